@@ -1,0 +1,1045 @@
+#include "app/cli/commands.h"
+
+#include "app/cli/json_writer.h"
+#include "app/cli/text_table.h"
+#include "core/model/generator.h"
+#include "core/model/rollup.h"
+#include "core/model/timeutil.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+namespace {
+
+constexpr double kNsPerHour = 3600.0 * 1e9;
+
+// --- formatting helpers -----------------------------------------------------------------------
+
+std::string groupThousands(const std::string& digits)
+{
+    // digits: optional '-', integer part, optional fraction.
+    size_t start = digits.empty() || digits[0] != '-' ? 0 : 1;
+    size_t end = digits.find('.');
+    if (end == std::string::npos) {
+        end = digits.size();
+    }
+    std::string out = digits.substr(0, start);
+    const std::string intPart = digits.substr(start, end - start);
+    for (size_t i = 0; i < intPart.size(); ++i) {
+        if (i > 0 && (intPart.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += intPart[i];
+    }
+    return out + digits.substr(end);
+}
+
+std::string hoursText(Wide ns)
+{
+    return groupThousands(fmt::format("{:.1f}", static_cast<double>(static_cast<long double>(ns) / kNsPerHour)));
+}
+
+std::string percentText(std::optional<double> p, int decimals = 2)
+{
+    return p ? fmt::format("{:.{}f}%", *p, decimals) : "n/a";
+}
+
+std::string durationText(std::optional<int64_t> ns) { return ns ? formatDurationHuman(*ns) : "n/a"; }
+
+std::string countText(int64_t n) { return groupThousands(std::to_string(n)); }
+
+void writeSeconds(JsonWriter& j, Wide ns) { j.rawNumber(formatWideSeconds(ns)); }
+
+void writeOptionalSeconds(JsonWriter& j, std::optional<int64_t> ns)
+{
+    if (ns) {
+        j.rawNumber(formatSeconds(*ns));
+    } else {
+        j.null();
+    }
+}
+
+void writePercent(JsonWriter& j, std::optional<double> p)
+{
+    if (p) {
+        j.number(*p, 6);
+    } else {
+        j.null();
+    }
+}
+
+void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
+{
+    const Percentiles p = percentilesOf(values);
+    j.beginObject();
+    j.key("p50");
+    writeOptionalSeconds(j, p.p50);
+    j.key("p90");
+    writeOptionalSeconds(j, p.p90);
+    j.key("p99");
+    writeOptionalSeconds(j, p.p99);
+    j.key("count").number(static_cast<int64_t>(values.size()));
+    j.endObject();
+}
+
+template <typename Array>
+void writeBuckets(JsonWriter& j, const Array& buckets)
+{
+    j.beginObject();
+    for (int b = 0; b < kBucketCount; ++b) {
+        j.key(bucketName(static_cast<Bucket>(b)));
+        writeSeconds(j, static_cast<Wide>(buckets[static_cast<size_t>(b)]));
+    }
+    j.endObject();
+}
+
+// The figures object shared by summary (fleet and groups) and job (issue #2, item 5).
+// In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
+void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount = true)
+{
+    j.key("jobs").number(f.jobs);
+    j.key(attemptsAsCount ? "attempts" : "attempt_count").number(f.attempts);
+    j.key("e2e_s");
+    writeSeconds(j, f.e2eNs);
+    j.key("e2e_gpu_s");
+    writeSeconds(j, f.e2eGpuNs);
+    j.key("buckets_s");
+    writeBuckets(j, f.bucketsNs);
+    j.key("buckets_gpu_s");
+    writeBuckets(j, f.bucketsGpuNs);
+    j.key("ett_percent_gpu");
+    writePercent(j, f.ettPercentGpu());
+    j.key("ett_percent_time");
+    writePercent(j, f.ettPercentTime());
+    j.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour), 6);
+    j.key("tts_s");
+    writePercentiles(j, f.ttsNs);
+    j.key("ttr_s");
+    writePercentiles(j, f.ttrNs);
+    j.key("failures").number(f.failures);
+    j.key("preemptions").number(f.preemptions);
+    j.key("other_interruptions").number(f.otherInterruptions);
+    j.key("no_checkpoint_data_jobs").number(f.noCheckpointDataJobs);
+}
+
+// --- common plumbing ------------------------------------------------------------------------
+
+struct CommonOptions
+{
+    std::string db = "ett.db";
+    std::string format = "table";
+};
+
+int fail(const std::string& message)
+{
+    std::fprintf(stderr, "ettw: %s\n", message.c_str());
+    return kExitUserError;
+}
+
+Result<std::unique_ptr<Database>> openForQuery(const std::string& path)
+{
+    return Database::open(path, Database::OpenMode::MustExist);
+}
+
+void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+// --- import ---------------------------------------------------------------------------------
+
+struct ImportCmd
+{
+    std::string label = "default";
+    std::vector<std::string> files;
+    bool quiet = false;
+};
+
+std::string issuesText(const IssueCounter& issues)
+{
+    std::string out;
+    for (const auto& [key, e] : issues.entries()) {
+        out += fmt::format("    warning: {} x {}{}{}\n", countText(e.count), key.first,
+            key.second.empty() ? "" : " (" + key.second + ")",
+            e.example.empty() ? "" : ", e.g. " + e.example + (e.firstLine > 0 ? " (line " + std::to_string(e.firstLine) + ")" : ""));
+    }
+    return out;
+}
+
+int runImport(const CommonOptions& common, const ImportCmd& cmd)
+{
+    auto db = Database::open(common.db, Database::OpenMode::CreateIfMissing);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    const bool tty = isatty(fileno(stderr)) != 0;
+    int failed = 0;
+    for (const auto& file : cmd.files) {
+        ImportOptions options;
+        options.label = cmd.label;
+        const auto started = std::chrono::steady_clock::now();
+        auto lastShown = started;
+        if (tty && !cmd.quiet) {
+            options.progress = [&](const ImportProgress& p) {
+                const auto now = std::chrono::steady_clock::now();
+                if (now - lastShown < std::chrono::milliseconds(250)) {
+                    return;
+                }
+                lastShown = now;
+                const double elapsed = std::chrono::duration<double>(now - started).count();
+                std::string eta;
+                if (p.stage == "reading" && p.bytesTotal > 0 && p.bytesDone > 0) {
+                    const double frac = static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal);
+                    eta = fmt::format(" {:.0f}%, ETA {:.0f} s", frac * 100.0, elapsed / frac - elapsed);
+                }
+                std::fprintf(stderr, "\r  %s: %s records%s   ", p.stage.c_str(), countText(p.records).c_str(),
+                    eta.c_str());
+                std::fflush(stderr);
+            };
+        }
+        auto summary = importTraceFile(**db, file, options);
+        if (tty && !cmd.quiet) {
+            std::fprintf(stderr, "\r%60s\r", "");
+        }
+        if (!summary) {
+            std::fprintf(stderr, "ettw: %s\n      nothing of %s was stored.\n", summary.error().message.c_str(),
+                file.c_str());
+            ++failed;
+            continue;
+        }
+        if (summary->alreadyImported) {
+            print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", file,
+                cmd.label, summary->sha256.substr(0, 12)));
+            continue;
+        }
+        if (!cmd.quiet) {
+            print(fmt::format("{}: imported under label '{}': {} records ({} jobs declared, {} attempts, {} phases, "
+                              "{} checkpoints; {} jobs attributed) in {:.2f} s\n",
+                file, cmd.label, countText(summary->records), countText(summary->jobsDeclared),
+                countText(summary->attempts), countText(summary->phases), countText(summary->checkpoints),
+                countText(summary->jobsTouched), summary->seconds));
+            print(issuesText(summary->issues));
+        }
+    }
+    if (failed > 0) {
+        std::fprintf(stderr, "ettw: %d of %zu files failed to import; the others were imported\n", failed,
+            cmd.files.size());
+        return kExitUserError;
+    }
+    return kExitOk;
+}
+
+// --- summary --------------------------------------------------------------------------------
+
+struct SummaryCmd
+{
+    std::optional<std::string> label;
+    std::optional<std::string> by;
+    std::string from;
+    std::string to;
+    bool countQueue = false;
+};
+
+Result<RollupOptions> rollupOptions(const std::string& from, const std::string& to, bool countQueue)
+{
+    RollupOptions o;
+    o.countQueue = countQueue;
+    if (!from.empty()) {
+        auto t = parseUserTime(from);
+        if (!t) {
+            return Error { "--from: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + from +
+                "'" };
+        }
+        o.fromNs = *t;
+    }
+    if (!to.empty()) {
+        auto t = parseUserTime(to);
+        if (!t) {
+            return Error { "--to: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + to +
+                "'" };
+        }
+        o.toNs = *t;
+    }
+    if (o.fromNs && o.toNs && *o.toNs < *o.fromNs) {
+        return Error { "--to (" + to + ") is before --from (" + from + ")" };
+    }
+    return o;
+}
+
+std::string scopeText(const std::optional<std::string>& label, const RollupOptions& o)
+{
+    std::string s = label ? "label '" + *label + "'" : "all labels";
+    if (o.hasRange()) {
+        s += ", from " + (o.fromNs ? formatRfc3339(*o.fromNs) : std::string("the beginning")) + " to " +
+            (o.toNs ? formatRfc3339(*o.toNs) : std::string("the end"));
+    } else {
+        s += ", all time";
+    }
+    s += o.countQueue ? "; queue time before the first attempt counted" : "; queue time not counted";
+    return s;
+}
+
+std::string figuresTable(const Figures& f)
+{
+    TextTable t;
+    t.addColumn("where the time went", TextTable::Align::Left);
+    t.addColumn("GPU-hours");
+    t.addColumn("% (GPU-weighted)");
+    t.addColumn("hours");
+    t.addColumn("% (time-weighted)");
+    for (int b = 0; b < kBucketCount; ++b) {
+        const auto i = static_cast<size_t>(b);
+        t.addRow({ std::string(bucketName(static_cast<Bucket>(b))), hoursText(f.bucketsGpuNs[i]),
+            percentText(percentOf(f.bucketsGpuNs[i], f.e2eGpuNs)), hoursText(f.bucketsNs[i]),
+            percentText(percentOf(f.bucketsNs[i], f.e2eNs)) });
+    }
+    t.addRule();
+    t.addRow({ "end-to-end", hoursText(f.e2eGpuNs), f.e2eGpuNs > 0 ? "100.00%" : "n/a", hoursText(f.e2eNs),
+        f.e2eNs > 0 ? "100.00%" : "n/a" });
+    return t.render();
+}
+
+std::string headlineText(const Figures& f)
+{
+    const Percentiles tts = percentilesOf(f.ttsNs);
+    const Percentiles ttr = percentilesOf(f.ttrNs);
+    std::string out;
+    out += fmt::format("ETT  {} GPU-weighted   ({} time-weighted)\n", percentText(f.ettPercentGpu(), 3),
+        percentText(f.ettPercentTime(), 3));
+    out += fmt::format("Jobs {}   attempts {}   end-to-end {} GPU-hours ({} hours)   lost {} GPU-hours\n",
+        countText(f.jobs), countText(f.attempts), hoursText(f.e2eGpuNs), hoursText(f.e2eNs), hoursText(f.lostGpuNs()));
+    out += fmt::format("Time to Start    p50 {}   p90 {}   p99 {}   ({} jobs)\n", durationText(tts.p50),
+        durationText(tts.p90), durationText(tts.p99), countText(static_cast<int64_t>(f.ttsNs.size())));
+    out += fmt::format("Time to Recover  p50 {}   p90 {}   p99 {}   ({} recoveries)\n", durationText(ttr.p50),
+        durationText(ttr.p90), durationText(ttr.p99), countText(static_cast<int64_t>(f.ttrNs.size())));
+    out += fmt::format("Failures {}   preemptions {}   other interruptions {}   jobs without checkpoint data {}\n",
+        countText(f.failures), countText(f.preemptions), countText(f.otherInterruptions),
+        countText(f.noCheckpointDataJobs));
+    return out;
+}
+
+void addCsvFigures(TextTable& t, bool header, const std::string& group, const Figures& f)
+{
+    if (header) {
+        for (const char* c : { "group", "jobs", "attempts", "e2e_s", "e2e_gpu_s", "ett_percent_gpu", "ett_percent_time" }) {
+            t.addColumn(c);
+        }
+        for (int b = 0; b < kBucketCount; ++b) {
+            t.addColumn(std::string(bucketName(static_cast<Bucket>(b))) + "_s");
+        }
+        for (int b = 0; b < kBucketCount; ++b) {
+            t.addColumn(std::string(bucketName(static_cast<Bucket>(b))) + "_gpu_s");
+        }
+        for (const char* c : { "tts_p50_s", "tts_p90_s", "tts_p99_s", "ttr_p50_s", "ttr_p90_s", "ttr_p99_s",
+                 "failures", "preemptions", "other_interruptions", "no_checkpoint_data_jobs" }) {
+            t.addColumn(c);
+        }
+    }
+    auto pct = [](std::optional<double> p) { return p ? fmt::format("{:.6f}", *p) : std::string(); };
+    auto sec = [](std::optional<int64_t> ns) { return ns ? formatSeconds(*ns) : std::string(); };
+    std::vector<std::string> row = { group, std::to_string(f.jobs), std::to_string(f.attempts),
+        formatWideSeconds(f.e2eNs), formatWideSeconds(f.e2eGpuNs), pct(f.ettPercentGpu()), pct(f.ettPercentTime()) };
+    for (int b = 0; b < kBucketCount; ++b) {
+        row.push_back(formatWideSeconds(f.bucketsNs[static_cast<size_t>(b)]));
+    }
+    for (int b = 0; b < kBucketCount; ++b) {
+        row.push_back(formatWideSeconds(f.bucketsGpuNs[static_cast<size_t>(b)]));
+    }
+    const Percentiles tts = percentilesOf(f.ttsNs);
+    const Percentiles ttr = percentilesOf(f.ttrNs);
+    for (auto v : { tts.p50, tts.p90, tts.p99, ttr.p50, ttr.p90, ttr.p99 }) {
+        row.push_back(sec(v));
+    }
+    for (auto v : { f.failures, f.preemptions, f.otherInterruptions, f.noCheckpointDataJobs }) {
+        row.push_back(std::to_string(v));
+    }
+    t.addRow(std::move(row));
+}
+
+int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
+{
+    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue);
+    if (!options) {
+        return fail(options.error().message);
+    }
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    if (cmd.label) {
+        auto labels = listLabels(**db);
+        if (!labels) {
+            return fail(labels.error().message);
+        }
+        if (std::find(labels->begin(), labels->end(), *cmd.label) == labels->end()) {
+            std::string known;
+            for (const auto& l : *labels) {
+                known += (known.empty() ? "" : ", ") + l;
+            }
+            return fail("no dataset label '" + *cmd.label + "' in " + common.db + " (labels: " +
+                (known.empty() ? "none" : known) + ")");
+        }
+    }
+    FleetQuery q;
+    q.label = cmd.label;
+    q.withSegments = options->hasRange();
+    auto jobs = loadFleet(**db, q);
+    if (!jobs) {
+        return fail(jobs.error().message);
+    }
+    const FleetSummary s = summarizeFleet(*jobs, *options, cmd.by);
+
+    if (common.format == "json") {
+        JsonWriter j;
+        j.beginObject();
+        j.key("database").string(common.db);
+        j.key("scope").beginObject();
+        j.key("label");
+        cmd.label ? j.string(*cmd.label) : j.null();
+        j.key("from");
+        options->fromNs ? j.string(formatRfc3339(*options->fromNs)) : j.null();
+        j.key("to");
+        options->toNs ? j.string(formatRfc3339(*options->toNs)) : j.null();
+        j.key("count_queue").boolean(options->countQueue);
+        j.endObject();
+        j.key("weighting").string("ett_percent_gpu is GPU-weighted (default); ett_percent_time is time-weighted");
+        writeFigures(j, s.fleet);
+        if (cmd.by) {
+            j.key("by").string(*cmd.by);
+            j.key("groups").beginObject();
+            for (const auto& [name, f] : s.groups) {
+                j.key(name).beginObject();
+                writeFigures(j, f);
+                j.endObject();
+            }
+            j.endObject();
+        }
+        j.endObject();
+        print(j.str());
+        return kExitOk;
+    }
+    if (common.format == "csv") {
+        TextTable t;
+        addCsvFigures(t, true, "(fleet)", s.fleet);
+        for (const auto& [name, f] : s.groups) {
+            addCsvFigures(t, false, name, f);
+        }
+        print(t.renderCsv());
+        return kExitOk;
+    }
+
+    std::string out = fmt::format("Fleet summary of {}\nScope: {}\n\n", common.db, scopeText(cmd.label, *options));
+    if (s.fleet.jobs == 0) {
+        out += "No jobs in this scope.\n";
+        print(out);
+        return kExitOk;
+    }
+    out += headlineText(s.fleet) + "\n" + figuresTable(s.fleet);
+    if (cmd.by) {
+        TextTable t;
+        t.addColumn(*cmd.by, TextTable::Align::Left);
+        t.addColumn("jobs");
+        t.addColumn("attempts");
+        t.addColumn("GPU-hours");
+        t.addColumn("ETT% (GPU-w.)");
+        t.addColumn("ETT% (time-w.)");
+        t.addColumn("lost GPU-h");
+        t.addColumn("failures");
+        t.addColumn("preemptions");
+        t.addColumn("other");
+        t.addColumn("TTS p50");
+        t.addColumn("TTR p50");
+        for (const auto& [name, f] : s.groups) {
+            t.addRow({ name, countText(f.jobs), countText(f.attempts), hoursText(f.e2eGpuNs),
+                percentText(f.ettPercentGpu(), 3), percentText(f.ettPercentTime(), 3), hoursText(f.lostGpuNs()),
+                countText(f.failures), countText(f.preemptions), countText(f.otherInterruptions),
+                durationText(percentilesOf(f.ttsNs).p50), durationText(percentilesOf(f.ttrNs).p50) });
+        }
+        out += fmt::format("\nBy {} ({} groups; lost = GPU-hours not productive)\n", *cmd.by, s.groups.size()) +
+            t.render();
+    }
+    print(out);
+    return kExitOk;
+}
+
+// --- job ------------------------------------------------------------------------------------
+
+struct JobCmd
+{
+    std::string job;
+    std::optional<std::string> label;
+};
+
+Figures jobFigures(const FleetJob& j)
+{
+    Figures f;
+    addJob(f, j.result, j.gpus, RollupOptions {});
+    return f;
+}
+
+int runJob(const CommonOptions& common, const JobCmd& cmd)
+{
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    FleetQuery q;
+    q.jobKey = cmd.job;
+    q.label = cmd.label;
+    auto jobs = loadFleet(**db, q);
+    if (!jobs) {
+        return fail(jobs.error().message);
+    }
+    if (jobs->empty()) {
+        return fail("no job '" + cmd.job + "' in " + common.db + (cmd.label ? " under label '" + *cmd.label + "'" : ""));
+    }
+    if (jobs->size() > 1) {
+        std::string labels;
+        for (const auto& j : *jobs) {
+            labels += (labels.empty() ? "" : ", ") + j.label;
+        }
+        return fail("job '" + cmd.job + "' exists under several labels (" + labels + "); choose one with --label");
+    }
+    const FleetJob& j = jobs->front();
+    const JobResult& r = j.result;
+    const Figures f = jobFigures(j);
+
+    if (common.format == "json") {
+        JsonWriter w;
+        w.beginObject();
+        w.key("job").string(j.key);
+        w.key("label").string(j.label);
+        w.key("name").string(j.name);
+        w.key("gpus").number(j.gpus);
+        w.key("attrs").beginObject();
+        for (const auto& [k, v] : j.attrs) {
+            w.key(k).string(v);
+        }
+        w.endObject();
+        w.key("window_start");
+        r.hasWindow() ? w.string(formatRfc3339(r.windowStartNs)) : w.null();
+        w.key("window_end");
+        r.hasWindow() ? w.string(formatRfc3339(r.windowEndNs)) : w.null();
+        w.key("no_checkpoint_data").boolean(r.noCheckpointData);
+        w.key("job_tts_s");
+        r.hasWindow() ? (void)w.rawNumber(formatSeconds(r.ttsNs)) : (void)w.null();
+        writeFigures(w, f, false);
+        w.key("attempts").beginArray();
+        for (size_t i = 0; i < r.attempts.size(); ++i) {
+            const auto& a = r.attempts[i];
+            const auto& info = j.attemptInfo[i];
+            w.beginObject();
+            w.key("attempt").number(int64_t { a.number });
+            w.key("start_s").rawNumber(formatSeconds(a.startNs));
+            w.key("end_s").rawNumber(formatSeconds(a.endNs));
+            w.key("start").string(formatRfc3339(a.startNs));
+            w.key("end").string(formatRfc3339(a.endNs));
+            w.key("gpus").number(a.gpus);
+            w.key("outcome").string(outcomeName(a.outcome));
+            w.key("cause").string(info.cause);
+            w.key("symptom").string(info.symptom);
+            w.key("detail").string(info.detail);
+            w.key("interruption").string(interruptionName(a.interruption));
+            w.key("fault_s");
+            writeOptionalSeconds(w, a.faultNs);
+            w.key("buckets_s");
+            writeBuckets(w, a.bucketsNs);
+            w.key("gap_after_s").rawNumber(formatSeconds(a.gapAfterNs));
+            w.key("tts_s").rawNumber(formatSeconds(a.ttsNs));
+            w.key("ttr_s");
+            writeOptionalSeconds(w, a.ttrNs);
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+        print(w.str());
+        return kExitOk;
+    }
+
+    TextTable t;
+    t.addColumn("attempt");
+    t.addColumn("start", TextTable::Align::Left);
+    t.addColumn("duration");
+    t.addColumn("GPUs");
+    t.addColumn("outcome", TextTable::Align::Left);
+    t.addColumn("cause", TextTable::Align::Left);
+    t.addColumn("productive");
+    t.addColumn("lost");
+    t.addColumn("init+setup");
+    t.addColumn("compile");
+    t.addColumn("ckpt save");
+    t.addColumn("recovery");
+    t.addColumn("other");
+    t.addColumn("TTS");
+    t.addColumn("TTR");
+    auto b = [](const BucketArray& a, Bucket k) { return a[static_cast<size_t>(k)]; };
+    for (size_t i = 0; i < r.attempts.size(); ++i) {
+        const auto& a = r.attempts[i];
+        const int64_t initSetup = b(a.bucketsNs, Bucket::Init) + b(a.bucketsNs, Bucket::Setup) +
+            b(a.bucketsNs, Bucket::Queue) + b(a.bucketsNs, Bucket::CheckpointLoad);
+        const int64_t shown = b(a.bucketsNs, Bucket::Productive) + b(a.bucketsNs, Bucket::LostProgress) + initSetup +
+            b(a.bucketsNs, Bucket::Compile) + b(a.bucketsNs, Bucket::CheckpointSave) + b(a.bucketsNs, Bucket::Recovery);
+        const int64_t other = (a.endNs - a.startNs) - shown;
+        t.addRow({ std::to_string(a.number), formatRfc3339(a.startNs), formatDurationHuman(a.endNs - a.startNs),
+            countText(a.gpus), std::string(outcomeName(a.outcome)), j.attemptInfo[i].cause,
+            formatDurationHuman(b(a.bucketsNs, Bucket::Productive)),
+            formatDurationHuman(b(a.bucketsNs, Bucket::LostProgress)), formatDurationHuman(initSetup),
+            formatDurationHuman(b(a.bucketsNs, Bucket::Compile)),
+            formatDurationHuman(b(a.bucketsNs, Bucket::CheckpointSave)),
+            formatDurationHuman(b(a.bucketsNs, Bucket::Recovery)), formatDurationHuman(other),
+            formatDurationHuman(a.ttsNs), durationText(a.ttrNs) });
+        if (a.gapAfterNs > 0) {
+            t.addRow({ "gap", formatRfc3339(a.endNs), formatDurationHuman(a.gapAfterNs), "", "recovery", "", "", "", "",
+                "", "", formatDurationHuman(a.gapAfterNs), "", "", "" });
+        }
+    }
+    std::string attrs;
+    for (const auto& [k, v] : j.attrs) {
+        attrs += (attrs.empty() ? "" : ", ") + k + "=" + v;
+    }
+    std::string out = fmt::format("Job {} (label '{}'){}\n", j.key, j.label, j.name.empty() ? "" : ": " + j.name);
+    out += fmt::format("GPUs {}{}\n", countText(j.gpus), attrs.empty() ? "" : "   " + attrs);
+    if (!r.hasWindow()) {
+        out += "This job has no attempts, so nothing to account.\n";
+        print(out);
+        return kExitOk;
+    }
+    out += fmt::format("Window {} to {} ({})\n", formatRfc3339(r.windowStartNs), formatRfc3339(r.windowEndNs),
+        formatDurationHuman(r.e2eNs()));
+    if (r.noCheckpointData) {
+        out += "Flag: no_checkpoint_data (the job has no checkpoint records, so lost progress is unknown and "
+               "counted as 0)\n";
+    }
+    out += "\n" + headlineText(f) + "\nAttempts (durations; other = stall, eval, shutdown, idle)\n" + t.render() +
+        "\n" + figuresTable(f);
+    print(out);
+    return kExitOk;
+}
+
+// --- jobs -----------------------------------------------------------------------------------
+
+struct JobsCmd
+{
+    std::string sort = "lost_gpu_hours";
+    int64_t limit = 20;
+    std::optional<std::string> label;
+};
+
+int runJobs(const CommonOptions& common, const JobsCmd& cmd)
+{
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    FleetQuery q;
+    q.label = cmd.label;
+    auto jobs = loadFleet(**db, q);
+    if (!jobs) {
+        return fail(jobs.error().message);
+    }
+    struct Row
+    {
+        const FleetJob* job;
+        Figures f;
+    };
+    std::vector<Row> rows;
+    for (const auto& j : *jobs) {
+        if (j.result.hasWindow()) {
+            rows.push_back({ &j, jobFigures(j) });
+        }
+    }
+    if (cmd.sort == "ett") {
+        // Worst first: lowest GPU-weighted ETT%; ties by lost GPU time.
+        std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+            const double ea = a.f.ettPercentGpu().value_or(100.0);
+            const double eb = b.f.ettPercentGpu().value_or(100.0);
+            return ea != eb ? ea < eb : a.f.lostGpuNs() > b.f.lostGpuNs();
+        });
+    } else {
+        std::stable_sort(
+            rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.f.lostGpuNs() > b.f.lostGpuNs(); });
+    }
+    if (cmd.limit > 0 && static_cast<int64_t>(rows.size()) > cmd.limit) {
+        rows.resize(static_cast<size_t>(cmd.limit));
+    }
+
+    if (common.format == "json") {
+        JsonWriter w;
+        w.beginObject();
+        w.key("sort").string(cmd.sort);
+        w.key("jobs").beginArray();
+        for (const auto& row : rows) {
+            const FleetJob& j = *row.job;
+            w.beginObject();
+            w.key("job").string(j.key);
+            w.key("label").string(j.label);
+            w.key("name").string(j.name);
+            w.key("gpus").number(j.gpus);
+            w.key("attempts").number(row.f.attempts);
+            w.key("e2e_s");
+            writeSeconds(w, row.f.e2eNs);
+            w.key("productive_s");
+            writeSeconds(w, row.f.bucketsNs[static_cast<size_t>(Bucket::Productive)]);
+            w.key("ett_percent_gpu");
+            writePercent(w, row.f.ettPercentGpu());
+            w.key("ett_percent_time");
+            writePercent(w, row.f.ettPercentTime());
+            w.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(row.f.lostGpuNs()) / kNsPerHour), 6);
+            w.key("failures").number(row.f.failures);
+            w.key("preemptions").number(row.f.preemptions);
+            w.key("other_interruptions").number(row.f.otherInterruptions);
+            w.key("no_checkpoint_data").boolean(j.result.noCheckpointData);
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+        print(w.str());
+        return kExitOk;
+    }
+    TextTable t;
+    t.addColumn("#");
+    t.addColumn("label", TextTable::Align::Left);
+    t.addColumn("job", TextTable::Align::Left);
+    t.addColumn("name", TextTable::Align::Left);
+    t.addColumn("GPUs");
+    t.addColumn("attempts");
+    t.addColumn("E2E");
+    t.addColumn("ETT% (GPU-w.)");
+    t.addColumn("lost GPU-h");
+    t.addColumn("failures");
+    t.addColumn("preemptions");
+    int rank = 0;
+    for (const auto& row : rows) {
+        const FleetJob& j = *row.job;
+        t.addRow({ std::to_string(++rank), j.label, j.key, j.name, countText(j.gpus), countText(row.f.attempts),
+            formatDurationHuman(j.result.e2eNs()), percentText(row.f.ettPercentGpu(), 3), hoursText(row.f.lostGpuNs()),
+            countText(row.f.failures), countText(row.f.preemptions) });
+    }
+    if (common.format == "csv") {
+        print(t.renderCsv());
+        return kExitOk;
+    }
+    print(fmt::format("Jobs by {} (worst first; lost = GPU-hours not productive)\n",
+              cmd.sort == "ett" ? "ETT%" : "lost GPU-hours") +
+        t.render());
+    return kExitOk;
+}
+
+// --- issues, datasets -----------------------------------------------------------------------
+
+int runIssues(const CommonOptions& common)
+{
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    auto issues = listIssues(**db);
+    if (!issues) {
+        return fail(issues.error().message);
+    }
+    if (common.format == "json") {
+        JsonWriter w;
+        w.beginArray();
+        for (const auto& i : *issues) {
+            w.beginObject();
+            w.key("dataset").number(i.datasetId);
+            w.key("label").string(i.label);
+            w.key("file").string(i.sourcePath);
+            w.key("kind").string(i.kind);
+            w.key("detail").string(i.detail);
+            w.key("count").number(i.count);
+            w.key("first_line");
+            i.firstLine ? (void)w.number(*i.firstLine) : (void)w.null();
+            w.key("example").string(i.example);
+            w.endObject();
+        }
+        w.endArray();
+        print(w.str());
+        return kExitOk;
+    }
+    TextTable t;
+    t.addColumn("dataset");
+    t.addColumn("label", TextTable::Align::Left);
+    t.addColumn("file", TextTable::Align::Left);
+    t.addColumn("issue", TextTable::Align::Left);
+    t.addColumn("count");
+    t.addColumn("first line");
+    t.addColumn("example", TextTable::Align::Left);
+    for (const auto& i : *issues) {
+        t.addRow({ std::to_string(i.datasetId), i.label, i.sourcePath,
+            i.kind + (i.detail.empty() ? "" : " (" + i.detail + ")"), countText(i.count),
+            i.firstLine ? std::to_string(*i.firstLine) : "", i.example });
+    }
+    if (common.format == "csv") {
+        print(t.renderCsv());
+        return kExitOk;
+    }
+    if (issues->empty()) {
+        print("No import issues.\n");
+        return kExitOk;
+    }
+    print("Import issues (non-fatal data problems, counted per imported file)\n" + t.render());
+    return kExitOk;
+}
+
+int runDatasets(const CommonOptions& common)
+{
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    auto datasets = listDatasets(**db);
+    if (!datasets) {
+        return fail(datasets.error().message);
+    }
+    if (common.format == "json") {
+        JsonWriter w;
+        w.beginArray();
+        for (const auto& d : *datasets) {
+            w.beginObject();
+            w.key("id").number(d.id);
+            w.key("label").string(d.label);
+            w.key("file").string(d.sourcePath);
+            w.key("sha256").string(d.sha256);
+            w.key("format").string(d.format);
+            w.key("imported_at").string(d.importedAt);
+            w.key("bytes").number(d.bytes);
+            w.key("records").number(d.records);
+            w.key("issues").number(d.issues);
+            w.endObject();
+        }
+        w.endArray();
+        print(w.str());
+        return kExitOk;
+    }
+    TextTable t;
+    t.addColumn("id");
+    t.addColumn("label", TextTable::Align::Left);
+    t.addColumn("file", TextTable::Align::Left);
+    t.addColumn("format", TextTable::Align::Left);
+    t.addColumn("records");
+    t.addColumn("MB");
+    t.addColumn("issues");
+    t.addColumn("imported at", TextTable::Align::Left);
+    t.addColumn("sha256", TextTable::Align::Left);
+    for (const auto& d : *datasets) {
+        t.addRow({ std::to_string(d.id), d.label, d.sourcePath, d.format, countText(d.records),
+            fmt::format("{:.1f}", static_cast<double>(d.bytes) / 1e6), countText(d.issues), d.importedAt,
+            common.format == "csv" ? d.sha256 : d.sha256.substr(0, 16) });
+    }
+    if (common.format == "csv") {
+        print(t.renderCsv());
+        return kExitOk;
+    }
+    if (datasets->empty()) {
+        print("No datasets yet.\n");
+        return kExitOk;
+    }
+    print(t.render());
+    return kExitOk;
+}
+
+// --- generate -------------------------------------------------------------------------------
+
+struct GenerateCmd
+{
+    int64_t jobs = 200;
+    uint64_t seed = 1;
+    int days = 14;
+    std::string out;
+};
+
+int runGenerate(const GenerateCmd& cmd)
+{
+    GeneratorOptions options;
+    options.jobs = cmd.jobs;
+    options.seed = cmd.seed;
+    options.days = cmd.days;
+    const bool gzip = cmd.out.size() > 3 && cmd.out.substr(cmd.out.size() - 3) == ".gz";
+    // Write to a temporary name and rename at the end, so that a failure never leaves half a file.
+    const std::string tmp = cmd.out + ".partial";
+    std::FILE* plain = nullptr;
+    gzFile gz = nullptr;
+    if (gzip) {
+        gz = gzopen(tmp.c_str(), "wb6");
+    } else {
+        plain = std::fopen(tmp.c_str(), "wb");
+    }
+    if (!gz && !plain) {
+        return fail("cannot write " + tmp + ": " + std::strerror(errno));
+    }
+    auto write = [&](const std::string& s) -> bool {
+        if (gz) {
+            return gzwrite(gz, s.data(), static_cast<unsigned>(s.size())) == static_cast<int>(s.size());
+        }
+        return std::fwrite(s.data(), 1, s.size(), plain) == s.size();
+    };
+    bool ok = write(generatorHeaderLine(options) + "\n");
+    FleetGenerator gen(options);
+    GeneratedJob job;
+    std::string buffer;
+    int64_t records = 1;
+    while (ok && gen.next(job)) {
+        buffer.clear();
+        appendJobLines(job, buffer);
+        records += static_cast<int64_t>(1 + job.attempts.size() + job.phases.size() + job.checkpoints.size());
+        ok = write(buffer);
+    }
+    const bool closed = gz ? gzclose(gz) == Z_OK : std::fclose(plain) == 0;
+    if (!ok || !closed) {
+        std::remove(tmp.c_str());
+        return fail("cannot write " + cmd.out + " (disk full?)");
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, cmd.out, ec);
+    if (ec) {
+        std::remove(tmp.c_str());
+        return fail("cannot rename " + tmp + " to " + cmd.out + ": " + ec.message());
+    }
+    print(fmt::format("wrote {}: {} jobs, {} records ({} phases), seed {}, {} days\n", cmd.out,
+        countText(gen.jobsGenerated()), countText(records), countText(gen.phasesGenerated()), cmd.seed, cmd.days));
+    return kExitOk;
+}
+
+void addFormatOption(CLI::App* cmd, std::string& format, bool csv = true)
+{
+    cmd->add_option("--format", format, csv ? "Output: table (for people), json or csv" : "Output: table or json")
+        ->check(csv ? CLI::IsMember({ "table", "json", "csv" }) : CLI::IsMember({ "table", "json" }))
+        ->capture_default_str();
+}
+
+} // namespace
+
+int runEttw(int argc, char** argv)
+{
+    CLI::App app { "ettw: Effective Training Time of ML training jobs, computed exactly from their traces.\n"
+                   "Import traces into a database, then ask where the wall-clock time went.",
+        "ettw" };
+    app.require_subcommand(1);
+    app.set_help_all_flag("--help-all", "Show help for every command");
+
+    CommonOptions common;
+    auto addDb = [&](CLI::App* cmd) {
+        cmd->add_option("--db", common.db, "Workbench database (a SQLite file)")->capture_default_str();
+    };
+
+    ImportCmd importCmd;
+    auto* import = app.add_subcommand("import", "Import ETT trace files (JSON Lines, optionally gzip) into a database");
+    addDb(import);
+    import->add_option("--label", importCmd.label, "Dataset label for these files (e.g. before, after)")
+        ->capture_default_str();
+    import->add_flag("-q,--quiet", importCmd.quiet, "Print only errors and duplicates");
+    import->add_option("files", importCmd.files, "Trace files")->required();
+
+    SummaryCmd summaryCmd;
+    auto* summary = app.add_subcommand("summary", "Fleet ETT% and where the time went, optionally by an attribute");
+    addDb(summary);
+    summary->add_option("--label", summaryCmd.label, "Only jobs of this dataset label");
+    summary->add_option("--by", summaryCmd.by, "Group by an attribute (team, model, cluster, ...), 'label' or 'job'");
+    summary->add_option("--from", summaryCmd.from, "Range start (RFC 3339 or epoch seconds), inclusive");
+    summary->add_option("--to", summaryCmd.to, "Range end (RFC 3339 or epoch seconds), exclusive");
+    summary->add_flag("--count-queue", summaryCmd.countQueue,
+        "Start job windows at submission and count the wait before the first attempt as queue");
+    addFormatOption(summary, common.format);
+
+    JobCmd jobCmd;
+    auto* job = app.add_subcommand("job", "One job: its attempts, buckets, Time to Start and Time to Recover");
+    addDb(job);
+    job->add_option("job", jobCmd.job, "Job identifier")->required();
+    job->add_option("--label", jobCmd.label, "Dataset label, when the job exists under several");
+    addFormatOption(job, common.format, false);
+
+    JobsCmd jobsCmd;
+    auto* jobsApp = app.add_subcommand("jobs", "Jobs ranked by lost GPU-hours or by ETT%");
+    addDb(jobsApp);
+    jobsApp->add_option("--sort", jobsCmd.sort, "lost_gpu_hours (most first) or ett (lowest first)")
+        ->check(CLI::IsMember({ "lost_gpu_hours", "ett" }))
+        ->capture_default_str();
+    jobsApp->add_option("--limit", jobsCmd.limit, "How many jobs (0: all)")->check(CLI::NonNegativeNumber)->capture_default_str();
+    jobsApp->add_option("--label", jobsCmd.label, "Only jobs of this dataset label");
+    addFormatOption(jobsApp, common.format);
+
+    auto* issues = app.add_subcommand("issues", "Non-fatal data problems counted during import, per file");
+    addDb(issues);
+    addFormatOption(issues, common.format);
+
+    auto* datasets = app.add_subcommand("datasets", "Imported files: label, hash, records, issues");
+    addDb(datasets);
+    addFormatOption(datasets, common.format);
+
+    GenerateCmd genCmd;
+    auto* generate = app.add_subcommand("generate", "Write a synthetic fleet as an ETT trace (deterministic for a seed)");
+    generate->add_option("--jobs", genCmd.jobs, "Number of jobs")->check(CLI::PositiveNumber)->capture_default_str();
+    generate->add_option("--seed", genCmd.seed, "Random seed")->capture_default_str();
+    generate->add_option("--days", genCmd.days, "Days over which jobs are submitted")
+        ->check(CLI::Range(1, 3650))
+        ->capture_default_str();
+    generate->add_option("--out", genCmd.out, "Output file (.gz: gzip-compressed)")->required();
+
+    BenchImportOptions benchImport;
+    auto* bench = app.add_subcommand("bench", "Benchmarks, printed as JSON");
+    bench->require_subcommand(1);
+    auto* benchImportCmd = bench->add_subcommand("import",
+        "Generate N phase records, import them, compare with a bare SQLite insert loop (JSON)");
+    benchImportCmd->add_option("--records", benchImport.records, "Phase records to generate")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    benchImportCmd->add_option("--dir", benchImport.workDir, "Directory for the temporary files (default: system temp)");
+    benchImportCmd->add_flag("--keep", benchImport.keep, "Keep the generated trace and databases");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitUsage;
+    }
+
+    if (import->parsed()) {
+        return runImport(common, importCmd);
+    }
+    if (summary->parsed()) {
+        return runSummary(common, summaryCmd);
+    }
+    if (job->parsed()) {
+        return runJob(common, jobCmd);
+    }
+    if (jobsApp->parsed()) {
+        return runJobs(common, jobsCmd);
+    }
+    if (issues->parsed()) {
+        return runIssues(common);
+    }
+    if (datasets->parsed()) {
+        return runDatasets(common);
+    }
+    if (generate->parsed()) {
+        return runGenerate(genCmd);
+    }
+    if (benchImportCmd->parsed()) {
+        return runBenchImport(benchImport);
+    }
+    return kExitUsage;
+}
+
+} // namespace ett::app

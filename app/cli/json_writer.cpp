@@ -1,0 +1,179 @@
+#include "app/cli/json_writer.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace ett::app {
+
+std::string JsonWriter::escape(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size() + 2);
+    for (char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out;
+}
+
+void JsonWriter::newline()
+{
+    if (m_indent <= 0) {
+        return;
+    }
+    m_out += '\n';
+    m_out.append(m_stack.size() * static_cast<size_t>(m_indent), ' ');
+}
+
+void JsonWriter::beforeValue()
+{
+    if (m_afterKey) {
+        m_afterKey = false;
+        return;
+    }
+    if (!m_stack.empty()) {
+        if (!m_stack.back().empty) {
+            m_out += ',';
+        }
+        m_stack.back().empty = false;
+        newline();
+    }
+}
+
+JsonWriter& JsonWriter::beginObject()
+{
+    beforeValue();
+    m_out += '{';
+    m_stack.push_back({ false, true });
+    return *this;
+}
+
+JsonWriter& JsonWriter::endObject()
+{
+    const bool empty = m_stack.back().empty;
+    m_stack.pop_back();
+    if (!empty) {
+        newline();
+    }
+    m_out += '}';
+    if (m_stack.empty()) {
+        m_out += '\n';
+    }
+    return *this;
+}
+
+JsonWriter& JsonWriter::beginArray()
+{
+    beforeValue();
+    m_out += '[';
+    m_stack.push_back({ true, true });
+    return *this;
+}
+
+JsonWriter& JsonWriter::endArray()
+{
+    const bool empty = m_stack.back().empty;
+    m_stack.pop_back();
+    if (!empty) {
+        newline();
+    }
+    m_out += ']';
+    if (m_stack.empty()) {
+        m_out += '\n';
+    }
+    return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view k)
+{
+    beforeValue();
+    m_out += '"';
+    m_out += escape(k);
+    m_out += m_indent > 0 ? "\": " : "\":";
+    m_afterKey = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::string(std::string_view s)
+{
+    beforeValue();
+    m_out += '"';
+    m_out += escape(s);
+    m_out += '"';
+    return *this;
+}
+
+JsonWriter& JsonWriter::number(int64_t v)
+{
+    beforeValue();
+    m_out += std::to_string(v);
+    return *this;
+}
+
+JsonWriter& JsonWriter::number(double v, int decimals)
+{
+    if (!std::isfinite(v)) {
+        return null();
+    }
+    beforeValue();
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    std::string s(buf);
+    // Trim trailing zeros of the fraction for readability; keep at least one digit.
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') {
+            s.pop_back();
+        }
+        if (s.back() == '.') {
+            s.pop_back();
+        }
+    }
+    m_out += s;
+    return *this;
+}
+
+JsonWriter& JsonWriter::rawNumber(std::string_view literal)
+{
+    beforeValue();
+    m_out += literal;
+    return *this;
+}
+
+JsonWriter& JsonWriter::boolean(bool v)
+{
+    beforeValue();
+    m_out += v ? "true" : "false";
+    return *this;
+}
+
+JsonWriter& JsonWriter::null()
+{
+    beforeValue();
+    m_out += "null";
+    return *this;
+}
+
+} // namespace ett::app

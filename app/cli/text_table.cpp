@@ -1,0 +1,110 @@
+#include "app/cli/text_table.h"
+
+#include <algorithm>
+
+namespace ett::app {
+
+namespace {
+// Display width in columns: count UTF-8 lead bytes, not continuation bytes.
+size_t displayWidth(const std::string& s)
+{
+    return static_cast<size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+} // namespace
+
+void TextTable::addColumn(std::string header, Align align) { m_columns.push_back({ std::move(header), align }); }
+
+void TextTable::addRow(std::vector<std::string> cells)
+{
+    cells.resize(m_columns.size());
+    m_rows.push_back(std::move(cells));
+}
+
+void TextTable::addRule() { m_rows.emplace_back(); }
+
+std::string TextTable::render() const
+{
+    std::vector<size_t> widths(m_columns.size());
+    for (size_t c = 0; c < m_columns.size(); ++c) {
+        widths[c] = displayWidth(m_columns[c].header);
+        for (const auto& row : m_rows) {
+            if (!row.empty()) {
+                widths[c] = std::max(widths[c], displayWidth(row[c]));
+            }
+        }
+    }
+    size_t total = 0;
+    for (size_t w : widths) {
+        total += w;
+    }
+    total += widths.empty() ? 0 : 2 * (widths.size() - 1);
+
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string out;
+        for (size_t c = 0; c < m_columns.size(); ++c) {
+            const std::string& text = cells[c];
+            const size_t pad = widths[c] - displayWidth(text);
+            if (c > 0) {
+                out += "  ";
+            }
+            if (m_columns[c].align == Align::Right) {
+                out.append(pad, ' ');
+                out += text;
+            } else {
+                out += text;
+                out.append(pad, ' ');
+            }
+        }
+        while (!out.empty() && out.back() == ' ') {
+            out.pop_back();
+        }
+        return out + "\n";
+    };
+    std::vector<std::string> headers;
+    for (const auto& col : m_columns) {
+        headers.push_back(col.header);
+    }
+    std::string out = line(headers);
+    out += std::string(total, '-') + "\n";
+    for (const auto& row : m_rows) {
+        out += row.empty() ? std::string(total, '-') + "\n" : line(row);
+    }
+    return out;
+}
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos) {
+        return s;
+    }
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') {
+            out += '"';
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string TextTable::renderCsv() const
+{
+    std::string out;
+    for (size_t c = 0; c < m_columns.size(); ++c) {
+        out += (c ? "," : "") + csvField(m_columns[c].header);
+    }
+    out += "\n";
+    for (const auto& row : m_rows) {
+        if (row.empty()) {
+            continue;
+        }
+        for (size_t c = 0; c < row.size(); ++c) {
+            out += (c ? "," : "") + csvField(row[c]);
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+} // namespace ett::app

@@ -1,0 +1,53 @@
+// Streams the content of a trace file: plain or gzip (detected by magic bytes, not by name),
+// hashing the raw file bytes with SHA-256 as they pass. Constant memory whatever the file size.
+#pragma once
+
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace ett::core {
+
+class ByteSource
+{
+public:
+    // Opens a file for reading. Error when it cannot be opened (names the path and the reason).
+    static Result<std::unique_ptr<ByteSource>> open(const std::string& path);
+    ~ByteSource();
+    ByteSource(const ByteSource&) = delete;
+    ByteSource& operator=(const ByteSource&) = delete;
+
+    // Reads up to `capacity` bytes of content (decompressed when gzip) into `buffer`. Returns the
+    // number read, 0 at the end. Error on a read failure or damaged / truncated gzip data.
+    Result<size_t> read(char* buffer, size_t capacity);
+
+    bool isGzip() const { return m_gzip; }
+    int64_t fileSize() const { return m_fileSize; }
+    int64_t rawBytesRead() const { return m_rawRead; }
+    const std::string& path() const { return m_path; }
+
+    // Lower-case hex SHA-256 of the whole raw file. Reads (and hashes) whatever is still unread
+    // first, so it is valid at any time; call it after the content has been consumed.
+    Result<std::string> sha256Hex();
+
+private:
+    ByteSource() = default;
+    Result<size_t> readRaw(char* buffer, size_t capacity);
+
+    std::string m_path;
+    std::FILE* m_file = nullptr;
+    bool m_gzip = false;
+    bool m_rawEof = false;
+    bool m_streamEnded = false; // gzip: the current member is complete
+    int64_t m_fileSize = 0;
+    int64_t m_rawRead = 0;
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+// SHA-256 of a whole file in lower-case hex, or an Error naming the path.
+Result<std::string> sha256OfFile(const std::string& path);
+
+} // namespace ett::core

@@ -1,0 +1,69 @@
+// Trace records as the spec defines them (section 3), after per-record validation: times are
+// nanoseconds, enums are parsed, defaults are not yet applied (optional fields stay optional so
+// that the importer can tell "absent" from "given").
+#pragma once
+
+#include "core/model/types.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ett::core {
+
+struct HeaderRecord
+{
+    int version = 1;
+    int64_t nsPerUnit = 1'000; // time_unit, default "us"
+    std::string source;
+    std::string created;
+};
+
+struct JobRecord
+{
+    std::string job;
+    std::string name;
+    std::optional<int64_t> gpus;
+    std::optional<int64_t> submittedNs;
+    std::vector<std::pair<std::string, std::string>> attrs; // sorted by key, keys unique
+};
+
+struct AttemptRecord
+{
+    std::string job;
+    int32_t attempt = 0;
+    int64_t startNs = 0;
+    int64_t endNs = 0;
+    std::optional<int64_t> gpus;
+    Outcome outcome = Outcome::Completed;
+    std::optional<int64_t> interruptedAtNs;
+    std::string cause;
+    Symptom symptom = Symptom::None;
+    std::string detail;
+};
+
+struct PhaseRecord
+{
+    std::string job;
+    int32_t attempt = 0;
+    Category category = Category::Train;
+    std::string subcategory; // empty when the phase is a bare category
+    int64_t startNs = 0;
+    int64_t endNs = 0;
+    int32_t rank = -1; // -1: the whole attempt
+    std::string name;
+};
+
+struct CheckpointRecord
+{
+    std::string job;
+    int32_t attempt = 0;
+    std::optional<int64_t> step;
+    int64_t startNs = 0;
+    std::optional<int64_t> durableNs;
+    bool failed = false;
+};
+
+} // namespace ett::core

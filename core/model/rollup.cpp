@@ -1,0 +1,193 @@
+#include "core/model/rollup.h"
+
+#include "core/model/timeutil.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ett::core {
+
+namespace {
+
+bool inRange(int64_t t, const RollupOptions& o)
+{
+    return (!o.fromNs || t >= *o.fromNs) && (!o.toNs || t < *o.toNs);
+}
+
+// Half-open [s, e) overlaps the range; a zero-length window counts where its instant lies.
+bool overlapsRange(int64_t s, int64_t e, const RollupOptions& o)
+{
+    if (s == e) {
+        return inRange(s, o);
+    }
+    return (!o.toNs || s < *o.toNs) && (!o.fromNs || e > *o.fromNs);
+}
+
+void addInterruption(Figures& f, const AttemptResult& a)
+{
+    switch (a.interruption) {
+    case Interruption::Failure:
+        ++f.failures;
+        break;
+    case Interruption::Preemption:
+        ++f.preemptions;
+        break;
+    case Interruption::Other:
+        ++f.otherInterruptions;
+        break;
+    case Interruption::None:
+        break;
+    }
+    if (a.ttrNs) {
+        f.ttrNs.push_back(*a.ttrNs);
+    }
+}
+
+} // namespace
+
+std::optional<int64_t> nearestRank(std::vector<int64_t>& values, int percent)
+{
+    if (values.empty()) {
+        return std::nullopt;
+    }
+    std::sort(values.begin(), values.end());
+    // rank = ceil(p/100 x N), 1-based, in integers.
+    const auto n = static_cast<int64_t>(values.size());
+    int64_t rank = (static_cast<int64_t>(percent) * n + 99) / 100;
+    rank = std::clamp<int64_t>(rank, 1, n);
+    return values[static_cast<size_t>(rank - 1)];
+}
+
+Percentiles percentilesOf(std::vector<int64_t> values)
+{
+    Percentiles p;
+    p.p50 = nearestRank(values, 50);
+    p.p90 = nearestRank(values, 90);
+    p.p99 = nearestRank(values, 99);
+    return p;
+}
+
+std::optional<double> percentOf(Wide numerator, Wide denominator)
+{
+    if (denominator == 0) {
+        return std::nullopt;
+    }
+    return static_cast<double>(static_cast<long double>(numerator) * 100.0L / static_cast<long double>(denominator));
+}
+
+std::optional<double> Figures::ettPercentGpu() const
+{
+    return percentOf(bucketsGpuNs[static_cast<size_t>(Bucket::Productive)], e2eGpuNs);
+}
+
+std::optional<double> Figures::ettPercentTime() const
+{
+    return percentOf(bucketsNs[static_cast<size_t>(Bucket::Productive)], e2eNs);
+}
+
+void Figures::merge(const Figures& o)
+{
+    jobs += o.jobs;
+    attempts += o.attempts;
+    e2eNs += o.e2eNs;
+    e2eGpuNs += o.e2eGpuNs;
+    for (size_t b = 0; b < bucketsNs.size(); ++b) {
+        bucketsNs[b] += o.bucketsNs[b];
+        bucketsGpuNs[b] += o.bucketsGpuNs[b];
+    }
+    ttsNs.insert(ttsNs.end(), o.ttsNs.begin(), o.ttsNs.end());
+    ttrNs.insert(ttrNs.end(), o.ttrNs.begin(), o.ttrNs.end());
+    failures += o.failures;
+    preemptions += o.preemptions;
+    otherInterruptions += o.otherInterruptions;
+    noCheckpointDataJobs += o.noCheckpointDataJobs;
+}
+
+void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptions& o)
+{
+    if (!job.hasWindow()) {
+        return;
+    }
+    const int64_t queueNs = o.countQueue ? job.queueBeforeNs : 0;
+    const int64_t windowStart = job.windowStartNs - queueNs;
+    if (o.hasRange() && !overlapsRange(windowStart, job.windowEndNs, o)) {
+        return;
+    }
+    ++f.jobs;
+    if (job.noCheckpointData) {
+        ++f.noCheckpointDataJobs;
+    }
+
+    if (!o.hasRange()) {
+        // 1a. Whole windows: the job's totals, weighted per attempt and per gap.
+        const auto queue = static_cast<size_t>(Bucket::Queue);
+        const auto recovery = static_cast<size_t>(Bucket::Recovery);
+        f.e2eNs += job.e2eNs() + queueNs;
+        f.e2eGpuNs += static_cast<Wide>(queueNs) * jobGpus;
+        f.bucketsNs[queue] += queueNs;
+        f.bucketsGpuNs[queue] += static_cast<Wide>(queueNs) * jobGpus;
+        for (const auto& a : job.attempts) {
+            for (size_t b = 0; b < a.bucketsNs.size(); ++b) {
+                f.bucketsNs[b] += a.bucketsNs[b];
+                f.bucketsGpuNs[b] += static_cast<Wide>(a.bucketsNs[b]) * a.gpus;
+            }
+            f.bucketsNs[recovery] += a.gapAfterNs;
+            f.bucketsGpuNs[recovery] += static_cast<Wide>(a.gapAfterNs) * jobGpus;
+            f.e2eGpuNs += static_cast<Wide>(a.endNs - a.startNs) * a.gpus + static_cast<Wide>(a.gapAfterNs) * jobGpus;
+            ++f.attempts;
+            addInterruption(f, a);
+        }
+        f.ttsNs.push_back(job.ttsNs);
+        return;
+    }
+
+    // 1b. A time range: clip every segment to it (spec 5.5), so that per-day figures add up
+    //     exactly to the whole range.
+    const int64_t lo = o.fromNs.value_or(std::numeric_limits<int64_t>::min());
+    const int64_t hi = o.toNs.value_or(std::numeric_limits<int64_t>::max());
+    forEachJobSegment(job, jobGpus, o.countQueue, [&](int64_t s, int64_t e, Bucket bucket, int64_t gpus) {
+        const int64_t cs = std::max(s, lo);
+        const int64_t ce = std::min(e, hi);
+        if (ce <= cs) {
+            return;
+        }
+        const int64_t len = ce - cs;
+        f.bucketsNs[static_cast<size_t>(bucket)] += len;
+        f.bucketsGpuNs[static_cast<size_t>(bucket)] += static_cast<Wide>(len) * gpus;
+        f.e2eNs += len;
+        f.e2eGpuNs += static_cast<Wide>(len) * gpus;
+    });
+    for (const auto& a : job.attempts) {
+        if (overlapsRange(a.startNs, a.endNs, o)) {
+            ++f.attempts;
+        }
+        if (a.faultNs && inRange(*a.faultNs, o)) {
+            addInterruption(f, a);
+        }
+    }
+    if (inRange(job.attempts.front().startNs, o)) {
+        f.ttsNs.push_back(job.ttsNs);
+    }
+}
+
+std::string formatWideSeconds(Wide ns)
+{
+    const bool negative = ns < 0;
+    Wide mag = negative ? -ns : ns;
+    const auto whole = mag / kNsPerSecond;
+    const auto frac = static_cast<int64_t>(mag % kNsPerSecond);
+    std::string digits;
+    Wide w = whole;
+    do {
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(w % 10)));
+        w /= 10;
+    } while (w != 0);
+    std::string out = negative ? "-" + digits : digits;
+    if (frac != 0) {
+        std::string f = formatSeconds(frac); // "0.xxx"
+        out += f.substr(1);
+    }
+    return out;
+}
+
+} // namespace ett::core

@@ -1,0 +1,73 @@
+// Reference roll-up (spec 5.4-5.6): sums attributed jobs into fleet or group figures,
+// GPU-weighted and time-weighted, optionally clipped to a time range and with queue time
+// counted. Sums are exact wide integers; percentages are divided out only when read.
+#pragma once
+
+#include "core/model/accounting.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::core {
+
+struct RollupOptions
+{
+    std::optional<int64_t> fromNs; // half-open range [from, to); absent ends are open
+    std::optional<int64_t> toNs;
+    bool countQueue = false; // spec 5.6
+
+    bool hasRange() const { return fromNs.has_value() || toNs.has_value(); }
+};
+
+// Nearest-rank percentiles (spec 5.4) of a set of durations.
+struct Percentiles
+{
+    std::optional<int64_t> p50;
+    std::optional<int64_t> p90;
+    std::optional<int64_t> p99;
+};
+
+// The value at 1-based rank ceil(percent/100 x N) of the sorted values; nullopt when empty.
+// Sorts `values` in place.
+std::optional<int64_t> nearestRank(std::vector<int64_t>& values, int percent);
+Percentiles percentilesOf(std::vector<int64_t> values);
+
+struct Figures
+{
+    int64_t jobs = 0;
+    int64_t attempts = 0;
+    Wide e2eNs = 0;
+    Wide e2eGpuNs = 0;
+    std::array<Wide, kBucketCount> bucketsNs {};
+    std::array<Wide, kBucketCount> bucketsGpuNs {};
+    std::vector<int64_t> ttsNs; // one per counted job (its first attempt's), samples
+    std::vector<int64_t> ttrNs; // one per counted interruption that trained again
+    int64_t failures = 0;
+    int64_t preemptions = 0;
+    int64_t otherInterruptions = 0;
+    int64_t noCheckpointDataJobs = 0;
+
+    // productive / E2E in percent; nullopt when E2E is zero.
+    std::optional<double> ettPercentGpu() const;
+    std::optional<double> ettPercentTime() const;
+    // GPU-weighted time not spent productive (all buckets but productive).
+    Wide lostGpuNs() const { return e2eGpuNs - bucketsGpuNs[static_cast<size_t>(Bucket::Productive)]; }
+
+    void merge(const Figures& other);
+};
+
+// Adds one attributed job to the figures under the options. With a time range the job's
+// segments must have been kept (attributeJob(..., true)): buckets and E2E are clipped to the
+// range, the job counts when its window overlaps it, an interruption (and its Time to Recover)
+// where its fault instant lies, Time to Start where the first attempt starts.
+void addJob(Figures& figures, const JobResult& job, int64_t jobGpus, const RollupOptions& options);
+
+// Quotient of two wide integers as a percentage; nullopt when the denominator is zero.
+std::optional<double> percentOf(Wide numerator, Wide denominator);
+
+// Exact decimal seconds of a wide nanosecond count ("58545", "0.5").
+std::string formatWideSeconds(Wide ns);
+
+} // namespace ett::core

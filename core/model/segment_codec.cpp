@@ -1,0 +1,55 @@
+#include "core/model/segment_codec.h"
+
+namespace ett::core {
+
+std::string encodeSegments(const std::vector<Segment>& segments)
+{
+    std::string out;
+    out.reserve(segments.size() * 5);
+    for (const auto& s : segments) {
+        out.push_back(static_cast<char>(s.bucket));
+        auto len = static_cast<uint64_t>(s.endNs - s.startNs);
+        do {
+            uint8_t byte = len & 0x7f;
+            len >>= 7;
+            if (len != 0) {
+                byte |= 0x80;
+            }
+            out.push_back(static_cast<char>(byte));
+        } while (len != 0);
+    }
+    return out;
+}
+
+Result<std::vector<Segment>> decodeSegments(std::string_view blob, int64_t startNs)
+{
+    std::vector<Segment> out;
+    size_t pos = 0;
+    int64_t cur = startNs;
+    while (pos < blob.size()) {
+        const auto bucket = static_cast<uint8_t>(blob[pos++]);
+        if (bucket >= kBucketCount) {
+            return Error { "damaged segment data: bucket " + std::to_string(bucket) + " at byte " +
+                std::to_string(pos - 1) };
+        }
+        uint64_t len = 0;
+        int shift = 0;
+        while (true) {
+            if (pos >= blob.size() || shift > 63) {
+                return Error { "damaged segment data: truncated length at byte " + std::to_string(pos) };
+            }
+            const auto byte = static_cast<uint8_t>(blob[pos++]);
+            len |= static_cast<uint64_t>(byte & 0x7f) << shift;
+            shift += 7;
+            if ((byte & 0x80) == 0) {
+                break;
+            }
+        }
+        const int64_t end = cur + static_cast<int64_t>(len);
+        out.push_back({ cur, end, static_cast<Bucket>(bucket) });
+        cur = end;
+    }
+    return out;
+}
+
+} // namespace ett::core

@@ -1,0 +1,46 @@
+// Exact time conversions (spec section 2). Every time inside the workbench is an int64 count of
+// nanoseconds since the Unix epoch; these helpers turn text into such counts and back without
+// going through floating point, so that a value survives import and export unchanged.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ett::core {
+
+inline constexpr int64_t kNsPerSecond = 1'000'000'000;
+
+// Nanoseconds per unit for a header time_unit ("s", "ms", "us", "ns"); nullopt otherwise.
+std::optional<int64_t> nsPerTimeUnit(std::string_view unit);
+
+// Converts a JSON number literal (sign, digits, optional fraction and exponent) in units of
+// nsPerUnit to nanoseconds, rounding to the nearest nanosecond (halves away from zero).
+// Exact decimal arithmetic: no binary floating point. nullopt when the text is not a number
+// or the result does not fit in int64.
+std::optional<int64_t> decimalToNs(std::string_view number, int64_t nsPerUnit);
+
+// Parses an RFC 3339 timestamp ("2025-06-01T12:00:00.250Z", "...+02:00"; 't' / ' ' separator
+// and 'z' accepted). Fractions beyond nanoseconds are rounded. nullopt when malformed.
+std::optional<int64_t> parseRfc3339(std::string_view text);
+
+// Parses a user-given time: RFC 3339, or a plain number of seconds since the epoch (fractions
+// allowed). nullopt when it is neither.
+std::optional<int64_t> parseUserTime(std::string_view text);
+
+// Formats nanoseconds since the epoch as RFC 3339 UTC with the shortest exact fraction
+// ("2025-06-01T12:00:00.25Z").
+std::string formatRfc3339(int64_t ns);
+
+// Formats a nanosecond count as an exact decimal number of seconds, without trailing zeros
+// ("58545", "0.25", "-1.000000001").
+std::string formatSeconds(int64_t ns);
+
+// Formats a duration for people: "0 s", "950 ms", "12.5 s", "4 min 10 s", "3 h 05 min", "2 d 04 h".
+std::string formatDurationHuman(int64_t ns);
+
+// Days since 1970-01-01 of a proleptic Gregorian civil date (Howard Hinnant's algorithm).
+int64_t daysFromCivil(int64_t year, unsigned month, unsigned day);
+
+} // namespace ett::core

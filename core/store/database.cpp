@@ -1,0 +1,233 @@
+#include "core/store/database.h"
+
+#include "core/store/importer.h"
+#include "core/store/schema.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+namespace ett::core {
+
+Statement::Statement(sqlite3_stmt* stmt, sqlite3* db)
+    : m_stmt(stmt)
+    , m_db(db)
+{
+}
+
+Statement::~Statement()
+{
+    if (m_stmt) {
+        sqlite3_finalize(m_stmt);
+    }
+}
+
+Statement::Statement(Statement&& other) noexcept
+    : m_stmt(other.m_stmt)
+    , m_db(other.m_db)
+{
+    other.m_stmt = nullptr;
+}
+
+Statement& Statement::operator=(Statement&& other) noexcept
+{
+    if (this != &other) {
+        if (m_stmt) {
+            sqlite3_finalize(m_stmt);
+        }
+        m_stmt = other.m_stmt;
+        m_db = other.m_db;
+        other.m_stmt = nullptr;
+    }
+    return *this;
+}
+
+void Statement::bind(int index, int64_t value) { sqlite3_bind_int64(m_stmt, index, value); }
+
+void Statement::bind(int index, std::string_view text)
+{
+    sqlite3_bind_text(m_stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+void Statement::bindStatic(int index, std::string_view text)
+{
+    sqlite3_bind_text(m_stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+}
+
+void Statement::bindBlob(int index, std::string_view bytes)
+{
+    sqlite3_bind_blob(m_stmt, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+}
+
+void Statement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
+
+void Statement::bind(int index, const std::optional<int64_t>& value)
+{
+    if (value) {
+        bind(index, *value);
+    } else {
+        bindNull(index);
+    }
+}
+
+Result<bool> Statement::step()
+{
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) {
+        return true;
+    }
+    if (rc == SQLITE_DONE) {
+        return false;
+    }
+    std::string msg = sqlite3_errmsg(m_db);
+    sqlite3_reset(m_stmt);
+    return Error { "database error: " + msg };
+}
+
+Status Statement::run()
+{
+    auto r = step();
+    sqlite3_reset(m_stmt);
+    if (!r) {
+        return r.error();
+    }
+    return Status::success();
+}
+
+void Statement::reset() { sqlite3_reset(m_stmt); }
+
+int64_t Statement::columnInt64(int index) const { return sqlite3_column_int64(m_stmt, index); }
+
+std::optional<int64_t> Statement::columnOptionalInt64(int index) const
+{
+    if (columnIsNull(index)) {
+        return std::nullopt;
+    }
+    return columnInt64(index);
+}
+
+std::string Statement::columnText(int index) const
+{
+    const auto* text = sqlite3_column_text(m_stmt, index);
+    if (!text) {
+        return {};
+    }
+    return std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(m_stmt, index)));
+}
+
+std::string_view Statement::columnBlob(int index) const
+{
+    const void* data = sqlite3_column_blob(m_stmt, index);
+    if (!data) {
+        return {};
+    }
+    return { static_cast<const char*>(data), static_cast<size_t>(sqlite3_column_bytes(m_stmt, index)) };
+}
+
+bool Statement::columnIsNull(int index) const { return sqlite3_column_type(m_stmt, index) == SQLITE_NULL; }
+
+Database::~Database()
+{
+    if (m_db) {
+        sqlite3_close_v2(m_db);
+    }
+}
+
+Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMode mode)
+{
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec);
+    if (mode == OpenMode::MustExist && !exists) {
+        return Error { path + ": no such database (create one with `ettw import --db " + path + " FILE...`)" };
+    }
+    std::unique_ptr<Database> db(new Database());
+    db->m_path = path;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+    if (mode == OpenMode::CreateIfMissing) {
+        flags |= SQLITE_OPEN_CREATE;
+    }
+    if (sqlite3_open_v2(path.c_str(), &db->m_db, flags, nullptr) != SQLITE_OK) {
+        std::string msg = db->m_db ? sqlite3_errmsg(db->m_db) : "out of memory";
+        return Error { path + ": cannot open database: " + msg };
+    }
+    sqlite3_extended_result_codes(db->m_db, 1);
+    sqlite3_busy_timeout(db->m_db, 5000);
+    // Bulk-friendly settings that keep atomicity: a rollback journal (new pages past the old end
+    // of the file need no journaling), NORMAL sync, a large page cache.
+    if (auto st = db->exec("PRAGMA cache_size=-131072; PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY;"); !st) {
+        return Error { path + ": " + st.error().message };
+    }
+    if (auto st = ensureSchema(*db); !st) {
+        return Error { path + ": " + st.error().message };
+    }
+    // The derived tables are a cache of the accounting rules: rebuild them when the rules changed.
+    auto version = db->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
+    if (!version) {
+        return Error { path + ": " + version.error().message };
+    }
+    if (version->value_or(0) != kAccountingVersion) {
+        if (auto st = reattributeAll(*db); !st) {
+            return Error { path + ": " + st.error().message };
+        }
+    }
+    return db;
+}
+
+Status Database::exec(const std::string& sql)
+{
+    char* err = nullptr;
+    if (sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : sqlite3_errmsg(m_db);
+        sqlite3_free(err);
+        return Error { "database error: " + msg };
+    }
+    return Status::success();
+}
+
+Result<Statement> Database::prepare(std::string_view sql)
+{
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
+        return Error { "database error: " + std::string(sqlite3_errmsg(m_db)) + " in: " + std::string(sql) };
+    }
+    return Statement(stmt, m_db);
+}
+
+int64_t Database::lastInsertRowid() const { return sqlite3_last_insert_rowid(m_db); }
+
+std::string Database::errorMessage() const { return sqlite3_errmsg(m_db); }
+
+Result<std::optional<int64_t>> Database::queryInt(std::string_view sql)
+{
+    auto st = prepare(sql);
+    if (!st) {
+        return st.error();
+    }
+    auto row = st->step();
+    if (!row) {
+        return row.error();
+    }
+    if (!*row) {
+        return std::optional<int64_t> {};
+    }
+    return st->columnOptionalInt64(0);
+}
+
+Status inTransaction(Database& db, const std::function<Status()>& fn)
+{
+    if (auto st = db.exec("BEGIN IMMEDIATE"); !st) {
+        return st;
+    }
+    Status result = fn();
+    if (!result) {
+        (void)db.exec("ROLLBACK");
+        return result;
+    }
+    if (auto st = db.exec("COMMIT"); !st) {
+        (void)db.exec("ROLLBACK");
+        return st;
+    }
+    return Status::success();
+}
+
+} // namespace ett::core

@@ -1,0 +1,96 @@
+// A thin RAII layer over SQLite: connections and prepared statements that report errors as
+// values. Only core/store uses SQL; everything above asks core for plain structs.
+#pragma once
+
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ett::core {
+
+class Statement
+{
+public:
+    Statement() = default;
+    Statement(sqlite3_stmt* stmt, sqlite3* db);
+    ~Statement();
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    // Parameters are 1-based as in SQLite. Text is copied unless bindStatic is used, in which
+    // case the caller keeps the bytes alive until the next step() or reset().
+    void bind(int index, int64_t value);
+    void bind(int index, std::string_view text);
+    void bindStatic(int index, std::string_view text);
+    void bindBlob(int index, std::string_view bytes);
+    void bindNull(int index);
+    void bind(int index, const std::optional<int64_t>& value);
+
+    // Executes one step: true when a row is available, false when done. Error with SQLite's
+    // message otherwise.
+    Result<bool> step();
+    // step() for statements without rows; resets the statement afterwards.
+    Status run();
+    void reset();
+
+    int64_t columnInt64(int index) const;
+    std::optional<int64_t> columnOptionalInt64(int index) const;
+    std::string columnText(int index) const;
+    std::string_view columnBlob(int index) const; // valid until the next step
+    bool columnIsNull(int index) const;
+
+    sqlite3_stmt* handle() const { return m_stmt; }
+
+private:
+    sqlite3_stmt* m_stmt = nullptr;
+    sqlite3* m_db = nullptr;
+};
+
+class Database
+{
+public:
+    enum class OpenMode {
+        CreateIfMissing, // for import: a new file becomes an empty workbench database
+        MustExist, // for queries: a missing file is an error
+    };
+
+    // Opens (and, for a new file, creates) a workbench database, then checks its schema version:
+    // an older schema is migrated, a newer one is an Error and the file is left untouched, and a
+    // SQLite file of another application is refused.
+    static Result<std::unique_ptr<Database>> open(const std::string& path, OpenMode mode);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    Status exec(const std::string& sql);
+    Result<Statement> prepare(std::string_view sql);
+    int64_t lastInsertRowid() const;
+    std::string errorMessage() const;
+    const std::string& path() const { return m_path; }
+    sqlite3* handle() const { return m_db; }
+
+    // Reads a single integer (first column of the first row); nullopt when there is no row or it is
+    // NULL.
+    Result<std::optional<int64_t>> queryInt(std::string_view sql);
+
+private:
+    Database() = default;
+    sqlite3* m_db = nullptr;
+    std::string m_path;
+};
+
+// Runs `fn` inside BEGIN IMMEDIATE ... COMMIT; rolls back when fn returns an Error (nothing of
+// it is stored) and passes the Error on.
+Status inTransaction(Database& db, const std::function<Status()>& fn);
+
+} // namespace ett::core

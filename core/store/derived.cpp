@@ -1,0 +1,238 @@
+#include "core/store/derived.h"
+
+#include "core/model/segment_codec.h"
+#include "core/store/schema.h"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+
+namespace ett::core {
+
+namespace {
+
+// "INSERT OR REPLACE INTO table(head..., b_productive..., tail...) VALUES(?, ...)".
+std::string upsertSql(const char* table, std::vector<std::string> head, const std::vector<std::string>& tail)
+{
+    for (int b = 0; b < kBucketCount; ++b) {
+        head.emplace_back(bucketColumn(b));
+    }
+    head.insert(head.end(), tail.begin(), tail.end());
+    std::string cols;
+    std::string params;
+    for (const auto& c : head) {
+        cols += (cols.empty() ? "" : ",") + c;
+        params += params.empty() ? "?" : ",?";
+    }
+    return std::string("INSERT OR REPLACE INTO ") + table + "(" + cols + ") VALUES(" + params + ")";
+}
+
+} // namespace
+
+Result<std::unique_ptr<DerivedUpdater>> DerivedUpdater::create(Database& db)
+{
+    std::unique_ptr<DerivedUpdater> u(new DerivedUpdater(db));
+    struct Spec
+    {
+        Statement* target;
+        std::string sql;
+    };
+    const std::string attemptSql = upsertSql("attempt_derived", { "attempt_id" },
+        { "gap_after_ns", "tts_ns", "ttr_ns", "first_train_ns", "fault_ns", "interruption", "segments" });
+    const std::string jobSql = upsertSql("job_derived",
+        { "job_id", "window_start_ns", "window_end_ns", "queue_before_ns", "e2e_ns" },
+        { "tts_ns", "failures", "preemptions", "other_interruptions", "no_checkpoint_data" });
+    Spec specs[] = {
+        { &u->m_job, "SELECT gpus, submitted_ns FROM jobs WHERE id=?" },
+        { &u->m_attempts,
+            "SELECT id, attempt_no, start_ns, end_ns, gpus, outcome, interrupted_at_ns, cause FROM attempts "
+            "WHERE job_id=? ORDER BY start_ns, attempt_no" },
+        { &u->m_runs, "SELECT first_id, last_id FROM phase_runs WHERE attempt_id=? ORDER BY first_id" },
+        { &u->m_phases, "SELECT category, rank, start_ns, end_ns FROM phases WHERE id BETWEEN ? AND ?" },
+        { &u->m_checkpoints, "SELECT start_ns, durable_ns, failed FROM checkpoints WHERE job_id=?" },
+        { &u->m_deleteAttemptDerived,
+            "DELETE FROM attempt_derived WHERE attempt_id IN (SELECT id FROM attempts WHERE job_id=?)" },
+        { &u->m_insertAttempt, attemptSql },
+        { &u->m_insertJob, jobSql },
+    };
+    for (auto& s : specs) {
+        auto st = db.prepare(s.sql);
+        if (!st) {
+            return st.error();
+        }
+        *s.target = std::move(*st);
+    }
+    return u;
+}
+
+Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& attemptIds)
+{
+    JobInput in;
+    attemptIds.clear();
+    m_job.reset();
+    m_job.bind(1, jobId);
+    auto row = m_job.step();
+    if (!row) {
+        return row.error();
+    }
+    if (!*row) {
+        return Error { "job " + std::to_string(jobId) + " is not in the database" };
+    }
+    in.gpus = m_job.columnInt64(0);
+    in.submittedNs = m_job.columnOptionalInt64(1);
+    m_job.reset();
+
+    m_attempts.reset();
+    m_attempts.bind(1, jobId);
+    while (true) {
+        auto r = m_attempts.step();
+        if (!r) {
+            return r.error();
+        }
+        if (!*r) {
+            break;
+        }
+        AttemptInput a;
+        attemptIds.push_back(m_attempts.columnInt64(0));
+        a.number = static_cast<int32_t>(m_attempts.columnInt64(1));
+        a.startNs = m_attempts.columnInt64(2);
+        a.endNs = m_attempts.columnInt64(3);
+        a.gpus = m_attempts.columnOptionalInt64(4).value_or(in.gpus);
+        a.outcome = parseOutcome(m_attempts.columnText(5)).value_or(Outcome::Completed);
+        a.interruptedAtNs = m_attempts.columnOptionalInt64(6).value_or(a.endNs);
+        a.interruption = classifyInterruption(a.outcome, m_attempts.columnText(7));
+        in.attempts.push_back(std::move(a));
+    }
+    m_attempts.reset();
+
+    for (size_t i = 0; i < in.attempts.size(); ++i) {
+        m_runs.reset();
+        m_runs.bind(1, attemptIds[i]);
+        std::vector<std::pair<int64_t, int64_t>> runs;
+        while (true) {
+            auto r = m_runs.step();
+            if (!r) {
+                return r.error();
+            }
+            if (!*r) {
+                break;
+            }
+            runs.emplace_back(m_runs.columnInt64(0), m_runs.columnInt64(1));
+        }
+        m_runs.reset();
+        auto& phases = in.attempts[i].phases;
+        for (const auto& [first, last] : runs) {
+            m_phases.reset();
+            m_phases.bind(1, first);
+            m_phases.bind(2, last);
+            while (true) {
+                auto r = m_phases.step();
+                if (!r) {
+                    return r.error();
+                }
+                if (!*r) {
+                    break;
+                }
+                PhaseSpan p;
+                p.category = static_cast<Category>(m_phases.columnInt64(0));
+                p.rank = static_cast<int32_t>(m_phases.columnOptionalInt64(1).value_or(-1));
+                p.startNs = m_phases.columnInt64(2);
+                p.endNs = m_phases.columnInt64(3);
+                phases.push_back(p);
+            }
+            m_phases.reset();
+        }
+    }
+
+    m_checkpoints.reset();
+    m_checkpoints.bind(1, jobId);
+    while (true) {
+        auto r = m_checkpoints.step();
+        if (!r) {
+            return r.error();
+        }
+        if (!*r) {
+            break;
+        }
+        CheckpointMark c;
+        c.startNs = m_checkpoints.columnInt64(0);
+        c.durableNs = m_checkpoints.columnOptionalInt64(1).value_or(c.startNs);
+        c.failed = m_checkpoints.columnInt64(2) != 0;
+        in.checkpoints.push_back(c);
+    }
+    m_checkpoints.reset();
+    return in;
+}
+
+Result<DerivedUpdater::Notes> DerivedUpdater::update(int64_t jobId)
+{
+    std::vector<int64_t> attemptIds;
+    auto in = loadInput(jobId, attemptIds);
+    if (!in) {
+        return in.error();
+    }
+    Notes notes;
+    notes.withoutAttempts = in->attempts.empty();
+    const JobResult res = attributeJob(*in, true);
+    if (!in->attempts.empty() && in->submittedNs && *in->submittedNs > res.windowStartNs) {
+        notes.submittedAfterStart = true;
+    }
+
+    // attributeJob sorts by (start, number); the query returned the same order. Map by number to
+    // be independent of that.
+    std::unordered_map<int32_t, int64_t> idOf;
+    for (size_t i = 0; i < in->attempts.size(); ++i) {
+        idOf[in->attempts[i].number] = attemptIds[i];
+    }
+    if (auto st = (m_deleteAttemptDerived.bind(1, jobId), m_deleteAttemptDerived.run()); !st) {
+        return st.error();
+    }
+    for (const auto& a : res.attempts) {
+        auto& s = m_insertAttempt;
+        int p = 1;
+        s.bind(p++, idOf.at(a.number));
+        for (int b = 0; b < kBucketCount; ++b) {
+            s.bind(p++, a.bucketsNs[static_cast<size_t>(b)]);
+        }
+        s.bind(p++, a.gapAfterNs);
+        s.bind(p++, a.ttsNs);
+        s.bind(p++, a.ttrNs);
+        s.bind(p++, a.firstTrainNs);
+        s.bind(p++, a.faultNs);
+        s.bind(p++, interruptionName(a.interruption));
+        s.bindBlob(p++, encodeSegments(a.segments));
+        if (auto st = s.run(); !st) {
+            return st.error();
+        }
+    }
+    auto& s = m_insertJob;
+    int p = 1;
+    s.bind(p++, jobId);
+    if (res.hasWindow()) {
+        s.bind(p++, res.windowStartNs);
+        s.bind(p++, res.windowEndNs);
+    } else {
+        s.bindNull(p++);
+        s.bindNull(p++);
+    }
+    s.bind(p++, res.queueBeforeNs);
+    s.bind(p++, res.e2eNs());
+    for (int b = 0; b < kBucketCount; ++b) {
+        s.bind(p++, res.bucketsNs[static_cast<size_t>(b)]);
+    }
+    if (res.hasWindow()) {
+        s.bind(p++, res.ttsNs);
+    } else {
+        s.bindNull(p++);
+    }
+    s.bind(p++, int64_t { res.failures });
+    s.bind(p++, int64_t { res.preemptions });
+    s.bind(p++, int64_t { res.otherInterruptions });
+    s.bind(p++, int64_t { res.noCheckpointData ? 1 : 0 });
+    if (auto st = s.run(); !st) {
+        return st.error();
+    }
+    return notes;
+}
+
+} // namespace ett::core

@@ -1,0 +1,106 @@
+// Reading the store back as plain structs for the command line and the GUI: the attributed jobs
+// of a fleet (from the derived tables), the datasets and the import issues.
+#pragma once
+
+#include "core/model/accounting.h"
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ett::core {
+
+class Database;
+
+struct AttemptInfo
+{
+    std::string cause;
+    std::string symptom;
+    std::string detail;
+};
+
+struct FleetJob
+{
+    int64_t id = 0;
+    std::string label;
+    std::string key;
+    std::string name;
+    int64_t gpus = 1;
+    std::vector<std::pair<std::string, std::string>> attrs; // sorted by key
+    JobResult result; // attempts in start order; segments only when asked for
+    std::vector<AttemptInfo> attemptInfo; // parallel to result.attempts
+
+    // The attribute's value, or nullopt when the job has none.
+    std::optional<std::string> attr(const std::string& attrKey) const;
+};
+
+struct FleetQuery
+{
+    std::optional<std::string> label; // only this dataset label
+    std::optional<std::string> jobKey; // only jobs with this key (in any label)
+    bool withSegments = false; // decode attempt segments (needed for time ranges)
+};
+
+// Loads attributed jobs. Jobs appear in (label, key) order. Error when the store is damaged.
+Result<std::vector<FleetJob>> loadFleet(Database& db, const FleetQuery& query);
+
+struct DatasetInfo
+{
+    int64_t id = 0;
+    std::string label;
+    std::string sourcePath;
+    std::string sha256;
+    std::string format;
+    std::string importedAt;
+    int64_t bytes = 0;
+    int64_t records = 0;
+    int64_t issues = 0; // total count of import issues
+};
+
+Result<std::vector<DatasetInfo>> listDatasets(Database& db);
+
+struct IssueInfo
+{
+    int64_t datasetId = 0;
+    std::string label;
+    std::string sourcePath;
+    std::string kind;
+    std::string detail;
+    int64_t count = 0;
+    std::optional<int64_t> firstLine;
+    std::string example;
+};
+
+Result<std::vector<IssueInfo>> listIssues(Database& db);
+
+// Names of every label in the store, sorted.
+Result<std::vector<std::string>> listLabels(Database& db);
+
+} // namespace ett::core
+
+#include "core/model/rollup.h"
+
+#include <map>
+
+namespace ett::core {
+
+struct FleetSummary
+{
+    Figures fleet;
+    std::map<std::string, Figures> groups; // by attribute value; "(none)" for jobs without it
+};
+
+// Rolls attributed jobs up into fleet figures and, when groupBy is set, per attribute value.
+// groupBy may also be "label" or "job". With a time range, jobs must carry segments. Pure.
+FleetSummary summarizeFleet(const std::vector<FleetJob>& jobs, const RollupOptions& options,
+    const std::optional<std::string>& groupBy);
+
+// The value a job is grouped under for groupBy (an attribute, "label" or "job").
+std::string groupKeyOf(const FleetJob& job, const std::string& groupBy);
+
+inline constexpr const char* kNoGroupValue = "(none)";
+
+} // namespace ett::core

@@ -1,0 +1,65 @@
+// Import of native ETT trace files into a workbench database (issue #2 items 2 and 3).
+//
+// Design note: a file is imported in one transaction, all or nothing. Parsing runs on a second
+// thread (simdjson) while this thread validates the records against the store and writes them,
+// so the two cores overlap. Memory stays flat whatever the file size: records flow in batches,
+// phases are written as they come, and the derived accounting is recomputed afterwards job by
+// job, reading each job's phases back through phase_runs (contiguous id ranges, no secondary
+// index to build).
+#pragma once
+
+#include "core/ingest/native_reader.h"
+#include "core/model/result.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace ett::core {
+
+class Database;
+
+struct ImportProgress
+{
+    std::string stage; // "reading", "attributing", "committing"
+    int64_t bytesDone = 0; // raw file bytes consumed
+    int64_t bytesTotal = 0;
+    int64_t records = 0;
+};
+
+struct ImportOptions
+{
+    std::string label = "default";
+    // Called from the importing thread, at most every few thousand records.
+    std::function<void(const ImportProgress&)> progress;
+    // When set and becomes true, the import stops, rolls back and returns an Error.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct ImportSummary
+{
+    std::string path;
+    std::string label;
+    std::string sha256;
+    bool alreadyImported = false; // same content under the same label: nothing was done
+    int64_t datasetId = 0;
+    int64_t records = 0;
+    int64_t jobsDeclared = 0;
+    int64_t jobsTouched = 0;
+    int64_t attempts = 0;
+    int64_t phases = 0;
+    int64_t checkpoints = 0;
+    IssueCounter issues;
+    double seconds = 0;
+};
+
+// Imports one native trace file under options.label. On any error nothing of the file is stored
+// and the Error names file, line and field. Re-importing content already imported under the
+// same label returns alreadyImported = true without change. Not thread-safe per Database.
+Result<ImportSummary> importTraceFile(Database& db, const std::string& path, const ImportOptions& options);
+
+// Recomputes the derived tables of every job (after an accounting change). One transaction.
+Status reattributeAll(Database& db);
+
+} // namespace ett::core

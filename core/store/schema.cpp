@@ -1,0 +1,223 @@
+#include "core/store/schema.h"
+
+#include "core/model/types.h"
+#include "core/store/database.h"
+
+#include <string>
+
+namespace ett::core {
+
+namespace {
+
+std::string bucketColumns(const char* type)
+{
+    std::string out;
+    for (int b = 0; b < kBucketCount; ++b) {
+        out += std::string(",\n    ") + bucketColumn(b) + " " + type;
+    }
+    return out;
+}
+
+// Version 1: the initial schema. Times are int64 nanoseconds since the Unix epoch.
+std::string schemaV1()
+{
+    std::string sql = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE labels(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE);
+-- One row per imported file.
+CREATE TABLE datasets(
+    id INTEGER PRIMARY KEY,
+    label_id INTEGER NOT NULL REFERENCES labels(id),
+    source_path TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    format TEXT NOT NULL,
+    imported_at TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    records INTEGER NOT NULL DEFAULT 0,
+    first_phase_id INTEGER,
+    last_phase_id INTEGER,
+    UNIQUE(label_id, sha256));
+-- A job is identified by (label, job_key) (spec 3, identity across files).
+CREATE TABLE jobs(
+    id INTEGER PRIMARY KEY,
+    label_id INTEGER NOT NULL REFERENCES labels(id),
+    job_key TEXT NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    gpus INTEGER NOT NULL DEFAULT 1,
+    gpus_given INTEGER NOT NULL DEFAULT 0,
+    submitted_ns INTEGER,
+    declared_in INTEGER REFERENCES datasets(id), -- NULL while the job is implicit
+    UNIQUE(label_id, job_key));
+CREATE TABLE job_attrs(
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY(job_id, key)) WITHOUT ROWID;
+CREATE TABLE attempts(
+    id INTEGER PRIMARY KEY,
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    attempt_no INTEGER NOT NULL,
+    start_ns INTEGER NOT NULL,
+    end_ns INTEGER NOT NULL,
+    gpus INTEGER,
+    outcome TEXT NOT NULL,
+    interrupted_at_ns INTEGER,
+    cause TEXT NOT NULL DEFAULT '',
+    symptom TEXT NOT NULL DEFAULT '',
+    detail TEXT NOT NULL DEFAULT '',
+    declared_in INTEGER NOT NULL REFERENCES datasets(id),
+    UNIQUE(job_id, attempt_no));
+-- Lookup of phases.category codes, for people reading the file with sqlite3.
+CREATE TABLE categories(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+-- Phases as imported (clipped to their attempt). Each file's phases take a contiguous id range,
+-- and phase_runs maps an attempt to the id ranges holding its phases: a clustered index that
+-- costs nothing to build.
+CREATE TABLE phases(
+    id INTEGER PRIMARY KEY,
+    attempt_id INTEGER NOT NULL,
+    category INTEGER NOT NULL,
+    subcategory TEXT,
+    rank INTEGER,
+    start_ns INTEGER NOT NULL,
+    end_ns INTEGER NOT NULL,
+    name TEXT,
+    dataset_id INTEGER NOT NULL);
+CREATE TABLE phase_runs(
+    attempt_id INTEGER NOT NULL,
+    first_id INTEGER NOT NULL,
+    last_id INTEGER NOT NULL);
+CREATE TABLE checkpoints(
+    id INTEGER PRIMARY KEY,
+    job_id INTEGER NOT NULL,
+    attempt_no INTEGER NOT NULL,
+    step INTEGER,
+    start_ns INTEGER NOT NULL,
+    durable_ns INTEGER,
+    failed INTEGER NOT NULL DEFAULT 0,
+    dataset_id INTEGER NOT NULL);
+-- Non-fatal data problems per imported file (counted, never silent).
+CREATE TABLE import_issues(
+    dataset_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    first_line INTEGER,
+    example TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY(dataset_id, kind, detail)) WITHOUT ROWID;
+-- Derived by core/model/accounting.cpp: bucket nanoseconds inside the attempt window, the gap
+-- after it, Time to Start / Recover, and the segments (see core/model/segment_codec.h).
+CREATE TABLE attempt_derived(
+    attempt_id INTEGER PRIMARY KEY)sql";
+    sql += bucketColumns("INTEGER NOT NULL");
+    sql += R"sql(,
+    gap_after_ns INTEGER NOT NULL,
+    tts_ns INTEGER NOT NULL,
+    ttr_ns INTEGER,
+    first_train_ns INTEGER,
+    fault_ns INTEGER,
+    interruption TEXT NOT NULL,
+    segments BLOB NOT NULL);
+CREATE TABLE job_derived(
+    job_id INTEGER PRIMARY KEY,
+    window_start_ns INTEGER,
+    window_end_ns INTEGER,
+    queue_before_ns INTEGER NOT NULL,
+    e2e_ns INTEGER NOT NULL)sql";
+    sql += bucketColumns("INTEGER NOT NULL");
+    sql += R"sql(,
+    tts_ns INTEGER,
+    failures INTEGER NOT NULL,
+    preemptions INTEGER NOT NULL,
+    other_interruptions INTEGER NOT NULL,
+    no_checkpoint_data INTEGER NOT NULL);
+CREATE INDEX phase_runs_attempt ON phase_runs(attempt_id);
+CREATE INDEX checkpoints_job ON checkpoints(job_id);
+)sql";
+    for (int c = 0; c < kCategoryCount; ++c) {
+        sql += "INSERT INTO categories VALUES(" + std::to_string(c) + ", '" +
+            std::string(categoryName(static_cast<Category>(c))) + "');\n";
+    }
+    return sql;
+}
+
+Result<int64_t> readPragma(Database& db, const char* name)
+{
+    auto v = db.queryInt(std::string("PRAGMA ") + name);
+    if (!v) {
+        return v.error();
+    }
+    return v->value_or(0);
+}
+
+} // namespace
+
+const char* bucketColumn(int bucket)
+{
+    static constexpr const char* kColumns[kBucketCount] = {
+        "b_productive",
+        "b_queue",
+        "b_setup",
+        "b_init",
+        "b_checkpoint_load",
+        "b_compile",
+        "b_checkpoint_save",
+        "b_lost_progress",
+        "b_stall",
+        "b_eval",
+        "b_recovery",
+        "b_shutdown",
+        "b_idle",
+    };
+    return kColumns[bucket];
+}
+
+Status ensureSchema(Database& db)
+{
+    // 1. Read only: is this ours, and which version? Nothing is written before these checks pass.
+    auto version = readPragma(db, "user_version");
+    if (!version) {
+        return version.error();
+    }
+    auto appId = readPragma(db, "application_id");
+    if (!appId) {
+        return appId.error();
+    }
+    auto tables = db.queryInt("SELECT count(*) FROM sqlite_master");
+    if (!tables) {
+        return tables.error();
+    }
+    const bool empty = tables->value_or(0) == 0;
+    if (!empty && *appId != kApplicationId) {
+        return Error { "not an ETT Workbench database (it is a SQLite file of another application); "
+                       "nothing was changed" };
+    }
+    if (*version > kSchemaVersion) {
+        return Error { "this database was written by a newer ETT Workbench (schema version " +
+            std::to_string(*version) + "; this build reads up to " + std::to_string(kSchemaVersion) +
+            "); it was not changed. Open it with a newer ettw." };
+    }
+    if (*version == kSchemaVersion) {
+        return Status::success();
+    }
+
+    // 2. Create or migrate, all in one transaction.
+    return inTransaction(db, [&]() -> Status {
+        int64_t v = *version;
+        if (v == 0) {
+            if (auto st = db.exec(schemaV1()); !st) {
+                return st;
+            }
+            v = 1;
+        }
+        // Later migrations go here: if (v == 1) { ...; v = 2; }
+        auto st = db.exec("PRAGMA application_id=" + std::to_string(kApplicationId) +
+            "; PRAGMA user_version=" + std::to_string(v) + ";" +
+            "INSERT OR REPLACE INTO meta VALUES('accounting_version', '" + std::to_string(kAccountingVersion) +
+            "');");
+        return st;
+    });
+}
+
+} // namespace ett::core

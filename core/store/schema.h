@@ -1,0 +1,27 @@
+// The versioned schema of a workbench database (the user's document) and its migrations.
+#pragma once
+
+#include "core/model/result.h"
+
+namespace ett::core {
+
+class Database;
+
+// Schema version written by this build (PRAGMA user_version). Bump it with a migration.
+inline constexpr int kSchemaVersion = 1;
+
+// Version of the accounting rules that produced the derived tables; when it changes, every job is
+// attributed again on open (the derived tables are a cache of core/model/accounting.cpp).
+inline constexpr int kAccountingVersion = 1;
+
+// 'ETTW' in ASCII: PRAGMA application_id of every workbench database.
+inline constexpr int kApplicationId = 0x45545457;
+
+// Creates the schema in an empty database or migrates an older one, in one transaction. An Error,
+// and no change at all, when the file belongs to another application or to a newer version.
+Status ensureSchema(Database& db);
+
+// Names of the accounting bucket columns in derived tables, in Bucket order ("b_productive", ...).
+const char* bucketColumn(int bucket);
+
+} // namespace ett::core

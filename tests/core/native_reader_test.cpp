@@ -1,0 +1,722 @@
+// Tests of the native trace reader (spec ett-trace-v1 sections 1-3): JSON Lines framing, gzip
+// detection by magic bytes, exact time conversion, defaults and counted oddities, and lines or
+// files larger than the reader's 4 MiB chunk.
+#include "core/ingest/native_reader.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace ett::core {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kNsPerS = 1'000'000'000;
+constexpr int64_t kJune1S = 1'748'736'000; // 2025-06-01T00:00:00Z
+
+// A fresh directory under the system temp dir, removed with everything in it.
+class TempDir
+{
+public:
+    TempDir()
+    {
+        static std::atomic<int> counter { 0 };
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::random_device rd;
+        m_path = fs::temp_directory_path() /
+            ("ett-reader-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-" +
+                std::to_string(counter++));
+        fs::create_directories(m_path);
+    }
+    ~TempDir()
+    {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    std::string path(const std::string& name) const { return (m_path / name).string(); }
+
+    // Writes `content` byte for byte and returns the path.
+    std::string write(const std::string& name, const std::string& content) const
+    {
+        const std::string p = path(name);
+        std::ofstream out(p, std::ios::binary | std::ios::trunc);
+        out.write(content.data(), static_cast<std::streamsize>(content.size()));
+        return p;
+    }
+
+    // Writes `members` as consecutive gzip members (one gzopen per member, appending) and
+    // returns the path.
+    std::string writeGzip(const std::string& name, const std::vector<std::string>& members) const
+    {
+        const std::string p = path(name);
+        bool first = true;
+        for (const auto& m : members) {
+            gzFile f = gzopen(p.c_str(), first ? "wb" : "ab");
+            EXPECT_NE(f, nullptr);
+            if (!f) {
+                return p;
+            }
+            if (!m.empty()) {
+                EXPECT_EQ(gzwrite(f, m.data(), static_cast<unsigned>(m.size())), static_cast<int>(m.size()));
+            }
+            EXPECT_EQ(gzclose(f), Z_OK);
+            first = false;
+        }
+        return p;
+    }
+
+private:
+    fs::path m_path;
+};
+
+// Everything a file holds, in file order, with the line of each record.
+struct ReadAll
+{
+    std::vector<JobRecord> jobs;
+    std::vector<AttemptRecord> attempts;
+    std::vector<PhaseRecord> phases;
+    std::vector<CheckpointRecord> checkpoints;
+    std::vector<RecordBatch::Ref> order;
+    IssueCounter issues;
+    HeaderRecord header;
+    int64_t batches = 0;
+    int64_t linesRead = 0;
+    int64_t recordsRead = 0;
+    bool gzip = false;
+};
+
+Result<ReadAll> readAll(const std::string& path, size_t maxRecords = 8192)
+{
+    auto reader = NativeReader::open(path);
+    if (!reader) {
+        return reader.error();
+    }
+    ReadAll out;
+    RecordBatch batch;
+    while (true) {
+        auto more = (*reader)->nextBatch(batch, maxRecords);
+        if (!more) {
+            return more.error();
+        }
+        EXPECT_LE(batch.size(), maxRecords);
+        ++out.batches;
+        for (const auto& ref : batch.order) {
+            RecordBatch::Ref r = ref;
+            switch (ref.kind) {
+            case RecordKind::Job:
+                r.index = static_cast<uint32_t>(out.jobs.size());
+                out.jobs.push_back(batch.jobs[ref.index]);
+                break;
+            case RecordKind::Attempt:
+                r.index = static_cast<uint32_t>(out.attempts.size());
+                out.attempts.push_back(batch.attempts[ref.index]);
+                break;
+            case RecordKind::Phase:
+                r.index = static_cast<uint32_t>(out.phases.size());
+                out.phases.push_back(batch.phases[ref.index]);
+                break;
+            case RecordKind::Checkpoint:
+                r.index = static_cast<uint32_t>(out.checkpoints.size());
+                out.checkpoints.push_back(batch.checkpoints[ref.index]);
+                break;
+            }
+            out.order.push_back(r);
+        }
+        if (!*more) {
+            break;
+        }
+    }
+    out.issues = (*reader)->issues();
+    out.header = (*reader)->header();
+    out.linesRead = (*reader)->linesRead();
+    out.recordsRead = (*reader)->recordsRead();
+    out.gzip = (*reader)->source().isGzip();
+    return out;
+}
+
+// Count of an issue (kind, detail); 0 when never counted.
+int64_t issueCount(const IssueCounter& issues, const std::string& kind, const std::string& detail = "")
+{
+    auto it = issues.entries().find({ kind, detail });
+    return it == issues.entries().end() ? 0 : it->second.count;
+}
+
+std::vector<int64_t> linesOf(const ReadAll& r)
+{
+    std::vector<int64_t> lines;
+    for (const auto& ref : r.order) {
+        lines.push_back(ref.line);
+    }
+    return lines;
+}
+
+const std::string kHeaderS = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})";
+const std::string kJob = R"({"type":"job","job":"J1","gpus":8})";
+const std::string kAttempt = R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100})";
+const std::string kPhase = R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":90})";
+
+// A small trace in seconds: header, job, attempt, phase, checkpoint.
+std::string smallTrace(const std::string& eol = "\n")
+{
+    return kHeaderS + eol + kJob + eol + kAttempt + eol + kPhase + eol +
+        R"({"type":"checkpoint","job":"J1","attempt":0,"step":5,"start":50,"durable":52})" + eol;
+}
+
+void expectSmallTrace(const ReadAll& r)
+{
+    ASSERT_EQ(r.jobs.size(), 1u);
+    ASSERT_EQ(r.attempts.size(), 1u);
+    ASSERT_EQ(r.phases.size(), 1u);
+    ASSERT_EQ(r.checkpoints.size(), 1u);
+    EXPECT_EQ(r.jobs[0].job, "J1");
+    EXPECT_EQ(r.jobs[0].gpus, 8);
+    EXPECT_EQ(r.attempts[0].endNs, 100 * kNsPerS);
+    EXPECT_EQ(r.phases[0].category, Category::Train);
+    EXPECT_EQ(r.phases[0].startNs, 10 * kNsPerS);
+    EXPECT_EQ(r.phases[0].endNs, 90 * kNsPerS);
+    EXPECT_EQ(r.checkpoints[0].step, 5);
+    EXPECT_EQ(r.checkpoints[0].durableNs, 52 * kNsPerS);
+    EXPECT_EQ(r.header.nsPerUnit, kNsPerS);
+    EXPECT_EQ(r.issues.total(), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON Lines framing
+
+TEST(NativeReaderLines, SkipsBlankLinesButCountsThemInLineNumbers)
+{
+    TempDir dir;
+    const std::string text = "\n" + kHeaderS + "\n\n   \n\t\n" + kJob + "\n\r\n" + kAttempt + "\n\n" + kPhase + "\n\n";
+    auto r = readAll(dir.write("blank.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->order.size(), 3u);
+    EXPECT_EQ(linesOf(*r), (std::vector<int64_t> { 6, 8, 10 }));
+    EXPECT_EQ(r->order[0].kind, RecordKind::Job);
+    EXPECT_EQ(r->order[1].kind, RecordKind::Attempt);
+    EXPECT_EQ(r->order[2].kind, RecordKind::Phase);
+    EXPECT_EQ(r->recordsRead, 3); // job, attempt and phase; the header is not a record
+    EXPECT_EQ(r->issues.total(), 0);
+}
+
+TEST(NativeReaderLines, AcceptsCrlfLineEndings)
+{
+    TempDir dir;
+    auto r = readAll(dir.write("crlf.ett.jsonl", smallTrace("\r\n")));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    expectSmallTrace(*r);
+    EXPECT_EQ(linesOf(*r), (std::vector<int64_t> { 2, 3, 4, 5 }));
+}
+
+TEST(NativeReaderLines, ReadsLastLineWithoutNewline)
+{
+    TempDir dir;
+    std::string text = smallTrace();
+    text.pop_back();
+    auto r = readAll(dir.write("nonl.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    expectSmallTrace(*r);
+    EXPECT_EQ(r->order.back().line, 5);
+
+    // The same with CRLF everywhere but after the last line.
+    std::string crlf = smallTrace("\r\n");
+    crlf.resize(crlf.size() - 2);
+    auto r2 = readAll(dir.write("nonl-crlf.ett.jsonl", crlf));
+    ASSERT_TRUE(r2.ok()) << r2.error().message;
+    expectSmallTrace(*r2);
+}
+
+TEST(NativeReaderLines, KeepsStringContentExactlyWithCrlf)
+{
+    TempDir dir;
+    const std::string text = kHeaderS + "\r\n" +
+        R"({"type":"job","job":"J1","name":"a \"quoted\" name\\r","gpus":2,"attrs":{"team":"ads"}})" + "\r\n" +
+        kAttempt + "\r\n";
+    auto r = readAll(dir.write("names.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->jobs.size(), 1u);
+    EXPECT_EQ(r->jobs[0].name, "a \"quoted\" name\\r");
+    ASSERT_EQ(r->jobs[0].attrs.size(), 1u);
+    EXPECT_EQ(r->jobs[0].attrs[0].second, "ads");
+}
+
+// ---------------------------------------------------------------------------------------------
+// gzip
+
+TEST(NativeReaderGzip, DetectsGzipByMagicBytesNotByName)
+{
+    TempDir dir;
+    auto r = readAll(dir.writeGzip("trace.txt", { smallTrace() }));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(r->gzip);
+    expectSmallTrace(*r);
+}
+
+TEST(NativeReaderGzip, ReadsPlainFileNamedGzAsPlainText)
+{
+    TempDir dir;
+    auto r = readAll(dir.write("trace.ett.jsonl.gz", smallTrace()));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_FALSE(r->gzip);
+    expectSmallTrace(*r);
+}
+
+TEST(NativeReaderGzip, ReadsConcatenatedMembersAsOneStream)
+{
+    TempDir dir;
+    const std::string all = smallTrace();
+    // Three members, split in the middle of a line so that lines span members.
+    const size_t a = all.size() / 3;
+    const size_t b = 2 * all.size() / 3;
+    auto r = readAll(dir.writeGzip("multi.ett.jsonl.gz", { all.substr(0, a), all.substr(a, b - a), all.substr(b) }));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(r->gzip);
+    expectSmallTrace(*r);
+    EXPECT_EQ(linesOf(*r), (std::vector<int64_t> { 2, 3, 4, 5 }));
+}
+
+TEST(NativeReaderGzip, ReadsEmptyMemberBetweenMembers)
+{
+    TempDir dir;
+    const std::string all = smallTrace();
+    auto r = readAll(dir.writeGzip("empty-member.ett.jsonl.gz", { all.substr(0, 40), "", all.substr(40) }));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    expectSmallTrace(*r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time
+
+// A trace with one attempt whose start and end are the given JSON values, under `unit` (no
+// time_unit field when empty).
+Result<ReadAll> readAttemptTimes(const TempDir& dir, const std::string& unit, const std::string& start,
+    const std::string& end)
+{
+    std::string header = R"({"type":"header","format":"ett-trace","version":1)";
+    if (!unit.empty()) {
+        header += R"(,"time_unit":")" + unit + "\"";
+    }
+    header += "}\n";
+    const std::string text = header + kJob + "\n" + R"({"type":"attempt","job":"J1","attempt":0,"start":)" + start +
+        R"(,"end":)" + end + "}\n";
+    return readAll(dir.write("times-" + unit + ".ett.jsonl", text));
+}
+
+TEST(NativeReaderTime, ConvertsEveryTimeUnitToNanoseconds)
+{
+    TempDir dir;
+    const int64_t expected = kJune1S * kNsPerS;
+    struct Case
+    {
+        std::string unit;
+        std::string value;
+        int64_t nsPerUnit;
+    };
+    const std::vector<Case> cases = {
+        { "s", "1748736000", kNsPerS },
+        { "ms", "1748736000000", 1'000'000 },
+        { "us", "1748736000000000", 1'000 },
+        { "ns", "1748736000000000000", 1 },
+    };
+    for (const auto& c : cases) {
+        auto r = readAttemptTimes(dir, c.unit, c.value, c.value);
+        ASSERT_TRUE(r.ok()) << c.unit << ": " << r.error().message;
+        ASSERT_EQ(r->attempts.size(), 1u);
+        EXPECT_EQ(r->attempts[0].startNs, expected) << c.unit;
+        EXPECT_EQ(r->header.nsPerUnit, c.nsPerUnit) << c.unit;
+    }
+}
+
+TEST(NativeReaderTime, AcceptsRfc3339StringsInAnyTimeUnit)
+{
+    TempDir dir;
+    for (const std::string unit : { "s", "ms", "us", "ns" }) {
+        auto r = readAttemptTimes(dir, unit, R"("2025-06-01T00:00:00Z")", R"("2025-06-01T14:00:00.250+02:00")");
+        ASSERT_TRUE(r.ok()) << unit << ": " << r.error().message;
+        EXPECT_EQ(r->attempts[0].startNs, kJune1S * kNsPerS) << unit;
+        EXPECT_EQ(r->attempts[0].endNs, (kJune1S + 12 * 3600) * kNsPerS + 250'000'000) << unit;
+    }
+}
+
+TEST(NativeReaderTime, MixesNumbersAndStringsInOneRecord)
+{
+    TempDir dir;
+    auto r = readAttemptTimes(dir, "ms", "1748736000000.5", R"("2025-06-01T00:00:01.000000001Z")");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->attempts[0].startNs, kJune1S * kNsPerS + 500'000);
+    EXPECT_EQ(r->attempts[0].endNs, (kJune1S + 1) * kNsPerS + 1);
+}
+
+TEST(NativeReaderTime, KeepsNineFractionDigitsOfSecondsExactly)
+{
+    // 1748736000.123456789 has 19 significant digits: a double would lose the last three.
+    TempDir dir;
+    auto r = readAttemptTimes(dir, "s", "1748736000.123456789", "1748736000.999999999");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->attempts[0].startNs, 1'748'736'000'123'456'789);
+    EXPECT_EQ(r->attempts[0].endNs, 1'748'736'000'999'999'999);
+}
+
+TEST(NativeReaderTime, RoundsFractionsToNearestNanosecondHalvesAwayFromZero)
+{
+    TempDir dir;
+    struct Case
+    {
+        std::string unit;
+        std::string value;
+        int64_t expectedNs;
+    };
+    const std::vector<Case> cases = {
+        { "s", "1748736000.1234567894", 1'748'736'000'123'456'789 },
+        { "s", "1748736000.1234567895", 1'748'736'000'123'456'790 },
+        { "s", "1748736000.9999999995", 1'748'736'001'000'000'000 },
+        { "ms", "1.0000005", 1'000'001 },
+        { "ms", "1.0000004999", 1'000'000 },
+        { "us", "0.5", 500 },
+        { "us", "0.0005", 1 },
+        { "us", "0.0004", 0 },
+        { "ns", "2.5", 3 },
+        { "ns", "-2.5", -3 },
+        { "s", "1.5e3", 1'500 * kNsPerS },
+        { "ms", "17487360E5", kJune1S * kNsPerS },
+        { "s", "-0.25", -250'000'000 },
+    };
+    for (const auto& c : cases) {
+        auto r = readAttemptTimes(dir, c.unit, c.value, "\"2030-01-01T00:00:00Z\"");
+        ASSERT_TRUE(r.ok()) << c.unit << " " << c.value << ": " << r.error().message;
+        EXPECT_EQ(r->attempts[0].startNs, c.expectedNs) << c.unit << " " << c.value;
+    }
+}
+
+TEST(NativeReaderTime, RoundsRfc3339FractionsBeyondNanoseconds)
+{
+    TempDir dir;
+    auto r = readAttemptTimes(dir, "s", R"("2025-06-01T00:00:00.1234567895Z")", R"("2025-06-01T00:00:01Z")");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->attempts[0].startNs, kJune1S * kNsPerS + 123'456'790);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Defaults and counted oddities
+
+TEST(NativeReaderDefaults, WithoutHeaderUsesMicrosecondsAndCountsNoHeader)
+{
+    TempDir dir;
+    const std::string text = kJob + "\n" + R"({"type":"attempt","job":"J1","attempt":0,"start":1000000,"end":2500000})";
+    auto r = readAll(dir.write("noheader.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->header.nsPerUnit, 1'000);
+    ASSERT_EQ(r->attempts.size(), 1u);
+    EXPECT_EQ(r->attempts[0].startNs, kNsPerS);
+    EXPECT_EQ(r->attempts[0].endNs, 2'500'000'000);
+    EXPECT_EQ(issueCount(r->issues, "no_header"), 1);
+    EXPECT_EQ(r->issues.entries().at({ "no_header", "" }).firstLine, 1);
+    EXPECT_EQ(r->issues.total(), 1);
+}
+
+TEST(NativeReaderDefaults, HeaderWithoutTimeUnitMeansMicroseconds)
+{
+    TempDir dir;
+    auto r = readAttemptTimes(dir, "", "1", "2");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->header.nsPerUnit, 1'000);
+    EXPECT_EQ(r->attempts[0].startNs, 1'000);
+    EXPECT_EQ(r->issues.total(), 0);
+}
+
+TEST(NativeReaderDefaults, ReadsHeaderSourceAndCreated)
+{
+    TempDir dir;
+    const std::string text =
+        R"({"type":"header","format":"ett-trace","version":1,"time_unit":"ms","source":"unit test","created":"2025-06-01T00:00:00Z"})"
+        "\n" +
+        kJob + "\n";
+    auto r = readAll(dir.write("header.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->header.version, 1);
+    EXPECT_EQ(r->header.nsPerUnit, 1'000'000);
+    EXPECT_EQ(r->header.source, "unit test");
+    EXPECT_EQ(r->header.created, "2025-06-01T00:00:00Z");
+}
+
+TEST(NativeReaderDefaults, JobWithoutGpusIsReadWithCountedWarning)
+{
+    TempDir dir;
+    const std::string text = kHeaderS + "\n" + R"({"type":"job","job":"A"})" + "\n" + R"({"type":"job","job":"B"})" +
+        "\n" + R"({"type":"job","job":"C","gpus":4})" + "\n";
+    auto r = readAll(dir.write("nogpus.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->jobs.size(), 3u);
+    EXPECT_FALSE(r->jobs[0].gpus.has_value());
+    EXPECT_FALSE(r->jobs[1].gpus.has_value());
+    EXPECT_EQ(r->jobs[2].gpus, 4);
+    EXPECT_EQ(issueCount(r->issues, "job_gpus_missing"), 2);
+    EXPECT_EQ(r->issues.entries().at({ "job_gpus_missing", "" }).firstLine, 2);
+    EXPECT_EQ(r->issues.total(), 2);
+}
+
+TEST(NativeReaderDefaults, CountsUnknownRecordTypesAndFieldsWithoutError)
+{
+    TempDir dir;
+    const std::string header =
+        R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s","vendor":"acme"})";
+    const std::string body = header + "\n" +
+        R"({"type":"job","job":"J1","gpus":8,"color":"blue","owner":{"a":[1,2,{"b":null}]}})" + "\n" +
+        R"({"type":"metric","job":"J1","value":3.5})" + "\n" + R"({"type":"metric"})" + "\n" +
+        R"({"type":"annotation","text":"hello"})" + "\n" +
+        R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"host":"n1"})" + "\n" +
+        R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100,"color":"red"})" + "\n";
+    auto r = readAll(dir.write("unknown.ett.jsonl", body));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->jobs.size(), 1u);
+    EXPECT_EQ(r->attempts.size(), 1u);
+    EXPECT_EQ(r->phases.size(), 1u);
+    EXPECT_EQ(issueCount(r->issues, "unknown_record_type", "metric"), 2);
+    EXPECT_EQ(r->issues.entries().at({ "unknown_record_type", "metric" }).firstLine, 3);
+    EXPECT_EQ(issueCount(r->issues, "unknown_record_type", "annotation"), 1);
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "header.vendor"), 1);
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "job.color"), 1);
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "job.owner"), 1);
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "attempt.host"), 1);
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "phase.color"), 1);
+    EXPECT_EQ(r->issues.total(), 8);
+    // Known fields after an unknown nested value are still read.
+    EXPECT_EQ(r->jobs[0].gpus, 8);
+}
+
+TEST(NativeReaderDefaults, TreatsNullOptionalFieldsAsAbsent)
+{
+    TempDir dir;
+    const std::string text = kHeaderS + "\n" +
+        R"({"type":"job","job":"J1","name":null,"gpus":null,"submitted":null,"attrs":null})" + "\n" +
+        R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"gpus":null,"outcome":null,"interrupted_at":null,"cause":null,"symptom":null,"detail":null})" +
+        "\n" +
+        R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100,"rank":null,"name":null})" +
+        "\n" +
+        R"({"type":"checkpoint","job":"J1","attempt":0,"step":null,"start":50,"durable":null,"failed":null})" + "\n";
+    auto r = readAll(dir.write("nulls.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->jobs.size(), 1u);
+    EXPECT_EQ(r->jobs[0].name, "");
+    EXPECT_FALSE(r->jobs[0].gpus.has_value());
+    EXPECT_FALSE(r->jobs[0].submittedNs.has_value());
+    EXPECT_TRUE(r->jobs[0].attrs.empty());
+    EXPECT_EQ(issueCount(r->issues, "job_gpus_missing"), 1);
+    ASSERT_EQ(r->attempts.size(), 1u);
+    const auto& a = r->attempts[0];
+    EXPECT_FALSE(a.gpus.has_value());
+    EXPECT_EQ(a.outcome, Outcome::Completed);
+    EXPECT_FALSE(a.interruptedAtNs.has_value());
+    EXPECT_EQ(a.cause, "");
+    EXPECT_EQ(a.symptom, Symptom::None);
+    EXPECT_EQ(a.detail, "");
+    ASSERT_EQ(r->phases.size(), 1u);
+    EXPECT_EQ(r->phases[0].rank, -1);
+    EXPECT_EQ(r->phases[0].name, "");
+    ASSERT_EQ(r->checkpoints.size(), 1u);
+    EXPECT_FALSE(r->checkpoints[0].step.has_value());
+    EXPECT_FALSE(r->checkpoints[0].durableNs.has_value());
+    EXPECT_FALSE(r->checkpoints[0].failed);
+    // Nulls are not unknown fields.
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "job.name"), 0);
+    EXPECT_EQ(r->issues.total(), 1);
+}
+
+TEST(NativeReaderRecords, ReadsEveryFieldOfEveryRecordType)
+{
+    TempDir dir;
+    const std::string text = kHeaderS + "\n" +
+        R"({"type":"job","job":"J1","name":"ranker","gpus":128,"submitted":5,"attrs":{"team":"ads","model":"dlrm","cluster":"east"}})" +
+        "\n" +
+        R"({"type":"attempt","job":"J1","attempt":3,"start":10,"end":20,"gpus":64,"outcome":"failed","interrupted_at":15,"cause":"infra.gpu.hbm","symptom":"hang","detail":"XID 48"})" +
+        "\n" +
+        R"({"type":"phase","job":"J1","attempt":3,"phase":"init.process_group_init","start":10,"end":12,"rank":7,"name":"pg"})" +
+        "\n" + R"({"type":"checkpoint","job":"J1","attempt":3,"step":1200,"start":13,"failed":true})" + "\n";
+    auto r = readAll(dir.write("full.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const auto& j = r->jobs.at(0);
+    EXPECT_EQ(j.name, "ranker");
+    EXPECT_EQ(j.gpus, 128);
+    EXPECT_EQ(j.submittedNs, 5 * kNsPerS);
+    // attrs come sorted by key
+    const std::vector<std::pair<std::string, std::string>> attrs = { { "cluster", "east" }, { "model", "dlrm" },
+        { "team", "ads" } };
+    EXPECT_EQ(j.attrs, attrs);
+    const auto& a = r->attempts.at(0);
+    EXPECT_EQ(a.attempt, 3);
+    EXPECT_EQ(a.gpus, 64);
+    EXPECT_EQ(a.outcome, Outcome::Failed);
+    EXPECT_EQ(a.interruptedAtNs, 15 * kNsPerS);
+    EXPECT_EQ(a.cause, "infra.gpu.hbm");
+    EXPECT_EQ(a.symptom, Symptom::Hang);
+    EXPECT_EQ(a.detail, "XID 48");
+    const auto& p = r->phases.at(0);
+    EXPECT_EQ(p.category, Category::Init);
+    EXPECT_EQ(p.subcategory, "process_group_init");
+    EXPECT_EQ(p.rank, 7);
+    EXPECT_EQ(p.name, "pg");
+    const auto& c = r->checkpoints.at(0);
+    EXPECT_EQ(c.step, 1200);
+    EXPECT_TRUE(c.failed);
+    EXPECT_FALSE(c.durableNs.has_value());
+    EXPECT_EQ(r->issues.total(), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines and files larger than the 4 MiB read chunk
+
+constexpr size_t kChunkBytes = 4u << 20;
+
+// A job record whose attrs object alone is larger than `minBytes`: a few dozen attributes with
+// values of 128 KiB each (an attribute value may be any string).
+std::string hugeJobLine(const std::string& job, size_t minBytes, size_t& attrCount)
+{
+    std::string line = R"({"type":"job","job":")" + job + R"(","gpus":16,"attrs":{)";
+    line.reserve(minBytes + (256u << 10));
+    attrCount = 0;
+    const std::string filler(128u << 10, 'v');
+    char key[32];
+    while (line.size() < minBytes) {
+        std::snprintf(key, sizeof key, "k%07zu", attrCount);
+        if (attrCount > 0) {
+            line += ',';
+        }
+        line += '"';
+        line += key;
+        line += "\":\"";
+        line += filler;
+        line += std::to_string(attrCount);
+        line += '"';
+        ++attrCount;
+    }
+    line += "}}";
+    return line;
+}
+
+TEST(NativeReaderLarge, ReadsLineLongerThanReadChunk)
+{
+    TempDir dir;
+    size_t attrCount = 0;
+    const std::string big = hugeJobLine("BIG", kChunkBytes + (kChunkBytes / 4), attrCount);
+    ASSERT_GT(big.size(), kChunkBytes);
+    const std::string text = kHeaderS + "\n" + kJob + "\n" + big + "\n" + kAttempt + "\n" + kPhase;
+    for (const bool gzip : { false, true }) {
+        const std::string path = gzip ? dir.writeGzip("big.gz", { text }) : dir.write("big.ett.jsonl", text);
+        auto r = readAll(path);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        ASSERT_EQ(r->jobs.size(), 2u);
+        EXPECT_EQ(r->jobs[1].job, "BIG");
+        EXPECT_EQ(r->jobs[1].gpus, 16);
+        ASSERT_EQ(r->jobs[1].attrs.size(), attrCount);
+        EXPECT_EQ(r->jobs[1].attrs.front().first, "k0000000");
+        EXPECT_EQ(r->jobs[1].attrs.back().second, std::string(128u << 10, 'v') + std::to_string(attrCount - 1));
+        EXPECT_EQ(linesOf(*r), (std::vector<int64_t> { 2, 3, 4, 5 }));
+        EXPECT_EQ(r->attempts.size(), 1u);
+        EXPECT_EQ(r->phases.size(), 1u);
+        EXPECT_EQ(r->issues.total(), 0);
+    }
+}
+
+TEST(NativeReaderLarge, ReadsTwoConsecutiveLinesLongerThanReadChunk)
+{
+    TempDir dir;
+    size_t n1 = 0;
+    size_t n2 = 0;
+    const std::string text = kHeaderS + "\n" + hugeJobLine("A", kChunkBytes + 100, n1) + "\n" +
+        hugeJobLine("B", 2 * kChunkBytes + 100, n2) + "\n" + kJob + "\n";
+    auto r = readAll(dir.write("two-big.ett.jsonl", text));
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->jobs.size(), 3u);
+    EXPECT_EQ(r->jobs[0].attrs.size(), n1);
+    EXPECT_EQ(r->jobs[1].attrs.size(), n2);
+    EXPECT_EQ(r->jobs[2].job, "J1");
+    EXPECT_EQ(linesOf(*r), (std::vector<int64_t> { 2, 3, 4 }));
+}
+
+TEST(NativeReaderLarge, BatchesAcrossChunkBoundariesKeepLineNumbers)
+{
+    // About 6.5 MB of lines, a blank line every 7th line, read in batches of two sizes: every
+    // record must carry the line it is on, whichever chunk and batch it falls in.
+    TempDir dir;
+    const std::string padding(400, 'p');
+    std::string text = kHeaderS + "\n" + kJob + "\n" +
+        R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":1000000})" + "\n";
+    std::vector<int64_t> expectedLines;
+    std::vector<int64_t> expectedStarts;
+    int64_t line = 3;
+    int64_t value = 0;
+    while (text.size() < kChunkBytes + kChunkBytes / 2 + 1000) {
+        ++line;
+        if (line % 7 == 0) {
+            text += (line % 2 == 0) ? "\n" : "  \r\n";
+            continue;
+        }
+        ++value;
+        // The start encodes the line, so a record and its line number can be matched.
+        text += R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":)" + std::to_string(line) +
+            R"(,"end":)" + std::to_string(line + 1) + R"(,"rank":)" + std::to_string(value % 4) + R"(,"name":")" + padding + "\"}\n";
+        expectedLines.push_back(line);
+        expectedStarts.push_back(line * kNsPerS);
+    }
+    const std::string path = dir.write("many.ett.jsonl", text);
+    for (const size_t batchSize : { size_t { 997 }, size_t { 8192 } }) {
+        auto r = readAll(path, batchSize);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        ASSERT_EQ(r->phases.size(), expectedLines.size());
+        EXPECT_GT(r->batches, static_cast<int64_t>(expectedLines.size() / batchSize));
+        std::vector<int64_t> lines;
+        std::vector<int64_t> starts;
+        for (const auto& ref : r->order) {
+            if (ref.kind == RecordKind::Phase) {
+                lines.push_back(ref.line);
+                starts.push_back(r->phases[ref.index].startNs);
+            }
+        }
+        EXPECT_EQ(lines, expectedLines) << "batch size " << batchSize;
+        EXPECT_EQ(starts, expectedStarts) << "batch size " << batchSize;
+        EXPECT_EQ(r->linesRead, line);
+    }
+}
+
+TEST(NativeReaderLarge, ReportsBadLineNumberBeyondFirstChunk)
+{
+    TempDir dir;
+    std::string text = kHeaderS + "\n" + kJob + "\n" + kAttempt + "\n";
+    int64_t line = 3;
+    const std::string phase = R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":90,"name":")" +
+        std::string(400, 'n') + "\"}\n";
+    while (text.size() < kChunkBytes + 4096) {
+        text += phase;
+        ++line;
+    }
+    text += R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":"soon"})" "\n";
+    ++line;
+    const std::string path = dir.write("bad-late.ett.jsonl", text);
+    auto r = readAll(path, 1000);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find(path + ":" + std::to_string(line) + ":"), std::string::npos)
+        << r.error().message;
+    EXPECT_NE(r.error().message.find("'end'"), std::string::npos) << r.error().message;
+}
+
+TEST(NativeReaderErrors, OpeningMissingFileNamesThePath)
+{
+    TempDir dir;
+    const std::string path = dir.path("missing.ett.jsonl");
+    auto r = NativeReader::open(path);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find(path), std::string::npos) << r.error().message;
+}
+
+} // namespace
+} // namespace ett::core

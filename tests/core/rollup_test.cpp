@@ -1,0 +1,1 @@
+// Filled in by the test author for this file.
