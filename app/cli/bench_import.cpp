@@ -219,6 +219,11 @@ int runBenchImport(const BenchImportOptions& options)
     j.key("rss_before_import_mb").number(rssBefore, 1);
     j.key("peak_rss_measured_for_import_only").boolean(peakReset);
     j.key("generate_seconds").number(genSeconds, 3);
+    j.key("stage_seconds").beginObject();
+    j.key("parse_validate_store").number(summary.storeSeconds, 3);
+    j.key("attribute").number(summary.attributeSeconds, 3);
+    j.key("commit").number(summary.commitSeconds, 3);
+    j.endObject();
     j.endObject();
     std::fputs(j.str().c_str(), stdout);
     cleanup();

@@ -893,7 +893,7 @@ int runGenerate(const GenerateCmd& cmd)
     FleetGenerator gen(options);
     GeneratedJob job;
     std::string buffer;
-    int64_t records = 1;
+    int64_t records = 0; // not counting the header line, like `ettw import`
     while (ok && gen.next(job)) {
         buffer.clear();
         appendJobLines(job, buffer);

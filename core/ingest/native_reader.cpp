@@ -205,13 +205,82 @@ void IssueCounter::merge(const IssueCounter& other)
     }
 }
 
+namespace {
+// Returns the next reusable slot of v, reset to defaults but keeping its strings' capacity.
+template <typename T, typename Reset>
+T& nextSlot(std::vector<T>& v, size_t& used, Reset&& reset)
+{
+    if (used == v.size()) {
+        v.emplace_back();
+    } else {
+        reset(v[used]);
+    }
+    return v[used];
+}
+} // namespace
+
 void RecordBatch::clear()
 {
     order.clear();
-    jobs.clear();
-    attempts.clear();
-    phases.clear();
-    checkpoints.clear();
+    m_used = {};
+}
+
+JobRecord& RecordBatch::newJob()
+{
+    return nextSlot(jobs, m_used[0], [](JobRecord& r) {
+        r.job.clear();
+        r.name.clear();
+        r.gpus.reset();
+        r.submittedNs.reset();
+        r.attrs.clear();
+    });
+}
+
+AttemptRecord& RecordBatch::newAttempt()
+{
+    return nextSlot(attempts, m_used[1], [](AttemptRecord& r) {
+        r.job.clear();
+        r.attempt = 0;
+        r.startNs = r.endNs = 0;
+        r.gpus.reset();
+        r.outcome = Outcome::Completed;
+        r.interruptedAtNs.reset();
+        r.cause.clear();
+        r.symptom = Symptom::None;
+        r.detail.clear();
+    });
+}
+
+PhaseRecord& RecordBatch::newPhase()
+{
+    return nextSlot(phases, m_used[2], [](PhaseRecord& r) {
+        r.job.clear();
+        r.attempt = 0;
+        r.category = Category::Train;
+        r.subcategory.clear();
+        r.startNs = r.endNs = 0;
+        r.rank = -1;
+        r.name.clear();
+    });
+}
+
+CheckpointRecord& RecordBatch::newCheckpoint()
+{
+    return nextSlot(checkpoints, m_used[3], [](CheckpointRecord& r) {
+        r.job.clear();
+        r.attempt = 0;
+        r.step.reset();
+        r.startNs = 0;
+        r.durableNs.reset();
+        r.failed = false;
+    });
+}
+
+void RecordBatch::commit(RecordKind kind, int64_t line)
+{
+    auto& used = m_used[static_cast<size_t>(kind)];
+    order.push_back({ kind, static_cast<uint32_t>(used), line });
+    ++used;
 }
 
 struct NativeReader::Parser
@@ -307,38 +376,40 @@ Result<bool> NativeReader::nextBatch(RecordBatch& batch, size_t maxRecords)
 Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& batch)
 {
     const size_t capacity = static_cast<size_t>(m_buffer.data() + m_buffer.size() - data);
-    const std::string where = m_path + ":" + std::to_string(m_line) + ": ";
+    // Built only when a message needs it: this runs once per line.
+    auto where = [&] { return m_path + ":" + std::to_string(m_line) + ": "; };
     od::document doc;
     if (auto err = m_parser->parser.iterate(data, length, capacity).get(doc)) {
-        return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
     }
     od::object obj;
     if (auto err = doc.get_object().get(obj)) {
         if (err == simdjson::INCORRECT_TYPE) {
-            return Error { where + "expected a JSON object per line" };
+            return Error { where() + "expected a JSON object per line" };
         }
         if (err == simdjson::UTF8_ERROR) {
-            return Error { where + "invalid UTF-8 (the line is not UTF-8 text)" };
+            return Error { where() + "invalid UTF-8 (the line is not UTF-8 text)" };
         }
-        return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
     }
     std::string_view typeView;
     if (auto err = obj.find_field_unordered("type").get_string().get(typeView)) {
         if (err == simdjson::NO_SUCH_FIELD) {
-            return Error { where + "the record has no \"type\" field (expected header, job, attempt, phase or "
+            return Error { where() + "the record has no \"type\" field (expected header, job, attempt, phase or "
                                    "checkpoint)" };
         }
         if (err == simdjson::INCORRECT_TYPE) {
-            return Error { where + "field 'type': expected a string" };
+            return Error { where() + "field 'type': expected a string" };
         }
         if (err == simdjson::UTF8_ERROR) {
-            return Error { where + "invalid UTF-8 (the line is not UTF-8 text)" };
+            return Error { where() + "invalid UTF-8 (the line is not UTF-8 text)" };
         }
-        return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
     }
-    const std::string type(typeView);
+    m_type.assign(typeView);
+    const std::string& type = m_type;
     if (auto err = obj.reset().error()) {
-        return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
     }
 
     Where w { m_path, m_line, type };
@@ -351,27 +422,27 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
             od::field field;
             if (auto err = std::move(fieldResult).get(field)) {
                 if (err == simdjson::UTF8_ERROR) {
-                    return Error { where + "invalid UTF-8 (the line is not UTF-8 text)" };
+                    return Error { where() + "invalid UTF-8 (the line is not UTF-8 text)" };
                 }
-                return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+                return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
             }
             std::string_view key;
             if (auto err = field.unescaped_key().get(key)) {
-                return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+                return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
             }
             if (key == "type") {
                 continue;
             }
-            const std::string keyCopy(key);
+            // The key stays valid: simdjson writes unescaped strings to a per-document buffer.
             od::value value = field.value();
-            auto st = handle(std::string_view(keyCopy), value);
+            auto st = handle(key, value);
             if (!st) {
                 return st;
             }
         }
         const char* trailing = nullptr;
         if (!doc.current_location().get(trailing)) {
-            return Error { where + "unexpected content after the JSON object" };
+            return Error { where() + "unexpected content after the JSON object" };
         }
         return Status::success();
     };
@@ -522,7 +593,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
     }
 
     if (type == "job") {
-        JobRecord r;
+        JobRecord& r = batch.newJob();
         bool sawJob = false;
         auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
             if (key == "job") {
@@ -549,11 +620,11 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                 for (auto attrResult : attrs) {
                     od::field attr;
                     if (auto err = std::move(attrResult).get(attr)) {
-                        return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+                        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
                     }
                     std::string_view akey;
                     if (auto err = attr.unescaped_key().get(akey)) {
-                        return Error { where + "not valid JSON: " + simdjson::error_message(err) };
+                        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
                     }
                     std::string attrKey(akey);
                     od::value av = attr.value();
@@ -584,10 +655,9 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
         if (!r.gpus) {
             m_issues.add("job_gpus_missing", "", m_line, "job " + shorten(r.job) + " has no gpus; 1 assumed");
         }
-        batch.order.push_back({ RecordKind::Job, static_cast<uint32_t>(batch.jobs.size()), m_line });
-        batch.jobs.push_back(std::move(r));
+        batch.commit(RecordKind::Job, m_line);
     } else if (type == "attempt") {
-        AttemptRecord r;
+        AttemptRecord& r = batch.newAttempt();
         bool sawJob = false;
         bool sawAttempt = false;
         bool sawStart = false;
@@ -692,10 +762,9 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                     formatRfc3339(*r.interruptedAtNs));
             }
         }
-        batch.order.push_back({ RecordKind::Attempt, static_cast<uint32_t>(batch.attempts.size()), m_line });
-        batch.attempts.push_back(std::move(r));
+        batch.commit(RecordKind::Attempt, m_line);
     } else if (type == "phase") {
-        PhaseRecord r;
+        PhaseRecord& r = batch.newPhase();
         bool sawJob = false;
         bool sawAttempt = false;
         bool sawPhase = false;
@@ -776,10 +845,9 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
         if (r.endNs < r.startNs) {
             return w.field("end", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(r.endNs));
         }
-        batch.order.push_back({ RecordKind::Phase, static_cast<uint32_t>(batch.phases.size()), m_line });
-        batch.phases.push_back(std::move(r));
+        batch.commit(RecordKind::Phase, m_line);
     } else if (type == "checkpoint") {
-        CheckpointRecord r;
+        CheckpointRecord& r = batch.newCheckpoint();
         bool sawJob = false;
         bool sawAttempt = false;
         bool sawStart = false;
@@ -843,8 +911,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
             return w.field("durable", "no value: a failed checkpoint never became durable",
                 formatRfc3339(*r.durableNs));
         }
-        batch.order.push_back({ RecordKind::Checkpoint, static_cast<uint32_t>(batch.checkpoints.size()), m_line });
-        batch.checkpoints.push_back(std::move(r));
+        batch.commit(RecordKind::Checkpoint, m_line);
     } else {
         // Forward compatible: unknown record types are ignored and counted (spec 1).
         m_issues.add("unknown_record_type", shorten(type), m_line);

@@ -12,6 +12,7 @@
 #include "core/model/records.h"
 #include "core/model/result.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -51,6 +52,8 @@ private:
 enum class RecordKind : uint8_t { Job, Attempt, Phase, Checkpoint };
 
 // Records of one batch in file order: `order` says which typed vector the i-th record is in.
+// The typed vectors are reused from batch to batch (their strings keep their capacity), so only
+// the entries named by `order` are meaningful.
 struct RecordBatch
 {
     struct Ref
@@ -67,6 +70,16 @@ struct RecordBatch
 
     void clear();
     size_t size() const { return order.size(); }
+
+    // A reset slot for the next record of a kind; it becomes part of the batch with commit().
+    JobRecord& newJob();
+    AttemptRecord& newAttempt();
+    PhaseRecord& newPhase();
+    CheckpointRecord& newCheckpoint();
+    void commit(RecordKind kind, int64_t line);
+
+private:
+    std::array<size_t, 4> m_used {};
 };
 
 class NativeReader
@@ -104,6 +117,7 @@ private:
     bool m_sawHeader = false;
     HeaderRecord m_header;
     IssueCounter m_issues;
+    std::string m_type; // the current record's type, reused
     struct Parser;
     std::unique_ptr<Parser> m_parser;
 };

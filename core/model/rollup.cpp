@@ -85,6 +85,12 @@ std::optional<double> Figures::ettPercentTime() const
     return percentOf(bucketsNs[static_cast<size_t>(Bucket::Productive)], e2eNs);
 }
 
+bool Figures::empty() const
+{
+    return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0 &&
+        ttsNs.empty() && ttrNs.empty() && e2eNs == 0;
+}
+
 void Figures::merge(const Figures& o)
 {
     jobs += o.jobs;
@@ -110,15 +116,12 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
     }
     const int64_t queueNs = o.countQueue ? job.queueBeforeNs : 0;
     const int64_t windowStart = job.windowStartNs - queueNs;
-    if (o.hasRange() && !overlapsRange(windowStart, job.windowEndNs, o)) {
-        return;
-    }
-    ++f.jobs;
-    if (job.noCheckpointData) {
-        ++f.noCheckpointDataJobs;
-    }
 
     if (!o.hasRange()) {
+        ++f.jobs;
+        if (job.noCheckpointData) {
+            ++f.noCheckpointDataJobs;
+        }
         // 1a. Whole windows: the job's totals, weighted per attempt and per gap.
         const auto queue = static_cast<size_t>(Bucket::Queue);
         const auto recovery = static_cast<size_t>(Bucket::Recovery);
@@ -141,8 +144,30 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         return;
     }
 
-    // 1b. A time range: clip every segment to it (spec 5.5), so that per-day figures add up
-    //     exactly to the whole range.
+    // 1b. A time range (spec 5.5). Interruptions (with their Time to Recover) belong to the range
+    //     holding f and Time to Start to the range holding the first start, whether or not the
+    //     job's window overlaps it (a fault at the very end of a window lies just outside it), so
+    //     that figures per day always add up to the whole.
+    for (const auto& a : job.attempts) {
+        if (overlapsRange(a.startNs, a.endNs, o)) {
+            ++f.attempts;
+        }
+        if (a.faultNs && inRange(*a.faultNs, o)) {
+            addInterruption(f, a);
+        }
+    }
+    if (inRange(job.attempts.front().startNs, o)) {
+        f.ttsNs.push_back(job.ttsNs);
+    }
+    if (!overlapsRange(windowStart, job.windowEndNs, o)) {
+        return;
+    }
+    ++f.jobs;
+    if (job.noCheckpointData) {
+        ++f.noCheckpointDataJobs;
+    }
+
+    // 2. Clip every segment to the range, so that per-day buckets add up exactly to the whole.
     const int64_t lo = o.fromNs.value_or(std::numeric_limits<int64_t>::min());
     const int64_t hi = o.toNs.value_or(std::numeric_limits<int64_t>::max());
     forEachJobSegment(job, jobGpus, o.countQueue, [&](int64_t s, int64_t e, Bucket bucket, int64_t gpus) {
@@ -157,17 +182,6 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         f.e2eNs += len;
         f.e2eGpuNs += static_cast<Wide>(len) * gpus;
     });
-    for (const auto& a : job.attempts) {
-        if (overlapsRange(a.startNs, a.endNs, o)) {
-            ++f.attempts;
-        }
-        if (a.faultNs && inRange(*a.faultNs, o)) {
-            addInterruption(f, a);
-        }
-    }
-    if (inRange(job.attempts.front().startNs, o)) {
-        f.ttsNs.push_back(job.ttsNs);
-    }
 }
 
 std::string formatWideSeconds(Wide ns)

@@ -56,12 +56,15 @@ struct Figures
     Wide lostGpuNs() const { return e2eGpuNs - bucketsGpuNs[static_cast<size_t>(Bucket::Productive)]; }
 
     void merge(const Figures& other);
+    // True when nothing at all was counted.
+    bool empty() const;
 };
 
 // Adds one attributed job to the figures under the options. With a time range the job's
 // segments must have been kept (attributeJob(..., true)): buckets and E2E are clipped to the
 // range, the job counts when its window overlaps it, an interruption (and its Time to Recover)
-// where its fault instant lies, Time to Start where the first attempt starts.
+// where its fault instant lies and Time to Start where the first attempt starts, even when that
+// instant is the window's end (just outside it).
 void addJob(Figures& figures, const JobResult& job, int64_t jobGpus, const RollupOptions& options);
 
 // Quotient of two wide integers as a percentage; nullopt when the denominator is zero.

@@ -1,5 +1,7 @@
 #include "core/model/segment_codec.h"
 
+#include <limits>
+
 namespace ett::core {
 
 std::string encodeSegments(const std::vector<Segment>& segments)
@@ -39,11 +41,19 @@ Result<std::vector<Segment>> decodeSegments(std::string_view blob, int64_t start
                 return Error { "damaged segment data: truncated length at byte " + std::to_string(pos) };
             }
             const auto byte = static_cast<uint8_t>(blob[pos++]);
+            if (shift == 63 && (byte & 0x7e) != 0) {
+                return Error { "damaged segment data: length beyond 64 bits at byte " + std::to_string(pos - 1) };
+            }
             len |= static_cast<uint64_t>(byte & 0x7f) << shift;
             shift += 7;
             if ((byte & 0x80) == 0) {
                 break;
             }
+        }
+        // A damaged length must not wrap the end time around (signed overflow).
+        constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+        if (len > static_cast<uint64_t>(kMax) || (cur > 0 && static_cast<int64_t>(len) > kMax - cur)) {
+            return Error { "damaged segment data: length " + std::to_string(len) + " ends past the int64 range" };
         }
         const int64_t end = cur + static_cast<int64_t>(len);
         out.push_back({ cur, end, static_cast<Bucket>(bucket) });

@@ -131,7 +131,8 @@ std::optional<int64_t> decimalToNs(std::string_view s, int64_t nsPerUnit)
     }
 
     // 2. Scale to nanoseconds exactly, rounding halves away from zero.
-    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    // The magnitude may reach 2^63 when negative: INT64_MIN fits, its absolute value does not.
+    const i128 maxMagnitude = static_cast<i128>(std::numeric_limits<int64_t>::max()) + (negative ? 1 : 0);
     i128 value = mantissa * nsPerUnit;
     if (value == 0) {
         return int64_t { 0 };
@@ -139,7 +140,7 @@ std::optional<int64_t> decimalToNs(std::string_view s, int64_t nsPerUnit)
     if (scale >= 0) {
         for (int i = 0; i < scale; ++i) {
             value *= 10;
-            if (value > kMax) {
+            if (value > maxMagnitude) {
                 return std::nullopt;
             }
         }
@@ -152,11 +153,10 @@ std::optional<int64_t> decimalToNs(std::string_view s, int64_t nsPerUnit)
         const i128 remainder = value % divisor;
         value = quotient + (remainder * 2 >= divisor ? 1 : 0);
     }
-    if (value > kMax) {
+    if (value > maxMagnitude) {
         return std::nullopt;
     }
-    const auto result = static_cast<int64_t>(value);
-    return negative ? -result : result;
+    return static_cast<int64_t>(negative ? -value : value);
 }
 
 int64_t daysFromCivil(int64_t y, unsigned m, unsigned d)

@@ -44,19 +44,25 @@ Statement& Statement::operator=(Statement&& other) noexcept
 
 void Statement::bind(int index, int64_t value) { sqlite3_bind_int64(m_stmt, index, value); }
 
+namespace {
+// SQLite binds NULL when the pointer is null, and an empty std::string_view may have a null
+// data(): bind such a value as empty text (or an empty blob), never as NULL.
+const char* nonNull(std::string_view s) { return s.data() ? s.data() : ""; }
+} // namespace
+
 void Statement::bind(int index, std::string_view text)
 {
-    sqlite3_bind_text(m_stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(m_stmt, index, nonNull(text), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
 void Statement::bindStatic(int index, std::string_view text)
 {
-    sqlite3_bind_text(m_stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+    sqlite3_bind_text(m_stmt, index, nonNull(text), static_cast<int>(text.size()), SQLITE_STATIC);
 }
 
 void Statement::bindBlob(int index, std::string_view bytes)
 {
-    sqlite3_bind_blob(m_stmt, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_blob(m_stmt, index, nonNull(bytes), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
 }
 
 void Statement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }

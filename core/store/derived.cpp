@@ -167,10 +167,17 @@ Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& 
 Result<DerivedUpdater::Notes> DerivedUpdater::update(int64_t jobId)
 {
     std::vector<int64_t> attemptIds;
-    auto in = loadInput(jobId, attemptIds);
-    if (!in) {
-        return in.error();
+    auto input = loadInput(jobId, attemptIds);
+    if (!input) {
+        return input.error();
     }
+    return write(jobId, *input, attemptIds);
+}
+
+Result<DerivedUpdater::Notes> DerivedUpdater::write(int64_t jobId, const JobInput& input,
+    const std::vector<int64_t>& attemptIds)
+{
+    const JobInput* in = &input;
     Notes notes;
     notes.withoutAttempts = in->attempts.empty();
     const JobResult res = attributeJob(*in, true);

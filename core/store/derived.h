@@ -27,6 +27,10 @@ public:
     };
     Result<Notes> update(int64_t jobId);
 
+    // Attributes an accounting input already in memory and replaces the job's derived rows.
+    // attemptIds are the attempt row ids in the order of input.attempts.
+    Result<Notes> write(int64_t jobId, const JobInput& input, const std::vector<int64_t>& attemptIds);
+
     // Loads a job's accounting input; attemptIds receives the attempt row ids in the order of
     // job.attempts. Used by update() and by the timeline views.
     Result<JobInput> loadInput(int64_t jobId, std::vector<int64_t>& attemptIds);

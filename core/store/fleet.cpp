@@ -300,7 +300,7 @@ FleetSummary summarizeFleet(const std::vector<FleetJob>& jobs, const RollupOptio
     for (const auto& j : jobs) {
         Figures f;
         addJob(f, j.result, j.gpus, options);
-        if (f.jobs == 0) {
+        if (f.empty()) {
             continue;
         }
         if (groupBy) {

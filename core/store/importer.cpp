@@ -159,6 +159,16 @@ struct JobState
     bool attemptsLoaded = false;
     std::map<int32_t, AttemptState> attempts;
     std::set<std::pair<int64_t, int64_t>> busy; // non-empty attempt windows, for overlap checks
+
+    // Attribution without reading back: a job that did not exist before this file and whose
+    // records arrive together is attributed from memory when the next job's records begin.
+    bool fresh = false; // all of the job's data is in this file
+    bool derivedDone = false; // attributed from the in-memory buffer
+    bool dirty = false; // must be attributed by reading it back from the store at the end
+    JobInput buffer;
+    std::vector<int64_t> bufferAttemptIds;
+    std::vector<std::optional<int64_t>> bufferAttemptGpus; // as given by the attempt record
+    std::unordered_map<int32_t, size_t> bufferIndex; // attempt number -> index in buffer.attempts
 };
 
 // One import of one file, inside the caller's transaction.
@@ -185,7 +195,17 @@ private:
     Status loadAttempts(JobState& job);
     Status createImplicitJob(JobState& state, int64_t line);
     Status flushPhaseRows();
+    Status flushCheckpointRows();
     Status flushRun();
+    // Makes `job` the open job (closing the previous one); called for every record.
+    Status touch(JobState& job);
+    // Attributes the open job from its buffer when it is eligible.
+    Status closeOpen();
+    bool buffering(const JobState& job) const
+    {
+        return &job == m_open && job.fresh && !job.dirty && !job.derivedDone;
+    }
+    void noteDerived(const DerivedUpdater::Notes& notes, const std::string& jobKey);
     Status finish();
     std::string at(int64_t line) const { return m_path + ":" + std::to_string(line) + ": "; }
     std::string datasetPath(int64_t datasetId);
@@ -194,6 +214,7 @@ private:
     std::string m_path;
     const ImportOptions& m_options;
     NativeReader* m_reader = nullptr;
+    std::chrono::steady_clock::time_point m_commitStarted;
     ImportSummary m_summary;
     int64_t m_labelId = 0;
     int64_t m_datasetId = 0;
@@ -202,6 +223,24 @@ private:
 
     std::unordered_map<std::string, JobState> m_jobs;
     JobState* m_lastJob = nullptr;
+    JobState* m_open = nullptr;
+    std::unique_ptr<DerivedUpdater> m_updater;
+    int64_t m_jobsFromMemory = 0;
+    // The attempt of the previous phase, to skip the map look-up for runs of phases.
+    const JobState* m_lastAttemptJob = nullptr;
+    int32_t m_lastAttemptNo = -1;
+    AttemptState* m_lastAttempt = nullptr;
+    size_t m_lastBufferIndex = 0;
+    struct CheckpointRow
+    {
+        int64_t jobId;
+        int32_t attempt;
+        std::optional<int64_t> step;
+        int64_t startNs;
+        std::optional<int64_t> durableNs;
+        bool failed;
+    };
+    std::vector<CheckpointRow> m_checkpointRows;
     std::unordered_set<int64_t> m_touched;
     std::vector<std::pair<PhaseRecord, int64_t>> m_pendingPhases;
     std::vector<std::pair<CheckpointRecord, int64_t>> m_pendingCheckpoints;
@@ -224,7 +263,7 @@ private:
 
     Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr,
         m_deleteAttrs, m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun,
-        m_insertCheckpoint, m_datasetPath;
+        m_insertCheckpoint, m_insertCheckpointMany, m_datasetPath;
 };
 
 Status ImportSession::prepare()
@@ -233,6 +272,11 @@ Status ImportSession::prepare()
                        "VALUES";
     for (int i = 0; i < kPhaseRowsPerInsert; ++i) {
         many += i == 0 ? "(?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?)";
+    }
+    std::string manyCheckpoints
+        = "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) VALUES";
+    for (int i = 0; i < kPhaseRowsPerInsert; ++i) {
+        manyCheckpoints += i == 0 ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
     }
     struct Spec
     {
@@ -266,6 +310,7 @@ Status ImportSession::prepare()
             "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) "
             "VALUES(?,?,?,?,?,?,?)" },
         { &m_datasetPath, "SELECT source_path FROM datasets WHERE id=?" },
+        { &m_insertCheckpointMany, manyCheckpoints },
     };
     for (auto& s : specs) {
         auto st = m_db.prepare(s.sql);
@@ -368,6 +413,7 @@ Status ImportSession::createImplicitJob(JobState& state, int64_t line)
     }
     state.id = m_db.lastInsertRowid();
     state.createdHere = true;
+    state.fresh = true;
     state.attemptsLoaded = true;
     state.origin = "line " + std::to_string(line);
     return Status::success();
@@ -440,8 +486,7 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
                 job.origin + "): " + diff + "; a job seen again under label " + quoted(m_options.label) +
                 " must agree with its first declaration" };
         }
-        m_touched.insert(job.id);
-        return Status::success();
+        return touch(job);
     }
     const int64_t gpus = effective.gpus.value_or(1);
     if (job.id == 0) {
@@ -458,6 +503,7 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
         }
         job.id = m_db.lastInsertRowid();
         job.attemptsLoaded = true; // a new job has none in the store
+        job.fresh = true;
     } else {
         // An implicit job (from this file or an earlier one) gets its declaration now.
         m_updateJob.reset();
@@ -489,8 +535,7 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
     job.origin = "line " + std::to_string(line);
     job.record = std::move(effective);
     ++m_summary.jobsDeclared;
-    m_touched.insert(job.id);
-    return Status::success();
+    return touch(job);
 }
 
 Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
@@ -503,7 +548,9 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
     if (auto st = loadAttempts(job); !st) {
         return st;
     }
-    m_touched.insert(job.id);
+    if (auto st = touch(job); !st) {
+        return st;
+    }
     if (auto it = job.attempts.find(r.attempt); it != job.attempts.end()) {
         // Spec 3: an attempt number seen again must be the same attempt; its phases add to it.
         const AttemptRecord& first = it->second.record;
@@ -571,6 +618,19 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
     a.id = m_db.lastInsertRowid();
     a.record = r;
     a.origin = "line " + std::to_string(line);
+    if (buffering(job)) {
+        AttemptInput in;
+        in.number = r.attempt;
+        in.startNs = r.startNs;
+        in.endNs = r.endNs;
+        in.outcome = r.outcome;
+        in.interruptedAtNs = r.interruptedAtNs.value_or(r.endNs);
+        in.interruption = classifyInterruption(r.outcome, r.cause);
+        job.bufferIndex[r.attempt] = job.buffer.attempts.size();
+        job.buffer.attempts.push_back(std::move(in));
+        job.bufferAttemptIds.push_back(a.id);
+        job.bufferAttemptGpus.push_back(r.gpus);
+    }
     job.attempts.emplace(r.attempt, std::move(a));
     ++m_summary.attempts;
     return Status::success();
@@ -584,22 +644,36 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
     }
     JobState& job = **found;
     if (job.id == 0) {
+        job.dirty = true; // its records are split: attribute it from the store at the end
         m_pendingPhases.emplace_back(r, line); // the job may still be declared later in the file
         return Status::success();
     }
     if (auto st = loadAttempts(job); !st) {
         return st;
     }
-    auto it = job.attempts.find(r.attempt);
-    if (it == job.attempts.end()) {
-        if (!final) {
-            m_pendingPhases.emplace_back(r, line);
-            return Status::success();
+    AttemptState* attempt = nullptr;
+    if (m_lastAttemptJob == &job && m_lastAttemptNo == r.attempt) {
+        attempt = m_lastAttempt;
+    } else {
+        auto it = job.attempts.find(r.attempt);
+        if (it == job.attempts.end()) {
+            if (!final) {
+                job.dirty = true;
+                m_pendingPhases.emplace_back(r, line);
+                return Status::success();
+            }
+            return Error { at(line) + "phase record: field 'attempt': attempt " + std::to_string(r.attempt) +
+                " of job " + quoted(r.job) + " is declared neither in this file nor earlier under label " +
+                quoted(m_options.label) };
         }
-        return Error { at(line) + "phase record: field 'attempt': attempt " + std::to_string(r.attempt) + " of job " +
-            quoted(r.job) + " is declared neither in this file nor earlier under label " + quoted(m_options.label) };
+        attempt = &it->second;
+        m_lastAttemptJob = &job;
+        m_lastAttemptNo = r.attempt;
+        m_lastAttempt = attempt;
+        auto b = job.bufferIndex.find(r.attempt);
+        m_lastBufferIndex = b == job.bufferIndex.end() ? SIZE_MAX : b->second;
     }
-    const AttemptRecord& a = it->second.record;
+    const AttemptRecord& a = attempt->record;
     // Spec 3: a phase sticking out of its attempt is clipped (warned); one entirely outside is
     // an error.
     const int64_t cs = std::max(r.startNs, a.startNs);
@@ -614,9 +688,14 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
             "job " + r.job + " attempt " + std::to_string(r.attempt) + ": " + interval(r.startNs, r.endNs) +
                 " clipped to " + interval(cs, ce));
     }
-    m_touched.insert(job.id);
+    if (auto st = touch(job); !st) {
+        return st;
+    }
+    if (buffering(job) && m_lastBufferIndex < job.buffer.attempts.size()) {
+        job.buffer.attempts[m_lastBufferIndex].phases.push_back({ cs, ce, r.category, r.rank });
+    }
     const int64_t id = m_nextPhaseId++;
-    const int64_t attemptId = it->second.id;
+    const int64_t attemptId = attempt->id;
     if (attemptId != m_runAttempt) {
         if (auto st = flushRun(); !st) {
             return st;
@@ -711,6 +790,7 @@ Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, 
     }
     JobState& job = **found;
     if (job.id == 0) {
+        job.dirty = true;
         m_pendingCheckpoints.emplace_back(r, line);
         return Status::success();
     }
@@ -719,6 +799,7 @@ Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, 
     }
     if (job.attempts.find(r.attempt) == job.attempts.end()) {
         if (!final) {
+            job.dirty = true;
             m_pendingCheckpoints.emplace_back(r, line);
             return Status::success();
         }
@@ -726,21 +807,114 @@ Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, 
             " of job " + quoted(r.job) + " is declared neither in this file nor earlier under label " +
             quoted(m_options.label) };
     }
-    m_touched.insert(job.id);
-    auto& s = m_insertCheckpoint;
-    s.reset();
-    s.bind(1, job.id);
-    s.bind(2, int64_t { r.attempt });
-    s.bind(3, r.step);
-    s.bind(4, r.startNs);
-    s.bind(5, r.failed ? std::nullopt : std::optional<int64_t>(r.durableNs.value_or(r.startNs)));
-    s.bind(6, int64_t { r.failed ? 1 : 0 });
-    s.bind(7, m_datasetId);
-    if (auto st = s.run(); !st) {
+    if (auto st = touch(job); !st) {
         return st;
     }
+    const std::optional<int64_t> durable
+        = r.failed ? std::nullopt : std::optional<int64_t>(r.durableNs.value_or(r.startNs));
+    if (buffering(job)) {
+        job.buffer.checkpoints.push_back({ r.startNs, durable.value_or(r.startNs), r.failed });
+    }
+    m_checkpointRows.push_back({ job.id, r.attempt, r.step, r.startNs, durable, r.failed });
     ++m_summary.checkpoints;
+    if (m_checkpointRows.size() == kPhaseRowsPerInsert) {
+        return flushCheckpointRows();
+    }
     return Status::success();
+}
+
+Status ImportSession::flushCheckpointRows()
+{
+    auto bindRow = [&](Statement& s, int base, const CheckpointRow& row) {
+        s.bind(base + 1, row.jobId);
+        s.bind(base + 2, int64_t { row.attempt });
+        s.bind(base + 3, row.step);
+        s.bind(base + 4, row.startNs);
+        s.bind(base + 5, row.durableNs);
+        s.bind(base + 6, int64_t { row.failed ? 1 : 0 });
+        s.bind(base + 7, m_datasetId);
+    };
+    if (m_checkpointRows.size() == kPhaseRowsPerInsert) {
+        auto& s = m_insertCheckpointMany;
+        s.reset();
+        for (int i = 0; i < kPhaseRowsPerInsert; ++i) {
+            bindRow(s, i * 7, m_checkpointRows[static_cast<size_t>(i)]);
+        }
+        if (auto st = s.run(); !st) {
+            return st;
+        }
+    } else {
+        for (const auto& row : m_checkpointRows) {
+            auto& s = m_insertCheckpoint;
+            s.reset();
+            bindRow(s, 0, row);
+            if (auto st = s.run(); !st) {
+                return st;
+            }
+        }
+    }
+    m_checkpointRows.clear();
+    return Status::success();
+}
+
+Status ImportSession::touch(JobState& job)
+{
+    if (&job == m_open) {
+        return Status::success();
+    }
+    if (auto st = closeOpen(); !st) {
+        return st;
+    }
+    m_touched.insert(job.id);
+    if (job.derivedDone) {
+        // Its records resume after another job's: attribute it from the store at the end.
+        job.derivedDone = false;
+        job.dirty = true;
+    }
+    m_open = &job;
+    return Status::success();
+}
+
+Status ImportSession::closeOpen()
+{
+    if (!m_open) {
+        return Status::success();
+    }
+    JobState& job = *m_open;
+    m_open = nullptr;
+    if (job.fresh && !job.dirty && !job.derivedDone) {
+        job.buffer.gpus = job.record.gpus.value_or(1);
+        job.buffer.submittedNs = job.record.submittedNs;
+        for (size_t i = 0; i < job.buffer.attempts.size(); ++i) {
+            job.buffer.attempts[i].gpus = job.bufferAttemptGpus[i].value_or(job.buffer.gpus);
+        }
+        auto notes = m_updater->write(job.id, job.buffer, job.bufferAttemptIds);
+        if (!notes) {
+            return notes.error();
+        }
+        noteDerived(*notes, job.key);
+        job.derivedDone = true;
+        ++m_jobsFromMemory;
+    }
+    JobInput().attempts.swap(job.buffer.attempts);
+    job.buffer = JobInput {};
+    job.bufferAttemptIds = {};
+    job.bufferAttemptGpus = {};
+    job.bufferIndex = {};
+    if (m_lastAttemptJob == &job) {
+        m_lastAttemptJob = nullptr;
+    }
+    return Status::success();
+}
+
+void ImportSession::noteDerived(const DerivedUpdater::Notes& notes, const std::string& jobKey)
+{
+    if (notes.submittedAfterStart) {
+        m_issues.add("submitted_after_start", "", 0, "job " + jobKey + " was submitted after its first attempt started");
+    }
+    if (notes.withoutAttempts) {
+        m_issues.add("job_without_attempts", "", 0, "job " + jobKey + " has no attempt records");
+    }
 }
 
 Status ImportSession::handleBatch(const RecordBatch& batch)
@@ -862,6 +1036,11 @@ Result<ImportSummary> ImportSession::run()
         }
         m_firstPhaseId = maxId->value_or(0) + 1;
         m_nextPhaseId = m_firstPhaseId;
+        auto updater = DerivedUpdater::create(m_db);
+        if (!updater) {
+            return updater.error();
+        }
+        m_updater = std::move(*updater);
 
         // 3. Stream: a second thread parses, this one validates against the store and writes.
         BatchPipeline pipeline(rd);
@@ -887,6 +1066,7 @@ Result<ImportSummary> ImportSession::run()
         }
         pipeline.stop();
         m_summary.records = rd.recordsRead();
+        m_summary.storeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
         // 4. Same content under the same label already imported: undo, report a no-op.
         auto sha = rd.source().sha256Hex();
@@ -907,7 +1087,9 @@ Result<ImportSummary> ImportSession::run()
             m_summary.alreadyImported = true;
             return Error { "" }; // roll back; not an error for the caller
         }
-        return finish();
+        auto st = finish();
+        m_commitStarted = std::chrono::steady_clock::now();
+        return st;
     });
     if (!outcome) {
         if (m_summary.alreadyImported) {
@@ -923,6 +1105,7 @@ Result<ImportSummary> ImportSession::run()
     }
     m_summary.issues = m_issues;
     m_summary.datasetId = m_datasetId;
+    m_summary.commitSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_commitStarted).count();
     m_summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return m_summary;
 }
@@ -930,6 +1113,9 @@ Result<ImportSummary> ImportSession::run()
 Status ImportSession::finish()
 {
     // 5. Records that referred to jobs or attempts declared later in the file.
+    if (auto st = closeOpen(); !st) {
+        return st;
+    }
     auto phases = std::move(m_pendingPhases);
     for (const auto& [r, line] : phases) {
         if (auto st = handlePhase(r, line, true); !st) {
@@ -942,7 +1128,13 @@ Status ImportSession::finish()
             return st;
         }
     }
+    if (auto st = closeOpen(); !st) {
+        return st;
+    }
     if (auto st = flushRun(); !st) {
+        return st;
+    }
+    if (auto st = flushCheckpointRows(); !st) {
         return st;
     }
     for (const auto& [key, job] : m_jobs) {
@@ -952,35 +1144,38 @@ Status ImportSession::finish()
     }
 
     // 6. Attribute every job this file touched (spec 5), reading its phases back.
+    const auto attributeStarted = std::chrono::steady_clock::now();
     if (m_options.progress) {
         m_options.progress({ "attributing", 0, 0, m_summary.records });
     }
-    auto updater = DerivedUpdater::create(m_db);
-    if (!updater) {
-        return updater.error();
+    std::vector<std::pair<int64_t, std::string>> readBack;
+    for (const auto& [key, job] : m_jobs) {
+        if (m_touched.count(job.id) && !job.derivedDone) {
+            readBack.emplace_back(job.id, key);
+        }
     }
-    std::vector<int64_t> touched(m_touched.begin(), m_touched.end());
-    std::sort(touched.begin(), touched.end());
+    std::sort(readBack.begin(), readBack.end());
     int64_t done = 0;
-    for (int64_t jobId : touched) {
+    for (const auto& [jobId, key] : readBack) {
         if (m_options.cancel && m_options.cancel->load()) {
             return Error { m_path + ": import cancelled; nothing of this file was stored" };
         }
-        auto notes = (*updater)->update(jobId);
+        auto notes = m_updater->update(jobId);
         if (!notes) {
             return notes.error();
         }
-        if (notes->submittedAfterStart) {
-            m_issues.add("submitted_after_start", "", 0, "job id " + std::to_string(jobId));
-        }
-        if (notes->withoutAttempts) {
-            m_issues.add("job_without_attempts", "", 0, "job id " + std::to_string(jobId));
-        }
+        noteDerived(*notes, key);
         if (m_options.progress && (++done % 1024) == 0) {
-            m_options.progress({ "attributing", done, static_cast<int64_t>(touched.size()), m_summary.records });
+            m_options.progress({ "attributing", done, static_cast<int64_t>(readBack.size()), m_summary.records });
         }
     }
-    m_summary.jobsTouched = static_cast<int64_t>(touched.size());
+    if (m_options.cancel && m_options.cancel->load()) {
+        return Error { m_path + ": import cancelled; nothing of this file was stored" };
+    }
+    m_summary.jobsTouched = static_cast<int64_t>(m_touched.size());
+    m_summary.jobsReadBack = static_cast<int64_t>(readBack.size());
+    m_summary.attributeSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - attributeStarted).count();
 
     // 7. The dataset row and its issues (the reader's and ours).
     m_issues.merge(m_reader->issues());

@@ -46,12 +46,17 @@ struct ImportSummary
     int64_t datasetId = 0;
     int64_t records = 0;
     int64_t jobsDeclared = 0;
-    int64_t jobsTouched = 0;
+    int64_t jobsTouched = 0; // jobs whose derived figures were (re)computed
+    int64_t jobsReadBack = 0; // of those, attributed by reading them back from the store
     int64_t attempts = 0;
     int64_t phases = 0;
     int64_t checkpoints = 0;
     IssueCounter issues;
     double seconds = 0;
+    // Wall time per stage: parse + validate + store, accounting of touched jobs, commit.
+    double storeSeconds = 0;
+    double attributeSeconds = 0;
+    double commitSeconds = 0;
 };
 
 // Imports one native trace file under options.label. On any error nothing of the file is stored

@@ -165,10 +165,10 @@ TEST_P(PriorityPair, CategoryPriorityAgreesWithTheSpecOrder)
 }
 
 INSTANTIATE_TEST_SUITE_P(Accounting, PriorityPair, testing::Range<size_t>(0, kPriorityOrder.size() - 1),
-    [](const testing::TestParamInfo<size_t>& info) {
-        std::string name(categoryName(kPriorityOrder[info.param]));
+    [](const testing::TestParamInfo<size_t>& pair) {
+        std::string name(categoryName(kPriorityOrder[pair.param]));
         name += "_over_";
-        name += categoryName(kPriorityOrder[info.param + 1]);
+        name += categoryName(kPriorityOrder[pair.param + 1]);
         name.erase(std::remove(name.begin(), name.end(), '_'), name.end());
         return name;
     });
@@ -194,10 +194,7 @@ TEST(Priority, PeelingOffTheWinnerRevealsTheNextInOrder)
         a.phases.push_back(ph(kPriorityOrder[i], depth, 22 - depth));
     }
     const AttemptResult r = attributeAttempt(a, std::nullopt, true);
-    for (size_t i = 0; i < kPriorityOrder.size(); ++i) {
-        const int64_t expected = i == 0 ? 2 : 2; // one unit on each side, two for the centre
-        (void)expected;
-    }
+    // Every ring is one unit on each side; the centre (recovery) is two units wide.
     EXPECT_EQ(bucketOf(r.bucketsNs, Bucket::Recovery), 2);
     EXPECT_EQ(bucketOf(r.bucketsNs, Bucket::Productive), 2);
     EXPECT_EQ(bucketOf(r.bucketsNs, Bucket::Queue), 2);
@@ -1203,6 +1200,8 @@ std::string describe(const std::vector<Segment>& segments)
 
 TEST(AccountingProperty, MatchesNaiveOracleOnRandomJobs)
 {
+    BucketArray seen {}; // total time per bucket over all jobs: the data must exercise every rule
+    int withTtr = 0;
     for (uint64_t seed : { 1ULL, 2ULL, 3ULL, 0xe77ULL }) {
         Rng rng(seed);
         for (int n = 0; n < 100; ++n) {
@@ -1215,8 +1214,11 @@ TEST(AccountingProperty, MatchesNaiveOracleOnRandomJobs)
             for (const auto& a : job.attempts) {
                 sorted.push_back(&a);
             }
-            std::sort(sorted.begin(), sorted.end(),
-                [](const AttemptInput* x, const AttemptInput* y) { return x->startNs < y->startNs; });
+            // By start; zero-length attempts can share a start with the next one, and then the
+            // attempt number decides (the numbers follow time order here).
+            std::sort(sorted.begin(), sorted.end(), [](const AttemptInput* x, const AttemptInput* y) {
+                return std::pair(x->startNs, x->number) < std::pair(y->startNs, y->number);
+            });
             BucketArray jobSums {};
             std::vector<std::optional<int64_t>> firstTrain;
             for (size_t i = 0; i < sorted.size(); ++i) {
@@ -1269,6 +1271,12 @@ TEST(AccountingProperty, MatchesNaiveOracleOnRandomJobs)
             }
             EXPECT_EQ(r.bucketsNs, jobSums);
             EXPECT_EQ(sumOf(r.bucketsNs), r.e2eNs());
+            for (size_t b = 0; b < seen.size(); ++b) {
+                seen[b] += r.bucketsNs[b];
+            }
+            for (const auto& a : r.attempts) {
+                withTtr += a.ttrNs.has_value();
+            }
             EXPECT_EQ(r.windowStartNs, sorted.front()->startNs);
             EXPECT_EQ(r.windowEndNs, sorted.back()->endNs);
             EXPECT_EQ(r.ttsNs, r.attempts.front().ttsNs);
@@ -1300,6 +1308,10 @@ TEST(AccountingProperty, MatchesNaiveOracleOnRandomJobs)
             }
         }
     }
+    for (int b = 0; b < kBucketCount; ++b) {
+        EXPECT_GT(seen[static_cast<size_t>(b)], 0) << "random jobs never produced " << bucketName(static_cast<Bucket>(b));
+    }
+    EXPECT_GT(withTtr, 20);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1391,6 +1403,10 @@ TEST(SegmentCodec, LengthPastTheEndOfTimeIsAnError)
     huge.append(9, '\xff');
     huge.push_back('\x01'); // 2^64 - 1
     EXPECT_FALSE(decodeSegments(huge, 0).ok());
+    std::string wide(1, '\x00');
+    wide.append(9, '\x80');
+    wide.push_back('\x02'); // 2^64: a bit beyond the 64th
+    EXPECT_FALSE(decodeSegments(wide, 0).ok());
 }
 
 } // namespace
