@@ -61,6 +61,22 @@ std::optional<int64_t> nsPerTimeUnit(std::string_view unit)
 
 std::optional<int64_t> decimalToNs(std::string_view s, int64_t nsPerUnit)
 {
+    // 0. Fast path for the common case, a plain non-negative integer of up to 18 digits.
+    if (!s.empty() && s.size() <= 18) {
+        int64_t v = 0;
+        size_t i = 0;
+        for (; i < s.size() && isDigit(s[i]); ++i) {
+            v = v * 10 + (s[i] - '0');
+        }
+        if (i == s.size()) {
+            int64_t ns = 0;
+            if (__builtin_mul_overflow(v, nsPerUnit, &ns)) {
+                return std::nullopt;
+            }
+            return ns;
+        }
+    }
+
     // 1. Sign, integer digits, fraction digits and exponent, as in a JSON number.
     size_t pos = 0;
     bool negative = false;

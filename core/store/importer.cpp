@@ -23,7 +23,7 @@ namespace {
 constexpr size_t kBatchRecords = 8192;
 constexpr size_t kBatchesInFlight = 4;
 constexpr int kPhaseRowsPerInsert = 64; // multi-row VALUES: about 3x a row-at-a-time loop
-constexpr int kPhaseColumns = 9;
+constexpr int kPhaseColumns = 7;
 
 std::string nowRfc3339()
 {
@@ -196,6 +196,7 @@ private:
     Status createImplicitJob(JobState& state, int64_t line);
     Status flushPhaseRows();
     Status flushCheckpointRows();
+    Status checkPhaseId(int64_t expected);
     Status flushRun();
     // Makes `job` the open job (closing the previous one); called for every record.
     Status touch(JobState& job);
@@ -268,10 +269,11 @@ private:
 
 Status ImportSession::prepare()
 {
-    std::string many = "INSERT INTO phases(id,attempt_id,category,subcategory,rank,start_ns,end_ns,name,dataset_id) "
-                       "VALUES";
+    // Phase ids are not bound: SQLite gives each new row max(id) + 1, which keeps a file's phases
+    // contiguous and lets the rows be appended without a seek (checked after each insert).
+    std::string many = "INSERT INTO phases(attempt_id,category,subcategory,rank,start_ns,end_ns,name) VALUES";
     for (int i = 0; i < kPhaseRowsPerInsert; ++i) {
-        many += i == 0 ? "(?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?)";
+        many += i == 0 ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
     }
     std::string manyCheckpoints
         = "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) VALUES";
@@ -303,8 +305,7 @@ Status ImportSession::prepare()
             "symptom, detail, declared_in) VALUES(?,?,?,?,?,?,?,?,?,?,?)" },
         { &m_insertPhaseMany, many },
         { &m_insertPhaseOne,
-            "INSERT INTO phases(id,attempt_id,category,subcategory,rank,start_ns,end_ns,name,dataset_id) "
-            "VALUES(?,?,?,?,?,?,?,?,?)" },
+            "INSERT INTO phases(attempt_id,category,subcategory,rank,start_ns,end_ns,name) VALUES(?,?,?,?,?,?,?)" },
         { &m_insertRun, "INSERT INTO phase_runs(attempt_id, first_id, last_id) VALUES(?,?,?)" },
         { &m_insertCheckpoint,
             "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) "
@@ -708,16 +709,17 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
         // Deferred phases outlive their batch: insert them one at a time with copied text.
         auto& s = m_insertPhaseOne;
         s.reset();
-        s.bind(1, id);
-        s.bind(2, attemptId);
-        s.bind(3, static_cast<int64_t>(r.category));
-        r.subcategory.empty() ? s.bindNull(4) : s.bind(4, r.subcategory);
-        r.rank < 0 ? s.bindNull(5) : s.bind(5, int64_t { r.rank });
-        s.bind(6, cs);
-        s.bind(7, ce);
-        r.name.empty() ? s.bindNull(8) : s.bind(8, r.name);
-        s.bind(9, m_datasetId);
+        s.bind(1, attemptId);
+        s.bind(2, static_cast<int64_t>(r.category));
+        r.subcategory.empty() ? s.bindNull(3) : s.bind(3, r.subcategory);
+        r.rank < 0 ? s.bindNull(4) : s.bind(4, int64_t { r.rank });
+        s.bind(5, cs);
+        s.bind(6, ce);
+        r.name.empty() ? s.bindNull(7) : s.bind(7, r.name);
         if (auto st = s.run(); !st) {
+            return st;
+        }
+        if (auto st = checkPhaseId(id); !st) {
             return st;
         }
     } else {
@@ -736,15 +738,13 @@ Status ImportSession::flushPhaseRows()
 {
     auto bindRow = [&](Statement& s, int base, const PhaseRow& row) {
         const PhaseRecord& r = *row.record;
-        s.bind(base + 1, row.id);
-        s.bind(base + 2, row.attemptId);
-        s.bind(base + 3, static_cast<int64_t>(r.category));
-        r.subcategory.empty() ? s.bindNull(base + 4) : s.bindStatic(base + 4, r.subcategory);
-        r.rank < 0 ? s.bindNull(base + 5) : s.bind(base + 5, int64_t { r.rank });
-        s.bind(base + 6, row.startNs);
-        s.bind(base + 7, row.endNs);
-        r.name.empty() ? s.bindNull(base + 8) : s.bindStatic(base + 8, r.name);
-        s.bind(base + 9, m_datasetId);
+        s.bind(base + 1, row.attemptId);
+        s.bind(base + 2, static_cast<int64_t>(r.category));
+        r.subcategory.empty() ? s.bindNull(base + 3) : s.bindStatic(base + 3, r.subcategory);
+        r.rank < 0 ? s.bindNull(base + 4) : s.bind(base + 4, int64_t { r.rank });
+        s.bind(base + 5, row.startNs);
+        s.bind(base + 6, row.endNs);
+        r.name.empty() ? s.bindNull(base + 7) : s.bindStatic(base + 7, r.name);
     };
     if (m_phaseRows.size() == kPhaseRowsPerInsert) {
         auto& s = m_insertPhaseMany;
@@ -765,7 +765,22 @@ Status ImportSession::flushPhaseRows()
             }
         }
     }
+    if (!m_phaseRows.empty()) {
+        if (auto st = checkPhaseId(m_phaseRows.back().id); !st) {
+            return st;
+        }
+    }
     m_phaseRows.clear();
+    return Status::success();
+}
+
+Status ImportSession::checkPhaseId(int64_t expected)
+{
+    // phase_runs relies on SQLite numbering appended rows max(id) + 1 in insertion order.
+    if (m_db.lastInsertRowid() != expected) {
+        return Error { m_path + ": internal error: phase row got id " + std::to_string(m_db.lastInsertRowid()) +
+            ", expected " + std::to_string(expected) + "; nothing of this file was stored" };
+    }
     return Status::success();
 }
 

@@ -71,19 +71,18 @@ CREATE TABLE attempts(
     UNIQUE(job_id, attempt_no));
 -- Lookup of phases.category codes, for people reading the file with sqlite3.
 CREATE TABLE categories(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
--- Phases as imported (clipped to their attempt). Each file's phases take a contiguous id range,
--- and phase_runs maps an attempt to the id ranges holding its phases: a clustered index that
--- costs nothing to build.
+-- Phases as imported (clipped to their attempt). Each file's phases take a contiguous id range
+-- (datasets.first_phase_id .. last_phase_id), and phase_runs maps an attempt to the id ranges
+-- holding its phases: a clustered index that costs nothing to build.
 CREATE TABLE phases(
     id INTEGER PRIMARY KEY,
     attempt_id INTEGER NOT NULL,
-    category INTEGER NOT NULL,
+    category INTEGER NOT NULL, -- categories.id
     subcategory TEXT,
     rank INTEGER,
     start_ns INTEGER NOT NULL,
     end_ns INTEGER NOT NULL,
-    name TEXT,
-    dataset_id INTEGER NOT NULL);
+    name TEXT);
 CREATE TABLE phase_runs(
     attempt_id INTEGER NOT NULL,
     first_id INTEGER NOT NULL,

@@ -21,7 +21,10 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-int64_t bucketOf(const BucketArray& buckets, Bucket b) { return buckets[static_cast<size_t>(b)]; }
+int64_t bucketOf(const BucketArray& buckets, Bucket b)
+{
+    return buckets[static_cast<size_t>(b)];
+}
 
 int64_t sumOf(const BucketArray& buckets)
 {
@@ -32,7 +35,10 @@ int64_t sumOf(const BucketArray& buckets)
     return sum;
 }
 
-PhaseSpan ph(Category c, int64_t s, int64_t e, int32_t rank = -1) { return { s, e, c, rank }; }
+PhaseSpan ph(Category c, int64_t s, int64_t e, int32_t rank = -1)
+{
+    return { s, e, c, rank };
+}
 
 AttemptInput attempt(int32_t number, int64_t s, int64_t e, Outcome outcome = Outcome::Completed,
     std::optional<int64_t> interruptedAt = std::nullopt, std::string_view cause = "")
@@ -47,7 +53,10 @@ AttemptInput attempt(int32_t number, int64_t s, int64_t e, Outcome outcome = Out
     return a;
 }
 
-CheckpointMark ckpt(int64_t s, int64_t durable, bool failed = false) { return { s, durable, failed }; }
+CheckpointMark ckpt(int64_t s, int64_t durable, bool failed = false)
+{
+    return { s, durable, failed };
+}
 
 // Segments must be non-empty, contiguous, cover [start, end) exactly and never repeat a bucket
 // in two adjacent runs; their lengths must add up to the attempt's bucket totals.
@@ -802,16 +811,16 @@ TEST(Interruption, FailedWithPreemptionCauseIsAPreemption)
 
 TEST(Interruption, FailedWithInfraDependencyUnknownOrNoCauseIsAFailure)
 {
-    for (std::string_view cause :
-        { "", "infra", "infra.gpu.hbm", "infra.network.switch", "dependency", "dependency.storage", "unknown",
-            "unknown.nccl_timeout" }) {
+    for (std::string_view cause : { "", "infra", "infra.gpu.hbm", "infra.network.switch", "dependency",
+             "dependency.storage", "unknown", "unknown.nccl_timeout" }) {
         EXPECT_EQ(classifyInterruption(Outcome::Failed, cause), Interruption::Failure) << cause;
     }
 }
 
 TEST(Interruption, FailedWithMaintenanceUserOrManualIsOther)
 {
-    for (std::string_view cause : { "maintenance", "maintenance.kernel", "user", "user.oom", "manual", "manual.kill" }) {
+    for (std::string_view cause :
+        { "maintenance", "maintenance.kernel", "user", "user.oom", "manual", "manual.kill" }) {
         EXPECT_EQ(classifyInterruption(Outcome::Failed, cause), Interruption::Other) << cause;
     }
 }
@@ -936,10 +945,7 @@ TEST(Job, SegmentsAreContiguousMergedAndCoverTheWindow)
     job.checkpoints = { ckpt(70, 71) };
     const JobResult r = attributeJob(job);
     const std::vector<std::pair<int64_t, Bucket>> expected0 = {
-        { 60, Bucket::Productive },
-        { 2, Bucket::Stall },
-        { 8, Bucket::Productive },
-        { 15, Bucket::LostProgress },
+        { 60, Bucket::Productive }, { 2, Bucket::Stall }, { 8, Bucket::Productive }, { 15, Bucket::LostProgress },
         { 15, Bucket::Recovery }, // recovery phase [85, 90) merges with the fault's recovery
     };
     EXPECT_EQ(runsOf(r.attempts[0]), expected0);
@@ -1058,7 +1064,10 @@ public:
         return z ^ (z >> 31);
     }
     // Uniform in [lo, hi].
-    int64_t range(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1)); }
+    int64_t range(int64_t lo, int64_t hi)
+    {
+        return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+    }
     bool chance(int percent) { return range(0, 99) < percent; }
 
 private:
@@ -1080,8 +1089,8 @@ JobInput randomJob(Rng& rng)
         a.gpus = rng.chance(50) ? job.gpus : rng.range(1, 16);
         a.outcome = static_cast<Outcome>(rng.range(0, kOutcomeCount - 1));
         a.interruptedAtNs = rng.range(a.startNs, a.endNs);
-        static constexpr std::array<std::string_view, 8> kCauses = { "", "infra.gpu", "preemption", "maintenance",
-            "dependency.fs", "user", "manual", "unknown" };
+        static constexpr std::array<std::string_view, 8> kCauses
+            = { "", "infra.gpu", "preemption", "maintenance", "dependency.fs", "user", "manual", "unknown" };
         a.interruption = classifyInterruption(a.outcome, kCauses[static_cast<size_t>(rng.range(0, 7))]);
         const int phases = static_cast<int>(rng.range(0, 14));
         for (int p = 0; p < phases; ++p) {
@@ -1192,8 +1201,8 @@ std::string describe(const std::vector<Segment>& segments)
 {
     std::string out;
     for (const Segment& s : segments) {
-        out += "[" + std::to_string(s.startNs) + "," + std::to_string(s.endNs) + ")" + std::string(bucketName(s.bucket)) +
-            " ";
+        out += "[" + std::to_string(s.startNs) + "," + std::to_string(s.endNs) + ")" + std::string(bucketName(s.bucket))
+            + " ";
     }
     return out;
 }
@@ -1224,8 +1233,8 @@ TEST(AccountingProperty, MatchesNaiveOracleOnRandomJobs)
             for (size_t i = 0; i < sorted.size(); ++i) {
                 const AttemptInput& in = *sorted[i];
                 const AttemptResult& out = r.attempts[i];
-                SCOPED_TRACE("seed " + std::to_string(seed) + " job " + std::to_string(n) + " attempt " +
-                    std::to_string(in.number));
+                SCOPED_TRACE("seed " + std::to_string(seed) + " job " + std::to_string(n) + " attempt "
+                    + std::to_string(in.number));
                 ASSERT_EQ(out.number, in.number);
                 const bool interrupted = isInterrupted(in.outcome);
                 const std::optional<int64_t> lostFrom = interrupted ? oracleLostFrom(job, in) : std::nullopt;
@@ -1309,7 +1318,8 @@ TEST(AccountingProperty, MatchesNaiveOracleOnRandomJobs)
         }
     }
     for (int b = 0; b < kBucketCount; ++b) {
-        EXPECT_GT(seen[static_cast<size_t>(b)], 0) << "random jobs never produced " << bucketName(static_cast<Bucket>(b));
+        EXPECT_GT(seen[static_cast<size_t>(b)], 0)
+            << "random jobs never produced " << bucketName(static_cast<Bucket>(b));
     }
     EXPECT_GT(withTtr, 20);
 }

@@ -21,11 +21,20 @@ namespace {
 // Helpers
 
 // __int128 has no stream operator; compare through the exact decimal text (in seconds of ns).
-std::string w(Wide v) { return formatWideSeconds(v); }
+std::string w(Wide v)
+{
+    return formatWideSeconds(v);
+}
 
-Wide bucketOf(const std::array<Wide, kBucketCount>& buckets, Bucket b) { return buckets[static_cast<size_t>(b)]; }
+Wide bucketOf(const std::array<Wide, kBucketCount>& buckets, Bucket b)
+{
+    return buckets[static_cast<size_t>(b)];
+}
 
-PhaseSpan ph(Category c, int64_t s, int64_t e) { return { s, e, c, -1 }; }
+PhaseSpan ph(Category c, int64_t s, int64_t e)
+{
+    return { s, e, c, -1 };
+}
 
 AttemptInput attempt(int32_t number, int64_t s, int64_t e, int64_t gpus, Outcome outcome = Outcome::Completed,
     std::optional<int64_t> interruptedAt = std::nullopt)
@@ -162,8 +171,8 @@ TEST(NearestRank, SortsInPlaceAndHandlesDuplicatesAndNegatives)
 
 TEST(Weighting, EqualGpusGiveEqualPercentages)
 {
-    const std::vector<JobInput> jobs = { simpleJob(0, 100, 4, 30), simpleJob(50, 250, 4, 10),
-        simpleJob(300, 310, 4, 10) };
+    const std::vector<JobInput> jobs
+        = { simpleJob(0, 100, 4, 30), simpleJob(50, 250, 4, 10), simpleJob(300, 310, 4, 10) };
     const Figures f = figuresOf(jobs, {});
     ASSERT_TRUE(f.ettPercentGpu().has_value());
     ASSERT_TRUE(f.ettPercentTime().has_value());
@@ -371,7 +380,10 @@ public:
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
         return z ^ (z >> 31);
     }
-    int64_t range(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1)); }
+    int64_t range(int64_t lo, int64_t hi)
+    {
+        return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+    }
     bool chance(int percent) { return range(0, 99) < percent; }
 
 private:
@@ -395,14 +407,14 @@ std::vector<JobInput> randomFleet(Rng& rng, int count)
         for (int i = 0; i < attempts; ++i) {
             const int64_t len = rng.chance(5) ? 0 : rng.range(1, kDayNs);
             const auto outcome = static_cast<Outcome>(rng.range(0, kOutcomeCount - 1));
-            AttemptInput a = attempt(i, t, t + len, rng.chance(50) ? job.gpus : rng.range(1, 64), outcome,
-                rng.range(t, t + len));
+            AttemptInput a
+                = attempt(i, t, t + len, rng.chance(50) ? job.gpus : rng.range(1, 64), outcome, rng.range(t, t + len));
             a.interruption = classifyInterruption(outcome, rng.chance(50) ? "infra" : "user");
             const int phases = static_cast<int>(rng.range(0, 6));
             for (int p = 0; p < phases; ++p) {
                 const int64_t s = rng.range(a.startNs, a.endNs);
-                a.phases.push_back(ph(static_cast<Category>(rng.range(0, kCategoryCount - 1)), s,
-                    rng.range(s, a.endNs)));
+                a.phases.push_back(
+                    ph(static_cast<Category>(rng.range(0, kCategoryCount - 1)), s, rng.range(s, a.endNs)));
             }
             a.phases.push_back(ph(Category::Train, a.startNs + len / 4, a.endNs));
             job.attempts.push_back(a);
@@ -546,6 +558,16 @@ TEST(CountQueue, JobCountsInARangeHoldingOnlyItsQueue)
 {
     EXPECT_EQ(figuresOf({ queuedJob() }, range(0, 30, true)).jobs, 1);
     EXPECT_EQ(figuresOf({ queuedJob() }, range(0, 30, false)).jobs, 0);
+}
+
+TEST(CountQueue, TimeToStartStillCountsWhereTheAttemptStarts)
+{
+    const Figures queueOnly = figuresOf({ queuedJob() }, range(0, 30, true));
+    EXPECT_EQ(queueOnly.jobs, 1);
+    EXPECT_TRUE(queueOnly.ttsNs.empty());
+    const Figures atStart = figuresOf({ queuedJob() }, range(30, 31, true));
+    ASSERT_EQ(atStart.ttsNs.size(), 1u);
+    EXPECT_EQ(atStart.ttsNs[0], 10);
 }
 
 TEST(CountQueue, NoQueueWhenSubmittedAfterStart)

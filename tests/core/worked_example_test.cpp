@@ -16,9 +16,15 @@ namespace {
 
 constexpr int64_t kS = kNsPerSecond;
 
-int64_t bucketOf(const BucketArray& buckets, Bucket b) { return buckets[static_cast<size_t>(b)]; }
+int64_t bucketOf(const BucketArray& buckets, Bucket b)
+{
+    return buckets[static_cast<size_t>(b)];
+}
 
-PhaseSpan phase(Category c, int64_t startS, int64_t endS) { return { startS * kS, endS * kS, c, -1 }; }
+PhaseSpan phase(Category c, int64_t startS, int64_t endS)
+{
+    return { startS * kS, endS * kS, c, -1 };
+}
 
 // Spec 6: one job J1 with 8 GPUs, no ranks, two attempts.
 JobInput workedExample()
@@ -192,8 +198,8 @@ TEST(WorkedExample, OneFailureAndNoPreemption)
 TEST(WorkedExample, EttPercentIs90Point187)
 {
     const JobResult r = attributeJob(workedExample());
-    const double ett = 100.0 * static_cast<double>(bucketOf(r.bucketsNs, Bucket::Productive)) /
-        static_cast<double>(r.e2eNs());
+    const double ett
+        = 100.0 * static_cast<double>(bucketOf(r.bucketsNs, Bucket::Productive)) / static_cast<double>(r.e2eNs());
     EXPECT_EQ(threeDecimals(ett), "90.187");
 }
 
