@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs the Debian 12 packages ETT Workbench needs to build and test, skipping those already
+# installed. Run as root (or with sudo available). Safe to run again.
+set -eu
+
+PACKAGES="cmake g++ make pkg-config libsimdjson-dev libsqlite3-dev sqlite3 zlib1g-dev libssl-dev libfmt-dev
+libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev"
+
+missing=""
+for p in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    echo "install-deps: all packages present"
+    exit 0
+fi
+
+echo "install-deps: installing$missing"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q --no-install-recommends $missing
