@@ -163,7 +163,6 @@ struct JobState
     // Attribution without reading back: a job that did not exist before this file and whose
     // records arrive together is attributed from memory when the next job's records begin.
     bool fresh = false; // all of the job's data is in this file
-    bool derivedDone = false; // attributed from the in-memory buffer
     bool dirty = false; // must be attributed by reading it back from the store at the end
     JobInput buffer;
     std::vector<int64_t> bufferAttemptIds;
@@ -204,7 +203,7 @@ private:
     Status closeOpen();
     bool buffering(const JobState& job) const
     {
-        return &job == m_open && job.fresh && !job.dirty && !job.derivedDone;
+        return &job == m_open && job.fresh && !job.dirty;
     }
     void noteDerived(const DerivedUpdater::Notes& notes, const std::string& jobKey);
     Status finish();
@@ -242,7 +241,11 @@ private:
         bool failed;
     };
     std::vector<CheckpointRow> m_checkpointRows;
-    std::unordered_set<int64_t> m_touched;
+    // Jobs whose derived figures this file changes (id -> key); those attributed from memory and
+    // not touched again since; implicit jobs created here and not declared yet.
+    std::unordered_map<int64_t, std::string> m_touched;
+    std::unordered_set<int64_t> m_doneFromMemory;
+    std::unordered_set<std::string> m_implicitUndeclared;
     std::vector<std::pair<PhaseRecord, int64_t>> m_pendingPhases;
     std::vector<std::pair<CheckpointRecord, int64_t>> m_pendingCheckpoints;
     IssueCounter m_issues;
@@ -415,6 +418,7 @@ Status ImportSession::createImplicitJob(JobState& state, int64_t line)
     state.id = m_db.lastInsertRowid();
     state.createdHere = true;
     state.fresh = true;
+    m_implicitUndeclared.insert(state.key);
     state.attemptsLoaded = true;
     state.origin = "line " + std::to_string(line);
     return Status::success();
@@ -535,6 +539,7 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
     job.declared = true;
     job.origin = "line " + std::to_string(line);
     job.record = std::move(effective);
+    m_implicitUndeclared.erase(job.key);
     ++m_summary.jobsDeclared;
     return touch(job);
 }
@@ -880,12 +885,10 @@ Status ImportSession::touch(JobState& job)
     if (auto st = closeOpen(); !st) {
         return st;
     }
-    m_touched.insert(job.id);
-    if (job.derivedDone) {
-        // Its records resume after another job's: attribute it from the store at the end.
-        job.derivedDone = false;
-        job.dirty = true;
-    }
+    m_touched.emplace(job.id, job.key);
+    // A job attributed from memory whose records resume after another job's: its state was
+    // reloaded from the store, and it is attributed by reading it back at the end.
+    m_doneFromMemory.erase(job.id);
     m_open = &job;
     return Status::success();
 }
@@ -897,7 +900,8 @@ Status ImportSession::closeOpen()
     }
     JobState& job = *m_open;
     m_open = nullptr;
-    if (job.fresh && !job.dirty && !job.derivedDone) {
+    // 1. A job whose records all came from this file, together, is attributed from memory.
+    if (job.fresh && !job.dirty) {
         job.buffer.gpus = job.record.gpus.value_or(1);
         job.buffer.submittedNs = job.record.submittedNs;
         for (size_t i = 0; i < job.buffer.attempts.size(); ++i) {
@@ -908,17 +912,18 @@ Status ImportSession::closeOpen()
             return notes.error();
         }
         noteDerived(*notes, job.key);
-        job.derivedDone = true;
+        m_doneFromMemory.insert(job.id);
         ++m_jobsFromMemory;
     }
-    JobInput().attempts.swap(job.buffer.attempts);
-    job.buffer = JobInput {};
-    job.bufferAttemptIds = {};
-    job.bufferAttemptGpus = {};
-    job.bufferIndex = {};
+    // 2. Forget the closed job so that memory stays flat however many jobs a file holds. Should
+    //    its records resume later in the file, its state is reloaded from the store.
     if (m_lastAttemptJob == &job) {
         m_lastAttemptJob = nullptr;
     }
+    if (m_lastJob == &job) {
+        m_lastJob = nullptr;
+    }
+    m_jobs.erase(job.key);
     return Status::success();
 }
 
@@ -1152,10 +1157,8 @@ Status ImportSession::finish()
     if (auto st = flushCheckpointRows(); !st) {
         return st;
     }
-    for (const auto& [key, job] : m_jobs) {
-        if (job.createdHere && !job.declared) {
-            m_issues.add("implicit_job", "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
-        }
+    for (const auto& key : m_implicitUndeclared) {
+        m_issues.add("implicit_job", "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
     }
 
     // 6. Attribute every job this file touched (spec 5), reading its phases back.
@@ -1164,9 +1167,9 @@ Status ImportSession::finish()
         m_options.progress({ "attributing", 0, 0, m_summary.records });
     }
     std::vector<std::pair<int64_t, std::string>> readBack;
-    for (const auto& [key, job] : m_jobs) {
-        if (m_touched.count(job.id) && !job.derivedDone) {
-            readBack.emplace_back(job.id, key);
+    for (const auto& [id, key] : m_touched) {
+        if (!m_doneFromMemory.count(id)) {
+            readBack.emplace_back(id, key);
         }
     }
     std::sort(readBack.begin(), readBack.end());

@@ -2,6 +2,7 @@
 // figures from the store, re-imports, merging files under one label, implicit jobs, clipping,
 // forward references, datasets and issues, cancel and progress, and roll-ups of imported data.
 #include "core/model/accounting.h"
+#include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
@@ -1009,6 +1010,126 @@ TEST(ImporterRollup, FailureAtEndOfJobWindowCountsInTheRangeHoldingIt)
     EXPECT_EQ(a.failures, 0) << "f = 100 s is not in [.., 100 s)";
     EXPECT_EQ(b.failures, 1) << "f = 100 s is in [100 s, ..)";
     EXPECT_EQ(a.failures + b.failures, whole.failures);
+}
+
+
+// The importer attributes a job from memory when its records arrive together, and by reading it
+// back from the store when they are interleaved with other jobs' records (its state is evicted
+// when another job's records begin). Both paths must give the reference's figures.
+std::vector<std::string> jobLines(const GeneratedJob& job)
+{
+    std::string text;
+    appendJobLines(job, text);
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        const size_t nl = text.find('\n', start);
+        lines.push_back(text.substr(start, nl - start + 1));
+        start = nl + 1;
+    }
+    return lines;
+}
+
+void expectMatchesReference(Store& store, const std::vector<GeneratedJob>& jobs)
+{
+    const auto fleet = store.fleet();
+    ASSERT_EQ(fleet.size(), jobs.size());
+    std::map<std::string, const FleetJob*> byKey;
+    for (const auto& j : fleet) {
+        byKey[j.key] = &j;
+    }
+    for (const auto& g : jobs) {
+        const JobResult ref = attributeJob(toJobInput(g), false);
+        const FleetJob* got = byKey.at(g.job.job);
+        EXPECT_EQ(got->result.bucketsNs, ref.bucketsNs) << g.job.job;
+        EXPECT_EQ(got->result.ttsNs, ref.ttsNs) << g.job.job;
+        EXPECT_EQ(got->result.noCheckpointData, ref.noCheckpointData) << g.job.job;
+        ASSERT_EQ(got->result.attempts.size(), ref.attempts.size()) << g.job.job;
+        for (size_t i = 0; i < ref.attempts.size(); ++i) {
+            EXPECT_EQ(got->result.attempts[i].bucketsNs, ref.attempts[i].bucketsNs) << g.job.job << " " << i;
+            EXPECT_EQ(got->result.attempts[i].ttrNs, ref.attempts[i].ttrNs) << g.job.job << " " << i;
+            EXPECT_EQ(got->result.attempts[i].gapAfterNs, ref.attempts[i].gapAfterNs) << g.job.job << " " << i;
+        }
+    }
+}
+
+TEST(ImporterInterleaving, InterleavedJobsAreReadBackAndMatchTheReference)
+{
+    GeneratorOptions options;
+    options.jobs = 40;
+    options.seed = 11;
+    FleetGenerator gen(options);
+    std::vector<GeneratedJob> jobs;
+    GeneratedJob g;
+    while (gen.next(g)) {
+        jobs.push_back(g);
+    }
+    // Round robin over the jobs, a few lines at a time, each job's lines in their own order.
+    std::vector<std::vector<std::string>> lines;
+    for (const auto& j : jobs) {
+        lines.push_back(jobLines(j));
+    }
+    std::string text = generatorHeaderLine(options) + "\n";
+    std::vector<size_t> next(lines.size(), 0);
+    bool more = true;
+    while (more) {
+        more = false;
+        for (size_t j = 0; j < lines.size(); ++j) {
+            for (int k = 0; k < 7 && next[j] < lines[j].size(); ++k) {
+                text += lines[j][next[j]++];
+            }
+            more = more || next[j] < lines[j].size();
+        }
+    }
+    Store store;
+    const ImportSummary s = store.import(store.write("interleaved.ett.jsonl", text));
+    EXPECT_EQ(s.jobsTouched, 40);
+    EXPECT_GT(s.jobsReadBack, 30) << "interleaved jobs are attributed from the store";
+    expectMatchesReference(store, jobs);
+}
+
+TEST(ImporterInterleaving, ContiguousJobsAreAttributedFromMemoryAndMatchTheReference)
+{
+    GeneratorOptions options;
+    options.jobs = 40;
+    options.seed = 11;
+    FleetGenerator gen(options);
+    std::vector<GeneratedJob> jobs;
+    GeneratedJob g;
+    std::string text = generatorHeaderLine(options) + "\n";
+    while (gen.next(g)) {
+        jobs.push_back(g);
+        appendJobLines(g, text);
+    }
+    Store store;
+    const ImportSummary s = store.import(store.write("contiguous.ett.jsonl", text));
+    EXPECT_EQ(s.jobsTouched, 40);
+    EXPECT_EQ(s.jobsReadBack, 0) << "contiguous new jobs need no read-back";
+    expectMatchesReference(store, jobs);
+}
+
+TEST(ImporterInterleaving, ImplicitJobDeclaredAfterOtherJobsIsFilledIn)
+{
+    Store store;
+    const std::string text = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"}
+{"type":"attempt","job":"A","attempt":0,"start":0,"end":100}
+{"type":"phase","job":"A","attempt":0,"phase":"train","start":0,"end":100}
+{"type":"job","job":"B","gpus":2}
+{"type":"attempt","job":"B","attempt":0,"start":0,"end":50}
+{"type":"phase","job":"B","attempt":0,"phase":"train","start":10,"end":50}
+{"type":"job","job":"A","gpus":4,"attrs":{"team":"ads"}}
+{"type":"phase","job":"A","attempt":0,"phase":"init","start":0,"end":20}
+)";
+    const ImportSummary s = store.import(store.write("late.ett.jsonl", text));
+    EXPECT_EQ(s.issues.entries().count({ "implicit_job", "" }), 0u) << "A was declared in the end";
+    const auto fleet = store.fleet();
+    ASSERT_EQ(fleet.size(), 2u);
+    EXPECT_EQ(fleet[0].key, "A");
+    EXPECT_EQ(fleet[0].gpus, 4);
+    EXPECT_EQ(fleet[0].attr("team"), std::optional<std::string>("ads"));
+    EXPECT_EQ(fleet[0].result.bucketsNs[idx(Bucket::Init)], 20 * kS);
+    EXPECT_EQ(fleet[0].result.bucketsNs[idx(Bucket::Productive)], 80 * kS);
+    EXPECT_EQ(fleet[1].result.bucketsNs[idx(Bucket::Idle)], 10 * kS);
 }
 
 } // namespace
