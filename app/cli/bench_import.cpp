@@ -64,7 +64,7 @@ Result<BareResult> bareInsert(const std::string& path, const GeneratorOptions& o
         return Error { "cannot open " + path };
     }
     auto exec = [&](const char* sql) { return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK; };
-    exec("PRAGMA cache_size=-131072; PRAGMA synchronous=NORMAL;");
+    exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL;"); // as the store
     exec("CREATE TABLE phases(attempt_id INTEGER, category INTEGER, subcategory TEXT, rank INTEGER, start_ns "
          "INTEGER, end_ns INTEGER, name TEXT)");
     sqlite3_stmt* st = nullptr;

@@ -21,6 +21,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 #include <unistd.h>
 
 namespace ett::app {
@@ -161,6 +163,28 @@ Result<std::unique_ptr<Database>> openForQuery(const std::string& path)
 
 void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
+// An error naming the known labels when label is set but not in the store (a typo would
+// otherwise show an empty fleet).
+Status checkLabel(Database& db, const std::string& dbPath, const std::optional<std::string>& label)
+{
+    if (!label) {
+        return Status::success();
+    }
+    auto labels = listLabels(db);
+    if (!labels) {
+        return labels.error();
+    }
+    if (std::find(labels->begin(), labels->end(), *label) != labels->end()) {
+        return Status::success();
+    }
+    std::string known;
+    for (const auto& l : *labels) {
+        known += (known.empty() ? "" : ", ") + l;
+    }
+    return Error { "no dataset label '" + *label + "' in " + dbPath + " (labels: " + (known.empty() ? "none" : known) +
+        ")" };
+}
+
 // --- import ---------------------------------------------------------------------------------
 
 struct ImportCmd
@@ -237,8 +261,8 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
         }
     }
     if (failed > 0) {
-        std::fprintf(stderr, "ettw: %d of %zu files failed to import; the others were imported\n", failed,
-            cmd.files.size());
+        std::fprintf(stderr, "ettw: %d of %zu files failed to import%s\n", failed, cmd.files.size(),
+            static_cast<size_t>(failed) < cmd.files.size() ? "; the others were imported" : "");
         return kExitUserError;
     }
     return kExitOk;
@@ -381,19 +405,8 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (!db) {
         return fail(db.error().message);
     }
-    if (cmd.label) {
-        auto labels = listLabels(**db);
-        if (!labels) {
-            return fail(labels.error().message);
-        }
-        if (std::find(labels->begin(), labels->end(), *cmd.label) == labels->end()) {
-            std::string known;
-            for (const auto& l : *labels) {
-                known += (known.empty() ? "" : ", ") + l;
-            }
-            return fail("no dataset label '" + *cmd.label + "' in " + common.db + " (labels: " +
-                (known.empty() ? "none" : known) + ")");
-        }
+    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
+        return fail(known.error().message);
     }
     FleetQuery q;
     q.label = cmd.label;
@@ -645,6 +658,9 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
     auto db = openForQuery(common.db);
     if (!db) {
         return fail(db.error().message);
+    }
+    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
+        return fail(known.error().message);
     }
     FleetQuery q;
     q.label = cmd.label;
@@ -923,6 +939,35 @@ void addFormatOption(CLI::App* cmd, std::string& format, bool csv = true)
         ->capture_default_str();
 }
 
+// CLI11 reports an unknown command as "A subcommand is required"; this finds the word that is
+// not a command where one is required, so that the message can name it. nullopt: none.
+std::optional<std::string> unknownCommandError(CLI::App& app, int argc, char** argv)
+{
+    CLI::App* current = &app;
+    std::string path = "ettw";
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg.empty() || arg[0] == '-') {
+            return std::nullopt;
+        }
+        const auto matches = current->get_subcommands([&](CLI::App* sub) { return sub->get_name() == arg; });
+        if (!matches.empty()) {
+            current = matches.front();
+            path += " " + arg;
+            continue;
+        }
+        if (current->get_require_subcommand_min() == 0) {
+            return std::nullopt;
+        }
+        std::string known;
+        for (const CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) {
+            known += (known.empty() ? "" : ", ") + sub->get_name();
+        }
+        return "unknown command '" + arg + "' for " + path + " (commands: " + known + ")";
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int runEttw(int argc, char** argv)
@@ -1002,6 +1047,10 @@ int runEttw(int argc, char** argv)
     benchImportCmd->add_option("--dir", benchImport.workDir, "Directory for the temporary files (default: system temp)");
     benchImportCmd->add_flag("--keep", benchImport.keep, "Keep the generated trace and databases");
 
+    if (auto unknown = unknownCommandError(app, argc, argv)) {
+        std::fprintf(stderr, "ettw: %s\nRun with --help for more information.\n", unknown->c_str());
+        return kExitUsage;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -131,9 +131,9 @@ CREATE TABLE job_derived(
     preemptions INTEGER NOT NULL,
     other_interruptions INTEGER NOT NULL,
     no_checkpoint_data INTEGER NOT NULL);
-CREATE INDEX phase_runs_attempt ON phase_runs(attempt_id);
-CREATE INDEX checkpoints_job ON checkpoints(job_id);
 )sql";
+    sql += kCreateSecondaryIndexesSql;
+    sql += "\n";
     for (int c = 0; c < kCategoryCount; ++c) {
         sql += "INSERT INTO categories VALUES(" + std::to_string(c) + ", '" +
             std::string(categoryName(static_cast<Category>(c))) + "');\n";

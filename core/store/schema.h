@@ -21,6 +21,11 @@ inline constexpr int kApplicationId = 0x45545457;
 // and no change at all, when the file belongs to another application or to a newer version.
 Status ensureSchema(Database& db);
 
+// The secondary indexes, which a bulk import into an empty store drops and builds after the load.
+inline constexpr const char* kCreateSecondaryIndexesSql = "CREATE INDEX phase_runs_attempt ON phase_runs(attempt_id);"
+                                                          "CREATE INDEX checkpoints_job ON checkpoints(job_id);";
+inline constexpr const char* kDropSecondaryIndexesSql = "DROP INDEX phase_runs_attempt; DROP INDEX checkpoints_job;";
+
 // Names of the accounting bucket columns in derived tables, in Bucket order ("b_productive", ...).
 const char* bucketColumn(int bucket);
 

@@ -1,1 +1,1101 @@
-// Filled in with the command-line tests.
+// End-to-end tests of the ettw command line: every test runs the real binary (ETTW_BINARY) as a
+// subprocess in its own temporary directory and checks the exit code (0 / 1 user error / 2 usage),
+// stdout and stderr separately. JSON output is parsed with simdjson into a small tree whose numbers
+// keep their text, so that seconds are compared and summed exactly (spec 2: all sums are exact).
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kWorkedExample = std::string(ETT_SAMPLES_DIR) + "/worked-example.ett.jsonl";
+const std::string kFleetSample = std::string(ETT_SAMPLES_DIR) + "/fleet-200.ett.jsonl.gz";
+
+// Every bucket of spec 5, in the order ettw prints them.
+const std::vector<std::string> kBuckets = { "productive", "queue", "setup", "init", "checkpoint_load", "compile",
+    "checkpoint_save", "lost_progress", "stall", "eval", "recovery", "shutdown", "idle" };
+
+// --- exact seconds ----------------------------------------------------------------------------
+
+// A non-negative decimal number of seconds, held exactly (whole seconds + nanoseconds).
+struct ExactSeconds
+{
+    int64_t whole = 0;
+    int64_t nanos = 0; // 0 <= nanos < 1e9
+
+    friend bool operator==(const ExactSeconds&, const ExactSeconds&) = default;
+    ExactSeconds& operator+=(const ExactSeconds& other)
+    {
+        whole += other.whole;
+        nanos += other.nanos;
+        if (nanos >= 1'000'000'000) {
+            nanos -= 1'000'000'000;
+            ++whole;
+        }
+        return *this;
+    }
+    friend ExactSeconds operator+(ExactSeconds a, const ExactSeconds& b) { return a += b; }
+    friend std::ostream& operator<<(std::ostream& os, const ExactSeconds& s)
+    {
+        char frac[16];
+        std::snprintf(frac, sizeof frac, "%09lld", static_cast<long long>(s.nanos));
+        return os << s.whole << '.' << frac << " s";
+    }
+};
+
+ExactSeconds wholeSeconds(int64_t s) { return ExactSeconds { s, 0 }; }
+
+// Parses the text of a JSON number written by ettw (digits, optional fraction of up to 9 digits).
+ExactSeconds parseExactSeconds(std::string_view text)
+{
+    ExactSeconds out;
+    const size_t dot = text.find('.');
+    const std::string_view intPart = text.substr(0, dot);
+    const std::string_view fracPart = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+    const auto digitsOnly = [](std::string_view s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!digitsOnly(intPart) || (dot != std::string_view::npos && (!digitsOnly(fracPart) || fracPart.size() > 9))) {
+        ADD_FAILURE() << "not a non-negative decimal number of seconds with at most 9 decimals: '" << text << "'";
+        return out;
+    }
+    for (char c : intPart) {
+        out.whole = out.whole * 10 + (c - '0');
+    }
+    for (size_t i = 0; i < 9; ++i) {
+        out.nanos = out.nanos * 10 + (i < fracPart.size() ? fracPart[i] - '0' : 0);
+    }
+    return out;
+}
+
+// --- a JSON tree that keeps number text ------------------------------------------------------
+
+class Json
+{
+public:
+    enum class Kind { Null, Bool, Number, String, Array, Object };
+
+    // Parses a whole document; on malformed JSON records a test failure and returns null.
+    static Json parse(const std::string& text)
+    {
+        try {
+            const simdjson::padded_string padded(text);
+            // The DOM parser validates the whole document (trailing content included) ...
+            simdjson::dom::parser validator;
+            (void)validator.parse(padded).value();
+            // ... the on-demand one keeps every number's text, for exact sums.
+            simdjson::ondemand::parser parser;
+            simdjson::ondemand::document doc = parser.iterate(padded);
+            Json root;
+            switch (doc.type().value()) {
+            case simdjson::ondemand::json_type::object:
+            case simdjson::ondemand::json_type::array: {
+                simdjson::ondemand::value v = doc.get_value();
+                root = fromValue(v);
+                break;
+            }
+            default:
+                ADD_FAILURE() << "expected a JSON object or array, got: " << text;
+                return {};
+            }
+            return root;
+        } catch (const simdjson::simdjson_error& e) {
+            ADD_FAILURE() << "invalid JSON (" << e.what() << "): " << text;
+            return {};
+        }
+    }
+
+    Kind kind() const { return m_kind; }
+    bool isNull() const { return m_kind == Kind::Null; }
+    bool has(const std::string& key) const
+    {
+        return std::any_of(m_members.begin(), m_members.end(), [&](const auto& m) { return m.first == key; });
+    }
+
+    // The member named key; a missing key is a test failure (and reads as null).
+    const Json& operator[](const std::string& key) const
+    {
+        for (const auto& [name, value] : m_members) {
+            if (name == key) {
+                return value;
+            }
+        }
+        ADD_FAILURE() << "JSON has no member '" << key << "'";
+        return nullValue();
+    }
+    const Json& at(size_t i) const
+    {
+        if (m_kind != Kind::Array || i >= m_items.size()) {
+            ADD_FAILURE() << "JSON has no array element " << i;
+            return nullValue();
+        }
+        return m_items[i];
+    }
+    size_t size() const { return m_kind == Kind::Array ? m_items.size() : m_members.size(); }
+    const std::vector<Json>& items() const { return m_items; }
+    const std::vector<std::pair<std::string, Json>>& members() const { return m_members; }
+    std::vector<std::string> keys() const
+    {
+        std::vector<std::string> out;
+        for (const auto& m : m_members) {
+            out.push_back(m.first);
+        }
+        return out;
+    }
+
+    const std::string& str() const
+    {
+        EXPECT_EQ(m_kind, Kind::String) << "expected a JSON string";
+        return m_text;
+    }
+    bool boolean() const
+    {
+        EXPECT_EQ(m_kind, Kind::Bool) << "expected a JSON boolean";
+        return m_bool;
+    }
+    double number() const
+    {
+        EXPECT_EQ(m_kind, Kind::Number) << "expected a JSON number";
+        return m_kind == Kind::Number ? std::strtod(m_text.c_str(), nullptr) : 0.0;
+    }
+    int64_t integer() const
+    {
+        const ExactSeconds s = seconds();
+        EXPECT_EQ(s.nanos, 0) << "expected an integer, got " << m_text;
+        return s.whole;
+    }
+    ExactSeconds seconds() const
+    {
+        EXPECT_EQ(m_kind, Kind::Number) << "expected a JSON number";
+        return m_kind == Kind::Number ? parseExactSeconds(m_text) : ExactSeconds {};
+    }
+
+private:
+    static const Json& nullValue()
+    {
+        static const Json kNull;
+        return kNull;
+    }
+
+    static Json fromValue(simdjson::ondemand::value& v)
+    {
+        Json j;
+        switch (v.type().value()) {
+        case simdjson::ondemand::json_type::object:
+            j.m_kind = Kind::Object;
+            for (auto fieldResult : v.get_object()) {
+                // The key must be read before the value (on-demand parsing is forward only).
+                std::string key(fieldResult.unescaped_key().value());
+                simdjson::ondemand::value fieldValue = fieldResult.value();
+                j.m_members.emplace_back(std::move(key), fromValue(fieldValue));
+            }
+            break;
+        case simdjson::ondemand::json_type::array:
+            j.m_kind = Kind::Array;
+            for (auto itemResult : v.get_array()) {
+                simdjson::ondemand::value item = itemResult.value();
+                j.m_items.push_back(fromValue(item));
+            }
+            break;
+        case simdjson::ondemand::json_type::number: {
+            j.m_kind = Kind::Number;
+            std::string_view raw = v.raw_json_token();
+            while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
+                raw.remove_suffix(1);
+            }
+            j.m_text = std::string(raw);
+            break;
+        }
+        case simdjson::ondemand::json_type::string:
+            j.m_kind = Kind::String;
+            j.m_text = std::string(v.get_string().value());
+            break;
+        case simdjson::ondemand::json_type::boolean:
+            j.m_kind = Kind::Bool;
+            j.m_bool = v.get_bool().value();
+            break;
+        case simdjson::ondemand::json_type::null:
+            if (!v.is_null()) {
+                throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
+            }
+            break;
+        }
+        return j;
+    }
+
+    Kind m_kind = Kind::Null;
+    bool m_bool = false;
+    std::string m_text; // string contents, or the number exactly as written
+    std::vector<Json> m_items;
+    std::vector<std::pair<std::string, Json>> m_members; // in document order
+};
+
+// --- running ettw -----------------------------------------------------------------------------
+
+struct RunResult
+{
+    int exitCode = -1; // 128 + signal when killed by a signal
+    std::string out;
+    std::string err;
+};
+
+std::ostream& operator<<(std::ostream& os, const RunResult& r)
+{
+    return os << "exit " << r.exitCode << "\n--- stdout ---\n" << r.out << "\n--- stderr ---\n" << r.err;
+}
+
+std::string readFile(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+std::vector<std::string> splitLines(const std::string& text)
+{
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<std::string> splitCsv(const std::string& line)
+{
+    std::vector<std::string> fields;
+    std::string field;
+    for (char c : line) {
+        if (c == ',') {
+            fields.push_back(field);
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields.push_back(field);
+    return fields;
+}
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return haystack.find(needle) != std::string::npos;
+}
+
+// Runs ettw with args, with workDir as the current directory, stdin from /dev/null and stdout /
+// stderr captured in two files under ioDir (files, not pipes, so that no output can block).
+RunResult runEttwIn(const fs::path& workDir, const fs::path& ioDir, const std::vector<std::string>& args)
+{
+    const std::string outPath = (ioDir / "stdout.txt").string();
+    const std::string errPath = (ioDir / "stderr.txt").string();
+    const std::string dir = workDir.string();
+    std::vector<std::string> storage;
+    storage.reserve(args.size() + 1);
+    storage.emplace_back(ETTW_BINARY);
+    storage.insert(storage.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : storage) {
+        argv.push_back(s.data());
+    }
+    argv.push_back(nullptr);
+
+    RunResult result;
+    const pid_t pid = fork();
+    if (pid < 0) {
+        ADD_FAILURE() << "fork failed: " << std::strerror(errno);
+        return result;
+    }
+    if (pid == 0) {
+        // Child: only async-signal-safe calls until exec.
+        const int in = open("/dev/null", O_RDONLY);
+        const int out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (in < 0 || out < 0 || err < 0 || chdir(dir.c_str()) != 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 ||
+            dup2(err, 2) < 0) {
+            _exit(126);
+        }
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            ADD_FAILURE() << "waitpid failed: " << std::strerror(errno);
+            return result;
+        }
+    }
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    result.out = readFile(outPath);
+    result.err = readFile(errPath);
+    return result;
+}
+
+// Each test gets a fresh directory: work/ is ettw's current directory (so the default ett.db
+// lands there), io/ holds the captured output. Removed after a passing test, kept after a failure.
+class CliTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        m_root = fs::temp_directory_path() /
+            ("ettw-cli-" + std::to_string(getpid()) + "-" + info->test_suite_name() + "-" + info->name());
+        fs::remove_all(m_root);
+        fs::create_directories(m_root / "work");
+        fs::create_directories(m_root / "io");
+    }
+
+    void TearDown() override
+    {
+        if (HasFailure()) {
+            std::fprintf(stderr, "kept the test directory %s\n", m_root.c_str());
+        } else {
+            std::error_code ec;
+            fs::remove_all(m_root, ec);
+        }
+    }
+
+    fs::path work() const { return m_root / "work"; }
+    std::string workPath(const std::string& name) const { return (work() / name).string(); }
+
+    RunResult ettw(const std::vector<std::string>& args) const { return runEttwIn(work(), m_root / "io", args); }
+
+    // Runs a command that must succeed with nothing on stderr, and returns its stdout.
+    std::string ok(const std::vector<std::string>& args) const
+    {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 0) << argsText(args) << "\n" << r;
+        EXPECT_EQ(r.err, "") << argsText(args);
+        return r.out;
+    }
+
+    // Runs a command that must succeed and print JSON.
+    Json okJson(const std::vector<std::string>& args) const { return Json::parse(ok(args)); }
+
+    // A user error: exit 1, nothing on stdout, a message on stderr containing every needle.
+    void expectUserError(const std::vector<std::string>& args, const std::vector<std::string>& needles) const
+    {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 1) << argsText(args) << "\n" << r;
+        EXPECT_EQ(r.out, "") << argsText(args) << ": a failure prints nothing on stdout";
+        EXPECT_FALSE(r.err.empty()) << argsText(args);
+        for (const auto& needle : needles) {
+            EXPECT_TRUE(contains(r.err, needle)) << argsText(args) << ": stderr should mention '" << needle
+                                                 << "'\n" << r;
+        }
+    }
+
+    static std::string argsText(const std::vector<std::string>& args)
+    {
+        std::string s = "ettw";
+        for (const auto& a : args) {
+            s += " " + a;
+        }
+        return s;
+    }
+
+    fs::path m_root;
+};
+
+// Test suites named after the behaviour they check, all on the same fixture.
+using CliHelp = CliTest;
+using CliUsage = CliTest;
+using CliUserError = CliTest;
+using CliWorkedExample = CliTest;
+using CliFleet = CliTest;
+using CliDatasets = CliTest;
+using CliGenerate = CliTest;
+using CliBench = CliTest;
+
+// Every bucket appears in a buckets object, and nothing else.
+void expectEveryBucket(const Json& buckets, const std::string& what)
+{
+    EXPECT_EQ(buckets.keys(), kBuckets) << what;
+}
+
+// Checks that the parts' figures add up exactly to the whole: E2E, every bucket (plain and GPU
+// weighted) and the interruption counts; with countsAddUp also jobs, attempts and flagged jobs
+// (true for groups, which partition the jobs; not for time ranges, which count a job in every
+// range its window overlaps).
+void expectPartsAddUp(const Json& whole, const std::vector<const Json*>& parts, bool countsAddUp,
+    const std::string& what)
+{
+    for (const std::string key : { "e2e_s", "e2e_gpu_s" }) {
+        ExactSeconds sum;
+        for (const Json* p : parts) {
+            sum += (*p)[key].seconds();
+        }
+        EXPECT_EQ(sum, whole[key].seconds()) << what << ": " << key;
+    }
+    for (const std::string object : { "buckets_s", "buckets_gpu_s" }) {
+        expectEveryBucket(whole[object], what + " " + object);
+        for (const auto& bucket : kBuckets) {
+            ExactSeconds sum;
+            for (const Json* p : parts) {
+                sum += (*p)[object][bucket].seconds();
+            }
+            EXPECT_EQ(sum, whole[object][bucket].seconds()) << what << ": " << object << "." << bucket;
+        }
+    }
+    std::vector<std::string> counts = { "failures", "preemptions", "other_interruptions" };
+    if (countsAddUp) {
+        counts.insert(counts.end(), { "jobs", "attempts", "no_checkpoint_data_jobs" });
+    }
+    for (const auto& key : counts) {
+        int64_t sum = 0;
+        for (const Json* p : parts) {
+            sum += (*p)[key].integer();
+        }
+        EXPECT_EQ(sum, whole[key].integer()) << what << ": " << key;
+    }
+}
+
+// A copy of the worked example's first lines, then the given extra lines.
+std::string workedExampleHeadPlus(size_t headLines, const std::vector<std::string>& extra)
+{
+    const auto lines = splitLines(readFile(kWorkedExample));
+    std::string text;
+    for (size_t i = 0; i < headLines && i < lines.size(); ++i) {
+        text += lines[i] + "\n";
+    }
+    for (const auto& line : extra) {
+        text += line + "\n";
+    }
+    return text;
+}
+
+// --- help and usage -------------------------------------------------------------------------
+
+TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
+{
+    const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> cases = {
+        { {}, { "import", "summary", "job", "jobs", "issues", "datasets", "generate", "bench" } },
+        { { "import" }, { "--db", "--label", "files" } },
+        { { "summary" }, { "--db", "--label", "--by", "--from", "--to", "--count-queue", "--format", "table", "json",
+                             "csv", "RFC 3339", "epoch seconds" } },
+        { { "job" }, { "--db", "--label", "--format", "job" } },
+        { { "jobs" }, { "--db", "--sort", "lost_gpu_hours", "ett", "--limit", "--format" } },
+        { { "issues" }, { "--db", "--format" } },
+        { { "datasets" }, { "--db", "--format" } },
+        { { "generate" }, { "--jobs", "--seed", "--out", "--days" } },
+        { { "bench" }, { "import" } },
+        { { "bench", "import" }, { "--records", "--dir" } },
+    };
+    for (const auto& [command, mentions] : cases) {
+        auto args = command;
+        args.emplace_back("--help");
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 0) << argsText(args) << "\n" << r;
+        EXPECT_EQ(r.err, "") << argsText(args);
+        EXPECT_TRUE(contains(r.out, "Usage")) << argsText(args) << "\n" << r.out;
+        for (const auto& m : mentions) {
+            EXPECT_TRUE(contains(r.out, m)) << argsText(args) << " should mention " << m << "\n" << r.out;
+        }
+    }
+    EXPECT_FALSE(fs::exists(work() / "ett.db")) << "--help must not create a database";
+}
+
+TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
+{
+    const std::vector<std::vector<std::string>> cases = {
+        {},
+        { "frobnicate" },
+        { "sumary", "--format", "json" },
+        { "summary", "--bogus" },
+        { "summary", "--db" },
+        { "summary", "--format", "xml" },
+        { "summary", "--format", "JSON" },
+        { "summary", "extra-argument" },
+        { "jobs", "--format", "yaml" },
+        { "jobs", "--sort", "name" },
+        { "jobs", "--limit", "many" },
+        { "jobs", "--limit", "-1" },
+        { "issues", "--format", "xml" },
+        { "datasets", "--format", "xml" },
+        { "job", "J1", "--format", "csv" },
+        { "job" },
+        { "import" },
+        { "import", "--label" },
+        { "generate", "--jobs", "5" },
+        { "generate", "--out", "x.ett.jsonl", "--jobs", "0" },
+        { "generate", "--out", "x.ett.jsonl", "--days", "0" },
+        { "bench" },
+        { "bench", "frobnicate" },
+        { "bench", "import", "--records", "0" },
+    };
+    for (const auto& args : cases) {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
+        EXPECT_EQ(r.out, "") << argsText(args) << ": a usage error prints nothing on stdout";
+        EXPECT_FALSE(r.err.empty()) << argsText(args) << ": a usage error explains itself on stderr";
+    }
+    // An unknown command is named in the message, not reported as a missing one.
+    for (const std::vector<std::string>& args :
+        { std::vector<std::string> { "frobnicate" }, std::vector<std::string> { "bench", "frobnicate" } }) {
+        const RunResult r = ettw(args);
+        EXPECT_TRUE(contains(r.err, "frobnicate")) << argsText(args) << "\n" << r;
+    }
+    EXPECT_FALSE(fs::exists(work() / "ett.db")) << "a usage error must not create a database";
+    EXPECT_FALSE(fs::exists(work() / "x.ett.jsonl"));
+}
+
+// --- user errors ----------------------------------------------------------------------------
+
+TEST_F(CliUserError, MissingDatabaseIsReportedAndNotCreated)
+{
+    const std::vector<std::vector<std::string>> cases = {
+        { "summary", "--db", "missing.db" },
+        { "summary", "--db", "missing.db", "--format", "json" },
+        { "job", "--db", "missing.db", "J1" },
+        { "jobs", "--db", "missing.db" },
+        { "issues", "--db", "missing.db" },
+        { "datasets", "--db", "missing.db" },
+    };
+    for (const auto& args : cases) {
+        expectUserError(args, { "missing.db", "no such database" });
+        EXPECT_FALSE(fs::exists(work() / "missing.db")) << argsText(args) << " created the database";
+    }
+    // The default database, ett.db in the current directory.
+    expectUserError({ "summary" }, { "ett.db", "no such database" });
+    EXPECT_FALSE(fs::exists(work() / "ett.db"));
+}
+
+TEST_F(CliUserError, BadTraceNamesFileAndLineAndStoresNothing)
+{
+    // The whole worked example, then a phase with an unknown category on line 18: the first
+    // 17 lines are valid, and still nothing of the file may be stored.
+    writeFile(work() / "bad.ett.jsonl",
+        workedExampleHeadPlus(17, { R"({"type":"phase","job":"J1","attempt":1,"phase":"lunch","start":40000,"end":40100})" }));
+    expectUserError({ "import", "bad.ett.jsonl" }, { "bad.ett.jsonl:18", "lunch", "nothing", "stored" });
+
+    const Json datasets = okJson({ "datasets", "--format", "json" });
+    EXPECT_EQ(datasets.kind(), Json::Kind::Array);
+    EXPECT_EQ(datasets.size(), 0u) << "a failed import must store no dataset";
+    const Json summary = okJson({ "summary", "--format", "json" });
+    EXPECT_EQ(summary["jobs"].integer(), 0);
+    EXPECT_EQ(summary["e2e_s"].seconds(), wholeSeconds(0));
+
+    // A file that does not exist.
+    expectUserError({ "import", "no-such-file.ett.jsonl" }, { "no-such-file.ett.jsonl" });
+
+    // With several files, the good ones are imported, the bad one is named, and the exit code is 1.
+    const RunResult r = ettw({ "import", "bad.ett.jsonl", kWorkedExample });
+    EXPECT_EQ(r.exitCode, 1) << r;
+    EXPECT_TRUE(contains(r.err, "bad.ett.jsonl:18")) << r;
+    EXPECT_FALSE(contains(r.err, "worked-example")) << r;
+    EXPECT_TRUE(contains(r.out, "worked-example.ett.jsonl")) << r;
+    EXPECT_FALSE(contains(r.out, "bad.ett.jsonl")) << r;
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
+}
+
+TEST_F(CliUserError, UnknownLabelJobAndBadTimesAreNamed)
+{
+    ok({ "import", kWorkedExample });
+    expectUserError({ "summary", "--label", "nope" }, { "nope", "label" });
+    expectUserError({ "summary", "--label", "nope", "--format", "json" }, { "nope" });
+    expectUserError({ "jobs", "--label", "nope" }, { "nope", "label" });
+    expectUserError({ "job", "NOPE" }, { "NOPE" });
+    expectUserError({ "job", "J1", "--label", "nope" }, { "J1", "nope" });
+    expectUserError({ "summary", "--from", "garbage" }, { "--from", "garbage" });
+    expectUserError({ "summary", "--to", "2025-13-45T00:00:00Z" }, { "--to", "2025-13-45T00:00:00Z" });
+    expectUserError({ "summary", "--from", "2025-06-02T00:00:00Z", "--to", "2025-06-01T00:00:00Z" },
+        { "--to", "before", "--from" });
+    expectUserError({ "summary", "--from", "100", "--to", "50", "--format", "json" }, { "before" });
+    // An empty range is not an error.
+    const Json empty = okJson({ "summary", "--from", "100", "--to", "100", "--format", "json" });
+    EXPECT_EQ(empty["e2e_s"].seconds(), wholeSeconds(0));
+
+    // The same job under two labels: `job` asks which one.
+    ok({ "import", "--label", "other", kWorkedExample });
+    expectUserError({ "job", "J1" }, { "J1", "--label", "default", "other" });
+    EXPECT_EQ(okJson({ "job", "J1", "--label", "other", "--format", "json" })["label"].str(), "other");
+
+    // A file that cannot be written.
+    expectUserError({ "generate", "--jobs", "1", "--out", workPath("no-such-dir/x.ett.jsonl") }, { "no-such-dir" });
+}
+
+// --- the worked example (spec 6) ------------------------------------------------------------
+
+TEST_F(CliWorkedExample, SummaryJsonHasTheSpecFigures)
+{
+    const std::string imported = ok({ "import", kWorkedExample });
+    EXPECT_TRUE(contains(imported, "worked-example.ett.jsonl")) << imported;
+
+    const Json s = okJson({ "summary", "--format", "json" });
+    EXPECT_EQ(s["jobs"].integer(), 1);
+    EXPECT_EQ(s["attempts"].integer(), 2);
+    EXPECT_EQ(s["e2e_s"].seconds(), wholeSeconds(58545));
+    expectEveryBucket(s["buckets_s"], "buckets_s");
+    expectEveryBucket(s["buckets_gpu_s"], "buckets_gpu_s");
+    const std::map<std::string, int64_t> expected = { { "productive", 52800 }, { "queue", 0 }, { "setup", 0 },
+        { "init", 1200 }, { "checkpoint_load", 0 }, { "compile", 1200 }, { "checkpoint_save", 45 },
+        { "lost_progress", 1200 }, { "stall", 0 }, { "eval", 0 }, { "recovery", 300 }, { "shutdown", 1800 },
+        { "idle", 0 } };
+    ExactSeconds sum;
+    for (const auto& [bucket, seconds] : expected) {
+        EXPECT_EQ(s["buckets_s"][bucket].seconds(), wholeSeconds(seconds)) << bucket;
+        EXPECT_EQ(s["buckets_gpu_s"][bucket].seconds(), wholeSeconds(8 * seconds)) << bucket << " (8 GPUs)";
+        sum += s["buckets_s"][bucket].seconds();
+    }
+    EXPECT_EQ(sum, wholeSeconds(58545)) << "the buckets add up to E2E";
+    EXPECT_NEAR(s["ett_percent_gpu"].number(), 90.187, 0.0005);
+    EXPECT_NEAR(s["ett_percent_gpu"].number(), 100.0 * 52800.0 / 58545.0, 1e-6);
+    EXPECT_NEAR(s["ett_percent_time"].number(), 100.0 * 52800.0 / 58545.0, 1e-6);
+    for (const std::string p : { "p50", "p90", "p99" }) {
+        EXPECT_EQ(s["tts_s"][p].seconds(), wholeSeconds(1500)) << "tts " << p;
+        EXPECT_EQ(s["ttr_s"][p].seconds(), wholeSeconds(1200)) << "ttr " << p;
+    }
+    EXPECT_EQ(s["failures"].integer(), 1);
+    EXPECT_EQ(s["preemptions"].integer(), 0);
+    EXPECT_EQ(s["other_interruptions"].integer(), 0);
+    EXPECT_EQ(s["no_checkpoint_data_jobs"].integer(), 0);
+    EXPECT_FALSE(s.has("groups")) << "no --by, no groups";
+
+    // Grouped by job, the one group carries the same figures as the fleet.
+    const Json byJob = okJson({ "summary", "--by", "job", "--format", "json" });
+    ASSERT_EQ(byJob["groups"].keys(), std::vector<std::string> { "J1" });
+    expectPartsAddUp(byJob, { &byJob["groups"]["J1"] }, true, "--by job");
+}
+
+TEST_F(CliWorkedExample, JobJsonListsAttemptsWithTheirFigures)
+{
+    ok({ "import", kWorkedExample });
+    const Json j = okJson({ "job", "J1", "--format", "json" });
+    EXPECT_EQ(j["job"].str(), "J1");
+    EXPECT_EQ(j["gpus"].integer(), 8);
+    // The job's own figures, as in summary.
+    EXPECT_EQ(j["e2e_s"].seconds(), wholeSeconds(58545));
+    EXPECT_EQ(j["buckets_s"]["productive"].seconds(), wholeSeconds(52800));
+    EXPECT_EQ(j["buckets_s"]["lost_progress"].seconds(), wholeSeconds(1200));
+    EXPECT_EQ(j["buckets_s"]["recovery"].seconds(), wholeSeconds(300));
+    EXPECT_EQ(j["buckets_gpu_s"]["productive"].seconds(), wholeSeconds(8 * 52800));
+    EXPECT_NEAR(j["ett_percent_gpu"].number(), 90.187, 0.0005);
+    EXPECT_EQ(j["tts_s"]["p50"].seconds(), wholeSeconds(1500));
+    EXPECT_EQ(j["ttr_s"]["p50"].seconds(), wholeSeconds(1200));
+    EXPECT_EQ(j["failures"].integer(), 1);
+    EXPECT_EQ(j["preemptions"].integer(), 0);
+    EXPECT_EQ(j["other_interruptions"].integer(), 0);
+    EXPECT_EQ(j["no_checkpoint_data_jobs"].integer(), 0);
+
+    const Json& attempts = j["attempts"];
+    ASSERT_EQ(attempts.kind(), Json::Kind::Array);
+    ASSERT_EQ(attempts.size(), 2u);
+    for (const auto& a : attempts.items()) {
+        for (const std::string key :
+            { "attempt", "start_s", "end_s", "outcome", "cause", "buckets_s", "tts_s", "ttr_s" }) {
+            EXPECT_TRUE(a.has(key)) << "attempt field " << key;
+        }
+        expectEveryBucket(a["buckets_s"], "attempt buckets_s");
+    }
+    const Json& a0 = attempts.at(0);
+    EXPECT_EQ(a0["attempt"].integer(), 0);
+    EXPECT_EQ(a0["start_s"].seconds(), wholeSeconds(0));
+    EXPECT_EQ(a0["end_s"].seconds(), wholeSeconds(37545));
+    EXPECT_EQ(a0["outcome"].str(), "failed");
+    EXPECT_EQ(a0["cause"].str(), "infra.gpu");
+    EXPECT_EQ(a0["buckets_s"]["productive"].seconds(), wholeSeconds(34800));
+    EXPECT_EQ(a0["buckets_s"]["lost_progress"].seconds(), wholeSeconds(1200));
+    EXPECT_EQ(a0["buckets_s"]["checkpoint_save"].seconds(), wholeSeconds(45));
+    EXPECT_EQ(a0["buckets_s"]["init"].seconds(), wholeSeconds(600));
+    EXPECT_EQ(a0["buckets_s"]["compile"].seconds(), wholeSeconds(900));
+    EXPECT_EQ(a0["tts_s"].seconds(), wholeSeconds(1500));
+    EXPECT_EQ(a0["ttr_s"].seconds(), wholeSeconds(1200));
+
+    const Json& a1 = attempts.at(1);
+    EXPECT_EQ(a1["attempt"].integer(), 1);
+    EXPECT_EQ(a1["start_s"].seconds(), wholeSeconds(37845));
+    EXPECT_EQ(a1["end_s"].seconds(), wholeSeconds(58545));
+    EXPECT_EQ(a1["outcome"].str(), "completed");
+    EXPECT_EQ(a1["buckets_s"]["productive"].seconds(), wholeSeconds(18000));
+    EXPECT_EQ(a1["buckets_s"]["shutdown"].seconds(), wholeSeconds(1800));
+    EXPECT_EQ(a1["buckets_s"]["lost_progress"].seconds(), wholeSeconds(0));
+    EXPECT_EQ(a1["tts_s"].seconds(), wholeSeconds(900));
+    EXPECT_TRUE(a1["ttr_s"].isNull()) << "the last attempt was not interrupted: no Time to Recover";
+
+    // Inside the attempts, the buckets add up to each attempt's length.
+    for (const auto& a : attempts.items()) {
+        ExactSeconds sum = a["start_s"].seconds();
+        for (const auto& bucket : kBuckets) {
+            sum += a["buckets_s"][bucket].seconds();
+        }
+        EXPECT_EQ(sum, a["end_s"].seconds()) << "attempt " << a["attempt"].integer();
+    }
+}
+
+TEST_F(CliWorkedExample, ReimportSaysAlreadyImportedAndChangesNothing)
+{
+    ok({ "import", kWorkedExample });
+    const std::string before = ok({ "summary", "--format", "json" });
+    const std::string datasetsBefore = ok({ "datasets", "--format", "json" });
+
+    const std::string again = ok({ "import", kWorkedExample });
+    EXPECT_TRUE(contains(again, "already imported")) << again;
+    EXPECT_EQ(ok({ "summary", "--format", "json" }), before);
+    EXPECT_EQ(ok({ "datasets", "--format", "json" }), datasetsBefore);
+    EXPECT_EQ(Json::parse(datasetsBefore).size(), 1u);
+
+    // The same content under another label is another dataset with its own job.
+    ok({ "import", "--label", "after", kWorkedExample });
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 2u);
+    EXPECT_EQ(okJson({ "summary", "--format", "json" })["jobs"].integer(), 2);
+    EXPECT_EQ(okJson({ "summary", "--label", "after", "--format", "json" })["jobs"].integer(), 1);
+}
+
+TEST_F(CliWorkedExample, TablesNameTheWeightingWithUnits)
+{
+    ok({ "import", kWorkedExample });
+    const std::string table = ok({ "summary" });
+    for (const std::string needle : { "GPU-weighted", "time-weighted", "90.187%", "GPU-hours", "hours", "productive",
+             "lost_progress", "end-to-end" }) {
+        EXPECT_TRUE(contains(table, needle)) << "summary table should show '" << needle << "'\n" << table;
+    }
+    // Productive: 52800 s = 14.7 hours, 8 x that = 117.3 GPU-hours, 90.19% of the time.
+    const auto lines = splitLines(table);
+    const auto productive = std::find_if(
+        lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("productive ", 0) == 0; });
+    ASSERT_NE(productive, lines.end()) << table;
+    for (const std::string needle : { "117.3", "14.7", "90.19%" }) {
+        EXPECT_TRUE(contains(*productive, needle)) << *productive;
+    }
+    // Aligned columns: the bucket rows, the header and the total have the same width.
+    const auto header = std::find_if(
+        lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("where the time went", 0) == 0; });
+    ASSERT_NE(header, lines.end()) << table;
+    for (auto it = header; it != lines.end() && it - header <= 16; ++it) {
+        EXPECT_EQ(it->size(), header->size()) << "misaligned row: '" << *it << "'";
+    }
+
+    const std::string job = ok({ "job", "J1" });
+    for (const std::string needle : { "J1", "GPU-weighted", "failed", "completed", "infra.gpu", "%" }) {
+        EXPECT_TRUE(contains(job, needle)) << "job table should show '" << needle << "'\n" << job;
+    }
+}
+
+// --- the sample fleet -----------------------------------------------------------------------
+
+TEST_F(CliFleet, GroupsByTeamAddUpToTheFleet)
+{
+    ok({ "import", kFleetSample });
+    const Json s = okJson({ "summary", "--by", "team", "--format", "json" });
+    EXPECT_EQ(s["jobs"].integer(), 200);
+    const Json& groups = s["groups"];
+    ASSERT_EQ(groups.kind(), Json::Kind::Object);
+    const std::vector<std::string> teams = groups.keys();
+    EXPECT_GE(teams.size(), 2u);
+    EXPECT_EQ(std::count(teams.begin(), teams.end(), "(none)"), 0) << "every sample job has a team";
+    std::vector<const Json*> parts;
+    for (const auto& [team, figures] : groups.members()) {
+        EXPECT_GT(figures["jobs"].integer(), 0) << team;
+        parts.push_back(&figures);
+    }
+    expectPartsAddUp(s, parts, true, "--by team");
+
+    // The groups are keyed by the team attribute: the worst job's team is one of them, with that job in it.
+    const Json worst = okJson({ "jobs", "--sort", "ett", "--limit", "1", "--format", "json" });
+    ASSERT_EQ(worst["jobs"].size(), 1u);
+    const Json job = okJson({ "job", worst["jobs"].at(0)["job"].str(), "--format", "json" });
+    const std::string team = job["attrs"]["team"].str();
+    EXPECT_TRUE(groups.has(team)) << team;
+
+    // The table shows the groups beside the fleet.
+    const std::string table = ok({ "summary", "--by", "team" });
+    for (const auto& t : teams) {
+        EXPECT_TRUE(contains(table, "\n" + t + " ")) << "table row for team " << t << "\n" << table;
+    }
+}
+
+TEST_F(CliFleet, DaysAddUpToTheWholeRange)
+{
+    ok({ "import", kFleetSample });
+    // The sample's attempts run from 2025-06-01 to 2025-06-15 (submissions start on 06-01 too);
+    // a day on each side to spare. Even days are given as epoch seconds, odd days as RFC 3339.
+    constexpr int64_t kFirstDay = 1748649600; // 2025-05-31T00:00:00Z
+    constexpr int kDays = 17;
+    const auto rfc3339 = [](int day) {
+        char text[32];
+        if (day == 0) {
+            std::snprintf(text, sizeof text, "2025-05-31T00:00:00Z");
+        } else {
+            std::snprintf(text, sizeof text, "2025-06-%02dT00:00:00Z", day);
+        }
+        return std::string(text);
+    };
+    const auto epoch = [&](int day) { return std::to_string(kFirstDay + int64_t { day } * 86400); };
+
+    const std::string wholeText = ok({ "summary", "--from", epoch(0), "--to", epoch(kDays), "--format", "json" });
+    const Json whole = Json::parse(wholeText);
+    EXPECT_EQ(ok({ "summary", "--from", rfc3339(0), "--to", rfc3339(kDays), "--format", "json" }), wholeText)
+        << "epoch seconds and RFC 3339 name the same instants";
+    EXPECT_EQ(whole["scope"]["from"].str(), "2025-05-31T00:00:00Z");
+    EXPECT_EQ(whole["scope"]["to"].str(), "2025-06-17T00:00:00Z");
+
+    // The range holds every window, so it has the figures of all time.
+    const Json allTime = okJson({ "summary", "--format", "json" });
+    expectPartsAddUp(allTime, { &whole }, true, "the whole range against all time");
+
+    std::vector<Json> days;
+    for (int d = 0; d < kDays; ++d) {
+        const bool asEpoch = d % 2 == 0;
+        days.push_back(okJson({ "summary", "--from", asEpoch ? epoch(d) : rfc3339(d), "--to",
+            asEpoch ? epoch(d + 1) : rfc3339(d + 1), "--format", "json" }));
+    }
+    std::vector<const Json*> parts;
+    for (const auto& day : days) {
+        parts.push_back(&day);
+    }
+    expectPartsAddUp(whole, parts, false, "per day");
+    EXPECT_EQ(days.front()["e2e_s"].seconds(), wholeSeconds(0)) << "nothing ran on 2025-05-31";
+    EXPECT_EQ(days.back()["e2e_s"].seconds(), wholeSeconds(0)) << "nothing ran on 2025-06-16";
+    EXPECT_GT(days.at(5)["jobs"].integer(), 0);
+
+    // Mixed forms, and the open-ended ranges, split the whole at the same instant.
+    const Json before = okJson({ "summary", "--to", rfc3339(8), "--format", "json" });
+    const Json after = okJson({ "summary", "--from", epoch(8), "--format", "json" });
+    expectPartsAddUp(allTime, { &before, &after }, false, "split at 2025-06-08");
+}
+
+TEST_F(CliFleet, CountQueueAddsTheWaitBeforeTheFirstAttempt)
+{
+    ok({ "import", kFleetSample });
+    const Json plain = okJson({ "summary", "--format", "json" });
+    const Json queued = okJson({ "summary", "--count-queue", "--format", "json" });
+    EXPECT_FALSE(plain["scope"]["count_queue"].boolean());
+    EXPECT_TRUE(queued["scope"]["count_queue"].boolean());
+    const ExactSeconds plainQueue = plain["buckets_s"]["queue"].seconds();
+    const ExactSeconds queuedQueue = queued["buckets_s"]["queue"].seconds();
+    EXPECT_NE(plainQueue, queuedQueue);
+    EXPECT_LT(plainQueue.whole, queuedQueue.whole) << "queue time grows";
+    // Only the queue bucket grows, by exactly what E2E grows.
+    for (const std::string suffix : { "_s", "_gpu_s" }) {
+        const std::string e2e = "e2e" + suffix;
+        const std::string buckets = "buckets" + suffix;
+        EXPECT_EQ(queued[buckets]["queue"].seconds() + plain[e2e].seconds(),
+            plain[buckets]["queue"].seconds() + queued[e2e].seconds())
+            << suffix;
+        for (const auto& bucket : kBuckets) {
+            if (bucket != "queue") {
+                EXPECT_EQ(queued[buckets][bucket].seconds(), plain[buckets][bucket].seconds()) << bucket << suffix;
+            }
+        }
+    }
+    EXPECT_LT(queued["ett_percent_gpu"].number(), plain["ett_percent_gpu"].number());
+    const std::string table = ok({ "summary", "--count-queue" });
+    EXPECT_TRUE(contains(table, "queue time before the first attempt counted")) << table;
+}
+
+TEST_F(CliFleet, CsvHasAHeaderAndOneRowPerGroupPlusTheFleet)
+{
+    ok({ "import", kFleetSample });
+    const Json s = okJson({ "summary", "--by", "team", "--format", "json" });
+    const auto lines = splitLines(ok({ "summary", "--by", "team", "--format", "csv" }));
+    const std::vector<std::string> teams = s["groups"].keys();
+    ASSERT_EQ(lines.size(), 2 + teams.size()) << "header, fleet, one row per team";
+    const auto header = splitCsv(lines[0]);
+    EXPECT_EQ(header.front(), "group");
+    for (const std::string column : { "jobs", "e2e_s", "ett_percent_gpu", "ett_percent_time", "failures",
+             "preemptions", "other_interruptions", "no_checkpoint_data_jobs", "tts_p50_s", "ttr_p50_s" }) {
+        EXPECT_EQ(std::count(header.begin(), header.end(), column), 1) << column;
+    }
+    for (const auto& bucket : kBuckets) {
+        EXPECT_EQ(std::count(header.begin(), header.end(), bucket + "_s"), 1) << bucket;
+        EXPECT_EQ(std::count(header.begin(), header.end(), bucket + "_gpu_s"), 1) << bucket;
+    }
+    const auto column = [&](const std::string& name) {
+        return static_cast<size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+    };
+    std::vector<std::string> groups;
+    for (size_t i = 1; i < lines.size(); ++i) {
+        const auto row = splitCsv(lines[i]);
+        ASSERT_EQ(row.size(), header.size()) << lines[i];
+        groups.push_back(row[0]);
+        const Json& figures = i == 1 ? s : s["groups"][row[0]];
+        EXPECT_EQ(parseExactSeconds(row[column("e2e_s")]), figures["e2e_s"].seconds()) << row[0];
+        EXPECT_EQ(parseExactSeconds(row[column("productive_gpu_s")]), figures["buckets_gpu_s"]["productive"].seconds())
+            << row[0];
+        EXPECT_EQ(row[column("jobs")], std::to_string(figures["jobs"].integer())) << row[0];
+    }
+    EXPECT_EQ(groups.front(), "(fleet)");
+    EXPECT_EQ(std::vector<std::string>(groups.begin() + 1, groups.end()), teams);
+
+    // jobs in CSV: a header and one row per job.
+    const auto jobLines = splitLines(ok({ "jobs", "--limit", "3", "--format", "csv" }));
+    EXPECT_EQ(jobLines.size(), 4u);
+}
+
+TEST_F(CliFleet, JobsAreSortedByEttOrByLostGpuHours)
+{
+    ok({ "import", kFleetSample });
+    const Json all = okJson({ "jobs", "--limit", "0", "--format", "json" });
+    ASSERT_EQ(all["jobs"].size(), 200u);
+    double lowestEtt = 101.0;
+    double mostLost = -1.0;
+    for (const auto& j : all["jobs"].items()) {
+        lowestEtt = std::min(lowestEtt, j["ett_percent_gpu"].number());
+        mostLost = std::max(mostLost, j["lost_gpu_hours"].number());
+    }
+
+    const Json byEtt = okJson({ "jobs", "--sort", "ett", "--limit", "5", "--format", "json" });
+    ASSERT_EQ(byEtt["jobs"].size(), 5u);
+    EXPECT_EQ(byEtt["sort"].str(), "ett");
+    for (size_t i = 0; i + 1 < 5; ++i) {
+        EXPECT_LE(byEtt["jobs"].at(i)["ett_percent_gpu"].number(), byEtt["jobs"].at(i + 1)["ett_percent_gpu"].number())
+            << "row " << i;
+    }
+    EXPECT_EQ(byEtt["jobs"].at(0)["ett_percent_gpu"].number(), lowestEtt);
+
+    const Json byLost = okJson({ "jobs", "--sort", "lost_gpu_hours", "--limit", "5", "--format", "json" });
+    ASSERT_EQ(byLost["jobs"].size(), 5u);
+    for (size_t i = 0; i + 1 < 5; ++i) {
+        EXPECT_GE(byLost["jobs"].at(i)["lost_gpu_hours"].number(), byLost["jobs"].at(i + 1)["lost_gpu_hours"].number())
+            << "row " << i;
+    }
+    EXPECT_EQ(byLost["jobs"].at(0)["lost_gpu_hours"].number(), mostLost);
+    // The default sort is by lost GPU-hours.
+    EXPECT_EQ(ok({ "jobs", "--limit", "5", "--format", "json" }),
+        ok({ "jobs", "--sort", "lost_gpu_hours", "--limit", "5", "--format", "json" }));
+
+    const auto table = splitLines(ok({ "jobs", "--sort", "ett", "--limit", "5" }));
+    EXPECT_EQ(table.size(), 3u + 5u) << "title, header, rule, five rows";
+    EXPECT_TRUE(contains(ok({ "jobs", "--limit", "1" }), "GPU")) << "the table names the weighting";
+}
+
+// --- datasets and issues --------------------------------------------------------------------
+
+TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
+{
+    // A train phase that sticks out of its attempt (attempt 0 ends at 37545): clipped, a warning.
+    writeFile(work() / "skewed.ett.jsonl",
+        workedExampleHeadPlus(3, { R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":30000,"end":40000})" }));
+    ok({ "import", kWorkedExample });
+    const std::string imported = ok({ "import", "--label", "skewed", "skewed.ett.jsonl" });
+    EXPECT_TRUE(contains(imported, "phase_clipped")) << "warnings are shown at import\n" << imported;
+
+    const Json datasets = okJson({ "datasets", "--format", "json" });
+    ASSERT_EQ(datasets.kind(), Json::Kind::Array);
+    ASSERT_EQ(datasets.size(), 2u);
+    std::set<std::string> hashes;
+    for (const auto& d : datasets.items()) {
+        const std::string sha = d["sha256"].str();
+        EXPECT_EQ(sha.size(), 64u) << sha;
+        EXPECT_TRUE(std::all_of(sha.begin(), sha.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        })) << sha;
+        hashes.insert(sha);
+    }
+    EXPECT_EQ(hashes.size(), 2u) << "different files, different hashes";
+    const Json& example = datasets.at(0);
+    EXPECT_TRUE(contains(example["file"].str(), "worked-example.ett.jsonl"));
+    EXPECT_EQ(example["label"].str(), "default");
+    EXPECT_EQ(example["issues"].integer(), 0);
+    const Json& skewed = datasets.at(1);
+    EXPECT_TRUE(contains(skewed["file"].str(), "skewed.ett.jsonl"));
+    EXPECT_EQ(skewed["label"].str(), "skewed");
+    EXPECT_GE(skewed["issues"].integer(), 1);
+
+    const Json issues = okJson({ "issues", "--format", "json" });
+    ASSERT_EQ(issues.kind(), Json::Kind::Array);
+    ASSERT_GE(issues.size(), 1u);
+    bool clipped = false;
+    for (const auto& i : issues.items()) {
+        EXPECT_TRUE(contains(i["file"].str(), "skewed.ett.jsonl")) << "only the skewed file has issues";
+        if (i["kind"].str() == "phase_clipped") {
+            clipped = true;
+            EXPECT_EQ(i["count"].integer(), 1);
+            EXPECT_EQ(i["first_line"].integer(), 4);
+        }
+    }
+    EXPECT_TRUE(clipped) << "the clipped phase is listed as phase_clipped";
+
+    const std::string issuesTable = ok({ "issues" });
+    EXPECT_TRUE(contains(issuesTable, "phase_clipped")) << issuesTable;
+    EXPECT_TRUE(contains(issuesTable, "skewed.ett.jsonl")) << issuesTable;
+    const std::string datasetsTable = ok({ "datasets" });
+    EXPECT_TRUE(contains(datasetsTable, "skewed.ett.jsonl")) << datasetsTable;
+    EXPECT_TRUE(contains(datasetsTable, skewed["sha256"].str().substr(0, 16))) << datasetsTable;
+}
+
+// --- generate -------------------------------------------------------------------------------
+
+TEST_F(CliGenerate, SameSeedGivesTheSameBytesAndAnotherSeedDiffers)
+{
+    const std::string out = ok({ "generate", "--jobs", "50", "--seed", "7", "--out", "a.ett.jsonl" });
+    EXPECT_TRUE(contains(out, "a.ett.jsonl")) << out;
+    ok({ "generate", "--jobs", "50", "--seed", "7", "--out", "b.ett.jsonl" });
+    ok({ "generate", "--jobs", "50", "--seed", "8", "--out", "c.ett.jsonl" });
+    const std::string a = readFile(work() / "a.ett.jsonl");
+    EXPECT_FALSE(a.empty());
+    EXPECT_EQ(a, readFile(work() / "b.ett.jsonl"));
+    EXPECT_NE(a, readFile(work() / "c.ett.jsonl"));
+    // Nothing but the three outputs is left behind.
+    std::set<std::string> files;
+    for (const auto& entry : fs::directory_iterator(work())) {
+        files.insert(entry.path().filename().string());
+    }
+    EXPECT_EQ(files, (std::set<std::string> { "a.ett.jsonl", "b.ett.jsonl", "c.ett.jsonl" }));
+}
+
+TEST_F(CliGenerate, GzipOutputImports)
+{
+    ok({ "generate", "--jobs", "20", "--seed", "3", "--days", "2", "--out", "g.ett.jsonl.gz" });
+    ok({ "generate", "--jobs", "20", "--seed", "3", "--days", "2", "--out", "g.ett.jsonl" });
+    const std::string gz = readFile(work() / "g.ett.jsonl.gz");
+    ASSERT_GE(gz.size(), 2u);
+    EXPECT_EQ(static_cast<unsigned char>(gz[0]), 0x1f);
+    EXPECT_EQ(static_cast<unsigned char>(gz[1]), 0x8b);
+    EXPECT_LT(gz.size(), readFile(work() / "g.ett.jsonl").size());
+
+    ok({ "import", "--label", "gz", "g.ett.jsonl.gz" });
+    ok({ "import", "--label", "plain", "g.ett.jsonl" });
+    const Json fromGz = okJson({ "summary", "--label", "gz", "--format", "json" });
+    const Json fromPlain = okJson({ "summary", "--label", "plain", "--format", "json" });
+    EXPECT_EQ(fromGz["jobs"].integer(), 20);
+    expectPartsAddUp(fromPlain, { &fromGz }, true, "gzip against plain");
+}
+
+// --- bench ----------------------------------------------------------------------------------
+
+TEST_F(CliBench, ImportPrintsJsonAndLeavesNoFiles)
+{
+    const fs::path dir = m_root / "bench";
+    fs::create_directories(dir);
+    const RunResult r = ettw({ "bench", "import", "--records", "20000", "--dir", dir.string() });
+    ASSERT_EQ(r.exitCode, 0) << r;
+    const Json j = Json::parse(r.out);
+    EXPECT_GE(j["records"].integer(), 20000);
+    for (const std::string key :
+        { "records", "seconds", "records_per_s", "bare_insert_records_per_s", "ratio", "peak_rss_mb" }) {
+        EXPECT_GT(j[key].number(), 0.0) << key;
+    }
+    EXPECT_TRUE(fs::is_empty(dir)) << "bench import left files in " << dir;
+}
+
+} // namespace
