@@ -42,12 +42,18 @@ Statement& Statement::operator=(Statement&& other) noexcept
     return *this;
 }
 
-void Statement::bind(int index, int64_t value) { sqlite3_bind_int64(m_stmt, index, value); }
+void Statement::bind(int index, int64_t value)
+{
+    sqlite3_bind_int64(m_stmt, index, value);
+}
 
 namespace {
 // SQLite binds NULL when the pointer is null, and an empty std::string_view may have a null
 // data(): bind such a value as empty text (or an empty blob), never as NULL.
-const char* nonNull(std::string_view s) { return s.data() ? s.data() : ""; }
+const char* nonNull(std::string_view s)
+{
+    return s.data() ? s.data() : "";
+}
 } // namespace
 
 void Statement::bind(int index, std::string_view text)
@@ -65,7 +71,10 @@ void Statement::bindBlob(int index, std::string_view bytes)
     sqlite3_bind_blob(m_stmt, index, nonNull(bytes), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
 }
 
-void Statement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
+void Statement::bindNull(int index)
+{
+    sqlite3_bind_null(m_stmt, index);
+}
 
 void Statement::bind(int index, const std::optional<int64_t>& value)
 {
@@ -100,9 +109,15 @@ Status Statement::run()
     return Status::success();
 }
 
-void Statement::reset() { sqlite3_reset(m_stmt); }
+void Statement::reset()
+{
+    sqlite3_reset(m_stmt);
+}
 
-int64_t Statement::columnInt64(int index) const { return sqlite3_column_int64(m_stmt, index); }
+int64_t Statement::columnInt64(int index) const
+{
+    return sqlite3_column_int64(m_stmt, index);
+}
 
 std::optional<int64_t> Statement::columnOptionalInt64(int index) const
 {
@@ -130,7 +145,10 @@ std::string_view Statement::columnBlob(int index) const
     return { static_cast<const char*>(data), static_cast<size_t>(sqlite3_column_bytes(m_stmt, index)) };
 }
 
-bool Statement::columnIsNull(int index) const { return sqlite3_column_type(m_stmt, index) == SQLITE_NULL; }
+bool Statement::columnIsNull(int index) const
+{
+    return sqlite3_column_type(m_stmt, index) == SQLITE_NULL;
+}
 
 Database::~Database()
 {
@@ -199,9 +217,15 @@ Result<Statement> Database::prepare(std::string_view sql)
     return Statement(stmt, m_db);
 }
 
-int64_t Database::lastInsertRowid() const { return sqlite3_last_insert_rowid(m_db); }
+int64_t Database::lastInsertRowid() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
 
-std::string Database::errorMessage() const { return sqlite3_errmsg(m_db); }
+std::string Database::errorMessage() const
+{
+    return sqlite3_errmsg(m_db);
+}
 
 Result<std::optional<int64_t>> Database::queryInt(std::string_view sql)
 {

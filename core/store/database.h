@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -42,6 +43,31 @@ public:
     // step() for statements without rows; resets the statement afterwards.
     Status run();
     void reset();
+
+    // Steps through every remaining row, calling fn() on each (it reads the columns); resets the
+    // statement at the end. Returns SQLite's Error, or the first Error fn returns.
+    template <typename Fn> Status forEachRow(Fn&& fn)
+    {
+        while (true) {
+            auto row = step();
+            if (!row) {
+                reset();
+                return row.error();
+            }
+            if (!*row) {
+                reset();
+                return Status::success();
+            }
+            if constexpr (std::is_void_v<std::invoke_result_t<Fn>>) {
+                fn();
+            } else {
+                if (Status st = fn(); !st) {
+                    reset();
+                    return st;
+                }
+            }
+        }
+    }
 
     int64_t columnInt64(int index) const;
     std::optional<int64_t> columnOptionalInt64(int index) const;

@@ -39,9 +39,9 @@ Result<std::unique_ptr<DerivedUpdater>> DerivedUpdater::create(Database& db)
     };
     const std::string attemptSql = upsertSql("attempt_derived", { "attempt_id" },
         { "gap_after_ns", "tts_ns", "ttr_ns", "first_train_ns", "fault_ns", "interruption", "segments" });
-    const std::string jobSql = upsertSql("job_derived",
-        { "job_id", "window_start_ns", "window_end_ns", "queue_before_ns", "e2e_ns" },
-        { "tts_ns", "failures", "preemptions", "other_interruptions", "no_checkpoint_data" });
+    const std::string jobSql
+        = upsertSql("job_derived", { "job_id", "window_start_ns", "window_end_ns", "queue_before_ns", "e2e_ns" },
+            { "tts_ns", "failures", "preemptions", "other_interruptions", "no_checkpoint_data" });
     Spec specs[] = {
         { &u->m_job, "SELECT gpus, submitted_ns FROM jobs WHERE id=?" },
         { &u->m_attempts,
@@ -84,24 +84,20 @@ Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& 
 
     m_attempts.reset();
     m_attempts.bind(1, jobId);
-    while (true) {
-        auto r = m_attempts.step();
-        if (!r) {
-            return r.error();
-        }
-        if (!*r) {
-            break;
-        }
-        AttemptInput a;
-        attemptIds.push_back(m_attempts.columnInt64(0));
-        a.number = static_cast<int32_t>(m_attempts.columnInt64(1));
-        a.startNs = m_attempts.columnInt64(2);
-        a.endNs = m_attempts.columnInt64(3);
-        a.gpus = m_attempts.columnOptionalInt64(4).value_or(in.gpus);
-        a.outcome = parseOutcome(m_attempts.columnText(5)).value_or(Outcome::Completed);
-        a.interruptedAtNs = m_attempts.columnOptionalInt64(6).value_or(a.endNs);
-        a.interruption = classifyInterruption(a.outcome, m_attempts.columnText(7));
-        in.attempts.push_back(std::move(a));
+    if (auto rows = m_attempts.forEachRow([&] {
+            AttemptInput a;
+            attemptIds.push_back(m_attempts.columnInt64(0));
+            a.number = static_cast<int32_t>(m_attempts.columnInt64(1));
+            a.startNs = m_attempts.columnInt64(2);
+            a.endNs = m_attempts.columnInt64(3);
+            a.gpus = m_attempts.columnOptionalInt64(4).value_or(in.gpus);
+            a.outcome = parseOutcome(m_attempts.columnText(5)).value_or(Outcome::Completed);
+            a.interruptedAtNs = m_attempts.columnOptionalInt64(6).value_or(a.endNs);
+            a.interruption = classifyInterruption(a.outcome, m_attempts.columnText(7));
+            in.attempts.push_back(std::move(a));
+        });
+        !rows) {
+        return rows.error();
     }
     m_attempts.reset();
 
@@ -109,15 +105,9 @@ Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& 
         m_runs.reset();
         m_runs.bind(1, attemptIds[i]);
         std::vector<std::pair<int64_t, int64_t>> runs;
-        while (true) {
-            auto r = m_runs.step();
-            if (!r) {
-                return r.error();
-            }
-            if (!*r) {
-                break;
-            }
-            runs.emplace_back(m_runs.columnInt64(0), m_runs.columnInt64(1));
+        if (auto rows = m_runs.forEachRow([&] { runs.emplace_back(m_runs.columnInt64(0), m_runs.columnInt64(1)); });
+            !rows) {
+            return rows.error();
         }
         m_runs.reset();
         auto& phases = in.attempts[i].phases;
@@ -125,20 +115,16 @@ Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& 
             m_phases.reset();
             m_phases.bind(1, first);
             m_phases.bind(2, last);
-            while (true) {
-                auto r = m_phases.step();
-                if (!r) {
-                    return r.error();
-                }
-                if (!*r) {
-                    break;
-                }
-                PhaseSpan p;
-                p.category = static_cast<Category>(m_phases.columnInt64(0));
-                p.rank = static_cast<int32_t>(m_phases.columnOptionalInt64(1).value_or(-1));
-                p.startNs = m_phases.columnInt64(2);
-                p.endNs = m_phases.columnInt64(3);
-                phases.push_back(p);
+            if (auto rows = m_phases.forEachRow([&] {
+                    PhaseSpan p;
+                    p.category = static_cast<Category>(m_phases.columnInt64(0));
+                    p.rank = static_cast<int32_t>(m_phases.columnOptionalInt64(1).value_or(-1));
+                    p.startNs = m_phases.columnInt64(2);
+                    p.endNs = m_phases.columnInt64(3);
+                    phases.push_back(p);
+                });
+                !rows) {
+                return rows.error();
             }
             m_phases.reset();
         }
@@ -146,19 +132,15 @@ Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& 
 
     m_checkpoints.reset();
     m_checkpoints.bind(1, jobId);
-    while (true) {
-        auto r = m_checkpoints.step();
-        if (!r) {
-            return r.error();
-        }
-        if (!*r) {
-            break;
-        }
-        CheckpointMark c;
-        c.startNs = m_checkpoints.columnInt64(0);
-        c.durableNs = m_checkpoints.columnOptionalInt64(1).value_or(c.startNs);
-        c.failed = m_checkpoints.columnInt64(2) != 0;
-        in.checkpoints.push_back(c);
+    if (auto rows = m_checkpoints.forEachRow([&] {
+            CheckpointMark c;
+            c.startNs = m_checkpoints.columnInt64(0);
+            c.durableNs = m_checkpoints.columnOptionalInt64(1).value_or(c.startNs);
+            c.failed = m_checkpoints.columnInt64(2) != 0;
+            in.checkpoints.push_back(c);
+        });
+        !rows) {
+        return rows.error();
     }
     m_checkpoints.reset();
     return in;
@@ -174,8 +156,8 @@ Result<DerivedUpdater::Notes> DerivedUpdater::update(int64_t jobId)
     return write(jobId, *input, attemptIds);
 }
 
-Result<DerivedUpdater::Notes> DerivedUpdater::write(int64_t jobId, const JobInput& input,
-    const std::vector<int64_t>& attemptIds)
+Result<DerivedUpdater::Notes> DerivedUpdater::write(
+    int64_t jobId, const JobInput& input, const std::vector<int64_t>& attemptIds)
 {
     const JobInput* in = &input;
     Notes notes;

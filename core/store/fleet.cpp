@@ -75,66 +75,59 @@ Result<std::vector<FleetJob>> loadFleet(Database& db, const FleetQuery& q)
     {
         auto st = db.prepare("SELECT j.id, l.name, j.job_key, j.name, j.gpus, d.window_start_ns, d.window_end_ns, "
                              "d.queue_before_ns, d.tts_ns, d.failures, d.preemptions, d.other_interruptions, "
-                             "d.no_checkpoint_data" +
-            bucketSelect("d") + " FROM jobs j JOIN labels l ON l.id = j.label_id LEFT JOIN job_derived d ON "
-                                "d.job_id = j.id" +
-            where + " ORDER BY l.name, j.job_key");
+                             "d.no_checkpoint_data"
+            + bucketSelect("d")
+            + " FROM jobs j JOIN labels l ON l.id = j.label_id LEFT JOIN job_derived d ON "
+              "d.job_id = j.id"
+            + where + " ORDER BY l.name, j.job_key");
         if (!st) {
             return st.error();
         }
         bindFilter(*st, q);
-        while (true) {
-            auto row = st->step();
-            if (!row) {
-                return row.error();
-            }
-            if (!*row) {
-                break;
-            }
-            FleetJob j;
-            j.id = st->columnInt64(0);
-            j.label = st->columnText(1);
-            j.key = st->columnText(2);
-            j.name = st->columnText(3);
-            j.gpus = st->columnInt64(4);
-            auto& r = j.result;
-            r.windowStartNs = st->columnOptionalInt64(5).value_or(0);
-            r.windowEndNs = st->columnOptionalInt64(6).value_or(0);
-            r.queueBeforeNs = st->columnOptionalInt64(7).value_or(0);
-            r.ttsNs = st->columnOptionalInt64(8).value_or(0);
-            r.failures = static_cast<int>(st->columnInt64(9));
-            r.preemptions = static_cast<int>(st->columnInt64(10));
-            r.otherInterruptions = static_cast<int>(st->columnInt64(11));
-            r.noCheckpointData = st->columnInt64(12) != 0;
-            for (int b = 0; b < kBucketCount; ++b) {
-                r.bucketsNs[static_cast<size_t>(b)] = st->columnInt64(13 + b);
-            }
-            index[j.id] = jobs.size();
-            jobs.push_back(std::move(j));
+        if (auto rows = st->forEachRow([&] {
+                FleetJob j;
+                j.id = st->columnInt64(0);
+                j.label = st->columnText(1);
+                j.key = st->columnText(2);
+                j.name = st->columnText(3);
+                j.gpus = st->columnInt64(4);
+                auto& r = j.result;
+                r.windowStartNs = st->columnOptionalInt64(5).value_or(0);
+                r.windowEndNs = st->columnOptionalInt64(6).value_or(0);
+                r.queueBeforeNs = st->columnOptionalInt64(7).value_or(0);
+                r.ttsNs = st->columnOptionalInt64(8).value_or(0);
+                r.failures = static_cast<int>(st->columnInt64(9));
+                r.preemptions = static_cast<int>(st->columnInt64(10));
+                r.otherInterruptions = static_cast<int>(st->columnInt64(11));
+                r.noCheckpointData = st->columnInt64(12) != 0;
+                for (int b = 0; b < kBucketCount; ++b) {
+                    r.bucketsNs[static_cast<size_t>(b)] = st->columnInt64(13 + b);
+                }
+                index[j.id] = jobs.size();
+                jobs.push_back(std::move(j));
+            });
+            !rows) {
+            return rows.error();
         }
     }
 
     // 2. Attributes.
     {
         auto st = db.prepare("SELECT a.job_id, a.key, a.value FROM job_attrs a JOIN jobs j ON j.id = a.job_id JOIN "
-                             "labels l ON l.id = j.label_id" +
-            where + " ORDER BY a.job_id, a.key");
+                             "labels l ON l.id = j.label_id"
+            + where + " ORDER BY a.job_id, a.key");
         if (!st) {
             return st.error();
         }
         bindFilter(*st, q);
-        while (true) {
-            auto row = st->step();
-            if (!row) {
-                return row.error();
-            }
-            if (!*row) {
-                break;
-            }
-            auto it = index.find(st->columnInt64(0));
-            if (it != index.end()) {
-                jobs[it->second].attrs.emplace_back(st->columnText(1), st->columnText(2));
-            }
+        if (auto rows = st->forEachRow([&] {
+                auto it = index.find(st->columnInt64(0));
+                if (it != index.end()) {
+                    jobs[it->second].attrs.emplace_back(st->columnText(1), st->columnText(2));
+                }
+            });
+            !rows) {
+            return rows.error();
         }
     }
 
@@ -142,54 +135,51 @@ Result<std::vector<FleetJob>> loadFleet(Database& db, const FleetQuery& q)
     {
         auto st = db.prepare("SELECT a.job_id, a.attempt_no, a.start_ns, a.end_ns, a.gpus, a.outcome, a.cause, "
                              "a.symptom, a.detail, ad.gap_after_ns, ad.tts_ns, ad.ttr_ns, ad.first_train_ns, "
-                             "ad.fault_ns, ad.interruption, " +
-            std::string(q.withSegments ? "ad.segments" : "NULL") + bucketSelect("ad") +
-            " FROM attempts a JOIN attempt_derived ad ON ad.attempt_id = a.id JOIN jobs j ON j.id = a.job_id "
-            "JOIN labels l ON l.id = j.label_id" +
-            where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
+                             "ad.fault_ns, ad.interruption, "
+            + std::string(q.withSegments ? "ad.segments" : "NULL") + bucketSelect("ad")
+            + " FROM attempts a JOIN attempt_derived ad ON ad.attempt_id = a.id JOIN jobs j ON j.id = a.job_id "
+              "JOIN labels l ON l.id = j.label_id"
+            + where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
         if (!st) {
             return st.error();
         }
         bindFilter(*st, q);
-        while (true) {
-            auto row = st->step();
-            if (!row) {
-                return row.error();
-            }
-            if (!*row) {
-                break;
-            }
-            auto it = index.find(st->columnInt64(0));
-            if (it == index.end()) {
-                continue;
-            }
-            FleetJob& j = jobs[it->second];
-            AttemptResult a;
-            a.number = static_cast<int32_t>(st->columnInt64(1));
-            a.startNs = st->columnInt64(2);
-            a.endNs = st->columnInt64(3);
-            a.gpus = st->columnOptionalInt64(4).value_or(j.gpus);
-            a.outcome = parseOutcome(st->columnText(5)).value_or(Outcome::Completed);
-            AttemptInfo info { st->columnText(6), st->columnText(7), st->columnText(8) };
-            a.gapAfterNs = st->columnInt64(9);
-            a.ttsNs = st->columnInt64(10);
-            a.ttrNs = st->columnOptionalInt64(11);
-            a.firstTrainNs = st->columnOptionalInt64(12);
-            a.faultNs = st->columnOptionalInt64(13);
-            a.interruption = parseInterruption(st->columnText(14));
-            if (q.withSegments) {
-                auto segs = decodeSegments(st->columnBlob(15), a.startNs);
-                if (!segs) {
-                    return Error { "job " + j.key + " attempt " + std::to_string(a.number) + ": " +
-                        segs.error().message };
+        if (auto rows = st->forEachRow([&]() -> Status {
+                auto it = index.find(st->columnInt64(0));
+                if (it == index.end()) {
+                    return Status::success();
                 }
-                a.segments = std::move(*segs);
-            }
-            for (int b = 0; b < kBucketCount; ++b) {
-                a.bucketsNs[static_cast<size_t>(b)] = st->columnInt64(16 + b);
-            }
-            j.result.attempts.push_back(std::move(a));
-            j.attemptInfo.push_back(std::move(info));
+                FleetJob& j = jobs[it->second];
+                AttemptResult a;
+                a.number = static_cast<int32_t>(st->columnInt64(1));
+                a.startNs = st->columnInt64(2);
+                a.endNs = st->columnInt64(3);
+                a.gpus = st->columnOptionalInt64(4).value_or(j.gpus);
+                a.outcome = parseOutcome(st->columnText(5)).value_or(Outcome::Completed);
+                AttemptInfo info { st->columnText(6), st->columnText(7), st->columnText(8) };
+                a.gapAfterNs = st->columnInt64(9);
+                a.ttsNs = st->columnInt64(10);
+                a.ttrNs = st->columnOptionalInt64(11);
+                a.firstTrainNs = st->columnOptionalInt64(12);
+                a.faultNs = st->columnOptionalInt64(13);
+                a.interruption = parseInterruption(st->columnText(14));
+                if (q.withSegments) {
+                    auto segs = decodeSegments(st->columnBlob(15), a.startNs);
+                    if (!segs) {
+                        return Error { "job " + j.key + " attempt " + std::to_string(a.number) + ": "
+                            + segs.error().message };
+                    }
+                    a.segments = std::move(*segs);
+                }
+                for (int b = 0; b < kBucketCount; ++b) {
+                    a.bucketsNs[static_cast<size_t>(b)] = st->columnInt64(16 + b);
+                }
+                j.result.attempts.push_back(std::move(a));
+                j.attemptInfo.push_back(std::move(info));
+                return Status::success();
+            });
+            !rows) {
+            return rows.error();
         }
     }
     return jobs;
@@ -204,25 +194,21 @@ Result<std::vector<DatasetInfo>> listDatasets(Database& db)
         return st.error();
     }
     std::vector<DatasetInfo> out;
-    while (true) {
-        auto row = st->step();
-        if (!row) {
-            return row.error();
-        }
-        if (!*row) {
-            break;
-        }
-        DatasetInfo d;
-        d.id = st->columnInt64(0);
-        d.label = st->columnText(1);
-        d.sourcePath = st->columnText(2);
-        d.sha256 = st->columnText(3);
-        d.format = st->columnText(4);
-        d.importedAt = st->columnText(5);
-        d.bytes = st->columnInt64(6);
-        d.records = st->columnInt64(7);
-        d.issues = st->columnInt64(8);
-        out.push_back(std::move(d));
+    if (auto rows = st->forEachRow([&] {
+            DatasetInfo d;
+            d.id = st->columnInt64(0);
+            d.label = st->columnText(1);
+            d.sourcePath = st->columnText(2);
+            d.sha256 = st->columnText(3);
+            d.format = st->columnText(4);
+            d.importedAt = st->columnText(5);
+            d.bytes = st->columnInt64(6);
+            d.records = st->columnInt64(7);
+            d.issues = st->columnInt64(8);
+            out.push_back(std::move(d));
+        });
+        !rows) {
+        return rows.error();
     }
     return out;
 }
@@ -236,24 +222,20 @@ Result<std::vector<IssueInfo>> listIssues(Database& db)
         return st.error();
     }
     std::vector<IssueInfo> out;
-    while (true) {
-        auto row = st->step();
-        if (!row) {
-            return row.error();
-        }
-        if (!*row) {
-            break;
-        }
-        IssueInfo i;
-        i.datasetId = st->columnInt64(0);
-        i.label = st->columnText(1);
-        i.sourcePath = st->columnText(2);
-        i.kind = st->columnText(3);
-        i.detail = st->columnText(4);
-        i.count = st->columnInt64(5);
-        i.firstLine = st->columnOptionalInt64(6);
-        i.example = st->columnText(7);
-        out.push_back(std::move(i));
+    if (auto rows = st->forEachRow([&] {
+            IssueInfo i;
+            i.datasetId = st->columnInt64(0);
+            i.label = st->columnText(1);
+            i.sourcePath = st->columnText(2);
+            i.kind = st->columnText(3);
+            i.detail = st->columnText(4);
+            i.count = st->columnInt64(5);
+            i.firstLine = st->columnOptionalInt64(6);
+            i.example = st->columnText(7);
+            out.push_back(std::move(i));
+        });
+        !rows) {
+        return rows.error();
     }
     return out;
 }
@@ -265,15 +247,8 @@ Result<std::vector<std::string>> listLabels(Database& db)
         return st.error();
     }
     std::vector<std::string> out;
-    while (true) {
-        auto row = st->step();
-        if (!row) {
-            return row.error();
-        }
-        if (!*row) {
-            break;
-        }
-        out.push_back(st->columnText(0));
+    if (auto rows = st->forEachRow([&] { out.push_back(st->columnText(0)); }); !rows) {
+        return rows.error();
     }
     return out;
 }
@@ -293,8 +268,8 @@ std::string groupKeyOf(const FleetJob& job, const std::string& groupBy)
     return job.attr(groupBy).value_or(kNoGroupValue);
 }
 
-FleetSummary summarizeFleet(const std::vector<FleetJob>& jobs, const RollupOptions& options,
-    const std::optional<std::string>& groupBy)
+FleetSummary summarizeFleet(
+    const std::vector<FleetJob>& jobs, const RollupOptions& options, const std::optional<std::string>& groupBy)
 {
     FleetSummary out;
     for (const auto& j : jobs) {

@@ -95,8 +95,8 @@ struct FleetSummary
 
 // Rolls attributed jobs up into fleet figures and, when groupBy is set, per attribute value.
 // groupBy may also be "label" or "job". With a time range, jobs must carry segments. Pure.
-FleetSummary summarizeFleet(const std::vector<FleetJob>& jobs, const RollupOptions& options,
-    const std::optional<std::string>& groupBy);
+FleetSummary summarizeFleet(
+    const std::vector<FleetJob>& jobs, const RollupOptions& options, const std::optional<std::string>& groupBy);
 
 // The value a job is grouped under for groupBy (an attribute, "label" or "job").
 std::string groupKeyOf(const FleetJob& job, const std::string& groupBy);

@@ -32,9 +32,15 @@ std::string nowRfc3339()
     return formatRfc3339(static_cast<int64_t>(ms) * 1'000'000);
 }
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+std::string quoted(const std::string& s)
+{
+    return "\"" + s + "\"";
+}
 
-std::string interval(int64_t s, int64_t e) { return "[" + formatRfc3339(s) + ", " + formatRfc3339(e) + ")"; }
+std::string interval(int64_t s, int64_t e)
+{
+    return "[" + formatRfc3339(s) + ", " + formatRfc3339(e) + ")";
+}
 
 // Parses on a second thread and hands over batches in file order; a bounded pool of batches
 // keeps memory flat.
@@ -201,10 +207,7 @@ private:
     Status touch(JobState& job);
     // Attributes the open job from its buffer when it is eligible.
     Status closeOpen();
-    bool buffering(const JobState& job) const
-    {
-        return &job == m_open && job.fresh && !job.dirty;
-    }
+    bool buffering(const JobState& job) const { return &job == m_open && job.fresh && !job.dirty; }
     void noteDerived(const DerivedUpdater::Notes& notes, const std::string& jobKey);
     Status finish();
     std::string at(int64_t line) const { return m_path + ":" + std::to_string(line) + ": "; }
@@ -266,9 +269,9 @@ private:
     int64_t m_runFirst = 0;
     int64_t m_runLast = -1;
 
-    Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr,
-        m_deleteAttrs, m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun,
-        m_insertCheckpoint, m_insertCheckpointMany, m_datasetPath;
+    Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr, m_deleteAttrs,
+        m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun, m_insertCheckpoint,
+        m_insertCheckpointMany, m_datasetPath;
 };
 
 Status ImportSession::prepare()
@@ -377,15 +380,10 @@ Result<JobState*> ImportSession::jobFor(const std::string& key, int64_t line, bo
         }
         m_findAttrs.reset();
         m_findAttrs.bind(1, state.id);
-        while (true) {
-            auto r = m_findAttrs.step();
-            if (!r) {
-                return r.error();
-            }
-            if (!*r) {
-                break;
-            }
-            state.record.attrs.emplace_back(m_findAttrs.columnText(0), m_findAttrs.columnText(1));
+        if (auto rows = m_findAttrs.forEachRow(
+                [&] { state.record.attrs.emplace_back(m_findAttrs.columnText(0), m_findAttrs.columnText(1)); });
+            !rows) {
+            return rows.error();
         }
         m_findAttrs.reset();
     } else {
@@ -436,30 +434,26 @@ Status ImportSession::loadAttempts(JobState& job)
     }
     m_findAttempts.reset();
     m_findAttempts.bind(1, job.id);
-    while (true) {
-        auto r = m_findAttempts.step();
-        if (!r) {
-            return r.error();
-        }
-        if (!*r) {
-            break;
-        }
-        AttemptState a;
-        a.id = m_findAttempts.columnInt64(0);
-        a.record.attempt = static_cast<int32_t>(m_findAttempts.columnInt64(1));
-        a.record.startNs = m_findAttempts.columnInt64(2);
-        a.record.endNs = m_findAttempts.columnInt64(3);
-        a.record.gpus = m_findAttempts.columnOptionalInt64(4);
-        a.record.outcome = parseOutcome(m_findAttempts.columnText(5)).value_or(Outcome::Completed);
-        a.record.interruptedAtNs = m_findAttempts.columnOptionalInt64(6);
-        a.record.cause = m_findAttempts.columnText(7);
-        a.record.symptom = parseSymptom(m_findAttempts.columnText(8)).value_or(Symptom::None);
-        a.record.detail = m_findAttempts.columnText(9);
-        a.origin = "file " + datasetPath(m_findAttempts.columnInt64(10));
-        if (a.record.endNs > a.record.startNs) {
-            job.busy.emplace(a.record.startNs, a.record.endNs);
-        }
-        job.attempts.emplace(a.record.attempt, std::move(a));
+    if (auto rows = m_findAttempts.forEachRow([&] {
+            AttemptState a;
+            a.id = m_findAttempts.columnInt64(0);
+            a.record.attempt = static_cast<int32_t>(m_findAttempts.columnInt64(1));
+            a.record.startNs = m_findAttempts.columnInt64(2);
+            a.record.endNs = m_findAttempts.columnInt64(3);
+            a.record.gpus = m_findAttempts.columnOptionalInt64(4);
+            a.record.outcome = parseOutcome(m_findAttempts.columnText(5)).value_or(Outcome::Completed);
+            a.record.interruptedAtNs = m_findAttempts.columnOptionalInt64(6);
+            a.record.cause = m_findAttempts.columnText(7);
+            a.record.symptom = parseSymptom(m_findAttempts.columnText(8)).value_or(Symptom::None);
+            a.record.detail = m_findAttempts.columnText(9);
+            a.origin = "file " + datasetPath(m_findAttempts.columnInt64(10));
+            if (a.record.endNs > a.record.startNs) {
+                job.busy.emplace(a.record.startNs, a.record.endNs);
+            }
+            job.attempts.emplace(a.record.attempt, std::move(a));
+        });
+        !rows) {
+        return rows.error();
     }
     m_findAttempts.reset();
     return Status::success();
@@ -479,18 +473,18 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
         if (effective.name != job.record.name) {
             diff = "name " + quoted(effective.name) + " vs " + quoted(job.record.name);
         } else if (effective.gpus != job.record.gpus) {
-            diff = "gpus " + (effective.gpus ? std::to_string(*effective.gpus) : "(absent)") + " vs " +
-                (job.record.gpus ? std::to_string(*job.record.gpus) : "(absent)");
+            diff = "gpus " + (effective.gpus ? std::to_string(*effective.gpus) : "(absent)") + " vs "
+                + (job.record.gpus ? std::to_string(*job.record.gpus) : "(absent)");
         } else if (effective.submittedNs != job.record.submittedNs) {
-            diff = "submitted " + (effective.submittedNs ? formatRfc3339(*effective.submittedNs) : "(absent)") +
-                " vs " + (job.record.submittedNs ? formatRfc3339(*job.record.submittedNs) : "(absent)");
+            diff = "submitted " + (effective.submittedNs ? formatRfc3339(*effective.submittedNs) : "(absent)") + " vs "
+                + (job.record.submittedNs ? formatRfc3339(*job.record.submittedNs) : "(absent)");
         } else if (effective.attrs != job.record.attrs) {
             diff = "attrs differ";
         }
         if (!diff.empty()) {
-            return Error { at(line) + "job record: job " + quoted(r.job) + " was already declared differently (" +
-                job.origin + "): " + diff + "; a job seen again under label " + quoted(m_options.label) +
-                " must agree with its first declaration" };
+            return Error { at(line) + "job record: job " + quoted(r.job) + " was already declared differently ("
+                + job.origin + "): " + diff + "; a job seen again under label " + quoted(m_options.label)
+                + " must agree with its first declaration" };
         }
         return touch(job);
     }
@@ -576,10 +570,10 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
             field = "cause";
         }
         if (!field.empty()) {
-            return Error { at(line) + "attempt record: field '" + field + "': attempt " + std::to_string(r.attempt) +
-                " of job " + quoted(r.job) + " was already declared as " + interval(first.startNs, first.endNs) +
-                " outcome " + std::string(outcomeName(first.outcome)) + " (" + it->second.origin +
-                "); an attempt number seen again must be the same attempt" };
+            return Error { at(line) + "attempt record: field '" + field + "': attempt " + std::to_string(r.attempt)
+                + " of job " + quoted(r.job) + " was already declared as " + interval(first.startNs, first.endNs)
+                + " outcome " + std::string(outcomeName(first.outcome)) + " (" + it->second.origin
+                + "); an attempt number seen again must be the same attempt" };
         }
         return Status::success();
     }
@@ -593,14 +587,14 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
                 std::string other;
                 for (const auto& [n, a] : job.attempts) {
                     if (a.record.startNs == it->first && a.record.endNs == it->second) {
-                        other = "attempt " + std::to_string(n) + " " + interval(it->first, it->second) + " (" +
-                            a.origin + ")";
+                        other = "attempt " + std::to_string(n) + " " + interval(it->first, it->second) + " (" + a.origin
+                            + ")";
                         break;
                     }
                 }
-                return Error { at(line) + "attempt record: field 'start': attempt " + std::to_string(r.attempt) +
-                    " of job " + quoted(r.job) + " " + interval(r.startNs, r.endNs) + " overlaps " + other +
-                    "; attempts of one job must not overlap" };
+                return Error { at(line) + "attempt record: field 'start': attempt " + std::to_string(r.attempt)
+                    + " of job " + quoted(r.job) + " " + interval(r.startNs, r.endNs) + " overlaps " + other
+                    + "; attempts of one job must not overlap" };
             }
         }
         job.busy.emplace(r.startNs, r.endNs);
@@ -669,9 +663,9 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
                 m_pendingPhases.emplace_back(r, line);
                 return Status::success();
             }
-            return Error { at(line) + "phase record: field 'attempt': attempt " + std::to_string(r.attempt) +
-                " of job " + quoted(r.job) + " is declared neither in this file nor earlier under label " +
-                quoted(m_options.label) };
+            return Error { at(line) + "phase record: field 'attempt': attempt " + std::to_string(r.attempt) + " of job "
+                + quoted(r.job) + " is declared neither in this file nor earlier under label "
+                + quoted(m_options.label) };
         }
         attempt = &it->second;
         m_lastAttemptJob = &job;
@@ -686,14 +680,14 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
     const int64_t cs = std::max(r.startNs, a.startNs);
     const int64_t ce = std::min(r.endNs, a.endNs);
     if (ce < cs || (ce == cs && r.endNs > r.startNs)) {
-        return Error { at(line) + "phase record: field 'start': phase " + quoted(std::string(categoryName(r.category))) +
-            " " + interval(r.startNs, r.endNs) + " lies entirely outside attempt " + std::to_string(r.attempt) +
-            " of job " + quoted(r.job) + " " + interval(a.startNs, a.endNs) };
+        return Error { at(line) + "phase record: field 'start': phase " + quoted(std::string(categoryName(r.category)))
+            + " " + interval(r.startNs, r.endNs) + " lies entirely outside attempt " + std::to_string(r.attempt)
+            + " of job " + quoted(r.job) + " " + interval(a.startNs, a.endNs) };
     }
     if (cs != r.startNs || ce != r.endNs) {
         m_issues.add("phase_clipped", std::string(categoryName(r.category)), line,
-            "job " + r.job + " attempt " + std::to_string(r.attempt) + ": " + interval(r.startNs, r.endNs) +
-                " clipped to " + interval(cs, ce));
+            "job " + r.job + " attempt " + std::to_string(r.attempt) + ": " + interval(r.startNs, r.endNs)
+                + " clipped to " + interval(cs, ce));
     }
     if (auto st = touch(job); !st) {
         return st;
@@ -784,8 +778,8 @@ Status ImportSession::checkPhaseId(int64_t expected)
 {
     // phase_runs relies on SQLite numbering appended rows max(id) + 1 in insertion order.
     if (m_db.lastInsertRowid() != expected) {
-        return Error { m_path + ": internal error: phase row got id " + std::to_string(m_db.lastInsertRowid()) +
-            ", expected " + std::to_string(expected) + "; nothing of this file was stored" };
+        return Error { m_path + ": internal error: phase row got id " + std::to_string(m_db.lastInsertRowid())
+            + ", expected " + std::to_string(expected) + "; nothing of this file was stored" };
     }
     return Status::success();
 }
@@ -824,9 +818,9 @@ Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, 
             m_pendingCheckpoints.emplace_back(r, line);
             return Status::success();
         }
-        return Error { at(line) + "checkpoint record: field 'attempt': attempt " + std::to_string(r.attempt) +
-            " of job " + quoted(r.job) + " is declared neither in this file nor earlier under label " +
-            quoted(m_options.label) };
+        return Error { at(line) + "checkpoint record: field 'attempt': attempt " + std::to_string(r.attempt)
+            + " of job " + quoted(r.job) + " is declared neither in this file nor earlier under label "
+            + quoted(m_options.label) };
     }
     if (auto st = touch(job); !st) {
         return st;
@@ -931,7 +925,8 @@ Status ImportSession::closeOpen()
 void ImportSession::noteDerived(const DerivedUpdater::Notes& notes, const std::string& jobKey)
 {
     if (notes.submittedAfterStart) {
-        m_issues.add("submitted_after_start", "", 0, "job " + jobKey + " was submitted after its first attempt started");
+        m_issues.add(
+            "submitted_after_start", "", 0, "job " + jobKey + " was submitted after its first attempt started");
     }
     if (notes.withoutAttempts) {
         m_issues.add("job_without_attempts", "", 0, "job " + jobKey + " has no attempt records");
@@ -1207,8 +1202,8 @@ Status ImportSession::finish()
     }
     m_summary.jobsTouched = static_cast<int64_t>(m_touched.size());
     m_summary.jobsReadBack = static_cast<int64_t>(readBack.size());
-    m_summary.attributeSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - attributeStarted).count();
+    m_summary.attributeSeconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - attributeStarted).count();
 
     // 7. The dataset row and its issues (the reader's and ours).
     m_issues.merge(m_reader->issues());
@@ -1271,23 +1266,16 @@ Status reattributeAll(Database& db)
             return jobs.error();
         }
         std::vector<int64_t> ids;
-        while (true) {
-            auto r = jobs->step();
-            if (!r) {
-                return r.error();
-            }
-            if (!*r) {
-                break;
-            }
-            ids.push_back(jobs->columnInt64(0));
+        if (auto rows = jobs->forEachRow([&] { ids.push_back(jobs->columnInt64(0)); }); !rows) {
+            return rows.error();
         }
         for (int64_t id : ids) {
             if (auto n = (*updater)->update(id); !n) {
                 return n.error();
             }
         }
-        return db.exec("INSERT OR REPLACE INTO meta VALUES('accounting_version', '" +
-            std::to_string(kAccountingVersion) + "')");
+        return db.exec(
+            "INSERT OR REPLACE INTO meta VALUES('accounting_version', '" + std::to_string(kAccountingVersion) + "')");
     });
 }
 

@@ -135,8 +135,8 @@ CREATE TABLE job_derived(
     sql += kCreateSecondaryIndexesSql;
     sql += "\n";
     for (int c = 0; c < kCategoryCount; ++c) {
-        sql += "INSERT INTO categories VALUES(" + std::to_string(c) + ", '" +
-            std::string(categoryName(static_cast<Category>(c))) + "');\n";
+        sql += "INSERT INTO categories VALUES(" + std::to_string(c) + ", '"
+            + std::string(categoryName(static_cast<Category>(c))) + "');\n";
     }
     return sql;
 }
@@ -193,9 +193,9 @@ Status ensureSchema(Database& db)
                        "nothing was changed" };
     }
     if (*version > kSchemaVersion) {
-        return Error { "this database was written by a newer ETT Workbench (schema version " +
-            std::to_string(*version) + "; this build reads up to " + std::to_string(kSchemaVersion) +
-            "); it was not changed. Open it with a newer ettw." };
+        return Error { "this database was written by a newer ETT Workbench (schema version " + std::to_string(*version)
+            + "; this build reads up to " + std::to_string(kSchemaVersion)
+            + "); it was not changed. Open it with a newer ettw." };
     }
     if (*version == kSchemaVersion) {
         return Status::success();
@@ -211,10 +211,9 @@ Status ensureSchema(Database& db)
             v = 1;
         }
         // Later migrations go here: if (v == 1) { ...; v = 2; }
-        auto st = db.exec("PRAGMA application_id=" + std::to_string(kApplicationId) +
-            "; PRAGMA user_version=" + std::to_string(v) + ";" +
-            "INSERT OR REPLACE INTO meta VALUES('accounting_version', '" + std::to_string(kAccountingVersion) +
-            "');");
+        auto st = db.exec("PRAGMA application_id=" + std::to_string(kApplicationId) + "; PRAGMA user_version="
+            + std::to_string(v) + ";" + "INSERT OR REPLACE INTO meta VALUES('accounting_version', '"
+            + std::to_string(kAccountingVersion) + "');");
         return st;
     });
 }

@@ -6,7 +6,6 @@
 #include <simdjson.h>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -65,7 +64,10 @@ struct ExactSeconds
     }
 };
 
-ExactSeconds wholeSeconds(int64_t s) { return ExactSeconds { s, 0 }; }
+ExactSeconds wholeSeconds(int64_t s)
+{
+    return ExactSeconds { s, 0 };
+}
 
 // Parses the text of a JSON number written by ettw (digits, optional fraction of up to 9 digits).
 ExactSeconds parseExactSeconds(std::string_view text)
@@ -222,7 +224,8 @@ private:
         case simdjson::ondemand::json_type::number: {
             j.m_kind = Kind::Number;
             std::string_view raw = v.raw_json_token();
-            while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
+            while (
+                !raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
                 raw.remove_suffix(1);
             }
             j.m_text = std::string(raw);
@@ -339,8 +342,8 @@ RunResult runEttwIn(const fs::path& workDir, const fs::path& ioDir, const std::v
         const int in = open("/dev/null", O_RDONLY);
         const int out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in < 0 || out < 0 || err < 0 || chdir(dir.c_str()) != 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 ||
-            dup2(err, 2) < 0) {
+        if (in < 0 || out < 0 || err < 0 || chdir(dir.c_str()) != 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0
+            || dup2(err, 2) < 0) {
             _exit(126);
         }
         execv(argv[0], argv.data());
@@ -367,8 +370,8 @@ protected:
     void SetUp() override
     {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        m_root = fs::temp_directory_path() /
-            ("ettw-cli-" + std::to_string(getpid()) + "-" + info->test_suite_name() + "-" + info->name());
+        m_root = fs::temp_directory_path()
+            / ("ettw-cli-" + std::to_string(getpid()) + "-" + info->test_suite_name() + "-" + info->name());
         fs::remove_all(m_root);
         fs::create_directories(m_root / "work");
         fs::create_directories(m_root / "io");
@@ -409,8 +412,8 @@ protected:
         EXPECT_EQ(r.out, "") << argsText(args) << ": a failure prints nothing on stdout";
         EXPECT_FALSE(r.err.empty()) << argsText(args);
         for (const auto& needle : needles) {
-            EXPECT_TRUE(contains(r.err, needle)) << argsText(args) << ": stderr should mention '" << needle
-                                                 << "'\n" << r;
+            EXPECT_TRUE(contains(r.err, needle)) << argsText(args) << ": stderr should mention '" << needle << "'\n"
+                                                 << r;
         }
     }
 
@@ -446,8 +449,8 @@ void expectEveryBucket(const Json& buckets, const std::string& what)
 // weighted) and the interruption counts; with countsAddUp also jobs, attempts and flagged jobs
 // (true for groups, which partition the jobs; not for time ranges, which count a job in every
 // range its window overlaps).
-void expectPartsAddUp(const Json& whole, const std::vector<const Json*>& parts, bool countsAddUp,
-    const std::string& what)
+void expectPartsAddUp(
+    const Json& whole, const std::vector<const Json*>& parts, bool countsAddUp, const std::string& what)
 {
     for (const std::string key : { "e2e_s", "e2e_gpu_s" }) {
         ExactSeconds sum;
@@ -500,8 +503,9 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
     const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> cases = {
         { {}, { "import", "summary", "job", "jobs", "issues", "datasets", "generate", "bench" } },
         { { "import" }, { "--db", "--label", "files" } },
-        { { "summary" }, { "--db", "--label", "--by", "--from", "--to", "--count-queue", "--format", "table", "json",
-                             "csv", "RFC 3339", "epoch seconds" } },
+        { { "summary" },
+            { "--db", "--label", "--by", "--from", "--to", "--count-queue", "--format", "table", "json", "csv",
+                "RFC 3339", "epoch seconds" } },
         { { "job" }, { "--db", "--label", "--format", "job" } },
         { { "jobs" }, { "--db", "--sort", "lost_gpu_hours", "ett", "--limit", "--format" } },
         { { "issues" }, { "--db", "--format" } },
@@ -594,7 +598,8 @@ TEST_F(CliUserError, BadTraceNamesFileAndLineAndStoresNothing)
     // The whole worked example, then a phase with an unknown category on line 18: the first
     // 17 lines are valid, and still nothing of the file may be stored.
     writeFile(work() / "bad.ett.jsonl",
-        workedExampleHeadPlus(17, { R"({"type":"phase","job":"J1","attempt":1,"phase":"lunch","start":40000,"end":40100})" }));
+        workedExampleHeadPlus(
+            17, { R"({"type":"phase","job":"J1","attempt":1,"phase":"lunch","start":40000,"end":40100})" }));
     expectUserError({ "import", "bad.ett.jsonl" }, { "bad.ett.jsonl:18", "lunch", "nothing", "stored" });
 
     const Json datasets = okJson({ "datasets", "--format", "json" });
@@ -656,10 +661,10 @@ TEST_F(CliWorkedExample, SummaryJsonHasTheSpecFigures)
     EXPECT_EQ(s["e2e_s"].seconds(), wholeSeconds(58545));
     expectEveryBucket(s["buckets_s"], "buckets_s");
     expectEveryBucket(s["buckets_gpu_s"], "buckets_gpu_s");
-    const std::map<std::string, int64_t> expected = { { "productive", 52800 }, { "queue", 0 }, { "setup", 0 },
-        { "init", 1200 }, { "checkpoint_load", 0 }, { "compile", 1200 }, { "checkpoint_save", 45 },
-        { "lost_progress", 1200 }, { "stall", 0 }, { "eval", 0 }, { "recovery", 300 }, { "shutdown", 1800 },
-        { "idle", 0 } };
+    const std::map<std::string, int64_t> expected
+        = { { "productive", 52800 }, { "queue", 0 }, { "setup", 0 }, { "init", 1200 }, { "checkpoint_load", 0 },
+              { "compile", 1200 }, { "checkpoint_save", 45 }, { "lost_progress", 1200 }, { "stall", 0 }, { "eval", 0 },
+              { "recovery", 300 }, { "shutdown", 1800 }, { "idle", 0 } };
     ExactSeconds sum;
     for (const auto& [bucket, seconds] : expected) {
         EXPECT_EQ(s["buckets_s"][bucket].seconds(), wholeSeconds(seconds)) << bucket;
@@ -780,8 +785,8 @@ TEST_F(CliWorkedExample, TablesNameTheWeightingWithUnits)
     }
     // Productive: 52800 s = 14.7 hours, 8 x that = 117.3 GPU-hours, 90.19% of the time.
     const auto lines = splitLines(table);
-    const auto productive = std::find_if(
-        lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("productive ", 0) == 0; });
+    const auto productive
+        = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("productive ", 0) == 0; });
     ASSERT_NE(productive, lines.end()) << table;
     for (const std::string needle : { "117.3", "14.7", "90.19%" }) {
         EXPECT_TRUE(contains(*productive, needle)) << *productive;
@@ -921,8 +926,8 @@ TEST_F(CliFleet, CsvHasAHeaderAndOneRowPerGroupPlusTheFleet)
     ASSERT_EQ(lines.size(), 2 + teams.size()) << "header, fleet, one row per team";
     const auto header = splitCsv(lines[0]);
     EXPECT_EQ(header.front(), "group");
-    for (const std::string column : { "jobs", "e2e_s", "ett_percent_gpu", "ett_percent_time", "failures",
-             "preemptions", "other_interruptions", "no_checkpoint_data_jobs", "tts_p50_s", "ttr_p50_s" }) {
+    for (const std::string column : { "jobs", "e2e_s", "ett_percent_gpu", "ett_percent_time", "failures", "preemptions",
+             "other_interruptions", "no_checkpoint_data_jobs", "tts_p50_s", "ttr_p50_s" }) {
         EXPECT_EQ(std::count(header.begin(), header.end(), column), 1) << column;
     }
     for (const auto& bucket : kBuckets) {
@@ -994,7 +999,8 @@ TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
 {
     // A train phase that sticks out of its attempt (attempt 0 ends at 37545): clipped, a warning.
     writeFile(work() / "skewed.ett.jsonl",
-        workedExampleHeadPlus(3, { R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":30000,"end":40000})" }));
+        workedExampleHeadPlus(
+            3, { R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":30000,"end":40000})" }));
     ok({ "import", kWorkedExample });
     const std::string imported = ok({ "import", "--label", "skewed", "skewed.ett.jsonl" });
     EXPECT_TRUE(contains(imported, "phase_clipped")) << "warnings are shown at import\n" << imported;
