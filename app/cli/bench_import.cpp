@@ -24,7 +24,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double secondsSince(Clock::time_point t)
+{
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 // Peak resident set size of this process in MB since the last resetPeakRss() (Linux VmHWM).
 double peakRssMb()
@@ -83,9 +86,9 @@ Result<BareResult> bareInsert(const std::string& path, const GeneratorOptions& o
         for (const auto& p : job.phases) {
             sqlite3_bind_int64(st, 1, attemptBase + p.attempt);
             sqlite3_bind_int(st, 2, static_cast<int>(p.category));
-            p.subcategory.empty() ? sqlite3_bind_null(st, 3)
-                                  : sqlite3_bind_text(st, 3, p.subcategory.data(), static_cast<int>(p.subcategory.size()),
-                                      SQLITE_STATIC);
+            p.subcategory.empty()
+                ? sqlite3_bind_null(st, 3)
+                : sqlite3_bind_text(st, 3, p.subcategory.data(), static_cast<int>(p.subcategory.size()), SQLITE_STATIC);
             p.rank < 0 ? sqlite3_bind_null(st, 4) : sqlite3_bind_int(st, 4, p.rank);
             sqlite3_bind_int64(st, 5, p.startNs);
             sqlite3_bind_int64(st, 6, p.endNs);
@@ -115,8 +118,8 @@ Result<BareResult> bareInsert(const std::string& path, const GeneratorOptions& o
 int runBenchImport(const BenchImportOptions& options)
 {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::path(options.workDir.empty() ? fs::temp_directory_path().string() : options.workDir) /
-        ("ettw-bench-" + std::to_string(getpid()));
+    const fs::path dir = fs::path(options.workDir.empty() ? fs::temp_directory_path().string() : options.workDir)
+        / ("ettw-bench-" + std::to_string(getpid()));
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) {
@@ -136,8 +139,8 @@ int runBenchImport(const BenchImportOptions& options)
     GeneratorOptions gen;
     gen.seed = 42;
     gen.targetPhases = options.records;
-    std::fprintf(stderr, "generating %lld phase records into %s ...\n", static_cast<long long>(options.records),
-        trace.c_str());
+    std::fprintf(
+        stderr, "generating %lld phase records into %s ...\n", static_cast<long long>(options.records), trace.c_str());
     auto genStart = Clock::now();
     {
         std::FILE* out = std::fopen(trace.c_str(), "wb");

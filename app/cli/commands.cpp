@@ -17,8 +17,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -64,11 +64,26 @@ std::string percentText(std::optional<double> p, int decimals = 2)
     return p ? fmt::format("{:.{}f}%", *p, decimals) : "n/a";
 }
 
-std::string durationText(std::optional<int64_t> ns) { return ns ? formatDurationHuman(*ns) : "n/a"; }
+std::string durationText(std::optional<int64_t> ns)
+{
+    return ns ? formatDurationHuman(*ns) : "n/a";
+}
 
-std::string countText(int64_t n) { return groupThousands(std::to_string(n)); }
+std::string countText(int64_t n)
+{
+    return groupThousands(std::to_string(n));
+}
 
-void writeSeconds(JsonWriter& j, Wide ns) { j.rawNumber(formatWideSeconds(ns)); }
+// "1 job", "2 jobs".
+std::string countOf(int64_t n, const char* singular, const char* plural)
+{
+    return countText(n) + " " + (n == 1 ? singular : plural);
+}
+
+void writeSeconds(JsonWriter& j, Wide ns)
+{
+    j.rawNumber(formatWideSeconds(ns));
+}
 
 void writeOptionalSeconds(JsonWriter& j, std::optional<int64_t> ns)
 {
@@ -102,8 +117,7 @@ void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
     j.endObject();
 }
 
-template <typename Array>
-void writeBuckets(JsonWriter& j, const Array& buckets)
+template <typename Array> void writeBuckets(JsonWriter& j, const Array& buckets)
 {
     j.beginObject();
     for (int b = 0; b < kBucketCount; ++b) {
@@ -161,7 +175,10 @@ Result<std::unique_ptr<Database>> openForQuery(const std::string& path)
     return Database::open(path, Database::OpenMode::MustExist);
 }
 
-void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+void print(const std::string& s)
+{
+    std::fwrite(s.data(), 1, s.size(), stdout);
+}
 
 // An error naming the known labels when label is set but not in the store (a typo would
 // otherwise show an empty fleet).
@@ -181,8 +198,8 @@ Status checkLabel(Database& db, const std::string& dbPath, const std::optional<s
     for (const auto& l : *labels) {
         known += (known.empty() ? "" : ", ") + l;
     }
-    return Error { "no dataset label '" + *label + "' in " + dbPath + " (labels: " + (known.empty() ? "none" : known) +
-        ")" };
+    return Error { "no dataset label '" + *label + "' in " + dbPath + " (labels: " + (known.empty() ? "none" : known)
+        + ")" };
 }
 
 // --- import ---------------------------------------------------------------------------------
@@ -200,7 +217,9 @@ std::string issuesText(const IssueCounter& issues)
     for (const auto& [key, e] : issues.entries()) {
         out += fmt::format("    warning: {} x {}{}{}\n", countText(e.count), key.first,
             key.second.empty() ? "" : " (" + key.second + ")",
-            e.example.empty() ? "" : ", e.g. " + e.example + (e.firstLine > 0 ? " (line " + std::to_string(e.firstLine) + ")" : ""));
+            e.example.empty()
+                ? ""
+                : ", e.g. " + e.example + (e.firstLine > 0 ? " (line " + std::to_string(e.firstLine) + ")" : ""));
     }
     return out;
 }
@@ -231,8 +250,8 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                     const double frac = static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal);
                     eta = fmt::format(" {:.0f}%, ETA {:.0f} s", frac * 100.0, elapsed / frac - elapsed);
                 }
-                std::fprintf(stderr, "\r  %s: %s records%s   ", p.stage.c_str(), countText(p.records).c_str(),
-                    eta.c_str());
+                std::fprintf(
+                    stderr, "\r  %s: %s records%s   ", p.stage.c_str(), countText(p.records).c_str(), eta.c_str());
                 std::fflush(stderr);
             };
         }
@@ -241,8 +260,8 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             std::fprintf(stderr, "\r%60s\r", "");
         }
         if (!summary) {
-            std::fprintf(stderr, "ettw: %s\n      nothing of %s was stored.\n", summary.error().message.c_str(),
-                file.c_str());
+            std::fprintf(
+                stderr, "ettw: %s\n      nothing of %s was stored.\n", summary.error().message.c_str(), file.c_str());
             ++failed;
             continue;
         }
@@ -286,16 +305,16 @@ Result<RollupOptions> rollupOptions(const std::string& from, const std::string& 
     if (!from.empty()) {
         auto t = parseUserTime(from);
         if (!t) {
-            return Error { "--from: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + from +
-                "'" };
+            return Error { "--from: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + from
+                + "'" };
         }
         o.fromNs = *t;
     }
     if (!to.empty()) {
         auto t = parseUserTime(to);
         if (!t) {
-            return Error { "--to: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + to +
-                "'" };
+            return Error { "--to: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + to
+                + "'" };
         }
         o.toNs = *t;
     }
@@ -309,8 +328,8 @@ std::string scopeText(const std::optional<std::string>& label, const RollupOptio
 {
     std::string s = label ? "label '" + *label + "'" : "all labels";
     if (o.hasRange()) {
-        s += ", from " + (o.fromNs ? formatRfc3339(*o.fromNs) : std::string("the beginning")) + " to " +
-            (o.toNs ? formatRfc3339(*o.toNs) : std::string("the end"));
+        s += ", from " + (o.fromNs ? formatRfc3339(*o.fromNs) : std::string("the beginning")) + " to "
+            + (o.toNs ? formatRfc3339(*o.toNs) : std::string("the end"));
     } else {
         s += ", all time";
     }
@@ -347,10 +366,11 @@ std::string headlineText(const Figures& f)
         percentText(f.ettPercentTime(), 3));
     out += fmt::format("Jobs {}   attempts {}   end-to-end {} GPU-hours ({} hours)   lost {} GPU-hours\n",
         countText(f.jobs), countText(f.attempts), hoursText(f.e2eGpuNs), hoursText(f.e2eNs), hoursText(f.lostGpuNs()));
-    out += fmt::format("Time to Start    p50 {}   p90 {}   p99 {}   ({} jobs)\n", durationText(tts.p50),
-        durationText(tts.p90), durationText(tts.p99), countText(static_cast<int64_t>(f.ttsNs.size())));
-    out += fmt::format("Time to Recover  p50 {}   p90 {}   p99 {}   ({} recoveries)\n", durationText(ttr.p50),
-        durationText(ttr.p90), durationText(ttr.p99), countText(static_cast<int64_t>(f.ttrNs.size())));
+    out += fmt::format("Time to Start    p50 {}   p90 {}   p99 {}   ({})\n", durationText(tts.p50),
+        durationText(tts.p90), durationText(tts.p99), countOf(static_cast<int64_t>(f.ttsNs.size()), "job", "jobs"));
+    out += fmt::format("Time to Recover  p50 {}   p90 {}   p99 {}   ({})\n", durationText(ttr.p50),
+        durationText(ttr.p90), durationText(ttr.p99),
+        countOf(static_cast<int64_t>(f.ttrNs.size()), "recovery", "recoveries"));
     out += fmt::format("Failures {}   preemptions {}   other interruptions {}   jobs without checkpoint data {}\n",
         countText(f.failures), countText(f.preemptions), countText(f.otherInterruptions),
         countText(f.noCheckpointDataJobs));
@@ -360,7 +380,8 @@ std::string headlineText(const Figures& f)
 void addCsvFigures(TextTable& t, bool header, const std::string& group, const Figures& f)
 {
     if (header) {
-        for (const char* c : { "group", "jobs", "attempts", "e2e_s", "e2e_gpu_s", "ett_percent_gpu", "ett_percent_time" }) {
+        for (const char* c :
+            { "group", "jobs", "attempts", "e2e_s", "e2e_gpu_s", "ett_percent_gpu", "ett_percent_time" }) {
             t.addColumn(c);
         }
         for (int b = 0; b < kBucketCount; ++b) {
@@ -369,8 +390,8 @@ void addCsvFigures(TextTable& t, bool header, const std::string& group, const Fi
         for (int b = 0; b < kBucketCount; ++b) {
             t.addColumn(std::string(bucketName(static_cast<Bucket>(b))) + "_gpu_s");
         }
-        for (const char* c : { "tts_p50_s", "tts_p90_s", "tts_p99_s", "ttr_p50_s", "ttr_p90_s", "ttr_p99_s",
-                 "failures", "preemptions", "other_interruptions", "no_checkpoint_data_jobs" }) {
+        for (const char* c : { "tts_p50_s", "tts_p90_s", "tts_p99_s", "ttr_p50_s", "ttr_p90_s", "ttr_p99_s", "failures",
+                 "preemptions", "other_interruptions", "no_checkpoint_data_jobs" }) {
             t.addColumn(c);
         }
     }
@@ -483,8 +504,8 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
                 countText(f.failures), countText(f.preemptions), countText(f.otherInterruptions),
                 durationText(percentilesOf(f.ttsNs).p50), durationText(percentilesOf(f.ttrNs).p50) });
         }
-        out += fmt::format("\nBy {} ({} groups; lost = GPU-hours not productive)\n", *cmd.by, s.groups.size()) +
-            t.render();
+        out += fmt::format("\nBy {} ({} groups; lost = GPU-hours not productive)\n", *cmd.by, s.groups.size())
+            + t.render();
     }
     print(out);
     return kExitOk;
@@ -519,7 +540,8 @@ int runJob(const CommonOptions& common, const JobCmd& cmd)
         return fail(jobs.error().message);
     }
     if (jobs->empty()) {
-        return fail("no job '" + cmd.job + "' in " + common.db + (cmd.label ? " under label '" + *cmd.label + "'" : ""));
+        return fail(
+            "no job '" + cmd.job + "' in " + common.db + (cmd.label ? " under label '" + *cmd.label + "'" : ""));
     }
     if (jobs->size() > 1) {
         std::string labels;
@@ -586,7 +608,7 @@ int runJob(const CommonOptions& common, const JobCmd& cmd)
 
     TextTable t;
     t.addColumn("attempt");
-    t.addColumn("start", TextTable::Align::Left);
+    t.addColumn("start (UTC)", TextTable::Align::Left);
     t.addColumn("duration");
     t.addColumn("GPUs");
     t.addColumn("outcome", TextTable::Align::Left);
@@ -603,12 +625,13 @@ int runJob(const CommonOptions& common, const JobCmd& cmd)
     auto b = [](const BucketArray& a, Bucket k) { return a[static_cast<size_t>(k)]; };
     for (size_t i = 0; i < r.attempts.size(); ++i) {
         const auto& a = r.attempts[i];
-        const int64_t initSetup = b(a.bucketsNs, Bucket::Init) + b(a.bucketsNs, Bucket::Setup) +
-            b(a.bucketsNs, Bucket::Queue) + b(a.bucketsNs, Bucket::CheckpointLoad);
-        const int64_t shown = b(a.bucketsNs, Bucket::Productive) + b(a.bucketsNs, Bucket::LostProgress) + initSetup +
-            b(a.bucketsNs, Bucket::Compile) + b(a.bucketsNs, Bucket::CheckpointSave) + b(a.bucketsNs, Bucket::Recovery);
+        const int64_t initSetup = b(a.bucketsNs, Bucket::Init) + b(a.bucketsNs, Bucket::Setup)
+            + b(a.bucketsNs, Bucket::Queue) + b(a.bucketsNs, Bucket::CheckpointLoad);
+        const int64_t shown = b(a.bucketsNs, Bucket::Productive) + b(a.bucketsNs, Bucket::LostProgress) + initSetup
+            + b(a.bucketsNs, Bucket::Compile) + b(a.bucketsNs, Bucket::CheckpointSave)
+            + b(a.bucketsNs, Bucket::Recovery);
         const int64_t other = (a.endNs - a.startNs) - shown;
-        t.addRow({ std::to_string(a.number), formatRfc3339(a.startNs), formatDurationHuman(a.endNs - a.startNs),
+        t.addRow({ std::to_string(a.number), formatTimeHuman(a.startNs), formatDurationHuman(a.endNs - a.startNs),
             countText(a.gpus), std::string(outcomeName(a.outcome)), j.attemptInfo[i].cause,
             formatDurationHuman(b(a.bucketsNs, Bucket::Productive)),
             formatDurationHuman(b(a.bucketsNs, Bucket::LostProgress)), formatDurationHuman(initSetup),
@@ -617,8 +640,8 @@ int runJob(const CommonOptions& common, const JobCmd& cmd)
             formatDurationHuman(b(a.bucketsNs, Bucket::Recovery)), formatDurationHuman(other),
             formatDurationHuman(a.ttsNs), durationText(a.ttrNs) });
         if (a.gapAfterNs > 0) {
-            t.addRow({ "gap", formatRfc3339(a.endNs), formatDurationHuman(a.gapAfterNs), "", "recovery", "", "", "", "",
-                "", "", formatDurationHuman(a.gapAfterNs), "", "", "" });
+            t.addRow({ "gap", formatTimeHuman(a.endNs), formatDurationHuman(a.gapAfterNs), "", "recovery", "", "", "",
+                "", "", "", formatDurationHuman(a.gapAfterNs), "", "", "" });
         }
     }
     std::string attrs;
@@ -632,14 +655,14 @@ int runJob(const CommonOptions& common, const JobCmd& cmd)
         print(out);
         return kExitOk;
     }
-    out += fmt::format("Window {} to {} ({})\n", formatRfc3339(r.windowStartNs), formatRfc3339(r.windowEndNs),
+    out += fmt::format("Window {} to {} UTC ({})\n", formatTimeHuman(r.windowStartNs), formatTimeHuman(r.windowEndNs),
         formatDurationHuman(r.e2eNs()));
     if (r.noCheckpointData) {
         out += "Flag: no_checkpoint_data (the job has no checkpoint records, so lost progress is unknown and "
                "counted as 0)\n";
     }
-    out += "\n" + headlineText(f) + "\nAttempts (durations; other = stall, eval, shutdown, idle)\n" + t.render() +
-        "\n" + figuresTable(f);
+    out += "\n" + headlineText(f) + "\nAttempts (durations; other = stall, eval, shutdown, idle)\n" + t.render() + "\n"
+        + figuresTable(f);
     print(out);
     return kExitOk;
 }
@@ -715,7 +738,8 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
             writePercent(w, row.f.ettPercentGpu());
             w.key("ett_percent_time");
             writePercent(w, row.f.ettPercentTime());
-            w.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(row.f.lostGpuNs()) / kNsPerHour), 6);
+            w.key("lost_gpu_hours")
+                .number(static_cast<double>(static_cast<long double>(row.f.lostGpuNs()) / kNsPerHour), 6);
             w.key("failures").number(row.f.failures);
             w.key("preemptions").number(row.f.preemptions);
             w.key("other_interruptions").number(row.f.otherInterruptions);
@@ -751,8 +775,8 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
         return kExitOk;
     }
     print(fmt::format("Jobs by {} (worst first; lost = GPU-hours not productive)\n",
-              cmd.sort == "ett" ? "ETT%" : "lost GPU-hours") +
-        t.render());
+              cmd.sort == "ett" ? "ETT%" : "lost GPU-hours")
+        + t.render());
     return kExitOk;
 }
 
@@ -1015,7 +1039,9 @@ int runEttw(int argc, char** argv)
     jobsApp->add_option("--sort", jobsCmd.sort, "lost_gpu_hours (most first) or ett (lowest first)")
         ->check(CLI::IsMember({ "lost_gpu_hours", "ett" }))
         ->capture_default_str();
-    jobsApp->add_option("--limit", jobsCmd.limit, "How many jobs (0: all)")->check(CLI::NonNegativeNumber)->capture_default_str();
+    jobsApp->add_option("--limit", jobsCmd.limit, "How many jobs (0: all)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     jobsApp->add_option("--label", jobsCmd.label, "Only jobs of this dataset label");
     addFormatOption(jobsApp, common.format);
 
@@ -1028,7 +1054,8 @@ int runEttw(int argc, char** argv)
     addFormatOption(datasets, common.format);
 
     GenerateCmd genCmd;
-    auto* generate = app.add_subcommand("generate", "Write a synthetic fleet as an ETT trace (deterministic for a seed)");
+    auto* generate
+        = app.add_subcommand("generate", "Write a synthetic fleet as an ETT trace (deterministic for a seed)");
     generate->add_option("--jobs", genCmd.jobs, "Number of jobs")->check(CLI::PositiveNumber)->capture_default_str();
     generate->add_option("--seed", genCmd.seed, "Random seed")->capture_default_str();
     generate->add_option("--days", genCmd.days, "Days over which jobs are submitted")
@@ -1039,12 +1066,13 @@ int runEttw(int argc, char** argv)
     BenchImportOptions benchImport;
     auto* bench = app.add_subcommand("bench", "Benchmarks, printed as JSON");
     bench->require_subcommand(1);
-    auto* benchImportCmd = bench->add_subcommand("import",
-        "Generate N phase records, import them, compare with a bare SQLite insert loop (JSON)");
+    auto* benchImportCmd = bench->add_subcommand(
+        "import", "Generate N phase records, import them, compare with a bare SQLite insert loop (JSON)");
     benchImportCmd->add_option("--records", benchImport.records, "Phase records to generate")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    benchImportCmd->add_option("--dir", benchImport.workDir, "Directory for the temporary files (default: system temp)");
+    benchImportCmd->add_option(
+        "--dir", benchImport.workDir, "Directory for the temporary files (default: system temp)");
     benchImportCmd->add_flag("--keep", benchImport.keep, "Keep the generated trace and databases");
 
     if (auto unknown = unknownCommandError(app, argc, argv)) {

@@ -13,7 +13,10 @@ size_t displayWidth(const std::string& s)
 }
 } // namespace
 
-void TextTable::addColumn(std::string header, Align align) { m_columns.push_back({ std::move(header), align }); }
+void TextTable::addColumn(std::string header, Align align)
+{
+    m_columns.push_back({ std::move(header), align });
+}
 
 void TextTable::addRow(std::vector<std::string> cells)
 {
@@ -21,7 +24,10 @@ void TextTable::addRow(std::vector<std::string> cells)
     m_rows.push_back(std::move(cells));
 }
 
-void TextTable::addRule() { m_rows.emplace_back(); }
+void TextTable::addRule()
+{
+    m_rows.emplace_back();
+}
 
 std::string TextTable::render() const
 {

@@ -135,9 +135,9 @@ Result<size_t> ByteSource::read(char* buffer, size_t capacity)
         if (rc == Z_STREAM_END) {
             m_streamEnded = true;
         } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-            return Error { m_path + ": damaged gzip data at compressed byte " +
-                std::to_string(m_rawRead - static_cast<int64_t>(zs.avail_in)) + ": " +
-                (zs.msg ? zs.msg : "inflate error " + std::to_string(rc)) };
+            return Error { m_path + ": damaged gzip data at compressed byte "
+                + std::to_string(m_rawRead - static_cast<int64_t>(zs.avail_in)) + ": "
+                + (zs.msg ? zs.msg : "inflate error " + std::to_string(rc)) };
         }
     }
     return capacity - zs.avail_out;

@@ -57,8 +57,8 @@ struct Where
 
     Error field(std::string_view name, std::string_view expected, std::string_view got) const
     {
-        std::string msg = path + ":" + std::to_string(line) + ": " + std::string(recordType) + " record: field '" +
-            std::string(name) + "': expected " + std::string(expected);
+        std::string msg = path + ":" + std::to_string(line) + ": " + std::string(recordType) + " record: field '"
+            + std::string(name) + "': expected " + std::string(expected);
         if (!got.empty()) {
             msg += ", got " + std::string(got);
         }
@@ -66,13 +66,13 @@ struct Where
     }
     Error missing(std::string_view name, std::string_view expected) const
     {
-        return Error { path + ":" + std::to_string(line) + ": " + std::string(recordType) + " record: field '" +
-            std::string(name) + "' is missing (expected " + std::string(expected) + ")" };
+        return Error { path + ":" + std::to_string(line) + ": " + std::string(recordType) + " record: field '"
+            + std::string(name) + "' is missing (expected " + std::string(expected) + ")" };
     }
     Error record(std::string_view message) const
     {
-        return Error { path + ":" + std::to_string(line) + ": " + std::string(recordType) + " record: " +
-            std::string(message) };
+        return Error { path + ":" + std::to_string(line) + ": " + std::string(recordType)
+            + " record: " + std::string(message) };
     }
 };
 
@@ -115,8 +115,8 @@ Result<std::string_view> readString(od::value& v, const Where& w, std::string_vi
     return s;
 }
 
-Result<int64_t> readInteger(od::value& v, const Where& w, std::string_view name, int64_t min, int64_t max,
-    std::string_view expected)
+Result<int64_t> readInteger(
+    od::value& v, const Where& w, std::string_view name, int64_t min, int64_t max, std::string_view expected)
 {
     od::json_type t;
     if (v.type().get(t) || t != od::json_type::number) {
@@ -153,8 +153,8 @@ Result<int64_t> readTime(od::value& v, const Where& w, std::string_view name, in
         }
         auto ns = parseRfc3339(s);
         if (!ns) {
-            return w.field(name, "an RFC 3339 timestamp such as \"2025-06-01T12:00:00.250Z\"",
-                "\"" + shorten(s) + "\"");
+            return w.field(
+                name, "an RFC 3339 timestamp such as \"2025-06-01T12:00:00.250Z\"", "\"" + shorten(s) + "\"");
         }
         return *ns;
     }
@@ -207,8 +207,7 @@ void IssueCounter::merge(const IssueCounter& other)
 
 namespace {
 // Returns the next reusable slot of v, reset to defaults but keeping its strings' capacity.
-template <typename T, typename Reset>
-T& nextSlot(std::vector<T>& v, size_t& used, Reset&& reset)
+template <typename T, typename Reset> T& nextSlot(std::vector<T>& v, size_t& used, Reset&& reset)
 {
     if (used == v.size()) {
         v.emplace_back();
@@ -395,8 +394,9 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
     std::string_view typeView;
     if (auto err = obj.find_field_unordered("type").get_string().get(typeView)) {
         if (err == simdjson::NO_SUCH_FIELD) {
-            return Error { where() + "the record has no \"type\" field (expected header, job, attempt, phase or "
-                                   "checkpoint)" };
+            return Error { where()
+                + "the record has no \"type\" field (expected header, job, attempt, phase or "
+                  "checkpoint)" };
         }
         if (err == simdjson::INCORRECT_TYPE) {
             return Error { where() + "field 'type': expected a string" };
@@ -542,9 +542,10 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                     return x.error();
                 }
                 if (*x > kSupportedVersion) {
-                    return w.field(key, "version " + std::to_string(kSupportedVersion) +
-                            " (this reader supports ett-trace up to version " + std::to_string(kSupportedVersion) +
-                            ")",
+                    return w.field(key,
+                        "version " + std::to_string(kSupportedVersion)
+                            + " (this reader supports ett-trace up to version " + std::to_string(kSupportedVersion)
+                            + ")",
                         std::to_string(*x));
                 }
                 m_header.version = static_cast<int>(*x);
@@ -635,8 +636,8 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                     }
                     r.attrs.emplace_back(std::move(attrKey), std::string(*s));
                 }
-                std::stable_sort(r.attrs.begin(), r.attrs.end(),
-                    [](const auto& a, const auto& b) { return a.first < b.first; });
+                std::stable_sort(
+                    r.attrs.begin(), r.attrs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
                 for (size_t i = 1; i < r.attrs.size(); ++i) {
                     if (r.attrs[i].first == r.attrs[i - 1].first) {
                         return w.field("attrs", "each key once", "key \"" + shorten(r.attrs[i].first) + "\" twice");
@@ -692,8 +693,8 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                 }
                 auto o = parseOutcome(*s);
                 if (!o) {
-                    return w.field(key, "one of completed, failed, preempted, cancelled, running",
-                        "\"" + shorten(*s) + "\"");
+                    return w.field(
+                        key, "one of completed, failed, preempted, cancelled, running", "\"" + shorten(*s) + "\"");
                 }
                 r.outcome = *o;
                 return Status::success();
@@ -904,12 +905,12 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
             return w.missing("start", "a time");
         }
         if (r.durableNs && *r.durableNs < r.startNs) {
-            return w.field("durable", "a time >= start (" + formatRfc3339(r.startNs) + ")",
-                formatRfc3339(*r.durableNs));
+            return w.field(
+                "durable", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(*r.durableNs));
         }
         if (r.failed && r.durableNs) {
-            return w.field("durable", "no value: a failed checkpoint never became durable",
-                formatRfc3339(*r.durableNs));
+            return w.field(
+                "durable", "no value: a failed checkpoint never became durable", formatRfc3339(*r.durableNs));
         }
         batch.commit(RecordKind::Checkpoint, m_line);
     } else {

@@ -29,8 +29,8 @@ void appendRun(std::vector<Segment>& out, int64_t startNs, int64_t endNs, Bucket
 
 } // namespace
 
-std::optional<int64_t> lostProgressStart(const std::vector<CheckpointMark>& checkpoints, int64_t attemptStartNs,
-    int64_t faultNs)
+std::optional<int64_t> lostProgressStart(
+    const std::vector<CheckpointMark>& checkpoints, int64_t attemptStartNs, int64_t faultNs)
 {
     if (checkpoints.empty()) {
         return std::nullopt;

@@ -112,14 +112,13 @@ AttemptResult attributeAttempt(const AttemptInput& attempt, std::optional<int64_
 // Spec 5.3: where lost progress of an interrupted attempt starts: max(s, attempt start), s being
 // the latest checkpoint start of the job durable by f. nullopt when the job has no checkpoint
 // records at all (lost progress unknown, flagged no_checkpoint_data).
-std::optional<int64_t> lostProgressStart(const std::vector<CheckpointMark>& checkpoints, int64_t attemptStartNs,
-    int64_t faultNs);
+std::optional<int64_t> lostProgressStart(
+    const std::vector<CheckpointMark>& checkpoints, int64_t attemptStartNs, int64_t faultNs);
 
 // Calls fn(startNs, endNs, bucket, gpus) for every segment of the job's window in time order:
 // the queue before the first attempt (only when countQueue), each attempt's segments, and the
 // recovery gaps between attempts. Requires segments kept by attributeJob().
-template <typename Fn>
-void forEachJobSegment(const JobResult& job, int64_t jobGpus, bool countQueue, Fn&& fn)
+template <typename Fn> void forEachJobSegment(const JobResult& job, int64_t jobGpus, bool countQueue, Fn&& fn)
 {
     if (job.attempts.empty()) {
         return;

@@ -278,8 +278,7 @@ struct CheckpointState
 
 // Builds one job into a GeneratedJob, reusing the storage of its records. Draw is the generator's
 // random source (uniform, exponential, lognormal, pick).
-template <typename Draw>
-class JobBuilder
+template <typename Draw> class JobBuilder
 {
 public:
     JobBuilder(Draw& draw, const FleetFrame& frame, GeneratedJob& out)

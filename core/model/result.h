@@ -15,8 +15,7 @@ struct Error
 };
 
 // A value or an Error. Minimal stand-in for std::expected (C++23), which g++ 12 lacks.
-template <typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
     Result(T value)

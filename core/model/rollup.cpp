@@ -87,8 +87,8 @@ std::optional<double> Figures::ettPercentTime() const
 
 bool Figures::empty() const
 {
-    return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0 &&
-        ttsNs.empty() && ttrNs.empty() && e2eNs == 0;
+    return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0 && ttsNs.empty()
+        && ttrNs.empty() && e2eNs == 0;
 }
 
 void Figures::merge(const Figures& o)

@@ -31,8 +31,8 @@ Result<std::vector<Segment>> decodeSegments(std::string_view blob, int64_t start
     while (pos < blob.size()) {
         const auto bucket = static_cast<uint8_t>(blob[pos++]);
         if (bucket >= kBucketCount) {
-            return Error { "damaged segment data: bucket " + std::to_string(bucket) + " at byte " +
-                std::to_string(pos - 1) };
+            return Error { "damaged segment data: bucket " + std::to_string(bucket) + " at byte "
+                + std::to_string(pos - 1) };
         }
         uint64_t len = 0;
         int shift = 0;

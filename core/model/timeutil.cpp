@@ -20,7 +20,10 @@ i128 pow10i128(int n)
     return v;
 }
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 // Reads exactly n digits at text[pos]; advances pos. -1 when not digits.
 int64_t readDigits(std::string_view text, size_t& pos, size_t n)
@@ -319,6 +322,18 @@ std::string formatRfc3339(int64_t ns)
     }
     out += 'Z';
     return out;
+}
+
+std::string formatTimeHuman(int64_t ns)
+{
+    int64_t seconds = ns / kNsPerSecond;
+    if (ns % kNsPerSecond < 0) {
+        seconds -= 1; // floor, so that the text never shows a later second than the instant
+    }
+    std::string s = formatRfc3339(seconds * kNsPerSecond); // "YYYY-MM-DDTHH:MM:SSZ"
+    s[10] = ' ';
+    s.pop_back();
+    return s;
 }
 
 std::string formatSeconds(int64_t ns)

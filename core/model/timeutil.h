@@ -33,6 +33,10 @@ std::optional<int64_t> parseUserTime(std::string_view text);
 // ("2025-06-01T12:00:00.25Z").
 std::string formatRfc3339(int64_t ns);
 
+// Formats nanoseconds since the epoch for tables: "2025-06-01 12:00:00" (UTC, whole seconds,
+// truncated), always 19 characters for years 1000-9999.
+std::string formatTimeHuman(int64_t ns);
+
 // Formats a nanosecond count as an exact decimal number of seconds, without trailing zeros
 // ("58545", "0.25", "-1.000000001").
 std::string formatSeconds(int64_t ns);

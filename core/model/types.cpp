@@ -59,11 +59,26 @@ constexpr std::array<std::string_view, 7> kCauseClasses = {
 
 } // namespace
 
-std::string_view categoryName(Category c) { return kCategoryNames[static_cast<size_t>(c)]; }
-std::string_view bucketName(Bucket b) { return kBucketNames[static_cast<size_t>(b)]; }
-std::string_view outcomeName(Outcome o) { return kOutcomeNames[static_cast<size_t>(o)]; }
-std::string_view symptomName(Symptom s) { return kSymptomNames[static_cast<size_t>(s)]; }
-std::string_view interruptionName(Interruption i) { return kInterruptionNames[static_cast<size_t>(i)]; }
+std::string_view categoryName(Category c)
+{
+    return kCategoryNames[static_cast<size_t>(c)];
+}
+std::string_view bucketName(Bucket b)
+{
+    return kBucketNames[static_cast<size_t>(b)];
+}
+std::string_view outcomeName(Outcome o)
+{
+    return kOutcomeNames[static_cast<size_t>(o)];
+}
+std::string_view symptomName(Symptom s)
+{
+    return kSymptomNames[static_cast<size_t>(s)];
+}
+std::string_view interruptionName(Interruption i)
+{
+    return kInterruptionNames[static_cast<size_t>(i)];
+}
 
 std::optional<Category> parseCategory(std::string_view name)
 {

@@ -93,6 +93,9 @@ bool isValidCauseClass(std::string_view causeClass);
 Interruption classifyInterruption(Outcome outcome, std::string_view cause);
 
 // An attempt is interrupted (has a fault instant and recovery) when it failed or was preempted.
-inline bool isInterrupted(Outcome o) { return o == Outcome::Failed || o == Outcome::Preempted; }
+inline bool isInterrupted(Outcome o)
+{
+    return o == Outcome::Failed || o == Outcome::Preempted;
+}
 
 } // namespace ett::core

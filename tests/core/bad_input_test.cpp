@@ -35,8 +35,8 @@ fs::path makeTempDir(const std::string& tag)
 {
     static std::atomic<int> counter { 0 };
     std::random_device rd;
-    fs::path p = fs::temp_directory_path() /
-        ("ett-bad-input-" + tag + "-" + std::to_string(rd()) + "-" + std::to_string(counter++));
+    fs::path p = fs::temp_directory_path()
+        / ("ett-bad-input-" + tag + "-" + std::to_string(rd()) + "-" + std::to_string(counter++));
     fs::create_directories(p);
     return p;
 }
@@ -81,9 +81,9 @@ void appendValue(std::string& out, sqlite3_stmt* st, int col)
     }
     case SQLITE_TEXT: {
         const auto* text = sqlite3_column_text(st, col);
-        out += "t:'" +
-            std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(st, col))) +
-            "'";
+        out += "t:'"
+            + std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(st, col)))
+            + "'";
         break;
     }
     default: {
@@ -162,7 +162,10 @@ struct BadCase
     std::vector<std::string> expected;
 };
 
-void PrintTo(const BadCase& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const BadCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
 
 const std::string kHead = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
                           "\n";
@@ -171,15 +174,19 @@ const std::string kJob2 = R"({"type":"job","job":"J2","gpus":4})"
 const std::string kAttempt2 = R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100})"
                               "\n";
 
-std::string line(const std::string& json) { return json + "\n"; }
+std::string line(const std::string& json)
+{
+    return json + "\n";
+}
 
 // A valid file of about `bytes` bytes: header, J2 with one attempt, then padded train phases.
 std::string validBulk(size_t bytes, int64_t& lines)
 {
     std::string text = kHead + kJob2 + kAttempt2;
     lines = 3;
-    const std::string phase = line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":1,"end":99,"name":")" +
-        std::string(300, 'n') + "\"}");
+    const std::string phase
+        = line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":1,"end":99,"name":")"
+            + std::string(300, 'n') + "\"}");
     text.reserve(bytes + phase.size());
     while (text.size() < bytes) {
         text += phase;
@@ -191,23 +198,27 @@ std::string validBulk(size_t bytes, int64_t& lines)
 std::vector<BadCase> badCases()
 {
     std::vector<BadCase> c;
-    const std::string small = kHead + kJob2 + kAttempt2 +
-        line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":100})");
+    const std::string small = kHead + kJob2 + kAttempt2
+        + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":100})");
 
     // 1. Broken JSON and text.
-    c.push_back({ "TruncatedLastLine",
-        kHead + kJob2 + R"({"type":"attempt","job":"J2","attempt":0,"start":0,"en)", 3, "", { "JSON" } });
+    c.push_back({ "TruncatedLastLine", kHead + kJob2 + R"({"type":"attempt","job":"J2","attempt":0,"start":0,"en)", 3,
+        "", { "JSON" } });
     c.push_back({ "TruncatedLineInTheMiddle",
         kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"sta)") + kAttempt2, 3, "", { "JSON" } });
-    c.push_back({ "InvalidUtf8InJobId", kHead + line("{\"type\":\"job\",\"job\":\"J\xff" "2\",\"gpus\":4}"), 2, "",
-        { "UTF-8" } });
+    c.push_back({ "InvalidUtf8InJobId",
+        kHead
+            + line("{\"type\":\"job\",\"job\":\"J\xff"
+                   "2\",\"gpus\":4}"),
+        2, "", { "UTF-8" } });
     c.push_back({ "InvalidUtf8InName",
-        kHead + kJob2 + line("{\"type\":\"phase\",\"job\":\"J2\",\"attempt\":0,\"phase\":\"train\",\"start\":0,"
-                             "\"end\":1,\"name\":\"caf\xc3\x28\"}"),
+        kHead + kJob2
+            + line("{\"type\":\"phase\",\"job\":\"J2\",\"attempt\":0,\"phase\":\"train\",\"start\":0,"
+                   "\"end\":1,\"name\":\"caf\xc3\x28\"}"),
         3, "", { "UTF-8" } });
     c.push_back({ "LineIsNotAnObject", kHead + line("[1,2,3]"), 2, "", { "JSON object" } });
-    c.push_back({ "TrailingTextAfterObject", kHead + line(R"({"type":"job","job":"J2","gpus":4} x)") + kAttempt2, 2,
-        "", {} });
+    c.push_back(
+        { "TrailingTextAfterObject", kHead + line(R"({"type":"job","job":"J2","gpus":4} x)") + kAttempt2, 2, "", {} });
     c.push_back({ "TwoObjectsOnOneLine", kHead + line(R"({"type":"job","job":"J2","gpus":4}{"type":"job","job":"J3"})"),
         2, "", {} });
     c.push_back({ "RecordWithoutType", kHead + line(R"({"job":"J2","gpus":4})"), 2, "", { "\"type\"" } });
@@ -216,35 +227,35 @@ std::vector<BadCase> badCases()
     // 2. Wrong types.
     c.push_back({ "GpusAsString", kHead + line(R"({"type":"job","job":"J2","gpus":"8"})"), 2, "gpus",
         { "an integer >= 1", "\"8\"" } });
-    c.push_back({ "GpusZero", kHead + line(R"({"type":"job","job":"J2","gpus":0})"), 2, "gpus",
-        { "an integer >= 1" } });
-    c.push_back({ "AttemptNegative",
-        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":-1,"start":0,"end":100})"), 3, "attempt",
-        { "an integer >= 0", "-1" } });
+    c.push_back(
+        { "GpusZero", kHead + line(R"({"type":"job","job":"J2","gpus":0})"), 2, "gpus", { "an integer >= 1" } });
+    c.push_back(
+        { "AttemptNegative", kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":-1,"start":0,"end":100})"),
+            3, "attempt", { "an integer >= 0", "-1" } });
     c.push_back({ "RankFraction",
-        small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":10,"rank":1.5})"),
-        5, "rank", { "an integer >= 0", "1.5" } });
-    c.push_back({ "AttrValueNotAString",
-        kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":{"team":"ads","size":5}})"), 2, "attrs.size",
-        { "a string" } });
+        small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":10,"rank":1.5})"), 5,
+        "rank", { "an integer >= 0", "1.5" } });
+    c.push_back(
+        { "AttrValueNotAString", kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":{"team":"ads","size":5}})"),
+            2, "attrs.size", { "a string" } });
     c.push_back({ "AttrsNotAnObject", kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":"team=ads"})"), 2,
         "attrs", { "object" } });
-    c.push_back({ "AttrsKeyTwice", kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":{"a":"1","a":"2"}})"),
-        2, "attrs", { "twice" } });
+    c.push_back({ "AttrsKeyTwice", kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":{"a":"1","a":"2"}})"), 2,
+        "attrs", { "twice" } });
     c.push_back({ "StartAsObject",
-        small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":{"t":1},"end":10})"), 5,
-        "start", { "an object" } });
+        small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":{"t":1},"end":10})"), 5, "start",
+        { "an object" } });
     c.push_back({ "StartNotATimestamp",
-        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":"yesterday","end":100})"), 3,
-        "start", { "RFC 3339" } });
-    c.push_back({ "StartTooLarge",
-        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":1e30,"end":100})"), 3, "start",
-        { "64-bit" } });
+        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":"yesterday","end":100})"), 3, "start",
+        { "RFC 3339" } });
+    c.push_back(
+        { "StartTooLarge", kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":1e30,"end":100})"),
+            3, "start", { "64-bit" } });
     c.push_back({ "JobIdNotAString", kHead + line(R"({"type":"job","job":2,"gpus":4})"), 2, "job", { "string" } });
     c.push_back({ "JobIdEmpty", kHead + line(R"({"type":"job","job":"","gpus":4})"), 2, "job", { "non-empty" } });
-    c.push_back({ "FailedNotABoolean",
-        small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"start":5,"failed":"yes"})"), 5, "failed",
-        { "true or false" } });
+    c.push_back(
+        { "FailedNotABoolean", small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"start":5,"failed":"yes"})"),
+            5, "failed", { "true or false" } });
 
     // 3. Intervals.
     c.push_back({ "AttemptEndBeforeStart",
@@ -254,23 +265,26 @@ std::vector<BadCase> badCases()
         small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"init","start":50,"end":40})"), 5, "end",
         { ">= start" } });
     c.push_back({ "InterruptedAtAfterEnd",
-        kHead + kJob2 +
-            line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"failed","interrupted_at":101})"),
+        kHead + kJob2
+            + line(
+                R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"failed","interrupted_at":101})"),
         3, "interrupted_at", { "within the attempt" } });
     c.push_back({ "InterruptedAtBeforeStart",
-        kHead + kJob2 +
-            line(R"({"type":"attempt","job":"J2","attempt":0,"start":10,"end":100,"outcome":"preempted","interrupted_at":9})"),
+        kHead + kJob2
+            + line(
+                R"({"type":"attempt","job":"J2","attempt":0,"start":10,"end":100,"outcome":"preempted","interrupted_at":9})"),
         3, "interrupted_at", { "within the attempt" } });
     c.push_back({ "InterruptedAtOnCompletedAttempt",
-        kHead + kJob2 +
-            line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"completed","interrupted_at":50})"),
+        kHead + kJob2
+            + line(
+                R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"completed","interrupted_at":50})"),
         3, "interrupted_at", { "failed or preempted" } });
     c.push_back({ "InterruptedAtWithDefaultOutcome",
-        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"interrupted_at":50})"),
-        3, "interrupted_at", { "completed" } });
-    c.push_back({ "DurableBeforeStart",
-        small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"start":50,"durable":49})"), 5, "durable",
-        { ">= start" } });
+        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"interrupted_at":50})"), 3,
+        "interrupted_at", { "completed" } });
+    c.push_back(
+        { "DurableBeforeStart", small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"start":50,"durable":49})"),
+            5, "durable", { ">= start" } });
     c.push_back({ "FailedCheckpointWithDurable",
         small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"start":50,"durable":60,"failed":true})"), 5,
         "durable", { "failed" } });
@@ -292,16 +306,18 @@ std::vector<BadCase> badCases()
         small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train.","start":0,"end":10})"), 5, "phase",
         { "subcategory" } });
     c.push_back({ "BadCauseClass",
-        kHead + kJob2 +
-            line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"failed","cause":"hardware.gpu"})"),
-        3, "cause", { "\"hardware.gpu\"", "infra", "preemption", "maintenance", "dependency", "user", "manual",
-                        "unknown" } });
+        kHead + kJob2
+            + line(
+                R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"failed","cause":"hardware.gpu"})"),
+        3, "cause",
+        { "\"hardware.gpu\"", "infra", "preemption", "maintenance", "dependency", "user", "manual", "unknown" } });
     c.push_back({ "BadOutcome",
-        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"crashed"})"),
-        3, "outcome", { "\"crashed\"", "completed", "failed", "preempted", "cancelled", "running" } });
+        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"crashed"})"), 3,
+        "outcome", { "\"crashed\"", "completed", "failed", "preempted", "cancelled", "running" } });
     c.push_back({ "BadSymptom",
-        kHead + kJob2 +
-            line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"failed","symptom":"slow"})"),
+        kHead + kJob2
+            + line(
+                R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":100,"outcome":"failed","symptom":"slow"})"),
         3, "symptom", { "\"slow\"", "hang" } });
 
     // 5. Attempts against other attempts, in the file and in the store.
@@ -315,14 +331,15 @@ std::vector<BadCase> badCases()
         kHead + line(R"({"type":"attempt","job":"J1","attempt":5,"start":37545,"end":37846})"), 2, "start",
         { "overlap", "{base}" } });
     c.push_back({ "DuplicateAttemptNumberInFile",
-        kHead + kJob2 + kAttempt2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":120})"), 4,
-        "end", { "already declared", "line 3" } });
+        kHead + kJob2 + kAttempt2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":120})"), 4, "end",
+        { "already declared", "line 3" } });
     c.push_back({ "DuplicateAttemptNumberWithOtherStart",
         kHead + kJob2 + kAttempt2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":5,"end":100})"), 4,
         "start", { "already declared" } });
     c.push_back({ "DuplicateOfStoredAttemptNumber",
-        kHead +
-            line(R"({"type":"attempt","job":"J1","attempt":0,"start":10,"end":37545,"outcome":"failed","interrupted_at":37545,"cause":"infra.gpu"})"),
+        kHead
+            + line(
+                R"({"type":"attempt","job":"J1","attempt":0,"start":10,"end":37545,"outcome":"failed","interrupted_at":37545,"cause":"infra.gpu"})"),
         2, "start", { "already declared", "{base}" } });
     c.push_back({ "StoredAttemptSeenAgainWithOtherOutcome",
         kHead + line(R"({"type":"attempt","job":"J1","attempt":1,"start":37845,"end":58545,"outcome":"failed"})"), 2,
@@ -340,38 +357,38 @@ std::vector<BadCase> badCases()
         { "\"NOPE\"" } });
 
     // 6. Header.
-    c.push_back({ "HeaderVersion2", line(R"({"type":"header","format":"ett-trace","version":2,"time_unit":"s"})") + kJob2,
-        1, "version", { "2" } });
+    c.push_back({ "HeaderVersion2",
+        line(R"({"type":"header","format":"ett-trace","version":2,"time_unit":"s"})") + kJob2, 1, "version", { "2" } });
     c.push_back({ "HeaderNotFirst", kJob2 + kHead + kAttempt2, 2, "", { "first record" } });
     c.push_back({ "SecondHeader", kHead + kHead + kJob2, 2, "", { "second header" } });
     c.push_back({ "HeaderOtherFormat", line(R"({"type":"header","format":"otel","version":1})") + kJob2, 1, "format",
         { "ett-trace" } });
     c.push_back({ "HeaderWithoutVersion", line(R"({"type":"header","format":"ett-trace"})") + kJob2, 1, "version",
         { "missing" } });
-    c.push_back({ "HeaderBadTimeUnit",
-        line(R"({"type":"header","format":"ett-trace","version":1,"time_unit":"min"})") + kJob2, 1, "time_unit",
-        { "s, ms, us, ns" } });
+    c.push_back(
+        { "HeaderBadTimeUnit", line(R"({"type":"header","format":"ett-trace","version":1,"time_unit":"min"})") + kJob2,
+            1, "time_unit", { "s, ms, us, ns" } });
 
     // 7. Missing required fields.
     c.push_back({ "JobWithoutJob", kHead + line(R"({"type":"job","gpus":4})"), 2, "job", { "missing" } });
-    c.push_back({ "AttemptWithoutJob", kHead + line(R"({"type":"attempt","attempt":0,"start":0,"end":100})"), 2,
-        "job", { "missing" } });
+    c.push_back({ "AttemptWithoutJob", kHead + line(R"({"type":"attempt","attempt":0,"start":0,"end":100})"), 2, "job",
+        { "missing" } });
     c.push_back({ "AttemptWithoutAttempt", kHead + kJob2 + line(R"({"type":"attempt","job":"J2","start":0,"end":100})"),
         3, "attempt", { "missing" } });
     c.push_back({ "AttemptWithoutStart", kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"end":100})"),
         3, "start", { "missing" } });
     c.push_back({ "AttemptWithoutEnd", kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":0})"),
         3, "end", { "missing" } });
-    c.push_back({ "PhaseWithoutPhase",
-        small + line(R"({"type":"phase","job":"J2","attempt":0,"start":0,"end":10})"), 5, "phase", { "missing" } });
-    c.push_back({ "PhaseWithoutAttempt",
-        small + line(R"({"type":"phase","job":"J2","phase":"train","start":0,"end":10})"), 5, "attempt",
-        { "missing" } });
-    c.push_back({ "PhaseWithoutEnd",
-        small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0})"), 5, "end",
-        { "missing" } });
-    c.push_back({ "CheckpointWithoutStart",
-        small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"durable":5})"), 5, "start", { "missing" } });
+    c.push_back({ "PhaseWithoutPhase", small + line(R"({"type":"phase","job":"J2","attempt":0,"start":0,"end":10})"), 5,
+        "phase", { "missing" } });
+    c.push_back(
+        { "PhaseWithoutAttempt", small + line(R"({"type":"phase","job":"J2","phase":"train","start":0,"end":10})"), 5,
+            "attempt", { "missing" } });
+    c.push_back(
+        { "PhaseWithoutEnd", small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0})"), 5,
+            "end", { "missing" } });
+    c.push_back({ "CheckpointWithoutStart", small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"durable":5})"),
+        5, "start", { "missing" } });
 
     // 8. Empty and damaged files.
     c.push_back({ "EmptyFile", "", std::nullopt, "", { "empty" } });
@@ -418,9 +435,9 @@ std::vector<BadCase> badCases()
     c.push_back({ "JobAttrsDifferFromAnotherFile",
         kHead + line(R"({"type":"job","job":"J1","name":"worked example","gpus":8,"attrs":{"team":"ads"}})"), 2, "",
         { "{base}", "attrs" } });
-    c.push_back({ "JobDeclaredDifferentlyInSameFile",
-        kHead + kJob2 + kAttempt2 + line(R"({"type":"job","job":"J2","gpus":8})"), 4, "",
-        { "\"J2\"", "line 2", "gpus 8 vs 4" } });
+    c.push_back(
+        { "JobDeclaredDifferentlyInSameFile", kHead + kJob2 + kAttempt2 + line(R"({"type":"job","job":"J2","gpus":8})"),
+            4, "", { "\"J2\"", "line 2", "gpus 8 vs 4" } });
     return c;
 }
 

@@ -30,7 +30,10 @@ namespace fs = std::filesystem;
 constexpr int64_t kS = 1'000'000'000; // nanoseconds per second
 const std::string kWorkedExample = std::string(ETT_SAMPLES_DIR) + "/worked-example.ett.jsonl";
 
-size_t idx(Bucket b) { return static_cast<size_t>(b); }
+size_t idx(Bucket b)
+{
+    return static_cast<size_t>(b);
+}
 
 // A fresh directory with a database in it, both removed at the end.
 class Store
@@ -41,9 +44,9 @@ public:
         static std::atomic<int> counter { 0 };
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
         std::random_device rd;
-        m_dir = fs::temp_directory_path() /
-            ("ett-importer-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-" +
-                std::to_string(counter++));
+        m_dir = fs::temp_directory_path()
+            / ("ett-importer-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
+                + std::to_string(counter++));
         fs::create_directories(m_dir);
         open();
     }
@@ -184,8 +187,7 @@ std::string sha256sum(const std::string& path)
 }
 
 // Sum of the buckets of an array.
-template <typename Array>
-auto bucketSum(const Array& a)
+template <typename Array> auto bucketSum(const Array& a)
 {
     typename Array::value_type sum = 0;
     for (const auto v : a) {
@@ -194,7 +196,8 @@ auto bucketSum(const Array& a)
     return sum;
 }
 
-const IssueInfo* findIssue(const std::vector<IssueInfo>& issues, const std::string& kind, const std::string& detail = "")
+const IssueInfo* findIssue(
+    const std::vector<IssueInfo>& issues, const std::string& kind, const std::string& detail = "")
 {
     for (const auto& i : issues) {
         if (i.kind == kind && i.detail == detail) {
@@ -213,7 +216,10 @@ std::vector<IssueInfo> issuesOf(Database& db)
 
 const std::string kHead = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
                           "\n";
-std::string line(const std::string& json) { return json + "\n"; }
+std::string line(const std::string& json)
+{
+    return json + "\n";
+}
 
 // ---------------------------------------------------------------------------------------------
 // The worked example (spec section 6)
@@ -373,25 +379,26 @@ TEST(ImporterReimport, SameFileUnderAnotherLabelIsSecondJob)
 
 // Job R, 4 GPUs. Attempt 0 [0, 1000) failed at 900 (infra), attempt 1 [1100, 2000) completed; a
 // checkpoint captured at 500, durable at 510.
-const std::string kAttemptsFile = kHead + line(R"({"type":"job","job":"R","name":"ranks","gpus":4})") +
-    line(R"({"type":"attempt","job":"R","attempt":0,"start":0,"end":1000,"outcome":"failed","interrupted_at":900,"cause":"infra.network"})") +
-    line(R"({"type":"attempt","job":"R","attempt":1,"start":1100,"end":2000})") +
-    line(R"({"type":"checkpoint","job":"R","attempt":0,"step":50,"start":500,"durable":510})");
+const std::string kAttemptsFile = kHead + line(R"({"type":"job","job":"R","name":"ranks","gpus":4})")
+    + line(
+        R"({"type":"attempt","job":"R","attempt":0,"start":0,"end":1000,"outcome":"failed","interrupted_at":900,"cause":"infra.network"})")
+    + line(R"({"type":"attempt","job":"R","attempt":1,"start":1100,"end":2000})")
+    + line(R"({"type":"checkpoint","job":"R","attempt":0,"step":50,"start":500,"durable":510})");
 
 // Rank 0: init is short. The job record is repeated, identical.
-const std::string kRank0File = kHead + line(R"({"type":"job","job":"R","name":"ranks","gpus":4})") +
-    line(R"({"type":"phase","job":"R","attempt":0,"phase":"init","start":0,"end":100,"rank":0})") +
-    line(R"({"type":"phase","job":"R","attempt":0,"phase":"train","start":100,"end":900,"rank":0})") +
-    line(R"({"type":"phase","job":"R","attempt":1,"phase":"init","start":1100,"end":1150,"rank":0})") +
-    line(R"({"type":"phase","job":"R","attempt":1,"phase":"train","start":1150,"end":2000,"rank":0})");
+const std::string kRank0File = kHead + line(R"({"type":"job","job":"R","name":"ranks","gpus":4})")
+    + line(R"({"type":"phase","job":"R","attempt":0,"phase":"init","start":0,"end":100,"rank":0})")
+    + line(R"({"type":"phase","job":"R","attempt":0,"phase":"train","start":100,"end":900,"rank":0})")
+    + line(R"({"type":"phase","job":"R","attempt":1,"phase":"init","start":1100,"end":1150,"rank":0})")
+    + line(R"({"type":"phase","job":"R","attempt":1,"phase":"train","start":1150,"end":2000,"rank":0})");
 
 // Rank 1: the slow one; it also records the blocking save. No job record.
-const std::string kRank1File = kHead +
-    line(R"({"type":"phase","job":"R","attempt":0,"phase":"init.device_init","start":0,"end":200,"rank":1})") +
-    line(R"({"type":"phase","job":"R","attempt":0,"phase":"train","start":200,"end":900,"rank":1})") +
-    line(R"({"type":"phase","job":"R","attempt":0,"phase":"checkpoint_save","start":500,"end":510,"rank":1})") +
-    line(R"({"type":"phase","job":"R","attempt":1,"phase":"init","start":1100,"end":1300,"rank":1})") +
-    line(R"({"type":"phase","job":"R","attempt":1,"phase":"train","start":1300,"end":2000,"rank":1})");
+const std::string kRank1File = kHead
+    + line(R"({"type":"phase","job":"R","attempt":0,"phase":"init.device_init","start":0,"end":200,"rank":1})")
+    + line(R"({"type":"phase","job":"R","attempt":0,"phase":"train","start":200,"end":900,"rank":1})")
+    + line(R"({"type":"phase","job":"R","attempt":0,"phase":"checkpoint_save","start":500,"end":510,"rank":1})")
+    + line(R"({"type":"phase","job":"R","attempt":1,"phase":"init","start":1100,"end":1300,"rank":1})")
+    + line(R"({"type":"phase","job":"R","attempt":1,"phase":"train","start":1300,"end":2000,"rank":1})");
 
 // The accounting input of job R with both ranks, built by hand.
 JobInput rankJobInput()
@@ -516,9 +523,9 @@ TEST(ImporterMerge, SecondFileAddsPhasesToExistingAttemptAndRecomputes)
     s.import(kWorkedExample);
     // An eval of attempt 1 that takes over part of its train time, and the attempt repeated
     // identically.
-    const std::string extra = kHead +
-        line(R"({"type":"attempt","job":"J1","attempt":1,"start":37845,"end":58545,"outcome":"completed"})") +
-        line(R"({"type":"phase","job":"J1","attempt":1,"phase":"eval","start":40000,"end":40600})");
+    const std::string extra = kHead
+        + line(R"({"type":"attempt","job":"J1","attempt":1,"start":37845,"end":58545,"outcome":"completed"})")
+        + line(R"({"type":"phase","job":"J1","attempt":1,"phase":"eval","start":40000,"end":40600})");
     const ImportSummary sum = s.import(s.write("eval.ett.jsonl", extra));
     EXPECT_EQ(sum.attempts, 0);
     EXPECT_EQ(sum.phases, 1);
@@ -535,11 +542,12 @@ TEST(ImporterMerge, SecondFileAddsPhasesToExistingAttemptAndRecomputes)
 TEST(ImporterMerge, AcceptsIdenticalJobRecordSeenAgain)
 {
     Store s;
-    const std::string job = line(R"({"type":"job","job":"D","name":"dup","gpus":2,"submitted":5,"attrs":{"team":"a","model":"m"}})");
-    const std::string sameOtherOrder =
-        line(R"({"type":"job","attrs":{"model":"m","team":"a"},"submitted":5,"gpus":2,"name":"dup","job":"D"})");
-    const std::string file1 = kHead + job + line(R"({"type":"attempt","job":"D","attempt":0,"start":10,"end":20})") +
-        sameOtherOrder;
+    const std::string job
+        = line(R"({"type":"job","job":"D","name":"dup","gpus":2,"submitted":5,"attrs":{"team":"a","model":"m"}})");
+    const std::string sameOtherOrder
+        = line(R"({"type":"job","attrs":{"model":"m","team":"a"},"submitted":5,"gpus":2,"name":"dup","job":"D"})");
+    const std::string file1
+        = kHead + job + line(R"({"type":"attempt","job":"D","attempt":0,"start":10,"end":20})") + sameOtherOrder;
     const ImportSummary a = s.import(s.write("one.ett.jsonl", file1));
     EXPECT_EQ(a.jobsDeclared, 1);
     const ImportSummary b = s.import(s.write("two.ett.jsonl", kHead + sameOtherOrder + job));
@@ -559,8 +567,8 @@ TEST(ImporterMerge, AcceptsIdenticalJobRecordSeenAgain)
 TEST(ImporterImplicitJobs, CreatesUndeclaredJobWithOneGpuAndCountsIssue)
 {
     Store s;
-    const std::string file = kHead + line(R"({"type":"attempt","job":"IMP","attempt":0,"start":0,"end":100})") +
-        line(R"({"type":"phase","job":"IMP","attempt":0,"phase":"train","start":0,"end":100})");
+    const std::string file = kHead + line(R"({"type":"attempt","job":"IMP","attempt":0,"start":0,"end":100})")
+        + line(R"({"type":"phase","job":"IMP","attempt":0,"phase":"train","start":0,"end":100})");
     const std::string path = s.write("implicit.ett.jsonl", file);
     const ImportSummary sum = s.import(path);
     EXPECT_EQ(sum.jobsDeclared, 0);
@@ -587,10 +595,12 @@ TEST(ImporterImplicitJobs, LaterFileDeclaringImplicitJobFillsItIn)
 {
     Store s;
     s.import(s.write("implicit.ett.jsonl",
-        kHead + line(R"({"type":"attempt","job":"IMP","attempt":0,"start":0,"end":100})") +
-            line(R"({"type":"phase","job":"IMP","attempt":0,"phase":"train","start":0,"end":100})")));
+        kHead + line(R"({"type":"attempt","job":"IMP","attempt":0,"start":0,"end":100})")
+            + line(R"({"type":"phase","job":"IMP","attempt":0,"phase":"train","start":0,"end":100})")));
     const ImportSummary decl = s.import(s.write("declare.ett.jsonl",
-        kHead + line(R"({"type":"job","job":"IMP","name":"now declared","gpus":4,"submitted":-50,"attrs":{"team":"x"}})")));
+        kHead
+            + line(
+                R"({"type":"job","job":"IMP","name":"now declared","gpus":4,"submitted":-50,"attrs":{"team":"x"}})")));
     EXPECT_EQ(decl.jobsDeclared, 1);
     EXPECT_EQ(decl.jobsTouched, 1);
     EXPECT_EQ(s.count("SELECT count(*) FROM jobs"), 1);
@@ -622,8 +632,8 @@ TEST(ImporterImplicitJobs, JobDeclaredLaterInSameFileIsNotImplicit)
 {
     Store s;
     const ImportSummary sum = s.import(s.write("later.ett.jsonl",
-        kHead + line(R"({"type":"attempt","job":"L","attempt":0,"start":0,"end":100})") +
-            line(R"({"type":"job","job":"L","gpus":2})")));
+        kHead + line(R"({"type":"attempt","job":"L","attempt":0,"start":0,"end":100})")
+            + line(R"({"type":"job","job":"L","gpus":2})")));
     EXPECT_EQ(sum.jobsDeclared, 1);
     EXPECT_EQ(s.count("SELECT gpus FROM jobs"), 2);
     EXPECT_EQ(s.count("SELECT declared_in IS NOT NULL FROM jobs"), 1);
@@ -637,12 +647,12 @@ TEST(ImporterClipping, StoresPhasesClippedToTheirAttemptAndCountsThem)
 {
     Store s;
     const std::string path = s.write("clip.ett.jsonl",
-        kHead + line(R"({"type":"job","job":"C","gpus":2})") +
-            line(R"({"type":"attempt","job":"C","attempt":0,"start":100,"end":200})") +
-            line(R"({"type":"phase","job":"C","attempt":0,"phase":"train","start":90,"end":150})") +
-            line(R"({"type":"phase","job":"C","attempt":0,"phase":"eval","start":150,"end":250})") +
-            line(R"({"type":"phase","job":"C","attempt":0,"phase":"train","start":50,"end":250,"rank":3})") +
-            line(R"({"type":"phase","job":"C","attempt":0,"phase":"init","start":100,"end":100})"));
+        kHead + line(R"({"type":"job","job":"C","gpus":2})")
+            + line(R"({"type":"attempt","job":"C","attempt":0,"start":100,"end":200})")
+            + line(R"({"type":"phase","job":"C","attempt":0,"phase":"train","start":90,"end":150})")
+            + line(R"({"type":"phase","job":"C","attempt":0,"phase":"eval","start":150,"end":250})")
+            + line(R"({"type":"phase","job":"C","attempt":0,"phase":"train","start":50,"end":250,"rank":3})")
+            + line(R"({"type":"phase","job":"C","attempt":0,"phase":"init","start":100,"end":100})"));
     const ImportSummary sum = s.import(path);
     EXPECT_EQ(sum.phases, 4);
     auto st = s.db().prepare("SELECT category, start_ns, end_ns FROM phases ORDER BY id");
@@ -686,13 +696,14 @@ TEST(ImporterClipping, StoresPhasesClippedToTheirAttemptAndCountsThem)
 TEST(ImporterOrder, RecordsReferringToAttemptDeclaredLaterInFileWork)
 {
     Store s;
-    const std::string file = kHead +
-        line(R"({"type":"phase","job":"F","attempt":1,"phase":"train","start":150,"end":200})") +
-        line(R"({"type":"checkpoint","job":"F","attempt":0,"start":40,"durable":45})") +
-        line(R"({"type":"phase","job":"F","attempt":0,"phase":"train","start":0,"end":100,"rank":0})") +
-        line(R"({"type":"attempt","job":"F","attempt":1,"start":120,"end":200})") +
-        line(R"({"type":"job","job":"F","gpus":2})") +
-        line(R"({"type":"attempt","job":"F","attempt":0,"start":0,"end":100,"outcome":"preempted","interrupted_at":80})");
+    const std::string file = kHead
+        + line(R"({"type":"phase","job":"F","attempt":1,"phase":"train","start":150,"end":200})")
+        + line(R"({"type":"checkpoint","job":"F","attempt":0,"start":40,"durable":45})")
+        + line(R"({"type":"phase","job":"F","attempt":0,"phase":"train","start":0,"end":100,"rank":0})")
+        + line(R"({"type":"attempt","job":"F","attempt":1,"start":120,"end":200})")
+        + line(R"({"type":"job","job":"F","gpus":2})")
+        + line(
+            R"({"type":"attempt","job":"F","attempt":0,"start":0,"end":100,"outcome":"preempted","interrupted_at":80})");
     const ImportSummary sum = s.import(s.write("forward.ett.jsonl", file));
     EXPECT_EQ(sum.attempts, 2);
     EXPECT_EQ(sum.phases, 2);
@@ -735,8 +746,8 @@ TEST(ImporterDatasets, ListsEveryFileWithItsRealSha256)
 {
     Store s;
     const std::string noisy = s.write("noisy.ett.jsonl",
-        line(R"({"type":"job","job":"N","color":"red"})") + line(R"({"type":"metric","v":1})") +
-            line(R"({"type":"attempt","job":"N","attempt":0,"start":0,"end":5})"));
+        line(R"({"type":"job","job":"N","color":"red"})") + line(R"({"type":"metric","v":1})")
+            + line(R"({"type":"attempt","job":"N","attempt":0,"start":0,"end":5})"));
     std::ifstream in(kWorkedExample, std::ios::binary);
     const std::string example((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::string gz = s.writeGzip("example.ett.jsonl.gz", example);
@@ -836,7 +847,10 @@ void expectCancelLeavesDatabaseUnchanged(const std::string& cancelStage)
     EXPECT_EQ(again->phases, 4);
 }
 
-TEST(ImporterCancel, CancelWhileReadingLeavesDatabaseUnchanged) { expectCancelLeavesDatabaseUnchanged("reading"); }
+TEST(ImporterCancel, CancelWhileReadingLeavesDatabaseUnchanged)
+{
+    expectCancelLeavesDatabaseUnchanged("reading");
+}
 
 TEST(ImporterCancel, CancelWhileAttributingLeavesDatabaseUnchanged)
 {
@@ -867,7 +881,8 @@ TEST(ImporterProgress, ReportsReadingThenAttributingThenCommitting)
     EXPECT_EQ(stages, (std::vector<std::string> { "reading", "attributing", "committing" }));
     EXPECT_EQ(calls.back().records, 16);
     // The last reading call has consumed the whole file.
-    const auto lastReading = std::find_if(calls.rbegin(), calls.rend(), [](const auto& c) { return c.stage == "reading"; });
+    const auto lastReading
+        = std::find_if(calls.rbegin(), calls.rend(), [](const auto& c) { return c.stage == "reading"; });
     EXPECT_EQ(lastReading->bytesDone, size);
     EXPECT_EQ(lastReading->records, 16);
 }
@@ -879,9 +894,9 @@ TEST(ImporterRollup, CountQueueStartsWindowAtSubmitted)
 {
     Store s;
     s.import(s.write("queue.ett.jsonl",
-        kHead + line(R"({"type":"job","job":"Q","gpus":2,"submitted":0})") +
-            line(R"({"type":"attempt","job":"Q","attempt":0,"start":1000,"end":2000})") +
-            line(R"({"type":"phase","job":"Q","attempt":0,"phase":"train","start":1000,"end":2000})")));
+        kHead + line(R"({"type":"job","job":"Q","gpus":2,"submitted":0})")
+            + line(R"({"type":"attempt","job":"Q","attempt":0,"start":1000,"end":2000})")
+            + line(R"({"type":"phase","job":"Q","attempt":0,"phase":"train","start":1000,"end":2000})")));
     FleetQuery q;
     q.withSegments = true;
     const auto jobs = s.fleet(q);
@@ -917,8 +932,8 @@ TEST(ImporterRollup, SubmittedAfterStartIsCounted)
 {
     Store s;
     s.import(s.write("late.ett.jsonl",
-        kHead + line(R"({"type":"job","job":"Q","gpus":2,"submitted":1500})") +
-            line(R"({"type":"attempt","job":"Q","attempt":0,"start":1000,"end":2000})")));
+        kHead + line(R"({"type":"job","job":"Q","gpus":2,"submitted":1500})")
+            + line(R"({"type":"attempt","job":"Q","attempt":0,"start":1000,"end":2000})")));
     EXPECT_NE(findIssue(issuesOf(s.db()), "submitted_after_start"), nullptr);
 }
 
@@ -988,10 +1003,11 @@ TEST(ImporterRollup, FailureAtEndOfJobWindowCountsInTheRangeHoldingIt)
     // up to the whole.
     Store s;
     s.import(s.write("last.ett.jsonl",
-        kHead + line(R"({"type":"job","job":"END","gpus":2})") +
-            line(R"({"type":"attempt","job":"END","attempt":0,"start":0,"end":100,"outcome":"failed","cause":"infra.gpu"})") +
-            line(R"({"type":"phase","job":"END","attempt":0,"phase":"train","start":0,"end":100})") +
-            line(R"({"type":"checkpoint","job":"END","attempt":0,"start":50})")));
+        kHead + line(R"({"type":"job","job":"END","gpus":2})")
+            + line(
+                R"({"type":"attempt","job":"END","attempt":0,"start":0,"end":100,"outcome":"failed","cause":"infra.gpu"})")
+            + line(R"({"type":"phase","job":"END","attempt":0,"phase":"train","start":0,"end":100})")
+            + line(R"({"type":"checkpoint","job":"END","attempt":0,"start":50})")));
     FleetQuery q;
     q.withSegments = true;
     const auto jobs = s.fleet(q);
@@ -1011,7 +1027,6 @@ TEST(ImporterRollup, FailureAtEndOfJobWindowCountsInTheRangeHoldingIt)
     EXPECT_EQ(b.failures, 1) << "f = 100 s is in [100 s, ..)";
     EXPECT_EQ(a.failures + b.failures, whole.failures);
 }
-
 
 // The importer attributes a job from memory when its records arrive together, and by reading it
 // back from the store when they are interleaved with other jobs' records (its state is evicted

@@ -31,9 +31,9 @@ public:
         static std::atomic<int> counter { 0 };
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
         std::random_device rd;
-        m_path = fs::temp_directory_path() /
-            ("ett-reader-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-" +
-                std::to_string(counter++));
+        m_path = fs::temp_directory_path()
+            / ("ett-reader-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
+                + std::to_string(counter++));
         fs::create_directories(m_path);
     }
     ~TempDir()
@@ -169,8 +169,8 @@ const std::string kPhase = R"({"type":"phase","job":"J1","attempt":0,"phase":"tr
 // A small trace in seconds: header, job, attempt, phase, checkpoint.
 std::string smallTrace(const std::string& eol = "\n")
 {
-    return kHeaderS + eol + kJob + eol + kAttempt + eol + kPhase + eol +
-        R"({"type":"checkpoint","job":"J1","attempt":0,"step":5,"start":50,"durable":52})" + eol;
+    return kHeaderS + eol + kJob + eol + kAttempt + eol + kPhase + eol
+        + R"({"type":"checkpoint","job":"J1","attempt":0,"step":5,"start":50,"durable":52})" + eol;
 }
 
 void expectSmallTrace(const ReadAll& r)
@@ -239,9 +239,9 @@ TEST(NativeReaderLines, ReadsLastLineWithoutNewline)
 TEST(NativeReaderLines, KeepsStringContentExactlyWithCrlf)
 {
     TempDir dir;
-    const std::string text = kHeaderS + "\r\n" +
-        R"({"type":"job","job":"J1","name":"a \"quoted\" name\\r","gpus":2,"attrs":{"team":"ads"}})" + "\r\n" +
-        kAttempt + "\r\n";
+    const std::string text = kHeaderS + "\r\n"
+        + R"({"type":"job","job":"J1","name":"a \"quoted\" name\\r","gpus":2,"attrs":{"team":"ads"}})" + "\r\n"
+        + kAttempt + "\r\n";
     auto r = readAll(dir.write("names.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     ASSERT_EQ(r->jobs.size(), 1u);
@@ -299,16 +299,16 @@ TEST(NativeReaderGzip, ReadsEmptyMemberBetweenMembers)
 
 // A trace with one attempt whose start and end are the given JSON values, under `unit` (no
 // time_unit field when empty).
-Result<ReadAll> readAttemptTimes(const TempDir& dir, const std::string& unit, const std::string& start,
-    const std::string& end)
+Result<ReadAll> readAttemptTimes(
+    const TempDir& dir, const std::string& unit, const std::string& start, const std::string& end)
 {
     std::string header = R"({"type":"header","format":"ett-trace","version":1)";
     if (!unit.empty()) {
         header += R"(,"time_unit":")" + unit + "\"";
     }
     header += "}\n";
-    const std::string text = header + kJob + "\n" + R"({"type":"attempt","job":"J1","attempt":0,"start":)" + start +
-        R"(,"end":)" + end + "}\n";
+    const std::string text = header + kJob + "\n" + R"({"type":"attempt","job":"J1","attempt":0,"start":)" + start
+        + R"(,"end":)" + end + "}\n";
     return readAll(dir.write("times-" + unit + ".ett.jsonl", text));
 }
 
@@ -437,10 +437,10 @@ TEST(NativeReaderDefaults, HeaderWithoutTimeUnitMeansMicroseconds)
 TEST(NativeReaderDefaults, ReadsHeaderSourceAndCreated)
 {
     TempDir dir;
-    const std::string text =
-        R"({"type":"header","format":"ett-trace","version":1,"time_unit":"ms","source":"unit test","created":"2025-06-01T00:00:00Z"})"
-        "\n" +
-        kJob + "\n";
+    const std::string text
+        = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"ms","source":"unit test","created":"2025-06-01T00:00:00Z"})"
+          "\n"
+        + kJob + "\n";
     auto r = readAll(dir.write("header.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->header.version, 1);
@@ -452,8 +452,8 @@ TEST(NativeReaderDefaults, ReadsHeaderSourceAndCreated)
 TEST(NativeReaderDefaults, JobWithoutGpusIsReadWithCountedWarning)
 {
     TempDir dir;
-    const std::string text = kHeaderS + "\n" + R"({"type":"job","job":"A"})" + "\n" + R"({"type":"job","job":"B"})" +
-        "\n" + R"({"type":"job","job":"C","gpus":4})" + "\n";
+    const std::string text = kHeaderS + "\n" + R"({"type":"job","job":"A"})" + "\n" + R"({"type":"job","job":"B"})"
+        + "\n" + R"({"type":"job","job":"C","gpus":4})" + "\n";
     auto r = readAll(dir.write("nogpus.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     ASSERT_EQ(r->jobs.size(), 3u);
@@ -468,14 +468,13 @@ TEST(NativeReaderDefaults, JobWithoutGpusIsReadWithCountedWarning)
 TEST(NativeReaderDefaults, CountsUnknownRecordTypesAndFieldsWithoutError)
 {
     TempDir dir;
-    const std::string header =
-        R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s","vendor":"acme"})";
-    const std::string body = header + "\n" +
-        R"({"type":"job","job":"J1","gpus":8,"color":"blue","owner":{"a":[1,2,{"b":null}]}})" + "\n" +
-        R"({"type":"metric","job":"J1","value":3.5})" + "\n" + R"({"type":"metric"})" + "\n" +
-        R"({"type":"annotation","text":"hello"})" + "\n" +
-        R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"host":"n1"})" + "\n" +
-        R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100,"color":"red"})" + "\n";
+    const std::string header = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s","vendor":"acme"})";
+    const std::string body = header + "\n"
+        + R"({"type":"job","job":"J1","gpus":8,"color":"blue","owner":{"a":[1,2,{"b":null}]}})" + "\n"
+        + R"({"type":"metric","job":"J1","value":3.5})" + "\n" + R"({"type":"metric"})" + "\n"
+        + R"({"type":"annotation","text":"hello"})" + "\n"
+        + R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"host":"n1"})" + "\n"
+        + R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100,"color":"red"})" + "\n";
     auto r = readAll(dir.write("unknown.ett.jsonl", body));
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->jobs.size(), 1u);
@@ -497,13 +496,13 @@ TEST(NativeReaderDefaults, CountsUnknownRecordTypesAndFieldsWithoutError)
 TEST(NativeReaderDefaults, TreatsNullOptionalFieldsAsAbsent)
 {
     TempDir dir;
-    const std::string text = kHeaderS + "\n" +
-        R"({"type":"job","job":"J1","name":null,"gpus":null,"submitted":null,"attrs":null})" + "\n" +
-        R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"gpus":null,"outcome":null,"interrupted_at":null,"cause":null,"symptom":null,"detail":null})" +
-        "\n" +
-        R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100,"rank":null,"name":null})" +
-        "\n" +
-        R"({"type":"checkpoint","job":"J1","attempt":0,"step":null,"start":50,"durable":null,"failed":null})" + "\n";
+    const std::string text = kHeaderS + "\n"
+        + R"({"type":"job","job":"J1","name":null,"gpus":null,"submitted":null,"attrs":null})" + "\n"
+        + R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"gpus":null,"outcome":null,"interrupted_at":null,"cause":null,"symptom":null,"detail":null})"
+        + "\n"
+        + R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100,"rank":null,"name":null})"
+        + "\n" + R"({"type":"checkpoint","job":"J1","attempt":0,"step":null,"start":50,"durable":null,"failed":null})"
+        + "\n";
     auto r = readAll(dir.write("nulls.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     ASSERT_EQ(r->jobs.size(), 1u);
@@ -535,13 +534,13 @@ TEST(NativeReaderDefaults, TreatsNullOptionalFieldsAsAbsent)
 TEST(NativeReaderRecords, ReadsEveryFieldOfEveryRecordType)
 {
     TempDir dir;
-    const std::string text = kHeaderS + "\n" +
-        R"({"type":"job","job":"J1","name":"ranker","gpus":128,"submitted":5,"attrs":{"team":"ads","model":"dlrm","cluster":"east"}})" +
-        "\n" +
-        R"({"type":"attempt","job":"J1","attempt":3,"start":10,"end":20,"gpus":64,"outcome":"failed","interrupted_at":15,"cause":"infra.gpu.hbm","symptom":"hang","detail":"XID 48"})" +
-        "\n" +
-        R"({"type":"phase","job":"J1","attempt":3,"phase":"init.process_group_init","start":10,"end":12,"rank":7,"name":"pg"})" +
-        "\n" + R"({"type":"checkpoint","job":"J1","attempt":3,"step":1200,"start":13,"failed":true})" + "\n";
+    const std::string text = kHeaderS + "\n"
+        + R"({"type":"job","job":"J1","name":"ranker","gpus":128,"submitted":5,"attrs":{"team":"ads","model":"dlrm","cluster":"east"}})"
+        + "\n"
+        + R"({"type":"attempt","job":"J1","attempt":3,"start":10,"end":20,"gpus":64,"outcome":"failed","interrupted_at":15,"cause":"infra.gpu.hbm","symptom":"hang","detail":"XID 48"})"
+        + "\n"
+        + R"({"type":"phase","job":"J1","attempt":3,"phase":"init.process_group_init","start":10,"end":12,"rank":7,"name":"pg"})"
+        + "\n" + R"({"type":"checkpoint","job":"J1","attempt":3,"step":1200,"start":13,"failed":true})" + "\n";
     auto r = readAll(dir.write("full.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     const auto& j = r->jobs.at(0);
@@ -549,8 +548,8 @@ TEST(NativeReaderRecords, ReadsEveryFieldOfEveryRecordType)
     EXPECT_EQ(j.gpus, 128);
     EXPECT_EQ(j.submittedNs, 5 * kNsPerS);
     // attrs come sorted by key
-    const std::vector<std::pair<std::string, std::string>> attrs = { { "cluster", "east" }, { "model", "dlrm" },
-        { "team", "ads" } };
+    const std::vector<std::pair<std::string, std::string>> attrs
+        = { { "cluster", "east" }, { "model", "dlrm" }, { "team", "ads" } };
     EXPECT_EQ(j.attrs, attrs);
     const auto& a = r->attempts.at(0);
     EXPECT_EQ(a.attempt, 3);
@@ -632,8 +631,8 @@ TEST(NativeReaderLarge, ReadsTwoConsecutiveLinesLongerThanReadChunk)
     TempDir dir;
     size_t n1 = 0;
     size_t n2 = 0;
-    const std::string text = kHeaderS + "\n" + hugeJobLine("A", kChunkBytes + 100, n1) + "\n" +
-        hugeJobLine("B", 2 * kChunkBytes + 100, n2) + "\n" + kJob + "\n";
+    const std::string text = kHeaderS + "\n" + hugeJobLine("A", kChunkBytes + 100, n1) + "\n"
+        + hugeJobLine("B", 2 * kChunkBytes + 100, n2) + "\n" + kJob + "\n";
     auto r = readAll(dir.write("two-big.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     ASSERT_EQ(r->jobs.size(), 3u);
@@ -649,8 +648,8 @@ TEST(NativeReaderLarge, BatchesAcrossChunkBoundariesKeepLineNumbers)
     // record must carry the line it is on, whichever chunk and batch it falls in.
     TempDir dir;
     const std::string padding(400, 'p');
-    std::string text = kHeaderS + "\n" + kJob + "\n" +
-        R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":1000000})" + "\n";
+    std::string text
+        = kHeaderS + "\n" + kJob + "\n" + R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":1000000})" + "\n";
     std::vector<int64_t> expectedLines;
     std::vector<int64_t> expectedStarts;
     int64_t line = 3;
@@ -663,8 +662,9 @@ TEST(NativeReaderLarge, BatchesAcrossChunkBoundariesKeepLineNumbers)
         }
         ++value;
         // The start encodes the line, so a record and its line number can be matched.
-        text += R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":)" + std::to_string(line) +
-            R"(,"end":)" + std::to_string(line + 1) + R"(,"rank":)" + std::to_string(value % 4) + R"(,"name":")" + padding + "\"}\n";
+        text += R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":)" + std::to_string(line)
+            + R"(,"end":)" + std::to_string(line + 1) + R"(,"rank":)" + std::to_string(value % 4) + R"(,"name":")"
+            + padding + "\"}\n";
         expectedLines.push_back(line);
         expectedStarts.push_back(line * kNsPerS);
     }
@@ -693,19 +693,19 @@ TEST(NativeReaderLarge, ReportsBadLineNumberBeyondFirstChunk)
     TempDir dir;
     std::string text = kHeaderS + "\n" + kJob + "\n" + kAttempt + "\n";
     int64_t line = 3;
-    const std::string phase = R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":90,"name":")" +
-        std::string(400, 'n') + "\"}\n";
+    const std::string phase = R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":90,"name":")"
+        + std::string(400, 'n') + "\"}\n";
     while (text.size() < kChunkBytes + 4096) {
         text += phase;
         ++line;
     }
-    text += R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":"soon"})" "\n";
+    text += R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":"soon"})"
+            "\n";
     ++line;
     const std::string path = dir.write("bad-late.ett.jsonl", text);
     auto r = readAll(path, 1000);
     ASSERT_FALSE(r.ok());
-    EXPECT_NE(r.error().message.find(path + ":" + std::to_string(line) + ":"), std::string::npos)
-        << r.error().message;
+    EXPECT_NE(r.error().message.find(path + ":" + std::to_string(line) + ":"), std::string::npos) << r.error().message;
     EXPECT_NE(r.error().message.find("'end'"), std::string::npos) << r.error().message;
 }
 

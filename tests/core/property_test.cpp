@@ -34,7 +34,10 @@ constexpr int kDays = 7;
 constexpr int64_t kEqualGpus = 8;
 const std::vector<uint64_t> kSeeds = { 1, 2, 3 };
 
-std::string labelOf(uint64_t seed) { return "seed-" + std::to_string(seed); }
+std::string labelOf(uint64_t seed)
+{
+    return "seed-" + std::to_string(seed);
+}
 const std::string kEqualLabel = "equal-gpus";
 
 // The records of a fleet, kept to compare the store against, and its text.
@@ -81,8 +84,7 @@ protected:
     {
         static std::atomic<int> counter { 0 };
         std::random_device rd;
-        s_dir = fs::temp_directory_path() /
-            ("ett-property-" + std::to_string(rd()) + "-" + std::to_string(counter++));
+        s_dir = fs::temp_directory_path() / ("ett-property-" + std::to_string(rd()) + "-" + std::to_string(counter++));
         fs::create_directories(s_dir);
         auto db = Database::open((s_dir / "fleet.db").string(), Database::OpenMode::CreateIfMissing);
         ASSERT_TRUE(db.ok()) << db.error().message;
@@ -177,8 +179,8 @@ TEST_F(GeneratedFleets, BucketsOfEveryJobSumToItsEndToEndTime)
     EXPECT_EQ(queryInt("SELECT count(*) FROM job_derived d WHERE d.window_start_ns IS NOT NULL AND "
                        "d.e2e_ns != d.window_end_ns - d.window_start_ns"),
         0);
-    EXPECT_EQ(queryInt("SELECT count(*) FROM jobs j LEFT JOIN job_derived d ON d.job_id = j.id WHERE d.job_id IS NULL"),
-        0);
+    EXPECT_EQ(
+        queryInt("SELECT count(*) FROM jobs j LEFT JOIN job_derived d ON d.job_id = j.id WHERE d.job_id IS NULL"), 0);
     // Attempt windows and the gaps after them tile the job window.
     EXPECT_EQ(queryInt("SELECT count(*) FROM job_derived d WHERE d.e2e_ns != (SELECT coalesce(sum(a.end_ns - "
                        "a.start_ns + ad.gap_after_ns), 0) FROM attempts a JOIN attempt_derived ad ON ad.attempt_id "
@@ -191,8 +193,8 @@ TEST_F(GeneratedFleets, BucketsOfEveryAttemptSumToItsWindow)
     EXPECT_EQ(queryInt("SELECT count(*) FROM attempts a LEFT JOIN attempt_derived d ON d.attempt_id = a.id "
                        "WHERE d.attempt_id IS NULL"),
         0);
-    EXPECT_EQ(queryInt("SELECT count(*) FROM attempts a JOIN attempt_derived d ON d.attempt_id = a.id WHERE " +
-                  bucketSumSql("d") + " != a.end_ns - a.start_ns"),
+    EXPECT_EQ(queryInt("SELECT count(*) FROM attempts a JOIN attempt_derived d ON d.attempt_id = a.id WHERE "
+                  + bucketSumSql("d") + " != a.end_ns - a.start_ns"),
         0);
     // And from the read-back structs, segments included.
     for (const uint64_t seed : kSeeds) {

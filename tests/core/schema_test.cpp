@@ -31,9 +31,9 @@ public:
         static std::atomic<int> counter { 0 };
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
         std::random_device rd;
-        m_path = fs::temp_directory_path() /
-            ("ett-schema-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-" +
-                std::to_string(counter++));
+        m_path = fs::temp_directory_path()
+            / ("ett-schema-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
+                + std::to_string(counter++));
         fs::create_directories(m_path);
     }
     ~TempDir()
@@ -172,8 +172,9 @@ TEST(Schema, RefusesNewerSchemaEvenWithStaleAccountingVersion)
     TempDir dir;
     const std::string path = dir.path("newer-stale.db");
     makeWorkedExampleDatabase(path);
-    rawExec(path, "UPDATE meta SET value = '0' WHERE key = 'accounting_version'; PRAGMA user_version=" +
-            std::to_string(kSchemaVersion + 7));
+    rawExec(path,
+        "UPDATE meta SET value = '0' WHERE key = 'accounting_version'; PRAGMA user_version="
+            + std::to_string(kSchemaVersion + 7));
     expectRefusedUnchanged(path, "newer");
 }
 
@@ -181,8 +182,9 @@ TEST(Schema, RefusesSqliteFileOfAnotherApplication)
 {
     TempDir dir;
     const std::string path = dir.path("other.db");
-    rawExec(path, "PRAGMA application_id=1234; CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT);"
-                  "INSERT INTO notes(body) VALUES('hello');");
+    rawExec(path,
+        "PRAGMA application_id=1234; CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT);"
+        "INSERT INTO notes(body) VALUES('hello');");
     expectRefusedUnchanged(path, "not an ETT Workbench database");
     EXPECT_EQ(rawInt(path, "SELECT count(*) FROM notes"), 1);
 }
@@ -290,8 +292,8 @@ TEST(Schema, ChangedAccountingVersionReattributesEveryJobOnOpen)
         EXPECT_FALSE(r.attempts[0].segments.empty());
     }
     EXPECT_EQ(rawInt(path, "SELECT b_productive FROM job_derived"), 52800 * kS);
-    EXPECT_EQ(rawInt(path, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'"),
-        kAccountingVersion);
+    EXPECT_EQ(
+        rawInt(path, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'"), kAccountingVersion);
 }
 
 TEST(Schema, MissingAccountingVersionAlsoReattributes)
@@ -305,8 +307,8 @@ TEST(Schema, MissingAccountingVersionAlsoReattributes)
         ASSERT_TRUE(db.ok()) << db.error().message;
     }
     EXPECT_EQ(rawInt(path, "SELECT b_lost_progress FROM job_derived"), 1200 * kS);
-    EXPECT_EQ(rawInt(path, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'"),
-        kAccountingVersion);
+    EXPECT_EQ(
+        rawInt(path, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'"), kAccountingVersion);
 }
 
 TEST(Schema, CurrentAccountingVersionLeavesDerivedTablesAlone)
