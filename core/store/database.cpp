@@ -178,7 +178,7 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
     sqlite3_busy_timeout(db->m_db, 5000);
     // Bulk-friendly settings that keep atomicity: a rollback journal (new pages past the old end
     // of the file need no journaling), NORMAL sync, a large page cache.
-    if (auto st = db->exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY;"); !st) {
+    if (auto st = db->exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL;"); !st) {
         return Error { path + ": " + st.error().message };
     }
     if (auto st = ensureSchema(*db); !st) {

@@ -218,7 +218,6 @@ private:
     const ImportOptions& m_options;
     NativeReader* m_reader = nullptr;
     std::chrono::steady_clock::time_point m_commitStarted;
-    bool m_rebuildIndexes = false;
     ImportSummary m_summary;
     int64_t m_labelId = 0;
     int64_t m_datasetId = 0;
@@ -1052,14 +1051,6 @@ Result<ImportSummary> ImportSession::run()
         }
         m_firstPhaseId = maxId->value_or(0) + 1;
         m_nextPhaseId = m_firstPhaseId;
-        // A bulk load into an empty store builds its secondary indexes after the load (DDL is
-        // transactional: a failed import gets them back with the rollback).
-        if (!maxId->has_value()) {
-            if (auto st = m_db.exec(kDropSecondaryIndexesSql); !st) {
-                return st;
-            }
-            m_rebuildIndexes = true;
-        }
         auto updater = DerivedUpdater::create(m_db);
         if (!updater) {
             return updater.error();
@@ -1160,12 +1151,6 @@ Status ImportSession::finish()
     }
     if (auto st = flushCheckpointRows(); !st) {
         return st;
-    }
-    if (m_rebuildIndexes) {
-        if (auto st = m_db.exec(kCreateSecondaryIndexesSql); !st) {
-            return st;
-        }
-        m_rebuildIndexes = false;
     }
     for (const auto& key : m_implicitUndeclared) {
         m_issues.add("implicit_job", "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
