@@ -23,7 +23,7 @@ namespace {
 constexpr size_t kBatchRecords = 8192;
 constexpr size_t kBatchesInFlight = 4;
 constexpr int kPhaseRowsPerInsert = 64; // multi-row VALUES: about 3x a row-at-a-time loop
-constexpr int kPhaseColumns = 7;
+constexpr int kPhaseColumns = 6;
 
 std::string nowRfc3339()
 {
@@ -259,6 +259,7 @@ private:
     {
         int64_t id;
         int64_t attemptId;
+        int64_t kind;
         const PhaseRecord* record;
         int64_t startNs;
         int64_t endNs;
@@ -270,16 +271,25 @@ private:
 
     Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr, m_deleteAttrs,
         m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun, m_insertCheckpoint,
-        m_insertCheckpointMany, m_datasetPath;
+        m_insertCheckpointMany, m_datasetPath, m_findKinds, m_insertKind;
+
+    // Phase kinds (category, subcategory) -> phase_kinds.id, loaded on first use.
+    Result<int64_t> kindOf(const PhaseRecord& r);
+    std::unordered_map<std::string, int64_t> m_kinds;
+    bool m_kindsLoaded = false;
+    std::string m_kindKey;
+    int64_t m_lastKind = -1;
+    Category m_lastKindCategory = Category::Train;
+    std::string m_lastKindSubcategory;
 };
 
 Status ImportSession::prepare()
 {
     // Phase ids are not bound: SQLite gives each new row max(id) + 1, which keeps a file's phases
     // contiguous and lets the rows be appended without a seek (checked after each insert).
-    std::string many = "INSERT INTO phases(attempt_id,category,subcategory,rank,start_ns,end_ns,name) VALUES";
+    std::string many = "INSERT INTO phases(attempt_id,kind,rank,start_ns,end_ns,name) VALUES";
     for (int i = 0; i < kPhaseRowsPerInsert; ++i) {
-        many += i == 0 ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
+        many += i == 0 ? "(?,?,?,?,?,?)" : ",(?,?,?,?,?,?)";
     }
     std::string manyCheckpoints
         = "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) VALUES";
@@ -311,7 +321,9 @@ Status ImportSession::prepare()
             "symptom, detail, declared_in) VALUES(?,?,?,?,?,?,?,?,?,?,?)" },
         { &m_insertPhaseMany, many },
         { &m_insertPhaseOne,
-            "INSERT INTO phases(attempt_id,category,subcategory,rank,start_ns,end_ns,name) VALUES(?,?,?,?,?,?,?)" },
+            "INSERT INTO phases(attempt_id,kind,rank,start_ns,end_ns,name) VALUES(?,?,?,?,?,?)" },
+        { &m_findKinds, "SELECT id, category, subcategory FROM phase_kinds" },
+        { &m_insertKind, "INSERT INTO phase_kinds(category, subcategory) VALUES(?,?)" },
         { &m_insertRun, "INSERT INTO phase_runs(attempt_id, first_id, last_id) VALUES(?,?,?)" },
         { &m_insertCheckpoint,
             "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) "
@@ -709,12 +721,15 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
         auto& s = m_insertPhaseOne;
         s.reset();
         s.bind(1, attemptId);
-        s.bind(2, static_cast<int64_t>(r.category));
-        r.subcategory.empty() ? s.bindNull(3) : s.bind(3, r.subcategory);
-        r.rank < 0 ? s.bindNull(4) : s.bind(4, int64_t { r.rank });
-        s.bind(5, cs);
-        s.bind(6, ce);
-        r.name.empty() ? s.bindNull(7) : s.bind(7, r.name);
+        auto kind = kindOf(r);
+        if (!kind) {
+            return kind.error();
+        }
+        s.bind(2, *kind);
+        r.rank < 0 ? s.bindNull(3) : s.bind(3, int64_t { r.rank });
+        s.bind(4, cs);
+        s.bind(5, ce);
+        r.name.empty() ? s.bindNull(6) : s.bind(6, r.name);
         if (auto st = s.run(); !st) {
             return st;
         }
@@ -722,7 +737,11 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
             return st;
         }
     } else {
-        m_phaseRows.push_back({ id, attemptId, &r, cs, ce });
+        auto kind = kindOf(r);
+        if (!kind) {
+            return kind.error();
+        }
+        m_phaseRows.push_back({ id, attemptId, *kind, &r, cs, ce });
         if (m_phaseRows.size() == kPhaseRowsPerInsert) {
             if (auto st = flushPhaseRows(); !st) {
                 return st;
@@ -733,17 +752,54 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
     return Status::success();
 }
 
+Result<int64_t> ImportSession::kindOf(const PhaseRecord& r)
+{
+    // Runs of phases of one kind are common (train chunks, per-rank stages): skip the map then.
+    if (m_lastKind >= 0 && r.category == m_lastKindCategory && r.subcategory == m_lastKindSubcategory) {
+        return m_lastKind;
+    }
+    auto keyOf = [](Category c, std::string_view sub) {
+        std::string k(1, static_cast<char>('A' + static_cast<int>(c)));
+        k += sub;
+        return k;
+    };
+    if (!m_kindsLoaded) {
+        m_kindsLoaded = true;
+        if (auto rows = m_findKinds.forEachRow([&] {
+                m_kinds[keyOf(static_cast<Category>(m_findKinds.columnInt64(1)), m_findKinds.columnText(2))]
+                    = m_findKinds.columnInt64(0);
+            });
+            !rows) {
+            return rows.error();
+        }
+    }
+    m_kindKey = keyOf(r.category, r.subcategory);
+    auto it = m_kinds.find(m_kindKey);
+    if (it == m_kinds.end()) {
+        m_insertKind.reset();
+        m_insertKind.bind(1, static_cast<int64_t>(r.category));
+        m_insertKind.bind(2, r.subcategory);
+        if (auto st = m_insertKind.run(); !st) {
+            return st.error();
+        }
+        it = m_kinds.emplace(m_kindKey, m_db.lastInsertRowid()).first;
+    }
+    m_lastKind = it->second;
+    m_lastKindCategory = r.category;
+    m_lastKindSubcategory = r.subcategory;
+    return m_lastKind;
+}
+
 Status ImportSession::flushPhaseRows()
 {
     auto bindRow = [&](Statement& s, int base, const PhaseRow& row) {
         const PhaseRecord& r = *row.record;
         s.bind(base + 1, row.attemptId);
-        s.bind(base + 2, static_cast<int64_t>(r.category));
-        r.subcategory.empty() ? s.bindNull(base + 3) : s.bindStatic(base + 3, r.subcategory);
-        r.rank < 0 ? s.bindNull(base + 4) : s.bind(base + 4, int64_t { r.rank });
-        s.bind(base + 5, row.startNs);
-        s.bind(base + 6, row.endNs);
-        r.name.empty() ? s.bindNull(base + 7) : s.bindStatic(base + 7, r.name);
+        s.bind(base + 2, row.kind);
+        r.rank < 0 ? s.bindNull(base + 3) : s.bind(base + 3, int64_t { r.rank });
+        s.bind(base + 4, row.startNs);
+        s.bind(base + 5, row.endNs);
+        r.name.empty() ? s.bindNull(base + 6) : s.bindStatic(base + 6, r.name);
     };
     if (m_phaseRows.size() == kPhaseRowsPerInsert) {
         auto& s = m_insertPhaseMany;

@@ -69,16 +69,21 @@ CREATE TABLE attempts(
     detail TEXT NOT NULL DEFAULT '',
     declared_in INTEGER NOT NULL REFERENCES datasets(id),
     UNIQUE(job_id, attempt_no));
--- Lookup of phases.category codes, for people reading the file with sqlite3.
+-- The spec's phase categories (fixed codes) and the phase kinds met in traces: a category with
+-- a free subcategory ('' when none), dictionary-coded so that a phase row holds one integer.
 CREATE TABLE categories(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE phase_kinds(
+    id INTEGER PRIMARY KEY,
+    category INTEGER NOT NULL REFERENCES categories(id),
+    subcategory TEXT NOT NULL DEFAULT '',
+    UNIQUE(category, subcategory));
 -- Phases as imported (clipped to their attempt). Each file's phases take a contiguous id range
 -- (datasets.first_phase_id .. last_phase_id), and phase_runs maps an attempt to the id ranges
 -- holding its phases: a clustered index that costs nothing to build.
 CREATE TABLE phases(
     id INTEGER PRIMARY KEY,
     attempt_id INTEGER NOT NULL,
-    category INTEGER NOT NULL, -- categories.id
-    subcategory TEXT,
+    kind INTEGER NOT NULL, -- phase_kinds.id
     rank INTEGER,
     start_ns INTEGER NOT NULL,
     end_ns INTEGER NOT NULL,
@@ -133,6 +138,12 @@ CREATE TABLE job_derived(
     no_checkpoint_data INTEGER NOT NULL);
 )sql";
     sql += kCreateSecondaryIndexesSql;
+    sql += R"sql(
+-- Phases with their category and subcategory spelled out, for reading with sqlite3.
+CREATE VIEW phases_named AS
+    SELECT p.id, p.attempt_id, c.name AS category, k.subcategory, p.rank, p.start_ns, p.end_ns, p.name
+    FROM phases p JOIN phase_kinds k ON k.id = p.kind JOIN categories c ON c.id = k.category;
+)sql";
     sql += "\n";
     for (int c = 0; c < kCategoryCount; ++c) {
         sql += "INSERT INTO categories VALUES(" + std::to_string(c) + ", '"

@@ -491,7 +491,7 @@ TEST(ImporterMerge, AttemptsFileThenPerRankFilesGiveUnionOverRanks)
 
     // Per-rank phases are kept (one Gantt row per rank), with their subcategories.
     EXPECT_EQ(s.count("SELECT count(DISTINCT rank) FROM phases"), 2);
-    EXPECT_EQ(s.count("SELECT count(*) FROM phases WHERE subcategory = 'device_init' AND rank = 1"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM phases_named WHERE subcategory = 'device_init' AND rank = 1"), 1);
     EXPECT_EQ(s.count("SELECT count(*) FROM jobs"), 1);
     EXPECT_EQ(s.count("SELECT count(*) FROM datasets"), 3);
     EXPECT_EQ(s.count("SELECT gpus FROM jobs"), 4);
@@ -655,7 +655,7 @@ TEST(ImporterClipping, StoresPhasesClippedToTheirAttemptAndCountsThem)
             + line(R"({"type":"phase","job":"C","attempt":0,"phase":"init","start":100,"end":100})"));
     const ImportSummary sum = s.import(path);
     EXPECT_EQ(sum.phases, 4);
-    auto st = s.db().prepare("SELECT category, start_ns, end_ns FROM phases ORDER BY id");
+    auto st = s.db().prepare("SELECT k.category, p.start_ns, p.end_ns FROM phases p JOIN phase_kinds k ON k.id = p.kind ORDER BY p.id");
     ASSERT_TRUE(st.ok());
     std::vector<std::vector<int64_t>> rows;
     while (true) {
