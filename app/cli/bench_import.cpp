@@ -226,6 +226,8 @@ int runBenchImport(const BenchImportOptions& options)
     j.key("parse_validate_store").number(summary.storeSeconds, 3);
     j.key("attribute").number(summary.attributeSeconds, 3);
     j.key("commit").number(summary.commitSeconds, 3);
+    j.key("parse_thread_busy").number(summary.parseSeconds, 3);
+    j.key("store_thread_waiting").number(summary.waitSeconds, 3);
     j.endObject();
     j.endObject();
     std::fputs(j.str().c_str(), stdout);

@@ -68,7 +68,9 @@ public:
             m_cv.notify_all();
         }
         std::unique_lock lock(m_mutex);
+        const auto waitStart = std::chrono::steady_clock::now();
         m_cv.wait(lock, [&] { return !m_full.empty() || m_done; });
+        m_waitSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStart).count();
         if (!m_full.empty()) {
             m_current = std::move(m_full.front());
             m_full.pop_front();
@@ -93,6 +95,9 @@ public:
     }
 
     int64_t bytesRead() const { return m_bytesRead.load(std::memory_order_relaxed); }
+    // Valid after stop(): time the parsing thread spent parsing, and this thread spent waiting.
+    double parseSeconds() const { return m_parseSeconds; }
+    double waitSeconds() const { return m_waitSeconds; }
 
 private:
     void produce()
@@ -108,7 +113,9 @@ private:
                 batch = std::move(m_free.back());
                 m_free.pop_back();
             }
+            const auto parseStart = std::chrono::steady_clock::now();
             auto more = m_reader.nextBatch(*batch, kBatchRecords);
+            m_parseSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - parseStart).count();
             m_bytesRead.store(m_reader.source().rawBytesRead(), std::memory_order_relaxed);
             std::lock_guard lock(m_mutex);
             if (!more) {
@@ -145,6 +152,8 @@ private:
     bool m_done = false;
     bool m_stop = false;
     std::atomic<int64_t> m_bytesRead { 0 };
+    double m_parseSeconds = 0; // written by the parsing thread only
+    double m_waitSeconds = 0; // written by the consuming thread only
 };
 
 struct AttemptState
@@ -1136,6 +1145,8 @@ Result<ImportSummary> ImportSession::run()
             }
         }
         pipeline.stop();
+        m_summary.parseSeconds = pipeline.parseSeconds();
+        m_summary.waitSeconds = pipeline.waitSeconds();
         m_summary.records = rd.recordsRead();
         m_summary.storeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

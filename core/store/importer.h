@@ -57,6 +57,10 @@ struct ImportSummary
     double storeSeconds = 0;
     double attributeSeconds = 0;
     double commitSeconds = 0;
+    // Of storeSeconds: the parsing thread's busy time, and how long the storing thread waited
+    // for it (a large wait means parsing bounds the import, a small one that SQLite does).
+    double parseSeconds = 0;
+    double waitSeconds = 0;
 };
 
 // Imports one native trace file under options.label. On any error nothing of the file is stored
