@@ -1290,4 +1290,38 @@ JobInput toJobInput(const GeneratedJob& g)
     return in;
 }
 
+void addGeneratedJob(FleetColumnsBuilder& builder, const GeneratedJob& g, const std::string& label)
+{
+    const JobInput in = toJobInput(g);
+    std::vector<std::string> causes;
+    causes.reserve(g.attempts.size());
+    for (const AttemptRecord& a : g.attempts) {
+        causes.push_back(a.cause);
+    }
+    // The same placement of phases as toJobInput(), recording each phase's subcategory.
+    std::vector<std::vector<std::string>> subcategories(in.attempts.size());
+    for (const PhaseRecord& p : g.phases) {
+        size_t owner = in.attempts.size();
+        const auto index = static_cast<size_t>(p.attempt);
+        if (p.attempt >= 0 && index < in.attempts.size() && in.attempts[index].number == p.attempt) {
+            owner = index;
+        } else {
+            for (size_t i = 0; i < in.attempts.size(); ++i) {
+                if (in.attempts[i].number == p.attempt) {
+                    owner = i;
+                    break;
+                }
+            }
+        }
+        if (owner == in.attempts.size()) {
+            continue;
+        }
+        if (std::min(p.endNs, in.attempts[owner].endNs) < std::max(p.startNs, in.attempts[owner].startNs)) {
+            continue;
+        }
+        subcategories[owner].push_back(p.subcategory);
+    }
+    builder.addJob(g.job.job, label, in, g.job.attrs, causes, subcategories);
+}
+
 } // namespace ett::core

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/model/accounting.h"
+#include "core/model/columns.h"
 #include "core/model/records.h"
 
 #include <cstdint>
@@ -72,5 +73,9 @@ void appendJobLines(const GeneratedJob& job, std::string& out);
 // (phases clipped to their attempt, defaults applied). Lets tests and the GPU engine skip the
 // text and the store.
 JobInput toJobInput(const GeneratedJob& job);
+
+// Adds a generated job to columns under a label, with its attributes, causes and phase
+// subcategories, exactly as toJobInput() builds its accounting input.
+void addGeneratedJob(FleetColumnsBuilder& builder, const GeneratedJob& job, const std::string& label);
 
 } // namespace ett::core

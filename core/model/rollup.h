@@ -12,6 +12,9 @@
 
 namespace ett::core {
 
+// The group of jobs that lack the attribute grouped by.
+inline constexpr const char* kNoGroupName = "(none)";
+
 struct RollupOptions
 {
     std::optional<int64_t> fromNs; // half-open range [from, to); absent ends are open

@@ -101,6 +101,6 @@ FleetSummary summarizeFleet(
 // The value a job is grouped under for groupBy (an attribute, "label" or "job").
 std::string groupKeyOf(const FleetJob& job, const std::string& groupBy);
 
-inline constexpr const char* kNoGroupValue = "(none)";
+inline constexpr const char* kNoGroupValue = kNoGroupName;
 
 } // namespace ett::core

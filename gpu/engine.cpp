@@ -1,0 +1,566 @@
+#include "gpu/engine.h"
+
+#include "gpu/backend.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <stdexcept>
+
+namespace ett::gpu {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using core::Figures;
+using core::Wide;
+using kernels::kBuckets;
+
+constexpr int64_t kNsPerHour = 3'600'000'000'000;
+constexpr int64_t kNsPerDay = 24 * kNsPerHour;
+// 1970-01-01 was a Thursday; Mondays are 4 days later, modulo 7.
+constexpr int64_t kFirstMondayNs = 4 * kNsPerDay;
+
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+__extension__ typedef unsigned __int128 U128;
+
+Wide toWide(uint64_t lo, uint64_t hi) { return static_cast<Wide>((static_cast<U128>(hi) << 64) | lo); }
+
+int64_t floorDiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b) < 0) {
+        --q;
+    }
+    return q;
+}
+
+bool inRange(int64_t t, int64_t lo, int64_t hi) { return t >= lo && t < hi; }
+
+bool overlaps(int64_t s, int64_t e, int64_t lo, int64_t hi) { return s == e ? inRange(s, lo, hi) : s < hi && e > lo; }
+
+void countInterruption(Figures& f, uint8_t interruption)
+{
+    switch (static_cast<core::Interruption>(interruption)) {
+    case core::Interruption::Failure:
+        ++f.failures;
+        break;
+    case core::Interruption::Preemption:
+        ++f.preemptions;
+        break;
+    case core::Interruption::Other:
+        ++f.otherInterruptions;
+        break;
+    case core::Interruption::None:
+        break;
+    }
+}
+
+} // namespace
+
+struct Engine::Selection
+{
+    std::vector<int32_t> attemptGroup; // -1: not selected
+    std::vector<uint8_t> jobSelected;
+    int32_t groups = 1;
+    bool attemptLevel = false; // groups are of attempts (by attempt, by cause class)
+};
+
+std::optional<BackendKind> parseBackend(const std::string& name)
+{
+    if (name == "cpu") {
+        return BackendKind::Cpu;
+    }
+    if (name == "cuda") {
+        return BackendKind::Cuda;
+    }
+    return std::nullopt;
+}
+
+std::unique_ptr<Engine> Engine::create(std::optional<BackendKind> requested)
+{
+    std::unique_ptr<Engine> e(new Engine());
+    std::string source = "automatic";
+    if (!requested) {
+        if (const char* env = std::getenv("ETTW_BACKEND"); env && *env) {
+            requested = parseBackend(env);
+            source = std::string("ETTW_BACKEND=") + env;
+            if (!requested) {
+                std::fprintf(stderr, "ettw: ETTW_BACKEND=%s is neither cpu nor cuda; choosing automatically\n", env);
+                source = "automatic";
+            }
+        }
+    } else {
+        source = "requested";
+    }
+    std::string why;
+    if (!requested || *requested == BackendKind::Cuda) {
+        e->m_backend = makeCudaBackend(why);
+    }
+    if (e->m_backend) {
+        e->m_info = e->m_backend->info();
+        e->m_info.reason = source == "automatic" ? "a CUDA device is present" : source;
+        return e;
+    }
+    e->m_backend = makeCpuBackend();
+    e->m_info = e->m_backend->info();
+    if (requested && *requested == BackendKind::Cuda) {
+        // Asked for CUDA and could not have it: say so where people look.
+        e->m_info.reason = "CUDA was " + source + " but is unavailable (" + why + "); using the CPU";
+        std::fprintf(stderr, "ettw: %s\n", e->m_info.reason.c_str());
+    } else if (requested) {
+        e->m_info.reason = source;
+    } else {
+        e->m_info.reason = why.empty() ? "no CUDA device" : why;
+    }
+    return e;
+}
+
+Engine::~Engine() = default;
+
+void Engine::load(core::FleetColumns columns, std::optional<Attribution> attributed)
+{
+    if (auto problem = columns.validate(); !problem.empty()) {
+        throw std::invalid_argument("fleet columns: " + problem);
+    }
+    m_columns = std::move(columns);
+    m_attribution.reset();
+    const auto started = Clock::now();
+    m_backend->load(m_columns);
+    if (attributed) {
+        m_attribution = std::move(attributed);
+        m_backend->loadAttribution(*m_attribution);
+    }
+    m_lastSeconds = secondsSince(started);
+}
+
+const Attribution& Engine::attribution()
+{
+    if (!m_attribution) {
+        const auto started = Clock::now();
+        Attribution a;
+        m_backend->attribute(a);
+        m_attribution = std::move(a);
+        m_backend->loadAttribution(*m_attribution);
+        m_lastSeconds = secondsSince(started);
+    }
+    return *m_attribution;
+}
+
+void Engine::resetAttribution() { m_attribution.reset(); }
+
+std::string Engine::groupName(const Grouping& g, int32_t code) const
+{
+    const auto& c = m_columns;
+    switch (g.by) {
+    case GroupBy::None:
+        return "(all)";
+    case GroupBy::Attribute: {
+        const auto& values = c.attrValues[static_cast<size_t>(g.attrKey)];
+        return static_cast<size_t>(code) < values.size() ? values[static_cast<size_t>(code)] : core::kNoGroupName;
+    }
+    case GroupBy::Label:
+        return c.labels[static_cast<size_t>(code)];
+    case GroupBy::Job:
+        return c.jobKey[static_cast<size_t>(code)];
+    case GroupBy::Attempt:
+        return c.jobKey[static_cast<size_t>(c.attemptJob[static_cast<size_t>(code)])] + "#" +
+            std::to_string(c.attemptNumber[static_cast<size_t>(code)]);
+    case GroupBy::CauseClass: {
+        const std::string& cls = c.causeClasses[static_cast<size_t>(code)];
+        return cls.empty() ? core::kNoGroupName : cls;
+    }
+    }
+    return {};
+}
+
+Engine::Selection Engine::select(const Filter& f, const Grouping& g) const
+{
+    const auto& c = m_columns;
+    Selection s;
+    s.jobSelected.assign(c.jobs(), 1);
+    std::vector<uint8_t> inJobSet;
+    if (!f.jobs.empty()) {
+        inJobSet.assign(c.jobs(), 0);
+        for (int32_t j : f.jobs) {
+            if (j >= 0 && static_cast<size_t>(j) < c.jobs()) {
+                inJobSet[static_cast<size_t>(j)] = 1;
+            }
+        }
+    }
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        bool ok = c.jobGpus[j] >= f.minGpus && c.jobGpus[j] <= f.maxGpus;
+        ok = ok && (f.labels.empty() || std::find(f.labels.begin(), f.labels.end(), c.jobLabel[j]) != f.labels.end());
+        for (const auto& term : f.attrs) {
+            if (!ok) {
+                break;
+            }
+            const int32_t v = term.key >= 0 && static_cast<size_t>(term.key) < c.attrKeys.size()
+                ? c.attr(j, static_cast<size_t>(term.key))
+                : -1;
+            ok = std::find(term.values.begin(), term.values.end(), v) != term.values.end();
+        }
+        ok = ok && (inJobSet.empty() || inJobSet[j]);
+        s.jobSelected[j] = ok ? 1 : 0;
+    }
+    switch (g.by) {
+    case GroupBy::None:
+        s.groups = 1;
+        break;
+    case GroupBy::Attribute:
+        if (g.attrKey < 0 || static_cast<size_t>(g.attrKey) >= c.attrKeys.size()) {
+            throw std::invalid_argument("group by an unknown attribute");
+        }
+        s.groups = static_cast<int32_t>(c.attrValues[static_cast<size_t>(g.attrKey)].size()) + 1; // + "(none)"
+        break;
+    case GroupBy::Label:
+        s.groups = static_cast<int32_t>(c.labels.size());
+        break;
+    case GroupBy::Job:
+        s.groups = static_cast<int32_t>(c.jobs());
+        break;
+    case GroupBy::Attempt:
+        s.groups = static_cast<int32_t>(c.attempts());
+        s.attemptLevel = true;
+        break;
+    case GroupBy::CauseClass:
+        s.groups = static_cast<int32_t>(c.causeClasses.size());
+        s.attemptLevel = true;
+        break;
+    }
+    s.attemptGroup.assign(c.attempts(), -1);
+    const int32_t noValue = s.groups - 1;
+    for (size_t a = 0; a < c.attempts(); ++a) {
+        const auto j = static_cast<size_t>(c.attemptJob[a]);
+        if (!s.jobSelected[j]) {
+            continue;
+        }
+        int32_t code = 0;
+        switch (g.by) {
+        case GroupBy::None:
+            code = 0;
+            break;
+        case GroupBy::Attribute: {
+            const int32_t v = c.attr(j, static_cast<size_t>(g.attrKey));
+            code = v < 0 ? noValue : v;
+            break;
+        }
+        case GroupBy::Label:
+            code = c.jobLabel[j];
+            break;
+        case GroupBy::Job:
+            code = static_cast<int32_t>(j);
+            break;
+        case GroupBy::Attempt:
+            code = static_cast<int32_t>(a);
+            break;
+        case GroupBy::CauseClass:
+            code = c.attemptCauseClass[a];
+            break;
+        }
+        s.attemptGroup[a] = code;
+    }
+    return s;
+}
+
+namespace {
+
+// Adds job j's figures that are not sums of segments (jobs, attempts, interruptions, TTS and TTR
+// samples, jobs without checkpoint data) within [lo, hi) to figs[group], exactly as core::addJob
+// counts them: an attempt where it overlaps the range, an interruption where its fault instant
+// lies, Time to Start where the first attempt starts, the job where its window overlaps. With
+// attempt-level groups, the job counts in the group of each attempt whose stretch (from its start,
+// or the window start, to the next attempt's start) reaches the range.
+void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std::vector<int32_t>& attemptGroup,
+    size_t j, bool countQueue, int64_t lo, int64_t hi, bool hasRange, Figures* figs, std::vector<int32_t>& scratch)
+{
+    const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+    const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+    if (a0 == a1 || attemptGroup[a0] < 0) {
+        return;
+    }
+    int64_t queue = 0;
+    if (countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < c.attemptStartNs[a0]) {
+        queue = c.attemptStartNs[a0] - c.jobSubmittedNs[j];
+    }
+    const int64_t windowStart = c.attemptStartNs[a0] - queue;
+    const int64_t windowEnd = c.attemptEndNs[a1 - 1];
+    for (size_t a = a0; a < a1; ++a) {
+        Figures& fig = figs[attemptGroup[a]];
+        if (!hasRange || overlaps(c.attemptStartNs[a], c.attemptEndNs[a], lo, hi)) {
+            ++fig.attempts;
+        }
+        if (kernels::isInterruptedOutcome(c.attemptOutcome[a])) {
+            const int64_t f = kernels::phaseEnd(c.attemptStartNs[a], c.attemptEndNs[a], true, c.attemptFaultNs[a]);
+            if (!hasRange || inRange(f, lo, hi)) {
+                countInterruption(fig, c.attemptInterruption[a]);
+                if (at.attemptTtrNs[a] != core::kNoTime) {
+                    fig.ttrNs.push_back(at.attemptTtrNs[a]);
+                }
+            }
+        }
+    }
+    if (!hasRange || inRange(c.attemptStartNs[a0], lo, hi)) {
+        figs[attemptGroup[a0]].ttsNs.push_back(at.attemptTtsNs[a0]);
+    }
+    if (hasRange && !overlaps(windowStart, windowEnd, lo, hi)) {
+        return;
+    }
+    scratch.clear();
+    for (size_t a = a0; a < a1; ++a) {
+        const int64_t s = a == a0 ? windowStart : c.attemptStartNs[a];
+        const int64_t e = a + 1 == a1 ? windowEnd : c.attemptStartNs[a + 1];
+        if (!hasRange || overlaps(s, e, lo, hi) || (a == a0 && a + 1 == a1)) {
+            scratch.push_back(attemptGroup[a]);
+        }
+    }
+    std::sort(scratch.begin(), scratch.end());
+    scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
+    const bool noCheckpoints = c.jobCheckpointBegin[j] == c.jobCheckpointBegin[j + 1];
+    for (int32_t g : scratch) {
+        ++figs[g].jobs;
+        if (noCheckpoints) {
+            ++figs[g].noCheckpointDataJobs;
+        }
+    }
+}
+
+// Writes the segment sums of one slot into its figures.
+void addSums(Figures& f, const WideSum* sums)
+{
+    for (int b = 0; b < kBuckets; ++b) {
+        const Wide t = toWide(sums[b].timeLo, sums[b].timeHi);
+        const Wide g = toWide(sums[b].gpuLo, sums[b].gpuHi);
+        f.bucketsNs[static_cast<size_t>(b)] += t;
+        f.bucketsGpuNs[static_cast<size_t>(b)] += g;
+        f.e2eNs += t;
+        f.e2eGpuNs += g;
+    }
+}
+
+} // namespace
+
+Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
+{
+    attribution();
+    const auto started = Clock::now();
+    const auto& c = m_columns;
+    const Selection sel = select(filter, grouping);
+    kernels::SumParams p;
+    p.lo = filter.fromNs.value_or(INT64_MIN);
+    p.hi = filter.toNs.value_or(INT64_MAX);
+    p.groups = sel.groups;
+    p.countQueue = filter.countQueue;
+    std::vector<WideSum> sums;
+    m_backend->sumSegments(p, sel.attemptGroup, sums);
+
+    const bool hasRange = filter.fromNs.has_value() || filter.toNs.has_value();
+    std::vector<Figures> figs(static_cast<size_t>(sel.groups));
+    for (int32_t g = 0; g < sel.groups; ++g) {
+        addSums(figs[static_cast<size_t>(g)], sums.data() + static_cast<size_t>(g) * kBuckets);
+    }
+    std::vector<int32_t> scratch;
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        if (sel.jobSelected[j]) {
+            addJobCounts(c, *m_attribution, sel.attemptGroup, j, filter.countQueue, p.lo, p.hi, hasRange,
+                figs.data(), scratch);
+        }
+    }
+    Rollup out;
+    for (int32_t g = 0; g < sel.groups; ++g) {
+        Figures& f = figs[static_cast<size_t>(g)];
+        if (f.empty()) {
+            continue;
+        }
+        out.total.merge(f);
+        out.groups.push_back({ groupName(grouping, g), std::move(f) });
+    }
+    if (sel.attemptLevel) {
+        // A job may count in several attempt-level groups; the total counts it once.
+        std::vector<int32_t> one(sel.attemptGroup.size());
+        for (size_t a = 0; a < one.size(); ++a) {
+            one[a] = sel.attemptGroup[a] < 0 ? -1 : 0;
+        }
+        Figures jobsOnly;
+        for (size_t j = 0; j < c.jobs(); ++j) {
+            if (sel.jobSelected[j]) {
+                addJobCounts(c, *m_attribution, one, j, filter.countQueue, p.lo, p.hi, hasRange, &jobsOnly, scratch);
+            }
+        }
+        out.total.jobs = jobsOnly.jobs;
+        out.total.noCheckpointDataJobs = jobsOnly.noCheckpointDataJobs;
+    }
+    std::sort(out.groups.begin(), out.groups.end(),
+        [](const GroupFigures& x, const GroupFigures& y) { return x.name < y.name; });
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+Series Engine::series(const Filter& filter, Calendar every)
+{
+    attribution();
+    const auto started = Clock::now();
+    const auto& c = m_columns;
+    const Selection sel = select(filter, Grouping {});
+    Series out;
+    out.widthNs = every == Calendar::Hour ? kNsPerHour : every == Calendar::Day ? kNsPerDay : 7 * kNsPerDay;
+    const int64_t align = every == Calendar::Week ? kFirstMondayNs : 0;
+
+    // 1. The span: the range when given, else the selected jobs' windows (with queue when counted).
+    int64_t first = INT64_MAX;
+    int64_t last = INT64_MIN;
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+        const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+        if (!sel.jobSelected[j] || a0 == a1) {
+            continue;
+        }
+        int64_t start = c.attemptStartNs[a0];
+        if (filter.countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < start) {
+            start = c.jobSubmittedNs[j];
+        }
+        first = std::min(first, start);
+        last = std::max(last, c.attemptEndNs[a1 - 1]);
+    }
+    if (filter.fromNs) {
+        first = *filter.fromNs;
+    }
+    if (filter.toNs) {
+        last = *filter.toNs;
+    }
+    if (first > last) {
+        m_lastSeconds = secondsSince(started);
+        return out;
+    }
+    out.originNs = align + floorDiv(first - align, out.widthNs) * out.widthNs;
+    const int64_t buckets = std::max<int64_t>(1, floorDiv(last - 1 - out.originNs, out.widthNs) + 1);
+
+    // 2. Sums per calendar bucket on the backend.
+    kernels::SumParams p;
+    p.lo = filter.fromNs.value_or(INT64_MIN);
+    p.hi = filter.toNs.value_or(INT64_MAX);
+    p.originNs = out.originNs;
+    p.widthNs = out.widthNs;
+    p.timeBuckets = buckets;
+    p.groups = 1;
+    p.countQueue = filter.countQueue;
+    std::vector<WideSum> sums;
+    m_backend->sumSegments(p, sel.attemptGroup, sums);
+    out.buckets.assign(static_cast<size_t>(buckets), Figures {});
+    for (int64_t k = 0; k < buckets; ++k) {
+        addSums(out.buckets[static_cast<size_t>(k)], sums.data() + static_cast<size_t>(k) * kBuckets);
+    }
+
+    // 3. Counts per calendar bucket: each job visits the buckets its window reaches.
+    std::vector<int32_t> scratch;
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+        const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+        if (!sel.jobSelected[j] || a0 == a1) {
+            continue;
+        }
+        int64_t start = c.attemptStartNs[a0];
+        if (filter.countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < start) {
+            start = c.jobSubmittedNs[j];
+        }
+        const int64_t kFirst = std::max<int64_t>(0, floorDiv(start - out.originNs, out.widthNs));
+        const int64_t kLast = std::min<int64_t>(buckets - 1, floorDiv(c.attemptEndNs[a1 - 1] - out.originNs, out.widthNs));
+        for (int64_t k = kFirst; k <= kLast; ++k) {
+            const int64_t lo = std::max(p.lo, out.originNs + k * out.widthNs);
+            const int64_t hi = std::min(p.hi, out.originNs + (k + 1) * out.widthNs);
+            if (lo < hi) {
+                addJobCounts(c, *m_attribution, sel.attemptGroup, j, filter.countQueue, lo, hi, true,
+                    &out.buckets[static_cast<size_t>(k)], scratch);
+            }
+        }
+    }
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+std::vector<Distribution> Engine::distribution(const Filter& filter, const Grouping& grouping,
+    const DistributionSpec& spec)
+{
+    attribution();
+    const auto started = Clock::now();
+    const auto& c = m_columns;
+    const Attribution& at = *m_attribution;
+    const Selection sel = select(filter, grouping);
+    const int64_t lo = filter.fromNs.value_or(INT64_MIN);
+    const int64_t hi = filter.toNs.value_or(INT64_MAX);
+    std::vector<std::vector<int64_t>> values(static_cast<size_t>(sel.groups));
+
+    if (spec.of == DistributionSpec::Of::PhaseDuration) {
+        std::vector<uint8_t> kinds(c.kindCategory.size(), 0);
+        for (size_t k = 0; k < kinds.size(); ++k) {
+            kinds[k] = (spec.category < 0 || c.kindCategory[k] == spec.category) &&
+                (!spec.subcategory || c.kindSubcategory[k] == *spec.subcategory);
+        }
+        m_backend->phaseDurations(sel.attemptGroup, sel.groups, kinds, lo, hi, values);
+    } else {
+        for (size_t j = 0; j < c.jobs(); ++j) {
+            const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+            const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+            if (!sel.jobSelected[j] || a0 == a1) {
+                continue;
+            }
+            if (spec.of == DistributionSpec::Of::TimeToStart) {
+                if (inRange(c.attemptStartNs[a0], lo, hi)) {
+                    values[static_cast<size_t>(sel.attemptGroup[a0])].push_back(at.attemptTtsNs[a0]);
+                }
+                continue;
+            }
+            for (size_t a = a0; a < a1; ++a) {
+                if (!kernels::isInterruptedOutcome(c.attemptOutcome[a]) || at.attemptTtrNs[a] == core::kNoTime) {
+                    continue;
+                }
+                const int64_t f = kernels::phaseEnd(c.attemptStartNs[a], c.attemptEndNs[a], true, c.attemptFaultNs[a]);
+                if (inRange(f, lo, hi)) {
+                    values[static_cast<size_t>(sel.attemptGroup[a])].push_back(at.attemptTtrNs[a]);
+                }
+            }
+        }
+        for (auto& v : values) {
+            std::sort(v.begin(), v.end());
+        }
+    }
+
+    std::vector<Distribution> out;
+    const int bins = std::max(1, spec.histogramBins);
+    for (int32_t g = 0; g < sel.groups; ++g) {
+        std::vector<int64_t>& v = values[static_cast<size_t>(g)];
+        if (v.empty()) {
+            continue;
+        }
+        Distribution d;
+        d.group = groupName(grouping, g);
+        d.count = static_cast<int64_t>(v.size());
+        d.minNs = v.front();
+        d.maxNs = v.back();
+        d.percentiles.p50 = core::nearestRank(v, 50);
+        d.percentiles.p90 = core::nearestRank(v, 90);
+        d.percentiles.p99 = core::nearestRank(v, 99);
+        // Equal-width integer bins from min to max; the last bin includes max.
+        const int64_t span = d.maxNs - d.minNs;
+        const int64_t width = std::max<int64_t>(1, span / bins + (span % bins != 0 ? 1 : 0));
+        for (int i = 0; i <= bins; ++i) {
+            d.binEdgesNs.push_back(d.minNs + width * i);
+        }
+        d.binCounts.assign(static_cast<size_t>(bins), 0);
+        for (int i = 0; i < bins; ++i) {
+            const auto lower = std::lower_bound(v.begin(), v.end(), d.binEdgesNs[static_cast<size_t>(i)]);
+            const auto upper = i + 1 == bins ? v.end()
+                                             : std::lower_bound(v.begin(), v.end(), d.binEdgesNs[static_cast<size_t>(i) + 1]);
+            d.binCounts[static_cast<size_t>(i)] = upper - lower;
+        }
+        out.push_back(std::move(d));
+    }
+    std::sort(out.begin(), out.end(), [](const Distribution& x, const Distribution& y) { return x.group < y.group; });
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+} // namespace ett::gpu

@@ -1,0 +1,166 @@
+// The aggregation engine (issue #3): attribution of phases into bucket segments, roll-ups by
+// any grouping and filter, calendar series and distributions, over a fleet held as columns.
+//
+// Design note: one algorithm, two backends. The per-attempt sweep that attributes phases, and the
+// per-segment accumulation behind roll-ups and series, are host/device functions in
+// gpu/kernels.h, compiled into both the CPU backend (OpenMP over the cores) and the CUDA backend
+// (kernels over the device), so the CI machine, which has no GPU, runs the very logic the GPU
+// runs. Only the parallel skeletons (thread-private accumulators vs shared-memory atomics,
+// std::sort per attempt vs segmented radix sort) differ. All sums are exact integers (128-bit
+// where needed), so both backends must agree with core/model/accounting.h to the nanosecond.
+#pragma once
+
+#include "core/model/columns.h"
+#include "core/model/rollup.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::gpu {
+
+enum class BackendKind { Cpu, Cuda };
+
+struct BackendInfo
+{
+    BackendKind kind = BackendKind::Cpu;
+    std::string name; // "CPU (2 threads)", "CUDA: NVIDIA H200 (sm_90, 139 GiB)"
+    std::string reason; // why this backend was chosen, e.g. "no CUDA device found"
+};
+
+// Phases turned into segments, one bucket each (spec 5), plus the per-attempt figures.
+struct Attribution
+{
+    std::vector<int64_t> attemptBucketsNs; // attempts x kBucketCount, row-major
+    std::vector<int64_t> attemptTtsNs;
+    std::vector<int64_t> attemptFirstTrainNs; // core::kNoTime when the attempt never trains
+    std::vector<int64_t> attemptTtrNs; // core::kNoTime when undefined
+    std::vector<int64_t> attemptGapAfterNs;
+    std::vector<int64_t> attemptSegmentBegin; // attempts + 1
+    std::vector<int64_t> segmentStartNs;
+    std::vector<int64_t> segmentEndNs;
+    std::vector<uint8_t> segmentBucket; // core::Bucket
+
+    size_t segments() const { return segmentBucket.size(); }
+};
+
+// Which jobs count. Empty lists mean "all"; terms are ANDed.
+struct Filter
+{
+    std::vector<int32_t> labels; // label codes
+    struct AttrTerm
+    {
+        int32_t key = -1; // attribute key code
+        std::vector<int32_t> values; // any of these value codes
+    };
+    std::vector<AttrTerm> attrs;
+    std::optional<int64_t> fromNs; // half-open time range; buckets and E2E are clipped to it
+    std::optional<int64_t> toNs;
+    int64_t minGpus = 0; // job GPU count range, inclusive
+    int64_t maxGpus = INT64_MAX;
+    std::vector<int32_t> jobs; // job indices
+    bool countQueue = false; // spec 5.6
+};
+
+enum class GroupBy { None, Attribute, Label, Job, Attempt, CauseClass };
+
+struct Grouping
+{
+    GroupBy by = GroupBy::None;
+    int32_t attrKey = -1; // for GroupBy::Attribute
+};
+
+struct GroupFigures
+{
+    std::string name; // the attribute value, label, job key, "job#attempt" or cause class
+    core::Figures figures;
+};
+
+struct Rollup
+{
+    core::Figures total; // all groups together
+    std::vector<GroupFigures> groups; // sorted by name; only groups with something counted
+};
+
+enum class Calendar { Hour, Day, Week }; // UTC; weeks start on Monday
+
+struct Series
+{
+    int64_t originNs = 0; // start of the first calendar bucket
+    int64_t widthNs = 0;
+    std::vector<core::Figures> buckets; // consecutive calendar buckets covering the data (or range)
+};
+
+struct DistributionSpec
+{
+    enum class Of { TimeToStart, TimeToRecover, PhaseDuration };
+    Of of = Of::TimeToStart;
+    int32_t category = -1; // for PhaseDuration: a core::Category, or -1 for any
+    std::optional<std::string> subcategory; // for PhaseDuration: only this subcategory
+    int histogramBins = 20;
+};
+
+struct Distribution
+{
+    std::string group;
+    int64_t count = 0;
+    core::Percentiles percentiles; // nearest rank (spec 5.4)
+    int64_t minNs = 0;
+    int64_t maxNs = 0;
+    std::vector<int64_t> binEdgesNs; // bins + 1 edges; bin i is [edge i, edge i+1), the last one closed
+    std::vector<int64_t> binCounts;
+};
+
+class Backend;
+
+class Engine
+{
+public:
+    // Picks the backend: `requested` if given, else the ETTW_BACKEND environment variable
+    // ("cpu" or "cuda"), else CUDA when a device is present, else the CPU. A CUDA backend that
+    // cannot start falls back to the CPU and says why in backend().reason.
+    static std::unique_ptr<Engine> create(std::optional<BackendKind> requested = {});
+    ~Engine();
+
+    const BackendInfo& backend() const { return m_info; }
+
+    // Takes the fleet (moved in) and sends it to the backend. When `attributed` is given (for
+    // example the store's derived segments), it is used instead of attributing the phases.
+    // Throws std::invalid_argument when the columns break their invariants.
+    void load(core::FleetColumns columns, std::optional<Attribution> attributed = {});
+    const core::FleetColumns& columns() const { return m_columns; }
+
+    // Attributes every attempt's phases (on first call; cached). Exact by spec 5.
+    const Attribution& attribution();
+    // Forgets the attribution, so that the next call computes it again (for benchmarks).
+    void resetAttribution();
+
+    Rollup rollup(const Filter& filter, const Grouping& grouping);
+    Series series(const Filter& filter, Calendar every);
+    std::vector<Distribution> distribution(const Filter& filter, const Grouping& grouping,
+        const DistributionSpec& spec);
+
+    // Wall seconds of the last call of each kind, as measured around the backend's work.
+    double lastSeconds() const { return m_lastSeconds; }
+
+    // Group names for a grouping, in code order (what GroupFigures::name is built from).
+    std::string groupName(const Grouping& grouping, int32_t code) const;
+
+private:
+    Engine() = default;
+    struct Selection;
+    Selection select(const Filter& filter, const Grouping& grouping) const;
+
+    BackendInfo m_info;
+    std::unique_ptr<Backend> m_backend;
+    core::FleetColumns m_columns;
+    std::optional<Attribution> m_attribution;
+    double m_lastSeconds = 0;
+};
+
+// Parses "cpu" / "cuda"; nullopt otherwise.
+std::optional<BackendKind> parseBackend(const std::string& name);
+
+} // namespace ett::gpu
