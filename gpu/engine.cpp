@@ -376,7 +376,7 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
             continue;
         }
         out.total.merge(f);
-        out.groups.push_back({ groupName(grouping, g), std::move(f) });
+        out.groups.push_back({ g, groupName(grouping, g), std::move(f) });
     }
     if (sel.attemptLevel) {
         // A job may count in several attempt-level groups; the total counts it once.

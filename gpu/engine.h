@@ -30,21 +30,8 @@ struct BackendInfo
     std::string reason; // why this backend was chosen, e.g. "no CUDA device found"
 };
 
-// Phases turned into segments, one bucket each (spec 5), plus the per-attempt figures.
-struct Attribution
-{
-    std::vector<int64_t> attemptBucketsNs; // attempts x kBucketCount, row-major
-    std::vector<int64_t> attemptTtsNs;
-    std::vector<int64_t> attemptFirstTrainNs; // core::kNoTime when the attempt never trains
-    std::vector<int64_t> attemptTtrNs; // core::kNoTime when undefined
-    std::vector<int64_t> attemptGapAfterNs;
-    std::vector<int64_t> attemptSegmentBegin; // attempts + 1
-    std::vector<int64_t> segmentStartNs;
-    std::vector<int64_t> segmentEndNs;
-    std::vector<uint8_t> segmentBucket; // core::Bucket
-
-    size_t segments() const { return segmentBucket.size(); }
-};
+// Phases turned into segments (spec 5); see core/model/columns.h.
+using Attribution = core::Attribution;
 
 // Which jobs count. Empty lists mean "all"; terms are ANDed.
 struct Filter
@@ -74,6 +61,7 @@ struct Grouping
 
 struct GroupFigures
 {
+    int32_t code = 0; // the group's code: value, label, job or attempt index, cause class
     std::string name; // the attribute value, label, job key, "job#attempt" or cause class
     core::Figures figures;
 };

@@ -96,6 +96,9 @@ std::vector<EngineBenchResult> runEngineBenchmark(const EngineBenchOptions& opti
         runs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     }
     record("rollup", segments, runs, "by team, days 2 to 8");
+    out.back().fromNs = *range.fromNs;
+    out.back().toNs = *range.toNs;
+    out.back().groupAttrKey = teamKey;
 
     // 5. Series per day over the whole fleet.
     runs.clear();

@@ -28,6 +28,9 @@ struct EngineBenchResult
     double rowsPerS = 0;
     std::vector<double> runs;
     std::string detail;
+    int64_t fromNs = 0; // the time range of the roll-up
+    int64_t toNs = 0;
+    int32_t groupAttrKey = -1; // the attribute the roll-up groups by
 };
 
 // Generates the fleet (progress lines go to `log` when given), loads it and times each operation.

@@ -5,9 +5,11 @@
 #include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
+#include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
+#include "gpu/engine.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -162,6 +164,8 @@ struct CommonOptions
 {
     std::string db = "ett.db";
     std::string format = "table";
+    std::string backend; // "", "cpu" or "cuda"
+    bool verbose = false;
 };
 
 int fail(const std::string& message)
@@ -416,6 +420,100 @@ void addCsvFigures(TextTable& t, bool header, const std::string& group, const Fi
     t.addRow(std::move(row));
 }
 
+// The aggregation engine loaded with the store's fleet and its derived segments (no phases
+// unless asked). Says which backend with --verbose.
+struct LoadedEngine
+{
+    std::unique_ptr<gpu::Engine> engine;
+    double loadSeconds = 0;
+};
+
+Result<LoadedEngine> loadEngine(Database& db, const CommonOptions& common, const std::optional<std::string>& label)
+{
+    std::optional<gpu::BackendKind> backend;
+    if (!common.backend.empty()) {
+        backend = gpu::parseBackend(common.backend);
+    }
+    const auto started = std::chrono::steady_clock::now();
+    auto stored = loadStoredFleet(db, ColumnsQuery { label, false });
+    if (!stored) {
+        return stored.error();
+    }
+    LoadedEngine out;
+    out.engine = gpu::Engine::create(backend);
+    const size_t jobs = stored->columns.jobs();
+    const size_t attempts = stored->columns.attempts();
+    const size_t segments = stored->attribution.segments();
+    try {
+        out.engine->load(std::move(stored->columns), std::move(stored->attribution));
+    } catch (const std::exception& e) {
+        return Error { common.db + ": the stored fleet is inconsistent: " + e.what() };
+    }
+    out.loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (common.verbose) {
+        std::fprintf(stderr, "ettw: backend %s (%s); loaded %zu jobs, %zu attempts, %zu segments in %.3f s\n",
+            out.engine->backend().name.c_str(), out.engine->backend().reason.c_str(), jobs, attempts, segments,
+            out.loadSeconds);
+    }
+    return out;
+}
+
+void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what)
+{
+    if (common.verbose) {
+        std::fprintf(stderr, "ettw: %s on %s in %.3f ms\n", what, engine.backend().name.c_str(),
+            engine.lastSeconds() * 1000.0);
+    }
+}
+
+gpu::Filter engineFilter(const RollupOptions& o)
+{
+    gpu::Filter f;
+    f.fromNs = o.fromNs;
+    f.toNs = o.toNs;
+    f.countQueue = o.countQueue;
+    return f;
+}
+
+// The engine's roll-up as the summary structure: fleet plus groups by name. An attribute no job
+// has puts every job in the "(none)" group, as the reference roll-up does.
+FleetSummary engineSummary(gpu::Engine& engine, const RollupOptions& o, const std::optional<std::string>& by)
+{
+    gpu::Grouping g;
+    bool unknownAttribute = false;
+    if (by) {
+        if (*by == "label") {
+            g.by = gpu::GroupBy::Label;
+        } else if (*by == "job") {
+            g.by = gpu::GroupBy::Job;
+        } else {
+            const auto& keys = engine.columns().attrKeys;
+            const auto it = std::find(keys.begin(), keys.end(), *by);
+            if (it == keys.end()) {
+                unknownAttribute = true;
+            } else {
+                g.by = gpu::GroupBy::Attribute;
+                g.attrKey = static_cast<int32_t>(it - keys.begin());
+            }
+        }
+    }
+    const gpu::Rollup r = engine.rollup(engineFilter(o), g);
+    FleetSummary out;
+    out.fleet = r.total;
+    if (by) {
+        if (unknownAttribute) {
+            if (!r.total.empty()) {
+                out.groups[kNoGroupName] = r.total;
+            }
+        } else {
+            for (const auto& gf : r.groups) {
+                out.groups[gf.name].merge(gf.figures);
+            }
+        }
+    }
+    return out;
+}
+
 int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
 {
     auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue);
@@ -429,14 +527,12 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
         return fail(known.error().message);
     }
-    FleetQuery q;
-    q.label = cmd.label;
-    q.withSegments = options->hasRange();
-    auto jobs = loadFleet(**db, q);
-    if (!jobs) {
-        return fail(jobs.error().message);
+    auto loaded = loadEngine(**db, common, cmd.label);
+    if (!loaded) {
+        return fail(loaded.error().message);
     }
-    const FleetSummary s = summarizeFleet(*jobs, *options, cmd.by);
+    const FleetSummary s = engineSummary(*loaded->engine, *options, cmd.by);
+    reportQuery(common, *loaded->engine, "roll-up");
 
     if (common.format == "json") {
         JsonWriter j;
@@ -508,6 +604,102 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
             + t.render();
     }
     print(out);
+    return kExitOk;
+}
+
+// --- series ---------------------------------------------------------------------------------
+
+struct SeriesCmd
+{
+    std::optional<std::string> label;
+    std::string every = "day";
+    std::string from;
+    std::string to;
+    bool countQueue = false;
+};
+
+int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
+{
+    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue);
+    if (!options) {
+        return fail(options.error().message);
+    }
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
+        return fail(known.error().message);
+    }
+    auto loaded = loadEngine(**db, common, cmd.label);
+    if (!loaded) {
+        return fail(loaded.error().message);
+    }
+    const gpu::Calendar every = cmd.every == "hour" ? gpu::Calendar::Hour
+        : cmd.every == "week"                        ? gpu::Calendar::Week
+                                                     : gpu::Calendar::Day;
+    const gpu::Series series = loaded->engine->series(engineFilter(*options), every);
+    reportQuery(common, *loaded->engine, "series");
+
+    if (common.format == "json") {
+        JsonWriter j;
+        j.beginObject();
+        j.key("database").string(common.db);
+        j.key("every").string(cmd.every);
+        j.key("scope").beginObject();
+        j.key("label");
+        cmd.label ? j.string(*cmd.label) : j.null();
+        j.key("from");
+        options->fromNs ? j.string(formatRfc3339(*options->fromNs)) : j.null();
+        j.key("to");
+        options->toNs ? j.string(formatRfc3339(*options->toNs)) : j.null();
+        j.key("count_queue").boolean(options->countQueue);
+        j.endObject();
+        j.key("weighting").string("ett_percent_gpu is GPU-weighted (default); ett_percent_time is time-weighted");
+        j.key("buckets").beginArray();
+        for (size_t k = 0; k < series.buckets.size(); ++k) {
+            const int64_t start = series.originNs + static_cast<int64_t>(k) * series.widthNs;
+            j.beginObject();
+            j.key("start").string(formatRfc3339(start));
+            j.key("start_s").rawNumber(formatSeconds(start));
+            j.key("end_s").rawNumber(formatSeconds(start + series.widthNs));
+            writeFigures(j, series.buckets[k]);
+            j.endObject();
+        }
+        j.endArray();
+        j.endObject();
+        print(j.str());
+        return kExitOk;
+    }
+    if (common.format == "csv") {
+        TextTable t;
+        for (size_t k = 0; k < series.buckets.size(); ++k) {
+            addCsvFigures(t, k == 0, formatRfc3339(series.originNs + static_cast<int64_t>(k) * series.widthNs),
+                series.buckets[k]);
+        }
+        print(t.renderCsv());
+        return kExitOk;
+    }
+    TextTable t;
+    t.addColumn(cmd.every + " (UTC)", TextTable::Align::Left);
+    t.addColumn("jobs");
+    t.addColumn("attempts");
+    t.addColumn("GPU-hours");
+    t.addColumn("ETT% (GPU-w.)");
+    t.addColumn("ETT% (time-w.)");
+    t.addColumn("lost GPU-h");
+    t.addColumn("failures");
+    t.addColumn("preemptions");
+    t.addColumn("other");
+    for (size_t k = 0; k < series.buckets.size(); ++k) {
+        const Figures& f = series.buckets[k];
+        t.addRow({ formatTimeHuman(series.originNs + static_cast<int64_t>(k) * series.widthNs), countText(f.jobs),
+            countText(f.attempts), hoursText(f.e2eGpuNs), percentText(f.ettPercentGpu(), 3),
+            percentText(f.ettPercentTime(), 3), hoursText(f.lostGpuNs()), countText(f.failures),
+            countText(f.preemptions), countText(f.otherInterruptions) });
+    }
+    print(fmt::format("ETT per {} of {}\nScope: {}\n\n", cmd.every, common.db, scopeText(cmd.label, *options)) +
+        (series.buckets.empty() ? std::string("No jobs in this scope.\n") : t.render()));
     return kExitOk;
 }
 
@@ -685,23 +877,53 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
     if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
         return fail(known.error().message);
     }
-    FleetQuery q;
-    q.label = cmd.label;
-    auto jobs = loadFleet(**db, q);
-    if (!jobs) {
-        return fail(jobs.error().message);
+    auto loaded = loadEngine(**db, common, cmd.label);
+    if (!loaded) {
+        return fail(loaded.error().message);
     }
+    gpu::Engine& engine = *loaded->engine;
+    const gpu::Rollup perJob = engine.rollup({}, { gpu::GroupBy::Job, -1 });
+    reportQuery(common, engine, "roll-up by job");
+    const auto& cols = engine.columns();
+    struct JobRow
+    {
+        std::string key;
+        std::string label;
+        std::string name;
+        int64_t gpus = 1;
+        int64_t e2eNs = 0;
+        bool noCheckpointData = false;
+    };
     struct Row
     {
-        const FleetJob* job;
+        const JobRow* job;
         Figures f;
     };
+    std::vector<JobRow> jobRows;
+    jobRows.reserve(perJob.groups.size());
     std::vector<Row> rows;
-    for (const auto& j : *jobs) {
-        if (j.result.hasWindow()) {
-            rows.push_back({ &j, jobFigures(j) });
+    for (const auto& gf : perJob.groups) {
+        const auto j = static_cast<size_t>(gf.code);
+        const auto a0 = static_cast<size_t>(cols.jobAttemptBegin[j]);
+        const auto a1 = static_cast<size_t>(cols.jobAttemptBegin[j + 1]);
+        if (a0 == a1) {
+            continue;
         }
+        jobRows.push_back({ cols.jobKey[j], cols.labels[static_cast<size_t>(cols.jobLabel[j])], cols.jobName[j],
+            cols.jobGpus[j], cols.attemptEndNs[a1 - 1] - cols.attemptStartNs[a0],
+            cols.jobCheckpointBegin[j] == cols.jobCheckpointBegin[j + 1] });
     }
+    for (size_t i = 0, k = 0; i < perJob.groups.size(); ++i) {
+        const auto j = static_cast<size_t>(perJob.groups[i].code);
+        if (cols.jobAttemptBegin[j] == cols.jobAttemptBegin[j + 1]) {
+            continue;
+        }
+        rows.push_back({ &jobRows[k++], perJob.groups[i].figures });
+    }
+    // Stable order before sorting: by label, then job key (as the store lists them).
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return a.job->label != b.job->label ? a.job->label < b.job->label : a.job->key < b.job->key;
+    });
     if (cmd.sort == "ett") {
         // Worst first: lowest GPU-weighted ETT%; ties by lost GPU time.
         std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
@@ -723,7 +945,7 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
         w.key("sort").string(cmd.sort);
         w.key("jobs").beginArray();
         for (const auto& row : rows) {
-            const FleetJob& j = *row.job;
+            const JobRow& j = *row.job;
             w.beginObject();
             w.key("job").string(j.key);
             w.key("label").string(j.label);
@@ -743,7 +965,7 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
             w.key("failures").number(row.f.failures);
             w.key("preemptions").number(row.f.preemptions);
             w.key("other_interruptions").number(row.f.otherInterruptions);
-            w.key("no_checkpoint_data").boolean(j.result.noCheckpointData);
+            w.key("no_checkpoint_data").boolean(j.noCheckpointData);
             w.endObject();
         }
         w.endArray();
@@ -765,9 +987,9 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
     t.addColumn("preemptions");
     int rank = 0;
     for (const auto& row : rows) {
-        const FleetJob& j = *row.job;
+        const JobRow& j = *row.job;
         t.addRow({ std::to_string(++rank), j.label, j.key, j.name, countText(j.gpus), countText(row.f.attempts),
-            formatDurationHuman(j.result.e2eNs()), percentText(row.f.ettPercentGpu(), 3), hoursText(row.f.lostGpuNs()),
+            formatDurationHuman(j.e2eNs), percentText(row.f.ettPercentGpu(), 3), hoursText(row.f.lostGpuNs()),
             countText(row.f.failures), countText(row.f.preemptions) });
     }
     if (common.format == "csv") {
@@ -1026,6 +1248,26 @@ int runEttw(int argc, char** argv)
         "Start job windows at submission and count the wait before the first attempt as queue");
     addFormatOption(summary, common.format);
 
+    auto addEngineOptions = [&](CLI::App* cmd) {
+        cmd->add_option("--backend", common.backend, "Aggregation backend: cpu or cuda (default: CUDA when a GPU is present)")
+            ->check(CLI::IsMember({ "cpu", "cuda" }));
+        cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
+    };
+    addEngineOptions(summary);
+
+    SeriesCmd seriesCmd;
+    auto* seriesApp = app.add_subcommand("series", "ETT% and the buckets per calendar hour, day or week (UTC)");
+    addDb(seriesApp);
+    seriesApp->add_option("--every", seriesCmd.every, "hour, day or week (weeks start on Monday)")
+        ->check(CLI::IsMember({ "hour", "day", "week" }))
+        ->capture_default_str();
+    seriesApp->add_option("--label", seriesCmd.label, "Only jobs of this dataset label");
+    seriesApp->add_option("--from", seriesCmd.from, "Range start (RFC 3339 or epoch seconds), inclusive");
+    seriesApp->add_option("--to", seriesCmd.to, "Range end (RFC 3339 or epoch seconds), exclusive");
+    seriesApp->add_flag("--count-queue", seriesCmd.countQueue, "Count the wait before the first attempt as queue");
+    addFormatOption(seriesApp, common.format);
+    addEngineOptions(seriesApp);
+
     JobCmd jobCmd;
     auto* job = app.add_subcommand("job", "One job: its attempts, buckets, Time to Start and Time to Recover");
     addDb(job);
@@ -1044,6 +1286,7 @@ int runEttw(int argc, char** argv)
         ->capture_default_str();
     jobsApp->add_option("--label", jobsCmd.label, "Only jobs of this dataset label");
     addFormatOption(jobsApp, common.format);
+    addEngineOptions(jobsApp);
 
     auto* issues = app.add_subcommand("issues", "Non-fatal data problems counted during import, per file");
     addDb(issues);
@@ -1074,6 +1317,20 @@ int runEttw(int argc, char** argv)
     benchImportCmd->add_option(
         "--dir", benchImport.workDir, "Directory for the temporary files (default: system temp)");
     benchImportCmd->add_flag("--keep", benchImport.keep, "Keep the generated trace and databases");
+    BenchEngineOptions benchEngine;
+    std::string benchEngineBackend;
+    auto* benchEngineCmd = bench->add_subcommand("engine",
+        "Time the aggregation engine (attribution, roll-up, series, percentiles) on N generated phases, and the "
+        "same roll-up as a SQLite GROUP BY (JSON)");
+    benchEngineCmd->add_option("--phases", benchEngine.phases, "Phases to generate")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    benchEngineCmd->add_option("--backend", benchEngineBackend, "cpu or cuda (default: CUDA when a GPU is present)")
+        ->check(CLI::IsMember({ "cpu", "cuda" }));
+    benchEngineCmd->add_option("--repeats", benchEngine.repeats, "Runs per operation (the median is printed)")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    benchEngineCmd->add_option("--dir", benchEngine.workDir, "Directory for the temporary SQLite database");
 
     if (auto unknown = unknownCommandError(app, argc, argv)) {
         std::fprintf(stderr, "ettw: %s\nRun with --help for more information.\n", unknown->c_str());
@@ -1098,6 +1355,9 @@ int runEttw(int argc, char** argv)
     if (summary->parsed()) {
         return runSummary(common, summaryCmd);
     }
+    if (seriesApp->parsed()) {
+        return runSeries(common, seriesCmd);
+    }
     if (job->parsed()) {
         return runJob(common, jobCmd);
     }
@@ -1115,6 +1375,12 @@ int runEttw(int argc, char** argv)
     }
     if (benchImportCmd->parsed()) {
         return runBenchImport(benchImport);
+    }
+    if (benchEngineCmd->parsed()) {
+        if (!benchEngineBackend.empty()) {
+            benchEngine.backend = benchEngineBackend;
+        }
+        return runBenchEngine(benchEngine);
     }
     return kExitUsage;
 }

@@ -23,4 +23,16 @@ struct BenchImportOptions
 // `ettw bench import`: generates, imports, compares with a bare SQLite insert loop, prints JSON.
 int runBenchImport(const BenchImportOptions& options);
 
+struct BenchEngineOptions
+{
+    int64_t phases = 10'000'000;
+    std::string backend; // "", "cpu" or "cuda"
+    int repeats = 5;
+    std::string workDir; // where the SQLite comparison database goes; empty: the system temp dir
+};
+
+// `ettw bench engine`: the engine's operations on generated phases, one JSON object per operation,
+// the roll-up with the time of the same GROUP BY in SQLite over the same rows.
+int runBenchEngine(const BenchEngineOptions& options);
+
 } // namespace ett::app

@@ -41,7 +41,7 @@ std::string FleetColumns::validate() const
     const size_t na = attempts();
     const size_t np = phases();
     const size_t nc = checkpoints();
-    if (jobKey.size() != nj || jobLabel.size() != nj || jobSubmittedNs.size() != nj ||
+    if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj ||
         jobAttr.size() != nj * attrKeys.size() || jobAttemptBegin.size() != nj + 1 ||
         jobCheckpointBegin.size() != nj + 1) {
         return "job columns differ in length";
@@ -126,7 +126,7 @@ void FleetColumnsBuilder::addJob(const std::string& key, const std::string& labe
 
 void FleetColumnsBuilder::addJob(const std::string& key, const std::string& label, const JobInput& job,
     const std::vector<std::pair<std::string, std::string>>& attrs, const std::vector<std::string>& attemptCauses,
-    const std::vector<std::vector<std::string>>& phaseSubcategories)
+    const std::vector<std::vector<std::string>>& phaseSubcategories, const std::string& name)
 {
     auto& c = m_cols;
     if (c.jobAttemptBegin.empty()) {
@@ -136,6 +136,7 @@ void FleetColumnsBuilder::addJob(const std::string& key, const std::string& labe
     }
     const auto jobIndex = static_cast<int32_t>(c.jobKey.size());
     c.jobKey.push_back(key);
+    c.jobName.push_back(name);
     c.jobLabel.push_back(code(c.labels, label));
     c.jobGpus.push_back(job.gpus);
     c.jobSubmittedNs.push_back(job.submittedNs.value_or(kNoTime));

@@ -30,6 +30,7 @@ struct FleetColumns
 
     // Jobs.
     std::vector<std::string> jobKey;
+    std::vector<std::string> jobName; // may be empty (then names are unknown)
     std::vector<int32_t> jobLabel;
     std::vector<int64_t> jobGpus;
     std::vector<int64_t> jobSubmittedNs; // kNoTime when absent
@@ -74,6 +75,23 @@ struct FleetColumns
     std::string validate() const;
 };
 
+// Phases turned into segments, one bucket each (spec 5), plus the per-attempt figures: what the
+// engine's attribution produces and what the store keeps in its derived tables.
+struct Attribution
+{
+    std::vector<int64_t> attemptBucketsNs; // attempts x kBucketCount, row-major
+    std::vector<int64_t> attemptTtsNs;
+    std::vector<int64_t> attemptFirstTrainNs; // kNoTime when the attempt never trains
+    std::vector<int64_t> attemptTtrNs; // kNoTime when undefined
+    std::vector<int64_t> attemptGapAfterNs;
+    std::vector<int64_t> attemptSegmentBegin; // attempts + 1
+    std::vector<int64_t> segmentStartNs;
+    std::vector<int64_t> segmentEndNs;
+    std::vector<uint8_t> segmentBucket; // Bucket
+
+    size_t segments() const { return segmentBucket.size(); }
+};
+
 // Builds columns from jobs given as accounting inputs plus their keys, labels, attributes.
 class FleetColumnsBuilder
 {
@@ -81,7 +99,7 @@ public:
     // Adds a job; attempts in any order (they are sorted), phases must lie in their attempt.
     void addJob(const std::string& key, const std::string& label, const JobInput& job,
         const std::vector<std::pair<std::string, std::string>>& attrs, const std::vector<std::string>& attemptCauses,
-        const std::vector<std::vector<std::string>>& phaseSubcategories);
+        const std::vector<std::vector<std::string>>& phaseSubcategories, const std::string& name = {});
     // Simpler: no attributes, causes or subcategories.
     void addJob(const std::string& key, const std::string& label, const JobInput& job);
 

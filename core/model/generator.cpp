@@ -1321,7 +1321,7 @@ void addGeneratedJob(FleetColumnsBuilder& builder, const GeneratedJob& g, const 
         }
         subcategories[owner].push_back(p.subcategory);
     }
-    builder.addJob(g.job.job, label, in, g.job.attrs, causes, subcategories);
+    builder.addJob(g.job.job, label, in, g.job.attrs, causes, subcategories, g.job.name);
 }
 
 } // namespace ett::core

@@ -172,6 +172,12 @@ public:
         EXPECT_EQ(m_kind, Kind::String) << "expected a JSON string";
         return m_text;
     }
+    // The literal text of a number (exact, as written).
+    const std::string& raw() const
+    {
+        EXPECT_EQ(m_kind, Kind::Number) << "expected a JSON number";
+        return m_text;
+    }
     bool boolean() const
     {
         EXPECT_EQ(m_kind, Kind::Bool) << "expected a JSON boolean";
@@ -1102,6 +1108,79 @@ TEST_F(CliBench, ImportPrintsJsonAndLeavesNoFiles)
         EXPECT_GT(j[key].number(), 0.0) << key;
     }
     EXPECT_TRUE(fs::is_empty(dir)) << "bench import left files in " << dir;
+}
+
+
+using CliEngine = CliTest;
+
+TEST_F(CliEngine, SeriesPerDayAddsUpToTheSummary)
+{
+    ok({ "import", kFleetSample });
+    const Json whole = okJson({ "summary", "--format", "json" });
+    for (const std::string every : { "day", "week", "hour" }) {
+        const Json series = okJson({ "series", "--every", every, "--format", "json" });
+        EXPECT_EQ(series["every"].str(), every);
+        const Json& buckets = series["buckets"];
+        ASSERT_GT(buckets.size(), 1u) << every;
+        std::vector<const Json*> parts;
+        for (size_t i = 0; i < buckets.size(); ++i) {
+            parts.push_back(&buckets.at(i));
+            if (i > 0) {
+                EXPECT_EQ(buckets.at(i)["start_s"].seconds(), buckets.at(i - 1)["end_s"].seconds())
+                    << every << ": calendar buckets are consecutive";
+            }
+        }
+        expectPartsAddUp(whole, parts, false, "series per " + every);
+    }
+    // A day of the series has the figures of a summary of that day.
+    const Json days = okJson({ "series", "--format", "json" });
+    const Json& third = days["buckets"].at(2);
+    const Json summaryOfDay
+        = okJson({ "summary", "--from", third["start"].str(), "--to", third["end_s"].raw(), "--format", "json" });
+    expectPartsAddUp(summaryOfDay, { &third }, true, "third day against its summary");
+    EXPECT_TRUE(contains(ok({ "series" }), "ETT% (GPU-w.)"));
+    const auto csv = splitLines(ok({ "series", "--format", "csv" }));
+    EXPECT_EQ(csv.size(), days["buckets"].size() + 1) << "a header and one row per day";
+}
+
+TEST_F(CliEngine, BackendIsChosenAndNamedWithVerbose)
+{
+    ok({ "import", kFleetSample });
+    const RunResult cpu = ettw({ "summary", "--by", "team", "--format", "json", "--backend", "cpu", "--verbose" });
+    ASSERT_EQ(cpu.exitCode, 0) << cpu;
+    EXPECT_TRUE(contains(cpu.err, "backend CPU")) << cpu.err;
+    // Asking for CUDA where there is none falls back to the CPU with the reason, same figures.
+    const RunResult cuda = ettw({ "summary", "--by", "team", "--format", "json", "--backend", "cuda" });
+    ASSERT_EQ(cuda.exitCode, 0) << cuda;
+    if (contains(cuda.err, "unavailable")) {
+        EXPECT_TRUE(contains(cuda.err, "using the CPU")) << cuda.err;
+    }
+    EXPECT_EQ(cuda.out, cpu.out) << "both backends give the same figures";
+    const RunResult bad = ettw({ "summary", "--backend", "tpu" });
+    EXPECT_EQ(bad.exitCode, 2) << bad;
+}
+
+TEST_F(CliBench, EnginePrintsOneObjectPerOperationWithSqliteForTheRollup)
+{
+    const fs::path dir = m_root / "bench";
+    fs::create_directories(dir);
+    const RunResult r = ettw(
+        { "bench", "engine", "--phases", "30000", "--backend", "cpu", "--repeats", "2", "--dir", dir.string() });
+    ASSERT_EQ(r.exitCode, 0) << r;
+    std::vector<std::string> ops;
+    for (const auto& line : splitLines(r.out)) {
+        const Json j = Json::parse(line);
+        ops.push_back(j["op"].str());
+        EXPECT_EQ(j["backend"].str().rfind("CPU", 0), 0u) << line;
+        EXPECT_GT(j["rows"].integer(), 0) << line;
+        EXPECT_GT(j["seconds"].number(), 0.0) << line;
+        EXPECT_GT(j["rows_per_s"].number(), 0.0) << line;
+        if (j["op"].str() == "rollup") {
+            EXPECT_GT(j["sqlite_group_by_seconds"].number(), 0.0) << line;
+        }
+    }
+    EXPECT_EQ(ops, (std::vector<std::string> { "load", "attribution", "rollup", "series", "percentiles" }));
+    EXPECT_TRUE(fs::is_empty(dir)) << "bench engine left files in " << dir;
 }
 
 } // namespace
