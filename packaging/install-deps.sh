@@ -1,10 +1,12 @@
 #!/bin/sh
-# Installs the Debian 12 packages ETT Workbench needs to build and test, skipping those already
-# installed. Run as root (or with sudo available). Safe to run again.
+# Installs the Debian 12 packages ETT Workbench needs to build and test (and Xvfb, to run the
+# window on a machine without a display), skipping those already installed. Run as root (or with
+# sudo available). Safe to run again.
 set -eu
 
 PACKAGES="cmake g++ make pkg-config libsimdjson-dev libsqlite3-dev sqlite3 zlib1g-dev libssl-dev libfmt-dev
-libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev"
+libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
+xvfb xauth"
 
 missing=""
 for p in $PACKAGES; do

@@ -41,7 +41,7 @@ std::string FleetColumns::validate() const
     const size_t na = attempts();
     const size_t np = phases();
     const size_t nc = checkpoints();
-    if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj ||
+    if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj) || (!jobRowId.empty() && jobRowId.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj ||
         jobAttr.size() != nj * attrKeys.size() || jobAttemptBegin.size() != nj + 1 ||
         jobCheckpointBegin.size() != nj + 1) {
         return "job columns differ in length";

@@ -31,6 +31,7 @@ struct FleetColumns
     // Jobs.
     std::vector<std::string> jobKey;
     std::vector<std::string> jobName; // may be empty (then names are unknown)
+    std::vector<int64_t> jobRowId; // the store's jobs.id; empty for fleets not from a store
     std::vector<int32_t> jobLabel;
     std::vector<int64_t> jobGpus;
     std::vector<int64_t> jobSubmittedNs; // kNoTime when absent

@@ -58,6 +58,7 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
         bindLabel(*st);
         if (auto rows = st->forEachRow([&] {
                 jobIndex[st->columnInt64(0)] = c.jobKey.size();
+                c.jobRowId.push_back(st->columnInt64(0));
                 c.jobLabel.push_back(labelCode.at(st->columnInt64(1)));
                 c.jobKey.push_back(st->columnText(2));
                 c.jobName.push_back(st->columnText(3));

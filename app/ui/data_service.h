@@ -1,0 +1,96 @@
+// The workbench's data service (issue #4; DESIGN.md: "the GUI never blocks"). It owns the open
+// database and the aggregation engine on a worker thread; views ask for results with request*()
+// and get them through signals, each carrying the id its request returned. A newer request of
+// the same kind makes older ones stale: they are skipped if not started, and their results are
+// not delivered (after hotspot's job tracker). All methods are called on the GUI thread.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+namespace ett::app {
+
+class DataWorker;
+
+struct LoadStats
+{
+    QString databasePath;
+    int64_t jobs = 0;
+    int64_t attempts = 0;
+    int64_t segments = 0;
+    double loadSeconds = 0;
+};
+
+class DataService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit DataService(QObject* parent = nullptr);
+    ~DataService() override;
+
+    // The backend the engine chose (valid after databaseOpened).
+    const gpu::BackendInfo& backend() const { return m_backend; }
+    bool hasDatabase() const { return !m_path.isEmpty(); }
+    const QString& databasePath() const { return m_path; }
+
+    // Opens a workbench database (created when missing) and loads it into the engine; emits
+    // databaseOpened or databaseFailed.
+    void openDatabase(const QString& path);
+
+    // Imports trace files into the open database (one transaction each) under a label, then
+    // reloads; progress through importProgress, the end through importFinished. cancelImport()
+    // stops the current file (rolled back) and skips the rest.
+    void importFiles(const QStringList& paths, const QString& label);
+    void cancelImport();
+    bool importRunning() const { return m_importRunning; }
+
+    // Renames a dataset label (error if the new name exists); reloads on success.
+    void renameLabel(const QString& from, const QString& to);
+
+    quint64 requestOverview(const UiFilter& filter, gpu::Calendar every);
+    quint64 requestTable(const UiFilter& filter, const Location& location);
+    quint64 requestJobTimeline(int32_t job);
+    quint64 requestFleetTimeline(const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+
+signals:
+    void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
+    void databaseFailed(const QString& message);
+    void importProgress(const ett::app::ImportProgressInfo& progress);
+    // summary: one line per file; errors: "file:line: message" of files that failed (nothing of
+    // them was stored); cancelled: the user stopped it.
+    void importFinished(const QString& summary, const QStringList& errors, bool cancelled);
+    void labelRenamed(const QString& from, const QString& to);
+    void labelRenameFailed(const QString& message);
+
+    void overviewReady(quint64 id, const ett::app::OverviewData& data);
+    void tableReady(quint64 id, const ett::app::TableData& data);
+    void jobTimelineReady(quint64 id, const ett::core::JobTimeline& timeline);
+    void fleetTimelineReady(quint64 id, const ett::app::FleetTimelineData& data);
+    void queryFailed(quint64 id, const QString& message);
+
+    // For the status bar: what was computed, on which backend, how long it took.
+    void queryTimed(const QString& what, double milliseconds);
+
+private:
+    friend class DataWorker;
+    QThread* m_thread = nullptr;
+    DataWorker* m_worker = nullptr;
+    gpu::BackendInfo m_backend;
+    QString m_path;
+    bool m_importRunning = false;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<quint64>> m_latest[4]; // per request kind: the newest id
+    std::atomic<quint64> m_nextId { 1 };
+};
+
+} // namespace ett::app
+
+Q_DECLARE_METATYPE(ett::app::LoadStats)

@@ -1,0 +1,1 @@
+// Placeholder until its author writes it (this session).

@@ -1,0 +1,139 @@
+#include "app/ui/workbench_state.h"
+
+namespace ett::app {
+
+WorkbenchState::WorkbenchState(QObject* parent)
+    : QObject(parent)
+{
+}
+
+std::vector<std::pair<QString, Location>> WorkbenchState::breadcrumb() const
+{
+    std::vector<std::pair<QString, Location>> out;
+    Location l;
+    l.groupBy = m_location.groupBy;
+    out.emplace_back(tr("Fleet"), l);
+    if (m_location.level == Level::Fleet) {
+        return out;
+    }
+    if (!m_location.group.isEmpty()) {
+        l.level = Level::Group;
+        l.group = m_location.group;
+        out.emplace_back(m_location.groupBy + " = " + m_location.group, l);
+    }
+    if (m_location.level == Level::Group) {
+        return out;
+    }
+    l.level = Level::Job;
+    l.job = m_location.job;
+    out.emplace_back(m_jobKeys.value(m_location.job, tr("job %1").arg(m_location.job)), l);
+    if (m_location.level == Level::Job) {
+        return out;
+    }
+    l.level = Level::Attempt;
+    l.attempt = m_location.attempt;
+    out.emplace_back(tr("attempt %1").arg(m_location.attempt), l);
+    return out;
+}
+
+void WorkbenchState::setFilter(const UiFilter& filter)
+{
+    if (filter == m_filter) {
+        return;
+    }
+    m_filter = filter;
+    emit filterChanged(m_filter);
+}
+
+void WorkbenchState::setWeighting(Weighting weighting)
+{
+    if (weighting == m_weighting) {
+        return;
+    }
+    m_weighting = weighting;
+    emit weightingChanged(m_weighting);
+}
+
+void WorkbenchState::navigate(const Location& location)
+{
+    if (location == m_location) {
+        return;
+    }
+    m_back.push_back(m_location);
+    m_forward.clear();
+    m_location = location;
+    emit locationChanged(m_location);
+    emit historyChanged(canGoBack(), canGoForward());
+}
+
+void WorkbenchState::goBack()
+{
+    if (m_back.empty()) {
+        return;
+    }
+    m_forward.push_back(m_location);
+    m_location = m_back.back();
+    m_back.pop_back();
+    emit locationChanged(m_location);
+    emit historyChanged(canGoBack(), canGoForward());
+}
+
+void WorkbenchState::goForward()
+{
+    if (m_forward.empty()) {
+        return;
+    }
+    m_back.push_back(m_location);
+    m_location = m_forward.back();
+    m_forward.pop_back();
+    emit locationChanged(m_location);
+    emit historyChanged(canGoBack(), canGoForward());
+}
+
+void WorkbenchState::openGroup(const QString& groupBy, const QString& value)
+{
+    Location l;
+    l.level = Level::Group;
+    l.groupBy = groupBy;
+    l.group = value;
+    navigate(l);
+}
+
+void WorkbenchState::openJob(int32_t job, const QString& key)
+{
+    setJobKey(job, key);
+    Location l = m_location;
+    l.level = Level::Job;
+    l.job = job;
+    l.attempt = -1;
+    navigate(l);
+}
+
+void WorkbenchState::openAttempt(int32_t attempt)
+{
+    if (m_location.job < 0) {
+        return;
+    }
+    Location l = m_location;
+    l.level = Level::Attempt;
+    l.attempt = attempt;
+    navigate(l);
+}
+
+void WorkbenchState::setVocabulary(const Vocabulary& vocabulary)
+{
+    m_vocabulary = vocabulary;
+    m_jobKeys.clear();
+    m_back.clear();
+    m_forward.clear();
+    Location fleet;
+    fleet.groupBy = m_location.groupBy;
+    m_location = fleet;
+    emit vocabularyChanged(m_vocabulary);
+    emit locationChanged(m_location);
+    emit historyChanged(false, false);
+}
+
+void WorkbenchState::setJobKey(int32_t job, const QString& key) { m_jobKeys.insert(job, key); }
+
+} // namespace ett::app

@@ -1,0 +1,2 @@
+// Placeholder until the shell is written (this session).
+int main() { return 0; }
