@@ -1,1 +1,473 @@
-// Placeholder until its author writes it (this session).
+#include "app/ui/drilldown_page.h"
+
+#include "app/ui/data_service.h"
+#include "app/ui/figures_format.h"
+#include "app/ui/figures_table_model.h"
+#include "app/ui/workbench_state.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ett::app {
+
+namespace {
+
+constexpr int kTablePage = 0;
+constexpr int kMessagePage = 1;
+
+QString levelNoun(const Location& l)
+{
+    switch (l.level) {
+    case Level::Fleet:
+        if (l.groupBy.isEmpty() || l.groupBy == QLatin1String("job")) {
+            return QObject::tr("Jobs of the fleet");
+        }
+        return QObject::tr("Fleet by %1").arg(l.groupBy);
+    case Level::Group:
+        return QObject::tr("Jobs with %1 = %2").arg(l.groupBy, l.group);
+    case Level::Job:
+        return QObject::tr("Attempts of the job");
+    case Level::Attempt:
+        return QObject::tr("Attempt %1").arg(l.attempt);
+    }
+    return {};
+}
+
+// The table's header: a strip in the bucket's colour on top of each bucket column, so that the
+// columns read like the charts' legends.
+class FiguresHeader : public QHeaderView
+{
+public:
+    explicit FiguresHeader(QWidget* parent)
+        : QHeaderView(Qt::Horizontal, parent)
+    {
+    }
+
+protected:
+    void paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const override
+    {
+        painter->save();
+        QHeaderView::paintSection(painter, rect, logicalIndex);
+        painter->restore();
+        const QVariant color
+            = model() ? model()->headerData(logicalIndex, Qt::Horizontal, FiguresTableModel::ColorRole) : QVariant();
+        if (color.isValid()) {
+            painter->fillRect(QRect(rect.left() + 1, rect.top(), rect.width() - 2, 4), color.value<QColor>());
+        }
+    }
+};
+
+} // namespace
+
+DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_data(service)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+
+    // 1. Breadcrumb bar: back, forward, crumbs, and on the right what is shown and a busy bar.
+    auto* bar = new QHBoxLayout;
+    bar->setSpacing(2);
+    m_back = new QToolButton(this);
+    m_back->setObjectName(QStringLiteral("back"));
+    m_back->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    m_back->setToolTip(tr("Back"));
+    m_back->setAutoRaise(true);
+    m_forward = new QToolButton(this);
+    m_forward->setObjectName(QStringLiteral("forward"));
+    m_forward->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    m_forward->setToolTip(tr("Forward"));
+    m_forward->setAutoRaise(true);
+    bar->addWidget(m_back);
+    bar->addWidget(m_forward);
+    bar->addSpacing(6);
+    m_crumbs = new QWidget(this);
+    m_crumbsLayout = new QHBoxLayout(m_crumbs);
+    m_crumbsLayout->setContentsMargins(0, 0, 0, 0);
+    m_crumbsLayout->setSpacing(0);
+    bar->addWidget(m_crumbs);
+    bar->addStretch(1);
+    m_info = new QLabel(this);
+    m_info->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    bar->addWidget(m_info);
+    m_busy = new QProgressBar(this);
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(90);
+    m_busy->setMaximumHeight(12);
+    m_busy->setTextVisible(false);
+    m_busy->setToolTip(tr("Computing…"));
+    m_busy->hide();
+    bar->addSpacing(8);
+    bar->addWidget(m_busy);
+    layout->addLayout(bar);
+
+    // 2. The table, or a message when there is nothing to show.
+    m_model = new FiguresTableModel(this);
+    m_model->setWeighting(m_state->weighting());
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(FiguresTableModel::SortRole);
+    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setDynamicSortFilter(true);
+
+    m_stack = new QStackedWidget(this);
+    m_view = new QTableView(m_stack);
+    m_view->setHorizontalHeader(new FiguresHeader(m_view));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_stack->addWidget(m_view);
+
+    auto* messagePage = new QWidget(m_stack);
+    auto* messageLayout = new QVBoxLayout(messagePage);
+    messageLayout->addStretch(1);
+    m_message = new QLabel(messagePage);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    QFont big = m_message->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    m_message->setFont(big);
+    m_message->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    messageLayout->addWidget(m_message);
+    m_clearFilter = new QPushButton(tr("Clear the filter"), messagePage);
+    auto* buttonRow = new QHBoxLayout;
+    buttonRow->addStretch(1);
+    buttonRow->addWidget(m_clearFilter);
+    buttonRow->addStretch(1);
+    messageLayout->addLayout(buttonRow);
+    messageLayout->addStretch(2);
+    m_stack->addWidget(messagePage);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_back, &QToolButton::clicked, m_state, &WorkbenchState::goBack);
+    connect(m_forward, &QToolButton::clicked, m_state, &WorkbenchState::goForward);
+    connect(m_clearFilter, &QPushButton::clicked, this, [this] { m_state->setFilter(UiFilter {}); });
+    // activated: double-click, or Enter, as the platform's style says.
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) { openRow(index.row()); });
+
+    connect(m_state, &WorkbenchState::filterChanged, this, [this] {
+        m_stale = true;
+        requestOrDefer();
+    });
+    connect(m_state, &WorkbenchState::locationChanged, this, &DrillDownPage::onLocationChanged);
+    connect(m_state, &WorkbenchState::weightingChanged, this, [this](Weighting w) {
+        m_model->setWeighting(w);
+        updateInfo();
+    });
+    connect(m_state, &WorkbenchState::historyChanged, this, [this](bool back, bool forward) {
+        m_back->setEnabled(back);
+        m_forward->setEnabled(forward);
+    });
+    if (m_data) {
+        connect(m_data, &DataService::tableReady, this, &DrillDownPage::onTableReady);
+        connect(m_data, &DataService::queryFailed, this, &DrillDownPage::onQueryFailed);
+    }
+
+    m_back->setEnabled(m_state->canGoBack());
+    m_forward->setEnabled(m_state->canGoForward());
+    m_kind = kindOf(m_state->location());
+    applyDefaultSort();
+    rebuildBreadcrumb();
+    updateColumns();
+    updateInfo();
+    showMessage(
+        m_data && m_data->hasDatabase() ? QString() : tr("No data yet: open a database or import traces."), false);
+}
+
+DrillDownPage::RowKind DrillDownPage::kindOf(const Location& l)
+{
+    switch (l.level) {
+    case Level::Fleet:
+        return l.groupBy.isEmpty() || l.groupBy == QLatin1String("job") ? RowKind::Jobs : RowKind::Groups;
+    case Level::Group:
+        return RowKind::Jobs;
+    case Level::Job:
+    case Level::Attempt:
+        return RowKind::Attempts;
+    }
+    return RowKind::Jobs;
+}
+
+void DrillDownPage::setTableData(const TableData& table)
+{
+    m_pending = 0;
+    m_stale = false;
+    m_hasData = true;
+    m_error.clear();
+    m_model->setTableData(table);
+    updateColumns();
+    updateInfo();
+    updateBusy();
+    if (!table.rows.empty()) {
+        m_stack->setCurrentIndex(kTablePage);
+        return;
+    }
+    const bool filtered = !(m_state->filter() == UiFilter {});
+    switch (table.location.level) {
+    case Level::Fleet:
+    case Level::Group:
+        showMessage(filtered ? tr("No jobs match the current filter.") : tr("There are no jobs here."), filtered);
+        break;
+    case Level::Job:
+        showMessage(tr("No attempt of this job lies in the current filter (time range, count queue…)."), filtered);
+        break;
+    case Level::Attempt:
+        showMessage(tr("This attempt lies outside the current filter."), filtered);
+        break;
+    }
+}
+
+void DrillDownPage::showMessage(const QString& text, bool offerClear)
+{
+    m_message->setText(text);
+    m_clearFilter->setVisible(offerClear);
+    m_stack->setCurrentIndex(text.isEmpty() ? kTablePage : kMessagePage);
+}
+
+QString DrillDownPage::emptyMessage() const
+{
+    return m_stack->currentIndex() == kMessagePage ? m_message->text() : QString();
+}
+
+void DrillDownPage::sortBy(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= FiguresTableModel::ColumnCount) {
+        return;
+    }
+    m_view->setColumnHidden(column, false);
+    m_view->sortByColumn(column, order);
+    m_view->scrollTo(m_proxy->index(0, column));
+}
+
+void DrillDownPage::sortByBucket(core::Bucket bucket)
+{
+    sortBy(FiguresTableModel::bucketColumn(bucket), Qt::DescendingOrder);
+}
+
+void DrillDownPage::applyDefaultSort()
+{
+    // Worst first for groups and jobs; attempts in time order.
+    if (m_kind == RowKind::Attempts) {
+        m_view->sortByColumn(FiguresTableModel::NameColumn, Qt::AscendingOrder);
+    } else {
+        m_view->sortByColumn(FiguresTableModel::LostHoursColumn, Qt::DescendingOrder);
+    }
+}
+
+bool DrillDownPage::openRow(int proxyRow)
+{
+    const QModelIndex source = m_proxy->mapToSource(m_proxy->index(proxyRow, 0));
+    const TableRow* row = m_model->rowAt(source.row());
+    if (!row) {
+        return false;
+    }
+    const Location& here = m_model->tableData().location;
+    if (row->attempt >= 0) {
+        Location l = m_state->location();
+        if (l.level == Level::Attempt && l.job == row->job && l.attempt == row->attempt) {
+            return false; // already there
+        }
+        l.level = Level::Attempt;
+        l.job = row->job;
+        l.attempt = row->attempt;
+        m_state->navigate(l);
+        return true;
+    }
+    if (row->job >= 0) {
+        m_state->openJob(row->job, row->name);
+        return true;
+    }
+    if (m_model->rowsAreGroups()) {
+        m_state->openGroup(here.groupBy, row->name);
+        return true;
+    }
+    return false;
+}
+
+QStringList DrillDownPage::breadcrumbTexts() const
+{
+    QStringList out;
+    for (const auto& crumb : m_state->breadcrumb()) {
+        out << crumb.first;
+    }
+    return out;
+}
+
+void DrillDownPage::clickCrumb(int index)
+{
+    const auto crumbs = m_state->breadcrumb();
+    if (index < 0 || static_cast<size_t>(index) >= crumbs.size()) {
+        return;
+    }
+    m_state->navigate(crumbs[static_cast<size_t>(index)].second);
+}
+
+void DrillDownPage::rebuildBreadcrumb()
+{
+    while (QLayoutItem* item = m_crumbsLayout->takeAt(0)) {
+        if (QWidget* w = item->widget()) {
+            // Later: the crumb may be the sender of the click that rebuilds the bar.
+            w->setObjectName(QString());
+            w->hide();
+            w->deleteLater();
+        }
+        delete item;
+    }
+    const auto crumbs = m_state->breadcrumb();
+    for (size_t i = 0; i < crumbs.size(); ++i) {
+        const bool last = i + 1 == crumbs.size();
+        if (i > 0) {
+            auto* sep = new QLabel(QStringLiteral("›"), m_crumbs);
+            sep->setStyleSheet(QStringLiteral("color: palette(mid); padding: 0 4px;"));
+            m_crumbsLayout->addWidget(sep);
+        }
+        auto* crumb = new QToolButton(m_crumbs);
+        crumb->setObjectName(QStringLiteral("crumb"));
+        crumb->setText(crumbs[i].first);
+        crumb->setAutoRaise(true);
+        crumb->setProperty("crumbIndex", static_cast<int>(i));
+        if (last) {
+            QFont f = crumb->font();
+            f.setBold(true);
+            crumb->setFont(f);
+            crumb->setToolTip(tr("You are here"));
+        } else {
+            crumb->setCursor(Qt::PointingHandCursor);
+            crumb->setToolTip(tr("Go up to %1").arg(crumbs[i].first));
+            const int index = static_cast<int>(i);
+            connect(crumb, &QToolButton::clicked, this, [this, index] { clickCrumb(index); });
+        }
+        m_crumbsLayout->addWidget(crumb);
+    }
+}
+
+void DrillDownPage::updateColumns()
+{
+    // Buckets nobody spent time in (queue without count-queue, idle...) and an empty detail
+    // column only take room.
+    for (int c = FiguresTableModel::FirstBucketColumn; c < FiguresTableModel::ColumnCount; ++c) {
+        m_view->setColumnHidden(c, m_hasData && m_model->isColumnEmpty(c));
+    }
+    m_view->setColumnHidden(
+        FiguresTableModel::DetailColumn, m_hasData && m_model->isColumnEmpty(FiguresTableModel::DetailColumn));
+    m_view->resizeColumnsToContents();
+    QHeaderView* header = m_view->horizontalHeader();
+    header->resizeSection(
+        FiguresTableModel::NameColumn, std::clamp(header->sectionSize(FiguresTableModel::NameColumn), 140, 320));
+    header->resizeSection(
+        FiguresTableModel::DetailColumn, std::clamp(header->sectionSize(FiguresTableModel::DetailColumn), 80, 280));
+}
+
+void DrillDownPage::updateInfo()
+{
+    const auto rows = m_model->rowCount();
+    QString text = levelNoun(m_state->location());
+    if (m_hasData) {
+        const QString noun
+            = m_model->rowsAreGroups() ? tr("groups") : (m_model->rowsAreAttempts() ? tr("attempts") : tr("jobs"));
+        text += QStringLiteral("  ·  %1 %2").arg(formatCount(rows), rows == 1 ? noun.chopped(1) : noun);
+    }
+    text += QStringLiteral("  ·  ") + weightingName(m_state->weighting());
+    if (m_state->location().level != Level::Attempt) {
+        text += QStringLiteral("  ·  ") + tr("double-click a row to open it");
+    }
+    if (!m_error.isEmpty()) {
+        text += QStringLiteral("  ·  ") + m_error;
+    }
+    m_info->setText(text);
+}
+
+void DrillDownPage::updateBusy()
+{
+    m_busy->setVisible(m_pending != 0);
+}
+
+void DrillDownPage::onLocationChanged(const Location& location)
+{
+    const RowKind kind = kindOf(location);
+    if (kind != m_kind) {
+        m_kind = kind;
+        applyDefaultSort();
+    }
+    rebuildBreadcrumb();
+    updateInfo();
+    m_stale = true;
+    requestOrDefer();
+}
+
+void DrillDownPage::requestOrDefer()
+{
+    // A page behind another tab of a shown window asks when it is shown (showEvent): no work for
+    // results nobody sees. Anywhere else (shown, or in a window not shown yet) it asks at once.
+    if (m_data && m_data->hasDatabase() && (isVisible() || !window()->isVisible())) {
+        refresh();
+    }
+}
+
+void DrillDownPage::refresh()
+{
+    if (!m_data) {
+        return;
+    }
+    m_pending = m_data->requestTable(m_state->filter(), m_state->location());
+    m_stale = false;
+    updateBusy();
+}
+
+void DrillDownPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale && m_data && m_data->hasDatabase()) {
+        refresh();
+    }
+}
+
+void DrillDownPage::onTableReady(quint64 id, const TableData& table)
+{
+    if (id != m_pending) {
+        return; // stale: a newer request is on its way
+    }
+    setTableData(table);
+}
+
+void DrillDownPage::onQueryFailed(quint64 id, const QString& message)
+{
+    if (id != m_pending) {
+        return;
+    }
+    m_pending = 0;
+    m_error = message;
+    updateBusy();
+    updateInfo();
+    if (!m_hasData) {
+        showMessage(tr("The table could not be computed: %1").arg(message), false);
+    }
+}
+
+} // namespace ett::app

@@ -1,1 +1,614 @@
-// Placeholder until its author writes it (this session).
+#include "app/ui/main_window.h"
+
+#include "app/ui/data_service.h"
+#include "app/ui/details_panel.h"
+#include "app/ui/dialogs.h"
+#include "app/ui/drilldown_page.h"
+#include "app/ui/filter_bar.h"
+#include "app/ui/overview_page.h"
+#include "app/ui/timeline/timeline_view.h"
+#include "app/ui/workbench_state.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QIcon>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace ett::app {
+
+namespace {
+
+constexpr int kMessageMs = 8000; // how long transient status bar messages stay
+
+const char* const kRecentKey = "recentFiles";
+
+QString traceFilter()
+{
+    return QObject::tr("ETT traces (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.gz)");
+}
+
+QString dbFilter()
+{
+    return QObject::tr("Workbench databases (*.db *.sqlite)");
+}
+
+QString allFilter()
+{
+    return QObject::tr("All files (*)");
+}
+
+QString countText(int64_t n)
+{
+    return QLocale().toString(static_cast<qlonglong>(n));
+}
+
+// "1 job", "2 jobs".
+QString countOf(int64_t n, const QString& singular, const QString& plural)
+{
+    return countText(n) + QLatin1Char(' ') + (n == 1 ? singular : plural);
+}
+
+} // namespace
+
+bool looksLikeDatabase(const QString& path)
+{
+    const QString lower = path.toLower();
+    if (lower.endsWith(QLatin1String(".db")) || lower.endsWith(QLatin1String(".sqlite"))
+        || lower.endsWith(QLatin1String(".sqlite3"))) {
+        return true;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return false;
+    }
+    static const QByteArray kMagic("SQLite format 3\0", 16);
+    return file.read(16) == kMagic;
+}
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_state(new WorkbenchState(this))
+    , m_service(new DataService(this))
+{
+    setAcceptDrops(true);
+    createActions();
+    createMenus();
+    createPages();
+    createStatusBar();
+    connectService();
+    updateTitle();
+    resize(1600, 1000);
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::defaultDatabasePath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return dir + QStringLiteral("/workbench.db");
+}
+
+// --- construction --------------------------------------------------------------------------------
+
+void MainWindow::createActions()
+{
+    m_newDbAction = new QAction(tr("&New database..."), this);
+    m_newDbAction->setStatusTip(tr("Create an empty workbench database"));
+    connect(m_newDbAction, &QAction::triggered, this, &MainWindow::newDatabase);
+
+    m_openDbAction = new QAction(tr("Open &database..."), this);
+    m_openDbAction->setStatusTip(tr("Open a workbench database (.db)"));
+    connect(m_openDbAction, &QAction::triggered, this, &MainWindow::openDatabaseDialog);
+
+    m_importAction = new QAction(tr("&Import traces..."), this);
+    m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_importAction->setStatusTip(tr("Import ETT trace files into the open database"));
+    connect(m_importAction, &QAction::triggered, this, &MainWindow::importDialog);
+
+    m_openAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open a database or import traces (chosen by what the files are)"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
+
+    m_renameAction = new QAction(tr("&Rename label..."), this);
+    m_renameAction->setEnabled(false);
+    connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameLabelDialog);
+
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_overviewAction = new QAction(tr("&Overview"), this);
+    m_overviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_overviewAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
+
+    m_drillAction = new QAction(tr("&Drill-down"), this);
+    m_drillAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    connect(m_drillAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(1); });
+
+    m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
+    m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_backAction->setEnabled(false);
+    connect(m_backAction, &QAction::triggered, m_state, &WorkbenchState::goBack);
+
+    m_forwardAction = new QAction(style()->standardIcon(QStyle::SP_ArrowForward), tr("&Forward"), this);
+    m_forwardAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_forwardAction->setEnabled(false);
+    connect(m_forwardAction, &QAction::triggered, m_state, &WorkbenchState::goForward);
+    connect(m_state, &WorkbenchState::historyChanged, this, [this](bool back, bool forward) {
+        m_backAction->setEnabled(back);
+        m_forwardAction->setEnabled(forward);
+    });
+
+    m_aboutAction = new QAction(tr("&About ETT Workbench"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newDbAction);
+    file->addAction(m_openDbAction);
+    file->addSeparator();
+    file->addAction(m_openAction);
+    file->addAction(m_importAction);
+    m_recentMenu = file->addMenu(tr("Recent &files"));
+    file->addSeparator();
+    file->addAction(m_renameAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+    updateRecentMenu();
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_overviewAction);
+    view->addAction(m_drillAction);
+    view->addSeparator();
+    view->addAction(m_backAction);
+    view->addAction(m_forwardAction);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+
+    QToolBar* bar = addToolBar(tr("Navigation"));
+    bar->setObjectName(QStringLiteral("navigation"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_backAction);
+    bar->addAction(m_forwardAction);
+    bar->addSeparator();
+    bar->addAction(m_openAction);
+}
+
+void MainWindow::createPages()
+{
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->setSpacing(4);
+
+    // The filter bar spans the whole width (above the details dock too): it is the widest row.
+    auto* filters = new QToolBar(tr("Filters"), this);
+    filters->setObjectName(QStringLiteral("filters"));
+    filters->setMovable(false);
+    filters->setFloatable(false);
+    filters->addWidget(new FilterBar(m_state, m_service, filters));
+    addToolBarBreak(Qt::TopToolBarArea);
+    addToolBar(Qt::TopToolBarArea, filters);
+
+    m_splitter = new QSplitter(Qt::Vertical, central);
+    m_splitter->setChildrenCollapsible(false);
+    m_tabs = new QTabWidget(m_splitter);
+    m_tabs->setDocumentMode(true);
+    auto* overview = new OverviewPage(m_state, m_service, m_tabs);
+    auto* drill = new DrillDownPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(overview, tr("Overview"));
+    m_tabs->addTab(drill, tr("Drill-down"));
+    m_splitter->addWidget(m_tabs);
+    auto* timeline = new TimelineView(m_state, m_service, m_splitter);
+    m_splitter->addWidget(timeline);
+    // A click on a bucket or cause class in the overview shows the drill-down sorted by it.
+    connect(overview, &OverviewPage::drillDownRequested, this, [this, drill](int column, Qt::SortOrder order) {
+        drill->sortBy(column, order);
+        m_tabs->setCurrentWidget(drill);
+    });
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    layout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+
+    auto* dock = new QDockWidget(tr("Details"), this);
+    dock->setObjectName(QStringLiteral("details"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    auto* details = new DetailsPanel(m_state, m_service, dock);
+    dock->setWidget(details);
+    // What the user clicks in the timeline is described in the details panel.
+    connect(timeline, &TimelineView::selectionChanged, details,
+        [details](const TimelineSelection& selection) { details->showTimelineSelection(selection.text); });
+    dock->setMinimumWidth(260);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    // Once the window has its size (the layout ignores dock sizes set before it is shown).
+    QTimer::singleShot(0, this, [this, dock] { resizeDocks({ dock }, { 300 }, Qt::Horizontal); });
+
+    // Going below the fleet shows the drill-down.
+    connect(m_state, &WorkbenchState::locationChanged, this, [this](const Location& location) {
+        if (location.level != Level::Fleet && m_tabs->count() > 1) {
+            m_tabs->setCurrentIndex(1);
+        }
+    });
+}
+
+void MainWindow::createStatusBar()
+{
+    m_backendLabel = new QLabel(tr("no database"), this);
+    m_rowsLabel = new QLabel(this);
+    m_queryLabel = new QLabel(this);
+    for (QLabel* l : { m_rowsLabel, m_queryLabel, m_backendLabel }) {
+        l->setContentsMargins(6, 0, 6, 0);
+        statusBar()->addPermanentWidget(l);
+    }
+    statusBar()->showMessage(tr("Open a database or import traces (File > Open, or drop files here)."));
+}
+
+void MainWindow::connectService()
+{
+    connect(m_service, &DataService::databaseOpened, this, &MainWindow::onDatabaseOpened);
+    connect(m_service, &DataService::databaseFailed, this, &MainWindow::onDatabaseFailed);
+    connect(m_service, &DataService::importFinished, this, &MainWindow::onImportFinished);
+    connect(m_service, &DataService::queryTimed, this, [this](const QString& what, double ms) {
+        m_queryLabel->setText(tr("last query: %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1));
+        m_queryLabel->setToolTip(tr("%1 on %2").arg(what, QString::fromStdString(m_service->backend().name)));
+    });
+    connect(m_service, &DataService::overviewReady, this, [this] {
+        if (m_waitingOverview) {
+            m_waitingOverview = false;
+            emit overviewLoaded();
+        }
+    });
+    connect(m_service, &DataService::labelRenamed, this, [this](const QString& from, const QString& to) {
+        statusBar()->showMessage(tr("Label \"%1\" renamed to \"%2\".").arg(from, to), kMessageMs);
+    });
+    connect(m_service, &DataService::labelRenameFailed, this, [this](const QString& message) {
+        ErrorDialog::showError(this, tr("Rename label"), tr("The label was not renamed."), message);
+    });
+    connect(m_service, &DataService::queryFailed, this, [this](quint64, const QString& message) {
+        statusBar()->showMessage(tr("Query failed: %1").arg(message), kMessageMs);
+    });
+}
+
+// --- opening and importing -----------------------------------------------------------------------
+
+void MainWindow::openDatabase(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QDir().mkpath(QFileInfo(absolute).absolutePath());
+    m_databaseRequested = true;
+    m_pendingDatabase = absolute;
+    statusBar()->showMessage(tr("Opening %1...").arg(absolute));
+    m_service->openDatabase(absolute);
+    addRecent(absolute);
+}
+
+void MainWindow::importTraces(const QStringList& paths, std::optional<QString> label)
+{
+    if (paths.isEmpty()) {
+        return;
+    }
+    if (m_service->importRunning()) {
+        QMessageBox::information(
+            this, tr("Import traces"), tr("An import is running; wait for it to finish or cancel it first."));
+        return;
+    }
+    if (!label) {
+        label = ImportDialog::askLabel(this, paths, m_state->vocabulary().labels);
+        if (!label) {
+            return;
+        }
+    }
+    if (!m_service->hasDatabase() && !m_databaseRequested) {
+        const QString db = defaultDatabasePath();
+        openDatabase(db);
+        statusBar()->showMessage(tr("No database was open: importing into %1").arg(db), kMessageMs);
+    }
+    for (const QString& p : paths) {
+        addRecent(QFileInfo(p).absoluteFilePath());
+    }
+
+    if (m_progress) {
+        m_progress->deleteLater();
+    }
+    m_progress = new ImportProgressDialog(this);
+    connect(m_service, &DataService::importProgress, m_progress, &ImportProgressDialog::setProgress);
+    connect(m_progress, &ImportProgressDialog::cancelRequested, m_service, &DataService::cancelImport);
+    m_progress->show();
+    m_importAction->setEnabled(false);
+    m_service->importFiles(paths, *label);
+}
+
+void MainWindow::openPaths(const QStringList& paths, std::optional<QString> label)
+{
+    QString database;
+    QStringList traces;
+    for (const QString& p : paths) {
+        if (!QFileInfo::exists(p)) {
+            ErrorDialog::showError(this, tr("Open"), tr("The file does not exist."), p);
+            continue;
+        }
+        if (looksLikeDatabase(p)) {
+            database = p;
+        } else {
+            traces << p;
+        }
+    }
+    if (!database.isEmpty()) {
+        openDatabase(database);
+    }
+    if (!traces.isEmpty()) {
+        importTraces(traces, std::move(label));
+    }
+}
+
+void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& vocabulary)
+{
+    m_pendingDatabase.clear();
+    m_state->setVocabulary(vocabulary);
+    m_waitingOverview = true;
+    const gpu::BackendInfo& backend = m_service->backend();
+    // The CPU says why it is not CUDA; a CUDA device's name says enough.
+    QString backendText = QString::fromStdString(backend.name);
+    if (backend.kind == gpu::BackendKind::Cpu && !backend.reason.empty()) {
+        const QString reason = QString::fromStdString(backend.reason);
+        const qsizetype aside = reason.indexOf(QLatin1String(" (")); // details go to the tooltip
+        backendText += QStringLiteral(": ") + (aside > 0 ? reason.left(aside) : reason);
+    }
+    m_backendLabel->setText(backendText);
+    m_backendLabel->setToolTip(tr("Aggregation backend: %1\n%2")
+                                   .arg(QString::fromStdString(backend.name), QString::fromStdString(backend.reason)));
+    m_rowsLabel->setText(
+        tr("%1, %2, %3 loaded")
+            .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
+                countOf(stats.segments, tr("segment"), tr("segments"))));
+    m_rowsLabel->setToolTip(tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
+    m_renameAction->setEnabled(!vocabulary.labels.isEmpty());
+    updateTitle();
+    if (m_service->importRunning()) {
+        const bool isDefault = QFileInfo(stats.databasePath) == QFileInfo(defaultDatabasePath());
+        statusBar()->showMessage(
+            (isDefault ? tr("No database was open: importing into %1...") : tr("Importing into %1..."))
+                .arg(stats.databasePath));
+    } else {
+        statusBar()->showMessage(
+            tr("Loaded %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 2), kMessageMs);
+    }
+}
+
+void MainWindow::onDatabaseFailed(const QString& message)
+{
+    const QString path = m_pendingDatabase;
+    m_pendingDatabase.clear();
+    m_databaseRequested = m_service->hasDatabase();
+    statusBar()->showMessage(tr("Could not open the database."), kMessageMs);
+    ErrorDialog::showError(this, tr("Open database"),
+        path.isEmpty() ? tr("The database could not be opened.") : tr("Could not open %1.").arg(path), message);
+}
+
+void MainWindow::onImportFinished(const QString& summary, const QStringList& errors, bool cancelled)
+{
+    if (m_progress) {
+        m_progress->close();
+        m_progress->deleteLater();
+    }
+    m_importAction->setEnabled(true);
+    if (!errors.isEmpty()) {
+        const QString what = errors.size() == 1
+            ? tr("A file could not be imported; nothing of it was stored.")
+            : tr("%1 files could not be imported; nothing of them was stored.").arg(errors.size());
+        ErrorDialog::showError(this, tr("Import traces"), what,
+            errors.join(QStringLiteral("\n\n")) + QStringLiteral("\n\n") + tr("Summary:") + QLatin1Char('\n')
+                + summary);
+    }
+    if (cancelled) {
+        statusBar()->showMessage(tr("Import cancelled: the file being imported was rolled back."), kMessageMs);
+    } else if (!errors.isEmpty()) {
+        statusBar()->showMessage(
+            tr("Import finished; %1 could not be imported.").arg(countOf(errors.size(), tr("file"), tr("files"))),
+            kMessageMs);
+    } else {
+        const QString first = summary.section(QLatin1Char('\n'), 0, 0);
+        statusBar()->showMessage(
+            summary.contains(QLatin1Char('\n')) ? tr("%1 (and more files)").arg(first) : first, kMessageMs);
+    }
+}
+
+// --- menu actions ----------------------------------------------------------------------------------
+
+void MainWindow::newDatabase()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("New database"), QDir::homePath() + QStringLiteral("/ett.db"), dbFilter());
+    if (path.isEmpty()) {
+        return;
+    }
+    if (QFileInfo::exists(path) && !QFile::remove(path)) {
+        ErrorDialog::showError(this, tr("New database"), tr("Could not replace %1.").arg(path), QString());
+        return;
+    }
+    openDatabase(path);
+}
+
+void MainWindow::openDatabaseDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open database"), QString(), dbFilter() + QStringLiteral(";;") + allFilter());
+    if (!path.isEmpty()) {
+        openDatabase(path);
+    }
+}
+
+void MainWindow::importDialog()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import traces"), QString(), traceFilter() + QStringLiteral(";;") + allFilter());
+    if (!paths.isEmpty()) {
+        importTraces(paths);
+    }
+}
+
+void MainWindow::openDialog()
+{
+    const QString filter = tr("Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz)")
+        + QStringLiteral(";;") + dbFilter() + QStringLiteral(";;") + traceFilter() + QStringLiteral(";;") + allFilter();
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open"), QString(), filter);
+    if (!paths.isEmpty()) {
+        openPaths(paths);
+    }
+}
+
+void MainWindow::renameLabelDialog()
+{
+    const QStringList labels = m_state->vocabulary().labels;
+    const QString current = m_state->filter().labels.size() == 1 ? m_state->filter().labels.first() : QString();
+    RenameLabelDialog dialog(labels, current, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_service->renameLabel(dialog.from(), dialog.to());
+    }
+}
+
+void MainWindow::about()
+{
+    const gpu::BackendInfo& backend = m_service->backend();
+    QMessageBox::about(this, tr("About ETT Workbench"),
+        tr("<h3>ETT Workbench %1</h3>"
+           "<p>Where the wall-clock time of training jobs goes: Effective Training Time (ETT%), "
+           "computed exactly by the ETT trace spec, from the fleet down to one attempt's phases.</p>"
+           "<p>Aggregation backend: %2<br/>%3</p>")
+            .arg(QApplication::applicationVersion(),
+                m_service->hasDatabase() ? QString::fromStdString(backend.name).toHtmlEscaped() : tr("not loaded yet"),
+                QString::fromStdString(backend.reason).toHtmlEscaped()));
+}
+
+// --- recent files ----------------------------------------------------------------------------------
+
+QStringList MainWindow::recentFiles()
+{
+    return QSettings().value(QLatin1String(kRecentKey)).toStringList();
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList list = settings.value(QLatin1String(kRecentKey)).toStringList();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent) {
+        list.removeLast();
+    }
+    settings.setValue(QLatin1String(kRecentKey), list);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList list = recentFiles();
+    int n = 0;
+    for (const QString& path : list) {
+        ++n;
+        const QString text = n < 10 ? tr("&%1 %2").arg(n).arg(QFileInfo(path).fileName())
+                                    : tr("%1 %2").arg(n).arg(QFileInfo(path).fileName());
+        QAction* a = m_recentMenu->addAction(text);
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openPaths({ path }); });
+    }
+    if (list.isEmpty()) {
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    } else {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("&Clear")), &QAction::triggered, this, [this] {
+            QSettings().remove(QLatin1String(kRecentKey));
+            updateRecentMenu();
+        });
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_service->databasePath();
+    setWindowTitle(path.isEmpty() ? tr("ETT Workbench") : tr("%1 - ETT Workbench").arg(QFileInfo(path).fileName()));
+    setWindowFilePath(path);
+}
+
+// --- drag and drop, close ------------------------------------------------------------------------
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!event->mimeData()->hasUrls()) {
+        return;
+    }
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            event->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            paths << url.toLocalFile();
+        }
+    }
+    if (paths.isEmpty()) {
+        return;
+    }
+    event->acceptProposedAction();
+    // After the drop has returned: a dialog run inside the drop would hold the drag source.
+    QMetaObject::invokeMethod(
+        this, [this, paths] { openPaths(paths); }, Qt::QueuedConnection);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_service->importRunning()) {
+        const auto answer = QMessageBox::question(this, tr("Quit"),
+            tr("An import is running. Cancel it (the file being imported is rolled back) and quit?"),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_service->cancelImport();
+    }
+    event->accept();
+}
+
+} // namespace ett::app

@@ -1,1 +1,906 @@
-// Placeholder until its author writes it (this session).
+#include "app/ui/overview_page.h"
+
+#include "app/ui/data_service.h"
+#include "app/ui/figures_format.h"
+#include "app/ui/figures_table_model.h"
+#include "app/ui/palette.h"
+#include "app/ui/workbench_state.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QButtonGroup>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QDateTime>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QScatterSeries>
+#include <QScrollArea>
+#include <QSet>
+#include <QStackedBarSeries>
+#include <QTimeZone>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ett::app {
+
+namespace {
+
+constexpr int64_t kNsPerMs = 1'000'000;
+
+// Interruption kinds in the Okabe-Ito colours palette.cpp uses: failures vermillion (as lost
+// progress), preemptions orange (as recovery), other interruptions grey.
+const QColor kFailureColor(0xD5, 0x5E, 0x00);
+const QColor kPreemptionColor(0xE6, 0x9F, 0x00);
+const QColor kOtherColor(0x99, 0x99, 0x99);
+
+QString utcDate(int64_t ns, const char* format)
+{
+    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc()).toString(QString::fromLatin1(format));
+}
+
+QChart* newChart()
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(6, 4, 6, 4));
+    chart->setBackgroundRoundness(6);
+    QFont title = chart->titleFont();
+    title.setBold(true);
+    title.setPointSizeF(10.5);
+    chart->setTitleFont(title);
+    return chart;
+}
+
+// A new, empty chart in the view. Charts are rebuilt rather than emptied: axes removed from a
+// chart leave their labels drawn behind (Qt Charts 6.4).
+QChart* resetChart(QChartView* view)
+{
+    QChart* old = view->chart();
+    view->setChart(newChart());
+    delete old;
+    return view->chart();
+}
+
+QChartView* makeChartView(QWidget* parent)
+{
+    auto* view = new QChartView(newChart(), parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(250);
+    view->setFrameShape(QFrame::NoFrame);
+    return view;
+}
+
+QFont axisFont(const QChart* chart)
+{
+    QFont f = chart->font();
+    f.setPointSizeF(8.5);
+    return f;
+}
+
+QString interruptionNoun(core::Interruption kind)
+{
+    switch (kind) {
+    case core::Interruption::Failure:
+        return QObject::tr("failures");
+    case core::Interruption::Preemption:
+        return QObject::tr("preemptions");
+    case core::Interruption::Other:
+        return QObject::tr("other interruptions");
+    case core::Interruption::None:
+        break;
+    }
+    return {};
+}
+
+int64_t interruptionsOf(const core::Figures& f, core::Interruption kind)
+{
+    switch (kind) {
+    case core::Interruption::Failure:
+        return f.failures;
+    case core::Interruption::Preemption:
+        return f.preemptions;
+    case core::Interruption::Other:
+        return f.otherInterruptions;
+    case core::Interruption::None:
+        break;
+    }
+    return 0;
+}
+
+QString causeClassName(const std::string& name)
+{
+    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : QString::fromStdString(name);
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(WorkbenchState* state, DataService* service, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_data(service)
+{
+    buildUi();
+    connect(m_state, &WorkbenchState::filterChanged, this, [this] {
+        m_stale = true;
+        requestOrDefer();
+    });
+    connect(m_state, &WorkbenchState::vocabularyChanged, this, [this] {
+        m_stale = true;
+        requestOrDefer();
+    });
+    connect(m_state, &WorkbenchState::weightingChanged, this, &OverviewPage::render);
+    if (m_data) {
+        connect(m_data, &DataService::overviewReady, this, &OverviewPage::onOverviewReady);
+        connect(m_data, &DataService::queryFailed, this, &OverviewPage::onQueryFailed);
+    }
+    render();
+}
+
+void OverviewPage::buildUi()
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+    auto* content = new QWidget(scroll);
+    content->setObjectName(QStringLiteral("overviewContent"));
+    scroll->setWidget(content);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(10, 8, 10, 10);
+    layout->setSpacing(8);
+
+    // 1. Header: what is shown, under which weighting; a busy bar while a request is out.
+    auto* header = new QHBoxLayout;
+    auto* title = new QLabel(tr("Fleet overview"), content);
+    QFont tf = title->font();
+    tf.setPointSizeF(tf.pointSizeF() * 1.35);
+    tf.setBold(true);
+    title->setFont(tf);
+    header->addWidget(title);
+    header->addSpacing(12);
+    m_subtitle = new QLabel(content);
+    m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    header->addWidget(m_subtitle, 1);
+    // The trend's day / week switch.
+    header->addWidget(new QLabel(tr("Trend per"), content));
+    m_calendarButtons = new QButtonGroup(content);
+    for (const auto& [every, text] :
+        { std::pair { gpu::Calendar::Day, tr("day") }, { gpu::Calendar::Week, tr("week") } }) {
+        auto* b = new QToolButton(content);
+        b->setText(text);
+        b->setCheckable(true);
+        b->setChecked(every == m_calendar);
+        b->setObjectName(every == gpu::Calendar::Day ? QStringLiteral("perDay") : QStringLiteral("perWeek"));
+        m_calendarButtons->addButton(b, static_cast<int>(every));
+        header->addWidget(b);
+    }
+    connect(m_calendarButtons, &QButtonGroup::idClicked, this,
+        [this](int id) { setCalendar(static_cast<gpu::Calendar>(id)); });
+    header->addSpacing(12);
+    m_busy = new QProgressBar(content);
+    m_busy->setRange(0, 0);
+    m_busy->setTextVisible(false);
+    m_busy->setFixedWidth(120);
+    m_busy->setMaximumHeight(12);
+    m_busy->setToolTip(tr("Computing…"));
+    m_busy->hide();
+    header->addWidget(m_busy);
+    layout->addLayout(header);
+
+    // 2. Cards: six columns, two rows.
+    content->setStyleSheet(QStringLiteral(
+        "QFrame#card { background: palette(base); border: 1px solid palette(midlight); border-radius: 6px; }"
+        "QLabel#cardTitle { color: palette(mid); font-weight: 600; }"
+        "QLabel#cardDetail { color: palette(mid); }"));
+    auto* cards = new QGridLayout;
+    cards->setSpacing(8);
+    addCard(cards, QStringLiteral("ett"), 0, 0);
+    addCard(cards, QStringLiteral("e2e"), 0, 1);
+    addCard(cards, QStringLiteral("lost"), 0, 2);
+    addCard(cards, QStringLiteral("failures"), 0, 3);
+    addCard(cards, QStringLiteral("preemptions"), 0, 4);
+    addCard(cards, QStringLiteral("other"), 0, 5);
+    addCard(cards, QStringLiteral("tts"), 1, 0);
+    addCard(cards, QStringLiteral("ttr"), 1, 1);
+    addCard(cards, QStringLiteral("noCheckpoint"), 1, 2);
+    addCard(cards, QStringLiteral("lostByBucket"), 1, 3, 3);
+    for (int c = 0; c < 6; ++c) {
+        cards->setColumnStretch(c, 1);
+    }
+    layout->addLayout(cards);
+
+    // 3. Charts, two by two.
+    auto* charts = new QGridLayout;
+    charts->setSpacing(8);
+    m_bucketsView = makeChartView(content);
+    m_trendView = makeChartView(content);
+    m_causesView = makeChartView(content);
+    m_topJobsView = makeChartView(content);
+
+    charts->addWidget(m_bucketsView, 0, 0);
+    charts->addWidget(m_trendView, 0, 1);
+    charts->addWidget(m_causesView, 1, 0);
+    charts->addWidget(m_topJobsView, 1, 1);
+    charts->setColumnStretch(0, 1);
+    charts->setColumnStretch(1, 1);
+    layout->addLayout(charts, 1);
+}
+
+OverviewPage::Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
+{
+    Card card;
+    card.frame = new QFrame(grid->parentWidget());
+    card.frame->setObjectName(QStringLiteral("card"));
+    auto* l = new QVBoxLayout(card.frame);
+    l->setContentsMargins(10, 7, 10, 7);
+    l->setSpacing(1);
+    card.title = new QLabel(card.frame);
+    card.title->setObjectName(QStringLiteral("cardTitle"));
+    // Titles may be cut on a narrow window rather than widen the page beyond it.
+    card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    card.value = new QLabel(card.frame);
+    card.value->setObjectName(QStringLiteral("cardValue"));
+    card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont vf = card.value->font();
+    if (id != QLatin1String("lostByBucket")) {
+        vf.setPointSizeF(vf.pointSizeF() * 1.6);
+        vf.setBold(true);
+    }
+    card.value->setFont(vf);
+    card.detail = new QLabel(card.frame);
+    card.detail->setObjectName(QStringLiteral("cardDetail"));
+    card.detail->setWordWrap(true);
+    l->addWidget(card.title);
+    l->addWidget(card.value);
+    l->addWidget(card.detail);
+    l->addStretch(1);
+    grid->addWidget(card.frame, row, column, 1, columnSpan);
+    m_cards.insert(id, card);
+    return card;
+}
+
+QString OverviewPage::cardTitle(const QString& id) const
+{
+    const auto it = m_cards.find(id);
+    return it == m_cards.end() ? QString() : it->title->text();
+}
+
+QString OverviewPage::cardValue(const QString& id) const
+{
+    const auto it = m_cards.find(id);
+    return it == m_cards.end() ? QString() : it->value->text();
+}
+
+QString OverviewPage::cardDetail(const QString& id) const
+{
+    const auto it = m_cards.find(id);
+    return it == m_cards.end() ? QString() : it->detail->text();
+}
+
+QChart* OverviewPage::chart(Chart which) const
+{
+    switch (which) {
+    case Chart::Buckets:
+        return m_bucketsView->chart();
+    case Chart::Trend:
+        return m_trendView->chart();
+    case Chart::Causes:
+        return m_causesView->chart();
+    case Chart::TopJobs:
+        return m_topJobsView->chart();
+    }
+    return nullptr;
+}
+
+void OverviewPage::setOverviewData(const OverviewData& overview)
+{
+    m_overview = overview;
+    m_hasData = true;
+    m_pending = 0;
+    m_stale = false;
+    m_error.clear();
+    m_calendar = overview.every;
+    if (QAbstractButton* b = m_calendarButtons->button(static_cast<int>(m_calendar))) {
+        b->setChecked(true);
+    }
+    render();
+}
+
+void OverviewPage::setCalendar(gpu::Calendar every)
+{
+    if (QAbstractButton* b = m_calendarButtons->button(static_cast<int>(every))) {
+        b->setChecked(true);
+    }
+    if (every == m_calendar) {
+        return;
+    }
+    m_calendar = every;
+    m_stale = true;
+    requestOrDefer();
+}
+
+void OverviewPage::requestOrDefer()
+{
+    // A page behind another tab of a shown window asks when it is shown (showEvent): no work for
+    // results nobody sees. Anywhere else (shown, or in a window not shown yet) it asks at once.
+    if (m_data && m_data->hasDatabase() && (isVisible() || !window()->isVisible())) {
+        refresh();
+    }
+}
+
+void OverviewPage::refresh()
+{
+    if (!m_data) {
+        return;
+    }
+    m_pending = m_data->requestOverview(m_state->filter(), m_calendar);
+    m_stale = false;
+    updateHeader();
+}
+
+void OverviewPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale && m_data && m_data->hasDatabase()) {
+        refresh();
+    }
+}
+
+void OverviewPage::onOverviewReady(quint64 id, const OverviewData& overview)
+{
+    if (id != m_pending) {
+        return; // stale: a newer request is on its way
+    }
+    setOverviewData(overview);
+}
+
+void OverviewPage::onQueryFailed(quint64 id, const QString& message)
+{
+    if (id != m_pending) {
+        return;
+    }
+    m_pending = 0;
+    m_error = message;
+    updateHeader();
+}
+
+void OverviewPage::render()
+{
+    updateHeader();
+    renderCards();
+    renderBuckets();
+    renderTrend();
+    renderCauses();
+    renderTopJobs();
+}
+
+void OverviewPage::updateHeader()
+{
+    m_busy->setVisible(m_pending != 0);
+    const UiFilter& filter = m_state->filter();
+    QStringList parts;
+    parts << weightingName(m_state->weighting());
+    if (m_hasData) {
+        parts << formatCountOf(m_overview.fleet.jobs, tr("job"), tr("jobs")) + QStringLiteral(", ")
+                + formatCountOf(m_overview.fleet.attempts, tr("attempt"), tr("attempts"));
+    }
+    if (filter.fromNs || filter.toNs) {
+        parts << tr("%1 to %2 UTC")
+                     .arg(filter.fromNs ? utcDate(*filter.fromNs, "yyyy-MM-dd HH:mm") : tr("the start"),
+                         filter.toNs ? utcDate(*filter.toNs, "yyyy-MM-dd HH:mm") : tr("the end"));
+    } else {
+        parts << tr("all time");
+    }
+    if (!(filter == UiFilter {})) {
+        parts << tr("filtered");
+    }
+    if (m_pending != 0) {
+        parts << tr("computing…");
+    } else if (!m_error.isEmpty()) {
+        parts << tr("failed: %1").arg(m_error);
+    } else if (!m_hasData) {
+        parts << tr("no data yet: open a database or import traces");
+    }
+    m_subtitle->setText(parts.join(QStringLiteral("  ·  ")));
+}
+
+void OverviewPage::renderCards()
+{
+    const Weighting w = m_state->weighting();
+    const Weighting other = w == Weighting::Gpu ? Weighting::Time : Weighting::Gpu;
+    const core::Figures& f = m_overview.fleet;
+    const QString unit = hoursUnit(w);
+    const bool any = m_hasData && f.jobs > 0;
+    auto set = [this](const QString& id, const QString& title, const QString& value, const QString& detail) {
+        const Card& c = m_cards[id];
+        c.title->setText(title);
+        c.value->setText(value);
+        c.detail->setText(detail);
+    };
+    const QString none = QStringLiteral("–");
+
+    set(QStringLiteral("ett"), tr("ETT% (%1)").arg(weightingName(w)), any ? formatPercent(ettOf(f, w)) : none,
+        any ? tr("%1: %2").arg(weightingName(other), formatPercent(ettOf(f, other))) : QString());
+    set(QStringLiteral("e2e"), w == Weighting::Gpu ? tr("GPU-hours (E2E)") : tr("Hours (E2E)"),
+        any ? formatHours(nsToHours(e2eOf(f, w)), QString()) : none, // the title has the unit
+        any ? formatCountOf(f.jobs, tr("job"), tr("jobs")) + QStringLiteral(" · ")
+                + formatCountOf(f.attempts, tr("attempt"), tr("attempts"))
+            : QString());
+    set(QStringLiteral("lost"), w == Weighting::Gpu ? tr("Lost GPU-hours") : tr("Lost hours"),
+        any ? formatHours(nsToHours(lostOf(f, w)), QString()) : none,
+        any ? tr("%1 of E2E not productive").arg(formatPercent(core::percentOf(lostOf(f, w), e2eOf(f, w))))
+            : QString());
+
+    // Interruptions, with how often they come (GPU-hours between two, over the filter's E2E).
+    const double gpuHours = nsToHours(f.e2eGpuNs);
+    auto every = [&](int64_t n) {
+        return n > 0 ? tr("one per %1 GPU-h").arg(formatHours(gpuHours / static_cast<double>(n), QString()))
+                     : tr("none");
+    };
+    set(QStringLiteral("failures"), tr("Failures"), any ? formatCount(f.failures) : none,
+        any ? every(f.failures) : QString());
+    set(QStringLiteral("preemptions"), tr("Preemptions"), any ? formatCount(f.preemptions) : none,
+        any ? every(f.preemptions) : QString());
+    set(QStringLiteral("other"), tr("Other interruptions"), any ? formatCount(f.otherInterruptions) : none,
+        tr("maintenance, user, manual"));
+
+    set(QStringLiteral("tts"), tr("Time to Start, p50"), any ? formatDuration(m_overview.tts.p50) : none,
+        any ? tr("p90 %1 · %2 jobs")
+                  .arg(formatDuration(m_overview.tts.p90), formatCount(static_cast<int64_t>(f.ttsNs.size())))
+            : QString());
+    set(QStringLiteral("ttr"), tr("Time to Recover, p50"), any ? formatDuration(m_overview.ttr.p50) : none,
+        any ? tr("p90 %1 · %2 recoveries")
+                  .arg(formatDuration(m_overview.ttr.p90), formatCount(static_cast<int64_t>(f.ttrNs.size())))
+            : QString());
+    set(QStringLiteral("noCheckpoint"), tr("No checkpoint data"), any ? formatCount(f.noCheckpointDataJobs) : none,
+        any ? tr("jobs of %1: their lost progress is unknown (spec 5.3)").arg(formatCount(f.jobs)) : QString());
+    m_cards[QStringLiteral("noCheckpoint")].value->setStyleSheet(
+        any && f.noCheckpointDataJobs > 0 ? QStringLiteral("color: #d55e00;") : QString());
+
+    // Lost time by bucket: the six largest, in three columns, with their colours.
+    std::vector<std::pair<core::Bucket, core::Wide>> lost;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto bucket = static_cast<core::Bucket>(b);
+        const core::Wide v = bucketOf(f, bucket, w);
+        if (bucket != core::Bucket::Productive && v > 0) {
+            lost.emplace_back(bucket, v);
+        }
+    }
+    std::stable_sort(lost.begin(), lost.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    QString html;
+    if (!any || lost.empty()) {
+        html = none;
+    } else {
+        const size_t shown = std::min<size_t>(lost.size(), 6);
+        const size_t rows = (shown + 2) / 3;
+        html = QStringLiteral("<table cellspacing='0' cellpadding='1' width='100%'>");
+        for (size_t r = 0; r < rows; ++r) {
+            html += QStringLiteral("<tr>");
+            for (size_t c = 0; c < 3; ++c) {
+                const size_t i = c * rows + r;
+                if (i >= shown) {
+                    html += QStringLiteral("<td></td><td></td><td></td>");
+                    continue;
+                }
+                const auto [bucket, v] = lost[i];
+                html += QStringLiteral("<td><span style='color:%1'>&#9632;</span> %2</td>"
+                                       "<td align='right'><b>%3</b></td>"
+                                       "<td align='right' style='color:#888'>&nbsp;%4&nbsp;&nbsp;&nbsp;</td>")
+                            .arg(bucketColor(bucket).name(), bucketLabel(bucket).toHtmlEscaped(),
+                                formatHours(nsToHours(v), QString()), formatPercent(core::percentOf(v, e2eOf(f, w))));
+            }
+            html += QStringLiteral("</tr>");
+        }
+        html += QStringLiteral("</table>");
+    }
+    set(QStringLiteral("lostByBucket"),
+        w == Weighting::Gpu ? tr("Lost GPU-hours by bucket") : tr("Lost hours by bucket"), html,
+        lost.size() > 6 ? tr("and %1 more buckets; click a bar of \"Where the time went\" to sort the drill-down by it")
+                              .arg(lost.size() - 6)
+                        : tr("click a bar of \"Where the time went\" to sort the drill-down by it"));
+}
+
+void OverviewPage::renderBuckets()
+{
+    QChart* chart = resetChart(m_bucketsView);
+    const Weighting w = m_state->weighting();
+    const core::Figures& f = m_overview.fleet;
+    chart->setTitle(tr("Where the time went (% of E2E, %1)").arg(weightingName(w)));
+
+    // Buckets with time, smallest first: bar charts put the first category at the bottom.
+    std::vector<std::pair<core::Bucket, double>> shares;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto bucket = static_cast<core::Bucket>(b);
+        const auto share = bucketShareOf(f, bucket, w);
+        if (share && bucketOf(f, bucket, w) > 0) {
+            shares.emplace_back(bucket, *share);
+        }
+    }
+    std::stable_sort(shares.begin(), shares.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (shares.empty()) {
+        chart->setTitle(chart->title() + tr(": no data"));
+        return;
+    }
+    // One set per bucket with its value in its own category only: each bar gets its bucket's
+    // colour and a click names the bucket.
+    auto* series = new QHorizontalStackedBarSeries;
+    QStringList categories;
+    const auto n = static_cast<qsizetype>(shares.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        const auto [bucket, share] = shares[static_cast<size_t>(i)];
+        categories << QStringLiteral("%1  %2").arg(bucketLabel(bucket), formatPercent(share));
+        auto* set = new QBarSet(bucketLabel(bucket));
+        for (qsizetype j = 0; j < n; ++j) {
+            *set << (j == i ? share : 0.0);
+        }
+        set->setColor(bucketColor(bucket));
+        set->setBorderColor(bucketColor(bucket).darker(120));
+        const QString tip = tr("%1: %2, %3 of E2E\nclick: drill-down sorted by %1")
+                                .arg(bucketLabel(bucket), formatHours(nsToHours(bucketOf(f, bucket, w)), hoursUnit(w)),
+                                    formatPercent(share, 2));
+        connect(set, &QBarSet::clicked, this, [this, bucket](int) { activateBucket(bucket); });
+        connect(set, &QBarSet::hovered, this, [tip](bool on, int) {
+            if (on) {
+                QToolTip::showText(QCursor::pos(), tip);
+            } else {
+                QToolTip::hideText();
+            }
+        });
+        series->append(set);
+    }
+    series->setBarWidth(0.75);
+    chart->addSeries(series);
+    // Room for every bucket's label (the axis drops labels that do not fit).
+    m_bucketsView->setMinimumHeight(std::max(250, 22 * static_cast<int>(n) + 80));
+    auto* y = new QBarCategoryAxis;
+    y->append(categories);
+    y->setLabelsFont(axisFont(chart));
+    y->setTruncateLabels(false);
+    y->setGridLineVisible(false);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    auto* x = new QValueAxis;
+    x->setRange(0, 100);
+    x->setTickCount(6);
+    x->setLabelFormat(QStringLiteral("%.0f%%"));
+    x->setLabelsFont(axisFont(chart));
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+}
+
+void OverviewPage::renderTrend()
+{
+    QChart* chart = resetChart(m_trendView);
+    const Weighting w = m_state->weighting();
+    const bool weekly = m_overview.every == gpu::Calendar::Week;
+    chart->setTitle(tr("ETT% per %1 (%2)").arg(weekly ? tr("week") : tr("day"), weightingName(w)));
+    const auto& buckets = m_overview.series.buckets;
+    if (!m_hasData || buckets.empty()) {
+        chart->setTitle(chart->title() + tr(": no data"));
+        chart->legend()->hide();
+        return;
+    }
+    const QColor color = bucketColor(core::Bucket::Productive);
+    auto* line = new QLineSeries;
+    line->setName(tr("ETT%, click a point to select its %1").arg(weekly ? tr("week") : tr("day")));
+    QPen pen(color);
+    pen.setWidthF(2.0);
+    line->setPen(pen);
+    auto* dots = new QScatterSeries;
+    dots->setMarkerSize(8);
+    dots->setColor(color);
+    dots->setBorderColor(Qt::white);
+    double lo = 100;
+    const auto n = static_cast<qsizetype>(buckets.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        if (const auto e = ettOf(buckets[static_cast<size_t>(i)], w)) {
+            line->append(static_cast<double>(i), *e);
+            dots->append(static_cast<double>(i), *e);
+            lo = std::min(lo, *e);
+        }
+    }
+    auto* overall = new QLineSeries;
+    const auto fleetEtt = ettOf(m_overview.fleet, w);
+    if (fleetEtt) {
+        overall->setName(tr("whole selection %1").arg(formatPercent(fleetEtt)));
+        overall->append(-0.5, *fleetEtt);
+        overall->append(static_cast<double>(n) - 0.5, *fleetEtt);
+        QPen dashed(QColor(0x88, 0x88, 0x88));
+        dashed.setStyle(Qt::DashLine);
+        dashed.setWidthF(1.2);
+        overall->setPen(dashed);
+    }
+    chart->addSeries(overall);
+    chart->addSeries(line);
+    chart->addSeries(dots);
+
+    // x: calendar buckets by index, labelled with their UTC dates (a QDateTimeAxis would print
+    // local times), at most about ten labels.
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setLabelsFont(axisFont(chart));
+    x->setStartValue(-0.5);
+    const qsizetype step = std::max<qsizetype>(1, (n + 9) / 10);
+    for (qsizetype i = 0; i < n; i += step) {
+        const int64_t start = m_overview.series.originNs + static_cast<int64_t>(i) * m_overview.series.widthNs;
+        x->append(utcDate(start, weekly ? "'wk' MMM d" : "MMM d"), static_cast<double>(i));
+    }
+    x->setRange(-0.5, static_cast<double>(n) - 0.5);
+    x->setGridLineVisible(false);
+    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QValueAxis;
+    // From a round number at least 5 points below the lowest day to 100%, ticks every 10 or 20.
+    const double span = 100.0 - std::max(0.0, std::floor((lo - 5.0) / 10.0) * 10.0);
+    const double tick = span > 50.0 ? 20.0 : 10.0;
+    const double ticks = std::ceil(span / tick);
+    y->setRange(100.0 - ticks * tick, 100.0);
+    y->setTickCount(static_cast<int>(ticks) + 1);
+    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelsFont(axisFont(chart));
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(overall), static_cast<QAbstractSeries*>(line),
+             static_cast<QAbstractSeries*>(dots) }) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(axisFont(chart));
+    for (QLegendMarker* m : chart->legend()->markers(dots)) {
+        m->setVisible(false);
+    }
+    if (!fleetEtt) {
+        for (QLegendMarker* m : chart->legend()->markers(overall)) {
+            m->setVisible(false);
+        }
+    }
+    auto click = [this](const QPointF& p) { activateSeriesPoint(static_cast<int>(std::lround(p.x()))); };
+    connect(dots, &QScatterSeries::clicked, this, click);
+    connect(line, &QLineSeries::clicked, this, click);
+    connect(dots, &QScatterSeries::hovered, this, [this, weekly](const QPointF& p, bool on) {
+        if (!on) {
+            QToolTip::hideText();
+            return;
+        }
+        const auto i = std::lround(p.x());
+        const auto& s = m_overview.series;
+        if (i < 0 || static_cast<size_t>(i) >= s.buckets.size()) {
+            return;
+        }
+        const int64_t start = s.originNs + i * s.widthNs;
+        const auto& f = s.buckets[static_cast<size_t>(i)];
+        const Weighting wt = m_state->weighting();
+        QToolTip::showText(QCursor::pos(),
+            tr("%1 %2 UTC: ETT% %3 (%4)\n%5 E2E, %6 jobs\nclick: filter to this %1")
+                .arg(weekly ? tr("week of") : tr("day"), utcDate(start, "yyyy-MM-dd"), formatPercent(ettOf(f, wt), 2),
+                    weightingName(wt), formatHours(nsToHours(e2eOf(f, wt)), hoursUnit(wt)), formatCount(f.jobs)));
+    });
+}
+
+void OverviewPage::renderCauses()
+{
+    QChart* chart = resetChart(m_causesView);
+    chart->setTitle(tr("Interruptions by cause class"));
+    const auto& classes = m_overview.byCauseClass;
+    if (!m_hasData || classes.empty()) {
+        chart->setTitle(chart->title() + (m_hasData ? tr(": none") : tr(": no data")));
+        chart->legend()->hide();
+        return;
+    }
+    auto* series = new QStackedBarSeries;
+    const std::pair<core::Interruption, QColor> kinds[] = {
+        { core::Interruption::Failure, kFailureColor },
+        { core::Interruption::Preemption, kPreemptionColor },
+        { core::Interruption::Other, kOtherColor },
+    };
+    QStringList categories;
+    int64_t most = 0;
+    for (const auto& g : classes) {
+        const int64_t total = g.figures.failures + g.figures.preemptions + g.figures.otherInterruptions;
+        most = std::max(most, total);
+        categories << QStringLiteral("%1 (%2)").arg(causeClassName(g.name), formatCount(total));
+    }
+    for (const auto& [kind, color] : kinds) {
+        auto* set = new QBarSet(interruptionNoun(kind));
+        for (const auto& g : classes) {
+            *set << static_cast<double>(interruptionsOf(g.figures, kind));
+        }
+        set->setColor(color);
+        set->setBorderColor(color.darker(120));
+        const core::Interruption k = kind;
+        connect(set, &QBarSet::clicked, this, [this, k](int index) { activateCauseClass(index, k); });
+        connect(set, &QBarSet::hovered, this, [this, k](bool on, int index) {
+            if (!on || index < 0 || static_cast<size_t>(index) >= m_overview.byCauseClass.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            const auto& g = m_overview.byCauseClass[static_cast<size_t>(index)];
+            QToolTip::showText(QCursor::pos(),
+                tr("%1: %2 %3\nclick: the fleet's jobs sorted by %3")
+                    .arg(causeClassName(g.name), formatCount(interruptionsOf(g.figures, k)), interruptionNoun(k)));
+        });
+        series->append(set);
+    }
+    series->setBarWidth(0.6);
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    x->setLabelsFont(axisFont(chart));
+    x->setTruncateLabels(false);
+    x->setGridLineVisible(false);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    auto* y = new QValueAxis;
+    y->setRange(0, static_cast<double>(std::max<int64_t>(most, 1)));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setLabelsFont(axisFont(chart));
+    y->applyNiceNumbers();
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(axisFont(chart));
+}
+
+void OverviewPage::renderTopJobs()
+{
+    QChart* chart = resetChart(m_topJobsView);
+    const Weighting w = m_state->weighting();
+    const QString unit = hoursUnit(w);
+    // The data service picks the jobs by lost GPU-hours; under time weighting the bars show hours.
+    chart->setTitle(w == Weighting::Gpu ? tr("Jobs that lost the most GPU-hours, by bucket")
+                                        : tr("Jobs that lost the most GPU-hours: lost hours by bucket"));
+    const auto& jobs = m_overview.topJobs;
+    if (!m_hasData || jobs.empty()) {
+        chart->setTitle(chart->title() + tr(": no data"));
+        chart->legend()->hide();
+        return;
+    }
+    // Most lost on top: bar charts put the first category at the bottom, so go backwards.
+    const auto n = static_cast<qsizetype>(jobs.size());
+    QStringList categories;
+    QSet<QString> seen;
+    for (qsizetype i = n - 1; i >= 0; --i) {
+        const JobSummary& j = jobs[static_cast<size_t>(i)];
+        QString name = j.key;
+        if (seen.contains(name)) {
+            name += QStringLiteral(" (%1)").arg(j.label); // the same key under two labels
+        }
+        while (seen.contains(name)) {
+            name += QLatin1Char(' ');
+        }
+        seen.insert(name);
+        categories << name;
+    }
+    auto* series = new QHorizontalStackedBarSeries;
+    double most = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        most = std::max(most, nsToHours(lostOf(jobs[static_cast<size_t>(i)].figures, w)));
+    }
+    // Axis labels cannot group digits: large values are plotted in thousands.
+    const double scale = most >= 10000.0 ? 1000.0 : 1.0;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto bucket = static_cast<core::Bucket>(b);
+        if (bucket == core::Bucket::Productive) {
+            continue;
+        }
+        bool any = false;
+        for (const auto& j : jobs) {
+            any = any || bucketOf(j.figures, bucket, w) > 0;
+        }
+        if (!any) {
+            continue;
+        }
+        auto* set = new QBarSet(bucketLabel(bucket));
+        for (qsizetype i = n - 1; i >= 0; --i) {
+            *set << nsToHours(bucketOf(jobs[static_cast<size_t>(i)].figures, bucket, w)) / scale;
+        }
+        set->setColor(bucketColor(bucket));
+        set->setBorderColor(bucketColor(bucket).darker(120));
+        connect(
+            set, &QBarSet::clicked, this, [this, n](int index) { activateTopJob(static_cast<int>(n) - 1 - index); });
+        connect(set, &QBarSet::hovered, this, [this, bucket, n](bool on, int index) {
+            const int i = static_cast<int>(n) - 1 - index;
+            if (!on || i < 0 || static_cast<size_t>(i) >= m_overview.topJobs.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            const JobSummary& j = m_overview.topJobs[static_cast<size_t>(i)];
+            const Weighting wt = m_state->weighting();
+            QToolTip::showText(QCursor::pos(),
+                tr("%1 (%2, %3 GPUs)\n%4: %5\nlost in all: %6 · ETT% %7\nclick: open the job")
+                    .arg(j.key, j.name.isEmpty() ? j.label : j.name, formatCount(j.gpus), bucketLabel(bucket),
+                        formatHours(nsToHours(bucketOf(j.figures, bucket, wt)), hoursUnit(wt)),
+                        formatHours(nsToHours(lostOf(j.figures, wt)), hoursUnit(wt)),
+                        formatPercent(ettOf(j.figures, wt))));
+        });
+        series->append(set);
+    }
+    series->setBarWidth(0.7);
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories);
+    y->setLabelsFont(axisFont(chart));
+    y->setTruncateLabels(false);
+    y->setGridLineVisible(false);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    auto* x = new QValueAxis;
+    x->setRange(0, std::max(most / scale, 1.0));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    x->setLabelsFont(axisFont(chart));
+    x->setTitleText(scale > 1.0 ? tr("lost %1, thousands").arg(unit) : tr("lost %1").arg(unit));
+    QFont tf = axisFont(chart);
+    x->setTitleFont(tf);
+    x->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setFont(axisFont(chart));
+}
+
+void OverviewPage::activateBucket(core::Bucket bucket)
+{
+    Location fleet;
+    fleet.groupBy = m_state->location().groupBy;
+    m_state->navigate(fleet);
+    emit bucketActivated(bucket);
+    emit drillDownRequested(FiguresTableModel::bucketColumn(bucket), Qt::DescendingOrder);
+}
+
+void OverviewPage::activateSeriesPoint(int index)
+{
+    const auto& s = m_overview.series;
+    if (index < 0 || static_cast<size_t>(index) >= s.buckets.size() || s.widthNs <= 0) {
+        return;
+    }
+    UiFilter f = m_state->filter();
+    f.fromNs = s.originNs + static_cast<int64_t>(index) * s.widthNs;
+    f.toNs = *f.fromNs + s.widthNs;
+    m_state->setFilter(f);
+}
+
+void OverviewPage::activateCauseClass(int index, core::Interruption kind)
+{
+    if (index < 0 || static_cast<size_t>(index) >= m_overview.byCauseClass.size()) {
+        return;
+    }
+    int column = FiguresTableModel::FailuresColumn;
+    if (kind == core::Interruption::Preemption) {
+        column = FiguresTableModel::PreemptionsColumn;
+    } else if (kind == core::Interruption::Other) {
+        column = FiguresTableModel::OtherInterruptionsColumn;
+    }
+    m_state->navigate(Location {}); // the fleet's jobs, no group-by
+    emit causeClassActivated(causeClassName(m_overview.byCauseClass[static_cast<size_t>(index)].name));
+    emit drillDownRequested(column, Qt::DescendingOrder);
+}
+
+void OverviewPage::activateTopJob(int index)
+{
+    if (index < 0 || static_cast<size_t>(index) >= m_overview.topJobs.size()) {
+        return;
+    }
+    const JobSummary& j = m_overview.topJobs[static_cast<size_t>(index)];
+    m_state->openJob(j.job, j.key);
+}
+
+} // namespace ett::app

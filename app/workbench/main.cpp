@@ -1,2 +1,213 @@
-// Placeholder until the shell is written (this session).
-int main() { return 0; }
+// ett-workbench: the workbench window (issue #4).
+//
+//   ett-workbench [--db PATH] [--label LABEL] [--screenshot PNG] [FILES...]
+//
+// FILES are trace files to import (under --label, "default" when not given) or one database to
+// open. --screenshot opens the window, waits until the data has loaded and the first overview
+// has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
+// and exits: for checking by eye and for CI smoke tests under xvfb-run.
+#include "app/ui/data_service.h"
+#include "app/ui/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QGuiApplication>
+#include <QIcon>
+#include <QPixmap>
+#include <QScreen>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+using ett::app::DataService;
+using ett::app::MainWindow;
+
+constexpr int kSettleMs = 1500; // after the overview arrives, time for the other views to draw
+constexpr int kOverviewWaitMs = 15'000; // loaded but no overview (no page asked for one): save anyway
+constexpr int kScreenshotTimeoutMs = 600'000; // give up waiting and save what there is
+
+// Takes a screenshot once the window has loaded what it was given: no import pending and the
+// overview of the latest load delivered.
+class ScreenshotTaker : public QObject
+{
+public:
+    ScreenshotTaker(MainWindow* window, QString path, bool importPending, bool loadPending)
+        : QObject(window)
+        , m_window(window)
+        , m_path(std::move(path))
+        , m_importPending(importPending)
+        , m_overviewPending(loadPending)
+    {
+        DataService* service = window->dataService();
+        m_overviewWait.setSingleShot(true);
+        m_overviewWait.setInterval(kOverviewWaitMs);
+        connect(&m_overviewWait, &QTimer::timeout, this, [this] {
+            std::fprintf(stderr, "ett-workbench: no overview within %d s of loading; saving the window as it is\n",
+                kOverviewWaitMs / 1000);
+            m_overviewPending = false;
+            check();
+        });
+        connect(service, &DataService::databaseOpened, this, [this] {
+            m_overviewPending = true;
+            m_overviewWait.start();
+        });
+        connect(service, &DataService::databaseFailed, this, [this] {
+            m_overviewPending = false;
+            check();
+        });
+        connect(window, &MainWindow::overviewLoaded, this, [this] {
+            m_overviewPending = false;
+            check();
+        });
+        connect(service, &DataService::importFinished, this,
+            [this](const QString& summary, const QStringList& errors, bool) {
+                std::fprintf(stderr, "%s\n", qPrintable(summary));
+                for (const QString& e : errors) {
+                    std::fprintf(stderr, "ett-workbench: %s\n", qPrintable(e));
+                }
+                m_importPending = false;
+                check();
+            });
+        QTimer::singleShot(kScreenshotTimeoutMs, this, [this] {
+            std::fprintf(stderr, "ett-workbench: still loading after %d s; saving the window as it is\n",
+                kScreenshotTimeoutMs / 1000);
+            shoot(3);
+        });
+        check();
+    }
+
+private:
+    void check()
+    {
+        if (m_scheduled || m_importPending || m_overviewPending) {
+            return;
+        }
+        m_scheduled = true;
+        QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+    }
+
+    void shoot(int exitCode)
+    {
+        // The screen shows dialogs (progress, errors) too; offscreen there is none to grab.
+        QPixmap pixmap;
+        const QString platform = QGuiApplication::platformName();
+        if (platform != QLatin1String("offscreen") && platform != QLatin1String("minimal")) {
+            if (QScreen* screen = m_window->screen()) {
+                pixmap = screen->grabWindow(0);
+            }
+        }
+        if (pixmap.isNull()) {
+            pixmap = m_window->grab();
+        }
+        if (!pixmap.save(m_path, "PNG")) {
+            std::fprintf(stderr, "ett-workbench: could not write %s\n", qPrintable(m_path));
+            exitCode = 1;
+        } else {
+            std::fprintf(stderr, "ett-workbench: screenshot saved to %s\n", qPrintable(m_path));
+        }
+        QCoreApplication::exit(exitCode);
+    }
+
+    MainWindow* m_window;
+    QTimer m_overviewWait;
+    QString m_path;
+    bool m_importPending;
+    bool m_overviewPending;
+    bool m_scheduled = false;
+};
+
+// The command line; `parse` runs it (printing --help and --version, and exiting on errors).
+struct Options
+{
+    QCommandLineOption db { QStringLiteral("db"), QStringLiteral("Open (or create) the workbench database PATH."),
+        QStringLiteral("PATH") };
+    QCommandLineOption label { QStringLiteral("label"),
+        QStringLiteral("Import the trace FILES under LABEL (default: \"default\")."), QStringLiteral("LABEL") };
+    QCommandLineOption screenshot { QStringLiteral("screenshot"),
+        QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
+        QStringLiteral("PATH") };
+    QCommandLineParser parser;
+
+    void parse(const QCoreApplication& app)
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("ETT Workbench: where the wall-clock time of training jobs goes."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOption(db);
+        parser.addOption(label);
+        parser.addOption(screenshot);
+        parser.addPositionalArgument(QStringLiteral("files"),
+            QStringLiteral("Trace files to import (.ett.jsonl, .ett.jsonl.gz) or a database (.db) to open."),
+            QStringLiteral("[FILES...]"));
+        parser.process(app);
+    }
+};
+
+void setNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("ETT"));
+    QCoreApplication::setApplicationName(QStringLiteral("ett-workbench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ETT_VERSION));
+}
+
+// --help and --version need no window (nor a display).
+bool onlyInformation(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" || a == "--version") {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (onlyInformation(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setNames();
+        Options options;
+        options.parse(app); // prints and exits
+        return 0;
+    }
+
+    QApplication app(argc, argv);
+    setNames();
+    QApplication::setApplicationDisplayName(QStringLiteral("ETT Workbench"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("ett-workbench"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("ett-workbench"), QIcon(QStringLiteral(":/icons/ett-workbench.svg"))));
+    Options options;
+    options.parse(app);
+    const QCommandLineParser& parser = options.parser;
+
+    const QStringList files = parser.positionalArguments();
+    const QString db = parser.value(options.db);
+    const QString label = parser.isSet(options.label) ? parser.value(options.label) : QStringLiteral("default");
+
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+
+    bool tracesGiven = false;
+    for (const QString& f : files) {
+        tracesGiven = tracesGiven || !ett::app::looksLikeDatabase(f);
+    }
+    if (parser.isSet(options.screenshot)) {
+        new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven, !db.isEmpty() || !files.isEmpty());
+    }
+    if (!db.isEmpty()) {
+        window.openDatabase(db);
+    }
+    if (!files.isEmpty()) {
+        window.openPaths(files, label);
+    }
+    return QApplication::exec();
+}

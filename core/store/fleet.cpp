@@ -253,6 +253,47 @@ Result<std::vector<std::string>> listLabels(Database& db)
     return out;
 }
 
+Status renameLabel(Database& db, const std::string& from, const std::string& to)
+{
+    if (to.empty()) {
+        return Error { "cannot rename label '" + from + "': the new name is empty" };
+    }
+    return inTransaction(db, [&]() -> Status {
+        // 1. Both names are checked inside the transaction, so nothing can slip in between.
+        auto find = db.prepare("SELECT id FROM labels WHERE name = ?1");
+        if (!find) {
+            return find.error();
+        }
+        find->bind(1, from);
+        auto fromRow = find->step();
+        if (!fromRow) {
+            return fromRow.error();
+        }
+        if (!*fromRow) {
+            return Error { "cannot rename label '" + from + "': there is no such label" };
+        }
+        const int64_t id = find->columnInt64(0);
+        find->reset();
+        find->bind(1, to);
+        auto toRow = find->step();
+        if (!toRow) {
+            return toRow.error();
+        }
+        if (*toRow) {
+            return Error { "cannot rename label '" + from + "' to '" + to + "': a label '" + to + "' already exists" };
+        }
+        find->reset();
+        // 2. Jobs and datasets refer to the label by id, so one row changes.
+        auto update = db.prepare("UPDATE labels SET name = ?1 WHERE id = ?2");
+        if (!update) {
+            return update.error();
+        }
+        update->bind(1, to);
+        update->bind(2, id);
+        return update->run();
+    });
+}
+
 } // namespace ett::core
 
 namespace ett::core {

@@ -79,6 +79,11 @@ Result<std::vector<IssueInfo>> listIssues(Database& db);
 // Names of every label in the store, sorted.
 Result<std::vector<std::string>> listLabels(Database& db);
 
+// Renames a dataset label: every dataset and job under `from` is then under `to`. One
+// transaction. Error (and nothing changed) when `from` does not exist, `to` already exists, or
+// `to` is empty. Renaming a label to itself is an error too (it exists).
+Status renameLabel(Database& db, const std::string& from, const std::string& to);
+
 } // namespace ett::core
 
 #include "core/model/rollup.h"

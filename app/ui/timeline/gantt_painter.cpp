@@ -1,1 +1,724 @@
-// Placeholder until its author writes it (this session).
+#include "app/ui/timeline/gantt_painter.h"
+
+#include "app/ui/palette.h"
+
+#include <QFontMetricsF>
+#include <QHash>
+#include <QImage>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPolygonF>
+#include <QStaticText>
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+namespace ett::app {
+
+namespace {
+
+const QColor kBackground(0xFF, 0xFF, 0xFF);
+const QColor kStripe(0xF6, 0xF7, 0xF9); // every other row
+const QColor kHeaderRowBg(0xEC, 0xF0, 0xF5); // group headers
+const QColor kSelectedRowBg(0xD4, 0xE4, 0xF7);
+const QColor kHoverRowBg(0xE9, 0xF1, 0xFB);
+const QColor kHeaderBg(0xF0, 0xF0, 0xF0);
+const QColor kLabelBg(0xFA, 0xFA, 0xFA);
+const QColor kLine(0xC8, 0xC8, 0xC8);
+const QColor kGrid(0xE6, 0xE6, 0xE6);
+const QColor kText(0x20, 0x20, 0x20);
+const QColor kMutedText(0x60, 0x60, 0x60);
+const QColor kFold(0xB4, 0xB4, 0xB4);
+const QColor kFoldEdge(0x8C, 0x8C, 0x8C);
+const QColor kFault(0x11, 0x11, 0x11);
+const QColor kCheckpoint(0x00, 0x5A, 0x44); // a dark bluish green
+const QColor kTts(0x1B, 0x3A, 0x6B); // dark blue
+const QColor kTtr(0x8A, 0x45, 0x00); // dark orange
+const QColor kSelection(0x00, 0x00, 0x00);
+
+constexpr double kHatchPeriod = 8.0;
+
+// A tile of diagonal stripes: the span's colour and a lighter stripe, 3 of every 8 pixels.
+// Tiles are cached per colour (only a few colours are ever hatched).
+const QBrush& hatchBrush(const QColor& base, const QColor& stripe)
+{
+    static std::mutex mutex;
+    static std::unordered_map<QRgb, QBrush> cache;
+    std::lock_guard lock(mutex);
+    auto it = cache.find(base.rgb());
+    if (it == cache.end()) {
+        const int n = static_cast<int>(kHatchPeriod);
+        QImage tile(n, n, QImage::Format_RGB32);
+        for (int y = 0; y < n; ++y) {
+            for (int x = 0; x < n; ++x) {
+                tile.setPixel(x, y, ((x + y) % n) < 3 ? stripe.rgb() : base.rgb());
+            }
+        }
+        it = cache.emplace(base.rgb(), QBrush(tile)).first;
+    }
+    return it->second;
+}
+
+// Everything one frame needs, computed once.
+struct Frame
+{
+    QPainter& p;
+    const GanttScene& scene;
+    const TimeAxis& axis;
+    double left; // x of the time area
+    double width; // of the time area
+    GanttPaintStats& stats;
+    QFont spanFont;
+    QFontMetricsF spanMetrics;
+    QColor colors[2][256]; // [0]: buckets, [1]: categories
+    QColor edges[2][256]; // a darker shade: the left edge of wide spans
+    QColor textOn[2][256]; // black or white, whichever reads on the colour
+    QString names[2][256]; // bucket and category names
+    // Span names laid out once per frame: a few distinct names are drawn hundreds of times, and
+    // QStaticText skips the text layout that QPainter::drawText does on every call.
+    struct Label
+    {
+        QStaticText text;
+        double width = 0;
+    };
+    QHash<QString, Label> labels;
+};
+
+const QColor& colorIn(const Frame& f, ColorKey key)
+{
+    return f.colors[key.kind == ColorKey::Kind::Category ? 1 : 0][key.code];
+}
+
+const QColor& edgeIn(const Frame& f, ColorKey key)
+{
+    return f.edges[key.kind == ColorKey::Kind::Category ? 1 : 0][key.code];
+}
+
+// Keeps far-away coordinates inside what the raster engine handles well.
+double clampX(const Frame& f, double x)
+{
+    return std::clamp(x, -4.0, f.width + 4.0);
+}
+
+void drawSpan(Frame& f, const GanttSpan& s, double x0, double x1, const QRectF& bar)
+{
+    const double a = clampX(f, x0);
+    const double b = clampX(f, std::max(x1, x0 + 1.0)); // at least one pixel
+    const QRectF r(f.left + a, bar.top(), b - a, bar.height());
+    const QColor& c = colorIn(f, s.color);
+    if (s.hatched) {
+        f.p.fillRect(r, hatchBrush(c, GanttPainter::hatchColorOf(s.color)));
+    } else {
+        f.p.fillRect(r, c);
+    }
+    ++f.stats.spansDrawn;
+    // A darker left edge tells adjacent spans of one colour apart (init stages, train chunks).
+    if (b - a >= 4.0) {
+        f.p.fillRect(QRectF(r.left(), r.top(), 1.0, r.height()), edgeIn(f, s.color));
+    }
+    // The name inside the bar when it fits (the painter's font is the span font here).
+    if (b - a < 40.0 || bar.height() < 10.0) {
+        return;
+    }
+    const int k = s.color.kind == ColorKey::Kind::Category ? 1 : 0;
+    QString name;
+    switch (s.what) {
+    case SpanKind::Segment:
+    case SpanKind::FleetSpan:
+        name = f.names[k][s.color.code];
+        break;
+    case SpanKind::Gap:
+    case SpanKind::PhaseGroup:
+    case SpanKind::Phase:
+        name = f.scene.spanName(s);
+        break;
+    }
+    if (name.isEmpty()) {
+        return;
+    }
+    auto it = f.labels.find(name);
+    if (it == f.labels.end()) {
+        Frame::Label label { QStaticText(name), f.spanMetrics.horizontalAdvance(name) };
+        label.text.setTextFormat(Qt::PlainText);
+        label.text.prepare(QTransform(), f.spanFont);
+        it = f.labels.insert(name, label);
+    }
+    f.p.setPen(s.hatched ? QColor(Qt::black) : f.textOn[k][s.color.code]);
+    const double room = b - a - 8.0;
+    if (it->width <= room) {
+        f.p.drawStaticText(QPointF(r.left() + 4.0, r.center().y() - it->text.size().height() / 2.0), it->text);
+        return;
+    }
+    const QString text = f.spanMetrics.elidedText(name, Qt::ElideRight, room);
+    if (text.size() > 1) {
+        f.p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+    }
+}
+
+// The first index in [from, to) whose span is not `before` (a predicate true for a prefix of the
+// lane), by galloping from `from`: the frame's searches move forward a few pixels at a time, so
+// the answer is near and the probes stay in cache, where a plain binary search over a lane of a
+// million spans would miss the cache at every step.
+template <typename Before> size_t gallop(const std::vector<GanttSpan>& lane, size_t from, size_t to, Before before)
+{
+    if (from >= to || !before(lane[from])) {
+        return from;
+    }
+    size_t lo = from; // before(lane[lo]) holds
+    size_t step = 1;
+    for (;;) {
+        const size_t probe = lo + step;
+        if (probe >= to || !before(lane[probe])) {
+            const auto base = lane.begin();
+            return static_cast<size_t>(std::partition_point(base + static_cast<std::ptrdiff_t>(lo + 1),
+                                           base + static_cast<std::ptrdiff_t>(std::min(probe, to)), before)
+                - base);
+        }
+        lo = probe;
+        step *= 2;
+    }
+}
+
+// A folded run lane[i, j): a grey block with the number of spans, and along its bottom a strip
+// that samples which colour covers the middle of each pixel column (one search each, galloping
+// forward), so that a long run of tiny spans still shows what it mostly is.
+void drawFold(Frame& f, const std::vector<GanttSpan>& lane, size_t i, size_t j, double x0, double x1, const QRectF& bar)
+{
+    const double a = std::floor(clampX(f, x0));
+    const double b = std::max(a + 1.0, std::ceil(clampX(f, x1)));
+    const QRectF r(f.left + a, bar.top(), b - a, bar.height());
+    f.p.fillRect(r, kFold);
+    ++f.stats.foldsDrawn;
+    f.stats.spansFolded += static_cast<int64_t>(j - i);
+    const double stripH = std::floor(bar.height() / 3.0);
+    if (stripH >= 2.0 && b - a >= 2.0) {
+        size_t cursor = i;
+        const GanttSpan* runSpan = nullptr;
+        double runStart = a;
+        auto flush = [&](double x) {
+            if (runSpan && x > runStart) {
+                const QRectF sr(f.left + runStart, bar.bottom() - stripH, x - runStart, stripH);
+                const QColor& c = colorIn(f, runSpan->color);
+                if (runSpan->hatched) {
+                    f.p.fillRect(sr, hatchBrush(c, GanttPainter::hatchColorOf(runSpan->color)));
+                } else {
+                    f.p.fillRect(sr, c);
+                }
+            }
+        };
+        for (double x = a; x < b; x += 1.0) {
+            const int64_t t = f.axis.toNs(x + 0.5);
+            cursor = gallop(lane, cursor, j, [t](const GanttSpan& s) { return s.endNs <= t; });
+            const GanttSpan* here = (cursor < j && lane[cursor].startNs <= t) ? &lane[cursor] : nullptr;
+            const bool same = here && runSpan && here->color == runSpan->color && here->hatched == runSpan->hatched;
+            if (!same) {
+                flush(x);
+                runSpan = here;
+                runStart = x;
+            }
+        }
+        flush(b);
+    }
+    f.p.setPen(kFoldEdge);
+    f.p.drawRect(r.adjusted(0, 0, -1, -1));
+    // The count, when it fits above the strip.
+    const QString count = QString::number(static_cast<qulonglong>(j - i));
+    const double textW = f.spanMetrics.horizontalAdvance(count);
+    if (textW + 6.0 <= b - a && bar.height() >= 10.0) {
+        f.p.setFont(f.spanFont);
+        f.p.setPen(kText);
+        const QRectF tr(r.left(), r.top(), r.width(), r.height() - (stripH >= 2.0 ? stripH : 0.0));
+        f.p.drawText(tr, Qt::AlignCenter, count);
+    }
+}
+
+// Tracy's level of detail over one lane (sorted, non-overlapping spans).
+void paintLane(Frame& f, const std::vector<GanttSpan>& lane, const QRectF& bar)
+{
+    const size_t n = lane.size();
+    const int64_t t1 = f.axis.endNs();
+    size_t i = GanttScene::firstEndingAfter(lane, f.axis.startNs());
+    while (i < n && lane[i].startNs < t1) {
+        const GanttSpan& s = lane[i];
+        const double x0 = f.axis.toPx(s.startNs);
+        const double x1 = f.axis.toPx(s.endNs);
+        if (x1 - x0 >= GanttPainter::kMinVisiblePx) {
+            drawSpan(f, s, x0, x1, bar);
+            ++i;
+            continue;
+        }
+        // 1. A tiny span starts a fold. Spans that start within kMinVisiblePx of the fold's end
+        //    join it; one search finds all of them, and only the last can be wide.
+        size_t j = i + 1;
+        double foldEnd = x1;
+        while (j < n && foldEnd <= f.width) {
+            const int64_t limit = f.axis.toNs(foldEnd + GanttPainter::kMinVisiblePx);
+            const size_t k = gallop(lane, j, n, [limit](const GanttSpan& x) { return x.startNs < limit; });
+            if (k == j) {
+                break;
+            }
+            const GanttSpan& lastJoined = lane[k - 1];
+            if (f.axis.toPx(lastJoined.endNs) - f.axis.toPx(lastJoined.startNs) >= GanttPainter::kMinVisiblePx) {
+                j = k - 1; // a wide span ends the fold and is drawn on its own
+                break;
+            }
+            foldEnd = f.axis.toPx(lastJoined.endNs);
+            j = k;
+        }
+        // 2. A lone tiny span keeps its colour (a checkpoint save between long train chunks).
+        if (j - i == 1) {
+            drawSpan(f, s, x0, x1, bar);
+        } else {
+            drawFold(f, lane, i, j, x0, foldEnd, bar);
+        }
+        i = j;
+    }
+}
+
+void paintMarkers(Frame& f, const GanttRow& row, const QRectF& bar, double rowTop, double rowHeight)
+{
+    const auto& markers = row.markers;
+    if (markers.empty()) {
+        return;
+    }
+    // Markers are a few pixels wide: start a little left of the window.
+    const int64_t from = f.axis.toNs(-6.0);
+    const int64_t to = f.axis.toNs(f.width + 6.0);
+    auto it
+        = std::partition_point(markers.begin(), markers.end(), [from](const GanttMarker& m) { return m.atNs < from; });
+    double lastCheckpointX = -1e9;
+    f.p.setRenderHint(QPainter::Antialiasing, true);
+    for (; it != markers.end() && it->atNs <= to; ++it) {
+        const GanttMarker& m = *it;
+        const double x = f.left + f.axis.toPx(m.atNs);
+        if (m.kind == GanttMarker::Kind::Fault) {
+            // A vertical line through the row under a downward triangle: filled for failures,
+            // hollow for preemptions, grey for other interruptions.
+            f.p.setPen(QPen(kFault, 2.0));
+            f.p.drawLine(QPointF(x, rowTop + 1), QPointF(x, rowTop + rowHeight - 1));
+            const QPolygonF tri({ QPointF(x - 5, rowTop + 1), QPointF(x + 5, rowTop + 1), QPointF(x, rowTop + 8) });
+            f.p.setPen(QPen(kFault, 1.0));
+            if (m.interruption == core::Interruption::Preemption) {
+                f.p.setBrush(Qt::white);
+            } else if (m.interruption == core::Interruption::Other) {
+                f.p.setBrush(QColor(0x90, 0x90, 0x90));
+            } else {
+                f.p.setBrush(kFault);
+            }
+            f.p.drawPolygon(tri);
+            ++f.stats.markersDrawn;
+            continue;
+        }
+        // Checkpoints: an upward triangle under the bar at the captured instant, and a line to the
+        // instant it became durable; hollow when it never did. Close ones share a pixel.
+        if (std::abs(x - lastCheckpointX) < 3.0) {
+            continue;
+        }
+        lastCheckpointX = x;
+        const double y = bar.bottom();
+        if (m.untilNs > m.atNs) {
+            const double xd = f.left + clampX(f, f.axis.toPx(m.untilNs));
+            if (xd - x >= 2.0) {
+                f.p.setPen(QPen(kCheckpoint, 1.0));
+                f.p.drawLine(QPointF(x, y + 0.5), QPointF(xd, y + 0.5));
+            }
+        }
+        const QPolygonF tri({ QPointF(x, y - 5), QPointF(x - 4, y + 2), QPointF(x + 4, y + 2) });
+        f.p.setPen(QPen(m.durable ? kCheckpoint : QColor(0xB0, 0x30, 0x00), 1.0));
+        f.p.setBrush(m.durable ? kCheckpoint : QColor(Qt::white));
+        f.p.drawPolygon(tri);
+        ++f.stats.markersDrawn;
+    }
+    f.p.setRenderHint(QPainter::Antialiasing, false);
+    f.p.setBrush(Qt::NoBrush);
+}
+
+// A bracket's line in a row's lane; linkY is the y of the far end's row (the TTR's resuming
+// attempt). Labels come after all lines (paintBracketLabel), so that no line crosses a label.
+void paintBracketLine(Frame& f, const GanttBracket& b, const QRectF& lane, std::optional<double> linkY)
+{
+    const QColor color = b.kind == GanttBracket::Kind::TimeToStart ? kTts : kTtr;
+    const double x0 = f.left + clampX(f, f.axis.toPx(b.startNs));
+    const double x1 = f.left + clampX(f, f.axis.toPx(b.endNs));
+    const double y = std::round(lane.center().y()) + 0.5;
+    f.p.setPen(QPen(color, 1.0));
+    // The link of a TTR bracket down to the first training, on the resuming attempt's row.
+    if (linkY) {
+        f.p.setPen(QPen(color, 1.0, Qt::DashLine));
+        f.p.drawLine(QPointF(x1, y), QPointF(x1, *linkY));
+        f.p.setPen(QPen(color, 1.0));
+    }
+    f.p.drawLine(QPointF(x0, y), QPointF(x1, y));
+    f.p.drawLine(QPointF(x0, y - 3), QPointF(x0, y + 3));
+    f.p.drawLine(QPointF(x1, y - 3), QPointF(x1, y + 3));
+    ++f.stats.bracketsDrawn;
+}
+
+// A bracket's label: in the middle of its line when it fits; else a TTS label goes left of the
+// attempt's start (its row is empty before the attempt) and a TTR label right of its end (the
+// interrupted attempt's row is empty after it), or the other side when there is no room.
+void paintBracketLabel(Frame& f, const GanttBracket& b, const QRectF& lane)
+{
+    const QColor color = b.kind == GanttBracket::Kind::TimeToStart ? kTts : kTtr;
+    const double x0 = f.left + clampX(f, f.axis.toPx(b.startNs));
+    const double x1 = f.left + clampX(f, f.axis.toPx(b.endNs));
+    const double textW = f.spanMetrics.horizontalAdvance(b.label);
+    const double h = lane.height();
+    const bool roomLeft = x0 - f.left >= textW + 8.0;
+    const bool roomRight = x1 + 6.0 + textW <= f.left + f.width;
+    QRectF tr;
+    Qt::Alignment align = Qt::AlignVCenter;
+    if (x1 - x0 >= textW + 12.0) {
+        tr = QRectF((x0 + x1 - textW) / 2.0 - 3.0, lane.top(), textW + 6.0, h);
+        align |= Qt::AlignHCenter;
+    } else if (roomLeft && (b.kind == GanttBracket::Kind::TimeToStart || !roomRight)) {
+        tr = QRectF(x0 - textW - 6.0, lane.top(), textW + 4.0, h);
+        align |= Qt::AlignRight;
+    } else if (roomRight) {
+        tr = QRectF(x1 + 4.0, lane.top(), textW + 2.0, h);
+        align |= Qt::AlignLeft;
+    } else {
+        return;
+    }
+    f.p.setFont(f.spanFont);
+    f.p.fillRect(tr, kBackground);
+    f.p.setPen(color);
+    f.p.drawText(tr, align, b.label);
+}
+
+} // namespace
+
+GanttPainter::GanttPainter(GanttLayout layout)
+    : m_layout(layout)
+{
+}
+
+double GanttPainter::timeAreaWidth(const QRect& rect) const
+{
+    return std::max(1.0, static_cast<double>(rect.width() - m_layout.labelWidth));
+}
+
+double GanttPainter::rowsHeight(const QRect& rect) const
+{
+    return std::max(0.0, static_cast<double>(rect.height() - m_layout.headerHeight));
+}
+
+int GanttPainter::rowAt(const QRect& rect, double y, double scrollY, int rowCount) const
+{
+    const double inRows = y - rowsTop(rect);
+    if (inRows < 0 || y >= rect.bottom() + 1) {
+        return -1;
+    }
+    const auto row = static_cast<int>(std::floor((inRows + scrollY) / m_layout.rowHeight));
+    return row >= 0 && row < rowCount ? row : -1;
+}
+
+double GanttPainter::rowTop(const QRect& rect, int row, double scrollY) const
+{
+    return rowsTop(rect) + static_cast<double>(row) * m_layout.rowHeight - scrollY;
+}
+
+QRectF GanttPainter::barRect(const QRect& rect, const GanttRow& row, int rowIndex, double scrollY) const
+{
+    const double top = rowTop(rect, rowIndex, scrollY);
+    const double h = m_layout.rowHeight;
+    const double margin = h >= 16 ? 3.0 : 1.0;
+    const double lane = row.bracketLane ? std::min(11.0, std::floor(h * 0.38)) : 0.0;
+    return { timeAreaLeft(rect), top + margin, timeAreaWidth(rect), std::max(1.0, h - 2 * margin - lane) };
+}
+
+QRectF GanttPainter::bracketLaneRect(const QRect& rect, const GanttRow& row, int rowIndex, double scrollY) const
+{
+    if (!row.bracketLane) {
+        return {};
+    }
+    const QRectF bar = barRect(rect, row, rowIndex, scrollY);
+    const double bottom = rowTop(rect, rowIndex, scrollY) + m_layout.rowHeight;
+    return { bar.left(), bar.bottom() + 1.0, bar.width(), std::max(1.0, bottom - bar.bottom() - 1.0) };
+}
+
+double GanttPainter::contentHeight(const GanttScene& scene) const
+{
+    return static_cast<double>(scene.rows().size()) * m_layout.rowHeight;
+}
+
+double GanttPainter::maxScrollY(const QRect& rect, const GanttScene& scene) const
+{
+    return std::max(0.0, contentHeight(scene) - rowsHeight(rect));
+}
+
+QColor GanttPainter::colorOf(ColorKey key)
+{
+    switch (key.kind) {
+    case ColorKey::Kind::Bucket:
+        return key.code < core::kBucketCount ? bucketColor(static_cast<core::Bucket>(key.code)) : kFold;
+    case ColorKey::Kind::Category:
+        return key.code < core::kCategoryCount ? categoryColor(static_cast<core::Category>(key.code)) : kFold;
+    case ColorKey::Kind::None:
+        break;
+    }
+    return kFold;
+}
+
+QColor GanttPainter::hatchColorOf(ColorKey key)
+{
+    // Through QRgb, so that it compares equal to the pixels it paints.
+    return QColor::fromRgb(colorOf(key).lighter(150).rgb());
+}
+
+QColor GanttPainter::foldColor()
+{
+    return kFold;
+}
+
+QColor GanttPainter::bracketColor(GanttBracket::Kind kind)
+{
+    return kind == GanttBracket::Kind::TimeToStart ? kTts : kTtr;
+}
+
+void GanttPainter::paintLegendIcon(QPainter& p, const QRectF& r, const LegendEntry& e)
+{
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QPointF c = r.center();
+    switch (e.kind) {
+    case LegendEntry::Kind::Swatch: {
+        const QColor color = colorOf(e.color);
+        p.fillRect(r, e.hatched ? hatchBrush(color, hatchColorOf(e.color)) : QBrush(color));
+        p.setPen(QColor(0, 0, 0, 60));
+        p.drawRect(r.adjusted(0, 0, -1, -1));
+        break;
+    }
+    case LegendEntry::Kind::Fold:
+        p.fillRect(r, kFold);
+        p.setPen(kFoldEdge);
+        p.drawRect(r.adjusted(0, 0, -1, -1));
+        break;
+    case LegendEntry::Kind::Fault:
+        p.setPen(QPen(kFault, 2.0));
+        p.drawLine(QPointF(c.x(), r.top()), QPointF(c.x(), r.bottom()));
+        p.setPen(QPen(kFault, 1.0));
+        p.setBrush(kFault);
+        p.drawPolygon(
+            QPolygonF({ QPointF(c.x() - 5, r.top()), QPointF(c.x() + 5, r.top()), QPointF(c.x(), r.top() + 7) }));
+        break;
+    case LegendEntry::Kind::CheckpointDurable:
+    case LegendEntry::Kind::CheckpointFailed: {
+        const bool durable = e.kind == LegendEntry::Kind::CheckpointDurable;
+        p.setPen(QPen(durable ? kCheckpoint : QColor(0xB0, 0x30, 0x00), 1.0));
+        p.setBrush(durable ? kCheckpoint : QColor(Qt::white));
+        p.drawPolygon(
+            QPolygonF({ QPointF(c.x(), c.y() - 5), QPointF(c.x() - 4, c.y() + 3), QPointF(c.x() + 4, c.y() + 3) }));
+        break;
+    }
+    case LegendEntry::Kind::TimeToStart:
+    case LegendEntry::Kind::TimeToRecover: {
+        p.setPen(QPen(e.kind == LegendEntry::Kind::TimeToStart ? kTts : kTtr, 1.0));
+        p.drawLine(QPointF(r.left() + 1, c.y()), QPointF(r.right() - 1, c.y()));
+        p.drawLine(QPointF(r.left() + 1, c.y() - 3), QPointF(r.left() + 1, c.y() + 3));
+        p.drawLine(QPointF(r.right() - 1, c.y() - 3), QPointF(r.right() - 1, c.y() + 3));
+        break;
+    }
+    }
+    p.restore();
+}
+
+GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttScene& scene, const TimeAxis& axis,
+    double scrollY, const GanttHighlight& hl) const
+{
+    GanttPaintStats stats;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setClipRect(rect);
+    p.fillRect(rect, kBackground);
+
+    QFont spanFont = p.font();
+    spanFont.setPointSizeF(std::max(6.0, spanFont.pointSizeF() * 0.85));
+    Frame f { p, scene, axis, timeAreaLeft(rect), timeAreaWidth(rect), stats, spanFont, QFontMetricsF(spanFont), {}, {},
+        {}, {}, {} };
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        f.colors[0][b] = colorOf(ColorKey::bucket(static_cast<core::Bucket>(b)));
+    }
+    for (int c = 0; c < core::kCategoryCount; ++c) {
+        f.colors[1][c] = colorOf(ColorKey::category(static_cast<core::Category>(c)));
+    }
+    for (int k = 0; k < 256; ++k) {
+        if (k >= core::kBucketCount) {
+            f.colors[0][k] = kFold;
+        }
+        if (k >= core::kCategoryCount) {
+            f.colors[1][k] = kFold;
+        }
+        f.edges[0][k] = f.colors[0][k].darker(135);
+        f.edges[1][k] = f.colors[1][k].darker(135);
+        f.textOn[0][k] = textColorOn(f.colors[0][k]);
+        f.textOn[1][k] = textColorOn(f.colors[1][k]);
+    }
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        f.names[0][b] = bucketLabel(static_cast<core::Bucket>(b));
+    }
+    for (int c = 0; c < core::kCategoryCount; ++c) {
+        f.names[1][c] = categoryLabel(static_cast<core::Category>(c));
+    }
+
+    const auto& rows = scene.rows();
+    const int rowCount = static_cast<int>(rows.size());
+    const double rh = m_layout.rowHeight;
+    const QRectF rowsArea(f.left, rowsTop(rect), f.width, rowsHeight(rect));
+    const QRectF labelArea(rect.left(), rowsTop(rect), m_layout.labelWidth, rowsHeight(rect));
+    // 1. The visible rows follow from the scroll offset alone.
+    const int firstRow = std::max(0, static_cast<int>(std::floor(scrollY / rh)));
+    const int lastRow = std::min(rowCount - 1, static_cast<int>(std::floor((scrollY + rowsArea.height() - 1) / rh)));
+    const double contentBottom = std::min(rowsArea.bottom(), rowTop(rect, rowCount, scrollY));
+    const AxisTicks ticks = axis.ticks(90.0);
+
+    // 2. Rows area: row backgrounds, the recovery bands, the grid.
+    p.setClipRect(rowsArea);
+    for (int r = firstRow; r <= lastRow; ++r) {
+        const GanttRow& row = rows[static_cast<size_t>(r)];
+        const QRectF band(f.left, rowTop(rect, r, scrollY), f.width, rh);
+        if (r == hl.selectedRow) {
+            p.fillRect(band, kSelectedRowBg);
+        } else if (r == hl.hoverRow) {
+            p.fillRect(band, kHoverRowBg);
+        } else if (row.header) {
+            p.fillRect(band, kHeaderRowBg);
+        } else if (r % 2 == 1) {
+            p.fillRect(band, kStripe);
+        }
+    }
+    if (lastRow >= firstRow) {
+        const double top = rowTop(rect, firstRow, scrollY);
+        for (const GanttBand& b : scene.bands()) {
+            const double x0 = clampX(f, axis.toPx(b.startNs));
+            const double x1 = clampX(f, axis.toPx(b.endNs));
+            if (x1 > 0 && x0 < f.width) {
+                QColor c = colorOf(b.color);
+                c.setAlpha(55);
+                p.fillRect(QRectF(f.left + x0, top, std::max(1.0, x1 - x0), contentBottom - top), c);
+            }
+        }
+        p.setPen(kGrid);
+        for (const AxisTick& t : ticks.ticks) {
+            if (t.major) {
+                const double x = std::round(f.left + t.px) + 0.5;
+                p.drawLine(QPointF(x, top), QPointF(x, contentBottom));
+            }
+        }
+    }
+
+    // 3. Spans (lane by lane, upper lanes on top) and markers of each visible row.
+    p.setFont(spanFont);
+    for (int r = firstRow; r <= lastRow; ++r) {
+        const GanttRow& row = rows[static_cast<size_t>(r)];
+        ++stats.rowsVisited;
+        const QRectF bar = barRect(rect, row, r, scrollY);
+        for (const auto& lane : row.lanes) {
+            paintLane(f, lane, bar);
+        }
+        paintMarkers(f, row, bar, rowTop(rect, r, scrollY), rh);
+    }
+
+    // 4. Brackets whose row (or connector) is visible: lines first, then labels over them.
+    std::vector<std::pair<const GanttBracket*, QRectF>> labels;
+    for (const GanttBracket& b : scene.brackets()) {
+        if (b.row < 0 || b.row >= rowCount) {
+            continue;
+        }
+        const int top = std::min(b.row, b.linkRow);
+        const int bottom = std::max(b.row, b.linkRow);
+        if (bottom < firstRow || top > lastRow) {
+            continue;
+        }
+        if (axis.toPx(b.endNs) < -2.0 || axis.toPx(b.startNs) > f.width + 2.0) {
+            continue;
+        }
+        const GanttRow& row = rows[static_cast<size_t>(b.row)];
+        QRectF lane = bracketLaneRect(rect, row, b.row, scrollY);
+        if (lane.isEmpty()) {
+            lane = barRect(rect, row, b.row, scrollY);
+        }
+        std::optional<double> linkY;
+        if (b.linkRow >= 0 && b.linkRow < rowCount && b.linkRow != b.row) {
+            const QRectF linkBar = barRect(rect, rows[static_cast<size_t>(b.linkRow)], b.linkRow, scrollY);
+            linkY = b.linkRow > b.row ? linkBar.top() : linkBar.bottom();
+        }
+        paintBracketLine(f, b, lane, linkY);
+        labels.emplace_back(&b, lane);
+    }
+    for (const auto& [b, lane] : labels) {
+        paintBracketLabel(f, *b, lane);
+    }
+
+    // 5. The selected span's outline.
+    if (const GanttSpan* s = scene.span(hl.selectedSpan);
+        s && hl.selectedSpan.row >= firstRow && hl.selectedSpan.row <= lastRow) {
+        const QRectF bar = barRect(rect, rows[static_cast<size_t>(hl.selectedSpan.row)], hl.selectedSpan.row, scrollY);
+        const double x0 = clampX(f, axis.toPx(s->startNs));
+        const double x1 = std::max(x0 + 1.0, clampX(f, axis.toPx(s->endNs)));
+        p.setPen(QPen(kSelection, 2.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(f.left + x0 - 1, bar.top() - 1, x1 - x0 + 2, bar.height() + 2));
+    }
+
+    // 6. The header: ticks and labels over the time area, the labels' context in the corner.
+    p.setClipRect(rect);
+    const QRectF header(rect.left(), rect.top(), rect.width(), m_layout.headerHeight);
+    p.fillRect(header, kHeaderBg);
+    QFont small = p.font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.9));
+    p.setFont(small);
+    const QFontMetricsF fm(small);
+    const double hb = header.bottom();
+    p.setClipRect(QRectF(f.left, header.top(), f.width, header.height()));
+    for (const AxisTick& t : ticks.ticks) {
+        const double x = std::round(f.left + t.px) + 0.5;
+        p.setPen(t.major ? kMutedText : kLine);
+        p.drawLine(QPointF(x, hb - (t.major ? 8.0 : 4.0)), QPointF(x, hb));
+        if (t.major) {
+            p.setPen(kText);
+            p.drawText(QRectF(x + 3, header.top(), fm.horizontalAdvance(t.label) + 4, header.height() - 7),
+                Qt::AlignLeft | Qt::AlignVCenter, t.label);
+        }
+    }
+    p.setClipRect(rect);
+    p.setPen(kLine);
+    p.drawLine(QPointF(rect.left(), hb + 0.5), QPointF(rect.right(), hb + 0.5));
+
+    // 7. The labels column.
+    p.fillRect(QRectF(rect.left(), header.top(), m_layout.labelWidth, header.height()), kHeaderBg);
+    p.setPen(kMutedText);
+    p.drawText(QRectF(rect.left() + 6, header.top(), m_layout.labelWidth - 10, header.height() - 1),
+        Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(ticks.context, Qt::ElideRight, m_layout.labelWidth - 10));
+    p.setClipRect(labelArea);
+    p.fillRect(labelArea, kLabelBg);
+    QFont bold = p.font();
+    bold.setBold(true);
+    const QFontMetricsF fmBold(bold);
+    for (int r = firstRow; r <= lastRow; ++r) {
+        const GanttRow& row = rows[static_cast<size_t>(r)];
+        const double top = rowTop(rect, r, scrollY);
+        if (r == hl.selectedRow) {
+            p.fillRect(QRectF(rect.left(), top, m_layout.labelWidth, rh), kSelectedRowBg);
+        } else if (row.header) {
+            p.fillRect(QRectF(rect.left(), top, m_layout.labelWidth, rh), kHeaderRowBg);
+        }
+        const double x = rect.left() + 6.0 + row.depth * m_layout.indentPx;
+        const double w = m_layout.labelWidth - (x - rect.left()) - 4.0;
+        p.setFont(row.header ? bold : small);
+        p.setPen(row.depth >= 2 ? kMutedText : kText);
+        const QString text = (row.header ? fmBold : fm).elidedText(row.label, Qt::ElideRight, w);
+        p.drawText(QRectF(x, top, w, row.bracketLane ? rh - 8.0 : rh), Qt::AlignLeft | Qt::AlignVCenter, text);
+    }
+    p.setClipRect(rect);
+    p.setPen(kLine);
+    const double lx = rect.left() + m_layout.labelWidth - 0.5;
+    p.drawLine(QPointF(lx, rect.top()), QPointF(lx, rect.bottom()));
+    p.restore();
+    return stats;
+}
+
+} // namespace ett::app

@@ -1,1 +1,854 @@
-// Placeholder until its author writes it (this session).
+#include "app/ui/timeline/gantt_scene.h"
+
+#include "app/ui/palette.h"
+#include "core/model/timeutil.h"
+
+#include <QColor>
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <map>
+
+namespace ett::app {
+
+static_assert(sizeof(GanttSpan) == 32, "a million spans should take 32 MB");
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString duration(int64_t ns)
+{
+    return qs(core::formatDurationHuman(ns)) + QStringLiteral(" (") + qs(core::formatSeconds(ns))
+        + QStringLiteral(" s)");
+}
+
+QString timesText(int64_t startNs, int64_t endNs)
+{
+    return QStringLiteral("start %1\nend   %2\nduration %3")
+        .arg(qs(core::formatRfc3339(startNs)), qs(core::formatRfc3339(endNs)), duration(endNs - startNs));
+}
+
+QString attemptTitle(const core::TimelineAttempt& a)
+{
+    return QStringLiteral("attempt %1 · %2").arg(a.result.number).arg(qs(core::outcomeName(a.result.outcome)));
+}
+
+// "failure infra.gpu.hbm (explicit): XID 48"
+QString faultText(const core::TimelineAttempt& a)
+{
+    QString s = qs(core::interruptionName(a.result.interruption));
+    if (a.result.interruption == core::Interruption::None) {
+        s = qs(core::outcomeName(a.result.outcome));
+    }
+    s += QStringLiteral(" at ") + qs(core::formatRfc3339(a.result.faultNs.value_or(a.result.endNs)));
+    s += QStringLiteral("\ncause: ") + (a.cause.empty() ? QStringLiteral("(none given)") : qs(a.cause));
+    s += QStringLiteral("\nsymptom: ") + (a.symptom.empty() ? QStringLiteral("(none given)") : qs(a.symptom));
+    if (!a.detail.empty()) {
+        s += QStringLiteral("\ndetail: ") + qs(a.detail);
+    }
+    return QStringLiteral("attempt %1 ").arg(a.result.number) + s;
+}
+
+QString checkpointText(const core::TimelineCheckpoint& c)
+{
+    QString s = QStringLiteral("checkpoint");
+    if (c.step) {
+        s += QStringLiteral(" step %1").arg(*c.step);
+    }
+    s += QStringLiteral(" (attempt %1)\ncaptured %2").arg(c.attempt).arg(qs(core::formatRfc3339(c.startNs)));
+    if (c.failed) {
+        s += QStringLiteral("\nnever became durable (failed)");
+    } else {
+        s += QStringLiteral("\ndurable  %1 (+%2)")
+                 .arg(qs(core::formatRfc3339(c.durableNs)), qs(core::formatDurationHuman(c.durableNs - c.startNs)));
+    }
+    return s;
+}
+
+bool isInitStage(const core::TimelinePhase& p)
+{
+    return p.category == core::Category::Init && !p.subcategory.empty();
+}
+
+// Legend entries of the colour keys used, in enum order, without two of the same colour.
+class LegendBuilder
+{
+public:
+    void use(ColorKey key, bool hatched)
+    {
+        if (key.kind == ColorKey::Kind::Bucket) {
+            m_buckets[key.code] = true;
+        } else if (key.kind == ColorKey::Kind::Category) {
+            m_categories[key.code] = true;
+        }
+        m_hatched = m_hatched || hatched;
+    }
+    void addTo(GanttScene& scene) const
+    {
+        std::vector<QRgb> seen;
+        auto add = [&](ColorKey key, const QColor& color, const QString& label, bool hatched) {
+            if (std::find(seen.begin(), seen.end(), color.rgb()) != seen.end() && !hatched) {
+                return;
+            }
+            if (!hatched) {
+                seen.push_back(color.rgb());
+            }
+            scene.addLegend({ LegendEntry::Kind::Swatch, label, key, hatched });
+        };
+        for (int c = 0; c < core::kCategoryCount; ++c) {
+            if (m_categories[static_cast<size_t>(c)]) {
+                const auto cat = static_cast<core::Category>(c);
+                add(ColorKey::category(cat), categoryColor(cat), categoryLabel(cat), false);
+            }
+        }
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            if (m_buckets[static_cast<size_t>(b)]) {
+                const auto bucket = static_cast<core::Bucket>(b);
+                add(ColorKey::bucket(bucket), bucketColor(bucket), bucketLabel(bucket),
+                    bucket == core::Bucket::LostProgress);
+            }
+        }
+    }
+
+private:
+    std::array<bool, 256> m_buckets {};
+    std::array<bool, 256> m_categories {};
+    bool m_hatched = false;
+};
+
+} // namespace
+
+QString selectionKindName(SelectionKind kind)
+{
+    switch (kind) {
+    case SelectionKind::None:
+        return QStringLiteral("none");
+    case SelectionKind::Attempt:
+        return QStringLiteral("attempt");
+    case SelectionKind::Phase:
+        return QStringLiteral("phase");
+    case SelectionKind::Segment:
+        return QStringLiteral("segment");
+    case SelectionKind::Job:
+        return QStringLiteral("job");
+    }
+    return {};
+}
+
+// --- building
+
+int GanttScene::addRow(GanttRow row)
+{
+    m_rows.push_back(std::move(row));
+    m_pending.emplace_back();
+    return static_cast<int>(m_rows.size()) - 1;
+}
+
+void GanttScene::addSpan(int row, const GanttSpan& span)
+{
+    if (span.endNs <= span.startNs || row < 0 || row >= static_cast<int>(m_rows.size())) {
+        return;
+    }
+    m_pending[static_cast<size_t>(row)].push_back(span);
+}
+
+void GanttScene::addMarker(int row, GanttMarker marker)
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) {
+        return;
+    }
+    m_rows[static_cast<size_t>(row)].markers.push_back(std::move(marker));
+}
+
+void GanttScene::addBracket(GanttBracket bracket)
+{
+    m_brackets.push_back(std::move(bracket));
+}
+
+void GanttScene::addBand(GanttBand band)
+{
+    if (band.endNs > band.startNs) {
+        m_bands.push_back(band);
+    }
+}
+
+void GanttScene::addLegend(LegendEntry entry)
+{
+    m_legend.push_back(std::move(entry));
+}
+
+void GanttScene::setExtent(int64_t startNs, int64_t endNs)
+{
+    m_startNs = startNs;
+    m_endNs = std::max(startNs, endNs);
+}
+
+void GanttScene::finalize()
+{
+    int64_t lo = std::numeric_limits<int64_t>::max();
+    int64_t hi = std::numeric_limits<int64_t>::min();
+    auto extend = [&](int64_t s, int64_t e) {
+        lo = std::min(lo, s);
+        hi = std::max(hi, e);
+    };
+    m_spanCount = 0;
+    for (size_t r = 0; r < m_rows.size(); ++r) {
+        GanttRow& row = m_rows[r];
+        std::vector<GanttSpan>& spans = m_pending[r];
+        // 1. Sort by start, longer first on ties, so that an enclosing span takes the lower lane.
+        std::stable_sort(spans.begin(), spans.end(), [](const GanttSpan& a, const GanttSpan& b) {
+            return a.startNs != b.startNs ? a.startNs < b.startNs : a.endNs > b.endNs;
+        });
+        // 2. Greedy lanes: each span goes to the first lane whose last span has ended. Rows of
+        //    segments never overlap and stay in one lane; phases rarely need more than three.
+        std::vector<int64_t> laneEnds;
+        for (const GanttSpan& s : spans) {
+            size_t lane = 0;
+            while (lane < laneEnds.size() && laneEnds[lane] > s.startNs) {
+                ++lane;
+            }
+            if (lane == laneEnds.size()) {
+                laneEnds.push_back(s.endNs);
+                row.lanes.emplace_back();
+            }
+            laneEnds[lane] = s.endNs;
+            row.lanes[lane].push_back(s);
+            extend(s.startNs, s.endNs);
+        }
+        m_spanCount += static_cast<int64_t>(spans.size());
+        spans = {};
+        std::stable_sort(row.markers.begin(), row.markers.end(),
+            [](const GanttMarker& a, const GanttMarker& b) { return a.atNs < b.atNs; });
+        for (const GanttMarker& m : row.markers) {
+            extend(m.atNs, std::max(m.atNs, m.untilNs));
+        }
+    }
+    m_pending.clear();
+    for (const GanttBracket& b : m_brackets) {
+        extend(b.startNs, b.endNs);
+    }
+    for (const GanttBand& b : m_bands) {
+        extend(b.startNs, b.endNs);
+    }
+    if (lo <= hi) {
+        m_startNs = lo;
+        m_endNs = hi;
+    } else {
+        m_startNs = m_endNs = 0;
+    }
+}
+
+// --- queries
+
+size_t GanttScene::firstEndingAfter(const std::vector<GanttSpan>& lane, int64_t ns)
+{
+    return static_cast<size_t>(std::partition_point(lane.begin(), lane.end(), [ns](const GanttSpan& s) {
+        return s.endNs <= ns;
+    }) - lane.begin());
+}
+
+size_t GanttScene::firstStartingAt(const std::vector<GanttSpan>& lane, int64_t ns)
+{
+    return static_cast<size_t>(std::partition_point(lane.begin(), lane.end(), [ns](const GanttSpan& s) {
+        return s.startNs < ns;
+    }) - lane.begin());
+}
+
+const GanttSpan* GanttScene::span(const SpanHit& hit) const
+{
+    if (!hit.valid() || hit.row >= static_cast<int>(m_rows.size())) {
+        return nullptr;
+    }
+    const GanttRow& row = m_rows[static_cast<size_t>(hit.row)];
+    if (hit.lane >= static_cast<int>(row.lanes.size())) {
+        return nullptr;
+    }
+    const auto& lane = row.lanes[static_cast<size_t>(hit.lane)];
+    return hit.index < static_cast<int>(lane.size()) ? &lane[static_cast<size_t>(hit.index)] : nullptr;
+}
+
+SpanHit GanttScene::spanAt(int row, int64_t ns, int64_t slackNs) const
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) {
+        return {};
+    }
+    const GanttRow& r = m_rows[static_cast<size_t>(row)];
+    // 1. A span containing ns, top-most lane first (the lane drawn last).
+    for (size_t l = r.lanes.size(); l-- > 0;) {
+        const auto& lane = r.lanes[l];
+        const size_t i = firstEndingAfter(lane, ns);
+        if (i < lane.size() && lane[i].startNs <= ns) {
+            return { row, static_cast<int>(l), static_cast<int>(i) };
+        }
+    }
+    // 2. Otherwise the nearest span within the slack (thin spans are hard to hit exactly).
+    SpanHit best;
+    int64_t bestDist = slackNs + 1;
+    for (size_t l = r.lanes.size(); l-- > 0;) {
+        const auto& lane = r.lanes[l];
+        const size_t i = firstEndingAfter(lane, ns);
+        if (i < lane.size() && lane[i].startNs - ns < bestDist) {
+            bestDist = lane[i].startNs - ns;
+            best = { row, static_cast<int>(l), static_cast<int>(i) };
+        }
+        if (i > 0 && ns - lane[i - 1].endNs < bestDist) {
+            bestDist = ns - lane[i - 1].endNs;
+            best = { row, static_cast<int>(l), static_cast<int>(i - 1) };
+        }
+    }
+    return bestDist <= slackNs ? best : SpanHit {};
+}
+
+const GanttMarker* GanttScene::markerAt(int row, int64_t ns, int64_t slackNs) const
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) {
+        return nullptr;
+    }
+    const auto& markers = m_rows[static_cast<size_t>(row)].markers;
+    auto it = std::partition_point(
+        markers.begin(), markers.end(), [&](const GanttMarker& m) { return m.atNs < ns - slackNs; });
+    const GanttMarker* best = nullptr;
+    int64_t bestDist = slackNs + 1;
+    for (; it != markers.end() && it->atNs <= ns + slackNs; ++it) {
+        const int64_t d = it->atNs > ns ? it->atNs - ns : ns - it->atNs;
+        // Faults win over checkpoints at the same distance: they matter more.
+        if (d < bestDist || (d == bestDist && best && it->kind == GanttMarker::Kind::Fault)) {
+            bestDist = d;
+            best = &*it;
+        }
+    }
+    return best;
+}
+
+QString GanttScene::spanName(const GanttSpan& s) const
+{
+    switch (s.what) {
+    case SpanKind::Segment:
+    case SpanKind::FleetSpan:
+        return s.color.kind == ColorKey::Kind::Bucket ? bucketLabel(static_cast<core::Bucket>(s.color.code))
+                                                      : QString();
+    case SpanKind::Gap:
+        return QStringLiteral("recovery gap");
+    case SpanKind::PhaseGroup:
+        return QStringLiteral("init stages");
+    case SpanKind::Phase: {
+        if (!m_timeline || s.attempt < 0 || s.attempt >= static_cast<int32_t>(m_timeline->attempts.size())) {
+            return {};
+        }
+        const auto& phases = m_timeline->attempts[static_cast<size_t>(s.attempt)].phases;
+        if (s.item < 0 || s.item >= static_cast<int32_t>(phases.size())) {
+            return {};
+        }
+        const core::TimelinePhase& p = phases[static_cast<size_t>(s.item)];
+        return p.subcategory.empty() ? categoryLabel(p.category) : qs(p.subcategory);
+    }
+    }
+    return {};
+}
+
+TimelineSelection GanttScene::selectionFor(const SpanHit& hit) const
+{
+    TimelineSelection sel;
+    const GanttSpan* s = span(hit);
+    if (!s) {
+        return sel;
+    }
+    const GanttRow& row = m_rows[static_cast<size_t>(hit.row)];
+    sel.job = row.job >= 0 ? row.job : m_job;
+    sel.startNs = s->startNs;
+    sel.endNs = s->endNs;
+    sel.rank = row.rank;
+    const core::TimelineAttempt* a = nullptr;
+    if (m_timeline && s->attempt >= 0 && s->attempt < static_cast<int32_t>(m_timeline->attempts.size())) {
+        a = &m_timeline->attempts[static_cast<size_t>(s->attempt)];
+        sel.attempt = a->result.number;
+    }
+    switch (s->what) {
+    case SpanKind::Segment:
+    case SpanKind::Gap:
+    case SpanKind::FleetSpan:
+        sel.kind = SelectionKind::Segment;
+        if (s->color.kind == ColorKey::Kind::Bucket) {
+            sel.bucket = static_cast<core::Bucket>(s->color.code);
+        }
+        break;
+    case SpanKind::Phase:
+    case SpanKind::PhaseGroup:
+        sel.kind = SelectionKind::Phase;
+        if (a && s->item >= 0 && s->item < static_cast<int32_t>(a->phases.size())) {
+            const core::TimelinePhase& p = a->phases[static_cast<size_t>(s->item)];
+            sel.category = p.category;
+            sel.rank = p.rank;
+            if (s->what == SpanKind::Phase) {
+                sel.subcategory = qs(p.subcategory);
+            }
+        }
+        break;
+    }
+    sel.text = describe(hit);
+    return sel;
+}
+
+TimelineSelection GanttScene::selectionForRow(int rowIndex) const
+{
+    TimelineSelection sel;
+    if (rowIndex < 0 || rowIndex >= static_cast<int>(m_rows.size())) {
+        return sel;
+    }
+    const GanttRow& row = m_rows[static_cast<size_t>(rowIndex)];
+    sel.job = row.job >= 0 ? row.job : m_job;
+    sel.rank = row.rank;
+    if (m_timeline && row.attempt >= 0 && row.attempt < static_cast<int32_t>(m_timeline->attempts.size())) {
+        const core::TimelineAttempt& a = m_timeline->attempts[static_cast<size_t>(row.attempt)];
+        sel.kind = SelectionKind::Attempt;
+        sel.attempt = a.result.number;
+        sel.startNs = a.result.startNs;
+        sel.endNs = a.result.endNs;
+        sel.text = attemptTitle(a) + (row.rank >= 0 ? QStringLiteral(" · rank %1").arg(row.rank) : QString())
+            + QLatin1Char('\n') + timesText(sel.startNs, sel.endNs);
+        return sel;
+    }
+    sel.kind = SelectionKind::Job;
+    if (m_mode == Mode::Fleet && m_fleet) {
+        // Fleet rows are in the data's order; the row's job index finds its data.
+        for (const FleetTimelineRow& f : m_fleet->rows) {
+            if (f.job == row.job) {
+                sel.startNs = f.spans.empty() ? 0 : f.spans.front().startNs;
+                sel.endNs = f.spans.empty() ? 0 : f.spans.back().endNs;
+                break;
+            }
+        }
+    } else if (m_timeline) {
+        sel.startNs = m_timeline->windowStartNs;
+        sel.endNs = m_timeline->windowEndNs;
+    }
+    sel.text = QStringLiteral("job ") + row.label + QLatin1Char('\n') + timesText(sel.startNs, sel.endNs);
+    return sel;
+}
+
+QString GanttScene::describe(const SpanHit& hit) const
+{
+    const GanttSpan* s = span(hit);
+    if (!s) {
+        return {};
+    }
+    const GanttRow& row = m_rows[static_cast<size_t>(hit.row)];
+    QString what = spanName(*s);
+    QString where;
+    const core::TimelineAttempt* a = nullptr;
+    if (m_timeline && s->attempt >= 0 && s->attempt < static_cast<int32_t>(m_timeline->attempts.size())) {
+        a = &m_timeline->attempts[static_cast<size_t>(s->attempt)];
+    }
+    switch (s->what) {
+    case SpanKind::Segment:
+        what += QStringLiteral(" (bucket)");
+        break;
+    case SpanKind::Gap:
+        what += QStringLiteral(" (between attempts, counted as recovery)");
+        break;
+    case SpanKind::Phase:
+        if (a && s->item >= 0 && s->item < static_cast<int32_t>(a->phases.size())) {
+            const core::TimelinePhase& p = a->phases[static_cast<size_t>(s->item)];
+            what = categoryLabel(p.category);
+            if (!p.subcategory.empty()) {
+                what += QStringLiteral(" · ") + qs(p.subcategory);
+            }
+            if (!p.name.empty()) {
+                what += QStringLiteral(" \"") + qs(p.name) + QLatin1Char('"');
+            }
+        }
+        break;
+    case SpanKind::PhaseGroup:
+        if (a) {
+            int stages = 0;
+            for (const core::TimelinePhase& p : a->phases) {
+                stages += isInitStage(p) && p.rank == row.rank && p.startNs >= s->startNs && p.endNs <= s->endNs;
+            }
+            what = QStringLiteral("init: %1 stages (in the sub-row below)").arg(stages);
+        }
+        break;
+    case SpanKind::FleetSpan:
+        where = QStringLiteral("job ") + row.label;
+        break;
+    }
+    if (a) {
+        where = QStringLiteral("job %1 · attempt %2").arg(qs(m_timeline->key)).arg(a->result.number);
+        if (row.rank >= 0) {
+            where += QStringLiteral(" · rank %1").arg(row.rank);
+        }
+    }
+    return what + QLatin1Char('\n') + where + QLatin1Char('\n') + timesText(s->startNs, s->endNs);
+}
+
+QString GanttScene::describe(const GanttMarker& marker) const
+{
+    return marker.text;
+}
+
+QString GanttScene::describe(const GanttBracket& b) const
+{
+    const QString name = b.kind == GanttBracket::Kind::TimeToStart ? QStringLiteral("Time to Start")
+                                                                   : QStringLiteral("Time to Recover");
+    const QString from = b.kind == GanttBracket::Kind::TimeToStart ? QStringLiteral("attempt %1 start")
+                                                                   : QStringLiteral("fault of attempt %1");
+    return name + QStringLiteral(": ") + duration(b.endNs - b.startNs) + QLatin1Char('\n') + from.arg(b.attempt)
+        + QStringLiteral(" %1\nfirst training  %2")
+              .arg(qs(core::formatRfc3339(b.startNs)), qs(core::formatRfc3339(b.endNs)));
+}
+
+// --- builders
+
+GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job)
+{
+    GanttScene scene;
+    scene.setMode(GanttScene::Mode::Job);
+    scene.setJob(job);
+    scene.setPreferredRowHeight(30);
+    if (!timeline) {
+        scene.finalize();
+        return scene;
+    }
+    const core::JobTimeline& t = *timeline;
+    scene.setSource(timeline);
+    LegendBuilder legend;
+    bool anyFault = false;
+    bool anyDurable = false;
+    bool anyFailedCheckpoint = false;
+    bool anyTtr = false;
+
+    // 1. The whole job on one row: every segment and every recovery gap.
+    GanttRow jobRow;
+    jobRow.label = qs(t.key);
+    jobRow.tooltip = QStringLiteral("job %1 (%2)\n%3\n%4 GPUs").arg(qs(t.key), qs(t.label), qs(t.name)).arg(t.gpus);
+    if (t.noCheckpointData) {
+        jobRow.tooltip += QStringLiteral("\nno checkpoint data: lost progress unknown");
+    }
+    jobRow.header = true;
+    jobRow.job = job;
+    const int jobRowIndex = scene.addRow(jobRow);
+
+    // 2. One row per attempt.
+    std::vector<int> attemptRow(t.attempts.size());
+    for (size_t i = 0; i < t.attempts.size(); ++i) {
+        const core::TimelineAttempt& a = t.attempts[i];
+        GanttRow row;
+        row.label = attemptTitle(a);
+        row.tooltip = row.label + QStringLiteral(", %1 GPUs\n").arg(a.result.gpus)
+            + timesText(a.result.startNs, a.result.endNs);
+        row.depth = 1;
+        row.bracketLane = true;
+        row.job = job;
+        row.attempt = static_cast<int32_t>(i);
+        attemptRow[i] = scene.addRow(row);
+    }
+    auto rowOfAttemptNumber = [&](int32_t number) {
+        for (size_t i = 0; i < t.attempts.size(); ++i) {
+            if (t.attempts[i].result.number == number) {
+                return attemptRow[i];
+            }
+        }
+        return -1;
+    };
+    // The attempt row holding an instant (for the far end of a TTR bracket).
+    auto rowAt = [&](int64_t ns) {
+        for (size_t i = 0; i < t.attempts.size(); ++i) {
+            if (ns >= t.attempts[i].result.startNs && ns <= t.attempts[i].result.endNs) {
+                return attemptRow[i];
+            }
+        }
+        return attemptRow.empty() ? -1 : attemptRow.back();
+    };
+
+    for (size_t i = 0; i < t.attempts.size(); ++i) {
+        const core::TimelineAttempt& ta = t.attempts[i];
+        const core::AttemptResult& a = ta.result;
+        const auto ai = static_cast<int32_t>(i);
+        // 3. Segments by bucket on the attempt's row and on the job row; lost progress hatched.
+        for (size_t s = 0; s < a.segments.size(); ++s) {
+            const core::Segment& seg = a.segments[s];
+            GanttSpan span { seg.startNs, seg.endNs, ai, static_cast<int32_t>(s), SpanKind::Segment,
+                ColorKey::bucket(seg.bucket), seg.bucket == core::Bucket::LostProgress };
+            scene.addSpan(attemptRow[i], span);
+            scene.addSpan(jobRowIndex, span);
+            legend.use(span.color, span.hatched);
+        }
+        // 4. The recovery gap after the attempt: a span on the job row and a band behind all rows.
+        if (a.gapAfterNs > 0) {
+            GanttSpan gap { a.endNs, a.endNs + a.gapAfterNs, ai, -1, SpanKind::Gap,
+                ColorKey::bucket(core::Bucket::Recovery), false };
+            scene.addSpan(jobRowIndex, gap);
+            scene.addBand({ gap.startNs, gap.endNs, gap.color });
+            legend.use(gap.color, false);
+        }
+        // 5. The fault, on the attempt's row and on the job row.
+        if (a.faultNs) {
+            GanttMarker m;
+            m.kind = GanttMarker::Kind::Fault;
+            m.atNs = m.untilNs = *a.faultNs;
+            m.interruption = a.interruption;
+            m.attempt = a.number;
+            m.text = faultText(ta);
+            scene.addMarker(attemptRow[i], m);
+            scene.addMarker(jobRowIndex, m);
+            anyFault = true;
+        }
+        // 6. Time to Start: from the attempt's start to its first training (its end if none).
+        {
+            GanttBracket b;
+            b.kind = GanttBracket::Kind::TimeToStart;
+            b.startNs = a.startNs;
+            b.endNs = a.startNs + a.ttsNs;
+            b.row = b.linkRow = attemptRow[i];
+            b.attempt = a.number;
+            b.label = QStringLiteral("TTS ") + qs(core::formatDurationHuman(a.ttsNs));
+            if (!a.firstTrainNs) {
+                b.label += QStringLiteral(" (never trained)");
+            }
+            scene.addBracket(b);
+        }
+        // 7. Time to Recover: from the fault to the first training after it. Drawn on the row of
+        //    the interrupted attempt, right of its end where the row is empty (on the resuming
+        //    row it would collide with that attempt's TTS, which ends at the same instant),
+        //    with a dashed line down to the row where training resumes.
+        if (a.faultNs && a.ttrNs) {
+            GanttBracket b;
+            b.kind = GanttBracket::Kind::TimeToRecover;
+            b.startNs = *a.faultNs;
+            b.endNs = *a.faultNs + *a.ttrNs;
+            b.row = attemptRow[i];
+            b.linkRow = rowAt(b.endNs);
+            b.attempt = a.number;
+            b.label = QStringLiteral("TTR ") + qs(core::formatDurationHuman(*a.ttrNs));
+            scene.addBracket(b);
+            anyTtr = true;
+        }
+    }
+
+    // 8. Checkpoints as ticks on the row of the attempt that wrote them.
+    for (const core::TimelineCheckpoint& c : t.checkpoints) {
+        GanttMarker m;
+        m.kind = GanttMarker::Kind::Checkpoint;
+        m.atNs = c.startNs;
+        m.untilNs = std::max(c.startNs, c.durableNs);
+        m.durable = !c.failed;
+        m.attempt = c.attempt;
+        m.text = checkpointText(c);
+        scene.addMarker(rowOfAttemptNumber(c.attempt), m);
+        anyDurable = anyDurable || !c.failed;
+        anyFailedCheckpoint = anyFailedCheckpoint || c.failed;
+    }
+
+    // 9. The legend: buckets used, then the marks.
+    legend.addTo(scene);
+    if (anyFault) {
+        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
+    }
+    if (anyDurable) {
+        scene.addLegend({ LegendEntry::Kind::CheckpointDurable, QStringLiteral("checkpoint"), {}, false });
+    }
+    if (anyFailedCheckpoint) {
+        scene.addLegend({ LegendEntry::Kind::CheckpointFailed, QStringLiteral("checkpoint not durable"), {}, false });
+    }
+    scene.addLegend({ LegendEntry::Kind::TimeToStart, QStringLiteral("time to start"), {}, false });
+    if (anyTtr) {
+        scene.addLegend({ LegendEntry::Kind::TimeToRecover, QStringLiteral("time to recover"), {}, false });
+    }
+    scene.addLegend({ LegendEntry::Kind::Fold, QStringLiteral("many small spans"), {}, false });
+    scene.finalize();
+    if (t.windowEndNs > t.windowStartNs) {
+        scene.setExtent(std::min(scene.startNs(), t.windowStartNs), std::max(scene.endNs(), t.windowEndNs));
+    }
+    return scene;
+}
+
+GanttScene buildRankScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job)
+{
+    GanttScene scene;
+    scene.setMode(GanttScene::Mode::Ranks);
+    scene.setJob(job);
+    scene.setPreferredRowHeight(20);
+    if (!timeline) {
+        scene.finalize();
+        return scene;
+    }
+    const core::JobTimeline& t = *timeline;
+    scene.setSource(timeline);
+    LegendBuilder legend;
+    bool anyFault = false;
+
+    for (size_t i = 0; i < t.attempts.size(); ++i) {
+        const core::TimelineAttempt& ta = t.attempts[i];
+        const core::AttemptResult& a = ta.result;
+        const auto ai = static_cast<int32_t>(i);
+        const bool multiRank = !ta.ranks.empty();
+
+        // 1. The attempt's header row: its segments by bucket, and its fault.
+        GanttRow header;
+        header.label = attemptTitle(ta);
+        if (multiRank) {
+            header.label += QStringLiteral(" · %1 ranks").arg(ta.ranks.size());
+        }
+        header.tooltip = header.label + QLatin1Char('\n') + timesText(a.startNs, a.endNs);
+        header.header = true;
+        header.job = job;
+        header.attempt = ai;
+        const int headerRow = scene.addRow(header);
+        for (size_t s = 0; s < a.segments.size(); ++s) {
+            const core::Segment& seg = a.segments[s];
+            GanttSpan span { seg.startNs, seg.endNs, ai, static_cast<int32_t>(s), SpanKind::Segment,
+                ColorKey::bucket(seg.bucket), seg.bucket == core::Bucket::LostProgress };
+            scene.addSpan(headerRow, span);
+            legend.use(span.color, span.hatched);
+        }
+        if (a.faultNs) {
+            GanttMarker m;
+            m.kind = GanttMarker::Kind::Fault;
+            m.atNs = m.untilNs = *a.faultNs;
+            m.interruption = a.interruption;
+            m.attempt = a.number;
+            m.text = faultText(ta);
+            scene.addMarker(headerRow, m);
+            anyFault = true;
+        }
+
+        // 2. Phases grouped by rank (-1: the whole attempt), keeping their start order.
+        std::map<int32_t, std::vector<int32_t>> byRank;
+        for (size_t p = 0; p < ta.phases.size(); ++p) {
+            byRank[std::max(-1, ta.phases[p].rank)].push_back(static_cast<int32_t>(p));
+        }
+        for (const auto& [rank, indexes] : byRank) {
+            GanttRow main;
+            main.label = rank >= 0 ? QStringLiteral("rank %1").arg(rank)
+                                   : (multiRank ? QStringLiteral("all ranks") : QStringLiteral("phases"));
+            main.tooltip = QStringLiteral("attempt %1 · ").arg(a.number) + main.label;
+            main.depth = 1;
+            main.job = job;
+            main.attempt = ai;
+            main.rank = rank;
+            const int mainRow = scene.addRow(main);
+            int initRow = -1;
+            int backgroundRow = -1;
+            // 3. Init stages go to a sub-row; their runs are summarized on the main row.
+            int64_t runStart = 0;
+            int64_t runEnd = std::numeric_limits<int64_t>::min();
+            int32_t runFirst = -1;
+            auto closeRun = [&] {
+                if (runFirst >= 0) {
+                    scene.addSpan(mainRow,
+                        { runStart, runEnd, ai, runFirst, SpanKind::PhaseGroup,
+                            ColorKey::category(core::Category::Init), false });
+                }
+                runFirst = -1;
+            };
+            for (const int32_t p : indexes) {
+                const core::TimelinePhase& ph = ta.phases[static_cast<size_t>(p)];
+                const GanttSpan span { ph.startNs, ph.endNs, ai, p, SpanKind::Phase, ColorKey::category(ph.category),
+                    false };
+                legend.use(span.color, false);
+                if (isInitStage(ph)) {
+                    if (initRow < 0) {
+                        GanttRow sub;
+                        sub.label = QStringLiteral("init stages");
+                        sub.tooltip = main.tooltip + QStringLiteral(" · init stages");
+                        sub.depth = 2;
+                        sub.job = job;
+                        sub.attempt = ai;
+                        sub.rank = rank;
+                        initRow = scene.addRow(sub);
+                    }
+                    scene.addSpan(initRow, span);
+                    if (runFirst >= 0 && ph.startNs <= runEnd) {
+                        runEnd = std::max(runEnd, ph.endNs);
+                    } else {
+                        closeRun();
+                        runStart = ph.startNs;
+                        runEnd = ph.endNs;
+                        runFirst = p;
+                    }
+                } else if (ph.category == core::Category::Background) {
+                    // 4. Background work never blocks: a sub-row of its own keeps it off the bars.
+                    if (backgroundRow < 0) {
+                        GanttRow sub;
+                        sub.label = QStringLiteral("background");
+                        sub.tooltip = main.tooltip + QStringLiteral(" · background (never blocks training)");
+                        sub.depth = 2;
+                        sub.job = job;
+                        sub.attempt = ai;
+                        sub.rank = rank;
+                        backgroundRow = scene.addRow(sub);
+                    }
+                    scene.addSpan(backgroundRow, span);
+                } else {
+                    scene.addSpan(mainRow, span);
+                }
+            }
+            closeRun();
+        }
+    }
+    legend.addTo(scene);
+    if (anyFault) {
+        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
+    }
+    scene.addLegend({ LegendEntry::Kind::Fold, QStringLiteral("many small spans"), {}, false });
+    scene.finalize();
+    return scene;
+}
+
+GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data)
+{
+    GanttScene scene;
+    scene.setMode(GanttScene::Mode::Fleet);
+    scene.setPreferredRowHeight(18);
+    if (!data) {
+        scene.finalize();
+        return scene;
+    }
+    scene.setSource(data);
+    LegendBuilder legend;
+    bool anyFault = false;
+    for (const FleetTimelineRow& f : data->rows) {
+        GanttRow row;
+        row.label = f.key;
+        row.tooltip = QStringLiteral("job %1 (%2), %3 GPUs\ndouble-click to open").arg(f.key, f.label).arg(f.gpus);
+        row.job = f.job;
+        const int r = scene.addRow(row);
+        for (size_t s = 0; s < f.spans.size(); ++s) {
+            const FleetTimelineRow::Span& fs = f.spans[s];
+            const auto bucket = static_cast<core::Bucket>(fs.bucket);
+            GanttSpan span { fs.startNs, fs.endNs, -1, static_cast<int32_t>(s), SpanKind::FleetSpan,
+                ColorKey::bucket(bucket), bucket == core::Bucket::LostProgress };
+            scene.addSpan(r, span);
+            legend.use(span.color, span.hatched);
+        }
+        for (const FleetTimelineRow::Fault& fault : f.faults) {
+            GanttMarker m;
+            m.kind = GanttMarker::Kind::Fault;
+            m.atNs = m.untilNs = fault.atNs;
+            m.interruption = static_cast<core::Interruption>(fault.interruption);
+            m.attempt = fault.attempt;
+            m.text = QStringLiteral("job %1 attempt %2: %3 at %4")
+                         .arg(f.key)
+                         .arg(fault.attempt)
+                         .arg(qs(core::interruptionName(m.interruption)), qs(core::formatRfc3339(fault.atNs)));
+            scene.addMarker(r, m);
+            anyFault = true;
+        }
+    }
+    legend.addTo(scene);
+    if (anyFault) {
+        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
+    }
+    scene.addLegend({ LegendEntry::Kind::Fold, QStringLiteral("many small spans"), {}, false });
+    scene.finalize();
+    if (data->toNs > data->fromNs) {
+        scene.setExtent(data->fromNs, data->toNs);
+    }
+    return scene;
+}
+
+} // namespace ett::app

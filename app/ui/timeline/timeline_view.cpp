@@ -1,1 +1,489 @@
-// Placeholder until its author writes it (this session).
+#include "app/ui/timeline/timeline_view.h"
+
+#include "app/ui/data_service.h"
+#include "app/ui/timeline/gantt_widget.h"
+#include "app/ui/workbench_state.h"
+
+#include <QButtonGroup>
+#include <QCoreApplication>
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPointer>
+#include <QThreadPool>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
+
+namespace ett::app {
+
+// The legend under the toolbar: an icon and a label per entry, wrapped over as many lines as the
+// width needs.
+class LegendStrip : public QWidget
+{
+public:
+    explicit LegendStrip(QWidget* parent = nullptr)
+        : QWidget(parent)
+    {
+        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+        policy.setHeightForWidth(true);
+        setSizePolicy(policy);
+    }
+
+    void setEntries(std::vector<LegendEntry> entries)
+    {
+        m_entries = std::move(entries);
+        updateGeometry();
+        update();
+    }
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int w) const override { return layoutEntries(w, nullptr); }
+    QSize sizeHint() const override { return { 600, heightForWidth(600) }; }
+    QSize minimumSizeHint() const override { return { 100, lineHeight() + 4 }; }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        layoutEntries(width(), &p);
+    }
+
+private:
+    static constexpr int kIconW = 18;
+    static constexpr int kIconH = 11;
+    static constexpr int kGap = 14;
+
+    int lineHeight() const { return std::max(kIconH, fontMetrics().height()) + 4; }
+
+    // Lays the entries out in lines of width w; paints them when p is given. Returns the height.
+    int layoutEntries(int w, QPainter* p) const
+    {
+        const QFontMetrics fm = fontMetrics();
+        const int lh = lineHeight();
+        int x = 4;
+        int y = 2;
+        for (const LegendEntry& e : m_entries) {
+            const int itemW = kIconW + 5 + fm.horizontalAdvance(e.label);
+            if (x > 4 && x + itemW > w - 4) {
+                x = 4;
+                y += lh;
+            }
+            if (p) {
+                const QRectF icon(x, y + (lh - kIconH) / 2.0, kIconW, kIconH);
+                GanttPainter::paintLegendIcon(*p, icon, e);
+                p->setPen(palette().color(QPalette::WindowText));
+                p->drawText(
+                    QRect(x + kIconW + 5, y, itemW - kIconW - 5, lh), Qt::AlignLeft | Qt::AlignVCenter, e.label);
+            }
+            x += itemW + kGap;
+        }
+        return m_entries.empty() ? 0 : y + lh + 2;
+    }
+
+    std::vector<LegendEntry> m_entries;
+};
+
+TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_data(dataService)
+    , m_scene(std::make_shared<GanttScene>())
+{
+    // 1. The toolbar: the view modes, fit and zoom, and a status text.
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    auto makeButton = [&](const QString& text, const QString& tip, bool checkable) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setCheckable(checkable);
+        b->setAutoRaise(true);
+        bar->addWidget(b);
+        return b;
+    };
+    m_jobButton = makeButton(tr("Job"), tr("One row per attempt, coloured by bucket"), true);
+    m_ranksButton = makeButton(tr("Ranks"), tr("One row per rank, phases coloured by category"), true);
+    m_fleetButton = makeButton(tr("Fleet"), tr("One row per job of the current filter"), true);
+    auto* modes = new QButtonGroup(this);
+    modes->setExclusive(true);
+    modes->addButton(m_jobButton);
+    modes->addButton(m_ranksButton);
+    modes->addButton(m_fleetButton);
+    bar->addSpacing(12);
+    auto* fit = makeButton(tr("Fit"), tr("Show everything (F, Home)"), false);
+    auto* zoomIn = makeButton(tr("Zoom in"), tr("Zoom in (W, +, mouse wheel)"), false);
+    auto* zoomOut = makeButton(tr("Zoom out"), tr("Zoom out (S, -, mouse wheel)"), false);
+    bar->addSpacing(12);
+    m_status = new QLabel(this);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(m_status, 1);
+    auto* hint = new QLabel(tr("drag: pan · right-drag: zoom to range · double-click: open"), this);
+    hint->setEnabled(false);
+    bar->addWidget(hint);
+
+    // 2. The legend and the timeline.
+    m_legend = new LegendStrip(this);
+    m_gantt = new GanttWidget(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_legend);
+    layout->addWidget(m_gantt, 1);
+
+    connect(m_jobButton, &QToolButton::clicked, this, [this] { setMode(Mode::Job); });
+    connect(m_ranksButton, &QToolButton::clicked, this, [this] { setMode(Mode::Ranks); });
+    connect(m_fleetButton, &QToolButton::clicked, this, [this] { setMode(Mode::Fleet); });
+    connect(fit, &QToolButton::clicked, m_gantt, &GanttWidget::fitAll);
+    connect(zoomIn, &QToolButton::clicked, m_gantt, &GanttWidget::zoomIn);
+    connect(zoomOut, &QToolButton::clicked, m_gantt, &GanttWidget::zoomOut);
+    connect(m_gantt, &GanttWidget::selectionChanged, this, &TimelineView::selectionChanged);
+    connect(m_gantt, &GanttWidget::jobActivated, this, [this](int32_t job) {
+        QString key = tr("job %1").arg(job);
+        if (m_fleet) {
+            for (const FleetTimelineRow& row : m_fleet->rows) {
+                if (row.job == job) {
+                    key = row.key;
+                    break;
+                }
+            }
+        }
+        if (m_state) {
+            m_state->openJob(job, key);
+        }
+    });
+    connect(m_gantt, &GanttWidget::attemptActivated, this, [this](int32_t attempt) {
+        if (m_state) {
+            m_state->openAttempt(attempt);
+        }
+    });
+
+    // 3. Follow the state, and the data service's results.
+    if (m_state) {
+        connect(m_state, &WorkbenchState::locationChanged, this, [this] { onLocationChanged(); });
+        connect(m_state, &WorkbenchState::filterChanged, this, [this] {
+            if (m_mode == Mode::Fleet) {
+                refreshWhenVisible();
+            }
+        });
+        connect(m_state, &WorkbenchState::vocabularyChanged, this, [this] {
+            // A new database: nothing loaded so far is valid.
+            m_timeline.reset();
+            m_timelineJob = -1;
+            m_fleet.reset();
+            m_jobRequest = m_fleetRequest = 0;
+        });
+    }
+    if (m_data) {
+        connect(m_data, &DataService::jobTimelineReady, this, &TimelineView::handleJobTimeline);
+        connect(m_data, &DataService::fleetTimelineReady, this, &TimelineView::handleFleetTimeline);
+        connect(m_data, &DataService::queryFailed, this, &TimelineView::handleQueryFailed);
+    }
+    onLocationChanged();
+}
+
+TimelineView::~TimelineView() = default;
+
+UiFilter TimelineView::fleetFilter() const
+{
+    if (!m_state) {
+        return {};
+    }
+    UiFilter f = m_state->filter();
+    const Location& loc = m_state->location();
+    if (loc.level != Level::Fleet && !loc.groupBy.isEmpty() && !loc.group.isEmpty()) {
+        if (loc.groupBy == QLatin1String("label")) {
+            f.labels = QStringList { loc.group };
+        } else if (loc.groupBy != QLatin1String("job")) {
+            f.attrs[loc.groupBy] = QStringList { loc.group };
+        }
+    }
+    return f;
+}
+
+std::pair<int64_t, int64_t> TimelineView::fleetRange() const
+{
+    if (!m_state) {
+        return { 0, std::numeric_limits<int64_t>::max() };
+    }
+    const UiFilter& f = m_state->filter();
+    const Vocabulary& v = m_state->vocabulary();
+    int64_t from = f.fromNs.value_or(v.firstNs);
+    int64_t to = f.toNs.value_or(v.lastNs);
+    if (to <= from) {
+        // No vocabulary yet: everything.
+        from = f.fromNs.value_or(0);
+        to = f.toNs.value_or(std::numeric_limits<int64_t>::max());
+    }
+    return { from, to };
+}
+
+void TimelineView::onLocationChanged()
+{
+    const Level level = m_state ? m_state->location().level : Level::Fleet;
+    const bool atJob = level == Level::Job || level == Level::Attempt;
+    // Going to a job shows it; going up to the fleet or a group shows the fleet.
+    if (atJob && m_mode == Mode::Fleet) {
+        m_mode = Mode::Job;
+    } else if (!atJob) {
+        m_mode = Mode::Fleet;
+    }
+    refreshWhenVisible();
+}
+
+void TimelineView::refreshWhenVisible()
+{
+    // A hidden page asks for nothing; it catches up when shown.
+    if (isVisible()) {
+        refresh();
+    } else {
+        m_dirty = true;
+        updateButtons();
+    }
+}
+
+void TimelineView::setMode(Mode mode)
+{
+    const bool atJob
+        = m_state && (m_state->location().level == Level::Job || m_state->location().level == Level::Attempt);
+    if (mode != Mode::Fleet && !atJob) {
+        mode = Mode::Fleet;
+    }
+    if (mode == m_mode) {
+        updateButtons();
+        return;
+    }
+    m_mode = mode;
+    refresh();
+}
+
+void TimelineView::updateButtons()
+{
+    const bool atJob
+        = m_state && (m_state->location().level == Level::Job || m_state->location().level == Level::Attempt);
+    m_jobButton->setEnabled(atJob);
+    m_ranksButton->setEnabled(atJob);
+    m_jobButton->setChecked(m_mode == Mode::Job);
+    m_ranksButton->setChecked(m_mode == Mode::Ranks);
+    m_fleetButton->setChecked(m_mode == Mode::Fleet);
+}
+
+void TimelineView::setStatus(const QString& text)
+{
+    m_status->setText(text);
+}
+
+void TimelineView::refresh()
+{
+    m_dirty = false;
+    updateButtons();
+    if (m_mode == Mode::Fleet) {
+        const UiFilter filter = fleetFilter();
+        const auto range = fleetRange();
+        if (m_fleet && filter == m_fleetLoadedFilter && range == m_fleetLoadedRange) {
+            rebuildScene(true);
+            return;
+        }
+        if (m_fleetRequest != 0 && filter == m_requestedFleetFilter && range == m_requestedFleetRange) {
+            return; // already asked for
+        }
+        if (m_data) {
+            m_requestedFleetFilter = filter;
+            m_requestedFleetRange = range;
+            m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows);
+            setStatus(tr("Loading the fleet timeline…"));
+        }
+        m_scene = std::make_shared<GanttScene>();
+        m_gantt->setScene(m_scene, true);
+        m_legend->setEntries({});
+        return;
+    }
+    const int32_t job = m_state ? m_state->location().job : -1;
+    if (m_timeline && m_timelineJob == job) {
+        rebuildScene(true);
+        return;
+    }
+    if (m_jobRequest != 0 && m_requestedJob == job) {
+        return; // already asked for
+    }
+    m_requestedJob = job;
+    if (m_data && job >= 0) {
+        m_jobRequest = m_data->requestJobTimeline(job);
+        setStatus(tr("Loading the job's timeline…"));
+    }
+    m_scene = std::make_shared<GanttScene>();
+    m_gantt->setScene(m_scene, true);
+    m_legend->setEntries({});
+}
+
+void TimelineView::showJobTimeline(const core::JobTimeline& timeline)
+{
+    m_timeline = std::make_shared<const core::JobTimeline>(timeline);
+    m_timelineJob = m_state ? m_state->location().job : -1;
+    m_requestedJob = m_timelineJob;
+    m_jobRequest = 0;
+    if (m_mode != Mode::Fleet) {
+        rebuildScene(true);
+    }
+}
+
+void TimelineView::showFleetTimeline(const FleetTimelineData& fleetData)
+{
+    m_fleet = std::make_shared<const FleetTimelineData>(fleetData);
+    m_fleetLoadedFilter = fleetFilter();
+    m_fleetLoadedRange = fleetRange();
+    m_fleetRequest = 0;
+    if (m_mode == Mode::Fleet) {
+        rebuildScene(true);
+    }
+}
+
+void TimelineView::handleJobTimeline(quint64 id, const core::JobTimeline& timeline)
+{
+    if (id == 0 || id != m_jobRequest) {
+        return; // stale: a newer request is on its way
+    }
+    m_timeline = std::make_shared<const core::JobTimeline>(timeline);
+    m_timelineJob = m_requestedJob;
+    m_jobRequest = 0;
+    setStatus({});
+    if (m_mode != Mode::Fleet) {
+        rebuildScene(true);
+    }
+}
+
+void TimelineView::handleFleetTimeline(quint64 id, const FleetTimelineData& fleetData)
+{
+    if (id == 0 || id != m_fleetRequest) {
+        return;
+    }
+    m_fleet = std::make_shared<const FleetTimelineData>(fleetData);
+    m_fleetLoadedFilter = m_requestedFleetFilter;
+    m_fleetLoadedRange = m_requestedFleetRange;
+    m_fleetRequest = 0;
+    setStatus(static_cast<int>(fleetData.rows.size()) >= kMaxFleetRows
+            ? tr("Showing the first %1 jobs").arg(kMaxFleetRows)
+            : QString());
+    if (m_mode == Mode::Fleet) {
+        rebuildScene(true);
+    }
+}
+
+void TimelineView::handleQueryFailed(quint64 id, const QString& message)
+{
+    if (id == 0) {
+        return;
+    }
+    if (id == m_jobRequest) {
+        m_jobRequest = 0;
+        m_requestedJob = -1;
+        setStatus(tr("Could not load the job's timeline: %1").arg(message));
+    } else if (id == m_fleetRequest) {
+        m_fleetRequest = 0;
+        setStatus(tr("Could not load the fleet timeline: %1").arg(message));
+    }
+}
+
+void TimelineView::rebuildScene(bool fit)
+{
+    // 1. What to build from (shared, read only: a worker may hold it after we moved on).
+    const Mode mode = m_mode;
+    const auto timeline = m_timeline;
+    const auto fleet = m_fleet;
+    const int32_t job = m_timelineJob;
+    auto build = [mode, timeline, fleet, job]() -> std::shared_ptr<const GanttScene> {
+        switch (mode) {
+        case Mode::Job:
+            return std::make_shared<const GanttScene>(buildJobScene(timeline, job));
+        case Mode::Ranks:
+            return std::make_shared<const GanttScene>(buildRankScene(timeline, job));
+        case Mode::Fleet:
+            break;
+        }
+        return std::make_shared<const GanttScene>(buildFleetScene(fleet));
+    };
+    int64_t items = 0;
+    if (mode == Mode::Fleet && fleet) {
+        for (const FleetTimelineRow& row : fleet->rows) {
+            items += static_cast<int64_t>(row.spans.size());
+        }
+    } else if (timeline) {
+        for (const core::TimelineAttempt& a : timeline->attempts) {
+            items += static_cast<int64_t>(a.phases.size() + a.result.segments.size());
+        }
+    }
+    // 2. Small scenes are built at once; large ones (about 0.3 s per million phases) on the
+    //    thread pool, so that the GUI never blocks. A newer build makes older ones stale.
+    const quint64 generation = ++m_buildGeneration;
+    if (items < kSyncBuildLimit) {
+        applyScene(build(), fit);
+        return;
+    }
+    setStatus(tr("Building the timeline (%1 spans)…").arg(items));
+    QPointer<TimelineView> self(this);
+    QThreadPool::globalInstance()->start([build, self, generation, fit] {
+        std::shared_ptr<const GanttScene> scene = build();
+        // Delivered through the application object, which outlives this view; the view is only
+        // touched on the GUI thread, after checking that it still exists.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, scene, generation, fit] {
+                if (self && self->m_buildGeneration == generation) {
+                    self->setStatus({});
+                    self->applyScene(scene, fit);
+                }
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void TimelineView::applyScene(std::shared_ptr<const GanttScene> scene, bool fit)
+{
+    m_scene = std::move(scene);
+    m_gantt->setScene(m_scene, fit);
+    m_legend->setEntries(m_scene->legend());
+    if (m_mode != Mode::Fleet && m_timeline && m_timeline->noCheckpointData) {
+        setStatus(tr("This job has no checkpoint records: lost progress cannot be known."));
+    }
+    focusAttempt();
+}
+
+void TimelineView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        refresh();
+    }
+}
+
+void TimelineView::focusAttempt()
+{
+    if (!m_state || m_state->location().level != Level::Attempt || !m_timeline || m_mode == Mode::Fleet) {
+        return;
+    }
+    const int32_t number = m_state->location().attempt;
+    const auto& rows = m_scene->rows();
+    for (size_t i = 0; i < m_timeline->attempts.size(); ++i) {
+        const core::AttemptResult& a = m_timeline->attempts[i].result;
+        if (a.number != number) {
+            continue;
+        }
+        m_gantt->showRange(a.startNs, a.endNs + a.gapAfterNs);
+        // Its row: the attempt row (job view) or its header (rank view).
+        for (size_t r = 0; r < rows.size(); ++r) {
+            if (rows[r].attempt == static_cast<int32_t>(i) && rows[r].rank < 0
+                && (m_mode == Mode::Job || rows[r].header)) {
+                m_gantt->setSelection({}, static_cast<int>(r));
+                m_gantt->ensureRowVisible(static_cast<int>(r));
+                break;
+            }
+        }
+        return;
+    }
+}
+
+} // namespace ett::app

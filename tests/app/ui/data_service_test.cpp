@@ -1,1 +1,571 @@
-// Placeholder until its author writes it (this session).
+// Tests of the workbench's data service (issue #4, items 1 and 6): results of the worked example
+// at every level, the import running off the GUI thread (a timer keeps firing), cancel leaving the
+// store as it was, stale results dropped, the fleet timeline, and renaming labels.
+#include "app/ui/data_service.h"
+#include "app/ui/main_window.h"
+#include "core/model/generator.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::app {
+namespace {
+
+constexpr int64_t kS = 1'000'000'000;
+constexpr int kWaitMs = 60'000;
+const QString kWorkedExample = QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl");
+
+size_t idx(core::Bucket b)
+{
+    return static_cast<size_t>(b);
+}
+
+void ensureApp()
+{
+    if (QCoreApplication::instance() == nullptr) {
+        static int argc = 1;
+        static char name[] = "ui_tests";
+        static char* argv[] = { name, nullptr };
+        new QApplication(argc, argv); // lives for the whole test program
+    }
+}
+
+// Imports a file into a database with the core directly (the fixture, not the thing tested).
+void importWithCore(const std::string& db, const QString& file, const std::string& label)
+{
+    auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    core::ImportOptions options;
+    options.label = label;
+    auto s = core::importTraceFile(**d, file.toStdString(), options);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+}
+
+// Everything a user could see of a store, as text: labels, datasets, jobs with their figures.
+std::string dumpStore(const std::string& path)
+{
+    auto db = core::Database::open(path, core::Database::OpenMode::MustExist);
+    if (!db) {
+        return "error: " + db.error().message;
+    }
+    std::string out;
+    if (auto labels = core::listLabels(**db)) {
+        for (const auto& l : *labels) {
+            out += "label " + l + "\n";
+        }
+    }
+    if (auto ds = core::listDatasets(**db)) {
+        for (const auto& d : *ds) {
+            out += "dataset " + std::to_string(d.id) + " " + d.label + " " + d.sha256 + " " + std::to_string(d.records)
+                + " " + std::to_string(d.issues) + "\n";
+        }
+    }
+    if (auto jobs = core::loadFleet(**db, core::FleetQuery {})) {
+        for (const auto& j : *jobs) {
+            out += "job " + j.label + "/" + j.key + " gpus " + std::to_string(j.gpus);
+            for (const auto& a : j.result.attempts) {
+                out += " [" + std::to_string(a.number) + " " + std::to_string(a.startNs) + " "
+                    + std::to_string(a.endNs);
+                for (int64_t b : a.bucketsNs) {
+                    out += " " + std::to_string(b);
+                }
+                out += "]";
+            }
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+// A generated fleet as a trace file (plain JSON Lines), large enough to take a while to import.
+QString writeGeneratedTrace(const QString& path, int64_t jobs)
+{
+    core::GeneratorOptions options;
+    options.jobs = jobs;
+    options.seed = 11;
+    std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
+    out << core::generatorHeaderLine(options) << "\n";
+    core::FleetGenerator gen(options);
+    core::GeneratedJob job;
+    std::string buffer;
+    while (gen.next(job)) {
+        buffer.clear();
+        core::appendJobLines(job, buffer);
+        out << buffer;
+    }
+    return path;
+}
+
+class DataServiceTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ensureApp();
+        ASSERT_TRUE(m_dir.isValid());
+        m_db = m_dir.filePath(QStringLiteral("store.db")).toStdString();
+    }
+
+    // A service with the database opened; fails the test when it does not open in time.
+    std::unique_ptr<DataService> openService()
+    {
+        auto service = std::make_unique<DataService>();
+        QObject::connect(
+            service.get(), &DataService::databaseOpened, [this](const LoadStats& stats, const Vocabulary& vocabulary) {
+                m_stats = stats;
+                m_vocabulary = vocabulary;
+                ++m_opened;
+            });
+        QObject::connect(
+            service.get(), &DataService::databaseFailed, [this](const QString& message) { m_failure = message; });
+        const int before = m_opened;
+        service->openDatabase(QString::fromStdString(m_db));
+        EXPECT_TRUE(QTest::qWaitFor([&] { return m_opened > before || !m_failure.isEmpty(); }, kWaitMs));
+        EXPECT_TRUE(m_failure.isEmpty()) << m_failure.toStdString();
+        return service;
+    }
+
+    TableData table(DataService& service, const Location& location, const UiFilter& filter = {})
+    {
+        std::optional<TableData> got;
+        auto c
+            = QObject::connect(&service, &DataService::tableReady, [&](quint64, const TableData& data) { got = data; });
+        service.requestTable(filter, location);
+        EXPECT_TRUE(QTest::qWaitFor([&] { return got.has_value(); }, kWaitMs));
+        QObject::disconnect(c);
+        return got.value_or(TableData {});
+    }
+
+    OverviewData overview(DataService& service, const UiFilter& filter = {})
+    {
+        std::optional<OverviewData> got;
+        auto c = QObject::connect(
+            &service, &DataService::overviewReady, [&](quint64, const OverviewData& data) { got = data; });
+        service.requestOverview(filter, gpu::Calendar::Day);
+        EXPECT_TRUE(QTest::qWaitFor([&] { return got.has_value(); }, kWaitMs));
+        QObject::disconnect(c);
+        return got.value_or(OverviewData {});
+    }
+
+    QTemporaryDir m_dir;
+    std::string m_db;
+    LoadStats m_stats;
+    Vocabulary m_vocabulary;
+    int m_opened = 0;
+    QString m_failure;
+};
+
+TEST_F(DataServiceTest, WorkedExampleOverviewHasTheSpecFigures)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
+    EXPECT_EQ(m_stats.jobs, 1);
+    EXPECT_EQ(m_stats.attempts, 2);
+    EXPECT_GT(m_stats.segments, 0);
+    EXPECT_EQ(m_vocabulary.labels, QStringList { QStringLiteral("default") });
+    EXPECT_EQ(m_vocabulary.minGpus, 8);
+    EXPECT_EQ(m_vocabulary.maxGpus, 8);
+    EXPECT_EQ(m_vocabulary.firstNs, 0);
+    EXPECT_EQ(m_vocabulary.lastNs, 58545 * kS);
+    EXPECT_TRUE(service->hasDatabase());
+    EXPECT_FALSE(service->backend().name.empty());
+
+    const OverviewData d = overview(*service);
+    EXPECT_EQ(d.fleet.jobs, 1);
+    EXPECT_EQ(d.fleet.e2eNs, core::Wide { 58545 * kS });
+    EXPECT_EQ(d.fleet.bucketsNs[idx(core::Bucket::Productive)], core::Wide { 52800 * kS });
+    ASSERT_TRUE(d.fleet.ettPercentGpu().has_value());
+    EXPECT_NEAR(*d.fleet.ettPercentGpu(), 90.187, 0.0005);
+    EXPECT_EQ(d.tts.p50, 1500 * kS);
+    EXPECT_EQ(d.ttr.p50, 1200 * kS);
+    ASSERT_EQ(d.topJobs.size(), 1u);
+    EXPECT_EQ(d.topJobs[0].key, QStringLiteral("J1"));
+    EXPECT_EQ(d.topJobs[0].name, QStringLiteral("worked example"));
+    EXPECT_EQ(d.topJobs[0].gpus, 8);
+    EXPECT_GT(d.topJobs[0].rowId, 0);
+    ASSERT_EQ(d.byCauseClass.size(), 1u);
+    EXPECT_EQ(d.byCauseClass[0].name, "infra");
+    EXPECT_EQ(d.byCauseClass[0].figures.failures, 1);
+    EXPECT_FALSE(d.series.buckets.empty());
+}
+
+TEST_F(DataServiceTest, UnknownFilterNamesMatchNothing)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
+    UiFilter byLabel;
+    byLabel.labels = { QStringLiteral("no-such-label") };
+    EXPECT_EQ(overview(*service, byLabel).fleet.jobs, 0);
+    UiFilter byAttr;
+    byAttr.attrs.insert(QStringLiteral("team"), { QStringLiteral("nobody") });
+    EXPECT_EQ(overview(*service, byAttr).fleet.jobs, 0);
+    UiFilter known;
+    known.labels = { QStringLiteral("default"), QStringLiteral("no-such-label") };
+    EXPECT_EQ(overview(*service, known).fleet.jobs, 1);
+}
+
+TEST_F(DataServiceTest, TableRowsAtEveryLevel)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
+
+    // Fleet, no grouping: a row per job.
+    Location fleet;
+    TableData t = table(*service, fleet);
+    ASSERT_EQ(t.rows.size(), 1u);
+    EXPECT_EQ(t.rows[0].name, QStringLiteral("J1"));
+    EXPECT_EQ(t.rows[0].job, 0);
+    EXPECT_EQ(t.rows[0].detail, QStringLiteral("worked example"));
+    EXPECT_EQ(t.location, fleet);
+
+    // Fleet grouped by label, and by an attribute no job has ("(none)").
+    fleet.groupBy = QStringLiteral("label");
+    t = table(*service, fleet);
+    ASSERT_EQ(t.rows.size(), 1u);
+    EXPECT_EQ(t.rows[0].name, QStringLiteral("default"));
+    EXPECT_EQ(t.rows[0].figures.e2eNs, core::Wide { 58545 * kS });
+    fleet.groupBy = QStringLiteral("team");
+    t = table(*service, fleet);
+    ASSERT_EQ(t.rows.size(), 1u);
+    EXPECT_EQ(t.rows[0].name, QStringLiteral("(none)"));
+
+    // A group: its jobs.
+    Location group;
+    group.level = Level::Group;
+    group.groupBy = QStringLiteral("label");
+    group.group = QStringLiteral("default");
+    t = table(*service, group);
+    ASSERT_EQ(t.rows.size(), 1u);
+    EXPECT_EQ(t.rows[0].name, QStringLiteral("J1"));
+    group.group = QStringLiteral("other");
+    EXPECT_TRUE(table(*service, group).rows.empty());
+
+    // A job: its attempts, in start order.
+    Location job;
+    job.level = Level::Job;
+    job.job = 0;
+    t = table(*service, job);
+    ASSERT_EQ(t.rows.size(), 2u);
+    EXPECT_EQ(t.rows[0].name, QStringLiteral("attempt 0"));
+    EXPECT_EQ(t.rows[0].attempt, 0);
+    EXPECT_EQ(t.rows[0].job, 0);
+    EXPECT_EQ(t.rows[0].figures.bucketsNs[idx(core::Bucket::Productive)], core::Wide { 34800 * kS });
+    EXPECT_EQ(t.rows[0].detail, QStringLiteral("failed, infra.gpu"));
+    EXPECT_EQ(t.rows[1].name, QStringLiteral("attempt 1"));
+    EXPECT_EQ(t.rows[1].figures.bucketsNs[idx(core::Bucket::Productive)], core::Wide { 18000 * kS });
+    EXPECT_EQ(t.rows[1].detail, QStringLiteral("completed"));
+
+    // An attempt: its row alone.
+    Location attempt = job;
+    attempt.level = Level::Attempt;
+    attempt.attempt = 1;
+    t = table(*service, attempt);
+    ASSERT_EQ(t.rows.size(), 1u);
+    EXPECT_EQ(t.rows[0].attempt, 1);
+    EXPECT_EQ(t.rows[0].figures.bucketsNs[idx(core::Bucket::Productive)], core::Wide { 18000 * kS });
+}
+
+TEST_F(DataServiceTest, OnlyTheLatestTableRequestIsDelivered)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
+    std::vector<quint64> delivered;
+    QObject::connect(
+        service.get(), &DataService::tableReady, [&](quint64 id, const TableData&) { delivered.push_back(id); });
+    Location first;
+    Location second;
+    second.level = Level::Job;
+    second.job = 0;
+    const quint64 id1 = service->requestTable({}, first);
+    const quint64 id2 = service->requestTable({}, second);
+    EXPECT_NE(id1, id2);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !delivered.empty(); }, kWaitMs));
+    QTest::qWait(300); // anything stale would have arrived by now
+    EXPECT_EQ(delivered, std::vector<quint64> { id2 });
+}
+
+TEST_F(DataServiceTest, FleetTimelineSpansCoverTheJobWindow)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
+    auto fleetTimeline = [&](int64_t from, int64_t to) {
+        std::optional<FleetTimelineData> got;
+        auto c = QObject::connect(service.get(), &DataService::fleetTimelineReady,
+            [&](quint64, const FleetTimelineData& data) { got = data; });
+        service->requestFleetTimeline({}, from, to, 100);
+        EXPECT_TRUE(QTest::qWaitFor([&] { return got.has_value(); }, kWaitMs));
+        QObject::disconnect(c);
+        return got.value_or(FleetTimelineData {});
+    };
+
+    const FleetTimelineData all = fleetTimeline(-1000 * kS, 100'000 * kS);
+    ASSERT_EQ(all.rows.size(), 1u);
+    const FleetTimelineRow& row = all.rows[0];
+    EXPECT_EQ(row.key, QStringLiteral("J1"));
+    EXPECT_EQ(row.gpus, 8);
+    ASSERT_FALSE(row.spans.empty());
+    EXPECT_EQ(row.spans.front().startNs, 0);
+    EXPECT_EQ(row.spans.back().endNs, 58545 * kS);
+    bool recoveryGap = false;
+    for (size_t i = 0; i < row.spans.size(); ++i) {
+        EXPECT_LT(row.spans[i].startNs, row.spans[i].endNs);
+        if (i > 0) {
+            EXPECT_EQ(row.spans[i].startNs, row.spans[i - 1].endNs) << "span " << i;
+        }
+        if (row.spans[i].startNs == 37545 * kS && row.spans[i].endNs == 37845 * kS) {
+            recoveryGap = row.spans[i].bucket == static_cast<uint8_t>(core::Bucket::Recovery);
+        }
+    }
+    EXPECT_TRUE(recoveryGap);
+    ASSERT_EQ(row.faults.size(), 1u);
+    EXPECT_EQ(row.faults[0].atNs, 37545 * kS);
+    EXPECT_EQ(row.faults[0].attempt, 0);
+    EXPECT_EQ(row.faults[0].interruption, static_cast<uint8_t>(core::Interruption::Failure));
+
+    // Clipped to a range inside the window.
+    const FleetTimelineData part = fleetTimeline(1000 * kS, 2000 * kS);
+    ASSERT_EQ(part.rows.size(), 1u);
+    EXPECT_EQ(part.rows[0].spans.front().startNs, 1000 * kS);
+    EXPECT_EQ(part.rows[0].spans.back().endNs, 2000 * kS);
+    EXPECT_TRUE(part.rows[0].faults.empty());
+
+    // A range outside the window: no rows.
+    EXPECT_TRUE(fleetTimeline(60'000 * kS, 70'000 * kS).rows.empty());
+}
+
+TEST_F(DataServiceTest, JobTimelineIsReadFromTheStore)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
+    std::optional<core::JobTimeline> got;
+    QObject::connect(service.get(), &DataService::jobTimelineReady,
+        [&](quint64, const core::JobTimeline& timeline) { got = timeline; });
+    service->requestJobTimeline(0);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return got.has_value(); }, kWaitMs));
+    EXPECT_EQ(got->key, "J1");
+    EXPECT_EQ(got->attempts.size(), 2u);
+
+    QString failure;
+    QObject::connect(
+        service.get(), &DataService::queryFailed, [&](quint64, const QString& message) { failure = message; });
+    service->requestJobTimeline(7);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !failure.isEmpty(); }, kWaitMs));
+}
+
+TEST_F(DataServiceTest, ImportInTheBackgroundDoesNotBlockTheEventLoop)
+{
+    const QString trace = writeGeneratedTrace(m_dir.filePath(QStringLiteral("big.ett.jsonl")), 3000);
+    auto service = openService();
+    EXPECT_EQ(m_stats.jobs, 0);
+
+    // A 10 ms timer counts its ticks and the longest pause between two of them.
+    int ticks = 0;
+    qint64 longestGapMs = 0;
+    QElapsedTimer sinceTick;
+    QTimer timer;
+    timer.setInterval(10);
+    QObject::connect(&timer, &QTimer::timeout, [&] {
+        if (sinceTick.isValid()) {
+            longestGapMs = std::max(longestGapMs, sinceTick.elapsed());
+        }
+        sinceTick.restart();
+        ++ticks;
+    });
+    std::vector<ImportProgressInfo> progress;
+    QObject::connect(
+        service.get(), &DataService::importProgress, [&](const ImportProgressInfo& p) { progress.push_back(p); });
+    std::optional<bool> cancelled;
+    QStringList errors;
+    QObject::connect(service.get(), &DataService::importFinished, [&](const QString&, const QStringList& e, bool c) {
+        errors = e;
+        cancelled = c;
+    });
+
+    const int openedBefore = m_opened;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    timer.start();
+    service->importFiles({ trace }, QStringLiteral("big"));
+    EXPECT_TRUE(service->importRunning());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, 5 * kWaitMs));
+    timer.stop();
+    const qint64 ms = elapsed.elapsed();
+
+    EXPECT_FALSE(*cancelled);
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_FALSE(service->importRunning());
+    EXPECT_GT(m_opened, openedBefore) << "the engine was reloaded";
+    EXPECT_EQ(m_stats.jobs, 3000);
+    EXPECT_EQ(m_vocabulary.labels, QStringList { QStringLiteral("big") });
+
+    // The GUI thread kept running: the timer fired throughout (generous bounds for a loaded CI
+    // machine; a blocked loop would show one tick and a gap as long as the import).
+    EXPECT_GT(ms, 100) << "the import was too quick to tell";
+    EXPECT_GE(ticks, static_cast<int>(ms / 10 / 4)) << ticks << " ticks in " << ms << " ms";
+    EXPECT_LT(longestGapMs, 1000) << "the event loop stalled";
+
+    // Progress came, throttled to about ten a second, with the byte counts of the file.
+    ASSERT_FALSE(progress.empty());
+    EXPECT_LE(static_cast<qint64>(progress.size()), ms / 100 + 10);
+    EXPECT_EQ(progress.back().file, QStringLiteral("big.ett.jsonl"));
+    EXPECT_EQ(progress.back().fileCount, 1);
+    EXPECT_GT(progress.back().records, 0);
+    EXPECT_EQ(progress.back().bytesTotal, QFileInfo(trace).size());
+}
+
+TEST_F(DataServiceTest, CancelDuringImportLeavesTheDatabaseAsItWas)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    const QString trace = writeGeneratedTrace(m_dir.filePath(QStringLiteral("big.ett.jsonl")), 3000);
+    const std::string before = dumpStore(m_db);
+    ASSERT_NE(before.find("job default/J1"), std::string::npos);
+    auto service = openService();
+
+    std::optional<bool> cancelled;
+    QString summary;
+    QStringList errors;
+    QObject::connect(service.get(), &DataService::importFinished, [&](const QString& s, const QStringList& e, bool c) {
+        summary = s;
+        errors = e;
+        cancelled = c;
+    });
+    // Cancel as soon as the import reports that it is reading.
+    QObject::connect(service.get(), &DataService::importProgress, service.get(), &DataService::cancelImport);
+    const int openedBefore = m_opened;
+    service->importFiles({ trace, kWorkedExample }, QStringLiteral("big"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, 5 * kWaitMs));
+
+    EXPECT_TRUE(*cancelled);
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("cancelled"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("skipped"))) << summary.toStdString();
+    EXPECT_EQ(m_opened, openedBefore) << "nothing changed, so nothing was reloaded";
+    EXPECT_EQ(dumpStore(m_db), before);
+
+    // The service still works afterwards.
+    EXPECT_EQ(overview(*service).fleet.jobs, 1);
+}
+
+TEST_F(DataServiceTest, ImportErrorsNameFileAndLine)
+{
+    auto service = openService();
+    const QString bad = m_dir.filePath(QStringLiteral("bad.ett.jsonl"));
+    {
+        std::ofstream out(bad.toStdString());
+        out << R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+            << "\n";
+        out << R"({"type":"job","job":"J1","gpus":8})"
+            << "\n";
+        out << R"({"type":"attempt","job":"J1","attempt":0,"start":10,"end":5,"outcome":"completed"})"
+            << "\n";
+    }
+    std::optional<bool> cancelled;
+    QStringList errors;
+    QObject::connect(service.get(), &DataService::importFinished, [&](const QString&, const QStringList& e, bool c) {
+        errors = e;
+        cancelled = c;
+    });
+    service->importFiles({ bad }, QStringLiteral("default"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
+    EXPECT_FALSE(*cancelled);
+    ASSERT_EQ(errors.size(), 1);
+    EXPECT_TRUE(errors[0].contains(QStringLiteral("bad.ett.jsonl:3"))) << errors[0].toStdString();
+    EXPECT_EQ(dumpStore(m_db), "");
+}
+
+TEST_F(DataServiceTest, RenameLabelWorksAndFailsClearlyOnAClash)
+{
+    importWithCore(m_db, kWorkedExample, "before");
+    importWithCore(m_db, kWorkedExample, "after");
+    auto service = openService();
+    EXPECT_EQ(m_vocabulary.labels, (QStringList { QStringLiteral("after"), QStringLiteral("before") }));
+
+    QStringList renamed;
+    QString failure;
+    QObject::connect(service.get(), &DataService::labelRenamed,
+        [&](const QString& from, const QString& to) { renamed << from << to; });
+    QObject::connect(
+        service.get(), &DataService::labelRenameFailed, [&](const QString& message) { failure = message; });
+
+    const int openedBefore = m_opened;
+    service->renameLabel(QStringLiteral("before"), QStringLiteral("baseline"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !renamed.isEmpty() || !failure.isEmpty(); }, kWaitMs));
+    EXPECT_TRUE(failure.isEmpty()) << failure.toStdString();
+    EXPECT_EQ(renamed, (QStringList { QStringLiteral("before"), QStringLiteral("baseline") }));
+    EXPECT_GT(m_opened, openedBefore);
+    EXPECT_EQ(m_vocabulary.labels, (QStringList { QStringLiteral("after"), QStringLiteral("baseline") }));
+
+    renamed.clear();
+    service->renameLabel(QStringLiteral("baseline"), QStringLiteral("after"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !renamed.isEmpty() || !failure.isEmpty(); }, kWaitMs));
+    EXPECT_TRUE(renamed.isEmpty());
+    EXPECT_TRUE(failure.contains(QStringLiteral("already exists"))) << failure.toStdString();
+    EXPECT_EQ(m_vocabulary.labels, (QStringList { QStringLiteral("after"), QStringLiteral("baseline") }));
+}
+
+TEST(ShellWindow, TellsDatabasesFromTracesByNameOrContent)
+{
+    ensureApp();
+    QTemporaryDir dir;
+    EXPECT_TRUE(looksLikeDatabase(dir.filePath(QStringLiteral("missing.db"))));
+    EXPECT_FALSE(looksLikeDatabase(kWorkedExample));
+    const std::string store = dir.filePath(QStringLiteral("fleet.store")).toStdString();
+    ASSERT_TRUE(core::Database::open(store, core::Database::OpenMode::CreateIfMissing).ok());
+    EXPECT_TRUE(looksLikeDatabase(QString::fromStdString(store)));
+}
+
+TEST(ShellWindow, StatusBarShowsBackendRowsAndQueryTime)
+{
+    ensureApp();
+    QStandardPaths::setTestModeEnabled(true); // recent files go to a test location
+    QCoreApplication::setOrganizationName(QStringLiteral("ett-tests"));
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    importWithCore(db.toStdString(), kWorkedExample, "default");
+
+    MainWindow window;
+    window.show();
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, [&] { loaded = true; });
+    window.openPaths({ db });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    EXPECT_EQ(MainWindow::recentFiles().value(0), db);
+
+    QStringList texts;
+    for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) {
+        texts << label->text();
+    }
+    const QString all = texts.join('|');
+    EXPECT_TRUE(all.contains(QStringLiteral("1 job, 2 attempts"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QString::fromStdString(window.dataService()->backend().name))) << all.toStdString();
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] {
+            for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) {
+                if (label->text().startsWith(QStringLiteral("last query:"))) {
+                    return true;
+                }
+            }
+            return false;
+        },
+        kWaitMs));
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("store.db")));
+}
+
+} // namespace
+} // namespace ett::app

@@ -1,0 +1,830 @@
+#include "app/ui/data_worker.h"
+
+#include "core/model/rollup.h"
+#include "core/store/columns_loader.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+#include "core/store/timeline.h"
+
+#include <QFileInfo>
+#include <QLocale>
+#include <QMetaObject>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <map>
+
+namespace ett::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// At most this often an import reports progress (about ten times a second).
+constexpr auto kProgressEvery = std::chrono::milliseconds(100);
+
+double secondsSince(Clock::time_point t)
+{
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+std::string ss(const QString& s)
+{
+    return s.toStdString();
+}
+
+bool isInterrupted(uint8_t outcome)
+{
+    return outcome == static_cast<uint8_t>(core::Outcome::Failed)
+        || outcome == static_cast<uint8_t>(core::Outcome::Preempted);
+}
+
+int64_t interruptions(const core::Figures& f)
+{
+    return f.failures + f.preemptions + f.otherInterruptions;
+}
+
+// A fleet loaded into a fresh engine, or why not.
+struct Loaded
+{
+    std::unique_ptr<gpu::Engine> engine;
+    QString error;
+};
+
+// Loads a store into a new engine (load-then-commit: the caller swaps it in on success).
+Loaded loadEngine(core::Database& db)
+{
+    Loaded out;
+    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { std::nullopt, false });
+    if (!stored) {
+        out.error = qs(db.path() + ": " + stored.error().message);
+        return out;
+    }
+    auto engine = gpu::Engine::create();
+    try {
+        engine->load(std::move(stored->columns), std::move(stored->attribution));
+    } catch (const std::exception& e) {
+        out.error = qs(db.path() + ": the stored fleet is inconsistent: " + e.what());
+        return out;
+    }
+    out.engine = std::move(engine);
+    return out;
+}
+
+QString formatCount(int64_t n)
+{
+    return QLocale::c().toString(static_cast<qlonglong>(n));
+}
+
+// "1 job", "2 jobs".
+QString countOf(int64_t n, const char* singular, const char* plural)
+{
+    return formatCount(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? singular : plural);
+}
+
+} // namespace
+
+DataWorker::DataWorker(DataService* service, std::array<std::shared_ptr<std::atomic<quint64>>, 4> latest)
+    : m_service(service)
+    , m_latest(std::move(latest))
+{
+}
+
+DataWorker::~DataWorker() = default;
+
+bool DataWorker::isStale(RequestKind kind, quint64 id) const
+{
+    return m_latest[static_cast<size_t>(kind)]->load() != id;
+}
+
+// --- posting back to the service (runs the lambda on the GUI thread) --------------------------
+
+void DataWorker::postOpened(double loadSeconds)
+{
+    const auto& c = m_engine->columns();
+    LoadStats stats;
+    stats.databasePath = QFileInfo(qs(m_db->path())).absoluteFilePath();
+    stats.jobs = static_cast<int64_t>(c.jobs());
+    stats.attempts = static_cast<int64_t>(c.attempts());
+    stats.segments = static_cast<int64_t>(m_engine->attribution().segments());
+    stats.loadSeconds = loadSeconds;
+    const Vocabulary vocab = vocabulary();
+    const gpu::BackendInfo backend = m_engine->backend();
+    DataService* service = m_service;
+    QMetaObject::invokeMethod(
+        service,
+        [service, stats, vocab, backend] {
+            service->m_backend = backend;
+            service->m_path = stats.databasePath;
+            emit service->databaseOpened(stats, vocab);
+        },
+        Qt::QueuedConnection);
+}
+
+void DataWorker::postTimed(const QString& what, double ms)
+{
+    DataService* service = m_service;
+    QMetaObject::invokeMethod(
+        service, [service, what, ms] { emit service->queryTimed(what, ms); }, Qt::QueuedConnection);
+}
+
+void DataWorker::postFailed(RequestKind kind, quint64 id, const QString& message)
+{
+    DataService* service = m_service;
+    auto latest = m_latest[static_cast<size_t>(kind)];
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, message] {
+            if (latest->load() == id) {
+                emit service->queryFailed(id, message);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+QString DataWorker::reload(double* seconds)
+{
+    const auto started = Clock::now();
+    Loaded loaded = loadEngine(*m_db);
+    if (!loaded.engine) {
+        return loaded.error;
+    }
+    m_engine = std::move(loaded.engine);
+    m_loaded = true;
+    *seconds = secondsSince(started);
+    return {};
+}
+
+// --- database --------------------------------------------------------------------------------
+
+void DataWorker::openDatabase(const QString& path)
+{
+    DataService* service = m_service;
+    auto fail = [service](const QString& message) {
+        QMetaObject::invokeMethod(
+            service, [service, message] { emit service->databaseFailed(message); }, Qt::QueuedConnection);
+    };
+    const auto started = Clock::now();
+    // 1. Open (or create) aside; the current database stays until the new one has loaded.
+    auto db = core::Database::open(ss(path), core::Database::OpenMode::CreateIfMissing);
+    if (!db) {
+        fail(qs(db.error().message));
+        return;
+    }
+    // 2. Load its columns and their stored attribution into a fresh engine.
+    Loaded loaded = loadEngine(**db);
+    if (!loaded.engine) {
+        fail(loaded.error);
+        return;
+    }
+    // 3. Commit.
+    m_db = std::move(*db);
+    m_engine = std::move(loaded.engine);
+    m_loaded = true;
+    postOpened(secondsSince(started));
+}
+
+void DataWorker::importFiles(const QStringList& paths, const QString& label, std::shared_ptr<std::atomic<bool>> cancel)
+{
+    DataService* service = m_service;
+    auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled) {
+        QMetaObject::invokeMethod(
+            service,
+            [service, summary, errors, cancelled] {
+                service->m_importRunning = false;
+                emit service->importFinished(summary, errors, cancelled);
+            },
+            Qt::QueuedConnection);
+    };
+    if (!m_db) {
+        finish(QObject::tr("Nothing was imported."), { QObject::tr("no database is open") }, false);
+        return;
+    }
+
+    // Sizes up front, so that the progress bar and the ETA cover every file.
+    std::vector<int64_t> sizes;
+    int64_t totalBytes = 0;
+    for (const QString& p : paths) {
+        sizes.push_back(std::max<int64_t>(QFileInfo(p).size(), 0));
+        totalBytes += sizes.back();
+    }
+
+    QStringList lines;
+    QStringList errors;
+    bool cancelled = false;
+    bool changed = false;
+    const auto started = Clock::now();
+    int64_t bytesBefore = 0;
+    for (int i = 0; i < paths.size(); ++i) {
+        const QString& path = paths[i];
+        const QString name = QFileInfo(path).fileName();
+        if (cancel->load()) {
+            cancelled = true;
+            lines << QObject::tr("%1: skipped (import cancelled)").arg(name);
+            continue;
+        }
+        core::ImportOptions options;
+        options.label = ss(label);
+        options.cancel = cancel.get();
+        auto lastPost = Clock::time_point {};
+        std::string lastStage;
+        const int64_t fileBytes = sizes[static_cast<size_t>(i)];
+        options.progress = [&](const core::ImportProgress& p) {
+            // Throttled, but a new stage is always shown.
+            const auto now = Clock::now();
+            if (p.stage == lastStage && now - lastPost < kProgressEvery) {
+                return;
+            }
+            lastPost = now;
+            lastStage = p.stage;
+            ImportProgressInfo info;
+            info.file = name;
+            info.fileIndex = i;
+            info.fileCount = static_cast<int>(paths.size());
+            info.stage = qs(p.stage);
+            info.records = p.records;
+            info.bytesTotal = totalBytes;
+            info.bytesDone = bytesBefore + std::clamp<int64_t>(p.bytesDone, 0, fileBytes);
+            const double elapsed = secondsSince(started);
+            const bool lastStages = p.stage != "reading" && i + 1 == paths.size();
+            if (totalBytes > 0 && info.bytesDone > 0 && elapsed > 0.2 && !lastStages) {
+                const double fraction = static_cast<double>(info.bytesDone) / static_cast<double>(totalBytes);
+                info.etaSeconds = std::max(0.0, elapsed / fraction - elapsed);
+            }
+            QMetaObject::invokeMethod(
+                service, [service, info] { emit service->importProgress(info); }, Qt::QueuedConnection);
+        };
+        auto summary = core::importTraceFile(*m_db, ss(path), options);
+        bytesBefore += fileBytes;
+        if (!summary) {
+            if (cancel->load()) {
+                cancelled = true;
+                lines << QObject::tr("%1: cancelled; nothing of it was stored").arg(name);
+            } else {
+                errors << qs(summary.error().message);
+                lines << QObject::tr("%1: failed; nothing of it was stored").arg(name);
+            }
+            continue;
+        }
+        if (summary->alreadyImported) {
+            lines << QObject::tr("%1: already imported under label '%2'; nothing changed").arg(name, label);
+            continue;
+        }
+        changed = true;
+        lines << QObject::tr("%1: %2 under label '%3' (%4, %5, %6) in %7 s")
+                     .arg(name, countOf(summary->records, "record", "records"), label,
+                         countOf(summary->jobsDeclared, "job", "jobs"),
+                         countOf(summary->attempts, "attempt", "attempts"), countOf(summary->phases, "phase", "phases"))
+                     .arg(summary->seconds, 0, 'f', 2);
+    }
+
+    // The engine follows the store: reload only when something was stored.
+    if (changed) {
+        double seconds = 0;
+        const QString error = reload(&seconds);
+        if (error.isEmpty()) {
+            postOpened(seconds);
+        } else {
+            errors << error;
+        }
+    }
+    finish(lines.join('\n'), errors, cancelled);
+}
+
+void DataWorker::renameLabel(const QString& from, const QString& to)
+{
+    DataService* service = m_service;
+    auto fail = [service](const QString& message) {
+        QMetaObject::invokeMethod(
+            service, [service, message] { emit service->labelRenameFailed(message); }, Qt::QueuedConnection);
+    };
+    if (!m_db) {
+        fail(QObject::tr("no database is open"));
+        return;
+    }
+    if (const core::Status st = core::renameLabel(*m_db, ss(from), ss(to)); !st) {
+        fail(qs(st.error().message));
+        return;
+    }
+    double seconds = 0;
+    if (const QString error = reload(&seconds); !error.isEmpty()) {
+        fail(error);
+        return;
+    }
+    postOpened(seconds);
+    QMetaObject::invokeMethod(
+        service, [service, from, to] { emit service->labelRenamed(from, to); }, Qt::QueuedConnection);
+}
+
+// --- queries -----------------------------------------------------------------------------------
+
+void DataWorker::overview(quint64 id, const UiFilter& filter, gpu::Calendar every)
+{
+    if (isStale(RequestKind::Overview, id)) {
+        return;
+    }
+    if (!hasEngine()) {
+        postFailed(RequestKind::Overview, id, QObject::tr("no database is open"));
+        return;
+    }
+    const auto started = Clock::now();
+    OverviewData data;
+    try {
+        data = computeOverview(filter, every);
+    } catch (const std::exception& e) {
+        postFailed(RequestKind::Overview, id, qs(e.what()));
+        return;
+    }
+    postTimed(QObject::tr("overview"), secondsSince(started) * 1000.0);
+    DataService* service = m_service;
+    auto latest = m_latest[static_cast<size_t>(RequestKind::Overview)];
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, data = std::move(data)] {
+            if (latest->load() == id) {
+                emit service->overviewReady(id, data);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void DataWorker::table(quint64 id, const UiFilter& filter, const Location& location)
+{
+    if (isStale(RequestKind::Table, id)) {
+        return;
+    }
+    if (!hasEngine()) {
+        postFailed(RequestKind::Table, id, QObject::tr("no database is open"));
+        return;
+    }
+    const auto started = Clock::now();
+    TableData data;
+    try {
+        data = computeTable(filter, location);
+    } catch (const std::exception& e) {
+        postFailed(RequestKind::Table, id, qs(e.what()));
+        return;
+    }
+    postTimed(QObject::tr("table"), secondsSince(started) * 1000.0);
+    DataService* service = m_service;
+    auto latest = m_latest[static_cast<size_t>(RequestKind::Table)];
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, data = std::move(data)] {
+            if (latest->load() == id) {
+                emit service->tableReady(id, data);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void DataWorker::jobTimeline(quint64 id, int32_t job)
+{
+    if (isStale(RequestKind::JobTimeline, id)) {
+        return;
+    }
+    if (!hasEngine() || !m_db) {
+        postFailed(RequestKind::JobTimeline, id, QObject::tr("no database is open"));
+        return;
+    }
+    const auto& c = m_engine->columns();
+    if (job < 0 || static_cast<size_t>(job) >= c.jobRowId.size()) {
+        postFailed(RequestKind::JobTimeline, id, QObject::tr("no job %1 in the loaded fleet").arg(job));
+        return;
+    }
+    const auto started = Clock::now();
+    auto timeline = core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)]);
+    if (!timeline) {
+        postFailed(RequestKind::JobTimeline, id, qs(timeline.error().message));
+        return;
+    }
+    postTimed(QObject::tr("job timeline"), secondsSince(started) * 1000.0);
+    DataService* service = m_service;
+    auto latest = m_latest[static_cast<size_t>(RequestKind::JobTimeline)];
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, data = std::move(*timeline)] {
+            if (latest->load() == id) {
+                emit service->jobTimelineReady(id, data);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void DataWorker::fleetTimeline(quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
+{
+    if (isStale(RequestKind::FleetTimeline, id)) {
+        return;
+    }
+    if (!hasEngine()) {
+        postFailed(RequestKind::FleetTimeline, id, QObject::tr("no database is open"));
+        return;
+    }
+    const auto started = Clock::now();
+    FleetTimelineData data;
+    try {
+        data = computeFleetTimeline(filter, fromNs, toNs, maxRows);
+    } catch (const std::exception& e) {
+        postFailed(RequestKind::FleetTimeline, id, qs(e.what()));
+        return;
+    }
+    postTimed(QObject::tr("fleet timeline"), secondsSince(started) * 1000.0);
+    DataService* service = m_service;
+    auto latest = m_latest[static_cast<size_t>(RequestKind::FleetTimeline)];
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, data = std::move(data)] {
+            if (latest->load() == id) {
+                emit service->fleetTimelineReady(id, data);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+// --- computations --------------------------------------------------------------------------------
+
+Vocabulary DataWorker::vocabulary() const
+{
+    Vocabulary v;
+    if (!m_engine) {
+        return v;
+    }
+    const auto& c = m_engine->columns();
+    for (const auto& l : c.labels) {
+        v.labels << qs(l);
+    }
+    v.labels.sort();
+    for (size_t k = 0; k < c.attrKeys.size(); ++k) {
+        const QString key = qs(c.attrKeys[k]);
+        v.attrKeys << key;
+        QStringList values;
+        for (const auto& value : c.attrValues[k]) {
+            values << qs(value);
+        }
+        values.sort();
+        v.attrValues.insert(key, values);
+    }
+    v.attrKeys.sort();
+    if (c.jobs() > 0) {
+        const auto [lo, hi] = std::minmax_element(c.jobGpus.begin(), c.jobGpus.end());
+        v.minGpus = *lo;
+        v.maxGpus = *hi;
+    }
+    if (c.attempts() > 0) {
+        v.firstNs = *std::min_element(c.attemptStartNs.begin(), c.attemptStartNs.end());
+        v.lastNs = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
+    }
+    v.jobs = static_cast<int64_t>(c.jobs());
+    v.attempts = static_cast<int64_t>(c.attempts());
+    v.segments = static_cast<int64_t>(m_engine->attribution().segments());
+    return v;
+}
+
+gpu::Filter DataWorker::translate(const UiFilter& filter) const
+{
+    const auto& c = m_engine->columns();
+    gpu::Filter f;
+    // Labels: codes of the known names; when every name is unknown, a code no job has.
+    for (const QString& name : filter.labels) {
+        const auto it = std::find(c.labels.begin(), c.labels.end(), ss(name));
+        if (it != c.labels.end()) {
+            f.labels.push_back(static_cast<int32_t>(it - c.labels.begin()));
+        }
+    }
+    if (!filter.labels.isEmpty() && f.labels.empty()) {
+        f.labels.push_back(-1);
+    }
+    // Attributes: one term per key; "(none)" is the value of jobs that lack the key (-1 in the
+    // columns). An unknown key or value adds a term that nothing matches.
+    for (auto it = filter.attrs.cbegin(); it != filter.attrs.cend(); ++it) {
+        if (it.value().isEmpty()) {
+            continue; // no value chosen: no restriction
+        }
+        gpu::Filter::AttrTerm term;
+        const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), ss(it.key()));
+        if (k != c.attrKeys.end()) {
+            term.key = static_cast<int32_t>(k - c.attrKeys.begin());
+            const auto& values = c.attrValues[static_cast<size_t>(term.key)];
+            for (const QString& value : it.value()) {
+                if (value == QLatin1String(core::kNoGroupName)) {
+                    term.values.push_back(-1);
+                    continue;
+                }
+                const auto v = std::find(values.begin(), values.end(), ss(value));
+                if (v != values.end()) {
+                    term.values.push_back(static_cast<int32_t>(v - values.begin()));
+                }
+            }
+        }
+        f.attrs.push_back(std::move(term));
+    }
+    f.fromNs = filter.fromNs;
+    f.toNs = filter.toNs;
+    f.minGpus = filter.minGpus;
+    f.maxGpus = filter.maxGpus;
+    f.countQueue = filter.countQueue;
+    return f;
+}
+
+OverviewData DataWorker::computeOverview(const UiFilter& filter, gpu::Calendar every)
+{
+    const auto& c = m_engine->columns();
+    const gpu::Filter f = translate(filter);
+    OverviewData d;
+    d.every = every;
+    // 1. The whole filter, and its TTS / TTR percentiles.
+    d.fleet = m_engine->rollup(f, { gpu::GroupBy::None, -1 }).total;
+    d.tts = core::percentilesOf(d.fleet.ttsNs);
+    d.ttr = core::percentilesOf(d.fleet.ttrNs);
+    // 2. The calendar series.
+    d.series = m_engine->series(f, every);
+    // 3. Interruptions by cause class: only classes that interrupted something, most first.
+    for (auto& g : m_engine->rollup(f, { gpu::GroupBy::CauseClass, -1 }).groups) {
+        if (interruptions(g.figures) > 0) {
+            d.byCauseClass.push_back(std::move(g));
+        }
+    }
+    std::stable_sort(
+        d.byCauseClass.begin(), d.byCauseClass.end(), [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) {
+            return interruptions(a.figures) > interruptions(b.figures);
+        });
+    // 4. The ten jobs that lost the most GPU-hours.
+    auto jobs = m_engine->rollup(f, { gpu::GroupBy::Job, -1 }).groups;
+    std::stable_sort(jobs.begin(), jobs.end(), [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) {
+        return a.figures.lostGpuNs() > b.figures.lostGpuNs();
+    });
+    for (size_t i = 0; i < jobs.size() && i < 10; ++i) {
+        const auto j = static_cast<size_t>(jobs[i].code);
+        JobSummary s;
+        s.job = jobs[i].code;
+        s.rowId = j < c.jobRowId.size() ? c.jobRowId[j] : 0;
+        s.key = qs(c.jobKey[j]);
+        s.label = qs(c.labels[static_cast<size_t>(c.jobLabel[j])]);
+        s.name = j < c.jobName.size() ? qs(c.jobName[j]) : QString();
+        s.gpus = c.jobGpus[j];
+        s.figures = std::move(jobs[i].figures);
+        d.topJobs.push_back(std::move(s));
+    }
+    return d;
+}
+
+void DataWorker::addGroupTerm(gpu::Filter& f, const QString& groupBy, const QString& value) const
+{
+    const auto& c = m_engine->columns();
+    if (groupBy == QLatin1String("label")) {
+        const auto it = std::find(c.labels.begin(), c.labels.end(), ss(value));
+        const int32_t code = it == c.labels.end() ? -1 : static_cast<int32_t>(it - c.labels.begin());
+        const bool allowed = f.labels.empty() || std::find(f.labels.begin(), f.labels.end(), code) != f.labels.end();
+        f.labels = { allowed ? code : -1 };
+        return;
+    }
+    if (groupBy == QLatin1String("job")) {
+        std::vector<int32_t> jobs;
+        const std::string key = ss(value);
+        for (size_t j = 0; j < c.jobs(); ++j) {
+            if (c.jobKey[j] == key) {
+                jobs.push_back(static_cast<int32_t>(j));
+            }
+        }
+        f.jobs = jobs.empty() ? std::vector<int32_t> { -1 } : jobs;
+        return;
+    }
+    gpu::Filter::AttrTerm term;
+    const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), ss(groupBy));
+    if (k == c.attrKeys.end()) {
+        // An attribute no job has: every job is in its "(none)" group.
+        if (value != QLatin1String(core::kNoGroupName)) {
+            f.jobs = { -1 };
+        }
+        return;
+    }
+    term.key = static_cast<int32_t>(k - c.attrKeys.begin());
+    if (value == QLatin1String(core::kNoGroupName)) {
+        term.values.push_back(-1);
+    } else {
+        const auto& values = c.attrValues[static_cast<size_t>(term.key)];
+        const auto v = std::find(values.begin(), values.end(), ss(value));
+        if (v != values.end()) {
+            term.values.push_back(static_cast<int32_t>(v - values.begin()));
+        }
+    }
+    f.attrs.push_back(std::move(term));
+}
+
+std::vector<TableRow> DataWorker::jobRows(const gpu::Filter& filter)
+{
+    const auto& c = m_engine->columns();
+    const bool manyLabels = c.labels.size() > 1;
+    std::vector<TableRow> rows;
+    for (auto& g : m_engine->rollup(filter, { gpu::GroupBy::Job, -1 }).groups) {
+        const auto j = static_cast<size_t>(g.code);
+        TableRow r;
+        r.name = qs(g.name);
+        r.job = g.code;
+        r.figures = std::move(g.figures);
+        r.detail = j < c.jobName.size() ? qs(c.jobName[j]) : QString();
+        if (manyLabels) {
+            const QString label = qs(c.labels[static_cast<size_t>(c.jobLabel[j])]);
+            r.detail = r.detail.isEmpty() ? label : r.detail + QStringLiteral(" (") + label + QLatin1Char(')');
+        }
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<TableRow> DataWorker::groupRows(const gpu::Filter& filter, const QString& groupBy)
+{
+    const auto& c = m_engine->columns();
+    gpu::Grouping g;
+    if (groupBy == QLatin1String("label")) {
+        g.by = gpu::GroupBy::Label;
+    } else {
+        const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), ss(groupBy));
+        if (k == c.attrKeys.end()) {
+            // As the reference roll-up: an attribute no job has puts every job in "(none)".
+            std::vector<TableRow> rows;
+            core::Figures total = m_engine->rollup(filter, { gpu::GroupBy::None, -1 }).total;
+            if (!total.empty()) {
+                TableRow r;
+                r.name = QLatin1String(core::kNoGroupName);
+                r.figures = std::move(total);
+                rows.push_back(std::move(r));
+            }
+            return rows;
+        }
+        g.by = gpu::GroupBy::Attribute;
+        g.attrKey = static_cast<int32_t>(k - c.attrKeys.begin());
+    }
+    std::vector<TableRow> rows;
+    for (auto& gf : m_engine->rollup(filter, g).groups) {
+        TableRow r;
+        r.name = qs(gf.name);
+        r.figures = std::move(gf.figures);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<TableRow> DataWorker::attemptRows(const gpu::Filter& base, int32_t job)
+{
+    const auto& c = m_engine->columns();
+    if (job < 0 || static_cast<size_t>(job) >= c.jobs()) {
+        return {};
+    }
+    gpu::Filter f = base;
+    f.jobs = { job };
+    auto groups = m_engine->rollup(f, { gpu::GroupBy::Attempt, -1 }).groups;
+    // Attempt codes are in start order; the engine sorts by name ("J#10" before "J#2").
+    std::sort(groups.begin(), groups.end(),
+        [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) { return a.code < b.code; });
+
+    // Causes in full are in the store, not in the columns (those keep only the class).
+    std::map<int32_t, std::string> causes;
+    if (m_db && static_cast<size_t>(job) < c.jobRowId.size()) {
+        if (auto t = core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)])) {
+            for (const auto& a : t->attempts) {
+                causes[a.result.number] = a.cause;
+            }
+        }
+    }
+    std::vector<TableRow> rows;
+    for (auto& g : groups) {
+        const auto a = static_cast<size_t>(g.code);
+        TableRow r;
+        r.job = job;
+        r.attempt = c.attemptNumber[a];
+        r.name = QObject::tr("attempt %1").arg(r.attempt);
+        r.figures = std::move(g.figures);
+        r.detail = qs(std::string(core::outcomeName(static_cast<core::Outcome>(c.attemptOutcome[a]))));
+        std::string cause;
+        if (auto it = causes.find(r.attempt); it != causes.end()) {
+            cause = it->second;
+        } else {
+            cause = c.causeClasses[static_cast<size_t>(c.attemptCauseClass[a])];
+        }
+        if (!cause.empty()) {
+            r.detail += QStringLiteral(", ") + qs(cause);
+        }
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+TableData DataWorker::computeTable(const UiFilter& filter, const Location& location)
+{
+    TableData d;
+    d.location = location;
+    gpu::Filter f = translate(filter);
+    switch (location.level) {
+    case Level::Fleet:
+        if (location.groupBy.isEmpty() || location.groupBy == QLatin1String("job")) {
+            d.rows = jobRows(f);
+        } else {
+            d.rows = groupRows(f, location.groupBy);
+        }
+        break;
+    case Level::Group:
+        if (!location.groupBy.isEmpty()) {
+            addGroupTerm(f, location.groupBy, location.group);
+        }
+        d.rows = jobRows(f);
+        break;
+    case Level::Job:
+        d.rows = attemptRows(f, location.job);
+        break;
+    case Level::Attempt: {
+        auto rows = attemptRows(f, location.job);
+        for (auto& r : rows) {
+            if (r.attempt == location.attempt) {
+                d.rows.push_back(std::move(r));
+            }
+        }
+        break;
+    }
+    }
+    return d;
+}
+
+FleetTimelineData DataWorker::computeFleetTimeline(const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
+{
+    const auto& c = m_engine->columns();
+    const auto& at = m_engine->attribution();
+    FleetTimelineData d;
+    d.fromNs = fromNs;
+    d.toNs = toNs;
+    if (toNs <= fromNs || maxRows <= 0) {
+        return d;
+    }
+    // 1. The selected jobs whose window overlaps the range: the engine's job roll-up over it.
+    gpu::Filter f = translate(filter);
+    f.fromNs = fromNs;
+    f.toNs = toNs;
+    std::vector<int32_t> jobs;
+    for (const auto& g : m_engine->rollup(f, { gpu::GroupBy::Job, -1 }).groups) {
+        const auto j = static_cast<size_t>(g.code);
+        if (c.jobAttemptBegin[j] < c.jobAttemptBegin[j + 1]) {
+            jobs.push_back(g.code);
+        }
+    }
+    // 2. The first maxRows by start.
+    auto startOf
+        = [&](int32_t j) { return c.attemptStartNs[static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(j)])]; };
+    std::sort(jobs.begin(), jobs.end(), [&](int32_t a, int32_t b) {
+        const int64_t sa = startOf(a);
+        const int64_t sb = startOf(b);
+        return sa != sb ? sa < sb : a < b;
+    });
+    if (jobs.size() > static_cast<size_t>(maxRows)) {
+        jobs.resize(static_cast<size_t>(maxRows));
+    }
+    // 3. Spans: the queue (when counted), each attempt's segments and the gaps after them, clipped.
+    auto addSpan = [&](FleetTimelineRow& row, int64_t s, int64_t e, uint8_t bucket) {
+        s = std::max(s, fromNs);
+        e = std::min(e, toNs);
+        if (s < e) {
+            row.spans.push_back({ s, e, bucket });
+        }
+    };
+    d.rows.reserve(jobs.size());
+    for (int32_t job : jobs) {
+        const auto j = static_cast<size_t>(job);
+        FleetTimelineRow row;
+        row.job = job;
+        row.key = qs(c.jobKey[j]);
+        row.label = qs(c.labels[static_cast<size_t>(c.jobLabel[j])]);
+        row.gpus = c.jobGpus[j];
+        const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+        const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+        if (filter.countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < c.attemptStartNs[a0]) {
+            addSpan(row, c.jobSubmittedNs[j], c.attemptStartNs[a0], static_cast<uint8_t>(core::Bucket::Queue));
+        }
+        for (size_t a = a0; a < a1; ++a) {
+            const auto s0 = static_cast<size_t>(at.attemptSegmentBegin[a]);
+            const auto s1 = static_cast<size_t>(at.attemptSegmentBegin[a + 1]);
+            for (size_t s = s0; s < s1; ++s) {
+                addSpan(row, at.segmentStartNs[s], at.segmentEndNs[s], at.segmentBucket[s]);
+            }
+            const int64_t gap = at.attemptGapAfterNs[a];
+            if (gap > 0) {
+                addSpan(row, c.attemptEndNs[a], c.attemptEndNs[a] + gap, static_cast<uint8_t>(core::Bucket::Recovery));
+            }
+            if (isInterrupted(c.attemptOutcome[a])) {
+                // The fault instant f, clamped into the attempt as the accounting does.
+                const int64_t fault = std::clamp(c.attemptFaultNs[a], c.attemptStartNs[a], c.attemptEndNs[a]);
+                if (fault >= fromNs && fault <= toNs) {
+                    row.faults.push_back({ fault, c.attemptInterruption[a], c.attemptNumber[a] });
+                }
+            }
+        }
+        d.rows.push_back(std::move(row));
+    }
+    return d;
+}
+
+} // namespace ett::app

@@ -1,0 +1,78 @@
+// The data service's worker (issue #4): it owns the open database and the aggregation engine and
+// lives on the service's thread, so nothing here ever runs on the GUI thread. Each method does one
+// request and posts its result back to the service, which delivers it unless a newer request of
+// the same kind has made it stale.
+//
+// Design note: the computations (translate a UiFilter, roll up, build table rows and timeline
+// rows) are plain functions of the engine's columns; they are public so that a test can call them
+// on a worker that lives on its own thread. Opening and reloading follow load-then-commit: a new
+// database and engine are built aside and replace the current ones only when all went well.
+#pragma once
+
+#include "app/ui/data_service.h"
+#include "app/ui/types.h"
+#include "core/store/database.h"
+#include "gpu/engine.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <atomic>
+#include <memory>
+
+namespace ett::app {
+
+// Request kinds, the index into DataService::m_latest.
+enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3 };
+
+class DataWorker : public QObject
+{
+public:
+    // `service` receives the results (posted to its thread); `latest` are its newest ids per kind.
+    DataWorker(DataService* service, std::array<std::shared_ptr<std::atomic<quint64>>, 4> latest);
+    ~DataWorker() override;
+
+    // --- requests: called on the worker thread; each posts its result to the service ---------
+    void openDatabase(const QString& path);
+    void importFiles(const QStringList& paths, const QString& label, std::shared_ptr<std::atomic<bool>> cancel);
+    void renameLabel(const QString& from, const QString& to);
+    void overview(quint64 id, const UiFilter& filter, gpu::Calendar every);
+    void table(quint64 id, const UiFilter& filter, const Location& location);
+    void jobTimeline(quint64 id, int32_t job);
+    void fleetTimeline(quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+
+    // --- pure computations over the loaded engine (worker thread; throw on engine errors) ---
+    bool hasEngine() const { return m_engine != nullptr && m_loaded; }
+    // Names to codes with the engine's dictionaries; unknown names match nothing.
+    gpu::Filter translate(const UiFilter& filter) const;
+    OverviewData computeOverview(const UiFilter& filter, gpu::Calendar every);
+    TableData computeTable(const UiFilter& filter, const Location& location);
+    FleetTimelineData computeFleetTimeline(const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    Vocabulary vocabulary() const;
+
+private:
+    bool isStale(RequestKind kind, quint64 id) const;
+    // Loads the open database into a fresh engine; error text on failure (the old one stays).
+    QString reload(double* seconds);
+    void postOpened(double loadSeconds);
+    void postTimed(const QString& what, double ms);
+    // A failed request's message, delivered unless the request has gone stale.
+    void postFailed(RequestKind kind, quint64 id, const QString& message);
+    // The figures of one job's attempts, grouped by attempt, in start order.
+    std::vector<TableRow> attemptRows(const gpu::Filter& base, int32_t job);
+    // A row per group for a grouping named by the UI ("label", "job", an attribute).
+    std::vector<TableRow> groupRows(const gpu::Filter& filter, const QString& groupBy);
+    std::vector<TableRow> jobRows(const gpu::Filter& filter);
+    // Adds the term "groupBy = value" to a filter.
+    void addGroupTerm(gpu::Filter& filter, const QString& groupBy, const QString& value) const;
+
+    DataService* m_service;
+    std::array<std::shared_ptr<std::atomic<quint64>>, 4> m_latest;
+    std::unique_ptr<core::Database> m_db;
+    std::unique_ptr<gpu::Engine> m_engine;
+    bool m_loaded = false;
+};
+
+} // namespace ett::app

@@ -1,0 +1,117 @@
+// The shell's dialogs (issue #4, item 1): the label chosen before an import, the import's
+// progress with Cancel, errors the user can read in full and copy, and renaming a label. None of
+// them touches the store: they collect input and show what the data service reports.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QDialog>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <optional>
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace ett::app {
+
+// Asks under which dataset label trace files are imported: an editable combo of the labels the
+// database has, "default" when it has none.
+class ImportDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ImportDialog(const QStringList& files, const QStringList& existingLabels, QWidget* parent = nullptr);
+
+    // The label typed or chosen, trimmed.
+    QString label() const;
+
+    // Runs the dialog; the label, or nullopt when the user cancelled.
+    static std::optional<QString> askLabel(
+        QWidget* parent, const QStringList& files, const QStringList& existingLabels);
+
+private:
+    QComboBox* m_label = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
+};
+
+// Shows an import's progress: file i of n, stage, records, a bar over the bytes of all files and
+// the time left. Cancel emits cancelRequested() once and then waits for the import to end. It is
+// window-modal but never runs its own event loop (show(), not exec()).
+class ImportProgressDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit ImportProgressDialog(QWidget* parent = nullptr);
+
+    // "12 min 3 s", "45 s", "< 1 s"; "unknown" for negative values.
+    static QString etaText(double seconds);
+
+public slots:
+    void setProgress(const ett::app::ImportProgressInfo& progress);
+
+signals:
+    void cancelRequested();
+
+protected:
+    void reject() override; // Esc and the close button cancel the import too
+
+private:
+    QLabel* m_file = nullptr;
+    QLabel* m_stage = nullptr;
+    QLabel* m_records = nullptr;
+    QLabel* m_eta = nullptr;
+    QProgressBar* m_bar = nullptr;
+    QPushButton* m_cancel = nullptr;
+    bool m_cancelled = false;
+};
+
+// An error in full: a title, a one-line summary and the details (file:line: message...) in a
+// read-only text box the user can select from, with a Copy button that copies all of it.
+class ErrorDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ErrorDialog(const QString& title, const QString& summary, const QString& details, QWidget* parent = nullptr);
+
+    // The text the Copy button puts on the clipboard.
+    QString text() const;
+
+    // Shows one (non-blocking, deleted on close) and returns it.
+    static ErrorDialog* showError(
+        QWidget* parent, const QString& title, const QString& summary, const QString& details);
+
+private:
+    QLabel* m_summary = nullptr;
+    QPlainTextEdit* m_details = nullptr;
+};
+
+// Asks for a label to rename and its new name; OK is enabled only for a new, non-empty name that
+// no other label has.
+class RenameLabelDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    RenameLabelDialog(const QStringList& labels, const QString& current, QWidget* parent = nullptr);
+
+    QString from() const;
+    QString to() const;
+
+private:
+    void updateOk();
+
+    QStringList m_labels;
+    QComboBox* m_from = nullptr;
+    QLineEdit* m_to = nullptr;
+    QLabel* m_hint = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
+};
+
+} // namespace ett::app

@@ -1,0 +1,61 @@
+// How the pages (overview, drill-down, details) read and print core::Figures: the weighted
+// quantities (GPU-weighted or time-weighted, spec 5.5) and the text people see (hours with
+// units, percentages, durations, UTC times). One place, so that every view says the same thing
+// the same way. Pure functions; safe from any thread.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace ett::app {
+
+inline constexpr double kNsPerHour = 3.6e12;
+
+// A wide integer as a double (through long double: exact up to 64 significant bits).
+inline double wideToDouble(core::Wide x)
+{
+    return static_cast<double>(static_cast<long double>(x));
+}
+
+// The figures under a weighting: GPU-nanoseconds when GPU-weighted, nanoseconds when
+// time-weighted.
+core::Wide e2eOf(const core::Figures& f, Weighting w);
+core::Wide bucketOf(const core::Figures& f, core::Bucket b, Weighting w);
+// Everything but productive (spec 5.5 "lost").
+core::Wide lostOf(const core::Figures& f, Weighting w);
+// ETT% under the weighting; nullopt when E2E is zero.
+std::optional<double> ettOf(const core::Figures& f, Weighting w);
+// A bucket's share of E2E in percent under the weighting; nullopt when E2E is zero.
+std::optional<double> bucketShareOf(const core::Figures& f, core::Bucket b, Weighting w);
+
+// "GPU-weighted" / "time-weighted".
+QString weightingName(Weighting w);
+// The unit of weighted hours: "GPU-h" / "h".
+QString hoursUnit(Weighting w);
+
+// Hours from (GPU-)nanoseconds.
+inline double nsToHours(core::Wide ns)
+{
+    return wideToDouble(ns) / kNsPerHour;
+}
+
+// "1,234 h", "12.3 h", "0.05 h", "<0.01 h", "0 h" (the number only when unit is empty).
+QString formatHours(double hours, const QString& unit);
+// "84.2%" with the given decimals; "–" when absent.
+QString formatPercent(std::optional<double> percent, int decimals = 1);
+// "1,234".
+QString formatCount(int64_t n);
+// "1 job", "1,234 jobs".
+QString formatCountOf(int64_t n, const QString& singular, const QString& plural);
+// "4 min 10 s", "3 h 05 min" (core::formatDurationHuman); "–" when absent.
+QString formatDuration(std::optional<int64_t> ns);
+// "2025-06-01 12:00:00 UTC".
+QString formatUtc(int64_t ns);
+// Exact seconds of a wide count, for tooltips ("58545 s").
+QString formatExactSeconds(core::Wide ns);
+
+} // namespace ett::app

@@ -1,0 +1,90 @@
+// The filter bar above the pages (issue #4, item 2): which jobs every view shows (dataset labels,
+// attribute terms as removable chips, a UTC time range, a GPU count range, the count-queue
+// option), the weighting and the group-by attribute. It edits the one WorkbenchState and follows
+// it: changes made elsewhere (a day clicked in the overview, back and forward) show up here.
+//
+// Label and attribute changes apply at once; typed ones (times, GPU counts) after a short pause,
+// so that typing "1024" asks for one result, not four. Group-by lives in Location::groupBy:
+// changing it goes to the fleet level grouped that way (state->navigate). GUI thread only.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QHBoxLayout;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+class QToolButton;
+
+namespace ett::app {
+
+class DataService;
+class WorkbenchState;
+
+class FilterBar : public QWidget
+{
+    Q_OBJECT
+public:
+    // `state` must outlive the bar; `service` may be null (the bar only edits the state).
+    FilterBar(WorkbenchState* state, DataService* service, QWidget* parent = nullptr);
+
+    // The delay between the last typed change of a time or GPU count and the filter update.
+    static constexpr int kApplyDelayMs = 400;
+
+    // Applies pending typed changes now (as when the delay ends). For tests and for Enter.
+    void applyPending();
+
+    // Adds "key = value" to the filter (a chip); no-op when already there.
+    void addAttributeTerm(const QString& key, const QString& value);
+    // Removes "key = value" from the filter.
+    void removeAttributeTerm(const QString& key, const QString& value);
+    // Accepts exactly these dataset labels (empty: all).
+    void setLabels(const QStringList& labels);
+
+private:
+    void buildUi();
+    // Refills the menus and ranges from the vocabulary, then shows the state.
+    void updateVocabulary();
+    // Shows the state's filter, weighting and group-by in the controls (no signals).
+    void updateFromState();
+    void updateLabelsButton();
+    // Fills the value menu with the values of the picked attribute.
+    void refillAttrValues();
+    void rebuildChips();
+    void updateTimeControls();
+    // Builds the typed part of the filter (time range, GPU range, count queue) from the controls.
+    void applyTypedControls();
+    void scheduleApply();
+    void setTimeRangeEnabled(bool enabled);
+
+    WorkbenchState* m_state;
+    DataService* m_data;
+
+    QToolButton* m_labelsButton = nullptr;
+    QComboBox* m_attrKey = nullptr;
+    QComboBox* m_attrValue = nullptr;
+    QWidget* m_chips = nullptr;
+    QHBoxLayout* m_chipsLayout = nullptr;
+    QLabel* m_noChips = nullptr;
+    QCheckBox* m_allTime = nullptr;
+    QDateTimeEdit* m_from = nullptr;
+    QDateTimeEdit* m_to = nullptr;
+    QSpinBox* m_minGpus = nullptr;
+    QSpinBox* m_maxGpus = nullptr;
+    QCheckBox* m_countQueue = nullptr;
+    QComboBox* m_groupBy = nullptr;
+    QButtonGroup* m_weighting = nullptr;
+    QToolButton* m_gpuWeighted = nullptr;
+    QToolButton* m_timeWeighted = nullptr;
+    QPushButton* m_clear = nullptr;
+    QTimer* m_applyTimer = nullptr;
+};
+
+} // namespace ett::app

@@ -1,0 +1,121 @@
+// The workbench window (issue #4, items 1 and 6): menus, toolbar, drag and drop, recent files and
+// the status bar around the pages (filter bar on top, overview and drill-down in tabs above the
+// timeline, details in a dock on the right). It owns the WorkbenchState and the DataService; the
+// pages share both. Nothing here touches the store or the engine: opening and importing go through
+// the data service, off the GUI thread.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QSplitter;
+class QTabWidget;
+
+namespace ett::app {
+
+class DataService;
+class ImportProgressDialog;
+class WorkbenchState;
+struct LoadStats;
+
+// True when the file is a workbench database: a ".db" / ".sqlite" name, or SQLite's magic bytes
+// at its start. Everything else is taken for a trace. Reads at most 16 bytes.
+bool looksLikeDatabase(const QString& path);
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    DataService* dataService() const { return m_service; }
+    WorkbenchState* state() const { return m_state; }
+
+    // The database used when traces are imported with none open:
+    // QStandardPaths::AppDataLocation + "/workbench.db".
+    static QString defaultDatabasePath();
+
+    // Opens (or creates) a database, remembering it in the recent files.
+    void openDatabase(const QString& path);
+    // Imports trace files into the open database (the default one when none is open). Without a
+    // label, asks for one first. Refused with a message while another import runs.
+    void importTraces(const QStringList& paths, std::optional<QString> label = std::nullopt);
+    // Opens what the paths are: the last database among them, then imports the traces into it
+    // (under `label`, or asking for one when not given). What File > Open, drops and the command
+    // line do.
+    void openPaths(const QStringList& paths, std::optional<QString> label = std::nullopt);
+
+    // The recent files, most recent first (QSettings "recentFiles", at most kMaxRecent).
+    static QStringList recentFiles();
+    static constexpr int kMaxRecent = 10;
+
+signals:
+    // The first overview after a database was loaded has been delivered (for --screenshot).
+    void overviewLoaded();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createPages();
+    void createStatusBar();
+    void connectService();
+
+    void newDatabase();
+    void openDatabaseDialog();
+    void importDialog();
+    void openDialog();
+    void renameLabelDialog();
+    void about();
+
+    void addRecent(const QString& path);
+    void updateRecentMenu();
+    void updateTitle();
+
+    void onDatabaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
+    void onDatabaseFailed(const QString& message);
+    void onImportFinished(const QString& summary, const QStringList& errors, bool cancelled);
+
+    WorkbenchState* m_state = nullptr;
+    DataService* m_service = nullptr;
+    bool m_databaseRequested = false; // openDatabase() was called (it may still be loading)
+    bool m_waitingOverview = false; // the first overview after a load has not arrived yet
+    QString m_pendingDatabase; // the database being opened, for messages
+
+    QTabWidget* m_tabs = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QPointer<ImportProgressDialog> m_progress;
+
+    QAction* m_newDbAction = nullptr;
+    QAction* m_openDbAction = nullptr;
+    QAction* m_importAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_renameAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_overviewAction = nullptr;
+    QAction* m_drillAction = nullptr;
+    QAction* m_backAction = nullptr;
+    QAction* m_forwardAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+
+    QLabel* m_backendLabel = nullptr;
+    QLabel* m_rowsLabel = nullptr;
+    QLabel* m_queryLabel = nullptr;
+};
+
+} // namespace ett::app

@@ -1,0 +1,115 @@
+// The timeline page (issue #4, item 4): a toolbar (Job / Ranks / Fleet, fit, zoom), the legend
+// and the Gantt widget, following the WorkbenchState.
+//
+//   location job or attempt  ->  data->requestJobTimeline(job); job view or rank view
+//                                (attempt level: zoomed to that attempt, its row selected)
+//   location fleet or group  ->  data->requestFleetTimeline(filter [+ the group's term],
+//                                from, to, kMaxFleetRows); fleet view
+//
+// Results carry the id of their request; only the latest request of each kind is shown, older
+// results are dropped (after hotspot's job tracker). GUI thread only.
+#pragma once
+
+#include "app/ui/timeline/gantt_scene.h"
+#include "app/ui/types.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QToolButton;
+
+namespace ett::app {
+
+class DataService;
+class GanttWidget;
+class LegendStrip;
+class WorkbenchState;
+
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Mode { Job, Ranks, Fleet };
+    // The most job rows a fleet view asks for.
+    static constexpr int kMaxFleetRows = 2000;
+    // Sources with fewer phases, segments or spans than this are turned into a scene on the GUI
+    // thread; larger ones on the thread pool (the scene appears a moment later).
+    static constexpr int64_t kSyncBuildLimit = 100'000;
+
+    // state and dataService must outlive the view; dataService may be null (nothing is requested: tests feed
+    // results through showJobTimeline() / showFleetTimeline()).
+    TimelineView(WorkbenchState* state, DataService* dataService, QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    Mode mode() const { return m_mode; }
+    GanttWidget* gantt() const { return m_gantt; }
+    // The scene on screen (never null; empty while loading).
+    const GanttScene& scene() const { return *m_scene; }
+    // The filter a fleet request uses at the current location: the state's filter plus, at group
+    // level, the group's term (labels for "label", else the attribute).
+    UiFilter fleetFilter() const;
+    // The ids of the latest requests (0: none yet).
+    quint64 pendingJobRequest() const { return m_jobRequest; }
+    quint64 pendingFleetRequest() const { return m_fleetRequest; }
+
+public slots:
+    // Switches between the job, rank and fleet views (Job and Ranks need a job location).
+    void setMode(ett::app::TimelineView::Mode mode);
+    // Re-reads the state: requests what is missing, rebuilds the scene otherwise. (While the view
+    // is hidden, state changes only mark it for a refresh when it is shown.)
+    void refresh();
+    // Shows a job's timeline as if it were the latest result (the job of the current location).
+    void showJobTimeline(const ett::core::JobTimeline& timeline);
+    void showFleetTimeline(const ett::app::FleetTimelineData& fleetData);
+    // The data service's results: shown when id is the latest request of its kind, else dropped.
+    void handleJobTimeline(quint64 id, const ett::core::JobTimeline& timeline);
+    void handleFleetTimeline(quint64 id, const ett::app::FleetTimelineData& fleetData);
+    void handleQueryFailed(quint64 id, const QString& message);
+
+signals:
+    // The user selected something on the timeline (for the details panel).
+    void selectionChanged(const ett::app::TimelineSelection& selection);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void onLocationChanged();
+    void refreshWhenVisible();
+    void rebuildScene(bool fit);
+    void applyScene(std::shared_ptr<const GanttScene> scene, bool fit);
+    // At attempt level: zooms to the attempt and selects its row.
+    void focusAttempt();
+    void updateButtons();
+    void setStatus(const QString& text);
+    std::pair<int64_t, int64_t> fleetRange() const;
+
+    WorkbenchState* m_state;
+    DataService* m_data;
+    Mode m_mode = Mode::Fleet;
+    QToolButton* m_jobButton = nullptr;
+    QToolButton* m_ranksButton = nullptr;
+    QToolButton* m_fleetButton = nullptr;
+    QLabel* m_status = nullptr;
+    LegendStrip* m_legend = nullptr;
+    GanttWidget* m_gantt = nullptr;
+    std::shared_ptr<const GanttScene> m_scene;
+    quint64 m_buildGeneration = 0; // the latest scene build; older ones are dropped
+    bool m_dirty = false; // the state changed while the view was hidden
+
+    // What is loaded, and what was asked for last.
+    std::shared_ptr<const core::JobTimeline> m_timeline;
+    int32_t m_timelineJob = -1;
+    std::shared_ptr<const FleetTimelineData> m_fleet;
+    UiFilter m_fleetLoadedFilter;
+    std::pair<int64_t, int64_t> m_fleetLoadedRange { 0, 0 };
+    quint64 m_jobRequest = 0;
+    int32_t m_requestedJob = -1;
+    quint64 m_fleetRequest = 0;
+    UiFilter m_requestedFleetFilter;
+    std::pair<int64_t, int64_t> m_requestedFleetRange { 0, 0 };
+};
+
+} // namespace ett::app

@@ -1,0 +1,223 @@
+// Tests of the filter bar (issue #4, item 2): it fills its menus from the vocabulary, edits the
+// state (labels, attribute chips, time range, GPU range, count queue, weighting, group-by, clear)
+// and shows changes made elsewhere.
+#include "app/ui/filter_bar.h"
+#include "app/ui/workbench_state.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+#include <QTimeZone>
+#include <QToolButton>
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "pages_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+constexpr int64_t kDay = 86'400 * fixtures::kS;
+constexpr int64_t kJune1 = 1'748'736'000 * fixtures::kS; // 2025-06-01T00:00:00Z
+
+Vocabulary vocabulary()
+{
+    Vocabulary v;
+    v.labels = { "before", "after" };
+    v.attrKeys = { "cluster", "model", "team" };
+    v.attrValues["cluster"] = { "east", "west" };
+    v.attrValues["model"] = { "llama-8b", "llama-70b" };
+    v.attrValues["team"] = { "nlp", "speech", "vision" };
+    v.minGpus = 8;
+    v.maxGpus = 16384;
+    v.firstNs = kJune1 + 3600 * fixtures::kS;
+    v.lastNs = kJune1 + 9 * kDay + 7200 * fixtures::kS;
+    v.jobs = 200;
+    return v;
+}
+
+template <typename T> T* child(QWidget& w, const char* name)
+{
+    T* c = w.findChild<T*>(QString::fromLatin1(name));
+    EXPECT_NE(c, nullptr) << name;
+    return c;
+}
+
+struct Bar
+{
+    WorkbenchState state;
+    FilterBar bar { &state, nullptr };
+    Bar()
+    {
+        state.setVocabulary(vocabulary());
+        bar.resize(1600, 80);
+        bar.show();
+    }
+};
+
+TEST(FilterBar, FillsItsMenusFromTheVocabulary)
+{
+    fixtures::ensureApp();
+    Bar b;
+    auto* groupBy = child<QComboBox>(b.bar, "groupBy");
+    QStringList items;
+    for (int i = 0; i < groupBy->count(); ++i) {
+        items << groupBy->itemData(i).toString();
+    }
+    EXPECT_EQ(items, (QStringList { "", "label", "job", "", "cluster", "model", "team" })); // "" at 3: separator
+    auto* labels = child<QToolButton>(b.bar, "labels");
+    ASSERT_EQ(labels->menu()->actions().size(), 2);
+    EXPECT_TRUE(labels->text().contains("all"));
+    auto* key = child<QComboBox>(b.bar, "attrKey");
+    EXPECT_EQ(key->count(), 4); // "attribute…" + 3 keys
+    auto* maxGpus = child<QSpinBox>(b.bar, "maxGpus");
+    EXPECT_EQ(maxGpus->maximum(), 16384);
+    EXPECT_EQ(maxGpus->value(), 0); // "any"
+    EXPECT_FALSE(child<QPushButton>(b.bar, "clear")->isEnabled());
+}
+
+TEST(FilterBar, LabelsAndAttributeChipsEditTheFilter)
+{
+    fixtures::ensureApp();
+    Bar b;
+    auto* labels = child<QToolButton>(b.bar, "labels");
+    labels->menu()->actions().at(1)->setChecked(true); // "after"
+    EXPECT_EQ(b.state.filter().labels, QStringList { "after" });
+    EXPECT_TRUE(labels->text().contains("after"));
+
+    // Pick an attribute, then a value: a chip.
+    auto* key = child<QComboBox>(b.bar, "attrKey");
+    auto* value = child<QComboBox>(b.bar, "attrValue");
+    key->setCurrentIndex(key->findData("team"));
+    ASSERT_EQ(value->count(), 4); // prompt + 3 values
+    const int vision = value->findData("vision");
+    value->setCurrentIndex(vision);
+    emit value->activated(vision);
+    EXPECT_EQ(b.state.filter().attrs.value("team"), QStringList { "vision" });
+    EXPECT_EQ(value->currentIndex(), 0) << "the value menu returns to its prompt";
+    b.bar.addAttributeTerm("team", "nlp");
+    b.bar.addAttributeTerm("cluster", "east");
+    EXPECT_EQ(b.state.filter().attrs.value("team"), (QStringList { "vision", "nlp" }));
+    QCoreApplication::processEvents();
+    auto chips = b.bar.findChildren<QToolButton*>(QStringLiteral("chip"));
+    ASSERT_EQ(chips.size(), 3);
+
+    // Clicking a chip removes its term.
+    QToolButton* nlp = nullptr;
+    for (auto* c : chips) {
+        if (c->property("attrValue").toString() == "nlp") {
+            nlp = c;
+        }
+    }
+    ASSERT_NE(nlp, nullptr);
+    QTest::mouseClick(nlp, Qt::LeftButton);
+    EXPECT_EQ(b.state.filter().attrs.value("team"), QStringList { "vision" });
+    b.bar.removeAttributeTerm("team", "vision");
+    EXPECT_FALSE(b.state.filter().attrs.contains("team"));
+    EXPECT_EQ(b.state.filter().attrs.value("cluster"), QStringList { "east" });
+}
+
+TEST(FilterBar, TimeRangeGpuRangeAndCountQueue)
+{
+    fixtures::ensureApp();
+    Bar b;
+    auto* allTime = child<QCheckBox>(b.bar, "allTime");
+    auto* from = child<QDateTimeEdit>(b.bar, "from");
+    auto* to = child<QDateTimeEdit>(b.bar, "to");
+    EXPECT_TRUE(allTime->isChecked());
+    EXPECT_FALSE(from->isEnabled());
+    // Unchecking "all time" selects the data's whole days (UTC).
+    allTime->setChecked(false);
+    ASSERT_TRUE(b.state.filter().fromNs.has_value());
+    EXPECT_EQ(*b.state.filter().fromNs, kJune1);
+    EXPECT_EQ(*b.state.filter().toNs, kJune1 + 10 * kDay);
+    EXPECT_TRUE(from->isEnabled());
+
+    // Typed changes apply after a pause (or at once with applyPending).
+    from->setDateTime(QDateTime(QDate(2025, 6, 3), QTime(6, 0), QTimeZone::utc()));
+    EXPECT_EQ(*b.state.filter().fromNs, kJune1) << "not yet";
+    b.bar.applyPending();
+    EXPECT_EQ(*b.state.filter().fromNs, kJune1 + 2 * kDay + 6 * 3600 * fixtures::kS);
+    // An end before the start is not applied.
+    to->setDateTime(QDateTime(QDate(2025, 6, 2), QTime(0, 0), QTimeZone::utc()));
+    b.bar.applyPending();
+    EXPECT_EQ(*b.state.filter().toNs, kJune1 + 10 * kDay);
+    to->setDateTime(QDateTime(QDate(2025, 6, 11), QTime(0, 0), QTimeZone::utc()));
+
+    auto* minGpus = child<QSpinBox>(b.bar, "minGpus");
+    auto* maxGpus = child<QSpinBox>(b.bar, "maxGpus");
+    minGpus->setValue(64);
+    maxGpus->setValue(1024);
+    QSignalSpy changed(&b.state, &WorkbenchState::filterChanged);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return changed.count() > 0; }, 2000)) << "applied after the pause";
+    EXPECT_EQ(b.state.filter().minGpus, 64);
+    EXPECT_EQ(b.state.filter().maxGpus, 1024);
+    maxGpus->setValue(0);
+    b.bar.applyPending();
+    EXPECT_EQ(b.state.filter().maxGpus, std::numeric_limits<int64_t>::max()) << "0 means any";
+
+    child<QCheckBox>(b.bar, "countQueue")->setChecked(true);
+    EXPECT_TRUE(b.state.filter().countQueue);
+    allTime->setChecked(true);
+    EXPECT_FALSE(b.state.filter().fromNs.has_value());
+    EXPECT_FALSE(b.state.filter().toNs.has_value());
+}
+
+TEST(FilterBar, WeightingAndGroupBy)
+{
+    fixtures::ensureApp();
+    Bar b;
+    auto* gpu = child<QToolButton>(b.bar, "gpuWeighted");
+    auto* time = child<QToolButton>(b.bar, "timeWeighted");
+    EXPECT_TRUE(gpu->isChecked());
+    QTest::mouseClick(time, Qt::LeftButton);
+    EXPECT_EQ(b.state.weighting(), Weighting::Time);
+    EXPECT_TRUE(time->isChecked());
+    b.state.setWeighting(Weighting::Gpu); // from elsewhere
+    EXPECT_TRUE(gpu->isChecked());
+
+    b.state.openJob(3, "job-3");
+    auto* groupBy = child<QComboBox>(b.bar, "groupBy");
+    const int team = groupBy->findData("team");
+    groupBy->setCurrentIndex(team);
+    emit groupBy->activated(team);
+    EXPECT_EQ(b.state.location().level, Level::Fleet);
+    EXPECT_EQ(b.state.location().groupBy, "team");
+    b.state.goBack(); // the job again, without a group-by
+    EXPECT_EQ(groupBy->currentData().toString(), "");
+}
+
+TEST(FilterBar, ShowsChangesMadeElsewhereAndClears)
+{
+    fixtures::ensureApp();
+    Bar b;
+    UiFilter f;
+    f.fromNs = kJune1 + 4 * kDay;
+    f.toNs = kJune1 + 5 * kDay; // a day clicked in the overview
+    f.attrs["model"] = { "llama-70b" };
+    f.labels = { "before" };
+    b.state.setFilter(f);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(child<QCheckBox>(b.bar, "allTime")->isChecked());
+    EXPECT_EQ(child<QDateTimeEdit>(b.bar, "from")->dateTime().toMSecsSinceEpoch() * 1'000'000, *f.fromNs);
+    EXPECT_EQ(child<QDateTimeEdit>(b.bar, "to")->dateTime().toMSecsSinceEpoch() * 1'000'000, *f.toNs);
+    EXPECT_EQ(b.bar.findChildren<QToolButton*>(QStringLiteral("chip")).size(), 1);
+    EXPECT_TRUE(child<QToolButton>(b.bar, "labels")->text().contains("before"));
+    auto* clear = child<QPushButton>(b.bar, "clear");
+    EXPECT_TRUE(clear->isEnabled());
+    QTest::mouseClick(clear, Qt::LeftButton);
+    EXPECT_EQ(b.state.filter(), UiFilter {});
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(child<QCheckBox>(b.bar, "allTime")->isChecked());
+    EXPECT_TRUE(b.bar.findChildren<QToolButton*>(QStringLiteral("chip")).isEmpty());
+    EXPECT_FALSE(clear->isEnabled());
+}
+
+} // namespace
+} // namespace ett::app

@@ -1,0 +1,231 @@
+// Tests of the overview page (issue #4, item 2): cards show the fleet's figures under the named
+// weighting, the charts are built from the data in the palette's colours, and clicking a chart
+// element drills in (bucket -> drill-down sorted by it, day -> time range, cause class -> jobs
+// sorted by that kind of interruption, top job -> the job). Driven with data built by the CPU
+// engine the way the data service builds it.
+#include "app/ui/figures_format.h"
+#include "app/ui/figures_table_model.h"
+#include "app/ui/overview_page.h"
+#include "app/ui/palette.h"
+#include "app/ui/workbench_state.h"
+
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <gtest/gtest.h>
+
+#include "pages_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+struct Fixture
+{
+    std::vector<core::GeneratedJob> fleet = fixtures::generateFleet(60);
+    std::unique_ptr<gpu::Engine> engine = fixtures::engineOf(fleet);
+    OverviewData data = fixtures::overviewOf(*engine);
+};
+
+const Fixture& fixture()
+{
+    static const Fixture f;
+    return f;
+}
+
+QBarSet* barSet(QChart* chart, const QString& label)
+{
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(s)) {
+            for (QBarSet* set : bars->barSets()) {
+                if (set->label() == label) {
+                    return set;
+                }
+            }
+        }
+    }
+    return nullptr;
+}
+
+TEST(OverviewPage, CardsShowTheFleetUnderTheNamedWeighting)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    EXPECT_FALSE(page.hasData());
+    EXPECT_EQ(page.cardValue("ett"), "–");
+    const OverviewData& d = fixture().data;
+    ASSERT_GT(d.fleet.jobs, 0);
+    page.setOverviewData(d);
+    EXPECT_FALSE(page.isBusy());
+    EXPECT_EQ(page.cardTitle("ett"), "ETT% (GPU-weighted)");
+    EXPECT_EQ(page.cardValue("ett"), formatPercent(d.fleet.ettPercentGpu()));
+    EXPECT_TRUE(page.cardDetail("ett").contains(formatPercent(d.fleet.ettPercentTime())));
+    EXPECT_EQ(page.cardTitle("e2e"), "GPU-hours (E2E)");
+    EXPECT_EQ(page.cardValue("e2e"), formatHours(nsToHours(d.fleet.e2eGpuNs), QString()));
+    EXPECT_EQ(page.cardTitle("lost"), "Lost GPU-hours");
+    EXPECT_EQ(page.cardValue("lost"), formatHours(nsToHours(d.fleet.lostGpuNs()), QString()));
+    EXPECT_EQ(page.cardValue("failures"), formatCount(d.fleet.failures));
+    EXPECT_EQ(page.cardValue("preemptions"), formatCount(d.fleet.preemptions));
+    EXPECT_EQ(page.cardValue("other"), formatCount(d.fleet.otherInterruptions));
+    EXPECT_EQ(page.cardValue("tts"), formatDuration(d.tts.p50));
+    EXPECT_TRUE(page.cardDetail("tts").contains(formatDuration(d.tts.p90)));
+    EXPECT_EQ(page.cardValue("ttr"), formatDuration(d.ttr.p50));
+    EXPECT_EQ(page.cardValue("noCheckpoint"), formatCount(d.fleet.noCheckpointDataJobs));
+    core::Bucket most = core::Bucket::Idle;
+    for (int b = 1; b < core::kBucketCount; ++b) {
+        if (d.fleet.bucketsGpuNs[static_cast<size_t>(b)] > d.fleet.bucketsGpuNs[static_cast<size_t>(most)]) {
+            most = static_cast<core::Bucket>(b);
+        }
+    }
+    EXPECT_TRUE(page.cardValue("lostByBucket").contains(bucketColor(most).name()))
+        << "lost by bucket, in the palette's colours: " << page.cardValue("lostByBucket").toStdString();
+
+    state.setWeighting(Weighting::Time);
+    EXPECT_EQ(page.cardTitle("ett"), "ETT% (time-weighted)");
+    EXPECT_EQ(page.cardValue("ett"), formatPercent(d.fleet.ettPercentTime()));
+    EXPECT_EQ(page.cardTitle("lost"), "Lost hours");
+    EXPECT_TRUE(page.chart(OverviewPage::Chart::Buckets)->title().contains("time-weighted"));
+    EXPECT_TRUE(page.chart(OverviewPage::Chart::Trend)->title().contains("time-weighted"));
+}
+
+TEST(OverviewPage, ChartsUseThePaletteAndTheData)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    const OverviewData& d = fixture().data;
+    page.setOverviewData(d);
+    QBarSet* productive = barSet(page.chart(OverviewPage::Chart::Buckets), bucketLabel(core::Bucket::Productive));
+    ASSERT_NE(productive, nullptr);
+    EXPECT_EQ(productive->color(), bucketColor(core::Bucket::Productive));
+    double sum = 0;
+    for (int i = 0; i < productive->count(); ++i) {
+        sum += productive->at(i);
+    }
+    EXPECT_NEAR(sum, *d.fleet.ettPercentGpu(), 1e-9) << "the productive share is the ETT%";
+
+    // The trend has a point per calendar bucket with data.
+    QScatterSeries* dots = nullptr;
+    for (QAbstractSeries* s : page.chart(OverviewPage::Chart::Trend)->series()) {
+        dots = dots ? dots : qobject_cast<QScatterSeries*>(s);
+    }
+    ASSERT_NE(dots, nullptr);
+    EXPECT_GT(dots->count(), 3);
+    EXPECT_LE(static_cast<size_t>(dots->count()), d.series.buckets.size());
+
+    // Interruptions by cause class: one category per class.
+    auto* failures = barSet(page.chart(OverviewPage::Chart::Causes), "failures");
+    ASSERT_NE(failures, nullptr);
+    EXPECT_EQ(static_cast<size_t>(failures->count()), d.byCauseClass.size());
+    // Top jobs: one bar per job, the most lost on top (the last category).
+    auto* recovery = barSet(page.chart(OverviewPage::Chart::TopJobs), bucketLabel(core::Bucket::Recovery));
+    ASSERT_NE(recovery, nullptr);
+    EXPECT_EQ(static_cast<size_t>(recovery->count()), d.topJobs.size());
+    EXPECT_EQ(barSet(page.chart(OverviewPage::Chart::TopJobs), bucketLabel(core::Bucket::Productive)), nullptr)
+        << "top jobs show lost time only";
+}
+
+TEST(OverviewPage, ClickingABucketAsksForTheDrillDownSortedByIt)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    Location job;
+    job.level = Level::Job;
+    job.groupBy = "team";
+    job.job = 1;
+    state.navigate(job);
+    OverviewPage page(&state, nullptr);
+    page.setOverviewData(fixture().data);
+    QSignalSpy drill(&page, &OverviewPage::drillDownRequested);
+    QSignalSpy bucket(&page, &OverviewPage::bucketActivated);
+    QBarSet* init = barSet(page.chart(OverviewPage::Chart::Buckets), bucketLabel(core::Bucket::Init));
+    ASSERT_NE(init, nullptr);
+    emit init->clicked(0);
+    ASSERT_EQ(drill.count(), 1);
+    EXPECT_EQ(drill.at(0).at(0).toInt(), FiguresTableModel::bucketColumn(core::Bucket::Init));
+    EXPECT_EQ(drill.at(0).at(1).value<Qt::SortOrder>(), Qt::DescendingOrder);
+    ASSERT_EQ(bucket.count(), 1);
+    EXPECT_EQ(bucket.at(0).at(0).value<core::Bucket>(), core::Bucket::Init);
+    EXPECT_EQ(state.location().level, Level::Fleet);
+    EXPECT_EQ(state.location().groupBy, "team") << "the fleet, as grouped";
+}
+
+TEST(OverviewPage, ClickingADaySelectsItsTimeRange)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    const OverviewData& d = fixture().data;
+    page.setOverviewData(d);
+    QScatterSeries* dots = nullptr;
+    for (QAbstractSeries* s : page.chart(OverviewPage::Chart::Trend)->series()) {
+        dots = dots ? dots : qobject_cast<QScatterSeries*>(s);
+    }
+    ASSERT_NE(dots, nullptr);
+    const QPointF third = dots->at(2);
+    emit dots->clicked(third);
+    const auto i = static_cast<int64_t>(third.x());
+    ASSERT_TRUE(state.filter().fromNs.has_value());
+    EXPECT_EQ(*state.filter().fromNs, d.series.originNs + i * d.series.widthNs);
+    EXPECT_EQ(*state.filter().toNs, *state.filter().fromNs + 86'400 * fixtures::kS);
+}
+
+TEST(OverviewPage, ClickingACauseClassListsJobsByThatInterruption)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    Location byTeam;
+    byTeam.groupBy = "team";
+    state.navigate(byTeam);
+    OverviewPage page(&state, nullptr);
+    const OverviewData& d = fixture().data;
+    ASSERT_FALSE(d.byCauseClass.empty());
+    page.setOverviewData(d);
+    QSignalSpy drill(&page, &OverviewPage::drillDownRequested);
+    QSignalSpy cause(&page, &OverviewPage::causeClassActivated);
+    emit barSet(page.chart(OverviewPage::Chart::Causes), "preemptions")->clicked(0);
+    ASSERT_EQ(drill.count(), 1);
+    EXPECT_EQ(drill.at(0).at(0).toInt(), FiguresTableModel::PreemptionsColumn);
+    ASSERT_EQ(cause.count(), 1);
+    const std::string& name = d.byCauseClass[0].name;
+    EXPECT_EQ(cause.at(0).at(0).toString().toStdString(), name.empty() ? core::kNoGroupName : name);
+    EXPECT_EQ(state.location(), Location {}) << "the fleet's jobs, no group-by";
+}
+
+TEST(OverviewPage, ClickingATopJobOpensIt)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    const OverviewData& d = fixture().data;
+    ASSERT_GE(d.topJobs.size(), 3u);
+    page.setOverviewData(d);
+    QBarSet* set = barSet(page.chart(OverviewPage::Chart::TopJobs), bucketLabel(core::Bucket::Recovery));
+    ASSERT_NE(set, nullptr);
+    // Categories run bottom-up: the last one is the job that lost the most.
+    emit set->clicked(set->count() - 1);
+    EXPECT_EQ(state.location().level, Level::Job);
+    EXPECT_EQ(state.location().job, d.topJobs[0].job);
+    EXPECT_EQ(state.breadcrumb().back().first, d.topJobs[0].key);
+    emit set->clicked(set->count() - 3);
+    EXPECT_EQ(state.location().job, d.topJobs[2].job);
+}
+
+TEST(OverviewPage, WeeklyDataAndEmptyData)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    page.setOverviewData(fixtures::overviewOf(*fixture().engine, gpu::Calendar::Week));
+    EXPECT_EQ(page.calendar(), gpu::Calendar::Week);
+    EXPECT_TRUE(page.chart(OverviewPage::Chart::Trend)->title().contains("week"));
+    page.setOverviewData(OverviewData {});
+    EXPECT_EQ(page.cardValue("ett"), "–");
+    EXPECT_TRUE(page.chart(OverviewPage::Chart::Buckets)->series().isEmpty());
+    EXPECT_TRUE(page.chart(OverviewPage::Chart::TopJobs)->series().isEmpty());
+}
+
+} // namespace
+} // namespace ett::app
