@@ -36,14 +36,9 @@ DataService::DataService(QObject* parent)
     , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     registerMetaTypes();
-    std::array<std::shared_ptr<std::atomic<quint64>>, 4> latest;
-    for (size_t k = 0; k < 4; ++k) {
-        m_latest[k] = std::make_shared<std::atomic<quint64>>(0);
-        latest[k] = m_latest[k];
-    }
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("ett-data"));
-    m_worker = new DataWorker(this, latest);
+    m_worker = new DataWorker(this);
     m_worker->moveToThread(m_thread);
     m_thread->start();
 }
@@ -53,7 +48,7 @@ DataService::~DataService()
     // Stop what runs (an import rolls back), let the thread finish its current request, then free
     // the database and the engine; requests still queued are dropped with the worker.
     m_cancel->store(true);
-    for (auto& latest : m_latest) {
+    for (auto& [key, latest] : m_latest) {
         latest->store(0);
     }
     m_thread->quit();
@@ -92,44 +87,62 @@ void DataService::renameLabel(const QString& from, const QString& to)
         worker, [worker, from, to] { worker->renameLabel(from, to); }, Qt::QueuedConnection);
 }
 
-quint64 DataService::requestOverview(const UiFilter& filter, gpu::Calendar every)
+std::shared_ptr<std::atomic<quint64>> DataService::channel(int kind, const QObject* requester)
+{
+    auto& slot = m_latest[{ kind, requester }];
+    if (!slot) {
+        slot = std::make_shared<std::atomic<quint64>>(0);
+    }
+    return slot;
+}
+
+quint64 DataService::requestOverview(const UiFilter& filter, gpu::Calendar every, const QObject* requester)
 {
     const quint64 id = m_nextId++;
-    m_latest[static_cast<size_t>(RequestKind::Overview)]->store(id);
+    LatestId latest = channel(static_cast<int>(RequestKind::Overview), requester);
+    latest->store(id);
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker, id, filter, every] { worker->overview(id, filter, every); }, Qt::QueuedConnection);
+        worker, [worker, latest, id, filter, every] { worker->overview(latest, id, filter, every); },
+        Qt::QueuedConnection);
     return id;
 }
 
-quint64 DataService::requestTable(const UiFilter& filter, const Location& location)
+quint64 DataService::requestTable(const UiFilter& filter, const Location& location, const QObject* requester)
 {
     const quint64 id = m_nextId++;
-    m_latest[static_cast<size_t>(RequestKind::Table)]->store(id);
+    LatestId latest = channel(static_cast<int>(RequestKind::Table), requester);
+    latest->store(id);
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker, id, filter, location] { worker->table(id, filter, location); }, Qt::QueuedConnection);
+        worker, [worker, latest, id, filter, location] { worker->table(latest, id, filter, location); },
+        Qt::QueuedConnection);
     return id;
 }
 
-quint64 DataService::requestJobTimeline(int32_t job)
+quint64 DataService::requestJobTimeline(int32_t job, const QObject* requester)
 {
     const quint64 id = m_nextId++;
-    m_latest[static_cast<size_t>(RequestKind::JobTimeline)]->store(id);
+    LatestId latest = channel(static_cast<int>(RequestKind::JobTimeline), requester);
+    latest->store(id);
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker, id, job] { worker->jobTimeline(id, job); }, Qt::QueuedConnection);
+        worker, [worker, latest, id, job] { worker->jobTimeline(latest, id, job); }, Qt::QueuedConnection);
     return id;
 }
 
-quint64 DataService::requestFleetTimeline(const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
+quint64 DataService::requestFleetTimeline(
+    const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester)
 {
     const quint64 id = m_nextId++;
-    m_latest[static_cast<size_t>(RequestKind::FleetTimeline)]->store(id);
+    LatestId latest = channel(static_cast<int>(RequestKind::FleetTimeline), requester);
+    latest->store(id);
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker,
-        [worker, id, filter, fromNs, toNs, maxRows] { worker->fleetTimeline(id, filter, fromNs, toNs, maxRows); },
+        [worker, latest, id, filter, fromNs, toNs, maxRows] {
+            worker->fleetTimeline(latest, id, filter, fromNs, toNs, maxRows);
+        },
         Qt::QueuedConnection);
     return id;
 }

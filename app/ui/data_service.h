@@ -12,7 +12,9 @@
 #include <QStringList>
 
 #include <atomic>
+#include <map>
 #include <memory>
+#include <utility>
 
 class QThread;
 
@@ -55,10 +57,14 @@ public:
     // Renames a dataset label (error if the new name exists); reloads on success.
     void renameLabel(const QString& from, const QString& to);
 
-    quint64 requestOverview(const UiFilter& filter, gpu::Calendar every);
-    quint64 requestTable(const UiFilter& filter, const Location& location);
-    quint64 requestJobTimeline(int32_t job);
-    quint64 requestFleetTimeline(const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    // Each request returns its id. `requester` (usually the asking view) names its channel: a
+    // newer request of the same kind from the same requester makes the older stale; requests of
+    // other requesters are independent (two views may ask for the same kind at once).
+    quint64 requestOverview(const UiFilter& filter, gpu::Calendar every, const QObject* requester = nullptr);
+    quint64 requestTable(const UiFilter& filter, const Location& location, const QObject* requester = nullptr);
+    quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
+    quint64 requestFleetTimeline(
+        const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
 
 signals:
     void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
@@ -87,7 +93,9 @@ private:
     QString m_path;
     bool m_importRunning = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::shared_ptr<std::atomic<quint64>> m_latest[4]; // per request kind: the newest id
+    // The newest request id per channel (kind, requester); a fresh channel for a new requester.
+    std::shared_ptr<std::atomic<quint64>> channel(int kind, const QObject* requester);
+    std::map<std::pair<int, const QObject*>, std::shared_ptr<std::atomic<quint64>>> m_latest;
     std::atomic<quint64> m_nextId { 1 };
 };
 

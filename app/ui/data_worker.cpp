@@ -90,18 +90,12 @@ QString countOf(int64_t n, const char* singular, const char* plural)
 
 } // namespace
 
-DataWorker::DataWorker(DataService* service, std::array<std::shared_ptr<std::atomic<quint64>>, 4> latest)
+DataWorker::DataWorker(DataService* service)
     : m_service(service)
-    , m_latest(std::move(latest))
 {
 }
 
 DataWorker::~DataWorker() = default;
-
-bool DataWorker::isStale(RequestKind kind, quint64 id) const
-{
-    return m_latest[static_cast<size_t>(kind)]->load() != id;
-}
 
 // --- posting back to the service (runs the lambda on the GUI thread) --------------------------
 
@@ -134,10 +128,9 @@ void DataWorker::postTimed(const QString& what, double ms)
         service, [service, what, ms] { emit service->queryTimed(what, ms); }, Qt::QueuedConnection);
 }
 
-void DataWorker::postFailed(RequestKind kind, quint64 id, const QString& message)
+void DataWorker::postFailed(const LatestId& latest, quint64 id, const QString& message)
 {
     DataService* service = m_service;
-    auto latest = m_latest[static_cast<size_t>(kind)];
     QMetaObject::invokeMethod(
         service,
         [service, latest, id, message] {
@@ -324,13 +317,13 @@ void DataWorker::renameLabel(const QString& from, const QString& to)
 
 // --- queries -----------------------------------------------------------------------------------
 
-void DataWorker::overview(quint64 id, const UiFilter& filter, gpu::Calendar every)
+void DataWorker::overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every)
 {
-    if (isStale(RequestKind::Overview, id)) {
+    if (isStale(latest, id)) {
         return;
     }
     if (!hasEngine()) {
-        postFailed(RequestKind::Overview, id, QObject::tr("no database is open"));
+        postFailed(latest, id, QObject::tr("no database is open"));
         return;
     }
     const auto started = Clock::now();
@@ -338,12 +331,11 @@ void DataWorker::overview(quint64 id, const UiFilter& filter, gpu::Calendar ever
     try {
         data = computeOverview(filter, every);
     } catch (const std::exception& e) {
-        postFailed(RequestKind::Overview, id, qs(e.what()));
+        postFailed(latest, id, qs(e.what()));
         return;
     }
     postTimed(QObject::tr("overview"), secondsSince(started) * 1000.0);
     DataService* service = m_service;
-    auto latest = m_latest[static_cast<size_t>(RequestKind::Overview)];
     QMetaObject::invokeMethod(
         service,
         [service, latest, id, data = std::move(data)] {
@@ -354,13 +346,13 @@ void DataWorker::overview(quint64 id, const UiFilter& filter, gpu::Calendar ever
         Qt::QueuedConnection);
 }
 
-void DataWorker::table(quint64 id, const UiFilter& filter, const Location& location)
+void DataWorker::table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location)
 {
-    if (isStale(RequestKind::Table, id)) {
+    if (isStale(latest, id)) {
         return;
     }
     if (!hasEngine()) {
-        postFailed(RequestKind::Table, id, QObject::tr("no database is open"));
+        postFailed(latest, id, QObject::tr("no database is open"));
         return;
     }
     const auto started = Clock::now();
@@ -368,12 +360,11 @@ void DataWorker::table(quint64 id, const UiFilter& filter, const Location& locat
     try {
         data = computeTable(filter, location);
     } catch (const std::exception& e) {
-        postFailed(RequestKind::Table, id, qs(e.what()));
+        postFailed(latest, id, qs(e.what()));
         return;
     }
     postTimed(QObject::tr("table"), secondsSince(started) * 1000.0);
     DataService* service = m_service;
-    auto latest = m_latest[static_cast<size_t>(RequestKind::Table)];
     QMetaObject::invokeMethod(
         service,
         [service, latest, id, data = std::move(data)] {
@@ -384,29 +375,28 @@ void DataWorker::table(quint64 id, const UiFilter& filter, const Location& locat
         Qt::QueuedConnection);
 }
 
-void DataWorker::jobTimeline(quint64 id, int32_t job)
+void DataWorker::jobTimeline(LatestId latest, quint64 id, int32_t job)
 {
-    if (isStale(RequestKind::JobTimeline, id)) {
+    if (isStale(latest, id)) {
         return;
     }
     if (!hasEngine() || !m_db) {
-        postFailed(RequestKind::JobTimeline, id, QObject::tr("no database is open"));
+        postFailed(latest, id, QObject::tr("no database is open"));
         return;
     }
     const auto& c = m_engine->columns();
     if (job < 0 || static_cast<size_t>(job) >= c.jobRowId.size()) {
-        postFailed(RequestKind::JobTimeline, id, QObject::tr("no job %1 in the loaded fleet").arg(job));
+        postFailed(latest, id, QObject::tr("no job %1 in the loaded fleet").arg(job));
         return;
     }
     const auto started = Clock::now();
     auto timeline = core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)]);
     if (!timeline) {
-        postFailed(RequestKind::JobTimeline, id, qs(timeline.error().message));
+        postFailed(latest, id, qs(timeline.error().message));
         return;
     }
     postTimed(QObject::tr("job timeline"), secondsSince(started) * 1000.0);
     DataService* service = m_service;
-    auto latest = m_latest[static_cast<size_t>(RequestKind::JobTimeline)];
     QMetaObject::invokeMethod(
         service,
         [service, latest, id, data = std::move(*timeline)] {
@@ -417,13 +407,14 @@ void DataWorker::jobTimeline(quint64 id, int32_t job)
         Qt::QueuedConnection);
 }
 
-void DataWorker::fleetTimeline(quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
+void DataWorker::fleetTimeline(
+    LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
 {
-    if (isStale(RequestKind::FleetTimeline, id)) {
+    if (isStale(latest, id)) {
         return;
     }
     if (!hasEngine()) {
-        postFailed(RequestKind::FleetTimeline, id, QObject::tr("no database is open"));
+        postFailed(latest, id, QObject::tr("no database is open"));
         return;
     }
     const auto started = Clock::now();
@@ -431,12 +422,11 @@ void DataWorker::fleetTimeline(quint64 id, const UiFilter& filter, int64_t fromN
     try {
         data = computeFleetTimeline(filter, fromNs, toNs, maxRows);
     } catch (const std::exception& e) {
-        postFailed(RequestKind::FleetTimeline, id, qs(e.what()));
+        postFailed(latest, id, qs(e.what()));
         return;
     }
     postTimed(QObject::tr("fleet timeline"), secondsSince(started) * 1000.0);
     DataService* service = m_service;
-    auto latest = m_latest[static_cast<size_t>(RequestKind::FleetTimeline)];
     QMetaObject::invokeMethod(
         service,
         [service, latest, id, data = std::move(data)] {

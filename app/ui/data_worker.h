@@ -24,24 +24,29 @@
 
 namespace ett::app {
 
-// Request kinds, the index into DataService::m_latest.
+// Request kinds; with the requester, they name the channel whose newest request wins.
 enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3 };
+
+// The newest request id of one channel (a kind and a requester); shared by both threads.
+using LatestId = std::shared_ptr<std::atomic<quint64>>;
 
 class DataWorker : public QObject
 {
 public:
-    // `service` receives the results (posted to its thread); `latest` are its newest ids per kind.
-    DataWorker(DataService* service, std::array<std::shared_ptr<std::atomic<quint64>>, 4> latest);
+    // `service` receives the results (posted to its thread).
+    explicit DataWorker(DataService* service);
     ~DataWorker() override;
 
     // --- requests: called on the worker thread; each posts its result to the service ---------
     void openDatabase(const QString& path);
     void importFiles(const QStringList& paths, const QString& label, std::shared_ptr<std::atomic<bool>> cancel);
     void renameLabel(const QString& from, const QString& to);
-    void overview(quint64 id, const UiFilter& filter, gpu::Calendar every);
-    void table(quint64 id, const UiFilter& filter, const Location& location);
-    void jobTimeline(quint64 id, int32_t job);
-    void fleetTimeline(quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    // `latest` is the request's channel: a request that is no longer its newest is skipped, and
+    // its result not delivered.
+    void overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every);
+    void table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location);
+    void jobTimeline(LatestId latest, quint64 id, int32_t job);
+    void fleetTimeline(LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
 
     // --- pure computations over the loaded engine (worker thread; throw on engine errors) ---
     bool hasEngine() const { return m_engine != nullptr && m_loaded; }
@@ -53,13 +58,13 @@ public:
     Vocabulary vocabulary() const;
 
 private:
-    bool isStale(RequestKind kind, quint64 id) const;
+    static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }
     // Loads the open database into a fresh engine; error text on failure (the old one stays).
     QString reload(double* seconds);
     void postOpened(double loadSeconds);
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.
-    void postFailed(RequestKind kind, quint64 id, const QString& message);
+    void postFailed(const LatestId& latest, quint64 id, const QString& message);
     // The figures of one job's attempts, grouped by attempt, in start order.
     std::vector<TableRow> attemptRows(const gpu::Filter& base, int32_t job);
     // A row per group for a grouping named by the UI ("label", "job", an attribute).
@@ -69,7 +74,6 @@ private:
     void addGroupTerm(gpu::Filter& filter, const QString& groupBy, const QString& value) const;
 
     DataService* m_service;
-    std::array<std::shared_ptr<std::atomic<quint64>>, 4> m_latest;
     std::unique_ptr<core::Database> m_db;
     std::unique_ptr<gpu::Engine> m_engine;
     bool m_loaded = false;

@@ -421,7 +421,7 @@ void DetailsPanel::request(int32_t job)
         m_retries = 0;
     }
     m_pendingJob = job;
-    m_pending = m_data->requestJobTimeline(job);
+    m_pending = m_data->requestJobTimeline(job, this);
     m_busy->show();
     if (m_job < 0) {
         showPlaceholder(tr("Loading the job…"));

@@ -435,7 +435,7 @@ void DrillDownPage::refresh()
     if (!m_data) {
         return;
     }
-    m_pending = m_data->requestTable(m_state->filter(), m_state->location());
+    m_pending = m_data->requestTable(m_state->filter(), m_state->location(), this);
     m_stale = false;
     updateBusy();
 }

@@ -253,7 +253,12 @@ void MainWindow::createPages()
     dock->setMinimumWidth(260);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     // Once the window has its size (the layout ignores dock sizes set before it is shown).
-    QTimer::singleShot(0, this, [this, dock] { resizeDocks({ dock }, { 300 }, Qt::Horizontal); });
+    // The timeline gets a good share of the height: at job level it is the main view.
+    QTimer::singleShot(0, this, [this, dock] {
+        resizeDocks({ dock }, { 300 }, Qt::Horizontal);
+        const int h = m_splitter->height();
+        m_splitter->setSizes({ h * 11 / 20, h * 9 / 20 });
+    });
 
     // Going below the fleet shows the drill-down.
     connect(m_state, &WorkbenchState::locationChanged, this, [this](const Location& location) {
@@ -261,6 +266,13 @@ void MainWindow::createPages()
             m_tabs->setCurrentIndex(1);
         }
     });
+}
+
+void MainWindow::showPage(int index)
+{
+    if (index >= 0 && index < m_tabs->count()) {
+        m_tabs->setCurrentIndex(index);
+    }
 }
 
 void MainWindow::createStatusBar()

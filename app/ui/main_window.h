@@ -59,6 +59,9 @@ public:
     static QStringList recentFiles();
     static constexpr int kMaxRecent = 10;
 
+    // Shows a page of the tab widget: 0 overview, 1 drill-down.
+    void showPage(int index);
+
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
     void overviewLoaded();

@@ -350,7 +350,7 @@ void OverviewPage::refresh()
     if (!m_data) {
         return;
     }
-    m_pending = m_data->requestOverview(m_state->filter(), m_calendar);
+    m_pending = m_data->requestOverview(m_state->filter(), m_calendar, this);
     m_stale = false;
     updateHeader();
 }

@@ -69,8 +69,14 @@ QColor textColorOn(const QColor& bg)
     return l > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
-QString bucketLabel(core::Bucket b) { return QString::fromUtf8(core::bucketName(b).data()).replace('_', ' '); }
+QString bucketLabel(core::Bucket b)
+{
+    return QString::fromUtf8(core::bucketName(b).data()).replace('_', ' ');
+}
 
-QString categoryLabel(core::Category c) { return QString::fromUtf8(core::categoryName(c).data()).replace('_', ' '); }
+QString categoryLabel(core::Category c)
+{
+    return QString::fromUtf8(core::categoryName(c).data()).replace('_', ' ');
+}
 
 } // namespace ett::app

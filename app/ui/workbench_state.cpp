@@ -134,6 +134,9 @@ void WorkbenchState::setVocabulary(const Vocabulary& vocabulary)
     emit historyChanged(false, false);
 }
 
-void WorkbenchState::setJobKey(int32_t job, const QString& key) { m_jobKeys.insert(job, key); }
+void WorkbenchState::setJobKey(int32_t job, const QString& key)
+{
+    m_jobKeys.insert(job, key);
+}
 
 } // namespace ett::app

@@ -8,6 +8,7 @@
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
+#include "app/ui/workbench_state.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -34,10 +35,11 @@ constexpr int kScreenshotTimeoutMs = 600'000; // give up waiting and save what t
 class ScreenshotTaker : public QObject
 {
 public:
-    ScreenshotTaker(MainWindow* window, QString path, bool importPending, bool loadPending)
+    ScreenshotTaker(MainWindow* window, QString path, bool importPending, bool loadPending, QString show)
         : QObject(window)
         , m_window(window)
         , m_path(std::move(path))
+        , m_show(std::move(show))
         , m_importPending(importPending)
         , m_overviewPending(loadPending)
     {
@@ -86,6 +88,38 @@ private:
             return;
         }
         m_scheduled = true;
+        applyShow();
+    }
+
+    // --show: "overview" (default), "drilldown[:ATTR]" (grouped by ATTR), or "job:KEY" (the job's
+    // table, timeline and details); then the screenshot after the views have settled.
+    void applyShow()
+    {
+        auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("drilldown"))) {
+            ett::app::Location l;
+            l.groupBy = m_show.section(QLatin1Char(':'), 1);
+            state->navigate(l);
+            m_window->showPage(1);
+        } else if (m_show.startsWith(QLatin1String("job:"))) {
+            const QString key = m_show.section(QLatin1Char(':'), 1);
+            DataService* service = m_window->dataService();
+            const quint64 id = service->requestTable(state->filter(), ett::app::Location {}, this);
+            connect(service, &DataService::tableReady, this,
+                [this, id, key, state](quint64 got, const ett::app::TableData& data) {
+                    if (got != id) {
+                        return;
+                    }
+                    for (const auto& row : data.rows) {
+                        if (row.name == key) {
+                            state->openJob(row.job, key);
+                            break;
+                        }
+                    }
+                    QTimer::singleShot(kSettleMs * 2, this, [this] { shoot(0); });
+                });
+            return;
+        }
         QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
     }
 
@@ -114,6 +148,7 @@ private:
     MainWindow* m_window;
     QTimer m_overviewWait;
     QString m_path;
+    QString m_show;
     bool m_importPending;
     bool m_overviewPending;
     bool m_scheduled = false;
@@ -129,6 +164,9 @@ struct Options
     QCommandLineOption screenshot { QStringLiteral("screenshot"),
         QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
         QStringLiteral("PATH") };
+    QCommandLineOption show { QStringLiteral("show"),
+        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR] or job:KEY."),
+        QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 
     void parse(const QCoreApplication& app)
@@ -140,6 +178,7 @@ struct Options
         parser.addOption(db);
         parser.addOption(label);
         parser.addOption(screenshot);
+        parser.addOption(show);
         parser.addPositionalArgument(QStringLiteral("files"),
             QStringLiteral("Trace files to import (.ett.jsonl, .ett.jsonl.gz) or a database (.db) to open."),
             QStringLiteral("[FILES...]"));
@@ -201,7 +240,8 @@ int main(int argc, char** argv)
         tracesGiven = tracesGiven || !ett::app::looksLikeDatabase(f);
     }
     if (parser.isSet(options.screenshot)) {
-        new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven, !db.isEmpty() || !files.isEmpty());
+        new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven, !db.isEmpty() || !files.isEmpty(),
+            parser.value(options.show));
     }
     if (!db.isEmpty()) {
         window.openDatabase(db);

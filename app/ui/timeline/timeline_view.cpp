@@ -294,7 +294,7 @@ void TimelineView::refresh()
         if (m_data) {
             m_requestedFleetFilter = filter;
             m_requestedFleetRange = range;
-            m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows);
+            m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows, this);
             setStatus(tr("Loading the fleet timeline…"));
         }
         m_scene = std::make_shared<GanttScene>();
@@ -312,7 +312,7 @@ void TimelineView::refresh()
     }
     m_requestedJob = job;
     if (m_data && job >= 0) {
-        m_jobRequest = m_data->requestJobTimeline(job);
+        m_jobRequest = m_data->requestJobTimeline(job, this);
         setStatus(tr("Loading the job's timeline…"));
     }
     m_scene = std::make_shared<GanttScene>();
