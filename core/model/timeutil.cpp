@@ -188,6 +188,21 @@ int64_t daysFromCivil(int64_t y, unsigned m, unsigned d)
     return era * 146097 + static_cast<int64_t>(doe) - 719468;
 }
 
+CivilDate civilFromDays(int64_t days)
+{
+    // Howard Hinnant's civil_from_days.
+    const int64_t z = days + 719468;
+    const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const int64_t y = static_cast<int64_t>(yoe) + era * 400;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+    return { m <= 2 ? y + 1 : y, m, d };
+}
+
 std::optional<int64_t> parseRfc3339(std::string_view t)
 {
     size_t pos = 0;
@@ -293,17 +308,10 @@ std::string formatRfc3339(int64_t ns)
         secOfDay += 86400;
         days -= 1;
     }
-    // civil_from_days (Howard Hinnant)
-    const int64_t z = days + 719468;
-    const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const int64_t y = static_cast<int64_t>(yoe) + era * 400;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    const int64_t year = y + (m <= 2);
+    const CivilDate date = civilFromDays(days);
+    const int64_t year = date.year;
+    const unsigned m = date.month;
+    const unsigned d = date.day;
 
     char buf[64];
     int n = std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lld", static_cast<long long>(year), m, d,

@@ -47,4 +47,14 @@ std::string formatDurationHuman(int64_t ns);
 // Days since 1970-01-01 of a proleptic Gregorian civil date (Howard Hinnant's algorithm).
 int64_t daysFromCivil(int64_t year, unsigned month, unsigned day);
 
+struct CivilDate
+{
+    int64_t year;
+    unsigned month; // 1..12
+    unsigned day; // 1..31
+};
+
+// The civil date of a day count since 1970-01-01 (the inverse of daysFromCivil).
+CivilDate civilFromDays(int64_t days);
+
 } // namespace ett::core

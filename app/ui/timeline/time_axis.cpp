@@ -110,27 +110,8 @@ int64_t floorTo(int64_t ns, int64_t step)
     return floorDiv(ns, step) * step;
 }
 
-struct Civil
-{
-    int64_t year;
-    unsigned month; // 1..12
-    unsigned day; // 1..31
-};
-
-// Howard Hinnant's civil_from_days, the inverse of core::daysFromCivil.
-Civil civilFromDays(int64_t z)
-{
-    z += 719468;
-    const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const int64_t y = static_cast<int64_t>(yoe) + era * 400;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    return { m <= 2 ? y + 1 : y, m, d };
-}
+using Civil = core::CivilDate;
+using core::civilFromDays;
 
 QString twoDigits(int64_t v)
 {
