@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/ingest/byte_source.h"
+#include "core/ingest/record_source.h"
 #include "core/model/records.h"
 #include "core/model/result.h"
 
@@ -22,67 +23,7 @@
 
 namespace ett::core {
 
-// Non-fatal data problems, counted by (kind, detail). Kinds are stable identifiers shown by
-// `ettw issues`: no_header, unknown_record_type, unknown_field, job_gpus_missing, implicit_job,
-// phase_clipped, submitted_after_start, job_without_attempts.
-class IssueCounter
-{
-public:
-    struct Entry
-    {
-        int64_t count = 0;
-        int64_t firstLine = 0;
-        std::string example; // a readable instance, e.g. the record that was clipped
-    };
-
-    // Counts one occurrence. At most kMaxDetailsPerKind distinct details are kept per kind; the
-    // rest are counted under detail "(other)".
-    void add(const std::string& kind, const std::string& detail, int64_t line, const std::string& example = {});
-    const std::map<std::pair<std::string, std::string>, Entry>& entries() const { return m_entries; }
-    int64_t total() const;
-    void merge(const IssueCounter& other);
-
-    static constexpr size_t kMaxDetailsPerKind = 64;
-
-private:
-    std::map<std::pair<std::string, std::string>, Entry> m_entries;
-    std::map<std::string, size_t> m_detailsPerKind;
-};
-
-enum class RecordKind : uint8_t { Job, Attempt, Phase, Checkpoint };
-
-// Records of one batch in file order: `order` says which typed vector the i-th record is in.
-// The typed vectors are reused from batch to batch (their strings keep their capacity), so only
-// the entries named by `order` are meaningful.
-struct RecordBatch
-{
-    struct Ref
-    {
-        RecordKind kind;
-        uint32_t index; // into the vector of that kind
-        int64_t line; // 1-based line in the file
-    };
-    std::vector<Ref> order;
-    std::vector<JobRecord> jobs;
-    std::vector<AttemptRecord> attempts;
-    std::vector<PhaseRecord> phases;
-    std::vector<CheckpointRecord> checkpoints;
-
-    void clear();
-    size_t size() const { return order.size(); }
-
-    // A reset slot for the next record of a kind; it becomes part of the batch with commit().
-    JobRecord& newJob();
-    AttemptRecord& newAttempt();
-    PhaseRecord& newPhase();
-    CheckpointRecord& newCheckpoint();
-    void commit(RecordKind kind, int64_t line);
-
-private:
-    std::array<size_t, 4> m_used {};
-};
-
-class NativeReader
+class NativeReader final : public RecordSource
 {
 public:
     // Opens the file; Error when it cannot be opened.
@@ -92,13 +33,14 @@ public:
     // Fills `batch` (cleared first) with up to maxRecords records. Returns false once the file is
     // exhausted (the batch may still hold the last records). Error at the first bad line: the
     // message names the file and line, the record type and the field, and what was expected.
-    Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords = 8192);
+    Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords = 8192) override;
 
-    const IssueCounter& issues() const { return m_issues; }
+    const IssueCounter& issues() const override { return m_issues; }
     const HeaderRecord& header() const { return m_header; }
     int64_t linesRead() const { return m_line; }
-    int64_t recordsRead() const { return m_records; }
-    ByteSource& source() { return *m_source; }
+    int64_t recordsRead() const override { return m_records; }
+    ByteSource& source() override { return *m_source; }
+    std::string formatName() const override { return "ett"; }
 
 private:
     NativeReader() = default;

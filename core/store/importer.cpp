@@ -47,7 +47,7 @@ std::string interval(int64_t s, int64_t e)
 class BatchPipeline
 {
 public:
-    explicit BatchPipeline(NativeReader& reader)
+    explicit BatchPipeline(RecordSource& reader)
         : m_reader(reader)
     {
         for (size_t i = 0; i < kBatchesInFlight; ++i) {
@@ -141,7 +141,7 @@ private:
         m_cv.notify_all();
     }
 
-    NativeReader& m_reader;
+    RecordSource& m_reader;
     std::thread m_thread;
     std::mutex m_mutex;
     std::condition_variable m_cv;
@@ -225,7 +225,7 @@ private:
     Database& m_db;
     std::string m_path;
     const ImportOptions& m_options;
-    NativeReader* m_reader = nullptr;
+    RecordSource* m_reader = nullptr;
     std::chrono::steady_clock::time_point m_commitStarted;
     ImportSummary m_summary;
     int64_t m_labelId = 0;
@@ -1029,11 +1029,12 @@ Result<ImportSummary> ImportSession::run()
     m_summary.path = m_path;
     m_summary.label = m_options.label;
 
-    auto reader = NativeReader::open(m_path);
+    auto reader = openRecordSource(m_path, m_options.reader);
     if (!reader) {
         return reader.error();
     }
-    NativeReader& rd = **reader;
+    RecordSource& rd = **reader;
+    m_summary.format = rd.formatName();
     m_reader = &rd;
     const int64_t totalBytes = rd.source().fileSize();
 
@@ -1103,7 +1104,7 @@ Result<ImportSummary> ImportSession::run()
         ds->bind(1, m_labelId);
         ds->bind(2, m_path);
         ds->bind(3, "pending:" + m_path);
-        ds->bind(4, std::string_view("ett"));
+        ds->bind(4, rd.formatName());
         ds->bind(5, nowRfc3339());
         ds->bind(6, totalBytes);
         if (auto st = ds->run(); !st) {

@@ -8,6 +8,7 @@
 // index to build).
 #pragma once
 
+#include "core/ingest/formats.h"
 #include "core/ingest/native_reader.h"
 #include "core/model/result.h"
 
@@ -31,6 +32,7 @@ struct ImportProgress
 struct ImportOptions
 {
     std::string label = "default";
+    ReaderOptions reader; // format (auto-detected by default) and mapping of foreign formats
     // Called from the importing thread, at most every few thousand records.
     std::function<void(const ImportProgress&)> progress;
     // When set and becomes true, the import stops, rolls back and returns an Error.
@@ -42,6 +44,7 @@ struct ImportSummary
     std::string path;
     std::string label;
     std::string sha256;
+    std::string format; // the format read ("ett", "chrome", ...)
     bool alreadyImported = false; // same content under the same label: nothing was done
     int64_t datasetId = 0;
     int64_t records = 0;

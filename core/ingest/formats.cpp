@@ -1,0 +1,135 @@
+#include "core/ingest/formats.h"
+
+#include "core/ingest/byte_source.h"
+#include "core/ingest/native_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace ett::core {
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" };
+constexpr size_t kSniffBytes = 64 * 1024;
+
+bool contains(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
+
+std::string_view firstLine(std::string_view s)
+{
+    const auto nl = s.find('\n');
+    return nl == std::string_view::npos ? s : s.substr(0, nl);
+}
+
+} // namespace
+
+std::string_view traceFormatName(TraceFormat f) { return kNames[static_cast<size_t>(f)]; }
+
+std::optional<TraceFormat> parseTraceFormat(std::string_view name)
+{
+    for (size_t i = 0; i < kNames.size(); ++i) {
+        if (kNames[i] == name) {
+            return static_cast<TraceFormat>(i);
+        }
+    }
+    return std::nullopt;
+}
+
+Result<TraceFormat> detectFormat(const std::string& path)
+{
+    // 1. SQLite files (Nsight Systems exports) by their 16-byte magic, before any decompression.
+    {
+        std::FILE* f = std::fopen(path.c_str(), "rb");
+        if (!f) {
+            return Error { path + ": cannot open: " + std::strerror(errno) };
+        }
+        char magic[16] = {};
+        const size_t n = std::fread(magic, 1, sizeof magic, f);
+        std::fclose(f);
+        if (n == sizeof magic && std::memcmp(magic, "SQLite format 3", 16) == 0) {
+            return TraceFormat::Nsys;
+        }
+    }
+    // 2. The first bytes of the content (decompressed when gzip).
+    auto src = ByteSource::open(path);
+    if (!src) {
+        return src.error();
+    }
+    std::string head(kSniffBytes, '\0');
+    size_t have = 0;
+    std::optional<Error> readError;
+    while (have < head.size()) {
+        auto n = (*src)->read(head.data() + have, head.size() - have);
+        if (!n) {
+            readError = n.error(); // a cut gzip stream may still tell its format from what came out
+            break;
+        }
+        if (*n == 0) {
+            break;
+        }
+        have += *n;
+    }
+    head.resize(have);
+    if (have == 0 && readError) {
+        return *readError;
+    }
+    std::string_view s(head);
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\r' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    if (s.empty()) {
+        return Error { path + ": the file is empty; cannot tell its format" };
+    }
+    // 3. Content rules, most specific first.
+    if (contains(s, ":::MLLOG")) {
+        return TraceFormat::Mlperf;
+    }
+    const std::string_view line = firstLine(s);
+    // One JSON object per line with a "type" field: the native format (its reader names what is
+    // wrong with a header of another format).
+    if (s.front() == '{' && contains(line, "\"type\"") && !contains(line, "\"ph\"") &&
+        !contains(line, "\"traceEvents\"")) {
+        return TraceFormat::Ett;
+    }
+    if (s.front() == '[' || (s.front() == '{' && (contains(s, "\"traceEvents\"") || contains(s, "\"ph\"")))) {
+        return TraceFormat::Chrome;
+    }
+    const auto commas = std::count(line.begin(), line.end(), ',');
+    if (commas >= 2 && line.find('{') == std::string_view::npos && line.find('"') == std::string_view::npos &&
+        std::none_of(line.begin(), line.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        return TraceFormat::Table; // a CSV header: words separated by commas, no digits
+    }
+    if (s.front() == '{') {
+        return Error { path + ": looks like JSON but neither an ETT trace (a \"type\" field on each line) nor a "
+                              "Chrome trace (\"traceEvents\" or \"ph\"); say which with --format" };
+    }
+    return TraceFormat::Log;
+}
+
+Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, const ReaderOptions& options)
+{
+    TraceFormat format = options.format;
+    if (format == TraceFormat::Auto) {
+        auto detected = detectFormat(path);
+        if (!detected) {
+            return detected.error();
+        }
+        format = *detected;
+    }
+    switch (format) {
+    case TraceFormat::Ett: {
+        auto r = NativeReader::open(path);
+        if (!r) {
+            return r.error();
+        }
+        return std::unique_ptr<RecordSource>(std::move(*r));
+    }
+    default:
+        break;
+    }
+    return Error { path + ": the " + std::string(traceFormatName(format)) +
+        " format is recognised but this build cannot import it yet" };
+}
+
+} // namespace ett::core

@@ -1,0 +1,42 @@
+// Trace formats and their readers (issue #5): the native format and what training jobs and
+// clusters already write, detected by content (never by file name) and opened as a RecordSource.
+#pragma once
+
+#include "core/ingest/record_source.h"
+#include "core/model/result.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ett::core {
+
+enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table };
+
+// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table".
+std::string_view traceFormatName(TraceFormat format);
+std::optional<TraceFormat> parseTraceFormat(std::string_view name);
+
+// How to read a file. Foreign formats map their names onto phases with a mapping (issue #5,
+// item 1): a built-in preset chosen by format, or the user's file.
+struct ReaderOptions
+{
+    TraceFormat format = TraceFormat::Auto;
+    std::string mappingPath; // a rules file overriding the format's preset; empty: the preset
+    std::optional<std::string> job; // which job the file belongs to (formats that cannot say)
+    std::optional<int32_t> attempt; // which attempt
+    std::optional<int32_t> rank; // which rank
+    std::string timezone = "UTC"; // console logs with local times ("UTC" or "+02:00")
+    std::optional<int> year; // console logs whose timestamps lack a year
+};
+
+// Looks at the file's first bytes (decompressed when gzip) and names its format; an Error that
+// says why when no format fits or two could.
+Result<TraceFormat> detectFormat(const std::string& path);
+
+// Opens a reader for the file in the given (or detected) format. Error: cannot open, unsure
+// format, bad mapping file, or a format this build cannot read yet.
+Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, const ReaderOptions& options);
+
+} // namespace ett::core
