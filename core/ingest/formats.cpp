@@ -2,6 +2,7 @@
 
 #include "core/ingest/byte_source.h"
 #include "core/ingest/native_reader.h"
+#include "core/ingest/readers.h"
 
 #include <algorithm>
 #include <array>
@@ -125,11 +126,20 @@ Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, 
         }
         return std::unique_ptr<RecordSource>(std::move(*r));
     }
-    default:
+    case TraceFormat::Chrome:
+        return openChromeReader(path, options);
+    case TraceFormat::Nsys:
+        return openNsysReader(path, options);
+    case TraceFormat::Mlperf:
+        return openMlperfReader(path, options);
+    case TraceFormat::Log:
+        return openLogReader(path, options);
+    case TraceFormat::Table:
+        return openTableReader(path, options);
+    case TraceFormat::Auto:
         break;
     }
-    return Error { path + ": the " + std::string(traceFormatName(format)) +
-        " format is recognised but this build cannot import it yet" };
+    return Error { path + ": no format" };
 }
 
 } // namespace ett::core

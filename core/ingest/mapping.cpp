@@ -1,0 +1,397 @@
+#include "core/ingest/mapping.h"
+
+#include "core/model/timeutil.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace ett::core {
+
+// The compiled-in presets (generated from resources/mappings/*.json at build time).
+struct MappingPreset
+{
+    const char* name;
+    const char* json;
+};
+extern const MappingPreset kMappingPresets[];
+extern const size_t kMappingPresetCount;
+
+struct Mapping::Rule
+{
+    enum class Kind { Exact, Glob, Regex };
+    Kind kind = Kind::Exact;
+    std::string pattern;
+    std::regex re;
+    std::vector<std::string> sources; // empty: any source category
+    Match result;
+};
+
+struct Mapping::FaultRule
+{
+    std::regex re;
+    Fault fault;
+};
+
+Mapping::Mapping() = default;
+Mapping::~Mapping() = default;
+Mapping::Mapping(Mapping&&) noexcept = default;
+Mapping& Mapping::operator=(Mapping&&) noexcept = default;
+
+bool globMatch(std::string_view p, std::string_view t)
+{
+    // Iterative matcher with one backtrack point for the last '*'.
+    size_t pi = 0;
+    size_t ti = 0;
+    size_t star = std::string_view::npos;
+    size_t mark = 0;
+    while (ti < t.size()) {
+        if (pi < p.size() && (p[pi] == '?' || p[pi] == t[ti])) {
+            ++pi;
+            ++ti;
+        } else if (pi < p.size() && p[pi] == '*') {
+            star = pi++;
+            mark = ti;
+        } else if (star != std::string_view::npos) {
+            pi = star + 1;
+            ti = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (pi < p.size() && p[pi] == '*') {
+        ++pi;
+    }
+    return pi == p.size();
+}
+
+namespace {
+
+namespace dom = simdjson::dom;
+
+Result<std::string> stringOf(dom::element e, const std::string& where)
+{
+    std::string_view s;
+    if (e.get_string().get(s)) {
+        return Error { where + ": expected a string" };
+    }
+    return std::string(s);
+}
+
+Result<Mapping::Match> parsePhase(const std::string& phase, const std::string& where)
+{
+    Mapping::Match m;
+    m.what = Mapping::Match::What::Phase;
+    const auto dot = phase.find('.');
+    const auto cat = parseCategory(std::string_view(phase).substr(0, dot));
+    if (!cat) {
+        return Error { where + ": phase \"" + phase + "\": unknown category; expected one of " + categoryList() };
+    }
+    m.category = *cat;
+    if (dot != std::string::npos) {
+        m.subcategory = phase.substr(dot + 1);
+    }
+    return m;
+}
+
+Result<std::regex> compile(const std::string& pattern, const std::string& where)
+{
+    try {
+        return std::regex(pattern, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+        return Error { where + ": regex \"" + pattern + "\" is not valid: " + e.what() };
+    }
+}
+
+} // namespace
+
+Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
+{
+    Mapping m;
+    m.m_origin = origin;
+    dom::parser parser;
+    dom::element root;
+    simdjson::padded_string text(json);
+    if (auto err = parser.parse(text).get(root)) {
+        return Error { origin + ": not valid JSON: " + simdjson::error_message(err) };
+    }
+    dom::object obj;
+    if (root.get_object().get(obj)) {
+        return Error { origin + ": expected a JSON object with \"phases\"" };
+    }
+    for (auto [key, value] : obj) {
+        if (key == "format") {
+            auto s = stringOf(value, origin + ": format");
+            if (!s) {
+                return s.error();
+            }
+            m.m_format = *s;
+        } else if (key == "description") {
+            // for people only
+        } else if (key == "settings") {
+            dom::object settings;
+            if (value.get_object().get(settings)) {
+                return Error { origin + ": settings: expected an object" };
+            }
+            for (auto [k, v] : settings) {
+                std::string_view sv;
+                if (!v.get_string().get(sv)) {
+                    m.m_settings[std::string(k)] = std::string(sv);
+                } else {
+                    m.m_settings[std::string(k)] = simdjson::minify(v);
+                }
+            }
+        } else if (key == "phases") {
+            dom::array rules;
+            if (value.get_array().get(rules)) {
+                return Error { origin + ": phases: expected an array of rules" };
+            }
+            size_t i = 0;
+            for (dom::element ruleEl : rules) {
+                const std::string where = origin + ": phases[" + std::to_string(i++) + "]";
+                dom::object rule;
+                if (ruleEl.get_object().get(rule)) {
+                    return Error { where + ": expected an object" };
+                }
+                Rule r;
+                int patterns = 0;
+                bool ignore = false;
+                std::string phase;
+                for (auto [rk, rv] : rule) {
+                    if (rk == "exact" || rk == "glob" || rk == "regex") {
+                        auto s = stringOf(rv, where + ": " + std::string(rk));
+                        if (!s) {
+                            return s.error();
+                        }
+                        r.pattern = *s;
+                        r.kind = rk == "exact" ? Rule::Kind::Exact : rk == "glob" ? Rule::Kind::Glob : Rule::Kind::Regex;
+                        ++patterns;
+                    } else if (rk == "phase") {
+                        auto s = stringOf(rv, where + ": phase");
+                        if (!s) {
+                            return s.error();
+                        }
+                        phase = *s;
+                    } else if (rk == "ignore") {
+                        if (rv.get_bool().get(ignore)) {
+                            return Error { where + ": ignore: expected true or false" };
+                        }
+                    } else if (rk == "source") {
+                        dom::array sources;
+                        if (rv.get_array().get(sources)) {
+                            return Error { where + ": source: expected an array of strings" };
+                        }
+                        for (dom::element s : sources) {
+                            auto str = stringOf(s, where + ": source");
+                            if (!str) {
+                                return str.error();
+                            }
+                            r.sources.push_back(*str);
+                        }
+                    } else if (rk != "comment") {
+                        return Error { where + ": unknown key \"" + std::string(rk) +
+                            "\" (expected exact, glob or regex, and phase or ignore, optionally source)" };
+                    }
+                }
+                if (patterns != 1) {
+                    return Error { where + ": expected exactly one of \"exact\", \"glob\", \"regex\"" };
+                }
+                if (ignore == !phase.empty()) {
+                    return Error { where + ": expected either \"phase\" or \"ignore\": true" };
+                }
+                if (ignore) {
+                    r.result.what = Match::What::Ignore;
+                } else {
+                    auto p = parsePhase(phase, where);
+                    if (!p) {
+                        return p.error();
+                    }
+                    r.result = *p;
+                }
+                if (r.kind == Rule::Kind::Regex) {
+                    auto re = compile(r.pattern, where);
+                    if (!re) {
+                        return re.error();
+                    }
+                    r.re = std::move(*re);
+                }
+                m.m_rules.push_back(std::move(r));
+            }
+        } else if (key == "faults") {
+            dom::array rules;
+            if (value.get_array().get(rules)) {
+                return Error { origin + ": faults: expected an array of rules" };
+            }
+            size_t i = 0;
+            for (dom::element ruleEl : rules) {
+                const std::string where = origin + ": faults[" + std::to_string(i++) + "]";
+                dom::object rule;
+                if (ruleEl.get_object().get(rule)) {
+                    return Error { where + ": expected an object" };
+                }
+                FaultRule f;
+                std::string pattern;
+                for (auto [fk, fv] : rule) {
+                    if (fk == "regex") {
+                        auto s = stringOf(fv, where + ": regex");
+                        if (!s) {
+                            return s.error();
+                        }
+                        pattern = *s;
+                    } else if (fk == "cause") {
+                        auto s = stringOf(fv, where + ": cause");
+                        if (!s) {
+                            return s.error();
+                        }
+                        if (!isValidCauseClass(causeClass(*s))) {
+                            return Error { where + ": cause \"" + *s +
+                                "\": the first segment must be infra, preemption, maintenance, dependency, user, "
+                                "manual or unknown" };
+                        }
+                        f.fault.cause = *s;
+                    } else if (fk == "symptom") {
+                        auto s = stringOf(fv, where + ": symptom");
+                        if (!s) {
+                            return s.error();
+                        }
+                        auto sym = parseSymptom(*s);
+                        if (!sym) {
+                            return Error { where + ": symptom \"" + *s + "\": expected explicit, hang, degradation or "
+                                                                        "numeric" };
+                        }
+                        f.fault.symptom = *sym;
+                    } else if (fk != "comment") {
+                        return Error { where + ": unknown key \"" + std::string(fk) + "\" (expected regex, cause, "
+                                                                                      "symptom)" };
+                    }
+                }
+                if (pattern.empty() || f.fault.cause.empty()) {
+                    return Error { where + ": expected \"regex\" and \"cause\"" };
+                }
+                auto re = compile(pattern, where);
+                if (!re) {
+                    return re.error();
+                }
+                f.re = std::move(*re);
+                f.fault.pattern = pattern;
+                m.m_faults.push_back(std::move(f));
+            }
+        } else {
+            return Error { origin + ": unknown key \"" + std::string(key) +
+                "\" (expected format, description, phases, faults, settings)" };
+        }
+    }
+    return m;
+}
+
+Result<Mapping> Mapping::load(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return Error { path + ": cannot open the mapping file: " + std::strerror(errno) };
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse(text.str(), path);
+}
+
+std::vector<std::string> Mapping::presetNames()
+{
+    std::vector<std::string> out;
+    for (size_t i = 0; i < kMappingPresetCount; ++i) {
+        out.emplace_back(kMappingPresets[i].name);
+    }
+    return out;
+}
+
+Result<Mapping> Mapping::preset(std::string_view name)
+{
+    for (size_t i = 0; i < kMappingPresetCount; ++i) {
+        if (name == kMappingPresets[i].name) {
+            return parse(kMappingPresets[i].json, "preset " + std::string(name));
+        }
+    }
+    std::string known;
+    for (const auto& n : presetNames()) {
+        known += (known.empty() ? "" : ", ") + n;
+    }
+    return Error { "no built-in mapping \"" + std::string(name) + "\" (presets: " + known + ")" };
+}
+
+const Mapping::Match& Mapping::map(std::string_view name, std::string_view source) const
+{
+    std::string key(source);
+    key += '\x1f';
+    key += name;
+    if (auto it = m_memo.find(key); it != m_memo.end()) {
+        return it->second;
+    }
+    Match result;
+    for (const Rule& r : m_rules) {
+        if (!r.sources.empty() && std::find(r.sources.begin(), r.sources.end(), source) == r.sources.end()) {
+            continue;
+        }
+        bool hit = false;
+        switch (r.kind) {
+        case Rule::Kind::Exact:
+            hit = name == r.pattern;
+            break;
+        case Rule::Kind::Glob:
+            hit = globMatch(r.pattern, name);
+            break;
+        case Rule::Kind::Regex:
+            hit = std::regex_search(name.begin(), name.end(), r.re);
+            break;
+        }
+        if (hit) {
+            result = r.result;
+            break;
+        }
+    }
+    return m_memo.emplace(std::move(key), std::move(result)).first->second;
+}
+
+std::optional<Mapping::Fault> Mapping::fault(std::string_view text) const
+{
+    for (const FaultRule& f : m_faults) {
+        if (std::regex_search(text.begin(), text.end(), f.re)) {
+            return f.fault;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string Mapping::setting(const std::string& key) const
+{
+    auto it = m_settings.find(key);
+    return it == m_settings.end() ? std::string() : it->second;
+}
+
+void UnmappedNames::add(std::string_view name, int64_t durationNs, int64_t line)
+{
+    auto [it, inserted] = m_names.try_emplace(std::string(name));
+    if (inserted) {
+        it->second.firstLine = line;
+    }
+    ++it->second.count;
+    it->second.totalNs += durationNs;
+}
+
+void UnmappedNames::report(IssueCounter& issues) const
+{
+    std::vector<std::pair<std::string, Entry>> sorted(m_names.begin(), m_names.end());
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+        return a.second.totalNs != b.second.totalNs ? a.second.totalNs > b.second.totalNs : a.first < b.first;
+    });
+    for (const auto& [name, e] : sorted) {
+        issues.add("unmapped_name", name, e.firstLine,
+            std::to_string(e.count) + " times, " + formatDurationHuman(e.totalNs) + " in all", e.count);
+    }
+}
+
+} // namespace ett::core

@@ -1,0 +1,119 @@
+// Mapping rules (issue #5, item 1): one mechanism for every foreign format. A rules file (JSON)
+// maps the names a tool writes (profiler ranges, NVTX ranges, MLPerf keys, log lines) to the spec's
+// `category.subcategory`, says which names to ignore, which patterns mean a fault and with what
+// cause, and carries format-specific settings (where job, attempt, rank and time come from).
+// Built-in presets live in resources/mappings/ (compiled in); a user file overrides a preset with
+// --mapping FILE. Names no rule maps are counted with their total time, never dropped silently.
+//
+// A rules file:
+//   {
+//     "format": "chrome",                      // which reader it is for
+//     "description": "PyTorch profiler traces",
+//     "phases": [                              // first match wins
+//       { "glob": "ProfilerStep#*", "phase": "train", "source": ["user_annotation"] },
+//       { "regex": "^enumerate\\(DataLoader\\)", "phase": "stall.data" },
+//       { "exact": "checkpoint", "phase": "checkpoint_save" },
+//       { "glob": "*", "ignore": true, "source": ["kernel", "cpu_op"] }
+//     ],
+//     "faults": [ { "regex": "OutOfMemoryError", "cause": "user.oom", "symptom": "explicit" } ],
+//     "settings": { "job": "from-file-name", "rank": "distributedInfo.rank" }
+//   }
+// "source" (optional) restricts a rule to names of these source categories (Chrome "cat", NVTX
+// domain, ...). Patterns: "exact", "glob" (* and ?), or "regex" (ECMAScript, searched).
+#pragma once
+
+#include "core/ingest/record_source.h"
+#include "core/model/result.h"
+#include "core/model/types.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ett::core {
+
+class Mapping
+{
+public:
+    struct Match
+    {
+        enum class What { Phase, Ignore, Unmapped };
+        What what = What::Unmapped;
+        Category category = Category::Train;
+        std::string subcategory;
+    };
+
+    struct Fault
+    {
+        std::string cause; // dotted cause, e.g. "user.oom"
+        Symptom symptom = Symptom::Explicit;
+        std::string pattern; // the rule's pattern, for messages
+    };
+
+    // Parses a rules file's text; `origin` names it in errors ("mapping.json: phases[3]: ...").
+    static Result<Mapping> parse(std::string_view json, const std::string& origin);
+    // Reads and parses a rules file.
+    static Result<Mapping> load(const std::string& path);
+    // The built-in preset of a name ("chrome-pytorch", "nsys-nvtx", "mlperf", "log-torchtitan",
+    // "table-philly"); Error listing the presets when there is none.
+    static Result<Mapping> preset(std::string_view name);
+    // Names of the built-in presets.
+    static std::vector<std::string> presetNames();
+
+    // Maps a name (of a source category, "" when the format has none). Memoized per name: safe to
+    // call for every event of a large trace. Not thread-safe.
+    const Match& map(std::string_view name, std::string_view sourceCategory = {}) const;
+
+    // The first fault rule whose pattern occurs in the text, or nullopt.
+    std::optional<Fault> fault(std::string_view text) const;
+
+    // A format-specific setting ("" when absent).
+    std::string setting(const std::string& key) const;
+    const std::string& format() const { return m_format; }
+    const std::string& origin() const { return m_origin; }
+
+    Mapping();
+    ~Mapping();
+    Mapping(Mapping&&) noexcept;
+    Mapping& operator=(Mapping&&) noexcept;
+
+private:
+    struct Rule;
+    struct FaultRule;
+    std::string m_format;
+    std::string m_origin;
+    std::vector<Rule> m_rules;
+    std::vector<FaultRule> m_faults;
+    std::map<std::string, std::string> m_settings;
+    mutable std::unordered_map<std::string, Match> m_memo;
+};
+
+// Names that no rule mapped, with how often they occurred and their total time; reported as
+// import issues of kind "unmapped_name" (detail: the name; example: its count and total time).
+class UnmappedNames
+{
+public:
+    void add(std::string_view name, int64_t durationNs, int64_t line);
+    // Adds one issue per name, the longest total first (at most IssueCounter's limit per kind).
+    void report(IssueCounter& issues) const;
+    bool empty() const { return m_names.empty(); }
+
+private:
+    struct Entry
+    {
+        int64_t count = 0;
+        int64_t totalNs = 0;
+        int64_t firstLine = 0;
+    };
+    std::unordered_map<std::string, Entry> m_names;
+};
+
+// True when a glob (* any run, ? one character) matches the whole text.
+bool globMatch(std::string_view pattern, std::string_view text);
+
+} // namespace ett::core

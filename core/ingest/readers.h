@@ -1,0 +1,31 @@
+// Factories of the readers of foreign formats (issue #5). Each returns a RecordSource that turns
+// the file into validated records through a Mapping: `options.mappingPath` when given, else the
+// format's built-in preset (resources/mappings/). Errors name the file, the line or record and
+// what was expected; unmapped names and other oddities are counted as import issues.
+#pragma once
+
+#include "core/ingest/formats.h"
+#include "core/ingest/record_source.h"
+
+#include <memory>
+#include <string>
+
+namespace ett::core {
+
+// Chrome Trace Event Format (PyTorch profiler / Kineto and any tool writing it); preset
+// "chrome-pytorch". core/ingest/chrome_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openChromeReader(const std::string& path, const ReaderOptions& options);
+
+// Nsight Systems SQLite export (NVTX ranges); preset "nsys-nvtx". core/ingest/nsys_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openNsysReader(const std::string& path, const ReaderOptions& options);
+
+// MLPerf logging (":::MLLOG" lines); preset "mlperf". core/ingest/mlperf_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openMlperfReader(const std::string& path, const ReaderOptions& options);
+
+// Console logs by rules; preset "log-torchtitan". core/ingest/log_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, const ReaderOptions& options);
+
+// Job tables (CSV) with a column mapping; preset "table-philly". core/ingest/table_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openTableReader(const std::string& path, const ReaderOptions& options);
+
+} // namespace ett::core

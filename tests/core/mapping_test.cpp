@@ -1,0 +1,136 @@
+// The mapping rules of foreign formats (issue #5, item 1): parsing with clear errors, exact /
+// glob / regex matching in order, source categories, ignore rules, faults, presets, and the
+// counting of names no rule maps.
+#include "core/ingest/mapping.h"
+
+#include <gtest/gtest.h>
+
+namespace ett::core {
+namespace {
+
+Mapping parseOk(const std::string& json)
+{
+    auto m = Mapping::parse(json, "rules.json");
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+    return m.ok() ? std::move(*m) : Mapping {};
+}
+
+std::string parseError(const std::string& json)
+{
+    auto m = Mapping::parse(json, "rules.json");
+    EXPECT_FALSE(m.ok());
+    return m.ok() ? std::string() : m.error().message;
+}
+
+TEST(Glob, MatchesStarsAndQuestionMarksOverTheWholeText)
+{
+    EXPECT_TRUE(globMatch("ProfilerStep#*", "ProfilerStep#12"));
+    EXPECT_TRUE(globMatch("*", ""));
+    EXPECT_TRUE(globMatch("a*b*c", "axxbyyc"));
+    EXPECT_TRUE(globMatch("step?", "step7"));
+    EXPECT_FALSE(globMatch("step?", "step12"));
+    EXPECT_FALSE(globMatch("ProfilerStep#*", "xProfilerStep#1"));
+    EXPECT_FALSE(globMatch("a*b", "acbx"));
+}
+
+TEST(Mapping, FirstMatchingRuleWinsWithExactGlobAndRegex)
+{
+    const Mapping m = parseOk(R"json({"format":"chrome","phases":[
+        {"exact":"checkpoint","phase":"checkpoint_save"},
+        {"glob":"ProfilerStep#*","phase":"train"},
+        {"regex":"^enumerate\\(DataLoader\\)","phase":"stall.data"},
+        {"glob":"*","phase":"eval"}]})json");
+    EXPECT_EQ(m.format(), "chrome");
+    const auto& a = m.map("checkpoint");
+    EXPECT_EQ(a.what, Mapping::Match::What::Phase);
+    EXPECT_EQ(a.category, Category::CheckpointSave);
+    EXPECT_EQ(m.map("ProfilerStep#3").category, Category::Train);
+    const auto& d = m.map("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__");
+    EXPECT_EQ(d.category, Category::Stall);
+    EXPECT_EQ(d.subcategory, "data");
+    EXPECT_EQ(m.map("anything else").category, Category::Eval) << "the catch-all comes last";
+}
+
+TEST(Mapping, SourceRestrictsARuleAndIgnoreIsNotUnmapped)
+{
+    const Mapping m = parseOk(R"json({"phases":[
+        {"glob":"*","ignore":true,"source":["kernel"]},
+        {"exact":"train_step","phase":"train"}]})json");
+    EXPECT_EQ(m.map("sgemm", "kernel").what, Mapping::Match::What::Ignore);
+    EXPECT_EQ(m.map("sgemm", "user_annotation").what, Mapping::Match::What::Unmapped);
+    EXPECT_EQ(m.map("train_step", "user_annotation").what, Mapping::Match::What::Phase);
+    // Memoized per (source, name): same answer the second time.
+    EXPECT_EQ(m.map("sgemm", "kernel").what, Mapping::Match::What::Ignore);
+}
+
+TEST(Mapping, FaultsAndSettings)
+{
+    const Mapping m = parseOk(R"json({"phases":[],"faults":[
+        {"regex":"torch\\.OutOfMemoryError","cause":"user.oom"},
+        {"regex":"NCCL.*[Tt]imeout","cause":"unknown.nccl_timeout","symptom":"hang"}],
+        "settings":{"job":"from-file-name","steps":{"a":1}}})json");
+    const auto oom = m.fault("torch.OutOfMemoryError: CUDA out of memory.");
+    ASSERT_TRUE(oom.has_value());
+    EXPECT_EQ(oom->cause, "user.oom");
+    EXPECT_EQ(oom->symptom, Symptom::Explicit);
+    const auto hang = m.fault("[Rank 3] NCCL watchdog Timeout after 600000 ms");
+    ASSERT_TRUE(hang.has_value());
+    EXPECT_EQ(hang->symptom, Symptom::Hang);
+    EXPECT_FALSE(m.fault("all good").has_value());
+    EXPECT_EQ(m.setting("job"), "from-file-name");
+    EXPECT_EQ(m.setting("steps"), R"json({"a":1})json") << "non-string settings keep their JSON text";
+    EXPECT_EQ(m.setting("absent"), "");
+}
+
+TEST(Mapping, ErrorsNameTheFileTheRuleAndWhatIsWrong)
+{
+    EXPECT_NE(parseError("{").find("rules.json: not valid JSON"), std::string::npos);
+    EXPECT_NE(parseError(R"json({"phases":[{"glob":"x","phase":"training"}]})json").find("phases[0]: phase \"training\": unknown "
+                                                                                    "category"),
+        std::string::npos);
+    EXPECT_NE(parseError(R"json({"phases":[{"glob":"x"}]})json").find("either \"phase\" or \"ignore\""), std::string::npos);
+    EXPECT_NE(parseError(R"json({"phases":[{"phase":"train"}]})json").find("exactly one of"), std::string::npos);
+    EXPECT_NE(parseError(R"json({"phases":[{"regex":"(","phase":"train"}]})json").find("is not valid"), std::string::npos);
+    EXPECT_NE(parseError(R"json({"faults":[{"regex":"x","cause":"gpu"}]})json").find("first segment"), std::string::npos);
+    EXPECT_NE(parseError(R"json({"fases":[]})json").find("unknown key \"fases\""), std::string::npos);
+    auto missing = Mapping::load("/nonexistent/rules.json");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("/nonexistent/rules.json: cannot open"), std::string::npos);
+}
+
+TEST(Mapping, PresetsAreCompiledInAndValid)
+{
+    const auto names = Mapping::presetNames();
+    ASSERT_FALSE(names.empty());
+    for (const auto& n : names) {
+        auto m = Mapping::preset(n);
+        EXPECT_TRUE(m.ok()) << n << ": " << (m.ok() ? "" : m.error().message);
+    }
+    auto pytorch = Mapping::preset("chrome-pytorch");
+    ASSERT_TRUE(pytorch.ok());
+    EXPECT_EQ(pytorch->map("ProfilerStep#7", "user_annotation").category, Category::Train);
+    EXPECT_EQ(pytorch->map("aten::mm", "cpu_op").what, Mapping::Match::What::Ignore);
+    auto none = Mapping::preset("no-such");
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().message.find("chrome-pytorch"), std::string::npos) << "lists the presets";
+}
+
+TEST(UnmappedNames, AreReportedWithCountsAndTotalTimeLongestFirst)
+{
+    UnmappedNames u;
+    u.add("short", 1'000'000'000, 3);
+    u.add("long", 90'000'000'000, 7);
+    u.add("short", 2'000'000'000, 9);
+    IssueCounter issues;
+    u.report(issues);
+    const auto& e = issues.entries();
+    ASSERT_EQ(e.size(), 2u);
+    const auto& s = e.at({ "unmapped_name", "short" });
+    EXPECT_EQ(s.count, 2);
+    EXPECT_EQ(s.firstLine, 3);
+    EXPECT_NE(s.example.find("3.0 s"), std::string::npos) << s.example;
+    EXPECT_EQ(e.at({ "unmapped_name", "long" }).count, 1);
+}
+
+} // namespace
+} // namespace ett::core
