@@ -2,6 +2,7 @@
 
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
+#include "core/ingest/mapping.h"
 #include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
@@ -213,6 +214,13 @@ struct ImportCmd
     std::string label = "default";
     std::vector<std::string> files;
     bool quiet = false;
+    std::string format = "auto";
+    std::string mapping;
+    std::optional<std::string> job;
+    std::optional<int32_t> attempt;
+    std::optional<int32_t> rank;
+    std::string timezone = "UTC";
+    std::optional<int> year;
 };
 
 std::string issuesText(const IssueCounter& issues)
@@ -239,6 +247,13 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     for (const auto& file : cmd.files) {
         ImportOptions options;
         options.label = cmd.label;
+        options.reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);
+        options.reader.mappingPath = cmd.mapping;
+        options.reader.job = cmd.job;
+        options.reader.attempt = cmd.attempt;
+        options.reader.rank = cmd.rank;
+        options.reader.timezone = cmd.timezone;
+        options.reader.year = cmd.year;
         const auto started = std::chrono::steady_clock::now();
         auto lastShown = started;
         if (tty && !cmd.quiet) {
@@ -275,9 +290,9 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             continue;
         }
         if (!cmd.quiet) {
-            print(fmt::format("{}: imported under label '{}': {} records ({} jobs declared, {} attempts, {} phases, "
+            print(fmt::format("{}: {} imported under label '{}': {} records ({} jobs declared, {} attempts, {} phases, "
                               "{} checkpoints; {} jobs attributed) in {:.2f} s\n",
-                file, cmd.label, countText(summary->records), countText(summary->jobsDeclared),
+                file, summary->format, cmd.label, countText(summary->records), countText(summary->jobsDeclared),
                 countText(summary->attempts), countText(summary->phases), countText(summary->checkpoints),
                 countText(summary->jobsTouched), summary->seconds));
             print(issuesText(summary->issues));
@@ -461,8 +476,8 @@ Result<LoadedEngine> loadEngine(Database& db, const CommonOptions& common, const
 void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what)
 {
     if (common.verbose) {
-        std::fprintf(stderr, "ettw: %s on %s in %.3f ms\n", what, engine.backend().name.c_str(),
-            engine.lastSeconds() * 1000.0);
+        std::fprintf(
+            stderr, "ettw: %s on %s in %.3f ms\n", what, engine.backend().name.c_str(), engine.lastSeconds() * 1000.0);
     }
 }
 
@@ -636,8 +651,8 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
         return fail(loaded.error().message);
     }
     const gpu::Calendar every = cmd.every == "hour" ? gpu::Calendar::Hour
-        : cmd.every == "week"                        ? gpu::Calendar::Week
-                                                     : gpu::Calendar::Day;
+        : cmd.every == "week"                       ? gpu::Calendar::Week
+                                                    : gpu::Calendar::Day;
     const gpu::Series series = loaded->engine->series(engineFilter(*options), every);
     reportQuery(common, *loaded->engine, "series");
 
@@ -698,8 +713,8 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
             percentText(f.ettPercentTime(), 3), hoursText(f.lostGpuNs()), countText(f.failures),
             countText(f.preemptions), countText(f.otherInterruptions) });
     }
-    print(fmt::format("ETT per {} of {}\nScope: {}\n\n", cmd.every, common.db, scopeText(cmd.label, *options)) +
-        (series.buckets.empty() ? std::string("No jobs in this scope.\n") : t.render()));
+    print(fmt::format("ETT per {} of {}\nScope: {}\n\n", cmd.every, common.db, scopeText(cmd.label, *options))
+        + (series.buckets.empty() ? std::string("No jobs in this scope.\n") : t.render()));
     return kExitOk;
 }
 
@@ -1116,6 +1131,31 @@ int runDatasets(const CommonOptions& common)
     return kExitOk;
 }
 
+// --- mappings -------------------------------------------------------------------------------
+
+int runMappings(const std::string& name)
+{
+    if (name.empty()) {
+        TextTable t;
+        t.addColumn("preset", TextTable::Align::Left);
+        t.addColumn("format", TextTable::Align::Left);
+        for (const auto& n : Mapping::presetNames()) {
+            auto m = Mapping::preset(n);
+            t.addRow({ n, m ? m->format() : "(invalid: " + m.error().message + ")" });
+        }
+        print("Built-in mapping presets (print one with `ettw mappings NAME`, change it, use it with "
+              "`ettw import --mapping FILE`)\n"
+            + t.render());
+        return kExitOk;
+    }
+    auto text = Mapping::presetText(name);
+    if (!text) {
+        return fail(text.error().message);
+    }
+    print(*text);
+    return kExitOk;
+}
+
 // --- generate -------------------------------------------------------------------------------
 
 struct GenerateCmd
@@ -1230,11 +1270,32 @@ int runEttw(int argc, char** argv)
     };
 
     ImportCmd importCmd;
-    auto* import = app.add_subcommand("import", "Import ETT trace files (JSON Lines, optionally gzip) into a database");
+    auto* import = app.add_subcommand("import",
+        "Import traces into a database: ETT traces, PyTorch profiler / Chrome traces, Nsight Systems SQLite exports, "
+        "MLPerf logs, console logs, CSV job tables (the format is recognised by content)");
     addDb(import);
     import->add_option("--label", importCmd.label, "Dataset label for these files (e.g. before, after)")
         ->capture_default_str();
     import->add_flag("-q,--quiet", importCmd.quiet, "Print only errors and duplicates");
+    import
+        ->add_option("--format", importCmd.format,
+            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
+            "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table)")
+        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" }))
+        ->capture_default_str();
+    import->add_option("--mapping", importCmd.mapping,
+        "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)");
+    import->add_option("--job", importCmd.job, "Job of the files, for formats that cannot say");
+    import->add_option("--attempt", importCmd.attempt, "Attempt number of the files, for formats that cannot say")
+        ->check(CLI::NonNegativeNumber);
+    import->add_option("--rank", importCmd.rank, "Rank of the files, for formats that cannot say")
+        ->check(CLI::NonNegativeNumber);
+    import
+        ->add_option("--timezone", importCmd.timezone,
+            "Zone of console-log times that have none: UTC or an offset such as +02:00")
+        ->capture_default_str();
+    import->add_option("--year", importCmd.year, "Year of console-log times that have none")
+        ->check(CLI::Range(1970, 2262));
     import->add_option("files", importCmd.files, "Trace files")->required();
 
     SummaryCmd summaryCmd;
@@ -1249,7 +1310,8 @@ int runEttw(int argc, char** argv)
     addFormatOption(summary, common.format);
 
     auto addEngineOptions = [&](CLI::App* cmd) {
-        cmd->add_option("--backend", common.backend, "Aggregation backend: cpu or cuda (default: CUDA when a GPU is present)")
+        cmd->add_option(
+               "--backend", common.backend, "Aggregation backend: cpu or cuda (default: CUDA when a GPU is present)")
             ->check(CLI::IsMember({ "cpu", "cuda" }));
         cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
     };
@@ -1295,6 +1357,11 @@ int runEttw(int argc, char** argv)
     auto* datasets = app.add_subcommand("datasets", "Imported files: label, hash, records, issues");
     addDb(datasets);
     addFormatOption(datasets, common.format);
+
+    std::string mappingName;
+    auto* mappings = app.add_subcommand("mappings",
+        "List the built-in mapping presets of foreign formats, or print one (a starting point for --mapping)");
+    mappings->add_option("name", mappingName, "A preset to print");
 
     GenerateCmd genCmd;
     auto* generate
@@ -1369,6 +1436,9 @@ int runEttw(int argc, char** argv)
     }
     if (datasets->parsed()) {
         return runDatasets(common);
+    }
+    if (mappings->parsed()) {
+        return runMappings(mappingName);
     }
     if (generate->parsed()) {
         return runGenerate(genCmd);

@@ -48,7 +48,10 @@ const char* const kRecentKey = "recentFiles";
 
 QString traceFilter()
 {
-    return QObject::tr("ETT traces (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.gz)");
+    // Every format ettw imports; the format is recognised by content, so names only guide.
+    return QObject::tr("Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables "
+                       "(*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log "
+                       "*.csv)");
 }
 
 QString dbFilter()
@@ -76,19 +79,26 @@ QString countOf(int64_t n, const QString& singular, const QString& plural)
 
 bool looksLikeDatabase(const QString& path)
 {
+    // A workbench database is a SQLite file with the application id 'ETTW' (header bytes 68-71);
+    // other SQLite files, such as Nsight Systems exports, are traces to import. A path that does
+    // not exist yet is a database to create when its name says so.
     const QString lower = path.toLower();
-    if (lower.endsWith(QLatin1String(".db")) || lower.endsWith(QLatin1String(".sqlite"))
-        || lower.endsWith(QLatin1String(".sqlite3"))) {
-        return true;
-    }
+    const bool dbName = lower.endsWith(QLatin1String(".db")) || lower.endsWith(QLatin1String(".sqlite3"));
     QFile file(path);
+    if (!file.exists()) {
+        return dbName || lower.endsWith(QLatin1String(".sqlite"));
+    }
     if (!file.open(QIODevice::ReadOnly)) {
+        return dbName;
+    }
+    const QByteArray header = file.read(100);
+    static const QByteArray kMagic("SQLite format 3\0", 16);
+    if (!header.startsWith(kMagic) || header.size() < 72) {
         return false;
     }
-    static const QByteArray kMagic("SQLite format 3\0", 16);
-    return file.read(16) == kMagic;
+    const QByteArray applicationId = header.mid(68, 4);
+    return applicationId == QByteArray("ETTW") || (applicationId == QByteArray(4, '\0') && dbName);
 }
-
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_state(new WorkbenchState(this))
@@ -493,7 +503,9 @@ void MainWindow::importDialog()
 
 void MainWindow::openDialog()
 {
-    const QString filter = tr("Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz)")
+    const QString filter
+        = tr("Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json "
+             "*.json.gz *.gz *.txt *.log *.csv)")
         + QStringLiteral(";;") + dbFilter() + QStringLiteral(";;") + traceFilter() + QStringLiteral(";;") + allFilter();
     const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open"), QString(), filter);
     if (!paths.isEmpty()) {

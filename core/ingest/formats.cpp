@@ -15,7 +15,10 @@ namespace {
 constexpr std::array<std::string_view, 7> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" };
 constexpr size_t kSniffBytes = 64 * 1024;
 
-bool contains(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
+bool contains(std::string_view hay, std::string_view needle)
+{
+    return hay.find(needle) != std::string_view::npos;
+}
 
 std::string_view firstLine(std::string_view s)
 {
@@ -25,7 +28,10 @@ std::string_view firstLine(std::string_view s)
 
 } // namespace
 
-std::string_view traceFormatName(TraceFormat f) { return kNames[static_cast<size_t>(f)]; }
+std::string_view traceFormatName(TraceFormat f)
+{
+    return kNames[static_cast<size_t>(f)];
+}
 
 std::optional<TraceFormat> parseTraceFormat(std::string_view name)
 {
@@ -89,21 +95,22 @@ Result<TraceFormat> detectFormat(const std::string& path)
     const std::string_view line = firstLine(s);
     // One JSON object per line with a "type" field: the native format (its reader names what is
     // wrong with a header of another format).
-    if (s.front() == '{' && contains(line, "\"type\"") && !contains(line, "\"ph\"") &&
-        !contains(line, "\"traceEvents\"")) {
+    if (s.front() == '{' && contains(line, "\"type\"") && !contains(line, "\"ph\"")
+        && !contains(line, "\"traceEvents\"")) {
         return TraceFormat::Ett;
     }
     if (s.front() == '[' || (s.front() == '{' && (contains(s, "\"traceEvents\"") || contains(s, "\"ph\"")))) {
         return TraceFormat::Chrome;
     }
     const auto commas = std::count(line.begin(), line.end(), ',');
-    if (commas >= 2 && line.find('{') == std::string_view::npos && line.find('"') == std::string_view::npos &&
-        std::none_of(line.begin(), line.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    if (commas >= 2 && line.find('{') == std::string_view::npos && line.find('"') == std::string_view::npos
+        && std::none_of(line.begin(), line.end(), [](char c) { return c >= '0' && c <= '9'; })) {
         return TraceFormat::Table; // a CSV header: words separated by commas, no digits
     }
     if (s.front() == '{') {
-        return Error { path + ": looks like JSON but neither an ETT trace (a \"type\" field on each line) nor a "
-                              "Chrome trace (\"traceEvents\" or \"ph\"); say which with --format" };
+        return Error { path
+            + ": looks like JSON but neither an ETT trace (a \"type\" field on each line) nor a "
+              "Chrome trace (\"traceEvents\" or \"ph\"); say which with --format" };
     }
     return TraceFormat::Log;
 }

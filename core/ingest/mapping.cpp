@@ -169,7 +169,9 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
                             return s.error();
                         }
                         r.pattern = *s;
-                        r.kind = rk == "exact" ? Rule::Kind::Exact : rk == "glob" ? Rule::Kind::Glob : Rule::Kind::Regex;
+                        r.kind = rk == "exact" ? Rule::Kind::Exact
+                            : rk == "glob"     ? Rule::Kind::Glob
+                                               : Rule::Kind::Regex;
                         ++patterns;
                     } else if (rk == "phase") {
                         auto s = stringOf(rv, where + ": phase");
@@ -194,8 +196,8 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
                             r.sources.push_back(*str);
                         }
                     } else if (rk != "comment") {
-                        return Error { where + ": unknown key \"" + std::string(rk) +
-                            "\" (expected exact, glob or regex, and phase or ignore, optionally source)" };
+                        return Error { where + ": unknown key \"" + std::string(rk)
+                            + "\" (expected exact, glob or regex, and phase or ignore, optionally source)" };
                     }
                 }
                 if (patterns != 1) {
@@ -249,9 +251,9 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
                             return s.error();
                         }
                         if (!isValidCauseClass(causeClass(*s))) {
-                            return Error { where + ": cause \"" + *s +
-                                "\": the first segment must be infra, preemption, maintenance, dependency, user, "
-                                "manual or unknown" };
+                            return Error { where + ": cause \"" + *s
+                                + "\": the first segment must be infra, preemption, maintenance, dependency, user, "
+                                  "manual or unknown" };
                         }
                         f.fault.cause = *s;
                     } else if (fk == "symptom") {
@@ -261,13 +263,15 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
                         }
                         auto sym = parseSymptom(*s);
                         if (!sym) {
-                            return Error { where + ": symptom \"" + *s + "\": expected explicit, hang, degradation or "
-                                                                        "numeric" };
+                            return Error { where + ": symptom \"" + *s
+                                + "\": expected explicit, hang, degradation or "
+                                  "numeric" };
                         }
                         f.fault.symptom = *sym;
                     } else if (fk != "comment") {
-                        return Error { where + ": unknown key \"" + std::string(fk) + "\" (expected regex, cause, "
-                                                                                      "symptom)" };
+                        return Error { where + ": unknown key \"" + std::string(fk)
+                            + "\" (expected regex, cause, "
+                              "symptom)" };
                     }
                 }
                 if (pattern.empty() || f.fault.cause.empty()) {
@@ -282,8 +286,8 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
                 m.m_faults.push_back(std::move(f));
             }
         } else {
-            return Error { origin + ": unknown key \"" + std::string(key) +
-                "\" (expected format, description, phases, faults, settings)" };
+            return Error { origin + ": unknown key \"" + std::string(key)
+                + "\" (expected format, description, phases, faults, settings)" };
         }
     }
     return m;
@@ -307,6 +311,16 @@ std::vector<std::string> Mapping::presetNames()
         out.emplace_back(kMappingPresets[i].name);
     }
     return out;
+}
+
+Result<std::string> Mapping::presetText(std::string_view name)
+{
+    for (size_t i = 0; i < kMappingPresetCount; ++i) {
+        if (name == kMappingPresets[i].name) {
+            return std::string(kMappingPresets[i].json);
+        }
+    }
+    return preset(name).error();
 }
 
 Result<Mapping> Mapping::preset(std::string_view name)

@@ -64,6 +64,8 @@ public:
     static Result<Mapping> preset(std::string_view name);
     // Names of the built-in presets.
     static std::vector<std::string> presetNames();
+    // The JSON text of a built-in preset (to start a rules file from).
+    static Result<std::string> presetText(std::string_view name);
 
     // Maps a name (of a source category, "" when the format has none). Memoized per name: safe to
     // call for every event of a large trace. Not thread-safe.

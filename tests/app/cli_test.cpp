@@ -1183,4 +1183,30 @@ TEST_F(CliBench, EnginePrintsOneObjectPerOperationWithSqliteForTheRollup)
     EXPECT_TRUE(fs::is_empty(dir)) << "bench engine left files in " << dir;
 }
 
+
+using CliFormats = CliTest;
+
+TEST_F(CliFormats, MappingsListsAndPrintsThePresets)
+{
+    const std::string list = ok({ "mappings" });
+    EXPECT_TRUE(contains(list, "chrome-pytorch")) << list;
+    const Json preset = Json::parse(ok({ "mappings", "chrome-pytorch" }));
+    EXPECT_EQ(preset["format"].str(), "chrome");
+    expectUserError({ "mappings", "no-such-preset" }, { "no-such-preset", "chrome-pytorch" });
+}
+
+TEST_F(CliFormats, FormatIsDetectedByContentOrGiven)
+{
+    // A native trace under a name that says nothing of its format is still recognised.
+    writeFile(work() / "trace.data", readFile(kWorkedExample));
+    const std::string out = ok({ "import", "trace.data" });
+    EXPECT_TRUE(contains(out, "ett imported")) << out;
+    ok({ "import", "--format", "ett", "--label", "again", kWorkedExample });
+    const RunResult bad = ettw({ "import", "--format", "pdf", kWorkedExample });
+    EXPECT_EQ(bad.exitCode, 2) << bad;
+    // JSON that is neither format: the message says so and how to choose.
+    writeFile(work() / "odd.json", "{\"hello\": 1}\n");
+    expectUserError({ "import", "odd.json" }, { "odd.json", "--format" });
+}
+
 } // namespace

@@ -85,13 +85,17 @@ TEST(Mapping, FaultsAndSettings)
 TEST(Mapping, ErrorsNameTheFileTheRuleAndWhatIsWrong)
 {
     EXPECT_NE(parseError("{").find("rules.json: not valid JSON"), std::string::npos);
-    EXPECT_NE(parseError(R"json({"phases":[{"glob":"x","phase":"training"}]})json").find("phases[0]: phase \"training\": unknown "
-                                                                                    "category"),
+    EXPECT_NE(parseError(R"json({"phases":[{"glob":"x","phase":"training"}]})json")
+                  .find("phases[0]: phase \"training\": unknown "
+                        "category"),
         std::string::npos);
-    EXPECT_NE(parseError(R"json({"phases":[{"glob":"x"}]})json").find("either \"phase\" or \"ignore\""), std::string::npos);
+    EXPECT_NE(
+        parseError(R"json({"phases":[{"glob":"x"}]})json").find("either \"phase\" or \"ignore\""), std::string::npos);
     EXPECT_NE(parseError(R"json({"phases":[{"phase":"train"}]})json").find("exactly one of"), std::string::npos);
-    EXPECT_NE(parseError(R"json({"phases":[{"regex":"(","phase":"train"}]})json").find("is not valid"), std::string::npos);
-    EXPECT_NE(parseError(R"json({"faults":[{"regex":"x","cause":"gpu"}]})json").find("first segment"), std::string::npos);
+    EXPECT_NE(
+        parseError(R"json({"phases":[{"regex":"(","phase":"train"}]})json").find("is not valid"), std::string::npos);
+    EXPECT_NE(
+        parseError(R"json({"faults":[{"regex":"x","cause":"gpu"}]})json").find("first segment"), std::string::npos);
     EXPECT_NE(parseError(R"json({"fases":[]})json").find("unknown key \"fases\""), std::string::npos);
     auto missing = Mapping::load("/nonexistent/rules.json");
     ASSERT_FALSE(missing.ok());

@@ -17,6 +17,7 @@
 #include <QTest>
 #include <QTimer>
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <cmath>
 #include <fstream>
@@ -528,6 +529,13 @@ TEST(ShellWindow, TellsDatabasesFromTracesByNameOrContent)
     const std::string store = dir.filePath(QStringLiteral("fleet.store")).toStdString();
     ASSERT_TRUE(core::Database::open(store, core::Database::OpenMode::CreateIfMissing).ok());
     EXPECT_TRUE(looksLikeDatabase(QString::fromStdString(store)));
+    // A SQLite file of another application (an Nsight Systems export, say) is a trace to import.
+    const std::string other = dir.filePath(QStringLiteral("report.sqlite")).toStdString();
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(other.c_str(), &db), SQLITE_OK);
+    sqlite3_exec(db, "PRAGMA application_id=1234; CREATE TABLE NVTX_EVENTS(start INTEGER);", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    EXPECT_FALSE(looksLikeDatabase(QString::fromStdString(other)));
 }
 
 TEST(ShellWindow, StatusBarShowsBackendRowsAndQueryTime)
