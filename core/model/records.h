@@ -42,6 +42,11 @@ struct AttemptRecord
     std::string cause;
     Symptom symptom = Symptom::None;
     std::string detail;
+    // Not part of the native format. Readers of profiler traces (Chrome, Nsight) know only the span
+    // of what one rank's file saw, not when the hardware was allocated and released: they set this,
+    // and the importer widens such an attempt to the union of the spans when other files (ranks) of
+    // the same attempt come in, instead of requiring the same window (spec 3, identity across files).
+    bool windowFromTrace = false;
 };
 
 struct PhaseRecord

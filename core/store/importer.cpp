@@ -202,6 +202,9 @@ private:
     Status prepare();
     Status handleBatch(const RecordBatch& batch);
     Status handleJob(const JobRecord& r, int64_t line);
+    Status checkNoOverlap(const JobState& job, const AttemptRecord& r, int64_t line);
+    // Widens an attempt whose window came from a profiler trace to also cover r's window.
+    Status widenAttempt(JobState& job, AttemptState& a, const AttemptRecord& r, int64_t line);
     Status handleAttempt(const AttemptRecord& r, int64_t line);
     Status handlePhase(const PhaseRecord& r, int64_t line, bool final);
     Status handleCheckpoint(const CheckpointRecord& r, int64_t line, bool final);
@@ -220,7 +223,8 @@ private:
     void noteDerived(const DerivedUpdater::Notes& notes, const std::string& jobKey);
     Status finish();
     std::string at(int64_t line) const { return m_path + ":" + std::to_string(line) + ": "; }
-    std::string datasetPath(int64_t datasetId);
+    // The source path of a dataset (and its format when asked).
+    std::string datasetPath(int64_t datasetId, std::string* format = nullptr);
 
     Database& m_db;
     std::string m_path;
@@ -280,7 +284,7 @@ private:
 
     Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr, m_deleteAttrs,
         m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun, m_insertCheckpoint,
-        m_insertCheckpointMany, m_datasetPath, m_findKinds, m_insertKind;
+        m_insertCheckpointMany, m_datasetPath, m_findKinds, m_insertKind, m_widenAttempt;
 
     // Phase kinds (category, subcategory) -> phase_kinds.id, loaded on first use.
     Result<int64_t> kindOf(const PhaseRecord& r);
@@ -329,15 +333,15 @@ Status ImportSession::prepare()
             "INSERT INTO attempts(job_id, attempt_no, start_ns, end_ns, gpus, outcome, interrupted_at_ns, cause, "
             "symptom, detail, declared_in) VALUES(?,?,?,?,?,?,?,?,?,?,?)" },
         { &m_insertPhaseMany, many },
-        { &m_insertPhaseOne,
-            "INSERT INTO phases(attempt_id,kind,rank,start_ns,end_ns,name) VALUES(?,?,?,?,?,?)" },
+        { &m_insertPhaseOne, "INSERT INTO phases(attempt_id,kind,rank,start_ns,end_ns,name) VALUES(?,?,?,?,?,?)" },
         { &m_findKinds, "SELECT id, category, subcategory FROM phase_kinds" },
         { &m_insertKind, "INSERT INTO phase_kinds(category, subcategory) VALUES(?,?)" },
         { &m_insertRun, "INSERT INTO phase_runs(attempt_id, first_id, last_id) VALUES(?,?,?)" },
         { &m_insertCheckpoint,
             "INSERT INTO checkpoints(job_id, attempt_no, step, start_ns, durable_ns, failed, dataset_id) "
             "VALUES(?,?,?,?,?,?,?)" },
-        { &m_datasetPath, "SELECT source_path FROM datasets WHERE id=?" },
+        { &m_datasetPath, "SELECT source_path, format FROM datasets WHERE id=?" },
+        { &m_widenAttempt, "UPDATE attempts SET start_ns=?, end_ns=? WHERE id=?" },
         { &m_insertCheckpointMany, manyCheckpoints },
     };
     for (auto& s : specs) {
@@ -350,12 +354,16 @@ Status ImportSession::prepare()
     return Status::success();
 }
 
-std::string ImportSession::datasetPath(int64_t datasetId)
+std::string ImportSession::datasetPath(int64_t datasetId, std::string* format)
 {
     m_datasetPath.reset();
     m_datasetPath.bind(1, datasetId);
     auto row = m_datasetPath.step();
-    std::string p = row && *row ? m_datasetPath.columnText(0) : "dataset " + std::to_string(datasetId);
+    const bool found = row && *row;
+    std::string p = found ? m_datasetPath.columnText(0) : "dataset " + std::to_string(datasetId);
+    if (format) {
+        *format = found ? m_datasetPath.columnText(1) : std::string();
+    }
     m_datasetPath.reset();
     return p;
 }
@@ -466,7 +474,9 @@ Status ImportSession::loadAttempts(JobState& job)
             a.record.cause = m_findAttempts.columnText(7);
             a.record.symptom = parseSymptom(m_findAttempts.columnText(8)).value_or(Symptom::None);
             a.record.detail = m_findAttempts.columnText(9);
-            a.origin = "file " + datasetPath(m_findAttempts.columnInt64(10));
+            std::string format;
+            a.origin = "file " + datasetPath(m_findAttempts.columnInt64(10), &format);
+            a.record.windowFromTrace = format == "chrome" || format == "nsys";
             if (a.record.endNs > a.record.startNs) {
                 job.busy.emplace(a.record.startNs, a.record.endNs);
             }
@@ -559,6 +569,68 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
     return touch(job);
 }
 
+Status ImportSession::checkNoOverlap(const JobState& job, const AttemptRecord& r, int64_t line)
+{
+    // Spec 3: attempts of one job must not overlap. Non-empty windows are disjoint, so the only
+    // candidate is the last window starting before this one ends.
+    if (r.endNs <= r.startNs) {
+        return Status::success();
+    }
+    auto it = job.busy.lower_bound({ r.endNs, std::numeric_limits<int64_t>::min() });
+    if (it == job.busy.begin()) {
+        return Status::success();
+    }
+    --it;
+    if (it->second <= r.startNs) {
+        return Status::success();
+    }
+    std::string other;
+    for (const auto& [n, a] : job.attempts) {
+        if (a.record.startNs == it->first && a.record.endNs == it->second) {
+            other = "attempt " + std::to_string(n) + " " + interval(it->first, it->second) + " (" + a.origin + ")";
+            break;
+        }
+    }
+    return Error { at(line) + "attempt record: field 'start': attempt " + std::to_string(r.attempt) + " of job "
+        + quoted(r.job) + " " + interval(r.startNs, r.endNs) + " overlaps " + other
+        + "; attempts of one job must not overlap" };
+}
+
+Status ImportSession::widenAttempt(JobState& job, AttemptState& a, const AttemptRecord& r, int64_t line)
+{
+    AttemptRecord& first = a.record;
+    const int64_t start = std::min(first.startNs, r.startNs);
+    const int64_t end = std::max(first.endNs, r.endNs);
+    if (start == first.startNs && end == first.endNs) {
+        return Status::success();
+    }
+    if (first.endNs > first.startNs) {
+        job.busy.erase({ first.startNs, first.endNs });
+    }
+    AttemptRecord widened = first;
+    widened.startNs = start;
+    widened.endNs = end;
+    if (auto st = checkNoOverlap(job, widened, line); !st) {
+        if (first.endNs > first.startNs) {
+            job.busy.emplace(first.startNs, first.endNs);
+        }
+        return st;
+    }
+    m_widenAttempt.reset();
+    m_widenAttempt.bind(1, start);
+    m_widenAttempt.bind(2, end);
+    m_widenAttempt.bind(3, a.id);
+    if (auto st = m_widenAttempt.run(); !st) {
+        return st;
+    }
+    first.startNs = start;
+    first.endNs = end;
+    if (end > start) {
+        job.busy.emplace(start, end);
+    }
+    return Status::success();
+}
+
 Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
 {
     auto found = jobFor(r.job, line, true);
@@ -574,11 +646,17 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
     }
     if (auto it = job.attempts.find(r.attempt); it != job.attempts.end()) {
         // Spec 3: an attempt number seen again must be the same attempt; its phases add to it.
-        const AttemptRecord& first = it->second.record;
+        AttemptRecord& first = it->second.record;
+        if (first.windowFromTrace && r.windowFromTrace) {
+            // Profiler traces of several ranks of one attempt: the window is the union of spans.
+            if (auto st = widenAttempt(job, it->second, r, line); !st) {
+                return st;
+            }
+        }
         std::string field;
-        if (first.startNs != r.startNs) {
+        if (first.startNs != r.startNs && !r.windowFromTrace) {
             field = "start";
-        } else if (first.endNs != r.endNs) {
+        } else if (first.endNs != r.endNs && !r.windowFromTrace) {
             field = "end";
         } else if (first.outcome != r.outcome) {
             field = "outcome";
@@ -597,26 +675,10 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
         }
         return Status::success();
     }
-    // Spec 3: attempts of one job must not overlap. Non-empty windows are disjoint, so the only
-    // candidate is the last window starting before this one ends.
+    if (auto st = checkNoOverlap(job, r, line); !st) {
+        return st;
+    }
     if (r.endNs > r.startNs) {
-        auto it = job.busy.lower_bound({ r.endNs, std::numeric_limits<int64_t>::min() });
-        if (it != job.busy.begin()) {
-            --it;
-            if (it->second > r.startNs) {
-                std::string other;
-                for (const auto& [n, a] : job.attempts) {
-                    if (a.record.startNs == it->first && a.record.endNs == it->second) {
-                        other = "attempt " + std::to_string(n) + " " + interval(it->first, it->second) + " (" + a.origin
-                            + ")";
-                        break;
-                    }
-                }
-                return Error { at(line) + "attempt record: field 'start': attempt " + std::to_string(r.attempt)
-                    + " of job " + quoted(r.job) + " " + interval(r.startNs, r.endNs) + " overlaps " + other
-                    + "; attempts of one job must not overlap" };
-            }
-        }
         job.busy.emplace(r.startNs, r.endNs);
     }
     auto& s = m_insertAttempt;

@@ -22,10 +22,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/core/test_store.h"
+
 namespace ett::core {
 namespace {
 
 namespace fs = std::filesystem;
+using test::Store;
 
 constexpr int64_t kS = 1'000'000'000; // nanoseconds per second
 const std::string kWorkedExample = std::string(ETT_SAMPLES_DIR) + "/worked-example.ett.jsonl";
@@ -34,89 +37,6 @@ size_t idx(Bucket b)
 {
     return static_cast<size_t>(b);
 }
-
-// A fresh directory with a database in it, both removed at the end.
-class Store
-{
-public:
-    Store()
-    {
-        static std::atomic<int> counter { 0 };
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        std::random_device rd;
-        m_dir = fs::temp_directory_path()
-            / ("ett-importer-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
-                + std::to_string(counter++));
-        fs::create_directories(m_dir);
-        open();
-    }
-    ~Store()
-    {
-        m_db.reset();
-        std::error_code ec;
-        fs::remove_all(m_dir, ec);
-    }
-    Store(const Store&) = delete;
-    Store& operator=(const Store&) = delete;
-
-    void open()
-    {
-        m_db.reset();
-        auto db = Database::open(dbPath(), Database::OpenMode::CreateIfMissing);
-        EXPECT_TRUE(db.ok()) << db.error().message;
-        if (db.ok()) {
-            m_db = std::move(*db);
-        }
-    }
-    Database& db() { return *m_db; }
-    std::string dbPath() const { return (m_dir / "store.db").string(); }
-    std::string path(const std::string& name) const { return (m_dir / name).string(); }
-
-    std::string write(const std::string& name, const std::string& content) const
-    {
-        const std::string p = path(name);
-        std::ofstream out(p, std::ios::binary | std::ios::trunc);
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        return p;
-    }
-    std::string writeGzip(const std::string& name, const std::string& content) const
-    {
-        const std::string p = path(name);
-        gzFile f = gzopen(p.c_str(), "wb");
-        EXPECT_NE(f, nullptr);
-        EXPECT_EQ(gzwrite(f, content.data(), static_cast<unsigned>(content.size())), static_cast<int>(content.size()));
-        EXPECT_EQ(gzclose(f), Z_OK);
-        return p;
-    }
-
-    // Imports a file that must import; returns its summary.
-    ImportSummary import(const std::string& file, const std::string& label = "default")
-    {
-        ImportOptions options;
-        options.label = label;
-        auto r = importTraceFile(*m_db, file, options);
-        EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-        return r.ok() ? *r : ImportSummary {};
-    }
-
-    int64_t count(const std::string& sql)
-    {
-        auto v = m_db->queryInt(sql);
-        EXPECT_TRUE(v.ok()) << (v.ok() ? "" : v.error().message);
-        return v.ok() ? v->value_or(-1) : -1;
-    }
-
-    std::vector<FleetJob> fleet(FleetQuery q = {})
-    {
-        auto jobs = loadFleet(*m_db, q);
-        EXPECT_TRUE(jobs.ok()) << (jobs.ok() ? "" : jobs.error().message);
-        return jobs.ok() ? *jobs : std::vector<FleetJob> {};
-    }
-
-private:
-    fs::path m_dir;
-    std::unique_ptr<Database> m_db;
-};
 
 // Every row of every table, ordered by all columns (as in bad_input_test).
 std::string dumpQuery(sqlite3* db, const std::string& sql)
@@ -655,7 +575,8 @@ TEST(ImporterClipping, StoresPhasesClippedToTheirAttemptAndCountsThem)
             + line(R"({"type":"phase","job":"C","attempt":0,"phase":"init","start":100,"end":100})"));
     const ImportSummary sum = s.import(path);
     EXPECT_EQ(sum.phases, 4);
-    auto st = s.db().prepare("SELECT k.category, p.start_ns, p.end_ns FROM phases p JOIN phase_kinds k ON k.id = p.kind ORDER BY p.id");
+    auto st = s.db().prepare(
+        "SELECT k.category, p.start_ns, p.end_ns FROM phases p JOIN phase_kinds k ON k.id = p.kind ORDER BY p.id");
     ASSERT_TRUE(st.ok());
     std::vector<std::vector<int64_t>> rows;
     while (true) {

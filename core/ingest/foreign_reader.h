@@ -1,0 +1,63 @@
+// What the readers of foreign formats share (issue #5): the whole file is read and turned into
+// records first (a rank's profiler trace, a log or a job table is small next to a native fleet
+// file), then served to the importer in batches like any RecordSource. The importer then applies
+// the same validation, the same all-or-nothing transaction and the same messages to every format.
+#pragma once
+
+#include "core/ingest/byte_source.h"
+#include "core/ingest/formats.h"
+#include "core/ingest/mapping.h"
+#include "core/ingest/record_source.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace ett::core {
+
+class ForeignReader : public RecordSource
+{
+public:
+    ForeignReader(std::unique_ptr<ByteSource> source, std::string formatName);
+
+    // The first call runs build() (all the parsing); then records are handed out in file order.
+    Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords) final;
+    const IssueCounter& issues() const final { return m_issues; }
+    int64_t recordsRead() const final { return m_served; }
+    ByteSource& source() final { return *m_source; }
+    std::string formatName() const final { return m_format; }
+
+protected:
+    // Parses the whole input and adds its records with add(). An Error names the file, the line
+    // (or record) and the field; nothing of a failed file is imported.
+    virtual Status build() = 0;
+
+    // The whole content (decompressed when gzip). Error names the file.
+    Result<std::string> readAll();
+    const std::string& path() const { return m_source->path(); }
+
+    void add(const JobRecord& r, int64_t line) { m_records.add(r, line); }
+    void add(const AttemptRecord& r, int64_t line) { m_records.add(r, line); }
+    void add(const PhaseRecord& r, int64_t line) { m_records.add(r, line); }
+    void add(const CheckpointRecord& r, int64_t line) { m_records.add(r, line); }
+
+    IssueCounter m_issues;
+
+private:
+    std::unique_ptr<ByteSource> m_source;
+    std::string m_format;
+    RecordBatch m_records;
+    bool m_built = false;
+    size_t m_next = 0;
+    int64_t m_served = 0;
+};
+
+// The mapping a reader uses: the user's rules file (options.mappingPath) when given, else the
+// built-in preset. Error when the rules file is bad or written for another format.
+Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view preset, std::string_view format);
+
+// A job id from a file name: the name without directories and without the extensions trace
+// readers add (".gz", ".json", ".pt.trace", ".sqlite", ".log", ".txt", ".csv").
+std::string jobIdFromPath(const std::string& path);
+
+} // namespace ett::core

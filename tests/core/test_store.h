@@ -1,0 +1,118 @@
+// A throw-away store for tests that import files: a fresh temporary directory with a database in
+// it, both removed at the end. Shared by the importer's and the readers' tests.
+#pragma once
+
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace ett::core::test {
+
+namespace fs = std::filesystem;
+
+// A fresh directory with a database in it, both removed at the end.
+class Store
+{
+public:
+    Store()
+    {
+        static std::atomic<int> counter { 0 };
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::random_device rd;
+        m_dir = fs::temp_directory_path()
+            / ("ett-store-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
+                + std::to_string(counter++));
+        fs::create_directories(m_dir);
+        open();
+    }
+    ~Store()
+    {
+        m_db.reset();
+        std::error_code ec;
+        fs::remove_all(m_dir, ec);
+    }
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    void open()
+    {
+        m_db.reset();
+        auto db = Database::open(dbPath(), Database::OpenMode::CreateIfMissing);
+        EXPECT_TRUE(db.ok()) << db.error().message;
+        if (db.ok()) {
+            m_db = std::move(*db);
+        }
+    }
+    Database& db() { return *m_db; }
+    std::string dbPath() const { return (m_dir / "store.db").string(); }
+    std::string path(const std::string& name) const { return (m_dir / name).string(); }
+
+    std::string write(const std::string& name, const std::string& content) const
+    {
+        const std::string p = path(name);
+        std::ofstream out(p, std::ios::binary | std::ios::trunc);
+        out.write(content.data(), static_cast<std::streamsize>(content.size()));
+        return p;
+    }
+    std::string writeGzip(const std::string& name, const std::string& content) const
+    {
+        const std::string p = path(name);
+        gzFile f = gzopen(p.c_str(), "wb");
+        EXPECT_NE(f, nullptr);
+        EXPECT_EQ(gzwrite(f, content.data(), static_cast<unsigned>(content.size())), static_cast<int>(content.size()));
+        EXPECT_EQ(gzclose(f), Z_OK);
+        return p;
+    }
+
+    // Imports a file that must import; returns its summary.
+    ImportSummary import(const std::string& file, const std::string& label = "default")
+    {
+        ImportOptions options;
+        options.label = label;
+        return import(file, options);
+    }
+    ImportSummary import(const std::string& file, const ImportOptions& options)
+    {
+        auto r = importTraceFile(*m_db, file, options);
+        EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+        return r.ok() ? *r : ImportSummary {};
+    }
+
+    int64_t count(const std::string& sql)
+    {
+        auto v = m_db->queryInt(sql);
+        EXPECT_TRUE(v.ok()) << (v.ok() ? "" : v.error().message);
+        return v.ok() ? v->value_or(-1) : -1;
+    }
+
+    std::vector<FleetJob> fleet(FleetQuery q = {})
+    {
+        auto jobs = loadFleet(*m_db, q);
+        EXPECT_TRUE(jobs.ok()) << (jobs.ok() ? "" : jobs.error().message);
+        return jobs.ok() ? *jobs : std::vector<FleetJob> {};
+    }
+
+private:
+    fs::path m_dir;
+    std::unique_ptr<Database> m_db;
+};
+
+// The folder of shared real-world traces (../shared/data beside the clone), or "" when absent.
+inline std::string sharedDataDir()
+{
+    const std::string dir = ETT_SHARED_DATA_DIR;
+    return fs::is_directory(dir) ? dir : std::string();
+}
+
+} // namespace ett::core::test
