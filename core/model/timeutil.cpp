@@ -291,6 +291,12 @@ std::optional<int64_t> parseUserTime(std::string_view text)
     if (auto t = parseRfc3339(text)) {
         return t;
     }
+    // A bare date: midnight UTC of that day.
+    if (text.size() == 10 && text[4] == '-' && text[7] == '-') {
+        if (auto t = parseRfc3339(std::string(text) + "T00:00:00Z")) {
+            return t;
+        }
+    }
     return decimalToNs(text, kNsPerSecond);
 }
 

@@ -25,8 +25,8 @@ std::optional<int64_t> decimalToNs(std::string_view number, int64_t nsPerUnit);
 // and 'z' accepted). Fractions beyond nanoseconds are rounded. nullopt when malformed.
 std::optional<int64_t> parseRfc3339(std::string_view text);
 
-// Parses a user-given time: RFC 3339, or a plain number of seconds since the epoch (fractions
-// allowed). nullopt when it is neither.
+// Parses a user-given time: RFC 3339, a date ("2025-06-01": midnight UTC), or a plain number of
+// seconds since the epoch (fractions allowed). nullopt when it is none of these.
 std::optional<int64_t> parseUserTime(std::string_view text);
 
 // Formats nanoseconds since the epoch as RFC 3339 UTC with the shortest exact fraction

@@ -1,0 +1,210 @@
+#include "app/cli/cli_common.h"
+
+#include "core/store/columns_loader.h"
+#include "core/store/fleet.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+// --- formatting helpers -----------------------------------------------------------------------
+
+std::string groupThousands(const std::string& digits)
+{
+    // digits: optional '-', integer part, optional fraction.
+    size_t start = digits.empty() || digits[0] != '-' ? 0 : 1;
+    size_t end = digits.find('.');
+    if (end == std::string::npos) {
+        end = digits.size();
+    }
+    std::string out = digits.substr(0, start);
+    const std::string intPart = digits.substr(start, end - start);
+    for (size_t i = 0; i < intPart.size(); ++i) {
+        if (i > 0 && (intPart.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += intPart[i];
+    }
+    return out + digits.substr(end);
+}
+
+std::string hoursText(Wide ns)
+{
+    return groupThousands(fmt::format("{:.1f}", static_cast<double>(static_cast<long double>(ns) / kNsPerHour)));
+}
+
+std::string percentText(std::optional<double> p, int decimals)
+{
+    return p ? fmt::format("{:.{}f}%", *p, decimals) : "n/a";
+}
+
+std::string durationText(std::optional<int64_t> ns)
+{
+    return ns ? formatDurationHuman(*ns) : "n/a";
+}
+
+std::string countText(int64_t n)
+{
+    return groupThousands(std::to_string(n));
+}
+
+// "1 job", "2 jobs".
+std::string countOf(int64_t n, const char* singular, const char* plural)
+{
+    return countText(n) + " " + (n == 1 ? singular : plural);
+}
+
+void writeSeconds(JsonWriter& j, Wide ns)
+{
+    j.rawNumber(formatWideSeconds(ns));
+}
+
+void writeOptionalSeconds(JsonWriter& j, std::optional<int64_t> ns)
+{
+    if (ns) {
+        j.rawNumber(formatSeconds(*ns));
+    } else {
+        j.null();
+    }
+}
+
+void writePercent(JsonWriter& j, std::optional<double> p)
+{
+    if (p) {
+        j.number(*p, 6);
+    } else {
+        j.null();
+    }
+}
+
+void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
+{
+    const Percentiles p = percentilesOf(values);
+    j.beginObject();
+    j.key("p50");
+    writeOptionalSeconds(j, p.p50);
+    j.key("p90");
+    writeOptionalSeconds(j, p.p90);
+    j.key("p99");
+    writeOptionalSeconds(j, p.p99);
+    j.key("count").number(static_cast<int64_t>(values.size()));
+    j.endObject();
+}
+
+// The figures object shared by summary (fleet and groups) and job (issue #2, item 5).
+// In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
+void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
+{
+    j.key("jobs").number(f.jobs);
+    j.key(attemptsAsCount ? "attempts" : "attempt_count").number(f.attempts);
+    j.key("e2e_s");
+    writeSeconds(j, f.e2eNs);
+    j.key("e2e_gpu_s");
+    writeSeconds(j, f.e2eGpuNs);
+    j.key("buckets_s");
+    writeBuckets(j, f.bucketsNs);
+    j.key("buckets_gpu_s");
+    writeBuckets(j, f.bucketsGpuNs);
+    j.key("ett_percent_gpu");
+    writePercent(j, f.ettPercentGpu());
+    j.key("ett_percent_time");
+    writePercent(j, f.ettPercentTime());
+    j.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour), 6);
+    j.key("tts_s");
+    writePercentiles(j, f.ttsNs);
+    j.key("ttr_s");
+    writePercentiles(j, f.ttrNs);
+    j.key("failures").number(f.failures);
+    j.key("preemptions").number(f.preemptions);
+    j.key("other_interruptions").number(f.otherInterruptions);
+    j.key("no_checkpoint_data_jobs").number(f.noCheckpointDataJobs);
+}
+
+// --- common plumbing ------------------------------------------------------------------------
+
+int fail(const std::string& message)
+{
+    std::fprintf(stderr, "ettw: %s\n", message.c_str());
+    return kExitUserError;
+}
+
+Result<std::unique_ptr<Database>> openForQuery(const std::string& path)
+{
+    return Database::open(path, Database::OpenMode::MustExist);
+}
+
+void print(const std::string& s)
+{
+    std::fwrite(s.data(), 1, s.size(), stdout);
+}
+
+// An error naming the known labels when label is set but not in the store (a typo would
+// otherwise show an empty fleet).
+Status checkLabel(Database& db, const std::string& dbPath, const std::optional<std::string>& label)
+{
+    if (!label) {
+        return Status::success();
+    }
+    auto labels = listLabels(db);
+    if (!labels) {
+        return labels.error();
+    }
+    if (std::find(labels->begin(), labels->end(), *label) != labels->end()) {
+        return Status::success();
+    }
+    std::string known;
+    for (const auto& l : *labels) {
+        known += (known.empty() ? "" : ", ") + l;
+    }
+    return Error { "no dataset label '" + *label + "' in " + dbPath + " (labels: " + (known.empty() ? "none" : known)
+        + ")" };
+}
+
+// The aggregation engine loaded with the store's fleet and its derived segments (no phases
+// unless asked). Says which backend with --verbose.
+
+Result<LoadedEngine> loadEngine(Database& db, const CommonOptions& common, const std::optional<std::string>& label)
+{
+    std::optional<gpu::BackendKind> backend;
+    if (!common.backend.empty()) {
+        backend = gpu::parseBackend(common.backend);
+    }
+    const auto started = std::chrono::steady_clock::now();
+    auto stored = loadStoredFleet(db, ColumnsQuery { label, false });
+    if (!stored) {
+        return stored.error();
+    }
+    LoadedEngine out;
+    out.engine = gpu::Engine::create(backend);
+    const size_t jobs = stored->columns.jobs();
+    const size_t attempts = stored->columns.attempts();
+    const size_t segments = stored->attribution.segments();
+    try {
+        out.engine->load(std::move(stored->columns), std::move(stored->attribution));
+    } catch (const std::exception& e) {
+        return Error { common.db + ": the stored fleet is inconsistent: " + e.what() };
+    }
+    out.loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (common.verbose) {
+        std::fprintf(stderr, "ettw: backend %s (%s); loaded %zu jobs, %zu attempts, %zu segments in %.3f s\n",
+            out.engine->backend().name.c_str(), out.engine->backend().reason.c_str(), jobs, attempts, segments,
+            out.loadSeconds);
+    }
+    return out;
+}
+
+void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what)
+{
+    if (common.verbose) {
+        std::fprintf(
+            stderr, "ettw: %s on %s in %.3f ms\n", what, engine.backend().name.c_str(), engine.lastSeconds() * 1000.0);
+    }
+}
+
+} // namespace ett::app

@@ -1,0 +1,450 @@
+#include "core/model/compare.h"
+
+#include "core/model/timeutil.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <random>
+#include <thread>
+
+namespace ett::core {
+
+namespace {
+
+constexpr double kNsPerGpuDay = 86400.0 * 1e9;
+constexpr double kNsPerHour = 3600.0 * 1e9;
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+std::vector<std::string> splitAlternatives(std::string_view v)
+{
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (;;) {
+        const size_t bar = v.find('|', start);
+        out.emplace_back(trim(v.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start)));
+        if (bar == std::string_view::npos) {
+            break;
+        }
+        start = bar + 1;
+    }
+    return out;
+}
+
+std::optional<int64_t> parseCount(std::string_view s)
+{
+    int64_t v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size() || v < 0) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+double toDouble(Wide w)
+{
+    return static_cast<double>(static_cast<long double>(w));
+}
+
+// One draw in [0, n) from a 64-bit random word (multiply-shift: deterministic on every platform,
+// unlike std::uniform_int_distribution, whose algorithm the standard leaves open).
+size_t draw(uint64_t word, size_t n)
+{
+    __extension__ typedef unsigned __int128 U128;
+    return static_cast<size_t>((static_cast<U128>(word) * n) >> 64);
+}
+
+// A well-mixed seed per replicate, so that threads can take replicates in any order.
+uint64_t replicateSeed(uint64_t seed, uint64_t r)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (r + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// Jobs merged by their match value (two jobs of a cohort with the same name count as one).
+std::map<std::string, Figures> byMatch(const std::vector<CohortJob>& jobs)
+{
+    std::map<std::string, Figures> out;
+    for (const auto& j : jobs) {
+        out[j.match].merge(j.figures);
+    }
+    return out;
+}
+
+} // namespace
+
+std::string CohortSpec::text() const
+{
+    std::string s;
+    auto term = [&](const std::string& t) {
+        if (!s.empty()) {
+            s += ',';
+        }
+        s += t;
+    };
+    auto joined = [](const std::vector<std::string>& v) {
+        std::string out;
+        for (const auto& x : v) {
+            out += (out.empty() ? "" : "|") + x;
+        }
+        return out;
+    };
+    if (!labels.empty()) {
+        term("label=" + joined(labels));
+    }
+    for (const auto& [k, v] : attrs) {
+        term(k + "=" + joined(v));
+    }
+    if (fromNs) {
+        term("from=" + formatRfc3339(*fromNs));
+    }
+    if (toNs) {
+        term("to=" + formatRfc3339(*toNs));
+    }
+    if (minGpus > 0) {
+        term("gpus>=" + std::to_string(minGpus));
+    }
+    if (maxGpus != INT64_MAX) {
+        term("gpus<=" + std::to_string(maxGpus));
+    }
+    return s.empty() ? std::string("all jobs") : s;
+}
+
+Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
+{
+    CohortSpec spec;
+    const std::string where = std::string(what) + " '" + std::string(text) + "'";
+    if (trim(text).empty() || trim(text) == "all") {
+        return spec;
+    }
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = text.find(',', start);
+        const std::string_view raw
+            = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        start = comma == std::string_view::npos ? text.size() + 1 : comma + 1;
+        const std::string_view t = trim(raw);
+        if (t.empty()) {
+            return Error { where + ": an empty term (two commas in a row?)" };
+        }
+        // gpus>=N, gpus<=N, gpus=N
+        if (t.starts_with("gpus>=") || t.starts_with("gpus<=")) {
+            auto n = parseCount(trim(t.substr(6)));
+            if (!n) {
+                return Error { where + ": term '" + std::string(t) + "': expected a whole number of GPUs" };
+            }
+            (t[4] == '>' ? spec.minGpus : spec.maxGpus) = *n;
+            continue;
+        }
+        const size_t eq = t.find('=');
+        if (eq == std::string_view::npos || eq == 0) {
+            return Error { where + ": term '" + std::string(t)
+                + "': expected key=value (label=..., from=..., to=..., gpus>=N, or an attribute such as team=ads)" };
+        }
+        const std::string key(trim(t.substr(0, eq)));
+        const std::string_view value = trim(t.substr(eq + 1));
+        if (value.empty()) {
+            return Error { where + ": term '" + std::string(t) + "': the value is empty" };
+        }
+        if (key == "label") {
+            for (auto& v : splitAlternatives(value)) {
+                spec.labels.push_back(std::move(v));
+            }
+        } else if (key == "from" || key == "to") {
+            auto ns = parseUserTime(value);
+            if (!ns) {
+                return Error { where + ": term '" + std::string(t)
+                    + "': expected a time: RFC 3339 (2025-06-01T00:00:00Z), a date (2025-06-01) or epoch seconds" };
+            }
+            (key == "from" ? spec.fromNs : spec.toNs) = *ns;
+        } else if (key == "gpus") {
+            auto n = parseCount(value);
+            if (!n) {
+                return Error { where + ": term '" + std::string(t) + "': expected a whole number of GPUs" };
+            }
+            spec.minGpus = spec.maxGpus = *n;
+        } else {
+            auto values = splitAlternatives(value);
+            auto it = std::find_if(spec.attrs.begin(), spec.attrs.end(), [&](const auto& a) { return a.first == key; });
+            if (it != spec.attrs.end()) {
+                return Error { where + ": attribute '" + key + "' is given twice; write its values as one term (" + key
+                    + "=a|b)" };
+            }
+            spec.attrs.emplace_back(key, std::move(values));
+        }
+    }
+    if (spec.fromNs && spec.toNs && *spec.toNs <= *spec.fromNs) {
+        return Error { where + ": 'to' (" + formatRfc3339(*spec.toNs) + ") is not after 'from' ("
+            + formatRfc3339(*spec.fromNs) + ")" };
+    }
+    if (spec.maxGpus < spec.minGpus) {
+        return Error { where + ": the GPU range is empty (gpus>=" + std::to_string(spec.minGpus)
+            + " and gpus<=" + std::to_string(spec.maxGpus) + ")" };
+    }
+    return spec;
+}
+
+std::vector<int64_t> apportionShares(const std::array<Wide, kBucketCount>& buckets, Wide e2e)
+{
+    Wide total = 0;
+    for (const Wide b : buckets) {
+        total += b;
+    }
+    // The buckets partition E2E (spec 5); should a caller pass figures where they do not, the
+    // shares are of the buckets' sum, so that they still add up to 100%.
+    const Wide den = total == e2e ? e2e : total;
+    if (den <= 0) {
+        return {};
+    }
+    std::vector<int64_t> shares(kBucketCount, 0);
+    std::vector<std::pair<Wide, size_t>> remainders;
+    int64_t used = 0;
+    for (size_t i = 0; i < buckets.size(); ++i) {
+        const Wide scaled = buckets[i] * static_cast<Wide>(kPicoPercent);
+        shares[i] = static_cast<int64_t>(scaled / den);
+        used += shares[i];
+        remainders.emplace_back(scaled % den, i);
+    }
+    std::stable_sort(
+        remainders.begin(), remainders.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (size_t k = 0; used < kPicoPercent && k < remainders.size(); ++k, ++used) {
+        ++shares[remainders[k].second];
+    }
+    return shares;
+}
+
+std::optional<Bridge> bridgeOf(const std::array<Wide, kBucketCount>& bucketsA, Wide e2eA,
+    const std::array<Wide, kBucketCount>& bucketsB, Wide e2eB)
+{
+    const auto a = apportionShares(bucketsA, e2eA);
+    const auto b = apportionShares(bucketsB, e2eB);
+    if (a.empty() || b.empty()) {
+        return std::nullopt;
+    }
+    Bridge bridge;
+    const auto productive = static_cast<size_t>(Bucket::Productive);
+    bridge.ettAPico = a[productive];
+    bridge.ettBPico = b[productive];
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (i == productive) {
+            continue;
+        }
+        // Less of E2E lost in a bucket is a gain of ETT: the step is A's share minus B's.
+        bridge.steps.push_back(BridgeStep { static_cast<Bucket>(i), a[i] - b[i] });
+    }
+    return bridge;
+}
+
+std::optional<Interval> bootstrapDifference(const std::vector<std::pair<double, double>>& a,
+    const std::vector<std::pair<double, double>>& b, uint64_t seed, int replicates, double confidence)
+{
+    auto hasTime = [](const std::vector<std::pair<double, double>>& v) {
+        return std::any_of(v.begin(), v.end(), [](const auto& p) { return p.second > 0; });
+    };
+    if (a.empty() || b.empty() || replicates < 2 || !hasTime(a) || !hasTime(b)) {
+        return std::nullopt;
+    }
+    std::vector<double> diffs(static_cast<size_t>(replicates), 0.0);
+    auto one = [&](size_t r) {
+        std::mt19937_64 rng(replicateSeed(seed, r));
+        auto ratio = [&](const std::vector<std::pair<double, double>>& v) {
+            double num = 0;
+            double den = 0;
+            for (size_t i = 0; i < v.size(); ++i) {
+                const auto& p = v[draw(rng(), v.size())];
+                num += p.first;
+                den += p.second;
+            }
+            return den > 0 ? num / den * 100.0 : 0.0;
+        };
+        const double ra = ratio(a);
+        diffs[r] = ratio(b) - ra;
+    };
+    const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), 16));
+    if ((a.size() + b.size()) * static_cast<size_t>(replicates) < 2'000'000 || threads == 1) {
+        for (size_t r = 0; r < diffs.size(); ++r) {
+            one(r);
+        }
+    } else {
+        std::vector<std::thread> pool;
+        for (size_t t = 0; t < threads; ++t) {
+            pool.emplace_back([&, t] {
+                for (size_t r = t; r < diffs.size(); r += threads) {
+                    one(r);
+                }
+            });
+        }
+        for (auto& th : pool) {
+            th.join();
+        }
+    }
+    std::sort(diffs.begin(), diffs.end());
+    const double tail = (1.0 - confidence) / 2.0;
+    const auto n = static_cast<double>(diffs.size());
+    // Percentile interval: the replicates at ranks ceil(tail x R) and ceil((1 - tail) x R).
+    const auto lowRank = static_cast<size_t>(std::max(1.0, std::ceil(tail * n - 1e-9)));
+    const auto highRank = static_cast<size_t>(std::min(n, std::ceil((1.0 - tail) * n - 1e-9)));
+    return Interval { diffs[lowRank - 1], diffs[highRank - 1] };
+}
+
+Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options)
+{
+    Comparison c;
+    c.specA = a.spec;
+    c.specB = b.spec;
+    c.jobsA = a.total.jobs;
+    c.jobsB = b.total.jobs;
+    c.gpuDaysA = toDouble(a.total.e2eGpuNs) / kNsPerGpuDay;
+    c.gpuDaysB = toDouble(b.total.e2eGpuNs) / kNsPerGpuDay;
+    c.ettA = a.total.ettPercentGpu();
+    c.ettB = b.total.ettPercentGpu();
+    c.ettATime = a.total.ettPercentTime();
+    c.ettBTime = b.total.ettPercentTime();
+    if (c.ettA && c.ettB) {
+        c.deltaPp = *c.ettB - *c.ettA;
+    }
+    if (c.ettATime && c.ettBTime) {
+        c.deltaPpTime = *c.ettBTime - *c.ettATime;
+    }
+    c.seed = options.seed;
+    c.replicates = options.replicates;
+    c.confidence = options.confidence;
+
+    // Bootstrap over jobs: each job contributes (productive, E2E), GPU- or time-weighted.
+    const auto productive = static_cast<size_t>(Bucket::Productive);
+    auto pairs = [&](const CohortInput& in, bool gpu) {
+        std::vector<std::pair<double, double>> v;
+        v.reserve(in.jobs.size());
+        for (const auto& j : in.jobs) {
+            const auto& f = j.figures;
+            v.emplace_back(toDouble(gpu ? f.bucketsGpuNs[productive] : f.bucketsNs[productive]),
+                toDouble(gpu ? f.e2eGpuNs : f.e2eNs));
+        }
+        return v;
+    };
+    c.ci = bootstrapDifference(pairs(a, true), pairs(b, true), options.seed, options.replicates, options.confidence);
+    c.ciTime
+        = bootstrapDifference(pairs(a, false), pairs(b, false), options.seed, options.replicates, options.confidence);
+
+    c.bridge = bridgeOf(a.total.bucketsGpuNs, a.total.e2eGpuNs, b.total.bucketsGpuNs, b.total.e2eGpuNs);
+    c.bridgeTime = bridgeOf(a.total.bucketsNs, a.total.e2eNs, b.total.bucketsNs, b.total.e2eNs);
+
+    // Distributions: time to start, time to recover, then the named samples (A's order, then
+    // names only B has).
+    c.distributions.push_back({ "time to start", static_cast<int64_t>(a.total.ttsNs.size()),
+        static_cast<int64_t>(b.total.ttsNs.size()), percentilesOf(a.total.ttsNs), percentilesOf(b.total.ttsNs) });
+    c.distributions.push_back({ "time to recover", static_cast<int64_t>(a.total.ttrNs.size()),
+        static_cast<int64_t>(b.total.ttrNs.size()), percentilesOf(a.total.ttrNs), percentilesOf(b.total.ttrNs) });
+    std::vector<std::string> names;
+    for (const auto* in : { &a, &b }) {
+        for (const auto& d : in->durations) {
+            if (std::find(names.begin(), names.end(), d.name) == names.end()) {
+                names.push_back(d.name);
+            }
+        }
+    }
+    auto sample = [](const CohortInput& in, const std::string& name) -> DurationSample {
+        for (const auto& d : in.durations) {
+            if (d.name == name) {
+                return d;
+            }
+        }
+        return DurationSample { name, 0, {} };
+    };
+    for (const auto& name : names) {
+        const auto sa = sample(a, name);
+        const auto sb = sample(b, name);
+        c.distributions.push_back({ name, sa.count, sb.count, sa.percentiles, sb.percentiles });
+    }
+
+    // Interruptions per 1,000 GPU-days, by cause class.
+    std::map<std::string, CauseRate> rates;
+    auto rate = [](int64_t count, double gpuDays) -> std::optional<double> {
+        if (gpuDays <= 0) {
+            return std::nullopt;
+        }
+        return static_cast<double>(count) / gpuDays * 1000.0;
+    };
+    for (const auto& x : a.causes) {
+        auto& r = rates[x.causeClass];
+        r.countFailuresA += x.failures;
+        r.countPreemptionsA += x.preemptions;
+    }
+    for (const auto& x : b.causes) {
+        auto& r = rates[x.causeClass];
+        r.countFailuresB += x.failures;
+        r.countPreemptionsB += x.preemptions;
+    }
+    for (auto& [cls, r] : rates) {
+        if (r.countFailuresA + r.countFailuresB + r.countPreemptionsA + r.countPreemptionsB == 0) {
+            continue;
+        }
+        r.causeClass = cls;
+        r.failuresA = rate(r.countFailuresA, c.gpuDaysA);
+        r.failuresB = rate(r.countFailuresB, c.gpuDaysB);
+        r.preemptionsA = rate(r.countPreemptionsA, c.gpuDaysA);
+        r.preemptionsB = rate(r.countPreemptionsB, c.gpuDaysB);
+        c.causes.push_back(r);
+    }
+
+    // Matched jobs: pairs by match value present in both cohorts with E2E in both.
+    const auto ma = byMatch(a.jobs);
+    const auto mb = byMatch(b.jobs);
+    std::vector<MatchedJob> matched;
+    for (const auto& [key, fa] : ma) {
+        const auto it = mb.find(key);
+        if (it == mb.end()) {
+            continue;
+        }
+        const auto& fb = it->second;
+        const auto ea = fa.ettPercentGpu();
+        const auto eb = fb.ettPercentGpu();
+        if (!ea || !eb) {
+            continue;
+        }
+        matched.push_back(MatchedJob {
+            key, *ea, *eb, *eb - *ea, toDouble(fa.lostGpuNs()) / kNsPerHour, toDouble(fb.lostGpuNs()) / kNsPerHour });
+    }
+    c.matchedJobs = static_cast<int64_t>(matched.size());
+    std::vector<MatchedJob> worse;
+    std::vector<MatchedJob> better;
+    for (const auto& m : matched) {
+        (m.deltaPp < 0 ? worse : better).push_back(m);
+    }
+    auto order = [](std::vector<MatchedJob>& v, bool ascending) {
+        std::sort(v.begin(), v.end(), [ascending](const MatchedJob& x, const MatchedJob& y) {
+            if (x.deltaPp != y.deltaPp) {
+                return ascending ? x.deltaPp < y.deltaPp : x.deltaPp > y.deltaPp;
+            }
+            return x.match < y.match;
+        });
+    };
+    order(worse, true);
+    order(better, false);
+    better.erase(
+        std::remove_if(better.begin(), better.end(), [](const MatchedJob& m) { return m.deltaPp == 0; }), better.end());
+    if (worse.size() > options.topMatched) {
+        worse.resize(options.topMatched);
+    }
+    if (better.size() > options.topMatched) {
+        better.resize(options.topMatched);
+    }
+    c.regressions = std::move(worse);
+    c.improvements = std::move(better);
+    return c;
+}
+
+} // namespace ett::core

@@ -1,0 +1,173 @@
+// Comparison of two cohorts, A and B (issue #6): ETT% of each and the difference with a seeded
+// bootstrap confidence interval over jobs, the bridge from A to B by bucket, distributions of
+// Time to Start, Time to Recover and phase durations, interruption rates by cause class, and the
+// matched jobs that moved most. Pure computation over figures the engine produced (gpu/compare.h
+// gathers them); no SQLite, no Qt, no CUDA.
+#pragma once
+
+#include "core/model/result.h"
+#include "core/model/rollup.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ett::core {
+
+// A cohort as the user writes it: comma-separated key=value terms, ANDed.
+//   label=before            dataset label (repeatable as label=a|b: any of them)
+//   from=2025-06-01         range start (RFC 3339, a date, or epoch seconds), inclusive
+//   to=2025-06-08           range end, exclusive
+//   gpus>=64, gpus<=1024    job GPU-count range (also gpus=N)
+//   team=ads|search         any attribute: one of the values ("(none)": jobs without the key)
+struct CohortSpec
+{
+    std::vector<std::string> labels; // any of these; empty: all labels
+    std::vector<std::pair<std::string, std::vector<std::string>>> attrs; // key -> any of values
+    std::optional<int64_t> fromNs;
+    std::optional<int64_t> toNs;
+    int64_t minGpus = 0;
+    int64_t maxGpus = INT64_MAX;
+
+    // The spec written back in its text form (canonical order), for titles and provenance.
+    std::string text() const;
+};
+
+// Parses a SPEC; `what` names it in errors ("--a"). Error names the term and what was expected.
+Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what);
+
+// One job of a cohort, with its figures inside the cohort's filter (clipped to its range).
+struct CohortJob
+{
+    std::string key; // the job key
+    std::string match; // what matched jobs are paired by: the key, or an attribute's value
+    Figures figures;
+};
+
+// Percentiles of a named set of durations, e.g. "compile" or "init.process_group_init".
+struct DurationSample
+{
+    std::string name;
+    int64_t count = 0;
+    Percentiles percentiles;
+};
+
+// Interruptions of one cause class in a cohort.
+struct CauseCount
+{
+    std::string causeClass; // "infra", "user", ... or "" for none given
+    int64_t failures = 0;
+    int64_t preemptions = 0;
+};
+
+struct CohortInput
+{
+    std::string spec; // CohortSpec::text(), for display
+    Figures total; // the whole cohort (with its TTS / TTR samples)
+    std::vector<CohortJob> jobs;
+    std::vector<DurationSample> durations; // phase subcategories and categories
+    std::vector<CauseCount> causes;
+};
+
+struct CompareOptions
+{
+    uint64_t seed = 20250601; // the bootstrap's seed: the same seed gives the same interval
+    int replicates = 2000;
+    double confidence = 0.95;
+    size_t topMatched = 10; // regressions and improvements listed
+};
+
+// A percentage-point figure in exact units of 1e-12 percentage points (see bridge below).
+inline constexpr int64_t kPicoPercent = 100'000'000'000'000; // 100% in units of 1e-12 pp
+
+struct BridgeStep
+{
+    Bucket bucket = Bucket::Productive;
+    int64_t pico = 0; // the step in 1e-12 pp; positive: B spends less of E2E in this bucket
+    double pp() const { return static_cast<double>(pico) * 1e-12; }
+};
+
+// ETT% of A, then one step per non-productive bucket, then ETT% of B. The shares of each cohort's
+// buckets are apportioned to exactly 100% (largest remainder over units of 1e-12 pp), so that
+// ettA + the steps == ettB holds exactly in integers.
+struct Bridge
+{
+    int64_t ettAPico = 0;
+    int64_t ettBPico = 0;
+    std::vector<BridgeStep> steps; // non-productive buckets, in bucket order
+};
+
+struct Interval
+{
+    double low = 0;
+    double high = 0;
+};
+
+struct DistributionChange
+{
+    std::string name;
+    int64_t countA = 0;
+    int64_t countB = 0;
+    Percentiles a;
+    Percentiles b;
+};
+
+struct CauseRate
+{
+    std::string causeClass;
+    // Per 1,000 GPU-days of the cohort's E2E; nullopt when the cohort has no GPU time.
+    std::optional<double> failuresA, failuresB, preemptionsA, preemptionsB;
+    int64_t countFailuresA = 0, countFailuresB = 0, countPreemptionsA = 0, countPreemptionsB = 0;
+};
+
+struct MatchedJob
+{
+    std::string match;
+    double ettA = 0; // GPU-weighted ETT% of the job in A
+    double ettB = 0;
+    double deltaPp = 0;
+    double lostGpuHoursA = 0;
+    double lostGpuHoursB = 0;
+};
+
+struct Comparison
+{
+    std::string specA, specB;
+    int64_t jobsA = 0, jobsB = 0;
+    double gpuDaysA = 0, gpuDaysB = 0;
+    std::optional<double> ettA, ettB; // GPU-weighted
+    std::optional<double> ettATime, ettBTime; // time-weighted
+    std::optional<double> deltaPp, deltaPpTime; // B - A
+    std::optional<Interval> ci, ciTime; // bootstrap interval of the difference, in pp
+    uint64_t seed = 0;
+    int replicates = 0;
+    double confidence = 0;
+    std::optional<Bridge> bridge, bridgeTime; // absent when a cohort has no E2E
+    std::vector<DistributionChange> distributions;
+    std::vector<CauseRate> causes;
+    int64_t matchedJobs = 0;
+    std::vector<MatchedJob> regressions; // largest drops of ETT% first
+    std::vector<MatchedJob> improvements; // largest gains first
+};
+
+// Compares two cohorts. Deterministic for a seed.
+Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options);
+
+// The bridge alone, from two cohorts' bucket sums (exposed for tests).
+std::optional<Bridge> bridgeOf(const std::array<Wide, kBucketCount>& bucketsA, Wide e2eA,
+    const std::array<Wide, kBucketCount>& bucketsB, Wide e2eB);
+
+// The shares of buckets in units of 1e-12 pp, apportioned so that they sum to exactly 100%
+// (largest remainder; ties to the lower bucket index). Empty when e2e is zero.
+std::vector<int64_t> apportionShares(const std::array<Wide, kBucketCount>& buckets, Wide e2e);
+
+// Percentile bootstrap of ratio(B) - ratio(A), where ratio = sum num / sum den over jobs drawn
+// with replacement (each cohort resampled separately). Values in percentage points.
+// nullopt when a cohort has no job with a positive denominator.
+std::optional<Interval> bootstrapDifference(const std::vector<std::pair<double, double>>& a,
+    const std::vector<std::pair<double, double>>& b, uint64_t seed, int replicates, double confidence);
+
+} // namespace ett::core

@@ -1,0 +1,31 @@
+// Cohorts on the engine (issue #6): a CohortSpec resolved against the loaded fleet's
+// dictionaries, the per-job figures, distributions and interruptions of a cohort gathered with
+// the engine's roll-ups, and the comparison of two cohorts (core/model/compare.h computes it).
+#pragma once
+
+#include "core/model/compare.h"
+#include "gpu/engine.h"
+
+#include <string>
+
+namespace ett::gpu {
+
+// The engine filter of a cohort. Names the fleet does not know match nothing (a label or value
+// nobody has gives an empty cohort, not all jobs).
+Filter cohortFilter(const core::CohortSpec& spec, const core::FleetColumns& columns, bool countQueue = false);
+
+struct CohortOptions
+{
+    // What matched jobs are paired by: "" or "job" (the job key), "name" (the job's name), or an
+    // attribute key.
+    std::string matchBy;
+    bool countQueue = false; // spec 5.6
+};
+
+// Everything the comparison needs of one cohort.
+core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options);
+
+core::Comparison compareCohorts(Engine& engine, const core::CohortSpec& a, const core::CohortSpec& b,
+    const CohortOptions& options, const core::CompareOptions& compareOptions);
+
+} // namespace ett::gpu

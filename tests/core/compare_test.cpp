@@ -1,0 +1,285 @@
+// Tests of the cohort comparison (issue #6 item 2 and 7): the cohort spec, the bridge whose steps
+// add up exactly, the seeded bootstrap (reproducible, and covering a known shift), interruption
+// rates, distributions and matched jobs.
+#include "core/model/accounting.h"
+#include "core/model/compare.h"
+#include "core/model/generator.h"
+#include "core/model/timeutil.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace ett::core {
+namespace {
+
+constexpr int64_t kS = 1'000'000'000;
+
+TEST(CohortSpec, ParsesEveryKindOfTerm)
+{
+    auto s = parseCohortSpec("label=before, team=ads|search ,from=2025-06-01,to=2025-06-08T00:00:00Z,gpus>=8", "--a");
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    EXPECT_EQ(s->labels, std::vector<std::string> { "before" });
+    ASSERT_EQ(s->attrs.size(), 1u);
+    EXPECT_EQ(s->attrs[0].first, "team");
+    EXPECT_EQ(s->attrs[0].second, (std::vector<std::string> { "ads", "search" }));
+    EXPECT_EQ(*s->fromNs, daysFromCivil(2025, 6, 1) * 86400 * kS);
+    EXPECT_EQ(*s->toNs, daysFromCivil(2025, 6, 8) * 86400 * kS);
+    EXPECT_EQ(s->minGpus, 8);
+    EXPECT_EQ(s->text(), "label=before,team=ads|search,from=2025-06-01T00:00:00Z,to=2025-06-08T00:00:00Z,gpus>=8");
+    // Its text parses back to the same spec.
+    auto again = parseCohortSpec(s->text(), "--a");
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->text(), s->text());
+    EXPECT_EQ(parseCohortSpec("", "--b")->text(), "all jobs");
+}
+
+TEST(CohortSpec, ErrorsNameTheTerm)
+{
+    struct Case
+    {
+        const char* spec;
+        const char* expect;
+    };
+    for (const Case& c : { Case { "label=a,,team=x", "empty term" }, Case { "teamads", "term 'teamads'" },
+             Case { "from=yesterday", "term 'from=yesterday'" }, Case { "gpus>=many", "term 'gpus>=many'" },
+             Case { "team=", "the value is empty" }, Case { "from=2025-06-02,to=2025-06-01", "not after 'from'" },
+             Case { "team=a,team=b", "given twice" }, Case { "gpus>=8,gpus<=4", "GPU range is empty" } }) {
+        auto s = parseCohortSpec(c.spec, "--a");
+        ASSERT_FALSE(s.ok()) << c.spec;
+        EXPECT_NE(s.error().message.find(c.expect), std::string::npos) << s.error().message;
+        EXPECT_NE(s.error().message.find("--a"), std::string::npos) << s.error().message;
+    }
+}
+
+std::array<Wide, kBucketCount> randomBuckets(std::mt19937_64& rng, Wide& e2e)
+{
+    std::array<Wide, kBucketCount> b {};
+    e2e = 0;
+    for (auto& x : b) {
+        // Mostly huge GPU-nanosecond sums, some zero, some tiny.
+        const auto kind = rng() % 4;
+        x = kind == 0 ? 0 : kind == 1 ? static_cast<Wide>(rng() % 1000) : static_cast<Wide>(rng() >> 4) * 4096;
+        e2e += x;
+    }
+    return b;
+}
+
+TEST(Bridge, SharesSumToExactlyOneHundredPercent)
+{
+    std::mt19937_64 rng(1);
+    for (int i = 0; i < 2000; ++i) {
+        Wide e2e = 0;
+        const auto b = randomBuckets(rng, e2e);
+        const auto shares = apportionShares(b, e2e);
+        if (e2e == 0) {
+            EXPECT_TRUE(shares.empty());
+            continue;
+        }
+        int64_t sum = 0;
+        for (size_t k = 0; k < shares.size(); ++k) {
+            sum += shares[k];
+            // Each share is its exact value rounded down or up (largest remainder).
+            const Wide exactFloor = b[k] * kPicoPercent / e2e;
+            EXPECT_TRUE(shares[k] == exactFloor || shares[k] == exactFloor + 1);
+        }
+        EXPECT_EQ(sum, kPicoPercent);
+    }
+}
+
+TEST(Bridge, StepsAddUpToTheDifferenceExactly)
+{
+    std::mt19937_64 rng(2);
+    for (int i = 0; i < 2000; ++i) {
+        Wide ea = 0;
+        Wide eb = 0;
+        const auto a = randomBuckets(rng, ea);
+        const auto b = randomBuckets(rng, eb);
+        const auto bridge = bridgeOf(a, ea, b, eb);
+        if (ea == 0 || eb == 0) {
+            EXPECT_FALSE(bridge.has_value());
+            continue;
+        }
+        ASSERT_TRUE(bridge.has_value());
+        int64_t walk = bridge->ettAPico;
+        for (const auto& s : bridge->steps) {
+            EXPECT_NE(s.bucket, Bucket::Productive);
+            walk += s.pico;
+        }
+        EXPECT_EQ(walk, bridge->ettBPico);
+        EXPECT_EQ(bridge->steps.size(), static_cast<size_t>(kBucketCount - 1));
+        // ETT% of each end agrees with the plain quotient to within a unit of 1e-12 pp.
+        const double ettA = static_cast<double>(static_cast<long double>(a[0]) * 100.0L / static_cast<long double>(ea));
+        EXPECT_NEAR(static_cast<double>(bridge->ettAPico) * 1e-12, ettA, 1e-9);
+    }
+}
+
+TEST(Bridge, AStepIsTheChangeOfItsBucketsShare)
+{
+    // A: 80 productive, 20 compile of 100. B: 90 productive, 10 compile. Compile gave +10 pp.
+    std::array<Wide, kBucketCount> a {};
+    std::array<Wide, kBucketCount> b {};
+    a[static_cast<size_t>(Bucket::Productive)] = 80;
+    a[static_cast<size_t>(Bucket::Compile)] = 20;
+    b[static_cast<size_t>(Bucket::Productive)] = 90;
+    b[static_cast<size_t>(Bucket::Compile)] = 10;
+    const auto bridge = bridgeOf(a, 100, b, 100);
+    ASSERT_TRUE(bridge);
+    EXPECT_EQ(bridge->ettAPico, 80 * kPicoPercent / 100);
+    EXPECT_EQ(bridge->ettBPico, 90 * kPicoPercent / 100);
+    for (const auto& s : bridge->steps) {
+        EXPECT_EQ(s.pico, s.bucket == Bucket::Compile ? 10 * kPicoPercent / 100 : 0) << bucketName(s.bucket);
+    }
+}
+
+// Jobs whose productive share is drawn around `mean` (sd 0.05), E2E uniform in [1, 10] days.
+std::vector<std::pair<double, double>> syntheticCohort(std::mt19937_64& rng, size_t jobs, double mean)
+{
+    std::normal_distribution<double> share(mean, 0.05);
+    std::uniform_real_distribution<double> days(1.0, 10.0);
+    std::vector<std::pair<double, double>> v;
+    for (size_t i = 0; i < jobs; ++i) {
+        const double e2e = days(rng) * 86400.0 * 1e9;
+        v.emplace_back(std::clamp(share(rng), 0.0, 1.0) * e2e, e2e);
+    }
+    return v;
+}
+
+TEST(Bootstrap, SameSeedSameIntervalOtherSeedAnother)
+{
+    std::mt19937_64 rng(3);
+    const auto a = syntheticCohort(rng, 300, 0.80);
+    const auto b = syntheticCohort(rng, 300, 0.85);
+    const auto x = bootstrapDifference(a, b, 42, 1000, 0.95);
+    const auto y = bootstrapDifference(a, b, 42, 1000, 0.95);
+    const auto z = bootstrapDifference(a, b, 43, 1000, 0.95);
+    ASSERT_TRUE(x && y && z);
+    EXPECT_EQ(x->low, y->low);
+    EXPECT_EQ(x->high, y->high);
+    EXPECT_NE(x->low, z->low);
+    EXPECT_LT(x->low, x->high);
+}
+
+TEST(Bootstrap, CoversAKnownShiftAtAboutTheNominalRate)
+{
+    // 40 independent pairs of cohorts whose population difference is 5 pp (shares drawn around
+    // 0.80 and 0.85, independent of E2E, so the ratio of sums converges to the mean share). A 95%
+    // interval should miss about 2 of 40; more than 6 misses (p < 0.5% under the nominal rate)
+    // means the interval is too narrow.
+    std::mt19937_64 rng(4);
+    int covered = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        const auto a = syntheticCohort(rng, 200, 0.80);
+        const auto b = syntheticCohort(rng, 200, 0.85);
+        const auto ci = bootstrapDifference(a, b, 1000 + static_cast<uint64_t>(trial), 600, 0.95);
+        ASSERT_TRUE(ci);
+        covered += ci->low <= 5.0 && 5.0 <= ci->high;
+        // The interval is about +-1 pp wide for 200 jobs a side (sd 0.05 / sqrt(200) x 2 x 1.96).
+        EXPECT_LT(ci->high - ci->low, 3.0);
+    }
+    EXPECT_GE(covered, 34);
+}
+
+TEST(Bootstrap, NoIntervalWithoutJobs)
+{
+    EXPECT_FALSE(bootstrapDifference({}, { { 1, 2 } }, 1, 100, 0.95));
+    EXPECT_FALSE(bootstrapDifference({ { 0, 0 } }, { { 1, 2 } }, 1, 100, 0.95));
+}
+
+Figures jobFigures(int64_t productive, int64_t lost, int64_t gpus)
+{
+    Figures f;
+    f.jobs = 1;
+    f.attempts = 1;
+    f.e2eNs = productive + lost;
+    f.e2eGpuNs = static_cast<Wide>(productive + lost) * gpus;
+    f.bucketsNs[static_cast<size_t>(Bucket::Productive)] = productive;
+    f.bucketsGpuNs[static_cast<size_t>(Bucket::Productive)] = static_cast<Wide>(productive) * gpus;
+    f.bucketsNs[static_cast<size_t>(Bucket::Compile)] = lost;
+    f.bucketsGpuNs[static_cast<size_t>(Bucket::Compile)] = static_cast<Wide>(lost) * gpus;
+    return f;
+}
+
+CohortInput cohort(const std::vector<std::tuple<std::string, int64_t, int64_t>>& jobs)
+{
+    CohortInput in;
+    for (const auto& [key, productive, lost] : jobs) {
+        CohortJob j { key, key, jobFigures(productive * kS, lost * kS, 8) };
+        in.total.merge(j.figures);
+        in.jobs.push_back(j);
+    }
+    return in;
+}
+
+TEST(Compare, HeadlineMatchedJobsAndRates)
+{
+    CohortInput a = cohort({ { "j1", 90, 10 }, { "j2", 50, 50 }, { "j3", 70, 30 }, { "only-a", 10, 90 } });
+    CohortInput b = cohort({ { "j1", 80, 20 }, { "j2", 90, 10 }, { "j3", 70, 30 }, { "only-b", 100, 0 } });
+    a.causes = { CauseCount { "infra", 3, 0 }, CauseCount { "preemption", 0, 2 } };
+    b.causes = { CauseCount { "infra", 1, 0 } };
+    a.durations = { DurationSample { "compile", 4, Percentiles { 10 * kS, 20 * kS, 30 * kS } } };
+    b.durations = { DurationSample { "compile.pt2", 2, Percentiles { 5 * kS, 6 * kS, 6 * kS } } };
+    const auto c = compareCohorts(a, b, CompareOptions {});
+    // A: productive 220 of 400 s = 55%; B: 340 of 400 = 85%.
+    ASSERT_TRUE(c.ettA && c.ettB && c.deltaPp);
+    EXPECT_DOUBLE_EQ(*c.ettA, 55.0);
+    EXPECT_DOUBLE_EQ(*c.ettB, 85.0);
+    EXPECT_DOUBLE_EQ(*c.deltaPp, 30.0);
+    ASSERT_TRUE(c.bridge);
+    for (const auto& s : c.bridge->steps) {
+        EXPECT_EQ(s.pico, s.bucket == Bucket::Compile ? 30 * kPicoPercent / 100 : 0);
+    }
+    ASSERT_TRUE(c.ci);
+    EXPECT_LE(c.ci->low, c.ci->high);
+    // Matched: j1 -10 pp, j2 +40 pp, j3 0 (neither list); the unmatched jobs are not paired.
+    EXPECT_EQ(c.matchedJobs, 3);
+    ASSERT_EQ(c.regressions.size(), 1u);
+    EXPECT_EQ(c.regressions[0].match, "j1");
+    EXPECT_DOUBLE_EQ(c.regressions[0].deltaPp, -10.0);
+    ASSERT_EQ(c.improvements.size(), 1u);
+    EXPECT_EQ(c.improvements[0].match, "j2");
+    EXPECT_DOUBLE_EQ(c.improvements[0].lostGpuHoursA, 50.0 * 8 / 3600);
+    // 400 s x 8 GPUs = 3200 GPU-s = 1/27 GPU-day: 3 infra failures are 81,000 per 1,000 GPU-days.
+    ASSERT_EQ(c.causes.size(), 2u);
+    EXPECT_EQ(c.causes[0].causeClass, "infra");
+    EXPECT_NEAR(*c.causes[0].failuresA, 3.0 / (3200.0 / 86400.0) * 1000.0, 1e-6);
+    EXPECT_NEAR(*c.causes[0].failuresB, 1.0 / (3200.0 / 86400.0) * 1000.0, 1e-6);
+    EXPECT_EQ(c.causes[1].countPreemptionsA, 2);
+    // Distributions: TTS, TTR, then A's names and B's.
+    ASSERT_EQ(c.distributions.size(), 4u);
+    EXPECT_EQ(c.distributions[2].name, "compile");
+    EXPECT_EQ(c.distributions[2].countB, 0);
+    EXPECT_EQ(c.distributions[3].name, "compile.pt2");
+    EXPECT_EQ(*c.distributions[3].b.p90, 6 * kS);
+}
+
+TEST(Compare, GeneratedFleetAgainstItselfIsNoChange)
+{
+    GeneratorOptions o;
+    o.seed = 9;
+    o.targetPhases = 20'000;
+    FleetGenerator g(o);
+    GeneratedJob job;
+    CohortInput in;
+    while (g.next(job)) {
+        const JobInput input = toJobInput(job);
+        const JobResult r = attributeJob(input, false);
+        CohortJob j;
+        j.key = j.match = job.job.job;
+        addJob(j.figures, r, input.gpus, RollupOptions {});
+        in.total.merge(j.figures);
+        in.jobs.push_back(std::move(j));
+    }
+    ASSERT_GT(in.jobs.size(), 10u);
+    const auto c = compareCohorts(in, in, CompareOptions {});
+    EXPECT_EQ(*c.deltaPp, 0.0);
+    for (const auto& s : c.bridge->steps) {
+        EXPECT_EQ(s.pico, 0);
+    }
+    EXPECT_TRUE(c.regressions.empty());
+    EXPECT_TRUE(c.improvements.empty());
+    EXPECT_EQ(c.matchedJobs, static_cast<int64_t>(in.jobs.size()));
+}
+
+} // namespace
+} // namespace ett::core
