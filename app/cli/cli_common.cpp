@@ -1,5 +1,7 @@
 #include "app/cli/cli_common.h"
 
+#include "app/cli/commands.h"
+#include "core/model/timeutil.h"
 #include "core/store/columns_loader.h"
 #include "core/store/fleet.h"
 

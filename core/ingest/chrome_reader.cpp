@@ -1,11 +1,1007 @@
-// Placeholder until the chrome reader is written (this session).
+// Chrome Trace Event Format reader (issue #5, item 2): PyTorch profiler (Kineto) traces and any
+// tool that writes the format (Catapult, Perfetto's JSON export, custom tracers).
+//
+// Design note. A profiler trace is one rank's view of a short window of one attempt: tens of
+// thousands of kernels, operators and runtime calls, of which only a handful of names (the
+// ProfilerStep#N annotations, data-loader waits, optimizer steps, checkpoints) are phases. The
+// whole file is parsed in one pass with simdjson On Demand over the padded content: per event only
+// the fields that matter ("ph", "name", "cat", "ts", "dur", "pid", "tid", "id", "id2", "scope")
+// are touched, "args" and everything else are skipped without being materialized; the name is
+// looked up by (name, cat) in the Mapping, which memoizes per name, so a kernel seen 10,000 times
+// costs one rule evaluation. Times are converted from the number's text (decimalToNs), never
+// through a double, so "ts": 1712195495502094.565 is exactly ...094565 ns. Line numbers (for
+// messages) are counted lazily and incrementally, only for events that need one.
+//
+// Decisions, each checked against the shared real traces:
+// - Units. "ts" and "dur" are microseconds, fractions allowed. "displayTimeUnit" ("ms" / "ns")
+//   only sets how a viewer displays times (the spec: "displayTimeUnit ... specifies in which unit
+//   timestamps should be displayed"); it does not change the unit of "ts". Catapult's
+//   nanoseconds.json (displayTimeUnit "ns") has slices like ns1 = [3.000, 3.011]: 11 ns written as
+//   fractional microseconds; HTA's ns_resolution_trace has displayTimeUnit "ns" and ts values like
+//   1712195495502094.565 that are microseconds since the epoch (2024-04-04).
+// - Absolute time. Recent Kineto writes "baseTimeNanoseconds" at the top level and "ts" relative
+//   to it: cpu_only/rank-34.Jul_15_10_52_41 has base 1719853884000000000 (2024-07-01T17:11:24Z) and
+//   ts ~ 1212075525586 us (14.03 days), i.e. 2024-07-15T17:52Z = 10:52 PDT as its file name says;
+//   the kineto docs traces give 2026-04-02, the day they were committed. So time = base + ts.
+//   Without a base, older Kineto wrote ts as microseconds since the epoch (resnet50 traces: 2021-06
+//   dates); other tools write times since an arbitrary origin (Catapult examples: ts 826, 9524).
+//   Then the times are taken as microseconds since 1970 and, when they fall before the year 2000,
+//   the import counts an issue "relative_time" so that the user knows the dates are not real.
+// - Identity. One file is one rank of one attempt. Job: --job, else the top-level field named by
+//   the mapping setting "job" (the preset names Meta's "mast_job_name"), else the file name.
+//   Attempt: --attempt, else the setting "attempt" (preset: "mast_job_attempt"), else 0. Rank:
+//   --rank, else the setting "rank" (default "distributedInfo.rank"), else -1 (the file does not
+//   say which rank it is: its phases describe the attempt). The job's GPU count: the setting
+//   "gpus" (default "distributedInfo.world_size"); absent otherwise (the importer then counts
+//   job_gpus_missing). A setting "none" turns a default off.
+// - Window. The attempt is marked windowFromTrace and spans the trace: from the earliest to the
+//   latest time of any timed event but metadata ("M"), whatever the mapping does with it (Kineto's
+//   "Trace" span and "Record Window End" instant included). Time in the window outside every phase
+//   is idle; rank files of one attempt widen it to the union (the importer does that).
+// - Events. "X" complete events; "B"/"E" pairs matched per (pid, tid) as a stack (an "E" closes the
+//   innermost open "B" whatever its name, as Catapult does); nestable async "b"/"e" matched per
+//   (cat, scope, id or id2), an "e" closing the innermost open "b" of the same name (else the
+//   innermost); legacy async "S"/"F" matched per (cat, scope, id, name). A begin still open at the
+//   end is closed at the trace's last time and counted ("unclosed_slice"); an end without a begin
+//   is counted ("unmatched_end"). Instants, counters, flows, samples, snapshots and async steps
+//   are not phases (their times count for the window); metadata "M" is ignored entirely.
+// - The JSON Array Format may lack its closing "]" (a trace cut off while written; the spec allows
+//   it): the reader closes it and counts "unterminated_array".
+#include "core/ingest/foreign_reader.h"
 #include "core/ingest/readers.h"
+#include "core/model/timeutil.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <unordered_map>
+#include <vector>
 
 namespace ett::core {
 
-Result<std::unique_ptr<RecordSource>> openChromeReader(const std::string& path, const ReaderOptions&)
+namespace {
+
+namespace od = simdjson::ondemand;
+
+constexpr int64_t kNsPerUs = 1'000;
+// 2000-01-01T00:00:00Z: times before it are taken as relative (no real date).
+constexpr int64_t kYear2000Ns = 946'684'800LL * kNsPerSecond;
+
+std::string_view trim(std::string_view s)
 {
-    return Error { path + ": the chrome reader is not written yet" };
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
+        s.remove_suffix(1);
+    }
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
+        s.remove_prefix(1);
+    }
+    return s;
+}
+
+std::string shorten(std::string_view s)
+{
+    constexpr size_t kMax = 60;
+    return s.size() <= kMax ? std::string(s) : std::string(s.substr(0, kMax)) + "...";
+}
+
+// A readable rendering of a raw JSON token for messages.
+std::string describeToken(std::string_view raw)
+{
+    raw = trim(raw);
+    if (raw.empty()) {
+        return "nothing";
+    }
+    if (raw.front() == '{') {
+        return "an object";
+    }
+    if (raw.front() == '[') {
+        return "an array";
+    }
+    return shorten(raw);
+}
+
+// The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
+// past U+10FFFF included), or end. Only for error messages: simdjson says that the text is
+// invalid, not where.
+const char* firstInvalidUtf8(const char* p, const char* end)
+{
+    const auto* s = reinterpret_cast<const unsigned char*>(p);
+    const auto* e = reinterpret_cast<const unsigned char*>(end);
+    while (s < e) {
+        const unsigned c = *s;
+        size_t n = 0;
+        unsigned min = 0;
+        if (c < 0x80) {
+            ++s;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            n = 1;
+            min = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            n = 2;
+            min = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            n = 3;
+            min = 0x10000;
+        } else {
+            return reinterpret_cast<const char*>(s);
+        }
+        if (static_cast<size_t>(e - s) <= n) {
+            return reinterpret_cast<const char*>(s);
+        }
+        unsigned cp = c & (0x3F >> n);
+        for (size_t i = 1; i <= n; ++i) {
+            if ((s[i] & 0xC0) != 0x80) {
+                return reinterpret_cast<const char*>(s);
+            }
+            cp = (cp << 6) | (s[i] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+            return reinterpret_cast<const char*>(s);
+        }
+        s += n + 1;
+    }
+    return end;
+}
+
+// A non-negative (or >= min) integer from a JSON number token or a string holding one.
+std::optional<int64_t> integerOf(std::string_view text, int64_t min)
+{
+    text = trim(text);
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"') {
+        text = text.substr(1, text.size() - 2);
+    }
+    if (text.empty() || text.size() > 18) {
+        return std::nullopt;
+    }
+    int64_t v = 0;
+    bool negative = false;
+    size_t i = 0;
+    if (text[0] == '-') {
+        negative = true;
+        i = 1;
+    }
+    if (i == text.size()) {
+        return std::nullopt;
+    }
+    for (; i < text.size(); ++i) {
+        if (text[i] < '0' || text[i] > '9') {
+            return std::nullopt;
+        }
+        v = v * 10 + (text[i] - '0');
+    }
+    v = negative ? -v : v;
+    return v >= min ? std::optional<int64_t>(v) : std::nullopt;
+}
+
+// The fields of one event that the reader looks at. Views point into the padded content (raw
+// tokens) or into the parser's string buffer (unescaped strings): both live as long as the document.
+struct EventFields
+{
+    const char* at = nullptr; // where the event's first key is, for its line
+    std::string_view ph;
+    std::string_view name;
+    std::string_view cat;
+    std::string_view ts; // raw number text
+    std::string_view dur;
+    std::string_view pid; // raw tokens: a number or a quoted string, only compared
+    std::string_view tid;
+    std::string_view id;
+    std::string_view id2Local;
+    std::string_view id2Global;
+    std::string_view scope;
+    bool hasTs = false;
+    bool hasDur = false;
+};
+
+// A slice that began and waits for its end ("B", "b", "S").
+struct OpenSlice
+{
+    std::string_view name;
+    std::string_view cat;
+    int64_t startNs = 0; // relative to the trace's base
+    int64_t line = 0;
+};
+
+// A finished slice that the mapping makes a phase.
+struct MappedSlice
+{
+    const Mapping::Match* match = nullptr; // owned by the Mapping's memo (node-stable)
+    std::string_view name;
+    int64_t startNs = 0;
+    int64_t endNs = 0;
+    int64_t line = 0;
+};
+
+// One value the mapping settings ask for: a top-level field, or a field of a top-level object.
+struct SettingPath
+{
+    std::string key; // "job", "attempt", "rank", "gpus"
+    std::string outer;
+    std::string inner; // empty: the top-level field itself
+    std::optional<std::string> text; // the value found (a string's content or a number's text)
+    int64_t line = 0;
+};
+
+class ChromeReader final : public ForeignReader
+{
+public:
+    ChromeReader(std::unique_ptr<ByteSource> source, ReaderOptions options, Mapping mapping)
+        : ForeignReader(std::move(source), "chrome")
+        , m_options(std::move(options))
+        , m_mapping(std::move(mapping))
+    {
+    }
+
+protected:
+    Status build() override;
+
+private:
+    // Steps of build().
+    Status readTopLevel(od::document& doc);
+    Status readEvents(od::array events);
+    Status readSettingValue(SettingPath& s, od::value& v, const char* at);
+    Status handleEvent(const EventFields& f);
+    Status emit();
+
+    // The 1-based line of a position in the content; positions must not go backwards.
+    int64_t lineOf(const char* p);
+    Error jsonError(simdjson::error_code err, const char* at);
+    Error eventError(const EventFields& f, std::string_view field, std::string_view expected, std::string_view found);
+    Result<int64_t> eventTime(const EventFields& f, std::string_view field, std::string_view raw);
+
+    void seeTime(int64_t ns)
+    {
+        m_minNs = std::min(m_minNs, ns);
+        m_maxNs = std::max(m_maxNs, ns);
+    }
+    void finishSlice(std::string_view name, std::string_view cat, int64_t startNs, int64_t endNs, int64_t line);
+
+    ReaderOptions m_options;
+    Mapping m_mapping;
+    UnmappedNames m_unmapped;
+
+    const char* m_content = nullptr;
+    size_t m_contentSize = 0;
+    const char* m_linePos = nullptr;
+    int64_t m_line = 1;
+    od::document* m_doc = nullptr;
+    int64_t m_eventIndex = 0;
+
+    bool m_sawEvents = false;
+    std::optional<int64_t> m_baseNs;
+    std::vector<SettingPath> m_settings;
+
+    int64_t m_minNs = std::numeric_limits<int64_t>::max();
+    int64_t m_maxNs = std::numeric_limits<int64_t>::min();
+    std::vector<MappedSlice> m_slices;
+    std::unordered_map<std::string, std::vector<OpenSlice>> m_threadStacks; // "B"/"E" per pid, tid
+    std::unordered_map<std::string, std::vector<OpenSlice>> m_asyncStacks; // "b"/"e", "S"/"F"
+    std::string m_keyBuffer;
+};
+
+int64_t ChromeReader::lineOf(const char* p)
+{
+    // m_line is 1 + the newlines before m_linePos. Forward: count the newlines up to p (one pass
+    // over the file in all); backward (rare: a message about an earlier place): count back.
+    p = std::clamp(p, m_content, m_content + m_contentSize);
+    if (p >= m_linePos) {
+        for (const char* cur = m_linePos;;) {
+            const void* nl = std::memchr(cur, '\n', static_cast<size_t>(p - cur));
+            if (!nl) {
+                break;
+            }
+            ++m_line;
+            cur = static_cast<const char*>(nl) + 1;
+        }
+        m_linePos = p;
+        return m_line;
+    }
+    return m_line - static_cast<int64_t>(std::count(p, m_linePos, '\n'));
+}
+
+Error ChromeReader::jsonError(simdjson::error_code err, const char* at)
+{
+    // Where: the caller's position, else where the parser stands. Errors of the first pass over the
+    // whole file (simdjson's stage 1) come without a position: then the likely place is found.
+    const char* where = at;
+    if (err == simdjson::INCOMPLETE_ARRAY_OR_OBJECT) {
+        where = nullptr; // found at the root, but missing at the end: say the end
+    } else if (!where && m_doc) {
+        const char* loc = nullptr;
+        if (!m_doc->current_location().get(loc)) {
+            where = loc;
+        }
+    }
+    const char* end = m_content + m_contentSize;
+    if (!where && err == simdjson::UTF8_ERROR) {
+        where = firstInvalidUtf8(m_content, end);
+    } else if (!where && err == simdjson::UNCLOSED_STRING) {
+        // A file cut off inside a string: the last quote opens it.
+        const void* q = memrchr(m_content, '"', m_contentSize);
+        where = q ? static_cast<const char*>(q) : end;
+    }
+    if (!where) {
+        // Past the last token (the document ended early): the last line that has content.
+        where = trim(std::string_view(m_content, m_contentSize)).data()
+            + trim(std::string_view(m_content, m_contentSize)).size();
+        where = where > m_content ? where - 1 : where;
+    }
+    const int64_t line = lineOf(where);
+    if (err == simdjson::UTF8_ERROR) {
+        return Error { path() + ":" + std::to_string(line) + ": invalid UTF-8 (the file is not UTF-8 text)" };
+    }
+    std::string msg = path() + ":" + std::to_string(line) + ": not valid JSON: " + simdjson::error_message(err);
+    if (err == simdjson::UNCLOSED_STRING || err == simdjson::INCOMPLETE_ARRAY_OR_OBJECT) {
+        msg += " (was the file cut off?)";
+    }
+    return Error { std::move(msg) };
+}
+
+Error ChromeReader::eventError(
+    const EventFields& f, std::string_view field, std::string_view expected, std::string_view found)
+{
+    std::string msg = path() + ":" + std::to_string(lineOf(f.at ? f.at : m_linePos)) + ": traceEvents["
+        + std::to_string(m_eventIndex) + "] event";
+    if (!f.ph.empty()) {
+        msg += " (ph \"" + shorten(f.ph) + "\")";
+    }
+    msg += ": field '" + std::string(field) + "'";
+    if (found.empty()) {
+        msg += " is missing (expected " + std::string(expected) + ")";
+    } else {
+        msg += ": expected " + std::string(expected) + ", found " + std::string(found);
+    }
+    return Error { std::move(msg) };
+}
+
+Result<int64_t> ChromeReader::eventTime(const EventFields& f, std::string_view field, std::string_view raw)
+{
+    auto ns = decimalToNs(raw, kNsPerUs);
+    if (!ns) {
+        return eventError(f, field, "a number of microseconds (fractions allowed) that fits in 64-bit nanoseconds",
+            describeToken(raw));
+    }
+    return *ns;
+}
+
+Status ChromeReader::build()
+{
+    auto contentResult = readAll();
+    if (!contentResult) {
+        return contentResult.error();
+    }
+    std::string content = std::move(*contentResult);
+
+    // 1. The JSON Array Format may end without its "]" (the spec allows it: a trace cut off while
+    //    being written). Close it so that the parser accepts it.
+    {
+        std::string_view s = trim(content);
+        if (s.empty()) {
+            return Error { path()
+                + ": the file is empty (expected a Chrome trace: [events...] or {\"traceEvents\": "
+                  "[...]})" };
+        }
+        if (s.front() == '[' && s.back() != ']') {
+            size_t end = static_cast<size_t>(s.data() - content.data()) + s.size();
+            content.resize(end);
+            if (content.back() == ',') {
+                content.pop_back();
+            }
+            content.push_back(']');
+            m_issues.add("unterminated_array", "the event array has no closing ']'", 1,
+                "closed at the end of the file (the trace may have been cut off)");
+        }
+    }
+    // 2. simdjson reads up to SIMDJSON_PADDING bytes past the end: make room once (no copy when
+    //    readAll's buffer already has it, which is the usual case).
+    if (content.capacity() < content.size() + simdjson::SIMDJSON_PADDING) {
+        content.reserve(content.size() + simdjson::SIMDJSON_PADDING);
+    }
+    m_content = content.data();
+    m_contentSize = content.size();
+    m_linePos = m_content;
+
+    // 3. Which top-level values the settings ask for.
+    const std::pair<const char*, const char*> kSettingDefaults[] = {
+        { "job", "" },
+        { "attempt", "" },
+        { "rank", "distributedInfo.rank" },
+        { "gpus", "distributedInfo.world_size" },
+    };
+    for (const auto& [key, fallback] : kSettingDefaults) {
+        std::string p = m_mapping.setting(key);
+        if (p.empty()) {
+            p = fallback;
+        }
+        if (p.empty() || p == "none") {
+            continue;
+        }
+        SettingPath s;
+        s.key = key;
+        const auto dot = p.find('.');
+        s.outer = p.substr(0, dot);
+        if (dot != std::string::npos) {
+            s.inner = p.substr(dot + 1);
+        }
+        m_settings.push_back(std::move(s));
+    }
+
+    // 4. One pass over the document.
+    od::parser parser;
+    od::document doc;
+    if (auto err = parser.iterate(m_content, m_contentSize, content.capacity()).get(doc)) {
+        return jsonError(err, nullptr);
+    }
+    m_doc = &doc;
+    if (auto st = readTopLevel(doc); !st) {
+        return st;
+    }
+    {
+        const char* trailing = nullptr;
+        if (!doc.current_location().get(trailing)) {
+            return Error { path() + ":" + std::to_string(lineOf(trailing))
+                + ": unexpected content after the end of the trace's JSON value" };
+        }
+    }
+    // 5. Records.
+    return emit();
+}
+
+Status ChromeReader::readTopLevel(od::document& doc)
+{
+    od::json_type type;
+    if (auto err = doc.type().get(type)) {
+        return jsonError(err, nullptr);
+    }
+    if (type == od::json_type::array) {
+        od::array events;
+        if (auto err = doc.get_array().get(events)) {
+            return jsonError(err, nullptr);
+        }
+        return readEvents(events);
+    }
+    if (type != od::json_type::object) {
+        return Error { path()
+            + ":1: expected a Chrome trace: a JSON array of events, or an object with \"traceEvents\"" };
+    }
+    od::object root;
+    if (auto err = doc.get_object().get(root)) {
+        return jsonError(err, nullptr);
+    }
+    for (auto fieldResult : root) {
+        od::field field;
+        if (auto err = std::move(fieldResult).get(field)) {
+            return jsonError(err, nullptr);
+        }
+        const od::raw_json_string key = field.key();
+        const char* at = key.raw();
+        od::value value = field.value();
+        if (key.unsafe_is_equal("traceEvents")) {
+            od::array events;
+            if (auto err = value.get_array().get(events)) {
+                if (err == simdjson::INCORRECT_TYPE) {
+                    return Error { path() + ":" + std::to_string(lineOf(at))
+                        + ": trace object: field 'traceEvents': expected an array of events" };
+                }
+                return jsonError(err, nullptr);
+            }
+            m_sawEvents = true;
+            if (auto st = readEvents(events); !st) {
+                return st;
+            }
+            continue;
+        }
+        if (key.unsafe_is_equal("baseTimeNanoseconds")) {
+            const std::string_view raw = value.raw_json_token();
+            auto base = decimalToNs(trim(raw), 1);
+            if (!base) {
+                return Error { path() + ":" + std::to_string(lineOf(at))
+                    + ": trace object: field 'baseTimeNanoseconds': expected nanoseconds since the epoch, found "
+                    + describeToken(raw) };
+            }
+            m_baseNs = *base;
+            continue;
+        }
+        // "displayTimeUnit" is for display only (see the design note); other fields
+        // (deviceProperties, traceName, stackFrames, ...) are not needed.
+        bool wanted = false;
+        for (const auto& s : m_settings) {
+            if (key.unsafe_is_equal(s.outer)) {
+                wanted = true;
+            }
+        }
+        if (!wanted) {
+            continue;
+        }
+        // A settings path: this field itself, or fields inside it.
+        od::json_type vt;
+        if (auto err = value.type().get(vt)) {
+            return jsonError(err, at);
+        }
+        if (vt == od::json_type::object) {
+            od::object inner;
+            if (auto err = value.get_object().get(inner)) {
+                return jsonError(err, at);
+            }
+            for (auto innerResult : inner) {
+                od::field innerField;
+                if (auto err = std::move(innerResult).get(innerField)) {
+                    return jsonError(err, nullptr);
+                }
+                const od::raw_json_string innerKey = innerField.key();
+                for (auto& s : m_settings) {
+                    if (key.unsafe_is_equal(s.outer) && !s.inner.empty() && innerKey.unsafe_is_equal(s.inner)) {
+                        if (auto st = readSettingValue(s, innerField.value(), innerKey.raw()); !st) {
+                            return st;
+                        }
+                        break;
+                    }
+                }
+            }
+        } else {
+            for (auto& s : m_settings) {
+                if (key.unsafe_is_equal(s.outer) && s.inner.empty()) {
+                    if (auto st = readSettingValue(s, value, at); !st) {
+                        return st;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if (!m_sawEvents) {
+        return Error { path()
+            + ":1: trace object: field 'traceEvents' is missing (expected the events of a Chrome "
+              "trace: {\"traceEvents\": [...]})" };
+    }
+    return Status::success();
+}
+
+Status ChromeReader::readSettingValue(SettingPath& s, od::value& v, const char* at)
+{
+    s.line = lineOf(at);
+    od::json_type t;
+    if (auto err = v.type().get(t)) {
+        return jsonError(err, at);
+    }
+    if (t == od::json_type::string) {
+        std::string_view sv;
+        if (auto err = v.get_string().get(sv)) {
+            return jsonError(err, at);
+        }
+        s.text = std::string(sv);
+    } else if (t == od::json_type::number) {
+        s.text = std::string(trim(v.raw_json_token()));
+    } else if (t != od::json_type::null) {
+        const std::string_view raw = v.raw_json_token();
+        return Error { path() + ":" + std::to_string(s.line) + ": trace object: field '" + s.outer
+            + (s.inner.empty() ? "" : "." + s.inner) + "' (mapping setting \"" + s.key
+            + "\"): expected a string or a number, found " + describeToken(raw) };
+    }
+    return Status::success();
+}
+
+Status ChromeReader::readEvents(od::array events)
+{
+    for (auto eventResult : events) {
+        od::value event;
+        if (auto err = std::move(eventResult).get(event)) {
+            return jsonError(err, nullptr);
+        }
+        od::object obj;
+        if (auto err = event.get_object().get(obj)) {
+            if (err == simdjson::INCORRECT_TYPE) {
+                const char* loc = nullptr;
+                if (m_doc->current_location().get(loc)) {
+                    loc = nullptr;
+                }
+                return Error { path() + ":" + std::to_string(loc ? lineOf(loc) : m_line) + ": traceEvents["
+                    + std::to_string(m_eventIndex) + "]: expected an event object" };
+            }
+            return jsonError(err, nullptr);
+        }
+        EventFields f;
+        for (auto fieldResult : obj) {
+            od::field field;
+            if (auto err = std::move(fieldResult).get(field)) {
+                return jsonError(err, f.at);
+            }
+            const od::raw_json_string key = field.key();
+            const char* k = key.raw();
+            if (!f.at) {
+                f.at = k;
+            }
+            od::value& v = field.value();
+            // Strings that must be strings; tokens that are only compared or converted from text.
+            auto str = [&](std::string_view& out, std::string_view name) -> Status {
+                if (auto err = v.get_string().get(out)) {
+                    if (err == simdjson::INCORRECT_TYPE) {
+                        return eventError(f, name, "a string", describeToken(v.raw_json_token()));
+                    }
+                    return jsonError(err, f.at);
+                }
+                return Status::success();
+            };
+            auto token = [&](std::string_view& out) -> Status {
+                out = trim(v.raw_json_token());
+                return Status::success();
+            };
+            Status st = Status::success();
+            switch (k[0]) {
+            case 'p':
+                if (key.unsafe_is_equal("ph")) {
+                    st = str(f.ph, "ph");
+                } else if (key.unsafe_is_equal("pid")) {
+                    st = token(f.pid);
+                }
+                break;
+            case 't':
+                if (key.unsafe_is_equal("ts")) {
+                    st = token(f.ts);
+                    f.hasTs = true;
+                } else if (key.unsafe_is_equal("tid")) {
+                    st = token(f.tid);
+                }
+                break;
+            case 'n':
+                if (key.unsafe_is_equal("name")) {
+                    st = str(f.name, "name");
+                }
+                break;
+            case 'c':
+                if (key.unsafe_is_equal("cat")) {
+                    st = str(f.cat, "cat");
+                }
+                break;
+            case 'd':
+                if (key.unsafe_is_equal("dur")) {
+                    st = token(f.dur);
+                    f.hasDur = true;
+                }
+                break;
+            case 'i':
+                if (key.unsafe_is_equal("id")) {
+                    st = token(f.id);
+                } else if (key.unsafe_is_equal("id2")) {
+                    od::object id2;
+                    if (auto err = v.get_object().get(id2)) {
+                        const std::string_view raw = v.raw_json_token();
+                        st = err == simdjson::INCORRECT_TYPE ? Status(eventError(
+                                 f, "id2", "an object {\"local\": ...} or {\"global\": ...}", describeToken(raw)))
+                                                             : Status(jsonError(err, f.at));
+                        break;
+                    }
+                    for (auto id2Field : id2) {
+                        od::field idf;
+                        if (auto err = std::move(id2Field).get(idf)) {
+                            return jsonError(err, f.at);
+                        }
+                        const od::raw_json_string idKey = idf.key();
+                        const std::string_view raw = idf.value().raw_json_token();
+                        if (idKey.unsafe_is_equal("local")) {
+                            f.id2Local = trim(raw);
+                        } else if (idKey.unsafe_is_equal("global")) {
+                            f.id2Global = trim(raw);
+                        }
+                    }
+                }
+                break;
+            case 's':
+                if (key.unsafe_is_equal("scope")) {
+                    st = token(f.scope);
+                }
+                break;
+            default:
+                break; // "args", "s", "bp", "sf", "tts", ...: not needed
+            }
+            if (!st) {
+                return st;
+            }
+        }
+        if (auto st = handleEvent(f); !st) {
+            return st;
+        }
+        ++m_eventIndex;
+    }
+    return Status::success();
+}
+
+void ChromeReader::finishSlice(
+    std::string_view name, std::string_view cat, int64_t startNs, int64_t endNs, int64_t line)
+{
+    const Mapping::Match& m = m_mapping.map(name, cat);
+    switch (m.what) {
+    case Mapping::Match::What::Phase:
+        m_slices.push_back({ &m, name, startNs, endNs, line });
+        break;
+    case Mapping::Match::What::Unmapped:
+        m_unmapped.add(name, endNs - startNs, line);
+        break;
+    case Mapping::Match::What::Ignore:
+        break;
+    }
+}
+
+Status ChromeReader::handleEvent(const EventFields& f)
+{
+    if (f.ph.empty()) {
+        return eventError(f, "ph", "the event type, e.g. \"X\", \"B\", \"E\"", f.at ? "" : "an empty object");
+    }
+    const char ph = f.ph.size() == 1 ? f.ph[0] : '\0';
+    switch (ph) {
+    case 'M':
+        return Status::success(); // metadata (process and thread names): not timed
+    case 'X':
+    case 'B':
+    case 'E':
+    case 'b':
+    case 'e':
+    case 'S':
+    case 'F':
+        break; // the duration events, below
+    case 'i':
+    case 'I':
+    case 'C':
+    case 'n':
+    case 'T':
+    case 'p':
+    case 's':
+    case 't':
+    case 'f':
+    case 'P':
+    case 'N':
+    case 'O':
+    case 'D':
+    case 'V':
+    case 'v':
+    case 'R':
+    case 'c':
+    case '(':
+    case ')':
+        // Not phases; their time still belongs to the window the trace saw.
+        if (f.hasTs) {
+            auto ts = eventTime(f, "ts", f.ts);
+            if (!ts) {
+                return ts.error();
+            }
+            seeTime(*ts);
+        }
+        return Status::success();
+    default:
+        m_issues.add("unknown_event_type", "ph \"" + shorten(f.ph) + "\"", lineOf(f.at),
+            "an event type the Chrome Trace Event Format does not define; skipped");
+        return Status::success();
+    }
+
+    if (!f.hasTs) {
+        return eventError(f, "ts", "the event's time in microseconds", "");
+    }
+    auto tsResult = eventTime(f, "ts", f.ts);
+    if (!tsResult) {
+        return tsResult.error();
+    }
+    const int64_t ts = *tsResult;
+    seeTime(ts);
+
+    if (ph == 'X') {
+        if (!f.hasDur) {
+            return eventError(f, "dur", "the duration in microseconds of a complete event", "");
+        }
+        auto dur = decimalToNs(f.dur, kNsPerUs);
+        if (!dur || *dur < 0) {
+            return eventError(f, "dur", "a duration >= 0 in microseconds (fractions allowed)", describeToken(f.dur));
+        }
+        int64_t end = 0;
+        if (__builtin_add_overflow(ts, *dur, &end)) {
+            return eventError(f, "dur", "a duration whose end fits in 64-bit nanoseconds", describeToken(f.dur));
+        }
+        seeTime(end);
+        // The line is counted only for phases and unmapped names (memoized mapping first).
+        const Mapping::Match& m = m_mapping.map(f.name, f.cat);
+        if (m.what == Mapping::Match::What::Phase) {
+            m_slices.push_back({ &m, f.name, ts, end, lineOf(f.at) });
+        } else if (m.what == Mapping::Match::What::Unmapped) {
+            m_unmapped.add(f.name, end - ts, lineOf(f.at));
+        }
+        return Status::success();
+    }
+
+    // Begin / end pairs: the key of the stack they belong to.
+    std::string& key = m_keyBuffer;
+    key.clear();
+    std::unordered_map<std::string, std::vector<OpenSlice>>* stacks = &m_asyncStacks;
+    if (ph == 'B' || ph == 'E') {
+        stacks = &m_threadStacks;
+        key.append(f.pid).push_back('\x1f');
+        key.append(f.tid);
+    } else {
+        key.append(f.cat).push_back('\x1f');
+        key.append(f.scope).push_back('\x1f');
+        if (!f.id.empty()) {
+            key.append(f.id);
+        } else if (!f.id2Global.empty()) {
+            key.append("g:").append(f.id2Global);
+        } else if (!f.id2Local.empty()) {
+            key.append("l:").append(f.pid).push_back(':');
+            key.append(f.id2Local);
+        }
+        key.push_back(ph == 'S' || ph == 'F' ? 'L' : 'N'); // legacy and nestable ids are separate
+        if (ph == 'S' || ph == 'F') {
+            key.push_back('\x1f');
+            key.append(f.name);
+        }
+    }
+    if (ph == 'B' || ph == 'b' || ph == 'S') {
+        (*stacks)[key].push_back({ f.name, f.cat, ts, lineOf(f.at) });
+        return Status::success();
+    }
+    // An end: the innermost open begin (for "e", the innermost of the same name when there is one).
+    auto it = stacks->find(key);
+    if (it == stacks->end() || it->second.empty()) {
+        m_issues.add("unmatched_end", f.name.empty() ? std::string("(no name)") : std::string(f.name), lineOf(f.at),
+            "an end (ph \"" + std::string(f.ph) + "\") without an open begin; skipped");
+        return Status::success();
+    }
+    auto& open = it->second;
+    size_t pick = open.size() - 1;
+    if (ph == 'e' && !f.name.empty()) {
+        for (size_t i = open.size(); i-- > 0;) {
+            if (open[i].name == f.name) {
+                pick = i;
+                break;
+            }
+        }
+    }
+    const OpenSlice begin = open[pick];
+    open.erase(open.begin() + static_cast<std::ptrdiff_t>(pick));
+    if (ts < begin.startNs) {
+        return eventError(f, "ts",
+            "an end not before its begin (line " + std::to_string(begin.line) + ", \"" + shorten(begin.name) + "\")",
+            describeToken(f.ts));
+    }
+    finishSlice(begin.name, begin.cat, begin.startNs, ts, begin.line);
+    return Status::success();
+}
+
+Status ChromeReader::emit()
+{
+    if (m_minNs > m_maxNs) {
+        return Error { path()
+            + ": the trace has no timed events (traceEvents is empty or holds only metadata); nothing to import" };
+    }
+    // 1. Begins never ended: closed at the trace's last time, counted.
+    std::vector<OpenSlice> unclosed;
+    for (auto* stacks : { &m_threadStacks, &m_asyncStacks }) {
+        for (auto& [key, open] : *stacks) {
+            unclosed.insert(unclosed.end(), open.begin(), open.end());
+        }
+    }
+    std::sort(unclosed.begin(), unclosed.end(), [](const OpenSlice& a, const OpenSlice& b) {
+        return a.line != b.line ? a.line < b.line : a.startNs < b.startNs;
+    });
+    for (const auto& o : unclosed) {
+        m_issues.add("unclosed_slice", o.name.empty() ? std::string("(no name)") : std::string(o.name), o.line,
+            "a begin without an end; closed at the end of the trace");
+        finishSlice(o.name, o.cat, o.startNs, m_maxNs, o.line);
+    }
+
+    // 2. Absolute times.
+    const int64_t base = m_baseNs.value_or(0);
+    int64_t startNs = 0;
+    int64_t endNs = 0;
+    if (__builtin_add_overflow(base, m_minNs, &startNs) || __builtin_add_overflow(base, m_maxNs, &endNs)) {
+        return Error { path() + ": baseTimeNanoseconds plus the events' times does not fit in 64-bit nanoseconds" };
+    }
+    if (!m_baseNs && startNs < kYear2000Ns) {
+        m_issues.add("relative_time", "times are not dates", 1,
+            "no baseTimeNanoseconds and ts values before the year 2000: taken as microseconds since "
+            "1970-01-01, so the dates shown are not real");
+    }
+
+    // 3. Identity: options first, then the file (mapping settings), then defaults.
+    auto settingOf = [&](const char* key) -> const SettingPath* {
+        for (const auto& s : m_settings) {
+            if (s.key == key && s.text) {
+                return &s;
+            }
+        }
+        return nullptr;
+    };
+    auto settingError = [&](const SettingPath& s, std::string_view expected) {
+        return Error { path() + ":" + std::to_string(s.line) + ": trace object: field '" + s.outer
+            + (s.inner.empty() ? "" : "." + s.inner) + "' (mapping setting \"" + s.key + "\"): expected "
+            + std::string(expected) + ", found " + shorten(*s.text) };
+    };
+    std::string job;
+    if (m_options.job) {
+        job = *m_options.job;
+    } else if (const auto* s = settingOf("job"); s && !s->text->empty()) {
+        job = *s->text;
+    } else {
+        job = jobIdFromPath(path());
+    }
+    int32_t attempt = 0;
+    if (m_options.attempt) {
+        attempt = *m_options.attempt;
+    } else if (const auto* s = settingOf("attempt")) {
+        auto v = integerOf(*s->text, 0);
+        if (!v || *v > std::numeric_limits<int32_t>::max()) {
+            return settingError(*s, "an attempt number >= 0");
+        }
+        attempt = static_cast<int32_t>(*v);
+    }
+    int32_t rank = -1;
+    if (m_options.rank) {
+        rank = *m_options.rank;
+    } else if (const auto* s = settingOf("rank")) {
+        auto v = integerOf(*s->text, 0);
+        if (!v || *v > std::numeric_limits<int32_t>::max()) {
+            return settingError(*s, "a rank >= 0");
+        }
+        rank = static_cast<int32_t>(*v);
+    }
+    std::optional<int64_t> gpus;
+    if (const auto* s = settingOf("gpus")) {
+        auto v = integerOf(*s->text, 1);
+        if (!v || *v > std::numeric_limits<int32_t>::max()) {
+            return settingError(*s, "a GPU count >= 1");
+        }
+        gpus = *v;
+    }
+
+    if (!gpus) {
+        m_issues.add("job_gpus_missing", "", 1,
+            "job " + shorten(job)
+                + ": the trace does not say how many ranks the job has (no distributedInfo.world_size); "
+                  "1 GPU assumed");
+    }
+
+    // 4. The records: job, attempt, phases.
+    JobRecord jr;
+    jr.job = job;
+    jr.gpus = gpus;
+    jr.attrs = { { "source", "chrome" } };
+    add(jr, 1);
+    AttemptRecord ar;
+    ar.job = job;
+    ar.attempt = attempt;
+    ar.startNs = startNs;
+    ar.endNs = endNs;
+    ar.outcome = Outcome::Completed;
+    ar.windowFromTrace = true;
+    add(ar, 1);
+    PhaseRecord pr;
+    pr.job = job;
+    pr.attempt = attempt;
+    pr.rank = rank;
+    for (const auto& s : m_slices) {
+        pr.category = s.match->category;
+        pr.subcategory = s.match->subcategory;
+        pr.startNs = base + s.startNs; // within [startNs, endNs]: cannot overflow
+        pr.endNs = base + s.endNs;
+        pr.name.assign(s.name);
+        add(pr, s.line);
+    }
+    m_unmapped.report(m_issues);
+    return Status::success();
+}
+
+} // namespace
+
+Result<std::unique_ptr<RecordSource>> openChromeReader(const std::string& path, const ReaderOptions& options)
+{
+    auto mapping = readerMapping(options, "chrome-pytorch", "chrome");
+    if (!mapping) {
+        return mapping.error();
+    }
+    auto source = ByteSource::open(path);
+    if (!source) {
+        return source.error();
+    }
+    return std::unique_ptr<RecordSource>(new ChromeReader(std::move(*source), options, std::move(*mapping)));
 }
 
 } // namespace ett::core

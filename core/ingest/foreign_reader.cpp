@@ -44,11 +44,12 @@ Result<bool> ForeignReader::nextBatch(RecordBatch& batch, size_t maxRecords)
 
 Result<std::string> ForeignReader::readAll()
 {
+    constexpr size_t kChunk = 1 << 20;
     std::string content;
     if (m_source->fileSize() > 0 && !m_source->isGzip()) {
-        content.reserve(static_cast<size_t>(m_source->fileSize()));
+        // Room for the last chunk's read too, so that the buffer is never copied to grow.
+        content.reserve(static_cast<size_t>(m_source->fileSize()) + kChunk);
     }
-    constexpr size_t kChunk = 1 << 20;
     for (;;) {
         const size_t have = content.size();
         content.resize(have + kChunk);

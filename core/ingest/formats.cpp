@@ -20,6 +20,16 @@ bool contains(std::string_view hay, std::string_view needle)
     return hay.find(needle) != std::string_view::npos;
 }
 
+// A JSON array of events ("[{" or "[]", blanks allowed), not a console line such as "[rank0]:...".
+bool jsonArrayStart(std::string_view s)
+{
+    if (s.empty() || s.front() != '[') {
+        return false;
+    }
+    const auto next = s.find_first_not_of(" \t\r\n", 1);
+    return next == std::string_view::npos || s[next] == '{' || s[next] == ']';
+}
+
 std::string_view firstLine(std::string_view s)
 {
     const auto nl = s.find('\n');
@@ -99,7 +109,13 @@ Result<TraceFormat> detectFormat(const std::string& path)
         && !contains(line, "\"traceEvents\"")) {
         return TraceFormat::Ett;
     }
-    if (s.front() == '[' || (s.front() == '{' && (contains(s, "\"traceEvents\"") || contains(s, "\"ph\"")))) {
+    // Kineto writes its header ("schemaVersion", "deviceProperties", "distributedInfo" with every
+    // process group's ranks) before "traceEvents": for a large job that header alone outgrows the
+    // sniffed bytes.
+    if (jsonArrayStart(s)
+        || (s.front() == '{'
+            && (contains(s, "\"traceEvents\"") || contains(s, "\"ph\"") || contains(s, "\"schemaVersion\"")
+                || contains(s, "\"distributedInfo\"")))) {
         return TraceFormat::Chrome;
     }
     const auto commas = std::count(line.begin(), line.end(), ',');
