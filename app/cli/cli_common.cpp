@@ -171,14 +171,15 @@ Status checkLabel(Database& db, const std::string& dbPath, const std::optional<s
 // The aggregation engine loaded with the store's fleet and its derived segments (no phases
 // unless asked). Says which backend with --verbose.
 
-Result<LoadedEngine> loadEngine(Database& db, const CommonOptions& common, const std::optional<std::string>& label)
+Result<LoadedEngine> loadEngine(
+    Database& db, const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
 {
     std::optional<gpu::BackendKind> backend;
     if (!common.backend.empty()) {
         backend = gpu::parseBackend(common.backend);
     }
     const auto started = std::chrono::steady_clock::now();
-    auto stored = loadStoredFleet(db, ColumnsQuery { label, false });
+    auto stored = loadStoredFleet(db, ColumnsQuery { label, withPhases });
     if (!stored) {
         return stored.error();
     }

@@ -69,8 +69,9 @@ struct LoadedEngine
     double loadSeconds = 0;
 };
 
+// withPhases: also the phases (for distributions of phase durations), not only the derived segments.
 core::Result<LoadedEngine> loadEngine(
-    core::Database& db, const CommonOptions& common, const std::optional<std::string>& label);
+    core::Database& db, const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);
 void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what);
 
 } // namespace ett::app

@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/compare_cmd.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
 #include "core/ingest/mapping.h"
@@ -1119,6 +1120,33 @@ int runEttw(int argc, char** argv)
     job->add_option("--label", jobCmd.label, "Dataset label, when the job exists under several");
     addFormatOption(job, common.format, false);
 
+    CompareCmd compareCmd;
+    auto* compare = app.add_subcommand("compare",
+        "Compare two cohorts (before / after): ETT% with a bootstrap interval, the bridge by bucket, "
+        "distributions, interruption rates, matched jobs; --fail-if-drop gates CI pipelines (exit code 3)");
+    addDb(compare);
+    compare
+        ->add_option("--a", compareCmd.a,
+            "Cohort A: comma-separated key=value terms, ANDed: label=before, from=2025-06-01, to=..., gpus>=8, "
+            "team=ads|search")
+        ->required();
+    compare->add_option("--b", compareCmd.b, "Cohort B, written like --a")->required();
+    compare->add_option("--fail-if-drop", compareCmd.failIfDrop,
+        "Exit with code 3 when ETT% of B is lower than A's by more than this many percentage points");
+    compare->add_option("--match-by", compareCmd.matchBy, "Pair jobs of A and B by: job (key), name, or an attribute")
+        ->capture_default_str();
+    compare->add_flag("--count-queue", compareCmd.countQueue,
+        "Start job windows at submission and count the wait before the first attempt as queue");
+    compare->add_option("--seed", compareCmd.seed, "Seed of the bootstrap (same seed, same interval)")
+        ->capture_default_str();
+    compare->add_option("--replicates", compareCmd.replicates, "Bootstrap replicates")
+        ->check(CLI::Range(100, 1'000'000))
+        ->capture_default_str();
+    compare->add_option("--top", compareCmd.top, "Matched jobs listed as regressions and as improvements")
+        ->capture_default_str();
+    addFormatOption(compare, common.format, false);
+    addEngineOptions(compare);
+
     JobsCmd jobsCmd;
     auto* jobsApp = app.add_subcommand("jobs", "Jobs ranked by lost GPU-hours or by ETT%");
     addDb(jobsApp);
@@ -1209,6 +1237,9 @@ int runEttw(int argc, char** argv)
     }
     if (job->parsed()) {
         return runJob(common, jobCmd);
+    }
+    if (compare->parsed()) {
+        return runCompare(common, compareCmd);
     }
     if (jobsApp->parsed()) {
         return runJobs(common, jobsCmd);

@@ -1,5 +1,6 @@
 #include "app/ui/data_worker.h"
 
+#include "app/ui/overview_data.h"
 #include "core/model/rollup.h"
 #include "core/store/columns_loader.h"
 #include "core/store/fleet.h"
@@ -43,11 +44,6 @@ bool isInterrupted(uint8_t outcome)
 {
     return outcome == static_cast<uint8_t>(core::Outcome::Failed)
         || outcome == static_cast<uint8_t>(core::Outcome::Preempted);
-}
-
-int64_t interruptions(const core::Figures& f)
-{
-    return f.failures + f.preemptions + f.otherInterruptions;
 }
 
 // A fleet loaded into a fresh engine, or why not.
@@ -478,90 +474,12 @@ Vocabulary DataWorker::vocabulary() const
 
 gpu::Filter DataWorker::translate(const UiFilter& filter) const
 {
-    const auto& c = m_engine->columns();
-    gpu::Filter f;
-    // Labels: codes of the known names; when every name is unknown, a code no job has.
-    for (const QString& name : filter.labels) {
-        const auto it = std::find(c.labels.begin(), c.labels.end(), ss(name));
-        if (it != c.labels.end()) {
-            f.labels.push_back(static_cast<int32_t>(it - c.labels.begin()));
-        }
-    }
-    if (!filter.labels.isEmpty() && f.labels.empty()) {
-        f.labels.push_back(-1);
-    }
-    // Attributes: one term per key; "(none)" is the value of jobs that lack the key (-1 in the
-    // columns). An unknown key or value adds a term that nothing matches.
-    for (auto it = filter.attrs.cbegin(); it != filter.attrs.cend(); ++it) {
-        if (it.value().isEmpty()) {
-            continue; // no value chosen: no restriction
-        }
-        gpu::Filter::AttrTerm term;
-        const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), ss(it.key()));
-        if (k != c.attrKeys.end()) {
-            term.key = static_cast<int32_t>(k - c.attrKeys.begin());
-            const auto& values = c.attrValues[static_cast<size_t>(term.key)];
-            for (const QString& value : it.value()) {
-                if (value == QLatin1String(core::kNoGroupName)) {
-                    term.values.push_back(-1);
-                    continue;
-                }
-                const auto v = std::find(values.begin(), values.end(), ss(value));
-                if (v != values.end()) {
-                    term.values.push_back(static_cast<int32_t>(v - values.begin()));
-                }
-            }
-        }
-        f.attrs.push_back(std::move(term));
-    }
-    f.fromNs = filter.fromNs;
-    f.toNs = filter.toNs;
-    f.minGpus = filter.minGpus;
-    f.maxGpus = filter.maxGpus;
-    f.countQueue = filter.countQueue;
-    return f;
+    return toEngineFilter(filter, m_engine->columns());
 }
 
 OverviewData DataWorker::computeOverview(const UiFilter& filter, gpu::Calendar every)
 {
-    const auto& c = m_engine->columns();
-    const gpu::Filter f = translate(filter);
-    OverviewData d;
-    d.every = every;
-    // 1. The whole filter, and its TTS / TTR percentiles.
-    d.fleet = m_engine->rollup(f, { gpu::GroupBy::None, -1 }).total;
-    d.tts = core::percentilesOf(d.fleet.ttsNs);
-    d.ttr = core::percentilesOf(d.fleet.ttrNs);
-    // 2. The calendar series.
-    d.series = m_engine->series(f, every);
-    // 3. Interruptions by cause class: only classes that interrupted something, most first.
-    for (auto& g : m_engine->rollup(f, { gpu::GroupBy::CauseClass, -1 }).groups) {
-        if (interruptions(g.figures) > 0) {
-            d.byCauseClass.push_back(std::move(g));
-        }
-    }
-    std::stable_sort(
-        d.byCauseClass.begin(), d.byCauseClass.end(), [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) {
-            return interruptions(a.figures) > interruptions(b.figures);
-        });
-    // 4. The ten jobs that lost the most GPU-hours.
-    auto jobs = m_engine->rollup(f, { gpu::GroupBy::Job, -1 }).groups;
-    std::stable_sort(jobs.begin(), jobs.end(), [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) {
-        return a.figures.lostGpuNs() > b.figures.lostGpuNs();
-    });
-    for (size_t i = 0; i < jobs.size() && i < 10; ++i) {
-        const auto j = static_cast<size_t>(jobs[i].code);
-        JobSummary s;
-        s.job = jobs[i].code;
-        s.rowId = j < c.jobRowId.size() ? c.jobRowId[j] : 0;
-        s.key = qs(c.jobKey[j]);
-        s.label = qs(c.labels[static_cast<size_t>(c.jobLabel[j])]);
-        s.name = j < c.jobName.size() ? qs(c.jobName[j]) : QString();
-        s.gpus = c.jobGpus[j];
-        s.figures = std::move(jobs[i].figures);
-        d.topJobs.push_back(std::move(s));
-    }
-    return d;
+    return app::computeOverview(*m_engine, translate(filter), every);
 }
 
 void DataWorker::addGroupTerm(gpu::Filter& f, const QString& groupBy, const QString& value) const

@@ -3,6 +3,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
+#include "app/ui/overview_charts.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
@@ -39,33 +40,6 @@ namespace ett::app {
 
 namespace {
 
-constexpr int64_t kNsPerMs = 1'000'000;
-
-// Interruption kinds in the Okabe-Ito colours palette.cpp uses: failures vermillion (as lost
-// progress), preemptions orange (as recovery), other interruptions grey.
-const QColor kFailureColor(0xD5, 0x5E, 0x00);
-const QColor kPreemptionColor(0xE6, 0x9F, 0x00);
-const QColor kOtherColor(0x99, 0x99, 0x99);
-
-QString utcDate(int64_t ns, const char* format)
-{
-    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc()).toString(QString::fromLatin1(format));
-}
-
-QChart* newChart()
-{
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->hide();
-    chart->setMargins(QMargins(6, 4, 6, 4));
-    chart->setBackgroundRoundness(6);
-    QFont title = chart->titleFont();
-    title.setBold(true);
-    title.setPointSizeF(10.5);
-    chart->setTitleFont(title);
-    return chart;
-}
-
 // A new, empty chart in the view. Charts are rebuilt rather than emptied: axes removed from a
 // chart leave their labels drawn behind (Qt Charts 6.4).
 QChart* resetChart(QChartView* view)
@@ -75,7 +49,6 @@ QChart* resetChart(QChartView* view)
     delete old;
     return view->chart();
 }
-
 QChartView* makeChartView(QWidget* parent)
 {
     auto* view = new QChartView(newChart(), parent);
@@ -83,48 +56,6 @@ QChartView* makeChartView(QWidget* parent)
     view->setMinimumHeight(250);
     view->setFrameShape(QFrame::NoFrame);
     return view;
-}
-
-QFont axisFont(const QChart* chart)
-{
-    QFont f = chart->font();
-    f.setPointSizeF(8.5);
-    return f;
-}
-
-QString interruptionNoun(core::Interruption kind)
-{
-    switch (kind) {
-    case core::Interruption::Failure:
-        return QObject::tr("failures");
-    case core::Interruption::Preemption:
-        return QObject::tr("preemptions");
-    case core::Interruption::Other:
-        return QObject::tr("other interruptions");
-    case core::Interruption::None:
-        break;
-    }
-    return {};
-}
-
-int64_t interruptionsOf(const core::Figures& f, core::Interruption kind)
-{
-    switch (kind) {
-    case core::Interruption::Failure:
-        return f.failures;
-    case core::Interruption::Preemption:
-        return f.preemptions;
-    case core::Interruption::Other:
-        return f.otherInterruptions;
-    case core::Interruption::None:
-        break;
-    }
-    return 0;
-}
-
-QString causeClassName(const std::string& name)
-{
-    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : QString::fromStdString(name);
 }
 
 } // namespace
@@ -522,40 +453,13 @@ void OverviewPage::renderBuckets()
     QChart* chart = resetChart(m_bucketsView);
     const Weighting w = m_state->weighting();
     const core::Figures& f = m_overview.fleet;
-    chart->setTitle(tr("Where the time went (% of E2E, %1)").arg(weightingName(w)));
-
-    // Buckets with time, smallest first: bar charts put the first category at the bottom.
-    std::vector<std::pair<core::Bucket, double>> shares;
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        const auto bucket = static_cast<core::Bucket>(b);
-        const auto share = bucketShareOf(f, bucket, w);
-        if (share && bucketOf(f, bucket, w) > 0) {
-            shares.emplace_back(bucket, *share);
-        }
-    }
-    std::stable_sort(shares.begin(), shares.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-    if (shares.empty()) {
-        chart->setTitle(chart->title() + tr(": no data"));
-        return;
-    }
-    // One set per bucket with its value in its own category only: each bar gets its bucket's
-    // colour and a click names the bucket.
-    auto* series = new QHorizontalStackedBarSeries;
-    QStringList categories;
-    const auto n = static_cast<qsizetype>(shares.size());
-    for (qsizetype i = 0; i < n; ++i) {
-        const auto [bucket, share] = shares[static_cast<size_t>(i)];
-        categories << QStringLiteral("%1  %2").arg(bucketLabel(bucket), formatPercent(share));
-        auto* set = new QBarSet(bucketLabel(bucket));
-        for (qsizetype j = 0; j < n; ++j) {
-            *set << (j == i ? share : 0.0);
-        }
-        set->setColor(bucketColor(bucket));
-        set->setBorderColor(bucketColor(bucket).darker(120));
+    const BucketBars bars = fillBucketsChart(chart, f, w);
+    for (const auto& [set, bucket] : bars.sets) {
+        const core::Bucket b = bucket;
         const QString tip = tr("%1: %2, %3 of E2E\nclick: drill-down sorted by %1")
-                                .arg(bucketLabel(bucket), formatHours(nsToHours(bucketOf(f, bucket, w)), hoursUnit(w)),
-                                    formatPercent(share, 2));
-        connect(set, &QBarSet::clicked, this, [this, bucket](int) { activateBucket(bucket); });
+                                .arg(bucketLabel(b), formatHours(nsToHours(bucketOf(f, b, w)), hoursUnit(w)),
+                                    formatPercent(bucketShareOf(f, b, w), 2));
+        connect(set, &QBarSet::clicked, this, [this, b](int) { activateBucket(b); });
         connect(set, &QBarSet::hovered, this, [tip](bool on, int) {
             if (on) {
                 QToolTip::showText(QCursor::pos(), tip);
@@ -563,114 +467,21 @@ void OverviewPage::renderBuckets()
                 QToolTip::hideText();
             }
         });
-        series->append(set);
     }
-    series->setBarWidth(0.75);
-    chart->addSeries(series);
     // Room for every bucket's label (the axis drops labels that do not fit).
-    m_bucketsView->setMinimumHeight(std::max(250, 22 * static_cast<int>(n) + 80));
-    auto* y = new QBarCategoryAxis;
-    y->append(categories);
-    y->setLabelsFont(axisFont(chart));
-    y->setTruncateLabels(false);
-    y->setGridLineVisible(false);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
-    auto* x = new QValueAxis;
-    x->setRange(0, 100);
-    x->setTickCount(6);
-    x->setLabelFormat(QStringLiteral("%.0f%%"));
-    x->setLabelsFont(axisFont(chart));
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
+    m_bucketsView->setMinimumHeight(std::max(250, 22 * bars.bars + 80));
 }
 
 void OverviewPage::renderTrend()
 {
     QChart* chart = resetChart(m_trendView);
-    const Weighting w = m_state->weighting();
     const bool weekly = m_overview.every == gpu::Calendar::Week;
-    chart->setTitle(tr("ETT% per %1 (%2)").arg(weekly ? tr("week") : tr("day"), weightingName(w)));
-    const auto& buckets = m_overview.series.buckets;
-    if (!m_hasData || buckets.empty()) {
-        chart->setTitle(chart->title() + tr(": no data"));
-        chart->legend()->hide();
+    const TrendSeries series = fillTrendChart(chart, m_overview, m_state->weighting(), m_hasData);
+    if (!series.line) {
         return;
     }
-    const QColor color = bucketColor(core::Bucket::Productive);
-    auto* line = new QLineSeries;
-    line->setName(tr("ETT%, click a point to select its %1").arg(weekly ? tr("week") : tr("day")));
-    QPen pen(color);
-    pen.setWidthF(2.0);
-    line->setPen(pen);
-    auto* dots = new QScatterSeries;
-    dots->setMarkerSize(8);
-    dots->setColor(color);
-    dots->setBorderColor(Qt::white);
-    double lo = 100;
-    const auto n = static_cast<qsizetype>(buckets.size());
-    for (qsizetype i = 0; i < n; ++i) {
-        if (const auto e = ettOf(buckets[static_cast<size_t>(i)], w)) {
-            line->append(static_cast<double>(i), *e);
-            dots->append(static_cast<double>(i), *e);
-            lo = std::min(lo, *e);
-        }
-    }
-    auto* overall = new QLineSeries;
-    const auto fleetEtt = ettOf(m_overview.fleet, w);
-    if (fleetEtt) {
-        overall->setName(tr("whole selection %1").arg(formatPercent(fleetEtt)));
-        overall->append(-0.5, *fleetEtt);
-        overall->append(static_cast<double>(n) - 0.5, *fleetEtt);
-        QPen dashed(QColor(0x88, 0x88, 0x88));
-        dashed.setStyle(Qt::DashLine);
-        dashed.setWidthF(1.2);
-        overall->setPen(dashed);
-    }
-    chart->addSeries(overall);
-    chart->addSeries(line);
-    chart->addSeries(dots);
-
-    // x: calendar buckets by index, labelled with their UTC dates (a QDateTimeAxis would print
-    // local times), at most about ten labels.
-    auto* x = new QCategoryAxis;
-    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    x->setLabelsFont(axisFont(chart));
-    x->setStartValue(-0.5);
-    const qsizetype step = std::max<qsizetype>(1, (n + 9) / 10);
-    for (qsizetype i = 0; i < n; i += step) {
-        const int64_t start = m_overview.series.originNs + static_cast<int64_t>(i) * m_overview.series.widthNs;
-        x->append(utcDate(start, weekly ? "'wk' MMM d" : "MMM d"), static_cast<double>(i));
-    }
-    x->setRange(-0.5, static_cast<double>(n) - 0.5);
-    x->setGridLineVisible(false);
-    chart->addAxis(x, Qt::AlignBottom);
-    auto* y = new QValueAxis;
-    // From a round number at least 5 points below the lowest day to 100%, ticks every 10 or 20.
-    const double span = 100.0 - std::max(0.0, std::floor((lo - 5.0) / 10.0) * 10.0);
-    const double tick = span > 50.0 ? 20.0 : 10.0;
-    const double ticks = std::ceil(span / tick);
-    y->setRange(100.0 - ticks * tick, 100.0);
-    y->setTickCount(static_cast<int>(ticks) + 1);
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
-    y->setLabelsFont(axisFont(chart));
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(overall), static_cast<QAbstractSeries*>(line),
-             static_cast<QAbstractSeries*>(dots) }) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
-    chart->legend()->show();
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setFont(axisFont(chart));
-    for (QLegendMarker* m : chart->legend()->markers(dots)) {
-        m->setVisible(false);
-    }
-    if (!fleetEtt) {
-        for (QLegendMarker* m : chart->legend()->markers(overall)) {
-            m->setVisible(false);
-        }
-    }
+    QLineSeries* line = series.line;
+    QScatterSeries* dots = series.dots;
     auto click = [this](const QPointF& p) { activateSeriesPoint(static_cast<int>(std::lround(p.x()))); };
     connect(dots, &QScatterSeries::clicked, this, click);
     connect(line, &QLineSeries::clicked, this, click);
@@ -697,33 +508,7 @@ void OverviewPage::renderTrend()
 void OverviewPage::renderCauses()
 {
     QChart* chart = resetChart(m_causesView);
-    chart->setTitle(tr("Interruptions by cause class"));
-    const auto& classes = m_overview.byCauseClass;
-    if (!m_hasData || classes.empty()) {
-        chart->setTitle(chart->title() + (m_hasData ? tr(": none") : tr(": no data")));
-        chart->legend()->hide();
-        return;
-    }
-    auto* series = new QStackedBarSeries;
-    const std::pair<core::Interruption, QColor> kinds[] = {
-        { core::Interruption::Failure, kFailureColor },
-        { core::Interruption::Preemption, kPreemptionColor },
-        { core::Interruption::Other, kOtherColor },
-    };
-    QStringList categories;
-    int64_t most = 0;
-    for (const auto& g : classes) {
-        const int64_t total = g.figures.failures + g.figures.preemptions + g.figures.otherInterruptions;
-        most = std::max(most, total);
-        categories << QStringLiteral("%1 (%2)").arg(causeClassName(g.name), formatCount(total));
-    }
-    for (const auto& [kind, color] : kinds) {
-        auto* set = new QBarSet(interruptionNoun(kind));
-        for (const auto& g : classes) {
-            *set << static_cast<double>(interruptionsOf(g.figures, kind));
-        }
-        set->setColor(color);
-        set->setBorderColor(color.darker(120));
+    for (const auto& [set, kind] : fillCausesChart(chart, m_overview, m_hasData)) {
         const core::Interruption k = kind;
         connect(set, &QBarSet::clicked, this, [this, k](int index) { activateCauseClass(index, k); });
         connect(set, &QBarSet::hovered, this, [this, k](bool on, int index) {
@@ -736,84 +521,15 @@ void OverviewPage::renderCauses()
                 tr("%1: %2 %3\nclick: the fleet's jobs sorted by %3")
                     .arg(causeClassName(g.name), formatCount(interruptionsOf(g.figures, k)), interruptionNoun(k)));
         });
-        series->append(set);
     }
-    series->setBarWidth(0.6);
-    chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setLabelsFont(axisFont(chart));
-    x->setTruncateLabels(false);
-    x->setGridLineVisible(false);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    auto* y = new QValueAxis;
-    y->setRange(0, static_cast<double>(std::max<int64_t>(most, 1)));
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setLabelsFont(axisFont(chart));
-    y->applyNiceNumbers();
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
-    chart->legend()->show();
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setFont(axisFont(chart));
 }
 
 void OverviewPage::renderTopJobs()
 {
     QChart* chart = resetChart(m_topJobsView);
-    const Weighting w = m_state->weighting();
-    const QString unit = hoursUnit(w);
-    // The data service picks the jobs by lost GPU-hours; under time weighting the bars show hours.
-    chart->setTitle(w == Weighting::Gpu ? tr("Jobs that lost the most GPU-hours, by bucket")
-                                        : tr("Jobs that lost the most GPU-hours: lost hours by bucket"));
-    const auto& jobs = m_overview.topJobs;
-    if (!m_hasData || jobs.empty()) {
-        chart->setTitle(chart->title() + tr(": no data"));
-        chart->legend()->hide();
-        return;
-    }
-    // Most lost on top: bar charts put the first category at the bottom, so go backwards.
-    const auto n = static_cast<qsizetype>(jobs.size());
-    QStringList categories;
-    QSet<QString> seen;
-    for (qsizetype i = n - 1; i >= 0; --i) {
-        const JobSummary& j = jobs[static_cast<size_t>(i)];
-        QString name = j.key;
-        if (seen.contains(name)) {
-            name += QStringLiteral(" (%1)").arg(j.label); // the same key under two labels
-        }
-        while (seen.contains(name)) {
-            name += QLatin1Char(' ');
-        }
-        seen.insert(name);
-        categories << name;
-    }
-    auto* series = new QHorizontalStackedBarSeries;
-    double most = 0;
-    for (qsizetype i = 0; i < n; ++i) {
-        most = std::max(most, nsToHours(lostOf(jobs[static_cast<size_t>(i)].figures, w)));
-    }
-    // Axis labels cannot group digits: large values are plotted in thousands.
-    const double scale = most >= 10000.0 ? 1000.0 : 1.0;
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        const auto bucket = static_cast<core::Bucket>(b);
-        if (bucket == core::Bucket::Productive) {
-            continue;
-        }
-        bool any = false;
-        for (const auto& j : jobs) {
-            any = any || bucketOf(j.figures, bucket, w) > 0;
-        }
-        if (!any) {
-            continue;
-        }
-        auto* set = new QBarSet(bucketLabel(bucket));
-        for (qsizetype i = n - 1; i >= 0; --i) {
-            *set << nsToHours(bucketOf(jobs[static_cast<size_t>(i)].figures, bucket, w)) / scale;
-        }
-        set->setColor(bucketColor(bucket));
-        set->setBorderColor(bucketColor(bucket).darker(120));
+    const auto n = static_cast<qsizetype>(m_overview.topJobs.size());
+    for (const auto& [set, b] : fillTopJobsChart(chart, m_overview, m_state->weighting(), m_hasData)) {
+        const core::Bucket bucket = b;
         connect(
             set, &QBarSet::clicked, this, [this, n](int index) { activateTopJob(static_cast<int>(n) - 1 - index); });
         connect(set, &QBarSet::hovered, this, [this, bucket, n](bool on, int index) {
@@ -831,30 +547,7 @@ void OverviewPage::renderTopJobs()
                         formatHours(nsToHours(lostOf(j.figures, wt)), hoursUnit(wt)),
                         formatPercent(ettOf(j.figures, wt))));
         });
-        series->append(set);
     }
-    series->setBarWidth(0.7);
-    chart->addSeries(series);
-    auto* y = new QBarCategoryAxis;
-    y->append(categories);
-    y->setLabelsFont(axisFont(chart));
-    y->setTruncateLabels(false);
-    y->setGridLineVisible(false);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
-    auto* x = new QValueAxis;
-    x->setRange(0, std::max(most / scale, 1.0));
-    x->setLabelFormat(QStringLiteral("%.0f"));
-    x->setLabelsFont(axisFont(chart));
-    x->setTitleText(scale > 1.0 ? tr("lost %1, thousands").arg(unit) : tr("lost %1").arg(unit));
-    QFont tf = axisFont(chart);
-    x->setTitleFont(tf);
-    x->applyNiceNumbers();
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    chart->legend()->show();
-    chart->legend()->setAlignment(Qt::AlignRight);
-    chart->legend()->setFont(axisFont(chart));
 }
 
 void OverviewPage::activateBucket(core::Bucket bucket)

@@ -507,7 +507,8 @@ std::string workedExampleHeadPlus(size_t headLines, const std::vector<std::strin
 TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
 {
     const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> cases = {
-        { {}, { "import", "summary", "job", "jobs", "issues", "datasets", "generate", "bench" } },
+        { {}, { "import", "summary", "job", "jobs", "compare", "issues", "datasets", "generate", "bench" } },
+        { { "compare" }, { "--db", "--a", "--b", "--fail-if-drop", "--match-by", "--seed", "--format", "exit" } },
         { { "import" }, { "--db", "--label", "files" } },
         { { "summary" },
             { "--db", "--label", "--by", "--from", "--to", "--count-queue", "--format", "table", "json", "csv",
@@ -1110,7 +1111,6 @@ TEST_F(CliBench, ImportPrintsJsonAndLeavesNoFiles)
     EXPECT_TRUE(fs::is_empty(dir)) << "bench import left files in " << dir;
 }
 
-
 using CliEngine = CliTest;
 
 TEST_F(CliEngine, SeriesPerDayAddsUpToTheSummary)
@@ -1164,8 +1164,8 @@ TEST_F(CliBench, EnginePrintsOneObjectPerOperationWithSqliteForTheRollup)
 {
     const fs::path dir = m_root / "bench";
     fs::create_directories(dir);
-    const RunResult r = ettw(
-        { "bench", "engine", "--phases", "30000", "--backend", "cpu", "--repeats", "2", "--dir", dir.string() });
+    const RunResult r
+        = ettw({ "bench", "engine", "--phases", "30000", "--backend", "cpu", "--repeats", "2", "--dir", dir.string() });
     ASSERT_EQ(r.exitCode, 0) << r;
     std::vector<std::string> ops;
     for (const auto& line : splitLines(r.out)) {
@@ -1182,7 +1182,6 @@ TEST_F(CliBench, EnginePrintsOneObjectPerOperationWithSqliteForTheRollup)
     EXPECT_EQ(ops, (std::vector<std::string> { "load", "attribution", "rollup", "series", "percentiles" }));
     EXPECT_TRUE(fs::is_empty(dir)) << "bench engine left files in " << dir;
 }
-
 
 using CliFormats = CliTest;
 
@@ -1210,3 +1209,116 @@ TEST_F(CliFormats, FormatIsDetectedByContentOrGiven)
 }
 
 } // namespace
+
+// --- compare (issue #6, item 4) ----------------------------------------------------------------
+
+using CliCompare = CliTest;
+
+// A signed decimal with up to 12 fraction digits, in units of 1e-12 (exact).
+int64_t picoOf(const std::string& text)
+{
+    const bool negative = !text.empty() && text[0] == '-';
+    const std::string body = negative ? text.substr(1) : text;
+    const size_t dot = body.find('.');
+    std::string frac = dot == std::string::npos ? "" : body.substr(dot + 1);
+    EXPECT_LE(frac.size(), 12u) << text;
+    frac.resize(12, '0');
+    const int64_t v = std::stoll(body.substr(0, dot)) * 1'000'000'000'000LL + std::stoll(frac);
+    return negative ? -v : v;
+}
+
+TEST_F(CliCompare, SameJobsUnderTwoLabelsIsNoChange)
+{
+    ok({ "import", "--label", "before", kFleetSample });
+    ok({ "import", "--label", "after", kFleetSample });
+    const Json c = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--format", "json" });
+    EXPECT_EQ(c["jobs_a"].integer(), 200);
+    EXPECT_EQ(c["jobs_b"].integer(), 200);
+    EXPECT_EQ(c["ett_percent_a"].raw(), c["ett_percent_b"].raw());
+    EXPECT_EQ(c["delta_pp"].number(), 0.0);
+    ASSERT_EQ(c["bridge"].size(), kBuckets.size() - 1) << "one step per non-productive bucket";
+    for (const auto& step : c["bridge"].items()) {
+        EXPECT_EQ(picoOf(step["pp"].raw()), 0) << step["bucket"].str();
+    }
+    // Every job is matched with itself and none moved.
+    EXPECT_EQ(c["matched_jobs"].integer(), 200);
+    EXPECT_EQ(c["regressions"].size(), 0u);
+    EXPECT_EQ(c["improvements"].size(), 0u);
+    // The interval straddles zero (the cohorts are the same jobs, resampled separately).
+    EXPECT_LT(c["ci95_pp"].at(0).number(), 0.0);
+    EXPECT_GT(c["ci95_pp"].at(1).number(), 0.0);
+}
+
+TEST_F(CliCompare, BridgeWalksFromAToBAndTheGateUsesTheDrop)
+{
+    ok({ "import", "--label", "before", kFleetSample });
+    ok({ "generate", "--jobs", "150", "--seed", "7", "--out", "after.jsonl" });
+    ok({ "import", "--label", "after", "after.jsonl" });
+    const Json c = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--format", "json" });
+    for (const std::string key : { "ett_percent_a", "ett_percent_b", "delta_pp", "ci95_pp", "bridge", "distributions",
+             "interruptions_per_1000_gpu_days", "regressions", "improvements", "bootstrap" }) {
+        EXPECT_TRUE(c.has(key)) << key;
+    }
+    const double a = c["ett_percent_a"].number();
+    const double b = c["ett_percent_b"].number();
+    EXPECT_NEAR(c["delta_pp"].number(), b - a, 1e-5);
+    int64_t steps = 0;
+    for (const auto& step : c["bridge"].items()) {
+        steps += picoOf(step["pp"].raw());
+    }
+    EXPECT_NEAR(a + static_cast<double>(steps) * 1e-12, b, 2e-6) << "the bridge walks from A to B";
+    EXPECT_LE(c["ci95_pp"].at(0).number(), c["ci95_pp"].at(1).number());
+    // Distributions: TTS and TTR first, then phase categories and subcategories.
+    const Json& d = c["distributions"];
+    ASSERT_GT(d.size(), 4u);
+    EXPECT_EQ(d.at(0)["name"].str(), "time to start");
+    EXPECT_EQ(d.at(1)["name"].str(), "time to recover");
+    bool compile = false;
+    for (const auto& x : d.items()) {
+        compile = compile || x["name"].str() == "compile";
+    }
+    EXPECT_TRUE(compile);
+
+    // The gate: exit 3 when B is lower than A by more than PP, else 0. Run it in the direction
+    // where ETT% drops.
+    const bool drops = b < a;
+    const std::string lower = drops ? "label=after" : "label=before";
+    const std::string higher = drops ? "label=before" : "label=after";
+    const double drop = std::abs(b - a);
+    ASSERT_GT(drop, 0.01) << "the two fleets should differ";
+    const RunResult gated = ettw(
+        { "compare", "--a", higher, "--b", lower, "--fail-if-drop", std::to_string(drop / 2), "--format", "json" });
+    EXPECT_EQ(gated.exitCode, 3) << gated;
+    EXPECT_TRUE(contains(gated.err, "dropped")) << gated;
+    EXPECT_TRUE(contains(gated.out, "ett_percent_a")) << "the figures are still printed";
+    const RunResult passes
+        = ettw({ "compare", "--a", higher, "--b", lower, "--fail-if-drop", std::to_string(drop * 2) });
+    EXPECT_EQ(passes.exitCode, 0) << passes;
+    const RunResult improves = ettw({ "compare", "--a", lower, "--b", higher, "--fail-if-drop", "0" });
+    EXPECT_EQ(improves.exitCode, 0) << improves;
+
+    // The same seed gives the same interval; another seed another one.
+    const Json again = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--format", "json" });
+    EXPECT_EQ(again["ci95_pp"].at(0).raw(), c["ci95_pp"].at(0).raw());
+    const Json other
+        = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--seed", "99", "--format", "json" });
+    EXPECT_NE(other["ci95_pp"].at(0).raw(), c["ci95_pp"].at(0).raw());
+
+    // The table names both cohorts, the weighting and the bridge.
+    const std::string table = ok({ "compare", "--a", "label=before", "--b", "label=after" });
+    for (const std::string needle : { "A: label=before", "B: label=after", "GPU-weighted", "time-weighted",
+             "Bridge from A to B", "ETT% of A", "ETT% of B", "Matched jobs (by job)" }) {
+        EXPECT_TRUE(contains(table, needle)) << needle << "\n" << table;
+    }
+}
+
+TEST_F(CliCompare, BadSpecsAreNamed)
+{
+    ok({ "import", "--label", "before", kFleetSample });
+    expectUserError({ "compare", "--a", "label=befor", "--b", "label=before" }, { "--a", "befor", "labels: before" });
+    expectUserError({ "compare", "--a", "label=before", "--b", "colour=red" }, { "--b", "colour", "attributes:" });
+    expectUserError({ "compare", "--a", "label=before", "--b", "from=tomorrow" }, { "--b", "from=tomorrow" });
+    expectUserError({ "compare", "--a", "label=before", "--b", "team=nobody" }, { "--b", "matches no jobs" });
+    expectUserError({ "compare", "--a", "label=before", "--b", "label=before", "--match-by", "colour" },
+        { "--match-by", "colour" });
+}

@@ -1,0 +1,371 @@
+#include "app/cli/compare_cmd.h"
+
+#include "app/cli/commands.h"
+#include "app/cli/text_table.h"
+#include "core/model/timeutil.h"
+#include "gpu/compare.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+namespace {
+
+std::string knownList(const std::vector<std::string>& names)
+{
+    std::string s;
+    for (const auto& n : names) {
+        s += (s.empty() ? "" : ", ") + n;
+    }
+    return s.empty() ? "none" : s;
+}
+
+// A spec naming a label or attribute the database does not have is a typo, not an empty cohort.
+Status checkSpec(const CohortSpec& spec, const FleetColumns& c, const std::string& what)
+{
+    for (const auto& l : spec.labels) {
+        if (std::find(c.labels.begin(), c.labels.end(), l) == c.labels.end()) {
+            return Error { what + ": no dataset label '" + l + "' (labels: " + knownList(c.labels) + ")" };
+        }
+    }
+    for (const auto& [key, values] : spec.attrs) {
+        if (std::find(c.attrKeys.begin(), c.attrKeys.end(), key) == c.attrKeys.end()) {
+            return Error { what + ": no job has the attribute '" + key + "' (attributes: " + knownList(c.attrKeys)
+                + "; or label, from, to, gpus)" };
+        }
+    }
+    return Status::success();
+}
+
+std::string ppText(std::optional<double> v, int decimals = 2)
+{
+    return v ? fmt::format("{:+.{}f} pp", *v, decimals) : "n/a";
+}
+
+std::string signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
+{
+    if (!a || !b) {
+        return "n/a";
+    }
+    const int64_t d = *b - *a;
+    const std::string magnitude = formatDurationHuman(d < 0 ? -d : d);
+    std::string s = (d < 0 ? "-" : "+") + magnitude;
+    if (*a > 0) {
+        s += fmt::format(" ({:+.1f}%)", static_cast<double>(d) / static_cast<double>(*a) * 100.0);
+    }
+    return s;
+}
+
+std::string rateText(std::optional<double> r)
+{
+    return r ? fmt::format("{:.2f}", *r) : "n/a";
+}
+
+void writeOptionalNumber(JsonWriter& j, std::optional<double> v, int decimals)
+{
+    if (v) {
+        j.number(*v, decimals);
+    } else {
+        j.null();
+    }
+}
+
+void writeBridge(JsonWriter& j, const std::optional<Bridge>& bridge)
+{
+    if (!bridge) {
+        j.null();
+        return;
+    }
+    j.beginArray();
+    for (const auto& s : bridge->steps) {
+        j.beginObject();
+        j.key("bucket").string(bucketName(s.bucket));
+        j.key("pp").rawNumber(picoText(s.pico));
+        j.endObject();
+    }
+    j.endArray();
+}
+
+void writeInterval(JsonWriter& j, const std::optional<Interval>& ci)
+{
+    if (!ci) {
+        j.null();
+        return;
+    }
+    j.beginArray();
+    j.number(ci->low, 6);
+    j.number(ci->high, 6);
+    j.endArray();
+}
+
+void writeMatched(JsonWriter& j, const std::vector<MatchedJob>& v)
+{
+    j.beginArray();
+    for (const auto& m : v) {
+        j.beginObject();
+        j.key("match").string(m.match);
+        j.key("ett_percent_a").number(m.ettA, 6);
+        j.key("ett_percent_b").number(m.ettB, 6);
+        j.key("delta_pp").number(m.deltaPp, 6);
+        j.key("lost_gpu_hours_a").number(m.lostGpuHoursA, 6);
+        j.key("lost_gpu_hours_b").number(m.lostGpuHoursB, 6);
+        j.endObject();
+    }
+    j.endArray();
+}
+
+std::string bridgeTable(const Bridge& bridge)
+{
+    TextTable t;
+    t.addColumn("step", TextTable::Align::Left);
+    t.addColumn("pp");
+    t.addRow({ "ETT% of A", fmt::format("{:.3f}", static_cast<double>(bridge.ettAPico) * 1e-12) });
+    for (const auto& s : bridge.steps) {
+        if (s.pico == 0) {
+            continue;
+        }
+        t.addRow({ std::string(bucketName(s.bucket)), fmt::format("{:+.3f}", s.pp()) });
+    }
+    t.addRule();
+    t.addRow({ "ETT% of B", fmt::format("{:.3f}", static_cast<double>(bridge.ettBPico) * 1e-12) });
+    return t.render();
+}
+
+} // namespace
+
+std::string picoText(int64_t pico)
+{
+    const bool negative = pico < 0;
+    const uint64_t v = negative ? static_cast<uint64_t>(-(pico + 1)) + 1 : static_cast<uint64_t>(pico);
+    std::string frac = fmt::format("{:012d}", v % 1'000'000'000'000ULL);
+    while (!frac.empty() && frac.back() == '0') {
+        frac.pop_back();
+    }
+    return (negative ? "-" : "") + std::to_string(v / 1'000'000'000'000ULL) + (frac.empty() ? "" : "." + frac);
+}
+
+std::string comparisonJson(const Comparison& c, const std::string& db, const std::string& matchBy)
+{
+    JsonWriter j;
+    j.beginObject();
+    j.key("database").string(db);
+    j.key("a").string(c.specA);
+    j.key("b").string(c.specB);
+    j.key("jobs_a").number(c.jobsA);
+    j.key("jobs_b").number(c.jobsB);
+    j.key("gpu_days_a").number(c.gpuDaysA, 6);
+    j.key("gpu_days_b").number(c.gpuDaysB, 6);
+    j.key("weighting")
+        .string("ett_percent_a/b, delta_pp, ci95_pp and bridge are GPU-weighted; *_time variants "
+                "are time-weighted");
+    j.key("ett_percent_a");
+    writeOptionalNumber(j, c.ettA, 6);
+    j.key("ett_percent_b");
+    writeOptionalNumber(j, c.ettB, 6);
+    j.key("delta_pp");
+    writeOptionalNumber(j, c.deltaPp, 6);
+    j.key("ci95_pp");
+    writeInterval(j, c.ci);
+    j.key("ett_percent_a_time");
+    writeOptionalNumber(j, c.ettATime, 6);
+    j.key("ett_percent_b_time");
+    writeOptionalNumber(j, c.ettBTime, 6);
+    j.key("delta_pp_time");
+    writeOptionalNumber(j, c.deltaPpTime, 6);
+    j.key("ci95_pp_time");
+    writeInterval(j, c.ciTime);
+    j.key("bootstrap").beginObject();
+    j.key("seed").number(static_cast<int64_t>(c.seed));
+    j.key("replicates").number(int64_t { c.replicates });
+    j.key("confidence").number(c.confidence, 3);
+    j.key("over").string("jobs");
+    j.endObject();
+    j.key("bridge");
+    writeBridge(j, c.bridge);
+    j.key("bridge_time");
+    writeBridge(j, c.bridgeTime);
+    j.key("distributions").beginArray();
+    for (const auto& d : c.distributions) {
+        j.beginObject();
+        j.key("name").string(d.name);
+        j.key("count_a").number(d.countA);
+        j.key("count_b").number(d.countB);
+        const std::pair<const char*, std::optional<int64_t> Percentiles::*> ps[]
+            = { { "p50", &Percentiles::p50 }, { "p90", &Percentiles::p90 }, { "p99", &Percentiles::p99 } };
+        for (const auto& [name, member] : ps) {
+            j.key(std::string(name) + "_a_s");
+            writeOptionalSeconds(j, d.a.*member);
+            j.key(std::string(name) + "_b_s");
+            writeOptionalSeconds(j, d.b.*member);
+            j.key(std::string(name) + "_change_s");
+            const auto a = d.a.*member;
+            const auto b = d.b.*member;
+            writeOptionalSeconds(j, a && b ? std::optional<int64_t>(*b - *a) : std::nullopt);
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.key("interruptions_per_1000_gpu_days").beginArray();
+    for (const auto& r : c.causes) {
+        j.beginObject();
+        j.key("cause_class").string(r.causeClass.empty() ? "(none)" : r.causeClass);
+        j.key("failures_a");
+        writeOptionalNumber(j, r.failuresA, 6);
+        j.key("failures_b");
+        writeOptionalNumber(j, r.failuresB, 6);
+        j.key("preemptions_a");
+        writeOptionalNumber(j, r.preemptionsA, 6);
+        j.key("preemptions_b");
+        writeOptionalNumber(j, r.preemptionsB, 6);
+        j.key("failure_count_a").number(r.countFailuresA);
+        j.key("failure_count_b").number(r.countFailuresB);
+        j.key("preemption_count_a").number(r.countPreemptionsA);
+        j.key("preemption_count_b").number(r.countPreemptionsB);
+        j.endObject();
+    }
+    j.endArray();
+    j.key("matched_by").string(matchBy);
+    j.key("matched_jobs").number(c.matchedJobs);
+    j.key("regressions");
+    writeMatched(j, c.regressions);
+    j.key("improvements");
+    writeMatched(j, c.improvements);
+    j.endObject();
+    return j.str();
+}
+
+int runCompare(const CommonOptions& common, const CompareCmd& cmd)
+{
+    auto a = parseCohortSpec(cmd.a, "--a");
+    if (!a) {
+        return fail(a.error().message);
+    }
+    auto b = parseCohortSpec(cmd.b, "--b");
+    if (!b) {
+        return fail(b.error().message);
+    }
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    auto loaded = loadEngine(**db, common, std::nullopt, true);
+    if (!loaded) {
+        return fail(loaded.error().message);
+    }
+    gpu::Engine& engine = *loaded->engine;
+    if (auto st = checkSpec(*a, engine.columns(), "--a"); !st) {
+        return fail(st.error().message);
+    }
+    if (auto st = checkSpec(*b, engine.columns(), "--b"); !st) {
+        return fail(st.error().message);
+    }
+    const auto& keys = engine.columns().attrKeys;
+    if (cmd.matchBy != "job" && cmd.matchBy != "name"
+        && std::find(keys.begin(), keys.end(), cmd.matchBy) == keys.end()) {
+        return fail(
+            "--match-by: expected job, name or an attribute (" + knownList(keys) + "), got '" + cmd.matchBy + "'");
+    }
+    gpu::CohortOptions cohort;
+    cohort.matchBy = cmd.matchBy;
+    cohort.countQueue = cmd.countQueue;
+    CompareOptions options;
+    options.seed = cmd.seed;
+    options.replicates = cmd.replicates;
+    options.topMatched = cmd.top;
+    const Comparison c = gpu::compareCohorts(engine, *a, *b, cohort, options);
+    reportQuery(common, engine, "comparison");
+    if (c.jobsA == 0) {
+        return fail("--a '" + cmd.a + "' matches no jobs in " + common.db);
+    }
+    if (c.jobsB == 0) {
+        return fail("--b '" + cmd.b + "' matches no jobs in " + common.db);
+    }
+
+    if (common.format == "json") {
+        print(comparisonJson(c, common.db, cmd.matchBy));
+    } else {
+        std::string out = fmt::format("Comparison in {}\n", common.db);
+        out += fmt::format("A: {} ({}, {:.1f} GPU-days)\n", c.specA, countOf(c.jobsA, "job", "jobs"), c.gpuDaysA);
+        out += fmt::format("B: {} ({}, {:.1f} GPU-days)\n\n", c.specB, countOf(c.jobsB, "job", "jobs"), c.gpuDaysB);
+        TextTable head;
+        head.addColumn("ETT%", TextTable::Align::Left);
+        head.addColumn("A");
+        head.addColumn("B");
+        head.addColumn("change");
+        head.addColumn(fmt::format("{:.0f}% interval", c.confidence * 100));
+        auto interval = [](const std::optional<Interval>& ci) {
+            return ci ? fmt::format("{:+.2f} .. {:+.2f} pp", ci->low, ci->high) : std::string("n/a");
+        };
+        head.addRow({ "GPU-weighted", percentText(c.ettA), percentText(c.ettB), ppText(c.deltaPp), interval(c.ci) });
+        head.addRow({ "time-weighted", percentText(c.ettATime), percentText(c.ettBTime), ppText(c.deltaPpTime),
+            interval(c.ciTime) });
+        out += head.render();
+        out += fmt::format(
+            "Interval: bootstrap over jobs, {} replicates, seed {}.\n\n", countText(c.replicates), c.seed);
+        if (c.bridge) {
+            out += "Bridge from A to B (GPU-weighted; a step is the change of a bucket's share of E2E, in percentage "
+                   "points of ETT)\n"
+                + bridgeTable(*c.bridge) + "\n";
+        }
+        TextTable dist;
+        dist.addColumn("distribution", TextTable::Align::Left);
+        dist.addColumn("n A");
+        dist.addColumn("n B");
+        dist.addColumn("p50 A");
+        dist.addColumn("p50 B");
+        dist.addColumn("p50 change");
+        dist.addColumn("p90 change");
+        dist.addColumn("p99 change");
+        for (const auto& d : c.distributions) {
+            dist.addRow({ d.name, countText(d.countA), countText(d.countB), durationText(d.a.p50),
+                durationText(d.b.p50), signedDuration(d.a.p50, d.b.p50), signedDuration(d.a.p90, d.b.p90),
+                signedDuration(d.a.p99, d.b.p99) });
+        }
+        out += "Distributions (nearest-rank percentiles)\n" + dist.render() + "\n";
+        if (!c.causes.empty()) {
+            TextTable causes;
+            causes.addColumn("cause class", TextTable::Align::Left);
+            causes.addColumn("failures A");
+            causes.addColumn("failures B");
+            causes.addColumn("preemptions A");
+            causes.addColumn("preemptions B");
+            for (const auto& r : c.causes) {
+                causes.addRow({ r.causeClass.empty() ? std::string("(none)") : r.causeClass, rateText(r.failuresA),
+                    rateText(r.failuresB), rateText(r.preemptionsA), rateText(r.preemptionsB) });
+            }
+            out += "Interruptions per 1,000 GPU-days\n" + causes.render() + "\n";
+        }
+        out += fmt::format("Matched jobs (by {}): {}\n", cmd.matchBy, countText(c.matchedJobs));
+        for (const auto* list : { &c.regressions, &c.improvements }) {
+            if (list->empty()) {
+                continue;
+            }
+            TextTable t;
+            t.addColumn(
+                list == &c.regressions ? "largest regressions" : "largest improvements", TextTable::Align::Left);
+            t.addColumn("ETT% A");
+            t.addColumn("ETT% B");
+            t.addColumn("change");
+            t.addColumn("lost GPU-h A");
+            t.addColumn("lost GPU-h B");
+            for (const auto& m : *list) {
+                t.addRow({ m.match, percentText(m.ettA), percentText(m.ettB), ppText(m.deltaPp),
+                    fmt::format("{:.1f}", m.lostGpuHoursA), fmt::format("{:.1f}", m.lostGpuHoursB) });
+            }
+            out += t.render();
+        }
+        print(out);
+    }
+    if (cmd.failIfDrop && c.deltaPp && -*c.deltaPp > *cmd.failIfDrop) {
+        std::fprintf(stderr, "ettw: ETT%% dropped by %.3f pp from A to B, more than the %.3f pp allowed\n", -*c.deltaPp,
+            *cmd.failIfDrop);
+        return kExitGate;
+    }
+    return kExitOk;
+}
+
+} // namespace ett::app

@@ -1,0 +1,37 @@
+// `ettw compare` (issue #6, item 4): two cohorts of one database compared, as a table for people
+// or JSON for pipelines, with a gate for CI (exit code 3 when ETT% drops more than allowed).
+#pragma once
+
+#include "app/cli/cli_common.h"
+#include "core/model/compare.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ett::app {
+
+// Exit code of `ettw compare --fail-if-drop PP` when B's ETT% is lower than A's by more than PP.
+inline constexpr int kExitGate = 3;
+
+struct CompareCmd
+{
+    std::string a; // cohort specs (core/model/compare.h)
+    std::string b;
+    std::optional<double> failIfDrop; // percentage points
+    std::string matchBy = "job"; // job, name, or an attribute key
+    bool countQueue = false;
+    uint64_t seed = core::CompareOptions {}.seed;
+    int replicates = core::CompareOptions {}.replicates;
+    size_t top = 10;
+};
+
+int runCompare(const CommonOptions& common, const CompareCmd& cmd);
+
+// The comparison's JSON object (the public interface of `ettw compare --format json`).
+std::string comparisonJson(const core::Comparison& c, const std::string& db, const std::string& matchBy);
+
+// An exact decimal of a figure in units of 1e-12 ("2.28", "-0.000000000001").
+std::string picoText(int64_t pico);
+
+} // namespace ett::app

@@ -1,0 +1,386 @@
+#include "app/ui/overview_charts.h"
+
+#include "app/ui/figures_format.h"
+#include "app/ui/palette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QDateTime>
+#include <QHorizontalStackedBarSeries>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSet>
+#include <QStackedBarSeries>
+#include <QTimeZone>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ett::app {
+
+namespace {
+
+constexpr int64_t kNsPerMs = 1'000'000;
+
+// Interruption kinds in the Okabe-Ito colours palette.cpp uses: failures vermillion (as lost
+// progress), preemptions orange (as recovery), other interruptions grey.
+const QColor kFailureColor(0xD5, 0x5E, 0x00);
+const QColor kPreemptionColor(0xE6, 0x9F, 0x00);
+const QColor kOtherColor(0x99, 0x99, 0x99);
+
+QFont axisFont(const QChart* chart)
+{
+    QFont f = chart->font();
+    f.setPointSizeF(8.5);
+    return f;
+}
+
+} // namespace
+
+QString utcDate(int64_t ns, const char* format)
+{
+    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc()).toString(QString::fromLatin1(format));
+}
+
+QChart* newChart()
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(6, 4, 6, 4));
+    chart->setBackgroundRoundness(6);
+    QFont title = chart->titleFont();
+    title.setBold(true);
+    title.setPointSizeF(10.5);
+    chart->setTitleFont(title);
+    return chart;
+}
+
+QString interruptionNoun(core::Interruption kind)
+{
+    switch (kind) {
+    case core::Interruption::Failure:
+        return QObject::tr("failures");
+    case core::Interruption::Preemption:
+        return QObject::tr("preemptions");
+    case core::Interruption::Other:
+        return QObject::tr("other interruptions");
+    case core::Interruption::None:
+        break;
+    }
+    return {};
+}
+
+int64_t interruptionsOf(const core::Figures& f, core::Interruption kind)
+{
+    switch (kind) {
+    case core::Interruption::Failure:
+        return f.failures;
+    case core::Interruption::Preemption:
+        return f.preemptions;
+    case core::Interruption::Other:
+        return f.otherInterruptions;
+    case core::Interruption::None:
+        break;
+    }
+    return 0;
+}
+
+QString causeClassName(const std::string& name)
+{
+    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : QString::fromStdString(name);
+}
+
+BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighting w)
+{
+    const core::Figures& f = figures;
+    BucketBars out;
+    chart->setTitle(QObject::tr("Where the time went (% of E2E, %1)").arg(weightingName(w)));
+
+    // Buckets with time, smallest first: bar charts put the first category at the bottom.
+    std::vector<std::pair<core::Bucket, double>> shares;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto bucket = static_cast<core::Bucket>(b);
+        const auto share = bucketShareOf(f, bucket, w);
+        if (share && bucketOf(f, bucket, w) > 0) {
+            shares.emplace_back(bucket, *share);
+        }
+    }
+    std::stable_sort(shares.begin(), shares.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (shares.empty()) {
+        chart->setTitle(chart->title() + QObject::QObject::tr(": no data"));
+        return out;
+    }
+    // One set per bucket with its value in its own category only: each bar gets its bucket's
+    // colour and a click names the bucket.
+    auto* series = new QHorizontalStackedBarSeries;
+    QStringList categories;
+    const auto n = static_cast<qsizetype>(shares.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        const auto [bucket, share] = shares[static_cast<size_t>(i)];
+        categories << QStringLiteral("%1  %2").arg(bucketLabel(bucket), formatPercent(share));
+        auto* set = new QBarSet(bucketLabel(bucket));
+        for (qsizetype j = 0; j < n; ++j) {
+            *set << (j == i ? share : 0.0);
+        }
+        set->setColor(bucketColor(bucket));
+        set->setBorderColor(bucketColor(bucket).darker(120));
+        series->append(set);
+        out.sets.emplace_back(set, bucket);
+    }
+    series->setBarWidth(0.75);
+    chart->addSeries(series);
+    out.bars = static_cast<int>(n);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories);
+    y->setLabelsFont(axisFont(chart));
+    y->setTruncateLabels(false);
+    y->setGridLineVisible(false);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    auto* x = new QValueAxis;
+    x->setRange(0, 100);
+    x->setTickCount(6);
+    x->setLabelFormat(QStringLiteral("%.0f%%"));
+    x->setLabelsFont(axisFont(chart));
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    return out;
+}
+
+TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weighting w, bool hasData)
+{
+    TrendSeries out;
+    const bool weekly = overview.every == gpu::Calendar::Week;
+    chart->setTitle(
+        QObject::tr("ETT% per %1 (%2)").arg(weekly ? QObject::tr("week") : QObject::tr("day"), weightingName(w)));
+    const auto& buckets = overview.series.buckets;
+    if (!hasData || buckets.empty()) {
+        chart->setTitle(chart->title() + QObject::tr(": no data"));
+        chart->legend()->hide();
+        return out;
+    }
+    const QColor color = bucketColor(core::Bucket::Productive);
+    auto* line = new QLineSeries;
+    line->setName(
+        QObject::tr("ETT%, click a point to select its %1").arg(weekly ? QObject::tr("week") : QObject::tr("day")));
+    QPen pen(color);
+    pen.setWidthF(2.0);
+    line->setPen(pen);
+    auto* dots = new QScatterSeries;
+    dots->setMarkerSize(8);
+    dots->setColor(color);
+    dots->setBorderColor(Qt::white);
+    double lo = 100;
+    const auto n = static_cast<qsizetype>(buckets.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        if (const auto e = ettOf(buckets[static_cast<size_t>(i)], w)) {
+            line->append(static_cast<double>(i), *e);
+            dots->append(static_cast<double>(i), *e);
+            lo = std::min(lo, *e);
+        }
+    }
+    auto* overall = new QLineSeries;
+    const auto fleetEtt = ettOf(overview.fleet, w);
+    if (fleetEtt) {
+        overall->setName(QObject::tr("whole selection %1").arg(formatPercent(fleetEtt)));
+        overall->append(-0.5, *fleetEtt);
+        overall->append(static_cast<double>(n) - 0.5, *fleetEtt);
+        QPen dashed(QColor(0x88, 0x88, 0x88));
+        dashed.setStyle(Qt::DashLine);
+        dashed.setWidthF(1.2);
+        overall->setPen(dashed);
+    }
+    chart->addSeries(overall);
+    chart->addSeries(line);
+    chart->addSeries(dots);
+
+    // x: calendar buckets by index, labelled with their UTC dates (a QDateTimeAxis would print
+    // local times), at most about ten labels.
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setLabelsFont(axisFont(chart));
+    x->setStartValue(-0.5);
+    const qsizetype step = std::max<qsizetype>(1, (n + 9) / 10);
+    for (qsizetype i = 0; i < n; i += step) {
+        const int64_t start = overview.series.originNs + static_cast<int64_t>(i) * overview.series.widthNs;
+        x->append(utcDate(start, weekly ? "'wk' MMM d" : "MMM d"), static_cast<double>(i));
+    }
+    x->setRange(-0.5, static_cast<double>(n) - 0.5);
+    x->setGridLineVisible(false);
+    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QValueAxis;
+    // From a round number at least 5 points below the lowest day to 100%, ticks every 10 or 20.
+    const double span = 100.0 - std::max(0.0, std::floor((lo - 5.0) / 10.0) * 10.0);
+    const double tick = span > 50.0 ? 20.0 : 10.0;
+    const double ticks = std::ceil(span / tick);
+    y->setRange(100.0 - ticks * tick, 100.0);
+    y->setTickCount(static_cast<int>(ticks) + 1);
+    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelsFont(axisFont(chart));
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(overall), static_cast<QAbstractSeries*>(line),
+             static_cast<QAbstractSeries*>(dots) }) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(axisFont(chart));
+    for (QLegendMarker* m : chart->legend()->markers(dots)) {
+        m->setVisible(false);
+    }
+    if (!fleetEtt) {
+        for (QLegendMarker* m : chart->legend()->markers(overall)) {
+            m->setVisible(false);
+        }
+    }
+    out.line = line;
+    out.dots = dots;
+    return out;
+}
+
+std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
+    QChart* chart, const OverviewData& overview, bool hasData)
+{
+    std::vector<std::pair<QBarSet*, core::Interruption>> out;
+    chart->setTitle(QObject::tr("Interruptions by cause class"));
+    const auto& classes = overview.byCauseClass;
+    if (!hasData || classes.empty()) {
+        chart->setTitle(chart->title() + (hasData ? QObject::tr(": none") : QObject::tr(": no data")));
+        chart->legend()->hide();
+        return out;
+    }
+    auto* series = new QStackedBarSeries;
+    const std::pair<core::Interruption, QColor> kinds[] = {
+        { core::Interruption::Failure, kFailureColor },
+        { core::Interruption::Preemption, kPreemptionColor },
+        { core::Interruption::Other, kOtherColor },
+    };
+    QStringList categories;
+    int64_t most = 0;
+    for (const auto& g : classes) {
+        const int64_t total = g.figures.failures + g.figures.preemptions + g.figures.otherInterruptions;
+        most = std::max(most, total);
+        categories << QStringLiteral("%1 (%2)").arg(causeClassName(g.name), formatCount(total));
+    }
+    for (const auto& [kind, color] : kinds) {
+        auto* set = new QBarSet(interruptionNoun(kind));
+        for (const auto& g : classes) {
+            *set << static_cast<double>(interruptionsOf(g.figures, kind));
+        }
+        set->setColor(color);
+        set->setBorderColor(color.darker(120));
+        series->append(set);
+        out.emplace_back(set, kind);
+    }
+    series->setBarWidth(0.6);
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    x->setLabelsFont(axisFont(chart));
+    x->setTruncateLabels(false);
+    x->setGridLineVisible(false);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    auto* y = new QValueAxis;
+    y->setRange(0, static_cast<double>(std::max<int64_t>(most, 1)));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setLabelsFont(axisFont(chart));
+    y->applyNiceNumbers();
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(axisFont(chart));
+    return out;
+}
+
+std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
+    QChart* chart, const OverviewData& overview, Weighting w, bool hasData)
+{
+    std::vector<std::pair<QBarSet*, core::Bucket>> out;
+    const QString unit = hoursUnit(w);
+    // The data service picks the jobs by lost GPU-hours; under time weighting the bars show hours.
+    chart->setTitle(w == Weighting::Gpu ? QObject::tr("Jobs that lost the most GPU-hours, by bucket")
+                                        : QObject::tr("Jobs that lost the most GPU-hours: lost hours by bucket"));
+    const auto& jobs = overview.topJobs;
+    if (!hasData || jobs.empty()) {
+        chart->setTitle(chart->title() + QObject::tr(": no data"));
+        chart->legend()->hide();
+        return out;
+    }
+    // Most lost on top: bar charts put the first category at the bottom, so go backwards.
+    const auto n = static_cast<qsizetype>(jobs.size());
+    QStringList categories;
+    QSet<QString> seen;
+    for (qsizetype i = n - 1; i >= 0; --i) {
+        const JobSummary& j = jobs[static_cast<size_t>(i)];
+        QString name = j.key;
+        if (seen.contains(name)) {
+            name += QStringLiteral(" (%1)").arg(j.label); // the same key under two labels
+        }
+        while (seen.contains(name)) {
+            name += QLatin1Char(' ');
+        }
+        seen.insert(name);
+        categories << name;
+    }
+    auto* series = new QHorizontalStackedBarSeries;
+    double most = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        most = std::max(most, nsToHours(lostOf(jobs[static_cast<size_t>(i)].figures, w)));
+    }
+    // Axis labels cannot group digits: large values are plotted in thousands.
+    const double scale = most >= 10000.0 ? 1000.0 : 1.0;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto bucket = static_cast<core::Bucket>(b);
+        if (bucket == core::Bucket::Productive) {
+            continue;
+        }
+        bool any = false;
+        for (const auto& j : jobs) {
+            any = any || bucketOf(j.figures, bucket, w) > 0;
+        }
+        if (!any) {
+            continue;
+        }
+        auto* set = new QBarSet(bucketLabel(bucket));
+        for (qsizetype i = n - 1; i >= 0; --i) {
+            *set << nsToHours(bucketOf(jobs[static_cast<size_t>(i)].figures, bucket, w)) / scale;
+        }
+        set->setColor(bucketColor(bucket));
+        set->setBorderColor(bucketColor(bucket).darker(120));
+        series->append(set);
+        out.emplace_back(set, bucket);
+    }
+    series->setBarWidth(0.7);
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories);
+    y->setLabelsFont(axisFont(chart));
+    y->setTruncateLabels(false);
+    y->setGridLineVisible(false);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    auto* x = new QValueAxis;
+    x->setRange(0, std::max(most / scale, 1.0));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    x->setLabelsFont(axisFont(chart));
+    x->setTitleText(scale > 1.0 ? QObject::tr("lost %1, thousands").arg(unit) : QObject::tr("lost %1").arg(unit));
+    QFont tf = axisFont(chart);
+    x->setTitleFont(tf);
+    x->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setFont(axisFont(chart));
+    return out;
+}
+
+} // namespace ett::app

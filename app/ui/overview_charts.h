@@ -1,0 +1,55 @@
+// The overview's charts (issue #4, item 2), built into a QChart: where the time went, ETT% over
+// time, interruptions by cause class, and the jobs that lost the most. The overview page shows them
+// in chart views and connects clicks and tooltips to what the builders return; the PDF report
+// (issue #6, item 5) renders the very same charts onto its pages.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <utility>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QBarSet;
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace ett::app {
+
+// A new, empty chart in the house style (no animation, no legend, bold title).
+QChart* newChart();
+
+// Horizontal bars, one per bucket with time, smallest at the bottom. Returns the bar sets (one per
+// bucket) and the number of bars; an empty result when there is no data (the title says so).
+struct BucketBars
+{
+    std::vector<std::pair<QBarSet*, core::Bucket>> sets;
+    int bars = 0;
+};
+BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighting w);
+
+// ETT% per calendar bucket, with the whole selection's ETT% dashed. Null series when no data.
+struct TrendSeries
+{
+    QLineSeries* line = nullptr;
+    QScatterSeries* dots = nullptr;
+};
+TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weighting w, bool hasData);
+
+// Failures, preemptions and other interruptions stacked per cause class.
+std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
+    QChart* chart, const OverviewData& overview, bool hasData);
+
+// Lost hours of the top jobs, stacked by bucket, most lost on top. Bar index i is job n - 1 - i.
+std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
+    QChart* chart, const OverviewData& overview, Weighting w, bool hasData);
+
+// The noun of an interruption kind ("failures") and the count of that kind in figures.
+QString interruptionNoun(core::Interruption kind);
+int64_t interruptionsOf(const core::Figures& f, core::Interruption kind);
+QString causeClassName(const std::string& name);
+QString utcDate(int64_t ns, const char* format);
+
+} // namespace ett::app
