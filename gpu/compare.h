@@ -14,6 +14,10 @@ namespace ett::gpu {
 // nobody has gives an empty cohort, not all jobs).
 Filter cohortFilter(const core::CohortSpec& spec, const core::FleetColumns& columns, bool countQueue = false);
 
+// An error when a spec names a label or attribute the fleet does not have (a typo, not an empty
+// cohort); `what` names the spec ("--a").
+core::Status checkCohortSpec(const core::CohortSpec& spec, const core::FleetColumns& columns, const std::string& what);
+
 struct CohortOptions
 {
     // What matched jobs are paired by: "" or "job" (the job key), "name" (the job's name), or an

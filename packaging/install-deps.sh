@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="cmake g++ make pkg-config libsimdjson-dev libsqlite3-dev sqlite3 zlib1g-dev libssl-dev libfmt-dev
 libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
-xvfb xauth python3"
+xvfb xauth python3 poppler-utils"
 
 missing=""
 for p in $PACKAGES; do

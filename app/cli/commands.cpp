@@ -2,6 +2,9 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
+#ifdef ETT_WITH_REPORT
+#include "app/cli/report_cmd.h"
+#endif
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
 #include "core/ingest/mapping.h"
@@ -1147,6 +1150,33 @@ int runEttw(int argc, char** argv)
     addFormatOption(compare, common.format, false);
     addEngineOptions(compare);
 
+#ifdef ETT_WITH_REPORT
+    ReportCmd reportCmd;
+    auto* report = app.add_subcommand("report",
+        "Write a PDF report: provenance, headline figures, where the time went, interruptions, the jobs that lost "
+        "the most with their timelines, and a comparison when --a and --b are given (no display needed)");
+    addDb(report);
+    report->add_option("--out", reportCmd.out, "The PDF file to write")->required();
+    report->add_option("--title", reportCmd.title, "Title of the report")->capture_default_str();
+    report->add_option("--scope", reportCmd.scope, "Which jobs, as a cohort spec (label=..., team=..., from=...)");
+    report->add_option("--a", reportCmd.a, "Cohort A of the comparison section (a cohort spec, as for compare)");
+    report->add_option("--b", reportCmd.b, "Cohort B of the comparison section");
+    report->add_option("--page", reportCmd.page, "Page size: a4 or letter")
+        ->check(CLI::IsMember({ "a4", "letter" }))
+        ->capture_default_str();
+    report->add_option("--weighting", reportCmd.weighting, "gpu (GPU-weighted) or time")
+        ->check(CLI::IsMember({ "gpu", "time" }))
+        ->capture_default_str();
+    report->add_option("--every", reportCmd.every, "The ETT% series per day or week")
+        ->check(CLI::IsMember({ "day", "week" }))
+        ->capture_default_str();
+    report->add_option("--match-by", reportCmd.matchBy, "Pair jobs of A and B by: job, name, or an attribute")
+        ->capture_default_str();
+    report->add_flag("--count-queue", reportCmd.countQueue,
+        "Start job windows at submission and count the wait before the first attempt as queue");
+    addEngineOptions(report);
+#endif
+
     JobsCmd jobsCmd;
     auto* jobsApp = app.add_subcommand("jobs", "Jobs ranked by lost GPU-hours or by ETT%");
     addDb(jobsApp);
@@ -1241,6 +1271,11 @@ int runEttw(int argc, char** argv)
     if (compare->parsed()) {
         return runCompare(common, compareCmd);
     }
+#ifdef ETT_WITH_REPORT
+    if (report->parsed()) {
+        return runReport(common, reportCmd);
+    }
+#endif
     if (jobsApp->parsed()) {
         return runJobs(common, jobsCmd);
     }

@@ -24,23 +24,6 @@ std::string knownList(const std::vector<std::string>& names)
     return s.empty() ? "none" : s;
 }
 
-// A spec naming a label or attribute the database does not have is a typo, not an empty cohort.
-Status checkSpec(const CohortSpec& spec, const FleetColumns& c, const std::string& what)
-{
-    for (const auto& l : spec.labels) {
-        if (std::find(c.labels.begin(), c.labels.end(), l) == c.labels.end()) {
-            return Error { what + ": no dataset label '" + l + "' (labels: " + knownList(c.labels) + ")" };
-        }
-    }
-    for (const auto& [key, values] : spec.attrs) {
-        if (std::find(c.attrKeys.begin(), c.attrKeys.end(), key) == c.attrKeys.end()) {
-            return Error { what + ": no job has the attribute '" + key + "' (attributes: " + knownList(c.attrKeys)
-                + "; or label, from, to, gpus)" };
-        }
-    }
-    return Status::success();
-}
-
 std::string ppText(std::optional<double> v, int decimals = 2)
 {
     return v ? fmt::format("{:+.{}f} pp", *v, decimals) : "n/a";
@@ -257,10 +240,10 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
         return fail(loaded.error().message);
     }
     gpu::Engine& engine = *loaded->engine;
-    if (auto st = checkSpec(*a, engine.columns(), "--a"); !st) {
+    if (auto st = gpu::checkCohortSpec(*a, engine.columns(), "--a"); !st) {
         return fail(st.error().message);
     }
-    if (auto st = checkSpec(*b, engine.columns(), "--b"); !st) {
+    if (auto st = gpu::checkCohortSpec(*b, engine.columns(), "--b"); !st) {
         return fail(st.error().message);
     }
     const auto& keys = engine.columns().attrKeys;

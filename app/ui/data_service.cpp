@@ -23,6 +23,8 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::TableData>();
         qRegisterMetaType<ett::app::FleetTimelineData>();
         qRegisterMetaType<ett::app::ImportProgressInfo>();
+        qRegisterMetaType<ett::app::ComparisonRequest>();
+        qRegisterMetaType<ett::app::ComparisonData>();
         qRegisterMetaType<ett::app::LoadStats>();
         qRegisterMetaType<ett::core::JobTimeline>();
         qRegisterMetaType<ett::gpu::BackendInfo>();
@@ -144,6 +146,17 @@ quint64 DataService::requestFleetTimeline(
             worker->fleetTimeline(latest, id, filter, fromNs, toNs, maxRows);
         },
         Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestComparison(const ComparisonRequest& request, const QObject* requester)
+{
+    const quint64 id = m_nextId++;
+    LatestId latest = channel(static_cast<int>(RequestKind::Comparison), requester);
+    latest->store(id);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, request] { worker->comparison(latest, id, request); }, Qt::QueuedConnection);
     return id;
 }
 

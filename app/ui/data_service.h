@@ -65,6 +65,10 @@ public:
     quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
     quint64 requestFleetTimeline(
         const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
+    // Compares two cohorts (issue #6): comparisonProgress while it runs, then comparisonReady (or
+    // queryFailed). The first comparison after a load also loads the phases (phase-duration
+    // distributions need them); the engine keeps them until the next database is opened.
+    quint64 requestComparison(const ComparisonRequest& request, const QObject* requester = nullptr);
 
 signals:
     void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
@@ -80,6 +84,9 @@ signals:
     void tableReady(quint64 id, const ett::app::TableData& data);
     void jobTimelineReady(quint64 id, const ett::core::JobTimeline& timeline);
     void fleetTimelineReady(quint64 id, const ett::app::FleetTimelineData& data);
+    void comparisonReady(quint64 id, const ett::app::ComparisonData& data);
+    // What a running comparison is doing ("loading phase durations", "comparing"), for the page.
+    void comparisonProgress(quint64 id, const QString& stage);
     void queryFailed(quint64 id, const QString& message);
 
     // For the status bar: what was computed, on which backend, how long it took.

@@ -6,6 +6,7 @@
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
 #include "core/store/timeline.h"
+#include "gpu/compare.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -53,11 +54,12 @@ struct Loaded
     QString error;
 };
 
-// Loads a store into a new engine (load-then-commit: the caller swaps it in on success).
-Loaded loadEngine(core::Database& db)
+// Loads a store into a new engine (load-then-commit: the caller swaps it in on success). The
+// phases only when asked: only the comparison's phase-duration distributions read them.
+Loaded loadEngine(core::Database& db, bool withPhases)
 {
     Loaded out;
-    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { std::nullopt, false });
+    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { std::nullopt, withPhases });
     if (!stored) {
         out.error = qs(db.path() + ": " + stored.error().message);
         return out;
@@ -83,6 +85,115 @@ QString countOf(int64_t n, const char* singular, const char* plural)
 {
     return formatCount(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? singular : plural);
 }
+
+// How many regressions and improvements a comparison lists (the CLI's default is 10; the page has
+// room for a longer, scrollable list).
+constexpr size_t kMatchedListed = 25;
+
+// The value a job is paired by, as gpu::cohortInput computes it: the key, the job's name (the key
+// when it has none), or an attribute's value ("(none)" when the job lacks it). matchKey: the
+// attribute's code, -1 for key and name, -2 for an attribute nobody has.
+std::string matchValueOf(const core::FleetColumns& c, size_t job, const std::string& matchBy, int32_t matchKey)
+{
+    if (matchBy == "name") {
+        return job < c.jobName.size() && !c.jobName[job].empty() ? c.jobName[job] : c.jobKey[job];
+    }
+    if (matchKey == -2) {
+        return core::kNoGroupName;
+    }
+    if (matchKey >= 0) {
+        const int32_t v = c.attr(job, static_cast<size_t>(matchKey));
+        return v < 0 ? std::string(core::kNoGroupName)
+                     : c.attrValues[static_cast<size_t>(matchKey)][static_cast<size_t>(v)];
+    }
+    return c.jobKey[job];
+}
+
+// The jobs an engine filter selects, as the engine selects them (GPU range, labels, attribute
+// terms, job set); the time range is applied to what is counted, not to jobs.
+std::vector<uint8_t> selectedJobs(const gpu::Filter& f, const core::FleetColumns& c)
+{
+    std::vector<uint8_t> selected(c.jobs(), 0);
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        bool ok = c.jobGpus[j] >= f.minGpus && c.jobGpus[j] <= f.maxGpus;
+        ok = ok && (f.labels.empty() || std::find(f.labels.begin(), f.labels.end(), c.jobLabel[j]) != f.labels.end());
+        for (const auto& term : f.attrs) {
+            if (!ok) {
+                break;
+            }
+            const int32_t v = term.key >= 0 && static_cast<size_t>(term.key) < c.attrKeys.size()
+                ? c.attr(j, static_cast<size_t>(term.key))
+                : -1;
+            ok = std::find(term.values.begin(), term.values.end(), v) != term.values.end();
+        }
+        ok = ok && (f.jobs.empty() || std::find(f.jobs.begin(), f.jobs.end(), static_cast<int32_t>(j)) != f.jobs.end());
+        selected[j] = ok ? 1 : 0;
+    }
+    return selected;
+}
+
+// The phase durations of a cohort by distribution name ("compile", "init.device_init"), as the
+// engine's distribution() gathers them for gpu::cohortInput: every phase of the selected jobs'
+// attempts that starts inside the range, end - start. Sorted.
+std::map<std::string, std::vector<int64_t>> phaseDurationsOf(const core::FleetColumns& c, const gpu::Filter& f)
+{
+    // 1. Which names each phase kind counts under: its category, and category.subcategory.
+    std::vector<std::vector<int64_t>> perKind(c.kindCategory.size());
+    const std::vector<uint8_t> selected = selectedJobs(f, c);
+    const int64_t lo = f.fromNs.value_or(INT64_MIN);
+    const int64_t hi = f.toNs.value_or(INT64_MAX);
+    // 2. The durations per kind.
+    for (size_t a = 0; a < c.attempts(); ++a) {
+        if (!selected[static_cast<size_t>(c.attemptJob[a])]) {
+            continue;
+        }
+        const auto p0 = static_cast<size_t>(c.attemptPhaseBegin[a]);
+        const auto p1 = static_cast<size_t>(c.attemptPhaseBegin[a + 1]);
+        for (size_t p = p0; p < p1; ++p) {
+            if (c.phaseStartNs[p] >= lo && c.phaseStartNs[p] < hi) {
+                perKind[static_cast<size_t>(c.phaseKind[p])].push_back(c.phaseEndNs[p] - c.phaseStartNs[p]);
+            }
+        }
+    }
+    // 3. Gathered by name.
+    std::map<std::string, std::vector<int64_t>> out;
+    for (size_t k = 0; k < perKind.size(); ++k) {
+        const std::string category(core::categoryName(static_cast<core::Category>(c.kindCategory[k])));
+        auto& all = out[category];
+        all.insert(all.end(), perKind[k].begin(), perKind[k].end());
+        if (!c.kindSubcategory[k].empty()) {
+            auto& sub = out[category + "." + c.kindSubcategory[k]];
+            sub.insert(sub.end(), perKind[k].begin(), perKind[k].end());
+        }
+    }
+    for (auto& [name, v] : out) {
+        std::sort(v.begin(), v.end());
+    }
+    return out;
+}
+
+// At most DistributionSamples::kMaxSamples of sorted values, evenly ranked (first and last kept).
+std::vector<int64_t> capSamples(std::vector<int64_t> sorted)
+{
+    const size_t n = sorted.size();
+    const size_t m = DistributionSamples::kMaxSamples;
+    if (n <= m) {
+        return sorted;
+    }
+    std::vector<int64_t> out(m);
+    for (size_t i = 0; i < m; ++i) {
+        out[i] = sorted[i * (n - 1) / (m - 1)]; // no overflow: n - 1 < 2^64 / m for any fleet in memory
+    }
+    return out;
+}
+
+// Per match value of a cohort: the job with the most GPU-weighted E2E, and how many jobs have it.
+struct MatchJobs
+{
+    int32_t job = -1;
+    core::Wide e2eGpuNs = 0;
+    int32_t count = 0;
+};
 
 } // namespace
 
@@ -140,7 +251,7 @@ void DataWorker::postFailed(const LatestId& latest, quint64 id, const QString& m
 QString DataWorker::reload(double* seconds)
 {
     const auto started = Clock::now();
-    Loaded loaded = loadEngine(*m_db);
+    Loaded loaded = loadEngine(*m_db, m_withPhases);
     if (!loaded.engine) {
         return loaded.error;
     }
@@ -166,8 +277,8 @@ void DataWorker::openDatabase(const QString& path)
         fail(qs(db.error().message));
         return;
     }
-    // 2. Load its columns and their stored attribution into a fresh engine.
-    Loaded loaded = loadEngine(**db);
+    // 2. Load its columns and their stored attribution into a fresh engine (no phases yet).
+    Loaded loaded = loadEngine(**db, false);
     if (!loaded.engine) {
         fail(loaded.error);
         return;
@@ -176,6 +287,7 @@ void DataWorker::openDatabase(const QString& path)
     m_db = std::move(*db);
     m_engine = std::move(loaded.engine);
     m_loaded = true;
+    m_withPhases = false;
     postOpened(secondsSince(started));
 }
 
@@ -433,6 +545,58 @@ void DataWorker::fleetTimeline(
         Qt::QueuedConnection);
 }
 
+void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest& request)
+{
+    if (isStale(latest, id)) {
+        return;
+    }
+    if (!hasEngine() || !m_db) {
+        postFailed(latest, id, QObject::tr("no database is open"));
+        return;
+    }
+    DataService* service = m_service;
+    auto stage = [service, latest, id](const QString& text) {
+        QMetaObject::invokeMethod(
+            service,
+            [service, latest, id, text] {
+                if (latest->load() == id) {
+                    emit service->comparisonProgress(id, text);
+                }
+            },
+            Qt::QueuedConnection);
+    };
+    const auto started = Clock::now();
+    // 1. The phases, once per database (phase-duration distributions need them).
+    if (!m_withPhases) {
+        stage(QObject::tr("loading phase durations"));
+        if (const QString error = ensurePhases(); !error.isEmpty()) {
+            postFailed(latest, id, error);
+            return;
+        }
+        if (isStale(latest, id)) {
+            return;
+        }
+    }
+    // 2. The comparison.
+    stage(QObject::tr("comparing"));
+    ComparisonData data;
+    try {
+        data = computeComparison(request);
+    } catch (const std::exception& e) {
+        postFailed(latest, id, qs(e.what()));
+        return;
+    }
+    postTimed(QObject::tr("comparison"), secondsSince(started) * 1000.0);
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, data = std::move(data)] {
+            if (latest->load() == id) {
+                emit service->comparisonReady(id, data);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
 // --- computations --------------------------------------------------------------------------------
 
 Vocabulary DataWorker::vocabulary() const
@@ -466,6 +630,13 @@ Vocabulary DataWorker::vocabulary() const
         v.firstNs = *std::min_element(c.attemptStartNs.begin(), c.attemptStartNs.end());
         v.lastNs = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
     }
+    for (size_t a = 0; a < c.attempts(); ++a) {
+        const QString label = qs(c.labels[static_cast<size_t>(c.jobLabel[static_cast<size_t>(c.attemptJob[a])])]);
+        const auto it = v.labelFirstNs.find(label);
+        if (it == v.labelFirstNs.end() || c.attemptStartNs[a] < *it) {
+            v.labelFirstNs.insert(label, c.attemptStartNs[a]);
+        }
+    }
     v.jobs = static_cast<int64_t>(c.jobs());
     v.attempts = static_cast<int64_t>(c.attempts());
     v.segments = static_cast<int64_t>(m_engine->attribution().segments());
@@ -480,6 +651,125 @@ gpu::Filter DataWorker::translate(const UiFilter& filter) const
 OverviewData DataWorker::computeOverview(const UiFilter& filter, gpu::Calendar every)
 {
     return app::computeOverview(*m_engine, translate(filter), every);
+}
+
+QString DataWorker::ensurePhases()
+{
+    if (m_withPhases) {
+        return {};
+    }
+    if (!m_db) {
+        return QObject::tr("no database is open");
+    }
+    // Load-then-commit: the engine without phases stays when this fails. Jobs load in the same
+    // order (by id), so engine job indexes the views hold stay valid.
+    Loaded loaded = loadEngine(*m_db, true);
+    if (!loaded.engine) {
+        return loaded.error;
+    }
+    m_engine = std::move(loaded.engine);
+    m_withPhases = true;
+    return {};
+}
+
+ComparisonData DataWorker::computeComparison(const ComparisonRequest& request)
+{
+    gpu::Engine& engine = *m_engine;
+    const auto& c = engine.columns();
+    ComparisonData d;
+    d.request = request;
+    gpu::CohortOptions cohort;
+    cohort.matchBy = ss(request.matchBy);
+    cohort.countQueue = request.countQueue;
+    core::CompareOptions options;
+    options.topMatched = kMatchedListed;
+
+    // 1. The comparison, as gpu::compareCohorts computes it (its inputs are kept for the samples).
+    const core::CohortSpec specA = toCohortSpec(request.a);
+    const core::CohortSpec specB = toCohortSpec(request.b);
+    const core::CohortInput inA = gpu::cohortInput(engine, specA, cohort);
+    const core::CohortInput inB = gpu::cohortInput(engine, specB, cohort);
+    d.comparison = core::compareCohorts(inA, inB, options);
+    d.totalA = inA.total;
+    d.totalB = inB.total;
+    for (core::Figures* f : { &d.totalA, &d.totalB }) {
+        f->ttsNs.clear();
+        f->ttrNs.clear();
+    }
+
+    // 2. The samples behind each distribution: TTS and TTR from the cohorts' figures, phase
+    //    durations from the columns.
+    const gpu::Filter filterA = gpu::cohortFilter(specA, c, request.countQueue);
+    const gpu::Filter filterB = gpu::cohortFilter(specB, c, request.countQueue);
+    auto phasesA = phaseDurationsOf(c, filterA);
+    auto phasesB = phaseDurationsOf(c, filterB);
+    auto sorted = [](std::vector<int64_t> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    for (size_t i = 0; i < d.comparison.distributions.size(); ++i) {
+        const auto& change = d.comparison.distributions[i];
+        std::vector<int64_t> a;
+        std::vector<int64_t> b;
+        if (i == 0) {
+            a = sorted(inA.total.ttsNs);
+            b = sorted(inB.total.ttsNs);
+        } else if (i == 1) {
+            a = sorted(inA.total.ttrNs);
+            b = sorted(inB.total.ttrNs);
+        } else {
+            a = std::move(phasesA[change.name]);
+            b = std::move(phasesB[change.name]);
+        }
+        DistributionSamples s;
+        s.name = qs(change.name);
+        s.countA = static_cast<int64_t>(a.size());
+        s.countB = static_cast<int64_t>(b.size());
+        s.a = capSamples(std::move(a));
+        s.b = capSamples(std::move(b));
+        d.samples.push_back(std::move(s));
+    }
+
+    // 3. The jobs behind each listed matched job, for the timelines.
+    int32_t matchKey = -1;
+    if (!cohort.matchBy.empty() && cohort.matchBy != "job" && cohort.matchBy != "name") {
+        const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), cohort.matchBy);
+        matchKey = k == c.attrKeys.end() ? -2 : static_cast<int32_t>(k - c.attrKeys.begin());
+    }
+    auto jobsByMatch = [&](const gpu::Filter& f) {
+        std::map<std::string, MatchJobs> out;
+        for (const auto& g : engine.rollup(f, { gpu::GroupBy::Job, -1 }).groups) {
+            MatchJobs& m = out[matchValueOf(c, static_cast<size_t>(g.code), cohort.matchBy, matchKey)];
+            ++m.count;
+            if (m.job < 0 || g.figures.e2eGpuNs > m.e2eGpuNs) {
+                m.job = g.code;
+                m.e2eGpuNs = g.figures.e2eGpuNs;
+            }
+        }
+        return out;
+    };
+    const auto matchA = jobsByMatch(filterA);
+    const auto matchB = jobsByMatch(filterB);
+    auto pairOf = [&](const core::MatchedJob& m) {
+        MatchedPair p;
+        p.match = qs(m.match);
+        if (const auto it = matchA.find(m.match); it != matchA.end()) {
+            p.jobA = it->second.job;
+            p.jobsA = it->second.count;
+        }
+        if (const auto it = matchB.find(m.match); it != matchB.end()) {
+            p.jobB = it->second.job;
+            p.jobsB = it->second.count;
+        }
+        return p;
+    };
+    for (const auto& m : d.comparison.regressions) {
+        d.regressions.push_back(pairOf(m));
+    }
+    for (const auto& m : d.comparison.improvements) {
+        d.improvements.push_back(pairOf(m));
+    }
+    return d;
 }
 
 void DataWorker::addGroupTerm(gpu::Filter& f, const QString& groupBy, const QString& value) const

@@ -25,7 +25,7 @@
 namespace ett::app {
 
 // Request kinds; with the requester, they name the channel whose newest request wins.
-enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3 };
+enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3, Comparison = 4 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
 using LatestId = std::shared_ptr<std::atomic<quint64>>;
@@ -47,6 +47,7 @@ public:
     void table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location);
     void jobTimeline(LatestId latest, quint64 id, int32_t job);
     void fleetTimeline(LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    void comparison(LatestId latest, quint64 id, const ComparisonRequest& request);
 
     // --- pure computations over the loaded engine (worker thread; throw on engine errors) ---
     bool hasEngine() const { return m_engine != nullptr && m_loaded; }
@@ -55,11 +56,19 @@ public:
     OverviewData computeOverview(const UiFilter& filter, gpu::Calendar every);
     TableData computeTable(const UiFilter& filter, const Location& location);
     FleetTimelineData computeFleetTimeline(const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    // The comparison of two cohorts with its samples and matched pairs. Needs the phases: call
+    // ensurePhases() first (without them the phase-duration distributions are empty).
+    ComparisonData computeComparison(const ComparisonRequest& request);
+    // Reloads the open database with its phases once (kept until another database is opened);
+    // error text on failure (the engine without phases stays).
+    QString ensurePhases();
+    bool hasPhases() const { return m_withPhases; }
     Vocabulary vocabulary() const;
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }
     // Loads the open database into a fresh engine; error text on failure (the old one stays).
+    // With the phases when they were loaded before (ensurePhases).
     QString reload(double* seconds);
     void postOpened(double loadSeconds);
     void postTimed(const QString& what, double ms);
@@ -77,6 +86,7 @@ private:
     std::unique_ptr<core::Database> m_db;
     std::unique_ptr<gpu::Engine> m_engine;
     bool m_loaded = false;
+    bool m_withPhases = false; // the engine holds the phases (for phase-duration distributions)
 };
 
 } // namespace ett::app

@@ -1,5 +1,6 @@
 #include "app/ui/main_window.h"
 
+#include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
 #include "app/ui/dialogs.h"
@@ -161,6 +162,12 @@ void MainWindow::createActions()
     m_drillAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     connect(m_drillAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(1); });
 
+    m_compareAction = new QAction(tr("&Compare A/B"), this);
+    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    m_compareAction->setStatusTip(tr("Compare two cohorts: ETT% with its interval, the bridge by bucket, "
+                                     "distributions and matched jobs"));
+    connect(m_compareAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kComparePage); });
+
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setEnabled(false);
@@ -198,6 +205,7 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_overviewAction);
     view->addAction(m_drillAction);
+    view->addAction(m_compareAction);
     view->addSeparator();
     view->addAction(m_backAction);
     view->addAction(m_forwardAction);
@@ -213,6 +221,8 @@ void MainWindow::createMenus()
     bar->addAction(m_forwardAction);
     bar->addSeparator();
     bar->addAction(m_openAction);
+    bar->addSeparator();
+    bar->addAction(m_compareAction);
 }
 
 void MainWindow::createPages()
@@ -223,7 +233,7 @@ void MainWindow::createPages()
     layout->setSpacing(4);
 
     // The filter bar spans the whole width (above the details dock too): it is the widest row.
-    auto* filters = new QToolBar(tr("Filters"), this);
+    auto* filters = m_filtersBar = new QToolBar(tr("Filters"), this);
     filters->setObjectName(QStringLiteral("filters"));
     filters->setMovable(false);
     filters->setFloatable(false);
@@ -237,10 +247,13 @@ void MainWindow::createPages()
     m_tabs->setDocumentMode(true);
     auto* overview = new OverviewPage(m_state, m_service, m_tabs);
     auto* drill = new DrillDownPage(m_state, m_service, m_tabs);
+    m_compare = new ComparePage(m_state, m_service, m_tabs);
     m_tabs->addTab(overview, tr("Overview"));
     m_tabs->addTab(drill, tr("Drill-down"));
+    m_tabs->addTab(m_compare, tr("Compare A/B"));
+    m_tabs->setTabToolTip(kComparePage, m_compareAction->statusTip());
     m_splitter->addWidget(m_tabs);
-    auto* timeline = new TimelineView(m_state, m_service, m_splitter);
+    auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
     // A click on a bucket or cause class in the overview shows the drill-down sorted by it.
     connect(overview, &OverviewPage::drillDownRequested, this, [this, drill](int column, Qt::SortOrder order) {
@@ -252,7 +265,7 @@ void MainWindow::createPages()
     layout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 
-    auto* dock = new QDockWidget(tr("Details"), this);
+    auto* dock = m_detailsDock = new QDockWidget(tr("Details"), this);
     dock->setObjectName(QStringLiteral("details"));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     auto* details = new DetailsPanel(m_state, m_service, dock);
@@ -268,6 +281,15 @@ void MainWindow::createPages()
         resizeDocks({ dock }, { 300 }, Qt::Horizontal);
         const int h = m_splitter->height();
         m_splitter->setSizes({ h * 11 / 20, h * 9 / 20 });
+    });
+
+    // The Compare page has its own cohorts and timelines: the window's filter bar, timeline and
+    // details make room while it shows.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        const bool compare = index == kComparePage;
+        m_filtersBar->setVisible(!compare);
+        m_timeline->setVisible(!compare);
+        m_detailsDock->setVisible(!compare);
     });
 
     // Going below the fleet shows the drill-down.

@@ -1,8 +1,9 @@
 // The workbench window (issue #4, items 1 and 6): menus, toolbar, drag and drop, recent files and
 // the status bar around the pages (filter bar on top, overview and drill-down in tabs above the
-// timeline, details in a dock on the right). It owns the WorkbenchState and the DataService; the
-// pages share both. Nothing here touches the store or the engine: opening and importing go through
-// the data service, off the GUI thread.
+// timeline, details in a dock on the right). The Compare page (issue #6) is a third tab with
+// cohorts of its own: while it shows, the filter bar, the timeline and the details make room. It owns the
+// WorkbenchState and the DataService; the pages share both. Nothing here touches the store or the engine: opening and
+// importing go through the data service, off the GUI thread.
 #pragma once
 
 #include "app/ui/types.h"
@@ -15,15 +16,19 @@
 #include <optional>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
 class QTabWidget;
+class QToolBar;
 
 namespace ett::app {
 
+class ComparePage;
 class DataService;
 class ImportProgressDialog;
+class TimelineView;
 class WorkbenchState;
 struct LoadStats;
 
@@ -59,8 +64,10 @@ public:
     static QStringList recentFiles();
     static constexpr int kMaxRecent = 10;
 
-    // Shows a page of the tab widget: 0 overview, 1 drill-down.
+    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare.
     void showPage(int index);
+    static constexpr int kComparePage = 2;
+    ComparePage* comparePage() const { return m_compare; }
 
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
@@ -101,6 +108,10 @@ private:
 
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;
+    QToolBar* m_filtersBar = nullptr;
+    TimelineView* m_timeline = nullptr;
+    QDockWidget* m_detailsDock = nullptr;
+    ComparePage* m_compare = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;
@@ -111,6 +122,7 @@ private:
     QAction* m_quitAction = nullptr;
     QAction* m_overviewAction = nullptr;
     QAction* m_drillAction = nullptr;
+    QAction* m_compareAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_aboutAction = nullptr;

@@ -3,11 +3,14 @@
 #include "app/ui/figures_format.h"
 #include "app/ui/palette.h"
 
+#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QChartView>
 #include <QDateTime>
+#include <QFrame>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -32,13 +35,6 @@ const QColor kFailureColor(0xD5, 0x5E, 0x00);
 const QColor kPreemptionColor(0xE6, 0x9F, 0x00);
 const QColor kOtherColor(0x99, 0x99, 0x99);
 
-QFont axisFont(const QChart* chart)
-{
-    QFont f = chart->font();
-    f.setPointSizeF(8.5);
-    return f;
-}
-
 } // namespace
 
 QString utcDate(int64_t ns, const char* format)
@@ -58,6 +54,30 @@ QChart* newChart()
     title.setPointSizeF(10.5);
     chart->setTitleFont(title);
     return chart;
+}
+
+QFont chartAxisFont(const QChart* chart)
+{
+    QFont f = chart->font();
+    f.setPointSizeF(8.5);
+    return f;
+}
+
+QChart* resetChart(QChartView* view)
+{
+    QChart* old = view->chart();
+    view->setChart(newChart());
+    delete old;
+    return view->chart();
+}
+
+QChartView* makeChartView(QWidget* parent, int minimumHeight)
+{
+    auto* view = new QChartView(newChart(), parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(minimumHeight);
+    view->setFrameShape(QFrame::NoFrame);
+    return view;
 }
 
 QString interruptionNoun(core::Interruption kind)
@@ -137,7 +157,7 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     out.bars = static_cast<int>(n);
     auto* y = new QBarCategoryAxis;
     y->append(categories);
-    y->setLabelsFont(axisFont(chart));
+    y->setLabelsFont(chartAxisFont(chart));
     y->setTruncateLabels(false);
     y->setGridLineVisible(false);
     chart->addAxis(y, Qt::AlignLeft);
@@ -146,7 +166,7 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     x->setRange(0, 100);
     x->setTickCount(6);
     x->setLabelFormat(QStringLiteral("%.0f%%"));
-    x->setLabelsFont(axisFont(chart));
+    x->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     return out;
@@ -203,7 +223,7 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     // local times), at most about ten labels.
     auto* x = new QCategoryAxis;
     x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    x->setLabelsFont(axisFont(chart));
+    x->setLabelsFont(chartAxisFont(chart));
     x->setStartValue(-0.5);
     const qsizetype step = std::max<qsizetype>(1, (n + 9) / 10);
     for (qsizetype i = 0; i < n; i += step) {
@@ -221,7 +241,7 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     y->setRange(100.0 - ticks * tick, 100.0);
     y->setTickCount(static_cast<int>(ticks) + 1);
     y->setLabelFormat(QStringLiteral("%.0f%%"));
-    y->setLabelsFont(axisFont(chart));
+    y->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(overall), static_cast<QAbstractSeries*>(line),
              static_cast<QAbstractSeries*>(dots) }) {
@@ -230,7 +250,7 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     }
     chart->legend()->show();
     chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setFont(axisFont(chart));
+    chart->legend()->setFont(chartAxisFont(chart));
     for (QLegendMarker* m : chart->legend()->markers(dots)) {
         m->setVisible(false);
     }
@@ -282,7 +302,7 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    x->setLabelsFont(axisFont(chart));
+    x->setLabelsFont(chartAxisFont(chart));
     x->setTruncateLabels(false);
     x->setGridLineVisible(false);
     chart->addAxis(x, Qt::AlignBottom);
@@ -290,13 +310,13 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
     auto* y = new QValueAxis;
     y->setRange(0, static_cast<double>(std::max<int64_t>(most, 1)));
     y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setLabelsFont(axisFont(chart));
+    y->setLabelsFont(chartAxisFont(chart));
     y->applyNiceNumbers();
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     chart->legend()->show();
     chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setFont(axisFont(chart));
+    chart->legend()->setFont(chartAxisFont(chart));
     return out;
 }
 
@@ -362,7 +382,7 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     chart->addSeries(series);
     auto* y = new QBarCategoryAxis;
     y->append(categories);
-    y->setLabelsFont(axisFont(chart));
+    y->setLabelsFont(chartAxisFont(chart));
     y->setTruncateLabels(false);
     y->setGridLineVisible(false);
     chart->addAxis(y, Qt::AlignLeft);
@@ -370,17 +390,77 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     auto* x = new QValueAxis;
     x->setRange(0, std::max(most / scale, 1.0));
     x->setLabelFormat(QStringLiteral("%.0f"));
-    x->setLabelsFont(axisFont(chart));
+    x->setLabelsFont(chartAxisFont(chart));
     x->setTitleText(scale > 1.0 ? QObject::tr("lost %1, thousands").arg(unit) : QObject::tr("lost %1").arg(unit));
-    QFont tf = axisFont(chart);
+    QFont tf = chartAxisFont(chart);
     x->setTitleFont(tf);
     x->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     chart->legend()->show();
     chart->legend()->setAlignment(Qt::AlignRight);
-    chart->legend()->setFont(axisFont(chart));
+    chart->legend()->setFont(chartAxisFont(chart));
     return out;
+}
+
+void fillDurationHistogramChart(
+    QChart* chart, const std::vector<int64_t>& valuesNs, const QString& title, const QColor& color, int bins)
+{
+    chart->setTitle(title);
+    if (valuesNs.empty() || bins < 1) {
+        chart->setTitle(title + QObject::tr(": no data"));
+        return;
+    }
+    const int64_t most = *std::max_element(valuesNs.begin(), valuesNs.end());
+    // The unit that keeps the axis numbers small.
+    double unitNs = 1e9;
+    QString unit = QObject::tr("seconds");
+    if (most >= 3 * 3600 * int64_t { 1'000'000'000 }) {
+        unitNs = 3600e9;
+        unit = QObject::tr("hours");
+    } else if (most >= 120 * int64_t { 1'000'000'000 }) {
+        unitNs = 60e9;
+        unit = QObject::tr("minutes");
+    }
+    const double top = std::max(static_cast<double>(most) / unitNs, 1e-9);
+    const double width = top / bins;
+    std::vector<int64_t> counts(static_cast<size_t>(bins), 0);
+    for (const int64_t v : valuesNs) {
+        const auto i = std::min<size_t>(
+            static_cast<size_t>(static_cast<double>(v) / unitNs / width), static_cast<size_t>(bins - 1));
+        ++counts[i];
+    }
+    auto* upper = new QLineSeries;
+    int64_t highest = 0;
+    for (int i = 0; i < bins; ++i) {
+        const auto c = static_cast<double>(counts[static_cast<size_t>(i)]);
+        upper->append(i * width, c);
+        upper->append((i + 1) * width, c);
+        highest = std::max(highest, counts[static_cast<size_t>(i)]);
+    }
+    auto* area = new QAreaSeries(upper);
+    QColor fill = color;
+    fill.setAlpha(170);
+    area->setBrush(fill);
+    area->setPen(QPen(color.darker(120), 1.0));
+    chart->addSeries(area);
+    auto* x = new QValueAxis;
+    x->setRange(0, top);
+    x->setLabelFormat(top >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+    x->setTitleText(unit);
+    x->setLabelsFont(chartAxisFont(chart));
+    x->setTitleFont(chartAxisFont(chart));
+    chart->addAxis(x, Qt::AlignBottom);
+    area->attachAxis(x);
+    auto* y = new QValueAxis;
+    y->setRange(0, static_cast<double>(std::max<int64_t>(highest, 1)));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setTitleText(QObject::tr("count"));
+    y->setLabelsFont(chartAxisFont(chart));
+    y->setTitleFont(chartAxisFont(chart));
+    y->applyNiceNumbers();
+    chart->addAxis(y, Qt::AlignLeft);
+    area->attachAxis(y);
 }
 
 } // namespace ett::app

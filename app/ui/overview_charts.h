@@ -6,12 +6,17 @@
 
 #include "app/ui/types.h"
 
+#include <QColor>
+#include <QFont>
+
 #include <utility>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
 class QBarSet;
 class QChart;
+class QChartView;
+class QWidget;
 class QLineSeries;
 class QScatterSeries;
 QT_END_NAMESPACE
@@ -20,6 +25,13 @@ namespace ett::app {
 
 // A new, empty chart in the house style (no animation, no legend, bold title).
 QChart* newChart();
+// A new, empty chart in the view, the old one deleted (charts are rebuilt rather than emptied:
+// axes removed from a chart leave their labels behind in Qt Charts 6.4).
+QChart* resetChart(QChartView* view);
+// The small font of axis labels and legends (8.5 pt).
+QFont chartAxisFont(const QChart* chart);
+// A frameless, antialiased chart view at least minimumHeight tall.
+QChartView* makeChartView(QWidget* parent, int minimumHeight);
 
 // Horizontal bars, one per bucket with time, smallest at the bottom. Returns the bar sets (one per
 // bucket) and the number of bars; an empty result when there is no data (the title says so).
@@ -45,6 +57,11 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
 // Lost hours of the top jobs, stacked by bucket, most lost on top. Bar index i is job n - 1 - i.
 std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     QChart* chart, const OverviewData& overview, Weighting w, bool hasData);
+
+// A histogram of durations (Time to Start, Time to Recover, phase durations): counts per bin as a
+// filled step line over a time axis in seconds, minutes or hours, whichever reads best.
+void fillDurationHistogramChart(
+    QChart* chart, const std::vector<int64_t>& valuesNs, const QString& title, const QColor& color, int bins = 24);
 
 // The noun of an interruption kind ("failures") and the count of that kind in figures.
 QString interruptionNoun(core::Interruption kind);

@@ -38,28 +38,6 @@
 
 namespace ett::app {
 
-namespace {
-
-// A new, empty chart in the view. Charts are rebuilt rather than emptied: axes removed from a
-// chart leave their labels drawn behind (Qt Charts 6.4).
-QChart* resetChart(QChartView* view)
-{
-    QChart* old = view->chart();
-    view->setChart(newChart());
-    delete old;
-    return view->chart();
-}
-QChartView* makeChartView(QWidget* parent)
-{
-    auto* view = new QChartView(newChart(), parent);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(250);
-    view->setFrameShape(QFrame::NoFrame);
-    return view;
-}
-
-} // namespace
-
 OverviewPage::OverviewPage(WorkbenchState* state, DataService* service, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
@@ -160,10 +138,10 @@ void OverviewPage::buildUi()
     // 3. Charts, two by two.
     auto* charts = new QGridLayout;
     charts->setSpacing(8);
-    m_bucketsView = makeChartView(content);
-    m_trendView = makeChartView(content);
-    m_causesView = makeChartView(content);
-    m_topJobsView = makeChartView(content);
+    m_bucketsView = makeChartView(content, 250);
+    m_trendView = makeChartView(content, 250);
+    m_causesView = makeChartView(content, 250);
+    m_topJobsView = makeChartView(content, 250);
 
     charts->addWidget(m_bucketsView, 0, 0);
     charts->addWidget(m_trendView, 0, 1);

@@ -3,6 +3,7 @@
 // kernels. Job indexes are the aggregation engine's (rows of core::FleetColumns).
 #pragma once
 
+#include "core/model/compare.h"
 #include "core/model/rollup.h"
 #include "core/store/timeline.h"
 #include "gpu/engine.h"
@@ -59,6 +60,7 @@ struct Vocabulary
     int64_t maxGpus = 0;
     int64_t firstNs = 0; // earliest attempt start
     int64_t lastNs = 0; // latest attempt end
+    QMap<QString, int64_t> labelFirstNs; // label -> earliest attempt start of its jobs (labels with attempts)
     int64_t jobs = 0;
     int64_t attempts = 0;
     int64_t segments = 0;
@@ -134,6 +136,56 @@ struct FleetTimelineData
     std::vector<FleetTimelineRow> rows; // ordered by first start
 };
 
+// What the Compare page asks for (issue #6, item 3): two cohorts as UI filters (their countQueue is
+// ignored: the request's applies to both, as spec 5.6 must count alike on both sides) and what
+// matched jobs are paired by ("job": the key, "name": the job's name, or an attribute key).
+struct ComparisonRequest
+{
+    UiFilter a;
+    UiFilter b;
+    QString matchBy = QStringLiteral("job");
+    bool countQueue = false;
+
+    bool operator==(const ComparisonRequest&) const = default;
+};
+
+// The durations behind one distribution of a comparison, for the overlaid charts: sorted, in
+// nanoseconds. When a cohort has more than kMaxSamples, an evenly ranked subset of them (the
+// smallest and the largest included); count says how many there are in all.
+struct DistributionSamples
+{
+    static constexpr size_t kMaxSamples = 20'000;
+    QString name; // as core::DistributionChange::name
+    std::vector<int64_t> a;
+    std::vector<int64_t> b;
+    int64_t countA = 0;
+    int64_t countB = 0;
+};
+
+// A matched job of the comparison with the engine jobs its timelines show: of the jobs of a cohort
+// that have its match value, the one with the most GPU-weighted E2E (-1: none).
+struct MatchedPair
+{
+    QString match;
+    int32_t jobA = -1;
+    int32_t jobB = -1;
+    int32_t jobsA = 0; // how many jobs of the cohort have the match value
+    int32_t jobsB = 0;
+};
+
+// Everything the Compare page shows: the comparison (core/model/compare.h) and what its charts
+// need beyond it.
+struct ComparisonData
+{
+    ComparisonRequest request;
+    core::Comparison comparison;
+    core::Figures totalA; // the cohorts' figures (their TTS / TTR samples are in samples instead)
+    core::Figures totalB;
+    std::vector<DistributionSamples> samples; // one per comparison.distributions, in its order
+    std::vector<MatchedPair> regressions; // one per comparison.regressions, in its order
+    std::vector<MatchedPair> improvements; // one per comparison.improvements, in its order
+};
+
 // Progress of an import, for the progress dialog.
 struct ImportProgressInfo
 {
@@ -156,5 +208,7 @@ Q_DECLARE_METATYPE(ett::app::OverviewData)
 Q_DECLARE_METATYPE(ett::app::TableData)
 Q_DECLARE_METATYPE(ett::app::FleetTimelineData)
 Q_DECLARE_METATYPE(ett::app::ImportProgressInfo)
+Q_DECLARE_METATYPE(ett::app::ComparisonRequest)
+Q_DECLARE_METATYPE(ett::app::ComparisonData)
 Q_DECLARE_METATYPE(ett::core::JobTimeline)
 Q_DECLARE_METATYPE(ett::gpu::BackendInfo)

@@ -1,11 +1,12 @@
 // ett-workbench: the workbench window (issue #4).
 //
-//   ett-workbench [--db PATH] [--label LABEL] [--screenshot PNG] [FILES...]
+//   ett-workbench [--db PATH] [--label LABEL] [--screenshot PNG [--show WHAT]] [FILES...]
 //
 // FILES are trace files to import (under --label, "default" when not given) or one database to
 // open. --screenshot opens the window, waits until the data has loaded and the first overview
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
+#include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
 #include "app/ui/workbench_state.h"
@@ -16,6 +17,7 @@
 #include <QIcon>
 #include <QPixmap>
 #include <QScreen>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -91,11 +93,45 @@ private:
         applyShow();
     }
 
-    // --show: "overview" (default), "drilldown[:ATTR]" (grouped by ATTR), or "job:KEY" (the job's
-    // table, timeline and details); then the screenshot after the views have settled.
+    // --show: "overview" (default), "drilldown[:ATTR]" (grouped by ATTR), "job:KEY" (the job's
+    // table, timeline and details) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
+    // its default cohorts, the largest regression on the timelines; options: the table of changes
+    // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
+    // settled.
     void applyShow()
     {
         auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("compare"))) {
+            ett::app::ComparePage* page = m_window->comparePage();
+            const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
+            if (options.contains(QLatin1String("histogram"))) {
+                page->setDistributionView(ett::app::ComparePage::DistributionView::Histogram);
+            }
+            if (options.contains(QLatin1String("log"))) {
+                page->setLogScale(true);
+            }
+            if (options.contains(QLatin1String("ranks"))) {
+                page->setRankView(true);
+            }
+            if (options.contains(QLatin1String("changes"))) {
+                page->tabs()->setCurrentIndex(1);
+            }
+            // After the comparison, and the timelines of its first matched job when it has one.
+            connect(page, &ett::app::ComparePage::comparisonShown, this, [this, page] {
+                if (page->selectedPair() == nullptr) {
+                    QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+                }
+            });
+            connect(page, &ett::app::ComparePage::timelinesShown, this,
+                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
+            QTimer::singleShot(kOverviewWaitMs, this, [this] {
+                std::fprintf(stderr, "ett-workbench: no comparison within %d s; saving the window as it is\n",
+                    kOverviewWaitMs / 1000);
+                shoot(0);
+            });
+            m_window->showPage(ett::app::MainWindow::kComparePage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("drilldown"))) {
             ett::app::Location l;
             l.groupBy = m_show.section(QLatin1Char(':'), 1);
@@ -125,6 +161,10 @@ private:
 
     void shoot(int exitCode)
     {
+        if (m_shot) {
+            return; // a timeout after the shot, or the other of two signals
+        }
+        m_shot = true;
         // The screen shows dialogs (progress, errors) too; offscreen there is none to grab.
         QPixmap pixmap;
         const QString platform = QGuiApplication::platformName();
@@ -152,6 +192,7 @@ private:
     bool m_importPending;
     bool m_overviewPending;
     bool m_scheduled = false;
+    bool m_shot = false;
 };
 
 // The command line; `parse` runs it (printing --help and --version, and exiting on errors).
@@ -165,7 +206,8 @@ struct Options
         QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
-        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR] or job:KEY."),
+        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
+                       "compare[:changes][:histogram][:log][:ranks]."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

@@ -119,6 +119,19 @@ void GanttWidget::showRange(int64_t startNs, int64_t endNs)
     axisChanged();
 }
 
+void GanttWidget::setView(int64_t startNs, double nsPerPx)
+{
+    syncGeometry();
+    m_axis.setView(startNs, nsPerPx);
+    axisChanged();
+}
+
+void GanttWidget::setBounds(int64_t minNs, int64_t maxNs)
+{
+    m_axis.setBounds(minNs, maxNs);
+    axisChanged();
+}
+
 void GanttWidget::setScrollY(double y)
 {
     const GanttScene& scene = m_scene ? *m_scene : emptyScene();

@@ -48,6 +48,12 @@ public:
     const TimeAxis& axis() const { return m_axis; }
     // Shows [startNs, endNs) with a small margin.
     void showRange(int64_t startNs, int64_t endNs);
+    // Sets the view exactly: startNs at the left edge of the time area, nsPerPx (then clamped to
+    // the bounds). Emits viewChanged.
+    void setView(int64_t startNs, double nsPerPx);
+    // Sets the bounds zoom and pan are clamped to (TimeAxis::setBounds), e.g. wider than the
+    // scene to keep two timelines in step; setScene() resets them to the scene's extent.
+    void setBounds(int64_t minNs, int64_t maxNs);
     double scrollY() const { return m_scrollY; }
     // Scrolls the rows (clamped to the content).
     void setScrollY(double y);

@@ -1,0 +1,106 @@
+#include "app/cli/report_cmd.h"
+
+#include "app/cli/commands.h"
+#include "app/report/report_content.h"
+#include "app/report/report_writer.h"
+#include "core/model/compare.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <memory>
+#include <unistd.h>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+namespace {
+
+// The report's charts are graphics widgets: they need a QApplication. The command line uses the
+// offscreen platform unless the user chose one, so that no display is needed.
+std::unique_ptr<QApplication> ensureApplication()
+{
+    if (QCoreApplication::instance()) {
+        return nullptr;
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    // Without a session (ssh, CI) Qt warns about the runtime directory and uses one in /tmp: give
+    // it a private one quietly.
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString dir = QDir::tempPath() + QStringLiteral("/ettw-runtime-") + QString::number(getuid());
+        if (QDir().mkpath(dir)) {
+            QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+        }
+    }
+    static int argc = 1;
+    static char name[] = "ettw";
+    static char* argv[] = { name, nullptr };
+    return std::make_unique<QApplication>(argc, argv);
+}
+
+} // namespace
+
+int runReport(const CommonOptions& common, const ReportCmd& cmd)
+{
+    const auto started = std::chrono::steady_clock::now();
+    ReportRequest request;
+    request.title = QString::fromStdString(cmd.title);
+    auto scope = parseCohortSpec(cmd.scope, "--scope");
+    if (!scope) {
+        return fail(scope.error().message);
+    }
+    request.scope = *scope;
+    if (cmd.a.has_value() != cmd.b.has_value()) {
+        return fail("--a and --b go together: a comparison needs both cohorts");
+    }
+    if (cmd.a) {
+        auto a = parseCohortSpec(*cmd.a, "--a");
+        if (!a) {
+            return fail(a.error().message);
+        }
+        auto b = parseCohortSpec(*cmd.b, "--b");
+        if (!b) {
+            return fail(b.error().message);
+        }
+        request.a = *a;
+        request.b = *b;
+    }
+    request.weighting = cmd.weighting == "time" ? Weighting::Time : Weighting::Gpu;
+    request.every = cmd.every == "week" ? gpu::Calendar::Week : gpu::Calendar::Day;
+    request.matchBy = cmd.matchBy;
+    request.countQueue = cmd.countQueue;
+    const auto page = parsePageSize(QString::fromStdString(cmd.page));
+    if (!page) {
+        return fail("--page: expected a4 or letter, got '" + cmd.page + "'");
+    }
+
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    auto loaded = loadEngine(**db, common, std::nullopt, request.a.has_value());
+    if (!loaded) {
+        return fail(loaded.error().message);
+    }
+    auto content = gatherReport(**db, *loaded->engine, QString::fromStdString(common.db), request);
+    if (!content) {
+        return fail(content.error().message);
+    }
+    const auto app = ensureApplication();
+    int pages = 0;
+    if (auto st = writeReportPdf(*content, QString::fromStdString(cmd.out), *page, &pages); !st) {
+        return fail(st.error().message);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    print(fmt::format("{}: report of {} pages ({}) written in {:.2f} s\n", cmd.out, pages, cmd.page, seconds));
+    return kExitOk;
+}
+
+} // namespace ett::app

@@ -1,0 +1,92 @@
+#include "app/report/report_content.h"
+
+#include "app/ui/overview_data.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+#include "gpu/compare.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+
+namespace ett::app {
+
+QString workbenchVersion()
+{
+    return QStringLiteral(ETT_VERSION);
+}
+
+core::Result<ReportContent> gatherReport(
+    core::Database& db, gpu::Engine& engine, const QString& databasePath, const ReportRequest& request)
+{
+    ReportContent out;
+    out.request = request;
+    out.database = databasePath;
+    out.generatedUtc
+        = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC");
+    out.version = workbenchVersion();
+    out.backend = QString::fromStdString(engine.backend().name);
+
+    const auto& columns = engine.columns();
+    if (auto st = gpu::checkCohortSpec(request.scope, columns, "scope"); !st) {
+        return st.error();
+    }
+    auto datasets = core::listDatasets(db);
+    if (!datasets) {
+        return datasets.error();
+    }
+    for (const auto& d : *datasets) {
+        out.datasets.push_back(ReportDataset { QString::fromStdString(d.label), QString::fromStdString(d.sourcePath),
+            QString::fromStdString(d.format), QString::fromStdString(d.sha256), QString::fromStdString(d.importedAt),
+            d.records });
+    }
+
+    const gpu::Filter filter = gpu::cohortFilter(request.scope, columns, request.countQueue);
+    out.overview = computeOverview(engine, filter, request.every, 10);
+
+    // The timelines of the jobs that lost the most.
+    for (const JobSummary& j : out.overview.topJobs) {
+        if (static_cast<int>(out.worst.size()) >= request.worstJobs) {
+            break;
+        }
+        if (j.rowId <= 0) {
+            continue;
+        }
+        auto timeline = core::loadJobTimeline(db, j.rowId);
+        if (!timeline) {
+            return timeline.error();
+        }
+        out.worst.push_back(ReportTimeline { j, std::make_shared<const core::JobTimeline>(std::move(*timeline)) });
+    }
+
+    if (request.a.has_value() != request.b.has_value()) {
+        return core::Error { "a comparison needs both cohorts, A and B" };
+    }
+    if (request.a) {
+        if (auto st = gpu::checkCohortSpec(*request.a, columns, "--a"); !st) {
+            return st.error();
+        }
+        if (auto st = gpu::checkCohortSpec(*request.b, columns, "--b"); !st) {
+            return st.error();
+        }
+        gpu::CohortOptions cohort;
+        cohort.matchBy = request.matchBy;
+        cohort.countQueue = request.countQueue;
+        core::CompareOptions options;
+        options.seed = request.seed;
+        const core::CohortInput ia = gpu::cohortInput(engine, *request.a, cohort);
+        const core::CohortInput ib = gpu::cohortInput(engine, *request.b, cohort);
+        core::Comparison c = core::compareCohorts(ia, ib, options);
+        out.comparisonTotalA = ia.total;
+        out.comparisonTotalB = ib.total;
+        if (c.jobsA == 0) {
+            return core::Error { "--a '" + request.a->text() + "' matches no jobs" };
+        }
+        if (c.jobsB == 0) {
+            return core::Error { "--b '" + request.b->text() + "' matches no jobs" };
+        }
+        out.comparison = std::move(c);
+    }
+    return out;
+}
+
+} // namespace ett::app

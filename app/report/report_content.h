@@ -1,0 +1,79 @@
+// What a PDF report says (issue #6, item 5), gathered once from the store and the engine: the
+// provenance (files, hashes, labels, filters, weighting, version, date), the overview's figures,
+// the timelines of the jobs that lost the most, and the comparison of two cohorts when asked.
+// Plain data: the writer (report_writer.h) lays it out on pages; gathering may run on any thread.
+#pragma once
+
+#include "app/ui/types.h"
+#include "core/model/compare.h"
+#include "core/store/timeline.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ett::core {
+class Database;
+}
+namespace ett::gpu {
+class Engine;
+}
+
+namespace ett::app {
+
+struct ReportRequest
+{
+    QString title = QStringLiteral("Where the training time went");
+    core::CohortSpec scope; // which jobs the report is about (all by default)
+    bool countQueue = false;
+    Weighting weighting = Weighting::Gpu;
+    gpu::Calendar every = gpu::Calendar::Day;
+    int worstJobs = 3; // jobs whose timelines are drawn
+    std::optional<core::CohortSpec> a; // both or neither: the comparison section
+    std::optional<core::CohortSpec> b;
+    std::string matchBy = "job";
+    uint64_t seed = core::CompareOptions {}.seed;
+};
+
+struct ReportDataset
+{
+    QString label;
+    QString path;
+    QString format;
+    QString sha256;
+    QString importedAt;
+    int64_t records = 0;
+};
+
+struct ReportTimeline
+{
+    JobSummary job;
+    std::shared_ptr<const core::JobTimeline> timeline;
+};
+
+struct ReportContent
+{
+    ReportRequest request;
+    QString database;
+    QString generatedUtc; // "2026-11-29 14:05 UTC"
+    QString version; // of ETT Workbench
+    QString backend; // the engine's backend
+    std::vector<ReportDataset> datasets;
+    OverviewData overview;
+    std::vector<ReportTimeline> worst;
+    std::optional<core::Comparison> comparison;
+    core::Figures comparisonTotalA; // the cohorts' totals (shares of E2E in the bridge's tooltips)
+    core::Figures comparisonTotalB;
+};
+
+// Gathers the report's content. Error when the database cannot be read, a cohort names a label or
+// attribute the database lacks, or a cohort of the comparison has no jobs.
+core::Result<ReportContent> gatherReport(
+    core::Database& db, gpu::Engine& engine, const QString& databasePath, const ReportRequest& request);
+
+// The version of ETT Workbench written into reports.
+QString workbenchVersion();
+
+} // namespace ett::app

@@ -1,0 +1,744 @@
+#include "app/report/report_writer.h"
+
+#include "app/ui/compare_charts.h"
+#include "app/ui/figures_format.h"
+#include "app/ui/overview_charts.h"
+#include "app/ui/palette.h"
+#include "app/ui/timeline/gantt_painter.h"
+#include "app/ui/timeline/gantt_scene.h"
+#include "app/ui/timeline/time_axis.h"
+
+#include <QChart>
+#include <QFile>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QPagedPaintDevice>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <memory>
+
+namespace ett::app {
+
+namespace {
+
+constexpr double kMargin = 54.0; // page margin, in 96-dpi pixels (about 14 mm)
+constexpr double kFooter = 26.0; // the footer band at the bottom of the body
+constexpr double kGap = 10.0; // between blocks
+const QColor kInk(0x22, 0x22, 0x22);
+const QColor kMuted(0x66, 0x66, 0x66);
+const QColor kRule(0xCC, 0xCC, 0xCC);
+const QColor kTint(0xF3, 0xF5, 0xF8);
+const QColor kAccent(0x00, 0x72, 0xB2); // the palette's productive blue
+const QColor kCohortA(0xE6, 0x9F, 0x00); // the Compare page's A and B
+const QColor kCohortB(0x00, 0x72, 0xB2);
+
+QFont font(double points, bool bold = false, bool mono = false)
+{
+    QFont f(mono ? QStringLiteral("DejaVu Sans Mono") : QStringLiteral("DejaVu Sans"));
+    f.setStyleHint(mono ? QFont::Monospace : QFont::SansSerif);
+    f.setPointSizeF(points);
+    f.setBold(bold);
+    // No shaping, hence no ligatures ("fi" as one glyph): the PDF's text is then found by search
+    // and extracted by pdftotext as it was written.
+    f.setStyleStrategy(QFont::PreferNoShaping);
+    return f;
+}
+
+struct Column
+{
+    QString title;
+    double width; // fraction of the body width
+    Qt::Alignment align = Qt::AlignRight;
+    bool mono = false; // hashes: a smaller monospaced font, never elided when it fits
+};
+
+// Lays blocks out top to bottom, page after page. Runs twice: a dry run (no painter) that finds
+// the page of every section and the number of pages, then the real one, which prints them.
+class Layout
+{
+public:
+    Layout(QPagedPaintDevice& device, QPainter* painter, QString footer, int totalPages)
+        : m_device(device)
+        , m_p(painter)
+        , m_footerText(std::move(footer))
+        , m_total(totalPages)
+    {
+        const QSizeF size = m_device.pageLayout().fullRectPixels(96).size();
+        m_page = QRectF(QPointF(0, 0), size);
+        m_body = m_page.adjusted(kMargin, kMargin, -kMargin, -kMargin - kFooter);
+        m_y = m_body.top();
+    }
+
+    int page() const { return m_pageNo; }
+    double width() const { return m_body.width(); }
+    double left() const { return m_body.left(); }
+    double y() const { return m_y; }
+    double remaining() const { return m_body.bottom() - m_y; }
+    QPainter* painter() const { return m_p; }
+
+    void finish() { drawFooter(); }
+
+    void newPage()
+    {
+        drawFooter();
+        if (m_p) {
+            m_device.newPage();
+        }
+        ++m_pageNo;
+        m_y = m_body.top();
+    }
+
+    // Starts a new page unless h fits on this one.
+    void ensure(double h)
+    {
+        if (h > remaining() && m_y > m_body.top() + 1) {
+            newPage();
+        }
+    }
+
+    void space(double h) { m_y = std::min(m_y + h, m_body.bottom()); }
+
+    double textHeight(const QString& text, const QFont& f, double w) const
+    {
+        const QFontMetricsF fm(f, &m_device);
+        return fm.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap | Qt::AlignLeft, text).height();
+    }
+
+    // A paragraph wrapped to the body width.
+    void text(const QString& text, const QFont& f, const QColor& color = kInk, double indent = 0)
+    {
+        const double w = width() - indent;
+        const double h = textHeight(text, f, w);
+        ensure(h);
+        if (m_p) {
+            m_p->setFont(f);
+            m_p->setPen(color);
+            m_p->drawText(QRectF(left() + indent, m_y, w, h), Qt::TextWordWrap | Qt::AlignLeft, text);
+        }
+        m_y += h;
+    }
+
+    // A section heading (level 1 starts a page and enters the contents).
+    void heading(const QString& title, int level, QStringList* sections, std::vector<int>* pages)
+    {
+        if (level == 1) {
+            if (m_y > m_body.top() + 1) {
+                newPage();
+            }
+            if (sections) {
+                sections->push_back(title);
+                pages->push_back(m_pageNo);
+            }
+        } else {
+            ensure(90); // never a heading alone at the bottom of a page
+            space(6);
+        }
+        const QFont f = font(level == 1 ? 17 : 12, true);
+        const double h = textHeight(title, f, width());
+        if (m_p) {
+            m_p->setFont(f);
+            m_p->setPen(level == 1 ? kAccent : kInk);
+            m_p->drawText(QRectF(left(), m_y, width(), h), Qt::AlignLeft | Qt::TextWordWrap, title);
+            if (level == 1) {
+                m_p->setPen(QPen(kRule, 1.0));
+                m_p->drawLine(QPointF(left(), m_y + h + 3), QPointF(left() + width(), m_y + h + 3));
+            }
+        }
+        m_y += h + (level == 1 ? 12 : 5);
+    }
+
+    // A table with a header row repeated on every page it spans.
+    void table(const std::vector<Column>& cols, const std::vector<QStringList>& rows, const QFont& f = font(8.5),
+        const std::vector<int>& boldRows = {})
+    {
+        const QFontMetricsF fm(f, &m_device);
+        const double rowH = fm.height() + 6;
+        const QFont hf = font(f.pointSizeF(), true);
+        auto drawRow = [&](const QStringList& cells, bool header, bool tinted, bool bold) {
+            if (!m_p) {
+                return;
+            }
+            if (tinted) {
+                m_p->fillRect(QRectF(left(), m_y, width(), rowH), kTint);
+            }
+            m_p->setFont(header || bold ? hf : f);
+            m_p->setPen(header ? kMuted : kInk);
+            double x = left();
+            for (size_t c = 0; c < cols.size(); ++c) {
+                const double w = cols[c].width * width();
+                const QString cell
+                    = c < static_cast<size_t>(cells.size()) ? cells[static_cast<qsizetype>(c)] : QString();
+                const QRectF r(x + 4, m_y, w - 8, rowH);
+                const QFont cf
+                    = cols[c].mono && !header ? font(f.pointSizeF() - 1.5, false, true) : (header || bold ? hf : f);
+                m_p->setFont(cf);
+                m_p->drawText(r, static_cast<int>(cols[c].align | Qt::AlignVCenter),
+                    QFontMetricsF(cf, &m_device).elidedText(cell, Qt::ElideMiddle, r.width()));
+                x += w;
+            }
+            if (header) {
+                m_p->setPen(QPen(kRule, 1.0));
+                m_p->drawLine(QPointF(left(), m_y + rowH), QPointF(left() + width(), m_y + rowH));
+            }
+        };
+        QStringList header;
+        for (const auto& c : cols) {
+            header << c.title;
+        }
+        ensure(rowH * std::min<double>(4.0, 1.0 + static_cast<double>(rows.size())));
+        drawRow(header, true, false, false);
+        m_y += rowH;
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (rowH > remaining()) {
+                newPage();
+                drawRow(header, true, false, false);
+                m_y += rowH;
+            }
+            const bool bold = std::find(boldRows.begin(), boldRows.end(), static_cast<int>(i)) != boldRows.end();
+            drawRow(rows[i], false, i % 2 == 1, bold);
+            m_y += rowH;
+        }
+        m_y += kGap;
+    }
+
+    // A block of fixed height drawn by `paint` into its rectangle (charts, Gantt, KPI tiles).
+    void block(double h, const std::function<void(QPainter&, const QRectF&)>& paint)
+    {
+        ensure(h);
+        if (m_p) {
+            m_p->save();
+            paint(*m_p, QRectF(left(), m_y, width(), h));
+            m_p->restore();
+        }
+        m_y += h + kGap;
+    }
+
+private:
+    void drawFooter()
+    {
+        if (!m_p) {
+            return;
+        }
+        m_p->save();
+        m_p->setFont(font(7.5));
+        m_p->setPen(kMuted);
+        const QRectF r(m_body.left(), m_page.bottom() - kMargin - kFooter + 10, m_body.width(), kFooter - 10);
+        m_p->setPen(QPen(kRule, 0.8));
+        m_p->drawLine(r.topLeft(), r.topRight());
+        m_p->setPen(kMuted);
+        m_p->drawText(r, Qt::AlignLeft | Qt::AlignBottom, m_footerText);
+        m_p->drawText(r, Qt::AlignRight | Qt::AlignBottom,
+            QObject::tr("Page %1 of %2").arg(m_pageNo).arg(m_total > 0 ? m_total : m_pageNo));
+        m_p->restore();
+    }
+
+    QPagedPaintDevice& m_device;
+    QPainter* m_p;
+    QString m_footerText;
+    int m_total;
+    QRectF m_page;
+    QRectF m_body;
+    double m_y = 0;
+    int m_pageNo = 1;
+};
+
+// Renders a chart (built by one of the window's chart builders) as vectors into r.
+void renderChart(QPainter& p, const QRectF& r, const std::function<void(QChart*)>& build)
+{
+    QGraphicsScene scene;
+    QChart* chart = newChart();
+    chart->setBackgroundRoundness(0);
+    chart->setDropShadowEnabled(false);
+    chart->setBackgroundBrush(Qt::white);
+    build(chart);
+    scene.addItem(chart); // the scene owns the chart
+    chart->resize(r.size());
+    scene.setSceneRect(QRectF(QPointF(0, 0), r.size()));
+    scene.render(&p, r, QRectF(QPointF(0, 0), r.size()));
+}
+
+// KPI tiles: a row of (title, value, detail) boxes.
+void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QString, 3>>& tiles)
+{
+    const double gap = 8;
+    const double w = (r.width() - gap * static_cast<double>(tiles.size() - 1)) / static_cast<double>(tiles.size());
+    for (size_t i = 0; i < tiles.size(); ++i) {
+        const QRectF box(r.left() + static_cast<double>(i) * (w + gap), r.top(), w, r.height());
+        p.setPen(Qt::NoPen);
+        p.setBrush(kTint);
+        p.drawRoundedRect(box, 5, 5);
+        p.setPen(kMuted);
+        p.setFont(font(8));
+        p.drawText(box.adjusted(9, 6, -9, 0), Qt::AlignLeft | Qt::AlignTop,
+            QFontMetricsF(font(8), p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
+        p.setPen(i == 0 ? kAccent : kInk);
+        // The value at the largest size (17 pt down to 9 pt) that fits the tile.
+        QFont value = font(17, true);
+        while (value.pointSizeF() > 9 && QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > w - 18) {
+            value.setPointSizeF(value.pointSizeF() - 1);
+        }
+        p.setFont(value);
+        p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop, tiles[i][1]);
+        p.setPen(kMuted);
+        p.setFont(font(7.5));
+        p.drawText(box.adjusted(9, 0, -9, -6), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tiles[i][2]);
+    }
+}
+
+QString pp(std::optional<double> v, int decimals = 2)
+{
+    return v ? QStringLiteral("%1%2 pp").arg(*v >= 0 ? QStringLiteral("+") : QString()).arg(*v, 0, 'f', decimals)
+             : QStringLiteral("n/a");
+}
+
+QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
+{
+    if (!a || !b) {
+        return QStringLiteral("n/a");
+    }
+    const int64_t d = *b - *a;
+    return (d < 0 ? QStringLiteral("-") : QStringLiteral("+")) + formatDuration(d < 0 ? -d : d);
+}
+
+QString hoursText(core::Wide ns, Weighting w)
+{
+    return formatHours(nsToHours(ns), hoursUnit(w));
+}
+
+// The report, section after section.
+class ReportPainter
+{
+public:
+    ReportPainter(const ReportContent& c, Layout& l, QStringList* sections, std::vector<int>* pages,
+        const QStringList& toc, const std::vector<int>& tocPages)
+        : m_c(c)
+        , m_l(l)
+        , m_sections(sections)
+        , m_pages(pages)
+        , m_toc(toc)
+        , m_tocPages(tocPages)
+        , m_w(c.request.weighting)
+    {
+    }
+
+    void run()
+    {
+        titlePage();
+        headline();
+        overTime();
+        topJobs();
+        if (m_c.comparison) {
+            comparison(*m_c.comparison);
+        }
+        m_l.finish();
+    }
+
+private:
+    void titlePage()
+    {
+        m_l.space(60);
+        m_l.text(m_c.request.title, font(24, true), kAccent);
+        m_l.space(4);
+        m_l.text(QObject::tr("ETT Workbench report · Effective Training Time: the share of end-to-end time spent "
+                             "training on new data"),
+            font(10), kMuted);
+        m_l.space(18);
+        const core::Figures& f = m_c.overview.fleet;
+        m_l.text(QObject::tr("Scope: %1 · %2 · %3")
+                     .arg(QString::fromStdString(m_c.request.scope.text()), formatCountOf(f.jobs, "job", "jobs"),
+                         formatCountOf(f.attempts, "attempt", "attempts")),
+            font(10));
+        m_l.text(QObject::tr("Weighting: %1. %2")
+                     .arg(weightingName(m_w),
+                         m_w == Weighting::Gpu ? QObject::tr("Every second of an attempt counts once per GPU it held.")
+                                               : QObject::tr("Every second counts once, whatever the job's size."))
+                + (m_c.request.countQueue ? QObject::tr(" Queue time before the first attempt is counted.")
+                                          : QObject::tr(" Queue time before the first attempt is not counted.")),
+            font(10));
+        m_l.text(QObject::tr("Generated %1 by ETT Workbench %2 (aggregation on %3) from %4")
+                     .arg(m_c.generatedUtc, m_c.version, m_c.backend, m_c.database),
+            font(10));
+        m_l.space(16);
+        m_l.text(QObject::tr("Contents"), font(12, true));
+        m_l.space(4);
+        std::vector<QStringList> rows;
+        for (qsizetype i = 0; i < m_toc.size(); ++i) {
+            rows.push_back({ QStringLiteral("%1  %2").arg(i + 1).arg(m_toc[i]),
+                static_cast<size_t>(i) < m_tocPages.size() ? QString::number(m_tocPages[static_cast<size_t>(i)])
+                                                           : QString() });
+        }
+        m_l.table({ { QObject::tr("section"), 0.85, Qt::AlignLeft }, { QObject::tr("page"), 0.15 } }, rows, font(10));
+        m_l.space(10);
+        m_l.text(QObject::tr("Provenance: the files imported into the database"), font(12, true));
+        m_l.space(4);
+        std::vector<QStringList> files;
+        for (const auto& d : m_c.datasets) {
+            files.push_back({ d.label, QFileInfo(d.path).fileName(), d.format, formatCount(d.records), d.sha256 });
+        }
+        m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.26, Qt::AlignLeft },
+                      { QObject::tr("format"), 0.07, Qt::AlignLeft }, { QObject::tr("records"), 0.09 },
+                      { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
+            files, font(7));
+    }
+
+    void headline()
+    {
+        m_l.heading(QObject::tr("Headline figures"), 1, m_sections, m_pages);
+        const core::Figures& f = m_c.overview.fleet;
+        const Weighting other = m_w == Weighting::Gpu ? Weighting::Time : Weighting::Gpu;
+        m_l.block(78, [&](QPainter& p, const QRectF& r) {
+            paintTiles(p, r,
+                { { QObject::tr("ETT% (%1)").arg(weightingName(m_w)), formatPercent(ettOf(f, m_w), 1),
+                      QObject::tr("%1: %2").arg(weightingName(other), formatPercent(ettOf(f, other), 1)) },
+                    { QObject::tr("Lost"), hoursText(lostOf(f, m_w), m_w),
+                        QObject::tr("of %1 end to end").arg(hoursText(e2eOf(f, m_w), m_w)) },
+                    { QObject::tr("Interruptions"), formatCount(f.failures + f.preemptions + f.otherInterruptions),
+                        QObject::tr("%1 failures, %2 preemptions").arg(f.failures).arg(f.preemptions) },
+                    { QObject::tr("Time to start, p50"), formatDuration(m_c.overview.tts.p50),
+                        QObject::tr("p90 %1").arg(formatDuration(m_c.overview.tts.p90)) },
+                    { QObject::tr("Time to recover, p50"), formatDuration(m_c.overview.ttr.p50),
+                        QObject::tr("p90 %1").arg(formatDuration(m_c.overview.ttr.p90)) } });
+        });
+        m_l.space(4);
+        m_l.text(QObject::tr("Where the time went, bucket by bucket (spec 5: every nanosecond of a job's "
+                             "end-to-end window is in exactly one bucket)"),
+            font(9), kMuted);
+        m_l.space(4);
+        std::vector<QStringList> rows;
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            const auto bucket = static_cast<core::Bucket>(b);
+            rows.push_back({ bucketLabel(bucket), hoursText(bucketOf(f, bucket, m_w), m_w),
+                formatPercent(bucketShareOf(f, bucket, m_w), 2), hoursText(bucketOf(f, bucket, other), other),
+                formatPercent(bucketShareOf(f, bucket, other), 2) });
+        }
+        rows.push_back({ QObject::tr("end to end"), hoursText(e2eOf(f, m_w), m_w), QStringLiteral("100.00%"),
+            hoursText(e2eOf(f, other), other), QStringLiteral("100.00%") });
+        m_l.table({ { QObject::tr("bucket"), 0.28, Qt::AlignLeft }, { hoursUnit(m_w), 0.2 },
+                      { QObject::tr("share"), 0.14 }, { hoursUnit(other), 0.22 }, { QObject::tr("share"), 0.16 } },
+            rows, font(9), { core::kBucketCount });
+        int bars = 0;
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            bars += bucketOf(f, static_cast<core::Bucket>(b), m_w) > 0 ? 1 : 0;
+        }
+        m_l.block(std::max(220.0, 22.0 * bars + 90), [&](QPainter& p, const QRectF& r) {
+            renderChart(p, r, [&](QChart* chart) { fillBucketsChart(chart, f, m_w); });
+        });
+    }
+
+    void overTime()
+    {
+        m_l.heading(QObject::tr("ETT% over time, interruptions and recovery"), 1, m_sections, m_pages);
+        const core::Figures& f = m_c.overview.fleet;
+        m_l.block(280, [&](QPainter& p, const QRectF& r) {
+            renderChart(p, r, [&](QChart* chart) { fillTrendChart(chart, m_c.overview, m_w, !f.empty()); });
+        });
+        m_l.block(270, [&](QPainter& p, const QRectF& r) {
+            renderChart(p, r, [&](QChart* chart) { fillCausesChart(chart, m_c.overview, !f.empty()); });
+        });
+        m_l.block(230, [&](QPainter& p, const QRectF& r) {
+            const QRectF left(r.left(), r.top(), r.width() / 2 - 4, r.height());
+            const QRectF right(r.left() + r.width() / 2 + 4, r.top(), r.width() / 2 - 4, r.height());
+            renderChart(p, left, [&](QChart* chart) {
+                fillDurationHistogramChart(
+                    chart, f.ttsNs, QObject::tr("Time to start"), bucketColor(core::Bucket::Init));
+            });
+            renderChart(p, right, [&](QChart* chart) {
+                fillDurationHistogramChart(
+                    chart, f.ttrNs, QObject::tr("Time to recover"), bucketColor(core::Bucket::Recovery));
+            });
+        });
+        std::vector<QStringList> rows;
+        auto row = [&](const QString& name, const std::vector<int64_t>& v, const core::Percentiles& p) {
+            rows.push_back({ name, formatCount(static_cast<int64_t>(v.size())), formatDuration(p.p50),
+                formatDuration(p.p90), formatDuration(p.p99) });
+        };
+        row(QObject::tr("time to start (per job)"), f.ttsNs, m_c.overview.tts);
+        row(QObject::tr("time to recover (per interruption)"), f.ttrNs, m_c.overview.ttr);
+        m_l.table(
+            { { QObject::tr("distribution"), 0.4, Qt::AlignLeft }, { QObject::tr("count"), 0.15 },
+                { QStringLiteral("p50"), 0.15 }, { QStringLiteral("p90"), 0.15 }, { QStringLiteral("p99"), 0.15 } },
+            rows, font(9));
+        m_l.text(QObject::tr("Percentiles are nearest-rank over the values counted (spec 5.4)."), font(8), kMuted);
+    }
+
+    void topJobs()
+    {
+        m_l.heading(QObject::tr("Jobs that lost the most"), 1, m_sections, m_pages);
+        const auto& jobs = m_c.overview.topJobs;
+        if (jobs.empty()) {
+            m_l.text(QObject::tr("No jobs in this scope."), font(10));
+            return;
+        }
+        m_l.block(std::max(240.0, 26.0 * static_cast<double>(jobs.size()) + 90), [&](QPainter& p, const QRectF& r) {
+            renderChart(p, r, [&](QChart* chart) { fillTopJobsChart(chart, m_c.overview, m_w, true); });
+        });
+        std::vector<QStringList> rows;
+        for (const auto& j : jobs) {
+            // The bucket that lost the most.
+            core::Bucket worst = core::Bucket::Idle;
+            core::Wide most = -1;
+            for (int b = 1; b < core::kBucketCount; ++b) {
+                const auto v = bucketOf(j.figures, static_cast<core::Bucket>(b), m_w);
+                if (v > most) {
+                    most = v;
+                    worst = static_cast<core::Bucket>(b);
+                }
+            }
+            rows.push_back({ j.key, j.label, formatCount(j.gpus), formatPercent(ettOf(j.figures, m_w), 1),
+                hoursText(lostOf(j.figures, m_w), m_w), bucketLabel(worst) });
+        }
+        m_l.table({ { QObject::tr("job"), 0.26, Qt::AlignLeft }, { QObject::tr("label"), 0.12, Qt::AlignLeft },
+                      { QObject::tr("GPUs"), 0.1 }, { QObject::tr("ETT%"), 0.12 }, { QObject::tr("lost"), 0.2 },
+                      { QObject::tr("most lost in"), 0.2, Qt::AlignLeft } },
+            rows, font(8.5));
+        for (const auto& w : m_c.worst) {
+            const auto scene = std::make_shared<GanttScene>(buildJobScene(w.timeline, w.job.job));
+            GanttLayout layout;
+            layout.rowHeight = scene->preferredRowHeight();
+            layout.labelWidth = 150;
+            // The job row and its first attempts; a note says how many more there are.
+            constexpr size_t kMaxRows = 13;
+            const size_t rowsDrawn = std::min(scene->rows().size(), kMaxRows);
+            const double h = layout.headerHeight + layout.rowHeight * static_cast<double>(rowsDrawn) + 4;
+            m_l.ensure(h + 50);
+            m_l.text(QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
+                         .arg(w.job.key, w.job.name.isEmpty() ? w.job.label : w.job.name, formatCount(w.job.gpus),
+                             formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w)),
+                font(9.5, true));
+            m_l.space(3);
+            m_l.block(h, [&](QPainter& p, const QRectF& r) {
+                const GanttPainter painter(layout);
+                const QRect rect = r.toAlignedRect();
+                const int64_t start = scene->startNs();
+                const int64_t end = std::max(scene->endNs(), start + 1);
+                const double width = painter.timeAreaWidth(rect);
+                TimeAxis axis(start, static_cast<double>(end - start) / width, width);
+                p.setClipRect(r);
+                painter.paint(p, rect, *scene, axis, 0.0);
+            });
+            if (scene->rows().size() > rowsDrawn) {
+                m_l.text(QObject::tr("… and %1 more attempts, not drawn (the workbench shows them all).")
+                             .arg(scene->rows().size() - rowsDrawn),
+                    font(8), kMuted);
+                m_l.space(4);
+            }
+            // The legend, as the window shows it.
+            const auto& legend = scene->legend();
+            constexpr size_t kPerRow = 5;
+            m_l.block(
+                16.0 * std::ceil(static_cast<double>(legend.size()) / kPerRow), [&](QPainter& p, const QRectF& r) {
+                    const double cellW = r.width() / kPerRow;
+                    p.setFont(font(7));
+                    for (size_t i = 0; i < legend.size(); ++i) {
+                        const double x = r.left() + static_cast<double>(i % kPerRow) * cellW;
+                        const double y = r.top() + 16.0 * static_cast<double>(i / kPerRow);
+                        GanttPainter::paintLegendIcon(p, QRectF(x, y + 3, 14, 10), legend[i]);
+                        p.setPen(kInk);
+                        p.drawText(
+                            QRectF(x + 18, y, cellW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter, legend[i].label);
+                    }
+                });
+        }
+    }
+
+    void comparison(const core::Comparison& c)
+    {
+        m_l.heading(QObject::tr("Comparison: A against B"), 1, m_sections, m_pages);
+        m_l.text(QObject::tr("A: %1 (%2, %3 GPU-days)")
+                     .arg(QString::fromStdString(c.specA), formatCountOf(c.jobsA, "job", "jobs"))
+                     .arg(c.gpuDaysA, 0, 'f', 1),
+            font(10));
+        m_l.text(QObject::tr("B: %1 (%2, %3 GPU-days)")
+                     .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"))
+                     .arg(c.gpuDaysB, 0, 'f', 1),
+            font(10));
+        m_l.space(6);
+        auto interval = [](const std::optional<core::Interval>& ci) {
+            return ci ? QStringLiteral("%1 .. %2 pp")
+                            .arg(ci->low >= 0 ? QStringLiteral("+%1").arg(ci->low, 0, 'f', 2)
+                                              : QString::number(ci->low, 'f', 2),
+                                ci->high >= 0 ? QStringLiteral("+%1").arg(ci->high, 0, 'f', 2)
+                                              : QString::number(ci->high, 'f', 2))
+                      : QStringLiteral("n/a");
+        };
+        m_l.table({ { QObject::tr("ETT%"), 0.24, Qt::AlignLeft }, { QStringLiteral("A"), 0.16 },
+                      { QStringLiteral("B"), 0.16 }, { QObject::tr("change"), 0.16 },
+                      { QObject::tr("%1% interval").arg(c.confidence * 100, 0, 'f', 0), 0.28 } },
+            { { QObject::tr("GPU-weighted"), formatPercent(c.ettA, 2), formatPercent(c.ettB, 2), pp(c.deltaPp),
+                  interval(c.ci) },
+                { QObject::tr("time-weighted"), formatPercent(c.ettATime, 2), formatPercent(c.ettBTime, 2),
+                    pp(c.deltaPpTime), interval(c.ciTime) } },
+            font(9.5));
+        m_l.text(QObject::tr("The interval is a percentile bootstrap over jobs (%1 replicates, seed %2): each cohort's "
+                             "jobs are drawn with replacement and ETT% recomputed.")
+                     .arg(c.replicates)
+                     .arg(c.seed),
+            font(8), kMuted);
+        const auto& bridge = m_w == Weighting::Gpu ? c.bridge : c.bridgeTime;
+        if (bridge) {
+            m_l.heading(QObject::tr("Bridge from A to B (%1)").arg(weightingName(m_w)), 2, nullptr, nullptr);
+            const core::Figures& totalA = m_c.comparisonTotalA;
+            const core::Figures& totalB = m_c.comparisonTotalB;
+            m_l.block(300, [&](QPainter& p, const QRectF& r) {
+                renderChart(p, r,
+                    [&](QChart* chart) { fillBridgeChart(chart, bridge, totalA, totalB, m_w, kCohortA, kCohortB); });
+            });
+            std::vector<QStringList> rows;
+            rows.push_back(
+                { QObject::tr("ETT% of A"), QString::number(static_cast<double>(bridge->ettAPico) * 1e-12, 'f', 3) });
+            for (const auto& s : bridge->steps) {
+                if (s.pico != 0) {
+                    rows.push_back({ bucketLabel(s.bucket), pp(s.pp(), 3) });
+                }
+            }
+            rows.push_back(
+                { QObject::tr("ETT% of B"), QString::number(static_cast<double>(bridge->ettBPico) * 1e-12, 'f', 3) });
+            m_l.table({ { QObject::tr("step"), 0.6, Qt::AlignLeft }, { QObject::tr("percentage points"), 0.4 } }, rows,
+                font(9), { 0, static_cast<int>(rows.size()) - 1 });
+            m_l.text(QObject::tr("A step is the change of a bucket's share of end-to-end time; less time lost in a "
+                                 "bucket raises ETT%. The steps add up exactly from A to B."),
+                font(8), kMuted);
+        }
+        m_l.heading(QObject::tr("Distributions"), 2, nullptr, nullptr);
+        std::vector<QStringList> rows;
+        for (const auto& d : c.distributions) {
+            rows.push_back({ QString::fromStdString(d.name), formatCount(d.countA), formatCount(d.countB),
+                formatDuration(d.a.p50), formatDuration(d.b.p50), signedDuration(d.a.p50, d.b.p50),
+                signedDuration(d.a.p90, d.b.p90), signedDuration(d.a.p99, d.b.p99) });
+        }
+        m_l.table({ { QObject::tr("distribution"), 0.26, Qt::AlignLeft }, { QObject::tr("n A"), 0.08 },
+                      { QObject::tr("n B"), 0.08 }, { QObject::tr("p50 A"), 0.115 }, { QObject::tr("p50 B"), 0.115 },
+                      { QObject::tr("p50 change"), 0.12 }, { QObject::tr("p90 change"), 0.12 },
+                      { QObject::tr("p99 change"), 0.12 } },
+            rows, font(7.5));
+        if (!c.causes.empty()) {
+            m_l.heading(QObject::tr("Interruptions per 1,000 GPU-days"), 2, nullptr, nullptr);
+            std::vector<QStringList> causes;
+            auto rate = [](std::optional<double> r) { return r ? QString::number(*r, 'f', 2) : QStringLiteral("n/a"); };
+            for (const auto& r : c.causes) {
+                causes.push_back(
+                    { r.causeClass.empty() ? QStringLiteral("(none)") : QString::fromStdString(r.causeClass),
+                        rate(r.failuresA), rate(r.failuresB), rate(r.preemptionsA), rate(r.preemptionsB) });
+            }
+            m_l.table({ { QObject::tr("cause class"), 0.28, Qt::AlignLeft }, { QObject::tr("failures A"), 0.18 },
+                          { QObject::tr("failures B"), 0.18 }, { QObject::tr("preemptions A"), 0.18 },
+                          { QObject::tr("preemptions B"), 0.18 } },
+                causes, font(8.5));
+        }
+        for (const auto* list : { &c.regressions, &c.improvements }) {
+            if (list->empty()) {
+                continue;
+            }
+            m_l.heading(list == &c.regressions ? QObject::tr("Matched jobs: largest regressions")
+                                               : QObject::tr("Matched jobs: largest improvements"),
+                2, nullptr, nullptr);
+            std::vector<QStringList> rows2;
+            for (const auto& m : *list) {
+                rows2.push_back({ QString::fromStdString(m.match), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2),
+                    pp(m.deltaPp), QString::number(m.lostGpuHoursA, 'f', 1),
+                    QString::number(m.lostGpuHoursB, 'f', 1) });
+            }
+            m_l.table({ { QObject::tr("job"), 0.3, Qt::AlignLeft }, { QObject::tr("ETT% A"), 0.13 },
+                          { QObject::tr("ETT% B"), 0.13 }, { QObject::tr("change"), 0.14 },
+                          { QObject::tr("lost GPU-h A"), 0.15 }, { QObject::tr("lost GPU-h B"), 0.15 } },
+                rows2, font(8.5));
+        }
+        m_l.text(QObject::tr("%1 jobs matched by %2.")
+                     .arg(formatCount(c.matchedJobs), QString::fromStdString(m_c.request.matchBy)),
+            font(8), kMuted);
+    }
+
+    const ReportContent& m_c;
+    Layout& m_l;
+    QStringList* m_sections;
+    std::vector<int>* m_pages;
+    const QStringList& m_toc;
+    const std::vector<int>& m_tocPages;
+    Weighting m_w;
+};
+
+} // namespace
+
+std::optional<QPageSize::PageSizeId> parsePageSize(const QString& name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("a4")) {
+        return QPageSize::A4;
+    }
+    if (n == QLatin1String("letter")) {
+        return QPageSize::Letter;
+    }
+    return std::nullopt;
+}
+
+int paintReport(QPagedPaintDevice& device, const ReportContent& content, QStringList* sectionsOut)
+{
+    const QString footer
+        = QObject::tr("%1 · ETT Workbench %2 · %3").arg(content.request.title, content.version, content.generatedUtc);
+    // 1. Dry run: where each section lands, and how many pages there are.
+    QStringList sections;
+    std::vector<int> pages;
+    int total = 0;
+    {
+        Layout dry(device, nullptr, footer, 0);
+        const QStringList noToc;
+        const std::vector<int> noPages;
+        // The contents take as many rows as there are sections: a first dry run finds them.
+        ReportPainter(content, dry, &sections, &pages, noToc, noPages).run();
+    }
+    {
+        QStringList again;
+        std::vector<int> againPages;
+        Layout dry(device, nullptr, footer, 0);
+        ReportPainter(content, dry, &again, &againPages, sections, pages).run();
+        sections = again;
+        pages = againPages;
+        total = dry.page();
+    }
+    // 2. The real run, with the contents' page numbers and the page count known.
+    QPainter painter(&device);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    Layout layout(device, &painter, footer, total);
+    QStringList drawn;
+    std::vector<int> drawnPages;
+    ReportPainter(content, layout, &drawn, &drawnPages, sections, pages).run();
+    painter.end();
+    if (sectionsOut) {
+        *sectionsOut = drawn;
+    }
+    return layout.page();
+}
+
+core::Status writeReportPdf(const ReportContent& content, const QString& path, QPageSize::PageSizeId size, int* pages)
+{
+    // Written beside the target and renamed at the end: all or nothing.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return core::Error { path.toStdString() + ": cannot write: " + file.errorString().toStdString() };
+    }
+    {
+        QPdfWriter writer(&file);
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(size));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setTitle(content.request.title);
+        writer.setCreator(QStringLiteral("ETT Workbench %1").arg(content.version));
+        const int n = paintReport(writer, content);
+        if (pages) {
+            *pages = n;
+        }
+    }
+    if (!file.commit()) {
+        return core::Error { path.toStdString() + ": cannot write: " + file.errorString().toStdString() };
+    }
+    return core::Status::success();
+}
+
+} // namespace ett::app

@@ -1,0 +1,226 @@
+#include "app/ui/compare_charts.h"
+
+#include "app/ui/figures_format.h"
+#include "app/ui/overview_charts.h"
+#include "app/ui/palette.h"
+
+#include <QAreaSeries>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace ett::app {
+
+namespace {
+
+constexpr double kPicoPerPp = 1e12;
+
+// Better and worse, for outlines (Okabe-Ito bluish green and vermillion, darkened to read as text
+// on white).
+const QColor kBetter(0x00, 0x7A, 0x57);
+const QColor kWorse(0xC0, 0x39, 0x00);
+
+} // namespace
+
+// A bridge value exactly, in units of 1e-12 pp: "+0.421345678912", "-3", "84.5".
+QString exactPp(int64_t pico, bool sign)
+{
+    const bool negative = pico < 0;
+    const uint64_t v = negative ? static_cast<uint64_t>(-(pico + 1)) + 1 : static_cast<uint64_t>(pico);
+    QString frac = QStringLiteral("%1").arg(v % 1'000'000'000'000ULL, 12, 10, QLatin1Char('0'));
+    while (!frac.isEmpty() && frac.endsWith(QLatin1Char('0'))) {
+        frac.chop(1);
+    }
+    const QString whole = QString::number(v / 1'000'000'000'000ULL);
+    const QString prefix = negative ? QStringLiteral("-") : (sign ? QStringLiteral("+") : QString());
+    return prefix + whole + (frac.isEmpty() ? QString() : QLatin1Char('.') + frac);
+}
+
+std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::Bridge>& bridge,
+    const core::Figures& totalA, const core::Figures& totalB, Weighting w, const QColor& colorA, const QColor& colorB)
+{
+    std::vector<BridgeBar> out;
+    chart->setTitle(QObject::tr("Bridge from ETT% of A to B by bucket (%1)").arg(weightingName(w)));
+    if (!bridge) {
+        chart->setTitle(chart->title() + QObject::tr(": a cohort has no E2E"));
+        return out;
+    }
+    // 1. The bars: A, every bucket whose share changed, B; as [from, to] levels in 1e-12 pp.
+    struct Bar
+    {
+        QString name;
+        int64_t fromPico;
+        int64_t toPico;
+        std::optional<core::Bucket> bucket; // none: the ends
+    };
+    std::vector<Bar> bars;
+    bars.push_back({ QStringLiteral("A"), 0, bridge->ettAPico, std::nullopt });
+    int64_t level = bridge->ettAPico;
+    for (const auto& s : bridge->steps) {
+        if (s.pico == 0) {
+            continue; // no change: no bar
+        }
+        bars.push_back({ bucketLabel(s.bucket), level, level + s.pico, s.bucket });
+        level += s.pico;
+    }
+    bars.push_back({ QStringLiteral("B"), 0, bridge->ettBPico, std::nullopt });
+
+    // 2. The value range: the levels the steps walk through, with room above and below.
+    double lo = 100;
+    double hi = 0;
+    for (const Bar& b : bars) {
+        const double top = static_cast<double>(b.toPico) / kPicoPerPp;
+        if (b.bucket) {
+            lo = std::min({ lo, top, static_cast<double>(b.fromPico) / kPicoPerPp });
+            hi = std::max({ hi, top, static_cast<double>(b.fromPico) / kPicoPerPp });
+        } else {
+            lo = std::min(lo, top);
+            hi = std::max(hi, top);
+        }
+    }
+    // Ticks every 0.5, 1, 2, 5, 10 or 20 pp: the first step giving at most 8 intervals.
+    const double pad = std::max(0.3, (hi - lo) * 0.15);
+    double tick = 20;
+    for (const double step : { 0.5, 1.0, 2.0, 5.0, 10.0, 20.0 }) {
+        if ((hi - lo + 2 * pad) / step <= 8) {
+            tick = step;
+            break;
+        }
+    }
+    const double yMin = std::max(0.0, std::floor((lo - pad) / tick) * tick);
+    const double yMax = std::min(100.0, std::ceil((hi + pad) / tick) * tick);
+
+    // 3. A dashed line walking from bar to bar (drawn first: the bars cover its steps).
+    const auto n = static_cast<int>(bars.size());
+    auto* walk = new QLineSeries;
+    walk->setName(QStringLiteral("walk"));
+    QPen dashed(QColor(0x77, 0x77, 0x77));
+    dashed.setStyle(Qt::DashLine);
+    dashed.setWidthF(1.0);
+    walk->setPen(dashed);
+    constexpr double kHalf = 0.36; // half a bar's width, in category units
+    for (int i = 0; i < n; ++i) {
+        const Bar& b = bars[static_cast<size_t>(i)];
+        const double from = b.bucket ? static_cast<double>(b.fromPico) / kPicoPerPp : yMin;
+        const double to = static_cast<double>(b.toPico) / kPicoPerPp;
+        if (i > 0) {
+            walk->append(i - kHalf, b.bucket ? from : to);
+        }
+        if (i + 1 < n) {
+            walk->append(i + kHalf, to);
+        }
+    }
+    chart->addSeries(walk);
+
+    // 4. A floating bar per step: an area between its levels, in the bucket's colour, outlined
+    //    green (B spends less of E2E in it: ETT% up) or red; its value over it.
+    struct ValueLabel
+    {
+        QGraphicsSimpleTextItem* item; // owned by the chart
+        QPointF at; // the value it marks
+        bool above;
+        QAbstractSeries* series;
+    };
+    auto labels = std::make_shared<std::vector<ValueLabel>>();
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setLabelsFont(chartAxisFont(chart));
+    x->setGridLineVisible(false);
+    x->setTruncateLabels(false);
+    x->setRange(-0.6, n - 0.4);
+    auto* y = new QValueAxis;
+    y->setRange(yMin, yMax);
+    y->setLabelFormat(tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
+    y->setLabelsFont(chartAxisFont(chart));
+    y->setTitleText(
+        yMin > 0 ? QObject::tr("ETT% (axis from %1%)").arg(yMin, 0, 'f', tick < 1 ? 1 : 0) : QObject::tr("ETT%"));
+    y->setTitleFont(chartAxisFont(chart));
+    y->setTickCount(static_cast<int>(std::lround((yMax - yMin) / tick)) + 1);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    walk->attachAxis(x);
+    walk->attachAxis(y);
+    for (int i = 0; i < n; ++i) {
+        const Bar& b = bars[static_cast<size_t>(i)];
+        const double from = static_cast<double>(b.fromPico) / kPicoPerPp;
+        const double to = static_cast<double>(b.toPico) / kPicoPerPp;
+        const double bottom = b.bucket ? std::min(from, to) : std::max(0.0, yMin);
+        const double top = b.bucket ? std::max(from, to) : to;
+        auto* upper = new QLineSeries;
+        upper->append(i - kHalf, top);
+        upper->append(i + kHalf, top);
+        auto* lower = new QLineSeries;
+        lower->append(i - kHalf, bottom);
+        lower->append(i + kHalf, bottom);
+        auto* area = new QAreaSeries(upper, lower);
+        upper->setParent(area);
+        lower->setParent(area);
+        QColor fill;
+        QPen outline;
+        QString label;
+        QString value; // over the bar (under it when it goes down)
+        QString tip;
+        if (b.bucket) {
+            const int64_t step = b.toPico - b.fromPico;
+            fill = bucketColor(*b.bucket);
+            outline = QPen(step > 0 ? kBetter : kWorse, 2.2);
+            // Staggered over two lines: a name may be wider than its category.
+            label = i % 2 == 0 ? b.name : QStringLiteral("<br>") + b.name;
+            value = QStringLiteral("%1%2")
+                        .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+                        .arg(std::abs(static_cast<double>(step) / kPicoPerPp), 0, 'f', 2);
+            const auto shareA = bucketShareOf(totalA, *b.bucket, w);
+            const auto shareB = bucketShareOf(totalB, *b.bucket, w);
+            tip = QObject::tr("%1: %2 pp of ETT% (exactly %3 pp)\nshare of E2E: %4 in A, %5 in B\n%6")
+                      .arg(b.name, QString::number(static_cast<double>(step) / kPicoPerPp, 'f', 4), exactPp(step, true),
+                          formatPercent(shareA, 3), formatPercent(shareB, 3),
+                          step > 0 ? QObject::tr("B spends less of its E2E here: ETT% goes up")
+                                   : QObject::tr("B spends more of its E2E here: ETT% goes down"));
+            area->setName(b.name);
+        } else {
+            const bool isB = i == n - 1;
+            fill = isB ? colorB : colorA;
+            outline = QPen(fill.darker(130), 1.0);
+            label = QStringLiteral("<b>%1</b>").arg(b.name);
+            value = formatPercent(to, 2);
+            tip = QObject::tr("ETT% of %1: %2% (exactly %3%)")
+                      .arg(b.name, QString::number(to, 'f', 4), exactPp(b.toPico, false));
+            area->setName(QObject::tr("ETT% of %1").arg(b.name));
+        }
+        area->setColor(fill);
+        area->setPen(outline);
+        area->setProperty("fromPico", QVariant::fromValue<qlonglong>(b.fromPico));
+        area->setProperty("toPico", QVariant::fromValue<qlonglong>(b.toPico));
+        chart->addSeries(area);
+        area->attachAxis(x);
+        area->attachAxis(y);
+        x->append(label, i);
+        auto* text = new QGraphicsSimpleTextItem(value, chart);
+        QFont f = chartAxisFont(chart);
+        f.setBold(!b.bucket);
+        text->setFont(f);
+        text->setBrush(b.bucket ? outline.color() : QColor(0x33, 0x33, 0x33));
+        const bool down = b.bucket && b.toPico < b.fromPico;
+        labels->push_back({ text, QPointF(i, down ? bottom : top), !down, area });
+        out.push_back(BridgeBar { area, tip });
+    }
+    // 5. The values over the bars follow the plot area (resizes, first layout).
+    auto place = [chart, labels] {
+        for (const ValueLabel& l : *labels) {
+            const QPointF p = chart->mapToPosition(l.at, l.series);
+            const QRectF r = l.item->boundingRect();
+            l.item->setPos(p.x() - r.width() / 2.0, l.above ? p.y() - r.height() - 1.0 : p.y() + 1.0);
+        }
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
+    return out;
+}
+
+} // namespace ett::app

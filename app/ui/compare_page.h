@@ -1,0 +1,310 @@
+// The Compare page (issue #6, item 3): two cohorts, A and B, picked from the open database's
+// vocabulary (dataset labels, attribute values, a UTC time range, a GPU range, or typed as a cohort
+// spec as `ettw compare --a` takes it), and what changed between them:
+//
+//   headline        ETT% of A and B, the change in pp with its bootstrap interval, under the
+//                   window's weighting (GPU- or time-weighted, named)
+//   bridge          a waterfall from ETT% of A to ETT% of B, one floating bar per bucket whose
+//                   share of E2E changed (the bucket's colour; a green or red outline: better or
+//                   worse for ETT%), exact to 1e-12 pp in the tooltips
+//   distributions   TTS, TTR and every phase category / subcategory of A and B overlaid, as CDFs
+//                   or histograms over common bins, in fractions of each cohort (unequal counts)
+//   changes         p50 / p90 / p99 of every distribution, A, B and the change; interruption
+//                   rates per 1,000 GPU-days by cause class
+//   matched jobs    the largest regressions and improvements; selecting one shows its timeline in
+//                   A and in B side by side, zoomed and panned together, B shifted by an alignment
+//                   (starts, first training, or wall clock) plus an offset the user sets
+//
+// Data comes from DataService::requestComparison (off the GUI thread; a busy bar and the stage show
+// while it runs; only the newest request's result is shown) and requestJobTimeline for the two
+// timelines. Edits are applied after a short pause, and a page behind another tab asks only when
+// shown. setComparisonData() / setTimeline() show data directly (tests). GUI thread only.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QColor>
+#include <QMap>
+#include <QWidget>
+
+#include <array>
+#include <memory>
+#include <utility>
+
+class QButtonGroup;
+class QChart;
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDoubleSpinBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QSlider;
+class QSpinBox;
+class QSplitter;
+class QTabWidget;
+class QTableWidget;
+class QTimer;
+class QToolButton;
+
+namespace ett::app {
+
+class DataService;
+class GanttWidget;
+class WorkbenchState;
+
+// One cohort's editor: a coloured badge ("A"), the dataset labels and attribute values as
+// checkable menus, the time range, the GPU range, and the cohort spec as text (editable: Enter
+// applies it; a spec that does not parse is marked and its error shown in the tooltip).
+class CohortEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    CohortEditor(const QString& letter, const QColor& color, QWidget* parent = nullptr);
+
+    const UiFilter& cohort() const { return m_cohort; }
+    // Shows a cohort (no signal).
+    void setCohort(const UiFilter& cohort);
+    // The labels, attributes and ranges the menus offer.
+    void setVocabulary(const Vocabulary& vocabulary);
+    // The spec text as shown (canonical: CohortSpec::text()).
+    QString specText() const;
+    // Applies a typed spec; false (and the field marked) when it does not parse.
+    bool applySpecText(const QString& text);
+
+    // The UI filter of a cohort spec (the inverse of toCohortSpec).
+    static UiFilter fromSpec(const core::CohortSpec& spec);
+
+signals:
+    // The user changed the cohort.
+    void edited(const ett::app::UiFilter& cohort);
+    // The user asked for the window's filter as this cohort.
+    void takeWindowFilterRequested();
+
+private:
+    void rebuildMenus();
+    void updateControls();
+    void applyTyped();
+    void emitEdited();
+
+    UiFilter m_cohort;
+    Vocabulary m_vocabulary;
+    QLabel* m_badge = nullptr;
+    QToolButton* m_labels = nullptr;
+    QToolButton* m_attrs = nullptr;
+    QCheckBox* m_allTime = nullptr;
+    QDateTimeEdit* m_from = nullptr;
+    QDateTimeEdit* m_to = nullptr;
+    QSpinBox* m_minGpus = nullptr;
+    QSpinBox* m_maxGpus = nullptr;
+    QLineEdit* m_spec = nullptr;
+    QToolButton* m_fromWindow = nullptr;
+};
+
+class ComparePage : public QWidget
+{
+    Q_OBJECT
+public:
+    // The delay between the last edit and the request.
+    static constexpr int kApplyDelayMs = 350;
+    // The colours of the cohorts in every chart, badge and timeline header (Okabe-Ito orange and
+    // blue: told apart with the common forms of colour blindness).
+    static QColor colorA();
+    static QColor colorB();
+
+    // `state` must outlive the page; `service` may be null (data then comes from setComparisonData()).
+    ComparePage(WorkbenchState* state, DataService* service, QWidget* parent = nullptr);
+    ~ComparePage() override;
+
+    // --- cohorts
+    // The cohorts a vocabulary suggests: with exactly two dataset labels, the baseline as A and
+    // the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one
+    // whose jobs start first is A); else the first and the second half of the data's time range
+    // (at whole days when it spans two days or more, else whole hours, minutes...).
+    static std::pair<UiFilter, UiFilter> defaultCohorts(const Vocabulary& vocabulary);
+    const UiFilter& cohortA() const { return m_request.a; }
+    const UiFilter& cohortB() const { return m_request.b; }
+    // Sets both cohorts and asks for the comparison.
+    void setCohorts(const UiFilter& a, const UiFilter& b);
+    // A becomes B and B becomes A; asks for the comparison.
+    void swapCohorts();
+    // What matched jobs are paired by ("job", "name", an attribute key); asks for the comparison.
+    void setMatchBy(const QString& matchBy);
+    void setCountQueue(bool countQueue);
+    const ComparisonRequest& request() const { return m_request; }
+    CohortEditor* editor(bool b) const { return b ? m_editorB : m_editorA; }
+
+    // --- results
+    // Shows this data as if the current request had returned it (ends the busy state).
+    void setComparisonData(const ComparisonData& result);
+    const ComparisonData& comparisonData() const { return m_data; }
+    bool hasData() const { return m_hasData; }
+    bool isBusy() const { return m_pending != 0; }
+    QString errorText() const;
+
+    // The headline cards by id ("a", "b", "change", "matched"): title, big value, small print.
+    QString cardTitle(const QString& id) const;
+    QString cardValue(const QString& id) const;
+    QString cardDetail(const QString& id) const;
+
+    enum class Chart { Bridge, Distribution };
+    QChart* chart(Chart which) const;
+
+    enum class DistributionView { Cdf, Histogram };
+    DistributionView distributionView() const { return m_view; }
+    void setDistributionView(DistributionView view);
+    // The distribution shown: an index into comparison.distributions.
+    int distributionIndex() const { return m_distribution; }
+    void setDistributionIndex(int index);
+    bool logScale() const { return m_log; }
+    void setLogScale(bool log);
+
+    QTableWidget* changesTable() const { return m_changes; }
+    QTableWidget* causesTable() const { return m_causes; }
+    // Regressions (largest drop first), then improvements (largest gain first).
+    QTableWidget* matchedTable() const { return m_matched; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+    // --- matched jobs on the timelines
+    // Shows row `row` of the matched table on the timelines (asks for both jobs' timelines).
+    void selectMatched(int row);
+    int selectedMatched() const { return m_selectedRow; }
+    // The pair of that row (nullptr when none).
+    const MatchedPair* selectedPair() const;
+    // Shows a timeline as if its request had returned it (B: the B side).
+    void setTimeline(bool b, const core::JobTimeline& timeline);
+    GanttWidget* gantt(bool b) const { return b ? m_ganttB : m_ganttA; }
+
+    // The job view (a row per attempt, by bucket; the default) or the rank view (a row per rank,
+    // phases by category) on both timelines.
+    bool rankView() const { return m_rankView; }
+    void setRankView(bool ranks);
+
+    // What B's timeline is aligned by; B's view starts at A's view start + offsetNs().
+    enum class Align { Starts, FirstTraining, WallClock };
+    Align alignment() const { return m_align; }
+    void setAlignment(Align align);
+    // An extra shift of B's content to the right (later on screen), in nanoseconds.
+    int64_t shiftNs() const { return m_shiftNs; }
+    void setShiftNs(int64_t shiftNs);
+    // B's instant at A's instant t is t + offsetNs(): the alignment's offset minus the shift.
+    int64_t offsetNs() const;
+
+signals:
+    // A comparison (the newest request's) has been shown.
+    void comparisonShown();
+    // Both timelines of the selected matched job are shown.
+    void timelinesShown();
+
+public slots:
+    // Asks the data service for the comparison of the current cohorts.
+    void refresh();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct Card
+    {
+        QFrame* frame = nullptr;
+        QLabel* title = nullptr;
+        QLabel* value = nullptr;
+        QLabel* detail = nullptr;
+    };
+
+    void buildUi();
+    QWidget* buildHeader();
+    QWidget* buildCards();
+    QWidget* buildDistributionPanel();
+    QWidget* buildChangesTab();
+    QWidget* buildMatchedTab();
+    Card addCard(QWidget* parent, const QString& id, const QColor& accent);
+
+    void onVocabularyChanged();
+    void onComparisonReady(quint64 id, const ComparisonData& result);
+    void onComparisonProgress(quint64 id, const QString& stage);
+    void onQueryFailed(quint64 id, const QString& message);
+    void onTimelineReady(quint64 id, const core::JobTimeline& timeline);
+    void scheduleRequest();
+    void requestOrDefer();
+
+    void render(); // everything from m_data under the state's weighting
+    void renderCards();
+    void renderBridge();
+    void fillDistributionChoices();
+    void renderDistribution();
+    void renderTables();
+    void renderMatched();
+    void updateHeader();
+
+    // Timelines: the anchors of the alignment, the shared bounds, and keeping B in step with A.
+    void clearTimelines(const QString& why);
+    void timelinesChanged(bool fit);
+    void syncFrom(bool fromB);
+    // The part of a timeline's job inside its cohort's time range: [start, end).
+    std::pair<int64_t, int64_t> cohortWindow(bool b) const;
+    int64_t anchorOf(bool b) const;
+    void updateShiftRange();
+    void updateTimelineHeaders();
+
+    WorkbenchState* m_state;
+    DataService* m_service;
+    ComparisonRequest m_request;
+    bool m_cohortsSet = false; // the user (or the defaults) set the cohorts
+    ComparisonData m_data;
+    bool m_hasData = false;
+    bool m_stale = true;
+    quint64 m_pending = 0;
+    QString m_stage;
+    QString m_error;
+    DistributionView m_view = DistributionView::Cdf;
+    int m_distribution = 0;
+    bool m_log = false;
+    QTimer* m_applyTimer = nullptr;
+
+    QLabel* m_status = nullptr;
+    QProgressBar* m_busy = nullptr;
+    QLabel* m_errorLabel = nullptr;
+    CohortEditor* m_editorA = nullptr;
+    CohortEditor* m_editorB = nullptr;
+    QComboBox* m_matchBy = nullptr;
+    QCheckBox* m_countQueue = nullptr;
+    QToolButton* m_gpuWeighted = nullptr;
+    QToolButton* m_timeWeighted = nullptr;
+    QMap<QString, Card> m_cards;
+    QChartView* m_bridgeView = nullptr;
+    QChartView* m_distributionView = nullptr;
+    QComboBox* m_distributionChoice = nullptr;
+    QButtonGroup* m_viewButtons = nullptr;
+    QCheckBox* m_logBox = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QSplitter* m_changesSplit = nullptr;
+    QTableWidget* m_changes = nullptr;
+    QTableWidget* m_causes = nullptr;
+    QTableWidget* m_matched = nullptr;
+    QLabel* m_matchedNote = nullptr;
+
+    // Timelines of the selected matched job.
+    int m_selectedRow = -1;
+    std::array<std::shared_ptr<const core::JobTimeline>, 2> m_timelines;
+    std::array<int32_t, 2> m_timelineJobs { -1, -1 };
+    std::array<quint64, 2> m_timelineRequests { 0, 0 };
+    std::array<QObject*, 2> m_timelineChannels { nullptr, nullptr };
+    GanttWidget* m_ganttA = nullptr;
+    GanttWidget* m_ganttB = nullptr;
+    QLabel* m_headerA = nullptr;
+    QLabel* m_headerB = nullptr;
+    QLabel* m_timelineNote = nullptr;
+    QComboBox* m_alignChoice = nullptr;
+    QDoubleSpinBox* m_shiftBox = nullptr;
+    QSlider* m_shiftSlider = nullptr;
+    Align m_align = Align::Starts;
+    bool m_rankView = false;
+    int64_t m_shiftNs = 0;
+    bool m_syncing = false;
+};
+
+} // namespace ett::app

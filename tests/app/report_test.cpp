@@ -1,0 +1,210 @@
+// Tests of the PDF report (issue #6, items 5 and 7): a report of the sample fleet has the
+// expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
+// but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
+// failed write names the path and leaves nothing behind.
+#include "app/report/report_content.h"
+#include "app/report/report_writer.h"
+#include "app/ui/figures_format.h"
+#include "core/store/columns_loader.h"
+#include "core/store/database.h"
+#include "core/store/importer.h"
+#include "gpu/compare.h"
+#include "gpu/engine.h"
+
+#include <QApplication>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace ett::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+void ensureApp()
+{
+    if (QCoreApplication::instance() == nullptr) {
+        static int argc = 1;
+        static char name[] = "report_tests";
+        static char* argv[] = { name, nullptr };
+        new QApplication(argc, argv); // lives for the whole test program
+    }
+}
+
+std::string run(const std::string& command)
+{
+    std::string out;
+    if (FILE* p = popen(command.c_str(), "r")) {
+        char buf[4096];
+        size_t n = 0;
+        while ((n = fread(buf, 1, sizeof buf, p)) > 0) {
+            out.append(buf, n);
+        }
+        pclose(p);
+    }
+    return out;
+}
+
+bool havePdftotext()
+{
+    return std::system("pdftotext -v > /dev/null 2>&1") == 0;
+}
+
+std::string readBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A database with the 200-job sample under "before" and again under "after", an engine on it.
+class ReportTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ensureApp();
+        std::random_device rd;
+        m_dir = fs::temp_directory_path() / ("ett-report-test-" + std::to_string(rd()));
+        fs::create_directories(m_dir);
+        auto db = core::Database::open((m_dir / "fleet.db").string(), core::Database::OpenMode::CreateIfMissing);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        m_db = std::move(*db);
+        for (const char* label : { "before", "after" }) {
+            core::ImportOptions o;
+            o.label = label;
+            auto r = core::importTraceFile(*m_db, std::string(ETT_SAMPLES_DIR) + "/fleet-200.ett.jsonl.gz", o);
+            ASSERT_TRUE(r.ok()) << r.error().message;
+        }
+        auto stored = core::loadStoredFleet(*m_db, core::ColumnsQuery { std::nullopt, true });
+        ASSERT_TRUE(stored.ok()) << stored.error().message;
+        m_engine = gpu::Engine::create(gpu::BackendKind::Cpu);
+        m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+    }
+    void TearDown() override
+    {
+        m_engine.reset();
+        m_db.reset();
+        std::error_code ec;
+        fs::remove_all(m_dir, ec);
+    }
+
+    ReportContent gather(const ReportRequest& request)
+    {
+        auto c = gatherReport(*m_db, *m_engine, QStringLiteral("fleet.db"), request);
+        EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().message);
+        return c.ok() ? *c : ReportContent {};
+    }
+
+    std::string write(const ReportContent& c, const std::string& name, QPageSize::PageSizeId size, int* pages)
+    {
+        const std::string path = (m_dir / name).string();
+        auto st = writeReportPdf(c, QString::fromStdString(path), size, pages);
+        EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+        return path;
+    }
+
+    fs::path m_dir;
+    std::unique_ptr<core::Database> m_db;
+    std::unique_ptr<gpu::Engine> m_engine;
+};
+
+TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    ReportRequest request;
+    request.title = QStringLiteral("Sample fleet: before and after");
+    request.a = *core::parseCohortSpec("label=before", "--a");
+    request.b = *core::parseCohortSpec("label=after", "--b");
+    const ReportContent content = gather(request);
+    int pages = 0;
+    const std::string pdf = write(content, "report.pdf", QPageSize::A4, &pages);
+    EXPECT_GE(pages, 6);
+    const std::string text = run("pdftotext -layout '" + pdf + "' -");
+    // Title page: title, contents, provenance with the files' full hashes.
+    for (const std::string needle : { "Sample fleet: before and after", "Contents", "Provenance", "Headline figures",
+             "ETT% over time", "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B",
+             "Distributions", "fleet-200.ett.jsonl.gz", "GPU-weighted" }) {
+        EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
+    }
+    for (const auto& d : content.datasets) {
+        EXPECT_NE(text.find(d.sha256.toStdString()), std::string::npos)
+            << "the full SHA-256 of " << d.path.toStdString();
+    }
+    // Every page is numbered "Page i of n".
+    for (int i = 1; i <= pages; ++i) {
+        EXPECT_NE(text.find("Page " + std::to_string(i) + " of " + std::to_string(pages)), std::string::npos) << i;
+    }
+    // The headline ETT% and the worst job are the engine's.
+    const std::string ett = formatPercent(ettOf(content.overview.fleet, Weighting::Gpu), 1).toStdString();
+    EXPECT_NE(text.find(ett), std::string::npos) << ett;
+    ASSERT_FALSE(content.overview.topJobs.empty());
+    EXPECT_NE(text.find(content.overview.topJobs.front().key.toStdString()), std::string::npos);
+    // The same jobs under two labels: no change, and the contents point at the pages.
+    ASSERT_TRUE(content.comparison && content.comparison->deltaPp);
+    EXPECT_EQ(*content.comparison->deltaPp, 0.0);
+    EXPECT_TRUE(std::regex_search(text, std::regex("1\\s+Headline figures\\s+2\\s")));
+}
+
+TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
+{
+    const ReportContent content = gather(ReportRequest {});
+    int a4Pages = 0;
+    int letterPages = 0;
+    const std::string a4 = readBytes(write(content, "a4.pdf", QPageSize::A4, &a4Pages));
+    const std::string letter = readBytes(write(content, "letter.pdf", QPageSize::Letter, &letterPages));
+    EXPECT_NE(a4.find("/MediaBox [0 0 595"), std::string::npos);
+    EXPECT_NE(letter.find("/MediaBox [0 0 612"), std::string::npos);
+    EXPECT_GE(a4Pages, 4);
+    EXPECT_GE(letterPages, 4);
+    // No raster but patterns of a few pixels (the hatching of lost progress).
+    const std::regex width("/Subtype /Image\\s*/Width (\\d+)");
+    for (auto it = std::sregex_iterator(a4.begin(), a4.end(), width); it != std::sregex_iterator(); ++it) {
+        EXPECT_LE(std::stoi((*it)[1].str()), 16) << "a raster image in the report";
+    }
+    // Without cohorts there is no comparison section.
+    EXPECT_FALSE(content.comparison.has_value());
+}
+
+TEST_F(ReportTest, BadRequestsAndUnwritablePathsAreNamed)
+{
+    ReportRequest request;
+    request.a = *core::parseCohortSpec("label=nope", "--a");
+    request.b = *core::parseCohortSpec("label=after", "--b");
+    auto c = gatherReport(*m_db, *m_engine, QStringLiteral("fleet.db"), request);
+    ASSERT_FALSE(c.ok());
+    EXPECT_NE(c.error().message.find("nope"), std::string::npos) << c.error().message;
+    request.a.reset();
+    c = gatherReport(*m_db, *m_engine, QStringLiteral("fleet.db"), request);
+    ASSERT_FALSE(c.ok()) << "B without A";
+
+    const ReportContent content = gather(ReportRequest {});
+    const std::string bad = (m_dir / "missing-dir" / "r.pdf").string();
+    auto st = writeReportPdf(content, QString::fromStdString(bad), QPageSize::A4);
+    ASSERT_FALSE(st.ok());
+    EXPECT_NE(st.error().message.find(bad), std::string::npos) << st.error().message;
+    EXPECT_FALSE(fs::exists(bad));
+    // Writing over an existing report replaces it whole (written aside, then renamed).
+    const std::string path = (m_dir / "again.pdf").string();
+    {
+        std::ofstream(path) << "old";
+    }
+    ASSERT_TRUE(writeReportPdf(content, QString::fromStdString(path), QPageSize::A4).ok());
+    EXPECT_EQ(readBytes(path).substr(0, 5), "%PDF-");
+    for (const auto& e : fs::directory_iterator(m_dir)) {
+        const std::string name = e.path().filename().string();
+        EXPECT_TRUE(name.starts_with("fleet.db") || name == "again.pdf") << "left behind: " << name;
+    }
+}
+
+} // namespace
+} // namespace ett::app

@@ -1,0 +1,553 @@
+// Tests of the Compare page (issue #6, item 3), against a real database with two labels: the
+// sample fleet under "before" and a generated fleet two weeks later under "after", served by the
+// real data service. The page picks the labels in time order, its headline is what
+// gpu::compareCohorts gives for the same specs, the bridge's bars walk from ETT% of A to ETT% of
+// B exactly, swapping mirrors the change, the distribution view switches between CDFs and
+// histograms in shares of each cohort, selecting a matched job loads its two timelines, which
+// zoom and pan together, and the offset control moves B.
+#include "app/ui/compare_page.h"
+#include "app/ui/data_service.h"
+#include "app/ui/figures_format.h"
+#include "app/ui/main_window.h"
+#include "app/ui/overview_data.h"
+#include "app/ui/palette.h"
+#include "app/ui/timeline/gantt_widget.h"
+#include "app/ui/workbench_state.h"
+#include "core/model/generator.h"
+#include "core/store/columns_loader.h"
+#include "core/store/database.h"
+#include "core/store/importer.h"
+#include "gpu/compare.h"
+
+#include <QAction>
+#include <QAreaSeries>
+#include <QChart>
+#include <QDoubleSpinBox>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "pages_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+constexpr int kWaitMs = 60'000;
+constexpr int64_t kDayNs = 86'400 * fixtures::kS;
+
+// The database: fleet-200 (2025-06-01, 14 days) as "before", 120 generated jobs from 2025-06-16 as
+// "after" (keys job-000001 ... overlap: those jobs are matched). Built once.
+struct Store
+{
+    QTemporaryDir dir;
+    std::string db;
+
+    Store()
+    {
+        db = dir.filePath(QStringLiteral("compare.db")).toStdString();
+        const std::string after = dir.filePath(QStringLiteral("after.ett.jsonl")).toStdString();
+        {
+            core::GeneratorOptions o;
+            o.jobs = 120;
+            o.seed = 2;
+            o.days = 7;
+            o.startNs += 15 * kDayNs;
+            std::ofstream out(after, std::ios::binary | std::ios::trunc);
+            out << core::generatorHeaderLine(o) << "\n";
+            core::FleetGenerator gen(o);
+            core::GeneratedJob job;
+            std::string buffer;
+            while (gen.next(job)) {
+                buffer.clear();
+                core::appendJobLines(job, buffer);
+                out << buffer;
+            }
+        }
+        auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
+        EXPECT_TRUE(d.ok()) << d.error().message;
+        for (const auto& [file, label] :
+            { std::pair<std::string, std::string> { ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz", "before" },
+                { after, "after" } }) {
+            core::ImportOptions options;
+            options.label = label;
+            auto s = core::importTraceFile(**d, file, options);
+            EXPECT_TRUE(s.ok()) << s.error().message;
+        }
+    }
+};
+
+const Store& store()
+{
+    static const Store s;
+    return s;
+}
+
+// What `ettw compare` computes for two specs: the store loaded with phases on the CPU engine.
+core::Comparison expectedComparison(const core::CohortSpec& a, const core::CohortSpec& b, bool countQueue = false)
+{
+    auto d = core::Database::open(store().db, core::Database::OpenMode::MustExist);
+    EXPECT_TRUE(d.ok());
+    auto stored = core::loadStoredFleet(**d, core::ColumnsQuery { std::nullopt, true });
+    EXPECT_TRUE(stored.ok());
+    auto engine = gpu::Engine::create(gpu::BackendKind::Cpu);
+    engine->load(std::move(stored->columns), std::move(stored->attribution));
+    gpu::CohortOptions cohort;
+    cohort.matchBy = "job";
+    cohort.countQueue = countQueue;
+    return gpu::compareCohorts(*engine, a, b, cohort, core::CompareOptions {});
+}
+
+// A window-sized page on the real data service over the store, shown (a hidden page asks for
+// nothing), with its first comparison delivered.
+class ComparePageTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        fixtures::ensureApp();
+        QObject::connect(&service, &DataService::databaseOpened, &state,
+            [this](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
+        page = std::make_unique<ComparePage>(&state, &service);
+        page->resize(1600, 1000);
+        page->show();
+        QSignalSpy shown(page.get(), &ComparePage::comparisonShown);
+        service.openDatabase(QString::fromStdString(store().db));
+        ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() > 0; }, kWaitMs)) << page->errorText().toStdString();
+    }
+
+    void TearDown() override { page.reset(); }
+
+    // Waits for the next comparison the page shows.
+    void waitForComparison(const std::function<void()>& action)
+    {
+        QSignalSpy shown(page.get(), &ComparePage::comparisonShown);
+        action();
+        ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() > 0; }, kWaitMs));
+    }
+
+    std::vector<QAreaSeries*> bridgeBars() const
+    {
+        std::vector<QAreaSeries*> out;
+        for (QAbstractSeries* s : page->chart(ComparePage::Chart::Bridge)->series()) {
+            if (auto* a = qobject_cast<QAreaSeries*>(s)) {
+                out.push_back(a);
+            }
+        }
+        return out;
+    }
+
+    WorkbenchState state;
+    DataService service;
+    std::unique_ptr<ComparePage> page;
+};
+
+TEST(ComparePageDefaults, TwoLabelsInTimeOrderElseTheHalvesOfTheRange)
+{
+    Vocabulary v;
+    v.labels = { "after", "before" }; // sorted by name: the later one first
+    v.labelFirstNs = { { "before", 1000 }, { "after", 5000 } };
+    v.firstNs = 1000;
+    v.lastNs = 9000;
+    auto [a, b] = ComparePage::defaultCohorts(v);
+    EXPECT_EQ(a.labels, QStringList { "before" });
+    EXPECT_EQ(b.labels, QStringList { "after" });
+    EXPECT_FALSE(a.fromNs);
+    // Names without a known order: the one that starts first.
+    v.labels = { "june", "may" };
+    v.labelFirstNs = { { "may", 1000 }, { "june", 5000 } };
+    std::tie(a, b) = ComparePage::defaultCohorts(v);
+    EXPECT_EQ(a.labels, QStringList { "may" });
+    EXPECT_EQ(b.labels, QStringList { "june" });
+    // Names that say it win over times ("baseline" re-run later).
+    v.labels = { "baseline", "candidate" };
+    v.labelFirstNs = { { "candidate", 1000 }, { "baseline", 5000 } };
+    std::tie(a, b) = ComparePage::defaultCohorts(v);
+    EXPECT_EQ(a.labels, QStringList { "baseline" });
+
+    // One label: the first and the second half of the range, at whole days.
+    const int64_t start = 1'748'736'000'000'000'000; // 2025-06-01T00:00:00Z
+    Vocabulary one;
+    one.labels = { "fleet" };
+    one.firstNs = start + 3 * 3600 * fixtures::kS;
+    one.lastNs = start + 9 * kDayNs + 5 * 3600 * fixtures::kS;
+    std::tie(a, b) = ComparePage::defaultCohorts(one);
+    EXPECT_TRUE(a.labels.isEmpty());
+    EXPECT_EQ(a.fromNs, start);
+    EXPECT_EQ(a.toNs, start + 5 * kDayNs);
+    EXPECT_EQ(b.fromNs, start + 5 * kDayNs);
+    EXPECT_EQ(b.toNs, start + 10 * kDayNs);
+}
+
+TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
+{
+    EXPECT_EQ(page->cohortA().labels, QStringList { "before" });
+    EXPECT_EQ(page->cohortB().labels, QStringList { "after" });
+    EXPECT_EQ(page->editor(false)->specText(), "label=before");
+    ASSERT_TRUE(page->hasData());
+    EXPECT_FALSE(page->isBusy());
+    EXPECT_TRUE(page->errorText().isEmpty()) << page->errorText().toStdString();
+
+    const core::Comparison expected = expectedComparison(toCohortSpec(page->cohortA()), toCohortSpec(page->cohortB()));
+    const core::Comparison& got = page->comparisonData().comparison;
+    EXPECT_EQ(got.jobsA, 200);
+    EXPECT_EQ(got.jobsB, 120);
+    EXPECT_EQ(got.ettA, expected.ettA);
+    EXPECT_EQ(got.ettB, expected.ettB);
+    EXPECT_EQ(got.deltaPp, expected.deltaPp);
+    ASSERT_TRUE(got.ci && expected.ci);
+    EXPECT_EQ(got.ci->low, expected.ci->low);
+    EXPECT_EQ(got.ci->high, expected.ci->high);
+    ASSERT_TRUE(got.bridge && expected.bridge);
+    EXPECT_EQ(got.bridge->ettAPico, expected.bridge->ettAPico);
+    ASSERT_EQ(got.bridge->steps.size(), expected.bridge->steps.size());
+    for (size_t i = 0; i < got.bridge->steps.size(); ++i) {
+        EXPECT_EQ(got.bridge->steps[i].pico, expected.bridge->steps[i].pico);
+    }
+    EXPECT_EQ(got.matchedJobs, expected.matchedJobs);
+    EXPECT_GT(got.matchedJobs, 0);
+
+    // The cards say it under the named weighting.
+    EXPECT_EQ(page->cardTitle("a"), "A · ETT% (GPU-weighted)");
+    EXPECT_EQ(page->cardValue("a"), formatPercent(expected.ettA, 2));
+    EXPECT_EQ(page->cardValue("b"), formatPercent(expected.ettB, 2));
+    EXPECT_TRUE(page->cardValue("change").endsWith(" pp"));
+    EXPECT_TRUE(page->cardValue("change").contains(QString::number(std::abs(*expected.deltaPp), 'f', 2)));
+    EXPECT_TRUE(page->cardDetail("change").contains("95% interval"));
+    EXPECT_TRUE(page->cardDetail("a").contains("200 jobs"));
+    EXPECT_EQ(page->cardValue("matched"), formatCount(expected.matchedJobs));
+
+    // Time-weighted: the window's weighting switches the headline and the bridge.
+    state.setWeighting(Weighting::Time);
+    EXPECT_EQ(page->cardTitle("change"), "Change B − A (time-weighted)");
+    EXPECT_EQ(page->cardValue("a"), formatPercent(expected.ettATime, 2));
+    EXPECT_TRUE(page->chart(ComparePage::Chart::Bridge)->title().contains("time-weighted"));
+    ASSERT_FALSE(bridgeBars().empty());
+    EXPECT_EQ(bridgeBars().front()->property("toPico").toLongLong(), expected.bridgeTime->ettAPico);
+
+    // The table of changes: a row per distribution, with the percentiles of both.
+    QTableWidget* changes = page->changesTable();
+    ASSERT_EQ(changes->rowCount(), static_cast<int>(expected.distributions.size()));
+    EXPECT_EQ(changes->item(0, 0)->text(), "time to start");
+    EXPECT_EQ(changes->item(0, 1)->text(), "200 / 120");
+    EXPECT_EQ(changes->item(0, 2)->text(), formatDuration(expected.distributions[0].a.p50));
+    EXPECT_EQ(changes->item(0, 3)->text(), formatDuration(expected.distributions[0].b.p50));
+    EXPECT_EQ(page->causesTable()->rowCount(), static_cast<int>(expected.causes.size()));
+}
+
+TEST_F(ComparePageTest, SamplesAgreeWithTheComparisonsPercentiles)
+{
+    // The charts' samples are the very durations the engine's percentiles come from.
+    const ComparisonData& d = page->comparisonData();
+    ASSERT_EQ(d.samples.size(), d.comparison.distributions.size());
+    bool phases = false;
+    for (size_t i = 0; i < d.samples.size(); ++i) {
+        const auto& s = d.samples[i];
+        const auto& c = d.comparison.distributions[i];
+        EXPECT_EQ(s.name.toStdString(), c.name);
+        EXPECT_EQ(s.countA, c.countA) << c.name;
+        EXPECT_EQ(s.countB, c.countB) << c.name;
+        ASSERT_LE(s.a.size(), DistributionSamples::kMaxSamples);
+        if (static_cast<size_t>(s.countA) == s.a.size()) {
+            const auto p = core::percentilesOf(s.a);
+            EXPECT_EQ(p.p50, c.a.p50) << c.name;
+            EXPECT_EQ(p.p90, c.a.p90) << c.name;
+            EXPECT_EQ(p.p99, c.a.p99) << c.name;
+        }
+        if (static_cast<size_t>(s.countB) == s.b.size()) {
+            const auto p = core::percentilesOf(s.b);
+            EXPECT_EQ(p.p50, c.b.p50) << c.name;
+            EXPECT_EQ(p.p99, c.b.p99) << c.name;
+        }
+        phases = phases || (i >= 2 && s.countA > 0);
+    }
+    EXPECT_TRUE(phases) << "phase-duration distributions need the phases loaded";
+}
+
+TEST_F(ComparePageTest, TheBridgeWalksFromAToB)
+{
+    const core::Bridge& bridge = *page->comparisonData().comparison.bridge;
+    const auto bars = bridgeBars();
+    int64_t nonZero = 0;
+    int64_t sum = 0;
+    for (const auto& s : bridge.steps) {
+        nonZero += s.pico != 0 ? 1 : 0;
+        sum += s.pico;
+    }
+    EXPECT_EQ(bridge.ettAPico + sum, bridge.ettBPico) << "exact in 1e-12 pp";
+    ASSERT_EQ(static_cast<int64_t>(bars.size()), nonZero + 2) << "A, a bar per non-zero step, B";
+
+    // The first bar rises to ETT% of A, each step starts where the last ended, the last is B.
+    EXPECT_EQ(bars.front()->property("toPico").toLongLong(), bridge.ettAPico);
+    EXPECT_NEAR(bars.front()->upperSeries()->at(0).y(), static_cast<double>(bridge.ettAPico) * 1e-12, 1e-9);
+    EXPECT_EQ(bars.front()->color(), ComparePage::colorA());
+    int64_t level = bridge.ettAPico;
+    size_t step = 0;
+    for (size_t i = 1; i + 1 < bars.size(); ++i) {
+        while (bridge.steps[step].pico == 0) {
+            ++step;
+        }
+        const auto& s = bridge.steps[step++];
+        QAreaSeries* bar = bars[i];
+        EXPECT_EQ(bar->property("fromPico").toLongLong(), level);
+        EXPECT_EQ(bar->property("toPico").toLongLong(), level + s.pico);
+        const double from = static_cast<double>(level) * 1e-12;
+        const double to = static_cast<double>(level + s.pico) * 1e-12;
+        EXPECT_NEAR(bar->upperSeries()->at(0).y(), std::max(from, to), 1e-9);
+        EXPECT_NEAR(bar->lowerSeries()->at(0).y(), std::min(from, to), 1e-9);
+        EXPECT_EQ(bar->name(), bucketLabel(s.bucket));
+        EXPECT_EQ(bar->color(), bucketColor(s.bucket)) << "the bucket's colour";
+        // Outlined green when B spends less of E2E in the bucket (ETT% up), red when more.
+        const QColor outline = bar->pen().color();
+        EXPECT_EQ(s.pico > 0, outline.green() > outline.red()) << bar->name().toStdString();
+        level += s.pico;
+    }
+    EXPECT_EQ(level, bridge.ettBPico);
+    EXPECT_EQ(bars.back()->property("toPico").toLongLong(), bridge.ettBPico);
+    EXPECT_NEAR(bars.back()->upperSeries()->at(0).y(), static_cast<double>(bridge.ettBPico) * 1e-12, 1e-9);
+    EXPECT_EQ(bars.back()->color(), ComparePage::colorB());
+}
+
+TEST_F(ComparePageTest, SwapExchangesTheCohorts)
+{
+    const core::Comparison before = page->comparisonData().comparison;
+    waitForComparison([&] { page->swapCohorts(); });
+    EXPECT_TRUE(page->isVisible());
+    EXPECT_EQ(page->cohortA().labels, QStringList { "after" });
+    EXPECT_EQ(page->cohortB().labels, QStringList { "before" });
+    EXPECT_EQ(page->editor(false)->specText(), "label=after");
+    const core::Comparison& after = page->comparisonData().comparison;
+    EXPECT_EQ(after.ettA, before.ettB);
+    EXPECT_EQ(after.ettB, before.ettA);
+    EXPECT_EQ(after.deltaPp, -*before.deltaPp);
+    EXPECT_EQ(after.bridge->ettAPico, before.bridge->ettBPico);
+    EXPECT_EQ(page->cardValue("a"), formatPercent(before.ettB, 2));
+    // The regressions of A -> B are the improvements of B -> A.
+    ASSERT_FALSE(before.regressions.empty());
+    ASSERT_FALSE(after.improvements.empty());
+    EXPECT_EQ(after.improvements.front().match, before.regressions.front().match);
+}
+
+TEST_F(ComparePageTest, DistributionsSwitchBetweenCdfAndHistogramInShares)
+{
+    QChart* chart = page->chart(ComparePage::Chart::Distribution);
+    ASSERT_EQ(page->distributionView(), ComparePage::DistributionView::Cdf);
+    EXPECT_TRUE(chart->title().startsWith("time to start"));
+    std::vector<QLineSeries*> lines;
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* l = qobject_cast<QLineSeries*>(s)) {
+            lines.push_back(l);
+        }
+    }
+    ASSERT_EQ(lines.size(), 2u) << "A and B";
+    EXPECT_TRUE(lines[0]->name().startsWith("A (n = 200"));
+    EXPECT_EQ(lines[0]->pen().color(), ComparePage::colorA());
+    for (QLineSeries* l : lines) {
+        EXPECT_DOUBLE_EQ(l->at(l->count() - 1).y(), 100.0) << "a CDF ends at the whole cohort";
+    }
+
+    page->setDistributionView(ComparePage::DistributionView::Histogram);
+    chart = page->chart(ComparePage::Chart::Distribution);
+    EXPECT_TRUE(chart->title().contains("per bin"));
+    std::vector<QAreaSeries*> areas;
+    for (QAbstractSeries* s : chart->series()) {
+        EXPECT_EQ(qobject_cast<QLineSeries*>(s), nullptr) << "no CDF lines in the histogram";
+        if (auto* a = qobject_cast<QAreaSeries*>(s)) {
+            areas.push_back(a);
+        }
+    }
+    ASSERT_EQ(areas.size(), 2u);
+    std::vector<double> edgesA;
+    for (QAreaSeries* a : areas) {
+        // Steps: (edge, share), (next edge, share) per bin, from 0 back to 0.
+        double total = 0;
+        const QLineSeries* u = a->upperSeries();
+        std::vector<double> edges;
+        for (int i = 1; i + 1 < u->count(); i += 2) {
+            total += u->at(i).y();
+            edges.push_back(u->at(i).x());
+        }
+        EXPECT_NEAR(total, 100.0, 1e-6) << "shares of the cohort, whatever its count";
+        if (edgesA.empty()) {
+            edgesA = edges;
+        } else {
+            EXPECT_EQ(edges, edgesA) << "common bins";
+        }
+    }
+
+    // Another distribution, on a log axis.
+    const auto& names = page->comparisonData().samples;
+    int compile = -1;
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (names[i].name == "compile") {
+            compile = static_cast<int>(i);
+        }
+    }
+    ASSERT_GE(compile, 0);
+    page->setDistributionIndex(compile);
+    page->setLogScale(true);
+    chart = page->chart(ComparePage::Chart::Distribution);
+    EXPECT_TRUE(chart->title().startsWith("compile"));
+    EXPECT_EQ(chart->series().size(), 2);
+}
+
+TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
+{
+    QTableWidget* table = page->matchedTable();
+    ASSERT_GT(table->rowCount(), 1);
+    // 1. The largest regression is shown at first; clicking another row shows that one.
+    QSignalSpy timelines(page.get(), &ComparePage::timelinesShown);
+    const QRect rect = table->visualItemRect(table->item(1, 0));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    EXPECT_EQ(page->selectedMatched(), 1);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return timelines.count() > 0; }, kWaitMs));
+    const MatchedPair* pair = page->selectedPair();
+    ASSERT_NE(pair, nullptr);
+    EXPECT_EQ(pair->match, table->item(1, 0)->data(Qt::UserRole).toString());
+    GanttWidget* a = page->gantt(false);
+    GanttWidget* b = page->gantt(true);
+    ASSERT_NE(a->scene(), nullptr);
+    ASSERT_NE(b->scene(), nullptr);
+    EXPECT_EQ(a->scene()->job(), pair->jobA);
+    EXPECT_EQ(b->scene()->job(), pair->jobB);
+    EXPECT_NE(pair->jobA, pair->jobB) << "the same key under two labels: two jobs";
+    EXPECT_EQ(a->scene()->timeline()->label, "before");
+    EXPECT_EQ(b->scene()->timeline()->label, "after");
+
+    // 2. Aligned by start: B's view starts where A's does, plus the two jobs' difference.
+    EXPECT_EQ(page->alignment(), ComparePage::Align::Starts);
+    EXPECT_EQ(page->offsetNs(), b->scene()->startNs() - a->scene()->startNs());
+    auto inStep = [&] {
+        EXPECT_EQ(b->axis().startNs(), a->axis().startNs() + page->offsetNs());
+        EXPECT_NEAR(static_cast<double>(b->axis().visibleDurationNs()),
+            static_cast<double>(a->axis().visibleDurationNs()),
+            2.0 + 1e-6 * static_cast<double>(a->axis().visibleDurationNs()));
+    };
+    inStep();
+
+    // 3. Zooming one zooms the other; panning either pans both.
+    const int64_t before = a->axis().visibleDurationNs();
+    a->zoomIn();
+    EXPECT_LT(a->axis().visibleDurationNs(), before);
+    inStep();
+    b->zoomIn();
+    inStep();
+    b->panBy(40);
+    inStep();
+    a->panBy(-25);
+    inStep();
+
+    // 4. The offset control shifts B: 10 minutes right on screen is 10 minutes less offset.
+    const int64_t aligned = page->offsetNs();
+    const int64_t startA = a->axis().startNs();
+    auto* shift = page->findChild<QDoubleSpinBox*>("shift");
+    ASSERT_NE(shift, nullptr);
+    shift->setValue(10.0);
+    EXPECT_EQ(page->shiftNs(), 10 * 60 * fixtures::kS);
+    EXPECT_EQ(page->offsetNs(), aligned - 10 * 60 * fixtures::kS);
+    EXPECT_EQ(a->axis().startNs(), startA) << "A stays";
+    inStep();
+    page->setShiftNs(0);
+    EXPECT_EQ(page->offsetNs(), aligned);
+    inStep();
+
+    // 5. The rank view of both, still in step.
+    page->setRankView(true);
+    EXPECT_EQ(a->scene()->mode(), GanttScene::Mode::Ranks);
+    EXPECT_EQ(b->scene()->mode(), GanttScene::Mode::Ranks);
+    inStep();
+
+    // 6. By wall clock: the same instants side by side.
+    page->setAlignment(ComparePage::Align::WallClock);
+    EXPECT_EQ(page->offsetNs(), 0);
+    inStep();
+}
+
+TEST_F(ComparePageTest, EditsAskAgainAndProblemsAreShown)
+{
+    // A typed spec applies on Enter; a label the database lacks is refused and marked.
+    CohortEditor* editor = page->editor(true);
+    EXPECT_FALSE(editor->applySpecText("label=nope"));
+    EXPECT_EQ(page->cohortB().labels, QStringList { "after" });
+    EXPECT_FALSE(editor->applySpecText("gpus>=abc"));
+
+    // A cohort of jobs with many GPUs: asked for after the pause.
+    waitForComparison([&] {
+        ASSERT_TRUE(editor->applySpecText("label=after, gpus>=64"));
+        EXPECT_EQ(page->cohortB().minGpus, 64);
+    });
+    EXPECT_LT(page->comparisonData().comparison.jobsB, 120);
+    EXPECT_EQ(page->comparisonData().comparison.specB, "label=after,gpus>=64");
+
+    // A cohort that matches nothing is said to, not drawn as 0%. While it is computed, the page is
+    // busy.
+    UiFilter none;
+    none.labels = { "before" };
+    none.minGpus = 1'000'000;
+    waitForComparison([&] {
+        page->setCohorts(page->cohortA(), none);
+        EXPECT_TRUE(page->isBusy());
+        EXPECT_TRUE(page->findChild<QWidget*>("busy")->isVisible());
+    });
+    EXPECT_EQ(page->comparisonData().comparison.jobsB, 0);
+    EXPECT_TRUE(page->errorText().contains("matches no jobs")) << page->errorText().toStdString();
+    EXPECT_EQ(page->cardValue("b"), "–");
+}
+
+TEST_F(ComparePageTest, ANewerComparisonMakesTheOlderOneStale)
+{
+    // Two requests on one channel: only the newer is computed and delivered, with its stages.
+    QObject requester;
+    std::vector<quint64> ready;
+    std::vector<std::pair<quint64, QString>> stages;
+    auto c1 = QObject::connect(
+        &service, &DataService::comparisonReady, [&](quint64 id, const ComparisonData&) { ready.push_back(id); });
+    auto c2 = QObject::connect(&service, &DataService::comparisonProgress,
+        [&](quint64 id, const QString& stage) { stages.emplace_back(id, stage); });
+    ComparisonRequest first = page->request();
+    ComparisonRequest second = first;
+    second.matchBy = "name";
+    const quint64 old = service.requestComparison(first, &requester);
+    const quint64 latest = service.requestComparison(second, &requester);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return std::find(ready.begin(), ready.end(), latest) != ready.end(); }, kWaitMs));
+    QTest::qWait(50);
+    EXPECT_EQ(std::find(ready.begin(), ready.end(), old), ready.end()) << "the older result is dropped";
+    EXPECT_NE(std::find(stages.begin(), stages.end(), std::pair { latest, QString("comparing") }), stages.end());
+    for (const auto& [id, stage] : stages) {
+        EXPECT_NE(id, old);
+    }
+    QObject::disconnect(c1);
+    QObject::disconnect(c2);
+}
+
+TEST(CompareInWindow, ViewMenuShowsTheComparePageWithRoomForIt)
+{
+    fixtures::ensureApp();
+    MainWindow window;
+    window.show();
+    QAction* compare = nullptr;
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->text() == "&Compare A/B") {
+            compare = a;
+        }
+    }
+    ASSERT_NE(compare, nullptr);
+    EXPECT_EQ(compare->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_3));
+    auto* filters = window.findChild<QToolBar*>("filters");
+    ASSERT_NE(filters, nullptr);
+    EXPECT_TRUE(filters->isVisible());
+    compare->trigger();
+    ASSERT_NE(window.comparePage(), nullptr);
+    EXPECT_TRUE(window.comparePage()->isVisible());
+    EXPECT_FALSE(filters->isVisible()) << "the page has cohorts of its own";
+    window.showPage(0);
+    EXPECT_TRUE(filters->isVisible());
+}
+
+} // namespace
+} // namespace ett::app
