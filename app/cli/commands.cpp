@@ -1,5 +1,6 @@
 #include "app/cli/commands.h"
 
+#include "app/cli/advise_cmd.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
 #ifdef ETT_WITH_REPORT
@@ -1150,6 +1151,23 @@ int runEttw(int argc, char** argv)
     addFormatOption(compare, common.format, false);
     addEngineOptions(compare);
 
+    AdviseCmd adviseCmd;
+    auto* advise = app.add_subcommand("advise",
+        "Advise a checkpoint interval from the blocking time of a checkpoint and the mean time between "
+        "interruptions (Young, Daly, the waste at given intervals), or estimate a job's expected ETTR from its "
+        "nodes, failure rate and restart time (an approximation); needs no database");
+    advise->add_option("--blocking-s", adviseCmd.blockingS, "Seconds of training blocked by each checkpoint write");
+    advise->add_option("--mtbi-s", adviseCmd.mtbiS, "Mean time between interruptions, in seconds of training loop");
+    advise->add_option("--interval-s", adviseCmd.intervalsS,
+        "A checkpoint interval in seconds: the waste is reported at each one given (the option repeats); "
+        "with --nodes, the interval of the ETTR estimate");
+    advise->add_option("--nodes", adviseCmd.nodes, "ETTR estimate: nodes of the job");
+    advise->add_option(
+        "--failures-per-node-day", adviseCmd.failuresPerNodeDay, "ETTR estimate: failures per node per day");
+    advise->add_option("--restart-s", adviseCmd.restartS,
+        "ETTR estimate: seconds from a failure to training again (restart and checkpoint load)");
+    addFormatOption(advise, common.format, false);
+
 #ifdef ETT_WITH_REPORT
     ReportCmd reportCmd;
     auto* report = app.add_subcommand("report",
@@ -1270,6 +1288,9 @@ int runEttw(int argc, char** argv)
     }
     if (compare->parsed()) {
         return runCompare(common, compareCmd);
+    }
+    if (advise->parsed()) {
+        return runAdvise(common, adviseCmd);
     }
 #ifdef ETT_WITH_REPORT
     if (report->parsed()) {

@@ -507,7 +507,10 @@ std::string workedExampleHeadPlus(size_t headLines, const std::vector<std::strin
 TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
 {
     const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> cases = {
-        { {}, { "import", "summary", "job", "jobs", "compare", "issues", "datasets", "generate", "bench" } },
+        { {}, { "import", "summary", "job", "jobs", "compare", "advise", "issues", "datasets", "generate", "bench" } },
+        { { "advise" },
+            { "--blocking-s", "--mtbi-s", "--interval-s", "--nodes", "--failures-per-node-day", "--restart-s",
+                "--format", "approximation" } },
         { { "compare" }, { "--db", "--a", "--b", "--fail-if-drop", "--match-by", "--seed", "--format", "exit" } },
         { { "import" }, { "--db", "--label", "files" } },
         { { "summary" },
@@ -1322,3 +1325,103 @@ TEST_F(CliCompare, BadSpecsAreNamed)
     expectUserError({ "compare", "--a", "label=before", "--b", "label=before", "--match-by", "colour" },
         { "--match-by", "colour" });
 }
+
+// --- advise (issue #7, the models) -------------------------------------------------------------
+
+namespace {
+
+using CliAdvise = CliTest;
+
+TEST_F(CliAdvise, SeedExampleJsonHasYoungDalyAndTheWasteAtEachInterval)
+{
+    const Json a = okJson({ "advise", "--blocking-s", "15", "--mtbi-s", "28800", "--interval-s", "300", "--interval-s",
+        "600", "--interval-s", "1800", "--interval-s", "3600", "--format", "json" });
+    EXPECT_NEAR(a["young_interval_s"].number(), 929.5, 0.05);
+    EXPECT_NEAR(a["daly_interval_s"].number(), 919.54, 0.005);
+    EXPECT_FALSE(a["daly_boundary"].boolean());
+    EXPECT_NEAR(a["optimal_wasted_percent"].number(), 3.227, 0.0005);
+    const Json& at = a["wasted_percent_at"];
+    EXPECT_EQ(at.keys(), (std::vector<std::string> { "300", "600", "1800", "3600" }));
+    EXPECT_NEAR(at["300"].number(), 5.521, 0.0005);
+    EXPECT_NEAR(at["600"].number(), 3.542, 0.0005);
+    EXPECT_NEAR(at["1800"].number(), 3.958, 0.0005);
+    EXPECT_NEAR(at["3600"].number(), 6.667, 0.0005);
+    EXPECT_FALSE(fs::exists(work() / "ett.db")) << "advise needs no database";
+
+    // Without --interval-s the object is empty; a fractional interval keeps its decimals as the key.
+    const Json b = okJson({ "advise", "--blocking-s", "15", "--mtbi-s", "28800", "--format", "json" });
+    EXPECT_EQ(b["wasted_percent_at"].size(), 0U);
+    const Json c
+        = okJson({ "advise", "--blocking-s", "15", "--mtbi-s", "28800", "--interval-s", "929.5", "--format", "json" });
+    EXPECT_NEAR(c["wasted_percent_at"]["929.5"].number(), 3.227, 0.0005);
+}
+
+TEST_F(CliAdvise, TableShowsTheOptimaAndTheGivenIntervals)
+{
+    const std::string table
+        = ok({ "advise", "--blocking-s", "15", "--mtbi-s", "28800", "--interval-s", "300", "--interval-s", "3600" });
+    for (const std::string needle : { "Young", "Daly", "929.5", "3.227", "5.521", "6.667", "wasted %" }) {
+        EXPECT_TRUE(contains(table, needle)) << needle << "\n" << table;
+    }
+}
+
+TEST_F(CliAdvise, DalyBoundaryWhenTheWriteTakesTwiceTheMtbi)
+{
+    const Json a = okJson({ "advise", "--blocking-s", "300", "--mtbi-s", "100", "--format", "json" });
+    EXPECT_TRUE(a["daly_boundary"].boolean());
+    EXPECT_NEAR(a["daly_interval_s"].number(), 100.0, 1e-9);
+    EXPECT_TRUE(contains(ok({ "advise", "--blocking-s", "300", "--mtbi-s", "100" }), "cannot pay"));
+}
+
+TEST_F(CliAdvise, EttrModeGivesMttfAndTheApproximateExpectedEttr)
+{
+    // MTTF = 86400 / (1024 x 0.005) s = 4.6875 h; E[ETTR] = 1 - 15/1800 - (600 + 900)/16875 = 0.902778.
+    const Json e = okJson({ "advise", "--nodes", "1024", "--failures-per-node-day", "0.005", "--restart-s", "600",
+        "--interval-s", "1800", "--blocking-s", "15", "--format", "json" });
+    EXPECT_NEAR(e["mttf_h"].number(), 4.6875, 1e-6);
+    EXPECT_NEAR(e["expected_ettr"].number(), 0.902778, 1e-6);
+    EXPECT_TRUE(e["within_validity"].boolean());
+    EXPECT_TRUE(contains(e["approximation"].str(), "approximation"));
+    EXPECT_TRUE(contains(e["approximation"].str(), "Kokolis"));
+
+    const std::string table = ok({ "advise", "--nodes", "1024", "--failures-per-node-day", "0.005", "--restart-s",
+        "600", "--interval-s", "1800", "--blocking-s", "15" });
+    for (const std::string needle : { "MTTF", "4.688 h", "0.9028", "approximation" }) {
+        EXPECT_TRUE(contains(table, needle)) << needle << "\n" << table;
+    }
+    const std::string outside = ok({ "advise", "--nodes", "16384", "--failures-per-node-day", "0.05", "--restart-s",
+        "600", "--interval-s", "1800", "--blocking-s", "15" });
+    EXPECT_TRUE(contains(outside, "outside the range of validity")) << outside;
+}
+
+TEST_F(CliAdvise, MissingMixedAndInvalidInputsAreNamed)
+{
+    expectUserError({ "advise" }, { "--blocking-s", "--mtbi-s", "--nodes" });
+    expectUserError({ "advise", "--blocking-s", "15" }, { "--mtbi-s" });
+    expectUserError({ "advise", "--blocking-s", "15", "--mtbi-s", "0" }, { "--mtbi-s", "positive" });
+    expectUserError({ "advise", "--blocking-s", "-15", "--mtbi-s", "28800" }, { "--blocking-s", "positive" });
+    expectUserError({ "advise", "--blocking-s", "0", "--mtbi-s", "28800" }, { "--blocking-s" });
+    expectUserError({ "advise", "--blocking-s", "15", "--mtbi-s", "28800", "--interval-s", "300", "--interval-s", "0" },
+        { "--interval-s" });
+    expectUserError({ "advise", "--nodes", "8", "--failures-per-node-day", "0.01" },
+        { "--restart-s", "--interval-s", "--blocking-s" });
+    expectUserError({ "advise", "--nodes", "8", "--failures-per-node-day", "0.01", "--restart-s", "60", "--interval-s",
+                        "600", "--blocking-s", "5", "--mtbi-s", "100" },
+        { "--mtbi-s", "one set" });
+    expectUserError({ "advise", "--nodes", "8", "--failures-per-node-day", "0.01", "--restart-s", "60", "--interval-s",
+                        "600", "--interval-s", "900", "--blocking-s", "5" },
+        { "exactly one --interval-s" });
+    expectUserError({ "advise", "--nodes", "0", "--failures-per-node-day", "0.01", "--restart-s", "60", "--interval-s",
+                        "600", "--blocking-s", "5" },
+        { "--nodes" });
+    expectUserError({ "advise", "--nodes", "8", "--failures-per-node-day", "0", "--restart-s", "60", "--interval-s",
+                        "600", "--blocking-s", "5" },
+        { "--failures-per-node-day" });
+    expectUserError({ "advise", "--nodes", "8", "--failures-per-node-day", "0.01", "--restart-s", "-1", "--interval-s",
+                        "600", "--blocking-s", "5" },
+        { "--restart-s" });
+    // Not a number at all is a usage error, as everywhere.
+    EXPECT_EQ(ettw({ "advise", "--blocking-s", "abc", "--mtbi-s", "100" }).exitCode, 2);
+}
+
+} // namespace
