@@ -358,7 +358,7 @@ TEST(ChromeCatapult, ObjectFormMixedEventsMetadataOutsideTheWindow)
     EXPECT_EQ(issueKindCount(r, "unmapped_name"), 0);
     EXPECT_EQ(issueKindCount(r, "unclosed_slice"), 0);
     EXPECT_EQ(issueKindCount(r, "unmatched_end"), 0);
-    const JobResult& j = s.fleet().at(0).result;
+    const JobResult j = s.fleet().at(0).result;
     EXPECT_EQ(j.windowStartNs, 818 * kUs);
     EXPECT_EQ(j.windowEndNs, 880 * kUs);
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Productive)], 28 * kUs);
@@ -387,7 +387,7 @@ TEST(ChromeCatapult, AsyncEventsLegacyAndNestable)
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'A' AND start_ns = 50000 AND end_ns = 900000"), 1);
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'F'"), 3);
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'D' AND start_ns = 725000 AND end_ns = 900000"), 1);
-    const JobResult& j = s.fleet().at(0).result;
+    const JobResult j = s.fleet().at(0).result;
     EXPECT_EQ(j.e2eNs(), 900 * kUs);
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Productive)], 900 * kUs);
 }
@@ -406,7 +406,7 @@ TEST(ChromeCatapult, UnclosedSlicesAreClosedAtTheEndAndCounted)
     EXPECT_EQ(issueKindCount(r, "unclosed_slice"), 4);
     EXPECT_EQ(issueCount(r, "unclosed_slice", "MessageLoop::RunTask"), 2);
     EXPECT_EQ(issueKindCount(r, "unmapped_name"), 0) << "everything else is ignored by the rules";
-    const JobResult& j = s.fleet().at(0).result;
+    const JobResult j = s.fleet().at(0).result;
     // min / max ts over B and E (the 22 M events have ts 0 and do not count).
     EXPECT_EQ(j.windowStartNs, 714'007'690'251 * kUs);
     EXPECT_EQ(j.windowEndNs, 714'012'742'060 * kUs);
@@ -447,7 +447,7 @@ TEST(ChromeRanks, RankFilesOfOneAttemptWidenItsWindow)
     const auto r0 = s.import(s.write("rank0.json", kRank0), o);
     EXPECT_EQ(r0.phases, 2);
     {
-        const JobResult& j = s.fleet().at(0).result;
+        const JobResult j = s.fleet().at(0).result;
         EXPECT_EQ(j.windowStartNs, kBase + 1 * kMs);
         EXPECT_EQ(j.windowEndNs, kBase + 201 * kMs);
         EXPECT_EQ(j.bucketsNs[idx(Bucket::Productive)], 200 * kMs);
@@ -546,7 +546,7 @@ TEST(ChromeReader, PresetMapsPyTorchNamesAndIgnoresDeviceSide)
     EXPECT_EQ(issueCount(r, "unmapped_name", "my_block"), 1);
     EXPECT_EQ(issueCount(r, "unmapped_name", "RenderWidget::InvalidationCallback"), 1);
     EXPECT_EQ(issueKindCount(r, "unmapped_name"), 2);
-    const JobResult& j = s.fleet().at(0).result;
+    const JobResult j = s.fleet().at(0).result;
     EXPECT_EQ(j.e2eNs(), 2 * kMs) << "to the Record Window End instant";
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Stall)], 50 * kUs);
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Productive)], 950 * kUs);
@@ -609,7 +609,7 @@ TEST(ChromeReader, NestedBeginEndOnTwoThreadsAndAnEndWithoutBegin)
     EXPECT_EQ(r.issues.entries().at({ "unmatched_end", "stray" }).firstLine, 8);
     EXPECT_EQ(s.count("SELECT end_ns FROM phases WHERE name = 'inner'"), 20 * kUs);
     EXPECT_EQ(s.count("SELECT MAX(end_ns) FROM phases WHERE name = 'outer'"), 100 * kUs);
-    const JobResult& j = s.fleet().at(0).result;
+    const JobResult j = s.fleet().at(0).result;
     EXPECT_EQ(j.e2eNs(), 101 * kUs);
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Stall)], 10 * kUs);
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Productive)], 90 * kUs);
