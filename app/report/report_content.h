@@ -8,6 +8,7 @@
 #include "core/model/compare.h"
 #include "core/store/timeline.h"
 
+#include <QMetaType>
 #include <QString>
 
 #include <memory>
@@ -77,3 +78,6 @@ core::Result<ReportContent> gatherReport(
 QString workbenchVersion();
 
 } // namespace ett::app
+
+Q_DECLARE_METATYPE(ett::app::ReportRequest)
+Q_DECLARE_METATYPE(ett::app::ReportContent)

@@ -2,6 +2,7 @@
 
 #include "app/ui/compare_charts.h"
 #include "app/ui/data_service.h"
+#include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/overview_data.h"
@@ -649,6 +650,7 @@ void ComparePage::buildUi()
     charts->setChildrenCollapsible(false);
     m_bridgeView = makeChartView(charts, 240);
     m_bridgeView->setObjectName(QStringLiteral("bridgeChart"));
+    installChartExport(m_bridgeView, tr("Compare"), [this] { return exportScope(); });
     charts->addWidget(m_bridgeView);
     charts->addWidget(buildDistributionPanel());
     charts->setStretchFactor(0, 1);
@@ -861,6 +863,7 @@ QWidget* ComparePage::buildDistributionPanel()
     v->addLayout(bar);
     m_distributionView = makeChartView(box, 240);
     m_distributionView->setObjectName(QStringLiteral("distributionChart"));
+    installChartExport(m_distributionView, tr("Compare"), [this] { return exportScope(); });
     v->addWidget(m_distributionView, 1);
     return box;
 }
@@ -880,6 +883,15 @@ QWidget* ComparePage::buildChangesTab()
         { tr("Distribution"), tr("n A / B"), tr("p50 A"), tr("p50 B"), tr("p50 change"), tr("p90 A"), tr("p90 B"),
             tr("p90 change"), tr("p99 A"), tr("p99 B"), tr("p99 change") });
     m_changes->setObjectName(QStringLiteral("changes"));
+    // JSON keys name the units of the exact values the cells carry (renderTables).
+    for (int c = 2; c < m_changes->columnCount(); ++c) {
+        m_changes->horizontalHeaderItem(c)->setData(
+            ExportKeyRole, m_changes->horizontalHeaderItem(c)->text() + QStringLiteral(" s"));
+    }
+    installTableExport(m_changes, tr("Compare"), [this] {
+        return TableExport { tr("Compare: distributions of A and B (nearest-rank percentiles)"), exportScope(), {},
+            {} };
+    });
     connect(m_changes, &QTableWidget::cellClicked, this, [this](int row, int) { setDistributionIndex(row); });
     lv->addWidget(m_changes, 1);
     split->addWidget(left);
@@ -893,6 +905,10 @@ QWidget* ComparePage::buildChangesTab()
     rv->addWidget(ratesCaption);
     m_causes = makeTable(right, { tr("Cause class"), tr("Failures A → B"), tr("Preemptions A → B") });
     m_causes->setObjectName(QStringLiteral("causes"));
+    installTableExport(m_causes, tr("Compare"), [this] {
+        return TableExport { tr("Compare: interruptions per 1,000 GPU-days of E2E by cause class"), exportScope(), {},
+            {} };
+    });
     rv->addWidget(m_causes, 1);
     split->addWidget(right);
     split->setStretchFactor(0, 5);
@@ -918,6 +934,16 @@ QWidget* ComparePage::buildMatchedTab()
     m_matched->horizontalHeaderItem(4)->setToolTip(tr("GPU-hours A lost (E2E minus productive)"));
     m_matched->horizontalHeaderItem(5)->setToolTip(tr("GPU-hours B lost (E2E minus productive)"));
     m_matched->setObjectName(QStringLiteral("matched"));
+    for (const auto& [column, key] : { std::pair { 3, QStringLiteral("Change pp") },
+             { 4, QStringLiteral("Lost GPU-h A") }, { 5, QStringLiteral("Lost GPU-h B") } }) {
+        m_matched->horizontalHeaderItem(column)->setData(ExportKeyRole, key);
+    }
+    installTableExport(m_matched, tr("Compare"), [this] {
+        return TableExport { tr("Compare: matched jobs by %1, largest regressions then largest improvements of ETT% "
+                                "(GPU-weighted)")
+                                 .arg(m_request.matchBy),
+            exportScope(), {}, {} };
+    });
     m_matched->horizontalHeader()->setStretchLastSection(true);
     connect(m_matched, &QTableWidget::currentCellChanged, this, [this](int row, int, int, int) {
         if (row >= 0 && row != m_selectedRow) {
@@ -1009,6 +1035,13 @@ QWidget* ComparePage::buildMatchedTab()
         auto* gantt = new GanttWidget(pane);
         gantt->setObjectName(side == 0 ? QStringLiteral("ganttA") : QStringLiteral("ganttB"));
         gantt->setMinimumSize(300, 140);
+        const bool sideB = side == 1;
+        installGanttExport(gantt, [this, sideB] {
+            const auto& t = m_timelines[sideB ? 1 : 0];
+            return tr("Compare %1 timeline %2")
+                .arg(sideB ? QStringLiteral("B") : QStringLiteral("A"),
+                    t ? qs(t->key) + (m_rankView ? tr(", rank view") : tr(", job view")) : tr("(none)"));
+        });
         pv->addWidget(gantt, 1);
         pair->addWidget(pane);
         const bool isB = side == 1;
@@ -1038,6 +1071,14 @@ QWidget* ComparePage::buildMatchedTab()
     split->setStretchFactor(1, 5);
     split->setSizes({ 480, 1100 });
     return split;
+}
+
+QString ComparePage::exportScope() const
+{
+    // CohortSpec::text() names an empty cohort "all jobs".
+    return tr("A: %1 · B: %2 · %3")
+        .arg(qs(toCohortSpec(m_request.a).text()), qs(toCohortSpec(m_request.b).text()),
+            weightingName(m_state->weighting()));
 }
 
 // --- cohorts and requests ----------------------------------------------------------------------------
@@ -1647,8 +1688,13 @@ void ComparePage::renderTables()
     for (int r = 0; r < m_changes->rowCount(); ++r) {
         const auto& d = c.distributions[static_cast<size_t>(r)];
         const bool sub = d.name.find('.') != std::string::npos;
-        m_changes->setItem(r, 0, cell((sub ? QStringLiteral("   ") : QString()) + qs(d.name), false));
+        auto* name = cell((sub ? QStringLiteral("   ") : QString()) + qs(d.name), false);
+        name->setData(ExportValueRole, qs(d.name));
+        m_changes->setItem(r, 0, name);
         auto* counts = cell(QStringLiteral("%1 / %2").arg(formatCount(d.countA), formatCount(d.countB)));
+        counts->setData(ExportValueRole,
+            QVariantMap { { QStringLiteral("a"), QVariant::fromValue<qint64>(d.countA) },
+                { QStringLiteral("b"), QVariant::fromValue<qint64>(d.countB) } });
         counts->setToolTip(tr("%1 samples in A, %2 in B").arg(formatCount(d.countA), formatCount(d.countB)));
         m_changes->setItem(r, 1, counts);
         const std::optional<int64_t> core::Percentiles::*members[]
@@ -1657,9 +1703,16 @@ void ComparePage::renderTables()
         for (const auto member : members) {
             const auto a = d.a.*member;
             const auto b = d.b.*member;
-            m_changes->setItem(r, col++, cell(formatDuration(a)));
-            m_changes->setItem(r, col++, cell(formatDuration(b)));
+            const auto exact
+                = [](std::optional<int64_t> ns) { return ns ? exactSeconds(*ns) : QVariant::fromValue(nullptr); };
+            auto* itemA = cell(formatDuration(a));
+            itemA->setData(ExportValueRole, exact(a));
+            m_changes->setItem(r, col++, itemA);
+            auto* itemB = cell(formatDuration(b));
+            itemB->setData(ExportValueRole, exact(b));
+            m_changes->setItem(r, col++, itemB);
             auto* change = cell(signedDuration(a, b));
+            change->setData(ExportValueRole, a && b ? exact(*b - *a) : QVariant::fromValue(nullptr));
             if (a && b) {
                 const QColor color = changeColor(static_cast<double>(*b - *a), true);
                 if (color.isValid()) {
@@ -1673,19 +1726,24 @@ void ComparePage::renderTables()
 
     // 2. Interruption rates by cause class: "A → B" per kind, coloured by the change.
     m_causes->setRowCount(m_hasData ? static_cast<int>(c.causes.size()) : 0);
-    auto rates
-        = [](std::optional<double> a, int64_t countA, std::optional<double> b, int64_t countB, const QString& noun) {
-              auto* item = cell(QStringLiteral("%1 → %2").arg(rateText(a), rateText(b)));
-              item->setToolTip(tr("%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)")
-                                   .arg(rateText(a), formatCount(countA), noun, rateText(b), formatCount(countB)));
-              if (a && b) {
-                  const QColor color = changeColor(*b - *a, true);
-                  if (color.isValid()) {
-                      item->setForeground(color);
-                  }
-              }
-              return item;
-          };
+    auto rates = [](std::optional<double> a, int64_t countA, std::optional<double> b, int64_t countB,
+                     const QString& noun) {
+        auto* item = cell(QStringLiteral("%1 → %2").arg(rateText(a), rateText(b)));
+        const auto number = [](std::optional<double> v) { return v ? QVariant(*v) : QVariant::fromValue(nullptr); };
+        item->setData(ExportValueRole,
+            QVariantMap { { QStringLiteral("a"), number(a) }, { QStringLiteral("b"), number(b) },
+                { QStringLiteral("countA"), QVariant::fromValue<qint64>(countA) },
+                { QStringLiteral("countB"), QVariant::fromValue<qint64>(countB) } });
+        item->setToolTip(tr("%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)")
+                             .arg(rateText(a), formatCount(countA), noun, rateText(b), formatCount(countB)));
+        if (a && b) {
+            const QColor color = changeColor(*b - *a, true);
+            if (color.isValid()) {
+                item->setForeground(color);
+            }
+        }
+        return item;
+    };
     for (int r = 0; r < m_causes->rowCount(); ++r) {
         const auto& rate = c.causes[static_cast<size_t>(r)];
         m_causes->setItem(r, 0, cell(causeName(rate.causeClass), false));
@@ -1723,16 +1781,22 @@ void ComparePage::renderMatched()
         m_matched->insertRow(r);
         auto* name = cell((regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match), false);
         name->setData(Qt::UserRole, qs(m.match));
+        name->setData(ExportValueRole, qs(m.match));
         name->setForeground(regression ? kWorse : kBetter);
         name->setToolTip(regression ? tr("%1: ETT% dropped").arg(qs(m.match)) : tr("%1: ETT% rose").arg(qs(m.match)));
         m_matched->setItem(r, 0, name);
-        m_matched->setItem(r, 1, cell(formatPercent(m.ettA, 2)));
-        m_matched->setItem(r, 2, cell(formatPercent(m.ettB, 2)));
-        auto* change = cell(formatPp(m.deltaPp));
+        const auto number = [](const QString& text, double exact) {
+            auto* item = cell(text);
+            item->setData(ExportValueRole, exact);
+            return item;
+        };
+        m_matched->setItem(r, 1, number(formatPercent(m.ettA, 2), m.ettA));
+        m_matched->setItem(r, 2, number(formatPercent(m.ettB, 2), m.ettB));
+        auto* change = number(formatPp(m.deltaPp), m.deltaPp);
         change->setForeground(regression ? kWorse : kBetter);
         m_matched->setItem(r, 3, change);
-        m_matched->setItem(r, 4, cell(formatHours(m.lostGpuHoursA, QString())));
-        m_matched->setItem(r, 5, cell(formatHours(m.lostGpuHoursB, QString())));
+        m_matched->setItem(r, 4, number(formatHours(m.lostGpuHoursA, QString()), m.lostGpuHoursA));
+        m_matched->setItem(r, 5, number(formatHours(m.lostGpuHoursB, QString()), m.lostGpuHoursB));
     };
     for (const auto& m : c.regressions) {
         add(m, true);

@@ -249,6 +249,8 @@ private:
     int64_t anchorOf(bool b) const;
     void updateShiftRange();
     void updateTimelineHeaders();
+    // The cohorts and the weighting, for what the page exports.
+    QString exportScope() const;
 
     WorkbenchState* m_state;
     DataService* m_service;

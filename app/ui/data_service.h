@@ -5,6 +5,7 @@
 // not delivered (after hotspot's job tracker). All methods are called on the GUI thread.
 #pragma once
 
+#include "app/report/report_content.h"
 #include "app/ui/types.h"
 
 #include <QObject>
@@ -69,6 +70,8 @@ public:
     // queryFailed). The first comparison after a load also loads the phases (phase-duration
     // distributions need them); the engine keeps them until the next database is opened.
     quint64 requestComparison(const ComparisonRequest& request, const QObject* requester = nullptr);
+    // Gathers a report's content (issue #6, item 5) on the worker: reportReady or queryFailed.
+    quint64 requestReport(const ReportRequest& request, const QObject* requester = nullptr);
 
 signals:
     void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
@@ -85,6 +88,7 @@ signals:
     void jobTimelineReady(quint64 id, const ett::core::JobTimeline& timeline);
     void fleetTimelineReady(quint64 id, const ett::app::FleetTimelineData& data);
     void comparisonReady(quint64 id, const ett::app::ComparisonData& data);
+    void reportReady(quint64 id, const ett::app::ReportContent& content);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.
     void comparisonProgress(quint64 id, const QString& stage);
     void queryFailed(quint64 id, const QString& message);

@@ -285,6 +285,7 @@ void DataWorker::openDatabase(const QString& path)
     }
     // 3. Commit.
     m_db = std::move(*db);
+    m_dbPath = path;
     m_engine = std::move(loaded.engine);
     m_loaded = true;
     m_withPhases = false;
@@ -592,6 +593,39 @@ void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest
         [service, latest, id, data = std::move(data)] {
             if (latest->load() == id) {
                 emit service->comparisonReady(id, data);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& request)
+{
+    if (isStale(latest, id)) {
+        return;
+    }
+    if (!hasEngine() || !m_db) {
+        postFailed(latest, id, QObject::tr("no database is open"));
+        return;
+    }
+    const auto started = Clock::now();
+    if (request.a && !m_withPhases) {
+        if (const QString error = ensurePhases(); !error.isEmpty()) {
+            postFailed(latest, id, error);
+            return;
+        }
+    }
+    auto content = gatherReport(*m_db, *m_engine, m_dbPath, request);
+    if (!content) {
+        postFailed(latest, id, qs(content.error().message));
+        return;
+    }
+    postTimed(QObject::tr("report"), secondsSince(started) * 1000.0);
+    DataService* service = m_service;
+    QMetaObject::invokeMethod(
+        service,
+        [service, latest, id, c = std::move(*content)] {
+            if (latest->load() == id) {
+                emit service->reportReady(id, c);
             }
         },
         Qt::QueuedConnection);

@@ -9,6 +9,7 @@
 // database and engine are built aside and replace the current ones only when all went well.
 #pragma once
 
+#include "app/report/report_content.h"
 #include "app/ui/data_service.h"
 #include "app/ui/types.h"
 #include "core/store/database.h"
@@ -25,7 +26,7 @@
 namespace ett::app {
 
 // Request kinds; with the requester, they name the channel whose newest request wins.
-enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3, Comparison = 4 };
+enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3, Comparison = 4, Report = 5 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
 using LatestId = std::shared_ptr<std::atomic<quint64>>;
@@ -48,6 +49,8 @@ public:
     void jobTimeline(LatestId latest, quint64 id, int32_t job);
     void fleetTimeline(LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
     void comparison(LatestId latest, quint64 id, const ComparisonRequest& request);
+    // The content of a PDF report (issue #6, item 5); painting it is the GUI thread's.
+    void report(LatestId latest, quint64 id, const ReportRequest& request);
 
     // --- pure computations over the loaded engine (worker thread; throw on engine errors) ---
     bool hasEngine() const { return m_engine != nullptr && m_loaded; }
@@ -84,6 +87,7 @@ private:
 
     DataService* m_service;
     std::unique_ptr<core::Database> m_db;
+    QString m_dbPath; // of the open database, for reports
     std::unique_ptr<gpu::Engine> m_engine;
     bool m_loaded = false;
     bool m_withPhases = false; // the engine holds the phases (for phase-duration distributions)

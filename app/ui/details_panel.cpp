@@ -1,6 +1,7 @@
 #include "app/ui/details_panel.h"
 
 #include "app/ui/data_service.h"
+#include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
@@ -65,10 +66,15 @@ QString interruptionText(core::Interruption i)
     return {};
 }
 
-QStandardItem* numberItem(const QString& text, double sortValue, const QString& toolTip = {})
+// exact: the value exports write (exporters.h); invalid: the text shown.
+QStandardItem* numberItem(
+    const QString& text, double sortValue, const QString& toolTip = {}, const QVariant& exact = {})
 {
     auto* item = new QStandardItem(text);
     item->setData(sortValue, kSortRole);
+    if (exact.isValid()) {
+        item->setData(exact, ExportValueRole);
+    }
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     if (!toolTip.isEmpty()) {
         item->setToolTip(toolTip);
@@ -167,6 +173,17 @@ public:
             default:
                 return {};
             }
+        case ExportValueRole:
+            switch (index.column()) {
+            case StartColumn:
+                return qs(core::formatRfc3339(p.startNs));
+            case DurationColumn:
+                return exactSeconds(dur);
+            case RankColumn:
+                return p.rank < 0 ? QVariant::fromValue(nullptr) : QVariant(p.rank);
+            default:
+                return {};
+            }
         case Qt::ToolTipRole:
             return QObject::tr("%1\n%2 to %3 UTC\nduration %4")
                 .arg(phaseName(p), qs(core::formatRfc3339(p.startNs)), qs(core::formatRfc3339(p.endNs)),
@@ -188,6 +205,17 @@ public:
 
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override
     {
+        if (orientation == Qt::Horizontal && role == ExportKeyRole) {
+            // Exports write exact values: RFC 3339 starts, seconds, ranks (null: the whole attempt).
+            switch (section) {
+            case StartColumn:
+                return QObject::tr("Start (RFC 3339)");
+            case DurationColumn:
+                return QObject::tr("Duration s");
+            default:
+                return {};
+            }
+        }
         if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
             return QAbstractTableModel::headerData(section, orientation, role);
         }
@@ -287,6 +315,7 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
     topLayout->addWidget(m_formBox);
     m_buckets = new QStandardItemModel(0, 4, this);
     m_buckets->setHorizontalHeaderLabels({ tr("Bucket"), tr("Time"), tr("GPU-h"), tr("% of E2E") });
+    m_buckets->horizontalHeaderItem(1)->setData(tr("Time s"), ExportKeyRole);
     m_bucketView = makeTable(top);
     m_bucketView->horizontalHeader()->setStretchLastSection(false);
     m_bucketView->setModel(m_buckets);
@@ -315,10 +344,21 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
     m_init->setHorizontalHeaderLabels(
         { tr("Init stage"), tr("Total"), tr("Max over ranks"), tr("Ranks"), tr("Phases") });
     m_init->setSortRole(kSortRole);
+    m_init->horizontalHeaderItem(1)->setData(tr("Total s"), ExportKeyRole);
+    m_init->horizontalHeaderItem(2)->setData(tr("Max over ranks s"), ExportKeyRole);
     m_initView = makeTable(m_tabs);
     m_initView->setModel(m_init);
     m_tabs->addTab(m_initView, tr("Init stages"));
     splitter->addWidget(m_tabs);
+    // Each table exports itself (context menu, Ctrl+Shift+E), named after the job or attempt shown.
+    for (const auto& [view, what] : { std::pair { m_bucketView, tr("buckets") }, { m_phaseView, tr("phases") },
+             { m_initView, tr("init stages") } }) {
+        const QString noun = what;
+        installTableExport(view, tr("Details"), [this, noun] {
+            return TableExport { tr("Details: %1 of %2").arg(noun, m_title->text()), exportScopeText(*m_state), {},
+                {} };
+        });
+    }
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
@@ -703,9 +743,12 @@ void DetailsPanel::fillBuckets(const core::BucketArray& bucketsNs, int64_t e2eNs
         auto* name = textItem(bucketLabel(bucket));
         name->setData(bucketColor(bucket), Qt::DecorationRole);
         const double gpuHours = nsToHours(static_cast<core::Wide>(ns) * gpus);
-        m_buckets->appendRow({ name, numberItem(formatDuration(ns), static_cast<double>(ns), formatExactSeconds(ns)),
-            numberItem(formatHours(gpuHours, QString()), gpuHours),
-            numberItem(formatPercent(core::percentOf(ns, e2eNs)), core::percentOf(ns, e2eNs).value_or(0)) });
+        const auto share = core::percentOf(ns, e2eNs);
+        m_buckets->appendRow(
+            { name, numberItem(formatDuration(ns), static_cast<double>(ns), formatExactSeconds(ns), exactSeconds(ns)),
+                numberItem(formatHours(gpuHours, QString()), gpuHours, {}, gpuHours),
+                numberItem(formatPercent(share), share.value_or(0), {},
+                    share ? QVariant(*share) : QVariant::fromValue(nullptr)) });
     }
     m_bucketView->resizeColumnsToContents();
     // Show every row without a scroll bar: the table is short and sits in a scroll area.
@@ -778,11 +821,16 @@ void DetailsPanel::fillInitStages(const std::vector<const core::TimelineAttempt*
         }
         const bool wholeAttempt = s.perRank.size() == 1 && s.perRank.begin()->first < 0;
         m_init->appendRow({ textItem(sub.empty() ? tr("(none)") : qs(sub)),
-            numberItem(formatDuration(s.totalNs), static_cast<double>(s.totalNs), formatExactSeconds(s.totalNs)),
-            numberItem(formatDuration(maxNs), static_cast<double>(maxNs), formatExactSeconds(maxNs)),
+            numberItem(formatDuration(s.totalNs), static_cast<double>(s.totalNs), formatExactSeconds(s.totalNs),
+                exactSeconds(s.totalNs)),
+            numberItem(
+                formatDuration(maxNs), static_cast<double>(maxNs), formatExactSeconds(maxNs), exactSeconds(maxNs)),
             numberItem(wholeAttempt ? tr("all") : formatCount(static_cast<int64_t>(s.perRank.size())),
-                static_cast<double>(s.perRank.size())),
-            numberItem(formatCount(s.phases), static_cast<double>(s.phases)) });
+                static_cast<double>(s.perRank.size()), {},
+                wholeAttempt ? QVariant(tr("all"))
+                             : QVariant::fromValue<qint64>(static_cast<qint64>(s.perRank.size()))),
+            numberItem(
+                formatCount(s.phases), static_cast<double>(s.phases), {}, QVariant::fromValue<qint64>(s.phases)) });
     }
     m_initView->sortByColumn(1, Qt::DescendingOrder);
     m_initView->resizeColumnsToContents();

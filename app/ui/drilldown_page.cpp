@@ -1,6 +1,7 @@
 #include "app/ui/drilldown_page.h"
 
 #include "app/ui/data_service.h"
+#include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
 #include "app/ui/workbench_state.h"
@@ -143,6 +144,15 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     m_view->horizontalHeader()->setResizeContentsPrecision(200);
     m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_stack->addWidget(m_view);
+    // CSV of the cells as shown, JSON of the exact figures behind them (context menu, Ctrl+Shift+E).
+    installTableExport(m_view, tr("Drill-down"), [this] {
+        TableExport e;
+        e.title = tr("Drill-down: %1").arg(levelNoun(m_model->tableData().location));
+        e.scope = breadcrumbTexts().join(QStringLiteral(" › ")) + QStringLiteral(" · ") + exportScopeText(*m_state);
+        e.value = figuresExportValue;
+        e.key = [this](int column) { return figuresExportKey(*m_proxy, column); };
+        return e;
+    });
 
     auto* messagePage = new QWidget(m_stack);
     auto* messageLayout = new QVBoxLayout(messagePage);

@@ -5,8 +5,10 @@
 #include "app/ui/details_panel.h"
 #include "app/ui/dialogs.h"
 #include "app/ui/drilldown_page.h"
+#include "app/ui/exporters.h"
 #include "app/ui/filter_bar.h"
 #include "app/ui/overview_page.h"
+#include "app/ui/report_dialog.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/workbench_state.h"
 
@@ -149,6 +151,27 @@ void MainWindow::createActions()
     m_renameAction->setEnabled(false);
     connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameLabelDialog);
 
+    m_reportAction = new QAction(tr("&Export report..."), this);
+    m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_reportAction->setStatusTip(tr("A PDF report of the filter's jobs (and of the comparison), previewed first"));
+    m_reportAction->setEnabled(false);
+    connect(m_reportAction, &QAction::triggered, this, &MainWindow::exportReport);
+
+    // The chart, table or timeline with the focus (each also has the export in its context menu
+    // and on Ctrl+Shift+E, which the views own: the menu only shows the key).
+    m_exportViewAction = new QAction(tr("Export chart or &table...\tCtrl+Shift+E"), this);
+    m_exportViewAction->setStatusTip(tr("Export the focused chart or timeline as PNG or SVG, or table as CSV or JSON"));
+    connect(m_exportViewAction, &QAction::triggered, this, [this] {
+        QWidget* target = exportTargetFor(QApplication::focusWidget());
+        if (!target) {
+            QMessageBox::information(this, tr("Export"),
+                tr("Click the chart, table or timeline to export first, then choose Export again (or right-click "
+                   "it)."));
+            return;
+        }
+        openExportDialog(target);
+    });
+
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -198,6 +221,8 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Recent &files"));
     file->addSeparator();
     file->addAction(m_renameAction);
+    file->addAction(m_reportAction);
+    file->addAction(m_exportViewAction);
     file->addSeparator();
     file->addAction(m_quitAction);
     updateRecentMenu();
@@ -439,6 +464,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
                 countOf(stats.segments, tr("segment"), tr("segments"))));
     m_rowsLabel->setToolTip(tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
     m_renameAction->setEnabled(!vocabulary.labels.isEmpty());
+    m_reportAction->setEnabled(true);
     updateTitle();
     if (m_service->importRunning()) {
         const bool isDefault = QFileInfo(stats.databasePath) == QFileInfo(defaultDatabasePath());
@@ -533,6 +559,16 @@ void MainWindow::openDialog()
     if (!paths.isEmpty()) {
         openPaths(paths);
     }
+}
+
+void MainWindow::exportReport()
+{
+    std::optional<std::pair<UiFilter, UiFilter>> cohorts;
+    if (!(m_compare->cohortA() == m_compare->cohortB())) { // the Compare page has two cohorts
+        cohorts = std::make_pair(m_compare->cohortA(), m_compare->cohortB());
+    }
+    ReportDialog dialog(m_service, m_state, cohorts, m_tabs->currentIndex() == kComparePage, this);
+    dialog.exec();
 }
 
 void MainWindow::renameLabelDialog()

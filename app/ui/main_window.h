@@ -90,6 +90,8 @@ private:
     void importDialog();
     void openDialog();
     void renameLabelDialog();
+    // File > Export report: the report dialog with its preview (issue #6, item 5).
+    void exportReport();
     void about();
 
     void addRecent(const QString& path);
@@ -119,6 +121,8 @@ private:
     QAction* m_importAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_renameAction = nullptr;
+    QAction* m_reportAction = nullptr;
+    QAction* m_exportViewAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_overviewAction = nullptr;
     QAction* m_drillAction = nullptr;

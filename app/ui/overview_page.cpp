@@ -1,6 +1,7 @@
 #include "app/ui/overview_page.h"
 
 #include "app/ui/data_service.h"
+#include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
 #include "app/ui/overview_charts.h"
@@ -142,6 +143,11 @@ void OverviewPage::buildUi()
     m_trendView = makeChartView(content, 250);
     m_causesView = makeChartView(content, 250);
     m_topJobsView = makeChartView(content, 250);
+
+    // Each chart exports itself as PNG or SVG (context menu, Ctrl+Shift+E).
+    for (QChartView* view : { m_bucketsView, m_trendView, m_causesView, m_topJobsView }) {
+        installChartExport(view, tr("Overview"), [this] { return exportScopeText(*m_state); });
+    }
 
     charts->addWidget(m_bucketsView, 0, 0);
     charts->addWidget(m_trendView, 0, 1);

@@ -512,6 +512,9 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
             { "--blocking-s", "--mtbi-s", "--interval-s", "--nodes", "--failures-per-node-day", "--restart-s",
                 "--format", "approximation" } },
         { { "compare" }, { "--db", "--a", "--b", "--fail-if-drop", "--match-by", "--seed", "--format", "exit" } },
+#ifdef ETT_WITH_REPORT
+        { { "report" }, { "--db", "--out", "--a", "--b", "--page", "--title", "a4", "letter" } },
+#endif
         { { "import" }, { "--db", "--label", "files" } },
         { { "summary" },
             { "--db", "--label", "--by", "--from", "--to", "--count-queue", "--format", "table", "json", "csv",
@@ -1425,3 +1428,24 @@ TEST_F(CliAdvise, MissingMixedAndInvalidInputsAreNamed)
 }
 
 } // namespace
+
+// --- report (issue #6, item 5) -----------------------------------------------------------------
+#ifdef ETT_WITH_REPORT
+
+TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
+{
+    ok({ "import", "--label", "before", kFleetSample });
+    ok({ "import", "--label", "after", kFleetSample });
+    const std::string out = ok({ "report", "--out", "r.pdf", "--a", "label=before", "--b", "label=after", "--page",
+        "letter", "--title", "Sample report" });
+    EXPECT_TRUE(contains(out, "r.pdf: report of")) << out;
+    const std::string pdf = readFile(workPath("r.pdf"));
+    EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
+    EXPECT_TRUE(contains(pdf, "/MediaBox [0 0 612")) << "Letter pages";
+    // Cohorts go together; a bad one is named; a bad path is named and nothing is written.
+    expectUserError({ "report", "--out", "x.pdf", "--a", "label=before" }, { "--a and --b" });
+    expectUserError({ "report", "--out", "x.pdf", "--a", "label=nope", "--b", "label=after" }, { "nope" });
+    expectUserError({ "report", "--out", "missing/x.pdf" }, { "missing/x.pdf" });
+    EXPECT_FALSE(fs::exists(work() / "x.pdf"));
+}
+#endif

@@ -3,8 +3,10 @@
 #include "core/model/timeutil.h"
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -396,6 +398,8 @@ void GanttWidget::mouseReleaseEvent(QMouseEvent* event)
     unsetCursor();
     if (drag == Drag::Pending && event->button() == Qt::LeftButton) {
         clickAt(pos);
+    } else if (drag == Drag::Pending && event->button() == Qt::RightButton) {
+        popUpContextMenu(pos); // a right click that did not become a rubber band
     } else if (drag == Drag::RubberBand) {
         const double left = m_painter.timeAreaLeft(paintRect());
         const double x0 = std::max<double>(std::min(m_pressPos.x(), pos.x()), left) - left;
@@ -484,6 +488,37 @@ void GanttWidget::leaveEvent(QEvent* event)
     m_hoverRow = -1;
     update();
     QWidget::leaveEvent(event);
+}
+
+QMenu* GanttWidget::createContextMenu(QWidget* parent)
+{
+    auto* menu = new QMenu(parent);
+    menu->addAction(tr("Fit all"), this, &GanttWidget::fitAll)->setShortcut(QKeySequence(Qt::Key_F));
+    menu->addAction(tr("Zoom in"), this, &GanttWidget::zoomIn)->setShortcut(QKeySequence(Qt::Key_W));
+    menu->addAction(tr("Zoom out"), this, &GanttWidget::zoomOut)->setShortcut(QKeySequence(Qt::Key_S));
+    if (!actions().isEmpty()) {
+        menu->addSeparator();
+        menu->addActions(actions());
+    }
+    return menu;
+}
+
+void GanttWidget::popUpContextMenu(const QPoint& pos)
+{
+    // popup, not exec: no nested event loop under the mouse handlers.
+    QMenu* menu = createContextMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(mapToGlobal(pos));
+}
+
+void GanttWidget::contextMenuEvent(QContextMenuEvent* event)
+{
+    // A mouse's context menu event comes with the press on some platforms, before it is known
+    // whether the press starts a rubber band: the release decides (mouseReleaseEvent).
+    if (event->reason() != QContextMenuEvent::Mouse) {
+        popUpContextMenu(event->pos());
+    }
+    event->accept();
 }
 
 bool GanttWidget::event(QEvent* event)

@@ -12,6 +12,8 @@
 //   A D Left Right       pan by a tenth of the width
 //   Up Down PgUp PgDn    scroll rows
 //   F Home               fit the whole scene
+//   right click,
+//   Menu key             context menu: fit, zoom, then the widget's actions (e.g. exports)
 //
 // Hover shows a tooltip with exact times (RFC 3339) and durations. GUI thread only.
 #pragma once
@@ -25,6 +27,7 @@
 
 #include <memory>
 
+class QMenu;
 class QScrollBar;
 
 namespace ett::app {
@@ -72,6 +75,11 @@ public:
     // The tooltip text at a widget position (empty when there is nothing there).
     QString toolTipAt(const QPoint& pos) const;
 
+    // The context menu: fit, zoom in and out, then the actions added to the widget (addAction:
+    // exporters.h adds its exports there). The caller owns it. A right click without dragging (a
+    // right drag zooms to a range) and the Menu key pop it up.
+    QMenu* createContextMenu(QWidget* parent = nullptr);
+
 public slots:
     void fitAll();
     void zoomIn();
@@ -102,6 +110,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
     bool event(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     enum class Drag { None, Pending, Pan, RubberBand };
@@ -110,6 +119,7 @@ private:
     void syncGeometry();
     void axisChanged();
     void clickAt(const QPoint& pos);
+    void popUpContextMenu(const QPoint& pos);
     int64_t slackNs() const;
 
     std::shared_ptr<const GanttScene> m_scene;

@@ -1,6 +1,7 @@
 #include "app/ui/timeline/timeline_view.h"
 
 #include "app/ui/data_service.h"
+#include "app/ui/exporters.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/workbench_state.h"
 
@@ -121,13 +122,22 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_status, 1);
-    auto* hint = new QLabel(tr("drag: pan · right-drag: zoom to range · double-click: open"), this);
+    auto* hint
+        = new QLabel(tr("drag: pan · right-drag: zoom to range · right-click: export · double-click: open"), this);
     hint->setEnabled(false);
     bar->addWidget(hint);
 
     // 2. The legend and the timeline.
     m_legend = new LegendStrip(this);
     m_gantt = new GanttWidget(this);
+    // PNG and SVG of the view or of every row, the legend below (context menu, Ctrl+Shift+E).
+    installGanttExport(m_gantt, [this] {
+        if (m_mode == Mode::Fleet || !m_timeline) {
+            return tr("Fleet timeline");
+        }
+        return tr("Timeline %1, %2")
+            .arg(QString::fromStdString(m_timeline->key), m_mode == Mode::Ranks ? tr("rank view") : tr("job view"));
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);
