@@ -22,8 +22,8 @@ using Clock = std::chrono::steady_clock;
 // Loads the engine's segments (with the job's team and the attempt's GPUs) into a bare SQLite
 // table, then times the roll-up by team over [from, to) as one GROUP BY. Returns the median of
 // `repeats` runs, or a negative value on failure (printed).
-double sqliteGroupBySeconds(const gpu::Engine& engine, const gpu::EngineBenchResult& rollup, int repeats,
-    const std::string& path)
+double sqliteGroupBySeconds(
+    const gpu::Engine& engine, const gpu::EngineBenchResult& rollup, int repeats, const std::string& path)
 {
     std::remove(path.c_str());
     sqlite3* db = nullptr;
@@ -110,9 +110,10 @@ int runBenchEngine(const BenchEngineOptions& options)
     for (const auto& r : results) {
         std::string extra;
         if (r.op == "rollup") {
-            std::fprintf(stderr, "the same roll-up in SQLite (loading %zu rows first) ...\n", engine->attribution().segments());
-            const double sqliteSeconds = sqliteGroupBySeconds(
-                *engine, r, options.repeats, (dir / ("ettw-bench-engine-" + std::to_string(getpid()) + ".db")).string());
+            std::fprintf(
+                stderr, "the same roll-up in SQLite (loading %zu rows first) ...\n", engine->attribution().segments());
+            const double sqliteSeconds = sqliteGroupBySeconds(*engine, r, options.repeats,
+                (dir / ("ettw-bench-engine-" + std::to_string(getpid()) + ".db")).string());
             if (sqliteSeconds >= 0) {
                 char buf[128];
                 std::snprintf(buf, sizeof buf, ",\"sqlite_group_by_seconds\":%.6f,\"speedup_vs_sqlite\":%.1f",

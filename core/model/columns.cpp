@@ -23,8 +23,8 @@ JobInput FleetColumns::jobInput(size_t job) const
         at.interruptedAtNs = attemptFaultNs[a];
         for (auto p = static_cast<size_t>(attemptPhaseBegin[a]); p < static_cast<size_t>(attemptPhaseBegin[a + 1]);
              ++p) {
-            at.phases.push_back({ phaseStartNs[p], phaseEndNs[p], static_cast<Category>(kindCategory[phaseKind[p]]),
-                phaseRank[p] });
+            at.phases.push_back(
+                { phaseStartNs[p], phaseEndNs[p], static_cast<Category>(kindCategory[phaseKind[p]]), phaseRank[p] });
         }
         in.attempts.push_back(std::move(at));
     }
@@ -41,14 +41,15 @@ std::string FleetColumns::validate() const
     const size_t na = attempts();
     const size_t np = phases();
     const size_t nc = checkpoints();
-    if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj) || (!jobRowId.empty() && jobRowId.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj ||
-        jobAttr.size() != nj * attrKeys.size() || jobAttemptBegin.size() != nj + 1 ||
-        jobCheckpointBegin.size() != nj + 1) {
+    if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj)
+        || (!jobRowId.empty() && jobRowId.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj
+        || jobAttr.size() != nj * attrKeys.size() || jobAttemptBegin.size() != nj + 1
+        || jobCheckpointBegin.size() != nj + 1) {
         return "job columns differ in length";
     }
-    if (attemptNumber.size() != na || attemptStartNs.size() != na || attemptEndNs.size() != na ||
-        attemptGpus.size() != na || attemptOutcome.size() != na || attemptInterruption.size() != na ||
-        attemptFaultNs.size() != na || attemptCauseClass.size() != na || attemptPhaseBegin.size() != na + 1) {
+    if (attemptNumber.size() != na || attemptStartNs.size() != na || attemptEndNs.size() != na
+        || attemptGpus.size() != na || attemptOutcome.size() != na || attemptInterruption.size() != na
+        || attemptFaultNs.size() != na || attemptCauseClass.size() != na || attemptPhaseBegin.size() != na + 1) {
         return "attempt columns differ in length";
     }
     if (phaseEndNs.size() != np || phaseKind.size() != np || phaseRank.size() != np) {
@@ -57,9 +58,9 @@ std::string FleetColumns::validate() const
     if (checkpointDurableNs.size() != nc || checkpointFailed.size() != nc) {
         return "checkpoint columns differ in length";
     }
-    if (jobAttemptBegin.front() != 0 || static_cast<size_t>(jobAttemptBegin.back()) != na ||
-        attemptPhaseBegin.front() != 0 || static_cast<size_t>(attemptPhaseBegin.back()) != np ||
-        jobCheckpointBegin.front() != 0 || static_cast<size_t>(jobCheckpointBegin.back()) != nc) {
+    if (jobAttemptBegin.front() != 0 || static_cast<size_t>(jobAttemptBegin.back()) != na
+        || attemptPhaseBegin.front() != 0 || static_cast<size_t>(attemptPhaseBegin.back()) != np
+        || jobCheckpointBegin.front() != 0 || static_cast<size_t>(jobCheckpointBegin.back()) != nc) {
         return "offsets do not span their rows";
     }
     for (size_t j = 0; j < nj; ++j) {
@@ -88,8 +89,8 @@ std::string FleetColumns::validate() const
             if (phaseKind[i] < 0 || static_cast<size_t>(phaseKind[i]) >= kindCategory.size()) {
                 return "phase " + std::to_string(p) + " has an unknown kind";
             }
-            if (phaseStartNs[i] < attemptStartNs[a] || phaseEndNs[i] > attemptEndNs[a] ||
-                phaseEndNs[i] < phaseStartNs[i]) {
+            if (phaseStartNs[i] < attemptStartNs[a] || phaseEndNs[i] > attemptEndNs[a]
+                || phaseEndNs[i] < phaseStartNs[i]) {
                 return "phase " + std::to_string(p) + " is not inside its attempt";
             }
         }

@@ -50,8 +50,8 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
     }
     std::unordered_map<int64_t, size_t> jobIndex;
     {
-        auto st = db.prepare("SELECT j.id, j.label_id, j.job_key, j.name, j.gpus, j.submitted_ns FROM jobs j" + where +
-            " ORDER BY j.id");
+        auto st = db.prepare("SELECT j.id, j.label_id, j.job_key, j.name, j.gpus, j.submitted_ns FROM jobs j" + where
+            + " ORDER BY j.id");
         if (!st) {
             return st.error();
         }
@@ -127,9 +127,9 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
         }
         auto st = db.prepare("SELECT a.id, a.job_id, a.attempt_no, a.start_ns, a.end_ns, coalesce(a.gpus, j.gpus), "
                              "a.outcome, coalesce(a.interrupted_at_ns, a.end_ns), a.cause, d.gap_after_ns, d.tts_ns, "
-                             "d.ttr_ns, d.first_train_ns, d.segments" +
-            cols + " FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN attempt_derived d ON d.attempt_id = a.id" +
-            where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
+                             "d.ttr_ns, d.first_train_ns, d.segments"
+            + cols + " FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN attempt_derived d ON d.attempt_id = a.id"
+            + where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
         if (!st) {
             return st.error();
         }
@@ -154,8 +154,8 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
                 r.firstTrain = st->columnOptionalInt64(12);
                 auto segs = decodeSegments(st->columnBlob(13), r.start);
                 if (!segs) {
-                    return Error { c.jobKey[r.job] + " attempt " + std::to_string(r.number) + ": " +
-                        segs.error().message };
+                    return Error { c.jobKey[r.job] + " attempt " + std::to_string(r.number) + ": "
+                        + segs.error().message };
                 }
                 r.segments = std::move(*segs);
                 for (int b = 0; b < kBucketCount; ++b) {
@@ -204,8 +204,8 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
     {
         std::vector<std::vector<CheckpointMark>> ofJob(c.jobKey.size());
         auto st = db.prepare("SELECT c.job_id, c.start_ns, c.durable_ns, c.failed FROM checkpoints c JOIN jobs j ON "
-                             "j.id = c.job_id" +
-            where);
+                             "j.id = c.job_id"
+            + where);
         if (!st) {
             return st.error();
         }
@@ -260,8 +260,9 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
             if (auto rows = ps->forEachRow([&] {
                     auto it = attemptIndex.find(ps->columnInt64(0));
                     if (it != attemptIndex.end()) {
-                        phases.push_back({ it->second, ps->columnInt64(3), ps->columnInt64(4),
-                            kindIndex.at(ps->columnInt64(1)), static_cast<int32_t>(ps->columnOptionalInt64(2).value_or(-1)) });
+                        phases.push_back(
+                            { it->second, ps->columnInt64(3), ps->columnInt64(4), kindIndex.at(ps->columnInt64(1)),
+                                static_cast<int32_t>(ps->columnOptionalInt64(2).value_or(-1)) });
                     }
                 });
                 !rows) {

@@ -10,7 +10,8 @@ namespace ett::core {
 
 Result<std::optional<int64_t>> findJobId(Database& db, const std::string& label, const std::string& key)
 {
-    auto st = db.prepare("SELECT j.id FROM jobs j JOIN labels l ON l.id = j.label_id WHERE l.name = ? AND j.job_key = ?");
+    auto st
+        = db.prepare("SELECT j.id FROM jobs j JOIN labels l ON l.id = j.label_id WHERE l.name = ? AND j.job_key = ?");
     if (!st) {
         return st.error();
     }
@@ -69,10 +70,10 @@ Result<JobTimeline> loadJobTimeline(Database& db, int64_t jobId)
         }
         auto st = db.prepare("SELECT a.id, a.attempt_no, a.start_ns, a.end_ns, coalesce(a.gpus, j.gpus), a.outcome, "
                              "a.cause, a.symptom, a.detail, d.gap_after_ns, d.tts_ns, d.ttr_ns, d.first_train_ns, "
-                             "d.fault_ns, d.interruption, d.segments" +
-            cols +
-            " FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN attempt_derived d ON d.attempt_id = a.id "
-            "WHERE a.job_id = ? ORDER BY a.start_ns, a.attempt_no");
+                             "d.fault_ns, d.interruption, d.segments"
+            + cols
+            + " FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN attempt_derived d ON d.attempt_id = a.id "
+              "WHERE a.job_id = ? ORDER BY a.start_ns, a.attempt_no");
         if (!st) {
             return st.error();
         }
@@ -97,7 +98,8 @@ Result<JobTimeline> loadJobTimeline(Database& db, int64_t jobId)
                 a.faultNs = st->columnOptionalInt64(13);
                 auto segs = decodeSegments(st->columnBlob(15), a.startNs);
                 if (!segs) {
-                    return Error { "job " + t.key + " attempt " + std::to_string(a.number) + ": " + segs.error().message };
+                    return Error { "job " + t.key + " attempt " + std::to_string(a.number) + ": "
+                        + segs.error().message };
                 }
                 a.segments = std::move(*segs);
                 for (int b = 0; b < kBucketCount; ++b) {

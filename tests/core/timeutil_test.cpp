@@ -344,8 +344,8 @@ TEST(ParseUserTime, AcceptsRfc3339AndEpochSeconds)
 
 TEST(ParseUserTime, RejectsEverythingElse)
 {
-    for (std::string_view text : { "", "yesterday", "2025-06-1", "2025-13-01", "2025-06-01T12:00:00", "12:00",
-             "1748779200s" }) {
+    for (std::string_view text :
+        { "", "yesterday", "2025-06-1", "2025-13-01", "2025-06-01T12:00:00", "12:00", "1748779200s" }) {
         EXPECT_FALSE(parseUserTime(text).has_value()) << "'" << text << "'";
     }
 }
