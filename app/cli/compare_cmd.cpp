@@ -67,7 +67,7 @@ void writeBridge(JsonWriter& j, const std::optional<Bridge>& bridge)
     for (const auto& s : bridge->steps) {
         j.beginObject();
         j.key("bucket").string(bucketName(s.bucket));
-        j.key("pp").rawNumber(picoText(s.pico));
+        j.key("pp").rawNumber(formatPico(s.pico));
         j.endObject();
     }
     j.endArray();
@@ -119,17 +119,6 @@ std::string bridgeTable(const Bridge& bridge)
 }
 
 } // namespace
-
-std::string picoText(int64_t pico)
-{
-    const bool negative = pico < 0;
-    const uint64_t v = negative ? static_cast<uint64_t>(-(pico + 1)) + 1 : static_cast<uint64_t>(pico);
-    std::string frac = fmt::format("{:012d}", v % 1'000'000'000'000ULL);
-    while (!frac.empty() && frac.back() == '0') {
-        frac.pop_back();
-    }
-    return (negative ? "-" : "") + std::to_string(v / 1'000'000'000'000ULL) + (frac.empty() ? "" : "." + frac);
-}
 
 std::string comparisonJson(const Comparison& c, const std::string& db, const std::string& matchBy)
 {

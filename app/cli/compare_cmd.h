@@ -31,7 +31,4 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd);
 // The comparison's JSON object (the public interface of `ettw compare --format json`).
 std::string comparisonJson(const core::Comparison& c, const std::string& db, const std::string& matchBy);
 
-// An exact decimal of a figure in units of 1e-12 ("2.28", "-0.000000000001").
-std::string picoText(int64_t pico);
-
 } // namespace ett::app

@@ -28,20 +28,6 @@ const QColor kWorse(0xC0, 0x39, 0x00);
 
 } // namespace
 
-// A bridge value exactly, in units of 1e-12 pp: "+0.421345678912", "-3", "84.5".
-QString exactPp(int64_t pico, bool sign)
-{
-    const bool negative = pico < 0;
-    const uint64_t v = negative ? static_cast<uint64_t>(-(pico + 1)) + 1 : static_cast<uint64_t>(pico);
-    QString frac = QStringLiteral("%1").arg(v % 1'000'000'000'000ULL, 12, 10, QLatin1Char('0'));
-    while (!frac.isEmpty() && frac.endsWith(QLatin1Char('0'))) {
-        frac.chop(1);
-    }
-    const QString whole = QString::number(v / 1'000'000'000'000ULL);
-    const QString prefix = negative ? QStringLiteral("-") : (sign ? QStringLiteral("+") : QString());
-    return prefix + whole + (frac.isEmpty() ? QString() : QLatin1Char('.') + frac);
-}
-
 std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::Bridge>& bridge,
     const core::Figures& totalA, const core::Figures& totalB, Weighting w, const QColor& colorA, const QColor& colorB)
 {
@@ -178,8 +164,9 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
             const auto shareA = bucketShareOf(totalA, *b.bucket, w);
             const auto shareB = bucketShareOf(totalB, *b.bucket, w);
             tip = QObject::tr("%1: %2 pp of ETT% (exactly %3 pp)\nshare of E2E: %4 in A, %5 in B\n%6")
-                      .arg(b.name, QString::number(static_cast<double>(step) / kPicoPerPp, 'f', 4), exactPp(step, true),
-                          formatPercent(shareA, 3), formatPercent(shareB, 3),
+                      .arg(b.name, QString::number(static_cast<double>(step) / kPicoPerPp, 'f', 4),
+                          QString::fromStdString(core::formatPico(step, true)), formatPercent(shareA, 3),
+                          formatPercent(shareB, 3),
                           step > 0 ? QObject::tr("B spends less of its E2E here: ETT% goes up")
                                    : QObject::tr("B spends more of its E2E here: ETT% goes down"));
             area->setName(b.name);
@@ -190,7 +177,7 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
             label = QStringLiteral("<b>%1</b>").arg(b.name);
             value = formatPercent(to, 2);
             tip = QObject::tr("ETT% of %1: %2% (exactly %3%)")
-                      .arg(b.name, QString::number(to, 'f', 4), exactPp(b.toPico, false));
+                      .arg(b.name, QString::number(to, 'f', 4), QString::fromStdString(core::formatPico(b.toPico)));
             area->setName(QObject::tr("ETT% of %1").arg(b.name));
         }
         area->setColor(fill);

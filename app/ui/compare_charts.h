@@ -31,7 +31,4 @@ struct BridgeBar
 std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::Bridge>& bridge,
     const core::Figures& totalA, const core::Figures& totalB, Weighting w, const QColor& colorA, const QColor& colorB);
 
-// A bridge value exactly, in units of 1e-12 pp: "+0.421345678912", "-3", "84.5".
-QString exactPp(int64_t pico, bool sign);
-
 } // namespace ett::app

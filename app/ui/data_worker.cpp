@@ -426,36 +426,24 @@ void DataWorker::renameLabel(const QString& from, const QString& to)
 
 // --- queries -----------------------------------------------------------------------------------
 
-void DataWorker::overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every)
+template <typename Data>
+void DataWorker::postResult(
+    const LatestId& latest, quint64 id, void (DataService::*ready)(quint64, const Data&), Data data)
 {
-    if (isStale(latest, id)) {
-        return;
-    }
-    if (!hasEngine()) {
-        postFailed(latest, id, QObject::tr("no database is open"));
-        return;
-    }
-    const auto started = Clock::now();
-    OverviewData data;
-    try {
-        data = computeOverview(filter, every);
-    } catch (const std::exception& e) {
-        postFailed(latest, id, qs(e.what()));
-        return;
-    }
-    postTimed(QObject::tr("overview"), secondsSince(started) * 1000.0);
     DataService* service = m_service;
     QMetaObject::invokeMethod(
         service,
-        [service, latest, id, data = std::move(data)] {
+        [service, latest, id, ready, data = std::move(data)] {
             if (latest->load() == id) {
-                emit service->overviewReady(id, data);
+                emit(service->*ready)(id, data);
             }
         },
         Qt::QueuedConnection);
 }
 
-void DataWorker::table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location)
+template <typename Data, typename Compute>
+void DataWorker::answer(const LatestId& latest, quint64 id, const QString& what,
+    void (DataService::*ready)(quint64, const Data&), Compute&& compute)
 {
     if (isStale(latest, id)) {
         return;
@@ -465,23 +453,26 @@ void DataWorker::table(LatestId latest, quint64 id, const UiFilter& filter, cons
         return;
     }
     const auto started = Clock::now();
-    TableData data;
+    Data data;
     try {
-        data = computeTable(filter, location);
+        data = compute();
     } catch (const std::exception& e) {
         postFailed(latest, id, qs(e.what()));
         return;
     }
-    postTimed(QObject::tr("table"), secondsSince(started) * 1000.0);
-    DataService* service = m_service;
-    QMetaObject::invokeMethod(
-        service,
-        [service, latest, id, data = std::move(data)] {
-            if (latest->load() == id) {
-                emit service->tableReady(id, data);
-            }
-        },
-        Qt::QueuedConnection);
+    postTimed(what, secondsSince(started) * 1000.0);
+    postResult(latest, id, ready, std::move(data));
+}
+
+void DataWorker::overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every)
+{
+    answer(latest, id, QObject::tr("overview"), &DataService::overviewReady,
+        [&] { return computeOverview(filter, every); });
+}
+
+void DataWorker::table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location)
+{
+    answer(latest, id, QObject::tr("table"), &DataService::tableReady, [&] { return computeTable(filter, location); });
 }
 
 void DataWorker::jobTimeline(LatestId latest, quint64 id, int32_t job)
@@ -505,45 +496,14 @@ void DataWorker::jobTimeline(LatestId latest, quint64 id, int32_t job)
         return;
     }
     postTimed(QObject::tr("job timeline"), secondsSince(started) * 1000.0);
-    DataService* service = m_service;
-    QMetaObject::invokeMethod(
-        service,
-        [service, latest, id, data = std::move(*timeline)] {
-            if (latest->load() == id) {
-                emit service->jobTimelineReady(id, data);
-            }
-        },
-        Qt::QueuedConnection);
+    postResult(latest, id, &DataService::jobTimelineReady, std::move(*timeline));
 }
 
 void DataWorker::fleetTimeline(
     LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
 {
-    if (isStale(latest, id)) {
-        return;
-    }
-    if (!hasEngine()) {
-        postFailed(latest, id, QObject::tr("no database is open"));
-        return;
-    }
-    const auto started = Clock::now();
-    FleetTimelineData data;
-    try {
-        data = computeFleetTimeline(filter, fromNs, toNs, maxRows);
-    } catch (const std::exception& e) {
-        postFailed(latest, id, qs(e.what()));
-        return;
-    }
-    postTimed(QObject::tr("fleet timeline"), secondsSince(started) * 1000.0);
-    DataService* service = m_service;
-    QMetaObject::invokeMethod(
-        service,
-        [service, latest, id, data = std::move(data)] {
-            if (latest->load() == id) {
-                emit service->fleetTimelineReady(id, data);
-            }
-        },
-        Qt::QueuedConnection);
+    answer(latest, id, QObject::tr("fleet timeline"), &DataService::fleetTimelineReady,
+        [&] { return computeFleetTimeline(filter, fromNs, toNs, maxRows); });
 }
 
 void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest& request)
@@ -588,14 +548,7 @@ void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest
         return;
     }
     postTimed(QObject::tr("comparison"), secondsSince(started) * 1000.0);
-    QMetaObject::invokeMethod(
-        service,
-        [service, latest, id, data = std::move(data)] {
-            if (latest->load() == id) {
-                emit service->comparisonReady(id, data);
-            }
-        },
-        Qt::QueuedConnection);
+    postResult(latest, id, &DataService::comparisonReady, std::move(data));
 }
 
 void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& request)
@@ -620,15 +573,7 @@ void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& reques
         return;
     }
     postTimed(QObject::tr("report"), secondsSince(started) * 1000.0);
-    DataService* service = m_service;
-    QMetaObject::invokeMethod(
-        service,
-        [service, latest, id, c = std::move(*content)] {
-            if (latest->load() == id) {
-                emit service->reportReady(id, c);
-            }
-        },
-        Qt::QueuedConnection);
+    postResult(latest, id, &DataService::reportReady, std::move(*content));
 }
 
 // --- computations --------------------------------------------------------------------------------

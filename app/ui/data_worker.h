@@ -77,6 +77,14 @@ private:
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.
     void postFailed(const LatestId& latest, quint64 id, const QString& message);
+    // Delivers a request's result with the service's signal `ready`, unless it has gone stale.
+    template <typename Data>
+    void postResult(const LatestId& latest, quint64 id, void (DataService::*ready)(quint64, const Data&), Data data);
+    // A query of the loaded engine: skipped when stale, timed, its exception a failure, its result
+    // delivered with `ready`.
+    template <typename Data, typename Compute>
+    void answer(const LatestId& latest, quint64 id, const QString& what,
+        void (DataService::*ready)(quint64, const Data&), Compute&& compute);
     // The figures of one job's attempts, grouped by attempt, in start order.
     std::vector<TableRow> attemptRows(const gpu::Filter& base, int32_t job);
     // A row per group for a grouping named by the UI ("label", "job", an attribute).

@@ -993,15 +993,11 @@ Status ChromeReader::emit()
 
 Result<std::unique_ptr<RecordSource>> openChromeReader(const std::string& path, const ReaderOptions& options)
 {
-    auto mapping = readerMapping(options, "chrome-pytorch", "chrome");
-    if (!mapping) {
-        return mapping.error();
+    auto in = openForeignInput(path, options, "chrome-pytorch", "chrome");
+    if (!in) {
+        return in.error();
     }
-    auto source = ByteSource::open(path);
-    if (!source) {
-        return source.error();
-    }
-    return std::unique_ptr<RecordSource>(new ChromeReader(std::move(*source), options, std::move(*mapping)));
+    return std::unique_ptr<RecordSource>(new ChromeReader(std::move(in->source), options, std::move(in->mapping)));
 }
 
 } // namespace ett::core

@@ -78,6 +78,20 @@ Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view pre
     return mapping;
 }
 
+Result<ForeignInput> openForeignInput(
+    const std::string& path, const ReaderOptions& options, std::string_view preset, std::string_view format)
+{
+    auto mapping = readerMapping(options, preset, format);
+    if (!mapping) {
+        return mapping.error();
+    }
+    auto source = ByteSource::open(path);
+    if (!source) {
+        return source.error();
+    }
+    return ForeignInput { std::move(*source), std::move(*mapping) };
+}
+
 std::string jobIdFromPath(const std::string& path)
 {
     std::string name = path;

@@ -56,6 +56,15 @@ private:
 // built-in preset. Error when the rules file is bad or written for another format.
 Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view preset, std::string_view format);
 
+// What a reader of a foreign format opens first: its rules (readerMapping) and the file.
+struct ForeignInput
+{
+    std::unique_ptr<ByteSource> source;
+    Mapping mapping;
+};
+Result<ForeignInput> openForeignInput(
+    const std::string& path, const ReaderOptions& options, std::string_view preset, std::string_view format);
+
 // A job id from a file name: the name without directories and without the extensions trace
 // readers add (".gz", ".json", ".pt.trace", ".sqlite", ".log", ".txt", ".csv").
 std::string jobIdFromPath(const std::string& path);

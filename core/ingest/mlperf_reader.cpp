@@ -788,16 +788,12 @@ Status MlperfReader::emit()
 
 Result<std::unique_ptr<RecordSource>> openMlperfReader(const std::string& path, const ReaderOptions& options)
 {
-    auto mapping = readerMapping(options, "mlperf", "mlperf");
-    if (!mapping) {
-        return mapping.error();
-    }
-    auto source = ByteSource::open(path);
-    if (!source) {
-        return source.error();
+    auto in = openForeignInput(path, options, "mlperf", "mlperf");
+    if (!in) {
+        return in.error();
     }
     return std::unique_ptr<RecordSource>(
-        std::make_unique<MlperfReader>(std::move(*source), std::move(*mapping), options));
+        std::make_unique<MlperfReader>(std::move(in->source), std::move(in->mapping), options));
 }
 
 } // namespace ett::core

@@ -708,15 +708,11 @@ Status NsysReader::build()
 
 Result<std::unique_ptr<RecordSource>> openNsysReader(const std::string& path, const ReaderOptions& options)
 {
-    auto mapping = readerMapping(options, "nsys-nvtx", "nsys");
-    if (!mapping) {
-        return mapping.error();
+    auto in = openForeignInput(path, options, "nsys-nvtx", "nsys");
+    if (!in) {
+        return in.error();
     }
-    auto source = ByteSource::open(path);
-    if (!source) {
-        return source.error();
-    }
-    return std::unique_ptr<RecordSource>(new NsysReader(std::move(*source), options, std::move(*mapping)));
+    return std::unique_ptr<RecordSource>(new NsysReader(std::move(in->source), options, std::move(in->mapping)));
 }
 
 } // namespace ett::core

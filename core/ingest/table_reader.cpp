@@ -685,16 +685,12 @@ Status TableReader::build()
 
 Result<std::unique_ptr<RecordSource>> openTableReader(const std::string& path, const ReaderOptions& options)
 {
-    auto mapping = readerMapping(options, "table-philly", "table");
-    if (!mapping) {
-        return mapping.error();
-    }
-    auto source = ByteSource::open(path);
-    if (!source) {
-        return source.error();
+    auto in = openForeignInput(path, options, "table-philly", "table");
+    if (!in) {
+        return in.error();
     }
     return std::unique_ptr<RecordSource>(
-        std::make_unique<TableReader>(std::move(*source), std::move(*mapping), options));
+        std::make_unique<TableReader>(std::move(in->source), std::move(in->mapping), options));
 }
 
 } // namespace ett::core

@@ -86,6 +86,19 @@ std::map<std::string, Figures> byMatch(const std::vector<CohortJob>& jobs)
 
 } // namespace
 
+std::string formatPico(int64_t pico, bool withSign)
+{
+    const bool negative = pico < 0;
+    const uint64_t v = negative ? static_cast<uint64_t>(-(pico + 1)) + 1 : static_cast<uint64_t>(pico);
+    constexpr uint64_t kUnit = 1'000'000'000'000ULL;
+    std::string frac = std::to_string(v % kUnit);
+    frac.insert(0, 12 - frac.size(), '0');
+    while (!frac.empty() && frac.back() == '0') {
+        frac.pop_back();
+    }
+    return (negative ? "-" : (withSign ? "+" : "")) + std::to_string(v / kUnit) + (frac.empty() ? "" : "." + frac);
+}
+
 std::string CohortSpec::text() const
 {
     std::string s;

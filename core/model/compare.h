@@ -83,6 +83,10 @@ struct CompareOptions
 // A percentage-point figure in exact units of 1e-12 percentage points (see bridge below).
 inline constexpr int64_t kPicoPercent = 100'000'000'000'000; // 100% in units of 1e-12 pp
 
+// An exact decimal of a figure in units of 1e-12 pp ("2.28", "-0.000000000001"; "+2.28" with
+// withSign), trailing zeros dropped.
+std::string formatPico(int64_t pico, bool withSign = false);
+
 struct BridgeStep
 {
     Bucket bucket = Bucket::Productive;
