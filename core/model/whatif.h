@@ -1,0 +1,134 @@
+// What-if projections (issue #7, item 4): scale or replace a bucket, a phase subcategory, the
+// interruptions of a class, or the checkpoint interval, for a cohort of jobs, and project the
+// cohort's figures and ETT% with the bridge from today.
+//
+// The projection works on each attempt's exact bucket totals (the engine's attribution): the
+// training work (productive time) is kept, and the time a change removes (or adds) is removed from
+// (or added to) the jobs' windows. Changes apply in the order given, each to the result of the
+// ones before it. Whole jobs: a cohort's time range selects the jobs that overlap it, their
+// figures are not clipped. All time sums are exact integers; scaled values are rounded to the
+// nearest nanosecond per attempt.
+//
+// Pure computation: gpu/whatif.h builds the model on the engine, core/store/scenarios.h keeps
+// scenarios in the database.
+#pragma once
+
+#include "core/model/advisor.h"
+#include "core/model/columns.h"
+#include "core/model/result.h"
+#include "core/model/rollup.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::core {
+
+enum class WhatIfTarget : uint8_t {
+    Bucket, // a bucket's time in every attempt (recovery: also the gaps between attempts)
+    Phase, // the time of a bucket during which phases of one category.subcategory are active
+    Interruptions, // the time the interruptions of a class cost
+    CheckpointInterval, // the interval between checkpoints
+};
+
+enum class InterruptionClass : uint8_t { Failures, Preemptions, All };
+
+struct WhatIfChange
+{
+    WhatIfTarget target = WhatIfTarget::Bucket;
+    Bucket bucket = Bucket::Compile; // Bucket
+    Category category = Category::Init; // Phase
+    std::string subcategory; // Phase; not empty
+    InterruptionClass interruptions = InterruptionClass::Failures; // Interruptions
+    // Bucket, Phase, Interruptions: the factor (>= 0; 0.6 is "-40%"). CheckpointInterval: the
+    // factor on each job's measured interval.
+    std::optional<double> scale;
+    // Bucket, Phase: the seconds each attempt that has any of it spends in it instead.
+    // CheckpointInterval: the interval in seconds for every job.
+    std::optional<double> setS;
+    bool optimal = false; // CheckpointInterval: each job's Young optimum (its own b and M)
+
+    // "compile x0.6", "init.process_group_init = 30 s", "failures x0.7",
+    // "checkpoint interval = optimum"
+    std::string text() const;
+};
+
+struct Scenario
+{
+    std::string name; // not empty; the key under which it is saved
+    std::string cohort; // a cohort spec (core/model/compare.h); empty: every job
+    std::vector<WhatIfChange> changes;
+};
+
+// Checks a change's fields (one of scale / setS / optimal as its target allows; finite,
+// non-negative values; a subcategory for Phase). `what` names it in the message.
+Status checkChange(const WhatIfChange& change, const std::string& what);
+
+// What one change did.
+struct WhatIfStep
+{
+    std::string change; // WhatIfChange::text()
+    // Time removed from the cohort's buckets (negative: added), time- and GPU-weighted.
+    std::array<Wide, kBucketCount> savedNs {};
+    std::array<Wide, kBucketCount> savedGpuNs {};
+    Wide totalSavedNs = 0;
+    Wide totalSavedGpuNs = 0;
+    int64_t attemptsChanged = 0; // attempts (or jobs, for the interval) whose time changed
+    int64_t jobsNotApplicable = 0; // CheckpointInterval: jobs without a measured interval, b or M
+    // The step of the bridge, in 1e-12 pp (core/model/compare.h kPicoPercent): positive when
+    // the projected ETT% rises. today + the steps == projected, exactly.
+    int64_t pico = 0; // GPU-weighted
+    int64_t picoTime = 0;
+};
+
+struct WhatIfResult
+{
+    int64_t jobs = 0;
+    int64_t attempts = 0;
+    Figures today; // the cohort's whole jobs (no queue, no clipping), as the engine's roll-up
+    std::array<Wide, kBucketCount> projectedBucketsNs {};
+    std::array<Wide, kBucketCount> projectedBucketsGpuNs {};
+    Wide projectedE2eNs = 0;
+    Wide projectedE2eGpuNs = 0;
+    int64_t projectedFailures = 0; // today's scaled by the interruption changes, rounded
+    int64_t projectedPreemptions = 0;
+    // ETT% today and projected, in 1e-12 pp, rounded to nearest; absent without E2E.
+    std::optional<int64_t> todayPico, projectedPico; // GPU-weighted
+    std::optional<int64_t> todayPicoTime, projectedPicoTime;
+    std::vector<WhatIfStep> steps; // one per change, in order
+
+    std::optional<double> todayPercent() const;
+    std::optional<double> projectedPercent() const;
+};
+
+// The cohort's attempts, ready for projections. Built once (by gpu/whatif.h from the engine's
+// attribution); each projection is then linear in the attempts (plus, for a Phase change, a sweep
+// over that subcategory's phases, cached).
+class WhatIfModel
+{
+public:
+    WhatIfModel() = default;
+    // `columns` and `attribution` must outlive the model (the engine keeps them); `jobs` are the
+    // cohort's job indices; `samples` their measured checkpoint inputs (for the interval change).
+    WhatIfModel(const FleetColumns& columns, const Attribution& attribution, std::vector<int32_t> jobs,
+        std::vector<JobCheckpointSample> samples);
+
+    // Projects the changes. An invalid change (checkChange) is an Error naming it by position.
+    Result<WhatIfResult> project(const std::vector<WhatIfChange>& changes) const;
+
+    int64_t jobs() const { return static_cast<int64_t>(m_jobs.size()); }
+
+private:
+    const FleetColumns* m_columns = nullptr;
+    const Attribution* m_attribution = nullptr;
+    std::vector<int32_t> m_jobs;
+    std::vector<JobCheckpointSample> m_samples;
+    // Per attempt of the cohort (in job order): the time of each phase subcategory inside its
+    // bucket, computed on first use. Key: "category.subcategory".
+    mutable std::map<std::string, std::vector<int64_t>> m_phaseTime;
+};
+
+} // namespace ett::core
