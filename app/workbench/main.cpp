@@ -6,6 +6,7 @@
 // open. --screenshot opens the window, waits until the data has loaded and the first overview
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
+#include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
@@ -97,10 +98,30 @@ private:
     // table, timeline and details) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
-    // settled.
+    // settled. "advisor[:GROUP]" shows the Advisor page grouped by GROUP ("job" by default, "fleet" for
+    // the fleet alone, "label" or an attribute) once its advice has arrived.
     void applyShow()
     {
         auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("advisor"))) {
+            ett::app::AdvisorPage* page = m_window->advisorPage();
+            QString group = m_show.section(QLatin1Char(':'), 1);
+            if (group == QLatin1String("fleet")) {
+                group.clear();
+            } else if (group.isEmpty()) {
+                group = QStringLiteral("job");
+            }
+            connect(page, &ett::app::AdvisorPage::adviceShown, this,
+                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
+            QTimer::singleShot(kOverviewWaitMs, this, [this] {
+                std::fprintf(stderr, "ett-workbench: no advice within %d s; saving the window as it is\n",
+                    kOverviewWaitMs / 1000);
+                shoot(0);
+            });
+            page->setGroupBy(group);
+            m_window->showPage(ett::app::MainWindow::kAdvisorPage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("compare"))) {
             ett::app::ComparePage* page = m_window->comparePage();
             const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
@@ -207,7 +228,7 @@ struct Options
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks]."),
+                       "compare[:changes][:histogram][:log][:ranks] or advisor[:GROUP]."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 
