@@ -1,0 +1,67 @@
+#include "gpu/advisor.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace ett::gpu {
+
+std::vector<int32_t> selectedJobs(Engine& engine, const Filter& filter)
+{
+    std::vector<int32_t> jobs;
+    const auto byJob = engine.rollup(filter, Grouping { GroupBy::Job, -1 });
+    jobs.reserve(byJob.groups.size());
+    for (const auto& g : byJob.groups) {
+        jobs.push_back(g.code);
+    }
+    std::sort(jobs.begin(), jobs.end());
+    return jobs;
+}
+
+AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Grouping& grouping)
+{
+    if (grouping.by == GroupBy::Attempt || grouping.by == GroupBy::CauseClass) {
+        throw std::invalid_argument("checkpoint advice is per job or group of jobs, not per attempt or cause class");
+    }
+    const auto jobs = selectedJobs(engine, filter);
+    const auto& columns = engine.columns();
+    const auto samples = core::measureCheckpoints(columns, engine.attribution(), jobs);
+
+    AdviceTable table;
+    std::vector<const core::JobCheckpointSample*> all;
+    all.reserve(samples.size());
+    std::map<std::string, std::vector<const core::JobCheckpointSample*>> groups; // sorted by name
+    for (const auto& s : samples) {
+        all.push_back(&s);
+        const auto j = static_cast<size_t>(s.job);
+        switch (grouping.by) {
+        case GroupBy::None:
+            break;
+        case GroupBy::Attribute: {
+            if (grouping.attrKey < 0 || static_cast<size_t>(grouping.attrKey) >= columns.attrKeys.size()) {
+                throw std::invalid_argument("group by an unknown attribute");
+            }
+            const int32_t v = columns.attr(j, static_cast<size_t>(grouping.attrKey));
+            groups[engine.groupName(grouping, v < 0 ? INT32_MAX : v)].push_back(&s);
+            break;
+        }
+        case GroupBy::Label:
+            groups[engine.groupName(grouping, columns.jobLabel[j])].push_back(&s);
+            break;
+        case GroupBy::Job:
+            groups[columns.jobKey[j]].push_back(&s);
+            break;
+        case GroupBy::Attempt:
+        case GroupBy::CauseClass:
+            break;
+        }
+    }
+    table.total = core::adviseGroup("fleet", all);
+    table.groups.reserve(groups.size());
+    for (const auto& [name, members] : groups) {
+        table.groups.push_back(core::adviseGroup(name, members));
+    }
+    return table;
+}
+
+} // namespace ett::gpu
