@@ -45,6 +45,12 @@ bool hasAdvice(const core::CheckpointAdvice& a)
     return a.youngIntervalS.has_value();
 }
 
+// A job's own flags, or a group's count of flagged jobs.
+bool isFlagged(const core::CheckpointAdvice& a)
+{
+    return !a.flags.empty() || a.flaggedJobs > 0;
+}
+
 } // namespace
 
 AdviceTableModel::AdviceTableModel(QObject* parent)
@@ -112,6 +118,21 @@ QString AdviceTableModel::flagText(const std::string& flag)
     return QString::fromStdString(flag);
 }
 
+QString AdviceTableModel::flagsText(const core::CheckpointAdvice& a)
+{
+    if (!a.flags.empty()) {
+        QStringList texts;
+        for (const auto& f : a.flags) {
+            texts << flagText(f);
+        }
+        return QStringLiteral("⚠ ") + texts.join(QStringLiteral(", "));
+    }
+    if (a.flaggedJobs > 0) {
+        return QStringLiteral("⚠ ") + formatCountOf(a.flaggedJobs, tr("job flagged"), tr("jobs flagged"));
+    }
+    return hasAdvice(a) ? QString() : tr("no advice");
+}
+
 int AdviceTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
@@ -149,10 +170,10 @@ QVariant AdviceTableModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::BackgroundRole:
-        return a.flags.empty() ? QVariant() : QVariant(kFlaggedBackground);
+        return isFlagged(a) ? QVariant(kFlaggedBackground) : QVariant();
     case Qt::ForegroundRole:
         if (column == FlagsColumn) {
-            return a.flags.empty() ? kMuted : kFlagText;
+            return isFlagged(a) ? kFlagText : kMuted;
         }
         return {};
     case Qt::TextAlignmentRole:
@@ -205,16 +226,8 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
         return tr("%1 vs %2 (%3×)")
             .arg(formatSeconds(m.lostPerInterruptionS), formatSeconds(*a.currentIntervalS / 2.0))
             .arg(*a.lostRatio, 0, 'f', 2);
-    case FlagsColumn: {
-        if (a.flags.empty()) {
-            return hasAdvice(a) ? QString() : tr("no advice");
-        }
-        QStringList texts;
-        for (const auto& f : a.flags) {
-            texts << flagText(f);
-        }
-        return QStringLiteral("⚠ ") + texts.join(QStringLiteral(", "));
-    }
+    case FlagsColumn:
+        return flagsText(a);
     default:
         return {};
     }
@@ -253,7 +266,7 @@ QVariant AdviceTableModel::sortData(const core::CheckpointAdvice& a, int column)
     case LostColumn:
         return sortNumber(a.lostRatio);
     case FlagsColumn:
-        return static_cast<double>(a.flags.size());
+        return static_cast<double>(a.flags.size() + static_cast<size_t>(a.flaggedJobs));
     default:
         return {};
     }
@@ -446,7 +459,8 @@ QVariant AdviceTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Measured lost progress per interruption against the model's I/2. Above 2× (more than a whole "
                       "interval) the checkpoints were probably not durable when the job thought");
         case FlagsColumn:
-            return tr("Rows whose measured lost progress is far from the model's I/2 (hover for why)");
+            return tr("Jobs whose measured lost progress is far from the model's I/2, and how many of a group's jobs "
+                      "are (hover for why)");
         default:
             return {};
         }

@@ -7,7 +7,8 @@
 // Display text is for people (durations in s / min / h, percentages, pp); SortRole holds the
 // number behind it (absent values sort as -1, below every real one); ExportValueRole gives the
 // JSON export the exact values (seconds, percent, pp; null when absent) and the headers'
-// ExportKeyRole name their units. Flagged rows are tinted, their note in the tooltip; the fleet row
+// ExportKeyRole name their units. Flagged rows (a job's flags; for a group, any of its jobs flagged)
+// are tinted, their note in the tooltip; the fleet row
 // is bold (FleetRole: a proxy keeps it first). The loop-hours column follows the weighting. GUI
 // thread only.
 #pragma once
@@ -64,6 +65,9 @@ public:
 
     // What a flag means in a few words ("lost progress high"); the flag's code when unknown.
     static QString flagText(const std::string& flag);
+    // The flags column of a row: a job's flags ("⚠ lost progress high"), a group's count of flagged
+    // jobs ("⚠ 2 jobs flagged"), "no advice" when there is no optimum, else empty.
+    static QString flagsText(const core::CheckpointAdvice& advice);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -470,13 +470,9 @@ void AdvisorPage::renderSelection()
     }
     html += summaryRow(tr("Lost per interruption"), lost);
     html += QStringLiteral("</table>");
-    if (!a->flags.empty()) {
-        QStringList flags;
-        for (const auto& f : a->flags) {
-            flags << AdviceTableModel::flagText(f);
-        }
-        html += QStringLiteral("<p style=\"color:#c03900;\"><b>⚠ %1</b><br/>%2</p>")
-                    .arg(flags.join(QStringLiteral(", ")).toHtmlEscaped(), note.toHtmlEscaped());
+    if (!a->flags.empty() || a->flaggedJobs > 0) {
+        html += QStringLiteral("<p style=\"color:#c03900;\"><b>%1</b><br/>%2</p>")
+                    .arg(AdviceTableModel::flagsText(*a).toHtmlEscaped(), note.toHtmlEscaped());
     } else if (!note.isEmpty()) {
         html += QStringLiteral("<p style=\"color:#666;\">%1</p>").arg(note.toHtmlEscaped());
     }

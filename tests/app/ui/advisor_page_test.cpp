@@ -30,7 +30,8 @@
 //   vision  loop 37000 s: M = 18500 s; Young sqrt(2,220,000) = 1489.9664 s;
 //           w(I) = 3600 / 37000 + 1/60 = 11.39640 %, w(opt) = sqrt(120 / 18500) = 8.05387 %
 //   ja, jb  M = 18500 s as vision; ja lost 1640 / 1800 = 0.9111; jb 5180 / 1800 = 2.8778 > 2:
-//           flagged lost_progress_high
+//           flagged lost_progress_high. Groups carry no flags of their own (a pooled ratio mixes
+//           intervals) but count their flagged jobs: the fleet and vision 1.
 //   ads, jc no interruption: no MTBI, no advice
 #include "app/ui/advice_table_model.h"
 #include "app/ui/advisor_charts.h"
@@ -237,6 +238,7 @@ TEST_F(AdvisorPageTest, FillsPerJobWithTheFleetFirstAndTheMeasuredFigures)
     EXPECT_NEAR(*fleet.gainPp, kFleetGainPp, 1e-4);
     EXPECT_NEAR(*fleet.lostRatio, 3410.0 / 1800.0, 1e-9);
     EXPECT_TRUE(fleet.flags.empty());
+    EXPECT_EQ(fleet.flaggedJobs, 1);
 
     // Shown in readable units: 22100 s = 6 h 08 min; 1628.5 s = 27 min 08 s; 3600 s = 1 h 00 min.
     EXPECT_EQ(cell("fleet", AdviceTableModel::JobsColumn), "3");
@@ -295,12 +297,14 @@ TEST_F(AdvisorPageTest, TheJobWhoseCheckpointsWereNotDurableIsFlagged)
     EXPECT_TRUE(page->model()->index(rowOf("jb"), AdviceTableModel::YoungColumn).data(Qt::BackgroundRole).isValid());
     EXPECT_TRUE(cell("jb", AdviceTableModel::FlagsColumn, Qt::ToolTipRole).contains(QString::fromStdString(jb.note)));
     EXPECT_TRUE(cell("jb", AdviceTableModel::NameColumn, Qt::ToolTipRole).contains(QString::fromStdString(jb.note)));
-    // Not the others.
-    for (const QString& name : { QStringLiteral("fleet"), QStringLiteral("ja") }) {
-        EXPECT_TRUE(advice(name).flags.empty()) << name.toStdString();
-        EXPECT_TRUE(cell(name, AdviceTableModel::FlagsColumn).isEmpty()) << name.toStdString();
-        EXPECT_FALSE(page->model()->index(rowOf(name), 0).data(Qt::BackgroundRole).isValid());
-    }
+    // Not ja.
+    EXPECT_TRUE(advice("ja").flags.empty());
+    EXPECT_TRUE(cell("ja", AdviceTableModel::FlagsColumn).isEmpty());
+    EXPECT_FALSE(page->model()->index(rowOf("ja"), 0).data(Qt::BackgroundRole).isValid());
+    // The fleet counts its flagged job, marked too.
+    EXPECT_EQ(cell("fleet", AdviceTableModel::FlagsColumn), "⚠ 1 job flagged");
+    EXPECT_TRUE(page->model()->index(0, 0).data(Qt::BackgroundRole).isValid());
+    EXPECT_TRUE(cell("fleet", AdviceTableModel::FlagsColumn, Qt::ToolTipRole).contains("1 of 3 jobs flagged"));
     // Selected, the summary says it.
     page->selectRow(rowOf("jb"));
     EXPECT_TRUE(page->summaryText().contains("⚠ lost progress high"));
@@ -401,9 +405,12 @@ TEST_F(AdvisorPageTest, GroupBySwitchesTheRows)
     EXPECT_NEAR(*vision.youngIntervalS, kVisionYoungS, 1e-9);
     EXPECT_NEAR(*vision.wastedCurrentPercent, kVisionWasteCurrent, 1e-4);
     EXPECT_NEAR(*vision.wastedOptimumPercent, kVisionWasteOptimum, 1e-4);
-    // (1640 + 5180) / 2 = 3410 s per interruption: 1.89 x I/2, not flagged when pooled.
+    // (1640 + 5180) / 2 = 3410 s per interruption: 1.89 x I/2; jb flagged within.
     EXPECT_NEAR(*vision.lostRatio, 3410.0 / 1800.0, 1e-9);
     EXPECT_TRUE(vision.flags.empty());
+    EXPECT_EQ(vision.flaggedJobs, 1);
+    EXPECT_EQ(cell("vision", AdviceTableModel::FlagsColumn), "⚠ 1 job flagged");
+    EXPECT_EQ(cell("ads", AdviceTableModel::FlagsColumn), "no advice");
     EXPECT_FALSE(advice("ads").youngIntervalS);
     EXPECT_EQ(advice("ads").measured.jobs, 1);
 
