@@ -223,9 +223,7 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
         if (!a.currentIntervalS || !a.lostRatio) {
             return formatSeconds(m.lostPerInterruptionS);
         }
-        return tr("%1 vs %2 (%3×)")
-            .arg(formatSeconds(m.lostPerInterruptionS), formatSeconds(*a.currentIntervalS / 2.0))
-            .arg(*a.lostRatio, 0, 'f', 2);
+        return tr("%1 (%2× I/2)").arg(formatSeconds(m.lostPerInterruptionS)).arg(*a.lostRatio, 0, 'f', 2);
     case FlagsColumn:
         return flagsText(a);
     default:
@@ -347,9 +345,11 @@ QVariant AdviceTableModel::toolTipData(const core::CheckpointAdvice& a, int colu
                            "attempt")
                             .arg(formatCount(m.intervals)));
     case LostColumn:
-        return withNote(tr("Lost progress per interruption (known for %1 of %2 interruptions) against half the "
-                           "current interval, where an interruption lands on average")
-                            .arg(formatCount(m.lostInterruptions), formatCount(m.interruptions)));
+        return withNote(tr("Lost progress per interruption %1 (known for %2 of %3 interruptions) against half the "
+                           "current interval, %4, where an interruption lands on average")
+                            .arg(formatSeconds(m.lostPerInterruptionS), formatCount(m.lostInterruptions),
+                                formatCount(m.interruptions),
+                                a.currentIntervalS ? formatSeconds(*a.currentIntervalS / 2.0) : QStringLiteral("–")));
     default:
         return note.isEmpty() ? QVariant() : QVariant(note);
     }
@@ -396,7 +396,7 @@ QVariant AdviceTableModel::headerData(int section, Qt::Orientation orientation, 
         case GainColumn:
             return tr("ETT%\ngain");
         case LostColumn:
-            return tr("Lost per interruption\nvs I/2");
+            return tr("Lost per\ninterruption");
         case FlagsColumn:
             return tr("Flags");
         default:

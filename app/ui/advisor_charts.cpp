@@ -28,6 +28,9 @@ constexpr double kMargin = 1.5;
 constexpr int kCurvePoints = 240;
 // At most this many interval labels on the x axis.
 constexpr int kMaxLabels = 11;
+// Closer than this (in decades of I) the two points' labels would overlap: the legend alone gives
+// their waste then.
+constexpr double kLabelGapDecades = 0.15;
 // The y axis shows the curve up to max(kHeadroomOptimum x the optimum's waste, kHeadroomCurrent x
 // the current one): the curve rises steeply towards the ends, and what matters is near the bottom.
 constexpr double kHeadroomOptimum = 4.0;
@@ -60,13 +63,14 @@ QString intervalLabel(double s)
     return QObject::tr("%1 d").arg(s / 86400, 0, 'g', 3);
 }
 
-// A vertical line at x from 0 to top, dashed, named for the legend.
-QLineSeries* markerLine(double x, double top, const QColor& color, const QString& name)
+// A dashed drop line from the axis up to a point of the curve (its label stays clear above it),
+// named for the legend.
+QLineSeries* markerLine(double x, double y, const QColor& color, const QString& name)
 {
     auto* line = new QLineSeries;
     line->setName(name);
     line->append(x, 0);
-    line->append(x, top);
+    line->append(x, y);
     QPen pen(color);
     pen.setWidthF(1.6);
     pen.setStyle(Qt::DashLine);
@@ -126,15 +130,25 @@ WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice
         return out;
     }
     const double optimum = *advice.youngIntervalS;
-    const std::optional<double> current = advice.currentIntervalS;
-    const std::optional<double> currentPercent = current ? wastePercentAt(advice, *current) : std::nullopt;
+    // The current interval and its waste, when measured (plain values: GCC 12 sees optionals
+    // read here as maybe uninitialised).
+    bool hasCurrent = false;
+    double current = 0;
+    double currentPercent = 0;
+    if (advice.currentIntervalS) {
+        if (const auto w = wastePercentAt(advice, *advice.currentIntervalS)) {
+            hasCurrent = true;
+            current = *advice.currentIntervalS;
+            currentPercent = *w;
+        }
+    }
 
     // 1. The range: optimum / 20 to optimum x 20, widened to hold the current interval.
     double lo = optimum / kSpan;
     double hi = optimum * kSpan;
-    if (currentPercent) {
-        lo = std::min(lo, *current / kMargin);
-        hi = std::max(hi, *current * kMargin);
+    if (hasCurrent) {
+        lo = std::min(lo, current / kMargin);
+        hi = std::max(hi, current * kMargin);
     }
     const double x0 = xOfInterval(lo);
     const double x1 = xOfInterval(hi);
@@ -146,13 +160,12 @@ WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice
         xs.push_back(x0 + (x1 - x0) * i / kCurvePoints);
     }
     xs.push_back(xOfInterval(optimum));
-    if (currentPercent) {
-        xs.push_back(xOfInterval(*current));
+    if (hasCurrent) {
+        xs.push_back(xOfInterval(current));
     }
     std::sort(xs.begin(), xs.end());
     auto* curve = new QLineSeries;
-    curve->setName(QObject::tr("waste = I/(2M) + b/I   (M = %1, b = %2)")
-                       .arg(formatSeconds(advice.measured.mtbiS), formatSeconds(advice.blockingS)));
+    curve->setName(QObject::tr("waste I/(2M) + b/I"));
     QPen pen(kCurveColor);
     pen.setWidthF(2.2);
     curve->setPen(pen);
@@ -161,26 +174,30 @@ WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice
     }
 
     // 3. The y range: the interesting bottom of the curve, both marked wastes with room above.
-    const double top = std::max(*optimumPercent * kHeadroomOptimum, currentPercent.value_or(0) * kHeadroomCurrent);
+    const double top = std::max(*optimumPercent * kHeadroomOptimum, currentPercent * kHeadroomCurrent);
     auto* y = new QValueAxis;
     y->setRange(0, top);
     y->applyNiceNumbers();
     const double yTop = y->max();
     y->setLabelFormat(yTop < 10 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
-    y->setTitleText(QObject::tr("waste, % of train-loop time"));
+    y->setTitleText(QObject::tr("waste, % of loop time"));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleFont(chartAxisFont(chart));
 
     // 4. The markers.
     const QString optimumName
-        = QObject::tr("optimum √(2bM): %1 → %2 waste").arg(formatSeconds(optimum), formatPercent(*optimumPercent, 2));
-    QLineSeries* optimumLine = markerLine(xOfInterval(optimum), yTop, kOptimumColor, optimumName);
+        = QObject::tr("optimum %1: %2").arg(formatSeconds(optimum), formatPercent(*optimumPercent, 2));
+    QLineSeries* optimumLine = markerLine(xOfInterval(optimum), *optimumPercent, kOptimumColor, optimumName);
     out.optimum = markerPoint(chart, xOfInterval(optimum), *optimumPercent, kOptimumColor);
     QLineSeries* currentLine = nullptr;
-    if (currentPercent) {
-        currentLine = markerLine(xOfInterval(*current), yTop, kCurrentColor,
-            QObject::tr("current: %1 → %2 waste").arg(formatSeconds(*current), formatPercent(*currentPercent, 2)));
-        out.current = markerPoint(chart, xOfInterval(*current), *currentPercent, kCurrentColor);
+    if (hasCurrent) {
+        currentLine = markerLine(xOfInterval(current), currentPercent, kCurrentColor,
+            QObject::tr("current %1: %2").arg(formatSeconds(current), formatPercent(currentPercent, 2)));
+        out.current = markerPoint(chart, xOfInterval(current), currentPercent, kCurrentColor);
+        if (std::abs(xOfInterval(current) - xOfInterval(optimum)) < kLabelGapDecades) {
+            out.current->setPointLabelsVisible(false);
+            out.optimum->setPointLabelsVisible(false);
+        }
     }
 
     // 5. x: log10 of the interval, labelled in readable units.

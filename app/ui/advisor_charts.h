@@ -3,7 +3,7 @@
 //   w(I) = I / (2M) + b / I   (unsaved progress redone after interruptions + blocking saves),
 // in percent of the train loop, over a logarithmic interval axis from about optimum/20 to
 // optimum x 20 (widened to hold the current interval), with the current interval and Young's
-// optimum marked by vertical lines and points labelled with their waste. The page shows it (and
+// optimum marked by dashed drop lines and points labelled with their waste. The page shows it (and
 // connects the tooltips); a report can render the same chart.
 //
 // The x axis is log10 of the interval in seconds, labelled in readable units ("10 min", "1 h") at
@@ -11,6 +11,8 @@
 #pragma once
 
 #include "core/model/advisor.h"
+
+#include <QtGlobal>
 
 QT_BEGIN_NAMESPACE
 class QChart;

@@ -5,6 +5,8 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
+#include "app/ui/page_request.h"
+#include "app/ui/table_views.h"
 #include "app/ui/workbench_state.h"
 
 #include <QChart>
@@ -25,6 +27,8 @@
 #include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ett::app {
 
@@ -82,11 +86,13 @@ AdvisorPage::AdvisorPage(WorkbenchState* state, DataService* service, QWidget* p
     , m_state(state)
     , m_data(service)
 {
-    buildUi();
-    connect(m_state, &WorkbenchState::filterChanged, this, [this] {
-        m_stale = true;
-        requestOrDefer();
+    m_request = new PageRequest(this, service, [this] {
+        m_pendingGroupBy = m_groupBy;
+        return m_data->requestAdvice(AdviceRequest { m_state->filter(), m_groupBy }, this);
     });
+    connect(m_request, &PageRequest::asked, this, &AdvisorPage::updateHeader);
+    buildUi();
+    connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::vocabularyChanged, this, &AdvisorPage::onVocabularyChanged);
     connect(m_state, &WorkbenchState::weightingChanged, this, [this](Weighting w) {
         m_model->setWeighting(w);
@@ -125,7 +131,7 @@ void AdvisorPage::buildUi()
     m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     header->addWidget(m_subtitle, 1);
-    header->addWidget(new QLabel(tr("Group by"), this));
+    header->addWidget(new QLabel(tr("Advice per"), this));
     m_groupByBox = new QComboBox(this);
     m_groupByBox->setObjectName(QStringLiteral("advisorGroupBy"));
     m_groupByBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -152,25 +158,11 @@ void AdvisorPage::buildUi()
     m_model = new AdviceTableModel(this);
     m_model->setWeighting(m_state->weighting());
     m_proxy = new FleetFirstProxy(this);
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(AdviceTableModel::SortRole);
-    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setDynamicSortFilter(true);
+    setUpSortProxy(m_proxy, m_model, AdviceTableModel::SortRole);
     m_view = new QTableView(split);
     m_view->setObjectName(QStringLiteral("adviceTable"));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
+    setUpTableView(m_view, m_proxy);
     m_view->sortByColumn(AdviceTableModel::GainColumn, Qt::DescendingOrder); // where moving pays most
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-    m_view->horizontalHeader()->setHighlightSections(false);
-    m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_view->horizontalHeader()->setStretchLastSection(true);
     installTableExport(m_view, tr("Advisor"), [this] {
         return TableExport { tr("Advisor: checkpoint advice by %1").arg(groupingName(m_model->groupBy())),
@@ -210,21 +202,18 @@ void AdvisorPage::buildUi()
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setMinimumWidth(300);
     bottom->addWidget(m_summary);
+    // The chart gets most of the width and the larger share of the height; the summary is a column.
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 1);
+    bottom->setSizes({ 1050, 420 });
     split->addWidget(bottom);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 400, 460 });
     m_stack->addWidget(split);
 
-    m_message = new QLabel(m_stack);
+    m_message = makeMessageLabel(m_stack);
     m_message->setObjectName(QStringLiteral("message"));
-    m_message->setAlignment(Qt::AlignCenter);
-    m_message->setWordWrap(true);
-    QFont big = m_message->font();
-    big.setPointSizeF(big.pointSizeF() * 1.15);
-    m_message->setFont(big);
-    m_message->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_stack->addWidget(m_message);
     layout->addWidget(m_stack, 1);
 }
@@ -252,8 +241,7 @@ void AdvisorPage::onVocabularyChanged()
         }
         m_groupByBox->setCurrentIndex(index);
     }
-    m_stale = true;
-    requestOrDefer();
+    m_request->invalidate();
 }
 
 // --- requests ------------------------------------------------------------------------------------------
@@ -271,40 +259,17 @@ void AdvisorPage::setGroupBy(const QString& groupBy)
         return;
     }
     m_groupBy = groupBy;
-    m_stale = true;
-    requestOrDefer();
-}
-
-void AdvisorPage::requestOrDefer()
-{
-    // A page behind another tab of a shown window asks when it is shown (showEvent).
-    if (m_data && m_data->hasDatabase() && (isVisible() || !window()->isVisible())) {
-        refresh();
-    }
+    m_request->invalidate();
 }
 
 void AdvisorPage::refresh()
 {
-    if (!m_data) {
-        return;
-    }
-    m_pendingGroupBy = m_groupBy;
-    m_pending = m_data->requestAdvice(AdviceRequest { m_state->filter(), m_groupBy }, this);
-    m_stale = false;
-    updateHeader();
-}
-
-void AdvisorPage::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_stale && m_data && m_data->hasDatabase()) {
-        refresh();
-    }
+    m_request->ask();
 }
 
 void AdvisorPage::onAdviceReady(quint64 id, const gpu::AdviceTable& table)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return; // stale: a newer request is on its way
     }
     setAdvice(table, m_pendingGroupBy);
@@ -312,10 +277,10 @@ void AdvisorPage::onAdviceReady(quint64 id, const gpu::AdviceTable& table)
 
 void AdvisorPage::onQueryFailed(quint64 id, const QString& message)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return;
     }
-    m_pending = 0;
+    m_request->answered();
     m_error = message;
     updateHeader();
     showMessage(tr("The advice could not be computed:\n%1").arg(message));
@@ -328,11 +293,11 @@ void AdvisorPage::setAdvice(const gpu::AdviceTable& table, const QString& groupB
     // Keep the selected group across refreshes when it is still there.
     const core::CheckpointAdvice* before = selectedAdvice();
     const QString selectedName = before && m_selected > 0 ? QString::fromStdString(before->name) : QString();
-    m_pending = 0;
-    m_stale = false;
+    m_request->answered();
     m_hasData = true;
     m_error.clear();
     m_model->setAdvice(table, groupBy);
+    m_view->resizeColumnsToContents();
     updateHeader();
     if (table.total.measured.jobs == 0) {
         showMessage(m_state->vocabulary().jobs == 0 && m_state->filter() == UiFilter {}
@@ -359,6 +324,11 @@ void AdvisorPage::selectRow(int modelRow)
         m_selected = modelRow;
         renderSelection();
     }
+}
+
+bool AdvisorPage::isBusy() const
+{
+    return m_request->isBusy();
 }
 
 const core::CheckpointAdvice* AdvisorPage::selectedAdvice() const
@@ -394,7 +364,7 @@ void AdvisorPage::showMessage(const QString& text)
 
 void AdvisorPage::updateHeader()
 {
-    m_busy->setVisible(m_pending != 0);
+    m_busy->setVisible(m_request->isBusy());
     QStringList parts;
     if (m_hasData && m_model->rowCount() > 0) {
         const core::CheckpointAdvice& fleet = *m_model->adviceAt(0);
@@ -406,7 +376,7 @@ void AdvisorPage::updateHeader()
     if (!(m_state->filter() == UiFilter {})) {
         parts << tr("filtered");
     }
-    if (m_pending != 0) {
+    if (m_request->isBusy()) {
         parts << tr("computing…");
     }
     m_subtitle->setText(parts.join(QStringLiteral(" · ")));
@@ -449,19 +419,26 @@ void AdvisorPage::renderSelection()
     html += summaryRow(tr("Jobs"), formatCount(m.jobs));
     html += summaryRow(
         tr("Train loop"), formatHours(nsToHours(w == Weighting::Gpu ? m.loopGpuNs : m.loopNs), hoursUnit(w)));
-    html += summaryRow(
-        tr("Interruptions"), tr("%1 (MTBI M = %2)").arg(formatCount(m.interruptions), formatSeconds(m.mtbiS)));
+    // A duration and, when the model gives one, the waste at it.
+    const auto withWaste = [](const QString& interval, std::optional<double> waste) {
+        return waste ? tr("%1 → %2 waste").arg(interval, formatPercent(waste, 2)) : interval;
+    };
+    html += summaryRow(tr("Interruptions"),
+        m.mtbiS ? tr("%1 (MTBI M = %2)").arg(formatCount(m.interruptions), formatSeconds(m.mtbiS))
+                : formatCount(m.interruptions));
     html += summaryRow(tr("A save blocks"),
-        tr("b = %1 (p90 %2, %3 saves)")
-            .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns), formatCount(m.saves)));
-    html += summaryRow(tr("Current interval"),
-        tr("%1 → %2 waste").arg(formatSeconds(a->currentIntervalS), formatPercent(a->wastedCurrentPercent, 2)));
+        m.blockingP50Ns
+            ? tr("b = %1 (p90 %2, %3 saves)")
+                  .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns), formatCount(m.saves))
+            : tr("no save measured"));
+    html += summaryRow(tr("Current interval"), withWaste(formatSeconds(a->currentIntervalS), a->wastedCurrentPercent));
     html += summaryRow(tr("Optimum √(2bM)"),
-        tr("<b>%1</b> → %2 waste").arg(formatSeconds(a->youngIntervalS), formatPercent(a->wastedOptimumPercent, 2)));
+        withWaste(QStringLiteral("<b>%1</b>").arg(formatSeconds(a->youngIntervalS)), a->wastedOptimumPercent));
     html += summaryRow(tr("Daly's optimum"),
         a->dalyBoundary ? tr("%1 (b ≥ 2M: checkpointing cannot pay)").arg(formatSeconds(a->dalyIntervalS))
                         : formatSeconds(a->dalyIntervalS));
-    html += summaryRow(tr("Projected gain"), tr("<b>%1</b> of ETT% (GPU-weighted)").arg(formatPp(a->gainPp)));
+    html += summaryRow(tr("Projected gain"),
+        a->gainPp ? tr("<b>%1</b> of ETT% (GPU-weighted)").arg(formatPp(a->gainPp)) : formatPp(std::nullopt));
     QString lost = formatSeconds(m.lostPerInterruptionS);
     if (a->lostRatio && a->currentIntervalS) {
         lost = tr("%1 vs I/2 = %2 (%3×)")

@@ -35,6 +35,7 @@ namespace ett::app {
 
 class AdviceTableModel;
 class DataService;
+class PageRequest;
 class WorkbenchState;
 
 class AdvisorPage : public QWidget
@@ -52,7 +53,7 @@ public:
     // Shows this advice as if the current request had returned it (ends the busy state).
     void setAdvice(const gpu::AdviceTable& table, const QString& groupBy);
     bool hasData() const { return m_hasData; }
-    bool isBusy() const { return m_pending != 0; }
+    bool isBusy() const;
 
     // The row shown on the chart, as a row of model() (0: the fleet); selects it in the table.
     int selectedRow() const { return m_selected; }
@@ -83,15 +84,11 @@ public slots:
     // Asks the data service for the advice of the state's filter and the page's grouping.
     void refresh();
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void buildUi();
     void onVocabularyChanged();
     void onAdviceReady(quint64 id, const gpu::AdviceTable& table);
     void onQueryFailed(quint64 id, const QString& message);
-    void requestOrDefer();
     void updateHeader();
     void showMessage(const QString& text);
     void renderSelection(); // chart and summary of the selected row
@@ -101,8 +98,7 @@ private:
     DataService* m_data;
     QString m_groupBy = QStringLiteral("job");
     QString m_pendingGroupBy; // the grouping of the request awaited
-    quint64 m_pending = 0;
-    bool m_stale = true;
+    PageRequest* m_request = nullptr;
     bool m_hasData = false;
     int m_selected = -1;
     QString m_error;

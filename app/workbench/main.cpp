@@ -111,13 +111,8 @@ private:
             } else if (group.isEmpty()) {
                 group = QStringLiteral("job");
             }
-            connect(page, &ett::app::AdvisorPage::adviceShown, this,
-                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
-            QTimer::singleShot(kOverviewWaitMs, this, [this] {
-                std::fprintf(stderr, "ett-workbench: no advice within %d s; saving the window as it is\n",
-                    kOverviewWaitMs / 1000);
-                shoot(0);
-            });
+            connect(page, &ett::app::AdvisorPage::adviceShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("advice");
             page->setGroupBy(group);
             m_window->showPage(ett::app::MainWindow::kAdvisorPage);
             return;
@@ -140,16 +135,11 @@ private:
             // After the comparison, and the timelines of its first matched job when it has one.
             connect(page, &ett::app::ComparePage::comparisonShown, this, [this, page] {
                 if (page->selectedPair() == nullptr) {
-                    QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+                    shootSettled();
                 }
             });
-            connect(page, &ett::app::ComparePage::timelinesShown, this,
-                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
-            QTimer::singleShot(kOverviewWaitMs, this, [this] {
-                std::fprintf(stderr, "ett-workbench: no comparison within %d s; saving the window as it is\n",
-                    kOverviewWaitMs / 1000);
-                shoot(0);
-            });
+            connect(page, &ett::app::ComparePage::timelinesShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("comparison");
             m_window->showPage(ett::app::MainWindow::kComparePage);
             return;
         }
@@ -177,7 +167,23 @@ private:
                 });
             return;
         }
+        shootSettled();
+    }
+
+    // The screenshot once the views have settled after what was awaited arrived.
+    void shootSettled()
+    {
         QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+    }
+
+    // The screenshot as the window is when `what` has not arrived within kOverviewWaitMs.
+    void shootWithin(const char* what)
+    {
+        QTimer::singleShot(kOverviewWaitMs, this, [this, what] {
+            std::fprintf(
+                stderr, "ett-workbench: no %s within %d s; saving the window as it is\n", what, kOverviewWaitMs / 1000);
+            shoot(0);
+        });
     }
 
     void shoot(int exitCode)

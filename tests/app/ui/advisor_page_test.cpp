@@ -249,7 +249,7 @@ TEST_F(AdvisorPageTest, FillsPerJobWithTheFleetFirstAndTheMeasuredFigures)
     EXPECT_EQ(cell("fleet", AdviceTableModel::WasteCurrentColumn), "9.81%");
     EXPECT_EQ(cell("fleet", AdviceTableModel::WasteOptimumColumn), "7.37%");
     EXPECT_EQ(cell("fleet", AdviceTableModel::GainColumn), "+2.30 pp");
-    EXPECT_EQ(cell("fleet", AdviceTableModel::LostColumn), "56 min 50 s vs 30 min 00 s (1.89×)");
+    EXPECT_EQ(cell("fleet", AdviceTableModel::LostColumn), "56 min 50 s (1.89× I/2)");
     // 411200 GPU-s = 114.2 GPU-h; time-weighted 44200 s = 12.3 h.
     EXPECT_EQ(cell("fleet", AdviceTableModel::LoopHoursColumn), "114.2 GPU-h");
     state.setWeighting(Weighting::Time);
@@ -293,7 +293,7 @@ TEST_F(AdvisorPageTest, TheJobWhoseCheckpointsWereNotDurableIsFlagged)
     EXPECT_FALSE(jb.note.empty());
     // Marked: the flag in its column, the row tinted, the note in the tooltips.
     EXPECT_EQ(cell("jb", AdviceTableModel::FlagsColumn), "⚠ lost progress high");
-    EXPECT_EQ(cell("jb", AdviceTableModel::LostColumn), "1 h 26 min vs 30 min 00 s (2.88×)");
+    EXPECT_EQ(cell("jb", AdviceTableModel::LostColumn), "1 h 26 min (2.88× I/2)");
     EXPECT_TRUE(page->model()->index(rowOf("jb"), AdviceTableModel::YoungColumn).data(Qt::BackgroundRole).isValid());
     EXPECT_TRUE(cell("jb", AdviceTableModel::FlagsColumn, Qt::ToolTipRole).contains(QString::fromStdString(jb.note)));
     EXPECT_TRUE(cell("jb", AdviceTableModel::NameColumn, Qt::ToolTipRole).contains(QString::fromStdString(jb.note)));
@@ -345,6 +345,9 @@ TEST_F(AdvisorPageTest, TheCurveOfTheSelectedRowHasItsMinimumAtTheOptimum)
     EXPECT_NEAR(c.current->at(0).y(), kFleetWasteCurrent, 1e-4);
     EXPECT_EQ(c.current->pointLabelsFormat(), "9.81%");
     EXPECT_EQ(c.optimum->pointLabelsFormat(), "7.37%");
+    // 3600 s is 0.34 decades from the optimum: room for both labels.
+    EXPECT_TRUE(c.current->pointLabelsVisible());
+    EXPECT_TRUE(c.optimum->pointLabelsVisible());
     // 3. The interval axis: optimum / 20 to optimum x 20 (3600 s lies inside), labelled in units.
     auto* x = qobject_cast<QCategoryAxis*>(page->chart()->axes(Qt::Horizontal).value(0));
     ASSERT_NE(x, nullptr);
@@ -357,8 +360,8 @@ TEST_F(AdvisorPageTest, TheCurveOfTheSelectedRowHasItsMinimumAtTheOptimum)
     for (QAbstractSeries* s : page->chart()->series()) {
         names << s->name();
     }
-    EXPECT_TRUE(names.contains("current: 1 h 00 min → 9.81% waste")) << names.join(" | ").toStdString();
-    EXPECT_TRUE(names.contains("optimum √(2bM): 27 min 08 s → 7.37% waste")) << names.join(" | ").toStdString();
+    EXPECT_TRUE(names.contains("current 1 h 00 min: 9.81%")) << names.join(" | ").toStdString();
+    EXPECT_TRUE(names.contains("optimum 27 min 08 s: 7.37%")) << names.join(" | ").toStdString();
 
     // Another row: ja's curve (M = 18500 s) has its minimum at its own optimum.
     page->selectRow(rowOf("ja"));
@@ -513,6 +516,37 @@ TEST_F(EmptyAdvisorPageTest, AnEmptyDatabaseShowsWhatToDo)
 {
     EXPECT_EQ(page->model()->rowCount(), 1);
     EXPECT_TRUE(page->emptyMessage().contains("no jobs yet")) << page->emptyMessage().toStdString();
+}
+
+TEST(AdvisorPageDeferral, APageBehindAnotherTabAsksOnlyWhenShown)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    DataService service;
+    QObject::connect(&service, &DataService::databaseOpened, &state,
+        [&state](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
+    QTabWidget tabs;
+    auto* front = new QWidget;
+    auto* page = new AdvisorPage(&state, &service);
+    tabs.addTab(front, "front");
+    tabs.addTab(page, "advisor");
+    tabs.show();
+    service.openDatabase(QString::fromStdString(store().db));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return state.vocabulary().jobs == 3; }, kWaitMs));
+    // The filter changes too: still nothing asked while the page cannot be seen.
+    UiFilter f;
+    f.attrs.insert("team", { "vision" });
+    state.setFilter(f);
+    QTest::qWait(50);
+    EXPECT_FALSE(page->isBusy());
+    EXPECT_FALSE(page->hasData());
+    // Shown: it asks once, for the current filter.
+    QSignalSpy shown(page, &AdvisorPage::adviceShown);
+    tabs.setCurrentWidget(page);
+    EXPECT_TRUE(page->isBusy());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() > 0; }, kWaitMs));
+    EXPECT_EQ(page->model()->adviceAt(0)->measured.jobs, 2);
+    EXPECT_FALSE(page->isBusy());
 }
 
 TEST(AdvisorPageWindow, IsTheFourthTabOnCtrl4AndMakesRoom)
