@@ -1,5 +1,6 @@
 #include "app/report/report_writer.h"
 
+#include "app/ui/advisor_charts.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
@@ -575,6 +576,11 @@ private:
         });
         if (!a.note.empty()) {
             m_l.text(QString::fromStdString(a.note), font(8.5), kMuted);
+        }
+        if (a.youngIntervalS) {
+            m_l.block(260, [&](QPainter& p, const QRectF& r) {
+                renderChart(p, r, [&](QChart* chart) { fillWasteCurveChart(chart, a); });
+            });
         }
         m_l.space(6);
         m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain:")
