@@ -591,7 +591,10 @@ private:
         for (const auto& j : m_c.adviceJobs) {
             QString flags;
             for (const auto& f : j.flags) {
-                flags += (flags.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(f);
+                // lost_progress_high -> "lost high", to fit the column.
+                const QString name
+                    = QString::fromStdString(f).replace(QStringLiteral("_progress_"), QStringLiteral(" "));
+                flags += (flags.isEmpty() ? QString() : QStringLiteral(", ")) + name;
             }
             rows.push_back(
                 { QString::fromStdString(j.name), formatSeconds(j.currentIntervalS), formatSeconds(j.youngIntervalS),
@@ -605,15 +608,15 @@ private:
             return;
         }
         m_l.table(
-            { { QObject::tr("job"), 0.11, Qt::AlignLeft }, { QObject::tr("interval"), 0.11 },
-                { QObject::tr("optimum"), 0.11 }, { QObject::tr("save"), 0.08 }, { QObject::tr("MTBI"), 0.11 },
+            { { QObject::tr("job"), 0.19, Qt::AlignLeft }, { QObject::tr("interval"), 0.1 },
+                { QObject::tr("optimum"), 0.1 }, { QObject::tr("save"), 0.07 }, { QObject::tr("MTBI"), 0.1 },
                 { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 }, { QObject::tr("gain pp"), 0.08 },
-                { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.17, Qt::AlignLeft } },
+                { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.13, Qt::AlignLeft } },
             rows, font(7.5));
         m_l.text(QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
                              "against half the interval. Above 2 (more "
                              "than a whole interval lost) the job's checkpoints are probably not restorable when it "
-                             "thinks: flagged lost_progress_high."),
+                             "thinks: flagged \"lost high\" (lost_progress_high)."),
             font(8), kMuted);
     }
 
