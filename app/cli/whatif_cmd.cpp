@@ -51,9 +51,10 @@ bool hasPhaseChange(const Scenario& s)
 std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::string& db)
 {
     std::string out = fmt::format("What-if '{}' in {}\n", s.name, db);
-    out += fmt::format("Cohort: {} ({}, {}, {:.1f} GPU-days; whole jobs, no queue)\n\n", cohortText(s),
+    out += fmt::format("Cohort: {} ({}, {}, {} GPU-days; whole jobs, no queue)\n\n", cohortText(s),
         countOf(r.jobs, "job", "jobs"), countOf(r.attempts, "attempt", "attempts"),
-        static_cast<double>(static_cast<long double>(r.today.e2eGpuNs) / (kNsPerHour * 24.0)));
+        groupThousands(fmt::format(
+            "{:.1f}", static_cast<double>(static_cast<long double>(r.today.e2eGpuNs) / (kNsPerHour * 24.0)))));
     TextTable head;
     head.addColumn("ETT%", TextTable::Align::Left);
     head.addColumn("today");

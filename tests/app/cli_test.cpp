@@ -1557,7 +1557,7 @@ TEST_F(CliWhatIf, BadScenariosAreNamedAndNotSaved)
     expectUserError({ "whatif", "--scenario", "missing.json" }, { "missing.json: cannot open" });
     expectUserError({ "whatif" }, { "whatif takes one of --scenario FILE" });
     EXPECT_TRUE(contains(ok({ "whatif", "--list" }), "No saved scenarios")) << "failed runs saved nothing";
-    for (const std::vector<std::string> args : std::vector<std::vector<std::string>> { { "whatif", "--save" },
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>> { { "whatif", "--save" },
              { "whatif", "--scenario", "bad.json", "--list" }, { "whatif", "--list", "--name", "x" } }) {
         const RunResult r = ettw(args);
         EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
