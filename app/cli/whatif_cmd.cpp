@@ -66,7 +66,7 @@ std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::str
         changeText(r.todayPicoTime, r.projectedPicoTime) });
     out += head.render() + "\n";
 
-    out += "Bridge from today (GPU-weighted; a step is the ETT% the time a change saves is worth, in percentage "
+    out += "Bridge from today (GPU-weighted; a step is what the time a change saves is worth in ETT%, in percentage\n"
            "points; negative saved time was added)\n";
     TextTable bridge;
     bridge.addColumn("step", TextTable::Align::Left);
