@@ -26,7 +26,15 @@
 namespace ett::app {
 
 // Request kinds; with the requester, they name the channel whose newest request wins.
-enum class RequestKind { Overview = 0, Table = 1, JobTimeline = 2, FleetTimeline = 3, Comparison = 4, Report = 5 };
+enum class RequestKind {
+    Overview = 0,
+    Table = 1,
+    JobTimeline = 2,
+    FleetTimeline = 3,
+    Comparison = 4,
+    Report = 5,
+    Advice = 6,
+};
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
 using LatestId = std::shared_ptr<std::atomic<quint64>>;
@@ -51,6 +59,8 @@ public:
     void comparison(LatestId latest, quint64 id, const ComparisonRequest& request);
     // The content of a PDF report (issue #6, item 5); painting it is the GUI thread's.
     void report(LatestId latest, quint64 id, const ReportRequest& request);
+    // Checkpoint advice for a filter and a grouping (issue #7).
+    void advice(LatestId latest, quint64 id, const AdviceRequest& request);
 
     // --- pure computations over the loaded engine (worker thread; throw on engine errors) ---
     bool hasEngine() const { return m_engine != nullptr && m_loaded; }
@@ -62,6 +72,9 @@ public:
     // The comparison of two cohorts with its samples and matched pairs. Needs the phases: call
     // ensurePhases() first (without them the phase-duration distributions are empty).
     ComparisonData computeComparison(const ComparisonRequest& request);
+    // The advice of gpu::adviseCheckpoints for the request's filter and grouping. An attribute
+    // no job has puts every job in "(none)", as the drill-down's groups do.
+    gpu::AdviceTable computeAdvice(const AdviceRequest& request);
     // Reloads the open database with its phases once (kept until another database is opened);
     // error text on failure (the engine without phases stays).
     QString ensurePhases();

@@ -1,5 +1,6 @@
 #include "app/ui/main_window.h"
 
+#include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
@@ -191,6 +192,12 @@ void MainWindow::createActions()
                                      "distributions and matched jobs"));
     connect(m_compareAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kComparePage); });
 
+    m_advisorAction = new QAction(tr("Checkpoint &advisor"), this);
+    m_advisorAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    m_advisorAction->setStatusTip(tr("Checkpoint intervals: the current one, the optimum, the waste of both and the "
+                                     "ETT% gain, per job or group of the filter"));
+    connect(m_advisorAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kAdvisorPage); });
+
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setEnabled(false);
@@ -231,6 +238,7 @@ void MainWindow::createMenus()
     view->addAction(m_overviewAction);
     view->addAction(m_drillAction);
     view->addAction(m_compareAction);
+    view->addAction(m_advisorAction);
     view->addSeparator();
     view->addAction(m_backAction);
     view->addAction(m_forwardAction);
@@ -277,6 +285,9 @@ void MainWindow::createPages()
     m_tabs->addTab(drill, tr("Drill-down"));
     m_tabs->addTab(m_compare, tr("Compare A/B"));
     m_tabs->setTabToolTip(kComparePage, m_compareAction->statusTip());
+    m_advisor = new AdvisorPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(m_advisor, tr("Advisor"));
+    m_tabs->setTabToolTip(kAdvisorPage, m_advisorAction->statusTip());
     m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
@@ -310,11 +321,13 @@ void MainWindow::createPages()
 
     // The Compare page has its own cohorts and timelines: the window's filter bar, timeline and
     // details make room while it shows.
+    // The Advisor page follows the filter bar; the timeline and details make room for it too.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         const bool compare = index == kComparePage;
+        const bool roomy = compare || index == kAdvisorPage;
         m_filtersBar->setVisible(!compare);
-        m_timeline->setVisible(!compare);
-        m_detailsDock->setVisible(!compare);
+        m_timeline->setVisible(!roomy);
+        m_detailsDock->setVisible(!roomy);
     });
 
     // Going below the fleet shows the drill-down.

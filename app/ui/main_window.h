@@ -1,7 +1,9 @@
 // The workbench window (issue #4, items 1 and 6): menus, toolbar, drag and drop, recent files and
 // the status bar around the pages (filter bar on top, overview and drill-down in tabs above the
 // timeline, details in a dock on the right). The Compare page (issue #6) is a third tab with
-// cohorts of its own: while it shows, the filter bar, the timeline and the details make room. It owns the
+// cohorts of its own: while it shows, the filter bar, the timeline and the details make room. The
+// Advisor page (issue #7) is a fourth: it follows the filter bar; the timeline and the details make
+// room for its table and chart. It owns the
 // WorkbenchState and the DataService; the pages share both. Nothing here touches the store or the engine: opening and
 // importing go through the data service, off the GUI thread.
 #pragma once
@@ -25,6 +27,7 @@ class QToolBar;
 
 namespace ett::app {
 
+class AdvisorPage;
 class ComparePage;
 class DataService;
 class ImportProgressDialog;
@@ -64,10 +67,12 @@ public:
     static QStringList recentFiles();
     static constexpr int kMaxRecent = 10;
 
-    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare.
+    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare, 3 advisor.
     void showPage(int index);
     static constexpr int kComparePage = 2;
+    static constexpr int kAdvisorPage = 3;
     ComparePage* comparePage() const { return m_compare; }
+    AdvisorPage* advisorPage() const { return m_advisor; }
 
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
@@ -114,6 +119,7 @@ private:
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     ComparePage* m_compare = nullptr;
+    AdvisorPage* m_advisor = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;
@@ -127,6 +133,7 @@ private:
     QAction* m_overviewAction = nullptr;
     QAction* m_drillAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_advisorAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_aboutAction = nullptr;

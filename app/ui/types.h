@@ -6,6 +6,7 @@
 #include "core/model/compare.h"
 #include "core/model/rollup.h"
 #include "core/store/timeline.h"
+#include "gpu/advisor.h"
 #include "gpu/engine.h"
 
 #include <QMap>
@@ -186,6 +187,17 @@ struct ComparisonData
     std::vector<MatchedPair> improvements; // one per comparison.improvements, in its order
 };
 
+// What the Advisor page asks for (issue #7, item 5): checkpoint advice for the jobs of a filter,
+// per group. groupBy: "" (the fleet alone), "job" (a row per job), "label" (per dataset label) or
+// an attribute key (a job without it in "(none)").
+struct AdviceRequest
+{
+    UiFilter filter;
+    QString groupBy = QStringLiteral("job");
+
+    bool operator==(const AdviceRequest&) const = default;
+};
+
 // Progress of an import, for the progress dialog.
 struct ImportProgressInfo
 {
@@ -210,5 +222,7 @@ Q_DECLARE_METATYPE(ett::app::FleetTimelineData)
 Q_DECLARE_METATYPE(ett::app::ImportProgressInfo)
 Q_DECLARE_METATYPE(ett::app::ComparisonRequest)
 Q_DECLARE_METATYPE(ett::app::ComparisonData)
+Q_DECLARE_METATYPE(ett::app::AdviceRequest)
+Q_DECLARE_METATYPE(ett::gpu::AdviceTable)
 Q_DECLARE_METATYPE(ett::core::JobTimeline)
 Q_DECLARE_METATYPE(ett::gpu::BackendInfo)

@@ -6,6 +6,7 @@
 // open. --screenshot opens the window, waits until the data has loaded and the first overview
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
+#include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
@@ -97,10 +98,25 @@ private:
     // table, timeline and details) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
-    // settled.
+    // settled. "advisor[:GROUP]" shows the Advisor page grouped by GROUP ("job" by default, "fleet" for
+    // the fleet alone, "label" or an attribute) once its advice has arrived.
     void applyShow()
     {
         auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("advisor"))) {
+            ett::app::AdvisorPage* page = m_window->advisorPage();
+            QString group = m_show.section(QLatin1Char(':'), 1);
+            if (group == QLatin1String("fleet")) {
+                group.clear();
+            } else if (group.isEmpty()) {
+                group = QStringLiteral("job");
+            }
+            connect(page, &ett::app::AdvisorPage::adviceShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("advice");
+            page->setGroupBy(group);
+            m_window->showPage(ett::app::MainWindow::kAdvisorPage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("compare"))) {
             ett::app::ComparePage* page = m_window->comparePage();
             const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
@@ -119,16 +135,11 @@ private:
             // After the comparison, and the timelines of its first matched job when it has one.
             connect(page, &ett::app::ComparePage::comparisonShown, this, [this, page] {
                 if (page->selectedPair() == nullptr) {
-                    QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+                    shootSettled();
                 }
             });
-            connect(page, &ett::app::ComparePage::timelinesShown, this,
-                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
-            QTimer::singleShot(kOverviewWaitMs, this, [this] {
-                std::fprintf(stderr, "ett-workbench: no comparison within %d s; saving the window as it is\n",
-                    kOverviewWaitMs / 1000);
-                shoot(0);
-            });
+            connect(page, &ett::app::ComparePage::timelinesShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("comparison");
             m_window->showPage(ett::app::MainWindow::kComparePage);
             return;
         }
@@ -156,7 +167,23 @@ private:
                 });
             return;
         }
+        shootSettled();
+    }
+
+    // The screenshot once the views have settled after what was awaited arrived.
+    void shootSettled()
+    {
         QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+    }
+
+    // The screenshot as the window is when `what` has not arrived within kOverviewWaitMs.
+    void shootWithin(const char* what)
+    {
+        QTimer::singleShot(kOverviewWaitMs, this, [this, what] {
+            std::fprintf(
+                stderr, "ett-workbench: no %s within %d s; saving the window as it is\n", what, kOverviewWaitMs / 1000);
+            shoot(0);
+        });
     }
 
     void shoot(int exitCode)
@@ -207,7 +234,7 @@ struct Options
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks]."),
+                       "compare[:changes][:histogram][:log][:ranks] or advisor[:GROUP]."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 
