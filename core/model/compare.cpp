@@ -223,19 +223,15 @@ std::vector<int64_t> apportionShares(const std::array<Wide, kBucketCount>& bucke
         return {};
     }
     std::vector<int64_t> shares(kBucketCount, 0);
-    std::vector<std::pair<Wide, size_t>> remainders;
+    std::vector<Wide> remainders(kBucketCount, 0);
     int64_t used = 0;
     for (size_t i = 0; i < buckets.size(); ++i) {
         const Wide scaled = buckets[i] * static_cast<Wide>(kPicoPercent);
         shares[i] = static_cast<int64_t>(scaled / den);
         used += shares[i];
-        remainders.emplace_back(scaled % den, i);
+        remainders[i] = scaled % den;
     }
-    std::stable_sort(
-        remainders.begin(), remainders.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-    for (size_t k = 0; used < kPicoPercent && k < remainders.size(); ++k, ++used) {
-        ++shares[remainders[k].second];
-    }
+    addLargestRemainders(shares, remainders, kPicoPercent - used);
     return shares;
 }
 

@@ -8,6 +8,7 @@
 #include "core/model/result.h"
 #include "core/model/rollup.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -167,6 +168,23 @@ std::optional<Bridge> bridgeOf(const std::array<Wide, kBucketCount>& bucketsA, W
 // The shares of buckets in units of 1e-12 pp, apportioned so that they sum to exactly 100%
 // (largest remainder; ties to the lower bucket index). Empty when e2e is zero.
 std::vector<int64_t> apportionShares(const std::array<Wide, kBucketCount>& buckets, Wide e2e);
+
+// The largest-remainder step of an apportionment (apportionShares, the what-if bridge): `shares`
+// hold the floors of exact quotients over one common denominator and `remainders` their
+// remainders (any type with operator<); adds one unit to each of the `units` entries with the
+// largest remainders, ties to the lower index. 0 <= units <= shares.size().
+template <typename Remainder>
+void addLargestRemainders(std::vector<int64_t>& shares, const std::vector<Remainder>& remainders, int64_t units)
+{
+    std::vector<size_t> order(shares.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return remainders[y] < remainders[x]; });
+    for (size_t k = 0; units > 0 && k < order.size(); ++k, --units) {
+        ++shares[order[k]];
+    }
+}
 
 // Percentile bootstrap of ratio(B) - ratio(A), where ratio = sum num / sum den over jobs drawn
 // with replacement (each cohort resampled separately). Values in percentage points.

@@ -950,7 +950,17 @@ void appendMs(std::string& out, int64_t ns)
     out.append(digits, n);
 }
 
-// The JSON escape of s, without quotes.
+// `{"type":"<type>","job":"<job>"`, the start of every record but the header.
+void appendRecordStart(std::string& out, std::string_view type, std::string_view job)
+{
+    out.append(R"({"type":")");
+    out.append(type);
+    out.append(R"(","job":)");
+    appendJsonString(out, job);
+}
+
+} // namespace
+
 void appendJsonEscaped(std::string& out, std::string_view s)
 {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -1000,17 +1010,6 @@ void appendJsonString(std::string& out, std::string_view s)
     appendJsonEscaped(out, s);
     out.push_back('"');
 }
-
-// `{"type":"<type>","job":"<job>"`, the start of every record but the header.
-void appendRecordStart(std::string& out, std::string_view type, std::string_view job)
-{
-    out.append(R"({"type":")");
-    out.append(type);
-    out.append(R"(","job":)");
-    appendJsonString(out, job);
-}
-
-} // namespace
 
 // ---- FleetGenerator
 

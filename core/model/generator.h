@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ett::core {
@@ -68,6 +69,11 @@ std::string generatorHeaderLine(const GeneratorOptions& options);
 // as integer milliseconds since the epoch. Generated times are whole milliseconds, so the text
 // round-trips exactly.
 void appendJobLines(const GeneratedJob& job, std::string& out);
+
+// JSON text for the writers in core (trace lines here, what-if scenarios in core/store): appends
+// the JSON escape of s without quotes, or as a quoted JSON string.
+void appendJsonEscaped(std::string& out, std::string_view s);
+void appendJsonString(std::string& out, std::string_view s);
 
 // The accounting input for a generated job, exactly as an import of its lines would build it
 // (phases clipped to their attempt, defaults applied). Lets tests and the GPU engine skip the

@@ -1,5 +1,6 @@
 #include "core/model/timeutil.h"
 
+#include <chrono>
 #include <cstdio>
 #include <limits>
 
@@ -336,6 +337,13 @@ std::string formatRfc3339(int64_t ns)
     }
     out += 'Z';
     return out;
+}
+
+std::string nowRfc3339()
+{
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now).count();
+    return formatRfc3339(static_cast<int64_t>(ms) * 1'000'000);
 }
 
 std::string formatTimeHuman(int64_t ns)

@@ -33,6 +33,9 @@ std::optional<int64_t> parseUserTime(std::string_view text);
 // ("2025-06-01T12:00:00.25Z").
 std::string formatRfc3339(int64_t ns);
 
+// The current time as RFC 3339 UTC to the millisecond (when a file was imported, a scenario saved).
+std::string nowRfc3339();
+
 // Formats nanoseconds since the epoch for tables: "2025-06-01 12:00:00" (UTC, whole seconds,
 // truncated), always 19 characters for years 1000-9999.
 std::string formatTimeHuman(int64_t ns);

@@ -25,13 +25,6 @@ constexpr size_t kBatchesInFlight = 4;
 constexpr int kPhaseRowsPerInsert = 64; // multi-row VALUES: about 3x a row-at-a-time loop
 constexpr int kPhaseColumns = 6;
 
-std::string nowRfc3339()
-{
-    const auto now = std::chrono::system_clock::now().time_since_epoch();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now).count();
-    return formatRfc3339(static_cast<int64_t>(ms) * 1'000'000);
-}
-
 std::string quoted(const std::string& s)
 {
     return "\"" + s + "\"";

@@ -152,6 +152,15 @@ CREATE VIEW phases_named AS
     return sql;
 }
 
+// Version 2: what-if scenarios (issue #7), saved by name; `spec` is the scenario's JSON
+// (core/store/scenarios.h), `saved_at` RFC 3339 UTC.
+constexpr const char* kSchemaV2 = R"sql(
+CREATE TABLE scenarios(
+    name TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    saved_at TEXT NOT NULL);
+)sql";
+
 Result<int64_t> readPragma(Database& db, const char* name)
 {
     auto v = db.queryInt(std::string("PRAGMA ") + name);
@@ -221,7 +230,13 @@ Status ensureSchema(Database& db)
             }
             v = 1;
         }
-        // Later migrations go here: if (v == 1) { ...; v = 2; }
+        if (v == 1) {
+            if (auto st = db.exec(kSchemaV2); !st) {
+                return st;
+            }
+            v = 2;
+        }
+        // Later migrations go here: if (v == 2) { ...; v = 3; }
         auto st = db.exec("PRAGMA application_id=" + std::to_string(kApplicationId) + "; PRAGMA user_version="
             + std::to_string(v) + ";" + "INSERT OR REPLACE INTO meta VALUES('accounting_version', '"
             + std::to_string(kAccountingVersion) + "');");

@@ -8,7 +8,8 @@ namespace ett::core {
 class Database;
 
 // Schema version written by this build (PRAGMA user_version). Bump it with a migration.
-inline constexpr int kSchemaVersion = 1;
+// 1: the initial schema; 2: what-if scenarios (`scenarios`).
+inline constexpr int kSchemaVersion = 2;
 
 // Version of the accounting rules that produced the derived tables; when it changes, every job is
 // attributed again on open (the derived tables are a cache of core/model/accounting.cpp).

@@ -1,0 +1,659 @@
+// What-if projections (see whatif.h).
+//
+// Design note: a projection copies the cohort's per-attempt bucket totals and gaps (attempts x 13
+// integers), lets each change remove time from them in place, and sums what every change removed
+// per bucket. Productive time never changes, so the projected ETT% is P / (E - removed) and the
+// bridge from today is exact: step i moves ETT by P D_i / (E E'), and the steps sum to P/E' - P/E.
+// Those products need up to 254 bits (GPU-nanoseconds squared, times 1e14), hence the small
+// unsigned 256-bit arithmetic below; it runs once per step, never per attempt.
+#include "core/model/whatif.h"
+
+#include "core/model/checkpoint_model.h"
+#include "core/model/compare.h"
+#include "core/model/timeutil.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace ett::core {
+
+namespace {
+
+constexpr size_t kB = kBucketCount;
+constexpr auto kProductive = static_cast<size_t>(Bucket::Productive);
+constexpr auto kRecovery = static_cast<size_t>(Bucket::Recovery);
+constexpr auto kLost = static_cast<size_t>(Bucket::LostProgress);
+constexpr auto kSave = static_cast<size_t>(Bucket::CheckpointSave);
+// The start-up of the attempt after an interruption: what the restart costs before training.
+constexpr Bucket kStartup[] = { Bucket::Queue, Bucket::Setup, Bucket::Init, Bucket::CheckpointLoad, Bucket::Compile };
+
+constexpr double kMaxScale = kMaxWhatIfScale;
+constexpr double kMaxSetS = kMaxWhatIfSetS;
+
+std::string numberText(double v)
+{
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+// v x scale, rounded to the nearest nanosecond (halves away from zero).
+int64_t scaleNs(int64_t v, double scale)
+{
+    return static_cast<int64_t>(std::llroundl(static_cast<long double>(v) * static_cast<long double>(scale)));
+}
+
+int64_t secondsToNs(double s)
+{
+    return static_cast<int64_t>(std::llroundl(static_cast<long double>(s) * kNsPerSecond));
+}
+
+// --- unsigned 256-bit integers, just enough for exact quotients of products -------------------
+
+__extension__ typedef unsigned __int128 U128;
+
+struct U256
+{
+    U128 hi = 0;
+    U128 lo = 0;
+
+    friend bool operator<(const U256& x, const U256& y) { return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo); }
+    bool isZero() const { return hi == 0 && lo == 0; }
+};
+
+U256 mul(U128 a, U128 b)
+{
+    const auto a0 = static_cast<uint64_t>(a);
+    const auto a1 = static_cast<uint64_t>(a >> 64);
+    const auto b0 = static_cast<uint64_t>(b);
+    const auto b1 = static_cast<uint64_t>(b >> 64);
+    const U128 p00 = static_cast<U128>(a0) * b0;
+    const U128 p01 = static_cast<U128>(a0) * b1;
+    const U128 p10 = static_cast<U128>(a1) * b0;
+    const U128 p11 = static_cast<U128>(a1) * b1;
+    // The middle column: at most 3 x (2^64 - 1), no overflow.
+    const U128 mid = (p00 >> 64) + static_cast<uint64_t>(p01) + static_cast<uint64_t>(p10);
+    U256 r;
+    r.lo = (mid << 64) | static_cast<uint64_t>(p00);
+    r.hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    return r;
+}
+
+U256 sub(const U256& x, const U256& y)
+{
+    U256 r;
+    r.lo = x.lo - y.lo;
+    r.hi = x.hi - y.hi - (x.lo < y.lo ? 1 : 0);
+    return r;
+}
+
+// Quotient and remainder, bit by bit (256 steps). Needs d < 2^255 and d > 0.
+std::pair<U256, U256> divmod(const U256& n, const U256& d)
+{
+    U256 q;
+    U256 r;
+    for (int i = 255; i >= 0; --i) {
+        r.hi = (r.hi << 1) | (r.lo >> 127);
+        r.lo <<= 1;
+        const U128 bit = i >= 128 ? (n.hi >> (i - 128)) & 1 : (n.lo >> i) & 1;
+        r.lo |= bit;
+        if (!(r < d)) {
+            r = sub(r, d);
+            if (i >= 128) {
+                q.hi |= U128 { 1 } << (i - 128);
+            } else {
+                q.lo |= U128 { 1 } << i;
+            }
+        }
+    }
+    return { q, r };
+}
+
+// --- the bridge ---------------------------------------------------------------------------------
+
+struct PicoBridge
+{
+    std::optional<int64_t> today;
+    std::optional<int64_t> projected;
+    std::vector<int64_t> steps;
+};
+
+// num / den in units of 1e-12 pp (num x 1e14 / den), rounded to nearest; 0 <= num <= den.
+int64_t roundedPico(Wide num, Wide den)
+{
+    const U128 n = static_cast<U128>(num) * static_cast<U128>(kPicoPercent);
+    const U128 d = static_cast<U128>(den);
+    return static_cast<int64_t>((2 * n + d) / (2 * d));
+}
+
+// ETT% today (P / E) and projected (P / E', E' = E - sum of removed), and the steps
+// P D_i / (E E') apportioned by largest remainder so that today + steps == projected exactly.
+Result<PicoBridge> picoBridge(Wide productive, Wide e2e, const std::vector<Wide>& removed)
+{
+    PicoBridge out;
+    out.steps.assign(removed.size(), 0);
+    Wide projectedE2e = e2e;
+    for (Wide d : removed) {
+        projectedE2e -= d;
+    }
+    if (e2e > 0) {
+        out.today = roundedPico(productive, e2e);
+    }
+    if (projectedE2e > 0) {
+        out.projected = roundedPico(productive, projectedE2e);
+    }
+    if (!out.today || !out.projected) {
+        return out;
+    }
+    // 1. Floors and remainders of the exact steps over the common denominator E x E'.
+    const U128 num = static_cast<U128>(productive) * static_cast<U128>(kPicoPercent);
+    const U256 den = mul(static_cast<U128>(e2e), static_cast<U128>(projectedE2e));
+    std::vector<U256> remainders(removed.size());
+    Wide floors = 0;
+    for (size_t i = 0; i < removed.size(); ++i) {
+        const bool negative = removed[i] < 0;
+        const U128 magnitude = negative ? static_cast<U128>(-removed[i]) : static_cast<U128>(removed[i]);
+        auto [q, r] = divmod(mul(num, magnitude), den);
+        if (q.hi != 0 || q.lo >= static_cast<U128>(std::numeric_limits<int64_t>::max())) {
+            return Error { "the projection changes E2E so much (from " + formatWideSeconds(e2e) + " to "
+                + formatWideSeconds(projectedE2e) + ") that a step of ETT% does not fit the bridge" };
+        }
+        auto floor = static_cast<int64_t>(q.lo);
+        if (negative) {
+            floor = -floor;
+            if (!r.isZero()) {
+                floor -= 1;
+                r = sub(den, r);
+            }
+        }
+        out.steps[i] = floor;
+        remainders[i] = r;
+        floors += floor;
+    }
+    // 2. The units left between the rounded ends and the floors: 0 <= units <= steps, because the
+    //    exact steps sum to exactly projected - today before rounding.
+    const Wide units = static_cast<Wide>(*out.projected) - *out.today - floors;
+    addLargestRemainders(out.steps, remainders, static_cast<int64_t>(units));
+    return out;
+}
+
+// --- the phase time of a subcategory, per attempt --------------------------------------------
+
+// For each attempt of the jobs (in order), the time of `bucket` during which a phase of the kind
+// is active on any rank: the union of those phases, intersected with the attempt's segments of
+// the bucket.
+std::vector<int64_t> phaseTimes(const FleetColumns& c, const Attribution& at, const std::vector<int32_t>& jobs,
+    Category category, const std::string& subcategory, Bucket bucket)
+{
+    std::vector<char> kind(c.kindCategory.size(), 0);
+    for (size_t k = 0; k < kind.size(); ++k) {
+        kind[k] = c.kindCategory[k] == static_cast<uint8_t>(category) && c.kindSubcategory[k] == subcategory;
+    }
+    std::vector<int64_t> out;
+    std::vector<std::pair<int64_t, int64_t>> spans;
+    for (const int32_t j : jobs) {
+        for (auto a = static_cast<size_t>(c.jobAttemptBegin[j]); a < static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+             ++a) {
+            // 1. The union of the kind's phases (any rank).
+            spans.clear();
+            for (auto p = static_cast<size_t>(c.attemptPhaseBegin[a]);
+                 p < static_cast<size_t>(c.attemptPhaseBegin[a + 1]); ++p) {
+                if (kind[static_cast<size_t>(c.phaseKind[p])] && c.phaseEndNs[p] > c.phaseStartNs[p]) {
+                    spans.emplace_back(c.phaseStartNs[p], c.phaseEndNs[p]);
+                }
+            }
+            int64_t total = 0;
+            if (!spans.empty()) {
+                std::sort(spans.begin(), spans.end());
+                size_t merged = 0;
+                for (size_t i = 1; i < spans.size(); ++i) {
+                    if (spans[i].first <= spans[merged].second) {
+                        spans[merged].second = std::max(spans[merged].second, spans[i].second);
+                    } else {
+                        spans[++merged] = spans[i];
+                    }
+                }
+                spans.resize(merged + 1);
+                // 2. Intersected with the bucket's segments (both sorted: one merge pass).
+                size_t i = 0;
+                for (auto s = static_cast<size_t>(at.attemptSegmentBegin[a]);
+                     s < static_cast<size_t>(at.attemptSegmentBegin[a + 1]) && i < spans.size(); ++s) {
+                    if (at.segmentBucket[s] != static_cast<uint8_t>(bucket)) {
+                        continue;
+                    }
+                    const int64_t s0 = at.segmentStartNs[s];
+                    const int64_t s1 = at.segmentEndNs[s];
+                    while (i < spans.size() && spans[i].second <= s0) {
+                        ++i;
+                    }
+                    for (size_t k = i; k < spans.size() && spans[k].first < s1; ++k) {
+                        total += std::min(s1, spans[k].second) - std::max(s0, spans[k].first);
+                    }
+                }
+            }
+            out.push_back(total);
+        }
+    }
+    return out;
+}
+
+// The median (nearest rank) of a sample, or nullopt.
+std::optional<int64_t> median(std::vector<int64_t> values)
+{
+    return nearestRank(values, 50);
+}
+
+} // namespace
+
+// --- changes -----------------------------------------------------------------------------------
+
+std::string WhatIfChange::text() const
+{
+    std::string what;
+    switch (target) {
+    case WhatIfTarget::Bucket:
+        what = std::string(bucketName(bucket));
+        break;
+    case WhatIfTarget::Phase:
+        what = std::string(categoryName(category)) + "." + subcategory;
+        break;
+    case WhatIfTarget::Interruptions:
+        what = interruptions == InterruptionClass::Failures   ? "failures"
+            : interruptions == InterruptionClass::Preemptions ? "preemptions"
+                                                              : "interruptions";
+        break;
+    case WhatIfTarget::CheckpointInterval:
+        what = "checkpoint interval";
+        break;
+    }
+    if (optimal) {
+        return what + " = optimum";
+    }
+    if (setS) {
+        return what + " = " + numberText(*setS) + " s";
+    }
+    return what + " x" + numberText(scale.value_or(1.0));
+}
+
+Status checkChange(const WhatIfChange& change, const std::string& what)
+{
+    // Messages name the field as a scenario's JSON does (core/store/scenarios.h).
+    const bool interval = change.target == WhatIfTarget::CheckpointInterval;
+    const std::string scaleField = interval ? ".checkpoint_interval.scale" : ".scale";
+    const std::string setField = interval ? ".checkpoint_interval" : ".set_s";
+    auto error = [&](const std::string& field, const std::string& message) {
+        return Status(Error { what + field + ": " + message });
+    };
+    switch (change.target) {
+    case WhatIfTarget::Bucket:
+        if (change.bucket == Bucket::Productive || static_cast<int>(change.bucket) >= kBucketCount) {
+            return error(".bucket", "productive time is what every projection keeps; name another bucket");
+        }
+        break;
+    case WhatIfTarget::Phase: {
+        if (change.subcategory.empty()) {
+            return error(".phase", "expected category.subcategory (a whole category is a bucket: use \"bucket\")");
+        }
+        const auto b = bucketOfCategory(change.category);
+        if (!b || *b == Bucket::Productive) {
+            return error(".phase",
+                std::string(categoryName(change.category))
+                    + " phases take no time a change can remove (train is productive, background never blocks)");
+        }
+        break;
+    }
+    case WhatIfTarget::Interruptions:
+        if (change.setS || change.optimal) {
+            return error("", "interruptions take a scale only");
+        }
+        break;
+    case WhatIfTarget::CheckpointInterval:
+        break;
+    }
+    if (change.optimal && !interval) {
+        return error("", "only the checkpoint interval has an optimum");
+    }
+    const int given = (change.scale ? 1 : 0) + (change.setS ? 1 : 0) + (change.optimal ? 1 : 0);
+    if (given != 1) {
+        return error("",
+            interval ? "give one of \"optimal\", a number of seconds, or {\"scale\": x}"
+                     : (change.target == WhatIfTarget::Interruptions ? "give a scale" : "give one of scale or set_s"));
+    }
+    if (change.scale && !(std::isfinite(*change.scale) && *change.scale >= 0 && *change.scale <= kMaxScale)) {
+        return error(scaleField,
+            "expected a number >= 0 and <= " + numberText(kMaxScale) + " (got " + numberText(*change.scale) + ")");
+    }
+    if (change.setS && !(std::isfinite(*change.setS) && *change.setS >= 0 && *change.setS <= kMaxSetS)) {
+        return error(
+            setField, "expected a number of seconds >= 0 and <= 100000000 (got " + numberText(*change.setS) + ")");
+    }
+    if (interval && ((change.scale && *change.scale == 0) || (change.setS && secondsToNs(*change.setS) == 0))) {
+        return error(change.scale ? scaleField : setField, "a checkpoint interval must be positive");
+    }
+    return Status::success();
+}
+
+std::optional<double> WhatIfResult::todayPercent() const
+{
+    return todayPico ? std::optional<double>(static_cast<double>(*todayPico) * 1e-12) : std::nullopt;
+}
+
+std::optional<double> WhatIfResult::projectedPercent() const
+{
+    return projectedPico ? std::optional<double>(static_cast<double>(*projectedPico) * 1e-12) : std::nullopt;
+}
+
+// --- the model -----------------------------------------------------------------------------------
+
+WhatIfModel::WhatIfModel(const FleetColumns& columns, const Attribution& attribution, std::vector<int32_t> jobs,
+    std::vector<JobCheckpointSample> samples)
+    : m_columns(&columns)
+    , m_attribution(&attribution)
+    , m_jobs(std::move(jobs))
+    , m_samples(std::move(samples))
+{
+    // The medians once, not per projection (they sort every save of a job).
+    std::vector<const JobCheckpointSample*> byJob(columns.jobs(), nullptr);
+    for (const auto& sample : m_samples) {
+        if (sample.job >= 0 && static_cast<size_t>(sample.job) < byJob.size()) {
+            byJob[static_cast<size_t>(sample.job)] = &sample;
+        }
+    }
+    m_intervalInputs.resize(m_jobs.size());
+    for (size_t k = 0; k < m_jobs.size(); ++k) {
+        const JobCheckpointSample* sample = byJob[static_cast<size_t>(m_jobs[k])];
+        if (!sample) {
+            continue;
+        }
+        IntervalInputs& in = m_intervalInputs[k];
+        in.intervalNs = median(sample->intervalsNs);
+        in.blockingNs = median(sample->savesNs);
+        if (sample->interruptions > 0) {
+            in.mtbiS
+                = static_cast<double>(static_cast<long double>(sample->loopNs) / sample->interruptions / kNsPerSecond);
+        }
+    }
+}
+
+Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& changes) const
+{
+    for (size_t i = 0; i < changes.size(); ++i) {
+        if (auto st = checkChange(changes[i], "changes[" + std::to_string(i) + "]"); !st) {
+            return st.error();
+        }
+    }
+    WhatIfResult out;
+    if (!m_columns) {
+        return out;
+    }
+    const FleetColumns& c = *m_columns;
+    const Attribution& at = *m_attribution;
+
+    // 1. Today: each attempt's exact buckets and the gap after it, as the roll-up sums them
+    //    (whole windows, no queue). `first[k]` is the cohort position of job k's first attempt.
+    std::vector<int64_t> buckets; // cohort attempts x kB, changed in place by the steps
+    std::vector<int64_t> gaps;
+    std::vector<int64_t> gpus; // the attempt's GPUs
+    std::vector<int64_t> jobGpus; // its job's (the gap's weight)
+    std::vector<size_t> first(m_jobs.size() + 1, 0);
+    Figures& today = out.today;
+    for (size_t k = 0; k < m_jobs.size(); ++k) {
+        const auto j = static_cast<size_t>(m_jobs[k]);
+        const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+        const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+        first[k] = gaps.size();
+        if (a0 == a1) {
+            continue;
+        }
+        ++today.jobs;
+        if (c.jobCheckpointBegin[j] == c.jobCheckpointBegin[j + 1]) {
+            ++today.noCheckpointDataJobs;
+        }
+        today.ttsNs.push_back(at.attemptTtsNs[a0]);
+        for (size_t a = a0; a < a1; ++a) {
+            ++today.attempts;
+            const int64_t* row = at.attemptBucketsNs.data() + a * kB;
+            buckets.insert(buckets.end(), row, row + kB);
+            gaps.push_back(at.attemptGapAfterNs[a]);
+            gpus.push_back(c.attemptGpus[a]);
+            jobGpus.push_back(c.jobGpus[j]);
+            for (size_t b = 0; b < kB; ++b) {
+                today.bucketsNs[b] += row[b];
+                today.bucketsGpuNs[b] += static_cast<Wide>(row[b]) * c.attemptGpus[a];
+            }
+            const int64_t gap = at.attemptGapAfterNs[a];
+            today.bucketsNs[kRecovery] += gap;
+            today.bucketsGpuNs[kRecovery] += static_cast<Wide>(gap) * c.jobGpus[j];
+            today.e2eNs += c.attemptEndNs[a] - c.attemptStartNs[a] + gap;
+            today.e2eGpuNs += static_cast<Wide>(c.attemptEndNs[a] - c.attemptStartNs[a]) * c.attemptGpus[a]
+                + static_cast<Wide>(gap) * c.jobGpus[j];
+            countInterruption(today, static_cast<Interruption>(c.attemptInterruption[a]));
+            if (isInterrupted(static_cast<Outcome>(c.attemptOutcome[a])) && at.attemptTtrNs[a] != kNoTime) {
+                today.ttrNs.push_back(at.attemptTtrNs[a]);
+            }
+        }
+    }
+    first[m_jobs.size()] = gaps.size();
+    out.jobs = today.jobs;
+    out.attempts = today.attempts;
+    const size_t n = gaps.size();
+    // The cohort position k -> the columns' attempt index.
+    auto attemptIndex = [&](size_t job, size_t k) {
+        return static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(m_jobs[job])]) + (k - first[job]);
+    };
+    auto original = [&](size_t job, size_t k, size_t b) { return at.attemptBucketsNs[attemptIndex(job, k) * kB + b]; };
+
+    double failures = static_cast<double>(today.failures);
+    double preemptions = static_cast<double>(today.preemptions);
+    std::vector<Wide> removedGpu;
+    std::vector<Wide> removedTime;
+
+    // 2. The changes, in order, each on the result of the ones before.
+    for (const WhatIfChange& change : changes) {
+        WhatIfStep step;
+        step.change = change.text();
+        // Sets attempt k's bucket b to v and books the difference.
+        auto setBucket = [&](size_t k, size_t b, int64_t v) {
+            int64_t& cur = buckets[k * kB + b];
+            const int64_t d = cur - v;
+            cur = v;
+            step.savedNs[b] += d;
+            step.savedGpuNs[b] += static_cast<Wide>(d) * gpus[k];
+            return d != 0;
+        };
+        auto setGap = [&](size_t k, int64_t v) {
+            const int64_t d = gaps[k] - v;
+            gaps[k] = v;
+            step.savedNs[kRecovery] += d;
+            step.savedGpuNs[kRecovery] += static_cast<Wide>(d) * jobGpus[k];
+            return d != 0;
+        };
+
+        switch (change.target) {
+        case WhatIfTarget::Bucket: {
+            const auto b = static_cast<size_t>(change.bucket);
+            const bool recovery = b == kRecovery;
+            const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;
+            for (size_t k = 0; k < n; ++k) {
+                const int64_t v = buckets[k * kB + b];
+                bool changed = false;
+                if (change.scale) {
+                    changed = setBucket(k, b, scaleNs(v, *change.scale));
+                    if (recovery) {
+                        changed = setGap(k, scaleNs(gaps[k], *change.scale)) || changed;
+                    }
+                } else if (recovery) {
+                    // The recovery of an attempt is its own (after the fault) plus the gap after it:
+                    // together they become set_s, split between the two in their present proportion.
+                    const Wide total = static_cast<Wide>(v) + gaps[k];
+                    if (total > 0) {
+                        const auto inside
+                            = static_cast<int64_t>((static_cast<Wide>(v) * setNs * 2 + total) / (2 * total));
+                        changed = setBucket(k, b, inside);
+                        changed = setGap(k, setNs - inside) || changed;
+                    }
+                } else if (v > 0) {
+                    changed = setBucket(k, b, setNs);
+                }
+                step.attemptsChanged += changed ? 1 : 0;
+            }
+            break;
+        }
+        case WhatIfTarget::Phase: {
+            const Bucket bucket = *bucketOfCategory(change.category);
+            const auto b = static_cast<size_t>(bucket);
+            const std::string key = std::string(categoryName(change.category)) + "." + change.subcategory;
+            auto cached = m_phaseTime.find(key);
+            if (cached == m_phaseTime.end()) {
+                cached
+                    = m_phaseTime.emplace(key, phaseTimes(c, at, m_jobs, change.category, change.subcategory, bucket))
+                          .first;
+            }
+            const std::vector<int64_t>& phase = cached->second;
+            const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;
+            for (size_t job = 0; job < m_jobs.size(); ++job) {
+                for (size_t k = first[job]; k < first[job + 1]; ++k) {
+                    int64_t t = phase[k];
+                    if (t == 0) {
+                        continue;
+                    }
+                    // An earlier change scaled the bucket: the phase's part of it scales alike.
+                    const int64_t cur = buckets[k * kB + b];
+                    const int64_t orig = original(job, k, b);
+                    if (cur != orig) {
+                        t = orig == 0 ? 0
+                                      : static_cast<int64_t>(
+                                          (static_cast<Wide>(t) * cur * 2 + orig) / (2 * static_cast<Wide>(orig)));
+                    }
+                    if (t == 0) {
+                        continue;
+                    }
+                    const int64_t removed = std::min(cur, change.scale ? t - scaleNs(t, *change.scale) : t - setNs);
+                    step.attemptsChanged += setBucket(k, b, cur - removed) ? 1 : 0;
+                }
+            }
+            break;
+        }
+        case WhatIfTarget::Interruptions: {
+            const double s = *change.scale;
+            for (size_t job = 0; job < m_jobs.size(); ++job) {
+                for (size_t k = first[job]; k < first[job + 1]; ++k) {
+                    const auto kind = static_cast<Interruption>(c.attemptInterruption[attemptIndex(job, k)]);
+                    const bool inClass = change.interruptions == InterruptionClass::All ? kind != Interruption::None
+                                                                                        : kind
+                            == (change.interruptions == InterruptionClass::Failures ? Interruption::Failure
+                                                                                    : Interruption::Preemption);
+                    if (!inClass) {
+                        continue;
+                    }
+                    // What the interruption costs: the progress lost, its recovery (inside the
+                    // attempt and the gap after it) and the next attempt's start-up.
+                    bool changed = setBucket(k, kLost, scaleNs(buckets[k * kB + kLost], s));
+                    changed = setBucket(k, kRecovery, scaleNs(buckets[k * kB + kRecovery], s)) || changed;
+                    changed = setGap(k, scaleNs(gaps[k], s)) || changed;
+                    if (k + 1 < first[job + 1]) {
+                        for (const Bucket startup : kStartup) {
+                            const auto b = static_cast<size_t>(startup);
+                            changed = setBucket(k + 1, b, scaleNs(buckets[(k + 1) * kB + b], s)) || changed;
+                        }
+                    }
+                    step.attemptsChanged += changed ? 1 : 0;
+                }
+            }
+            if (change.interruptions != InterruptionClass::Preemptions) {
+                failures = std::round(failures * s);
+            }
+            if (change.interruptions != InterruptionClass::Failures) {
+                preemptions = std::round(preemptions * s);
+            }
+            break;
+        }
+        case WhatIfTarget::CheckpointInterval: {
+            for (size_t job = 0; job < m_jobs.size(); ++job) {
+                if (first[job] == first[job + 1]) {
+                    continue;
+                }
+                const IntervalInputs& in = m_intervalInputs[job];
+                const auto interval = in.intervalNs;
+                std::optional<long double> newInterval;
+                if (interval && *interval > 0) {
+                    if (change.optimal) {
+                        if (in.blockingNs && in.mtbiS) {
+                            const double young
+                                = youngIntervalS(static_cast<double>(*in.blockingNs) / kNsPerSecond, *in.mtbiS);
+                            if (std::isfinite(young) && young > 0) {
+                                newInterval = static_cast<long double>(young) * kNsPerSecond;
+                            }
+                        }
+                    } else if (change.setS) {
+                        newInterval = static_cast<long double>(secondsToNs(*change.setS));
+                    } else {
+                        newInterval = static_cast<long double>(*interval) * static_cast<long double>(*change.scale);
+                    }
+                }
+                if (!newInterval || !(*newInterval > 0)) {
+                    ++step.jobsNotApplicable;
+                    continue;
+                }
+                // Saves happen once per interval (their time scales by I / I'); an interruption
+                // loses on average half an interval (lost progress scales by I' / I).
+                const auto saveScale = static_cast<double>(static_cast<long double>(*interval) / *newInterval);
+                const auto lostScale = static_cast<double>(*newInterval / static_cast<long double>(*interval));
+                bool changed = false;
+                for (size_t k = first[job]; k < first[job + 1]; ++k) {
+                    changed = setBucket(k, kSave, scaleNs(buckets[k * kB + kSave], saveScale)) || changed;
+                    changed = setBucket(k, kLost, scaleNs(buckets[k * kB + kLost], lostScale)) || changed;
+                }
+                step.attemptsChanged += changed ? 1 : 0;
+            }
+            break;
+        }
+        }
+        for (size_t b = 0; b < kB; ++b) {
+            step.totalSavedNs += step.savedNs[b];
+            step.totalSavedGpuNs += step.savedGpuNs[b];
+            out.projectedBucketsNs[b] -= step.savedNs[b];
+            out.projectedBucketsGpuNs[b] -= step.savedGpuNs[b];
+        }
+        removedTime.push_back(step.totalSavedNs);
+        removedGpu.push_back(step.totalSavedGpuNs);
+        out.steps.push_back(std::move(step));
+    }
+
+    // 3. The projection and the bridge from today.
+    out.projectedE2eNs = today.e2eNs;
+    out.projectedE2eGpuNs = today.e2eGpuNs;
+    for (size_t b = 0; b < kB; ++b) {
+        out.projectedBucketsNs[b] += today.bucketsNs[b];
+        out.projectedBucketsGpuNs[b] += today.bucketsGpuNs[b];
+    }
+    for (const auto& step : out.steps) {
+        out.projectedE2eNs -= step.totalSavedNs;
+        out.projectedE2eGpuNs -= step.totalSavedGpuNs;
+    }
+    out.projectedFailures = static_cast<int64_t>(failures);
+    out.projectedPreemptions = static_cast<int64_t>(preemptions);
+
+    auto gpuBridge = picoBridge(today.bucketsGpuNs[kProductive], today.e2eGpuNs, removedGpu);
+    if (!gpuBridge) {
+        return gpuBridge.error();
+    }
+    auto timeBridge = picoBridge(today.bucketsNs[kProductive], today.e2eNs, removedTime);
+    if (!timeBridge) {
+        return timeBridge.error();
+    }
+    out.todayPico = gpuBridge->today;
+    out.projectedPico = gpuBridge->projected;
+    out.todayPicoTime = timeBridge->today;
+    out.projectedPicoTime = timeBridge->projected;
+    for (size_t i = 0; i < out.steps.size(); ++i) {
+        out.steps[i].pico = gpuBridge->steps[i];
+        out.steps[i].picoTime = timeBridge->steps[i];
+    }
+    return out;
+}
+
+} // namespace ett::core
