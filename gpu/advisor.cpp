@@ -56,10 +56,10 @@ AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Groupi
             break;
         }
     }
-    table.total = core::adviseCheckpoint("fleet", core::poolCheckpoints(all));
+    table.total = core::adviseGroup("fleet", all);
     table.groups.reserve(groups.size());
     for (const auto& [name, members] : groups) {
-        table.groups.push_back(core::adviseCheckpoint(name, core::poolCheckpoints(members)));
+        table.groups.push_back(core::adviseGroup(name, members));
     }
     return table;
 }

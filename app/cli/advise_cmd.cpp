@@ -3,10 +3,13 @@
 #include "app/cli/commands.h"
 #include "app/cli/text_table.h"
 #include "core/model/checkpoint_model.h"
+#include "gpu/advisor.h"
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -137,10 +140,274 @@ int runEttr(const CommonOptions& common, const AdviseCmd& cmd)
     return kExitOk;
 }
 
+// --- advice measured from a database --------------------------------------------------------
+
+// "12 s", "15.5 min", "3.2 h"; "-" when absent.
+std::string spanText(std::optional<double> s)
+{
+    if (!s) {
+        return "-";
+    }
+    if (*s < 120) {
+        return fmt::format("{:.3g} s", *s);
+    }
+    if (*s < 2 * 3600) {
+        return fmt::format("{:.1f} min", *s / 60.0);
+    }
+    return fmt::format("{:.1f} h", *s / 3600.0);
+}
+
+std::string fixedText(std::optional<double> v, int decimals)
+{
+    return v ? fmt::format("{:.{}f}", *v, decimals) : "-";
+}
+
+std::optional<double> nsToSeconds(std::optional<int64_t> ns)
+{
+    if (!ns) {
+        return std::nullopt;
+    }
+    return static_cast<double>(*ns) / 1e9;
+}
+
+void writeOptional(JsonWriter& j, std::optional<double> v, int decimals)
+{
+    if (v) {
+        j.number(*v, decimals);
+    } else {
+        j.null();
+    }
+}
+
+void writeAdvice(JsonWriter& j, const CheckpointAdvice& a)
+{
+    const auto& m = a.measured;
+    j.beginObject();
+    j.key("name").string(a.name);
+    j.key("jobs").number(m.jobs);
+    j.key("loop_s");
+    writeSeconds(j, m.loopNs);
+    j.key("loop_gpu_hours").number(static_cast<double>(m.loopGpuNs) / kNsPerHour, 6);
+    j.key("e2e_s");
+    writeSeconds(j, m.e2eNs);
+    j.key("interruptions").number(m.interruptions);
+    j.key("mtbi_s");
+    writeOptional(j, m.mtbiS, 3);
+    j.key("saves").number(m.saves);
+    j.key("blocking_p50_s");
+    writeOptionalSeconds(j, m.blockingP50Ns);
+    j.key("blocking_p90_s");
+    writeOptionalSeconds(j, m.blockingP90Ns);
+    j.key("intervals").number(m.intervals);
+    j.key("current_interval_s");
+    writeOptional(j, a.currentIntervalS, 3);
+    j.key("young_interval_s");
+    writeOptional(j, a.youngIntervalS, 3);
+    j.key("daly_interval_s");
+    writeOptional(j, a.dalyIntervalS, 3);
+    j.key("daly_boundary").boolean(a.dalyBoundary);
+    j.key("wasted_percent_current");
+    writeOptional(j, a.wastedCurrentPercent, 6);
+    j.key("wasted_percent_optimum");
+    writeOptional(j, a.wastedOptimumPercent, 6);
+    j.key("projected_gain_pp");
+    writeOptional(j, a.gainPp, 6);
+    j.key("lost_progress_s");
+    writeSeconds(j, m.lostNs);
+    j.key("lost_interruptions").number(m.lostInterruptions);
+    j.key("lost_per_interruption_s");
+    writeOptional(j, m.lostPerInterruptionS, 3);
+    j.key("lost_ratio_to_half_interval");
+    writeOptional(j, a.lostRatio, 6);
+    j.key("no_checkpoint_data_jobs").number(m.noCheckpointDataJobs);
+    j.key("flags").beginArray();
+    for (const auto& f : a.flags) {
+        j.string(f);
+    }
+    j.endArray();
+    j.key("flagged_jobs").number(a.flaggedJobs);
+    j.key("note").string(a.note);
+    j.endObject();
+}
+
+void addAdviceRow(TextTable& t, const CheckpointAdvice& a)
+{
+    const auto& m = a.measured;
+    std::string flags;
+    for (const auto& f : a.flags) {
+        flags += (flags.empty() ? "" : " ") + f;
+    }
+    if (m.jobs > 1 && a.flaggedJobs > 0) {
+        flags = countOf(a.flaggedJobs, "job flagged", "jobs flagged");
+    }
+    t.addRow({ a.name, countText(m.jobs), hoursText(m.loopGpuNs), countText(m.interruptions), spanText(m.mtbiS),
+        spanText(nsToSeconds(m.blockingP50Ns)), spanText(nsToSeconds(m.blockingP90Ns)), spanText(a.currentIntervalS),
+        spanText(a.youngIntervalS), spanText(a.dalyIntervalS), fixedText(a.wastedCurrentPercent, 3),
+        fixedText(a.wastedOptimumPercent, 3), fixedText(a.gainPp, 3), spanText(m.lostPerInterruptionS),
+        fixedText(a.lostRatio, 2), flags.empty() ? "" : flags });
+}
+
+// The grouping of --by; an unknown attribute is an error naming the known ones.
+Result<gpu::Grouping> adviceGrouping(const gpu::Engine& engine, const AdviseCmd& cmd)
+{
+    if (cmd.job) {
+        return gpu::Grouping {};
+    }
+    const std::string by = cmd.by.value_or("job");
+    if (by == "job") {
+        return gpu::Grouping { gpu::GroupBy::Job, -1 };
+    }
+    if (by == "label") {
+        return gpu::Grouping { gpu::GroupBy::Label, -1 };
+    }
+    const auto& keys = engine.columns().attrKeys;
+    const auto it = std::find(keys.begin(), keys.end(), by);
+    if (it == keys.end()) {
+        std::string known = "job, label";
+        for (const auto& k : keys) {
+            known += ", " + k;
+        }
+        return Error { "advise: --by " + by + ": no job has this attribute (choose one of: " + known + ")" };
+    }
+    return gpu::Grouping { gpu::GroupBy::Attribute, static_cast<int32_t>(it - keys.begin()) };
+}
+
+int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
+{
+    if (cmd.job && cmd.by) {
+        return fail("advise: give --job or --by, not both");
+    }
+    std::error_code ec;
+    if (!std::filesystem::exists(common.db, ec)) {
+        return fail("advise: no database " + common.db
+            + " to measure from (import traces with ettw import, or name one with --db); the models alone need "
+              "--blocking-s and --mtbi-s, or --nodes, --failures-per-node-day, --restart-s, --interval-s and "
+              "--blocking-s");
+    }
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
+        return fail(known.error().message);
+    }
+    auto loaded = loadEngine(**db, common, cmd.label);
+    if (!loaded) {
+        return fail(loaded.error().message);
+    }
+    gpu::Engine& engine = *loaded->engine;
+    const auto grouping = adviceGrouping(engine, cmd);
+    if (!grouping) {
+        return fail(grouping.error().message);
+    }
+    gpu::Filter filter;
+    if (cmd.job) {
+        const auto& keys = engine.columns().jobKey;
+        for (size_t j = 0; j < keys.size(); ++j) {
+            if (keys[j] == *cmd.job) {
+                filter.jobs.push_back(static_cast<int32_t>(j));
+            }
+        }
+        if (filter.jobs.empty()) {
+            return fail("advise: no job '" + *cmd.job + "' in " + common.db
+                + (cmd.label ? " under the label '" + *cmd.label + "'" : std::string()));
+        }
+        if (filter.jobs.size() > 1) {
+            return fail("advise: job '" + *cmd.job + "' exists under several labels; choose one with --label");
+        }
+    }
+    gpu::AdviceTable table = gpu::adviseCheckpoints(engine, filter, *grouping);
+    reportQuery(common, engine, "checkpoint advice");
+    // The groups with the most to gain first; those without advice last, by name.
+    std::stable_sort(table.groups.begin(), table.groups.end(),
+        [](const auto& a, const auto& b) { return a.gainPp.value_or(-1e300) > b.gainPp.value_or(-1e300); });
+    const std::string byText = cmd.job ? "job " + *cmd.job : "by " + cmd.by.value_or("job");
+
+    if (common.format == "json") {
+        JsonWriter j;
+        j.beginObject();
+        j.key("database").string(common.db);
+        j.key("scope").beginObject();
+        j.key("label");
+        cmd.label ? j.string(*cmd.label) : j.null();
+        j.key("job");
+        cmd.job ? j.string(*cmd.job) : j.null();
+        j.key("by");
+        cmd.job ? j.null() : j.string(cmd.by.value_or("job"));
+        j.endObject();
+        j.key("model").string("waste of the train loop = I/(2M) + b/I (Young 1974) with M the measured mean time "
+                              "between interruptions and b the median blocking time of a save; gain = waste saved "
+                              "at the optimum x the loop's share of E2E (GPU-weighted)");
+        j.key("fleet");
+        writeAdvice(j, table.total);
+        j.key("groups").beginArray();
+        for (const auto& g : table.groups) {
+            writeAdvice(j, g);
+        }
+        j.endArray();
+        j.endObject();
+        print(j.str() + "\n");
+        return kExitOk;
+    }
+
+    std::string out = fmt::format("Checkpoint advice from {} ({})\n"
+                                  "Waste of the train loop: I/(2M) unsaved + b/I blocked (Young 1974); M measured "
+                                  "between interruptions, b the median save; gain in ETT pp (GPU-weighted)\n\n",
+        common.db, byText);
+    if (table.total.measured.jobs == 0) {
+        print(out + "No jobs in this scope.\n");
+        return kExitOk;
+    }
+    TextTable t;
+    t.addColumn(cmd.job ? "job" : cmd.by.value_or("job"), TextTable::Align::Left);
+    for (const char* c : { "jobs", "loop GPU-h", "interr.", "MTBI", "save p50", "save p90", "interval", "optimum",
+             "Daly", "waste %", "at opt. %", "gain pp", "lost/int.", "lost/(I/2)" }) {
+        t.addColumn(c);
+    }
+    t.addColumn("flags", TextTable::Align::Left);
+    addAdviceRow(t, table.total);
+    if (!table.groups.empty()) {
+        t.addRule();
+    }
+    const size_t shown = std::min(table.groups.size(), cmd.top);
+    for (size_t i = 0; i < shown; ++i) {
+        addAdviceRow(t, table.groups[i]);
+    }
+    out += t.render();
+    if (shown < table.groups.size()) {
+        out += fmt::format("... {} more (--top N, or --format json for all)\n", table.groups.size() - shown);
+    }
+    // Notes: the fleet's, then the flagged or unadvised rows shown.
+    std::string notes;
+    const auto addNote = [&](const CheckpointAdvice& a) {
+        if (!a.note.empty()) {
+            notes += fmt::format("  {}: {}\n", a.name, a.note);
+        }
+    };
+    addNote(table.total);
+    for (size_t i = 0; i < shown; ++i) {
+        addNote(table.groups[i]);
+    }
+    if (!notes.empty()) {
+        out += "\nNotes\n" + notes;
+    }
+    print(out);
+    return kExitOk;
+}
+
 } // namespace
 
 int runAdvise(const CommonOptions& common, const AdviseCmd& cmd)
 {
+    const bool modelMode
+        = cmd.blockingS || cmd.mtbiS || !cmd.intervalsS.empty() || cmd.nodes || cmd.failuresPerNodeDay || cmd.restartS;
+    if (!modelMode) {
+        return runMeasured(common, cmd);
+    }
+    if (cmd.job || cmd.by || cmd.label) {
+        return fail("advise: --job, --by and --label are for the advice measured from --db; the models take "
+                    "--blocking-s, --mtbi-s, --interval-s (or the ETTR inputs) instead (give one set)");
+    }
     const bool ettrMode = cmd.nodes || cmd.failuresPerNodeDay || cmd.restartS;
     if (ettrMode) {
         if (cmd.mtbiS) {

@@ -1153,9 +1153,11 @@ int runEttw(int argc, char** argv)
 
     AdviseCmd adviseCmd;
     auto* advise = app.add_subcommand("advise",
-        "Advise a checkpoint interval from the blocking time of a checkpoint and the mean time between "
-        "interruptions (Young, Daly, the waste at given intervals), or estimate a job's expected ETTR from its "
-        "nodes, failure rate and restart time (an approximation); needs no database");
+        "Advise checkpoint intervals from a database: per job or group, the measured interval, blocking time of a "
+        "save, time between interruptions and lost progress, the optimum and the ETT% to gain (--db, --job, --by); "
+        "or, without a database, from given inputs: the interval from the blocking time and the mean time between "
+        "interruptions (Young, Daly, the waste at given intervals), or a job's expected ETTR from its nodes, "
+        "failure rate and restart time (an approximation)");
     advise->add_option("--blocking-s", adviseCmd.blockingS, "Seconds of training blocked by each checkpoint write");
     advise->add_option("--mtbi-s", adviseCmd.mtbiS, "Mean time between interruptions, in seconds of training loop");
     advise->add_option("--interval-s", adviseCmd.intervalsS,
@@ -1166,7 +1168,14 @@ int runEttw(int argc, char** argv)
         "--failures-per-node-day", adviseCmd.failuresPerNodeDay, "ETTR estimate: failures per node per day");
     advise->add_option("--restart-s", adviseCmd.restartS,
         "ETTR estimate: seconds from a failure to training again (restart and checkpoint load)");
+    addDb(advise);
+    advise->add_option("--label", adviseCmd.label, "Measured advice: only jobs of this dataset label");
+    advise->add_option("--job", adviseCmd.job, "Measured advice for one job");
+    advise->add_option("--by", adviseCmd.by,
+        "Measured advice per group: an attribute (team, model, cluster, ...), 'label' or 'job' (default)");
+    advise->add_option("--top", adviseCmd.top, "Groups shown in the table, most to gain first")->capture_default_str();
     addFormatOption(advise, common.format, false);
+    addEngineOptions(advise);
 
 #ifdef ETT_WITH_REPORT
     ReportCmd reportCmd;

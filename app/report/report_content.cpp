@@ -8,6 +8,8 @@
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <algorithm>
+
 namespace ett::app {
 
 QString workbenchVersion()
@@ -56,6 +58,20 @@ core::Result<ReportContent> gatherReport(
             return timeline.error();
         }
         out.worst.push_back(ReportTimeline { j, std::make_shared<const core::JobTimeline>(std::move(*timeline)) });
+    }
+
+    // Checkpoint advice, per job; the table lists those with the most to gain, then any flagged.
+    auto advice = gpu::adviseCheckpoints(engine, filter, gpu::Grouping { gpu::GroupBy::Job, -1 });
+    out.advice = std::move(advice.total);
+    std::stable_sort(advice.groups.begin(), advice.groups.end(),
+        [](const auto& x, const auto& y) { return x.gainPp.value_or(-1e300) > y.gainPp.value_or(-1e300); });
+    for (auto& a : advice.groups) {
+        const bool advised = a.gainPp.has_value();
+        out.advisedJobs += advised ? 1 : 0;
+        out.flaggedJobs += a.flags.empty() ? 0 : 1;
+        if ((advised && static_cast<int>(out.adviceJobs.size()) < request.adviceJobs) || !a.flags.empty()) {
+            out.adviceJobs.push_back(std::move(a));
+        }
     }
 
     if (request.a.has_value() != request.b.has_value()) {

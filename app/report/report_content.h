@@ -1,12 +1,14 @@
 // What a PDF report says (issue #6, item 5), gathered once from the store and the engine: the
 // provenance (files, hashes, labels, filters, weighting, version, date), the overview's figures,
-// the timelines of the jobs that lost the most, and the comparison of two cohorts when asked.
+// the timelines of the jobs that lost the most, the comparison of two cohorts when asked, and the
+// checkpoint-interval advice.
 // Plain data: the writer (report_writer.h) lays it out on pages; gathering may run on any thread.
 #pragma once
 
 #include "app/ui/types.h"
 #include "core/model/compare.h"
 #include "core/store/timeline.h"
+#include "gpu/advisor.h"
 
 #include <QMetaType>
 #include <QString>
@@ -32,6 +34,7 @@ struct ReportRequest
     Weighting weighting = Weighting::Gpu;
     gpu::Calendar every = gpu::Calendar::Day;
     int worstJobs = 3; // jobs whose timelines are drawn
+    int adviceJobs = 10; // jobs listed in the checkpoint advice, the most to gain first
     std::optional<core::CohortSpec> a; // both or neither: the comparison section
     std::optional<core::CohortSpec> b;
     std::string matchBy = "job";
@@ -67,6 +70,12 @@ struct ReportContent
     std::optional<core::Comparison> comparison;
     core::Figures comparisonTotalA; // the cohorts' totals (shares of E2E in the bridge's tooltips)
     core::Figures comparisonTotalB;
+    // Checkpoint advice of the scope (issue #7): the fleet row and its jobs, the most to gain first
+    // (at most request.adviceJobs, then every flagged job), and how many jobs have advice at all.
+    core::CheckpointAdvice advice;
+    std::vector<core::CheckpointAdvice> adviceJobs;
+    int64_t advisedJobs = 0;
+    int64_t flaggedJobs = 0;
 };
 
 // Gathers the report's content. Error when the database cannot be read, a cohort names a label or

@@ -333,6 +333,7 @@ public:
         headline();
         overTime();
         topJobs();
+        checkpointAdvice();
         if (m_c.comparison) {
             comparison(*m_c.comparison);
         }
@@ -545,6 +546,69 @@ private:
                     }
                 });
         }
+    }
+
+    void checkpointAdvice()
+    {
+        m_l.heading(QObject::tr("Checkpoint intervals"), 1, m_sections, m_pages);
+        const core::CheckpointAdvice& a = m_c.advice;
+        m_l.text(QObject::tr("Measured per job: the time in the train loop (productive, lost progress and blocking "
+                             "saves), the interruptions in it and the mean time between them (M), the blocking time "
+                             "of a save (median b), and the interval actually used between durable checkpoints. "
+                             "The waste of the loop is modelled as I/(2M) unsaved plus b/I blocked (Young 1974); "
+                             "its optimum is sqrt(2bM). The gain is the waste saved at the optimum times the loop's "
+                             "share of end-to-end time (GPU-weighted)."),
+            font(9), kMuted);
+        m_l.space(6);
+        m_l.block(78, [&](QPainter& p, const QRectF& r) {
+            paintTiles(p, r,
+                { { QObject::tr("Interval used"), formatSeconds(a.currentIntervalS),
+                      QObject::tr("median of %1").arg(formatCount(a.measured.intervals)) },
+                    { QObject::tr("Optimum (Young)"), formatSeconds(a.youngIntervalS),
+                        QObject::tr("Daly %1").arg(formatSeconds(a.dalyIntervalS)) },
+                    { QObject::tr("Waste of the loop"), formatPercent(a.wastedCurrentPercent, 2),
+                        QObject::tr("%1 at the optimum").arg(formatPercent(a.wastedOptimumPercent, 2)) },
+                    { QObject::tr("Projected gain"), a.gainPp ? pp(a.gainPp) : QStringLiteral("–"),
+                        QObject::tr("ETT% points, fleet") },
+                    { QObject::tr("MTBI"), formatSeconds(a.measured.mtbiS),
+                        QObject::tr("save p50 %1").arg(formatDuration(a.measured.blockingP50Ns)) } });
+        });
+        if (!a.note.empty()) {
+            m_l.text(QString::fromStdString(a.note), font(8.5), kMuted);
+        }
+        m_l.space(6);
+        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain:")
+                     .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
+            font(9.5));
+        m_l.space(4);
+        std::vector<QStringList> rows;
+        for (const auto& j : m_c.adviceJobs) {
+            QString flags;
+            for (const auto& f : j.flags) {
+                flags += (flags.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(f);
+            }
+            rows.push_back(
+                { QString::fromStdString(j.name), formatSeconds(j.currentIntervalS), formatSeconds(j.youngIntervalS),
+                    formatDuration(j.measured.blockingP50Ns), formatSeconds(j.measured.mtbiS),
+                    formatPercent(j.wastedCurrentPercent, 2), formatPercent(j.wastedOptimumPercent, 2),
+                    j.gainPp ? QString::number(*j.gainPp, 'f', 2) : QStringLiteral("–"),
+                    j.lostRatio ? QString::number(*j.lostRatio, 'f', 2) : QStringLiteral("–"), flags });
+        }
+        if (rows.empty()) {
+            m_l.text(QObject::tr("No job in this scope has interruptions, saves and an interval measured."), font(9));
+            return;
+        }
+        m_l.table(
+            { { QObject::tr("job"), 0.11, Qt::AlignLeft }, { QObject::tr("interval"), 0.11 },
+                { QObject::tr("optimum"), 0.11 }, { QObject::tr("save"), 0.08 }, { QObject::tr("MTBI"), 0.11 },
+                { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 }, { QObject::tr("gain pp"), 0.08 },
+                { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.17, Qt::AlignLeft } },
+            rows, font(7.5));
+        m_l.text(QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
+                             "against half the interval. Above 2 (more "
+                             "than a whole interval lost) the job's checkpoints are probably not restorable when it "
+                             "thinks: flagged lost_progress_high."),
+            font(8), kMuted);
     }
 
     void comparison(const core::Comparison& c)

@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <cmath>
+
 namespace ett::app {
 
 namespace {
@@ -99,6 +101,14 @@ QString formatDuration(std::optional<int64_t> ns)
         return QStringLiteral("–");
     }
     return QString::fromStdString(core::formatDurationHuman(*ns));
+}
+
+QString formatSeconds(std::optional<double> seconds)
+{
+    if (!seconds || !std::isfinite(*seconds)) {
+        return QStringLiteral("–");
+    }
+    return formatDuration(std::llround(*seconds * 1e9));
 }
 
 QString formatUtc(int64_t ns)

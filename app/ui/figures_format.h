@@ -53,6 +53,8 @@ QString formatCount(int64_t n);
 QString formatCountOf(int64_t n, const QString& singular, const QString& plural);
 // "4 min 10 s", "3 h 05 min" (core::formatDurationHuman); "–" when absent.
 QString formatDuration(std::optional<int64_t> ns);
+// The same for seconds given as a model's double (rounded to the nanosecond); "–" when absent.
+QString formatSeconds(std::optional<double> seconds);
 // "2025-06-01 12:00:00 UTC".
 QString formatUtc(int64_t ns);
 // Exact seconds of a wide count, for tooltips ("58545 s").

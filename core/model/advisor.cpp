@@ -12,9 +12,15 @@ namespace {
 
 constexpr double kNsPerS = 1e9;
 
-size_t bucketIndex(Bucket b) { return static_cast<size_t>(b); }
+size_t bucketIndex(Bucket b)
+{
+    return static_cast<size_t>(b);
+}
 
-double seconds(Wide ns) { return static_cast<double>(ns) / kNsPerS; }
+double seconds(Wide ns)
+{
+    return static_cast<double>(ns) / kNsPerS;
+}
 
 // The attempt (index into the columns) of job j whose window [start, end) holds t; -1 if none.
 int64_t attemptHolding(const FleetColumns& c, size_t j, int64_t t)
@@ -189,6 +195,8 @@ CheckpointAdvice adviseCheckpoint(std::string name, const CheckpointMeasure& m)
     }
     if (a.currentIntervalS && m.lostPerInterruptionS && *a.currentIntervalS > 0) {
         a.lostRatio = *m.lostPerInterruptionS / (*a.currentIntervalS / 2.0);
+    }
+    if (a.lostRatio && m.jobs == 1) {
         if (*a.lostRatio > kLostHighRatio) {
             a.flags.emplace_back("lost_progress_high");
             note += (note.empty() ? "" : "; ") + std::string("lost progress per interruption ")
@@ -202,6 +210,37 @@ CheckpointAdvice adviseCheckpoint(std::string name, const CheckpointMeasure& m)
         }
     }
     a.note = std::move(note);
+    return a;
+}
+
+CheckpointAdvice adviseGroup(std::string name, const std::vector<const JobCheckpointSample*>& samples)
+{
+    CheckpointAdvice a = adviseCheckpoint(std::move(name), poolCheckpoints(samples));
+    if (samples.size() == 1) {
+        a.flaggedJobs = a.flags.empty() ? 0 : 1;
+        return a;
+    }
+    int64_t high = 0;
+    int64_t low = 0;
+    for (const auto* s : samples) {
+        const auto one = adviseCheckpoint({}, poolCheckpoints({ s }));
+        for (const auto& f : one.flags) {
+            (f == "lost_progress_high" ? high : low) += 1;
+        }
+    }
+    a.flaggedJobs = high + low;
+    if (a.flaggedJobs > 0) {
+        std::ostringstream text;
+        text << a.flaggedJobs << " of " << samples.size() << " jobs flagged (";
+        if (high > 0) {
+            text << high << " losing more than an interval per interruption";
+        }
+        if (low > 0) {
+            text << (high > 0 ? ", " : "") << low << " losing far less than half an interval";
+        }
+        text << ")";
+        a.note += (a.note.empty() ? "" : "; ") + text.str();
+    }
     return a;
 }
 

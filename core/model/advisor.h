@@ -93,13 +93,19 @@ struct CheckpointAdvice
     // waste saved, times the loop's share of E2E.
     std::optional<double> gainPp;
     std::optional<double> lostRatio; // lost per interruption / (current interval / 2)
-    // "lost_progress_high" or "lost_progress_low" (see kLost*), with a sentence in `note`.
+    // One job: "lost_progress_high" or "lost_progress_low" (see kLost*), with a sentence in `note`.
+    // A group: no flags of its own (its pooled ratio mixes intervals); flaggedJobs counts its jobs
+    // flagged one by one.
     std::vector<std::string> flags;
+    int64_t flaggedJobs = 0;
     // Why a figure is missing ("no interruptions in the train loop", ...) or what a flag means.
     std::string note;
 };
 
-// The advice for measured inputs.
+// The advice for measured inputs; flags only when they are one job's (measured.jobs == 1).
 CheckpointAdvice adviseCheckpoint(std::string name, const CheckpointMeasure& measured);
+
+// The advice for a group of jobs: pooled inputs, and its jobs flagged one by one.
+CheckpointAdvice adviseGroup(std::string name, const std::vector<const JobCheckpointSample*>& samples);
 
 } // namespace ett::core

@@ -510,7 +510,7 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
         { {}, { "import", "summary", "job", "jobs", "compare", "advise", "issues", "datasets", "generate", "bench" } },
         { { "advise" },
             { "--blocking-s", "--mtbi-s", "--interval-s", "--nodes", "--failures-per-node-day", "--restart-s",
-                "--format", "approximation" } },
+                "--format", "approximation", "--db", "--job", "--by" } },
         { { "compare" }, { "--db", "--a", "--b", "--fail-if-drop", "--match-by", "--seed", "--format", "exit" } },
 #ifdef ETT_WITH_REPORT
         { { "report" }, { "--db", "--out", "--a", "--b", "--page", "--title", "a4", "letter" } },
@@ -1399,7 +1399,7 @@ TEST_F(CliAdvise, EttrModeGivesMttfAndTheApproximateExpectedEttr)
 
 TEST_F(CliAdvise, MissingMixedAndInvalidInputsAreNamed)
 {
-    expectUserError({ "advise" }, { "--blocking-s", "--mtbi-s", "--nodes" });
+    expectUserError({ "advise" }, { "no database", "--blocking-s", "--mtbi-s", "--nodes" });
     expectUserError({ "advise", "--blocking-s", "15" }, { "--mtbi-s" });
     expectUserError({ "advise", "--blocking-s", "15", "--mtbi-s", "0" }, { "--mtbi-s", "positive" });
     expectUserError({ "advise", "--blocking-s", "-15", "--mtbi-s", "28800" }, { "--blocking-s", "positive" });
@@ -1425,6 +1425,50 @@ TEST_F(CliAdvise, MissingMixedAndInvalidInputsAreNamed)
         { "--restart-s" });
     // Not a number at all is a usage error, as everywhere.
     EXPECT_EQ(ettw({ "advise", "--blocking-s", "abc", "--mtbi-s", "100" }).exitCode, 2);
+}
+
+// Measured advice on the worked example (spec 6). Loop = productive 52800 + lost 1200 + saves 45
+// = 54045 s with 1 interruption (M = 54045 s); saves 3 x 15 s; the checkpoints start at 11985,
+// 23985 and 36330 in attempt 0: intervals 12000 and 12345, nearest-rank median 12000 s.
+// Young sqrt(2 x 15 x 54045) = 1273.322 s; waste at 12000 s: 12000 / 108090 + 15 / 12000 =
+// 11.226860%; at the optimum sqrt(30 / 54045) = 2.356041%; gain (11.226860 - 2.356041) x 54045 /
+// 58545 = 8.188972 pp. Lost 1200 s against I/2 = 6000 s (ratio 0.2): one interruption is too few
+// to flag a low ratio.
+TEST_F(CliAdvise, MeasuredFromTheWorkedExample)
+{
+    ok({ "import", kWorkedExample });
+    const Json a = okJson({ "advise", "--job", "J1", "--format", "json" });
+    const Json& f = a["fleet"];
+    EXPECT_EQ(f["jobs"].integer(), 1);
+    EXPECT_DOUBLE_EQ(f["loop_s"].number(), 54045);
+    EXPECT_EQ(f["interruptions"].integer(), 1);
+    EXPECT_DOUBLE_EQ(f["mtbi_s"].number(), 54045);
+    EXPECT_EQ(f["saves"].integer(), 3);
+    EXPECT_DOUBLE_EQ(f["blocking_p50_s"].number(), 15);
+    EXPECT_DOUBLE_EQ(f["current_interval_s"].number(), 12000);
+    EXPECT_NEAR(f["young_interval_s"].number(), 1273.322, 0.001);
+    EXPECT_NEAR(f["wasted_percent_current"].number(), 11.226860, 1e-6);
+    EXPECT_NEAR(f["wasted_percent_optimum"].number(), 2.356041, 1e-6);
+    EXPECT_NEAR(f["projected_gain_pp"].number(), 8.188972, 1e-6);
+    EXPECT_DOUBLE_EQ(f["lost_progress_s"].number(), 1200);
+    EXPECT_DOUBLE_EQ(f["lost_ratio_to_half_interval"].number(), 0.2);
+    EXPECT_EQ(f["flags"].size(), 0u);
+    EXPECT_EQ(a["groups"].size(), 0u);
+
+    // Per job by default, and by label; the table names the optimum.
+    const Json byJob = okJson({ "advise", "--format", "json" });
+    ASSERT_EQ(byJob["groups"].size(), 1u);
+    EXPECT_EQ(byJob["groups"].at(0)["name"].str(), "J1");
+    EXPECT_EQ(okJson({ "advise", "--by", "label", "--format", "json" })["groups"].at(0)["name"].str(), "default");
+    const std::string table = ok({ "advise" });
+    EXPECT_TRUE(contains(table, "21.2 min")) << table; // 1273 s
+    EXPECT_TRUE(contains(table, "8.189")) << table;
+
+    expectUserError({ "advise", "--job", "nope" }, { "no job 'nope'" });
+    expectUserError({ "advise", "--by", "nope" }, { "--by nope", "job, label" });
+    expectUserError({ "advise", "--job", "J1", "--by", "label" }, { "--job or --by" });
+    expectUserError({ "advise", "--job", "J1", "--blocking-s", "15", "--mtbi-s", "100" }, { "one set" });
+    expectUserError({ "advise", "--db", workPath("missing.db") }, { "missing.db", "--blocking-s" });
 }
 
 } // namespace

@@ -153,6 +153,22 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     ASSERT_TRUE(content.comparison && content.comparison->deltaPp);
     EXPECT_EQ(*content.comparison->deltaPp, 0.0);
     EXPECT_TRUE(std::regex_search(text, std::regex("1\\s+Headline figures\\s+2\\s")));
+    // The checkpoint advice (issue #7) is the advisor's, per job of the scope: the fleet's optimum
+    // and the job with the most to gain, with its projected gain.
+    EXPECT_NE(text.find("Checkpoint intervals"), std::string::npos);
+    ASSERT_TRUE(content.advice.youngIntervalS.has_value());
+    EXPECT_NE(text.find(formatSeconds(content.advice.youngIntervalS).toStdString()), std::string::npos);
+    ASSERT_FALSE(content.adviceJobs.empty());
+    const auto& best = content.adviceJobs.front();
+    ASSERT_TRUE(best.gainPp.has_value());
+    for (const auto& other : content.adviceJobs) {
+        EXPECT_LE(other.gainPp.value_or(-1), *best.gainPp) << other.name;
+    }
+    EXPECT_TRUE(std::regex_search(text,
+        std::regex(best.name + "\\s+.*"
+            + QString::number(*best.gainPp, 'f', 2).replace(QStringLiteral("."), QStringLiteral("\\.")).toStdString())))
+        << best.name;
+    EXPECT_EQ(content.advice.measured.jobs, content.overview.fleet.jobs);
 }
 
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)

@@ -186,19 +186,22 @@ TEST(Advisor, PoolsGroupsFromSamplesNotFromMedians)
 {
     auto engine = handBuilt();
     const int32_t team = 0; // the only attribute key
-    const auto table =
-        gpu::adviseCheckpoints(*engine, gpu::Filter {}, gpu::Grouping { gpu::GroupBy::Attribute, team });
+    const auto table = gpu::adviseCheckpoints(*engine, gpu::Filter {}, gpu::Grouping { gpu::GroupBy::Attribute, team });
     ASSERT_EQ(table.groups.size(), 2u);
     EXPECT_EQ(table.groups[0].name, core::kNoGroupName); // "(none)" sorts before "ads"
     const auto& ads = row(table, "ads");
-    // J and K: loop 4900 + 950 s (K trains until its fault) over 2 interruptions; saves 7 x 10 s and 9 x 1 s pooled: the
-    // nearest-rank median of 16 is the 8th smallest, 1 s; p90 (rank 15) is 10 s; intervals 5 x 600
-    // and 8 x 100: the 7th smallest of 13 is 100 s.
+    // J and K: loop 4900 + 950 s (K trains until its fault) over 2 interruptions; saves 7 x 10 s and 9 x 1 s pooled:
+    // the nearest-rank median of 16 is the 8th smallest, 1 s; p90 (rank 15) is 10 s; intervals 5 x 600 and 8 x 100: the
+    // 7th smallest of 13 is 100 s.
     EXPECT_EQ(ads.measured.jobs, 2);
     EXPECT_DOUBLE_EQ(*ads.measured.mtbiS, 2925.0);
     EXPECT_EQ(*ads.measured.blockingP50Ns, 1 * kS);
     EXPECT_EQ(*ads.measured.blockingP90Ns, 10 * kS);
     EXPECT_EQ(*ads.measured.intervalP50Ns, 100 * kS);
+    // K is flagged on its own; the group carries no flag of its own, only the count.
+    EXPECT_TRUE(ads.flags.empty());
+    EXPECT_EQ(ads.flaggedJobs, 1);
+    EXPECT_NE(ads.note.find("1 of 2 jobs flagged (1 losing more than an interval"), std::string::npos) << ads.note;
     EXPECT_EQ(table.total.name, "fleet");
     EXPECT_EQ(table.total.measured.jobs, 3);
     EXPECT_EQ(table.total.measured.interruptions, 2);
