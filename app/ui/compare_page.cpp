@@ -19,7 +19,6 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCursor>
 #include <QDateTime>
 #include <QDateTimeEdit>
 #include <QDoubleSpinBox>
@@ -134,18 +133,6 @@ QDateTimeEdit* utcEdit(QWidget* parent)
     return e;
 }
 
-// A percentage-point figure: "+1.23 pp", "−0.40 pp"; "–" when absent.
-QString formatPp(std::optional<double> pp, int decimals = 2)
-{
-    if (!pp) {
-        return QStringLiteral("–");
-    }
-    const double v = *pp;
-    const QString magnitude = QString::number(std::abs(v), 'f', decimals);
-    const bool zero = magnitude.toDouble() == 0.0;
-    return (zero ? QString() : (v < 0 ? QStringLiteral("−") : QStringLiteral("+"))) + magnitude + QStringLiteral(" pp");
-}
-
 // A change of a duration: "+1 min 05 s (+12.0%)", "−20 s (−3.1%)", "0 s".
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
 {
@@ -164,21 +151,6 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
                  .arg(std::abs(percent), 0, 'f', 1);
     }
     return s;
-}
-
-// The unit a set of durations reads best in: its divisor in nanoseconds and its name.
-std::pair<double, QString> durationUnit(int64_t maxNs)
-{
-    if (maxNs < 2 * kNsPerS) {
-        return { 1e6, QStringLiteral("ms") };
-    }
-    if (maxNs < 3 * kNsPerMin) {
-        return { 1e9, QStringLiteral("s") };
-    }
-    if (maxNs < 3 * kNsPerHourInt) {
-        return { 60e9, QStringLiteral("min") };
-    }
-    return { 3600e9, QStringLiteral("h") };
 }
 
 QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
@@ -1464,16 +1436,7 @@ void ComparePage::renderBridge()
         return;
     }
     const auto& bridge = w == Weighting::Gpu ? m_data.comparison.bridge : m_data.comparison.bridgeTime;
-    for (const BridgeBar& bar : fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB())) {
-        const QString tip = bar.tip;
-        connect(bar.area, &QAreaSeries::hovered, this, [tip](const QPointF&, bool on) {
-            if (on) {
-                QToolTip::showText(QCursor::pos(), tip);
-            } else {
-                QToolTip::hideText();
-            }
-        });
-    }
+    showTipsOnHover(fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB()), this);
 }
 
 void ComparePage::fillDistributionChoices()

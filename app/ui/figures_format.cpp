@@ -111,6 +111,32 @@ QString formatSeconds(std::optional<double> seconds)
     return formatDuration(std::llround(*seconds * 1e9));
 }
 
+QString formatPp(std::optional<double> pp, int decimals)
+{
+    if (!pp) {
+        return QStringLiteral("–");
+    }
+    const double v = *pp;
+    const QString magnitude = QString::number(std::abs(v), 'f', decimals);
+    const bool zero = magnitude.toDouble() == 0.0;
+    return (zero ? QString() : (v < 0 ? QStringLiteral("−") : QStringLiteral("+"))) + magnitude + QStringLiteral(" pp");
+}
+
+std::pair<double, QString> durationUnit(int64_t maxNs)
+{
+    constexpr int64_t kNsPerS = 1'000'000'000;
+    if (maxNs < 2 * kNsPerS) {
+        return { 1e6, QStringLiteral("ms") };
+    }
+    if (maxNs < 3 * 60 * kNsPerS) {
+        return { 1e9, QStringLiteral("s") };
+    }
+    if (maxNs < 3 * 3600 * kNsPerS) {
+        return { 60e9, QStringLiteral("min") };
+    }
+    return { 3600e9, QStringLiteral("h") };
+}
+
 QString formatUtc(int64_t ns)
 {
     return QString::fromStdString(core::formatTimeHuman(ns)) + QStringLiteral(" UTC");

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace ett::app {
 
@@ -53,8 +54,14 @@ QString formatCount(int64_t n);
 QString formatCountOf(int64_t n, const QString& singular, const QString& plural);
 // "4 min 10 s", "3 h 05 min" (core::formatDurationHuman); "–" when absent.
 QString formatDuration(std::optional<int64_t> ns);
-// The same for seconds given as a model's double (rounded to the nanosecond); "–" when absent.
+// A model's duration in seconds (a double, as core/model/checkpoint_model.h gives them) as
+// formatDuration does, rounded to the nanosecond; "–" when absent or not finite.
 QString formatSeconds(std::optional<double> seconds);
+// A percentage-point figure: "+1.23 pp", "−0.40 pp" (no sign when it rounds to zero); "–" when absent.
+QString formatPp(std::optional<double> pp, int decimals = 2);
+// The unit a set of durations up to maxNs reads best in on an axis: its size in nanoseconds and
+// its name ("ms" below 2 s, "s" below 3 min, "min" below 3 h, else "h").
+std::pair<double, QString> durationUnit(int64_t maxNs);
 // "2025-06-01 12:00:00 UTC".
 QString formatUtc(int64_t ns);
 // Exact seconds of a wide count, for tooltips ("58545 s").

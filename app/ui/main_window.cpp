@@ -10,6 +10,7 @@
 #include "app/ui/overview_page.h"
 #include "app/ui/report_dialog.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 
 #include <QAction>
@@ -191,6 +192,12 @@ void MainWindow::createActions()
                                      "distributions and matched jobs"));
     connect(m_compareAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kComparePage); });
 
+    m_whatIfAction = new QAction(tr("&What-if"), this);
+    m_whatIfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    m_whatIfAction->setStatusTip(tr("Scale buckets, a phase subcategory, interruptions or the checkpoint interval of "
+                                    "the filter's jobs and see the projected ETT% with the bridge from today"));
+    connect(m_whatIfAction, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_whatIf); });
+
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setEnabled(false);
@@ -231,6 +238,7 @@ void MainWindow::createMenus()
     view->addAction(m_overviewAction);
     view->addAction(m_drillAction);
     view->addAction(m_compareAction);
+    view->addAction(m_whatIfAction);
     view->addSeparator();
     view->addAction(m_backAction);
     view->addAction(m_forwardAction);
@@ -278,6 +286,8 @@ void MainWindow::createPages()
     m_tabs->addTab(m_compare, tr("Compare A/B"));
     m_tabs->setTabToolTip(kComparePage, m_compareAction->statusTip());
     m_splitter->addWidget(m_tabs);
+    m_whatIf = new WhatIfPage(m_state, m_service, m_tabs);
+    m_tabs->setTabToolTip(m_tabs->addTab(m_whatIf, tr("What-if")), m_whatIfAction->statusTip());
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
     // A click on a bucket or cause class in the overview shows the drill-down sorted by it.
@@ -317,6 +327,14 @@ void MainWindow::createPages()
         m_detailsDock->setVisible(!compare);
     });
 
+    // The What-if page follows the filter bar; the timeline and the details make room for it.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (m_tabs->widget(index) == m_whatIf) {
+            m_timeline->hide();
+            m_detailsDock->hide();
+        }
+    });
+
     // Going below the fleet shows the drill-down.
     connect(m_state, &WorkbenchState::locationChanged, this, [this](const Location& location) {
         if (location.level != Level::Fleet && m_tabs->count() > 1) {
@@ -330,6 +348,11 @@ void MainWindow::showPage(int index)
     if (index >= 0 && index < m_tabs->count()) {
         m_tabs->setCurrentIndex(index);
     }
+}
+
+int MainWindow::whatIfPageIndex() const
+{
+    return m_tabs->indexOf(m_whatIf);
 }
 
 void MainWindow::createStatusBar()

@@ -1,7 +1,8 @@
 // The workbench window (issue #4, items 1 and 6): menus, toolbar, drag and drop, recent files and
 // the status bar around the pages (filter bar on top, overview and drill-down in tabs above the
 // timeline, details in a dock on the right). The Compare page (issue #6) is a third tab with
-// cohorts of its own: while it shows, the filter bar, the timeline and the details make room. It owns the
+// cohorts of its own: while it shows, the filter bar, the timeline and the details make room. The
+// What-if page (issue #7) follows the filter bar; the timeline and the details make room for it. It owns the
 // WorkbenchState and the DataService; the pages share both. Nothing here touches the store or the engine: opening and
 // importing go through the data service, off the GUI thread.
 #pragma once
@@ -29,6 +30,7 @@ class ComparePage;
 class DataService;
 class ImportProgressDialog;
 class TimelineView;
+class WhatIfPage;
 class WorkbenchState;
 struct LoadStats;
 
@@ -68,6 +70,9 @@ public:
     void showPage(int index);
     static constexpr int kComparePage = 2;
     ComparePage* comparePage() const { return m_compare; }
+    WhatIfPage* whatIfPage() const { return m_whatIf; }
+    // The What-if page's tab index (after the other pages).
+    int whatIfPageIndex() const;
 
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
@@ -114,6 +119,7 @@ private:
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     ComparePage* m_compare = nullptr;
+    WhatIfPage* m_whatIf = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;
@@ -127,6 +133,7 @@ private:
     QAction* m_overviewAction = nullptr;
     QAction* m_drillAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_whatIfAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_aboutAction = nullptr;

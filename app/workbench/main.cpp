@@ -9,6 +9,7 @@
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
+#include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 
 #include <QApplication>
@@ -97,10 +98,39 @@ private:
     // table, timeline and details) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
-    // settled.
+    // settled. "whatif[:ROW=PERCENT]..." shows the What-if page with rows set (compile=60,
+    // failures=70, subcategory=init.process_group_init, phase=50, interval=optimum or a percent)
+    // once its projection has arrived.
     void applyShow()
     {
         auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("whatif"))) {
+            ett::app::WhatIfPage* page = m_window->whatIfPage();
+            for (const QString& option : m_show.split(QLatin1Char(':')).mid(1)) {
+                const QString key = option.section(QLatin1Char('='), 0, 0);
+                const QString value = option.section(QLatin1Char('='), 1);
+                if (key == QLatin1String("subcategory")) {
+                    page->setPhaseSubcategory(value);
+                } else if (key == QLatin1String("interval") && value == QLatin1String("optimum")) {
+                    page->setInterval(ett::app::WhatIfPage::Interval::Optimum);
+                } else if (key == QLatin1String("interval")) {
+                    page->setInterval(ett::app::WhatIfPage::Interval::Scale, value.toDouble());
+                } else if (const auto row = ett::app::WhatIfPage::rowNamed(key)) {
+                    page->setPercent(*row, value.toDouble());
+                } else {
+                    std::fprintf(stderr, "ett-workbench: --show whatif: no row '%s'\n", qPrintable(key));
+                }
+            }
+            connect(page, &ett::app::WhatIfPage::projectionShown, this,
+                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
+            QTimer::singleShot(kOverviewWaitMs, this, [this] {
+                std::fprintf(stderr, "ett-workbench: no projection within %d s; saving the window as it is\n",
+                    kOverviewWaitMs / 1000);
+                shoot(0);
+            });
+            m_window->showPage(m_window->whatIfPageIndex());
+            return;
+        }
         if (m_show.startsWith(QLatin1String("compare"))) {
             ett::app::ComparePage* page = m_window->comparePage();
             const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
@@ -207,7 +237,9 @@ struct Options
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks]."),
+                       "compare[:changes][:histogram][:log][:ranks] or whatif[:ROW=PERCENT]... (rows: setup, init, "
+                       "checkpoint_load, compile, recovery, phase, failures, preemptions; subcategory=CAT.SUB, "
+                       "interval=optimum|PERCENT)."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 
