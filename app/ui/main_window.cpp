@@ -327,8 +327,20 @@ void MainWindow::createPages()
         m_detailsDock->setVisible(!compare);
     });
 
-    // The What-if page follows the filter bar; the timeline and the details make room for it.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+    // The What-if page follows the filter bar; the timeline and the details make room for it. Only
+    // the page shown counts toward the window's minimum size (a tab widget's is otherwise its
+    // largest page's: the Compare page's and the timeline's together are taller than a 1000-pixel
+    // screen).
+    auto fitPages = [this] {
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            QWidget* page = m_tabs->widget(i);
+            page->setSizePolicy(page->sizePolicy().horizontalPolicy(),
+                i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        }
+    };
+    fitPages();
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, fitPages](int index) {
+        fitPages();
         if (m_tabs->widget(index) == m_whatIf) {
             m_timeline->hide();
             m_detailsDock->hide();

@@ -306,8 +306,9 @@ void WhatIfPage::buildUi()
     top->setSizes({ 430, 1150 });
     body->addWidget(top);
     body->addWidget(buildScenarios());
-    body->setStretchFactor(0, 5);
-    body->setStretchFactor(1, 1);
+    body->setStretchFactor(0, 1);
+    body->setStretchFactor(1, 0);
+    body->setSizes({ 640, 170 });
     m_stack->addWidget(body);
     layout->addWidget(m_stack, 1);
 
@@ -560,7 +561,7 @@ QWidget* WhatIfPage::buildResults()
     // 2. The bridge and the table of its steps.
     auto* split = new QSplitter(Qt::Vertical, box);
     split->setChildrenCollapsible(false);
-    m_bridgeView = makeChartView(split, 220);
+    m_bridgeView = makeChartView(split, 200);
     m_bridgeView->setObjectName(QStringLiteral("bridgeChart"));
     installChartExport(m_bridgeView, tr("What-if"), [this] { return exportScope(); });
     split->addWidget(m_bridgeView);
@@ -574,13 +575,14 @@ QWidget* WhatIfPage::buildResults()
         m_steps->horizontalHeaderItem(column)->setData(ExportKeyRole, key);
     }
     m_steps->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_steps->setMinimumHeight(110);
+    m_steps->setMinimumHeight(90);
     installTableExport(m_steps, tr("What-if"), [this] {
         return TableExport { tr("What-if: the steps from ETT% today to projected"), exportScope(), {}, {} };
     });
     split->addWidget(m_steps);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split->setSizes({ 420, 150 });
     v->addWidget(split, 1);
     return box;
 }
@@ -609,7 +611,7 @@ QWidget* WhatIfPage::buildScenarios()
     m_scenarioTable
         = newTable(box, { tr("Name"), tr("Changes"), tr("Cohort"), tr("Saved (UTC)") }, QStringLiteral("scenarios"));
     m_scenarioTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_scenarioTable->setMinimumHeight(90);
+    m_scenarioTable->setMinimumHeight(70);
     installTableExport(m_scenarioTable, tr("What-if"), [this] {
         return TableExport { tr("What-if: scenarios saved in the database"), exportScope(), {}, {} };
     });
