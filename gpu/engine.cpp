@@ -42,23 +42,6 @@ bool inRange(int64_t t, int64_t lo, int64_t hi) { return t >= lo && t < hi; }
 
 bool overlaps(int64_t s, int64_t e, int64_t lo, int64_t hi) { return s == e ? inRange(s, lo, hi) : s < hi && e > lo; }
 
-void countInterruption(Figures& f, uint8_t interruption)
-{
-    switch (static_cast<core::Interruption>(interruption)) {
-    case core::Interruption::Failure:
-        ++f.failures;
-        break;
-    case core::Interruption::Preemption:
-        ++f.preemptions;
-        break;
-    case core::Interruption::Other:
-        ++f.otherInterruptions;
-        break;
-    case core::Interruption::None:
-        break;
-    }
-}
-
 } // namespace
 
 struct Engine::Selection
@@ -296,7 +279,7 @@ void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std:
         if (kernels::isInterruptedOutcome(c.attemptOutcome[a])) {
             const int64_t f = kernels::phaseEnd(c.attemptStartNs[a], c.attemptEndNs[a], true, c.attemptFaultNs[a]);
             if (!hasRange || inRange(f, lo, hi)) {
-                countInterruption(fig, c.attemptInterruption[a]);
+                core::countInterruption(fig, static_cast<core::Interruption>(c.attemptInterruption[a]));
                 if (at.attemptTtrNs[a] != core::kNoTime) {
                     fig.ttrNs.push_back(at.attemptTtrNs[a]);
                 }

@@ -5,6 +5,7 @@
 #include "app/cli/compare_cmd.h"
 #ifdef ETT_WITH_REPORT
 #include "app/cli/report_cmd.h"
+#include "app/cli/whatif_cmd.h"
 #endif
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
@@ -1177,6 +1178,25 @@ int runEttw(int argc, char** argv)
     addFormatOption(advise, common.format, false);
     addEngineOptions(advise);
 
+    WhatIfCmd whatIfCmd;
+    auto* whatIf = app.add_subcommand("whatif",
+        "Project a what-if scenario on a cohort (scale or replace a bucket or a phase subcategory, the cost of "
+        "failures or preemptions, the checkpoint interval): today's ETT%, the bridge step of each change, the "
+        "projected ETT%; scenarios can be saved in the database and run again by name");
+    addDb(whatIf);
+    auto* scenarioOption = whatIf->add_option(
+        "--scenario", whatIfCmd.scenarioFile, "A scenario file (JSON: name, cohort, changes; see the README)");
+    whatIf->add_flag("--save", whatIfCmd.save, "Also save the scenario in the database under its name")
+        ->needs(scenarioOption);
+    auto* nameOption = whatIf->add_option("--name", whatIfCmd.name, "Run the scenario saved under this name");
+    auto* listFlag = whatIf->add_flag("--list", whatIfCmd.list, "List the saved scenarios");
+    auto* deleteOption = whatIf->add_option("--delete", whatIfCmd.deleteName, "Delete the saved scenario of this name");
+    scenarioOption->excludes(nameOption)->excludes(listFlag)->excludes(deleteOption);
+    nameOption->excludes(listFlag)->excludes(deleteOption);
+    listFlag->excludes(deleteOption);
+    addFormatOption(whatIf, common.format, false);
+    addEngineOptions(whatIf);
+
 #ifdef ETT_WITH_REPORT
     ReportCmd reportCmd;
     auto* report = app.add_subcommand("report",
@@ -1300,6 +1320,9 @@ int runEttw(int argc, char** argv)
     }
     if (advise->parsed()) {
         return runAdvise(common, adviseCmd);
+    }
+    if (whatIf->parsed()) {
+        return runWhatIf(common, whatIfCmd);
     }
 #ifdef ETT_WITH_REPORT
     if (report->parsed()) {

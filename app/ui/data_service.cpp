@@ -25,6 +25,8 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::ImportProgressInfo>();
         qRegisterMetaType<ett::app::ComparisonRequest>();
         qRegisterMetaType<ett::app::ComparisonData>();
+        qRegisterMetaType<ett::app::AdviceRequest>();
+        qRegisterMetaType<ett::gpu::AdviceTable>();
         qRegisterMetaType<ett::app::WhatIfRequest>();
         qRegisterMetaType<ett::app::WhatIfData>();
         qRegisterMetaType<ett::app::ScenarioList>();
@@ -171,6 +173,17 @@ quint64 DataService::requestComparison(const ComparisonRequest& request, const Q
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, request] { worker->comparison(latest, id, request); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestAdvice(const AdviceRequest& request, const QObject* requester)
+{
+    const quint64 id = m_nextId++;
+    LatestId latest = channel(static_cast<int>(RequestKind::Advice), requester);
+    latest->store(id);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, request] { worker->advice(latest, id, request); }, Qt::QueuedConnection);
     return id;
 }
 

@@ -70,6 +70,9 @@ public:
     // queryFailed). The first comparison after a load also loads the phases (phase-duration
     // distributions need them); the engine keeps them until the next database is opened.
     quint64 requestComparison(const ComparisonRequest& request, const QObject* requester = nullptr);
+    // Checkpoint advice (issue #7) for the filter's jobs, pooled per group of request.groupBy:
+    // adviceReady or queryFailed.
+    quint64 requestAdvice(const AdviceRequest& request, const QObject* requester = nullptr);
     // Gathers a report's content (issue #6, item 5) on the worker: reportReady or queryFailed.
     quint64 requestReport(const ReportRequest& request, const QObject* requester = nullptr);
 
@@ -103,6 +106,7 @@ signals:
     void fleetTimelineReady(quint64 id, const ett::app::FleetTimelineData& data);
     void comparisonReady(quint64 id, const ett::app::ComparisonData& data);
     void reportReady(quint64 id, const ett::app::ReportContent& content);
+    void adviceReady(quint64 id, const ett::gpu::AdviceTable& advice);
     void whatIfReady(quint64 id, const ett::app::WhatIfData& data);
     void scenariosReady(quint64 id, const ett::app::ScenarioList& list);
     void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);

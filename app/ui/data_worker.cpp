@@ -7,6 +7,7 @@
 #include "core/store/importer.h"
 #include "core/store/scenarios.h"
 #include "core/store/timeline.h"
+#include "gpu/advisor.h"
 #include "gpu/compare.h"
 #include "gpu/whatif.h"
 
@@ -18,6 +19,7 @@
 #include <chrono>
 #include <exception>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace ett::app {
@@ -188,6 +190,26 @@ std::vector<int64_t> capSamples(std::vector<int64_t> sorted)
         out[i] = sorted[i * (n - 1) / (m - 1)]; // no overflow: n - 1 < 2^64 / m for any fleet in memory
     }
     return out;
+}
+
+// The engine grouping a UI grouping names: "" none, "job", "label", or an attribute key; nullopt
+// for an attribute no job has (every job is then in its "(none)" group).
+std::optional<gpu::Grouping> groupingOf(const core::FleetColumns& c, const QString& groupBy)
+{
+    if (groupBy.isEmpty()) {
+        return gpu::Grouping { gpu::GroupBy::None, -1 };
+    }
+    if (groupBy == QLatin1String("job")) {
+        return gpu::Grouping { gpu::GroupBy::Job, -1 };
+    }
+    if (groupBy == QLatin1String("label")) {
+        return gpu::Grouping { gpu::GroupBy::Label, -1 };
+    }
+    const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), ss(groupBy));
+    if (k == c.attrKeys.end()) {
+        return std::nullopt;
+    }
+    return gpu::Grouping { gpu::GroupBy::Attribute, static_cast<int32_t>(k - c.attrKeys.begin()) };
 }
 
 // Per match value of a cohort: the job with the most GPU-weighted E2E, and how many jobs have it.
@@ -562,6 +584,12 @@ void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest
     postResult(latest, id, &DataService::comparisonReady, std::move(data));
 }
 
+void DataWorker::advice(LatestId latest, quint64 id, const AdviceRequest& request)
+{
+    answer(latest, id, QObject::tr("checkpoint advice"), &DataService::adviceReady,
+        [&] { return computeAdvice(request); });
+}
+
 void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& request)
 {
     if (isStale(latest, id)) {
@@ -865,6 +893,23 @@ ComparisonData DataWorker::computeComparison(const ComparisonRequest& request)
     return d;
 }
 
+gpu::AdviceTable DataWorker::computeAdvice(const AdviceRequest& request)
+{
+    const gpu::Filter filter = translate(request.filter);
+    const std::optional<gpu::Grouping> grouping = groupingOf(m_engine->columns(), request.groupBy);
+    if (grouping) {
+        return gpu::adviseCheckpoints(*m_engine, filter, *grouping);
+    }
+    // An attribute no job has: one group, "(none)", of every job (none when nothing is selected).
+    gpu::AdviceTable table = gpu::adviseCheckpoints(*m_engine, filter, { gpu::GroupBy::None, -1 });
+    if (table.total.measured.jobs > 0) {
+        core::CheckpointAdvice none = table.total;
+        none.name = core::kNoGroupName;
+        table.groups.push_back(std::move(none));
+    }
+    return table;
+}
+
 void DataWorker::addGroupTerm(gpu::Filter& f, const QString& groupBy, const QString& value) const
 {
     const auto& c = m_engine->columns();
@@ -931,29 +976,21 @@ std::vector<TableRow> DataWorker::jobRows(const gpu::Filter& filter)
 
 std::vector<TableRow> DataWorker::groupRows(const gpu::Filter& filter, const QString& groupBy)
 {
-    const auto& c = m_engine->columns();
-    gpu::Grouping g;
-    if (groupBy == QLatin1String("label")) {
-        g.by = gpu::GroupBy::Label;
-    } else {
-        const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), ss(groupBy));
-        if (k == c.attrKeys.end()) {
-            // As the reference roll-up: an attribute no job has puts every job in "(none)".
-            std::vector<TableRow> rows;
-            core::Figures total = m_engine->rollup(filter, { gpu::GroupBy::None, -1 }).total;
-            if (!total.empty()) {
-                TableRow r;
-                r.name = QLatin1String(core::kNoGroupName);
-                r.figures = std::move(total);
-                rows.push_back(std::move(r));
-            }
-            return rows;
+    const std::optional<gpu::Grouping> g = groupingOf(m_engine->columns(), groupBy);
+    if (!g) {
+        // As the reference roll-up: an attribute no job has puts every job in "(none)".
+        std::vector<TableRow> rows;
+        core::Figures total = m_engine->rollup(filter, { gpu::GroupBy::None, -1 }).total;
+        if (!total.empty()) {
+            TableRow r;
+            r.name = QLatin1String(core::kNoGroupName);
+            r.figures = std::move(total);
+            rows.push_back(std::move(r));
         }
-        g.by = gpu::GroupBy::Attribute;
-        g.attrKey = static_cast<int32_t>(k - c.attrKeys.begin());
+        return rows;
     }
     std::vector<TableRow> rows;
-    for (auto& gf : m_engine->rollup(filter, g).groups) {
+    for (auto& gf : m_engine->rollup(filter, *g).groups) {
         TableRow r;
         r.name = qs(gf.name);
         r.figures = std::move(gf.figures);

@@ -34,6 +34,7 @@ enum class RequestKind {
     FleetTimeline = 3,
     Comparison = 4,
     Report = 5,
+    Advice = 6,
     WhatIf = 7,
     Scenarios = 8,
 };
@@ -61,6 +62,8 @@ public:
     void comparison(LatestId latest, quint64 id, const ComparisonRequest& request);
     // The content of a PDF report (issue #6, item 5); painting it is the GUI thread's.
     void report(LatestId latest, quint64 id, const ReportRequest& request);
+    // Checkpoint advice for a filter and a grouping (issue #7).
+    void advice(LatestId latest, quint64 id, const AdviceRequest& request);
     // What-if projections and the scenarios saved in the database (issue #7, item 4).
     void whatIf(LatestId latest, quint64 id, const WhatIfRequest& request);
     void scenarios(LatestId latest, quint64 id);
@@ -77,6 +80,9 @@ public:
     // The comparison of two cohorts with its samples and matched pairs. Needs the phases: call
     // ensurePhases() first (without them the phase-duration distributions are empty).
     ComparisonData computeComparison(const ComparisonRequest& request);
+    // The advice of gpu::adviseCheckpoints for the request's filter and grouping. An attribute
+    // no job has puts every job in "(none)", as the drill-down's groups do.
+    gpu::AdviceTable computeAdvice(const AdviceRequest& request);
     // The projection of a request. The cohort's model is built on the first request for it and kept
     // until another cohort is asked for or the engine is replaced (a load, an import, the phases).
     // A bad cohort spec or change throws std::runtime_error with the message. A change of a phase

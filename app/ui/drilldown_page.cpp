@@ -4,6 +4,7 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
+#include "app/ui/table_views.h"
 #include "app/ui/workbench_state.h"
 
 #include <QHBoxLayout>
@@ -121,28 +122,13 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     m_model = new FiguresTableModel(this);
     m_model->setWeighting(m_state->weighting());
     m_proxy = new QSortFilterProxyModel(this);
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(FiguresTableModel::SortRole);
-    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setDynamicSortFilter(true);
+    setUpSortProxy(m_proxy, m_model, FiguresTableModel::SortRole);
 
     m_stack = new QStackedWidget(this);
     m_view = new QTableView(m_stack);
     m_view->setHorizontalHeader(new FiguresHeader(m_view));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-    m_view->horizontalHeader()->setHighlightSections(false);
+    setUpTableView(m_view, m_proxy);
     m_view->horizontalHeader()->setSectionsMovable(true);
-    m_view->horizontalHeader()->setResizeContentsPrecision(200);
-    m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_stack->addWidget(m_view);
     // CSV of the cells as shown, JSON of the exact figures behind them (context menu, Ctrl+Shift+E).
     installTableExport(m_view, tr("Drill-down"), [this] {
@@ -157,13 +143,7 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     auto* messagePage = new QWidget(m_stack);
     auto* messageLayout = new QVBoxLayout(messagePage);
     messageLayout->addStretch(1);
-    m_message = new QLabel(messagePage);
-    m_message->setAlignment(Qt::AlignCenter);
-    m_message->setWordWrap(true);
-    QFont big = m_message->font();
-    big.setPointSizeF(big.pointSizeF() * 1.15);
-    m_message->setFont(big);
-    m_message->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_message = makeMessageLabel(messagePage);
     messageLayout->addWidget(m_message);
     m_clearFilter = new QPushButton(tr("Clear the filter"), messagePage);
     auto* buttonRow = new QHBoxLayout;

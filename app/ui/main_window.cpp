@@ -1,5 +1,6 @@
 #include "app/ui/main_window.h"
 
+#include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
@@ -192,11 +193,17 @@ void MainWindow::createActions()
                                      "distributions and matched jobs"));
     connect(m_compareAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kComparePage); });
 
+    m_advisorAction = new QAction(tr("Checkpoint &advisor"), this);
+    m_advisorAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    m_advisorAction->setStatusTip(tr("Checkpoint intervals: the current one, the optimum, the waste of both and the "
+                                     "ETT% gain, per job or group of the filter"));
+    connect(m_advisorAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kAdvisorPage); });
+
     m_whatIfAction = new QAction(tr("&What-if"), this);
     m_whatIfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
     m_whatIfAction->setStatusTip(tr("Scale buckets, a phase subcategory, interruptions or the checkpoint interval of "
                                     "the filter's jobs and see the projected ETT% with the bridge from today"));
-    connect(m_whatIfAction, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_whatIf); });
+    connect(m_whatIfAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kWhatIfPage); });
 
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -238,6 +245,7 @@ void MainWindow::createMenus()
     view->addAction(m_overviewAction);
     view->addAction(m_drillAction);
     view->addAction(m_compareAction);
+    view->addAction(m_advisorAction);
     view->addAction(m_whatIfAction);
     view->addSeparator();
     view->addAction(m_backAction);
@@ -285,9 +293,13 @@ void MainWindow::createPages()
     m_tabs->addTab(drill, tr("Drill-down"));
     m_tabs->addTab(m_compare, tr("Compare A/B"));
     m_tabs->setTabToolTip(kComparePage, m_compareAction->statusTip());
-    m_splitter->addWidget(m_tabs);
+    m_advisor = new AdvisorPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(m_advisor, tr("Advisor"));
+    m_tabs->setTabToolTip(kAdvisorPage, m_advisorAction->statusTip());
     m_whatIf = new WhatIfPage(m_state, m_service, m_tabs);
-    m_tabs->setTabToolTip(m_tabs->addTab(m_whatIf, tr("What-if")), m_whatIfAction->statusTip());
+    m_tabs->addTab(m_whatIf, tr("What-if"));
+    m_tabs->setTabToolTip(kWhatIfPage, m_whatIfAction->statusTip());
+    m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
     // A click on a bucket or cause class in the overview shows the drill-down sorted by it.
@@ -320,17 +332,10 @@ void MainWindow::createPages()
 
     // The Compare page has its own cohorts and timelines: the window's filter bar, timeline and
     // details make room while it shows.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        const bool compare = index == kComparePage;
-        m_filtersBar->setVisible(!compare);
-        m_timeline->setVisible(!compare);
-        m_detailsDock->setVisible(!compare);
-    });
-
-    // The What-if page follows the filter bar; the timeline and the details make room for it. Only
-    // the page shown counts toward the window's minimum size (a tab widget's is otherwise its
-    // largest page's: the Compare page's and the timeline's together are taller than a 1000-pixel
-    // screen).
+    // The Advisor and What-if pages follow the filter bar; the timeline and details make room for
+    // them too. Only the page shown counts toward the window's minimum size (a tab widget's is
+    // otherwise its largest page's: the Compare page's and the timeline's together are taller than
+    // a 1000-pixel screen).
     auto fitPages = [this] {
         for (int i = 0; i < m_tabs->count(); ++i) {
             QWidget* page = m_tabs->widget(i);
@@ -340,11 +345,12 @@ void MainWindow::createPages()
     };
     fitPages();
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, fitPages](int index) {
+        const bool compare = index == kComparePage;
+        const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
+        m_filtersBar->setVisible(!compare);
+        m_timeline->setVisible(!roomy);
+        m_detailsDock->setVisible(!roomy);
         fitPages();
-        if (m_tabs->widget(index) == m_whatIf) {
-            m_timeline->hide();
-            m_detailsDock->hide();
-        }
     });
 
     // Going below the fleet shows the drill-down.
@@ -360,11 +366,6 @@ void MainWindow::showPage(int index)
     if (index >= 0 && index < m_tabs->count()) {
         m_tabs->setCurrentIndex(index);
     }
-}
-
-int MainWindow::whatIfPageIndex() const
-{
-    return m_tabs->indexOf(m_whatIf);
 }
 
 void MainWindow::createStatusBar()

@@ -8,6 +8,7 @@
 #include "core/model/whatif.h"
 #include "core/store/scenarios.h"
 #include "core/store/timeline.h"
+#include "gpu/advisor.h"
 #include "gpu/engine.h"
 
 #include <QMap>
@@ -188,6 +189,17 @@ struct ComparisonData
     std::vector<MatchedPair> improvements; // one per comparison.improvements, in its order
 };
 
+// What the Advisor page asks for (issue #7, item 5): checkpoint advice for the jobs of a filter,
+// per group. groupBy: "" (the fleet alone), "job" (a row per job), "label" (per dataset label) or
+// an attribute key (a job without it in "(none)").
+struct AdviceRequest
+{
+    UiFilter filter;
+    QString groupBy = QStringLiteral("job");
+
+    bool operator==(const AdviceRequest&) const = default;
+};
+
 // What the What-if page asks for (issue #7, item 4): the projection of a cohort under changes,
 // applied in order (core/model/whatif.h).
 struct WhatIfRequest
@@ -239,6 +251,8 @@ Q_DECLARE_METATYPE(ett::app::FleetTimelineData)
 Q_DECLARE_METATYPE(ett::app::ImportProgressInfo)
 Q_DECLARE_METATYPE(ett::app::ComparisonRequest)
 Q_DECLARE_METATYPE(ett::app::ComparisonData)
+Q_DECLARE_METATYPE(ett::app::AdviceRequest)
+Q_DECLARE_METATYPE(ett::gpu::AdviceTable)
 Q_DECLARE_METATYPE(ett::app::WhatIfRequest)
 Q_DECLARE_METATYPE(ett::app::WhatIfData)
 Q_DECLARE_METATYPE(ett::app::ScenarioList)

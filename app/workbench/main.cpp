@@ -6,6 +6,7 @@
 // open. --screenshot opens the window, waits until the data has loaded and the first overview
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
+#include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
@@ -98,9 +99,10 @@ private:
     // table, timeline and details) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
-    // settled. "whatif[:ROW=PERCENT]..." shows the What-if page with rows set (compile=60,
-    // failures=70, subcategory=init.process_group_init, phase=50, interval=optimum or a percent)
-    // once its projection has arrived.
+    // settled. "advisor[:GROUP]" shows the Advisor page grouped by GROUP ("job" by default, "fleet" for
+    // the fleet alone, "label" or an attribute) once its advice has arrived. "whatif[:ROW=PERCENT]..."
+    // shows the What-if page with rows set (compile=60, failures=70, subcategory=init.process_group_init,
+    // phase=50, interval=optimum or a percent) once its projection has arrived.
     void applyShow()
     {
         auto* state = m_window->state();
@@ -121,14 +123,23 @@ private:
                     std::fprintf(stderr, "ett-workbench: --show whatif: no row '%s'\n", qPrintable(key));
                 }
             }
-            connect(page, &ett::app::WhatIfPage::projectionShown, this,
-                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
-            QTimer::singleShot(kOverviewWaitMs, this, [this] {
-                std::fprintf(stderr, "ett-workbench: no projection within %d s; saving the window as it is\n",
-                    kOverviewWaitMs / 1000);
-                shoot(0);
-            });
-            m_window->showPage(m_window->whatIfPageIndex());
+            connect(page, &ett::app::WhatIfPage::projectionShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("projection");
+            m_window->showPage(ett::app::MainWindow::kWhatIfPage);
+            return;
+        }
+        if (m_show.startsWith(QLatin1String("advisor"))) {
+            ett::app::AdvisorPage* page = m_window->advisorPage();
+            QString group = m_show.section(QLatin1Char(':'), 1);
+            if (group == QLatin1String("fleet")) {
+                group.clear();
+            } else if (group.isEmpty()) {
+                group = QStringLiteral("job");
+            }
+            connect(page, &ett::app::AdvisorPage::adviceShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("advice");
+            page->setGroupBy(group);
+            m_window->showPage(ett::app::MainWindow::kAdvisorPage);
             return;
         }
         if (m_show.startsWith(QLatin1String("compare"))) {
@@ -149,16 +160,11 @@ private:
             // After the comparison, and the timelines of its first matched job when it has one.
             connect(page, &ett::app::ComparePage::comparisonShown, this, [this, page] {
                 if (page->selectedPair() == nullptr) {
-                    QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+                    shootSettled();
                 }
             });
-            connect(page, &ett::app::ComparePage::timelinesShown, this,
-                [this] { QTimer::singleShot(kSettleMs, this, [this] { shoot(0); }); });
-            QTimer::singleShot(kOverviewWaitMs, this, [this] {
-                std::fprintf(stderr, "ett-workbench: no comparison within %d s; saving the window as it is\n",
-                    kOverviewWaitMs / 1000);
-                shoot(0);
-            });
+            connect(page, &ett::app::ComparePage::timelinesShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("comparison");
             m_window->showPage(ett::app::MainWindow::kComparePage);
             return;
         }
@@ -186,7 +192,23 @@ private:
                 });
             return;
         }
+        shootSettled();
+    }
+
+    // The screenshot once the views have settled after what was awaited arrived.
+    void shootSettled()
+    {
         QTimer::singleShot(kSettleMs, this, [this] { shoot(0); });
+    }
+
+    // The screenshot as the window is when `what` has not arrived within kOverviewWaitMs.
+    void shootWithin(const char* what)
+    {
+        QTimer::singleShot(kOverviewWaitMs, this, [this, what] {
+            std::fprintf(
+                stderr, "ett-workbench: no %s within %d s; saving the window as it is\n", what, kOverviewWaitMs / 1000);
+            shoot(0);
+        });
     }
 
     void shoot(int exitCode)
@@ -237,9 +259,9 @@ struct Options
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks] or whatif[:ROW=PERCENT]... (rows: setup, init, "
-                       "checkpoint_load, compile, recovery, phase, failures, preemptions; subcategory=CAT.SUB, "
-                       "interval=optimum|PERCENT)."),
+                       "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP] or whatif[:ROW=PERCENT]... "
+                       "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
+                       "subcategory=CAT.SUB, interval=optimum|PERCENT)."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

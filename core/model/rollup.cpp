@@ -25,7 +25,17 @@ bool overlapsRange(int64_t s, int64_t e, const RollupOptions& o)
 
 void addInterruption(Figures& f, const AttemptResult& a)
 {
-    switch (a.interruption) {
+    countInterruption(f, a.interruption);
+    if (a.ttrNs) {
+        f.ttrNs.push_back(*a.ttrNs);
+    }
+}
+
+} // namespace
+
+void countInterruption(Figures& f, Interruption interruption)
+{
+    switch (interruption) {
     case Interruption::Failure:
         ++f.failures;
         break;
@@ -38,12 +48,7 @@ void addInterruption(Figures& f, const AttemptResult& a)
     case Interruption::None:
         break;
     }
-    if (a.ttrNs) {
-        f.ttrNs.push_back(*a.ttrNs);
-    }
 }
-
-} // namespace
 
 std::optional<int64_t> nearestRank(std::vector<int64_t>& values, int percent)
 {

@@ -63,6 +63,9 @@ struct Figures
     bool empty() const;
 };
 
+// Counts an attempt's interruption in its class (spec 5.4); None counts nothing.
+void countInterruption(Figures& figures, Interruption interruption);
+
 // Adds one attributed job to the figures under the options. With a time range the job's
 // segments must have been kept (attributeJob(..., true)): buckets and E2E are clipped to the
 // range, the job counts when its window overlaps it, an interruption (and its Time to Recover)

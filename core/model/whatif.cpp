@@ -30,9 +30,8 @@ constexpr auto kSave = static_cast<size_t>(Bucket::CheckpointSave);
 // The start-up of the attempt after an interruption: what the restart costs before training.
 constexpr Bucket kStartup[] = { Bucket::Queue, Bucket::Setup, Bucket::Init, Bucket::CheckpointLoad, Bucket::Compile };
 
-// Bounds that keep every scaled per-attempt value (and its sums) an exact int64 / 128-bit integer.
-constexpr double kMaxScale = 100.0;
-constexpr double kMaxSetS = 1e8; // about three years
+constexpr double kMaxScale = kMaxWhatIfScale;
+constexpr double kMaxSetS = kMaxWhatIfSetS;
 
 std::string numberText(double v)
 {
@@ -356,6 +355,27 @@ WhatIfModel::WhatIfModel(const FleetColumns& columns, const Attribution& attribu
     , m_jobs(std::move(jobs))
     , m_samples(std::move(samples))
 {
+    // The medians once, not per projection (they sort every save of a job).
+    std::vector<const JobCheckpointSample*> byJob(columns.jobs(), nullptr);
+    for (const auto& sample : m_samples) {
+        if (sample.job >= 0 && static_cast<size_t>(sample.job) < byJob.size()) {
+            byJob[static_cast<size_t>(sample.job)] = &sample;
+        }
+    }
+    m_intervalInputs.resize(m_jobs.size());
+    for (size_t k = 0; k < m_jobs.size(); ++k) {
+        const JobCheckpointSample* sample = byJob[static_cast<size_t>(m_jobs[k])];
+        if (!sample) {
+            continue;
+        }
+        IntervalInputs& in = m_intervalInputs[k];
+        in.intervalNs = median(sample->intervalsNs);
+        in.blockingNs = median(sample->savesNs);
+        if (sample->interruptions > 0) {
+            in.mtbiS
+                = static_cast<double>(static_cast<long double>(sample->loopNs) / sample->interruptions / kNsPerSecond);
+        }
+    }
 }
 
 Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& changes) const
@@ -410,19 +430,7 @@ Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& chang
             today.e2eNs += c.attemptEndNs[a] - c.attemptStartNs[a] + gap;
             today.e2eGpuNs += static_cast<Wide>(c.attemptEndNs[a] - c.attemptStartNs[a]) * c.attemptGpus[a]
                 + static_cast<Wide>(gap) * c.jobGpus[j];
-            switch (static_cast<Interruption>(c.attemptInterruption[a])) {
-            case Interruption::Failure:
-                ++today.failures;
-                break;
-            case Interruption::Preemption:
-                ++today.preemptions;
-                break;
-            case Interruption::Other:
-                ++today.otherInterruptions;
-                break;
-            case Interruption::None:
-                break;
-            }
+            countInterruption(today, static_cast<Interruption>(c.attemptInterruption[a]));
             if (isInterrupted(static_cast<Outcome>(c.attemptOutcome[a])) && at.attemptTtrNs[a] != kNoTime) {
                 today.ttrNs.push_back(at.attemptTtrNs[a]);
             }
@@ -564,26 +572,18 @@ Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& chang
             break;
         }
         case WhatIfTarget::CheckpointInterval: {
-            std::vector<const JobCheckpointSample*> byJob(c.jobs(), nullptr);
-            for (const auto& sample : m_samples) {
-                if (sample.job >= 0 && static_cast<size_t>(sample.job) < byJob.size()) {
-                    byJob[static_cast<size_t>(sample.job)] = &sample;
-                }
-            }
             for (size_t job = 0; job < m_jobs.size(); ++job) {
                 if (first[job] == first[job + 1]) {
                     continue;
                 }
-                const JobCheckpointSample* sample = byJob[static_cast<size_t>(m_jobs[job])];
-                const auto interval = sample ? median(sample->intervalsNs) : std::nullopt;
+                const IntervalInputs& in = m_intervalInputs[job];
+                const auto interval = in.intervalNs;
                 std::optional<long double> newInterval;
                 if (interval && *interval > 0) {
                     if (change.optimal) {
-                        const auto blocking = median(sample->savesNs);
-                        if (blocking && sample->interruptions > 0) {
-                            const double mtbiS = static_cast<double>(
-                                static_cast<long double>(sample->loopNs) / sample->interruptions / kNsPerSecond);
-                            const double young = youngIntervalS(static_cast<double>(*blocking) / kNsPerSecond, mtbiS);
+                        if (in.blockingNs && in.mtbiS) {
+                            const double young
+                                = youngIntervalS(static_cast<double>(*in.blockingNs) / kNsPerSecond, *in.mtbiS);
                             if (std::isfinite(young) && young > 0) {
                                 newInterval = static_cast<long double>(young) * kNsPerSecond;
                             }

@@ -44,10 +44,11 @@ struct WhatIfChange
     std::string subcategory; // Phase; not empty
     InterruptionClass interruptions = InterruptionClass::Failures; // Interruptions
     // Bucket, Phase, Interruptions: the factor (>= 0; 0.6 is "-40%"). CheckpointInterval: the
-    // factor on each job's measured interval.
+    // factor on each job's measured interval (> 0). At most kMaxWhatIfScale.
     std::optional<double> scale;
-    // Bucket, Phase: the seconds each attempt that has any of it spends in it instead.
-    // CheckpointInterval: the interval in seconds for every job.
+    // Bucket, Phase: the seconds each attempt that has any of it spends in it instead (recovery:
+    // the attempt's own recovery and the gap after it together, split in their present proportion).
+    // CheckpointInterval: the interval in seconds for every job (> 0). At most kMaxWhatIfSetS.
     std::optional<double> setS;
     bool optimal = false; // CheckpointInterval: each job's Young optimum (its own b and M)
 
@@ -63,8 +64,14 @@ struct Scenario
     std::vector<WhatIfChange> changes;
 };
 
+// Bounds that keep every scaled per-attempt value an exact int64 nanosecond count.
+inline constexpr double kMaxWhatIfScale = 100.0;
+inline constexpr double kMaxWhatIfSetS = 1e8; // about three years
+
 // Checks a change's fields (one of scale / setS / optimal as its target allows; finite,
-// non-negative values; a subcategory for Phase). `what` names it in the message.
+// non-negative values within the bounds; a subcategory for Phase; not the productive bucket nor
+// train or background phases). `what` names it in the message, followed by the field as a
+// scenario's JSON names it: "changes[2].scale: expected a number >= 0 and <= 100 (got -1)".
 Status checkChange(const WhatIfChange& change, const std::string& what);
 
 // What one change did.
@@ -116,7 +123,10 @@ public:
     WhatIfModel(const FleetColumns& columns, const Attribution& attribution, std::vector<int32_t> jobs,
         std::vector<JobCheckpointSample> samples);
 
-    // Projects the changes. An invalid change (checkChange) is an Error naming it by position.
+    // Projects the changes. An invalid change (checkChange) is an Error naming it by position
+    // ("changes[1].scale: ..."), as is a projection that moves E2E so far (tens of thousands of
+    // times) that a bridge step no longer fits 64 bits of 1e-12 pp. Not safe to call from two
+    // threads at once on one model (it fills the phase cache).
     Result<WhatIfResult> project(const std::vector<WhatIfChange>& changes) const;
 
     int64_t jobs() const { return static_cast<int64_t>(m_jobs.size()); }
@@ -126,6 +136,15 @@ private:
     const Attribution* m_attribution = nullptr;
     std::vector<int32_t> m_jobs;
     std::vector<JobCheckpointSample> m_samples;
+    // Per job of the cohort (in order), what the interval change reads of its sample: the median
+    // interval, the median blocking time of a save, the mean time between interruptions.
+    struct IntervalInputs
+    {
+        std::optional<int64_t> intervalNs;
+        std::optional<int64_t> blockingNs;
+        std::optional<double> mtbiS;
+    };
+    std::vector<IntervalInputs> m_intervalInputs;
     // Per attempt of the cohort (in job order): the time of each phase subcategory inside its
     // bucket, computed on first use. Key: "category.subcategory".
     mutable std::map<std::string, std::vector<int64_t>> m_phaseTime;

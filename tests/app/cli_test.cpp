@@ -1493,3 +1493,119 @@ TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
     EXPECT_FALSE(fs::exists(work() / "x.pdf"));
 }
 #endif
+
+// --- whatif (issue #7, item 4) -----------------------------------------------------------------
+
+namespace {
+
+using CliWhatIf = CliTest;
+
+TEST_F(CliWhatIf, WorkedExampleWithoutItsFailure)
+{
+    ok({ "import", kWorkedExample });
+    writeFile(
+        work() / "no-failures.json", R"({"name":"no failures","changes":[{"interruptions":"failures","scale":0}]})");
+    const Json w = okJson({ "whatif", "--scenario", "no-failures.json", "--format", "json" });
+    EXPECT_EQ(w["scenario"].str(), "no failures");
+    EXPECT_EQ(w["cohort"].str(), "all jobs");
+    EXPECT_FALSE(w["saved"].boolean());
+    EXPECT_EQ(w["jobs"].integer(), 1);
+    EXPECT_EQ(w["attempts"].integer(), 2);
+    // Without the failure: lost progress 1200 s, the 300 s gap, attempt 1's init 600 s and compile
+    // 300 s. ETT 52800 / 58545 = 90.187035613631% -> 52800 / 56145 = 94.042212129308% (spec 6).
+    EXPECT_EQ(w["ett_percent_today"].raw(), "90.187035613631");
+    EXPECT_EQ(w["ett_percent_projected"].raw(), "94.042212129308");
+    EXPECT_EQ(w["ett_percent_today_time"].raw(), "90.187035613631");
+    ASSERT_EQ(w["steps"].size(), 1u);
+    const Json& step = w["steps"].at(0);
+    EXPECT_EQ(step["change"].str(), "failures x0");
+    EXPECT_EQ(step["saved_s"].seconds(), wholeSeconds(2400));
+    EXPECT_EQ(step["saved_gpu_s"].seconds(), wholeSeconds(2400 * 8));
+    EXPECT_EQ(step["saved_buckets_s"]["lost_progress"].seconds(), wholeSeconds(1200));
+    EXPECT_EQ(step["saved_buckets_s"]["recovery"].seconds(), wholeSeconds(300));
+    EXPECT_EQ(step["saved_buckets_s"]["init"].seconds(), wholeSeconds(600));
+    EXPECT_EQ(step["saved_buckets_s"]["compile"].seconds(), wholeSeconds(300));
+    EXPECT_EQ(step["pp"].raw(), "3.855176515677");
+    EXPECT_EQ(w["today"]["e2e_s"].seconds(), wholeSeconds(58545));
+    EXPECT_EQ(w["today"]["failures"].integer(), 1);
+    EXPECT_EQ(w["projected"]["e2e_s"].seconds(), wholeSeconds(56145));
+    EXPECT_EQ(w["projected"]["buckets_s"]["productive"].seconds(), wholeSeconds(52800));
+    EXPECT_EQ(w["projected"]["failures"].integer(), 0);
+
+    const std::string table = ok({ "whatif", "--scenario", "no-failures.json" });
+    for (const std::string needle : { "What-if 'no failures'", "Cohort: all jobs (1 job, 2 attempts", "GPU-weighted",
+             "time-weighted", "90.187%", "94.042%", "+3.855 pp", "Bridge from today", "failures x0", "ETT% projected",
+             "Failures: 1 today, 0 projected" }) {
+        EXPECT_TRUE(contains(table, needle)) << needle << "\n" << table;
+    }
+}
+
+TEST_F(CliWhatIf, SavedScenarioRunsByNameAndItsBridgeAddsUp)
+{
+    ok({ "import", "--label", "before", kFleetSample });
+    writeFile(work() / "faster.json",
+        R"({"name":"faster start","cohort":"label=before","changes":[{"bucket":"compile","scale":0.6},)"
+        R"({"phase":"init.process_group_init","scale":0.5},{"interruptions":"failures","scale":0.7},)"
+        R"({"checkpoint_interval":"optimal"},{"bucket":"setup","set_s":60}]})");
+    const Json w = okJson({ "whatif", "--scenario", "faster.json", "--save", "--format", "json" });
+    EXPECT_TRUE(w["saved"].boolean());
+    EXPECT_EQ(w["jobs"].integer(), 200);
+    ASSERT_EQ(w["steps"].size(), 5u);
+    for (const std::string suffix : { "", "_time" }) {
+        int64_t walk = picoOf(w["ett_percent_today" + suffix].raw());
+        for (const auto& step : w["steps"].items()) {
+            walk += picoOf(step["pp" + suffix].raw());
+        }
+        EXPECT_EQ(walk, picoOf(w["ett_percent_projected" + suffix].raw())) << "the bridge" << suffix << " adds up";
+    }
+    EXPECT_GT(picoOf(w["ett_percent_projected"].raw()), picoOf(w["ett_percent_today"].raw()));
+    EXPECT_GT(w["steps"].at(1)["changed"].integer(), 0) << "the sample has process_group_init phases";
+    EXPECT_LT(w["projected"]["failures"].integer(), w["today"]["failures"].integer());
+
+    // Today is the whole cohort as summary shows it (no range, no queue).
+    const Json s = okJson({ "summary", "--label", "before", "--format", "json" });
+    EXPECT_EQ(w["today"]["e2e_gpu_s"].raw(), s["e2e_gpu_s"].raw());
+    for (const auto& bucket : kBuckets) {
+        EXPECT_EQ(w["today"]["buckets_gpu_s"][bucket].raw(), s["buckets_gpu_s"][bucket].raw()) << bucket;
+    }
+
+    // Saved: listed, run again by name with the same figures, deleted.
+    const std::string list = ok({ "whatif", "--list" });
+    EXPECT_TRUE(contains(list, "faster start")) << list;
+    EXPECT_TRUE(contains(list, "compile x0.6; init.process_group_init x0.5; failures x0.7")) << list;
+    const Json again = okJson({ "whatif", "--name", "faster start", "--format", "json" });
+    EXPECT_FALSE(again["saved"].boolean());
+    EXPECT_EQ(again["ett_percent_projected"].raw(), w["ett_percent_projected"].raw());
+    EXPECT_EQ(again["steps"].at(3)["pp"].raw(), w["steps"].at(3)["pp"].raw());
+    const Json listed = okJson({ "whatif", "--list", "--format", "json" });
+    ASSERT_EQ(listed["scenarios"].size(), 1u);
+    EXPECT_EQ(listed["scenarios"].at(0)["cohort"].str(), "label=before");
+    EXPECT_TRUE(contains(ok({ "whatif", "--delete", "faster start" }), "Deleted scenario 'faster start'"));
+    EXPECT_EQ(okJson({ "whatif", "--list", "--format", "json" })["scenarios"].size(), 0u);
+    expectUserError({ "whatif", "--delete", "faster start" }, { "no saved scenario 'faster start'" });
+    expectUserError({ "whatif", "--name", "faster start" }, { "no saved scenario 'faster start'", "saved: none" });
+}
+
+TEST_F(CliWhatIf, BadScenariosAreNamedAndNotSaved)
+{
+    expectUserError({ "whatif", "--list" }, { "ett.db" }); // no database yet: not created
+    EXPECT_FALSE(fs::exists(work() / "ett.db"));
+    ok({ "import", kWorkedExample });
+    writeFile(work() / "bad.json", R"({"name":"x","changes":[{"bucket":"compile","scale":0.5},{"bucket":"init"}]})");
+    expectUserError({ "whatif", "--scenario", "bad.json" }, { "bad.json: changes[1]: give one of scale or set_s" });
+    writeFile(work() / "typo.json", R"({"name":"typo","cohort":"label=befor","changes":[]})");
+    expectUserError(
+        { "whatif", "--scenario", "typo.json", "--save" }, { "scenario 'typo': cohort", "befor", "labels: default" });
+    writeFile(work() / "nobody.json", R"({"name":"nobody","cohort":"gpus>=1000","changes":[]})");
+    expectUserError({ "whatif", "--scenario", "nobody.json", "--save" }, { "scenario 'nobody'", "matches no jobs" });
+    expectUserError({ "whatif", "--scenario", "missing.json" }, { "missing.json: cannot open" });
+    expectUserError({ "whatif" }, { "whatif takes one of --scenario FILE" });
+    EXPECT_TRUE(contains(ok({ "whatif", "--list" }), "No saved scenarios")) << "failed runs saved nothing";
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>> { { "whatif", "--save" },
+             { "whatif", "--scenario", "bad.json", "--list" }, { "whatif", "--list", "--name", "x" } }) {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
+    }
+}
+
+} // namespace

@@ -131,6 +131,9 @@ TEST(Schema, NewDatabaseHasSchemaVersionAndApplicationId)
         auto accounting = (*db)->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
         ASSERT_TRUE(accounting.ok());
         EXPECT_EQ(accounting->value_or(-1), kAccountingVersion);
+        auto scenarios = (*db)->queryInt("SELECT count(*) FROM sqlite_master WHERE name = 'scenarios'");
+        ASSERT_TRUE(scenarios.ok());
+        EXPECT_EQ(scenarios->value_or(-1), 1) << "a new database has the tables of every version";
         auto categories = (*db)->queryInt("SELECT count(*) FROM categories");
         ASSERT_TRUE(categories.ok());
         EXPECT_EQ(categories->value_or(-1), kCategoryCount);
@@ -139,6 +142,47 @@ TEST(Schema, NewDatabaseHasSchemaVersionAndApplicationId)
     EXPECT_EQ(rawInt(path, "PRAGMA user_version"), kSchemaVersion);
     EXPECT_EQ(rawInt(path, "PRAGMA application_id"), kApplicationId);
     EXPECT_EQ(kApplicationId, 0x45545457); // 'ETTW'
+}
+
+TEST(Schema, VersionOneMigratesToTwoAndKeepsItsData)
+{
+    // A version 1 database is a version 2 one without the scenarios table: make one from the
+    // worked example, then open it with this build.
+    TempDir dir;
+    const std::string path = dir.path("v1.db");
+    makeWorkedExampleDatabase(path);
+    rawExec(path, "DROP TABLE scenarios; PRAGMA user_version=1;");
+    ASSERT_EQ(rawInt(path, "SELECT count(*) FROM sqlite_master WHERE name = 'scenarios'"), 0);
+    const int64_t phases = rawInt(path, "SELECT count(*) FROM phases");
+    ASSERT_GT(phases, 0);
+    {
+        auto db = Database::open(path, Database::OpenMode::MustExist);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        auto jobs = loadFleet(**db, FleetQuery {});
+        ASSERT_TRUE(jobs.ok()) << jobs.error().message;
+        ASSERT_EQ(jobs->size(), 1u);
+        EXPECT_EQ((*jobs)[0].result.bucketsNs[static_cast<size_t>(Bucket::Productive)], 52800 * kS);
+        ASSERT_TRUE((*db)->exec("INSERT INTO scenarios VALUES('s', '{}', 'now')").ok());
+    }
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), 2);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM scenarios"), 1);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM phases"), phases);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM attempts"), 2);
+}
+
+TEST(Schema, FailedMigrationChangesNothing)
+{
+    // A version 1 file that somehow has a table named scenarios already: the migration fails in
+    // its transaction, the file stays at version 1 with its data, and the error says why.
+    TempDir dir;
+    const std::string path = dir.path("v1-clash.db");
+    makeWorkedExampleDatabase(path);
+    rawExec(path, "DROP TABLE scenarios; CREATE TABLE scenarios(x); PRAGMA user_version=1;");
+    auto db = Database::open(path, Database::OpenMode::MustExist);
+    ASSERT_FALSE(db.ok());
+    EXPECT_NE(db.error().message.find("scenarios"), std::string::npos) << db.error().message;
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), 1);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM attempts"), 2);
 }
 
 TEST(Schema, ReopeningKeepsContentAndVersion)

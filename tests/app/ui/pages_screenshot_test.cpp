@@ -2,6 +2,8 @@
 // sample fleet imported into a temporary database and served by the real data service. Runs only
 // when ETT_UI_SCREENSHOTS names a folder, e.g.
 //   ETT_UI_SCREENSHOTS=/tmp/shots QT_QPA_PLATFORM=offscreen ui_tests --gtest_filter='PagesScreenshots.*'
+#include "app/ui/advice_table_model.h"
+#include "app/ui/advisor_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
 #include "app/ui/drilldown_page.h"
@@ -138,6 +140,27 @@ TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
         tabs->setCurrentIndex(1);
         d.save(out, "details-dock-init-stages.png");
     }
+
+    // 4. The Advisor: per job (the fleet's curve), a flagged job, a job without advice; per team.
+    auto* advisor = new AdvisorPage(&state, &service);
+    Frame a(&state, &service, advisor);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return advisor->hasData() && !advisor->isBusy(); }, kWaitMs));
+    a.save(out, "advisor-jobs.png");
+    const auto firstRow = [&](const std::function<bool(const core::CheckpointAdvice&)>& pick) {
+        for (int r = 1; r < advisor->model()->rowCount(); ++r) {
+            if (pick(*advisor->model()->adviceAt(r))) {
+                return r;
+            }
+        }
+        return 0;
+    };
+    advisor->selectRow(firstRow([](const core::CheckpointAdvice& x) { return !x.flags.empty(); }));
+    a.save(out, "advisor-flagged.png");
+    advisor->selectRow(firstRow([](const core::CheckpointAdvice& x) { return !x.youngIntervalS; }));
+    a.save(out, "advisor-no-advice.png");
+    advisor->setGroupBy(byTeam.groupBy);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return advisor->model()->groupBy() == byTeam.groupBy; }, kWaitMs));
+    a.save(out, "advisor-groups.png");
 }
 
 } // namespace

@@ -20,12 +20,14 @@
 #include <QAction>
 #include <QAreaSeries>
 #include <QChart>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -476,6 +478,13 @@ TEST(WhatIfInWindow, CtrlFiveShowsThePageBesideTheFilterBar)
     whatIf->trigger();
     ASSERT_NE(window.whatIfPage(), nullptr);
     EXPECT_TRUE(window.whatIfPage()->isVisible());
+    auto* tabs = window.findChild<QTabWidget*>();
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_EQ(tabs->currentIndex(), MainWindow::kWhatIfPage);
+    EXPECT_EQ(tabs->tabText(MainWindow::kWhatIfPage), "What-if");
+    auto* details = window.findChild<QDockWidget*>(QStringLiteral("details"));
+    ASSERT_NE(details, nullptr);
+    EXPECT_FALSE(details->isVisible()) << "the details make room";
     auto* filters = window.findChild<QToolBar*>("filters");
     ASSERT_NE(filters, nullptr);
     EXPECT_TRUE(filters->isVisible()) << "the page's cohort is the filter bar's";
