@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace ett::gpu {
@@ -27,6 +28,17 @@ AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Groupi
     const auto& columns = engine.columns();
     const auto samples = core::measureCheckpoints(columns, engine.attribution(), jobs);
 
+    std::set<std::string> sharedKeys; // keys of more than one selected job
+    if (grouping.by == GroupBy::Job) {
+        std::set<std::string> seen;
+        for (int32_t j : jobs) {
+            const auto& key = columns.jobKey[static_cast<size_t>(j)];
+            if (!seen.insert(key).second) {
+                sharedKeys.insert(key);
+            }
+        }
+    }
+
     AdviceTable table;
     std::vector<const core::JobCheckpointSample*> all;
     all.reserve(samples.size());
@@ -49,7 +61,11 @@ AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Groupi
             groups[engine.groupName(grouping, columns.jobLabel[j])].push_back(&s);
             break;
         case GroupBy::Job:
-            groups[columns.jobKey[j]].push_back(&s);
+            // A key under several labels is several jobs: the label tells them apart.
+            groups[sharedKeys.count(columns.jobKey[j]) != 0
+                    ? columns.jobKey[j] + " (" + columns.labels[static_cast<size_t>(columns.jobLabel[j])] + ")"
+                    : columns.jobKey[j]]
+                .push_back(&s);
             break;
         case GroupBy::Attempt:
         case GroupBy::CauseClass:

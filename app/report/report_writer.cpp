@@ -1,5 +1,6 @@
 #include "app/report/report_writer.h"
 
+#include "app/ui/advisor_charts.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
@@ -576,6 +577,11 @@ private:
         if (!a.note.empty()) {
             m_l.text(QString::fromStdString(a.note), font(8.5), kMuted);
         }
+        if (a.youngIntervalS) {
+            m_l.block(260, [&](QPainter& p, const QRectF& r) {
+                renderChart(p, r, [&](QChart* chart) { fillWasteCurveChart(chart, a); });
+            });
+        }
         m_l.space(6);
         m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain:")
                      .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
@@ -585,7 +591,10 @@ private:
         for (const auto& j : m_c.adviceJobs) {
             QString flags;
             for (const auto& f : j.flags) {
-                flags += (flags.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(f);
+                // lost_progress_high -> "lost high", to fit the column.
+                const QString name
+                    = QString::fromStdString(f).replace(QStringLiteral("_progress_"), QStringLiteral(" "));
+                flags += (flags.isEmpty() ? QString() : QStringLiteral(", ")) + name;
             }
             rows.push_back(
                 { QString::fromStdString(j.name), formatSeconds(j.currentIntervalS), formatSeconds(j.youngIntervalS),
@@ -599,15 +608,15 @@ private:
             return;
         }
         m_l.table(
-            { { QObject::tr("job"), 0.11, Qt::AlignLeft }, { QObject::tr("interval"), 0.11 },
-                { QObject::tr("optimum"), 0.11 }, { QObject::tr("save"), 0.08 }, { QObject::tr("MTBI"), 0.11 },
+            { { QObject::tr("job"), 0.19, Qt::AlignLeft }, { QObject::tr("interval"), 0.1 },
+                { QObject::tr("optimum"), 0.1 }, { QObject::tr("save"), 0.07 }, { QObject::tr("MTBI"), 0.1 },
                 { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 }, { QObject::tr("gain pp"), 0.08 },
-                { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.17, Qt::AlignLeft } },
+                { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.13, Qt::AlignLeft } },
             rows, font(7.5));
         m_l.text(QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
                              "against half the interval. Above 2 (more "
                              "than a whole interval lost) the job's checkpoints are probably not restorable when it "
-                             "thinks: flagged lost_progress_high."),
+                             "thinks: flagged \"lost high\" (lost_progress_high)."),
             font(8), kMuted);
     }
 

@@ -216,6 +216,20 @@ TEST(Advisor, PoolsGroupsFromSamplesNotFromMedians)
         std::invalid_argument);
 }
 
+TEST(Advisor, OneKeyUnderTwoLabelsIsTwoRows)
+{
+    core::FleetColumnsBuilder b;
+    b.addJob("J", "before", jobJ());
+    b.addJob("J", "after", jobK());
+    b.addJob("L", "after", jobL());
+    auto engine = engineOf(b.finish());
+    const auto table = gpu::adviseCheckpoints(*engine, gpu::Filter {}, gpu::Grouping { gpu::GroupBy::Job, -1 });
+    ASSERT_EQ(table.groups.size(), 3u);
+    EXPECT_EQ(row(table, "J (before)").measured.lostNs, 300 * kS); // job J's figures, above
+    EXPECT_EQ(row(table, "J (after)").measured.lostNs, 544 * kS); // job K's
+    EXPECT_EQ(row(table, "L").measured.jobs, 1);
+}
+
 TEST(Advisor, GeneratedFleetAgreesWithTheEngineRollup)
 {
     for (uint64_t seed : { 3u, 11u }) {
