@@ -6,6 +6,8 @@
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/overview_data.h"
+#include "app/ui/page_request.h"
+#include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
@@ -176,35 +178,11 @@ std::optional<double> changePp(const std::optional<int64_t>& today, const std::o
 
 QTableWidgetItem* cell(const QString& text, const QVariant& exact, bool number = true)
 {
-    auto* item = new QTableWidgetItem(text);
-    item->setTextAlignment(number ? (Qt::AlignRight | Qt::AlignVCenter) : (Qt::AlignLeft | Qt::AlignVCenter));
+    QTableWidgetItem* item = makeCell(text, number);
     if (exact.isValid()) {
         item->setData(ExportValueRole, exact);
     }
     return item;
-}
-
-QTableWidget* newTable(QWidget* parent, const QStringList& headers, const QString& objectName)
-{
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    t->setObjectName(objectName);
-    t->setHorizontalHeaderLabels(headers);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->setAlternatingRowColors(true);
-    t->setWordWrap(false);
-    t->verticalHeader()->hide();
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
-    t->horizontalHeader()->setHighlightSections(false);
-    return t;
-}
-
-QLabel* caption(const QString& text, QWidget* parent)
-{
-    auto* l = new QLabel(text, parent);
-    l->setStyleSheet(QStringLiteral("color: palette(mid); font-weight: 600;"));
-    return l;
 }
 
 QString signedPico(int64_t pico)
@@ -222,8 +200,19 @@ WhatIfPage::WhatIfPage(WorkbenchState* state, DataService* service, QWidget* par
     m_throttle = new QTimer(this);
     m_throttle->setSingleShot(true);
     m_throttle->setInterval(kThrottleMs);
-    connect(m_throttle, &QTimer::timeout, this, &WhatIfPage::requestOrDefer);
     buildUi();
+    m_request = new PageRequest(this, service, [this] {
+        // An empty database has nothing to project: the page shows its empty state.
+        if (m_state->vocabulary().jobs == 0) {
+            return quint64 { 0 };
+        }
+        WhatIfRequest request;
+        request.cohort = cohortSpec();
+        request.changes = changes();
+        return m_service->requestWhatIf(request, this);
+    });
+    connect(m_request, &PageRequest::asked, this, &WhatIfPage::updateStatus);
+    connect(m_throttle, &QTimer::timeout, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::vocabularyChanged, this, &WhatIfPage::onVocabularyChanged);
     connect(m_state, &WorkbenchState::weightingChanged, this, &WhatIfPage::render);
     connect(m_state, &WorkbenchState::filterChanged, this, [this] {
@@ -328,14 +317,9 @@ QWidget* WhatIfPage::buildHeader()
     v->setSpacing(4);
     auto* top = new QHBoxLayout;
     top->setSpacing(8);
-    auto* title = new QLabel(tr("What-if"), box);
-    QFont tf = title->font();
-    tf.setPointSizeF(tf.pointSizeF() * 1.35);
-    tf.setBold(true);
-    title->setFont(tf);
-    top->addWidget(title);
+    top->addWidget(makePageTitle(tr("What-if"), box));
     top->addSpacing(8);
-    top->addWidget(caption(tr("Cohort"), box));
+    top->addWidget(makeCaption(tr("Cohort"), box));
     m_cohortSource = new QComboBox(box);
     m_cohortSource->setObjectName(QStringLiteral("cohortSource"));
     m_cohortSource->addItem(tr("the filter bar's jobs"));
@@ -352,26 +336,12 @@ QWidget* WhatIfPage::buildHeader()
                                 "range selects the jobs that overlap it"));
     connect(m_cohortEdit, &QLineEdit::returnPressed, this, [this] { setCohortSpec(m_cohortEdit->text().trimmed()); });
     top->addWidget(m_cohortEdit);
-    m_busy = new QProgressBar(box);
-    m_busy->setObjectName(QStringLiteral("busy"));
-    m_busy->setRange(0, 0);
-    m_busy->setTextVisible(false);
-    m_busy->setFixedWidth(80);
-    m_busy->setMaximumHeight(12);
-    m_busy->hide();
+    m_busy = makeBusyBar(box, 80);
     top->addWidget(m_busy);
-    m_status = new QLabel(box);
-    m_status->setObjectName(QStringLiteral("status"));
-    m_status->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status = makeStatusLabel(box);
     top->addWidget(m_status, 1);
     v->addLayout(top);
-    m_errorLabel = new QLabel(box);
-    m_errorLabel->setObjectName(QStringLiteral("error"));
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #c03900;"));
-    m_errorLabel->hide();
+    m_errorLabel = makeErrorLabel(box);
     v->addWidget(m_errorLabel);
     return box;
 }
@@ -424,7 +394,7 @@ QWidget* WhatIfPage::buildChanges()
     grid->setVerticalSpacing(5);
     grid->setColumnStretch(1, 1);
     int line = 0;
-    auto section = [&](const QString& text) { grid->addWidget(caption(text, box), line++, 0, 1, 3); };
+    auto section = [&](const QString& text) { grid->addWidget(makeCaption(text, box), line++, 0, 1, 3); };
     auto percentRow = [&](Row row) {
         const RowInfo& info = kRowInfo[at(row)];
         auto* label = new QLabel(tr(info.label), box);
@@ -565,10 +535,10 @@ QWidget* WhatIfPage::buildResults()
     m_bridgeView->setObjectName(QStringLiteral("bridgeChart"));
     installChartExport(m_bridgeView, tr("What-if"), [this] { return exportScope(); });
     split->addWidget(m_bridgeView);
-    m_steps = newTable(split,
+    m_steps = makeTable(split,
         { tr("Change"), tr("GPU-h saved"), tr("h saved"), tr("pp (GPU-weighted)"), tr("pp (time-weighted)"),
-            tr("Attempts changed"), tr("Jobs not applicable") },
-        QStringLiteral("steps"));
+            tr("Attempts changed"), tr("Jobs not applicable") });
+    m_steps->setObjectName(QStringLiteral("steps"));
     for (const auto& [column, key] :
         { std::pair { 1, QStringLiteral("GPU-s saved") }, std::pair { 2, QStringLiteral("s saved") },
             std::pair { 3, QStringLiteral("pp GPU-weighted") }, std::pair { 4, QStringLiteral("pp time-weighted") } }) {
@@ -594,7 +564,7 @@ QWidget* WhatIfPage::buildScenarios()
     v->setContentsMargins(0, 2, 0, 0);
     v->setSpacing(3);
     auto* top = new QHBoxLayout;
-    top->addWidget(caption(tr("Saved scenarios"), box));
+    top->addWidget(makeCaption(tr("Saved scenarios"), box));
     m_scenarioNote = new QLabel(box);
     m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
     m_scenarioNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -608,8 +578,8 @@ QWidget* WhatIfPage::buildScenarios()
     v->addLayout(top);
 
     auto* row = new QHBoxLayout;
-    m_scenarioTable
-        = newTable(box, { tr("Name"), tr("Changes"), tr("Cohort"), tr("Saved (UTC)") }, QStringLiteral("scenarios"));
+    m_scenarioTable = makeTable(box, { tr("Name"), tr("Changes"), tr("Cohort"), tr("Saved (UTC)") });
+    m_scenarioTable->setObjectName(QStringLiteral("scenarios"));
     m_scenarioTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_scenarioTable->setMinimumHeight(70);
     installTableExport(m_scenarioTable, tr("What-if"), [this] {
@@ -852,45 +822,26 @@ void WhatIfPage::onVocabularyChanged()
     render();
     renderScenarios();
     requestScenarios();
-    m_stale = true;
-    requestOrDefer();
+    m_request->invalidate();
 }
 
 void WhatIfPage::schedule()
 {
-    m_stale = true;
     // A throttle, not a debounce: a slider dragged without pause still asks every kThrottleMs.
     if (!m_throttle->isActive()) {
         m_throttle->start();
     }
 }
 
-void WhatIfPage::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    requestOrDefer();
-}
-
-void WhatIfPage::requestOrDefer()
-{
-    m_throttle->stop();
-    if (m_stale && isVisible()) {
-        refresh();
-    }
-}
-
 void WhatIfPage::refresh()
 {
-    if (!m_service || !m_service->hasDatabase() || m_state->vocabulary().jobs == 0) {
-        render();
-        return;
-    }
-    m_stale = false;
-    WhatIfRequest request;
-    request.cohort = cohortSpec();
-    request.changes = changes();
-    m_pending = m_service->requestWhatIf(request, this);
-    updateStatus();
+    m_throttle->stop();
+    m_request->ask();
+}
+
+bool WhatIfPage::isBusy() const
+{
+    return m_request->isBusy();
 }
 
 void WhatIfPage::requestScenarios()
@@ -902,10 +853,10 @@ void WhatIfPage::requestScenarios()
 
 void WhatIfPage::onWhatIfReady(quint64 id, const WhatIfData& data)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return; // an older request's result
     }
-    m_pending = 0;
+    m_request->answered();
     m_data = data;
     m_hasData = true;
     m_error.clear();
@@ -933,8 +884,8 @@ void WhatIfPage::onQueryFailed(quint64 id, const QString& message)
     if (id == 0) {
         return;
     }
-    if (id == m_pending) {
-        m_pending = 0;
+    if (m_request->isNewest(id)) {
+        m_request->answered();
         m_error = message;
         updateStatus();
         return;
@@ -1376,12 +1327,12 @@ void WhatIfPage::renderScenarios()
 
 void WhatIfPage::updateStatus()
 {
-    m_busy->setVisible(m_pending != 0);
+    m_busy->setVisible(isBusy());
     m_errorLabel->setText(m_error);
     m_errorLabel->setVisible(!m_error.isEmpty());
     if (!m_service || !m_service->hasDatabase()) {
         m_status->setText(tr("Open a database with jobs to project (File > Open)."));
-    } else if (m_pending != 0) {
+    } else if (isBusy()) {
         m_status->setText(tr("projecting…"));
     } else if (m_hasData) {
         m_status->setText(tr("%1 · %2 in %3 ms on %4")

@@ -16,8 +16,8 @@
 // Changes apply in the order of the rows, each to the result of those above (core/model/whatif.h),
 // then the changes of a loaded scenario that no row can show. A row at 100% (the interval: "as
 // measured") is no change. While a slider moves the page asks DataService::requestWhatIf at most
-// every kThrottleMs; the worker keeps the cohort's model, and only the newest request's result is
-// shown. GUI thread only.
+// every kThrottleMs (through a PageRequest: a page behind another tab asks when shown); the worker
+// keeps the cohort's model, and only the newest request's result is shown. GUI thread only.
 #pragma once
 
 #include "app/ui/types.h"
@@ -44,6 +44,7 @@ class QTimer;
 namespace ett::app {
 
 class DataService;
+class PageRequest;
 class WorkbenchState;
 
 class WhatIfPage : public QWidget
@@ -93,7 +94,7 @@ public:
     // --- results
     const WhatIfData& data() const { return m_data; }
     bool hasData() const { return m_hasData; }
-    bool isBusy() const { return m_pending != 0; }
+    bool isBusy() const;
     QString errorText() const { return m_error; }
     // The headline as shown: "74.21% → 78.90%" and its change "+4.69 pp".
     QString headlineText() const;
@@ -127,9 +128,6 @@ public slots:
     // Asks for the projection of the current rows and cohort.
     void refresh();
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     struct RowWidgets
     {
@@ -149,7 +147,6 @@ private:
     void onQueryFailed(quint64 id, const QString& message);
     void onScenarios(const ScenarioList& list, const QString& message);
     void schedule();
-    void requestOrDefer();
     void requestScenarios();
     void applyScenario(const core::Scenario& scenario);
 
@@ -166,8 +163,7 @@ private:
     DataService* m_service;
     WhatIfData m_data;
     bool m_hasData = false;
-    bool m_stale = true;
-    quint64 m_pending = 0;
+    PageRequest* m_request = nullptr;
     QString m_error;
     QTimer* m_throttle = nullptr;
     std::optional<QString> m_typedSpec;

@@ -71,12 +71,7 @@ const Store& store()
 // the CPU engine, the cohort's model, the changes projected.
 core::WhatIfResult expectedProjection(const std::vector<core::WhatIfChange>& changes, const std::string& cohort = "")
 {
-    auto d = core::Database::open(store().db, core::Database::OpenMode::MustExist);
-    EXPECT_TRUE(d.ok());
-    auto stored = core::loadStoredFleet(**d, core::ColumnsQuery { std::nullopt, true });
-    EXPECT_TRUE(stored.ok());
-    auto engine = gpu::Engine::create(gpu::BackendKind::Cpu);
-    engine->load(std::move(stored->columns), std::move(stored->attribution));
+    auto engine = fixtures::engineOfStore(store().db);
     auto spec = core::parseCohortSpec(cohort, "cohort");
     EXPECT_TRUE(spec.ok());
     const core::WhatIfModel model = gpu::whatIfModel(*engine, gpu::cohortFilter(*spec, engine->columns()));
@@ -178,16 +173,7 @@ protected:
         ASSERT_TRUE(QTest::qWaitFor([&] { return listed.count() > 0; }, kWaitMs));
     }
 
-    std::vector<QAreaSeries*> bridgeBars() const
-    {
-        std::vector<QAreaSeries*> out;
-        for (QAbstractSeries* s : page->bridgeChart()->series()) {
-            if (auto* a = qobject_cast<QAreaSeries*>(s)) {
-                out.push_back(a);
-            }
-        }
-        return out;
-    }
+    std::vector<QAreaSeries*> bridgeBars() const { return fixtures::areaSeriesOf(page->bridgeChart()); }
 
     WorkbenchState state;
     DataService service;
@@ -467,12 +453,7 @@ TEST(WhatIfInWindow, CtrlFiveShowsThePageBesideTheFilterBar)
     fixtures::ensureApp();
     MainWindow window;
     window.show();
-    QAction* whatIf = nullptr;
-    for (QAction* a : window.findChildren<QAction*>()) {
-        if (a->text() == "&What-if") {
-            whatIf = a;
-        }
-    }
+    QAction* whatIf = fixtures::actionNamed(window, "&What-if");
     ASSERT_NE(whatIf, nullptr);
     EXPECT_EQ(whatIf->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_5));
     whatIf->trigger();
