@@ -4,8 +4,10 @@
 // here as `ettw whatif` loads it), the bridge's bars walk from today to projected in exact steps,
 // only the newest request's projection is shown, a saved scenario (in the database) loads back into
 // the rows, a delete is undone by saving it again, a refused save changes nothing, the cohort can
-// be typed, and an empty database shows an empty state.
+// be typed, the steps and the bridge export with their exact values, and an empty database shows
+// an empty state.
 #include "app/ui/data_service.h"
+#include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/main_window.h"
 #include "app/ui/whatif_page.h"
@@ -20,8 +22,13 @@
 #include <QAction>
 #include <QAreaSeries>
 #include <QChart>
+#include <QChartView>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
@@ -424,6 +431,40 @@ TEST_F(WhatIfPageTest, ATypedCohortIsProjectedAndABadOneIsNamed)
     waitForProjection([&] { state.setFilter(f); });
     EXPECT_EQ(page->cohortSpec(), "gpus>=64");
     EXPECT_EQ(page->data().result.jobs, expected.jobs);
+}
+
+TEST_F(WhatIfPageTest, StepsAndBridgeExportWithTheExactValues)
+{
+    waitForProjection([&] {
+        page->setPercent(Row::Compile, 60);
+        page->setPercent(Row::Failures, 70);
+    });
+    const core::WhatIfResult& r = page->data().result;
+    QTemporaryDir dir;
+    const QString json = dir.filePath("steps.json");
+    const core::Status status = exportWidget(page->stepsTable(), json);
+    ASSERT_TRUE(status.ok()) << status.error().message;
+    QFile jf(json);
+    ASSERT_TRUE(jf.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(jf.readAll()).object();
+    EXPECT_EQ(root["table"].toString(), "What-if: the steps from ETT% today to projected");
+    EXPECT_TRUE(root["scope"].toString().contains("compile x0.6, failures x0.7"))
+        << root["scope"].toString().toStdString();
+    const QJsonArray rows = root["rows"].toArray();
+    ASSERT_EQ(rows.size(), 3) << "two changes and their total";
+    const QJsonObject compile = rows[0].toObject();
+    EXPECT_EQ(compile["Change"].toString(), "compile x0.6");
+    // Exact: GPU-seconds of a nanosecond sum, pp of a 1e-12 pp step.
+    EXPECT_DOUBLE_EQ(compile["GPU-s saved"].toDouble(), static_cast<double>(r.steps[0].totalSavedGpuNs) / 1e9);
+    EXPECT_DOUBLE_EQ(compile["pp GPU-weighted"].toDouble(), static_cast<double>(r.steps[0].pico) / 1e12);
+    EXPECT_DOUBLE_EQ(
+        rows[2].toObject()["pp GPU-weighted"].toDouble(), static_cast<double>(*r.projectedPico - *r.todayPico) / 1e12);
+    // The bridge as SVG, its title in it.
+    const QString svg = dir.filePath("bridge.svg");
+    ASSERT_TRUE(exportWidget(page->findChild<QChartView*>("bridgeChart"), svg).ok());
+    QFile sf(svg);
+    ASSERT_TRUE(sf.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(sf.readAll().contains("Bridge from ETT% today to projected"));
 }
 
 TEST(WhatIfPageEmpty, AnEmptyDatabaseShowsAnEmptyState)
