@@ -4,7 +4,8 @@
 // here as `ettw whatif` loads it), the bridge's bars walk from today to projected in exact steps,
 // only the newest request's projection is shown, a saved scenario (in the database) loads back into
 // the rows, a delete is undone by saving it again, a refused save changes nothing, the cohort can
-// be typed, the steps and the bridge export with their exact values, and an empty database shows
+// be typed, an import builds the model again, the steps and the bridge export with their exact
+// values, and an empty database shows
 // an empty state.
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
@@ -487,6 +488,42 @@ TEST(WhatIfPageEmpty, AnEmptyDatabaseShowsAnEmptyState)
     EXPECT_TRUE(empty->isVisible());
     EXPECT_TRUE(empty->text().contains("no jobs")) << empty->text().toStdString();
     EXPECT_FALSE(page.hasData());
+}
+
+TEST(WhatIfPageReload, AnImportBuildsTheModelAgain)
+{
+    // The same cohort (every job) after an import: the worker's engine is new, so is the model.
+    fixtures::ensureApp();
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("reload.db"));
+    {
+        auto d = core::Database::open(db.toStdString(), core::Database::OpenMode::CreateIfMissing);
+        ASSERT_TRUE(d.ok());
+        core::ImportOptions options;
+        options.label = "fleet";
+        ASSERT_TRUE(core::importTraceFile(**d, ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz", options).ok());
+    }
+    WorkbenchState state;
+    DataService service;
+    QObject::connect(&service, &DataService::databaseOpened, &state,
+        [&state](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
+    WhatIfPage page(&state, &service);
+    page.show();
+    QSignalSpy shown(&page, &WhatIfPage::projectionShown);
+    service.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() > 0 && !page.isBusy(); }, kWaitMs));
+    EXPECT_EQ(page.data().result.jobs, 200);
+    page.setPercent(Row::Compile, 60);
+    page.refresh();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() > 1 && !page.isBusy(); }, kWaitMs));
+    EXPECT_FALSE(page.data().modelBuilt);
+
+    // The worked example (one job) imported under another label: 201 jobs, a model built anew.
+    service.importFiles({ QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl") }, QStringLiteral("example"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return page.hasData() && page.data().result.jobs == 201; }, kWaitMs))
+        << page.errorText().toStdString();
+    EXPECT_TRUE(page.data().modelBuilt);
+    EXPECT_EQ(texts(page.data().request.changes), QStringList { "compile x0.6" }) << "the rows stay";
 }
 
 TEST(WhatIfInWindow, CtrlFiveShowsThePageBesideTheFilterBar)
