@@ -5,8 +5,7 @@
 // only the newest request's projection is shown, a saved scenario (in the database) loads back into
 // the rows, a delete is undone by saving it again, a refused save changes nothing, the cohort can
 // be typed, an import builds the model again, the steps and the bridge export with their exact
-// values, and an empty database shows
-// an empty state.
+// values, and an empty database shows an empty state.
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
