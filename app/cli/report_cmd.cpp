@@ -85,7 +85,11 @@ int runReport(const CommonOptions& common, const ReportCmd& cmd)
     if (!db) {
         return fail(db.error().message);
     }
-    auto loaded = loadEngine(**db, common, std::nullopt, request.a.has_value());
+    auto withPhases = reportNeedsPhases(**db, request);
+    if (!withPhases) {
+        return fail(withPhases.error().message);
+    }
+    auto loaded = loadEngine(**db, common, std::nullopt, *withPhases);
     if (!loaded) {
         return fail(loaded.error().message);
     }

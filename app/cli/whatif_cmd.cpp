@@ -42,12 +42,6 @@ std::string cohortText(const Scenario& s)
     return spec ? spec->text() : s.cohort;
 }
 
-bool hasPhaseChange(const Scenario& s)
-{
-    return std::any_of(
-        s.changes.begin(), s.changes.end(), [](const WhatIfChange& c) { return c.target == WhatIfTarget::Phase; });
-}
-
 std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::string& db)
 {
     std::string out = fmt::format("What-if '{}' in {}\n", s.name, db);
@@ -254,7 +248,7 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
     }
 
     // Phases are loaded only when a change needs them (the derived segments suffice otherwise).
-    auto loaded = loadEngine(**db, common, std::nullopt, hasPhaseChange(scenario));
+    auto loaded = loadEngine(**db, common, std::nullopt, needsPhases(scenario.changes));
     if (!loaded) {
         return fail(loaded.error().message);
     }

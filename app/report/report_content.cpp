@@ -3,7 +3,9 @@
 #include "app/ui/overview_data.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
+#include "core/store/scenarios.h"
 #include "gpu/compare.h"
+#include "gpu/whatif.h"
 
 #include <QDateTime>
 #include <QTimeZone>
@@ -15,6 +17,19 @@ namespace ett::app {
 QString workbenchVersion()
 {
     return QStringLiteral(ETT_VERSION);
+}
+
+core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest& request)
+{
+    if (request.a) {
+        return true;
+    }
+    auto saved = core::listScenarios(db);
+    if (!saved) {
+        return saved.error();
+    }
+    return std::any_of(saved->begin(), saved->end(),
+        [](const core::SavedScenario& s) { return core::needsPhases(s.scenario.changes); });
 }
 
 core::Result<ReportContent> gatherReport(
@@ -72,6 +87,24 @@ core::Result<ReportContent> gatherReport(
         if ((advised && static_cast<int>(out.adviceJobs.size()) < request.adviceJobs) || !a.flags.empty()) {
             out.adviceJobs.push_back(std::move(a));
         }
+    }
+
+    // The saved scenarios, projected now; one that cannot run says why (the report still goes out).
+    auto saved = core::listScenarios(db);
+    if (!saved) {
+        return saved.error();
+    }
+    for (auto& s : *saved) {
+        ReportScenario r;
+        r.scenario = std::move(s.scenario);
+        r.savedAt = std::move(s.savedAt);
+        auto result = gpu::runScenario(engine, r.scenario);
+        if (result) {
+            r.result = std::move(*result);
+        } else {
+            r.error = QString::fromStdString(result.error().message);
+        }
+        out.scenarios.push_back(std::move(r));
     }
 
     if (request.a.has_value() != request.b.has_value()) {

@@ -1,12 +1,13 @@
 // What a PDF report says (issue #6, item 5), gathered once from the store and the engine: the
 // provenance (files, hashes, labels, filters, weighting, version, date), the overview's figures,
 // the timelines of the jobs that lost the most, the comparison of two cohorts when asked, and the
-// checkpoint-interval advice.
+// checkpoint-interval advice and the saved what-if scenarios.
 // Plain data: the writer (report_writer.h) lays it out on pages; gathering may run on any thread.
 #pragma once
 
 #include "app/ui/types.h"
 #include "core/model/compare.h"
+#include "core/model/whatif.h"
 #include "core/store/timeline.h"
 #include "gpu/advisor.h"
 
@@ -57,6 +58,15 @@ struct ReportTimeline
     std::shared_ptr<const core::JobTimeline> timeline;
 };
 
+// A saved what-if scenario (issue #7) and its projection now, or why it could not run.
+struct ReportScenario
+{
+    core::Scenario scenario;
+    std::string savedAt;
+    std::optional<core::WhatIfResult> result;
+    QString error;
+};
+
 struct ReportContent
 {
     ReportRequest request;
@@ -76,12 +86,18 @@ struct ReportContent
     std::vector<core::CheckpointAdvice> adviceJobs;
     int64_t advisedJobs = 0;
     int64_t flaggedJobs = 0;
+    // The scenarios saved in the database, each projected on the engine.
+    std::vector<ReportScenario> scenarios;
 };
 
 // Gathers the report's content. Error when the database cannot be read, a cohort names a label or
 // attribute the database lacks, or a cohort of the comparison has no jobs.
 core::Result<ReportContent> gatherReport(
     core::Database& db, gpu::Engine& engine, const QString& databasePath, const ReportRequest& request);
+
+// Whether gathering the report needs the engine loaded with phases: for the comparison's phase
+// durations, or a saved scenario that changes a phase subcategory.
+core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest& request);
 
 // The version of ETT Workbench written into reports.
 QString workbenchVersion();

@@ -335,6 +335,7 @@ public:
         overTime();
         topJobs();
         checkpointAdvice();
+        scenarios();
         if (m_c.comparison) {
             comparison(*m_c.comparison);
         }
@@ -618,6 +619,70 @@ private:
                              "than a whole interval lost) the job's checkpoints are probably not restorable when it "
                              "thinks: flagged \"lost high\" (lost_progress_high)."),
             font(8), kMuted);
+    }
+
+    // ETT% in exact 1e-12 pp units, as "84.123%"; "–" when absent.
+    static QString picoPercent(std::optional<int64_t> pico)
+    {
+        return pico ? QStringLiteral("%1%").arg(static_cast<double>(*pico) * 1e-12, 0, 'f', 3) : QStringLiteral("–");
+    }
+
+    void scenarios()
+    {
+        m_l.heading(QObject::tr("What-if scenarios"), 1, m_sections, m_pages);
+        if (m_c.scenarios.empty()) {
+            m_l.text(QObject::tr("No scenario is saved in this database. Save one on the What-if page (Ctrl+5) or with "
+                                 "ettw whatif --scenario FILE --save; it is projected here on every report."),
+                font(9.5));
+            return;
+        }
+        m_l.text(QObject::tr("Each scenario scales or replaces buckets, phase subcategories, interruptions or the "
+                             "checkpoint interval of its cohort's whole jobs, keeps their productive time, and "
+                             "projects ETT% from the time removed. The steps add up exactly from today to the "
+                             "projection (%1).")
+                     .arg(weightingName(m_w)),
+            font(9), kMuted);
+        for (const auto& sc : m_c.scenarios) {
+            m_l.heading(QString::fromStdString(sc.scenario.name), 2, nullptr, nullptr);
+            m_l.text(QObject::tr("Cohort: %1 · saved %2")
+                         .arg(sc.scenario.cohort.empty() ? QObject::tr("every job")
+                                                         : QString::fromStdString(sc.scenario.cohort),
+                             QString::fromStdString(sc.savedAt)),
+                font(9));
+            if (!sc.result) {
+                m_l.text(QObject::tr("Could not be projected: %1").arg(sc.error), font(9), kMuted);
+                continue;
+            }
+            const core::WhatIfResult& r = *sc.result;
+            const bool gpu = m_w == Weighting::Gpu;
+            const auto today = gpu ? r.todayPico : r.todayPicoTime;
+            const auto projected = gpu ? r.projectedPico : r.projectedPicoTime;
+            std::vector<QStringList> rows;
+            rows.push_back({ QObject::tr("ETT% today (%1)").arg(formatCountOf(r.jobs, "job", "jobs")),
+                picoPercent(today), QString(), QString() });
+            for (const auto& step : sc.result->steps) {
+                const core::Wide saved = gpu ? step.totalSavedGpuNs : step.totalSavedNs;
+                QString applies = formatCount(step.attemptsChanged);
+                if (step.jobsNotApplicable > 0) {
+                    applies += QObject::tr(" (%1 n/a)").arg(formatCount(step.jobsNotApplicable));
+                }
+                rows.push_back({ QString::fromStdString(step.change),
+                    pp(static_cast<double>(gpu ? step.pico : step.picoTime) * 1e-12, 3), hoursText(saved, m_w),
+                    applies });
+            }
+            rows.push_back({ QObject::tr("ETT% projected"), picoPercent(projected),
+                hoursText(gpu ? r.today.e2eGpuNs - r.projectedE2eGpuNs : r.today.e2eNs - r.projectedE2eNs, m_w),
+                QString() });
+            m_l.table({ { QObject::tr("step"), 0.42, Qt::AlignLeft }, { QObject::tr("ETT%"), 0.18 },
+                          { QObject::tr("saved"), 0.22 }, { QObject::tr("changed"), 0.18 } },
+                rows, font(9), { 0, static_cast<int>(rows.size()) - 1 });
+            m_l.text(QObject::tr("Failures %1 today, %2 projected; preemptions %3 today, %4 projected. changed: "
+                                 "attempts (jobs, for the interval) whose time changed; n/a: jobs without a "
+                                 "measured interval, save or time between interruptions.")
+                         .arg(formatCount(r.today.failures), formatCount(r.projectedFailures),
+                             formatCount(r.today.preemptions), formatCount(r.projectedPreemptions)),
+                font(8), kMuted);
+        }
     }
 
     void comparison(const core::Comparison& c)

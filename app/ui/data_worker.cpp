@@ -600,7 +600,12 @@ void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& reques
         return;
     }
     const auto started = Clock::now();
-    if (request.a && !m_withPhases) {
+    const auto withPhases = reportNeedsPhases(*m_db, request);
+    if (!withPhases) {
+        postFailed(latest, id, qs(withPhases.error().message));
+        return;
+    }
+    if (*withPhases && !m_withPhases) {
         if (const QString error = ensurePhases(); !error.isEmpty()) {
             postFailed(latest, id, error);
             return;

@@ -336,6 +336,12 @@ Status checkChange(const WhatIfChange& change, const std::string& what)
     return Status::success();
 }
 
+bool needsPhases(const std::vector<WhatIfChange>& changes)
+{
+    return std::any_of(
+        changes.begin(), changes.end(), [](const WhatIfChange& c) { return c.target == WhatIfTarget::Phase; });
+}
+
 std::optional<double> WhatIfResult::todayPercent() const
 {
     return todayPico ? std::optional<double>(static_cast<double>(*todayPico) * 1e-12) : std::nullopt;

@@ -74,6 +74,10 @@ inline constexpr double kMaxWhatIfSetS = 1e8; // about three years
 // scenario's JSON names it: "changes[2].scale: expected a number >= 0 and <= 100 (got -1)".
 Status checkChange(const WhatIfChange& change, const std::string& what);
 
+// True when a change needs the phases themselves (a Phase change), not only their attribution:
+// the engine must then be loaded with phases.
+bool needsPhases(const std::vector<WhatIfChange>& changes);
+
 // What one change did.
 struct WhatIfStep
 {

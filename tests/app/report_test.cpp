@@ -8,8 +8,10 @@
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
+#include "core/store/scenarios.h"
 #include "gpu/compare.h"
 #include "gpu/engine.h"
+#include "gpu/whatif.h"
 
 #include <QApplication>
 #include <gtest/gtest.h>
@@ -171,6 +173,48 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
         text, std::regex(key + "[^\\n]*\\s" + std::regex_replace(gain, std::regex("\\."), "\\.") + "\\s")))
         << key << " " << gain;
     EXPECT_EQ(content.advice.measured.jobs, content.overview.fleet.jobs);
+}
+
+// Saved what-if scenarios are projected on every report (issue #7, item 4): the figures are the
+// engine's projection of the same scenario, and one whose cohort names a label the database lacks
+// says why instead of failing the report.
+TEST_F(ReportTest, SavedScenariosAreProjected)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    auto faster = core::parseScenario(R"({"name":"faster start","cohort":"label=after","changes":[)"
+                                      R"({"bucket":"compile","scale":0.6},{"interruptions":"failures","scale":0.7}]})",
+        "test");
+    ASSERT_TRUE(faster.ok()) << faster.error().message;
+    ASSERT_TRUE(core::saveScenario(*m_db, *faster).ok());
+    auto stale = core::parseScenario(
+        R"({"name":"gone","cohort":"label=nightly","changes":[{"bucket":"setup","scale":0.5}]})", "test");
+    ASSERT_TRUE(stale.ok());
+    ASSERT_TRUE(core::saveScenario(*m_db, *stale).ok());
+
+    const ReportContent content = gather(ReportRequest {});
+    ASSERT_EQ(content.scenarios.size(), 2u);
+    const auto& f = content.scenarios[0];
+    EXPECT_EQ(f.scenario.name, "faster start");
+    ASSERT_TRUE(f.result.has_value()) << f.error.toStdString();
+    const auto expected = gpu::runScenario(*m_engine, *faster);
+    ASSERT_TRUE(expected.ok());
+    EXPECT_EQ(f.result->projectedPico, expected->projectedPico);
+    EXPECT_GT(*f.result->projectedPico, *f.result->todayPico);
+    EXPECT_FALSE(content.scenarios[1].result.has_value());
+    EXPECT_NE(content.scenarios[1].error.indexOf(QStringLiteral("nightly")), -1);
+
+    int pages = 0;
+    const std::string text
+        = run("pdftotext -layout '" + write(content, "scenarios.pdf", QPageSize::A4, &pages) + "' -");
+    const auto percent
+        = [](int64_t pico) { return QString::number(static_cast<double>(pico) * 1e-12, 'f', 3).toStdString() + "%"; };
+    for (const std::string& needle : { std::string("What-if scenarios"), std::string("faster start"),
+             std::string("compile x0.6"), std::string("failures x0.7"), percent(*f.result->todayPico),
+             percent(*f.result->projectedPico), std::string("Could not be projected") }) {
+        EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
+    }
 }
 
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
