@@ -626,9 +626,7 @@ void DataWorker::whatIf(LatestId latest, quint64 id, const WhatIfRequest& reques
         return;
     }
     // A phase subcategory's time is read from the phases: load them once, as a comparison does.
-    const bool phases = std::any_of(request.changes.begin(), request.changes.end(),
-        [](const core::WhatIfChange& c) { return c.target == core::WhatIfTarget::Phase; });
-    if (phases && hasEngine() && !m_withPhases) {
+    if (core::needsPhases(request.changes) && hasEngine() && !m_withPhases) {
         if (const QString error = ensurePhases(); !error.isEmpty()) {
             postFailed(latest, id, error);
             return;
