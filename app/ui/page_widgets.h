@@ -1,5 +1,6 @@
 // The pieces the pages build alike, in one house style: a page's title, its status line, busy bar
-// and error line, grey captions over controls, and read-only tables of figures (Compare, What-if).
+// and error line, grey captions over controls (also the filter bar's), and read-only tables of
+// figures (Compare, What-if).
 // GUI thread only; the parent owns what is made.
 #pragma once
 
