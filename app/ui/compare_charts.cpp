@@ -7,8 +7,10 @@
 #include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QCursor>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -28,41 +30,82 @@ const QColor kWorse(0xC0, 0x39, 0x00);
 
 } // namespace
 
+void showTipsOnHover(const std::vector<BridgeBar>& bars, QObject* context)
+{
+    for (const BridgeBar& bar : bars) {
+        const QString tip = bar.tip;
+        QObject::connect(bar.area, &QAreaSeries::hovered, context, [tip](const QPointF&, bool on) {
+            if (on) {
+                QToolTip::showText(QCursor::pos(), tip);
+            } else {
+                QToolTip::hideText();
+            }
+        });
+    }
+}
+
 std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::Bridge>& bridge,
     const core::Figures& totalA, const core::Figures& totalB, Weighting w, const QColor& colorA, const QColor& colorB)
 {
-    std::vector<BridgeBar> out;
-    chart->setTitle(QObject::tr("Bridge from ETT% of A to B by bucket (%1)").arg(weightingName(w)));
+    const QString title = QObject::tr("Bridge from ETT% of A to B by bucket (%1)").arg(weightingName(w));
     if (!bridge) {
-        chart->setTitle(chart->title() + QObject::tr(": a cohort has no E2E"));
-        return out;
+        chart->setTitle(title + QObject::tr(": a cohort has no E2E"));
+        return {};
     }
-    // 1. The bars: A, every bucket whose share changed, B; as [from, to] levels in 1e-12 pp.
+    auto end = [](const QString& name, int64_t pico, const QColor& color) {
+        const double percent = static_cast<double>(pico) / kPicoPerPp;
+        return WaterfallEnd { QStringLiteral("<b>%1</b>").arg(name), QObject::tr("ETT% of %1").arg(name), pico, color,
+            QObject::tr("ETT% of %1: %2% (exactly %3%)")
+                .arg(name, QString::number(percent, 'f', 4), QString::fromStdString(core::formatPico(pico))) };
+    };
+    Waterfall waterfall;
+    waterfall.title = title;
+    waterfall.start = end(QStringLiteral("A"), bridge->ettAPico, colorA);
+    waterfall.end = end(QStringLiteral("B"), bridge->ettBPico, colorB);
+    for (const auto& s : bridge->steps) {
+        const QString name = bucketLabel(s.bucket);
+        waterfall.steps.push_back({ name, s.pico, bucketColor(s.bucket),
+            QObject::tr("%1: %2 pp of ETT% (exactly %3 pp)\nshare of E2E: %4 in A, %5 in B\n%6")
+                .arg(name, QString::number(static_cast<double>(s.pico) / kPicoPerPp, 'f', 4),
+                    QString::fromStdString(core::formatPico(s.pico, true)),
+                    formatPercent(bucketShareOf(totalA, s.bucket, w), 3),
+                    formatPercent(bucketShareOf(totalB, s.bucket, w), 3),
+                    s.pico > 0 ? QObject::tr("B spends less of its E2E here: ETT% goes up")
+                               : QObject::tr("B spends more of its E2E here: ETT% goes down")) });
+    }
+    return fillWaterfallChart(chart, waterfall);
+}
+
+std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterfall)
+{
+    std::vector<BridgeBar> out;
+    chart->setTitle(waterfall.title);
+    // 1. The bars: the start, every non-zero step, the end; as [from, to] levels in 1e-12 pp.
     struct Bar
     {
-        QString name;
         int64_t fromPico;
         int64_t toPico;
-        std::optional<core::Bucket> bucket; // none: the ends
+        const WaterfallStep* step; // none: the ends
+        const WaterfallEnd* end;
     };
     std::vector<Bar> bars;
-    bars.push_back({ QStringLiteral("A"), 0, bridge->ettAPico, std::nullopt });
-    int64_t level = bridge->ettAPico;
-    for (const auto& s : bridge->steps) {
+    bars.push_back({ 0, waterfall.start.pico, nullptr, &waterfall.start });
+    int64_t level = waterfall.start.pico;
+    for (const auto& s : waterfall.steps) {
         if (s.pico == 0) {
             continue; // no change: no bar
         }
-        bars.push_back({ bucketLabel(s.bucket), level, level + s.pico, s.bucket });
+        bars.push_back({ level, level + s.pico, &s, nullptr });
         level += s.pico;
     }
-    bars.push_back({ QStringLiteral("B"), 0, bridge->ettBPico, std::nullopt });
+    bars.push_back({ 0, waterfall.end.pico, nullptr, &waterfall.end });
 
     // 2. The value range: the levels the steps walk through, with room above and below.
     double lo = 100;
     double hi = 0;
     for (const Bar& b : bars) {
         const double top = static_cast<double>(b.toPico) / kPicoPerPp;
-        if (b.bucket) {
+        if (b.step) {
             lo = std::min({ lo, top, static_cast<double>(b.fromPico) / kPicoPerPp });
             hi = std::max({ hi, top, static_cast<double>(b.fromPico) / kPicoPerPp });
         } else {
@@ -93,10 +136,10 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
     constexpr double kHalf = 0.36; // half a bar's width, in category units
     for (int i = 0; i < n; ++i) {
         const Bar& b = bars[static_cast<size_t>(i)];
-        const double from = b.bucket ? static_cast<double>(b.fromPico) / kPicoPerPp : yMin;
+        const double from = b.step ? static_cast<double>(b.fromPico) / kPicoPerPp : yMin;
         const double to = static_cast<double>(b.toPico) / kPicoPerPp;
         if (i > 0) {
-            walk->append(i - kHalf, b.bucket ? from : to);
+            walk->append(i - kHalf, b.step ? from : to);
         }
         if (i + 1 < n) {
             walk->append(i + kHalf, to);
@@ -104,8 +147,8 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
     }
     chart->addSeries(walk);
 
-    // 4. A floating bar per step: an area between its levels, in the bucket's colour, outlined
-    //    green (B spends less of E2E in it: ETT% up) or red; its value over it.
+    // 4. A floating bar per step: an area between its levels, in the step's colour, outlined
+    //    green (ETT% up) or red; its value over it.
     struct ValueLabel
     {
         QGraphicsSimpleTextItem* item; // owned by the chart
@@ -136,8 +179,8 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         const Bar& b = bars[static_cast<size_t>(i)];
         const double from = static_cast<double>(b.fromPico) / kPicoPerPp;
         const double to = static_cast<double>(b.toPico) / kPicoPerPp;
-        const double bottom = b.bucket ? std::min(from, to) : std::max(0.0, yMin);
-        const double top = b.bucket ? std::max(from, to) : to;
+        const double bottom = b.step ? std::min(from, to) : std::max(0.0, yMin);
+        const double top = b.step ? std::max(from, to) : to;
         auto* upper = new QLineSeries;
         upper->append(i - kHalf, top);
         upper->append(i + kHalf, top);
@@ -151,35 +194,24 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         QPen outline;
         QString label;
         QString value; // over the bar (under it when it goes down)
-        QString tip;
-        if (b.bucket) {
+        if (b.step) {
             const int64_t step = b.toPico - b.fromPico;
-            fill = bucketColor(*b.bucket);
+            fill = b.step->color;
             outline = QPen(step > 0 ? kBetter : kWorse, 2.2);
             // Staggered over two lines: a name may be wider than its category.
-            label = i % 2 == 0 ? b.name : QStringLiteral("<br>") + b.name;
+            label = i % 2 == 0 ? b.step->label : QStringLiteral("<br>") + b.step->label;
             value = QStringLiteral("%1%2")
                         .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
                         .arg(std::abs(static_cast<double>(step) / kPicoPerPp), 0, 'f', 2);
-            const auto shareA = bucketShareOf(totalA, *b.bucket, w);
-            const auto shareB = bucketShareOf(totalB, *b.bucket, w);
-            tip = QObject::tr("%1: %2 pp of ETT% (exactly %3 pp)\nshare of E2E: %4 in A, %5 in B\n%6")
-                      .arg(b.name, QString::number(static_cast<double>(step) / kPicoPerPp, 'f', 4),
-                          QString::fromStdString(core::formatPico(step, true)), formatPercent(shareA, 3),
-                          formatPercent(shareB, 3),
-                          step > 0 ? QObject::tr("B spends less of its E2E here: ETT% goes up")
-                                   : QObject::tr("B spends more of its E2E here: ETT% goes down"));
-            area->setName(b.name);
+            area->setName(b.step->label);
         } else {
-            const bool isB = i == n - 1;
-            fill = isB ? colorB : colorA;
+            fill = b.end->color;
             outline = QPen(fill.darker(130), 1.0);
-            label = QStringLiteral("<b>%1</b>").arg(b.name);
+            label = b.end->label;
             value = formatPercent(to, 2);
-            tip = QObject::tr("ETT% of %1: %2% (exactly %3%)")
-                      .arg(b.name, QString::number(to, 'f', 4), QString::fromStdString(core::formatPico(b.toPico)));
-            area->setName(QObject::tr("ETT% of %1").arg(b.name));
+            area->setName(b.end->seriesName);
         }
+        const QString tip = b.step ? b.step->tip : b.end->tip;
         area->setColor(fill);
         area->setPen(outline);
         area->setProperty("fromPico", QVariant::fromValue<qlonglong>(b.fromPico));
@@ -190,10 +222,10 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         x->append(label, i);
         auto* text = new QGraphicsSimpleTextItem(value, chart);
         QFont f = chartAxisFont(chart);
-        f.setBold(!b.bucket);
+        f.setBold(!b.step);
         text->setFont(f);
-        text->setBrush(b.bucket ? outline.color() : QColor(0x33, 0x33, 0x33));
-        const bool down = b.bucket && b.toPico < b.fromPico;
+        text->setBrush(b.step ? outline.color() : QColor(0x33, 0x33, 0x33));
+        const bool down = b.step && b.toPico < b.fromPico;
         labels->push_back({ text, QPointF(i, down ? bottom : top), !down, area });
         out.push_back(BridgeBar { area, tip });
     }

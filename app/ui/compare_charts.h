@@ -1,5 +1,6 @@
-// The comparison's charts (issue #6, item 3): the bridge from ETT% of A to B as a waterfall. The
-// Compare page shows it (and connects the tooltips returned); the PDF report renders the same chart.
+// Waterfall charts of ETT%: the comparison's bridge from ETT% of A to B (issue #6, item 3) and the
+// What-if page's bridge from today to projected (issue #7). The pages show them (and connect the
+// tooltips returned); the PDF report renders the same charts.
 #pragma once
 
 #include "app/ui/types.h"
@@ -24,6 +25,41 @@ struct BridgeBar
     QAreaSeries* area = nullptr;
     QString tip;
 };
+
+// One end of a waterfall: a bar from the axis up to an ETT% level.
+struct WaterfallEnd
+{
+    QString label; // under the bar (rich text), e.g. "A", "today"
+    QString seriesName; // e.g. "ETT% of A"
+    int64_t pico = 0; // the level in 1e-12 pp
+    QColor color;
+    QString tip;
+};
+
+// A floating bar between two levels: the step that changes ETT% by `pico`.
+struct WaterfallStep
+{
+    QString label; // under the bar and the series' name
+    int64_t pico = 0; // in 1e-12 pp; positive: ETT% goes up
+    QColor color; // the fill
+    QString tip;
+};
+
+struct Waterfall
+{
+    QString title;
+    WaterfallEnd start;
+    std::vector<WaterfallStep> steps; // in order; steps of 0 get no bar
+    WaterfallEnd end; // its level must be start + the steps, exactly
+};
+
+// Draws the waterfall: the start bar, a floating bar per non-zero step (outlined green when ETT%
+// goes up, red when down, its value over it), the end bar, and a dashed line walking between them.
+// Each bar's series carries the properties "fromPico" and "toPico". Returns the bars with their tips.
+std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterfall);
+
+// Shows each bar's tip while the pointer is over it (connections owned by `context`).
+void showTipsOnHover(const std::vector<BridgeBar>& bars, QObject* context);
 
 // The waterfall: a bar for ETT% of A, a floating bar per bucket whose share changed (in the
 // bucket's colour, outlined green when ETT% goes up, red when down, its value over it), a bar for

@@ -6,6 +6,7 @@
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/overview_data.h"
+#include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"
@@ -19,7 +20,6 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCursor>
 #include <QDateTime>
 #include <QDateTimeEdit>
 #include <QDoubleSpinBox>
@@ -114,13 +114,6 @@ QFrame* separator(QWidget* parent)
     return line;
 }
 
-QLabel* caption(const QString& text, QWidget* parent)
-{
-    auto* l = new QLabel(text, parent);
-    l->setStyleSheet(QStringLiteral("color: palette(mid); font-weight: 600;"));
-    return l;
-}
-
 QDateTimeEdit* utcEdit(QWidget* parent)
 {
     auto* e = new QDateTimeEdit(parent);
@@ -152,28 +145,6 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
                  .arg(std::abs(percent), 0, 'f', 1);
     }
     return s;
-}
-
-QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
-{
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    t->setHorizontalHeaderLabels(headers);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->setAlternatingRowColors(true);
-    t->verticalHeader()->hide();
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
-    t->horizontalHeader()->setHighlightSections(false);
-    t->setWordWrap(false);
-    return t;
-}
-
-QTableWidgetItem* cell(const QString& text, bool number = true)
-{
-    auto* item = new QTableWidgetItem(text);
-    item->setTextAlignment(number ? (Qt::AlignRight | Qt::AlignVCenter) : (Qt::AlignLeft | Qt::AlignVCenter));
-    return item;
 }
 
 // Sign of a change: for durations and rates, up is worse.
@@ -257,7 +228,7 @@ CohortEditor::CohortEditor(const QString& letter, const QColor& color, QWidget* 
     row->addWidget(new QLabel(tr("UTC"), this));
     row->addWidget(separator(this));
 
-    row->addWidget(caption(tr("GPUs"), this));
+    row->addWidget(makeCaption(tr("GPUs"), this));
     m_minGpus = new QSpinBox(this);
     m_minGpus->setObjectName(QStringLiteral("minGpus"));
     m_minGpus->setSpecialValueText(tr("any"));
@@ -652,25 +623,11 @@ QWidget* ComparePage::buildHeader()
     // 1. Title, status and the comparison's options.
     auto* top = new QHBoxLayout;
     top->setSpacing(8);
-    auto* title = new QLabel(tr("Compare cohorts"), box);
-    QFont tf = title->font();
-    tf.setPointSizeF(tf.pointSizeF() * 1.35);
-    tf.setBold(true);
-    title->setFont(tf);
-    top->addWidget(title);
+    top->addWidget(makePageTitle(tr("Compare cohorts"), box));
     top->addSpacing(8);
-    m_busy = new QProgressBar(box);
-    m_busy->setObjectName(QStringLiteral("busy"));
-    m_busy->setRange(0, 0);
-    m_busy->setTextVisible(false);
-    m_busy->setFixedWidth(110);
-    m_busy->setMaximumHeight(12);
-    m_busy->hide();
+    m_busy = makeBusyBar(box, 110);
     top->addWidget(m_busy);
-    m_status = new QLabel(box);
-    m_status->setObjectName(QStringLiteral("status"));
-    m_status->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status = makeStatusLabel(box);
     top->addWidget(m_status, 1);
 
     auto* swap = new QPushButton(tr("⇅ Swap A/B"), box);
@@ -679,7 +636,7 @@ QWidget* ComparePage::buildHeader()
     connect(swap, &QPushButton::clicked, this, &ComparePage::swapCohorts);
     top->addWidget(swap);
     top->addWidget(separator(box));
-    top->addWidget(caption(tr("Match jobs by"), box));
+    top->addWidget(makeCaption(tr("Match jobs by"), box));
     m_matchBy = new QComboBox(box);
     m_matchBy->setObjectName(QStringLiteral("matchBy"));
     m_matchBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -736,12 +693,7 @@ QWidget* ComparePage::buildHeader()
     }
 
     // 3. Errors and notes (hidden when there are none).
-    m_errorLabel = new QLabel(box);
-    m_errorLabel->setObjectName(QStringLiteral("error"));
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #c03900;"));
-    m_errorLabel->hide();
+    m_errorLabel = makeErrorLabel(box);
     v->addWidget(m_errorLabel);
     return box;
 }
@@ -801,7 +753,7 @@ QWidget* ComparePage::buildDistributionPanel()
     v->setSpacing(2);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 0, 6, 0);
-    bar->addWidget(caption(tr("Distribution"), box));
+    bar->addWidget(makeCaption(tr("Distribution"), box));
     m_distributionChoice = new QComboBox(box);
     m_distributionChoice->setObjectName(QStringLiteral("distribution"));
     m_distributionChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -849,8 +801,8 @@ QWidget* ComparePage::buildChangesTab()
     auto* lv = new QVBoxLayout(left);
     lv->setContentsMargins(0, 4, 0, 0);
     lv->setSpacing(2);
-    lv->addWidget(caption(tr("Distributions: nearest-rank percentiles of A and B, and the change (click a row to "
-                             "chart it)"),
+    lv->addWidget(makeCaption(tr("Distributions: nearest-rank percentiles of A and B, and the change (click a row to "
+                                 "chart it)"),
         left));
     m_changes = makeTable(left,
         { tr("Distribution"), tr("n A / B"), tr("p50 A"), tr("p50 B"), tr("p50 change"), tr("p90 A"), tr("p90 B"),
@@ -873,7 +825,7 @@ QWidget* ComparePage::buildChangesTab()
     auto* rv = new QVBoxLayout(right);
     rv->setContentsMargins(0, 4, 0, 0);
     rv->setSpacing(2);
-    auto* ratesCaption = caption(tr("Interruptions per 1,000 GPU-days of E2E, A → B"), right);
+    auto* ratesCaption = makeCaption(tr("Interruptions per 1,000 GPU-days of E2E, A → B"), right);
     ratesCaption->setWordWrap(true);
     rv->addWidget(ratesCaption);
     m_causes = makeTable(right, { tr("Cause class"), tr("Failures A → B"), tr("Preemptions A → B") });
@@ -900,7 +852,7 @@ QWidget* ComparePage::buildMatchedTab()
     auto* lv = new QVBoxLayout(left);
     lv->setContentsMargins(0, 4, 0, 0);
     lv->setSpacing(2);
-    m_matchedNote = caption(QString(), left);
+    m_matchedNote = makeCaption(QString(), left);
     m_matchedNote->setWordWrap(true);
     lv->addWidget(m_matchedNote);
     m_matched = makeTable(left, { tr("Job"), tr("ETT% A"), tr("ETT% B"), tr("Change"), tr("Lost A"), tr("Lost B") });
@@ -933,7 +885,7 @@ QWidget* ComparePage::buildMatchedTab()
     rv->setSpacing(3);
     auto* controls = new QHBoxLayout;
     controls->setSpacing(6);
-    controls->addWidget(caption(tr("Align B"), right));
+    controls->addWidget(makeCaption(tr("Align B"), right));
     m_alignChoice = new QComboBox(right);
     m_alignChoice->setObjectName(QStringLiteral("align"));
     m_alignChoice->addItem(tr("by start"), static_cast<int>(Align::Starts));
@@ -944,7 +896,7 @@ QWidget* ComparePage::buildMatchedTab()
     connect(m_alignChoice, &QComboBox::activated, this,
         [this](int index) { setAlignment(static_cast<Align>(m_alignChoice->itemData(index).toInt())); });
     controls->addWidget(m_alignChoice);
-    controls->addWidget(caption(tr("then shift B by"), right));
+    controls->addWidget(makeCaption(tr("then shift B by"), right));
     m_shiftBox = new QDoubleSpinBox(right);
     m_shiftBox->setObjectName(QStringLiteral("shift"));
     m_shiftBox->setDecimals(1);
@@ -1437,16 +1389,7 @@ void ComparePage::renderBridge()
         return;
     }
     const auto& bridge = w == Weighting::Gpu ? m_data.comparison.bridge : m_data.comparison.bridgeTime;
-    for (const BridgeBar& bar : fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB())) {
-        const QString tip = bar.tip;
-        connect(bar.area, &QAreaSeries::hovered, this, [tip](const QPointF&, bool on) {
-            if (on) {
-                QToolTip::showText(QCursor::pos(), tip);
-            } else {
-                QToolTip::hideText();
-            }
-        });
-    }
+    showTipsOnHover(fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB()), this);
 }
 
 void ComparePage::fillDistributionChoices()
@@ -1661,10 +1604,10 @@ void ComparePage::renderTables()
     for (int r = 0; r < m_changes->rowCount(); ++r) {
         const auto& d = c.distributions[static_cast<size_t>(r)];
         const bool sub = d.name.find('.') != std::string::npos;
-        auto* name = cell((sub ? QStringLiteral("   ") : QString()) + qs(d.name), false);
+        auto* name = makeCell((sub ? QStringLiteral("   ") : QString()) + qs(d.name), false);
         name->setData(ExportValueRole, qs(d.name));
         m_changes->setItem(r, 0, name);
-        auto* counts = cell(QStringLiteral("%1 / %2").arg(formatCount(d.countA), formatCount(d.countB)));
+        auto* counts = makeCell(QStringLiteral("%1 / %2").arg(formatCount(d.countA), formatCount(d.countB)));
         counts->setData(ExportValueRole,
             QVariantMap { { QStringLiteral("a"), QVariant::fromValue<qint64>(d.countA) },
                 { QStringLiteral("b"), QVariant::fromValue<qint64>(d.countB) } });
@@ -1678,13 +1621,13 @@ void ComparePage::renderTables()
             const auto b = d.b.*member;
             const auto exact
                 = [](std::optional<int64_t> ns) { return ns ? exactSeconds(*ns) : QVariant::fromValue(nullptr); };
-            auto* itemA = cell(formatDuration(a));
+            auto* itemA = makeCell(formatDuration(a));
             itemA->setData(ExportValueRole, exact(a));
             m_changes->setItem(r, col++, itemA);
-            auto* itemB = cell(formatDuration(b));
+            auto* itemB = makeCell(formatDuration(b));
             itemB->setData(ExportValueRole, exact(b));
             m_changes->setItem(r, col++, itemB);
-            auto* change = cell(signedDuration(a, b));
+            auto* change = makeCell(signedDuration(a, b));
             change->setData(ExportValueRole, a && b ? exact(*b - *a) : QVariant::fromValue(nullptr));
             if (a && b) {
                 const QColor color = changeColor(static_cast<double>(*b - *a), true);
@@ -1701,7 +1644,7 @@ void ComparePage::renderTables()
     m_causes->setRowCount(m_hasData ? static_cast<int>(c.causes.size()) : 0);
     auto rates = [](std::optional<double> a, int64_t countA, std::optional<double> b, int64_t countB,
                      const QString& noun) {
-        auto* item = cell(QStringLiteral("%1 → %2").arg(rateText(a), rateText(b)));
+        auto* item = makeCell(QStringLiteral("%1 → %2").arg(rateText(a), rateText(b)));
         const auto number = [](std::optional<double> v) { return v ? QVariant(*v) : QVariant::fromValue(nullptr); };
         item->setData(ExportValueRole,
             QVariantMap { { QStringLiteral("a"), number(a) }, { QStringLiteral("b"), number(b) },
@@ -1719,7 +1662,7 @@ void ComparePage::renderTables()
     };
     for (int r = 0; r < m_causes->rowCount(); ++r) {
         const auto& rate = c.causes[static_cast<size_t>(r)];
-        m_causes->setItem(r, 0, cell(causeName(rate.causeClass), false));
+        m_causes->setItem(r, 0, makeCell(causeName(rate.causeClass), false));
         m_causes->setItem(
             r, 1, rates(rate.failuresA, rate.countFailuresA, rate.failuresB, rate.countFailuresB, tr("failures")));
         m_causes->setItem(r, 2,
@@ -1752,14 +1695,14 @@ void ComparePage::renderMatched()
     auto add = [this](const core::MatchedJob& m, bool regression) {
         const int r = m_matched->rowCount();
         m_matched->insertRow(r);
-        auto* name = cell((regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match), false);
+        auto* name = makeCell((regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match), false);
         name->setData(Qt::UserRole, qs(m.match));
         name->setData(ExportValueRole, qs(m.match));
         name->setForeground(regression ? kWorse : kBetter);
         name->setToolTip(regression ? tr("%1: ETT% dropped").arg(qs(m.match)) : tr("%1: ETT% rose").arg(qs(m.match)));
         m_matched->setItem(r, 0, name);
         const auto number = [](const QString& text, double exact) {
-            auto* item = cell(text);
+            auto* item = makeCell(text);
             item->setData(ExportValueRole, exact);
             return item;
         };

@@ -27,6 +27,10 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::ComparisonData>();
         qRegisterMetaType<ett::app::AdviceRequest>();
         qRegisterMetaType<ett::gpu::AdviceTable>();
+        qRegisterMetaType<ett::app::WhatIfRequest>();
+        qRegisterMetaType<ett::app::WhatIfData>();
+        qRegisterMetaType<ett::app::ScenarioList>();
+        qRegisterMetaType<ett::core::SavedScenario>();
         qRegisterMetaType<ett::app::ReportRequest>();
         qRegisterMetaType<ett::app::ReportContent>();
         qRegisterMetaType<ett::app::LoadStats>();
@@ -100,6 +104,14 @@ std::shared_ptr<std::atomic<quint64>> DataService::channel(int kind, const QObje
         slot = std::make_shared<std::atomic<quint64>>(0);
     }
     return slot;
+}
+
+std::pair<quint64, LatestId> DataService::newRequest(int kind, const QObject* requester)
+{
+    const quint64 id = m_nextId++;
+    LatestId latest = kind < 0 ? std::make_shared<std::atomic<quint64>>(0) : channel(kind, requester);
+    latest->store(id);
+    return { id, latest };
 }
 
 quint64 DataService::requestOverview(const UiFilter& filter, gpu::Calendar every, const QObject* requester)
@@ -183,6 +195,42 @@ quint64 DataService::requestReport(const ReportRequest& request, const QObject* 
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, request] { worker->report(latest, id, request); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestWhatIf(const WhatIfRequest& request, const QObject* requester)
+{
+    auto [id, latest] = newRequest(static_cast<int>(RequestKind::WhatIf), requester);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, request] { worker->whatIf(latest, id, request); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestScenarios(const QObject* requester)
+{
+    auto [id, latest] = newRequest(static_cast<int>(RequestKind::Scenarios), requester);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id] { worker->scenarios(latest, id); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::saveScenario(const core::Scenario& scenario)
+{
+    auto [id, latest] = newRequest(-1, nullptr);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, scenario] { worker->saveScenario(latest, id, scenario); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::deleteScenario(const QString& name)
+{
+    auto [id, latest] = newRequest(-1, nullptr);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, name] { worker->deleteScenario(latest, id, name); }, Qt::QueuedConnection);
     return id;
 }
 

@@ -76,6 +76,20 @@ public:
     // Gathers a report's content (issue #6, item 5) on the worker: reportReady or queryFailed.
     quint64 requestReport(const ReportRequest& request, const QObject* requester = nullptr);
 
+    // What-if projections (issue #7, item 4): whatIfReady or queryFailed. The worker keeps the model
+    // of the last cohort and builds it again only when the cohort or the loaded data change, so that
+    // a request per slider move stays fast; newest wins as for every request. A change of a phase
+    // subcategory loads the phases once (as the first comparison does).
+    quint64 requestWhatIf(const WhatIfRequest& request, const QObject* requester = nullptr);
+    // The scenarios saved in the open database: scenariosReady or queryFailed.
+    quint64 requestScenarios(const QObject* requester = nullptr);
+    // Saves a scenario under its name (replacing one of the same name) in one transaction:
+    // scenarioSaved with the new list, or queryFailed (nothing written). Never made stale.
+    quint64 saveScenario(const core::Scenario& scenario);
+    // Deletes the scenario saved under `name`: scenarioDeleted with what was deleted (to undo: save
+    // it again) and the new list, or queryFailed (nothing deleted). Never made stale.
+    quint64 deleteScenario(const QString& name);
+
 signals:
     void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void databaseFailed(const QString& message);
@@ -93,6 +107,10 @@ signals:
     void comparisonReady(quint64 id, const ett::app::ComparisonData& data);
     void reportReady(quint64 id, const ett::app::ReportContent& content);
     void adviceReady(quint64 id, const ett::gpu::AdviceTable& advice);
+    void whatIfReady(quint64 id, const ett::app::WhatIfData& data);
+    void scenariosReady(quint64 id, const ett::app::ScenarioList& list);
+    void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);
+    void scenarioDeleted(quint64 id, const ett::core::SavedScenario& deleted, const ett::app::ScenarioList& list);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.
     void comparisonProgress(quint64 id, const QString& stage);
     void queryFailed(quint64 id, const QString& message);
@@ -110,6 +128,9 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     // The newest request id per channel (kind, requester); a fresh channel for a new requester.
     std::shared_ptr<std::atomic<quint64>> channel(int kind, const QObject* requester);
+    // A request's id and channel: the newest of (kind, requester), or, with `kind` < 0, a channel of
+    // its own (a request no other makes stale).
+    std::pair<quint64, std::shared_ptr<std::atomic<quint64>>> newRequest(int kind, const QObject* requester);
     std::map<std::pair<int, const QObject*>, std::shared_ptr<std::atomic<quint64>>> m_latest;
     std::atomic<quint64> m_nextId { 1 };
 };

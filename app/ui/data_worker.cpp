@@ -5,9 +5,11 @@
 #include "core/store/columns_loader.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
+#include "core/store/scenarios.h"
 #include "core/store/timeline.h"
 #include "gpu/advisor.h"
 #include "gpu/compare.h"
+#include "gpu/whatif.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -18,6 +20,7 @@
 #include <exception>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 namespace ett::app {
 
@@ -270,6 +273,14 @@ void DataWorker::postFailed(const LatestId& latest, quint64 id, const QString& m
         Qt::QueuedConnection);
 }
 
+void DataWorker::setEngine(std::unique_ptr<gpu::Engine> engine)
+{
+    // The model first: it points into the old engine's columns.
+    m_whatIf.reset();
+    m_whatIfCohort.clear();
+    m_engine = std::move(engine);
+}
+
 QString DataWorker::reload(double* seconds)
 {
     const auto started = Clock::now();
@@ -277,7 +288,7 @@ QString DataWorker::reload(double* seconds)
     if (!loaded.engine) {
         return loaded.error;
     }
-    m_engine = std::move(loaded.engine);
+    setEngine(std::move(loaded.engine));
     m_loaded = true;
     *seconds = secondsSince(started);
     return {};
@@ -308,7 +319,7 @@ void DataWorker::openDatabase(const QString& path)
     // 3. Commit.
     m_db = std::move(*db);
     m_dbPath = path;
-    m_engine = std::move(loaded.engine);
+    setEngine(std::move(loaded.engine));
     m_loaded = true;
     m_withPhases = false;
     postOpened(secondsSince(started));
@@ -609,6 +620,107 @@ void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& reques
     postResult(latest, id, &DataService::reportReady, std::move(*content));
 }
 
+void DataWorker::whatIf(LatestId latest, quint64 id, const WhatIfRequest& request)
+{
+    if (isStale(latest, id)) {
+        return;
+    }
+    // A phase subcategory's time is read from the phases: load them once, as a comparison does.
+    if (core::needsPhases(request.changes) && hasEngine() && !m_withPhases) {
+        if (const QString error = ensurePhases(); !error.isEmpty()) {
+            postFailed(latest, id, error);
+            return;
+        }
+    }
+    answer(latest, id, QObject::tr("what-if"), &DataService::whatIfReady, [&] { return computeWhatIf(request); });
+}
+
+std::optional<ScenarioList> DataWorker::listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context)
+{
+    auto listed = core::listScenarios(*m_db);
+    if (!listed) {
+        postFailed(latest, id, context + qs(listed.error().message));
+        return std::nullopt;
+    }
+    return ScenarioList { std::move(*listed) };
+}
+
+void DataWorker::scenarios(LatestId latest, quint64 id)
+{
+    if (isStale(latest, id)) {
+        return;
+    }
+    if (!m_db) {
+        postFailed(latest, id, QObject::tr("no database is open"));
+        return;
+    }
+    if (auto list = listScenariosOrFail(latest, id, QString())) {
+        postResult(latest, id, &DataService::scenariosReady, std::move(*list));
+    }
+}
+
+void DataWorker::saveScenario(LatestId latest, quint64 id, const core::Scenario& scenario)
+{
+    if (!m_db) {
+        postFailed(latest, id, QObject::tr("no database is open"));
+        return;
+    }
+    // One transaction (core/store/scenarios.h): on error nothing is written.
+    if (const core::Status st = core::saveScenario(*m_db, scenario); !st) {
+        postFailed(latest, id, qs(st.error().message));
+        return;
+    }
+    const QString name = qs(scenario.name);
+    if (auto list = listScenariosOrFail(
+            latest, id, QObject::tr("Scenario '%1' was saved, but the list could not be read: ").arg(name))) {
+        DataService* service = m_service;
+        QMetaObject::invokeMethod(
+            service,
+            [service, latest, id, name, listed = std::move(*list)] {
+                if (latest->load() == id) {
+                    emit service->scenarioSaved(id, name, listed);
+                }
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+void DataWorker::deleteScenario(LatestId latest, quint64 id, const QString& name)
+{
+    if (!m_db) {
+        postFailed(latest, id, QObject::tr("no database is open"));
+        return;
+    }
+    // What is deleted is read first, so that the page can undo by saving it again; a scenario that
+    // cannot be read back is not deleted.
+    auto saved = core::loadScenario(*m_db, ss(name));
+    if (!saved) {
+        postFailed(latest, id, qs(saved.error().message));
+        return;
+    }
+    auto deleted = core::deleteScenario(*m_db, ss(name));
+    if (!deleted) {
+        postFailed(latest, id, qs(deleted.error().message));
+        return;
+    }
+    if (!*deleted) {
+        postFailed(latest, id, QObject::tr("no scenario '%1' is saved").arg(name));
+        return;
+    }
+    if (auto list = listScenariosOrFail(
+            latest, id, QObject::tr("Scenario '%1' was deleted, but the list could not be read: ").arg(name))) {
+        DataService* service = m_service;
+        QMetaObject::invokeMethod(
+            service,
+            [service, latest, id, scenario = std::move(*saved), listed = std::move(*list)] {
+                if (latest->load() == id) {
+                    emit service->scenarioDeleted(id, scenario, listed);
+                }
+            },
+            Qt::QueuedConnection);
+    }
+}
+
 // --- computations --------------------------------------------------------------------------------
 
 Vocabulary DataWorker::vocabulary() const
@@ -679,7 +791,7 @@ QString DataWorker::ensurePhases()
     if (!loaded.engine) {
         return loaded.error;
     }
-    m_engine = std::move(loaded.engine);
+    setEngine(std::move(loaded.engine));
     m_withPhases = true;
     return {};
 }
@@ -1043,6 +1155,55 @@ FleetTimelineData DataWorker::computeFleetTimeline(const UiFilter& filter, int64
         }
         d.rows.push_back(std::move(row));
     }
+    return d;
+}
+
+WhatIfData DataWorker::computeWhatIf(const WhatIfRequest& request)
+{
+    gpu::Engine& engine = *m_engine;
+    const auto& c = engine.columns();
+    WhatIfData d;
+    d.request = request;
+    const auto started = Clock::now();
+    // 1. The cohort's model, built again only for another cohort or engine (setEngine drops it).
+    if (!m_whatIf || m_whatIfCohort != request.cohort) {
+        m_whatIf.reset();
+        const std::string what = "cohort";
+        auto spec = core::parseCohortSpec(ss(request.cohort), what);
+        if (!spec) {
+            throw std::runtime_error(spec.error().message);
+        }
+        if (auto st = gpu::checkCohortSpec(*spec, c, what); !st) {
+            throw std::runtime_error(st.error().message);
+        }
+        // Whole jobs, without queue: a time range selects the jobs that overlap it (whatif.h).
+        m_whatIf = std::make_unique<core::WhatIfModel>(gpu::whatIfModel(engine, gpu::cohortFilter(*spec, c)));
+        m_whatIfCohort = request.cohort;
+        m_whatIfCohortText = qs(spec->text());
+        d.modelBuilt = true;
+    }
+    d.cohortText = m_whatIfCohortText;
+    // 2. The projection.
+    auto result = m_whatIf->project(request.changes);
+    if (!result) {
+        throw std::runtime_error(result.error().message);
+    }
+    d.result = std::move(*result);
+    d.milliseconds = secondsSince(started) * 1000.0;
+    // 3. The subcategories a change can scale: of categories whose time is a bucket other than
+    //    productive (train) and that take time at all (background never does).
+    for (size_t k = 0; k < c.kindCategory.size(); ++k) {
+        const auto category = static_cast<core::Category>(c.kindCategory[k]);
+        const auto bucket = core::bucketOfCategory(category);
+        if (c.kindSubcategory[k].empty() || !bucket || *bucket == core::Bucket::Productive) {
+            continue;
+        }
+        const QString name = qs(std::string(core::categoryName(category)) + "." + c.kindSubcategory[k]);
+        if (!d.subcategories.contains(name)) {
+            d.subcategories << name;
+        }
+    }
+    d.subcategories.sort();
     return d;
 }
 

@@ -22,6 +22,7 @@
 #include <array>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace ett::app {
 
@@ -34,6 +35,8 @@ enum class RequestKind {
     Comparison = 4,
     Report = 5,
     Advice = 6,
+    WhatIf = 7,
+    Scenarios = 8,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -61,6 +64,11 @@ public:
     void report(LatestId latest, quint64 id, const ReportRequest& request);
     // Checkpoint advice for a filter and a grouping (issue #7).
     void advice(LatestId latest, quint64 id, const AdviceRequest& request);
+    // What-if projections and the scenarios saved in the database (issue #7, item 4).
+    void whatIf(LatestId latest, quint64 id, const WhatIfRequest& request);
+    void scenarios(LatestId latest, quint64 id);
+    void saveScenario(LatestId latest, quint64 id, const core::Scenario& scenario);
+    void deleteScenario(LatestId latest, quint64 id, const QString& name);
 
     // --- pure computations over the loaded engine (worker thread; throw on engine errors) ---
     bool hasEngine() const { return m_engine != nullptr && m_loaded; }
@@ -75,6 +83,11 @@ public:
     // The advice of gpu::adviseCheckpoints for the request's filter and grouping. An attribute
     // no job has puts every job in "(none)", as the drill-down's groups do.
     gpu::AdviceTable computeAdvice(const AdviceRequest& request);
+    // The projection of a request. The cohort's model is built on the first request for it and kept
+    // until another cohort is asked for or the engine is replaced (a load, an import, the phases).
+    // A bad cohort spec or change throws std::runtime_error with the message. A change of a phase
+    // subcategory needs the phases: call ensurePhases() first (without them its time is zero).
+    WhatIfData computeWhatIf(const WhatIfRequest& request);
     // Reloads the open database with its phases once (kept until another database is opened);
     // error text on failure (the engine without phases stays).
     QString ensurePhases();
@@ -83,6 +96,10 @@ public:
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }
+    // Replaces the engine, and drops what points into the old one (the what-if model).
+    void setEngine(std::unique_ptr<gpu::Engine> engine);
+    // The saved scenarios, or an empty optional after posting the failure of request `id`.
+    std::optional<ScenarioList> listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context);
     // Loads the open database into a fresh engine; error text on failure (the old one stays).
     // With the phases when they were loaded before (ensurePhases).
     QString reload(double* seconds);
@@ -112,6 +129,10 @@ private:
     std::unique_ptr<gpu::Engine> m_engine;
     bool m_loaded = false;
     bool m_withPhases = false; // the engine holds the phases (for phase-duration distributions)
+    // The what-if model of the last cohort asked for (it points into m_engine's columns).
+    std::unique_ptr<core::WhatIfModel> m_whatIf;
+    QString m_whatIfCohort; // the spec as asked
+    QString m_whatIfCohortText; // CohortSpec::text()
 };
 
 } // namespace ett::app

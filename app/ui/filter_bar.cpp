@@ -1,5 +1,6 @@
 #include "app/ui/filter_bar.h"
 
+#include "app/ui/page_widgets.h"
 #include "app/ui/workbench_state.h"
 
 #include <QAction>
@@ -53,13 +54,6 @@ QFrame* separator(QWidget* parent)
     return line;
 }
 
-QLabel* caption(const QString& text, QWidget* parent)
-{
-    auto* l = new QLabel(text, parent);
-    l->setStyleSheet(QStringLiteral("color: palette(mid); font-weight: 600;"));
-    return l;
-}
-
 QDateTimeEdit* utcEdit(QWidget* parent)
 {
     auto* e = new QDateTimeEdit(parent);
@@ -106,7 +100,7 @@ void FilterBar::buildUi()
     rows->addLayout(bottom);
 
     // Row 1: datasets, time range, GPU range, count queue | group-by, weighting, clear.
-    top->addWidget(caption(tr("Datasets"), this));
+    top->addWidget(makeCaption(tr("Datasets"), this));
     m_labelsButton = new QToolButton(this);
     m_labelsButton->setObjectName(QStringLiteral("labels"));
     m_labelsButton->setPopupMode(QToolButton::InstantPopup);
@@ -117,7 +111,7 @@ void FilterBar::buildUi()
     top->addWidget(m_labelsButton);
     top->addWidget(separator(this));
 
-    top->addWidget(caption(tr("Time"), this));
+    top->addWidget(makeCaption(tr("Time"), this));
     m_allTime = new QCheckBox(tr("All time"), this);
     m_allTime->setObjectName(QStringLiteral("allTime"));
     m_allTime->setChecked(true);
@@ -135,7 +129,7 @@ void FilterBar::buildUi()
     top->addWidget(new QLabel(tr("UTC"), this));
     top->addWidget(separator(this));
 
-    top->addWidget(caption(tr("GPUs"), this));
+    top->addWidget(makeCaption(tr("GPUs"), this));
     m_minGpus = new QSpinBox(this);
     m_minGpus->setObjectName(QStringLiteral("minGpus"));
     m_minGpus->setSpecialValueText(tr("any"));
@@ -157,7 +151,7 @@ void FilterBar::buildUi()
     top->addWidget(m_countQueue);
     top->addStretch(1);
 
-    top->addWidget(caption(tr("Group by"), this));
+    top->addWidget(makeCaption(tr("Group by"), this));
     m_groupBy = new QComboBox(this);
     m_groupBy->setObjectName(QStringLiteral("groupBy"));
     m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -189,7 +183,7 @@ void FilterBar::buildUi()
     top->addWidget(m_clear);
 
     // Row 2: attribute terms as chips.
-    bottom->addWidget(caption(tr("Attributes"), this));
+    bottom->addWidget(makeCaption(tr("Attributes"), this));
     m_attrKey = new QComboBox(this);
     m_attrKey->setObjectName(QStringLiteral("attrKey"));
     m_attrKey->setSizeAdjustPolicy(QComboBox::AdjustToContents);

@@ -11,6 +11,7 @@
 #include "app/ui/overview_page.h"
 #include "app/ui/report_dialog.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 
 #include <QAction>
@@ -198,6 +199,12 @@ void MainWindow::createActions()
                                      "ETT% gain, per job or group of the filter"));
     connect(m_advisorAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kAdvisorPage); });
 
+    m_whatIfAction = new QAction(tr("&What-if"), this);
+    m_whatIfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    m_whatIfAction->setStatusTip(tr("Scale buckets, a phase subcategory, interruptions or the checkpoint interval of "
+                                    "the filter's jobs and see the projected ETT% with the bridge from today"));
+    connect(m_whatIfAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kWhatIfPage); });
+
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setEnabled(false);
@@ -239,6 +246,7 @@ void MainWindow::createMenus()
     view->addAction(m_drillAction);
     view->addAction(m_compareAction);
     view->addAction(m_advisorAction);
+    view->addAction(m_whatIfAction);
     view->addSeparator();
     view->addAction(m_backAction);
     view->addAction(m_forwardAction);
@@ -288,6 +296,9 @@ void MainWindow::createPages()
     m_advisor = new AdvisorPage(m_state, m_service, m_tabs);
     m_tabs->addTab(m_advisor, tr("Advisor"));
     m_tabs->setTabToolTip(kAdvisorPage, m_advisorAction->statusTip());
+    m_whatIf = new WhatIfPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(m_whatIf, tr("What-if"));
+    m_tabs->setTabToolTip(kWhatIfPage, m_whatIfAction->statusTip());
     m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
@@ -321,13 +332,25 @@ void MainWindow::createPages()
 
     // The Compare page has its own cohorts and timelines: the window's filter bar, timeline and
     // details make room while it shows.
-    // The Advisor page follows the filter bar; the timeline and details make room for it too.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+    // The Advisor and What-if pages follow the filter bar; the timeline and details make room for
+    // them too. Only the page shown counts toward the window's minimum size (a tab widget's is
+    // otherwise its largest page's: the Compare page's and the timeline's together are taller than
+    // a 1000-pixel screen).
+    auto fitPages = [this] {
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            QWidget* page = m_tabs->widget(i);
+            page->setSizePolicy(page->sizePolicy().horizontalPolicy(),
+                i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        }
+    };
+    fitPages();
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, fitPages](int index) {
         const bool compare = index == kComparePage;
-        const bool roomy = compare || index == kAdvisorPage;
+        const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
         m_filtersBar->setVisible(!compare);
         m_timeline->setVisible(!roomy);
         m_detailsDock->setVisible(!roomy);
+        fitPages();
     });
 
     // Going below the fleet shows the drill-down.

@@ -2,8 +2,8 @@
 // the status bar around the pages (filter bar on top, overview and drill-down in tabs above the
 // timeline, details in a dock on the right). The Compare page (issue #6) is a third tab with
 // cohorts of its own: while it shows, the filter bar, the timeline and the details make room. The
-// Advisor page (issue #7) is a fourth: it follows the filter bar; the timeline and the details make
-// room for its table and chart. It owns the
+// Advisor page (issue #7) is a fourth and the What-if page (issue #7) a fifth: they follow the
+// filter bar; the timeline and the details make room for them. It owns the
 // WorkbenchState and the DataService; the pages share both. Nothing here touches the store or the engine: opening and
 // importing go through the data service, off the GUI thread.
 #pragma once
@@ -32,6 +32,7 @@ class ComparePage;
 class DataService;
 class ImportProgressDialog;
 class TimelineView;
+class WhatIfPage;
 class WorkbenchState;
 struct LoadStats;
 
@@ -67,12 +68,14 @@ public:
     static QStringList recentFiles();
     static constexpr int kMaxRecent = 10;
 
-    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare, 3 advisor.
+    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare, 3 advisor, 4 what-if.
     void showPage(int index);
     static constexpr int kComparePage = 2;
     static constexpr int kAdvisorPage = 3;
+    static constexpr int kWhatIfPage = 4;
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
+    WhatIfPage* whatIfPage() const { return m_whatIf; }
 
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
@@ -120,6 +123,7 @@ private:
     QDockWidget* m_detailsDock = nullptr;
     ComparePage* m_compare = nullptr;
     AdvisorPage* m_advisor = nullptr;
+    WhatIfPage* m_whatIf = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;
@@ -134,6 +138,7 @@ private:
     QAction* m_drillAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_advisorAction = nullptr;
+    QAction* m_whatIfAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_aboutAction = nullptr;

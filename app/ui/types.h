@@ -5,6 +5,8 @@
 
 #include "core/model/compare.h"
 #include "core/model/rollup.h"
+#include "core/model/whatif.h"
+#include "core/store/scenarios.h"
 #include "core/store/timeline.h"
 #include "gpu/advisor.h"
 #include "gpu/engine.h"
@@ -198,6 +200,33 @@ struct AdviceRequest
     bool operator==(const AdviceRequest&) const = default;
 };
 
+// What the What-if page asks for (issue #7, item 4): the projection of a cohort under changes,
+// applied in order (core/model/whatif.h).
+struct WhatIfRequest
+{
+    QString cohort; // a cohort spec (core/model/compare.h); "" every job
+    std::vector<core::WhatIfChange> changes;
+};
+
+// A projection and what the page needs beside it.
+struct WhatIfData
+{
+    WhatIfRequest request;
+    QString cohortText; // CohortSpec::text() of the request's cohort ("all jobs")
+    core::WhatIfResult result;
+    // The fleet's phase subcategories a change can scale ("init.process_group_init"), sorted:
+    // those of categories that take blocking time (not train, not background).
+    QStringList subcategories;
+    bool modelBuilt = false; // this request built the cohort's model (else it reused the last one)
+    double milliseconds = 0; // building (when built) and projecting
+};
+
+// The scenarios saved in the open database (core/store/scenarios.h), by name.
+struct ScenarioList
+{
+    std::vector<core::SavedScenario> scenarios;
+};
+
 // Progress of an import, for the progress dialog.
 struct ImportProgressInfo
 {
@@ -224,5 +253,9 @@ Q_DECLARE_METATYPE(ett::app::ComparisonRequest)
 Q_DECLARE_METATYPE(ett::app::ComparisonData)
 Q_DECLARE_METATYPE(ett::app::AdviceRequest)
 Q_DECLARE_METATYPE(ett::gpu::AdviceTable)
+Q_DECLARE_METATYPE(ett::app::WhatIfRequest)
+Q_DECLARE_METATYPE(ett::app::WhatIfData)
+Q_DECLARE_METATYPE(ett::app::ScenarioList)
+Q_DECLARE_METATYPE(ett::core::SavedScenario)
 Q_DECLARE_METATYPE(ett::core::JobTimeline)
 Q_DECLARE_METATYPE(ett::gpu::BackendInfo)

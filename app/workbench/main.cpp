@@ -10,6 +10,7 @@
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
+#include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 
 #include <QApplication>
@@ -99,10 +100,34 @@ private:
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
     // settled. "advisor[:GROUP]" shows the Advisor page grouped by GROUP ("job" by default, "fleet" for
-    // the fleet alone, "label" or an attribute) once its advice has arrived.
+    // the fleet alone, "label" or an attribute) once its advice has arrived. "whatif[:ROW=PERCENT]..."
+    // shows the What-if page with rows set (compile=60, failures=70, subcategory=init.process_group_init,
+    // phase=50, interval=optimum or a percent) once its projection has arrived.
     void applyShow()
     {
         auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("whatif"))) {
+            ett::app::WhatIfPage* page = m_window->whatIfPage();
+            for (const QString& option : m_show.split(QLatin1Char(':')).mid(1)) {
+                const QString key = option.section(QLatin1Char('='), 0, 0);
+                const QString value = option.section(QLatin1Char('='), 1);
+                if (key == QLatin1String("subcategory")) {
+                    page->setPhaseSubcategory(value);
+                } else if (key == QLatin1String("interval") && value == QLatin1String("optimum")) {
+                    page->setInterval(ett::app::WhatIfPage::Interval::Optimum);
+                } else if (key == QLatin1String("interval")) {
+                    page->setInterval(ett::app::WhatIfPage::Interval::Scale, value.toDouble());
+                } else if (const auto row = ett::app::WhatIfPage::rowNamed(key)) {
+                    page->setPercent(*row, value.toDouble());
+                } else {
+                    std::fprintf(stderr, "ett-workbench: --show whatif: no row '%s'\n", qPrintable(key));
+                }
+            }
+            connect(page, &ett::app::WhatIfPage::projectionShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("projection");
+            m_window->showPage(ett::app::MainWindow::kWhatIfPage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("advisor"))) {
             ett::app::AdvisorPage* page = m_window->advisorPage();
             QString group = m_show.section(QLatin1Char(':'), 1);
@@ -234,7 +259,9 @@ struct Options
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks] or advisor[:GROUP]."),
+                       "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP] or whatif[:ROW=PERCENT]... "
+                       "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
+                       "subcategory=CAT.SUB, interval=optimum|PERCENT)."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

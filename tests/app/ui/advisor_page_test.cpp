@@ -556,7 +556,7 @@ TEST(AdvisorPageWindow, IsTheFourthTabOnCtrl4AndMakesRoom)
     window.show();
     auto* tabs = window.findChild<QTabWidget*>();
     ASSERT_NE(tabs, nullptr);
-    ASSERT_EQ(tabs->count(), 4);
+    ASSERT_GT(tabs->count(), MainWindow::kAdvisorPage); // the What-if page comes after it
     EXPECT_EQ(tabs->tabText(MainWindow::kAdvisorPage), "Advisor");
     EXPECT_EQ(tabs->widget(MainWindow::kAdvisorPage), window.advisorPage());
     QAction* advisor = nullptr;

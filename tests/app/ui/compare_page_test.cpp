@@ -91,12 +91,7 @@ const Store& store()
 // What `ettw compare` computes for two specs: the store loaded with phases on the CPU engine.
 core::Comparison expectedComparison(const core::CohortSpec& a, const core::CohortSpec& b, bool countQueue = false)
 {
-    auto d = core::Database::open(store().db, core::Database::OpenMode::MustExist);
-    EXPECT_TRUE(d.ok());
-    auto stored = core::loadStoredFleet(**d, core::ColumnsQuery { std::nullopt, true });
-    EXPECT_TRUE(stored.ok());
-    auto engine = gpu::Engine::create(gpu::BackendKind::Cpu);
-    engine->load(std::move(stored->columns), std::move(stored->attribution));
+    auto engine = fixtures::engineOfStore(store().db);
     gpu::CohortOptions cohort;
     cohort.matchBy = "job";
     cohort.countQueue = countQueue;
@@ -133,13 +128,7 @@ protected:
 
     std::vector<QAreaSeries*> bridgeBars() const
     {
-        std::vector<QAreaSeries*> out;
-        for (QAbstractSeries* s : page->chart(ComparePage::Chart::Bridge)->series()) {
-            if (auto* a = qobject_cast<QAreaSeries*>(s)) {
-                out.push_back(a);
-            }
-        }
-        return out;
+        return fixtures::areaSeriesOf(page->chart(ComparePage::Chart::Bridge));
     }
 
     WorkbenchState state;
@@ -530,12 +519,7 @@ TEST(CompareInWindow, ViewMenuShowsTheComparePageWithRoomForIt)
     fixtures::ensureApp();
     MainWindow window;
     window.show();
-    QAction* compare = nullptr;
-    for (QAction* a : window.findChildren<QAction*>()) {
-        if (a->text() == "&Compare A/B") {
-            compare = a;
-        }
-    }
+    QAction* compare = fixtures::actionNamed(window, "&Compare A/B");
     ASSERT_NE(compare, nullptr);
     EXPECT_EQ(compare->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_3));
     auto* filters = window.findChild<QToolBar*>("filters");

@@ -1,19 +1,28 @@
 // Fixtures shared by the tests of the pages (overview, drill-down, filter bar, details): the
 // worked example of the spec (section 6) and generated fleets, turned into the plain results the
 // data service delivers (TableData, OverviewData, JobTimeline) with the core's reference
-// accounting and the CPU engine. Header-only; test code.
+// accounting and the CPU engine; a database on the CPU engine as the command line loads it; and
+// small lookups into windows and charts. Header-only; test code.
 #pragma once
 
 #include "app/ui/types.h"
 #include "core/model/accounting.h"
 #include "core/model/generator.h"
 #include "core/model/rollup.h"
+#include "core/store/columns_loader.h"
+#include "core/store/database.h"
 #include "gpu/engine.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QAreaSeries>
+#include <QChart>
 #include <QString>
+#include <QWidget>
+#include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +38,29 @@ inline void ensureApp()
         static char* argv[] = { name, nullptr };
         new QApplication(argc, argv); // lives for the whole test program
     }
+}
+
+// The window's action of that text ("&Compare A/B"), or nullptr.
+inline QAction* actionNamed(const QWidget& window, const QString& text)
+{
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->text() == text) {
+            return a;
+        }
+    }
+    return nullptr;
+}
+
+// The areas of a chart (the bars of a waterfall), in the order they were added.
+inline std::vector<QAreaSeries*> areaSeriesOf(const QChart* chart)
+{
+    std::vector<QAreaSeries*> out;
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* a = qobject_cast<QAreaSeries*>(s)) {
+            out.push_back(a);
+        }
+    }
+    return out;
 }
 
 // The spec's worked example (section 6): J1, 8 GPUs, a failed attempt and a completed one.
@@ -175,6 +207,19 @@ inline TableData workedExampleAttempts(int32_t job)
         t.rows.push_back(std::move(r));
     }
     return t;
+}
+
+// A database loaded with its phases on the CPU engine, as the command line loads it (`ettw compare`,
+// `ettw whatif`): what a page's figures are checked against.
+inline std::unique_ptr<gpu::Engine> engineOfStore(const std::string& db)
+{
+    auto d = core::Database::open(db, core::Database::OpenMode::MustExist);
+    EXPECT_TRUE(d.ok());
+    auto stored = core::loadStoredFleet(**d, core::ColumnsQuery { std::nullopt, true });
+    EXPECT_TRUE(stored.ok());
+    auto engine = gpu::Engine::create(gpu::BackendKind::Cpu);
+    engine->load(std::move(stored->columns), std::move(stored->attribution));
+    return engine;
 }
 
 // An engine over a generated fleet (CPU backend), as the data service holds one.

@@ -10,6 +10,7 @@
 #include "app/ui/figures_table_model.h"
 #include "app/ui/filter_bar.h"
 #include "app/ui/overview_page.h"
+#include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
@@ -161,6 +162,27 @@ TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
     advisor->setGroupBy(byTeam.groupBy);
     ASSERT_TRUE(QTest::qWaitFor([&] { return advisor->model()->groupBy() == byTeam.groupBy; }, kWaitMs));
     a.save(out, "advisor-groups.png");
+
+    // 5. What-if: compile at 60% and failures at 70%, saved as a scenario; then a phase
+    //    subcategory halved and every job at its optimal checkpoint interval.
+    auto* whatIf = new WhatIfPage(&state, &service);
+    Frame w(&state, &service, whatIf);
+    const auto projected
+        = [&] { return QTest::qWaitFor([&] { return whatIf->hasData() && !whatIf->isBusy(); }, kWaitMs); };
+    ASSERT_TRUE(projected());
+    whatIf->setPercent(WhatIfPage::Row::Compile, 60);
+    whatIf->setPercent(WhatIfPage::Row::Failures, 70);
+    whatIf->refresh();
+    ASSERT_TRUE(projected());
+    whatIf->saveScenarioAs(QStringLiteral("faster compile, fewer failures"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !whatIf->scenarios().scenarios.empty(); }, kWaitMs));
+    w.save(out, "whatif.png");
+    whatIf->setPhaseSubcategory(QStringLiteral("init.process_group_init"));
+    whatIf->setPercent(WhatIfPage::Row::Phase, 50);
+    whatIf->setInterval(WhatIfPage::Interval::Optimum);
+    whatIf->refresh();
+    ASSERT_TRUE(projected());
+    w.save(out, "whatif-phase-interval.png");
 }
 
 } // namespace

@@ -1,0 +1,35 @@
+// The pieces the pages build alike, in one house style: a page's title, its status line, busy bar
+// and error line, grey captions over controls (also the filter bar's), and read-only tables of
+// figures (Compare, What-if).
+// GUI thread only; the parent owns what is made.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+class QLabel;
+class QProgressBar;
+class QTableWidget;
+class QTableWidgetItem;
+class QWidget;
+
+namespace ett::app {
+
+// The page's name at the top left: bold, a third larger than the text.
+QLabel* makePageTitle(const QString& text, QWidget* parent);
+// A grey, semi-bold caption over or beside controls ("Cohort", "Match jobs by").
+QLabel* makeCaption(const QString& text, QWidget* parent);
+// A grey line saying what is shown or being done ("status"); it gives up width before the controls do.
+QLabel* makeStatusLabel(QWidget* parent);
+// An indeterminate busy bar ("busy"), hidden until a request is out.
+QProgressBar* makeBusyBar(QWidget* parent, int width);
+// A red, wrapped, selectable line for what went wrong ("error"), hidden while there is nothing.
+QLabel* makeErrorLabel(QWidget* parent);
+
+// A read-only table of whole-row, single selections, alternating rows, compact rows, no word wrap,
+// no row numbers, headers not highlighted.
+QTableWidget* makeTable(QWidget* parent, const QStringList& headers);
+// A cell: numbers right-aligned, text left-aligned.
+QTableWidgetItem* makeCell(const QString& text, bool number = true);
+
+} // namespace ett::app

@@ -1,0 +1,209 @@
+// The What-if page (issue #7, items 4 and 5): scale a cohort's buckets, a phase subcategory, its
+// interruptions or its checkpoint interval, and see the projected ETT% as the engine recomputes it.
+//
+//   left      a row per change: setup, init, checkpoint load, compile, recovery (the bucket's
+//             time), a phase subcategory (its time), failures and preemptions (what each costs:
+//             lost progress, recovery, the next start-up), each 0-200% with a slider and a spin
+//             box showing the exact %; the checkpoint interval (as measured, each job's optimum,
+//             or a scale of the measured one); Reset
+//   right     ETT% today -> projected under the window's weighting (the other beside), jobs and
+//             interruptions today and projected, the bridge from today to projected (a bar per
+//             change, exact: today + the steps == projected in 1e-12 pp) and the table of steps
+//   bottom    the scenarios saved in the database: load one into the rows, save the rows as a
+//             named scenario, delete one (Undo, or Ctrl+Z, saves it again)
+//
+// The cohort is the filter bar's (followed as it changes) or a cohort spec typed on the page.
+// Changes apply in the order of the rows, each to the result of those above (core/model/whatif.h),
+// then the changes of a loaded scenario that no row can show. A row at 100% (the interval: "as
+// measured") is no change. While a slider moves the page asks DataService::requestWhatIf at most
+// every kThrottleMs (through a PageRequest: a page behind another tab asks when shown); the worker
+// keeps the cohort's model, and only the newest request's result is shown. GUI thread only.
+#pragma once
+
+#include "app/ui/types.h"
+
+#include <QWidget>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QStackedWidget;
+class QTableWidget;
+class QTimer;
+
+namespace ett::app {
+
+class DataService;
+class PageRequest;
+class WorkbenchState;
+
+class WhatIfPage : public QWidget
+{
+    Q_OBJECT
+public:
+    // The most often a moving slider asks for a projection.
+    static constexpr int kThrottleMs = 50;
+
+    // The rows of percentages, in the order their changes apply.
+    enum class Row { Setup, Init, CheckpointLoad, Compile, Recovery, Phase, Failures, Preemptions };
+    static constexpr int kRows = 8;
+    enum class Interval { AsMeasured, Optimum, Scale };
+    // The row of a name: "setup", "init", "checkpoint_load", "compile", "recovery", "phase",
+    // "failures", "preemptions" (the rows' object names start with it).
+    static std::optional<Row> rowNamed(const QString& name);
+
+    // `state` must outlive the page; `service` may be null (nothing is then asked).
+    WhatIfPage(WorkbenchState* state, DataService* service, QWidget* parent = nullptr);
+    ~WhatIfPage() override;
+
+    // --- the changes
+    // A row's percentage (100: no change). Setting it moves the slider and the spin box and asks for
+    // a projection, as the user's edit would.
+    double percent(Row row) const;
+    void setPercent(Row row, double percent);
+    QSlider* slider(Row row) const;
+    QDoubleSpinBox* spinBox(Row row) const;
+    // The phase subcategory of the Phase row ("init.process_group_init"); the fleet's are offered.
+    QString phaseSubcategory() const;
+    void setPhaseSubcategory(const QString& subcategory);
+    Interval interval() const;
+    double intervalPercent() const;
+    void setInterval(Interval mode, double scalePercent = 100);
+    // Every row back to no change; the changes of a loaded scenario no row shows are dropped too.
+    void reset();
+    // The changes the rows (and a loaded scenario) make, in the order they apply.
+    std::vector<core::WhatIfChange> changes() const;
+
+    // --- the cohort
+    // A typed cohort spec; nullopt: the filter bar's jobs (followed as the filter changes).
+    void setCohortSpec(const std::optional<QString>& spec);
+    bool followsFilter() const;
+    // The spec asked for ("" every job).
+    QString cohortSpec() const;
+
+    // --- results
+    const WhatIfData& data() const { return m_data; }
+    bool hasData() const { return m_hasData; }
+    bool isBusy() const;
+    QString errorText() const { return m_error; }
+    // The headline as shown: "74.21% → 78.90%" and its change "+4.69 pp".
+    QString headlineText() const;
+    QString headlineChangeText() const;
+    QChart* bridgeChart() const;
+    QTableWidget* stepsTable() const { return m_steps; }
+    // The empty state shows (no database, or no jobs in it).
+    bool showsEmptyState() const;
+
+    // --- scenarios saved in the database
+    const ScenarioList& scenarios() const { return m_scenarios; }
+    QTableWidget* scenariosTable() const { return m_scenarioTable; }
+    // Saves the rows and the cohort under `name` (replacing one of the same name).
+    void saveScenarioAs(const QString& name);
+    // Shows a saved scenario in the rows and its cohort; false when none has the name.
+    bool loadScenario(const QString& name);
+    void deleteScenario(const QString& name);
+    // Saves the last deleted scenario again; refused (with a message) when one of its name exists.
+    void undoDelete();
+    bool canUndoDelete() const { return m_undo.has_value(); }
+    // The last message about scenarios ("Saved 'x'.", an error).
+    QString scenarioMessage() const;
+
+signals:
+    // A projection (the newest request's) has been shown.
+    void projectionShown();
+    // The list of saved scenarios has been shown (after a load, save, delete or undo).
+    void scenariosShown();
+
+public slots:
+    // Asks for the projection of the current rows and cohort.
+    void refresh();
+
+private:
+    struct RowWidgets
+    {
+        QSlider* slider = nullptr;
+        QDoubleSpinBox* spin = nullptr;
+    };
+
+    void buildUi();
+    QWidget* buildHeader();
+    QWidget* buildChanges();
+    QWidget* buildResults();
+    QWidget* buildScenarios();
+    RowWidgets addPercentRow(QWidget* parent, const QString& objectName, double max);
+
+    void onVocabularyChanged();
+    void onWhatIfReady(quint64 id, const WhatIfData& data);
+    void onQueryFailed(quint64 id, const QString& message);
+    void onScenarios(const ScenarioList& list, const QString& message);
+    void schedule();
+    void requestScenarios();
+    void applyScenario(const core::Scenario& scenario);
+
+    void render();
+    void renderHeadline();
+    void renderBridge();
+    void renderSteps();
+    void renderScenarios();
+    void updateStatus();
+    void updateIntervalControls();
+    QString exportScope() const;
+
+    WorkbenchState* m_state;
+    DataService* m_service;
+    WhatIfData m_data;
+    bool m_hasData = false;
+    PageRequest* m_request = nullptr;
+    QString m_error;
+    QTimer* m_throttle = nullptr;
+    std::optional<QString> m_typedSpec;
+    // Changes of a loaded scenario that no row shows (applied after the rows').
+    std::vector<core::WhatIfChange> m_extra;
+
+    ScenarioList m_scenarios;
+    quint64 m_scenariosPending = 0;
+    quint64 m_savePending = 0;
+    quint64 m_deletePending = 0;
+    bool m_restoring = false; // the pending save is an undo
+    std::optional<core::Scenario> m_undo;
+    QString m_scenarioMessage;
+
+    QLabel* m_status = nullptr;
+    QProgressBar* m_busy = nullptr;
+    QLabel* m_errorLabel = nullptr;
+    QComboBox* m_cohortSource = nullptr;
+    QLineEdit* m_cohortEdit = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_empty = nullptr;
+    std::array<RowWidgets, kRows> m_rows {};
+    QComboBox* m_phaseChoice = nullptr;
+    QComboBox* m_intervalChoice = nullptr;
+    RowWidgets m_intervalScale;
+    QLabel* m_intervalNote = nullptr;
+    QLabel* m_extraLabel = nullptr;
+    QPushButton* m_extraClear = nullptr;
+    QLabel* m_headlineTitle = nullptr;
+    QLabel* m_headline = nullptr;
+    QLabel* m_headlineChange = nullptr;
+    QLabel* m_headlineOther = nullptr;
+    QLabel* m_facts = nullptr;
+    QChartView* m_bridgeView = nullptr;
+    QTableWidget* m_steps = nullptr;
+    QTableWidget* m_scenarioTable = nullptr;
+    QPushButton* m_loadButton = nullptr;
+    QPushButton* m_deleteButton = nullptr;
+    QLabel* m_scenarioNote = nullptr;
+    QPushButton* m_undoButton = nullptr;
+};
+
+} // namespace ett::app
