@@ -23,11 +23,17 @@ constexpr int64_t kNsPerDay = 24 * kNsPerHour;
 // 1970-01-01 was a Thursday; Mondays are 4 days later, modulo 7.
 constexpr int64_t kFirstMondayNs = 4 * kNsPerDay;
 
-double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double secondsSince(Clock::time_point t)
+{
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 __extension__ typedef unsigned __int128 U128;
 
-Wide toWide(uint64_t lo, uint64_t hi) { return static_cast<Wide>((static_cast<U128>(hi) << 64) | lo); }
+Wide toWide(uint64_t lo, uint64_t hi)
+{
+    return static_cast<Wide>((static_cast<U128>(hi) << 64) | lo);
+}
 
 int64_t floorDiv(int64_t a, int64_t b)
 {
@@ -38,9 +44,15 @@ int64_t floorDiv(int64_t a, int64_t b)
     return q;
 }
 
-bool inRange(int64_t t, int64_t lo, int64_t hi) { return t >= lo && t < hi; }
+bool inRange(int64_t t, int64_t lo, int64_t hi)
+{
+    return t >= lo && t < hi;
+}
 
-bool overlaps(int64_t s, int64_t e, int64_t lo, int64_t hi) { return s == e ? inRange(s, lo, hi) : s < hi && e > lo; }
+bool overlaps(int64_t s, int64_t e, int64_t lo, int64_t hi)
+{
+    return s == e ? inRange(s, lo, hi) : s < hi && e > lo;
+}
 
 } // namespace
 
@@ -133,7 +145,10 @@ const Attribution& Engine::attribution()
     return *m_attribution;
 }
 
-void Engine::resetAttribution() { m_attribution.reset(); }
+void Engine::resetAttribution()
+{
+    m_attribution.reset();
+}
 
 std::string Engine::groupName(const Grouping& g, int32_t code) const
 {
@@ -150,8 +165,8 @@ std::string Engine::groupName(const Grouping& g, int32_t code) const
     case GroupBy::Job:
         return c.jobKey[static_cast<size_t>(code)];
     case GroupBy::Attempt:
-        return c.jobKey[static_cast<size_t>(c.attemptJob[static_cast<size_t>(code)])] + "#" +
-            std::to_string(c.attemptNumber[static_cast<size_t>(code)]);
+        return c.jobKey[static_cast<size_t>(c.attemptJob[static_cast<size_t>(code)])] + "#"
+            + std::to_string(c.attemptNumber[static_cast<size_t>(code)]);
     case GroupBy::CauseClass: {
         const std::string& cls = c.causeClasses[static_cast<size_t>(code)];
         return cls.empty() ? core::kNoGroupName : cls;
@@ -348,8 +363,8 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     std::vector<int32_t> scratch;
     for (size_t j = 0; j < c.jobs(); ++j) {
         if (sel.jobSelected[j]) {
-            addJobCounts(c, *m_attribution, sel.attemptGroup, j, filter.countQueue, p.lo, p.hi, hasRange,
-                figs.data(), scratch);
+            addJobCounts(
+                c, *m_attribution, sel.attemptGroup, j, filter.countQueue, p.lo, p.hi, hasRange, figs.data(), scratch);
         }
     }
     Rollup out;
@@ -450,7 +465,8 @@ Series Engine::series(const Filter& filter, Calendar every)
             start = c.jobSubmittedNs[j];
         }
         const int64_t kFirst = std::max<int64_t>(0, floorDiv(start - out.originNs, out.widthNs));
-        const int64_t kLast = std::min<int64_t>(buckets - 1, floorDiv(c.attemptEndNs[a1 - 1] - out.originNs, out.widthNs));
+        const int64_t kLast
+            = std::min<int64_t>(buckets - 1, floorDiv(c.attemptEndNs[a1 - 1] - out.originNs, out.widthNs));
         for (int64_t k = kFirst; k <= kLast; ++k) {
             const int64_t lo = std::max(p.lo, out.originNs + k * out.widthNs);
             const int64_t hi = std::min(p.hi, out.originNs + (k + 1) * out.widthNs);
@@ -464,8 +480,8 @@ Series Engine::series(const Filter& filter, Calendar every)
     return out;
 }
 
-std::vector<Distribution> Engine::distribution(const Filter& filter, const Grouping& grouping,
-    const DistributionSpec& spec)
+std::vector<Distribution> Engine::distribution(
+    const Filter& filter, const Grouping& grouping, const DistributionSpec& spec)
 {
     attribution();
     const auto started = Clock::now();
@@ -479,8 +495,8 @@ std::vector<Distribution> Engine::distribution(const Filter& filter, const Group
     if (spec.of == DistributionSpec::Of::PhaseDuration) {
         std::vector<uint8_t> kinds(c.kindCategory.size(), 0);
         for (size_t k = 0; k < kinds.size(); ++k) {
-            kinds[k] = (spec.category < 0 || c.kindCategory[k] == spec.category) &&
-                (!spec.subcategory || c.kindSubcategory[k] == *spec.subcategory);
+            kinds[k] = (spec.category < 0 || c.kindCategory[k] == spec.category)
+                && (!spec.subcategory || c.kindSubcategory[k] == *spec.subcategory);
         }
         m_backend->phaseDurations(sel.attemptGroup, sel.groups, kinds, lo, hi, values);
     } else {
@@ -535,8 +551,9 @@ std::vector<Distribution> Engine::distribution(const Filter& filter, const Group
         d.binCounts.assign(static_cast<size_t>(bins), 0);
         for (int i = 0; i < bins; ++i) {
             const auto lower = std::lower_bound(v.begin(), v.end(), d.binEdgesNs[static_cast<size_t>(i)]);
-            const auto upper = i + 1 == bins ? v.end()
-                                             : std::lower_bound(v.begin(), v.end(), d.binEdgesNs[static_cast<size_t>(i) + 1]);
+            const auto upper = i + 1 == bins
+                ? v.end()
+                : std::lower_bound(v.begin(), v.end(), d.binEdgesNs[static_cast<size_t>(i) + 1]);
             d.binCounts[static_cast<size_t>(i)] = upper - lower;
         }
         out.push_back(std::move(d));
