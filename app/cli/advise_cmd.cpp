@@ -284,14 +284,7 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
               "--blocking-s and --mtbi-s, or --nodes, --failures-per-node-day, --restart-s, --interval-s and "
               "--blocking-s");
     }
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
-    }
-    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
-        return fail(known.error().message);
-    }
-    auto loaded = loadEngine(**db, common, cmd.label);
+    auto loaded = openAndLoad(common, cmd.label);
     if (!loaded) {
         return fail(loaded.error().message);
     }

@@ -210,4 +210,20 @@ void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const c
     }
 }
 
+Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
+{
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return db.error();
+    }
+    if (auto known = checkLabel(**db, common.db, label); !known) {
+        return known.error();
+    }
+    auto loaded = loadEngine(**db, common, label, withPhases);
+    if (!loaded) {
+        return loaded.error();
+    }
+    return QuerySession { std::move(*db), std::move(loaded->engine) };
+}
+
 } // namespace ett::app

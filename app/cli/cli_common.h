@@ -74,4 +74,14 @@ core::Result<LoadedEngine> loadEngine(
     core::Database& db, const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);
 void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what);
 
+// The query commands' start: the database opened for queries, the label checked (a typo is an
+// error naming the known ones), and the engine loaded with the label's jobs.
+struct QuerySession
+{
+    std::unique_ptr<core::Database> db;
+    std::unique_ptr<gpu::Engine> engine;
+};
+core::Result<QuerySession> openAndLoad(
+    const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);
+
 } // namespace ett::app

@@ -323,14 +323,7 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (!options) {
         return fail(options.error().message);
     }
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
-    }
-    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
-        return fail(known.error().message);
-    }
-    auto loaded = loadEngine(**db, common, cmd.label);
+    auto loaded = openAndLoad(common, cmd.label);
     if (!loaded) {
         return fail(loaded.error().message);
     }
@@ -427,14 +420,7 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
     if (!options) {
         return fail(options.error().message);
     }
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
-    }
-    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
-        return fail(known.error().message);
-    }
-    auto loaded = loadEngine(**db, common, cmd.label);
+    auto loaded = openAndLoad(common, cmd.label);
     if (!loaded) {
         return fail(loaded.error().message);
     }
@@ -673,14 +659,7 @@ struct JobsCmd
 
 int runJobs(const CommonOptions& common, const JobsCmd& cmd)
 {
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
-    }
-    if (auto known = checkLabel(**db, common.db, cmd.label); !known) {
-        return fail(known.error().message);
-    }
-    auto loaded = loadEngine(**db, common, cmd.label);
+    auto loaded = openAndLoad(common, cmd.label);
     if (!loaded) {
         return fail(loaded.error().message);
     }
