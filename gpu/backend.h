@@ -39,8 +39,8 @@ public:
     // The heavy pass of roll-ups and series: for every attempt with attemptGroup[a] >= 0, sums its
     // segments, gap and (first attempt, countQueue) queue into out[slot * kBuckets + bucket],
     // where out has params.timeBuckets * params.groups * kBuckets entries.
-    virtual void sumSegments(const kernels::SumParams& params, const std::vector<int32_t>& attemptGroup,
-        std::vector<WideSum>& out)
+    virtual void sumSegments(
+        const kernels::SumParams& params, const std::vector<int32_t>& attemptGroup, std::vector<WideSum>& out)
         = 0;
 
     // Durations (end - start) of the phases whose kind is selected, whose attempt has a group >= 0

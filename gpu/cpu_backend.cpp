@@ -26,8 +26,7 @@ int threadCount()
 }
 
 // Runs fn(begin, end, thread) over [0, n) in chunks of `grain`, on all threads.
-template <typename Fn>
-void parallelFor(int64_t n, int64_t grain, int threads, Fn&& fn)
+template <typename Fn> void parallelFor(int64_t n, int64_t grain, int threads, Fn&& fn)
 {
     if (n <= 0) {
         return;
@@ -103,8 +102,8 @@ public:
         m_queueBefore.assign(c.attempts(), 0);
         for (size_t j = 0; j < c.jobs(); ++j) {
             const int64_t first = c.jobAttemptBegin[j];
-            if (first < c.jobAttemptBegin[j + 1] && c.jobSubmittedNs[j] != kNoTime &&
-                c.jobSubmittedNs[j] < c.attemptStartNs[static_cast<size_t>(first)]) {
+            if (first < c.jobAttemptBegin[j + 1] && c.jobSubmittedNs[j] != kNoTime
+                && c.jobSubmittedNs[j] < c.attemptStartNs[static_cast<size_t>(first)]) {
                 m_queueBefore[static_cast<size_t>(first)]
                     = c.attemptStartNs[static_cast<size_t>(first)] - c.jobSubmittedNs[j];
             }
@@ -132,10 +131,10 @@ public:
                     = phaseEnd(c.attemptStartNs[ai], c.attemptEndNs[ai], interrupted, c.attemptFaultNs[ai]);
                 const auto job = static_cast<size_t>(c.attemptJob[ai]);
                 pend[ai] = pe;
-                lost[ai] = interrupted ? lostFrom(c.attemptStartNs[ai], pe, c.checkpointStartNs.data(),
-                                             c.checkpointDurableNs.data(), c.checkpointFailed.data(),
-                                             c.jobCheckpointBegin[job], c.jobCheckpointBegin[job + 1])
-                                       : kNoTime;
+                lost[ai] = interrupted
+                    ? lostFrom(c.attemptStartNs[ai], pe, c.checkpointStartNs.data(), c.checkpointDurableNs.data(),
+                        c.checkpointFailed.data(), c.jobCheckpointBegin[job], c.jobCheckpointBegin[job + 1])
+                    : kNoTime;
                 const auto p0 = static_cast<size_t>(c.attemptPhaseBegin[ai]);
                 const auto p1 = static_cast<size_t>(c.attemptPhaseBegin[ai + 1]);
                 starts.clear();
@@ -190,10 +189,10 @@ public:
                     out.segmentBucket.data() + s0, out.attemptBucketsNs.data() + ai * kBuckets };
                 sweepAttempt(c.attemptStartNs[ai], c.attemptEndNs[ai], pend[ai],
                     isInterruptedOutcome(c.attemptOutcome[ai]), lost[ai], startKey.data() + p0, startCat.data() + p0,
-                    endKey.data() + p0, endCat.data() + p0,
-                    c.attemptPhaseBegin[ai + 1] - c.attemptPhaseBegin[ai], w);
+                    endKey.data() + p0, endCat.data() + p0, c.attemptPhaseBegin[ai + 1] - c.attemptPhaseBegin[ai], w);
                 out.attemptFirstTrainNs[ai] = w.firstTrain;
-                out.attemptTtsNs[ai] = (w.firstTrain == kNoTime ? c.attemptEndNs[ai] : w.firstTrain) - c.attemptStartNs[ai];
+                out.attemptTtsNs[ai]
+                    = (w.firstTrain == kNoTime ? c.attemptEndNs[ai] : w.firstTrain) - c.attemptStartNs[ai];
             }
         });
 
@@ -282,8 +281,8 @@ public:
                 }
                 for (auto p = static_cast<size_t>(c.attemptPhaseBegin[ai]);
                      p < static_cast<size_t>(c.attemptPhaseBegin[ai + 1]); ++p) {
-                    if (kindSelected[static_cast<size_t>(c.phaseKind[p])] && c.phaseStartNs[p] >= lo &&
-                        c.phaseStartNs[p] < hi) {
+                    if (kindSelected[static_cast<size_t>(c.phaseKind[p])] && c.phaseStartNs[p] >= lo
+                        && c.phaseStartNs[p] < hi) {
                         mine[static_cast<size_t>(group[ai])].push_back(c.phaseEndNs[p] - c.phaseStartNs[p]);
                     }
                 }
@@ -311,6 +310,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackend>(); }
+std::unique_ptr<Backend> makeCpuBackend()
+{
+    return std::make_unique<CpuBackend>();
+}
 
 } // namespace ett::gpu

@@ -6,14 +6,13 @@
 
 #include <cub/device/device_segmented_sort.cuh>
 #include <cuda_runtime.h>
+#include <stdexcept>
+#include <string>
 #include <thrust/device_ptr.h>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/scan.h>
 #include <thrust/sort.h>
-
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 namespace ett::gpu {
@@ -38,20 +37,18 @@ unsigned blocksFor(int64_t n)
     return static_cast<unsigned>(b < 1 ? 1 : (b > 65535 * 64 ? 65535 * 64 : b));
 }
 
-template <typename T>
-T* raw(thrust::device_vector<T>& v)
+template <typename T> T* raw(thrust::device_vector<T>& v)
 {
     return thrust::raw_pointer_cast(v.data());
 }
 
-template <typename T>
-const T* raw(const thrust::device_vector<T>& v)
+template <typename T> const T* raw(const thrust::device_vector<T>& v)
 {
     return thrust::raw_pointer_cast(v.data());
 }
 
-__device__ void atomicAddWide(unsigned long long* lo, unsigned long long* hi, unsigned long long vlo,
-    unsigned long long vhi)
+__device__ void atomicAddWide(
+    unsigned long long* lo, unsigned long long* hi, unsigned long long vlo, unsigned long long vhi)
 {
     const unsigned long long old = atomicAdd(lo, vlo);
     const unsigned long long carry = old + vlo < old ? 1ull : 0ull;
@@ -85,19 +82,20 @@ struct DeviceFleet
 
 __global__ void prepareAttempts(DeviceFleet f, int64_t attempts, int64_t* pend, int64_t* lost)
 {
-    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts; a += int64_t(gridDim.x) * blockDim.x) {
+    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts;
+         a += int64_t(gridDim.x) * blockDim.x) {
         const bool interrupted = isInterruptedOutcome(f.attemptOutcome[a]);
         const int64_t pe = phaseEnd(f.attemptStart[a], f.attemptEnd[a], interrupted, f.attemptFault[a]);
         pend[a] = pe;
         const int32_t job = f.attemptJob[a];
         lost[a] = interrupted ? lostFrom(f.attemptStart[a], pe, f.ckptStart, f.ckptDurable, f.ckptFailed,
-                                    f.jobCheckpointBegin[job], f.jobCheckpointBegin[job + 1])
+                      f.jobCheckpointBegin[job], f.jobCheckpointBegin[job + 1])
                               : kNoTime;
     }
 }
 
-__global__ void preparePhases(DeviceFleet f, int64_t phases, const int64_t* pend, int64_t* startKey, int64_t* endKey,
-    uint8_t* cat)
+__global__ void preparePhases(
+    DeviceFleet f, int64_t phases, const int64_t* pend, int64_t* startKey, int64_t* endKey, uint8_t* cat)
 {
     for (int64_t p = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; p < phases; p += int64_t(gridDim.x) * blockDim.x) {
         const int32_t a = f.phaseAttempt[p];
@@ -110,7 +108,8 @@ __global__ void preparePhases(DeviceFleet f, int64_t phases, const int64_t* pend
 __global__ void countSegments(DeviceFleet f, int64_t attempts, const int64_t* pend, const int64_t* lost,
     const int64_t* sk, const uint8_t* sc, const int64_t* ek, const uint8_t* ec, int64_t* counts)
 {
-    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts; a += int64_t(gridDim.x) * blockDim.x) {
+    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts;
+         a += int64_t(gridDim.x) * blockDim.x) {
         const int64_t p0 = f.attemptPhaseBegin[a];
         CountEmit count;
         sweepAttempt(f.attemptStart[a], f.attemptEnd[a], pend[a], isInterruptedOutcome(f.attemptOutcome[a]), lost[a],
@@ -121,10 +120,11 @@ __global__ void countSegments(DeviceFleet f, int64_t attempts, const int64_t* pe
 
 __global__ void writeSegments(DeviceFleet f, int64_t attempts, const int64_t* pend, const int64_t* lost,
     const int64_t* sk, const uint8_t* sc, const int64_t* ek, const uint8_t* ec, const int64_t* segBegin,
-    int64_t* segStart, int64_t* segEnd, uint8_t* segBucket, int32_t* segAttempt, int64_t* buckets,
-    int64_t* firstTrain, int64_t* tts)
+    int64_t* segStart, int64_t* segEnd, uint8_t* segBucket, int32_t* segAttempt, int64_t* buckets, int64_t* firstTrain,
+    int64_t* tts)
 {
-    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts; a += int64_t(gridDim.x) * blockDim.x) {
+    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts;
+         a += int64_t(gridDim.x) * blockDim.x) {
         const int64_t p0 = f.attemptPhaseBegin[a];
         const int64_t s0 = segBegin[a];
         int64_t* row = buckets + a * kBuckets;
@@ -152,7 +152,8 @@ __global__ void finishJobs(DeviceFleet f, int64_t jobs, const int64_t* firstTrai
 
 __global__ void markSegmentAttempts(int64_t attempts, const int64_t* segBegin, int32_t* segAttempt)
 {
-    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts; a += int64_t(gridDim.x) * blockDim.x) {
+    for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts;
+         a += int64_t(gridDim.x) * blockDim.x) {
         for (int64_t s = segBegin[a]; s < segBegin[a + 1]; ++s) {
             segAttempt[s] = static_cast<int32_t>(a);
         }
@@ -204,8 +205,8 @@ __global__ void sumKernel(SumParams p, int64_t segments, int64_t attempts, const
     for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts; a += stride) {
         const int32_t g = group[a];
         if (g >= 0) {
-            accumulateAttemptExtras(p, g, attemptStart[a], attemptEnd[a], jobGpus[attemptJob[a]], gapAfter[a],
-                queueBefore[a], add);
+            accumulateAttemptExtras(
+                p, g, attemptStart[a], attemptEnd[a], jobGpus[attemptJob[a]], gapAfter[a], queueBefore[a], add);
         }
     }
     if (Shared) {
@@ -243,8 +244,8 @@ public:
     {
         cudaDeviceProp prop {};
         check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
-        m_name = std::string("CUDA: ") + prop.name + " (sm_" + std::to_string(prop.major) + std::to_string(prop.minor) +
-            ", " + std::to_string(prop.totalGlobalMem >> 30) + " GiB)";
+        m_name = std::string("CUDA: ") + prop.name + " (sm_" + std::to_string(prop.major) + std::to_string(prop.minor)
+            + ", " + std::to_string(prop.totalGlobalMem >> 30) + " GiB)";
     }
 
     BackendInfo info() const override
@@ -286,8 +287,8 @@ public:
         std::vector<int64_t> queue(c.attempts(), 0);
         for (size_t j = 0; j < c.jobs(); ++j) {
             const auto first = static_cast<size_t>(c.jobAttemptBegin[j]);
-            if (first < static_cast<size_t>(c.jobAttemptBegin[j + 1]) && c.jobSubmittedNs[j] != kNoTime &&
-                c.jobSubmittedNs[j] < c.attemptStartNs[first]) {
+            if (first < static_cast<size_t>(c.jobAttemptBegin[j + 1]) && c.jobSubmittedNs[j] != kNoTime
+                && c.jobSubmittedNs[j] < c.attemptStartNs[first]) {
                 queue[first] = c.attemptStartNs[first] - c.jobSubmittedNs[j];
             }
         }
@@ -318,8 +319,8 @@ public:
                       raw(sortedStartCat), np, na, offsets, offsets + 1),
                 "segmented sort (size)");
             thrust::device_vector<char> temp(tempBytes);
-            check(cub::DeviceSegmentedSort::SortPairs(raw(temp), tempBytes, raw(startKey), raw(sortedStartKey), raw(cat),
-                      raw(sortedStartCat), np, na, offsets, offsets + 1),
+            check(cub::DeviceSegmentedSort::SortPairs(raw(temp), tempBytes, raw(startKey), raw(sortedStartKey),
+                      raw(cat), raw(sortedStartCat), np, na, offsets, offsets + 1),
                 "segmented sort of starts");
             check(cub::DeviceSegmentedSort::SortPairs(raw(temp), tempBytes, raw(endKey), raw(sortedEndKey), raw(cat),
                       raw(sortedEndCat), np, na, offsets, offsets + 1),
@@ -348,8 +349,8 @@ public:
         // 4. Gaps and Time to Recover, per job.
         m_gapAfter.assign(na, 0);
         thrust::device_vector<int64_t> ttr(na, kNoTime);
-        finishJobs<<<blocksFor(static_cast<int64_t>(c.jobs())), kThreads>>>(f, static_cast<int64_t>(c.jobs()),
-            raw(firstTrain), raw(m_gapAfter), raw(ttr));
+        finishJobs<<<blocksFor(static_cast<int64_t>(c.jobs())), kThreads>>>(
+            f, static_cast<int64_t>(c.jobs()), raw(firstTrain), raw(m_gapAfter), raw(ttr));
         check(cudaDeviceSynchronize(), "attribution");
 
         // 5. Results to the host.
@@ -443,8 +444,7 @@ public:
     }
 
 private:
-    template <typename T>
-    static void copyOut(const thrust::device_vector<T>& d, std::vector<T>& h)
+    template <typename T> static void copyOut(const thrust::device_vector<T>& d, std::vector<T>& h)
     {
         h.resize(d.size());
         if (!h.empty()) {

@@ -127,8 +127,8 @@ public:
 
     Rollup rollup(const Filter& filter, const Grouping& grouping);
     Series series(const Filter& filter, Calendar every);
-    std::vector<Distribution> distribution(const Filter& filter, const Grouping& grouping,
-        const DistributionSpec& spec);
+    std::vector<Distribution> distribution(
+        const Filter& filter, const Grouping& grouping, const DistributionSpec& spec);
 
     // Wall seconds of the last call of each kind, as measured around the backend's work.
     double lastSeconds() const { return m_lastSeconds; }

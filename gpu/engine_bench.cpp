@@ -52,8 +52,8 @@ std::vector<EngineBenchResult> runEngineBenchmark(const EngineBenchOptions& opti
 
     auto engine = Engine::create(options.backend);
     const std::string backend = engine->backend().name;
-    say("backend " + backend + "; " + std::to_string(cols.jobs()) + " jobs, " + std::to_string(cols.attempts()) +
-        " attempts, " + std::to_string(phases) + " phases generated in " + std::to_string(generateSeconds) + " s");
+    say("backend " + backend + "; " + std::to_string(cols.jobs()) + " jobs, " + std::to_string(cols.attempts())
+        + " attempts, " + std::to_string(phases) + " phases generated in " + std::to_string(generateSeconds) + " s");
     std::vector<EngineBenchResult> out;
     auto record = [&](const std::string& op, int64_t rows, std::vector<double> runs, const std::string& detail) {
         EngineBenchResult r;
@@ -130,7 +130,8 @@ std::string benchResultJson(const EngineBenchResult& r, const std::string& extra
 {
     char buf[512];
     std::snprintf(buf, sizeof buf,
-        "{\"op\":\"%s\",\"backend\":\"%s\",\"rows\":%lld,\"seconds\":%.6f,\"rows_per_s\":%.0f,\"runs\":%zu,\"detail\":\"%s\"",
+        "{\"op\":\"%s\",\"backend\":\"%s\",\"rows\":%lld,\"seconds\":%.6f,\"rows_per_s\":%.0f,\"runs\":%zu,\"detail\":"
+        "\"%s\"",
         r.op.c_str(), r.backend.c_str(), static_cast<long long>(r.rows), r.seconds, r.rowsPerS, r.runs.size(),
         r.detail.c_str());
     return std::string(buf) + extraFields + "}";

@@ -56,8 +56,14 @@ ETT_HD uint8_t categoryBucket(int category)
     return kBucketOf[category];
 }
 
-ETT_HD int64_t minI64(int64_t a, int64_t b) { return a < b ? a : b; }
-ETT_HD int64_t maxI64(int64_t a, int64_t b) { return a > b ? a : b; }
+ETT_HD int64_t minI64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+ETT_HD int64_t maxI64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
 
 // The instant phases stop deciding: the fault f (clamped into the window) of an interrupted
 // attempt (outcome failed or preempted), else the attempt's end.
@@ -66,7 +72,10 @@ ETT_HD int64_t phaseEnd(int64_t start, int64_t end, bool interrupted, int64_t fa
     return interrupted ? minI64(maxI64(fault, start), end) : end;
 }
 
-ETT_HD bool isInterruptedOutcome(uint8_t outcome) { return outcome == 1 || outcome == 2; } // failed, preempted
+ETT_HD bool isInterruptedOutcome(uint8_t outcome)
+{
+    return outcome == 1 || outcome == 2;
+} // failed, preempted
 
 // Spec 5.3: where lost progress starts for an interrupted attempt: max(s, attempt start), s the
 // latest checkpoint start of the job durable by f; kNoTime when the job has no checkpoint
@@ -103,8 +112,7 @@ ETT_HD void phaseKeys(int64_t start, int64_t end, int category, int64_t attemptS
 }
 
 // Merges contiguous runs of one bucket and hands them to an emitter (count or write).
-template <typename Emit>
-struct RunMerger
+template <typename Emit> struct RunMerger
 {
     Emit& emit;
     int64_t runStart = 0;
@@ -275,8 +283,8 @@ struct SumParams
 // Calls add(slot, bucket, lengthNs, gpus) for the part of [s, e) inside the clip range, split at
 // calendar boundaries when the params ask for it. slot = calendarBucket * groups + group.
 template <typename Add>
-ETT_HD void accumulatePiece(const SumParams& p, int32_t group, int64_t s, int64_t e, uint8_t bucket, int64_t gpus,
-    Add& add)
+ETT_HD void accumulatePiece(
+    const SumParams& p, int32_t group, int64_t s, int64_t e, uint8_t bucket, int64_t gpus, Add& add)
 {
     s = maxI64(s, p.lo);
     e = minI64(e, p.hi);

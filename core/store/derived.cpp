@@ -48,8 +48,10 @@ Result<std::unique_ptr<DerivedUpdater>> DerivedUpdater::create(Database& db)
             "SELECT id, attempt_no, start_ns, end_ns, gpus, outcome, interrupted_at_ns, cause FROM attempts "
             "WHERE job_id=? ORDER BY start_ns, attempt_no" },
         { &u->m_runs, "SELECT first_id, last_id FROM phase_runs WHERE attempt_id=? ORDER BY first_id" },
-        { &u->m_phases, "SELECT k.category, p.rank, p.start_ns, p.end_ns FROM phases p JOIN phase_kinds k ON k.id = p.kind WHERE p.id "
-          "BETWEEN ? AND ?" },
+        { &u->m_phases,
+            "SELECT k.category, p.rank, p.start_ns, p.end_ns FROM phases p JOIN phase_kinds k ON k.id = p.kind WHERE "
+            "p.id "
+            "BETWEEN ? AND ?" },
         { &u->m_checkpoints, "SELECT start_ns, durable_ns, failed FROM checkpoints WHERE job_id=?" },
         { &u->m_deleteAttemptDerived,
             "DELETE FROM attempt_derived WHERE attempt_id IN (SELECT id FROM attempts WHERE job_id=?)" },

@@ -25,7 +25,8 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    auto results = ett::gpu::runEngineBenchmark(o, [](const std::string& s) { std::fprintf(stderr, "%s\n", s.c_str()); });
+    auto results
+        = ett::gpu::runEngineBenchmark(o, [](const std::string& s) { std::fprintf(stderr, "%s\n", s.c_str()); });
     for (const auto& r : results) {
         std::printf("%s\n", ett::gpu::benchResultJson(r).c_str());
     }

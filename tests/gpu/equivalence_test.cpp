@@ -38,10 +38,12 @@ void fail(const std::string& what)
     }
 }
 
-std::string str(core::Wide v) { return core::formatWideSeconds(v) + " s"; }
+std::string str(core::Wide v)
+{
+    return core::formatWideSeconds(v) + " s";
+}
 
-template <typename T>
-void expectEq(const T& got, const T& want, const std::string& what)
+template <typename T> void expectEq(const T& got, const T& want, const std::string& what)
 {
     ++g_checks;
     if (!(got == want)) {
@@ -110,7 +112,10 @@ struct Rng
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         return z ^ (z >> 31);
     }
-    int64_t range(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1)); }
+    int64_t range(int64_t lo, int64_t hi)
+    {
+        return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+    }
     bool chance(int percent) { return range(1, 100) <= percent; }
 };
 
@@ -288,8 +293,8 @@ void checkAttribution(gpu::Engine& engine, const Reference& ref)
             expectEq(s1 - s0, ra.segments.size(), what + " segment count");
             for (size_t k = 0; k < std::min(s1 - s0, ra.segments.size()); ++k) {
                 const auto& rs = ra.segments[k];
-                if (at.segmentStartNs[s0 + k] != rs.startNs || at.segmentEndNs[s0 + k] != rs.endNs ||
-                    at.segmentBucket[s0 + k] != static_cast<uint8_t>(rs.bucket)) {
+                if (at.segmentStartNs[s0 + k] != rs.startNs || at.segmentEndNs[s0 + k] != rs.endNs
+                    || at.segmentBucket[s0 + k] != static_cast<uint8_t>(rs.bucket)) {
                     fail(what + " segment " + std::to_string(k) + " differs");
                     break;
                 }
@@ -298,8 +303,8 @@ void checkAttribution(gpu::Engine& engine, const Reference& ref)
     }
 }
 
-void checkRollup(gpu::Engine& engine, const Reference& ref, const gpu::Filter& f, const gpu::Grouping& g,
-    const std::string& what)
+void checkRollup(
+    gpu::Engine& engine, const Reference& ref, const gpu::Filter& f, const gpu::Grouping& g, const std::string& what)
 {
     const gpu::Rollup got = engine.rollup(f, g);
     const auto want = ref.rollup(f, g);
@@ -358,8 +363,9 @@ void checkRollups(gpu::Engine& engine, const Reference& ref, int64_t dayStart)
     for (const auto& [fname, f] : filters) {
         for (const auto& g : groupings) {
             checkRollup(engine, ref, f, g,
-                fname + " by " + (g.by == gpu::GroupBy::Attribute ? c.attrKeys[static_cast<size_t>(g.attrKey)]
-                                                                    : std::to_string(static_cast<int>(g.by))));
+                fname + " by "
+                    + (g.by == gpu::GroupBy::Attribute ? c.attrKeys[static_cast<size_t>(g.attrKey)]
+                                                       : std::to_string(static_cast<int>(g.by))));
         }
     }
     // Attempt-level groupings: every bucket of every group adds up to the ungrouped total.
@@ -387,12 +393,15 @@ void checkSeries(gpu::Engine& engine, const Reference& ref, gpu::Calendar every,
     gpu::Filter f;
     f.countQueue = countQueue;
     const gpu::Series s = engine.series(f, every);
-    const std::string what = std::string("series ") + (every == gpu::Calendar::Day ? "day" : every == gpu::Calendar::Hour ? "hour" : "week") +
-        (countQueue ? " +queue" : "");
+    const std::string what = std::string("series ")
+        + (every == gpu::Calendar::Day         ? "day"
+                : every == gpu::Calendar::Hour ? "hour"
+                                               : "week")
+        + (countQueue ? " +queue" : "");
     if (every == gpu::Calendar::Week && !s.buckets.empty()) {
         // Weeks start on Monday: 1970-01-05 was one.
-        expectEq(((s.originNs - 4 * 86'400'000'000'000) % (7 * 86'400'000'000'000) + 7 * 86'400'000'000'000) %
-                (7 * 86'400'000'000'000),
+        expectEq(((s.originNs - 4 * 86'400'000'000'000) % (7 * 86'400'000'000'000) + 7 * 86'400'000'000'000)
+                % (7 * 86'400'000'000'000),
             int64_t { 0 }, what + " Monday origin");
     }
     Figures sum;
@@ -429,8 +438,8 @@ void checkDistributions(gpu::Engine& engine, const Reference& ref)
                 fail(std::string(name) + " distribution has an unknown group " + d.group);
                 continue;
             }
-            std::vector<int64_t> values = spec.of == gpu::DistributionSpec::Of::TimeToStart ? it->second.ttsNs
-                                                                                            : it->second.ttrNs;
+            std::vector<int64_t> values
+                = spec.of == gpu::DistributionSpec::Of::TimeToStart ? it->second.ttsNs : it->second.ttrNs;
             expectEq(d.count, static_cast<int64_t>(values.size()), std::string(name) + " count " + d.group);
             const core::Percentiles p = core::percentilesOf(values);
             expectEq(d.percentiles.p50, p.p50, std::string(name) + " p50 " + d.group);
@@ -533,7 +542,8 @@ int main(int argc, char** argv)
             seed <= 2);
     }
     for (int seed = 1; seed <= (quick ? 10 : 40); ++seed) {
-        checkFleet("edge seed " + std::to_string(seed), edgeFleet(static_cast<uint64_t>(seed) * 7919, 25), kind, seed % 4 == 0);
+        checkFleet("edge seed " + std::to_string(seed), edgeFleet(static_cast<uint64_t>(seed) * 7919, 25), kind,
+            seed % 4 == 0);
     }
     // An empty fleet.
     checkFleet("empty fleet", core::FleetColumnsBuilder().finish(), kind, true);
