@@ -106,27 +106,6 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QFrame* separator(QWidget* parent)
-{
-    auto* line = new QFrame(parent);
-    line->setFrameShape(QFrame::VLine);
-    line->setFrameShadow(QFrame::Sunken);
-    return line;
-}
-
-QDateTimeEdit* utcEdit(QWidget* parent)
-{
-    auto* e = new QDateTimeEdit(parent);
-#if QT_VERSION >= QT_VERSION_CHECK(6, 7, 0)
-    e->setTimeZone(QTimeZone::utc());
-#else
-    e->setTimeSpec(Qt::UTC);
-#endif
-    e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-    e->setCalendarPopup(true);
-    return e;
-}
-
 // A change of a duration: "+1 min 05 s (+12.0%)", "−20 s (−3.1%)", "0 s".
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
 {
@@ -210,39 +189,16 @@ CohortEditor::CohortEditor(const QString& letter, const QColor& color, QWidget* 
                             .arg(letter));
     m_attrs->setMinimumWidth(130);
     row->addWidget(m_attrs);
-    row->addWidget(separator(this));
+    row->addWidget(makeSeparator(this));
 
-    m_allTime = new QCheckBox(tr("All time"), this);
-    m_allTime->setObjectName(QStringLiteral("allTime"));
-    m_allTime->setToolTip(tr("Uncheck to clip cohort %1 to a time range (UTC)").arg(letter));
-    row->addWidget(m_allTime);
-    m_from = utcEdit(this);
-    m_from->setObjectName(QStringLiteral("from"));
-    m_from->setToolTip(tr("From (inclusive, UTC)"));
-    m_to = utcEdit(this);
-    m_to->setObjectName(QStringLiteral("to"));
-    m_to->setToolTip(tr("To (exclusive, UTC)"));
-    row->addWidget(m_from);
-    row->addWidget(new QLabel(QStringLiteral("–"), this));
-    row->addWidget(m_to);
-    row->addWidget(new QLabel(tr("UTC"), this));
-    row->addWidget(separator(this));
-
-    row->addWidget(makeCaption(tr("GPUs"), this));
-    m_minGpus = new QSpinBox(this);
-    m_minGpus->setObjectName(QStringLiteral("minGpus"));
-    m_minGpus->setSpecialValueText(tr("any"));
-    m_minGpus->setKeyboardTracking(false);
-    m_minGpus->setToolTip(tr("Fewest GPUs of a job (\"any\": no lower bound)"));
-    m_maxGpus = new QSpinBox(this);
-    m_maxGpus->setObjectName(QStringLiteral("maxGpus"));
-    m_maxGpus->setSpecialValueText(tr("any"));
-    m_maxGpus->setKeyboardTracking(false);
-    m_maxGpus->setToolTip(tr("Most GPUs of a job (\"any\": no upper bound)"));
-    row->addWidget(m_minGpus);
-    row->addWidget(new QLabel(QStringLiteral("–"), this));
-    row->addWidget(m_maxGpus);
-    row->addWidget(separator(this));
+    const RangeControls range
+        = addRangeControls(row, this, tr("Uncheck to clip cohort %1 to a time range (UTC)").arg(letter));
+    m_allTime = range.allTime;
+    m_from = range.from;
+    m_to = range.to;
+    m_minGpus = range.minGpus;
+    m_maxGpus = range.maxGpus;
+    row->addWidget(makeSeparator(this));
 
     m_spec = new QLineEdit(this);
     m_spec->setObjectName(QStringLiteral("spec"));
@@ -635,7 +591,7 @@ QWidget* ComparePage::buildHeader()
     swap->setToolTip(tr("Exchange the cohorts: B becomes the baseline"));
     connect(swap, &QPushButton::clicked, this, &ComparePage::swapCohorts);
     top->addWidget(swap);
-    top->addWidget(separator(box));
+    top->addWidget(makeSeparator(box));
     top->addWidget(makeCaption(tr("Match jobs by"), box));
     m_matchBy = new QComboBox(box);
     m_matchBy->setObjectName(QStringLiteral("matchBy"));
@@ -650,7 +606,7 @@ QWidget* ComparePage::buildHeader()
         tr("Start job windows at submission in both cohorts: time before the first attempt is queue (spec 5.6)"));
     connect(m_countQueue, &QCheckBox::toggled, this, &ComparePage::setCountQueue);
     top->addWidget(m_countQueue);
-    top->addWidget(separator(box));
+    top->addWidget(makeSeparator(box));
     auto* weighting = new QButtonGroup(box);
     m_gpuWeighted = new QToolButton(box);
     m_gpuWeighted->setObjectName(QStringLiteral("gpuWeighted"));
@@ -919,7 +875,7 @@ QWidget* ComparePage::buildMatchedTab()
     fit->setText(tr("Fit"));
     fit->setToolTip(tr("Show both jobs inside their cohorts' ranges"));
     controls->addWidget(fit);
-    controls->addWidget(separator(right));
+    controls->addWidget(makeSeparator(right));
     auto* views = new QButtonGroup(right);
     for (const bool ranks : { false, true }) {
         auto* v = new QToolButton(right);

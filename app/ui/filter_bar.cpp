@@ -46,27 +46,6 @@ int clampToInt(int64_t v)
     return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
 }
 
-QFrame* separator(QWidget* parent)
-{
-    auto* line = new QFrame(parent);
-    line->setFrameShape(QFrame::VLine);
-    line->setFrameShadow(QFrame::Sunken);
-    return line;
-}
-
-QDateTimeEdit* utcEdit(QWidget* parent)
-{
-    auto* e = new QDateTimeEdit(parent);
-#if QT_VERSION >= QT_VERSION_CHECK(6, 7, 0)
-    e->setTimeZone(QTimeZone::utc());
-#else
-    e->setTimeSpec(Qt::UTC);
-#endif
-    e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-    e->setCalendarPopup(true);
-    return e;
-}
-
 const char* const kChipStyle = "QToolButton#chip { border: 1px solid #7aa7c7; border-radius: 9px; background: #e6f0f8;"
                                " color: #123; padding: 1px 8px; }"
                                "QToolButton#chip:hover { background: #cfe2f1; border-color: #0072b2; }";
@@ -109,41 +88,18 @@ void FilterBar::buildUi()
     m_labelsButton->setToolTip(tr("Dataset labels to include (none checked: all)"));
     m_labelsButton->setMinimumWidth(110);
     top->addWidget(m_labelsButton);
-    top->addWidget(separator(this));
+    top->addWidget(makeSeparator(this));
 
     top->addWidget(makeCaption(tr("Time"), this));
-    m_allTime = new QCheckBox(tr("All time"), this);
-    m_allTime->setObjectName(QStringLiteral("allTime"));
+    const RangeControls range
+        = addRangeControls(top, this, tr("Uncheck to clip every figure to a time range (UTC, spec 5.5)"));
+    m_allTime = range.allTime;
     m_allTime->setChecked(true);
-    m_allTime->setToolTip(tr("Uncheck to clip every figure to a time range (UTC, spec 5.5)"));
-    top->addWidget(m_allTime);
-    m_from = utcEdit(this);
-    m_from->setObjectName(QStringLiteral("from"));
-    m_from->setToolTip(tr("From (inclusive, UTC)"));
-    m_to = utcEdit(this);
-    m_to->setObjectName(QStringLiteral("to"));
-    m_to->setToolTip(tr("To (exclusive, UTC)"));
-    top->addWidget(m_from);
-    top->addWidget(new QLabel(QStringLiteral("–"), this));
-    top->addWidget(m_to);
-    top->addWidget(new QLabel(tr("UTC"), this));
-    top->addWidget(separator(this));
-
-    top->addWidget(makeCaption(tr("GPUs"), this));
-    m_minGpus = new QSpinBox(this);
-    m_minGpus->setObjectName(QStringLiteral("minGpus"));
-    m_minGpus->setSpecialValueText(tr("any"));
-    m_minGpus->setKeyboardTracking(false);
-    m_minGpus->setToolTip(tr("Fewest GPUs of a job (\"any\": no lower bound)"));
-    m_maxGpus = new QSpinBox(this);
-    m_maxGpus->setObjectName(QStringLiteral("maxGpus"));
-    m_maxGpus->setSpecialValueText(tr("any"));
-    m_maxGpus->setKeyboardTracking(false);
-    m_maxGpus->setToolTip(tr("Most GPUs of a job (\"any\": no upper bound)"));
-    top->addWidget(m_minGpus);
-    top->addWidget(new QLabel(QStringLiteral("–"), this));
-    top->addWidget(m_maxGpus);
-    top->addWidget(separator(this));
+    m_from = range.from;
+    m_to = range.to;
+    m_minGpus = range.minGpus;
+    m_maxGpus = range.maxGpus;
+    top->addWidget(makeSeparator(this));
 
     m_countQueue = new QCheckBox(tr("Count queue"), this);
     m_countQueue->setObjectName(QStringLiteral("countQueue"));
@@ -157,7 +113,7 @@ void FilterBar::buildUi()
     m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_groupBy->setToolTip(tr("Rows of the drill-down table at the fleet level"));
     top->addWidget(m_groupBy);
-    top->addWidget(separator(this));
+    top->addWidget(makeSeparator(this));
 
     m_weighting = new QButtonGroup(this);
     m_weighting->setExclusive(true);

@@ -1,9 +1,15 @@
 #include "app/ui/page_widgets.h"
 
+#include <QCheckBox>
+#include <QDateTimeEdit>
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
+#include <QSpinBox>
 #include <QTableWidget>
+#include <QTimeZone>
 
 namespace ett::app {
 
@@ -76,6 +82,63 @@ QTableWidgetItem* makeCell(const QString& text, bool number)
     auto* item = new QTableWidgetItem(text);
     item->setTextAlignment(number ? (Qt::AlignRight | Qt::AlignVCenter) : (Qt::AlignLeft | Qt::AlignVCenter));
     return item;
+}
+
+QFrame* makeSeparator(QWidget* parent)
+{
+    auto* line = new QFrame(parent);
+    line->setFrameShape(QFrame::VLine);
+    line->setFrameShadow(QFrame::Sunken);
+    return line;
+}
+
+QDateTimeEdit* makeUtcEdit(QWidget* parent)
+{
+    auto* e = new QDateTimeEdit(parent);
+#if QT_VERSION >= QT_VERSION_CHECK(6, 7, 0)
+    e->setTimeZone(QTimeZone::utc());
+#else
+    e->setTimeSpec(Qt::UTC);
+#endif
+    e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+    e->setCalendarPopup(true);
+    return e;
+}
+
+RangeControls addRangeControls(QHBoxLayout* row, QWidget* parent, const QString& allTimeTip)
+{
+    RangeControls c;
+    c.allTime = new QCheckBox(QObject::tr("All time"), parent);
+    c.allTime->setObjectName(QStringLiteral("allTime"));
+    c.allTime->setToolTip(allTimeTip);
+    row->addWidget(c.allTime);
+    c.from = makeUtcEdit(parent);
+    c.from->setObjectName(QStringLiteral("from"));
+    c.from->setToolTip(QObject::tr("From (inclusive, UTC)"));
+    c.to = makeUtcEdit(parent);
+    c.to->setObjectName(QStringLiteral("to"));
+    c.to->setToolTip(QObject::tr("To (exclusive, UTC)"));
+    row->addWidget(c.from);
+    row->addWidget(new QLabel(QStringLiteral("–"), parent));
+    row->addWidget(c.to);
+    row->addWidget(new QLabel(QObject::tr("UTC"), parent));
+    row->addWidget(makeSeparator(parent));
+
+    row->addWidget(makeCaption(QObject::tr("GPUs"), parent));
+    const auto gpuBox = [&](const char* name, const QString& tip) {
+        auto* box = new QSpinBox(parent);
+        box->setObjectName(QString::fromLatin1(name));
+        box->setSpecialValueText(QObject::tr("any"));
+        box->setKeyboardTracking(false);
+        box->setToolTip(tip);
+        return box;
+    };
+    c.minGpus = gpuBox("minGpus", QObject::tr("Fewest GPUs of a job (\"any\": no lower bound)"));
+    c.maxGpus = gpuBox("maxGpus", QObject::tr("Most GPUs of a job (\"any\": no upper bound)"));
+    row->addWidget(c.minGpus);
+    row->addWidget(new QLabel(QStringLiteral("–"), parent));
+    row->addWidget(c.maxGpus);
+    return c;
 }
 
 } // namespace ett::app

@@ -7,8 +7,13 @@
 #include <QString>
 #include <QStringList>
 
+class QCheckBox;
+class QDateTimeEdit;
+class QFrame;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
+class QSpinBox;
 class QTableWidget;
 class QTableWidgetItem;
 class QWidget;
@@ -25,6 +30,24 @@ QLabel* makeStatusLabel(QWidget* parent);
 QProgressBar* makeBusyBar(QWidget* parent, int width);
 // A red, wrapped, selectable line for what went wrong ("error"), hidden while there is nothing.
 QLabel* makeErrorLabel(QWidget* parent);
+
+// A vertical line between groups of controls in a row.
+QFrame* makeSeparator(QWidget* parent);
+// A date-time editor in UTC, to the minute, with a calendar.
+QDateTimeEdit* makeUtcEdit(QWidget* parent);
+
+// The time and GPU-count range of a filter (the filter bar's and a cohort's), appended to a row:
+// "All time" [from] – [to] UTC | GPUs [min] – [max]. Named for tests ("allTime", "from", "to",
+// "minGpus", "maxGpus"); the spin boxes show "any" at their special value.
+struct RangeControls
+{
+    QCheckBox* allTime = nullptr;
+    QDateTimeEdit* from = nullptr;
+    QDateTimeEdit* to = nullptr;
+    QSpinBox* minGpus = nullptr;
+    QSpinBox* maxGpus = nullptr;
+};
+RangeControls addRangeControls(QHBoxLayout* row, QWidget* parent, const QString& allTimeTip);
 
 // A read-only table of whole-row, single selections, alternating rows, compact rows, no word wrap,
 // no row numbers, headers not highlighted.
