@@ -1,5 +1,7 @@
 #include "app/cli/json_writer.h"
 
+#include "core/model/generator.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -9,33 +11,7 @@ std::string JsonWriter::escape(std::string_view s)
 {
     std::string out;
     out.reserve(s.size() + 2);
-    for (char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
+    core::appendJsonEscaped(out, s);
     return out;
 }
 

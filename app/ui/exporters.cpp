@@ -7,6 +7,7 @@
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/workbench_state.h"
+#include "core/model/generator.h"
 #include "core/model/rollup.h"
 
 #include <QAbstractItemView>
@@ -242,35 +243,9 @@ void appendCsvRecord(QString& out, const QStringList& fields)
 
 void appendJsonString(QByteArray& out, const QString& s)
 {
-    out += '"';
-    for (const char c : s.toUtf8()) {
-        const auto u = static_cast<unsigned char>(c);
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (u < 0x20) {
-                out += "\\u00";
-                out += QByteArray::number(u, 16).rightJustified(2, '0');
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
+    std::string text;
+    core::appendJsonString(text, s.toStdString());
+    out += QByteArray::fromStdString(text);
 }
 
 bool isJsonNumber(const QString& text)
