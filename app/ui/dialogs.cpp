@@ -19,7 +19,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
-#include <QSignalBlocker>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -91,7 +90,6 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     m_toggle = new QToolButton(header);
     m_toggle->setObjectName(QStringLiteral("options"));
     m_toggle->setText(tr("&Options"));
-    m_toggle->setCheckable(true);
     m_toggle->setAutoRaise(true);
     m_toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_toggle->setArrowType(Qt::RightArrow);
@@ -175,7 +173,7 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     });
     layout->addWidget(m_buttons);
 
-    connect(m_toggle, &QToolButton::toggled, this, &ImportDialog::setOptionsShown);
+    connect(m_toggle, &QToolButton::clicked, this, [this] { setOptionsShown(!optionsShown()); });
     connect(m_browse, &QPushButton::clicked, this, &ImportDialog::browseMapping);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::updateFields);
     for (QLineEdit* edit : { m_mapping, m_job, m_attempt, m_rank, m_timezone, m_year }) {
@@ -204,15 +202,12 @@ QString ImportDialog::problem() const
 
 bool ImportDialog::optionsShown() const
 {
-    return m_toggle->isChecked();
+    return m_optionsShown;
 }
 
 void ImportDialog::setOptionsShown(bool shown)
 {
-    {
-        const QSignalBlocker block(m_toggle);
-        m_toggle->setChecked(shown);
-    }
+    m_optionsShown = shown;
     m_toggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
     for (QWidget* field :
         { static_cast<QWidget*>(m_format), m_mappingRow, static_cast<QWidget*>(m_job), static_cast<QWidget*>(m_attempt),
@@ -357,21 +352,39 @@ void ImportDialog::updateFields()
 {
     const auto format
         = core::parseTraceFormat(m_format->currentData().toString().toStdString()).value_or(core::TraceFormat::Auto);
-    const std::pair<QWidget*, const char*> fields[] = { { m_mappingRow, "mapping" }, { m_job, "job" },
-        { m_attempt, "attempt" }, { m_rank, "rank" }, { m_timezone, "timezone" }, { m_year, "year" } };
-    for (const auto& [field, option] : fields) {
-        const bool reads = core::formatReadsOption(format, option);
-        const QString usedBy = tr("Read for these formats: %1").arg(formatsReadingOption(option));
-        field->setEnabled(reads);
-        field->setToolTip(reads ? usedBy : tr("Not read for this format. %1").arg(usedBy));
-        if (QWidget* rowLabel = m_form->labelForField(field)) {
+    // What each field is (the words of `ettw import --help`) and the formats that read it.
+    struct Field
+    {
+        QWidget* widget;
+        const char* option;
+        QString what;
+    };
+    const Field fields[] = {
+        { m_mappingRow, "mapping",
+            tr("A rules file mapping the names a tool writes to phases (see `ettw mappings`); empty: the format's "
+               "built-in preset.") },
+        { m_job, "job", tr("Job of the files, for formats that cannot say; empty: from the file.") },
+        { m_attempt, "attempt", tr("Attempt number of the files (>= 0); empty: from the file.") },
+        { m_rank, "rank", tr("Rank of the files (>= 0); empty: from the file.") },
+        { m_timezone, "timezone", tr("Zone of console-log times that have none: UTC or an offset such as +02:00.") },
+        { m_year, "year",
+            tr("Year of console-log times that have none (%1 to %2); empty: the year of the first full date in the "
+               "log.")
+                .arg(core::kMinYearOption)
+                .arg(core::kMaxYearOption) },
+    };
+    for (const Field& f : fields) {
+        const bool reads = core::formatReadsOption(format, f.option);
+        const QString usedBy = tr("Read for these formats: %1.").arg(formatsReadingOption(f.option));
+        f.widget->setEnabled(reads);
+        f.widget->setToolTip(
+            f.what + QLatin1Char('\n') + (reads ? usedBy : tr("Not read for this format. %1").arg(usedBy)));
+        if (QWidget* rowLabel = m_form->labelForField(f.widget)) {
             rowLabel->setEnabled(reads);
-            rowLabel->setToolTip(field->toolTip());
+            rowLabel->setToolTip(f.widget->toolTip());
         }
     }
-    m_mapping->setToolTip(m_mappingRow->toolTip()
-        + tr("\nA rules file mapping the names a tool writes to phases (see `ettw mappings`); empty: the "
-             "format's built-in preset"));
+    m_mapping->setToolTip(m_mappingRow->toolTip());
     updateSummary();
 }
 

@@ -86,6 +86,7 @@ private:
     QLabel* m_problem = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
     ImportChoices m_choices;
+    bool m_optionsShown = false;
 };
 
 // Shows an import's progress: file i of n, stage, records, a bar over the bytes of all files and
