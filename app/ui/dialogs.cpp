@@ -324,26 +324,13 @@ void ImportDialog::showProblem(const core::Error& error)
 
 QWidget* ImportDialog::fieldOf(const std::string& option) const
 {
-    if (option == "format") {
-        return m_format;
-    }
-    if (option == "mapping") {
-        return m_mapping;
-    }
-    if (option == "job") {
-        return m_job;
-    }
-    if (option == "attempt") {
-        return m_attempt;
-    }
-    if (option == "rank") {
-        return m_rank;
-    }
-    if (option == "timezone") {
-        return m_timezone;
-    }
-    if (option == "year") {
-        return m_year;
+    const std::pair<const char*, QWidget*> fields[]
+        = { { "format", m_format }, { "mapping", m_mapping }, { "job", m_job }, { "attempt", m_attempt },
+              { "rank", m_rank }, { "timezone", m_timezone }, { "year", m_year } };
+    for (const auto& [name, field] : fields) {
+        if (option == name) {
+            return field;
+        }
     }
     return nullptr;
 }

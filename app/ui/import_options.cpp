@@ -4,6 +4,8 @@
 #include <QSettings>
 #include <QStringList>
 
+#include <utility>
+
 namespace ett::app {
 
 namespace {
@@ -57,26 +59,14 @@ void rememberImportOptions(const core::ReaderOptions& options)
 
 QString importOptionTitle(std::string_view option)
 {
-    if (option == "format") {
-        return QObject::tr("Format");
-    }
-    if (option == "mapping") {
-        return QObject::tr("Mapping file");
-    }
-    if (option == "job") {
-        return QObject::tr("Job");
-    }
-    if (option == "attempt") {
-        return QObject::tr("Attempt");
-    }
-    if (option == "rank") {
-        return QObject::tr("Rank");
-    }
-    if (option == "timezone") {
-        return QObject::tr("Timezone");
-    }
-    if (option == "year") {
-        return QObject::tr("Year");
+    // The options in the dialog's order, with the titles of its fields.
+    static const std::pair<std::string_view, const char*> kTitles[] = { { "format", QT_TR_NOOP("Format") },
+        { "mapping", QT_TR_NOOP("Mapping file") }, { "job", QT_TR_NOOP("Job") }, { "attempt", QT_TR_NOOP("Attempt") },
+        { "rank", QT_TR_NOOP("Rank") }, { "timezone", QT_TR_NOOP("Timezone") }, { "year", QT_TR_NOOP("Year") } };
+    for (const auto& [name, title] : kTitles) {
+        if (name == option) {
+            return QObject::tr(title);
+        }
     }
     return QString::fromUtf8(option.data(), static_cast<qsizetype>(option.size()));
 }

@@ -164,6 +164,24 @@ protected:
         return got.value_or(OverviewData {});
     }
 
+    // Imports through the service and waits for its end (not cancelled); the errors it reported.
+    QStringList importAndWait(
+        DataService& service, const QStringList& files, const QString& label, const core::ReaderOptions& reader = {})
+    {
+        std::optional<bool> cancelled;
+        QStringList errors;
+        auto c = QObject::connect(
+            &service, &DataService::importFinished, [&](const QString&, const QStringList& e, bool wasCancelled) {
+                errors = e;
+                cancelled = wasCancelled;
+            });
+        service.importFiles(files, label, reader);
+        EXPECT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
+        QObject::disconnect(c);
+        EXPECT_FALSE(cancelled.value_or(true));
+        return errors;
+    }
+
     QTemporaryDir m_dir;
     std::string m_db;
     LoadStats m_stats;
@@ -476,15 +494,7 @@ TEST_F(DataServiceTest, ImportErrorsNameFileAndLine)
         out << R"({"type":"attempt","job":"J1","attempt":0,"start":10,"end":5,"outcome":"completed"})"
             << "\n";
     }
-    std::optional<bool> cancelled;
-    QStringList errors;
-    QObject::connect(service.get(), &DataService::importFinished, [&](const QString&, const QStringList& e, bool c) {
-        errors = e;
-        cancelled = c;
-    });
-    service->importFiles({ bad }, QStringLiteral("default"));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
-    EXPECT_FALSE(*cancelled);
+    const QStringList errors = importAndWait(*service, { bad }, QStringLiteral("default"));
     ASSERT_EQ(errors.size(), 1);
     EXPECT_TRUE(errors[0].contains(QStringLiteral("bad.ett.jsonl:3"))) << errors[0].toStdString();
     EXPECT_EQ(dumpStore(m_db), "");
@@ -504,14 +514,7 @@ TEST_F(DataServiceTest, ImportOptionsReachTheReader)
                "I0301 10:01:00.500000 42 train.py:12] step: 1 loss 2.5\n"
                "I0301 10:05:00.000000 42 train.py:13] Training completed\n";
     }
-    std::optional<bool> cancelled;
-    QStringList errors;
-    QObject::connect(service.get(), &DataService::importFinished, [&](const QString&, const QStringList& e, bool c) {
-        errors = e;
-        cancelled = c;
-    });
-    service->importFiles({ log }, QStringLiteral("logs"));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
+    QStringList errors = importAndWait(*service, { log }, QStringLiteral("logs"));
     ASSERT_EQ(errors.size(), 1);
     EXPECT_TRUE(errors[0].contains(QStringLiteral("run-17.log:1: log line: field 'year'"))) << errors[0].toStdString();
     EXPECT_TRUE(errors[0].contains(QStringLiteral("Set Year under Options in the import dialog")))
@@ -523,11 +526,10 @@ TEST_F(DataServiceTest, ImportOptionsReachTheReader)
     reader.timezone = "+02:00";
     reader.job = "nightly";
     reader.attempt = 3;
-    cancelled.reset();
     const int openedBefore = m_opened;
-    service->importFiles({ log }, QStringLiteral("logs"), reader);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value() && m_opened > openedBefore; }, kWaitMs));
+    errors = importAndWait(*service, { log }, QStringLiteral("logs"), reader);
     EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_GT(m_opened, openedBefore) << "the engine was reloaded before the import reported its end";
     EXPECT_EQ(m_vocabulary.labels, QStringList { QStringLiteral("logs") });
 
     auto db = core::Database::open(m_db, core::Database::OpenMode::MustExist);

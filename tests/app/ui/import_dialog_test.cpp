@@ -18,18 +18,12 @@
 #include <fstream>
 #include <string>
 
+#include "pages_fixtures.h"
+
 namespace ett::app {
 namespace {
 
-void ensureApp()
-{
-    if (QCoreApplication::instance() == nullptr) {
-        static int argc = 1;
-        static char name[] = "ui_tests";
-        static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv); // lives for the whole test program
-    }
-}
+using fixtures::ensureApp;
 
 class ImportDialogTest : public ::testing::Test
 {
