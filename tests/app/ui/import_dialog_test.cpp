@@ -1,7 +1,7 @@
 // Tests of the import dialog's options (the options of `ettw import` in the window): what it
 // returns, what it remembers, the fields a format does not read, and OK refusing options that
-// ettw would refuse, with the message in the dialog. Offscreen; settings in QStandardPaths' test
-// location, cleared by each test.
+// ettw would refuse, with the message in the dialog. Offscreen; each test keeps its settings in a
+// folder of its own.
 #include "app/ui/dialogs.h"
 #include "app/ui/import_options.h"
 #include "core/ingest/mapping.h"
@@ -33,10 +33,15 @@ protected:
         ensureApp();
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("ett-tests"));
-        QSettings().remove(QStringLiteral("import"));
         ASSERT_TRUE(m_dir.isValid());
+        // Settings of this test alone: ctest runs tests of this file side by side in other processes.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
     }
-    void TearDown() override { QSettings().remove(QStringLiteral("import")); }
+    void TearDown() override
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+            QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation));
+    }
 
     QString write(const QString& name, const std::string& text)
     {
