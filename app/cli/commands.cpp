@@ -72,6 +72,18 @@ std::string issuesText(const IssueCounter& issues)
 
 int runImport(const CommonOptions& common, const ImportCmd& cmd)
 {
+    ReaderOptions reader;
+    reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);
+    reader.mappingPath = cmd.mapping;
+    reader.job = cmd.job;
+    reader.attempt = cmd.attempt;
+    reader.rank = cmd.rank;
+    reader.timezone = cmd.timezone;
+    reader.year = cmd.year;
+    // The window's import dialog runs the same check; a bad option fails before any file is read.
+    if (auto st = checkReaderOptions(reader); !st) {
+        return fail("import: option --" + st.error().option + ": " + st.error().message);
+    }
     auto db = Database::open(common.db, Database::OpenMode::CreateIfMissing);
     if (!db) {
         return fail(db.error().message);
@@ -81,13 +93,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     for (const auto& file : cmd.files) {
         ImportOptions options;
         options.label = cmd.label;
-        options.reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);
-        options.reader.mappingPath = cmd.mapping;
-        options.reader.job = cmd.job;
-        options.reader.attempt = cmd.attempt;
-        options.reader.rank = cmd.rank;
-        options.reader.timezone = cmd.timezone;
-        options.reader.year = cmd.year;
+        options.reader = reader;
         const auto started = std::chrono::steady_clock::now();
         auto lastShown = started;
         if (tty && !cmd.quiet) {
@@ -1062,7 +1068,7 @@ int runEttw(int argc, char** argv)
             "Zone of console-log times that have none: UTC or an offset such as +02:00")
         ->capture_default_str();
     import->add_option("--year", importCmd.year, "Year of console-log times that have none")
-        ->check(CLI::Range(1970, 2262));
+        ->check(CLI::Range(kMinYearOption, kMaxYearOption));
     import->add_option("files", importCmd.files, "Trace files")->required();
 
     SummaryCmd summaryCmd;

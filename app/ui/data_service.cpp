@@ -74,7 +74,7 @@ void DataService::openDatabase(const QString& path)
         worker, [worker, path] { worker->openDatabase(path); }, Qt::QueuedConnection);
 }
 
-void DataService::importFiles(const QStringList& paths, const QString& label)
+void DataService::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader)
 {
     // A fresh flag per import, so that a cancel of the last one cannot stop this one.
     m_cancel = std::make_shared<std::atomic<bool>>(false);
@@ -82,7 +82,8 @@ void DataService::importFiles(const QStringList& paths, const QString& label)
     DataWorker* worker = m_worker;
     auto cancel = m_cancel;
     QMetaObject::invokeMethod(
-        worker, [worker, paths, label, cancel] { worker->importFiles(paths, label, cancel); }, Qt::QueuedConnection);
+        worker, [worker, paths, label, reader, cancel] { worker->importFiles(paths, label, reader, cancel); },
+        Qt::QueuedConnection);
 }
 
 void DataService::cancelImport()

@@ -7,6 +7,7 @@
 
 #include "app/report/report_content.h"
 #include "app/ui/types.h"
+#include "core/ingest/formats.h"
 
 #include <QObject>
 #include <QString>
@@ -48,10 +49,11 @@ public:
     // databaseOpened or databaseFailed.
     void openDatabase(const QString& path);
 
-    // Imports trace files into the open database (one transaction each) under a label, then
-    // reloads; progress through importProgress, the end through importFinished. cancelImport()
-    // stops the current file (rolled back) and skips the rest.
-    void importFiles(const QStringList& paths, const QString& label);
+    // Imports trace files into the open database (one transaction each) under a label, read with
+    // `reader` (format, mapping, job, ... as `ettw import` takes them; the caller has checked them
+    // with core::checkReaderOptions), then reloads; progress through importProgress, the end
+    // through importFinished. cancelImport() stops the current file (rolled back) and skips the rest.
+    void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader = {});
     void cancelImport();
     bool importRunning() const { return m_importRunning; }
 

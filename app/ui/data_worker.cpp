@@ -1,5 +1,6 @@
 #include "app/ui/data_worker.h"
 
+#include "app/ui/import_options.h"
 #include "app/ui/overview_data.h"
 #include "core/model/rollup.h"
 #include "core/store/columns_loader.h"
@@ -325,7 +326,8 @@ void DataWorker::openDatabase(const QString& path)
     postOpened(secondsSince(started));
 }
 
-void DataWorker::importFiles(const QStringList& paths, const QString& label, std::shared_ptr<std::atomic<bool>> cancel)
+void DataWorker::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
+    std::shared_ptr<std::atomic<bool>> cancel)
 {
     DataService* service = m_service;
     auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled) {
@@ -366,6 +368,7 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, std
         }
         core::ImportOptions options;
         options.label = ss(label);
+        options.reader = reader;
         options.cancel = cancel.get();
         auto lastPost = Clock::time_point {};
         std::string lastStage;
@@ -402,7 +405,9 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, std
                 cancelled = true;
                 lines << QObject::tr("%1: cancelled; nothing of it was stored").arg(name);
             } else {
-                errors << qs(summary.error().message);
+                // The message is the CLI's too (it names --year); a window user gets the field to set.
+                const QString hint = importOptionHint(summary.error().option);
+                errors << qs(summary.error().message) + (hint.isEmpty() ? QString() : QLatin1Char('\n') + hint);
                 lines << QObject::tr("%1: failed; nothing of it was stored").arg(name);
             }
             continue;

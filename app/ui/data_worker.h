@@ -51,7 +51,8 @@ public:
 
     // --- requests: called on the worker thread; each posts its result to the service ---------
     void openDatabase(const QString& path);
-    void importFiles(const QStringList& paths, const QString& label, std::shared_ptr<std::atomic<bool>> cancel);
+    void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
+        std::shared_ptr<std::atomic<bool>> cancel);
     void renameLabel(const QString& from, const QString& to);
     // `latest` is the request's channel: a request that is no longer its newest is skipped, and
     // its result not delivered.

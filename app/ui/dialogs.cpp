@@ -2,8 +2,10 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QColor>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -11,10 +13,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPalette>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -59,31 +65,129 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     what->setToolTip(files.join('\n'));
     layout->addWidget(what);
 
-    auto* form = new QFormLayout;
+    // One form for the label and the options, so that every field starts at the same x.
+    m_form = new QFormLayout;
     m_label = new QComboBox(this);
+    m_label->setObjectName(QStringLiteral("label"));
     m_label->setEditable(true);
     m_label->setInsertPolicy(QComboBox::NoInsert);
     m_label->addItems(existingLabels.isEmpty() ? QStringList { QStringLiteral("default") } : existingLabels);
     m_label->setCurrentText(QStringLiteral("default"));
-    m_label->setMinimumWidth(240);
-    form->addRow(tr("Dataset &label:"), m_label);
-    layout->addLayout(form);
+    m_label->setMinimumWidth(300);
+    m_form->addRow(tr("Dataset &label:"), m_label);
 
     auto* hint = new QLabel(tr("Files under one label merge into one fleet; use different labels (\"before\", "
                                "\"after\") to compare. A label can be renamed later."),
         this);
     hint->setWordWrap(true);
     hint->setEnabled(false);
-    layout->addWidget(hint);
+    m_form->addRow(QString(), hint);
+
+    // The section's header: an arrow button and, while collapsed, what is set.
+    auto* header = new QWidget(this);
+    auto* headerLayout = new QHBoxLayout(header);
+    headerLayout->setContentsMargins(0, 0, 0, 0);
+    m_toggle = new QToolButton(header);
+    m_toggle->setObjectName(QStringLiteral("options"));
+    m_toggle->setText(tr("&Options"));
+    m_toggle->setAutoRaise(true);
+    m_toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toggle->setArrowType(Qt::RightArrow);
+    m_toggle->setToolTip(tr("How the files are read: the options of `ettw import`"));
+    m_summary = new QLabel(header);
+    m_summary->setEnabled(false);
+    headerLayout->addWidget(m_toggle);
+    headerLayout->addWidget(m_summary, 1);
+    m_form->addRow(header);
+
+    m_format = new QComboBox(this);
+    m_format->setObjectName(QStringLiteral("format"));
+    const std::pair<core::TraceFormat, QString> formats[] = {
+        { core::TraceFormat::Auto, tr("Auto (by content)") },
+        { core::TraceFormat::Ett, tr("ETT trace (JSON Lines)") },
+        { core::TraceFormat::Chrome, tr("PyTorch profiler / Chrome trace") },
+        { core::TraceFormat::Nsys, tr("Nsight Systems SQLite export") },
+        { core::TraceFormat::Mlperf, tr("MLPerf log (:::MLLOG)") },
+        { core::TraceFormat::Log, tr("Console log (by rules)") },
+        { core::TraceFormat::Table, tr("CSV job table") },
+    };
+    for (const auto& [format, text] : formats) {
+        m_format->addItem(text, traceFormatText(format));
+    }
+    m_format->setToolTip(tr("Auto recognises the format by the file's content, never by its name"));
+    m_form->addRow(tr("&Format:"), m_format);
+
+    m_mappingRow = new QWidget(this);
+    auto* mappingLayout = new QHBoxLayout(m_mappingRow);
+    mappingLayout->setContentsMargins(0, 0, 0, 0);
+    m_mapping = new QLineEdit(m_mappingRow);
+    m_mapping->setObjectName(QStringLiteral("mapping"));
+    m_mapping->setPlaceholderText(tr("the format's built-in preset"));
+    m_mapping->setClearButtonEnabled(true);
+    m_browse = new QPushButton(tr("&Browse..."), m_mappingRow);
+    m_browse->setObjectName(QStringLiteral("browseMapping"));
+    mappingLayout->addWidget(m_mapping, 1);
+    mappingLayout->addWidget(m_browse);
+    m_form->addRow(tr("&Mapping file:"), m_mappingRow);
+
+    auto lineEdit = [this](const char* name, const QString& placeholder) {
+        auto* edit = new QLineEdit(this);
+        edit->setObjectName(QLatin1String(name));
+        edit->setPlaceholderText(placeholder);
+        return edit;
+    };
+    m_job = lineEdit("job", tr("from the file"));
+    m_attempt = lineEdit("attempt", tr("from the file"));
+    m_rank = lineEdit("rank", tr("from the file"));
+    m_timezone = lineEdit("timezone", QStringLiteral("UTC"));
+    m_year = lineEdit("year", tr("from a full date in the log"));
+    // Digits only; the ranges are checked on OK, with a message (a validator would just refuse keys).
+    const QRegularExpression digits(QStringLiteral("[0-9]{0,10}"));
+    for (QLineEdit* number : { m_attempt, m_rank, m_year }) {
+        number->setValidator(new QRegularExpressionValidator(digits, number));
+    }
+    m_form->addRow(tr("&Job:"), m_job);
+    m_form->addRow(tr("&Attempt:"), m_attempt);
+    m_form->addRow(tr("&Rank:"), m_rank);
+    m_form->addRow(tr("&Timezone:"), m_timezone);
+    m_form->addRow(tr("&Year:"), m_year);
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problem"));
+    m_problem->setWordWrap(true);
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPalette red = m_problem->palette();
+    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
+    m_problem->setPalette(red);
+    m_problem->hide();
+    m_form->addRow(m_problem);
+    layout->addLayout(m_form);
+    layout->addStretch(1);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Import"));
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ImportDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_label, &QComboBox::currentTextChanged, this, [this](const QString& text) {
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty());
     });
     layout->addWidget(m_buttons);
+
+    connect(m_toggle, &QToolButton::clicked, this, [this] { setOptionsShown(!optionsShown()); });
+    connect(m_browse, &QPushButton::clicked, this, &ImportDialog::browseMapping);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::updateFields);
+    for (QLineEdit* edit : { m_mapping, m_job, m_attempt, m_rank, m_timezone, m_year }) {
+        connect(edit, &QLineEdit::textChanged, this, &ImportDialog::updateSummary);
+    }
+
+    // The last import's options; the section opens by itself when they are not the defaults, so
+    // that a remembered year or format is never applied unseen.
+    const core::ReaderOptions remembered = rememberedImportOptions();
+    setOptions(remembered);
+    m_choices.reader = remembered;
+    const core::ReaderOptions defaults;
+    setOptionsShown(remembered.format != defaults.format || !remembered.mappingPath.empty()
+        || remembered.timezone != defaults.timezone || remembered.year.has_value());
 }
 
 QString ImportDialog::label() const
@@ -91,13 +195,225 @@ QString ImportDialog::label() const
     return m_label->currentText().trimmed();
 }
 
-std::optional<QString> ImportDialog::askLabel(QWidget* parent, const QStringList& files, const QStringList& existing)
+QString ImportDialog::problem() const
+{
+    return m_problem->isHidden() ? QString() : m_problem->text();
+}
+
+bool ImportDialog::optionsShown() const
+{
+    return m_optionsShown;
+}
+
+void ImportDialog::setOptionsShown(bool shown)
+{
+    m_optionsShown = shown;
+    m_toggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+    for (QWidget* field :
+        { static_cast<QWidget*>(m_format), m_mappingRow, static_cast<QWidget*>(m_job), static_cast<QWidget*>(m_attempt),
+            static_cast<QWidget*>(m_rank), static_cast<QWidget*>(m_timezone), static_cast<QWidget*>(m_year) }) {
+        m_form->setRowVisible(field, shown);
+    }
+    updateSummary();
+    adjustSize();
+}
+
+void ImportDialog::setOptions(const core::ReaderOptions& options)
+{
+    m_format->setCurrentIndex(std::max(0, m_format->findData(traceFormatText(options.format))));
+    m_mapping->setText(QString::fromStdString(options.mappingPath));
+    m_job->setText(options.job ? QString::fromStdString(*options.job) : QString());
+    m_attempt->setText(options.attempt ? QString::number(*options.attempt) : QString());
+    m_rank->setText(options.rank ? QString::number(*options.rank) : QString());
+    m_timezone->setText(QString::fromStdString(options.timezone));
+    m_year->setText(options.year ? QString::number(*options.year) : QString());
+    updateFields();
+}
+
+core::Result<core::ReaderOptions> ImportDialog::readOptions() const
+{
+    core::ReaderOptions options;
+    options.format
+        = core::parseTraceFormat(m_format->currentData().toString().toStdString()).value_or(core::TraceFormat::Auto);
+    // A field the format does not read is left out, as the dialog shows it disabled.
+    auto reads = [&](const char* option) { return core::formatReadsOption(options.format, option); };
+    auto number
+        = [](const QLineEdit* edit, const char* option, const char* expected) -> core::Result<std::optional<int32_t>> {
+        const QString text = edit->text().trimmed();
+        if (text.isEmpty()) {
+            return std::optional<int32_t> {};
+        }
+        bool ok = false;
+        const int value = text.toInt(&ok);
+        if (!ok) {
+            return core::Error { std::string(expected) + ", got \"" + text.toStdString() + "\"", option };
+        }
+        return std::optional<int32_t> { value };
+    };
+    if (reads("mapping")) {
+        options.mappingPath = m_mapping->text().trimmed().toStdString();
+    }
+    if (reads("job") && !m_job->text().trimmed().isEmpty()) {
+        options.job = m_job->text().trimmed().toStdString();
+    }
+    if (reads("attempt")) {
+        auto attempt = number(m_attempt, "attempt", "expected an attempt number >= 0");
+        if (!attempt) {
+            return attempt.error();
+        }
+        options.attempt = *attempt;
+    }
+    if (reads("rank")) {
+        auto rank = number(m_rank, "rank", "expected a rank >= 0");
+        if (!rank) {
+            return rank.error();
+        }
+        options.rank = *rank;
+    }
+    if (reads("timezone")) {
+        const QString zone = m_timezone->text().trimmed();
+        options.timezone = zone.isEmpty() ? std::string("UTC") : zone.toStdString();
+    }
+    if (reads("year")) {
+        auto year = number(m_year, "year", "expected a year such as 2025");
+        if (!year) {
+            return year.error();
+        }
+        options.year = *year;
+    }
+    return options;
+}
+
+void ImportDialog::accept()
+{
+    if (label().isEmpty()) {
+        return;
+    }
+    auto options = readOptions();
+    if (options) {
+        if (auto checked = core::checkReaderOptions(*options); !checked) {
+            options = checked.error();
+        }
+    }
+    if (!options) {
+        showProblem(options.error());
+        return;
+    }
+    m_problem->hide();
+    m_problem->clear();
+    m_choices = ImportChoices { label(), *options };
+    rememberImportOptions(*options);
+    QDialog::accept();
+}
+
+void ImportDialog::showProblem(const core::Error& error)
+{
+    // The mapping parser's message starts with the file's path: it names itself.
+    const QString message = QString::fromStdString(error.message);
+    m_problem->setText(
+        error.option == "mapping" ? message : importOptionTitle(error.option) + QStringLiteral(": ") + message);
+    m_problem->show();
+    setOptionsShown(true);
+    if (QWidget* field = fieldOf(error.option)) {
+        field->setFocus(Qt::OtherFocusReason);
+        if (auto* edit = qobject_cast<QLineEdit*>(field)) {
+            edit->selectAll();
+        }
+    }
+}
+
+QWidget* ImportDialog::fieldOf(const std::string& option) const
+{
+    const std::pair<const char*, QWidget*> fields[]
+        = { { "format", m_format }, { "mapping", m_mapping }, { "job", m_job }, { "attempt", m_attempt },
+              { "rank", m_rank }, { "timezone", m_timezone }, { "year", m_year } };
+    for (const auto& [name, field] : fields) {
+        if (option == name) {
+            return field;
+        }
+    }
+    return nullptr;
+}
+
+void ImportDialog::updateFields()
+{
+    const auto format
+        = core::parseTraceFormat(m_format->currentData().toString().toStdString()).value_or(core::TraceFormat::Auto);
+    // What each field is (the words of `ettw import --help`) and the formats that read it.
+    struct Field
+    {
+        QWidget* widget;
+        const char* option;
+        QString what;
+    };
+    const Field fields[] = {
+        { m_mappingRow, "mapping",
+            tr("A rules file mapping the names a tool writes to phases (see `ettw mappings`); empty: the format's "
+               "built-in preset.") },
+        { m_job, "job", tr("Job of the files, for formats that cannot say; empty: from the file.") },
+        { m_attempt, "attempt", tr("Attempt number of the files (>= 0); empty: from the file.") },
+        { m_rank, "rank", tr("Rank of the files (>= 0); empty: from the file.") },
+        { m_timezone, "timezone", tr("Zone of console-log times that have none: UTC or an offset such as +02:00.") },
+        { m_year, "year",
+            tr("Year of console-log times that have none (%1 to %2); empty: the year of the first full date in the "
+               "log.")
+                .arg(core::kMinYearOption)
+                .arg(core::kMaxYearOption) },
+    };
+    for (const Field& f : fields) {
+        const bool reads = core::formatReadsOption(format, f.option);
+        const QString usedBy = tr("Read for these formats: %1.").arg(formatsReadingOption(f.option));
+        f.widget->setEnabled(reads);
+        f.widget->setToolTip(
+            f.what + QLatin1Char('\n') + (reads ? usedBy : tr("Not read for this format. %1").arg(usedBy)));
+        if (QWidget* rowLabel = m_form->labelForField(f.widget)) {
+            rowLabel->setEnabled(reads);
+            rowLabel->setToolTip(f.widget->toolTip());
+        }
+    }
+    m_mapping->setToolTip(m_mappingRow->toolTip());
+    updateSummary();
+}
+
+void ImportDialog::updateSummary()
+{
+    // What differs from `ettw import` without options, so that a collapsed section hides nothing.
+    QStringList set;
+    if (m_format->currentIndex() > 0) {
+        set << m_format->currentData().toString();
+    }
+    const std::pair<QLineEdit*, const char*> fields[] = { { m_mapping, "mapping" }, { m_job, "job" },
+        { m_attempt, "attempt" }, { m_rank, "rank" }, { m_timezone, "timezone" }, { m_year, "year" } };
+    for (const auto& [edit, option] : fields) {
+        const QString text = edit->text().trimmed();
+        if (!edit->isEnabled() || text.isEmpty() || (edit == m_timezone && text == QLatin1String("UTC"))) {
+            continue;
+        }
+        set << importOptionTitle(option).toLower() + QLatin1Char(' ')
+                + (edit == m_mapping ? QFileInfo(text).fileName() : text);
+    }
+    m_summary->setText(optionsShown() ? QString()
+            : set.isEmpty()           ? tr("format by content, times in UTC")
+                                      : set.join(QStringLiteral(", ")));
+}
+
+void ImportDialog::browseMapping()
+{
+    const QString start = m_mapping->text().trimmed();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Mapping file"),
+        start.isEmpty() ? QString() : QFileInfo(start).absolutePath(), tr("Mapping rules (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        m_mapping->setText(path);
+    }
+}
+
+std::optional<ImportChoices> ImportDialog::ask(QWidget* parent, const QStringList& files, const QStringList& existing)
 {
     ImportDialog dialog(files, existing, parent);
-    if (dialog.exec() != QDialog::Accepted || dialog.label().isEmpty()) {
+    if (dialog.exec() != QDialog::Accepted || dialog.choices().label.isEmpty()) {
         return std::nullopt;
     }
-    return dialog.label();
+    return dialog.choices();
 }
 
 // --- ImportProgressDialog ----------------------------------------------------------------------

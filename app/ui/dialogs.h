@@ -1,9 +1,11 @@
-// The shell's dialogs (issue #4, item 1): the label chosen before an import, the import's
+// The shell's dialogs (issue #4, item 1): the label and options chosen before an import, the import's
 // progress with Cancel, errors the user can read in full and copy, and renaming a label. None of
 // them touches the store: they collect input and show what the data service reports.
 #pragma once
 
+#include "app/ui/import_options.h"
 #include "app/ui/types.h"
+#include "core/model/result.h"
 
 #include <QDialog>
 #include <QString>
@@ -14,16 +16,25 @@
 
 class QComboBox;
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QToolButton;
 
 namespace ett::app {
 
-// Asks under which dataset label trace files are imported: an editable combo of the labels the
-// database has, "default" when it has none.
+// Asks how trace files are imported: under which dataset label (an editable combo of the labels
+// the database has, "default" when it has none) and, in an "Options" section (collapsed unless a
+// remembered option differs from the defaults), the options of `ettw import`: format (Auto by
+// content), mapping file, job, attempt, rank, timezone and year; empty fields are not given.
+// Fields the chosen format does not read are disabled; their tooltips name the formats that do.
+// It starts from the remembered options (import_options.h). OK checks the options as ettw does
+// (core::checkReaderOptions: the timezone, the year, the mapping file read and parsed) and, when
+// one is wrong, stays open with the message under the fields and the field focused; when all are
+// right it remembers them and closes.
 class ImportDialog : public QDialog
 {
     Q_OBJECT
@@ -33,13 +44,49 @@ public:
     // The label typed or chosen, trimmed.
     QString label() const;
 
-    // Runs the dialog; the label, or nullopt when the user cancelled.
-    static std::optional<QString> askLabel(
+    // The label and the options as checked by the last accept() (defaults before one succeeded).
+    const ImportChoices& choices() const { return m_choices; }
+
+    // What accept() found wrong ("Timezone: expected ..."), empty when nothing.
+    QString problem() const;
+
+    bool optionsShown() const;
+    void setOptionsShown(bool shown);
+
+    // Runs the dialog; the label and options, or nullopt when the user cancelled.
+    static std::optional<ImportChoices> ask(
         QWidget* parent, const QStringList& files, const QStringList& existingLabels);
 
+public slots:
+    void accept() override;
+
 private:
+    // The fields as ReaderOptions; an Error whose `option` names the field that is not a number.
+    core::Result<core::ReaderOptions> readOptions() const;
+    void setOptions(const core::ReaderOptions& options);
+    void updateFields(); // enables the fields the format reads
+    void updateSummary(); // the collapsed section's one-line summary
+    void showProblem(const core::Error& error);
+    void browseMapping();
+    QWidget* fieldOf(const std::string& option) const;
+
     QComboBox* m_label = nullptr;
+    QToolButton* m_toggle = nullptr;
+    QLabel* m_summary = nullptr;
+    QFormLayout* m_form = nullptr;
+    QComboBox* m_format = nullptr;
+    QLineEdit* m_mapping = nullptr;
+    QPushButton* m_browse = nullptr;
+    QWidget* m_mappingRow = nullptr;
+    QLineEdit* m_job = nullptr;
+    QLineEdit* m_attempt = nullptr;
+    QLineEdit* m_rank = nullptr;
+    QLineEdit* m_timezone = nullptr;
+    QLineEdit* m_year = nullptr;
+    QLabel* m_problem = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
+    ImportChoices m_choices;
+    bool m_optionsShown = false;
 };
 
 // Shows an import's progress: file i of n, stage, records, a bar over the bytes of all files and

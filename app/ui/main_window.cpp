@@ -439,11 +439,17 @@ void MainWindow::importTraces(const QStringList& paths, std::optional<QString> l
             this, tr("Import traces"), tr("An import is running; wait for it to finish or cancel it first."));
         return;
     }
-    if (!label) {
-        label = ImportDialog::askLabel(this, paths, m_state->vocabulary().labels);
-        if (!label) {
+    // A label given (command line, tests) imports at once with ettw's defaults; else the dialog
+    // asks for the label and the options.
+    ImportChoices choices;
+    if (label) {
+        choices.label = *label;
+    } else {
+        auto asked = ImportDialog::ask(this, paths, m_state->vocabulary().labels);
+        if (!asked) {
             return;
         }
+        choices = std::move(*asked);
     }
     if (!m_service->hasDatabase() && !m_databaseRequested) {
         const QString db = defaultDatabasePath();
@@ -462,7 +468,7 @@ void MainWindow::importTraces(const QStringList& paths, std::optional<QString> l
     connect(m_progress, &ImportProgressDialog::cancelRequested, m_service, &DataService::cancelImport);
     m_progress->show();
     m_importAction->setEnabled(false);
-    m_service->importFiles(paths, *label);
+    m_service->importFiles(paths, choices.label, choices.reader);
 }
 
 void MainWindow::openPaths(const QStringList& paths, std::optional<QString> label)

@@ -57,7 +57,8 @@ public:
     // Opens (or creates) a database, remembering it in the recent files.
     void openDatabase(const QString& path);
     // Imports trace files into the open database (the default one when none is open). Without a
-    // label, asks for one first. Refused with a message while another import runs.
+    // label, asks for it and the import options first (ImportDialog); with one, imports at once
+    // with the defaults of `ettw import`. Refused with a message while another import runs.
     void importTraces(const QStringList& paths, std::optional<QString> label = std::nullopt);
     // Opens what the paths are: the last database among them, then imports the traces into it
     // (under `label`, or asking for one when not given). What File > Open, drops and the command

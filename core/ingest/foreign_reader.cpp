@@ -67,13 +67,16 @@ Result<std::string> ForeignReader::readAll()
 
 Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view preset, std::string_view format)
 {
-    auto mapping = options.mappingPath.empty() ? Mapping::preset(preset) : Mapping::load(options.mappingPath);
+    const bool usersFile = !options.mappingPath.empty();
+    auto mapping = usersFile ? Mapping::load(options.mappingPath) : Mapping::preset(preset);
     if (!mapping) {
-        return mapping.error();
+        // A bad preset is this build's fault, a bad rules file the option's.
+        return Error { mapping.error().message, usersFile ? "mapping" : "" };
     }
-    if (!mapping->format().empty() && mapping->format() != format) {
+    if (!format.empty() && !mapping->format().empty() && mapping->format() != format) {
         return Error { mapping->origin() + ": these rules are for format \"" + mapping->format() + "\", not for \""
-            + std::string(format) + "\"" };
+                + std::string(format) + "\"",
+            "mapping" };
     }
     return mapping;
 }

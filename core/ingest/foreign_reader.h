@@ -53,7 +53,8 @@ private:
 };
 
 // The mapping a reader uses: the user's rules file (options.mappingPath) when given, else the
-// built-in preset. Error when the rules file is bad or written for another format.
+// built-in preset. Error when the rules file is bad or written for another format (an empty
+// `format`: any); its `option` is "mapping" then.
 Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view preset, std::string_view format);
 
 // What a reader of a foreign format opens first: its rules (readerMapping) and the file.

@@ -1,6 +1,7 @@
 #include "core/ingest/formats.h"
 
 #include "core/ingest/byte_source.h"
+#include "core/ingest/foreign_reader.h"
 #include "core/ingest/native_reader.h"
 #include "core/ingest/readers.h"
 
@@ -14,6 +15,7 @@ namespace {
 
 constexpr std::array<std::string_view, 7> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" };
 constexpr size_t kSniffBytes = 64 * 1024;
+constexpr int64_t kNsPerMinute = 60'000'000'000;
 
 bool contains(std::string_view hay, std::string_view needle)
 {
@@ -36,6 +38,11 @@ std::string_view firstLine(std::string_view s)
     return nl == std::string_view::npos ? s : s.substr(0, nl);
 }
 
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 } // namespace
 
 std::string_view traceFormatName(TraceFormat f)
@@ -51,6 +58,92 @@ std::optional<TraceFormat> parseTraceFormat(std::string_view name)
         }
     }
     return std::nullopt;
+}
+
+std::optional<int64_t> parseUtcOffset(std::string_view z)
+{
+    while (!z.empty() && isBlank(z.front())) {
+        z.remove_prefix(1);
+    }
+    while (!z.empty() && isBlank(z.back())) {
+        z.remove_suffix(1);
+    }
+    if (z == "Z" || z == "z" || z == "UTC" || z == "utc" || z == "GMT") {
+        return 0;
+    }
+    if (z.size() < 3 || (z[0] != '+' && z[0] != '-')) {
+        return std::nullopt;
+    }
+    const int64_t sign = z[0] == '-' ? -1 : 1;
+    std::string digits;
+    for (size_t i = 1; i < z.size(); ++i) {
+        if (z[i] == ':' && i == 3) {
+            continue;
+        }
+        if (z[i] < '0' || z[i] > '9') {
+            return std::nullopt;
+        }
+        digits += z[i];
+    }
+    if (digits.size() != 2 && digits.size() != 4) {
+        return std::nullopt;
+    }
+    const int64_t hours = (digits[0] - '0') * 10 + (digits[1] - '0');
+    const int64_t minutes = digits.size() == 4 ? (digits[2] - '0') * 10 + (digits[3] - '0') : 0;
+    if (hours > 23 || minutes > 59) {
+        return std::nullopt;
+    }
+    return sign * (hours * 60 + minutes) * kNsPerMinute;
+}
+
+bool formatReadsOption(TraceFormat format, std::string_view option)
+{
+    switch (format) {
+    case TraceFormat::Auto:
+        return true;
+    case TraceFormat::Ett:
+        return false; // a native trace names its jobs, attempts and times itself
+    case TraceFormat::Log:
+        return true; // the only reader of local, yearless times
+    case TraceFormat::Chrome:
+    case TraceFormat::Nsys:
+    case TraceFormat::Mlperf:
+    case TraceFormat::Table:
+        break;
+    }
+    return option == "mapping" || option == "job" || option == "attempt" || option == "rank";
+}
+
+Status checkReaderOptions(const ReaderOptions& options)
+{
+    // Only what the format reads: an option it ignores cannot make its import fail either.
+    auto reads = [&](std::string_view option) { return formatReadsOption(options.format, option); };
+    if (reads("timezone") && !parseUtcOffset(options.timezone)) {
+        return Error { "expected \"UTC\" or an offset like \"+02:00\", got \"" + options.timezone + "\"", "timezone" };
+    }
+    if (reads("year") && options.year && (*options.year < kMinYearOption || *options.year > kMaxYearOption)) {
+        return Error { "expected a year from " + std::to_string(kMinYearOption) + " to "
+                + std::to_string(kMaxYearOption) + ", got " + std::to_string(*options.year),
+            "year" };
+    }
+    if (reads("attempt") && options.attempt && *options.attempt < 0) {
+        return Error { "expected an attempt number >= 0, got " + std::to_string(*options.attempt), "attempt" };
+    }
+    if (reads("rank") && options.rank && *options.rank < 0) {
+        return Error { "expected a rank >= 0, got " + std::to_string(*options.rank), "rank" };
+    }
+    if (reads("job") && options.job && options.job->empty()) {
+        return Error { "expected a job id, got an empty text", "job" };
+    }
+    if (reads("mapping") && !options.mappingPath.empty()) {
+        // Auto: the format is known per file, so only the file itself is checked here.
+        const std::string_view format
+            = options.format == TraceFormat::Auto ? std::string_view {} : traceFormatName(options.format);
+        if (auto mapping = readerMapping(options, {}, format); !mapping) {
+            return mapping.error();
+        }
+    }
+    return Status::success();
 }
 
 Result<TraceFormat> detectFormat(const std::string& path)
@@ -125,8 +218,9 @@ Result<TraceFormat> detectFormat(const std::string& path)
     }
     if (s.front() == '{') {
         return Error { path
-            + ": looks like JSON but neither an ETT trace (a \"type\" field on each line) nor a "
-              "Chrome trace (\"traceEvents\" or \"ph\"); say which with --format" };
+                + ": looks like JSON but neither an ETT trace (a \"type\" field on each line) nor a "
+                  "Chrome trace (\"traceEvents\" or \"ph\"); say which with --format",
+            "format" };
     }
     return TraceFormat::Log;
 }

@@ -5,6 +5,7 @@
 #include "core/ingest/record_source.h"
 #include "core/model/result.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,28 @@ struct ReaderOptions
     std::string timezone = "UTC"; // console logs with local times ("UTC" or "+02:00")
     std::optional<int> year; // console logs whose timestamps lack a year
 };
+
+// The years a year option may name (`ettw import --year`, the window's import dialog): every time
+// of them fits int64 nanoseconds since 1970.
+constexpr int kMinYearOption = 1970;
+constexpr int kMaxYearOption = 2262;
+
+// "UTC", "Z", "GMT", "+02:00", "+0200", "+02", "-05:30" (blanks around allowed) -> the offset east
+// of UTC in nanoseconds; nullopt for anything else (zone names such as "CEST" are ambiguous).
+std::optional<int64_t> parseUtcOffset(std::string_view zone);
+
+// Whether a format's reader reads an option: "mapping", "job", "attempt", "rank", "timezone" or
+// "year" (names of ReaderOptions fields, as the CLI's flags). Auto reads them all (the format is
+// not known yet); the native format none.
+bool formatReadsOption(TraceFormat format, std::string_view option);
+
+// Checks the options a user gave before any file is read, one check shared by `ettw import` and
+// the window's import dialog. Of the options the format reads (formatReadsOption): the timezone
+// parses, the year lies in [kMinYearOption, kMaxYearOption], attempt and rank are >= 0, a given
+// job is not empty, and a mapping file loads, parses and is for that format. The Error's `option`
+// names the option; its message says what was expected and found (a mapping's names its file and
+// rule), without the option's name, which the caller writes as its user knows it.
+Status checkReaderOptions(const ReaderOptions& options);
 
 // Looks at the file's first bytes (decompressed when gzip) and names its format; an Error that
 // says why when no format fits or two could.

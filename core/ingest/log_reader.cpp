@@ -94,7 +94,6 @@ namespace ett::core {
 
 namespace {
 
-constexpr int64_t kNsPerMinute = 60 * kNsPerSecond;
 constexpr int64_t kNsPerDay = 86'400 * kNsPerSecond;
 constexpr size_t kMaxNameChars = 120;
 constexpr size_t kMaxDetailChars = 300;
@@ -378,38 +377,6 @@ std::string normalizeLevel(std::string_view level)
         }
     }
     return out;
-}
-
-// "UTC", "Z", "GMT", "+02:00", "+0200", "+02", "-05:30" -> offset east of UTC in nanoseconds.
-std::optional<int64_t> parseZone(std::string_view z)
-{
-    z = trim(z);
-    if (z == "Z" || z == "z" || z == "UTC" || z == "utc" || z == "GMT") {
-        return 0;
-    }
-    if (z.size() < 3 || (z[0] != '+' && z[0] != '-')) {
-        return std::nullopt;
-    }
-    const int64_t sign = z[0] == '-' ? -1 : 1;
-    std::string digits;
-    for (size_t i = 1; i < z.size(); ++i) {
-        if (z[i] == ':' && i == 3) {
-            continue;
-        }
-        if (z[i] < '0' || z[i] > '9') {
-            return std::nullopt;
-        }
-        digits += z[i];
-    }
-    if (digits.size() != 2 && digits.size() != 4) {
-        return std::nullopt;
-    }
-    const int64_t hours = (digits[0] - '0') * 10 + (digits[1] - '0');
-    const int64_t minutes = digits.size() == 4 ? (digits[2] - '0') * 10 + (digits[3] - '0') : 0;
-    if (hours > 23 || minutes > 59) {
-        return std::nullopt;
-    }
-    return sign * (hours * 60 + minutes) * kNsPerMinute;
 }
 
 std::optional<unsigned> parseMonthName(std::string_view name)
@@ -925,7 +892,7 @@ Status LogReader::readLine(std::string_view text, int64_t no)
                 break;
             }
             case Field::Zone: {
-                const auto z = parseZone(value);
+                const auto z = parseUtcOffset(value);
                 if (!z) {
                     return Error { at(no) + "log line: field 'zone': expected Z, UTC or an offset like +02:00, got \""
                         + cleanText(value, 40) + "\"" };
@@ -984,8 +951,9 @@ Status LogReader::resolveTimes()
     }
     if (firstYearless && !m_options.year && !firstFull) {
         return Error { at(firstYearless->no)
-            + "log line: field 'year': the time has no year and no line of the log has a full date; give the year "
-              "with --year (ReaderOptions::year)" };
+                + "log line: field 'year': the time has no year and no line of the log has a full date; give the year "
+                  "with --year (ReaderOptions::year)",
+            "year" };
     }
     if (firstYearless && !m_options.year) {
         m_issues.add("assumed_year",
@@ -1072,9 +1040,10 @@ Status LogReader::build()
     }
     if (std::none_of(m_lines.begin(), m_lines.end(), [](const LogLine& l) { return l.timed; })) {
         return Error { path() + ": none of the " + std::to_string(m_lines.size())
-            + " lines has a timestamp that the rules (" + m_mapping.origin()
-            + ", settings.line_formats) can read: this is not a log of that kind; give the format with --format or "
-              "rules that fit with --mapping" };
+                + " lines has a timestamp that the rules (" + m_mapping.origin()
+                + ", settings.line_formats) can read: this is not a log of that kind; give the format with --format or "
+                  "rules that fit with --mapping",
+            "format" };
     }
     // 2. Years and zones settled.
     if (auto st = resolveTimes(); !st) {
@@ -1571,13 +1540,15 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
     if (!rules) {
         return rules.error();
     }
-    const auto zone = parseZone(options.timezone);
+    const auto zone = parseUtcOffset(options.timezone);
     if (!zone) {
         return Error { path + ": option --timezone: expected \"UTC\" or an offset like \"+02:00\", got \""
-            + options.timezone + "\"" };
+                + options.timezone + "\"",
+            "timezone" };
     }
     if (options.year && (*options.year < 1 || *options.year > 9999)) {
-        return Error { path + ": option --year: expected a year from 1 to 9999, got " + std::to_string(*options.year) };
+        return Error { path + ": option --year: expected a year from 1 to 9999, got " + std::to_string(*options.year),
+            "year" };
     }
     auto source = ByteSource::open(path);
     if (!source) {

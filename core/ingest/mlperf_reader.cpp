@@ -381,7 +381,8 @@ Status MlperfReader::build()
     }
     if (m_events == 0) {
         return Error { path() + ": no \":::MLLOG\" event in " + std::to_string(line)
-            + " lines; is this an MLPerf log? (choose another format with --format)" };
+                + " lines; is this an MLPerf log? (choose another format with --format)",
+            "format" };
     }
     if (m_ignoredLines > 0) {
         m_issues.add("ignored_line", "not an MLLOG line", m_firstIgnoredLine, m_firstIgnored, m_ignoredLines);

@@ -12,6 +12,10 @@ namespace ett::core {
 struct Error
 {
     std::string message;
+    // The import option (a ReaderOptions field: "year", "timezone", "format", "mapping", ...) whose
+    // value would settle this error, or empty. The message says it the CLI's way (--year); the
+    // window points its user at the field of its import dialog instead.
+    std::string option = {};
 };
 
 // A value or an Error. Minimal stand-in for std::expected (C++23), which g++ 12 lacks.

@@ -1214,6 +1214,19 @@ TEST_F(CliFormats, FormatIsDetectedByContentOrGiven)
     expectUserError({ "import", "odd.json" }, { "odd.json", "--format" });
 }
 
+// Options are checked before any file is read (the check the window's import dialog runs too):
+// a bad one fails at once, creates no database and names the option.
+TEST_F(CliFormats, BadImportOptionsFailBeforeAnyFileIsRead)
+{
+    expectUserError({ "import", "--db", "new.db", "--timezone", "CEST", kWorkedExample },
+        { "option --timezone", "expected \"UTC\" or an offset", "CEST" });
+    expectUserError({ "import", "--db", "new.db", "--mapping", "no-such-rules.json", kWorkedExample },
+        { "option --mapping", "no-such-rules.json: cannot open the mapping file" });
+    EXPECT_FALSE(fs::exists(work() / "new.db"));
+    // An option the chosen format does not read is not checked, as before.
+    ok({ "import", "--db", "new.db", "--format", "ett", "--timezone", "CEST", kWorkedExample });
+}
+
 } // namespace
 
 // --- compare (issue #6, item 4) ----------------------------------------------------------------

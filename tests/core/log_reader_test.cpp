@@ -130,6 +130,7 @@ TEST(LogReader, YearlessTimesNeedTheYearOption)
     EXPECT_NE(failed.error().message.find("yearless.log:1: log line: field 'year'"), std::string::npos)
         << failed.error().message;
     EXPECT_NE(failed.error().message.find("--year"), std::string::npos);
+    EXPECT_EQ(failed.error().option, "year") << "the window points at its Year field";
     EXPECT_EQ(store.count("SELECT count(*) FROM datasets"), 0);
     EXPECT_EQ(store.count("SELECT count(*) FROM attempts"), 0);
 
@@ -185,6 +186,59 @@ TEST(LogReader, TimezoneOptionShiftsLocalTimes)
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("option --timezone"), std::string::npos) << bad.error().message;
     EXPECT_NE(bad.error().message.find("CEST"), std::string::npos);
+}
+
+// The check `ettw import` and the window's import dialog share, before any file is read.
+TEST(ReaderOptions, AreCheckedBeforeAnyFileIsRead)
+{
+    EXPECT_TRUE(checkReaderOptions(ReaderOptions {}).ok());
+    EXPECT_EQ(parseUtcOffset(" UTC "), 0);
+    EXPECT_EQ(parseUtcOffset("+02:00"), 2 * 3600 * kS);
+    EXPECT_EQ(parseUtcOffset("-0530"), -(5 * 3600 + 30 * 60) * kS);
+    EXPECT_EQ(parseUtcOffset("CEST"), std::nullopt);
+    EXPECT_EQ(parseUtcOffset("+24:00"), std::nullopt);
+
+    auto failing = [](auto change) {
+        ReaderOptions o;
+        change(o);
+        const Status st = checkReaderOptions(o);
+        EXPECT_FALSE(st.ok());
+        return st.ok() ? Error {} : st.error();
+    };
+    Error e = failing([](ReaderOptions& o) { o.timezone = "CEST"; });
+    EXPECT_EQ(e.option, "timezone");
+    EXPECT_EQ(e.message, "expected \"UTC\" or an offset like \"+02:00\", got \"CEST\"");
+    e = failing([](ReaderOptions& o) { o.year = kMaxYearOption + 1; });
+    EXPECT_EQ(e.option, "year");
+    EXPECT_EQ(e.message, "expected a year from 1970 to 2262, got 2263");
+    EXPECT_EQ(failing([](ReaderOptions& o) { o.attempt = -1; }).option, "attempt");
+    EXPECT_EQ(failing([](ReaderOptions& o) { o.rank = -2; }).option, "rank");
+    EXPECT_EQ(failing([](ReaderOptions& o) { o.job = ""; }).option, "job");
+    e = failing([](ReaderOptions& o) { o.mappingPath = "/nonexistent/rules.json"; });
+    EXPECT_EQ(e.option, "mapping");
+    EXPECT_NE(e.message.find("/nonexistent/rules.json: cannot open"), std::string::npos) << e.message;
+
+    // A mapping is checked against a chosen format; a native trace reads none (nor a zone).
+    test::Store store;
+    const std::string rules
+        = store.write("rules.json", R"({"format":"chrome","phases":[{"exact":"a","phase":"train"}]})");
+    e = failing([&](ReaderOptions& o) {
+        o.mappingPath = rules;
+        o.format = TraceFormat::Log;
+    });
+    EXPECT_EQ(e.message, rules + ": these rules are for format \"chrome\", not for \"log\"");
+    ReaderOptions ok;
+    ok.mappingPath = rules;
+    EXPECT_TRUE(checkReaderOptions(ok).ok()) << "auto: the format is known per file";
+    ok.format = TraceFormat::Chrome;
+    EXPECT_TRUE(checkReaderOptions(ok).ok());
+    ok.format = TraceFormat::Ett;
+    ok.mappingPath = "/nonexistent/rules.json";
+    ok.timezone = "CEST";
+    EXPECT_TRUE(checkReaderOptions(ok).ok()) << "options a format does not read are not checked";
+    EXPECT_FALSE(formatReadsOption(TraceFormat::Chrome, "year"));
+    EXPECT_TRUE(formatReadsOption(TraceFormat::Log, "year"));
+    EXPECT_TRUE(formatReadsOption(TraceFormat::Table, "job"));
 }
 
 // torchrun's ChildFailedError only wraps: the cause is the root-cause rank's exception (an OOM),

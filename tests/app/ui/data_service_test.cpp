@@ -164,6 +164,24 @@ protected:
         return got.value_or(OverviewData {});
     }
 
+    // Imports through the service and waits for its end (not cancelled); the errors it reported.
+    QStringList importAndWait(
+        DataService& service, const QStringList& files, const QString& label, const core::ReaderOptions& reader = {})
+    {
+        std::optional<bool> cancelled;
+        QStringList errors;
+        auto c = QObject::connect(
+            &service, &DataService::importFinished, [&](const QString&, const QStringList& e, bool wasCancelled) {
+                errors = e;
+                cancelled = wasCancelled;
+            });
+        service.importFiles(files, label, reader);
+        EXPECT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
+        QObject::disconnect(c);
+        EXPECT_FALSE(cancelled.value_or(true));
+        return errors;
+    }
+
     QTemporaryDir m_dir;
     std::string m_db;
     LoadStats m_stats;
@@ -476,18 +494,63 @@ TEST_F(DataServiceTest, ImportErrorsNameFileAndLine)
         out << R"({"type":"attempt","job":"J1","attempt":0,"start":10,"end":5,"outcome":"completed"})"
             << "\n";
     }
-    std::optional<bool> cancelled;
-    QStringList errors;
-    QObject::connect(service.get(), &DataService::importFinished, [&](const QString&, const QStringList& e, bool c) {
-        errors = e;
-        cancelled = c;
-    });
-    service->importFiles({ bad }, QStringLiteral("default"));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
-    EXPECT_FALSE(*cancelled);
+    const QStringList errors = importAndWait(*service, { bad }, QStringLiteral("default"));
     ASSERT_EQ(errors.size(), 1);
     EXPECT_TRUE(errors[0].contains(QStringLiteral("bad.ett.jsonl:3"))) << errors[0].toStdString();
     EXPECT_EQ(dumpStore(m_db), "");
+}
+
+// The import options reach the reader as `ettw import` passes them: a console log whose glog-style
+// times have no year fails without Year (the message says which field of the dialog to set) and
+// stores nothing; with year, timezone, job and attempt it is stored at the right times.
+TEST_F(DataServiceTest, ImportOptionsReachTheReader)
+{
+    auto service = openService();
+    const QString log = m_dir.filePath(QStringLiteral("run-17.log"));
+    {
+        std::ofstream out(log.toStdString());
+        out << "I0301 10:00:00.000000 42 train.py:10] torchtitan version: 0.1\n"
+               "I0301 10:00:20.000000 42 train.py:11] Training starts at step 1\n"
+               "I0301 10:01:00.500000 42 train.py:12] step: 1 loss 2.5\n"
+               "I0301 10:05:00.000000 42 train.py:13] Training completed\n";
+    }
+    QStringList errors = importAndWait(*service, { log }, QStringLiteral("logs"));
+    ASSERT_EQ(errors.size(), 1);
+    EXPECT_TRUE(errors[0].contains(QStringLiteral("run-17.log:1: log line: field 'year'"))) << errors[0].toStdString();
+    EXPECT_TRUE(errors[0].contains(QStringLiteral("Set Year under Options in the import dialog")))
+        << errors[0].toStdString();
+    EXPECT_EQ(dumpStore(m_db), "");
+
+    core::ReaderOptions reader;
+    reader.year = 2024;
+    reader.timezone = "+02:00";
+    reader.job = "nightly";
+    reader.attempt = 3;
+    const int openedBefore = m_opened;
+    errors = importAndWait(*service, { log }, QStringLiteral("logs"), reader);
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_GT(m_opened, openedBefore) << "the engine was reloaded before the import reported its end";
+    EXPECT_EQ(m_vocabulary.labels, QStringList { QStringLiteral("logs") });
+
+    auto db = core::Database::open(m_db, core::Database::OpenMode::MustExist);
+    ASSERT_TRUE(db.ok()) << db.error().message;
+    auto jobs = core::loadFleet(**db, core::FleetQuery {});
+    ASSERT_TRUE(jobs.ok()) << jobs.error().message;
+    ASSERT_EQ(jobs->size(), 1u);
+    const core::FleetJob& job = jobs->front();
+    EXPECT_EQ(job.key, "nightly");
+    ASSERT_EQ(job.result.attempts.size(), 1u);
+    const auto& attempt = job.result.attempts[0];
+    EXPECT_EQ(attempt.number, 3);
+    // 2024-03-01 is day 19783 since 1970-01-01 (54 years with 13 leap days: 54 * 365 + 13 = 19723
+    // to 2024-01-01, then 31 days of January and 29 of February), so 00:00Z is 1709251200 s.
+    // 10:00 at +02:00 is 08:00Z: 1709251200 + 8 * 3600 = 1709280000 s; the last line 5 min later.
+    EXPECT_EQ(attempt.startNs, 1709280000 * kS);
+    EXPECT_EQ(attempt.endNs, (1709280000 + 300) * kS);
+    // init [10:00:00, 10:00:20), compile.first_step [10:00:20, 10:01:00.5), train to the end.
+    EXPECT_EQ(attempt.bucketsNs[idx(core::Bucket::Init)], 20 * kS);
+    EXPECT_EQ(attempt.bucketsNs[idx(core::Bucket::Compile)], 40 * kS + kS / 2);
+    EXPECT_EQ(attempt.bucketsNs[idx(core::Bucket::Productive)], 239 * kS + kS / 2);
 }
 
 TEST_F(DataServiceTest, RenameLabelWorksAndFailsClearlyOnAClash)
