@@ -440,3 +440,6 @@ Result<RemovedLabel> restoreRemovedLabel(Database& db)
 }
 
 } // namespace ett::core
+
+#undef JOBS_OF_LABEL
+#undef ATTEMPTS_OF_LABEL
