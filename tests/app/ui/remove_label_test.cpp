@@ -32,54 +32,16 @@
 #include <string>
 
 #include "pages_fixtures.h"
+#include "store_fixtures.h"
 
 namespace ett::app {
 namespace {
 
+using fixtures::dumpStore;
+using fixtures::importWithCore;
+
 constexpr int kWaitMs = 60'000;
 const QString kWorkedExample = QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl");
-
-void importWithCore(const std::string& db, const QString& file, const std::string& label)
-{
-    auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
-    ASSERT_TRUE(d.ok()) << d.error().message;
-    core::ImportOptions options;
-    options.label = label;
-    auto s = core::importTraceFile(**d, file.toStdString(), options);
-    ASSERT_TRUE(s.ok()) << s.error().message;
-}
-
-// What a user could see of a store: labels, datasets with their ids, jobs with their figures.
-std::string dumpStore(const std::string& path)
-{
-    auto db = core::Database::open(path, core::Database::OpenMode::MustExist);
-    if (!db) {
-        return "error: " + db.error().message;
-    }
-    std::string out;
-    if (auto labels = core::listLabels(**db)) {
-        for (const auto& l : *labels) {
-            out += "label " + l + "\n";
-        }
-    }
-    if (auto ds = core::listDatasets(**db)) {
-        for (const auto& d : *ds) {
-            out += "dataset " + std::to_string(d.id) + " " + d.label + " " + d.sha256 + "\n";
-        }
-    }
-    if (auto jobs = core::loadFleet(**db, core::FleetQuery {})) {
-        for (const auto& j : *jobs) {
-            out += "job " + std::to_string(j.id) + " " + j.label + "/" + j.key;
-            for (const auto& a : j.result.attempts) {
-                for (int64_t b : a.bucketsNs) {
-                    out += " " + std::to_string(b);
-                }
-            }
-            out += "\n";
-        }
-    }
-    return out;
-}
 
 // The service's label signals, recorded.
 struct LabelEvents
@@ -157,7 +119,7 @@ TEST_F(RemoveLabelService, RemovesReloadsAndUndoPutsEverythingBack)
     EXPECT_EQ(*m_events->restored, kWorked);
     EXPECT_EQ(m_events->labels, (QStringList { QStringLiteral("after"), QStringLiteral("before") }));
     EXPECT_TRUE(m_service->removedLabel().isEmpty());
-    EXPECT_EQ(dumpStore(m_db), before) << "the same ids, rows and figures";
+    EXPECT_EQ(dumpStore(m_db), before) << "the same labels, datasets (with their ids), jobs and figures";
 }
 
 TEST_F(RemoveLabelService, UndoAfterAnImportThatTookTheIdsIsRefusedAndChangesNothing)
