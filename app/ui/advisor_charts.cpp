@@ -210,9 +210,15 @@ WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice
             labels.push_back(s);
         }
     }
-    const size_t step = (labels.size() + kMaxLabels - 1) / kMaxLabels;
-    for (size_t i = 0; i < labels.size(); i += std::max<size_t>(step, 1)) {
-        x->append(intervalLabel(labels[i]), xOfInterval(labels[i]));
+    // Evenly spread on the log axis: a label at least a quarter decade (and 1/kMaxLabels of the
+    // axis) from the one before, so that "20 min" and "30 min" never share their place.
+    const double minGap = std::max(0.25, (std::log10(hi) - std::log10(lo)) / kMaxLabels);
+    double last = -1e300;
+    for (const double s : labels) {
+        if (xOfInterval(s) - last >= minGap - 1e-9) {
+            x->append(intervalLabel(s), xOfInterval(s));
+            last = xOfInterval(s);
+        }
     }
     x->setRange(x0, x1);
     x->setTitleText(QObject::tr("checkpoint interval I (log scale)"));

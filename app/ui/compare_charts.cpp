@@ -8,6 +8,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QCursor>
+#include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QToolTip>
@@ -157,6 +158,13 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
         QAbstractSeries* series;
     };
     auto labels = std::make_shared<std::vector<ValueLabel>>();
+    struct AxisLabel
+    {
+        QString name;
+        QString shown; // the name, or "<br>" + name on the second line
+        bool lowerWhenStaggered;
+    };
+    auto axisLabels = std::make_shared<std::vector<AxisLabel>>();
     auto* x = new QCategoryAxis;
     x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     x->setLabelsFont(chartAxisFont(chart));
@@ -198,8 +206,7 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
             const int64_t step = b.toPico - b.fromPico;
             fill = b.step->color;
             outline = QPen(step > 0 ? kBetter : kWorse, 2.2);
-            // Staggered over two lines: a name may be wider than its category.
-            label = i % 2 == 0 ? b.step->label : QStringLiteral("<br>") + b.step->label;
+            label = b.step->label; // staggered below when the names do not fit their categories
             value = QStringLiteral("%1%2")
                         .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
                         .arg(std::abs(static_cast<double>(step) / kPicoPerPp), 0, 'f', 2);
@@ -220,6 +227,7 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
         area->attachAxis(x);
         area->attachAxis(y);
         x->append(label, i);
+        axisLabels->push_back({ label, label, b.step != nullptr && i % 2 == 1 });
         auto* text = new QGraphicsSimpleTextItem(value, chart);
         QFont f = chartAxisFont(chart);
         f.setBold(!b.step);
@@ -229,8 +237,22 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
         labels->push_back({ text, QPointF(i, down ? bottom : top), !down, area });
         out.push_back(BridgeBar { area, tip });
     }
-    // 5. The values over the bars follow the plot area (resizes, first layout).
-    auto place = [chart, labels] {
+    // 5. The values over the bars follow the plot area (resizes, first layout), and the names
+    //    under them go over two staggered lines when one is wider than its category.
+    auto place = [chart, labels, axisLabels, x, n] {
+        const QFontMetrics metrics(x->labelsFont());
+        const double category = chart->plotArea().width() / (n + 0.2);
+        bool stagger = false;
+        for (const AxisLabel& l : *axisLabels) {
+            stagger = stagger || metrics.horizontalAdvance(l.name) > category - 6;
+        }
+        for (AxisLabel& l : *axisLabels) {
+            const QString shown = stagger && l.lowerWhenStaggered ? QStringLiteral("<br>") + l.name : l.name;
+            if (shown != l.shown) {
+                x->replaceLabel(l.shown, shown);
+                l.shown = shown;
+            }
+        }
         for (const ValueLabel& l : *labels) {
             const QPointF p = chart->mapToPosition(l.at, l.series);
             const QRectF r = l.item->boundingRect();

@@ -10,6 +10,7 @@
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"
+#include "app/ui/timeline/legend_strip.h"
 #include "app/ui/workbench_state.h"
 #include "core/model/timeutil.h"
 
@@ -896,6 +897,9 @@ QWidget* ComparePage::buildMatchedTab()
     connect(fit, &QToolButton::clicked, this, [this] { timelinesChanged(true); });
     rv->addLayout(controls);
 
+    m_timelineLegend = new LegendStrip(right);
+    m_timelineLegend->setObjectName(QStringLiteral("timelineLegend"));
+    rv->addWidget(m_timelineLegend);
     auto* pair = new QSplitter(Qt::Horizontal, right);
     pair->setChildrenCollapsible(false);
     for (int side = 0; side < 2; ++side) {
@@ -1769,6 +1773,7 @@ void ComparePage::setRankView(bool ranks)
             m_syncing = false;
         }
     }
+    updateTimelineLegend();
     if (m_timelines[0] && m_timelines[1]) {
         timelinesChanged(false);
         m_syncing = true;
@@ -1823,6 +1828,18 @@ void ComparePage::updateTimelineHeaders()
         }
         header->setText(text);
     }
+    updateTimelineLegend();
+}
+
+void ComparePage::updateTimelineLegend()
+{
+    std::vector<const std::vector<LegendEntry>*> legends;
+    for (const GanttWidget* g : { m_ganttA, m_ganttB }) {
+        if (g->scene()) {
+            legends.push_back(&g->scene()->legend());
+        }
+    }
+    m_timelineLegend->setEntries(mergedLegend(legends));
 }
 
 std::pair<int64_t, int64_t> ComparePage::cohortWindow(bool b) const

@@ -54,6 +54,7 @@ namespace ett::app {
 
 class DataService;
 class GanttWidget;
+class LegendStrip;
 class WorkbenchState;
 
 // One cohort's editor: a coloured badge ("A"), the dataset labels and attribute values as
@@ -249,6 +250,7 @@ private:
     int64_t anchorOf(bool b) const;
     void updateShiftRange();
     void updateTimelineHeaders();
+    void updateTimelineLegend(); // the legend of both timelines' scenes
     // The cohorts and the weighting, for what the page exports.
     QString exportScope() const;
 
@@ -300,6 +302,7 @@ private:
     QLabel* m_headerA = nullptr;
     QLabel* m_headerB = nullptr;
     QLabel* m_timelineNote = nullptr;
+    LegendStrip* m_timelineLegend = nullptr;
     QComboBox* m_alignChoice = nullptr;
     QDoubleSpinBox* m_shiftBox = nullptr;
     QSlider* m_shiftSlider = nullptr;

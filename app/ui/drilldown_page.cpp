@@ -4,6 +4,7 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
+#include "app/ui/page_request.h"
 #include "app/ui/table_views.h"
 #include "app/ui/workbench_state.h"
 
@@ -78,6 +79,9 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     , m_state(state)
     , m_data(service)
 {
+    m_request = new PageRequest(
+        this, service, [this] { return m_data->requestTable(m_state->filter(), m_state->location(), this); });
+    connect(m_request, &PageRequest::asked, this, &DrillDownPage::updateBusy);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);
@@ -161,10 +165,7 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     // activated: double-click, or Enter, as the platform's style says.
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) { openRow(index.row()); });
 
-    connect(m_state, &WorkbenchState::filterChanged, this, [this] {
-        m_stale = true;
-        requestOrDefer();
-    });
+    connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::locationChanged, this, &DrillDownPage::onLocationChanged);
     connect(m_state, &WorkbenchState::weightingChanged, this, [this](Weighting w) {
         m_model->setWeighting(w);
@@ -206,8 +207,7 @@ DrillDownPage::RowKind DrillDownPage::kindOf(const Location& l)
 
 void DrillDownPage::setTableData(const TableData& table)
 {
-    m_pending = 0;
-    m_stale = false;
+    m_request->answered();
     m_hasData = true;
     m_error.clear();
     m_model->setTableData(table);
@@ -395,7 +395,7 @@ void DrillDownPage::updateInfo()
 
 void DrillDownPage::updateBusy()
 {
-    m_busy->setVisible(m_pending != 0);
+    m_busy->setVisible(m_request->isBusy());
 }
 
 void DrillDownPage::onLocationChanged(const Location& location)
@@ -407,40 +407,22 @@ void DrillDownPage::onLocationChanged(const Location& location)
     }
     rebuildBreadcrumb();
     updateInfo();
-    m_stale = true;
-    requestOrDefer();
-}
-
-void DrillDownPage::requestOrDefer()
-{
-    // A page behind another tab of a shown window asks when it is shown (showEvent): no work for
-    // results nobody sees. Anywhere else (shown, or in a window not shown yet) it asks at once.
-    if (m_data && m_data->hasDatabase() && (isVisible() || !window()->isVisible())) {
-        refresh();
-    }
+    m_request->invalidate();
 }
 
 void DrillDownPage::refresh()
 {
-    if (!m_data) {
-        return;
-    }
-    m_pending = m_data->requestTable(m_state->filter(), m_state->location(), this);
-    m_stale = false;
-    updateBusy();
+    m_request->ask();
 }
 
-void DrillDownPage::showEvent(QShowEvent* event)
+bool DrillDownPage::isBusy() const
 {
-    QWidget::showEvent(event);
-    if (m_stale && m_data && m_data->hasDatabase()) {
-        refresh();
-    }
+    return m_request->isBusy();
 }
 
 void DrillDownPage::onTableReady(quint64 id, const TableData& table)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return; // stale: a newer request is on its way
     }
     setTableData(table);
@@ -448,10 +430,10 @@ void DrillDownPage::onTableReady(quint64 id, const TableData& table)
 
 void DrillDownPage::onQueryFailed(quint64 id, const QString& message)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return;
     }
-    m_pending = 0;
+    m_request->answered();
     m_error = message;
     updateBusy();
     updateInfo();

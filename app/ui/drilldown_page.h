@@ -29,6 +29,7 @@ class QToolButton;
 namespace ett::app {
 
 class DataService;
+class PageRequest;
 class FiguresTableModel;
 class WorkbenchState;
 
@@ -59,7 +60,7 @@ public:
 
     // The text shown instead of the table when there are no rows; empty when the table shows.
     QString emptyMessage() const;
-    bool isBusy() const { return m_pending != 0; }
+    bool isBusy() const;
 
     QTableView* view() const { return m_view; }
     FiguresTableModel* model() const { return m_model; }
@@ -69,9 +70,6 @@ public slots:
     // Asks the data service for the rows of the state's filter and location.
     void refresh();
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     enum class RowKind { Groups, Jobs, Attempts };
     static RowKind kindOf(const Location& location);
@@ -79,7 +77,6 @@ private:
     void onLocationChanged(const Location& location);
     void onTableReady(quint64 id, const TableData& table);
     void onQueryFailed(quint64 id, const QString& message);
-    void requestOrDefer();
     void rebuildBreadcrumb();
     void updateColumns();
     void updateInfo();
@@ -89,8 +86,7 @@ private:
 
     WorkbenchState* m_state;
     DataService* m_data;
-    quint64 m_pending = 0; // id of the request whose result is awaited, 0 when none
-    bool m_stale = true; // the shown rows do not match the state (a page behind another tab asks when shown)
+    PageRequest* m_request = nullptr; // asks for the rows when the page can be seen
     bool m_hasData = false;
     RowKind m_kind = RowKind::Jobs;
 

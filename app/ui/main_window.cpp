@@ -10,6 +10,7 @@
 #include "app/ui/filter_bar.h"
 #include "app/ui/overview_page.h"
 #include "app/ui/report_dialog.h"
+#include "app/ui/shortcuts_dialog.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
@@ -237,6 +238,14 @@ void MainWindow::createActions()
     m_aboutAction = new QAction(tr("&About ETT Workbench"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+    m_shortcutsAction = new QAction(tr("&Keyboard shortcuts"), this);
+    m_shortcutsAction->setObjectName(QStringLiteral("keyboardShortcuts"));
+    m_shortcutsAction->setShortcut(QKeySequence::HelpContents);
+    m_shortcutsAction->setStatusTip(tr("Every key the window answers to, searchable"));
+    connect(m_shortcutsAction, &QAction::triggered, this, [this] {
+        ShortcutsDialog dialog(menuBar(), this);
+        dialog.exec();
+    });
 }
 
 void MainWindow::createMenus()
@@ -272,6 +281,7 @@ void MainWindow::createMenus()
     view->addAction(m_forwardAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_shortcutsAction);
     help->addAction(m_aboutAction);
 
     QToolBar* bar = addToolBar(tr("Navigation"));

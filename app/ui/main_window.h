@@ -155,6 +155,7 @@ private:
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_shortcutsAction = nullptr;
     QMenu* m_recentMenu = nullptr;
 
     QLabel* m_backendLabel = nullptr;

@@ -5,6 +5,7 @@
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
 #include "app/ui/overview_charts.h"
+#include "app/ui/page_request.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
@@ -44,15 +45,12 @@ OverviewPage::OverviewPage(WorkbenchState* state, DataService* service, QWidget*
     , m_state(state)
     , m_data(service)
 {
+    m_request = new PageRequest(
+        this, service, [this] { return m_data->requestOverview(m_state->filter(), m_calendar, this); });
     buildUi();
-    connect(m_state, &WorkbenchState::filterChanged, this, [this] {
-        m_stale = true;
-        requestOrDefer();
-    });
-    connect(m_state, &WorkbenchState::vocabularyChanged, this, [this] {
-        m_stale = true;
-        requestOrDefer();
-    });
+    connect(m_request, &PageRequest::asked, this, &OverviewPage::updateHeader);
+    connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
+    connect(m_state, &WorkbenchState::vocabularyChanged, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::weightingChanged, this, &OverviewPage::render);
     if (m_data) {
         connect(m_data, &DataService::overviewReady, this, &OverviewPage::onOverviewReady);
@@ -228,8 +226,7 @@ void OverviewPage::setOverviewData(const OverviewData& overview)
 {
     m_overview = overview;
     m_hasData = true;
-    m_pending = 0;
-    m_stale = false;
+    m_request->answered();
     m_error.clear();
     m_calendar = overview.every;
     if (QAbstractButton* b = m_calendarButtons->button(static_cast<int>(m_calendar))) {
@@ -247,40 +244,22 @@ void OverviewPage::setCalendar(gpu::Calendar every)
         return;
     }
     m_calendar = every;
-    m_stale = true;
-    requestOrDefer();
-}
-
-void OverviewPage::requestOrDefer()
-{
-    // A page behind another tab of a shown window asks when it is shown (showEvent): no work for
-    // results nobody sees. Anywhere else (shown, or in a window not shown yet) it asks at once.
-    if (m_data && m_data->hasDatabase() && (isVisible() || !window()->isVisible())) {
-        refresh();
-    }
+    m_request->invalidate();
 }
 
 void OverviewPage::refresh()
 {
-    if (!m_data) {
-        return;
-    }
-    m_pending = m_data->requestOverview(m_state->filter(), m_calendar, this);
-    m_stale = false;
-    updateHeader();
+    m_request->ask();
 }
 
-void OverviewPage::showEvent(QShowEvent* event)
+bool OverviewPage::isBusy() const
 {
-    QWidget::showEvent(event);
-    if (m_stale && m_data && m_data->hasDatabase()) {
-        refresh();
-    }
+    return m_request->isBusy();
 }
 
 void OverviewPage::onOverviewReady(quint64 id, const OverviewData& overview)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return; // stale: a newer request is on its way
     }
     setOverviewData(overview);
@@ -288,10 +267,10 @@ void OverviewPage::onOverviewReady(quint64 id, const OverviewData& overview)
 
 void OverviewPage::onQueryFailed(quint64 id, const QString& message)
 {
-    if (id != m_pending) {
+    if (!m_request->isNewest(id)) {
         return;
     }
-    m_pending = 0;
+    m_request->answered();
     m_error = message;
     updateHeader();
 }
@@ -308,7 +287,7 @@ void OverviewPage::render()
 
 void OverviewPage::updateHeader()
 {
-    m_busy->setVisible(m_pending != 0);
+    m_busy->setVisible(m_request->isBusy());
     const UiFilter& filter = m_state->filter();
     QStringList parts;
     parts << weightingName(m_state->weighting());
@@ -326,7 +305,7 @@ void OverviewPage::updateHeader()
     if (!(filter == UiFilter {})) {
         parts << tr("filtered");
     }
-    if (m_pending != 0) {
+    if (m_request->isBusy()) {
         parts << tr("computing…");
     } else if (!m_error.isEmpty()) {
         parts << tr("failed: %1").arg(m_error);

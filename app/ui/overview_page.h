@@ -26,6 +26,7 @@ class QProgressBar;
 namespace ett::app {
 
 class DataService;
+class PageRequest;
 class WorkbenchState;
 
 class OverviewPage : public QWidget
@@ -39,7 +40,7 @@ public:
     void setOverviewData(const OverviewData& overview);
     const OverviewData& overviewData() const { return m_overview; }
     bool hasData() const { return m_hasData; }
-    bool isBusy() const { return m_pending != 0; }
+    bool isBusy() const;
 
     // Day or week for the ETT% trend; changing it asks for new data.
     gpu::Calendar calendar() const { return m_calendar; }
@@ -79,9 +80,6 @@ public slots:
     // Asks the data service for the overview of the state's filter.
     void refresh();
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     struct Card
     {
@@ -95,7 +93,6 @@ private:
     Card addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan = 1);
     void onOverviewReady(quint64 id, const OverviewData& overview);
     void onQueryFailed(quint64 id, const QString& message);
-    void requestOrDefer();
     void render(); // cards and charts from m_overview under the state's weighting
     void renderCards();
     void renderBuckets();
@@ -108,8 +105,7 @@ private:
     DataService* m_data;
     OverviewData m_overview;
     bool m_hasData = false;
-    bool m_stale = true;
-    quint64 m_pending = 0;
+    PageRequest* m_request = nullptr; // asks for the overview when the page can be seen
     gpu::Calendar m_calendar = gpu::Calendar::Day;
     QString m_error;
 

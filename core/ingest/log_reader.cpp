@@ -1205,7 +1205,7 @@ void LogReader::analyze()
             if (search(m_rules.completed, l.message)) {
                 completedAt = i;
             }
-            const Mapping::Match& match = m_mapping.map(l.message, l.level);
+            const Mapping::Match match = m_mapping.mapBounded(l.message, l.level);
             if (match.what == Mapping::Match::What::Phase) {
                 Marker mk;
                 mk.ns = l.ns;

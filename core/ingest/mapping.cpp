@@ -337,14 +337,38 @@ Result<Mapping> Mapping::preset(std::string_view name)
     return Error { "no built-in mapping \"" + std::string(name) + "\" (presets: " + known + ")" };
 }
 
-const Mapping::Match& Mapping::map(std::string_view name, std::string_view source) const
+std::string Mapping::memoKey(std::string_view name, std::string_view source)
 {
     std::string key(source);
     key += '\x1f';
     key += name;
+    return key;
+}
+
+const Mapping::Match& Mapping::map(std::string_view name, std::string_view source) const
+{
+    std::string key = memoKey(name, source);
     if (auto it = m_memo.find(key); it != m_memo.end()) {
         return it->second;
     }
+    return m_memo.emplace(std::move(key), compute(name, source)).first->second;
+}
+
+Mapping::Match Mapping::mapBounded(std::string_view name, std::string_view source) const
+{
+    std::string key = memoKey(name, source);
+    if (auto it = m_memo.find(key); it != m_memo.end()) {
+        return it->second;
+    }
+    Match result = compute(name, source);
+    if (m_memo.size() < m_memoLimit) {
+        m_memo.emplace(std::move(key), result);
+    }
+    return result;
+}
+
+Mapping::Match Mapping::compute(std::string_view name, std::string_view source) const
+{
     Match result;
     for (const Rule& r : m_rules) {
         if (!r.sources.empty() && std::find(r.sources.begin(), r.sources.end(), source) == r.sources.end()) {
@@ -367,7 +391,7 @@ const Mapping::Match& Mapping::map(std::string_view name, std::string_view sourc
             break;
         }
     }
-    return m_memo.emplace(std::move(key), std::move(result)).first->second;
+    return result;
 }
 
 std::optional<Mapping::Fault> Mapping::fault(std::string_view text) const

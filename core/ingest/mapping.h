@@ -70,6 +70,14 @@ public:
     // Maps a name (of a source category, "" when the format has none). Memoized per name: safe to
     // call for every event of a large trace. Not thread-safe.
     const Match& map(std::string_view name, std::string_view sourceCategory = {}) const;
+    // The same match, by value, for names that seldom repeat (a console log's messages carry step
+    // numbers and losses): remembered only while fewer than memoLimit() names are, so that memory
+    // stays bounded whatever the input; past that, names not remembered are matched each time.
+    Match mapBounded(std::string_view name, std::string_view sourceCategory = {}) const;
+    // Names remembered by map() and mapBounded(), and mapBounded()'s limit (tests may lower it).
+    size_t memoSize() const { return m_memo.size(); }
+    size_t memoLimit() const { return m_memoLimit; }
+    void setMemoLimit(size_t names) { m_memoLimit = names; }
 
     // The first fault rule whose pattern occurs in the text, or nullopt.
     std::optional<Fault> fault(std::string_view text) const;
@@ -93,6 +101,10 @@ private:
     std::vector<FaultRule> m_faults;
     std::map<std::string, std::string> m_settings;
     mutable std::unordered_map<std::string, Match> m_memo;
+    size_t m_memoLimit = 65536;
+
+    Match compute(std::string_view name, std::string_view sourceCategory) const;
+    static std::string memoKey(std::string_view name, std::string_view sourceCategory);
 };
 
 // Names that no rule mapped, with how often they occurred and their total time; reported as

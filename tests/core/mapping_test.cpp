@@ -63,6 +63,31 @@ TEST(Mapping, SourceRestrictsARuleAndIgnoreIsNotUnmapped)
     EXPECT_EQ(m.map("sgemm", "kernel").what, Mapping::Match::What::Ignore);
 }
 
+TEST(Mapping, BoundedMatchesRememberAtMostTheLimitAndAnswerTheSame)
+{
+    Mapping m = parseOk(R"json({"phases":[
+        {"regex":"step: +[0-9]+","phase":"train"},
+        {"exact":"Saving checkpoint","phase":"checkpoint_save"}]})json");
+    m.setMemoLimit(3);
+    // Ten distinct step lines and a repeated one: every answer right, at most 3 names kept.
+    for (int i = 0; i < 10; ++i) {
+        const Mapping::Match step = m.mapBounded("step: " + std::to_string(i) + "  loss: 3.1", "INFO");
+        EXPECT_EQ(step.what, Mapping::Match::What::Phase) << i;
+        EXPECT_EQ(step.category, Category::Train) << i;
+        EXPECT_EQ(m.mapBounded("Saving checkpoint", "INFO").category, Category::CheckpointSave) << i;
+        EXPECT_EQ(m.mapBounded("nothing maps this " + std::to_string(i), "INFO").what, Mapping::Match::What::Unmapped)
+            << i;
+        EXPECT_LE(m.memoSize(), 3U);
+    }
+    EXPECT_EQ(m.memoSize(), 3U);
+    // The source category is part of what is remembered, past the limit too.
+    EXPECT_EQ(m.mapBounded("Saving checkpoint", "WARNING").category, Category::CheckpointSave);
+    EXPECT_EQ(m.memoSize(), 3U);
+    // map() keeps every name (its references must stay valid): the limit is mapBounded()'s.
+    EXPECT_EQ(m.map("step: 99").category, Category::Train);
+    EXPECT_EQ(m.memoSize(), 4U);
+}
+
 TEST(Mapping, FaultsAndSettings)
 {
     const Mapping m = parseOk(R"json({"phases":[],"faults":[

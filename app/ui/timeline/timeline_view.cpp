@@ -3,6 +3,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
 #include "app/ui/timeline/gantt_widget.h"
+#include "app/ui/timeline/legend_strip.h"
 #include "app/ui/workbench_state.h"
 
 #include <QButtonGroup>
@@ -20,73 +21,6 @@
 #include <limits>
 
 namespace ett::app {
-
-// The legend under the toolbar: an icon and a label per entry, wrapped over as many lines as the
-// width needs.
-class LegendStrip : public QWidget
-{
-public:
-    explicit LegendStrip(QWidget* parent = nullptr)
-        : QWidget(parent)
-    {
-        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-        policy.setHeightForWidth(true);
-        setSizePolicy(policy);
-    }
-
-    void setEntries(std::vector<LegendEntry> entries)
-    {
-        m_entries = std::move(entries);
-        updateGeometry();
-        update();
-    }
-
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int w) const override { return layoutEntries(w, nullptr); }
-    QSize sizeHint() const override { return { 600, heightForWidth(600) }; }
-    QSize minimumSizeHint() const override { return { 100, lineHeight() + 4 }; }
-
-protected:
-    void paintEvent(QPaintEvent*) override
-    {
-        QPainter p(this);
-        layoutEntries(width(), &p);
-    }
-
-private:
-    static constexpr int kIconW = 18;
-    static constexpr int kIconH = 11;
-    static constexpr int kGap = 14;
-
-    int lineHeight() const { return std::max(kIconH, fontMetrics().height()) + 4; }
-
-    // Lays the entries out in lines of width w; paints them when p is given. Returns the height.
-    int layoutEntries(int w, QPainter* p) const
-    {
-        const QFontMetrics fm = fontMetrics();
-        const int lh = lineHeight();
-        int x = 4;
-        int y = 2;
-        for (const LegendEntry& e : m_entries) {
-            const int itemW = kIconW + 5 + fm.horizontalAdvance(e.label);
-            if (x > 4 && x + itemW > w - 4) {
-                x = 4;
-                y += lh;
-            }
-            if (p) {
-                const QRectF icon(x, y + (lh - kIconH) / 2.0, kIconW, kIconH);
-                GanttPainter::paintLegendIcon(*p, icon, e);
-                p->setPen(palette().color(QPalette::WindowText));
-                p->drawText(
-                    QRect(x + kIconW + 5, y, itemW - kIconW - 5, lh), Qt::AlignLeft | Qt::AlignVCenter, e.label);
-            }
-            x += itemW + kGap;
-        }
-        return m_entries.empty() ? 0 : y + lh + 2;
-    }
-
-    std::vector<LegendEntry> m_entries;
-};
 
 TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWidget* parent)
     : QWidget(parent)

@@ -355,6 +355,14 @@ TEST_F(AdvisorPageTest, TheCurveOfTheSelectedRowHasItsMinimumAtTheOptimum)
     EXPECT_NEAR(intervalAtX(x->max()), kFleetYoungS * 20, 1e-6);
     EXPECT_TRUE(x->categoriesLabels().contains("1 h"));
     EXPECT_TRUE(x->categoriesLabels().contains("10 min"));
+    // Labels at least a quarter decade apart: "20 min" kept, "30 min" (0.18 decades on) left out.
+    EXPECT_TRUE(x->categoriesLabels().contains("20 min"));
+    EXPECT_FALSE(x->categoriesLabels().contains("30 min"));
+    const QStringList axisLabels = x->categoriesLabels();
+    for (int i = 1; i < axisLabels.size(); ++i) {
+        EXPECT_GE(x->endValue(axisLabels[i]) - x->endValue(axisLabels[i - 1]), 0.25 - 1e-9)
+            << axisLabels[i - 1].toStdString() << " / " << axisLabels[i].toStdString();
+    }
     // The legend names both intervals with their waste.
     QStringList names;
     for (QAbstractSeries* s : page->chart()->series()) {

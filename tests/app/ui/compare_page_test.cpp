@@ -12,6 +12,7 @@
 #include "app/ui/overview_data.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_widget.h"
+#include "app/ui/timeline/legend_strip.h"
 #include "app/ui/workbench_state.h"
 #include "core/model/generator.h"
 #include "core/store/columns_loader.h"
@@ -408,6 +409,30 @@ TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
     EXPECT_EQ(a->scene()->timeline()->label, "before");
     EXPECT_EQ(b->scene()->timeline()->label, "after");
 
+    // The legend above them names every entry of both scenes' legends, each once.
+    auto legendLabels = [&] {
+        QStringList labels;
+        auto* strip = page->findChild<LegendStrip*>("timelineLegend");
+        EXPECT_NE(strip, nullptr);
+        for (const LegendEntry& e : strip ? strip->entries() : std::vector<LegendEntry> {}) {
+            labels << e.label;
+        }
+        return labels;
+    };
+    auto expectedLabels = [&] {
+        QStringList labels;
+        for (const GanttWidget* g : { a, b }) {
+            for (const LegendEntry& e : g->scene()->legend()) {
+                if (!labels.contains(e.label)) {
+                    labels << e.label;
+                }
+            }
+        }
+        return labels;
+    };
+    EXPECT_TRUE(legendLabels().contains(QStringLiteral("productive")));
+    EXPECT_EQ(legendLabels(), expectedLabels());
+
     // 2. Aligned by start: B's view starts where A's does, plus the two jobs' difference.
     EXPECT_EQ(page->alignment(), ComparePage::Align::Starts);
     EXPECT_EQ(page->offsetNs(), b->scene()->startNs() - a->scene()->startNs());
@@ -449,6 +474,7 @@ TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
     page->setRankView(true);
     EXPECT_EQ(a->scene()->mode(), GanttScene::Mode::Ranks);
     EXPECT_EQ(b->scene()->mode(), GanttScene::Mode::Ranks);
+    EXPECT_EQ(legendLabels(), expectedLabels()) << "the rank view's legend";
     inStep();
 
     // 6. By wall clock: the same instants side by side.
