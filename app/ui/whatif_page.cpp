@@ -301,7 +301,8 @@ void WhatIfPage::buildUi()
     m_stack->addWidget(body);
     layout->addWidget(m_stack, 1);
 
-    // Ctrl+Z while the page has the focus: undo the last delete.
+    // Ctrl+Z while the page has the focus: undo the last delete. In the main window, Edit > Undo
+    // takes the key over and dispatches here (undoDeleteAction()).
     auto* undo = m_undoAction = new QAction(tr("Undo delete"), this);
     undo->setShortcut(QKeySequence::Undo);
     undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);

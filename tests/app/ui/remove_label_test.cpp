@@ -6,6 +6,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/dialogs.h"
 #include "app/ui/main_window.h"
+#include "app/ui/shortcuts_dialog.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 #include "core/store/database.h"
@@ -14,6 +15,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -229,6 +231,12 @@ TEST_F(RemoveLabelWindow, FileRemoveLabelConfirmsRemovesAndCtrlZUndoes)
     EXPECT_EQ(undo->shortcut(), QKeySequence(QKeySequence::Undo));
     EXPECT_FALSE(undo->isEnabled());
     EXPECT_TRUE(undo->toolTip().contains(QStringLiteral("Nothing to undo"))) << undo->toolTip().toStdString();
+    // Help > Keyboard shortcuts lists it under Edit.
+    const auto rows = shortcutRows(m_window->menuBar());
+    EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [](const ShortcutRow& r) {
+        return r.section == QStringLiteral("Edit") && r.what == QStringLiteral("Undo")
+            && r.keys == QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText);
+    }));
 
     // The current filter's single label is preselected.
     UiFilter filter;
