@@ -17,6 +17,7 @@
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
+#include "core/store/label_removal.h"
 #include "gpu/engine.h"
 
 #include <CLI/CLI.hpp>
@@ -847,11 +848,73 @@ int runIssues(const CommonOptions& common)
     return kExitOk;
 }
 
-int runDatasets(const CommonOptions& common)
+struct DatasetsCmd
+{
+    std::string removeLabel; // --remove-label L
+    std::vector<std::string> renameLabel; // --rename-label FROM TO
+};
+
+// --remove-label: asks nothing (scripts call it); says what went, or why nothing did.
+int removeDatasetLabel(const CommonOptions& common, Database& db, const std::string& label)
+{
+    if (auto known = checkLabel(db, common.db, label); !known) {
+        return fail(known.error().message + "; nothing was removed");
+    }
+    const auto started = std::chrono::steady_clock::now();
+    auto removed = core::removeLabel(db, label);
+    if (!removed) {
+        return fail(common.db + ": " + removed.error().message);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (common.format == "json") {
+        JsonWriter w;
+        w.beginObject();
+        w.key("removed_label").string(label);
+        w.key("files").number(removed->files);
+        w.key("jobs").number(removed->jobs);
+        w.key("attempts").number(removed->attempts);
+        w.key("phases").number(removed->phases);
+        w.key("checkpoints").number(removed->checkpoints);
+        w.endObject();
+        print(w.str());
+        return kExitOk;
+    }
+    print(fmt::format("Removed label '{}' from {}: {}, {}, {}, {}, {} ({:.2f} s).\n", label, common.db,
+        countOf(removed->files, "file", "files"), countOf(removed->jobs, "job", "jobs"),
+        countOf(removed->attempts, "attempt", "attempts"), countOf(removed->phases, "phase", "phases"),
+        countOf(removed->checkpoints, "checkpoint", "checkpoints"), seconds));
+    return kExitOk;
+}
+
+int renameDatasetLabel(const CommonOptions& common, Database& db, const std::string& from, const std::string& to)
+{
+    if (auto st = core::renameLabel(db, from, to); !st) {
+        return fail(common.db + ": " + st.error().message);
+    }
+    if (common.format == "json") {
+        JsonWriter w;
+        w.beginObject();
+        w.key("renamed_label").string(from);
+        w.key("to").string(to);
+        w.endObject();
+        print(w.str());
+        return kExitOk;
+    }
+    print(fmt::format("Renamed label '{}' to '{}' in {}.\n", from, to, common.db));
+    return kExitOk;
+}
+
+int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
 {
     auto db = openForQuery(common.db);
     if (!db) {
         return fail(db.error().message);
+    }
+    if (!cmd.removeLabel.empty()) {
+        return removeDatasetLabel(common, **db, cmd.removeLabel);
+    }
+    if (cmd.renameLabel.size() == 2) {
+        return renameDatasetLabel(common, **db, cmd.renameLabel[0], cmd.renameLabel[1]);
     }
     auto datasets = listDatasets(**db);
     if (!datasets) {
@@ -1226,9 +1289,20 @@ int runEttw(int argc, char** argv)
     addDb(issues);
     addFormatOption(issues, common.format);
 
-    auto* datasets = app.add_subcommand("datasets", "Imported files: label, hash, records, issues");
+    DatasetsCmd datasetsCmd;
+    auto* datasets = app.add_subcommand(
+        "datasets", "Imported files: label, hash, records, issues; or remove or rename a dataset label");
     addDb(datasets);
     addFormatOption(datasets, common.format);
+    auto* removeOption = datasets->add_option("--remove-label", datasetsCmd.removeLabel,
+        "Remove this label: every file imported under it and everything derived from them (asks nothing; other "
+        "labels are untouched)");
+    auto* renameOption = datasets
+                             ->add_option("--rename-label", datasetsCmd.renameLabel,
+                                 "Rename a label: FROM TO (an error when TO exists)")
+                             ->expected(2)
+                             ->type_name("FROM TO");
+    removeOption->excludes(renameOption);
 
     std::string mappingName;
     auto* mappings = app.add_subcommand("mappings",
@@ -1321,7 +1395,7 @@ int runEttw(int argc, char** argv)
         return runIssues(common);
     }
     if (datasets->parsed()) {
-        return runDatasets(common);
+        return runDatasets(common, datasetsCmd);
     }
     if (mappings->parsed()) {
         return runMappings(mappingName);

@@ -34,6 +34,7 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::ReportRequest>();
         qRegisterMetaType<ett::app::ReportContent>();
         qRegisterMetaType<ett::app::LoadStats>();
+        qRegisterMetaType<ett::core::LabelContents>();
         qRegisterMetaType<ett::core::JobTimeline>();
         qRegisterMetaType<ett::gpu::BackendInfo>();
     });
@@ -96,6 +97,27 @@ void DataService::renameLabel(const QString& from, const QString& to)
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, from, to] { worker->renameLabel(from, to); }, Qt::QueuedConnection);
+}
+
+void DataService::requestLabelContents(const QString& label)
+{
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, label] { worker->labelContents(label); }, Qt::QueuedConnection);
+}
+
+void DataService::removeLabel(const QString& label)
+{
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, label] { worker->removeLabel(label); }, Qt::QueuedConnection);
+}
+
+void DataService::restoreRemovedLabel()
+{
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->restoreRemovedLabel(); }, Qt::QueuedConnection);
 }
 
 std::shared_ptr<std::atomic<quint64>> DataService::channel(int kind, const QObject* requester)

@@ -8,6 +8,7 @@
 #include "app/report/report_content.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
+#include "core/store/label_removal.h"
 
 #include <QObject>
 #include <QString>
@@ -60,6 +61,20 @@ public:
     // Renames a dataset label (error if the new name exists); reloads on success.
     void renameLabel(const QString& from, const QString& to);
 
+    // Removing a dataset label (File > Remove label): what it holds, for the confirmation
+    // (labelContentsReady, or labelRemoveFailed when it does not exist), then the removal, which
+    // keeps a copy on the worker's connection for undo and reloads: labelRemoved, or
+    // labelRemoveFailed (nothing was removed).
+    void requestLabelContents(const QString& label);
+    void removeLabel(const QString& label);
+    // Puts the last removed label back with its ids (Edit > Undo) and reloads: labelRestored, or
+    // labelRestoreFailed saying why (its name is used again, or a later import took its ids;
+    // nothing changed, and the removal can still be undone once that is resolved).
+    void restoreRemovedLabel();
+    // The label an undo would restore; empty when there is none (nothing removed since the
+    // database was opened, or it was restored).
+    const QString& removedLabel() const { return m_removedLabel; }
+
     // Each request returns its id. `requester` (usually the asking view) names its channel: a
     // newer request of the same kind from the same requester makes the older stale; requests of
     // other requesters are independent (two views may ask for the same kind at once).
@@ -101,6 +116,11 @@ signals:
     void importFinished(const QString& summary, const QStringList& errors, bool cancelled);
     void labelRenamed(const QString& from, const QString& to);
     void labelRenameFailed(const QString& message);
+    void labelContentsReady(const QString& label, const ett::core::LabelContents& contents);
+    void labelRemoved(const QString& label, const ett::core::LabelContents& contents);
+    void labelRemoveFailed(const QString& message);
+    void labelRestored(const QString& label, const ett::core::LabelContents& contents);
+    void labelRestoreFailed(const QString& message);
 
     void overviewReady(quint64 id, const ett::app::OverviewData& data);
     void tableReady(quint64 id, const ett::app::TableData& data);
@@ -127,6 +147,7 @@ private:
     gpu::BackendInfo m_backend;
     QString m_path;
     bool m_importRunning = false;
+    QString m_removedLabel; // set and cleared by the worker's posts
     std::shared_ptr<std::atomic<bool>> m_cancel;
     // The newest request id per channel (kind, requester); a fresh channel for a new requester.
     std::shared_ptr<std::atomic<quint64>> channel(int kind, const QObject* requester);
@@ -140,3 +161,4 @@ private:
 } // namespace ett::app
 
 Q_DECLARE_METATYPE(ett::app::LoadStats)
+Q_DECLARE_METATYPE(ett::core::LabelContents)

@@ -6,6 +6,7 @@
 #include "core/store/columns_loader.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
+#include "core/store/label_removal.h"
 #include "core/store/scenarios.h"
 #include "core/store/timeline.h"
 #include "gpu/advisor.h"
@@ -317,7 +318,9 @@ void DataWorker::openDatabase(const QString& path)
         fail(loaded.error);
         return;
     }
-    // 3. Commit.
+    // 3. Commit. A removal kept for undo lived on the old connection: it goes with it.
+    QMetaObject::invokeMethod(
+        service, [service] { service->m_removedLabel.clear(); }, Qt::QueuedConnection);
     m_db = std::move(*db);
     m_dbPath = path;
     setEngine(std::move(loaded.engine));
@@ -452,14 +455,108 @@ void DataWorker::renameLabel(const QString& from, const QString& to)
         fail(qs(st.error().message));
         return;
     }
-    double seconds = 0;
-    if (const QString error = reload(&seconds); !error.isEmpty()) {
+    if (const QString error = reloadAndPost(); !error.isEmpty()) {
         fail(error);
         return;
     }
-    postOpened(seconds);
     QMetaObject::invokeMethod(
         service, [service, from, to] { emit service->labelRenamed(from, to); }, Qt::QueuedConnection);
+}
+
+QString DataWorker::reloadAndPost()
+{
+    double seconds = 0;
+    if (QString error = reload(&seconds); !error.isEmpty()) {
+        return error;
+    }
+    postOpened(seconds);
+    return {};
+}
+
+void DataWorker::labelContents(const QString& label)
+{
+    DataService* service = m_service;
+    if (!m_db) {
+        QMetaObject::invokeMethod(
+            service, [service] { emit service->labelRemoveFailed(QObject::tr("no database is open")); },
+            Qt::QueuedConnection);
+        return;
+    }
+    auto contents = core::labelContents(*m_db, ss(label));
+    if (!contents) {
+        const QString message = qs(contents.error().message);
+        QMetaObject::invokeMethod(
+            service, [service, message] { emit service->labelRemoveFailed(message); }, Qt::QueuedConnection);
+        return;
+    }
+    QMetaObject::invokeMethod(
+        service, [service, label, c = *contents] { emit service->labelContentsReady(label, c); }, Qt::QueuedConnection);
+}
+
+void DataWorker::removeLabel(const QString& label)
+{
+    DataService* service = m_service;
+    auto fail = [service](const QString& message) {
+        QMetaObject::invokeMethod(
+            service, [service, message] { emit service->labelRemoveFailed(message); }, Qt::QueuedConnection);
+    };
+    if (!m_db) {
+        fail(QObject::tr("no database is open"));
+        return;
+    }
+    auto removed = core::removeLabel(*m_db, ss(label), core::KeepForUndo::Yes);
+    if (!removed) {
+        fail(qs(removed.error().message));
+        return;
+    }
+    // Removed (and kept for undo) even if the reload fails: say so, and offer the undo still.
+    const QString error = reloadAndPost();
+    QMetaObject::invokeMethod(
+        service,
+        [service, label, c = *removed, error] {
+            service->m_removedLabel = label;
+            if (!error.isEmpty()) {
+                emit service->labelRemoveFailed(
+                    QObject::tr("Label '%1' was removed, but the data could not be loaded again: %2")
+                        .arg(label, error));
+                return;
+            }
+            emit service->labelRemoved(label, c);
+        },
+        Qt::QueuedConnection);
+}
+
+void DataWorker::restoreRemovedLabel()
+{
+    DataService* service = m_service;
+    auto fail = [service](const QString& message) {
+        QMetaObject::invokeMethod(
+            service, [service, message] { emit service->labelRestoreFailed(message); }, Qt::QueuedConnection);
+    };
+    if (!m_db) {
+        fail(QObject::tr("no database is open"));
+        return;
+    }
+    auto restored = core::restoreRemovedLabel(*m_db);
+    if (!restored) {
+        fail(qs(restored.error().message));
+        return;
+    }
+    const QString label = qs(restored->label);
+    const QString error = reloadAndPost();
+    QMetaObject::invokeMethod(
+        service,
+        [service, label, c = restored->contents, error] {
+            service->m_removedLabel.clear();
+            if (!error.isEmpty()) {
+                emit service->labelRestoreFailed(
+                    QObject::tr("Label '%1' was restored, but the data could not be loaded again: %2")
+                        .arg(label, error));
+                return;
+            }
+            emit service->labelRestored(label, c);
+        },
+        Qt::QueuedConnection);
 }
 
 // --- queries -----------------------------------------------------------------------------------

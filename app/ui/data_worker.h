@@ -54,6 +54,11 @@ public:
     void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
         std::shared_ptr<std::atomic<bool>> cancel);
     void renameLabel(const QString& from, const QString& to);
+    // Removing a label and undoing it (DataService::removeLabel): the removal keeps its rows in
+    // the connection's trash (core/store/label_removal.h), which lives as long as m_db.
+    void labelContents(const QString& label);
+    void removeLabel(const QString& label);
+    void restoreRemovedLabel();
     // `latest` is the request's channel: a request that is no longer its newest is skipped, and
     // its result not delivered.
     void overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every);
@@ -105,6 +110,8 @@ private:
     // With the phases when they were loaded before (ensurePhases).
     QString reload(double* seconds);
     void postOpened(double loadSeconds);
+    // Reloads after a change of the store and posts databaseOpened; error text on failure.
+    QString reloadAndPost();
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.
     void postFailed(const LatestId& latest, quint64 id, const QString& message);

@@ -10,9 +10,11 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -625,6 +627,66 @@ void RenameLabelDialog::updateOk()
     }
     m_hint->setText(hint);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
+}
+
+// --- RemoveLabelDialog ---------------------------------------------------------------------------
+
+RemoveLabelDialog::RemoveLabelDialog(const QStringList& labels, const QString& current, QWidget* parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Remove label"));
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    m_label = new QComboBox(this);
+    m_label->addItems(labels);
+    m_label->setMinimumWidth(240);
+    if (labels.contains(current)) {
+        m_label->setCurrentText(current);
+    }
+    form->addRow(tr("&Label:"), m_label);
+    layout->addLayout(form);
+    auto* hint = new QLabel(labels.isEmpty() ? tr("The database has no labels yet.")
+                                             : tr("Every file imported under the label goes, with its jobs and "
+                                                  "everything derived from them. Other labels are not touched."),
+        this);
+    hint->setWordWrap(true);
+    hint->setEnabled(false);
+    layout->addWidget(hint);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Remove..."));
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(!labels.isEmpty());
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+QString RemoveLabelDialog::label() const
+{
+    return m_label->currentText();
+}
+
+QString RemoveLabelDialog::confirmationText(const QString& label, const core::LabelContents& contents)
+{
+    const QLocale locale;
+    auto count = [&](int64_t n, const QString& one, const QString& many) {
+        return locale.toString(static_cast<qlonglong>(n)) + QLatin1Char(' ') + (n == 1 ? one : many);
+    };
+    return tr("%1 and %2 (%3, %4, %5) imported under label '%6' will be removed from the database.")
+        .arg(count(contents.files, tr("file"), tr("files")), count(contents.jobs, tr("job"), tr("jobs")),
+            count(contents.attempts, tr("attempt"), tr("attempts")), count(contents.phases, tr("phase"), tr("phases")),
+            count(contents.checkpoints, tr("checkpoint"), tr("checkpoints")), label);
+}
+
+QMessageBox* RemoveLabelDialog::confirmation(const QString& label, const core::LabelContents& contents, QWidget* parent)
+{
+    auto* box = new QMessageBox(
+        QMessageBox::Warning, tr("Remove label"), tr("Remove label '%1'?").arg(label), QMessageBox::NoButton, parent);
+    box->setInformativeText(confirmationText(label, contents) + QStringLiteral("\n\n")
+        + tr("Other labels are not touched. Edit > Undo (%1) brings it back until the database is closed.")
+              .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
+    box->addButton(tr("&Remove"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(box->addButton(QMessageBox::Cancel));
+    return box;
 }
 
 } // namespace ett::app

@@ -1,11 +1,13 @@
-// The shell's dialogs (issue #4, item 1): the label and options chosen before an import, the import's
-// progress with Cancel, errors the user can read in full and copy, and renaming a label. None of
-// them touches the store: they collect input and show what the data service reports.
+// The shell's dialogs (issue #4, item 1): the label and options chosen before an import, the
+// import's progress with Cancel, errors the user can read in full and copy, and renaming or
+// removing a label. None of them touches the store: they collect input and show what the data
+// service reports.
 #pragma once
 
 #include "app/ui/import_options.h"
 #include "app/ui/types.h"
 #include "core/model/result.h"
+#include "core/store/label_removal.h"
 
 #include <QDialog>
 #include <QString>
@@ -19,6 +21,7 @@ class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QMessageBox;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -159,6 +162,26 @@ private:
     QLineEdit* m_to = nullptr;
     QLabel* m_hint = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
+};
+
+// Asks which label to remove (File > Remove label); the current one preselected. Nothing is
+// removed here: the window asks for the label's contents next and confirms with confirmation().
+class RemoveLabelDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    RemoveLabelDialog(const QStringList& labels, const QString& current, QWidget* parent = nullptr);
+
+    QString label() const;
+
+    // The confirmation of removing `label`, saying what goes; Cancel is the default button. Not
+    // shown: the caller exec()s it (or grabs it) and owns it. Accepted when the user chose Remove.
+    static QMessageBox* confirmation(const QString& label, const core::LabelContents& contents, QWidget* parent);
+    // Its question, for tests: "2 files, 2 jobs (3 attempts, 12 phases, 4 checkpoints) ...".
+    static QString confirmationText(const QString& label, const core::LabelContents& contents);
+
+private:
+    QComboBox* m_label = nullptr;
 };
 
 } // namespace ett::app

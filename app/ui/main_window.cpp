@@ -44,6 +44,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace ett::app {
 
 namespace {
@@ -116,6 +118,7 @@ MainWindow::MainWindow(QWidget* parent)
     createPages();
     createStatusBar();
     connectService();
+    updateUndoAction();
     updateTitle();
     resize(1600, 1000);
 }
@@ -153,6 +156,18 @@ void MainWindow::createActions()
     m_renameAction = new QAction(tr("&Rename label..."), this);
     m_renameAction->setEnabled(false);
     connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameLabelDialog);
+
+    m_removeAction = new QAction(tr("Re&move label..."), this);
+    m_removeAction->setStatusTip(tr("Remove a dataset label: every file imported under it and its jobs (undoable)"));
+    m_removeAction->setEnabled(false);
+    connect(m_removeAction, &QAction::triggered, this, &MainWindow::removeLabelDialog);
+
+    // Window-wide, so that it works from every page; it dispatches to the What-if page's undo
+    // there (see updateUndoAction), which therefore gives up its own Ctrl+Z (createPages).
+    m_undoAction = new QAction(tr("&Undo"), this);
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setShortcutContext(Qt::WindowShortcut);
+    connect(m_undoAction, &QAction::triggered, this, &MainWindow::undo);
 
     m_reportAction = new QAction(tr("&Export report..."), this);
     m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
@@ -244,11 +259,16 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Recent &files"));
     file->addSeparator();
     file->addAction(m_renameAction);
+    file->addAction(m_removeAction);
     file->addAction(m_reportAction);
     file->addAction(m_exportViewAction);
     file->addSeparator();
     file->addAction(m_quitAction);
     updateRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setToolTipsVisible(true); // why Undo is disabled, or what it undoes
+    edit->addAction(m_undoAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_overviewAction);
@@ -309,6 +329,10 @@ void MainWindow::createPages()
     m_whatIf = new WhatIfPage(m_state, m_service, m_tabs);
     m_tabs->addTab(m_whatIf, tr("What-if"));
     m_tabs->setTabToolTip(kWhatIfPage, m_whatIfAction->statusTip());
+    // Edit > Undo owns Ctrl+Z in the window and dispatches to the page's undo.
+    m_whatIf->undoDeleteAction()->setShortcut(QKeySequence());
+    connect(m_whatIf, &WhatIfPage::undoDeleteChanged, this, &MainWindow::updateUndoAction);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoAction);
     m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
@@ -410,6 +434,38 @@ void MainWindow::connectService()
     });
     connect(m_service, &DataService::labelRenameFailed, this, [this](const QString& message) {
         ErrorDialog::showError(this, tr("Rename label"), tr("The label was not renamed."), message);
+    });
+    connect(m_service, &DataService::labelContentsReady, this, &MainWindow::confirmRemoveLabel);
+    connect(
+        m_service, &DataService::labelRemoved, this, [this](const QString& label, const core::LabelContents& contents) {
+            // A filter on the removed label would now match nothing: drop the label from it.
+            UiFilter filter = m_state->filter();
+            if (filter.labels.removeAll(label) > 0) {
+                m_state->setFilter(filter);
+            }
+            updateUndoAction();
+            statusBar()->showMessage(tr("Removed label '%1' (%2, %3) — Undo (%4)")
+                                         .arg(label, countOf(contents.files, tr("file"), tr("files")),
+                                             countOf(contents.jobs, tr("job"), tr("jobs")),
+                                             QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
+        });
+    connect(m_service, &DataService::labelRemoveFailed, this, [this](const QString& message) {
+        m_removeAsked.clear();
+        updateUndoAction();
+        ErrorDialog::showError(this, tr("Remove label"), tr("Removing the label did not go through."), message);
+    });
+    connect(m_service, &DataService::labelRestored, this,
+        [this](const QString& label, const core::LabelContents& contents) {
+            updateUndoAction();
+            statusBar()->showMessage(tr("Restored label '%1' (%2, %3).")
+                                         .arg(label, countOf(contents.files, tr("file"), tr("files")),
+                                             countOf(contents.jobs, tr("job"), tr("jobs"))),
+                kMessageMs);
+        });
+    connect(m_service, &DataService::labelRestoreFailed, this, [this](const QString& message) {
+        updateUndoAction();
+        statusBar()->showMessage(tr("Not undone: %1").arg(message), kMessageMs);
+        ErrorDialog::showError(this, tr("Undo"), tr("The label was not restored; nothing was changed."), message);
     });
     connect(m_service, &DataService::queryFailed, this, [this](quint64, const QString& message) {
         statusBar()->showMessage(tr("Query failed: %1").arg(message), kMessageMs);
@@ -516,6 +572,8 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
                 countOf(stats.segments, tr("segment"), tr("segments"))));
     m_rowsLabel->setToolTip(tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
     m_renameAction->setEnabled(!vocabulary.labels.isEmpty());
+    m_removeAction->setEnabled(!vocabulary.labels.isEmpty());
+    updateUndoAction();
     m_reportAction->setEnabled(true);
     updateTitle();
     if (m_service->importRunning()) {
@@ -631,6 +689,71 @@ void MainWindow::renameLabelDialog()
     if (dialog.exec() == QDialog::Accepted) {
         m_service->renameLabel(dialog.from(), dialog.to());
     }
+}
+
+void MainWindow::removeLabelDialog()
+{
+    const QStringList labels = m_state->vocabulary().labels;
+    const QString current = m_state->filter().labels.size() == 1 ? m_state->filter().labels.first() : QString();
+    RemoveLabelDialog dialog(labels, current, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    // What it holds is counted on the worker; confirmRemoveLabel asks when the counts arrive.
+    m_removeAsked = dialog.label();
+    statusBar()->showMessage(tr("Counting what label '%1' holds...").arg(m_removeAsked));
+    m_service->requestLabelContents(m_removeAsked);
+}
+
+void MainWindow::confirmRemoveLabel(const QString& label, const core::LabelContents& contents)
+{
+    if (label != m_removeAsked) {
+        return; // not (or no longer) asked for
+    }
+    m_removeAsked.clear();
+    statusBar()->clearMessage();
+    std::unique_ptr<QMessageBox> box(RemoveLabelDialog::confirmation(label, contents, this));
+    box->setObjectName(QStringLiteral("removeLabelConfirmation"));
+    box->exec();
+    if (box->clickedButton() != nullptr && box->buttonRole(box->clickedButton()) == QMessageBox::DestructiveRole) {
+        statusBar()->showMessage(tr("Removing label '%1'...").arg(label));
+        m_service->removeLabel(label);
+    }
+}
+
+void MainWindow::undo()
+{
+    if (m_tabs->currentIndex() == kWhatIfPage && m_whatIf->canUndoDelete()) {
+        m_whatIf->undoDelete();
+        return;
+    }
+    if (!m_service->removedLabel().isEmpty()) {
+        statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
+        m_service->restoreRemovedLabel();
+    }
+}
+
+void MainWindow::updateUndoAction()
+{
+    QString text = tr("&Undo");
+    QString tip;
+    bool enabled = true;
+    if (m_tabs && m_tabs->currentIndex() == kWhatIfPage && m_whatIf && m_whatIf->canUndoDelete()) {
+        text = tr("&Undo scenario delete");
+        tip = tr("Save the scenario deleted on the What-if page again");
+    } else if (!m_service->removedLabel().isEmpty()) {
+        text = tr("&Undo removal of label '%1'").arg(m_service->removedLabel());
+        tip = tr("Put label '%1' back with everything it held (refused if a later import took its name or ids)")
+                  .arg(m_service->removedLabel());
+    } else {
+        enabled = false;
+        tip = tr("Nothing to undo: removing a label (File > Remove label) can be undone until the database is "
+                 "closed");
+    }
+    m_undoAction->setText(text);
+    m_undoAction->setToolTip(tip);
+    m_undoAction->setStatusTip(tip);
+    m_undoAction->setEnabled(enabled);
 }
 
 void MainWindow::about()

@@ -4,11 +4,13 @@
 // cohorts of its own: while it shows, the filter bar, the timeline and the details make room. The
 // Advisor page (issue #7) is a fourth and the What-if page (issue #7) a fifth: they follow the
 // filter bar; the timeline and the details make room for them. It owns the
-// WorkbenchState and the DataService; the pages share both. Nothing here touches the store or the engine: opening and
-// importing go through the data service, off the GUI thread.
+// WorkbenchState and the DataService; the pages share both. Edit > Undo brings back the last
+// removed label (or, on the What-if page, the last deleted scenario). Nothing here touches the store or the engine:
+// opening and importing go through the data service, off the GUI thread.
 #pragma once
 
 #include "app/ui/types.h"
+#include "core/store/label_removal.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -77,6 +79,9 @@ public:
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
     WhatIfPage* whatIfPage() const { return m_whatIf; }
+    // Edit > Undo (Ctrl+Z, window-wide): on the What-if page with a scenario delete to undo, that;
+    // otherwise the last label removal. Disabled, with a tooltip saying so, when neither is there.
+    QAction* undoAction() const { return m_undoAction; }
 
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
@@ -99,6 +104,11 @@ private:
     void importDialog();
     void openDialog();
     void renameLabelDialog();
+    // File > Remove label: pick a label, ask the service what it holds, confirm, remove.
+    void removeLabelDialog();
+    void confirmRemoveLabel(const QString& label, const ett::core::LabelContents& contents);
+    void undo();
+    void updateUndoAction();
     // File > Export report: the report dialog with its preview (issue #6, item 5).
     void exportReport();
     void about();
@@ -132,6 +142,9 @@ private:
     QAction* m_importAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_renameAction = nullptr;
+    QAction* m_removeAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QString m_removeAsked; // the label whose contents the Remove label dialog waits for
     QAction* m_reportAction = nullptr;
     QAction* m_exportViewAction = nullptr;
     QAction* m_quitAction = nullptr;

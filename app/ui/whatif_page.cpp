@@ -301,8 +301,9 @@ void WhatIfPage::buildUi()
     m_stack->addWidget(body);
     layout->addWidget(m_stack, 1);
 
-    // Ctrl+Z while the page has the focus: undo the last delete.
-    auto* undo = new QAction(tr("Undo delete"), this);
+    // Ctrl+Z while the page has the focus: undo the last delete. In the main window, Edit > Undo
+    // takes the key over and dispatches here (undoDeleteAction()).
+    auto* undo = m_undoAction = new QAction(tr("Undo delete"), this);
     undo->setShortcut(QKeySequence::Undo);
     undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(undo, &QAction::triggered, this, &WhatIfPage::undoDelete);
@@ -1323,6 +1324,7 @@ void WhatIfPage::renderScenarios()
     if (m_undo) {
         m_undoButton->setText(tr("Undo delete of '%1'").arg(qs(m_undo->name)));
     }
+    emit undoDeleteChanged();
 }
 
 void WhatIfPage::updateStatus()

@@ -28,6 +28,7 @@
 #include <optional>
 #include <vector>
 
+class QAction;
 class QChart;
 class QChartView;
 class QComboBox;
@@ -115,6 +116,10 @@ public:
     // Saves the last deleted scenario again; refused (with a message) when one of its name exists.
     void undoDelete();
     bool canUndoDelete() const { return m_undo.has_value(); }
+    // The page's own Ctrl+Z (while it has the focus). A main window with an Edit > Undo of its own
+    // takes the key away from it and dispatches to undoDelete() instead: two actions on one key
+    // would be ambiguous, and Qt then triggers neither.
+    QAction* undoDeleteAction() const { return m_undoAction; }
     // The last message about scenarios ("Saved 'x'.", an error).
     QString scenarioMessage() const;
 
@@ -123,6 +128,8 @@ signals:
     void projectionShown();
     // The list of saved scenarios has been shown (after a load, save, delete or undo).
     void scenariosShown();
+    // Whether a delete can be undone may have changed (canUndoDelete()).
+    void undoDeleteChanged();
 
 public slots:
     // Asks for the projection of the current rows and cohort.
@@ -204,6 +211,7 @@ private:
     QPushButton* m_deleteButton = nullptr;
     QLabel* m_scenarioNote = nullptr;
     QPushButton* m_undoButton = nullptr;
+    QAction* m_undoAction = nullptr;
 };
 
 } // namespace ett::app

@@ -522,7 +522,7 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
         { { "job" }, { "--db", "--label", "--format", "job" } },
         { { "jobs" }, { "--db", "--sort", "lost_gpu_hours", "ett", "--limit", "--format" } },
         { { "issues" }, { "--db", "--format" } },
-        { { "datasets" }, { "--db", "--format" } },
+        { { "datasets" }, { "--db", "--format", "--remove-label", "--rename-label" } },
         { { "generate" }, { "--jobs", "--seed", "--out", "--days" } },
         { { "bench" }, { "import" } },
         { { "bench", "import" }, { "--records", "--dir" } },
@@ -1060,6 +1060,80 @@ TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
     const std::string datasetsTable = ok({ "datasets" });
     EXPECT_TRUE(contains(datasetsTable, "skewed.ett.jsonl")) << datasetsTable;
     EXPECT_TRUE(contains(datasetsTable, skewed["sha256"].str().substr(0, 16))) << datasetsTable;
+}
+
+TEST_F(CliDatasets, RemoveLabelTakesOutItsFilesAndLeavesTheOthersAsTheyWere)
+{
+    // "before": the worked example and a one-job file; "after": the worked example.
+    writeFile(work() / "small.ett.jsonl",
+        R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"}
+{"type":"job","job":"J2","gpus":4}
+{"type":"attempt","job":"J2","attempt":0,"start":0,"end":1000,"outcome":"completed"}
+{"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":1000}
+)");
+    ok({ "import", "--label", "before", kWorkedExample });
+    ok({ "import", "--label", "after", kWorkedExample });
+    ok({ "import", "--label", "before", "small.ett.jsonl" });
+    const std::string afterSummary = ok({ "summary", "--label", "after", "--by", "job", "--format", "json" });
+    const std::string afterJobs = ok({ "jobs", "--label", "after", "--format", "json" });
+
+    // The worked example has job J1 with 2 attempts, 6 + 4 phases and 3 checkpoints; the small
+    // file job J2 with 1 attempt and 1 phase.
+    const std::string out = ok({ "datasets", "--remove-label", "before" });
+    EXPECT_TRUE(contains(out, "Removed label 'before'")) << out;
+    EXPECT_TRUE(contains(out, "2 files, 2 jobs, 3 attempts, 11 phases, 3 checkpoints")) << out;
+
+    const Json datasets = okJson({ "datasets", "--format", "json" });
+    ASSERT_EQ(datasets.size(), 1u);
+    EXPECT_EQ(datasets.at(0)["label"].str(), "after");
+    EXPECT_EQ(ok({ "summary", "--label", "after", "--by", "job", "--format", "json" }), afterSummary);
+    EXPECT_EQ(ok({ "jobs", "--label", "after", "--format", "json" }), afterJobs);
+    // The fleet is the remaining label: the same figures, only the scope differs.
+    std::string afterOnly = ok({ "summary", "--label", "after", "--format", "json" });
+    const std::string scoped = "\"label\": \"after\"";
+    ASSERT_NE(afterOnly.find(scoped), std::string::npos) << afterOnly;
+    afterOnly.replace(afterOnly.find(scoped), scoped.size(), "\"label\": null");
+    EXPECT_EQ(ok({ "summary", "--format", "json" }), afterOnly);
+    expectUserError({ "summary", "--label", "before" }, { "before" });
+
+    // Gone for good: a second removal is an error naming the label, and nothing else goes.
+    expectUserError({ "datasets", "--remove-label", "before" }, { "'before'", "after", "nothing was removed" });
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
+
+    // JSON says the same; the store is then empty.
+    const Json removed = okJson({ "datasets", "--remove-label", "after", "--format", "json" });
+    EXPECT_EQ(removed["removed_label"].str(), "after");
+    EXPECT_EQ(removed["files"].integer(), 1);
+    EXPECT_EQ(removed["jobs"].integer(), 1);
+    EXPECT_EQ(removed["attempts"].integer(), 2);
+    EXPECT_EQ(removed["phases"].integer(), 10);
+    EXPECT_EQ(removed["checkpoints"].integer(), 3);
+    EXPECT_TRUE(contains(ok({ "datasets" }), "No datasets yet."));
+
+    // The files can be imported again (their hashes went with the label).
+    const std::string again = ok({ "import", "--label", "before", kWorkedExample });
+    EXPECT_FALSE(contains(again, "already imported")) << again;
+}
+
+TEST_F(CliDatasets, RenameLabelMovesItsFilesAndRefusesAClash)
+{
+    ok({ "import", "--label", "before", kWorkedExample });
+    ok({ "import", "--label", "after", kWorkedExample });
+    const std::string out = ok({ "datasets", "--rename-label", "before", "baseline" });
+    EXPECT_TRUE(contains(out, "Renamed label 'before' to 'baseline'")) << out;
+    const Json datasets = okJson({ "datasets", "--format", "json" });
+    ASSERT_EQ(datasets.size(), 2u);
+    EXPECT_EQ(datasets.at(0)["label"].str(), "baseline");
+    EXPECT_EQ(okJson({ "summary", "--label", "baseline", "--format", "json" })["jobs"].integer(), 1);
+
+    expectUserError({ "datasets", "--rename-label", "baseline", "after" }, { "'after' already exists" });
+    expectUserError({ "datasets", "--rename-label", "nope", "other" }, { "'nope'", "no such label" });
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).at(0)["label"].str(), "baseline");
+
+    // Two names are needed, and removing and renaming at once is a usage error.
+    EXPECT_EQ(ettw({ "datasets", "--rename-label", "baseline" }).exitCode, 2);
+    EXPECT_EQ(ettw({ "datasets", "--remove-label", "after", "--rename-label", "baseline", "x" }).exitCode, 2);
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 2u);
 }
 
 // --- generate -------------------------------------------------------------------------------

@@ -25,8 +25,13 @@
 #include <string>
 #include <vector>
 
+#include "store_fixtures.h"
+
 namespace ett::app {
 namespace {
+
+using fixtures::dumpStore;
+using fixtures::importWithCore;
 
 constexpr int64_t kS = 1'000'000'000;
 constexpr int kWaitMs = 60'000;
@@ -45,53 +50,6 @@ void ensureApp()
         static char* argv[] = { name, nullptr };
         new QApplication(argc, argv); // lives for the whole test program
     }
-}
-
-// Imports a file into a database with the core directly (the fixture, not the thing tested).
-void importWithCore(const std::string& db, const QString& file, const std::string& label)
-{
-    auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
-    ASSERT_TRUE(d.ok()) << d.error().message;
-    core::ImportOptions options;
-    options.label = label;
-    auto s = core::importTraceFile(**d, file.toStdString(), options);
-    ASSERT_TRUE(s.ok()) << s.error().message;
-}
-
-// Everything a user could see of a store, as text: labels, datasets, jobs with their figures.
-std::string dumpStore(const std::string& path)
-{
-    auto db = core::Database::open(path, core::Database::OpenMode::MustExist);
-    if (!db) {
-        return "error: " + db.error().message;
-    }
-    std::string out;
-    if (auto labels = core::listLabels(**db)) {
-        for (const auto& l : *labels) {
-            out += "label " + l + "\n";
-        }
-    }
-    if (auto ds = core::listDatasets(**db)) {
-        for (const auto& d : *ds) {
-            out += "dataset " + std::to_string(d.id) + " " + d.label + " " + d.sha256 + " " + std::to_string(d.records)
-                + " " + std::to_string(d.issues) + "\n";
-        }
-    }
-    if (auto jobs = core::loadFleet(**db, core::FleetQuery {})) {
-        for (const auto& j : *jobs) {
-            out += "job " + j.label + "/" + j.key + " gpus " + std::to_string(j.gpus);
-            for (const auto& a : j.result.attempts) {
-                out += " [" + std::to_string(a.number) + " " + std::to_string(a.startNs) + " "
-                    + std::to_string(a.endNs);
-                for (int64_t b : a.bucketsNs) {
-                    out += " " + std::to_string(b);
-                }
-                out += "]";
-            }
-            out += "\n";
-        }
-    }
-    return out;
 }
 
 // A generated fleet as a trace file (plain JSON Lines), large enough to take a while to import.
