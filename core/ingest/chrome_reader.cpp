@@ -102,6 +102,109 @@ std::string describeToken(std::string_view raw)
     return shorten(raw);
 }
 
+// True for a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumber(std::string_view s)
+{
+    size_t i = 0;
+    auto digits = [&] {
+        const size_t from = i;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+            ++i;
+        }
+        return i > from;
+    };
+    if (i < s.size() && s[i] == '-') {
+        ++i;
+    }
+    if (i < s.size() && s[i] == '0') {
+        ++i;
+    } else if (!digits()) {
+        return false;
+    }
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits()) {
+            return false;
+        }
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+            ++i;
+        }
+        if (!digits()) {
+            return false;
+        }
+    }
+    return i == s.size();
+}
+
+// Reads a value the reader has no use for to its end, so that a damaged file is not taken for a
+// good one: On Demand checks only what it is asked for, and skipping a value counts its brackets
+// without looking at what is between them ({"value": 10]} and fal$e pass a skip). Strings are
+// unescaped, numbers and true/false/null checked against the grammar, objects and arrays walked.
+// Returns what is wrong ("" when nothing is) and the simdjson error when there is one.
+std::string checkValue(od::value& v, simdjson::error_code& err)
+{
+    od::json_type t;
+    if ((err = v.type().get(t))) {
+        return simdjson::error_message(err);
+    }
+    switch (t) {
+    case od::json_type::object: {
+        od::object o;
+        if ((err = v.get_object().get(o))) {
+            return simdjson::error_message(err);
+        }
+        for (auto fieldResult : o) {
+            od::field f;
+            std::string_view key;
+            if ((err = std::move(fieldResult).get(f)) || (err = f.unescaped_key().get(key))) {
+                return simdjson::error_message(err);
+            }
+            if (std::string problem = checkValue(f.value(), err); !problem.empty()) {
+                return problem;
+            }
+        }
+        return {};
+    }
+    case od::json_type::array: {
+        od::array a;
+        if ((err = v.get_array().get(a))) {
+            return simdjson::error_message(err);
+        }
+        for (auto elementResult : a) {
+            od::value e;
+            if ((err = std::move(elementResult).get(e))) {
+                return simdjson::error_message(err);
+            }
+            if (std::string problem = checkValue(e, err); !problem.empty()) {
+                return problem;
+            }
+        }
+        return {};
+    }
+    case od::json_type::string: {
+        std::string_view text;
+        if ((err = v.get_string().get(text))) {
+            return simdjson::error_message(err);
+        }
+        return {};
+    }
+    case od::json_type::number: {
+        const std::string_view raw = trim(v.raw_json_token());
+        return isJsonNumber(raw) ? std::string() : "found " + describeToken(raw) + ", not a number";
+    }
+    case od::json_type::boolean:
+    case od::json_type::null: {
+        const std::string_view raw = trim(v.raw_json_token());
+        return raw == "true" || raw == "false" || raw == "null" ? std::string()
+                                                                : "found " + describeToken(raw) + ", not a value";
+    }
+    }
+    return {};
+}
+
 // The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
 // past U+10FFFF included), or end. Only for error messages: simdjson says that the text is
 // invalid, not where.
@@ -243,6 +346,18 @@ private:
     Status readTopLevel(od::document& doc);
     Status readEvents(od::array events);
     Status readSettingValue(SettingPath& s, od::value& v, const char* at);
+    // checkValue() over a value the reader skips; `where` names it in the error ("trace object:
+    // field 'deviceProperties'").
+    template <typename Where> Status checkSkipped(od::value& v, const char* at, const Where& where);
+    // A key as written (from its first character to its closing quote), shortened for messages.
+    std::string keyText(const char* k) const
+    {
+        const char* end = k;
+        while (end < m_content + m_contentSize && *end != '"') {
+            ++end;
+        }
+        return shorten(std::string_view(k, static_cast<size_t>(end - k)));
+    }
     Status handleEvent(const EventFields& f);
     Status emit();
 
@@ -514,6 +629,9 @@ Status ChromeReader::readTopLevel(od::document& doc)
             }
         }
         if (!wanted) {
+            if (auto st = checkSkipped(value, at, [&] { return "trace object: field '" + keyText(at) + "'"; }); !st) {
+                return st;
+            }
             continue;
         }
         // A settings path: this field itself, or fields inside it.
@@ -532,12 +650,23 @@ Status ChromeReader::readTopLevel(od::document& doc)
                     return jsonError(err, nullptr);
                 }
                 const od::raw_json_string innerKey = innerField.key();
+                bool read = false;
                 for (auto& s : m_settings) {
                     if (key.unsafe_is_equal(s.outer) && !s.inner.empty() && innerKey.unsafe_is_equal(s.inner)) {
                         if (auto st = readSettingValue(s, innerField.value(), innerKey.raw()); !st) {
                             return st;
                         }
+                        read = true;
                         break;
+                    }
+                }
+                if (!read) {
+                    if (auto st = checkSkipped(innerField.value(), innerKey.raw(),
+                            [&] {
+                                return "trace object: field '" + keyText(at) + "." + keyText(innerKey.raw()) + "'";
+                            });
+                        !st) {
+                        return st;
                     }
                 }
             }
@@ -582,6 +711,21 @@ Status ChromeReader::readSettingValue(SettingPath& s, od::value& v, const char* 
             + "\"): expected a string or a number, found " + describeToken(raw) };
     }
     return Status::success();
+}
+
+template <typename Where> Status ChromeReader::checkSkipped(od::value& v, const char* at, const Where& where)
+{
+    simdjson::error_code err = simdjson::SUCCESS;
+    const std::string problem = checkValue(v, err);
+    if (problem.empty()) {
+        return Status::success();
+    }
+    // Where the parser stopped is where the damage is (never before `at`: lines only go forward).
+    const char* loc = nullptr;
+    if (m_doc->current_location().get(loc) || loc < at) {
+        loc = at;
+    }
+    return Error { path() + ":" + std::to_string(lineOf(loc)) + ": " + where() + ": not valid JSON: " + problem };
 }
 
 Status ChromeReader::readEvents(od::array events)
@@ -630,12 +774,15 @@ Status ChromeReader::readEvents(od::array events)
                 return Status::success();
             };
             Status st = Status::success();
+            bool used = true; // false: a field the reader skips (checked to its end)
             switch (k[0]) {
             case 'p':
                 if (key.unsafe_is_equal("ph")) {
                     st = str(f.ph, "ph");
                 } else if (key.unsafe_is_equal("pid")) {
                     st = token(f.pid);
+                } else {
+                    used = false;
                 }
                 break;
             case 't':
@@ -644,22 +791,30 @@ Status ChromeReader::readEvents(od::array events)
                     f.hasTs = true;
                 } else if (key.unsafe_is_equal("tid")) {
                     st = token(f.tid);
+                } else {
+                    used = false;
                 }
                 break;
             case 'n':
                 if (key.unsafe_is_equal("name")) {
                     st = str(f.name, "name");
+                } else {
+                    used = false;
                 }
                 break;
             case 'c':
                 if (key.unsafe_is_equal("cat")) {
                     st = str(f.cat, "cat");
+                } else {
+                    used = false;
                 }
                 break;
             case 'd':
                 if (key.unsafe_is_equal("dur")) {
                     st = token(f.dur);
                     f.hasDur = true;
+                } else {
+                    used = false;
                 }
                 break;
             case 'i':
@@ -687,15 +842,29 @@ Status ChromeReader::readEvents(od::array events)
                             f.id2Global = trim(raw);
                         }
                     }
+                } else {
+                    used = false;
                 }
                 break;
             case 's':
                 if (key.unsafe_is_equal("scope")) {
                     st = token(f.scope);
+                } else {
+                    used = false;
                 }
                 break;
             default:
-                break; // "args", "s", "bp", "sf", "tts", ...: not needed
+                used = false; // "args", "s", "bp", "sf", "tts", ...: not needed
+                break;
+            }
+            if (!used) {
+                st = checkSkipped(v, k, [&] {
+                    std::string where = "traceEvents[" + std::to_string(m_eventIndex) + "] event";
+                    if (!f.ph.empty()) {
+                        where += " (ph \"" + shorten(f.ph) + "\")";
+                    }
+                    return where + ": field '" + keyText(k) + "'";
+                });
             }
             if (!st) {
                 return st;

@@ -684,6 +684,27 @@ TEST(ChromeBadInput, ErrorsNameFileLineAndFieldAndStoreNothing)
         { "cut-array.json",
             "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1},\n{\"ph\": \"X\", \"name\": \"b\"",
             ":3: not valid JSON" },
+        // Damage inside values the reader does not need is still damage (a skip alone would pass it).
+        { "args-bad-atom.json",
+            "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1},\n{\"ph\": \"X\", \"name\": \"b\", \"ts\": 2, "
+            "\"dur\": 1,\n \"args\": {\"ok\": fal$e}}\n]",
+            ":4: traceEvents[1] event (ph \"X\"): field 'args': not valid JSON: found fal$e, not a value" },
+        { "args-bad-bracket.json",
+            "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1, \"args\": {\"v\": [1, 2}]}\n]",
+            ":2: traceEvents[0] event (ph \"X\"): field 'args': not valid JSON" },
+        { "args-bad-escape.json",
+            "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1, \"args\": {\"s\": \"a\\qb\"}}\n]",
+            ":2: traceEvents[0] event (ph \"X\"): field 'args': not valid JSON" },
+        { "args-bad-number.json", "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1, \"tts\": 01}\n]",
+            ":2: traceEvents[0] event (ph \"X\"): field 'tts': not valid JSON: found 01, not a number" },
+        { "top-bad.json",
+            "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1}],\n"
+            " \"deviceProperties\": [{\"id\": 0, \"name\": nul}]}",
+            ":2: trace object: field 'deviceProperties': not valid JSON: found nul, not a value" },
+        { "setting-object-bad.json",
+            "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1}],\n"
+            " \"distributedInfo\": {\"rank\": 0,\n \"backend\": tru}}",
+            ":3: trace object: field 'distributedInfo.backend': not valid JSON: found tru, not a value" },
         { "utf8.json",
             "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1},\n{\"ph\": \"X\", \"name\": \"\xff\", \"ts\": "
             "1, "
