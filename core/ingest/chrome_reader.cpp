@@ -48,6 +48,7 @@
 // - The JSON Array Format may lack its closing "]" (a trace cut off while written; the spec allows
 //   it): the reader closes it and counts "unterminated_array".
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/json_check.h"
 #include "core/ingest/readers.h"
 #include "core/model/timeutil.h"
 
@@ -100,109 +101,6 @@ std::string describeToken(std::string_view raw)
         return "an array";
     }
     return shorten(raw);
-}
-
-// True for a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-bool isJsonNumber(std::string_view s)
-{
-    size_t i = 0;
-    auto digits = [&] {
-        const size_t from = i;
-        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-            ++i;
-        }
-        return i > from;
-    };
-    if (i < s.size() && s[i] == '-') {
-        ++i;
-    }
-    if (i < s.size() && s[i] == '0') {
-        ++i;
-    } else if (!digits()) {
-        return false;
-    }
-    if (i < s.size() && s[i] == '.') {
-        ++i;
-        if (!digits()) {
-            return false;
-        }
-    }
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-            ++i;
-        }
-        if (!digits()) {
-            return false;
-        }
-    }
-    return i == s.size();
-}
-
-// Reads a value the reader has no use for to its end, so that a damaged file is not taken for a
-// good one: On Demand checks only what it is asked for, and skipping a value counts its brackets
-// without looking at what is between them ({"value": 10]} and fal$e pass a skip). Strings are
-// unescaped, numbers and true/false/null checked against the grammar, objects and arrays walked.
-// Returns what is wrong ("" when nothing is) and the simdjson error when there is one.
-std::string checkValue(od::value& v, simdjson::error_code& err)
-{
-    od::json_type t;
-    if ((err = v.type().get(t))) {
-        return simdjson::error_message(err);
-    }
-    switch (t) {
-    case od::json_type::object: {
-        od::object o;
-        if ((err = v.get_object().get(o))) {
-            return simdjson::error_message(err);
-        }
-        for (auto fieldResult : o) {
-            od::field f;
-            std::string_view key;
-            if ((err = std::move(fieldResult).get(f)) || (err = f.unescaped_key().get(key))) {
-                return simdjson::error_message(err);
-            }
-            if (std::string problem = checkValue(f.value(), err); !problem.empty()) {
-                return problem;
-            }
-        }
-        return {};
-    }
-    case od::json_type::array: {
-        od::array a;
-        if ((err = v.get_array().get(a))) {
-            return simdjson::error_message(err);
-        }
-        for (auto elementResult : a) {
-            od::value e;
-            if ((err = std::move(elementResult).get(e))) {
-                return simdjson::error_message(err);
-            }
-            if (std::string problem = checkValue(e, err); !problem.empty()) {
-                return problem;
-            }
-        }
-        return {};
-    }
-    case od::json_type::string: {
-        std::string_view text;
-        if ((err = v.get_string().get(text))) {
-            return simdjson::error_message(err);
-        }
-        return {};
-    }
-    case od::json_type::number: {
-        const std::string_view raw = trim(v.raw_json_token());
-        return isJsonNumber(raw) ? std::string() : "found " + describeToken(raw) + ", not a number";
-    }
-    case od::json_type::boolean:
-    case od::json_type::null: {
-        const std::string_view raw = trim(v.raw_json_token());
-        return raw == "true" || raw == "false" || raw == "null" ? std::string()
-                                                                : "found " + describeToken(raw) + ", not a value";
-    }
-    }
-    return {};
 }
 
 // The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
@@ -346,7 +244,7 @@ private:
     Status readTopLevel(od::document& doc);
     Status readEvents(od::array events);
     Status readSettingValue(SettingPath& s, od::value& v, const char* at);
-    // checkValue() over a value the reader skips; `where` names it in the error ("trace object:
+    // checkJsonValue() over a value the reader skips; `where` names it in the error ("trace object:
     // field 'deviceProperties'").
     template <typename Where> Status checkSkipped(od::value& v, const char* at, const Where& where);
     // A key as written (from its first character to its closing quote), shortened for messages.
@@ -716,7 +614,7 @@ Status ChromeReader::readSettingValue(SettingPath& s, od::value& v, const char* 
 template <typename Where> Status ChromeReader::checkSkipped(od::value& v, const char* at, const Where& where)
 {
     simdjson::error_code err = simdjson::SUCCESS;
-    const std::string problem = checkValue(v, err);
+    const std::string problem = checkJsonValue(v, err);
     if (problem.empty()) {
         return Status::success();
     }

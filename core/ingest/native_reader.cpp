@@ -1,5 +1,6 @@
 #include "core/ingest/native_reader.h"
 
+#include "core/ingest/json_check.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>
@@ -329,7 +330,13 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
         }
         return Status::success();
     };
-    auto unknownField = [&](std::string_view key) {
+    // A field the spec does not define: counted, and its value still read to its end (a damaged
+    // value must not pass for an unknown one; see json_check.h).
+    auto unknownField = [&](std::string_view key, od::value& v) -> Status {
+        simdjson::error_code err = simdjson::SUCCESS;
+        if (const std::string problem = checkJsonValue(v, err); !problem.empty()) {
+            return Error { where() + type + " record: field '" + std::string(key) + "': not valid JSON: " + problem };
+        }
         m_issues.add("unknown_field", type + "." + std::string(key), m_line);
         return Status::success();
     };
@@ -457,7 +464,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                 m_header.created = describe(v);
                 return Status::success();
             }
-            return unknownField(key);
+            return unknownField(key, v);
         });
         if (!st) {
             return st;
@@ -528,7 +535,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                 }
                 return Status::success();
             }
-            return unknownField(key);
+            return unknownField(key, v);
         });
         if (!st) {
             return st;
@@ -615,7 +622,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
             if (key == "detail") {
                 return stringInto(r.detail, v, key);
             }
-            return unknownField(key);
+            return unknownField(key, v);
         });
         if (!st) {
             return st;
@@ -706,7 +713,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
             if (key == "name") {
                 return stringInto(r.name, v, key);
             }
-            return unknownField(key);
+            return unknownField(key, v);
         });
         if (!st) {
             return st;
@@ -773,7 +780,7 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
                 r.failed = b;
                 return Status::success();
             }
-            return unknownField(key);
+            return unknownField(key, v);
         });
         if (!st) {
             return st;
@@ -797,7 +804,19 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
         }
         batch.commit(RecordKind::Checkpoint, m_line);
     } else {
-        // Forward compatible: unknown record types are ignored and counted (spec 1).
+        // Forward compatible: unknown record types are ignored and counted (spec 1), once their
+        // values are known to be whole JSON.
+        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
+            simdjson::error_code err = simdjson::SUCCESS;
+            if (const std::string problem = checkJsonValue(v, err); !problem.empty()) {
+                return Error { where() + "record of type '" + shorten(type) + "': field '" + std::string(key)
+                    + "': not valid JSON: " + problem };
+            }
+            return Status::success();
+        });
+        if (!st) {
+            return st;
+        }
         m_issues.add("unknown_record_type", shorten(type), m_line);
     }
     m_sawRecord = true;

@@ -493,6 +493,38 @@ TEST(NativeReaderDefaults, CountsUnknownRecordTypesAndFieldsWithoutError)
     EXPECT_EQ(r->jobs[0].gpus, 8);
 }
 
+TEST(NativeReaderDefaults, DamagedValuesOfUnknownFieldsAndRecordsAreErrorsWithTheirLineAndField)
+{
+    // An unknown field or record is skipped, but its value must still be whole JSON: a damaged
+    // one is an error naming the line and the field, not an "unknown_field" warning.
+    TempDir dir;
+    struct Case
+    {
+        const char* name;
+        std::string line3;
+        std::string expected;
+    };
+    const std::vector<Case> cases = {
+        { "atom.ett.jsonl", R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"host":fal$e})",
+            ":3: attempt record: field 'host': not valid JSON: found fal$e, not a value" },
+        { "bracket.ett.jsonl", R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"host":{"a":[1}})",
+            ":3: attempt record: field 'host': not valid JSON" },
+        { "number.ett.jsonl", R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"n":-01})",
+            ":3: attempt record: field 'n': not valid JSON: found -01, not a number" },
+        { "escape.ett.jsonl", R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"s":"a\qb"})",
+            ":3: attempt record: field 's': not valid JSON" },
+        { "record.ett.jsonl", R"({"type":"metric","job":"J1","value":[1,nul]})",
+            ":3: record of type 'metric': field 'value': not valid JSON: found nul, not a value" },
+    };
+    for (const Case& c : cases) {
+        const std::string path
+            = dir.write(c.name, kHeaderS + "\n" + R"({"type":"job","job":"J1","gpus":8})" + "\n" + c.line3 + "\n");
+        auto r = readAll(path);
+        ASSERT_FALSE(r.ok()) << c.name;
+        EXPECT_NE(r.error().message.find(path + c.expected), std::string::npos) << c.name << ": " << r.error().message;
+    }
+}
+
 TEST(NativeReaderDefaults, TreatsNullOptionalFieldsAsAbsent)
 {
     TempDir dir;

@@ -1,0 +1,128 @@
+#include "core/ingest/json_check.h"
+
+#include <string_view>
+
+namespace ett::core {
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
+        s.remove_suffix(1);
+    }
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
+        s.remove_prefix(1);
+    }
+    return s;
+}
+
+// A token as met, for messages: at most 40 characters.
+std::string describeToken(std::string_view raw)
+{
+    return raw.size() > 40 ? std::string(raw.substr(0, 40)) + "..." : std::string(raw);
+}
+
+// True for a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumber(std::string_view s)
+{
+    size_t i = 0;
+    auto digits = [&] {
+        const size_t from = i;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+            ++i;
+        }
+        return i > from;
+    };
+    if (i < s.size() && s[i] == '-') {
+        ++i;
+    }
+    if (i < s.size() && s[i] == '0') {
+        ++i;
+    } else if (!digits()) {
+        return false;
+    }
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits()) {
+            return false;
+        }
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+            ++i;
+        }
+        if (!digits()) {
+            return false;
+        }
+    }
+    return i == s.size();
+}
+
+} // namespace
+
+std::string checkJsonValue(od::value& v, simdjson::error_code& err)
+{
+    od::json_type t;
+    if ((err = v.type().get(t))) {
+        return simdjson::error_message(err);
+    }
+    switch (t) {
+    case od::json_type::object: {
+        od::object o;
+        if ((err = v.get_object().get(o))) {
+            return simdjson::error_message(err);
+        }
+        for (auto fieldResult : o) {
+            od::field f;
+            std::string_view key;
+            if ((err = std::move(fieldResult).get(f)) || (err = f.unescaped_key().get(key))) {
+                return simdjson::error_message(err);
+            }
+            if (std::string problem = checkJsonValue(f.value(), err); !problem.empty()) {
+                return problem;
+            }
+        }
+        return {};
+    }
+    case od::json_type::array: {
+        od::array a;
+        if ((err = v.get_array().get(a))) {
+            return simdjson::error_message(err);
+        }
+        for (auto elementResult : a) {
+            od::value e;
+            if ((err = std::move(elementResult).get(e))) {
+                return simdjson::error_message(err);
+            }
+            if (std::string problem = checkJsonValue(e, err); !problem.empty()) {
+                return problem;
+            }
+        }
+        return {};
+    }
+    case od::json_type::string: {
+        std::string_view text;
+        if ((err = v.get_string().get(text))) {
+            return simdjson::error_message(err);
+        }
+        return {};
+    }
+    case od::json_type::number: {
+        const std::string_view raw = trim(v.raw_json_token());
+        return isJsonNumber(raw) ? std::string() : "found " + describeToken(raw) + ", not a number";
+    }
+    case od::json_type::boolean:
+    case od::json_type::null: {
+        const std::string_view raw = trim(v.raw_json_token());
+        return raw == "true" || raw == "false" || raw == "null" ? std::string()
+                                                                : "found " + describeToken(raw) + ", not a value";
+    }
+    }
+    return {};
+}
+
+} // namespace ett::core

@@ -1,0 +1,18 @@
+// Checks a JSON value that a reader does not need. simdjson On Demand validates only what it is
+// asked for: skipping a value counts its brackets without looking at what is between them, so
+// {"value": 10]} or fal$e inside a skipped value would pass and a damaged file would be imported
+// as if it were whole. Readers pass every value they skip through checkJsonValue() instead.
+#pragma once
+
+#include <simdjson.h>
+
+#include <string>
+
+namespace ett::core {
+
+// Reads v to its end: objects and arrays walked, strings unescaped, numbers and true/false/null
+// checked against the JSON grammar. Returns what is wrong ("" when nothing is); err is simdjson's
+// error when it found one (SUCCESS when the grammar check did).
+std::string checkJsonValue(simdjson::ondemand::value& v, simdjson::error_code& err);
+
+} // namespace ett::core
