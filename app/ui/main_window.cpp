@@ -33,6 +33,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -120,7 +121,10 @@ MainWindow::MainWindow(QWidget* parent)
     connectService();
     updateUndoAction();
     updateTitle();
-    resize(1600, 1000);
+    // 1600 x 1000 where the screen has room; on a laptop screen the window opens at the screen's
+    // size instead of reaching past its edges (never below the window's minimum).
+    const QSize preferred(1600, 1000);
+    resize(screen() ? preferred.boundedTo(screen()->availableGeometry().size()) : preferred);
 }
 
 MainWindow::~MainWindow() = default;

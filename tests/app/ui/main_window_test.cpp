@@ -1,10 +1,11 @@
 // The main window on a laptop screen: with the sample fleet loaded, every page fits a
 // 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
-// room for a panel and the title bar).
+// room for a panel and the title bar), and the window opens no larger than the screen it is on.
 #include "app/ui/main_window.h"
 #include "app/ui/timeline/timeline_view.h"
 
 #include <QDockWidget>
+#include <QScreen>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -71,6 +72,18 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
             EXPECT_LE(min.height(), kLaptop.height()) << pages[page] << ": " << culprits(window).toStdString();
         }
     }
+}
+
+TEST(MainWindowSize, OpensNoLargerThanTheScreen)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow window;
+    const QRect screen = window.screen()->availableGeometry();
+    const QSize min = window.minimumSizeHint();
+    // The offscreen screen is smaller than a laptop's: the window takes it all, or its minimum.
+    EXPECT_LE(window.width(), std::max(screen.width(), min.width()));
+    EXPECT_LE(window.height(), std::max(screen.height(), min.height()));
 }
 
 } // namespace
