@@ -55,6 +55,9 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     bar->addSpacing(12);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long message (a failed load) is cut rather than widen the window past the screen; the
+    // tooltip has it whole.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_status, 1);
     auto* hint
         = new QLabel(tr("drag: pan · right-drag: zoom to range · right-click: export · double-click: open"), this);
@@ -219,6 +222,7 @@ void TimelineView::updateButtons()
 void TimelineView::setStatus(const QString& text)
 {
     m_status->setText(text);
+    m_status->setToolTip(text);
 }
 
 void TimelineView::refresh()

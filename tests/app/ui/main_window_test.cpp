@@ -86,5 +86,18 @@ TEST(MainWindowSize, OpensNoLargerThanTheScreen)
     EXPECT_LE(window.height(), std::max(screen.height(), min.height()));
 }
 
+// Before a database is open the timeline says why it shows nothing: a message that long must
+// not widen the window (it did, to 1,412 pixels, and the window never shrank back).
+TEST(MainWindowSize, AWindowWithoutADatabaseFitsALaptopScreen)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow window;
+    window.show();
+    QTest::qWait(100); // the timeline's first request fails: no database
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    EXPECT_LE(window.minimumSizeHint().width(), kLaptop.width()) << culprits(window).toStdString();
+}
+
 } // namespace
 } // namespace ett::app
