@@ -239,7 +239,9 @@ void TimelineView::refresh()
         if (m_fleetRequest != 0 && filter == m_requestedFleetFilter && range == m_requestedFleetRange) {
             return; // already asked for
         }
-        if (m_data) {
+        // With no database open there is nothing to ask for (the request would only fail and say
+        // so); opening one sets the vocabulary, which refreshes the view.
+        if (m_data && m_data->hasDatabase()) {
             m_requestedFleetFilter = filter;
             m_requestedFleetRange = range;
             m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows, this);
