@@ -14,6 +14,7 @@
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QLabel>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <gtest/gtest.h>
@@ -63,6 +64,12 @@ TEST(OverviewPage, CardsShowTheFleetUnderTheNamedWeighting)
     EXPECT_FALSE(page.isBusy());
     EXPECT_EQ(page.cardTitle("ett"), "ETT% (GPU-weighted)");
     EXPECT_EQ(page.cardValue("ett"), formatPercent(d.fleet.ettPercentGpu()));
+    // A narrow window cuts the titles: each has its whole text in its tooltip.
+    const auto titles = page.findChildren<QLabel*>(QStringLiteral("cardTitle"));
+    ASSERT_FALSE(titles.isEmpty());
+    for (const QLabel* t : titles) {
+        EXPECT_EQ(t->toolTip(), t->text());
+    }
     EXPECT_TRUE(page.cardDetail("ett").contains(formatPercent(d.fleet.ettPercentTime())));
     EXPECT_EQ(page.cardTitle("e2e"), "GPU-hours (E2E)");
     EXPECT_EQ(page.cardValue("e2e"), formatHours(nsToHours(d.fleet.e2eGpuNs), QString()));
