@@ -65,21 +65,18 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
     const char* const pages[] = { "Overview", "Drill-down", "Compare A/B", "Advisor", "What-if" };
     for (int page = 0; page < 5; ++page) {
         window.showPage(page);
-        const bool tallOk = page != MainWindow::kComparePage; // it needs 830 pixels still
         const auto minimum = [&window] { return window.minimumSizeHint().expandedTo(window.minimumSize()); };
         // The page's own results arrive and the layouts settle (the previous page's minimum
         // lingers for a few event-loop turns).
         (void)QTest::qWaitFor( // the checks below say what is left
             [&] {
                 QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-                return minimum().width() <= kLaptop.width() && (!tallOk || minimum().height() <= kLaptop.height());
+                return minimum().width() <= kLaptop.width() && minimum().height() <= kLaptop.height();
             },
             2000);
         const QSize min = minimum();
         EXPECT_LE(min.width(), kLaptop.width()) << pages[page] << ": " << culprits(window).toStdString();
-        if (tallOk) {
-            EXPECT_LE(min.height(), kLaptop.height()) << pages[page] << ": " << culprits(window).toStdString();
-        }
+        EXPECT_LE(min.height(), kLaptop.height()) << pages[page] << ": " << culprits(window).toStdString();
     }
 }
 
