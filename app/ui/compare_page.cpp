@@ -64,6 +64,10 @@ constexpr int64_t kNsPerMin = 60 * kNsPerS;
 constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
 constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
 constexpr double kPicoPerPp = 1e12;
+// The charts' and timelines' least heights: with them the page fits a 1280 x 800 screen (the
+// user's splitters give them more); 240 and 140 made the window 830 pixels tall at least.
+constexpr int kChartMinHeight = 180;
+constexpr int kGanttMinHeight = 110;
 
 // Better and worse, for outlines and changes (Okabe-Ito bluish green and vermillion, darkened to
 // read as text on white).
@@ -549,7 +553,7 @@ void ComparePage::buildUi()
     split->setChildrenCollapsible(false);
     auto* charts = new QSplitter(Qt::Horizontal, split);
     charts->setChildrenCollapsible(false);
-    m_bridgeView = makeChartView(charts, 240);
+    m_bridgeView = makeChartView(charts, kChartMinHeight);
     m_bridgeView->setObjectName(QStringLiteral("bridgeChart"));
     installChartExport(m_bridgeView, tr("Compare"), [this] { return exportScope(); });
     charts->addWidget(m_bridgeView);
@@ -743,7 +747,7 @@ QWidget* ComparePage::buildDistributionPanel()
     connect(m_logBox, &QCheckBox::toggled, this, &ComparePage::setLogScale);
     bar->addWidget(m_logBox);
     v->addLayout(bar);
-    m_distributionView = makeChartView(box, 240);
+    m_distributionView = makeChartView(box, kChartMinHeight);
     m_distributionView->setObjectName(QStringLiteral("distributionChart"));
     installChartExport(m_distributionView, tr("Compare"), [this] { return exportScope(); });
     v->addWidget(m_distributionView, 1);
@@ -919,7 +923,7 @@ QWidget* ComparePage::buildMatchedTab()
         pv->addLayout(header);
         auto* gantt = new GanttWidget(pane);
         gantt->setObjectName(side == 0 ? QStringLiteral("ganttA") : QStringLiteral("ganttB"));
-        gantt->setMinimumSize(300, 140);
+        gantt->setMinimumSize(300, kGanttMinHeight);
         const bool sideB = side == 1;
         installGanttExport(gantt, [this, sideB] {
             const auto& t = m_timelines[sideB ? 1 : 0];

@@ -536,7 +536,10 @@ void DetailsPanel::fillAttemptMenu()
 {
     const QSignalBlocker block(m_attemptMenu);
     m_attemptMenu->clear();
-    m_attemptMenu->addItem(tr("Whole job (%n attempt(s))", nullptr, static_cast<int>(m_timeline.attempts.size())), -1);
+    // Spelled out: %n with "(s)" relies on a translation file to pick the plural, and there is none.
+    const auto attempts = static_cast<int>(m_timeline.attempts.size());
+    m_attemptMenu->addItem(
+        attempts == 1 ? tr("Whole job (1 attempt)") : tr("Whole job (%1 attempts)").arg(attempts), -1);
     for (const auto& a : m_timeline.attempts) {
         QString text = tr("attempt %1 · %2").arg(a.result.number).arg(qs(core::outcomeName(a.result.outcome)));
         if (!a.cause.empty()) {

@@ -78,7 +78,9 @@ void FilterBar::buildUi()
     rows->addLayout(top);
     rows->addLayout(bottom);
 
-    // Row 1: datasets, time range, GPU range, count queue | group-by, weighting, clear.
+    // Row 1: datasets, time range, GPU range, count queue.
+    // Row 2: attribute terms | group-by, weighting, clear. The second row has the room: with all
+    // of them on the first the bar alone was 1,470 pixels wide, more than a laptop screen.
     top->addWidget(makeCaption(tr("Datasets"), this));
     m_labelsButton = new QToolButton(this);
     m_labelsButton->setObjectName(QStringLiteral("labels"));
@@ -107,38 +109,6 @@ void FilterBar::buildUi()
     top->addWidget(m_countQueue);
     top->addStretch(1);
 
-    top->addWidget(makeCaption(tr("Group by"), this));
-    m_groupBy = new QComboBox(this);
-    m_groupBy->setObjectName(QStringLiteral("groupBy"));
-    m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_groupBy->setToolTip(tr("Rows of the drill-down table at the fleet level"));
-    top->addWidget(m_groupBy);
-    top->addWidget(makeSeparator(this));
-
-    m_weighting = new QButtonGroup(this);
-    m_weighting->setExclusive(true);
-    m_gpuWeighted = new QToolButton(this);
-    m_gpuWeighted->setObjectName(QStringLiteral("gpuWeighted"));
-    m_gpuWeighted->setText(tr("GPU-weighted"));
-    m_gpuWeighted->setToolTip(tr("Weigh every job by its GPUs: sum(GPUs x productive) / sum(GPUs x E2E)"));
-    m_timeWeighted = new QToolButton(this);
-    m_timeWeighted->setObjectName(QStringLiteral("timeWeighted"));
-    m_timeWeighted->setText(tr("Time-weighted"));
-    m_timeWeighted->setToolTip(tr("Weigh every job alike: sum(productive) / sum(E2E)"));
-    for (QToolButton* b : { m_gpuWeighted, m_timeWeighted }) {
-        b->setCheckable(true);
-        b->setAutoRaise(false);
-        top->addWidget(b);
-    }
-    m_weighting->addButton(m_gpuWeighted, static_cast<int>(Weighting::Gpu));
-    m_weighting->addButton(m_timeWeighted, static_cast<int>(Weighting::Time));
-    top->addSpacing(8);
-    m_clear = new QPushButton(tr("Clear"), this);
-    m_clear->setObjectName(QStringLiteral("clear"));
-    m_clear->setToolTip(tr("Remove every filter (weighting and group-by stay)"));
-    top->addWidget(m_clear);
-
-    // Row 2: attribute terms as chips.
     bottom->addWidget(makeCaption(tr("Attributes"), this));
     m_attrKey = new QComboBox(this);
     m_attrKey->setObjectName(QStringLiteral("attrKey"));
@@ -159,6 +129,37 @@ void FilterBar::buildUi()
     m_chipsLayout->addWidget(m_noChips);
     bottom->addWidget(m_chips);
     bottom->addStretch(1);
+
+    bottom->addWidget(makeCaption(tr("Group by"), this));
+    m_groupBy = new QComboBox(this);
+    m_groupBy->setObjectName(QStringLiteral("groupBy"));
+    m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_groupBy->setToolTip(tr("Rows of the drill-down table at the fleet level"));
+    bottom->addWidget(m_groupBy);
+    bottom->addWidget(makeSeparator(this));
+
+    m_weighting = new QButtonGroup(this);
+    m_weighting->setExclusive(true);
+    m_gpuWeighted = new QToolButton(this);
+    m_gpuWeighted->setObjectName(QStringLiteral("gpuWeighted"));
+    m_gpuWeighted->setText(tr("GPU-weighted"));
+    m_gpuWeighted->setToolTip(tr("Weigh every job by its GPUs: sum(GPUs x productive) / sum(GPUs x E2E)"));
+    m_timeWeighted = new QToolButton(this);
+    m_timeWeighted->setObjectName(QStringLiteral("timeWeighted"));
+    m_timeWeighted->setText(tr("Time-weighted"));
+    m_timeWeighted->setToolTip(tr("Weigh every job alike: sum(productive) / sum(E2E)"));
+    for (QToolButton* b : { m_gpuWeighted, m_timeWeighted }) {
+        b->setCheckable(true);
+        b->setAutoRaise(false);
+        bottom->addWidget(b);
+    }
+    m_weighting->addButton(m_gpuWeighted, static_cast<int>(Weighting::Gpu));
+    m_weighting->addButton(m_timeWeighted, static_cast<int>(Weighting::Time));
+    bottom->addSpacing(8);
+    m_clear = new QPushButton(tr("Clear"), this);
+    m_clear->setObjectName(QStringLiteral("clear"));
+    m_clear->setToolTip(tr("Remove every filter (weighting and group-by stay)"));
+    bottom->addWidget(m_clear);
 
     m_applyTimer = new QTimer(this);
     m_applyTimer->setSingleShot(true);

@@ -33,6 +33,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -120,7 +121,10 @@ MainWindow::MainWindow(QWidget* parent)
     connectService();
     updateUndoAction();
     updateTitle();
-    resize(1600, 1000);
+    // 1600 x 1000 where the screen has room; on a laptop screen the window opens at the screen's
+    // size instead of reaching past its edges (never below the window's minimum).
+    const QSize preferred(1600, 1000);
+    resize(screen() ? preferred.boundedTo(screen()->availableGeometry().size()) : preferred);
 }
 
 MainWindow::~MainWindow() = default;
@@ -373,8 +377,9 @@ void MainWindow::createPages()
     auto fitPages = [this] {
         for (int i = 0; i < m_tabs->count(); ++i) {
             QWidget* page = m_tabs->widget(i);
-            page->setSizePolicy(page->sizePolicy().horizontalPolicy(),
-                i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+            // Both ways: the Compare page alone is 1,250 pixels wide at least.
+            const auto policy = i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+            page->setSizePolicy(policy, policy);
         }
     };
     fitPages();

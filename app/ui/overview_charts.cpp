@@ -220,15 +220,22 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     chart->addSeries(dots);
 
     // x: calendar buckets by index, labelled with their UTC dates (a QDateTimeAxis would print
-    // local times), at most about ten labels.
+    // local times), at most about ten labels (six with years).
     auto* x = new QCategoryAxis;
     x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     x->setLabelsFont(chartAxisFont(chart));
     x->setStartValue(-0.5);
-    const qsizetype step = std::max<qsizetype>(1, (n + 9) / 10);
+    // With the year when the buckets span more than one: "Jun 8" alone is ambiguous then, and a
+    // category axis drops a label it already has (Jan 1 of the next year).
+    const int64_t lastStart = overview.series.originNs + static_cast<int64_t>(n - 1) * overview.series.widthNs;
+    const bool years = utcDate(overview.series.originNs, "yyyy") != utcDate(lastStart, "yyyy");
+    const char* format = weekly ? (years ? "'wk' MMM d yyyy" : "'wk' MMM d") : (years ? "MMM d yyyy" : "MMM d");
+    // Longer labels, fewer of them: ten "Jun 8 2021" are cut short on a half-width chart.
+    const qsizetype maxLabels = years ? 6 : 10;
+    const qsizetype step = std::max<qsizetype>(1, (n + maxLabels - 1) / maxLabels);
     for (qsizetype i = 0; i < n; i += step) {
         const int64_t start = overview.series.originNs + static_cast<int64_t>(i) * overview.series.widthNs;
-        x->append(utcDate(start, weekly ? "'wk' MMM d" : "MMM d"), static_cast<double>(i));
+        x->append(utcDate(start, format), static_cast<double>(i));
     }
     x->setRange(-0.5, static_cast<double>(n) - 0.5);
     x->setGridLineVisible(false);

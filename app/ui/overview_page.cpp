@@ -325,6 +325,7 @@ void OverviewPage::renderCards()
     auto set = [this](const QString& id, const QString& title, const QString& value, const QString& detail) {
         const Card& c = m_cards[id];
         c.title->setText(title);
+        c.title->setToolTip(title); // a narrow window cuts the title (addCard)
         c.value->setText(value);
         c.detail->setText(detail);
     };

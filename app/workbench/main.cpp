@@ -328,7 +328,6 @@ int main(int argc, char** argv)
     const QString label = parser.isSet(options.label) ? parser.value(options.label) : QStringLiteral("default");
 
     MainWindow window;
-    window.resize(1600, 1000);
     window.show();
 
     bool tracesGiven = false;

@@ -55,6 +55,9 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     bar->addSpacing(12);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long message (a failed load) is cut rather than widen the window past the screen; the
+    // tooltip has it whole.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_status, 1);
     auto* hint
         = new QLabel(tr("drag: pan · right-drag: zoom to range · right-click: export · double-click: open"), this);
@@ -219,6 +222,7 @@ void TimelineView::updateButtons()
 void TimelineView::setStatus(const QString& text)
 {
     m_status->setText(text);
+    m_status->setToolTip(text);
 }
 
 void TimelineView::refresh()
@@ -235,7 +239,9 @@ void TimelineView::refresh()
         if (m_fleetRequest != 0 && filter == m_requestedFleetFilter && range == m_requestedFleetRange) {
             return; // already asked for
         }
-        if (m_data) {
+        // With no database open there is nothing to ask for (the request would only fail and say
+        // so); opening one sets the vocabulary, which refreshes the view.
+        if (m_data && m_data->hasDatabase()) {
             m_requestedFleetFilter = filter;
             m_requestedFleetRange = range;
             m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows, this);

@@ -147,6 +147,7 @@ TEST(DetailsPanel, AttemptMenuNavigatesAndSelectionTextShows)
     auto* menu = panel.findChild<QComboBox*>();
     ASSERT_NE(menu, nullptr);
     ASSERT_EQ(menu->count(), 3); // whole job + 2 attempts
+    EXPECT_EQ(menu->itemText(0), "Whole job (2 attempts)");
     EXPECT_TRUE(menu->itemText(1).contains("infra.gpu"));
     menu->setCurrentIndex(2);
     emit menu->activated(2);

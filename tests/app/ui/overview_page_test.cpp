@@ -5,13 +5,16 @@
 // engine the way the data service builds it.
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
+#include "app/ui/overview_charts.h"
 #include "app/ui/overview_page.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
 #include <QAbstractBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QLabel>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <gtest/gtest.h>
@@ -61,6 +64,12 @@ TEST(OverviewPage, CardsShowTheFleetUnderTheNamedWeighting)
     EXPECT_FALSE(page.isBusy());
     EXPECT_EQ(page.cardTitle("ett"), "ETT% (GPU-weighted)");
     EXPECT_EQ(page.cardValue("ett"), formatPercent(d.fleet.ettPercentGpu()));
+    // A narrow window cuts the titles: each has its whole text in its tooltip.
+    const auto titles = page.findChildren<QLabel*>(QStringLiteral("cardTitle"));
+    ASSERT_FALSE(titles.isEmpty());
+    for (const QLabel* t : titles) {
+        EXPECT_EQ(t->toolTip(), t->text());
+    }
     EXPECT_TRUE(page.cardDetail("ett").contains(formatPercent(d.fleet.ettPercentTime())));
     EXPECT_EQ(page.cardTitle("e2e"), "GPU-hours (E2E)");
     EXPECT_EQ(page.cardValue("e2e"), formatHours(nsToHours(d.fleet.e2eGpuNs), QString()));
@@ -225,6 +234,34 @@ TEST(OverviewPage, WeeklyDataAndEmptyData)
     EXPECT_EQ(page.cardValue("ett"), "–");
     EXPECT_TRUE(page.chart(OverviewPage::Chart::Buckets)->series().isEmpty());
     EXPECT_TRUE(page.chart(OverviewPage::Chart::TopJobs)->series().isEmpty());
+}
+
+// The trend's date labels name the year when the days span more than one ("Jun 8" alone is
+// ambiguous, and a category axis drops a label it already has). 730 daily buckets from
+// 2023-01-01 (1,672,531,200 s after the epoch): six labels at most with years, one every
+// ceil(730 / 6) = 122 days: i = 0, 122, ..., 610; i = 366 is 2024-01-02 (2023 has 365 days).
+// Within one year the labels stay short, up to ten.
+TEST(OverviewPage, TrendDatesNameTheYearWhenTheDaysSpanMoreThanOne)
+{
+    fixtures::ensureApp();
+    const auto labelsOf = [](int64_t originS, int days) {
+        OverviewData data;
+        data.series.originNs = originS * fixtures::kS;
+        data.series.widthNs = 86'400 * fixtures::kS;
+        data.series.buckets.resize(static_cast<size_t>(days));
+        QChart chart;
+        fillTrendChart(&chart, data, Weighting::Gpu, true);
+        auto* x = qobject_cast<QCategoryAxis*>(chart.axes(Qt::Horizontal).value(0));
+        return x ? x->categoriesLabels() : QStringList();
+    };
+    const QStringList twoYears = labelsOf(1'672'531'200, 730);
+    ASSERT_EQ(twoYears.size(), 6);
+    EXPECT_EQ(twoYears.front(), "Jan 1 2023");
+    EXPECT_EQ(twoYears[3], "Jan 2 2024");
+    // 2023-06-01 = 2023-01-01 + 151 days; 10 days, one label a day.
+    const QStringList june = labelsOf(1'672'531'200 + 151 * 86'400, 10);
+    ASSERT_EQ(june.size(), 10);
+    EXPECT_EQ(june.front(), "Jun 1");
 }
 
 } // namespace

@@ -1,0 +1,122 @@
+// The main window on a laptop screen: with the sample fleet loaded, every page fits a
+// 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
+// room for a panel and the title bar), and the window opens no larger than the screen it is on.
+#include "app/ui/main_window.h"
+#include "app/ui/timeline/timeline_view.h"
+
+#include <QDockWidget>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <gtest/gtest.h>
+
+#include "pages_fixtures.h"
+#include "store_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+constexpr int kWaitMs = 60'000;
+// 1280 x 800 less a 32-pixel panel and a 30-pixel title bar.
+constexpr QSize kLaptop(1280, 800 - 32 - 30);
+
+// What is wider or taller than the laptop screen, for the failure message.
+QString culprits(const MainWindow& window)
+{
+    QString out;
+    const auto add = [&out](const QString& name, const QWidget* w) {
+        if (w && w->isVisible()) {
+            const QSize s = w->minimumSizeHint().expandedTo(w->minimumSize());
+            out += QStringLiteral("%1 %2x%3; ").arg(name).arg(s.width()).arg(s.height());
+        }
+    };
+    for (const QToolBar* bar : window.findChildren<QToolBar*>()) {
+        add(bar->objectName(), bar);
+    }
+    for (const QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        add(dock->objectName(), dock);
+    }
+    if (const auto* tabs = window.findChild<QTabWidget*>()) {
+        add(QStringLiteral("page"), tabs->currentWidget());
+        add(QStringLiteral("tabs"), tabs);
+    }
+    add(QStringLiteral("timeline"), window.findChild<TimelineView*>());
+    return out;
+}
+
+TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true); // recent files go to a test location
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
+    MainWindow window;
+    window.show();
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    const char* const pages[] = { "Overview", "Drill-down", "Compare A/B", "Advisor", "What-if" };
+    for (int page = 0; page < 5; ++page) {
+        window.showPage(page);
+        const auto minimum = [&window] { return window.minimumSizeHint().expandedTo(window.minimumSize()); };
+        // The page's own results arrive and the layouts settle (the previous page's minimum
+        // lingers for a few event-loop turns).
+        (void)QTest::qWaitFor( // the checks below say what is left
+            [&] {
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                return minimum().width() <= kLaptop.width() && minimum().height() <= kLaptop.height();
+            },
+            2000);
+        const QSize min = minimum();
+        EXPECT_LE(min.width(), kLaptop.width()) << pages[page] << ": " << culprits(window).toStdString();
+        EXPECT_LE(min.height(), kLaptop.height()) << pages[page] << ": " << culprits(window).toStdString();
+    }
+}
+
+TEST(MainWindowSize, OpensNoLargerThanTheScreen)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow window;
+    const QRect screen = window.screen()->availableGeometry();
+    const QSize min = window.minimumSizeHint();
+    // The offscreen screen is smaller than a laptop's: the window takes it all, or its minimum.
+    EXPECT_LE(window.width(), std::max(screen.width(), min.width()));
+    EXPECT_LE(window.height(), std::max(screen.height(), min.height()));
+}
+
+// Before a database is open the timeline says why it shows nothing: a message that long must
+// not widen the window (it did, to 1,412 pixels, and the window never shrank back).
+TEST(MainWindowSize, AWindowWithoutADatabaseFitsALaptopScreen)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow window;
+    window.show();
+    QTest::qWait(100); // the timeline's first request fails: no database
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    EXPECT_LE(window.minimumSizeHint().width(), kLaptop.width()) << culprits(window).toStdString();
+}
+
+// A fresh window with no database asks for nothing: the status bar keeps saying how to start
+// rather than "Query failed: no database is open" (the fleet timeline used to ask at once).
+TEST(MainWindowEmpty, KeepsTheHowToStartMessage)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow window;
+    window.show();
+    QTest::qWait(300); // long enough for a request to the worker to come back failed
+    EXPECT_TRUE(window.statusBar()->currentMessage().startsWith(QStringLiteral("Open a database")))
+        << window.statusBar()->currentMessage().toStdString();
+}
+
+} // namespace
+} // namespace ett::app
