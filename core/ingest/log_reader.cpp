@@ -987,6 +987,19 @@ Status LogReader::resolveTimes()
             ns = closestToNs(l.raw, *prev, zone);
         } else if (m_options.year) {
             ns = toNs(l.raw, *m_options.year, zone);
+            // The log's own full dates outrank a --year that contradicts them: placed half a year
+            // or more from them, this line would open a gap of a year or more (as setup).
+            constexpr int64_t kHalfYearNs = 183LL * 86'400 * kNsPerSecond;
+            if (ns && firstFullNs && (*ns - *firstFullNs > kHalfYearNs || *firstFullNs - *ns > kHalfYearNs)) {
+                return Error { at(l.no) + "log line: field 'year': --year " + std::to_string(*m_options.year)
+                        + " puts this line at " + formatRfc3339(*ns) + ", "
+                        + std::to_string(std::llabs(*ns - *firstFullNs) / (86'400 * kNsPerSecond))
+                        + " days from the log's own full date " + formatRfc3339(*firstFullNs) + " on line "
+                        + std::to_string(firstFull->no)
+                        + "; give the log's year, or leave --year out (its full "
+                          "dates then set the year)",
+                    "year" };
+            }
         } else {
             ns = closestToNs(l.raw, *firstFullNs, zone);
         }

@@ -164,6 +164,38 @@ TEST(LogReader, YearlessTimesTakeTheClosestYearOfTheLog)
     EXPECT_EQ(store.count("SELECT count(*) FROM attempts WHERE outcome='failed' AND cause='unknown'"), 1);
 }
 
+// A --year that contradicts the log's own full dates would open a gap of years before them
+// (counted as setup): an error naming the line and the field, nothing stored; the right year or
+// none imports.
+TEST(LogReader, AYearOptionThatContradictsTheLogsFullDatesIsAnError)
+{
+    test::Store store;
+    const std::string text = "W0519 19:31:02.761000 1 run.py:874] starting\n"
+                             "[rank0]:[titan] 2026-05-19 19:31:10,000 - root - INFO - torchtitan version: 0.1\n"
+                             "[rank0]:[titan] 2026-05-19 19:31:12,000 - root - INFO - Training starts at step 1\n"
+                             "[rank0]:[titan] 2026-05-19 19:32:00,000 - root - INFO - Training completed\n";
+    const std::string file = store.write("titan.log", text);
+    ImportOptions wrong = logOptions();
+    wrong.reader.year = 2024;
+    auto failed = tryImport(store, file, wrong);
+    ASSERT_FALSE(failed.ok());
+    // 2024-05-19T19:31:02.761Z is 730 days (2024-05-19 .. 2026-05-19, 2024 being a leap year after
+    // May) and 7.239 s before 2026-05-19T19:31:10Z.
+    EXPECT_NE(failed.error().message.find("titan.log:1: log line: field 'year': --year 2024 puts this line at "
+                                          "2024-05-19T19:31:02.761Z, 730 days from the log's own full date "
+                                          "2026-05-19T19:31:10Z on line 2"),
+        std::string::npos)
+        << failed.error().message;
+    EXPECT_EQ(failed.error().option, "year");
+    EXPECT_EQ(store.count("SELECT count(*) FROM attempts"), 0);
+
+    ImportOptions right = logOptions();
+    right.reader.year = 2026;
+    store.import(file, right);
+    EXPECT_EQ(store.count("SELECT start_ns FROM attempts"), at("2026-05-19T19:31:02.761Z"));
+    EXPECT_EQ(store.count("SELECT end_ns - start_ns FROM attempts"), 57'239'000'000);
+}
+
 TEST(LogReader, TimezoneOptionShiftsLocalTimes)
 {
     test::Store store;
