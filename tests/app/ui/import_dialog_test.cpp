@@ -36,6 +36,11 @@ protected:
         ASSERT_TRUE(m_dir.isValid());
         // Settings of this test alone: ctest runs tests of this file side by side in other processes.
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        // Run in one process (ui_tests without ctest), Qt may still serve an earlier test's file:
+        // start from nothing remembered either way.
+        QSettings settings;
+        settings.remove(QStringLiteral("import"));
+        settings.sync();
     }
     void TearDown() override
     {
