@@ -504,32 +504,53 @@ private:
             const auto scene = std::make_shared<GanttScene>(buildJobScene(w.timeline, w.job.job));
             GanttLayout layout;
             layout.rowHeight = scene->preferredRowHeight();
-            layout.labelWidth = 150;
-            // The job row and its first attempts; a note says how many more there are.
-            constexpr size_t kMaxRows = 13;
-            const size_t rowsDrawn = std::min(scene->rows().size(), kMaxRows);
-            const double h = layout.headerHeight + layout.rowHeight * static_cast<double>(rowsDrawn) + 4;
-            m_l.ensure(h + 50);
-            m_l.text(QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
-                         .arg(w.job.key, w.job.name.isEmpty() ? w.job.label : w.job.name, formatCount(w.job.gpus),
-                             formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w)),
-                font(9.5, true));
+            layout.labelWidth = 175; // "attempt 29 · preempted" in full
+            const QString title
+                = QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
+                      .arg(w.job.key, w.job.name.isEmpty() ? w.job.label : w.job.name, formatCount(w.job.gpus),
+                          formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w));
+            // Every row, the job's and one per attempt: as many as fit on the page, then the rest
+            // in further blocks, each under its own time axis (the same axis: the job's extent), so
+            // that no attempt is hidden however many the job had.
+            const size_t total = scene->rows().size();
+            const double rowH = layout.rowHeight;
+            const double header = layout.headerHeight;
+            const double titleH = 22;
+            m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(total, 4)));
+            m_l.text(title, font(9.5, true));
             m_l.space(3);
-            m_l.block(h, [&](QPainter& p, const QRectF& r) {
-                const GanttPainter painter(layout);
-                const QRect rect = r.toAlignedRect();
-                const int64_t start = scene->startNs();
-                const int64_t end = std::max(scene->endNs(), start + 1);
-                const double width = painter.timeAreaWidth(rect);
-                TimeAxis axis(start, static_cast<double>(end - start) / width, width);
-                p.setClipRect(r);
-                painter.paint(p, rect, *scene, axis, 0.0);
-            });
-            if (scene->rows().size() > rowsDrawn) {
-                m_l.text(QObject::tr("… and %1 more attempts, not drawn (the workbench shows them all).")
-                             .arg(scene->rows().size() - rowsDrawn),
-                    font(8), kMuted);
-                m_l.space(4);
+            size_t first = 0;
+            while (first < total) {
+                const size_t left = total - first;
+                if (first > 0) {
+                    // A continuation names its job (its rows name their attempts).
+                    m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(left, 3)));
+                    m_l.text(QObject::tr("%1, continued").arg(w.job.key), font(8.5, true), kMuted);
+                    m_l.space(3);
+                }
+                // At least three rows (or all that are left) in a block; else the next page.
+                const size_t fit = static_cast<size_t>(std::max(0.0, std::floor((m_l.remaining() - header) / rowH)));
+                if (fit < std::min<size_t>(left, 3)) {
+                    m_l.newPage();
+                    if (first == 0) {
+                        m_l.text(title, font(9.5, true));
+                        m_l.space(3);
+                    }
+                    continue;
+                }
+                const size_t n = std::min(fit, left);
+                const double scrollY = rowH * static_cast<double>(first);
+                m_l.block(header + rowH * static_cast<double>(n), [&](QPainter& p, const QRectF& r) {
+                    const GanttPainter painter(layout);
+                    const QRect rect = r.toAlignedRect();
+                    const int64_t start = scene->startNs();
+                    const int64_t end = std::max(scene->endNs(), start + 1);
+                    const double width = painter.timeAreaWidth(rect);
+                    TimeAxis axis(start, static_cast<double>(end - start) / width, width);
+                    p.setClipRect(r);
+                    painter.paint(p, rect, *scene, axis, scrollY);
+                });
+                first += n;
             }
             // The legend, as the window shows it.
             const auto& legend = scene->legend();

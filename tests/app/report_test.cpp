@@ -113,6 +113,22 @@ protected:
         return path;
     }
 
+    // Imports an ETT trace written by the test under `label` and reloads the engine with it.
+    void importTrace(const std::string& text, const std::string& label)
+    {
+        const std::string path = (m_dir / (label + ".ett.jsonl")).string();
+        {
+            std::ofstream(path) << text;
+        }
+        core::ImportOptions o;
+        o.label = label;
+        auto r = core::importTraceFile(*m_db, path, o);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        auto stored = core::loadStoredFleet(*m_db, core::ColumnsQuery { std::nullopt, true });
+        ASSERT_TRUE(stored.ok()) << stored.error().message;
+        m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+    }
+
     fs::path m_dir;
     std::unique_ptr<core::Database> m_db;
     std::unique_ptr<gpu::Engine> m_engine;
@@ -215,6 +231,49 @@ TEST_F(ReportTest, SavedScenariosAreProjected)
              percent(*f.result->projectedPico), std::string("Could not be projected") }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
+}
+
+// A job of many attempts (issue: the report drew the first 12 and said how many were left out):
+// every attempt has its row in the report, continued under a repeated time axis.
+TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    // 30 attempts of an hour each, 10 min apart: failed, preempted, ..., the last completed.
+    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                        "\n"
+                        R"({"type":"job","job":"flaky","gpus":8,"submitted":1749200000})"
+                        "\n";
+    constexpr int kAttempts = 30;
+    for (int a = 0; a < kAttempts; ++a) {
+        const int64_t start = 1749200000 + int64_t { a } * 4200;
+        const std::string outcome = a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted");
+        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"setup","start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 300) + "}\n";
+        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"train","start":)"
+            + std::to_string(start + 300) + R"(,"end":)" + std::to_string(start + 3600) + "}\n";
+        trace += R"({"type":"attempt","job":"flaky","attempt":)" + std::to_string(a) + R"(,"start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 3600) + R"(,"outcome":")" + outcome
+            + "\"}\n";
+    }
+    importTrace(trace, "flaky");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=flaky", "--scope");
+    const ReportContent content = gather(request);
+    ASSERT_EQ(content.worst.size(), 1u);
+    ASSERT_EQ(content.worst.front().timeline->attempts.size(), size_t { kAttempts });
+    int pages = 0;
+    const std::string text = run("pdftotext -layout '" + write(content, "flaky.pdf", QPageSize::A4, &pages) + "' -");
+    for (int a = 0; a < kAttempts; ++a) {
+        const std::string outcome = a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted");
+        const std::string row = "attempt " + std::to_string(a) + " · " + outcome;
+        EXPECT_NE(text.find(row), std::string::npos) << "missing row: " << row;
+    }
+    EXPECT_EQ(text.find("not drawn"), std::string::npos);
+    // 31 rows (the job's and 30 attempts') do not fit under the chart and the table: the rows go
+    // on under the same job, named again.
+    EXPECT_NE(text.find("flaky, continued"), std::string::npos);
 }
 
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
