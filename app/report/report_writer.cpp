@@ -542,7 +542,10 @@ private:
                 const double scrollY = rowH * static_cast<double>(first);
                 m_l.block(header + rowH * static_cast<double>(n), [&](QPainter& p, const QRectF& r) {
                     const GanttPainter painter(layout);
-                    const QRect rect = r.toAlignedRect();
+                    // Rounded, not aligned outwards: one pixel more would let the painter draw
+                    // (clipped, yet in the PDF's text) the label of the row after the block.
+                    const QRect rect(
+                        QPoint(qRound(r.left()), qRound(r.top())), QSize(qRound(r.width()), qRound(r.height())));
                     const int64_t start = scene->startNs();
                     const int64_t end = std::max(scene->endNs(), start + 1);
                     const double width = painter.timeAreaWidth(rect);

@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +24,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace ett::app {
 namespace {
@@ -64,6 +66,43 @@ std::string readBytes(const std::string& path)
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// Pairs of words of a PDF drawn over each other ("page: word | word"), from the words' boxes
+// that pdftotext -bbox gives: overlapping more than 1.5 pt across and half a line down.
+std::vector<std::string> overlappingWords(const std::string& pdf)
+{
+    struct Word
+    {
+        double x0, y0, x1, y1;
+        std::string text;
+    };
+    const std::string html = run("pdftotext -bbox '" + pdf + "' -");
+    const std::regex word(R"re(xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<)re");
+    std::vector<std::string> out;
+    size_t page = 0;
+    for (size_t at = html.find("<page "); at != std::string::npos; ++page) {
+        const size_t next = html.find("<page ", at + 1);
+        const std::string text = html.substr(at, next == std::string::npos ? std::string::npos : next - at);
+        std::vector<Word> words;
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
+            words.push_back(
+                { std::stod((*it)[1]), std::stod((*it)[2]), std::stod((*it)[3]), std::stod((*it)[4]), (*it)[5].str() });
+        }
+        for (size_t i = 0; i < words.size(); ++i) {
+            for (size_t j = i + 1; j < words.size(); ++j) {
+                const Word& a = words[i];
+                const Word& b = words[j];
+                const double across = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
+                const double down = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+                if (across > 1.5 && down > 0.5 * std::min(a.y1 - a.y0, b.y1 - b.y0)) {
+                    out.push_back(std::to_string(page + 1) + ": " + a.text + " | " + b.text);
+                }
+            }
+        }
+        at = next;
+    }
+    return out;
 }
 
 // A database with the 200-job sample under "before" and again under "after", an engine on it.
@@ -189,6 +228,9 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
         text, std::regex(key + "[^\\n]*\\s" + std::regex_replace(gain, std::regex("\\."), "\\.") + "\\s")))
         << key << " " << gain;
     EXPECT_EQ(content.advice.measured.jobs, content.overview.fleet.jobs);
+    // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
 }
 
 // Saved what-if scenarios are projected on every report (issue #7, item 4): the figures are the
@@ -274,6 +316,10 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
     // 31 rows (the job's and 30 attempts') do not fit under the chart and the table: the rows go
     // on under the same job, named again.
     EXPECT_NE(text.find("flaky, continued"), std::string::npos);
+    // Short attempts put their TTS and TTR brackets side by side: no label over another, and no
+    // row drawn (clipped, yet in the text) below the end of its block.
+    const auto overlaps = overlappingWords((m_dir / "flaky.pdf").string());
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
 }
 
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
