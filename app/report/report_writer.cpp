@@ -608,7 +608,8 @@ private:
             });
         }
         m_l.space(6);
-        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain:")
+        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain, "
+                             "then the flagged ones:")
                      .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
             font(9.5));
         m_l.space(4);
@@ -638,6 +639,13 @@ private:
                 { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 }, { QObject::tr("gain pp"), 0.08 },
                 { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.13, Qt::AlignLeft } },
             rows, font(7.5));
+        const auto listed = std::count_if(
+            m_c.adviceJobs.begin(), m_c.adviceJobs.end(), [](const auto& j) { return !j.flags.empty(); });
+        if (m_c.flaggedJobs > listed) {
+            m_l.text(QObject::tr("%1 more flagged jobs are not listed; ettw advise --by job lists every job.")
+                         .arg(formatCount(m_c.flaggedJobs - listed)),
+                font(8.5));
+        }
         m_l.text(QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
                              "against half the interval. Above 2 (more "
                              "than a whole interval lost) the job's checkpoints are probably not restorable when it "

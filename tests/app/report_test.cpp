@@ -322,6 +322,44 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
 }
 
+// On a large fleet every flagged job made the advice table eight pages long (387 of 20,000
+// jobs): the table lists the jobs with the most to gain, then at most request.flaggedJobs
+// flagged ones, and says how many more are flagged.
+TEST_F(ReportTest, FlaggedJobsInTheAdviceAreCapped)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    ReportRequest all;
+    all.adviceJobs = 0;
+    all.flaggedJobs = 1000;
+    const ReportContent every = gather(all);
+    // Without the cap the list holds every flagged job, and only those (no gain slots).
+    ASSERT_EQ(static_cast<int64_t>(every.adviceJobs.size()), every.flaggedJobs);
+    ASSERT_GE(every.flaggedJobs, 4) << "the sample under two labels has flagged jobs";
+
+    ReportRequest capped;
+    capped.adviceJobs = 3;
+    capped.flaggedJobs = 2;
+    const ReportContent content = gather(capped);
+    EXPECT_EQ(content.flaggedJobs, every.flaggedJobs);
+    int64_t flaggedInTop = 0;
+    for (size_t i = 0; i < 3 && i < content.adviceJobs.size(); ++i) {
+        flaggedInTop += content.adviceJobs[i].flags.empty() ? 0 : 1;
+    }
+    int64_t listed = 0;
+    for (const auto& j : content.adviceJobs) {
+        listed += j.flags.empty() ? 0 : 1;
+    }
+    // The top 3 by gain, then flagged ones until 2 flagged jobs are listed in all.
+    EXPECT_EQ(listed, std::max<int64_t>(flaggedInTop, 2));
+    EXPECT_EQ(static_cast<int64_t>(content.adviceJobs.size()), 3 + (listed - flaggedInTop));
+    const std::string text = run("pdftotext '" + write(content, "capped.pdf", QPageSize::A4, nullptr) + "' -");
+    const std::string note
+        = formatCount(content.flaggedJobs - listed).toStdString() + " more flagged jobs are not listed";
+    EXPECT_NE(text.find(note), std::string::npos) << note;
+}
+
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
 {
     const ReportContent content = gather(ReportRequest {});
