@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QPdfWriter>
@@ -275,9 +276,14 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
         p.setBrush(kTint);
         p.drawRoundedRect(box, 5, 5);
         p.setPen(kMuted);
-        p.setFont(font(8));
+        // The title at 8 pt, down to 6.5 pt when it is long ("Time to recover, p50"), elided last.
+        QFont title = font(8);
+        while (title.pointSizeF() > 6.5 && QFontMetricsF(title, p.device()).horizontalAdvance(tiles[i][0]) > w - 18) {
+            title.setPointSizeF(title.pointSizeF() - 0.5);
+        }
+        p.setFont(title);
         p.drawText(box.adjusted(9, 6, -9, 0), Qt::AlignLeft | Qt::AlignTop,
-            QFontMetricsF(font(8), p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
+            QFontMetricsF(title, p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
         p.setPen(i == 0 ? kAccent : kInk);
         // The value at the largest size (17 pt down to 9 pt) that fits the tile.
         QFont value = font(17, true);
@@ -287,15 +293,34 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
         p.setFont(value);
         p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop, tiles[i][1]);
         p.setPen(kMuted);
-        p.setFont(font(7.5));
+        // The detail under the value, wrapped, at 7.5 pt down to 6 pt so that it stays clear of
+        // the value ("200 failures, 94 preemptions, 32 other" took three lines and ran into it).
+        const double room = box.height() - 22 - QFontMetricsF(value, p.device()).height() - 6;
+        QFont detail = font(7.5);
+        const auto detailHeight = [&](const QFont& f) {
+            return QFontMetricsF(f, p.device())
+                .boundingRect(QRectF(0, 0, w - 18, 1e6), Qt::AlignLeft | Qt::TextWordWrap, tiles[i][2])
+                .height();
+        };
+        while (detail.pointSizeF() > 6 && detailHeight(detail) > room) {
+            detail.setPointSizeF(detail.pointSizeF() - 0.5);
+        }
+        p.setFont(detail);
         p.drawText(box.adjusted(9, 0, -9, -6), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tiles[i][2]);
     }
 }
 
+// Percentage points as the window and the charts write them ("+1.23 pp", "−0.40 pp"), "n/a"
+// when absent.
 QString pp(std::optional<double> v, int decimals = 2)
 {
-    return v ? QStringLiteral("%1%2 pp").arg(*v >= 0 ? QStringLiteral("+") : QString()).arg(*v, 0, 'f', decimals)
-             : QStringLiteral("n/a");
+    return v ? formatPp(v, decimals) : QStringLiteral("n/a");
+}
+
+// "88,284.6": a number with the thousands separators of formatCount.
+QString decimal(double v, int decimals)
+{
+    return QLocale(QLocale::English).toString(v, 'f', decimals);
 }
 
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
@@ -304,7 +329,7 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
         return QStringLiteral("n/a");
     }
     const int64_t d = *b - *a;
-    return (d < 0 ? QStringLiteral("-") : QStringLiteral("+")) + formatDuration(d < 0 ? -d : d);
+    return (d < 0 ? QStringLiteral("−") : QStringLiteral("+")) + formatDuration(d < 0 ? -d : d);
 }
 
 QString hoursText(core::Wide ns, Weighting w)
@@ -402,7 +427,11 @@ private:
                     { QObject::tr("Lost"), hoursText(lostOf(f, m_w), m_w),
                         QObject::tr("of %1 end to end").arg(hoursText(e2eOf(f, m_w), m_w)) },
                     { QObject::tr("Interruptions"), formatCount(f.failures + f.preemptions + f.otherInterruptions),
-                        QObject::tr("%1 failures, %2 preemptions").arg(f.failures).arg(f.preemptions) },
+                        f.otherInterruptions > 0 ? QObject::tr("%1 failures, %2 preemptions, %3 other")
+                                                       .arg(formatCount(f.failures), formatCount(f.preemptions),
+                                                           formatCount(f.otherInterruptions))
+                                                 : QObject::tr("%1 failures, %2 preemptions")
+                                                       .arg(formatCount(f.failures), formatCount(f.preemptions)) },
                     { QObject::tr("Time to start, p50"), formatDuration(m_c.overview.tts.p50),
                         QObject::tr("p90 %1").arg(formatDuration(m_c.overview.tts.p90)) },
                     { QObject::tr("Time to recover, p50"), formatDuration(m_c.overview.ttr.p50),
@@ -720,22 +749,17 @@ private:
     void comparison(const core::Comparison& c)
     {
         m_l.heading(QObject::tr("Comparison: A against B"), 1, m_sections, m_pages);
-        m_l.text(QObject::tr("A: %1 (%2, %3 GPU-days)")
-                     .arg(QString::fromStdString(c.specA), formatCountOf(c.jobsA, "job", "jobs"))
-                     .arg(c.gpuDaysA, 0, 'f', 1),
+        m_l.text(
+            QObject::tr("A: %1 (%2, %3 GPU-days)")
+                .arg(QString::fromStdString(c.specA), formatCountOf(c.jobsA, "job", "jobs"), decimal(c.gpuDaysA, 1)),
             font(10));
-        m_l.text(QObject::tr("B: %1 (%2, %3 GPU-days)")
-                     .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"))
-                     .arg(c.gpuDaysB, 0, 'f', 1),
+        m_l.text(
+            QObject::tr("B: %1 (%2, %3 GPU-days)")
+                .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"), decimal(c.gpuDaysB, 1)),
             font(10));
         m_l.space(6);
         auto interval = [](const std::optional<core::Interval>& ci) {
-            return ci ? QStringLiteral("%1 .. %2 pp")
-                            .arg(ci->low >= 0 ? QStringLiteral("+%1").arg(ci->low, 0, 'f', 2)
-                                              : QString::number(ci->low, 'f', 2),
-                                ci->high >= 0 ? QStringLiteral("+%1").arg(ci->high, 0, 'f', 2)
-                                              : QString::number(ci->high, 'f', 2))
-                      : QStringLiteral("n/a");
+            return ci ? QObject::tr("%1 to %2").arg(formatPp(ci->low), formatPp(ci->high)) : QStringLiteral("n/a");
         };
         m_l.table({ { QObject::tr("ETT%"), 0.24, Qt::AlignLeft }, { QStringLiteral("A"), 0.16 },
                       { QStringLiteral("B"), 0.16 }, { QObject::tr("change"), 0.16 },
@@ -747,7 +771,7 @@ private:
             font(9.5));
         m_l.text(QObject::tr("The interval is a percentile bootstrap over jobs (%1 replicates, seed %2): each cohort's "
                              "jobs are drawn with replacement and ETT% recomputed.")
-                     .arg(c.replicates)
+                     .arg(formatCount(c.replicates))
                      .arg(c.seed),
             font(8), kMuted);
         const auto& bridge = m_w == Weighting::Gpu ? c.bridge : c.bridgeTime;
@@ -760,15 +784,13 @@ private:
                     [&](QChart* chart) { fillBridgeChart(chart, bridge, totalA, totalB, m_w, kCohortA, kCohortB); });
             });
             std::vector<QStringList> rows;
-            rows.push_back(
-                { QObject::tr("ETT% of A"), QString::number(static_cast<double>(bridge->ettAPico) * 1e-12, 'f', 3) });
+            rows.push_back({ QObject::tr("ETT% of A"), picoPercent(bridge->ettAPico) });
             for (const auto& s : bridge->steps) {
                 if (s.pico != 0) {
                     rows.push_back({ bucketLabel(s.bucket), pp(s.pp(), 3) });
                 }
             }
-            rows.push_back(
-                { QObject::tr("ETT% of B"), QString::number(static_cast<double>(bridge->ettBPico) * 1e-12, 'f', 3) });
+            rows.push_back({ QObject::tr("ETT% of B"), picoPercent(bridge->ettBPico) });
             m_l.table({ { QObject::tr("step"), 0.6, Qt::AlignLeft }, { QObject::tr("percentage points"), 0.4 } }, rows,
                 font(9), { 0, static_cast<int>(rows.size()) - 1 });
             m_l.text(QObject::tr("A step is the change of a bucket's share of end-to-end time; less time lost in a "

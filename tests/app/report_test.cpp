@@ -228,6 +228,19 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
         text, std::regex(key + "[^\\n]*\\s" + std::regex_replace(gain, std::regex("\\."), "\\.") + "\\s")))
         << key << " " << gain;
     EXPECT_EQ(content.advice.measured.jobs, content.overview.fleet.jobs);
+    // Numbers read alike in every section: GPU-days with thousands separators as counts and
+    // hours have them, the bridge's ETT% with its percent sign, intervals in signed points.
+    EXPECT_TRUE(std::regex_search(text, std::regex("\\(200 jobs, [0-9]{1,3},[0-9]{3}\\.[0-9] GPU-days\\)")));
+    EXPECT_TRUE(std::regex_search(text, std::regex("ETT% of A\\s+[0-9]+\\.[0-9]{3}%")));
+    EXPECT_TRUE(std::regex_search(text, std::regex("(−|\\+)?[0-9]+\\.[0-9]{2} pp to (−|\\+)?[0-9]+\\.[0-9]{2} pp")));
+    // The interruptions tile adds up: failures, preemptions and the other interruptions, whose
+    // detail (three figures) wraps under the value without running into it.
+    const core::Figures& f = content.overview.fleet;
+    ASSERT_GT(f.otherInterruptions, 0);
+    const std::string plain = run("pdftotext '" + pdf + "' -"); // the tile's lines, not the page's columns
+    EXPECT_TRUE(std::regex_search(plain,
+        std::regex(formatCount(f.failures).toStdString() + " failures,\\s+" + formatCount(f.preemptions).toStdString()
+            + "\\s+preemptions,\\s+" + formatCount(f.otherInterruptions).toStdString() + "\\s+other")));
     // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
     const auto overlaps = overlappingWords(pdf);
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
