@@ -508,7 +508,16 @@ private:
             return;
         }
         m_l.block(std::max(240.0, 26.0 * static_cast<double>(jobs.size()) + 90), [&](QPainter& p, const QRectF& r) {
-            renderChart(p, r, [&](QChart* chart) { fillTopJobsChart(chart, m_c.overview, m_w, true); });
+            // Long keys (a MLPerf result's path) elided in the middle as in the table below: the
+            // axis takes the width of its longest name and cut them at the page's left edge.
+            OverviewData shown = m_c.overview;
+            for (auto& j : shown.topJobs) {
+                constexpr qsizetype kMax = 32;
+                if (j.key.size() > kMax) {
+                    j.key = j.key.left(kMax / 2 - 1) + QStringLiteral("…") + j.key.right(kMax / 2);
+                }
+            }
+            renderChart(p, r, [&](QChart* chart) { fillTopJobsChart(chart, shown, m_w, true); });
         });
         std::vector<QStringList> rows;
         for (const auto& j : jobs) {

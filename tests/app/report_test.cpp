@@ -68,27 +68,49 @@ std::string readBytes(const std::string& path)
     return s.str();
 }
 
-// Pairs of words of a PDF drawn over each other ("page: word | word"), from the words' boxes
-// that pdftotext -bbox gives: overlapping more than 1.5 pt across and half a line down.
-std::vector<std::string> overlappingWords(const std::string& pdf)
+// The words of a PDF's pages with their boxes in points, from pdftotext -bbox.
+struct Word
 {
-    struct Word
-    {
-        double x0, y0, x1, y1;
-        std::string text;
-    };
+    double x0, y0, x1, y1;
+    std::string text;
+};
+struct PdfPage
+{
+    double width = 0;
+    std::vector<Word> words;
+};
+std::vector<PdfPage> pdfWords(const std::string& pdf)
+{
     const std::string html = run("pdftotext -bbox '" + pdf + "' -");
-    const std::regex word(R"re(xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<)re");
-    std::vector<std::string> out;
-    size_t page = 0;
-    for (size_t at = html.find("<page "); at != std::string::npos; ++page) {
+    const std::regex page(R"re(<page width="([\d.]+)")re");
+    const std::regex word(R"re(xMin="(-?[\d.]+)" yMin="(-?[\d.]+)" xMax="(-?[\d.]+)" yMax="(-?[\d.]+)">([^<]*)<)re");
+    std::vector<PdfPage> out;
+    for (size_t at = html.find("<page "); at != std::string::npos;) {
         const size_t next = html.find("<page ", at + 1);
         const std::string text = html.substr(at, next == std::string::npos ? std::string::npos : next - at);
-        std::vector<Word> words;
+        PdfPage p;
+        std::smatch m;
+        if (std::regex_search(text, m, page)) {
+            p.width = std::stod(m[1]);
+        }
         for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
-            words.push_back(
+            p.words.push_back(
                 { std::stod((*it)[1]), std::stod((*it)[2]), std::stod((*it)[3]), std::stod((*it)[4]), (*it)[5].str() });
         }
+        out.push_back(std::move(p));
+        at = next;
+    }
+    return out;
+}
+
+// Pairs of words of a PDF drawn over each other ("page: word | word"): overlapping more than
+// 1.5 pt across and half a line down.
+std::vector<std::string> overlappingWords(const std::string& pdf)
+{
+    std::vector<std::string> out;
+    const auto pages = pdfWords(pdf);
+    for (size_t n = 0; n < pages.size(); ++n) {
+        const auto& words = pages[n].words;
         for (size_t i = 0; i < words.size(); ++i) {
             for (size_t j = i + 1; j < words.size(); ++j) {
                 const Word& a = words[i];
@@ -96,11 +118,26 @@ std::vector<std::string> overlappingWords(const std::string& pdf)
                 const double across = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
                 const double down = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
                 if (across > 1.5 && down > 0.5 * std::min(a.y1 - a.y0, b.y1 - b.y0)) {
-                    out.push_back(std::to_string(page + 1) + ": " + a.text + " | " + b.text);
+                    out.push_back(std::to_string(n + 1) + ": " + a.text + " | " + b.text);
                 }
             }
         }
-        at = next;
+    }
+    return out;
+}
+
+// Words of a PDF that reach into the outer 20 pt of a page, left or right (the page margin is
+// about 40 pt): cut at the edge of the paper, or about to be.
+std::vector<std::string> wordsAtTheEdge(const std::string& pdf)
+{
+    std::vector<std::string> out;
+    const auto pages = pdfWords(pdf);
+    for (size_t n = 0; n < pages.size(); ++n) {
+        for (const Word& w : pages[n].words) {
+            if (w.x0 < 20 || w.x1 > pages[n].width - 20) {
+                out.push_back(std::to_string(n + 1) + ": " + w.text);
+            }
+        }
     }
     return out;
 }
@@ -244,6 +281,8 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
     const auto overlaps = overlappingWords(pdf);
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
 // Saved what-if scenarios are projected on every report (issue #7, item 4): the figures are the
@@ -371,6 +410,42 @@ TEST_F(ReportTest, FlaggedJobsInTheAdviceAreCapped)
     const std::string note
         = formatCount(content.flaggedJobs - listed).toStdString() + " more flagged jobs are not listed";
     EXPECT_NE(text.find(note), std::string::npos) << note;
+}
+
+// Job keys as long as a MLPerf result's path: the chart of the jobs that lost the most sized its
+// axis to the longest name and pushed the names past the page's left edge. They are elided in
+// the middle, as in the table, and no word of the report reaches the edge of the paper.
+TEST_F(ReportTest, LongJobKeysStayOnThePage)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    const std::string key = "NVIDIA/eos_n8_ngc24.04_nemo/llama2_70b_lora/result_4";
+    importTrace(R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                "\n"
+                R"({"type":"job","job":")"
+            + key
+            + R"(","gpus":64})"
+              "\n"
+              R"({"type":"attempt","job":")"
+            + key
+            + R"(","attempt":0,"start":1749200000,"end":1749203600})"
+              "\n"
+              R"({"type":"phase","job":")"
+            + key
+            + R"(","attempt":0,"phase":"init","start":1749200000,"end":1749200600})"
+              "\n"
+              R"({"type":"phase","job":")"
+            + key
+            + R"(","attempt":0,"phase":"train","start":1749200600,"end":1749203600})"
+              "\n",
+        "mlperf");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=mlperf", "--scope");
+    const std::string pdf = write(gather(request), "long.pdf", QPageSize::A4, nullptr);
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+    EXPECT_NE(run("pdftotext '" + pdf + "' -").find("NVIDIA/eos_n8_n…0b_lora/result_4"), std::string::npos);
 }
 
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
