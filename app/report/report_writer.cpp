@@ -10,6 +10,7 @@
 #include "app/ui/timeline/time_axis.h"
 
 #include <QChart>
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -126,8 +127,16 @@ public:
         m_y += h;
     }
 
-    // A section heading (level 1 starts a page and enters the contents).
-    void heading(const QString& title, int level, QStringList* sections, std::vector<int>* pages)
+    // The height of a table of `rows` rows and its header, as table() draws it.
+    double tableHeight(size_t rows, const QFont& f = font(8.5)) const
+    {
+        return (QFontMetricsF(f, &m_device).height() + 6) * static_cast<double>(rows + 1) + kGap;
+    }
+
+    // A section heading (level 1 starts a page and enters the contents). A level-2 heading
+    // starts a new page unless `keepWith` (the height of what must follow it on the same page,
+    // a chart or a scenario's table) fits under it as well; nothing longer than a page is kept.
+    void heading(const QString& title, int level, QStringList* sections, std::vector<int>* pages, double keepWith = 0)
     {
         if (level == 1) {
             if (m_y > m_body.top() + 1) {
@@ -138,7 +147,8 @@ public:
                 pages->push_back(m_pageNo);
             }
         } else {
-            ensure(90); // never a heading alone at the bottom of a page
+            const double whole = textHeight(title, font(12, true), width()) + 11 + keepWith;
+            ensure(whole <= m_body.height() ? std::max(90.0, whole) : 90.0); // never a heading alone
             space(6);
         }
         const QFont f = font(level == 1 ? 17 : 12, true);
@@ -646,6 +656,7 @@ private:
             });
         }
         m_l.space(6);
+        m_l.ensure(30 + m_l.tableHeight(std::min<size_t>(m_c.adviceJobs.size(), 3), font(7.5))); // with its table
         m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain, "
                              "then the flagged ones:")
                      .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
@@ -697,6 +708,14 @@ private:
         return pico ? QStringLiteral("%1%").arg(static_cast<double>(*pico) * 1e-12, 0, 'f', 3) : QStringLiteral("–");
     }
 
+    // "2026-11-29 22:00 UTC", as the report's date, from a saved scenario's RFC 3339 time.
+    static QString savedAtText(const std::string& savedAt)
+    {
+        const QDateTime t = QDateTime::fromString(QString::fromStdString(savedAt), Qt::ISODateWithMs);
+        return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC")
+                           : QString::fromStdString(savedAt);
+    }
+
     void scenarios()
     {
         m_l.heading(QObject::tr("What-if scenarios"), 1, m_sections, m_pages);
@@ -713,12 +732,16 @@ private:
                      .arg(weightingName(m_w)),
             font(9), kMuted);
         for (const auto& sc : m_c.scenarios) {
-            m_l.heading(QString::fromStdString(sc.scenario.name), 2, nullptr, nullptr);
-            m_l.text(QObject::tr("Cohort: %1 · saved %2")
-                         .arg(sc.scenario.cohort.empty() ? QObject::tr("every job")
-                                                         : QString::fromStdString(sc.scenario.cohort),
-                             QString::fromStdString(sc.savedAt)),
-                font(9));
+            const QString cohort = QObject::tr("Cohort: %1 · saved %2")
+                                       .arg(sc.scenario.cohort.empty() ? QObject::tr("every job")
+                                                                       : QString::fromStdString(sc.scenario.cohort),
+                                           savedAtText(sc.savedAt));
+            // The scenario's heading, cohort, table and note on one page (its table went over to
+            // the next page and left the heading behind).
+            const double keep = m_l.textHeight(cohort, font(9), m_l.width())
+                + (sc.result ? m_l.tableHeight(sc.result->steps.size() + 2, font(9)) + 30 : 14);
+            m_l.heading(QString::fromStdString(sc.scenario.name), 2, nullptr, nullptr, keep);
+            m_l.text(cohort, font(9));
             if (!sc.result) {
                 m_l.text(QObject::tr("Could not be projected: %1").arg(sc.error), font(9), kMuted);
                 continue;
@@ -785,7 +808,7 @@ private:
             font(8), kMuted);
         const auto& bridge = m_w == Weighting::Gpu ? c.bridge : c.bridgeTime;
         if (bridge) {
-            m_l.heading(QObject::tr("Bridge from A to B (%1)").arg(weightingName(m_w)), 2, nullptr, nullptr);
+            m_l.heading(QObject::tr("Bridge from A to B (%1)").arg(weightingName(m_w)), 2, nullptr, nullptr, 300);
             const core::Figures& totalA = m_c.comparisonTotalA;
             const core::Figures& totalB = m_c.comparisonTotalB;
             m_l.block(300, [&](QPainter& p, const QRectF& r) {

@@ -448,6 +448,46 @@ TEST_F(ReportTest, LongJobKeysStayOnThePage)
     EXPECT_NE(run("pdftotext '" + pdf + "' -").find("NVIDIA/eos_n8_n…0b_lora/result_4"), std::string::npos);
 }
 
+// Five saved scenarios fill more than a page: the fifth's heading stayed at the bottom of one
+// page and its table went to the next. Each scenario's heading is now on the page of its table,
+// and its date reads as the report's ("2026-11-29 22:00 UTC", not RFC 3339 with milliseconds).
+TEST_F(ReportTest, ScenarioHeadingsStayWithTheirTables)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    constexpr int kScenarios = 6;
+    for (int i = 1; i <= kScenarios; ++i) {
+        auto sc = core::parseScenario(R"({"name":"scenario number )" + std::to_string(i)
+                + R"(","cohort":"label=after","changes":[{"bucket":"compile","scale":0.5},)"
+                  R"({"interruptions":"failures","scale":0.7},{"bucket":"setup","scale":0.5}]})",
+            "test");
+        ASSERT_TRUE(sc.ok()) << sc.error().message;
+        ASSERT_TRUE(core::saveScenario(*m_db, *sc).ok());
+    }
+    const std::string text
+        = run("pdftotext '" + write(gather(ReportRequest {}), "six.pdf", QPageSize::A4, nullptr) + "' -");
+    // Pages are separated by form feeds; a page has as many tables' last rows as headings.
+    int headings = 0;
+    std::stringstream pages(text);
+    for (std::string page; std::getline(pages, page, '\f');) {
+        int named = 0;
+        int projected = 0;
+        for (size_t at = page.find("scenario number "); at != std::string::npos;
+             at = page.find("scenario number ", at + 1)) {
+            ++named;
+        }
+        for (size_t at = page.find("ETT% projected"); at != std::string::npos;
+             at = page.find("ETT% projected", at + 1)) {
+            ++projected;
+        }
+        EXPECT_EQ(named, projected) << page;
+        headings += named;
+    }
+    EXPECT_EQ(headings, kScenarios);
+    EXPECT_TRUE(std::regex_search(text, std::regex("saved [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC")));
+}
+
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
 {
     const ReportContent content = gather(ReportRequest {});
