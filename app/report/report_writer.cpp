@@ -9,6 +9,7 @@
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/time_axis.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QDateTime>
 #include <QFile>
@@ -812,8 +813,17 @@ private:
             const core::Figures& totalA = m_c.comparisonTotalA;
             const core::Figures& totalB = m_c.comparisonTotalB;
             m_l.block(300, [&](QPainter& p, const QRectF& r) {
-                renderChart(p, r,
-                    [&](QChart* chart) { fillBridgeChart(chart, bridge, totalA, totalB, m_w, kCohortA, kCohortB); });
+                renderChart(p, r, [&](QChart* chart) {
+                    fillBridgeChart(chart, bridge, totalA, totalB, m_w, kCohortA, kCohortB);
+                    // The page is narrower than the window: at 8.5 pt the staggered bucket names
+                    // still ran into each other ("checkpoint loadcheckpoint save"); 7 pt fits
+                    // two categories each. The chart lays them out again on its resize.
+                    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+                        QFont f = axis->labelsFont();
+                        f.setPointSizeF(7);
+                        axis->setLabelsFont(f);
+                    }
+                });
             });
             std::vector<QStringList> rows;
             rows.push_back({ QObject::tr("ETT% of A"), picoPercent(bridge->ettAPico) });

@@ -488,6 +488,25 @@ TEST_F(ReportTest, ScenarioHeadingsStayWithTheirTables)
     EXPECT_TRUE(std::regex_search(text, std::regex("saved [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC")));
 }
 
+// Two cohorts that differ (the east and west clusters of the sample) give a bridge with a step in
+// every bucket: on the page's width its staggered bucket names ran into each other
+// ("checkpoint loadcheckpoint save"). No word of the report overlaps another.
+TEST_F(ReportTest, BridgeNamesDoNotRunIntoEachOther)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    ReportRequest request;
+    request.a = *core::parseCohortSpec("label=before,cluster=east", "--a");
+    request.b = *core::parseCohortSpec("label=after,cluster=west", "--b");
+    const ReportContent content = gather(request);
+    ASSERT_TRUE(content.comparison && content.comparison->bridge);
+    const std::string pdf = write(content, "bridge.pdf", QPageSize::A4, nullptr);
+    EXPECT_NE(run("pdftotext '" + pdf + "' -").find("checkpoint load"), std::string::npos);
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+}
+
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
 {
     const ReportContent content = gather(ReportRequest {});
