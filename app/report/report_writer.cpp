@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QLineSeries>
 #include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
@@ -479,7 +480,15 @@ private:
         m_l.heading(QObject::tr("ETT% over time, interruptions and recovery"), 1, m_sections, m_pages);
         const core::Figures& f = m_c.overview.fleet;
         m_l.block(280, [&](QPainter& p, const QRectF& r) {
-            renderChart(p, r, [&](QChart* chart) { fillTrendChart(chart, m_c.overview, m_w, !f.empty()); });
+            renderChart(p, r, [&](QChart* chart) {
+                // The window's legend says "click a point to select its day": not on paper.
+                const TrendSeries trend = fillTrendChart(chart, m_c.overview, m_w, !f.empty());
+                if (trend.line) {
+                    trend.line->setName(m_c.overview.every == gpu::Calendar::Week ? QObject::tr("ETT% per week")
+                            : m_c.overview.every == gpu::Calendar::Hour           ? QObject::tr("ETT% per hour")
+                                                                                  : QObject::tr("ETT% per day"));
+                }
+            });
         });
         m_l.block(270, [&](QPainter& p, const QRectF& r) {
             renderChart(p, r, [&](QChart* chart) { fillCausesChart(chart, m_c.overview, !f.empty()); });

@@ -278,6 +278,9 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     EXPECT_TRUE(std::regex_search(plain,
         std::regex(formatCount(f.failures).toStdString() + " failures,\\s+" + formatCount(f.preemptions).toStdString()
             + "\\s+preemptions,\\s+" + formatCount(f.otherInterruptions).toStdString() + "\\s+other")));
+    // Nothing the window says about clicking ("ETT%, click a point to select its day").
+    EXPECT_EQ(text.find("click"), std::string::npos);
+    EXPECT_NE(text.find("ETT% per day"), std::string::npos);
     // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
     const auto overlaps = overlappingWords(pdf);
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
