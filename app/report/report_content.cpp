@@ -75,16 +75,23 @@ core::Result<ReportContent> gatherReport(
         out.worst.push_back(ReportTimeline { j, std::make_shared<const core::JobTimeline>(std::move(*timeline)) });
     }
 
-    // Checkpoint advice, per job; the table lists those with the most to gain, then any flagged.
+    // Checkpoint advice, per job; the table lists those with the most to gain, then flagged ones
+    // (the report says how many more there are; ettw advise --by job lists them all).
     auto advice = gpu::adviseCheckpoints(engine, filter, gpu::Grouping { gpu::GroupBy::Job, -1 });
     out.advice = std::move(advice.total);
     std::stable_sort(advice.groups.begin(), advice.groups.end(),
         [](const auto& x, const auto& y) { return x.gainPp.value_or(-1e300) > y.gainPp.value_or(-1e300); });
+    int flaggedListed = 0;
     for (auto& a : advice.groups) {
         const bool advised = a.gainPp.has_value();
+        const bool flagged = !a.flags.empty();
         out.advisedJobs += advised ? 1 : 0;
-        out.flaggedJobs += a.flags.empty() ? 0 : 1;
-        if ((advised && static_cast<int>(out.adviceJobs.size()) < request.adviceJobs) || !a.flags.empty()) {
+        out.flaggedJobs += flagged ? 1 : 0;
+        if (advised && static_cast<int>(out.adviceJobs.size()) < request.adviceJobs) {
+            flaggedListed += flagged ? 1 : 0;
+            out.adviceJobs.push_back(std::move(a));
+        } else if (flagged && flaggedListed < request.flaggedJobs) {
+            ++flaggedListed;
             out.adviceJobs.push_back(std::move(a));
         }
     }

@@ -9,11 +9,15 @@
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/time_axis.h"
 
+#include <QAbstractAxis>
 #include <QChart>
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QLineSeries>
+#include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QPdfWriter>
@@ -125,8 +129,16 @@ public:
         m_y += h;
     }
 
-    // A section heading (level 1 starts a page and enters the contents).
-    void heading(const QString& title, int level, QStringList* sections, std::vector<int>* pages)
+    // The height of a table of `rows` rows and its header, as table() draws it.
+    double tableHeight(size_t rows, const QFont& f = font(8.5)) const
+    {
+        return (QFontMetricsF(f, &m_device).height() + 6) * static_cast<double>(rows + 1) + kGap;
+    }
+
+    // A section heading (level 1 starts a page and enters the contents). A level-2 heading
+    // starts a new page unless `keepWith` (the height of what must follow it on the same page,
+    // a chart or a scenario's table) fits under it as well; nothing longer than a page is kept.
+    void heading(const QString& title, int level, QStringList* sections, std::vector<int>* pages, double keepWith = 0)
     {
         if (level == 1) {
             if (m_y > m_body.top() + 1) {
@@ -137,7 +149,8 @@ public:
                 pages->push_back(m_pageNo);
             }
         } else {
-            ensure(90); // never a heading alone at the bottom of a page
+            const double whole = textHeight(title, font(12, true), width()) + 11 + keepWith;
+            ensure(whole <= m_body.height() ? std::max(90.0, whole) : 90.0); // never a heading alone
             space(6);
         }
         const QFont f = font(level == 1 ? 17 : 12, true);
@@ -275,9 +288,14 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
         p.setBrush(kTint);
         p.drawRoundedRect(box, 5, 5);
         p.setPen(kMuted);
-        p.setFont(font(8));
+        // The title at 8 pt, down to 6.5 pt when it is long ("Time to recover, p50"), elided last.
+        QFont title = font(8);
+        while (title.pointSizeF() > 6.5 && QFontMetricsF(title, p.device()).horizontalAdvance(tiles[i][0]) > w - 18) {
+            title.setPointSizeF(title.pointSizeF() - 0.5);
+        }
+        p.setFont(title);
         p.drawText(box.adjusted(9, 6, -9, 0), Qt::AlignLeft | Qt::AlignTop,
-            QFontMetricsF(font(8), p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
+            QFontMetricsF(title, p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
         p.setPen(i == 0 ? kAccent : kInk);
         // The value at the largest size (17 pt down to 9 pt) that fits the tile.
         QFont value = font(17, true);
@@ -287,15 +305,34 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
         p.setFont(value);
         p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop, tiles[i][1]);
         p.setPen(kMuted);
-        p.setFont(font(7.5));
+        // The detail under the value, wrapped, at 7.5 pt down to 6 pt so that it stays clear of
+        // the value ("200 failures, 94 preemptions, 32 other" took three lines and ran into it).
+        const double room = box.height() - 22 - QFontMetricsF(value, p.device()).height() - 6;
+        QFont detail = font(7.5);
+        const auto detailHeight = [&](const QFont& f) {
+            return QFontMetricsF(f, p.device())
+                .boundingRect(QRectF(0, 0, w - 18, 1e6), Qt::AlignLeft | Qt::TextWordWrap, tiles[i][2])
+                .height();
+        };
+        while (detail.pointSizeF() > 6 && detailHeight(detail) > room) {
+            detail.setPointSizeF(detail.pointSizeF() - 0.5);
+        }
+        p.setFont(detail);
         p.drawText(box.adjusted(9, 0, -9, -6), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tiles[i][2]);
     }
 }
 
+// Percentage points as the window and the charts write them ("+1.23 pp", "−0.40 pp"), "n/a"
+// when absent.
 QString pp(std::optional<double> v, int decimals = 2)
 {
-    return v ? QStringLiteral("%1%2 pp").arg(*v >= 0 ? QStringLiteral("+") : QString()).arg(*v, 0, 'f', decimals)
-             : QStringLiteral("n/a");
+    return v ? formatPp(v, decimals) : QStringLiteral("n/a");
+}
+
+// "88,284.6": a number with the thousands separators of formatCount.
+QString decimal(double v, int decimals)
+{
+    return QLocale(QLocale::English).toString(v, 'f', decimals);
 }
 
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
@@ -304,7 +341,7 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
         return QStringLiteral("n/a");
     }
     const int64_t d = *b - *a;
-    return (d < 0 ? QStringLiteral("-") : QStringLiteral("+")) + formatDuration(d < 0 ? -d : d);
+    return (d < 0 ? QStringLiteral("−") : QStringLiteral("+")) + formatDuration(d < 0 ? -d : d);
 }
 
 QString hoursText(core::Wide ns, Weighting w)
@@ -402,7 +439,11 @@ private:
                     { QObject::tr("Lost"), hoursText(lostOf(f, m_w), m_w),
                         QObject::tr("of %1 end to end").arg(hoursText(e2eOf(f, m_w), m_w)) },
                     { QObject::tr("Interruptions"), formatCount(f.failures + f.preemptions + f.otherInterruptions),
-                        QObject::tr("%1 failures, %2 preemptions").arg(f.failures).arg(f.preemptions) },
+                        f.otherInterruptions > 0 ? QObject::tr("%1 failures, %2 preemptions, %3 other")
+                                                       .arg(formatCount(f.failures), formatCount(f.preemptions),
+                                                           formatCount(f.otherInterruptions))
+                                                 : QObject::tr("%1 failures, %2 preemptions")
+                                                       .arg(formatCount(f.failures), formatCount(f.preemptions)) },
                     { QObject::tr("Time to start, p50"), formatDuration(m_c.overview.tts.p50),
                         QObject::tr("p90 %1").arg(formatDuration(m_c.overview.tts.p90)) },
                     { QObject::tr("Time to recover, p50"), formatDuration(m_c.overview.ttr.p50),
@@ -439,7 +480,15 @@ private:
         m_l.heading(QObject::tr("ETT% over time, interruptions and recovery"), 1, m_sections, m_pages);
         const core::Figures& f = m_c.overview.fleet;
         m_l.block(280, [&](QPainter& p, const QRectF& r) {
-            renderChart(p, r, [&](QChart* chart) { fillTrendChart(chart, m_c.overview, m_w, !f.empty()); });
+            renderChart(p, r, [&](QChart* chart) {
+                // The window's legend says "click a point to select its day": not on paper.
+                const TrendSeries trend = fillTrendChart(chart, m_c.overview, m_w, !f.empty());
+                if (trend.line) {
+                    trend.line->setName(m_c.overview.every == gpu::Calendar::Week ? QObject::tr("ETT% per week")
+                            : m_c.overview.every == gpu::Calendar::Hour           ? QObject::tr("ETT% per hour")
+                                                                                  : QObject::tr("ETT% per day"));
+                }
+            });
         });
         m_l.block(270, [&](QPainter& p, const QRectF& r) {
             renderChart(p, r, [&](QChart* chart) { fillCausesChart(chart, m_c.overview, !f.empty()); });
@@ -479,7 +528,16 @@ private:
             return;
         }
         m_l.block(std::max(240.0, 26.0 * static_cast<double>(jobs.size()) + 90), [&](QPainter& p, const QRectF& r) {
-            renderChart(p, r, [&](QChart* chart) { fillTopJobsChart(chart, m_c.overview, m_w, true); });
+            // Long keys (a MLPerf result's path) elided in the middle as in the table below: the
+            // axis takes the width of its longest name and cut them at the page's left edge.
+            OverviewData shown = m_c.overview;
+            for (auto& j : shown.topJobs) {
+                constexpr qsizetype kMax = 32;
+                if (j.key.size() > kMax) {
+                    j.key = j.key.left(kMax / 2 - 1) + QStringLiteral("…") + j.key.right(kMax / 2);
+                }
+            }
+            renderChart(p, r, [&](QChart* chart) { fillTopJobsChart(chart, shown, m_w, true); });
         });
         std::vector<QStringList> rows;
         for (const auto& j : jobs) {
@@ -504,32 +562,56 @@ private:
             const auto scene = std::make_shared<GanttScene>(buildJobScene(w.timeline, w.job.job));
             GanttLayout layout;
             layout.rowHeight = scene->preferredRowHeight();
-            layout.labelWidth = 150;
-            // The job row and its first attempts; a note says how many more there are.
-            constexpr size_t kMaxRows = 13;
-            const size_t rowsDrawn = std::min(scene->rows().size(), kMaxRows);
-            const double h = layout.headerHeight + layout.rowHeight * static_cast<double>(rowsDrawn) + 4;
-            m_l.ensure(h + 50);
-            m_l.text(QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
-                         .arg(w.job.key, w.job.name.isEmpty() ? w.job.label : w.job.name, formatCount(w.job.gpus),
-                             formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w)),
-                font(9.5, true));
+            layout.labelWidth = 175; // "attempt 29 · preempted" in full
+            const QString title
+                = QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
+                      .arg(w.job.key, w.job.name.isEmpty() ? w.job.label : w.job.name, formatCount(w.job.gpus),
+                          formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w));
+            // Every row, the job's and one per attempt: as many as fit on the page, then the rest
+            // in further blocks, each under its own time axis (the same axis: the job's extent), so
+            // that no attempt is hidden however many the job had.
+            const size_t total = scene->rows().size();
+            const double rowH = layout.rowHeight;
+            const double header = layout.headerHeight;
+            const double titleH = 22;
+            m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(total, 4)));
+            m_l.text(title, font(9.5, true));
             m_l.space(3);
-            m_l.block(h, [&](QPainter& p, const QRectF& r) {
-                const GanttPainter painter(layout);
-                const QRect rect = r.toAlignedRect();
-                const int64_t start = scene->startNs();
-                const int64_t end = std::max(scene->endNs(), start + 1);
-                const double width = painter.timeAreaWidth(rect);
-                TimeAxis axis(start, static_cast<double>(end - start) / width, width);
-                p.setClipRect(r);
-                painter.paint(p, rect, *scene, axis, 0.0);
-            });
-            if (scene->rows().size() > rowsDrawn) {
-                m_l.text(QObject::tr("… and %1 more attempts, not drawn (the workbench shows them all).")
-                             .arg(scene->rows().size() - rowsDrawn),
-                    font(8), kMuted);
-                m_l.space(4);
+            size_t first = 0;
+            while (first < total) {
+                const size_t left = total - first;
+                if (first > 0) {
+                    // A continuation names its job (its rows name their attempts).
+                    m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(left, 3)));
+                    m_l.text(QObject::tr("%1, continued").arg(w.job.key), font(8.5, true), kMuted);
+                    m_l.space(3);
+                }
+                // At least three rows (or all that are left) in a block; else the next page.
+                const size_t fit = static_cast<size_t>(std::max(0.0, std::floor((m_l.remaining() - header) / rowH)));
+                if (fit < std::min<size_t>(left, 3)) {
+                    m_l.newPage();
+                    if (first == 0) {
+                        m_l.text(title, font(9.5, true));
+                        m_l.space(3);
+                    }
+                    continue;
+                }
+                const size_t n = std::min(fit, left);
+                const double scrollY = rowH * static_cast<double>(first);
+                m_l.block(header + rowH * static_cast<double>(n), [&](QPainter& p, const QRectF& r) {
+                    const GanttPainter painter(layout);
+                    // Rounded, not aligned outwards: one pixel more would let the painter draw
+                    // (clipped, yet in the PDF's text) the label of the row after the block.
+                    const QRect rect(
+                        QPoint(qRound(r.left()), qRound(r.top())), QSize(qRound(r.width()), qRound(r.height())));
+                    const int64_t start = scene->startNs();
+                    const int64_t end = std::max(scene->endNs(), start + 1);
+                    const double width = painter.timeAreaWidth(rect);
+                    TimeAxis axis(start, static_cast<double>(end - start) / width, width);
+                    p.setClipRect(r);
+                    painter.paint(p, rect, *scene, axis, scrollY);
+                });
+                first += n;
             }
             // The legend, as the window shows it.
             const auto& legend = scene->legend();
@@ -584,7 +666,9 @@ private:
             });
         }
         m_l.space(6);
-        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain:")
+        m_l.ensure(30 + m_l.tableHeight(std::min<size_t>(m_c.adviceJobs.size(), 3), font(7.5))); // with its table
+        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain, "
+                             "then the flagged ones:")
                      .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
             font(9.5));
         m_l.space(4);
@@ -614,6 +698,13 @@ private:
                 { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 }, { QObject::tr("gain pp"), 0.08 },
                 { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.13, Qt::AlignLeft } },
             rows, font(7.5));
+        const auto listed = std::count_if(
+            m_c.adviceJobs.begin(), m_c.adviceJobs.end(), [](const auto& j) { return !j.flags.empty(); });
+        if (m_c.flaggedJobs > listed) {
+            m_l.text(QObject::tr("%1 more flagged jobs are not listed; ettw advise --by job lists every job.")
+                         .arg(formatCount(m_c.flaggedJobs - listed)),
+                font(8.5));
+        }
         m_l.text(QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
                              "against half the interval. Above 2 (more "
                              "than a whole interval lost) the job's checkpoints are probably not restorable when it "
@@ -625,6 +716,14 @@ private:
     static QString picoPercent(std::optional<int64_t> pico)
     {
         return pico ? QStringLiteral("%1%").arg(static_cast<double>(*pico) * 1e-12, 0, 'f', 3) : QStringLiteral("–");
+    }
+
+    // "2026-11-29 22:00 UTC", as the report's date, from a saved scenario's RFC 3339 time.
+    static QString savedAtText(const std::string& savedAt)
+    {
+        const QDateTime t = QDateTime::fromString(QString::fromStdString(savedAt), Qt::ISODateWithMs);
+        return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC")
+                           : QString::fromStdString(savedAt);
     }
 
     void scenarios()
@@ -643,12 +742,16 @@ private:
                      .arg(weightingName(m_w)),
             font(9), kMuted);
         for (const auto& sc : m_c.scenarios) {
-            m_l.heading(QString::fromStdString(sc.scenario.name), 2, nullptr, nullptr);
-            m_l.text(QObject::tr("Cohort: %1 · saved %2")
-                         .arg(sc.scenario.cohort.empty() ? QObject::tr("every job")
-                                                         : QString::fromStdString(sc.scenario.cohort),
-                             QString::fromStdString(sc.savedAt)),
-                font(9));
+            const QString cohort = QObject::tr("Cohort: %1 · saved %2")
+                                       .arg(sc.scenario.cohort.empty() ? QObject::tr("every job")
+                                                                       : QString::fromStdString(sc.scenario.cohort),
+                                           savedAtText(sc.savedAt));
+            // The scenario's heading, cohort, table and note on one page (its table went over to
+            // the next page and left the heading behind).
+            const double keep = m_l.textHeight(cohort, font(9), m_l.width())
+                + (sc.result ? m_l.tableHeight(sc.result->steps.size() + 2, font(9)) + 30 : 14);
+            m_l.heading(QString::fromStdString(sc.scenario.name), 2, nullptr, nullptr, keep);
+            m_l.text(cohort, font(9));
             if (!sc.result) {
                 m_l.text(QObject::tr("Could not be projected: %1").arg(sc.error), font(9), kMuted);
                 continue;
@@ -688,22 +791,17 @@ private:
     void comparison(const core::Comparison& c)
     {
         m_l.heading(QObject::tr("Comparison: A against B"), 1, m_sections, m_pages);
-        m_l.text(QObject::tr("A: %1 (%2, %3 GPU-days)")
-                     .arg(QString::fromStdString(c.specA), formatCountOf(c.jobsA, "job", "jobs"))
-                     .arg(c.gpuDaysA, 0, 'f', 1),
+        m_l.text(
+            QObject::tr("A: %1 (%2, %3 GPU-days)")
+                .arg(QString::fromStdString(c.specA), formatCountOf(c.jobsA, "job", "jobs"), decimal(c.gpuDaysA, 1)),
             font(10));
-        m_l.text(QObject::tr("B: %1 (%2, %3 GPU-days)")
-                     .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"))
-                     .arg(c.gpuDaysB, 0, 'f', 1),
+        m_l.text(
+            QObject::tr("B: %1 (%2, %3 GPU-days)")
+                .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"), decimal(c.gpuDaysB, 1)),
             font(10));
         m_l.space(6);
         auto interval = [](const std::optional<core::Interval>& ci) {
-            return ci ? QStringLiteral("%1 .. %2 pp")
-                            .arg(ci->low >= 0 ? QStringLiteral("+%1").arg(ci->low, 0, 'f', 2)
-                                              : QString::number(ci->low, 'f', 2),
-                                ci->high >= 0 ? QStringLiteral("+%1").arg(ci->high, 0, 'f', 2)
-                                              : QString::number(ci->high, 'f', 2))
-                      : QStringLiteral("n/a");
+            return ci ? QObject::tr("%1 to %2").arg(formatPp(ci->low), formatPp(ci->high)) : QStringLiteral("n/a");
         };
         m_l.table({ { QObject::tr("ETT%"), 0.24, Qt::AlignLeft }, { QStringLiteral("A"), 0.16 },
                       { QStringLiteral("B"), 0.16 }, { QObject::tr("change"), 0.16 },
@@ -715,28 +813,35 @@ private:
             font(9.5));
         m_l.text(QObject::tr("The interval is a percentile bootstrap over jobs (%1 replicates, seed %2): each cohort's "
                              "jobs are drawn with replacement and ETT% recomputed.")
-                     .arg(c.replicates)
+                     .arg(formatCount(c.replicates))
                      .arg(c.seed),
             font(8), kMuted);
         const auto& bridge = m_w == Weighting::Gpu ? c.bridge : c.bridgeTime;
         if (bridge) {
-            m_l.heading(QObject::tr("Bridge from A to B (%1)").arg(weightingName(m_w)), 2, nullptr, nullptr);
+            m_l.heading(QObject::tr("Bridge from A to B (%1)").arg(weightingName(m_w)), 2, nullptr, nullptr, 300);
             const core::Figures& totalA = m_c.comparisonTotalA;
             const core::Figures& totalB = m_c.comparisonTotalB;
             m_l.block(300, [&](QPainter& p, const QRectF& r) {
-                renderChart(p, r,
-                    [&](QChart* chart) { fillBridgeChart(chart, bridge, totalA, totalB, m_w, kCohortA, kCohortB); });
+                renderChart(p, r, [&](QChart* chart) {
+                    fillBridgeChart(chart, bridge, totalA, totalB, m_w, kCohortA, kCohortB);
+                    // The page is narrower than the window: at 8.5 pt the staggered bucket names
+                    // still ran into each other ("checkpoint loadcheckpoint save"); 7 pt fits
+                    // two categories each. The chart lays them out again on its resize.
+                    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+                        QFont f = axis->labelsFont();
+                        f.setPointSizeF(7);
+                        axis->setLabelsFont(f);
+                    }
+                });
             });
             std::vector<QStringList> rows;
-            rows.push_back(
-                { QObject::tr("ETT% of A"), QString::number(static_cast<double>(bridge->ettAPico) * 1e-12, 'f', 3) });
+            rows.push_back({ QObject::tr("ETT% of A"), picoPercent(bridge->ettAPico) });
             for (const auto& s : bridge->steps) {
                 if (s.pico != 0) {
                     rows.push_back({ bucketLabel(s.bucket), pp(s.pp(), 3) });
                 }
             }
-            rows.push_back(
-                { QObject::tr("ETT% of B"), QString::number(static_cast<double>(bridge->ettBPico) * 1e-12, 'f', 3) });
+            rows.push_back({ QObject::tr("ETT% of B"), picoPercent(bridge->ettBPico) });
             m_l.table({ { QObject::tr("step"), 0.6, Qt::AlignLeft }, { QObject::tr("percentage points"), 0.4 } }, rows,
                 font(9), { 0, static_cast<int>(rows.size()) - 1 });
             m_l.text(QObject::tr("A step is the change of a bucket's share of end-to-end time; less time lost in a "

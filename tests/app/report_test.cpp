@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +24,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace ett::app {
 namespace {
@@ -64,6 +66,80 @@ std::string readBytes(const std::string& path)
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// The words of a PDF's pages with their boxes in points, from pdftotext -bbox.
+struct Word
+{
+    double x0, y0, x1, y1;
+    std::string text;
+};
+struct PdfPage
+{
+    double width = 0;
+    std::vector<Word> words;
+};
+std::vector<PdfPage> pdfWords(const std::string& pdf)
+{
+    const std::string html = run("pdftotext -bbox '" + pdf + "' -");
+    const std::regex page(R"re(<page width="([\d.]+)")re");
+    const std::regex word(R"re(xMin="(-?[\d.]+)" yMin="(-?[\d.]+)" xMax="(-?[\d.]+)" yMax="(-?[\d.]+)">([^<]*)<)re");
+    std::vector<PdfPage> out;
+    for (size_t at = html.find("<page "); at != std::string::npos;) {
+        const size_t next = html.find("<page ", at + 1);
+        const std::string text = html.substr(at, next == std::string::npos ? std::string::npos : next - at);
+        PdfPage p;
+        std::smatch m;
+        if (std::regex_search(text, m, page)) {
+            p.width = std::stod(m[1]);
+        }
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
+            p.words.push_back(
+                { std::stod((*it)[1]), std::stod((*it)[2]), std::stod((*it)[3]), std::stod((*it)[4]), (*it)[5].str() });
+        }
+        out.push_back(std::move(p));
+        at = next;
+    }
+    return out;
+}
+
+// Pairs of words of a PDF drawn over each other ("page: word | word"): overlapping more than
+// 1.5 pt across and half a line down.
+std::vector<std::string> overlappingWords(const std::string& pdf)
+{
+    std::vector<std::string> out;
+    const auto pages = pdfWords(pdf);
+    for (size_t n = 0; n < pages.size(); ++n) {
+        const auto& words = pages[n].words;
+        for (size_t i = 0; i < words.size(); ++i) {
+            for (size_t j = i + 1; j < words.size(); ++j) {
+                const Word& a = words[i];
+                const Word& b = words[j];
+                const double across = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
+                const double down = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+                if (across > 1.5 && down > 0.5 * std::min(a.y1 - a.y0, b.y1 - b.y0)) {
+                    out.push_back(std::to_string(n + 1) + ": " + a.text + " | " + b.text);
+                }
+            }
+        }
+    }
+    return out;
+}
+
+// Words of a PDF that reach into the outer 20 pt of a page, left or right (the page margin is
+// about 40 pt): cut at the edge of the paper, or about to be.
+std::vector<std::string> wordsAtTheEdge(const std::string& pdf)
+{
+    std::vector<std::string> out;
+    const auto pages = pdfWords(pdf);
+    for (size_t n = 0; n < pages.size(); ++n) {
+        for (const Word& w : pages[n].words) {
+            if (w.x0 < 20 || w.x1 > pages[n].width - 20) {
+                out.push_back(std::to_string(n + 1) + ": " + w.text);
+            }
+        }
+    }
+    return out;
 }
 
 // A database with the 200-job sample under "before" and again under "after", an engine on it.
@@ -111,6 +187,22 @@ protected:
         auto st = writeReportPdf(c, QString::fromStdString(path), size, pages);
         EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
         return path;
+    }
+
+    // Imports an ETT trace written by the test under `label` and reloads the engine with it.
+    void importTrace(const std::string& text, const std::string& label)
+    {
+        const std::string path = (m_dir / (label + ".ett.jsonl")).string();
+        {
+            std::ofstream(path) << text;
+        }
+        core::ImportOptions o;
+        o.label = label;
+        auto r = core::importTraceFile(*m_db, path, o);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        auto stored = core::loadStoredFleet(*m_db, core::ColumnsQuery { std::nullopt, true });
+        ASSERT_TRUE(stored.ok()) << stored.error().message;
+        m_engine->load(std::move(stored->columns), std::move(stored->attribution));
     }
 
     fs::path m_dir;
@@ -173,6 +265,27 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
         text, std::regex(key + "[^\\n]*\\s" + std::regex_replace(gain, std::regex("\\."), "\\.") + "\\s")))
         << key << " " << gain;
     EXPECT_EQ(content.advice.measured.jobs, content.overview.fleet.jobs);
+    // Numbers read alike in every section: GPU-days with thousands separators as counts and
+    // hours have them, the bridge's ETT% with its percent sign, intervals in signed points.
+    EXPECT_TRUE(std::regex_search(text, std::regex("\\(200 jobs, [0-9]{1,3},[0-9]{3}\\.[0-9] GPU-days\\)")));
+    EXPECT_TRUE(std::regex_search(text, std::regex("ETT% of A\\s+[0-9]+\\.[0-9]{3}%")));
+    EXPECT_TRUE(std::regex_search(text, std::regex("(−|\\+)?[0-9]+\\.[0-9]{2} pp to (−|\\+)?[0-9]+\\.[0-9]{2} pp")));
+    // The interruptions tile adds up: failures, preemptions and the other interruptions, whose
+    // detail (three figures) wraps under the value without running into it.
+    const core::Figures& f = content.overview.fleet;
+    ASSERT_GT(f.otherInterruptions, 0);
+    const std::string plain = run("pdftotext '" + pdf + "' -"); // the tile's lines, not the page's columns
+    EXPECT_TRUE(std::regex_search(plain,
+        std::regex(formatCount(f.failures).toStdString() + " failures,\\s+" + formatCount(f.preemptions).toStdString()
+            + "\\s+preemptions,\\s+" + formatCount(f.otherInterruptions).toStdString() + "\\s+other")));
+    // Nothing the window says about clicking ("ETT%, click a point to select its day").
+    EXPECT_EQ(text.find("click"), std::string::npos);
+    EXPECT_NE(text.find("ETT% per day"), std::string::npos);
+    // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
 // Saved what-if scenarios are projected on every report (issue #7, item 4): the figures are the
@@ -215,6 +328,186 @@ TEST_F(ReportTest, SavedScenariosAreProjected)
              percent(*f.result->projectedPico), std::string("Could not be projected") }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
+}
+
+// A job of many attempts (issue: the report drew the first 12 and said how many were left out):
+// every attempt has its row in the report, continued under a repeated time axis.
+TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    // 30 attempts of an hour each, 10 min apart: failed, preempted, ..., the last completed.
+    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                        "\n"
+                        R"({"type":"job","job":"flaky","gpus":8,"submitted":1749200000})"
+                        "\n";
+    constexpr int kAttempts = 30;
+    for (int a = 0; a < kAttempts; ++a) {
+        const int64_t start = 1749200000 + int64_t { a } * 4200;
+        const std::string outcome = a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted");
+        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"setup","start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 300) + "}\n";
+        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"train","start":)"
+            + std::to_string(start + 300) + R"(,"end":)" + std::to_string(start + 3600) + "}\n";
+        trace += R"({"type":"attempt","job":"flaky","attempt":)" + std::to_string(a) + R"(,"start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 3600) + R"(,"outcome":")" + outcome
+            + "\"}\n";
+    }
+    importTrace(trace, "flaky");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=flaky", "--scope");
+    const ReportContent content = gather(request);
+    ASSERT_EQ(content.worst.size(), 1u);
+    ASSERT_EQ(content.worst.front().timeline->attempts.size(), size_t { kAttempts });
+    int pages = 0;
+    const std::string text = run("pdftotext -layout '" + write(content, "flaky.pdf", QPageSize::A4, &pages) + "' -");
+    for (int a = 0; a < kAttempts; ++a) {
+        const std::string outcome = a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted");
+        const std::string row = "attempt " + std::to_string(a) + " · " + outcome;
+        EXPECT_NE(text.find(row), std::string::npos) << "missing row: " << row;
+    }
+    EXPECT_EQ(text.find("not drawn"), std::string::npos);
+    // 31 rows (the job's and 30 attempts') do not fit under the chart and the table: the rows go
+    // on under the same job, named again.
+    EXPECT_NE(text.find("flaky, continued"), std::string::npos);
+    // Short attempts put their TTS and TTR brackets side by side: no label over another, and no
+    // row drawn (clipped, yet in the text) below the end of its block.
+    const auto overlaps = overlappingWords((m_dir / "flaky.pdf").string());
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+}
+
+// On a large fleet every flagged job made the advice table eight pages long (387 of 20,000
+// jobs): the table lists the jobs with the most to gain, then at most request.flaggedJobs
+// flagged ones, and says how many more are flagged.
+TEST_F(ReportTest, FlaggedJobsInTheAdviceAreCapped)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    ReportRequest all;
+    all.adviceJobs = 0;
+    all.flaggedJobs = 1000;
+    const ReportContent every = gather(all);
+    // Without the cap the list holds every flagged job, and only those (no gain slots).
+    ASSERT_EQ(static_cast<int64_t>(every.adviceJobs.size()), every.flaggedJobs);
+    ASSERT_GE(every.flaggedJobs, 4) << "the sample under two labels has flagged jobs";
+
+    ReportRequest capped;
+    capped.adviceJobs = 3;
+    capped.flaggedJobs = 2;
+    const ReportContent content = gather(capped);
+    EXPECT_EQ(content.flaggedJobs, every.flaggedJobs);
+    int64_t flaggedInTop = 0;
+    for (size_t i = 0; i < 3 && i < content.adviceJobs.size(); ++i) {
+        flaggedInTop += content.adviceJobs[i].flags.empty() ? 0 : 1;
+    }
+    int64_t listed = 0;
+    for (const auto& j : content.adviceJobs) {
+        listed += j.flags.empty() ? 0 : 1;
+    }
+    // The top 3 by gain, then flagged ones until 2 flagged jobs are listed in all.
+    EXPECT_EQ(listed, std::max<int64_t>(flaggedInTop, 2));
+    EXPECT_EQ(static_cast<int64_t>(content.adviceJobs.size()), 3 + (listed - flaggedInTop));
+    const std::string text = run("pdftotext '" + write(content, "capped.pdf", QPageSize::A4, nullptr) + "' -");
+    const std::string note
+        = formatCount(content.flaggedJobs - listed).toStdString() + " more flagged jobs are not listed";
+    EXPECT_NE(text.find(note), std::string::npos) << note;
+}
+
+// Job keys as long as a MLPerf result's path: the chart of the jobs that lost the most sized its
+// axis to the longest name and pushed the names past the page's left edge. They are elided in
+// the middle, as in the table, and no word of the report reaches the edge of the paper.
+TEST_F(ReportTest, LongJobKeysStayOnThePage)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    const std::string key = "NVIDIA/eos_n8_ngc24.04_nemo/llama2_70b_lora/result_4";
+    importTrace(R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                "\n"
+                R"({"type":"job","job":")"
+            + key
+            + R"(","gpus":64})"
+              "\n"
+              R"({"type":"attempt","job":")"
+            + key
+            + R"(","attempt":0,"start":1749200000,"end":1749203600})"
+              "\n"
+              R"({"type":"phase","job":")"
+            + key
+            + R"(","attempt":0,"phase":"init","start":1749200000,"end":1749200600})"
+              "\n"
+              R"({"type":"phase","job":")"
+            + key
+            + R"(","attempt":0,"phase":"train","start":1749200600,"end":1749203600})"
+              "\n",
+        "mlperf");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=mlperf", "--scope");
+    const std::string pdf = write(gather(request), "long.pdf", QPageSize::A4, nullptr);
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+    EXPECT_NE(run("pdftotext '" + pdf + "' -").find("NVIDIA/eos_n8_n…0b_lora/result_4"), std::string::npos);
+}
+
+// Five saved scenarios fill more than a page: the fifth's heading stayed at the bottom of one
+// page and its table went to the next. Each scenario's heading is now on the page of its table,
+// and its date reads as the report's ("2026-11-29 22:00 UTC", not RFC 3339 with milliseconds).
+TEST_F(ReportTest, ScenarioHeadingsStayWithTheirTables)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    constexpr int kScenarios = 6;
+    for (int i = 1; i <= kScenarios; ++i) {
+        auto sc = core::parseScenario(R"({"name":"scenario number )" + std::to_string(i)
+                + R"(","cohort":"label=after","changes":[{"bucket":"compile","scale":0.5},)"
+                  R"({"interruptions":"failures","scale":0.7},{"bucket":"setup","scale":0.5}]})",
+            "test");
+        ASSERT_TRUE(sc.ok()) << sc.error().message;
+        ASSERT_TRUE(core::saveScenario(*m_db, *sc).ok());
+    }
+    const std::string text
+        = run("pdftotext '" + write(gather(ReportRequest {}), "six.pdf", QPageSize::A4, nullptr) + "' -");
+    // Pages are separated by form feeds; a page has as many tables' last rows as headings.
+    int headings = 0;
+    std::stringstream pages(text);
+    for (std::string page; std::getline(pages, page, '\f');) {
+        int named = 0;
+        int projected = 0;
+        for (size_t at = page.find("scenario number "); at != std::string::npos;
+             at = page.find("scenario number ", at + 1)) {
+            ++named;
+        }
+        for (size_t at = page.find("ETT% projected"); at != std::string::npos;
+             at = page.find("ETT% projected", at + 1)) {
+            ++projected;
+        }
+        EXPECT_EQ(named, projected) << page;
+        headings += named;
+    }
+    EXPECT_EQ(headings, kScenarios);
+    EXPECT_TRUE(std::regex_search(text, std::regex("saved [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC")));
+}
+
+// Two cohorts that differ (the east and west clusters of the sample) give a bridge with a step in
+// every bucket: on the page's width its staggered bucket names ran into each other
+// ("checkpoint loadcheckpoint save"). No word of the report overlaps another.
+TEST_F(ReportTest, BridgeNamesDoNotRunIntoEachOther)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    ReportRequest request;
+    request.a = *core::parseCohortSpec("label=before,cluster=east", "--a");
+    request.b = *core::parseCohortSpec("label=after,cluster=west", "--b");
+    const ReportContent content = gather(request);
+    ASSERT_TRUE(content.comparison && content.comparison->bridge);
+    const std::string pdf = write(content, "bridge.pdf", QPageSize::A4, nullptr);
+    EXPECT_NE(run("pdftotext '" + pdf + "' -").find("checkpoint load"), std::string::npos);
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
 }
 
 TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <unordered_map>
+#include <vector>
 
 namespace ett::app {
 
@@ -359,30 +360,56 @@ void paintBracketLine(Frame& f, const GanttBracket& b, const QRectF& lane, std::
 
 // A bracket's label: in the middle of its line when it fits; else a TTS label goes left of the
 // attempt's start (its row is empty before the attempt) and a TTR label right of its end (the
-// interrupted attempt's row is empty after it), or the other side when there is no room.
-void paintBracketLabel(Frame& f, const GanttBracket& b, const QRectF& lane)
+// interrupted attempt's row is empty after it), or the other side when there is no room. A short
+// attempt has its TTS and TTR brackets side by side in one lane: a place taken by a label drawn
+// before (in `placed`) is skipped, and a label with no free place on either side goes right of
+// the labels in its way, or is left out (the bracket's tooltip still tells), never over another.
+void paintBracketLabel(Frame& f, const GanttBracket& b, const QRectF& lane, std::vector<QRectF>& placed)
 {
     const QColor color = b.kind == GanttBracket::Kind::TimeToStart ? kTts : kTtr;
     const double x0 = f.left + clampX(f, f.axis.toPx(b.startNs));
     const double x1 = f.left + clampX(f, f.axis.toPx(b.endNs));
     const double textW = f.spanMetrics.horizontalAdvance(b.label);
     const double h = lane.height();
-    const bool roomLeft = x0 - f.left >= textW + 8.0;
-    const bool roomRight = x1 + 6.0 + textW <= f.left + f.width;
+    const double right = f.left + f.width;
+    const auto isFree = [&](const QRectF& r) {
+        return r.left() >= f.left && r.right() <= right
+            && std::none_of(placed.begin(), placed.end(), [&](const QRectF& o) { return o.intersects(r); });
+    };
+    const QRectF middle((x0 + x1 - textW) / 2.0 - 3.0, lane.top(), textW + 6.0, h);
+    const QRectF leftOf(x0 - textW - 6.0, lane.top(), textW + 4.0, h);
+    const QRectF rightOf(x1 + 4.0, lane.top(), textW + 2.0, h);
     QRectF tr;
     Qt::Alignment align = Qt::AlignVCenter;
-    if (x1 - x0 >= textW + 12.0) {
-        tr = QRectF((x0 + x1 - textW) / 2.0 - 3.0, lane.top(), textW + 6.0, h);
+    const bool ttsFirst = b.kind == GanttBracket::Kind::TimeToStart;
+    if (x1 - x0 >= textW + 12.0 && isFree(middle)) {
+        tr = middle;
         align |= Qt::AlignHCenter;
-    } else if (roomLeft && (b.kind == GanttBracket::Kind::TimeToStart || !roomRight)) {
-        tr = QRectF(x0 - textW - 6.0, lane.top(), textW + 4.0, h);
-        align |= Qt::AlignRight;
-    } else if (roomRight) {
-        tr = QRectF(x1 + 4.0, lane.top(), textW + 2.0, h);
-        align |= Qt::AlignLeft;
+    } else if (isFree(ttsFirst ? leftOf : rightOf)) {
+        tr = ttsFirst ? leftOf : rightOf;
+        align |= ttsFirst ? Qt::AlignRight : Qt::AlignLeft;
+    } else if (isFree(ttsFirst ? rightOf : leftOf)) {
+        tr = ttsFirst ? rightOf : leftOf;
+        align |= ttsFirst ? Qt::AlignLeft : Qt::AlignRight;
     } else {
-        return;
+        // Right of the labels in the way, as near to the bracket as there is room.
+        QRectF r = rightOf;
+        for (bool moved = true; moved && r.right() <= right;) {
+            moved = false;
+            for (const QRectF& o : placed) {
+                if (o.intersects(r)) {
+                    r.moveLeft(o.right() + 4.0);
+                    moved = true;
+                }
+            }
+        }
+        if (!isFree(r)) {
+            return;
+        }
+        tr = r;
+        align |= Qt::AlignLeft;
     }
+    placed.push_back(tr);
     f.p.setFont(f.spanFont);
     f.p.fillRect(tr, kBackground);
     f.p.setPen(color);
@@ -649,8 +676,9 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
         paintBracketLine(f, b, lane, linkY);
         labels.emplace_back(&b, lane);
     }
+    std::vector<QRectF> placed;
     for (const auto& [b, lane] : labels) {
-        paintBracketLabel(f, *b, lane);
+        paintBracketLabel(f, *b, lane, placed);
     }
 
     // 5. The selected span's outline.
