@@ -229,6 +229,9 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
         x->append(label, i);
         axisLabels->push_back({ label, label, b.step != nullptr && i % 2 == 1 });
         auto* text = new QGraphicsSimpleTextItem(value, chart);
+        // Over the plot's grid and bands, which the chart stacks above its own child items: a
+        // value that crosses a grid line is otherwise cut by it (seen in the PDF report).
+        text->setZValue(1000);
         QFont f = chartAxisFont(chart);
         f.setBold(!b.step);
         text->setFont(f);

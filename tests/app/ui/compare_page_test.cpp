@@ -24,6 +24,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QDoubleSpinBox>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -301,6 +302,23 @@ TEST_F(ComparePageTest, TheBridgeWalksFromAToB)
     EXPECT_EQ(bars.back()->property("toPico").toLongLong(), bridge.ettBPico);
     EXPECT_NEAR(bars.back()->upperSeries()->at(0).y(), static_cast<double>(bridge.ettBPico) * 1e-12, 1e-9);
     EXPECT_EQ(bars.back()->color(), ComparePage::colorB());
+
+    // The values over the bars: one per bar, stacked over everything else the chart draws (its
+    // grid and bands would otherwise cut a value that crosses a grid line).
+    QChart* chart = page->chart(ComparePage::Chart::Bridge);
+    double highest = -1e9;
+    std::vector<QGraphicsSimpleTextItem*> values;
+    for (QGraphicsItem* child : chart->childItems()) {
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(child)) {
+            values.push_back(text);
+        } else {
+            highest = std::max(highest, child->zValue());
+        }
+    }
+    ASSERT_EQ(values.size(), bars.size());
+    for (const QGraphicsSimpleTextItem* text : values) {
+        EXPECT_GT(text->zValue(), highest) << text->text().toStdString();
+    }
 }
 
 TEST_F(ComparePageTest, SwapExchangesTheCohorts)
