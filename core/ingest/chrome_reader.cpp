@@ -70,37 +70,10 @@ constexpr int64_t kNsPerUs = 1'000;
 // 2000-01-01T00:00:00Z: times before it are taken as relative (no real date).
 constexpr int64_t kYear2000Ns = 946'684'800LL * kNsPerSecond;
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
-        s.remove_suffix(1);
-    }
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
-        s.remove_prefix(1);
-    }
-    return s;
-}
-
 std::string shorten(std::string_view s)
 {
     constexpr size_t kMax = 60;
     return s.size() <= kMax ? std::string(s) : std::string(s.substr(0, kMax)) + "...";
-}
-
-// A readable rendering of a raw JSON token for messages.
-std::string describeToken(std::string_view raw)
-{
-    raw = trim(raw);
-    if (raw.empty()) {
-        return "nothing";
-    }
-    if (raw.front() == '{') {
-        return "an object";
-    }
-    if (raw.front() == '[') {
-        return "an array";
-    }
-    return shorten(raw);
 }
 
 // The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
@@ -150,7 +123,7 @@ const char* firstInvalidUtf8(const char* p, const char* end)
 // A non-negative (or >= min) integer from a JSON number token or a string holding one.
 std::optional<int64_t> integerOf(std::string_view text, int64_t min)
 {
-    text = trim(text);
+    text = trimJsonSpace(text);
     if (text.size() >= 2 && text.front() == '"' && text.back() == '"') {
         text = text.substr(1, text.size() - 2);
     }
@@ -338,8 +311,8 @@ Error ChromeReader::jsonError(simdjson::error_code err, const char* at)
     }
     if (!where) {
         // Past the last token (the document ended early): the last line that has content.
-        where = trim(std::string_view(m_content, m_contentSize)).data()
-            + trim(std::string_view(m_content, m_contentSize)).size();
+        where = trimJsonSpace(std::string_view(m_content, m_contentSize)).data()
+            + trimJsonSpace(std::string_view(m_content, m_contentSize)).size();
         where = where > m_content ? where - 1 : where;
     }
     const int64_t line = lineOf(where);
@@ -375,7 +348,7 @@ Result<int64_t> ChromeReader::eventTime(const EventFields& f, std::string_view f
     auto ns = decimalToNs(raw, kNsPerUs);
     if (!ns) {
         return eventError(f, field, "a number of microseconds (fractions allowed) that fits in 64-bit nanoseconds",
-            describeToken(raw));
+            describeJsonToken(raw));
     }
     return *ns;
 }
@@ -391,7 +364,7 @@ Status ChromeReader::build()
     // 1. The JSON Array Format may end without its "]" (the spec allows it: a trace cut off while
     //    being written). Close it so that the parser accepts it.
     {
-        std::string_view s = trim(content);
+        std::string_view s = trimJsonSpace(content);
         if (s.empty()) {
             return Error { path()
                 + ": the file is empty (expected a Chrome trace: [events...] or {\"traceEvents\": "
@@ -509,11 +482,11 @@ Status ChromeReader::readTopLevel(od::document& doc)
         }
         if (key.unsafe_is_equal("baseTimeNanoseconds")) {
             const std::string_view raw = value.raw_json_token();
-            auto base = decimalToNs(trim(raw), 1);
+            auto base = decimalToNs(trimJsonSpace(raw), 1);
             if (!base) {
                 return Error { path() + ":" + std::to_string(lineOf(at))
                     + ": trace object: field 'baseTimeNanoseconds': expected nanoseconds since the epoch, found "
-                    + describeToken(raw) };
+                    + describeJsonToken(raw) };
             }
             m_baseNs = *base;
             continue;
@@ -601,12 +574,12 @@ Status ChromeReader::readSettingValue(SettingPath& s, od::value& v, const char* 
         }
         s.text = std::string(sv);
     } else if (t == od::json_type::number) {
-        s.text = std::string(trim(v.raw_json_token()));
+        s.text = std::string(trimJsonSpace(v.raw_json_token()));
     } else if (t != od::json_type::null) {
         const std::string_view raw = v.raw_json_token();
         return Error { path() + ":" + std::to_string(s.line) + ": trace object: field '" + s.outer
             + (s.inner.empty() ? "" : "." + s.inner) + "' (mapping setting \"" + s.key
-            + "\"): expected a string or a number, found " + describeToken(raw) };
+            + "\"): expected a string or a number, found " + describeJsonToken(raw) };
     }
     return Status::success();
 }
@@ -661,14 +634,14 @@ Status ChromeReader::readEvents(od::array events)
             auto str = [&](std::string_view& out, std::string_view name) -> Status {
                 if (auto err = v.get_string().get(out)) {
                     if (err == simdjson::INCORRECT_TYPE) {
-                        return eventError(f, name, "a string", describeToken(v.raw_json_token()));
+                        return eventError(f, name, "a string", describeJsonToken(v.raw_json_token()));
                     }
                     return jsonError(err, f.at);
                 }
                 return Status::success();
             };
             auto token = [&](std::string_view& out) -> Status {
-                out = trim(v.raw_json_token());
+                out = trimJsonSpace(v.raw_json_token());
                 return Status::success();
             };
             Status st = Status::success();
@@ -723,7 +696,7 @@ Status ChromeReader::readEvents(od::array events)
                     if (auto err = v.get_object().get(id2)) {
                         const std::string_view raw = v.raw_json_token();
                         st = err == simdjson::INCORRECT_TYPE ? Status(eventError(
-                                 f, "id2", "an object {\"local\": ...} or {\"global\": ...}", describeToken(raw)))
+                                 f, "id2", "an object {\"local\": ...} or {\"global\": ...}", describeJsonToken(raw)))
                                                              : Status(jsonError(err, f.at));
                         break;
                     }
@@ -735,9 +708,9 @@ Status ChromeReader::readEvents(od::array events)
                         const od::raw_json_string idKey = idf.key();
                         const std::string_view raw = idf.value().raw_json_token();
                         if (idKey.unsafe_is_equal("local")) {
-                            f.id2Local = trim(raw);
+                            f.id2Local = trimJsonSpace(raw);
                         } else if (idKey.unsafe_is_equal("global")) {
-                            f.id2Global = trim(raw);
+                            f.id2Global = trimJsonSpace(raw);
                         }
                     }
                 } else {
@@ -859,11 +832,12 @@ Status ChromeReader::handleEvent(const EventFields& f)
         }
         auto dur = decimalToNs(f.dur, kNsPerUs);
         if (!dur || *dur < 0) {
-            return eventError(f, "dur", "a duration >= 0 in microseconds (fractions allowed)", describeToken(f.dur));
+            return eventError(
+                f, "dur", "a duration >= 0 in microseconds (fractions allowed)", describeJsonToken(f.dur));
         }
         int64_t end = 0;
         if (__builtin_add_overflow(ts, *dur, &end)) {
-            return eventError(f, "dur", "a duration whose end fits in 64-bit nanoseconds", describeToken(f.dur));
+            return eventError(f, "dur", "a duration whose end fits in 64-bit nanoseconds", describeJsonToken(f.dur));
         }
         seeTime(end);
         // The line is counted only for phases and unmapped names (memoized mapping first).
@@ -927,7 +901,7 @@ Status ChromeReader::handleEvent(const EventFields& f)
     if (ts < begin.startNs) {
         return eventError(f, "ts",
             "an end not before its begin (line " + std::to_string(begin.line) + ", \"" + shorten(begin.name) + "\")",
-            describeToken(f.ts));
+            describeJsonToken(f.ts));
     }
     finishSlice(begin.name, begin.cat, begin.startNs, ts, begin.line);
     return Status::success();

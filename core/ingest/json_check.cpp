@@ -8,23 +8,6 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
-        s.remove_suffix(1);
-    }
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
-        s.remove_prefix(1);
-    }
-    return s;
-}
-
-// A token as met, for messages: at most 40 characters.
-std::string describeToken(std::string_view raw)
-{
-    return raw.size() > 40 ? std::string(raw.substr(0, 40)) + "..." : std::string(raw);
-}
-
 // True for a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 bool isJsonNumber(std::string_view s)
 {
@@ -63,6 +46,33 @@ bool isJsonNumber(std::string_view s)
 }
 
 } // namespace
+
+std::string_view trimJsonSpace(std::string_view s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
+        s.remove_suffix(1);
+    }
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
+        s.remove_prefix(1);
+    }
+    return s;
+}
+
+std::string describeJsonToken(std::string_view raw)
+{
+    raw = trimJsonSpace(raw);
+    if (raw.empty()) {
+        return "nothing";
+    }
+    if (raw.front() == '{') {
+        return "an object";
+    }
+    if (raw.front() == '[') {
+        return "an array";
+    }
+    constexpr size_t kMax = 60;
+    return raw.size() <= kMax ? std::string(raw) : std::string(raw.substr(0, kMax)) + "...";
+}
 
 std::string checkJsonValue(od::value& v, simdjson::error_code& err)
 {
@@ -112,14 +122,14 @@ std::string checkJsonValue(od::value& v, simdjson::error_code& err)
         return {};
     }
     case od::json_type::number: {
-        const std::string_view raw = trim(v.raw_json_token());
-        return isJsonNumber(raw) ? std::string() : "found " + describeToken(raw) + ", not a number";
+        const std::string_view raw = trimJsonSpace(v.raw_json_token());
+        return isJsonNumber(raw) ? std::string() : "found " + describeJsonToken(raw) + ", not a number";
     }
     case od::json_type::boolean:
     case od::json_type::null: {
-        const std::string_view raw = trim(v.raw_json_token());
+        const std::string_view raw = trimJsonSpace(v.raw_json_token());
         return raw == "true" || raw == "false" || raw == "null" ? std::string()
-                                                                : "found " + describeToken(raw) + ", not a value";
+                                                                : "found " + describeJsonToken(raw) + ", not a value";
     }
     }
     return {};

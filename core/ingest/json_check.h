@@ -7,8 +7,15 @@
 #include <simdjson.h>
 
 #include <string>
+#include <string_view>
 
 namespace ett::core {
+
+// s without JSON's insignificant whitespace (space, tab, CR, LF) at either end.
+std::string_view trimJsonSpace(std::string_view s);
+// A raw JSON token for messages: "nothing", "an object", "an array", or the token (at most 60
+// characters and "...").
+std::string describeJsonToken(std::string_view raw);
 
 // Reads v to its end: objects and arrays walked, strings unescaped, numbers and true/false/null
 // checked against the JSON grammar. Returns what is wrong ("" when nothing is); err is simdjson's
