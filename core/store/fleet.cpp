@@ -253,6 +253,23 @@ Result<std::vector<std::string>> listLabels(Database& db)
     return out;
 }
 
+Result<std::optional<int64_t>> findLabelId(Database& db, const std::string& label)
+{
+    auto find = db.prepare("SELECT id FROM labels WHERE name = ?1");
+    if (!find) {
+        return find.error();
+    }
+    find->bind(1, label);
+    auto row = find->step();
+    if (!row) {
+        return row.error();
+    }
+    if (!*row) {
+        return std::optional<int64_t> {};
+    }
+    return std::optional<int64_t>(find->columnInt64(0));
+}
+
 Status renameLabel(Database& db, const std::string& from, const std::string& to)
 {
     if (to.empty()) {
@@ -260,29 +277,21 @@ Status renameLabel(Database& db, const std::string& from, const std::string& to)
     }
     return inTransaction(db, [&]() -> Status {
         // 1. Both names are checked inside the transaction, so nothing can slip in between.
-        auto find = db.prepare("SELECT id FROM labels WHERE name = ?1");
-        if (!find) {
-            return find.error();
+        auto fromId = findLabelId(db, from);
+        if (!fromId) {
+            return fromId.error();
         }
-        find->bind(1, from);
-        auto fromRow = find->step();
-        if (!fromRow) {
-            return fromRow.error();
-        }
-        if (!*fromRow) {
+        if (!*fromId) {
             return Error { "cannot rename label '" + from + "': there is no such label" };
         }
-        const int64_t id = find->columnInt64(0);
-        find->reset();
-        find->bind(1, to);
-        auto toRow = find->step();
-        if (!toRow) {
-            return toRow.error();
+        const int64_t id = **fromId;
+        auto toId = findLabelId(db, to);
+        if (!toId) {
+            return toId.error();
         }
-        if (*toRow) {
+        if (*toId) {
             return Error { "cannot rename label '" + from + "' to '" + to + "': a label '" + to + "' already exists" };
         }
-        find->reset();
         // 2. Jobs and datasets refer to the label by id, so one row changes.
         auto update = db.prepare("UPDATE labels SET name = ?1 WHERE id = ?2");
         if (!update) {

@@ -1,6 +1,7 @@
 #include "core/store/label_removal.h"
 
 #include "core/store/database.h"
+#include "core/store/fleet.h"
 
 #include <sqlite3.h>
 
@@ -78,26 +79,9 @@ Status runWithId(Database& db, const std::string& sql, int64_t id)
     return st->run();
 }
 
-Result<std::optional<int64_t>> findLabel(Database& db, const std::string& label)
-{
-    auto find = db.prepare("SELECT id FROM main.labels WHERE name = ?1");
-    if (!find) {
-        return find.error();
-    }
-    find->bind(1, label);
-    auto row = find->step();
-    if (!row) {
-        return row.error();
-    }
-    if (!*row) {
-        return std::optional<int64_t> {};
-    }
-    return std::optional<int64_t>(find->columnInt64(0));
-}
-
 Result<int64_t> requireLabel(Database& db, const std::string& label, const char* verb)
 {
-    auto id = findLabel(db, label);
+    auto id = findLabelId(db, label);
     if (!id) {
         return id.error();
     }
@@ -371,7 +355,7 @@ Result<RemovedLabel> restoreRemovedLabel(Database& db)
         const std::string unchanged = "; nothing was changed";
         // 2. The name, and every id it held, must still be free (checked rather than assumed: an
         //    import numbers its rows after the largest id, so it may have taken the removed ones).
-        auto byName = findLabel(db, restored.label);
+        auto byName = findLabelId(db, restored.label);
         if (!byName) {
             return byName.error();
         }
