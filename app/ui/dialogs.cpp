@@ -1,5 +1,7 @@
 #include "app/ui/dialogs.h"
 
+#include "app/ui/figures_format.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QColor>
@@ -667,10 +669,7 @@ QString RemoveLabelDialog::label() const
 
 QString RemoveLabelDialog::confirmationText(const QString& label, const core::LabelContents& contents)
 {
-    const QLocale locale;
-    auto count = [&](int64_t n, const QString& one, const QString& many) {
-        return locale.toString(static_cast<qlonglong>(n)) + QLatin1Char(' ') + (n == 1 ? one : many);
-    };
+    const auto count = formatCountOf;
     return tr("%1 and %2 (%3, %4, %5) imported under label '%6' will be removed from the database.")
         .arg(count(contents.files, tr("file"), tr("files")), count(contents.jobs, tr("job"), tr("jobs")),
             count(contents.attempts, tr("attempt"), tr("attempts")), count(contents.phases, tr("phase"), tr("phases")),
