@@ -332,10 +332,17 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
     };
     // A field the spec does not define: counted, and its value still read to its end (a damaged
     // value must not pass for an unknown one; see json_check.h).
-    auto unknownField = [&](std::string_view key, od::value& v) -> Status {
+    // `record` names the record in the error ("attempt record").
+    auto checkSkipped = [&](const std::string& record, std::string_view key, od::value& v) -> Status {
         simdjson::error_code err = simdjson::SUCCESS;
         if (const std::string problem = checkJsonValue(v, err); !problem.empty()) {
-            return Error { where() + type + " record: field '" + std::string(key) + "': not valid JSON: " + problem };
+            return Error { where() + record + ": field '" + std::string(key) + "': not valid JSON: " + problem };
+        }
+        return Status::success();
+    };
+    auto unknownField = [&](std::string_view key, od::value& v) -> Status {
+        if (auto st = checkSkipped(type + " record", key, v); !st) {
+            return st;
         }
         m_issues.add("unknown_field", type + "." + std::string(key), m_line);
         return Status::success();
@@ -806,14 +813,8 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
     } else {
         // Forward compatible: unknown record types are ignored and counted (spec 1), once their
         // values are known to be whole JSON.
-        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
-            simdjson::error_code err = simdjson::SUCCESS;
-            if (const std::string problem = checkJsonValue(v, err); !problem.empty()) {
-                return Error { where() + "record of type '" + shorten(type) + "': field '" + std::string(key)
-                    + "': not valid JSON: " + problem };
-            }
-            return Status::success();
-        });
+        const std::string record = "record of type '" + shorten(type) + "'";
+        auto st = forEachField([&](std::string_view key, od::value& v) { return checkSkipped(record, key, v); });
         if (!st) {
             return st;
         }
