@@ -78,6 +78,75 @@ core::Status checkCohortSpec(const core::CohortSpec& spec, const core::FleetColu
     return core::Status::success();
 }
 
+MatchKey resolveMatchKey(const std::string& matchBy, const core::FleetColumns& c)
+{
+    if (matchBy.empty() || matchBy == "job") {
+        return {};
+    }
+    if (matchBy == "name") {
+        return MatchKey { MatchKey::By::Name, MatchKey::kNoAttribute };
+    }
+    const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), matchBy);
+    return MatchKey { MatchKey::By::Attribute,
+        k == c.attrKeys.end() ? MatchKey::kNoAttribute : static_cast<int32_t>(k - c.attrKeys.begin()) };
+}
+
+std::string matchValue(const core::FleetColumns& c, size_t job, const MatchKey& key)
+{
+    switch (key.by) {
+    case MatchKey::By::Key:
+        return c.jobKey[job];
+    case MatchKey::By::Name:
+        return job < c.jobName.size() && !c.jobName[job].empty() ? c.jobName[job] : c.jobKey[job];
+    case MatchKey::By::Attribute:
+        break;
+    }
+    if (key.attrKey == MatchKey::kNoAttribute) {
+        return core::kNoGroupName;
+    }
+    const int32_t v = c.attr(job, static_cast<size_t>(key.attrKey));
+    return v < 0 ? std::string(core::kNoGroupName) : c.attrValues[static_cast<size_t>(key.attrKey)][static_cast<size_t>(v)];
+}
+
+std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& f)
+{
+    const auto& c = engine.columns();
+    // 1. The durations per phase kind, of the selected jobs' phases that start inside the range.
+    std::vector<std::vector<int64_t>> perKind(c.kindCategory.size());
+    const std::vector<uint8_t> selected = engine.selectJobs(f);
+    const int64_t lo = f.fromNs.value_or(INT64_MIN);
+    const int64_t hi = f.toNs.value_or(INT64_MAX);
+    if (!c.attemptPhaseBegin.empty()) {
+        for (size_t a = 0; a < c.attempts(); ++a) {
+            if (!selected[static_cast<size_t>(c.attemptJob[a])]) {
+                continue;
+            }
+            const auto p0 = static_cast<size_t>(c.attemptPhaseBegin[a]);
+            const auto p1 = static_cast<size_t>(c.attemptPhaseBegin[a + 1]);
+            for (size_t p = p0; p < p1; ++p) {
+                if (c.phaseStartNs[p] >= lo && c.phaseStartNs[p] < hi) {
+                    perKind[static_cast<size_t>(c.phaseKind[p])].push_back(c.phaseEndNs[p] - c.phaseStartNs[p]);
+                }
+            }
+        }
+    }
+    // 2. Gathered by name: each kind counts under its category and under category.subcategory.
+    std::map<std::string, std::vector<int64_t>> out;
+    for (size_t k = 0; k < perKind.size(); ++k) {
+        const std::string category(core::categoryName(static_cast<core::Category>(c.kindCategory[k])));
+        auto& all = out[category];
+        all.insert(all.end(), perKind[k].begin(), perKind[k].end());
+        if (!c.kindSubcategory[k].empty()) {
+            auto& sub = out[category + "." + c.kindSubcategory[k]];
+            sub.insert(sub.end(), perKind[k].begin(), perKind[k].end());
+        }
+    }
+    for (auto& [name, v] : out) {
+        std::sort(v.begin(), v.end());
+    }
+    return out;
+}
+
 core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options)
 {
     const auto& c = engine.columns();
@@ -88,26 +157,12 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
     // Per job, and the whole cohort.
     const Rollup perJob = engine.rollup(filter, Grouping { GroupBy::Job, -1 });
     in.total = perJob.total;
-    int32_t matchKey = -1;
-    if (!options.matchBy.empty() && options.matchBy != "job" && options.matchBy != "name") {
-        const auto k = std::find(c.attrKeys.begin(), c.attrKeys.end(), options.matchBy);
-        matchKey = k == c.attrKeys.end() ? -2 : static_cast<int32_t>(k - c.attrKeys.begin());
-    }
+    const MatchKey matchKey = resolveMatchKey(options.matchBy, c);
     for (const auto& g : perJob.groups) {
         const auto job = static_cast<size_t>(g.code);
         core::CohortJob j;
         j.key = c.jobKey[job];
-        if (options.matchBy == "name") {
-            j.match = job < c.jobName.size() && !c.jobName[job].empty() ? c.jobName[job] : c.jobKey[job];
-        } else if (matchKey == -2) {
-            j.match = core::kNoGroupName;
-        } else if (matchKey >= 0) {
-            const int32_t v = c.attr(job, static_cast<size_t>(matchKey));
-            j.match = v < 0 ? std::string(core::kNoGroupName)
-                            : c.attrValues[static_cast<size_t>(matchKey)][static_cast<size_t>(v)];
-        } else {
-            j.match = c.jobKey[job];
-        }
+        j.match = matchValue(c, job, matchKey);
         j.figures = g.figures;
         in.jobs.push_back(std::move(j));
     }

@@ -6,7 +6,9 @@
 #include "core/model/compare.h"
 #include "gpu/engine.h"
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace ett::gpu {
 
@@ -25,6 +27,25 @@ struct CohortOptions
     std::string matchBy;
     bool countQueue = false; // spec 5.6
 };
+
+// What matched jobs are paired by, resolved against a fleet: the key, the job's name, or the
+// code of an attribute (kNoAttribute: an attribute no job has, so every job has "(none)").
+struct MatchKey
+{
+    enum class By { Key, Name, Attribute };
+    static constexpr int32_t kNoAttribute = -1;
+    By by = By::Key;
+    int32_t attrKey = kNoAttribute;
+};
+MatchKey resolveMatchKey(const std::string& matchBy, const core::FleetColumns& columns);
+// The value job `job` is paired by: its key, its name (the key when it has none), or the
+// attribute's value ("(none)" when it lacks it).
+std::string matchValue(const core::FleetColumns& columns, size_t job, const MatchKey& key);
+
+// The phase durations of the jobs a filter selects, by distribution name ("compile",
+// "init.device_init"): every phase of their attempts that starts inside the filter's range,
+// end - start, sorted. Needs the engine loaded with phases (else every list is empty).
+std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& filter);
 
 // Everything the comparison needs of one cohort.
 core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options);

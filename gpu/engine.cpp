@@ -175,6 +175,11 @@ std::string Engine::groupName(const Grouping& g, int32_t code) const
     return {};
 }
 
+std::vector<uint8_t> Engine::selectJobs(const Filter& filter) const
+{
+    return select(filter, Grouping {}).jobSelected;
+}
+
 Engine::Selection Engine::select(const Filter& f, const Grouping& g) const
 {
     const auto& c = m_columns;

@@ -136,6 +136,10 @@ public:
     // Group names for a grouping, in code order (what GroupFigures::name is built from).
     std::string groupName(const Grouping& grouping, int32_t code) const;
 
+    // The jobs the filter selects by GPU range, labels, attribute terms and job set, one flag per
+    // job (1: selected). The time range does not select jobs: it clips what is counted.
+    std::vector<uint8_t> selectJobs(const Filter& filter) const;
+
 private:
     Engine() = default;
     struct Selection;

@@ -2,6 +2,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_table.h"
+#include "app/service/advice.h"
 #include "core/model/checkpoint_model.h"
 #include "gpu/advisor.h"
 
@@ -247,31 +248,6 @@ void addAdviceRow(TextTable& t, const CheckpointAdvice& a)
         fixedText(a.lostRatio, 2), flags.empty() ? "" : flags });
 }
 
-// The grouping of --by; an unknown attribute is an error naming the known ones.
-Result<gpu::Grouping> adviceGrouping(const gpu::Engine& engine, const AdviseCmd& cmd)
-{
-    if (cmd.job) {
-        return gpu::Grouping {};
-    }
-    const std::string by = cmd.by.value_or("job");
-    if (by == "job") {
-        return gpu::Grouping { gpu::GroupBy::Job, -1 };
-    }
-    if (by == "label") {
-        return gpu::Grouping { gpu::GroupBy::Label, -1 };
-    }
-    const auto& keys = engine.columns().attrKeys;
-    const auto it = std::find(keys.begin(), keys.end(), by);
-    if (it == keys.end()) {
-        std::string known = "job, label";
-        for (const auto& k : keys) {
-            known += ", " + k;
-        }
-        return Error { "advise: --by " + by + ": no job has this attribute (choose one of: " + known + ")" };
-    }
-    return gpu::Grouping { gpu::GroupBy::Attribute, static_cast<int32_t>(it - keys.begin()) };
-}
-
 int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
 {
     if (cmd.job && cmd.by) {
@@ -288,32 +264,12 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    gpu::Engine& engine = *loaded->engine;
-    const auto grouping = adviceGrouping(engine, cmd);
-    if (!grouping) {
-        return fail(grouping.error().message);
+    const auto table = cmd.job ? adviseJob(*loaded->fleet, *cmd.job, cmd.label)
+                               : advise(*loaded->fleet, AdviceRequest { CohortSpec {}, cmd.by.value_or("job") }, true);
+    if (!table) {
+        return fail("advise: " + std::string(cmd.job ? "" : "--by: ") + table.error().message);
     }
-    gpu::Filter filter;
-    if (cmd.job) {
-        const auto& keys = engine.columns().jobKey;
-        for (size_t j = 0; j < keys.size(); ++j) {
-            if (keys[j] == *cmd.job) {
-                filter.jobs.push_back(static_cast<int32_t>(j));
-            }
-        }
-        if (filter.jobs.empty()) {
-            return fail("advise: no job '" + *cmd.job + "' in " + common.db
-                + (cmd.label ? " under the label '" + *cmd.label + "'" : std::string()));
-        }
-        if (filter.jobs.size() > 1) {
-            return fail("advise: job '" + *cmd.job + "' exists under several labels; choose one with --label");
-        }
-    }
-    gpu::AdviceTable table = gpu::adviseCheckpoints(engine, filter, *grouping);
-    reportQuery(common, engine, "checkpoint advice");
-    // The groups with the most to gain first; those without advice last, by name.
-    std::stable_sort(table.groups.begin(), table.groups.end(),
-        [](const auto& a, const auto& b) { return a.gainPp.value_or(-1e300) > b.gainPp.value_or(-1e300); });
+    reportQuery(common, *loaded->fleet, "checkpoint advice");
     const std::string byText = cmd.job ? "job " + *cmd.job : "by " + cmd.by.value_or("job");
 
     if (common.format == "json") {
@@ -332,9 +288,9 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
                               "between interruptions and b the median blocking time of a save; gain = waste saved "
                               "at the optimum x the loop's share of E2E (GPU-weighted)");
         j.key("fleet");
-        writeAdvice(j, table.total);
+        writeAdvice(j, table->total);
         j.key("groups").beginArray();
-        for (const auto& g : table.groups) {
+        for (const auto& g : table->groups) {
             writeAdvice(j, g);
         }
         j.endArray();
@@ -347,7 +303,7 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
                                   "Waste of the train loop: I/(2M) unsaved + b/I blocked (Young 1974); M measured "
                                   "between interruptions, b the median save; gain in ETT pp (GPU-weighted)\n\n",
         common.db, byText);
-    if (table.total.measured.jobs == 0) {
+    if (table->total.measured.jobs == 0) {
         print(out + "No jobs in this scope.\n");
         return kExitOk;
     }
@@ -358,17 +314,17 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
         t.addColumn(c);
     }
     t.addColumn("flags", TextTable::Align::Left);
-    addAdviceRow(t, table.total);
-    if (!table.groups.empty()) {
+    addAdviceRow(t, table->total);
+    if (!table->groups.empty()) {
         t.addRule();
     }
-    const size_t shown = std::min(table.groups.size(), cmd.top);
+    const size_t shown = std::min(table->groups.size(), cmd.top);
     for (size_t i = 0; i < shown; ++i) {
-        addAdviceRow(t, table.groups[i]);
+        addAdviceRow(t, table->groups[i]);
     }
     out += t.render();
-    if (shown < table.groups.size()) {
-        out += fmt::format("... {} more (--top N, or --format json for all)\n", table.groups.size() - shown);
+    if (shown < table->groups.size()) {
+        out += fmt::format("... {} more (--top N, or --format json for all)\n", table->groups.size() - shown);
     }
     // Notes: the fleet's, then the flagged or unadvised rows shown.
     std::string notes;
@@ -377,9 +333,9 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
             notes += fmt::format("  {}: {}\n", a.name, a.note);
         }
     };
-    addNote(table.total);
+    addNote(table->total);
     for (size_t i = 0; i < shown; ++i) {
-        addNote(table.groups[i]);
+        addNote(table->groups[i]);
     }
     if (!notes.empty()) {
         out += "\nNotes\n" + notes;

@@ -2,7 +2,6 @@
 
 #include "app/cli/commands.h"
 #include "core/model/timeutil.h"
-#include "core/store/columns_loader.h"
 #include "core/store/fleet.h"
 
 #include <fmt/core.h>
@@ -146,84 +145,40 @@ void print(const std::string& s)
     std::fwrite(s.data(), 1, s.size(), stdout);
 }
 
-// An error naming the known labels when label is set but not in the store (a typo would
-// otherwise show an empty fleet).
-Status checkLabel(Database& db, const std::string& dbPath, const std::optional<std::string>& label)
-{
-    if (!label) {
-        return Status::success();
-    }
-    auto labels = listLabels(db);
-    if (!labels) {
-        return labels.error();
-    }
-    if (std::find(labels->begin(), labels->end(), *label) != labels->end()) {
-        return Status::success();
-    }
-    std::string known;
-    for (const auto& l : *labels) {
-        known += (known.empty() ? "" : ", ") + l;
-    }
-    return Error { "no dataset label '" + *label + "' in " + dbPath + " (labels: " + (known.empty() ? "none" : known)
-        + ")" };
-}
-
-// The aggregation engine loaded with the store's fleet and its derived segments (no phases
-// unless asked). Says which backend with --verbose.
-
-Result<LoadedEngine> loadEngine(
-    Database& db, const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
-{
-    std::optional<gpu::BackendKind> backend;
-    if (!common.backend.empty()) {
-        backend = gpu::parseBackend(common.backend);
-    }
-    const auto started = std::chrono::steady_clock::now();
-    auto stored = loadStoredFleet(db, ColumnsQuery { label, withPhases });
-    if (!stored) {
-        return stored.error();
-    }
-    LoadedEngine out;
-    out.engine = gpu::Engine::create(backend);
-    const size_t jobs = stored->columns.jobs();
-    const size_t attempts = stored->columns.attempts();
-    const size_t segments = stored->attribution.segments();
-    try {
-        out.engine->load(std::move(stored->columns), std::move(stored->attribution));
-    } catch (const std::exception& e) {
-        return Error { common.db + ": the stored fleet is inconsistent: " + e.what() };
-    }
-    out.loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (common.verbose) {
-        std::fprintf(stderr, "ettw: backend %s (%s); loaded %zu jobs, %zu attempts, %zu segments in %.3f s\n",
-            out.engine->backend().name.c_str(), out.engine->backend().reason.c_str(), jobs, attempts, segments,
-            out.loadSeconds);
-    }
-    return out;
-}
-
-void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what)
+void reportQuery(const CommonOptions& common, LocalFleetSource& fleet, const char* what)
 {
     if (common.verbose) {
-        std::fprintf(
-            stderr, "ettw: %s on %s in %.3f ms\n", what, engine.backend().name.c_str(), engine.lastSeconds() * 1000.0);
+        std::fprintf(stderr, "ettw: %s on %s in %.3f ms\n", what, fleet.backend().name.c_str(),
+            fleet.engine().lastSeconds() * 1000.0);
     }
 }
 
 Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
 {
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return db.error();
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!workspace) {
+        return workspace.error();
     }
-    if (auto known = checkLabel(**db, common.db, label); !known) {
+    if (auto known = (*workspace)->checkLabel(label); !known) {
         return known.error();
     }
-    auto loaded = loadEngine(**db, common, label, withPhases);
-    if (!loaded) {
-        return loaded.error();
+    LocalFleetSource::LoadOptions load;
+    load.label = label;
+    load.withPhases = withPhases;
+    if (!common.backend.empty()) {
+        load.backend = gpu::parseBackend(common.backend);
     }
-    return QuerySession { std::move(*db), std::move(loaded->engine) };
+    if (auto st = (*workspace)->load(load); !st) {
+        return st.error();
+    }
+    LocalFleetSource* fleet = *(*workspace)->fleet();
+    if (common.verbose) {
+        const auto& c = fleet->columns();
+        std::fprintf(stderr, "ettw: backend %s (%s); loaded %zu jobs, %zu attempts, %zu segments in %.3f s\n",
+            fleet->backend().name.c_str(), fleet->backend().reason.c_str(), c.jobs(), c.attempts(),
+            fleet->engine().attribution().segments(), fleet->loadSeconds());
+    }
+    return QuerySession { std::move(*workspace), fleet };
 }
 
 } // namespace ett::app

@@ -6,6 +6,7 @@
 #include "core/model/result.h"
 #include "core/model/rollup.h"
 #include "core/store/database.h"
+#include "app/service/workspace.h"
 #include "gpu/engine.h"
 
 #include <cstdint>
@@ -55,31 +56,21 @@ struct CommonOptions
 
 // Prints "ettw: MESSAGE" on stderr; returns kExitUserError.
 int fail(const std::string& message);
+// The database for store-only commands (datasets, issues): an Error when it does not exist; nothing
+// is created.
 core::Result<std::unique_ptr<core::Database>> openForQuery(const std::string& path);
 void print(const std::string& s);
-// An error naming the known labels when label is set but not in the store (a typo would
-// otherwise show an empty fleet).
-core::Status checkLabel(core::Database& db, const std::string& dbPath, const std::optional<std::string>& label);
 
-// The aggregation engine loaded with the store's fleet and its derived segments (no phases
-// unless asked). Says which backend with --verbose.
-struct LoadedEngine
-{
-    std::unique_ptr<gpu::Engine> engine;
-    double loadSeconds = 0;
-};
+// With --verbose: what ran, on which backend, how long it took.
+void reportQuery(const CommonOptions& common, LocalFleetSource& fleet, const char* what);
 
-// withPhases: also the phases (for distributions of phase durations), not only the derived segments.
-core::Result<LoadedEngine> loadEngine(
-    core::Database& db, const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);
-void reportQuery(const CommonOptions& common, const gpu::Engine& engine, const char* what);
-
-// The query commands' start: the database opened for queries, the label checked (a typo is an
-// error naming the known ones), and the engine loaded with the label's jobs.
+// The query commands' start: the workspace opened for queries (nothing is created), the label
+// checked (a typo is an error naming the known ones), and the fleet loaded with the label's jobs
+// (all labels when unset), with the phases when asked. Says which backend with --verbose.
 struct QuerySession
 {
-    std::unique_ptr<core::Database> db;
-    std::unique_ptr<gpu::Engine> engine;
+    std::unique_ptr<Workspace> workspace;
+    LocalFleetSource* fleet = nullptr; // owned by workspace
 };
 core::Result<QuerySession> openAndLoad(
     const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);

@@ -3,17 +3,19 @@
 #include "app/cli/advise_cmd.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
+#include "app/cli/whatif_cmd.h"
 #ifdef ETT_WITH_REPORT
 #include "app/cli/report_cmd.h"
-#include "app/cli/whatif_cmd.h"
 #endif
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
+#include "app/service/import_files.h"
+#include "app/service/job_detail.h"
+#include "app/service/overview.h"
 #include "core/ingest/mapping.h"
 #include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
-#include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
@@ -58,22 +60,12 @@ struct ImportCmd
     std::optional<int> year;
 };
 
-std::string issuesText(const IssueCounter& issues)
-{
-    std::string out;
-    for (const auto& [key, e] : issues.entries()) {
-        out += fmt::format("    warning: {} x {}{}{}\n", countText(e.count), key.first,
-            key.second.empty() ? "" : " (" + key.second + ")",
-            e.example.empty()
-                ? ""
-                : ", e.g. " + e.example + (e.firstLine > 0 ? " (line " + std::to_string(e.firstLine) + ")" : ""));
-    }
-    return out;
-}
-
 int runImport(const CommonOptions& common, const ImportCmd& cmd)
 {
-    ReaderOptions reader;
+    ImportRequest request;
+    request.files = cmd.files;
+    request.label = cmd.label;
+    core::ReaderOptions& reader = request.reader;
     reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);
     reader.mappingPath = cmd.mapping;
     reader.job = cmd.job;
@@ -85,61 +77,57 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     if (auto st = checkReaderOptions(reader); !st) {
         return fail("import: option --" + st.error().option + ": " + st.error().message);
     }
-    auto db = Database::open(common.db, Database::OpenMode::CreateIfMissing);
-    if (!db) {
-        return fail(db.error().message);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::CreateIfMissing);
+    if (!workspace) {
+        return fail(workspace.error().message);
     }
-    const bool tty = isatty(fileno(stderr)) != 0;
-    int failed = 0;
-    for (const auto& file : cmd.files) {
-        ImportOptions options;
-        options.label = cmd.label;
-        options.reader = reader;
-        const auto started = std::chrono::steady_clock::now();
-        auto lastShown = started;
-        if (tty && !cmd.quiet) {
-            options.progress = [&](const ImportProgress& p) {
-                const auto now = std::chrono::steady_clock::now();
-                if (now - lastShown < std::chrono::milliseconds(250)) {
-                    return;
+    const bool tty = isatty(fileno(stderr)) != 0 && !cmd.quiet;
+    ImportSink sink;
+    if (tty) {
+        sink = [](const ImportProgressInfo& p) {
+            std::string eta;
+            if (p.stage == "reading" && p.bytesTotal > 0 && p.bytesDone > 0) {
+                eta = fmt::format(" {:.0f}%", 100.0 * static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal));
+                if (p.etaSeconds >= 0) {
+                    eta += fmt::format(", ETA {:.0f} s", p.etaSeconds);
                 }
-                lastShown = now;
-                const double elapsed = std::chrono::duration<double>(now - started).count();
-                std::string eta;
-                if (p.stage == "reading" && p.bytesTotal > 0 && p.bytesDone > 0) {
-                    const double frac = static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal);
-                    eta = fmt::format(" {:.0f}%, ETA {:.0f} s", frac * 100.0, elapsed / frac - elapsed);
-                }
-                std::fprintf(
-                    stderr, "\r  %s: %s records%s   ", p.stage.c_str(), countText(p.records).c_str(), eta.c_str());
-                std::fflush(stderr);
-            };
-        }
-        auto summary = importTraceFile(**db, file, options);
-        if (tty && !cmd.quiet) {
-            std::fprintf(stderr, "\r%60s\r", "");
-        }
-        if (!summary) {
+            }
+            std::fprintf(stderr, "\r  %s: %s records%s   ", p.stage.c_str(), countText(p.records).c_str(), eta.c_str());
+            std::fflush(stderr);
+        };
+    }
+    const ImportReport report = importFiles(**workspace, request, sink, nullptr);
+    if (tty) {
+        std::fprintf(stderr, "\r%60s\r", "");
+    }
+    for (const ImportedFile& f : report.files) {
+        switch (f.outcome) {
+        case ImportedFile::Outcome::Cancelled:
+        case ImportedFile::Outcome::Skipped:
+            std::fprintf(stderr, "ettw: %s: import cancelled; nothing of it was stored.\n", f.path.c_str());
+            break;
+        case ImportedFile::Outcome::Failed:
             std::fprintf(
-                stderr, "ettw: %s\n      nothing of %s was stored.\n", summary.error().message.c_str(), file.c_str());
-            ++failed;
-            continue;
-        }
-        if (summary->alreadyImported) {
-            print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", file,
-                cmd.label, summary->sha256.substr(0, 12)));
-            continue;
-        }
-        if (!cmd.quiet) {
-            print(fmt::format("{}: {} imported under label '{}': {} records ({} jobs declared, {} attempts, {} phases, "
-                              "{} checkpoints; {} jobs attributed) in {:.2f} s\n",
-                file, summary->format, cmd.label, countText(summary->records), countText(summary->jobsDeclared),
-                countText(summary->attempts), countText(summary->phases), countText(summary->checkpoints),
-                countText(summary->jobsTouched), summary->seconds));
-            print(issuesText(summary->issues));
+                stderr, "ettw: %s\n      nothing of %s was stored.\n", f.error.message.c_str(), f.path.c_str());
+            break;
+        case ImportedFile::Outcome::AlreadyImported:
+            print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", f.path,
+                cmd.label, f.summary.sha256.substr(0, 12)));
+            break;
+        case ImportedFile::Outcome::Stored:
+            if (!cmd.quiet) {
+                const core::ImportSummary& s = f.summary;
+                print(fmt::format("{}: {} imported under label '{}': {} records ({} jobs declared, {} attempts, {} "
+                                  "phases, {} checkpoints; {} jobs attributed) in {:.2f} s\n",
+                    f.path, s.format, cmd.label, countText(s.records), countText(s.jobsDeclared),
+                    countText(s.attempts), countText(s.phases), countText(s.checkpoints), countText(s.jobsTouched),
+                    s.seconds));
+                print(issueLines(s.issues));
+            }
+            break;
         }
     }
-    if (failed > 0) {
+    if (const int failed = report.failed(); failed > 0) {
         std::fprintf(stderr, "ettw: %d of %zu files failed to import%s\n", failed, cmd.files.size(),
             static_cast<size_t>(failed) < cmd.files.size() ? "; the others were imported" : "");
         return kExitUserError;
@@ -276,52 +264,15 @@ void addCsvFigures(TextTable& t, bool header, const std::string& group, const Fi
     t.addRow(std::move(row));
 }
 
-gpu::Filter engineFilter(const RollupOptions& o)
+// The scope of the query commands: every job loaded (the label's when --label), the range and
+// the queue option.
+CohortSpec scopeOf(const RollupOptions& o)
 {
-    gpu::Filter f;
-    f.fromNs = o.fromNs;
-    f.toNs = o.toNs;
-    f.countQueue = o.countQueue;
-    return f;
-}
-
-// The engine's roll-up as the summary structure: fleet plus groups by name. An attribute no job
-// has puts every job in the "(none)" group, as the reference roll-up does.
-FleetSummary engineSummary(gpu::Engine& engine, const RollupOptions& o, const std::optional<std::string>& by)
-{
-    gpu::Grouping g;
-    bool unknownAttribute = false;
-    if (by) {
-        if (*by == "label") {
-            g.by = gpu::GroupBy::Label;
-        } else if (*by == "job") {
-            g.by = gpu::GroupBy::Job;
-        } else {
-            const auto& keys = engine.columns().attrKeys;
-            const auto it = std::find(keys.begin(), keys.end(), *by);
-            if (it == keys.end()) {
-                unknownAttribute = true;
-            } else {
-                g.by = gpu::GroupBy::Attribute;
-                g.attrKey = static_cast<int32_t>(it - keys.begin());
-            }
-        }
-    }
-    const gpu::Rollup r = engine.rollup(engineFilter(o), g);
-    FleetSummary out;
-    out.fleet = r.total;
-    if (by) {
-        if (unknownAttribute) {
-            if (!r.total.empty()) {
-                out.groups[kNoGroupName] = r.total;
-            }
-        } else {
-            for (const auto& gf : r.groups) {
-                out.groups[gf.name].merge(gf.figures);
-            }
-        }
-    }
-    return out;
+    CohortSpec scope;
+    scope.fromNs = o.fromNs;
+    scope.toNs = o.toNs;
+    scope.countQueue = o.countQueue;
+    return scope;
 }
 
 int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
@@ -334,8 +285,12 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    const FleetSummary s = engineSummary(*loaded->engine, *options, cmd.by);
-    reportQuery(common, *loaded->engine, "roll-up");
+    auto summary = summarize(*loaded->fleet, scopeOf(*options), cmd.by);
+    if (!summary) {
+        return fail("--by: " + summary.error().message);
+    }
+    const FleetGroups& s = *summary;
+    reportQuery(common, *loaded->fleet, "roll-up");
 
     if (common.format == "json") {
         JsonWriter j;
@@ -434,8 +389,12 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
     const gpu::Calendar every = cmd.every == "hour" ? gpu::Calendar::Hour
         : cmd.every == "week"                       ? gpu::Calendar::Week
                                                     : gpu::Calendar::Day;
-    const gpu::Series series = loaded->engine->series(engineFilter(*options), every);
-    reportQuery(common, *loaded->engine, "series");
+    auto computed = loaded->fleet->series(scopeOf(*options), every);
+    if (!computed) {
+        return fail(computed.error().message);
+    }
+    const gpu::Series& series = *computed;
+    reportQuery(common, *loaded->fleet, "series");
 
     if (common.format == "json") {
         JsonWriter j;
@@ -507,40 +466,19 @@ struct JobCmd
     std::optional<std::string> label;
 };
 
-Figures jobFigures(const FleetJob& j)
-{
-    Figures f;
-    addJob(f, j.result, j.gpus, RollupOptions {});
-    return f;
-}
-
 int runJob(const CommonOptions& common, const JobCmd& cmd)
 {
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!workspace) {
+        return fail(workspace.error().message);
     }
-    FleetQuery q;
-    q.jobKey = cmd.job;
-    q.label = cmd.label;
-    auto jobs = loadFleet(**db, q);
-    if (!jobs) {
-        return fail(jobs.error().message);
+    auto detail = jobDetail(**workspace, cmd.job, cmd.label);
+    if (!detail) {
+        return fail(detail.error().message);
     }
-    if (jobs->empty()) {
-        return fail(
-            "no job '" + cmd.job + "' in " + common.db + (cmd.label ? " under label '" + *cmd.label + "'" : ""));
-    }
-    if (jobs->size() > 1) {
-        std::string labels;
-        for (const auto& j : *jobs) {
-            labels += (labels.empty() ? "" : ", ") + j.label;
-        }
-        return fail("job '" + cmd.job + "' exists under several labels (" + labels + "); choose one with --label");
-    }
-    const FleetJob& j = jobs->front();
+    const FleetJob& j = detail->job;
     const JobResult& r = j.result;
-    const Figures f = jobFigures(j);
+    const Figures& f = detail->figures;
 
     if (common.format == "json") {
         JsonWriter w;
@@ -670,91 +608,37 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    gpu::Engine& engine = *loaded->engine;
-    const gpu::Rollup perJob = engine.rollup({}, { gpu::GroupBy::Job, -1 });
-    reportQuery(common, engine, "roll-up by job");
-    const auto& cols = engine.columns();
-    struct JobRow
-    {
-        std::string key;
-        std::string label;
-        std::string name;
-        int64_t gpus = 1;
-        int64_t e2eNs = 0;
-        bool noCheckpointData = false;
-    };
-    struct Row
-    {
-        const JobRow* job;
-        Figures f;
-    };
-    std::vector<JobRow> jobRows;
-    jobRows.reserve(perJob.groups.size());
-    std::vector<Row> rows;
-    for (const auto& gf : perJob.groups) {
-        const auto j = static_cast<size_t>(gf.code);
-        const auto a0 = static_cast<size_t>(cols.jobAttemptBegin[j]);
-        const auto a1 = static_cast<size_t>(cols.jobAttemptBegin[j + 1]);
-        if (a0 == a1) {
-            continue;
-        }
-        jobRows.push_back({ cols.jobKey[j], cols.labels[static_cast<size_t>(cols.jobLabel[j])], cols.jobName[j],
-            cols.jobGpus[j], cols.attemptEndNs[a1 - 1] - cols.attemptStartNs[a0],
-            cols.jobCheckpointBegin[j] == cols.jobCheckpointBegin[j + 1] });
+    auto rows = worstJobs(*loaded->fleet, CohortSpec {}, cmd.sort, cmd.limit);
+    if (!rows) {
+        return fail(rows.error().message);
     }
-    for (size_t i = 0, k = 0; i < perJob.groups.size(); ++i) {
-        const auto j = static_cast<size_t>(perJob.groups[i].code);
-        if (cols.jobAttemptBegin[j] == cols.jobAttemptBegin[j + 1]) {
-            continue;
-        }
-        rows.push_back({ &jobRows[k++], perJob.groups[i].figures });
-    }
-    // Stable order before sorting: by label, then job key (as the store lists them).
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.job->label != b.job->label ? a.job->label < b.job->label : a.job->key < b.job->key;
-    });
-    if (cmd.sort == "ett") {
-        // Worst first: lowest GPU-weighted ETT%; ties by lost GPU time.
-        std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-            const double ea = a.f.ettPercentGpu().value_or(100.0);
-            const double eb = b.f.ettPercentGpu().value_or(100.0);
-            return ea != eb ? ea < eb : a.f.lostGpuNs() > b.f.lostGpuNs();
-        });
-    } else {
-        std::stable_sort(
-            rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.f.lostGpuNs() > b.f.lostGpuNs(); });
-    }
-    if (cmd.limit > 0 && static_cast<int64_t>(rows.size()) > cmd.limit) {
-        rows.resize(static_cast<size_t>(cmd.limit));
-    }
-
+    reportQuery(common, *loaded->fleet, "roll-up by job");
     if (common.format == "json") {
         JsonWriter w;
         w.beginObject();
         w.key("sort").string(cmd.sort);
         w.key("jobs").beginArray();
-        for (const auto& row : rows) {
-            const JobRow& j = *row.job;
+        for (const JobSummary& j : *rows) {
+            const Figures& f = j.figures;
             w.beginObject();
             w.key("job").string(j.key);
             w.key("label").string(j.label);
             w.key("name").string(j.name);
             w.key("gpus").number(j.gpus);
-            w.key("attempts").number(row.f.attempts);
+            w.key("attempts").number(f.attempts);
             w.key("e2e_s");
-            writeSeconds(w, row.f.e2eNs);
+            writeSeconds(w, f.e2eNs);
             w.key("productive_s");
-            writeSeconds(w, row.f.bucketsNs[static_cast<size_t>(Bucket::Productive)]);
+            writeSeconds(w, f.bucketsNs[static_cast<size_t>(Bucket::Productive)]);
             w.key("ett_percent_gpu");
-            writePercent(w, row.f.ettPercentGpu());
+            writePercent(w, f.ettPercentGpu());
             w.key("ett_percent_time");
-            writePercent(w, row.f.ettPercentTime());
-            w.key("lost_gpu_hours")
-                .number(static_cast<double>(static_cast<long double>(row.f.lostGpuNs()) / kNsPerHour), 6);
-            w.key("failures").number(row.f.failures);
-            w.key("preemptions").number(row.f.preemptions);
-            w.key("other_interruptions").number(row.f.otherInterruptions);
-            w.key("no_checkpoint_data").boolean(j.noCheckpointData);
+            writePercent(w, f.ettPercentTime());
+            w.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour), 6);
+            w.key("failures").number(f.failures);
+            w.key("preemptions").number(f.preemptions);
+            w.key("other_interruptions").number(f.otherInterruptions);
+            w.key("no_checkpoint_data").boolean(f.noCheckpointDataJobs > 0);
             w.endObject();
         }
         w.endArray();
@@ -775,11 +659,11 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
     t.addColumn("failures");
     t.addColumn("preemptions");
     int rank = 0;
-    for (const auto& row : rows) {
-        const JobRow& j = *row.job;
-        t.addRow({ std::to_string(++rank), j.label, j.key, j.name, countText(j.gpus), countText(row.f.attempts),
-            formatDurationHuman(j.e2eNs), percentText(row.f.ettPercentGpu(), 3), hoursText(row.f.lostGpuNs()),
-            countText(row.f.failures), countText(row.f.preemptions) });
+    for (const JobSummary& j : *rows) {
+        const Figures& f = j.figures;
+        t.addRow({ std::to_string(++rank), j.label, j.key, j.name, countText(j.gpus), countText(f.attempts),
+            formatDurationHuman(static_cast<int64_t>(f.e2eNs)), percentText(f.ettPercentGpu(), 3),
+            hoursText(f.lostGpuNs()), countText(f.failures), countText(f.preemptions) });
     }
     if (common.format == "csv") {
         print(t.renderCsv());
@@ -855,13 +739,13 @@ struct DatasetsCmd
 };
 
 // --remove-label: asks nothing (scripts call it); says what went, or why nothing did.
-int removeDatasetLabel(const CommonOptions& common, Database& db, const std::string& label)
+int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const std::string& label)
 {
-    if (auto known = checkLabel(db, common.db, label); !known) {
+    if (auto known = workspace.checkLabel(label); !known) {
         return fail(known.error().message + "; nothing was removed");
     }
     const auto started = std::chrono::steady_clock::now();
-    auto removed = core::removeLabel(db, label);
+    auto removed = core::removeLabel(workspace.store(), label);
     if (!removed) {
         return fail(common.db + ": " + removed.error().message);
     }
@@ -886,9 +770,10 @@ int removeDatasetLabel(const CommonOptions& common, Database& db, const std::str
     return kExitOk;
 }
 
-int renameDatasetLabel(const CommonOptions& common, Database& db, const std::string& from, const std::string& to)
+int renameDatasetLabel(
+    const CommonOptions& common, Workspace& workspace, const std::string& from, const std::string& to)
 {
-    if (auto st = core::renameLabel(db, from, to); !st) {
+    if (auto st = core::renameLabel(workspace.store(), from, to); !st) {
         return fail(common.db + ": " + st.error().message);
     }
     if (common.format == "json") {
@@ -906,17 +791,17 @@ int renameDatasetLabel(const CommonOptions& common, Database& db, const std::str
 
 int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
 {
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!workspace) {
+        return fail(workspace.error().message);
     }
     if (!cmd.removeLabel.empty()) {
-        return removeDatasetLabel(common, **db, cmd.removeLabel);
+        return removeDatasetLabel(common, **workspace, cmd.removeLabel);
     }
     if (cmd.renameLabel.size() == 2) {
-        return renameDatasetLabel(common, **db, cmd.renameLabel[0], cmd.renameLabel[1]);
+        return renameDatasetLabel(common, **workspace, cmd.renameLabel[0], cmd.renameLabel[1]);
     }
-    auto datasets = listDatasets(**db);
+    auto datasets = listDatasets((*workspace)->store());
     if (!datasets) {
         return fail(datasets.error().message);
     }

@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/text_table.h"
 #include "core/model/timeutil.h"
+#include "app/service/comparison.h"
 #include "gpu/compare.h"
 
 #include <fmt/core.h>
@@ -14,15 +15,6 @@ namespace ett::app {
 using namespace ett::core;
 
 namespace {
-
-std::string knownList(const std::vector<std::string>& names)
-{
-    std::string s;
-    for (const auto& n : names) {
-        s += (s.empty() ? "" : ", ") + n;
-    }
-    return s.empty() ? "none" : s;
-}
 
 std::string ppText(std::optional<double> v, int decimals = 2)
 {
@@ -220,36 +212,29 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     if (!b) {
         return fail(b.error().message);
     }
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
-    }
-    auto loaded = loadEngine(**db, common, std::nullopt, true);
+    auto loaded = openAndLoad(common, std::nullopt, true);
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    gpu::Engine& engine = *loaded->engine;
-    if (auto st = gpu::checkCohortSpec(*a, engine.columns(), "--a"); !st) {
+    ComparisonRequest request;
+    request.a = *a;
+    request.b = *b;
+    request.matchBy = cmd.matchBy;
+    request.countQueue = cmd.countQueue;
+    request.seed = cmd.seed;
+    request.topMatched = cmd.top;
+    if (auto st = checkComparison(*loaded->fleet, request, "--a", "--b"); !st) {
         return fail(st.error().message);
     }
-    if (auto st = gpu::checkCohortSpec(*b, engine.columns(), "--b"); !st) {
-        return fail(st.error().message);
-    }
-    const auto& keys = engine.columns().attrKeys;
-    if (cmd.matchBy != "job" && cmd.matchBy != "name"
-        && std::find(keys.begin(), keys.end(), cmd.matchBy) == keys.end()) {
-        return fail(
-            "--match-by: expected job, name or an attribute (" + knownList(keys) + "), got '" + cmd.matchBy + "'");
-    }
-    gpu::CohortOptions cohort;
-    cohort.matchBy = cmd.matchBy;
-    cohort.countQueue = cmd.countQueue;
-    CompareOptions options;
-    options.seed = cmd.seed;
+    ComparisonOptions options;
     options.replicates = cmd.replicates;
-    options.topMatched = cmd.top;
-    const Comparison c = gpu::compareCohorts(engine, *a, *b, cohort, options);
-    reportQuery(common, engine, "comparison");
+    options.withSamples = false;
+    auto compared = compare(*loaded->fleet, request, options);
+    if (!compared) {
+        return fail(compared.error().message);
+    }
+    const Comparison& c = compared->comparison;
+    reportQuery(common, *loaded->fleet, "comparison");
     if (c.jobsA == 0) {
         return fail("--a '" + cmd.a + "' matches no jobs in " + common.db);
     }

@@ -1,7 +1,7 @@
 #include "app/cli/report_cmd.h"
 
 #include "app/cli/commands.h"
-#include "app/report/report_content.h"
+#include "app/service/report_content.h"
 #include "app/report/report_writer.h"
 #include "core/model/compare.h"
 
@@ -51,7 +51,7 @@ int runReport(const CommonOptions& common, const ReportCmd& cmd)
 {
     const auto started = std::chrono::steady_clock::now();
     ReportRequest request;
-    request.title = QString::fromStdString(cmd.title);
+    request.title = cmd.title;
     auto scope = parseCohortSpec(cmd.scope, "--scope");
     if (!scope) {
         return fail(scope.error().message);
@@ -81,19 +81,11 @@ int runReport(const CommonOptions& common, const ReportCmd& cmd)
         return fail("--page: expected a4 or letter, got '" + cmd.page + "'");
     }
 
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
-    }
-    auto withPhases = reportNeedsPhases(**db, request);
-    if (!withPhases) {
-        return fail(withPhases.error().message);
-    }
-    auto loaded = loadEngine(**db, common, std::nullopt, *withPhases);
+    auto loaded = openAndLoad(common, std::nullopt);
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    auto content = gatherReport(**db, *loaded->engine, QString::fromStdString(common.db), request);
+    auto content = gatherReport(*loaded->workspace, request);
     if (!content) {
         return fail(content.error().message);
     }

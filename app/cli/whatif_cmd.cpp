@@ -4,7 +4,7 @@
 #include "app/cli/text_table.h"
 #include "core/model/compare.h"
 #include "core/store/scenarios.h"
-#include "gpu/whatif.h"
+#include "app/service/whatif_session.h"
 
 #include <fmt/core.h>
 
@@ -221,15 +221,16 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
         }
         scenario = std::move(*s);
     }
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!workspace) {
+        return fail(workspace.error().message);
     }
+    core::Database& db = (*workspace)->store();
     if (cmd.list) {
-        return runList(common, **db);
+        return runList(common, db);
     }
     if (!cmd.deleteName.empty()) {
-        auto deleted = deleteScenario(**db, cmd.deleteName);
+        auto deleted = deleteScenario(db, cmd.deleteName);
         if (!deleted) {
             return fail(deleted.error().message);
         }
@@ -240,7 +241,7 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
         return kExitOk;
     }
     if (!cmd.name.empty()) {
-        auto saved = loadScenario(**db, cmd.name);
+        auto saved = loadScenario(db, cmd.name);
         if (!saved) {
             return fail(saved.error().message);
         }
@@ -248,13 +249,15 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
     }
 
     // Phases are loaded only when a change needs them (the derived segments suffice otherwise).
-    auto loaded = loadEngine(**db, common, std::nullopt, needsPhases(scenario.changes));
-    if (!loaded) {
-        return fail(loaded.error().message);
+    LocalFleetSource::LoadOptions load;
+    if (!common.backend.empty()) {
+        load.backend = gpu::parseBackend(common.backend);
     }
-    gpu::Engine& engine = *loaded->engine;
-    auto result = gpu::runScenario(engine, scenario);
-    reportQuery(common, engine, "what-if projection");
+    if (auto st = (*workspace)->load(load); !st) {
+        return fail(st.error().message);
+    }
+    auto result = runScenario(**workspace, scenario);
+    reportQuery(common, **(*workspace)->fleet(), "what-if projection");
     if (!result) {
         return fail(result.error().message);
     }
@@ -264,7 +267,7 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
     }
     // Saved once it ran: a scenario whose cohort the fleet does not know is not kept.
     if (cmd.save) {
-        if (auto st = saveScenario(**db, scenario); !st) {
+        if (auto st = saveScenario(db, scenario); !st) {
             return fail(st.error().message);
         }
     }

@@ -32,9 +32,13 @@ struct CohortSpec
     std::optional<int64_t> toNs;
     int64_t minGpus = 0;
     int64_t maxGpus = INT64_MAX;
+    // Count the queue before a job's first attempt (spec 5.6). A way of counting, not of selecting
+    // jobs: text() does not write it and parseCohortSpec() leaves it false.
+    bool countQueue = false;
 
     // The spec written back in its text form (canonical order), for titles and provenance.
     std::string text() const;
+    bool operator==(const CohortSpec&) const = default;
 };
 
 // Parses a SPEC; `what` names it in errors ("--a"). Error names the term and what was expected.

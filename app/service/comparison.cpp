@@ -1,0 +1,184 @@
+#include "app/service/comparison.h"
+
+#include <algorithm>
+
+namespace ett::app {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& names)
+{
+    std::string s;
+    for (const auto& n : names) {
+        s += (s.empty() ? "" : ", ") + n;
+    }
+    return s.empty() ? "none" : s;
+}
+
+core::Status checkCohort(const Vocabulary& v, const core::CohortSpec& spec, const std::string& what)
+{
+    for (const auto& l : spec.labels) {
+        if (std::find(v.labels.begin(), v.labels.end(), l) == v.labels.end()) {
+            return core::Error { what + ": no dataset label '" + l + "' (labels: " + joined(v.labels) + ")" };
+        }
+    }
+    for (const auto& [key, values] : spec.attrs) {
+        if (std::find(v.attrKeys.begin(), v.attrKeys.end(), key) == v.attrKeys.end()) {
+            return core::Error { what + ": no job has the attribute '" + key + "' (attributes: " + joined(v.attrKeys)
+                + "; or label, from, to, gpus)" };
+        }
+    }
+    return core::Status::success();
+}
+
+std::vector<int64_t> sortedCopy(std::vector<int64_t> v)
+{
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+// The samples behind each distribution: TTS and TTR from the cohorts' figures, phase durations
+// from the fleet.
+core::Status addSamples(FleetSource& fleet, const ComparisonRequest& request, const core::CohortSpec& a,
+    const core::CohortSpec& b, const core::CohortInput& inA, const core::CohortInput& inB, ComparisonData& d)
+{
+    auto phasesA = fleet.phaseDurations(a);
+    if (!phasesA) {
+        return phasesA.error();
+    }
+    auto phasesB = fleet.phaseDurations(b);
+    if (!phasesB) {
+        return phasesB.error();
+    }
+    for (size_t i = 0; i < d.comparison.distributions.size(); ++i) {
+        const auto& change = d.comparison.distributions[i];
+        std::vector<int64_t> sa;
+        std::vector<int64_t> sb;
+        if (i == 0) {
+            sa = sortedCopy(inA.total.ttsNs);
+            sb = sortedCopy(inB.total.ttsNs);
+        } else if (i == 1) {
+            sa = sortedCopy(inA.total.ttrNs);
+            sb = sortedCopy(inB.total.ttrNs);
+        } else {
+            sa = std::move((*phasesA)[change.name]);
+            sb = std::move((*phasesB)[change.name]);
+        }
+        DistributionSamples s;
+        s.name = change.name;
+        s.countA = static_cast<int64_t>(sa.size());
+        s.countB = static_cast<int64_t>(sb.size());
+        s.a = capSamples(std::move(sa));
+        s.b = capSamples(std::move(sb));
+        d.samples.push_back(std::move(s));
+    }
+    // The jobs behind each listed matched job, for the timelines.
+    auto matchA = fleet.matchJobs(a, request.matchBy);
+    if (!matchA) {
+        return matchA.error();
+    }
+    auto matchB = fleet.matchJobs(b, request.matchBy);
+    if (!matchB) {
+        return matchB.error();
+    }
+    auto pairOf = [&](const core::MatchedJob& m) {
+        MatchedPair p;
+        p.match = m.match;
+        if (const auto it = matchA->find(m.match); it != matchA->end()) {
+            p.jobA = it->second.job;
+            p.jobsA = it->second.count;
+        }
+        if (const auto it = matchB->find(m.match); it != matchB->end()) {
+            p.jobB = it->second.job;
+            p.jobsB = it->second.count;
+        }
+        return p;
+    };
+    for (const auto& m : d.comparison.regressions) {
+        d.regressions.push_back(pairOf(m));
+    }
+    for (const auto& m : d.comparison.improvements) {
+        d.improvements.push_back(pairOf(m));
+    }
+    return core::Status::success();
+}
+
+} // namespace
+
+std::vector<int64_t> capSamples(std::vector<int64_t> sorted)
+{
+    const size_t n = sorted.size();
+    const size_t m = DistributionSamples::kMaxSamples;
+    if (n <= m) {
+        return sorted;
+    }
+    std::vector<int64_t> out(m);
+    for (size_t i = 0; i < m; ++i) {
+        out[i] = sorted[i * (n - 1) / (m - 1)]; // no overflow: n - 1 < 2^64 / m for any fleet in memory
+    }
+    return out;
+}
+
+core::Status checkComparison(
+    FleetSource& fleet, const ComparisonRequest& request, const std::string& whatA, const std::string& whatB)
+{
+    const Vocabulary v = fleet.vocabulary();
+    if (auto st = checkCohort(v, request.a, whatA); !st) {
+        return st;
+    }
+    if (auto st = checkCohort(v, request.b, whatB); !st) {
+        return st;
+    }
+    const std::string& by = request.matchBy;
+    if (!by.empty() && by != "job" && by != "name" && std::find(v.attrKeys.begin(), v.attrKeys.end(), by) == v.attrKeys.end()) {
+        return core::Error { "--match-by: expected job, name or an attribute (" + joined(v.attrKeys) + "), got '" + by
+            + "'" };
+    }
+    return core::Status::success();
+}
+
+core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest& request,
+    const ComparisonOptions& options, const std::function<void(const std::string&)>& stage)
+{
+    if (auto st = checkComparison(fleet, request); !st) {
+        return st.error();
+    }
+    if (stage) {
+        stage("comparing");
+    }
+    ComparisonData d;
+    d.request = request;
+    // 1. Both cohorts count the queue alike (spec 5.6): the request says how.
+    core::CohortSpec a = request.a;
+    core::CohortSpec b = request.b;
+    a.countQueue = request.countQueue;
+    b.countQueue = request.countQueue;
+    auto inA = fleet.cohortInput(a, request.matchBy);
+    if (!inA) {
+        return inA.error();
+    }
+    auto inB = fleet.cohortInput(b, request.matchBy);
+    if (!inB) {
+        return inB.error();
+    }
+    core::CompareOptions compareOptions;
+    compareOptions.seed = request.seed;
+    compareOptions.replicates = options.replicates;
+    compareOptions.topMatched = request.topMatched;
+    d.comparison = core::compareCohorts(*inA, *inB, compareOptions);
+    d.totalA = inA->total;
+    d.totalB = inB->total;
+    for (core::Figures* f : { &d.totalA, &d.totalB }) {
+        f->ttsNs.clear();
+        f->ttrNs.clear();
+    }
+    // 2. What the charts show beside the figures.
+    if (options.withSamples) {
+        if (auto st = addSamples(fleet, request, a, b, *inA, *inB, d); !st) {
+            return st.error();
+        }
+    }
+    return d;
+}
+
+} // namespace ett::app

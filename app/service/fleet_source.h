@@ -1,0 +1,96 @@
+// Where the fleet lives, seen from the service: one interface with what a use case may ask of a
+// fleet, answered as plain values. The local source (local_fleet_source.h) answers from a SQLite
+// document through the in-memory aggregation engine; a warehouse source answers the same calls
+// with SQL where the data lives and pulls only aggregates and the jobs drilled into. Use cases
+// (overview, drill-down, comparison, advice, what-if, report) are written once above it.
+//
+// Contract for every implementation: figures are exact integers and equal, to the nanosecond, to
+// the reference accounting of spec section 5; names are resolved with resolveScope() and
+// resolveGrouping() rules (an unknown label, attribute or grouping is an Error listing what
+// exists); an unknown attribute value matches no job. Calls are made from one thread at a time.
+#pragma once
+
+#include "app/service/results.h"
+#include "core/model/result.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ett::app {
+
+// The phase durations of a scope by distribution name ("compile", "init.device_init"): every
+// phase of its jobs' attempts that starts inside the range, end - start, sorted.
+using PhaseDurations = std::map<std::string, std::vector<int64_t>>;
+
+// Per match value of a cohort: the job with the most GPU-weighted E2E, and how many jobs have it.
+struct MatchJobs
+{
+    JobIndex job = -1;
+    core::Wide e2eGpuNs = 0;
+    int32_t count = 0;
+};
+
+class FleetSource
+{
+public:
+    virtual ~FleetSource() = default;
+
+    // Where the fleet is, for titles and messages ("ett.db").
+    virtual std::string location() const = 0;
+    // What computes its figures ("CPU (2 threads)"), and why that one.
+    virtual gpu::BackendInfo backend() const = 0;
+    virtual Vocabulary vocabulary() const = 0;
+
+    // The scope's figures in total and per group of `groupBy` ("" none, "label", "job", "attempt",
+    // "cause_class" or an attribute key). Error: an unknown label, attribute or grouping.
+    virtual core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) = 0;
+    virtual core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) = 0;
+    // One summary per job of the scope with something counted, in the order of the job grouping.
+    virtual core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) = 0;
+    // The figures of one job's attempts inside the scope's range, in start order, with their
+    // outcome and cause in `detail`.
+    virtual core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) = 0;
+    // Jobs whose key is `key` (any label), as the source numbers them.
+    virtual std::vector<JobIndex> jobsWithKey(const std::string& key) const = 0;
+
+    // A job's attempts, phases and checkpoints for the Gantt timeline. Error: no such job.
+    virtual core::Result<core::JobTimeline> jobTimeline(JobIndex job) = 0;
+    // Spans of the scope's first `maxRows` jobs (by start) that overlap [fromNs, toNs).
+    virtual core::Result<FleetTimelineData> fleetTimeline(
+        const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
+        = 0;
+
+    // What a comparison needs of one cohort (gpu/compare.h), jobs paired by `matchBy`.
+    virtual core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) = 0;
+    // Per match value, the job a matched-job timeline shows.
+    virtual core::Result<std::map<std::string, MatchJobs>> matchJobs(
+        const core::CohortSpec& cohort, const std::string& matchBy)
+        = 0;
+    // Needs the phases (withPhases()); without them every list is empty.
+    virtual core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) = 0;
+
+    // Checkpoint advice per group ("", "job", "label" or an attribute key).
+    virtual core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) = 0;
+    // The what-if model of a cohort (whole jobs, queue not counted). It may point into the source:
+    // it is valid until the source is reloaded.
+    virtual core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) = 0;
+    // "category.subcategory" of the phase kinds a what-if change can scale, sorted.
+    virtual std::vector<std::string> scalableSubcategories() const = 0;
+
+    // Whether phases (not only attributed segments) are held: phase-duration distributions and
+    // changes of a phase subcategory need them. ensurePhases() loads them once.
+    virtual bool withPhases() const = 0;
+    virtual core::Status ensurePhases() = 0;
+};
+
+// The grouping names every front end accepts besides attribute keys.
+inline constexpr const char* kGroupingHelp = "label, job or an attribute";
+
+// An error naming a grouping the fleet does not have, listing what exists (for every source).
+core::Error unknownGrouping(const std::string& groupBy, const std::vector<std::string>& attrKeys);
+// An error naming a label, listing the known ones.
+core::Error unknownLabel(const std::string& label, const std::string& where, const std::vector<std::string>& labels);
+
+} // namespace ett::app

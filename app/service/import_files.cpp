@@ -1,0 +1,149 @@
+#include "app/service/import_files.h"
+
+#include "core/store/importer.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+namespace ett::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// At most this often an import reports progress.
+constexpr auto kProgressEvery = std::chrono::milliseconds(100);
+
+std::string fileName(const std::string& path)
+{
+    return std::filesystem::path(path).filename().string();
+}
+
+int64_t fileSize(const std::string& path)
+{
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    return ec ? 0 : static_cast<int64_t>(size);
+}
+
+std::string groupThousands(int64_t n)
+{
+    std::string digits = std::to_string(n < 0 ? -n : n);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += digits[i];
+    }
+    return (n < 0 ? "-" : "") + out;
+}
+
+} // namespace
+
+int ImportReport::failed() const
+{
+    return static_cast<int>(std::count_if(
+        files.begin(), files.end(), [](const ImportedFile& f) { return f.outcome == ImportedFile::Outcome::Failed; }));
+}
+
+std::string issueLines(const core::IssueCounter& issues)
+{
+    std::string out;
+    for (const auto& [key, e] : issues.entries()) {
+        out += fmt::format("    warning: {} x {}{}{}\n", groupThousands(e.count), key.first,
+            key.second.empty() ? "" : " (" + key.second + ")",
+            e.example.empty()
+                ? ""
+                : ", e.g. " + e.example + (e.firstLine > 0 ? " (line " + std::to_string(e.firstLine) + ")" : ""));
+    }
+    return out;
+}
+
+ImportReport importFiles(
+    Workspace& workspace, const ImportRequest& request, const ImportSink& sink, const std::atomic<bool>* cancel)
+{
+    // 1. Sizes up front, so that progress and the ETA cover every file.
+    std::vector<int64_t> sizes;
+    int64_t totalBytes = 0;
+    for (const auto& p : request.files) {
+        sizes.push_back(fileSize(p));
+        totalBytes += sizes.back();
+    }
+    ImportReport report;
+    const auto started = Clock::now();
+    int64_t bytesBefore = 0;
+    // 2. Each file in its own transaction.
+    for (size_t i = 0; i < request.files.size(); ++i) {
+        ImportedFile file;
+        file.path = request.files[i];
+        if (cancel && cancel->load()) {
+            report.cancelled = true;
+            file.outcome = ImportedFile::Outcome::Skipped;
+            report.files.push_back(std::move(file));
+            continue;
+        }
+        core::ImportOptions options;
+        options.label = request.label;
+        options.reader = request.reader;
+        options.cancel = cancel;
+        const int64_t fileBytes = sizes[i];
+        auto lastPost = Clock::time_point {};
+        std::string lastStage;
+        if (sink) {
+            options.progress = [&](const core::ImportProgress& p) {
+                const auto now = Clock::now();
+                if (p.stage == lastStage && now - lastPost < kProgressEvery) {
+                    return;
+                }
+                lastPost = now;
+                lastStage = p.stage;
+                ImportProgressInfo info;
+                info.file = fileName(file.path);
+                info.fileIndex = static_cast<int>(i);
+                info.fileCount = static_cast<int>(request.files.size());
+                info.stage = p.stage;
+                info.records = p.records;
+                info.bytesTotal = totalBytes;
+                info.bytesDone = bytesBefore + std::clamp<int64_t>(p.bytesDone, 0, fileBytes);
+                const double elapsed = std::chrono::duration<double>(now - started).count();
+                const bool lastStages = p.stage != "reading" && i + 1 == request.files.size();
+                if (totalBytes > 0 && info.bytesDone > 0 && elapsed > 0.2 && !lastStages) {
+                    const double fraction = static_cast<double>(info.bytesDone) / static_cast<double>(totalBytes);
+                    info.etaSeconds = std::max(0.0, elapsed / fraction - elapsed);
+                }
+                sink(info);
+            };
+        }
+        auto summary = core::importTraceFile(workspace.store(), file.path, options);
+        bytesBefore += fileBytes;
+        if (!summary) {
+            if (cancel && cancel->load()) {
+                report.cancelled = true;
+                file.outcome = ImportedFile::Outcome::Cancelled;
+            } else {
+                file.outcome = ImportedFile::Outcome::Failed;
+            }
+            file.error = summary.error();
+        } else {
+            file.outcome
+                = summary->alreadyImported ? ImportedFile::Outcome::AlreadyImported : ImportedFile::Outcome::Stored;
+            report.changed = report.changed || !summary->alreadyImported;
+            file.summary = std::move(*summary);
+        }
+        report.files.push_back(std::move(file));
+    }
+    // 3. The fleet follows the store: reload only when something was stored, and only when it was
+    //    loaded (a query-less import need not read the fleet back).
+    if (report.changed && workspace.loaded()) {
+        if (auto st = workspace.reload(); !st) {
+            report.reloadError = st.error().message;
+        }
+    }
+    return report;
+}
+
+} // namespace ett::app

@@ -1,0 +1,23 @@
+// One job by key, read from the store with the reference accounting (core/model/accounting.h):
+// what `ettw job` shows.
+#pragma once
+
+#include "app/service/workspace.h"
+#include "core/store/fleet.h"
+
+#include <optional>
+#include <string>
+
+namespace ett::app {
+
+struct JobDetail
+{
+    core::FleetJob job;
+    core::Figures figures; // of the whole job, queue not counted
+};
+
+// Error: no job with that key (under the label when given), or the key is under several labels
+// and none was chosen (the message lists them).
+core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, const std::optional<std::string>& label);
+
+} // namespace ett::app

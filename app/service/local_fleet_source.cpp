@@ -1,0 +1,464 @@
+#include "app/service/local_fleet_source.h"
+
+#include "core/store/columns_loader.h"
+#include "core/store/timeline.h"
+#include "gpu/advisor.h"
+#include "gpu/compare.h"
+#include "gpu/whatif.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <map>
+
+namespace ett::app {
+
+namespace {
+
+bool isInterrupted(uint8_t outcome)
+{
+    return outcome == static_cast<uint8_t>(core::Outcome::Failed)
+        || outcome == static_cast<uint8_t>(core::Outcome::Preempted);
+}
+
+std::string knownList(std::vector<std::string> names)
+{
+    std::sort(names.begin(), names.end());
+    std::string s;
+    for (const auto& n : names) {
+        s += (s.empty() ? "" : ", ") + n;
+    }
+    return s.empty() ? "none" : s;
+}
+
+// Runs an engine call, turning its exception (columns or a grouping it refuses) into an Error.
+template <typename F> auto guarded(F&& f) -> core::Result<decltype(f())>
+{
+    try {
+        return f();
+    } catch (const std::exception& e) {
+        return core::Error { e.what() };
+    }
+}
+
+} // namespace
+
+core::Error unknownGrouping(const std::string& groupBy, const std::vector<std::string>& attrKeys)
+{
+    return core::Error { "cannot group by '" + groupBy + "': no job has that attribute (attributes: "
+        + knownList(attrKeys) + "; or label, job)" };
+}
+
+core::Error unknownLabel(const std::string& label, const std::string& where, const std::vector<std::string>& labels)
+{
+    return core::Error { "no dataset label '" + label + "' in " + where + " (labels: " + knownList(labels) + ")" };
+}
+
+LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
+    : m_db(&db)
+    , m_options(std::move(options))
+{
+}
+
+core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Database& db, const LoadOptions& options)
+{
+    const auto started = std::chrono::steady_clock::now();
+    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { options.label, options.withPhases });
+    if (!stored) {
+        return core::Error { db.path() + ": " + stored.error().message };
+    }
+    std::unique_ptr<LocalFleetSource> source(new LocalFleetSource(db, options));
+    source->m_engine = gpu::Engine::create(options.backend);
+    try {
+        source->m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+    } catch (const std::exception& e) {
+        return core::Error { db.path() + ": the stored fleet is inconsistent: " + e.what() };
+    }
+    source->m_loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return source;
+}
+
+core::Status LocalFleetSource::ensurePhases()
+{
+    if (m_options.withPhases) {
+        return core::Status::success();
+    }
+    LoadOptions options = m_options;
+    options.withPhases = true;
+    // Load-then-commit: the engine without phases stays when this fails. Jobs load in the same
+    // order (by id), so the job indexes front ends hold stay valid.
+    auto loaded = load(*m_db, options);
+    if (!loaded) {
+        return loaded.error();
+    }
+    m_engine = std::move((*loaded)->m_engine);
+    m_options = options;
+    m_loadSeconds = (*loaded)->m_loadSeconds;
+    return core::Status::success();
+}
+
+std::string LocalFleetSource::location() const
+{
+    return m_db->path();
+}
+
+Vocabulary LocalFleetSource::vocabulary() const
+{
+    const auto& c = m_engine->columns();
+    Vocabulary v;
+    v.labels = c.labels;
+    std::sort(v.labels.begin(), v.labels.end());
+    for (size_t k = 0; k < c.attrKeys.size(); ++k) {
+        auto values = c.attrValues[k];
+        std::sort(values.begin(), values.end());
+        v.attrKeys.push_back(c.attrKeys[k]);
+        v.attrValues[c.attrKeys[k]] = std::move(values);
+    }
+    std::sort(v.attrKeys.begin(), v.attrKeys.end());
+    if (c.jobs() > 0) {
+        const auto [lo, hi] = std::minmax_element(c.jobGpus.begin(), c.jobGpus.end());
+        v.minGpus = *lo;
+        v.maxGpus = *hi;
+    }
+    if (c.attempts() > 0) {
+        v.firstNs = *std::min_element(c.attemptStartNs.begin(), c.attemptStartNs.end());
+        v.lastNs = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
+    }
+    for (size_t a = 0; a < c.attempts(); ++a) {
+        const std::string& label = c.labels[static_cast<size_t>(c.jobLabel[static_cast<size_t>(c.attemptJob[a])])];
+        const auto it = v.labelFirstNs.find(label);
+        if (it == v.labelFirstNs.end() || c.attemptStartNs[a] < it->second) {
+            v.labelFirstNs[label] = c.attemptStartNs[a];
+        }
+    }
+    v.jobs = static_cast<int64_t>(c.jobs());
+    v.attempts = static_cast<int64_t>(c.attempts());
+    v.segments = static_cast<int64_t>(m_engine->attribution().segments());
+    return v;
+}
+
+core::Result<gpu::Filter> LocalFleetSource::filterOf(const core::CohortSpec& scope) const
+{
+    const auto& c = m_engine->columns();
+    for (const auto& l : scope.labels) {
+        if (std::find(c.labels.begin(), c.labels.end(), l) == c.labels.end()) {
+            return unknownLabel(l, m_db->path(), c.labels);
+        }
+    }
+    for (const auto& [key, values] : scope.attrs) {
+        if (std::find(c.attrKeys.begin(), c.attrKeys.end(), key) == c.attrKeys.end()) {
+            return core::Error { "no job has the attribute '" + key + "' (attributes: " + knownList(c.attrKeys)
+                + "; or label, from, to, gpus)" };
+        }
+    }
+    return gpu::cohortFilter(scope, c, scope.countQueue);
+}
+
+core::Result<gpu::Grouping> LocalFleetSource::groupingOf(const std::string& groupBy) const
+{
+    if (groupBy.empty()) {
+        return gpu::Grouping { gpu::GroupBy::None, -1 };
+    }
+    if (groupBy == "job") {
+        return gpu::Grouping { gpu::GroupBy::Job, -1 };
+    }
+    if (groupBy == "label") {
+        return gpu::Grouping { gpu::GroupBy::Label, -1 };
+    }
+    if (groupBy == "attempt") {
+        return gpu::Grouping { gpu::GroupBy::Attempt, -1 };
+    }
+    if (groupBy == "cause_class") {
+        return gpu::Grouping { gpu::GroupBy::CauseClass, -1 };
+    }
+    const auto& keys = m_engine->columns().attrKeys;
+    const auto k = std::find(keys.begin(), keys.end(), groupBy);
+    if (k == keys.end()) {
+        return unknownGrouping(groupBy, keys);
+    }
+    return gpu::Grouping { gpu::GroupBy::Attribute, static_cast<int32_t>(k - keys.begin()) };
+}
+
+core::Result<GroupedFigures> LocalFleetSource::rollup(const core::CohortSpec& scope, const std::string& groupBy)
+{
+    auto filter = filterOf(scope);
+    if (!filter) {
+        return filter.error();
+    }
+    auto grouping = groupingOf(groupBy);
+    if (!grouping) {
+        return grouping.error();
+    }
+    return guarded([&] {
+        gpu::Rollup r = m_engine->rollup(*filter, *grouping);
+        return GroupedFigures { std::move(r.total), std::move(r.groups) };
+    });
+}
+
+core::Result<gpu::Series> LocalFleetSource::series(const core::CohortSpec& scope, gpu::Calendar every)
+{
+    auto filter = filterOf(scope);
+    if (!filter) {
+        return filter.error();
+    }
+    return guarded([&] { return m_engine->series(*filter, every); });
+}
+
+core::Result<std::vector<JobSummary>> LocalFleetSource::jobs(const core::CohortSpec& scope)
+{
+    auto byJob = rollup(scope, "job");
+    if (!byJob) {
+        return byJob.error();
+    }
+    const auto& c = m_engine->columns();
+    std::vector<JobSummary> out;
+    out.reserve(byJob->groups.size());
+    for (auto& g : byJob->groups) {
+        const auto j = static_cast<size_t>(g.code);
+        JobSummary s;
+        s.job = g.code;
+        s.rowId = j < c.jobRowId.size() ? c.jobRowId[j] : 0;
+        s.key = c.jobKey[j];
+        s.label = c.labels[static_cast<size_t>(c.jobLabel[j])];
+        s.name = j < c.jobName.size() ? c.jobName[j] : std::string();
+        s.gpus = c.jobGpus[j];
+        s.figures = std::move(g.figures);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<JobIndex> LocalFleetSource::jobsWithKey(const std::string& key) const
+{
+    const auto& c = m_engine->columns();
+    std::vector<JobIndex> out;
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        if (c.jobKey[j] == key) {
+            out.push_back(static_cast<JobIndex>(j));
+        }
+    }
+    return out;
+}
+
+core::Result<std::vector<TableRow>> LocalFleetSource::attempts(const core::CohortSpec& scope, JobIndex job)
+{
+    const auto& c = m_engine->columns();
+    if (job < 0 || static_cast<size_t>(job) >= c.jobs()) {
+        return core::Error { "no job " + std::to_string(job) + " in the loaded fleet" };
+    }
+    auto filter = filterOf(scope);
+    if (!filter) {
+        return filter.error();
+    }
+    filter->jobs = { job };
+    auto groups = m_engine->rollup(*filter, { gpu::GroupBy::Attempt, -1 }).groups;
+    // Attempt codes are in start order; the engine sorts by name ("J#10" before "J#2").
+    std::sort(groups.begin(), groups.end(),
+        [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) { return a.code < b.code; });
+    // Causes in full are in the store, not in the columns (those keep only the class).
+    std::map<int32_t, std::string> causes;
+    if (static_cast<size_t>(job) < c.jobRowId.size()) {
+        if (auto t = core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)])) {
+            for (const auto& a : t->attempts) {
+                causes[a.result.number] = a.cause;
+            }
+        }
+    }
+    std::vector<TableRow> rows;
+    for (auto& g : groups) {
+        const auto a = static_cast<size_t>(g.code);
+        TableRow r;
+        r.job = job;
+        r.attempt = c.attemptNumber[a];
+        r.name = "attempt " + std::to_string(r.attempt);
+        r.figures = std::move(g.figures);
+        r.detail = std::string(core::outcomeName(static_cast<core::Outcome>(c.attemptOutcome[a])));
+        const auto it = causes.find(r.attempt);
+        const std::string cause
+            = it != causes.end() ? it->second : c.causeClasses[static_cast<size_t>(c.attemptCauseClass[a])];
+        if (!cause.empty()) {
+            r.detail += ", " + cause;
+        }
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+core::Result<core::JobTimeline> LocalFleetSource::jobTimeline(JobIndex job)
+{
+    const auto& c = m_engine->columns();
+    if (job < 0 || static_cast<size_t>(job) >= c.jobRowId.size()) {
+        return core::Error { "no job " + std::to_string(job) + " in the loaded fleet" };
+    }
+    return core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)]);
+}
+
+core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
+    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
+{
+    const auto& c = m_engine->columns();
+    const auto& at = m_engine->attribution();
+    FleetTimelineData d;
+    d.fromNs = fromNs;
+    d.toNs = toNs;
+    if (toNs <= fromNs || maxRows <= 0) {
+        return d;
+    }
+    // 1. The selected jobs whose window overlaps the range: the engine's job roll-up over it.
+    auto filter = filterOf(scope);
+    if (!filter) {
+        return filter.error();
+    }
+    filter->fromNs = fromNs;
+    filter->toNs = toNs;
+    std::vector<int32_t> jobs;
+    for (const auto& g : m_engine->rollup(*filter, { gpu::GroupBy::Job, -1 }).groups) {
+        const auto j = static_cast<size_t>(g.code);
+        if (c.jobAttemptBegin[j] < c.jobAttemptBegin[j + 1]) {
+            jobs.push_back(g.code);
+        }
+    }
+    // 2. The first maxRows by start.
+    auto startOf
+        = [&](int32_t j) { return c.attemptStartNs[static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(j)])]; };
+    std::sort(jobs.begin(), jobs.end(), [&](int32_t a, int32_t b) {
+        const int64_t sa = startOf(a);
+        const int64_t sb = startOf(b);
+        return sa != sb ? sa < sb : a < b;
+    });
+    if (jobs.size() > static_cast<size_t>(maxRows)) {
+        jobs.resize(static_cast<size_t>(maxRows));
+    }
+    // 3. Spans: the queue (when counted), each attempt's segments and the gaps after them, clipped.
+    auto addSpan = [&](FleetTimelineRow& row, int64_t s, int64_t e, uint8_t bucket) {
+        s = std::max(s, fromNs);
+        e = std::min(e, toNs);
+        if (s < e) {
+            row.spans.push_back({ s, e, bucket });
+        }
+    };
+    d.rows.reserve(jobs.size());
+    for (int32_t job : jobs) {
+        const auto j = static_cast<size_t>(job);
+        FleetTimelineRow row;
+        row.job = job;
+        row.key = c.jobKey[j];
+        row.label = c.labels[static_cast<size_t>(c.jobLabel[j])];
+        row.gpus = c.jobGpus[j];
+        const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+        const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+        if (scope.countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < c.attemptStartNs[a0]) {
+            addSpan(row, c.jobSubmittedNs[j], c.attemptStartNs[a0], static_cast<uint8_t>(core::Bucket::Queue));
+        }
+        for (size_t a = a0; a < a1; ++a) {
+            const auto s0 = static_cast<size_t>(at.attemptSegmentBegin[a]);
+            const auto s1 = static_cast<size_t>(at.attemptSegmentBegin[a + 1]);
+            for (size_t s = s0; s < s1; ++s) {
+                addSpan(row, at.segmentStartNs[s], at.segmentEndNs[s], at.segmentBucket[s]);
+            }
+            const int64_t gap = at.attemptGapAfterNs[a];
+            if (gap > 0) {
+                addSpan(row, c.attemptEndNs[a], c.attemptEndNs[a] + gap, static_cast<uint8_t>(core::Bucket::Recovery));
+            }
+            if (isInterrupted(c.attemptOutcome[a])) {
+                // The fault instant, clamped into the attempt as the accounting does.
+                const int64_t fault = std::clamp(c.attemptFaultNs[a], c.attemptStartNs[a], c.attemptEndNs[a]);
+                if (fault >= fromNs && fault <= toNs) {
+                    row.faults.push_back({ fault, c.attemptInterruption[a], c.attemptNumber[a] });
+                }
+            }
+        }
+        d.rows.push_back(std::move(row));
+    }
+    return d;
+}
+
+core::Result<core::CohortInput> LocalFleetSource::cohortInput(
+    const core::CohortSpec& cohort, const std::string& matchBy)
+{
+    if (auto filter = filterOf(cohort); !filter) {
+        return filter.error();
+    }
+    return guarded([&] {
+        return gpu::cohortInput(*m_engine, cohort, gpu::CohortOptions { matchBy, cohort.countQueue });
+    });
+}
+
+core::Result<std::map<std::string, MatchJobs>> LocalFleetSource::matchJobs(
+    const core::CohortSpec& cohort, const std::string& matchBy)
+{
+    auto filter = filterOf(cohort);
+    if (!filter) {
+        return filter.error();
+    }
+    const auto& c = m_engine->columns();
+    const gpu::MatchKey key = gpu::resolveMatchKey(matchBy, c);
+    std::map<std::string, MatchJobs> out;
+    for (const auto& g : m_engine->rollup(*filter, { gpu::GroupBy::Job, -1 }).groups) {
+        MatchJobs& m = out[gpu::matchValue(c, static_cast<size_t>(g.code), key)];
+        ++m.count;
+        if (m.job < 0 || g.figures.e2eGpuNs > m.e2eGpuNs) {
+            m.job = g.code;
+            m.e2eGpuNs = g.figures.e2eGpuNs;
+        }
+    }
+    return out;
+}
+
+core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::CohortSpec& cohort)
+{
+    auto filter = filterOf(cohort);
+    if (!filter) {
+        return filter.error();
+    }
+    return gpu::phaseDurations(*m_engine, *filter);
+}
+
+core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& scope, const std::string& groupBy)
+{
+    auto filter = filterOf(scope);
+    if (!filter) {
+        return filter.error();
+    }
+    if (groupBy == "attempt" || groupBy == "cause_class") {
+        return core::Error { "checkpoint advice is per job or group of jobs, not per " + groupBy };
+    }
+    auto grouping = groupingOf(groupBy);
+    if (!grouping) {
+        return grouping.error();
+    }
+    return guarded([&] { return gpu::adviseCheckpoints(*m_engine, *filter, *grouping); });
+}
+
+core::Result<std::unique_ptr<core::WhatIfModel>> LocalFleetSource::whatIfModel(const core::CohortSpec& cohort)
+{
+    if (auto st = gpu::checkCohortSpec(cohort, m_engine->columns(), "cohort"); !st) {
+        return st.error();
+    }
+    // Whole jobs, without queue: a time range selects the jobs that overlap it (whatif.h).
+    return guarded([&] {
+        return std::make_unique<core::WhatIfModel>(
+            gpu::whatIfModel(*m_engine, gpu::cohortFilter(cohort, m_engine->columns())));
+    });
+}
+
+std::vector<std::string> LocalFleetSource::scalableSubcategories() const
+{
+    const auto& c = m_engine->columns();
+    std::vector<std::string> out;
+    for (size_t k = 0; k < c.kindCategory.size(); ++k) {
+        const auto category = static_cast<core::Category>(c.kindCategory[k]);
+        const auto bucket = core::bucketOfCategory(category);
+        if (c.kindSubcategory[k].empty() || !bucket || *bucket == core::Bucket::Productive) {
+            continue;
+        }
+        std::string name = std::string(core::categoryName(category)) + "." + c.kindSubcategory[k];
+        if (std::find(out.begin(), out.end(), name) == out.end()) {
+            out.push_back(std::move(name));
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace ett::app

@@ -1,0 +1,73 @@
+// The fleet of one SQLite document, answered by the in-memory aggregation engine: the columns and
+// the stored attribution are loaded once (core/store/columns_loader.h), every query then runs on
+// the engine, and only a job's timeline reads rows again. Load-then-commit: load() builds a new
+// source aside; the caller swaps it in when it succeeded.
+#pragma once
+
+#include "app/service/fleet_source.h"
+#include "core/store/database.h"
+#include "gpu/engine.h"
+
+#include <memory>
+#include <optional>
+
+namespace ett::app {
+
+class LocalFleetSource final : public FleetSource
+{
+public:
+    struct LoadOptions
+    {
+        std::optional<std::string> label; // only this label's jobs; all when unset
+        bool withPhases = false; // also the phases (phase-duration distributions need them)
+        std::optional<gpu::BackendKind> backend; // the engine's default choice when unset
+    };
+
+    // Loads the store's fleet into a fresh engine. `db` must outlive the source. Error: the store
+    // cannot be read or its columns are inconsistent (message names the file).
+    static core::Result<std::unique_ptr<LocalFleetSource>> load(core::Database& db, const LoadOptions& options);
+
+    // Seconds the load took (reading rows and handing the columns to the engine).
+    double loadSeconds() const { return m_loadSeconds; }
+    const LoadOptions& loadOptions() const { return m_options; }
+    // The engine and its columns, for the engine's own tools (benchmarks, equivalence tests).
+    gpu::Engine& engine() { return *m_engine; }
+    const core::FleetColumns& columns() const { return m_engine->columns(); }
+
+    std::string location() const override;
+    gpu::BackendInfo backend() const override { return m_engine->backend(); }
+    Vocabulary vocabulary() const override;
+
+    core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
+    core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;
+    core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
+    core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
+    std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
+    core::Result<core::JobTimeline> jobTimeline(JobIndex job) override;
+    core::Result<FleetTimelineData> fleetTimeline(
+        const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows) override;
+    core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
+    core::Result<std::map<std::string, MatchJobs>> matchJobs(
+        const core::CohortSpec& cohort, const std::string& matchBy) override;
+    core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
+    core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
+    core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) override;
+    std::vector<std::string> scalableSubcategories() const override;
+    bool withPhases() const override { return m_options.withPhases; }
+    core::Status ensurePhases() override;
+
+    // The engine filter of a scope. Error: a label or attribute the fleet lacks.
+    core::Result<gpu::Filter> filterOf(const core::CohortSpec& scope) const;
+    // The engine grouping a name stands for. Error: an attribute the fleet lacks.
+    core::Result<gpu::Grouping> groupingOf(const std::string& groupBy) const;
+
+private:
+    LocalFleetSource(core::Database& db, LoadOptions options);
+
+    core::Database* m_db;
+    LoadOptions m_options;
+    std::unique_ptr<gpu::Engine> m_engine;
+    double m_loadSeconds = 0;
+};
+
+} // namespace ett::app

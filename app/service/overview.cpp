@@ -1,0 +1,203 @@
+#include "app/service/overview.h"
+
+#include <algorithm>
+
+namespace ett::app {
+
+namespace {
+
+int64_t interruptions(const core::Figures& f)
+{
+    return f.failures + f.preemptions + f.otherInterruptions;
+}
+
+// The job rows of a scope: the job's name (and its label when the fleet has several) as detail.
+core::Result<std::vector<TableRow>> jobRows(FleetSource& fleet, const core::CohortSpec& scope, bool manyLabels)
+{
+    auto jobs = fleet.jobs(scope);
+    if (!jobs) {
+        return jobs.error();
+    }
+    std::vector<TableRow> rows;
+    rows.reserve(jobs->size());
+    for (auto& j : *jobs) {
+        TableRow r;
+        r.name = j.key;
+        r.job = j.job;
+        r.figures = std::move(j.figures);
+        r.detail = j.name;
+        if (manyLabels) {
+            r.detail = r.detail.empty() ? j.label : r.detail + " (" + j.label + ")";
+        }
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+core::Result<std::vector<TableRow>> groupRows(FleetSource& fleet, const core::CohortSpec& scope, const std::string& by)
+{
+    auto r = fleet.rollup(scope, by);
+    if (!r) {
+        return r.error();
+    }
+    std::vector<TableRow> rows;
+    for (auto& g : r->groups) {
+        TableRow row;
+        row.name = g.name;
+        row.figures = std::move(g.figures);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// The rows of one group: its jobs. Narrowing to a label outside the scope's labels selects nothing.
+core::Result<std::vector<TableRow>> groupJobRows(
+    FleetSource& fleet, core::CohortSpec scope, const Location& location, bool manyLabels)
+{
+    if (location.groupBy.empty()) {
+        return jobRows(fleet, scope, manyLabels);
+    }
+    if (location.groupBy == "label") {
+        const bool allowed = scope.labels.empty()
+            || std::find(scope.labels.begin(), scope.labels.end(), location.group) != scope.labels.end();
+        const auto labels = fleet.vocabulary().labels;
+        if (!allowed || std::find(labels.begin(), labels.end(), location.group) == labels.end()) {
+            return std::vector<TableRow> {};
+        }
+        scope.labels = { location.group };
+        return jobRows(fleet, scope, manyLabels);
+    }
+    if (location.groupBy == "job") {
+        auto rows = jobRows(fleet, scope, manyLabels);
+        if (rows) {
+            std::erase_if(*rows, [&](const TableRow& r) { return r.name != location.group; });
+        }
+        return rows;
+    }
+    scope.attrs.emplace_back(location.groupBy, std::vector<std::string> { location.group });
+    return jobRows(fleet, scope, manyLabels);
+}
+
+} // namespace
+
+core::Result<OverviewData> overview(FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs)
+{
+    OverviewData d;
+    d.every = every;
+    // 1. The whole scope, and its TTS / TTR percentiles.
+    auto total = fleet.rollup(scope, "");
+    if (!total) {
+        return total.error();
+    }
+    d.fleet = std::move(total->total);
+    d.tts = core::percentilesOf(d.fleet.ttsNs);
+    d.ttr = core::percentilesOf(d.fleet.ttrNs);
+    // 2. The calendar series.
+    auto series = fleet.series(scope, every);
+    if (!series) {
+        return series.error();
+    }
+    d.series = std::move(*series);
+    // 3. Interruptions by cause class: only classes that interrupted something, most first.
+    auto causes = fleet.rollup(scope, "cause_class");
+    if (!causes) {
+        return causes.error();
+    }
+    for (auto& g : causes->groups) {
+        if (interruptions(g.figures) > 0) {
+            d.byCauseClass.push_back(std::move(g));
+        }
+    }
+    std::stable_sort(
+        d.byCauseClass.begin(), d.byCauseClass.end(), [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) {
+            return interruptions(a.figures) > interruptions(b.figures);
+        });
+    // 4. The jobs that lost the most GPU-hours.
+    auto jobs = fleet.jobs(scope);
+    if (!jobs) {
+        return jobs.error();
+    }
+    std::stable_sort(jobs->begin(), jobs->end(),
+        [](const JobSummary& a, const JobSummary& b) { return a.figures.lostGpuNs() > b.figures.lostGpuNs(); });
+    if (jobs->size() > topJobs) {
+        jobs->resize(topJobs);
+    }
+    d.topJobs = std::move(*jobs);
+    return d;
+}
+
+core::Result<TableData> drilldown(FleetSource& fleet, const core::CohortSpec& scope, const Location& location)
+{
+    TableData d;
+    d.location = location;
+    const bool manyLabels = fleet.vocabulary().labels.size() > 1;
+    core::Result<std::vector<TableRow>> rows = std::vector<TableRow> {};
+    switch (location.level) {
+    case Level::Fleet:
+        rows = location.groupBy.empty() || location.groupBy == "job" ? jobRows(fleet, scope, manyLabels)
+                                                                      : groupRows(fleet, scope, location.groupBy);
+        break;
+    case Level::Group:
+        rows = groupJobRows(fleet, scope, location, manyLabels);
+        break;
+    case Level::Job:
+    case Level::Attempt:
+        rows = fleet.attempts(scope, location.job);
+        if (rows && location.level == Level::Attempt) {
+            std::erase_if(*rows, [&](const TableRow& r) { return r.attempt != location.attempt; });
+        }
+        break;
+    }
+    if (!rows) {
+        return rows.error();
+    }
+    d.rows = std::move(*rows);
+    return d;
+}
+
+core::Result<FleetGroups> summarize(
+    FleetSource& fleet, const core::CohortSpec& scope, const std::optional<std::string>& groupBy)
+{
+    auto r = fleet.rollup(scope, groupBy.value_or(""));
+    if (!r) {
+        return r.error();
+    }
+    FleetGroups out;
+    out.fleet = std::move(r->total);
+    if (groupBy) {
+        for (const auto& g : r->groups) {
+            out.groups[g.name].merge(g.figures);
+        }
+    }
+    return out;
+}
+
+core::Result<std::vector<JobSummary>> worstJobs(
+    FleetSource& fleet, const core::CohortSpec& scope, const std::string& sort, int64_t limit)
+{
+    auto jobs = fleet.jobs(scope);
+    if (!jobs) {
+        return jobs.error();
+    }
+    std::erase_if(*jobs, [](const JobSummary& j) { return j.figures.attempts == 0; });
+    // Stable order before sorting: by label, then job key (as the store lists them).
+    std::stable_sort(jobs->begin(), jobs->end(), [](const JobSummary& a, const JobSummary& b) {
+        return a.label != b.label ? a.label < b.label : a.key < b.key;
+    });
+    if (sort == "ett") {
+        std::stable_sort(jobs->begin(), jobs->end(), [](const JobSummary& a, const JobSummary& b) {
+            const double ea = a.figures.ettPercentGpu().value_or(100.0);
+            const double eb = b.figures.ettPercentGpu().value_or(100.0);
+            return ea != eb ? ea < eb : a.figures.lostGpuNs() > b.figures.lostGpuNs();
+        });
+    } else {
+        std::stable_sort(jobs->begin(), jobs->end(),
+            [](const JobSummary& a, const JobSummary& b) { return a.figures.lostGpuNs() > b.figures.lostGpuNs(); });
+    }
+    if (limit > 0 && static_cast<int64_t>(jobs->size()) > limit) {
+        jobs->resize(static_cast<size_t>(limit));
+    }
+    return jobs;
+}
+
+} // namespace ett::app
