@@ -287,7 +287,7 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     }
     auto summary = summarize(*loaded->fleet, scopeOf(*options), cmd.by);
     if (!summary) {
-        return fail("--by: " + summary.error().message);
+        return fail((cmd.by ? "--by " + *cmd.by + ": " : std::string()) + summary.error().message);
     }
     const FleetGroups& s = *summary;
     reportQuery(common, *loaded->fleet, "roll-up");

@@ -383,7 +383,7 @@ private:
     void titlePage()
     {
         m_l.space(60);
-        m_l.text(m_c.request.title, font(24, true), kAccent);
+        m_l.text(qs(m_c.request.title), font(24, true), kAccent);
         m_l.space(4);
         m_l.text(QObject::tr("ETT Workbench report · Effective Training Time: the share of end-to-end time spent "
                              "training on new data"),
@@ -402,7 +402,7 @@ private:
                                           : QObject::tr(" Queue time before the first attempt is not counted.")),
             font(10));
         m_l.text(QObject::tr("Generated %1 by ETT Workbench %2 (aggregation on %3) from %4")
-                     .arg(m_c.generatedUtc, m_c.version, m_c.backend, m_c.database),
+                     .arg(qs(m_c.generatedUtc), qs(m_c.version), qs(m_c.backend), qs(m_c.database)),
             font(10));
         m_l.space(16);
         m_l.text(QObject::tr("Contents"), font(12, true));
@@ -419,7 +419,8 @@ private:
         m_l.space(4);
         std::vector<QStringList> files;
         for (const auto& d : m_c.datasets) {
-            files.push_back({ d.label, QFileInfo(d.path).fileName(), d.format, formatCount(d.records), d.sha256 });
+            files.push_back({ qs(d.label), QFileInfo(qs(d.sourcePath)).fileName(), qs(d.format), formatCount(d.records),
+                qs(d.sha256) });
         }
         m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.26, Qt::AlignLeft },
                       { QObject::tr("format"), 0.07, Qt::AlignLeft }, { QObject::tr("records"), 0.09 },
@@ -533,8 +534,9 @@ private:
             OverviewData shown = m_c.overview;
             for (auto& j : shown.topJobs) {
                 constexpr qsizetype kMax = 32;
-                if (j.key.size() > kMax) {
-                    j.key = j.key.left(kMax / 2 - 1) + QStringLiteral("…") + j.key.right(kMax / 2);
+                const QString key = qs(j.key);
+                if (key.size() > kMax) {
+                    j.key = (key.left(kMax / 2 - 1) + QStringLiteral("…") + key.right(kMax / 2)).toStdString();
                 }
             }
             renderChart(p, r, [&](QChart* chart) { fillTopJobsChart(chart, shown, m_w, true); });
@@ -551,7 +553,7 @@ private:
                     worst = static_cast<core::Bucket>(b);
                 }
             }
-            rows.push_back({ j.key, j.label, formatCount(j.gpus), formatPercent(ettOf(j.figures, m_w), 1),
+            rows.push_back({ qs(j.key), qs(j.label), formatCount(j.gpus), formatPercent(ettOf(j.figures, m_w), 1),
                 hoursText(lostOf(j.figures, m_w), m_w), bucketLabel(worst) });
         }
         m_l.table({ { QObject::tr("job"), 0.26, Qt::AlignLeft }, { QObject::tr("label"), 0.12, Qt::AlignLeft },
@@ -565,7 +567,7 @@ private:
             layout.labelWidth = 175; // "attempt 29 · preempted" in full
             const QString title
                 = QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
-                      .arg(w.job.key, w.job.name.isEmpty() ? w.job.label : w.job.name, formatCount(w.job.gpus),
+                      .arg(qs(w.job.key), qs(w.job.name.empty() ? w.job.label : w.job.name), formatCount(w.job.gpus),
                           formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w));
             // Every row, the job's and one per attempt: as many as fit on the page, then the rest
             // in further blocks, each under its own time axis (the same axis: the job's extent), so
@@ -583,7 +585,7 @@ private:
                 if (first > 0) {
                     // A continuation names its job (its rows name their attempts).
                     m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(left, 3)));
-                    m_l.text(QObject::tr("%1, continued").arg(w.job.key), font(8.5, true), kMuted);
+                    m_l.text(QObject::tr("%1, continued").arg(qs(w.job.key)), font(8.5, true), kMuted);
                     m_l.space(3);
                 }
                 // At least three rows (or all that are left) in a block; else the next page.
@@ -753,7 +755,7 @@ private:
             m_l.heading(QString::fromStdString(sc.scenario.name), 2, nullptr, nullptr, keep);
             m_l.text(cohort, font(9));
             if (!sc.result) {
-                m_l.text(QObject::tr("Could not be projected: %1").arg(sc.error), font(9), kMuted);
+                m_l.text(QObject::tr("Could not be projected: %1").arg(qs(sc.error)), font(9), kMuted);
                 continue;
             }
             const core::WhatIfResult& r = *sc.result;
@@ -923,7 +925,7 @@ std::optional<QPageSize::PageSizeId> parsePageSize(const QString& name)
 int paintReport(QPagedPaintDevice& device, const ReportContent& content, QStringList* sectionsOut)
 {
     const QString footer
-        = QObject::tr("%1 · ETT Workbench %2 · %3").arg(content.request.title, content.version, content.generatedUtc);
+        = QObject::tr("%1 · ETT Workbench %2 · %3").arg(qs(content.request.title), qs(content.version), qs(content.generatedUtc));
     // 1. Dry run: where each section lands, and how many pages there are.
     QStringList sections;
     std::vector<int> pages;
@@ -971,8 +973,8 @@ core::Status writeReportPdf(const ReportContent& content, const QString& path, Q
         writer.setResolution(96);
         writer.setPageSize(QPageSize(size));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setTitle(content.request.title);
-        writer.setCreator(QStringLiteral("ETT Workbench %1").arg(content.version));
+        writer.setTitle(qs(content.request.title));
+        writer.setCreator(QStringLiteral("ETT Workbench %1").arg(qs(content.version)));
         const int n = paintReport(writer, content);
         if (pages) {
             *pages = n;

@@ -6,7 +6,7 @@
 // may use the offscreen platform: no display is needed.
 #pragma once
 
-#include "app/report/report_content.h"
+#include "app/service/report_content.h"
 #include "core/model/result.h"
 
 #include <QPageSize>

@@ -15,7 +15,7 @@ std::string joined(const std::vector<std::string>& names)
     return s.empty() ? "none" : s;
 }
 
-core::Status checkCohort(const Vocabulary& v, const core::CohortSpec& spec, const std::string& what)
+core::Status checkCohort(const FleetVocabulary& v, const core::CohortSpec& spec, const std::string& what)
 {
     for (const auto& l : spec.labels) {
         if (std::find(v.labels.begin(), v.labels.end(), l) == v.labels.end()) {
@@ -122,7 +122,7 @@ std::vector<int64_t> capSamples(std::vector<int64_t> sorted)
 core::Status checkComparison(
     FleetSource& fleet, const ComparisonRequest& request, const std::string& whatA, const std::string& whatB)
 {
-    const Vocabulary v = fleet.vocabulary();
+    const FleetVocabulary v = fleet.vocabulary();
     if (auto st = checkCohort(v, request.a, whatA); !st) {
         return st;
     }

@@ -41,7 +41,7 @@ public:
     virtual std::string location() const = 0;
     // What computes its figures ("CPU (2 threads)"), and why that one.
     virtual gpu::BackendInfo backend() const = 0;
-    virtual Vocabulary vocabulary() const = 0;
+    virtual FleetVocabulary vocabulary() const = 0;
 
     // The scope's figures in total and per group of `groupBy` ("" none, "label", "job", "attempt",
     // "cause_class" or an attribute key). Error: an unknown label, attribute or grouping.
@@ -84,9 +84,6 @@ public:
     virtual bool withPhases() const = 0;
     virtual core::Status ensurePhases() = 0;
 };
-
-// The grouping names every front end accepts besides attribute keys.
-inline constexpr const char* kGroupingHelp = "label, job or an attribute";
 
 // An error naming a grouping the fleet does not have, listing what exists (for every source).
 core::Error unknownGrouping(const std::string& groupBy, const std::vector<std::string>& attrKeys);

@@ -45,8 +45,14 @@ template <typename F> auto guarded(F&& f) -> core::Result<decltype(f())>
 
 core::Error unknownGrouping(const std::string& groupBy, const std::vector<std::string>& attrKeys)
 {
-    return core::Error { "cannot group by '" + groupBy + "': no job has that attribute (attributes: "
-        + knownList(attrKeys) + "; or label, job)" };
+    std::vector<std::string> keys = attrKeys;
+    std::sort(keys.begin(), keys.end());
+    std::string choices = "job, label";
+    for (const auto& k : keys) {
+        choices += ", " + k;
+    }
+    return core::Error { "cannot group by '" + groupBy + "': no job has this attribute (choose one of: " + choices
+        + ")" };
 }
 
 core::Error unknownLabel(const std::string& label, const std::string& where, const std::vector<std::string>& labels)
@@ -102,10 +108,10 @@ std::string LocalFleetSource::location() const
     return m_db->path();
 }
 
-Vocabulary LocalFleetSource::vocabulary() const
+FleetVocabulary LocalFleetSource::vocabulary() const
 {
     const auto& c = m_engine->columns();
-    Vocabulary v;
+    FleetVocabulary v;
     v.labels = c.labels;
     std::sort(v.labels.begin(), v.labels.end());
     for (size_t k = 0; k < c.attrKeys.size(); ++k) {

@@ -36,7 +36,7 @@ public:
 
     std::string location() const override;
     gpu::BackendInfo backend() const override { return m_engine->backend(); }
-    Vocabulary vocabulary() const override;
+    FleetVocabulary vocabulary() const override;
 
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;

@@ -23,7 +23,7 @@ namespace ett::app {
 using JobIndex = int32_t;
 
 // The vocabulary of the open fleet, for filter bars, group-by menus and error messages.
-struct Vocabulary
+struct FleetVocabulary
 {
     std::vector<std::string> labels; // sorted
     std::vector<std::string> attrKeys; // sorted

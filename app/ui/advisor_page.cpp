@@ -5,6 +5,7 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
+#include "app/ui/overview_data.h"
 #include "app/ui/page_request.h"
 #include "app/ui/table_views.h"
 #include "app/ui/workbench_state.h"
@@ -88,7 +89,7 @@ AdvisorPage::AdvisorPage(WorkbenchState* state, DataService* service, QWidget* p
 {
     m_request = new PageRequest(this, service, [this] {
         m_pendingGroupBy = m_groupBy;
-        return m_data->requestAdvice(AdviceRequest { m_state->filter(), m_groupBy }, this);
+        return m_data->requestAdvice(AdviceRequest { toCohortSpec(m_state->filter()), m_groupBy.toStdString() }, this);
     });
     connect(m_request, &PageRequest::asked, this, &AdvisorPage::updateHeader);
     buildUi();

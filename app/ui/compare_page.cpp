@@ -106,11 +106,6 @@ int64_t ceilTo(int64_t v, int64_t unit)
     return f == v ? v : f + unit;
 }
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 // A change of a duration: "+1 min 05 s (+12.0%)", "−20 s (−3.1%)", "0 s".
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
 {
@@ -1130,6 +1125,16 @@ void ComparePage::requestOrDefer()
     }
 }
 
+ComparisonRequest ComparePage::request() const
+{
+    ComparisonRequest r;
+    r.a = toCohortSpec(m_request.a);
+    r.b = toCohortSpec(m_request.b);
+    r.matchBy = m_request.matchBy.toStdString();
+    r.countQueue = m_request.countQueue;
+    return r;
+}
+
 void ComparePage::refresh()
 {
     if (!m_service || !m_service->hasDatabase() || m_state->vocabulary().jobs == 0) {
@@ -1138,7 +1143,7 @@ void ComparePage::refresh()
     m_stale = false;
     m_error.clear();
     m_stage = tr("starting");
-    m_pending = m_service->requestComparison(m_request, this);
+    m_pending = m_service->requestComparison(request(), this);
     updateHeader();
 }
 
@@ -1177,7 +1182,7 @@ void ComparePage::onQueryFailed(quint64 id, const QString& message)
 
 void ComparePage::setComparisonData(const ComparisonData& result)
 {
-    const QString previous = selectedPair() ? selectedPair()->match : QString();
+    const QString previous = selectedPair() ? qs(selectedPair()->match) : QString();
     m_data = result;
     m_hasData = true;
     m_pending = 0;
@@ -1363,9 +1368,9 @@ void ComparePage::fillDistributionChoices()
     for (size_t i = 0; i < m_data.samples.size(); ++i) {
         const DistributionSamples& s = m_data.samples[i];
         // Subcategories indented under their category.
-        const bool sub = s.name.contains(QLatin1Char('.'));
+        const bool sub = s.name.find('.') != std::string::npos;
         m_distributionChoice->addItem((sub ? QStringLiteral("    ") : QString())
-                + tr("%1  (%2 / %3)").arg(s.name, formatCount(s.countA), formatCount(s.countB)),
+                + tr("%1  (%2 / %3)").arg(qs(s.name), formatCount(s.countA), formatCount(s.countB)),
             static_cast<int>(i));
     }
     m_distributionChoice->setEnabled(!m_data.samples.empty());
@@ -1412,8 +1417,8 @@ void ComparePage::renderDistribution()
         return;
     }
     const DistributionSamples& s = m_data.samples[static_cast<size_t>(m_distribution)];
-    chart->setTitle(cdf ? tr("%1: cumulative share of each cohort").arg(s.name)
-                        : tr("%1: share of each cohort per bin").arg(s.name));
+    chart->setTitle(cdf ? tr("%1: cumulative share of each cohort").arg(qs(s.name))
+                        : tr("%1: share of each cohort per bin").arg(qs(s.name)));
     if (s.a.empty() && s.b.empty()) {
         chart->setTitle(chart->title() + tr(" (no samples)"));
         return;
@@ -1725,7 +1730,7 @@ void ComparePage::selectMatched(int row)
     if (!m_service) {
         return; // tests feed the timelines with setTimeline()
     }
-    m_timelineNote->setText(tr("Loading the timelines of %1…").arg(pair->match));
+    m_timelineNote->setText(tr("Loading the timelines of %1…").arg(qs(pair->match)));
     for (size_t side = 0; side < 2; ++side) {
         const int32_t job = m_timelineJobs[side];
         m_timelineRequests[side] = job >= 0 ? m_service->requestJobTimeline(job, m_timelineChannels[side]) : 0;
@@ -1816,8 +1821,8 @@ void ComparePage::updateTimelineHeaders()
         }
         if (!t) {
             header->setText(badge + QStringLiteral(" ")
-                + (m_timelineJobs[side] < 0 ? tr("%1 has no job in this cohort").arg(pair->match.toHtmlEscaped())
-                                            : tr("%1: loading…").arg(pair->match.toHtmlEscaped())));
+                + (m_timelineJobs[side] < 0 ? tr("%1 has no job in this cohort").arg(qs(pair->match).toHtmlEscaped())
+                                            : tr("%1: loading…").arg(qs(pair->match).toHtmlEscaped())));
             continue;
         }
         const int32_t jobs = isB ? pair->jobsB : pair->jobsA;

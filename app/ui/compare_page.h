@@ -52,6 +52,17 @@ class QToolButton;
 
 namespace ett::app {
 
+// The page's two cohorts as their editors hold them, and how they are compared.
+struct CohortPair
+{
+    UiFilter a;
+    UiFilter b;
+    QString matchBy = QStringLiteral("job");
+    bool countQueue = false;
+
+    bool operator==(const CohortPair&) const = default;
+};
+
 class DataService;
 class GanttWidget;
 class LegendStrip;
@@ -135,7 +146,8 @@ public:
     // What matched jobs are paired by ("job", "name", an attribute key); asks for the comparison.
     void setMatchBy(const QString& matchBy);
     void setCountQueue(bool countQueue);
-    const ComparisonRequest& request() const { return m_request; }
+    // The service's request for the page's cohorts.
+    ComparisonRequest request() const;
     CohortEditor* editor(bool b) const { return b ? m_editorB : m_editorA; }
 
     // --- results
@@ -256,7 +268,7 @@ private:
 
     WorkbenchState* m_state;
     DataService* m_service;
-    ComparisonRequest m_request;
+    CohortPair m_request;
     bool m_cohortsSet = false; // the user (or the defaults) set the cohorts
     ComparisonData m_data;
     bool m_hasData = false;

@@ -30,6 +30,7 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::WhatIfRequest>();
         qRegisterMetaType<ett::app::WhatIfData>();
         qRegisterMetaType<ett::app::ScenarioList>();
+        qRegisterMetaType<ett::app::IssueList>();
         qRegisterMetaType<ett::core::SavedScenario>();
         qRegisterMetaType<ett::app::ReportRequest>();
         qRegisterMetaType<ett::app::ReportContent>();
@@ -227,6 +228,15 @@ quint64 DataService::requestWhatIf(const WhatIfRequest& request, const QObject* 
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, request] { worker->whatIf(latest, id, request); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestIssues(const QObject* requester)
+{
+    auto [id, latest] = newRequest(static_cast<int>(RequestKind::Issues), requester);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id] { worker->issues(latest, id); }, Qt::QueuedConnection);
     return id;
 }
 

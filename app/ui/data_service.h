@@ -5,7 +5,6 @@
 // not delivered (after hotspot's job tracker). All methods are called on the GUI thread.
 #pragma once
 
-#include "app/report/report_content.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
 #include "core/store/label_removal.h"
@@ -98,6 +97,8 @@ public:
     // a request per slider move stays fast; newest wins as for every request. A change of a phase
     // subcategory loads the phases once (as the first comparison does).
     quint64 requestWhatIf(const WhatIfRequest& request, const QObject* requester = nullptr);
+    // The import issues stored in the open database (per file and kind): issuesReady or queryFailed.
+    quint64 requestIssues(const QObject* requester = nullptr);
     // The scenarios saved in the open database: scenariosReady or queryFailed.
     quint64 requestScenarios(const QObject* requester = nullptr);
     // Saves a scenario under its name (replacing one of the same name) in one transaction:
@@ -131,6 +132,7 @@ signals:
     void adviceReady(quint64 id, const ett::gpu::AdviceTable& advice);
     void whatIfReady(quint64 id, const ett::app::WhatIfData& data);
     void scenariosReady(quint64 id, const ett::app::ScenarioList& list);
+    void issuesReady(quint64 id, const ett::app::IssueList& list);
     void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);
     void scenarioDeleted(quint64 id, const ett::core::SavedScenario& deleted, const ett::app::ScenarioList& list);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.

@@ -487,8 +487,8 @@ void ImportProgressDialog::setProgress(const ImportProgressInfo& p)
     if (m_cancelled) {
         return;
     }
-    m_file->setText(tr("File %1 of %2: %3").arg(p.fileIndex + 1).arg(p.fileCount).arg(p.file));
-    m_stage->setText(p.stage);
+    m_file->setText(tr("File %1 of %2: %3").arg(p.fileIndex + 1).arg(p.fileCount).arg(qs(p.file)));
+    m_stage->setText(qs(p.stage));
     m_records->setText(QLocale().toString(static_cast<qlonglong>(p.records)));
     if (p.bytesTotal > 0) {
         const double fraction = static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal);
@@ -498,7 +498,7 @@ void ImportProgressDialog::setProgress(const ImportProgressInfo& p)
         m_bar->setRange(0, 0); // busy: sizes unknown
     }
     // After the last file's bytes are read, the short closing stages have no estimate of their own.
-    const bool closing = p.etaSeconds < 0 && p.stage != QLatin1String("reading") && p.fileIndex + 1 == p.fileCount;
+    const bool closing = p.etaSeconds < 0 && p.stage != "reading" && p.fileIndex + 1 == p.fileCount;
     m_eta->setText(closing ? tr("finishing") : etaText(p.etaSeconds));
 }
 

@@ -34,12 +34,12 @@ QString levelNoun(const Location& l)
 {
     switch (l.level) {
     case Level::Fleet:
-        if (l.groupBy.isEmpty() || l.groupBy == QLatin1String("job")) {
+        if (l.groupBy.empty() || l.groupBy == "job") {
             return QObject::tr("Jobs of the fleet");
         }
-        return QObject::tr("Fleet by %1").arg(l.groupBy);
+        return QObject::tr("Fleet by %1").arg(qs(l.groupBy));
     case Level::Group:
-        return QObject::tr("Jobs with %1 = %2").arg(l.groupBy, l.group);
+        return QObject::tr("Jobs with %1 = %2").arg(qs(l.groupBy), qs(l.group));
     case Level::Job:
         return QObject::tr("Attempts of the job");
     case Level::Attempt:
@@ -195,7 +195,7 @@ DrillDownPage::RowKind DrillDownPage::kindOf(const Location& l)
 {
     switch (l.level) {
     case Level::Fleet:
-        return l.groupBy.isEmpty() || l.groupBy == QLatin1String("job") ? RowKind::Jobs : RowKind::Groups;
+        return l.groupBy.empty() || l.groupBy == "job" ? RowKind::Jobs : RowKind::Groups;
     case Level::Group:
         return RowKind::Jobs;
     case Level::Job:
@@ -290,11 +290,11 @@ bool DrillDownPage::openRow(int proxyRow)
         return true;
     }
     if (row->job >= 0) {
-        m_state->openJob(row->job, row->name);
+        m_state->openJob(row->job, qs(row->name));
         return true;
     }
     if (m_model->rowsAreGroups()) {
-        m_state->openGroup(here.groupBy, row->name);
+        m_state->openGroup(qs(here.groupBy), qs(row->name));
         return true;
     }
     return false;

@@ -94,7 +94,7 @@ bool FiguresTableModel::isColumnEmpty(int column) const
         }
         switch (column) {
         case DetailColumn:
-            if (!row.detail.isEmpty()) {
+            if (!row.detail.empty()) {
                 return false;
             }
             break;
@@ -123,7 +123,7 @@ bool FiguresTableModel::isColumnEmpty(int column) const
 bool FiguresTableModel::rowsAreGroups() const
 {
     const auto& l = m_data.location;
-    return l.level == Level::Fleet && !l.groupBy.isEmpty() && l.groupBy != QLatin1String("job");
+    return l.level == Level::Fleet && !l.groupBy.empty() && l.groupBy != "job";
 }
 
 bool FiguresTableModel::rowsAreAttempts() const
@@ -188,9 +188,9 @@ QVariant FiguresTableModel::displayData(const TableRow& row, const Derived& deri
     const QString unit = hoursUnit(m_weighting);
     switch (column) {
     case NameColumn:
-        return row.name;
+        return qs(row.name);
     case DetailColumn:
-        return row.detail;
+        return qs(row.detail);
     case CountColumn:
         return formatCount(rowsAreGroups() ? f.jobs : f.attempts);
     case E2eHoursColumn:
@@ -229,9 +229,9 @@ QVariant FiguresTableModel::sortData(const TableRow& row, const Derived& derived
     const auto& f = row.figures;
     switch (column) {
     case NameColumn:
-        return row.name;
+        return qs(row.name);
     case DetailColumn:
-        return row.detail;
+        return qs(row.detail);
     case CountColumn:
         return static_cast<double>(rowsAreGroups() ? f.jobs : f.attempts);
     case E2eHoursColumn:
@@ -273,7 +273,7 @@ QVariant FiguresTableModel::toolTipData(const TableRow& row, const Derived& deri
     switch (column) {
     case NameColumn:
     case DetailColumn:
-        return row.detail.isEmpty() ? row.name : row.name + QStringLiteral(" — ") + row.detail;
+        return row.detail.empty() ? qs(row.name) : qs(row.name) + QStringLiteral(" — ") + qs(row.detail);
     case CountColumn:
         return tr("%1 jobs, %2 attempts").arg(formatCount(f.jobs), formatCount(f.attempts));
     case E2eHoursColumn:
@@ -328,7 +328,7 @@ QVariant FiguresTableModel::headerData(int section, Qt::Orientation orientation,
             if (rowsAreAttempts()) {
                 return tr("Attempt");
             }
-            return rowsAreGroups() ? m_data.location.groupBy : tr("Job");
+            return rowsAreGroups() ? qs(m_data.location.groupBy) : tr("Job");
         case DetailColumn:
             if (rowsAreAttempts()) {
                 return tr("Outcome");

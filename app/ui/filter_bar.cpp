@@ -179,7 +179,7 @@ void FilterBar::buildUi()
         [this](int id) { m_state->setWeighting(static_cast<Weighting>(id)); });
     connect(m_groupBy, &QComboBox::activated, this, [this](int index) {
         Location l;
-        l.groupBy = m_groupBy->itemData(index).toString();
+        l.groupBy = m_groupBy->itemData(index).toString().toStdString();
         m_state->navigate(l);
     });
     connect(m_clear, &QPushButton::clicked, this, [this] {
@@ -303,7 +303,7 @@ void FilterBar::updateFromState()
     }
     {
         const QSignalBlocker block(m_groupBy);
-        const QString groupBy = m_state->location().groupBy;
+        const QString groupBy = qs(m_state->location().groupBy);
         int index = m_groupBy->findData(groupBy);
         if (index < 0) {
             // A group-by the vocabulary does not know (yet): show it anyway.

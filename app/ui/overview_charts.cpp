@@ -347,9 +347,9 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     QSet<QString> seen;
     for (qsizetype i = n - 1; i >= 0; --i) {
         const JobSummary& j = jobs[static_cast<size_t>(i)];
-        QString name = j.key;
+        QString name = qs(j.key);
         if (seen.contains(name)) {
-            name += QStringLiteral(" (%1)").arg(j.label); // the same key under two labels
+            name += QStringLiteral(" (%1)").arg(qs(j.label)); // the same key under two labels
         }
         while (seen.contains(name)) {
             name += QLatin1Char(' ');

@@ -506,7 +506,7 @@ void OverviewPage::renderTopJobs()
             const Weighting wt = m_state->weighting();
             QToolTip::showText(QCursor::pos(),
                 tr("%1 (%2, %3 GPUs)\n%4: %5\nlost in all: %6 · ETT% %7\nclick: open the job")
-                    .arg(j.key, j.name.isEmpty() ? j.label : j.name, formatCount(j.gpus), bucketLabel(bucket),
+                    .arg(qs(j.key), qs(j.name.empty() ? j.label : j.name), formatCount(j.gpus), bucketLabel(bucket),
                         formatHours(nsToHours(bucketOf(j.figures, bucket, wt)), hoursUnit(wt)),
                         formatHours(nsToHours(lostOf(j.figures, wt)), hoursUnit(wt)),
                         formatPercent(ettOf(j.figures, wt))));
@@ -557,7 +557,7 @@ void OverviewPage::activateTopJob(int index)
         return;
     }
     const JobSummary& j = m_overview.topJobs[static_cast<size_t>(index)];
-    m_state->openJob(j.job, j.key);
+    m_state->openJob(j.job, qs(j.key));
 }
 
 } // namespace ett::app

@@ -132,7 +132,7 @@ ReportDialog::~ReportDialog() = default;
 ReportRequest ReportDialog::request() const
 {
     ReportRequest r;
-    r.title = m_title->text().trimmed().isEmpty() ? QStringLiteral("ETT report") : m_title->text().trimmed();
+    r.title = m_title->text().trimmed().isEmpty() ? std::string("ETT report") : m_title->text().trimmed().toStdString();
     r.scope = toCohortSpec(m_state->filter());
     r.countQueue = m_state->filter().countQueue;
     r.weighting = m_weighting->currentIndex() == 1 ? Weighting::Time : Weighting::Gpu;

@@ -4,7 +4,8 @@
 // graphics widgets) by the same writer as `ettw report`.
 #pragma once
 
-#include "app/report/report_content.h"
+#include "app/service/report_content.h"
+#include "app/ui/types.h"
 
 #include <QDialog>
 #include <QPageSize>

@@ -84,11 +84,6 @@ const RowInfo kRowInfo[WhatIfPage::kRows] = {
             "What preemptions cost: the progress they lose, their recovery and the next attempt's start-up") },
 };
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 size_t at(Row row)
 {
     return static_cast<size_t>(row);
@@ -207,7 +202,7 @@ WhatIfPage::WhatIfPage(WorkbenchState* state, DataService* service, QWidget* par
             return quint64 { 0 };
         }
         WhatIfRequest request;
-        request.cohort = cohortSpec();
+        request.cohort = cohortSpec().toStdString();
         request.changes = changes();
         return m_service->requestWhatIf(request, this);
     });
@@ -866,11 +861,11 @@ void WhatIfPage::onWhatIfReady(quint64 id, const WhatIfData& data)
     for (int i = 0; i < m_phaseChoice->count(); ++i) {
         present << m_phaseChoice->itemText(i);
     }
-    if (present != data.subcategories) {
+    if (present != qsList(data.subcategories)) {
         const QString chosen = m_phaseChoice->currentText();
         const QSignalBlocker block(m_phaseChoice);
         m_phaseChoice->clear();
-        m_phaseChoice->addItems(data.subcategories);
+        m_phaseChoice->addItems(qsList(data.subcategories));
         if (!chosen.isEmpty() && m_phaseChoice->findText(chosen) < 0) {
             m_phaseChoice->addItem(chosen); // a loaded scenario's, which this fleet lacks
         }
@@ -1153,7 +1148,7 @@ void WhatIfPage::renderHeadline()
     }
     m_headlineTitle->setText(
         tr("ETT% today → projected (%1) · %2")
-            .arg(weightingName(w), m_data.cohortText.isEmpty() ? tr("all jobs") : m_data.cohortText));
+            .arg(weightingName(w), m_data.cohortText.empty() ? tr("all jobs") : qs(m_data.cohortText)));
     m_headline->setText(fromTo(today, projected));
     m_headline->setToolTip(tr("Exactly %1% today, %2% projected")
                                .arg(today ? qs(core::formatPico(*today)) : QStringLiteral("–"),

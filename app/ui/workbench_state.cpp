@@ -16,10 +16,10 @@ std::vector<std::pair<QString, Location>> WorkbenchState::breadcrumb() const
     if (m_location.level == Level::Fleet) {
         return out;
     }
-    if (!m_location.group.isEmpty()) {
+    if (!m_location.group.empty()) {
         l.level = Level::Group;
         l.group = m_location.group;
-        out.emplace_back(m_location.groupBy + " = " + m_location.group, l);
+        out.emplace_back(qs(m_location.groupBy + " = " + m_location.group), l);
     }
     if (m_location.level == Level::Group) {
         return out;
@@ -94,8 +94,8 @@ void WorkbenchState::openGroup(const QString& groupBy, const QString& value)
 {
     Location l;
     l.level = Level::Group;
-    l.groupBy = groupBy;
-    l.group = value;
+    l.groupBy = groupBy.toStdString();
+    l.group = value.toStdString();
     navigate(l);
 }
 

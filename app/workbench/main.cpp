@@ -170,7 +170,7 @@ private:
         }
         if (m_show.startsWith(QLatin1String("drilldown"))) {
             ett::app::Location l;
-            l.groupBy = m_show.section(QLatin1Char(':'), 1);
+            l.groupBy = m_show.section(QLatin1Char(':'), 1).toStdString();
             state->navigate(l);
             m_window->showPage(1);
         } else if (m_show.startsWith(QLatin1String("job:"))) {
@@ -183,7 +183,7 @@ private:
                         return;
                     }
                     for (const auto& row : data.rows) {
-                        if (row.name == key) {
+                        if (ett::app::qs(row.name) == key) {
                             state->openJob(row.job, key);
                             break;
                         }

@@ -2,7 +2,7 @@
 // expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
 // but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
 // failed write names the path and leaves nothing behind.
-#include "app/report/report_content.h"
+#include "app/service/report_content.h"
 #include "app/report/report_writer.h"
 #include "app/ui/figures_format.h"
 #include "core/store/columns_loader.h"
@@ -176,9 +176,20 @@ protected:
 
     ReportContent gather(const ReportRequest& request)
     {
-        auto c = gatherReport(*m_db, *m_engine, QStringLiteral("fleet.db"), request);
+        auto c = gatherFresh(request);
         EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().message);
         return c.ok() ? *c : ReportContent {};
+    }
+
+    // The report of a workspace opened on the fixture's database, as ettw report and the window
+    // open it.
+    core::Result<ReportContent> gatherFresh(const ReportRequest& request)
+    {
+        auto ws = Workspace::open((m_dir / "fleet.db").string(), Workspace::Mode::MustExist);
+        if (!ws.ok()) {
+            return ws.error();
+        }
+        return gatherReport(**ws, request);
     }
 
     std::string write(const ReportContent& c, const std::string& name, QPageSize::PageSizeId size, int* pages)
@@ -216,7 +227,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
     }
     ReportRequest request;
-    request.title = QStringLiteral("Sample fleet: before and after");
+    request.title = "Sample fleet: before and after";
     request.a = *core::parseCohortSpec("label=before", "--a");
     request.b = *core::parseCohortSpec("label=after", "--b");
     const ReportContent content = gather(request);
@@ -231,8 +242,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
     for (const auto& d : content.datasets) {
-        EXPECT_NE(text.find(d.sha256.toStdString()), std::string::npos)
-            << "the full SHA-256 of " << d.path.toStdString();
+        EXPECT_NE(text.find(d.sha256), std::string::npos) << "the full SHA-256 of " << d.sourcePath;
     }
     // Every page is numbered "Page i of n".
     for (int i = 1; i <= pages; ++i) {
@@ -242,7 +252,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     const std::string ett = formatPercent(ettOf(content.overview.fleet, Weighting::Gpu), 1).toStdString();
     EXPECT_NE(text.find(ett), std::string::npos) << ett;
     ASSERT_FALSE(content.overview.topJobs.empty());
-    EXPECT_NE(text.find(content.overview.topJobs.front().key.toStdString()), std::string::npos);
+    EXPECT_NE(text.find(content.overview.topJobs.front().key), std::string::npos);
     // The same jobs under two labels: no change, and the contents point at the pages.
     ASSERT_TRUE(content.comparison && content.comparison->deltaPp);
     EXPECT_EQ(*content.comparison->deltaPp, 0.0);
@@ -310,13 +320,13 @@ TEST_F(ReportTest, SavedScenariosAreProjected)
     ASSERT_EQ(content.scenarios.size(), 2u);
     const auto& f = content.scenarios[0];
     EXPECT_EQ(f.scenario.name, "faster start");
-    ASSERT_TRUE(f.result.has_value()) << f.error.toStdString();
+    ASSERT_TRUE(f.result.has_value()) << f.error;
     const auto expected = gpu::runScenario(*m_engine, *faster);
     ASSERT_TRUE(expected.ok());
     EXPECT_EQ(f.result->projectedPico, expected->projectedPico);
     EXPECT_GT(*f.result->projectedPico, *f.result->todayPico);
     EXPECT_FALSE(content.scenarios[1].result.has_value());
-    EXPECT_NE(content.scenarios[1].error.indexOf(QStringLiteral("nightly")), -1);
+    EXPECT_NE(content.scenarios[1].error.find("nightly"), std::string::npos);
 
     int pages = 0;
     const std::string text
@@ -535,11 +545,11 @@ TEST_F(ReportTest, BadRequestsAndUnwritablePathsAreNamed)
     ReportRequest request;
     request.a = *core::parseCohortSpec("label=nope", "--a");
     request.b = *core::parseCohortSpec("label=after", "--b");
-    auto c = gatherReport(*m_db, *m_engine, QStringLiteral("fleet.db"), request);
+    auto c = gatherFresh(request);
     ASSERT_FALSE(c.ok());
     EXPECT_NE(c.error().message.find("nope"), std::string::npos) << c.error().message;
     request.a.reset();
-    c = gatherReport(*m_db, *m_engine, QStringLiteral("fleet.db"), request);
+    c = gatherFresh(request);
     ASSERT_FALSE(c.ok()) << "B without A";
 
     const ReportContent content = gather(ReportRequest {});

@@ -110,7 +110,7 @@ std::shared_ptr<const FleetTimelineData> millionSpanFleet()
     for (int j = 0; j < kJobs; ++j) {
         FleetTimelineRow row;
         row.job = j;
-        row.key = QStringLiteral("job-%1").arg(j);
+        row.key = "job-" + std::to_string(j);
         int64_t t = kT0 + static_cast<int64_t>(j) * 300 * kS;
         for (int s = 0; s < kSpans; ++s) {
             const int64_t len

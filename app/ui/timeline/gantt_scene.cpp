@@ -813,8 +813,9 @@ GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data)
     bool anyFault = false;
     for (const FleetTimelineRow& f : data->rows) {
         GanttRow row;
-        row.label = f.key;
-        row.tooltip = QStringLiteral("job %1 (%2), %3 GPUs\ndouble-click to open").arg(f.key, f.label).arg(f.gpus);
+        row.label = qs(f.key);
+        row.tooltip
+            = QStringLiteral("job %1 (%2), %3 GPUs\ndouble-click to open").arg(qs(f.key), qs(f.label)).arg(f.gpus);
         row.job = f.job;
         const int r = scene.addRow(row);
         for (size_t s = 0; s < f.spans.size(); ++s) {
@@ -832,7 +833,7 @@ GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data)
             m.interruption = static_cast<core::Interruption>(fault.interruption);
             m.attempt = fault.attempt;
             m.text = QStringLiteral("job %1 attempt %2: %3 at %4")
-                         .arg(f.key)
+                         .arg(qs(f.key))
                          .arg(fault.attempt)
                          .arg(qs(core::interruptionName(m.interruption)), qs(core::formatRfc3339(fault.atNs)));
             scene.addMarker(r, m);

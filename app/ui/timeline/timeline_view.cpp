@@ -94,7 +94,7 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
         if (m_fleet) {
             for (const FleetTimelineRow& row : m_fleet->rows) {
                 if (row.job == job) {
-                    key = row.key;
+                    key = qs(row.key);
                     break;
                 }
             }
@@ -142,11 +142,11 @@ UiFilter TimelineView::fleetFilter() const
     }
     UiFilter f = m_state->filter();
     const Location& loc = m_state->location();
-    if (loc.level != Level::Fleet && !loc.groupBy.isEmpty() && !loc.group.isEmpty()) {
-        if (loc.groupBy == QLatin1String("label")) {
-            f.labels = QStringList { loc.group };
-        } else if (loc.groupBy != QLatin1String("job")) {
-            f.attrs[loc.groupBy] = QStringList { loc.group };
+    if (loc.level != Level::Fleet && !loc.groupBy.empty() && !loc.group.empty()) {
+        if (loc.groupBy == "label") {
+            f.labels = QStringList { qs(loc.group) };
+        } else if (loc.groupBy != "job") {
+            f.attrs[qs(loc.groupBy)] = QStringList { qs(loc.group) };
         }
     }
     return f;

@@ -240,7 +240,7 @@ TEST_F(ComparePageTest, SamplesAgreeWithTheComparisonsPercentiles)
     for (size_t i = 0; i < d.samples.size(); ++i) {
         const auto& s = d.samples[i];
         const auto& c = d.comparison.distributions[i];
-        EXPECT_EQ(s.name.toStdString(), c.name);
+        EXPECT_EQ(s.name, c.name);
         EXPECT_EQ(s.countA, c.countA) << c.name;
         EXPECT_EQ(s.countB, c.countB) << c.name;
         ASSERT_LE(s.a.size(), DistributionSamples::kMaxSamples);
@@ -416,7 +416,7 @@ TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
     ASSERT_TRUE(QTest::qWaitFor([&] { return timelines.count() > 0; }, kWaitMs));
     const MatchedPair* pair = page->selectedPair();
     ASSERT_NE(pair, nullptr);
-    EXPECT_EQ(pair->match, table->item(1, 0)->data(Qt::UserRole).toString());
+    EXPECT_EQ(qs(pair->match), table->item(1, 0)->data(Qt::UserRole).toString());
     GanttWidget* a = page->gantt(false);
     GanttWidget* b = page->gantt(true);
     ASSERT_NE(a->scene(), nullptr);

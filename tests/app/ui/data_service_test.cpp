@@ -122,6 +122,22 @@ protected:
         return got.value_or(OverviewData {});
     }
 
+    // The message of a request that fails (an overview, or a table at `location`).
+    QString failure(DataService& service, const UiFilter& filter, const std::optional<Location>& location = {})
+    {
+        std::optional<QString> got;
+        auto c = QObject::connect(
+            &service, &DataService::queryFailed, [&](quint64, const QString& message) { got = message; });
+        if (location) {
+            service.requestTable(filter, *location);
+        } else {
+            service.requestOverview(filter, gpu::Calendar::Day);
+        }
+        EXPECT_TRUE(QTest::qWaitFor([&] { return got.has_value(); }, kWaitMs));
+        QObject::disconnect(c);
+        return got.value_or(QString());
+    }
+
     // Imports through the service and waits for its end (not cancelled); the errors it reported.
     QStringList importAndWait(
         DataService& service, const QStringList& files, const QString& label, const core::ReaderOptions& reader = {})
@@ -172,8 +188,8 @@ TEST_F(DataServiceTest, WorkedExampleOverviewHasTheSpecFigures)
     EXPECT_EQ(d.tts.p50, 1500 * kS);
     EXPECT_EQ(d.ttr.p50, 1200 * kS);
     ASSERT_EQ(d.topJobs.size(), 1u);
-    EXPECT_EQ(d.topJobs[0].key, QStringLiteral("J1"));
-    EXPECT_EQ(d.topJobs[0].name, QStringLiteral("worked example"));
+    EXPECT_EQ(d.topJobs[0].key, "J1");
+    EXPECT_EQ(d.topJobs[0].name, "worked example");
     EXPECT_EQ(d.topJobs[0].gpus, 8);
     EXPECT_GT(d.topJobs[0].rowId, 0);
     ASSERT_EQ(d.byCauseClass.size(), 1u);
@@ -182,19 +198,36 @@ TEST_F(DataServiceTest, WorkedExampleOverviewHasTheSpecFigures)
     EXPECT_FALSE(d.series.buckets.empty());
 }
 
-TEST_F(DataServiceTest, UnknownFilterNamesMatchNothing)
+TEST_F(DataServiceTest, UnknownLabelsAndAttributesAreErrorsListingWhatExists)
 {
+    // The same rule as ettw's: a name the fleet does not have is a typo, not an empty fleet.
     importWithCore(m_db, kWorkedExample, "default");
     auto service = openService();
     UiFilter byLabel;
     byLabel.labels = { QStringLiteral("no-such-label") };
-    EXPECT_EQ(overview(*service, byLabel).fleet.jobs, 0);
+    QString message = failure(*service, byLabel);
+    EXPECT_TRUE(message.contains("no dataset label 'no-such-label'") && message.contains("(labels: default)"))
+        << message.toStdString();
     UiFilter byAttr;
     byAttr.attrs.insert(QStringLiteral("team"), { QStringLiteral("nobody") });
-    EXPECT_EQ(overview(*service, byAttr).fleet.jobs, 0);
+    message = failure(*service, byAttr);
+    EXPECT_TRUE(message.contains("no job has the attribute 'team'")) << message.toStdString();
+    Location byTeams;
+    byTeams.groupBy = "teams";
+    message = failure(*service, {}, byTeams);
+    EXPECT_TRUE(message.contains("cannot group by 'teams'")) << message.toStdString();
+}
+
+TEST_F(DataServiceTest, UnknownValuesOfKnownAttributesMatchNothing)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    auto service = openService();
     UiFilter known;
-    known.labels = { QStringLiteral("default"), QStringLiteral("no-such-label") };
+    known.labels = { QStringLiteral("default") };
     EXPECT_EQ(overview(*service, known).fleet.jobs, 1);
+    UiFilter none;
+    none.minGpus = 1000;
+    EXPECT_EQ(overview(*service, none).fleet.jobs, 0);
 }
 
 TEST_F(DataServiceTest, TableRowsAtEveryLevel)
@@ -206,31 +239,27 @@ TEST_F(DataServiceTest, TableRowsAtEveryLevel)
     Location fleet;
     TableData t = table(*service, fleet);
     ASSERT_EQ(t.rows.size(), 1u);
-    EXPECT_EQ(t.rows[0].name, QStringLiteral("J1"));
+    EXPECT_EQ(t.rows[0].name, "J1");
     EXPECT_EQ(t.rows[0].job, 0);
-    EXPECT_EQ(t.rows[0].detail, QStringLiteral("worked example"));
+    EXPECT_EQ(t.rows[0].detail, "worked example");
     EXPECT_EQ(t.location, fleet);
 
-    // Fleet grouped by label, and by an attribute no job has ("(none)").
-    fleet.groupBy = QStringLiteral("label");
+    // Fleet grouped by label.
+    fleet.groupBy = "label";
     t = table(*service, fleet);
     ASSERT_EQ(t.rows.size(), 1u);
-    EXPECT_EQ(t.rows[0].name, QStringLiteral("default"));
+    EXPECT_EQ(t.rows[0].name, "default");
     EXPECT_EQ(t.rows[0].figures.e2eNs, core::Wide { 58545 * kS });
-    fleet.groupBy = QStringLiteral("team");
-    t = table(*service, fleet);
-    ASSERT_EQ(t.rows.size(), 1u);
-    EXPECT_EQ(t.rows[0].name, QStringLiteral("(none)"));
 
     // A group: its jobs.
     Location group;
     group.level = Level::Group;
-    group.groupBy = QStringLiteral("label");
-    group.group = QStringLiteral("default");
+    group.groupBy = "label";
+    group.group = "default";
     t = table(*service, group);
     ASSERT_EQ(t.rows.size(), 1u);
-    EXPECT_EQ(t.rows[0].name, QStringLiteral("J1"));
-    group.group = QStringLiteral("other");
+    EXPECT_EQ(t.rows[0].name, "J1");
+    group.group = "other";
     EXPECT_TRUE(table(*service, group).rows.empty());
 
     // A job: its attempts, in start order.
@@ -239,14 +268,14 @@ TEST_F(DataServiceTest, TableRowsAtEveryLevel)
     job.job = 0;
     t = table(*service, job);
     ASSERT_EQ(t.rows.size(), 2u);
-    EXPECT_EQ(t.rows[0].name, QStringLiteral("attempt 0"));
+    EXPECT_EQ(t.rows[0].name, "attempt 0");
     EXPECT_EQ(t.rows[0].attempt, 0);
     EXPECT_EQ(t.rows[0].job, 0);
     EXPECT_EQ(t.rows[0].figures.bucketsNs[idx(core::Bucket::Productive)], core::Wide { 34800 * kS });
-    EXPECT_EQ(t.rows[0].detail, QStringLiteral("failed, infra.gpu"));
-    EXPECT_EQ(t.rows[1].name, QStringLiteral("attempt 1"));
+    EXPECT_EQ(t.rows[0].detail, "failed, infra.gpu");
+    EXPECT_EQ(t.rows[1].name, "attempt 1");
     EXPECT_EQ(t.rows[1].figures.bucketsNs[idx(core::Bucket::Productive)], core::Wide { 18000 * kS });
-    EXPECT_EQ(t.rows[1].detail, QStringLiteral("completed"));
+    EXPECT_EQ(t.rows[1].detail, "completed");
 
     // An attempt: its row alone.
     Location attempt = job;
@@ -294,7 +323,7 @@ TEST_F(DataServiceTest, FleetTimelineSpansCoverTheJobWindow)
     const FleetTimelineData all = fleetTimeline(-1000 * kS, 100'000 * kS);
     ASSERT_EQ(all.rows.size(), 1u);
     const FleetTimelineRow& row = all.rows[0];
-    EXPECT_EQ(row.key, QStringLiteral("J1"));
+    EXPECT_EQ(row.key, "J1");
     EXPECT_EQ(row.gpus, 8);
     ASSERT_FALSE(row.spans.empty());
     EXPECT_EQ(row.spans.front().startNs, 0);
@@ -400,7 +429,7 @@ TEST_F(DataServiceTest, ImportInTheBackgroundDoesNotBlockTheEventLoop)
     // Progress came, throttled to about ten a second, with the byte counts of the file.
     ASSERT_FALSE(progress.empty());
     EXPECT_LE(static_cast<qint64>(progress.size()), ms / 100 + 10);
-    EXPECT_EQ(progress.back().file, QStringLiteral("big.ett.jsonl"));
+    EXPECT_EQ(progress.back().file, "big.ett.jsonl");
     EXPECT_EQ(progress.back().fileCount, 1);
     EXPECT_GT(progress.back().records, 0);
     EXPECT_EQ(progress.back().bytesTotal, QFileInfo(trace).size());

@@ -113,7 +113,7 @@ TEST(DrillDownPage, GroupRowsOpenTheirGroup)
     doubleClickRow(page.view(), 0);
     EXPECT_EQ(state.location().level, Level::Group);
     EXPECT_EQ(state.location().groupBy, "team");
-    EXPECT_EQ(state.location().group, team);
+    EXPECT_EQ(qs(state.location().group), team);
     EXPECT_EQ(page.breadcrumbTexts(), (QStringList { "Fleet", "team = " + team }));
 }
 

@@ -284,7 +284,7 @@ TEST(TableExport, DrillDownJsonCarriesTheExactFiguresInTheOrderShown)
     const TableRow* row = page.model()->rowAt(first.row());
     ASSERT_NE(row, nullptr);
     const QJsonObject r0 = rows[0].toObject();
-    EXPECT_EQ(r0["Job"].toString(), row->name);
+    EXPECT_EQ(r0["Job"].toString(), qs(row->name));
     EXPECT_TRUE(r0["Attempts"].isDouble());
     EXPECT_EQ(r0["Attempts"].toInteger(), row->figures.attempts);
     EXPECT_EQ(r0["Failures"].toInteger(), row->figures.failures);

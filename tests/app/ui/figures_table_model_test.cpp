@@ -49,7 +49,7 @@ QString cell(const QAbstractItemModel& m, int row, int column, int role = Qt::Di
 TableRow rowWithLost(const QString& name, int64_t productiveS, int64_t recoveryS, int64_t gpus)
 {
     TableRow r;
-    r.name = name;
+    r.name = name.toStdString();
     r.figures.jobs = 1;
     r.figures.attempts = 1;
     const auto p = static_cast<size_t>(core::Bucket::Productive);

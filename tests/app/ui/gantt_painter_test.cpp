@@ -312,8 +312,8 @@ FleetTimelineData fleetOf(const std::vector<core::JobTimeline>& jobs)
         const core::JobTimeline& t = jobs[j];
         FleetTimelineRow row;
         row.job = static_cast<int32_t>(j);
-        row.key = QString::fromStdString(t.key);
-        row.label = QString::fromStdString(t.label);
+        row.key = t.key;
+        row.label = t.label;
         row.gpus = t.gpus;
         for (const core::TimelineAttempt& a : t.attempts) {
             for (const core::Segment& s : a.result.segments) {

@@ -217,7 +217,7 @@ TEST(OverviewPage, ClickingATopJobOpensIt)
     emit set->clicked(set->count() - 1);
     EXPECT_EQ(state.location().level, Level::Job);
     EXPECT_EQ(state.location().job, d.topJobs[0].job);
-    EXPECT_EQ(state.breadcrumb().back().first, d.topJobs[0].key);
+    EXPECT_EQ(state.breadcrumb().back().first, qs(d.topJobs[0].key));
     emit set->clicked(set->count() - 3);
     EXPECT_EQ(state.location().job, d.topJobs[2].job);
 }

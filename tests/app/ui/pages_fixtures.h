@@ -162,8 +162,8 @@ inline TableData jobTable(const std::vector<core::GeneratedJob>& fleet)
     TableData t;
     for (size_t i = 0; i < fleet.size(); ++i) {
         TableRow r;
-        r.name = QString::fromStdString(fleet[i].job.job);
-        r.detail = QString::fromStdString(fleet[i].job.name);
+        r.name = fleet[i].job.job;
+        r.detail = fleet[i].job.name;
         r.job = static_cast<int32_t>(i);
         r.figures = figuresOf(core::toJobInput(fleet[i]));
         t.rows.push_back(std::move(r));
@@ -175,7 +175,7 @@ inline TableData jobTable(const std::vector<core::GeneratedJob>& fleet)
 inline TableData groupTable(const std::vector<core::GeneratedJob>& fleet, const std::string& key)
 {
     TableData t;
-    t.location.groupBy = QString::fromStdString(key);
+    t.location.groupBy = key;
     std::map<std::string, core::Figures> groups;
     for (const auto& j : fleet) {
         const std::string v = attrOf(j, key);
@@ -183,7 +183,7 @@ inline TableData groupTable(const std::vector<core::GeneratedJob>& fleet, const 
     }
     for (auto& [name, f] : groups) {
         TableRow r;
-        r.name = QString::fromStdString(name);
+        r.name = name;
         r.figures = std::move(f);
         t.rows.push_back(std::move(r));
     }
@@ -201,8 +201,8 @@ inline TableData workedExampleAttempts(int32_t job)
         TableRow r;
         r.job = job;
         r.attempt = in.attempts[a].number;
-        r.name = QStringLiteral("attempt %1").arg(r.attempt);
-        r.detail = a == 0 ? QStringLiteral("failed, infra.gpu") : QStringLiteral("completed");
+        r.name = "attempt " + std::to_string(r.attempt);
+        r.detail = a == 0 ? "failed, infra.gpu" : "completed";
         r.figures = attemptFiguresOf(in, a);
         t.rows.push_back(std::move(r));
     }
@@ -255,9 +255,9 @@ inline OverviewData overviewOf(gpu::Engine& engine, gpu::Calendar every = gpu::C
     for (size_t i = 0; i < jobs.size() && i < 10; ++i) {
         JobSummary s;
         s.job = jobs[i].code;
-        s.key = QString::fromStdString(jobs[i].name);
-        s.name = QString::fromStdString(c.jobName[static_cast<size_t>(s.job)]);
-        s.label = QStringLiteral("default");
+        s.key = jobs[i].name;
+        s.name = c.jobName[static_cast<size_t>(s.job)];
+        s.label = "default";
         s.gpus = c.jobGpus[static_cast<size_t>(s.job)];
         s.figures = jobs[i].figures;
         d.topJobs.push_back(std::move(s));

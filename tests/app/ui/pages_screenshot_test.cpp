@@ -95,7 +95,7 @@ TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
     Frame f(&state, &service, drill);
     auto settle = [&] { return QTest::qWaitFor([&] { return !drill->isBusy(); }, kWaitMs); };
     Location byTeam;
-    byTeam.groupBy = state.vocabulary().attrKeys.contains("team") ? "team" : state.vocabulary().attrKeys.value(0);
+    byTeam.groupBy = (state.vocabulary().attrKeys.contains("team") ? QStringLiteral("team") : state.vocabulary().attrKeys.value(0)).toStdString();
     state.navigate(byTeam);
     ASSERT_TRUE(settle());
     f.save(out, "drilldown-groups.png");
@@ -159,8 +159,8 @@ TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
     a.save(out, "advisor-flagged.png");
     advisor->selectRow(firstRow([](const core::CheckpointAdvice& x) { return !x.youngIntervalS; }));
     a.save(out, "advisor-no-advice.png");
-    advisor->setGroupBy(byTeam.groupBy);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return advisor->model()->groupBy() == byTeam.groupBy; }, kWaitMs));
+    advisor->setGroupBy(qs(byTeam.groupBy));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return advisor->model()->groupBy() == qs(byTeam.groupBy); }, kWaitMs));
     a.save(out, "advisor-groups.png");
 
     // 5. What-if: compile at 60% and failures at 70%, saved as a scenario; then a phase

@@ -734,7 +734,7 @@ TEST(TimelineView, BuildsLargeScenesOffTheGuiThread)
     for (int j = 0; j < 300; ++j) {
         FleetTimelineRow row;
         row.job = j;
-        row.key = QStringLiteral("job-%1").arg(j);
+        row.key = "job-" + std::to_string(j);
         for (int s = 0; s < 400; ++s) {
             row.spans.push_back({ at(s * 300), at(s * 300 + 290), static_cast<uint8_t>(core::Bucket::Productive) });
         }

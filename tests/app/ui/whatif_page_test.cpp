@@ -307,7 +307,7 @@ TEST_F(WhatIfPageTest, OnlyTheNewestProjectionIsShown)
 
 TEST_F(WhatIfPageTest, APhaseSubcategoryAndTheIntervalProjectAsTheModelDoes)
 {
-    const QStringList subcategories = page->data().subcategories;
+    const QStringList subcategories = qsList(page->data().subcategories);
     ASSERT_TRUE(subcategories.contains("init.process_group_init")) << subcategories.join(", ").toStdString();
     waitForProjection([&] {
         page->setPhaseSubcategory("init.process_group_init");
