@@ -126,9 +126,22 @@ void WorkbenchState::setVocabulary(const Vocabulary& vocabulary)
     m_jobKeys.clear();
     m_back.clear();
     m_forward.clear();
+    // Names the new data lacks (a removed or renamed label, another database's attributes) leave
+    // the filter and the grouping: the service refuses unknown names rather than show nothing.
+    UiFilter pruned = m_filter;
+    pruned.labels.removeIf([&](const QString& l) { return !vocabulary.labels.contains(l); });
+    pruned.attrs.removeIf([&](const auto& term) { return !vocabulary.attrKeys.contains(term.key()); });
+    const bool filterPruned = !(pruned == m_filter);
+    m_filter = pruned;
     Location fleet;
-    fleet.groupBy = m_location.groupBy;
+    const QString groupBy = qs(m_location.groupBy);
+    if (groupBy == QLatin1String("label") || groupBy == QLatin1String("job") || vocabulary.attrKeys.contains(groupBy)) {
+        fleet.groupBy = m_location.groupBy;
+    }
     m_location = fleet;
+    if (filterPruned) {
+        emit filterChanged(m_filter);
+    }
     emit vocabularyChanged(m_vocabulary);
     emit locationChanged(m_location);
     emit historyChanged(false, false);

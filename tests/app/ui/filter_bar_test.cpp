@@ -219,5 +219,39 @@ TEST(FilterBar, ShowsChangesMadeElsewhereAndClears)
     EXPECT_FALSE(clear->isEnabled());
 }
 
+TEST(WorkbenchState, ANewVocabularyDropsTheNamesItLacksFromTheFilterAndTheGrouping)
+{
+    // After a label is removed or another database is opened, the filter keeps only names the
+    // data has (the service refuses unknown ones), and says so with filterChanged.
+    WorkbenchState state;
+    state.setVocabulary(vocabulary());
+    UiFilter f;
+    f.labels = { "before", "after" };
+    f.attrs.insert("team", { "nlp" });
+    f.attrs.insert("cluster", { "east" });
+    state.setFilter(f);
+    Location byModel;
+    byModel.groupBy = "model";
+    state.navigate(byModel);
+    QSignalSpy filterChanged(&state, &WorkbenchState::filterChanged);
+
+    Vocabulary next = vocabulary();
+    next.labels = { "after" };
+    next.attrKeys = { "team" };
+    state.setVocabulary(next);
+    EXPECT_EQ(state.filter().labels, QStringList { "after" });
+    EXPECT_EQ(state.filter().attrs.keys(), QStringList { "team" });
+    EXPECT_EQ(state.location().groupBy, "") << "no job has 'model' any more";
+    EXPECT_EQ(filterChanged.count(), 1);
+
+    // Nothing to drop: no filterChanged, and a grouping the data has stays.
+    Location byTeam;
+    byTeam.groupBy = "team";
+    state.navigate(byTeam);
+    state.setVocabulary(next);
+    EXPECT_EQ(filterChanged.count(), 1);
+    EXPECT_EQ(state.location().groupBy, "team");
+}
+
 } // namespace
 } // namespace ett::app
