@@ -1,5 +1,4 @@
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/timeutil.h"
 #include "core/model/types.h"
 
@@ -11,6 +10,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace ett::core {
 namespace {

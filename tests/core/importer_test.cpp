@@ -2,7 +2,6 @@
 // figures from the store, re-imports, merging files under one label, implicit jobs, clipping,
 // forward references, datasets and issues, cancel and progress, and roll-ups of imported data.
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
@@ -22,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "samples/synth/generator.h"
 #include "tests/core/test_store.h"
 
 namespace ett::core {

@@ -1,9 +1,7 @@
-// `ettw bench import` (issue #2, item 8): the import pipeline end to end (parse, validate, store,
-// index, accounting) against the ceiling of a plain prepared-statement insert loop into a bare
-// SQLite table, in the same process.
-#include "app/cli/commands.h"
+// `ett_bench import`: the import pipeline end to end (parse, validate, store, index, accounting)
+// against the ceiling of a plain prepared-statement insert loop into a bare SQLite table (the
+// SQLite baseline), in the same process.
 #include "app/cli/json_writer.h"
-#include "core/model/generator.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 
@@ -16,9 +14,13 @@
 #include <string>
 #include <unistd.h>
 
-namespace ett::app {
+#include "samples/synth/generator.h"
+#include "tests/bench/ett_bench.h"
+
+namespace ett::bench {
 
 using namespace ett::core;
+using app::JsonWriter;
 
 namespace {
 
@@ -119,11 +121,11 @@ int runBenchImport(const BenchImportOptions& options)
 {
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(options.workDir.empty() ? fs::temp_directory_path().string() : options.workDir)
-        / ("ettw-bench-" + std::to_string(getpid()));
+        / ("ett-bench-" + std::to_string(getpid()));
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) {
-        std::fprintf(stderr, "ettw: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
+        std::fprintf(stderr, "ett_bench: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
         return kExitUserError;
     }
     const std::string trace = (dir / "bench.ett.jsonl").string();
@@ -145,7 +147,7 @@ int runBenchImport(const BenchImportOptions& options)
     {
         std::FILE* out = std::fopen(trace.c_str(), "wb");
         if (!out) {
-            std::fprintf(stderr, "ettw: cannot write %s\n", trace.c_str());
+            std::fprintf(stderr, "ett_bench: cannot write %s\n", trace.c_str());
             cleanup();
             return kExitUserError;
         }
@@ -161,7 +163,7 @@ int runBenchImport(const BenchImportOptions& options)
         }
         std::fwrite(buffer.data(), 1, buffer.size(), out);
         if (std::fclose(out) != 0) {
-            std::fprintf(stderr, "ettw: cannot write %s (disk full?)\n", trace.c_str());
+            std::fprintf(stderr, "ett_bench: cannot write %s (disk full?)\n", trace.c_str());
             cleanup();
             return kExitUserError;
         }
@@ -180,13 +182,13 @@ int runBenchImport(const BenchImportOptions& options)
         fs::remove(dbPath, ec);
         auto db = Database::open(dbPath, Database::OpenMode::CreateIfMissing);
         if (!db) {
-            std::fprintf(stderr, "ettw: %s\n", db.error().message.c_str());
+            std::fprintf(stderr, "ett_bench: %s\n", db.error().message.c_str());
             cleanup();
             return kExitUserError;
         }
         auto r = importTraceFile(**db, trace, ImportOptions {});
         if (!r) {
-            std::fprintf(stderr, "ettw: %s\n", r.error().message.c_str());
+            std::fprintf(stderr, "ett_bench: %s\n", r.error().message.c_str());
             cleanup();
             return kExitUserError;
         }
@@ -199,7 +201,7 @@ int runBenchImport(const BenchImportOptions& options)
     std::fprintf(stderr, "bare insert loop ...\n");
     auto bare = bareInsert(barePath, gen);
     if (!bare) {
-        std::fprintf(stderr, "ettw: %s\n", bare.error().message.c_str());
+        std::fprintf(stderr, "ett_bench: %s\n", bare.error().message.c_str());
         cleanup();
         return kExitUserError;
     }
@@ -235,4 +237,4 @@ int runBenchImport(const BenchImportOptions& options)
     return kExitOk;
 }
 
-} // namespace ett::app
+} // namespace ett::bench
