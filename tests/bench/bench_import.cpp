@@ -115,6 +115,30 @@ Result<BareResult> bareInsert(const std::string& path, const GeneratorOptions& o
     return result;
 }
 
+// Writes the generated fleet as an ETT trace file.
+Status writeTrace(const std::string& trace, const GeneratorOptions& gen)
+{
+    std::FILE* out = std::fopen(trace.c_str(), "wb");
+    if (!out) {
+        return Error { "cannot write " + trace };
+    }
+    std::string buffer = generatorHeaderLine(gen) + "\n";
+    FleetGenerator g(gen);
+    GeneratedJob job;
+    while (g.next(job)) {
+        appendJobLines(job, buffer);
+        if (buffer.size() > (8u << 20)) {
+            std::fwrite(buffer.data(), 1, buffer.size(), out);
+            buffer.clear();
+        }
+    }
+    std::fwrite(buffer.data(), 1, buffer.size(), out);
+    if (std::fclose(out) != 0) {
+        return Error { "cannot write " + trace + " (disk full?)" };
+    }
+    return Status::success();
+}
+
 } // namespace
 
 int runBenchImport(const BenchImportOptions& options)
@@ -144,29 +168,10 @@ int runBenchImport(const BenchImportOptions& options)
     std::fprintf(
         stderr, "generating %lld phase records into %s ...\n", static_cast<long long>(options.records), trace.c_str());
     auto genStart = Clock::now();
-    {
-        std::FILE* out = std::fopen(trace.c_str(), "wb");
-        if (!out) {
-            std::fprintf(stderr, "ett_bench: cannot write %s\n", trace.c_str());
-            cleanup();
-            return kExitUserError;
-        }
-        std::string buffer = generatorHeaderLine(gen) + "\n";
-        FleetGenerator g(gen);
-        GeneratedJob job;
-        while (g.next(job)) {
-            appendJobLines(job, buffer);
-            if (buffer.size() > (8u << 20)) {
-                std::fwrite(buffer.data(), 1, buffer.size(), out);
-                buffer.clear();
-            }
-        }
-        std::fwrite(buffer.data(), 1, buffer.size(), out);
-        if (std::fclose(out) != 0) {
-            std::fprintf(stderr, "ett_bench: cannot write %s (disk full?)\n", trace.c_str());
-            cleanup();
-            return kExitUserError;
-        }
+    if (auto written = writeTrace(trace, gen); !written) {
+        std::fprintf(stderr, "ett_bench: %s\n", written.error().message.c_str());
+        cleanup();
+        return kExitUserError;
     }
     const double genSeconds = secondsSince(genStart);
     const auto fileBytes = static_cast<int64_t>(fs::file_size(trace, ec));

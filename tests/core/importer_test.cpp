@@ -1,4 +1,4 @@
-// Tests of the importer and the store read-back (issue #2 items 2 and 3): the worked example's
+// Tests of the importer and the store read-back: the worked example's
 // figures from the store, re-imports, merging files under one label, implicit jobs, clipping,
 // forward references, datasets and issues, cancel and progress, and roll-ups of imported data.
 #include "core/model/accounting.h"
