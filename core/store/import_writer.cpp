@@ -47,6 +47,17 @@ Status insertRows(const std::vector<Row>& rows, Statement& many, Statement& one,
     return Status::success();
 }
 
+// Steps a bound "SELECT count(*) ..." statement: true when the count is positive. Resets it.
+Result<bool> countIsPositive(Statement& s)
+{
+    if (auto r = s.step(); !r) {
+        return r.error();
+    }
+    const bool positive = s.columnInt64(0) > 0;
+    s.reset();
+    return positive;
+}
+
 } // namespace
 
 ImportWriter::ImportWriter(Database& db, std::string path)
@@ -144,12 +155,7 @@ Result<bool> ImportWriter::hasDatasetOfSize(int64_t labelId, int64_t bytes)
     m_datasetOfSize.reset();
     m_datasetOfSize.bind(1, labelId);
     m_datasetOfSize.bind(2, bytes);
-    if (auto r = m_datasetOfSize.step(); !r) {
-        return r.error();
-    }
-    const bool found = m_datasetOfSize.columnInt64(0) > 0;
-    m_datasetOfSize.reset();
-    return found;
+    return countIsPositive(m_datasetOfSize);
 }
 
 Result<bool> ImportWriter::hasDatasetWithSha(int64_t labelId, const std::string& sha256)
@@ -157,12 +163,7 @@ Result<bool> ImportWriter::hasDatasetWithSha(int64_t labelId, const std::string&
     m_datasetWithSha.reset();
     m_datasetWithSha.bind(1, labelId);
     m_datasetWithSha.bind(2, sha256);
-    if (auto r = m_datasetWithSha.step(); !r) {
-        return r.error();
-    }
-    const bool found = m_datasetWithSha.columnInt64(0) > 0;
-    m_datasetWithSha.reset();
-    return found;
+    return countIsPositive(m_datasetWithSha);
 }
 
 Result<int64_t> ImportWriter::insertDataset(
