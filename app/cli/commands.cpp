@@ -13,7 +13,6 @@
 #include "app/service/job_detail.h"
 #include "app/service/overview.h"
 #include "core/ingest/mapping.h"
-#include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
 #include "core/store/database.h"
@@ -37,6 +36,8 @@
 #include <optional>
 #include <string>
 #include <unistd.h>
+
+#include "samples/synth/generator.h"
 
 namespace ett::app {
 
@@ -1204,32 +1205,6 @@ int runEttw(int argc, char** argv)
         ->capture_default_str();
     generate->add_option("--out", genCmd.out, "Output file (.gz: gzip-compressed)")->required();
 
-    BenchImportOptions benchImport;
-    auto* bench = app.add_subcommand("bench", "Benchmarks, printed as JSON");
-    bench->require_subcommand(1);
-    auto* benchImportCmd = bench->add_subcommand(
-        "import", "Generate N phase records, import them, compare with a bare SQLite insert loop (JSON)");
-    benchImportCmd->add_option("--records", benchImport.records, "Phase records to generate")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    benchImportCmd->add_option(
-        "--dir", benchImport.workDir, "Directory for the temporary files (default: system temp)");
-    benchImportCmd->add_flag("--keep", benchImport.keep, "Keep the generated trace and databases");
-    BenchEngineOptions benchEngine;
-    std::string benchEngineBackend;
-    auto* benchEngineCmd = bench->add_subcommand("engine",
-        "Time the aggregation engine (attribution, roll-up, series, percentiles) on N generated phases, and the "
-        "same roll-up as a SQLite GROUP BY (JSON)");
-    benchEngineCmd->add_option("--phases", benchEngine.phases, "Phases to generate")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    benchEngineCmd->add_option("--backend", benchEngineBackend, "cpu or cuda (default: CUDA when a GPU is present)")
-        ->check(CLI::IsMember({ "cpu", "cuda" }));
-    benchEngineCmd->add_option("--repeats", benchEngine.repeats, "Runs per operation (the median is printed)")
-        ->check(CLI::Range(1, 100))
-        ->capture_default_str();
-    benchEngineCmd->add_option("--dir", benchEngine.workDir, "Directory for the temporary SQLite database");
-
     if (auto unknown = unknownCommandError(app, argc, argv)) {
         std::fprintf(stderr, "ettw: %s\nRun with --help for more information.\n", unknown->c_str());
         return kExitUsage;
@@ -1287,15 +1262,6 @@ int runEttw(int argc, char** argv)
     }
     if (generate->parsed()) {
         return runGenerate(genCmd);
-    }
-    if (benchImportCmd->parsed()) {
-        return runBenchImport(benchImport);
-    }
-    if (benchEngineCmd->parsed()) {
-        if (!benchEngineBackend.empty()) {
-            benchEngine.backend = benchEngineBackend;
-        }
-        return runBenchEngine(benchEngine);
     }
     return kExitUsage;
 }

@@ -1,6 +1,6 @@
 #include "app/cli/json_writer.h"
 
-#include "core/model/generator.h"
+#include "core/model/json_text.h"
 
 #include <cmath>
 #include <cstdio>

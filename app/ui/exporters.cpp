@@ -7,7 +7,7 @@
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/workbench_state.h"
-#include "core/model/generator.h"
+#include "core/model/json_text.h"
 #include "core/model/rollup.h"
 
 #include <QAbstractItemView>

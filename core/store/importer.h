@@ -1,4 +1,5 @@
-// Import of native ETT trace files into a workbench database (issue #2 items 2 and 3).
+// Import of trace files (native ETT and the foreign formats of core/ingest) into a workbench
+// database.
 //
 // Design note: a file is imported in one transaction, all or nothing. Parsing runs on a second
 // thread (simdjson) while this thread validates the records against the store and writes them,

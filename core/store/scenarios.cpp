@@ -1,6 +1,6 @@
 #include "core/store/scenarios.h"
 
-#include "core/model/generator.h"
+#include "core/model/json_text.h"
 #include "core/model/timeutil.h"
 #include "core/store/database.h"
 

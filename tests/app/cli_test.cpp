@@ -443,7 +443,6 @@ using CliWorkedExample = CliTest;
 using CliFleet = CliTest;
 using CliDatasets = CliTest;
 using CliGenerate = CliTest;
-using CliBench = CliTest;
 
 // Every bucket appears in a buckets object, and nothing else.
 void expectEveryBucket(const Json& buckets, const std::string& what)
@@ -507,7 +506,7 @@ std::string workedExampleHeadPlus(size_t headLines, const std::vector<std::strin
 TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
 {
     const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> cases = {
-        { {}, { "import", "summary", "job", "jobs", "compare", "advise", "issues", "datasets", "generate", "bench" } },
+        { {}, { "import", "summary", "job", "jobs", "compare", "advise", "issues", "datasets", "generate" } },
         { { "advise" },
             { "--blocking-s", "--mtbi-s", "--interval-s", "--nodes", "--failures-per-node-day", "--restart-s",
                 "--format", "approximation", "--db", "--job", "--by" } },
@@ -524,8 +523,6 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
         { { "issues" }, { "--db", "--format" } },
         { { "datasets" }, { "--db", "--format", "--remove-label", "--rename-label" } },
         { { "generate" }, { "--jobs", "--seed", "--out", "--days" } },
-        { { "bench" }, { "import" } },
-        { { "bench", "import" }, { "--records", "--dir" } },
     };
     for (const auto& [command, mentions] : cases) {
         auto args = command;
@@ -566,8 +563,6 @@ TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
         { "generate", "--out", "x.ett.jsonl", "--jobs", "0" },
         { "generate", "--out", "x.ett.jsonl", "--days", "0" },
         { "bench" },
-        { "bench", "frobnicate" },
-        { "bench", "import", "--records", "0" },
     };
     for (const auto& args : cases) {
         const RunResult r = ettw(args);
@@ -576,11 +571,11 @@ TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
         EXPECT_FALSE(r.err.empty()) << argsText(args) << ": a usage error explains itself on stderr";
     }
     // An unknown command is named in the message, not reported as a missing one.
-    for (const std::vector<std::string>& args :
-        { std::vector<std::string> { "frobnicate" }, std::vector<std::string> { "bench", "frobnicate" } }) {
+    for (const std::vector<std::string>& args : { std::vector<std::string> { "frobnicate" } }) {
         const RunResult r = ettw(args);
         EXPECT_TRUE(contains(r.err, "frobnicate")) << argsText(args) << "\n" << r;
     }
+    EXPECT_TRUE(contains(ettw({ "bench", "import" }).err, "unknown command 'bench'"));
     EXPECT_FALSE(fs::exists(work() / "ett.db")) << "a usage error must not create a database";
     EXPECT_FALSE(fs::exists(work() / "x.ett.jsonl"));
 }
@@ -1174,23 +1169,6 @@ TEST_F(CliGenerate, GzipOutputImports)
     expectPartsAddUp(fromPlain, { &fromGz }, true, "gzip against plain");
 }
 
-// --- bench ----------------------------------------------------------------------------------
-
-TEST_F(CliBench, ImportPrintsJsonAndLeavesNoFiles)
-{
-    const fs::path dir = m_root / "bench";
-    fs::create_directories(dir);
-    const RunResult r = ettw({ "bench", "import", "--records", "20000", "--dir", dir.string() });
-    ASSERT_EQ(r.exitCode, 0) << r;
-    const Json j = Json::parse(r.out);
-    EXPECT_GE(j["records"].integer(), 20000);
-    for (const std::string key :
-        { "records", "seconds", "records_per_s", "bare_insert_records_per_s", "ratio", "peak_rss_mb" }) {
-        EXPECT_GT(j[key].number(), 0.0) << key;
-    }
-    EXPECT_TRUE(fs::is_empty(dir)) << "bench import left files in " << dir;
-}
-
 using CliEngine = CliTest;
 
 TEST_F(CliEngine, SeriesPerDayAddsUpToTheSummary)
@@ -1238,29 +1216,6 @@ TEST_F(CliEngine, BackendIsChosenAndNamedWithVerbose)
     EXPECT_EQ(cuda.out, cpu.out) << "both backends give the same figures";
     const RunResult bad = ettw({ "summary", "--backend", "tpu" });
     EXPECT_EQ(bad.exitCode, 2) << bad;
-}
-
-TEST_F(CliBench, EnginePrintsOneObjectPerOperationWithSqliteForTheRollup)
-{
-    const fs::path dir = m_root / "bench";
-    fs::create_directories(dir);
-    const RunResult r
-        = ettw({ "bench", "engine", "--phases", "30000", "--backend", "cpu", "--repeats", "2", "--dir", dir.string() });
-    ASSERT_EQ(r.exitCode, 0) << r;
-    std::vector<std::string> ops;
-    for (const auto& line : splitLines(r.out)) {
-        const Json j = Json::parse(line);
-        ops.push_back(j["op"].str());
-        EXPECT_EQ(j["backend"].str().rfind("CPU", 0), 0u) << line;
-        EXPECT_GT(j["rows"].integer(), 0) << line;
-        EXPECT_GT(j["seconds"].number(), 0.0) << line;
-        EXPECT_GT(j["rows_per_s"].number(), 0.0) << line;
-        if (j["op"].str() == "rollup") {
-            EXPECT_GT(j["sqlite_group_by_seconds"].number(), 0.0) << line;
-        }
-    }
-    EXPECT_EQ(ops, (std::vector<std::string> { "load", "attribution", "rollup", "series", "percentiles" }));
-    EXPECT_TRUE(fs::is_empty(dir)) << "bench engine left files in " << dir;
 }
 
 using CliFormats = CliTest;

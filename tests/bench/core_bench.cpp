@@ -3,7 +3,6 @@
 // a bare SQLite insert loop is `ettw bench import` (tests/bench/import_bench.sh).
 #include "core/ingest/native_reader.h"
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/rollup.h"
 
 #include <benchmark/benchmark.h>
@@ -13,6 +12,8 @@
 #include <string>
 #include <unistd.h>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace {
 

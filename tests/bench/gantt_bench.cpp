@@ -1,4 +1,4 @@
-// Frame paint time of the Gantt painter (issue #4, item 4) with a million phases, at several
+// Frame paint time of the Gantt painter with a million phases, at several
 // zoom levels, into a 1920x1080 image. The goal is a frame under 16 ms at every zoom: the
 // painter's level of detail (binary search to the visible spans, folding of spans under 3 px)
 // must make the cost depend on what is visible, not on the size of the job.

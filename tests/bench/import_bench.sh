@@ -1,5 +1,5 @@
 #!/bin/sh
-# The import benchmark of issue #2: generates N phase records (default 10 million), imports them
+# The import benchmark: generates N phase records (default 10 million), imports them
 # end to end (parse, validate, store, index, accounting) and, in the same process, inserts the
 # same rows with a plain prepared-statement loop into a bare SQLite table. Runs it RUNS times
 # (default 3) and prints each run's JSON and the medians.
@@ -9,11 +9,11 @@ cd "$(dirname "$0")/../.."
 RECORDS="${1:-10000000}"
 RUNS="${2:-3}"
 cmake --preset release >/dev/null
-cmake --build --preset release --target ettw core_bench -j"$(nproc)" >/dev/null
+cmake --build --preset release --target ett_bench core_bench -j"$(nproc)" >/dev/null
 out="$(mktemp)"
 i=0
 while [ "$i" -lt "$RUNS" ]; do
-    ./build/release/app/ettw bench import --records "$RECORDS" 2>/dev/null | tr -d '\n ' >>"$out"
+    ./build/release/tests/bench/ett_bench import --records "$RECORDS" 2>/dev/null | tr -d '\n ' >>"$out"
     echo >>"$out"
     i=$((i + 1))
 done

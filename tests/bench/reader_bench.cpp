@@ -1,4 +1,4 @@
-// Parse speed of every reader (issue #5, item 9): each format's reader alone (no store), on the
+// Parse speed of every reader: each format's reader alone (no store), on the
 // shared real files and on a large Chrome trace made of a real Kineto trace's events repeated.
 // Prints one JSON object per line: bytes, records, the median of several runs, MB/s, and the
 // ratio to baselines run in the same process on the same file: reading its bytes (ByteSource,

@@ -1,7 +1,6 @@
-// Time of one what-if projection (issue #7, item 4) on a generated fleet, against the engine's
+// Time of one what-if projection on a generated fleet, against the engine's
 // roll-up of the same cohort in the same process: figures, never assertions. Prints one JSON object.
 //   whatif_bench [--jobs N] [--repeats R]
-#include "core/model/generator.h"
 #include "core/model/whatif.h"
 #include "gpu/advisor.h"
 #include "gpu/whatif.h"
@@ -14,6 +13,8 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace {
 
@@ -66,7 +67,7 @@ int main(int argc, char** argv)
     engine->load(b.finish());
     engine->attribution();
 
-    // The issue's example scenario: compile -40%, process-group init -50%, failures -30%,
+    // A typical scenario: compile -40%, process-group init -50%, failures -30%,
     // checkpoint interval at the optimum, over every job.
     auto compile = change(core::WhatIfTarget::Bucket, 0.6);
     compile.bucket = core::Bucket::Compile;

@@ -1,12 +1,13 @@
 // Measured checkpoint inputs and advice (issue #7, items 1 and 3) on hand-built jobs whose figures
 // are derived by hand below, and on a generated fleet cross-checked with the engine's roll-up.
 #include "core/model/advisor.h"
-#include "core/model/generator.h"
 #include "gpu/advisor.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "samples/synth/generator.h"
 
 namespace ett {
 namespace {

@@ -3,12 +3,13 @@
 // rates, distributions and matched jobs.
 #include "core/model/accounting.h"
 #include "core/model/compare.h"
-#include "core/model/generator.h"
 #include "core/model/timeutil.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
+
+#include "samples/synth/generator.h"
 
 namespace ett::core {
 namespace {

@@ -1,5 +1,4 @@
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/timeutil.h"
 #include "core/model/types.h"
 
@@ -11,6 +10,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace ett::core {
 namespace {
@@ -226,7 +227,7 @@ TEST(Generator, JobsLookLikeAFleet)
 
 TEST(Generator, FailureCausesFollowLlama3Proportions)
 {
-    // The proportions from the Llama 3 report: GPU 58.7%, dependency 12.9% (+0.5% other
+    // The proportions of the Llama 3 report: GPU 58.7%, dependency 12.9% (+0.5% other
     // dependencies), network 8.4%, maintenance 7.6%, host 5.1%, unknown 6.8%.
     std::map<std::string, int64_t> byClass;
     int64_t total = 0;

@@ -1,8 +1,7 @@
-// Tests of the importer and the store read-back (issue #2 items 2 and 3): the worked example's
+// Tests of the importer and the store read-back: the worked example's
 // figures from the store, re-imports, merging files under one label, implicit jobs, clipping,
 // forward references, datasets and issues, cancel and progress, and roll-ups of imported data.
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
@@ -22,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "samples/synth/generator.h"
 #include "tests/core/test_store.h"
 
 namespace ett::core {

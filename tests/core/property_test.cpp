@@ -3,7 +3,6 @@
 // directly on the generated records, per-day ranges adding up exactly to the whole, and GPU- and
 // time-weighted ETT% agreeing when every job has the same GPU count.
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
 #include "core/store/database.h"
@@ -22,6 +21,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace ett::core {
 namespace {

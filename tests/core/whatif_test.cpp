@@ -2,7 +2,6 @@
 // run through the engine (CPU backend) as `ettw whatif` runs them; and on a generated fleet, where
 // today must be the engine's roll-up of the same jobs and the bridge must add up exactly.
 #include "core/model/compare.h"
-#include "core/model/generator.h"
 #include "core/model/whatif.h"
 #include "gpu/advisor.h"
 #include "gpu/whatif.h"
@@ -13,6 +12,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace ett {
 namespace {

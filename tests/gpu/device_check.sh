@@ -1,5 +1,5 @@
 #!/bin/sh
-# Device check of the aggregation engine (issue #3, item 5). On a bare CUDA machine (CMake, a C++
+# Device check of the aggregation engine. On a bare CUDA machine (CMake, a C++
 # compiler and nvcc; no Qt, no SQLite, no GoogleTest) it configures and builds gpu/ alone, runs
 # the equivalence tests on the CUDA and CPU backends and the engine benchmark, and prints the
 # figures. Meant to finish within 5 minutes on an H100/H200-class machine.
@@ -37,7 +37,12 @@ say "== machine"
 command -v nvidia-smi >/dev/null && step nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 step nproc
 say "== configure and build gpu/ alone"
-if ! step cmake -S gpu -B "$BUILD" -DETT_WITH_CUDA=ON -DCMAKE_BUILD_TYPE=Release; then exit 1; fi
+# The toolkit is named explicitly (CMake would otherwise look at CUDACXX, then PATH); NVCC
+# overrides it.
+NVCC="${NVCC:-/usr/local/cuda/bin/nvcc}"
+if ! step cmake -S gpu -B "$BUILD" -DETT_WITH_CUDA=ON -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_BUILD_TYPE=Release; then
+    exit 1
+fi
 if ! step cmake --build "$BUILD" -j"$(nproc)"; then exit 1; fi
 say "build done after $(( $(date +%s) - start )) s"
 

@@ -1,10 +1,10 @@
 // The engine benchmark without the store: engine_bench [--phases N] [--backend cpu|cuda]
-// [--repeats R]. Prints one JSON object per operation (see gpu/engine_bench.h).
-#include "gpu/engine_bench.h"
-
+// [--repeats R]. Prints one JSON object per operation (see tests/gpu/engine_bench.h).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "tests/gpu/engine_bench.h"
 
 int main(int argc, char** argv)
 {

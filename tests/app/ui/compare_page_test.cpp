@@ -14,7 +14,6 @@
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
 #include "app/ui/workbench_state.h"
-#include "core/model/generator.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
@@ -36,6 +35,7 @@
 #include <fstream>
 
 #include "pages_fixtures.h"
+#include "samples/synth/generator.h"
 
 namespace ett::app {
 namespace {

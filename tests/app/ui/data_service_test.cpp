@@ -3,7 +3,6 @@
 // store as it was, stale results dropped, the fleet timeline, and renaming labels.
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
-#include "core/model/generator.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
@@ -25,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "samples/synth/generator.h"
 #include "store_fixtures.h"
 
 namespace ett::app {

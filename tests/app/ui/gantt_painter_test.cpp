@@ -7,7 +7,6 @@
 #include "app/ui/timeline/time_axis.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/workbench_state.h"
-#include "core/model/generator.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 #include "core/store/timeline.h"
@@ -22,6 +21,7 @@
 #include <map>
 #include <set>
 
+#include "samples/synth/generator.h"
 #include "tests/app/ui/timeline_fixtures.h"
 
 namespace ett::app {

@@ -7,7 +7,6 @@
 
 #include "app/ui/types.h"
 #include "core/model/accounting.h"
-#include "core/model/generator.h"
 #include "core/model/rollup.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
@@ -25,6 +24,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "samples/synth/generator.h"
 
 namespace ett::app::fixtures {
 

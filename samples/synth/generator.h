@@ -1,7 +1,7 @@
-// A synthetic fleet that looks real (issue #2, item 6): teams, models and clusters; GPU counts
-// from 8 to 16k; failures as a Poisson process per GPU-hour with causes in the proportions of
-// the Llama 3 report; preemptions; periodic checkpoints with blocking saves; compile with cache
-// hits and misses; init sub-stages; per-rank phases for some jobs.
+// A synthetic fleet that looks real, for `ettw generate`, benchmarks and tests: teams, models
+// and clusters; GPU counts from 8 to 16k; failures as a Poisson process per GPU-hour with causes
+// in the proportions of the Llama 3 report; preemptions; periodic checkpoints with blocking saves;
+// compile with cache hits and misses; init sub-stages; per-rank phases for some jobs.
 //
 // Deterministic for a seed on every platform: it uses its own PRNG and its own distributions
 // (never <random>'s, whose results differ between standard libraries). Jobs are produced one at
@@ -10,12 +10,15 @@
 
 #include "core/model/accounting.h"
 #include "core/model/columns.h"
+#include "core/model/json_text.h"
 #include "core/model/records.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "samples/synth/synth_random.h"
 
 namespace ett::core {
 
@@ -51,15 +54,9 @@ public:
 
 private:
     GeneratorOptions m_options;
-    uint64_t m_state[4] {};
+    synth::SynthRandom m_random;
     int64_t m_jobsDone = 0;
     int64_t m_phasesDone = 0;
-
-    uint64_t nextU64();
-    double uniform(); // [0, 1)
-    double exponential(double mean);
-    double lognormal(double median, double sigma);
-    size_t pickWeighted(const double* weights, size_t n);
 };
 
 // The header line of a generated file (time_unit "ms", source "ettw generate ...").
@@ -69,11 +66,6 @@ std::string generatorHeaderLine(const GeneratorOptions& options);
 // as integer milliseconds since the epoch. Generated times are whole milliseconds, so the text
 // round-trips exactly.
 void appendJobLines(const GeneratedJob& job, std::string& out);
-
-// JSON text for the writers in core (trace lines here, what-if scenarios in core/store): appends
-// the JSON escape of s without quotes, or as a quoted JSON string.
-void appendJsonEscaped(std::string& out, std::string_view s);
-void appendJsonString(std::string& out, std::string_view s);
 
 // The accounting input for a generated job, exactly as an import of its lines would build it
 // (phases clipped to their attempt, defaults applied). Lets tests and the GPU engine skip the

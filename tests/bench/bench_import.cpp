@@ -1,9 +1,7 @@
-// `ettw bench import` (issue #2, item 8): the import pipeline end to end (parse, validate, store,
-// index, accounting) against the ceiling of a plain prepared-statement insert loop into a bare
-// SQLite table, in the same process.
-#include "app/cli/commands.h"
+// `ett_bench import`: the import pipeline end to end (parse, validate, store, index, accounting)
+// against the ceiling of a plain prepared-statement insert loop into a bare SQLite table (the
+// SQLite baseline), in the same process.
 #include "app/cli/json_writer.h"
-#include "core/model/generator.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 
@@ -16,9 +14,13 @@
 #include <string>
 #include <unistd.h>
 
-namespace ett::app {
+#include "samples/synth/generator.h"
+#include "tests/bench/ett_bench.h"
+
+namespace ett::bench {
 
 using namespace ett::core;
+using app::JsonWriter;
 
 namespace {
 
@@ -113,17 +115,41 @@ Result<BareResult> bareInsert(const std::string& path, const GeneratorOptions& o
     return result;
 }
 
+// Writes the generated fleet as an ETT trace file.
+Status writeTrace(const std::string& trace, const GeneratorOptions& gen)
+{
+    std::FILE* out = std::fopen(trace.c_str(), "wb");
+    if (!out) {
+        return Error { "cannot write " + trace };
+    }
+    std::string buffer = generatorHeaderLine(gen) + "\n";
+    FleetGenerator g(gen);
+    GeneratedJob job;
+    while (g.next(job)) {
+        appendJobLines(job, buffer);
+        if (buffer.size() > (8u << 20)) {
+            std::fwrite(buffer.data(), 1, buffer.size(), out);
+            buffer.clear();
+        }
+    }
+    std::fwrite(buffer.data(), 1, buffer.size(), out);
+    if (std::fclose(out) != 0) {
+        return Error { "cannot write " + trace + " (disk full?)" };
+    }
+    return Status::success();
+}
+
 } // namespace
 
 int runBenchImport(const BenchImportOptions& options)
 {
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(options.workDir.empty() ? fs::temp_directory_path().string() : options.workDir)
-        / ("ettw-bench-" + std::to_string(getpid()));
+        / ("ett-bench-" + std::to_string(getpid()));
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) {
-        std::fprintf(stderr, "ettw: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
+        std::fprintf(stderr, "ett_bench: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
         return kExitUserError;
     }
     const std::string trace = (dir / "bench.ett.jsonl").string();
@@ -142,29 +168,10 @@ int runBenchImport(const BenchImportOptions& options)
     std::fprintf(
         stderr, "generating %lld phase records into %s ...\n", static_cast<long long>(options.records), trace.c_str());
     auto genStart = Clock::now();
-    {
-        std::FILE* out = std::fopen(trace.c_str(), "wb");
-        if (!out) {
-            std::fprintf(stderr, "ettw: cannot write %s\n", trace.c_str());
-            cleanup();
-            return kExitUserError;
-        }
-        std::string buffer = generatorHeaderLine(gen) + "\n";
-        FleetGenerator g(gen);
-        GeneratedJob job;
-        while (g.next(job)) {
-            appendJobLines(job, buffer);
-            if (buffer.size() > (8u << 20)) {
-                std::fwrite(buffer.data(), 1, buffer.size(), out);
-                buffer.clear();
-            }
-        }
-        std::fwrite(buffer.data(), 1, buffer.size(), out);
-        if (std::fclose(out) != 0) {
-            std::fprintf(stderr, "ettw: cannot write %s (disk full?)\n", trace.c_str());
-            cleanup();
-            return kExitUserError;
-        }
+    if (auto written = writeTrace(trace, gen); !written) {
+        std::fprintf(stderr, "ett_bench: %s\n", written.error().message.c_str());
+        cleanup();
+        return kExitUserError;
     }
     const double genSeconds = secondsSince(genStart);
     const auto fileBytes = static_cast<int64_t>(fs::file_size(trace, ec));
@@ -180,13 +187,13 @@ int runBenchImport(const BenchImportOptions& options)
         fs::remove(dbPath, ec);
         auto db = Database::open(dbPath, Database::OpenMode::CreateIfMissing);
         if (!db) {
-            std::fprintf(stderr, "ettw: %s\n", db.error().message.c_str());
+            std::fprintf(stderr, "ett_bench: %s\n", db.error().message.c_str());
             cleanup();
             return kExitUserError;
         }
         auto r = importTraceFile(**db, trace, ImportOptions {});
         if (!r) {
-            std::fprintf(stderr, "ettw: %s\n", r.error().message.c_str());
+            std::fprintf(stderr, "ett_bench: %s\n", r.error().message.c_str());
             cleanup();
             return kExitUserError;
         }
@@ -199,7 +206,7 @@ int runBenchImport(const BenchImportOptions& options)
     std::fprintf(stderr, "bare insert loop ...\n");
     auto bare = bareInsert(barePath, gen);
     if (!bare) {
-        std::fprintf(stderr, "ettw: %s\n", bare.error().message.c_str());
+        std::fprintf(stderr, "ett_bench: %s\n", bare.error().message.c_str());
         cleanup();
         return kExitUserError;
     }
@@ -235,4 +242,4 @@ int runBenchImport(const BenchImportOptions& options)
     return kExitOk;
 }
 
-} // namespace ett::app
+} // namespace ett::bench

@@ -1,8 +1,5 @@
-// `ettw bench engine` (issue #3, item 6): the engine's operations on a generated fleet, and the
-// same roll-up as a SQLite GROUP BY over the same segment rows, in the same process.
-#include "app/cli/commands.h"
-#include "gpu/engine_bench.h"
-
+// `ett_bench engine`: the engine's operations on a generated fleet, and the same roll-up as a
+// SQLite GROUP BY over the same segment rows, in the same process (the SQLite baseline).
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -13,7 +10,10 @@
 #include <unistd.h>
 #include <vector>
 
-namespace ett::app {
+#include "tests/bench/ett_bench.h"
+#include "tests/gpu/engine_bench.h"
+
+namespace ett::bench {
 
 namespace {
 
@@ -28,7 +28,7 @@ double sqliteGroupBySeconds(
     std::remove(path.c_str());
     sqlite3* db = nullptr;
     if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
-        std::fprintf(stderr, "ettw: cannot open %s\n", path.c_str());
+        std::fprintf(stderr, "ett_bench: cannot open %s\n", path.c_str());
         return -1;
     }
     auto exec = [&](const char* sql) { return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK; };
@@ -69,7 +69,7 @@ double sqliteGroupBySeconds(
                               "WHERE end_ns > ?1 AND start_ns < ?2 GROUP BY team, bucket";
     sqlite3_stmt* q = nullptr;
     if (sqlite3_prepare_v2(db, query.c_str(), -1, &q, nullptr) != SQLITE_OK) {
-        std::fprintf(stderr, "ettw: %s\n", sqlite3_errmsg(db));
+        std::fprintf(stderr, "ett_bench: %s\n", sqlite3_errmsg(db));
         sqlite3_close(db);
         return -1;
     }
@@ -112,8 +112,8 @@ int runBenchEngine(const BenchEngineOptions& options)
         if (r.op == "rollup") {
             std::fprintf(
                 stderr, "the same roll-up in SQLite (loading %zu rows first) ...\n", engine->attribution().segments());
-            const double sqliteSeconds = sqliteGroupBySeconds(*engine, r, options.repeats,
-                (dir / ("ettw-bench-engine-" + std::to_string(getpid()) + ".db")).string());
+            const double sqliteSeconds = sqliteGroupBySeconds(
+                *engine, r, options.repeats, (dir / ("ett-bench-engine-" + std::to_string(getpid()) + ".db")).string());
             if (sqliteSeconds >= 0) {
                 char buf[128];
                 std::snprintf(buf, sizeof buf, ",\"sqlite_group_by_seconds\":%.6f,\"speedup_vs_sqlite\":%.1f",
@@ -126,4 +126,4 @@ int runBenchEngine(const BenchEngineOptions& options)
     return kExitOk;
 }
 
-} // namespace ett::app
+} // namespace ett::bench

@@ -1,10 +1,10 @@
-#include "gpu/engine_bench.h"
-
-#include "core/model/generator.h"
+#include "tests/gpu/engine_bench.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+
+#include "samples/synth/generator.h"
 
 namespace ett::gpu {
 

@@ -1,4 +1,4 @@
-// The engine benchmark (issue #3, item 6), shared by `ettw bench engine` and the device check:
+// The engine benchmark, shared by `ett_bench engine` (tests/bench) and the device check:
 // a generated fleet of N phases, and the median time of each operation on one backend.
 #pragma once
 

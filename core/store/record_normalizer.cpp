@@ -1,0 +1,236 @@
+#include "core/store/record_normalizer.h"
+
+#include "core/model/timeutil.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ett::core {
+
+namespace {
+
+std::string quoted(const std::string& s)
+{
+    return "\"" + s + "\"";
+}
+
+std::string interval(int64_t s, int64_t e)
+{
+    return "[" + formatRfc3339(s) + ", " + formatRfc3339(e) + ")";
+}
+
+} // namespace
+
+// ---- PhaseNumbering
+
+void PhaseNumbering::start(int64_t firstId)
+{
+    m_firstId = firstId;
+    m_nextId = firstId;
+    m_runAttempt = -1;
+}
+
+int64_t PhaseNumbering::next(int64_t attemptId, std::optional<PhaseRun>& closed)
+{
+    const int64_t id = m_nextId++;
+    if (attemptId != m_runAttempt) {
+        closed = close();
+        m_runAttempt = attemptId;
+        m_runFirst = id;
+    }
+    m_runLast = id;
+    return id;
+}
+
+std::optional<PhaseRun> PhaseNumbering::close()
+{
+    if (m_runAttempt < 0) {
+        return std::nullopt;
+    }
+    const PhaseRun run { m_runAttempt, m_runFirst, m_runLast };
+    m_runAttempt = -1;
+    return run;
+}
+
+// ---- RecordNormalizer
+
+RecordNormalizer::RecordNormalizer(std::string path, std::string label)
+    : m_path(std::move(path))
+    , m_label(std::move(label))
+{
+}
+
+Status RecordNormalizer::checkJobAgrees(const JobState& job, const JobRecord& r, int64_t line) const
+{
+    const JobRecord& effective = r;
+    std::string diff;
+    if (effective.name != job.record.name) {
+        diff = "name " + quoted(effective.name) + " vs " + quoted(job.record.name);
+    } else if (effective.gpus != job.record.gpus) {
+        diff = "gpus " + (effective.gpus ? std::to_string(*effective.gpus) : "(absent)") + " vs "
+            + (job.record.gpus ? std::to_string(*job.record.gpus) : "(absent)");
+    } else if (effective.submittedNs != job.record.submittedNs) {
+        diff = "submitted " + (effective.submittedNs ? formatRfc3339(*effective.submittedNs) : "(absent)") + " vs "
+            + (job.record.submittedNs ? formatRfc3339(*job.record.submittedNs) : "(absent)");
+    } else if (effective.attrs != job.record.attrs) {
+        diff = "attrs differ";
+    }
+    if (!diff.empty()) {
+        return Error { at(line) + "job record: job " + quoted(r.job) + " was already declared differently ("
+            + job.origin + "): " + diff + "; a job seen again under label " + quoted(m_label)
+            + " must agree with its first declaration" };
+    }
+    return Status::success();
+}
+
+Status RecordNormalizer::checkSameAttempt(const AttemptState& a, const AttemptRecord& r, int64_t line) const
+{
+    const AttemptRecord& first = a.record;
+    std::string field;
+    if (first.startNs != r.startNs && !r.windowFromTrace) {
+        field = "start";
+    } else if (first.endNs != r.endNs && !r.windowFromTrace) {
+        field = "end";
+    } else if (first.outcome != r.outcome) {
+        field = "outcome";
+    } else if (first.interruptedAtNs != r.interruptedAtNs) {
+        field = "interrupted_at";
+    } else if (first.gpus != r.gpus) {
+        field = "gpus";
+    } else if (first.cause != r.cause) {
+        field = "cause";
+    }
+    if (!field.empty()) {
+        return Error { at(line) + "attempt record: field '" + field + "': attempt " + std::to_string(r.attempt)
+            + " of job " + quoted(r.job) + " was already declared as " + interval(first.startNs, first.endNs)
+            + " outcome " + std::string(outcomeName(first.outcome)) + " (" + a.origin
+            + "); an attempt number seen again must be the same attempt" };
+    }
+    return Status::success();
+}
+
+Status RecordNormalizer::checkNoOverlap(const JobState& job, const AttemptRecord& r, int64_t line) const
+{
+    // Non-empty windows are disjoint, so the only candidate is the last window starting before
+    // this one ends.
+    if (r.endNs <= r.startNs) {
+        return Status::success();
+    }
+    auto it = job.busy.lower_bound({ r.endNs, std::numeric_limits<int64_t>::min() });
+    if (it == job.busy.begin()) {
+        return Status::success();
+    }
+    --it;
+    if (it->second <= r.startNs) {
+        return Status::success();
+    }
+    std::string other;
+    for (const auto& [n, a] : job.attempts) {
+        if (a.record.startNs == it->first && a.record.endNs == it->second) {
+            other = "attempt " + std::to_string(n) + " " + interval(it->first, it->second) + " (" + a.origin + ")";
+            break;
+        }
+    }
+    return Error { at(line) + "attempt record: field 'start': attempt " + std::to_string(r.attempt) + " of job "
+        + quoted(r.job) + " " + interval(r.startNs, r.endNs) + " overlaps " + other
+        + "; attempts of one job must not overlap" };
+}
+
+Result<bool> RecordNormalizer::widenAttempt(JobState& job, AttemptState& a, const AttemptRecord& r, int64_t line) const
+{
+    AttemptRecord& first = a.record;
+    const int64_t start = std::min(first.startNs, r.startNs);
+    const int64_t end = std::max(first.endNs, r.endNs);
+    if (start == first.startNs && end == first.endNs) {
+        return false;
+    }
+    if (first.endNs > first.startNs) {
+        job.busy.erase({ first.startNs, first.endNs });
+    }
+    AttemptRecord widened = first;
+    widened.startNs = start;
+    widened.endNs = end;
+    if (auto st = checkNoOverlap(job, widened, line); !st) {
+        occupy(job, first);
+        return st.error();
+    }
+    first.startNs = start;
+    first.endNs = end;
+    occupy(job, first);
+    return true;
+}
+
+void RecordNormalizer::occupy(JobState& job, const AttemptRecord& a)
+{
+    if (a.endNs > a.startNs) {
+        job.busy.emplace(a.startNs, a.endNs);
+    }
+}
+
+Result<ClippedPhase> RecordNormalizer::clipPhase(const PhaseRecord& r, const AttemptRecord& a, int64_t line)
+{
+    const int64_t cs = std::max(r.startNs, a.startNs);
+    const int64_t ce = std::min(r.endNs, a.endNs);
+    if (ce < cs || (ce == cs && r.endNs > r.startNs)) {
+        return Error { at(line) + "phase record: field 'start': phase " + quoted(std::string(categoryName(r.category)))
+            + " " + interval(r.startNs, r.endNs) + " lies entirely outside attempt " + std::to_string(r.attempt)
+            + " of job " + quoted(r.job) + " " + interval(a.startNs, a.endNs) };
+    }
+    if (cs != r.startNs || ce != r.endNs) {
+        m_issues.add("phase_clipped", std::string(categoryName(r.category)), line,
+            "job " + r.job + " attempt " + std::to_string(r.attempt) + ": " + interval(r.startNs, r.endNs)
+                + " clipped to " + interval(cs, ce));
+    }
+    return ClippedPhase { cs, ce };
+}
+
+Error RecordNormalizer::undeclaredAttempt(
+    const char* record, const std::string& job, int32_t attempt, int64_t line) const
+{
+    return Error { at(line) + record + " record: field 'attempt': attempt " + std::to_string(attempt) + " of job "
+        + quoted(job) + " is declared neither in this file nor earlier under label " + quoted(m_label) };
+}
+
+std::optional<int64_t> RecordNormalizer::durableOf(const CheckpointRecord& r)
+{
+    return r.failed ? std::nullopt : std::optional<int64_t>(r.durableNs.value_or(r.startNs));
+}
+
+AttemptInput RecordNormalizer::attemptInput(const AttemptRecord& r)
+{
+    AttemptInput in;
+    in.number = r.attempt;
+    in.startNs = r.startNs;
+    in.endNs = r.endNs;
+    in.outcome = r.outcome;
+    in.interruptedAtNs = r.interruptedAtNs.value_or(r.endNs);
+    in.interruption = classifyInterruption(r.outcome, r.cause);
+    return in;
+}
+
+void RecordNormalizer::finishBuffer(JobState& job)
+{
+    job.buffer.gpus = job.record.gpus.value_or(1);
+    job.buffer.submittedNs = job.record.submittedNs;
+    for (size_t i = 0; i < job.buffer.attempts.size(); ++i) {
+        job.buffer.attempts[i].gpus = job.bufferAttemptGpus[i].value_or(job.buffer.gpus);
+    }
+}
+
+void RecordNormalizer::noteDerived(bool submittedAfterStart, bool withoutAttempts, const std::string& jobKey)
+{
+    if (submittedAfterStart) {
+        m_issues.add(
+            "submitted_after_start", "", 0, "job " + jobKey + " was submitted after its first attempt started");
+    }
+    if (withoutAttempts) {
+        m_issues.add("job_without_attempts", "", 0, "job " + jobKey + " has no attempt records");
+    }
+}
+
+void RecordNormalizer::noteImplicitJob(const std::string& key)
+{
+    m_issues.add("implicit_job", "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
+}
+
+} // namespace ett::core
