@@ -26,7 +26,7 @@
 //   Without a base, older Kineto wrote ts as microseconds since the epoch (resnet50 traces: 2021-06
 //   dates); other tools write times since an arbitrary origin (Catapult examples: ts 826, 9524).
 //   Then the times are taken as microseconds since 1970 and, when they fall before the year 2000,
-//   the import counts an issue "relative_time" so that the user knows the dates are not real.
+//   the import counts an issue "relative_times" so that the user knows the dates are not real.
 // - Identity. One file is one rank of one attempt. Job: --job, else the top-level field named by
 //   the mapping setting "job" (the preset names Meta's "mast_job_name"), else the file name.
 //   Attempt: --attempt, else the setting "attempt" (preset: "mast_job_attempt"), else 0. Rank:
@@ -377,7 +377,7 @@ Status ChromeReader::build()
                 content.pop_back();
             }
             content.push_back(']');
-            m_issues.add("unterminated_array", "the event array has no closing ']'", 1,
+            m_issues.add(IssueKind::UnterminatedArray, "the event array has no closing ']'", 1,
                 "closed at the end of the file (the trace may have been cut off)");
         }
     }
@@ -811,7 +811,7 @@ Status ChromeReader::handleEvent(const EventFields& f)
         }
         return Status::success();
     default:
-        m_issues.add("unknown_event_type", "ph \"" + shorten(f.ph) + "\"", lineOf(f.at),
+        m_issues.add(IssueKind::UnknownEventType, "ph \"" + shorten(f.ph) + "\"", lineOf(f.at),
             "an event type the Chrome Trace Event Format does not define; skipped");
         return Status::success();
     }
@@ -882,7 +882,7 @@ Status ChromeReader::handleEvent(const EventFields& f)
     // An end: the innermost open begin (for "e", the innermost of the same name when there is one).
     auto it = stacks->find(key);
     if (it == stacks->end() || it->second.empty()) {
-        m_issues.add("unmatched_end", f.name.empty() ? std::string("(no name)") : std::string(f.name), lineOf(f.at),
+        m_issues.add(IssueKind::UnmatchedEnd, f.name.empty() ? std::string("(no name)") : std::string(f.name), lineOf(f.at),
             "an end (ph \"" + std::string(f.ph) + "\") without an open begin; skipped");
         return Status::success();
     }
@@ -924,7 +924,7 @@ Status ChromeReader::emit()
         return a.line != b.line ? a.line < b.line : a.startNs < b.startNs;
     });
     for (const auto& o : unclosed) {
-        m_issues.add("unclosed_slice", o.name.empty() ? std::string("(no name)") : std::string(o.name), o.line,
+        m_issues.add(IssueKind::UnclosedSlice, o.name.empty() ? std::string("(no name)") : std::string(o.name), o.line,
             "a begin without an end; closed at the end of the trace");
         finishSlice(o.name, o.cat, o.startNs, m_maxNs, o.line);
     }
@@ -937,7 +937,7 @@ Status ChromeReader::emit()
         return Error { path() + ": baseTimeNanoseconds plus the events' times does not fit in 64-bit nanoseconds" };
     }
     if (!m_baseNs && startNs < kYear2000Ns) {
-        m_issues.add("relative_time", "times are not dates", 1,
+        m_issues.add(IssueKind::RelativeTimes, "times are not dates", 1,
             "no baseTimeNanoseconds and ts values before the year 2000: taken as microseconds since "
             "1970-01-01, so the dates shown are not real");
     }
@@ -994,7 +994,7 @@ Status ChromeReader::emit()
     }
 
     if (!gpus) {
-        m_issues.add("job_gpus_missing", "", 1,
+        m_issues.add(IssueKind::JobGpusMissing, "", 1,
             "job " + shorten(job)
                 + ": the trace does not say how many ranks the job has (no distributedInfo.world_size); "
                   "1 GPU assumed");

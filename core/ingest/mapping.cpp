@@ -427,7 +427,7 @@ void UnmappedNames::report(IssueCounter& issues) const
         return a.second.totalNs != b.second.totalNs ? a.second.totalNs > b.second.totalNs : a.first < b.first;
     });
     for (const auto& [name, e] : sorted) {
-        issues.add("unmapped_name", name, e.firstLine,
+        issues.add(IssueKind::UnmappedName, name, e.firstLine,
             std::to_string(e.count) + " times, " + formatDurationHuman(e.totalNs) + " in all", e.count);
     }
 }

@@ -385,7 +385,7 @@ Status MlperfReader::build()
             "format" };
     }
     if (m_ignoredLines > 0) {
-        m_issues.add("ignored_line", "not an MLLOG line", m_firstIgnoredLine, m_firstIgnored, m_ignoredLines);
+        m_issues.add(IssueKind::IgnoredLine, "not an MLLOG line", m_firstIgnoredLine, m_firstIgnored, m_ignoredLines);
     }
     return emit();
 }
@@ -398,12 +398,12 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     dom::element root;
     if (auto err = m_parser.parse(json.data(), json.size(), true).get(root)) {
         // A cut or interleaved line (two ranks writing at once) is common in logs: count it.
-        m_issues.add("malformed_mllog", simdjson::error_message(err), line, shorten(trim(rawLine)));
+        m_issues.add(IssueKind::MalformedMllog, simdjson::error_message(err), line, shorten(trim(rawLine)));
         return Status::success();
     }
     dom::object obj;
     if (root.get_object().get(obj)) {
-        m_issues.add("malformed_mllog", "not a JSON object", line, shorten(trim(rawLine)));
+        m_issues.add(IssueKind::MalformedMllog, "not a JSON object", line, shorten(trim(rawLine)));
         return Status::success();
     }
     std::string key;
@@ -517,7 +517,7 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     if (auto it = m_seen.find(dedupe); it != m_seen.end()) {
         Seen& seen = it->second;
         if (*kind == Kind::Point || counters || seen.generation == generation) {
-            m_issues.add("duplicate_event", key, line, shorten(trim(rawLine)));
+            m_issues.add(IssueKind::DuplicateEvent, key, line, shorten(trim(rawLine)));
             if (seen.interval < m_intervals.size()) {
                 Interval& iv = m_intervals[seen.interval];
                 if (*kind == Kind::Start && *timeNs < iv.startNs) {
@@ -577,7 +577,7 @@ void MlperfReader::acceptEnd(const std::string& key, const std::string& name, in
     seen.generation = ++m_generation[name];
     auto& open = m_open[name];
     if (open.empty()) {
-        m_issues.add("stop_without_start", key, line,
+        m_issues.add(IssueKind::StopWithoutStart, key, line,
             key + " at " + formatRfc3339(t) + " without an open " + name + "_start; dropped");
         return;
     }
@@ -594,7 +594,7 @@ void MlperfReader::acceptEnd(const std::string& key, const std::string& name, in
     Interval& iv = m_intervals[*pick];
     open.erase(pick);
     if (t < iv.startNs) {
-        m_issues.add("stop_before_start", key, line,
+        m_issues.add(IssueKind::StopBeforeStart, key, line,
             key + " at " + formatRfc3339(t) + " is before its start (line " + std::to_string(iv.line)
                 + "); taken as zero length");
         t = iv.startNs;
@@ -625,7 +625,7 @@ Status MlperfReader::emit()
             iv.endNs = *runStartNs;
         }
         iv.open = false;
-        m_issues.add("unclosed_interval", iv.name, iv.line,
+        m_issues.add(IssueKind::UnclosedInterval, iv.name, iv.line,
             iv.name + "_start at " + formatRfc3339(iv.startNs) + " never stopped; closed at "
                 + formatRfc3339(iv.endNs));
     }
@@ -681,23 +681,23 @@ Status MlperfReader::emit()
             text << in.rdbuf();
             fromFile = readSystemJson(text.str());
             if (!fromFile->gpus) {
-                m_issues.add("system_json", "no GPU count", 0, systemJsonPath + ": " + fromFile->problem);
+                m_issues.add(IssueKind::SystemJson, "no GPU count", 0, systemJsonPath + ": " + fromFile->problem);
             }
         } else if (m_systemJsonSetting != "auto") {
             return Error { m_mapping.origin() + ": settings: system_json: cannot open \"" + systemJsonPath + "\"" };
         } else {
-            m_issues.add("system_json", "not found", 0, systemJsonPath + " does not exist");
+            m_issues.add(IssueKind::SystemJson, "not found", 0, systemJsonPath + " does not exist");
         }
     }
     if (m_sysJsonLine && !m_sysJsonLine->gpus) {
-        m_issues.add("system_json", "no GPU count", 0, ":::SYSJSON line: " + m_sysJsonLine->problem);
+        m_issues.add(IssueKind::SystemJson, "no GPU count", 0, ":::SYSJSON line: " + m_sysJsonLine->problem);
     }
     if (m_gpusSetting) {
         job.gpus = m_gpusSetting;
     } else if (fromFile && fromFile->gpus) {
         job.gpus = fromFile->gpus;
         if (m_sysJsonLine && m_sysJsonLine->gpus && m_sysJsonLine->gpus != fromFile->gpus) {
-            m_issues.add("system_json", "GPU counts disagree", 0,
+            m_issues.add(IssueKind::SystemJson, "GPU counts disagree", 0,
                 systemJsonPath + " says " + std::to_string(*fromFile->gpus) + ", the :::SYSJSON line "
                     + std::to_string(*m_sysJsonLine->gpus) + "; the file wins");
         }
@@ -723,7 +723,7 @@ Status MlperfReader::emit()
     attempt.windowFromTrace = true; // per-rank logs of one run (same --job/--attempt) widen to the union
     bool failed = false;
     if (!m_runStopNs) {
-        m_issues.add("missing_run_stop", "", 0,
+        m_issues.add(IssueKind::MissingRunStop, "", 0,
             std::string("no run_stop event: the run ") + (m_missingStopRunning ? "is taken as still running" : "failed")
                 + " at the last event, " + formatRfc3339(endNs));
         if (m_missingStopRunning) {
@@ -743,7 +743,7 @@ Status MlperfReader::emit()
         attempt.detail = "run_stop status aborted";
         failed = isInterrupted(m_abortedOutcome);
     } else {
-        m_issues.add("unknown_run_status", m_runStatus.empty() ? "(none)" : m_runStatus, m_runStopLine,
+        m_issues.add(IssueKind::UnknownRunStatus, m_runStatus.empty() ? "(none)" : m_runStatus, m_runStopLine,
             "run_stop metadata.status \"" + m_runStatus + "\": taken as failed");
         attempt.outcome = Outcome::Failed;
         attempt.cause = "unknown";

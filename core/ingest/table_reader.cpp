@@ -341,7 +341,10 @@ Status TableReader::configure()
             return Error { where + "causes: " + quote(value) + ": " + quote(cause)
                 + ": the first segment must be infra, preemption, maintenance, dependency, user, manual or unknown" };
         }
-        auto it = std::find_if(m_statuses.begin(), m_statuses.end(), [&](const auto& s) { return s.first == value; });
+        // A copy captured by name: C++20 lets a lambda capture a structured binding, but clang
+        // before 16 (Debian's clang 14) rejects it.
+        auto it = std::find_if(
+            m_statuses.begin(), m_statuses.end(), [status = value](const auto& s) { return s.first == status; });
         if (it == m_statuses.end()) {
             return Error { where + "causes: " + quote(value) + " is not one of the statuses in \"outcomes\"" };
         }
@@ -652,20 +655,20 @@ Status TableReader::build()
 
     // Issues that concern the whole table.
     if (m_zeroGpuRows > 0) {
-        m_issues.add("zero_gpus", "rows with 0 GPUs (CPU jobs) skipped", m_firstZeroGpuLine,
+        m_issues.add(IssueKind::ZeroGpus, "rows with 0 GPUs (CPU jobs) skipped", m_firstZeroGpuLine,
             std::to_string(m_zeroGpuRows) + " rows", m_zeroGpuRows);
     }
     if (m_interval.used()) {
-        m_issues.add("relative_times", "times are relative; dates are nominal", m_firstRowLine,
+        m_issues.add(IssueKind::RelativeTimes, "times are relative; dates are nominal", m_firstRowLine,
             "submissions are relative seconds (column '" + m_interval.name + "'), placed after "
                 + (m_epochNs ? formatRfc3339(*m_epochNs) + " (setting 'epoch')"
                              : std::string("1970-01-01T00:00:00Z (no setting 'epoch')")));
     } else if (m_epochNs && m_numericTimes) {
-        m_issues.add("relative_times", "times are relative; dates are nominal", m_firstRowLine,
+        m_issues.add(IssueKind::RelativeTimes, "times are relative; dates are nominal", m_firstRowLine,
             "numeric times are counted from " + formatRfc3339(*m_epochNs) + " (setting 'epoch')");
     }
     if (!m_start.used()) {
-        m_issues.add("queue_unknown", "no start column: attempts start at submission", m_firstRowLine,
+        m_issues.add(IssueKind::QueueUnknown, "no start column: attempts start at submission", m_firstRowLine,
             "queue time unknown, taken as 0", m_rows - m_zeroGpuRows);
     }
     if (m_jobs > 0) {
@@ -673,7 +676,7 @@ Status TableReader::build()
         const std::string what = m.what == Mapping::Match::What::Phase
             ? std::string(categoryName(m.category)) + (m.subcategory.empty() ? "" : "." + m.subcategory)
             : std::string("unmapped");
-        m_issues.add("coarse",
+        m_issues.add(IssueKind::Coarse,
             "job-level data: no phases; the whole run counted as " + what + ", so ETT% is an upper bound", 0,
             "stalls, init, checkpoints and lost progress inside each run are not visible", m_jobs);
     }

@@ -760,7 +760,7 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
             + " of job " + quoted(r.job) + " " + interval(a.startNs, a.endNs) };
     }
     if (cs != r.startNs || ce != r.endNs) {
-        m_issues.add("phase_clipped", std::string(categoryName(r.category)), line,
+        m_issues.add(IssueKind::PhaseClipped, std::string(categoryName(r.category)), line,
             "job " + r.job + " attempt " + std::to_string(r.attempt) + ": " + interval(r.startNs, r.endNs)
                 + " clipped to " + interval(cs, ce));
     }
@@ -1045,10 +1045,10 @@ void ImportSession::noteDerived(const DerivedUpdater::Notes& notes, const std::s
 {
     if (notes.submittedAfterStart) {
         m_issues.add(
-            "submitted_after_start", "", 0, "job " + jobKey + " was submitted after its first attempt started");
+            IssueKind::SubmittedAfterStart, "", 0, "job " + jobKey + " was submitted after its first attempt started");
     }
     if (notes.withoutAttempts) {
-        m_issues.add("job_without_attempts", "", 0, "job " + jobKey + " has no attempt records");
+        m_issues.add(IssueKind::JobWithoutAttempts, "", 0, "job " + jobKey + " has no attempt records");
     }
 }
 
@@ -1276,7 +1276,7 @@ Status ImportSession::finish()
         return st;
     }
     for (const auto& key : m_implicitUndeclared) {
-        m_issues.add("implicit_job", "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
+        m_issues.add(IssueKind::ImplicitJob, "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
     }
 
     // 6. Attribute every job this file touched (spec 5), reading its phases back.
