@@ -1,4 +1,4 @@
-// Chrome Trace Event Format reader (issue #5, item 2): PyTorch profiler (Kineto) traces and any
+// Chrome Trace Event Format reader: PyTorch profiler (Kineto) traces and any
 // tool that writes the format (Catapult, Perfetto's JSON export, custom tracers).
 //
 // Design note. A profiler trace is one rank's view of a short window of one attempt: tens of

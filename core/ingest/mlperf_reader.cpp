@@ -1,4 +1,4 @@
-// Reader of MLPerf logging (issue #5, item 4): the ":::MLLOG {json}" lines that MLPerf Training
+// Reader of MLPerf logging: the ":::MLLOG {json}" lines that MLPerf Training
 // reference code and submissions print (mlcommons/logging). One result file is one attempt of one
 // job; its intervals (`X_start` / `X_stop` keys) become phases through the mapping's rules, whose
 // names are the interval names without the suffix ("init", "run", "block", "epoch", "eval").
@@ -236,10 +236,30 @@ private:
     Status build() override;
     Status configure();
     Status parseEvent(std::string_view json, int64_t line, std::string_view rawLine);
+    // The fields of one MLLOG event that the reader uses.
+    struct Event
+    {
+        std::string key;
+        std::optional<int64_t> timeNs;
+        std::optional<Kind> kind;
+        std::string metadata; // minified, part of the duplicate key
+        bool counters = false; // metadata beyond file and lineno
+        std::string status;
+        std::optional<int64_t> epochNum;
+        std::optional<simdjson::dom::element> value;
+    };
+    // Reads an event's fields; Error names the line and field. `kind` is set (from the key's suffix
+    // when there is no event_type).
+    Status readEventFields(simdjson::dom::object obj, int64_t line, Event& e) const;
     void acceptStart(const std::string& name, int64_t t, int64_t line, std::optional<int64_t> epochNum, Seen& seen);
     void acceptEnd(const std::string& key, const std::string& name, int64_t t, int64_t line,
         std::optional<int64_t> epochNum, Seen& seen);
     Status emit();
+    // Steps of emit().
+    std::vector<Interval> closedIntervals(int64_t startNs, int64_t endNs);
+    Result<JobRecord> jobRecord();
+    Status jobGpus(const Layout& layout, JobRecord& job, std::map<std::string, std::string>& attrs);
+    AttemptRecord attemptRecord(const JobRecord& job, int64_t startNs, int64_t endNs);
 
     Mapping m_mapping;
     ReaderOptions m_options;
@@ -390,11 +410,94 @@ Status MlperfReader::build()
     return emit();
 }
 
-Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string_view rawLine)
+Status MlperfReader::readEventFields(dom::object obj, int64_t line, Event& e) const
 {
     const auto where = [&](const std::string& field) {
         return path() + ":" + std::to_string(line) + ": MLLOG event: field '" + field + "': ";
     };
+    for (auto [k, v] : obj) {
+        if (k == "key") {
+            std::string_view s;
+            if (v.get_string().get(s) || s.empty()) {
+                return Error { where("key") + "expected a non-empty string, found " + describe(v) };
+            }
+            e.key = std::string(s);
+        } else if (k == "time_ms") {
+            int64_t i = 0;
+            uint64_t u = 0;
+            double d = 0;
+            constexpr int64_t kMaxMs = std::numeric_limits<int64_t>::max() / kNsPerMs;
+            if (!v.get_int64().get(i) && i >= 0 && i <= kMaxMs) {
+                e.timeNs = i * kNsPerMs;
+            } else if (!v.get_uint64().get(u)) {
+                return Error { where("time_ms") + "expected Unix epoch milliseconds, found " + describe(v)
+                    + " (too large)" };
+            } else if (!v.get_double().get(d) && std::isfinite(d) && d >= 0 && d <= static_cast<double>(kMaxMs)) {
+                e.timeNs = std::llround(d * static_cast<double>(kNsPerMs));
+            } else {
+                return Error { where("time_ms") + "expected Unix epoch milliseconds (a number >= 0), found "
+                    + describe(v) };
+            }
+        } else if (k == "event_type") {
+            std::string_view s;
+            if (v.get_string().get(s)) {
+                return Error { where("event_type") + "expected a string, found " + describe(v) };
+            }
+            if (s == "POINT_IN_TIME") {
+                e.kind = Kind::Point;
+            } else if (s == "INTERVAL_START") {
+                e.kind = Kind::Start;
+            } else if (s == "INTERVAL_END") {
+                e.kind = Kind::End;
+            } else {
+                return Error { where("event_type") + "expected POINT_IN_TIME, INTERVAL_START or INTERVAL_END, found \""
+                    + std::string(s) + "\"" };
+            }
+        } else if (k == "value") {
+            e.value = v;
+        } else if (k == "metadata") {
+            dom::object md;
+            if (v.type() == dom::element_type::NULL_VALUE) {
+                continue;
+            }
+            if (v.get_object().get(md)) {
+                return Error { where("metadata") + "expected an object, found " + describe(v) };
+            }
+            e.metadata = simdjson::minify(v);
+            for (auto [mk, mv] : md) {
+                if (mk != "file" && mk != "lineno") {
+                    e.counters = true;
+                }
+                if (mk == "status") {
+                    e.status = textOf(mv);
+                } else if (mk == "epoch_num") {
+                    int64_t n = 0;
+                    if (!mv.get_int64().get(n)) {
+                        e.epochNum = n;
+                    }
+                }
+            }
+        }
+    }
+    if (e.key.empty()) {
+        return Error { path() + ":" + std::to_string(line)
+            + ": MLLOG event: field 'key' is missing (expected the event's name, e.g. \"run_start\")" };
+    }
+    if (!e.timeNs) {
+        return Error { path() + ":" + std::to_string(line)
+            + ": MLLOG event: field 'time_ms' is missing (expected Unix epoch milliseconds)" };
+    }
+    // Without event_type (older loggers), the suffix tells.
+    if (!e.kind) {
+        e.kind = e.key.ends_with("_start")                          ? Kind::Start
+            : (e.key.ends_with("_stop") || e.key.ends_with("_end")) ? Kind::End
+                                                                    : Kind::Point;
+    }
+    return Status::success();
+}
+
+Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string_view rawLine)
+{
     dom::element root;
     if (auto err = m_parser.parse(json.data(), json.size(), true).get(root)) {
         // A cut or interleaved line (two ranks writing at once) is common in logs: count it.
@@ -406,92 +509,13 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
         m_issues.add(IssueKind::MalformedMllog, "not a JSON object", line, shorten(trim(rawLine)));
         return Status::success();
     }
-    std::string key;
-    std::optional<int64_t> timeNs;
-    std::optional<Kind> kind;
-    std::string metadata;
-    bool counters = false;
-    std::string status;
-    std::optional<int64_t> epochNum;
-    std::optional<dom::element> value;
-    for (auto [k, v] : obj) {
-        if (k == "key") {
-            std::string_view s;
-            if (v.get_string().get(s) || s.empty()) {
-                return Error { where("key") + "expected a non-empty string, found " + describe(v) };
-            }
-            key = std::string(s);
-        } else if (k == "time_ms") {
-            int64_t i = 0;
-            uint64_t u = 0;
-            double d = 0;
-            constexpr int64_t kMaxMs = std::numeric_limits<int64_t>::max() / kNsPerMs;
-            if (!v.get_int64().get(i) && i >= 0 && i <= kMaxMs) {
-                timeNs = i * kNsPerMs;
-            } else if (!v.get_uint64().get(u)) {
-                return Error { where("time_ms") + "expected Unix epoch milliseconds, found " + describe(v)
-                    + " (too large)" };
-            } else if (!v.get_double().get(d) && std::isfinite(d) && d >= 0 && d <= static_cast<double>(kMaxMs)) {
-                timeNs = std::llround(d * static_cast<double>(kNsPerMs));
-            } else {
-                return Error { where("time_ms") + "expected Unix epoch milliseconds (a number >= 0), found "
-                    + describe(v) };
-            }
-        } else if (k == "event_type") {
-            std::string_view s;
-            if (v.get_string().get(s)) {
-                return Error { where("event_type") + "expected a string, found " + describe(v) };
-            }
-            if (s == "POINT_IN_TIME") {
-                kind = Kind::Point;
-            } else if (s == "INTERVAL_START") {
-                kind = Kind::Start;
-            } else if (s == "INTERVAL_END") {
-                kind = Kind::End;
-            } else {
-                return Error { where("event_type") + "expected POINT_IN_TIME, INTERVAL_START or INTERVAL_END, found \""
-                    + std::string(s) + "\"" };
-            }
-        } else if (k == "value") {
-            value = v;
-        } else if (k == "metadata") {
-            dom::object md;
-            if (v.type() == dom::element_type::NULL_VALUE) {
-                continue;
-            }
-            if (v.get_object().get(md)) {
-                return Error { where("metadata") + "expected an object, found " + describe(v) };
-            }
-            metadata = simdjson::minify(v);
-            for (auto [mk, mv] : md) {
-                if (mk != "file" && mk != "lineno") {
-                    counters = true;
-                }
-                if (mk == "status") {
-                    status = textOf(mv);
-                } else if (mk == "epoch_num") {
-                    int64_t n = 0;
-                    if (!mv.get_int64().get(n)) {
-                        epochNum = n;
-                    }
-                }
-            }
-        }
+    Event e;
+    if (auto st = readEventFields(obj, line, e); !st) {
+        return st;
     }
-    if (key.empty()) {
-        return Error { path() + ":" + std::to_string(line)
-            + ": MLLOG event: field 'key' is missing (expected the event's name, e.g. \"run_start\")" };
-    }
-    if (!timeNs) {
-        return Error { path() + ":" + std::to_string(line)
-            + ": MLLOG event: field 'time_ms' is missing (expected Unix epoch milliseconds)" };
-    }
-    // Without event_type (older loggers), the suffix tells.
-    if (!kind) {
-        kind = key.ends_with("_start")                          ? Kind::Start
-            : (key.ends_with("_stop") || key.ends_with("_end")) ? Kind::End
-                                                                : Kind::Point;
-    }
+    const std::string& key = e.key;
+    const std::optional<int64_t>& timeNs = e.timeNs;
+    const std::optional<Kind>& kind = e.kind;
     ++m_events;
     if (*timeNs < m_firstNs) {
         m_firstNs = *timeNs;
@@ -512,11 +536,11 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     // Duplicates (several ranks printing the same event): see the design note.
     std::string dedupe = key;
     dedupe += '\x1f';
-    dedupe += metadata;
+    dedupe += e.metadata;
     const uint64_t generation = *kind == Kind::Point ? 0 : m_generation[name];
     if (auto it = m_seen.find(dedupe); it != m_seen.end()) {
         Seen& seen = it->second;
-        if (*kind == Kind::Point || counters || seen.generation == generation) {
+        if (*kind == Kind::Point || e.counters || seen.generation == generation) {
             m_issues.add(IssueKind::DuplicateEvent, key, line, shorten(trim(rawLine)));
             if (seen.interval < m_intervals.size()) {
                 Interval& iv = m_intervals[seen.interval];
@@ -536,19 +560,19 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     seen = Seen {};
     switch (*kind) {
     case Kind::Point:
-        if (value) {
-            m_pointValues.emplace(key, textOf(*value));
+        if (e.value) {
+            m_pointValues.emplace(key, textOf(*e.value));
         }
         break;
     case Kind::Start:
-        acceptStart(name, *timeNs, line, epochNum, seen);
+        acceptStart(name, *timeNs, line, e.epochNum, seen);
         break;
     case Kind::End:
-        acceptEnd(key, name, *timeNs, line, epochNum, seen);
+        acceptEnd(key, name, *timeNs, line, e.epochNum, seen);
         if (key == "run_stop") {
             m_runStopNs = *timeNs;
             m_runStopLine = line;
-            m_runStatus = status;
+            m_runStatus = e.status;
         }
         break;
     }
@@ -604,12 +628,11 @@ void MlperfReader::acceptEnd(const std::string& key, const std::string& name, in
     seen.interval = static_cast<size_t>(&iv - m_intervals.data());
 }
 
-Status MlperfReader::emit()
+// Closes what never stopped (init at run_start when there is one, the rest at the end) and adds
+// the pseudo-intervals before init and after the run; sorted by start.
+std::vector<MlperfReader::Interval> MlperfReader::closedIntervals(int64_t startNs, int64_t endNs)
 {
-    const int64_t startNs = m_firstNs;
-    const int64_t endNs = m_lastNs;
-
-    // 1. Close what never stopped: init at run_start when there is one, the rest at the end.
+    // 1. Close what never stopped.
     std::optional<int64_t> runStartNs;
     for (const Interval& iv : m_intervals) {
         if (iv.name == "run") {
@@ -647,7 +670,13 @@ Status MlperfReader::emit()
     std::stable_sort(
         all.begin(), all.end(), [](const Interval& a, const Interval& b) { return a.startNs < b.startNs; });
 
-    // 3. The job.
+    return all;
+}
+
+// The job: its key (--job, else submitter/system/benchmark/run from the results layout, else the
+// file name), attributes, GPUs and name.
+Result<JobRecord> MlperfReader::jobRecord()
+{
     const Layout layout = layoutOf(path());
     JobRecord job;
     job.job = m_options.job ? *m_options.job
@@ -665,6 +694,19 @@ Status MlperfReader::emit()
         attrs.try_emplace("benchmark", layout.benchmark);
         attrs["system"] = layout.system;
     }
+    if (auto st = jobGpus(layout, job, attrs); !st) {
+        return st.error();
+    }
+    job.attrs.assign(attrs.begin(), attrs.end());
+    const auto bench = attrs.find("benchmark");
+    job.name = bench != attrs.end() ? bench->second + (layout.matches ? " " + layout.run : std::string()) : job.job;
+    return job;
+}
+
+// The job's GPUs: the setting, else the system description file, else the :::SYSJSON line; each
+// problem with them is counted (system_json). Adds the accelerator attribute.
+Status MlperfReader::jobGpus(const Layout& layout, JobRecord& job, std::map<std::string, std::string>& attrs)
+{
     std::optional<SystemInfo> fromFile;
     std::string systemJsonPath;
     if (m_systemJsonSetting == "auto") {
@@ -709,12 +751,12 @@ Status MlperfReader::emit()
             attrs.try_emplace("accelerator", (*sys)->accelerator);
         }
     }
-    job.attrs.assign(attrs.begin(), attrs.end());
-    const auto bench = attrs.find("benchmark");
-    job.name = bench != attrs.end() ? bench->second + (layout.matches ? " " + layout.run : std::string()) : job.job;
-    add(job, m_firstEventLine);
+    return Status::success();
+}
 
-    // 4. The attempt and its outcome.
+// The attempt and its outcome from run_stop (or its absence) and the fault rules.
+AttemptRecord MlperfReader::attemptRecord(const JobRecord& job, int64_t startNs, int64_t endNs)
+{
     AttemptRecord attempt;
     attempt.job = job.job;
     attempt.attempt = m_options.attempt.value_or(0);
@@ -756,6 +798,23 @@ Status MlperfReader::emit()
         attempt.detail += (attempt.detail.empty() ? "" : "; ") + std::string("line ") + std::to_string(m_faultLine)
             + ": " + m_faultText;
     }
+    return attempt;
+}
+
+Status MlperfReader::emit()
+{
+    const int64_t startNs = m_firstNs;
+    const int64_t endNs = m_lastNs;
+    // 1-2. Intervals closed and completed.
+    const std::vector<Interval> all = closedIntervals(startNs, endNs);
+    // 3. The job.
+    auto job = jobRecord();
+    if (!job) {
+        return job.error();
+    }
+    add(*job, m_firstEventLine);
+    // 4. The attempt.
+    const AttemptRecord attempt = attemptRecord(*job, startNs, endNs);
     add(attempt, m_runStopNs ? m_runStopLine : m_firstEventLine);
 
     // 5. Phases, through the mapping.
@@ -769,7 +828,7 @@ Status MlperfReader::emit()
             continue;
         }
         PhaseRecord p;
-        p.job = job.job;
+        p.job = job->job;
         p.attempt = attempt.attempt;
         p.category = m.category;
         p.subcategory = m.subcategory;

@@ -1,4 +1,4 @@
-// Reader of Nsight Systems SQLite exports (`nsys export --type sqlite`; issue #5, item 3).
+// Reader of Nsight Systems SQLite exports (`nsys export --type sqlite`).
 //
 // Design note. An export is a relational database, not a stream: the reader opens it read-only
 // with SQLite, reads the few tables it needs in one pass each and turns NVTX ranges into phases

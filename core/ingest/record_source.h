@@ -72,7 +72,9 @@ struct RecordBatch
     std::vector<PhaseRecord> phases;
     std::vector<CheckpointRecord> checkpoints;
 
+    // Empties the batch; the typed vectors keep their slots for reuse.
     void clear();
+    // The number of records in the batch.
     size_t size() const { return order.size(); }
 
     // A reset slot for the next record of a kind; it becomes part of the batch with commit().
@@ -102,7 +104,9 @@ public:
     // message names the file and line (or record), the field, and what was expected.
     virtual Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords) = 0;
 
+    // The non-fatal problems counted so far; complete once nextBatch() returned false.
     virtual const IssueCounter& issues() const = 0;
+    // The records handed out so far.
     virtual int64_t recordsRead() const = 0;
     // The file's bytes: size, progress and SHA-256 (of the raw file, whatever the format).
     virtual ByteSource& source() = 0;

@@ -1,4 +1,4 @@
-// Tests of the Chrome Trace Event Format reader (issue #5, item 2): the real PyTorch profiler
+// Tests of the Chrome Trace Event Format reader: the real PyTorch profiler
 // (Kineto) traces with the chrome-pytorch preset, Catapult's edge-case traces with small user
 // mappings, rank files of one attempt widening its window, gzip, options, and bad input.
 //
