@@ -23,9 +23,12 @@ public:
     // number read, 0 at the end. Error on a read failure or damaged / truncated gzip data.
     Result<size_t> read(char* buffer, size_t capacity);
 
+    // Whether the file is gzip (by its magic bytes).
     bool isGzip() const { return m_gzip; }
+    // The file's size on disk in bytes, and how many of them were read so far (for progress).
     int64_t fileSize() const { return m_fileSize; }
     int64_t rawBytesRead() const { return m_rawRead; }
+    // The path as given to open().
     const std::string& path() const { return m_path; }
 
     // Lower-case hex SHA-256 of the whole raw file. Reads (and hashes) whatever is still unread

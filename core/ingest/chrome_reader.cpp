@@ -1,4 +1,4 @@
-// Chrome Trace Event Format reader (issue #5, item 2): PyTorch profiler (Kineto) traces and any
+// Chrome Trace Event Format reader: PyTorch profiler (Kineto) traces and any
 // tool that writes the format (Catapult, Perfetto's JSON export, custom tracers).
 //
 // Design note. A profiler trace is one rank's view of a short window of one attempt: tens of
@@ -26,7 +26,7 @@
 //   Without a base, older Kineto wrote ts as microseconds since the epoch (resnet50 traces: 2021-06
 //   dates); other tools write times since an arbitrary origin (Catapult examples: ts 826, 9524).
 //   Then the times are taken as microseconds since 1970 and, when they fall before the year 2000,
-//   the import counts an issue "relative_time" so that the user knows the dates are not real.
+//   the import counts an issue "relative_times" so that the user knows the dates are not real.
 // - Identity. One file is one rank of one attempt. Job: --job, else the top-level field named by
 //   the mapping setting "job" (the preset names Meta's "mast_job_name"), else the file name.
 //   Attempt: --attempt, else the setting "attempt" (preset: "mast_job_attempt"), else 0. Rank:
@@ -47,34 +47,17 @@
 //   are not phases (their times count for the window); metadata "M" is ignored entirely.
 // - The JSON Array Format may lack its closing "]" (a trace cut off while written; the spec allows
 //   it): the reader closes it and counts "unterminated_array".
-#include "core/ingest/foreign_reader.h"
+#include "core/ingest/chrome_internal.h"
 #include "core/ingest/json_check.h"
 #include "core/ingest/readers.h"
-#include "core/model/timeutil.h"
 
-#include <simdjson.h>
-
-#include <algorithm>
 #include <cstring>
-#include <limits>
-#include <unordered_map>
-#include <vector>
 
 namespace ett::core {
 
+namespace chrome {
+
 namespace {
-
-namespace od = simdjson::ondemand;
-
-constexpr int64_t kNsPerUs = 1'000;
-// 2000-01-01T00:00:00Z: times before it are taken as relative (no real date).
-constexpr int64_t kYear2000Ns = 946'684'800LL * kNsPerSecond;
-
-std::string shorten(std::string_view s)
-{
-    constexpr size_t kMax = 60;
-    return s.size() <= kMax ? std::string(s) : std::string(s.substr(0, kMax)) + "...";
-}
 
 // The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
 // past U+10FFFF included), or end. Only for error messages: simdjson says that the text is
@@ -120,6 +103,8 @@ const char* firstInvalidUtf8(const char* p, const char* end)
     return end;
 }
 
+} // namespace
+
 // A non-negative (or >= min) integer from a JSON number token or a string holding one.
 std::optional<int64_t> integerOf(std::string_view text, int64_t min)
 {
@@ -149,124 +134,6 @@ std::optional<int64_t> integerOf(std::string_view text, int64_t min)
     v = negative ? -v : v;
     return v >= min ? std::optional<int64_t>(v) : std::nullopt;
 }
-
-// The fields of one event that the reader looks at. Views point into the padded content (raw
-// tokens) or into the parser's string buffer (unescaped strings): both live as long as the document.
-struct EventFields
-{
-    const char* at = nullptr; // where the event's first key is, for its line
-    std::string_view ph;
-    std::string_view name;
-    std::string_view cat;
-    std::string_view ts; // raw number text
-    std::string_view dur;
-    std::string_view pid; // raw tokens: a number or a quoted string, only compared
-    std::string_view tid;
-    std::string_view id;
-    std::string_view id2Local;
-    std::string_view id2Global;
-    std::string_view scope;
-    bool hasTs = false;
-    bool hasDur = false;
-};
-
-// A slice that began and waits for its end ("B", "b", "S").
-struct OpenSlice
-{
-    std::string_view name;
-    std::string_view cat;
-    int64_t startNs = 0; // relative to the trace's base
-    int64_t line = 0;
-};
-
-// A finished slice that the mapping makes a phase.
-struct MappedSlice
-{
-    const Mapping::Match* match = nullptr; // owned by the Mapping's memo (node-stable)
-    std::string_view name;
-    int64_t startNs = 0;
-    int64_t endNs = 0;
-    int64_t line = 0;
-};
-
-// One value the mapping settings ask for: a top-level field, or a field of a top-level object.
-struct SettingPath
-{
-    std::string key; // "job", "attempt", "rank", "gpus"
-    std::string outer;
-    std::string inner; // empty: the top-level field itself
-    std::optional<std::string> text; // the value found (a string's content or a number's text)
-    int64_t line = 0;
-};
-
-class ChromeReader final : public ForeignReader
-{
-public:
-    ChromeReader(std::unique_ptr<ByteSource> source, ReaderOptions options, Mapping mapping)
-        : ForeignReader(std::move(source), "chrome")
-        , m_options(std::move(options))
-        , m_mapping(std::move(mapping))
-    {
-    }
-
-protected:
-    Status build() override;
-
-private:
-    // Steps of build().
-    Status readTopLevel(od::document& doc);
-    Status readEvents(od::array events);
-    Status readSettingValue(SettingPath& s, od::value& v, const char* at);
-    // checkJsonValue() over a value the reader skips; `where` names it in the error ("trace object:
-    // field 'deviceProperties'").
-    template <typename Where> Status checkSkipped(od::value& v, const char* at, const Where& where);
-    // A key as written (from its first character to its closing quote), shortened for messages.
-    std::string keyText(const char* k) const
-    {
-        const char* end = k;
-        while (end < m_content + m_contentSize && *end != '"') {
-            ++end;
-        }
-        return shorten(std::string_view(k, static_cast<size_t>(end - k)));
-    }
-    Status handleEvent(const EventFields& f);
-    Status emit();
-
-    // The 1-based line of a position in the content; positions must not go backwards.
-    int64_t lineOf(const char* p);
-    Error jsonError(simdjson::error_code err, const char* at);
-    Error eventError(const EventFields& f, std::string_view field, std::string_view expected, std::string_view found);
-    Result<int64_t> eventTime(const EventFields& f, std::string_view field, std::string_view raw);
-
-    void seeTime(int64_t ns)
-    {
-        m_minNs = std::min(m_minNs, ns);
-        m_maxNs = std::max(m_maxNs, ns);
-    }
-    void finishSlice(std::string_view name, std::string_view cat, int64_t startNs, int64_t endNs, int64_t line);
-
-    ReaderOptions m_options;
-    Mapping m_mapping;
-    UnmappedNames m_unmapped;
-
-    const char* m_content = nullptr;
-    size_t m_contentSize = 0;
-    const char* m_linePos = nullptr;
-    int64_t m_line = 1;
-    od::document* m_doc = nullptr;
-    int64_t m_eventIndex = 0;
-
-    bool m_sawEvents = false;
-    std::optional<int64_t> m_baseNs;
-    std::vector<SettingPath> m_settings;
-
-    int64_t m_minNs = std::numeric_limits<int64_t>::max();
-    int64_t m_maxNs = std::numeric_limits<int64_t>::min();
-    std::vector<MappedSlice> m_slices;
-    std::unordered_map<std::string, std::vector<OpenSlice>> m_threadStacks; // "B"/"E" per pid, tid
-    std::unordered_map<std::string, std::vector<OpenSlice>> m_asyncStacks; // "b"/"e", "S"/"F"
-    std::string m_keyBuffer;
-};
 
 int64_t ChromeReader::lineOf(const char* p)
 {
@@ -377,7 +244,7 @@ Status ChromeReader::build()
                 content.pop_back();
             }
             content.push_back(']');
-            m_issues.add("unterminated_array", "the event array has no closing ']'", 1,
+            m_issues.add(IssueKind::UnterminatedArray, "the event array has no closing ']'", 1,
                 "closed at the end of the file (the trace may have been cut off)");
         }
     }
@@ -749,288 +616,7 @@ Status ChromeReader::readEvents(od::array events)
     return Status::success();
 }
 
-void ChromeReader::finishSlice(
-    std::string_view name, std::string_view cat, int64_t startNs, int64_t endNs, int64_t line)
-{
-    const Mapping::Match& m = m_mapping.map(name, cat);
-    switch (m.what) {
-    case Mapping::Match::What::Phase:
-        m_slices.push_back({ &m, name, startNs, endNs, line });
-        break;
-    case Mapping::Match::What::Unmapped:
-        m_unmapped.add(name, endNs - startNs, line);
-        break;
-    case Mapping::Match::What::Ignore:
-        break;
-    }
-}
-
-Status ChromeReader::handleEvent(const EventFields& f)
-{
-    if (f.ph.empty()) {
-        return eventError(f, "ph", "the event type, e.g. \"X\", \"B\", \"E\"", f.at ? "" : "an empty object");
-    }
-    const char ph = f.ph.size() == 1 ? f.ph[0] : '\0';
-    switch (ph) {
-    case 'M':
-        return Status::success(); // metadata (process and thread names): not timed
-    case 'X':
-    case 'B':
-    case 'E':
-    case 'b':
-    case 'e':
-    case 'S':
-    case 'F':
-        break; // the duration events, below
-    case 'i':
-    case 'I':
-    case 'C':
-    case 'n':
-    case 'T':
-    case 'p':
-    case 's':
-    case 't':
-    case 'f':
-    case 'P':
-    case 'N':
-    case 'O':
-    case 'D':
-    case 'V':
-    case 'v':
-    case 'R':
-    case 'c':
-    case '(':
-    case ')':
-        // Not phases; their time still belongs to the window the trace saw.
-        if (f.hasTs) {
-            auto ts = eventTime(f, "ts", f.ts);
-            if (!ts) {
-                return ts.error();
-            }
-            seeTime(*ts);
-        }
-        return Status::success();
-    default:
-        m_issues.add("unknown_event_type", "ph \"" + shorten(f.ph) + "\"", lineOf(f.at),
-            "an event type the Chrome Trace Event Format does not define; skipped");
-        return Status::success();
-    }
-
-    if (!f.hasTs) {
-        return eventError(f, "ts", "the event's time in microseconds", "");
-    }
-    auto tsResult = eventTime(f, "ts", f.ts);
-    if (!tsResult) {
-        return tsResult.error();
-    }
-    const int64_t ts = *tsResult;
-    seeTime(ts);
-
-    if (ph == 'X') {
-        if (!f.hasDur) {
-            return eventError(f, "dur", "the duration in microseconds of a complete event", "");
-        }
-        auto dur = decimalToNs(f.dur, kNsPerUs);
-        if (!dur || *dur < 0) {
-            return eventError(
-                f, "dur", "a duration >= 0 in microseconds (fractions allowed)", describeJsonToken(f.dur));
-        }
-        int64_t end = 0;
-        if (__builtin_add_overflow(ts, *dur, &end)) {
-            return eventError(f, "dur", "a duration whose end fits in 64-bit nanoseconds", describeJsonToken(f.dur));
-        }
-        seeTime(end);
-        // The line is counted only for phases and unmapped names (memoized mapping first).
-        const Mapping::Match& m = m_mapping.map(f.name, f.cat);
-        if (m.what == Mapping::Match::What::Phase) {
-            m_slices.push_back({ &m, f.name, ts, end, lineOf(f.at) });
-        } else if (m.what == Mapping::Match::What::Unmapped) {
-            m_unmapped.add(f.name, end - ts, lineOf(f.at));
-        }
-        return Status::success();
-    }
-
-    // Begin / end pairs: the key of the stack they belong to.
-    std::string& key = m_keyBuffer;
-    key.clear();
-    std::unordered_map<std::string, std::vector<OpenSlice>>* stacks = &m_asyncStacks;
-    if (ph == 'B' || ph == 'E') {
-        stacks = &m_threadStacks;
-        key.append(f.pid).push_back('\x1f');
-        key.append(f.tid);
-    } else {
-        key.append(f.cat).push_back('\x1f');
-        key.append(f.scope).push_back('\x1f');
-        if (!f.id.empty()) {
-            key.append(f.id);
-        } else if (!f.id2Global.empty()) {
-            key.append("g:").append(f.id2Global);
-        } else if (!f.id2Local.empty()) {
-            key.append("l:").append(f.pid).push_back(':');
-            key.append(f.id2Local);
-        }
-        key.push_back(ph == 'S' || ph == 'F' ? 'L' : 'N'); // legacy and nestable ids are separate
-        if (ph == 'S' || ph == 'F') {
-            key.push_back('\x1f');
-            key.append(f.name);
-        }
-    }
-    if (ph == 'B' || ph == 'b' || ph == 'S') {
-        (*stacks)[key].push_back({ f.name, f.cat, ts, lineOf(f.at) });
-        return Status::success();
-    }
-    // An end: the innermost open begin (for "e", the innermost of the same name when there is one).
-    auto it = stacks->find(key);
-    if (it == stacks->end() || it->second.empty()) {
-        m_issues.add("unmatched_end", f.name.empty() ? std::string("(no name)") : std::string(f.name), lineOf(f.at),
-            "an end (ph \"" + std::string(f.ph) + "\") without an open begin; skipped");
-        return Status::success();
-    }
-    auto& open = it->second;
-    size_t pick = open.size() - 1;
-    if (ph == 'e' && !f.name.empty()) {
-        for (size_t i = open.size(); i-- > 0;) {
-            if (open[i].name == f.name) {
-                pick = i;
-                break;
-            }
-        }
-    }
-    const OpenSlice begin = open[pick];
-    open.erase(open.begin() + static_cast<std::ptrdiff_t>(pick));
-    if (ts < begin.startNs) {
-        return eventError(f, "ts",
-            "an end not before its begin (line " + std::to_string(begin.line) + ", \"" + shorten(begin.name) + "\")",
-            describeJsonToken(f.ts));
-    }
-    finishSlice(begin.name, begin.cat, begin.startNs, ts, begin.line);
-    return Status::success();
-}
-
-Status ChromeReader::emit()
-{
-    if (m_minNs > m_maxNs) {
-        return Error { path()
-            + ": the trace has no timed events (traceEvents is empty or holds only metadata); nothing to import" };
-    }
-    // 1. Begins never ended: closed at the trace's last time, counted.
-    std::vector<OpenSlice> unclosed;
-    for (auto* stacks : { &m_threadStacks, &m_asyncStacks }) {
-        for (auto& [key, open] : *stacks) {
-            unclosed.insert(unclosed.end(), open.begin(), open.end());
-        }
-    }
-    std::sort(unclosed.begin(), unclosed.end(), [](const OpenSlice& a, const OpenSlice& b) {
-        return a.line != b.line ? a.line < b.line : a.startNs < b.startNs;
-    });
-    for (const auto& o : unclosed) {
-        m_issues.add("unclosed_slice", o.name.empty() ? std::string("(no name)") : std::string(o.name), o.line,
-            "a begin without an end; closed at the end of the trace");
-        finishSlice(o.name, o.cat, o.startNs, m_maxNs, o.line);
-    }
-
-    // 2. Absolute times.
-    const int64_t base = m_baseNs.value_or(0);
-    int64_t startNs = 0;
-    int64_t endNs = 0;
-    if (__builtin_add_overflow(base, m_minNs, &startNs) || __builtin_add_overflow(base, m_maxNs, &endNs)) {
-        return Error { path() + ": baseTimeNanoseconds plus the events' times does not fit in 64-bit nanoseconds" };
-    }
-    if (!m_baseNs && startNs < kYear2000Ns) {
-        m_issues.add("relative_time", "times are not dates", 1,
-            "no baseTimeNanoseconds and ts values before the year 2000: taken as microseconds since "
-            "1970-01-01, so the dates shown are not real");
-    }
-
-    // 3. Identity: options first, then the file (mapping settings), then defaults.
-    auto settingOf = [&](const char* key) -> const SettingPath* {
-        for (const auto& s : m_settings) {
-            if (s.key == key && s.text) {
-                return &s;
-            }
-        }
-        return nullptr;
-    };
-    auto settingError = [&](const SettingPath& s, std::string_view expected) {
-        return Error { path() + ":" + std::to_string(s.line) + ": trace object: field '" + s.outer
-            + (s.inner.empty() ? "" : "." + s.inner) + "' (mapping setting \"" + s.key + "\"): expected "
-            + std::string(expected) + ", found " + shorten(*s.text) };
-    };
-    std::string job;
-    if (m_options.job) {
-        job = *m_options.job;
-    } else if (const auto* s = settingOf("job"); s && !s->text->empty()) {
-        job = *s->text;
-    } else {
-        job = jobIdFromPath(path());
-    }
-    int32_t attempt = 0;
-    if (m_options.attempt) {
-        attempt = *m_options.attempt;
-    } else if (const auto* s = settingOf("attempt")) {
-        auto v = integerOf(*s->text, 0);
-        if (!v || *v > std::numeric_limits<int32_t>::max()) {
-            return settingError(*s, "an attempt number >= 0");
-        }
-        attempt = static_cast<int32_t>(*v);
-    }
-    int32_t rank = -1;
-    if (m_options.rank) {
-        rank = *m_options.rank;
-    } else if (const auto* s = settingOf("rank")) {
-        auto v = integerOf(*s->text, 0);
-        if (!v || *v > std::numeric_limits<int32_t>::max()) {
-            return settingError(*s, "a rank >= 0");
-        }
-        rank = static_cast<int32_t>(*v);
-    }
-    std::optional<int64_t> gpus;
-    if (const auto* s = settingOf("gpus")) {
-        auto v = integerOf(*s->text, 1);
-        if (!v || *v > std::numeric_limits<int32_t>::max()) {
-            return settingError(*s, "a GPU count >= 1");
-        }
-        gpus = *v;
-    }
-
-    if (!gpus) {
-        m_issues.add("job_gpus_missing", "", 1,
-            "job " + shorten(job)
-                + ": the trace does not say how many ranks the job has (no distributedInfo.world_size); "
-                  "1 GPU assumed");
-    }
-
-    // 4. The records: job, attempt, phases.
-    JobRecord jr;
-    jr.job = job;
-    jr.gpus = gpus;
-    jr.attrs = { { "source", "chrome" } };
-    add(jr, 1);
-    AttemptRecord ar;
-    ar.job = job;
-    ar.attempt = attempt;
-    ar.startNs = startNs;
-    ar.endNs = endNs;
-    ar.outcome = Outcome::Completed;
-    ar.windowFromTrace = true;
-    add(ar, 1);
-    PhaseRecord pr;
-    pr.job = job;
-    pr.attempt = attempt;
-    pr.rank = rank;
-    for (const auto& s : m_slices) {
-        pr.category = s.match->category;
-        pr.subcategory = s.match->subcategory;
-        pr.startNs = base + s.startNs; // within [startNs, endNs]: cannot overflow
-        pr.endNs = base + s.endNs;
-        pr.name.assign(s.name);
-        add(pr, s.line);
-    }
-    m_unmapped.report(m_issues);
-    return Status::success();
-}
-
-} // namespace
+} // namespace chrome
 
 Result<std::unique_ptr<RecordSource>> openChromeReader(const std::string& path, const ReaderOptions& options)
 {
@@ -1038,7 +624,8 @@ Result<std::unique_ptr<RecordSource>> openChromeReader(const std::string& path, 
     if (!in) {
         return in.error();
     }
-    return std::unique_ptr<RecordSource>(new ChromeReader(std::move(in->source), options, std::move(in->mapping)));
+    return std::unique_ptr<RecordSource>(
+        new chrome::ChromeReader(std::move(in->source), options, std::move(in->mapping)));
 }
 
 } // namespace ett::core

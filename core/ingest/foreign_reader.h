@@ -1,4 +1,4 @@
-// What the readers of foreign formats share (issue #5): the whole file is read and turned into
+// What the readers of foreign formats share: the whole file is read and turned into
 // records first (a rank's profiler trace, a log or a job table is small next to a native fleet
 // file), then served to the importer in batches like any RecordSource. The importer then applies
 // the same validation, the same all-or-nothing transaction and the same messages to every format.

@@ -1,4 +1,4 @@
-// Trace formats and their readers (issue #5): the native format and what training jobs and
+// Trace formats and their readers: the native format and what training jobs and
 // clusters already write, detected by content (never by file name) and opened as a RecordSource.
 #pragma once
 
@@ -19,8 +19,8 @@ enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table };
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 
-// How to read a file. Foreign formats map their names onto phases with a mapping (issue #5,
-// item 1): a built-in preset chosen by format, or the user's file.
+// How to read a file. Foreign formats map their names onto phases with a mapping:
+// a built-in preset chosen by format, or the user's file.
 struct ReaderOptions
 {
     TraceFormat format = TraceFormat::Auto;

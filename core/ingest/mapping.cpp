@@ -110,6 +110,173 @@ Result<std::regex> compile(const std::string& pattern, const std::string& where)
 
 } // namespace
 
+// The parts of a rules file; `where` names the part in errors ("rules.json: phases[3]").
+struct Mapping::Parser
+{
+    static Result<Rule> phaseRule(dom::element e, const std::string& where);
+    static Result<FaultRule> faultRule(dom::element e, const std::string& where);
+    static Status settings(dom::element e, const std::string& origin, Mapping& m);
+    // Each element of an array through `read`, into `out`; `key` names the array.
+    template <typename T, typename Read>
+    static Status list(dom::element e, const std::string& origin, const char* key, Read read, std::vector<T>& out)
+    {
+        dom::array rules;
+        if (e.get_array().get(rules)) {
+            return Error { origin + ": " + key + ": expected an array of rules" };
+        }
+        size_t i = 0;
+        for (dom::element ruleEl : rules) {
+            auto r = read(ruleEl, origin + ": " + key + "[" + std::to_string(i++) + "]");
+            if (!r) {
+                return r.error();
+            }
+            out.push_back(std::move(*r));
+        }
+        return Status::success();
+    }
+};
+
+Result<Mapping::Rule> Mapping::Parser::phaseRule(dom::element ruleEl, const std::string& where)
+{
+    dom::object rule;
+    if (ruleEl.get_object().get(rule)) {
+        return Error { where + ": expected an object" };
+    }
+    Rule r;
+    int patterns = 0;
+    bool ignore = false;
+    std::string phase;
+    for (auto [rk, rv] : rule) {
+        if (rk == "exact" || rk == "glob" || rk == "regex") {
+            auto s = stringOf(rv, where + ": " + std::string(rk));
+            if (!s) {
+                return s.error();
+            }
+            r.pattern = *s;
+            r.kind = rk == "exact" ? Rule::Kind::Exact : rk == "glob" ? Rule::Kind::Glob : Rule::Kind::Regex;
+            ++patterns;
+        } else if (rk == "phase") {
+            auto s = stringOf(rv, where + ": phase");
+            if (!s) {
+                return s.error();
+            }
+            phase = *s;
+        } else if (rk == "ignore") {
+            if (rv.get_bool().get(ignore)) {
+                return Error { where + ": ignore: expected true or false" };
+            }
+        } else if (rk == "source") {
+            dom::array sources;
+            if (rv.get_array().get(sources)) {
+                return Error { where + ": source: expected an array of strings" };
+            }
+            for (dom::element s : sources) {
+                auto str = stringOf(s, where + ": source");
+                if (!str) {
+                    return str.error();
+                }
+                r.sources.push_back(*str);
+            }
+        } else if (rk != "comment") {
+            return Error { where + ": unknown key \"" + std::string(rk)
+                + "\" (expected exact, glob or regex, and phase or ignore, optionally source)" };
+        }
+    }
+    if (patterns != 1) {
+        return Error { where + ": expected exactly one of \"exact\", \"glob\", \"regex\"" };
+    }
+    if (ignore == !phase.empty()) {
+        return Error { where + ": expected either \"phase\" or \"ignore\": true" };
+    }
+    if (ignore) {
+        r.result.what = Match::What::Ignore;
+    } else {
+        auto p = parsePhase(phase, where);
+        if (!p) {
+            return p.error();
+        }
+        r.result = *p;
+    }
+    if (r.kind == Rule::Kind::Regex) {
+        auto re = compile(r.pattern, where);
+        if (!re) {
+            return re.error();
+        }
+        r.re = std::move(*re);
+    }
+    return r;
+}
+
+Result<Mapping::FaultRule> Mapping::Parser::faultRule(dom::element ruleEl, const std::string& where)
+{
+    dom::object rule;
+    if (ruleEl.get_object().get(rule)) {
+        return Error { where + ": expected an object" };
+    }
+    FaultRule f;
+    std::string pattern;
+    for (auto [fk, fv] : rule) {
+        if (fk == "regex") {
+            auto s = stringOf(fv, where + ": regex");
+            if (!s) {
+                return s.error();
+            }
+            pattern = *s;
+        } else if (fk == "cause") {
+            auto s = stringOf(fv, where + ": cause");
+            if (!s) {
+                return s.error();
+            }
+            if (!isValidCauseClass(causeClass(*s))) {
+                return Error { where + ": cause \"" + *s
+                    + "\": the first segment must be infra, preemption, maintenance, dependency, user, "
+                      "manual or unknown" };
+            }
+            f.fault.cause = *s;
+        } else if (fk == "symptom") {
+            auto s = stringOf(fv, where + ": symptom");
+            if (!s) {
+                return s.error();
+            }
+            auto sym = parseSymptom(*s);
+            if (!sym) {
+                return Error { where + ": symptom \"" + *s + "\": expected explicit, hang, degradation or numeric" };
+            }
+            f.fault.symptom = *sym;
+        } else if (fk != "comment") {
+            return Error { where + ": unknown key \"" + std::string(fk) + "\" (expected regex, cause, symptom)" };
+        }
+    }
+    if (pattern.empty() || f.fault.cause.empty()) {
+        return Error { where + ": expected \"regex\" and \"cause\"" };
+    }
+    auto re = compile(pattern, where);
+    if (!re) {
+        return re.error();
+    }
+    f.re = std::move(*re);
+    f.fault.pattern = pattern;
+    return f;
+}
+
+// String settings as they are; others (numbers, objects, arrays) as minified JSON text.
+Status Mapping::Parser::settings(dom::element value, const std::string& origin, Mapping& m)
+{
+    dom::object settings;
+    if (value.get_object().get(settings)) {
+        return Error { origin + ": settings: expected an object" };
+    }
+    for (auto [k, v] : settings) {
+        std::string_view sv;
+        if (!v.get_string().get(sv)) {
+            m.m_settings[std::string(k)] = std::string(sv);
+        } else {
+            m.m_settings[std::string(k)] = simdjson::minify(v);
+        }
+    }
+    return Status::success();
+}
+
 Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
 {
     Mapping m;
@@ -125,6 +292,7 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
         return Error { origin + ": expected a JSON object with \"phases\"" };
     }
     for (auto [key, value] : obj) {
+        Status st = Status::success();
         if (key == "format") {
             auto s = stringOf(value, origin + ": format");
             if (!s) {
@@ -134,160 +302,17 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
         } else if (key == "description") {
             // for people only
         } else if (key == "settings") {
-            dom::object settings;
-            if (value.get_object().get(settings)) {
-                return Error { origin + ": settings: expected an object" };
-            }
-            for (auto [k, v] : settings) {
-                std::string_view sv;
-                if (!v.get_string().get(sv)) {
-                    m.m_settings[std::string(k)] = std::string(sv);
-                } else {
-                    m.m_settings[std::string(k)] = simdjson::minify(v);
-                }
-            }
+            st = Parser::settings(value, origin, m);
         } else if (key == "phases") {
-            dom::array rules;
-            if (value.get_array().get(rules)) {
-                return Error { origin + ": phases: expected an array of rules" };
-            }
-            size_t i = 0;
-            for (dom::element ruleEl : rules) {
-                const std::string where = origin + ": phases[" + std::to_string(i++) + "]";
-                dom::object rule;
-                if (ruleEl.get_object().get(rule)) {
-                    return Error { where + ": expected an object" };
-                }
-                Rule r;
-                int patterns = 0;
-                bool ignore = false;
-                std::string phase;
-                for (auto [rk, rv] : rule) {
-                    if (rk == "exact" || rk == "glob" || rk == "regex") {
-                        auto s = stringOf(rv, where + ": " + std::string(rk));
-                        if (!s) {
-                            return s.error();
-                        }
-                        r.pattern = *s;
-                        r.kind = rk == "exact" ? Rule::Kind::Exact
-                            : rk == "glob"     ? Rule::Kind::Glob
-                                               : Rule::Kind::Regex;
-                        ++patterns;
-                    } else if (rk == "phase") {
-                        auto s = stringOf(rv, where + ": phase");
-                        if (!s) {
-                            return s.error();
-                        }
-                        phase = *s;
-                    } else if (rk == "ignore") {
-                        if (rv.get_bool().get(ignore)) {
-                            return Error { where + ": ignore: expected true or false" };
-                        }
-                    } else if (rk == "source") {
-                        dom::array sources;
-                        if (rv.get_array().get(sources)) {
-                            return Error { where + ": source: expected an array of strings" };
-                        }
-                        for (dom::element s : sources) {
-                            auto str = stringOf(s, where + ": source");
-                            if (!str) {
-                                return str.error();
-                            }
-                            r.sources.push_back(*str);
-                        }
-                    } else if (rk != "comment") {
-                        return Error { where + ": unknown key \"" + std::string(rk)
-                            + "\" (expected exact, glob or regex, and phase or ignore, optionally source)" };
-                    }
-                }
-                if (patterns != 1) {
-                    return Error { where + ": expected exactly one of \"exact\", \"glob\", \"regex\"" };
-                }
-                if (ignore == !phase.empty()) {
-                    return Error { where + ": expected either \"phase\" or \"ignore\": true" };
-                }
-                if (ignore) {
-                    r.result.what = Match::What::Ignore;
-                } else {
-                    auto p = parsePhase(phase, where);
-                    if (!p) {
-                        return p.error();
-                    }
-                    r.result = *p;
-                }
-                if (r.kind == Rule::Kind::Regex) {
-                    auto re = compile(r.pattern, where);
-                    if (!re) {
-                        return re.error();
-                    }
-                    r.re = std::move(*re);
-                }
-                m.m_rules.push_back(std::move(r));
-            }
+            st = Parser::list(value, origin, "phases", &Parser::phaseRule, m.m_rules);
         } else if (key == "faults") {
-            dom::array rules;
-            if (value.get_array().get(rules)) {
-                return Error { origin + ": faults: expected an array of rules" };
-            }
-            size_t i = 0;
-            for (dom::element ruleEl : rules) {
-                const std::string where = origin + ": faults[" + std::to_string(i++) + "]";
-                dom::object rule;
-                if (ruleEl.get_object().get(rule)) {
-                    return Error { where + ": expected an object" };
-                }
-                FaultRule f;
-                std::string pattern;
-                for (auto [fk, fv] : rule) {
-                    if (fk == "regex") {
-                        auto s = stringOf(fv, where + ": regex");
-                        if (!s) {
-                            return s.error();
-                        }
-                        pattern = *s;
-                    } else if (fk == "cause") {
-                        auto s = stringOf(fv, where + ": cause");
-                        if (!s) {
-                            return s.error();
-                        }
-                        if (!isValidCauseClass(causeClass(*s))) {
-                            return Error { where + ": cause \"" + *s
-                                + "\": the first segment must be infra, preemption, maintenance, dependency, user, "
-                                  "manual or unknown" };
-                        }
-                        f.fault.cause = *s;
-                    } else if (fk == "symptom") {
-                        auto s = stringOf(fv, where + ": symptom");
-                        if (!s) {
-                            return s.error();
-                        }
-                        auto sym = parseSymptom(*s);
-                        if (!sym) {
-                            return Error { where + ": symptom \"" + *s
-                                + "\": expected explicit, hang, degradation or "
-                                  "numeric" };
-                        }
-                        f.fault.symptom = *sym;
-                    } else if (fk != "comment") {
-                        return Error { where + ": unknown key \"" + std::string(fk)
-                            + "\" (expected regex, cause, "
-                              "symptom)" };
-                    }
-                }
-                if (pattern.empty() || f.fault.cause.empty()) {
-                    return Error { where + ": expected \"regex\" and \"cause\"" };
-                }
-                auto re = compile(pattern, where);
-                if (!re) {
-                    return re.error();
-                }
-                f.re = std::move(*re);
-                f.fault.pattern = pattern;
-                m.m_faults.push_back(std::move(f));
-            }
+            st = Parser::list(value, origin, "faults", &Parser::faultRule, m.m_faults);
         } else {
             return Error { origin + ": unknown key \"" + std::string(key)
                 + "\" (expected format, description, phases, faults, settings)" };
+        }
+        if (!st) {
+            return st.error();
         }
     }
     return m;
@@ -427,7 +452,7 @@ void UnmappedNames::report(IssueCounter& issues) const
         return a.second.totalNs != b.second.totalNs ? a.second.totalNs > b.second.totalNs : a.first < b.first;
     });
     for (const auto& [name, e] : sorted) {
-        issues.add("unmapped_name", name, e.firstLine,
+        issues.add(IssueKind::UnmappedName, name, e.firstLine,
             std::to_string(e.count) + " times, " + formatDurationHuman(e.totalNs) + " in all", e.count);
     }
 }

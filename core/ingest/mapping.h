@@ -1,4 +1,4 @@
-// Mapping rules (issue #5, item 1): one mechanism for every foreign format. A rules file (JSON)
+// Mapping rules: one mechanism for every foreign format. A rules file (JSON)
 // maps the names a tool writes (profiler ranges, NVTX ranges, MLPerf keys, log lines) to the spec's
 // `category.subcategory`, says which names to ignore, which patterns mean a fault and with what
 // cause, and carries format-specific settings (where job, attempt, rank and time come from).
@@ -84,6 +84,7 @@ public:
 
     // A format-specific setting ("" when absent).
     std::string setting(const std::string& key) const;
+    // The format the rules are for ("" for any) and the name errors give them (file or preset).
     const std::string& format() const { return m_format; }
     const std::string& origin() const { return m_origin; }
 
@@ -95,6 +96,7 @@ public:
 private:
     struct Rule;
     struct FaultRule;
+    struct Parser; // reads the parts of a rules file (mapping.cpp)
     std::string m_format;
     std::string m_origin;
     std::vector<Rule> m_rules;
@@ -112,9 +114,11 @@ private:
 class UnmappedNames
 {
 public:
+    // Counts one occurrence of a name that stands for durationNs, first seen at 1-based `line`.
     void add(std::string_view name, int64_t durationNs, int64_t line);
     // Adds one issue per name, the longest total first (at most IssueCounter's limit per kind).
     void report(IssueCounter& issues) const;
+    // Whether no name was added.
     bool empty() const { return m_names.empty(); }
 
 private:

@@ -1,4 +1,4 @@
-// Reader of MLPerf logging (issue #5, item 4): the ":::MLLOG {json}" lines that MLPerf Training
+// Reader of MLPerf logging: the ":::MLLOG {json}" lines that MLPerf Training
 // reference code and submissions print (mlcommons/logging). One result file is one attempt of one
 // job; its intervals (`X_start` / `X_stop` keys) become phases through the mapping's rules, whose
 // names are the interval names without the suffix ("init", "run", "block", "epoch", "eval").
@@ -236,10 +236,30 @@ private:
     Status build() override;
     Status configure();
     Status parseEvent(std::string_view json, int64_t line, std::string_view rawLine);
+    // The fields of one MLLOG event that the reader uses.
+    struct Event
+    {
+        std::string key;
+        std::optional<int64_t> timeNs;
+        std::optional<Kind> kind;
+        std::string metadata; // minified, part of the duplicate key
+        bool counters = false; // metadata beyond file and lineno
+        std::string status;
+        std::optional<int64_t> epochNum;
+        std::optional<simdjson::dom::element> value;
+    };
+    // Reads an event's fields; Error names the line and field. `kind` is set (from the key's suffix
+    // when there is no event_type).
+    Status readEventFields(simdjson::dom::object obj, int64_t line, Event& e) const;
     void acceptStart(const std::string& name, int64_t t, int64_t line, std::optional<int64_t> epochNum, Seen& seen);
     void acceptEnd(const std::string& key, const std::string& name, int64_t t, int64_t line,
         std::optional<int64_t> epochNum, Seen& seen);
     Status emit();
+    // Steps of emit().
+    std::vector<Interval> closedIntervals(int64_t startNs, int64_t endNs);
+    Result<JobRecord> jobRecord();
+    Status jobGpus(const Layout& layout, JobRecord& job, std::map<std::string, std::string>& attrs);
+    AttemptRecord attemptRecord(const JobRecord& job, int64_t startNs, int64_t endNs);
 
     Mapping m_mapping;
     ReaderOptions m_options;
@@ -385,54 +405,35 @@ Status MlperfReader::build()
             "format" };
     }
     if (m_ignoredLines > 0) {
-        m_issues.add("ignored_line", "not an MLLOG line", m_firstIgnoredLine, m_firstIgnored, m_ignoredLines);
+        m_issues.add(IssueKind::IgnoredLine, "not an MLLOG line", m_firstIgnoredLine, m_firstIgnored, m_ignoredLines);
     }
     return emit();
 }
 
-Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string_view rawLine)
+Status MlperfReader::readEventFields(dom::object obj, int64_t line, Event& e) const
 {
     const auto where = [&](const std::string& field) {
         return path() + ":" + std::to_string(line) + ": MLLOG event: field '" + field + "': ";
     };
-    dom::element root;
-    if (auto err = m_parser.parse(json.data(), json.size(), true).get(root)) {
-        // A cut or interleaved line (two ranks writing at once) is common in logs: count it.
-        m_issues.add("malformed_mllog", simdjson::error_message(err), line, shorten(trim(rawLine)));
-        return Status::success();
-    }
-    dom::object obj;
-    if (root.get_object().get(obj)) {
-        m_issues.add("malformed_mllog", "not a JSON object", line, shorten(trim(rawLine)));
-        return Status::success();
-    }
-    std::string key;
-    std::optional<int64_t> timeNs;
-    std::optional<Kind> kind;
-    std::string metadata;
-    bool counters = false;
-    std::string status;
-    std::optional<int64_t> epochNum;
-    std::optional<dom::element> value;
     for (auto [k, v] : obj) {
         if (k == "key") {
             std::string_view s;
             if (v.get_string().get(s) || s.empty()) {
                 return Error { where("key") + "expected a non-empty string, found " + describe(v) };
             }
-            key = std::string(s);
+            e.key = std::string(s);
         } else if (k == "time_ms") {
             int64_t i = 0;
             uint64_t u = 0;
             double d = 0;
             constexpr int64_t kMaxMs = std::numeric_limits<int64_t>::max() / kNsPerMs;
             if (!v.get_int64().get(i) && i >= 0 && i <= kMaxMs) {
-                timeNs = i * kNsPerMs;
+                e.timeNs = i * kNsPerMs;
             } else if (!v.get_uint64().get(u)) {
                 return Error { where("time_ms") + "expected Unix epoch milliseconds, found " + describe(v)
                     + " (too large)" };
             } else if (!v.get_double().get(d) && std::isfinite(d) && d >= 0 && d <= static_cast<double>(kMaxMs)) {
-                timeNs = std::llround(d * static_cast<double>(kNsPerMs));
+                e.timeNs = std::llround(d * static_cast<double>(kNsPerMs));
             } else {
                 return Error { where("time_ms") + "expected Unix epoch milliseconds (a number >= 0), found "
                     + describe(v) };
@@ -443,17 +444,17 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
                 return Error { where("event_type") + "expected a string, found " + describe(v) };
             }
             if (s == "POINT_IN_TIME") {
-                kind = Kind::Point;
+                e.kind = Kind::Point;
             } else if (s == "INTERVAL_START") {
-                kind = Kind::Start;
+                e.kind = Kind::Start;
             } else if (s == "INTERVAL_END") {
-                kind = Kind::End;
+                e.kind = Kind::End;
             } else {
                 return Error { where("event_type") + "expected POINT_IN_TIME, INTERVAL_START or INTERVAL_END, found \""
                     + std::string(s) + "\"" };
             }
         } else if (k == "value") {
-            value = v;
+            e.value = v;
         } else if (k == "metadata") {
             dom::object md;
             if (v.type() == dom::element_type::NULL_VALUE) {
@@ -462,36 +463,59 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
             if (v.get_object().get(md)) {
                 return Error { where("metadata") + "expected an object, found " + describe(v) };
             }
-            metadata = simdjson::minify(v);
+            e.metadata = simdjson::minify(v);
             for (auto [mk, mv] : md) {
                 if (mk != "file" && mk != "lineno") {
-                    counters = true;
+                    e.counters = true;
                 }
                 if (mk == "status") {
-                    status = textOf(mv);
+                    e.status = textOf(mv);
                 } else if (mk == "epoch_num") {
                     int64_t n = 0;
                     if (!mv.get_int64().get(n)) {
-                        epochNum = n;
+                        e.epochNum = n;
                     }
                 }
             }
         }
     }
-    if (key.empty()) {
+    if (e.key.empty()) {
         return Error { path() + ":" + std::to_string(line)
             + ": MLLOG event: field 'key' is missing (expected the event's name, e.g. \"run_start\")" };
     }
-    if (!timeNs) {
+    if (!e.timeNs) {
         return Error { path() + ":" + std::to_string(line)
             + ": MLLOG event: field 'time_ms' is missing (expected Unix epoch milliseconds)" };
     }
     // Without event_type (older loggers), the suffix tells.
-    if (!kind) {
-        kind = key.ends_with("_start")                          ? Kind::Start
-            : (key.ends_with("_stop") || key.ends_with("_end")) ? Kind::End
-                                                                : Kind::Point;
+    if (!e.kind) {
+        e.kind = e.key.ends_with("_start")                          ? Kind::Start
+            : (e.key.ends_with("_stop") || e.key.ends_with("_end")) ? Kind::End
+                                                                    : Kind::Point;
     }
+    return Status::success();
+}
+
+Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string_view rawLine)
+{
+    dom::element root;
+    if (auto err = m_parser.parse(json.data(), json.size(), true).get(root)) {
+        // A cut or interleaved line (two ranks writing at once) is common in logs: count it.
+        m_issues.add(IssueKind::MalformedMllog, simdjson::error_message(err), line, shorten(trim(rawLine)));
+        return Status::success();
+    }
+    dom::object obj;
+    if (root.get_object().get(obj)) {
+        m_issues.add(IssueKind::MalformedMllog, "not a JSON object", line, shorten(trim(rawLine)));
+        return Status::success();
+    }
+    Event e;
+    if (auto st = readEventFields(obj, line, e); !st) {
+        return st;
+    }
+    const std::string& key = e.key;
+    const std::optional<int64_t>& timeNs = e.timeNs;
+    const std::optional<Kind>& kind = e.kind;
     ++m_events;
     if (*timeNs < m_firstNs) {
         m_firstNs = *timeNs;
@@ -512,12 +536,12 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     // Duplicates (several ranks printing the same event): see the design note.
     std::string dedupe = key;
     dedupe += '\x1f';
-    dedupe += metadata;
+    dedupe += e.metadata;
     const uint64_t generation = *kind == Kind::Point ? 0 : m_generation[name];
     if (auto it = m_seen.find(dedupe); it != m_seen.end()) {
         Seen& seen = it->second;
-        if (*kind == Kind::Point || counters || seen.generation == generation) {
-            m_issues.add("duplicate_event", key, line, shorten(trim(rawLine)));
+        if (*kind == Kind::Point || e.counters || seen.generation == generation) {
+            m_issues.add(IssueKind::DuplicateEvent, key, line, shorten(trim(rawLine)));
             if (seen.interval < m_intervals.size()) {
                 Interval& iv = m_intervals[seen.interval];
                 if (*kind == Kind::Start && *timeNs < iv.startNs) {
@@ -536,19 +560,19 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     seen = Seen {};
     switch (*kind) {
     case Kind::Point:
-        if (value) {
-            m_pointValues.emplace(key, textOf(*value));
+        if (e.value) {
+            m_pointValues.emplace(key, textOf(*e.value));
         }
         break;
     case Kind::Start:
-        acceptStart(name, *timeNs, line, epochNum, seen);
+        acceptStart(name, *timeNs, line, e.epochNum, seen);
         break;
     case Kind::End:
-        acceptEnd(key, name, *timeNs, line, epochNum, seen);
+        acceptEnd(key, name, *timeNs, line, e.epochNum, seen);
         if (key == "run_stop") {
             m_runStopNs = *timeNs;
             m_runStopLine = line;
-            m_runStatus = status;
+            m_runStatus = e.status;
         }
         break;
     }
@@ -577,7 +601,7 @@ void MlperfReader::acceptEnd(const std::string& key, const std::string& name, in
     seen.generation = ++m_generation[name];
     auto& open = m_open[name];
     if (open.empty()) {
-        m_issues.add("stop_without_start", key, line,
+        m_issues.add(IssueKind::StopWithoutStart, key, line,
             key + " at " + formatRfc3339(t) + " without an open " + name + "_start; dropped");
         return;
     }
@@ -594,7 +618,7 @@ void MlperfReader::acceptEnd(const std::string& key, const std::string& name, in
     Interval& iv = m_intervals[*pick];
     open.erase(pick);
     if (t < iv.startNs) {
-        m_issues.add("stop_before_start", key, line,
+        m_issues.add(IssueKind::StopBeforeStart, key, line,
             key + " at " + formatRfc3339(t) + " is before its start (line " + std::to_string(iv.line)
                 + "); taken as zero length");
         t = iv.startNs;
@@ -604,12 +628,11 @@ void MlperfReader::acceptEnd(const std::string& key, const std::string& name, in
     seen.interval = static_cast<size_t>(&iv - m_intervals.data());
 }
 
-Status MlperfReader::emit()
+// Closes what never stopped (init at run_start when there is one, the rest at the end) and adds
+// the pseudo-intervals before init and after the run; sorted by start.
+std::vector<MlperfReader::Interval> MlperfReader::closedIntervals(int64_t startNs, int64_t endNs)
 {
-    const int64_t startNs = m_firstNs;
-    const int64_t endNs = m_lastNs;
-
-    // 1. Close what never stopped: init at run_start when there is one, the rest at the end.
+    // 1. Close what never stopped.
     std::optional<int64_t> runStartNs;
     for (const Interval& iv : m_intervals) {
         if (iv.name == "run") {
@@ -625,7 +648,7 @@ Status MlperfReader::emit()
             iv.endNs = *runStartNs;
         }
         iv.open = false;
-        m_issues.add("unclosed_interval", iv.name, iv.line,
+        m_issues.add(IssueKind::UnclosedInterval, iv.name, iv.line,
             iv.name + "_start at " + formatRfc3339(iv.startNs) + " never stopped; closed at "
                 + formatRfc3339(iv.endNs));
     }
@@ -647,7 +670,13 @@ Status MlperfReader::emit()
     std::stable_sort(
         all.begin(), all.end(), [](const Interval& a, const Interval& b) { return a.startNs < b.startNs; });
 
-    // 3. The job.
+    return all;
+}
+
+// The job: its key (--job, else submitter/system/benchmark/run from the results layout, else the
+// file name), attributes, GPUs and name.
+Result<JobRecord> MlperfReader::jobRecord()
+{
     const Layout layout = layoutOf(path());
     JobRecord job;
     job.job = m_options.job ? *m_options.job
@@ -665,6 +694,19 @@ Status MlperfReader::emit()
         attrs.try_emplace("benchmark", layout.benchmark);
         attrs["system"] = layout.system;
     }
+    if (auto st = jobGpus(layout, job, attrs); !st) {
+        return st.error();
+    }
+    job.attrs.assign(attrs.begin(), attrs.end());
+    const auto bench = attrs.find("benchmark");
+    job.name = bench != attrs.end() ? bench->second + (layout.matches ? " " + layout.run : std::string()) : job.job;
+    return job;
+}
+
+// The job's GPUs: the setting, else the system description file, else the :::SYSJSON line; each
+// problem with them is counted (system_json). Adds the accelerator attribute.
+Status MlperfReader::jobGpus(const Layout& layout, JobRecord& job, std::map<std::string, std::string>& attrs)
+{
     std::optional<SystemInfo> fromFile;
     std::string systemJsonPath;
     if (m_systemJsonSetting == "auto") {
@@ -681,23 +723,23 @@ Status MlperfReader::emit()
             text << in.rdbuf();
             fromFile = readSystemJson(text.str());
             if (!fromFile->gpus) {
-                m_issues.add("system_json", "no GPU count", 0, systemJsonPath + ": " + fromFile->problem);
+                m_issues.add(IssueKind::SystemJson, "no GPU count", 0, systemJsonPath + ": " + fromFile->problem);
             }
         } else if (m_systemJsonSetting != "auto") {
             return Error { m_mapping.origin() + ": settings: system_json: cannot open \"" + systemJsonPath + "\"" };
         } else {
-            m_issues.add("system_json", "not found", 0, systemJsonPath + " does not exist");
+            m_issues.add(IssueKind::SystemJson, "not found", 0, systemJsonPath + " does not exist");
         }
     }
     if (m_sysJsonLine && !m_sysJsonLine->gpus) {
-        m_issues.add("system_json", "no GPU count", 0, ":::SYSJSON line: " + m_sysJsonLine->problem);
+        m_issues.add(IssueKind::SystemJson, "no GPU count", 0, ":::SYSJSON line: " + m_sysJsonLine->problem);
     }
     if (m_gpusSetting) {
         job.gpus = m_gpusSetting;
     } else if (fromFile && fromFile->gpus) {
         job.gpus = fromFile->gpus;
         if (m_sysJsonLine && m_sysJsonLine->gpus && m_sysJsonLine->gpus != fromFile->gpus) {
-            m_issues.add("system_json", "GPU counts disagree", 0,
+            m_issues.add(IssueKind::SystemJson, "GPU counts disagree", 0,
                 systemJsonPath + " says " + std::to_string(*fromFile->gpus) + ", the :::SYSJSON line "
                     + std::to_string(*m_sysJsonLine->gpus) + "; the file wins");
         }
@@ -709,12 +751,12 @@ Status MlperfReader::emit()
             attrs.try_emplace("accelerator", (*sys)->accelerator);
         }
     }
-    job.attrs.assign(attrs.begin(), attrs.end());
-    const auto bench = attrs.find("benchmark");
-    job.name = bench != attrs.end() ? bench->second + (layout.matches ? " " + layout.run : std::string()) : job.job;
-    add(job, m_firstEventLine);
+    return Status::success();
+}
 
-    // 4. The attempt and its outcome.
+// The attempt and its outcome from run_stop (or its absence) and the fault rules.
+AttemptRecord MlperfReader::attemptRecord(const JobRecord& job, int64_t startNs, int64_t endNs)
+{
     AttemptRecord attempt;
     attempt.job = job.job;
     attempt.attempt = m_options.attempt.value_or(0);
@@ -723,7 +765,7 @@ Status MlperfReader::emit()
     attempt.windowFromTrace = true; // per-rank logs of one run (same --job/--attempt) widen to the union
     bool failed = false;
     if (!m_runStopNs) {
-        m_issues.add("missing_run_stop", "", 0,
+        m_issues.add(IssueKind::MissingRunStop, "", 0,
             std::string("no run_stop event: the run ") + (m_missingStopRunning ? "is taken as still running" : "failed")
                 + " at the last event, " + formatRfc3339(endNs));
         if (m_missingStopRunning) {
@@ -743,7 +785,7 @@ Status MlperfReader::emit()
         attempt.detail = "run_stop status aborted";
         failed = isInterrupted(m_abortedOutcome);
     } else {
-        m_issues.add("unknown_run_status", m_runStatus.empty() ? "(none)" : m_runStatus, m_runStopLine,
+        m_issues.add(IssueKind::UnknownRunStatus, m_runStatus.empty() ? "(none)" : m_runStatus, m_runStopLine,
             "run_stop metadata.status \"" + m_runStatus + "\": taken as failed");
         attempt.outcome = Outcome::Failed;
         attempt.cause = "unknown";
@@ -756,6 +798,23 @@ Status MlperfReader::emit()
         attempt.detail += (attempt.detail.empty() ? "" : "; ") + std::string("line ") + std::to_string(m_faultLine)
             + ": " + m_faultText;
     }
+    return attempt;
+}
+
+Status MlperfReader::emit()
+{
+    const int64_t startNs = m_firstNs;
+    const int64_t endNs = m_lastNs;
+    // 1-2. Intervals closed and completed.
+    const std::vector<Interval> all = closedIntervals(startNs, endNs);
+    // 3. The job.
+    auto job = jobRecord();
+    if (!job) {
+        return job.error();
+    }
+    add(*job, m_firstEventLine);
+    // 4. The attempt.
+    const AttemptRecord attempt = attemptRecord(*job, startNs, endNs);
     add(attempt, m_runStopNs ? m_runStopLine : m_firstEventLine);
 
     // 5. Phases, through the mapping.
@@ -769,7 +828,7 @@ Status MlperfReader::emit()
             continue;
         }
         PhaseRecord p;
-        p.job = job.job;
+        p.job = job->job;
         p.attempt = attempt.attempt;
         p.category = m.category;
         p.subcategory = m.subcategory;

@@ -70,6 +70,20 @@ struct Where
         return Error { path + ":" + std::to_string(line) + ": " + std::string(recordType) + " record: field '"
             + std::string(name) + "' is missing (expected " + std::string(expected) + ")" };
     }
+    // "path:line: ", the start of every message about this line.
+    std::string prefix() const { return path + ":" + std::to_string(line) + ": "; }
+    Error invalidJson(simdjson::error_code err) const
+    {
+        return Error { prefix() + "not valid JSON: " + simdjson::error_message(err) };
+    }
+    // As invalidJson, but bad UTF-8 is named as such.
+    Error badJson(simdjson::error_code err) const
+    {
+        if (err == simdjson::UTF8_ERROR) {
+            return Error { prefix() + "invalid UTF-8 (the line is not UTF-8 text)" };
+        }
+        return invalidJson(err);
+    }
     Error record(std::string_view message) const
     {
         return Error { path + ":" + std::to_string(line) + ": " + std::string(recordType)
@@ -160,6 +174,539 @@ Result<int64_t> readTime(od::value& v, const Where& w, std::string_view name, in
         return *ns;
     }
     return w.field(name, "a time (a number in the header's time_unit, or an RFC 3339 string)", describe(v));
+}
+
+// ---- Field tables ---------------------------------------------------------------------------
+//
+// Each record type is a table of its fields: the name, a handler that reads the value into the
+// record, and for a required field what the error says is expected when it is missing. One loop
+// (readFields) drives every table, so a record type is its table plus the rules across its fields.
+
+// What a field handler needs besides the value: where the line is and the header's time unit.
+struct FieldContext
+{
+    const Where& w;
+    int64_t nsPerUnit;
+};
+
+template <typename Rec> struct FieldSpec
+{
+    std::string_view name;
+    Status (*read)(const FieldContext& c, Rec& r, od::value& v, std::string_view name);
+    std::string_view required; // what a missing field's error expects; "" for an optional field
+};
+
+// Iterates over every field of the line's object but "type", calling handle(key, value); then
+// checks that nothing follows the object. JSON errors anywhere in the object are reported.
+template <typename Handle> Status forEachField(od::object& obj, od::document& doc, const Where& w, Handle&& handle)
+{
+    for (auto fieldResult : obj) {
+        od::field field;
+        if (auto err = std::move(fieldResult).get(field)) {
+            return w.badJson(err);
+        }
+        std::string_view key;
+        if (auto err = field.unescaped_key().get(key)) {
+            return w.invalidJson(err);
+        }
+        if (key == "type") {
+            continue;
+        }
+        // The key stays valid: simdjson writes unescaped strings to a per-document buffer.
+        od::value value = field.value();
+        if (auto st = handle(key, value); !st) {
+            return st;
+        }
+    }
+    const char* trailing = nullptr;
+    if (!doc.current_location().get(trailing)) {
+        return Error { w.prefix() + "unexpected content after the JSON object" };
+    }
+    return Status::success();
+}
+
+// A value no handler reads (unknown field, record of unknown type): still read to its end, so
+// that a damaged value does not pass for an unknown one (see json_check.h). `record` names the
+// record in the error ("attempt record").
+Status checkSkipped(const Where& w, const std::string& record, std::string_view key, od::value& v)
+{
+    simdjson::error_code err = simdjson::SUCCESS;
+    if (const std::string problem = checkJsonValue(v, err); !problem.empty()) {
+        return Error { w.prefix() + record + ": field '" + std::string(key) + "': not valid JSON: " + problem };
+    }
+    return Status::success();
+}
+
+// Reads the fields of one record through its table. Fields not in the table are checked and
+// counted (unknown_field); a required field that is absent is an error, the first in table order.
+template <typename Rec, size_t N>
+Status readFields(od::object& obj, od::document& doc, const FieldContext& c, IssueCounter& issues,
+    const FieldSpec<Rec> (&table)[N], Rec& r)
+{
+    static_assert(N <= 32, "the seen fields are a 32-bit mask");
+    uint32_t seen = 0;
+    auto st = forEachField(obj, doc, c.w, [&](std::string_view key, od::value& v) -> Status {
+        for (size_t i = 0; i < N; ++i) {
+            if (table[i].name == key) {
+                seen |= 1u << i;
+                return table[i].read(c, r, v, key);
+            }
+        }
+        const std::string type(c.w.recordType);
+        if (auto skipped = checkSkipped(c.w, type + " record", key, v); !skipped) {
+            return skipped;
+        }
+        issues.add(IssueKind::UnknownField, type + "." + std::string(key), c.w.line);
+        return Status::success();
+    });
+    if (!st) {
+        return st;
+    }
+    for (size_t i = 0; i < N; ++i) {
+        if (!table[i].required.empty() && !(seen & (1u << i))) {
+            return c.w.missing(table[i].name, table[i].required);
+        }
+    }
+    return Status::success();
+}
+
+// ---- Field handlers shared by record types --------------------------------------------------
+
+// The record type and value type of a pointer to member.
+template <typename T> struct MemberOf;
+template <typename R, typename V> struct MemberOf<V R::*>
+{
+    using Record = R;
+};
+template <auto M> using RecordOf = typename MemberOf<decltype(M)>::Record;
+
+// A string; null counts as absent.
+template <auto M> Status stringField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view name)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    (r.*M).assign(*s);
+    return Status::success();
+}
+
+// A non-empty job identifier.
+template <auto M> Status jobField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view)
+{
+    auto s = readString(v, c.w, "job");
+    if (!s) {
+        return s.error();
+    }
+    if (s->empty()) {
+        return c.w.field("job", "a non-empty job identifier", "\"\"");
+    }
+    (r.*M).assign(*s);
+    return Status::success();
+}
+
+// An attempt number >= 0.
+template <auto M> Status attemptField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view)
+{
+    auto x = readInteger(v, c.w, "attempt", 0, std::numeric_limits<int32_t>::max(), "an integer >= 0");
+    if (!x) {
+        return x.error();
+    }
+    r.*M = static_cast<int32_t>(*x);
+    return Status::success();
+}
+
+// A GPU count >= 1; null counts as absent.
+template <auto M> Status gpusField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    auto x = readInteger(v, c.w, "gpus", 1, std::numeric_limits<int32_t>::max(), "an integer >= 1");
+    if (!x) {
+        return x.error();
+    }
+    r.*M = *x;
+    return Status::success();
+}
+
+// A time in the header's unit or RFC 3339.
+template <auto M> Status timeField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view name)
+{
+    auto t = readTime(v, c.w, name, c.nsPerUnit);
+    if (!t) {
+        return t.error();
+    }
+    r.*M = *t;
+    return Status::success();
+}
+
+// A time, or null for none.
+template <auto M> Status optionalTimeField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view name)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    return timeField<M>(c, r, v, name);
+}
+
+// An integer >= 0 (a rank or a step); null counts as absent.
+template <auto M, typename T>
+Status countField(const FieldContext& c, RecordOf<M>& r, od::value& v, std::string_view name)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    auto x = readInteger(v, c.w, name, 0, std::numeric_limits<T>::max(), "an integer >= 0");
+    if (!x) {
+        return x.error();
+    }
+    r.*M = static_cast<T>(*x);
+    return Status::success();
+}
+
+constexpr std::string_view kJobExpected = "a job identifier string";
+constexpr std::string_view kAttemptExpected = "an integer >= 0";
+constexpr std::string_view kTimeExpected = "a time";
+
+// ---- header ---------------------------------------------------------------------------------
+
+// The header as its fields are read: the time unit is settled once all fields are known.
+struct HeaderFields
+{
+    HeaderRecord& header;
+    std::string timeUnit = "us";
+};
+
+Status headerFormat(const FieldContext& c, HeaderFields&, od::value& v, std::string_view name)
+{
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    if (*s != "ett-trace") {
+        return c.w.field(name, "\"ett-trace\"", "\"" + shorten(*s) + "\"");
+    }
+    return Status::success();
+}
+
+Status headerVersion(const FieldContext& c, HeaderFields& h, od::value& v, std::string_view name)
+{
+    auto x = readInteger(v, c.w, name, 1, std::numeric_limits<int32_t>::max(), "an integer >= 1");
+    if (!x) {
+        return x.error();
+    }
+    if (*x > kSupportedVersion) {
+        return c.w.field(name,
+            "version " + std::to_string(kSupportedVersion) + " (this reader supports ett-trace up to version "
+                + std::to_string(kSupportedVersion) + ")",
+            std::to_string(*x));
+    }
+    h.header.version = static_cast<int>(*x);
+    return Status::success();
+}
+
+Status headerTimeUnit(const FieldContext& c, HeaderFields& h, od::value& v, std::string_view name)
+{
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    if (!nsPerTimeUnit(*s)) {
+        return c.w.field(name, "one of s, ms, us, ns", "\"" + shorten(*s) + "\"");
+    }
+    h.timeUnit.assign(*s);
+    return Status::success();
+}
+
+Status headerSource(const FieldContext& c, HeaderFields& h, od::value& v, std::string_view name)
+{
+    return stringField<&HeaderRecord::source>(c, h.header, v, name);
+}
+
+// Free text: a string as it is, any other value as its JSON text.
+Status headerCreated(const FieldContext& c, HeaderFields& h, od::value& v, std::string_view name)
+{
+    od::json_type t;
+    if (!v.type().get(t) && t == od::json_type::string) {
+        return stringField<&HeaderRecord::created>(c, h.header, v, name);
+    }
+    h.header.created = describe(v);
+    return Status::success();
+}
+
+constexpr FieldSpec<HeaderFields> kHeaderFields[] = {
+    { "format", headerFormat, "\"ett-trace\"" },
+    { "version", headerVersion, "an integer, 1" },
+    { "time_unit", headerTimeUnit, "" },
+    { "source", headerSource, "" },
+    { "created", headerCreated, "" },
+};
+
+// ---- job ------------------------------------------------------------------------------------
+
+// An object of string values, each key once (sorted by key).
+Status jobAttrs(const FieldContext& c, JobRecord& r, od::value& v, std::string_view)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    od::object attrs;
+    if (v.get_object().get(attrs)) {
+        return c.w.field("attrs", "an object of string values", describe(v));
+    }
+    for (auto attrResult : attrs) {
+        od::field attr;
+        if (auto err = std::move(attrResult).get(attr)) {
+            return c.w.invalidJson(err);
+        }
+        std::string_view akey;
+        if (auto err = attr.unescaped_key().get(akey)) {
+            return c.w.invalidJson(err);
+        }
+        std::string attrKey(akey);
+        od::value av = attr.value();
+        auto s = readString(av, c.w, "attrs." + attrKey);
+        if (!s) {
+            return s.error();
+        }
+        r.attrs.emplace_back(std::move(attrKey), std::string(*s));
+    }
+    std::stable_sort(r.attrs.begin(), r.attrs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (size_t i = 1; i < r.attrs.size(); ++i) {
+        if (r.attrs[i].first == r.attrs[i - 1].first) {
+            return c.w.field("attrs", "each key once", "key \"" + shorten(r.attrs[i].first) + "\" twice");
+        }
+    }
+    return Status::success();
+}
+
+constexpr FieldSpec<JobRecord> kJobFields[] = {
+    { "job", jobField<&JobRecord::job>, kJobExpected },
+    { "name", stringField<&JobRecord::name>, "" },
+    { "gpus", gpusField<&JobRecord::gpus>, "" },
+    { "submitted", optionalTimeField<&JobRecord::submittedNs>, "" },
+    { "attrs", jobAttrs, "" },
+};
+
+// ---- attempt --------------------------------------------------------------------------------
+
+Status attemptOutcome(const FieldContext& c, AttemptRecord& r, od::value& v, std::string_view name)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    auto o = parseOutcome(*s);
+    if (!o) {
+        return c.w.field(name, "one of completed, failed, preempted, cancelled, running", "\"" + shorten(*s) + "\"");
+    }
+    r.outcome = *o;
+    return Status::success();
+}
+
+Status attemptCause(const FieldContext& c, AttemptRecord& r, od::value& v, std::string_view name)
+{
+    if (auto s = stringField<&AttemptRecord::cause>(c, r, v, name); !s) {
+        return s;
+    }
+    if (!r.cause.empty() && !isValidCauseClass(causeClass(r.cause))) {
+        return c.w.field(name,
+            "a dotted cause whose first segment is one of infra, preemption, maintenance, dependency, user, manual, "
+            "unknown",
+            "\"" + shorten(r.cause) + "\"");
+    }
+    return Status::success();
+}
+
+Status attemptSymptom(const FieldContext& c, AttemptRecord& r, od::value& v, std::string_view name)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    auto sym = parseSymptom(*s);
+    if (!sym) {
+        return c.w.field(name, "one of explicit, hang, degradation, numeric", "\"" + shorten(*s) + "\"");
+    }
+    r.symptom = *sym;
+    return Status::success();
+}
+
+constexpr FieldSpec<AttemptRecord> kAttemptFields[] = {
+    { "job", jobField<&AttemptRecord::job>, kJobExpected },
+    { "attempt", attemptField<&AttemptRecord::attempt>, kAttemptExpected },
+    { "start", timeField<&AttemptRecord::startNs>, kTimeExpected },
+    { "end", timeField<&AttemptRecord::endNs>, kTimeExpected },
+    { "gpus", gpusField<&AttemptRecord::gpus>, "" },
+    { "outcome", attemptOutcome, "" },
+    { "interrupted_at", optionalTimeField<&AttemptRecord::interruptedAtNs>, "" },
+    { "cause", attemptCause, "" },
+    { "symptom", attemptSymptom, "" },
+    { "detail", stringField<&AttemptRecord::detail>, "" },
+};
+
+// The rules across an attempt's fields (spec 2).
+Status checkAttempt(const Where& w, const AttemptRecord& r)
+{
+    if (r.endNs < r.startNs) {
+        return w.field("end", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(r.endNs));
+    }
+    if (!r.interruptedAtNs) {
+        return Status::success();
+    }
+    if (!isInterrupted(r.outcome)) {
+        return w.field("interrupted_at", "no value: it is only allowed when outcome is failed or preempted",
+            "outcome " + std::string(outcomeName(r.outcome)));
+    }
+    if (*r.interruptedAtNs < r.startNs || *r.interruptedAtNs > r.endNs) {
+        return w.field("interrupted_at",
+            "a time within the attempt [" + formatRfc3339(r.startNs) + ", " + formatRfc3339(r.endNs) + "]",
+            formatRfc3339(*r.interruptedAtNs));
+    }
+    return Status::success();
+}
+
+// ---- phase ----------------------------------------------------------------------------------
+
+// "category" or "category.subcategory".
+Status phaseName(const FieldContext& c, PhaseRecord& r, od::value& v, std::string_view name)
+{
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    const auto dot = s->find('.');
+    const auto cat = parseCategory(s->substr(0, dot));
+    if (!cat) {
+        return c.w.field(name, "a category or category.subcategory, the category one of " + categoryList(),
+            "\"" + shorten(*s) + "\"");
+    }
+    r.category = *cat;
+    if (dot != std::string_view::npos) {
+        r.subcategory.assign(s->substr(dot + 1));
+        if (r.subcategory.empty()) {
+            return c.w.field(name, "a subcategory after the dot", "\"" + shorten(*s) + "\"");
+        }
+    }
+    return Status::success();
+}
+
+constexpr FieldSpec<PhaseRecord> kPhaseFields[] = {
+    { "job", jobField<&PhaseRecord::job>, kJobExpected },
+    { "attempt", attemptField<&PhaseRecord::attempt>, kAttemptExpected },
+    { "phase", phaseName, "a category or category.subcategory" },
+    { "start", timeField<&PhaseRecord::startNs>, kTimeExpected },
+    { "end", timeField<&PhaseRecord::endNs>, kTimeExpected },
+    { "rank", countField<&PhaseRecord::rank, int32_t>, "" },
+    { "name", stringField<&PhaseRecord::name>, "" },
+};
+
+Status checkPhase(const Where& w, const PhaseRecord& r)
+{
+    if (r.endNs < r.startNs) {
+        return w.field("end", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(r.endNs));
+    }
+    return Status::success();
+}
+
+// ---- checkpoint -----------------------------------------------------------------------------
+
+Status checkpointFailed(const FieldContext& c, CheckpointRecord& r, od::value& v, std::string_view name)
+{
+    if (isNull(v)) {
+        return Status::success();
+    }
+    bool b = false;
+    if (v.get_bool().get(b)) {
+        return c.w.field(name, "true or false", describe(v));
+    }
+    r.failed = b;
+    return Status::success();
+}
+
+constexpr FieldSpec<CheckpointRecord> kCheckpointFields[] = {
+    { "job", jobField<&CheckpointRecord::job>, kJobExpected },
+    { "attempt", attemptField<&CheckpointRecord::attempt>, kAttemptExpected },
+    { "step", countField<&CheckpointRecord::step, int64_t>, "" },
+    { "start", timeField<&CheckpointRecord::startNs>, kTimeExpected },
+    { "durable", optionalTimeField<&CheckpointRecord::durableNs>, "" },
+    { "failed", checkpointFailed, "" },
+};
+
+Status checkCheckpoint(const Where& w, const CheckpointRecord& r)
+{
+    if (r.durableNs && *r.durableNs < r.startNs) {
+        return w.field("durable", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(*r.durableNs));
+    }
+    if (r.failed && r.durableNs) {
+        return w.field("durable", "no value: a failed checkpoint never became durable", formatRfc3339(*r.durableNs));
+    }
+    return Status::success();
+}
+
+// Reads a record of a known type into its batch slot, checks the rules across its fields and
+// commits it to the batch.
+template <typename Rec, size_t N>
+Status readChecked(od::object& obj, od::document& doc, const FieldContext& c, IssueCounter& issues,
+    const FieldSpec<Rec> (&table)[N], Rec& r, Status (*check)(const Where&, const Rec&), RecordKind kind,
+    RecordBatch& batch)
+{
+    if (auto st = readFields(obj, doc, c, issues, table, r); !st) {
+        return st;
+    }
+    if (auto st = check(c.w, r); !st) {
+        return st;
+    }
+    batch.commit(kind, c.w.line);
+    return Status::success();
+}
+// Reads a record of type job, attempt, phase or checkpoint into the batch; a record of another
+// type is checked and counted.
+Status readTypedRecord(const std::string& type, od::object& obj, od::document& doc, const FieldContext& c,
+    IssueCounter& issues, RecordBatch& batch)
+{
+    if (type == "job") {
+        JobRecord& r = batch.newJob();
+        if (auto st = readFields(obj, doc, c, issues, kJobFields, r); !st) {
+            return st;
+        }
+        if (!r.gpus) {
+            issues.add(IssueKind::JobGpusMissing, "", c.w.line, "job " + shorten(r.job) + " has no gpus; 1 assumed");
+        }
+        batch.commit(RecordKind::Job, c.w.line);
+        return Status::success();
+    }
+    if (type == "attempt") {
+        return readChecked(
+            obj, doc, c, issues, kAttemptFields, batch.newAttempt(), checkAttempt, RecordKind::Attempt, batch);
+    }
+    if (type == "phase") {
+        return readChecked(obj, doc, c, issues, kPhaseFields, batch.newPhase(), checkPhase, RecordKind::Phase, batch);
+    }
+    if (type == "checkpoint") {
+        return readChecked(obj, doc, c, issues, kCheckpointFields, batch.newCheckpoint(), checkCheckpoint,
+            RecordKind::Checkpoint, batch);
+    }
+    // Forward compatible: unknown record types are ignored and counted (spec 1), once their values
+    // are known to be whole JSON.
+    const std::string record = "record of type '" + shorten(type) + "'";
+    auto st = forEachField(
+        obj, doc, c.w, [&](std::string_view key, od::value& v) { return checkSkipped(c.w, record, key, v); });
+    if (!st) {
+        return st;
+    }
+    issues.add(IssueKind::UnknownRecordType, shorten(type), c.w.line);
+    return Status::success();
 }
 
 } // namespace
@@ -259,158 +806,38 @@ Result<bool> NativeReader::nextBatch(RecordBatch& batch, size_t maxRecords)
 Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& batch)
 {
     const size_t capacity = static_cast<size_t>(m_buffer.data() + m_buffer.size() - data);
-    // Built only when a message needs it: this runs once per line.
-    auto where = [&] { return m_path + ":" + std::to_string(m_line) + ": "; };
+    // The record type is known once "type" is read; messages before that name only the line.
+    Where w { m_path, m_line, {} };
     od::document doc;
     if (auto err = m_parser->parser.iterate(data, length, capacity).get(doc)) {
-        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
+        return w.invalidJson(err);
     }
     od::object obj;
     if (auto err = doc.get_object().get(obj)) {
         if (err == simdjson::INCORRECT_TYPE) {
-            return Error { where() + "expected a JSON object per line" };
+            return Error { w.prefix() + "expected a JSON object per line" };
         }
-        if (err == simdjson::UTF8_ERROR) {
-            return Error { where() + "invalid UTF-8 (the line is not UTF-8 text)" };
-        }
-        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
+        return w.badJson(err);
     }
     std::string_view typeView;
     if (auto err = obj.find_field_unordered("type").get_string().get(typeView)) {
         if (err == simdjson::NO_SUCH_FIELD) {
-            return Error { where()
-                + "the record has no \"type\" field (expected header, job, attempt, phase or "
-                  "checkpoint)" };
+            return Error { w.prefix()
+                + "the record has no \"type\" field (expected header, job, attempt, phase or checkpoint)" };
         }
         if (err == simdjson::INCORRECT_TYPE) {
-            return Error { where() + "field 'type': expected a string" };
+            return Error { w.prefix() + "field 'type': expected a string" };
         }
-        if (err == simdjson::UTF8_ERROR) {
-            return Error { where() + "invalid UTF-8 (the line is not UTF-8 text)" };
-        }
-        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
+        return w.badJson(err);
     }
     m_type.assign(typeView);
-    const std::string& type = m_type;
     if (auto err = obj.reset().error()) {
-        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
+        return w.invalidJson(err);
     }
+    w.recordType = m_type;
+    const FieldContext c { w, m_header.nsPerUnit };
 
-    Where w { m_path, m_line, type };
-    const int64_t unit = m_header.nsPerUnit;
-
-    // Iterates every field, calling handle(key, value) for each but "type". Unknown fields are
-    // counted; JSON errors anywhere in the object are reported.
-    auto forEachField = [&](auto&& handle) -> Status {
-        for (auto fieldResult : obj) {
-            od::field field;
-            if (auto err = std::move(fieldResult).get(field)) {
-                if (err == simdjson::UTF8_ERROR) {
-                    return Error { where() + "invalid UTF-8 (the line is not UTF-8 text)" };
-                }
-                return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
-            }
-            std::string_view key;
-            if (auto err = field.unescaped_key().get(key)) {
-                return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
-            }
-            if (key == "type") {
-                continue;
-            }
-            // The key stays valid: simdjson writes unescaped strings to a per-document buffer.
-            od::value value = field.value();
-            auto st = handle(key, value);
-            if (!st) {
-                return st;
-            }
-        }
-        const char* trailing = nullptr;
-        if (!doc.current_location().get(trailing)) {
-            return Error { where() + "unexpected content after the JSON object" };
-        }
-        return Status::success();
-    };
-    // A field the spec does not define: counted, and its value still read to its end (a damaged
-    // value must not pass for an unknown one; see json_check.h).
-    // `record` names the record in the error ("attempt record").
-    auto checkSkipped = [&](const std::string& record, std::string_view key, od::value& v) -> Status {
-        simdjson::error_code err = simdjson::SUCCESS;
-        if (const std::string problem = checkJsonValue(v, err); !problem.empty()) {
-            return Error { where() + record + ": field '" + std::string(key) + "': not valid JSON: " + problem };
-        }
-        return Status::success();
-    };
-    auto unknownField = [&](std::string_view key, od::value& v) -> Status {
-        if (auto st = checkSkipped(type + " record", key, v); !st) {
-            return st;
-        }
-        m_issues.add("unknown_field", type + "." + std::string(key), m_line);
-        return Status::success();
-    };
-
-    // Reads a string field into `out`; null counts as absent.
-    auto stringInto = [&](std::string& out, od::value& v, std::string_view name) -> Status {
-        if (isNull(v)) {
-            return Status::success();
-        }
-        auto s = readString(v, w, name);
-        if (!s) {
-            return s.error();
-        }
-        out.assign(*s);
-        return Status::success();
-    };
-    auto jobInto = [&](std::string& out, od::value& v) -> Status {
-        auto s = readString(v, w, "job");
-        if (!s) {
-            return s.error();
-        }
-        if (s->empty()) {
-            return w.field("job", "a non-empty job identifier", "\"\"");
-        }
-        out.assign(*s);
-        return Status::success();
-    };
-    auto attemptInto = [&](int32_t& out, od::value& v) -> Status {
-        auto x = readInteger(v, w, "attempt", 0, std::numeric_limits<int32_t>::max(), "an integer >= 0");
-        if (!x) {
-            return x.error();
-        }
-        out = static_cast<int32_t>(*x);
-        return Status::success();
-    };
-    auto gpusInto = [&](std::optional<int64_t>& out, od::value& v) -> Status {
-        if (isNull(v)) {
-            return Status::success();
-        }
-        auto x = readInteger(v, w, "gpus", 1, std::numeric_limits<int32_t>::max(), "an integer >= 1");
-        if (!x) {
-            return x.error();
-        }
-        out = *x;
-        return Status::success();
-    };
-    auto timeInto = [&](int64_t& out, od::value& v, std::string_view name) -> Status {
-        auto t = readTime(v, w, name, unit);
-        if (!t) {
-            return t.error();
-        }
-        out = *t;
-        return Status::success();
-    };
-    auto optionalTimeInto = [&](std::optional<int64_t>& out, od::value& v, std::string_view name) -> Status {
-        if (isNull(v)) {
-            return Status::success();
-        }
-        auto t = readTime(v, w, name, unit);
-        if (!t) {
-            return t.error();
-        }
-        out = *t;
-        return Status::success();
-    };
-
-    if (type == "header") {
+    if (m_type == "header") {
         if (m_sawHeader) {
             return w.record("a second header (a file has at most one, as its first record)");
         }
@@ -418,407 +845,19 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
             return w.record("the header must be the first record of the file");
         }
         m_sawHeader = true;
-        bool sawFormat = false;
-        bool sawVersion = false;
-        std::string timeUnit = "us";
-        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
-            if (key == "format") {
-                auto s = readString(v, w, key);
-                if (!s) {
-                    return s.error();
-                }
-                if (*s != "ett-trace") {
-                    return w.field(key, "\"ett-trace\"", "\"" + shorten(*s) + "\"");
-                }
-                sawFormat = true;
-                return Status::success();
-            }
-            if (key == "version") {
-                auto x = readInteger(v, w, key, 1, std::numeric_limits<int32_t>::max(), "an integer >= 1");
-                if (!x) {
-                    return x.error();
-                }
-                if (*x > kSupportedVersion) {
-                    return w.field(key,
-                        "version " + std::to_string(kSupportedVersion)
-                            + " (this reader supports ett-trace up to version " + std::to_string(kSupportedVersion)
-                            + ")",
-                        std::to_string(*x));
-                }
-                m_header.version = static_cast<int>(*x);
-                sawVersion = true;
-                return Status::success();
-            }
-            if (key == "time_unit") {
-                auto s = readString(v, w, key);
-                if (!s) {
-                    return s.error();
-                }
-                if (!nsPerTimeUnit(*s)) {
-                    return w.field(key, "one of s, ms, us, ns", "\"" + shorten(*s) + "\"");
-                }
-                timeUnit.assign(*s);
-                return Status::success();
-            }
-            if (key == "source") {
-                return stringInto(m_header.source, v, key);
-            }
-            if (key == "created") {
-                od::json_type t;
-                if (!v.type().get(t) && t == od::json_type::string) {
-                    return stringInto(m_header.created, v, key);
-                }
-                m_header.created = describe(v);
-                return Status::success();
-            }
-            return unknownField(key, v);
-        });
-        if (!st) {
+        HeaderFields h { m_header };
+        if (auto st = readFields(obj, doc, c, m_issues, kHeaderFields, h); !st) {
             return st;
         }
-        if (!sawFormat) {
-            return w.missing("format", "\"ett-trace\"");
-        }
-        if (!sawVersion) {
-            return w.missing("version", "an integer, 1");
-        }
-        m_header.nsPerUnit = *nsPerTimeUnit(timeUnit);
+        m_header.nsPerUnit = *nsPerTimeUnit(h.timeUnit);
         return Status::success();
     }
-
     if (!m_sawRecord && !m_sawHeader) {
-        m_issues.add("no_header", "", m_line, "first record is a '" + type + "' record; defaults apply (time_unit us)");
+        m_issues.add(IssueKind::NoHeader, "", m_line,
+            "first record is a '" + m_type + "' record; defaults apply (time_unit us)");
     }
-
-    if (type == "job") {
-        JobRecord& r = batch.newJob();
-        bool sawJob = false;
-        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
-            if (key == "job") {
-                sawJob = true;
-                return jobInto(r.job, v);
-            }
-            if (key == "name") {
-                return stringInto(r.name, v, key);
-            }
-            if (key == "gpus") {
-                return gpusInto(r.gpus, v);
-            }
-            if (key == "submitted") {
-                return optionalTimeInto(r.submittedNs, v, key);
-            }
-            if (key == "attrs") {
-                if (isNull(v)) {
-                    return Status::success();
-                }
-                od::object attrs;
-                if (v.get_object().get(attrs)) {
-                    return w.field("attrs", "an object of string values", describe(v));
-                }
-                for (auto attrResult : attrs) {
-                    od::field attr;
-                    if (auto err = std::move(attrResult).get(attr)) {
-                        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
-                    }
-                    std::string_view akey;
-                    if (auto err = attr.unescaped_key().get(akey)) {
-                        return Error { where() + "not valid JSON: " + simdjson::error_message(err) };
-                    }
-                    std::string attrKey(akey);
-                    od::value av = attr.value();
-                    const std::string fieldName = "attrs." + attrKey;
-                    auto s = readString(av, w, fieldName);
-                    if (!s) {
-                        return s.error();
-                    }
-                    r.attrs.emplace_back(std::move(attrKey), std::string(*s));
-                }
-                std::stable_sort(
-                    r.attrs.begin(), r.attrs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-                for (size_t i = 1; i < r.attrs.size(); ++i) {
-                    if (r.attrs[i].first == r.attrs[i - 1].first) {
-                        return w.field("attrs", "each key once", "key \"" + shorten(r.attrs[i].first) + "\" twice");
-                    }
-                }
-                return Status::success();
-            }
-            return unknownField(key, v);
-        });
-        if (!st) {
-            return st;
-        }
-        if (!sawJob) {
-            return w.missing("job", "a job identifier string");
-        }
-        if (!r.gpus) {
-            m_issues.add("job_gpus_missing", "", m_line, "job " + shorten(r.job) + " has no gpus; 1 assumed");
-        }
-        batch.commit(RecordKind::Job, m_line);
-    } else if (type == "attempt") {
-        AttemptRecord& r = batch.newAttempt();
-        bool sawJob = false;
-        bool sawAttempt = false;
-        bool sawStart = false;
-        bool sawEnd = false;
-        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
-            if (key == "job") {
-                sawJob = true;
-                return jobInto(r.job, v);
-            }
-            if (key == "attempt") {
-                sawAttempt = true;
-                return attemptInto(r.attempt, v);
-            }
-            if (key == "start") {
-                sawStart = true;
-                return timeInto(r.startNs, v, key);
-            }
-            if (key == "end") {
-                sawEnd = true;
-                return timeInto(r.endNs, v, key);
-            }
-            if (key == "gpus") {
-                return gpusInto(r.gpus, v);
-            }
-            if (key == "outcome") {
-                if (isNull(v)) {
-                    return Status::success();
-                }
-                auto s = readString(v, w, key);
-                if (!s) {
-                    return s.error();
-                }
-                auto o = parseOutcome(*s);
-                if (!o) {
-                    return w.field(
-                        key, "one of completed, failed, preempted, cancelled, running", "\"" + shorten(*s) + "\"");
-                }
-                r.outcome = *o;
-                return Status::success();
-            }
-            if (key == "interrupted_at") {
-                return optionalTimeInto(r.interruptedAtNs, v, key);
-            }
-            if (key == "cause") {
-                if (auto s = stringInto(r.cause, v, key); !s) {
-                    return s;
-                }
-                if (!r.cause.empty() && !isValidCauseClass(causeClass(r.cause))) {
-                    return w.field(key,
-                        "a dotted cause whose first segment is one of infra, preemption, maintenance, dependency, "
-                        "user, manual, unknown",
-                        "\"" + shorten(r.cause) + "\"");
-                }
-                return Status::success();
-            }
-            if (key == "symptom") {
-                if (isNull(v)) {
-                    return Status::success();
-                }
-                auto s = readString(v, w, key);
-                if (!s) {
-                    return s.error();
-                }
-                auto sym = parseSymptom(*s);
-                if (!sym) {
-                    return w.field(key, "one of explicit, hang, degradation, numeric", "\"" + shorten(*s) + "\"");
-                }
-                r.symptom = *sym;
-                return Status::success();
-            }
-            if (key == "detail") {
-                return stringInto(r.detail, v, key);
-            }
-            return unknownField(key, v);
-        });
-        if (!st) {
-            return st;
-        }
-        if (!sawJob) {
-            return w.missing("job", "a job identifier string");
-        }
-        if (!sawAttempt) {
-            return w.missing("attempt", "an integer >= 0");
-        }
-        if (!sawStart) {
-            return w.missing("start", "a time");
-        }
-        if (!sawEnd) {
-            return w.missing("end", "a time");
-        }
-        if (r.endNs < r.startNs) {
-            return w.field("end", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(r.endNs));
-        }
-        if (r.interruptedAtNs) {
-            if (!isInterrupted(r.outcome)) {
-                return w.field("interrupted_at", "no value: it is only allowed when outcome is failed or preempted",
-                    "outcome " + std::string(outcomeName(r.outcome)));
-            }
-            if (*r.interruptedAtNs < r.startNs || *r.interruptedAtNs > r.endNs) {
-                return w.field("interrupted_at",
-                    "a time within the attempt [" + formatRfc3339(r.startNs) + ", " + formatRfc3339(r.endNs) + "]",
-                    formatRfc3339(*r.interruptedAtNs));
-            }
-        }
-        batch.commit(RecordKind::Attempt, m_line);
-    } else if (type == "phase") {
-        PhaseRecord& r = batch.newPhase();
-        bool sawJob = false;
-        bool sawAttempt = false;
-        bool sawPhase = false;
-        bool sawStart = false;
-        bool sawEnd = false;
-        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
-            if (key == "job") {
-                sawJob = true;
-                return jobInto(r.job, v);
-            }
-            if (key == "attempt") {
-                sawAttempt = true;
-                return attemptInto(r.attempt, v);
-            }
-            if (key == "phase") {
-                sawPhase = true;
-                auto s = readString(v, w, key);
-                if (!s) {
-                    return s.error();
-                }
-                const auto dot = s->find('.');
-                const auto cat = parseCategory(s->substr(0, dot));
-                if (!cat) {
-                    return w.field(key, "a category or category.subcategory, the category one of " + categoryList(),
-                        "\"" + shorten(*s) + "\"");
-                }
-                r.category = *cat;
-                if (dot != std::string_view::npos) {
-                    r.subcategory.assign(s->substr(dot + 1));
-                    if (r.subcategory.empty()) {
-                        return w.field(key, "a subcategory after the dot", "\"" + shorten(*s) + "\"");
-                    }
-                }
-                return Status::success();
-            }
-            if (key == "start") {
-                sawStart = true;
-                return timeInto(r.startNs, v, key);
-            }
-            if (key == "end") {
-                sawEnd = true;
-                return timeInto(r.endNs, v, key);
-            }
-            if (key == "rank") {
-                if (isNull(v)) {
-                    return Status::success();
-                }
-                auto x = readInteger(v, w, key, 0, std::numeric_limits<int32_t>::max(), "an integer >= 0");
-                if (!x) {
-                    return x.error();
-                }
-                r.rank = static_cast<int32_t>(*x);
-                return Status::success();
-            }
-            if (key == "name") {
-                return stringInto(r.name, v, key);
-            }
-            return unknownField(key, v);
-        });
-        if (!st) {
-            return st;
-        }
-        if (!sawJob) {
-            return w.missing("job", "a job identifier string");
-        }
-        if (!sawAttempt) {
-            return w.missing("attempt", "an integer >= 0");
-        }
-        if (!sawPhase) {
-            return w.missing("phase", "a category or category.subcategory");
-        }
-        if (!sawStart) {
-            return w.missing("start", "a time");
-        }
-        if (!sawEnd) {
-            return w.missing("end", "a time");
-        }
-        if (r.endNs < r.startNs) {
-            return w.field("end", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(r.endNs));
-        }
-        batch.commit(RecordKind::Phase, m_line);
-    } else if (type == "checkpoint") {
-        CheckpointRecord& r = batch.newCheckpoint();
-        bool sawJob = false;
-        bool sawAttempt = false;
-        bool sawStart = false;
-        auto st = forEachField([&](std::string_view key, od::value& v) -> Status {
-            if (key == "job") {
-                sawJob = true;
-                return jobInto(r.job, v);
-            }
-            if (key == "attempt") {
-                sawAttempt = true;
-                return attemptInto(r.attempt, v);
-            }
-            if (key == "step") {
-                if (isNull(v)) {
-                    return Status::success();
-                }
-                auto x = readInteger(v, w, key, 0, std::numeric_limits<int64_t>::max(), "an integer >= 0");
-                if (!x) {
-                    return x.error();
-                }
-                r.step = *x;
-                return Status::success();
-            }
-            if (key == "start") {
-                sawStart = true;
-                return timeInto(r.startNs, v, key);
-            }
-            if (key == "durable") {
-                return optionalTimeInto(r.durableNs, v, key);
-            }
-            if (key == "failed") {
-                if (isNull(v)) {
-                    return Status::success();
-                }
-                bool b = false;
-                if (v.get_bool().get(b)) {
-                    return w.field(key, "true or false", describe(v));
-                }
-                r.failed = b;
-                return Status::success();
-            }
-            return unknownField(key, v);
-        });
-        if (!st) {
-            return st;
-        }
-        if (!sawJob) {
-            return w.missing("job", "a job identifier string");
-        }
-        if (!sawAttempt) {
-            return w.missing("attempt", "an integer >= 0");
-        }
-        if (!sawStart) {
-            return w.missing("start", "a time");
-        }
-        if (r.durableNs && *r.durableNs < r.startNs) {
-            return w.field(
-                "durable", "a time >= start (" + formatRfc3339(r.startNs) + ")", formatRfc3339(*r.durableNs));
-        }
-        if (r.failed && r.durableNs) {
-            return w.field(
-                "durable", "no value: a failed checkpoint never became durable", formatRfc3339(*r.durableNs));
-        }
-        batch.commit(RecordKind::Checkpoint, m_line);
-    } else {
-        // Forward compatible: unknown record types are ignored and counted (spec 1), once their
-        // values are known to be whole JSON.
-        const std::string record = "record of type '" + shorten(type) + "'";
-        auto st = forEachField([&](std::string_view key, od::value& v) { return checkSkipped(record, key, v); });
-        if (!st) {
-            return st;
-        }
-        m_issues.add("unknown_record_type", shorten(type), m_line);
+    if (auto st = readTypedRecord(m_type, obj, doc, c, m_issues, batch); !st) {
+        return st;
     }
     m_sawRecord = true;
     ++m_records;

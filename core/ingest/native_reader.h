@@ -36,7 +36,9 @@ public:
     Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords = 8192) override;
 
     const IssueCounter& issues() const override { return m_issues; }
+    // The file's header (defaults when it has none), valid once the first batch was read.
     const HeaderRecord& header() const { return m_header; }
+    // Lines read so far, blank ones included.
     int64_t linesRead() const { return m_line; }
     int64_t recordsRead() const override { return m_records; }
     ByteSource& source() override { return *m_source; }

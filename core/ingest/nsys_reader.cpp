@@ -1,4 +1,4 @@
-// Reader of Nsight Systems SQLite exports (`nsys export --type sqlite`; issue #5, item 3).
+// Reader of Nsight Systems SQLite exports (`nsys export --type sqlite`).
 //
 // Design note. An export is a relational database, not a stream: the reader opens it read-only
 // with SQLite, reads the few tables it needs in one pass each and turns NVTX ranges into phases
@@ -521,7 +521,7 @@ Status NsysReader::assignRanks()
         }
         const int32_t rank = *it->second.begin();
         if (it->second.size() > 1) {
-            m_issues.add("rank_ambiguous", "pid " + std::to_string(pid), 0,
+            m_issues.add(IssueKind::RankAmbiguous, "pid " + std::to_string(pid), 0,
                 "thread names of the process give " + std::to_string(it->second.size()) + " ranks; using "
                     + std::to_string(rank));
         }
@@ -539,7 +539,7 @@ Status NsysReader::assignRanks()
         }
         m_rankOfPid[pid] = next;
         used.insert(next);
-        m_issues.add("rank_guessed", "pid " + std::to_string(pid) + " -> rank " + std::to_string(next), 0,
+        m_issues.add(IssueKind::RankGuessed, "pid " + std::to_string(pid) + " -> rank " + std::to_string(next), 0,
             "no thread name of the process carries a rank (setting rank_pattern); processes are numbered in "
             "ascending pid order; pass --rank to set it");
     }
@@ -676,7 +676,7 @@ Status NsysReader::build()
             return !start ? start.error() : end.error();
         }
         if (!r.endRel) {
-            m_issues.add("unclosed_range", r.name, r.row,
+            m_issues.add(IssueKind::UnclosedRange, r.name, r.row,
                 "row " + std::to_string(r.row) + " started at " + formatRfc3339(*start)
                     + " and never ended; closed at the end of the capture " + formatRfc3339(*end));
         }

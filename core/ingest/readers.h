@@ -1,4 +1,4 @@
-// Factories of the readers of foreign formats (issue #5). Each returns a RecordSource that turns
+// Factories of the readers of foreign formats. Each returns a RecordSource that turns
 // the file into validated records through a Mapping: `options.mappingPath` when given, else the
 // format's built-in preset (resources/mappings/). Errors name the file, the line or record and
 // what was expected; unmapped names and other oddities are counted as import issues.

@@ -4,23 +4,23 @@
 
 namespace ett::core {
 
-void IssueCounter::add(const std::string& kind, const std::string& detail, int64_t line, const std::string& example)
+void IssueCounter::add(IssueKind kind, const std::string& detail, int64_t line, const std::string& example)
 {
     add(kind, detail, line, example, 1);
 }
 
-void IssueCounter::add(
-    const std::string& kind, const std::string& detail, int64_t line, const std::string& example, int64_t n)
+void IssueCounter::add(IssueKind kind, const std::string& detail, int64_t line, const std::string& example, int64_t n)
 {
-    auto key = std::make_pair(kind, detail);
+    auto key = std::make_pair(std::string(issueKindName(kind)), detail);
+    const std::string& name = key.first;
     auto it = m_entries.find(key);
     if (it == m_entries.end()) {
-        if (m_detailsPerKind[kind] >= kMaxDetailsPerKind) {
+        if (m_detailsPerKind[name] >= kMaxDetailsPerKind) {
             key.second = "(other)";
             it = m_entries.find(key);
         }
         if (it == m_entries.end()) {
-            ++m_detailsPerKind[kind];
+            ++m_detailsPerKind[name];
             it = m_entries.emplace(key, Entry { 0, line, example }).first;
         }
     }

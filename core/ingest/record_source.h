@@ -1,11 +1,12 @@
 // What the importer reads from: a stream of validated trace records in batches, whatever the file
-// format (issue #5: "all readers share the same validation, all-or-nothing import and error
-// messages"). The native reader is one; the readers of foreign formats (Chrome trace, Nsight
+// format, so that every format gets the same validation, all-or-nothing import and error
+// messages. The native reader is one; the readers of foreign formats (Chrome trace, Nsight
 // SQLite, MLPerf logs, console logs, job tables) are others. Records come out already per-record
 // valid (times, enums, end >= start); rules across records are the importer's.
 #pragma once
 
 #include "core/ingest/byte_source.h"
+#include "core/ingest/issue_kinds.h"
 #include "core/model/records.h"
 #include "core/model/result.h"
 
@@ -18,10 +19,9 @@
 
 namespace ett::core {
 
-// Non-fatal data problems, counted by (kind, detail). Kinds are stable identifiers shown by
-// `ettw issues`: no_header, unknown_record_type, unknown_field, job_gpus_missing, implicit_job,
-// phase_clipped, submitted_after_start, job_without_attempts, and those of foreign readers
-// (unmapped_name, unclosed_slice, ignored_line, ...).
+// Non-fatal data problems, counted by (kind, detail). Kinds come from the registry in
+// issue_kinds.h; entries are keyed by the kind's stable name (what import_issues stores and
+// `ettw issues` prints). Not thread-safe.
 class IssueCounter
 {
 public:
@@ -32,13 +32,18 @@ public:
         std::string example; // a readable instance, e.g. the record that was clipped
     };
 
-    // Counts one occurrence. At most kMaxDetailsPerKind distinct details are kept per kind; the
-    // rest are counted under detail "(other)".
-    void add(const std::string& kind, const std::string& detail, int64_t line, const std::string& example = {});
+    // Counts one occurrence of `kind` with a detail (e.g. the unmapped name; "" when the kind
+    // needs none) at a 1-based line (0: the whole file). The first occurrence's line and example
+    // are kept. At most kMaxDetailsPerKind distinct details are kept per kind; the rest are
+    // counted under detail "(other)".
+    void add(IssueKind kind, const std::string& detail, int64_t line, const std::string& example = {});
     // Counts n occurrences at once (e.g. the phases of an unmapped name).
-    void add(const std::string& kind, const std::string& detail, int64_t line, const std::string& example, int64_t n);
+    void add(IssueKind kind, const std::string& detail, int64_t line, const std::string& example, int64_t n);
+    // Every (kind name, detail) counted so far, in name order.
     const std::map<std::pair<std::string, std::string>, Entry>& entries() const { return m_entries; }
+    // The number of occurrences over all entries.
     int64_t total() const;
+    // Adds another counter's entries: counts add up, the earlier first line wins.
     void merge(const IssueCounter& other);
 
     static constexpr size_t kMaxDetailsPerKind = 64;
@@ -67,7 +72,9 @@ struct RecordBatch
     std::vector<PhaseRecord> phases;
     std::vector<CheckpointRecord> checkpoints;
 
+    // Empties the batch; the typed vectors keep their slots for reuse.
     void clear();
+    // The number of records in the batch.
     size_t size() const { return order.size(); }
 
     // A reset slot for the next record of a kind; it becomes part of the batch with commit().
@@ -97,7 +104,9 @@ public:
     // message names the file and line (or record), the field, and what was expected.
     virtual Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords) = 0;
 
+    // The non-fatal problems counted so far; complete once nextBatch() returned false.
     virtual const IssueCounter& issues() const = 0;
+    // The records handed out so far.
     virtual int64_t recordsRead() const = 0;
     // The file's bytes: size, progress and SHA-256 (of the raw file, whatever the format).
     virtual ByteSource& source() = 0;

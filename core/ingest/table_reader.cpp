@@ -1,4 +1,4 @@
-// Reader of job tables (issue #5, item 6): CSV files with one row per job (or per attempt), as
+// Reader of job tables: CSV files with one row per job (or per attempt), as
 // cluster schedulers export them and public traces (Philly, Helios) publish them. The mapping's
 // settings say which column is what; each row becomes a job (declared at its first row), one
 // attempt and one phase covering the attempt, named by settings "phase_name" (default "run") or
@@ -219,6 +219,17 @@ private:
     Status configure();
     Status bindColumns(const std::vector<std::string>& header, int64_t line);
     Status readRow(const std::vector<std::string>& row, int64_t line);
+    // Steps of readRow().
+    struct RowTimes
+    {
+        std::optional<int64_t> submitNs;
+        int64_t startNs = 0;
+        int64_t endNs = 0;
+    };
+    Result<RowTimes> rowTimes(const std::vector<std::string>& row, int64_t line);
+    Result<StatusRule> statusRule(const std::vector<std::string>& row, int64_t line) const;
+    Result<int32_t> addAttempt(const std::vector<std::string>& row, int64_t line, const std::string& jobId,
+        std::optional<int64_t> gpus, const RowTimes& t, const StatusRule& rule, int32_t& seen);
 
     // Errors naming file, line and column.
     Error cellError(int64_t line, const Column& c, const std::string& expected, std::string_view found) const
@@ -341,7 +352,10 @@ Status TableReader::configure()
             return Error { where + "causes: " + quote(value) + ": " + quote(cause)
                 + ": the first segment must be infra, preemption, maintenance, dependency, user, manual or unknown" };
         }
-        auto it = std::find_if(m_statuses.begin(), m_statuses.end(), [&](const auto& s) { return s.first == value; });
+        // A copy captured by name: C++20 lets a lambda capture a structured binding, but clang
+        // before 16 (Debian's clang 14) rejects it.
+        auto it = std::find_if(
+            m_statuses.begin(), m_statuses.end(), [status = value](const auto& s) { return s.first == status; });
         if (it == m_statuses.end()) {
             return Error { where + "causes: " + quote(value) + " is not one of the statuses in \"outcomes\"" };
         }
@@ -431,6 +445,131 @@ Result<int64_t> TableReader::durationCell(const std::vector<std::string>& row, c
     return *v;
 }
 
+// Submission (a time, or an interval after the previous row's), start (else the submission) and
+// end (a time, or start + duration).
+Result<TableReader::RowTimes> TableReader::rowTimes(const std::vector<std::string>& row, int64_t line)
+{
+    RowTimes r;
+    if (m_submit.used()) {
+        auto t = timeCell(row, m_submit, line);
+        if (!t) {
+            return t.error();
+        }
+        r.submitNs = *t;
+    } else if (m_interval.used()) {
+        auto d = durationCell(row, m_interval, line);
+        if (!d) {
+            return d.error();
+        }
+        const int64_t base = m_lastSubmitNs.value_or(m_epochNs.value_or(0));
+        if (*d > std::numeric_limits<int64_t>::max() - base) {
+            return cellError(line, m_interval, "an interval that keeps times in range", cell(row, m_interval));
+        }
+        r.submitNs = base + *d;
+        m_lastSubmitNs = r.submitNs;
+    }
+    if (m_start.used()) {
+        auto t = timeCell(row, m_start, line);
+        if (!t) {
+            return t.error();
+        }
+        r.startNs = *t;
+    } else {
+        r.startNs = *r.submitNs;
+    }
+    if (m_end.used()) {
+        auto t = timeCell(row, m_end, line);
+        if (!t) {
+            return t.error();
+        }
+        r.endNs = *t;
+    } else {
+        auto d = durationCell(row, m_duration, line);
+        if (!d) {
+            return d.error();
+        }
+        if (*d > std::numeric_limits<int64_t>::max() - r.startNs) {
+            return cellError(line, m_duration, "a duration that keeps times in range", cell(row, m_duration));
+        }
+        r.endNs = r.startNs + *d;
+    }
+    if (r.endNs < r.startNs) {
+        const Column& c = m_end.used() ? m_end : m_duration;
+        return cellError(line, c, "an end at or after the start " + formatRfc3339(r.startNs), cell(row, c));
+    }
+    return r;
+}
+
+// The outcome rule of the row's status (exact, else ignoring case); the default rule without a
+// status column.
+Result<TableReader::StatusRule> TableReader::statusRule(const std::vector<std::string>& row, int64_t line) const
+{
+    StatusRule rule;
+    if (m_status.used()) {
+        const std::string_view s = cell(row, m_status);
+        auto it = std::find_if(m_statuses.begin(), m_statuses.end(), [&](const auto& r) { return r.first == s; });
+        if (it == m_statuses.end()) {
+            it = std::find_if(
+                m_statuses.begin(), m_statuses.end(), [&](const auto& r) { return lower(r.first) == lower(s); });
+        }
+        if (it == m_statuses.end()) {
+            std::string known;
+            for (const auto& [v, r] : m_statuses) {
+                known += (known.empty() ? "" : ", ") + v;
+            }
+            return cellError(line, m_status, "one of the statuses of setting 'outcomes' (" + known + ")", s);
+        }
+        rule = it->second;
+    }
+
+    return rule;
+}
+
+// The row's attempt: numbered by the attempt column or by order (`seen`: the job's rows so far),
+// its outcome and cause by the status rule and the detail column. Returns its number.
+Result<int32_t> TableReader::addAttempt(const std::vector<std::string>& row, int64_t line, const std::string& jobId,
+    std::optional<int64_t> gpus, const RowTimes& t, const StatusRule& rule, int32_t& seen)
+{
+    AttemptRecord attempt;
+    attempt.job = jobId;
+    attempt.attempt = seen;
+    if (m_attempt.used()) {
+        const std::string_view s = cell(row, m_attempt);
+        int32_t n = 0;
+        const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+        if (ec != std::errc() || p != s.data() + s.size() || n < 0) {
+            return cellError(line, m_attempt, "an attempt number (an integer >= 0)", s);
+        }
+        attempt.attempt = n;
+    }
+    if (m_options.attempt) {
+        attempt.attempt = *m_options.attempt;
+    }
+    ++seen;
+    attempt.startNs = t.startNs;
+    attempt.endNs = t.endNs;
+    attempt.gpus = seen > 1 ? gpus : std::nullopt; // later rows of a job may differ from the first
+    attempt.outcome = rule.outcome;
+    attempt.cause = isInterrupted(rule.outcome) ? rule.cause : std::string();
+    if (m_status.used()) {
+        attempt.detail = "status " + std::string(cell(row, m_status));
+    }
+    if (m_detail.used()) {
+        const std::string_view d = cell(row, m_detail);
+        if (!d.empty()) {
+            attempt.detail += (attempt.detail.empty() ? "" : "; ") + std::string(d);
+            if (isInterrupted(rule.outcome)) {
+                if (auto f = m_mapping.fault(d)) {
+                    attempt.cause = f->cause;
+                    attempt.symptom = f->symptom;
+                }
+            }
+        }
+    }
+    add(attempt, line);
+    return attempt.attempt;
+}
+
 Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
 {
     if (row.size() != m_columns) {
@@ -443,56 +582,12 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
     }
 
     // 1. Times: submission, start, end.
-    std::optional<int64_t> submitNs;
-    if (m_submit.used()) {
-        auto t = timeCell(row, m_submit, line);
-        if (!t) {
-            return t.error();
-        }
-        submitNs = *t;
-    } else if (m_interval.used()) {
-        auto d = durationCell(row, m_interval, line);
-        if (!d) {
-            return d.error();
-        }
-        const int64_t base = m_lastSubmitNs.value_or(m_epochNs.value_or(0));
-        if (*d > std::numeric_limits<int64_t>::max() - base) {
-            return cellError(line, m_interval, "an interval that keeps times in range", cell(row, m_interval));
-        }
-        submitNs = base + *d;
-        m_lastSubmitNs = submitNs;
+    auto times = rowTimes(row, line);
+    if (!times) {
+        return times.error();
     }
-    int64_t startNs = 0;
-    if (m_start.used()) {
-        auto t = timeCell(row, m_start, line);
-        if (!t) {
-            return t.error();
-        }
-        startNs = *t;
-    } else {
-        startNs = *submitNs;
-    }
-    int64_t endNs = 0;
-    if (m_end.used()) {
-        auto t = timeCell(row, m_end, line);
-        if (!t) {
-            return t.error();
-        }
-        endNs = *t;
-    } else {
-        auto d = durationCell(row, m_duration, line);
-        if (!d) {
-            return d.error();
-        }
-        if (*d > std::numeric_limits<int64_t>::max() - startNs) {
-            return cellError(line, m_duration, "a duration that keeps times in range", cell(row, m_duration));
-        }
-        endNs = startNs + *d;
-    }
-    if (endNs < startNs) {
-        const Column& c = m_end.used() ? m_end : m_duration;
-        return cellError(line, c, "an end at or after the start " + formatRfc3339(startNs), cell(row, c));
-    }
+    const int64_t startNs = times->startNs;
+    const int64_t endNs = times->endNs;
 
     // 2. GPUs (CPU-only rows are not training jobs of a GPU fleet).
     std::optional<int64_t> gpus;
@@ -513,22 +608,9 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
     }
 
     // 3. Outcome.
-    StatusRule rule;
-    if (m_status.used()) {
-        const std::string_view s = cell(row, m_status);
-        auto it = std::find_if(m_statuses.begin(), m_statuses.end(), [&](const auto& r) { return r.first == s; });
-        if (it == m_statuses.end()) {
-            it = std::find_if(
-                m_statuses.begin(), m_statuses.end(), [&](const auto& r) { return lower(r.first) == lower(s); });
-        }
-        if (it == m_statuses.end()) {
-            std::string known;
-            for (const auto& [v, r] : m_statuses) {
-                known += (known.empty() ? "" : ", ") + v;
-            }
-            return cellError(line, m_status, "one of the statuses of setting 'outcomes' (" + known + ")", s);
-        }
-        rule = it->second;
+    auto rule = statusRule(row, line);
+    if (!rule) {
+        return rule.error();
     }
 
     // 4. Job (declared at its first row) and attempt.
@@ -542,7 +624,7 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
         JobRecord job;
         job.job = jobId;
         job.gpus = gpus;
-        job.submittedNs = submitNs;
+        job.submittedNs = times->submitNs;
         std::map<std::string, std::string> attrs;
         attrs["source"] = m_source;
         for (const auto& [c, attr] : m_attrs) {
@@ -554,43 +636,10 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
         add(job, line);
         ++m_jobs;
     }
-    AttemptRecord attempt;
-    attempt.job = jobId;
-    attempt.attempt = seen;
-    if (m_attempt.used()) {
-        const std::string_view s = cell(row, m_attempt);
-        int32_t n = 0;
-        const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-        if (ec != std::errc() || p != s.data() + s.size() || n < 0) {
-            return cellError(line, m_attempt, "an attempt number (an integer >= 0)", s);
-        }
-        attempt.attempt = n;
+    const auto attemptNo = addAttempt(row, line, jobId, gpus, *times, *rule, seen);
+    if (!attemptNo) {
+        return attemptNo.error();
     }
-    if (m_options.attempt) {
-        attempt.attempt = *m_options.attempt;
-    }
-    ++seen;
-    attempt.startNs = startNs;
-    attempt.endNs = endNs;
-    attempt.gpus = seen > 1 ? gpus : std::nullopt; // later rows of a job may differ from the first
-    attempt.outcome = rule.outcome;
-    attempt.cause = isInterrupted(rule.outcome) ? rule.cause : std::string();
-    if (m_status.used()) {
-        attempt.detail = "status " + std::string(cell(row, m_status));
-    }
-    if (m_detail.used()) {
-        const std::string_view d = cell(row, m_detail);
-        if (!d.empty()) {
-            attempt.detail += (attempt.detail.empty() ? "" : "; ") + std::string(d);
-            if (isInterrupted(rule.outcome)) {
-                if (auto f = m_mapping.fault(d)) {
-                    attempt.cause = f->cause;
-                    attempt.symptom = f->symptom;
-                }
-            }
-        }
-    }
-    add(attempt, line);
 
     // 5. The one phase: the whole attempt, as the rules map its name.
     const std::string name = m_phase.used() ? std::string(cell(row, m_phase)) : m_phaseName;
@@ -600,7 +649,7 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
     } else if (m.what == Mapping::Match::What::Phase) {
         PhaseRecord p;
         p.job = jobId;
-        p.attempt = attempt.attempt;
+        p.attempt = *attemptNo;
         p.category = m.category;
         p.subcategory = m.subcategory;
         p.startNs = startNs;
@@ -652,20 +701,20 @@ Status TableReader::build()
 
     // Issues that concern the whole table.
     if (m_zeroGpuRows > 0) {
-        m_issues.add("zero_gpus", "rows with 0 GPUs (CPU jobs) skipped", m_firstZeroGpuLine,
+        m_issues.add(IssueKind::ZeroGpus, "rows with 0 GPUs (CPU jobs) skipped", m_firstZeroGpuLine,
             std::to_string(m_zeroGpuRows) + " rows", m_zeroGpuRows);
     }
     if (m_interval.used()) {
-        m_issues.add("relative_times", "times are relative; dates are nominal", m_firstRowLine,
+        m_issues.add(IssueKind::RelativeTimes, "times are relative; dates are nominal", m_firstRowLine,
             "submissions are relative seconds (column '" + m_interval.name + "'), placed after "
                 + (m_epochNs ? formatRfc3339(*m_epochNs) + " (setting 'epoch')"
                              : std::string("1970-01-01T00:00:00Z (no setting 'epoch')")));
     } else if (m_epochNs && m_numericTimes) {
-        m_issues.add("relative_times", "times are relative; dates are nominal", m_firstRowLine,
+        m_issues.add(IssueKind::RelativeTimes, "times are relative; dates are nominal", m_firstRowLine,
             "numeric times are counted from " + formatRfc3339(*m_epochNs) + " (setting 'epoch')");
     }
     if (!m_start.used()) {
-        m_issues.add("queue_unknown", "no start column: attempts start at submission", m_firstRowLine,
+        m_issues.add(IssueKind::QueueUnknown, "no start column: attempts start at submission", m_firstRowLine,
             "queue time unknown, taken as 0", m_rows - m_zeroGpuRows);
     }
     if (m_jobs > 0) {
@@ -673,7 +722,7 @@ Status TableReader::build()
         const std::string what = m.what == Mapping::Match::What::Phase
             ? std::string(categoryName(m.category)) + (m.subcategory.empty() ? "" : "." + m.subcategory)
             : std::string("unmapped");
-        m_issues.add("coarse",
+        m_issues.add(IssueKind::Coarse,
             "job-level data: no phases; the whole run counted as " + what + ", so ETT% is an upper bound", 0,
             "stalls, init, checkpoints and lost progress inside each run are not visible", m_jobs);
     }

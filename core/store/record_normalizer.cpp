@@ -177,7 +177,7 @@ Result<ClippedPhase> RecordNormalizer::clipPhase(const PhaseRecord& r, const Att
             + " of job " + quoted(r.job) + " " + interval(a.startNs, a.endNs) };
     }
     if (cs != r.startNs || ce != r.endNs) {
-        m_issues.add("phase_clipped", std::string(categoryName(r.category)), line,
+        m_issues.add(IssueKind::PhaseClipped, std::string(categoryName(r.category)), line,
             "job " + r.job + " attempt " + std::to_string(r.attempt) + ": " + interval(r.startNs, r.endNs)
                 + " clipped to " + interval(cs, ce));
     }
@@ -221,16 +221,16 @@ void RecordNormalizer::noteDerived(bool submittedAfterStart, bool withoutAttempt
 {
     if (submittedAfterStart) {
         m_issues.add(
-            "submitted_after_start", "", 0, "job " + jobKey + " was submitted after its first attempt started");
+            IssueKind::SubmittedAfterStart, "", 0, "job " + jobKey + " was submitted after its first attempt started");
     }
     if (withoutAttempts) {
-        m_issues.add("job_without_attempts", "", 0, "job " + jobKey + " has no attempt records");
+        m_issues.add(IssueKind::JobWithoutAttempts, "", 0, "job " + jobKey + " has no attempt records");
     }
 }
 
 void RecordNormalizer::noteImplicitJob(const std::string& key)
 {
-    m_issues.add("implicit_job", "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
+    m_issues.add(IssueKind::ImplicitJob, "", 0, "job " + key + " is referenced but never declared; gpus 1 assumed");
 }
 
 } // namespace ett::core

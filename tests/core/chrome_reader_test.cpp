@@ -1,4 +1,4 @@
-// Tests of the Chrome Trace Event Format reader (issue #5, item 2): the real PyTorch profiler
+// Tests of the Chrome Trace Event Format reader: the real PyTorch profiler
 // (Kineto) traces with the chrome-pytorch preset, Catapult's edge-case traces with small user
 // mappings, rank files of one attempt widening its window, gzip, options, and bad input.
 //
@@ -126,7 +126,7 @@ TEST(ChromeKineto, Resnet50SingleProcessLoaderStepsStallsAndWindow)
     // event (the "Trace" span, ts 1623142623460016) to "Record Window End" (ts 1623142624633484).
     EXPECT_EQ(j.windowStartNs, 1'623'142'623'460'016 * kUs);
     EXPECT_EQ(j.windowEndNs, 1'623'142'624'633'484 * kUs);
-    EXPECT_EQ(issueKindCount(r, "relative_time"), 0);
+    EXPECT_EQ(issueKindCount(r, "relative_times"), 0);
     // expect.py: the six data-loader waits (415791 us) all lie inside steps; stall outranks train.
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Stall)], 415'791 * kUs);
     EXPECT_EQ(j.bucketsNs[idx(Bucket::Productive)], (1'048'976 - 415'791) * kUs);
@@ -309,7 +309,7 @@ TEST(ChromeCatapult, TrivialArrayFormBeginEndPairs)
     const auto r = s.import(shared("chrome-trace-examples/trivial_trace.json"), withMapping(rules));
     // a: B 9524, E 9560; b: B 9629, E 9631 (the four lines of the file).
     EXPECT_EQ(r.phases, 2);
-    EXPECT_EQ(issueKindCount(r, "relative_time"), 1) << "ts 9524 us: no real date";
+    EXPECT_EQ(issueKindCount(r, "relative_times"), 1) << "ts 9524 us: no real date";
     const auto jobs = s.fleet();
     ASSERT_EQ(jobs.size(), 1u);
     EXPECT_EQ(jobs[0].key, "trivial_trace");

@@ -1,4 +1,4 @@
-// Tests of the console-log reader (issue #5, item 5) with its torchtitan preset: hand-written
+// Tests of the console-log reader with its torchtitan preset: hand-written
 // edge cases, and the real torchtitan logs of shared/data/torchtitan-logs (BSD-3-Clause, see its
 // README) with figures derived by hand from the raw files (each test says how).
 #include "core/ingest/formats.h"

@@ -1,4 +1,4 @@
-// The mapping rules of foreign formats (issue #5, item 1): parsing with clear errors, exact /
+// The mapping rules of foreign formats: parsing with clear errors, exact /
 // glob / regex matching in order, source categories, ignore rules, faults, presets, and the
 // counting of names no rule maps.
 #include "core/ingest/mapping.h"

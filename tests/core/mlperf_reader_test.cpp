@@ -1,4 +1,4 @@
-// Tests of the MLPerf log reader (issue #5, item 4): real result files of MLPerf Training v4.0
+// Tests of the MLPerf log reader: real result files of MLPerf Training v4.0
 // (one per submitter, and the aborted run), then hand-written logs for the edge cases: ranks
 // printing the same events, prefixes and garbage, stops without starts, unclosed intervals, a
 // missing run_stop, GPU counts, user mappings, and bad input.

@@ -1,4 +1,4 @@
-// Tests of the Nsight Systems SQLite reader (issue #5 item 3): the real export of the shared data
+// Tests of the Nsight Systems SQLite reader: the real export of the shared data
 // (pipit's saxpy-mpi-cuda on Perlmutter) with a user mapping and with the preset, hand-made
 // exports of the same shape (written here with the SQLite C API) for the preset's training names,
 // registered strings and domains, event types from the enum table, ranks, unended ranges, several

@@ -1,4 +1,4 @@
-// Tests of the job-table reader (issue #5, item 6): the Philly table of the shared data with its
+// Tests of the job-table reader: the Philly table of the shared data with its
 // preset, then hand-written CSV for the parser (quotes, embedded delimiters and line breaks, CRLF,
 // byte order mark), absolute times, attempts of one job, CPU rows, and bad input (missing
 // columns, bad numbers, unknown statuses, empty files) naming file, line and column.
