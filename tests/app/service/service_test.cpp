@@ -1,0 +1,437 @@
+// The service layer without Qt: a workspace over a real SQLite document, the use cases both front
+// ends call, and the fleet-source seam they go through.
+#include "app/service/advice.h"
+#include "app/service/comparison.h"
+#include "app/service/import_files.h"
+#include "app/service/job_detail.h"
+#include "app/service/overview.h"
+#include "app/service/report_content.h"
+#include "app/service/whatif_session.h"
+#include "app/service/workspace.h"
+#include "core/store/fleet.h"
+#include "samples/synth/generator.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+namespace ett::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kWorkedExample = ETT_SAMPLES_DIR "/worked-example.ett.jsonl";
+const std::string kFleet200 = ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz";
+
+// The figures the reference accounting (core/model/accounting.h) gives for every job of the store.
+core::Figures referenceFigures(core::Database& db, const std::optional<std::string>& label = {})
+{
+    auto jobs = core::loadFleet(db, core::FleetQuery { label, std::nullopt, false });
+    EXPECT_TRUE(jobs.ok()) << (jobs.ok() ? "" : jobs.error().message);
+    core::Figures f;
+    for (const auto& j : jobs.ok() ? *jobs : std::vector<core::FleetJob> {}) {
+        core::addJob(f, j.result, j.gpus, core::RollupOptions {});
+    }
+    return f;
+}
+
+void expectSameFigures(const core::Figures& a, const core::Figures& b)
+{
+    EXPECT_EQ(a.jobs, b.jobs);
+    EXPECT_EQ(a.attempts, b.attempts);
+    EXPECT_EQ(a.e2eNs, b.e2eNs);
+    EXPECT_EQ(a.e2eGpuNs, b.e2eGpuNs);
+    EXPECT_EQ(a.bucketsNs, b.bucketsNs);
+    EXPECT_EQ(a.bucketsGpuNs, b.bucketsGpuNs);
+    EXPECT_EQ(a.failures, b.failures);
+    EXPECT_EQ(a.preemptions, b.preemptions);
+    EXPECT_EQ(a.noCheckpointDataJobs, b.noCheckpointDataJobs);
+    EXPECT_EQ(core::percentilesOf(a.ttsNs).p50, core::percentilesOf(b.ttsNs).p50);
+    EXPECT_EQ(core::percentilesOf(a.ttrNs).p90, core::percentilesOf(b.ttrNs).p90);
+}
+
+class ServiceTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        std::random_device rd;
+        m_dir = fs::temp_directory_path() / ("ett-service-test-" + std::to_string(rd()));
+        fs::create_directories(m_dir);
+    }
+    void TearDown() override
+    {
+        std::error_code ec;
+        fs::remove_all(m_dir, ec);
+    }
+
+    std::string path(const std::string& name) const { return (m_dir / name).string(); }
+
+    // A workspace with the sample fleet under "before" and "after" and the worked example.
+    std::unique_ptr<Workspace> sampleWorkspace()
+    {
+        auto ws = Workspace::open(path("fleet.db"), Workspace::Mode::CreateIfMissing);
+        EXPECT_TRUE(ws.ok()) << (ws.ok() ? "" : ws.error().message);
+        for (const char* label : { "before", "after" }) {
+            ImportRequest r;
+            r.files = { kFleet200 };
+            r.label = label;
+            const ImportReport report = importFiles(**ws, r, {}, nullptr);
+            EXPECT_EQ(report.failed(), 0);
+        }
+        return std::move(*ws);
+    }
+
+    fs::path m_dir;
+};
+
+TEST_F(ServiceTest, QueriesNeverCreateADatabase)
+{
+    const std::string missing = path("missing.db");
+    auto ws = Workspace::open(missing, Workspace::Mode::MustExist);
+    ASSERT_FALSE(ws.ok());
+    EXPECT_NE(ws.error().message.find("missing.db"), std::string::npos) << ws.error().message;
+    EXPECT_FALSE(fs::exists(missing));
+}
+
+TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
+{
+    auto opened = Workspace::open(path("w.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    Workspace& ws = **opened;
+    EXPECT_EQ((*ws.fleet())->vocabulary().jobs, 0);
+
+    const std::string bad = path("bad.ett.jsonl");
+    std::ofstream(bad) << "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n{\"type\":\"job\",\"job\":\n";
+    ImportRequest r;
+    r.files = { kWorkedExample, bad, kWorkedExample };
+    std::vector<ImportProgressInfo> progress;
+    const ImportReport report = importFiles(ws, r, [&](const ImportProgressInfo& p) { progress.push_back(p); }, nullptr);
+
+    ASSERT_EQ(report.files.size(), 3u);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored);
+    EXPECT_EQ(report.files[0].summary.jobsDeclared, 1);
+    EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Failed);
+    EXPECT_NE(report.files[1].error.message.find("bad.ett.jsonl:2"), std::string::npos) << report.files[1].error.message;
+    EXPECT_EQ(report.files[2].outcome, ImportedFile::Outcome::AlreadyImported);
+    EXPECT_EQ(report.failed(), 1);
+    EXPECT_TRUE(report.changed);
+    EXPECT_FALSE(report.cancelled);
+    // The fleet follows the store.
+    EXPECT_EQ((*ws.fleet())->vocabulary().jobs, 1);
+    // Progress names the files and counts bytes over all of them.
+    ASSERT_FALSE(progress.empty());
+    EXPECT_EQ(progress.front().fileCount, 3);
+    EXPECT_EQ(progress.front().file, "worked-example.ett.jsonl");
+    for (const auto& p : progress) {
+        EXPECT_LE(p.bytesDone, p.bytesTotal);
+    }
+}
+
+TEST_F(ServiceTest, ACancelledImportStoresNothing)
+{
+    auto opened = Workspace::open(path("c.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok());
+    std::atomic<bool> cancel { true };
+    ImportRequest r;
+    r.files = { kWorkedExample, kFleet200 };
+    const ImportReport report = importFiles(**opened, r, {}, &cancel);
+    EXPECT_TRUE(report.cancelled);
+    EXPECT_FALSE(report.changed);
+    for (const auto& f : report.files) {
+        EXPECT_EQ(f.outcome, ImportedFile::Outcome::Skipped);
+    }
+    auto datasets = core::listDatasets((*opened)->store());
+    ASSERT_TRUE(datasets.ok());
+    EXPECT_TRUE(datasets->empty());
+}
+
+TEST_F(ServiceTest, SummaryEqualsTheReferenceAccounting)
+{
+    auto ws = sampleWorkspace();
+    LocalFleetSource& fleet = **ws->fleet();
+    auto all = summarize(fleet, {}, std::nullopt);
+    ASSERT_TRUE(all.ok()) << all.error().message;
+    expectSameFigures(all->fleet, referenceFigures(ws->store()));
+
+    auto byLabel = summarize(fleet, {}, "label");
+    ASSERT_TRUE(byLabel.ok());
+    ASSERT_EQ(byLabel->groups.size(), 2u);
+    expectSameFigures(byLabel->groups.at("before"), referenceFigures(ws->store(), "before"));
+    expectSameFigures(byLabel->groups.at("after"), referenceFigures(ws->store(), "after"));
+}
+
+TEST_F(ServiceTest, UnknownNamesAreTheSameErrorForEveryUseCase)
+{
+    auto ws = sampleWorkspace();
+    LocalFleetSource& fleet = **ws->fleet();
+    auto summary = summarize(fleet, {}, "teams");
+    ASSERT_FALSE(summary.ok());
+    auto advice = advise(fleet, AdviceRequest { {}, "teams" });
+    ASSERT_FALSE(advice.ok());
+    Location byTeams;
+    byTeams.groupBy = "teams";
+    auto table = drilldown(fleet, {}, byTeams);
+    ASSERT_FALSE(table.ok());
+    for (const std::string& message : { summary.error().message, advice.error().message, table.error().message }) {
+        EXPECT_NE(message.find("cannot group by 'teams'"), std::string::npos) << message;
+        EXPECT_NE(message.find("choose one of: job, label, "), std::string::npos) << message;
+        EXPECT_NE(message.find("team"), std::string::npos) << "lists what exists: " << message;
+    }
+    core::CohortSpec typo;
+    typo.labels = { "befor" };
+    auto ov = overview(fleet, typo, gpu::Calendar::Day);
+    ASSERT_FALSE(ov.ok());
+    EXPECT_NE(ov.error().message.find("no dataset label 'befor'"), std::string::npos) << ov.error().message;
+    EXPECT_NE(ov.error().message.find("(labels: after, before)"), std::string::npos) << ov.error().message;
+    // A value nobody has is a cohort with no jobs, not an error.
+    core::CohortSpec nobody;
+    nobody.attrs.emplace_back("team", std::vector<std::string> { "nobody" });
+    auto empty = overview(fleet, nobody, gpu::Calendar::Day);
+    ASSERT_TRUE(empty.ok()) << empty.error().message;
+    EXPECT_EQ(empty->fleet.jobs, 0);
+}
+
+TEST_F(ServiceTest, DrilldownLevelsAddUpToTheirParent)
+{
+    auto ws = sampleWorkspace();
+    LocalFleetSource& fleet = **ws->fleet();
+    Location byTeam;
+    byTeam.groupBy = "team";
+    auto groups = drilldown(fleet, {}, byTeam);
+    ASSERT_TRUE(groups.ok()) << groups.error().message;
+    ASSERT_GE(groups->rows.size(), 2u);
+    const TableRow& first = groups->rows.front();
+    Location group = byTeam;
+    group.level = Level::Group;
+    group.group = first.name;
+    auto jobs = drilldown(fleet, {}, group);
+    ASSERT_TRUE(jobs.ok());
+    EXPECT_EQ(static_cast<int64_t>(jobs->rows.size()), first.figures.jobs);
+    core::Figures sum;
+    for (const auto& r : jobs->rows) {
+        sum.merge(r.figures);
+    }
+    expectSameFigures(sum, first.figures);
+    // A job's attempts add up to the job.
+    Location job = group;
+    job.level = Level::Job;
+    job.job = jobs->rows.front().job;
+    auto attempts = drilldown(fleet, {}, job);
+    ASSERT_TRUE(attempts.ok());
+    EXPECT_EQ(static_cast<int64_t>(attempts->rows.size()), jobs->rows.front().figures.attempts);
+    for (size_t i = 1; i < attempts->rows.size(); ++i) {
+        EXPECT_LT(attempts->rows[i - 1].attempt, attempts->rows[i].attempt) << "in start order";
+    }
+    Location one = job;
+    one.level = Level::Attempt;
+    one.attempt = attempts->rows.back().attempt;
+    auto single = drilldown(fleet, {}, one);
+    ASSERT_TRUE(single.ok());
+    ASSERT_EQ(single->rows.size(), 1u);
+    EXPECT_EQ(single->rows[0].attempt, one.attempt);
+}
+
+TEST_F(ServiceTest, ComparisonSamplesAndMatchedJobs)
+{
+    auto ws = sampleWorkspace();
+    ASSERT_TRUE(ws->ensurePhases().ok());
+    LocalFleetSource& fleet = **ws->fleet();
+    ComparisonRequest request;
+    request.a.labels = { "before" };
+    request.b.labels = { "after" };
+    auto full = compare(fleet, request);
+    ASSERT_TRUE(full.ok()) << full.error().message;
+    ComparisonOptions bare;
+    bare.withSamples = false;
+    auto figuresOnly = compare(fleet, request, bare);
+    ASSERT_TRUE(figuresOnly.ok());
+    ASSERT_TRUE(full->comparison.bridge && figuresOnly->comparison.bridge);
+    EXPECT_EQ(full->comparison.bridge->ettAPico, figuresOnly->comparison.bridge->ettAPico);
+    EXPECT_TRUE(figuresOnly->samples.empty());
+    ASSERT_EQ(full->samples.size(), full->comparison.distributions.size());
+    for (size_t i = 0; i < full->samples.size(); ++i) {
+        EXPECT_EQ(full->samples[i].name, full->comparison.distributions[i].name);
+        EXPECT_EQ(full->samples[i].countA, full->comparison.distributions[i].countA) << full->samples[i].name;
+        EXPECT_TRUE(std::is_sorted(full->samples[i].a.begin(), full->samples[i].a.end()));
+    }
+    // The same fleet twice: every matched job has a job on both sides.
+    for (const auto& p : full->regressions) {
+        EXPECT_GE(p.jobA, 0);
+        EXPECT_GE(p.jobB, 0);
+    }
+    request.matchBy = "colour";
+    auto bad = compare(fleet, request);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("--match-by"), std::string::npos);
+}
+
+TEST_F(ServiceTest, CapSamplesKeepsTheEndsAndTheOrder)
+{
+    std::vector<int64_t> v(DistributionSamples::kMaxSamples * 3);
+    for (size_t i = 0; i < v.size(); ++i) {
+        v[i] = static_cast<int64_t>(i);
+    }
+    const auto capped = capSamples(v);
+    ASSERT_EQ(capped.size(), DistributionSamples::kMaxSamples);
+    EXPECT_EQ(capped.front(), 0);
+    EXPECT_EQ(capped.back(), v.back());
+    EXPECT_TRUE(std::is_sorted(capped.begin(), capped.end()));
+    EXPECT_EQ(capSamples({ 3, 1 }), (std::vector<int64_t> { 3, 1 })) << "short lists stay as they are";
+}
+
+TEST_F(ServiceTest, WhatIfSessionKeepsItsModelUntilTheCohortOrTheFleetChanges)
+{
+    auto ws = sampleWorkspace();
+    WhatIfSession session;
+    core::WhatIfChange faster;
+    faster.bucket = core::Bucket::Init;
+    faster.scale = 0.5;
+    WhatIfRequest r { "label=before", { faster } };
+    auto first = session.project(*ws, r);
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    EXPECT_TRUE(first->modelBuilt);
+    EXPECT_EQ(first->cohortText, "label=before");
+    auto again = session.project(*ws, r);
+    ASSERT_TRUE(again.ok());
+    EXPECT_FALSE(again->modelBuilt);
+    EXPECT_EQ(again->result.projectedPico, first->result.projectedPico);
+    ASSERT_TRUE(ws->reload().ok());
+    auto reloaded = session.project(*ws, r);
+    ASSERT_TRUE(reloaded.ok());
+    EXPECT_TRUE(reloaded->modelBuilt) << "the old model pointed into the replaced fleet";
+    EXPECT_EQ(reloaded->result.projectedPico, first->result.projectedPico);
+    auto typo = session.project(*ws, WhatIfRequest { "label=befor", {} });
+    ASSERT_FALSE(typo.ok());
+    EXPECT_NE(typo.error().message.find("befor"), std::string::npos);
+}
+
+TEST_F(ServiceTest, JobDetailNamesMissingAndAmbiguousJobs)
+{
+    auto ws = sampleWorkspace();
+    LocalFleetSource& fleet = **ws->fleet();
+    const std::string key = (*fleet.jobs({}))[0].key;
+    auto ambiguous = jobDetail(*ws, key, std::nullopt);
+    ASSERT_FALSE(ambiguous.ok());
+    EXPECT_NE(ambiguous.error().message.find("several labels (after, before)"), std::string::npos)
+        << ambiguous.error().message;
+    auto one = jobDetail(*ws, key, "before");
+    ASSERT_TRUE(one.ok()) << one.error().message;
+    EXPECT_EQ(one->job.key, key);
+    EXPECT_EQ(one->figures.jobs, 1);
+    EXPECT_FALSE(jobDetail(*ws, "no-such-job", std::nullopt).ok());
+}
+
+TEST_F(ServiceTest, ReportContentCarriesTheImportIssues)
+{
+    auto ws = sampleWorkspace();
+    const std::string clipped = path("clipped.ett.jsonl");
+    std::ofstream(clipped) << "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n"
+                              "{\"type\":\"job\",\"job\":\"c1\",\"gpus\":8}\n"
+                              "{\"type\":\"attempt\",\"job\":\"c1\",\"attempt\":0,\"start\":1000,\"end\":2000,"
+                              "\"outcome\":\"completed\"}\n"
+                              "{\"type\":\"phase\",\"job\":\"c1\",\"attempt\":0,\"phase\":\"train\","
+                              "\"start\":900,\"end\":1500}\n";
+    ImportRequest r;
+    r.files = { clipped };
+    r.label = "clipped";
+    const ImportReport report = importFiles(*ws, r, {}, nullptr);
+    ASSERT_EQ(report.failed(), 0) << report.files[0].error.message;
+    EXPECT_GT(report.files[0].summary.issues.total(), 0);
+    EXPECT_NE(issueLines(report.files[0].summary.issues).find("phase_clipped"), std::string::npos);
+    auto content = gatherReport(*ws, ReportRequest {});
+    ASSERT_TRUE(content.ok()) << content.error().message;
+    const auto it = std::find_if(content->issues.begin(), content->issues.end(),
+        [](const core::IssueInfo& i) { return i.kind == "phase_clipped"; });
+    ASSERT_NE(it, content->issues.end());
+    EXPECT_EQ(it->label, "clipped");
+    EXPECT_EQ(content->datasets.size(), 3u);
+}
+
+// A fleet source that only forwards: the use cases must work through the interface alone, which is
+// what lets a warehouse source take the local one's place.
+class ForwardingSource final : public FleetSource
+{
+public:
+    explicit ForwardingSource(FleetSource& inner)
+        : m_inner(inner)
+    {
+    }
+    int calls = 0;
+    std::string location() const override { return m_inner.location(); }
+    gpu::BackendInfo backend() const override { return m_inner.backend(); }
+    FleetVocabulary vocabulary() const override { return m_inner.vocabulary(); }
+    core::Result<GroupedFigures> rollup(const core::CohortSpec& s, const std::string& g) override
+    {
+        ++calls;
+        return m_inner.rollup(s, g);
+    }
+    core::Result<gpu::Series> series(const core::CohortSpec& s, gpu::Calendar e) override
+    {
+        ++calls;
+        return m_inner.series(s, e);
+    }
+    core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& s) override
+    {
+        ++calls;
+        return m_inner.jobs(s);
+    }
+    core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& s, JobIndex j) override
+    {
+        return m_inner.attempts(s, j);
+    }
+    std::vector<JobIndex> jobsWithKey(const std::string& k) const override { return m_inner.jobsWithKey(k); }
+    core::Result<core::JobTimeline> jobTimeline(JobIndex j) override { return m_inner.jobTimeline(j); }
+    core::Result<FleetTimelineData> fleetTimeline(const core::CohortSpec& s, int64_t f, int64_t t, int n) override
+    {
+        return m_inner.fleetTimeline(s, f, t, n);
+    }
+    core::Result<core::CohortInput> cohortInput(const core::CohortSpec& c, const std::string& m) override
+    {
+        return m_inner.cohortInput(c, m);
+    }
+    core::Result<std::map<std::string, MatchJobs>> matchJobs(const core::CohortSpec& c, const std::string& m) override
+    {
+        return m_inner.matchJobs(c, m);
+    }
+    core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& c) override { return m_inner.phaseDurations(c); }
+    core::Result<gpu::AdviceTable> advice(const core::CohortSpec& s, const std::string& g) override
+    {
+        return m_inner.advice(s, g);
+    }
+    core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& c) override
+    {
+        return m_inner.whatIfModel(c);
+    }
+    std::vector<std::string> scalableSubcategories() const override { return m_inner.scalableSubcategories(); }
+    bool withPhases() const override { return m_inner.withPhases(); }
+    core::Status ensurePhases() override { return m_inner.ensurePhases(); }
+
+private:
+    FleetSource& m_inner;
+};
+
+TEST_F(ServiceTest, UseCasesRunThroughTheFleetSourceInterfaceAlone)
+{
+    auto ws = sampleWorkspace();
+    LocalFleetSource& local = **ws->fleet();
+    ForwardingSource seam(local);
+    core::CohortSpec scope;
+    scope.labels = { "after" };
+    auto direct = overview(local, scope, gpu::Calendar::Week);
+    auto through = overview(seam, scope, gpu::Calendar::Week);
+    ASSERT_TRUE(direct.ok() && through.ok());
+    EXPECT_GT(seam.calls, 0);
+    expectSameFigures(through->fleet, direct->fleet);
+    ASSERT_EQ(through->topJobs.size(), direct->topJobs.size());
+    for (size_t i = 0; i < direct->topJobs.size(); ++i) {
+        EXPECT_EQ(through->topJobs[i].key, direct->topJobs[i].key);
+    }
+    EXPECT_EQ(through->series.buckets.size(), direct->series.buckets.size());
+}
+
+} // namespace
+} // namespace ett::app
