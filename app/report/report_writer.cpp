@@ -1,6 +1,8 @@
 #include "app/report/report_writer.h"
 
 #include "app/ui/advisor_charts.h"
+#include "app/service/import_files.h"
+#include "core/ingest/issue_kinds.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
@@ -376,6 +378,7 @@ public:
         if (m_c.comparison) {
             comparison(*m_c.comparison);
         }
+        importIssues();
         m_l.finish();
     }
 
@@ -726,6 +729,51 @@ private:
         const QDateTime t = QDateTime::fromString(QString::fromStdString(savedAt), Qt::ISODateWithMs);
         return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC")
                            : QString::fromStdString(savedAt);
+    }
+
+    // The import issues of every file, the most severe and most frequent first, at most
+    // kMaxIssueRows of them (ettw issues lists them all).
+    void importIssues()
+    {
+        constexpr size_t kMaxIssueRows = 40;
+        m_l.heading(QObject::tr("Import issues"), 1, m_sections, m_pages);
+        if (m_c.issues.empty()) {
+            m_l.text(QObject::tr("No import issues: every file was read as it is."), font(9.5));
+            return;
+        }
+        m_l.text(QObject::tr("Non-fatal data problems counted when the files were imported; the figures account for "
+                             "them as described. Data loss: part of the input was dropped or cut; warning: an "
+                             "assumption or a repair was made; info: noted for completeness."),
+            font(9), kMuted);
+        std::vector<const core::IssueInfo*> sorted;
+        for (const auto& i : m_c.issues) {
+            sorted.push_back(&i);
+        }
+        auto rank = [](const core::IssueInfo* i) {
+            const core::IssueKindInfo* info = core::issueKindInfo(i->kind);
+            return info ? static_cast<int>(info->severity) : -1;
+        };
+        std::stable_sort(sorted.begin(), sorted.end(), [&](const auto* a, const auto* b) {
+            return rank(a) != rank(b) ? rank(a) > rank(b) : a->count > b->count;
+        });
+        std::vector<QStringList> rows;
+        for (size_t k = 0; k < sorted.size() && k < kMaxIssueRows; ++k) {
+            const core::IssueInfo& i = *sorted[k];
+            const QString severity = qs(issueSeverityText(i.kind));
+            rows.push_back({ qs(i.label), QFileInfo(qs(i.sourcePath)).fileName(), severity,
+                qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
+                formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
+        }
+        m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.18, Qt::AlignLeft },
+                      { QObject::tr("severity"), 0.09, Qt::AlignLeft }, { QObject::tr("issue"), 0.2, Qt::AlignLeft },
+                      { QObject::tr("count"), 0.08 }, { QObject::tr("line"), 0.07 },
+                      { QObject::tr("example"), 0.28, Qt::AlignLeft } },
+            rows, font(7.5));
+        if (sorted.size() > kMaxIssueRows) {
+            m_l.text(QObject::tr("… and %1 more (ettw issues --db FILE lists them all).")
+                         .arg(formatCount(static_cast<int64_t>(sorted.size() - kMaxIssueRows))),
+                font(8.5), kMuted);
+        }
     }
 
     void scenarios()

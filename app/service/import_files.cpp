@@ -1,5 +1,6 @@
 #include "app/service/import_files.h"
 
+#include "core/ingest/issue_kinds.h"
 #include "core/store/importer.h"
 
 #include <fmt/core.h>
@@ -50,11 +51,28 @@ int ImportReport::failed() const
         files.begin(), files.end(), [](const ImportedFile& f) { return f.outcome == ImportedFile::Outcome::Failed; }));
 }
 
+std::string issueSeverityText(const std::string& kind)
+{
+    const core::IssueKindInfo* info = core::issueKindInfo(kind);
+    if (!info) {
+        return "issue";
+    }
+    switch (info->severity) {
+    case core::IssueSeverity::Info:
+        return "info";
+    case core::IssueSeverity::Warning:
+        return "warning";
+    case core::IssueSeverity::DataLoss:
+        return "data loss";
+    }
+    return "issue";
+}
+
 std::string issueLines(const core::IssueCounter& issues)
 {
     std::string out;
     for (const auto& [key, e] : issues.entries()) {
-        out += fmt::format("    warning: {} x {}{}{}\n", groupThousands(e.count), key.first,
+        out += fmt::format("    {}: {} x {}{}{}\n", issueSeverityText(key.first), groupThousands(e.count), key.first,
             key.second.empty() ? "" : " (" + key.second + ")",
             e.example.empty()
                 ? ""

@@ -51,7 +51,11 @@ using ImportSink = std::function<void(const ImportProgressInfo&)>;
 ImportReport importFiles(
     Workspace& workspace, const ImportRequest& request, const ImportSink& sink, const std::atomic<bool>* cancel);
 
-// The issues of an import as lines "    warning: N x kind (detail), e.g. example (line L)".
+// The severity of a stored issue kind as ettw, the window and the report print it: "info",
+// "warning", "data loss", or "issue" for a kind this version does not know.
+std::string issueSeverityText(const std::string& kind);
+
+// The issues of an import as lines "    SEVERITY: N x kind (detail), e.g. example (line L)".
 std::string issueLines(const core::IssueCounter& issues);
 
 } // namespace ett::app

@@ -8,6 +8,7 @@
 #include "app/ui/drilldown_page.h"
 #include "app/ui/exporters.h"
 #include "app/ui/filter_bar.h"
+#include "app/ui/issues_dialog.h"
 #include "app/ui/overview_page.h"
 #include "app/ui/report_dialog.h"
 #include "app/ui/shortcuts_dialog.h"
@@ -239,6 +240,12 @@ void MainWindow::createActions()
         m_forwardAction->setEnabled(forward);
     });
 
+    m_issuesAction = new QAction(tr("Import &issues…"), this);
+    m_issuesAction->setObjectName(QStringLiteral("importIssues"));
+    m_issuesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    m_issuesAction->setStatusTip(tr("The non-fatal data problems counted when each file was imported"));
+    connect(m_issuesAction, &QAction::triggered, this, &MainWindow::showImportIssues);
+
     m_aboutAction = new QAction(tr("&About ETT Workbench"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -280,6 +287,8 @@ void MainWindow::createMenus()
     view->addAction(m_compareAction);
     view->addAction(m_advisorAction);
     view->addAction(m_whatIfAction);
+    view->addSeparator();
+    view->addAction(m_issuesAction);
     view->addSeparator();
     view->addAction(m_backAction);
     view->addAction(m_forwardAction);
@@ -600,6 +609,18 @@ void MainWindow::onDatabaseFailed(const QString& message)
     statusBar()->showMessage(tr("Could not open the database."), kMessageMs);
     ErrorDialog::showError(this, tr("Open database"),
         path.isEmpty() ? tr("The database could not be opened.") : tr("Could not open %1.").arg(path), message);
+}
+
+void MainWindow::showImportIssues()
+{
+    if (!m_service->hasDatabase()) {
+        statusBar()->showMessage(tr("Open or create a database first (File > New database, File > Open database)."),
+            kMessageMs);
+        return;
+    }
+    auto* dialog = new IssuesDialog(m_service, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::onImportFinished(const QString& summary, const QStringList& errors, bool cancelled)

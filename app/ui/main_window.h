@@ -120,6 +120,8 @@ private:
     void onDatabaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void onDatabaseFailed(const QString& message);
     void onImportFinished(const QString& summary, const QStringList& errors, bool cancelled);
+    // View > Import issues: the dialog of the open database's import issues.
+    void showImportIssues();
 
     WorkbenchState* m_state = nullptr;
     DataService* m_service = nullptr;
@@ -155,6 +157,7 @@ private:
     QAction* m_whatIfAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
+    QAction* m_issuesAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_shortcutsAction = nullptr;
     QMenu* m_recentMenu = nullptr;

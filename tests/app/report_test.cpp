@@ -237,7 +237,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     const std::string text = run("pdftotext -layout '" + pdf + "' -");
     // Title page: title, contents, provenance with the files' full hashes.
     for (const std::string needle : { "Sample fleet: before and after", "Contents", "Provenance", "Headline figures",
-             "ETT% over time", "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B",
+             "ETT% over time", "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B", "Import issues",
              "Distributions", "fleet-200.ett.jsonl.gz", "GPU-weighted" }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
@@ -538,6 +538,27 @@ TEST_F(ReportTest, ChartsAreVectorsAndPagesHaveTheirSize)
     }
     // Without cohorts there is no comparison section.
     EXPECT_FALSE(content.comparison.has_value());
+}
+
+TEST_F(ReportTest, ListsTheImportIssuesWithTheirSeverity)
+{
+    importTrace("{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n"
+                "{\"type\":\"job\",\"job\":\"c1\",\"gpus\":8}\n"
+                "{\"type\":\"attempt\",\"job\":\"c1\",\"attempt\":0,\"start\":1000,\"end\":2000,"
+                "\"outcome\":\"completed\"}\n"
+                "{\"type\":\"phase\",\"job\":\"c1\",\"attempt\":0,\"phase\":\"train\",\"start\":900,"
+                "\"end\":1500}\n",
+        "clipped");
+    const ReportContent content = gather(ReportRequest {});
+    ASSERT_FALSE(content.issues.empty());
+    int pages = 0;
+    const std::string pdf = write(content, "issues.pdf", QPageSize::A4, &pages);
+    const std::string text = run("pdftotext -layout '" + pdf + "' -");
+    const size_t section = text.rfind("Import issues");
+    ASSERT_NE(section, std::string::npos);
+    EXPECT_NE(text.find("phase_clipped", section), std::string::npos);
+    EXPECT_NE(text.find("data loss", section), std::string::npos);
+    EXPECT_NE(text.find("clipped.ett.jsonl", section), std::string::npos);
 }
 
 TEST_F(ReportTest, BadRequestsAndUnwritablePathsAreNamed)
