@@ -3,10 +3,10 @@
 #pragma once
 
 #include "app/cli/json_writer.h"
+#include "app/service/workspace.h"
 #include "core/model/result.h"
 #include "core/model/rollup.h"
 #include "core/store/database.h"
-#include "app/service/workspace.h"
 #include "gpu/engine.h"
 
 #include <cstdint>

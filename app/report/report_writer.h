@@ -1,4 +1,4 @@
-// Lays a report's content out on pages (issue #6, item 5): a title page with the provenance and a
+// Lays a report's content out on pages: a title page with the provenance and a
 // table of contents, the headline figures, the overview's charts (built by the same functions as
 // the window's, app/ui/overview_charts.h), the jobs that lost the most with the Gantt of their
 // attempts (the window's GanttPainter), and the comparison of two cohorts. Vector charts and real

@@ -130,7 +130,8 @@ core::Status checkComparison(
         return st;
     }
     const std::string& by = request.matchBy;
-    if (!by.empty() && by != "job" && by != "name" && std::find(v.attrKeys.begin(), v.attrKeys.end(), by) == v.attrKeys.end()) {
+    if (!by.empty() && by != "job" && by != "name"
+        && std::find(v.attrKeys.begin(), v.attrKeys.end(), by) == v.attrKeys.end()) {
         return core::Error { "--match-by: expected job, name or an attribute (" + joined(v.attrKeys) + "), got '" + by
             + "'" };
     }

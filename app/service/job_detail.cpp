@@ -20,7 +20,8 @@ core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, 
         for (const auto& j : *jobs) {
             labels += (labels.empty() ? "" : ", ") + j.label;
         }
-        return core::Error { "job '" + key + "' exists under several labels (" + labels + "); choose one with --label" };
+        return core::Error { "job '" + key + "' exists under several labels (" + labels
+            + "); choose one with --label" };
     }
     JobDetail d;
     d.job = std::move(jobs->front());

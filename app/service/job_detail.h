@@ -18,6 +18,7 @@ struct JobDetail
 
 // Error: no job with that key (under the label when given), or the key is under several labels
 // and none was chosen (the message lists them).
-core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, const std::optional<std::string>& label);
+core::Result<JobDetail> jobDetail(
+    Workspace& workspace, const std::string& key, const std::optional<std::string>& label);
 
 } // namespace ett::app

@@ -80,7 +80,8 @@ core::Result<std::vector<TableRow>> groupJobRows(
 
 } // namespace
 
-core::Result<OverviewData> overview(FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs)
+core::Result<OverviewData> overview(
+    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs)
 {
     OverviewData d;
     d.every = every;
@@ -135,7 +136,7 @@ core::Result<TableData> drilldown(FleetSource& fleet, const core::CohortSpec& sc
     switch (location.level) {
     case Level::Fleet:
         rows = location.groupBy.empty() || location.groupBy == "job" ? jobRows(fleet, scope, manyLabels)
-                                                                      : groupRows(fleet, scope, location.groupBy);
+                                                                     : groupRows(fleet, scope, location.groupBy);
         break;
     case Level::Group:
         rows = groupJobRows(fleet, scope, location, manyLabels);

@@ -65,11 +65,11 @@ QString importLine(const ImportedFile& f, const QString& label)
         break;
     }
     const core::ImportSummary& s = f.summary;
-    QString line = QObject::tr("%1: %2 under label '%3' (%4, %5, %6) in %7 s")
-                       .arg(name, countOf(s.records, "record", "records"), label,
-                           countOf(s.jobsDeclared, "job", "jobs"), countOf(s.attempts, "attempt", "attempts"),
-                           countOf(s.phases, "phase", "phases"))
-                       .arg(s.seconds, 0, 'f', 2);
+    QString line
+        = QObject::tr("%1: %2 under label '%3' (%4, %5, %6) in %7 s")
+              .arg(name, countOf(s.records, "record", "records"), label, countOf(s.jobsDeclared, "job", "jobs"),
+                  countOf(s.attempts, "attempt", "attempts"), countOf(s.phases, "phase", "phases"))
+              .arg(s.seconds, 0, 'f', 2);
     if (const int64_t issues = s.issues.total(); issues > 0) {
         line += QObject::tr("; %1 (View > Import issues)").arg(countOf(issues, "import issue", "import issues"));
     }

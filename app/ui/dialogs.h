@@ -1,4 +1,4 @@
-// The shell's dialogs (issue #4, item 1): the label and options chosen before an import, the
+// The shell's dialogs: the label and options chosen before an import, the
 // import's progress with Cancel, errors the user can read in full and copy, and renaming or
 // removing a label. None of them touches the store: they collect input and show what the data
 // service reports.

@@ -102,8 +102,9 @@ QVariant IssuesTableModel::data(const QModelIndex& index, int role) const
             return qs(i.sourcePath);
         case KindColumn:
         case SeverityColumn:
-            return info ? qs(std::string(info->description))
-                        : tr("A kind of issue this version of ETT Workbench does not know (written by another version).");
+            return info
+                ? qs(std::string(info->description))
+                : tr("A kind of issue this version of ETT Workbench does not know (written by another version).");
         case ExampleColumn:
             return qs(i.example);
         default:

@@ -24,8 +24,16 @@ class IssuesTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { LabelColumn, FileColumn, SeverityColumn, KindColumn, CountColumn, LineColumn, ExampleColumn,
-        ColumnCount };
+    enum Column {
+        LabelColumn,
+        FileColumn,
+        SeverityColumn,
+        KindColumn,
+        CountColumn,
+        LineColumn,
+        ExampleColumn,
+        ColumnCount
+    };
     explicit IssuesTableModel(QObject* parent = nullptr);
 
     void setIssues(std::vector<core::IssueInfo> issues);

@@ -1,12 +1,11 @@
-// The workbench window (issue #4, items 1 and 6): menus, toolbar, drag and drop, recent files and
-// the status bar around the pages (filter bar on top, overview and drill-down in tabs above the
-// timeline, details in a dock on the right). The Compare page (issue #6) is a third tab with
-// cohorts of its own: while it shows, the filter bar, the timeline and the details make room. The
-// Advisor page (issue #7) is a fourth and the What-if page (issue #7) a fifth: they follow the
-// filter bar; the timeline and the details make room for them. It owns the
-// WorkbenchState and the DataService; the pages share both. Edit > Undo brings back the last
-// removed label (or, on the What-if page, the last deleted scenario). Nothing here touches the store or the engine:
-// opening and importing go through the data service, off the GUI thread.
+// The workbench window: menus, toolbar, drag and drop, recent files and the status bar around the
+// pages (filter bar on top, overview and drill-down in tabs above the timeline, details in a dock
+// on the right). The Compare page is a third tab with cohorts of its own: while it shows, the
+// filter bar, the timeline and the details make room. The Advisor page is a fourth and the What-if
+// page a fifth: they follow the filter bar; the timeline and the details make room for them. It
+// owns the WorkbenchState and the DataService; the pages share both. Edit > Undo brings back the
+// last removed label (or, on the What-if page, the last deleted scenario). Nothing here touches the
+// store or the engine: opening and importing go through the data service, off the GUI thread.
 #pragma once
 
 #include "app/ui/types.h"
@@ -109,7 +108,7 @@ private:
     void confirmRemoveLabel(const QString& label, const ett::core::LabelContents& contents);
     void undo();
     void updateUndoAction();
-    // File > Export report: the report dialog with its preview (issue #6, item 5).
+    // File > Export report: the report dialog with its preview.
     void exportReport();
     void about();
 

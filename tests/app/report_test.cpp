@@ -1,4 +1,4 @@
-// Tests of the PDF report (issue #6, items 5 and 7): a report of the sample fleet has the
+// Tests of the PDF report: a report of the sample fleet has the
 // expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
 // but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
 // failed write names the path and leaves nothing behind.
@@ -257,7 +257,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     ASSERT_TRUE(content.comparison && content.comparison->deltaPp);
     EXPECT_EQ(*content.comparison->deltaPp, 0.0);
     EXPECT_TRUE(std::regex_search(text, std::regex("1\\s+Headline figures\\s+2\\s")));
-    // The checkpoint advice (issue #7) is the advisor's, per job of the scope: the fleet's optimum
+    // The checkpoint advice is the advisor's, per job of the scope: the fleet's optimum
     // and the job with the most to gain, with its projected gain.
     EXPECT_NE(text.find("Checkpoint intervals"), std::string::npos);
     ASSERT_TRUE(content.advice.youngIntervalS.has_value());
@@ -298,7 +298,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
-// Saved what-if scenarios are projected on every report (issue #7, item 4): the figures are the
+// Saved what-if scenarios are projected on every report: the figures are the
 // engine's projection of the same scenario, and one whose cohort names a label the database lacks
 // says why instead of failing the report.
 TEST_F(ReportTest, SavedScenariosAreProjected)

@@ -9,7 +9,6 @@
 #include "app/service/whatif_session.h"
 #include "app/service/workspace.h"
 #include "core/store/fleet.h"
-#include "samples/synth/generator.h"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +16,8 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+
+#include "samples/synth/generator.h"
 
 namespace ett::app {
 namespace {
@@ -105,17 +106,20 @@ TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
     EXPECT_EQ((*ws.fleet())->vocabulary().jobs, 0);
 
     const std::string bad = path("bad.ett.jsonl");
-    std::ofstream(bad) << "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n{\"type\":\"job\",\"job\":\n";
+    std::ofstream(bad) << "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n{\"type\":"
+                          "\"job\",\"job\":\n";
     ImportRequest r;
     r.files = { kWorkedExample, bad, kWorkedExample };
     std::vector<ImportProgressInfo> progress;
-    const ImportReport report = importFiles(ws, r, [&](const ImportProgressInfo& p) { progress.push_back(p); }, nullptr);
+    const ImportReport report = importFiles(
+        ws, r, [&](const ImportProgressInfo& p) { progress.push_back(p); }, nullptr);
 
     ASSERT_EQ(report.files.size(), 3u);
     EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored);
     EXPECT_EQ(report.files[0].summary.jobsDeclared, 1);
     EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Failed);
-    EXPECT_NE(report.files[1].error.message.find("bad.ett.jsonl:2"), std::string::npos) << report.files[1].error.message;
+    EXPECT_NE(report.files[1].error.message.find("bad.ett.jsonl:2"), std::string::npos)
+        << report.files[1].error.message;
     EXPECT_EQ(report.files[2].outcome, ImportedFile::Outcome::AlreadyImported);
     EXPECT_EQ(report.failed(), 1);
     EXPECT_TRUE(report.changed);
@@ -397,7 +401,10 @@ public:
     {
         return m_inner.matchJobs(c, m);
     }
-    core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& c) override { return m_inner.phaseDurations(c); }
+    core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& c) override
+    {
+        return m_inner.phaseDurations(c);
+    }
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& s, const std::string& g) override
     {
         return m_inner.advice(s, g);

@@ -44,7 +44,8 @@ TEST(IssuesTableModel, ShowsSeverityAndDescriptionFromTheRegistry)
         issue("written_by_a_future_version", 2) });
     ASSERT_EQ(model.rowCount(), 3);
     EXPECT_EQ(model.totalCount(), 7);
-    auto cell = [&](int row, int column, int role = Qt::DisplayRole) { return model.data(model.index(row, column), role); };
+    auto cell
+        = [&](int row, int column, int role = Qt::DisplayRole) { return model.data(model.index(row, column), role); };
     EXPECT_EQ(cell(0, IssuesTableModel::SeverityColumn).toString(), "data loss");
     EXPECT_EQ(cell(1, IssuesTableModel::SeverityColumn).toString(), "info");
     EXPECT_EQ(cell(0, IssuesTableModel::FileColumn).toString(), "run.ett.jsonl");
@@ -64,12 +65,13 @@ TEST(IssuesDialog, ListsTheImportIssuesOfTheOpenDatabase)
     ASSERT_TRUE(dir.isValid());
     const std::string db = dir.filePath("store.db").toStdString();
     const QString trace = dir.filePath("clipped.ett.jsonl");
-    std::ofstream(trace.toStdString()) << "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n"
-                                          "{\"type\":\"job\",\"job\":\"c1\",\"gpus\":8}\n"
-                                          "{\"type\":\"attempt\",\"job\":\"c1\",\"attempt\":0,\"start\":1000,"
-                                          "\"end\":2000,\"outcome\":\"completed\"}\n"
-                                          "{\"type\":\"phase\",\"job\":\"c1\",\"attempt\":0,\"phase\":\"train\","
-                                          "\"start\":900,\"end\":1500}\n";
+    std::ofstream(trace.toStdString())
+        << "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n"
+           "{\"type\":\"job\",\"job\":\"c1\",\"gpus\":8}\n"
+           "{\"type\":\"attempt\",\"job\":\"c1\",\"attempt\":0,\"start\":1000,"
+           "\"end\":2000,\"outcome\":\"completed\"}\n"
+           "{\"type\":\"phase\",\"job\":\"c1\",\"attempt\":0,\"phase\":\"train\","
+           "\"start\":900,\"end\":1500}\n";
     fixtures::importWithCore(db, trace, "clipped");
     DataService service;
     bool opened = false;
