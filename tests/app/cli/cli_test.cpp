@@ -2,8 +2,6 @@
 // subprocess in its own temporary directory and checks the exit code (0 / 1 user error / 2 usage),
 // stdout and stderr separately. JSON output is parsed with simdjson into a small tree whose numbers
 // keep their text, so that seconds are compared and summed exactly (spec 2: all sums are exact).
-#include "tests/app/cli/ettw_process.h"
-
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -26,6 +24,8 @@
 #include <unistd.h>
 #include <utility>
 #include <vector>
+
+#include "tests/app/cli/ettw_process.h"
 
 namespace {
 

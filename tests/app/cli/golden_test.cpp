@@ -10,8 +10,6 @@
 // On a mismatch the actual output is written as NAME.actual (NAME.err.actual) in the build
 // directory and `diff -u` of the two is printed. ETT_UPDATE_GOLDEN=1 writes the golden files
 // from the current ettw instead of comparing (review them with `git diff` before committing).
-#include "tests/app/cli/ettw_process.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -21,6 +19,8 @@
 #include <string>
 #include <unistd.h>
 #include <vector>
+
+#include "tests/app/cli/ettw_process.h"
 
 namespace {
 
@@ -213,8 +213,7 @@ TEST_P(Golden, OutputIsTheGoldenFile)
     checkCase(GetParam(), run(GetParam()), s_root / "work");
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Cli, Golden, ::testing::ValuesIn(kCases), [](const auto& param) { return param.param.name; });
+INSTANTIATE_TEST_SUITE_P(Cli, Golden, ::testing::ValuesIn(kCases), [](const auto& param) { return param.param.name; });
 
 using GoldenImport = Golden;
 
