@@ -1187,7 +1187,7 @@ TEST_F(CliFormats, BadImportOptionsFailBeforeAnyFileIsRead)
 
 } // namespace
 
-// --- compare (issue #6, item 4) ----------------------------------------------------------------
+// --- compare ----------------------------------------------------------------
 
 using CliCompare = CliTest;
 
@@ -1300,7 +1300,7 @@ TEST_F(CliCompare, BadSpecsAreNamed)
         { "--match-by", "colour" });
 }
 
-// --- advise (issue #7, the models) -------------------------------------------------------------
+// --- advise (the models) -------------------------------------------------------------
 
 namespace {
 
@@ -1444,7 +1444,7 @@ TEST_F(CliAdvise, MeasuredFromTheWorkedExample)
 
 } // namespace
 
-// --- report (issue #6, item 5) -----------------------------------------------------------------
+// --- report -----------------------------------------------------------------
 #ifdef ETT_WITH_REPORT
 
 TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
@@ -1465,7 +1465,7 @@ TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
 }
 #endif
 
-// --- whatif (issue #7, item 4) -----------------------------------------------------------------
+// --- whatif -----------------------------------------------------------------
 
 namespace {
 
