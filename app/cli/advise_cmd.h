@@ -1,4 +1,4 @@
-// `ettw advise` (issue #7): checkpoint-interval advice measured from a database, per job or group
+// `ettw advise`: checkpoint-interval advice measured from a database, per job or group
 // (--db, --job, --by); or the models alone from given inputs: the checkpoint interval from a
 // checkpoint's blocking time and the mean time between interruptions (Young, Daly, the waste at
 // given intervals), or the expected ETTR of a job from its size and failure rate (a first-order

@@ -98,7 +98,7 @@ void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
     j.endObject();
 }
 
-// The figures object shared by summary (fleet and groups) and job (issue #2, item 5).
+// The figures object shared by summary (fleet and groups) and job.
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
 {

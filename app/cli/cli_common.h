@@ -42,7 +42,7 @@ template <typename Array> void writeBuckets(JsonWriter& j, const Array& buckets)
     j.endObject();
 }
 
-// The figures object shared by summary (fleet and groups) and job (issue #2, item 5).
+// The figures object shared by summary (fleet and groups) and job.
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const core::Figures& f, bool attemptsAsCount = true);
 

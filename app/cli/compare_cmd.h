@@ -1,4 +1,4 @@
-// `ettw compare` (issue #6, item 4): two cohorts of one database compared, as a table for people
+// `ettw compare`: two cohorts of one database compared, as a table for people
 // or JSON for pipelines, with a gate for CI (exit code 3 when ETT% drops more than allowed).
 #pragma once
 

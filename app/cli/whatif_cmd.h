@@ -1,4 +1,4 @@
-// `ettw whatif` (issue #7, item 4): a what-if scenario projected on a database's fleet (today's
+// `ettw whatif`: a what-if scenario projected on a database's fleet (today's
 // ETT%, one bridge step per change, the projected ETT%), run from a JSON file or saved in the
 // database by name; and the saved scenarios listed or deleted.
 #pragma once

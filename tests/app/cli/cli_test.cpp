@@ -25,9 +25,12 @@
 #include <utility>
 #include <vector>
 
+#include "tests/app/cli/ettw_process.h"
+
 namespace {
 
 namespace fs = std::filesystem;
+using namespace ett::clitest;
 
 const std::string kWorkedExample = std::string(ETT_SAMPLES_DIR) + "/worked-example.ett.jsonl";
 const std::string kFleetSample = std::string(ETT_SAMPLES_DIR) + "/fleet-200.ett.jsonl.gz";
@@ -263,32 +266,6 @@ private:
 
 // --- running ettw -----------------------------------------------------------------------------
 
-struct RunResult
-{
-    int exitCode = -1; // 128 + signal when killed by a signal
-    std::string out;
-    std::string err;
-};
-
-std::ostream& operator<<(std::ostream& os, const RunResult& r)
-{
-    return os << "exit " << r.exitCode << "\n--- stdout ---\n" << r.out << "\n--- stderr ---\n" << r.err;
-}
-
-std::string readFile(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void writeFile(const fs::path& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
-
 std::vector<std::string> splitLines(const std::string& text)
 {
     std::vector<std::string> lines;
@@ -318,54 +295,6 @@ std::vector<std::string> splitCsv(const std::string& line)
 bool contains(const std::string& haystack, const std::string& needle)
 {
     return haystack.find(needle) != std::string::npos;
-}
-
-// Runs ettw with args, with workDir as the current directory, stdin from /dev/null and stdout /
-// stderr captured in two files under ioDir (files, not pipes, so that no output can block).
-RunResult runEttwIn(const fs::path& workDir, const fs::path& ioDir, const std::vector<std::string>& args)
-{
-    const std::string outPath = (ioDir / "stdout.txt").string();
-    const std::string errPath = (ioDir / "stderr.txt").string();
-    const std::string dir = workDir.string();
-    std::vector<std::string> storage;
-    storage.reserve(args.size() + 1);
-    storage.emplace_back(ETTW_BINARY);
-    storage.insert(storage.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& s : storage) {
-        argv.push_back(s.data());
-    }
-    argv.push_back(nullptr);
-
-    RunResult result;
-    const pid_t pid = fork();
-    if (pid < 0) {
-        ADD_FAILURE() << "fork failed: " << std::strerror(errno);
-        return result;
-    }
-    if (pid == 0) {
-        // Child: only async-signal-safe calls until exec.
-        const int in = open("/dev/null", O_RDONLY);
-        const int out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in < 0 || out < 0 || err < 0 || chdir(dir.c_str()) != 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0
-            || dup2(err, 2) < 0) {
-            _exit(126);
-        }
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            ADD_FAILURE() << "waitpid failed: " << std::strerror(errno);
-            return result;
-        }
-    }
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    result.out = readFile(outPath);
-    result.err = readFile(errPath);
-    return result;
 }
 
 // Each test gets a fresh directory: work/ is ettw's current directory (so the default ett.db
@@ -1258,7 +1187,7 @@ TEST_F(CliFormats, BadImportOptionsFailBeforeAnyFileIsRead)
 
 } // namespace
 
-// --- compare (issue #6, item 4) ----------------------------------------------------------------
+// --- compare ----------------------------------------------------------------
 
 using CliCompare = CliTest;
 
@@ -1371,7 +1300,7 @@ TEST_F(CliCompare, BadSpecsAreNamed)
         { "--match-by", "colour" });
 }
 
-// --- advise (issue #7, the models) -------------------------------------------------------------
+// --- advise (the models) -------------------------------------------------------------
 
 namespace {
 
@@ -1515,7 +1444,7 @@ TEST_F(CliAdvise, MeasuredFromTheWorkedExample)
 
 } // namespace
 
-// --- report (issue #6, item 5) -----------------------------------------------------------------
+// --- report -----------------------------------------------------------------
 #ifdef ETT_WITH_REPORT
 
 TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
@@ -1536,7 +1465,7 @@ TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
 }
 #endif
 
-// --- whatif (issue #7, item 4) -----------------------------------------------------------------
+// --- whatif -----------------------------------------------------------------
 
 namespace {
 

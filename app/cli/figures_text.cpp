@@ -1,0 +1,95 @@
+#include "app/cli/figures_text.h"
+
+#include "app/cli/cli_common.h"
+#include "core/model/timeutil.h"
+
+#include <fmt/core.h>
+
+#include <optional>
+#include <vector>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+std::string figuresTable(const Figures& f)
+{
+    TextTable t;
+    t.addColumn("where the time went", TextTable::Align::Left);
+    t.addColumn("GPU-hours");
+    t.addColumn("% (GPU-weighted)");
+    t.addColumn("hours");
+    t.addColumn("% (time-weighted)");
+    for (int b = 0; b < kBucketCount; ++b) {
+        const auto i = static_cast<size_t>(b);
+        t.addRow({ std::string(bucketName(static_cast<Bucket>(b))), hoursText(f.bucketsGpuNs[i]),
+            percentText(percentOf(f.bucketsGpuNs[i], f.e2eGpuNs)), hoursText(f.bucketsNs[i]),
+            percentText(percentOf(f.bucketsNs[i], f.e2eNs)) });
+    }
+    t.addRule();
+    t.addRow({ "end-to-end", hoursText(f.e2eGpuNs), f.e2eGpuNs > 0 ? "100.00%" : "n/a", hoursText(f.e2eNs),
+        f.e2eNs > 0 ? "100.00%" : "n/a" });
+    return t.render();
+}
+
+std::string headlineText(const Figures& f)
+{
+    const Percentiles tts = percentilesOf(f.ttsNs);
+    const Percentiles ttr = percentilesOf(f.ttrNs);
+    std::string out;
+    out += fmt::format("ETT  {} GPU-weighted   ({} time-weighted)\n", percentText(f.ettPercentGpu(), 3),
+        percentText(f.ettPercentTime(), 3));
+    out += fmt::format("Jobs {}   attempts {}   end-to-end {} GPU-hours ({} hours)   lost {} GPU-hours\n",
+        countText(f.jobs), countText(f.attempts), hoursText(f.e2eGpuNs), hoursText(f.e2eNs), hoursText(f.lostGpuNs()));
+    out += fmt::format("Time to Start    p50 {}   p90 {}   p99 {}   ({})\n", durationText(tts.p50),
+        durationText(tts.p90), durationText(tts.p99), countOf(static_cast<int64_t>(f.ttsNs.size()), "job", "jobs"));
+    out += fmt::format("Time to Recover  p50 {}   p90 {}   p99 {}   ({})\n", durationText(ttr.p50),
+        durationText(ttr.p90), durationText(ttr.p99),
+        countOf(static_cast<int64_t>(f.ttrNs.size()), "recovery", "recoveries"));
+    out += fmt::format("Failures {}   preemptions {}   other interruptions {}   jobs without checkpoint data {}\n",
+        countText(f.failures), countText(f.preemptions), countText(f.otherInterruptions),
+        countText(f.noCheckpointDataJobs));
+    return out;
+}
+
+void addCsvFigures(TextTable& t, bool header, const std::string& group, const Figures& f)
+{
+    if (header) {
+        for (const char* c :
+            { "group", "jobs", "attempts", "e2e_s", "e2e_gpu_s", "ett_percent_gpu", "ett_percent_time" }) {
+            t.addColumn(c);
+        }
+        for (int b = 0; b < kBucketCount; ++b) {
+            t.addColumn(std::string(bucketName(static_cast<Bucket>(b))) + "_s");
+        }
+        for (int b = 0; b < kBucketCount; ++b) {
+            t.addColumn(std::string(bucketName(static_cast<Bucket>(b))) + "_gpu_s");
+        }
+        for (const char* c : { "tts_p50_s", "tts_p90_s", "tts_p99_s", "ttr_p50_s", "ttr_p90_s", "ttr_p99_s", "failures",
+                 "preemptions", "other_interruptions", "no_checkpoint_data_jobs" }) {
+            t.addColumn(c);
+        }
+    }
+    auto pct = [](std::optional<double> p) { return p ? fmt::format("{:.6f}", *p) : std::string(); };
+    auto sec = [](std::optional<int64_t> ns) { return ns ? formatSeconds(*ns) : std::string(); };
+    std::vector<std::string> row = { group, std::to_string(f.jobs), std::to_string(f.attempts),
+        formatWideSeconds(f.e2eNs), formatWideSeconds(f.e2eGpuNs), pct(f.ettPercentGpu()), pct(f.ettPercentTime()) };
+    for (int b = 0; b < kBucketCount; ++b) {
+        row.push_back(formatWideSeconds(f.bucketsNs[static_cast<size_t>(b)]));
+    }
+    for (int b = 0; b < kBucketCount; ++b) {
+        row.push_back(formatWideSeconds(f.bucketsGpuNs[static_cast<size_t>(b)]));
+    }
+    const Percentiles tts = percentilesOf(f.ttsNs);
+    const Percentiles ttr = percentilesOf(f.ttrNs);
+    for (auto v : { tts.p50, tts.p90, tts.p99, ttr.p50, ttr.p90, ttr.p99 }) {
+        row.push_back(sec(v));
+    }
+    for (auto v : { f.failures, f.preemptions, f.otherInterruptions, f.noCheckpointDataJobs }) {
+        row.push_back(std::to_string(v));
+    }
+    t.addRow(std::move(row));
+}
+
+// The scope of the query commands: every job loaded (the label's when --label), the range and
+} // namespace ett::app

@@ -1,0 +1,21 @@
+// `ettw generate`: a synthetic fleet written as an ETT trace, the same for the same seed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace ett::app {
+
+struct GenerateCmd
+{
+    int64_t jobs = 200;
+    uint64_t seed = 1;
+    int days = 14; // over which jobs are submitted
+    std::string out; // the trace; gzip-compressed when it ends in .gz
+};
+
+// Writes the trace (through a temporary file renamed at the end, so that a failure leaves no
+// half file) and prints what it wrote. A write failure: a message on stderr and kExitUserError.
+int runGenerate(const GenerateCmd& cmd);
+
+} // namespace ett::app

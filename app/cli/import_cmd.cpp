@@ -1,0 +1,92 @@
+#include "app/cli/import_cmd.h"
+
+#include "app/cli/commands.h"
+#include "app/service/import_files.h"
+#include "core/ingest/formats.h"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+int runImport(const CommonOptions& common, const ImportCmd& cmd)
+{
+    ImportRequest request;
+    request.files = cmd.files;
+    request.label = cmd.label;
+    core::ReaderOptions& reader = request.reader;
+    reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);
+    reader.mappingPath = cmd.mapping;
+    reader.job = cmd.job;
+    reader.attempt = cmd.attempt;
+    reader.rank = cmd.rank;
+    reader.timezone = cmd.timezone;
+    reader.year = cmd.year;
+    // The window's import dialog runs the same check; a bad option fails before any file is read.
+    if (auto st = checkReaderOptions(reader); !st) {
+        return fail("import: option --" + st.error().option + ": " + st.error().message);
+    }
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::CreateIfMissing);
+    if (!workspace) {
+        return fail(workspace.error().message);
+    }
+    const bool tty = isatty(fileno(stderr)) != 0 && !cmd.quiet;
+    ImportSink sink;
+    if (tty) {
+        sink = [](const ImportProgressInfo& p) {
+            std::string eta;
+            if (p.stage == "reading" && p.bytesTotal > 0 && p.bytesDone > 0) {
+                eta = fmt::format(
+                    " {:.0f}%", 100.0 * static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal));
+                if (p.etaSeconds >= 0) {
+                    eta += fmt::format(", ETA {:.0f} s", p.etaSeconds);
+                }
+            }
+            std::fprintf(stderr, "\r  %s: %s records%s   ", p.stage.c_str(), countText(p.records).c_str(), eta.c_str());
+            std::fflush(stderr);
+        };
+    }
+    const ImportReport report = importFiles(**workspace, request, sink, nullptr);
+    if (tty) {
+        std::fprintf(stderr, "\r%60s\r", "");
+    }
+    for (const ImportedFile& f : report.files) {
+        switch (f.outcome) {
+        case ImportedFile::Outcome::Cancelled:
+        case ImportedFile::Outcome::Skipped:
+            std::fprintf(stderr, "ettw: %s: import cancelled; nothing of it was stored.\n", f.path.c_str());
+            break;
+        case ImportedFile::Outcome::Failed:
+            std::fprintf(
+                stderr, "ettw: %s\n      nothing of %s was stored.\n", f.error.message.c_str(), f.path.c_str());
+            break;
+        case ImportedFile::Outcome::AlreadyImported:
+            print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", f.path,
+                cmd.label, f.summary.sha256.substr(0, 12)));
+            break;
+        case ImportedFile::Outcome::Stored:
+            if (!cmd.quiet) {
+                const core::ImportSummary& s = f.summary;
+                print(fmt::format("{}: {} imported under label '{}': {} records ({} jobs declared, {} attempts, {} "
+                                  "phases, {} checkpoints; {} jobs attributed) in {:.2f} s\n",
+                    f.path, s.format, cmd.label, countText(s.records), countText(s.jobsDeclared), countText(s.attempts),
+                    countText(s.phases), countText(s.checkpoints), countText(s.jobsTouched), s.seconds));
+                print(issueLines(s.issues));
+            }
+            break;
+        }
+    }
+    if (const int failed = report.failed(); failed > 0) {
+        std::fprintf(stderr, "ettw: %d of %zu files failed to import%s\n", failed, cmd.files.size(),
+            static_cast<size_t>(failed) < cmd.files.size() ? "; the others were imported" : "");
+        return kExitUserError;
+    }
+    return kExitOk;
+}
+
+} // namespace ett::app

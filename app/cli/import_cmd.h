@@ -1,0 +1,33 @@
+// `ettw import`: traces into a database under a dataset label, with progress on a terminal, one
+// line per stored file and its non-fatal issues.
+#pragma once
+
+#include "app/cli/cli_common.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::app {
+
+struct ImportCmd
+{
+    std::string label = "default";
+    std::vector<std::string> files;
+    bool quiet = false;
+    std::string format = "auto";
+    std::string mapping;
+    std::optional<std::string> job;
+    std::optional<int32_t> attempt;
+    std::optional<int32_t> rank;
+    std::string timezone = "UTC";
+    std::optional<int> year;
+};
+
+// Imports every file (the database is created when missing). A bad option fails before any
+// file is read; a file that fails stores nothing of it and the others are still imported; any
+// failure: messages on stderr and kExitUserError.
+int runImport(const CommonOptions& common, const ImportCmd& cmd);
+
+} // namespace ett::app

@@ -1,0 +1,203 @@
+#include "app/cli/store_cmds.h"
+
+#include "app/cli/json_writer.h"
+#include "app/cli/presenter.h"
+#include "app/cli/text_table.h"
+#include "app/service/workspace.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+#include "core/store/label_removal.h"
+
+#include <fmt/core.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace ett::app {
+
+using namespace ett::core;
+
+namespace {
+
+std::string issuesJson(const std::vector<IssueInfo>& issues)
+{
+    JsonWriter w;
+    w.beginArray();
+    for (const auto& i : issues) {
+        w.beginObject();
+        w.key("dataset").number(i.datasetId);
+        w.key("label").string(i.label);
+        w.key("file").string(i.sourcePath);
+        w.key("kind").string(i.kind);
+        w.key("detail").string(i.detail);
+        w.key("count").number(i.count);
+        w.key("first_line");
+        i.firstLine ? (void)w.number(*i.firstLine) : (void)w.null();
+        w.key("example").string(i.example);
+        w.endObject();
+    }
+    w.endArray();
+    return w.str();
+}
+
+TextTable issuesTable(const std::vector<IssueInfo>& issues)
+{
+    TextTable t;
+    t.addColumn("dataset");
+    t.addColumn("label", TextTable::Align::Left);
+    t.addColumn("file", TextTable::Align::Left);
+    t.addColumn("issue", TextTable::Align::Left);
+    t.addColumn("count");
+    t.addColumn("first line");
+    t.addColumn("example", TextTable::Align::Left);
+    for (const auto& i : issues) {
+        t.addRow({ std::to_string(i.datasetId), i.label, i.sourcePath,
+            i.kind + (i.detail.empty() ? "" : " (" + i.detail + ")"), countText(i.count),
+            i.firstLine ? std::to_string(*i.firstLine) : "", i.example });
+    }
+    return t;
+}
+
+// --remove-label: asks nothing (scripts call it); says what went, or why nothing did.
+int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const std::string& label)
+{
+    if (auto known = workspace.checkLabel(label); !known) {
+        return fail(known.error().message + "; nothing was removed");
+    }
+    const auto started = std::chrono::steady_clock::now();
+    auto removed = core::removeLabel(workspace.store(), label);
+    if (!removed) {
+        return fail(common.db + ": " + removed.error().message);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return present(common,
+        { [&] {
+             return fmt::format("Removed label '{}' from {}: {}, {}, {}, {}, {} ({:.2f} s).\n", label, common.db,
+                 countOf(removed->files, "file", "files"), countOf(removed->jobs, "job", "jobs"),
+                 countOf(removed->attempts, "attempt", "attempts"), countOf(removed->phases, "phase", "phases"),
+                 countOf(removed->checkpoints, "checkpoint", "checkpoints"), seconds);
+         },
+            [&] {
+                JsonWriter w;
+                w.beginObject();
+                w.key("removed_label").string(label);
+                w.key("files").number(removed->files);
+                w.key("jobs").number(removed->jobs);
+                w.key("attempts").number(removed->attempts);
+                w.key("phases").number(removed->phases);
+                w.key("checkpoints").number(removed->checkpoints);
+                w.endObject();
+
+                return w.str();
+            },
+            {} });
+}
+
+int renameDatasetLabel(
+    const CommonOptions& common, Workspace& workspace, const std::string& from, const std::string& to)
+{
+    if (auto st = core::renameLabel(workspace.store(), from, to); !st) {
+        return fail(common.db + ": " + st.error().message);
+    }
+    return present(common,
+        { [&] { return fmt::format("Renamed label '{}' to '{}' in {}.\n", from, to, common.db); },
+            [&] {
+                JsonWriter w;
+                w.beginObject();
+                w.key("renamed_label").string(from);
+                w.key("to").string(to);
+                w.endObject();
+
+                return w.str();
+            },
+            {} });
+}
+
+std::string datasetsJson(const std::vector<DatasetInfo>& datasets)
+{
+    JsonWriter w;
+    w.beginArray();
+    for (const auto& d : datasets) {
+        w.beginObject();
+        w.key("id").number(d.id);
+        w.key("label").string(d.label);
+        w.key("file").string(d.sourcePath);
+        w.key("sha256").string(d.sha256);
+        w.key("format").string(d.format);
+        w.key("imported_at").string(d.importedAt);
+        w.key("bytes").number(d.bytes);
+        w.key("records").number(d.records);
+        w.key("issues").number(d.issues);
+        w.endObject();
+    }
+    w.endArray();
+    return w.str();
+}
+
+// The table of the datasets; its CSV form has the whole hashes (fullHashes), the table their start.
+TextTable datasetsTable(const std::vector<DatasetInfo>& datasets, bool fullHashes)
+{
+    TextTable t;
+    t.addColumn("id");
+    t.addColumn("label", TextTable::Align::Left);
+    t.addColumn("file", TextTable::Align::Left);
+    t.addColumn("format", TextTable::Align::Left);
+    t.addColumn("records");
+    t.addColumn("MB");
+    t.addColumn("issues");
+    t.addColumn("imported at", TextTable::Align::Left);
+    t.addColumn("sha256", TextTable::Align::Left);
+    for (const auto& d : datasets) {
+        t.addRow({ std::to_string(d.id), d.label, d.sourcePath, d.format, countText(d.records),
+            fmt::format("{:.1f}", static_cast<double>(d.bytes) / 1e6), countText(d.issues), d.importedAt,
+            fullHashes ? d.sha256 : d.sha256.substr(0, 16) });
+    }
+    return t;
+}
+
+} // namespace
+
+int runIssues(const CommonOptions& common)
+{
+    auto db = openForQuery(common.db);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    auto issues = listIssues(**db);
+    if (!issues) {
+        return fail(issues.error().message);
+    }
+    return present(common,
+        { [&] {
+             return issues->empty() ? std::string("No import issues.\n")
+                                    : "Import issues (non-fatal data problems, counted per imported file)\n"
+                     + issuesTable(*issues).render();
+         },
+            [&] { return issuesJson(*issues); }, [&] { return issuesTable(*issues).renderCsv(); } });
+}
+
+int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
+{
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!workspace) {
+        return fail(workspace.error().message);
+    }
+    if (!cmd.removeLabel.empty()) {
+        return removeDatasetLabel(common, **workspace, cmd.removeLabel);
+    }
+    if (cmd.renameLabel.size() == 2) {
+        return renameDatasetLabel(common, **workspace, cmd.renameLabel[0], cmd.renameLabel[1]);
+    }
+    auto datasets = listDatasets((*workspace)->store());
+    if (!datasets) {
+        return fail(datasets.error().message);
+    }
+    return present(common,
+        { [&] {
+             return datasets->empty() ? std::string("No datasets yet.\n") : datasetsTable(*datasets, false).render();
+         },
+            [&] { return datasetsJson(*datasets); }, [&] { return datasetsTable(*datasets, true).renderCsv(); } });
+}
+
+} // namespace ett::app

@@ -1,0 +1,28 @@
+// The commands on what is stored rather than on the figures: `ettw issues` (non-fatal data
+// problems counted during import, per file) and `ettw datasets` (the imported files; or removing
+// or renaming a dataset label).
+#pragma once
+
+#include "app/cli/cli_common.h"
+
+#include <string>
+#include <vector>
+
+namespace ett::app {
+
+// Prints the import issues as a table, JSON or CSV. No database: a message on stderr and
+// kExitUserError (nothing is created).
+int runIssues(const CommonOptions& common);
+
+struct DatasetsCmd
+{
+    std::string removeLabel; // --remove-label L
+    std::vector<std::string> renameLabel; // --rename-label FROM TO
+};
+
+// Lists the datasets (table, JSON or CSV), or removes or renames a label, asking nothing (scripts
+// call it) and saying what changed. An unknown label, or a rename onto an existing one: a message
+// on stderr, kExitUserError and nothing changed.
+int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd);
+
+} // namespace ett::app

@@ -1,0 +1,38 @@
+// `ettw summary`: the fleet's ETT% and where the time went, optionally per group (--by); and
+// `ettw series`: the same figures per calendar hour, day or week (UTC). Both read a scope: the
+// jobs of a label (all when unset), a time range and whether queue time counts.
+#pragma once
+
+#include "app/cli/cli_common.h"
+
+#include <optional>
+#include <string>
+
+namespace ett::app {
+
+struct SummaryCmd
+{
+    std::optional<std::string> label;
+    std::optional<std::string> by; // an attribute, "label" or "job"
+    std::string from; // RFC 3339 or epoch seconds; empty: the beginning
+    std::string to; // likewise; empty: the end
+    bool countQueue = false;
+};
+
+// Prints the summary as a table, JSON or CSV (common.format). A bad time, label or --by: a
+// message on stderr and kExitUserError.
+int runSummary(const CommonOptions& common, const SummaryCmd& cmd);
+
+struct SeriesCmd
+{
+    std::optional<std::string> label;
+    std::string every = "day"; // hour, day or week
+    std::string from;
+    std::string to;
+    bool countQueue = false;
+};
+
+// Prints one row (object) per calendar bucket as a table, JSON or CSV. Errors as runSummary.
+int runSeries(const CommonOptions& common, const SeriesCmd& cmd);
+
+} // namespace ett::app
