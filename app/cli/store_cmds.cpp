@@ -3,7 +3,9 @@
 #include "app/cli/json_writer.h"
 #include "app/cli/presenter.h"
 #include "app/cli/text_table.h"
+#include "app/service/import_files.h"
 #include "app/service/workspace.h"
+#include "core/ingest/issue_kinds.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/label_removal.h"
@@ -30,6 +32,13 @@ std::string issuesJson(const std::vector<IssueInfo>& issues)
         w.key("label").string(i.label);
         w.key("file").string(i.sourcePath);
         w.key("kind").string(i.kind);
+        // Severity and description from the registry of issue kinds; null for a kind another
+        // version wrote.
+        const core::IssueKindInfo* info = core::issueKindInfo(i.kind);
+        w.key("severity");
+        info ? (void)w.string(issueSeverityText(i.kind)) : (void)w.null();
+        w.key("description");
+        info ? (void)w.string(std::string(info->description)) : (void)w.null();
         w.key("detail").string(i.detail);
         w.key("count").number(i.count);
         w.key("first_line");
@@ -47,12 +56,13 @@ TextTable issuesTable(const std::vector<IssueInfo>& issues)
     t.addColumn("dataset");
     t.addColumn("label", TextTable::Align::Left);
     t.addColumn("file", TextTable::Align::Left);
+    t.addColumn("severity", TextTable::Align::Left);
     t.addColumn("issue", TextTable::Align::Left);
     t.addColumn("count");
     t.addColumn("first line");
     t.addColumn("example", TextTable::Align::Left);
     for (const auto& i : issues) {
-        t.addRow({ std::to_string(i.datasetId), i.label, i.sourcePath,
+        t.addRow({ std::to_string(i.datasetId), i.label, i.sourcePath, issueSeverityText(i.kind),
             i.kind + (i.detail.empty() ? "" : " (" + i.detail + ")"), countText(i.count),
             i.firstLine ? std::to_string(*i.firstLine) : "", i.example });
     }

@@ -934,13 +934,15 @@ TEST_F(CliFleet, JobsAreSortedByEttOrByLostGpuHours)
 
 TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
 {
-    // A train phase that sticks out of its attempt (attempt 0 ends at 37545): clipped, a warning.
+    // A train phase that sticks out of its attempt (attempt 0 ends at 37545): clipped, data loss.
     writeFile(work() / "skewed.ett.jsonl",
         workedExampleHeadPlus(
             3, { R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":30000,"end":40000})" }));
     ok({ "import", kWorkedExample });
     const std::string imported = ok({ "import", "--label", "skewed", "skewed.ett.jsonl" });
-    EXPECT_TRUE(contains(imported, "phase_clipped")) << "warnings are shown at import\n" << imported;
+    EXPECT_TRUE(contains(imported, "data loss: 1 x phase_clipped (train)")) << "issues are shown at import with their "
+                                                                                "severity\n"
+                                                                             << imported;
 
     const Json datasets = okJson({ "datasets", "--format", "json" });
     ASSERT_EQ(datasets.kind(), Json::Kind::Array);
@@ -974,12 +976,15 @@ TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
             clipped = true;
             EXPECT_EQ(i["count"].integer(), 1);
             EXPECT_EQ(i["first_line"].integer(), 4);
+            EXPECT_EQ(i["severity"].str(), "data loss");
+            EXPECT_TRUE(contains(i["description"].str(), "cut to the attempt")) << i["description"].str();
         }
     }
     EXPECT_TRUE(clipped) << "the clipped phase is listed as phase_clipped";
 
     const std::string issuesTable = ok({ "issues" });
     EXPECT_TRUE(contains(issuesTable, "phase_clipped")) << issuesTable;
+    EXPECT_TRUE(contains(issuesTable, "data loss")) << "the same severity as at import\n" << issuesTable;
     EXPECT_TRUE(contains(issuesTable, "skewed.ett.jsonl")) << issuesTable;
     const std::string datasetsTable = ok({ "datasets" });
     EXPECT_TRUE(contains(datasetsTable, "skewed.ett.jsonl")) << datasetsTable;
