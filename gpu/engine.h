@@ -1,4 +1,4 @@
-// The aggregation engine (issue #3): attribution of phases into bucket segments, roll-ups by
+// The aggregation engine: attribution of phases into bucket segments, roll-ups by
 // any grouping and filter, calendar series and distributions, over a fleet held as columns.
 //
 // Design note: one algorithm, two backends. The per-attempt sweep that attributes phases, and the
