@@ -1,4 +1,4 @@
-// Checkpoint advice on the engine (issue #7): the filtered jobs (selected by the engine's roll-up)
+// Checkpoint advice on the engine: the filtered jobs (selected by the engine's roll-up)
 // measured on the engine's attribution, pooled per group, and advised (core/model/advisor.h).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Cohorts on the engine (issue #6): a CohortSpec resolved against the loaded fleet's
+// Cohorts on the engine: a CohortSpec resolved against the loaded fleet's
 // dictionaries, the per-job figures, distributions and interruptions of a cohort gathered with
 // the engine's roll-ups, and the comparison of two cohorts (core/model/compare.h computes it).
 #pragma once

@@ -1,12 +1,13 @@
-// The aggregation engine (issue #3): attribution of phases into bucket segments, roll-ups by
+// The aggregation engine: attribution of phases into bucket segments, roll-ups by
 // any grouping and filter, calendar series and distributions, over a fleet held as columns.
 //
 // Design note: one algorithm, two backends. The per-attempt sweep that attributes phases, and the
 // per-segment accumulation behind roll-ups and series, are host/device functions in
-// gpu/kernels.h, compiled into both the CPU backend (OpenMP over the cores) and the CUDA backend
-// (kernels over the device), so the CI machine, which has no GPU, runs the very logic the GPU
-// runs. Only the parallel skeletons (thread-private accumulators vs shared-memory atomics,
-// std::sort per attempt vs segmented radix sort) differ. All sums are exact integers (128-bit
+// gpu/kernels.h, compiled into both the CPU backend (std::thread over the cores, ETTW_THREADS
+// threads when set) and the CUDA backend (kernels over the device), so the CI machine, which has
+// no GPU, runs the very logic the GPU runs. Only the parallel skeletons differ: thread-private
+// accumulators vs block-shared ones (both falling back to atomic 128-bit adds for large group
+// tables), std::sort per attempt vs cub's segmented sort. All sums are exact integers (128-bit
 // where needed), so both backends must agree with core/model/accounting.h to the nanosecond.
 #pragma once
 

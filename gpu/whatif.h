@@ -1,4 +1,4 @@
-// What-if projections on the engine (issue #7): the model of a cohort built from the engine's
+// What-if projections on the engine: the model of a cohort built from the engine's
 // attribution and the measured checkpoint inputs, and a scenario run end to end.
 #pragma once
 

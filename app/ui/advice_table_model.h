@@ -1,4 +1,4 @@
-// The Advisor page's table (issue #7, item 5) as a Qt model: the fleet's checkpoint advice first,
+// The Advisor page's table as a Qt model: the fleet's checkpoint advice first,
 // then one row per group (job, dataset label or attribute value) of a gpu::AdviceTable, with what
 // was measured (jobs, loop hours, interruptions, MTBI, blocking time per save), the intervals
 // (current, Young's and Daly's optima), the model's waste at the current interval and at the

@@ -1,4 +1,4 @@
-// The Advisor page's chart (issue #7, item 5): the training time a checkpoint interval wastes, as
+// The Advisor page's chart: the training time a checkpoint interval wastes, as
 // the model of core/model/checkpoint_model.h gives it for one row of advice,
 //   w(I) = I / (2M) + b / I   (unsaved progress redone after interruptions + blocking saves),
 // in percent of the train loop, over a logarithmic interval axis from about optimum/20 to

@@ -1,4 +1,4 @@
-// The Advisor page (issue #7, item 5): checkpoint-interval advice for the jobs of the window's
+// The Advisor page: checkpoint-interval advice for the jobs of the window's
 // filter, per group (the fleet alone, each job, each dataset label, or each value of an attribute):
 //
 //   table   the fleet first (bold, kept on top whatever the sort), then a row per group: what was

@@ -1,5 +1,5 @@
-// Waterfall charts of ETT%: the comparison's bridge from ETT% of A to B (issue #6, item 3) and the
-// What-if page's bridge from today to projected (issue #7). The pages show them (and connect the
+// Waterfall charts of ETT%: the comparison's bridge from ETT% of A to B and the
+// What-if page's bridge from today to projected. The pages show them (and connect the
 // tooltips returned); the PDF report renders the same charts.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The Compare page (issue #6, item 3): two cohorts, A and B, picked from the open database's
+// The Compare page: two cohorts, A and B, picked from the open database's
 // vocabulary (dataset labels, attribute values, a UTC time range, a GPU range, or typed as a cohort
 // spec as `ettw compare --a` takes it), and what changed between them:
 //

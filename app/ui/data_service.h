@@ -1,4 +1,4 @@
-// The workbench's data service (issue #4; DESIGN.md: "the GUI never blocks"). It owns the open
+// The workbench's data service (DESIGN.md: "the GUI never blocks"). It owns the open
 // database and the aggregation engine on a worker thread; views ask for results with request*()
 // and get them through signals, each carrying the id its request returned. A newer request of
 // the same kind makes older ones stale: they are skipped if not started, and their results are
@@ -82,17 +82,17 @@ public:
     quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
     quint64 requestFleetTimeline(
         const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
-    // Compares two cohorts (issue #6): comparisonProgress while it runs, then comparisonReady (or
+    // Compares two cohorts: comparisonProgress while it runs, then comparisonReady (or
     // queryFailed). The first comparison after a load also loads the phases (phase-duration
     // distributions need them); the engine keeps them until the next database is opened.
     quint64 requestComparison(const ComparisonRequest& request, const QObject* requester = nullptr);
-    // Checkpoint advice (issue #7) for the filter's jobs, pooled per group of request.groupBy:
+    // Checkpoint advice for the filter's jobs, pooled per group of request.groupBy:
     // adviceReady or queryFailed.
     quint64 requestAdvice(const AdviceRequest& request, const QObject* requester = nullptr);
-    // Gathers a report's content (issue #6, item 5) on the worker: reportReady or queryFailed.
+    // Gathers a report's content on the worker: reportReady or queryFailed.
     quint64 requestReport(const ReportRequest& request, const QObject* requester = nullptr);
 
-    // What-if projections (issue #7, item 4): whatIfReady or queryFailed. The worker keeps the model
+    // What-if projections: whatIfReady or queryFailed. The worker keeps the model
     // of the last cohort and builds it again only when the cohort or the loaded data change, so that
     // a request per slider move stays fast; newest wins as for every request. A change of a phase
     // subcategory loads the phases once (as the first comparison does).

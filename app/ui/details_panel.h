@@ -1,4 +1,4 @@
-// The details panel (issue #4, item 5): everything about the job or attempt the user is at
+// The details panel: everything about the job or attempt the user is at
 // (it follows state->location()): the attempt's window, GPUs, outcome, cause, symptom and detail
 // text, its buckets with hours and percent (with the recovery gap after it, as the drill-down
 // table counts an attempt), Time to Start and Time to Recover; a table of its

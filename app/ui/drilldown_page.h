@@ -1,4 +1,4 @@
-// The drill-down page (issue #4, item 3): a breadcrumb (fleet > group > job > attempt, every
+// The drill-down page: a breadcrumb (fleet > group > job > attempt, every
 // crumb clickable, with back and forward) over a sortable FiguresTableModel table of what is
 // below the current location: the groups of the group-by (or the jobs, without one) at the fleet
 // level, the jobs of a group, the attempts of a job, the one attempt. Double-click or Enter on a

@@ -1,4 +1,4 @@
-// Exports of what the window shows (issue #6, item 6): every table as CSV and JSON, every chart
+// Exports of what the window shows: every table as CSV and JSON, every chart
 // and every Gantt timeline as PNG and SVG, and the context menus and shortcut that offer them.
 //
 //   tables    CSV (RFC 4180: a header row, quotes doubled, fields with commas, quotes or line

@@ -1,4 +1,4 @@
-// The drill-down table (issue #4, item 3) as a Qt model: one row per group, job or attempt of a
+// The drill-down table as a Qt model: one row per group, job or attempt of a
 // TableData, with the headline figures, the interruption counts, Time to Start and Time to
 // Recover medians and one column per accounting bucket ("12.3 GPU-h (4.5%)": hours and share of
 // E2E in one cell, the unit in the header). Hour and percent columns follow the weighting (GPU-weighted or

@@ -1,4 +1,4 @@
-// The filter bar above the pages (issue #4, item 2): which jobs every view shows (dataset labels,
+// The filter bar above the pages: which jobs every view shows (dataset labels,
 // attribute terms as removable chips, a UTC time range, a GPU count range, the count-queue
 // option), the weighting and the group-by attribute. It edits the one WorkbenchState and follows
 // it: changes made elsewhere (a day clicked in the overview, back and forward) show up here.

@@ -1,7 +1,7 @@
-// The overview's charts (issue #4, item 2), built into a QChart: where the time went, ETT% over
+// The overview's charts, built into a QChart: where the time went, ETT% over
 // time, interruptions by cause class, and the jobs that lost the most. The overview page shows them
 // in chart views and connects clicks and tooltips to what the builders return; the PDF report
-// (issue #6, item 5) renders the very same charts onto its pages.
+// renders the very same charts onto its pages.
 #pragma once
 
 #include "app/ui/types.h"

@@ -1,4 +1,4 @@
-// The fleet overview (issue #4, item 2): headline figures as a grid of cards (ETT% with its
+// The fleet overview: headline figures as a grid of cards (ETT% with its
 // weighting named, E2E and lost hours, lost hours by bucket, TTS and TTR p50/p90, failures,
 // preemptions, other interruptions, jobs without checkpoint data) and four charts: where the
 // time went (bucket shares), ETT% per day or week, interruptions by cause class and the jobs that

@@ -1,4 +1,4 @@
-// File > Export report (issue #6, item 5): the report of the current scope (the filter bar's),
+// File > Export report: the report of the current scope (the filter bar's),
 // optionally with the Compare page's cohorts, previewed page by page before it is saved as PDF.
 // The figures are gathered on the data service's worker; the pages are painted here (charts are
 // graphics widgets) by the same writer as `ettw report`.

@@ -1,4 +1,4 @@
-// The What-if page (issue #7, items 4 and 5): scale a cohort's buckets, a phase subcategory, its
+// The What-if page: scale a cohort's buckets, a phase subcategory, its
 // interruptions or its checkpoint interval, and see the projected ETT% as the engine recomputes it.
 //
 //   left      a row per change: setup, init, checkpoint load, compile, recovery (the bucket's

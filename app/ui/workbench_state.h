@@ -1,4 +1,4 @@
-// The one state every view follows (issue #4, item 3; after hotspot's filter-and-zoom stack):
+// The one state every view follows (after hotspot's filter-and-zoom stack):
 // the filter, the weighting, and where the user is (fleet > group > job > attempt), with back
 // and forward. Views change it through its setters and redraw on its signals. GUI thread only.
 #pragma once

@@ -1,4 +1,4 @@
-// ett-workbench: the workbench window (issue #4).
+// ett-workbench: the workbench window.
 //
 //   ett-workbench [--db PATH] [--label LABEL] [--screenshot PNG [--show WHAT]] [FILES...]
 //

@@ -1,4 +1,4 @@
-// Checkpoint-interval advice from a fleet's own data (issue #7, items 1 and 3): the measured inputs
+// Checkpoint-interval advice from a fleet's own data: the measured inputs
 // of each job (time in the train loop, interruptions in it, blocking time of each save, the
 // interval actually used between durable checkpoints, lost progress per interruption), pooled per
 // group, and the advice the models of core/model/checkpoint_model.h give for them.

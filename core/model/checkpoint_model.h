@@ -1,4 +1,4 @@
-// Models of the checkpoint interval (issue #7): the training time wasted as a function of the
+// Models of the checkpoint interval: the training time wasted as a function of the
 // interval, its first-order optimum (Young 1974), the higher-order optimum (Daly 2006), and the
 // expected Effective Training Time Ratio of a job of N nodes (after Kokolis et al. 2024).
 //

@@ -1,4 +1,4 @@
-// Comparison of two cohorts, A and B (issue #6): ETT% of each and the difference with a seeded
+// Comparison of two cohorts, A and B: ETT% of each and the difference with a seeded
 // bootstrap confidence interval over jobs, the bridge from A to B by bucket, distributions of
 // Time to Start, Time to Recover and phase durations, interruption rates by cause class, and the
 // matched jobs that moved most. Pure computation over figures the engine produced (gpu/compare.h

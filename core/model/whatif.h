@@ -1,4 +1,4 @@
-// What-if projections (issue #7, item 4): scale or replace a bucket, a phase subcategory, the
+// What-if projections: scale or replace a bucket, a phase subcategory, the
 // interruptions of a class, or the checkpoint interval, for a cohort of jobs, and project the
 // cohort's figures and ETT% with the bridge from today.
 //

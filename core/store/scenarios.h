@@ -1,4 +1,4 @@
-// What-if scenarios (issue #7, item 4): their JSON form, which the user writes in a file and the
+// What-if scenarios: their JSON form, which the user writes in a file and the
 // database keeps, and the `scenarios` table of the document (schema version 2).
 //
 //   {"name": "faster start", "cohort": "label=after,team=ads",

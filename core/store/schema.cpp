@@ -152,7 +152,7 @@ CREATE VIEW phases_named AS
     return sql;
 }
 
-// Version 2: what-if scenarios (issue #7), saved by name; `spec` is the scenario's JSON
+// Version 2: what-if scenarios, saved by name; `spec` is the scenario's JSON
 // (core/store/scenarios.h), `saved_at` RFC 3339 UTC.
 constexpr const char* kSchemaV2 = R"sql(
 CREATE TABLE scenarios(

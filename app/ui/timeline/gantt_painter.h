@@ -1,5 +1,5 @@
 // Paints a GanttScene into any QPainter (a widget, a QImage in tests, a PDF page), after
-// hotspot's timeline delegate and Tracy's level of detail (issue #4, item 4).
+// hotspot's timeline delegate and Tracy's level of detail.
 //
 // Layout of the painted rectangle:
 //

@@ -1,4 +1,4 @@
-// What the Gantt timeline draws (issue #4, item 4), as plain data without widgets: rows of
+// What the Gantt timeline draws, as plain data without widgets: rows of
 // spans, markers and brackets over one wall-clock axis, plus the legend. Three builders turn
 // the data service's results into scenes: the job view and the rank view of a core::JobTimeline,
 // and the fleet view of FleetTimelineData. The painter (gantt_painter.h) draws a scene; the

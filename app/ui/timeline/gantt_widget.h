@@ -1,4 +1,4 @@
-// The interactive Gantt timeline (issue #4, item 4): a QWidget that paints a GanttScene with
+// The interactive Gantt timeline: a QWidget that paints a GanttScene with
 // GanttPainter and lets the user move through it.
 //
 //   mouse wheel          zoom at the cursor (Shift+wheel or Alt+wheel: scroll rows;

@@ -1,4 +1,4 @@
-// The horizontal axis of the Gantt timeline (issue #4, item 4): maps wall-clock time (int64
+// The horizontal axis of the Gantt timeline: maps wall-clock time (int64
 // nanoseconds since the Unix epoch) to pixels (double) and back, zooms and pans, and generates
 // "nice" ticks with labels. A plain value type without widgets, so that it is tested on its own
 // (after hotspot's time-to-pixel maths) and shared by the widget, the painter and the PDF report.

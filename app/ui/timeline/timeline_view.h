@@ -1,4 +1,4 @@
-// The timeline page (issue #4, item 4): a toolbar (Job / Ranks / Fleet, fit, zoom), the legend
+// The timeline page: a toolbar (Job / Ranks / Fleet, fit, zoom), the legend
 // and the Gantt widget, following the WorkbenchState.
 //
 //   location job or attempt  ->  data->requestJobTimeline(job); job view or rank view

@@ -1,4 +1,4 @@
-// Tests of the Advisor page (issue #7, item 5) against a real database served by the real data
+// Tests of the Advisor page against a real database served by the real data
 // service: three jobs with known checkpoint figures (below), advice per job, per team and for the
 // fleet, the fleet row kept first, the flagged job marked, the waste curve's minimum at the optimum,
 // rows without advice explained, the page following the filter, the empty state, the exports and

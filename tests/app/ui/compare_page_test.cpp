@@ -1,4 +1,4 @@
-// Tests of the Compare page (issue #6, item 3), against a real database with two labels: the
+// Tests of the Compare page, against a real database with two labels: the
 // sample fleet under "before" and a generated fleet two weeks later under "after", served by the
 // real data service. The page picks the labels in time order, its headline is what
 // gpu::compareCohorts gives for the same specs, the bridge's bars walk from ETT% of A to ETT% of

@@ -1,4 +1,4 @@
-// Tests of the details panel (issue #4, item 5): it follows the state's location, shows the whole
+// Tests of the details panel: it follows the state's location, shows the whole
 // job or one attempt (figures, buckets, phases), sums init stages per subcategory with the
 // slowest rank, navigates from its attempt menu and shows the timeline's selection text.
 #include "app/ui/data_service.h"

@@ -1,4 +1,4 @@
-// Tests of the drill-down page (issue #4, item 3): rows shown per level, double-click and Enter
+// Tests of the drill-down page: rows shown per level, double-click and Enter
 // go one level down through the state, the breadcrumb goes up, back and forward are followed,
 // empty results say why, sorting by a bucket; and, with the real data service, the worked
 // example from the database down to its attempts.

@@ -1,4 +1,4 @@
-// Tests of the exports (issue #6, item 6): CSV of a model has a header and a record per row and
+// Tests of the exports: CSV of a model has a header and a record per row and
 // round-trips commas, quotes and line breaks (RFC 4180); JSON parses, keyed by column, with exact
 // values as numbers; the drill-down's JSON carries the exact figures; a chart's PNG has the chart's
 // size times the scale and is not blank; SVGs of a chart and of the Gantt timeline are XML with the

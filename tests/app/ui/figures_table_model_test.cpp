@@ -1,4 +1,4 @@
-// Tests of the drill-down table's model (issue #4, item 3): it passes QAbstractItemModelTester
+// Tests of the drill-down table's model: it passes QAbstractItemModelTester
 // with realistic rows and across resets and weighting switches, sorts numerically through its
 // sort role, prints the worked example's figures, and its ETT% column follows the weighting.
 #include "app/ui/figures_format.h"

@@ -1,4 +1,4 @@
-// Tests of the filter bar (issue #4, item 2): it fills its menus from the vocabulary, edits the
+// Tests of the filter bar: it fills its menus from the vocabulary, edits the
 // state (labels, attribute chips, time range, GPU range, count queue, weighting, group-by, clear)
 // and shows changes made elsewhere.
 #include "app/ui/filter_bar.h"

@@ -1,6 +1,6 @@
-// The Gantt painter rendered into QImages at known zooms and checked at known pixels (issue #4,
-// item 4). With ETT_TIMELINE_PNG_DIR set, GanttScreenshots also writes the job, rank and fleet
-// views of a generated fleet there as PNG files, for people to look at.
+// The Gantt painter rendered into QImages at known zooms and checked at known pixels. With
+// ETT_TIMELINE_PNG_DIR set, GanttScreenshots also writes the job, rank and fleet views of a
+// generated fleet there as PNG files, for people to look at.
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_scene.h"

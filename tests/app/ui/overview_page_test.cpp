@@ -1,4 +1,4 @@
-// Tests of the overview page (issue #4, item 2): cards show the fleet's figures under the named
+// Tests of the overview page: cards show the fleet's figures under the named
 // weighting, the charts are built from the data in the palette's colours, and clicking a chart
 // element drills in (bucket -> drill-down sorted by it, day -> time range, cause class -> jobs
 // sorted by that kind of interruption, top job -> the job). Driven with data built by the CPU

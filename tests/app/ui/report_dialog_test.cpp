@@ -1,4 +1,4 @@
-// Tests of File > Export report (issue #6, item 5): the dialog gathers the figures on the data
+// Tests of File > Export report: the dialog gathers the figures on the data
 // service's worker, previews the pages, saves the same PDF `ettw report` writes, includes the
 // comparison only when asked, and reports errors instead of saving.
 #include "app/ui/data_service.h"

@@ -1,4 +1,4 @@
-// Tests of the timeline's time axis, scene builders, widget and view (issue #4, item 4).
+// Tests of the timeline's time axis, scene builders, widget and view.
 #include "app/ui/data_service.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"

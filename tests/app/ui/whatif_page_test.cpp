@@ -1,4 +1,4 @@
-// Tests of the What-if page (issue #7, items 4 and 5) on the bundled sample fleet (fleet-200) in a
+// Tests of the What-if page on the bundled sample fleet (fleet-200) in a
 // real database, served by the real data service: a slider moved to 60% on compile shows exactly
 // what core::WhatIfModel::project gives for "compile x0.6" on the same database (the engine loaded
 // here as `ettw whatif` loads it), the bridge's bars walk from today to projected in exact steps,

@@ -1,4 +1,4 @@
-// Measured checkpoint inputs and advice (issue #7, items 1 and 3) on hand-built jobs whose figures
+// Measured checkpoint inputs and advice on hand-built jobs whose figures
 // are derived by hand below, and on a generated fleet cross-checked with the engine's roll-up.
 #include "core/model/advisor.h"
 #include "gpu/advisor.h"

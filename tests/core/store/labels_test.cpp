@@ -1,4 +1,4 @@
-// Tests of dataset labels in the store (issue #4, item 1): renaming a label moves its datasets
+// Tests of dataset labels in the store: renaming a label moves its datasets
 // and jobs, and a clash or a missing label is an error that changes nothing.
 #include "core/store/database.h"
 #include "core/store/fleet.h"

@@ -1,4 +1,4 @@
-// What-if projections (issue #7, item 4) on small fleets whose figures are derived by hand below,
+// What-if projections on small fleets whose figures are derived by hand below,
 // run through the engine (CPU backend) as `ettw whatif` runs them; and on a generated fleet, where
 // today must be the engine's roll-up of the same jobs and the bridge must add up exactly.
 #include "core/model/compare.h"

@@ -1,4 +1,4 @@
-// What-if scenarios in their JSON form and in the database (issue #7, item 4): every kind of change
+// What-if scenarios in their JSON form and in the database: every kind of change
 // parses and writes back the same, bad input is named by file and field, and the scenarios table
 // saves (replacing by name), lists, loads and deletes them.
 #include "core/model/timeutil.h"
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "test_store.h"
+#include "tests/core/test_store.h"
 
 namespace ett::core {
 namespace {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "test_store.h"
+#include "tests/core/test_store.h"
 
 namespace ett::core {
 namespace {

@@ -1,4 +1,4 @@
-// Tests of the cohort comparison (issue #6 item 2 and 7): the cohort spec, the bridge whose steps
+// Tests of the cohort comparison: the cohort spec, the bridge whose steps
 // add up exactly, the seeded bootstrap (reproducible, and covering a known shift), interruption
 // rates, distributions and matched jobs.
 #include "core/model/accounting.h"
