@@ -1,4 +1,4 @@
-// `ettw report` (issue #6, item 5): the PDF report from the command line, rendered without a
+// `ettw report`: the PDF report from the command line, rendered without a
 // display (Qt's offscreen platform). Built with the window (ETT_BUILD_GUI), whose painters it uses.
 #pragma once
 
