@@ -217,9 +217,9 @@ void IssuesDialog::updateStatus()
         return;
     }
     const int shown = m_proxy->rowCount();
-    m_status->setText(tr("%1 in %2 rows%3")
-                          .arg(formatCountOf(m_model->totalCount(), tr("issue"), tr("issues")))
-                          .arg(m_model->rowCount())
+    m_status->setText(tr("%1 in %2%3")
+                          .arg(formatCountOf(m_model->totalCount(), tr("issue"), tr("issues")),
+                              formatCountOf(m_model->rowCount(), tr("row"), tr("rows")))
                           .arg(shown == m_model->rowCount() ? QString() : tr("; %1 shown").arg(shown)));
 }
 

@@ -96,6 +96,14 @@ TEST(IssuesDialog, ListsTheImportIssuesOfTheOpenDatabase)
     EXPECT_TRUE(dialog.status()->text().contains("0 shown")) << dialog.status()->text().toStdString();
     dialog.search()->setText(QStringLiteral("CLIPPED"));
     EXPECT_GE(dialog.proxy()->rowCount(), 1);
+
+    // With ETT_UI_SCREENSHOTS naming a folder, the dialog as a user sees it.
+    if (const QString out = qEnvironmentVariable("ETT_UI_SCREENSHOTS"); !out.isEmpty()) {
+        dialog.search()->clear();
+        dialog.show();
+        QTest::qWait(50);
+        EXPECT_TRUE(dialog.grab().save(out + QStringLiteral("/issues-dialog.png")));
+    }
 }
 
 } // namespace
