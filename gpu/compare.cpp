@@ -175,7 +175,9 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
     std::sort(kinds.begin(), kinds.end());
     kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
     int lastCategory = -1;
-    for (const auto& [category, sub] : kinds) {
+    for (const auto& kind : kinds) {
+        const uint8_t category = kind.first; // a named copy: lambdas may not capture structured bindings (C++17)
+        const std::string& sub = kind.second;
         const std::string catName(core::categoryName(static_cast<core::Category>(category)));
         auto add = [&](const std::string& name, std::optional<std::string> subcategory) {
             DistributionSpec d;

@@ -31,7 +31,7 @@ std::string upsertSql(const char* table, std::vector<std::string> head, const st
 
 Result<std::unique_ptr<DerivedUpdater>> DerivedUpdater::create(Database& db)
 {
-    std::unique_ptr<DerivedUpdater> u(new DerivedUpdater(db));
+    std::unique_ptr<DerivedUpdater> u(new DerivedUpdater());
     struct Spec
     {
         Statement* target;

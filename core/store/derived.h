@@ -36,11 +36,7 @@ public:
     Result<JobInput> loadInput(int64_t jobId, std::vector<int64_t>& attemptIds);
 
 private:
-    explicit DerivedUpdater(Database& db)
-        : m_db(db)
-    {
-    }
-    Database& m_db;
+    DerivedUpdater() = default; // the statements, prepared by create(), hold the connection
     Statement m_job, m_attempts, m_runs, m_phases, m_checkpoints, m_deleteAttemptDerived, m_insertAttempt, m_insertJob;
 };
 
