@@ -384,33 +384,61 @@ WhatIfModel::WhatIfModel(const FleetColumns& columns, const Attribution& attribu
     }
 }
 
-Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& changes) const
+// The cohort's attempts as a projection changes them: each attempt's buckets (attempts x kB) and
+// the gap after it, with the GPUs that weigh them; `first[k]` is the position of job k's first
+// attempt. Failures and preemptions are counted as doubles while interruption changes scale them.
+struct WhatIfModel::Projection
 {
-    for (size_t i = 0; i < changes.size(); ++i) {
-        if (auto st = checkChange(changes[i], "changes[" + std::to_string(i) + "]"); !st) {
-            return st.error();
-        }
-    }
-    WhatIfResult out;
-    if (!m_columns) {
-        return out;
-    }
-    const FleetColumns& c = *m_columns;
-    const Attribution& at = *m_attribution;
-
-    // 1. Today: each attempt's exact buckets and the gap after it, as the roll-up sums them
-    //    (whole windows, no queue). `first[k]` is the cohort position of job k's first attempt.
-    std::vector<int64_t> buckets; // cohort attempts x kB, changed in place by the steps
+    std::vector<int64_t> buckets;
     std::vector<int64_t> gaps;
     std::vector<int64_t> gpus; // the attempt's GPUs
     std::vector<int64_t> jobGpus; // its job's (the gap's weight)
-    std::vector<size_t> first(m_jobs.size() + 1, 0);
-    Figures& today = out.today;
+    std::vector<size_t> first;
+    double failures = 0;
+    double preemptions = 0;
+
+    // Sets attempt k's bucket b to v and books the difference in the step.
+    bool setBucket(WhatIfStep& step, size_t k, size_t b, int64_t v)
+    {
+        int64_t& cur = buckets[k * kB + b];
+        const int64_t d = cur - v;
+        cur = v;
+        step.savedNs[b] += d;
+        step.savedGpuNs[b] += static_cast<Wide>(d) * gpus[k];
+        return d != 0;
+    }
+    bool setGap(WhatIfStep& step, size_t k, int64_t v)
+    {
+        const int64_t d = gaps[k] - v;
+        gaps[k] = v;
+        step.savedNs[kRecovery] += d;
+        step.savedGpuNs[kRecovery] += static_cast<Wide>(d) * jobGpus[k];
+        return d != 0;
+    }
+};
+
+size_t WhatIfModel::attemptIndex(const Projection& p, size_t job, size_t k) const
+{
+    return static_cast<size_t>(m_columns->jobAttemptBegin[static_cast<size_t>(m_jobs[job])]) + (k - p.first[job]);
+}
+
+int64_t WhatIfModel::original(const Projection& p, size_t job, size_t k, size_t b) const
+{
+    return m_attribution->attemptBucketsNs[attemptIndex(p, job, k) * kB + b];
+}
+
+// Today: each attempt's exact buckets and the gap after it, as the roll-up sums them (whole
+// windows, no queue).
+void WhatIfModel::measureToday(Projection& p, Figures& today) const
+{
+    const FleetColumns& c = *m_columns;
+    const Attribution& at = *m_attribution;
+    p.first.assign(m_jobs.size() + 1, 0);
     for (size_t k = 0; k < m_jobs.size(); ++k) {
         const auto j = static_cast<size_t>(m_jobs[k]);
         const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
         const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
-        first[k] = gaps.size();
+        p.first[k] = p.gaps.size();
         if (a0 == a1) {
             continue;
         }
@@ -422,10 +450,10 @@ Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& chang
         for (size_t a = a0; a < a1; ++a) {
             ++today.attempts;
             const int64_t* row = at.attemptBucketsNs.data() + a * kB;
-            buckets.insert(buckets.end(), row, row + kB);
-            gaps.push_back(at.attemptGapAfterNs[a]);
-            gpus.push_back(c.attemptGpus[a]);
-            jobGpus.push_back(c.jobGpus[j]);
+            p.buckets.insert(p.buckets.end(), row, row + kB);
+            p.gaps.push_back(at.attemptGapAfterNs[a]);
+            p.gpus.push_back(c.attemptGpus[a]);
+            p.jobGpus.push_back(c.jobGpus[j]);
             for (size_t b = 0; b < kB; ++b) {
                 today.bucketsNs[b] += row[b];
                 today.bucketsGpuNs[b] += static_cast<Wide>(row[b]) * c.attemptGpus[a];
@@ -442,18 +470,173 @@ Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& chang
             }
         }
     }
-    first[m_jobs.size()] = gaps.size();
+    p.first[m_jobs.size()] = p.gaps.size();
+    p.failures = static_cast<double>(today.failures);
+    p.preemptions = static_cast<double>(today.preemptions);
+}
+
+// Scales a bucket, or sets it for every attempt that has any of it (recovery: with the gap after it).
+void WhatIfModel::applyBucket(Projection& p, const WhatIfChange& change, WhatIfStep& step) const
+{
+    const auto b = static_cast<size_t>(change.bucket);
+    const bool recovery = b == kRecovery;
+    const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;
+    for (size_t k = 0; k < p.gaps.size(); ++k) {
+        const int64_t v = p.buckets[k * kB + b];
+        bool changed = false;
+        if (change.scale) {
+            changed = p.setBucket(step, k, b, scaleNs(v, *change.scale));
+            if (recovery) {
+                changed = p.setGap(step, k, scaleNs(p.gaps[k], *change.scale)) || changed;
+            }
+        } else if (recovery) {
+            // The recovery of an attempt is its own (after the fault) plus the gap after it:
+            // together they become set_s, split between the two in their present proportion.
+            const Wide total = static_cast<Wide>(v) + p.gaps[k];
+            if (total > 0) {
+                const auto inside = static_cast<int64_t>((static_cast<Wide>(v) * setNs * 2 + total) / (2 * total));
+                changed = p.setBucket(step, k, b, inside);
+                changed = p.setGap(step, k, setNs - inside) || changed;
+            }
+        } else if (v > 0) {
+            changed = p.setBucket(step, k, b, setNs);
+        }
+        step.attemptsChanged += changed ? 1 : 0;
+    }
+}
+
+// Scales or sets a phase subcategory's time inside its bucket.
+void WhatIfModel::applyPhase(Projection& p, const WhatIfChange& change, WhatIfStep& step) const
+{
+    const FleetColumns& c = *m_columns;
+    const Attribution& at = *m_attribution;
+    const Bucket bucket = *bucketOfCategory(change.category);
+    const auto b = static_cast<size_t>(bucket);
+    const std::string key = std::string(categoryName(change.category)) + "." + change.subcategory;
+    auto cached = m_phaseTime.find(key);
+    if (cached == m_phaseTime.end()) {
+        cached = m_phaseTime.emplace(key, phaseTimes(c, at, m_jobs, change.category, change.subcategory, bucket)).first;
+    }
+    const std::vector<int64_t>& phase = cached->second;
+    const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;
+    for (size_t job = 0; job < m_jobs.size(); ++job) {
+        for (size_t k = p.first[job]; k < p.first[job + 1]; ++k) {
+            int64_t t = phase[k];
+            if (t == 0) {
+                continue;
+            }
+            // An earlier change scaled the bucket: the phase's part of it scales alike.
+            const int64_t cur = p.buckets[k * kB + b];
+            const int64_t orig = original(p, job, k, b);
+            if (cur != orig) {
+                t = orig == 0
+                    ? 0
+                    : static_cast<int64_t>((static_cast<Wide>(t) * cur * 2 + orig) / (2 * static_cast<Wide>(orig)));
+            }
+            if (t == 0) {
+                continue;
+            }
+            const int64_t removed = std::min(cur, change.scale ? t - scaleNs(t, *change.scale) : t - setNs);
+            step.attemptsChanged += p.setBucket(step, k, b, cur - removed) ? 1 : 0;
+        }
+    }
+}
+
+// Scales what a class of interruptions costs: lost progress, recovery, the next start-up.
+void WhatIfModel::applyInterruptions(Projection& p, const WhatIfChange& change, WhatIfStep& step) const
+{
+    const FleetColumns& c = *m_columns;
+    const double s = *change.scale;
+    for (size_t job = 0; job < m_jobs.size(); ++job) {
+        for (size_t k = p.first[job]; k < p.first[job + 1]; ++k) {
+            const auto kind = static_cast<Interruption>(c.attemptInterruption[attemptIndex(p, job, k)]);
+            const bool inClass = change.interruptions == InterruptionClass::All ? kind != Interruption::None
+                                                                                : kind
+                    == (change.interruptions == InterruptionClass::Failures ? Interruption::Failure
+                                                                            : Interruption::Preemption);
+            if (!inClass) {
+                continue;
+            }
+            // What the interruption costs: the progress lost, its recovery (inside the
+            // attempt and the gap after it) and the next attempt's start-up.
+            bool changed = p.setBucket(step, k, kLost, scaleNs(p.buckets[k * kB + kLost], s));
+            changed = p.setBucket(step, k, kRecovery, scaleNs(p.buckets[k * kB + kRecovery], s)) || changed;
+            changed = p.setGap(step, k, scaleNs(p.gaps[k], s)) || changed;
+            if (k + 1 < p.first[job + 1]) {
+                for (const Bucket startup : kStartup) {
+                    const auto b = static_cast<size_t>(startup);
+                    changed = p.setBucket(step, k + 1, b, scaleNs(p.buckets[(k + 1) * kB + b], s)) || changed;
+                }
+            }
+            step.attemptsChanged += changed ? 1 : 0;
+        }
+    }
+    if (change.interruptions != InterruptionClass::Preemptions) {
+        p.failures = std::round(p.failures * s);
+    }
+    if (change.interruptions != InterruptionClass::Failures) {
+        p.preemptions = std::round(p.preemptions * s);
+    }
+}
+
+// Changes each job's checkpoint interval: saves scale by I / I', lost progress by I' / I.
+void WhatIfModel::applyInterval(Projection& p, const WhatIfChange& change, WhatIfStep& step) const
+{
+    for (size_t job = 0; job < m_jobs.size(); ++job) {
+        if (p.first[job] == p.first[job + 1]) {
+            continue;
+        }
+        const IntervalInputs& in = m_intervalInputs[job];
+        const auto interval = in.intervalNs;
+        std::optional<long double> newInterval;
+        if (interval && *interval > 0) {
+            if (change.optimal) {
+                if (in.blockingNs && in.mtbiS) {
+                    const double young = youngIntervalS(static_cast<double>(*in.blockingNs) / kNsPerSecond, *in.mtbiS);
+                    if (std::isfinite(young) && young > 0) {
+                        newInterval = static_cast<long double>(young) * kNsPerSecond;
+                    }
+                }
+            } else if (change.setS) {
+                newInterval = static_cast<long double>(secondsToNs(*change.setS));
+            } else {
+                newInterval = static_cast<long double>(*interval) * static_cast<long double>(*change.scale);
+            }
+        }
+        if (!newInterval || !(*newInterval > 0)) {
+            ++step.jobsNotApplicable;
+            continue;
+        }
+        // Saves happen once per interval (their time scales by I / I'); an interruption
+        // loses on average half an interval (lost progress scales by I' / I).
+        const auto saveScale = static_cast<double>(static_cast<long double>(*interval) / *newInterval);
+        const auto lostScale = static_cast<double>(*newInterval / static_cast<long double>(*interval));
+        bool changed = false;
+        for (size_t k = p.first[job]; k < p.first[job + 1]; ++k) {
+            changed = p.setBucket(step, k, kSave, scaleNs(p.buckets[k * kB + kSave], saveScale)) || changed;
+            changed = p.setBucket(step, k, kLost, scaleNs(p.buckets[k * kB + kLost], lostScale)) || changed;
+        }
+        step.attemptsChanged += changed ? 1 : 0;
+    }
+}
+
+Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& changes) const
+{
+    for (size_t i = 0; i < changes.size(); ++i) {
+        if (auto st = checkChange(changes[i], "changes[" + std::to_string(i) + "]"); !st) {
+            return st.error();
+        }
+    }
+    WhatIfResult out;
+    if (!m_columns) {
+        return out;
+    }
+    // 1. Today.
+    Projection p;
+    Figures& today = out.today;
+    measureToday(p, today);
     out.jobs = today.jobs;
     out.attempts = today.attempts;
-    const size_t n = gaps.size();
-    // The cohort position k -> the columns' attempt index.
-    auto attemptIndex = [&](size_t job, size_t k) {
-        return static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(m_jobs[job])]) + (k - first[job]);
-    };
-    auto original = [&](size_t job, size_t k, size_t b) { return at.attemptBucketsNs[attemptIndex(job, k) * kB + b]; };
-
-    double failures = static_cast<double>(today.failures);
-    double preemptions = static_cast<double>(today.preemptions);
     std::vector<Wide> removedGpu;
     std::vector<Wide> removedTime;
 
@@ -461,162 +644,19 @@ Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& chang
     for (const WhatIfChange& change : changes) {
         WhatIfStep step;
         step.change = change.text();
-        // Sets attempt k's bucket b to v and books the difference.
-        auto setBucket = [&](size_t k, size_t b, int64_t v) {
-            int64_t& cur = buckets[k * kB + b];
-            const int64_t d = cur - v;
-            cur = v;
-            step.savedNs[b] += d;
-            step.savedGpuNs[b] += static_cast<Wide>(d) * gpus[k];
-            return d != 0;
-        };
-        auto setGap = [&](size_t k, int64_t v) {
-            const int64_t d = gaps[k] - v;
-            gaps[k] = v;
-            step.savedNs[kRecovery] += d;
-            step.savedGpuNs[kRecovery] += static_cast<Wide>(d) * jobGpus[k];
-            return d != 0;
-        };
-
         switch (change.target) {
-        case WhatIfTarget::Bucket: {
-            const auto b = static_cast<size_t>(change.bucket);
-            const bool recovery = b == kRecovery;
-            const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;
-            for (size_t k = 0; k < n; ++k) {
-                const int64_t v = buckets[k * kB + b];
-                bool changed = false;
-                if (change.scale) {
-                    changed = setBucket(k, b, scaleNs(v, *change.scale));
-                    if (recovery) {
-                        changed = setGap(k, scaleNs(gaps[k], *change.scale)) || changed;
-                    }
-                } else if (recovery) {
-                    // The recovery of an attempt is its own (after the fault) plus the gap after it:
-                    // together they become set_s, split between the two in their present proportion.
-                    const Wide total = static_cast<Wide>(v) + gaps[k];
-                    if (total > 0) {
-                        const auto inside
-                            = static_cast<int64_t>((static_cast<Wide>(v) * setNs * 2 + total) / (2 * total));
-                        changed = setBucket(k, b, inside);
-                        changed = setGap(k, setNs - inside) || changed;
-                    }
-                } else if (v > 0) {
-                    changed = setBucket(k, b, setNs);
-                }
-                step.attemptsChanged += changed ? 1 : 0;
-            }
+        case WhatIfTarget::Bucket:
+            applyBucket(p, change, step);
             break;
-        }
-        case WhatIfTarget::Phase: {
-            const Bucket bucket = *bucketOfCategory(change.category);
-            const auto b = static_cast<size_t>(bucket);
-            const std::string key = std::string(categoryName(change.category)) + "." + change.subcategory;
-            auto cached = m_phaseTime.find(key);
-            if (cached == m_phaseTime.end()) {
-                cached
-                    = m_phaseTime.emplace(key, phaseTimes(c, at, m_jobs, change.category, change.subcategory, bucket))
-                          .first;
-            }
-            const std::vector<int64_t>& phase = cached->second;
-            const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;
-            for (size_t job = 0; job < m_jobs.size(); ++job) {
-                for (size_t k = first[job]; k < first[job + 1]; ++k) {
-                    int64_t t = phase[k];
-                    if (t == 0) {
-                        continue;
-                    }
-                    // An earlier change scaled the bucket: the phase's part of it scales alike.
-                    const int64_t cur = buckets[k * kB + b];
-                    const int64_t orig = original(job, k, b);
-                    if (cur != orig) {
-                        t = orig == 0 ? 0
-                                      : static_cast<int64_t>(
-                                          (static_cast<Wide>(t) * cur * 2 + orig) / (2 * static_cast<Wide>(orig)));
-                    }
-                    if (t == 0) {
-                        continue;
-                    }
-                    const int64_t removed = std::min(cur, change.scale ? t - scaleNs(t, *change.scale) : t - setNs);
-                    step.attemptsChanged += setBucket(k, b, cur - removed) ? 1 : 0;
-                }
-            }
+        case WhatIfTarget::Phase:
+            applyPhase(p, change, step);
             break;
-        }
-        case WhatIfTarget::Interruptions: {
-            const double s = *change.scale;
-            for (size_t job = 0; job < m_jobs.size(); ++job) {
-                for (size_t k = first[job]; k < first[job + 1]; ++k) {
-                    const auto kind = static_cast<Interruption>(c.attemptInterruption[attemptIndex(job, k)]);
-                    const bool inClass = change.interruptions == InterruptionClass::All ? kind != Interruption::None
-                                                                                        : kind
-                            == (change.interruptions == InterruptionClass::Failures ? Interruption::Failure
-                                                                                    : Interruption::Preemption);
-                    if (!inClass) {
-                        continue;
-                    }
-                    // What the interruption costs: the progress lost, its recovery (inside the
-                    // attempt and the gap after it) and the next attempt's start-up.
-                    bool changed = setBucket(k, kLost, scaleNs(buckets[k * kB + kLost], s));
-                    changed = setBucket(k, kRecovery, scaleNs(buckets[k * kB + kRecovery], s)) || changed;
-                    changed = setGap(k, scaleNs(gaps[k], s)) || changed;
-                    if (k + 1 < first[job + 1]) {
-                        for (const Bucket startup : kStartup) {
-                            const auto b = static_cast<size_t>(startup);
-                            changed = setBucket(k + 1, b, scaleNs(buckets[(k + 1) * kB + b], s)) || changed;
-                        }
-                    }
-                    step.attemptsChanged += changed ? 1 : 0;
-                }
-            }
-            if (change.interruptions != InterruptionClass::Preemptions) {
-                failures = std::round(failures * s);
-            }
-            if (change.interruptions != InterruptionClass::Failures) {
-                preemptions = std::round(preemptions * s);
-            }
+        case WhatIfTarget::Interruptions:
+            applyInterruptions(p, change, step);
             break;
-        }
-        case WhatIfTarget::CheckpointInterval: {
-            for (size_t job = 0; job < m_jobs.size(); ++job) {
-                if (first[job] == first[job + 1]) {
-                    continue;
-                }
-                const IntervalInputs& in = m_intervalInputs[job];
-                const auto interval = in.intervalNs;
-                std::optional<long double> newInterval;
-                if (interval && *interval > 0) {
-                    if (change.optimal) {
-                        if (in.blockingNs && in.mtbiS) {
-                            const double young
-                                = youngIntervalS(static_cast<double>(*in.blockingNs) / kNsPerSecond, *in.mtbiS);
-                            if (std::isfinite(young) && young > 0) {
-                                newInterval = static_cast<long double>(young) * kNsPerSecond;
-                            }
-                        }
-                    } else if (change.setS) {
-                        newInterval = static_cast<long double>(secondsToNs(*change.setS));
-                    } else {
-                        newInterval = static_cast<long double>(*interval) * static_cast<long double>(*change.scale);
-                    }
-                }
-                if (!newInterval || !(*newInterval > 0)) {
-                    ++step.jobsNotApplicable;
-                    continue;
-                }
-                // Saves happen once per interval (their time scales by I / I'); an interruption
-                // loses on average half an interval (lost progress scales by I' / I).
-                const auto saveScale = static_cast<double>(static_cast<long double>(*interval) / *newInterval);
-                const auto lostScale = static_cast<double>(*newInterval / static_cast<long double>(*interval));
-                bool changed = false;
-                for (size_t k = first[job]; k < first[job + 1]; ++k) {
-                    changed = setBucket(k, kSave, scaleNs(buckets[k * kB + kSave], saveScale)) || changed;
-                    changed = setBucket(k, kLost, scaleNs(buckets[k * kB + kLost], lostScale)) || changed;
-                }
-                step.attemptsChanged += changed ? 1 : 0;
-            }
+        case WhatIfTarget::CheckpointInterval:
+            applyInterval(p, change, step);
             break;
-        }
         }
         for (size_t b = 0; b < kB; ++b) {
             step.totalSavedNs += step.savedNs[b];
@@ -640,8 +680,8 @@ Result<WhatIfResult> WhatIfModel::project(const std::vector<WhatIfChange>& chang
         out.projectedE2eNs -= step.totalSavedNs;
         out.projectedE2eGpuNs -= step.totalSavedGpuNs;
     }
-    out.projectedFailures = static_cast<int64_t>(failures);
-    out.projectedPreemptions = static_cast<int64_t>(preemptions);
+    out.projectedFailures = static_cast<int64_t>(p.failures);
+    out.projectedPreemptions = static_cast<int64_t>(p.preemptions);
 
     auto gpuBridge = picoBridge(today.bucketsGpuNs[kProductive], today.e2eGpuNs, removedGpu);
     if (!gpuBridge) {

@@ -136,6 +136,16 @@ public:
     int64_t jobs() const { return static_cast<int64_t>(m_jobs.size()); }
 
 private:
+    // One projection's state, and its steps (whatif.cpp).
+    struct Projection;
+    size_t attemptIndex(const Projection& p, size_t job, size_t k) const;
+    int64_t original(const Projection& p, size_t job, size_t k, size_t b) const;
+    void measureToday(Projection& p, Figures& today) const;
+    void applyBucket(Projection& p, const WhatIfChange& change, WhatIfStep& step) const;
+    void applyPhase(Projection& p, const WhatIfChange& change, WhatIfStep& step) const;
+    void applyInterruptions(Projection& p, const WhatIfChange& change, WhatIfStep& step) const;
+    void applyInterval(Projection& p, const WhatIfChange& change, WhatIfStep& step) const;
+
     const FleetColumns* m_columns = nullptr;
     const Attribution* m_attribution = nullptr;
     std::vector<int32_t> m_jobs;
