@@ -1438,7 +1438,9 @@ void ComparePage::renderDistribution()
             minPositive = std::min(minPositive, *it);
         }
     }
-    const auto [unit, unitName] = durationUnit(maxNs);
+    const std::pair<double, QString> axisUnit = durationUnit(maxNs);
+    const double unit = axisUnit.first; // named copies: C++17 lambdas cannot capture bindings
+    const QString& unitName = axisUnit.second;
     const bool log = m_log && minPositive != std::numeric_limits<int64_t>::max() && maxNs > minPositive;
     const double floorX = log ? static_cast<double>(minPositive) / unit / 2.0 : 0.0;
     auto toX = [&](int64_t ns) { return std::max(floorX, static_cast<double>(ns) / unit); };

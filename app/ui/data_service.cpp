@@ -224,7 +224,9 @@ quint64 DataService::requestReport(const ReportRequest& request, const QObject* 
 
 quint64 DataService::requestWhatIf(const WhatIfRequest& request, const QObject* requester)
 {
-    auto [id, latest] = newRequest(static_cast<int>(RequestKind::WhatIf), requester);
+    const auto made = newRequest(static_cast<int>(RequestKind::WhatIf), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, request] { worker->whatIf(latest, id, request); }, Qt::QueuedConnection);
@@ -233,7 +235,9 @@ quint64 DataService::requestWhatIf(const WhatIfRequest& request, const QObject* 
 
 quint64 DataService::requestIssues(const QObject* requester)
 {
-    auto [id, latest] = newRequest(static_cast<int>(RequestKind::Issues), requester);
+    const auto made = newRequest(static_cast<int>(RequestKind::Issues), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id] { worker->issues(latest, id); }, Qt::QueuedConnection);
@@ -242,7 +246,9 @@ quint64 DataService::requestIssues(const QObject* requester)
 
 quint64 DataService::requestScenarios(const QObject* requester)
 {
-    auto [id, latest] = newRequest(static_cast<int>(RequestKind::Scenarios), requester);
+    const auto made = newRequest(static_cast<int>(RequestKind::Scenarios), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id] { worker->scenarios(latest, id); }, Qt::QueuedConnection);
@@ -251,7 +257,9 @@ quint64 DataService::requestScenarios(const QObject* requester)
 
 quint64 DataService::saveScenario(const core::Scenario& scenario)
 {
-    auto [id, latest] = newRequest(-1, nullptr);
+    const auto made = newRequest(-1, nullptr);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, scenario] { worker->saveScenario(latest, id, scenario); }, Qt::QueuedConnection);
@@ -260,7 +268,9 @@ quint64 DataService::saveScenario(const core::Scenario& scenario)
 
 quint64 DataService::deleteScenario(const QString& name)
 {
-    auto [id, latest] = newRequest(-1, nullptr);
+    const auto made = newRequest(-1, nullptr);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, name] { worker->deleteScenario(latest, id, name); }, Qt::QueuedConnection);
