@@ -63,7 +63,6 @@ constexpr int64_t kNsPerS = 1'000'000'000;
 constexpr int64_t kNsPerMin = 60 * kNsPerS;
 constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
 constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
-constexpr double kPicoPerPp = 1e12;
 // The charts' and timelines' least heights: with them the page fits a 1280 x 800 screen (the
 // user's splitters give them more); 240 and 140 made the window 830 pixels tall at least.
 constexpr int kChartMinHeight = 180;
