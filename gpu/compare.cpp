@@ -105,7 +105,8 @@ std::string matchValue(const core::FleetColumns& c, size_t job, const MatchKey& 
         return core::kNoGroupName;
     }
     const int32_t v = c.attr(job, static_cast<size_t>(key.attrKey));
-    return v < 0 ? std::string(core::kNoGroupName) : c.attrValues[static_cast<size_t>(key.attrKey)][static_cast<size_t>(v)];
+    return v < 0 ? std::string(core::kNoGroupName)
+                 : c.attrValues[static_cast<size_t>(key.attrKey)][static_cast<size_t>(v)];
 }
 
 std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& f)

@@ -267,7 +267,8 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
     const auto table = cmd.job ? adviseJob(*loaded->fleet, *cmd.job, cmd.label)
                                : advise(*loaded->fleet, AdviceRequest { CohortSpec {}, cmd.by.value_or("job") }, true);
     if (!table) {
-        return fail("advise: " + (cmd.job ? std::string() : "--by " + cmd.by.value_or("job") + ": ") + table.error().message);
+        return fail(
+            "advise: " + (cmd.job ? std::string() : "--by " + cmd.by.value_or("job") + ": ") + table.error().message);
     }
     reportQuery(common, *loaded->fleet, "checkpoint advice");
     const std::string byText = cmd.job ? "job " + *cmd.job : "by " + cmd.by.value_or("job");

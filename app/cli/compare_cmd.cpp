@@ -2,8 +2,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_table.h"
-#include "core/model/timeutil.h"
 #include "app/service/comparison.h"
+#include "core/model/timeutil.h"
 #include "gpu/compare.h"
 
 #include <fmt/core.h>

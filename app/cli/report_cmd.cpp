@@ -1,8 +1,8 @@
 #include "app/cli/report_cmd.h"
 
 #include "app/cli/commands.h"
-#include "app/service/report_content.h"
 #include "app/report/report_writer.h"
+#include "app/service/report_content.h"
 #include "core/model/compare.h"
 
 #include <QApplication>

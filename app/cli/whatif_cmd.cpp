@@ -2,9 +2,9 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_table.h"
+#include "app/service/whatif_session.h"
 #include "core/model/compare.h"
 #include "core/store/scenarios.h"
-#include "app/service/whatif_session.h"
 
 #include <fmt/core.h>
 

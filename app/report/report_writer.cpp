@@ -1,10 +1,8 @@
 #include "app/report/report_writer.h"
 
 #include "app/report/report_layout.h"
-
-#include "app/ui/advisor_charts.h"
 #include "app/service/import_files.h"
-#include "core/ingest/issue_kinds.h"
+#include "app/ui/advisor_charts.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
@@ -12,6 +10,7 @@
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/time_axis.h"
+#include "core/ingest/issue_kinds.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -440,9 +439,8 @@ private:
             const core::IssueKindInfo* info = core::issueKindInfo(i->kind);
             return info ? static_cast<int>(info->severity) : -1;
         };
-        std::stable_sort(sorted.begin(), sorted.end(), [&](const auto* a, const auto* b) {
-            return rank(a) != rank(b) ? rank(a) > rank(b) : a->count > b->count;
-        });
+        std::stable_sort(sorted.begin(), sorted.end(),
+            [&](const auto* a, const auto* b) { return rank(a) != rank(b) ? rank(a) > rank(b) : a->count > b->count; });
         std::vector<QStringList> rows;
         for (size_t k = 0; k < sorted.size() && k < kMaxIssueRows; ++k) {
             const core::IssueInfo& i = *sorted[k];
@@ -659,8 +657,8 @@ std::optional<QPageSize::PageSizeId> parsePageSize(const QString& name)
 
 int paintReport(QPagedPaintDevice& device, const ReportContent& content, QStringList* sectionsOut)
 {
-    const QString footer
-        = QObject::tr("%1 · ETT Workbench %2 · %3").arg(qs(content.request.title), qs(content.version), qs(content.generatedUtc));
+    const QString footer = QObject::tr("%1 · ETT Workbench %2 · %3")
+                               .arg(qs(content.request.title), qs(content.version), qs(content.generatedUtc));
     // 1. Dry run: where each section lands, and how many pages there are.
     QStringList sections;
     std::vector<int> pages;

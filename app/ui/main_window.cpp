@@ -614,8 +614,8 @@ void MainWindow::onDatabaseFailed(const QString& message)
 void MainWindow::showImportIssues()
 {
     if (!m_service->hasDatabase()) {
-        statusBar()->showMessage(tr("Open or create a database first (File > New database, File > Open database)."),
-            kMessageMs);
+        statusBar()->showMessage(
+            tr("Open or create a database first (File > New database, File > Open database)."), kMessageMs);
         return;
     }
     auto* dialog = new IssuesDialog(m_service, this);

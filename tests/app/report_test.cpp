@@ -2,8 +2,8 @@
 // expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
 // but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
 // failed write names the path and leaves nothing behind.
-#include "app/service/report_content.h"
 #include "app/report/report_writer.h"
+#include "app/service/report_content.h"
 #include "app/ui/figures_format.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
@@ -237,8 +237,8 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     const std::string text = run("pdftotext -layout '" + pdf + "' -");
     // Title page: title, contents, provenance with the files' full hashes.
     for (const std::string needle : { "Sample fleet: before and after", "Contents", "Provenance", "Headline figures",
-             "ETT% over time", "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B", "Import issues",
-             "Distributions", "fleet-200.ett.jsonl.gz", "GPU-weighted" }) {
+             "ETT% over time", "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B",
+             "Import issues", "Distributions", "fleet-200.ett.jsonl.gz", "GPU-weighted" }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
     for (const auto& d : content.datasets) {

@@ -95,7 +95,9 @@ TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
     Frame f(&state, &service, drill);
     auto settle = [&] { return QTest::qWaitFor([&] { return !drill->isBusy(); }, kWaitMs); };
     Location byTeam;
-    byTeam.groupBy = (state.vocabulary().attrKeys.contains("team") ? QStringLiteral("team") : state.vocabulary().attrKeys.value(0)).toStdString();
+    byTeam.groupBy
+        = (state.vocabulary().attrKeys.contains("team") ? QStringLiteral("team") : state.vocabulary().attrKeys.value(0))
+              .toStdString();
     state.navigate(byTeam);
     ASSERT_TRUE(settle());
     f.save(out, "drilldown-groups.png");
