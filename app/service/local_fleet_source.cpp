@@ -80,6 +80,7 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     } catch (const std::exception& e) {
         return core::Error { db.path() + ": the stored fleet is inconsistent: " + e.what() };
     }
+    source->m_vocabulary = source->computeVocabulary();
     source->m_loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return source;
 }
@@ -98,6 +99,7 @@ core::Status LocalFleetSource::ensurePhases()
         return loaded.error();
     }
     m_engine = std::move((*loaded)->m_engine);
+    m_vocabulary = std::move((*loaded)->m_vocabulary);
     m_options = options;
     m_loadSeconds = (*loaded)->m_loadSeconds;
     return core::Status::success();
@@ -108,7 +110,7 @@ std::string LocalFleetSource::location() const
     return m_db->path();
 }
 
-FleetVocabulary LocalFleetSource::vocabulary() const
+FleetVocabulary LocalFleetSource::computeVocabulary() const
 {
     const auto& c = m_engine->columns();
     FleetVocabulary v;

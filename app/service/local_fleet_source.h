@@ -36,7 +36,8 @@ public:
 
     std::string location() const override;
     gpu::BackendInfo backend() const override { return m_engine->backend(); }
-    FleetVocabulary vocabulary() const override;
+    // Computed once per load: the drill-down and the comparison ask for it on every request.
+    FleetVocabulary vocabulary() const override { return m_vocabulary; }
 
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;
@@ -63,11 +64,13 @@ public:
 
 private:
     LocalFleetSource(core::Database& db, LoadOptions options);
+    FleetVocabulary computeVocabulary() const;
 
     core::Database* m_db;
     LoadOptions m_options;
     std::unique_ptr<gpu::Engine> m_engine;
     double m_loadSeconds = 0;
+    FleetVocabulary m_vocabulary;
 };
 
 } // namespace ett::app
