@@ -5,7 +5,6 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
-#include "app/ui/overview_data.h"
 #include "app/ui/page_request.h"
 #include "app/ui/table_views.h"
 #include "app/ui/workbench_state.h"
@@ -89,7 +88,7 @@ AdvisorPage::AdvisorPage(WorkbenchState* state, DataService* service, QWidget* p
 {
     m_request = new PageRequest(this, service, [this] {
         m_pendingGroupBy = m_groupBy;
-        return m_data->requestAdvice(AdviceRequest { toCohortSpec(m_state->filter()), m_groupBy.toStdString() }, this);
+        return m_data->requestAdvice(AdviceRequest { m_state->filter(), m_groupBy.toStdString() }, this);
     });
     connect(m_request, &PageRequest::asked, this, &AdvisorPage::updateHeader);
     buildUi();
@@ -301,7 +300,7 @@ void AdvisorPage::setAdvice(const gpu::AdviceTable& table, const QString& groupB
     m_view->resizeColumnsToContents();
     updateHeader();
     if (table.total.measured.jobs == 0) {
-        showMessage(m_state->vocabulary().jobs == 0 && m_state->filter() == UiFilter {}
+        showMessage(m_state->vocabulary().jobs == 0 && m_state->filter() == core::CohortSpec {}
                 ? tr("The database has no jobs yet: import traces (File > Import traces).")
                 : tr("No jobs match the filter: widen it to get checkpoint advice."));
     } else {
@@ -374,7 +373,7 @@ void AdvisorPage::updateHeader()
     }
     parts << tr("rows by %1").arg(groupingName(m_hasData ? m_model->groupBy() : m_groupBy));
     parts << tr("loop hours %1, ETT% gain GPU-weighted").arg(weightingName(m_state->weighting()));
-    if (!(m_state->filter() == UiFilter {})) {
+    if (!(m_state->filter() == core::CohortSpec {})) {
         parts << tr("filtered");
     }
     if (m_request->isBusy()) {

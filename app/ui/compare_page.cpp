@@ -5,7 +5,6 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
-#include "app/ui/overview_data.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
@@ -236,30 +235,22 @@ CohortEditor::CohortEditor(const QString& letter, const QColor& color, QWidget* 
     updateControls();
 }
 
-UiFilter CohortEditor::fromSpec(const core::CohortSpec& spec)
+core::CohortSpec CohortEditor::fromSpec(const core::CohortSpec& spec)
 {
-    UiFilter f;
-    for (const auto& l : spec.labels) {
-        f.labels << qs(l);
-    }
+    core::CohortSpec f = spec;
+    f.attrs.clear();
     for (const auto& [key, values] : spec.attrs) {
-        QStringList& list = f.attrs[qs(key)];
         for (const auto& v : values) {
-            if (!list.contains(qs(v))) {
-                list << qs(v);
-            }
+            f.addAttrValue(key, v);
         }
     }
-    f.fromNs = spec.fromNs;
-    f.toNs = spec.toNs;
-    f.minGpus = spec.minGpus;
-    f.maxGpus = spec.maxGpus;
+    f.countQueue = false;
     return f;
 }
 
 QString CohortEditor::specText() const
 {
-    return qs(toCohortSpec(m_cohort).text());
+    return qs(m_cohort.text());
 }
 
 bool CohortEditor::applySpecText(const QString& text)
@@ -271,7 +262,7 @@ bool CohortEditor::applySpecText(const QString& text)
         QToolTip::showText(m_spec->mapToGlobal(QPoint(0, m_spec->height())), message, m_spec);
         return false;
     };
-    UiFilter f;
+    core::CohortSpec f;
     if (!t.isEmpty() && t != QLatin1String("all jobs")) {
         auto spec = core::parseCohortSpec(t.toStdString(), m_badge->text().toStdString());
         if (!spec) {
@@ -279,16 +270,16 @@ bool CohortEditor::applySpecText(const QString& text)
         }
         f = fromSpec(*spec);
         // A name the database does not have is a typo, not an empty cohort (as ettw compare says).
-        for (const QString& l : f.labels) {
-            if (!m_vocabulary.labels.contains(l)) {
-                return fail(
-                    tr("No dataset label '%1' (labels: %2)").arg(l, m_vocabulary.labels.join(QStringLiteral(", "))));
+        for (const auto& l : f.labels) {
+            if (!m_vocabulary.labels.contains(qs(l))) {
+                return fail(tr("No dataset label '%1' (labels: %2)")
+                                .arg(qs(l), m_vocabulary.labels.join(QStringLiteral(", "))));
             }
         }
-        for (auto it = f.attrs.cbegin(); it != f.attrs.cend(); ++it) {
-            if (!m_vocabulary.attrKeys.contains(it.key())) {
+        for (const auto& [key, values] : f.attrs) {
+            if (!m_vocabulary.attrKeys.contains(qs(key))) {
                 return fail(tr("No job has the attribute '%1' (attributes: %2)")
-                                .arg(it.key(), m_vocabulary.attrKeys.join(QStringLiteral(", "))));
+                                .arg(qs(key), m_vocabulary.attrKeys.join(QStringLiteral(", "))));
             }
         }
     }
@@ -303,7 +294,7 @@ bool CohortEditor::applySpecText(const QString& text)
     return true;
 }
 
-void CohortEditor::setCohort(const UiFilter& cohort)
+void CohortEditor::setCohort(const core::CohortSpec& cohort)
 {
     m_cohort = cohort;
     m_spec->setStyleSheet(QString());
@@ -327,9 +318,9 @@ void CohortEditor::rebuildMenus()
         a->setCheckable(true);
         a->setData(label);
         connect(a, &QAction::toggled, this, [this, label](bool on) {
-            m_cohort.labels.removeAll(label);
+            m_cohort.removeLabel(label.toStdString());
             if (on) {
-                m_cohort.labels << label;
+                m_cohort.labels.push_back(label.toStdString());
                 std::sort(m_cohort.labels.begin(), m_cohort.labels.end());
             }
             updateControls();
@@ -354,13 +345,10 @@ void CohortEditor::rebuildMenus()
             a->setCheckable(true);
             a->setData(value);
             connect(a, &QAction::toggled, this, [this, key, value](bool on) {
-                QStringList& list = m_cohort.attrs[key];
-                list.removeAll(value);
                 if (on) {
-                    list << value;
-                }
-                if (list.isEmpty()) {
-                    m_cohort.attrs.remove(key);
+                    m_cohort.addAttrValue(key.toStdString(), value.toStdString());
+                } else {
+                    m_cohort.removeAttrValue(key.toStdString(), value.toStdString());
                 }
                 updateControls();
                 emitEdited();
@@ -386,17 +374,19 @@ void CohortEditor::rebuildMenus()
 
 void CohortEditor::updateControls()
 {
-    const UiFilter& f = m_cohort;
+    const core::CohortSpec& f = m_cohort;
     // Labels.
     for (QAction* a : m_labels->menu()->actions()) {
         const QSignalBlocker block(a);
-        a->setChecked(f.labels.contains(a->data().toString()));
+        a->setChecked(std::ranges::find(f.labels, a->data().toString().toStdString()) != f.labels.end());
     }
-    m_labels->setText(tr("Datasets: %1").arg(f.labels.isEmpty() ? tr("all") : f.labels.join(QStringLiteral(", "))));
+    m_labels->setText(
+        tr("Datasets: %1").arg(f.labels.empty() ? tr("all") : qsList(f.labels).join(QStringLiteral(", "))));
     // Attributes.
     int terms = 0;
     for (QMenu* sub : m_attrs->menu()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
-        const QStringList chosen = f.attrs.value(sub->objectName());
+        const auto* values = f.attrValues(sub->objectName().toStdString());
+        const QStringList chosen = values ? qsList(*values) : QStringList();
         for (QAction* a : sub->actions()) {
             const QSignalBlocker block(a);
             a->setChecked(chosen.contains(a->data().toString()));
@@ -405,8 +395,8 @@ void CohortEditor::updateControls()
             chosen.isEmpty() ? sub->objectName() : QStringLiteral("%1 (%2)").arg(sub->objectName()).arg(chosen.size()));
     }
     QStringList parts;
-    for (auto it = f.attrs.cbegin(); it != f.attrs.cend(); ++it) {
-        parts << it.key() + QLatin1Char('=') + it.value().join(QLatin1Char('|'));
+    for (const auto& [key, values] : f.attrs) {
+        parts << qs(key) + QLatin1Char('=') + qsList(values).join(QLatin1Char('|'));
         ++terms;
     }
     m_attrs->setText(terms == 0 ? tr("Attributes: any")
@@ -449,7 +439,7 @@ void CohortEditor::updateControls()
 
 void CohortEditor::applyTyped()
 {
-    UiFilter f = m_cohort;
+    core::CohortSpec f = m_cohort;
     if (m_allTime->isChecked()) {
         f.fromNs.reset();
         f.toNs.reset();
@@ -632,13 +622,13 @@ QWidget* ComparePage::buildHeader()
     for (CohortEditor* e : { m_editorA, m_editorB }) {
         const bool isB = e == m_editorB;
         v->addWidget(e);
-        connect(e, &CohortEditor::edited, this, [this, isB](const UiFilter& cohort) {
+        connect(e, &CohortEditor::edited, this, [this, isB](const core::CohortSpec& cohort) {
             (isB ? m_request.b : m_request.a) = cohort;
             m_cohortsSet = true;
             scheduleRequest();
         });
         connect(e, &CohortEditor::takeWindowFilterRequested, this, [this, e, isB] {
-            UiFilter f = m_state->filter();
+            core::CohortSpec f = m_state->filter();
             f.countQueue = false;
             e->setCohort(f);
             (isB ? m_request.b : m_request.a) = f;
@@ -960,16 +950,15 @@ QString ComparePage::exportScope() const
 {
     // CohortSpec::text() names an empty cohort "all jobs".
     return tr("A: %1 · B: %2 · %3")
-        .arg(qs(toCohortSpec(m_request.a).text()), qs(toCohortSpec(m_request.b).text()),
-            weightingName(m_state->weighting()));
+        .arg(qs(m_request.a.text()), qs(m_request.b.text()), weightingName(m_state->weighting()));
 }
 
 // --- cohorts and requests ----------------------------------------------------------------------------
 
-std::pair<UiFilter, UiFilter> ComparePage::defaultCohorts(const Vocabulary& v)
+std::pair<core::CohortSpec, core::CohortSpec> ComparePage::defaultCohorts(const Vocabulary& v)
 {
-    UiFilter a;
-    UiFilter b;
+    core::CohortSpec a;
+    core::CohortSpec b;
     if (v.labels.size() == 2) {
         QString first = v.labels[0];
         QString second = v.labels[1];
@@ -985,8 +974,8 @@ std::pair<UiFilter, UiFilter> ComparePage::defaultCohorts(const Vocabulary& v)
         if (rank(first) != rank(second) ? rank(second) < rank(first) : startOf(second) < startOf(first)) {
             std::swap(first, second);
         }
-        a.labels = { first };
-        b.labels = { second };
+        a.labels = { first.toStdString() };
+        b.labels = { second.toStdString() };
         return { a, b };
     }
     if (v.lastNs <= v.firstNs) {
@@ -1032,9 +1021,9 @@ void ComparePage::onVocabularyChanged()
     m_editorA->setVocabulary(v);
     m_editorB->setVocabulary(v);
     // Cohorts set before stay while their labels exist; else the defaults of the new data.
-    auto known = [&v](const UiFilter& f) {
-        for (const QString& l : f.labels) {
-            if (!v.labels.contains(l)) {
+    auto known = [&v](const core::CohortSpec& f) {
+        for (const auto& l : f.labels) {
+            if (!v.labels.contains(qs(l))) {
                 return false;
             }
         }
@@ -1061,7 +1050,7 @@ void ComparePage::onVocabularyChanged()
     requestOrDefer();
 }
 
-void ComparePage::setCohorts(const UiFilter& a, const UiFilter& b)
+void ComparePage::setCohorts(const core::CohortSpec& a, const core::CohortSpec& b)
 {
     m_request.a = a;
     m_request.b = b;
@@ -1075,8 +1064,8 @@ void ComparePage::setCohorts(const UiFilter& a, const UiFilter& b)
 void ComparePage::swapCohorts()
 {
     // Copies: setCohorts() assigns the members its arguments would otherwise refer to.
-    const UiFilter a = m_request.a;
-    const UiFilter b = m_request.b;
+    const core::CohortSpec a = m_request.a;
+    const core::CohortSpec b = m_request.b;
     setCohorts(b, a);
 }
 
@@ -1127,8 +1116,8 @@ void ComparePage::requestOrDefer()
 ComparisonRequest ComparePage::request() const
 {
     ComparisonRequest r;
-    r.a = toCohortSpec(m_request.a);
-    r.b = toCohortSpec(m_request.b);
+    r.a = m_request.a;
+    r.b = m_request.b;
     r.matchBy = m_request.matchBy.toStdString();
     r.countQueue = m_request.countQueue;
     return r;
@@ -1861,7 +1850,7 @@ std::pair<int64_t, int64_t> ComparePage::cohortWindow(bool b) const
     }
     const int64_t start = g->scene()->startNs();
     const int64_t end = g->scene()->endNs();
-    const UiFilter& f = b ? m_request.b : m_request.a;
+    const core::CohortSpec& f = b ? m_request.b : m_request.a;
     const int64_t from = std::max(start, f.fromNs.value_or(start));
     const int64_t to = std::min(end, f.toNs.value_or(end));
     return from < to ? std::pair { from, to } : std::pair { start, end };

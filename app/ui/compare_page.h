@@ -55,8 +55,8 @@ namespace ett::app {
 // The page's two cohorts as their editors hold them, and how they are compared.
 struct CohortPair
 {
-    UiFilter a;
-    UiFilter b;
+    core::CohortSpec a;
+    core::CohortSpec b;
     QString matchBy = QStringLiteral("job");
     bool countQueue = false;
 
@@ -77,9 +77,9 @@ class CohortEditor : public QWidget
 public:
     CohortEditor(const QString& letter, const QColor& color, QWidget* parent = nullptr);
 
-    const UiFilter& cohort() const { return m_cohort; }
+    const core::CohortSpec& cohort() const { return m_cohort; }
     // Shows a cohort (no signal).
-    void setCohort(const UiFilter& cohort);
+    void setCohort(const core::CohortSpec& cohort);
     // The labels, attributes and ranges the menus offer.
     void setVocabulary(const Vocabulary& vocabulary);
     // The spec text as shown (canonical: CohortSpec::text()).
@@ -87,12 +87,12 @@ public:
     // Applies a typed spec; false (and the field marked) when it does not parse.
     bool applySpecText(const QString& text);
 
-    // The UI filter of a cohort spec (the inverse of toCohortSpec).
-    static UiFilter fromSpec(const core::CohortSpec& spec);
+    // A parsed spec as the editor holds it: one term per attribute, sorted by key, without repeats.
+    static core::CohortSpec fromSpec(const core::CohortSpec& spec);
 
 signals:
     // The user changed the cohort.
-    void edited(const ett::app::UiFilter& cohort);
+    void edited(const ett::core::CohortSpec& cohort);
     // The user asked for the window's filter as this cohort.
     void takeWindowFilterRequested();
 
@@ -102,7 +102,7 @@ private:
     void applyTyped();
     void emitEdited();
 
-    UiFilter m_cohort;
+    core::CohortSpec m_cohort;
     Vocabulary m_vocabulary;
     QLabel* m_badge = nullptr;
     QToolButton* m_labels = nullptr;
@@ -136,11 +136,11 @@ public:
     // the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one
     // whose jobs start first is A); else the first and the second half of the data's time range
     // (at whole days when it spans two days or more, else whole hours, minutes...).
-    static std::pair<UiFilter, UiFilter> defaultCohorts(const Vocabulary& vocabulary);
-    const UiFilter& cohortA() const { return m_request.a; }
-    const UiFilter& cohortB() const { return m_request.b; }
+    static std::pair<core::CohortSpec, core::CohortSpec> defaultCohorts(const Vocabulary& vocabulary);
+    const core::CohortSpec& cohortA() const { return m_request.a; }
+    const core::CohortSpec& cohortB() const { return m_request.b; }
     // Sets both cohorts and asks for the comparison.
-    void setCohorts(const UiFilter& a, const UiFilter& b);
+    void setCohorts(const core::CohortSpec& a, const core::CohortSpec& b);
     // A becomes B and B becomes A; asks for the comparison.
     void swapCohorts();
     // What matched jobs are paired by ("job", "name", an attribute key); asks for the comparison.

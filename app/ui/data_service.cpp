@@ -16,7 +16,7 @@ void registerMetaTypes()
 {
     static std::once_flag once;
     std::call_once(once, [] {
-        qRegisterMetaType<ett::app::UiFilter>();
+        qRegisterMetaType<ett::core::CohortSpec>();
         qRegisterMetaType<ett::app::Location>();
         qRegisterMetaType<ett::app::Vocabulary>();
         qRegisterMetaType<ett::app::OverviewData>();
@@ -138,7 +138,7 @@ std::pair<quint64, LatestId> DataService::newRequest(int kind, const QObject* re
     return { id, latest };
 }
 
-quint64 DataService::requestOverview(const UiFilter& filter, gpu::Calendar every, const QObject* requester)
+quint64 DataService::requestOverview(const core::CohortSpec& filter, gpu::Calendar every, const QObject* requester)
 {
     const quint64 id = m_nextId++;
     LatestId latest = channel(static_cast<int>(RequestKind::Overview), requester);
@@ -150,7 +150,7 @@ quint64 DataService::requestOverview(const UiFilter& filter, gpu::Calendar every
     return id;
 }
 
-quint64 DataService::requestTable(const UiFilter& filter, const Location& location, const QObject* requester)
+quint64 DataService::requestTable(const core::CohortSpec& filter, const Location& location, const QObject* requester)
 {
     const quint64 id = m_nextId++;
     LatestId latest = channel(static_cast<int>(RequestKind::Table), requester);
@@ -174,7 +174,7 @@ quint64 DataService::requestJobTimeline(int32_t job, const QObject* requester)
 }
 
 quint64 DataService::requestFleetTimeline(
-    const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester)
+    const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester)
 {
     const quint64 id = m_nextId++;
     LatestId latest = channel(static_cast<int>(RequestKind::FleetTimeline), requester);

@@ -77,11 +77,11 @@ public:
     // Each request returns its id. `requester` (usually the asking view) names its channel: a
     // newer request of the same kind from the same requester makes the older stale; requests of
     // other requesters are independent (two views may ask for the same kind at once).
-    quint64 requestOverview(const UiFilter& filter, gpu::Calendar every, const QObject* requester = nullptr);
-    quint64 requestTable(const UiFilter& filter, const Location& location, const QObject* requester = nullptr);
+    quint64 requestOverview(const core::CohortSpec& filter, gpu::Calendar every, const QObject* requester = nullptr);
+    quint64 requestTable(const core::CohortSpec& filter, const Location& location, const QObject* requester = nullptr);
     quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
     quint64 requestFleetTimeline(
-        const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
+        const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
     // Compares two cohorts: comparisonProgress while it runs, then comparisonReady (or
     // queryFailed). The first comparison after a load also loads the phases (phase-duration
     // distributions need them); the engine keeps them until the next database is opened.

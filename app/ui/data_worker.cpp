@@ -6,7 +6,6 @@
 #include "app/service/overview.h"
 #include "app/service/report_content.h"
 #include "app/ui/import_options.h"
-#include "app/ui/overview_data.h"
 #include "core/store/fleet.h"
 #include "core/store/label_removal.h"
 #include "core/store/scenarios.h"
@@ -369,16 +368,16 @@ void DataWorker::restoreRemovedLabel()
 
 // --- queries -----------------------------------------------------------------------------------
 
-void DataWorker::overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every)
+void DataWorker::overview(LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every)
 {
     answer(latest, id, QObject::tr("overview"), &DataService::overviewReady,
-        [&](FleetSource& fleet) { return app::overview(fleet, toCohortSpec(filter), every); });
+        [&](FleetSource& fleet) { return app::overview(fleet, filter, every); });
 }
 
-void DataWorker::table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location)
+void DataWorker::table(LatestId latest, quint64 id, const core::CohortSpec& filter, const Location& location)
 {
     answer(latest, id, QObject::tr("table"), &DataService::tableReady,
-        [&](FleetSource& fleet) { return drilldown(fleet, toCohortSpec(filter), location); });
+        [&](FleetSource& fleet) { return drilldown(fleet, filter, location); });
 }
 
 void DataWorker::jobTimeline(LatestId latest, quint64 id, int32_t job)
@@ -388,10 +387,10 @@ void DataWorker::jobTimeline(LatestId latest, quint64 id, int32_t job)
 }
 
 void DataWorker::fleetTimeline(
-    LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows)
+    LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows)
 {
     answer(latest, id, QObject::tr("fleet timeline"), &DataService::fleetTimelineReady,
-        [&](FleetSource& fleet) { return fleet.fleetTimeline(toCohortSpec(filter), fromNs, toNs, maxRows); });
+        [&](FleetSource& fleet) { return fleet.fleetTimeline(filter, fromNs, toNs, maxRows); });
 }
 
 void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest& request)

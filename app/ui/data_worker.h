@@ -56,10 +56,11 @@ public:
     void restoreRemovedLabel();
     // `latest` is the request's channel: a request that is no longer its newest is skipped, and
     // its result not delivered.
-    void overview(LatestId latest, quint64 id, const UiFilter& filter, gpu::Calendar every);
-    void table(LatestId latest, quint64 id, const UiFilter& filter, const Location& location);
+    void overview(LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every);
+    void table(LatestId latest, quint64 id, const core::CohortSpec& filter, const Location& location);
     void jobTimeline(LatestId latest, quint64 id, int32_t job);
-    void fleetTimeline(LatestId latest, quint64 id, const UiFilter& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    void fleetTimeline(
+        LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows);
     void comparison(LatestId latest, quint64 id, const ComparisonRequest& request);
     void report(LatestId latest, quint64 id, const ReportRequest& request);
     void advice(LatestId latest, quint64 id, const AdviceRequest& request);

@@ -161,7 +161,7 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
 
     connect(m_back, &QToolButton::clicked, m_state, &WorkbenchState::goBack);
     connect(m_forward, &QToolButton::clicked, m_state, &WorkbenchState::goForward);
-    connect(m_clearFilter, &QPushButton::clicked, this, [this] { m_state->setFilter(UiFilter {}); });
+    connect(m_clearFilter, &QPushButton::clicked, this, [this] { m_state->setFilter(core::CohortSpec {}); });
     // activated: double-click, or Enter, as the platform's style says.
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) { openRow(index.row()); });
 
@@ -218,7 +218,7 @@ void DrillDownPage::setTableData(const TableData& table)
         m_stack->setCurrentIndex(kTablePage);
         return;
     }
-    const bool filtered = !(m_state->filter() == UiFilter {});
+    const bool filtered = !(m_state->filter() == core::CohortSpec {});
     switch (table.location.level) {
     case Level::Fleet:
     case Level::Group:

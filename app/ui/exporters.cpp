@@ -2,7 +2,6 @@
 
 #include "app/ui/figures_format.h"
 #include "app/ui/figures_table_model.h"
-#include "app/ui/overview_data.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_widget.h"
@@ -1130,11 +1129,10 @@ QString figuresExportKey(const QAbstractItemModel& model, int column)
 
 QString exportScopeText(const WorkbenchState& state)
 {
-    UiFilter terms = state.filter();
+    core::CohortSpec terms = state.filter();
     terms.countQueue = false;
-    QString text = terms == UiFilter {}
-        ? QObject::tr("all jobs")
-        : QObject::tr("filter: %1").arg(QString::fromStdString(toCohortSpec(terms).text()));
+    QString text = terms == core::CohortSpec {} ? QObject::tr("all jobs")
+                                                : QObject::tr("filter: %1").arg(QString::fromStdString(terms.text()));
     if (state.filter().countQueue) {
         text += QObject::tr(" (queue counted)");
     }

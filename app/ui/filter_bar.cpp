@@ -184,7 +184,7 @@ void FilterBar::buildUi()
     });
     connect(m_clear, &QPushButton::clicked, this, [this] {
         m_applyTimer->stop();
-        m_state->setFilter(UiFilter {});
+        m_state->setFilter(core::CohortSpec {});
         updateFromState(); // also when the filter was already clear: reset typed controls
     });
     connect(m_attrKey, &QComboBox::currentIndexChanged, this, &FilterBar::refillAttrValues);
@@ -275,7 +275,7 @@ void FilterBar::refillAttrValues()
 
 void FilterBar::updateFromState()
 {
-    const UiFilter& f = m_state->filter();
+    const core::CohortSpec& f = m_state->filter();
     updateLabelsButton();
     rebuildChips();
     updateTimeControls();
@@ -312,13 +312,13 @@ void FilterBar::updateFromState()
         }
         m_groupBy->setCurrentIndex(index);
     }
-    const bool filtered = !(f == UiFilter {});
+    const bool filtered = !(f == core::CohortSpec {});
     m_clear->setEnabled(filtered);
 }
 
 void FilterBar::updateLabelsButton()
 {
-    const QStringList& labels = m_state->filter().labels;
+    const QStringList labels = qsList(m_state->filter().labels);
     for (QAction* a : m_labelsButton->menu()->actions()) {
         const QSignalBlocker block(a);
         a->setChecked(labels.contains(a->data().toString()));
@@ -344,18 +344,18 @@ void FilterBar::rebuildChips()
         chip->hide();
         chip->deleteLater();
     }
-    const UiFilter& f = m_state->filter();
+    const core::CohortSpec& f = m_state->filter();
     int chips = 0;
-    for (auto it = f.attrs.cbegin(); it != f.attrs.cend(); ++it) {
-        for (const QString& value : it.value()) {
+    for (const auto& [attrKey, values] : f.attrs) {
+        const QString key = qs(attrKey);
+        for (const QString& value : qsList(values)) {
             auto* chip = new QToolButton(m_chips);
             chip->setObjectName(QStringLiteral("chip"));
-            chip->setText(QStringLiteral("%1 = %2   ✕").arg(it.key(), value));
-            chip->setToolTip(tr("Remove the filter %1 = %2").arg(it.key(), value));
-            chip->setProperty("attrKey", it.key());
+            chip->setText(QStringLiteral("%1 = %2   ✕").arg(key, value));
+            chip->setToolTip(tr("Remove the filter %1 = %2").arg(key, value));
+            chip->setProperty("attrKey", key);
             chip->setProperty("attrValue", value);
             chip->setCursor(Qt::PointingHandCursor);
-            const QString key = it.key();
             connect(chip, &QToolButton::clicked, this, [this, key, value] { removeAttributeTerm(key, value); });
             m_chipsLayout->addWidget(chip);
             ++chips;
@@ -366,7 +366,7 @@ void FilterBar::rebuildChips()
 
 void FilterBar::updateTimeControls()
 {
-    const UiFilter& f = m_state->filter();
+    const core::CohortSpec& f = m_state->filter();
     const Vocabulary& v = m_state->vocabulary();
     const QSignalBlocker b1(m_allTime);
     const QSignalBlocker b2(m_from);
@@ -401,7 +401,7 @@ void FilterBar::applyPending()
 
 void FilterBar::applyTypedControls()
 {
-    UiFilter f = m_state->filter();
+    core::CohortSpec f = m_state->filter();
     if (m_allTime->isChecked()) {
         f.fromNs.reset();
         f.toNs.reset();
@@ -430,33 +430,24 @@ void FilterBar::addAttributeTerm(const QString& key, const QString& value)
     if (key.isEmpty()) {
         return;
     }
-    UiFilter f = m_state->filter();
-    QStringList& values = f.attrs[key];
-    if (values.contains(value)) {
-        return;
+    core::CohortSpec f = m_state->filter();
+    if (f.addAttrValue(key.toStdString(), value.toStdString())) {
+        m_state->setFilter(f);
     }
-    values << value;
-    m_state->setFilter(f);
 }
 
 void FilterBar::removeAttributeTerm(const QString& key, const QString& value)
 {
-    UiFilter f = m_state->filter();
-    auto it = f.attrs.find(key);
-    if (it == f.attrs.end()) {
-        return;
+    core::CohortSpec f = m_state->filter();
+    if (f.removeAttrValue(key.toStdString(), value.toStdString())) {
+        m_state->setFilter(f);
     }
-    it->removeAll(value);
-    if (it->isEmpty()) {
-        f.attrs.erase(it);
-    }
-    m_state->setFilter(f);
 }
 
 void FilterBar::setLabels(const QStringList& labels)
 {
-    UiFilter f = m_state->filter();
-    f.labels = labels;
+    core::CohortSpec f = m_state->filter();
+    f.labels = stdList(labels);
     m_state->setFilter(f);
 }
 

@@ -453,8 +453,8 @@ void MainWindow::connectService()
     connect(
         m_service, &DataService::labelRemoved, this, [this](const QString& label, const core::LabelContents& contents) {
             // A filter on the removed label would now match nothing: drop the label from it.
-            UiFilter filter = m_state->filter();
-            if (filter.labels.removeAll(label) > 0) {
+            core::CohortSpec filter = m_state->filter();
+            if (filter.removeLabel(label.toStdString())) {
                 m_state->setFilter(filter);
             }
             updateUndoAction();
@@ -699,7 +699,7 @@ void MainWindow::openDialog()
 
 void MainWindow::exportReport()
 {
-    std::optional<std::pair<UiFilter, UiFilter>> cohorts;
+    std::optional<std::pair<core::CohortSpec, core::CohortSpec>> cohorts;
     if (!(m_compare->cohortA() == m_compare->cohortB())) { // the Compare page has two cohorts
         cohorts = std::make_pair(m_compare->cohortA(), m_compare->cohortB());
     }
@@ -710,7 +710,7 @@ void MainWindow::exportReport()
 void MainWindow::renameLabelDialog()
 {
     const QStringList labels = m_state->vocabulary().labels;
-    const QString current = m_state->filter().labels.size() == 1 ? m_state->filter().labels.first() : QString();
+    const QString current = m_state->filter().labels.size() == 1 ? qs(m_state->filter().labels.front()) : QString();
     RenameLabelDialog dialog(labels, current, this);
     if (dialog.exec() == QDialog::Accepted) {
         m_service->renameLabel(dialog.from(), dialog.to());
@@ -720,7 +720,7 @@ void MainWindow::renameLabelDialog()
 void MainWindow::removeLabelDialog()
 {
     const QStringList labels = m_state->vocabulary().labels;
-    const QString current = m_state->filter().labels.size() == 1 ? m_state->filter().labels.first() : QString();
+    const QString current = m_state->filter().labels.size() == 1 ? qs(m_state->filter().labels.front()) : QString();
     RemoveLabelDialog dialog(labels, current, this);
     if (dialog.exec() != QDialog::Accepted) {
         return;

@@ -288,7 +288,7 @@ void OverviewPage::render()
 void OverviewPage::updateHeader()
 {
     m_busy->setVisible(m_request->isBusy());
-    const UiFilter& filter = m_state->filter();
+    const core::CohortSpec& filter = m_state->filter();
     QStringList parts;
     parts << weightingName(m_state->weighting());
     if (m_hasData) {
@@ -302,7 +302,7 @@ void OverviewPage::updateHeader()
     } else {
         parts << tr("all time");
     }
-    if (!(filter == UiFilter {})) {
+    if (!(filter == core::CohortSpec {})) {
         parts << tr("filtered");
     }
     if (m_request->isBusy()) {
@@ -529,7 +529,7 @@ void OverviewPage::activateSeriesPoint(int index)
     if (index < 0 || static_cast<size_t>(index) >= s.buckets.size() || s.widthNs <= 0) {
         return;
     }
-    UiFilter f = m_state->filter();
+    core::CohortSpec f = m_state->filter();
     f.fromNs = s.originNs + static_cast<int64_t>(index) * s.widthNs;
     f.toNs = *f.fromNs + s.widthNs;
     m_state->setFilter(f);

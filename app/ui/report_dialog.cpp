@@ -3,7 +3,6 @@
 #include "app/report/report_writer.h"
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
-#include "app/ui/overview_data.h"
 #include "app/ui/workbench_state.h"
 
 #include <QCheckBox>
@@ -28,7 +27,7 @@
 namespace ett::app {
 
 ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
-    std::optional<std::pair<UiFilter, UiFilter>> cohorts, bool includeComparison, QWidget* parent)
+    std::optional<std::pair<core::CohortSpec, core::CohortSpec>> cohorts, bool includeComparison, QWidget* parent)
     : QDialog(parent)
     , m_service(service)
     , m_state(state)
@@ -40,7 +39,7 @@ ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
     auto* form = new QFormLayout;
     m_title = new QLineEdit(QStringLiteral("Where the training time went"), this);
     form->addRow(tr("&Title"), m_title);
-    m_scope = new QLabel(QString::fromStdString(toCohortSpec(state->filter()).text()), this);
+    m_scope = new QLabel(QString::fromStdString(state->filter().text()), this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_scope->setToolTip(tr("The jobs of the filter bar"));
     form->addRow(tr("Scope"), m_scope);
@@ -69,8 +68,8 @@ ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
     m_compare = new QCheckBox(this);
     if (m_cohorts) {
         m_compare->setText(tr("Compare A (%1) with B (%2)")
-                               .arg(QString::fromStdString(toCohortSpec(m_cohorts->first).text()),
-                                   QString::fromStdString(toCohortSpec(m_cohorts->second).text())));
+                               .arg(QString::fromStdString(m_cohorts->first.text()),
+                                   QString::fromStdString(m_cohorts->second.text())));
         m_compare->setChecked(includeComparison);
     } else {
         m_compare->setText(tr("Compare A with B (choose the cohorts on the Compare A/B page first)"));
@@ -133,13 +132,13 @@ ReportRequest ReportDialog::request() const
 {
     ReportRequest r;
     r.title = m_title->text().trimmed().isEmpty() ? std::string("ETT report") : m_title->text().trimmed().toStdString();
-    r.scope = toCohortSpec(m_state->filter());
+    r.scope = m_state->filter();
     r.countQueue = m_state->filter().countQueue;
     r.weighting = m_weighting->currentIndex() == 1 ? Weighting::Time : Weighting::Gpu;
     r.every = m_every->currentIndex() == 1 ? gpu::Calendar::Week : gpu::Calendar::Day;
     if (m_cohorts && m_compare->isChecked()) {
-        r.a = toCohortSpec(m_cohorts->first);
-        r.b = toCohortSpec(m_cohorts->second);
+        r.a = m_cohorts->first;
+        r.b = m_cohorts->second;
     }
     return r;
 }

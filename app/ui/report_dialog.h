@@ -32,8 +32,9 @@ class ReportDialog : public QDialog
     Q_OBJECT
 public:
     // `cohorts`: the Compare page's A and B, offered as the comparison section when given.
-    ReportDialog(DataService* service, WorkbenchState* state, std::optional<std::pair<UiFilter, UiFilter>> cohorts,
-        bool includeComparison, QWidget* parent = nullptr);
+    ReportDialog(DataService* service, WorkbenchState* state,
+        std::optional<std::pair<core::CohortSpec, core::CohortSpec>> cohorts, bool includeComparison,
+        QWidget* parent = nullptr);
     ~ReportDialog() override;
 
     // For tests: the content shown (after reportReady), the preview's page count, and saving
@@ -58,7 +59,7 @@ private:
 
     DataService* m_service;
     WorkbenchState* m_state;
-    std::optional<std::pair<UiFilter, UiFilter>> m_cohorts;
+    std::optional<std::pair<core::CohortSpec, core::CohortSpec>> m_cohorts;
     QLineEdit* m_title = nullptr;
     QComboBox* m_page = nullptr;
     QComboBox* m_weighting = nullptr;

@@ -1,6 +1,8 @@
 // Plain data exchanged between the workbench's views and its data service. The results are the
-// service's own values (app/service/results.h), computed off the GUI thread; this file adds what
-// only the window has: the filter bar's state and the meta types of queued signals.
+// service's own values (app/service/results.h), computed off the GUI thread, and the filter every
+// view shows is the service's cohort (core::CohortSpec, names that the service resolves); this file
+// adds what only the window has: the vocabulary in Qt's containers and the meta types of queued
+// signals.
 #pragma once
 
 #include "app/service/report_content.h"
@@ -18,21 +20,6 @@
 #include <vector>
 
 namespace ett::app {
-
-// Which jobs every view shows, as the filter bar edits it. Names, not codes; the service resolves
-// them (toCohortSpec in app/ui/overview_data.h makes the service's cohort of it).
-struct UiFilter
-{
-    QStringList labels; // empty: all
-    QMap<QString, QStringList> attrs; // attribute -> accepted values (a term each, ANDed)
-    std::optional<int64_t> fromNs; // half-open range, nanoseconds since the epoch
-    std::optional<int64_t> toNs;
-    int64_t minGpus = 0;
-    int64_t maxGpus = std::numeric_limits<int64_t>::max();
-    bool countQueue = false;
-
-    bool operator==(const UiFilter&) const = default;
-};
 
 // The vocabulary of the open database as the filter bars and group-by menus use it: the service's
 // FleetVocabulary in Qt's containers.
@@ -74,6 +61,16 @@ inline QStringList qsList(const std::vector<std::string>& v)
     return out;
 }
 
+inline std::vector<std::string> stdList(const QStringList& list)
+{
+    std::vector<std::string> out;
+    out.reserve(static_cast<size_t>(list.size()));
+    for (const QString& s : list) {
+        out.push_back(s.toStdString());
+    }
+    return out;
+}
+
 inline Vocabulary Vocabulary::of(const FleetVocabulary& v)
 {
     Vocabulary out;
@@ -97,7 +94,7 @@ inline Vocabulary Vocabulary::of(const FleetVocabulary& v)
 
 } // namespace ett::app
 
-Q_DECLARE_METATYPE(ett::app::UiFilter)
+Q_DECLARE_METATYPE(ett::core::CohortSpec)
 Q_DECLARE_METATYPE(ett::app::Location)
 Q_DECLARE_METATYPE(ett::app::Vocabulary)
 Q_DECLARE_METATYPE(ett::app::OverviewData)

@@ -5,7 +5,6 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
-#include "app/ui/overview_data.h"
 #include "app/ui/page_request.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
@@ -799,7 +798,7 @@ QString WhatIfPage::cohortSpec() const
         return *m_typedSpec;
     }
     // The filter bar's cohort; "" for every job (CohortSpec::text() says "all jobs").
-    const core::CohortSpec spec = toCohortSpec(m_state->filter());
+    const core::CohortSpec spec = m_state->filter();
     return spec.text() == core::CohortSpec {}.text() ? QString() : qs(spec.text());
 }
 

@@ -36,7 +36,7 @@ std::vector<std::pair<QString, Location>> WorkbenchState::breadcrumb() const
     return out;
 }
 
-void WorkbenchState::setFilter(const UiFilter& filter)
+void WorkbenchState::setFilter(const core::CohortSpec& filter)
 {
     if (filter == m_filter) {
         return;
@@ -128,9 +128,9 @@ void WorkbenchState::setVocabulary(const Vocabulary& vocabulary)
     m_forward.clear();
     // Names the new data lacks (a removed or renamed label, another database's attributes) leave
     // the filter and the grouping: the service refuses unknown names rather than show nothing.
-    UiFilter pruned = m_filter;
-    pruned.labels.removeIf([&](const QString& l) { return !vocabulary.labels.contains(l); });
-    pruned.attrs.removeIf([&](const auto& term) { return !vocabulary.attrKeys.contains(term.key()); });
+    core::CohortSpec pruned = m_filter;
+    std::erase_if(pruned.labels, [&](const std::string& l) { return !vocabulary.labels.contains(qs(l)); });
+    std::erase_if(pruned.attrs, [&](const auto& term) { return !vocabulary.attrKeys.contains(qs(term.first)); });
     const bool filterPruned = !(pruned == m_filter);
     m_filter = pruned;
     Location fleet;

@@ -17,7 +17,7 @@ class WorkbenchState : public QObject
 public:
     explicit WorkbenchState(QObject* parent = nullptr);
 
-    const UiFilter& filter() const { return m_filter; }
+    const core::CohortSpec& filter() const { return m_filter; }
     Weighting weighting() const { return m_weighting; }
     const Location& location() const { return m_location; }
     const Vocabulary& vocabulary() const { return m_vocabulary; }
@@ -29,7 +29,7 @@ public:
     std::vector<std::pair<QString, Location>> breadcrumb() const;
 
 public slots:
-    void setFilter(const UiFilter& filter);
+    void setFilter(const core::CohortSpec& filter);
     void setWeighting(Weighting weighting);
     // Goes to a location, pushing the current one on the back stack (and clearing forward).
     void navigate(const Location& location);
@@ -45,14 +45,14 @@ public slots:
     void setJobKey(int32_t job, const QString& key);
 
 signals:
-    void filterChanged(const ett::app::UiFilter& filter);
+    void filterChanged(const ett::core::CohortSpec& filter);
     void weightingChanged(ett::app::Weighting weighting);
     void locationChanged(const ett::app::Location& location);
     void vocabularyChanged(const ett::app::Vocabulary& vocabulary);
     void historyChanged(bool canGoBack, bool canGoForward);
 
 private:
-    UiFilter m_filter;
+    core::CohortSpec m_filter;
     Weighting m_weighting = Weighting::Gpu;
     Location m_location;
     Vocabulary m_vocabulary;

@@ -136,6 +136,62 @@ std::string CohortSpec::text() const
     return s.empty() ? std::string("all jobs") : s;
 }
 
+const std::vector<std::string>* CohortSpec::attrValues(std::string_view key) const
+{
+    for (const auto& [k, values] : attrs) {
+        if (k == key) {
+            return &values;
+        }
+    }
+    return nullptr;
+}
+
+void CohortSpec::setAttr(const std::string& key, std::vector<std::string> values)
+{
+    auto it = std::find_if(attrs.begin(), attrs.end(), [&](const auto& term) { return term.first >= key; });
+    const bool present = it != attrs.end() && it->first == key;
+    if (values.empty()) {
+        if (present) {
+            attrs.erase(it);
+        }
+    } else if (present) {
+        it->second = std::move(values);
+    } else {
+        attrs.emplace(it, key, std::move(values));
+    }
+}
+
+bool CohortSpec::addAttrValue(const std::string& key, const std::string& value)
+{
+    std::vector<std::string> values;
+    if (const auto* current = attrValues(key)) {
+        if (std::find(current->begin(), current->end(), value) != current->end()) {
+            return false;
+        }
+        values = *current;
+    }
+    values.push_back(value);
+    setAttr(key, std::move(values));
+    return true;
+}
+
+bool CohortSpec::removeAttrValue(std::string_view key, std::string_view value)
+{
+    const auto* current = attrValues(key);
+    if (!current || std::find(current->begin(), current->end(), value) == current->end()) {
+        return false;
+    }
+    std::vector<std::string> values = *current;
+    std::erase(values, value);
+    setAttr(std::string(key), std::move(values));
+    return true;
+}
+
+bool CohortSpec::removeLabel(std::string_view label)
+{
+    return std::erase(labels, label) > 0;
+}
+
 Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
 {
     CohortSpec spec;

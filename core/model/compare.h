@@ -39,6 +39,19 @@ struct CohortSpec
     // The spec written back in its text form (canonical order), for titles and provenance.
     std::string text() const;
     bool operator==(const CohortSpec&) const = default;
+
+    // Editing, as a filter bar does it. Attribute terms stay sorted by key, so two specs that
+    // select the same jobs compare equal however they were edited; a term with no value is no term.
+    // The values `key`'s term accepts; nullptr when the attribute restricts nothing.
+    const std::vector<std::string>* attrValues(std::string_view key) const;
+    // Replaces `key`'s term by `values` (removes it when `values` is empty).
+    void setAttr(const std::string& key, std::vector<std::string> values);
+    // Adds `value` to `key`'s term; false when it was already there.
+    bool addAttrValue(const std::string& key, const std::string& value);
+    // Removes `value` from `key`'s term (and the term when it empties); false when it was not there.
+    bool removeAttrValue(std::string_view key, std::string_view value);
+    // Removes `label` from the labels; false when it was not there.
+    bool removeLabel(std::string_view label);
 };
 
 // Parses a SPEC; `what` names it in errors ("--a"). Error names the term and what was expected.

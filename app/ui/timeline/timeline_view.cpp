@@ -135,18 +135,18 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
 
 TimelineView::~TimelineView() = default;
 
-UiFilter TimelineView::fleetFilter() const
+core::CohortSpec TimelineView::fleetFilter() const
 {
     if (!m_state) {
         return {};
     }
-    UiFilter f = m_state->filter();
+    core::CohortSpec f = m_state->filter();
     const Location& loc = m_state->location();
     if (loc.level != Level::Fleet && !loc.groupBy.empty() && !loc.group.empty()) {
         if (loc.groupBy == "label") {
-            f.labels = QStringList { qs(loc.group) };
+            f.labels = { loc.group };
         } else if (loc.groupBy != "job") {
-            f.attrs[qs(loc.groupBy)] = QStringList { qs(loc.group) };
+            f.setAttr(loc.groupBy, { loc.group });
         }
     }
     return f;
@@ -157,7 +157,7 @@ std::pair<int64_t, int64_t> TimelineView::fleetRange() const
     if (!m_state) {
         return { 0, std::numeric_limits<int64_t>::max() };
     }
-    const UiFilter& f = m_state->filter();
+    const core::CohortSpec& f = m_state->filter();
     const Vocabulary& v = m_state->vocabulary();
     int64_t from = f.fromNs.value_or(v.firstNs);
     int64_t to = f.toNs.value_or(v.lastNs);
@@ -230,7 +230,7 @@ void TimelineView::refresh()
     m_dirty = false;
     updateButtons();
     if (m_mode == Mode::Fleet) {
-        const UiFilter filter = fleetFilter();
+        const core::CohortSpec filter = fleetFilter();
         const auto range = fleetRange();
         if (m_fleet && filter == m_fleetLoadedFilter && range == m_fleetLoadedRange) {
             rebuildScene(true);

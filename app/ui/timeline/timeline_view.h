@@ -49,7 +49,7 @@ public:
     const GanttScene& scene() const { return *m_scene; }
     // The filter a fleet request uses at the current location: the state's filter plus, at group
     // level, the group's term (labels for "label", else the attribute).
-    UiFilter fleetFilter() const;
+    core::CohortSpec fleetFilter() const;
     // The ids of the latest requests (0: none yet).
     quint64 pendingJobRequest() const { return m_jobRequest; }
     quint64 pendingFleetRequest() const { return m_fleetRequest; }
@@ -103,12 +103,12 @@ private:
     std::shared_ptr<const core::JobTimeline> m_timeline;
     int32_t m_timelineJob = -1;
     std::shared_ptr<const FleetTimelineData> m_fleet;
-    UiFilter m_fleetLoadedFilter;
+    core::CohortSpec m_fleetLoadedFilter;
     std::pair<int64_t, int64_t> m_fleetLoadedRange { 0, 0 };
     quint64 m_jobRequest = 0;
     int32_t m_requestedJob = -1;
     quint64 m_fleetRequest = 0;
-    UiFilter m_requestedFleetFilter;
+    core::CohortSpec m_requestedFleetFilter;
     std::pair<int64_t, int64_t> m_requestedFleetRange { 0, 0 };
 };
 

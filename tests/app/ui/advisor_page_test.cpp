@@ -448,8 +448,8 @@ TEST_F(AdvisorPageTest, GroupBySwitchesTheRows)
 
 TEST_F(AdvisorPageTest, FollowsTheFilter)
 {
-    UiFilter f;
-    f.attrs.insert("team", { "vision" });
+    core::CohortSpec f;
+    f.setAttr("team", { "vision" });
     waitForAdvice([&] { state.setFilter(f); });
     const core::CheckpointAdvice& fleet = advice("fleet");
     EXPECT_EQ(fleet.measured.jobs, 2);
@@ -458,14 +458,14 @@ TEST_F(AdvisorPageTest, FollowsTheFilter)
     EXPECT_EQ(page->model()->rowCount(), 3); // the fleet, ja, jb
 
     // Only ads: nothing to advise for the fleet, and it says why.
-    f.attrs["team"] = { "ads" };
+    f.setAttr("team", { "ads" });
     waitForAdvice([&] { state.setFilter(f); });
     EXPECT_EQ(advice("fleet").measured.jobs, 1);
     EXPECT_FALSE(advice("fleet").youngIntervalS);
     EXPECT_TRUE(page->explanation().contains("No advice for fleet"));
 
     // No job: the empty state.
-    f.attrs["team"] = { "nobody" };
+    f.setAttr("team", { "nobody" });
     waitForAdvice([&] { state.setFilter(f); });
     EXPECT_TRUE(page->emptyMessage().contains("No jobs match the filter")) << page->emptyMessage().toStdString();
 }
@@ -542,8 +542,8 @@ TEST(AdvisorPageDeferral, APageBehindAnotherTabAsksOnlyWhenShown)
     service.openDatabase(QString::fromStdString(store().db));
     ASSERT_TRUE(QTest::qWaitFor([&] { return state.vocabulary().jobs == 3; }, kWaitMs));
     // The filter changes too: still nothing asked while the page cannot be seen.
-    UiFilter f;
-    f.attrs.insert("team", { "vision" });
+    core::CohortSpec f;
+    f.setAttr("team", { "vision" });
     state.setFilter(f);
     QTest::qWait(50);
     EXPECT_FALSE(page->isBusy());

@@ -9,7 +9,6 @@
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/main_window.h"
-#include "app/ui/overview_data.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
@@ -146,20 +145,20 @@ TEST(ComparePageDefaults, TwoLabelsInTimeOrderElseTheHalvesOfTheRange)
     v.firstNs = 1000;
     v.lastNs = 9000;
     auto [a, b] = ComparePage::defaultCohorts(v);
-    EXPECT_EQ(a.labels, QStringList { "before" });
-    EXPECT_EQ(b.labels, QStringList { "after" });
+    EXPECT_EQ(a.labels, std::vector<std::string> { "before" });
+    EXPECT_EQ(b.labels, std::vector<std::string> { "after" });
     EXPECT_FALSE(a.fromNs);
     // Names without a known order: the one that starts first.
     v.labels = { "june", "may" };
     v.labelFirstNs = { { "may", 1000 }, { "june", 5000 } };
     std::tie(a, b) = ComparePage::defaultCohorts(v);
-    EXPECT_EQ(a.labels, QStringList { "may" });
-    EXPECT_EQ(b.labels, QStringList { "june" });
+    EXPECT_EQ(a.labels, std::vector<std::string> { "may" });
+    EXPECT_EQ(b.labels, std::vector<std::string> { "june" });
     // Names that say it win over times ("baseline" re-run later).
     v.labels = { "baseline", "candidate" };
     v.labelFirstNs = { { "candidate", 1000 }, { "baseline", 5000 } };
     std::tie(a, b) = ComparePage::defaultCohorts(v);
-    EXPECT_EQ(a.labels, QStringList { "baseline" });
+    EXPECT_EQ(a.labels, std::vector<std::string> { "baseline" });
 
     // One label: the first and the second half of the range, at whole days.
     const int64_t start = 1'748'736'000'000'000'000; // 2025-06-01T00:00:00Z
@@ -168,7 +167,7 @@ TEST(ComparePageDefaults, TwoLabelsInTimeOrderElseTheHalvesOfTheRange)
     one.firstNs = start + 3 * 3600 * fixtures::kS;
     one.lastNs = start + 9 * kDayNs + 5 * 3600 * fixtures::kS;
     std::tie(a, b) = ComparePage::defaultCohorts(one);
-    EXPECT_TRUE(a.labels.isEmpty());
+    EXPECT_TRUE(a.labels.empty());
     EXPECT_EQ(a.fromNs, start);
     EXPECT_EQ(a.toNs, start + 5 * kDayNs);
     EXPECT_EQ(b.fromNs, start + 5 * kDayNs);
@@ -177,14 +176,14 @@ TEST(ComparePageDefaults, TwoLabelsInTimeOrderElseTheHalvesOfTheRange)
 
 TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
 {
-    EXPECT_EQ(page->cohortA().labels, QStringList { "before" });
-    EXPECT_EQ(page->cohortB().labels, QStringList { "after" });
+    EXPECT_EQ(page->cohortA().labels, std::vector<std::string> { "before" });
+    EXPECT_EQ(page->cohortB().labels, std::vector<std::string> { "after" });
     EXPECT_EQ(page->editor(false)->specText(), "label=before");
     ASSERT_TRUE(page->hasData());
     EXPECT_FALSE(page->isBusy());
     EXPECT_TRUE(page->errorText().isEmpty()) << page->errorText().toStdString();
 
-    const core::Comparison expected = expectedComparison(toCohortSpec(page->cohortA()), toCohortSpec(page->cohortB()));
+    const core::Comparison expected = expectedComparison(page->cohortA(), page->cohortB());
     const core::Comparison& got = page->comparisonData().comparison;
     EXPECT_EQ(got.jobsA, 200);
     EXPECT_EQ(got.jobsB, 120);
@@ -326,8 +325,8 @@ TEST_F(ComparePageTest, SwapExchangesTheCohorts)
     const core::Comparison before = page->comparisonData().comparison;
     waitForComparison([&] { page->swapCohorts(); });
     EXPECT_TRUE(page->isVisible());
-    EXPECT_EQ(page->cohortA().labels, QStringList { "after" });
-    EXPECT_EQ(page->cohortB().labels, QStringList { "before" });
+    EXPECT_EQ(page->cohortA().labels, std::vector<std::string> { "after" });
+    EXPECT_EQ(page->cohortB().labels, std::vector<std::string> { "before" });
     EXPECT_EQ(page->editor(false)->specText(), "label=after");
     const core::Comparison& after = page->comparisonData().comparison;
     EXPECT_EQ(after.ettA, before.ettB);
@@ -506,7 +505,7 @@ TEST_F(ComparePageTest, EditsAskAgainAndProblemsAreShown)
     // A typed spec applies on Enter; a label the database lacks is refused and marked.
     CohortEditor* editor = page->editor(true);
     EXPECT_FALSE(editor->applySpecText("label=nope"));
-    EXPECT_EQ(page->cohortB().labels, QStringList { "after" });
+    EXPECT_EQ(page->cohortB().labels, std::vector<std::string> { "after" });
     EXPECT_FALSE(editor->applySpecText("gpus>=abc"));
 
     // A cohort of jobs with many GPUs: asked for after the pause.
@@ -519,7 +518,7 @@ TEST_F(ComparePageTest, EditsAskAgainAndProblemsAreShown)
 
     // A cohort that matches nothing is said to, not drawn as 0%. While it is computed, the page is
     // busy.
-    UiFilter none;
+    core::CohortSpec none;
     none.labels = { "before" };
     none.minGpus = 1'000'000;
     waitForComparison([&] {

@@ -100,7 +100,7 @@ protected:
         return service;
     }
 
-    TableData table(DataService& service, const Location& location, const UiFilter& filter = {})
+    TableData table(DataService& service, const Location& location, const core::CohortSpec& filter = {})
     {
         std::optional<TableData> got;
         auto c
@@ -111,7 +111,7 @@ protected:
         return got.value_or(TableData {});
     }
 
-    OverviewData overview(DataService& service, const UiFilter& filter = {})
+    OverviewData overview(DataService& service, const core::CohortSpec& filter = {})
     {
         std::optional<OverviewData> got;
         auto c = QObject::connect(
@@ -123,7 +123,7 @@ protected:
     }
 
     // The message of a request that fails (an overview, or a table at `location`).
-    QString failure(DataService& service, const UiFilter& filter, const std::optional<Location>& location = {})
+    QString failure(DataService& service, const core::CohortSpec& filter, const std::optional<Location>& location = {})
     {
         std::optional<QString> got;
         auto c = QObject::connect(
@@ -203,13 +203,13 @@ TEST_F(DataServiceTest, UnknownLabelsAndAttributesAreErrorsListingWhatExists)
     // The same rule as ettw's: a name the fleet does not have is a typo, not an empty fleet.
     importWithCore(m_db, kWorkedExample, "default");
     auto service = openService();
-    UiFilter byLabel;
-    byLabel.labels = { QStringLiteral("no-such-label") };
+    core::CohortSpec byLabel;
+    byLabel.labels = { "no-such-label" };
     QString message = failure(*service, byLabel);
     EXPECT_TRUE(message.contains("no dataset label 'no-such-label'") && message.contains("(labels: default)"))
         << message.toStdString();
-    UiFilter byAttr;
-    byAttr.attrs.insert(QStringLiteral("team"), { QStringLiteral("nobody") });
+    core::CohortSpec byAttr;
+    byAttr.setAttr("team", { "nobody" });
     message = failure(*service, byAttr);
     EXPECT_TRUE(message.contains("no job has the attribute 'team'")) << message.toStdString();
     Location byTeams;
@@ -222,10 +222,10 @@ TEST_F(DataServiceTest, UnknownValuesOfKnownAttributesMatchNothing)
 {
     importWithCore(m_db, kWorkedExample, "default");
     auto service = openService();
-    UiFilter known;
-    known.labels = { QStringLiteral("default") };
+    core::CohortSpec known;
+    known.labels = { "default" };
     EXPECT_EQ(overview(*service, known).fleet.jobs, 1);
-    UiFilter none;
+    core::CohortSpec none;
     none.minGpus = 1000;
     EXPECT_EQ(overview(*service, none).fleet.jobs, 0);
 }

@@ -164,7 +164,7 @@ TEST(DrillDownPage, EmptyResultsSayWhyAndOfferToClearTheFilter)
 {
     fixtures::ensureApp();
     WorkbenchState state;
-    UiFilter f;
+    core::CohortSpec f;
     f.minGpus = 100000;
     state.setFilter(f);
     DrillDownPage page(&state, nullptr);
@@ -181,7 +181,7 @@ TEST(DrillDownPage, EmptyResultsSayWhyAndOfferToClearTheFilter)
     ASSERT_NE(clear, nullptr);
     EXPECT_TRUE(clear->isVisible());
     QTest::mouseClick(clear, Qt::LeftButton);
-    EXPECT_EQ(state.filter(), UiFilter {});
+    EXPECT_EQ(state.filter(), core::CohortSpec {});
 
     page.setTableData(fixtures::jobTable(fixtures::generateFleet(2)));
     EXPECT_TRUE(page.emptyMessage().isEmpty());

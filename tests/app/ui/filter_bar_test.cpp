@@ -26,6 +26,22 @@ namespace {
 constexpr int64_t kDay = 86'400 * fixtures::kS;
 constexpr int64_t kJune1 = 1'748'736'000 * fixtures::kS; // 2025-06-01T00:00:00Z
 
+// The values of an attribute term, as the filter bar shows them (empty: no term).
+QStringList attrValuesOf(const core::CohortSpec& f, const char* key)
+{
+    const auto* values = f.attrValues(key);
+    return values ? qsList(*values) : QStringList();
+}
+
+QStringList attrKeysOf(const core::CohortSpec& f)
+{
+    QStringList keys;
+    for (const auto& term : f.attrs) {
+        keys << qs(term.first);
+    }
+    return keys;
+}
+
 Vocabulary vocabulary()
 {
     Vocabulary v;
@@ -88,7 +104,7 @@ TEST(FilterBar, LabelsAndAttributeChipsEditTheFilter)
     Bar b;
     auto* labels = child<QToolButton>(b.bar, "labels");
     labels->menu()->actions().at(1)->setChecked(true); // "after"
-    EXPECT_EQ(b.state.filter().labels, QStringList { "after" });
+    EXPECT_EQ(qsList(b.state.filter().labels), QStringList { "after" });
     EXPECT_TRUE(labels->text().contains("after"));
 
     // Pick an attribute, then a value: a chip.
@@ -99,11 +115,11 @@ TEST(FilterBar, LabelsAndAttributeChipsEditTheFilter)
     const int vision = value->findData("vision");
     value->setCurrentIndex(vision);
     emit value->activated(vision);
-    EXPECT_EQ(b.state.filter().attrs.value("team"), QStringList { "vision" });
+    EXPECT_EQ(attrValuesOf(b.state.filter(), "team"), QStringList { "vision" });
     EXPECT_EQ(value->currentIndex(), 0) << "the value menu returns to its prompt";
     b.bar.addAttributeTerm("team", "nlp");
     b.bar.addAttributeTerm("cluster", "east");
-    EXPECT_EQ(b.state.filter().attrs.value("team"), (QStringList { "vision", "nlp" }));
+    EXPECT_EQ(attrValuesOf(b.state.filter(), "team"), (QStringList { "vision", "nlp" }));
     QCoreApplication::processEvents();
     auto chips = b.bar.findChildren<QToolButton*>(QStringLiteral("chip"));
     ASSERT_EQ(chips.size(), 3);
@@ -117,10 +133,10 @@ TEST(FilterBar, LabelsAndAttributeChipsEditTheFilter)
     }
     ASSERT_NE(nlp, nullptr);
     QTest::mouseClick(nlp, Qt::LeftButton);
-    EXPECT_EQ(b.state.filter().attrs.value("team"), QStringList { "vision" });
+    EXPECT_EQ(attrValuesOf(b.state.filter(), "team"), QStringList { "vision" });
     b.bar.removeAttributeTerm("team", "vision");
-    EXPECT_FALSE(b.state.filter().attrs.contains("team"));
-    EXPECT_EQ(b.state.filter().attrs.value("cluster"), QStringList { "east" });
+    EXPECT_FALSE((b.state.filter().attrValues("team") != nullptr));
+    EXPECT_EQ(attrValuesOf(b.state.filter(), "cluster"), QStringList { "east" });
 }
 
 TEST(FilterBar, TimeRangeGpuRangeAndCountQueue)
@@ -197,10 +213,10 @@ TEST(FilterBar, ShowsChangesMadeElsewhereAndClears)
 {
     fixtures::ensureApp();
     Bar b;
-    UiFilter f;
+    core::CohortSpec f;
     f.fromNs = kJune1 + 4 * kDay;
     f.toNs = kJune1 + 5 * kDay; // a day clicked in the overview
-    f.attrs["model"] = { "llama-70b" };
+    f.setAttr("model", { "llama-70b" });
     f.labels = { "before" };
     b.state.setFilter(f);
     QCoreApplication::processEvents();
@@ -212,7 +228,7 @@ TEST(FilterBar, ShowsChangesMadeElsewhereAndClears)
     auto* clear = child<QPushButton>(b.bar, "clear");
     EXPECT_TRUE(clear->isEnabled());
     QTest::mouseClick(clear, Qt::LeftButton);
-    EXPECT_EQ(b.state.filter(), UiFilter {});
+    EXPECT_EQ(b.state.filter(), core::CohortSpec {});
     QCoreApplication::processEvents();
     EXPECT_TRUE(child<QCheckBox>(b.bar, "allTime")->isChecked());
     EXPECT_TRUE(b.bar.findChildren<QToolButton*>(QStringLiteral("chip")).isEmpty());
@@ -225,10 +241,10 @@ TEST(WorkbenchState, ANewVocabularyDropsTheNamesItLacksFromTheFilterAndTheGroupi
     // data has (the service refuses unknown ones), and says so with filterChanged.
     WorkbenchState state;
     state.setVocabulary(vocabulary());
-    UiFilter f;
+    core::CohortSpec f;
     f.labels = { "before", "after" };
-    f.attrs.insert("team", { "nlp" });
-    f.attrs.insert("cluster", { "east" });
+    f.setAttr("team", { "nlp" });
+    f.setAttr("cluster", { "east" });
     state.setFilter(f);
     Location byModel;
     byModel.groupBy = "model";
@@ -239,8 +255,8 @@ TEST(WorkbenchState, ANewVocabularyDropsTheNamesItLacksFromTheFilterAndTheGroupi
     next.labels = { "after" };
     next.attrKeys = { "team" };
     state.setVocabulary(next);
-    EXPECT_EQ(state.filter().labels, QStringList { "after" });
-    EXPECT_EQ(state.filter().attrs.keys(), QStringList { "team" });
+    EXPECT_EQ(qsList(state.filter().labels), QStringList { "after" });
+    EXPECT_EQ(attrKeysOf(state.filter()), QStringList { "team" });
     EXPECT_EQ(state.location().groupBy, "") << "no job has 'model' any more";
     EXPECT_EQ(filterChanged.count(), 1);
 

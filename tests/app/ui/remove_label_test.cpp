@@ -239,8 +239,8 @@ TEST_F(RemoveLabelWindow, FileRemoveLabelConfirmsRemovesAndCtrlZUndoes)
     }));
 
     // The current filter's single label is preselected.
-    UiFilter filter;
-    filter.labels = { QStringLiteral("wrong-files") };
+    core::CohortSpec filter;
+    filter.labels = { "wrong-files" };
     m_window->state()->setFilter(filter);
     QString preselected;
     QString question;
@@ -273,7 +273,7 @@ TEST_F(RemoveLabelWindow, FileRemoveLabelConfirmsRemovesAndCtrlZUndoes)
         << question.toStdString();
     EXPECT_EQ(*m_events->removed, kWorked);
     EXPECT_EQ(m_events->labels, QStringList { QStringLiteral("fleet") });
-    EXPECT_TRUE(m_window->state()->filter().labels.isEmpty()) << "the removed label left the filter";
+    EXPECT_TRUE(m_window->state()->filter().labels.empty()) << "the removed label left the filter";
     const QString message = m_window->statusBar()->currentMessage();
     EXPECT_EQ(message,
         QStringLiteral("Removed label 'wrong-files' (1 file, 1 job) — Undo (%1)")

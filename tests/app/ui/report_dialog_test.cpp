@@ -52,7 +52,8 @@ protected:
         ASSERT_TRUE(QTest::qWaitFor([&] { return opened; }, kWaitMs));
     }
 
-    std::unique_ptr<ReportDialog> dialog(std::optional<std::pair<UiFilter, UiFilter>> cohorts, bool compare)
+    std::unique_ptr<ReportDialog> dialog(
+        std::optional<std::pair<core::CohortSpec, core::CohortSpec>> cohorts, bool compare)
     {
         auto d = std::make_unique<ReportDialog>(m_service.get(), &m_state, std::move(cohorts), compare);
         d->resize(900, 700);
@@ -92,12 +93,12 @@ TEST_F(ReportDialogTest, PreviewsAndSavesTheReportOfTheFilter)
 
 TEST_F(ReportDialogTest, TheComparisonComesFromTheComparePagesCohortsWhenAsked)
 {
-    UiFilter a;
-    a.labels = { QStringLiteral("before") };
-    UiFilter b;
-    b.labels = { QStringLiteral("after") };
-    UiFilter filter;
-    filter.labels = { QStringLiteral("before") };
+    core::CohortSpec a;
+    a.labels = { "before" };
+    core::CohortSpec b;
+    b.labels = { "after" };
+    core::CohortSpec filter;
+    filter.labels = { "before" };
     m_state.setFilter(filter);
     auto d = dialog(std::make_pair(a, b), true);
     ASSERT_TRUE(d->content().comparison.has_value());

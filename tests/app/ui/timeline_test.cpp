@@ -661,9 +661,10 @@ TEST(TimelineView, DropsStaleResultsAndAddsTheGroupTerm)
     WorkbenchState state;
     TimelineView view(&state, nullptr);
     state.openGroup(QStringLiteral("team"), QStringLiteral("ads"));
-    EXPECT_EQ(view.fleetFilter().attrs.value(QStringLiteral("team")), QStringList { QStringLiteral("ads") });
+    ASSERT_NE(view.fleetFilter().attrValues("team"), nullptr);
+    EXPECT_EQ(*view.fleetFilter().attrValues("team"), std::vector<std::string> { "ads" });
     state.openGroup(QStringLiteral("label"), QStringLiteral("before"));
-    EXPECT_EQ(view.fleetFilter().labels, QStringList { QStringLiteral("before") });
+    EXPECT_EQ(view.fleetFilter().labels, std::vector<std::string> { "before" });
     // No request was made (no data service): any result id is stale and dropped.
     view.handleFleetTimeline(5, testing::smallFleet());
     EXPECT_TRUE(view.scene().rows().empty());

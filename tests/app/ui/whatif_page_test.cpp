@@ -426,7 +426,7 @@ TEST_F(WhatIfPageTest, ATypedCohortIsProjectedAndABadOneIsNamed)
     // Back to the filter bar's jobs: the filter's spec, followed as it changes.
     waitForProjection([&] { page->setCohortSpec(std::nullopt); });
     EXPECT_EQ(page->data().result.jobs, 200);
-    UiFilter f;
+    core::CohortSpec f;
     f.minGpus = 64;
     waitForProjection([&] { state.setFilter(f); });
     EXPECT_EQ(page->cohortSpec(), "gpus>=64");

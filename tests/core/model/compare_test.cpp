@@ -53,6 +53,37 @@ TEST(CohortSpec, ErrorsNameTheTerm)
     }
 }
 
+TEST(CohortSpec, EditsKeepOneTermPerAttributeSortedByKey)
+{
+    CohortSpec a;
+    EXPECT_TRUE(a.addAttrValue("team", "nlp"));
+    EXPECT_TRUE(a.addAttrValue("cluster", "east"));
+    EXPECT_FALSE(a.addAttrValue("team", "nlp")) << "already there";
+    EXPECT_TRUE(a.addAttrValue("team", "ads"));
+    ASSERT_EQ(a.attrs.size(), 2u);
+    EXPECT_EQ(a.attrs[0].first, "cluster");
+    EXPECT_EQ(a.attrs[1].second, (std::vector<std::string> { "nlp", "ads" }));
+    EXPECT_EQ(a.text(), "cluster=east,team=nlp|ads");
+
+    // The same terms added in another order select the same jobs and compare equal.
+    CohortSpec b;
+    b.setAttr("team", { "nlp", "ads" });
+    b.setAttr("cluster", { "east" });
+    EXPECT_EQ(a, b);
+
+    EXPECT_FALSE(a.removeAttrValue("team", "vision"));
+    EXPECT_TRUE(a.removeAttrValue("cluster", "east"));
+    EXPECT_EQ(a.attrValues("cluster"), nullptr) << "an emptied term is no term";
+    a.setAttr("team", {});
+    EXPECT_TRUE(a.attrs.empty());
+    EXPECT_EQ(a, CohortSpec {});
+
+    a.labels = { "before", "after" };
+    EXPECT_TRUE(a.removeLabel("before"));
+    EXPECT_FALSE(a.removeLabel("before"));
+    EXPECT_EQ(a.labels, std::vector<std::string> { "after" });
+}
+
 std::array<Wide, kBucketCount> randomBuckets(std::mt19937_64& rng, Wide& e2e)
 {
     std::array<Wide, kBucketCount> b {};
