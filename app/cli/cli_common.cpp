@@ -2,7 +2,6 @@
 
 #include "app/cli/commands.h"
 #include "core/model/timeutil.h"
-#include "core/store/fleet.h"
 
 #include <fmt/core.h>
 
@@ -133,11 +132,6 @@ int fail(const std::string& message)
 {
     std::fprintf(stderr, "ettw: %s\n", message.c_str());
     return kExitUserError;
-}
-
-Result<std::unique_ptr<Database>> openForQuery(const std::string& path)
-{
-    return Database::open(path, Database::OpenMode::MustExist);
 }
 
 void print(const std::string& s)

@@ -6,7 +6,6 @@
 #include "app/service/workspace.h"
 #include "core/model/result.h"
 #include "core/model/rollup.h"
-#include "core/store/database.h"
 #include "gpu/engine.h"
 
 #include <cstdint>
@@ -56,9 +55,6 @@ struct CommonOptions
 
 // Prints "ettw: MESSAGE" on stderr; returns kExitUserError.
 int fail(const std::string& message);
-// The database for store-only commands (datasets, issues): an Error when it does not exist; nothing
-// is created.
-core::Result<std::unique_ptr<core::Database>> openForQuery(const std::string& path);
 void print(const std::string& s);
 
 // With --verbose: what ran, on which backend, how long it took.

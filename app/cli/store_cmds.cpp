@@ -3,12 +3,10 @@
 #include "app/cli/json_writer.h"
 #include "app/cli/presenter.h"
 #include "app/cli/text_table.h"
+#include "app/service/document.h"
 #include "app/service/import_files.h"
 #include "app/service/workspace.h"
 #include "core/ingest/issue_kinds.h"
-#include "core/store/database.h"
-#include "core/store/fleet.h"
-#include "core/store/label_removal.h"
 
 #include <fmt/core.h>
 
@@ -72,14 +70,12 @@ TextTable issuesTable(const std::vector<IssueInfo>& issues)
 // --remove-label: asks nothing (scripts call it); says what went, or why nothing did.
 int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const std::string& label)
 {
-    if (auto known = workspace.checkLabel(label); !known) {
-        return fail(known.error().message + "; nothing was removed");
-    }
     const auto started = std::chrono::steady_clock::now();
-    auto removed = core::removeLabel(workspace.store(), label);
-    if (!removed) {
-        return fail(common.db + ": " + removed.error().message);
+    auto change = app::removeLabel(workspace, label, core::KeepForUndo::No);
+    if (!change) {
+        return fail(change.error().message);
     }
+    const core::LabelContents* removed = &change->label.contents;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return present(common,
         { [&] {
@@ -107,8 +103,8 @@ int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const 
 int renameDatasetLabel(
     const CommonOptions& common, Workspace& workspace, const std::string& from, const std::string& to)
 {
-    if (auto st = core::renameLabel(workspace.store(), from, to); !st) {
-        return fail(common.db + ": " + st.error().message);
+    if (auto st = app::renameLabel(workspace, from, to); !st) {
+        return fail(st.error().message);
     }
     return present(common,
         { [&] { return fmt::format("Renamed label '{}' to '{}' in {}.\n", from, to, common.db); },
@@ -170,11 +166,11 @@ TextTable datasetsTable(const std::vector<DatasetInfo>& datasets, bool fullHashe
 
 int runIssues(const CommonOptions& common)
 {
-    auto db = openForQuery(common.db);
-    if (!db) {
-        return fail(db.error().message);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!workspace) {
+        return fail(workspace.error().message);
     }
-    auto issues = listIssues(**db);
+    auto issues = importIssues(**workspace);
     if (!issues) {
         return fail(issues.error().message);
     }
@@ -199,7 +195,7 @@ int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
     if (cmd.renameLabel.size() == 2) {
         return renameDatasetLabel(common, **workspace, cmd.renameLabel[0], cmd.renameLabel[1]);
     }
-    auto datasets = listDatasets((*workspace)->store());
+    auto datasets = app::datasets(**workspace);
     if (!datasets) {
         return fail(datasets.error().message);
     }

@@ -2,9 +2,10 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_table.h"
+#include "app/service/document.h"
 #include "app/service/whatif_session.h"
+#include "core/ingest/scenario_file.h"
 #include "core/model/compare.h"
-#include "core/store/scenarios.h"
 
 #include <fmt/core.h>
 
@@ -92,9 +93,9 @@ std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::str
     return out;
 }
 
-int runList(const CommonOptions& common, Database& db)
+int runList(const CommonOptions& common, Workspace& workspace)
 {
-    auto saved = listScenarios(db);
+    auto saved = savedScenarios(workspace);
     if (!saved) {
         return fail(saved.error().message);
     }
@@ -225,23 +226,18 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
     if (!workspace) {
         return fail(workspace.error().message);
     }
-    core::Database& db = (*workspace)->store();
     if (cmd.list) {
-        return runList(common, db);
+        return runList(common, **workspace);
     }
     if (!cmd.deleteName.empty()) {
-        auto deleted = deleteScenario(db, cmd.deleteName);
-        if (!deleted) {
-            return fail(deleted.error().message);
-        }
-        if (!*deleted) {
-            return fail(common.db + ": no saved scenario '" + cmd.deleteName + "'; nothing was deleted");
+        if (auto deleted = deleteScenario(**workspace, cmd.deleteName); !deleted) {
+            return fail(deleted.error().message + "; nothing was deleted");
         }
         print(fmt::format("Deleted scenario '{}' from {}.\n", cmd.deleteName, common.db));
         return kExitOk;
     }
     if (!cmd.name.empty()) {
-        auto saved = loadScenario(db, cmd.name);
+        auto saved = savedScenario(**workspace, cmd.name);
         if (!saved) {
             return fail(saved.error().message);
         }
@@ -267,7 +263,7 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
     }
     // Saved once it ran: a scenario whose cohort the fleet does not know is not kept.
     if (cmd.save) {
-        if (auto st = saveScenario(db, scenario); !st) {
+        if (auto st = saveScenario(**workspace, scenario); !st) {
             return fail(st.error().message);
         }
     }

@@ -12,7 +12,7 @@ namespace ett::app {
 
 struct WhatIfCmd
 {
-    std::string scenarioFile; // --scenario FILE (core/store/scenarios.h)
+    std::string scenarioFile; // --scenario FILE (core/ingest/scenario_file.h)
     bool save = false; // --save: also keep the scenario in the database
     std::string name; // --name NAME: run a saved scenario
     bool list = false; // --list

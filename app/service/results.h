@@ -5,10 +5,9 @@
 #pragma once
 
 #include "core/model/compare.h"
+#include "core/model/job_timeline.h"
 #include "core/model/rollup.h"
 #include "core/model/whatif.h"
-#include "core/store/scenarios.h"
-#include "core/store/timeline.h"
 #include "gpu/advisor.h"
 #include "gpu/engine.h"
 

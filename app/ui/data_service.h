@@ -7,7 +7,7 @@
 
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
-#include "core/store/label_removal.h"
+#include "core/model/label_contents.h"
 
 #include <QObject>
 #include <QString>

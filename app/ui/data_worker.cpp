@@ -2,13 +2,11 @@
 
 #include "app/service/advice.h"
 #include "app/service/comparison.h"
+#include "app/service/document.h"
 #include "app/service/import_files.h"
 #include "app/service/overview.h"
 #include "app/service/report_content.h"
 #include "app/ui/import_options.h"
-#include "core/store/fleet.h"
-#include "core/store/label_removal.h"
-#include "core/store/scenarios.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -174,16 +172,6 @@ void DataWorker::answer(const LatestId& latest, quint64 id, const QString& what,
     postResult(latest, id, ready, std::move(*data));
 }
 
-QString DataWorker::reloadAndPost()
-{
-    const auto started = Clock::now();
-    if (const core::Status st = m_workspace->reload(); !st) {
-        return qs(st.error().message);
-    }
-    postOpened(secondsSince(started));
-    return {};
-}
-
 // --- database --------------------------------------------------------------------------------
 
 void DataWorker::openDatabase(const QString& path)
@@ -268,14 +256,12 @@ void DataWorker::renameLabel(const QString& from, const QString& to)
         fail(QObject::tr("no database is open"));
         return;
     }
-    if (const core::Status st = core::renameLabel(m_workspace->store(), ss(from), ss(to)); !st) {
+    const auto started = Clock::now();
+    if (const core::Status st = app::renameLabel(*m_workspace, ss(from), ss(to)); !st) {
         fail(qs(st.error().message));
         return;
     }
-    if (const QString error = reloadAndPost(); !error.isEmpty()) {
-        fail(error);
-        return;
-    }
+    postOpened(secondsSince(started));
     QMetaObject::invokeMethod(
         service, [service, from, to] { emit service->labelRenamed(from, to); }, Qt::QueuedConnection);
 }
@@ -291,7 +277,7 @@ void DataWorker::labelContents(const QString& label)
         fail(QObject::tr("no database is open"));
         return;
     }
-    auto contents = core::labelContents(m_workspace->store(), ss(label));
+    auto contents = app::labelContents(*m_workspace, ss(label));
     if (!contents) {
         fail(qs(contents.error().message));
         return;
@@ -311,16 +297,20 @@ void DataWorker::removeLabel(const QString& label)
         fail(QObject::tr("no database is open"));
         return;
     }
-    auto removed = core::removeLabel(m_workspace->store(), ss(label), core::KeepForUndo::Yes);
+    const auto started = Clock::now();
+    auto removed = app::removeLabel(*m_workspace, ss(label), core::KeepForUndo::Yes);
     if (!removed) {
         fail(qs(removed.error().message));
         return;
     }
     // Removed (and kept for undo) even if the reload fails: say so, and offer the undo still.
-    const QString error = reloadAndPost();
+    const QString error = qs(removed->reloadError);
+    if (error.isEmpty()) {
+        postOpened(secondsSince(started));
+    }
     QMetaObject::invokeMethod(
         service,
-        [service, label, c = *removed, error] {
+        [service, label, c = removed->label.contents, error] {
             service->m_removedLabel = label;
             if (!error.isEmpty()) {
                 emit service->labelRemoveFailed(
@@ -344,16 +334,20 @@ void DataWorker::restoreRemovedLabel()
         fail(QObject::tr("no database is open"));
         return;
     }
-    auto restored = core::restoreRemovedLabel(m_workspace->store());
+    const auto started = Clock::now();
+    auto restored = app::restoreRemovedLabel(*m_workspace);
     if (!restored) {
         fail(qs(restored.error().message));
         return;
     }
-    const QString label = qs(restored->label);
-    const QString error = reloadAndPost();
+    const QString label = qs(restored->label.label);
+    const QString error = qs(restored->reloadError);
+    if (error.isEmpty()) {
+        postOpened(secondsSince(started));
+    }
     QMetaObject::invokeMethod(
         service,
-        [service, label, c = restored->contents, error] {
+        [service, label, c = restored->label.contents, error] {
             service->m_removedLabel.clear();
             if (!error.isEmpty()) {
                 emit service->labelRestoreFailed(
@@ -446,7 +440,7 @@ void DataWorker::issues(LatestId latest, quint64 id)
 {
     answer(latest, id, QObject::tr("import issues"), &DataService::issuesReady,
         [&](FleetSource&) -> core::Result<IssueList> {
-            auto listed = core::listIssues(m_workspace->store());
+            auto listed = importIssues(*m_workspace);
             if (!listed) {
                 return listed.error();
             }
@@ -456,7 +450,7 @@ void DataWorker::issues(LatestId latest, quint64 id)
 
 std::optional<ScenarioList> DataWorker::listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context)
 {
-    auto listed = core::listScenarios(m_workspace->store());
+    auto listed = savedScenarios(*m_workspace);
     if (!listed) {
         postFailed(latest, id, context + qs(listed.error().message));
         return std::nullopt;
@@ -484,8 +478,8 @@ void DataWorker::saveScenario(LatestId latest, quint64 id, const core::Scenario&
         postFailed(latest, id, QObject::tr("no database is open"));
         return;
     }
-    // One transaction (core/store/scenarios.h): on error nothing is written.
-    if (const core::Status st = core::saveScenario(m_workspace->store(), scenario); !st) {
+    // On error nothing is written.
+    if (const core::Status st = app::saveScenario(*m_workspace, scenario); !st) {
         postFailed(latest, id, qs(st.error().message));
         return;
     }
@@ -510,20 +504,10 @@ void DataWorker::deleteScenario(LatestId latest, quint64 id, const QString& name
         postFailed(latest, id, QObject::tr("no database is open"));
         return;
     }
-    // What is deleted is read first, so that the page can undo by saving it again; a scenario that
-    // cannot be read back is not deleted.
-    auto saved = core::loadScenario(m_workspace->store(), ss(name));
+    // The deleted scenario comes back, so that the page can undo by saving it again.
+    auto saved = app::deleteScenario(*m_workspace, ss(name));
     if (!saved) {
         postFailed(latest, id, qs(saved.error().message));
-        return;
-    }
-    auto deleted = core::deleteScenario(m_workspace->store(), ss(name));
-    if (!deleted) {
-        postFailed(latest, id, qs(deleted.error().message));
-        return;
-    }
-    if (!*deleted) {
-        postFailed(latest, id, QObject::tr("no scenario '%1' is saved").arg(name));
         return;
     }
     if (auto list = listScenariosOrFail(

@@ -77,8 +77,6 @@ private:
     // The saved scenarios, or an empty optional after posting the failure of request `id`.
     std::optional<ScenarioList> listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context);
     void postOpened(double loadSeconds);
-    // Reloads after a change of the store and posts databaseOpened; error text on failure.
-    QString reloadAndPost();
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.
     void postFailed(const LatestId& latest, quint64 id, const QString& message);

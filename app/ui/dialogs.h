@@ -6,8 +6,8 @@
 
 #include "app/ui/import_options.h"
 #include "app/ui/types.h"
+#include "core/model/label_contents.h"
 #include "core/model/result.h"
-#include "core/store/label_removal.h"
 
 #include <QDialog>
 #include <QString>

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "app/ui/types.h"
-#include "core/store/label_removal.h"
+#include "core/model/label_contents.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -7,7 +7,7 @@
 
 #include "app/service/report_content.h"
 #include "app/service/results.h"
-#include "core/store/fleet.h"
+#include "core/model/datasets.h"
 
 #include <QMap>
 #include <QMetaType>

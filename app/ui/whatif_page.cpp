@@ -9,6 +9,7 @@
 #include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
+#include "core/ingest/scenario_file.h"
 
 #include <QAction>
 #include <QChart>

@@ -164,4 +164,11 @@ private:
     mutable std::map<std::string, std::vector<int64_t>> m_phaseTime;
 };
 
+// A scenario as the document keeps it (core/store/scenarios.h).
+struct SavedScenario
+{
+    Scenario scenario;
+    std::string savedAt; // RFC 3339 UTC
+};
+
 } // namespace ett::core

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/model/accounting.h"
+#include "core/model/datasets.h"
 #include "core/model/result.h"
 
 #include <cstdint>
@@ -47,32 +48,7 @@ struct FleetQuery
 // Loads attributed jobs. Jobs appear in (label, key) order. Error when the store is damaged.
 Result<std::vector<FleetJob>> loadFleet(Database& db, const FleetQuery& query);
 
-struct DatasetInfo
-{
-    int64_t id = 0;
-    std::string label;
-    std::string sourcePath;
-    std::string sha256;
-    std::string format;
-    std::string importedAt;
-    int64_t bytes = 0;
-    int64_t records = 0;
-    int64_t issues = 0; // total count of import issues
-};
-
 Result<std::vector<DatasetInfo>> listDatasets(Database& db);
-
-struct IssueInfo
-{
-    int64_t datasetId = 0;
-    std::string label;
-    std::string sourcePath;
-    std::string kind;
-    std::string detail;
-    int64_t count = 0;
-    std::optional<int64_t> firstLine;
-    std::string example;
-};
 
 Result<std::vector<IssueInfo>> listIssues(Database& db);
 

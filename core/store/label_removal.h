@@ -11,6 +11,7 @@
 // the connection: undo is for the window, which keeps its connection open.
 #pragma once
 
+#include "core/model/label_contents.h"
 #include "core/model/result.h"
 
 #include <cstdint>
@@ -21,38 +22,14 @@ namespace ett::core {
 
 class Database;
 
-// What a label holds (or held): its files (datasets), jobs, attempts, phases and checkpoints.
-struct LabelContents
-{
-    int64_t files = 0;
-    int64_t jobs = 0;
-    int64_t attempts = 0;
-    int64_t phases = 0;
-    int64_t checkpoints = 0;
-
-    bool operator==(const LabelContents&) const = default;
-};
-
 // Counts what removing `label` would remove. Error naming the label when there is no such label.
 Result<LabelContents> labelContents(Database& db, const std::string& label);
-
-enum class KeepForUndo {
-    No, // just delete (the command line: its connection ends with the command)
-    Yes, // copy the rows to the connection's trash first, replacing the last removal kept there
-};
 
 // Removes `label` and everything imported under it or derived from it; other labels, the phase
 // kinds and the scenarios are untouched. One transaction: on any error (a missing label, named in
 // the message; a store whose phase ranges disagree with its attempts) nothing changes, the trash
 // included. Returns what was removed.
 Result<LabelContents> removeLabel(Database& db, const std::string& label, KeepForUndo keep = KeepForUndo::No);
-
-// The removal kept for undo on this connection: the label's name and what it held.
-struct RemovedLabel
-{
-    std::string label;
-    LabelContents contents;
-};
 
 // The latest removal kept for undo on this connection, or nullopt when there is none (nothing
 // removed with KeepForUndo::Yes since the connection was opened, or it was restored).

@@ -1,65 +1,16 @@
-// Everything the timeline views show of one job, read from the store as plain structs: attempts
-// with their derived figures and segments, the phases as imported (ranks, subcategories, names)
-// and the checkpoints.
+// Reading one job's timeline (core/model/job_timeline.h) from the store.
 #pragma once
 
-#include "core/model/accounting.h"
+#include "core/model/job_timeline.h"
 #include "core/model/result.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace ett::core {
 
 class Database;
-
-struct TimelinePhase
-{
-    int64_t startNs = 0;
-    int64_t endNs = 0;
-    Category category = Category::Train;
-    std::string subcategory; // "" when none
-    int32_t rank = -1; // -1: the whole attempt
-    std::string name;
-};
-
-struct TimelineCheckpoint
-{
-    int64_t startNs = 0;
-    int64_t durableNs = 0; // == startNs when the trace gave none
-    bool failed = false;
-    int32_t attempt = 0;
-    std::optional<int64_t> step;
-};
-
-struct TimelineAttempt
-{
-    AttemptResult result; // buckets, segments, TTS, TTR, fault instant, gap after
-    std::string cause;
-    std::string symptom;
-    std::string detail;
-    std::vector<TimelinePhase> phases; // sorted by start
-    std::vector<int32_t> ranks; // distinct ranks of its phases, sorted (empty: no per-rank phases)
-};
-
-struct JobTimeline
-{
-    int64_t jobId = 0;
-    std::string label;
-    std::string key;
-    std::string name;
-    int64_t gpus = 1;
-    std::optional<int64_t> submittedNs;
-    std::vector<std::pair<std::string, std::string>> attrs;
-    bool noCheckpointData = false;
-    int64_t windowStartNs = 0;
-    int64_t windowEndNs = 0;
-    std::vector<TimelineAttempt> attempts; // by start
-    std::vector<TimelineCheckpoint> checkpoints; // by start
-};
 
 // Loads one job (by its row id in jobs). Error when it does not exist or the store is damaged.
 Result<JobTimeline> loadJobTimeline(Database& db, int64_t jobId);

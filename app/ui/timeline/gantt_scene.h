@@ -12,8 +12,8 @@
 #pragma once
 
 #include "app/ui/types.h"
+#include "core/model/job_timeline.h"
 #include "core/model/types.h"
-#include "core/store/timeline.h"
 
 #include <QMetaType>
 #include <QString>

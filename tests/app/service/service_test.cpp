@@ -2,6 +2,7 @@
 // ends call, and the fleet-source seam they go through.
 #include "app/service/advice.h"
 #include "app/service/comparison.h"
+#include "app/service/document.h"
 #include "app/service/import_files.h"
 #include "app/service/job_detail.h"
 #include "app/service/overview.h"
@@ -311,6 +312,75 @@ TEST_F(ServiceTest, WhatIfSessionKeepsItsModelUntilTheCohortOrTheFleetChanges)
     auto typo = session.project(*ws, WhatIfRequest { "label=befor", {} });
     ASSERT_FALSE(typo.ok());
     EXPECT_NE(typo.error().message.find("befor"), std::string::npos);
+}
+
+TEST_F(ServiceTest, LabelChangesReloadTheFleetAndUndoRestoresIt)
+{
+    auto ws = sampleWorkspace();
+    auto fleet = [&] { return (*ws->fleet())->vocabulary(); };
+    const int64_t jobs = fleet().jobs;
+    auto contents = labelContents(*ws, "after");
+    ASSERT_TRUE(contents.ok()) << contents.error().message;
+    EXPECT_EQ(contents->files, 1);
+    EXPECT_EQ(contents->jobs * 2, jobs);
+
+    auto typo = removeLabel(*ws, "aftr", core::KeepForUndo::Yes);
+    ASSERT_FALSE(typo.ok());
+    EXPECT_NE(typo.error().message.find("nothing was removed"), std::string::npos) << typo.error().message;
+    EXPECT_EQ(fleet().jobs, jobs);
+
+    const uint64_t generation = ws->generation();
+    auto removed = removeLabel(*ws, "after", core::KeepForUndo::Yes);
+    ASSERT_TRUE(removed.ok()) << removed.error().message;
+    EXPECT_EQ(removed->label.label, "after");
+    EXPECT_EQ(removed->label.contents, *contents);
+    EXPECT_TRUE(removed->reloadError.empty()) << removed->reloadError;
+    EXPECT_NE(ws->generation(), generation) << "the fleet followed the store";
+    EXPECT_EQ(fleet().labels, std::vector<std::string> { "before" });
+    EXPECT_EQ(fleet().jobs * 2, jobs);
+
+    auto restored = restoreRemovedLabel(*ws);
+    ASSERT_TRUE(restored.ok()) << restored.error().message;
+    EXPECT_EQ(restored->label.contents, *contents);
+    EXPECT_EQ(fleet().jobs, jobs);
+    EXPECT_FALSE(restoreRemovedLabel(*ws).ok()) << "nothing left to restore";
+
+    ASSERT_TRUE(renameLabel(*ws, "after", "candidate").ok());
+    EXPECT_EQ(fleet().labels, (std::vector<std::string> { "before", "candidate" }));
+    auto taken = renameLabel(*ws, "candidate", "before");
+    ASSERT_FALSE(taken.ok());
+    EXPECT_NE(taken.error().message.find(ws->path()), std::string::npos) << taken.error().message;
+    auto files = datasets(*ws);
+    ASSERT_TRUE(files.ok());
+    EXPECT_EQ(files->size(), 2u);
+}
+
+TEST_F(ServiceTest, SavedScenariosRoundTripAndADeleteReturnsWhatWent)
+{
+    auto ws = sampleWorkspace();
+    core::Scenario s;
+    s.name = "faster init";
+    s.cohort = "label=before";
+    core::WhatIfChange faster;
+    faster.bucket = core::Bucket::Init;
+    faster.scale = 0.5;
+    s.changes = { faster };
+    ASSERT_TRUE(saveScenario(*ws, s).ok());
+    core::Scenario unnamed = s;
+    unnamed.name.clear();
+    EXPECT_FALSE(saveScenario(*ws, unnamed).ok()) << "a scenario needs a name";
+    auto listed = savedScenarios(*ws);
+    ASSERT_TRUE(listed.ok());
+    ASSERT_EQ(listed->size(), 1u);
+    EXPECT_EQ(listed->front().scenario.cohort, "label=before");
+    auto missing = savedScenario(*ws, "slower");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("faster init"), std::string::npos) << "names what is saved";
+    auto deleted = deleteScenario(*ws, "faster init");
+    ASSERT_TRUE(deleted.ok()) << deleted.error().message;
+    EXPECT_EQ(deleted->scenario.changes.size(), 1u);
+    EXPECT_TRUE(savedScenarios(*ws)->empty());
+    EXPECT_FALSE(deleteScenario(*ws, "faster init").ok());
 }
 
 TEST_F(ServiceTest, JobDetailNamesMissingAndAmbiguousJobs)
