@@ -1,5 +1,7 @@
 #include "app/ui/page_widgets.h"
 
+#include "app/ui/table_export.h"
+
 #include <QCheckBox>
 #include <QDateTimeEdit>
 #include <QFrame>
@@ -81,6 +83,15 @@ QTableWidgetItem* makeCell(const QString& text, bool number)
 {
     auto* item = new QTableWidgetItem(text);
     item->setTextAlignment(number ? (Qt::AlignRight | Qt::AlignVCenter) : (Qt::AlignLeft | Qt::AlignVCenter));
+    return item;
+}
+
+QTableWidgetItem* makeExactCell(const QString& text, const QVariant& exact, bool number)
+{
+    QTableWidgetItem* item = makeCell(text, number);
+    if (exact.isValid()) {
+        item->setData(ExportValueRole, exact);
+    }
     return item;
 }
 

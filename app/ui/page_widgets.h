@@ -16,6 +16,7 @@ class QProgressBar;
 class QSpinBox;
 class QTableWidget;
 class QTableWidgetItem;
+class QVariant;
 class QWidget;
 
 namespace ett::app {
@@ -54,5 +55,8 @@ RangeControls addRangeControls(QHBoxLayout* row, QWidget* parent, const QString&
 QTableWidget* makeTable(QWidget* parent, const QStringList& headers);
 // A cell: numbers right-aligned, text left-aligned.
 QTableWidgetItem* makeCell(const QString& text, bool number = true);
+// A cell as makeCell's, with the exact value the JSON export writes for it (ExportValueRole of
+// table_export.h); none when `exact` is invalid (the export then writes the text).
+QTableWidgetItem* makeExactCell(const QString& text, const QVariant& exact, bool number = true);
 
 } // namespace ett::app

@@ -18,13 +18,17 @@
 // measured") is no change. While a slider moves the page asks DataService::requestWhatIf at most
 // every kThrottleMs (through a PageRequest: a page behind another tab asks when shown); the worker
 // keeps the cohort's model, and only the newest request's result is shown. GUI thread only.
+//
+// The page composes and wires: the rows are a WhatIfRowsEditor (whatif_rows_editor.h), what a
+// projection shows comes from whatif_results.h, the saved scenarios are a ScenarioPanel
+// (scenario_panel.h).
 #pragma once
 
 #include "app/ui/types.h"
+#include "app/ui/whatif_rows.h"
 
 #include <QWidget>
 
-#include <array>
 #include <optional>
 #include <vector>
 
@@ -36,7 +40,6 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
-class QPushButton;
 class QSlider;
 class QStackedWidget;
 class QTableWidget;
@@ -46,6 +49,8 @@ namespace ett::app {
 
 class DataService;
 class PageRequest;
+class ScenarioPanel;
+class WhatIfRowsEditor;
 class WorkbenchState;
 
 class WhatIfPage : public QWidget
@@ -55,10 +60,10 @@ public:
     // The most often a moving slider asks for a projection.
     static constexpr int kThrottleMs = 50;
 
-    // The rows of percentages, in the order their changes apply.
-    enum class Row { Setup, Init, CheckpointLoad, Compile, Recovery, Phase, Failures, Preemptions };
-    static constexpr int kRows = 8;
-    enum class Interval { AsMeasured, Optimum, Scale };
+    // The rows of percentages, in the order their changes apply (whatif_rows.h).
+    using Row = WhatIfRows::Row;
+    static constexpr int kRows = WhatIfRows::kRows;
+    using Interval = WhatIfRows::Interval;
     // The row of a name: "setup", "init", "checkpoint_load", "compile", "recovery", "phase",
     // "failures", "preemptions" (the rows' object names start with it).
     static std::optional<Row> rowNamed(const QString& name);
@@ -106,8 +111,8 @@ public:
     bool showsEmptyState() const;
 
     // --- scenarios saved in the database
-    const ScenarioList& scenarios() const { return m_scenarios; }
-    QTableWidget* scenariosTable() const { return m_scenarioTable; }
+    const ScenarioList& scenarios() const;
+    QTableWidget* scenariosTable() const;
     // Saves the rows and the cohort under `name` (replacing one of the same name).
     void saveScenarioAs(const QString& name);
     // Shows a saved scenario in the rows and its cohort; false when none has the name.
@@ -115,7 +120,7 @@ public:
     void deleteScenario(const QString& name);
     // Saves the last deleted scenario again; refused (with a message) when one of its name exists.
     void undoDelete();
-    bool canUndoDelete() const { return m_undo.has_value(); }
+    bool canUndoDelete() const;
     // The page's own Ctrl+Z (while it has the focus). A main window with an Edit > Undo of its own
     // takes the key away from it and dispatches to undoDelete() instead: two actions on one key
     // would be ambiguous, and Qt then triggers neither.
@@ -136,34 +141,24 @@ public slots:
     void refresh();
 
 private:
-    struct RowWidgets
-    {
-        QSlider* slider = nullptr;
-        QDoubleSpinBox* spin = nullptr;
-    };
-
     void buildUi();
     QWidget* buildHeader();
     QWidget* buildChanges();
     QWidget* buildResults();
+    QWidget* buildHeadline(QWidget* parent);
     QWidget* buildScenarios();
-    RowWidgets addPercentRow(QWidget* parent, const QString& objectName, double max);
 
     void onVocabularyChanged();
     void onWhatIfReady(quint64 id, const WhatIfData& data);
     void onQueryFailed(quint64 id, const QString& message);
-    void onScenarios(const ScenarioList& list, const QString& message);
     void schedule();
-    void requestScenarios();
     void applyScenario(const core::Scenario& scenario);
 
     void render();
     void renderHeadline();
     void renderBridge();
     void renderSteps();
-    void renderScenarios();
     void updateStatus();
-    void updateIntervalControls();
     QString exportScope() const;
 
     WorkbenchState* m_state;
@@ -174,16 +169,6 @@ private:
     QString m_error;
     QTimer* m_throttle = nullptr;
     std::optional<QString> m_typedSpec;
-    // Changes of a loaded scenario that no row shows (applied after the rows').
-    std::vector<core::WhatIfChange> m_extra;
-
-    ScenarioList m_scenarios;
-    quint64 m_scenariosPending = 0;
-    quint64 m_savePending = 0;
-    quint64 m_deletePending = 0;
-    bool m_restoring = false; // the pending save is an undo
-    std::optional<core::Scenario> m_undo;
-    QString m_scenarioMessage;
 
     QLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;
@@ -192,13 +177,7 @@ private:
     QLineEdit* m_cohortEdit = nullptr;
     QStackedWidget* m_stack = nullptr;
     QLabel* m_empty = nullptr;
-    std::array<RowWidgets, kRows> m_rows {};
-    QComboBox* m_phaseChoice = nullptr;
-    QComboBox* m_intervalChoice = nullptr;
-    RowWidgets m_intervalScale;
-    QLabel* m_intervalNote = nullptr;
-    QLabel* m_extraLabel = nullptr;
-    QPushButton* m_extraClear = nullptr;
+    WhatIfRowsEditor* m_rowsEditor = nullptr; // the changes
     QLabel* m_headlineTitle = nullptr;
     QLabel* m_headline = nullptr;
     QLabel* m_headlineChange = nullptr;
@@ -206,11 +185,7 @@ private:
     QLabel* m_facts = nullptr;
     QChartView* m_bridgeView = nullptr;
     QTableWidget* m_steps = nullptr;
-    QTableWidget* m_scenarioTable = nullptr;
-    QPushButton* m_loadButton = nullptr;
-    QPushButton* m_deleteButton = nullptr;
-    QLabel* m_scenarioNote = nullptr;
-    QPushButton* m_undoButton = nullptr;
+    ScenarioPanel* m_scenarioPanel = nullptr; // saved in the database
     QAction* m_undoAction = nullptr;
 };
 
