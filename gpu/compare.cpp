@@ -49,33 +49,9 @@ Filter cohortFilter(const core::CohortSpec& spec, const core::FleetColumns& c, b
     return f;
 }
 
-namespace {
-
-std::string knownList(const std::vector<std::string>& names)
-{
-    std::string s;
-    for (const auto& n : names) {
-        s += (s.empty() ? "" : ", ") + n;
-    }
-    return s.empty() ? "none" : s;
-}
-
-} // namespace
-
 core::Status checkCohortSpec(const core::CohortSpec& spec, const core::FleetColumns& c, const std::string& what)
 {
-    for (const auto& l : spec.labels) {
-        if (std::find(c.labels.begin(), c.labels.end(), l) == c.labels.end()) {
-            return core::Error { what + ": no dataset label '" + l + "' (labels: " + knownList(c.labels) + ")" };
-        }
-    }
-    for (const auto& [key, values] : spec.attrs) {
-        if (std::find(c.attrKeys.begin(), c.attrKeys.end(), key) == c.attrKeys.end()) {
-            return core::Error { what + ": no job has the attribute '" + key + "' (attributes: " + knownList(c.attrKeys)
-                + "; or label, from, to, gpus)" };
-        }
-    }
-    return core::Status::success();
+    return core::checkCohortNames(spec, c.labels, c.attrKeys, what);
 }
 
 MatchKey resolveMatchKey(const std::string& matchBy, const core::FleetColumns& c)

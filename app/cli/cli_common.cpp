@@ -1,6 +1,7 @@
 #include "app/cli/cli_common.h"
 
 #include "app/cli/commands.h"
+#include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 
 #include <fmt/core.h>
@@ -14,25 +15,6 @@ namespace ett::app {
 using namespace ett::core;
 
 // --- formatting helpers -----------------------------------------------------------------------
-
-std::string groupThousands(const std::string& digits)
-{
-    // digits: optional '-', integer part, optional fraction.
-    size_t start = digits.empty() || digits[0] != '-' ? 0 : 1;
-    size_t end = digits.find('.');
-    if (end == std::string::npos) {
-        end = digits.size();
-    }
-    std::string out = digits.substr(0, start);
-    const std::string intPart = digits.substr(start, end - start);
-    for (size_t i = 0; i < intPart.size(); ++i) {
-        if (i > 0 && (intPart.size() - i) % 3 == 0) {
-            out += ',';
-        }
-        out += intPart[i];
-    }
-    return out + digits.substr(end);
-}
 
 std::string hoursText(Wide ns)
 {

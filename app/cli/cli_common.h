@@ -4,6 +4,7 @@
 
 #include "app/cli/json_writer.h"
 #include "app/service/workspace.h"
+#include "core/model/names_text.h"
 #include "core/model/result.h"
 #include "core/model/rollup.h"
 #include "gpu/engine.h"
@@ -18,8 +19,6 @@ namespace ett::app {
 
 inline constexpr double kNsPerHour = 3600.0 * 1e9;
 
-// "1234567.5" -> "1,234,567.5".
-std::string groupThousands(const std::string& digits);
 std::string hoursText(core::Wide ns);
 std::string percentText(std::optional<double> p, int decimals = 2);
 std::string durationText(std::optional<int64_t> ns);

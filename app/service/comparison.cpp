@@ -1,34 +1,16 @@
 #include "app/service/comparison.h"
 
+#include "core/model/names_text.h"
+
 #include <algorithm>
 
 namespace ett::app {
 
 namespace {
 
-std::string joined(const std::vector<std::string>& names)
-{
-    std::string s;
-    for (const auto& n : names) {
-        s += (s.empty() ? "" : ", ") + n;
-    }
-    return s.empty() ? "none" : s;
-}
-
 core::Status checkCohort(const FleetVocabulary& v, const core::CohortSpec& spec, const std::string& what)
 {
-    for (const auto& l : spec.labels) {
-        if (std::find(v.labels.begin(), v.labels.end(), l) == v.labels.end()) {
-            return core::Error { what + ": no dataset label '" + l + "' (labels: " + joined(v.labels) + ")" };
-        }
-    }
-    for (const auto& [key, values] : spec.attrs) {
-        if (std::find(v.attrKeys.begin(), v.attrKeys.end(), key) == v.attrKeys.end()) {
-            return core::Error { what + ": no job has the attribute '" + key + "' (attributes: " + joined(v.attrKeys)
-                + "; or label, from, to, gpus)" };
-        }
-    }
-    return core::Status::success();
+    return core::checkCohortNames(spec, v.labels, v.attrKeys, what);
 }
 
 std::vector<int64_t> sortedCopy(std::vector<int64_t> v)
@@ -132,8 +114,8 @@ core::Status checkComparison(
     const std::string& by = request.matchBy;
     if (!by.empty() && by != "job" && by != "name"
         && std::find(v.attrKeys.begin(), v.attrKeys.end(), by) == v.attrKeys.end()) {
-        return core::Error { "--match-by: expected job, name or an attribute (" + joined(v.attrKeys) + "), got '" + by
-            + "'" };
+        return core::Error { "--match-by: expected job, name or an attribute (" + core::knownNames(v.attrKeys)
+            + "), got '" + by + "'" };
     }
     return core::Status::success();
 }

@@ -1,6 +1,7 @@
 #include "app/service/import_files.h"
 
 #include "core/ingest/issue_kinds.h"
+#include "core/model/names_text.h"
 #include "core/store/importer.h"
 
 #include <fmt/core.h>
@@ -28,19 +29,6 @@ int64_t fileSize(const std::string& path)
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     return ec ? 0 : static_cast<int64_t>(size);
-}
-
-std::string groupThousands(int64_t n)
-{
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    std::string out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) {
-            out += ',';
-        }
-        out += digits[i];
-    }
-    return (n < 0 ? "-" : "") + out;
 }
 
 } // namespace
@@ -72,8 +60,8 @@ std::string issueLines(const core::IssueCounter& issues)
 {
     std::string out;
     for (const auto& [key, e] : issues.entries()) {
-        out += fmt::format("    {}: {} x {}{}{}\n", issueSeverityText(key.first), groupThousands(e.count), key.first,
-            key.second.empty() ? "" : " (" + key.second + ")",
+        out += fmt::format("    {}: {} x {}{}{}\n", issueSeverityText(key.first),
+            core::groupThousands(std::to_string(e.count)), key.first, key.second.empty() ? "" : " (" + key.second + ")",
             e.example.empty()
                 ? ""
                 : ", e.g. " + e.example + (e.firstLine > 0 ? " (line " + std::to_string(e.firstLine) + ")" : ""));

@@ -1,5 +1,6 @@
 #include "app/service/local_fleet_source.h"
 
+#include "core/model/names_text.h"
 #include "core/store/columns_loader.h"
 #include "core/store/timeline.h"
 #include "gpu/advisor.h"
@@ -19,16 +20,6 @@ bool isInterrupted(uint8_t outcome)
 {
     return outcome == static_cast<uint8_t>(core::Outcome::Failed)
         || outcome == static_cast<uint8_t>(core::Outcome::Preempted);
-}
-
-std::string knownList(std::vector<std::string> names)
-{
-    std::sort(names.begin(), names.end());
-    std::string s;
-    for (const auto& n : names) {
-        s += (s.empty() ? "" : ", ") + n;
-    }
-    return s.empty() ? "none" : s;
 }
 
 // Runs an engine call, turning its exception (columns or a grouping it refuses) into an Error.
@@ -57,7 +48,8 @@ core::Error unknownGrouping(const std::string& groupBy, const std::vector<std::s
 
 core::Error unknownLabel(const std::string& label, const std::string& where, const std::vector<std::string>& labels)
 {
-    return core::Error { "no dataset label '" + label + "' in " + where + " (labels: " + knownList(labels) + ")" };
+    return core::Error { "no dataset label '" + label + "' in " + where + " (labels: " + core::knownNames(labels)
+        + ")" };
 }
 
 LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
@@ -148,16 +140,8 @@ FleetVocabulary LocalFleetSource::computeVocabulary() const
 core::Result<gpu::Filter> LocalFleetSource::filterOf(const core::CohortSpec& scope) const
 {
     const auto& c = m_engine->columns();
-    for (const auto& l : scope.labels) {
-        if (std::find(c.labels.begin(), c.labels.end(), l) == c.labels.end()) {
-            return unknownLabel(l, m_db->path(), c.labels);
-        }
-    }
-    for (const auto& [key, values] : scope.attrs) {
-        if (std::find(c.attrKeys.begin(), c.attrKeys.end(), key) == c.attrKeys.end()) {
-            return core::Error { "no job has the attribute '" + key + "' (attributes: " + knownList(c.attrKeys)
-                + "; or label, from, to, gpus)" };
-        }
+    if (auto st = core::checkCohortNames(scope, c.labels, c.attrKeys, {}, m_db->path()); !st) {
+        return st.error();
     }
     return gpu::cohortFilter(scope, c, scope.countQueue);
 }

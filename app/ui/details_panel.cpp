@@ -265,6 +265,33 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
     m_stack->addWidget(page);
 
     // 1. Which job, and which of its attempts.
+    buildTitle(page, layout);
+
+    m_splitter = new QSplitter(Qt::Vertical, page);
+    m_splitter->setChildrenCollapsible(false);
+    auto* splitter = m_splitter;
+    layout->addWidget(splitter, 1);
+    // 2. Figures and buckets; 3. phases and init stages.
+    splitter->addWidget(buildFigures(splitter));
+    splitter->addWidget(buildTables(splitter));
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    // 4. What was clicked in the timeline.
+    m_selection = new QLabel(this);
+    m_selection->setWordWrap(true);
+    m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selection->setFrameShape(QFrame::StyledPanel);
+    m_selection->setMargin(6);
+    m_selection->hide();
+    outer->addWidget(m_selection);
+
+    connectSignals();
+    onLocationChanged(m_state->location());
+}
+
+void DetailsPanel::buildTitle(QWidget* page, QVBoxLayout* layout)
+{
     auto* titleRow = new QHBoxLayout;
     m_title = new QLabel(page);
     QFont tf = m_title->font();
@@ -288,13 +315,11 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
     m_attemptMenu = new QComboBox(page);
     m_attemptMenu->setToolTip(tr("The whole job or one of its attempts"));
     layout->addWidget(m_attemptMenu);
+}
 
-    m_splitter = new QSplitter(Qt::Vertical, page);
-    m_splitter->setChildrenCollapsible(false);
-    auto* splitter = m_splitter;
-    layout->addWidget(splitter, 1);
-
-    // 2. Figures and buckets (scrolls when the panel is short).
+// The figures and buckets (scrolls when the panel is short).
+QWidget* DetailsPanel::buildFigures(QSplitter* splitter)
+{
     auto* scroll = new QScrollArea(splitter);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -327,9 +352,12 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
     topLayout->addWidget(m_bucketView, 0, Qt::AlignTop | Qt::AlignLeft);
     topLayout->addStretch(1);
     scroll->setWidget(top);
-    splitter->addWidget(scroll);
+    return scroll;
+}
 
-    // 3. Phases and init stages.
+// The phases and init stages, each table exporting itself.
+QWidget* DetailsPanel::buildTables(QSplitter* splitter)
+{
     m_tabs = new QTabWidget(splitter);
     m_tabs->setDocumentMode(true);
     m_phases = new PhaseTableModel(this);
@@ -349,7 +377,6 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
     m_initView = makeTable(m_tabs);
     m_initView->setModel(m_init);
     m_tabs->addTab(m_initView, tr("Init stages"));
-    splitter->addWidget(m_tabs);
     // Each table exports itself (context menu, Ctrl+Shift+E), named after the job or attempt shown.
     for (const auto& [view, what] : { std::pair { m_bucketView, tr("buckets") }, { m_phaseView, tr("phases") },
              { m_initView, tr("init stages") } }) {
@@ -359,18 +386,11 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
                 {} };
         });
     }
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    return m_tabs;
+}
 
-    // 4. What was clicked in the timeline.
-    m_selection = new QLabel(this);
-    m_selection->setWordWrap(true);
-    m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_selection->setFrameShape(QFrame::StyledPanel);
-    m_selection->setMargin(6);
-    m_selection->hide();
-    outer->addWidget(m_selection);
-
+void DetailsPanel::connectSignals()
+{
     connect(m_attemptMenu, &QComboBox::activated, this, [this](int index) {
         const int attempt = m_attemptMenu->itemData(index).toInt();
         Location l = m_state->location();
@@ -397,7 +417,6 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
         connect(m_data, &DataService::jobTimelineReady, this, &DetailsPanel::onJobTimelineReady);
         connect(m_data, &DataService::queryFailed, this, &DetailsPanel::onQueryFailed);
     }
-    onLocationChanged(m_state->location());
 }
 
 DetailsPanel::~DetailsPanel() = default;

@@ -30,6 +30,7 @@ class QStackedWidget;
 class QStandardItemModel;
 class QTabWidget;
 class QTableView;
+class QVBoxLayout;
 
 namespace ett::app {
 
@@ -72,6 +73,10 @@ protected:
 
 private:
     // Gives the figures their natural height (at most 60%), the phase tables the rest.
+    void buildTitle(QWidget* page, QVBoxLayout* layout);
+    QWidget* buildFigures(QSplitter* splitter);
+    QWidget* buildTables(QSplitter* splitter);
+    void connectSignals();
     void fitSplitter();
     void onLocationChanged(const Location& location);
     void onJobTimelineReady(quint64 id, const core::JobTimeline& timeline);

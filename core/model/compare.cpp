@@ -1,5 +1,6 @@
 #include "core/model/compare.h"
 
+#include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 
 #include <algorithm>
@@ -134,6 +135,25 @@ std::string CohortSpec::text() const
         term("gpus<=" + std::to_string(maxGpus));
     }
     return s.empty() ? std::string("all jobs") : s;
+}
+
+Status checkCohortNames(const CohortSpec& spec, const std::vector<std::string>& labels,
+    const std::vector<std::string>& attrKeys, const std::string& what, const std::string& where)
+{
+    const std::string prefix = what.empty() ? std::string() : what + ": ";
+    for (const auto& l : spec.labels) {
+        if (std::find(labels.begin(), labels.end(), l) == labels.end()) {
+            return Error { prefix + "no dataset label '" + l + "'" + (where.empty() ? "" : " in " + where)
+                + " (labels: " + knownNames(labels) + ")" };
+        }
+    }
+    for (const auto& [key, values] : spec.attrs) {
+        if (std::find(attrKeys.begin(), attrKeys.end(), key) == attrKeys.end()) {
+            return Error { prefix + "no job has the attribute '" + key + "' (attributes: " + knownNames(attrKeys)
+                + "; or label, from, to, gpus)" };
+        }
+    }
+    return Status::success();
 }
 
 const std::vector<std::string>* CohortSpec::attrValues(std::string_view key) const

@@ -54,6 +54,12 @@ struct CohortSpec
     bool removeLabel(std::string_view label);
 };
 
+// Ok when every label and attribute the spec names is among `labels` and `attrKeys`; else an Error
+// naming the first unknown one and listing the known ones, prefixed by "`what`: " when `what` is
+// not empty, and naming `where` (a database) for a label when `where` is not empty.
+Status checkCohortNames(const CohortSpec& spec, const std::vector<std::string>& labels,
+    const std::vector<std::string>& attrKeys, const std::string& what, const std::string& where = {});
+
 // Parses a SPEC; `what` names it in errors ("--a"). Error names the term and what was expected.
 Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what);
 

@@ -553,6 +553,52 @@ void GanttPainter::paintLegendIcon(QPainter& p, const QRectF& r, const LegendEnt
     p.restore();
 }
 
+namespace {
+
+// The colours, edges, text colours and names of buckets and categories, once per frame.
+void fillFrameTables(Frame& f, const QColor& fold)
+{
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        f.colors[0][b] = GanttPainter::colorOf(ColorKey::bucket(static_cast<core::Bucket>(b)));
+    }
+    for (int c = 0; c < core::kCategoryCount; ++c) {
+        f.colors[1][c] = GanttPainter::colorOf(ColorKey::category(static_cast<core::Category>(c)));
+    }
+    for (int k = 0; k < 256; ++k) {
+        if (k >= core::kBucketCount) {
+            f.colors[0][k] = fold;
+        }
+        if (k >= core::kCategoryCount) {
+            f.colors[1][k] = fold;
+        }
+        f.edges[0][k] = f.colors[0][k].darker(135);
+        f.edges[1][k] = f.colors[1][k].darker(135);
+        f.textOn[0][k] = textColorOn(f.colors[0][k]);
+        f.textOn[1][k] = textColorOn(f.colors[1][k]);
+    }
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        f.names[0][b] = bucketLabel(static_cast<core::Bucket>(b));
+    }
+    for (int c = 0; c < core::kCategoryCount; ++c) {
+        f.names[1][c] = categoryLabel(static_cast<core::Category>(c));
+    }
+}
+
+} // namespace
+
+struct GanttPainter::Pass
+{
+    Frame& f;
+    const QRect& rect;
+    double scrollY;
+    const GanttHighlight& hl;
+    const std::vector<GanttRow>& rows;
+    int rowCount;
+    int firstRow; // the visible rows, firstRow..lastRow (none when lastRow < firstRow)
+    int lastRow;
+    AxisTicks ticks;
+};
+
 GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttScene& scene, const TimeAxis& axis,
     double scrollY, const GanttHighlight& hl) const
 {
@@ -566,50 +612,42 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
     spanFont.setPointSizeF(std::max(6.0, spanFont.pointSizeF() * 0.85));
     Frame f { p, scene, axis, timeAreaLeft(rect), timeAreaWidth(rect), stats, spanFont, QFontMetricsF(spanFont), {}, {},
         {}, {}, {} };
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        f.colors[0][b] = colorOf(ColorKey::bucket(static_cast<core::Bucket>(b)));
-    }
-    for (int c = 0; c < core::kCategoryCount; ++c) {
-        f.colors[1][c] = colorOf(ColorKey::category(static_cast<core::Category>(c)));
-    }
-    for (int k = 0; k < 256; ++k) {
-        if (k >= core::kBucketCount) {
-            f.colors[0][k] = kFold;
-        }
-        if (k >= core::kCategoryCount) {
-            f.colors[1][k] = kFold;
-        }
-        f.edges[0][k] = f.colors[0][k].darker(135);
-        f.edges[1][k] = f.colors[1][k].darker(135);
-        f.textOn[0][k] = textColorOn(f.colors[0][k]);
-        f.textOn[1][k] = textColorOn(f.colors[1][k]);
-    }
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        f.names[0][b] = bucketLabel(static_cast<core::Bucket>(b));
-    }
-    for (int c = 0; c < core::kCategoryCount; ++c) {
-        f.names[1][c] = categoryLabel(static_cast<core::Category>(c));
-    }
+    fillFrameTables(f, kFold);
 
+    // The visible rows follow from the scroll offset alone.
     const auto& rows = scene.rows();
     const int rowCount = static_cast<int>(rows.size());
     const double rh = m_layout.rowHeight;
-    const QRectF rowsArea(f.left, rowsTop(rect), f.width, rowsHeight(rect));
-    const QRectF labelArea(rect.left(), rowsTop(rect), m_layout.labelWidth, rowsHeight(rect));
-    // 1. The visible rows follow from the scroll offset alone.
     const int firstRow = std::max(0, static_cast<int>(std::floor(scrollY / rh)));
-    const int lastRow = std::min(rowCount - 1, static_cast<int>(std::floor((scrollY + rowsArea.height() - 1) / rh)));
-    const double contentBottom = std::min(rowsArea.bottom(), rowTop(rect, rowCount, scrollY));
-    const AxisTicks ticks = axis.ticks(90.0);
+    const int lastRow = std::min(rowCount - 1, static_cast<int>(std::floor((scrollY + rowsHeight(rect) - 1) / rh)));
+    const Pass pass { f, rect, scrollY, hl, rows, rowCount, firstRow, lastRow, axis.ticks(90.0) };
 
-    // 2. Rows area: row backgrounds, the recovery bands, the grid.
+    paintRowsArea(pass);
+    paintBrackets(pass);
+    paintSelection(pass);
+    paintHeader(pass);
+    paintLabels(pass);
+    p.restore();
+    return stats;
+}
+
+// Row backgrounds, the recovery bands, the grid, then the spans (lane by lane, upper lanes on top)
+// and markers of each visible row.
+void GanttPainter::paintRowsArea(const Pass& pass) const
+{
+    Frame& f = pass.f;
+    QPainter& p = f.p;
+    const QRect& rect = pass.rect;
+    const double rh = m_layout.rowHeight;
+    const QRectF rowsArea(f.left, rowsTop(rect), f.width, rowsHeight(rect));
+    const double contentBottom = std::min(rowsArea.bottom(), rowTop(rect, pass.rowCount, pass.scrollY));
     p.setClipRect(rowsArea);
-    for (int r = firstRow; r <= lastRow; ++r) {
-        const GanttRow& row = rows[static_cast<size_t>(r)];
-        const QRectF band(f.left, rowTop(rect, r, scrollY), f.width, rh);
-        if (r == hl.selectedRow) {
+    for (int r = pass.firstRow; r <= pass.lastRow; ++r) {
+        const GanttRow& row = pass.rows[static_cast<size_t>(r)];
+        const QRectF band(f.left, rowTop(rect, r, pass.scrollY), f.width, rh);
+        if (r == pass.hl.selectedRow) {
             p.fillRect(band, kSelectedRowBg);
-        } else if (r == hl.hoverRow) {
+        } else if (r == pass.hl.hoverRow) {
             p.fillRect(band, kHoverRowBg);
         } else if (row.header) {
             p.fillRect(band, kHeaderRowBg);
@@ -617,11 +655,11 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
             p.fillRect(band, kStripe);
         }
     }
-    if (lastRow >= firstRow) {
-        const double top = rowTop(rect, firstRow, scrollY);
-        for (const GanttBand& b : scene.bands()) {
-            const double x0 = clampX(f, axis.toPx(b.startNs));
-            const double x1 = clampX(f, axis.toPx(b.endNs));
+    if (pass.lastRow >= pass.firstRow) {
+        const double top = rowTop(rect, pass.firstRow, pass.scrollY);
+        for (const GanttBand& b : f.scene.bands()) {
+            const double x0 = clampX(f, f.axis.toPx(b.startNs));
+            const double x1 = clampX(f, f.axis.toPx(b.endNs));
             if (x1 > 0 && x0 < f.width) {
                 QColor c = colorOf(b.color);
                 c.setAlpha(55);
@@ -629,48 +667,51 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
             }
         }
         p.setPen(kGrid);
-        for (const AxisTick& t : ticks.ticks) {
+        for (const AxisTick& t : pass.ticks.ticks) {
             if (t.major) {
                 const double x = std::round(f.left + t.px) + 0.5;
                 p.drawLine(QPointF(x, top), QPointF(x, contentBottom));
             }
         }
     }
-
-    // 3. Spans (lane by lane, upper lanes on top) and markers of each visible row.
-    p.setFont(spanFont);
-    for (int r = firstRow; r <= lastRow; ++r) {
-        const GanttRow& row = rows[static_cast<size_t>(r)];
-        ++stats.rowsVisited;
-        const QRectF bar = barRect(rect, row, r, scrollY);
+    p.setFont(f.spanFont);
+    for (int r = pass.firstRow; r <= pass.lastRow; ++r) {
+        const GanttRow& row = pass.rows[static_cast<size_t>(r)];
+        ++f.stats.rowsVisited;
+        const QRectF bar = barRect(rect, row, r, pass.scrollY);
         for (const auto& lane : row.lanes) {
             paintLane(f, lane, bar);
         }
-        paintMarkers(f, row, bar, rowTop(rect, r, scrollY), rh);
+        paintMarkers(f, row, bar, rowTop(rect, r, pass.scrollY), rh);
     }
+}
 
-    // 4. Brackets whose row (or connector) is visible: lines first, then labels over them.
+// Brackets whose row (or connector) is visible: lines first, then labels over them.
+void GanttPainter::paintBrackets(const Pass& pass) const
+{
+    Frame& f = pass.f;
+    const QRect& rect = pass.rect;
     std::vector<std::pair<const GanttBracket*, QRectF>> labels;
-    for (const GanttBracket& b : scene.brackets()) {
-        if (b.row < 0 || b.row >= rowCount) {
+    for (const GanttBracket& b : f.scene.brackets()) {
+        if (b.row < 0 || b.row >= pass.rowCount) {
             continue;
         }
         const int top = std::min(b.row, b.linkRow);
         const int bottom = std::max(b.row, b.linkRow);
-        if (bottom < firstRow || top > lastRow) {
+        if (bottom < pass.firstRow || top > pass.lastRow) {
             continue;
         }
-        if (axis.toPx(b.endNs) < -2.0 || axis.toPx(b.startNs) > f.width + 2.0) {
+        if (f.axis.toPx(b.endNs) < -2.0 || f.axis.toPx(b.startNs) > f.width + 2.0) {
             continue;
         }
-        const GanttRow& row = rows[static_cast<size_t>(b.row)];
-        QRectF lane = bracketLaneRect(rect, row, b.row, scrollY);
+        const GanttRow& row = pass.rows[static_cast<size_t>(b.row)];
+        QRectF lane = bracketLaneRect(rect, row, b.row, pass.scrollY);
         if (lane.isEmpty()) {
-            lane = barRect(rect, row, b.row, scrollY);
+            lane = barRect(rect, row, b.row, pass.scrollY);
         }
         std::optional<double> linkY;
-        if (b.linkRow >= 0 && b.linkRow < rowCount && b.linkRow != b.row) {
-            const QRectF linkBar = barRect(rect, rows[static_cast<size_t>(b.linkRow)], b.linkRow, scrollY);
+        if (b.linkRow >= 0 && b.linkRow < pass.rowCount && b.linkRow != b.row) {
+            const QRectF linkBar = barRect(rect, pass.rows[static_cast<size_t>(b.linkRow)], b.linkRow, pass.scrollY);
             linkY = b.linkRow > b.row ? linkBar.top() : linkBar.bottom();
         }
         paintBracketLine(f, b, lane, linkY);
@@ -680,19 +721,31 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
     for (const auto& [b, lane] : labels) {
         paintBracketLabel(f, *b, lane, placed);
     }
+}
 
-    // 5. The selected span's outline.
-    if (const GanttSpan* s = scene.span(hl.selectedSpan);
-        s && hl.selectedSpan.row >= firstRow && hl.selectedSpan.row <= lastRow) {
-        const QRectF bar = barRect(rect, rows[static_cast<size_t>(hl.selectedSpan.row)], hl.selectedSpan.row, scrollY);
-        const double x0 = clampX(f, axis.toPx(s->startNs));
-        const double x1 = std::max(x0 + 1.0, clampX(f, axis.toPx(s->endNs)));
-        p.setPen(QPen(kSelection, 2.0));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(QRectF(f.left + x0 - 1, bar.top() - 1, x1 - x0 + 2, bar.height() + 2));
+// The selected span's outline.
+void GanttPainter::paintSelection(const Pass& pass) const
+{
+    Frame& f = pass.f;
+    const SpanHit& selected = pass.hl.selectedSpan;
+    const GanttSpan* s = f.scene.span(selected);
+    if (!s || selected.row < pass.firstRow || selected.row > pass.lastRow) {
+        return;
     }
+    const QRectF bar = barRect(pass.rect, pass.rows[static_cast<size_t>(selected.row)], selected.row, pass.scrollY);
+    const double x0 = clampX(f, f.axis.toPx(s->startNs));
+    const double x1 = std::max(x0 + 1.0, clampX(f, f.axis.toPx(s->endNs)));
+    f.p.setPen(QPen(kSelection, 2.0));
+    f.p.setBrush(Qt::NoBrush);
+    f.p.drawRect(QRectF(f.left + x0 - 1, bar.top() - 1, x1 - x0 + 2, bar.height() + 2));
+}
 
-    // 6. The header: ticks and labels over the time area, the labels' context in the corner.
+// The header: ticks and labels over the time area, the labels' context in the corner.
+void GanttPainter::paintHeader(const Pass& pass) const
+{
+    Frame& f = pass.f;
+    QPainter& p = f.p;
+    const QRect& rect = pass.rect;
     p.setClipRect(rect);
     const QRectF header(rect.left(), rect.top(), rect.width(), m_layout.headerHeight);
     p.fillRect(header, kHeaderBg);
@@ -702,7 +755,7 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
     const QFontMetricsF fm(small);
     const double hb = header.bottom();
     p.setClipRect(QRectF(f.left, header.top(), f.width, header.height()));
-    for (const AxisTick& t : ticks.ticks) {
+    for (const AxisTick& t : pass.ticks.ticks) {
         const double x = std::round(f.left + t.px) + 0.5;
         p.setPen(t.major ? kMutedText : kLine);
         p.drawLine(QPointF(x, hb - (t.major ? 8.0 : 4.0)), QPointF(x, hb));
@@ -715,21 +768,30 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
     p.setClipRect(rect);
     p.setPen(kLine);
     p.drawLine(QPointF(rect.left(), hb + 0.5), QPointF(rect.right(), hb + 0.5));
-
-    // 7. The labels column.
     p.fillRect(QRectF(rect.left(), header.top(), m_layout.labelWidth, header.height()), kHeaderBg);
     p.setPen(kMutedText);
     p.drawText(QRectF(rect.left() + 6, header.top(), m_layout.labelWidth - 10, header.height() - 1),
-        Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(ticks.context, Qt::ElideRight, m_layout.labelWidth - 10));
+        Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(pass.ticks.context, Qt::ElideRight, m_layout.labelWidth - 10));
+}
+
+// The labels column, in the header's font (bold for header rows).
+void GanttPainter::paintLabels(const Pass& pass) const
+{
+    QPainter& p = pass.f.p;
+    const QRect& rect = pass.rect;
+    const double rh = m_layout.rowHeight;
+    const QRectF labelArea(rect.left(), rowsTop(rect), m_layout.labelWidth, rowsHeight(rect));
     p.setClipRect(labelArea);
     p.fillRect(labelArea, kLabelBg);
-    QFont bold = p.font();
+    const QFont small = p.font();
+    const QFontMetricsF fm(small);
+    QFont bold = small;
     bold.setBold(true);
     const QFontMetricsF fmBold(bold);
-    for (int r = firstRow; r <= lastRow; ++r) {
-        const GanttRow& row = rows[static_cast<size_t>(r)];
-        const double top = rowTop(rect, r, scrollY);
-        if (r == hl.selectedRow) {
+    for (int r = pass.firstRow; r <= pass.lastRow; ++r) {
+        const GanttRow& row = pass.rows[static_cast<size_t>(r)];
+        const double top = rowTop(rect, r, pass.scrollY);
+        if (r == pass.hl.selectedRow) {
             p.fillRect(QRectF(rect.left(), top, m_layout.labelWidth, rh), kSelectedRowBg);
         } else if (row.header) {
             p.fillRect(QRectF(rect.left(), top, m_layout.labelWidth, rh), kHeaderRowBg);
@@ -745,8 +807,6 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
     p.setPen(kLine);
     const double lx = rect.left() + m_layout.labelWidth - 0.5;
     p.drawLine(QPointF(lx, rect.top()), QPointF(lx, rect.bottom()));
-    p.restore();
-    return stats;
 }
 
 } // namespace ett::app

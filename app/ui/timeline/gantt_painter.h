@@ -102,6 +102,14 @@ public:
     static void paintLegendIcon(QPainter& painter, const QRectF& r, const LegendEntry& entry);
 
 private:
+    // One paint call's inputs and the rows it shows (defined in the source).
+    struct Pass;
+    void paintRowsArea(const Pass& pass) const;
+    void paintBrackets(const Pass& pass) const;
+    void paintSelection(const Pass& pass) const;
+    void paintHeader(const Pass& pass) const;
+    void paintLabels(const Pass& pass) const;
+
     GanttLayout m_layout;
 };
 

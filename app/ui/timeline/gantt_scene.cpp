@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <limits>
 #include <map>
 
@@ -503,25 +504,20 @@ QString GanttScene::describe(const GanttBracket& b) const
 
 // --- builders
 
-GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job)
-{
-    GanttScene scene;
-    scene.setMode(GanttScene::Mode::Job);
-    scene.setJob(job);
-    scene.setPreferredRowHeight(30);
-    if (!timeline) {
-        scene.finalize();
-        return scene;
-    }
-    const core::JobTimeline& t = *timeline;
-    scene.setSource(timeline);
-    LegendBuilder legend;
-    bool anyFault = false;
-    bool anyDurable = false;
-    bool anyFailedCheckpoint = false;
-    bool anyTtr = false;
+namespace {
 
-    // 1. The whole job on one row: every segment and every recovery gap.
+// What a job's scene marks, for its legend.
+struct JobMarks
+{
+    bool fault = false;
+    bool durable = false;
+    bool failedCheckpoint = false;
+    bool ttr = false;
+};
+
+// The whole job on one row (its segments and recovery gaps are added to it).
+int addJobRow(GanttScene& scene, const core::JobTimeline& t, int32_t job)
+{
     GanttRow jobRow;
     jobRow.label = qs(t.key);
     jobRow.tooltip = QStringLiteral("job %1 (%2)\n%3\n%4 GPUs").arg(qs(t.key), qs(t.label), qs(t.name)).arg(t.gpus);
@@ -530,9 +526,12 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
     }
     jobRow.header = true;
     jobRow.job = job;
-    const int jobRowIndex = scene.addRow(jobRow);
+    return scene.addRow(jobRow);
+}
 
-    // 2. One row per attempt.
+// One row per attempt; their indices, in attempt order.
+std::vector<int> addAttemptRows(GanttScene& scene, const core::JobTimeline& t, int32_t job)
+{
     std::vector<int> attemptRow(t.attempts.size());
     for (size_t i = 0; i < t.attempts.size(); ++i) {
         const core::TimelineAttempt& a = t.attempts[i];
@@ -546,6 +545,83 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
         row.attempt = static_cast<int32_t>(i);
         attemptRow[i] = scene.addRow(row);
     }
+    return attemptRow;
+}
+
+// Segments by bucket on the attempt's row and on the job row (lost progress hatched), and the
+// recovery gap after the attempt: a span on the job row and a band behind all rows.
+void addAttemptSpans(
+    GanttScene& scene, const core::AttemptResult& a, int32_t ai, int attemptRow, int jobRow, LegendBuilder& legend)
+{
+    for (size_t s = 0; s < a.segments.size(); ++s) {
+        const core::Segment& seg = a.segments[s];
+        GanttSpan span { seg.startNs, seg.endNs, ai, static_cast<int32_t>(s), SpanKind::Segment,
+            ColorKey::bucket(seg.bucket), seg.bucket == core::Bucket::LostProgress };
+        scene.addSpan(attemptRow, span);
+        scene.addSpan(jobRow, span);
+        legend.use(span.color, span.hatched);
+    }
+    if (a.gapAfterNs > 0) {
+        GanttSpan gap { a.endNs, a.endNs + a.gapAfterNs, ai, -1, SpanKind::Gap,
+            ColorKey::bucket(core::Bucket::Recovery), false };
+        scene.addSpan(jobRow, gap);
+        scene.addBand({ gap.startNs, gap.endNs, gap.color });
+        legend.use(gap.color, false);
+    }
+}
+
+// The fault (on the attempt's row and on the job row) and the attempt's Time to Start and Time to
+// Recover brackets. `rowAt` is the attempt row holding an instant.
+void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, int attemptRow, int jobRow,
+    const std::function<int(int64_t)>& rowAt, JobMarks& marks)
+{
+    const core::AttemptResult& a = ta.result;
+    if (a.faultNs) {
+        GanttMarker m;
+        m.kind = GanttMarker::Kind::Fault;
+        m.atNs = m.untilNs = *a.faultNs;
+        m.interruption = a.interruption;
+        m.attempt = a.number;
+        m.text = faultText(ta);
+        scene.addMarker(attemptRow, m);
+        scene.addMarker(jobRow, m);
+        marks.fault = true;
+    }
+    // Time to Start: from the attempt's start to its first training (its end if none).
+    {
+        GanttBracket b;
+        b.kind = GanttBracket::Kind::TimeToStart;
+        b.startNs = a.startNs;
+        b.endNs = a.startNs + a.ttsNs;
+        b.row = b.linkRow = attemptRow;
+        b.attempt = a.number;
+        b.label = QStringLiteral("TTS ") + qs(core::formatDurationHuman(a.ttsNs));
+        if (!a.firstTrainNs) {
+            b.label += QStringLiteral(" (never trained)");
+        }
+        scene.addBracket(b);
+    }
+    // Time to Recover: from the fault to the first training after it. Drawn on the row of the
+    // interrupted attempt, right of its end where the row is empty (on the resuming row it would
+    // collide with that attempt's TTS, which ends at the same instant), with a dashed line down to
+    // the row where training resumes.
+    if (a.faultNs && a.ttrNs) {
+        GanttBracket b;
+        b.kind = GanttBracket::Kind::TimeToRecover;
+        b.startNs = *a.faultNs;
+        b.endNs = *a.faultNs + *a.ttrNs;
+        b.row = attemptRow;
+        b.linkRow = rowAt(b.endNs);
+        b.attempt = a.number;
+        b.label = QStringLiteral("TTR ") + qs(core::formatDurationHuman(*a.ttrNs));
+        scene.addBracket(b);
+        marks.ttr = true;
+    }
+}
+
+// Checkpoints as ticks on the row of the attempt that wrote them.
+void addCheckpoints(GanttScene& scene, const core::JobTimeline& t, const std::vector<int>& attemptRow, JobMarks& marks)
+{
     auto rowOfAttemptNumber = [&](int32_t number) {
         for (size_t i = 0; i < t.attempts.size(); ++i) {
             if (t.attempts[i].result.number == number) {
@@ -554,82 +630,6 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
         }
         return -1;
     };
-    // The attempt row holding an instant (for the far end of a TTR bracket).
-    auto rowAt = [&](int64_t ns) {
-        for (size_t i = 0; i < t.attempts.size(); ++i) {
-            if (ns >= t.attempts[i].result.startNs && ns <= t.attempts[i].result.endNs) {
-                return attemptRow[i];
-            }
-        }
-        return attemptRow.empty() ? -1 : attemptRow.back();
-    };
-
-    for (size_t i = 0; i < t.attempts.size(); ++i) {
-        const core::TimelineAttempt& ta = t.attempts[i];
-        const core::AttemptResult& a = ta.result;
-        const auto ai = static_cast<int32_t>(i);
-        // 3. Segments by bucket on the attempt's row and on the job row; lost progress hatched.
-        for (size_t s = 0; s < a.segments.size(); ++s) {
-            const core::Segment& seg = a.segments[s];
-            GanttSpan span { seg.startNs, seg.endNs, ai, static_cast<int32_t>(s), SpanKind::Segment,
-                ColorKey::bucket(seg.bucket), seg.bucket == core::Bucket::LostProgress };
-            scene.addSpan(attemptRow[i], span);
-            scene.addSpan(jobRowIndex, span);
-            legend.use(span.color, span.hatched);
-        }
-        // 4. The recovery gap after the attempt: a span on the job row and a band behind all rows.
-        if (a.gapAfterNs > 0) {
-            GanttSpan gap { a.endNs, a.endNs + a.gapAfterNs, ai, -1, SpanKind::Gap,
-                ColorKey::bucket(core::Bucket::Recovery), false };
-            scene.addSpan(jobRowIndex, gap);
-            scene.addBand({ gap.startNs, gap.endNs, gap.color });
-            legend.use(gap.color, false);
-        }
-        // 5. The fault, on the attempt's row and on the job row.
-        if (a.faultNs) {
-            GanttMarker m;
-            m.kind = GanttMarker::Kind::Fault;
-            m.atNs = m.untilNs = *a.faultNs;
-            m.interruption = a.interruption;
-            m.attempt = a.number;
-            m.text = faultText(ta);
-            scene.addMarker(attemptRow[i], m);
-            scene.addMarker(jobRowIndex, m);
-            anyFault = true;
-        }
-        // 6. Time to Start: from the attempt's start to its first training (its end if none).
-        {
-            GanttBracket b;
-            b.kind = GanttBracket::Kind::TimeToStart;
-            b.startNs = a.startNs;
-            b.endNs = a.startNs + a.ttsNs;
-            b.row = b.linkRow = attemptRow[i];
-            b.attempt = a.number;
-            b.label = QStringLiteral("TTS ") + qs(core::formatDurationHuman(a.ttsNs));
-            if (!a.firstTrainNs) {
-                b.label += QStringLiteral(" (never trained)");
-            }
-            scene.addBracket(b);
-        }
-        // 7. Time to Recover: from the fault to the first training after it. Drawn on the row of
-        //    the interrupted attempt, right of its end where the row is empty (on the resuming
-        //    row it would collide with that attempt's TTS, which ends at the same instant),
-        //    with a dashed line down to the row where training resumes.
-        if (a.faultNs && a.ttrNs) {
-            GanttBracket b;
-            b.kind = GanttBracket::Kind::TimeToRecover;
-            b.startNs = *a.faultNs;
-            b.endNs = *a.faultNs + *a.ttrNs;
-            b.row = attemptRow[i];
-            b.linkRow = rowAt(b.endNs);
-            b.attempt = a.number;
-            b.label = QStringLiteral("TTR ") + qs(core::formatDurationHuman(*a.ttrNs));
-            scene.addBracket(b);
-            anyTtr = true;
-        }
-    }
-
-    // 8. Checkpoints as ticks on the row of the attempt that wrote them.
     for (const core::TimelineCheckpoint& c : t.checkpoints) {
         GanttMarker m;
         m.kind = GanttMarker::Kind::Checkpoint;
@@ -639,26 +639,64 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
         m.attempt = c.attempt;
         m.text = checkpointText(c);
         scene.addMarker(rowOfAttemptNumber(c.attempt), m);
-        anyDurable = anyDurable || !c.failed;
-        anyFailedCheckpoint = anyFailedCheckpoint || c.failed;
+        marks.durable = marks.durable || !c.failed;
+        marks.failedCheckpoint = marks.failedCheckpoint || c.failed;
     }
+}
 
-    // 9. The legend: buckets used, then the marks.
+// The legend: buckets used, then the marks.
+void addJobLegend(GanttScene& scene, const LegendBuilder& legend, const JobMarks& marks)
+{
     legend.addTo(scene);
-    if (anyFault) {
+    if (marks.fault) {
         scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
     }
-    if (anyDurable) {
+    if (marks.durable) {
         scene.addLegend({ LegendEntry::Kind::CheckpointDurable, QStringLiteral("checkpoint"), {}, false });
     }
-    if (anyFailedCheckpoint) {
+    if (marks.failedCheckpoint) {
         scene.addLegend({ LegendEntry::Kind::CheckpointFailed, QStringLiteral("checkpoint not durable"), {}, false });
     }
     scene.addLegend({ LegendEntry::Kind::TimeToStart, QStringLiteral("time to start"), {}, false });
-    if (anyTtr) {
+    if (marks.ttr) {
         scene.addLegend({ LegendEntry::Kind::TimeToRecover, QStringLiteral("time to recover"), {}, false });
     }
     scene.addLegend({ LegendEntry::Kind::Fold, QStringLiteral("many small spans"), {}, false });
+}
+
+} // namespace
+
+GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job)
+{
+    GanttScene scene;
+    scene.setMode(GanttScene::Mode::Job);
+    scene.setJob(job);
+    scene.setPreferredRowHeight(30);
+    if (!timeline) {
+        scene.finalize();
+        return scene;
+    }
+    const core::JobTimeline& t = *timeline;
+    scene.setSource(timeline);
+    const int jobRow = addJobRow(scene, t, job);
+    const std::vector<int> attemptRow = addAttemptRows(scene, t, job);
+    // The attempt row holding an instant (for the far end of a TTR bracket).
+    auto rowAt = [&](int64_t ns) {
+        for (size_t i = 0; i < t.attempts.size(); ++i) {
+            if (ns >= t.attempts[i].result.startNs && ns <= t.attempts[i].result.endNs) {
+                return attemptRow[i];
+            }
+        }
+        return attemptRow.empty() ? -1 : attemptRow.back();
+    };
+    LegendBuilder legend;
+    JobMarks marks;
+    for (size_t i = 0; i < t.attempts.size(); ++i) {
+        addAttemptSpans(scene, t.attempts[i].result, static_cast<int32_t>(i), attemptRow[i], jobRow, legend);
+        addAttemptMarks(scene, t.attempts[i], attemptRow[i], jobRow, rowAt, marks);
+    }
+    addCheckpoints(scene, t, attemptRow, marks);
+    addJobLegend(scene, legend, marks);
     scene.finalize();
     if (t.windowEndNs > t.windowStartNs) {
         scene.setExtent(std::min(scene.startNs(), t.windowStartNs), std::max(scene.endNs(), t.windowEndNs));

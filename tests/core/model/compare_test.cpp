@@ -84,6 +84,23 @@ TEST(CohortSpec, EditsKeepOneTermPerAttributeSortedByKey)
     EXPECT_EQ(a.labels, std::vector<std::string> { "after" });
 }
 
+TEST(CohortSpec, UnknownNamesAreErrorsListingTheKnownOnes)
+{
+    CohortSpec spec;
+    spec.labels = { "after" };
+    spec.setAttr("team", { "ads" });
+    const std::vector<std::string> labels { "before", "after" };
+    EXPECT_TRUE(checkCohortNames(spec, labels, { "team" }, "--a").ok());
+    auto noTeam = checkCohortNames(spec, labels, { "model", "cluster" }, "--a");
+    ASSERT_FALSE(noTeam.ok());
+    EXPECT_EQ(noTeam.error().message,
+        "--a: no job has the attribute 'team' (attributes: cluster, model; or label, from, to, gpus)");
+    spec.labels = { "aftr" };
+    auto typo = checkCohortNames(spec, labels, { "team" }, {}, "fleet.db");
+    ASSERT_FALSE(typo.ok());
+    EXPECT_EQ(typo.error().message, "no dataset label 'aftr' in fleet.db (labels: after, before)");
+}
+
 std::array<Wide, kBucketCount> randomBuckets(std::mt19937_64& rng, Wide& e2e)
 {
     std::array<Wide, kBucketCount> b {};

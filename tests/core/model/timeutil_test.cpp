@@ -1,5 +1,6 @@
 // Exact time conversions (spec ett-trace-v1 section 2): decimal numbers in a time unit, RFC 3339
 // timestamps, and their formatting back, all to the nanosecond without binary floating point.
+#include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 
 #include <gtest/gtest.h>
@@ -379,4 +380,20 @@ TEST(DaysFromCivil, CountsDaysFromTheEpoch)
 }
 
 } // namespace
+TEST(NamesText, GroupsThousandsOfTheIntegerPartOnly)
+{
+    EXPECT_EQ(groupThousands("0"), "0");
+    EXPECT_EQ(groupThousands("999"), "999");
+    EXPECT_EQ(groupThousands("1000"), "1,000");
+    EXPECT_EQ(groupThousands("-1234567.25"), "-1,234,567.25");
+    EXPECT_EQ(groupThousands("123456.7891"), "123,456.7891");
+    EXPECT_EQ(groupThousands(""), "");
+}
+
+TEST(NamesText, KnownNamesAreSortedOrNone)
+{
+    EXPECT_EQ(knownNames({}), "none");
+    EXPECT_EQ(knownNames({ "team", "cluster", "model" }), "cluster, model, team");
+}
+
 } // namespace ett::core
