@@ -250,7 +250,7 @@ core::Result<std::vector<TableRow>> LocalFleetSource::attempts(const core::Cohor
     // Causes in full are in the store, not in the columns (those keep only the class).
     std::map<int32_t, std::string> causes;
     if (static_cast<size_t>(job) < c.jobRowId.size()) {
-        if (auto t = core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)])) {
+        if (auto t = core::loadJobTimeline(*m_db, core::JobRowId { c.jobRowId[static_cast<size_t>(job)] })) {
             for (const auto& a : t->attempts) {
                 causes[a.result.number] = a.cause;
             }
@@ -282,7 +282,7 @@ core::Result<core::JobTimeline> LocalFleetSource::jobTimeline(JobIndex job)
     if (job < 0 || static_cast<size_t>(job) >= c.jobRowId.size()) {
         return core::Error { "no job " + std::to_string(job) + " in the loaded fleet" };
     }
-    return core::loadJobTimeline(*m_db, c.jobRowId[static_cast<size_t>(job)]);
+    return core::loadJobTimeline(*m_db, core::JobRowId { c.jobRowId[static_cast<size_t>(job)] });
 }
 
 core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(

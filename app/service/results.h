@@ -18,7 +18,8 @@
 
 namespace ett::app {
 
-// A job as the fleet source numbers it; -1: none.
+// A job as the fleet source numbers it (its engine index); -1: none. A store reads a job by its row
+// id instead (core::JobRowId, a distinct type: one cannot be passed for the other).
 using JobIndex = int32_t;
 
 // The vocabulary of the open fleet, for filter bars, group-by menus and error messages.

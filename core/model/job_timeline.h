@@ -13,6 +13,15 @@
 
 namespace ett::core {
 
+// A job's row id in the store (jobs.id): what the store reads a job by. Not a fleet source's job
+// index (an int32_t position in the fleet it holds), which changes whenever the fleet is loaded.
+struct JobRowId
+{
+    int64_t value = 0;
+
+    auto operator<=>(const JobRowId&) const = default;
+};
+
 struct TimelinePhase
 {
     int64_t startNs = 0;
@@ -44,7 +53,7 @@ struct TimelineAttempt
 
 struct JobTimeline
 {
-    int64_t jobId = 0;
+    JobRowId jobId;
     std::string label;
     std::string key;
     std::string name;

@@ -8,7 +8,7 @@
 
 namespace ett::core {
 
-Result<std::optional<int64_t>> findJobId(Database& db, const std::string& label, const std::string& key)
+Result<std::optional<JobRowId>> findJobId(Database& db, const std::string& label, const std::string& key)
 {
     auto st
         = db.prepare("SELECT j.id FROM jobs j JOIN labels l ON l.id = j.label_id WHERE l.name = ? AND j.job_key = ?");
@@ -21,7 +21,7 @@ Result<std::optional<int64_t>> findJobId(Database& db, const std::string& label,
     if (!row) {
         return row.error();
     }
-    return *row ? std::optional<int64_t>(st->columnInt64(0)) : std::nullopt;
+    return *row ? std::optional<JobRowId>(JobRowId { st->columnInt64(0) }) : std::nullopt;
 }
 
 namespace {
@@ -35,13 +35,13 @@ Status readJob(Database& db, JobTimeline& t)
     if (!st) {
         return st.error();
     }
-    st->bind(1, t.jobId);
+    st->bind(1, t.jobId.value);
     auto row = st->step();
     if (!row) {
         return row.error();
     }
     if (!*row) {
-        return Error { "no job with id " + std::to_string(t.jobId) + " in the database" };
+        return Error { "no job with id " + std::to_string(t.jobId.value) + " in the database" };
     }
     t.label = st->columnText(0);
     t.key = st->columnText(1);
@@ -60,7 +60,7 @@ Status readAttrs(Database& db, JobTimeline& t)
     if (!st) {
         return st.error();
     }
-    st->bind(1, t.jobId);
+    st->bind(1, t.jobId.value);
     if (auto rows = st->forEachRow([&] { t.attrs.emplace_back(st->columnText(0), st->columnText(1)); }); !rows) {
         return rows.error();
     }
@@ -83,7 +83,7 @@ Status readAttempts(Database& db, JobTimeline& t, std::vector<int64_t>& attemptI
     if (!st) {
         return st.error();
     }
-    st->bind(1, t.jobId);
+    st->bind(1, t.jobId.value);
     if (auto rows = st->forEachRow([&]() -> Status {
             TimelineAttempt ta;
             AttemptResult& a = ta.result;
@@ -176,7 +176,7 @@ Status readCheckpoints(Database& db, JobTimeline& t)
     if (!st) {
         return st.error();
     }
-    st->bind(1, t.jobId);
+    st->bind(1, t.jobId.value);
     if (auto rows = st->forEachRow([&] {
             TimelineCheckpoint c;
             c.attempt = static_cast<int32_t>(st->columnInt64(0));
@@ -194,7 +194,7 @@ Status readCheckpoints(Database& db, JobTimeline& t)
 
 } // namespace
 
-Result<JobTimeline> loadJobTimeline(Database& db, int64_t jobId)
+Result<JobTimeline> loadJobTimeline(Database& db, JobRowId jobId)
 {
     JobTimeline t;
     t.jobId = jobId;

@@ -13,9 +13,9 @@ namespace ett::core {
 class Database;
 
 // Loads one job (by its row id in jobs). Error when it does not exist or the store is damaged.
-Result<JobTimeline> loadJobTimeline(Database& db, int64_t jobId);
+Result<JobTimeline> loadJobTimeline(Database& db, JobRowId jobId);
 
 // The row id of a job by label and key; nullopt when there is none.
-Result<std::optional<int64_t>> findJobId(Database& db, const std::string& label, const std::string& key);
+Result<std::optional<JobRowId>> findJobId(Database& db, const std::string& label, const std::string& key);
 
 } // namespace ett::core

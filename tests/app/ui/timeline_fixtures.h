@@ -95,7 +95,7 @@ inline core::JobTimeline workedExample()
     const core::JobResult result = core::attributeJob(in, true);
 
     core::JobTimeline t;
-    t.jobId = 1;
+    t.jobId = core::JobRowId { 1 };
     t.label = "default";
     t.key = "J1";
     t.name = "worked example";
