@@ -20,8 +20,6 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
-#include <QDateTimeEdit>
 #include <QDoubleSpinBox>
 #include <QFrame>
 #include <QGraphicsSimpleTextItem>
@@ -29,22 +27,17 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegendMarker>
-#include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QTimeZone>
 #include <QTimer>
 #include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -57,7 +50,6 @@ namespace ett::app {
 
 namespace {
 
-constexpr int64_t kNsPerMs = 1'000'000;
 constexpr int64_t kNsPerS = 1'000'000'000;
 constexpr int64_t kNsPerMin = 60 * kNsPerS;
 constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
@@ -76,21 +68,6 @@ const QColor kWorse(0xC0, 0x39, 0x00);
 constexpr int kMaxBins = 30;
 // CDF points drawn per cohort at most (evenly ranked; the step shape needs no more).
 constexpr size_t kMaxCdfPoints = 1500;
-
-QDateTime utcFromNs(int64_t ns)
-{
-    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc());
-}
-
-int64_t nsFromUtc(const QDateTime& t)
-{
-    return static_cast<int64_t>(t.toMSecsSinceEpoch()) * kNsPerMs;
-}
-
-int clampToInt(int64_t v)
-{
-    return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
-}
 
 int64_t floorTo(int64_t v, int64_t unit)
 {
@@ -151,328 +128,6 @@ QString badgeHtml(const QString& letter, const QColor& color)
 }
 
 } // namespace
-
-// --- CohortEditor -------------------------------------------------------------------------------
-
-CohortEditor::CohortEditor(const QString& letter, const QColor& color, QWidget* parent)
-    : QWidget(parent)
-{
-    setObjectName(QStringLiteral("cohort") + letter);
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->setSpacing(6);
-
-    m_badge = new QLabel(letter, this);
-    m_badge->setAlignment(Qt::AlignCenter);
-    m_badge->setFixedSize(24, 22);
-    m_badge->setStyleSheet(
-        QStringLiteral("background: %1; color: white; font-weight: bold; border-radius: 4px;").arg(color.name()));
-    m_badge->setToolTip(tr("Cohort %1").arg(letter));
-    row->addWidget(m_badge);
-
-    m_labels = new QToolButton(this);
-    m_labels->setObjectName(QStringLiteral("labels"));
-    m_labels->setPopupMode(QToolButton::InstantPopup);
-    m_labels->setMenu(new QMenu(m_labels));
-    m_labels->setToolTip(tr("Dataset labels of cohort %1 (none checked: all)").arg(letter));
-    m_labels->setMinimumWidth(130);
-    row->addWidget(m_labels);
-
-    m_attrs = new QToolButton(this);
-    m_attrs->setObjectName(QStringLiteral("attributes"));
-    m_attrs->setPopupMode(QToolButton::InstantPopup);
-    m_attrs->setMenu(new QMenu(m_attrs));
-    m_attrs->setToolTip(tr("Attribute values of cohort %1: a job must have one of the checked values of every "
-                           "attribute with a check")
-                            .arg(letter));
-    m_attrs->setMinimumWidth(130);
-    row->addWidget(m_attrs);
-    row->addWidget(makeSeparator(this));
-
-    const RangeControls range
-        = addRangeControls(row, this, tr("Uncheck to clip cohort %1 to a time range (UTC)").arg(letter));
-    m_allTime = range.allTime;
-    m_from = range.from;
-    m_to = range.to;
-    m_minGpus = range.minGpus;
-    m_maxGpus = range.maxGpus;
-    row->addWidget(makeSeparator(this));
-
-    m_spec = new QLineEdit(this);
-    m_spec->setObjectName(QStringLiteral("spec"));
-    m_spec->setMinimumWidth(220);
-    m_spec->setPlaceholderText(tr("all jobs"));
-    m_spec->setToolTip(tr("Cohort %1 as a spec (as `ettw compare --%2` takes it), e.g.\n"
-                          "label=before, team=vision|ads, from=2025-06-01, to=2025-06-08, gpus>=64\n"
-                          "Press Enter to apply.")
-                           .arg(letter, letter.toLower()));
-    row->addWidget(m_spec, 1);
-
-    m_fromWindow = new QToolButton(this);
-    m_fromWindow->setObjectName(QStringLiteral("fromWindow"));
-    m_fromWindow->setText(tr("Use filter"));
-    m_fromWindow->setToolTip(
-        tr("Make cohort %1 the window's filter (as the overview and drill-down show it)").arg(letter));
-    row->addWidget(m_fromWindow);
-
-    connect(m_allTime, &QCheckBox::toggled, this, [this](bool all) {
-        m_from->setEnabled(!all);
-        m_to->setEnabled(!all);
-        applyTyped();
-    });
-    connect(m_from, &QDateTimeEdit::dateTimeChanged, this, &CohortEditor::applyTyped);
-    connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &CohortEditor::applyTyped);
-    connect(m_minGpus, &QSpinBox::valueChanged, this, &CohortEditor::applyTyped);
-    connect(m_maxGpus, &QSpinBox::valueChanged, this, &CohortEditor::applyTyped);
-    connect(m_spec, &QLineEdit::returnPressed, this, [this] { applySpecText(m_spec->text()); });
-    connect(m_spec, &QLineEdit::editingFinished, this, [this] {
-        if (m_spec->text().trimmed() != specText()) {
-            applySpecText(m_spec->text());
-        }
-    });
-    connect(m_fromWindow, &QToolButton::clicked, this, &CohortEditor::takeWindowFilterRequested);
-    rebuildMenus();
-    updateControls();
-}
-
-core::CohortSpec CohortEditor::fromSpec(const core::CohortSpec& spec)
-{
-    core::CohortSpec f = spec;
-    f.attrs.clear();
-    for (const auto& [key, values] : spec.attrs) {
-        for (const auto& v : values) {
-            f.addAttrValue(key, v);
-        }
-    }
-    f.countQueue = false;
-    return f;
-}
-
-QString CohortEditor::specText() const
-{
-    return qs(m_cohort.text());
-}
-
-bool CohortEditor::applySpecText(const QString& text)
-{
-    const QString t = text.trimmed();
-    auto fail = [this](const QString& message) {
-        m_spec->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #c03900; }"));
-        m_spec->setToolTip(message);
-        QToolTip::showText(m_spec->mapToGlobal(QPoint(0, m_spec->height())), message, m_spec);
-        return false;
-    };
-    core::CohortSpec f;
-    if (!t.isEmpty() && t != QLatin1String("all jobs")) {
-        auto spec = core::parseCohortSpec(t.toStdString(), m_badge->text().toStdString());
-        if (!spec) {
-            return fail(qs(spec.error().message));
-        }
-        f = fromSpec(*spec);
-        // A name the database does not have is a typo, not an empty cohort (as ettw compare says).
-        for (const auto& l : f.labels) {
-            if (!m_vocabulary.labels.contains(qs(l))) {
-                return fail(tr("No dataset label '%1' (labels: %2)")
-                                .arg(qs(l), m_vocabulary.labels.join(QStringLiteral(", "))));
-            }
-        }
-        for (const auto& [key, values] : f.attrs) {
-            if (!m_vocabulary.attrKeys.contains(qs(key))) {
-                return fail(tr("No job has the attribute '%1' (attributes: %2)")
-                                .arg(qs(key), m_vocabulary.attrKeys.join(QStringLiteral(", "))));
-            }
-        }
-    }
-    m_spec->setStyleSheet(QString());
-    f.countQueue = m_cohort.countQueue;
-    const bool changed = !(f == m_cohort);
-    m_cohort = f;
-    updateControls();
-    if (changed) {
-        emitEdited();
-    }
-    return true;
-}
-
-void CohortEditor::setCohort(const core::CohortSpec& cohort)
-{
-    m_cohort = cohort;
-    m_spec->setStyleSheet(QString());
-    updateControls();
-}
-
-void CohortEditor::setVocabulary(const Vocabulary& vocabulary)
-{
-    m_vocabulary = vocabulary;
-    rebuildMenus();
-    updateControls();
-}
-
-void CohortEditor::rebuildMenus()
-{
-    // 1. Labels: one checkable action each.
-    QMenu* labels = m_labels->menu();
-    labels->clear();
-    for (const QString& label : m_vocabulary.labels) {
-        QAction* a = labels->addAction(label);
-        a->setCheckable(true);
-        a->setData(label);
-        connect(a, &QAction::toggled, this, [this, label](bool on) {
-            m_cohort.removeLabel(label.toStdString());
-            if (on) {
-                m_cohort.labels.push_back(label.toStdString());
-                std::sort(m_cohort.labels.begin(), m_cohort.labels.end());
-            }
-            updateControls();
-            emitEdited();
-        });
-    }
-    if (m_vocabulary.labels.isEmpty()) {
-        labels->addAction(tr("(no datasets)"))->setEnabled(false);
-    }
-    // 2. Attributes: a submenu per key with its values (and "(none)": jobs without the key).
-    QMenu* attrs = m_attrs->menu();
-    // clear() deletes the actions, not the submenus (children of the menu).
-    qDeleteAll(attrs->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly));
-    attrs->clear();
-    for (const QString& key : m_vocabulary.attrKeys) {
-        QMenu* sub = attrs->addMenu(key);
-        sub->setObjectName(key);
-        QStringList values = m_vocabulary.attrValues.value(key);
-        values << QString::fromLatin1(core::kNoGroupName);
-        for (const QString& value : values) {
-            QAction* a = sub->addAction(value);
-            a->setCheckable(true);
-            a->setData(value);
-            connect(a, &QAction::toggled, this, [this, key, value](bool on) {
-                if (on) {
-                    m_cohort.addAttrValue(key.toStdString(), value.toStdString());
-                } else {
-                    m_cohort.removeAttrValue(key.toStdString(), value.toStdString());
-                }
-                updateControls();
-                emitEdited();
-            });
-        }
-    }
-    if (m_vocabulary.attrKeys.isEmpty()) {
-        attrs->addAction(tr("(no attributes)"))->setEnabled(false);
-    } else {
-        attrs->addSeparator();
-        connect(attrs->addAction(tr("Clear attribute terms")), &QAction::triggered, this, [this] {
-            m_cohort.attrs.clear();
-            updateControls();
-            emitEdited();
-        });
-    }
-    const QSignalBlocker b1(m_minGpus);
-    const QSignalBlocker b2(m_maxGpus);
-    const int top = std::max({ clampToInt(m_vocabulary.maxGpus), clampToInt(m_cohort.minGpus), 1 });
-    m_minGpus->setRange(0, top);
-    m_maxGpus->setRange(0, top);
-}
-
-void CohortEditor::updateControls()
-{
-    const core::CohortSpec& f = m_cohort;
-    // Labels.
-    for (QAction* a : m_labels->menu()->actions()) {
-        const QSignalBlocker block(a);
-        a->setChecked(std::ranges::find(f.labels, a->data().toString().toStdString()) != f.labels.end());
-    }
-    m_labels->setText(
-        tr("Datasets: %1").arg(f.labels.empty() ? tr("all") : qsList(f.labels).join(QStringLiteral(", "))));
-    // Attributes.
-    int terms = 0;
-    for (QMenu* sub : m_attrs->menu()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
-        const auto* values = f.attrValues(sub->objectName().toStdString());
-        const QStringList chosen = values ? qsList(*values) : QStringList();
-        for (QAction* a : sub->actions()) {
-            const QSignalBlocker block(a);
-            a->setChecked(chosen.contains(a->data().toString()));
-        }
-        sub->setTitle(
-            chosen.isEmpty() ? sub->objectName() : QStringLiteral("%1 (%2)").arg(sub->objectName()).arg(chosen.size()));
-    }
-    QStringList parts;
-    for (const auto& [key, values] : f.attrs) {
-        parts << qs(key) + QLatin1Char('=') + qsList(values).join(QLatin1Char('|'));
-        ++terms;
-    }
-    m_attrs->setText(terms == 0 ? tr("Attributes: any")
-            : terms == 1        ? tr("Attributes: %1").arg(parts.first())
-                                : tr("Attributes: %1 terms").arg(terms));
-    // Time range; without one the pickers offer the data's span in whole days.
-    {
-        const QSignalBlocker b1(m_allTime);
-        const QSignalBlocker b2(m_from);
-        const QSignalBlocker b3(m_to);
-        const bool all = !f.fromNs && !f.toNs;
-        m_allTime->setChecked(all);
-        const Vocabulary& v = m_vocabulary;
-        const int64_t first = floorTo(v.firstNs, kNsPerDay);
-        const int64_t last = v.lastNs > v.firstNs ? ceilTo(v.lastNs, kNsPerDay) : first + kNsPerDay;
-        m_from->setDateTime(utcFromNs(f.fromNs.value_or(first)));
-        m_to->setDateTime(utcFromNs(f.toNs.value_or(last)));
-        m_from->setEnabled(!all);
-        m_to->setEnabled(!all);
-        m_to->setStyleSheet(QString());
-    }
-    {
-        const QSignalBlocker b1(m_minGpus);
-        const QSignalBlocker b2(m_maxGpus);
-        m_minGpus->setMaximum(std::max(m_minGpus->maximum(), clampToInt(f.minGpus)));
-        m_minGpus->setValue(clampToInt(f.minGpus));
-        if (f.maxGpus == std::numeric_limits<int64_t>::max()) {
-            m_maxGpus->setValue(0);
-        } else {
-            m_maxGpus->setMaximum(std::max(m_maxGpus->maximum(), clampToInt(f.maxGpus)));
-            m_maxGpus->setValue(std::max(1, clampToInt(f.maxGpus)));
-        }
-    }
-    const QString spec = specText();
-    m_spec->setText(spec == QLatin1String("all jobs") ? QString() : spec);
-    m_spec->setCursorPosition(0);
-    m_spec->setToolTip(tr("Cohort %1: %2\nEdit and press Enter to apply (as `ettw compare --%3` takes it).")
-                           .arg(m_badge->text(), spec, m_badge->text().toLower()));
-}
-
-void CohortEditor::applyTyped()
-{
-    core::CohortSpec f = m_cohort;
-    if (m_allTime->isChecked()) {
-        f.fromNs.reset();
-        f.toNs.reset();
-    } else {
-        const int64_t from = nsFromUtc(m_from->dateTime());
-        const int64_t to = nsFromUtc(m_to->dateTime());
-        if (to <= from) {
-            // An empty range selects nothing; wait for a valid one and say why.
-            m_to->setStyleSheet(QStringLiteral("color: #c03900;"));
-            m_to->setToolTip(tr("The end must be after the start"));
-            return;
-        }
-        m_to->setStyleSheet(QString());
-        m_to->setToolTip(tr("To (exclusive, UTC)"));
-        f.fromNs = from;
-        f.toNs = to;
-    }
-    f.minGpus = m_minGpus->value();
-    f.maxGpus = m_maxGpus->value() == 0 ? std::numeric_limits<int64_t>::max() : m_maxGpus->value();
-    if (f == m_cohort) {
-        return;
-    }
-    m_cohort = f;
-    const QString spec = specText();
-    m_spec->setText(spec == QLatin1String("all jobs") ? QString() : spec);
-    m_spec->setCursorPosition(0);
-    emitEdited();
-}
-
-void CohortEditor::emitEdited()
-{
-    emit edited(m_cohort);
-}
 
 // --- ComparePage ----------------------------------------------------------------------------------
 

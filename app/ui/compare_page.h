@@ -21,6 +21,7 @@
 // shown. setComparisonData() / setTimeline() show data directly (tests). GUI thread only.
 #pragma once
 
+#include "app/ui/cohort_editor.h"
 #include "app/ui/types.h"
 
 #include <QColor>
@@ -36,14 +37,11 @@ class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
-class QDateTimeEdit;
 class QDoubleSpinBox;
 class QFrame;
 class QLabel;
-class QLineEdit;
 class QProgressBar;
 class QSlider;
-class QSpinBox;
 class QSplitter;
 class QTabWidget;
 class QTableWidget;
@@ -67,54 +65,6 @@ class DataService;
 class GanttWidget;
 class LegendStrip;
 class WorkbenchState;
-
-// One cohort's editor: a coloured badge ("A"), the dataset labels and attribute values as
-// checkable menus, the time range, the GPU range, and the cohort spec as text (editable: Enter
-// applies it; a spec that does not parse is marked and its error shown in the tooltip).
-class CohortEditor : public QWidget
-{
-    Q_OBJECT
-public:
-    CohortEditor(const QString& letter, const QColor& color, QWidget* parent = nullptr);
-
-    const core::CohortSpec& cohort() const { return m_cohort; }
-    // Shows a cohort (no signal).
-    void setCohort(const core::CohortSpec& cohort);
-    // The labels, attributes and ranges the menus offer.
-    void setVocabulary(const Vocabulary& vocabulary);
-    // The spec text as shown (canonical: CohortSpec::text()).
-    QString specText() const;
-    // Applies a typed spec; false (and the field marked) when it does not parse.
-    bool applySpecText(const QString& text);
-
-    // A parsed spec as the editor holds it: one term per attribute, sorted by key, without repeats.
-    static core::CohortSpec fromSpec(const core::CohortSpec& spec);
-
-signals:
-    // The user changed the cohort.
-    void edited(const ett::core::CohortSpec& cohort);
-    // The user asked for the window's filter as this cohort.
-    void takeWindowFilterRequested();
-
-private:
-    void rebuildMenus();
-    void updateControls();
-    void applyTyped();
-    void emitEdited();
-
-    core::CohortSpec m_cohort;
-    Vocabulary m_vocabulary;
-    QLabel* m_badge = nullptr;
-    QToolButton* m_labels = nullptr;
-    QToolButton* m_attrs = nullptr;
-    QCheckBox* m_allTime = nullptr;
-    QDateTimeEdit* m_from = nullptr;
-    QDateTimeEdit* m_to = nullptr;
-    QSpinBox* m_minGpus = nullptr;
-    QSpinBox* m_maxGpus = nullptr;
-    QLineEdit* m_spec = nullptr;
-    QToolButton* m_fromWindow = nullptr;
-};
 
 class ComparePage : public QWidget
 {
