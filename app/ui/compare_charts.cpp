@@ -1,6 +1,7 @@
 #include "app/ui/compare_charts.h"
 
 #include "app/ui/figures_format.h"
+#include "app/ui/histogram.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/palette.h"
 
@@ -11,6 +12,7 @@
 #include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -23,13 +25,95 @@ namespace ett::app {
 namespace {
 
 constexpr double kPicoPerPp = 1e12;
+// CDF points drawn per cohort at most (evenly ranked; the step shape needs no more).
+constexpr size_t kMaxCdfPoints = 1500;
 
-// Better and worse, for outlines (Okabe-Ito bluish green and vermillion, darkened to read as text
-// on white).
-const QColor kBetter(0x00, 0x7A, 0x57);
-const QColor kWorse(0xC0, 0x39, 0x00);
+// The duration axis (linear or log) and the share axis of a distribution chart, added to it.
+std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
+    QChart* chart, const DistributionAxis& axis, const Histogram* bins)
+{
+    const double maxX = static_cast<double>(axis.maxNs) / axis.unit;
+    QAbstractAxis* x = nullptr;
+    if (axis.log) {
+        auto* logAxis = new QLogValueAxis;
+        logAxis->setBase(10);
+        logAxis->setLabelFormat(QStringLiteral("%g"));
+        logAxis->setMinorTickCount(8);
+        logAxis->setRange(axis.floorX, maxX * 1.05);
+        x = logAxis;
+    } else {
+        auto* linear = new QValueAxis;
+        linear->setRange(bins ? bins->edges.front() : std::min(0.0, static_cast<double>(axis.minNs) / axis.unit),
+            std::max(maxX, 1e-9));
+        linear->setLabelFormat(QStringLiteral("%g"));
+        linear->applyNiceNumbers();
+        x = linear;
+    }
+    x->setTitleText(
+        QObject::tr("duration (%1)%2").arg(axis.unitName, axis.log ? QObject::tr(", log scale") : QString()));
+    x->setLabelsFont(chartAxisFont(chart));
+    x->setTitleFont(chartAxisFont(chart));
+    auto* y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelsFont(chartAxisFont(chart));
+    y->setTitleFont(chartAxisFont(chart));
+    y->setTitleText(bins ? QObject::tr("share of the cohort") : QObject::tr("share at or below"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    return { x, y };
+}
+
+// A cohort's CDF: steps at evenly spaced ranks (every sample when there are few).
+QAbstractSeries* cdfSeries(const DistributionAxis& axis, const std::vector<int64_t>& samples, const QColor& color)
+{
+    auto* line = new QLineSeries;
+    QPen pen(color);
+    pen.setWidthF(2.0);
+    line->setPen(pen);
+    for (const auto& [x, share] : cdfSteps(axis, samples, kMaxCdfPoints)) {
+        line->append(x, share);
+    }
+    return line;
+}
+
+// A cohort's shares of the common bins as a filled outline, from 0 back to 0.
+QAbstractSeries* histogramSeries(const Histogram& bins, int cohort, const QColor& color)
+{
+    auto* upper = new QLineSeries;
+    upper->append(bins.edges.front(), 0);
+    for (size_t i = 0; i < bins.bins(); ++i) {
+        const double share = bins.share(cohort, i);
+        upper->append(bins.edges[i], share);
+        upper->append(bins.edges[i + 1], share);
+    }
+    upper->append(bins.edges.back(), 0);
+    auto* area = new QAreaSeries(upper);
+    upper->setParent(area);
+    QColor fill = color;
+    fill.setAlpha(90);
+    area->setColor(fill);
+    QPen pen(color);
+    pen.setWidthF(1.8);
+    area->setPen(pen);
+    return area;
+}
 
 } // namespace
+
+QColor cohortColor(bool b)
+{
+    return b ? QColor(0x00, 0x72, 0xB2) : QColor(0xE6, 0x9F, 0x00);
+}
+
+QColor betterColor()
+{
+    return { 0x00, 0x7A, 0x57 };
+}
+
+QColor worseColor()
+{
+    return { 0xC0, 0x39, 0x00 };
+}
 
 void showTipsOnHover(const std::vector<BridgeBar>& bars, QObject* context)
 {
@@ -205,7 +289,7 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
         if (b.step) {
             const int64_t step = b.toPico - b.fromPico;
             fill = b.step->color;
-            outline = QPen(step > 0 ? kBetter : kWorse, 2.2);
+            outline = QPen(step > 0 ? betterColor() : worseColor(), 2.2);
             label = b.step->label; // staggered below when the names do not fit their categories
             value = QStringLiteral("%1%2")
                         .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
@@ -265,6 +349,49 @@ std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterf
     QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
     place();
     return out;
+}
+
+void fillDistributionChart(
+    QChart* chart, const DistributionSamples& samples, bool cdf, bool log, const QColor& colorA, const QColor& colorB)
+{
+    const DistributionSamples& s = samples;
+    chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(qs(s.name))
+                        : QObject::tr("%1: share of each cohort per bin").arg(qs(s.name)));
+    if (s.a.empty() && s.b.empty()) {
+        chart->setTitle(chart->title() + QObject::tr(" (no samples)"));
+        return;
+    }
+    // 1. The axes: a unit for the largest sample, common bins for the histogram.
+    const DistributionAxis axis = distributionAxis(s.a, s.b, log);
+    const Histogram bins = cdf ? Histogram {} : histogramOf(axis, s.a, s.b);
+    const auto [x, y] = addDistributionAxes(chart, axis, cdf ? nullptr : &bins);
+    // 2. A series per cohort, in fractions of its own samples.
+    for (const bool isB : { false, true }) {
+        const std::vector<int64_t>& v = isB ? s.b : s.a;
+        if (v.empty()) {
+            continue;
+        }
+        const QColor& color = isB ? colorB : colorA;
+        QAbstractSeries* series = cdf ? cdfSeries(axis, v, color) : histogramSeries(bins, isB ? 1 : 0, color);
+        series->setName(
+            QObject::tr("%1 (n = %2)")
+                .arg(isB ? QStringLiteral("B") : QStringLiteral("A"), formatCount(isB ? s.countB : s.countA)));
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    // 3. The share axis: the whole cohort for a CDF, round ticks over the highest bin else.
+    if (cdf) {
+        y->setRange(0, 100);
+        y->setTickCount(6);
+    } else {
+        const ShareTicks ticks = shareTicks(bins.maxShare());
+        y->setRange(0, ticks.top);
+        y->setTickCount(ticks.ticks);
+    }
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->legend()->setFont(chartAxisFont(chart));
 }
 
 } // namespace ett::app

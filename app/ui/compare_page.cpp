@@ -13,22 +13,16 @@
 #include "app/ui/workbench_state.h"
 #include "core/model/timeutil.h"
 
-#include <QAreaSeries>
 #include <QButtonGroup>
-#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFrame>
-#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegendMarker>
-#include <QLineSeries>
-#include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -39,7 +33,6 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -58,16 +51,6 @@ constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
 // user's splitters give them more); 240 and 140 made the window 830 pixels tall at least.
 constexpr int kChartMinHeight = 180;
 constexpr int kGanttMinHeight = 110;
-
-// Better and worse, for outlines and changes (Okabe-Ito bluish green and vermillion, darkened to
-// read as text on white).
-const QColor kBetter(0x00, 0x7A, 0x57);
-const QColor kWorse(0xC0, 0x39, 0x00);
-
-// Histogram bins when both cohorts have many samples; fewer for small samples.
-constexpr int kMaxBins = 30;
-// CDF points drawn per cohort at most (evenly ranked; the step shape needs no more).
-constexpr size_t kMaxCdfPoints = 1500;
 
 int64_t floorTo(int64_t v, int64_t unit)
 {
@@ -107,7 +90,7 @@ QColor changeColor(double change, bool upIsWorse)
     if (change == 0) {
         return {};
     }
-    return (change > 0) == upIsWorse ? kWorse : kBetter;
+    return (change > 0) == upIsWorse ? worseColor() : betterColor();
 }
 
 QString rateText(std::optional<double> rate)
@@ -133,12 +116,12 @@ QString badgeHtml(const QString& letter, const QColor& color)
 
 QColor ComparePage::colorA()
 {
-    return { 0xE6, 0x9F, 0x00 };
+    return cohortColor(false);
 }
 
 QColor ComparePage::colorB()
 {
-    return { 0x00, 0x72, 0xB2 };
+    return cohortColor(true);
 }
 
 ComparePage::ComparePage(WorkbenchState* state, DataService* service, QWidget* parent)
@@ -970,10 +953,10 @@ void ComparePage::renderCards()
     if (ci && delta) {
         if (ci->low > 0) {
             verdict = tr("B is better: the interval is above 0");
-            color = kBetter;
+            color = betterColor();
         } else if (ci->high < 0) {
             verdict = tr("B is worse: the interval is below 0");
-            color = kWorse;
+            color = worseColor();
         } else {
             verdict = tr("no clear change: the interval spans 0");
         }
@@ -1054,160 +1037,12 @@ void ComparePage::setLogScale(bool log)
 void ComparePage::renderDistribution()
 {
     QChart* chart = resetChart(m_distributionView);
-    const bool cdf = m_view == DistributionView::Cdf;
     if (!m_hasData || m_data.samples.empty()) {
         chart->setTitle(tr("Distributions of A and B: no data"));
         return;
     }
-    const DistributionSamples& s = m_data.samples[static_cast<size_t>(m_distribution)];
-    chart->setTitle(cdf ? tr("%1: cumulative share of each cohort").arg(qs(s.name))
-                        : tr("%1: share of each cohort per bin").arg(qs(s.name)));
-    if (s.a.empty() && s.b.empty()) {
-        chart->setTitle(chart->title() + tr(" (no samples)"));
-        return;
-    }
-    // 1. The axis: a unit for the largest value; on a log axis, zeros sit at half the smallest
-    //    positive value.
-    const int64_t maxNs = std::max(s.a.empty() ? 0 : s.a.back(), s.b.empty() ? 0 : s.b.back());
-    int64_t minNs = std::numeric_limits<int64_t>::max();
-    int64_t minPositive = std::numeric_limits<int64_t>::max();
-    for (const auto* v : { &s.a, &s.b }) {
-        if (v->empty()) {
-            continue;
-        }
-        minNs = std::min(minNs, v->front());
-        const auto it = std::upper_bound(v->begin(), v->end(), int64_t { 0 });
-        if (it != v->end()) {
-            minPositive = std::min(minPositive, *it);
-        }
-    }
-    const std::pair<double, QString> axisUnit = durationUnit(maxNs);
-    const double unit = axisUnit.first; // named copies: C++17 lambdas cannot capture bindings
-    const QString& unitName = axisUnit.second;
-    const bool log = m_log && minPositive != std::numeric_limits<int64_t>::max() && maxNs > minPositive;
-    const double floorX = log ? static_cast<double>(minPositive) / unit / 2.0 : 0.0;
-    auto toX = [&](int64_t ns) { return std::max(floorX, static_cast<double>(ns) / unit); };
-
-    // 2. The common bins of the histogram (linear, or even on the log axis).
-    std::vector<double> edges; // in the axis unit
-    if (!cdf) {
-        const auto most = static_cast<double>(std::max(s.a.size(), s.b.size()));
-        const int bins = std::clamp(static_cast<int>(std::ceil(std::sqrt(most))), 6, kMaxBins);
-        const double x0 = log ? floorX : static_cast<double>(std::min<int64_t>(minNs, 0)) / unit;
-        double x1 = static_cast<double>(maxNs) / unit;
-        if (x1 <= x0) {
-            x1 = x0 + 1;
-        }
-        for (int i = 0; i <= bins; ++i) {
-            const double t = static_cast<double>(i) / bins;
-            edges.push_back(log ? x0 * std::pow(x1 / x0, t) : x0 + (x1 - x0) * t);
-        }
-        edges.back() = x1;
-    }
-
-    QAbstractAxis* xAxis = nullptr;
-    if (log) {
-        auto* axis = new QLogValueAxis;
-        axis->setBase(10);
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setMinorTickCount(8);
-        axis->setRange(floorX, static_cast<double>(maxNs) / unit * 1.05);
-        xAxis = axis;
-    } else {
-        auto* axis = new QValueAxis;
-        axis->setRange(cdf ? std::min(0.0, static_cast<double>(minNs) / unit) : edges.front(),
-            std::max(static_cast<double>(maxNs) / unit, 1e-9));
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->applyNiceNumbers();
-        xAxis = axis;
-    }
-    xAxis->setTitleText(tr("duration (%1)%2").arg(unitName, log ? tr(", log scale") : QString()));
-    xAxis->setLabelsFont(chartAxisFont(chart));
-    xAxis->setTitleFont(chartAxisFont(chart));
-    auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
-    y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleFont(chartAxisFont(chart));
-    y->setTitleText(cdf ? tr("share at or below") : tr("share of the cohort"));
-    chart->addAxis(xAxis, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-
-    // 3. A series per cohort, in fractions of its own samples.
-    double yMax = 0;
-    for (const bool isB : { false, true }) {
-        const std::vector<int64_t>& v = isB ? s.b : s.a;
-        const int64_t count = isB ? s.countB : s.countA;
-        if (v.empty()) {
-            continue;
-        }
-        const QColor color = isB ? colorB() : colorA();
-        const QString name = tr("%1 (n = %2)").arg(isB ? QStringLiteral("B") : QStringLiteral("A"), formatCount(count));
-        const size_t m = v.size();
-        if (cdf) {
-            // Steps at evenly spaced ranks (every sample when there are few).
-            auto* line = new QLineSeries;
-            line->setName(name);
-            QPen pen(color);
-            pen.setWidthF(2.0);
-            line->setPen(pen);
-            const size_t points = std::min(m, kMaxCdfPoints);
-            double previous = 0;
-            for (size_t k = 0; k < points; ++k) {
-                const size_t rank = points == m ? k : (k + 1) * m / points - 1;
-                const double share = static_cast<double>(rank + 1) / static_cast<double>(m) * 100.0;
-                const double xv = toX(v[rank]);
-                line->append(xv, previous);
-                line->append(xv, share);
-                previous = share;
-            }
-            chart->addSeries(line);
-            line->attachAxis(xAxis);
-            line->attachAxis(y);
-            yMax = 100;
-        } else {
-            // 3a. Counts per common bin, [edge i, edge i+1), the last closed, as shares.
-            auto* upper = new QLineSeries;
-            const size_t bins = edges.size() - 1;
-            for (size_t i = 0; i < bins; ++i) {
-                const double lo = edges[i];
-                const double hi = edges[i + 1];
-                const auto first = std::find_if(v.begin(), v.end(), [&](int64_t ns) { return toX(ns) >= lo; });
-                const auto last
-                    = i + 1 == bins ? v.end() : std::find_if(first, v.end(), [&](int64_t ns) { return toX(ns) >= hi; });
-                const double share = static_cast<double>(last - first) / static_cast<double>(m) * 100.0;
-                upper->append(lo, share);
-                upper->append(hi, share);
-                yMax = std::max(yMax, share);
-            }
-            upper->insert(0, QPointF(edges.front(), 0));
-            upper->append(edges.back(), 0);
-            auto* area = new QAreaSeries(upper);
-            upper->setParent(area);
-            area->setName(name);
-            QColor fill = color;
-            fill.setAlpha(90);
-            area->setColor(fill);
-            QPen pen(color);
-            pen.setWidthF(1.8);
-            area->setPen(pen);
-            chart->addSeries(area);
-            area->attachAxis(xAxis);
-            area->attachAxis(y);
-        }
-    }
-    if (cdf) {
-        y->setRange(0, 100);
-        y->setTickCount(6);
-    } else {
-        // Round ticks: every 5% up to 30%, else every 10%.
-        const double step = yMax <= 30 ? 5.0 : 10.0;
-        const double top = std::max(step, std::ceil(yMax / step) * step);
-        y->setRange(0, top);
-        y->setTickCount(static_cast<int>(std::lround(top / step)) + 1);
-    }
-    chart->legend()->show();
-    chart->legend()->setAlignment(Qt::AlignTop);
-    chart->legend()->setFont(chartAxisFont(chart));
+    fillDistributionChart(chart, m_data.samples[static_cast<size_t>(m_distribution)], m_view == DistributionView::Cdf,
+        m_log, colorA(), colorB());
 }
 
 void ComparePage::renderTables()
@@ -1312,7 +1147,7 @@ void ComparePage::renderMatched()
         auto* name = makeCell((regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match), false);
         name->setData(Qt::UserRole, qs(m.match));
         name->setData(ExportValueRole, qs(m.match));
-        name->setForeground(regression ? kWorse : kBetter);
+        name->setForeground(regression ? worseColor() : betterColor());
         name->setToolTip(regression ? tr("%1: ETT% dropped").arg(qs(m.match)) : tr("%1: ETT% rose").arg(qs(m.match)));
         m_matched->setItem(r, 0, name);
         const auto number = [](const QString& text, double exact) {
@@ -1323,7 +1158,7 @@ void ComparePage::renderMatched()
         m_matched->setItem(r, 1, number(formatPercent(m.ettA, 2), m.ettA));
         m_matched->setItem(r, 2, number(formatPercent(m.ettB, 2), m.ettB));
         auto* change = number(formatPp(m.deltaPp), m.deltaPp);
-        change->setForeground(regression ? kWorse : kBetter);
+        change->setForeground(regression ? worseColor() : betterColor());
         m_matched->setItem(r, 3, change);
         m_matched->setItem(r, 4, number(formatHours(m.lostGpuHoursA, QString()), m.lostGpuHoursA));
         m_matched->setItem(r, 5, number(formatHours(m.lostGpuHoursB, QString()), m.lostGpuHoursB));
