@@ -25,8 +25,225 @@ namespace ett::app {
 namespace {
 
 constexpr double kPicoPerPp = 1e12;
+constexpr double kHalfBar = 0.36; // half a bar's width, in category units
 // CDF points drawn per cohort at most (evenly ranked; the step shape needs no more).
 constexpr size_t kMaxCdfPoints = 1500;
+
+// A bar of the waterfall: the start, a non-zero step or the end, as [from, to] levels in 1e-12 pp.
+struct Bar
+{
+    int64_t fromPico;
+    int64_t toPico;
+    const WaterfallStep* step; // none: the ends
+    const WaterfallEnd* end;
+};
+
+// The value axis of a waterfall, in pp.
+struct ValueRange
+{
+    double yMin;
+    double yMax;
+    double tick;
+};
+
+// A bar's value over it (under it when it goes down), placed as the plot area moves.
+struct ValueLabel
+{
+    QGraphicsSimpleTextItem* item; // owned by the chart
+    QPointF at; // the value it marks
+    bool above;
+    QAbstractSeries* series;
+};
+
+// A bar's name under it, on the second line when staggered.
+struct AxisLabel
+{
+    QString name;
+    QString shown; // the name, or "<br>" + name on the second line
+    bool lowerWhenStaggered;
+};
+
+// What the bars' labels are placed by.
+struct Labels
+{
+    std::vector<ValueLabel> values;
+    std::vector<AxisLabel> names;
+};
+
+double ppOf(int64_t pico)
+{
+    return static_cast<double>(pico) / kPicoPerPp;
+}
+
+// 1. The start, every non-zero step, the end.
+std::vector<Bar> barsOf(const Waterfall& waterfall)
+{
+    std::vector<Bar> bars;
+    bars.push_back({ 0, waterfall.start.pico, nullptr, &waterfall.start });
+    int64_t level = waterfall.start.pico;
+    for (const auto& s : waterfall.steps) {
+        if (s.pico == 0) {
+            continue; // no change: no bar
+        }
+        bars.push_back({ level, level + s.pico, &s, nullptr });
+        level += s.pico;
+    }
+    bars.push_back({ 0, waterfall.end.pico, nullptr, &waterfall.end });
+    return bars;
+}
+
+// 2. The levels the steps walk through, with room above and below; ticks every 0.5, 1, 2, 5, 10
+//    or 20 pp: the first step giving at most 8 intervals.
+ValueRange valueRangeOf(const std::vector<Bar>& bars)
+{
+    double lo = 100;
+    double hi = 0;
+    for (const Bar& b : bars) {
+        const double top = ppOf(b.toPico);
+        if (b.step) {
+            lo = std::min({ lo, top, ppOf(b.fromPico) });
+            hi = std::max({ hi, top, ppOf(b.fromPico) });
+        } else {
+            lo = std::min(lo, top);
+            hi = std::max(hi, top);
+        }
+    }
+    const double pad = std::max(0.3, (hi - lo) * 0.15);
+    double tick = 20;
+    for (const double step : { 0.5, 1.0, 2.0, 5.0, 10.0, 20.0 }) {
+        if ((hi - lo + 2 * pad) / step <= 8) {
+            tick = step;
+            break;
+        }
+    }
+    return { std::max(0.0, std::floor((lo - pad) / tick) * tick), std::min(100.0, std::ceil((hi + pad) / tick) * tick),
+        tick };
+}
+
+// 3. A dashed line walking from bar to bar (added first: the bars cover its steps).
+QLineSeries* addWalk(QChart* chart, const std::vector<Bar>& bars, double yMin)
+{
+    const auto n = static_cast<int>(bars.size());
+    auto* walk = new QLineSeries;
+    walk->setName(QStringLiteral("walk"));
+    QPen dashed(QColor(0x77, 0x77, 0x77));
+    dashed.setStyle(Qt::DashLine);
+    dashed.setWidthF(1.0);
+    walk->setPen(dashed);
+    for (int i = 0; i < n; ++i) {
+        const Bar& b = bars[static_cast<size_t>(i)];
+        const double from = b.step ? ppOf(b.fromPico) : yMin;
+        const double to = ppOf(b.toPico);
+        if (i > 0) {
+            walk->append(i - kHalfBar, b.step ? from : to);
+        }
+        if (i + 1 < n) {
+            walk->append(i + kHalfBar, to);
+        }
+    }
+    chart->addSeries(walk);
+    return walk;
+}
+
+// The category axis of `n` bars and the value axis, added to the chart.
+std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, const ValueRange& range)
+{
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setLabelsFont(chartAxisFont(chart));
+    x->setGridLineVisible(false);
+    x->setTruncateLabels(false);
+    x->setRange(-0.6, n - 0.4);
+    auto* y = new QValueAxis;
+    y->setRange(range.yMin, range.yMax);
+    y->setLabelFormat(range.tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
+    y->setLabelsFont(chartAxisFont(chart));
+    y->setTitleText(range.yMin > 0 ? QObject::tr("ETT% (axis from %1%)").arg(range.yMin, 0, 'f', range.tick < 1 ? 1 : 0)
+                                   : QObject::tr("ETT%"));
+    y->setTitleFont(chartAxisFont(chart));
+    y->setTickCount(static_cast<int>(std::lround((range.yMax - range.yMin) / range.tick)) + 1);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    return { x, y };
+}
+
+// 4. Bar i: an area between its levels in its colour, outlined green (ETT% up) or red for a step;
+//    its name under it and its value over it (into `labels`).
+BridgeBar addBar(
+    QChart* chart, const Bar& b, int i, std::pair<QCategoryAxis*, QValueAxis*> axes, double yMin, Labels& labels)
+{
+    const double from = ppOf(b.fromPico);
+    const double to = ppOf(b.toPico);
+    const double bottom = b.step ? std::min(from, to) : std::max(0.0, yMin);
+    const double top = b.step ? std::max(from, to) : to;
+    auto* upper = new QLineSeries;
+    upper->append(i - kHalfBar, top);
+    upper->append(i + kHalfBar, top);
+    auto* lower = new QLineSeries;
+    lower->append(i - kHalfBar, bottom);
+    lower->append(i + kHalfBar, bottom);
+    auto* area = new QAreaSeries(upper, lower);
+    upper->setParent(area);
+    lower->setParent(area);
+    const int64_t step = b.toPico - b.fromPico;
+    const QColor fill = b.step ? b.step->color : b.end->color;
+    const QPen outline = b.step ? QPen(step > 0 ? betterColor() : worseColor(), 2.2) : QPen(fill.darker(130), 1.0);
+    // A step's name is staggered below when the names do not fit their categories.
+    const QString label = b.step ? b.step->label : b.end->label;
+    const QString value = b.step ? QStringLiteral("%1%2")
+                                       .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+                                       .arg(std::abs(ppOf(step)), 0, 'f', 2)
+                                 : formatPercent(to, 2);
+    area->setName(b.step ? b.step->label : b.end->seriesName);
+    area->setColor(fill);
+    area->setPen(outline);
+    area->setProperty("fromPico", QVariant::fromValue<qlonglong>(b.fromPico));
+    area->setProperty("toPico", QVariant::fromValue<qlonglong>(b.toPico));
+    chart->addSeries(area);
+    area->attachAxis(axes.first);
+    area->attachAxis(axes.second);
+    axes.first->append(label, i);
+    labels.names.push_back({ label, label, b.step != nullptr && i % 2 == 1 });
+    auto* text = new QGraphicsSimpleTextItem(value, chart);
+    // Over the plot's grid and bands, which the chart stacks above its own child items: a value
+    // that crosses a grid line is otherwise cut by it (seen in the PDF report).
+    text->setZValue(1000);
+    QFont f = chartAxisFont(chart);
+    f.setBold(!b.step);
+    text->setFont(f);
+    text->setBrush(b.step ? outline.color() : QColor(0x33, 0x33, 0x33));
+    const bool down = b.step && b.toPico < b.fromPico;
+    labels.values.push_back({ text, QPointF(i, down ? bottom : top), !down, area });
+    return BridgeBar { area, b.step ? b.step->tip : b.end->tip };
+}
+
+// 5. The values over the bars follow the plot area (resizes, first layout), and the names under
+//    them go over two staggered lines when one is wider than its category.
+void placeLabels(QChart* chart, QCategoryAxis* x, int n, std::shared_ptr<Labels> labels)
+{
+    auto place = [chart, labels, x, n] {
+        const QFontMetrics metrics(x->labelsFont());
+        const double category = chart->plotArea().width() / (n + 0.2);
+        bool stagger = false;
+        for (const AxisLabel& l : labels->names) {
+            stagger = stagger || metrics.horizontalAdvance(l.name) > category - 6;
+        }
+        for (AxisLabel& l : labels->names) {
+            const QString shown = stagger && l.lowerWhenStaggered ? QStringLiteral("<br>") + l.name : l.name;
+            if (shown != l.shown) {
+                x->replaceLabel(l.shown, shown);
+                l.shown = shown;
+            }
+        }
+        for (const ValueLabel& l : labels->values) {
+            const QPointF p = chart->mapToPosition(l.at, l.series);
+            const QRectF r = l.item->boundingRect();
+            l.item->setPos(p.x() - r.width() / 2.0, l.above ? p.y() - r.height() - 1.0 : p.y() + 1.0);
+        }
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
+}
 
 // The duration axis (linear or log) and the share axis of a distribution chart, added to it.
 std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
@@ -163,191 +380,20 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
 
 std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterfall)
 {
-    std::vector<BridgeBar> out;
     chart->setTitle(waterfall.title);
-    // 1. The bars: the start, every non-zero step, the end; as [from, to] levels in 1e-12 pp.
-    struct Bar
-    {
-        int64_t fromPico;
-        int64_t toPico;
-        const WaterfallStep* step; // none: the ends
-        const WaterfallEnd* end;
-    };
-    std::vector<Bar> bars;
-    bars.push_back({ 0, waterfall.start.pico, nullptr, &waterfall.start });
-    int64_t level = waterfall.start.pico;
-    for (const auto& s : waterfall.steps) {
-        if (s.pico == 0) {
-            continue; // no change: no bar
-        }
-        bars.push_back({ level, level + s.pico, &s, nullptr });
-        level += s.pico;
-    }
-    bars.push_back({ 0, waterfall.end.pico, nullptr, &waterfall.end });
-
-    // 2. The value range: the levels the steps walk through, with room above and below.
-    double lo = 100;
-    double hi = 0;
-    for (const Bar& b : bars) {
-        const double top = static_cast<double>(b.toPico) / kPicoPerPp;
-        if (b.step) {
-            lo = std::min({ lo, top, static_cast<double>(b.fromPico) / kPicoPerPp });
-            hi = std::max({ hi, top, static_cast<double>(b.fromPico) / kPicoPerPp });
-        } else {
-            lo = std::min(lo, top);
-            hi = std::max(hi, top);
-        }
-    }
-    // Ticks every 0.5, 1, 2, 5, 10 or 20 pp: the first step giving at most 8 intervals.
-    const double pad = std::max(0.3, (hi - lo) * 0.15);
-    double tick = 20;
-    for (const double step : { 0.5, 1.0, 2.0, 5.0, 10.0, 20.0 }) {
-        if ((hi - lo + 2 * pad) / step <= 8) {
-            tick = step;
-            break;
-        }
-    }
-    const double yMin = std::max(0.0, std::floor((lo - pad) / tick) * tick);
-    const double yMax = std::min(100.0, std::ceil((hi + pad) / tick) * tick);
-
-    // 3. A dashed line walking from bar to bar (drawn first: the bars cover its steps).
+    const std::vector<Bar> bars = barsOf(waterfall);
+    const ValueRange range = valueRangeOf(bars);
+    QLineSeries* walk = addWalk(chart, bars, range.yMin);
     const auto n = static_cast<int>(bars.size());
-    auto* walk = new QLineSeries;
-    walk->setName(QStringLiteral("walk"));
-    QPen dashed(QColor(0x77, 0x77, 0x77));
-    dashed.setStyle(Qt::DashLine);
-    dashed.setWidthF(1.0);
-    walk->setPen(dashed);
-    constexpr double kHalf = 0.36; // half a bar's width, in category units
+    const auto axes = addWaterfallAxes(chart, n, range);
+    walk->attachAxis(axes.first);
+    walk->attachAxis(axes.second);
+    auto labels = std::make_shared<Labels>();
+    std::vector<BridgeBar> out;
     for (int i = 0; i < n; ++i) {
-        const Bar& b = bars[static_cast<size_t>(i)];
-        const double from = b.step ? static_cast<double>(b.fromPico) / kPicoPerPp : yMin;
-        const double to = static_cast<double>(b.toPico) / kPicoPerPp;
-        if (i > 0) {
-            walk->append(i - kHalf, b.step ? from : to);
-        }
-        if (i + 1 < n) {
-            walk->append(i + kHalf, to);
-        }
+        out.push_back(addBar(chart, bars[static_cast<size_t>(i)], i, axes, range.yMin, *labels));
     }
-    chart->addSeries(walk);
-
-    // 4. A floating bar per step: an area between its levels, in the step's colour, outlined
-    //    green (ETT% up) or red; its value over it.
-    struct ValueLabel
-    {
-        QGraphicsSimpleTextItem* item; // owned by the chart
-        QPointF at; // the value it marks
-        bool above;
-        QAbstractSeries* series;
-    };
-    auto labels = std::make_shared<std::vector<ValueLabel>>();
-    struct AxisLabel
-    {
-        QString name;
-        QString shown; // the name, or "<br>" + name on the second line
-        bool lowerWhenStaggered;
-    };
-    auto axisLabels = std::make_shared<std::vector<AxisLabel>>();
-    auto* x = new QCategoryAxis;
-    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    x->setLabelsFont(chartAxisFont(chart));
-    x->setGridLineVisible(false);
-    x->setTruncateLabels(false);
-    x->setRange(-0.6, n - 0.4);
-    auto* y = new QValueAxis;
-    y->setRange(yMin, yMax);
-    y->setLabelFormat(tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
-    y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleText(
-        yMin > 0 ? QObject::tr("ETT% (axis from %1%)").arg(yMin, 0, 'f', tick < 1 ? 1 : 0) : QObject::tr("ETT%"));
-    y->setTitleFont(chartAxisFont(chart));
-    y->setTickCount(static_cast<int>(std::lround((yMax - yMin) / tick)) + 1);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    walk->attachAxis(x);
-    walk->attachAxis(y);
-    for (int i = 0; i < n; ++i) {
-        const Bar& b = bars[static_cast<size_t>(i)];
-        const double from = static_cast<double>(b.fromPico) / kPicoPerPp;
-        const double to = static_cast<double>(b.toPico) / kPicoPerPp;
-        const double bottom = b.step ? std::min(from, to) : std::max(0.0, yMin);
-        const double top = b.step ? std::max(from, to) : to;
-        auto* upper = new QLineSeries;
-        upper->append(i - kHalf, top);
-        upper->append(i + kHalf, top);
-        auto* lower = new QLineSeries;
-        lower->append(i - kHalf, bottom);
-        lower->append(i + kHalf, bottom);
-        auto* area = new QAreaSeries(upper, lower);
-        upper->setParent(area);
-        lower->setParent(area);
-        QColor fill;
-        QPen outline;
-        QString label;
-        QString value; // over the bar (under it when it goes down)
-        if (b.step) {
-            const int64_t step = b.toPico - b.fromPico;
-            fill = b.step->color;
-            outline = QPen(step > 0 ? betterColor() : worseColor(), 2.2);
-            label = b.step->label; // staggered below when the names do not fit their categories
-            value = QStringLiteral("%1%2")
-                        .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                        .arg(std::abs(static_cast<double>(step) / kPicoPerPp), 0, 'f', 2);
-            area->setName(b.step->label);
-        } else {
-            fill = b.end->color;
-            outline = QPen(fill.darker(130), 1.0);
-            label = b.end->label;
-            value = formatPercent(to, 2);
-            area->setName(b.end->seriesName);
-        }
-        const QString tip = b.step ? b.step->tip : b.end->tip;
-        area->setColor(fill);
-        area->setPen(outline);
-        area->setProperty("fromPico", QVariant::fromValue<qlonglong>(b.fromPico));
-        area->setProperty("toPico", QVariant::fromValue<qlonglong>(b.toPico));
-        chart->addSeries(area);
-        area->attachAxis(x);
-        area->attachAxis(y);
-        x->append(label, i);
-        axisLabels->push_back({ label, label, b.step != nullptr && i % 2 == 1 });
-        auto* text = new QGraphicsSimpleTextItem(value, chart);
-        // Over the plot's grid and bands, which the chart stacks above its own child items: a
-        // value that crosses a grid line is otherwise cut by it (seen in the PDF report).
-        text->setZValue(1000);
-        QFont f = chartAxisFont(chart);
-        f.setBold(!b.step);
-        text->setFont(f);
-        text->setBrush(b.step ? outline.color() : QColor(0x33, 0x33, 0x33));
-        const bool down = b.step && b.toPico < b.fromPico;
-        labels->push_back({ text, QPointF(i, down ? bottom : top), !down, area });
-        out.push_back(BridgeBar { area, tip });
-    }
-    // 5. The values over the bars follow the plot area (resizes, first layout), and the names
-    //    under them go over two staggered lines when one is wider than its category.
-    auto place = [chart, labels, axisLabels, x, n] {
-        const QFontMetrics metrics(x->labelsFont());
-        const double category = chart->plotArea().width() / (n + 0.2);
-        bool stagger = false;
-        for (const AxisLabel& l : *axisLabels) {
-            stagger = stagger || metrics.horizontalAdvance(l.name) > category - 6;
-        }
-        for (AxisLabel& l : *axisLabels) {
-            const QString shown = stagger && l.lowerWhenStaggered ? QStringLiteral("<br>") + l.name : l.name;
-            if (shown != l.shown) {
-                x->replaceLabel(l.shown, shown);
-                l.shown = shown;
-            }
-        }
-        for (const ValueLabel& l : *labels) {
-            const QPointF p = chart->mapToPosition(l.at, l.series);
-            const QRectF r = l.item->boundingRect();
-            l.item->setPos(p.x() - r.width() / 2.0, l.above ? p.y() - r.height() - 1.0 : p.y() + 1.0);
-        }
-    };
-    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
-    place();
+    placeLabels(chart, axes.first, n, labels);
     return out;
 }
 
