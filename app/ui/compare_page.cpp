@@ -7,9 +7,6 @@
 #include "app/ui/overview_charts.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
-#include "app/ui/timeline/gantt_scene.h"
-#include "app/ui/timeline/gantt_widget.h"
-#include "app/ui/timeline/legend_strip.h"
 #include "app/ui/workbench_state.h"
 #include "core/model/timeutil.h"
 
@@ -18,7 +15,6 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -26,7 +22,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -47,10 +42,9 @@ constexpr int64_t kNsPerS = 1'000'000'000;
 constexpr int64_t kNsPerMin = 60 * kNsPerS;
 constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
 constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
-// The charts' and timelines' least heights: with them the page fits a 1280 x 800 screen (the
-// user's splitters give them more); 240 and 140 made the window 830 pixels tall at least.
+// The charts' least height: with it (and the timelines') the page fits a 1280 x 800 screen (the
+// user's splitters give them more).
 constexpr int kChartMinHeight = 180;
-constexpr int kGanttMinHeight = 110;
 
 int64_t floorTo(int64_t v, int64_t unit)
 {
@@ -103,13 +97,6 @@ QString causeName(const std::string& name)
     return name.empty() ? QString::fromLatin1(core::kNoGroupName) : qs(name);
 }
 
-// A badge of a cohort's letter in its colour, for rich text.
-QString badgeHtml(const QString& letter, const QColor& color)
-{
-    return QStringLiteral("<span style=\"background:%1; color:white; font-weight:bold;\">&nbsp;%2&nbsp;</span>")
-        .arg(color.name(), letter);
-}
-
 } // namespace
 
 // --- ComparePage ----------------------------------------------------------------------------------
@@ -129,8 +116,6 @@ ComparePage::ComparePage(WorkbenchState* state, DataService* service, QWidget* p
     , m_state(state)
     , m_service(service)
 {
-    // Each timeline asks on its own channel, so that A's request does not make B's stale.
-    m_timelineChannels = { new QObject(this), new QObject(this) };
     m_applyTimer = new QTimer(this);
     m_applyTimer->setSingleShot(true);
     m_applyTimer->setInterval(kApplyDelayMs);
@@ -148,7 +133,6 @@ ComparePage::ComparePage(WorkbenchState* state, DataService* service, QWidget* p
         connect(m_service, &DataService::comparisonReady, this, &ComparePage::onComparisonReady);
         connect(m_service, &DataService::comparisonProgress, this, &ComparePage::onComparisonProgress);
         connect(m_service, &DataService::queryFailed, this, &ComparePage::onQueryFailed);
-        connect(m_service, &DataService::jobTimelineReady, this, &ComparePage::onTimelineReady);
     }
     onVocabularyChanged();
     render();
@@ -462,122 +446,10 @@ QWidget* ComparePage::buildMatchedTab()
     split->addWidget(left);
 
     // 2. Its timelines in A and B, side by side.
-    auto* right = new QWidget(split);
-    auto* rv = new QVBoxLayout(right);
-    rv->setContentsMargins(0, 4, 0, 0);
-    rv->setSpacing(3);
-    auto* controls = new QHBoxLayout;
-    controls->setSpacing(6);
-    controls->addWidget(makeCaption(tr("Align B"), right));
-    m_alignChoice = new QComboBox(right);
-    m_alignChoice->setObjectName(QStringLiteral("align"));
-    m_alignChoice->addItem(tr("by start"), static_cast<int>(Align::Starts));
-    m_alignChoice->addItem(tr("by first training"), static_cast<int>(Align::FirstTraining));
-    m_alignChoice->addItem(tr("by wall clock"), static_cast<int>(Align::WallClock));
-    m_alignChoice->setToolTip(tr("What lines the two timelines up: the jobs' starts (inside their cohorts' ranges), "
-                                 "their first instant of training, or the same wall-clock time"));
-    connect(m_alignChoice, &QComboBox::activated, this,
-        [this](int index) { setAlignment(static_cast<Align>(m_alignChoice->itemData(index).toInt())); });
-    controls->addWidget(m_alignChoice);
-    controls->addWidget(makeCaption(tr("then shift B by"), right));
-    m_shiftBox = new QDoubleSpinBox(right);
-    m_shiftBox->setObjectName(QStringLiteral("shift"));
-    m_shiftBox->setDecimals(1);
-    m_shiftBox->setSuffix(tr(" min"));
-    m_shiftBox->setRange(-600, 600);
-    m_shiftBox->setKeyboardTracking(false);
-    m_shiftBox->setToolTip(tr("Moves B's timeline right (positive) or left, relative to A"));
-    controls->addWidget(m_shiftBox);
-    m_shiftSlider = new QSlider(Qt::Horizontal, right);
-    m_shiftSlider->setObjectName(QStringLiteral("shiftSlider"));
-    m_shiftSlider->setRange(-600, 600);
-    m_shiftSlider->setMinimumWidth(120);
-    m_shiftSlider->setToolTip(m_shiftBox->toolTip());
-    controls->addWidget(m_shiftSlider, 1);
-    auto* reset = new QToolButton(right);
-    reset->setText(tr("Reset"));
-    reset->setToolTip(tr("No shift: B aligned as chosen"));
-    controls->addWidget(reset);
-    auto* fit = new QToolButton(right);
-    fit->setText(tr("Fit"));
-    fit->setToolTip(tr("Show both jobs inside their cohorts' ranges"));
-    controls->addWidget(fit);
-    controls->addWidget(makeSeparator(right));
-    auto* views = new QButtonGroup(right);
-    for (const bool ranks : { false, true }) {
-        auto* v = new QToolButton(right);
-        v->setObjectName(ranks ? QStringLiteral("rankView") : QStringLiteral("jobView"));
-        v->setText(ranks ? tr("Ranks") : tr("Job"));
-        v->setToolTip(ranks ? tr("A row per rank, phases coloured by category") : tr("A row per attempt, by bucket"));
-        v->setCheckable(true);
-        v->setChecked(ranks == m_rankView);
-        views->addButton(v, ranks ? 1 : 0);
-        controls->addWidget(v);
-    }
-    connect(views, &QButtonGroup::idClicked, this, [this](int id) { setRankView(id == 1); });
-    connect(m_shiftBox, &QDoubleSpinBox::valueChanged, this,
-        [this](double minutes) { setShiftNs(static_cast<int64_t>(std::llround(minutes * 60.0 * 1e9))); });
-    connect(m_shiftSlider, &QSlider::valueChanged, this,
-        [this](int minutes) { setShiftNs(static_cast<int64_t>(minutes) * kNsPerMin); });
-    connect(reset, &QToolButton::clicked, this, [this] { setShiftNs(0); });
-    connect(fit, &QToolButton::clicked, this, [this] { timelinesChanged(true); });
-    rv->addLayout(controls);
-
-    m_timelineLegend = new LegendStrip(right);
-    m_timelineLegend->setObjectName(QStringLiteral("timelineLegend"));
-    rv->addWidget(m_timelineLegend);
-    auto* pair = new QSplitter(Qt::Horizontal, right);
-    pair->setChildrenCollapsible(false);
-    for (int side = 0; side < 2; ++side) {
-        auto* pane = new QWidget(pair);
-        auto* pv = new QVBoxLayout(pane);
-        pv->setContentsMargins(0, 0, 0, 0);
-        pv->setSpacing(2);
-        auto* header = new QHBoxLayout;
-        auto* label = new QLabel(pane);
-        label->setTextFormat(Qt::RichText);
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        header->addWidget(label, 1);
-        auto* open = new QToolButton(pane);
-        open->setText(tr("Open"));
-        open->setToolTip(tr("Open this job in the drill-down"));
-        header->addWidget(open);
-        pv->addLayout(header);
-        auto* gantt = new GanttWidget(pane);
-        gantt->setObjectName(side == 0 ? QStringLiteral("ganttA") : QStringLiteral("ganttB"));
-        gantt->setMinimumSize(300, kGanttMinHeight);
-        const bool sideB = side == 1;
-        installGanttExport(gantt, [this, sideB] {
-            const auto& t = m_timelines[sideB ? 1 : 0];
-            return tr("Compare %1 timeline %2")
-                .arg(sideB ? QStringLiteral("B") : QStringLiteral("A"),
-                    t ? qs(t->key) + (m_rankView ? tr(", rank view") : tr(", job view")) : tr("(none)"));
-        });
-        pv->addWidget(gantt, 1);
-        pair->addWidget(pane);
-        const bool isB = side == 1;
-        (isB ? m_headerB : m_headerA) = label;
-        (isB ? m_ganttB : m_ganttA) = gantt;
-        connect(open, &QToolButton::clicked, this, [this, isB] {
-            const auto& t = m_timelines[isB ? 1 : 0];
-            const int32_t job = m_timelineJobs[isB ? 1 : 0];
-            if (t && job >= 0) {
-                m_state->openJob(job, qs(t->key));
-            }
-        });
-        // Zooming or panning one moves the other.
-        connect(gantt, &GanttWidget::viewChanged, this, [this, isB] {
-            if (!m_syncing) {
-                syncFrom(isB);
-            }
-        });
-    }
-    rv->addWidget(pair, 1);
-    m_timelineNote = new QLabel(right);
-    m_timelineNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_timelineNote->setText(tr("wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times"));
-    rv->addWidget(m_timelineNote);
-    split->addWidget(right);
+    m_timelines = new MatchedTimelines(m_service, split);
+    connect(m_timelines, &MatchedTimelines::openJobRequested, m_state, &WorkbenchState::openJob);
+    connect(m_timelines, &MatchedTimelines::timelinesShown, this, &ComparePage::timelinesShown);
+    split->addWidget(m_timelines);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
     split->setSizes({ 480, 1100 });
@@ -795,14 +667,6 @@ void ComparePage::onQueryFailed(quint64 id, const QString& message)
         m_pending = 0;
         m_error = message;
         updateHeader();
-        return;
-    }
-    for (int side = 0; side < 2; ++side) {
-        if (id != 0 && id == m_timelineRequests[static_cast<size_t>(side)]) {
-            m_timelineRequests[static_cast<size_t>(side)] = 0;
-            m_timelineNote->setText(tr("The timeline of %1 could not be loaded: %2")
-                                        .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), message));
-        }
     }
 }
 
@@ -1198,261 +1062,15 @@ void ComparePage::selectMatched(int row)
         m_matched->setCurrentCell(row, 0);
         m_matched->selectRow(row);
     }
-    const MatchedPair* pair = selectedPair();
-    if (!pair) {
-        return;
-    }
-    m_timelines = { nullptr, nullptr };
-    m_ganttA->setScene(std::make_shared<GanttScene>());
-    m_ganttB->setScene(std::make_shared<GanttScene>());
-    m_timelineJobs = { pair->jobA, pair->jobB };
-    updateTimelineHeaders();
-    if (!m_service) {
-        return; // tests feed the timelines with setTimeline()
-    }
-    m_timelineNote->setText(tr("Loading the timelines of %1…").arg(qs(pair->match)));
-    for (size_t side = 0; side < 2; ++side) {
-        const int32_t job = m_timelineJobs[side];
-        m_timelineRequests[side] = job >= 0 ? m_service->requestJobTimeline(job, m_timelineChannels[side]) : 0;
-    }
-}
-
-void ComparePage::onTimelineReady(quint64 id, const core::JobTimeline& timeline)
-{
-    for (size_t side = 0; side < 2; ++side) {
-        if (id != 0 && id == m_timelineRequests[side]) {
-            m_timelineRequests[side] = 0;
-            setTimeline(side == 1, timeline);
-        }
-    }
-}
-
-void ComparePage::setTimeline(bool b, const core::JobTimeline& timeline)
-{
-    const size_t side = b ? 1 : 0;
-    auto t = std::make_shared<const core::JobTimeline>(timeline);
-    m_timelines[side] = t;
-    auto scene = std::make_shared<GanttScene>(
-        m_rankView ? buildRankScene(t, m_timelineJobs[side]) : buildJobScene(t, m_timelineJobs[side]));
-    (b ? m_ganttB : m_ganttA)->setScene(std::move(scene), true);
-    updateTimelineHeaders();
-    if (m_timelines[0] && m_timelines[1]) {
-        m_timelineNote->setText(
-            tr("wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times"));
-        timelinesChanged(true);
-        emit timelinesShown();
-    }
-}
-
-void ComparePage::setRankView(bool ranks)
-{
-    m_rankView = ranks;
-    if (auto* b = findChild<QToolButton*>(ranks ? QStringLiteral("rankView") : QStringLiteral("jobView"))) {
-        const QSignalBlocker block(b);
-        b->setChecked(true);
-    }
-    // The same jobs, drawn again; the view stays where it was.
-    const TimeAxis axis = m_ganttA->axis();
-    for (size_t side = 0; side < 2; ++side) {
-        if (const auto& t = m_timelines[side]) {
-            auto scene = std::make_shared<GanttScene>(
-                ranks ? buildRankScene(t, m_timelineJobs[side]) : buildJobScene(t, m_timelineJobs[side]));
-            m_syncing = true;
-            (side == 1 ? m_ganttB : m_ganttA)->setScene(std::move(scene), false);
-            m_syncing = false;
-        }
-    }
-    updateTimelineLegend();
-    if (m_timelines[0] && m_timelines[1]) {
-        timelinesChanged(false);
-        m_syncing = true;
-        m_ganttA->setView(axis.startNs(), axis.nsPerPx());
-        m_syncing = false;
-        syncFrom(false);
+    if (const MatchedPair* pair = selectedPair()) {
+        m_timelines->showPair(*pair, m_request.a, m_request.b, m_request.matchBy);
     }
 }
 
 void ComparePage::clearTimelines(const QString& why)
 {
     m_selectedRow = -1;
-    m_timelines = { nullptr, nullptr };
-    m_timelineJobs = { -1, -1 };
-    m_timelineRequests = { 0, 0 };
-    m_ganttA->setScene(std::make_shared<GanttScene>());
-    m_ganttB->setScene(std::make_shared<GanttScene>());
-    updateTimelineHeaders();
-    if (!why.isEmpty()) {
-        m_timelineNote->setText(why);
-    }
-}
-
-void ComparePage::updateTimelineHeaders()
-{
-    const MatchedPair* pair = selectedPair();
-    for (size_t side = 0; side < 2; ++side) {
-        const bool isB = side == 1;
-        QLabel* header = isB ? m_headerB : m_headerA;
-        const QString letter = isB ? QStringLiteral("B") : QStringLiteral("A");
-        const QString badge = badgeHtml(letter, isB ? colorB() : colorA());
-        const auto& t = m_timelines[side];
-        if (!pair) {
-            header->setText(badge + QStringLiteral(" ") + tr("select a matched job"));
-            continue;
-        }
-        if (!t) {
-            header->setText(badge + QStringLiteral(" ")
-                + (m_timelineJobs[side] < 0 ? tr("%1 has no job in this cohort").arg(qs(pair->match).toHtmlEscaped())
-                                            : tr("%1: loading…").arg(qs(pair->match).toHtmlEscaped())));
-            continue;
-        }
-        const int32_t jobs = isB ? pair->jobsB : pair->jobsA;
-        QString text = QStringLiteral("%1 <b>%2</b> (%3) · %4 GPUs · %5")
-                           .arg(badge, qs(t->key).toHtmlEscaped(), qs(t->label).toHtmlEscaped(), formatCount(t->gpus),
-                               formatCountOf(static_cast<int64_t>(t->attempts.size()), tr("attempt"), tr("attempts")));
-        if (!t->name.empty()) {
-            text += QStringLiteral(" · ") + qs(t->name).toHtmlEscaped();
-        }
-        if (jobs > 1) {
-            text += tr(" · the largest of %1 jobs matched by %2").arg(jobs).arg(m_request.matchBy);
-        }
-        header->setText(text);
-    }
-    updateTimelineLegend();
-}
-
-void ComparePage::updateTimelineLegend()
-{
-    std::vector<const std::vector<LegendEntry>*> legends;
-    for (const GanttWidget* g : { m_ganttA, m_ganttB }) {
-        if (g->scene()) {
-            legends.push_back(&g->scene()->legend());
-        }
-    }
-    m_timelineLegend->setEntries(mergedLegend(legends));
-}
-
-std::pair<int64_t, int64_t> ComparePage::cohortWindow(bool b) const
-{
-    const auto& t = m_timelines[b ? 1 : 0];
-    const GanttWidget* g = b ? m_ganttB : m_ganttA;
-    if (!t || !g->scene()) {
-        return { 0, 0 };
-    }
-    const int64_t start = g->scene()->startNs();
-    const int64_t end = g->scene()->endNs();
-    const core::CohortSpec& f = b ? m_request.b : m_request.a;
-    const int64_t from = std::max(start, f.fromNs.value_or(start));
-    const int64_t to = std::min(end, f.toNs.value_or(end));
-    return from < to ? std::pair { from, to } : std::pair { start, end };
-}
-
-int64_t ComparePage::anchorOf(bool b) const
-{
-    const auto [from, to] = cohortWindow(b);
-    if (m_align == Align::FirstTraining) {
-        if (const auto& t = m_timelines[b ? 1 : 0]) {
-            for (const auto& a : t->attempts) {
-                if (a.result.firstTrainNs && *a.result.firstTrainNs >= from && *a.result.firstTrainNs < to) {
-                    return *a.result.firstTrainNs;
-                }
-            }
-        }
-    }
-    return from;
-}
-
-int64_t ComparePage::offsetNs() const
-{
-    const int64_t aligned = m_align == Align::WallClock ? 0 : anchorOf(true) - anchorOf(false);
-    return aligned - m_shiftNs;
-}
-
-void ComparePage::setAlignment(Align align)
-{
-    m_align = align;
-    {
-        const QSignalBlocker block(m_alignChoice);
-        m_alignChoice->setCurrentIndex(std::max(0, m_alignChoice->findData(static_cast<int>(align))));
-    }
-    timelinesChanged(true);
-}
-
-void ComparePage::setShiftNs(int64_t shiftNs)
-{
-    m_shiftNs = shiftNs;
-    {
-        const QSignalBlocker b1(m_shiftBox);
-        const QSignalBlocker b2(m_shiftSlider);
-        const double minutes = static_cast<double>(shiftNs) / 60e9;
-        if (std::abs(minutes) > m_shiftBox->maximum()) {
-            m_shiftBox->setRange(-std::ceil(std::abs(minutes)), std::ceil(std::abs(minutes)));
-            m_shiftSlider->setRange(static_cast<int>(m_shiftBox->minimum()), static_cast<int>(m_shiftBox->maximum()));
-        }
-        m_shiftBox->setValue(minutes);
-        m_shiftSlider->setValue(static_cast<int>(std::lround(minutes)));
-    }
-    timelinesChanged(false);
-}
-
-void ComparePage::updateShiftRange()
-{
-    // The shift can move B by the longer of the two jobs either way.
-    int64_t longest = kNsPerHourInt;
-    for (const bool b : { false, true }) {
-        const auto [from, to] = cohortWindow(b);
-        longest = std::max(longest, to - from);
-    }
-    const double minutes = std::ceil(static_cast<double>(longest) / 60e9);
-    const QSignalBlocker b1(m_shiftBox);
-    const QSignalBlocker b2(m_shiftSlider);
-    const double current = std::abs(static_cast<double>(m_shiftNs) / 60e9);
-    const double range = std::max(minutes, std::ceil(current));
-    m_shiftBox->setRange(-range, range);
-    m_shiftSlider->setRange(-static_cast<int>(range), static_cast<int>(range));
-    m_shiftSlider->setPageStep(std::max(1, static_cast<int>(range / 20)));
-}
-
-void ComparePage::timelinesChanged(bool fit)
-{
-    if (!m_timelines[0] || !m_timelines[1] || !m_ganttA->scene() || !m_ganttB->scene()) {
-        return;
-    }
-    updateShiftRange();
-    const int64_t offset = offsetNs();
-    const GanttScene& a = *m_ganttA->scene();
-    const GanttScene& b = *m_ganttB->scene();
-    m_syncing = true;
-    // 1. Both may pan over the union of the two jobs (in each one's own time), so that they stay
-    //    in step where one has ended.
-    const int64_t lo = std::min(a.startNs(), b.startNs() - offset);
-    const int64_t hi = std::max(a.endNs(), b.endNs() - offset);
-    m_ganttA->setBounds(lo, hi);
-    m_ganttB->setBounds(lo + offset, hi + offset);
-    // 2. Fit: both cohorts' windows of the jobs; else keep A's view.
-    if (fit) {
-        const auto [fromA, toA] = cohortWindow(false);
-        const auto [fromB, toB] = cohortWindow(true);
-        m_ganttA->showRange(std::min(fromA, fromB - offset), std::max(toA, toB - offset));
-    }
-    m_syncing = false;
-    syncFrom(false);
-}
-
-void ComparePage::syncFrom(bool fromB)
-{
-    if (!m_timelines[0] || !m_timelines[1]) {
-        return;
-    }
-    // The same length of time from the aligned start: the panes may differ in width by a scroll
-    // bar, and the same window keeps both inside the same bounds.
-    const GanttWidget* source = fromB ? m_ganttB : m_ganttA;
-    GanttWidget* target = fromB ? m_ganttA : m_ganttB;
-    const int64_t offset = offsetNs();
-    const int64_t start = source->axis().startNs() + (fromB ? -offset : offset);
-    const auto duration = static_cast<double>(source->axis().visibleDurationNs());
-    m_syncing = true;
-    target->setView(start, duration / std::max(1.0, target->axis().widthPx()));
-    m_syncing = false;
+    m_timelines->clear(why);
 }
 
 } // namespace ett::app

@@ -22,14 +22,13 @@
 #pragma once
 
 #include "app/ui/cohort_editor.h"
+#include "app/ui/matched_timelines.h"
 #include "app/ui/types.h"
 
 #include <QColor>
 #include <QMap>
 #include <QWidget>
 
-#include <array>
-#include <memory>
 #include <utility>
 
 class QButtonGroup;
@@ -37,11 +36,9 @@ class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QFrame;
 class QLabel;
 class QProgressBar;
-class QSlider;
 class QSplitter;
 class QTabWidget;
 class QTableWidget;
@@ -62,8 +59,6 @@ struct CohortPair
 };
 
 class DataService;
-class GanttWidget;
-class LegendStrip;
 class WorkbenchState;
 
 class ComparePage : public QWidget
@@ -138,23 +133,23 @@ public:
     // The pair of that row (nullptr when none).
     const MatchedPair* selectedPair() const;
     // Shows a timeline as if its request had returned it (B: the B side).
-    void setTimeline(bool b, const core::JobTimeline& timeline);
-    GanttWidget* gantt(bool b) const { return b ? m_ganttB : m_ganttA; }
+    void setTimeline(bool b, const core::JobTimeline& timeline) { m_timelines->setTimeline(b, timeline); }
+    GanttWidget* gantt(bool b) const { return m_timelines->gantt(b); }
 
     // The job view (a row per attempt, by bucket; the default) or the rank view (a row per rank,
     // phases by category) on both timelines.
-    bool rankView() const { return m_rankView; }
-    void setRankView(bool ranks);
+    bool rankView() const { return m_timelines->rankView(); }
+    void setRankView(bool ranks) { m_timelines->setRankView(ranks); }
 
     // What B's timeline is aligned by; B's view starts at A's view start + offsetNs().
-    enum class Align { Starts, FirstTraining, WallClock };
-    Align alignment() const { return m_align; }
-    void setAlignment(Align align);
+    using Align = MatchedTimelines::Align;
+    Align alignment() const { return m_timelines->alignment(); }
+    void setAlignment(Align align) { m_timelines->setAlignment(align); }
     // An extra shift of B's content to the right (later on screen), in nanoseconds.
-    int64_t shiftNs() const { return m_shiftNs; }
-    void setShiftNs(int64_t shiftNs);
+    int64_t shiftNs() const { return m_timelines->shiftNs(); }
+    void setShiftNs(int64_t shiftNs) { m_timelines->setShiftNs(shiftNs); }
     // B's instant at A's instant t is t + offsetNs(): the alignment's offset minus the shift.
-    int64_t offsetNs() const;
+    int64_t offsetNs() const { return m_timelines->offsetNs(); }
 
 signals:
     // A comparison (the newest request's) has been shown.
@@ -190,7 +185,6 @@ private:
     void onComparisonReady(quint64 id, const ComparisonData& result);
     void onComparisonProgress(quint64 id, const QString& stage);
     void onQueryFailed(quint64 id, const QString& message);
-    void onTimelineReady(quint64 id, const core::JobTimeline& timeline);
     void scheduleRequest();
     void requestOrDefer();
 
@@ -203,16 +197,8 @@ private:
     void renderMatched();
     void updateHeader();
 
-    // Timelines: the anchors of the alignment, the shared bounds, and keeping B in step with A.
+    // No matched job on the timelines; a non-empty `why` says why under them.
     void clearTimelines(const QString& why);
-    void timelinesChanged(bool fit);
-    void syncFrom(bool fromB);
-    // The part of a timeline's job inside its cohort's time range: [start, end).
-    std::pair<int64_t, int64_t> cohortWindow(bool b) const;
-    int64_t anchorOf(bool b) const;
-    void updateShiftRange();
-    void updateTimelineHeaders();
-    void updateTimelineLegend(); // the legend of both timelines' scenes
     // The cohorts and the weighting, for what the page exports.
     QString exportScope() const;
 
@@ -253,25 +239,9 @@ private:
     QTableWidget* m_matched = nullptr;
     QLabel* m_matchedNote = nullptr;
 
-    // Timelines of the selected matched job.
+    // The selected matched job (a row of the matched table) and its timelines.
     int m_selectedRow = -1;
-    std::array<std::shared_ptr<const core::JobTimeline>, 2> m_timelines;
-    std::array<int32_t, 2> m_timelineJobs { -1, -1 };
-    std::array<quint64, 2> m_timelineRequests { 0, 0 };
-    std::array<QObject*, 2> m_timelineChannels { nullptr, nullptr };
-    GanttWidget* m_ganttA = nullptr;
-    GanttWidget* m_ganttB = nullptr;
-    QLabel* m_headerA = nullptr;
-    QLabel* m_headerB = nullptr;
-    QLabel* m_timelineNote = nullptr;
-    LegendStrip* m_timelineLegend = nullptr;
-    QComboBox* m_alignChoice = nullptr;
-    QDoubleSpinBox* m_shiftBox = nullptr;
-    QSlider* m_shiftSlider = nullptr;
-    Align m_align = Align::Starts;
-    bool m_rankView = false;
-    int64_t m_shiftNs = 0;
-    bool m_syncing = false;
+    MatchedTimelines* m_timelines = nullptr;
 };
 
 } // namespace ett::app
