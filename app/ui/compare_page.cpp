@@ -1,6 +1,7 @@
 #include "app/ui/compare_page.h"
 
 #include "app/ui/compare_charts.h"
+#include "app/ui/compare_models.h"
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
@@ -8,7 +9,6 @@
 #include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
-#include "core/model/timeutil.h"
 
 #include <QButtonGroup>
 #include <QChart>
@@ -24,7 +24,7 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -46,6 +46,25 @@ constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
 // user's splitters give them more).
 constexpr int kChartMinHeight = 180;
 
+// A read-only view of one of the page's models, styled as page_widgets' tables: whole rows
+// selected one at a time, alternating rows, compact rows, no word wrap, no row numbers, headers not
+// highlighted. The view owns the model.
+QTableView* makeTableView(QWidget* parent, QAbstractItemModel* model)
+{
+    auto* t = new QTableView(parent);
+    model->setParent(t);
+    t->setModel(model);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setAlternatingRowColors(true);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setHighlightSections(false);
+    t->setWordWrap(false);
+    return t;
+}
+
 int64_t floorTo(int64_t v, int64_t unit)
 {
     const int64_t r = v % unit;
@@ -56,45 +75,6 @@ int64_t ceilTo(int64_t v, int64_t unit)
 {
     const int64_t f = floorTo(v, unit);
     return f == v ? v : f + unit;
-}
-
-// A change of a duration: "+1 min 05 s (+12.0%)", "−20 s (−3.1%)", "0 s".
-QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
-{
-    if (!a || !b) {
-        return QStringLiteral("–");
-    }
-    const int64_t d = *b - *a;
-    QString s = (d < 0          ? QStringLiteral("−")
-                        : d > 0 ? QStringLiteral("+")
-                                : QString())
-        + QString::fromStdString(core::formatDurationHuman(d < 0 ? -d : d));
-    if (*a > 0 && d != 0) {
-        const double percent = static_cast<double>(d) / static_cast<double>(*a) * 100.0;
-        s += QStringLiteral(" (%1%2%)")
-                 .arg(percent < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                 .arg(std::abs(percent), 0, 'f', 1);
-    }
-    return s;
-}
-
-// Sign of a change: for durations and rates, up is worse.
-QColor changeColor(double change, bool upIsWorse)
-{
-    if (change == 0) {
-        return {};
-    }
-    return (change > 0) == upIsWorse ? worseColor() : betterColor();
-}
-
-QString rateText(std::optional<double> rate)
-{
-    return rate ? QString::number(*rate, 'f', 2) : QStringLiteral("–");
-}
-
-QString causeName(const std::string& name)
-{
-    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : qs(name);
 }
 
 } // namespace
@@ -371,20 +351,15 @@ QWidget* ComparePage::buildChangesTab()
     lv->addWidget(makeCaption(tr("Distributions: nearest-rank percentiles of A and B, and the change (click a row to "
                                  "chart it)"),
         left));
-    m_changes = makeTable(left,
-        { tr("Distribution"), tr("n A / B"), tr("p50 A"), tr("p50 B"), tr("p50 change"), tr("p90 A"), tr("p90 B"),
-            tr("p90 change"), tr("p99 A"), tr("p99 B"), tr("p99 change") });
+    m_changesModel = new DistributionChangesModel(this);
+    m_changes = makeTableView(left, m_changesModel);
     m_changes->setObjectName(QStringLiteral("changes"));
-    // JSON keys name the units of the exact values the cells carry (renderTables).
-    for (int c = 2; c < m_changes->columnCount(); ++c) {
-        m_changes->horizontalHeaderItem(c)->setData(
-            ExportKeyRole, m_changes->horizontalHeaderItem(c)->text() + QStringLiteral(" s"));
-    }
     installTableExport(m_changes, tr("Compare"), [this] {
         return TableExport { tr("Compare: distributions of A and B (nearest-rank percentiles)"), exportScope(), {},
             {} };
     });
-    connect(m_changes, &QTableWidget::cellClicked, this, [this](int row, int) { setDistributionIndex(row); });
+    connect(
+        m_changes, &QTableView::clicked, this, [this](const QModelIndex& index) { setDistributionIndex(index.row()); });
     lv->addWidget(m_changes, 1);
     split->addWidget(left);
 
@@ -395,7 +370,8 @@ QWidget* ComparePage::buildChangesTab()
     auto* ratesCaption = makeCaption(tr("Interruptions per 1,000 GPU-days of E2E, A → B"), right);
     ratesCaption->setWordWrap(true);
     rv->addWidget(ratesCaption);
-    m_causes = makeTable(right, { tr("Cause class"), tr("Failures A → B"), tr("Preemptions A → B") });
+    m_causesModel = new CauseRatesModel(this);
+    m_causes = makeTableView(right, m_causesModel);
     m_causes->setObjectName(QStringLiteral("causes"));
     installTableExport(m_causes, tr("Compare"), [this] {
         return TableExport { tr("Compare: interruptions per 1,000 GPU-days of E2E by cause class"), exportScope(), {},
@@ -422,14 +398,9 @@ QWidget* ComparePage::buildMatchedTab()
     m_matchedNote = makeCaption(QString(), left);
     m_matchedNote->setWordWrap(true);
     lv->addWidget(m_matchedNote);
-    m_matched = makeTable(left, { tr("Job"), tr("ETT% A"), tr("ETT% B"), tr("Change"), tr("Lost A"), tr("Lost B") });
-    m_matched->horizontalHeaderItem(4)->setToolTip(tr("GPU-hours A lost (E2E minus productive)"));
-    m_matched->horizontalHeaderItem(5)->setToolTip(tr("GPU-hours B lost (E2E minus productive)"));
+    m_matchedModel = new MatchedJobsModel(this);
+    m_matched = makeTableView(left, m_matchedModel);
     m_matched->setObjectName(QStringLiteral("matched"));
-    for (const auto& [column, key] : { std::pair { 3, QStringLiteral("Change pp") },
-             { 4, QStringLiteral("Lost GPU-h A") }, { 5, QStringLiteral("Lost GPU-h B") } }) {
-        m_matched->horizontalHeaderItem(column)->setData(ExportKeyRole, key);
-    }
     installTableExport(m_matched, tr("Compare"), [this] {
         return TableExport { tr("Compare: matched jobs by %1, largest regressions then largest improvements of ETT% "
                                 "(GPU-weighted)")
@@ -437,11 +408,12 @@ QWidget* ComparePage::buildMatchedTab()
             exportScope(), {}, {} };
     });
     m_matched->horizontalHeader()->setStretchLastSection(true);
-    connect(m_matched, &QTableWidget::currentCellChanged, this, [this](int row, int, int, int) {
-        if (row >= 0 && row != m_selectedRow) {
-            selectMatched(row);
-        }
-    });
+    connect(
+        m_matched->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            if (current.row() >= 0 && current.row() != m_selectedRow) {
+                selectMatched(current.row());
+            }
+        });
     lv->addWidget(m_matched, 1);
     split->addWidget(left);
 
@@ -684,9 +656,9 @@ void ComparePage::setComparisonData(const ComparisonData& result)
     m_selectedRow = -1;
     render();
     // Keep the matched job shown when it is still listed; else show the largest regression.
-    int row = m_matched->rowCount() > 0 ? 0 : -1;
-    for (int r = 0; r < m_matched->rowCount(); ++r) {
-        if (m_matched->item(r, 0)->data(Qt::UserRole).toString() == previous && !previous.isEmpty()) {
+    int row = m_matchedModel->rowCount() > 0 ? 0 : -1;
+    for (int r = 0; r < m_matchedModel->rowCount(); ++r) {
+        if (m_matchedModel->matchAt(r) == previous && !previous.isEmpty()) {
             row = r;
         }
     }
@@ -912,80 +884,13 @@ void ComparePage::renderDistribution()
 void ComparePage::renderTables()
 {
     const auto& c = m_data.comparison;
-    // 1. Distributions.
-    m_changes->setRowCount(m_hasData ? static_cast<int>(c.distributions.size()) : 0);
-    for (int r = 0; r < m_changes->rowCount(); ++r) {
-        const auto& d = c.distributions[static_cast<size_t>(r)];
-        const bool sub = d.name.find('.') != std::string::npos;
-        auto* name = makeCell((sub ? QStringLiteral("   ") : QString()) + qs(d.name), false);
-        name->setData(ExportValueRole, qs(d.name));
-        m_changes->setItem(r, 0, name);
-        auto* counts = makeCell(QStringLiteral("%1 / %2").arg(formatCount(d.countA), formatCount(d.countB)));
-        counts->setData(ExportValueRole,
-            QVariantMap { { QStringLiteral("a"), QVariant::fromValue<qint64>(d.countA) },
-                { QStringLiteral("b"), QVariant::fromValue<qint64>(d.countB) } });
-        counts->setToolTip(tr("%1 samples in A, %2 in B").arg(formatCount(d.countA), formatCount(d.countB)));
-        m_changes->setItem(r, 1, counts);
-        const std::optional<int64_t> core::Percentiles::*members[]
-            = { &core::Percentiles::p50, &core::Percentiles::p90, &core::Percentiles::p99 };
-        int col = 2;
-        for (const auto member : members) {
-            const auto a = d.a.*member;
-            const auto b = d.b.*member;
-            const auto exact
-                = [](std::optional<int64_t> ns) { return ns ? exactSeconds(*ns) : QVariant::fromValue(nullptr); };
-            auto* itemA = makeCell(formatDuration(a));
-            itemA->setData(ExportValueRole, exact(a));
-            m_changes->setItem(r, col++, itemA);
-            auto* itemB = makeCell(formatDuration(b));
-            itemB->setData(ExportValueRole, exact(b));
-            m_changes->setItem(r, col++, itemB);
-            auto* change = makeCell(signedDuration(a, b));
-            change->setData(ExportValueRole, a && b ? exact(*b - *a) : QVariant::fromValue(nullptr));
-            if (a && b) {
-                const QColor color = changeColor(static_cast<double>(*b - *a), true);
-                if (color.isValid()) {
-                    change->setForeground(color);
-                }
-            }
-            m_changes->setItem(r, col++, change);
-        }
-    }
+    m_changesModel->setChanges(m_hasData ? c.distributions : std::vector<core::DistributionChange> {});
     m_changes->resizeColumnsToContents();
-
-    // 2. Interruption rates by cause class: "A → B" per kind, coloured by the change.
-    m_causes->setRowCount(m_hasData ? static_cast<int>(c.causes.size()) : 0);
-    auto rates = [](std::optional<double> a, int64_t countA, std::optional<double> b, int64_t countB,
-                     const QString& noun) {
-        auto* item = makeCell(QStringLiteral("%1 → %2").arg(rateText(a), rateText(b)));
-        const auto number = [](std::optional<double> v) { return v ? QVariant(*v) : QVariant::fromValue(nullptr); };
-        item->setData(ExportValueRole,
-            QVariantMap { { QStringLiteral("a"), number(a) }, { QStringLiteral("b"), number(b) },
-                { QStringLiteral("countA"), QVariant::fromValue<qint64>(countA) },
-                { QStringLiteral("countB"), QVariant::fromValue<qint64>(countB) } });
-        item->setToolTip(tr("%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)")
-                             .arg(rateText(a), formatCount(countA), noun, rateText(b), formatCount(countB)));
-        if (a && b) {
-            const QColor color = changeColor(*b - *a, true);
-            if (color.isValid()) {
-                item->setForeground(color);
-            }
-        }
-        return item;
-    };
-    for (int r = 0; r < m_causes->rowCount(); ++r) {
-        const auto& rate = c.causes[static_cast<size_t>(r)];
-        m_causes->setItem(r, 0, makeCell(causeName(rate.causeClass), false));
-        m_causes->setItem(
-            r, 1, rates(rate.failuresA, rate.countFailuresA, rate.failuresB, rate.countFailuresB, tr("failures")));
-        m_causes->setItem(r, 2,
-            rates(rate.preemptionsA, rate.countPreemptionsA, rate.preemptionsB, rate.countPreemptionsB,
-                tr("preemptions")));
-    }
+    m_causesModel->setRates(m_hasData ? c.causes : std::vector<core::CauseRate> {});
     m_causes->resizeColumnsToContents();
     // The rates take the width they need; the distributions (the wider table) the rest.
     int causesWidth = 2 * m_causes->frameWidth() + 4;
-    for (int col = 0; col < m_causes->columnCount(); ++col) {
+    for (int col = 0; col < m_causesModel->columnCount(); ++col) {
         causesWidth += m_causes->columnWidth(col);
     }
     const int total = std::max(m_changesSplit->width(), 1200);
@@ -995,9 +900,8 @@ void ComparePage::renderTables()
 void ComparePage::renderMatched()
 {
     const auto& c = m_data.comparison;
-    const QSignalBlocker block(m_matched);
-    m_matched->setRowCount(0);
     if (!m_hasData) {
+        m_matchedModel->setJobs({}, {});
         m_matchedNote->setText(tr("Matched jobs: none yet"));
         return;
     }
@@ -1005,34 +909,7 @@ void ComparePage::renderMatched()
         tr("%1 jobs in both cohorts (by %2). Largest regressions, then largest improvements of ETT% (GPU-weighted); "
            "select one to see it in A and B.")
             .arg(formatCount(c.matchedJobs), m_request.matchBy));
-    auto add = [this](const core::MatchedJob& m, bool regression) {
-        const int r = m_matched->rowCount();
-        m_matched->insertRow(r);
-        auto* name = makeCell((regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match), false);
-        name->setData(Qt::UserRole, qs(m.match));
-        name->setData(ExportValueRole, qs(m.match));
-        name->setForeground(regression ? worseColor() : betterColor());
-        name->setToolTip(regression ? tr("%1: ETT% dropped").arg(qs(m.match)) : tr("%1: ETT% rose").arg(qs(m.match)));
-        m_matched->setItem(r, 0, name);
-        const auto number = [](const QString& text, double exact) {
-            auto* item = makeCell(text);
-            item->setData(ExportValueRole, exact);
-            return item;
-        };
-        m_matched->setItem(r, 1, number(formatPercent(m.ettA, 2), m.ettA));
-        m_matched->setItem(r, 2, number(formatPercent(m.ettB, 2), m.ettB));
-        auto* change = number(formatPp(m.deltaPp), m.deltaPp);
-        change->setForeground(regression ? worseColor() : betterColor());
-        m_matched->setItem(r, 3, change);
-        m_matched->setItem(r, 4, number(formatHours(m.lostGpuHoursA, QString()), m.lostGpuHoursA));
-        m_matched->setItem(r, 5, number(formatHours(m.lostGpuHoursB, QString()), m.lostGpuHoursB));
-    };
-    for (const auto& m : c.regressions) {
-        add(m, true);
-    }
-    for (const auto& m : c.improvements) {
-        add(m, false);
-    }
+    m_matchedModel->setJobs(c.regressions, c.improvements);
     m_matched->resizeColumnsToContents();
 }
 
@@ -1053,15 +930,13 @@ const MatchedPair* ComparePage::selectedPair() const
 
 void ComparePage::selectMatched(int row)
 {
-    if (row < 0 || row >= m_matched->rowCount()) {
+    if (row < 0 || row >= m_matchedModel->rowCount()) {
         return;
     }
+    // Set first: the view's change of row comes back to this page as the row it already shows.
     m_selectedRow = row;
-    {
-        const QSignalBlocker block(m_matched);
-        m_matched->setCurrentCell(row, 0);
-        m_matched->selectRow(row);
-    }
+    m_matched->setCurrentIndex(m_matchedModel->index(row, 0));
+    m_matched->selectRow(row);
     if (const MatchedPair* pair = selectedPair()) {
         m_timelines->showPair(*pair, m_request.a, m_request.b, m_request.matchBy);
     }

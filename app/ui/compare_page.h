@@ -41,7 +41,7 @@ class QLabel;
 class QProgressBar;
 class QSplitter;
 class QTabWidget;
-class QTableWidget;
+class QTableView;
 class QTimer;
 class QToolButton;
 
@@ -58,7 +58,10 @@ struct CohortPair
     bool operator==(const CohortPair&) const = default;
 };
 
+class CauseRatesModel;
 class DataService;
+class DistributionChangesModel;
+class MatchedJobsModel;
 class WorkbenchState;
 
 class ComparePage : public QWidget
@@ -120,10 +123,10 @@ public:
     bool logScale() const { return m_log; }
     void setLogScale(bool log);
 
-    QTableWidget* changesTable() const { return m_changes; }
-    QTableWidget* causesTable() const { return m_causes; }
+    QTableView* changesTable() const { return m_changes; }
+    QTableView* causesTable() const { return m_causes; }
     // Regressions (largest drop first), then improvements (largest gain first).
-    QTableWidget* matchedTable() const { return m_matched; }
+    QTableView* matchedTable() const { return m_matched; }
     QTabWidget* tabs() const { return m_tabs; }
 
     // --- matched jobs on the timelines
@@ -234,9 +237,12 @@ private:
     QCheckBox* m_logBox = nullptr;
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_changesSplit = nullptr;
-    QTableWidget* m_changes = nullptr;
-    QTableWidget* m_causes = nullptr;
-    QTableWidget* m_matched = nullptr;
+    DistributionChangesModel* m_changesModel = nullptr;
+    CauseRatesModel* m_causesModel = nullptr;
+    MatchedJobsModel* m_matchedModel = nullptr;
+    QTableView* m_changes = nullptr;
+    QTableView* m_causes = nullptr;
+    QTableView* m_matched = nullptr;
     QLabel* m_matchedNote = nullptr;
 
     // The selected matched job (a row of the matched table) and its timelines.

@@ -30,7 +30,7 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -291,13 +291,13 @@ TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
     EXPECT_EQ(bridgeBars().front()->property("toPico").toLongLong(), expected.bridgeTime->ettAPico);
 
     // The table of changes: a row per distribution, with the percentiles of both.
-    QTableWidget* changes = page->changesTable();
+    const QAbstractItemModel* changes = page->changesTable()->model();
     ASSERT_EQ(changes->rowCount(), static_cast<int>(expected.distributions.size()));
-    EXPECT_EQ(changes->item(0, 0)->text(), "time to start");
-    EXPECT_EQ(changes->item(0, 1)->text(), "200 / 120");
-    EXPECT_EQ(changes->item(0, 2)->text(), formatDuration(expected.distributions[0].a.p50));
-    EXPECT_EQ(changes->item(0, 3)->text(), formatDuration(expected.distributions[0].b.p50));
-    EXPECT_EQ(page->causesTable()->rowCount(), static_cast<int>(expected.causes.size()));
+    EXPECT_EQ(changes->index(0, 0).data().toString(), "time to start");
+    EXPECT_EQ(changes->index(0, 1).data().toString(), "200 / 120");
+    EXPECT_EQ(changes->index(0, 2).data().toString(), formatDuration(expected.distributions[0].a.p50));
+    EXPECT_EQ(changes->index(0, 3).data().toString(), formatDuration(expected.distributions[0].b.p50));
+    EXPECT_EQ(page->causesTable()->model()->rowCount(), static_cast<int>(expected.causes.size()));
 }
 
 TEST_F(ComparePageTest, SamplesAgreeWithTheComparisonsPercentiles)
@@ -475,17 +475,17 @@ TEST_F(ComparePageTest, DistributionsSwitchBetweenCdfAndHistogramInShares)
 
 TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
 {
-    QTableWidget* table = page->matchedTable();
-    ASSERT_GT(table->rowCount(), 1);
+    QTableView* table = page->matchedTable();
+    ASSERT_GT(table->model()->rowCount(), 1);
     // 1. The largest regression is shown at first; clicking another row shows that one.
     QSignalSpy timelines(page.get(), &ComparePage::timelinesShown);
-    const QRect rect = table->visualItemRect(table->item(1, 0));
+    const QRect rect = table->visualRect(table->model()->index(1, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
     EXPECT_EQ(page->selectedMatched(), 1);
     ASSERT_TRUE(QTest::qWaitFor([&] { return timelines.count() > 0; }, kWaitMs));
     const MatchedPair* pair = page->selectedPair();
     ASSERT_NE(pair, nullptr);
-    EXPECT_EQ(qs(pair->match), table->item(1, 0)->data(Qt::UserRole).toString());
+    EXPECT_EQ(qs(pair->match), table->model()->index(1, 0).data(Qt::UserRole).toString());
     GanttWidget* a = page->gantt(false);
     GanttWidget* b = page->gantt(true);
     ASSERT_NE(a->scene(), nullptr);
