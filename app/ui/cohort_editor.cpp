@@ -9,7 +9,74 @@
 #include <QToolButton>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace ett::app {
+
+namespace {
+
+constexpr int64_t kNsPerS = 1'000'000'000;
+constexpr int64_t kNsPerMin = 60 * kNsPerS;
+constexpr int64_t kNsPerHour = 60 * kNsPerMin;
+constexpr int64_t kNsPerDay = 24 * kNsPerHour;
+
+int64_t floorTo(int64_t v, int64_t unit)
+{
+    const int64_t r = v % unit;
+    return r < 0 ? v - r - unit : v - r;
+}
+
+int64_t ceilTo(int64_t v, int64_t unit)
+{
+    const int64_t f = floorTo(v, unit);
+    return f == v ? v : f + unit;
+}
+
+} // namespace
+
+std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary& v)
+{
+    core::CohortSpec a;
+    core::CohortSpec b;
+    if (v.labels.size() == 2) {
+        QString first = v.labels[0];
+        QString second = v.labels[1];
+        // 1. Names that say which is the baseline ("before" / "after", "baseline", "old" / "new"...).
+        static const QStringList kEarlier = { "before", "baseline", "base", "old", "control", "reference", "ref" };
+        static const QStringList kLater = { "after", "candidate", "new", "treatment", "experiment", "test" };
+        const auto rank = [](const QString& l) {
+            const QString n = l.toLower();
+            return kEarlier.contains(n) ? 0 : kLater.contains(n) ? 2 : 1;
+        };
+        // 2. Else the one whose jobs start first.
+        const auto startOf = [&v](const QString& l) { return v.labelFirstNs.value(l, INT64_MAX); };
+        if (rank(first) != rank(second) ? rank(second) < rank(first) : startOf(second) < startOf(first)) {
+            std::swap(first, second);
+        }
+        a.labels = { first.toStdString() };
+        b.labels = { second.toStdString() };
+        return { a, b };
+    }
+    if (v.lastNs <= v.firstNs) {
+        return { a, b };
+    }
+    // Halves of the span, at the coarsest round unit that still splits it.
+    for (const int64_t unit : { kNsPerDay, kNsPerHour, kNsPerMin, kNsPerS, int64_t { 1 } }) {
+        const int64_t from = floorTo(v.firstNs, unit);
+        const int64_t to = ceilTo(v.lastNs, unit);
+        const int64_t units = (to - from) / unit;
+        if (units < 2 && unit > 1) {
+            continue;
+        }
+        const int64_t mid = from + (units / 2) * unit;
+        a.fromNs = from;
+        a.toNs = mid;
+        b.fromNs = mid;
+        b.toNs = to;
+        break;
+    }
+    return { a, b };
+}
 
 CohortEditor::CohortEditor(const QString& letter, const QColor& color, QWidget* parent)
     : QWidget(parent)

@@ -2,13 +2,16 @@
 // controls (dataset labels and attribute values as checkable menus, the time range, the GPU range:
 // CohortControls), the cohort spec as text (editable: Enter applies it; a spec that does not parse,
 // or names a label or attribute the database lacks, is marked and its error shown in the tooltip),
-// and a button that asks for the window's filter as this cohort. GUI thread only.
+// and a button that asks for the window's filter as this cohort; and the cohorts the page starts
+// with. GUI thread only.
 #pragma once
 
 #include "app/ui/types.h"
 
 #include <QColor>
 #include <QWidget>
+
+#include <utility>
 
 class QLabel;
 class QLineEdit;
@@ -17,6 +20,12 @@ class QToolButton;
 namespace ett::app {
 
 class CohortControls;
+
+// The cohorts a vocabulary suggests for A and B: with exactly two dataset labels, the baseline as A
+// and the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one whose
+// jobs start first is A); else the first and the second half of the data's time range (at whole
+// days when it spans two days or more, else whole hours, minutes...); else two empty cohorts.
+std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary& vocabulary);
 
 class CohortEditor : public QWidget
 {

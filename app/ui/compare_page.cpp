@@ -1,5 +1,6 @@
 #include "app/ui/compare_page.h"
 
+#include "app/ui/compare_cards.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/compare_models.h"
 #include "app/ui/data_service.h"
@@ -7,7 +8,6 @@
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/page_widgets.h"
-#include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
 #include <QButtonGroup>
@@ -15,7 +15,6 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -30,18 +29,11 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
-#include <tuple>
 
 namespace ett::app {
 
 namespace {
 
-constexpr int64_t kNsPerS = 1'000'000'000;
-constexpr int64_t kNsPerMin = 60 * kNsPerS;
-constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
-constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
 // The charts' least height: with it (and the timelines') the page fits a 1280 x 800 screen (the
 // user's splitters give them more).
 constexpr int kChartMinHeight = 180;
@@ -63,18 +55,6 @@ QTableView* makeTableView(QWidget* parent, QAbstractItemModel* model)
     t->horizontalHeader()->setHighlightSections(false);
     t->setWordWrap(false);
     return t;
-}
-
-int64_t floorTo(int64_t v, int64_t unit)
-{
-    const int64_t r = v % unit;
-    return r < 0 ? v - r - unit : v - r;
-}
-
-int64_t ceilTo(int64_t v, int64_t unit)
-{
-    const int64_t f = floorTo(v, unit);
-    return f == v ? v : f + unit;
 }
 
 } // namespace
@@ -124,15 +104,13 @@ ComparePage::~ComparePage() = default;
 
 void ComparePage::buildUi()
 {
-    setStyleSheet(QStringLiteral(
-        "QFrame#card { background: palette(base); border: 1px solid palette(midlight); border-radius: 6px; }"
-        "QLabel#cardTitle { color: palette(mid); font-weight: 600; }"
-        "QLabel#cardDetail { color: palette(mid); }"));
+    setStyleSheet(CompareCards::styleSheet());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 6);
     layout->setSpacing(6);
     layout->addWidget(buildHeader());
-    layout->addWidget(buildCards());
+    m_cards = new CompareCards(this);
+    layout->addWidget(m_cards);
 
     // Charts above, tables and timelines below; the user may move the split.
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -143,7 +121,8 @@ void ComparePage::buildUi()
     m_bridgeView->setObjectName(QStringLiteral("bridgeChart"));
     installChartExport(m_bridgeView, tr("Compare"), [this] { return exportScope(); });
     charts->addWidget(m_bridgeView);
-    charts->addWidget(buildDistributionPanel());
+    m_distribution = new DistributionPanel([this] { return exportScope(); }, charts);
+    charts->addWidget(m_distribution);
     charts->setStretchFactor(0, 1);
     charts->setStretchFactor(1, 1);
     charts->setSizes({ 800, 800 });
@@ -160,14 +139,8 @@ void ComparePage::buildUi()
     layout->addWidget(split, 1);
 }
 
-QWidget* ComparePage::buildHeader()
+QLayout* ComparePage::buildOptions(QWidget* box)
 {
-    auto* box = new QWidget(this);
-    auto* v = new QVBoxLayout(box);
-    v->setContentsMargins(0, 0, 0, 0);
-    v->setSpacing(4);
-
-    // 1. Title, status and the comparison's options.
     auto* top = new QHBoxLayout;
     top->setSpacing(8);
     top->addWidget(makePageTitle(tr("Compare cohorts"), box));
@@ -216,7 +189,18 @@ QWidget* ComparePage::buildHeader()
     (m_state->weighting() == Weighting::Gpu ? m_gpuWeighted : m_timeWeighted)->setChecked(true);
     connect(weighting, &QButtonGroup::idClicked, this,
         [this](int id) { m_state->setWeighting(static_cast<Weighting>(id)); });
-    v->addLayout(top);
+    return top;
+}
+
+QWidget* ComparePage::buildHeader()
+{
+    auto* box = new QWidget(this);
+    auto* v = new QVBoxLayout(box);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(4);
+
+    // 1. Title, status and the comparison's options.
+    v->addLayout(buildOptions(box));
 
     // 2. The cohorts.
     m_editorA = new CohortEditor(QStringLiteral("A"), colorA(), box);
@@ -242,101 +226,6 @@ QWidget* ComparePage::buildHeader()
     // 3. Errors and notes (hidden when there are none).
     m_errorLabel = makeErrorLabel(box);
     v->addWidget(m_errorLabel);
-    return box;
-}
-
-QWidget* ComparePage::buildCards()
-{
-    auto* box = new QWidget(this);
-    auto* h = new QHBoxLayout(box);
-    h->setContentsMargins(0, 0, 0, 0);
-    h->setSpacing(8);
-    h->addWidget(addCard(box, QStringLiteral("a"), colorA()).frame, 1);
-    h->addWidget(addCard(box, QStringLiteral("b"), colorB()).frame, 1);
-    h->addWidget(addCard(box, QStringLiteral("change"), QColor()).frame, 1);
-    h->addWidget(addCard(box, QStringLiteral("matched"), QColor()).frame, 1);
-    return box;
-}
-
-ComparePage::Card ComparePage::addCard(QWidget* parent, const QString& id, const QColor& accent)
-{
-    Card card;
-    card.frame = new QFrame(parent);
-    card.frame->setObjectName(QStringLiteral("card"));
-    if (accent.isValid()) {
-        card.frame->setStyleSheet(QStringLiteral("QFrame#card { border-left: 5px solid %1; }").arg(accent.name()));
-    }
-    auto* l = new QVBoxLayout(card.frame);
-    l->setContentsMargins(10, 6, 10, 6);
-    l->setSpacing(1);
-    card.title = new QLabel(card.frame);
-    card.title->setObjectName(QStringLiteral("cardTitle"));
-    card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    card.value = new QLabel(card.frame);
-    card.value->setObjectName(QStringLiteral("cardValue"));
-    card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont vf = card.value->font();
-    vf.setPointSizeF(vf.pointSizeF() * 1.6);
-    vf.setBold(true);
-    card.value->setFont(vf);
-    card.detail = new QLabel(card.frame);
-    card.detail->setObjectName(QStringLiteral("cardDetail"));
-    card.detail->setWordWrap(true);
-    card.detail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    card.detail->setMinimumHeight(2 * card.detail->fontMetrics().lineSpacing());
-    card.detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->addWidget(card.title);
-    l->addWidget(card.value);
-    l->addWidget(card.detail);
-    m_cards.insert(id, card);
-    return card;
-}
-
-QWidget* ComparePage::buildDistributionPanel()
-{
-    auto* box = new QWidget(this);
-    auto* v = new QVBoxLayout(box);
-    v->setContentsMargins(0, 0, 0, 0);
-    v->setSpacing(2);
-    auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(6, 0, 6, 0);
-    bar->addWidget(makeCaption(tr("Distribution"), box));
-    m_distributionChoice = new QComboBox(box);
-    m_distributionChoice->setObjectName(QStringLiteral("distribution"));
-    m_distributionChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_distributionChoice->setMinimumContentsLength(22);
-    m_distributionChoice->setToolTip(tr("Which durations to overlay: time to start, time to recover, or a phase "
-                                        "category or subcategory"));
-    connect(m_distributionChoice, &QComboBox::activated, this,
-        [this](int index) { setDistributionIndex(m_distributionChoice->itemData(index).toInt()); });
-    bar->addWidget(m_distributionChoice);
-    bar->addStretch(1);
-    m_viewButtons = new QButtonGroup(box);
-    for (const auto& [view, text, tip] :
-        { std::tuple { DistributionView::Cdf, tr("CDF"), tr("Cumulative share of each cohort at or below a duration") },
-            std::tuple { DistributionView::Histogram, tr("Histogram"),
-                tr("Share of each cohort per bin (common bins for A and B)") } }) {
-        auto* b = new QToolButton(box);
-        b->setText(text);
-        b->setToolTip(tip);
-        b->setCheckable(true);
-        b->setChecked(view == m_view);
-        b->setObjectName(view == DistributionView::Cdf ? QStringLiteral("cdf") : QStringLiteral("histogram"));
-        m_viewButtons->addButton(b, static_cast<int>(view));
-        bar->addWidget(b);
-    }
-    connect(m_viewButtons, &QButtonGroup::idClicked, this,
-        [this](int id) { setDistributionView(static_cast<DistributionView>(id)); });
-    m_logBox = new QCheckBox(tr("Log scale"), box);
-    m_logBox->setObjectName(QStringLiteral("logScale"));
-    m_logBox->setToolTip(tr("A logarithmic duration axis (long tails)"));
-    connect(m_logBox, &QCheckBox::toggled, this, &ComparePage::setLogScale);
-    bar->addWidget(m_logBox);
-    v->addLayout(bar);
-    m_distributionView = makeChartView(box, kChartMinHeight);
-    m_distributionView->setObjectName(QStringLiteral("distributionChart"));
-    installChartExport(m_distributionView, tr("Compare"), [this] { return exportScope(); });
-    v->addWidget(m_distributionView, 1);
     return box;
 }
 
@@ -437,48 +326,9 @@ QString ComparePage::exportScope() const
 
 // --- cohorts and requests ----------------------------------------------------------------------------
 
-std::pair<core::CohortSpec, core::CohortSpec> ComparePage::defaultCohorts(const Vocabulary& v)
+std::pair<core::CohortSpec, core::CohortSpec> ComparePage::defaultCohorts(const Vocabulary& vocabulary)
 {
-    core::CohortSpec a;
-    core::CohortSpec b;
-    if (v.labels.size() == 2) {
-        QString first = v.labels[0];
-        QString second = v.labels[1];
-        // 1. Names that say which is the baseline ("before" / "after", "baseline", "old" / "new"...).
-        static const QStringList kEarlier = { "before", "baseline", "base", "old", "control", "reference", "ref" };
-        static const QStringList kLater = { "after", "candidate", "new", "treatment", "experiment", "test" };
-        const auto rank = [](const QString& l) {
-            const QString n = l.toLower();
-            return kEarlier.contains(n) ? 0 : kLater.contains(n) ? 2 : 1;
-        };
-        // 2. Else the one whose jobs start first.
-        const auto startOf = [&v](const QString& l) { return v.labelFirstNs.value(l, INT64_MAX); };
-        if (rank(first) != rank(second) ? rank(second) < rank(first) : startOf(second) < startOf(first)) {
-            std::swap(first, second);
-        }
-        a.labels = { first.toStdString() };
-        b.labels = { second.toStdString() };
-        return { a, b };
-    }
-    if (v.lastNs <= v.firstNs) {
-        return { a, b };
-    }
-    // Halves of the span, at the coarsest round unit that still splits it.
-    for (const int64_t unit : { kNsPerDay, kNsPerHourInt, kNsPerMin, kNsPerS, int64_t { 1 } }) {
-        const int64_t from = floorTo(v.firstNs, unit);
-        const int64_t to = ceilTo(v.lastNs, unit);
-        const int64_t units = (to - from) / unit;
-        if (units < 2 && unit > 1) {
-            continue;
-        }
-        const int64_t mid = from + (units / 2) * unit;
-        a.fromNs = from;
-        a.toNs = mid;
-        b.fromNs = mid;
-        b.toNs = to;
-        break;
-    }
-    return { a, b };
+    return suggestedCohorts(vocabulary);
 }
 
 void ComparePage::onVocabularyChanged()
@@ -650,9 +500,6 @@ void ComparePage::setComparisonData(const ComparisonData& result)
     m_pending = 0;
     m_stale = false;
     m_error.clear();
-    if (m_distribution >= static_cast<int>(m_data.samples.size())) {
-        m_distribution = 0;
-    }
     m_selectedRow = -1;
     render();
     // Keep the matched job shown when it is still listed; else show the largest regression.
@@ -679,33 +526,29 @@ QString ComparePage::errorText() const
 
 QString ComparePage::cardTitle(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->title->text();
+    return m_cards->title(id);
 }
 
 QString ComparePage::cardValue(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->value->text();
+    return m_cards->value(id);
 }
 
 QString ComparePage::cardDetail(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->detail->text();
+    return m_cards->detail(id);
 }
 
 QChart* ComparePage::chart(Chart which) const
 {
-    return which == Chart::Bridge ? m_bridgeView->chart() : m_distributionView->chart();
+    return which == Chart::Bridge ? m_bridgeView->chart() : m_distribution->chart();
 }
 
 void ComparePage::render()
 {
-    renderCards();
+    m_cards->showComparison(m_hasData ? &m_data.comparison : nullptr, m_state->weighting(), m_request.matchBy);
     renderBridge();
-    fillDistributionChoices();
-    renderDistribution();
+    m_distribution->setSamples(m_hasData ? &m_data.samples : nullptr);
     renderTables();
     renderMatched();
     updateHeader();
@@ -743,74 +586,6 @@ void ComparePage::updateHeader()
     m_errorLabel->setVisible(!problems.isEmpty());
 }
 
-void ComparePage::renderCards()
-{
-    const Weighting w = m_state->weighting();
-    const bool gpu = w == Weighting::Gpu;
-    const auto& c = m_data.comparison;
-    for (const bool isB : { false, true }) {
-        Card& card = m_cards[isB ? QStringLiteral("b") : QStringLiteral("a")];
-        const QString letter = isB ? QStringLiteral("B") : QStringLiteral("A");
-        card.title->setText(tr("%1 · ETT% (%2)").arg(letter, weightingName(w)));
-        if (!m_hasData) {
-            card.value->setText(QStringLiteral("–"));
-            card.detail->setText(tr("cohort %1").arg(letter));
-            continue;
-        }
-        const auto ett = isB ? (gpu ? c.ettB : c.ettBTime) : (gpu ? c.ettA : c.ettATime);
-        const int64_t jobs = isB ? c.jobsB : c.jobsA;
-        const double gpuDays = isB ? c.gpuDaysB : c.gpuDaysA;
-        card.value->setText(formatPercent(ett, 2));
-        const QString spec = qs(isB ? c.specB : c.specA);
-        card.detail->setText(
-            tr("%1 · %2 GPU-days · %3")
-                .arg(formatCountOf(jobs, tr("job"), tr("jobs")), formatHours(gpuDays, QString()), spec));
-        card.detail->setToolTip(spec);
-    }
-
-    Card& change = m_cards[QStringLiteral("change")];
-    change.title->setText(tr("Change B − A (%1)").arg(weightingName(w)));
-    Card& matched = m_cards[QStringLiteral("matched")];
-    matched.title->setText(tr("Matched jobs (by %1)").arg(m_request.matchBy));
-    if (!m_hasData) {
-        change.value->setText(QStringLiteral("–"));
-        change.value->setStyleSheet(QString());
-        change.detail->setText(tr("with its %1% interval").arg(95));
-        matched.value->setText(QStringLiteral("–"));
-        matched.detail->setText(tr("jobs in both cohorts"));
-        return;
-    }
-    const auto delta = gpu ? c.deltaPp : c.deltaPpTime;
-    const auto ci = gpu ? c.ci : c.ciTime;
-    change.value->setText(formatPp(delta));
-    const int level = static_cast<int>(std::lround(c.confidence * 100));
-    QString verdict;
-    QColor color;
-    if (ci && delta) {
-        if (ci->low > 0) {
-            verdict = tr("B is better: the interval is above 0");
-            color = betterColor();
-        } else if (ci->high < 0) {
-            verdict = tr("B is worse: the interval is below 0");
-            color = worseColor();
-        } else {
-            verdict = tr("no clear change: the interval spans 0");
-        }
-        change.detail->setText(
-            tr("%1% interval %2 to %3 · %4").arg(level).arg(formatPp(ci->low), formatPp(ci->high), verdict));
-    } else {
-        change.detail->setText(tr("no interval: a cohort has no E2E"));
-    }
-    change.value->setStyleSheet(color.isValid() ? QStringLiteral("color: %1;").arg(color.name()) : QString());
-    change.detail->setToolTip(tr("Percentile bootstrap over jobs (each cohort resampled), %1 replicates, seed %2")
-                                  .arg(formatCount(c.replicates))
-                                  .arg(c.seed));
-    matched.value->setText(formatCount(c.matchedJobs));
-    matched.detail->setText(tr("%1 regressions and %2 improvements listed below · ETT% per job is GPU-weighted")
-                                .arg(c.regressions.size())
-                                .arg(c.improvements.size()));
-}
-
 void ComparePage::renderBridge()
 {
     QChart* chart = resetChart(m_bridgeView);
@@ -821,64 +596,6 @@ void ComparePage::renderBridge()
     }
     const auto& bridge = w == Weighting::Gpu ? m_data.comparison.bridge : m_data.comparison.bridgeTime;
     showTipsOnHover(fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB()), this);
-}
-
-void ComparePage::fillDistributionChoices()
-{
-    const QSignalBlocker block(m_distributionChoice);
-    m_distributionChoice->clear();
-    for (size_t i = 0; i < m_data.samples.size(); ++i) {
-        const DistributionSamples& s = m_data.samples[i];
-        // Subcategories indented under their category.
-        const bool sub = s.name.find('.') != std::string::npos;
-        m_distributionChoice->addItem((sub ? QStringLiteral("    ") : QString())
-                + tr("%1  (%2 / %3)").arg(qs(s.name), formatCount(s.countA), formatCount(s.countB)),
-            static_cast<int>(i));
-    }
-    m_distributionChoice->setEnabled(!m_data.samples.empty());
-    m_distributionChoice->setCurrentIndex(m_distribution);
-}
-
-void ComparePage::setDistributionView(DistributionView view)
-{
-    m_view = view;
-    if (QAbstractButton* b = m_viewButtons->button(static_cast<int>(view))) {
-        const QSignalBlocker block(b);
-        b->setChecked(true);
-    }
-    renderDistribution();
-}
-
-void ComparePage::setDistributionIndex(int index)
-{
-    if (index < 0 || static_cast<size_t>(index) >= m_data.samples.size()) {
-        return;
-    }
-    m_distribution = index;
-    {
-        const QSignalBlocker block(m_distributionChoice);
-        m_distributionChoice->setCurrentIndex(index);
-    }
-    renderDistribution();
-}
-
-void ComparePage::setLogScale(bool log)
-{
-    m_log = log;
-    const QSignalBlocker block(m_logBox);
-    m_logBox->setChecked(log);
-    renderDistribution();
-}
-
-void ComparePage::renderDistribution()
-{
-    QChart* chart = resetChart(m_distributionView);
-    if (!m_hasData || m_data.samples.empty()) {
-        chart->setTitle(tr("Distributions of A and B: no data"));
-        return;
-    }
-    fillDistributionChart(chart, m_data.samples[static_cast<size_t>(m_distribution)], m_view == DistributionView::Cdf,
-        m_log, colorA(), colorB());
 }
 
 void ComparePage::renderTables()

@@ -19,25 +19,29 @@
 // while it runs; only the newest request's result is shown) and requestJobTimeline for the two
 // timelines. Edits are applied after a short pause, and a page behind another tab asks only when
 // shown. setComparisonData() / setTimeline() show data directly (tests). GUI thread only.
+//
+// The page holds the request and lays out its parts, each a widget of its own: the cohort editors
+// (cohort_editor.h), the headline (compare_cards.h), the distributions (distribution_panel.h) and
+// the matched job's timelines (matched_timelines.h); its tables show the models of
+// compare_models.h, its charts are drawn by compare_charts.h.
 #pragma once
 
 #include "app/ui/cohort_editor.h"
+#include "app/ui/distribution_panel.h"
 #include "app/ui/matched_timelines.h"
 #include "app/ui/types.h"
 
 #include <QColor>
-#include <QMap>
 #include <QWidget>
 
 #include <utility>
 
-class QButtonGroup;
 class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
-class QFrame;
 class QLabel;
+class QLayout;
 class QProgressBar;
 class QSplitter;
 class QTabWidget;
@@ -59,6 +63,7 @@ struct CohortPair
 };
 
 class CauseRatesModel;
+class CompareCards;
 class DataService;
 class DistributionChangesModel;
 class MatchedJobsModel;
@@ -80,10 +85,7 @@ public:
     ~ComparePage() override;
 
     // --- cohorts
-    // The cohorts a vocabulary suggests: with exactly two dataset labels, the baseline as A and
-    // the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one
-    // whose jobs start first is A); else the first and the second half of the data's time range
-    // (at whole days when it spans two days or more, else whole hours, minutes...).
+    // The cohorts the page starts with for a vocabulary: suggestedCohorts() (cohort_editor.h).
     static std::pair<core::CohortSpec, core::CohortSpec> defaultCohorts(const Vocabulary& vocabulary);
     const core::CohortSpec& cohortA() const { return m_request.a; }
     const core::CohortSpec& cohortB() const { return m_request.b; }
@@ -114,14 +116,14 @@ public:
     enum class Chart { Bridge, Distribution };
     QChart* chart(Chart which) const;
 
-    enum class DistributionView { Cdf, Histogram };
-    DistributionView distributionView() const { return m_view; }
-    void setDistributionView(DistributionView view);
+    using DistributionView = DistributionPanel::View;
+    DistributionView distributionView() const { return m_distribution->view(); }
+    void setDistributionView(DistributionView view) { m_distribution->setView(view); }
     // The distribution shown: an index into comparison.distributions.
-    int distributionIndex() const { return m_distribution; }
-    void setDistributionIndex(int index);
-    bool logScale() const { return m_log; }
-    void setLogScale(bool log);
+    int distributionIndex() const { return m_distribution->index(); }
+    void setDistributionIndex(int index) { m_distribution->setIndex(index); }
+    bool logScale() const { return m_distribution->logScale(); }
+    void setLogScale(bool log) { m_distribution->setLogScale(log); }
 
     QTableView* changesTable() const { return m_changes; }
     QTableView* causesTable() const { return m_causes; }
@@ -168,21 +170,12 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    struct Card
-    {
-        QFrame* frame = nullptr;
-        QLabel* title = nullptr;
-        QLabel* value = nullptr;
-        QLabel* detail = nullptr;
-    };
-
     void buildUi();
     QWidget* buildHeader();
-    QWidget* buildCards();
-    QWidget* buildDistributionPanel();
+    // The title, status, swap, matching, count-queue and weighting row.
+    QLayout* buildOptions(QWidget* box);
     QWidget* buildChangesTab();
     QWidget* buildMatchedTab();
-    Card addCard(QWidget* parent, const QString& id, const QColor& accent);
 
     void onVocabularyChanged();
     void onComparisonReady(quint64 id, const ComparisonData& result);
@@ -192,10 +185,7 @@ private:
     void requestOrDefer();
 
     void render(); // everything from m_data under the state's weighting
-    void renderCards();
     void renderBridge();
-    void fillDistributionChoices();
-    void renderDistribution();
     void renderTables();
     void renderMatched();
     void updateHeader();
@@ -215,9 +205,6 @@ private:
     quint64 m_pending = 0;
     QString m_stage;
     QString m_error;
-    DistributionView m_view = DistributionView::Cdf;
-    int m_distribution = 0;
-    bool m_log = false;
     QTimer* m_applyTimer = nullptr;
 
     QLabel* m_status = nullptr;
@@ -229,12 +216,9 @@ private:
     QCheckBox* m_countQueue = nullptr;
     QToolButton* m_gpuWeighted = nullptr;
     QToolButton* m_timeWeighted = nullptr;
-    QMap<QString, Card> m_cards;
+    CompareCards* m_cards = nullptr;
     QChartView* m_bridgeView = nullptr;
-    QChartView* m_distributionView = nullptr;
-    QComboBox* m_distributionChoice = nullptr;
-    QButtonGroup* m_viewButtons = nullptr;
-    QCheckBox* m_logBox = nullptr;
+    DistributionPanel* m_distribution = nullptr;
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_changesSplit = nullptr;
     DistributionChangesModel* m_changesModel = nullptr;
