@@ -1,6 +1,7 @@
 #include "app/ui/compare_charts.h"
 
 #include "app/ui/figures_format.h"
+#include "app/ui/histogram.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/palette.h"
 
@@ -11,6 +12,7 @@
 #include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -23,13 +25,312 @@ namespace ett::app {
 namespace {
 
 constexpr double kPicoPerPp = 1e12;
+constexpr double kHalfBar = 0.36; // half a bar's width, in category units
+// CDF points drawn per cohort at most (evenly ranked; the step shape needs no more).
+constexpr size_t kMaxCdfPoints = 1500;
 
-// Better and worse, for outlines (Okabe-Ito bluish green and vermillion, darkened to read as text
-// on white).
-const QColor kBetter(0x00, 0x7A, 0x57);
-const QColor kWorse(0xC0, 0x39, 0x00);
+// A bar of the waterfall: the start, a non-zero step or the end, as [from, to] levels in 1e-12 pp.
+struct Bar
+{
+    int64_t fromPico;
+    int64_t toPico;
+    const WaterfallStep* step; // none: the ends
+    const WaterfallEnd* end;
+};
+
+// The value axis of a waterfall, in pp.
+struct ValueRange
+{
+    double yMin;
+    double yMax;
+    double tick;
+};
+
+// A bar's value over it (under it when it goes down), placed as the plot area moves.
+struct ValueLabel
+{
+    QGraphicsSimpleTextItem* item; // owned by the chart
+    QPointF at; // the value it marks
+    bool above;
+    QAbstractSeries* series;
+};
+
+// A bar's name under it, on the second line when staggered.
+struct AxisLabel
+{
+    QString name;
+    QString shown; // the name, or "<br>" + name on the second line
+    bool lowerWhenStaggered;
+};
+
+// What the bars' labels are placed by.
+struct Labels
+{
+    std::vector<ValueLabel> values;
+    std::vector<AxisLabel> names;
+};
+
+double ppOf(int64_t pico)
+{
+    return static_cast<double>(pico) / kPicoPerPp;
+}
+
+// 1. The start, every non-zero step, the end.
+std::vector<Bar> barsOf(const Waterfall& waterfall)
+{
+    std::vector<Bar> bars;
+    bars.push_back({ 0, waterfall.start.pico, nullptr, &waterfall.start });
+    int64_t level = waterfall.start.pico;
+    for (const auto& s : waterfall.steps) {
+        if (s.pico == 0) {
+            continue; // no change: no bar
+        }
+        bars.push_back({ level, level + s.pico, &s, nullptr });
+        level += s.pico;
+    }
+    bars.push_back({ 0, waterfall.end.pico, nullptr, &waterfall.end });
+    return bars;
+}
+
+// 2. The levels the steps walk through, with room above and below; ticks every 0.5, 1, 2, 5, 10
+//    or 20 pp: the first step giving at most 8 intervals.
+ValueRange valueRangeOf(const std::vector<Bar>& bars)
+{
+    double lo = 100;
+    double hi = 0;
+    for (const Bar& b : bars) {
+        const double top = ppOf(b.toPico);
+        if (b.step) {
+            lo = std::min({ lo, top, ppOf(b.fromPico) });
+            hi = std::max({ hi, top, ppOf(b.fromPico) });
+        } else {
+            lo = std::min(lo, top);
+            hi = std::max(hi, top);
+        }
+    }
+    const double pad = std::max(0.3, (hi - lo) * 0.15);
+    double tick = 20;
+    for (const double step : { 0.5, 1.0, 2.0, 5.0, 10.0, 20.0 }) {
+        if ((hi - lo + 2 * pad) / step <= 8) {
+            tick = step;
+            break;
+        }
+    }
+    return { std::max(0.0, std::floor((lo - pad) / tick) * tick), std::min(100.0, std::ceil((hi + pad) / tick) * tick),
+        tick };
+}
+
+// 3. A dashed line walking from bar to bar (added first: the bars cover its steps).
+QLineSeries* addWalk(QChart* chart, const std::vector<Bar>& bars, double yMin)
+{
+    const auto n = static_cast<int>(bars.size());
+    auto* walk = new QLineSeries;
+    walk->setName(QStringLiteral("walk"));
+    QPen dashed(QColor(0x77, 0x77, 0x77));
+    dashed.setStyle(Qt::DashLine);
+    dashed.setWidthF(1.0);
+    walk->setPen(dashed);
+    for (int i = 0; i < n; ++i) {
+        const Bar& b = bars[static_cast<size_t>(i)];
+        const double from = b.step ? ppOf(b.fromPico) : yMin;
+        const double to = ppOf(b.toPico);
+        if (i > 0) {
+            walk->append(i - kHalfBar, b.step ? from : to);
+        }
+        if (i + 1 < n) {
+            walk->append(i + kHalfBar, to);
+        }
+    }
+    chart->addSeries(walk);
+    return walk;
+}
+
+// The category axis of `n` bars and the value axis, added to the chart.
+std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, const ValueRange& range)
+{
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setLabelsFont(chartAxisFont(chart));
+    x->setGridLineVisible(false);
+    x->setTruncateLabels(false);
+    x->setRange(-0.6, n - 0.4);
+    auto* y = new QValueAxis;
+    y->setRange(range.yMin, range.yMax);
+    y->setLabelFormat(range.tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
+    y->setLabelsFont(chartAxisFont(chart));
+    y->setTitleText(range.yMin > 0 ? QObject::tr("ETT% (axis from %1%)").arg(range.yMin, 0, 'f', range.tick < 1 ? 1 : 0)
+                                   : QObject::tr("ETT%"));
+    y->setTitleFont(chartAxisFont(chart));
+    y->setTickCount(static_cast<int>(std::lround((range.yMax - range.yMin) / range.tick)) + 1);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    return { x, y };
+}
+
+// 4. Bar i: an area between its levels in its colour, outlined green (ETT% up) or red for a step;
+//    its name under it and its value over it (into `labels`).
+BridgeBar addBar(
+    QChart* chart, const Bar& b, int i, std::pair<QCategoryAxis*, QValueAxis*> axes, double yMin, Labels& labels)
+{
+    const double from = ppOf(b.fromPico);
+    const double to = ppOf(b.toPico);
+    const double bottom = b.step ? std::min(from, to) : std::max(0.0, yMin);
+    const double top = b.step ? std::max(from, to) : to;
+    auto* upper = new QLineSeries;
+    upper->append(i - kHalfBar, top);
+    upper->append(i + kHalfBar, top);
+    auto* lower = new QLineSeries;
+    lower->append(i - kHalfBar, bottom);
+    lower->append(i + kHalfBar, bottom);
+    auto* area = new QAreaSeries(upper, lower);
+    upper->setParent(area);
+    lower->setParent(area);
+    const int64_t step = b.toPico - b.fromPico;
+    const QColor fill = b.step ? b.step->color : b.end->color;
+    const QPen outline = b.step ? QPen(step > 0 ? betterColor() : worseColor(), 2.2) : QPen(fill.darker(130), 1.0);
+    // A step's name is staggered below when the names do not fit their categories.
+    const QString label = b.step ? b.step->label : b.end->label;
+    const QString value = b.step ? QStringLiteral("%1%2")
+                                       .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+                                       .arg(std::abs(ppOf(step)), 0, 'f', 2)
+                                 : formatPercent(to, 2);
+    area->setName(b.step ? b.step->label : b.end->seriesName);
+    area->setColor(fill);
+    area->setPen(outline);
+    area->setProperty("fromPico", QVariant::fromValue<qlonglong>(b.fromPico));
+    area->setProperty("toPico", QVariant::fromValue<qlonglong>(b.toPico));
+    chart->addSeries(area);
+    area->attachAxis(axes.first);
+    area->attachAxis(axes.second);
+    axes.first->append(label, i);
+    labels.names.push_back({ label, label, b.step != nullptr && i % 2 == 1 });
+    auto* text = new QGraphicsSimpleTextItem(value, chart);
+    // Over the plot's grid and bands, which the chart stacks above its own child items: a value
+    // that crosses a grid line is otherwise cut by it (seen in the PDF report).
+    text->setZValue(1000);
+    QFont f = chartAxisFont(chart);
+    f.setBold(!b.step);
+    text->setFont(f);
+    text->setBrush(b.step ? outline.color() : QColor(0x33, 0x33, 0x33));
+    const bool down = b.step && b.toPico < b.fromPico;
+    labels.values.push_back({ text, QPointF(i, down ? bottom : top), !down, area });
+    return BridgeBar { area, b.step ? b.step->tip : b.end->tip };
+}
+
+// 5. The values over the bars follow the plot area (resizes, first layout), and the names under
+//    them go over two staggered lines when one is wider than its category.
+void placeLabels(QChart* chart, QCategoryAxis* x, int n, std::shared_ptr<Labels> labels)
+{
+    auto place = [chart, labels, x, n] {
+        const QFontMetrics metrics(x->labelsFont());
+        const double category = chart->plotArea().width() / (n + 0.2);
+        bool stagger = false;
+        for (const AxisLabel& l : labels->names) {
+            stagger = stagger || metrics.horizontalAdvance(l.name) > category - 6;
+        }
+        for (AxisLabel& l : labels->names) {
+            const QString shown = stagger && l.lowerWhenStaggered ? QStringLiteral("<br>") + l.name : l.name;
+            if (shown != l.shown) {
+                x->replaceLabel(l.shown, shown);
+                l.shown = shown;
+            }
+        }
+        for (const ValueLabel& l : labels->values) {
+            const QPointF p = chart->mapToPosition(l.at, l.series);
+            const QRectF r = l.item->boundingRect();
+            l.item->setPos(p.x() - r.width() / 2.0, l.above ? p.y() - r.height() - 1.0 : p.y() + 1.0);
+        }
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
+}
+
+// The duration axis (linear or log) and the share axis of a distribution chart, added to it.
+std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
+    QChart* chart, const DistributionAxis& axis, const Histogram* bins)
+{
+    const double maxX = static_cast<double>(axis.maxNs) / axis.unit;
+    QAbstractAxis* x = nullptr;
+    if (axis.log) {
+        auto* logAxis = new QLogValueAxis;
+        logAxis->setBase(10);
+        logAxis->setLabelFormat(QStringLiteral("%g"));
+        logAxis->setMinorTickCount(8);
+        logAxis->setRange(axis.floorX, maxX * 1.05);
+        x = logAxis;
+    } else {
+        auto* linear = new QValueAxis;
+        linear->setRange(bins ? bins->edges.front() : std::min(0.0, static_cast<double>(axis.minNs) / axis.unit),
+            std::max(maxX, 1e-9));
+        linear->setLabelFormat(QStringLiteral("%g"));
+        linear->applyNiceNumbers();
+        x = linear;
+    }
+    x->setTitleText(
+        QObject::tr("duration (%1)%2").arg(axis.unitName, axis.log ? QObject::tr(", log scale") : QString()));
+    x->setLabelsFont(chartAxisFont(chart));
+    x->setTitleFont(chartAxisFont(chart));
+    auto* y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelsFont(chartAxisFont(chart));
+    y->setTitleFont(chartAxisFont(chart));
+    y->setTitleText(bins ? QObject::tr("share of the cohort") : QObject::tr("share at or below"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    return { x, y };
+}
+
+// A cohort's CDF: steps at evenly spaced ranks (every sample when there are few).
+QAbstractSeries* cdfSeries(const DistributionAxis& axis, const std::vector<int64_t>& samples, const QColor& color)
+{
+    auto* line = new QLineSeries;
+    QPen pen(color);
+    pen.setWidthF(2.0);
+    line->setPen(pen);
+    for (const auto& [x, share] : cdfSteps(axis, samples, kMaxCdfPoints)) {
+        line->append(x, share);
+    }
+    return line;
+}
+
+// A cohort's shares of the common bins as a filled outline, from 0 back to 0.
+QAbstractSeries* histogramSeries(const Histogram& bins, int cohort, const QColor& color)
+{
+    auto* upper = new QLineSeries;
+    upper->append(bins.edges.front(), 0);
+    for (size_t i = 0; i < bins.bins(); ++i) {
+        const double share = bins.share(cohort, i);
+        upper->append(bins.edges[i], share);
+        upper->append(bins.edges[i + 1], share);
+    }
+    upper->append(bins.edges.back(), 0);
+    auto* area = new QAreaSeries(upper);
+    upper->setParent(area);
+    QColor fill = color;
+    fill.setAlpha(90);
+    area->setColor(fill);
+    QPen pen(color);
+    pen.setWidthF(1.8);
+    area->setPen(pen);
+    return area;
+}
 
 } // namespace
+
+QColor cohortColor(bool b)
+{
+    return b ? QColor(0x00, 0x72, 0xB2) : QColor(0xE6, 0x9F, 0x00);
+}
+
+QColor betterColor()
+{
+    return { 0x00, 0x7A, 0x57 };
+}
+
+QColor worseColor()
+{
+    return { 0xC0, 0x39, 0x00 };
+}
 
 void showTipsOnHover(const std::vector<BridgeBar>& bars, QObject* context)
 {
@@ -79,192 +380,64 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
 
 std::vector<BridgeBar> fillWaterfallChart(QChart* chart, const Waterfall& waterfall)
 {
-    std::vector<BridgeBar> out;
     chart->setTitle(waterfall.title);
-    // 1. The bars: the start, every non-zero step, the end; as [from, to] levels in 1e-12 pp.
-    struct Bar
-    {
-        int64_t fromPico;
-        int64_t toPico;
-        const WaterfallStep* step; // none: the ends
-        const WaterfallEnd* end;
-    };
-    std::vector<Bar> bars;
-    bars.push_back({ 0, waterfall.start.pico, nullptr, &waterfall.start });
-    int64_t level = waterfall.start.pico;
-    for (const auto& s : waterfall.steps) {
-        if (s.pico == 0) {
-            continue; // no change: no bar
-        }
-        bars.push_back({ level, level + s.pico, &s, nullptr });
-        level += s.pico;
-    }
-    bars.push_back({ 0, waterfall.end.pico, nullptr, &waterfall.end });
-
-    // 2. The value range: the levels the steps walk through, with room above and below.
-    double lo = 100;
-    double hi = 0;
-    for (const Bar& b : bars) {
-        const double top = static_cast<double>(b.toPico) / kPicoPerPp;
-        if (b.step) {
-            lo = std::min({ lo, top, static_cast<double>(b.fromPico) / kPicoPerPp });
-            hi = std::max({ hi, top, static_cast<double>(b.fromPico) / kPicoPerPp });
-        } else {
-            lo = std::min(lo, top);
-            hi = std::max(hi, top);
-        }
-    }
-    // Ticks every 0.5, 1, 2, 5, 10 or 20 pp: the first step giving at most 8 intervals.
-    const double pad = std::max(0.3, (hi - lo) * 0.15);
-    double tick = 20;
-    for (const double step : { 0.5, 1.0, 2.0, 5.0, 10.0, 20.0 }) {
-        if ((hi - lo + 2 * pad) / step <= 8) {
-            tick = step;
-            break;
-        }
-    }
-    const double yMin = std::max(0.0, std::floor((lo - pad) / tick) * tick);
-    const double yMax = std::min(100.0, std::ceil((hi + pad) / tick) * tick);
-
-    // 3. A dashed line walking from bar to bar (drawn first: the bars cover its steps).
+    const std::vector<Bar> bars = barsOf(waterfall);
+    const ValueRange range = valueRangeOf(bars);
+    QLineSeries* walk = addWalk(chart, bars, range.yMin);
     const auto n = static_cast<int>(bars.size());
-    auto* walk = new QLineSeries;
-    walk->setName(QStringLiteral("walk"));
-    QPen dashed(QColor(0x77, 0x77, 0x77));
-    dashed.setStyle(Qt::DashLine);
-    dashed.setWidthF(1.0);
-    walk->setPen(dashed);
-    constexpr double kHalf = 0.36; // half a bar's width, in category units
+    const auto axes = addWaterfallAxes(chart, n, range);
+    walk->attachAxis(axes.first);
+    walk->attachAxis(axes.second);
+    auto labels = std::make_shared<Labels>();
+    std::vector<BridgeBar> out;
     for (int i = 0; i < n; ++i) {
-        const Bar& b = bars[static_cast<size_t>(i)];
-        const double from = b.step ? static_cast<double>(b.fromPico) / kPicoPerPp : yMin;
-        const double to = static_cast<double>(b.toPico) / kPicoPerPp;
-        if (i > 0) {
-            walk->append(i - kHalf, b.step ? from : to);
-        }
-        if (i + 1 < n) {
-            walk->append(i + kHalf, to);
-        }
+        out.push_back(addBar(chart, bars[static_cast<size_t>(i)], i, axes, range.yMin, *labels));
     }
-    chart->addSeries(walk);
-
-    // 4. A floating bar per step: an area between its levels, in the step's colour, outlined
-    //    green (ETT% up) or red; its value over it.
-    struct ValueLabel
-    {
-        QGraphicsSimpleTextItem* item; // owned by the chart
-        QPointF at; // the value it marks
-        bool above;
-        QAbstractSeries* series;
-    };
-    auto labels = std::make_shared<std::vector<ValueLabel>>();
-    struct AxisLabel
-    {
-        QString name;
-        QString shown; // the name, or "<br>" + name on the second line
-        bool lowerWhenStaggered;
-    };
-    auto axisLabels = std::make_shared<std::vector<AxisLabel>>();
-    auto* x = new QCategoryAxis;
-    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    x->setLabelsFont(chartAxisFont(chart));
-    x->setGridLineVisible(false);
-    x->setTruncateLabels(false);
-    x->setRange(-0.6, n - 0.4);
-    auto* y = new QValueAxis;
-    y->setRange(yMin, yMax);
-    y->setLabelFormat(tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
-    y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleText(
-        yMin > 0 ? QObject::tr("ETT% (axis from %1%)").arg(yMin, 0, 'f', tick < 1 ? 1 : 0) : QObject::tr("ETT%"));
-    y->setTitleFont(chartAxisFont(chart));
-    y->setTickCount(static_cast<int>(std::lround((yMax - yMin) / tick)) + 1);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    walk->attachAxis(x);
-    walk->attachAxis(y);
-    for (int i = 0; i < n; ++i) {
-        const Bar& b = bars[static_cast<size_t>(i)];
-        const double from = static_cast<double>(b.fromPico) / kPicoPerPp;
-        const double to = static_cast<double>(b.toPico) / kPicoPerPp;
-        const double bottom = b.step ? std::min(from, to) : std::max(0.0, yMin);
-        const double top = b.step ? std::max(from, to) : to;
-        auto* upper = new QLineSeries;
-        upper->append(i - kHalf, top);
-        upper->append(i + kHalf, top);
-        auto* lower = new QLineSeries;
-        lower->append(i - kHalf, bottom);
-        lower->append(i + kHalf, bottom);
-        auto* area = new QAreaSeries(upper, lower);
-        upper->setParent(area);
-        lower->setParent(area);
-        QColor fill;
-        QPen outline;
-        QString label;
-        QString value; // over the bar (under it when it goes down)
-        if (b.step) {
-            const int64_t step = b.toPico - b.fromPico;
-            fill = b.step->color;
-            outline = QPen(step > 0 ? kBetter : kWorse, 2.2);
-            label = b.step->label; // staggered below when the names do not fit their categories
-            value = QStringLiteral("%1%2")
-                        .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                        .arg(std::abs(static_cast<double>(step) / kPicoPerPp), 0, 'f', 2);
-            area->setName(b.step->label);
-        } else {
-            fill = b.end->color;
-            outline = QPen(fill.darker(130), 1.0);
-            label = b.end->label;
-            value = formatPercent(to, 2);
-            area->setName(b.end->seriesName);
-        }
-        const QString tip = b.step ? b.step->tip : b.end->tip;
-        area->setColor(fill);
-        area->setPen(outline);
-        area->setProperty("fromPico", QVariant::fromValue<qlonglong>(b.fromPico));
-        area->setProperty("toPico", QVariant::fromValue<qlonglong>(b.toPico));
-        chart->addSeries(area);
-        area->attachAxis(x);
-        area->attachAxis(y);
-        x->append(label, i);
-        axisLabels->push_back({ label, label, b.step != nullptr && i % 2 == 1 });
-        auto* text = new QGraphicsSimpleTextItem(value, chart);
-        // Over the plot's grid and bands, which the chart stacks above its own child items: a
-        // value that crosses a grid line is otherwise cut by it (seen in the PDF report).
-        text->setZValue(1000);
-        QFont f = chartAxisFont(chart);
-        f.setBold(!b.step);
-        text->setFont(f);
-        text->setBrush(b.step ? outline.color() : QColor(0x33, 0x33, 0x33));
-        const bool down = b.step && b.toPico < b.fromPico;
-        labels->push_back({ text, QPointF(i, down ? bottom : top), !down, area });
-        out.push_back(BridgeBar { area, tip });
-    }
-    // 5. The values over the bars follow the plot area (resizes, first layout), and the names
-    //    under them go over two staggered lines when one is wider than its category.
-    auto place = [chart, labels, axisLabels, x, n] {
-        const QFontMetrics metrics(x->labelsFont());
-        const double category = chart->plotArea().width() / (n + 0.2);
-        bool stagger = false;
-        for (const AxisLabel& l : *axisLabels) {
-            stagger = stagger || metrics.horizontalAdvance(l.name) > category - 6;
-        }
-        for (AxisLabel& l : *axisLabels) {
-            const QString shown = stagger && l.lowerWhenStaggered ? QStringLiteral("<br>") + l.name : l.name;
-            if (shown != l.shown) {
-                x->replaceLabel(l.shown, shown);
-                l.shown = shown;
-            }
-        }
-        for (const ValueLabel& l : *labels) {
-            const QPointF p = chart->mapToPosition(l.at, l.series);
-            const QRectF r = l.item->boundingRect();
-            l.item->setPos(p.x() - r.width() / 2.0, l.above ? p.y() - r.height() - 1.0 : p.y() + 1.0);
-        }
-    };
-    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
-    place();
+    placeLabels(chart, axes.first, n, labels);
     return out;
+}
+
+void fillDistributionChart(
+    QChart* chart, const DistributionSamples& samples, bool cdf, bool log, const QColor& colorA, const QColor& colorB)
+{
+    const DistributionSamples& s = samples;
+    chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(qs(s.name))
+                        : QObject::tr("%1: share of each cohort per bin").arg(qs(s.name)));
+    if (s.a.empty() && s.b.empty()) {
+        chart->setTitle(chart->title() + QObject::tr(" (no samples)"));
+        return;
+    }
+    // 1. The axes: a unit for the largest sample, common bins for the histogram.
+    const DistributionAxis axis = distributionAxis(s.a, s.b, log);
+    const Histogram bins = cdf ? Histogram {} : histogramOf(axis, s.a, s.b);
+    const auto [x, y] = addDistributionAxes(chart, axis, cdf ? nullptr : &bins);
+    // 2. A series per cohort, in fractions of its own samples.
+    for (const bool isB : { false, true }) {
+        const std::vector<int64_t>& v = isB ? s.b : s.a;
+        if (v.empty()) {
+            continue;
+        }
+        const QColor& color = isB ? colorB : colorA;
+        QAbstractSeries* series = cdf ? cdfSeries(axis, v, color) : histogramSeries(bins, isB ? 1 : 0, color);
+        series->setName(
+            QObject::tr("%1 (n = %2)")
+                .arg(isB ? QStringLiteral("B") : QStringLiteral("A"), formatCount(isB ? s.countB : s.countA)));
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    // 3. The share axis: the whole cohort for a CDF, round ticks over the highest bin else.
+    if (cdf) {
+        y->setRange(0, 100);
+        y->setTickCount(6);
+    } else {
+        const ShareTicks ticks = shareTicks(bins.maxShare());
+        y->setRange(0, ticks.top);
+        y->setTickCount(ticks.ticks);
+    }
+    chart->legend()->show();
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->legend()->setFont(chartAxisFont(chart));
 }
 
 } // namespace ett::app

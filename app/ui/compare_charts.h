@@ -1,6 +1,7 @@
-// Waterfall charts of ETT%: the comparison's bridge from ETT% of A to B and the
-// What-if page's bridge from today to projected. The pages show them (and connect the
-// tooltips returned); the PDF report renders the same charts.
+// The Compare page's charts and colours: waterfall charts of ETT% (the comparison's bridge from
+// ETT% of A to B, and the What-if page's bridge from today to projected) and the distribution of a
+// duration in A and B. The pages show them (and connect the tooltips returned); the PDF report
+// renders the same waterfalls.
 #pragma once
 
 #include "app/ui/types.h"
@@ -18,6 +19,14 @@ class QChart;
 QT_END_NAMESPACE
 
 namespace ett::app {
+
+// The colour of cohort A or B (b) in every chart, badge and timeline header: Okabe-Ito orange and
+// blue, told apart with the common forms of colour blindness.
+QColor cohortColor(bool b);
+// Better and worse for ETT%, for outlines and changes: Okabe-Ito bluish green and vermillion,
+// darkened to read as text on white.
+QColor betterColor();
+QColor worseColor();
 
 // A bar of the waterfall and its tooltip (exact pp, each cohort's share of E2E in the bucket).
 struct BridgeBar
@@ -66,5 +75,12 @@ void showTipsOnHover(const std::vector<BridgeBar>& bars, QObject* context);
 // ETT% of B, and a dashed line walking between them. Without a bridge the title says why.
 std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::Bridge>& bridge,
     const core::Figures& totalA, const core::Figures& totalB, Weighting w, const QColor& colorA, const QColor& colorB);
+
+// The distributions of one duration in A and B overlaid, in shares of each cohort's own samples
+// (their counts differ): CDFs, or histograms over common bins (histogram.h); on a log duration axis
+// when `log` and the samples allow one. The legend names each cohort's count; without samples the
+// title says so.
+void fillDistributionChart(
+    QChart* chart, const DistributionSamples& samples, bool cdf, bool log, const QColor& colorA, const QColor& colorB);
 
 } // namespace ett::app

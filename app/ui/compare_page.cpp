@@ -1,489 +1,74 @@
 #include "app/ui/compare_page.h"
 
+#include "app/ui/compare_cards.h"
 #include "app/ui/compare_charts.h"
+#include "app/ui/compare_models.h"
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/page_widgets.h"
-#include "app/ui/palette.h"
-#include "app/ui/timeline/gantt_scene.h"
-#include "app/ui/timeline/gantt_widget.h"
-#include "app/ui/timeline/legend_strip.h"
 #include "app/ui/workbench_state.h"
-#include "core/model/timeutil.h"
 
-#include <QAreaSeries>
 #include <QButtonGroup>
-#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
-#include <QDateTimeEdit>
-#include <QDoubleSpinBox>
-#include <QFrame>
-#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegendMarker>
-#include <QLineEdit>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QSlider>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableWidget>
-#include <QTimeZone>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
-#include <tuple>
 
 namespace ett::app {
 
 namespace {
 
-constexpr int64_t kNsPerMs = 1'000'000;
-constexpr int64_t kNsPerS = 1'000'000'000;
-constexpr int64_t kNsPerMin = 60 * kNsPerS;
-constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
-constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
-// The charts' and timelines' least heights: with them the page fits a 1280 x 800 screen (the
-// user's splitters give them more); 240 and 140 made the window 830 pixels tall at least.
+// The charts' least height: with it (and the timelines') the page fits a 1280 x 800 screen (the
+// user's splitters give them more).
 constexpr int kChartMinHeight = 180;
-constexpr int kGanttMinHeight = 110;
 
-// Better and worse, for outlines and changes (Okabe-Ito bluish green and vermillion, darkened to
-// read as text on white).
-const QColor kBetter(0x00, 0x7A, 0x57);
-const QColor kWorse(0xC0, 0x39, 0x00);
-
-// Histogram bins when both cohorts have many samples; fewer for small samples.
-constexpr int kMaxBins = 30;
-// CDF points drawn per cohort at most (evenly ranked; the step shape needs no more).
-constexpr size_t kMaxCdfPoints = 1500;
-
-QDateTime utcFromNs(int64_t ns)
+// A read-only view of one of the page's models, styled as page_widgets' tables: whole rows
+// selected one at a time, alternating rows, compact rows, no word wrap, no row numbers, headers not
+// highlighted. The view owns the model.
+QTableView* makeTableView(QWidget* parent, QAbstractItemModel* model)
 {
-    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc());
-}
-
-int64_t nsFromUtc(const QDateTime& t)
-{
-    return static_cast<int64_t>(t.toMSecsSinceEpoch()) * kNsPerMs;
-}
-
-int clampToInt(int64_t v)
-{
-    return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
-}
-
-int64_t floorTo(int64_t v, int64_t unit)
-{
-    const int64_t r = v % unit;
-    return r < 0 ? v - r - unit : v - r;
-}
-
-int64_t ceilTo(int64_t v, int64_t unit)
-{
-    const int64_t f = floorTo(v, unit);
-    return f == v ? v : f + unit;
-}
-
-// A change of a duration: "+1 min 05 s (+12.0%)", "−20 s (−3.1%)", "0 s".
-QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
-{
-    if (!a || !b) {
-        return QStringLiteral("–");
-    }
-    const int64_t d = *b - *a;
-    QString s = (d < 0          ? QStringLiteral("−")
-                        : d > 0 ? QStringLiteral("+")
-                                : QString())
-        + QString::fromStdString(core::formatDurationHuman(d < 0 ? -d : d));
-    if (*a > 0 && d != 0) {
-        const double percent = static_cast<double>(d) / static_cast<double>(*a) * 100.0;
-        s += QStringLiteral(" (%1%2%)")
-                 .arg(percent < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                 .arg(std::abs(percent), 0, 'f', 1);
-    }
-    return s;
-}
-
-// Sign of a change: for durations and rates, up is worse.
-QColor changeColor(double change, bool upIsWorse)
-{
-    if (change == 0) {
-        return {};
-    }
-    return (change > 0) == upIsWorse ? kWorse : kBetter;
-}
-
-QString rateText(std::optional<double> rate)
-{
-    return rate ? QString::number(*rate, 'f', 2) : QStringLiteral("–");
-}
-
-QString causeName(const std::string& name)
-{
-    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : qs(name);
-}
-
-// A badge of a cohort's letter in its colour, for rich text.
-QString badgeHtml(const QString& letter, const QColor& color)
-{
-    return QStringLiteral("<span style=\"background:%1; color:white; font-weight:bold;\">&nbsp;%2&nbsp;</span>")
-        .arg(color.name(), letter);
+    auto* t = new QTableView(parent);
+    model->setParent(t);
+    t->setModel(model);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setAlternatingRowColors(true);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setHighlightSections(false);
+    t->setWordWrap(false);
+    return t;
 }
 
 } // namespace
-
-// --- CohortEditor -------------------------------------------------------------------------------
-
-CohortEditor::CohortEditor(const QString& letter, const QColor& color, QWidget* parent)
-    : QWidget(parent)
-{
-    setObjectName(QStringLiteral("cohort") + letter);
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->setSpacing(6);
-
-    m_badge = new QLabel(letter, this);
-    m_badge->setAlignment(Qt::AlignCenter);
-    m_badge->setFixedSize(24, 22);
-    m_badge->setStyleSheet(
-        QStringLiteral("background: %1; color: white; font-weight: bold; border-radius: 4px;").arg(color.name()));
-    m_badge->setToolTip(tr("Cohort %1").arg(letter));
-    row->addWidget(m_badge);
-
-    m_labels = new QToolButton(this);
-    m_labels->setObjectName(QStringLiteral("labels"));
-    m_labels->setPopupMode(QToolButton::InstantPopup);
-    m_labels->setMenu(new QMenu(m_labels));
-    m_labels->setToolTip(tr("Dataset labels of cohort %1 (none checked: all)").arg(letter));
-    m_labels->setMinimumWidth(130);
-    row->addWidget(m_labels);
-
-    m_attrs = new QToolButton(this);
-    m_attrs->setObjectName(QStringLiteral("attributes"));
-    m_attrs->setPopupMode(QToolButton::InstantPopup);
-    m_attrs->setMenu(new QMenu(m_attrs));
-    m_attrs->setToolTip(tr("Attribute values of cohort %1: a job must have one of the checked values of every "
-                           "attribute with a check")
-                            .arg(letter));
-    m_attrs->setMinimumWidth(130);
-    row->addWidget(m_attrs);
-    row->addWidget(makeSeparator(this));
-
-    const RangeControls range
-        = addRangeControls(row, this, tr("Uncheck to clip cohort %1 to a time range (UTC)").arg(letter));
-    m_allTime = range.allTime;
-    m_from = range.from;
-    m_to = range.to;
-    m_minGpus = range.minGpus;
-    m_maxGpus = range.maxGpus;
-    row->addWidget(makeSeparator(this));
-
-    m_spec = new QLineEdit(this);
-    m_spec->setObjectName(QStringLiteral("spec"));
-    m_spec->setMinimumWidth(220);
-    m_spec->setPlaceholderText(tr("all jobs"));
-    m_spec->setToolTip(tr("Cohort %1 as a spec (as `ettw compare --%2` takes it), e.g.\n"
-                          "label=before, team=vision|ads, from=2025-06-01, to=2025-06-08, gpus>=64\n"
-                          "Press Enter to apply.")
-                           .arg(letter, letter.toLower()));
-    row->addWidget(m_spec, 1);
-
-    m_fromWindow = new QToolButton(this);
-    m_fromWindow->setObjectName(QStringLiteral("fromWindow"));
-    m_fromWindow->setText(tr("Use filter"));
-    m_fromWindow->setToolTip(
-        tr("Make cohort %1 the window's filter (as the overview and drill-down show it)").arg(letter));
-    row->addWidget(m_fromWindow);
-
-    connect(m_allTime, &QCheckBox::toggled, this, [this](bool all) {
-        m_from->setEnabled(!all);
-        m_to->setEnabled(!all);
-        applyTyped();
-    });
-    connect(m_from, &QDateTimeEdit::dateTimeChanged, this, &CohortEditor::applyTyped);
-    connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &CohortEditor::applyTyped);
-    connect(m_minGpus, &QSpinBox::valueChanged, this, &CohortEditor::applyTyped);
-    connect(m_maxGpus, &QSpinBox::valueChanged, this, &CohortEditor::applyTyped);
-    connect(m_spec, &QLineEdit::returnPressed, this, [this] { applySpecText(m_spec->text()); });
-    connect(m_spec, &QLineEdit::editingFinished, this, [this] {
-        if (m_spec->text().trimmed() != specText()) {
-            applySpecText(m_spec->text());
-        }
-    });
-    connect(m_fromWindow, &QToolButton::clicked, this, &CohortEditor::takeWindowFilterRequested);
-    rebuildMenus();
-    updateControls();
-}
-
-core::CohortSpec CohortEditor::fromSpec(const core::CohortSpec& spec)
-{
-    core::CohortSpec f = spec;
-    f.attrs.clear();
-    for (const auto& [key, values] : spec.attrs) {
-        for (const auto& v : values) {
-            f.addAttrValue(key, v);
-        }
-    }
-    f.countQueue = false;
-    return f;
-}
-
-QString CohortEditor::specText() const
-{
-    return qs(m_cohort.text());
-}
-
-bool CohortEditor::applySpecText(const QString& text)
-{
-    const QString t = text.trimmed();
-    auto fail = [this](const QString& message) {
-        m_spec->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #c03900; }"));
-        m_spec->setToolTip(message);
-        QToolTip::showText(m_spec->mapToGlobal(QPoint(0, m_spec->height())), message, m_spec);
-        return false;
-    };
-    core::CohortSpec f;
-    if (!t.isEmpty() && t != QLatin1String("all jobs")) {
-        auto spec = core::parseCohortSpec(t.toStdString(), m_badge->text().toStdString());
-        if (!spec) {
-            return fail(qs(spec.error().message));
-        }
-        f = fromSpec(*spec);
-        // A name the database does not have is a typo, not an empty cohort (as ettw compare says).
-        for (const auto& l : f.labels) {
-            if (!m_vocabulary.labels.contains(qs(l))) {
-                return fail(tr("No dataset label '%1' (labels: %2)")
-                                .arg(qs(l), m_vocabulary.labels.join(QStringLiteral(", "))));
-            }
-        }
-        for (const auto& [key, values] : f.attrs) {
-            if (!m_vocabulary.attrKeys.contains(qs(key))) {
-                return fail(tr("No job has the attribute '%1' (attributes: %2)")
-                                .arg(qs(key), m_vocabulary.attrKeys.join(QStringLiteral(", "))));
-            }
-        }
-    }
-    m_spec->setStyleSheet(QString());
-    f.countQueue = m_cohort.countQueue;
-    const bool changed = !(f == m_cohort);
-    m_cohort = f;
-    updateControls();
-    if (changed) {
-        emitEdited();
-    }
-    return true;
-}
-
-void CohortEditor::setCohort(const core::CohortSpec& cohort)
-{
-    m_cohort = cohort;
-    m_spec->setStyleSheet(QString());
-    updateControls();
-}
-
-void CohortEditor::setVocabulary(const Vocabulary& vocabulary)
-{
-    m_vocabulary = vocabulary;
-    rebuildMenus();
-    updateControls();
-}
-
-void CohortEditor::rebuildMenus()
-{
-    // 1. Labels: one checkable action each.
-    QMenu* labels = m_labels->menu();
-    labels->clear();
-    for (const QString& label : m_vocabulary.labels) {
-        QAction* a = labels->addAction(label);
-        a->setCheckable(true);
-        a->setData(label);
-        connect(a, &QAction::toggled, this, [this, label](bool on) {
-            m_cohort.removeLabel(label.toStdString());
-            if (on) {
-                m_cohort.labels.push_back(label.toStdString());
-                std::sort(m_cohort.labels.begin(), m_cohort.labels.end());
-            }
-            updateControls();
-            emitEdited();
-        });
-    }
-    if (m_vocabulary.labels.isEmpty()) {
-        labels->addAction(tr("(no datasets)"))->setEnabled(false);
-    }
-    // 2. Attributes: a submenu per key with its values (and "(none)": jobs without the key).
-    QMenu* attrs = m_attrs->menu();
-    // clear() deletes the actions, not the submenus (children of the menu).
-    qDeleteAll(attrs->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly));
-    attrs->clear();
-    for (const QString& key : m_vocabulary.attrKeys) {
-        QMenu* sub = attrs->addMenu(key);
-        sub->setObjectName(key);
-        QStringList values = m_vocabulary.attrValues.value(key);
-        values << QString::fromLatin1(core::kNoGroupName);
-        for (const QString& value : values) {
-            QAction* a = sub->addAction(value);
-            a->setCheckable(true);
-            a->setData(value);
-            connect(a, &QAction::toggled, this, [this, key, value](bool on) {
-                if (on) {
-                    m_cohort.addAttrValue(key.toStdString(), value.toStdString());
-                } else {
-                    m_cohort.removeAttrValue(key.toStdString(), value.toStdString());
-                }
-                updateControls();
-                emitEdited();
-            });
-        }
-    }
-    if (m_vocabulary.attrKeys.isEmpty()) {
-        attrs->addAction(tr("(no attributes)"))->setEnabled(false);
-    } else {
-        attrs->addSeparator();
-        connect(attrs->addAction(tr("Clear attribute terms")), &QAction::triggered, this, [this] {
-            m_cohort.attrs.clear();
-            updateControls();
-            emitEdited();
-        });
-    }
-    const QSignalBlocker b1(m_minGpus);
-    const QSignalBlocker b2(m_maxGpus);
-    const int top = std::max({ clampToInt(m_vocabulary.maxGpus), clampToInt(m_cohort.minGpus), 1 });
-    m_minGpus->setRange(0, top);
-    m_maxGpus->setRange(0, top);
-}
-
-void CohortEditor::updateControls()
-{
-    const core::CohortSpec& f = m_cohort;
-    // Labels.
-    for (QAction* a : m_labels->menu()->actions()) {
-        const QSignalBlocker block(a);
-        a->setChecked(std::ranges::find(f.labels, a->data().toString().toStdString()) != f.labels.end());
-    }
-    m_labels->setText(
-        tr("Datasets: %1").arg(f.labels.empty() ? tr("all") : qsList(f.labels).join(QStringLiteral(", "))));
-    // Attributes.
-    int terms = 0;
-    for (QMenu* sub : m_attrs->menu()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
-        const auto* values = f.attrValues(sub->objectName().toStdString());
-        const QStringList chosen = values ? qsList(*values) : QStringList();
-        for (QAction* a : sub->actions()) {
-            const QSignalBlocker block(a);
-            a->setChecked(chosen.contains(a->data().toString()));
-        }
-        sub->setTitle(
-            chosen.isEmpty() ? sub->objectName() : QStringLiteral("%1 (%2)").arg(sub->objectName()).arg(chosen.size()));
-    }
-    QStringList parts;
-    for (const auto& [key, values] : f.attrs) {
-        parts << qs(key) + QLatin1Char('=') + qsList(values).join(QLatin1Char('|'));
-        ++terms;
-    }
-    m_attrs->setText(terms == 0 ? tr("Attributes: any")
-            : terms == 1        ? tr("Attributes: %1").arg(parts.first())
-                                : tr("Attributes: %1 terms").arg(terms));
-    // Time range; without one the pickers offer the data's span in whole days.
-    {
-        const QSignalBlocker b1(m_allTime);
-        const QSignalBlocker b2(m_from);
-        const QSignalBlocker b3(m_to);
-        const bool all = !f.fromNs && !f.toNs;
-        m_allTime->setChecked(all);
-        const Vocabulary& v = m_vocabulary;
-        const int64_t first = floorTo(v.firstNs, kNsPerDay);
-        const int64_t last = v.lastNs > v.firstNs ? ceilTo(v.lastNs, kNsPerDay) : first + kNsPerDay;
-        m_from->setDateTime(utcFromNs(f.fromNs.value_or(first)));
-        m_to->setDateTime(utcFromNs(f.toNs.value_or(last)));
-        m_from->setEnabled(!all);
-        m_to->setEnabled(!all);
-        m_to->setStyleSheet(QString());
-    }
-    {
-        const QSignalBlocker b1(m_minGpus);
-        const QSignalBlocker b2(m_maxGpus);
-        m_minGpus->setMaximum(std::max(m_minGpus->maximum(), clampToInt(f.minGpus)));
-        m_minGpus->setValue(clampToInt(f.minGpus));
-        if (f.maxGpus == std::numeric_limits<int64_t>::max()) {
-            m_maxGpus->setValue(0);
-        } else {
-            m_maxGpus->setMaximum(std::max(m_maxGpus->maximum(), clampToInt(f.maxGpus)));
-            m_maxGpus->setValue(std::max(1, clampToInt(f.maxGpus)));
-        }
-    }
-    const QString spec = specText();
-    m_spec->setText(spec == QLatin1String("all jobs") ? QString() : spec);
-    m_spec->setCursorPosition(0);
-    m_spec->setToolTip(tr("Cohort %1: %2\nEdit and press Enter to apply (as `ettw compare --%3` takes it).")
-                           .arg(m_badge->text(), spec, m_badge->text().toLower()));
-}
-
-void CohortEditor::applyTyped()
-{
-    core::CohortSpec f = m_cohort;
-    if (m_allTime->isChecked()) {
-        f.fromNs.reset();
-        f.toNs.reset();
-    } else {
-        const int64_t from = nsFromUtc(m_from->dateTime());
-        const int64_t to = nsFromUtc(m_to->dateTime());
-        if (to <= from) {
-            // An empty range selects nothing; wait for a valid one and say why.
-            m_to->setStyleSheet(QStringLiteral("color: #c03900;"));
-            m_to->setToolTip(tr("The end must be after the start"));
-            return;
-        }
-        m_to->setStyleSheet(QString());
-        m_to->setToolTip(tr("To (exclusive, UTC)"));
-        f.fromNs = from;
-        f.toNs = to;
-    }
-    f.minGpus = m_minGpus->value();
-    f.maxGpus = m_maxGpus->value() == 0 ? std::numeric_limits<int64_t>::max() : m_maxGpus->value();
-    if (f == m_cohort) {
-        return;
-    }
-    m_cohort = f;
-    const QString spec = specText();
-    m_spec->setText(spec == QLatin1String("all jobs") ? QString() : spec);
-    m_spec->setCursorPosition(0);
-    emitEdited();
-}
-
-void CohortEditor::emitEdited()
-{
-    emit edited(m_cohort);
-}
 
 // --- ComparePage ----------------------------------------------------------------------------------
 
 QColor ComparePage::colorA()
 {
-    return { 0xE6, 0x9F, 0x00 };
+    return cohortColor(false);
 }
 
 QColor ComparePage::colorB()
 {
-    return { 0x00, 0x72, 0xB2 };
+    return cohortColor(true);
 }
 
 ComparePage::ComparePage(WorkbenchState* state, DataService* service, QWidget* parent)
@@ -491,8 +76,6 @@ ComparePage::ComparePage(WorkbenchState* state, DataService* service, QWidget* p
     , m_state(state)
     , m_service(service)
 {
-    // Each timeline asks on its own channel, so that A's request does not make B's stale.
-    m_timelineChannels = { new QObject(this), new QObject(this) };
     m_applyTimer = new QTimer(this);
     m_applyTimer->setSingleShot(true);
     m_applyTimer->setInterval(kApplyDelayMs);
@@ -510,7 +93,6 @@ ComparePage::ComparePage(WorkbenchState* state, DataService* service, QWidget* p
         connect(m_service, &DataService::comparisonReady, this, &ComparePage::onComparisonReady);
         connect(m_service, &DataService::comparisonProgress, this, &ComparePage::onComparisonProgress);
         connect(m_service, &DataService::queryFailed, this, &ComparePage::onQueryFailed);
-        connect(m_service, &DataService::jobTimelineReady, this, &ComparePage::onTimelineReady);
     }
     onVocabularyChanged();
     render();
@@ -522,15 +104,13 @@ ComparePage::~ComparePage() = default;
 
 void ComparePage::buildUi()
 {
-    setStyleSheet(QStringLiteral(
-        "QFrame#card { background: palette(base); border: 1px solid palette(midlight); border-radius: 6px; }"
-        "QLabel#cardTitle { color: palette(mid); font-weight: 600; }"
-        "QLabel#cardDetail { color: palette(mid); }"));
+    setStyleSheet(CompareCards::styleSheet());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 6);
     layout->setSpacing(6);
     layout->addWidget(buildHeader());
-    layout->addWidget(buildCards());
+    m_cards = new CompareCards(this);
+    layout->addWidget(m_cards);
 
     // Charts above, tables and timelines below; the user may move the split.
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -541,7 +121,8 @@ void ComparePage::buildUi()
     m_bridgeView->setObjectName(QStringLiteral("bridgeChart"));
     installChartExport(m_bridgeView, tr("Compare"), [this] { return exportScope(); });
     charts->addWidget(m_bridgeView);
-    charts->addWidget(buildDistributionPanel());
+    m_distribution = new DistributionPanel([this] { return exportScope(); }, charts);
+    charts->addWidget(m_distribution);
     charts->setStretchFactor(0, 1);
     charts->setStretchFactor(1, 1);
     charts->setSizes({ 800, 800 });
@@ -558,14 +139,8 @@ void ComparePage::buildUi()
     layout->addWidget(split, 1);
 }
 
-QWidget* ComparePage::buildHeader()
+QLayout* ComparePage::buildOptions(QWidget* box)
 {
-    auto* box = new QWidget(this);
-    auto* v = new QVBoxLayout(box);
-    v->setContentsMargins(0, 0, 0, 0);
-    v->setSpacing(4);
-
-    // 1. Title, status and the comparison's options.
     auto* top = new QHBoxLayout;
     top->setSpacing(8);
     top->addWidget(makePageTitle(tr("Compare cohorts"), box));
@@ -614,7 +189,18 @@ QWidget* ComparePage::buildHeader()
     (m_state->weighting() == Weighting::Gpu ? m_gpuWeighted : m_timeWeighted)->setChecked(true);
     connect(weighting, &QButtonGroup::idClicked, this,
         [this](int id) { m_state->setWeighting(static_cast<Weighting>(id)); });
-    v->addLayout(top);
+    return top;
+}
+
+QWidget* ComparePage::buildHeader()
+{
+    auto* box = new QWidget(this);
+    auto* v = new QVBoxLayout(box);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(4);
+
+    // 1. Title, status and the comparison's options.
+    v->addLayout(buildOptions(box));
 
     // 2. The cohorts.
     m_editorA = new CohortEditor(QStringLiteral("A"), colorA(), box);
@@ -643,101 +229,6 @@ QWidget* ComparePage::buildHeader()
     return box;
 }
 
-QWidget* ComparePage::buildCards()
-{
-    auto* box = new QWidget(this);
-    auto* h = new QHBoxLayout(box);
-    h->setContentsMargins(0, 0, 0, 0);
-    h->setSpacing(8);
-    h->addWidget(addCard(box, QStringLiteral("a"), colorA()).frame, 1);
-    h->addWidget(addCard(box, QStringLiteral("b"), colorB()).frame, 1);
-    h->addWidget(addCard(box, QStringLiteral("change"), QColor()).frame, 1);
-    h->addWidget(addCard(box, QStringLiteral("matched"), QColor()).frame, 1);
-    return box;
-}
-
-ComparePage::Card ComparePage::addCard(QWidget* parent, const QString& id, const QColor& accent)
-{
-    Card card;
-    card.frame = new QFrame(parent);
-    card.frame->setObjectName(QStringLiteral("card"));
-    if (accent.isValid()) {
-        card.frame->setStyleSheet(QStringLiteral("QFrame#card { border-left: 5px solid %1; }").arg(accent.name()));
-    }
-    auto* l = new QVBoxLayout(card.frame);
-    l->setContentsMargins(10, 6, 10, 6);
-    l->setSpacing(1);
-    card.title = new QLabel(card.frame);
-    card.title->setObjectName(QStringLiteral("cardTitle"));
-    card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    card.value = new QLabel(card.frame);
-    card.value->setObjectName(QStringLiteral("cardValue"));
-    card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont vf = card.value->font();
-    vf.setPointSizeF(vf.pointSizeF() * 1.6);
-    vf.setBold(true);
-    card.value->setFont(vf);
-    card.detail = new QLabel(card.frame);
-    card.detail->setObjectName(QStringLiteral("cardDetail"));
-    card.detail->setWordWrap(true);
-    card.detail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    card.detail->setMinimumHeight(2 * card.detail->fontMetrics().lineSpacing());
-    card.detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->addWidget(card.title);
-    l->addWidget(card.value);
-    l->addWidget(card.detail);
-    m_cards.insert(id, card);
-    return card;
-}
-
-QWidget* ComparePage::buildDistributionPanel()
-{
-    auto* box = new QWidget(this);
-    auto* v = new QVBoxLayout(box);
-    v->setContentsMargins(0, 0, 0, 0);
-    v->setSpacing(2);
-    auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(6, 0, 6, 0);
-    bar->addWidget(makeCaption(tr("Distribution"), box));
-    m_distributionChoice = new QComboBox(box);
-    m_distributionChoice->setObjectName(QStringLiteral("distribution"));
-    m_distributionChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_distributionChoice->setMinimumContentsLength(22);
-    m_distributionChoice->setToolTip(tr("Which durations to overlay: time to start, time to recover, or a phase "
-                                        "category or subcategory"));
-    connect(m_distributionChoice, &QComboBox::activated, this,
-        [this](int index) { setDistributionIndex(m_distributionChoice->itemData(index).toInt()); });
-    bar->addWidget(m_distributionChoice);
-    bar->addStretch(1);
-    m_viewButtons = new QButtonGroup(box);
-    for (const auto& [view, text, tip] :
-        { std::tuple { DistributionView::Cdf, tr("CDF"), tr("Cumulative share of each cohort at or below a duration") },
-            std::tuple { DistributionView::Histogram, tr("Histogram"),
-                tr("Share of each cohort per bin (common bins for A and B)") } }) {
-        auto* b = new QToolButton(box);
-        b->setText(text);
-        b->setToolTip(tip);
-        b->setCheckable(true);
-        b->setChecked(view == m_view);
-        b->setObjectName(view == DistributionView::Cdf ? QStringLiteral("cdf") : QStringLiteral("histogram"));
-        m_viewButtons->addButton(b, static_cast<int>(view));
-        bar->addWidget(b);
-    }
-    connect(m_viewButtons, &QButtonGroup::idClicked, this,
-        [this](int id) { setDistributionView(static_cast<DistributionView>(id)); });
-    m_logBox = new QCheckBox(tr("Log scale"), box);
-    m_logBox->setObjectName(QStringLiteral("logScale"));
-    m_logBox->setToolTip(tr("A logarithmic duration axis (long tails)"));
-    connect(m_logBox, &QCheckBox::toggled, this, &ComparePage::setLogScale);
-    bar->addWidget(m_logBox);
-    v->addLayout(bar);
-    m_distributionView = makeChartView(box, kChartMinHeight);
-    m_distributionView->setObjectName(QStringLiteral("distributionChart"));
-    installChartExport(m_distributionView, tr("Compare"), [this] { return exportScope(); });
-    v->addWidget(m_distributionView, 1);
-    return box;
-}
-
 QWidget* ComparePage::buildChangesTab()
 {
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -749,20 +240,15 @@ QWidget* ComparePage::buildChangesTab()
     lv->addWidget(makeCaption(tr("Distributions: nearest-rank percentiles of A and B, and the change (click a row to "
                                  "chart it)"),
         left));
-    m_changes = makeTable(left,
-        { tr("Distribution"), tr("n A / B"), tr("p50 A"), tr("p50 B"), tr("p50 change"), tr("p90 A"), tr("p90 B"),
-            tr("p90 change"), tr("p99 A"), tr("p99 B"), tr("p99 change") });
+    m_changesModel = new DistributionChangesModel(this);
+    m_changes = makeTableView(left, m_changesModel);
     m_changes->setObjectName(QStringLiteral("changes"));
-    // JSON keys name the units of the exact values the cells carry (renderTables).
-    for (int c = 2; c < m_changes->columnCount(); ++c) {
-        m_changes->horizontalHeaderItem(c)->setData(
-            ExportKeyRole, m_changes->horizontalHeaderItem(c)->text() + QStringLiteral(" s"));
-    }
     installTableExport(m_changes, tr("Compare"), [this] {
         return TableExport { tr("Compare: distributions of A and B (nearest-rank percentiles)"), exportScope(), {},
             {} };
     });
-    connect(m_changes, &QTableWidget::cellClicked, this, [this](int row, int) { setDistributionIndex(row); });
+    connect(
+        m_changes, &QTableView::clicked, this, [this](const QModelIndex& index) { setDistributionIndex(index.row()); });
     lv->addWidget(m_changes, 1);
     split->addWidget(left);
 
@@ -773,7 +259,8 @@ QWidget* ComparePage::buildChangesTab()
     auto* ratesCaption = makeCaption(tr("Interruptions per 1,000 GPU-days of E2E, A → B"), right);
     ratesCaption->setWordWrap(true);
     rv->addWidget(ratesCaption);
-    m_causes = makeTable(right, { tr("Cause class"), tr("Failures A → B"), tr("Preemptions A → B") });
+    m_causesModel = new CauseRatesModel(this);
+    m_causes = makeTableView(right, m_causesModel);
     m_causes->setObjectName(QStringLiteral("causes"));
     installTableExport(m_causes, tr("Compare"), [this] {
         return TableExport { tr("Compare: interruptions per 1,000 GPU-days of E2E by cause class"), exportScope(), {},
@@ -800,14 +287,9 @@ QWidget* ComparePage::buildMatchedTab()
     m_matchedNote = makeCaption(QString(), left);
     m_matchedNote->setWordWrap(true);
     lv->addWidget(m_matchedNote);
-    m_matched = makeTable(left, { tr("Job"), tr("ETT% A"), tr("ETT% B"), tr("Change"), tr("Lost A"), tr("Lost B") });
-    m_matched->horizontalHeaderItem(4)->setToolTip(tr("GPU-hours A lost (E2E minus productive)"));
-    m_matched->horizontalHeaderItem(5)->setToolTip(tr("GPU-hours B lost (E2E minus productive)"));
+    m_matchedModel = new MatchedJobsModel(this);
+    m_matched = makeTableView(left, m_matchedModel);
     m_matched->setObjectName(QStringLiteral("matched"));
-    for (const auto& [column, key] : { std::pair { 3, QStringLiteral("Change pp") },
-             { 4, QStringLiteral("Lost GPU-h A") }, { 5, QStringLiteral("Lost GPU-h B") } }) {
-        m_matched->horizontalHeaderItem(column)->setData(ExportKeyRole, key);
-    }
     installTableExport(m_matched, tr("Compare"), [this] {
         return TableExport { tr("Compare: matched jobs by %1, largest regressions then largest improvements of ETT% "
                                 "(GPU-weighted)")
@@ -815,131 +297,20 @@ QWidget* ComparePage::buildMatchedTab()
             exportScope(), {}, {} };
     });
     m_matched->horizontalHeader()->setStretchLastSection(true);
-    connect(m_matched, &QTableWidget::currentCellChanged, this, [this](int row, int, int, int) {
-        if (row >= 0 && row != m_selectedRow) {
-            selectMatched(row);
-        }
-    });
+    connect(
+        m_matched->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            if (current.row() >= 0 && current.row() != m_selectedRow) {
+                selectMatched(current.row());
+            }
+        });
     lv->addWidget(m_matched, 1);
     split->addWidget(left);
 
     // 2. Its timelines in A and B, side by side.
-    auto* right = new QWidget(split);
-    auto* rv = new QVBoxLayout(right);
-    rv->setContentsMargins(0, 4, 0, 0);
-    rv->setSpacing(3);
-    auto* controls = new QHBoxLayout;
-    controls->setSpacing(6);
-    controls->addWidget(makeCaption(tr("Align B"), right));
-    m_alignChoice = new QComboBox(right);
-    m_alignChoice->setObjectName(QStringLiteral("align"));
-    m_alignChoice->addItem(tr("by start"), static_cast<int>(Align::Starts));
-    m_alignChoice->addItem(tr("by first training"), static_cast<int>(Align::FirstTraining));
-    m_alignChoice->addItem(tr("by wall clock"), static_cast<int>(Align::WallClock));
-    m_alignChoice->setToolTip(tr("What lines the two timelines up: the jobs' starts (inside their cohorts' ranges), "
-                                 "their first instant of training, or the same wall-clock time"));
-    connect(m_alignChoice, &QComboBox::activated, this,
-        [this](int index) { setAlignment(static_cast<Align>(m_alignChoice->itemData(index).toInt())); });
-    controls->addWidget(m_alignChoice);
-    controls->addWidget(makeCaption(tr("then shift B by"), right));
-    m_shiftBox = new QDoubleSpinBox(right);
-    m_shiftBox->setObjectName(QStringLiteral("shift"));
-    m_shiftBox->setDecimals(1);
-    m_shiftBox->setSuffix(tr(" min"));
-    m_shiftBox->setRange(-600, 600);
-    m_shiftBox->setKeyboardTracking(false);
-    m_shiftBox->setToolTip(tr("Moves B's timeline right (positive) or left, relative to A"));
-    controls->addWidget(m_shiftBox);
-    m_shiftSlider = new QSlider(Qt::Horizontal, right);
-    m_shiftSlider->setObjectName(QStringLiteral("shiftSlider"));
-    m_shiftSlider->setRange(-600, 600);
-    m_shiftSlider->setMinimumWidth(120);
-    m_shiftSlider->setToolTip(m_shiftBox->toolTip());
-    controls->addWidget(m_shiftSlider, 1);
-    auto* reset = new QToolButton(right);
-    reset->setText(tr("Reset"));
-    reset->setToolTip(tr("No shift: B aligned as chosen"));
-    controls->addWidget(reset);
-    auto* fit = new QToolButton(right);
-    fit->setText(tr("Fit"));
-    fit->setToolTip(tr("Show both jobs inside their cohorts' ranges"));
-    controls->addWidget(fit);
-    controls->addWidget(makeSeparator(right));
-    auto* views = new QButtonGroup(right);
-    for (const bool ranks : { false, true }) {
-        auto* v = new QToolButton(right);
-        v->setObjectName(ranks ? QStringLiteral("rankView") : QStringLiteral("jobView"));
-        v->setText(ranks ? tr("Ranks") : tr("Job"));
-        v->setToolTip(ranks ? tr("A row per rank, phases coloured by category") : tr("A row per attempt, by bucket"));
-        v->setCheckable(true);
-        v->setChecked(ranks == m_rankView);
-        views->addButton(v, ranks ? 1 : 0);
-        controls->addWidget(v);
-    }
-    connect(views, &QButtonGroup::idClicked, this, [this](int id) { setRankView(id == 1); });
-    connect(m_shiftBox, &QDoubleSpinBox::valueChanged, this,
-        [this](double minutes) { setShiftNs(static_cast<int64_t>(std::llround(minutes * 60.0 * 1e9))); });
-    connect(m_shiftSlider, &QSlider::valueChanged, this,
-        [this](int minutes) { setShiftNs(static_cast<int64_t>(minutes) * kNsPerMin); });
-    connect(reset, &QToolButton::clicked, this, [this] { setShiftNs(0); });
-    connect(fit, &QToolButton::clicked, this, [this] { timelinesChanged(true); });
-    rv->addLayout(controls);
-
-    m_timelineLegend = new LegendStrip(right);
-    m_timelineLegend->setObjectName(QStringLiteral("timelineLegend"));
-    rv->addWidget(m_timelineLegend);
-    auto* pair = new QSplitter(Qt::Horizontal, right);
-    pair->setChildrenCollapsible(false);
-    for (int side = 0; side < 2; ++side) {
-        auto* pane = new QWidget(pair);
-        auto* pv = new QVBoxLayout(pane);
-        pv->setContentsMargins(0, 0, 0, 0);
-        pv->setSpacing(2);
-        auto* header = new QHBoxLayout;
-        auto* label = new QLabel(pane);
-        label->setTextFormat(Qt::RichText);
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        header->addWidget(label, 1);
-        auto* open = new QToolButton(pane);
-        open->setText(tr("Open"));
-        open->setToolTip(tr("Open this job in the drill-down"));
-        header->addWidget(open);
-        pv->addLayout(header);
-        auto* gantt = new GanttWidget(pane);
-        gantt->setObjectName(side == 0 ? QStringLiteral("ganttA") : QStringLiteral("ganttB"));
-        gantt->setMinimumSize(300, kGanttMinHeight);
-        const bool sideB = side == 1;
-        installGanttExport(gantt, [this, sideB] {
-            const auto& t = m_timelines[sideB ? 1 : 0];
-            return tr("Compare %1 timeline %2")
-                .arg(sideB ? QStringLiteral("B") : QStringLiteral("A"),
-                    t ? qs(t->key) + (m_rankView ? tr(", rank view") : tr(", job view")) : tr("(none)"));
-        });
-        pv->addWidget(gantt, 1);
-        pair->addWidget(pane);
-        const bool isB = side == 1;
-        (isB ? m_headerB : m_headerA) = label;
-        (isB ? m_ganttB : m_ganttA) = gantt;
-        connect(open, &QToolButton::clicked, this, [this, isB] {
-            const auto& t = m_timelines[isB ? 1 : 0];
-            const int32_t job = m_timelineJobs[isB ? 1 : 0];
-            if (t && job >= 0) {
-                m_state->openJob(job, qs(t->key));
-            }
-        });
-        // Zooming or panning one moves the other.
-        connect(gantt, &GanttWidget::viewChanged, this, [this, isB] {
-            if (!m_syncing) {
-                syncFrom(isB);
-            }
-        });
-    }
-    rv->addWidget(pair, 1);
-    m_timelineNote = new QLabel(right);
-    m_timelineNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_timelineNote->setText(tr("wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times"));
-    rv->addWidget(m_timelineNote);
-    split->addWidget(right);
+    m_timelines = new MatchedTimelines(m_service, split);
+    connect(m_timelines, &MatchedTimelines::openJobRequested, m_state, &WorkbenchState::openJob);
+    connect(m_timelines, &MatchedTimelines::timelinesShown, this, &ComparePage::timelinesShown);
+    split->addWidget(m_timelines);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
     split->setSizes({ 480, 1100 });
@@ -955,48 +326,9 @@ QString ComparePage::exportScope() const
 
 // --- cohorts and requests ----------------------------------------------------------------------------
 
-std::pair<core::CohortSpec, core::CohortSpec> ComparePage::defaultCohorts(const Vocabulary& v)
+std::pair<core::CohortSpec, core::CohortSpec> ComparePage::defaultCohorts(const Vocabulary& vocabulary)
 {
-    core::CohortSpec a;
-    core::CohortSpec b;
-    if (v.labels.size() == 2) {
-        QString first = v.labels[0];
-        QString second = v.labels[1];
-        // 1. Names that say which is the baseline ("before" / "after", "baseline", "old" / "new"...).
-        static const QStringList kEarlier = { "before", "baseline", "base", "old", "control", "reference", "ref" };
-        static const QStringList kLater = { "after", "candidate", "new", "treatment", "experiment", "test" };
-        const auto rank = [](const QString& l) {
-            const QString n = l.toLower();
-            return kEarlier.contains(n) ? 0 : kLater.contains(n) ? 2 : 1;
-        };
-        // 2. Else the one whose jobs start first.
-        const auto startOf = [&v](const QString& l) { return v.labelFirstNs.value(l, INT64_MAX); };
-        if (rank(first) != rank(second) ? rank(second) < rank(first) : startOf(second) < startOf(first)) {
-            std::swap(first, second);
-        }
-        a.labels = { first.toStdString() };
-        b.labels = { second.toStdString() };
-        return { a, b };
-    }
-    if (v.lastNs <= v.firstNs) {
-        return { a, b };
-    }
-    // Halves of the span, at the coarsest round unit that still splits it.
-    for (const int64_t unit : { kNsPerDay, kNsPerHourInt, kNsPerMin, kNsPerS, int64_t { 1 } }) {
-        const int64_t from = floorTo(v.firstNs, unit);
-        const int64_t to = ceilTo(v.lastNs, unit);
-        const int64_t units = (to - from) / unit;
-        if (units < 2 && unit > 1) {
-            continue;
-        }
-        const int64_t mid = from + (units / 2) * unit;
-        a.fromNs = from;
-        a.toNs = mid;
-        b.fromNs = mid;
-        b.toNs = to;
-        break;
-    }
-    return { a, b };
+    return suggestedCohorts(vocabulary);
 }
 
 void ComparePage::onVocabularyChanged()
@@ -1157,14 +489,6 @@ void ComparePage::onQueryFailed(quint64 id, const QString& message)
         m_pending = 0;
         m_error = message;
         updateHeader();
-        return;
-    }
-    for (int side = 0; side < 2; ++side) {
-        if (id != 0 && id == m_timelineRequests[static_cast<size_t>(side)]) {
-            m_timelineRequests[static_cast<size_t>(side)] = 0;
-            m_timelineNote->setText(tr("The timeline of %1 could not be loaded: %2")
-                                        .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), message));
-        }
     }
 }
 
@@ -1176,15 +500,12 @@ void ComparePage::setComparisonData(const ComparisonData& result)
     m_pending = 0;
     m_stale = false;
     m_error.clear();
-    if (m_distribution >= static_cast<int>(m_data.samples.size())) {
-        m_distribution = 0;
-    }
     m_selectedRow = -1;
     render();
     // Keep the matched job shown when it is still listed; else show the largest regression.
-    int row = m_matched->rowCount() > 0 ? 0 : -1;
-    for (int r = 0; r < m_matched->rowCount(); ++r) {
-        if (m_matched->item(r, 0)->data(Qt::UserRole).toString() == previous && !previous.isEmpty()) {
+    int row = m_matchedModel->rowCount() > 0 ? 0 : -1;
+    for (int r = 0; r < m_matchedModel->rowCount(); ++r) {
+        if (m_matchedModel->matchAt(r) == previous && !previous.isEmpty()) {
             row = r;
         }
     }
@@ -1205,33 +526,29 @@ QString ComparePage::errorText() const
 
 QString ComparePage::cardTitle(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->title->text();
+    return m_cards->title(id);
 }
 
 QString ComparePage::cardValue(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->value->text();
+    return m_cards->value(id);
 }
 
 QString ComparePage::cardDetail(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->detail->text();
+    return m_cards->detail(id);
 }
 
 QChart* ComparePage::chart(Chart which) const
 {
-    return which == Chart::Bridge ? m_bridgeView->chart() : m_distributionView->chart();
+    return which == Chart::Bridge ? m_bridgeView->chart() : m_distribution->chart();
 }
 
 void ComparePage::render()
 {
-    renderCards();
+    m_cards->showComparison(m_hasData ? &m_data.comparison : nullptr, m_state->weighting(), m_request.matchBy);
     renderBridge();
-    fillDistributionChoices();
-    renderDistribution();
+    m_distribution->setSamples(m_hasData ? &m_data.samples : nullptr);
     renderTables();
     renderMatched();
     updateHeader();
@@ -1269,74 +586,6 @@ void ComparePage::updateHeader()
     m_errorLabel->setVisible(!problems.isEmpty());
 }
 
-void ComparePage::renderCards()
-{
-    const Weighting w = m_state->weighting();
-    const bool gpu = w == Weighting::Gpu;
-    const auto& c = m_data.comparison;
-    for (const bool isB : { false, true }) {
-        Card& card = m_cards[isB ? QStringLiteral("b") : QStringLiteral("a")];
-        const QString letter = isB ? QStringLiteral("B") : QStringLiteral("A");
-        card.title->setText(tr("%1 · ETT% (%2)").arg(letter, weightingName(w)));
-        if (!m_hasData) {
-            card.value->setText(QStringLiteral("–"));
-            card.detail->setText(tr("cohort %1").arg(letter));
-            continue;
-        }
-        const auto ett = isB ? (gpu ? c.ettB : c.ettBTime) : (gpu ? c.ettA : c.ettATime);
-        const int64_t jobs = isB ? c.jobsB : c.jobsA;
-        const double gpuDays = isB ? c.gpuDaysB : c.gpuDaysA;
-        card.value->setText(formatPercent(ett, 2));
-        const QString spec = qs(isB ? c.specB : c.specA);
-        card.detail->setText(
-            tr("%1 · %2 GPU-days · %3")
-                .arg(formatCountOf(jobs, tr("job"), tr("jobs")), formatHours(gpuDays, QString()), spec));
-        card.detail->setToolTip(spec);
-    }
-
-    Card& change = m_cards[QStringLiteral("change")];
-    change.title->setText(tr("Change B − A (%1)").arg(weightingName(w)));
-    Card& matched = m_cards[QStringLiteral("matched")];
-    matched.title->setText(tr("Matched jobs (by %1)").arg(m_request.matchBy));
-    if (!m_hasData) {
-        change.value->setText(QStringLiteral("–"));
-        change.value->setStyleSheet(QString());
-        change.detail->setText(tr("with its %1% interval").arg(95));
-        matched.value->setText(QStringLiteral("–"));
-        matched.detail->setText(tr("jobs in both cohorts"));
-        return;
-    }
-    const auto delta = gpu ? c.deltaPp : c.deltaPpTime;
-    const auto ci = gpu ? c.ci : c.ciTime;
-    change.value->setText(formatPp(delta));
-    const int level = static_cast<int>(std::lround(c.confidence * 100));
-    QString verdict;
-    QColor color;
-    if (ci && delta) {
-        if (ci->low > 0) {
-            verdict = tr("B is better: the interval is above 0");
-            color = kBetter;
-        } else if (ci->high < 0) {
-            verdict = tr("B is worse: the interval is below 0");
-            color = kWorse;
-        } else {
-            verdict = tr("no clear change: the interval spans 0");
-        }
-        change.detail->setText(
-            tr("%1% interval %2 to %3 · %4").arg(level).arg(formatPp(ci->low), formatPp(ci->high), verdict));
-    } else {
-        change.detail->setText(tr("no interval: a cohort has no E2E"));
-    }
-    change.value->setStyleSheet(color.isValid() ? QStringLiteral("color: %1;").arg(color.name()) : QString());
-    change.detail->setToolTip(tr("Percentile bootstrap over jobs (each cohort resampled), %1 replicates, seed %2")
-                                  .arg(formatCount(c.replicates))
-                                  .arg(c.seed));
-    matched.value->setText(formatCount(c.matchedJobs));
-    matched.detail->setText(tr("%1 regressions and %2 improvements listed below · ETT% per job is GPU-weighted")
-                                .arg(c.regressions.size())
-                                .arg(c.improvements.size()));
-}
-
 void ComparePage::renderBridge()
 {
     QChart* chart = resetChart(m_bridgeView);
@@ -1349,289 +598,16 @@ void ComparePage::renderBridge()
     showTipsOnHover(fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB()), this);
 }
 
-void ComparePage::fillDistributionChoices()
-{
-    const QSignalBlocker block(m_distributionChoice);
-    m_distributionChoice->clear();
-    for (size_t i = 0; i < m_data.samples.size(); ++i) {
-        const DistributionSamples& s = m_data.samples[i];
-        // Subcategories indented under their category.
-        const bool sub = s.name.find('.') != std::string::npos;
-        m_distributionChoice->addItem((sub ? QStringLiteral("    ") : QString())
-                + tr("%1  (%2 / %3)").arg(qs(s.name), formatCount(s.countA), formatCount(s.countB)),
-            static_cast<int>(i));
-    }
-    m_distributionChoice->setEnabled(!m_data.samples.empty());
-    m_distributionChoice->setCurrentIndex(m_distribution);
-}
-
-void ComparePage::setDistributionView(DistributionView view)
-{
-    m_view = view;
-    if (QAbstractButton* b = m_viewButtons->button(static_cast<int>(view))) {
-        const QSignalBlocker block(b);
-        b->setChecked(true);
-    }
-    renderDistribution();
-}
-
-void ComparePage::setDistributionIndex(int index)
-{
-    if (index < 0 || static_cast<size_t>(index) >= m_data.samples.size()) {
-        return;
-    }
-    m_distribution = index;
-    {
-        const QSignalBlocker block(m_distributionChoice);
-        m_distributionChoice->setCurrentIndex(index);
-    }
-    renderDistribution();
-}
-
-void ComparePage::setLogScale(bool log)
-{
-    m_log = log;
-    const QSignalBlocker block(m_logBox);
-    m_logBox->setChecked(log);
-    renderDistribution();
-}
-
-void ComparePage::renderDistribution()
-{
-    QChart* chart = resetChart(m_distributionView);
-    const bool cdf = m_view == DistributionView::Cdf;
-    if (!m_hasData || m_data.samples.empty()) {
-        chart->setTitle(tr("Distributions of A and B: no data"));
-        return;
-    }
-    const DistributionSamples& s = m_data.samples[static_cast<size_t>(m_distribution)];
-    chart->setTitle(cdf ? tr("%1: cumulative share of each cohort").arg(qs(s.name))
-                        : tr("%1: share of each cohort per bin").arg(qs(s.name)));
-    if (s.a.empty() && s.b.empty()) {
-        chart->setTitle(chart->title() + tr(" (no samples)"));
-        return;
-    }
-    // 1. The axis: a unit for the largest value; on a log axis, zeros sit at half the smallest
-    //    positive value.
-    const int64_t maxNs = std::max(s.a.empty() ? 0 : s.a.back(), s.b.empty() ? 0 : s.b.back());
-    int64_t minNs = std::numeric_limits<int64_t>::max();
-    int64_t minPositive = std::numeric_limits<int64_t>::max();
-    for (const auto* v : { &s.a, &s.b }) {
-        if (v->empty()) {
-            continue;
-        }
-        minNs = std::min(minNs, v->front());
-        const auto it = std::upper_bound(v->begin(), v->end(), int64_t { 0 });
-        if (it != v->end()) {
-            minPositive = std::min(minPositive, *it);
-        }
-    }
-    const std::pair<double, QString> axisUnit = durationUnit(maxNs);
-    const double unit = axisUnit.first; // named copies: C++17 lambdas cannot capture bindings
-    const QString& unitName = axisUnit.second;
-    const bool log = m_log && minPositive != std::numeric_limits<int64_t>::max() && maxNs > minPositive;
-    const double floorX = log ? static_cast<double>(minPositive) / unit / 2.0 : 0.0;
-    auto toX = [&](int64_t ns) { return std::max(floorX, static_cast<double>(ns) / unit); };
-
-    // 2. The common bins of the histogram (linear, or even on the log axis).
-    std::vector<double> edges; // in the axis unit
-    if (!cdf) {
-        const auto most = static_cast<double>(std::max(s.a.size(), s.b.size()));
-        const int bins = std::clamp(static_cast<int>(std::ceil(std::sqrt(most))), 6, kMaxBins);
-        const double x0 = log ? floorX : static_cast<double>(std::min<int64_t>(minNs, 0)) / unit;
-        double x1 = static_cast<double>(maxNs) / unit;
-        if (x1 <= x0) {
-            x1 = x0 + 1;
-        }
-        for (int i = 0; i <= bins; ++i) {
-            const double t = static_cast<double>(i) / bins;
-            edges.push_back(log ? x0 * std::pow(x1 / x0, t) : x0 + (x1 - x0) * t);
-        }
-        edges.back() = x1;
-    }
-
-    QAbstractAxis* xAxis = nullptr;
-    if (log) {
-        auto* axis = new QLogValueAxis;
-        axis->setBase(10);
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setMinorTickCount(8);
-        axis->setRange(floorX, static_cast<double>(maxNs) / unit * 1.05);
-        xAxis = axis;
-    } else {
-        auto* axis = new QValueAxis;
-        axis->setRange(cdf ? std::min(0.0, static_cast<double>(minNs) / unit) : edges.front(),
-            std::max(static_cast<double>(maxNs) / unit, 1e-9));
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->applyNiceNumbers();
-        xAxis = axis;
-    }
-    xAxis->setTitleText(tr("duration (%1)%2").arg(unitName, log ? tr(", log scale") : QString()));
-    xAxis->setLabelsFont(chartAxisFont(chart));
-    xAxis->setTitleFont(chartAxisFont(chart));
-    auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
-    y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleFont(chartAxisFont(chart));
-    y->setTitleText(cdf ? tr("share at or below") : tr("share of the cohort"));
-    chart->addAxis(xAxis, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-
-    // 3. A series per cohort, in fractions of its own samples.
-    double yMax = 0;
-    for (const bool isB : { false, true }) {
-        const std::vector<int64_t>& v = isB ? s.b : s.a;
-        const int64_t count = isB ? s.countB : s.countA;
-        if (v.empty()) {
-            continue;
-        }
-        const QColor color = isB ? colorB() : colorA();
-        const QString name = tr("%1 (n = %2)").arg(isB ? QStringLiteral("B") : QStringLiteral("A"), formatCount(count));
-        const size_t m = v.size();
-        if (cdf) {
-            // Steps at evenly spaced ranks (every sample when there are few).
-            auto* line = new QLineSeries;
-            line->setName(name);
-            QPen pen(color);
-            pen.setWidthF(2.0);
-            line->setPen(pen);
-            const size_t points = std::min(m, kMaxCdfPoints);
-            double previous = 0;
-            for (size_t k = 0; k < points; ++k) {
-                const size_t rank = points == m ? k : (k + 1) * m / points - 1;
-                const double share = static_cast<double>(rank + 1) / static_cast<double>(m) * 100.0;
-                const double xv = toX(v[rank]);
-                line->append(xv, previous);
-                line->append(xv, share);
-                previous = share;
-            }
-            chart->addSeries(line);
-            line->attachAxis(xAxis);
-            line->attachAxis(y);
-            yMax = 100;
-        } else {
-            // 3a. Counts per common bin, [edge i, edge i+1), the last closed, as shares.
-            auto* upper = new QLineSeries;
-            const size_t bins = edges.size() - 1;
-            for (size_t i = 0; i < bins; ++i) {
-                const double lo = edges[i];
-                const double hi = edges[i + 1];
-                const auto first = std::find_if(v.begin(), v.end(), [&](int64_t ns) { return toX(ns) >= lo; });
-                const auto last
-                    = i + 1 == bins ? v.end() : std::find_if(first, v.end(), [&](int64_t ns) { return toX(ns) >= hi; });
-                const double share = static_cast<double>(last - first) / static_cast<double>(m) * 100.0;
-                upper->append(lo, share);
-                upper->append(hi, share);
-                yMax = std::max(yMax, share);
-            }
-            upper->insert(0, QPointF(edges.front(), 0));
-            upper->append(edges.back(), 0);
-            auto* area = new QAreaSeries(upper);
-            upper->setParent(area);
-            area->setName(name);
-            QColor fill = color;
-            fill.setAlpha(90);
-            area->setColor(fill);
-            QPen pen(color);
-            pen.setWidthF(1.8);
-            area->setPen(pen);
-            chart->addSeries(area);
-            area->attachAxis(xAxis);
-            area->attachAxis(y);
-        }
-    }
-    if (cdf) {
-        y->setRange(0, 100);
-        y->setTickCount(6);
-    } else {
-        // Round ticks: every 5% up to 30%, else every 10%.
-        const double step = yMax <= 30 ? 5.0 : 10.0;
-        const double top = std::max(step, std::ceil(yMax / step) * step);
-        y->setRange(0, top);
-        y->setTickCount(static_cast<int>(std::lround(top / step)) + 1);
-    }
-    chart->legend()->show();
-    chart->legend()->setAlignment(Qt::AlignTop);
-    chart->legend()->setFont(chartAxisFont(chart));
-}
-
 void ComparePage::renderTables()
 {
     const auto& c = m_data.comparison;
-    // 1. Distributions.
-    m_changes->setRowCount(m_hasData ? static_cast<int>(c.distributions.size()) : 0);
-    for (int r = 0; r < m_changes->rowCount(); ++r) {
-        const auto& d = c.distributions[static_cast<size_t>(r)];
-        const bool sub = d.name.find('.') != std::string::npos;
-        auto* name = makeCell((sub ? QStringLiteral("   ") : QString()) + qs(d.name), false);
-        name->setData(ExportValueRole, qs(d.name));
-        m_changes->setItem(r, 0, name);
-        auto* counts = makeCell(QStringLiteral("%1 / %2").arg(formatCount(d.countA), formatCount(d.countB)));
-        counts->setData(ExportValueRole,
-            QVariantMap { { QStringLiteral("a"), QVariant::fromValue<qint64>(d.countA) },
-                { QStringLiteral("b"), QVariant::fromValue<qint64>(d.countB) } });
-        counts->setToolTip(tr("%1 samples in A, %2 in B").arg(formatCount(d.countA), formatCount(d.countB)));
-        m_changes->setItem(r, 1, counts);
-        const std::optional<int64_t> core::Percentiles::*members[]
-            = { &core::Percentiles::p50, &core::Percentiles::p90, &core::Percentiles::p99 };
-        int col = 2;
-        for (const auto member : members) {
-            const auto a = d.a.*member;
-            const auto b = d.b.*member;
-            const auto exact
-                = [](std::optional<int64_t> ns) { return ns ? exactSeconds(*ns) : QVariant::fromValue(nullptr); };
-            auto* itemA = makeCell(formatDuration(a));
-            itemA->setData(ExportValueRole, exact(a));
-            m_changes->setItem(r, col++, itemA);
-            auto* itemB = makeCell(formatDuration(b));
-            itemB->setData(ExportValueRole, exact(b));
-            m_changes->setItem(r, col++, itemB);
-            auto* change = makeCell(signedDuration(a, b));
-            change->setData(ExportValueRole, a && b ? exact(*b - *a) : QVariant::fromValue(nullptr));
-            if (a && b) {
-                const QColor color = changeColor(static_cast<double>(*b - *a), true);
-                if (color.isValid()) {
-                    change->setForeground(color);
-                }
-            }
-            m_changes->setItem(r, col++, change);
-        }
-    }
+    m_changesModel->setChanges(m_hasData ? c.distributions : std::vector<core::DistributionChange> {});
     m_changes->resizeColumnsToContents();
-
-    // 2. Interruption rates by cause class: "A → B" per kind, coloured by the change.
-    m_causes->setRowCount(m_hasData ? static_cast<int>(c.causes.size()) : 0);
-    auto rates = [](std::optional<double> a, int64_t countA, std::optional<double> b, int64_t countB,
-                     const QString& noun) {
-        auto* item = makeCell(QStringLiteral("%1 → %2").arg(rateText(a), rateText(b)));
-        const auto number = [](std::optional<double> v) { return v ? QVariant(*v) : QVariant::fromValue(nullptr); };
-        item->setData(ExportValueRole,
-            QVariantMap { { QStringLiteral("a"), number(a) }, { QStringLiteral("b"), number(b) },
-                { QStringLiteral("countA"), QVariant::fromValue<qint64>(countA) },
-                { QStringLiteral("countB"), QVariant::fromValue<qint64>(countB) } });
-        item->setToolTip(tr("%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)")
-                             .arg(rateText(a), formatCount(countA), noun, rateText(b), formatCount(countB)));
-        if (a && b) {
-            const QColor color = changeColor(*b - *a, true);
-            if (color.isValid()) {
-                item->setForeground(color);
-            }
-        }
-        return item;
-    };
-    for (int r = 0; r < m_causes->rowCount(); ++r) {
-        const auto& rate = c.causes[static_cast<size_t>(r)];
-        m_causes->setItem(r, 0, makeCell(causeName(rate.causeClass), false));
-        m_causes->setItem(
-            r, 1, rates(rate.failuresA, rate.countFailuresA, rate.failuresB, rate.countFailuresB, tr("failures")));
-        m_causes->setItem(r, 2,
-            rates(rate.preemptionsA, rate.countPreemptionsA, rate.preemptionsB, rate.countPreemptionsB,
-                tr("preemptions")));
-    }
+    m_causesModel->setRates(m_hasData ? c.causes : std::vector<core::CauseRate> {});
     m_causes->resizeColumnsToContents();
     // The rates take the width they need; the distributions (the wider table) the rest.
     int causesWidth = 2 * m_causes->frameWidth() + 4;
-    for (int col = 0; col < m_causes->columnCount(); ++col) {
+    for (int col = 0; col < m_causesModel->columnCount(); ++col) {
         causesWidth += m_causes->columnWidth(col);
     }
     const int total = std::max(m_changesSplit->width(), 1200);
@@ -1641,9 +617,8 @@ void ComparePage::renderTables()
 void ComparePage::renderMatched()
 {
     const auto& c = m_data.comparison;
-    const QSignalBlocker block(m_matched);
-    m_matched->setRowCount(0);
     if (!m_hasData) {
+        m_matchedModel->setJobs({}, {});
         m_matchedNote->setText(tr("Matched jobs: none yet"));
         return;
     }
@@ -1651,34 +626,7 @@ void ComparePage::renderMatched()
         tr("%1 jobs in both cohorts (by %2). Largest regressions, then largest improvements of ETT% (GPU-weighted); "
            "select one to see it in A and B.")
             .arg(formatCount(c.matchedJobs), m_request.matchBy));
-    auto add = [this](const core::MatchedJob& m, bool regression) {
-        const int r = m_matched->rowCount();
-        m_matched->insertRow(r);
-        auto* name = makeCell((regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match), false);
-        name->setData(Qt::UserRole, qs(m.match));
-        name->setData(ExportValueRole, qs(m.match));
-        name->setForeground(regression ? kWorse : kBetter);
-        name->setToolTip(regression ? tr("%1: ETT% dropped").arg(qs(m.match)) : tr("%1: ETT% rose").arg(qs(m.match)));
-        m_matched->setItem(r, 0, name);
-        const auto number = [](const QString& text, double exact) {
-            auto* item = makeCell(text);
-            item->setData(ExportValueRole, exact);
-            return item;
-        };
-        m_matched->setItem(r, 1, number(formatPercent(m.ettA, 2), m.ettA));
-        m_matched->setItem(r, 2, number(formatPercent(m.ettB, 2), m.ettB));
-        auto* change = number(formatPp(m.deltaPp), m.deltaPp);
-        change->setForeground(regression ? kWorse : kBetter);
-        m_matched->setItem(r, 3, change);
-        m_matched->setItem(r, 4, number(formatHours(m.lostGpuHoursA, QString()), m.lostGpuHoursA));
-        m_matched->setItem(r, 5, number(formatHours(m.lostGpuHoursB, QString()), m.lostGpuHoursB));
-    };
-    for (const auto& m : c.regressions) {
-        add(m, true);
-    }
-    for (const auto& m : c.improvements) {
-        add(m, false);
-    }
+    m_matchedModel->setJobs(c.regressions, c.improvements);
     m_matched->resizeColumnsToContents();
 }
 
@@ -1699,270 +647,22 @@ const MatchedPair* ComparePage::selectedPair() const
 
 void ComparePage::selectMatched(int row)
 {
-    if (row < 0 || row >= m_matched->rowCount()) {
+    if (row < 0 || row >= m_matchedModel->rowCount()) {
         return;
     }
+    // Set first: the view's change of row comes back to this page as the row it already shows.
     m_selectedRow = row;
-    {
-        const QSignalBlocker block(m_matched);
-        m_matched->setCurrentCell(row, 0);
-        m_matched->selectRow(row);
-    }
-    const MatchedPair* pair = selectedPair();
-    if (!pair) {
-        return;
-    }
-    m_timelines = { nullptr, nullptr };
-    m_ganttA->setScene(std::make_shared<GanttScene>());
-    m_ganttB->setScene(std::make_shared<GanttScene>());
-    m_timelineJobs = { pair->jobA, pair->jobB };
-    updateTimelineHeaders();
-    if (!m_service) {
-        return; // tests feed the timelines with setTimeline()
-    }
-    m_timelineNote->setText(tr("Loading the timelines of %1…").arg(qs(pair->match)));
-    for (size_t side = 0; side < 2; ++side) {
-        const int32_t job = m_timelineJobs[side];
-        m_timelineRequests[side] = job >= 0 ? m_service->requestJobTimeline(job, m_timelineChannels[side]) : 0;
-    }
-}
-
-void ComparePage::onTimelineReady(quint64 id, const core::JobTimeline& timeline)
-{
-    for (size_t side = 0; side < 2; ++side) {
-        if (id != 0 && id == m_timelineRequests[side]) {
-            m_timelineRequests[side] = 0;
-            setTimeline(side == 1, timeline);
-        }
-    }
-}
-
-void ComparePage::setTimeline(bool b, const core::JobTimeline& timeline)
-{
-    const size_t side = b ? 1 : 0;
-    auto t = std::make_shared<const core::JobTimeline>(timeline);
-    m_timelines[side] = t;
-    auto scene = std::make_shared<GanttScene>(
-        m_rankView ? buildRankScene(t, m_timelineJobs[side]) : buildJobScene(t, m_timelineJobs[side]));
-    (b ? m_ganttB : m_ganttA)->setScene(std::move(scene), true);
-    updateTimelineHeaders();
-    if (m_timelines[0] && m_timelines[1]) {
-        m_timelineNote->setText(
-            tr("wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times"));
-        timelinesChanged(true);
-        emit timelinesShown();
-    }
-}
-
-void ComparePage::setRankView(bool ranks)
-{
-    m_rankView = ranks;
-    if (auto* b = findChild<QToolButton*>(ranks ? QStringLiteral("rankView") : QStringLiteral("jobView"))) {
-        const QSignalBlocker block(b);
-        b->setChecked(true);
-    }
-    // The same jobs, drawn again; the view stays where it was.
-    const TimeAxis axis = m_ganttA->axis();
-    for (size_t side = 0; side < 2; ++side) {
-        if (const auto& t = m_timelines[side]) {
-            auto scene = std::make_shared<GanttScene>(
-                ranks ? buildRankScene(t, m_timelineJobs[side]) : buildJobScene(t, m_timelineJobs[side]));
-            m_syncing = true;
-            (side == 1 ? m_ganttB : m_ganttA)->setScene(std::move(scene), false);
-            m_syncing = false;
-        }
-    }
-    updateTimelineLegend();
-    if (m_timelines[0] && m_timelines[1]) {
-        timelinesChanged(false);
-        m_syncing = true;
-        m_ganttA->setView(axis.startNs(), axis.nsPerPx());
-        m_syncing = false;
-        syncFrom(false);
+    m_matched->setCurrentIndex(m_matchedModel->index(row, 0));
+    m_matched->selectRow(row);
+    if (const MatchedPair* pair = selectedPair()) {
+        m_timelines->showPair(*pair, m_request.a, m_request.b, m_request.matchBy);
     }
 }
 
 void ComparePage::clearTimelines(const QString& why)
 {
     m_selectedRow = -1;
-    m_timelines = { nullptr, nullptr };
-    m_timelineJobs = { -1, -1 };
-    m_timelineRequests = { 0, 0 };
-    m_ganttA->setScene(std::make_shared<GanttScene>());
-    m_ganttB->setScene(std::make_shared<GanttScene>());
-    updateTimelineHeaders();
-    if (!why.isEmpty()) {
-        m_timelineNote->setText(why);
-    }
-}
-
-void ComparePage::updateTimelineHeaders()
-{
-    const MatchedPair* pair = selectedPair();
-    for (size_t side = 0; side < 2; ++side) {
-        const bool isB = side == 1;
-        QLabel* header = isB ? m_headerB : m_headerA;
-        const QString letter = isB ? QStringLiteral("B") : QStringLiteral("A");
-        const QString badge = badgeHtml(letter, isB ? colorB() : colorA());
-        const auto& t = m_timelines[side];
-        if (!pair) {
-            header->setText(badge + QStringLiteral(" ") + tr("select a matched job"));
-            continue;
-        }
-        if (!t) {
-            header->setText(badge + QStringLiteral(" ")
-                + (m_timelineJobs[side] < 0 ? tr("%1 has no job in this cohort").arg(qs(pair->match).toHtmlEscaped())
-                                            : tr("%1: loading…").arg(qs(pair->match).toHtmlEscaped())));
-            continue;
-        }
-        const int32_t jobs = isB ? pair->jobsB : pair->jobsA;
-        QString text = QStringLiteral("%1 <b>%2</b> (%3) · %4 GPUs · %5")
-                           .arg(badge, qs(t->key).toHtmlEscaped(), qs(t->label).toHtmlEscaped(), formatCount(t->gpus),
-                               formatCountOf(static_cast<int64_t>(t->attempts.size()), tr("attempt"), tr("attempts")));
-        if (!t->name.empty()) {
-            text += QStringLiteral(" · ") + qs(t->name).toHtmlEscaped();
-        }
-        if (jobs > 1) {
-            text += tr(" · the largest of %1 jobs matched by %2").arg(jobs).arg(m_request.matchBy);
-        }
-        header->setText(text);
-    }
-    updateTimelineLegend();
-}
-
-void ComparePage::updateTimelineLegend()
-{
-    std::vector<const std::vector<LegendEntry>*> legends;
-    for (const GanttWidget* g : { m_ganttA, m_ganttB }) {
-        if (g->scene()) {
-            legends.push_back(&g->scene()->legend());
-        }
-    }
-    m_timelineLegend->setEntries(mergedLegend(legends));
-}
-
-std::pair<int64_t, int64_t> ComparePage::cohortWindow(bool b) const
-{
-    const auto& t = m_timelines[b ? 1 : 0];
-    const GanttWidget* g = b ? m_ganttB : m_ganttA;
-    if (!t || !g->scene()) {
-        return { 0, 0 };
-    }
-    const int64_t start = g->scene()->startNs();
-    const int64_t end = g->scene()->endNs();
-    const core::CohortSpec& f = b ? m_request.b : m_request.a;
-    const int64_t from = std::max(start, f.fromNs.value_or(start));
-    const int64_t to = std::min(end, f.toNs.value_or(end));
-    return from < to ? std::pair { from, to } : std::pair { start, end };
-}
-
-int64_t ComparePage::anchorOf(bool b) const
-{
-    const auto [from, to] = cohortWindow(b);
-    if (m_align == Align::FirstTraining) {
-        if (const auto& t = m_timelines[b ? 1 : 0]) {
-            for (const auto& a : t->attempts) {
-                if (a.result.firstTrainNs && *a.result.firstTrainNs >= from && *a.result.firstTrainNs < to) {
-                    return *a.result.firstTrainNs;
-                }
-            }
-        }
-    }
-    return from;
-}
-
-int64_t ComparePage::offsetNs() const
-{
-    const int64_t aligned = m_align == Align::WallClock ? 0 : anchorOf(true) - anchorOf(false);
-    return aligned - m_shiftNs;
-}
-
-void ComparePage::setAlignment(Align align)
-{
-    m_align = align;
-    {
-        const QSignalBlocker block(m_alignChoice);
-        m_alignChoice->setCurrentIndex(std::max(0, m_alignChoice->findData(static_cast<int>(align))));
-    }
-    timelinesChanged(true);
-}
-
-void ComparePage::setShiftNs(int64_t shiftNs)
-{
-    m_shiftNs = shiftNs;
-    {
-        const QSignalBlocker b1(m_shiftBox);
-        const QSignalBlocker b2(m_shiftSlider);
-        const double minutes = static_cast<double>(shiftNs) / 60e9;
-        if (std::abs(minutes) > m_shiftBox->maximum()) {
-            m_shiftBox->setRange(-std::ceil(std::abs(minutes)), std::ceil(std::abs(minutes)));
-            m_shiftSlider->setRange(static_cast<int>(m_shiftBox->minimum()), static_cast<int>(m_shiftBox->maximum()));
-        }
-        m_shiftBox->setValue(minutes);
-        m_shiftSlider->setValue(static_cast<int>(std::lround(minutes)));
-    }
-    timelinesChanged(false);
-}
-
-void ComparePage::updateShiftRange()
-{
-    // The shift can move B by the longer of the two jobs either way.
-    int64_t longest = kNsPerHourInt;
-    for (const bool b : { false, true }) {
-        const auto [from, to] = cohortWindow(b);
-        longest = std::max(longest, to - from);
-    }
-    const double minutes = std::ceil(static_cast<double>(longest) / 60e9);
-    const QSignalBlocker b1(m_shiftBox);
-    const QSignalBlocker b2(m_shiftSlider);
-    const double current = std::abs(static_cast<double>(m_shiftNs) / 60e9);
-    const double range = std::max(minutes, std::ceil(current));
-    m_shiftBox->setRange(-range, range);
-    m_shiftSlider->setRange(-static_cast<int>(range), static_cast<int>(range));
-    m_shiftSlider->setPageStep(std::max(1, static_cast<int>(range / 20)));
-}
-
-void ComparePage::timelinesChanged(bool fit)
-{
-    if (!m_timelines[0] || !m_timelines[1] || !m_ganttA->scene() || !m_ganttB->scene()) {
-        return;
-    }
-    updateShiftRange();
-    const int64_t offset = offsetNs();
-    const GanttScene& a = *m_ganttA->scene();
-    const GanttScene& b = *m_ganttB->scene();
-    m_syncing = true;
-    // 1. Both may pan over the union of the two jobs (in each one's own time), so that they stay
-    //    in step where one has ended.
-    const int64_t lo = std::min(a.startNs(), b.startNs() - offset);
-    const int64_t hi = std::max(a.endNs(), b.endNs() - offset);
-    m_ganttA->setBounds(lo, hi);
-    m_ganttB->setBounds(lo + offset, hi + offset);
-    // 2. Fit: both cohorts' windows of the jobs; else keep A's view.
-    if (fit) {
-        const auto [fromA, toA] = cohortWindow(false);
-        const auto [fromB, toB] = cohortWindow(true);
-        m_ganttA->showRange(std::min(fromA, fromB - offset), std::max(toA, toB - offset));
-    }
-    m_syncing = false;
-    syncFrom(false);
-}
-
-void ComparePage::syncFrom(bool fromB)
-{
-    if (!m_timelines[0] || !m_timelines[1]) {
-        return;
-    }
-    // The same length of time from the aligned start: the panes may differ in width by a scroll
-    // bar, and the same window keeps both inside the same bounds.
-    const GanttWidget* source = fromB ? m_ganttB : m_ganttA;
-    GanttWidget* target = fromB ? m_ganttA : m_ganttB;
-    const int64_t offset = offsetNs();
-    const int64_t start = source->axis().startNs() + (fromB ? -offset : offset);
-    const auto duration = static_cast<double>(source->axis().visibleDurationNs());
-    m_syncing = true;
-    target->setView(start, duration / std::max(1.0, target->axis().widthPx()));
-    m_syncing = false;
+    m_timelines->clear(why);
 }
 
 } // namespace ett::app

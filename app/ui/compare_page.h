@@ -19,34 +19,33 @@
 // while it runs; only the newest request's result is shown) and requestJobTimeline for the two
 // timelines. Edits are applied after a short pause, and a page behind another tab asks only when
 // shown. setComparisonData() / setTimeline() show data directly (tests). GUI thread only.
+//
+// The page holds the request and lays out its parts, each a widget of its own: the cohort editors
+// (cohort_editor.h), the headline (compare_cards.h), the distributions (distribution_panel.h) and
+// the matched job's timelines (matched_timelines.h); its tables show the models of
+// compare_models.h, its charts are drawn by compare_charts.h.
 #pragma once
 
+#include "app/ui/cohort_editor.h"
+#include "app/ui/distribution_panel.h"
+#include "app/ui/matched_timelines.h"
 #include "app/ui/types.h"
 
 #include <QColor>
-#include <QMap>
 #include <QWidget>
 
-#include <array>
-#include <memory>
 #include <utility>
 
-class QButtonGroup;
 class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
-class QDateTimeEdit;
-class QDoubleSpinBox;
-class QFrame;
 class QLabel;
-class QLineEdit;
+class QLayout;
 class QProgressBar;
-class QSlider;
-class QSpinBox;
 class QSplitter;
 class QTabWidget;
-class QTableWidget;
+class QTableView;
 class QTimer;
 class QToolButton;
 
@@ -63,58 +62,12 @@ struct CohortPair
     bool operator==(const CohortPair&) const = default;
 };
 
+class CauseRatesModel;
+class CompareCards;
 class DataService;
-class GanttWidget;
-class LegendStrip;
+class DistributionChangesModel;
+class MatchedJobsModel;
 class WorkbenchState;
-
-// One cohort's editor: a coloured badge ("A"), the dataset labels and attribute values as
-// checkable menus, the time range, the GPU range, and the cohort spec as text (editable: Enter
-// applies it; a spec that does not parse is marked and its error shown in the tooltip).
-class CohortEditor : public QWidget
-{
-    Q_OBJECT
-public:
-    CohortEditor(const QString& letter, const QColor& color, QWidget* parent = nullptr);
-
-    const core::CohortSpec& cohort() const { return m_cohort; }
-    // Shows a cohort (no signal).
-    void setCohort(const core::CohortSpec& cohort);
-    // The labels, attributes and ranges the menus offer.
-    void setVocabulary(const Vocabulary& vocabulary);
-    // The spec text as shown (canonical: CohortSpec::text()).
-    QString specText() const;
-    // Applies a typed spec; false (and the field marked) when it does not parse.
-    bool applySpecText(const QString& text);
-
-    // A parsed spec as the editor holds it: one term per attribute, sorted by key, without repeats.
-    static core::CohortSpec fromSpec(const core::CohortSpec& spec);
-
-signals:
-    // The user changed the cohort.
-    void edited(const ett::core::CohortSpec& cohort);
-    // The user asked for the window's filter as this cohort.
-    void takeWindowFilterRequested();
-
-private:
-    void rebuildMenus();
-    void updateControls();
-    void applyTyped();
-    void emitEdited();
-
-    core::CohortSpec m_cohort;
-    Vocabulary m_vocabulary;
-    QLabel* m_badge = nullptr;
-    QToolButton* m_labels = nullptr;
-    QToolButton* m_attrs = nullptr;
-    QCheckBox* m_allTime = nullptr;
-    QDateTimeEdit* m_from = nullptr;
-    QDateTimeEdit* m_to = nullptr;
-    QSpinBox* m_minGpus = nullptr;
-    QSpinBox* m_maxGpus = nullptr;
-    QLineEdit* m_spec = nullptr;
-    QToolButton* m_fromWindow = nullptr;
-};
 
 class ComparePage : public QWidget
 {
@@ -132,10 +85,7 @@ public:
     ~ComparePage() override;
 
     // --- cohorts
-    // The cohorts a vocabulary suggests: with exactly two dataset labels, the baseline as A and
-    // the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one
-    // whose jobs start first is A); else the first and the second half of the data's time range
-    // (at whole days when it spans two days or more, else whole hours, minutes...).
+    // The cohorts the page starts with for a vocabulary: suggestedCohorts() (cohort_editor.h).
     static std::pair<core::CohortSpec, core::CohortSpec> defaultCohorts(const Vocabulary& vocabulary);
     const core::CohortSpec& cohortA() const { return m_request.a; }
     const core::CohortSpec& cohortB() const { return m_request.b; }
@@ -166,19 +116,19 @@ public:
     enum class Chart { Bridge, Distribution };
     QChart* chart(Chart which) const;
 
-    enum class DistributionView { Cdf, Histogram };
-    DistributionView distributionView() const { return m_view; }
-    void setDistributionView(DistributionView view);
+    using DistributionView = DistributionPanel::View;
+    DistributionView distributionView() const { return m_distribution->view(); }
+    void setDistributionView(DistributionView view) { m_distribution->setView(view); }
     // The distribution shown: an index into comparison.distributions.
-    int distributionIndex() const { return m_distribution; }
-    void setDistributionIndex(int index);
-    bool logScale() const { return m_log; }
-    void setLogScale(bool log);
+    int distributionIndex() const { return m_distribution->index(); }
+    void setDistributionIndex(int index) { m_distribution->setIndex(index); }
+    bool logScale() const { return m_distribution->logScale(); }
+    void setLogScale(bool log) { m_distribution->setLogScale(log); }
 
-    QTableWidget* changesTable() const { return m_changes; }
-    QTableWidget* causesTable() const { return m_causes; }
+    QTableView* changesTable() const { return m_changes; }
+    QTableView* causesTable() const { return m_causes; }
     // Regressions (largest drop first), then improvements (largest gain first).
-    QTableWidget* matchedTable() const { return m_matched; }
+    QTableView* matchedTable() const { return m_matched; }
     QTabWidget* tabs() const { return m_tabs; }
 
     // --- matched jobs on the timelines
@@ -188,23 +138,23 @@ public:
     // The pair of that row (nullptr when none).
     const MatchedPair* selectedPair() const;
     // Shows a timeline as if its request had returned it (B: the B side).
-    void setTimeline(bool b, const core::JobTimeline& timeline);
-    GanttWidget* gantt(bool b) const { return b ? m_ganttB : m_ganttA; }
+    void setTimeline(bool b, const core::JobTimeline& timeline) { m_timelines->setTimeline(b, timeline); }
+    GanttWidget* gantt(bool b) const { return m_timelines->gantt(b); }
 
     // The job view (a row per attempt, by bucket; the default) or the rank view (a row per rank,
     // phases by category) on both timelines.
-    bool rankView() const { return m_rankView; }
-    void setRankView(bool ranks);
+    bool rankView() const { return m_timelines->rankView(); }
+    void setRankView(bool ranks) { m_timelines->setRankView(ranks); }
 
     // What B's timeline is aligned by; B's view starts at A's view start + offsetNs().
-    enum class Align { Starts, FirstTraining, WallClock };
-    Align alignment() const { return m_align; }
-    void setAlignment(Align align);
+    using Align = MatchedTimelines::Align;
+    Align alignment() const { return m_timelines->alignment(); }
+    void setAlignment(Align align) { m_timelines->setAlignment(align); }
     // An extra shift of B's content to the right (later on screen), in nanoseconds.
-    int64_t shiftNs() const { return m_shiftNs; }
-    void setShiftNs(int64_t shiftNs);
+    int64_t shiftNs() const { return m_timelines->shiftNs(); }
+    void setShiftNs(int64_t shiftNs) { m_timelines->setShiftNs(shiftNs); }
     // B's instant at A's instant t is t + offsetNs(): the alignment's offset minus the shift.
-    int64_t offsetNs() const;
+    int64_t offsetNs() const { return m_timelines->offsetNs(); }
 
 signals:
     // A comparison (the newest request's) has been shown.
@@ -220,49 +170,28 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    struct Card
-    {
-        QFrame* frame = nullptr;
-        QLabel* title = nullptr;
-        QLabel* value = nullptr;
-        QLabel* detail = nullptr;
-    };
-
     void buildUi();
     QWidget* buildHeader();
-    QWidget* buildCards();
-    QWidget* buildDistributionPanel();
+    // The title, status, swap, matching, count-queue and weighting row.
+    QLayout* buildOptions(QWidget* box);
     QWidget* buildChangesTab();
     QWidget* buildMatchedTab();
-    Card addCard(QWidget* parent, const QString& id, const QColor& accent);
 
     void onVocabularyChanged();
     void onComparisonReady(quint64 id, const ComparisonData& result);
     void onComparisonProgress(quint64 id, const QString& stage);
     void onQueryFailed(quint64 id, const QString& message);
-    void onTimelineReady(quint64 id, const core::JobTimeline& timeline);
     void scheduleRequest();
     void requestOrDefer();
 
     void render(); // everything from m_data under the state's weighting
-    void renderCards();
     void renderBridge();
-    void fillDistributionChoices();
-    void renderDistribution();
     void renderTables();
     void renderMatched();
     void updateHeader();
 
-    // Timelines: the anchors of the alignment, the shared bounds, and keeping B in step with A.
+    // No matched job on the timelines; a non-empty `why` says why under them.
     void clearTimelines(const QString& why);
-    void timelinesChanged(bool fit);
-    void syncFrom(bool fromB);
-    // The part of a timeline's job inside its cohort's time range: [start, end).
-    std::pair<int64_t, int64_t> cohortWindow(bool b) const;
-    int64_t anchorOf(bool b) const;
-    void updateShiftRange();
-    void updateTimelineHeaders();
-    void updateTimelineLegend(); // the legend of both timelines' scenes
     // The cohorts and the weighting, for what the page exports.
     QString exportScope() const;
 
@@ -276,9 +205,6 @@ private:
     quint64 m_pending = 0;
     QString m_stage;
     QString m_error;
-    DistributionView m_view = DistributionView::Cdf;
-    int m_distribution = 0;
-    bool m_log = false;
     QTimer* m_applyTimer = nullptr;
 
     QLabel* m_status = nullptr;
@@ -290,38 +216,22 @@ private:
     QCheckBox* m_countQueue = nullptr;
     QToolButton* m_gpuWeighted = nullptr;
     QToolButton* m_timeWeighted = nullptr;
-    QMap<QString, Card> m_cards;
+    CompareCards* m_cards = nullptr;
     QChartView* m_bridgeView = nullptr;
-    QChartView* m_distributionView = nullptr;
-    QComboBox* m_distributionChoice = nullptr;
-    QButtonGroup* m_viewButtons = nullptr;
-    QCheckBox* m_logBox = nullptr;
+    DistributionPanel* m_distribution = nullptr;
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_changesSplit = nullptr;
-    QTableWidget* m_changes = nullptr;
-    QTableWidget* m_causes = nullptr;
-    QTableWidget* m_matched = nullptr;
+    DistributionChangesModel* m_changesModel = nullptr;
+    CauseRatesModel* m_causesModel = nullptr;
+    MatchedJobsModel* m_matchedModel = nullptr;
+    QTableView* m_changes = nullptr;
+    QTableView* m_causes = nullptr;
+    QTableView* m_matched = nullptr;
     QLabel* m_matchedNote = nullptr;
 
-    // Timelines of the selected matched job.
+    // The selected matched job (a row of the matched table) and its timelines.
     int m_selectedRow = -1;
-    std::array<std::shared_ptr<const core::JobTimeline>, 2> m_timelines;
-    std::array<int32_t, 2> m_timelineJobs { -1, -1 };
-    std::array<quint64, 2> m_timelineRequests { 0, 0 };
-    std::array<QObject*, 2> m_timelineChannels { nullptr, nullptr };
-    GanttWidget* m_ganttA = nullptr;
-    GanttWidget* m_ganttB = nullptr;
-    QLabel* m_headerA = nullptr;
-    QLabel* m_headerB = nullptr;
-    QLabel* m_timelineNote = nullptr;
-    LegendStrip* m_timelineLegend = nullptr;
-    QComboBox* m_alignChoice = nullptr;
-    QDoubleSpinBox* m_shiftBox = nullptr;
-    QSlider* m_shiftSlider = nullptr;
-    Align m_align = Align::Starts;
-    bool m_rankView = false;
-    int64_t m_shiftNs = 0;
-    bool m_syncing = false;
+    MatchedTimelines* m_timelines = nullptr;
 };
 
 } // namespace ett::app

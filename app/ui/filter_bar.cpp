@@ -1,50 +1,22 @@
 #include "app/ui/filter_bar.h"
 
+#include "app/ui/cohort_controls.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/workbench_state.h"
 
-#include <QAction>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
-#include <QDateTimeEdit>
-#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QSpinBox>
-#include <QTimeZone>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-
-#include <algorithm>
-#include <limits>
 
 namespace ett::app {
 
 namespace {
-
-constexpr int64_t kNsPerMs = 1'000'000;
-constexpr int64_t kNsPerDay = 86'400'000'000'000;
-
-QDateTime utcFromNs(int64_t ns)
-{
-    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc());
-}
-
-int64_t nsFromUtc(const QDateTime& t)
-{
-    return static_cast<int64_t>(t.toMSecsSinceEpoch()) * kNsPerMs;
-}
-
-int clampToInt(int64_t v)
-{
-    return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
-}
 
 const char* const kChipStyle = "QToolButton#chip { border: 1px solid #7aa7c7; border-radius: 9px; background: #e6f0f8;"
                                " color: #123; padding: 1px 8px; }"
@@ -81,26 +53,17 @@ void FilterBar::buildUi()
     // Row 1: datasets, time range, GPU range, count queue.
     // Row 2: attribute terms | group-by, weighting, clear. The second row has the room: with all
     // of them on the first the bar alone was 1,470 pixels wide, more than a laptop screen.
+    CohortControls::Options options;
+    options.style = CohortControls::Style::Bar;
+    options.labelsTip = tr("Dataset labels to include (none checked: all)");
+    options.allTimeTip = tr("Uncheck to clip every figure to a time range (UTC, spec 5.5)");
+    options.typedDelayMs = kApplyDelayMs;
+    m_controls = new CohortControls(this, options);
     top->addWidget(makeCaption(tr("Datasets"), this));
-    m_labelsButton = new QToolButton(this);
-    m_labelsButton->setObjectName(QStringLiteral("labels"));
-    m_labelsButton->setPopupMode(QToolButton::InstantPopup);
-    m_labelsButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_labelsButton->setMenu(new QMenu(m_labelsButton));
-    m_labelsButton->setToolTip(tr("Dataset labels to include (none checked: all)"));
-    m_labelsButton->setMinimumWidth(110);
-    top->addWidget(m_labelsButton);
+    m_controls->addLabelsTo(top);
     top->addWidget(makeSeparator(this));
-
     top->addWidget(makeCaption(tr("Time"), this));
-    const RangeControls range
-        = addRangeControls(top, this, tr("Uncheck to clip every figure to a time range (UTC, spec 5.5)"));
-    m_allTime = range.allTime;
-    m_allTime->setChecked(true);
-    m_from = range.from;
-    m_to = range.to;
-    m_minGpus = range.minGpus;
-    m_maxGpus = range.maxGpus;
+    m_controls->addRangesTo(top);
     top->addWidget(makeSeparator(this));
 
     m_countQueue = new QCheckBox(tr("Count queue"), this);
@@ -110,16 +73,7 @@ void FilterBar::buildUi()
     top->addStretch(1);
 
     bottom->addWidget(makeCaption(tr("Attributes"), this));
-    m_attrKey = new QComboBox(this);
-    m_attrKey->setObjectName(QStringLiteral("attrKey"));
-    m_attrKey->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_attrKey->setToolTip(tr("Pick an attribute, then one of its values to keep only matching jobs"));
-    m_attrValue = new QComboBox(this);
-    m_attrValue->setObjectName(QStringLiteral("attrValue"));
-    m_attrValue->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_attrValue->setMinimumWidth(110);
-    bottom->addWidget(m_attrKey);
-    bottom->addWidget(m_attrValue);
+    m_controls->addAttributesTo(bottom);
     m_chips = new QWidget(this);
     m_chipsLayout = new QHBoxLayout(m_chips);
     m_chipsLayout->setContentsMargins(4, 0, 0, 0);
@@ -161,19 +115,7 @@ void FilterBar::buildUi()
     m_clear->setToolTip(tr("Remove every filter (weighting and group-by stay)"));
     bottom->addWidget(m_clear);
 
-    m_applyTimer = new QTimer(this);
-    m_applyTimer->setSingleShot(true);
-    m_applyTimer->setInterval(kApplyDelayMs);
-    connect(m_applyTimer, &QTimer::timeout, this, &FilterBar::applyTypedControls);
-
-    connect(m_allTime, &QCheckBox::toggled, this, [this](bool all) {
-        setTimeRangeEnabled(!all);
-        applyPending();
-    });
-    connect(m_from, &QDateTimeEdit::dateTimeChanged, this, &FilterBar::scheduleApply);
-    connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &FilterBar::scheduleApply);
-    connect(m_minGpus, &QSpinBox::valueChanged, this, &FilterBar::scheduleApply);
-    connect(m_maxGpus, &QSpinBox::valueChanged, this, &FilterBar::scheduleApply);
+    connect(m_controls, &CohortControls::edited, this, &FilterBar::applyFilter);
     connect(m_countQueue, &QCheckBox::toggled, this, &FilterBar::applyPending);
     connect(m_weighting, &QButtonGroup::idClicked, this,
         [this](int id) { m_state->setWeighting(static_cast<Weighting>(id)); });
@@ -183,57 +125,17 @@ void FilterBar::buildUi()
         m_state->navigate(l);
     });
     connect(m_clear, &QPushButton::clicked, this, [this] {
-        m_applyTimer->stop();
         m_state->setFilter(core::CohortSpec {});
         updateFromState(); // also when the filter was already clear: reset typed controls
-    });
-    connect(m_attrKey, &QComboBox::currentIndexChanged, this, &FilterBar::refillAttrValues);
-    connect(m_attrValue, &QComboBox::activated, this, [this](int index) {
-        const QString value = m_attrValue->itemData(index).toString();
-        if (index > 0) {
-            addAttributeTerm(m_attrKey->currentData().toString(), value);
-        }
-        QSignalBlocker block(m_attrValue);
-        m_attrValue->setCurrentIndex(0);
     });
 }
 
 void FilterBar::updateVocabulary()
 {
     const Vocabulary& v = m_state->vocabulary();
-
-    // Datasets: one checkable action per label.
-    QMenu* menu = m_labelsButton->menu();
-    menu->clear();
-    for (const QString& label : v.labels) {
-        QAction* a = menu->addAction(label);
-        a->setCheckable(true);
-        a->setData(label);
-        connect(a, &QAction::toggled, this, [this] {
-            QStringList labels;
-            for (QAction* action : m_labelsButton->menu()->actions()) {
-                if (action->isChecked()) {
-                    labels << action->data().toString();
-                }
-            }
-            setLabels(labels);
-        });
-    }
-    if (v.labels.isEmpty()) {
-        menu->addAction(tr("(no datasets)"))->setEnabled(false);
-    }
-
-    {
-        QSignalBlocker block(m_attrKey);
-        m_attrKey->clear();
-        m_attrKey->addItem(tr("attribute…"), QString());
-        for (const QString& key : v.attrKeys) {
-            m_attrKey->addItem(key, key);
-        }
-        m_attrKey->setEnabled(!v.attrKeys.isEmpty());
-    }
-    refillAttrValues();
-
+    // The filter first: the GPU ranges reach its counts.
+    m_controls->setCohort(m_state->filter());
+    m_controls->setVocabulary(v);
     {
         QSignalBlocker block(m_groupBy);
         m_groupBy->clear();
@@ -247,54 +149,16 @@ void FilterBar::updateVocabulary()
             m_groupBy->addItem(key, key);
         }
     }
-
-    {
-        const QSignalBlocker b1(m_minGpus);
-        const QSignalBlocker b2(m_maxGpus);
-        const int top = std::max(clampToInt(v.maxGpus), clampToInt(m_state->filter().minGpus));
-        const int topMax = m_state->filter().maxGpus == std::numeric_limits<int64_t>::max()
-            ? top
-            : std::max(top, clampToInt(m_state->filter().maxGpus));
-        m_minGpus->setRange(0, std::max(top, 1));
-        m_maxGpus->setRange(0, std::max(topMax, 1));
-    }
     updateFromState();
-}
-
-void FilterBar::refillAttrValues()
-{
-    const QString key = m_attrKey->currentData().toString();
-    const QSignalBlocker block(m_attrValue);
-    m_attrValue->clear();
-    m_attrValue->addItem(key.isEmpty() ? tr("value…") : tr("%1 = …").arg(key));
-    for (const QString& v : m_state->vocabulary().attrValues.value(key)) {
-        m_attrValue->addItem(v, v);
-    }
-    m_attrValue->setEnabled(!key.isEmpty());
 }
 
 void FilterBar::updateFromState()
 {
     const core::CohortSpec& f = m_state->filter();
-    updateLabelsButton();
+    m_controls->setCohort(f);
     rebuildChips();
-    updateTimeControls();
     {
-        const QSignalBlocker b1(m_minGpus);
-        const QSignalBlocker b2(m_maxGpus);
-        const QSignalBlocker b3(m_countQueue);
-        if (f.minGpus > m_minGpus->maximum()) {
-            m_minGpus->setMaximum(clampToInt(f.minGpus));
-        }
-        m_minGpus->setValue(clampToInt(f.minGpus));
-        if (f.maxGpus == std::numeric_limits<int64_t>::max()) {
-            m_maxGpus->setValue(0);
-        } else {
-            if (f.maxGpus > m_maxGpus->maximum()) {
-                m_maxGpus->setMaximum(clampToInt(f.maxGpus));
-            }
-            m_maxGpus->setValue(std::max(1, clampToInt(f.maxGpus)));
-        }
+        const QSignalBlocker block(m_countQueue);
         m_countQueue->setChecked(f.countQueue);
     }
     {
@@ -314,24 +178,6 @@ void FilterBar::updateFromState()
     }
     const bool filtered = !(f == core::CohortSpec {});
     m_clear->setEnabled(filtered);
-}
-
-void FilterBar::updateLabelsButton()
-{
-    const QStringList labels = qsList(m_state->filter().labels);
-    for (QAction* a : m_labelsButton->menu()->actions()) {
-        const QSignalBlocker block(a);
-        a->setChecked(labels.contains(a->data().toString()));
-    }
-    QString text;
-    if (labels.isEmpty()) {
-        text = tr("all");
-    } else if (labels.size() <= 2) {
-        text = labels.join(QStringLiteral(", "));
-    } else {
-        text = tr("%1 labels").arg(labels.size());
-    }
-    m_labelsButton->setText(text + QStringLiteral("  "));
 }
 
 void FilterBar::rebuildChips()
@@ -364,84 +210,27 @@ void FilterBar::rebuildChips()
     m_noChips->setVisible(chips == 0);
 }
 
-void FilterBar::updateTimeControls()
-{
-    const core::CohortSpec& f = m_state->filter();
-    const Vocabulary& v = m_state->vocabulary();
-    const QSignalBlocker b1(m_allTime);
-    const QSignalBlocker b2(m_from);
-    const QSignalBlocker b3(m_to);
-    const bool all = !f.fromNs && !f.toNs;
-    m_allTime->setChecked(all);
-    // Without a range the pickers offer the data's span in whole days.
-    const int64_t first = v.firstNs - v.firstNs % kNsPerDay;
-    const int64_t last
-        = v.lastNs > v.firstNs ? v.lastNs + (kNsPerDay - v.lastNs % kNsPerDay) % kNsPerDay : first + kNsPerDay;
-    m_from->setDateTime(utcFromNs(f.fromNs.value_or(first)));
-    m_to->setDateTime(utcFromNs(f.toNs.value_or(last)));
-    setTimeRangeEnabled(!all);
-}
-
-void FilterBar::setTimeRangeEnabled(bool enabled)
-{
-    m_from->setEnabled(enabled);
-    m_to->setEnabled(enabled);
-}
-
-void FilterBar::scheduleApply()
-{
-    m_applyTimer->start();
-}
-
 void FilterBar::applyPending()
 {
-    m_applyTimer->stop();
-    applyTypedControls();
+    if (std::optional<core::CohortSpec> f = m_controls->takeTyped()) {
+        applyFilter(*f);
+    }
 }
 
-void FilterBar::applyTypedControls()
+void FilterBar::applyFilter(core::CohortSpec filter)
 {
-    core::CohortSpec f = m_state->filter();
-    if (m_allTime->isChecked()) {
-        f.fromNs.reset();
-        f.toNs.reset();
-    } else {
-        const int64_t from = nsFromUtc(m_from->dateTime());
-        const int64_t to = nsFromUtc(m_to->dateTime());
-        if (to <= from) {
-            // An empty range selects nothing; wait for a valid one and say why.
-            m_to->setStyleSheet(QStringLiteral("color: #d55e00;"));
-            m_to->setToolTip(tr("The end must be after the start"));
-            return;
-        }
-        m_to->setStyleSheet(QString());
-        m_to->setToolTip(tr("To (exclusive, UTC)"));
-        f.fromNs = from;
-        f.toNs = to;
-    }
-    f.minGpus = m_minGpus->value();
-    f.maxGpus = m_maxGpus->value() == 0 ? std::numeric_limits<int64_t>::max() : m_maxGpus->value();
-    f.countQueue = m_countQueue->isChecked();
-    m_state->setFilter(f);
+    filter.countQueue = m_countQueue->isChecked();
+    m_state->setFilter(filter);
 }
 
 void FilterBar::addAttributeTerm(const QString& key, const QString& value)
 {
-    if (key.isEmpty()) {
-        return;
-    }
-    core::CohortSpec f = m_state->filter();
-    if (f.addAttrValue(key.toStdString(), value.toStdString())) {
-        m_state->setFilter(f);
-    }
+    m_controls->addAttributeTerm(key, value);
 }
 
 void FilterBar::removeAttributeTerm(const QString& key, const QString& value)
 {
-    core::CohortSpec f = m_state->filter();
-    if (f.removeAttrValue(key.toStdString(), value.toStdString())) {
-        m_state->setFilter(f);
-    }
+    m_controls->removeAttributeTerm(key, value);
 }
 
 void FilterBar::setLabels(const QStringList& labels)

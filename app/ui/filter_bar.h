@@ -3,9 +3,11 @@
 // option), the weighting and the group-by attribute. It edits the one WorkbenchState and follows
 // it: changes made elsewhere (a day clicked in the overview, back and forward) show up here.
 //
-// Label and attribute changes apply at once; typed ones (times, GPU counts) after a short pause,
-// so that typing "1024" asks for one result, not four. Group-by lives in Location::groupBy:
-// changing it goes to the fleet level grouped that way (state->navigate). GUI thread only.
+// The labels, the attribute picker and the ranges are the CohortControls a cohort editor has too;
+// the bar adds the chips, count queue, group-by, weighting and clear. Label and attribute changes
+// apply at once; typed ones (times, GPU counts) after a short pause, so that typing "1024" asks for
+// one result, not four. Group-by lives in Location::groupBy: changing it goes to the fleet level
+// grouped that way (state->navigate). GUI thread only.
 #pragma once
 
 #include "app/ui/types.h"
@@ -15,16 +17,14 @@
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
-class QDateTimeEdit;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
-class QSpinBox;
-class QTimer;
 class QToolButton;
 
 namespace ett::app {
 
+class CohortControls;
 class DataService;
 class WorkbenchState;
 
@@ -54,37 +54,23 @@ private:
     void updateVocabulary();
     // Shows the state's filter, weighting and group-by in the controls (no signals).
     void updateFromState();
-    void updateLabelsButton();
-    // Fills the value menu with the values of the picked attribute.
-    void refillAttrValues();
     void rebuildChips();
-    void updateTimeControls();
-    // Builds the typed part of the filter (time range, GPU range, count queue) from the controls.
-    void applyTypedControls();
-    void scheduleApply();
-    void setTimeRangeEnabled(bool enabled);
+    // Sets the state's filter to an edit of it, with the count-queue option as checked.
+    void applyFilter(core::CohortSpec filter);
 
     WorkbenchState* m_state;
     DataService* m_data;
 
-    QToolButton* m_labelsButton = nullptr;
-    QComboBox* m_attrKey = nullptr;
-    QComboBox* m_attrValue = nullptr;
+    CohortControls* m_controls = nullptr;
     QWidget* m_chips = nullptr;
     QHBoxLayout* m_chipsLayout = nullptr;
     QLabel* m_noChips = nullptr;
-    QCheckBox* m_allTime = nullptr;
-    QDateTimeEdit* m_from = nullptr;
-    QDateTimeEdit* m_to = nullptr;
-    QSpinBox* m_minGpus = nullptr;
-    QSpinBox* m_maxGpus = nullptr;
     QCheckBox* m_countQueue = nullptr;
     QComboBox* m_groupBy = nullptr;
     QButtonGroup* m_weighting = nullptr;
     QToolButton* m_gpuWeighted = nullptr;
     QToolButton* m_timeWeighted = nullptr;
     QPushButton* m_clear = nullptr;
-    QTimer* m_applyTimer = nullptr;
 };
 
 } // namespace ett::app

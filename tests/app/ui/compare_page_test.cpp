@@ -21,17 +21,25 @@
 #include <QAction>
 #include <QAreaSeries>
 #include <QChart>
+#include <QCheckBox>
+#include <QDateTimeEdit>
 #include <QDoubleSpinBox>
 #include <QGraphicsSimpleTextItem>
+#include <QLineEdit>
 #include <QLineSeries>
+#include <QMenu>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <QToolBar>
+#include <QToolButton>
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 
 #include "pages_fixtures.h"
 #include "samples/synth/generator.h"
@@ -174,6 +182,68 @@ TEST(ComparePageDefaults, TwoLabelsInTimeOrderElseTheHalvesOfTheRange)
     EXPECT_EQ(b.toNs, start + 10 * kDayNs);
 }
 
+TEST(CompareCohortEditor, ItsMenusAndRangesEditTheCohortAtOnce)
+{
+    fixtures::ensureApp();
+    const int64_t june1 = 1'748'736'000 * fixtures::kS; // 2025-06-01T00:00:00Z
+    Vocabulary v;
+    v.labels = { "after", "before" };
+    v.attrKeys = { "team" };
+    v.attrValues["team"] = { "nlp", "vision" };
+    v.maxGpus = 64;
+    v.firstNs = june1 + 3600 * fixtures::kS;
+    v.lastNs = june1 + 9 * kDayNs + 7200 * fixtures::kS;
+    CohortEditor editor(QStringLiteral("B"), ComparePage::colorB());
+    editor.setVocabulary(v);
+    QSignalSpy edited(&editor, &CohortEditor::edited);
+
+    // 1. Labels, kept sorted; the button and the spec field say which.
+    auto* labels = editor.findChild<QToolButton*>(QStringLiteral("labels"));
+    ASSERT_NE(labels, nullptr);
+    ASSERT_EQ(labels->menu()->actions().size(), 2);
+    labels->menu()->actions().at(1)->setChecked(true);
+    labels->menu()->actions().at(0)->setChecked(true);
+    EXPECT_EQ(editor.cohort().labels, (std::vector<std::string> { "after", "before" }));
+    EXPECT_EQ(labels->text(), "Datasets: after, before");
+    EXPECT_EQ(editor.findChild<QLineEdit*>(QStringLiteral("spec"))->text(), "label=after|before");
+
+    // 2. An attribute's values, from its submenu ("(none)" too).
+    auto* attrs = editor.findChild<QToolButton*>(QStringLiteral("attributes"));
+    ASSERT_NE(attrs, nullptr);
+    QMenu* team = attrs->menu()->findChild<QMenu*>(QStringLiteral("team"));
+    ASSERT_NE(team, nullptr);
+    ASSERT_EQ(team->actions().size(), 3);
+    team->actions().at(1)->setChecked(true);
+    ASSERT_NE(editor.cohort().attrValues("team"), nullptr);
+    EXPECT_EQ(*editor.cohort().attrValues("team"), std::vector<std::string> { "vision" });
+    EXPECT_EQ(attrs->text(), "Attributes: team=vision");
+    EXPECT_EQ(team->title(), "team (1)");
+    EXPECT_EQ(edited.count(), 3);
+
+    // 3. The time range: the data's whole days when "All time" is unchecked; an empty range is
+    //    refused and said to be; GPU counts apply without a pause (the page waits for the edits).
+    editor.findChild<QCheckBox*>(QStringLiteral("allTime"))->setChecked(false);
+    EXPECT_EQ(editor.cohort().fromNs, june1);
+    EXPECT_EQ(editor.cohort().toNs, june1 + 10 * kDayNs);
+    auto* to = editor.findChild<QDateTimeEdit*>(QStringLiteral("to"));
+    to->setDateTime(QDateTime(QDate(2025, 5, 30), QTime(0, 0), QTimeZone::utc()));
+    EXPECT_EQ(editor.cohort().toNs, june1 + 10 * kDayNs);
+    EXPECT_EQ(to->toolTip(), "The end must be after the start");
+    editor.findChild<QSpinBox*>(QStringLiteral("minGpus"))->setValue(8);
+    EXPECT_EQ(editor.cohort().minGpus, 0) << "the range is empty: nothing applies";
+    to->setDateTime(QDateTime(QDate(2025, 6, 5), QTime(0, 0), QTimeZone::utc()));
+    EXPECT_EQ(editor.cohort().toNs, june1 + 4 * kDayNs);
+    EXPECT_EQ(editor.cohort().minGpus, 8);
+    auto* maxGpus = editor.findChild<QSpinBox*>(QStringLiteral("maxGpus"));
+    EXPECT_EQ(maxGpus->maximum(), 64);
+    maxGpus->setValue(32);
+    EXPECT_EQ(editor.cohort().maxGpus, 32);
+    maxGpus->setValue(0);
+    EXPECT_EQ(editor.cohort().maxGpus, std::numeric_limits<int64_t>::max()) << "0 means any";
+    EXPECT_EQ(
+        editor.specText(), "label=after|before,team=vision,from=2025-06-01T00:00:00Z,to=2025-06-05T00:00:00Z,gpus>=8");
+}
+
 TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
 {
     EXPECT_EQ(page->cohortA().labels, std::vector<std::string> { "before" });
@@ -221,13 +291,13 @@ TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
     EXPECT_EQ(bridgeBars().front()->property("toPico").toLongLong(), expected.bridgeTime->ettAPico);
 
     // The table of changes: a row per distribution, with the percentiles of both.
-    QTableWidget* changes = page->changesTable();
+    const QAbstractItemModel* changes = page->changesTable()->model();
     ASSERT_EQ(changes->rowCount(), static_cast<int>(expected.distributions.size()));
-    EXPECT_EQ(changes->item(0, 0)->text(), "time to start");
-    EXPECT_EQ(changes->item(0, 1)->text(), "200 / 120");
-    EXPECT_EQ(changes->item(0, 2)->text(), formatDuration(expected.distributions[0].a.p50));
-    EXPECT_EQ(changes->item(0, 3)->text(), formatDuration(expected.distributions[0].b.p50));
-    EXPECT_EQ(page->causesTable()->rowCount(), static_cast<int>(expected.causes.size()));
+    EXPECT_EQ(changes->index(0, 0).data().toString(), "time to start");
+    EXPECT_EQ(changes->index(0, 1).data().toString(), "200 / 120");
+    EXPECT_EQ(changes->index(0, 2).data().toString(), formatDuration(expected.distributions[0].a.p50));
+    EXPECT_EQ(changes->index(0, 3).data().toString(), formatDuration(expected.distributions[0].b.p50));
+    EXPECT_EQ(page->causesTable()->model()->rowCount(), static_cast<int>(expected.causes.size()));
 }
 
 TEST_F(ComparePageTest, SamplesAgreeWithTheComparisonsPercentiles)
@@ -405,17 +475,17 @@ TEST_F(ComparePageTest, DistributionsSwitchBetweenCdfAndHistogramInShares)
 
 TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
 {
-    QTableWidget* table = page->matchedTable();
-    ASSERT_GT(table->rowCount(), 1);
+    QTableView* table = page->matchedTable();
+    ASSERT_GT(table->model()->rowCount(), 1);
     // 1. The largest regression is shown at first; clicking another row shows that one.
     QSignalSpy timelines(page.get(), &ComparePage::timelinesShown);
-    const QRect rect = table->visualItemRect(table->item(1, 0));
+    const QRect rect = table->visualRect(table->model()->index(1, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
     EXPECT_EQ(page->selectedMatched(), 1);
     ASSERT_TRUE(QTest::qWaitFor([&] { return timelines.count() > 0; }, kWaitMs));
     const MatchedPair* pair = page->selectedPair();
     ASSERT_NE(pair, nullptr);
-    EXPECT_EQ(qs(pair->match), table->item(1, 0)->data(Qt::UserRole).toString());
+    EXPECT_EQ(qs(pair->match), table->model()->index(1, 0).data(Qt::UserRole).toString());
     GanttWidget* a = page->gantt(false);
     GanttWidget* b = page->gantt(true);
     ASSERT_NE(a->scene(), nullptr);

@@ -33,7 +33,6 @@
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
-#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -598,7 +597,7 @@ TEST(ExportWiring, EveryTableChartAndTimelineOfThePagesOffersItsExports)
     EXPECT_EQ(drill.view()->contextMenuPolicy(), Qt::ActionsContextMenu);
 
     ComparePage compare(&state, nullptr);
-    for (QTableWidget* table : { compare.changesTable(), compare.causesTable(), compare.matchedTable() }) {
+    for (QTableView* table : { compare.changesTable(), compare.causesTable(), compare.matchedTable() }) {
         EXPECT_EQ(actionNames(table), (QStringList { "exportCsv", "exportJson", "copyTable" }))
             << table->objectName().toStdString();
     }

@@ -4,6 +4,7 @@
 //   ETT_UI_SCREENSHOTS=/tmp/shots QT_QPA_PLATFORM=offscreen ui_tests --gtest_filter='PagesScreenshots.*'
 #include "app/ui/advice_table_model.h"
 #include "app/ui/advisor_page.h"
+#include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
 #include "app/ui/drilldown_page.h"
@@ -16,6 +17,7 @@
 #include "core/store/importer.h"
 
 #include <QDir>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -52,6 +54,34 @@ struct Frame
         ASSERT_TRUE(window.grab().save(QDir(dir).filePath(name))) << name.toStdString();
     }
 };
+
+// The Compare page with its default cohorts (the halves of the data's time range) and the largest
+// regression on the timelines; the histogram, the rank view and the table of changes; at 1280 x 800
+// too. The page has cohorts of its own: no filter bar over it.
+void saveComparePage(WorkbenchState& state, DataService& service, const QString& out)
+{
+    auto* compare = new ComparePage(&state, &service);
+    QSignalSpy timelines(compare, &ComparePage::timelinesShown);
+    Frame c(&state, &service, compare, false);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            return compare->hasData() && !compare->isBusy()
+                && (compare->selectedPair() == nullptr || timelines.count() > 0);
+        },
+        kWaitMs));
+    c.save(out, "compare.png");
+    compare->setDistributionView(ComparePage::DistributionView::Histogram);
+    compare->setRankView(true);
+    c.save(out, "compare-histogram-ranks.png");
+    compare->tabs()->setCurrentIndex(1);
+    c.save(out, "compare-changes.png");
+    c.window.resize(1280, 800);
+    c.save(out, "compare-changes-1280.png");
+    compare->tabs()->setCurrentIndex(0);
+    compare->setDistributionView(ComparePage::DistributionView::Cdf);
+    compare->setRankView(false);
+    c.save(out, "compare-1280.png");
+}
 
 TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
 {
@@ -185,6 +215,12 @@ TEST(PagesScreenshots, RenderEveryPageWithTheSampleFleet)
     whatIf->refresh();
     ASSERT_TRUE(projected());
     w.save(out, "whatif-phase-interval.png");
+
+    // 6. Compare.
+    saveComparePage(state, service, out);
+    // The filter bar at 1280 x 800, over the drill-down.
+    f.window.resize(1280, 800);
+    f.save(out, "drilldown-1280.png");
 }
 
 } // namespace

@@ -1,0 +1,359 @@
+#include "app/ui/compare_models.h"
+
+#include "app/ui/compare_charts.h"
+#include "app/ui/exporters.h"
+#include "app/ui/figures_format.h"
+#include "app/ui/types.h"
+#include "core/model/timeutil.h"
+
+#include <QBrush>
+
+#include <cmath>
+
+namespace ett::app {
+
+namespace {
+
+constexpr Qt::Alignment kNumber = Qt::AlignRight | Qt::AlignVCenter;
+constexpr Qt::Alignment kText = Qt::AlignLeft | Qt::AlignVCenter;
+
+QVariant alignment(bool number)
+{
+    return QVariant::fromValue(static_cast<int>(number ? kNumber : kText));
+}
+
+QVariant absent()
+{
+    return QVariant::fromValue(nullptr);
+}
+
+// Sign of a change: for durations and rates, up is worse. Invalid for no change.
+QColor changeColor(double change, bool upIsWorse)
+{
+    if (change == 0) {
+        return {};
+    }
+    return (change > 0) == upIsWorse ? worseColor() : betterColor();
+}
+
+QVariant foreground(const QColor& color)
+{
+    return color.isValid() ? QVariant(QBrush(color)) : QVariant();
+}
+
+// A change of a duration: "+1 min 05 s (+12.0%)", "−20 s (−3.1%)", "0 s".
+QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
+{
+    if (!a || !b) {
+        return QStringLiteral("–");
+    }
+    const int64_t d = *b - *a;
+    QString s = (d < 0          ? QStringLiteral("−")
+                        : d > 0 ? QStringLiteral("+")
+                                : QString())
+        + QString::fromStdString(core::formatDurationHuman(d < 0 ? -d : d));
+    if (*a > 0 && d != 0) {
+        const double percent = static_cast<double>(d) / static_cast<double>(*a) * 100.0;
+        s += QStringLiteral(" (%1%2%)")
+                 .arg(percent < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+                 .arg(std::abs(percent), 0, 'f', 1);
+    }
+    return s;
+}
+
+QString rateText(std::optional<double> rate)
+{
+    return rate ? QString::number(*rate, 'f', 2) : QStringLiteral("–");
+}
+
+QString causeName(const std::string& name)
+{
+    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : qs(name);
+}
+
+const QStringList& changesHeaders()
+{
+    static const QStringList headers = { QObject::tr("Distribution"), QObject::tr("n A / B"), QObject::tr("p50 A"),
+        QObject::tr("p50 B"), QObject::tr("p50 change"), QObject::tr("p90 A"), QObject::tr("p90 B"),
+        QObject::tr("p90 change"), QObject::tr("p99 A"), QObject::tr("p99 B"), QObject::tr("p99 change") };
+    return headers;
+}
+
+const QStringList& causesHeaders()
+{
+    static const QStringList headers
+        = { QObject::tr("Cause class"), QObject::tr("Failures A → B"), QObject::tr("Preemptions A → B") };
+    return headers;
+}
+
+const QStringList& matchedHeaders()
+{
+    static const QStringList headers = { QObject::tr("Job"), QObject::tr("ETT% A"), QObject::tr("ETT% B"),
+        QObject::tr("Change"), QObject::tr("Lost A"), QObject::tr("Lost B") };
+    return headers;
+}
+
+// The header's text, or nothing for other roles and vertical headers.
+QVariant headerText(const QStringList& headers, int section, Qt::Orientation orientation, int role)
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= headers.size()) {
+        return {};
+    }
+    return headers[section];
+}
+
+} // namespace
+
+// --- distributions --------------------------------------------------------------------------------
+
+void DistributionChangesModel::setChanges(std::vector<core::DistributionChange> changes)
+{
+    beginResetModel();
+    m_changes = std::move(changes);
+    endResetModel();
+}
+
+int DistributionChangesModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_changes.size());
+}
+
+int DistributionChangesModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(changesHeaders().size());
+}
+
+Qt::ItemFlags DistributionChangesModel::flags(const QModelIndex& index) const
+{
+    return index.isValid() ? Qt::ItemIsSelectable | Qt::ItemIsEnabled : Qt::NoItemFlags;
+}
+
+QVariant DistributionChangesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    // JSON keys name the units of the exact values of the percentile columns.
+    if (orientation == Qt::Horizontal && role == ExportKeyRole && section >= 2 && section < columnCount()) {
+        return changesHeaders()[section] + QStringLiteral(" s");
+    }
+    return headerText(changesHeaders(), section, orientation, role);
+}
+
+QVariant DistributionChangesModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount()) {
+        return {};
+    }
+    const core::DistributionChange& d = m_changes[static_cast<size_t>(index.row())];
+    if (index.column() == 0) {
+        const bool sub = d.name.find('.') != std::string::npos;
+        switch (role) {
+        case Qt::DisplayRole:
+            return (sub ? QStringLiteral("   ") : QString()) + qs(d.name);
+        case Qt::TextAlignmentRole:
+            return alignment(false);
+        case ExportValueRole:
+            return qs(d.name);
+        default:
+            return {};
+        }
+    }
+    if (index.column() == 1) {
+        switch (role) {
+        case Qt::DisplayRole:
+            return QStringLiteral("%1 / %2").arg(formatCount(d.countA), formatCount(d.countB));
+        case Qt::TextAlignmentRole:
+            return alignment(true);
+        case Qt::ToolTipRole:
+            return tr("%1 samples in A, %2 in B").arg(formatCount(d.countA), formatCount(d.countB));
+        case ExportValueRole:
+            return QVariantMap { { QStringLiteral("a"), QVariant::fromValue<qint64>(d.countA) },
+                { QStringLiteral("b"), QVariant::fromValue<qint64>(d.countB) } };
+        default:
+            return {};
+        }
+    }
+    return percentileData(d, index.column(), role);
+}
+
+QVariant DistributionChangesModel::percentileData(const core::DistributionChange& d, int column, int role) const
+{
+    // Three columns per percentile: A, B, the change.
+    static const std::optional<int64_t> core::Percentiles::*const kMembers[]
+        = { &core::Percentiles::p50, &core::Percentiles::p90, &core::Percentiles::p99 };
+    const auto member = kMembers[(column - 2) / 3];
+    const int kind = (column - 2) % 3;
+    const std::optional<int64_t> a = d.a.*member;
+    const std::optional<int64_t> b = d.b.*member;
+    const auto exact = [](std::optional<int64_t> ns) { return ns ? exactSeconds(*ns) : absent(); };
+    switch (role) {
+    case Qt::DisplayRole:
+        return kind == 0 ? formatDuration(a) : kind == 1 ? formatDuration(b) : signedDuration(a, b);
+    case Qt::TextAlignmentRole:
+        return alignment(true);
+    case ExportValueRole:
+        if (kind < 2) {
+            return exact(kind == 0 ? a : b);
+        }
+        return a && b ? exact(*b - *a) : absent();
+    case Qt::ForegroundRole:
+        return kind == 2 && a && b ? foreground(changeColor(static_cast<double>(*b - *a), true)) : QVariant();
+    default:
+        return {};
+    }
+}
+
+// --- interruption rates -----------------------------------------------------------------------------
+
+void CauseRatesModel::setRates(std::vector<core::CauseRate> rates)
+{
+    beginResetModel();
+    m_rates = std::move(rates);
+    endResetModel();
+}
+
+int CauseRatesModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rates.size());
+}
+
+int CauseRatesModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(causesHeaders().size());
+}
+
+Qt::ItemFlags CauseRatesModel::flags(const QModelIndex& index) const
+{
+    return index.isValid() ? Qt::ItemIsSelectable | Qt::ItemIsEnabled : Qt::NoItemFlags;
+}
+
+QVariant CauseRatesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    return headerText(causesHeaders(), section, orientation, role);
+}
+
+QVariant CauseRatesModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount()) {
+        return {};
+    }
+    const core::CauseRate& rate = m_rates[static_cast<size_t>(index.row())];
+    if (index.column() == 0) {
+        return role == Qt::DisplayRole      ? QVariant(causeName(rate.causeClass))
+            : role == Qt::TextAlignmentRole ? alignment(false)
+                                            : QVariant();
+    }
+    // "A → B" per kind of interruption.
+    const bool failures = index.column() == 1;
+    const std::optional<double> a = failures ? rate.failuresA : rate.preemptionsA;
+    const std::optional<double> b = failures ? rate.failuresB : rate.preemptionsB;
+    const int64_t countA = failures ? rate.countFailuresA : rate.countPreemptionsA;
+    const int64_t countB = failures ? rate.countFailuresB : rate.countPreemptionsB;
+    const auto number = [](std::optional<double> v) { return v ? QVariant(*v) : absent(); };
+    switch (role) {
+    case Qt::DisplayRole:
+        return QStringLiteral("%1 → %2").arg(rateText(a), rateText(b));
+    case Qt::TextAlignmentRole:
+        return alignment(true);
+    case Qt::ToolTipRole:
+        return tr("%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)")
+            .arg(rateText(a), formatCount(countA), failures ? tr("failures") : tr("preemptions"), rateText(b),
+                formatCount(countB));
+    case ExportValueRole:
+        return QVariantMap { { QStringLiteral("a"), number(a) }, { QStringLiteral("b"), number(b) },
+            { QStringLiteral("countA"), QVariant::fromValue<qint64>(countA) },
+            { QStringLiteral("countB"), QVariant::fromValue<qint64>(countB) } };
+    case Qt::ForegroundRole:
+        return a && b ? foreground(changeColor(*b - *a, true)) : QVariant();
+    default:
+        return {};
+    }
+}
+
+// --- matched jobs -----------------------------------------------------------------------------------
+
+void MatchedJobsModel::setJobs(std::vector<core::MatchedJob> regressions, std::vector<core::MatchedJob> improvements)
+{
+    beginResetModel();
+    m_regressions = regressions.size();
+    m_jobs = std::move(regressions);
+    m_jobs.insert(m_jobs.end(), improvements.begin(), improvements.end());
+    endResetModel();
+}
+
+QString MatchedJobsModel::matchAt(int row) const
+{
+    return row >= 0 && row < rowCount() ? qs(m_jobs[static_cast<size_t>(row)].match) : QString();
+}
+
+int MatchedJobsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_jobs.size());
+}
+
+int MatchedJobsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(matchedHeaders().size());
+}
+
+Qt::ItemFlags MatchedJobsModel::flags(const QModelIndex& index) const
+{
+    return index.isValid() ? Qt::ItemIsSelectable | Qt::ItemIsEnabled : Qt::NoItemFlags;
+}
+
+QVariant MatchedJobsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && (section == 4 || section == 5)) {
+        return section == 4 ? tr("GPU-hours A lost (E2E minus productive)")
+                            : tr("GPU-hours B lost (E2E minus productive)");
+    }
+    if (orientation == Qt::Horizontal && role == ExportKeyRole && section >= 3 && section <= 5) {
+        return section == 3 ? QStringLiteral("Change pp")
+            : section == 4  ? QStringLiteral("Lost GPU-h A")
+                            : QStringLiteral("Lost GPU-h B");
+    }
+    return headerText(matchedHeaders(), section, orientation, role);
+}
+
+QVariant MatchedJobsModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount()) {
+        return {};
+    }
+    const core::MatchedJob& m = m_jobs[static_cast<size_t>(index.row())];
+    const bool regression = static_cast<size_t>(index.row()) < m_regressions;
+    const QColor moved = regression ? worseColor() : betterColor();
+    if (index.column() == 0) {
+        switch (role) {
+        case Qt::DisplayRole:
+            return (regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + qs(m.match);
+        case Qt::TextAlignmentRole:
+            return alignment(false);
+        case Qt::ToolTipRole:
+            return regression ? tr("%1: ETT% dropped").arg(qs(m.match)) : tr("%1: ETT% rose").arg(qs(m.match));
+        case Qt::ForegroundRole:
+            return foreground(moved);
+        case MatchRole:
+        case ExportValueRole:
+            return qs(m.match);
+        default:
+            return {};
+        }
+    }
+    const double values[] = { m.ettA, m.ettB, m.deltaPp, m.lostGpuHoursA, m.lostGpuHoursB };
+    const double value = values[index.column() - 1];
+    switch (role) {
+    case Qt::DisplayRole:
+        return index.column() <= 2 ? formatPercent(value, 2)
+            : index.column() == 3  ? formatPp(value)
+                                   : formatHours(value, QString());
+    case Qt::TextAlignmentRole:
+        return alignment(true);
+    case ExportValueRole:
+        return value;
+    case Qt::ForegroundRole:
+        return index.column() == 3 ? foreground(moved) : QVariant();
+    default:
+        return {};
+    }
+}
+
+} // namespace ett::app

@@ -1,0 +1,135 @@
+// Tests of the Compare page's table models on hand-made results: each passes
+// QAbstractItemModelTester, shows the texts the page shows (subcategories indented, "A → B" rates,
+// regressions marked and first), colours a change by whether it is better or worse for ETT%, and
+// gives the exports the exact values and unit-bearing keys.
+#include "app/ui/compare_charts.h"
+#include "app/ui/compare_models.h"
+#include "app/ui/exporters.h"
+#include "app/ui/figures_format.h"
+
+#include <QAbstractItemModelTester>
+#include <QBrush>
+#include <gtest/gtest.h>
+
+#include "pages_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+QString text(const QAbstractItemModel& m, int row, int column)
+{
+    return m.index(row, column).data().toString();
+}
+
+QColor foregroundOf(const QAbstractItemModel& m, int row, int column)
+{
+    return m.index(row, column).data(Qt::ForegroundRole).value<QBrush>().color();
+}
+
+TEST(CompareModels, DistributionChangesShowPercentilesOfBothAndTheChange)
+{
+    fixtures::ensureApp();
+    core::DistributionChange compile;
+    compile.name = "compile";
+    compile.countA = 3;
+    compile.countB = 4;
+    compile.a.p50 = 60 * fixtures::kS;
+    compile.b.p50 = 90 * fixtures::kS;
+    compile.a.p90 = 120 * fixtures::kS;
+    compile.b.p90 = 60 * fixtures::kS;
+    core::DistributionChange autotune;
+    autotune.name = "compile.autotune";
+    DistributionChangesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setChanges({ compile, autotune });
+
+    ASSERT_EQ(model.rowCount(), 2);
+    ASSERT_EQ(model.columnCount(), 11);
+    EXPECT_EQ(model.headerData(0, Qt::Horizontal).toString(), "Distribution");
+    EXPECT_EQ(model.headerData(4, Qt::Horizontal).toString(), "p50 change");
+    EXPECT_EQ(model.headerData(2, Qt::Horizontal, ExportKeyRole).toString(), "p50 A s");
+    EXPECT_FALSE(model.headerData(1, Qt::Horizontal, ExportKeyRole).isValid());
+    EXPECT_EQ(text(model, 0, 0), "compile");
+    EXPECT_EQ(text(model, 1, 0), "   compile.autotune") << "subcategories indented";
+    EXPECT_EQ(model.index(1, 0).data(ExportValueRole).toString(), "compile.autotune");
+    EXPECT_EQ(text(model, 0, 1), "3 / 4");
+    EXPECT_EQ(model.index(0, 1).data(ExportValueRole).toMap().value("b").toLongLong(), 4);
+    EXPECT_EQ(text(model, 0, 2), formatDuration(compile.a.p50));
+    EXPECT_EQ(text(model, 0, 3), formatDuration(compile.b.p50));
+    EXPECT_TRUE(text(model, 0, 4).startsWith("+")) << text(model, 0, 4).toStdString();
+    EXPECT_TRUE(text(model, 0, 4).endsWith("(+50.0%)")) << text(model, 0, 4).toStdString();
+    EXPECT_EQ(foregroundOf(model, 0, 4), worseColor()) << "a longer duration is worse";
+    EXPECT_EQ(foregroundOf(model, 0, 7), betterColor());
+    EXPECT_EQ(text(model, 1, 4), "–") << "no samples: no change";
+    EXPECT_FALSE(model.index(1, 4).data(Qt::ForegroundRole).isValid());
+    EXPECT_EQ(model.index(0, 2).data(ExportValueRole).value<ExactNumber>().text, "60");
+    EXPECT_TRUE(model.index(1, 2).data(ExportValueRole).isNull()) << "absent: JSON null";
+    EXPECT_EQ(model.index(0, 0).data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignLeft | Qt::AlignVCenter));
+    EXPECT_EQ(model.index(0, 2).data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+
+    model.setChanges({});
+    EXPECT_EQ(model.rowCount(), 0);
+}
+
+TEST(CompareModels, CauseRatesShowAToBColouredByTheChange)
+{
+    fixtures::ensureApp();
+    core::CauseRate none;
+    none.failuresA = 1.0;
+    none.failuresB = 2.5;
+    none.countFailuresA = 3;
+    none.countFailuresB = 7;
+    none.preemptionsA = 4.0;
+    none.preemptionsB = 4.0;
+    core::CauseRate infra;
+    infra.causeClass = "infra";
+    CauseRatesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setRates({ none, infra });
+
+    ASSERT_EQ(model.rowCount(), 2);
+    ASSERT_EQ(model.columnCount(), 3);
+    EXPECT_EQ(model.headerData(1, Qt::Horizontal).toString(), "Failures A → B");
+    EXPECT_EQ(text(model, 0, 0), "(none)");
+    EXPECT_EQ(text(model, 1, 0), "infra");
+    EXPECT_EQ(text(model, 0, 1), "1.00 → 2.50");
+    EXPECT_EQ(foregroundOf(model, 0, 1), worseColor()) << "more failures are worse";
+    EXPECT_FALSE(model.index(0, 2).data(Qt::ForegroundRole).isValid()) << "no change: no colour";
+    EXPECT_EQ(text(model, 1, 1), "– → –");
+    EXPECT_TRUE(model.index(0, 1).data(Qt::ToolTipRole).toString().contains("failures per 1,000 GPU-days"));
+    const QVariantMap exact = model.index(0, 1).data(ExportValueRole).toMap();
+    EXPECT_EQ(exact.value("b").toDouble(), 2.5);
+    EXPECT_EQ(exact.value("countB").toLongLong(), 7);
+    EXPECT_TRUE(model.index(1, 1).data(ExportValueRole).toMap().value("a").isNull());
+}
+
+TEST(CompareModels, MatchedJobsListRegressionsThenImprovements)
+{
+    fixtures::ensureApp();
+    core::MatchedJob worse { "job-1", 90.0, 80.0, -10.0, 1.5, 3.0 };
+    core::MatchedJob better { "job-2", 70.0, 75.5, 5.5, 2.0, 1.0 };
+    MatchedJobsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setJobs({ worse }, { better });
+
+    ASSERT_EQ(model.rowCount(), 2);
+    ASSERT_EQ(model.columnCount(), 6);
+    EXPECT_EQ(text(model, 0, 0), "▼ job-1");
+    EXPECT_EQ(text(model, 1, 0), "▲ job-2");
+    EXPECT_EQ(model.matchAt(1), "job-2");
+    EXPECT_EQ(model.matchAt(2), "");
+    EXPECT_EQ(model.index(0, 0).data(MatchedJobsModel::MatchRole).toString(), "job-1");
+    EXPECT_EQ(foregroundOf(model, 0, 0), worseColor());
+    EXPECT_EQ(foregroundOf(model, 1, 3), betterColor());
+    EXPECT_FALSE(model.index(1, 1).data(Qt::ForegroundRole).isValid());
+    EXPECT_EQ(text(model, 0, 1), formatPercent(90.0, 2));
+    EXPECT_EQ(text(model, 0, 3), formatPp(-10.0));
+    EXPECT_EQ(text(model, 0, 5), formatHours(3.0, QString()));
+    EXPECT_EQ(model.index(1, 3).data(ExportValueRole).toDouble(), 5.5);
+    EXPECT_EQ(model.headerData(3, Qt::Horizontal, ExportKeyRole).toString(), "Change pp");
+    EXPECT_EQ(model.headerData(5, Qt::Horizontal, ExportKeyRole).toString(), "Lost GPU-h B");
+    EXPECT_TRUE(model.headerData(4, Qt::Horizontal, Qt::ToolTipRole).toString().startsWith("GPU-hours A lost"));
+}
+
+} // namespace
+} // namespace ett::app
