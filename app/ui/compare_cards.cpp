@@ -2,6 +2,7 @@
 
 #include "app/ui/compare_charts.h"
 #include "app/ui/figures_format.h"
+#include "app/ui/page_widgets.h"
 
 #include <QFrame>
 #include <QHBoxLayout>
@@ -34,54 +35,30 @@ CompareCards::CompareCards(QWidget* parent)
 
 QFrame* CompareCards::addCard(const QString& id, const QColor& accent)
 {
-    Card card;
-    card.frame = new QFrame(this);
-    card.frame->setObjectName(QStringLiteral("card"));
+    Card card = makeCard(this, 6);
     if (accent.isValid()) {
         card.frame->setStyleSheet(QStringLiteral("QFrame#card { border-left: 5px solid %1; }").arg(accent.name()));
     }
-    auto* l = new QVBoxLayout(card.frame);
-    l->setContentsMargins(10, 6, 10, 6);
-    l->setSpacing(1);
-    card.title = new QLabel(card.frame);
-    card.title->setObjectName(QStringLiteral("cardTitle"));
-    card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    card.value = new QLabel(card.frame);
-    card.value->setObjectName(QStringLiteral("cardValue"));
-    card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont vf = card.value->font();
-    vf.setPointSizeF(vf.pointSizeF() * 1.6);
-    vf.setBold(true);
-    card.value->setFont(vf);
-    card.detail = new QLabel(card.frame);
-    card.detail->setObjectName(QStringLiteral("cardDetail"));
-    card.detail->setWordWrap(true);
     card.detail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     card.detail->setMinimumHeight(2 * card.detail->fontMetrics().lineSpacing());
     card.detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->addWidget(card.title);
-    l->addWidget(card.value);
-    l->addWidget(card.detail);
     m_cards.insert(id, card);
     return card.frame;
 }
 
 QString CompareCards::title(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->title->text();
+    return m_cards.title(id);
 }
 
 QString CompareCards::value(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->value->text();
+    return m_cards.value(id);
 }
 
 QString CompareCards::detail(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->detail->text();
+    return m_cards.detail(id);
 }
 
 void CompareCards::showComparison(const core::Comparison* c, Weighting w, const QString& matchBy)

@@ -8,6 +8,7 @@
 // Without a comparison the values are dashes. GUI thread only.
 #pragma once
 
+#include "app/ui/page_widgets.h"
 #include "app/ui/types.h"
 #include "core/model/compare.h"
 
@@ -40,19 +41,11 @@ public:
     QString detail(const QString& id) const;
 
 private:
-    struct Card
-    {
-        QFrame* frame = nullptr;
-        QLabel* title = nullptr;
-        QLabel* value = nullptr;
-        QLabel* detail = nullptr;
-    };
-
     QFrame* addCard(const QString& id, const QColor& accent);
     void showCohort(bool b, const core::Comparison* c, Weighting w);
     void showChange(const core::Comparison* c, Weighting w);
 
-    QMap<QString, Card> m_cards;
+    CardSet m_cards;
 };
 
 } // namespace ett::app

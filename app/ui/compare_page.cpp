@@ -46,14 +46,7 @@ QTableView* makeTableView(QWidget* parent, QAbstractItemModel* model)
     auto* t = new QTableView(parent);
     model->setParent(t);
     t->setModel(model);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->setAlternatingRowColors(true);
-    t->verticalHeader()->hide();
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
-    t->horizontalHeader()->setHighlightSections(false);
-    t->setWordWrap(false);
+    styleTable(t);
     return t;
 }
 

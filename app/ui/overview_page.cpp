@@ -156,34 +156,10 @@ void OverviewPage::buildUi()
     layout->addLayout(charts, 1);
 }
 
-OverviewPage::Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
+Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
 {
-    Card card;
-    card.frame = new QFrame(grid->parentWidget());
-    card.frame->setObjectName(QStringLiteral("card"));
-    auto* l = new QVBoxLayout(card.frame);
-    l->setContentsMargins(10, 7, 10, 7);
-    l->setSpacing(1);
-    card.title = new QLabel(card.frame);
-    card.title->setObjectName(QStringLiteral("cardTitle"));
-    // Titles may be cut on a narrow window rather than widen the page beyond it.
-    card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    card.value = new QLabel(card.frame);
-    card.value->setObjectName(QStringLiteral("cardValue"));
-    card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont vf = card.value->font();
-    if (id != QLatin1String("lostByBucket")) {
-        vf.setPointSizeF(vf.pointSizeF() * 1.6);
-        vf.setBold(true);
-    }
-    card.value->setFont(vf);
-    card.detail = new QLabel(card.frame);
-    card.detail->setObjectName(QStringLiteral("cardDetail"));
-    card.detail->setWordWrap(true);
-    l->addWidget(card.title);
-    l->addWidget(card.value);
-    l->addWidget(card.detail);
-    l->addStretch(1);
+    Card card = makeCard(grid->parentWidget(), 7, id != QLatin1String("lostByBucket"));
+    qobject_cast<QVBoxLayout*>(card.frame->layout())->addStretch(1);
     grid->addWidget(card.frame, row, column, 1, columnSpan);
     m_cards.insert(id, card);
     return card;
@@ -191,20 +167,17 @@ OverviewPage::Card OverviewPage::addCard(QGridLayout* grid, const QString& id, i
 
 QString OverviewPage::cardTitle(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->title->text();
+    return m_cards.title(id);
 }
 
 QString OverviewPage::cardValue(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->value->text();
+    return m_cards.value(id);
 }
 
 QString OverviewPage::cardDetail(const QString& id) const
 {
-    const auto it = m_cards.find(id);
-    return it == m_cards.end() ? QString() : it->detail->text();
+    return m_cards.detail(id);
 }
 
 QChart* OverviewPage::chart(Chart which) const

@@ -10,6 +10,7 @@
 // directly (tests, other callers). GUI thread only.
 #pragma once
 
+#include "app/ui/page_widgets.h"
 #include "app/ui/types.h"
 
 #include <QMap>
@@ -81,14 +82,6 @@ public slots:
     void refresh();
 
 private:
-    struct Card
-    {
-        QFrame* frame = nullptr;
-        QLabel* title = nullptr;
-        QLabel* value = nullptr;
-        QLabel* detail = nullptr;
-    };
-
     void buildUi();
     Card addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan = 1);
     void onOverviewReady(quint64 id, const OverviewData& overview);
@@ -112,7 +105,7 @@ private:
     QLabel* m_subtitle = nullptr;
     QProgressBar* m_busy = nullptr;
     QButtonGroup* m_calendarButtons = nullptr;
-    QMap<QString, Card> m_cards;
+    CardSet m_cards;
     QChartView* m_bucketsView = nullptr;
     QChartView* m_trendView = nullptr;
     QChartView* m_causesView = nullptr;

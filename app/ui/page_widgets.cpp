@@ -10,8 +10,10 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTimeZone>
+#include <QVBoxLayout>
 
 namespace ett::app {
 
@@ -64,10 +66,56 @@ QLabel* makeErrorLabel(QWidget* parent)
     return error;
 }
 
-QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
+Card makeCard(QWidget* parent, int margin, bool largeValue)
 {
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    t->setHorizontalHeaderLabels(headers);
+    Card card;
+    card.frame = new QFrame(parent);
+    card.frame->setObjectName(QStringLiteral("card"));
+    auto* l = new QVBoxLayout(card.frame);
+    l->setContentsMargins(10, margin, 10, margin);
+    l->setSpacing(1);
+    card.title = new QLabel(card.frame);
+    card.title->setObjectName(QStringLiteral("cardTitle"));
+    // Titles may be cut on a narrow window rather than widen the page beyond it.
+    card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    card.value = new QLabel(card.frame);
+    card.value->setObjectName(QStringLiteral("cardValue"));
+    card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (largeValue) {
+        QFont vf = card.value->font();
+        vf.setPointSizeF(vf.pointSizeF() * 1.6);
+        vf.setBold(true);
+        card.value->setFont(vf);
+    }
+    card.detail = new QLabel(card.frame);
+    card.detail->setObjectName(QStringLiteral("cardDetail"));
+    card.detail->setWordWrap(true);
+    l->addWidget(card.title);
+    l->addWidget(card.value);
+    l->addWidget(card.detail);
+    return card;
+}
+
+QString CardSet::title(const QString& id) const
+{
+    const auto it = m_cards.find(id);
+    return it == m_cards.end() ? QString() : it->title->text();
+}
+
+QString CardSet::value(const QString& id) const
+{
+    const auto it = m_cards.find(id);
+    return it == m_cards.end() ? QString() : it->value->text();
+}
+
+QString CardSet::detail(const QString& id) const
+{
+    const auto it = m_cards.find(id);
+    return it == m_cards.end() ? QString() : it->detail->text();
+}
+
+void styleTable(QTableView* t)
+{
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -76,6 +124,13 @@ QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     t->horizontalHeader()->setHighlightSections(false);
     t->setWordWrap(false);
+}
+
+QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
+{
+    auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+    t->setHorizontalHeaderLabels(headers);
+    styleTable(t);
     return t;
 }
 

@@ -4,6 +4,7 @@
 // GUI thread only; the parent owns what is made.
 #pragma once
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,7 @@ class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QSpinBox;
+class QTableView;
 class QTableWidget;
 class QTableWidgetItem;
 class QVariant;
@@ -50,8 +52,36 @@ struct RangeControls
 };
 RangeControls addRangeControls(QHBoxLayout* row, QWidget* parent, const QString& allTimeTip);
 
-// A read-only table of whole-row, single selections, alternating rows, compact rows, no word wrap,
-// no row numbers, headers not highlighted.
+// A headline card ("card"): a title ("cardTitle", cut rather than widen the page), a value
+// ("cardValue", selectable; a third larger and bold when `largeValue`) and a wrapped detail
+// ("cardDetail"), stacked in the frame with `margin` pixels above and below.
+struct Card
+{
+    QFrame* frame = nullptr;
+    QLabel* title = nullptr;
+    QLabel* value = nullptr;
+    QLabel* detail = nullptr;
+};
+Card makeCard(QWidget* parent, int margin, bool largeValue = true);
+
+// A page's cards by id, and their texts as shown (empty for an unknown id).
+class CardSet
+{
+public:
+    void insert(const QString& id, const Card& card) { m_cards.insert(id, card); }
+    Card& operator[](const QString& id) { return m_cards[id]; }
+    QString title(const QString& id) const;
+    QString value(const QString& id) const;
+    QString detail(const QString& id) const;
+
+private:
+    QMap<QString, Card> m_cards;
+};
+
+// The house style of read-only tables: whole-row, single selections, alternating rows, compact
+// rows, no word wrap, no row numbers, headers not highlighted.
+void styleTable(QTableView* table);
+// A table in that style.
 QTableWidget* makeTable(QWidget* parent, const QStringList& headers);
 // A cell: numbers right-aligned, text left-aligned.
 QTableWidgetItem* makeCell(const QString& text, bool number = true);
