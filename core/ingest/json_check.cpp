@@ -1,5 +1,6 @@
 #include "core/ingest/json_check.h"
 
+#include <string>
 #include <string_view>
 
 namespace ett::core {
@@ -45,6 +46,8 @@ bool isJsonNumber(std::string_view s)
     return i == s.size();
 }
 
+std::string checkNested(od::value& v, simdjson::error_code& err, int depth);
+
 } // namespace
 
 std::string_view trimJsonSpace(std::string_view s)
@@ -74,11 +77,16 @@ std::string describeJsonToken(std::string_view raw)
     return raw.size() <= kMax ? std::string(raw) : std::string(raw.substr(0, kMax)) + "...";
 }
 
-std::string checkJsonValue(od::value& v, simdjson::error_code& err)
+namespace {
+
+std::string checkNested(od::value& v, simdjson::error_code& err, int depth)
 {
     od::json_type t;
     if ((err = v.type().get(t))) {
         return simdjson::error_message(err);
+    }
+    if ((t == od::json_type::object || t == od::json_type::array) && depth >= kMaxJsonNesting) {
+        return "objects and arrays nested deeper than " + std::to_string(kMaxJsonNesting) + " levels";
     }
     switch (t) {
     case od::json_type::object: {
@@ -92,7 +100,7 @@ std::string checkJsonValue(od::value& v, simdjson::error_code& err)
             if ((err = std::move(fieldResult).get(f)) || (err = f.unescaped_key().get(key))) {
                 return simdjson::error_message(err);
             }
-            if (std::string problem = checkJsonValue(f.value(), err); !problem.empty()) {
+            if (std::string problem = checkNested(f.value(), err, depth + 1); !problem.empty()) {
                 return problem;
             }
         }
@@ -108,7 +116,7 @@ std::string checkJsonValue(od::value& v, simdjson::error_code& err)
             if ((err = std::move(elementResult).get(e))) {
                 return simdjson::error_message(err);
             }
-            if (std::string problem = checkJsonValue(e, err); !problem.empty()) {
+            if (std::string problem = checkNested(e, err, depth + 1); !problem.empty()) {
                 return problem;
             }
         }
@@ -133,6 +141,13 @@ std::string checkJsonValue(od::value& v, simdjson::error_code& err)
     }
     }
     return {};
+}
+
+} // namespace
+
+std::string checkJsonValue(od::value& v, simdjson::error_code& err)
+{
+    return checkNested(v, err, 0);
 }
 
 } // namespace ett::core

@@ -17,9 +17,14 @@ std::string_view trimJsonSpace(std::string_view s);
 // characters and "...").
 std::string describeJsonToken(std::string_view raw);
 
+// How deep objects and arrays may nest inside a value checkJsonValue() reads (the value itself is
+// level 1). Deeper is refused: the walk recurses once per level, and no trace nests this deep.
+inline constexpr int kMaxJsonNesting = 256;
+
 // Reads v to its end: objects and arrays walked, strings unescaped, numbers and true/false/null
-// checked against the JSON grammar. Returns what is wrong ("" when nothing is); err is simdjson's
-// error when it found one (SUCCESS when the grammar check did).
+// checked against the JSON grammar, nesting bounded by kMaxJsonNesting. Returns what is wrong (""
+// when nothing is); err is simdjson's error when it found one (SUCCESS when the grammar check
+// did).
 std::string checkJsonValue(simdjson::ondemand::value& v, simdjson::error_code& err);
 
 } // namespace ett::core

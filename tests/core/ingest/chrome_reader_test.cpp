@@ -705,6 +705,12 @@ TEST(ChromeBadInput, ErrorsNameFileLineAndFieldAndStoreNothing)
             "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1}],\n"
             " \"distributedInfo\": {\"rank\": 0,\n \"backend\": tru}}",
             ":3: trace object: field 'distributedInfo.backend': not valid JSON: found tru, not a value" },
+        // Nesting is bounded: a walk that recursed per level would overflow the stack first.
+        { "args-deep.json",
+            "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1, \"args\": {\"v\": " + std::string(43'500, '[')
+                + std::string(43'500, ']') + "}}\n]",
+            ":2: traceEvents[0] event (ph \"X\"): field 'args': not valid JSON: objects and arrays nested deeper "
+            "than 256 levels" },
         { "utf8.json",
             "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1},\n{\"ph\": \"X\", \"name\": \"\xff\", \"ts\": "
             "1, "

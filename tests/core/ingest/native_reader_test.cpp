@@ -1,6 +1,7 @@
 // Tests of the native trace reader (spec ett-trace-v1 sections 1-3): JSON Lines framing, gzip
 // detection by magic bytes, exact time conversion, defaults and counted oddities, and lines or
 // files larger than the reader's 4 MiB chunk.
+#include "core/ingest/json_check.h"
 #include "core/ingest/native_reader.h"
 
 #include <gtest/gtest.h>
@@ -515,6 +516,11 @@ TEST(NativeReaderDefaults, DamagedValuesOfUnknownFieldsAndRecordsAreErrorsWithTh
             ":3: attempt record: field 's': not valid JSON" },
         { "record.ett.jsonl", R"({"type":"metric","job":"J1","value":[1,nul]})",
             ":3: record of type 'metric': field 'value': not valid JSON: found nul, not a value" },
+        // Nesting is bounded (the walk recurses once per level): an error, not a stack overflow.
+        { "deep.ett.jsonl",
+            R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"host":)" + std::string(43'500, '[')
+                + std::string(43'500, ']') + "}",
+            ":3: attempt record: field 'host': not valid JSON: objects and arrays nested deeper than 256 levels" },
     };
     for (const Case& c : cases) {
         const std::string path
@@ -523,6 +529,18 @@ TEST(NativeReaderDefaults, DamagedValuesOfUnknownFieldsAndRecordsAreErrorsWithTh
         ASSERT_FALSE(r.ok()) << c.name;
         EXPECT_NE(r.error().message.find(path + c.expected), std::string::npos) << c.name << ": " << r.error().message;
     }
+}
+
+TEST(NativeReaderDefaults, NestingUpToTheLimitIsRead)
+{
+    TempDir dir;
+    // The field's value is level 1: 256 levels in all are accepted, as unknown data.
+    const std::string deep = std::string(kMaxJsonNesting, '[') + std::string(kMaxJsonNesting, ']');
+    const std::string path = dir.write(
+        "deep-ok.ett.jsonl", kHeaderS + "\n" + R"({"type":"job","job":"J1","gpus":8,"extra":)" + deep + "}\n");
+    auto r = readAll(path);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(issueCount(r->issues, "unknown_field", "job.extra"), 1);
 }
 
 TEST(NativeReaderDefaults, TreatsNullOptionalFieldsAsAbsent)
