@@ -4,7 +4,7 @@
 # sudo available). Safe to run again.
 set -eu
 
-PACKAGES="cmake g++ make pkg-config libsimdjson-dev libsqlite3-dev sqlite3 zlib1g-dev libssl-dev libfmt-dev
+PACKAGES="cmake g++ make pkg-config libsimdjson-dev libre2-dev libsqlite3-dev sqlite3 zlib1g-dev libssl-dev libfmt-dev
 libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
 xvfb xauth python3 poppler-utils"
 

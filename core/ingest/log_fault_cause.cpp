@@ -13,15 +13,15 @@ constexpr std::string_view kTracebackHeader = "Traceback (most recent call last)
 
 // A time of the failure summary (settings.root_cause_time): whether its numeric fields are in
 // range. Fields other than year..second are not used.
-bool readSummaryTime(const std::smatch& m, const LineFormat& format, RawTime& t)
+bool readSummaryTime(const RegexMatch& m, const LineFormat& format, RawTime& t)
 {
     bool valid = true;
     for (size_t g = 0; g < format.fields.size() && valid; ++g) {
         const auto& f = format.fields[g];
-        if (!f || !m[g + 1].matched) {
+        if (!f || !m.matched(g + 1)) {
             continue;
         }
-        const auto v = parseInt(m[g + 1].str());
+        const auto v = parseInt(m.str(g + 1));
         switch (*f) {
         case Field::Year:
             valid = v && *v >= 1 && *v <= 9999;
@@ -140,7 +140,7 @@ private:
         if (!m_inRootCause || !m_rules.rootCauseTime || m_scan.rootCauseNs) {
             return;
         }
-        std::smatch m;
+        RegexMatch m;
         const std::string b(body);
         if (!search(m_rules.rootCauseTime->re, b, m)) {
             return;

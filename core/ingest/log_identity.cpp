@@ -12,12 +12,12 @@ namespace {
 
 // The product of the groups of a gpus_from match (an unmatched group counts 1); nullopt when a
 // group is not a count from 1 to 1,000,000 or the product passes 1,000,000,000.
-std::optional<int64_t> gpuProduct(const std::smatch& m)
+std::optional<int64_t> gpuProduct(const RegexMatch& m)
 {
     int64_t product = 1;
     bool ok = m.size() > 1;
     for (size_t g = 1; ok && g < m.size(); ++g) {
-        const auto v = m[g].matched ? parseInt(m[g].str()) : std::optional<int64_t>(1);
+        const auto v = m.matched(g) ? parseInt(m.str(g)) : std::optional<int64_t>(1);
         ok = v && *v >= 1 && *v <= 1'000'000 && product <= 1'000'000'000 / *v;
         product *= ok ? *v : 1;
     }
@@ -52,9 +52,9 @@ std::string jobKey(const std::string& run, const ReaderOptions& options, const L
         return *options.job;
     }
     if (rules.jobFromName) {
-        std::smatch m;
-        if (search(*rules.jobFromName, run, m) && m.size() > 1 && m[1].matched && m[1].length() > 0) {
-            return m[1].str();
+        RegexMatch m;
+        if (search(*rules.jobFromName, run, m) && m.size() > 1 && m.matched(1) && m.length(1) > 0) {
+            return m.str(1);
         }
     }
     return run;
@@ -65,14 +65,14 @@ int32_t attemptNumber(const std::string& run, const ReaderOptions& options, cons
     if (options.attempt) {
         return *options.attempt;
     }
-    std::smatch m;
+    RegexMatch m;
     std::optional<int64_t> n;
-    if (rules.attemptFromName && search(*rules.attemptFromName, run, m) && m.size() > 1 && m[1].matched) {
-        n = parseInt(m[1].str());
+    if (rules.attemptFromName && search(*rules.attemptFromName, run, m) && m.size() > 1 && m.matched(1)) {
+        n = parseInt(m.str(1));
     }
     if (!n && rules.retryFromName && search(*rules.retryFromName, run, m)) {
         // A retry marker without a number is the first retry.
-        n = m.size() > 1 && m[1].matched && m[1].length() > 0 ? parseInt(m[1].str()) : std::optional<int64_t>(1);
+        n = m.size() > 1 && m.matched(1) && m.length(1) > 0 ? parseInt(m.str(1)) : std::optional<int64_t>(1);
     }
     if (n && *n >= 0 && *n <= std::numeric_limits<int32_t>::max()) {
         return static_cast<int32_t>(*n);
@@ -90,19 +90,19 @@ JobRecord jobRecord(
     for (size_t i = 0; i < lines.size() && i <= lastSetupLine; ++i) {
         const LogLine& l = lines[i];
         for (size_t k = 0; k < rules.gpusFrom.size(); ++k) {
-            std::smatch m;
+            RegexMatch m;
             if (!gpusFound[k] && search(rules.gpusFrom[k], l.body, m)) {
                 gpusFound[k] = gpuProduct(m);
             }
         }
         for (size_t k = 0; k < rules.jobAttrs.size(); ++k) {
-            std::smatch m;
+            RegexMatch m;
             if (attrsFound[k] || !search(rules.jobAttrs[k].second, l.body, m)) {
                 continue;
             }
             for (size_t g = 1; g < m.size(); ++g) {
-                if (m[g].matched && m[g].length() > 0) {
-                    attrsFound[k] = cleanText(m[g].str(), kMaxNameChars);
+                if (m.matched(g) && m.length(g) > 0) {
+                    attrsFound[k] = cleanText(m.str(g), kMaxNameChars);
                     break;
                 }
             }

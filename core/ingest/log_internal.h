@@ -11,6 +11,7 @@
 #include "core/ingest/formats.h"
 #include "core/ingest/mapping.h"
 #include "core/ingest/record_source.h"
+#include "core/ingest/regex.h"
 #include "core/model/records.h"
 #include "core/model/result.h"
 #include "core/model/timeutil.h"
@@ -19,7 +20,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -52,23 +52,18 @@ enum class Field : uint8_t {
 constexpr std::array<std::string_view, 12> kFieldNames = { "year", "month", "month_name", "day", "hour", "minute",
     "second", "fraction", "zone", "level", "logger", "message" };
 
-// A compiled regex. One anchored at its start ("^..." without a top-level "|") is only tried at
-// the start of the text: std::regex would otherwise try every position of every line.
+// A compiled regex (RE2: linear time, core/ingest/regex.h). One anchored at its start ("^..."
+// without a top-level "|") is only tried at the start of the text.
 struct Pattern
 {
-    std::regex re;
+    Regex re;
     bool anchored = false;
 };
-
-inline std::regex_constants::match_flag_type flagsOf(const Pattern& p)
-{
-    return p.anchored ? std::regex_constants::match_continuous : std::regex_constants::match_default;
-}
 
 // Whether the pattern occurs in the text (at its start when anchored).
 inline bool search(const Pattern& p, std::string_view text)
 {
-    return std::regex_search(text.begin(), text.end(), p.re, flagsOf(p));
+    return p.anchored ? p.re.matchPrefix(text) : p.re.search(text);
 }
 
 // As search(), false for an absent pattern.
@@ -78,9 +73,9 @@ inline bool search(const std::optional<Pattern>& p, std::string_view text)
 }
 
 // As search(), with the groups in `m` (which points into `text`).
-inline bool search(const Pattern& p, const std::string& text, std::smatch& m)
+inline bool search(const Pattern& p, std::string_view text, RegexMatch& m)
 {
-    return std::regex_search(text, m, p.re, flagsOf(p));
+    return p.anchored ? p.re.matchPrefix(text, m) : p.re.search(text, m);
 }
 
 struct LineFormat

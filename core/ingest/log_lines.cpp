@@ -114,14 +114,12 @@ std::optional<unsigned> parseMonthName(std::string_view name)
 std::string_view stripRankPrefixes(std::string_view rest, const Pattern& prefix, int32_t& rank)
 {
     for (;;) {
-        std::cmatch m;
-        if (!std::regex_search(
-                rest.data(), rest.data() + rest.size(), m, prefix.re, std::regex_constants::match_continuous)
-            || m.length(0) == 0) {
+        RegexMatch m;
+        if (!prefix.re.matchPrefix(rest, m) || m.length(0) == 0) {
             return rest;
         }
-        if (rank < 0 && m.size() > 1 && m[1].matched) {
-            const auto r = parseInt(std::string_view(m[1].first, static_cast<size_t>(m[1].length())));
+        if (rank < 0 && m.size() > 1 && m.matched(1)) {
+            const auto r = parseInt(m.group(1));
             if (r && *r >= 0 && *r <= std::numeric_limits<int32_t>::max()) {
                 rank = static_cast<int32_t>(*r);
             }
@@ -340,16 +338,16 @@ Status readLogLine(std::string_view text, int64_t no, const LogRules& rules, con
     line.body = std::string(rest);
 
     for (const LineFormat& f : rules.formats) {
-        std::smatch m;
+        RegexMatch m;
         if (!search(f.re, line.body, m)) {
             continue;
         }
         RawTime t;
         for (size_t g = 0; g < f.fields.size(); ++g) {
-            if (!f.fields[g] || !m[g + 1].matched) {
+            if (!f.fields[g] || !m.matched(g + 1)) {
                 continue;
             }
-            if (auto st = readField(*f.fields[g], m[g + 1].str(), path, t, line); !st) {
+            if (auto st = readField(*f.fields[g], m.str(g + 1), path, t, line); !st) {
                 return st;
             }
         }

@@ -94,9 +94,9 @@ MarkerScan scanMarkers(
             mk.index = i;
             mk.match = match;
             if (rules.step) {
-                std::smatch sm;
-                if (search(*rules.step, l.message, sm) && sm.size() > 1 && sm[1].matched) {
-                    mk.step = parseInt(sm[1].str());
+                RegexMatch sm;
+                if (search(*rules.step, l.message, sm) && sm.size() > 1 && sm.matched(1)) {
+                    mk.step = parseInt(sm.str(1));
                     scan.firstStepAt = scan.firstStepAt ? scan.firstStepAt : std::optional<size_t>(i);
                 }
             }

@@ -62,11 +62,11 @@ public:
 
     static Result<Pattern> compile(const std::string& pattern, const std::string& where)
     {
-        try {
-            return Pattern { std::regex(pattern, std::regex::ECMAScript), anchoredAtStart(pattern) };
-        } catch (const std::regex_error& e) {
-            return Error { where + ": regex \"" + pattern + "\" is not valid: " + e.what() };
+        auto re = Regex::compile(pattern, where);
+        if (!re) {
+            return re.error();
         }
+        return Pattern { std::move(*re), anchoredAtStart(pattern) };
     }
 
     // A JSON value of a setting (objects and arrays are kept as JSON text by the Mapping).
@@ -140,9 +140,9 @@ public:
         if (!haveRegex || !haveFields) {
             return Error { where + ": expected \"regex\" and \"fields\"" };
         }
-        if (f.fields.size() > f.re.re.mark_count()) {
+        if (f.fields.size() > static_cast<size_t>(f.re.re.groups())) {
             return Error { where + ": fields names " + std::to_string(f.fields.size()) + " groups but the regex has "
-                + std::to_string(f.re.re.mark_count()) };
+                + std::to_string(static_cast<size_t>(f.re.re.groups())) };
         }
         for (const Field need : { Field::Day, Field::Hour, Field::Minute, Field::Second }) {
             if (std::find(f.fields.begin(), f.fields.end(), std::optional<Field>(need)) == f.fields.end()) {

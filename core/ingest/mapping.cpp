@@ -1,5 +1,6 @@
 #include "core/ingest/mapping.h"
 
+#include "core/ingest/regex.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>
@@ -8,7 +9,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 namespace ett::core {
@@ -27,14 +27,14 @@ struct Mapping::Rule
     enum class Kind { Exact, Glob, Regex };
     Kind kind = Kind::Exact;
     std::string pattern;
-    std::regex re;
+    Regex re;
     std::vector<std::string> sources; // empty: any source category
     Match result;
 };
 
 struct Mapping::FaultRule
 {
-    std::regex re;
+    Regex re;
     Fault fault;
 };
 
@@ -99,13 +99,9 @@ Result<Mapping::Match> parsePhase(const std::string& phase, const std::string& w
     return m;
 }
 
-Result<std::regex> compile(const std::string& pattern, const std::string& where)
+Result<Regex> compile(const std::string& pattern, const std::string& where)
 {
-    try {
-        return std::regex(pattern, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-        return Error { where + ": regex \"" + pattern + "\" is not valid: " + e.what() };
-    }
+    return Regex::compile(pattern, where);
 }
 
 } // namespace
@@ -408,7 +404,7 @@ Mapping::Match Mapping::compute(std::string_view name, std::string_view source) 
             hit = globMatch(r.pattern, name);
             break;
         case Rule::Kind::Regex:
-            hit = std::regex_search(name.begin(), name.end(), r.re);
+            hit = r.re.search(name);
             break;
         }
         if (hit) {
@@ -422,7 +418,7 @@ Mapping::Match Mapping::compute(std::string_view name, std::string_view source) 
 std::optional<Mapping::Fault> Mapping::fault(std::string_view text) const
 {
     for (const FaultRule& f : m_faults) {
-        if (std::regex_search(text.begin(), text.end(), f.re)) {
+        if (f.re.search(text)) {
             return f.fault;
         }
     }

@@ -19,7 +19,7 @@
 //     "settings": { "job": "from-file-name", "rank": "distributedInfo.rank" }
 //   }
 // "source" (optional) restricts a rule to names of these source categories (Chrome "cat", NVTX
-// domain, ...). Patterns: "exact", "glob" (* and ?), or "regex" (ECMAScript, searched).
+// domain, ...). Patterns: "exact", "glob" (* and ?), or "regex" (RE2 syntax, core/ingest/regex.h; searched).
 #pragma once
 
 #include "core/ingest/record_source.h"

@@ -25,6 +25,7 @@
 // Record numbers in messages are NVTX_EVENTS rowids ("row 12").
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/readers.h"
+#include "core/ingest/regex.h"
 #include "core/model/timeutil.h"
 #include "core/store/database.h"
 
@@ -36,7 +37,6 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -469,14 +469,12 @@ Status NsysReader::assignRanks()
     if (pattern.empty()) {
         pattern = kDefaultRankPattern;
     }
-    std::regex re;
-    try {
-        re = std::regex(pattern, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-        return Error { m_mapping.origin() + ": settings: rank_pattern \"" + pattern
-            + "\" is not a valid regex: " + e.what() };
+    auto compiled = Regex::compile(pattern, m_mapping.origin() + ": settings: rank_pattern");
+    if (!compiled) {
+        return compiled.error();
     }
-    if (re.mark_count() < 1) {
+    const Regex& re = *compiled;
+    if (re.groups() < 1) {
         return Error { m_mapping.origin() + ": settings: rank_pattern \"" + pattern
             + "\" has no group: its first group (...) must capture the rank number" };
     }
@@ -504,9 +502,9 @@ Status NsysReader::assignRanks()
     }
     std::map<int64_t, std::set<int32_t>> named; // pid -> ranks its thread names give
     for (const auto& [tid, name] : threadNames) {
-        std::smatch m;
-        if (std::regex_search(name, m, re) && m[1].matched) {
-            const std::string digits = m[1].str();
+        RegexMatch m;
+        if (re.search(name, m) && m.matched(1)) {
+            const std::string digits = m.str(1);
             if (!digits.empty() && digits.size() <= 9
                 && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
                 named[pidOf(tid)].insert(static_cast<int32_t>(std::stoi(digits)));

@@ -298,6 +298,23 @@ TEST(ChromeKineto, LargeDistributedHeaderIsStillDetected)
     EXPECT_EQ(s.count("SELECT gpus FROM jobs"), 2048);
 }
 
+TEST(ChromeReader, AHugeEventNameIsMappedWithoutRecursion)
+{
+    // The preset's "DataLoader.*__next__" on a 30,000-character name once overflowed std::regex's
+    // stack; RE2 reads it in linear time.
+    Store s;
+    const std::string name = "DataLoader" + std::string(30'000, 'x') + "__next__";
+    const std::string file = s.write("huge-name.json",
+        "[\n{\"ph\": \"X\", \"name\": \"ProfilerStep#1\", \"cat\": \"user_annotation\", \"ts\": 1000, \"dur\": 100},\n"
+        "{\"ph\": \"X\", \"name\": \""
+            + name + "\", \"cat\": \"user_annotation\", \"ts\": 1200, \"dur\": 50}\n]");
+    const auto r = s.import(file);
+    EXPECT_EQ(r.phases, 2);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].result.bucketsNs[idx(Bucket::Stall)], 50 * kUs);
+}
+
 // --- Catapult edge cases with user mappings ----------------------------------------------------
 
 TEST(ChromeCatapult, TrivialArrayFormBeginEndPairs)

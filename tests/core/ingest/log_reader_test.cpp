@@ -82,6 +82,30 @@ FleetJob onlyJob(test::Store& store, const std::string& key)
 
 // ---- Hand-written edge cases ----------------------------------------------------------------
 
+TEST(LogReader, HugeLinesAndExceptionsAreReadWithoutRecursion)
+{
+    // The rules' regexes run on RE2 (linear, no recursion): a 26,000-character line (the preset's
+    // "(.*)$"), an 80 KB exception line that a fault rule ("NCCL.*timed out") scans, and 40
+    // traceback lines of 24 KB each once overflowed the stack or took minutes.
+    test::Store store;
+    std::string text = titan("10:00:00,000", "torchtitan version: 0.1")
+        + titan("10:00:10,000", "Training starts at step 1") + titan("10:00:20,000", std::string(26'000, 'x'))
+        + titan("10:01:00,000", "step:  1  loss: 1.00");
+    text += "[rank0]: Traceback (most recent call last):\n";
+    for (int i = 0; i < 40; ++i) {
+        text += "[rank0]:   File \"train.py\", line " + std::to_string(i) + ", in f " + std::string(24'000, 'y') + "\n";
+    }
+    text += "[rank0]: torch.distributed.DistBackendError: NCCL communicator " + std::string(80'000, 'z')
+        + " timed out\n";
+    const std::string file = store.write("huge.log", text);
+    const auto s = store.import(file, logOptions());
+    EXPECT_EQ(s.attempts, 1);
+    const FleetJob job = onlyJob(store, "huge");
+    ASSERT_EQ(job.result.attempts.size(), 1u);
+    EXPECT_EQ(job.result.attempts[0].outcome, Outcome::Failed);
+    EXPECT_EQ(job.attemptInfo[0].cause, "unknown.nccl_timeout");
+}
+
 TEST(LogReader, AnsiEscapesAreStrippedBeforeRulesApply)
 {
     test::Store store;

@@ -2,6 +2,7 @@
 // glob / regex matching in order, source categories, ignore rules, faults, presets, and the
 // counting of names no rule maps.
 #include "core/ingest/mapping.h"
+#include "core/ingest/regex.h"
 
 #include <gtest/gtest.h>
 
@@ -31,6 +32,32 @@ TEST(Glob, MatchesStarsAndQuestionMarksOverTheWholeText)
     EXPECT_FALSE(globMatch("step?", "step12"));
     EXPECT_FALSE(globMatch("ProfilerStep#*", "xProfilerStep#1"));
     EXPECT_FALSE(globMatch("a*b", "acbx"));
+}
+
+TEST(Regex, SearchesPrefixesAndGroupsAndNamesABadPattern)
+{
+    auto re = Regex::compile("rank([0-9]+)(x)?:", "rules.json: phases[0]");
+    ASSERT_TRUE(re.ok()) << re.error().message;
+    EXPECT_EQ(re->groups(), 2);
+    RegexMatch m;
+    ASSERT_TRUE(re->search("[rank12:] loss", m));
+    EXPECT_EQ(m.size(), 3u);
+    EXPECT_EQ(m.group(0), "rank12:");
+    EXPECT_EQ(m.str(1), "12");
+    EXPECT_FALSE(m.matched(2)) << "an optional group that took no part";
+    EXPECT_EQ(m.group(2), "");
+    EXPECT_FALSE(re->matchPrefix("[rank12:]")) << "a prefix match starts at the first character";
+    EXPECT_TRUE(re->matchPrefix("rank3x: go", m));
+    EXPECT_EQ(m.length(0), 7u);
+    EXPECT_TRUE(m.matched(2));
+    // Linear time, no recursion: a long line with a backtracking-prone pattern is answered.
+    auto greedy = Regex::compile("^(.*)(.*)$", "w");
+    ASSERT_TRUE(greedy.ok());
+    EXPECT_TRUE(greedy->search(std::string(200'000, 'a')));
+    auto bad = Regex::compile("(", "rules.json: phases[3]");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("rules.json: phases[3]: regex \"(\" is not valid: "), std::string::npos)
+        << bad.error().message;
 }
 
 TEST(Mapping, FirstMatchingRuleWinsWithExactGlobAndRegex)
