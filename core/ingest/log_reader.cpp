@@ -210,9 +210,10 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
                 + options.timezone + "\"",
             "timezone" };
     }
-    if (options.year && (*options.year < 1 || *options.year > 9999)) {
-        return Error { path + ": option --year: expected a year from 1 to 9999, got " + std::to_string(*options.year),
-            "year" };
+    if (options.year && (*options.year < 1900 || *options.year > 2099)) {
+        return Error {
+            path + ": option --year: expected a year from 1900 to 2099, got " + std::to_string(*options.year), "year"
+        };
     }
     auto source = ByteSource::open(path);
     if (!source) {

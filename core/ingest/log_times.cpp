@@ -33,11 +33,16 @@ std::string at(const std::string& path, int64_t line)
 
 } // namespace
 
+// The years a log's times may have: those whose instants the store accepts (1900 to 2099), so
+// that no year overflows nanoseconds since the epoch (int64 ends in 2262).
+constexpr int64_t kFirstYear = 1900;
+constexpr int64_t kLastYear = 2099;
+
 // Nanoseconds since the epoch of a written time in a year; nullopt when the day does not exist in
 // that year (Feb 29) or the year is out of range.
 std::optional<int64_t> toNs(const RawTime& t, int64_t year, int64_t zoneNs)
 {
-    if (year < 1 || year > 9999 || t.day > daysInMonth(year, t.month)) {
+    if (year < kFirstYear || year > kLastYear || t.day > daysInMonth(year, t.month)) {
         return std::nullopt;
     }
     const int64_t days = daysFromCivil(year, t.month, t.day);
@@ -76,6 +81,12 @@ Status resolveTimes(std::vector<LogLine>& lines, const ReaderOptions& options, i
             firstYearless = &l;
         }
         zoneAssumed = zoneAssumed || !l.raw.zoneOffsetNs;
+    }
+    for (const LogLine& l : lines) {
+        if (l.timed && l.raw.year && (*l.raw.year < kFirstYear || *l.raw.year > kLastYear)) {
+            return Error { at(path, l.no) + "log line: field 'year': expected a year from " + std::to_string(kFirstYear)
+                + " to " + std::to_string(kLastYear) + ", got " + std::to_string(*l.raw.year) };
+        }
     }
     std::optional<int64_t> firstFullNs;
     if (firstFull) {

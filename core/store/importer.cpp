@@ -431,16 +431,20 @@ Status ImportSession::handleBatch(const RecordBatch& batch)
         Status st;
         switch (ref.kind) {
         case RecordKind::Job:
-            st = handleJob(batch.jobs[ref.index], ref.line);
+            st = m_normalizer.checkTimes(batch.jobs[ref.index], ref.line);
+            st = st ? handleJob(batch.jobs[ref.index], ref.line) : st;
             break;
         case RecordKind::Attempt:
-            st = handleAttempt(batch.attempts[ref.index], ref.line);
+            st = m_normalizer.checkTimes(batch.attempts[ref.index], ref.line);
+            st = st ? handleAttempt(batch.attempts[ref.index], ref.line) : st;
             break;
         case RecordKind::Phase:
-            st = handlePhase(batch.phases[ref.index], ref.line, false);
+            st = m_normalizer.checkTimes(batch.phases[ref.index], ref.line);
+            st = st ? handlePhase(batch.phases[ref.index], ref.line, false) : st;
             break;
         case RecordKind::Checkpoint:
-            st = handleCheckpoint(batch.checkpoints[ref.index], ref.line, false);
+            st = m_normalizer.checkTimes(batch.checkpoints[ref.index], ref.line);
+            st = st ? handleCheckpoint(batch.checkpoints[ref.index], ref.line, false) : st;
             break;
         }
         if (!st) {

@@ -60,6 +60,48 @@ RecordNormalizer::RecordNormalizer(std::string path, std::string label)
 {
 }
 
+namespace {
+
+// The accepted instants: [1900-01-01, 2100-01-01) UTC. Their differences are below 6.4e18 ns.
+const int64_t kEarliestNs = daysFromCivil(1900, 1, 1) * 86'400 * kNsPerSecond;
+const int64_t kLatestNs = daysFromCivil(2100, 1, 1) * 86'400 * kNsPerSecond;
+
+// Ok when the named times are all in range; else the error for the first that is not.
+Status timesInRange(const std::string& at, const char* record,
+    std::initializer_list<std::pair<const char*, std::optional<int64_t>>> times)
+{
+    for (const auto& [field, ns] : times) {
+        if (ns && (*ns < kEarliestNs || *ns >= kLatestNs)) {
+            return Error { at + record + " record: field '" + field + "': expected a time from 1900-01-01 to "
+                + "2100-01-01 UTC, found " + std::to_string(*ns) + " ns since the epoch" };
+        }
+    }
+    return Status::success();
+}
+
+} // namespace
+
+Status RecordNormalizer::checkTimes(const JobRecord& r, int64_t line) const
+{
+    return timesInRange(at(line), "job", { { "submitted", r.submittedNs } });
+}
+
+Status RecordNormalizer::checkTimes(const AttemptRecord& r, int64_t line) const
+{
+    return timesInRange(
+        at(line), "attempt", { { "start", r.startNs }, { "end", r.endNs }, { "interrupted_at", r.interruptedAtNs } });
+}
+
+Status RecordNormalizer::checkTimes(const PhaseRecord& r, int64_t line) const
+{
+    return timesInRange(at(line), "phase", { { "start", r.startNs }, { "end", r.endNs } });
+}
+
+Status RecordNormalizer::checkTimes(const CheckpointRecord& r, int64_t line) const
+{
+    return timesInRange(at(line), "checkpoint", { { "start", r.startNs }, { "durable", r.durableNs } });
+}
+
 Status RecordNormalizer::checkJobAgrees(const JobState& job, const JobRecord& r, int64_t line) const
 {
     const JobRecord& effective = r;

@@ -101,6 +101,15 @@ public:
     // "path:line: ", the start of every error about a record.
     std::string at(int64_t line) const { return m_path + ":" + std::to_string(line) + ": "; }
 
+    // Times the accounting can hold: every instant of a record in [1900-01-01, 2100-01-01) UTC, so
+    // that the difference of any two instants, and the sums of a job's parts, fit in 64 bits (an
+    // attempt from -9e9 s to 9e9 s has ends that fit and a length that does not). Error naming
+    // the record's field, its value and the range.
+    Status checkTimes(const JobRecord& r, int64_t line) const;
+    Status checkTimes(const AttemptRecord& r, int64_t line) const;
+    Status checkTimes(const PhaseRecord& r, int64_t line) const;
+    Status checkTimes(const CheckpointRecord& r, int64_t line) const;
+
     // Spec 3: a job record seen again under the same label must agree with the first (job is
     // declared). Error naming the first difference.
     Status checkJobAgrees(const JobState& job, const JobRecord& r, int64_t line) const;

@@ -140,6 +140,23 @@ TEST(LogReader, AnsiEscapesAreStrippedBeforeRulesApply)
     EXPECT_EQ(issues(s, "assumed_year"), 0); // every time has its year
 }
 
+// A year nanoseconds since the epoch cannot hold (int64 ends in 2262) is refused, not wrapped
+// (4052 once became 1714).
+TEST(LogReader, YearsOutsideTheStoresRangeAreErrors)
+{
+    test::Store store;
+    const std::string file = store.write("far.log",
+        "[rank0]:[titan] 2025-03-01 10:00:00,000 - root - INFO - torchtitan version: 0.1\n"
+        "[rank0]:[titan] 4052-03-01 10:00:05,000 - root - INFO - Training starts at step 1\n");
+    auto failed = tryImport(store, file, logOptions());
+    ASSERT_FALSE(failed.ok());
+    EXPECT_NE(failed.error().message.find("far.log:2: log line: field 'year': expected a year from 1900 to 2099, got "
+                                          "4052"),
+        std::string::npos)
+        << failed.error().message;
+    EXPECT_EQ(store.count("SELECT count(*) FROM datasets"), 0);
+}
+
 // glog-style lines carry no year: an error without --year, the given year with it.
 TEST(LogReader, YearlessTimesNeedTheYearOption)
 {

@@ -438,6 +438,20 @@ std::vector<BadCase> badCases()
     c.push_back(
         { "JobDeclaredDifferentlyInSameFile", kHead + kJob2 + kAttempt2 + line(R"({"type":"job","job":"J2","gpus":8})"),
             4, "", { "\"J2\"", "line 2", "gpus 8 vs 4" } });
+
+    // 10. Times the accounting cannot hold: each end fits in int64 nanoseconds, the length does not
+    //     (summary, jobs and series then failed for every label), and times past 2100.
+    c.push_back({ "AttemptLongerThanInt64Nanoseconds",
+        kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":-9e9,"end":9e9})"), 3, "start",
+        { "attempt record", "1900-01-01 to 2100-01-01" } });
+    c.push_back({ "PhaseAfter2100",
+        small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":4200000000})"), 5, "end",
+        { "phase record", "2100-01-01" } });
+    c.push_back({ "CheckpointDurableAfter2100",
+        small + line(R"({"type":"checkpoint","job":"J2","attempt":0,"start":10,"durable":5000000000})"), 5, "durable",
+        { "checkpoint record" } });
+    c.push_back({ "SubmittedBefore1900", kHead + line(R"({"type":"job","job":"J2","gpus":4,"submitted":-3000000000})"),
+        2, "submitted", { "job record" } });
     return c;
 }
 
