@@ -537,7 +537,15 @@ Result<ImportSummary> ImportSession::run()
 
 Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, Clock::time_point started)
 {
-    // 2. Label and dataset rows; phase ids continue after the largest one.
+    // 2. Label and dataset rows; phase ids continue after the largest one. The label is looked up
+    //    again under the write lock: another import may have created it since step 1.
+    if (m_labelId == 0) {
+        auto found = m_writer.findLabel(m_options.label);
+        if (!found) {
+            return found.error();
+        }
+        m_labelId = found->value_or(0);
+    }
     if (m_labelId == 0) {
         auto id = m_writer.insertLabel(m_options.label);
         if (!id) {

@@ -192,9 +192,12 @@ const char* bucketColumn(int bucket)
     return kColumns[bucket];
 }
 
-Status ensureSchema(Database& db)
+namespace {
+
+// Whether the file is ours and which schema version it has: the version, or an Error saying why
+// it must not be touched (another application's file, a newer or an invalid version).
+Result<int64_t> checkedVersion(Database& db)
 {
-    // 1. Read only: is this ours, and which version? Nothing is written before these checks pass.
     auto version = readPragma(db, "user_version");
     if (!version) {
         return version.error();
@@ -217,13 +220,43 @@ Status ensureSchema(Database& db)
             + "; this build reads up to " + std::to_string(kSchemaVersion)
             + "); it was not changed. Open it with a newer ettw." };
     }
+    if (*version < 0) {
+        return Error { "this database has an invalid schema version (" + std::to_string(*version)
+            + "); it was not changed" };
+    }
+    return *version;
+}
+
+} // namespace
+
+Status ensureSchema(Database& db)
+{
+    // 1. Read only: is this ours, and which version? Nothing is written before these checks pass.
+    //    One read transaction, so that the three reads see one state of a file that another
+    //    process may be creating.
+    if (auto st = db.exec("BEGIN"); !st) {
+        return st;
+    }
+    auto version = checkedVersion(db);
+    (void)db.exec("COMMIT");
+    if (!version) {
+        return version.error();
+    }
     if (*version == kSchemaVersion) {
         return Status::success();
     }
 
-    // 2. Create or migrate, all in one transaction.
+    // 2. Create or migrate, all in one write transaction, deciding again inside it: another
+    //    process may have created or migrated the file since the check above.
     return inTransaction(db, [&]() -> Status {
-        int64_t v = *version;
+        auto current = checkedVersion(db);
+        if (!current) {
+            return current.error();
+        }
+        int64_t v = *current;
+        if (v == kSchemaVersion) {
+            return Status::success();
+        }
         if (v == 0) {
             if (auto st = db.exec(schemaV1()); !st) {
                 return st;

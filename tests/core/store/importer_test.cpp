@@ -19,6 +19,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "samples/synth/generator.h"
@@ -1066,6 +1067,82 @@ TEST(ImporterInterleaving, ImplicitJobDeclaredAfterOtherJobsIsFilledIn)
     EXPECT_EQ(fleet[0].result.bucketsNs[idx(Bucket::Init)], 20 * kS);
     EXPECT_EQ(fleet[0].result.bucketsNs[idx(Bucket::Productive)], 80 * kS);
     EXPECT_EQ(fleet[1].result.bucketsNs[idx(Bucket::Idle)], 10 * kS);
+}
+
+// A native file of one job `key` with `phases` train phases (a few hundred KB: long enough that two
+// imports started together both look their label up before either commits).
+std::string concurrentTrace(const std::string& key, int phases)
+{
+    std::string text = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                       "\n";
+    text += R"({"type":"job","job":")" + key + R"(","gpus":8})" + "\n";
+    text += R"({"type":"attempt","job":")" + key + R"(","attempt":0,"start":0,"end":)" + std::to_string(phases) + "}\n";
+    for (int i = 0; i < phases; ++i) {
+        text += R"({"type":"phase","job":")" + key + R"(","attempt":0,"phase":"train","start":)" + std::to_string(i)
+            + R"(,"end":)" + std::to_string(i + 1) + "}\n";
+    }
+    return text;
+}
+
+TEST(ImporterConcurrency, TwoImportsIntoOneNewLabelBothLand)
+{
+    // Each import runs on its own connection, as two processes would; the second waits for the
+    // first's write transaction and finds the label it created.
+    Store s;
+    const std::string a = s.write("a.ett.jsonl", concurrentTrace("A", 20'000));
+    const std::string b = s.write("b.ett.jsonl", concurrentTrace("B", 20'000));
+    std::string errors[2];
+    std::atomic<int> ready { 0 };
+    auto run = [&](int i, const std::string& file) {
+        auto db = Database::open(s.dbPath(), Database::OpenMode::MustExist);
+        if (!db) {
+            errors[i] = db.error().message;
+            return;
+        }
+        ++ready;
+        while (ready.load() < 2) {
+            std::this_thread::yield();
+        }
+        ImportOptions o;
+        o.label = "fresh";
+        if (auto r = importTraceFile(**db, file, o); !r) {
+            errors[i] = r.error().message;
+        }
+    };
+    std::thread ta(run, 0, a);
+    std::thread tb(run, 1, b);
+    ta.join();
+    tb.join();
+    EXPECT_EQ(errors[0], "");
+    EXPECT_EQ(errors[1], "");
+    EXPECT_EQ(s.count("SELECT count(*) FROM labels WHERE name = 'fresh'"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM datasets d JOIN labels l ON l.id = d.label_id WHERE l.name = 'fresh'"), 2);
+}
+
+TEST(ImporterConcurrency, TwoConnectionsCreatingOneNewDatabaseBothOpenIt)
+{
+    // The schema is created inside the write transaction after the version is read again there.
+    Store s;
+    for (int round = 0; round < 20; ++round) {
+        const std::string path = s.path("new-" + std::to_string(round) + ".db");
+        std::string errors[2];
+        std::atomic<int> ready { 0 };
+        auto open = [&](int i) {
+            ++ready;
+            while (ready.load() < 2) {
+                std::this_thread::yield();
+            }
+            if (auto db = Database::open(path, Database::OpenMode::CreateIfMissing); !db) {
+                errors[i] = db.error().message;
+            }
+        };
+        std::thread t0(open, 0);
+        std::thread t1(open, 1);
+        t0.join();
+        t1.join();
+        EXPECT_EQ(errors[0], "") << "round " << round;
+        EXPECT_EQ(errors[1], "") << "round " << round;
+    }
 }
 
 } // namespace

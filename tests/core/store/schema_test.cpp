@@ -210,6 +210,16 @@ TEST(Schema, RefusesNewerSchemaAndLeavesFileUnchanged)
     EXPECT_EQ(rawInt(path, "PRAGMA user_version"), kSchemaVersion + 1);
 }
 
+TEST(Schema, RefusesANegativeSchemaVersionAndLeavesFileUnchanged)
+{
+    TempDir dir;
+    const std::string path = dir.path("negative.db");
+    makeWorkedExampleDatabase(path);
+    rawExec(path, "PRAGMA user_version=-3");
+    expectRefusedUnchanged(path, "invalid schema version (-3)");
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), -3);
+}
+
 TEST(Schema, RefusesNewerSchemaEvenWithStaleAccountingVersion)
 {
     // A newer file must be refused before anything (re-attribution included) writes to it.
