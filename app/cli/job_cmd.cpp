@@ -120,8 +120,10 @@ std::string jobTable(const JobDetail& detail)
     for (const auto& [k, v] : j.attrs) {
         attrs += (attrs.empty() ? "" : ", ") + k + "=" + v;
     }
-    std::string out = fmt::format("Job {} (label '{}'){}\n", j.key, j.label, j.name.empty() ? "" : ": " + j.name);
-    out += fmt::format("GPUs {}{}\n", countText(j.gpus), attrs.empty() ? "" : "   " + attrs);
+    std::string out
+        = escapeControls(fmt::format("Job {} (label '{}'){}", j.key, j.label, j.name.empty() ? "" : ": " + j.name));
+    out += "\n" + escapeControls(fmt::format("GPUs {}{}", countText(j.gpus), attrs.empty() ? "" : "   " + attrs));
+    out += "\n";
     if (!r.hasWindow()) {
         return out + "This job has no attempts, so nothing to account.\n";
     }

@@ -1,6 +1,7 @@
 #include "app/cli/text_table.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace ett::app {
 
@@ -12,6 +13,31 @@ size_t displayWidth(const std::string& s)
         std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 } // namespace
+
+std::string escapeControls(std::string_view s)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c == 0x7f) {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xf];
+        } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80
+            && static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+            // C1 controls (U+0080..U+009F; U+009B starts a terminal escape sequence too).
+            const auto c1 = static_cast<unsigned char>(s[++i]);
+            out += "\\u00";
+            out += kHex[c1 >> 4];
+            out += kHex[c1 & 0xf];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
 
 void TextTable::addColumn(std::string header, Align align)
 {
@@ -31,10 +57,17 @@ void TextTable::addRule()
 
 std::string TextTable::render() const
 {
+    // What reaches a terminal: control characters escaped (a job name must not drive it).
+    std::vector<std::vector<std::string>> rows = m_rows;
+    for (auto& row : rows) {
+        for (auto& cell : row) {
+            cell = escapeControls(cell);
+        }
+    }
     std::vector<size_t> widths(m_columns.size());
     for (size_t c = 0; c < m_columns.size(); ++c) {
         widths[c] = displayWidth(m_columns[c].header);
-        for (const auto& row : m_rows) {
+        for (const auto& row : rows) {
             if (!row.empty()) {
                 widths[c] = std::max(widths[c], displayWidth(row[c]));
             }
@@ -73,7 +106,7 @@ std::string TextTable::render() const
     }
     std::string out = line(headers);
     out += std::string(total, '-') + "\n";
-    for (const auto& row : m_rows) {
+    for (const auto& row : rows) {
         out += row.empty() ? std::string(total, '-') + "\n" : line(row);
     }
     return out;

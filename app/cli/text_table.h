@@ -2,9 +2,15 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ett::app {
+
+// Text for a terminal: C0 and C1 control characters (ESC, BEL, CSI, ...) written as \xNN or
+// \u00NN, so that a job name or label read from a trace cannot drive the terminal. JSON output
+// stays exact; tables go through this.
+std::string escapeControls(std::string_view s);
 
 class TextTable
 {

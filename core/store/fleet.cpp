@@ -4,6 +4,7 @@
 #include "core/store/database.h"
 #include "core/store/schema.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace ett::core {
@@ -270,10 +271,28 @@ Result<std::optional<int64_t>> findLabelId(Database& db, const std::string& labe
     return std::optional<int64_t>(find->columnInt64(0));
 }
 
+Status checkLabelName(const std::string& label)
+{
+    if (label.empty()) {
+        return Error { "the label is empty: give a name (--label NAME)" };
+    }
+    if (std::all_of(label.begin(), label.end(), [](char c) { return c == ' ' || c == '\t'; })) {
+        return Error { "the label '" + label + "' is blank: give a name with a visible character" };
+    }
+    if (std::any_of(
+            label.begin(), label.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+        return Error { "the label contains a control character: give a name without one" };
+    }
+    return Status::success();
+}
+
 Status renameLabel(Database& db, const std::string& from, const std::string& to)
 {
     if (to.empty()) {
         return Error { "cannot rename label '" + from + "': the new name is empty" };
+    }
+    if (auto st = checkLabelName(to); !st) {
+        return Error { "cannot rename label '" + from + "': " + st.error().message };
     }
     return inTransaction(db, [&]() -> Status {
         // 1. Both names are checked inside the transaction, so nothing can slip in between.

@@ -58,6 +58,10 @@ Result<std::vector<std::string>> listLabels(Database& db);
 // The id of a dataset label; nullopt when there is none by that name.
 Result<std::optional<int64_t>> findLabelId(Database& db, const std::string& label);
 
+// Ok when `label` can name a dataset: not blank (it could not be selected or removed by name) and
+// without control characters. Error naming the label otherwise.
+Status checkLabelName(const std::string& label);
+
 // Renames a dataset label: every dataset and job under `from` is then under `to`. One
 // transaction. Error (and nothing changed) when `from` does not exist, `to` already exists, or
 // `to` is empty. Renaming a label to itself is an error too (it exists).

@@ -3,6 +3,7 @@
 #include "core/store/batch_pipeline.h"
 #include "core/store/database.h"
 #include "core/store/derived.h"
+#include "core/store/fleet.h"
 #include "core/store/import_writer.h"
 #include "core/store/record_normalizer.h"
 #include "core/store/schema.h"
@@ -483,6 +484,9 @@ Result<ImportSummary> ImportSession::run()
     const auto started = Clock::now();
     m_summary.path = m_path;
     m_summary.label = m_options.label;
+    if (auto st = checkLabelName(m_options.label); !st) {
+        return Error { m_path + ": " + st.error().message + "; nothing was stored" };
+    }
 
     auto reader = openRecordSource(m_path, m_options.reader);
     if (!reader) {

@@ -559,6 +559,27 @@ TEST_F(CliUserError, BadTraceNamesFileAndLineAndStoresNothing)
     EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
 }
 
+TEST_F(CliUserError, ControlCharactersInNamesAreEscapedInTablesAndExactInJson)
+{
+    // A job name and an attribute value from a trace carry a terminal escape (ESC [ 2 J clears the
+    // screen) and a C1 CSI: tables show them escaped, JSON keeps them exact.
+    writeFile(work() / "esc.ett.jsonl",
+        std::string(R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})") + "\n"
+            + R"({"type":"job","job":"J1","name":"evil\u001b[2Jname","gpus":8,"attrs":{"team":"a\u009bb"}})" + "\n"
+            + R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100})" + "\n"
+            + R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":100})" + "\n");
+    ok({ "import", "esc.ett.jsonl" });
+    for (const std::vector<std::string>& args : { std::vector<std::string> { "jobs" },
+             std::vector<std::string> { "job", "J1" }, std::vector<std::string> { "summary", "--by", "team" } }) {
+        const std::string out = ok(args);
+        EXPECT_FALSE(contains(out, "\x1b")) << argsText(args) << ": a raw ESC reached the terminal";
+        EXPECT_FALSE(contains(out, "\xc2\x9b")) << argsText(args) << ": a raw CSI reached the terminal";
+    }
+    EXPECT_TRUE(contains(ok({ "jobs" }), "evil\\x1b[2Jname"));
+    EXPECT_TRUE(contains(ok({ "summary", "--by", "team" }), "a\\u009bb"));
+    EXPECT_TRUE(contains(ok({ "jobs", "--format", "json" }), "evil\\u001b[2Jname")) << "JSON stays exact";
+}
+
 TEST_F(CliUserError, UnknownLabelJobAndBadTimesAreNamed)
 {
     ok({ "import", kWorkedExample });
@@ -941,8 +962,8 @@ TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
     ok({ "import", kWorkedExample });
     const std::string imported = ok({ "import", "--label", "skewed", "skewed.ett.jsonl" });
     EXPECT_TRUE(contains(imported, "data loss: 1 x phase_clipped (train)")) << "issues are shown at import with their "
-                                                                                "severity\n"
-                                                                             << imported;
+                                                                               "severity\n"
+                                                                            << imported;
 
     const Json datasets = okJson({ "datasets", "--format", "json" });
     ASSERT_EQ(datasets.kind(), Json::Kind::Array);

@@ -118,5 +118,20 @@ TEST_F(LabelStore, ReimportUnderTheNewNameIsRecognised)
     EXPECT_TRUE(again->alreadyImported);
 }
 
+TEST_F(LabelStore, BlankOrControlCharacterLabelsAreRefusedAndNothingIsStored)
+{
+    for (const std::string& bad : { std::string(), std::string("   "), std::string("a\x1b[31mb") }) {
+        ImportOptions options;
+        options.label = bad;
+        auto r = importTraceFile(*m_db, kWorkedExample, options);
+        ASSERT_FALSE(r.ok()) << "label '" << bad << "'";
+        EXPECT_NE(r.error().message.find(kWorkedExample + ": the label"), std::string::npos) << r.error().message;
+        EXPECT_NE(r.error().message.find("nothing was stored"), std::string::npos);
+        EXPECT_FALSE(renameLabel(*m_db, "before", bad).ok()) << "label '" << bad << "'";
+    }
+    EXPECT_EQ(labels(), (std::vector<std::string> { "after", "before" }));
+    EXPECT_EQ(datasetLabels().size(), 2u);
+}
+
 } // namespace
 } // namespace ett::core
