@@ -1,4 +1,5 @@
 #include "core/ingest/byte_source.h"
+#include "core/ingest/input_file.h"
 
 #include <openssl/evp.h>
 #include <zlib.h>
@@ -56,7 +57,7 @@ Result<std::unique_ptr<ByteSource>> ByteSource::open(const std::string& path)
 {
     std::unique_ptr<ByteSource> src(new ByteSource());
     src->m_path = path;
-    src->m_file = std::fopen(path.c_str(), "rb");
+    src->m_file = std::fopen(openablePath(path).c_str(), "rb");
     if (!src->m_file) {
         return Error { path + ": cannot open: " + std::strerror(errno) };
     }

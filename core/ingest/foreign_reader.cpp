@@ -97,6 +97,9 @@ Result<ForeignInput> openForeignInput(
 
 std::string jobIdFromPath(const std::string& path)
 {
+    if (path == "-") {
+        return "stdin";
+    }
     std::string name = path;
     if (const auto slash = name.find_last_of("/\\"); slash != std::string::npos) {
         name.erase(0, slash + 1);

@@ -67,7 +67,7 @@ Result<ForeignInput> openForeignInput(
     const std::string& path, const ReaderOptions& options, std::string_view preset, std::string_view format);
 
 // A job id from a file name: the name without directories and without the extensions trace
-// readers add (".gz", ".json", ".pt.trace", ".sqlite", ".log", ".txt", ".csv").
+// readers add (".gz", ".json", ".pt.trace", ".sqlite", ".log", ".txt", ".csv"); "stdin" for "-".
 std::string jobIdFromPath(const std::string& path);
 
 } // namespace ett::core

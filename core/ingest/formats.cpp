@@ -2,6 +2,7 @@
 
 #include "core/ingest/byte_source.h"
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/input_file.h"
 #include "core/ingest/native_reader.h"
 #include "core/ingest/readers.h"
 
@@ -150,7 +151,7 @@ Result<TraceFormat> detectFormat(const std::string& path)
 {
     // 1. SQLite files (Nsight Systems exports) by their 16-byte magic, before any decompression.
     {
-        std::FILE* f = std::fopen(path.c_str(), "rb");
+        std::FILE* f = std::fopen(openablePath(path).c_str(), "rb");
         if (!f) {
             return Error { path + ": cannot open: " + std::strerror(errno) };
         }

@@ -24,6 +24,7 @@
 //     most of a table); the others become phases or are counted as unmapped names with their time.
 // Record numbers in messages are NVTX_EVENTS rowids ("row 12").
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/input_file.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/regex.h"
 #include "core/model/timeutil.h"
@@ -179,7 +180,8 @@ Result<Statement> NsysReader::prepare(const std::string& sql)
 Status NsysReader::openDatabase()
 {
     // 1. Read-only, no mutex (one thread uses this connection), no journal replay.
-    if (sqlite3_open_v2(path().c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(openablePath(path()).c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr)
+        != SQLITE_OK) {
         const std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         return Error { path() + ": cannot open as a SQLite database: " + msg };
     }

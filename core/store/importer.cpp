@@ -1,5 +1,6 @@
 #include "core/store/importer.h"
 
+#include "core/ingest/input_file.h"
 #include "core/store/batch_pipeline.h"
 #include "core/store/database.h"
 #include "core/store/derived.h"
@@ -488,6 +489,11 @@ Result<ImportSummary> ImportSession::run()
         return Error { m_path + ": " + st.error().message + "; nothing was stored" };
     }
 
+    // A pipe, a FIFO or "-" is read once into a temporary copy that every open below reads.
+    auto spool = SpooledInput::prepare(m_path);
+    if (!spool) {
+        return spool.error();
+    }
     auto reader = openRecordSource(m_path, m_options.reader);
     if (!reader) {
         return reader.error();

@@ -20,6 +20,8 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -1196,6 +1198,19 @@ TEST_F(CliFormats, FormatIsDetectedByContentOrGiven)
     // JSON that is neither format: the message says so and how to choose.
     writeFile(work() / "odd.json", "{\"hello\": 1}\n");
     expectUserError({ "import", "odd.json" }, { "odd.json", "--format" });
+}
+
+// A named FIFO is opened once (a second open would wait for a writer that never comes) and "-"
+// reads standard input (here /dev/null: empty, named as the user wrote it).
+TEST_F(CliFormats, FifoAndStandardInputAreRead)
+{
+    const fs::path fifo = work() / "trace.fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::thread writer([&] { writeFile(fifo, readFile(kWorkedExample)); });
+    const std::string out = ok({ "import", "--label", "fifo", "trace.fifo" });
+    writer.join();
+    EXPECT_TRUE(contains(out, "trace.fifo: ett imported under label 'fifo'")) << out;
+    expectUserError({ "import", "--label", "stdin", "-" }, { "-: the file is empty" });
 }
 
 // Options are checked before any file is read (the check the window's import dialog runs too):
