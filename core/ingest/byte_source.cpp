@@ -1,4 +1,5 @@
 #include "core/ingest/byte_source.h"
+
 #include "core/ingest/input_file.h"
 
 #include <openssl/evp.h>
