@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -379,7 +380,14 @@ int runEttw(int argc, char** argv)
     }
     for (const Command& c : commands) {
         if (c.app->parsed()) {
-            return c.run();
+            try {
+                return c.run();
+            } catch (const std::bad_alloc&) {
+                // A query over a fleet larger than memory: say so rather than abort (rc 134).
+                std::fprintf(
+                    stderr, "ettw: out of memory (the database or the request is too large for this machine)\n");
+                return kExitUserError;
+            }
         }
     }
     return kExitUsage;

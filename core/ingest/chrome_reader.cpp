@@ -59,6 +59,11 @@ namespace chrome {
 
 namespace {
 
+// The largest Chrome trace (decompressed) the reader takes: the document is parsed whole, and
+// simdjson's index of it takes several bytes per byte of JSON. A PyTorch profiler trace of one
+// rank over a few steps is tens of MB.
+constexpr size_t kMaxDocumentBytes = size_t { 256 } << 20;
+
 // The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
 // past U+10FFFF included), or end. Only for error messages: simdjson says that the text is
 // invalid, not where.
@@ -222,7 +227,7 @@ Result<int64_t> ChromeReader::eventTime(const EventFields& f, std::string_view f
 
 Status ChromeReader::build()
 {
-    auto contentResult = readAll();
+    auto contentResult = readAll("a Chrome trace", kMaxDocumentBytes);
     if (!contentResult) {
         return contentResult.error();
     }

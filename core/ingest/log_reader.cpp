@@ -72,6 +72,7 @@
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/log_internal.h"
 #include "core/ingest/readers.h"
+#include "core/ingest/text_input.h"
 
 #include <algorithm>
 #include <limits>
@@ -84,6 +85,10 @@ namespace ett::core {
 namespace {
 
 using namespace logs;
+
+// The most text one console log may have: its lines are kept for the analysis (a copy each, and
+// their parts), so this bounds the reader's memory. A torchtitan run's log is a few MB.
+constexpr size_t kMaxLogTextBytes = size_t { 128 } << 20;
 
 class LogReader final : public ForeignReader
 {
@@ -113,18 +118,25 @@ private:
 
 Status LogReader::build()
 {
-    auto content = readAll();
-    if (!content) {
-        return content.error();
-    }
-    // 1. Every line: cleaned, rank, time fields.
-    std::string_view text(*content);
-    int64_t no = 0;
-    while (!text.empty()) {
-        const auto nl = text.find('\n');
-        const std::string_view line = text.substr(0, nl);
-        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-        if (auto st = readLogLine(line, ++no, m_rules, m_options, path(), m_lines); !st) {
+    // 1. Every line: cleaned, rank, time fields. The analysis below looks at the lines more than
+    //    once, so they are kept, up to kMaxLogTextBytes.
+    TextInput in(source(), "a console log");
+    size_t held = 0;
+    for (;;) {
+        auto line = in.nextLine();
+        if (!line) {
+            return line.error();
+        }
+        if (!*line) {
+            break;
+        }
+        held += (*line)->size();
+        if (held > kMaxLogTextBytes) {
+            return Error { path() + ":" + std::to_string(in.line()) + ": the log has more than "
+                + std::to_string(kMaxLogTextBytes >> 20)
+                + " MiB of text: one console log is read whole, as one attempt; split it per attempt (or per rank)" };
+        }
+        if (auto st = readLogLine(**line, in.line(), m_rules, m_options, path(), m_lines); !st) {
             return st;
         }
     }

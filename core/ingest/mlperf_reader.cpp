@@ -35,6 +35,7 @@
 // line of the log. Else none (the importer then warns and assumes 1).
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/readers.h"
+#include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>
@@ -356,21 +357,18 @@ Status MlperfReader::build()
     if (auto st = configure(); !st) {
         return st;
     }
-    auto content = readAll();
-    if (!content) {
-        return content.error();
-    }
-    const std::string_view text(*content);
+    TextInput in(source(), "an MLPerf log");
     int64_t line = 0;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t nl = text.find('\n', pos);
-        if (nl == std::string_view::npos) {
-            nl = text.size();
+    for (;;) {
+        auto next = in.nextLine();
+        if (!next) {
+            return next.error();
         }
-        const std::string_view raw = text.substr(pos, nl - pos);
-        pos = nl + 1;
-        ++line;
+        if (!*next) {
+            break;
+        }
+        const std::string_view raw = **next;
+        line = in.line();
         if (const auto at = raw.find(kMllog); at != std::string_view::npos) {
             if (auto st = parseEvent(trim(raw.substr(at + kMllog.size())), line, raw); !st) {
                 return st;

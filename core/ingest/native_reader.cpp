@@ -1,6 +1,7 @@
 #include "core/ingest/native_reader.h"
 
 #include "core/ingest/json_check.h"
+#include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>
@@ -745,7 +746,10 @@ Result<bool> NativeReader::fillBuffer()
     }
     const size_t usable = m_buffer.size() - simdjson::SIMDJSON_PADDING;
     if (m_end == usable) {
-        m_buffer.resize(m_buffer.size() * 2);
+        if (usable >= kMaxLineBytes) {
+            return Error { lineTooLongMessage(m_path, m_line + 1, "an ETT trace") };
+        }
+        m_buffer.resize(std::min(usable * 2, kMaxLineBytes) + simdjson::SIMDJSON_PADDING);
     }
     const size_t room = m_buffer.size() - simdjson::SIMDJSON_PADDING - m_end;
     auto n = m_source->read(m_buffer.data() + m_end, room);

@@ -32,6 +32,7 @@
 // the line where the row starts and the column.
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/readers.h"
+#include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>
@@ -61,12 +62,11 @@ std::string_view trimSpaces(std::string_view s)
     return s;
 }
 
+// A cell's text for a message: at most 80 bytes, control characters and bytes that are not
+// UTF-8 escaped (a binary file's bytes must not reach the terminal raw).
 std::string quote(std::string_view s)
 {
-    std::string out = "\"";
-    out += s.size() > 80 ? std::string(s.substr(0, 80)) + "..." : std::string(s);
-    out += '"';
-    return out;
+    return "\"" + printableText(s.size() > 80 ? s.substr(0, 80) : s) + (s.size() > 80 ? "...\"" : "\"");
 }
 
 std::string lower(std::string_view s)
@@ -77,53 +77,67 @@ std::string lower(std::string_view s)
     return out;
 }
 
-// RFC 4180 records from a whole text. Not thread-safe; one pass.
+// RFC 4180 records, read line by line from the file (a quoted field may span lines). Not
+// thread-safe; one pass.
 class CsvCursor
 {
 public:
-    CsvCursor(std::string_view text, char delimiter, const std::string& path)
-        : m_text(text)
+    explicit CsvCursor(TextInput& in, char delimiter)
+        : m_in(in)
         , m_delimiter(delimiter)
-        , m_path(path)
     {
-        if (m_text.starts_with("\xEF\xBB\xBF")) {
-            m_text.remove_prefix(3);
-        }
     }
 
     // The next non-blank record into `fields`; false at the end. `line` is where it starts.
     Result<bool> next(std::vector<std::string>& fields, int64_t& line)
     {
         for (;;) {
-            if (m_pos >= m_text.size()) {
+            auto more = nextLine();
+            if (!more) {
+                return more.error();
+            }
+            if (!*more) {
                 return false;
             }
-            line = m_line;
+            line = m_in.line();
             fields.clear();
             fields.emplace_back();
             bool quoted = false; // inside quotes
             bool wasQuoted = false; // this field was quoted (only the delimiter or a line end may follow)
+            size_t recordBytes = 0;
             for (;;) {
-                if (m_pos >= m_text.size()) {
-                    if (quoted) {
-                        return Error { m_path + ":" + std::to_string(line) + ": field " + std::to_string(fields.size())
+                if (m_pos >= m_line.size()) {
+                    if (!quoted) {
+                        break;
+                    }
+                    // A quoted field goes on on the next line.
+                    recordBytes += m_line.size() + 1;
+                    more = nextLine();
+                    if (!more) {
+                        return more.error();
+                    }
+                    if (!*more) {
+                        return Error { path() + ":" + std::to_string(line) + ": field " + std::to_string(fields.size())
                             + ": a quoted field is not closed before the end of the file" };
                     }
-                    break;
+                    if (recordBytes + m_line.size() > kMaxLineBytes) {
+                        return Error { lineTooLongMessage(path(), line, "a CSV table")
+                            + "; a quoted field opened here is "
+                              "never closed?" };
+                    }
+                    fields.back() += '\n';
+                    continue;
                 }
-                const char c = m_text[m_pos++];
+                const char c = m_line[m_pos++];
                 if (quoted) {
                     if (c == '"') {
-                        if (m_pos < m_text.size() && m_text[m_pos] == '"') {
+                        if (m_pos < m_line.size() && m_line[m_pos] == '"') {
                             fields.back() += '"';
                             ++m_pos;
                         } else {
                             quoted = false;
                         }
                     } else {
-                        if (c == '\n') {
-                            ++m_line;
-                        }
                         fields.back() += c;
                     }
                     continue;
@@ -131,14 +145,12 @@ public:
                 if (c == m_delimiter) {
                     fields.emplace_back();
                     wasQuoted = false;
-                } else if (c == '\n') {
-                    ++m_line;
-                    break;
-                } else if (c == '\r' && (m_pos >= m_text.size() || m_text[m_pos] == '\n')) {
+                } else if (c == '\r' && m_pos == m_line.size()) {
                     // CRLF (or a lone CR at the very end)
                 } else if (wasQuoted) {
-                    return Error { m_path + ":" + std::to_string(m_line) + ": field " + std::to_string(fields.size())
-                        + ": unexpected character '" + std::string(1, c)
+                    return Error { path() + ":" + std::to_string(m_in.line()) + ": field "
+                        + std::to_string(fields.size()) + ": unexpected character '"
+                        + printableText(std::string_view(&c, 1))
                         + "' after a closing quote (expected the delimiter or a line end)" };
                 } else if (c == '"' && trimSpaces(fields.back()).empty()) {
                     fields.back().clear();
@@ -156,11 +168,29 @@ public:
     }
 
 private:
-    std::string_view m_text;
+    const std::string& path() const { return m_in.path(); }
+    // The next line into m_line (a UTF-8 byte order mark dropped from the first); false at the end.
+    Result<bool> nextLine()
+    {
+        auto next = m_in.nextLine();
+        if (!next) {
+            return next.error();
+        }
+        if (!*next) {
+            return false;
+        }
+        m_line = **next;
+        m_pos = 0;
+        if (m_in.line() == 1 && m_line.starts_with("\xEF\xBB\xBF")) {
+            m_line.remove_prefix(3);
+        }
+        return true;
+    }
+
+    TextInput& m_in;
     char m_delimiter;
-    const std::string& m_path;
+    std::string_view m_line;
     size_t m_pos = 0;
-    int64_t m_line = 1;
 };
 
 // A settings object of string -> string ({"Pass": "completed"}); Error naming the setting.
@@ -666,11 +696,8 @@ Status TableReader::build()
     if (auto st = configure(); !st) {
         return st;
     }
-    auto content = readAll();
-    if (!content) {
-        return content.error();
-    }
-    CsvCursor csv(*content, m_delimiter, path());
+    TextInput in(source(), "a CSV table");
+    CsvCursor csv(in, m_delimiter);
     std::vector<std::string> fields;
     int64_t line = 0;
     auto more = csv.next(fields, line);

@@ -1,6 +1,7 @@
 #include "core/store/batch_pipeline.h"
 
 #include <chrono>
+#include <new>
 
 namespace ett::core {
 
@@ -61,7 +62,14 @@ void BatchPipeline::produce()
             m_free.pop_back();
         }
         const auto parseStart = std::chrono::steady_clock::now();
-        auto more = m_reader.nextBatch(*batch, kBatchRecords);
+        Result<bool> more = false;
+        try {
+            more = m_reader.nextBatch(*batch, kBatchRecords);
+        } catch (const std::bad_alloc&) {
+            // An exception must not leave this thread (std::terminate): it ends the import instead.
+            more = Error { m_reader.source().path() + ": out of memory while reading it, after "
+                + std::to_string(m_reader.recordsRead()) + " records" };
+        }
         m_parseSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - parseStart).count();
         m_bytesRead.store(m_reader.source().rawBytesRead(), std::memory_order_relaxed);
         std::lock_guard lock(m_mutex);

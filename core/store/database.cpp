@@ -248,7 +248,14 @@ Status inTransaction(Database& db, const std::function<Status()>& fn)
     if (auto st = db.exec("BEGIN IMMEDIATE"); !st) {
         return st;
     }
-    Status result = fn();
+    Status result = Status::success();
+    try {
+        result = fn();
+    } catch (...) {
+        // Out of memory (the only exception the code lets through): nothing half-written stays.
+        (void)db.exec("ROLLBACK");
+        throw;
+    }
     if (!result) {
         (void)db.exec("ROLLBACK");
         return result;

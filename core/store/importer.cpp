@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -433,19 +434,19 @@ Status ImportSession::handleBatch(const RecordBatch& batch)
         Status st;
         switch (ref.kind) {
         case RecordKind::Job:
-            st = m_normalizer.checkTimes(batch.jobs[ref.index], ref.line);
+            st = m_normalizer.checkLimits(batch.jobs[ref.index], ref.line);
             st = st ? handleJob(batch.jobs[ref.index], ref.line) : st;
             break;
         case RecordKind::Attempt:
-            st = m_normalizer.checkTimes(batch.attempts[ref.index], ref.line);
+            st = m_normalizer.checkLimits(batch.attempts[ref.index], ref.line);
             st = st ? handleAttempt(batch.attempts[ref.index], ref.line) : st;
             break;
         case RecordKind::Phase:
-            st = m_normalizer.checkTimes(batch.phases[ref.index], ref.line);
+            st = m_normalizer.checkLimits(batch.phases[ref.index], ref.line);
             st = st ? handlePhase(batch.phases[ref.index], ref.line, false) : st;
             break;
         case RecordKind::Checkpoint:
-            st = m_normalizer.checkTimes(batch.checkpoints[ref.index], ref.line);
+            st = m_normalizer.checkLimits(batch.checkpoints[ref.index], ref.line);
             st = st ? handleCheckpoint(batch.checkpoints[ref.index], ref.line, false) : st;
             break;
         }
@@ -725,8 +726,13 @@ Status ImportSession::writeDataset()
 
 Result<ImportSummary> importTraceFile(Database& db, const std::string& path, const ImportOptions& options)
 {
-    ImportSession session(db, path, options);
-    return session.run();
+    try {
+        ImportSession session(db, path, options);
+        return session.run();
+    } catch (const std::bad_alloc&) {
+        // The transaction was rolled back on the way out (inTransaction).
+        return Error { path + ": out of memory while importing it" };
+    }
 }
 
 Status reattributeAll(Database& db)

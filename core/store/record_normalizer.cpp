@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
 
 namespace ett::core {
 
@@ -62,6 +63,15 @@ RecordNormalizer::RecordNormalizer(std::string path, std::string label)
 
 namespace {
 
+// The longest texts a record may carry, in bytes. Far above what any trace writes (a C++ kernel
+// name with its templates is a few KB, a traceback tens of KB), low enough that no record can make
+// the store, a table or a report grow without bound.
+constexpr size_t kMaxIdBytes = 1024; // job ids, causes, subcategories
+constexpr size_t kMaxAttributeKeyBytes = 256;
+constexpr size_t kMaxNameBytes = 64 * 1024; // names, attribute values
+constexpr size_t kMaxDetailBytes = 256 * 1024;
+constexpr size_t kMaxAttributes = 1024;
+
 // The accepted instants: [1900-01-01, 2100-01-01) UTC. Their differences are below 6.4e18 ns.
 const int64_t kEarliestNs = daysFromCivil(1900, 1, 1) * 86'400 * kNsPerSecond;
 const int64_t kLatestNs = daysFromCivil(2100, 1, 1) * 86'400 * kNsPerSecond;
@@ -79,26 +89,70 @@ Status timesInRange(const std::string& at, const char* record,
     return Status::success();
 }
 
+// Ok when each named text is at most its limit in bytes; else the error for the first that is not.
+Status textsWithin(const std::string& at, const char* record,
+    std::initializer_list<std::tuple<const char*, const std::string*, size_t>> texts)
+{
+    for (const auto& [field, text, limit] : texts) {
+        if (text->size() > limit) {
+            return Error { at + record + " record: field '" + field + "': " + std::to_string(text->size())
+                + " bytes, more than the " + std::to_string(limit) + " a " + field + " may have" };
+        }
+    }
+    return Status::success();
+}
+
 } // namespace
 
-Status RecordNormalizer::checkTimes(const JobRecord& r, int64_t line) const
+Status RecordNormalizer::checkLimits(const JobRecord& r, int64_t line) const
 {
+    if (auto st = textsWithin(at(line), "job", { { "job", &r.job, kMaxIdBytes }, { "name", &r.name, kMaxNameBytes } });
+        !st) {
+        return st;
+    }
+    if (r.attrs.size() > kMaxAttributes) {
+        return Error { at(line) + "job record: field 'attrs': " + std::to_string(r.attrs.size())
+            + " attributes, more than the " + std::to_string(kMaxAttributes) + " a job may have" };
+    }
+    for (const auto& [key, value] : r.attrs) {
+        const std::string field = "attrs." + (key.size() > kMaxAttributeKeyBytes ? key.substr(0, 60) + "..." : key);
+        if (auto st = textsWithin(at(line), "job",
+                { { "attrs (a key)", &key, kMaxAttributeKeyBytes }, { field.c_str(), &value, kMaxNameBytes } });
+            !st) {
+            return st;
+        }
+    }
     return timesInRange(at(line), "job", { { "submitted", r.submittedNs } });
 }
 
-Status RecordNormalizer::checkTimes(const AttemptRecord& r, int64_t line) const
+Status RecordNormalizer::checkLimits(const AttemptRecord& r, int64_t line) const
 {
+    if (auto st = textsWithin(at(line), "attempt",
+            { { "job", &r.job, kMaxIdBytes }, { "cause", &r.cause, kMaxIdBytes },
+                { "detail", &r.detail, kMaxDetailBytes } });
+        !st) {
+        return st;
+    }
     return timesInRange(
         at(line), "attempt", { { "start", r.startNs }, { "end", r.endNs }, { "interrupted_at", r.interruptedAtNs } });
 }
 
-Status RecordNormalizer::checkTimes(const PhaseRecord& r, int64_t line) const
+Status RecordNormalizer::checkLimits(const PhaseRecord& r, int64_t line) const
 {
+    if (auto st = textsWithin(at(line), "phase",
+            { { "job", &r.job, kMaxIdBytes }, { "subcategory", &r.subcategory, kMaxIdBytes },
+                { "name", &r.name, kMaxNameBytes } });
+        !st) {
+        return st;
+    }
     return timesInRange(at(line), "phase", { { "start", r.startNs }, { "end", r.endNs } });
 }
 
-Status RecordNormalizer::checkTimes(const CheckpointRecord& r, int64_t line) const
+Status RecordNormalizer::checkLimits(const CheckpointRecord& r, int64_t line) const
 {
+    if (auto st = textsWithin(at(line), "checkpoint", { { "job", &r.job, kMaxIdBytes } }); !st) {
+        return st;
+    }
     return timesInRange(at(line), "checkpoint", { { "start", r.startNs }, { "durable", r.durableNs } });
 }
 

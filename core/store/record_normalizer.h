@@ -103,12 +103,13 @@ public:
 
     // Times the accounting can hold: every instant of a record in [1900-01-01, 2100-01-01) UTC, so
     // that the difference of any two instants, and the sums of a job's parts, fit in 64 bits (an
-    // attempt from -9e9 s to 9e9 s has ends that fit and a length that does not). Error naming
-    // the record's field, its value and the range.
-    Status checkTimes(const JobRecord& r, int64_t line) const;
-    Status checkTimes(const AttemptRecord& r, int64_t line) const;
-    Status checkTimes(const PhaseRecord& r, int64_t line) const;
-    Status checkTimes(const CheckpointRecord& r, int64_t line) const;
+    // attempt from -9e9 s to 9e9 s has ends that fit and a length that does not). Texts within the
+    // byte limits of record_normalizer.cpp (a 500 MB line must not become a 500 MB job id). Error naming the
+    // record's field, its value (or its size) and the limit.
+    Status checkLimits(const JobRecord& r, int64_t line) const;
+    Status checkLimits(const AttemptRecord& r, int64_t line) const;
+    Status checkLimits(const PhaseRecord& r, int64_t line) const;
+    Status checkLimits(const CheckpointRecord& r, int64_t line) const;
 
     // Spec 3: a job record seen again under the same label must agree with the first (job is
     // declared). Error naming the first difference.

@@ -106,6 +106,28 @@ TEST(LogReader, HugeLinesAndExceptionsAreReadWithoutRecursion)
     EXPECT_EQ(job.attemptInfo[0].cause, "unknown.nccl_timeout");
 }
 
+TEST(LogReader, BinaryDataAndEndlessLinesStopAtOnce)
+{
+    // Anything unrecognised is read as a log: 64 MB of zeros in a gzip (a decompression bomb in
+    // miniature: the real one grew to 15 GB) stops at its first NUL, a line with no end at 16 MiB.
+    test::Store store;
+    const std::string zeros = store.writeGzip("zeros.gz", std::string(64 << 20, '\0'));
+    auto r = importTraceFile(store.db(), zeros, ImportOptions {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, zeros + ":1: a NUL byte at column 1: binary data, not a console log");
+    const std::string text = titan("10:00:00,000", "torchtitan version: 0.1") + "x\nbinary\x01" + std::string(3, '\0');
+    r = importTraceFile(store.db(), store.write("nul.log", text), ImportOptions {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(r.error().message.ends_with("nul.log:3: a NUL byte at column 8: binary data, not a console log"))
+        << r.error().message;
+    r = importTraceFile(store.db(), store.write("endless.log", std::string(17 << 20, 'a')), ImportOptions {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(r.error().message.ends_with(
+        "endless.log:1: the line is longer than 16 MiB: not a console log (binary data, or a file of another format?)"))
+        << r.error().message;
+    EXPECT_EQ(store.count("SELECT count(*) FROM datasets"), 0);
+}
+
 TEST(LogReader, AnsiEscapesAreStrippedBeforeRulesApply)
 {
     test::Store store;

@@ -323,6 +323,25 @@ TEST(TableReaderErrors, UnclosedQuoteAndTextAfterAQuoteAreErrors)
     msg = importError(s, after, tableOptions(rules));
     EXPECT_NE(msg.find(after + ":2: field 2: unexpected character 'y' after a closing quote"), std::string::npos)
         << msg;
+    // A terminal escape (or any control byte) after the quote is named, not echoed raw.
+    const std::string esc = s.write("esc.csv",
+        "id,team,submitted,start,end,state,reason,gpus\n"
+        "a,\"x\"\x1b[2J,1,1,2,COMPLETED,,1\n");
+    msg = importError(s, esc, tableOptions(rules));
+    EXPECT_NE(msg.find(esc + ":2: field 2: unexpected character '\\x1b' after a closing quote"), std::string::npos)
+        << msg;
+    EXPECT_EQ(msg.find('\x1b'), std::string::npos) << msg;
+    // A quoted field that spans lines keeps its line break; the row is the line it starts on.
+    const std::string spans = s.write("spans.csv",
+        "id,team,submitted,start,end,state,reason,gpus\r\n"
+        "a,\"two\r\nlines\",1,1,2,COMPLETED,,1\r\n"
+        "b,x,1,1,2,COMPLETED,,0\r\n");
+    const auto imported = importTraceFile(s.db(), spans, tableOptions(rules));
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    const auto jobs = s.fleet();
+    const auto a = std::find_if(jobs.begin(), jobs.end(), [](const FleetJob& j) { return j.key == "a"; });
+    ASSERT_NE(a, jobs.end());
+    EXPECT_EQ(a->attr("team").value_or("?"), "two\r\nlines");
 }
 
 TEST(TableReaderErrors, EndBeforeStartAndBadSettingsAreErrors)

@@ -444,6 +444,22 @@ std::vector<BadCase> badCases()
     c.push_back({ "AttemptLongerThanInt64Nanoseconds",
         kHead + kJob2 + line(R"({"type":"attempt","job":"J2","attempt":0,"start":-9e9,"end":9e9})"), 3, "start",
         { "attempt record", "1900-01-01 to 2100-01-01" } });
+
+    // 11. Sizes no trace needs: a huge line would become a huge job id, table cell and report.
+    c.push_back(
+        { "JobIdOverTheLimit", kHead + line(R"({"type":"job","job":")" + std::string(1025, 'j') + R"(","gpus":4})"), 2,
+            "job", { "1025 bytes", "more than the 1024" } });
+    c.push_back({ "PhaseNameOverTheLimit",
+        small
+            + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":100,"name":")"
+                + std::string(65537, 'n') + "\"}"),
+        5, "name", { "phase record", "65537 bytes" } });
+    c.push_back({ "AttributeValueOverTheLimit",
+        kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":{"team":")" + std::string(70000, 't') + "\"}}"), 2,
+        "attrs.team", { "job record", "70000 bytes" } });
+    c.push_back({ "LineOverSixteenMiB",
+        kHead + line(R"({"type":"job","job":"J2","gpus":4,"name":")" + std::string(17 << 20, 'n') + "\"}"), 2, "",
+        { "longer than 16 MiB", "not an ETT trace" } });
     c.push_back({ "PhaseAfter2100",
         small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":4200000000})"), 5, "end",
         { "phase record", "2100-01-01" } });
