@@ -37,6 +37,15 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     }
     const bool tty = isatty(fileno(stderr)) != 0 && !cmd.quiet;
     ImportSink sink;
+    if (!tty && !cmd.quiet) {
+        // Progress is for terminals; a wait for another import is said once per file anywhere.
+        sink = [waitedFor = std::string()](const ImportProgressInfo& p) mutable {
+            if (p.stage.starts_with("waiting") && waitedFor != p.file) {
+                waitedFor = p.file;
+                std::fprintf(stderr, "ettw: %s: %s\n", p.file.c_str(), p.stage.c_str());
+            }
+        };
+    }
     if (tty) {
         sink = [](const ImportProgressInfo& p) {
             std::string eta;

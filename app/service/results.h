@@ -220,7 +220,7 @@ struct ImportProgressInfo
     std::string file; // the file's name
     int fileIndex = 0;
     int fileCount = 1;
-    std::string stage; // "reading", "attributing", "committing"
+    std::string stage; // "reading", "attributing", "committing", or "waiting for another import ..."
     int64_t records = 0;
     int64_t bytesDone = 0; // over all files
     int64_t bytesTotal = 0;

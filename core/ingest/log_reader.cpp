@@ -88,7 +88,7 @@ using namespace logs;
 
 // The most text one console log may have: its lines are kept for the analysis (a copy each, and
 // their parts), so this bounds the reader's memory. A torchtitan run's log is a few MB.
-constexpr size_t kMaxLogTextBytes = size_t { 128 } << 20;
+constexpr size_t kMaxLogTextBytes = size_t { 64 } << 20;
 
 class LogReader final : public ForeignReader
 {

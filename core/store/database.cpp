@@ -48,6 +48,10 @@ void Statement::bind(int index, int64_t value)
 }
 
 namespace {
+// How long a statement waits for a lock before SQLITE_BUSY. With WAL only writers wait for
+// each other (beginWrite goes on waiting when asked to).
+constexpr int kBusyTimeoutMs = 5000;
+
 // SQLite binds NULL when the pointer is null, and an empty std::string_view may have a null
 // data(): bind such a value as empty text (or an empty blob), never as NULL.
 const char* nonNull(std::string_view s)
@@ -175,9 +179,16 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
         return Error { path + ": cannot open database: " + msg };
     }
     sqlite3_extended_result_codes(db->m_db, 1);
-    sqlite3_busy_timeout(db->m_db, 5000);
-    // Bulk-friendly settings that keep atomicity: a rollback journal (new pages past the old end
-    // of the file need no journaling), NORMAL sync, a large page cache.
+    sqlite3_busy_timeout(db->m_db, kBusyTimeoutMs);
+    // Write-ahead logging, so that a query (`ettw summary`, the window) reads the last committed
+    // state while an import writes, however long the import: with a rollback journal the import
+    // takes the exclusive lock as soon as its pages outgrow the cache, and every reader then
+    // failed after the busy timeout. The -wal and -shm files exist only while the database is
+    // open; the last connection to close folds the log back into the one file and removes them.
+    // A database another process holds in the old mode stays in it this time (the pragma is
+    // then busy): nothing is lost, the next open switches. NORMAL sync is safe with WAL (a power
+    // cut may lose the last commit, never consistency); a large page cache.
+    (void)db->exec("PRAGMA journal_mode=WAL");
     if (auto st = db->exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL;"); !st) {
         return Error { path + ": " + st.error().message };
     }
@@ -243,9 +254,28 @@ Result<std::optional<int64_t>> Database::queryInt(std::string_view sql)
     return st->columnOptionalInt64(0);
 }
 
-Status inTransaction(Database& db, const std::function<Status()>& fn)
+Status Database::beginWrite(const std::function<bool()>& whileBusy)
 {
-    if (auto st = db.exec("BEGIN IMMEDIATE"); !st) {
+    // The first try does not wait, so that a wait is said at once; later ones wait the timeout.
+    if (whileBusy) {
+        sqlite3_busy_timeout(m_db, 0);
+    }
+    for (;;) {
+        const int rc = sqlite3_exec(m_db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+        sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
+        if (rc == SQLITE_OK) {
+            return Status::success();
+        }
+        const int code = sqlite3_extended_errcode(m_db) & 0xff;
+        if (code != SQLITE_BUSY || !whileBusy || !whileBusy()) {
+            return Error { "database error: " + std::string(sqlite3_errmsg(m_db)) };
+        }
+    }
+}
+
+Status inTransaction(Database& db, const std::function<Status()>& fn, const std::function<bool()>& whileBusy)
+{
+    if (auto st = db.beginWrite(whileBusy); !st) {
         return st;
     }
     Status result = Status::success();

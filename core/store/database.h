@@ -99,6 +99,10 @@ public:
     Database& operator=(const Database&) = delete;
 
     Status exec(const std::string& sql);
+    // BEGIN IMMEDIATE: takes the write lock. Another writer (an import in another process) may hold
+    // it for minutes: after each busy timeout (5 s) without it, `whileBusy` is called; true waits
+    // another round, false (or no callback) gives up with the "database is locked" Error.
+    Status beginWrite(const std::function<bool()>& whileBusy);
     Result<Statement> prepare(std::string_view sql);
     int64_t lastInsertRowid() const;
     std::string errorMessage() const;
@@ -116,7 +120,7 @@ private:
 };
 
 // Runs `fn` inside BEGIN IMMEDIATE ... COMMIT; rolls back when fn returns an Error (nothing of
-// it is stored) and passes the Error on.
-Status inTransaction(Database& db, const std::function<Status()>& fn);
+// it is stored) and passes the Error on. `whileBusy`: see Database::beginWrite.
+Status inTransaction(Database& db, const std::function<Status()>& fn, const std::function<bool()>& whileBusy = nullptr);
 
 } // namespace ett::core

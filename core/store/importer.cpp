@@ -526,7 +526,17 @@ Result<ImportSummary> ImportSession::run()
         }
     }
 
-    Status outcome = inTransaction(m_db, [&]() -> Status { return importInTransaction(rd, totalBytes, started); });
+    // Another import holds the write lock: say so (progress stage "waiting") and wait its turn,
+    // unless cancelled.
+    auto whileBusy = [&] {
+        progress("waiting for another import into this database to finish", 0, 0, 0);
+        return !cancelled();
+    };
+    Status outcome = inTransaction(
+        m_db, [&]() -> Status { return importInTransaction(rd, totalBytes, started); }, whileBusy);
+    if (!outcome && cancelled() && !m_summary.alreadyImported) {
+        return cancelledError();
+    }
     if (!outcome) {
         if (m_summary.alreadyImported) {
             const std::string sha = m_summary.sha256;

@@ -16,10 +16,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <random>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include "samples/synth/generator.h"
@@ -1143,6 +1146,102 @@ TEST(ImporterConcurrency, TwoConnectionsCreatingOneNewDatabaseBothOpenIt)
         EXPECT_EQ(errors[0], "") << "round " << round;
         EXPECT_EQ(errors[1], "") << "round " << round;
     }
+}
+
+TEST(ImporterTwoProcesses, QueriesReadAndImportsWaitDuringALongImport)
+{
+    // A child process imports and holds its write transaction open (in its progress callback)
+    // after its pages outgrew a tiny page cache: with a rollback journal that is the exclusive
+    // lock, and every reader failed with "database is locked" after the 5 s busy timeout.
+    Store s;
+    s.import(s.write("a.ett.jsonl", concurrentTrace("A", 10)), "before");
+    const std::string big = s.write("big.ett.jsonl", concurrentTrace("B", 20'000));
+    const std::string second = s.write("c.ett.jsonl", concurrentTrace("C", 10));
+    int toParent[2];
+    int toChild[2];
+    ASSERT_EQ(::pipe(toParent), 0);
+    ASSERT_EQ(::pipe(toChild), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        ::alarm(60); // never outlive a failed parent
+        auto db = Database::open(s.dbPath(), Database::OpenMode::MustExist);
+        if (!db || !(*db)->exec("PRAGMA cache_size=50")) {
+            ::_exit(2);
+        }
+        bool held = false;
+        ImportOptions o;
+        o.label = "long";
+        o.progress = [&](const ImportProgress& p) {
+            if (p.stage == "attributing" && !held) {
+                held = true;
+                char c = 'x';
+                (void)!::write(toParent[1], &c, 1); // inside the transaction now
+                (void)!::read(toChild[0], &c, 1); // until the parent's import waits
+            }
+        };
+        ::_exit(importTraceFile(**db, big, o).ok() && held ? 0 : 1);
+    }
+    // Whatever fails below, the child is let go and waited for.
+    bool released = false;
+    auto release = [&] {
+        if (!released) {
+            released = true;
+            char go = 'x';
+            EXPECT_EQ(::write(toChild[1], &go, 1), 1);
+        }
+    };
+    struct Reaper
+    {
+        std::function<void()> f;
+        ~Reaper() { f(); }
+    } reaper { [&] {
+        release();
+        int status = 0;
+        EXPECT_EQ(::waitpid(child, &status, 0), child);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the child's import failed: " << status;
+        for (int fd : { toParent[0], toParent[1], toChild[0], toChild[1] }) {
+            ::close(fd);
+        }
+    } };
+    char c = 0;
+    ASSERT_EQ(::read(toParent[0], &c, 1), 1);
+
+    // 1. A query on its own connection reads the committed state at once.
+    {
+        auto reader = Database::open(s.dbPath(), Database::OpenMode::MustExist);
+        ASSERT_TRUE(reader.ok()) << reader.error().message;
+        FleetQuery q;
+        q.label = "before";
+        auto jobs = loadFleet(**reader, q);
+        ASSERT_TRUE(jobs.ok()) << jobs.error().message;
+        EXPECT_EQ(jobs->size(), 1u);
+        auto labels = listLabels(**reader);
+        ASSERT_TRUE(labels.ok()) << labels.error().message;
+        EXPECT_EQ(*labels, std::vector<std::string> { "before" }) << "the running import is not visible";
+    }
+    // 2. An import waits its turn and says so (then the child goes on and commits).
+    bool saidWaiting = false;
+    ImportOptions o;
+    o.label = "second";
+    o.progress = [&](const ImportProgress& p) {
+        if (p.stage.starts_with("waiting for another import") && !saidWaiting) {
+            saidWaiting = true;
+            release();
+        }
+    };
+    const auto r = importTraceFile(s.db(), second, o);
+    EXPECT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(saidWaiting);
+    release();
+    reaper.f();
+    reaper.f = [] {};
+    EXPECT_EQ(s.count("SELECT count(*) FROM labels"), 3);
+    auto check = s.db().prepare("PRAGMA integrity_check");
+    ASSERT_TRUE(check.ok());
+    auto row = check->step();
+    ASSERT_TRUE(row.ok() && *row);
+    EXPECT_EQ(check->columnText(0), "ok");
 }
 
 } // namespace
