@@ -19,6 +19,12 @@ std::string followStore(Workspace& workspace)
     return st ? std::string() : st.error().message;
 }
 
+// A store error prefixed with the database's path, unless it names the path already.
+std::string inDatabase(const Workspace& workspace, const std::string& message)
+{
+    return message.starts_with(workspace.path() + ":") ? message : workspace.path() + ": " + message;
+}
+
 } // namespace
 
 core::Result<std::vector<core::DatasetInfo>> datasets(Workspace& workspace)
@@ -42,7 +48,7 @@ core::Result<core::LabelContents> labelContents(Workspace& workspace, const std:
 core::Status renameLabel(Workspace& workspace, const std::string& from, const std::string& to)
 {
     if (auto st = core::renameLabel(workspace.store(), from, to); !st) {
-        return core::Error { workspace.path() + ": " + st.error().message };
+        return core::Error { inDatabase(workspace, st.error().message) };
     }
     if (const std::string error = followStore(workspace); !error.empty()) {
         return core::Error { "label '" + from + "' was renamed to '" + to
@@ -58,7 +64,7 @@ core::Result<LabelChange> removeLabel(Workspace& workspace, const std::string& l
     }
     auto removed = core::removeLabel(workspace.store(), label, keep);
     if (!removed) {
-        return core::Error { workspace.path() + ": " + removed.error().message };
+        return core::Error { inDatabase(workspace, removed.error().message) };
     }
     return LabelChange { core::RemovedLabel { label, *removed }, followStore(workspace) };
 }

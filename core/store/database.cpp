@@ -256,6 +256,13 @@ Result<std::optional<int64_t>> Database::queryInt(std::string_view sql)
 
 Status Database::beginWrite(const std::function<bool()>& whileBusy)
 {
+    // SQLite opens a write-protected file read-only without a word; say so before any write,
+    // with the path (the bare "attempt to write a readonly database" named neither).
+    if (sqlite3_db_readonly(m_db, "main") == 1) {
+        return Error { m_path
+            + ": the database is read-only (the file, or its folder, is not writable by this user): nothing was "
+              "changed" };
+    }
     // The first try does not wait, so that a wait is said at once; later ones wait the timeout.
     if (whileBusy) {
         sqlite3_busy_timeout(m_db, 0);
