@@ -143,7 +143,7 @@ Command addCompareCommand(CLI::App& app, CommonOptions& common)
     addDbOption(sub, common);
     sub->add_option("--a", cmd->a,
            "Cohort A: comma-separated key=value terms, ANDed: label=before, from=2025-06-01, to=..., gpus>=8, "
-           "team=ads|search")
+           "team=ads|search; a value holding ',' or '|' goes in double quotes: label=\"v2, fixed\"")
         ->required();
     sub->add_option("--b", cmd->b, "Cohort B, written like --a")->required();
     sub->add_option("--fail-if-drop", cmd->failIfDrop,

@@ -28,19 +28,82 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-std::vector<std::string> splitAlternatives(std::string_view v)
+// Splits `v` at each `sep` outside double quotes; the parts keep their quotes. nullopt when a
+// quote is not closed.
+std::optional<std::vector<std::string_view>> splitOutsideQuotes(std::string_view v, char sep)
 {
-    std::vector<std::string> out;
+    std::vector<std::string_view> out;
+    bool quoted = false;
     size_t start = 0;
-    for (;;) {
-        const size_t bar = v.find('|', start);
-        out.emplace_back(trim(v.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start)));
-        if (bar == std::string_view::npos) {
-            break;
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (v[i] == '"') {
+            quoted = !quoted; // a doubled quote inside quotes toggles twice: still inside
+        } else if (v[i] == sep && !quoted) {
+            out.push_back(v.substr(start, i - start));
+            start = i + 1;
         }
-        start = bar + 1;
+    }
+    if (quoted) {
+        return std::nullopt;
+    }
+    out.push_back(v.substr(start));
+    return out;
+}
+
+// A value as written: trimmed, and when it is in double quotes, its content with "" as one quote
+// (so that a label or an attribute value may hold ',', '|' or '='). nullopt when text follows
+// the closing quote.
+std::optional<std::string> unquoteValue(std::string_view raw)
+{
+    const std::string_view t = trim(raw);
+    if (t.empty() || t.front() != '"') {
+        return std::string(t);
+    }
+    std::string out;
+    for (size_t i = 1; i < t.size(); ++i) {
+        if (t[i] != '"') {
+            out += t[i];
+        } else if (i + 1 < t.size() && t[i + 1] == '"') {
+            out += '"';
+            ++i;
+        } else {
+            return i + 1 == t.size() ? std::optional<std::string>(out) : std::nullopt;
+        }
+    }
+    return std::nullopt; // not closed (splitOutsideQuotes catches it first)
+}
+
+// The alternatives of a value ("a|b|\"c,d\""), unquoted. nullopt when a quote is misplaced.
+std::optional<std::vector<std::string>> splitAlternatives(std::string_view v)
+{
+    auto parts = splitOutsideQuotes(v, '|');
+    if (!parts) {
+        return std::nullopt;
+    }
+    std::vector<std::string> out;
+    for (const auto part : *parts) {
+        auto value = unquoteValue(part);
+        if (!value) {
+            return std::nullopt;
+        }
+        out.push_back(std::move(*value));
     }
     return out;
+}
+
+// A value written so that parseCohortSpec reads it back: in double quotes when it holds a
+// separator, a quote or blanks at its ends.
+std::string quoteValue(const std::string& v)
+{
+    const bool plain = !v.empty() && v.find_first_of(",|\"=") == std::string::npos && trim(v) == v;
+    if (plain) {
+        return v;
+    }
+    std::string out = "\"";
+    for (const char c : v) {
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return out + "\"";
 }
 
 std::optional<int64_t> parseCount(std::string_view s)
@@ -112,7 +175,7 @@ std::string CohortSpec::text() const
     auto joined = [](const std::vector<std::string>& v) {
         std::string out;
         for (const auto& x : v) {
-            out += (out.empty() ? "" : "|") + x;
+            out += (out.empty() ? "" : "|") + quoteValue(x);
         }
         return out;
     };
@@ -219,12 +282,13 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
     if (trim(text).empty() || trim(text) == "all") {
         return spec;
     }
-    size_t start = 0;
-    while (start <= text.size()) {
-        const size_t comma = text.find(',', start);
-        const std::string_view raw
-            = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-        start = comma == std::string_view::npos ? text.size() + 1 : comma + 1;
+    const auto terms = splitOutsideQuotes(text, ',');
+    if (!terms) {
+        return Error { where
+            + ": a double quote is not closed (a value in quotes may hold ',' and '|'; write \"\" for "
+              "a quote inside)" };
+    }
+    for (const std::string_view raw : *terms) {
         const std::string_view t = trim(raw);
         if (t.empty()) {
             return Error { where + ": an empty term (two commas in a row?)" };
@@ -248,8 +312,13 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
         if (value.empty()) {
             return Error { where + ": term '" + std::string(t) + "': the value is empty" };
         }
+        auto alternatives = splitAlternatives(value);
+        if (!alternatives) {
+            return Error { where + ": term '" + std::string(t)
+                + "': text after a closing quote (a quoted value ends at its quote; write \"\" for a quote inside)" };
+        }
         if (key == "label") {
-            for (auto& v : splitAlternatives(value)) {
+            for (auto& v : *alternatives) {
                 spec.labels.push_back(std::move(v));
             }
         } else if (key == "from" || key == "to") {
@@ -266,7 +335,7 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
             }
             spec.minGpus = spec.maxGpus = *n;
         } else {
-            auto values = splitAlternatives(value);
+            auto values = std::move(*alternatives);
             auto it = std::find_if(spec.attrs.begin(), spec.attrs.end(), [&](const auto& a) { return a.first == key; });
             if (it != spec.attrs.end()) {
                 return Error { where + ": attribute '" + key + "' is given twice; write its values as one term (" + key

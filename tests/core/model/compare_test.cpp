@@ -53,6 +53,31 @@ TEST(CohortSpec, ErrorsNameTheTerm)
     }
 }
 
+TEST(CohortSpec, QuotedValuesHoldCommasBarsAndQuotes)
+{
+    // A label or an attribute value may hold the spec's separators: in double quotes, "" for a quote.
+    auto s = parseCohortSpec(R"(label="before, v2"|after, team = "ads|search" , model="say ""hi""=x")", "--a");
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    EXPECT_EQ(s->labels, (std::vector<std::string> { "before, v2", "after" }));
+    ASSERT_EQ(s->attrs.size(), 2u);
+    EXPECT_EQ(s->attrs[0], (std::pair<std::string, std::vector<std::string>> { "team", { "ads|search" } }));
+    EXPECT_EQ(s->attrs[1], (std::pair<std::string, std::vector<std::string>> { "model", { "say \"hi\"=x" } }));
+    // text() quotes exactly the values that need it, and reads back to the same spec.
+    EXPECT_EQ(s->text(), R"(label="before, v2"|after,team="ads|search",model="say ""hi""=x")");
+    auto again = parseCohortSpec(s->text(), "--a");
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(*again, *s);
+    CohortSpec blanks;
+    blanks.labels = { " padded " };
+    EXPECT_EQ(blanks.text(), R"(label=" padded ")");
+    EXPECT_EQ(parseCohortSpec(blanks.text(), "--a")->labels, blanks.labels);
+    for (const char* bad : { R"(label="open)", R"(label="a"b)", R"(team="x"y|z)" }) {
+        auto e = parseCohortSpec(bad, "--a");
+        ASSERT_FALSE(e.ok()) << bad;
+        EXPECT_NE(e.error().message.find("quote"), std::string::npos) << e.error().message;
+    }
+}
+
 TEST(CohortSpec, EditsKeepOneTermPerAttributeSortedByKey)
 {
     CohortSpec a;
