@@ -40,18 +40,6 @@ int clampToInt(int64_t v)
     return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
 }
 
-int64_t floorTo(int64_t v, int64_t unit)
-{
-    const int64_t r = v % unit;
-    return r < 0 ? v - r - unit : v - r;
-}
-
-int64_t ceilTo(int64_t v, int64_t unit)
-{
-    const int64_t f = floorTo(v, unit);
-    return f == v ? v : f + unit;
-}
-
 } // namespace
 
 CohortControls::CohortControls(QWidget* parent, const Options& options)

@@ -14,6 +14,7 @@
 
 #include <QObject>
 
+#include <cstdint>
 #include <optional>
 
 class QCheckBox;
@@ -108,5 +109,19 @@ private:
     QSpinBox* m_minGpus = nullptr;
     QSpinBox* m_maxGpus = nullptr;
 };
+
+// A time rounded down (floorTo) or up (ceilTo) to a multiple of `unit` (> 0), for the range
+// sliders of the filter bar and the cohort editor: whole days or hours around the data.
+inline int64_t floorTo(int64_t v, int64_t unit)
+{
+    const int64_t r = v % unit;
+    return r < 0 ? v - r - unit : v - r;
+}
+
+inline int64_t ceilTo(int64_t v, int64_t unit)
+{
+    const int64_t f = floorTo(v, unit);
+    return f == v ? v : f + unit;
+}
 
 } // namespace ett::app

@@ -20,18 +20,6 @@ constexpr int64_t kNsPerMin = 60 * kNsPerS;
 constexpr int64_t kNsPerHour = 60 * kNsPerMin;
 constexpr int64_t kNsPerDay = 24 * kNsPerHour;
 
-int64_t floorTo(int64_t v, int64_t unit)
-{
-    const int64_t r = v % unit;
-    return r < 0 ? v - r - unit : v - r;
-}
-
-int64_t ceilTo(int64_t v, int64_t unit)
-{
-    const int64_t f = floorTo(v, unit);
-    return f == v ? v : f + unit;
-}
-
 } // namespace
 
 std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary& v)

@@ -186,15 +186,16 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
     // failed after the busy timeout. The -wal and -shm files exist only while the database is
     // open; the last connection to close folds the log back into the one file and removes them.
     // A database another process holds in the old mode stays in it this time (the pragma is
-    // then busy): nothing is lost, the next open switches. NORMAL sync is safe with WAL (a power
+    // then busy): nothing is lost, the next open switches (below). NORMAL sync is safe with WAL (a power
     // cut may lose the last commit, never consistency); a large page cache.
-    (void)db->exec("PRAGMA journal_mode=WAL");
     if (auto st = db->exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL;"); !st) {
         return Error { path + ": " + st.error().message };
     }
     if (auto st = ensureSchema(*db); !st) {
         return Error { path + ": " + st.error().message };
     }
+    // Only once the file is known to be ours: a refused file is left byte for byte as it was.
+    (void)db->exec("PRAGMA journal_mode=WAL");
     // The derived tables are a cache of the accounting rules: rebuild them when the rules changed.
     auto version = db->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
     if (!version) {
