@@ -287,7 +287,12 @@ Status ChromeReader::build()
         m_settings.push_back(std::move(s));
     }
 
-    // 4. One pass over the document.
+    // 4. One pass over the document (with the first-pass checks that simdjson's fallback lacks).
+    if (parsesWithFallback()) {
+        if (auto err = firstPassError(std::string_view(m_content, m_contentSize))) {
+            return jsonError(err, nullptr);
+        }
+    }
     od::parser parser;
     od::document doc;
     if (auto err = parser.iterate(m_content, m_contentSize, content.capacity()).get(doc)) {

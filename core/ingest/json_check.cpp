@@ -1,5 +1,8 @@
 #include "core/ingest/json_check.h"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -148,6 +151,67 @@ std::string checkNested(od::value& v, simdjson::error_code& err, int depth)
 std::string checkJsonValue(od::value& v, simdjson::error_code& err)
 {
     return checkNested(v, err, 0);
+}
+
+simdjson::error_code firstPassError(std::string_view input)
+{
+    // One pass keeps the string state as the vectorised scanner does: backslashes escape the byte
+    // after an odd run of them inside and outside strings alike, so such a quote never counts.
+    bool inString = false;
+    bool controlInString = false;
+    for (size_t i = 0; i < input.size();) {
+        // Most bytes change nothing: eight at a time, go to the first that is a quote, a backslash
+        // or below 0x20 (the usual bit tricks, exact for the lowest such byte of a little-endian
+        // word: a zero byte of x ^ c is a byte equal to c).
+        if (std::endian::native == std::endian::little && i + 8 <= input.size()) {
+            constexpr uint64_t kOnes = 0x0101010101010101;
+            constexpr uint64_t kHighs = 0x8080808080808080;
+            uint64_t x = 0;
+            std::memcpy(&x, input.data() + i, sizeof x);
+            const uint64_t quote = x ^ (kOnes * '"');
+            const uint64_t backslash = x ^ (kOnes * '\\');
+            const uint64_t special
+                = (((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((x - kOnes * 0x20) & ~x))
+                & kHighs;
+            if (!special) {
+                i += 8;
+                continue;
+            }
+            i += static_cast<size_t>(std::countr_zero(special) / 8);
+        }
+        const auto c = static_cast<unsigned char>(input[i]);
+        if (c == '\\') {
+            size_t run = 0;
+            while (i < input.size() && input[i] == '\\') {
+                ++run;
+                ++i;
+            }
+            if (run % 2 == 1 && i < input.size()) {
+                controlInString = controlInString || (inString && static_cast<unsigned char>(input[i]) < 0x20);
+                ++i;
+            }
+            continue;
+        }
+        if (c == '"') {
+            inString = !inString;
+        } else if (inString && c < 0x20) {
+            controlInString = true;
+        }
+        ++i;
+    }
+    // The order in which their first pass reports them.
+    if (inString) {
+        return simdjson::UNCLOSED_STRING;
+    }
+    if (controlInString) {
+        return simdjson::UNESCAPED_CHARS;
+    }
+    return simdjson::validate_utf8(input) ? simdjson::SUCCESS : simdjson::UTF8_ERROR;
+}
+
+bool parsesWithFallback()
+{
+    return simdjson::get_active_implementation()->name() == "fallback";
 }
 
 } // namespace ett::core

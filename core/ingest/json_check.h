@@ -1,7 +1,20 @@
-// Checks a JSON value that a reader does not need. simdjson On Demand validates only what it is
-// asked for: skipping a value counts its brackets without looking at what is between them, so
-// {"value": 10]} or fal$e inside a skipped value would pass and a damaged file would be imported
-// as if it were whole. Readers pass every value they skip through checkJsonValue() instead.
+// Checks of JSON that simdjson On Demand leaves to its caller.
+//
+// A value a reader does not need: On Demand validates only what it is asked for; skipping a value
+// counts its brackets without looking at what is between them, so {"value": 10]} or fal$e inside a
+// skipped value would pass and a damaged file would be imported as if it were whole. Readers pass
+// every value they skip through checkJsonValue() instead.
+//
+// The first pass over an input: simdjson's vectorised implementations (the ones nearly every CPU
+// gets) refuse a string left open, a control character in a string and invalid UTF-8 before they
+// parse anything. Its portable "fallback" implementation checks UTF-8 only inside strings and
+// starts a string only where a value starts, so it parses on and fails later with another message
+// and line, or not at all when the damage lies in a value a reader only describes. Readers running
+// on fallback call firstPassError() first, which gives those files the verdict and message the
+// vectorised implementations give. Two kinds of damage still part them, both refused by both in
+// the damaged copies the tests read, with other messages: a quote glued to the end of a value
+// (1"a": fallback takes it as one value) and a backslash before a non-ASCII character in a string
+// (fallback finds invalid UTF-8, the others a bad escape).
 #pragma once
 
 #include <simdjson.h>
@@ -26,5 +39,15 @@ inline constexpr int kMaxJsonNesting = 256;
 // when nothing is); err is simdjson's error when it found one (SUCCESS when the grammar check
 // did).
 std::string checkJsonValue(simdjson::ondemand::value& v, simdjson::error_code& err);
+
+// What the vectorised implementations' first pass reports for `input`, found by a plain scan with
+// their rules (a quote counts unless an odd run of backslashes precedes it, wherever it is): an
+// open string (UNCLOSED_STRING), else a byte below 0x20 inside a string (UNESCAPED_CHARS), else
+// invalid UTF-8 (UTF8_ERROR), else SUCCESS.
+simdjson::error_code firstPassError(std::string_view input);
+
+// Whether a parser that starts now gets simdjson's portable implementation, whose first pass checks
+// less (see above): readers then call firstPassError() before they parse.
+bool parsesWithFallback();
 
 } // namespace ett::core

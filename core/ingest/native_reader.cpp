@@ -714,9 +714,19 @@ Status readTypedRecord(const std::string& type, od::object& obj, od::document& d
 
 // ---------------------------------------------------------------------------------------------
 
+// The parser runs its structural pass over each line and its string unescaping on the
+// implementation simdjson picks at run time for this CPU (AVX-512, AVX2, ...; see
+// simdjson_implementation.h). The On Demand code compiled into this file (navigation, numbers) is
+// the build target's, simdjson's "fallback" on baseline x86-64, but it is scalar in every
+// implementation: built for AVX2 this file and the Chrome reader ran the same instruction count,
+// so they are not compiled once per instruction set.
 struct NativeReader::Parser
 {
     od::parser parser;
+    // Settled at the first line, when the parser takes its implementation: whether it is
+    // simdjson's fallback, whose first pass needs firstPassError() beside it (json_check.h).
+    bool started = false;
+    bool fallback = false;
 };
 
 NativeReader::~NativeReader() = default;
@@ -812,6 +822,15 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
     const size_t capacity = static_cast<size_t>(m_buffer.data() + m_buffer.size() - data);
     // The record type is known once "type" is read; messages before that name only the line.
     Where w { m_path, m_line, {} };
+    if (!m_parser->started) {
+        m_parser->started = true;
+        m_parser->fallback = parsesWithFallback();
+    }
+    if (m_parser->fallback) {
+        if (auto err = firstPassError(std::string_view(data, length))) {
+            return w.invalidJson(err);
+        }
+    }
     od::document doc;
     if (auto err = m_parser->parser.iterate(data, length, capacity).get(doc)) {
         return w.invalidJson(err);
