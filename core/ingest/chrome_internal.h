@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/json_stream.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>
@@ -15,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace ett::core::chrome {
@@ -36,8 +38,9 @@ inline std::string shorten(std::string_view s)
 // for anything else (fractions, more than 18 digits, below min).
 std::optional<int64_t> integerOf(std::string_view text, int64_t min);
 
-// The fields of one event that the reader looks at. Views point into the padded content (raw
-// tokens) or into the parser's string buffer (unescaped strings): both live as long as the document.
+// The fields of one event that the reader looks at. Views point into the event's padded text (raw
+// tokens) or into the parser's string buffer (unescaped strings): both live while the event is
+// handled; what outlives it is interned.
 struct EventFields
 {
     const char* at = nullptr; // where the event's first key is, for its line
@@ -99,9 +102,18 @@ protected:
     Status build() override;
 
 private:
-    // Steps of build().
-    Status readTopLevel(od::document& doc);
-    Status readEvents(od::array events);
+    // Steps of build(). The document is read from a JsonStream: the structure around the values
+    // here, each value parsed on its own (parseValue: wrapped in open/close, so that a scalar
+    // parses too; parseField: a top-level field as the object {key: value}).
+    Status readEventArray(bool topLevel);
+    Status readTopLevelObject();
+    Status parseValue(size_t maxBytes, char open, char close);
+    Status parseField(const std::string& key, int64_t keyLine);
+    Status readTopLevelField(od::field& field);
+    Status readEvent(od::value& event);
+    // What a parser would say of the document's structure around the values: a missing comma or
+    // bracket (TAPE_ERROR), or the end of the file inside the document (cut off).
+    Error structureError(int64_t line, bool cutOff) const;
     Status readSettingValue(SettingPath& s, od::value& v, const char* at);
     // checkJsonValue() over a value the reader skips; `where` names it in the error ("trace object:
     // field 'deviceProperties'").
@@ -135,6 +147,21 @@ private:
     Mapping m_mapping;
     UnmappedNames m_unmapped;
 
+    // The largest event, and the largest other top-level field ("stackFrames" of a browser trace
+    // can be large), that the reader takes: each is held whole while it is parsed.
+    static constexpr size_t kMaxEventBytes = size_t { 16 } << 20;
+    static constexpr size_t kMaxFieldBytes = size_t { 256 } << 20;
+
+    // A name kept for later (open slices, mapped slices): the event's text is gone by then.
+    std::string_view intern(std::string_view s) { return *m_names.emplace(s).first; }
+
+    JsonStream* m_stream = nullptr;
+    std::string m_value; // the value being parsed, wrapped, with simdjson's padding
+    od::parser m_parser;
+    od::document m_valueDoc;
+    std::unordered_set<std::string> m_names;
+
+    // The text being parsed (m_value) and the file line its start is on.
     const char* m_content = nullptr;
     size_t m_contentSize = 0;
     const char* m_linePos = nullptr;

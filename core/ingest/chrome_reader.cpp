@@ -59,11 +59,6 @@ namespace chrome {
 
 namespace {
 
-// The largest Chrome trace (decompressed) the reader takes: the document is parsed whole, and
-// simdjson's index of it takes several bytes per byte of JSON. A PyTorch profiler trace of one
-// rank over a few steps is tens of MB.
-constexpr size_t kMaxDocumentBytes = size_t { 256 } << 20;
-
 // The first byte of [p, end) that is not part of valid UTF-8 (overlongs, surrogates and code points
 // past U+10FFFF included), or end. Only for error messages: simdjson says that the text is
 // invalid, not where.
@@ -227,41 +222,6 @@ Result<int64_t> ChromeReader::eventTime(const EventFields& f, std::string_view f
 
 Status ChromeReader::build()
 {
-    auto contentResult = readAll("a Chrome trace", kMaxDocumentBytes);
-    if (!contentResult) {
-        return contentResult.error();
-    }
-    std::string content = std::move(*contentResult);
-
-    // 1. The JSON Array Format may end without its "]" (the spec allows it: a trace cut off while
-    //    being written). Close it so that the parser accepts it.
-    {
-        std::string_view s = trimJsonSpace(content);
-        if (s.empty()) {
-            return Error { path()
-                + ": the file is empty (expected a Chrome trace: [events...] or {\"traceEvents\": "
-                  "[...]})" };
-        }
-        if (s.front() == '[' && s.back() != ']') {
-            size_t end = static_cast<size_t>(s.data() - content.data()) + s.size();
-            content.resize(end);
-            if (content.back() == ',') {
-                content.pop_back();
-            }
-            content.push_back(']');
-            m_issues.add(IssueKind::UnterminatedArray, "the event array has no closing ']'", 1,
-                "closed at the end of the file (the trace may have been cut off)");
-        }
-    }
-    // 2. simdjson reads up to SIMDJSON_PADDING bytes past the end: make room once (no copy when
-    //    readAll's buffer already has it, which is the usual case).
-    if (content.capacity() < content.size() + simdjson::SIMDJSON_PADDING) {
-        content.reserve(content.size() + simdjson::SIMDJSON_PADDING);
-    }
-    m_content = content.data();
-    m_contentSize = content.size();
-    m_linePos = m_content;
-
     // 3. Which top-level values the settings ask for.
     const std::pair<const char*, const char*> kSettingDefaults[] = {
         { "job", "" },
@@ -287,51 +247,250 @@ Status ChromeReader::build()
         m_settings.push_back(std::move(s));
     }
 
-    // 4. One pass over the document (with the first-pass checks that simdjson's fallback lacks).
+    // 1. The document is read one value at a time (JsonStream): the events one by one, each other
+    //    top-level field whole; each is parsed on its own. Memory holds one value, never the file.
+    JsonStream in(source(), "a Chrome trace");
+    m_stream = &in;
+    auto first = in.peek();
+    if (!first) {
+        return first.error();
+    }
+    if (*first < 0) {
+        return Error { path()
+            + ": the file is empty (expected a Chrome trace: [events...] or {\"traceEvents\": "
+              "[...]})" };
+    }
+    if (*first == '[') {
+        in.take();
+        if (auto st = readEventArray(true); !st) {
+            return st;
+        }
+    } else if (*first == '{') {
+        in.take();
+        if (auto st = readTopLevelObject(); !st) {
+            return st;
+        }
+    } else {
+        // Not an array or object: the parser says whether it is JSON at all.
+        if (auto st = parseValue(kMaxFieldBytes, '[', ']'); !st) {
+            return st;
+        }
+        od::array wrapper;
+        od::value v;
+        if (auto err = m_valueDoc.get_array().get(wrapper)) {
+            return jsonError(err, nullptr);
+        }
+        for (auto element : wrapper) {
+            if (auto err = std::move(element).get(v)) {
+                return jsonError(err, nullptr);
+            }
+            break;
+        }
+        return Error { path()
+            + ":1: expected a Chrome trace: a JSON array of events, or an object with \"traceEvents\"" };
+    }
+    auto trailing = in.peek();
+    if (!trailing) {
+        return trailing.error();
+    }
+    if (*trailing >= 0) {
+        return Error { path() + ":" + std::to_string(in.line())
+            + ": unexpected content after the end of the trace's JSON value" };
+    }
+    // 2. Records.
+    return emit();
+}
+
+Status ChromeReader::parseValue(size_t maxBytes, char open, char close)
+{
+    m_value.clear();
+    m_value.push_back(open);
+    const int64_t startLine = m_stream->line();
+    if (auto st = m_stream->captureValue(m_value, maxBytes); !st) {
+        return st;
+    }
+    if (m_stream->captureComplete()) {
+        m_value.push_back(close); // else the document ends where the file does, as the parser should see it
+    }
+    m_value.reserve(m_value.size() + simdjson::SIMDJSON_PADDING);
+    m_content = m_value.data();
+    m_contentSize = m_value.size();
+    m_linePos = m_content;
+    m_line = startLine;
+    m_doc = nullptr; // errors of the parse itself have no position: jsonError finds one
     if (parsesWithFallback()) {
         if (auto err = firstPassError(std::string_view(m_content, m_contentSize))) {
             return jsonError(err, nullptr);
         }
     }
-    od::parser parser;
-    od::document doc;
-    if (auto err = parser.iterate(m_content, m_contentSize, content.capacity()).get(doc)) {
+    if (auto err = m_parser.iterate(m_content, m_contentSize, m_value.capacity()).get(m_valueDoc)) {
         return jsonError(err, nullptr);
     }
-    m_doc = &doc;
-    if (auto st = readTopLevel(doc); !st) {
-        return st;
-    }
-    {
-        const char* trailing = nullptr;
-        if (!doc.current_location().get(trailing)) {
-            return Error { path() + ":" + std::to_string(lineOf(trailing))
-                + ": unexpected content after the end of the trace's JSON value" };
-        }
-    }
-    // 5. Records.
-    return emit();
+    m_doc = &m_valueDoc;
+    return Status::success();
 }
 
-Status ChromeReader::readTopLevel(od::document& doc)
+Error ChromeReader::structureError(int64_t line, bool cutOff) const
 {
-    od::json_type type;
-    if (auto err = doc.type().get(type)) {
-        return jsonError(err, nullptr);
-    }
-    if (type == od::json_type::array) {
-        od::array events;
-        if (auto err = doc.get_array().get(events)) {
+    const simdjson::error_code err = cutOff ? simdjson::INCOMPLETE_ARRAY_OR_OBJECT : simdjson::TAPE_ERROR;
+    return Error { path() + ":" + std::to_string(line) + ": not valid JSON: " + simdjson::error_message(err)
+        + (cutOff ? " (was the file cut off?)" : "") };
+}
+
+Status ChromeReader::readEventArray(bool topLevel)
+{
+    for (bool expectValue = true;;) {
+        auto c = m_stream->peek();
+        if (!c) {
+            return c.error();
+        }
+        if (*c < 0) {
+            if (!topLevel) {
+                return structureError(m_stream->lastContentLine(), true);
+            }
+            // The JSON Array Format may end without its "]" (the spec allows it: a trace cut off
+            // while being written).
+            m_issues.add(IssueKind::UnterminatedArray, "the event array has no closing ']'", 1,
+                "closed at the end of the file (the trace may have been cut off)");
+            return Status::success();
+        }
+        if (*c == ']') {
+            m_stream->take();
+            return Status::success();
+        }
+        if (!expectValue) {
+            if (*c != ',') {
+                return structureError(m_stream->line(), false);
+            }
+            m_stream->take();
+            expectValue = true;
+            continue;
+        }
+        if (auto st = parseValue(kMaxEventBytes, '[', ']'); !st) {
+            return st;
+        }
+        od::array wrapper;
+        if (auto err = m_valueDoc.get_array().get(wrapper)) {
             return jsonError(err, nullptr);
         }
-        return readEvents(events);
+        for (auto element : wrapper) {
+            od::value event;
+            if (auto err = std::move(element).get(event)) {
+                return jsonError(err, nullptr);
+            }
+            if (auto st = readEvent(event); !st) {
+                return st;
+            }
+        }
+        expectValue = false;
     }
-    if (type != od::json_type::object) {
+}
+
+Status ChromeReader::readTopLevelObject()
+{
+    for (bool expectField = true, first = true;; first = false) {
+        auto c = m_stream->peek();
+        if (!c) {
+            return c.error();
+        }
+        if (*c < 0) {
+            return structureError(m_stream->lastContentLine(), true);
+        }
+        if (*c == '}' && (first || !expectField)) {
+            m_stream->take();
+            break;
+        }
+        if (!expectField) {
+            if (*c != ',') {
+                return structureError(m_stream->line(), false);
+            }
+            m_stream->take();
+            expectField = true;
+            continue;
+        }
+        // The key, then ':' and, for "traceEvents", the events one by one; any other field is
+        // parsed whole as the object {key: value}.
+        std::string key;
+        const int64_t keyLine = m_stream->line();
+        if (*c != '"') {
+            return structureError(keyLine, false);
+        }
+        if (auto st = m_stream->captureValue(key, kMaxFieldBytes); !st) {
+            return st;
+        }
+        auto colon = m_stream->peek();
+        if (!colon) {
+            return colon.error();
+        }
+        if (*colon != ':') {
+            return structureError(*colon < 0 ? m_stream->lastContentLine() : m_stream->line(), *colon < 0);
+        }
+        m_stream->take();
+        if (key == "\"traceEvents\"") {
+            auto v = m_stream->peek();
+            if (!v) {
+                return v.error();
+            }
+            if (*v == '[') {
+                m_stream->take();
+                m_sawEvents = true;
+                if (auto st = readEventArray(false); !st) {
+                    return st;
+                }
+                expectField = false;
+                continue;
+            }
+            if (*v >= 0 && *v != '{' && *v != '"' && *v != '-' && (*v < '0' || *v > '9') && *v != 't' && *v != 'f'
+                && *v != 'n') {
+                return structureError(m_stream->line(), false);
+            }
+            return Error { path() + ":" + std::to_string(keyLine)
+                + ": trace object: field 'traceEvents': expected an array of events" };
+        }
+        m_value.clear();
+        if (auto st = parseField(key, keyLine); !st) {
+            return st;
+        }
+        expectField = false;
+    }
+    if (!m_sawEvents) {
         return Error { path()
-            + ":1: expected a Chrome trace: a JSON array of events, or an object with \"traceEvents\"" };
+            + ":1: trace object: field 'traceEvents' is missing (expected the events of a Chrome "
+              "trace: {\"traceEvents\": [...]})" };
     }
+    return Status::success();
+}
+
+Status ChromeReader::parseField(const std::string& key, int64_t keyLine)
+{
+    // {key: value}, parsed as one small document; lines count from the key's.
+    std::string text = "{" + key + ":";
+    const int64_t valueLine = m_stream->line();
+    text.append(static_cast<size_t>(valueLine - keyLine), '\n');
+    if (auto st = m_stream->captureValue(text, kMaxFieldBytes); !st) {
+        return st;
+    }
+    if (m_stream->captureComplete()) {
+        text.push_back('}');
+    }
+    m_value = std::move(text);
+    m_value.reserve(m_value.size() + simdjson::SIMDJSON_PADDING);
+    m_content = m_value.data();
+    m_contentSize = m_value.size();
+    m_linePos = m_content;
+    m_line = keyLine;
+    m_doc = nullptr; // errors of the parse itself have no position: jsonError finds one
+    if (parsesWithFallback()) {
+        if (auto err = firstPassError(std::string_view(m_content, m_contentSize))) {
+            return jsonError(err, nullptr);
+        }
+    }
+    if (auto err = m_parser.iterate(m_content, m_contentSize, m_value.capacity()).get(m_valueDoc)) {
+        return jsonError(err, nullptr);
+    }
+    m_doc = &m_valueDoc;
     od::object root;
-    if (auto err = doc.get_object().get(root)) {
+    if (auto err = m_valueDoc.get_object().get(root)) {
         return jsonError(err, nullptr);
     }
     for (auto fieldResult : root) {
@@ -339,100 +498,83 @@ Status ChromeReader::readTopLevel(od::document& doc)
         if (auto err = std::move(fieldResult).get(field)) {
             return jsonError(err, nullptr);
         }
-        const od::raw_json_string key = field.key();
-        const char* at = key.raw();
-        od::value value = field.value();
-        if (key.unsafe_is_equal("traceEvents")) {
-            od::array events;
-            if (auto err = value.get_array().get(events)) {
-                if (err == simdjson::INCORRECT_TYPE) {
-                    return Error { path() + ":" + std::to_string(lineOf(at))
-                        + ": trace object: field 'traceEvents': expected an array of events" };
-                }
-                return jsonError(err, nullptr);
-            }
-            m_sawEvents = true;
-            if (auto st = readEvents(events); !st) {
-                return st;
-            }
-            continue;
+        if (auto st = readTopLevelField(field); !st) {
+            return st;
         }
-        if (key.unsafe_is_equal("baseTimeNanoseconds")) {
-            const std::string_view raw = value.raw_json_token();
-            auto base = decimalToNs(trimJsonSpace(raw), 1);
-            if (!base) {
-                return Error { path() + ":" + std::to_string(lineOf(at))
-                    + ": trace object: field 'baseTimeNanoseconds': expected nanoseconds since the epoch, found "
-                    + describeJsonToken(raw) };
-            }
-            m_baseNs = *base;
-            continue;
+    }
+    return Status::success();
+}
+
+Status ChromeReader::readTopLevelField(od::field& field)
+{
+    const od::raw_json_string key = field.key();
+    const char* at = key.raw();
+    od::value value = field.value();
+    if (key.unsafe_is_equal("baseTimeNanoseconds")) {
+        const std::string_view raw = value.raw_json_token();
+        auto base = decimalToNs(trimJsonSpace(raw), 1);
+        if (!base) {
+            return Error { path() + ":" + std::to_string(lineOf(at))
+                + ": trace object: field 'baseTimeNanoseconds': expected nanoseconds since the epoch, found "
+                + describeJsonToken(raw) };
         }
-        // "displayTimeUnit" is for display only (see the design note); other fields
-        // (deviceProperties, traceName, stackFrames, ...) are not needed.
-        bool wanted = false;
-        for (const auto& s : m_settings) {
-            if (key.unsafe_is_equal(s.outer)) {
-                wanted = true;
-            }
+        m_baseNs = *base;
+        return Status::success();
+    }
+    // "displayTimeUnit" is for display only (see the design note); other fields
+    // (deviceProperties, traceName, stackFrames, ...) are not needed.
+    bool wanted = false;
+    for (const auto& s : m_settings) {
+        if (key.unsafe_is_equal(s.outer)) {
+            wanted = true;
         }
-        if (!wanted) {
-            if (auto st = checkSkipped(value, at, [&] { return "trace object: field '" + keyText(at) + "'"; }); !st) {
-                return st;
-            }
-            continue;
-        }
-        // A settings path: this field itself, or fields inside it.
-        od::json_type vt;
-        if (auto err = value.type().get(vt)) {
+    }
+    if (!wanted) {
+        return checkSkipped(value, at, [&] { return "trace object: field '" + keyText(at) + "'"; });
+    }
+    // A settings path: this field itself, or fields inside it.
+    od::json_type vt;
+    if (auto err = value.type().get(vt)) {
+        return jsonError(err, at);
+    }
+    if (vt == od::json_type::object) {
+        od::object inner;
+        if (auto err = value.get_object().get(inner)) {
             return jsonError(err, at);
         }
-        if (vt == od::json_type::object) {
-            od::object inner;
-            if (auto err = value.get_object().get(inner)) {
-                return jsonError(err, at);
+        for (auto innerResult : inner) {
+            od::field innerField;
+            if (auto err = std::move(innerResult).get(innerField)) {
+                return jsonError(err, nullptr);
             }
-            for (auto innerResult : inner) {
-                od::field innerField;
-                if (auto err = std::move(innerResult).get(innerField)) {
-                    return jsonError(err, nullptr);
-                }
-                const od::raw_json_string innerKey = innerField.key();
-                bool read = false;
-                for (auto& s : m_settings) {
-                    if (key.unsafe_is_equal(s.outer) && !s.inner.empty() && innerKey.unsafe_is_equal(s.inner)) {
-                        if (auto st = readSettingValue(s, innerField.value(), innerKey.raw()); !st) {
-                            return st;
-                        }
-                        read = true;
-                        break;
-                    }
-                }
-                if (!read) {
-                    if (auto st = checkSkipped(innerField.value(), innerKey.raw(),
-                            [&] {
-                                return "trace object: field '" + keyText(at) + "." + keyText(innerKey.raw()) + "'";
-                            });
-                        !st) {
-                        return st;
-                    }
-                }
-            }
-        } else {
+            const od::raw_json_string innerKey = innerField.key();
+            bool read = false;
             for (auto& s : m_settings) {
-                if (key.unsafe_is_equal(s.outer) && s.inner.empty()) {
-                    if (auto st = readSettingValue(s, value, at); !st) {
+                if (key.unsafe_is_equal(s.outer) && !s.inner.empty() && innerKey.unsafe_is_equal(s.inner)) {
+                    if (auto st = readSettingValue(s, innerField.value(), innerKey.raw()); !st) {
                         return st;
                     }
+                    read = true;
                     break;
                 }
             }
+            if (!read) {
+                if (auto st = checkSkipped(innerField.value(), innerKey.raw(),
+                        [&] { return "trace object: field '" + keyText(at) + "." + keyText(innerKey.raw()) + "'"; });
+                    !st) {
+                    return st;
+                }
+            }
         }
-    }
-    if (!m_sawEvents) {
-        return Error { path()
-            + ":1: trace object: field 'traceEvents' is missing (expected the events of a Chrome "
-              "trace: {\"traceEvents\": [...]})" };
+    } else {
+        for (auto& s : m_settings) {
+            if (key.unsafe_is_equal(s.outer) && s.inner.empty()) {
+                if (auto st = readSettingValue(s, value, at); !st) {
+                    return st;
+                }
+                break;
+            }
+        }
     }
     return Status::success();
 }
@@ -476,13 +618,9 @@ template <typename Where> Status ChromeReader::checkSkipped(od::value& v, const 
     return Error { path() + ":" + std::to_string(lineOf(loc)) + ": " + where() + ": not valid JSON: " + problem };
 }
 
-Status ChromeReader::readEvents(od::array events)
+Status ChromeReader::readEvent(od::value& event)
 {
-    for (auto eventResult : events) {
-        od::value event;
-        if (auto err = std::move(eventResult).get(event)) {
-            return jsonError(err, nullptr);
-        }
+    {
         od::object obj;
         if (auto err = event.get_object().get(obj)) {
             if (err == simdjson::INCORRECT_TYPE) {

@@ -100,7 +100,7 @@ Status ChromeReader::handleEvent(const EventFields& f)
         // The line is counted only for phases and unmapped names (memoized mapping first).
         const Mapping::Match& m = m_mapping.map(f.name, f.cat);
         if (m.what == Mapping::Match::What::Phase) {
-            m_slices.push_back({ &m, f.name, ts, end, lineOf(f.at) });
+            m_slices.push_back({ &m, intern(f.name), ts, end, lineOf(f.at) });
         } else if (m.what == Mapping::Match::What::Unmapped) {
             m_unmapped.add(f.name, end - ts, lineOf(f.at));
         }
@@ -133,7 +133,7 @@ Status ChromeReader::handleEvent(const EventFields& f)
         }
     }
     if (ph == 'B' || ph == 'b' || ph == 'S') {
-        (*stacks)[key].push_back({ f.name, f.cat, ts, lineOf(f.at) });
+        (*stacks)[key].push_back({ intern(f.name), intern(f.cat), ts, lineOf(f.at) });
         return Status::success();
     }
     // An end: the innermost open begin (for "e", the innermost of the same name when there is one).

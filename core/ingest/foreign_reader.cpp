@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 
 namespace ett::core {
 
@@ -41,42 +40,6 @@ Result<bool> ForeignReader::nextBatch(RecordBatch& batch, size_t maxRecords)
         ++m_served;
     }
     return m_next < m_records.order.size();
-}
-
-Result<std::string> ForeignReader::readAll(std::string_view what, size_t maxBytes)
-{
-    constexpr size_t kChunk = 1 << 20;
-    std::string content;
-    if (m_source->fileSize() > 0 && !m_source->isGzip()) {
-        // Room for the last chunk's read too, so that the buffer is never copied to grow.
-        content.reserve(std::min(static_cast<size_t>(m_source->fileSize()), maxBytes) + kChunk);
-    }
-    for (;;) {
-        const size_t have = content.size();
-        content.resize(have + kChunk);
-        auto n = m_source->read(content.data() + have, kChunk);
-        if (!n) {
-            return n.error();
-        }
-        content.resize(have + *n);
-        if (*n == 0) {
-            break;
-        }
-        // No text format has a NUL byte: binary data (or a decompression bomb of zeros) stops at
-        // its first chunk instead of filling memory.
-        if (const void* nul = std::memchr(content.data() + have, '\0', *n)) {
-            const auto at = static_cast<const char*>(nul) - content.data();
-            const auto line = 1 + std::count(content.data(), content.data() + at, '\n');
-            return Error { path() + ":" + std::to_string(line) + ": a NUL byte at byte " + std::to_string(at + 1)
-                + ": binary data, not " + std::string(what) };
-        }
-        if (content.size() > maxBytes) {
-            return Error { path() + ": more than " + std::to_string(maxBytes >> 20) + " MiB"
-                + (m_source->isGzip() ? " once decompressed" : "") + ": " + std::string(what)
-                + " is read whole, and one this large is refused (split it)" };
-        }
-    }
-    return content;
 }
 
 Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view preset, std::string_view format)

@@ -1,8 +1,8 @@
-// What the readers of foreign formats share: the whole file is read and turned into records
-// first (a rank's profiler trace, a log or a job table is small next to a native fleet file),
-// then served to the importer in batches like any RecordSource. Readers of line formats read
-// their lines through TextInput (never the whole file at once); the Chrome reader reads the
-// whole document (readAll, bounded). The importer then applies
+// What the readers of foreign formats share: the file is turned into records first (a rank's
+// profiler trace, a log or a job table yields few records next to a native fleet file), then
+// served to the importer in batches like any RecordSource. The file itself is never held whole:
+// readers of line formats read lines (TextInput), the Chrome reader one JSON value at a time
+// (JsonStream). The importer then applies
 // the same validation, the same all-or-nothing transaction and the same messages to every format.
 #pragma once
 
@@ -34,9 +34,6 @@ protected:
     // (or record) and the field; nothing of a failed file is imported.
     virtual Status build() = 0;
 
-    // The whole content (decompressed when gzip). Error names the file: a read error, a NUL byte
-    // (binary data; `what` names the format: "a Chrome trace"), or more than maxBytes.
-    Result<std::string> readAll(std::string_view what, size_t maxBytes);
     const std::string& path() const { return m_source->path(); }
 
     void add(const JobRecord& r, int64_t line) { m_records.add(r, line); }

@@ -733,6 +733,14 @@ TEST(ChromeBadInput, ErrorsNameFileLineAndFieldAndStoreNothing)
             "1, "
             "\"dur\": 1}\n]",
             ":3: invalid UTF-8" },
+        // The document is read one value at a time: binary data stops at its first chunk, an
+        // event larger than any trace writes is refused (named by its first line).
+        { "nul.json", "[\n{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 1},\n" + std::string(2, '\0'),
+            ":3: a NUL byte: binary data, not a Chrome trace" },
+        { "huge-event.json",
+            "{\"traceEvents\": [\n{\"ph\": \"X\", \"ts\": 1, \"dur\": 1},\n{\"ph\": \"X\", \"name\": \""
+                + std::string(17 << 20, 'n') + "\"}\n]}",
+            ":3: a value of more than 16 MiB: too large for a Chrome trace" },
     };
     for (const auto& c : cases) {
         const std::string file = s.write(c.name, c.content);
