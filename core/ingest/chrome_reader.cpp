@@ -272,7 +272,7 @@ Status ChromeReader::build()
         }
     } else {
         // Not an array or object: the parser says whether it is JSON at all.
-        if (auto st = parseValue(kMaxFieldBytes, '[', ']'); !st) {
+        if (auto st = parseValue(kMaxEventBytes, '[', ']'); !st) {
             return st;
         }
         od::array wrapper;
