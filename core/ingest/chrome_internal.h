@@ -103,11 +103,12 @@ protected:
 
 private:
     // Steps of build(). The document is read from a JsonStream: the structure around the values
-    // here, each value parsed on its own (parseValue: wrapped in open/close, so that a scalar
-    // parses too; parseField: a top-level field as the object {key: value}).
+    // here, each value parsed on its own (parseValue: the next value between `prefix` and
+    // `close`, "[" and ']' so that a scalar parses too; parseField: a top-level field as the
+    // object {key: value}). `startLine` is the file line the prefix stands for.
     Status readEventArray(bool topLevel);
     Status readTopLevelObject();
-    Status parseValue(size_t maxBytes, char open, char close);
+    Status parseValue(std::string prefix, char close, size_t maxBytes, int64_t startLine);
     Status parseField(const std::string& key, int64_t keyLine);
     Status readTopLevelField(od::field& field);
     Status readEvent(od::value& event);

@@ -272,7 +272,7 @@ Status ChromeReader::build()
         }
     } else {
         // Not an array or object: the parser says whether it is JSON at all.
-        if (auto st = parseValue(kMaxEventBytes, '[', ']'); !st) {
+        if (auto st = parseValue("[", ']', kMaxEventBytes, m_stream->line()); !st) {
             return st;
         }
         od::array wrapper;
@@ -301,11 +301,9 @@ Status ChromeReader::build()
     return emit();
 }
 
-Status ChromeReader::parseValue(size_t maxBytes, char open, char close)
+Status ChromeReader::parseValue(std::string prefix, char close, size_t maxBytes, int64_t startLine)
 {
-    m_value.clear();
-    m_value.push_back(open);
-    const int64_t startLine = m_stream->line();
+    m_value = std::move(prefix);
     if (auto st = m_stream->captureValue(m_value, maxBytes); !st) {
         return st;
     }
@@ -366,7 +364,7 @@ Status ChromeReader::readEventArray(bool topLevel)
             expectValue = true;
             continue;
         }
-        if (auto st = parseValue(kMaxEventBytes, '[', ']'); !st) {
+        if (auto st = parseValue("[", ']', kMaxEventBytes, m_stream->line()); !st) {
             return st;
         }
         od::array wrapper;
@@ -463,32 +461,16 @@ Status ChromeReader::readTopLevelObject()
 
 Status ChromeReader::parseField(const std::string& key, int64_t keyLine)
 {
-    // {key: value}, parsed as one small document; lines count from the key's.
-    std::string text = "{" + key + ":";
-    const int64_t valueLine = m_stream->line();
-    text.append(static_cast<size_t>(valueLine - keyLine), '\n');
-    if (auto st = m_stream->captureValue(text, kMaxFieldBytes); !st) {
+    // {key: value}, parsed as one small document; lines count from the key's (the blanks after
+    // the colon skipped first, so that the value's line is known).
+    if (auto next = m_stream->peek(); !next) {
+        return next.error();
+    }
+    std::string prefix = "{" + key + ":";
+    prefix.append(static_cast<size_t>(m_stream->line() - keyLine), '\n');
+    if (auto st = parseValue(std::move(prefix), '}', kMaxFieldBytes, keyLine); !st) {
         return st;
     }
-    if (m_stream->captureComplete()) {
-        text.push_back('}');
-    }
-    m_value = std::move(text);
-    m_value.reserve(m_value.size() + simdjson::SIMDJSON_PADDING);
-    m_content = m_value.data();
-    m_contentSize = m_value.size();
-    m_linePos = m_content;
-    m_line = keyLine;
-    m_doc = nullptr; // errors of the parse itself have no position: jsonError finds one
-    if (parsesWithFallback()) {
-        if (auto err = firstPassError(std::string_view(m_content, m_contentSize))) {
-            return jsonError(err, nullptr);
-        }
-    }
-    if (auto err = m_parser.iterate(m_content, m_contentSize, m_value.capacity()).get(m_valueDoc)) {
-        return jsonError(err, nullptr);
-    }
-    m_doc = &m_valueDoc;
     od::object root;
     if (auto err = m_valueDoc.get_object().get(root)) {
         return jsonError(err, nullptr);
