@@ -11,35 +11,68 @@ ForeignReader::ForeignReader(std::unique_ptr<ByteSource> source, std::string for
 {
 }
 
-Result<bool> ForeignReader::nextBatch(RecordBatch& batch, size_t maxRecords)
+Result<bool> ForeignReader::produce(size_t /*wanted*/)
 {
-    batch.clear();
     if (!m_built) {
         m_built = true;
         if (auto st = build(); !st) {
             return st.error();
         }
     }
-    const size_t end = std::min(m_records.order.size(), m_next + std::max<size_t>(maxRecords, 1));
-    for (; m_next < end; ++m_next) {
-        const auto& ref = m_records.order[m_next];
-        switch (ref.kind) {
-        case RecordKind::Job:
-            batch.add(m_records.jobs[ref.index], ref.line);
-            break;
-        case RecordKind::Attempt:
-            batch.add(m_records.attempts[ref.index], ref.line);
-            break;
-        case RecordKind::Phase:
-            batch.add(m_records.phases[ref.index], ref.line);
-            break;
-        case RecordKind::Checkpoint:
-            batch.add(m_records.checkpoints[ref.index], ref.line);
-            break;
+    return false;
+}
+
+namespace {
+
+// Copies record `i` (in file order) of `from` to the end of `to`.
+void copyRecord(const RecordBatch& from, size_t i, RecordBatch& to)
+{
+    const auto& ref = from.order[i];
+    switch (ref.kind) {
+    case RecordKind::Job:
+        to.add(from.jobs[ref.index], ref.line);
+        break;
+    case RecordKind::Attempt:
+        to.add(from.attempts[ref.index], ref.line);
+        break;
+    case RecordKind::Phase:
+        to.add(from.phases[ref.index], ref.line);
+        break;
+    case RecordKind::Checkpoint:
+        to.add(from.checkpoints[ref.index], ref.line);
+        break;
+    }
+}
+
+} // namespace
+
+Result<bool> ForeignReader::nextBatch(RecordBatch& batch, size_t maxRecords)
+{
+    batch.clear();
+    maxRecords = std::max<size_t>(maxRecords, 1);
+    if (m_more && m_next > 0) {
+        // Records handed out go: the few left over move to the front, so that the buffer holds
+        // about one batch however long the file.
+        m_spare.clear();
+        for (size_t i = m_next; i < m_records.order.size(); ++i) {
+            copyRecord(m_records, i, m_spare);
         }
+        std::swap(m_records, m_spare);
+        m_next = 0;
+    }
+    while (m_more && buffered() < maxRecords) {
+        auto more = produce(maxRecords - buffered());
+        if (!more) {
+            return more.error();
+        }
+        m_more = *more;
+    }
+    const size_t end = std::min(m_records.order.size(), m_next + maxRecords);
+    for (; m_next < end; ++m_next) {
+        copyRecord(m_records, m_next, batch);
         ++m_served;
     }
-    return m_next < m_records.order.size();
+    return m_more || buffered() > 0;
 }
 
 Result<Mapping> readerMapping(const ReaderOptions& options, std::string_view preset, std::string_view format)

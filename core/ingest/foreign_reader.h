@@ -22,7 +22,8 @@ class ForeignReader : public RecordSource
 public:
     ForeignReader(std::unique_ptr<ByteSource> source, std::string formatName);
 
-    // The first call runs build() (all the parsing); then records are handed out in file order.
+    // Records in file order, from produce() (by default: build() at the first call, all the
+    // parsing, then its records in batches).
     Result<bool> nextBatch(RecordBatch& batch, size_t maxRecords) final;
     const IssueCounter& issues() const final { return m_issues; }
     int64_t recordsRead() const final { return m_served; }
@@ -33,6 +34,13 @@ protected:
     // Parses the whole input and adds its records with add(). An Error names the file, the line
     // (or record) and the field; nothing of a failed file is imported.
     virtual Status build() = 0;
+    // A reader that can hand out records before the end of its file (the rows of a table) overrides
+    // this: it adds records until `wanted` more are buffered or the file ends, and returns whether
+    // more may follow. Memory then holds one batch of records, not the file's. The default runs
+    // build() once.
+    virtual Result<bool> produce(size_t wanted);
+    // Records added and not yet handed out.
+    size_t buffered() const { return m_records.order.size() - m_next; }
 
     const std::string& path() const { return m_source->path(); }
 
@@ -47,7 +55,9 @@ private:
     std::unique_ptr<ByteSource> m_source;
     std::string m_format;
     RecordBatch m_records;
+    RecordBatch m_spare; // for moving the records not yet handed out to the front
     bool m_built = false;
+    bool m_more = true; // produce() may add more
     size_t m_next = 0;
     int64_t m_served = 0;
 };

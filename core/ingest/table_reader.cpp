@@ -42,6 +42,7 @@
 #include <charconv>
 #include <limits>
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -245,7 +246,11 @@ private:
         bool used() const { return index >= 0; }
     };
 
+    // build(): settings and header; produce(): the rows, a batch at a time; finishTable(): the
+    // issues about the whole table.
     Status build() override;
+    Result<bool> produce(size_t wanted) override;
+    Status finishTable();
     Status configure();
     Status bindColumns(const std::vector<std::string>& header, int64_t line);
     Status readRow(const std::vector<std::string>& row, int64_t line);
@@ -304,6 +309,10 @@ private:
     std::vector<std::pair<Column, std::string>> m_attrs; // column -> attribute name
 
     // State over rows.
+    bool m_started = false;
+    std::unique_ptr<TextInput> m_in;
+    std::unique_ptr<CsvCursor> m_csv;
+    std::vector<std::string> m_fields;
     size_t m_columns = 0;
     std::optional<int64_t> m_lastSubmitNs;
     bool m_numericTimes = false; // a time cell was a number (relative to the epoch when one is set)
@@ -693,35 +702,52 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
 
 Status TableReader::build()
 {
+    // The settings and the header; the rows follow in produce(), a batch at a time.
     if (auto st = configure(); !st) {
         return st;
     }
-    TextInput in(source(), "a CSV table");
-    CsvCursor csv(in, m_delimiter);
-    std::vector<std::string> fields;
+    m_in = std::make_unique<TextInput>(source(), "a CSV table");
+    m_csv = std::make_unique<CsvCursor>(*m_in, m_delimiter);
     int64_t line = 0;
-    auto more = csv.next(fields, line);
+    auto more = m_csv->next(m_fields, line);
     if (!more) {
         return more.error();
     }
     if (!*more) {
         return Error { path() + ": the file is empty (expected a header row naming the columns)" };
     }
-    if (auto st = bindColumns(fields, line); !st) {
-        return st;
+    return bindColumns(m_fields, line);
+}
+
+Result<bool> TableReader::produce(size_t wanted)
+{
+    if (!m_started) {
+        m_started = true;
+        if (auto st = build(); !st) {
+            return st.error();
+        }
     }
-    for (;;) {
-        more = csv.next(fields, line);
+    for (const size_t target = buffered() + wanted; buffered() < target;) {
+        int64_t line = 0;
+        auto more = m_csv->next(m_fields, line);
         if (!more) {
             return more.error();
         }
         if (!*more) {
-            break;
+            if (auto st = finishTable(); !st) {
+                return st.error();
+            }
+            return false;
         }
-        if (auto st = readRow(fields, line); !st) {
-            return st;
+        if (auto st = readRow(m_fields, line); !st) {
+            return st.error();
         }
     }
+    return true;
+}
+
+Status TableReader::finishTable()
+{
     if (m_rows == 0) {
         return Error { path() + ": the table has a header but no rows" };
     }

@@ -150,6 +150,37 @@ TEST(TableReaderShared, PhillyTableGivesOneJobPerRowWithOutcomesAndGpuHours)
 // ---------------------------------------------------------------------------------------------
 // Hand-written tables.
 
+TEST(TableReader, RowsAreHandedOutBeforeTheFileIsRead)
+{
+    // A scheduler's export may be gigabytes: the reader hands out a batch of rows while it reads
+    // (memory holds one batch), and the whole table still imports with every row.
+    Store s;
+    const std::string rules = s.write("rules.json", kAbsoluteRules);
+    std::string csv = "id,team,submitted,start,end,state,reason,gpus\n";
+    const int rows = 40'000;
+    for (int i = 0; i < rows; ++i) {
+        csv += "job-" + std::to_string(i) + ",team-" + std::to_string(i % 7)
+            + ",1748736000,1748736000,1748739600,COMPLETED,a reason long enough to make the table a few MB,8\n";
+    }
+    const std::string path = s.write("big.csv", csv);
+    ASSERT_GT(csv.size(), size_t { 4 } << 20);
+    ReaderOptions o;
+    o.format = TraceFormat::Table;
+    o.mappingPath = rules;
+    auto reader = openRecordSource(path, o);
+    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    RecordBatch batch;
+    auto more = (*reader)->nextBatch(batch, 30);
+    ASSERT_TRUE(more.ok()) << more.error().message;
+    EXPECT_TRUE(*more);
+    EXPECT_EQ(batch.size(), 30u);
+    EXPECT_LT((*reader)->source().rawBytesRead(), static_cast<int64_t>(csv.size()) / 2)
+        << "the first batch must not need the whole file";
+    const ImportSummary sum = s.import(path, tableOptions(rules));
+    EXPECT_EQ(sum.jobsDeclared, rows);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM attempts"), rows);
+}
+
 TEST(TableReader, ParsesQuotesEmbeddedDelimitersLineBreaksCrlfAndBom)
 {
     Store s;
