@@ -86,7 +86,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     sub->add_option("--year", cmd->year, "Year of console-log times that have none")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));
-    sub->add_option("files", cmd->files, "Trace files")->required();
+    sub->add_option("files", cmd->files, "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input)")
+        ->required();
     return { sub, [&common, cmd] { return runImport(common, *cmd); } };
 }
 
