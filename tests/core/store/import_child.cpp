@@ -6,8 +6,8 @@
 //
 // CACHE_KIB shrinks SQLite's page cache from the store's 32 MB, so that a transaction of a few MB
 // already writes pages into the database file before its commit, as an import of more than 32 MB
-// does with the store's own setting. Exit status 0 when the file was imported, 1 with the Error on
-// stderr otherwise, 2 on bad usage.
+// does with the store's own setting. Progress goes to stdout, a line a report. Exit status 0 when the file was
+// imported, 1 with the Error on stderr otherwise, 2 on bad usage.
 #include "core/store/database.h"
 #include "core/store/importer.h"
 
@@ -40,6 +40,12 @@ int main(int argc, char** argv)
     }
     ImportOptions options;
     options.label = argv[3];
+    // Each progress report is a line "progress STAGE RECORDS", written at once: the test kills on
+    // one to be sure the kill lands inside the import's transaction.
+    options.progress = [](const ImportProgress& p) {
+        std::printf("progress %s %lld\n", p.stage.c_str(), static_cast<long long>(p.records));
+        std::fflush(stdout);
+    };
     auto summary = importTraceFile(**db, argv[2], options);
     if (!summary) {
         std::fprintf(stderr, "%s\n", summary.error().message.c_str());
