@@ -170,8 +170,8 @@ private:
 
 // The outcome from the completion line and the tracebacks; for a failure, the first fatal
 // traceback's header (nullopt when the failure has none).
-std::optional<size_t> decideOutcome(const std::vector<LogLine>& lines, const MarkerScan& markers,
-    const TracebackScan& tb, const LogRules& rules, AttemptRecord& attempt, IssueCounter& issues)
+std::optional<size_t> decideOutcome(const LogLines& lines, const MarkerScan& markers, const TracebackScan& tb,
+    const LogRules& rules, AttemptRecord& attempt, IssueCounter& issues)
 {
     const auto& headers = tb.headers;
     const auto& completedAt = markers.completedAt;
@@ -226,7 +226,7 @@ const ExceptionLine* rootException(const std::vector<ExceptionLine>& exceptions,
 // When the fault struck: the summary's time or the cause line's, the earlier; else the first time
 // after the cause line and the fatal traceback; else the attempt end. A hang stopped progressing at
 // the last step marker before that. Clamped to the attempt window.
-int64_t faultTime(const std::vector<LogLine>& lines, const MarkerScan& markers, std::optional<int64_t> rootCauseNs,
+int64_t faultTime(const LogLines& lines, const MarkerScan& markers, std::optional<int64_t> rootCauseNs,
     std::optional<size_t> causeLine, std::optional<size_t> fatalFrom, const AttemptRecord& attempt)
 {
     std::optional<int64_t> faultNs = rootCauseNs;
@@ -260,7 +260,7 @@ int64_t faultTime(const std::vector<LogLine>& lines, const MarkerScan& markers, 
 } // namespace
 
 TracebackScan scanTracebacks(
-    const std::vector<LogLine>& lines, const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues)
+    const LogLines& lines, const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues)
 {
     TracebackScanner scanner(rules, zoneNs, endNs, issues);
     for (size_t i = 0; i < lines.size(); ++i) {
@@ -269,7 +269,7 @@ TracebackScan scanTracebacks(
     return scanner.finish();
 }
 
-void classifyOutcome(const std::vector<LogLine>& lines, const MarkerScan& markers, const TracebackScan& tracebacks,
+void classifyOutcome(const LogLines& lines, const MarkerScan& markers, const TracebackScan& tracebacks,
     const LogRules& rules, const Mapping& mapping, const std::string& run, AttemptRecord& attempt, IssueCounter& issues)
 {
     const std::optional<size_t> fatalFrom = decideOutcome(lines, markers, tracebacks, rules, attempt, issues);

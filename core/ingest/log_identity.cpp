@@ -80,8 +80,7 @@ int32_t attemptNumber(const std::string& run, const ReaderOptions& options, cons
     return 0;
 }
 
-JobRecord jobRecord(
-    const std::string& job, const std::vector<LogLine>& lines, size_t lastSetupLine, const LogRules& rules)
+JobRecord jobRecord(const std::string& job, const LogLines& lines, size_t lastSetupLine, const LogRules& rules)
 {
     // The first line each regex matches, among the set-up lines (this bounds the cost on long
     // logs). GPUs: the first regex of settings.gpus_from (in its order) that matched a line.

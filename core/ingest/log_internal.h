@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -138,10 +139,14 @@ struct LogLine
     std::string message;
 };
 
+// The lines of a log, in order. A deque, not a vector: the reader keeps every line, and a vector
+// growing by doubling held up to twice the lines' size (and both copies while it moved them).
+using LogLines = std::deque<LogLine>;
+
 // Reads one line (steps 1-3 of log_reader.cpp) and appends it to `lines`. Error (a time field out
 // of range) names path:no and the field.
 Status readLogLine(std::string_view text, int64_t no, const LogRules& rules, const ReaderOptions& options,
-    const std::string& path, std::vector<LogLine>& lines);
+    const std::string& path, LogLines& lines);
 
 // Without spaces (blank, tab, CR, LF, FF, VT) at either end.
 std::string_view trim(std::string_view s);
@@ -165,8 +170,8 @@ std::optional<int64_t> closestToNs(const RawTime& t, int64_t referenceNs, int64_
 // Sets `ns` of every timed line (step 4 of log_reader.cpp), counting assumed_year and
 // assumed_timezone. Error: a yearless log without --year, a day that does not exist, or a --year
 // that contradicts the log's own dates.
-Status resolveTimes(std::vector<LogLine>& lines, const ReaderOptions& options, int64_t zoneNs, const std::string& path,
-    IssueCounter& issues);
+Status resolveTimes(
+    LogLines& lines, const ReaderOptions& options, int64_t zoneNs, const std::string& path, IssueCounter& issues);
 
 // ---- Markers and phases ---------------------------------------------------------------------
 
@@ -189,8 +194,7 @@ struct MarkerScan
 };
 
 // One pass over the timed lines; counts time_out_of_order.
-MarkerScan scanMarkers(
-    const std::vector<LogLine>& lines, const LogRules& rules, const Mapping& mapping, IssueCounter& issues);
+MarkerScan scanMarkers(const LogLines& lines, const LogRules& rules, const Mapping& mapping, IssueCounter& issues);
 
 // The attempt's window and who it is, as the phases need them.
 struct AttemptFrame
@@ -208,9 +212,9 @@ template <typename Rec> using Numbered = std::vector<std::pair<Rec, int64_t>>; /
 // Phases from the markers (per rank, in time order, runs of one phase merged; sorts the markers)
 // and checkpoints from the saves of the lowest rank that saves. Counts no_phase_marker and
 // checkpoint_without_end.
-void buildPhases(std::map<int32_t, std::vector<Marker>>& markers, const std::vector<LogLine>& lines,
-    const LogRules& rules, const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues,
-    Numbered<PhaseRecord>& phases, Numbered<CheckpointRecord>& checkpoints);
+void buildPhases(std::map<int32_t, std::vector<Marker>>& markers, const LogLines& lines, const LogRules& rules,
+    const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues, Numbered<PhaseRecord>& phases,
+    Numbered<CheckpointRecord>& checkpoints);
 
 // ---- Fault cause ----------------------------------------------------------------------------
 
@@ -232,12 +236,12 @@ struct TracebackScan
 // One pass over the lines; counts untimed_line, traceback_without_exception and
 // bad_root_cause_time. endNs places a yearless summary time.
 TracebackScan scanTracebacks(
-    const std::vector<LogLine>& lines, const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues);
+    const LogLines& lines, const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues);
 
 // Sets the attempt's outcome and, for a failure, its cause, symptom, detail and interrupted_at
 // (startNs, endNs and detail = the run name must be set). Counts nonfatal_traceback,
 // no_outcome_line and unmapped_fault.
-void classifyOutcome(const std::vector<LogLine>& lines, const MarkerScan& markers, const TracebackScan& tracebacks,
+void classifyOutcome(const LogLines& lines, const MarkerScan& markers, const TracebackScan& tracebacks,
     const LogRules& rules, const Mapping& mapping, const std::string& run, AttemptRecord& attempt,
     IssueCounter& issues);
 
@@ -252,7 +256,6 @@ std::string jobKey(const std::string& run, const ReaderOptions& options, const L
 int32_t attemptNumber(const std::string& run, const ReaderOptions& options, const LogRules& rules);
 // The job record: GPUs and attributes from the lines up to and including lastSetupLine (the first
 // step line: set-up output), source "log".
-JobRecord jobRecord(
-    const std::string& job, const std::vector<LogLine>& lines, size_t lastSetupLine, const LogRules& rules);
+JobRecord jobRecord(const std::string& job, const LogLines& lines, size_t lastSetupLine, const LogRules& rules);
 
 } // namespace ett::core::logs

@@ -323,7 +323,7 @@ std::string unmappedName(std::string_view message)
 }
 
 Status readLogLine(std::string_view text, int64_t no, const LogRules& rules, const ReaderOptions& options,
-    const std::string& path, std::vector<LogLine>& lines)
+    const std::string& path, LogLines& lines)
 {
     LogLine line;
     line.no = no;

@@ -12,7 +12,7 @@ namespace {
 
 // For each timed line, the time of the next timed line of the same rank (its own time for the
 // last): how long an unmapped line stands for.
-std::vector<int64_t> nextTimesOfRank(const std::vector<LogLine>& lines)
+std::vector<int64_t> nextTimesOfRank(const LogLines& lines)
 {
     std::vector<int64_t> nextNs(lines.size(), 0);
     std::map<int32_t, int64_t> after;
@@ -29,7 +29,7 @@ std::vector<int64_t> nextTimesOfRank(const std::vector<LogLine>& lines)
 
 // The name of a phase that starts at marker a and runs to b: "step N" / "steps A-B" after the step
 // numbers of its markers, else the first marker's message.
-std::string phaseName(const std::vector<Marker>& list, size_t a, size_t b, const std::vector<LogLine>& lines)
+std::string phaseName(const std::vector<Marker>& list, size_t a, size_t b, const LogLines& lines)
 {
     std::optional<int64_t> firstStep;
     std::optional<int64_t> lastStep;
@@ -60,8 +60,7 @@ std::optional<int32_t> checkpointRankOf(const std::map<int32_t, std::vector<Mark
 
 } // namespace
 
-MarkerScan scanMarkers(
-    const std::vector<LogLine>& lines, const LogRules& rules, const Mapping& mapping, IssueCounter& issues)
+MarkerScan scanMarkers(const LogLines& lines, const LogRules& rules, const Mapping& mapping, IssueCounter& issues)
 {
     MarkerScan scan;
     const std::vector<int64_t> nextNs = nextTimesOfRank(lines);
@@ -108,9 +107,9 @@ MarkerScan scanMarkers(
     return scan;
 }
 
-void buildPhases(std::map<int32_t, std::vector<Marker>>& markers, const std::vector<LogLine>& lines,
-    const LogRules& rules, const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues,
-    Numbered<PhaseRecord>& phases, Numbered<CheckpointRecord>& checkpoints)
+void buildPhases(std::map<int32_t, std::vector<Marker>>& markers, const LogLines& lines, const LogRules& rules,
+    const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues, Numbered<PhaseRecord>& phases,
+    Numbered<CheckpointRecord>& checkpoints)
 {
     if (markers.empty()) {
         issues.add(IssueKind::NoPhaseMarker, "no line matched a phase rule: the attempt has no phases (all idle)",

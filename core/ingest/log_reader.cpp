@@ -113,7 +113,7 @@ private:
     Mapping m_mapping;
     LogRules m_rules;
     int64_t m_zoneNs = 0;
-    std::vector<LogLine> m_lines;
+    LogLines m_lines;
 };
 
 Status LogReader::build()

@@ -63,8 +63,8 @@ std::optional<int64_t> closestToNs(const RawTime& t, int64_t referenceNs, int64_
     return best;
 }
 
-Status resolveTimes(std::vector<LogLine>& lines, const ReaderOptions& options, int64_t zoneNs, const std::string& path,
-    IssueCounter& issues)
+Status resolveTimes(
+    LogLines& lines, const ReaderOptions& options, int64_t zoneNs, const std::string& path, IssueCounter& issues)
 {
     // The first full date: the reference year of yearless times when --year is not given.
     const LogLine* firstFull = nullptr;
