@@ -38,8 +38,8 @@ private:
     std::string m_copy; // the temporary file; empty when nothing was copied
 };
 
-// The path to open for a path a user gave: the spooled copy while a SpooledInput holds it, /dev/stdin's file for "-" when standard input is a regular file, else
-// the path itself.
+// The path to open for a path a user gave: the spooled copy while a SpooledInput holds it, /dev/stdin's file for "-"
+// when standard input is a regular file, else the path itself.
 std::string openablePath(const std::string& path);
 
 } // namespace ett::core

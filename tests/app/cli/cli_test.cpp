@@ -20,9 +20,9 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 #include <vector>
