@@ -5,6 +5,7 @@
 #include "app/cli/presenter.h"
 #include "app/cli/text_table.h"
 #include "app/service/job_detail.h"
+#include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 
 #include <fmt/core.h>
@@ -120,9 +121,9 @@ std::string jobTable(const JobDetail& detail)
     for (const auto& [k, v] : j.attrs) {
         attrs += (attrs.empty() ? "" : ", ") + k + "=" + v;
     }
-    std::string out
-        = escapeControls(fmt::format("Job {} (label '{}'){}", j.key, j.label, j.name.empty() ? "" : ": " + j.name));
-    out += "\n" + escapeControls(fmt::format("GPUs {}{}", countText(j.gpus), attrs.empty() ? "" : "   " + attrs));
+    std::string out = core::printableText(
+        fmt::format("Job {} (label '{}'){}", j.key, j.label, j.name.empty() ? "" : ": " + j.name));
+    out += "\n" + core::printableText(fmt::format("GPUs {}{}", countText(j.gpus), attrs.empty() ? "" : "   " + attrs));
     out += "\n";
     if (!r.hasWindow()) {
         return out + "This job has no attempts, so nothing to account.\n";

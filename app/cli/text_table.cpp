@@ -1,5 +1,7 @@
 #include "app/cli/text_table.h"
 
+#include "core/model/names_text.h"
+
 #include <algorithm>
 #include <string_view>
 
@@ -13,31 +15,6 @@ size_t displayWidth(const std::string& s)
         std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 } // namespace
-
-std::string escapeControls(std::string_view s)
-{
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(s.size());
-    for (size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x20 || c == 0x7f) {
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xf];
-        } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80
-            && static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
-            // C1 controls (U+0080..U+009F; U+009B starts a terminal escape sequence too).
-            const auto c1 = static_cast<unsigned char>(s[++i]);
-            out += "\\u00";
-            out += kHex[c1 >> 4];
-            out += kHex[c1 & 0xf];
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out;
-}
 
 void TextTable::addColumn(std::string header, Align align)
 {
@@ -61,7 +38,7 @@ std::string TextTable::render() const
     std::vector<std::vector<std::string>> rows = m_rows;
     for (auto& row : rows) {
         for (auto& cell : row) {
-            cell = escapeControls(cell);
+            cell = core::printableText(cell);
         }
     }
     std::vector<size_t> widths(m_columns.size());

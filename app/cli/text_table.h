@@ -7,11 +7,6 @@
 
 namespace ett::app {
 
-// Text for a terminal: C0 and C1 control characters (ESC, BEL, CSI, ...) written as \xNN or
-// \u00NN, so that a job name or label read from a trace cannot drive the terminal. JSON output
-// stays exact; tables go through this.
-std::string escapeControls(std::string_view s);
-
 class TextTable
 {
 public:
@@ -24,7 +19,8 @@ public:
     void addRule();
     bool empty() const { return m_rows.empty(); }
 
-    // Header, a rule, then the rows; columns separated by two spaces, no trailing blanks.
+    // Header, a rule, then the rows; columns separated by two spaces, no trailing blanks. Cells
+    // go through core::printableText: a name read from a trace cannot drive the terminal.
     std::string render() const;
     // The same cells as CSV (RFC 4180 quoting), header first.
     std::string renderCsv() const;

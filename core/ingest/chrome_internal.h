@@ -106,6 +106,11 @@ private:
     // here, each value parsed on its own (parseValue: the next value between `prefix` and
     // `close`, "[" and ']' so that a scalar parses too; parseField: a top-level field as the
     // object {key: value}). `startLine` is the file line the prefix stands for.
+    // Before the next item of an array or object: a ',' taken first unless `first`. Close: `close`
+    // was taken; End: the input ended; Item: a value (or key) follows. Error: anything else, or a
+    // ',' right before the close.
+    enum class Next { Item, Close, End };
+    Result<Next> nextItem(char close, bool first);
     Status readEventArray(bool topLevel);
     Status readTopLevelObject();
     Status parseValue(std::string prefix, char close, size_t maxBytes, int64_t startLine);

@@ -222,7 +222,7 @@ Result<int64_t> ChromeReader::eventTime(const EventFields& f, std::string_view f
 
 Status ChromeReader::build()
 {
-    // 3. Which top-level values the settings ask for.
+    // 1. Which top-level values the settings ask for.
     const std::pair<const char*, const char*> kSettingDefaults[] = {
         { "job", "" },
         { "attempt", "" },
@@ -247,7 +247,7 @@ Status ChromeReader::build()
         m_settings.push_back(std::move(s));
     }
 
-    // 1. The document is read one value at a time (JsonStream): the events one by one, each other
+    // 2. The document is read one value at a time (JsonStream): the events one by one, each other
     //    top-level field whole; each is parsed on its own. Memory holds one value, never the file.
     JsonStream in(source(), "a Chrome trace");
     m_stream = &in;
@@ -297,7 +297,7 @@ Status ChromeReader::build()
         return Error { path() + ":" + std::to_string(in.line())
             + ": unexpected content after the end of the trace's JSON value" };
     }
-    // 2. Records.
+    // 3. Records.
     return emit();
 }
 
@@ -335,14 +335,45 @@ Error ChromeReader::structureError(int64_t line, bool cutOff) const
         + (cutOff ? " (was the file cut off?)" : "") };
 }
 
+Result<ChromeReader::Next> ChromeReader::nextItem(char close, bool first)
+{
+    auto c = m_stream->peek();
+    if (!c) {
+        return c.error();
+    }
+    if (*c >= 0 && *c == close) {
+        m_stream->take();
+        return Next::Close;
+    }
+    if (!first) {
+        if (*c >= 0 && *c != ',') {
+            return structureError(m_stream->line(), false);
+        }
+        if (*c == ',') {
+            m_stream->take();
+            c = m_stream->peek();
+            if (!c) {
+                return c.error();
+            }
+            if (*c == close) {
+                return structureError(m_stream->line(), false); // a ',' before the close
+            }
+        }
+    }
+    return *c < 0 ? Next::End : Next::Item;
+}
+
 Status ChromeReader::readEventArray(bool topLevel)
 {
-    for (bool expectValue = true;;) {
-        auto c = m_stream->peek();
-        if (!c) {
-            return c.error();
+    for (bool first = true;; first = false) {
+        auto next = nextItem(']', first);
+        if (!next) {
+            return next.error();
         }
-        if (*c < 0) {
+        if (*next == Next::Close) {
+            return Status::success();
+        }
+        if (*next == Next::End) {
             if (!topLevel) {
                 return structureError(m_stream->lastContentLine(), true);
             }
@@ -351,18 +382,6 @@ Status ChromeReader::readEventArray(bool topLevel)
             m_issues.add(IssueKind::UnterminatedArray, "the event array has no closing ']'", 1,
                 "closed at the end of the file (the trace may have been cut off)");
             return Status::success();
-        }
-        if (*c == ']') {
-            m_stream->take();
-            return Status::success();
-        }
-        if (!expectValue) {
-            if (*c != ',') {
-                return structureError(m_stream->line(), false);
-            }
-            m_stream->take();
-            expectValue = true;
-            continue;
         }
         if (auto st = parseValue("[", ']', kMaxEventBytes, m_stream->line()); !st) {
             return st;
@@ -380,34 +399,28 @@ Status ChromeReader::readEventArray(bool topLevel)
                 return st;
             }
         }
-        expectValue = false;
     }
 }
 
 Status ChromeReader::readTopLevelObject()
 {
-    for (bool expectField = true, first = true;; first = false) {
+    for (bool first = true;; first = false) {
+        auto next = nextItem('}', first);
+        if (!next) {
+            return next.error();
+        }
+        if (*next == Next::Close) {
+            break;
+        }
+        if (*next == Next::End) {
+            return structureError(m_stream->lastContentLine(), true);
+        }
+        // The key, then ':' and, for "traceEvents", the events one by one; any other field
+        // (traceEvents that is not an array too) is parsed whole as the object {key: value}.
         auto c = m_stream->peek();
         if (!c) {
             return c.error();
         }
-        if (*c < 0) {
-            return structureError(m_stream->lastContentLine(), true);
-        }
-        if (*c == '}' && (first || !expectField)) {
-            m_stream->take();
-            break;
-        }
-        if (!expectField) {
-            if (*c != ',') {
-                return structureError(m_stream->line(), false);
-            }
-            m_stream->take();
-            expectField = true;
-            continue;
-        }
-        // The key, then ':' and, for "traceEvents", the events one by one; any other field is
-        // parsed whole as the object {key: value}.
         std::string key;
         const int64_t keyLine = m_stream->line();
         if (*c != '"') {
@@ -435,21 +448,12 @@ Status ChromeReader::readTopLevelObject()
                 if (auto st = readEventArray(false); !st) {
                     return st;
                 }
-                expectField = false;
                 continue;
             }
-            if (*v >= 0 && *v != '{' && *v != '"' && *v != '-' && (*v < '0' || *v > '9') && *v != 't' && *v != 'f'
-                && *v != 'n') {
-                return structureError(m_stream->line(), false);
-            }
-            return Error { path() + ":" + std::to_string(keyLine)
-                + ": trace object: field 'traceEvents': expected an array of events" };
         }
-        m_value.clear();
         if (auto st = parseField(key, keyLine); !st) {
             return st;
         }
-        expectField = false;
     }
     if (!m_sawEvents) {
         return Error { path()
@@ -492,6 +496,14 @@ Status ChromeReader::readTopLevelField(od::field& field)
     const od::raw_json_string key = field.key();
     const char* at = key.raw();
     od::value value = field.value();
+    if (key.unsafe_is_equal("traceEvents")) { // an array goes to readEventArray, not here
+        od::json_type type;
+        if (auto err = value.type().get(type)) {
+            return jsonError(err, nullptr);
+        }
+        return Error { path() + ":" + std::to_string(lineOf(at))
+            + ": trace object: field 'traceEvents': expected an array of events" };
+    }
     if (key.unsafe_is_equal("baseTimeNanoseconds")) {
         const std::string_view raw = value.raw_json_token();
         auto base = decimalToNs(trimJsonSpace(raw), 1);

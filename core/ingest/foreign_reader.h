@@ -2,8 +2,8 @@
 // profiler trace, a log or a job table yields few records next to a native fleet file), then
 // served to the importer in batches like any RecordSource. The file itself is never held whole:
 // readers of line formats read lines (TextInput), the Chrome reader one JSON value at a time
-// (JsonStream). The importer then applies
-// the same validation, the same all-or-nothing transaction and the same messages to every format.
+// (JsonStream). The importer then applies the same validation, the same all-or-nothing
+// transaction and the same messages to every format.
 #pragma once
 
 #include "core/ingest/byte_source.h"

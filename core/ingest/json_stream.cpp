@@ -107,6 +107,12 @@ Status JsonStream::captureValue(std::string& out, size_t maxBytes)
         bool done = false;
         for (; i < m_end && !done; ++i) {
             const char c = m_buffer[i];
+            if (scalar) { // a number or literal: no string, no newline inside
+                if (isJsonSpace(c) || c == ',' || c == ']' || c == '}' || c == ':') {
+                    break; // the delimiter is not part of the value
+                }
+                continue;
+            }
             if (c == '\n') {
                 ++m_line;
             }
@@ -118,13 +124,6 @@ Status JsonStream::captureValue(std::string& out, size_t maxBytes)
                 } else if (c == '"') {
                     inString = false;
                     done = m_stack.empty();
-                }
-                continue;
-            }
-            if (scalar) {
-                if (isJsonSpace(c) || c == ',' || c == ']' || c == '}' || c == ':') {
-                    m_line -= c == '\n' ? 1 : 0;
-                    break; // the delimiter is not part of the value
                 }
                 continue;
             }

@@ -33,6 +33,7 @@
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
+#include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 
 #include <simdjson.h>

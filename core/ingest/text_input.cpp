@@ -15,54 +15,6 @@ std::string lineTooLongMessage(const std::string& path, int64_t line, std::strin
         + " MiB: not " + std::string(what) + " (binary data, or a file of another format?)";
 }
 
-std::string printableText(std::string_view s)
-{
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(s.size());
-    auto escape = [&](unsigned char c) {
-        out += "\\x";
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-    };
-    for (size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            if (c < 0x20 || c == 0x7f) {
-                escape(c);
-            } else {
-                out += static_cast<char>(c);
-            }
-            ++i;
-            continue;
-        }
-        // The length of a well-formed UTF-8 sequence starting here (RFC 3629), 0 when it is not one.
-        const size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-        bool ok = len > 0 && i + len <= s.size();
-        for (size_t k = 1; ok && k < len; ++k) {
-            ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
-        }
-        if (ok && len == 3) {
-            const auto c1 = static_cast<unsigned char>(s[i + 1]);
-            ok = !(c == 0xe0 && c1 < 0xa0) && !(c == 0xed && c1 >= 0xa0); // overlong, surrogate
-        } else if (ok && len == 4) {
-            const auto c1 = static_cast<unsigned char>(s[i + 1]);
-            ok = !(c == 0xf0 && c1 < 0x90) && !(c == 0xf4 && c1 >= 0x90); // overlong, past U+10FFFF
-        }
-        const bool c1Control = ok && len == 2 && c == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0;
-        if (!ok || c1Control) {
-            for (size_t k = 0; k < (c1Control ? 2 : 1); ++k) {
-                escape(static_cast<unsigned char>(s[i + k]));
-            }
-            i += c1Control ? 2 : 1;
-            continue;
-        }
-        out.append(s.substr(i, len));
-        i += len;
-    }
-    return out;
-}
-
 TextInput::TextInput(ByteSource& source, std::string what)
     : m_source(source)
     , m_what(std::move(what))
@@ -119,10 +71,7 @@ Result<std::optional<std::string_view>> TextInput::nextLine()
             const char* end = nl ? nl : m_buffer.data() + m_end;
             std::string_view line(start, static_cast<size_t>(end - start));
             m_begin = nl ? static_cast<size_t>(nl - m_buffer.data()) + 1 : m_end;
-            ++m_line;
-            if (line.size() > kMaxLineBytes) {
-                return Error { lineTooLongMessage(path(), m_line, m_what) };
-            }
+            ++m_line; // no longer than kMaxLineBytes: the buffer never grows past it (fill)
             return std::optional<std::string_view>(line);
         }
         if (m_eof) {

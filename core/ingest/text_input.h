@@ -20,10 +20,6 @@ constexpr size_t kMaxLineBytes = size_t { 16 } << 20;
 // "PATH:LINE: line N is longer than 16 MiB ...": the one message for a line over kMaxLineBytes.
 std::string lineTooLongMessage(const std::string& path, int64_t line, std::string_view what);
 
-// Text from a file, fit for a message on a terminal: control characters (C0, DEL, C1) and bytes
-// that are not UTF-8 written as \xNN, the rest as it is.
-std::string printableText(std::string_view s);
-
 class TextInput
 {
 public:

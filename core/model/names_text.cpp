@@ -33,4 +33,51 @@ std::string knownNames(std::vector<std::string> names)
     return s.empty() ? "none" : s;
 }
 
+std::string printableText(std::string_view s)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(s.size());
+    auto escape = [&](const char* prefix, unsigned char c) {
+        out += prefix;
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+    };
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7f) {
+                escape("\\x", c);
+            } else {
+                out += static_cast<char>(c);
+            }
+            ++i;
+            continue;
+        }
+        // The length of a well-formed UTF-8 sequence starting here (RFC 3629), 0 when it is not one.
+        const size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        bool ok = len > 0 && i + len <= s.size();
+        for (size_t k = 1; ok && k < len; ++k) {
+            ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+        }
+        const auto c1 = static_cast<unsigned char>(ok ? s[i + 1] : 0);
+        if (ok && len == 3) {
+            ok = !(c == 0xe0 && c1 < 0xa0) && !(c == 0xed && c1 >= 0xa0); // overlong, surrogate
+        } else if (ok && len == 4) {
+            ok = !(c == 0xf0 && c1 < 0x90) && !(c == 0xf4 && c1 >= 0x90); // overlong, past U+10FFFF
+        }
+        if (!ok) {
+            escape("\\x", c);
+            ++i;
+        } else if (len == 2 && c == 0xc2 && c1 < 0xa0) {
+            escape("\\u00", c1);
+            i += 2;
+        } else {
+            out.append(s.substr(i, len));
+            i += len;
+        }
+    }
+    return out;
+}
+
 } // namespace ett::core

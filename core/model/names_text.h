@@ -1,5 +1,5 @@
-// How figures and names are written in messages and tables: digits grouped by thousands, and the
-// list of names a message offers when it refuses an unknown one.
+// How figures and names are written in messages and tables: digits grouped by thousands, the list
+// of names a message offers when it refuses an unknown one, and text from traces made safe to print.
 #pragma once
 
 #include <string>
@@ -13,5 +13,10 @@ std::string groupThousands(std::string_view digits);
 
 // The names sorted and joined by ", "; "none" when there are none.
 std::string knownNames(std::vector<std::string> names);
+
+// Text from a trace, fit for a terminal (a table cell, a message quoting a file): C0 controls and
+// DEL as \xNN, C1 controls (U+0080..U+009F; U+009B starts an escape sequence too) as \u00NN, bytes
+// that are not UTF-8 as \xNN, the rest as it is. JSON output keeps the text exact instead.
+std::string printableText(std::string_view s);
 
 } // namespace ett::core

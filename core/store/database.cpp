@@ -180,21 +180,22 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
     }
     sqlite3_extended_result_codes(db->m_db, 1);
     sqlite3_busy_timeout(db->m_db, kBusyTimeoutMs);
-    // Write-ahead logging, so that a query (`ettw summary`, the window) reads the last committed
-    // state while an import writes, however long the import: with a rollback journal the import
-    // takes the exclusive lock as soon as its pages outgrow the cache, and every reader then
-    // failed after the busy timeout. The -wal and -shm files exist only while the database is
-    // open; the last connection to close folds the log back into the one file and removes them.
-    // A database another process holds in the old mode stays in it this time (the pragma is
-    // then busy): nothing is lost, the next open switches (below). NORMAL sync is safe with WAL (a power
-    // cut may lose the last commit, never consistency); a large page cache.
+    // NORMAL sync (safe with WAL: a power cut may lose the last commit, never consistency), a large
+    // page cache.
     if (auto st = db->exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL;"); !st) {
         return Error { path + ": " + st.error().message };
     }
     if (auto st = ensureSchema(*db); !st) {
         return Error { path + ": " + st.error().message };
     }
-    // Only once the file is known to be ours: a refused file is left byte for byte as it was.
+    // Write-ahead logging, so that a query (`ettw summary`, the window) reads the last committed
+    // state while an import writes, however long the import: with a rollback journal the import
+    // takes the exclusive lock as soon as its pages outgrow the cache, and every reader then
+    // failed after the busy timeout. The -wal and -shm files exist only while the database is
+    // open; the last connection to close folds the log back into the one file and removes them.
+    // Switched on only once the file is known to be ours (a refused file stays byte for byte as it
+    // was). A database another process holds in the old mode stays in it this time (the pragma
+    // is then busy): nothing is lost, a later open switches.
     (void)db->exec("PRAGMA journal_mode=WAL");
     // The derived tables are a cache of the accounting rules: rebuild them when the rules changed.
     auto version = db->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
