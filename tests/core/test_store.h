@@ -22,6 +22,42 @@ namespace ett::core::test {
 namespace fs = std::filesystem;
 
 // A fresh directory with a database in it, both removed at the end.
+// A temporary folder for one test, removed with everything in it at the end.
+class TempDir
+{
+public:
+    TempDir()
+    {
+        static std::atomic<int> counter { 0 };
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::random_device rd;
+        m_path = fs::temp_directory_path()
+            / ("ett-test-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
+                + std::to_string(counter++));
+        fs::create_directories(m_path);
+    }
+    ~TempDir()
+    {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    std::string path(const std::string& name) const { return (m_path / name).string(); }
+    // Writes `content` byte for byte; returns the path.
+    std::string write(const std::string& name, const std::string& content) const
+    {
+        const std::string p = path(name);
+        std::ofstream out(p, std::ios::binary | std::ios::trunc);
+        out.write(content.data(), static_cast<std::streamsize>(content.size()));
+        return p;
+    }
+
+private:
+    fs::path m_path;
+};
+
 class Store
 {
 public:

@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/core/test_store.h"
+
 namespace ett::core {
 namespace {
 
@@ -45,37 +47,6 @@ public:
 
 private:
     std::string m_previous;
-};
-
-class TempDir
-{
-public:
-    TempDir()
-    {
-        static std::atomic<int> counter { 0 };
-        std::random_device rd;
-        m_path = fs::temp_directory_path()
-            / ("ett-simdjson-impl-" + std::to_string(rd()) + "-" + std::to_string(counter++));
-        fs::create_directories(m_path);
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    std::string write(const std::string& name, const std::string& content) const
-    {
-        const std::string p = (m_path / name).string();
-        std::ofstream out(p, std::ios::binary | std::ios::trunc);
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        return p;
-    }
-
-private:
-    fs::path m_path;
 };
 
 std::string opt(const std::optional<int64_t>& v)
@@ -326,7 +297,7 @@ const std::string kDamage = std::string("\"\\{}[],: \n0-.etnu\x1f") + std::strin
 // a byte inserted before every byte.
 void checkDamagedCopies(Comparison& c, const std::string& trace, TraceFormat format, const std::string& name)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string whole = readEverything(dir.write(name, trace), format);
     EXPECT_NE(whole.find("\nend after "), std::string::npos) << name << " must read whole:\n" << whole;
     auto run = [&](const std::string& content, const std::string& what) {

@@ -15,6 +15,8 @@
 #include <random>
 #include <string>
 
+#include "tests/core/test_store.h"
+
 namespace ett::core {
 namespace {
 
@@ -22,33 +24,6 @@ namespace fs = std::filesystem;
 
 constexpr int64_t kS = 1'000'000'000;
 const std::string kWorkedExample = std::string(ETT_SAMPLES_DIR) + "/worked-example.ett.jsonl";
-
-class TempDir
-{
-public:
-    TempDir()
-    {
-        static std::atomic<int> counter { 0 };
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        std::random_device rd;
-        m_path = fs::temp_directory_path()
-            / ("ett-schema-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
-                + std::to_string(counter++));
-        fs::create_directories(m_path);
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    std::string path(const std::string& name) const { return (m_path / name).string(); }
-
-private:
-    fs::path m_path;
-};
 
 std::string readBytes(const std::string& path)
 {
@@ -117,7 +92,7 @@ void expectRefusedUnchanged(const std::string& path, const std::string& expected
 
 TEST(Schema, NewDatabaseHasSchemaVersionAndApplicationId)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("new.db");
     {
         auto db = Database::open(path, Database::OpenMode::CreateIfMissing);
@@ -148,7 +123,7 @@ TEST(Schema, VersionOneMigratesToTwoAndKeepsItsData)
 {
     // A version 1 database is a version 2 one without the scenarios table: make one from the
     // worked example, then open it with this build.
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("v1.db");
     makeWorkedExampleDatabase(path);
     rawExec(path, "DROP TABLE scenarios; PRAGMA user_version=1;");
@@ -174,7 +149,7 @@ TEST(Schema, FailedMigrationChangesNothing)
 {
     // A version 1 file that somehow has a table named scenarios already: the migration fails in
     // its transaction, the file stays at version 1 with its data, and the error says why.
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("v1-clash.db");
     makeWorkedExampleDatabase(path);
     rawExec(path, "DROP TABLE scenarios; CREATE TABLE scenarios(x); PRAGMA user_version=1;");
@@ -187,7 +162,7 @@ TEST(Schema, FailedMigrationChangesNothing)
 
 TEST(Schema, ReopeningKeepsContentAndVersion)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("again.db");
     makeWorkedExampleDatabase(path);
     auto db = Database::open(path, Database::OpenMode::MustExist);
@@ -201,7 +176,7 @@ TEST(Schema, ReopeningKeepsContentAndVersion)
 
 TEST(Schema, RefusesNewerSchemaAndLeavesFileUnchanged)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("newer.db");
     makeWorkedExampleDatabase(path);
     rawExec(path, "PRAGMA user_version=" + std::to_string(kSchemaVersion + 1));
@@ -212,7 +187,7 @@ TEST(Schema, RefusesNewerSchemaAndLeavesFileUnchanged)
 
 TEST(Schema, RefusesANegativeSchemaVersionAndLeavesFileUnchanged)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("negative.db");
     makeWorkedExampleDatabase(path);
     rawExec(path, "PRAGMA user_version=-3");
@@ -223,7 +198,7 @@ TEST(Schema, RefusesANegativeSchemaVersionAndLeavesFileUnchanged)
 TEST(Schema, RefusesNewerSchemaEvenWithStaleAccountingVersion)
 {
     // A newer file must be refused before anything (re-attribution included) writes to it.
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("newer-stale.db");
     makeWorkedExampleDatabase(path);
     rawExec(path,
@@ -234,7 +209,7 @@ TEST(Schema, RefusesNewerSchemaEvenWithStaleAccountingVersion)
 
 TEST(Schema, RefusesSqliteFileOfAnotherApplication)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("other.db");
     rawExec(path,
         "PRAGMA application_id=1234; CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT);"
@@ -245,7 +220,7 @@ TEST(Schema, RefusesSqliteFileOfAnotherApplication)
 
 TEST(Schema, RefusesPlainSqliteFileWithTablesButNoApplicationId)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("plain.db");
     rawExec(path, "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES('a', 'b');");
     expectRefusedUnchanged(path, "not an ETT Workbench database");
@@ -254,7 +229,7 @@ TEST(Schema, RefusesPlainSqliteFileWithTablesButNoApplicationId)
 TEST(Schema, RefusesOtherApplicationWithOurSchemaVersionNumber)
 {
     // user_version 1 alone does not make a file ours.
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("other-v1.db");
     rawExec(path, "PRAGMA application_id=42; PRAGMA user_version=1; CREATE TABLE t(x);");
     expectRefusedUnchanged(path, "not an ETT Workbench database");
@@ -262,7 +237,7 @@ TEST(Schema, RefusesOtherApplicationWithOurSchemaVersionNumber)
 
 TEST(Schema, RefusesFileThatIsNotADatabase)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("notes.txt");
     std::string text;
     std::mt19937 rng(7);
@@ -286,7 +261,7 @@ TEST(Schema, RefusesFileThatIsNotADatabase)
 
 TEST(Schema, RefusesTraceFileGivenAsDatabase)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("copy.ett.jsonl");
     writeBytes(path, readBytes(kWorkedExample));
     const std::string before = readBytes(path);
@@ -297,7 +272,7 @@ TEST(Schema, RefusesTraceFileGivenAsDatabase)
 
 TEST(Schema, MustExistOnMissingPathFailsWithoutCreatingFile)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("missing.db");
     auto db = Database::open(path, Database::OpenMode::MustExist);
     ASSERT_FALSE(db.ok());
@@ -309,7 +284,7 @@ TEST(Schema, MustExistOnMissingPathFailsWithoutCreatingFile)
 
 TEST(Schema, CreateIfMissingInMissingDirectoryFailsNamingPath)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("no-such-dir/new.db");
     auto db = Database::open(path, Database::OpenMode::CreateIfMissing);
     ASSERT_FALSE(db.ok());
@@ -318,7 +293,7 @@ TEST(Schema, CreateIfMissingInMissingDirectoryFailsNamingPath)
 
 TEST(Schema, ChangedAccountingVersionReattributesEveryJobOnOpen)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("stale.db");
     makeWorkedExampleDatabase(path);
     // Pretend the derived tables were written by other rules: corrupt them and mark them stale.
@@ -352,7 +327,7 @@ TEST(Schema, ChangedAccountingVersionReattributesEveryJobOnOpen)
 
 TEST(Schema, MissingAccountingVersionAlsoReattributes)
 {
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("no-version.db");
     makeWorkedExampleDatabase(path);
     rawExec(path, "UPDATE job_derived SET b_lost_progress = 0; DELETE FROM meta WHERE key = 'accounting_version';");
@@ -369,7 +344,7 @@ TEST(Schema, CurrentAccountingVersionLeavesDerivedTablesAlone)
 {
     // Derived rows are a cache: with the current version they are trusted as they are (this is
     // how the test above knows that the re-attribution came from the version check).
-    TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path("current.db");
     makeWorkedExampleDatabase(path);
     rawExec(path, "UPDATE job_derived SET b_idle = 7");
