@@ -31,6 +31,7 @@
 // inside quotes, LF or CRLF line ends, an optional UTF-8 byte order mark. Errors name the file,
 // the line where the row starts and the column.
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/key_counts.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
 #include "core/model/names_text.h"
@@ -44,7 +45,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace ett::core {
@@ -317,7 +317,7 @@ private:
     size_t m_columns = 0;
     std::optional<int64_t> m_lastSubmitNs;
     bool m_numericTimes = false; // a time cell was a number (relative to the epoch when one is set)
-    std::unordered_map<std::string, int32_t> m_attemptsOfJob; // job id -> rows seen
+    KeyCounts m_attemptsOfJob; // job id -> rows seen (compact: a table may hold millions of jobs)
     int64_t m_jobs = 0;
     int64_t m_rows = 0;
     int64_t m_zeroGpuRows = 0;

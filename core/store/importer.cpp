@@ -11,9 +11,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
+#include <iterator>
 #include <new>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 // Design note: one import of one file is three parts. The record normalizer (pure) checks each
 // record against what is known of its job and turns it into rows; the import writer runs the SQL;
@@ -72,6 +75,23 @@ private:
     {
         m_normalizer.noteDerived(notes.submittedAfterStart, notes.withoutAttempts, jobKey);
     }
+    // Adds a job to m_touched, compacting the list when its unsorted tail has grown as long as its
+    // sorted head (amortised O(log n) a call; a job touched again and again costs no memory).
+    void noteTouched(int64_t jobId)
+    {
+        m_touched.push_back(jobId);
+        if (m_touched.size() >= 2 * m_touchedUnique + 1024) {
+            compactTouched();
+        }
+    }
+    void compactTouched()
+    {
+        std::sort(m_touched.begin() + static_cast<std::ptrdiff_t>(m_touchedUnique), m_touched.end());
+        std::inplace_merge(
+            m_touched.begin(), m_touched.begin() + static_cast<std::ptrdiff_t>(m_touchedUnique), m_touched.end());
+        m_touched.erase(std::unique(m_touched.begin(), m_touched.end()), m_touched.end());
+        m_touchedUnique = m_touched.size();
+    }
     Status finish();
     Status attributeTouched();
     Status writeDataset();
@@ -106,10 +126,13 @@ private:
     int32_t m_lastAttemptNo = -1;
     AttemptState* m_lastAttempt = nullptr;
     size_t m_lastBufferIndex = 0;
-    // Jobs whose derived figures this file changes (id -> key); those attributed from memory and
-    // not touched again since; implicit jobs created here and not declared yet.
-    std::unordered_map<int64_t, std::string> m_touched;
-    std::unordered_set<int64_t> m_doneFromMemory;
+    // The jobs whose derived figures this file changes, as ids (8 bytes a job: a file of millions
+    // of jobs keeps nothing else per job; duplicates are dropped as the list grows); of those, the
+    // ones to attribute by reading them back at the end (id -> key): the jobs attributed from
+    // memory leave it when they close. Implicit jobs created here and not declared yet.
+    std::vector<int64_t> m_touched;
+    size_t m_touchedUnique = 0; // m_touched[0, m_touchedUnique) is sorted and without duplicates
+    std::unordered_map<int64_t, std::string> m_readBack;
     std::unordered_set<std::string> m_implicitUndeclared;
     std::vector<std::pair<PhaseRecord, int64_t>> m_pendingPhases;
     std::vector<std::pair<CheckpointRecord, int64_t>> m_pendingCheckpoints;
@@ -390,10 +413,11 @@ Status ImportSession::touch(JobState& job)
     if (auto st = closeOpen(); !st) {
         return st;
     }
-    m_touched.emplace(job.id, job.key);
-    // A job attributed from memory whose records resume after another job's: its state was
-    // reloaded from the store, and it is attributed by reading it back at the end.
-    m_doneFromMemory.erase(job.id);
+    noteTouched(job.id);
+    // Read back at the end unless it is attributed from memory when it closes. A job attributed
+    // from memory whose records resume after another job's was reloaded from the store: it is
+    // read back.
+    m_readBack.emplace(job.id, job.key);
     m_open = &job;
     return Status::success();
 }
@@ -413,7 +437,7 @@ Status ImportSession::closeOpen()
             return notes.error();
         }
         noteDerived(*notes, job.key);
-        m_doneFromMemory.insert(job.id);
+        m_readBack.erase(job.id);
         ++m_jobsFromMemory;
     }
     // 2. Forget the closed job so that memory stays flat however many jobs a file holds. Should
@@ -684,12 +708,9 @@ Status ImportSession::attributeTouched()
     // 6. Attribute every job this file touched (spec 5), reading its phases back.
     const auto attributeStarted = Clock::now();
     progress("attributing", 0, 0, m_summary.records);
-    std::vector<std::pair<int64_t, std::string>> readBack;
-    for (const auto& [id, key] : m_touched) {
-        if (!m_doneFromMemory.count(id)) {
-            readBack.emplace_back(id, key);
-        }
-    }
+    std::vector<std::pair<int64_t, std::string>> readBack(
+        std::make_move_iterator(m_readBack.begin()), std::make_move_iterator(m_readBack.end()));
+    m_readBack.clear();
     std::sort(readBack.begin(), readBack.end());
     int64_t done = 0;
     for (const auto& [jobId, key] : readBack) {
@@ -708,6 +729,7 @@ Status ImportSession::attributeTouched()
     if (cancelled()) {
         return cancelledError();
     }
+    compactTouched();
     m_summary.jobsTouched = static_cast<int64_t>(m_touched.size());
     m_summary.jobsReadBack = static_cast<int64_t>(readBack.size());
     m_summary.attributeSeconds = secondsSince(attributeStarted);
