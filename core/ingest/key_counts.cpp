@@ -1,7 +1,5 @@
 #include "core/ingest/key_counts.h"
 
-#include <algorithm>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <new>
@@ -11,31 +9,12 @@ namespace ett::core {
 
 namespace {
 
-constexpr size_t kBlockBytes = size_t { 1 } << 20;
-
 size_t hashOf(std::string_view key)
 {
     return std::hash<std::string_view> {}(key);
 }
 
 } // namespace
-
-const char* KeyCounts::store(std::string_view key)
-{
-    if (key.empty()) {
-        return "";
-    }
-    if (m_blocks.empty() || m_blockSize - m_blockUsed < key.size()) {
-        // A key longer than a block gets a block of its own.
-        m_blockSize = std::max(kBlockBytes, key.size());
-        m_blocks.push_back(std::make_unique<char[]>(m_blockSize));
-        m_blockUsed = 0;
-    }
-    char* at = m_blocks.back().get() + m_blockUsed;
-    std::memcpy(at, key.data(), key.size());
-    m_blockUsed += key.size();
-    return at;
-}
 
 void KeyCounts::grow()
 {
@@ -72,7 +51,7 @@ int32_t& KeyCounts::operator[](std::string_view key)
         }
         s = (s + 1) & mask;
     }
-    m_entries.push_back({ store(key), static_cast<uint32_t>(key.size()), 0 });
+    m_entries.push_back({ m_keys.keep(key).data(), static_cast<uint32_t>(key.size()), 0 });
     m_slots[s] = static_cast<uint32_t>(m_entries.size());
     return m_entries.back().count;
 }

@@ -5,9 +5,10 @@
 // and the table is a flat array of slots probed linearly.
 #pragma once
 
+#include "core/ingest/text_arena.h"
+
 #include <cstdint>
 #include <deque>
-#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -24,19 +25,16 @@ public:
 private:
     struct Entry
     {
-        const char* data = nullptr; // in m_blocks
+        const char* data = nullptr; // in m_keys
         uint32_t length = 0;
         int32_t count = 0;
     };
     std::string_view keyOf(const Entry& e) const { return { e.data, e.length }; }
-    const char* store(std::string_view key);
     void grow();
 
     std::deque<Entry> m_entries; // a deque: no copy of every entry while it grows
     std::vector<uint32_t> m_slots; // index + 1 into m_entries, 0 when free; a power of two long
-    std::vector<std::unique_ptr<char[]>> m_blocks;
-    size_t m_blockUsed = 0;
-    size_t m_blockSize = 0;
+    TextArena m_keys;
 };
 
 } // namespace ett::core

@@ -25,27 +25,27 @@ bool readSummaryTime(const RegexMatch& m, const LineFormat& format, RawTime& t)
         switch (*f) {
         case Field::Year:
             valid = v && *v >= 1 && *v <= 9999;
-            t.year = v;
+            t.year = valid ? std::optional<int16_t>(static_cast<int16_t>(*v)) : std::nullopt;
             break;
         case Field::Month:
             valid = v && *v >= 1 && *v <= 12;
-            t.month = static_cast<unsigned>(v.value_or(1));
+            t.month = static_cast<uint8_t>(valid ? *v : 1);
             break;
         case Field::Day:
             valid = v && *v >= 1 && *v <= 31;
-            t.day = static_cast<unsigned>(v.value_or(1));
+            t.day = static_cast<uint8_t>(valid ? *v : 1);
             break;
         case Field::Hour:
             valid = v && *v >= 0 && *v <= 23;
-            t.hour = v.value_or(0);
+            t.hour = static_cast<uint8_t>(valid ? *v : 0);
             break;
         case Field::Minute:
             valid = v && *v >= 0 && *v <= 59;
-            t.minute = v.value_or(0);
+            t.minute = static_cast<uint8_t>(valid ? *v : 0);
             break;
         case Field::Second:
             valid = v && *v >= 0 && *v <= 60;
-            t.second = v.value_or(0);
+            t.second = static_cast<uint8_t>(valid ? *v : 0);
             break;
         default:
             break;

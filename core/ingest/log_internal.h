@@ -12,6 +12,7 @@
 #include "core/ingest/mapping.h"
 #include "core/ingest/record_source.h"
 #include "core/ingest/regex.h"
+#include "core/ingest/text_arena.h"
 #include "core/model/records.h"
 #include "core/model/result.h"
 #include "core/model/timeutil.h"
@@ -114,34 +115,56 @@ Result<LogRules> readRules(const Mapping& mapping);
 
 // ---- Lines ----------------------------------------------------------------------------------
 
-// A time as written, before the year and zone are settled.
+// A time as written, before the year and zone are settled (fields in the ranges readLogLine
+// checks: narrow, as every line of a log keeps one).
 struct RawTime
 {
-    std::optional<int64_t> year;
-    unsigned month = 1;
-    unsigned day = 1;
-    int64_t hour = 0;
-    int64_t minute = 0;
-    int64_t second = 0;
-    int64_t fractionNs = 0;
     std::optional<int64_t> zoneOffsetNs;
+    int32_t fractionNs = 0;
+    std::optional<int16_t> year; // 1 to 9999
+    uint8_t month = 1;
+    uint8_t day = 1;
+    uint8_t hour = 0;
+    uint8_t minute = 0;
+    uint8_t second = 0;
 };
 
+// One line of a log. Its texts are views into the text its LogLines keeps.
 struct LogLine
 {
     int64_t no = 0; // 1-based line number
+    int64_t ns = 0; // set by resolveTimes() for timed lines
+    std::string_view body; // after ANSI and rank prefixes
+    std::string_view level; // normalized (INFO, WARNING, ...)
+    std::string_view message; // a part of body
     int32_t rank = -1; // -1: the whole attempt
-    std::string body; // after ANSI and rank prefixes
     bool timed = false;
     RawTime raw;
-    int64_t ns = 0; // set by resolveTimes() for timed lines
-    std::string level;
-    std::string message;
 };
 
-// The lines of a log, in order. A deque, not a vector: the reader keeps every line, and a vector
-// growing by doubling held up to twice the lines' size (and both copies while it moved them).
-using LogLines = std::deque<LogLine>;
+// The lines of a log, in order, and their text. The reader keeps every line (its analysis looks at
+// them more than once), so they are compact: about 100 bytes a line beside its text, the text in
+// large blocks, a line's message a view into its body; a deque, so that growing never holds two
+// copies of the lines.
+class LogLines
+{
+public:
+    size_t size() const { return m_lines.size(); }
+    const LogLine& operator[](size_t i) const { return m_lines[i]; }
+    LogLine& operator[](size_t i) { return m_lines[i]; }
+    auto begin() const { return m_lines.begin(); }
+    auto end() const { return m_lines.end(); }
+    auto begin() { return m_lines.begin(); }
+    auto end() { return m_lines.end(); }
+    const LogLine& back() const { return m_lines.back(); }
+    void push_back(const LogLine& line) { m_lines.push_back(line); }
+    // A copy of `text` that lives as long as the lines.
+    std::string_view keep(std::string_view text) { return m_text.keep(text); }
+
+private:
+    std::deque<LogLine> m_lines;
+    TextArena m_text;
+};
 
 // Reads one line (steps 1-3 of log_reader.cpp) and appends it to `lines`. Error (a time field out
 // of range) names path:no and the field.
@@ -182,12 +205,14 @@ struct Marker
     Mapping::Match match;
     std::optional<int64_t> step;
 };
+// A deque: a log whose every line is a marker must not hold two copies of them while they grow.
+using MarkerList = std::deque<Marker>;
 
 // What the timed lines say: phase markers per rank (file order), the completion line, the
 // unmapped messages.
 struct MarkerScan
 {
-    std::map<int32_t, std::vector<Marker>> markers;
+    std::map<int32_t, MarkerList> markers;
     std::optional<size_t> completedAt; // the last line matching settings.completed_regex
     std::optional<size_t> firstStepAt; // the first marker with a step number
     UnmappedNames unmapped;
@@ -212,7 +237,7 @@ template <typename Rec> using Numbered = std::vector<std::pair<Rec, int64_t>>; /
 // Phases from the markers (per rank, in time order, runs of one phase merged; sorts the markers)
 // and checkpoints from the saves of the lowest rank that saves. Counts no_phase_marker and
 // checkpoint_without_end.
-void buildPhases(std::map<int32_t, std::vector<Marker>>& markers, const LogLines& lines, const LogRules& rules,
+void buildPhases(std::map<int32_t, MarkerList>& markers, const LogLines& lines, const LogRules& rules,
     const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues, Numbered<PhaseRecord>& phases,
     Numbered<CheckpointRecord>& checkpoints);
 

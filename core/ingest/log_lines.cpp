@@ -130,7 +130,7 @@ std::string_view stripRankPrefixes(std::string_view rest, const Pattern& prefix,
 
 // A fraction of a second's digits as nanoseconds (digits past the ninth dropped); nullopt when a
 // character is not a digit.
-std::optional<int64_t> fractionNs(const std::string& value)
+std::optional<int64_t> fractionNs(std::string_view value)
 {
     int64_t ns = 0;
     size_t digits = 0;
@@ -150,7 +150,8 @@ std::optional<int64_t> fractionNs(const std::string& value)
 }
 
 // Reads the value of one named group into the time or the line (of file `path`).
-Status readField(Field field, const std::string& value, const std::string& path, RawTime& t, LogLine& line)
+Status readField(
+    Field field, std::string_view value, const std::string& path, RawTime& t, LogLine& line, LogLines& lines)
 {
     const auto bad = [&](std::string_view name, std::string_view expected) {
         return Error { path + ":" + std::to_string(line.no) + ": log line: field '" + std::string(name) + "': expected "
@@ -183,17 +184,17 @@ Status readField(Field field, const std::string& value, const std::string& path,
             return v.error();
         }
         if (field == Field::Year) {
-            t.year = *v;
+            t.year = static_cast<int16_t>(*v);
         } else if (field == Field::Month) {
-            t.month = static_cast<unsigned>(*v);
+            t.month = static_cast<uint8_t>(*v);
         } else if (field == Field::Day) {
-            t.day = static_cast<unsigned>(*v);
+            t.day = static_cast<uint8_t>(*v);
         } else if (field == Field::Hour) {
-            t.hour = *v;
+            t.hour = static_cast<uint8_t>(*v);
         } else if (field == Field::Minute) {
-            t.minute = *v;
+            t.minute = static_cast<uint8_t>(*v);
         } else {
-            t.second = *v;
+            t.second = static_cast<uint8_t>(*v);
         }
         return Status::success();
     }
@@ -202,7 +203,7 @@ Status readField(Field field, const std::string& value, const std::string& path,
         if (!month) {
             return bad("month_name", "a month name (Jan .. Dec)");
         }
-        t.month = *month;
+        t.month = static_cast<uint8_t>(*month);
         return Status::success();
     }
     case Field::Fraction: {
@@ -210,7 +211,7 @@ Status readField(Field field, const std::string& value, const std::string& path,
         if (!ns) {
             return bad("fraction", "digits");
         }
-        t.fractionNs = *ns;
+        t.fractionNs = static_cast<int32_t>(*ns);
         return Status::success();
     }
     case Field::Zone: {
@@ -222,12 +223,12 @@ Status readField(Field field, const std::string& value, const std::string& path,
         return Status::success();
     }
     case Field::Level:
-        line.level = normalizeLevel(value);
+        line.level = lines.keep(normalizeLevel(value));
         return Status::success();
     case Field::Logger:
         return Status::success();
     case Field::Message:
-        line.message = std::string(trim(value));
+        line.message = trim(value); // a view into the line's body, which `lines` keeps
         return Status::success();
     }
     return Status::success();
@@ -335,7 +336,7 @@ Status readLogLine(std::string_view text, int64_t no, const LogRules& rules, con
     if (options.rank) {
         line.rank = *options.rank;
     }
-    line.body = std::string(rest);
+    line.body = lines.keep(rest);
 
     for (const LineFormat& f : rules.formats) {
         RegexMatch m;
@@ -347,7 +348,7 @@ Status readLogLine(std::string_view text, int64_t no, const LogRules& rules, con
             if (!f.fields[g] || !m.matched(g + 1)) {
                 continue;
             }
-            if (auto st = readField(*f.fields[g], m.str(g + 1), path, t, line); !st) {
+            if (auto st = readField(*f.fields[g], m.group(g + 1), path, t, line, lines); !st) {
                 return st;
             }
         }
@@ -355,7 +356,7 @@ Status readLogLine(std::string_view text, int64_t no, const LogRules& rules, con
         line.raw = t;
         break;
     }
-    lines.push_back(std::move(line));
+    lines.push_back(line);
     return Status::success();
 }
 

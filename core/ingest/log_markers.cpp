@@ -29,7 +29,7 @@ std::vector<int64_t> nextTimesOfRank(const LogLines& lines)
 
 // The name of a phase that starts at marker a and runs to b: "step N" / "steps A-B" after the step
 // numbers of its markers, else the first marker's message.
-std::string phaseName(const std::vector<Marker>& list, size_t a, size_t b, const LogLines& lines)
+std::string phaseName(const MarkerList& list, size_t a, size_t b, const LogLines& lines)
 {
     std::optional<int64_t> firstStep;
     std::optional<int64_t> lastStep;
@@ -47,7 +47,7 @@ std::string phaseName(const std::vector<Marker>& list, size_t a, size_t b, const
 }
 
 // The lowest rank that has a checkpoint_save marker.
-std::optional<int32_t> checkpointRankOf(const std::map<int32_t, std::vector<Marker>>& markers)
+std::optional<int32_t> checkpointRankOf(const std::map<int32_t, MarkerList>& markers)
 {
     for (const auto& [rank, list] : markers) {
         if (std::any_of(list.begin(), list.end(),
@@ -107,7 +107,7 @@ MarkerScan scanMarkers(const LogLines& lines, const LogRules& rules, const Mappi
     return scan;
 }
 
-void buildPhases(std::map<int32_t, std::vector<Marker>>& markers, const LogLines& lines, const LogRules& rules,
+void buildPhases(std::map<int32_t, MarkerList>& markers, const LogLines& lines, const LogRules& rules,
     const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues, Numbered<PhaseRecord>& phases,
     Numbered<CheckpointRecord>& checkpoints)
 {

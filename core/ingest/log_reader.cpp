@@ -86,8 +86,9 @@ namespace {
 
 using namespace logs;
 
-// The most text one console log may have: its lines are kept for the analysis (a copy each, and
-// their parts), so this bounds the reader's memory. A torchtitan run's log is a few MB.
+// The most text one console log may have: its lines are kept for the analysis (LogLines: the text
+// once, and about 100 bytes a line), so this bounds the reader's memory. A torchtitan run's log is
+// a few MB.
 constexpr size_t kMaxLogTextBytes = size_t { 64 } << 20;
 
 class LogReader final : public ForeignReader
