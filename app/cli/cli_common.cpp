@@ -131,7 +131,7 @@ void reportQuery(const CommonOptions& common, LocalFleetSource& fleet, const cha
 
 Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
 {
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
     if (!workspace) {
         return workspace.error();
     }

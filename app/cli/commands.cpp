@@ -288,6 +288,15 @@ Command addDatasetsCommand(CLI::App& app, CommonOptions& common)
     return { sub, [&common, cmd] { return runDatasets(common, *cmd); } };
 }
 
+Command addUpgradeCommand(CLI::App& app, CommonOptions& common)
+{
+    auto* sub = app.add_subcommand("upgrade",
+        "Bring a database written by an older ettw up to date: migrate its schema and recompute its derived "
+        "figures (queries never change a database; they ask for this)");
+    addDbOption(sub, common);
+    return { sub, [&common] { return runUpgrade(common); } };
+}
+
 Command addMappingsCommand(CLI::App& app, CommonOptions& /*common*/)
 {
     auto cmd = std::make_shared<std::string>();
@@ -359,7 +368,8 @@ int runEttw(int argc, char** argv)
 #ifdef ETT_WITH_REPORT
     commands.push_back(addReportCommand(app, common));
 #endif
-    for (auto add : { addJobsCommand, addIssuesCommand, addDatasetsCommand, addMappingsCommand, addGenerateCommand }) {
+    for (auto add : { addJobsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand, addMappingsCommand,
+             addGenerateCommand }) {
         commands.push_back(add(app, common));
     }
 

@@ -143,7 +143,7 @@ std::string jobTable(const JobDetail& detail)
 
 int runJob(const CommonOptions& common, const JobCmd& cmd)
 {
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
     if (!workspace) {
         return fail(workspace.error().message);
     }

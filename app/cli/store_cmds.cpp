@@ -1,5 +1,6 @@
 #include "app/cli/store_cmds.h"
 
+#include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/presenter.h"
 #include "app/cli/text_table.h"
@@ -7,6 +8,7 @@
 #include "app/service/import_files.h"
 #include "app/service/workspace.h"
 #include "core/ingest/issue_kinds.h"
+#include "core/store/schema.h"
 
 #include <fmt/core.h>
 
@@ -166,7 +168,7 @@ TextTable datasetsTable(const std::vector<DatasetInfo>& datasets, bool fullHashe
 
 int runIssues(const CommonOptions& common)
 {
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
     if (!workspace) {
         return fail(workspace.error().message);
     }
@@ -185,7 +187,8 @@ int runIssues(const CommonOptions& common)
 
 int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
 {
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    const bool changes = !cmd.removeLabel.empty() || cmd.renameLabel.size() == 2;
+    auto workspace = Workspace::openStore(common.db, changes ? Workspace::Mode::MustExist : Workspace::Mode::ReadOnly);
     if (!workspace) {
         return fail(workspace.error().message);
     }
@@ -204,6 +207,30 @@ int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
              return datasets->empty() ? std::string("No datasets yet.\n") : datasetsTable(*datasets, false).render();
          },
             [&] { return datasetsJson(*datasets); }, [&] { return datasetsTable(*datasets, true).renderCsv(); } });
+}
+
+int runUpgrade(const CommonOptions& common)
+{
+    {
+        // What a query sees first: a database it can read as it is needs nothing. (Closed before
+        // it is opened for writing.)
+        auto current = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
+        if (current) {
+            print(fmt::format("{} is up to date (schema version {}, accounting rules {}): nothing to do.\n", common.db,
+                core::kSchemaVersion, core::kAccountingVersion));
+            return kExitOk;
+        }
+        if (current.error().option != "upgrade") {
+            return fail(current.error().message);
+        }
+    }
+    auto upgraded = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    if (!upgraded) {
+        return fail(upgraded.error().message);
+    }
+    print(fmt::format("Upgraded {} to schema version {} with its derived figures computed by accounting rules {}.\n",
+        common.db, core::kSchemaVersion, core::kAccountingVersion));
+    return kExitOk;
 }
 
 } // namespace ett::app

@@ -1,6 +1,6 @@
 // The commands on what is stored rather than on the figures: `ettw issues` (non-fatal data
 // problems counted during import, per file) and `ettw datasets` (the imported files; or removing
-// or renaming a dataset label).
+// or renaming a dataset label) and `ettw upgrade` (an older database brought up to date).
 #pragma once
 
 #include "app/cli/cli_common.h"
@@ -24,5 +24,10 @@ struct DatasetsCmd
 // call it) and saying what changed. An unknown label, or a rename onto an existing one: a message
 // on stderr, kExitUserError and nothing changed.
 int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd);
+
+// Migrates an older database's schema and recomputes derived figures of older accounting rules,
+// saying which; a database already up to date is left as it is ("nothing to do"). A missing file
+// or another application's: a message and kExitUserError.
+int runUpgrade(const CommonOptions& common);
 
 } // namespace ett::app

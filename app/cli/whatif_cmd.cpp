@@ -222,7 +222,8 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
         }
         scenario = std::move(*s);
     }
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::MustExist);
+    const bool changes = cmd.save || !cmd.deleteName.empty();
+    auto workspace = Workspace::openStore(common.db, changes ? Workspace::Mode::MustExist : Workspace::Mode::ReadOnly);
     if (!workspace) {
         return fail(workspace.error().message);
     }

@@ -8,8 +8,10 @@ namespace ett::app {
 
 core::Result<std::unique_ptr<Workspace>> Workspace::openStore(const std::string& path, Mode mode)
 {
-    auto db = core::Database::open(path,
-        mode == Mode::MustExist ? core::Database::OpenMode::MustExist : core::Database::OpenMode::CreateIfMissing);
+    const auto dbMode = mode == Mode::ReadOnly ? core::Database::OpenMode::ReadOnly
+        : mode == Mode::MustExist              ? core::Database::OpenMode::MustExist
+                                               : core::Database::OpenMode::CreateIfMissing;
+    auto db = core::Database::open(path, dbMode);
     if (!db) {
         return db.error();
     }

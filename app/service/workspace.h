@@ -17,8 +17,11 @@ class Workspace
 {
 public:
     enum class Mode {
-        // Queries: a missing file, or one that is not a workbench database, is an Error and
-        // nothing is created or changed on disk.
+        // Queries: the file is opened read-only; a missing, empty or outdated file, or one that is
+        // not a workbench database, is an Error and nothing on disk is created or changed.
+        ReadOnly,
+        // Changes to what is there (labels, scenarios, upgrade): a missing file is an Error; an
+        // older schema is migrated.
         MustExist,
         // Import and the window: a missing file becomes a new, empty database.
         CreateIfMissing,

@@ -5,7 +5,9 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
 #include <filesystem>
+#include <unistd.h>
 
 namespace ett::core {
 
@@ -161,16 +163,81 @@ Database::~Database()
     }
 }
 
+namespace {
+
+// The accounting rules the derived tables were computed by: Error when they are not this build's
+// (a read-only open cannot recompute them).
+Result<std::unique_ptr<Database>> checkAccountingVersion(std::unique_ptr<Database> db)
+{
+    auto version = db->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
+    if (!version) {
+        return Error { db->path() + ": " + version.error().message };
+    }
+    if (version->value_or(0) != kAccountingVersion) {
+        return Error { db->path() + ": its derived figures were computed by other accounting rules (version "
+                + std::to_string(version->value_or(0)) + ", this build's are " + std::to_string(kAccountingVersion)
+                + "); queries never change a database: recompute them once with `ettw upgrade --db " + db->path() + "`",
+            "upgrade" };
+    }
+    return db;
+}
+
+std::string readOnlyMessage(const std::string& path)
+{
+    return path
+        + ": the database is read-only (the file, or its folder, is not writable by this user): nothing was changed";
+}
+
+// Whether this user may write the file and its folder (the -wal and -shm files go there).
+bool writable(const std::string& path)
+{
+    std::error_code ec;
+    std::filesystem::path folder = std::filesystem::absolute(path, ec).parent_path();
+    return !ec && ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK | X_OK) == 0;
+}
+
+// A "file:" URI of the path with immutable=1 (RFC 3986 percent-encoding of all but unreserved
+// characters and "/").
+std::string immutableUri(const std::string& path)
+{
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    std::string uri = "file:";
+    for (const char ch : ec ? path : absolute) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+            uri += ch;
+        } else {
+            constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[c >> 4];
+            uri += kHex[c & 15];
+        }
+    }
+    return uri + "?immutable=1";
+}
+
+} // namespace
+
+bool Database::readable()
+{
+    return sqlite3_exec(m_db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
 Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMode mode)
 {
     std::error_code ec;
     const bool exists = std::filesystem::exists(path, ec);
-    if (mode == OpenMode::MustExist && !exists) {
+    if (mode != OpenMode::CreateIfMissing && !exists) {
         return Error { path + ": no such database (create one with `ettw import --db " + path + " FILE...`)" };
     }
     std::unique_ptr<Database> db(new Database());
     db->m_path = path;
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+    // A query opens a file it may write read-write all the same, with every write refused
+    // (query_only below): a read-only connection leaves the -wal and -shm files of a WAL database
+    // behind, as it may not fold them back; the last read-write one removes them.
+    const bool readOnlyFile = mode == OpenMode::ReadOnly && !writable(path);
+    int flags = (readOnlyFile ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
     if (mode == OpenMode::CreateIfMissing) {
         flags |= SQLITE_OPEN_CREATE;
     }
@@ -179,11 +246,46 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
         return Error { path + ": cannot open database: " + msg };
     }
     sqlite3_extended_result_codes(db->m_db, 1);
+    if (mode != OpenMode::ReadOnly && sqlite3_db_readonly(db->m_db, "main") == 1) {
+        // SQLite opens a write-protected file read-only without a word (and cannot even read it
+        // when it is in WAL mode in a folder this user may not write): say so, with the path.
+        return Error { readOnlyMessage(path) };
+    }
+    if (mode == OpenMode::ReadOnly && !readOnlyFile) {
+        if (auto st = db->exec("PRAGMA query_only=ON"); !st) {
+            return Error { path + ": " + st.error().message };
+        }
+    }
+    if (readOnlyFile && !db->readable()) {
+        // A database in WAL mode is read through its -shm index, which is created next to it by
+        // the first connection; in a folder this user may not write, without those files (no
+        // other connection is open: the last one removes them), SQLite cannot read it. Without a
+        // -wal file every committed page is in the database file itself: read it as immutable.
+        // (Should another user start an import into it meanwhile, this read does not see it.)
+        if (std::filesystem::exists(path + "-wal", ec)) {
+            return Error { path + ": cannot read the database: " + db->errorMessage()
+                + " (its -wal file is there, and this user may not write its folder)" };
+        }
+        sqlite3_close_v2(db->m_db);
+        db->m_db = nullptr;
+        if (sqlite3_open_v2(immutableUri(path).c_str(), &db->m_db, flags | SQLITE_OPEN_URI, nullptr) != SQLITE_OK
+            || !db->readable()) {
+            std::string msg = db->m_db ? sqlite3_errmsg(db->m_db) : "out of memory";
+            return Error { path + ": cannot read the database: " + msg };
+        }
+        sqlite3_extended_result_codes(db->m_db, 1);
+    }
     sqlite3_busy_timeout(db->m_db, kBusyTimeoutMs);
     // NORMAL sync (safe with WAL: a power cut may lose the last commit, never consistency), a large
     // page cache.
     if (auto st = db->exec("PRAGMA cache_size=-32768; PRAGMA synchronous=NORMAL;"); !st) {
         return Error { path + ": " + st.error().message };
+    }
+    if (mode == OpenMode::ReadOnly) {
+        if (auto st = checkSchema(*db); !st) {
+            return Error { path + ": " + st.error().message, st.error().option };
+        }
+        return checkAccountingVersion(std::move(db));
     }
     if (auto st = ensureSchema(*db); !st) {
         return Error { path + ": " + st.error().message };
@@ -261,9 +363,7 @@ Status Database::beginWrite(const std::function<bool()>& whileBusy)
     // SQLite opens a write-protected file read-only without a word; say so before any write,
     // with the path (the bare "attempt to write a readonly database" named neither).
     if (sqlite3_db_readonly(m_db, "main") == 1) {
-        return Error { m_path
-            + ": the database is read-only (the file, or its folder, is not writable by this user): nothing was "
-              "changed" };
+        return Error { readOnlyMessage(m_path) };
     }
     // The first try does not wait, so that a wait is said at once; later ones wait the timeout.
     if (whileBusy) {

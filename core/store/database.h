@@ -87,12 +87,16 @@ class Database
 public:
     enum class OpenMode {
         CreateIfMissing, // for import: a new file becomes an empty workbench database
-        MustExist, // for queries: a missing file is an error
+        MustExist, // for changes to what is there (labels, upgrade): a missing file is an error
+        ReadOnly, // for queries: nothing on disk is created or changed, whatever the file
     };
 
     // Opens (and, for a new file, creates) a workbench database, then checks its schema version:
     // an older schema is migrated, a newer one is an Error and the file is left untouched, and a
-    // SQLite file of another application is refused.
+    // SQLite file of another application is refused. ReadOnly opens the file read-only: an empty
+    // file, an older schema and derived figures of older accounting rules are Errors saying what
+    // to do (import into it; `ettw upgrade`) instead of changes, and a file the user may not
+    // write is read all the same.
     static Result<std::unique_ptr<Database>> open(const std::string& path, OpenMode mode);
     ~Database();
     Database(const Database&) = delete;
@@ -115,6 +119,8 @@ public:
 
 private:
     Database() = default;
+    // Whether a first read of the schema succeeds.
+    bool readable();
     sqlite3* m_db = nullptr;
     std::string m_path;
 };

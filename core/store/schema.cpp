@@ -227,18 +227,43 @@ Result<int64_t> checkedVersion(Database& db)
     return *version;
 }
 
+// One read transaction, so that the reads see one state of a file that another process may be
+// creating.
+Result<int64_t> readVersion(Database& db)
+{
+    if (auto st = db.exec("BEGIN"); !st) {
+        return st.error();
+    }
+    auto version = checkedVersion(db);
+    (void)db.exec("COMMIT");
+    return version;
+}
+
 } // namespace
+
+Status checkSchema(Database& db)
+{
+    auto version = readVersion(db);
+    if (!version) {
+        return version.error();
+    }
+    if (*version == 0) {
+        return Error { "an empty file, not yet a workbench database: import traces into it first (`ettw import --db "
+            + db.path() + " FILE...`)" };
+    }
+    if (*version < kSchemaVersion) {
+        return Error { "this database was written by an older ETT Workbench (schema version " + std::to_string(*version)
+                + ", this build writes " + std::to_string(kSchemaVersion)
+                + "); queries never change a database: upgrade it once with `ettw upgrade --db " + db.path() + "`",
+            "upgrade" };
+    }
+    return Status::success();
+}
 
 Status ensureSchema(Database& db)
 {
     // 1. Read only: is this ours, and which version? Nothing is written before these checks pass.
-    //    One read transaction, so that the three reads see one state of a file that another
-    //    process may be creating.
-    if (auto st = db.exec("BEGIN"); !st) {
-        return st;
-    }
-    auto version = checkedVersion(db);
-    (void)db.exec("COMMIT");
+    auto version = readVersion(db);
     if (!version) {
         return version.error();
     }

@@ -21,6 +21,9 @@ inline constexpr int kApplicationId = 0x45545457;
 // Creates the schema in an empty database or migrates an older one, in one transaction. An Error,
 // and no change at all, when the file belongs to another application or to a newer version.
 Status ensureSchema(Database& db);
+// As ensureSchema() without writing: Error when the file is not a workbench database at the
+// current schema version (empty, older, newer, another application's), saying what to do.
+Status checkSchema(Database& db);
 
 // The secondary indexes. None is on `phases`, the only table that grows with the trace: its rows
 // are clustered by id and found through phase_runs. The others receive keys in increasing order

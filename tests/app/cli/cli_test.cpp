@@ -2,6 +2,8 @@
 // subprocess in its own temporary directory and checks the exit code (0 / 1 user error / 2 usage),
 // stdout and stderr separately. JSON output is parsed with simdjson into a small tree whose numbers
 // keep their text, so that seconds are compared and summed exactly (spec 2: all sums are exact).
+#include "core/store/database.h"
+
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -530,6 +532,110 @@ TEST_F(CliUserError, MissingDatabaseIsReportedAndNotCreated)
     // The default database, ett.db in the current directory.
     expectUserError({ "summary" }, { "ett.db", "no such database" });
     EXPECT_FALSE(fs::exists(work() / "ett.db"));
+}
+
+// The query commands a user runs on a database.
+std::vector<std::vector<std::string>> queriesOn(const std::string& db)
+{
+    return {
+        { "summary", "--db", db },
+        { "summary", "--db", db, "--format", "json" },
+        { "series", "--db", db, "--every", "day" },
+        { "job", "--db", db, "J1" },
+        { "jobs", "--db", db },
+        { "compare", "--db", db, "--a", "label=a", "--b", "label=a" },
+        { "advise", "--db", db },
+        { "issues", "--db", db },
+        { "datasets", "--db", db },
+        { "whatif", "--db", db, "--list" },
+        { "upgrade", "--db", db },
+    };
+}
+
+TEST_F(CliUserError, QueriesNeverCreateOrChangeADatabase)
+{
+    ok({ "import", "--db", "w.db", "--label", "a", kWorkedExample });
+    const std::string before = readFile(work() / "w.db");
+    ASSERT_FALSE(before.empty());
+    for (const auto& args : queriesOn("w.db")) {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 0) << argsText(args) << "\n" << r;
+    }
+    EXPECT_EQ(readFile(work() / "w.db"), before) << "a query changed the database";
+    EXPECT_FALSE(fs::exists(work() / "w.db-wal")) << "a query left a -wal file behind";
+    EXPECT_FALSE(fs::exists(work() / "w.db-shm")) << "a query left a -shm file behind";
+
+    // An empty file (touched, or a typo'd download) is not turned into a database.
+    writeFile(work() / "empty.db", "");
+    for (const auto& args : queriesOn("empty.db")) {
+        expectUserError(args, { "empty.db", "an empty file", "ettw import --db empty.db" });
+    }
+    EXPECT_EQ(fs::file_size(work() / "empty.db"), 0u);
+    EXPECT_FALSE(fs::exists(work() / "empty.db-wal"));
+}
+
+TEST_F(CliUserError, OutdatedDatabaseAsksForUpgradeAndOnlyUpgradeChangesIt)
+{
+    ok({ "import", "--db", "old.db", "--label", "a", kWorkedExample });
+    const std::string expected = ok({ "summary", "--db", "old.db", "--format", "json" });
+    {
+        // As a build with other accounting rules left it.
+        auto db = ett::core::Database::open(workPath("old.db"), ett::core::Database::OpenMode::MustExist);
+        ASSERT_TRUE(db) << db.error().message;
+        ASSERT_TRUE((*db)->exec("UPDATE meta SET value = '0' WHERE key = 'accounting_version'"));
+    }
+    const std::string outdated = readFile(work() / "old.db");
+    expectUserError({ "summary", "--db", "old.db" }, { "old.db", "accounting rules", "ettw upgrade --db old.db" });
+    expectUserError({ "jobs", "--db", "old.db" }, { "ettw upgrade --db old.db" });
+    EXPECT_EQ(readFile(work() / "old.db"), outdated) << "a query recomputed the derived figures";
+
+    const std::string upgraded = ok({ "upgrade", "--db", "old.db" });
+    EXPECT_TRUE(contains(upgraded, "Upgraded old.db")) << upgraded;
+    EXPECT_EQ(ok({ "summary", "--db", "old.db", "--format", "json" }), expected);
+    EXPECT_TRUE(contains(ok({ "upgrade", "--db", "old.db" }), "up to date")) << "a second upgrade has nothing to do";
+
+    // Not ours, or not there: upgrade changes nothing either.
+    expectUserError({ "upgrade", "--db", "none.db" }, { "none.db", "no such database" });
+    EXPECT_FALSE(fs::exists(work() / "none.db"));
+}
+
+TEST_F(CliUserError, ReadOnlyDatabaseIsQueriedButNeverWritten)
+{
+    fs::create_directories(work() / "ro");
+    ok({ "import", "--db", "ro/w.db", "--label", "a", kWorkedExample });
+    const std::string summary = ok({ "summary", "--db", "ro/w.db", "--format", "json" });
+    const std::string before = readFile(work() / "ro" / "w.db");
+    // Root writes any file: as root, run ettw as "nobody" (the file and folder are root's, 0644 and
+    // 0755); as another user, take the write permissions away.
+    const bool root = ::geteuid() == 0;
+    std::optional<unsigned> user;
+    if (root) {
+        user = 65534;
+    } else {
+        fs::permissions(work() / "ro" / "w.db", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+        fs::permissions(work() / "ro", fs::perms::owner_read | fs::perms::owner_exec);
+    }
+    const auto run = [&](const std::vector<std::string>& args) { return runEttwIn(work(), work() / "..", args, user); };
+
+    const RunResult imported = run({ "import", "--db", "ro/w.db", "--label", "b", kWorkedExample });
+    EXPECT_EQ(imported.exitCode, 1) << imported;
+    EXPECT_TRUE(contains(imported.err, "ro/w.db: the database is read-only")) << imported;
+    const RunResult removed = run({ "datasets", "--db", "ro/w.db", "--remove-label", "a" });
+    EXPECT_EQ(removed.exitCode, 1) << removed;
+    EXPECT_TRUE(contains(removed.err, "ro/w.db")) << removed;
+
+    const RunResult queried = run({ "summary", "--db", "ro/w.db", "--format", "json" });
+    EXPECT_EQ(queried.exitCode, 0) << queried;
+    EXPECT_EQ(queried.out, summary) << "a user who may not write the database reads the same figures";
+    for (const auto& args : queriesOn("ro/w.db")) {
+        const RunResult r = run(args);
+        EXPECT_EQ(r.exitCode, 0) << argsText(args) << "\n" << r;
+    }
+    if (!root) {
+        fs::permissions(work() / "ro", fs::perms::owner_all);
+    }
+    EXPECT_EQ(readFile(work() / "ro" / "w.db"), before);
+    EXPECT_FALSE(fs::exists(work() / "ro" / "w.db-wal"));
 }
 
 TEST_F(CliUserError, BadTraceNamesFileAndLineAndStoresNothing)

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <grp.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,7 +34,8 @@ void writeFile(const fs::path& path, const std::string& text)
     out << text;
 }
 
-RunResult runEttwIn(const fs::path& workDir, const fs::path& ioDir, const std::vector<std::string>& args)
+RunResult runEttwIn(const fs::path& workDir, const fs::path& ioDir, const std::vector<std::string>& args,
+    std::optional<unsigned> asUser)
 {
     const std::string outPath = (ioDir / "stdout.txt").string();
     const std::string errPath = (ioDir / "stderr.txt").string();
@@ -62,6 +64,9 @@ RunResult runEttwIn(const fs::path& workDir, const fs::path& ioDir, const std::v
         if (in < 0 || out < 0 || err < 0 || chdir(dir.c_str()) != 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0
             || dup2(err, 2) < 0) {
             _exit(126);
+        }
+        if (asUser && (setgroups(0, nullptr) != 0 || setgid(*asUser) != 0 || setuid(*asUser) != 0)) {
+            _exit(125);
         }
         execv(argv[0], argv.data());
         _exit(127);

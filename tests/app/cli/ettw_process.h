@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -25,7 +26,9 @@ void writeFile(const std::filesystem::path& path, const std::string& text);
 // Runs ettw with args, with workDir as the current directory, stdin from /dev/null and stdout /
 // stderr captured in two files under ioDir (files, not pipes, so that no output can block).
 // A failed fork or wait is a test failure (ADD_FAILURE) and an exit code of -1.
-RunResult runEttwIn(
-    const std::filesystem::path& workDir, const std::filesystem::path& ioDir, const std::vector<std::string>& args);
+// asUser: run it as that user and group id (the test must run as root), to see what a user who may
+// not write a file sees (root writes any file).
+RunResult runEttwIn(const std::filesystem::path& workDir, const std::filesystem::path& ioDir,
+    const std::vector<std::string>& args, std::optional<unsigned> asUser = std::nullopt);
 
 } // namespace ett::clitest
