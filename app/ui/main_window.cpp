@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QIcon>
 #include <QKeySequence>
 #include <QLabel>
@@ -34,9 +35,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
@@ -122,6 +125,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectService();
     updateUndoAction();
     updateTitle();
+    updateEmptyState();
     // 1600 x 1000 where the screen has room; on a laptop screen the window opens at the screen's
     // size instead of reaching past its edges (never below the window's minimum).
     const QSize preferred(1600, 1000);
@@ -325,7 +329,9 @@ void MainWindow::createPages()
     addToolBarBreak(Qt::TopToolBarArea);
     addToolBar(Qt::TopToolBarArea, filters);
 
-    m_splitter = new QSplitter(Qt::Vertical, central);
+    // The pages, or (no database, or one without jobs) a page that says how to start.
+    m_content = new QStackedWidget(central);
+    m_splitter = new QSplitter(Qt::Vertical, m_content);
     m_splitter->setChildrenCollapsible(false);
     m_tabs = new QTabWidget(m_splitter);
     m_tabs->setDocumentMode(true);
@@ -356,7 +362,9 @@ void MainWindow::createPages()
     });
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
-    layout->addWidget(m_splitter, 1);
+    m_content->addWidget(m_splitter);
+    m_content->addWidget(createEmptyState());
+    layout->addWidget(m_content, 1);
     setCentralWidget(central);
 
     auto* dock = m_detailsDock = new QDockWidget(tr("Details"), this);
@@ -392,12 +400,8 @@ void MainWindow::createPages()
         }
     };
     fitPages();
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this, fitPages](int index) {
-        const bool compare = index == kComparePage;
-        const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
-        m_filtersBar->setVisible(!compare);
-        m_timeline->setVisible(!roomy);
-        m_detailsDock->setVisible(!roomy);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, fitPages] {
+        updateChrome();
         fitPages();
     });
 
@@ -407,6 +411,84 @@ void MainWindow::createPages()
             m_tabs->setCurrentIndex(1);
         }
     });
+}
+
+QWidget* MainWindow::createEmptyState()
+{
+    auto* page = new QWidget(m_content);
+    page->setObjectName(QStringLiteral("emptyState"));
+    auto* layout = new QVBoxLayout(page);
+    layout->addStretch(2);
+    m_emptyTitle = new QLabel(page);
+    QFont big = m_emptyTitle->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    m_emptyTitle->setFont(big);
+    m_emptyTitle->setAlignment(Qt::AlignCenter);
+    layout->addWidget(m_emptyTitle);
+    m_emptyText = new QLabel(page);
+    m_emptyText->setWordWrap(true);
+    m_emptyText->setAlignment(Qt::AlignCenter);
+    m_emptyText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_emptyText->setFixedWidth(640);
+    layout->addWidget(m_emptyText, 0, Qt::AlignHCenter);
+    auto* buttons = new QHBoxLayout();
+    buttons->addStretch(1);
+    auto* import = new QPushButton(
+        tr("Import traces...  (%1)").arg(m_importAction->shortcut().toString(QKeySequence::NativeText)), page);
+    import->setObjectName(QStringLiteral("emptyImport"));
+    import->setDefault(true);
+    connect(import, &QPushButton::clicked, m_importAction, &QAction::trigger);
+    buttons->addWidget(import);
+    auto* open = new QPushButton(
+        tr("Open database...  (%1)").arg(m_openAction->shortcut().toString(QKeySequence::NativeText)), page);
+    open->setObjectName(QStringLiteral("emptyOpen"));
+    connect(open, &QPushButton::clicked, m_openAction, &QAction::trigger);
+    buttons->addWidget(open);
+    buttons->addStretch(1);
+    layout->addSpacing(12);
+    layout->addLayout(buttons);
+    layout->addStretch(3);
+    return page;
+}
+
+void MainWindow::updateEmptyState()
+{
+    const bool open = m_service->hasDatabase();
+    const bool loading = !m_pendingDatabase.isEmpty(); // the pages say they are loading
+    const bool empty = !loading && (!open || m_state->vocabulary().jobs == 0);
+    if (!open) {
+        m_emptyTitle->setText(tr("No database is open"));
+        m_emptyText->setText(tr("Open a workbench database, or import trace files into a new one: native ETT traces "
+                                "(.ett.jsonl, .ett.jsonl.gz), PyTorch profiler (Chrome) traces, Nsight Systems "
+                                "exports, MLPerf logs, console logs and job tables. You can also drop files on this "
+                                "window."));
+    } else {
+        m_emptyTitle->setText(tr("No jobs in this database yet"));
+        m_emptyText->setText(
+            tr("%1 holds no traces. Import trace files to see where their training time went: native ETT traces "
+               "(.ett.jsonl, .ett.jsonl.gz), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, "
+               "console logs and job tables. You can also drop files on this window.\n\nFrom a shell:  ettw import "
+               "--db %1 FILE...")
+                .arg(QDir::toNativeSeparators(m_service->databasePath())));
+    }
+    // A centred word-wrapped label is given its one-line height by the layout: set the wrapped one.
+    m_emptyText->setFixedHeight(m_emptyText->heightForWidth(m_emptyText->width()));
+    m_content->setCurrentIndex(empty ? 1 : 0);
+    updateChrome();
+}
+
+void MainWindow::updateChrome()
+{
+    // The Compare page has its own cohorts; the Advisor and What-if pages need the room of the
+    // timeline and the details; the empty state needs none of them.
+    const bool empty = m_content->currentIndex() == 1;
+    const int index = m_tabs->currentIndex();
+    const bool compare = index == kComparePage;
+    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
+    m_filtersBar->setVisible(!empty && !compare);
+    m_timeline->setVisible(!roomy);
+    m_detailsDock->setVisible(!empty && !roomy);
 }
 
 void MainWindow::showPage(int index)
@@ -494,6 +576,7 @@ void MainWindow::openDatabase(const QString& path)
     QDir().mkpath(QFileInfo(absolute).absolutePath());
     m_databaseRequested = true;
     m_pendingDatabase = absolute;
+    updateEmptyState();
     statusBar()->showMessage(tr("Opening %1...").arg(absolute));
     m_service->openDatabase(absolute);
     addRecent(absolute);
@@ -569,6 +652,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_pendingDatabase.clear();
     m_state->setVocabulary(vocabulary);
     m_waitingOverview = true;
+    updateEmptyState();
     const gpu::BackendInfo& backend = m_service->backend();
     // The CPU says why it is not CUDA; a CUDA device's name says enough.
     QString backendText = QString::fromStdString(backend.name);
@@ -606,6 +690,7 @@ void MainWindow::onDatabaseFailed(const QString& message)
     const QString path = m_pendingDatabase;
     m_pendingDatabase.clear();
     m_databaseRequested = m_service->hasDatabase();
+    updateEmptyState();
     statusBar()->showMessage(tr("Could not open the database."), kMessageMs);
     ErrorDialog::showError(this, tr("Open database"),
         path.isEmpty() ? tr("The database could not be opened.") : tr("Could not open %1.").arg(path), message);

@@ -23,6 +23,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QToolBar;
 
@@ -96,6 +97,12 @@ private:
     void createMenus();
     void createPages();
     void createStatusBar();
+    // The page shown instead of the others while no database is open or it has no jobs: what to
+    // do, with the Import and Open actions.
+    QWidget* createEmptyState();
+    void updateEmptyState();
+    // The filter bar, timeline and details dock shown for the page (and the empty state).
+    void updateChrome();
     void connectService();
 
     void newDatabase();
@@ -130,6 +137,9 @@ private:
 
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;
+    QStackedWidget* m_content = nullptr; // 0: the splitter of pages and timeline; 1: the empty state
+    QLabel* m_emptyTitle = nullptr;
+    QLabel* m_emptyText = nullptr;
     QToolBar* m_filtersBar = nullptr;
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_detailsDock = nullptr;

@@ -405,12 +405,16 @@ AxisTicks TimeAxis::ticks(double minMajorSpacingPx) const
 
     // 3. Calendar steps: the first day of every count-th month or year, minor ticks at months.
     const Civil c0 = civilFromDays(floorDiv(t0, kDay));
+    const int64_t lastYear = civilFromDays(floorDiv(t1, kDay)).year; // past it, ns would overflow
     const int64_t monthsPerMajor = step->unit == TimeUnit::Year ? 12 * step->count : step->count;
     const int64_t monthsPerMinor = std::max<int64_t>(1, monthsPerMajor / step->minorDivisions);
     int64_t month = c0.year * 12 + (c0.month - 1); // months since year 0
     month = floorDiv(month, monthsPerMinor) * monthsPerMinor;
     for (;; month += monthsPerMinor) {
         const int64_t y = floorDiv(month, 12);
+        if (y > lastYear) {
+            break;
+        }
         const auto m = static_cast<unsigned>(month - y * 12 + 1);
         const int64_t ns = core::daysFromCivil(y, m, 1) * kDay;
         if (ns > t1) {

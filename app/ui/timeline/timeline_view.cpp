@@ -241,7 +241,11 @@ void TimelineView::refresh()
         }
         // With no database open there is nothing to ask for (the request would only fail and say
         // so); opening one sets the vocabulary, which refreshes the view.
-        if (m_data && m_data->hasDatabase()) {
+        // A database without jobs has no time to show (its vocabulary spans nothing).
+        const bool noJobs = m_state && m_state->vocabulary().jobs == 0;
+        if (m_data && m_data->hasDatabase() && noJobs) {
+            setStatus(tr("No jobs in this database yet: import traces (File > Import traces, Ctrl+I)."));
+        } else if (m_data && m_data->hasDatabase()) {
             m_requestedFleetFilter = filter;
             m_requestedFleetRange = range;
             m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows, this);

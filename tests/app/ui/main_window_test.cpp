@@ -4,7 +4,10 @@
 #include "app/ui/main_window.h"
 #include "app/ui/timeline/timeline_view.h"
 
+#include <QDir>
 #include <QDockWidget>
+#include <QLabel>
+#include <QPushButton>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -116,6 +119,48 @@ TEST(MainWindowEmpty, KeepsTheHowToStartMessage)
     QTest::qWait(300); // long enough for a request to the worker to come back failed
     EXPECT_TRUE(window.statusBar()->currentMessage().startsWith(QStringLiteral("Open a database")))
         << window.statusBar()->currentMessage().toStdString();
+}
+
+// A database without jobs (new, mistyped, or whose first import failed) shows what to do instead
+// of empty pages (the fleet timeline once asked for an axis from 1970 to the end of int64 and grew
+// to 15 GB); importing into it brings the pages back.
+TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("new.db"));
+    MainWindow window;
+    window.show();
+    const auto* empty = window.findChild<QWidget*>(QStringLiteral("emptyState"));
+    ASSERT_NE(empty, nullptr);
+    EXPECT_TRUE(empty->isVisible()) << "no database open: the window says how to start";
+    const auto* importButton = window.findChild<QPushButton*>(QStringLiteral("emptyImport"));
+    ASSERT_NE(importButton, nullptr);
+    EXPECT_TRUE(importButton->text().contains(QStringLiteral("Import traces")));
+    EXPECT_TRUE(importButton->text().contains(QStringLiteral("Ctrl+I")));
+
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    EXPECT_TRUE(empty->isVisible());
+    QString texts;
+    for (const QLabel* label : empty->findChildren<QLabel*>()) {
+        texts += label->text() + QLatin1Char('\n');
+    }
+    EXPECT_TRUE(texts.contains(QStringLiteral("No jobs in this database yet"))) << texts.toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("ettw import --db ") + QDir::toNativeSeparators(db)))
+        << texts.toStdString();
+    EXPECT_FALSE(window.findChild<QTabWidget*>()->isVisible());
+
+    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl"), "a");
+    loaded = false;
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    EXPECT_FALSE(empty->isVisible()) << "with jobs the pages show";
+    EXPECT_TRUE(window.findChild<QTabWidget*>()->isVisible());
 }
 
 } // namespace

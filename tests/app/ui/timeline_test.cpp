@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "tests/app/ui/timeline_fixtures.h"
 
@@ -219,6 +220,25 @@ TEST(TimeAxis, MinorTicksFallBetweenMajors)
         }
     }
     EXPECT_GT(minors, 10);
+}
+
+TEST(TimeAxis, TheWholeInt64RangeHasFewTicksInsideIt)
+{
+    // An empty fleet once asked for the axis from the epoch to the end of int64: the calendar
+    // steps walked past year 2262, where a month's instant overflows, and never ended.
+    for (const int64_t from : { int64_t { 0 }, -(int64_t { 1 } << 62) }) {
+        TimeAxis axis;
+        axis.setWidthPx(1200);
+        axis.fit(from, std::numeric_limits<int64_t>::max(), 0.0);
+        const AxisTicks t = axis.ticks(80);
+        EXPECT_EQ(t.unit, TimeUnit::Year);
+        EXPECT_FALSE(t.ticks.empty());
+        EXPECT_LT(t.ticks.size(), 200U);
+        for (const AxisTick& tick : t.ticks) {
+            EXPECT_GE(tick.ns, axis.startNs());
+            EXPECT_LE(tick.ns, axis.endNs());
+        }
+    }
 }
 
 // --- scene builders -----------------------------------------------------------------------
