@@ -3,10 +3,13 @@
 #include "app/cli/commands.h"
 #include "app/service/import_files.h"
 #include "core/ingest/formats.h"
+#include "core/store/database.h"
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <unistd.h>
 
@@ -31,6 +34,8 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     if (auto st = checkReaderOptions(reader); !st) {
         return fail("import: option --" + st.error().option + ": " + st.error().message);
     }
+    std::error_code ec;
+    const bool existed = std::filesystem::exists(common.db, ec);
     auto workspace = Workspace::openStore(common.db, Workspace::Mode::CreateIfMissing);
     if (!workspace) {
         return fail(workspace.error().message);
@@ -88,6 +93,19 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                 print(issueLines(s.issues));
             }
             break;
+        }
+    }
+    const bool stored = std::any_of(report.files.begin(), report.files.end(), [](const ImportedFile& f) {
+        return f.outcome == ImportedFile::Outcome::Stored || f.outcome == ImportedFile::Outcome::AlreadyImported;
+    });
+    if (!existed && !stored) {
+        // Nothing of this run is in the file it created: leave no empty database behind.
+        workspace->reset();
+        auto removed = core::removeIfEmpty(common.db);
+        if (!removed) {
+            std::fprintf(stderr, "ettw: %s\n", removed.error().message.c_str());
+        } else if (*removed) {
+            std::fprintf(stderr, "ettw: nothing was imported, so %s was not created\n", common.db.c_str());
         }
     }
     if (const int failed = report.failed(); failed > 0) {

@@ -406,4 +406,38 @@ Status inTransaction(Database& db, const std::function<Status()>& fn, const std:
     return Status::success();
 }
 
+Result<bool> removeIfEmpty(const std::string& path)
+{
+    {
+        auto db = Database::open(path, Database::OpenMode::MustExist);
+        if (!db) {
+            return db.error();
+        }
+        // Decided under the write lock, so that an import another process runs into the same new
+        // file is not removed from under it: it holds the lock until it commits.
+        bool empty = false;
+        auto st = inTransaction(**db, [&]() -> Status {
+            auto rows = (*db)->queryInt("SELECT (SELECT count(*) FROM datasets) + (SELECT count(*) FROM jobs)");
+            if (!rows) {
+                return rows.error();
+            }
+            empty = rows->value_or(0) == 0;
+            return Status::success();
+        });
+        if (!st) {
+            return Error { path + ": " + st.error().message };
+        }
+        if (!empty) {
+            return false;
+        }
+    } // closed: the -wal and -shm files are folded back and removed
+    std::error_code ec;
+    std::filesystem::remove(path + "-wal", ec);
+    std::filesystem::remove(path + "-shm", ec);
+    if (!std::filesystem::remove(path, ec) || ec) {
+        return Error { path + ": cannot remove the empty database: " + ec.message() };
+    }
+    return true;
+}
+
 } // namespace ett::core

@@ -129,4 +129,9 @@ private:
 // it is stored) and passes the Error on. `whileBusy`: see Database::beginWrite.
 Status inTransaction(Database& db, const std::function<Status()>& fn, const std::function<bool()>& whileBusy = nullptr);
 
+// Removes the database file (and its -wal and -shm) when it holds no dataset and no job: for an
+// import that created the file and stored nothing (a failed first import must not leave an empty
+// database behind). Returns whether it was removed; a file with data is left as it is.
+Result<bool> removeIfEmpty(const std::string& path);
+
 } // namespace ett::core

@@ -645,14 +645,18 @@ TEST_F(CliUserError, BadTraceNamesFileAndLineAndStoresNothing)
     writeFile(work() / "bad.ett.jsonl",
         workedExampleHeadPlus(
             17, { R"({"type":"phase","job":"J1","attempt":1,"phase":"lunch","start":40000,"end":40100})" }));
-    expectUserError({ "import", "bad.ett.jsonl" }, { "bad.ett.jsonl:18", "lunch", "nothing", "stored" });
+    expectUserError(
+        { "import", "bad.ett.jsonl" }, { "bad.ett.jsonl:18", "lunch", "nothing", "stored", "ett.db was not created" });
+    EXPECT_FALSE(fs::exists(work() / "ett.db")) << "a failed first import left an empty database behind";
+    EXPECT_FALSE(fs::exists(work() / "ett.db-wal"));
 
-    const Json datasets = okJson({ "datasets", "--format", "json" });
-    EXPECT_EQ(datasets.kind(), Json::Kind::Array);
-    EXPECT_EQ(datasets.size(), 0u) << "a failed import must store no dataset";
-    const Json summary = okJson({ "summary", "--format", "json" });
-    EXPECT_EQ(summary["jobs"].integer(), 0);
-    EXPECT_EQ(summary["e2e_s"].seconds(), wholeSeconds(0));
+    // Into a database that holds data, a failed import stores no dataset and changes nothing.
+    ok({ "import", "--db", "kept.db", "--label", "a", kWorkedExample });
+    const std::string kept = readFile(work() / "kept.db");
+    expectUserError({ "import", "--db", "kept.db", "--label", "b", "bad.ett.jsonl" }, { "bad.ett.jsonl:18" });
+    EXPECT_EQ(readFile(work() / "kept.db"), kept);
+    const Json datasets = okJson({ "datasets", "--db", "kept.db", "--format", "json" });
+    EXPECT_EQ(datasets.size(), 1u) << "a failed import must store no dataset";
 
     // A file that does not exist.
     expectUserError({ "import", "no-such-file.ett.jsonl" }, { "no-such-file.ett.jsonl" });
