@@ -22,6 +22,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -120,7 +121,10 @@ private:
                 } else if (const auto row = ett::app::WhatIfPage::rowNamed(key)) {
                     page->setPercent(*row, value.toDouble());
                 } else {
-                    std::fprintf(stderr, "ett-workbench: --show whatif: no row '%s'\n", qPrintable(key));
+                    fail(QStringLiteral("--show whatif: no row '%1' (rows: setup, init, checkpoint_load, compile, "
+                                        "recovery, phase, failures, preemptions, subcategory, interval)")
+                             .arg(key));
+                    return;
                 }
             }
             connect(page, &ett::app::WhatIfPage::projectionShown, this, &ScreenshotTaker::shootSettled);
@@ -170,10 +174,21 @@ private:
         }
         if (m_show.startsWith(QLatin1String("drilldown"))) {
             ett::app::Location l;
-            l.groupBy = m_show.section(QLatin1Char(':'), 1).toStdString();
+            const QString attr = m_show.section(QLatin1Char(':'), 1);
+            const ett::app::Vocabulary& v = state->vocabulary();
+            if (!attr.isEmpty() && attr != QLatin1String("label") && !v.attrKeys.contains(attr)) {
+                fail(QStringLiteral("--show drilldown:%1: no attribute '%1' in the database (attributes: %2; or label)")
+                         .arg(attr,
+                             v.attrKeys.isEmpty() ? QStringLiteral("none") : v.attrKeys.join(QStringLiteral(", "))));
+                return;
+            }
+            l.groupBy = attr.toStdString();
             state->navigate(l);
             m_window->showPage(1);
-        } else if (m_show.startsWith(QLatin1String("job:"))) {
+            shootSettled();
+            return;
+        }
+        if (m_show.startsWith(QLatin1String("job:"))) {
             const QString key = m_show.section(QLatin1Char(':'), 1);
             DataService* service = m_window->dataService();
             const quint64 id = service->requestTable(state->filter(), ett::app::Location {}, this);
@@ -182,17 +197,33 @@ private:
                     if (got != id) {
                         return;
                     }
-                    for (const auto& row : data.rows) {
-                        if (ett::app::qs(row.name) == key) {
-                            state->openJob(row.job, key);
-                            break;
-                        }
+                    const auto found = std::find_if(data.rows.begin(), data.rows.end(),
+                        [&key](const auto& row) { return ett::app::qs(row.name) == key; });
+                    if (found == data.rows.end()) {
+                        fail(QStringLiteral("--show job:%1: no job '%1' in the database").arg(key));
+                        return;
                     }
+                    state->openJob(found->job, key);
                     QTimer::singleShot(kSettleMs * 2, this, [this] { shoot(0); });
                 });
             return;
         }
+        if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
+            fail(QStringLiteral("--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
+                                "advisor[:GROUP] or whatif[:ROW=PERCENT]...")
+                     .arg(m_show));
+            return;
+        }
         shootSettled();
+    }
+
+    // What --show asks for does not exist: say so and exit 1 without a screenshot (a picture of
+    // the overview would pass for the page asked for).
+    void fail(const QString& message)
+    {
+        m_shot = true;
+        std::fprintf(stderr, "ett-workbench: %s\n", qPrintable(message));
+        QCoreApplication::exit(1);
     }
 
     // The screenshot once the views have settled after what was awaited arrived.

@@ -1,0 +1,39 @@
+#!/bin/sh
+# ett-workbench --screenshot --show: what does not exist is an error (exit 1, a message naming it,
+# no PNG), never a picture of the overview with exit 0; what exists gives the PNG and exit 0.
+# Usage: show_test.sh ETTW ETT_WORKBENCH SAMPLES_DIR
+set -u
+ettw=$1
+workbench=$2
+samples=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+export QT_QPA_PLATFORM=offscreen
+"$ettw" import --db "$dir/s.db" --label fleet "$samples/fleet-200.ett.jsonl.gz" > /dev/null || exit 1
+job=$("$ettw" jobs --db "$dir/s.db" --limit 1 --format csv | sed -n 2p | cut -d, -f3)
+status=0
+
+expect() { # expect RC NEEDLE SHOW
+    rm -f "$dir/x.png"
+    "$workbench" --db "$dir/s.db" --screenshot "$dir/x.png" --show "$3" > "$dir/out.txt" 2>&1
+    rc=$?
+    if [ "$rc" -ne "$1" ]; then
+        echo "FAIL: --show $3: exit $rc, expected $1"; cat "$dir/out.txt"; status=1
+    elif ! grep -q -- "$2" "$dir/out.txt"; then
+        echo "FAIL: --show $3: no '$2' in the output"; cat "$dir/out.txt"; status=1
+    elif [ "$1" -ne 0 ] && [ -e "$dir/x.png" ]; then
+        echo "FAIL: --show $3: wrote a screenshot"; status=1
+    elif [ "$1" -eq 0 ] && [ ! -s "$dir/x.png" ]; then
+        echo "FAIL: --show $3: no screenshot"; status=1
+    else
+        echo "ok: --show $3 (exit $rc)"
+    fi
+}
+
+expect 1 "no job 'no-such-job' in the database" "job:no-such-job"
+expect 1 "no attribute 'colour' in the database (attributes: cluster, model, priority, team; or label)" "drilldown:colour"
+expect 1 "no row 'lunch'" "whatif:lunch=50"
+expect 1 "expected overview, drilldown" "jbo:$job"
+expect 0 "screenshot saved" "job:$job"
+expect 0 "screenshot saved" "drilldown:team"
+exit $status
