@@ -54,6 +54,10 @@ public:
     virtual core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) = 0;
     // Jobs whose key is `key` (any label), as the source numbers them.
     virtual std::vector<JobIndex> jobsWithKey(const std::string& key) const = 0;
+    // Jobs whose key, name or an attribute value contains `query` (ASCII case ignored; blanks at
+    // either end dropped), any label, the best `limit` first (JobMatches). An empty query finds
+    // nothing.
+    virtual JobMatches findJobs(const std::string& query, size_t limit) const = 0;
 
     // A job's attempts, phases and checkpoints for the Gantt timeline. Error: no such job.
     virtual core::Result<core::JobTimeline> jobTimeline(JobIndex job) = 0;

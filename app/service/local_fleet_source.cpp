@@ -9,8 +9,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <exception>
 #include <map>
+#include <string_view>
+#include <tuple>
 
 namespace ett::app {
 
@@ -228,6 +231,104 @@ std::vector<JobIndex> LocalFleetSource::jobsWithKey(const std::string& key) cons
         if (c.jobKey[j] == key) {
             out.push_back(static_cast<JobIndex>(j));
         }
+    }
+    return out;
+}
+
+namespace {
+
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+std::string lowerAscii(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](char c) { return lowerAscii(c); });
+    return out;
+}
+
+// Whether `text` contains `needle` (already lower case), ASCII case ignored.
+bool containsFolded(std::string_view text, std::string_view needle)
+{
+    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
+        return lowerAscii(a) == b;
+    }) != text.end();
+}
+
+} // namespace
+
+JobMatches LocalFleetSource::findJobs(const std::string& query, size_t limit) const
+{
+    const auto& c = m_engine->columns();
+    JobMatches out;
+    std::string_view trimmed = query;
+    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) {
+        trimmed.remove_prefix(1);
+    }
+    while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) {
+        trimmed.remove_suffix(1);
+    }
+    out.query = std::string(trimmed);
+    if (trimmed.empty()) {
+        return out;
+    }
+    const std::string needle = lowerAscii(trimmed);
+    // Which attribute values match, once per value rather than once per job.
+    std::vector<std::vector<uint8_t>> valueMatches(c.attrKeys.size());
+    for (size_t k = 0; k < c.attrKeys.size(); ++k) {
+        for (const std::string& v : c.attrValues[k]) {
+            valueMatches[k].push_back(containsFolded(v, needle) ? 1 : 0);
+        }
+    }
+    // Rank: 0 the key is the query, 1 the key contains it, 2 the name, 3 an attribute value.
+    std::vector<std::pair<int, JobMatch>> found;
+    for (size_t j = 0; j < c.jobs(); ++j) {
+        const std::string& key = c.jobKey[j];
+        const std::string& name = j < c.jobName.size() ? c.jobName[j] : std::string();
+        int rank = -1;
+        std::string field;
+        std::string value;
+        if (lowerAscii(key) == needle) {
+            rank = 0;
+            field = "key";
+            value = key;
+        } else if (containsFolded(key, needle)) {
+            rank = 1;
+            field = "key";
+            value = key;
+        } else if (containsFolded(name, needle)) {
+            rank = 2;
+            field = "name";
+            value = name;
+        } else {
+            for (size_t k = 0; k < c.attrKeys.size() && rank < 0; ++k) {
+                const int32_t code = c.attr(j, k);
+                if (code >= 0 && valueMatches[k][static_cast<size_t>(code)]) {
+                    rank = 3;
+                    field = c.attrKeys[k];
+                    value = c.attrValues[k][static_cast<size_t>(code)];
+                }
+            }
+        }
+        if (rank < 0) {
+            continue;
+        }
+        ++out.total;
+        JobMatch m { static_cast<JobIndex>(j), key, name, c.labels[static_cast<size_t>(c.jobLabel[j])],
+            std::move(field), std::move(value) };
+        found.emplace_back(rank, std::move(m));
+    }
+    // The best first; within a rank by key, then label (the store's order otherwise).
+    const size_t listed = std::min(limit, found.size());
+    std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(listed), found.end(),
+        [](const auto& a, const auto& b) {
+            return std::tie(a.first, a.second.key, a.second.label, a.second.job)
+                < std::tie(b.first, b.second.key, b.second.label, b.second.job);
+        });
+    for (size_t i = 0; i < listed; ++i) {
+        out.matches.push_back(std::move(found[i].second));
     }
     return out;
 }

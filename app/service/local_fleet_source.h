@@ -44,6 +44,7 @@ public:
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
     core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
     std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
+    JobMatches findJobs(const std::string& query, size_t limit) const override;
     core::Result<core::JobTimeline> jobTimeline(JobIndex job) override;
     core::Result<FleetTimelineData> fleetTimeline(
         const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows) override;

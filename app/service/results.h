@@ -99,6 +99,26 @@ struct TableData
     std::vector<TableRow> rows;
 };
 
+// What the window's search found: jobs whose key, name or an attribute value contains the query
+// (any label), the best first: a key that equals the query, then keys, names and attribute values
+// that contain it.
+struct JobMatch
+{
+    JobIndex job = -1;
+    std::string key;
+    std::string name;
+    std::string label;
+    std::string field; // "key", "name" or the attribute key that matched
+    std::string value; // the text that matched
+};
+
+struct JobMatches
+{
+    std::string query;
+    std::vector<JobMatch> matches; // at most the limit asked for
+    size_t total = 0; // jobs that matched, listed or not
+};
+
 // The fleet timeline: one row per job over a time range.
 struct FleetTimelineRow
 {

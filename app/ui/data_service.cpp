@@ -31,6 +31,7 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::WhatIfData>();
         qRegisterMetaType<ett::app::ScenarioList>();
         qRegisterMetaType<ett::app::IssueList>();
+        qRegisterMetaType<ett::app::JobMatches>();
         qRegisterMetaType<ett::core::SavedScenario>();
         qRegisterMetaType<ett::app::ReportRequest>();
         qRegisterMetaType<ett::app::ReportContent>();
@@ -241,6 +242,18 @@ quint64 DataService::requestIssues(const QObject* requester)
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id] { worker->issues(latest, id); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestFindJobs(const QString& query, int limit, const QObject* requester)
+{
+    const auto made = newRequest(static_cast<int>(RequestKind::FindJobs), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, query, limit] { worker->findJobs(latest, id, query, limit); },
+        Qt::QueuedConnection);
     return id;
 }
 

@@ -99,6 +99,9 @@ public:
     quint64 requestWhatIf(const WhatIfRequest& request, const QObject* requester = nullptr);
     // The import issues stored in the open database (per file and kind): issuesReady or queryFailed.
     quint64 requestIssues(const QObject* requester = nullptr);
+    // Jobs whose key, name or an attribute value contains the query, any label, the best `limit`
+    // first (FleetSource::findJobs): jobsFound or queryFailed.
+    quint64 requestFindJobs(const QString& query, int limit, const QObject* requester = nullptr);
     // The scenarios saved in the open database: scenariosReady or queryFailed.
     quint64 requestScenarios(const QObject* requester = nullptr);
     // Saves a scenario under its name (replacing one of the same name) in one transaction:
@@ -133,6 +136,7 @@ signals:
     void whatIfReady(quint64 id, const ett::app::WhatIfData& data);
     void scenariosReady(quint64 id, const ett::app::ScenarioList& list);
     void issuesReady(quint64 id, const ett::app::IssueList& list);
+    void jobsFound(quint64 id, const ett::app::JobMatches& matches);
     void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);
     void scenarioDeleted(quint64 id, const ett::core::SavedScenario& deleted, const ett::app::ScenarioList& list);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.

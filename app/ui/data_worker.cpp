@@ -12,6 +12,7 @@
 #include <QLocale>
 #include <QMetaObject>
 
+#include <algorithm>
 #include <chrono>
 
 namespace ett::app {
@@ -434,6 +435,13 @@ void DataWorker::whatIf(LatestId latest, quint64 id, const WhatIfRequest& reques
 {
     answer(latest, id, QObject::tr("what-if"), &DataService::whatIfReady,
         [&](FleetSource&) { return m_whatIf.project(*m_workspace, request); });
+}
+
+void DataWorker::findJobs(LatestId latest, quint64 id, const QString& query, int limit)
+{
+    answer(latest, id, QObject::tr("search"), &DataService::jobsFound, [&](FleetSource& fleet) {
+        return core::Result<JobMatches>(fleet.findJobs(query.toStdString(), static_cast<size_t>(std::max(0, limit))));
+    });
 }
 
 void DataWorker::issues(LatestId latest, quint64 id)

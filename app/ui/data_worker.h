@@ -32,6 +32,7 @@ enum class RequestKind {
     WhatIf = 7,
     Scenarios = 8,
     Issues = 9,
+    FindJobs = 10,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -69,6 +70,7 @@ public:
     void saveScenario(LatestId latest, quint64 id, const core::Scenario& scenario);
     void deleteScenario(LatestId latest, quint64 id, const QString& name);
     void issues(LatestId latest, quint64 id);
+    void findJobs(LatestId latest, quint64 id, const QString& query, int limit);
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }

@@ -9,6 +9,7 @@
 #include "app/ui/exporters.h"
 #include "app/ui/filter_bar.h"
 #include "app/ui/issues_dialog.h"
+#include "app/ui/job_search.h"
 #include "app/ui/overview_page.h"
 #include "app/ui/report_dialog.h"
 #include "app/ui/shortcuts_dialog.h"
@@ -173,6 +174,10 @@ void MainWindow::createActions()
 
     // Window-wide, so that it works from every page; it dispatches to the What-if page's undo
     // there (see updateUndoAction), which therefore gives up its own Ctrl+Z (createPages).
+    m_findAction = new QAction(tr("&Find job..."), this);
+    m_findAction->setShortcut(QKeySequence::Find);
+    m_findAction->setStatusTip(tr("Find jobs by key, name or attribute value in every label, and open one"));
+    connect(m_findAction, &QAction::triggered, this, [this] { m_search->activate(); });
     m_undoAction = new QAction(tr("&Undo"), this);
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setShortcutContext(Qt::WindowShortcut);
@@ -284,6 +289,8 @@ void MainWindow::createMenus()
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setToolTipsVisible(true); // why Undo is disabled, or what it undoes
     edit->addAction(m_undoAction);
+    edit->addSeparator();
+    edit->addAction(m_findAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_overviewAction);
@@ -311,6 +318,12 @@ void MainWindow::createMenus()
     bar->addAction(m_openAction);
     bar->addSeparator();
     bar->addAction(m_compareAction);
+    // The search at the right end of the toolbar.
+    auto* spacer = new QWidget(bar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spacer);
+    m_search = new JobSearch(m_state, m_service, bar);
+    bar->addWidget(m_search);
 }
 
 void MainWindow::createPages()

@@ -33,6 +33,7 @@ class AdvisorPage;
 class ComparePage;
 class DataService;
 class ImportProgressDialog;
+class JobSearch;
 class TimelineView;
 class WhatIfPage;
 class WorkbenchState;
@@ -79,6 +80,7 @@ public:
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
     WhatIfPage* whatIfPage() const { return m_whatIf; }
+    JobSearch* jobSearch() const { return m_search; }
     // Edit > Undo (Ctrl+Z, window-wide): on the What-if page with a scenario delete to undo, that;
     // otherwise the last label removal. Disabled, with a tooltip saying so, when neither is there.
     QAction* undoAction() const { return m_undoAction; }
@@ -137,6 +139,7 @@ private:
 
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;
+    JobSearch* m_search = nullptr;
     QStackedWidget* m_content = nullptr; // 0: the splitter of pages and timeline; 1: the empty state
     QLabel* m_emptyTitle = nullptr;
     QLabel* m_emptyText = nullptr;
@@ -155,6 +158,7 @@ private:
     QAction* m_renameAction = nullptr;
     QAction* m_removeAction = nullptr;
     QAction* m_undoAction = nullptr;
+    QAction* m_findAction = nullptr;
     QString m_removeAsked; // the label whose contents the Remove label dialog waits for
     QAction* m_reportAction = nullptr;
     QAction* m_exportViewAction = nullptr;

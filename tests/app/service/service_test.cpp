@@ -99,6 +99,44 @@ TEST_F(ServiceTest, QueriesNeverCreateADatabase)
     EXPECT_FALSE(fs::exists(missing));
 }
 
+TEST_F(ServiceTest, FindJobsByKeyNameAndAttributeAcrossLabels)
+{
+    auto ws = sampleWorkspace();
+    FleetSource& fleet = **ws->fleet();
+    // A key: the exact one first, under both labels that hold it.
+    const JobMatches exact = fleet.findJobs("  JOB-000168 ", 10);
+    EXPECT_EQ(exact.query, "JOB-000168");
+    ASSERT_EQ(exact.matches.size(), 2u);
+    EXPECT_EQ(exact.total, 2u);
+    std::set<std::string> labels;
+    for (const JobMatch& m : exact.matches) {
+        EXPECT_EQ(m.key, "job-000168");
+        EXPECT_EQ(m.field, "key");
+        labels.insert(m.label);
+    }
+    EXPECT_EQ(labels, (std::set<std::string> { "after", "before" }));
+    // A part of keys: every job whose key holds it, the limit listed, the total counted.
+    const JobMatches part = fleet.findJobs("job-0001", 5);
+    EXPECT_EQ(part.matches.size(), 5u);
+    EXPECT_EQ(part.total, 2u * 100u) << "job-000100 .. job-000199 under two labels";
+    // A name (case ignored), and an attribute value no key or name holds.
+    const auto names = fleet.findJobs("LLAMA-405B", 1000);
+    ASSERT_FALSE(names.matches.empty());
+    for (const JobMatch& m : names.matches) {
+        EXPECT_EQ(m.field, "name") << m.key;
+        EXPECT_NE(m.name.find("llama-405b"), std::string::npos) << m.name;
+    }
+    const auto cluster = fleet.findJobs("central", 1000);
+    ASSERT_FALSE(cluster.matches.empty());
+    EXPECT_EQ(cluster.total, 2u * 44u) << "the 44 jobs of cluster central, per label";
+    for (const JobMatch& m : cluster.matches) {
+        EXPECT_EQ(m.field, "cluster");
+        EXPECT_EQ(m.value, "central");
+    }
+    EXPECT_TRUE(fleet.findJobs("   ", 10).matches.empty());
+    EXPECT_EQ(fleet.findJobs("no job is called this", 10).total, 0u);
+}
+
 TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
 {
     auto opened = Workspace::open(path("w.db"), Workspace::Mode::CreateIfMissing);
@@ -458,6 +496,7 @@ public:
         return m_inner.attempts(s, j);
     }
     std::vector<JobIndex> jobsWithKey(const std::string& k) const override { return m_inner.jobsWithKey(k); }
+    JobMatches findJobs(const std::string& q, size_t n) const override { return m_inner.findJobs(q, n); }
     core::Result<core::JobTimeline> jobTimeline(JobIndex j) override { return m_inner.jobTimeline(j); }
     core::Result<FleetTimelineData> fleetTimeline(const core::CohortSpec& s, int64_t f, int64_t t, int n) override
     {

@@ -1,14 +1,18 @@
 // The main window on a laptop screen: with the sample fleet loaded, every page fits a
 // 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
 // room for a panel and the title bar), and the window opens no larger than the screen it is on.
+#include "app/ui/job_search.h"
 #include "app/ui/main_window.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/workbench_state.h"
 
+#include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
 #include <QScreen>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -161,6 +165,61 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
     EXPECT_FALSE(empty->isVisible()) << "with jobs the pages show";
     EXPECT_TRUE(window.findChild<QTabWidget*>()->isVisible());
+}
+
+// Ctrl+F: jobs found by key, name or attribute value in every label, the label named where two
+// labels hold the key, Enter opening the first.
+TEST(MainWindowSearch, FindsJobsAcrossLabelsAndOpensOne)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("two.db"));
+    for (const char* label : { "before", "after" }) {
+        fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), label);
+    }
+    MainWindow window;
+    window.show();
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    JobSearch* search = window.jobSearch();
+    ASSERT_NE(search, nullptr);
+    QAction* find = nullptr;
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->shortcut() == QKeySequence(QKeySequence::Find)) {
+            find = a;
+        }
+    }
+    ASSERT_NE(find, nullptr) << "Edit > Find job has Ctrl+F";
+
+    QSignalSpy shown(search, &JobSearch::matchesShown);
+    QTest::keyClicks(search, QStringLiteral("job-000168"));
+    ASSERT_TRUE(shown.wait(kWaitMs));
+    const QStringList rows = search->rowTexts();
+    ASSERT_EQ(rows.size(), 2) << rows.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(rows[0].startsWith(QStringLiteral("job-000168  —  llama-405b"))) << rows[0].toStdString();
+    EXPECT_TRUE(rows.join(QLatin1Char('\n')).contains(QStringLiteral("label after")));
+    EXPECT_TRUE(rows.join(QLatin1Char('\n')).contains(QStringLiteral("label before")));
+
+    QTest::keyClick(search, Qt::Key_Return);
+    EXPECT_EQ(window.state()->location().level, Level::Job) << "Enter opens the first match";
+
+    // An attribute value, more matches than listed, and none.
+    search->clear();
+    QTest::keyClicks(search, QStringLiteral("central"));
+    ASSERT_TRUE(shown.wait(kWaitMs));
+    const QStringList central = search->rowTexts();
+    ASSERT_EQ(central.size(), JobSearch::kListed + 1);
+    EXPECT_TRUE(central.front().contains(QStringLiteral("cluster: central"))) << central.front().toStdString();
+    EXPECT_TRUE(central.back().startsWith(QStringLiteral("48 more"))) << central.back().toStdString();
+    search->clear();
+    QTest::keyClicks(search, QStringLiteral("no such job"));
+    ASSERT_TRUE(shown.wait(kWaitMs));
+    ASSERT_EQ(search->rowTexts().size(), 1);
+    EXPECT_TRUE(search->rowTexts().front().startsWith(QStringLiteral("No job matches")));
 }
 
 } // namespace
