@@ -11,6 +11,7 @@
 #include <QChartView>
 #include <QDateTime>
 #include <QFrame>
+#include <QHash>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -345,11 +346,16 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     const auto n = static_cast<qsizetype>(jobs.size());
     QStringList categories;
     QSet<QString> seen;
+    // A key that two labels hold names its label on every one of its bars.
+    QHash<QString, int> keys;
+    for (const JobSummary& j : jobs) {
+        ++keys[qs(j.key)];
+    }
     for (qsizetype i = n - 1; i >= 0; --i) {
         const JobSummary& j = jobs[static_cast<size_t>(i)];
         QString name = qs(j.key);
-        if (seen.contains(name)) {
-            name += QStringLiteral(" (%1)").arg(qs(j.label)); // the same key under two labels
+        if (keys.value(name) > 1) {
+            name += QStringLiteral(" (%1)").arg(qs(j.label));
         }
         while (seen.contains(name)) {
             name += QLatin1Char(' ');

@@ -849,9 +849,14 @@ GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data)
     scene.setSource(data);
     LegendBuilder legend;
     bool anyFault = false;
+    // A key that two labels hold names its label on each of its rows.
+    std::map<std::string, int> keys;
+    for (const FleetTimelineRow& f : data->rows) {
+        ++keys[f.key];
+    }
     for (const FleetTimelineRow& f : data->rows) {
         GanttRow row;
-        row.label = qs(f.key);
+        row.label = keys[f.key] > 1 ? QStringLiteral("%1 (%2)").arg(qs(f.key), qs(f.label)) : qs(f.key);
         row.tooltip
             = QStringLiteral("job %1 (%2), %3 GPUs\ndouble-click to open").arg(qs(f.key), qs(f.label)).arg(f.gpus);
         row.job = f.job;

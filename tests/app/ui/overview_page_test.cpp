@@ -11,6 +11,7 @@
 #include "app/ui/workbench_state.h"
 
 #include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
@@ -220,6 +221,30 @@ TEST(OverviewPage, ClickingATopJobOpensIt)
     EXPECT_EQ(state.breadcrumb().back().first, qs(d.topJobs[0].key));
     emit set->clicked(set->count() - 3);
     EXPECT_EQ(state.location().job, d.topJobs[2].job);
+}
+
+TEST(OverviewPage, TopJobsOfAKeyTwoLabelsHoldNameTheLabelOnEveryBar)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    OverviewData d = fixture().data;
+    ASSERT_GE(d.topJobs.size(), 3u);
+    d.topJobs[1].key = d.topJobs[0].key;
+    d.topJobs[0].label = "before";
+    d.topJobs[1].label = "after";
+    page.setOverviewData(d);
+    QStringList categories;
+    for (QAbstractAxis* axis : page.chart(OverviewPage::Chart::TopJobs)->axes(Qt::Vertical)) {
+        if (auto* c = qobject_cast<QBarCategoryAxis*>(axis)) {
+            categories = c->categories();
+        }
+    }
+    const QString key = qs(d.topJobs[0].key);
+    EXPECT_TRUE(categories.contains(key + QStringLiteral(" (before)"))) << categories.join(", ").toStdString();
+    EXPECT_TRUE(categories.contains(key + QStringLiteral(" (after)"))) << categories.join(", ").toStdString();
+    EXPECT_FALSE(categories.contains(key)) << "neither bar of the shared key is left without its label";
+    EXPECT_TRUE(categories.contains(qs(d.topJobs[2].key)));
 }
 
 TEST(OverviewPage, WeeklyDataAndEmptyData)

@@ -472,6 +472,19 @@ TEST(GanttScene, FleetViewHasOneRowPerJobWithFaults)
     EXPECT_EQ(s.selectionForRow(2).job, 9);
 }
 
+TEST(GanttScene, FleetRowsOfAKeyTwoLabelsHoldNameTheLabel)
+{
+    FleetTimelineData data = testing::smallFleet();
+    data.rows[1].key = data.rows[0].key;
+    data.rows[0].label = "before";
+    data.rows[1].label = "after";
+    const GanttScene s = buildFleetScene(std::make_shared<const FleetTimelineData>(data));
+    ASSERT_EQ(s.rows().size(), 3u);
+    EXPECT_EQ(s.rows()[0].label, QStringLiteral("job-7 (before)"));
+    EXPECT_EQ(s.rows()[1].label, QStringLiteral("job-7 (after)"));
+    EXPECT_EQ(s.rows()[2].label, qs(data.rows[2].key)) << "a key of one label stays alone";
+}
+
 TEST(GanttScene, LanesAreSortedForBinarySearch)
 {
     GanttScene s;
