@@ -365,6 +365,14 @@ core::Result<std::vector<TableRow>> LocalFleetSource::attempts(const core::Cohor
         r.attempt = c.attemptNumber[a];
         r.name = "attempt " + std::to_string(r.attempt);
         r.figures = std::move(g.figures);
+        // The roll-up counts Time to Start once per job (its first attempt's, spec 5.4); an attempt's
+        // row gives its own, as the Details dock, the timeline and `ettw job` do. Like the job's, it
+        // belongs to the range holding the attempt's start.
+        r.figures.ttsNs.clear();
+        const int64_t start = c.attemptStartNs[a];
+        if ((!filter->fromNs || start >= *filter->fromNs) && (!filter->toNs || start < *filter->toNs)) {
+            r.figures.ttsNs.push_back(m_engine->attribution().attemptTtsNs[a]);
+        }
         r.detail = std::string(core::outcomeName(static_cast<core::Outcome>(c.attemptOutcome[a])));
         const auto it = causes.find(r.attempt);
         const std::string cause

@@ -137,6 +137,36 @@ TEST_F(ServiceTest, FindJobsByKeyNameAndAttributeAcrossLabels)
     EXPECT_EQ(fleet.findJobs("no job is called this", 10).total, 0u);
 }
 
+// Drill-down attempt rows give each attempt's own Time to Start (they showed "–" after the first:
+// the roll-up counts Time to Start once per job), the same as the job's timeline.
+TEST_F(ServiceTest, EveryAttemptRowHasItsOwnTimeToStart)
+{
+    auto ws = sampleWorkspace();
+    FleetSource& fleet = **ws->fleet();
+    const std::vector<JobIndex> jobs = fleet.jobsWithKey("job-000168");
+    ASSERT_FALSE(jobs.empty());
+    auto rows = fleet.attempts({}, jobs.front());
+    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    auto timeline = fleet.jobTimeline(jobs.front());
+    ASSERT_TRUE(timeline.ok()) << timeline.error().message;
+    ASSERT_GT(rows->size(), 2u);
+    ASSERT_EQ(rows->size(), timeline->attempts.size());
+    for (size_t i = 0; i < rows->size(); ++i) {
+        const TableRow& r = (*rows)[i];
+        ASSERT_EQ(r.figures.ttsNs.size(), 1u) << r.name;
+        EXPECT_EQ(r.figures.ttsNs.front(), timeline->attempts[i].result.ttsNs) << r.name;
+    }
+    // The job's own Time to Start stays its first attempt's.
+    auto summaries = fleet.jobs({});
+    ASSERT_TRUE(summaries.ok());
+    for (const JobSummary& j : *summaries) {
+        if (j.job == jobs.front()) {
+            ASSERT_EQ(j.figures.ttsNs.size(), 1u);
+            EXPECT_EQ(j.figures.ttsNs.front(), timeline->attempts.front().result.ttsNs);
+        }
+    }
+}
+
 TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
 {
     auto opened = Workspace::open(path("w.db"), Workspace::Mode::CreateIfMissing);
