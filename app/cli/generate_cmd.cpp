@@ -65,8 +65,9 @@ int runGenerate(const GenerateCmd& cmd)
         std::remove(tmp.c_str());
         return fail("cannot rename " + tmp + " to " + cmd.out + ": " + ec.message());
     }
-    print(fmt::format("wrote {}: {} jobs, {} records ({} phases), seed {}, {} days\n", cmd.out,
-        countText(gen.jobsGenerated()), countText(records), countText(gen.phasesGenerated()), cmd.seed, cmd.days));
+    print(fmt::format("wrote {}: {}, {} ({}), seed {}, {}\n", cmd.out, countOf(gen.jobsGenerated(), "job", "jobs"),
+        countOf(records, "record", "records"), countOf(gen.phasesGenerated(), "phase", "phases"), cmd.seed,
+        countOf(cmd.days, "day", "days")));
     return kExitOk;
 }
 

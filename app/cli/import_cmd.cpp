@@ -86,10 +86,12 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
         case ImportedFile::Outcome::Stored:
             if (!cmd.quiet) {
                 const core::ImportSummary& s = f.summary;
-                print(fmt::format("{}: {} imported under label '{}': {} records ({} jobs declared, {} attempts, {} "
-                                  "phases, {} checkpoints; {} jobs attributed) in {:.2f} s\n",
-                    f.path, s.format, cmd.label, countText(s.records), countText(s.jobsDeclared), countText(s.attempts),
-                    countText(s.phases), countText(s.checkpoints), countText(s.jobsTouched), s.seconds));
+                print(fmt::format("{}: {} imported under label '{}': {} ({} declared, {}, {}, {}; {} attributed) in "
+                                  "{:.2f} s\n",
+                    f.path, s.format, cmd.label, countOf(s.records, "record", "records"),
+                    countOf(s.jobsDeclared, "job", "jobs"), countOf(s.attempts, "attempt", "attempts"),
+                    countOf(s.phases, "phase", "phases"), countOf(s.checkpoints, "checkpoint", "checkpoints"),
+                    countOf(s.jobsTouched, "job", "jobs"), s.seconds));
                 print(issueLines(s.issues));
             }
             break;

@@ -51,7 +51,30 @@ std::string jobsJson(const JobsCmd& cmd, const std::vector<JobSummary>& rows)
     return w.str();
 }
 
-// The table of the ranking; its CSV form is the same table.
+// The ranking as CSV: the JSON's fields (and the rank), numbers as numbers.
+std::string jobsCsv(const std::vector<JobSummary>& rows)
+{
+    TextTable t;
+    for (const char* c : { "rank", "job", "label", "name", "gpus", "attempts", "e2e_s", "productive_s",
+             "ett_percent_gpu", "ett_percent_time", "lost_gpu_hours", "failures", "preemptions", "other_interruptions",
+             "no_checkpoint_data" }) {
+        t.addColumn(c);
+    }
+    auto pct = [](std::optional<double> p) { return p ? fmt::format("{:.6f}", *p) : std::string(); };
+    int rank = 0;
+    for (const JobSummary& j : rows) {
+        const Figures& f = j.figures;
+        t.addRow({ std::to_string(++rank), j.key, j.label, j.name, std::to_string(j.gpus), std::to_string(f.attempts),
+            formatWideSeconds(f.e2eNs), formatWideSeconds(f.bucketsNs[static_cast<size_t>(Bucket::Productive)]),
+            pct(f.ettPercentGpu()), pct(f.ettPercentTime()),
+            fmt::format("{:.6f}", static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour)),
+            std::to_string(f.failures), std::to_string(f.preemptions), std::to_string(f.otherInterruptions),
+            f.noCheckpointDataJobs > 0 ? "true" : "false" });
+    }
+    return t.renderCsv();
+}
+
+// The table of the ranking (for people).
 TextTable jobsTable(const std::vector<JobSummary>& rows)
 {
     TextTable t;
@@ -95,7 +118,7 @@ int runJobs(const CommonOptions& common, const JobsCmd& cmd)
                         cmd.sort == "ett" ? "ETT%" : "lost GPU-hours")
                  + jobsTable(*rows).render();
          },
-            [&] { return jobsJson(cmd, *rows); }, [&] { return jobsTable(*rows).renderCsv(); } });
+            [&] { return jobsJson(cmd, *rows); }, [&] { return jobsCsv(*rows); } });
 }
 
 } // namespace ett::app

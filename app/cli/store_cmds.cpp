@@ -53,20 +53,37 @@ std::string issuesJson(const std::vector<IssueInfo>& issues)
 TextTable issuesTable(const std::vector<IssueInfo>& issues)
 {
     TextTable t;
-    t.addColumn("dataset");
-    t.addColumn("label", TextTable::Align::Left);
+    // Within 100 columns: the label cut in the middle, the file at its start (its end names it),
+    // the detail (else the example) at its end; the CSV and JSON keep them whole.
+    t.addColumn("id");
+    t.addColumn("label", TextTable::Align::Left, 10);
     t.addColumn("file", TextTable::Align::Left);
     t.addColumn("severity", TextTable::Align::Left);
     t.addColumn("issue", TextTable::Align::Left);
     t.addColumn("count");
-    t.addColumn("first line");
-    t.addColumn("example", TextTable::Align::Left);
+    t.addColumn("line");
+    t.addFillColumn("detail", 100);
     for (const auto& i : issues) {
-        t.addRow({ std::to_string(i.datasetId), i.label, i.sourcePath, issueSeverityText(i.kind),
-            i.kind + (i.detail.empty() ? "" : " (" + i.detail + ")"), countText(i.count),
-            i.firstLine ? std::to_string(*i.firstLine) : "", i.example });
+        t.addRow({ std::to_string(i.datasetId), i.label, elideStart(i.sourcePath, 22), issueSeverityText(i.kind),
+            i.kind, countText(i.count), i.firstLine ? std::to_string(*i.firstLine) : "",
+            i.detail.empty() ? i.example : i.detail });
     }
     return t;
+}
+
+// The issues as CSV: the JSON's fields, numbers as numbers.
+std::string issuesCsv(const std::vector<IssueInfo>& issues)
+{
+    TextTable t;
+    for (const char* c :
+        { "dataset", "label", "file", "severity", "kind", "detail", "count", "first_line", "example" }) {
+        t.addColumn(c);
+    }
+    for (const auto& i : issues) {
+        t.addRow({ std::to_string(i.datasetId), i.label, i.sourcePath, issueSeverityText(i.kind), i.kind, i.detail,
+            std::to_string(i.count), i.firstLine ? std::to_string(*i.firstLine) : "", i.example });
+    }
+    return t.renderCsv();
 }
 
 // --remove-label: asks nothing (scripts call it); says what went, or why nothing did.
@@ -143,8 +160,8 @@ std::string datasetsJson(const std::vector<DatasetInfo>& datasets)
     return w.str();
 }
 
-// The table of the datasets; its CSV form has the whole hashes (fullHashes), the table their start.
-TextTable datasetsTable(const std::vector<DatasetInfo>& datasets, bool fullHashes)
+// The table of the datasets, with the start of each hash.
+TextTable datasetsTable(const std::vector<DatasetInfo>& datasets)
 {
     TextTable t;
     t.addColumn("id");
@@ -159,9 +176,23 @@ TextTable datasetsTable(const std::vector<DatasetInfo>& datasets, bool fullHashe
     for (const auto& d : datasets) {
         t.addRow({ std::to_string(d.id), d.label, d.sourcePath, d.format, countText(d.records),
             fmt::format("{:.1f}", static_cast<double>(d.bytes) / 1e6), countText(d.issues), d.importedAt,
-            fullHashes ? d.sha256 : d.sha256.substr(0, 16) });
+            d.sha256.substr(0, 16) });
     }
     return t;
+}
+
+// The datasets as CSV: the JSON's fields, numbers as numbers, whole hashes.
+std::string datasetsCsv(const std::vector<DatasetInfo>& datasets)
+{
+    TextTable t;
+    for (const char* c : { "id", "label", "file", "format", "records", "bytes", "issues", "imported_at", "sha256" }) {
+        t.addColumn(c);
+    }
+    for (const auto& d : datasets) {
+        t.addRow({ std::to_string(d.id), d.label, d.sourcePath, d.format, std::to_string(d.records),
+            std::to_string(d.bytes), std::to_string(d.issues), d.importedAt, d.sha256 });
+    }
+    return t.renderCsv();
 }
 
 } // namespace
@@ -182,7 +213,7 @@ int runIssues(const CommonOptions& common)
                                     : "Import issues (non-fatal data problems, counted per imported file)\n"
                      + issuesTable(*issues).render();
          },
-            [&] { return issuesJson(*issues); }, [&] { return issuesTable(*issues).renderCsv(); } });
+            [&] { return issuesJson(*issues); }, [&] { return issuesCsv(*issues); } });
 }
 
 int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
@@ -203,10 +234,8 @@ int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
         return fail(datasets.error().message);
     }
     return present(common,
-        { [&] {
-             return datasets->empty() ? std::string("No datasets yet.\n") : datasetsTable(*datasets, false).render();
-         },
-            [&] { return datasetsJson(*datasets); }, [&] { return datasetsTable(*datasets, true).renderCsv(); } });
+        { [&] { return datasets->empty() ? std::string("No datasets yet.\n") : datasetsTable(*datasets).render(); },
+            [&] { return datasetsJson(*datasets); }, [&] { return datasetsCsv(*datasets); } });
 }
 
 int runUpgrade(const CommonOptions& common)

@@ -154,7 +154,8 @@ std::string summaryTable(
             cells.push_back(durationText(percentilesOf(f.ttrNs).p50));
             t.addRow(std::move(cells));
         }
-        out += fmt::format("\nBy {} ({} groups; lost = GPU-hours not productive)\n", *cmd.by, s.groups.size())
+        out += fmt::format("\nBy {} ({}; lost = GPU-hours not productive)\n", *cmd.by,
+                   countOf(static_cast<int64_t>(s.groups.size()), "group", "groups"))
             + t.render();
     }
     return out;

@@ -14,11 +14,49 @@ size_t displayWidth(const std::string& s)
     return static_cast<size_t>(
         std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
+// The text cut in the middle to `width` display columns, "…" in the cut (on character boundaries).
+std::string elideMiddle(const std::string& s, size_t width)
+{
+    if (width < 5 || displayWidth(s) <= width) {
+        return s;
+    }
+    std::vector<size_t> starts; // byte offset of each character
+    for (size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+            starts.push_back(i);
+        }
+    }
+    const size_t keep = width - 1;
+    const size_t head = (keep + 1) / 2;
+    const size_t tail = keep - head;
+    return s.substr(0, starts[head]) + "\u2026" + s.substr(starts[starts.size() - tail]);
+}
+// The text cut to `width` display columns, "…" last.
+std::string elideEnd(const std::string& s, size_t width)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && ++chars == width) {
+            return s.substr(0, i) + "\u2026";
+        }
+    }
+    return s;
+}
 } // namespace
 
 void TextTable::addColumn(std::string header, Align align)
 {
     m_columns.push_back({ std::move(header), align });
+}
+
+void TextTable::addColumn(std::string header, Align align, size_t maxWidth)
+{
+    m_columns.push_back({ std::move(header), align, maxWidth });
+}
+
+void TextTable::addFillColumn(std::string header, size_t totalWidth)
+{
+    m_columns.push_back({ std::move(header), Align::Left, 0, totalWidth });
 }
 
 void TextTable::addRow(std::vector<std::string> cells)
@@ -37,8 +75,8 @@ std::string TextTable::render() const
     // What reaches a terminal: control characters escaped (a job name must not drive it).
     std::vector<std::vector<std::string>> rows = m_rows;
     for (auto& row : rows) {
-        for (auto& cell : row) {
-            cell = core::printableText(cell);
+        for (size_t c = 0; c < row.size(); ++c) {
+            row[c] = elideMiddle(core::printableText(row[c]), m_columns[c].maxWidth);
         }
     }
     std::vector<size_t> widths(m_columns.size());
@@ -47,6 +85,26 @@ std::string TextTable::render() const
         for (const auto& row : rows) {
             if (!row.empty()) {
                 widths[c] = std::max(widths[c], displayWidth(row[c]));
+            }
+        }
+    }
+    // A fill column takes what the others leave of the table's width.
+    for (size_t c = 0; c < m_columns.size(); ++c) {
+        if (m_columns[c].fillTo == 0) {
+            continue;
+        }
+        size_t others = 2 * (m_columns.size() - 1);
+        for (size_t o = 0; o < m_columns.size(); ++o) {
+            others += o == c ? 0 : widths[o];
+        }
+        const size_t room = std::max(displayWidth(m_columns[c].header),
+            m_columns[c].fillTo > others ? m_columns[c].fillTo - others : size_t { 0 });
+        if (widths[c] > room) {
+            widths[c] = room;
+            for (auto& row : rows) {
+                if (!row.empty() && displayWidth(row[c]) > room) {
+                    row[c] = elideEnd(row[c], room);
+                }
             }
         }
     }
@@ -87,6 +145,20 @@ std::string TextTable::render() const
         out += row.empty() ? std::string(total, '-') + "\n" : line(row);
     }
     return out;
+}
+
+std::string elideStart(const std::string& s, size_t width)
+{
+    if (width < 2 || displayWidth(s) <= width) {
+        return s;
+    }
+    size_t chars = 0;
+    for (size_t i = s.size(); i-- > 0;) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && ++chars == width - 1) {
+            return "\u2026" + s.substr(i);
+        }
+    }
+    return s;
 }
 
 std::string csvField(const std::string& s)

@@ -211,29 +211,29 @@ void MainWindow::createActions()
 
     m_overviewAction = new QAction(tr("&Overview"), this);
     m_overviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    connect(m_overviewAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
+    connect(m_overviewAction, &QAction::triggered, this, [this] { showPage(0); });
 
     m_drillAction = new QAction(tr("&Drill-down"), this);
     m_drillAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    connect(m_drillAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(1); });
+    connect(m_drillAction, &QAction::triggered, this, [this] { showPage(1); });
 
     m_compareAction = new QAction(tr("&Compare A/B"), this);
     m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     m_compareAction->setStatusTip(tr("Compare two cohorts: ETT% with its interval, the bridge by bucket, "
                                      "distributions and matched jobs"));
-    connect(m_compareAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kComparePage); });
+    connect(m_compareAction, &QAction::triggered, this, [this] { showPage(kComparePage); });
 
     m_advisorAction = new QAction(tr("Checkpoint &advisor"), this);
     m_advisorAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
     m_advisorAction->setStatusTip(tr("Checkpoint intervals: the current one, the optimum, the waste of both and the "
                                      "ETT% gain, per job or group of the filter"));
-    connect(m_advisorAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kAdvisorPage); });
+    connect(m_advisorAction, &QAction::triggered, this, [this] { showPage(kAdvisorPage); });
 
     m_whatIfAction = new QAction(tr("&What-if"), this);
     m_whatIfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
     m_whatIfAction->setStatusTip(tr("Scale buckets, a phase subcategory, interruptions or the checkpoint interval of "
                                     "the filter's jobs and see the projected ETT% with the bridge from today"));
-    connect(m_whatIfAction, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(kWhatIfPage); });
+    connect(m_whatIfAction, &QAction::triggered, this, [this] { showPage(kWhatIfPage); });
 
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -507,7 +507,10 @@ void MainWindow::updateChrome()
 void MainWindow::showPage(int index)
 {
     if (index >= 0 && index < m_tabs->count()) {
+        // A page asked for by name is shown even without data (it says what is missing itself).
+        m_content->setCurrentIndex(0);
         m_tabs->setCurrentIndex(index);
+        updateChrome();
     }
 }
 

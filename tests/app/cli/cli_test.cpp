@@ -1021,9 +1021,47 @@ TEST_F(CliFleet, CsvHasAHeaderAndOneRowPerGroupPlusTheFleet)
     EXPECT_EQ(groups.front(), "(fleet)");
     EXPECT_EQ(std::vector<std::string>(groups.begin() + 1, groups.end()), teams);
 
-    // jobs in CSV: a header and one row per job.
+    // jobs in CSV: a header and one row per job, the JSON's fields with the same values.
     const auto jobLines = splitLines(ok({ "jobs", "--limit", "3", "--format", "csv" }));
-    EXPECT_EQ(jobLines.size(), 4u);
+    ASSERT_EQ(jobLines.size(), 4u);
+    const Json jobs = okJson({ "jobs", "--limit", "3", "--format", "json" });
+    const auto jobHeader = splitCsv(jobLines[0]);
+    for (size_t i = 1; i < jobLines.size(); ++i) {
+        const auto row = splitCsv(jobLines[i]);
+        ASSERT_EQ(row.size(), jobHeader.size()) << jobLines[i];
+        const Json& j = jobs["jobs"].at(i - 1);
+        const auto cell = [&](const std::string& name) {
+            return row[static_cast<size_t>(std::find(jobHeader.begin(), jobHeader.end(), name) - jobHeader.begin())];
+        };
+        EXPECT_EQ(cell("job"), j["job"].str());
+        EXPECT_EQ(cell("gpus"), std::to_string(j["gpus"].integer()));
+        EXPECT_EQ(parseExactSeconds(cell("e2e_s")), j["e2e_s"].seconds());
+        EXPECT_NEAR(std::stod(cell("ett_percent_gpu")), j["ett_percent_gpu"].number(), 1e-6);
+        EXPECT_NEAR(std::stod(cell("lost_gpu_hours")), j["lost_gpu_hours"].number(), 1e-6);
+    }
+    // Every CSV is for machines: numbers as numbers, no thousands separators, units or percent
+    // signs in any cell (jobs printed "16,384", "1 d 14 h" and "49.206%").
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>> {
+             { "summary", "--format", "csv" }, { "series", "--every", "day", "--format", "csv" },
+             { "jobs", "--format", "csv" }, { "issues", "--format", "csv" }, { "datasets", "--format", "csv" } }) {
+        const auto csvLines = splitLines(ok(args));
+        ASSERT_GE(csvLines.size(), 1u) << argsText(args);
+        const auto names = splitCsv(csvLines[0]);
+        for (size_t i = 1; i < csvLines.size(); ++i) {
+            const auto row = splitCsv(csvLines[i]);
+            for (size_t c = 0; c < row.size() && c < names.size(); ++c) {
+                const std::string& h = names[c];
+                const bool numeric = h.ends_with("_s") || h.ends_with("_percent_gpu") || h.ends_with("_percent_time")
+                    || h == "jobs" || h == "attempts" || h == "gpus" || h == "records" || h == "bytes" || h == "count"
+                    || h == "failures" || h == "preemptions" || h == "lost_gpu_hours";
+                if (numeric && !row[c].empty()) {
+                    size_t used = 0;
+                    EXPECT_NO_THROW((void)std::stod(row[c], &used)) << argsText(args) << ": " << h << " = " << row[c];
+                    EXPECT_EQ(used, row[c].size()) << argsText(args) << ": " << h << " = " << row[c];
+                }
+            }
+        }
+    }
 }
 
 TEST_F(CliFleet, JobsAreSortedByEttOrByLostGpuHours)

@@ -637,7 +637,7 @@ TEST(CompareInWindow, ViewMenuShowsTheComparePageWithRoomForIt)
     EXPECT_EQ(compare->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_3));
     auto* filters = window.findChild<QToolBar*>("filters");
     ASSERT_NE(filters, nullptr);
-    EXPECT_TRUE(filters->isVisible());
+    EXPECT_FALSE(filters->isVisible()) << "no database: the empty state, which needs no filters";
     compare->trigger();
     ASSERT_NE(window.comparePage(), nullptr);
     EXPECT_TRUE(window.comparePage()->isVisible());
