@@ -37,6 +37,15 @@ std::string countText(int64_t n)
 }
 
 // "1 job", "2 jobs".
+std::string signedText(double v, int decimals)
+{
+    std::string magnitude = fmt::format("{:.{}f}", v < 0 ? -v : v, decimals);
+    if (magnitude.find_first_not_of("0.") == std::string::npos) {
+        return magnitude; // rounds to zero
+    }
+    return (v < 0 ? "-" : "+") + magnitude;
+}
+
 std::string countOf(int64_t n, const char* singular, const char* plural)
 {
     return countText(n) + " " + (n == 1 ? singular : plural);

@@ -23,6 +23,9 @@ std::string hoursText(core::Wide ns);
 std::string percentText(std::optional<double> p, int decimals = 2);
 std::string durationText(std::optional<int64_t> ns);
 std::string countText(int64_t n);
+// A change with its sign ("+0.125", "-3.000"), with `decimals` decimals; one that rounds to zero
+// has none ("0.000", never "-0.000").
+std::string signedText(double v, int decimals);
 // "1 job", "2 jobs".
 std::string countOf(int64_t n, const char* singular, const char* plural);
 

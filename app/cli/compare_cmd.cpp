@@ -18,7 +18,7 @@ namespace {
 
 std::string ppText(std::optional<double> v, int decimals = 2)
 {
-    return v ? fmt::format("{:+.{}f} pp", *v, decimals) : "n/a";
+    return v ? signedText(*v, decimals) + " pp" : "n/a";
 }
 
 std::string signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
@@ -103,7 +103,7 @@ std::string bridgeTable(const Bridge& bridge)
         if (s.pico == 0) {
             continue;
         }
-        t.addRow({ std::string(bucketName(s.bucket)), fmt::format("{:+.3f}", s.pp()) });
+        t.addRow({ std::string(bucketName(s.bucket)), signedText(s.pp(), 3) });
     }
     t.addRule();
     t.addRow({ "ETT% of B", fmt::format("{:.3f}", static_cast<double>(bridge.ettBPico) * 1e-12) });
@@ -255,7 +255,7 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
         head.addColumn("change");
         head.addColumn(fmt::format("{:.0f}% interval", c.confidence * 100));
         auto interval = [](const std::optional<Interval>& ci) {
-            return ci ? fmt::format("{:+.2f} .. {:+.2f} pp", ci->low, ci->high) : std::string("n/a");
+            return ci ? signedText(ci->low, 2) + " .. " + signedText(ci->high, 2) + " pp" : std::string("n/a");
         };
         head.addRow({ "GPU-weighted", percentText(c.ettA), percentText(c.ettB), ppText(c.deltaPp), interval(c.ci) });
         head.addRow({ "time-weighted", percentText(c.ettATime), percentText(c.ettBTime), ppText(c.deltaPpTime),

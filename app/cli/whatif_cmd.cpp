@@ -33,7 +33,7 @@ std::string picoText(const std::optional<int64_t>& pico)
 
 std::string changeText(const std::optional<int64_t>& today, const std::optional<int64_t>& projected)
 {
-    return today && projected ? fmt::format("{:+.3f} pp", static_cast<double>(*projected - *today) * 1e-12) : "n/a";
+    return today && projected ? signedText(static_cast<double>(*projected - *today) * 1e-12, 3) + " pp" : "n/a";
 }
 
 // The scenario's cohort as the engine reads it ("all jobs" when empty).
@@ -74,7 +74,7 @@ std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::str
         const bool interval = step.change.rfind("checkpoint interval", 0) == 0;
         bridge.addRow({ step.change, hoursText(step.totalSavedGpuNs),
             countOf(step.attemptsChanged, interval ? "job" : "attempt", interval ? "jobs" : "attempts"),
-            fmt::format("{:+.3f}", static_cast<double>(step.pico) * 1e-12) });
+            signedText(static_cast<double>(step.pico) * 1e-12, 3) });
     }
     bridge.addRule();
     bridge.addRow({ "ETT% projected", "", "",

@@ -55,14 +55,18 @@ ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
     m_every = new QComboBox(this);
     m_every->addItem(tr("per day"));
     m_every->addItem(tr("per week"));
-    options->addWidget(new QLabel(tr("&Page"), this));
-    options->addWidget(m_page);
+    // A label's "&" marks its mnemonic only with a buddy (without one it shows as "&Page").
+    const auto labelled = [this, options](const QString& text, QWidget* field) {
+        auto* label = new QLabel(text, this);
+        label->setBuddy(field);
+        options->addWidget(label);
+        options->addWidget(field);
+    };
+    labelled(tr("&Page"), m_page);
     options->addSpacing(12);
-    options->addWidget(new QLabel(tr("&Weighting"), this));
-    options->addWidget(m_weighting);
+    labelled(tr("&Weighting"), m_weighting);
     options->addSpacing(12);
-    options->addWidget(new QLabel(tr("ETT% &series"), this));
-    options->addWidget(m_every);
+    labelled(tr("ETT% &series"), m_every);
     options->addStretch(1);
     form->addRow(tr("Options"), options);
     m_compare = new QCheckBox(this);

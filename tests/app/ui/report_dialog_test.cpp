@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +77,13 @@ TEST_F(ReportDialogTest, PreviewsAndSavesTheReportOfTheFilter)
         d->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/report-dialog.png"));
     }
     EXPECT_TRUE(d->saveButton()->isEnabled());
+    // A label's "&" is a mnemonic only with a buddy; without one it showed as "&Page".
+    for (const QLabel* label : d->findChildren<QLabel*>()) {
+        const QString text = label->text();
+        if (text.contains(QLatin1Char('&')) && !text.contains(QStringLiteral("&&"))) {
+            EXPECT_NE(label->buddy(), nullptr) << text.toStdString() << " shows its '&'";
+        }
+    }
     EXPECT_FALSE(d->content().comparison.has_value());
     EXPECT_EQ(d->content().overview.fleet.jobs, 400) << "both labels: the filter is empty";
     const QString path = m_dir.filePath(QStringLiteral("r.pdf"));
