@@ -89,6 +89,11 @@ int runReport(const CommonOptions& common, const ReportCmd& cmd)
     if (!content) {
         return fail(content.error().message);
     }
+    // A report of nothing is an error, as a comparison of nothing is (it was 13 pages of dashes).
+    if (content->overview.fleet.jobs == 0) {
+        return fail((cmd.scope.empty() ? std::string("the database") : "--scope '" + cmd.scope + "'")
+            + " matches no jobs in " + common.db + ": no report written");
+    }
     const auto app = ensureApplication();
     int pages = 0;
     if (auto st = writeReportPdf(*content, QString::fromStdString(cmd.out), *page, &pages); !st) {

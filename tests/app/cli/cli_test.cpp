@@ -1650,6 +1650,9 @@ TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
     expectUserError({ "report", "--out", "x.pdf", "--a", "label=before" }, { "--a and --b" });
     expectUserError({ "report", "--out", "x.pdf", "--a", "label=nope", "--b", "label=after" }, { "nope" });
     expectUserError({ "report", "--out", "missing/x.pdf" }, { "missing/x.pdf" });
+    // A scope without jobs is an error, as for compare, not pages of dashes.
+    expectUserError({ "report", "--out", "x.pdf", "--scope", "from=2090-01-01" },
+        { "--scope 'from=2090-01-01'", "matches no jobs" });
     EXPECT_FALSE(fs::exists(work() / "x.pdf"));
 }
 #endif
