@@ -149,6 +149,11 @@ Command addCompareCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--b", cmd->b, "Cohort B, written like --a")->required();
     sub->add_option("--fail-if-drop", cmd->failIfDrop,
         "Exit with code 3 when ETT% of B is lower than A's by more than this many percentage points");
+    sub->add_option("--gate", cmd->gate,
+           "What --fail-if-drop compares: point (the change) or interval (the upper bound of its interval: only a "
+           "drop the interval is sure of fails)")
+        ->check(CLI::IsMember({ "point", "interval" }))
+        ->capture_default_str();
     sub->add_option("--match-by", cmd->matchBy, "Pair jobs of A and B by: job (key), name, or an attribute")
         ->capture_default_str();
     sub->add_flag("--count-queue", cmd->countQueue,

@@ -134,6 +134,8 @@ std::string comparisonJson(const Comparison& c, const std::string& db, const std
     writeOptionalNumber(j, c.deltaPp, 6);
     j.key("ci95_pp");
     writeInterval(j, c.ci);
+    j.key("too_few_jobs").boolean(c.tooFewJobs);
+    j.key("min_jobs_for_interval").number(kMinJobsForInterval);
     j.key("ett_percent_a_time");
     writeOptionalNumber(j, c.ettATime, 6);
     j.key("ett_percent_b_time");
@@ -257,12 +259,20 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
         auto interval = [](const std::optional<Interval>& ci) {
             return ci ? signedText(ci->low, 2) + " .. " + signedText(ci->high, 2) + " pp" : std::string("n/a");
         };
-        head.addRow({ "GPU-weighted", percentText(c.ettA), percentText(c.ettB), ppText(c.deltaPp), interval(c.ci) });
+        const bool tooFew = c.tooFewJobs;
+        auto intervalOf = [&](const std::optional<Interval>& ci) { return tooFew ? "too few jobs" : interval(ci); };
+        head.addRow({ "GPU-weighted", percentText(c.ettA), percentText(c.ettB), ppText(c.deltaPp), intervalOf(c.ci) });
         head.addRow({ "time-weighted", percentText(c.ettATime), percentText(c.ettBTime), ppText(c.deltaPpTime),
-            interval(c.ciTime) });
+            intervalOf(c.ciTime) });
         out += head.render();
-        out += fmt::format(
-            "Interval: bootstrap over jobs, {} replicates, seed {}.\n\n", countText(c.replicates), c.seed);
+        if (c.tooFewJobs) {
+            out += fmt::format("No interval and no verdict: an interval needs at least {} in each cohort (A has {}, "
+                               "B has {}).\n\n",
+                countOf(kMinJobsForInterval, "job", "jobs"), countText(c.jobsA), countText(c.jobsB));
+        } else {
+            out += fmt::format(
+                "Interval: bootstrap over jobs, {} replicates, seed {}.\n\n", countText(c.replicates), c.seed);
+        }
         if (c.bridge) {
             out += "Bridge from A to B (GPU-weighted; a step is the change of a bucket's share of E2E, in percentage "
                    "points of ETT)\n"
@@ -317,11 +327,39 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
         }
         print(out);
     }
-    if (cmd.failIfDrop && c.deltaPp && -*c.deltaPp > *cmd.failIfDrop) {
-        std::fprintf(stderr, "ettw: ETT%% dropped by %.3f pp from A to B, more than the %.3f pp allowed\n", -*c.deltaPp,
-            *cmd.failIfDrop);
+    if (!cmd.failIfDrop) {
+        return kExitOk;
+    }
+    // The gate, said on stderr either way so that a CI log shows what was checked.
+    if (cmd.gate == "interval") {
+        if (!c.ci) {
+            std::fprintf(stderr,
+                "ettw: gate on the interval: there is none (%s); it cannot be checked. Use --gate point, or cohorts "
+                "of at least %lld jobs\n",
+                c.tooFewJobs ? "too few jobs" : "a cohort has no E2E", static_cast<long long>(kMinJobsForInterval));
+            return kExitUserError;
+        }
+        const double surelyDropped = -c.ci->high; // the smallest drop the interval allows
+        if (surelyDropped > *cmd.failIfDrop) {
+            std::fprintf(stderr,
+                "ettw: gate on the interval: ETT%% dropped by at least %.3f pp from A to B (interval %+.3f .. %+.3f "
+                "pp), more than the %.3f pp allowed\n",
+                surelyDropped, c.ci->low, c.ci->high, *cmd.failIfDrop);
+            return kExitGate;
+        }
+        std::fprintf(stderr,
+            "ettw: gate on the interval passed: its upper bound %+.3f pp is within the %.3f pp drop allowed\n",
+            c.ci->high, *cmd.failIfDrop);
+        return kExitOk;
+    }
+    if (c.deltaPp && -*c.deltaPp > *cmd.failIfDrop) {
+        std::fprintf(stderr,
+            "ettw: gate on the change: ETT%% dropped by %.3f pp from A to B, more than the %.3f pp allowed\n",
+            -*c.deltaPp, *cmd.failIfDrop);
         return kExitGate;
     }
+    std::fprintf(stderr, "ettw: gate on the change passed: %s pp is within the %.3f pp drop allowed\n",
+        c.deltaPp ? signedText(*c.deltaPp, 3).c_str() : "n/a", *cmd.failIfDrop);
     return kExitOk;
 }
 

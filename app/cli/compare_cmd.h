@@ -19,6 +19,9 @@ struct CompareCmd
     std::string a; // cohort specs (core/model/compare.h)
     std::string b;
     std::optional<double> failIfDrop; // percentage points
+    // What --fail-if-drop compares: "point" (the change) or "interval" (the interval's upper
+    // bound: only a drop the interval shows for sure fails).
+    std::string gate = "point";
     std::string matchBy = "job"; // job, name, or an attribute key
     bool countQueue = false;
     uint64_t seed = core::CompareOptions {}.seed;

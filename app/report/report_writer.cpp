@@ -535,7 +535,10 @@ private:
                 .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"), decimal(c.gpuDaysB, 1)),
             font(10));
         m_l.space(6);
-        auto interval = [](const std::optional<core::Interval>& ci) {
+        auto interval = [&c](const std::optional<core::Interval>& ci) {
+            if (c.tooFewJobs) {
+                return QObject::tr("too few jobs");
+            }
             return ci ? QObject::tr("%1 to %2").arg(formatPp(ci->low), formatPp(ci->high)) : QStringLiteral("n/a");
         };
         m_l.table({ { QObject::tr("ETT%"), 0.24, Qt::AlignLeft }, { QStringLiteral("A"), 0.16 },

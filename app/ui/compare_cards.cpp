@@ -117,7 +117,11 @@ void CompareCards::showChange(const core::Comparison* c, Weighting w)
     const int level = static_cast<int>(std::lround(c->confidence * 100));
     QString verdict;
     QColor color;
-    if (ci && delta) {
+    if (c->tooFewJobs) {
+        change.detail->setText(
+            tr("no interval or verdict: too few jobs (A %1, B %2; at least %3 each)")
+                .arg(formatCount(c->jobsA), formatCount(c->jobsB), formatCount(core::kMinJobsForInterval)));
+    } else if (ci && delta) {
         if (ci->low > 0) {
             verdict = tr("B is better: the interval is above 0");
             color = betterColor();

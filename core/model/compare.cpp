@@ -489,9 +489,15 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
         }
         return v;
     };
-    c.ci = bootstrapDifference(pairs(a, true), pairs(b, true), options.seed, options.replicates, options.confidence);
-    c.ciTime
-        = bootstrapDifference(pairs(a, false), pairs(b, false), options.seed, options.replicates, options.confidence);
+    // A cohort of a few jobs has no interval worth showing (1 job gave "-34.19 to -16.06 · B is
+    // worse"): the change stands alone.
+    c.tooFewJobs = c.jobsA < kMinJobsForInterval || c.jobsB < kMinJobsForInterval;
+    if (!c.tooFewJobs) {
+        c.ci
+            = bootstrapDifference(pairs(a, true), pairs(b, true), options.seed, options.replicates, options.confidence);
+        c.ciTime = bootstrapDifference(
+            pairs(a, false), pairs(b, false), options.seed, options.replicates, options.confidence);
+    }
 
     c.bridge = bridgeOf(a.total.bucketsGpuNs, a.total.e2eGpuNs, b.total.bucketsGpuNs, b.total.e2eGpuNs);
     c.bridgeTime = bridgeOf(a.total.bucketsNs, a.total.e2eNs, b.total.bucketsNs, b.total.e2eNs);
@@ -578,10 +584,18 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     for (const auto& m : matched) {
         (m.deltaPp < 0 ? worse : better).push_back(m);
     }
-    auto order = [](std::vector<MatchedJob>& v, bool ascending) {
-        std::sort(v.begin(), v.end(), [ascending](const MatchedJob& x, const MatchedJob& y) {
+    // The most GPU-hours changed first (lost beyond A for regressions, saved for improvements),
+    // then the larger change of ETT%, then the match.
+    auto order = [](std::vector<MatchedJob>& v, bool regressions) {
+        const double sign = regressions ? 1.0 : -1.0;
+        std::sort(v.begin(), v.end(), [sign](const MatchedJob& x, const MatchedJob& y) {
+            const double gx = sign * x.lostGpuHoursChange();
+            const double gy = sign * y.lostGpuHoursChange();
+            if (gx != gy) {
+                return gx > gy;
+            }
             if (x.deltaPp != y.deltaPp) {
-                return ascending ? x.deltaPp < y.deltaPp : x.deltaPp > y.deltaPp;
+                return sign * x.deltaPp < sign * y.deltaPp;
             }
             return x.match < y.match;
         });

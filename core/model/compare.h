@@ -159,7 +159,15 @@ struct MatchedJob
     double deltaPp = 0;
     double lostGpuHoursA = 0;
     double lostGpuHoursB = 0;
+    // GPU-hours lost in B beyond A (negative: B lost fewer); regressions and improvements are
+    // ranked by it, so that a job of 0.8 lost GPU-hours does not top a list for its percentage
+    // points.
+    double lostGpuHoursChange() const { return lostGpuHoursB - lostGpuHoursA; }
 };
+
+// The fewest jobs each cohort needs for its interval to mean anything: with fewer, the comparison
+// gives the change without an interval or a verdict (tooFewJobs).
+inline constexpr int64_t kMinJobsForInterval = 5;
 
 struct Comparison
 {
@@ -170,6 +178,7 @@ struct Comparison
     std::optional<double> ettATime, ettBTime; // time-weighted
     std::optional<double> deltaPp, deltaPpTime; // B - A
     std::optional<Interval> ci, ciTime; // bootstrap interval of the difference, in pp
+    bool tooFewJobs = false; // a cohort has fewer than kMinJobsForInterval jobs: no interval
     uint64_t seed = 0;
     int replicates = 0;
     double confidence = 0;
@@ -177,8 +186,8 @@ struct Comparison
     std::vector<DistributionChange> distributions;
     std::vector<CauseRate> causes;
     int64_t matchedJobs = 0;
-    std::vector<MatchedJob> regressions; // largest drops of ETT% first
-    std::vector<MatchedJob> improvements; // largest gains first
+    std::vector<MatchedJob> regressions; // ETT% dropped; the most GPU-hours lost beyond A first
+    std::vector<MatchedJob> improvements; // ETT% rose; the most GPU-hours saved first
 };
 
 // Compares two cohorts. Deterministic for a seed.

@@ -1462,6 +1462,26 @@ TEST_F(CliCompare, BridgeWalksFromAToBAndTheGateUsesTheDrop)
     EXPECT_EQ(passes.exitCode, 0) << passes;
     const RunResult improves = ettw({ "compare", "--a", lower, "--b", higher, "--fail-if-drop", "0" });
     EXPECT_EQ(improves.exitCode, 0) << improves;
+    // --gate interval: only the drop the interval is sure of (its upper bound) counts.
+    const Json down = okJson({ "compare", "--a", higher, "--b", lower, "--format", "json" });
+    EXPECT_FALSE(down["too_few_jobs"].boolean());
+    const double sure = std::max(0.0, -down["ci95_pp"].at(1).number());
+    const std::string allowed = std::to_string(sure + 0.01);
+    const RunResult onInterval
+        = ettw({ "compare", "--a", higher, "--b", lower, "--fail-if-drop", allowed, "--gate", "interval" });
+    EXPECT_EQ(onInterval.exitCode, 0) << onInterval;
+    EXPECT_TRUE(contains(onInterval.err, "gate on the interval passed")) << onInterval;
+    if (drop > sure + 0.01) {
+        const RunResult onPoint = ettw({ "compare", "--a", higher, "--b", lower, "--fail-if-drop", allowed });
+        EXPECT_EQ(onPoint.exitCode, 3) << "the change itself dropped more than allowed\n" << onPoint;
+        EXPECT_TRUE(contains(onPoint.err, "gate on the change")) << onPoint;
+    }
+    if (sure > 0.02) {
+        const RunResult fails = ettw({ "compare", "--a", higher, "--b", lower, "--fail-if-drop",
+            std::to_string(sure / 2), "--gate", "interval" });
+        EXPECT_EQ(fails.exitCode, 3) << fails;
+        EXPECT_TRUE(contains(fails.err, "dropped by at least")) << fails;
+    }
 
     // The same seed gives the same interval; another seed another one.
     const Json again = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--format", "json" });
@@ -1634,6 +1654,28 @@ TEST_F(CliAdvise, MeasuredFromTheWorkedExample)
 } // namespace
 
 // --- report -----------------------------------------------------------------
+TEST_F(CliCompare, ACohortOfAFewJobsHasNoIntervalOrVerdict)
+{
+    ok({ "import", "--label", "a", kWorkedExample });
+    ok({ "import", "--label", "b", kWorkedExample });
+    const std::string table = ok({ "compare", "--a", "label=a", "--b", "label=b" });
+    EXPECT_TRUE(contains(table, "too few jobs")) << table;
+    EXPECT_TRUE(contains(table,
+        "No interval and no verdict: an interval needs at least 5 jobs in each cohort (A has "
+        "1, B has 1)"))
+        << table;
+    const Json j = okJson({ "compare", "--a", "label=a", "--b", "label=b", "--format", "json" });
+    EXPECT_TRUE(j["too_few_jobs"].boolean());
+    EXPECT_EQ(j["min_jobs_for_interval"].integer(), 5);
+    EXPECT_TRUE(j["ci95_pp"].isNull());
+    EXPECT_EQ(j["delta_pp"].kind(), Json::Kind::Number) << "the change itself is still given";
+    // A gate on an interval that is not there cannot pass silently.
+    const RunResult r
+        = ettw({ "compare", "--a", "label=a", "--b", "label=b", "--fail-if-drop", "1", "--gate", "interval" });
+    EXPECT_EQ(r.exitCode, 1) << r;
+    EXPECT_TRUE(contains(r.err, "cannot be checked")) << r;
+}
+
 #ifdef ETT_WITH_REPORT
 
 TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)

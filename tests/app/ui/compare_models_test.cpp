@@ -2,6 +2,7 @@
 // QAbstractItemModelTester, shows the texts the page shows (subcategories indented, "A → B" rates,
 // regressions marked and first), colours a change by whether it is better or worse for ETT%, and
 // gives the exports the exact values and unit-bearing keys.
+#include "app/ui/compare_cards.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/compare_models.h"
 #include "app/ui/exporters.h"
@@ -24,6 +25,30 @@ QString text(const QAbstractItemModel& m, int row, int column)
 QColor foregroundOf(const QAbstractItemModel& m, int row, int column)
 {
     return m.index(row, column).data(Qt::ForegroundRole).value<QBrush>().color();
+}
+
+// A comparison of a few jobs shows its change without an interval or a verdict (1 job once read
+// "95% interval -34.19 to -16.06 · B is worse").
+TEST(CompareCards, TooFewJobsGiveNoVerdict)
+{
+    fixtures::ensureApp();
+    CompareCards cards;
+    core::Comparison c;
+    c.jobsA = 1;
+    c.jobsB = 1;
+    c.deltaPp = -25.0;
+    c.tooFewJobs = true;
+    c.confidence = 0.95;
+    cards.showComparison(&c, Weighting::Gpu, QStringLiteral("job"));
+    const QString detail = cards.detail(QStringLiteral("change"));
+    EXPECT_TRUE(detail.startsWith(QStringLiteral("no interval or verdict: too few jobs (A 1, B 1; at least 5 each)")))
+        << detail.toStdString();
+    EXPECT_FALSE(detail.contains(QStringLiteral("worse")));
+    c.tooFewJobs = false;
+    c.jobsA = c.jobsB = 40;
+    c.ci = core::Interval { -30.0, -20.0 };
+    cards.showComparison(&c, Weighting::Gpu, QStringLiteral("job"));
+    EXPECT_TRUE(cards.detail(QStringLiteral("change")).contains(QStringLiteral("B is worse")));
 }
 
 TEST(CompareModels, DistributionChangesShowPercentilesOfBothAndTheChange)

@@ -303,8 +303,10 @@ TEST(Compare, HeadlineMatchedJobsAndRates)
     for (const auto& s : c.bridge->steps) {
         EXPECT_EQ(s.pico, s.bucket == Bucket::Compile ? 30 * kPicoPercent / 100 : 0);
     }
-    ASSERT_TRUE(c.ci);
-    EXPECT_LE(c.ci->low, c.ci->high);
+    // Four jobs a cohort: too few for an interval to mean anything.
+    EXPECT_TRUE(c.tooFewJobs);
+    EXPECT_FALSE(c.ci);
+    EXPECT_FALSE(c.ciTime);
     // Matched: j1 -10 pp, j2 +40 pp, j3 0 (neither list); the unmatched jobs are not paired.
     EXPECT_EQ(c.matchedJobs, 3);
     ASSERT_EQ(c.regressions.size(), 1u);
@@ -325,6 +327,35 @@ TEST(Compare, HeadlineMatchedJobsAndRates)
     EXPECT_EQ(c.distributions[2].countB, 0);
     EXPECT_EQ(c.distributions[3].name, "compile.pt2");
     EXPECT_EQ(*c.distributions[3].b.p90, 6 * kS);
+}
+
+TEST(Compare, IntervalsNeedFiveJobsAndPairsRankByGpuHoursChanged)
+{
+    // small: 1 GPU, -30 pp (30 s more lost); big: 1,024 GPUs, -2 pp (2 s more lost, 2,048 GPU-s).
+    auto make = [](const std::vector<std::tuple<std::string, int64_t, int64_t, int64_t>>& jobs) {
+        CohortInput in;
+        for (const auto& [key, productive, lost, gpus] : jobs) {
+            CohortJob j { key, key, jobFigures(productive * kS, lost * kS, gpus) };
+            in.total.merge(j.figures);
+            in.jobs.push_back(j);
+        }
+        return in;
+    };
+    const CohortInput a = make({ { "small", 90, 10, 1 }, { "big", 90, 10, 1024 }, { "mid", 90, 10, 64 },
+        { "up-small", 50, 50, 1 }, { "up-big", 90, 10, 512 } });
+    const CohortInput b = make({ { "small", 60, 40, 1 }, { "big", 88, 12, 1024 }, { "mid", 85, 15, 64 },
+        { "up-small", 90, 10, 1 }, { "up-big", 95, 5, 512 } });
+    const auto c = compareCohorts(a, b, CompareOptions {});
+    EXPECT_FALSE(c.tooFewJobs);
+    ASSERT_TRUE(c.ci) << "five jobs each: an interval";
+    ASSERT_EQ(c.regressions.size(), 3u);
+    EXPECT_EQ(c.regressions[0].match, "big") << "2 pp of 1,024 GPUs lose more than 30 pp of one";
+    EXPECT_EQ(c.regressions[1].match, "mid");
+    EXPECT_EQ(c.regressions[2].match, "small");
+    EXPECT_NEAR(c.regressions[0].lostGpuHoursChange(), 2.0 * 1024 / 3600, 1e-9);
+    ASSERT_EQ(c.improvements.size(), 2u);
+    EXPECT_EQ(c.improvements[0].match, "up-big") << "+5 pp of 512 GPUs saves more than +40 pp of one";
+    EXPECT_EQ(c.improvements[1].match, "up-small");
 }
 
 TEST(Compare, GeneratedFleetAgainstItselfIsNoChange)
