@@ -141,6 +141,8 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
         j.key = c.jobKey[job];
         j.match = matchValue(c, job, matchKey);
         j.figures = g.figures;
+        j.name = job < c.jobName.size() ? c.jobName[job] : std::string();
+        j.gpus = c.jobGpus[job];
         in.jobs.push_back(std::move(j));
     }
 

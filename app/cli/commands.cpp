@@ -154,7 +154,9 @@ Command addCompareCommand(CLI::App& app, CommonOptions& common)
            "drop the interval is sure of fails)")
         ->check(CLI::IsMember({ "point", "interval" }))
         ->capture_default_str();
-    sub->add_option("--match-by", cmd->matchBy, "Pair jobs of A and B by: job (key), name, or an attribute")
+    sub->add_option("--match-by", cmd->matchBy,
+           "Pair jobs of A and B by: auto (name when the same key names different jobs in A and B, else job), job "
+           "(key), name, or an attribute")
         ->capture_default_str();
     sub->add_flag("--count-queue", cmd->countQueue,
         "Start job windows at submission and count the wait before the first attempt as queue");
@@ -241,7 +243,7 @@ Command addReportCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--every", cmd->every, "The ETT% series per day or week")
         ->check(CLI::IsMember({ "day", "week" }))
         ->capture_default_str();
-    sub->add_option("--match-by", cmd->matchBy, "Pair jobs of A and B by: job, name, or an attribute")
+    sub->add_option("--match-by", cmd->matchBy, "Pair jobs of A and B by: auto, job, name, or an attribute")
         ->capture_default_str();
     sub->add_flag("--count-queue", cmd->countQueue,
         "Start job windows at submission and count the wait before the first attempt as queue");

@@ -88,6 +88,13 @@ void writeMatched(JsonWriter& j, const std::vector<MatchedJob>& v)
         j.key("delta_pp").number(m.deltaPp, 6);
         j.key("lost_gpu_hours_a").number(m.lostGpuHoursA, 6);
         j.key("lost_gpu_hours_b").number(m.lostGpuHoursB, 6);
+        j.key("lost_gpu_hours_change").number(m.lostGpuHoursChange(), 6);
+        j.key("name_a").string(m.nameA);
+        j.key("name_b").string(m.nameB);
+        j.key("gpus_a").number(m.gpusA);
+        j.key("gpus_b").number(m.gpusB);
+        j.key("name_differs").boolean(m.nameDiffers());
+        j.key("gpus_differ").boolean(m.gpusDiffer());
         j.endObject();
     }
     j.endArray();
@@ -245,7 +252,7 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     }
 
     if (common.format == "json") {
-        print(comparisonJson(c, common.db, cmd.matchBy));
+        print(comparisonJson(c, common.db, compared->matchedBy));
     } else {
         std::string out = fmt::format("Comparison in {}\n", common.db);
         out += fmt::format("A: {} ({}, {:.1f} GPU-days)\n", c.specA, countOf(c.jobsA, "job", "jobs"), c.gpuDaysA);
@@ -306,7 +313,12 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
             }
             out += "Interruptions per 1,000 GPU-days\n" + causes.render() + "\n";
         }
-        out += fmt::format("Matched jobs (by {}): {}\n", cmd.matchBy, countText(c.matchedJobs));
+        const bool automatic = cmd.matchBy == "auto";
+        out += fmt::format("Matched jobs (by {}{}): {}; listed by GPU-hours changed\n", compared->matchedBy,
+            !automatic                          ? ""
+                : compared->matchedBy == "name" ? ", as the same key names different jobs in A and B"
+                                                : ", as no key names different jobs in A and B",
+            countText(c.matchedJobs));
         for (const auto* list : { &c.regressions, &c.improvements }) {
             if (list->empty()) {
                 continue;
@@ -319,9 +331,20 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
             t.addColumn("change");
             t.addColumn("lost GPU-h A");
             t.addColumn("lost GPU-h B");
+            t.addColumn("change");
+            t.addColumn("not alike", TextTable::Align::Left);
             for (const auto& m : *list) {
+                std::string differs;
+                if (m.nameDiffers()) {
+                    differs = "name";
+                }
+                if (m.gpusDiffer()) {
+                    differs += std::string(differs.empty() ? "" : ", ") + "GPUs " + countText(m.gpusA) + " / "
+                        + countText(m.gpusB);
+                }
                 t.addRow({ m.match, percentText(m.ettA), percentText(m.ettB), ppText(m.deltaPp),
-                    fmt::format("{:.1f}", m.lostGpuHoursA), fmt::format("{:.1f}", m.lostGpuHoursB) });
+                    fmt::format("{:.1f}", m.lostGpuHoursA), fmt::format("{:.1f}", m.lostGpuHoursB),
+                    signedText(m.lostGpuHoursChange(), 1), differs });
             }
             out += t.render();
         }

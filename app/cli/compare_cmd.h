@@ -22,7 +22,7 @@ struct CompareCmd
     // What --fail-if-drop compares: "point" (the change) or "interval" (the interval's upper
     // bound: only a drop the interval shows for sure fails).
     std::string gate = "point";
-    std::string matchBy = "job"; // job, name, or an attribute key
+    std::string matchBy = "auto"; // auto (see ComparisonRequest), job, name, or an attribute key
     bool countQueue = false;
     uint64_t seed = core::CompareOptions {}.seed;
     int replicates = core::CompareOptions {}.replicates;

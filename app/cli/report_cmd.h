@@ -19,7 +19,7 @@ struct ReportCmd
     std::string page = "a4"; // a4 or letter
     std::string weighting = "gpu"; // gpu or time
     std::string every = "day"; // the ETT% series: day or week
-    std::string matchBy = "job";
+    std::string matchBy = "auto";
     bool countQueue = false;
 };
 

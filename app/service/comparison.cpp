@@ -3,6 +3,7 @@
 #include "core/model/names_text.h"
 
 #include <algorithm>
+#include <map>
 
 namespace ett::app {
 
@@ -21,8 +22,8 @@ std::vector<int64_t> sortedCopy(std::vector<int64_t> v)
 
 // The samples behind each distribution: TTS and TTR from the cohorts' figures, phase durations
 // from the fleet.
-core::Status addSamples(FleetSource& fleet, const ComparisonRequest& request, const core::CohortSpec& a,
-    const core::CohortSpec& b, const core::CohortInput& inA, const core::CohortInput& inB, ComparisonData& d)
+core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const core::CohortSpec& b,
+    const core::CohortInput& inA, const core::CohortInput& inB, ComparisonData& d)
 {
     auto phasesA = fleet.phaseDurations(a);
     if (!phasesA) {
@@ -55,11 +56,11 @@ core::Status addSamples(FleetSource& fleet, const ComparisonRequest& request, co
         d.samples.push_back(std::move(s));
     }
     // The jobs behind each listed matched job, for the timelines.
-    auto matchA = fleet.matchJobs(a, request.matchBy);
+    auto matchA = fleet.matchJobs(a, d.matchedBy);
     if (!matchA) {
         return matchA.error();
     }
-    auto matchB = fleet.matchJobs(b, request.matchBy);
+    auto matchB = fleet.matchJobs(b, d.matchedBy);
     if (!matchB) {
         return matchB.error();
     }
@@ -112,9 +113,9 @@ core::Status checkComparison(
         return st;
     }
     const std::string& by = request.matchBy;
-    if (!by.empty() && by != "job" && by != "name"
+    if (!by.empty() && by != "auto" && by != "job" && by != "name"
         && std::find(v.attrKeys.begin(), v.attrKeys.end(), by) == v.attrKeys.end()) {
-        return core::Error { "--match-by: expected job, name or an attribute (" + core::knownNames(v.attrKeys)
+        return core::Error { "--match-by: expected auto, job, name or an attribute (" + core::knownNames(v.attrKeys)
             + "), got '" + by + "'" };
     }
     return core::Status::success();
@@ -136,13 +137,40 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     core::CohortSpec b = request.b;
     a.countQueue = request.countQueue;
     b.countQueue = request.countQueue;
-    auto inA = fleet.cohortInput(a, request.matchBy);
+    const bool automatic = request.matchBy.empty() || request.matchBy == "auto";
+    d.matchedBy = automatic ? "job" : request.matchBy;
+    auto inA = fleet.cohortInput(a, d.matchedBy);
     if (!inA) {
         return inA.error();
     }
-    auto inB = fleet.cohortInput(b, request.matchBy);
+    auto inB = fleet.cohortInput(b, d.matchedBy);
     if (!inB) {
         return inB.error();
+    }
+    // A key is the same job on both sides only when one scheduler numbered both cohorts. When
+    // every job has a name and some key names different jobs in A and B (two fleets numbered
+    // apart: a ranking job paired with a backfill job), pair by name instead.
+    const auto named = [](const core::CohortInput& in) {
+        return !in.jobs.empty()
+            && std::all_of(in.jobs.begin(), in.jobs.end(), [](const core::CohortJob& j) { return !j.name.empty(); });
+    };
+    const auto keysNameOtherJobs = [&] {
+        std::map<std::string, const std::string*> nameOfKey;
+        for (const core::CohortJob& j : inA->jobs) {
+            nameOfKey.emplace(j.key, &j.name);
+        }
+        return std::any_of(inB->jobs.begin(), inB->jobs.end(), [&](const core::CohortJob& j) {
+            const auto it = nameOfKey.find(j.key);
+            return it != nameOfKey.end() && *it->second != j.name;
+        });
+    };
+    if (automatic && named(*inA) && named(*inB) && keysNameOtherJobs()) {
+        d.matchedBy = "name";
+        for (core::CohortInput* in : { &*inA, &*inB }) {
+            for (core::CohortJob& j : in->jobs) {
+                j.match = j.name;
+            }
+        }
     }
     core::CompareOptions compareOptions;
     compareOptions.seed = request.seed;
@@ -157,7 +185,7 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     }
     // 2. What the charts show beside the figures.
     if (options.withSamples) {
-        if (auto st = addSamples(fleet, request, a, b, *inA, *inB, d); !st) {
+        if (auto st = addSamples(fleet, a, b, *inA, *inB, d); !st) {
             return st.error();
         }
     }

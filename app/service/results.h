@@ -156,7 +156,10 @@ struct ComparisonRequest
 {
     core::CohortSpec a;
     core::CohortSpec b;
-    std::string matchBy = "job";
+    // job (key), name, an attribute, or auto ("" too): by name when every job of both cohorts has
+    // one and some key names different jobs in A and B, else by key (ComparisonData::matchedBy
+    // says which).
+    std::string matchBy = "auto";
     bool countQueue = false;
     size_t topMatched = 10; // regressions and improvements listed
     uint64_t seed = core::CompareOptions {}.seed;
@@ -191,6 +194,7 @@ struct MatchedPair
 struct ComparisonData
 {
     ComparisonRequest request;
+    std::string matchedBy; // what the matched jobs were paired by: request.matchBy, auto resolved
     core::Comparison comparison;
     core::Figures totalA; // the cohorts' figures (their TTS / TTR samples are in samples instead)
     core::Figures totalB;

@@ -286,7 +286,7 @@ QWidget* ComparePage::buildMatchedTab()
     installTableExport(m_matched, tr("Compare"), [this] {
         return TableExport { tr("Compare: matched jobs by %1, largest regressions then largest improvements of ETT% "
                                 "(GPU-weighted)")
-                                 .arg(m_request.matchBy),
+                                 .arg(matchedBy()),
             exportScope(), {}, {} };
     });
     m_matched->horizontalHeader()->setStretchLastSection(true);
@@ -331,6 +331,7 @@ void ComparePage::onVocabularyChanged()
     {
         const QSignalBlocker block(m_matchBy);
         m_matchBy->clear();
+        m_matchBy->addItem(tr("auto (name or key)"), QStringLiteral("auto"));
         m_matchBy->addItem(tr("job key"), QStringLiteral("job"));
         m_matchBy->addItem(tr("job name"), QStringLiteral("name"));
         for (const QString& key : v.attrKeys) {
@@ -338,7 +339,7 @@ void ComparePage::onVocabularyChanged()
         }
         int index = m_matchBy->findData(m_request.matchBy);
         if (index < 0) {
-            m_request.matchBy = QStringLiteral("job");
+            m_request.matchBy = QStringLiteral("auto");
             index = 0;
         }
         m_matchBy->setCurrentIndex(index);
@@ -392,6 +393,11 @@ void ComparePage::swapCohorts()
     const core::CohortSpec a = m_request.a;
     const core::CohortSpec b = m_request.b;
     setCohorts(b, a);
+}
+
+QString ComparePage::matchedBy() const
+{
+    return m_hasData && !m_data.matchedBy.empty() ? qs(m_data.matchedBy) : m_request.matchBy;
 }
 
 void ComparePage::setMatchBy(const QString& matchBy)
@@ -505,7 +511,7 @@ void ComparePage::setComparisonData(const ComparisonData& result)
     if (row >= 0) {
         selectMatched(row);
     } else {
-        clearTimelines(m_hasData ? tr("No job is in both cohorts (matched by %1).").arg(m_request.matchBy) : QString());
+        clearTimelines(m_hasData ? tr("No job is in both cohorts (matched by %1).").arg(matchedBy()) : QString());
     }
     emit comparisonShown();
 }
@@ -539,7 +545,7 @@ QChart* ComparePage::chart(Chart which) const
 
 void ComparePage::render()
 {
-    m_cards->showComparison(m_hasData ? &m_data.comparison : nullptr, m_state->weighting(), m_request.matchBy);
+    m_cards->showComparison(m_hasData ? &m_data.comparison : nullptr, m_state->weighting(), matchedBy());
     renderBridge();
     m_distribution->setSamples(m_hasData ? &m_data.samples : nullptr);
     renderTables();
@@ -618,7 +624,7 @@ void ComparePage::renderMatched()
     m_matchedNote->setText(
         tr("%1 jobs in both cohorts (by %2). Largest regressions, then largest improvements of ETT% (GPU-weighted); "
            "select one to see it in A and B.")
-            .arg(formatCount(c.matchedJobs), m_request.matchBy));
+            .arg(formatCount(c.matchedJobs), matchedBy()));
     m_matchedModel->setJobs(c.regressions, c.improvements);
     m_matched->resizeColumnsToContents();
 }
@@ -648,7 +654,7 @@ void ComparePage::selectMatched(int row)
     m_matched->setCurrentIndex(m_matchedModel->index(row, 0));
     m_matched->selectRow(row);
     if (const MatchedPair* pair = selectedPair()) {
-        m_timelines->showPair(*pair, m_request.a, m_request.b, m_request.matchBy);
+        m_timelines->showPair(*pair, m_request.a, m_request.b, matchedBy());
     }
 }
 

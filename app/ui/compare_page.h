@@ -56,7 +56,7 @@ struct CohortPair
 {
     core::CohortSpec a;
     core::CohortSpec b;
-    QString matchBy = QStringLiteral("job");
+    QString matchBy = QStringLiteral("auto");
     bool countQueue = false;
 
     bool operator==(const CohortPair&) const = default;
@@ -95,6 +95,8 @@ public:
     void swapCohorts();
     // What matched jobs are paired by ("job", "name", an attribute key); asks for the comparison.
     void setMatchBy(const QString& matchBy);
+    // What the shown comparison's jobs were paired by (auto resolved), else what is asked for.
+    QString matchedBy() const;
     void setCountQueue(bool countQueue);
     // The service's request for the page's cohorts.
     ComparisonRequest request() const;

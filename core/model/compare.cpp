@@ -139,11 +139,20 @@ uint64_t replicateSeed(uint64_t seed, uint64_t r)
 }
 
 // Jobs merged by their match value (two jobs of a cohort with the same name count as one).
-std::map<std::string, Figures> byMatch(const std::vector<CohortJob>& jobs)
+// The jobs of each match value: their figures merged, and the first job (its name and GPUs).
+struct MatchGroup
 {
-    std::map<std::string, Figures> out;
+    Figures figures;
+    const CohortJob* first = nullptr;
+};
+
+std::map<std::string, MatchGroup> byMatch(const std::vector<CohortJob>& jobs)
+{
+    std::map<std::string, MatchGroup> out;
     for (const auto& j : jobs) {
-        out[j.match].merge(j.figures);
+        MatchGroup& g = out[j.match];
+        g.figures.merge(j.figures);
+        g.first = g.first ? g.first : &j;
     }
     return out;
 }
@@ -564,19 +573,30 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     const auto ma = byMatch(a.jobs);
     const auto mb = byMatch(b.jobs);
     std::vector<MatchedJob> matched;
-    for (const auto& [key, fa] : ma) {
+    for (const auto& [key, ga] : ma) {
         const auto it = mb.find(key);
         if (it == mb.end()) {
             continue;
         }
-        const auto& fb = it->second;
+        const Figures& fa = ga.figures;
+        const Figures& fb = it->second.figures;
         const auto ea = fa.ettPercentGpu();
         const auto eb = fb.ettPercentGpu();
         if (!ea || !eb) {
             continue;
         }
-        matched.push_back(MatchedJob {
-            key, *ea, *eb, *eb - *ea, toDouble(fa.lostGpuNs()) / kNsPerHour, toDouble(fb.lostGpuNs()) / kNsPerHour });
+        MatchedJob m;
+        m.match = key;
+        m.ettA = *ea;
+        m.ettB = *eb;
+        m.deltaPp = *eb - *ea;
+        m.lostGpuHoursA = toDouble(fa.lostGpuNs()) / kNsPerHour;
+        m.lostGpuHoursB = toDouble(fb.lostGpuNs()) / kNsPerHour;
+        m.nameA = ga.first->name;
+        m.nameB = it->second.first->name;
+        m.gpusA = ga.first->gpus;
+        m.gpusB = it->second.first->gpus;
+        matched.push_back(std::move(m));
     }
     c.matchedJobs = static_cast<int64_t>(matched.size());
     std::vector<MatchedJob> worse;

@@ -69,6 +69,8 @@ struct CohortJob
     std::string key; // the job key
     std::string match; // what matched jobs are paired by: the key, or an attribute's value
     Figures figures;
+    std::string name; // the job's name ("" when it has none)
+    int64_t gpus = 0;
 };
 
 // Percentiles of a named set of durations, e.g. "compile" or "init.process_group_init".
@@ -159,6 +161,12 @@ struct MatchedJob
     double deltaPp = 0;
     double lostGpuHoursA = 0;
     double lostGpuHoursB = 0;
+    // The jobs paired (the first of each side when a match value holds several): a pair of two
+    // names or two GPU counts may be two different jobs, and is flagged.
+    std::string nameA, nameB;
+    int64_t gpusA = 0, gpusB = 0;
+    bool nameDiffers() const { return nameA != nameB; }
+    bool gpusDiffer() const { return gpusA != gpusB; }
     // GPU-hours lost in B beyond A (negative: B lost fewer); regressions and improvements are
     // ranked by it, so that a job of 0.8 lost GPU-hours does not top a list for its percentage
     // points.

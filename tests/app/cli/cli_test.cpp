@@ -1490,10 +1490,35 @@ TEST_F(CliCompare, BridgeWalksFromAToBAndTheGateUsesTheDrop)
         = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--seed", "99", "--format", "json" });
     EXPECT_NE(other["ci95_pp"].at(0).raw(), c["ci95_pp"].at(0).raw());
 
+    // The two fleets number their jobs apart: auto pairs them by name; pairs by key are flagged where
+    // the key names two different jobs, and the lists rank by GPU-hours changed.
+    EXPECT_EQ(c["matched_by"].str(), "name");
+    const Json byKey
+        = okJson({ "compare", "--a", "label=before", "--b", "label=after", "--match-by", "job", "--format", "json" });
+    EXPECT_EQ(byKey["matched_by"].str(), "job");
+    int unlike = 0;
+    for (const char* list : { "regressions", "improvements" }) {
+        double previous = 1e300;
+        for (const auto& m : byKey[list].items()) {
+            unlike += m["name_differs"].boolean() ? 1 : 0;
+            EXPECT_EQ(m["name_differs"].boolean(), m["name_a"].str() != m["name_b"].str());
+            const double changed = std::abs(m["lost_gpu_hours_change"].number());
+            EXPECT_LE(changed, previous) << list << ": the most GPU-hours changed first";
+            previous = changed;
+        }
+    }
+    EXPECT_GT(unlike, 0) << "keys of two fleets name different jobs";
+    for (const char* list : { "regressions", "improvements" }) {
+        for (const auto& m : c[list].items()) {
+            EXPECT_FALSE(m["name_differs"].boolean()) << "paired by name";
+        }
+    }
+
     // The table names both cohorts, the weighting and the bridge.
     const std::string table = ok({ "compare", "--a", "label=before", "--b", "label=after" });
-    for (const std::string needle : { "A: label=before", "B: label=after", "GPU-weighted", "time-weighted",
-             "Bridge from A to B", "ETT% of A", "ETT% of B", "Matched jobs (by job)" }) {
+    for (const std::string needle :
+        { "A: label=before", "B: label=after", "GPU-weighted", "time-weighted", "Bridge from A to B", "ETT% of A",
+            "ETT% of B", "Matched jobs (by name, as the same key names different jobs in A and B)" }) {
         EXPECT_TRUE(contains(table, needle)) << needle << "\n" << table;
     }
 }

@@ -318,6 +318,10 @@ TEST_F(ServiceTest, ComparisonSamplesAndMatchedJobs)
     request.b.labels = { "after" };
     auto full = compare(fleet, request);
     ASSERT_TRUE(full.ok()) << full.error().message;
+    // One fleet under two labels: every key names the same job on both sides, so auto pairs by key.
+    EXPECT_EQ(request.matchBy, "auto");
+    EXPECT_EQ(full->matchedBy, "job");
+    EXPECT_EQ(full->comparison.matchedJobs, 200);
     ComparisonOptions bare;
     bare.withSamples = false;
     auto figuresOnly = compare(fleet, request, bare);

@@ -131,8 +131,8 @@ TEST(CompareModels, CauseRatesShowAToBColouredByTheChange)
 TEST(CompareModels, MatchedJobsListRegressionsThenImprovements)
 {
     fixtures::ensureApp();
-    core::MatchedJob worse { "job-1", 90.0, 80.0, -10.0, 1.5, 3.0 };
-    core::MatchedJob better { "job-2", 70.0, 75.5, 5.5, 2.0, 1.0 };
+    core::MatchedJob worse { "job-1", 90.0, 80.0, -10.0, 1.5, 3.0, "a", "a", 8, 8 };
+    core::MatchedJob better { "job-2", 70.0, 75.5, 5.5, 2.0, 1.0, "b", "b", 8, 8 };
     MatchedJobsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setJobs({ worse }, { better });

@@ -98,11 +98,12 @@ const Store& store()
 }
 
 // What `ettw compare` computes for two specs: the store loaded with phases on the CPU engine.
-core::Comparison expectedComparison(const core::CohortSpec& a, const core::CohortSpec& b, bool countQueue = false)
+core::Comparison expectedComparison(
+    const core::CohortSpec& a, const core::CohortSpec& b, bool countQueue = false, const std::string& matchBy = "job")
 {
     auto engine = fixtures::engineOfStore(store().db);
     gpu::CohortOptions cohort;
-    cohort.matchBy = "job";
+    cohort.matchBy = matchBy;
     cohort.countQueue = countQueue;
     return gpu::compareCohorts(*engine, a, b, cohort, core::CompareOptions {});
 }
@@ -253,7 +254,10 @@ TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
     EXPECT_FALSE(page->isBusy());
     EXPECT_TRUE(page->errorText().isEmpty()) << page->errorText().toStdString();
 
-    const core::Comparison expected = expectedComparison(page->cohortA(), page->cohortB());
+    // The two fleets number their jobs apart (a key names another job in each): auto pairs by name.
+    EXPECT_EQ(page->comparisonData().matchedBy, "name");
+    const core::Comparison expected
+        = expectedComparison(page->cohortA(), page->cohortB(), false, page->comparisonData().matchedBy);
     const core::Comparison& got = page->comparisonData().comparison;
     EXPECT_EQ(got.jobsA, 200);
     EXPECT_EQ(got.jobsB, 120);
