@@ -55,6 +55,18 @@ QString culprits(const MainWindow& window)
     return out;
 }
 
+// Opens the database in the window and waits for its first overview.
+::testing::AssertionResult openAndWait(MainWindow& window, const QString& db)
+{
+    bool loaded = false;
+    const auto c = QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
+    window.openDatabase(db);
+    const bool arrived = QTest::qWaitFor([&] { return loaded; }, kWaitMs);
+    QObject::disconnect(c);
+    return arrived ? ::testing::AssertionSuccess()
+                   : ::testing::AssertionFailure() << "no overview of " << db.toStdString();
+}
+
 TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
 {
     fixtures::ensureApp();
@@ -65,10 +77,7 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
     fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
     MainWindow window;
     window.show();
-    bool loaded = false;
-    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
-    window.openDatabase(db);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    ASSERT_TRUE(openAndWait(window, db));
     const char* const pages[] = { "Overview", "Drill-down", "Compare A/B", "Advisor", "What-if" };
     for (int page = 0; page < 5; ++page) {
         window.showPage(page);
@@ -145,10 +154,7 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     EXPECT_TRUE(importButton->text().contains(QStringLiteral("Import traces")));
     EXPECT_TRUE(importButton->text().contains(QStringLiteral("Ctrl+I")));
 
-    bool loaded = false;
-    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
-    window.openDatabase(db);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    ASSERT_TRUE(openAndWait(window, db));
     EXPECT_TRUE(empty->isVisible());
     QString texts;
     for (const QLabel* label : empty->findChildren<QLabel*>()) {
@@ -160,9 +166,7 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     EXPECT_FALSE(window.findChild<QTabWidget*>()->isVisible());
 
     fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl"), "a");
-    loaded = false;
-    window.openDatabase(db);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    ASSERT_TRUE(openAndWait(window, db));
     EXPECT_FALSE(empty->isVisible()) << "with jobs the pages show";
     EXPECT_TRUE(window.findChild<QTabWidget*>()->isVisible());
 }
@@ -181,10 +185,7 @@ TEST(MainWindowSearch, FindsJobsAcrossLabelsAndOpensOne)
     }
     MainWindow window;
     window.show();
-    bool loaded = false;
-    QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
-    window.openDatabase(db);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    ASSERT_TRUE(openAndWait(window, db));
     JobSearch* search = window.jobSearch();
     ASSERT_NE(search, nullptr);
     QAction* find = nullptr;

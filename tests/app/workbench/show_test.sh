@@ -10,7 +10,8 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export QT_QPA_PLATFORM=offscreen
 "$ettw" import --db "$dir/s.db" --label fleet "$samples/fleet-200.ett.jsonl.gz" > /dev/null || exit 1
-job=$("$ettw" jobs --db "$dir/s.db" --limit 1 --format csv | sed -n 2p | cut -d, -f3)
+job=$("$ettw" jobs --db "$dir/s.db" --limit 1 --format csv \
+    | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "job") c = i } NR == 2 { print $c }')
 status=0
 
 expect() { # expect RC NEEDLE SHOW
