@@ -284,8 +284,8 @@ QWidget* ComparePage::buildMatchedTab()
     m_matched = makeTableView(left, m_matchedModel);
     m_matched->setObjectName(QStringLiteral("matched"));
     installTableExport(m_matched, tr("Compare"), [this] {
-        return TableExport { tr("Compare: matched jobs by %1, largest regressions then largest improvements of ETT% "
-                                "(GPU-weighted)")
+        return TableExport { tr("Compare: matched jobs by %1, regressions then improvements of ETT% (GPU-weighted), "
+                                "the most GPU-hours changed first")
                                  .arg(matchedBy()),
             exportScope(), {}, {} };
     });
@@ -622,8 +622,8 @@ void ComparePage::renderMatched()
         return;
     }
     m_matchedNote->setText(
-        tr("%1 jobs in both cohorts (by %2). Largest regressions, then largest improvements of ETT% (GPU-weighted); "
-           "select one to see it in A and B.")
+        tr("%1 jobs in both cohorts (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most "
+           "GPU-hours changed first; select one to see it in A and B.")
             .arg(formatCount(c.matchedJobs), matchedBy()));
     m_matchedModel->setJobs(c.regressions, c.improvements);
     m_matched->resizeColumnsToContents();
