@@ -263,13 +263,7 @@ JobMatches LocalFleetSource::findJobs(const std::string& query, size_t limit) co
 {
     const auto& c = m_engine->columns();
     JobMatches out;
-    std::string_view trimmed = query;
-    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) {
-        trimmed.remove_prefix(1);
-    }
-    while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) {
-        trimmed.remove_suffix(1);
-    }
+    const std::string_view trimmed = core::trimBlanks(query);
     out.query = std::string(trimmed);
     if (trimmed.empty()) {
         return out;
@@ -290,7 +284,7 @@ JobMatches LocalFleetSource::findJobs(const std::string& query, size_t limit) co
         int rank = -1;
         std::string field;
         std::string value;
-        if (lowerAscii(key) == needle) {
+        if (key.size() == needle.size() && containsFolded(key, needle)) {
             rank = 0;
             field = "key";
             value = key;

@@ -17,17 +17,6 @@ namespace {
 constexpr double kNsPerGpuDay = 86400.0 * 1e9;
 constexpr double kNsPerHour = 3600.0 * 1e9;
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
 // Splits `v` at each `sep` outside double quotes; the parts keep their quotes. nullopt when a
 // quote is not closed.
 std::optional<std::vector<std::string_view>> splitOutsideQuotes(std::string_view v, char sep)
@@ -55,7 +44,7 @@ std::optional<std::vector<std::string_view>> splitOutsideQuotes(std::string_view
 // the closing quote.
 std::optional<std::string> unquoteValue(std::string_view raw)
 {
-    const std::string_view t = trim(raw);
+    const std::string_view t = trimBlanks(raw);
     if (t.empty() || t.front() != '"') {
         return std::string(t);
     }
@@ -95,7 +84,7 @@ std::optional<std::vector<std::string>> splitAlternatives(std::string_view v)
 // separator, a quote or blanks at its ends.
 std::string quoteValue(const std::string& v)
 {
-    const bool plain = !v.empty() && v.find_first_of(",|\"=") == std::string::npos && trim(v) == v;
+    const bool plain = !v.empty() && v.find_first_of(",|\"=") == std::string::npos && trimBlanks(v) == v;
     if (plain) {
         return v;
     }
@@ -288,7 +277,7 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
 {
     CohortSpec spec;
     const std::string where = std::string(what) + " '" + std::string(text) + "'";
-    if (trim(text).empty() || trim(text) == "all") {
+    if (trimBlanks(text).empty() || trimBlanks(text) == "all") {
         return spec;
     }
     const auto terms = splitOutsideQuotes(text, ',');
@@ -298,13 +287,13 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
               "a quote inside)" };
     }
     for (const std::string_view raw : *terms) {
-        const std::string_view t = trim(raw);
+        const std::string_view t = trimBlanks(raw);
         if (t.empty()) {
             return Error { where + ": an empty term (two commas in a row?)" };
         }
         // gpus>=N, gpus<=N, gpus=N
         if (t.starts_with("gpus>=") || t.starts_with("gpus<=")) {
-            auto n = parseCount(trim(t.substr(6)));
+            auto n = parseCount(trimBlanks(t.substr(6)));
             if (!n) {
                 return Error { where + ": term '" + std::string(t) + "': expected a whole number of GPUs" };
             }
@@ -316,8 +305,8 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
             return Error { where + ": term '" + std::string(t)
                 + "': expected key=value (label=..., from=..., to=..., gpus>=N, or an attribute such as team=ads)" };
         }
-        const std::string key(trim(t.substr(0, eq)));
-        const std::string_view value = trim(t.substr(eq + 1));
+        const std::string key(trimBlanks(t.substr(0, eq)));
+        const std::string_view value = trimBlanks(t.substr(eq + 1));
         if (value.empty()) {
             return Error { where + ": term '" + std::string(t) + "': the value is empty" };
         }

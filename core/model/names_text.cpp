@@ -23,6 +23,17 @@ std::string groupThousands(std::string_view digits)
     return out;
 }
 
+std::string_view trimBlanks(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
 std::string knownNames(std::vector<std::string> names)
 {
     std::sort(names.begin(), names.end());

@@ -11,6 +11,9 @@ namespace ett::core {
 // "1234567.5" -> "1,234,567.5"; an optional '-', the integer part, an optional fraction.
 std::string groupThousands(std::string_view digits);
 
+// Without blanks and tabs at either end (what a user typed: a cohort term, a search).
+std::string_view trimBlanks(std::string_view s);
+
 // The names sorted and joined by ", "; "none" when there are none.
 std::string knownNames(std::vector<std::string> names);
 

@@ -165,21 +165,15 @@ Database::~Database()
 
 namespace {
 
-// The accounting rules the derived tables were computed by: Error when they are not this build's
-// (a read-only open cannot recompute them).
-Result<std::unique_ptr<Database>> checkAccountingVersion(std::unique_ptr<Database> db)
+// The version of the accounting rules the derived tables were computed by (0 when none is
+// recorded). Error names the file.
+Result<int64_t> accountingVersionOf(Database& db)
 {
-    auto version = db->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
+    auto version = db.queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
     if (!version) {
-        return Error { db->path() + ": " + version.error().message };
+        return Error { db.path() + ": " + version.error().message };
     }
-    if (version->value_or(0) != kAccountingVersion) {
-        return Error { db->path() + ": its derived figures were computed by other accounting rules (version "
-                + std::to_string(version->value_or(0)) + ", this build's are " + std::to_string(kAccountingVersion)
-                + "); queries never change a database: recompute them once with `ettw upgrade --db " + db->path() + "`",
-            "upgrade" };
-    }
-    return db;
+    return version->value_or(0);
 }
 
 std::string readOnlyMessage(const std::string& path)
@@ -285,7 +279,18 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
         if (auto st = checkSchema(*db); !st) {
             return Error { path + ": " + st.error().message, st.error().option };
         }
-        return checkAccountingVersion(std::move(db));
+        // Derived figures of other accounting rules: a read-only open cannot recompute them.
+        auto version = accountingVersionOf(*db);
+        if (!version) {
+            return version.error();
+        }
+        if (*version != kAccountingVersion) {
+            return Error { path + ": its derived figures were computed by other accounting rules (version "
+                    + std::to_string(*version) + ", this build's are " + std::to_string(kAccountingVersion)
+                    + "); queries never change a database: recompute them once with `ettw upgrade --db " + path + "`",
+                "upgrade" };
+        }
+        return db;
     }
     if (auto st = ensureSchema(*db); !st) {
         return Error { path + ": " + st.error().message };
@@ -300,11 +305,11 @@ Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMo
     // is then busy): nothing is lost, a later open switches.
     (void)db->exec("PRAGMA journal_mode=WAL");
     // The derived tables are a cache of the accounting rules: rebuild them when the rules changed.
-    auto version = db->queryInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'");
+    auto version = accountingVersionOf(*db);
     if (!version) {
-        return Error { path + ": " + version.error().message };
+        return version.error();
     }
-    if (version->value_or(0) != kAccountingVersion) {
+    if (*version != kAccountingVersion) {
         if (auto st = reattributeAll(*db); !st) {
             return Error { path + ": " + st.error().message };
         }

@@ -21,7 +21,6 @@ namespace ett::core::test {
 
 namespace fs = std::filesystem;
 
-// A fresh directory with a database in it, both removed at the end.
 // A temporary folder for one test, removed with everything in it at the end.
 class TempDir
 {
@@ -53,6 +52,26 @@ public:
         out.write(content.data(), static_cast<std::streamsize>(content.size()));
         return p;
     }
+    // Writes `members` as consecutive gzip members (one gzopen per member, appending); returns the
+    // path.
+    std::string writeGzip(const std::string& name, const std::vector<std::string>& members) const
+    {
+        const std::string p = path(name);
+        bool first = true;
+        for (const auto& m : members) {
+            gzFile f = gzopen(p.c_str(), first ? "wb" : "ab");
+            EXPECT_NE(f, nullptr);
+            if (!f) {
+                return p;
+            }
+            if (!m.empty()) {
+                EXPECT_EQ(gzwrite(f, m.data(), static_cast<unsigned>(m.size())), static_cast<int>(m.size()));
+            }
+            EXPECT_EQ(gzclose(f), Z_OK);
+            first = false;
+        }
+        return p;
+    }
 
 private:
     fs::path m_path;
@@ -61,23 +80,7 @@ private:
 class Store
 {
 public:
-    Store()
-    {
-        static std::atomic<int> counter { 0 };
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        std::random_device rd;
-        m_dir = fs::temp_directory_path()
-            / ("ett-store-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
-                + std::to_string(counter++));
-        fs::create_directories(m_dir);
-        open();
-    }
-    ~Store()
-    {
-        m_db.reset();
-        std::error_code ec;
-        fs::remove_all(m_dir, ec);
-    }
+    Store() { open(); }
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
@@ -91,24 +94,12 @@ public:
         }
     }
     Database& db() { return *m_db; }
-    std::string dbPath() const { return (m_dir / "store.db").string(); }
-    std::string path(const std::string& name) const { return (m_dir / name).string(); }
-
-    std::string write(const std::string& name, const std::string& content) const
-    {
-        const std::string p = path(name);
-        std::ofstream out(p, std::ios::binary | std::ios::trunc);
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        return p;
-    }
+    std::string dbPath() const { return m_dir.path("store.db"); }
+    std::string path(const std::string& name) const { return m_dir.path(name); }
+    std::string write(const std::string& name, const std::string& content) const { return m_dir.write(name, content); }
     std::string writeGzip(const std::string& name, const std::string& content) const
     {
-        const std::string p = path(name);
-        gzFile f = gzopen(p.c_str(), "wb");
-        EXPECT_NE(f, nullptr);
-        EXPECT_EQ(gzwrite(f, content.data(), static_cast<unsigned>(content.size())), static_cast<int>(content.size()));
-        EXPECT_EQ(gzclose(f), Z_OK);
-        return p;
+        return m_dir.writeGzip(name, { content });
     }
 
     // Imports a file that must import; returns its summary.
@@ -140,7 +131,7 @@ public:
     }
 
 private:
-    fs::path m_dir;
+    TempDir m_dir; // before m_db: the database closes before its folder goes
     std::unique_ptr<Database> m_db;
 };
 

@@ -5,81 +5,20 @@
 #include "core/ingest/native_reader.h"
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
-#include <atomic>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 #include <vector>
+
+#include "tests/core/test_store.h"
 
 namespace ett::core {
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr int64_t kNsPerS = 1'000'000'000;
 constexpr int64_t kJune1S = 1'748'736'000; // 2025-06-01T00:00:00Z
 
-// A fresh directory under the system temp dir, removed with everything in it.
-class TempDir
-{
-public:
-    TempDir()
-    {
-        static std::atomic<int> counter { 0 };
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        std::random_device rd;
-        m_path = fs::temp_directory_path()
-            / ("ett-reader-" + std::string(info ? info->name() : "x") + "-" + std::to_string(rd()) + "-"
-                + std::to_string(counter++));
-        fs::create_directories(m_path);
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    std::string path(const std::string& name) const { return (m_path / name).string(); }
-
-    // Writes `content` byte for byte and returns the path.
-    std::string write(const std::string& name, const std::string& content) const
-    {
-        const std::string p = path(name);
-        std::ofstream out(p, std::ios::binary | std::ios::trunc);
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        return p;
-    }
-
-    // Writes `members` as consecutive gzip members (one gzopen per member, appending) and
-    // returns the path.
-    std::string writeGzip(const std::string& name, const std::vector<std::string>& members) const
-    {
-        const std::string p = path(name);
-        bool first = true;
-        for (const auto& m : members) {
-            gzFile f = gzopen(p.c_str(), first ? "wb" : "ab");
-            EXPECT_NE(f, nullptr);
-            if (!f) {
-                return p;
-            }
-            if (!m.empty()) {
-                EXPECT_EQ(gzwrite(f, m.data(), static_cast<unsigned>(m.size())), static_cast<int>(m.size()));
-            }
-            EXPECT_EQ(gzclose(f), Z_OK);
-            first = false;
-        }
-        return p;
-    }
-
-private:
-    fs::path m_path;
-};
+using test::TempDir;
 
 // Everything a file holds, in file order, with the line of each record.
 struct ReadAll
