@@ -53,17 +53,6 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-std::string_view trimSpaces(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
 // A cell's text for a message: at most 80 bytes, control characters and bytes that are not
 // UTF-8 escaped (a binary file's bytes must not reach the terminal raw).
 std::string quote(std::string_view s)
@@ -154,7 +143,7 @@ public:
                         + std::to_string(fields.size()) + ": unexpected character '"
                         + printableText(std::string_view(&c, 1))
                         + "' after a closing quote (expected the delimiter or a line end)" };
-                } else if (c == '"' && trimSpaces(fields.back()).empty()) {
+                } else if (c == '"' && trimBlanks(fields.back()).empty()) {
                     fields.back().clear();
                     quoted = true;
                     wasQuoted = true;
@@ -162,7 +151,7 @@ public:
                     fields.back() += c;
                 }
             }
-            if (fields.size() == 1 && trimSpaces(fields[0]).empty() && !wasQuoted) {
+            if (fields.size() == 1 && trimBlanks(fields[0]).empty() && !wasQuoted) {
                 continue; // a blank line
             }
             return true;
@@ -275,7 +264,7 @@ private:
     }
     std::string_view cell(const std::vector<std::string>& row, const Column& c) const
     {
-        return trimSpaces(row[static_cast<size_t>(c.index)]);
+        return trimBlanks(row[static_cast<size_t>(c.index)]);
     }
     Result<int64_t> timeCell(const std::vector<std::string>& row, const Column& c, int64_t line);
     std::string unitName() const
@@ -422,14 +411,14 @@ Status TableReader::bindColumns(const std::vector<std::string>& header, int64_t 
     m_columns = header.size();
     std::string names;
     for (const auto& h : header) {
-        names += (names.empty() ? "" : ", ") + std::string(trimSpaces(h));
+        names += (names.empty() ? "" : ", ") + std::string(trimBlanks(h));
     }
     const auto bind = [&](Column& c) -> Status {
         if (c.name.empty()) {
             return Status::success();
         }
         for (size_t i = 0; i < header.size(); ++i) {
-            if (trimSpaces(header[i]) == c.name) {
+            if (trimBlanks(header[i]) == c.name) {
                 c.index = static_cast<int>(i);
                 return Status::success();
             }
