@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -143,19 +144,41 @@ int runEttr(const CommonOptions& common, const AdviseCmd& cmd)
 
 // --- advice measured from a database --------------------------------------------------------
 
-// "12 s", "15.5 min", "3.2 h"; "-" when absent.
-std::string spanText(std::optional<double> s)
+// A column of spans reads in one unit, chosen by its median value (so that one outlier does not
+// turn every row into "0.5 h"): seconds below 2 min, minutes below 2 h, hours above.
+enum class SpanUnit { S, Min, H };
+
+SpanUnit spanUnit(const std::vector<std::optional<double>>& column)
+{
+    std::vector<double> present;
+    for (const auto& s : column) {
+        if (s) {
+            present.push_back(*s);
+        }
+    }
+    if (present.empty()) {
+        return SpanUnit::S;
+    }
+    const auto middle = present.begin() + static_cast<std::ptrdiff_t>(present.size() / 2);
+    std::nth_element(present.begin(), middle, present.end());
+    return *middle < 120 ? SpanUnit::S : *middle < 2 * 3600 ? SpanUnit::Min : SpanUnit::H;
+}
+
+// "12 s", "15.5 min", "3.2 h" in the column's unit; "-" when absent.
+std::string spanText(std::optional<double> s, SpanUnit unit)
 {
     if (!s) {
         return "-";
     }
-    if (*s < 120) {
+    switch (unit) {
+    case SpanUnit::S:
         return fmt::format("{:.3g} s", *s);
-    }
-    if (*s < 2 * 3600) {
+    case SpanUnit::Min:
         return fmt::format("{:.1f} min", *s / 60.0);
+    case SpanUnit::H:
+        break;
     }
-    return fmt::format("{:.1f} h", *s / 3600.0);
+    return groupThousands(fmt::format("{:.1f}", *s / 3600.0)) + " h";
 }
 
 std::string fixedText(std::optional<double> v, int decimals)
@@ -213,6 +236,8 @@ void writeAdvice(JsonWriter& j, const CheckpointAdvice& a)
     writeOptional(j, a.wastedOptimumPercent, 6);
     j.key("projected_gain_pp");
     writeOptional(j, a.gainPp, 6);
+    j.key("projected_gain_gpu_hours");
+    writeOptional(j, a.gainGpuHours, 6);
     j.key("lost_progress_s");
     writeSeconds(j, m.lostNs);
     j.key("lost_interruptions").number(m.lostInterruptions);
@@ -231,7 +256,32 @@ void writeAdvice(JsonWriter& j, const CheckpointAdvice& a)
     j.endObject();
 }
 
-void addAdviceRow(TextTable& t, const CheckpointAdvice& a)
+// The columns of spans of an advice row, in the table's order.
+constexpr size_t kSpanColumns = 7;
+
+std::array<std::optional<double>, kSpanColumns> adviceSpans(const CheckpointAdvice& a)
+{
+    const auto& m = a.measured;
+    return { m.mtbiS, nsToSeconds(m.blockingP50Ns), nsToSeconds(m.blockingP90Ns), a.currentIntervalS, a.youngIntervalS,
+        a.dalyIntervalS, m.lostPerInterruptionS };
+}
+
+// One unit per span column over the rows shown.
+std::array<SpanUnit, kSpanColumns> adviceSpanUnits(const std::vector<const CheckpointAdvice*>& rows)
+{
+    std::array<SpanUnit, kSpanColumns> units {};
+    for (size_t c = 0; c < kSpanColumns; ++c) {
+        std::vector<std::optional<double>> column;
+        column.reserve(rows.size());
+        for (const auto* a : rows) {
+            column.push_back(adviceSpans(*a)[c]);
+        }
+        units[c] = spanUnit(column);
+    }
+    return units;
+}
+
+void addAdviceRow(TextTable& t, const CheckpointAdvice& a, const std::array<SpanUnit, kSpanColumns>& units)
 {
     const auto& m = a.measured;
     std::string flags;
@@ -241,11 +291,12 @@ void addAdviceRow(TextTable& t, const CheckpointAdvice& a)
     if (m.jobs > 1 && a.flaggedJobs > 0) {
         flags = countOf(a.flaggedJobs, "job flagged", "jobs flagged");
     }
-    t.addRow({ a.name, countText(m.jobs), hoursText(m.loopGpuNs), countText(m.interruptions), spanText(m.mtbiS),
-        spanText(nsToSeconds(m.blockingP50Ns)), spanText(nsToSeconds(m.blockingP90Ns)), spanText(a.currentIntervalS),
-        spanText(a.youngIntervalS), spanText(a.dalyIntervalS), fixedText(a.wastedCurrentPercent, 3),
-        fixedText(a.wastedOptimumPercent, 3), fixedText(a.gainPp, 3), spanText(m.lostPerInterruptionS),
-        fixedText(a.lostRatio, 2), flags.empty() ? "" : flags });
+    const auto spans = adviceSpans(a);
+    const auto span = [&](size_t c) { return spanText(spans[c], units[c]); };
+    const auto gainHours = a.gainGpuHours ? groupThousands(fmt::format("{:.1f}", *a.gainGpuHours)) : "-";
+    t.addRow({ a.name, countText(m.jobs), hoursText(m.loopGpuNs), countText(m.interruptions), span(0), span(1), span(2),
+        span(3), span(4), span(5), fixedText(a.wastedCurrentPercent, 3), fixedText(a.wastedOptimumPercent, 3),
+        fixedText(a.gainPp, 3), gainHours, span(6), fixedText(a.lostRatio, 2), flags.empty() ? "" : flags });
 }
 
 int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
@@ -285,9 +336,11 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
         j.key("by");
         cmd.job ? j.null() : j.string(cmd.by.value_or("job"));
         j.endObject();
-        j.key("model").string("waste of the train loop = I/(2M) + b/I (Young 1974) with M the measured mean time "
-                              "between interruptions and b the median blocking time of a save; gain = waste saved "
-                              "at the optimum x the loop's share of E2E (GPU-weighted)");
+        j.key("model").string(
+            "waste of the train loop = I/(2M) + b/I (Young 1974) with M the measured mean time "
+            "between interruptions and b the median blocking time of a save; gain = waste saved "
+            "at the optimum x the loop's share of E2E (GPU-weighted); gain in GPU-hours = waste saved x the "
+            "loop's GPU time; groups ranked by GPU-hours to gain");
         j.key("fleet");
         writeAdvice(j, table->total);
         j.key("groups").beginArray();
@@ -300,10 +353,12 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
         return kExitOk;
     }
 
-    std::string out = fmt::format("Checkpoint advice from {} ({})\n"
-                                  "Waste of the train loop: I/(2M) unsaved + b/I blocked (Young 1974); M measured "
-                                  "between interruptions, b the median save; gain in ETT pp (GPU-weighted)\n\n",
-        common.db, byText);
+    std::string out
+        = fmt::format("Checkpoint advice from {} ({})\n"
+                      "Waste of the train loop: I/(2M) unsaved + b/I blocked (Young 1974); M measured "
+                      "between interruptions, b the median save; gain in ETT pp (GPU-weighted) and GPU-hours; "
+                      "rows ranked by GPU-hours to gain\n\n",
+            common.db, byText);
     if (table->total.measured.jobs == 0) {
         print(out + "No jobs in this scope.\n");
         return kExitOk;
@@ -311,17 +366,22 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
     TextTable t;
     t.addColumn(cmd.job ? "job" : cmd.by.value_or("job"), TextTable::Align::Left);
     for (const char* c : { "jobs", "loop GPU-h", "interr.", "MTBI", "save p50", "save p90", "interval", "optimum",
-             "Daly", "waste %", "at opt. %", "gain pp", "lost/int.", "lost/(I/2)" }) {
+             "Daly", "waste %", "at opt. %", "gain pp", "gain GPU-h", "lost/int.", "lost/(I/2)" }) {
         t.addColumn(c);
     }
     t.addColumn("flags", TextTable::Align::Left);
-    addAdviceRow(t, table->total);
+    const size_t shown = std::min(table->groups.size(), cmd.top);
+    std::vector<const CheckpointAdvice*> rows { &table->total };
+    for (size_t i = 0; i < shown; ++i) {
+        rows.push_back(&table->groups[i]);
+    }
+    const auto units = adviceSpanUnits(rows);
+    addAdviceRow(t, table->total, units);
     if (!table->groups.empty()) {
         t.addRule();
     }
-    const size_t shown = std::min(table->groups.size(), cmd.top);
     for (size_t i = 0; i < shown; ++i) {
-        addAdviceRow(t, table->groups[i]);
+        addAdviceRow(t, table->groups[i], units);
     }
     out += t.render();
     if (shown < table->groups.size()) {

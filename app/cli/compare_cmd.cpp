@@ -255,8 +255,10 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
         print(comparisonJson(c, common.db, compared->matchedBy));
     } else {
         std::string out = fmt::format("Comparison in {}\n", common.db);
-        out += fmt::format("A: {} ({}, {:.1f} GPU-days)\n", c.specA, countOf(c.jobsA, "job", "jobs"), c.gpuDaysA);
-        out += fmt::format("B: {} ({}, {:.1f} GPU-days)\n\n", c.specB, countOf(c.jobsB, "job", "jobs"), c.gpuDaysB);
+        out += fmt::format("A: {} ({}, {} GPU-days)\n", c.specA, countOf(c.jobsA, "job", "jobs"),
+            groupThousands(fmt::format("{:.1f}", c.gpuDaysA)));
+        out += fmt::format("B: {} ({}, {} GPU-days)\n\n", c.specB, countOf(c.jobsB, "job", "jobs"),
+            groupThousands(fmt::format("{:.1f}", c.gpuDaysB)));
         TextTable head;
         head.addColumn("ETT%", TextTable::Align::Left);
         head.addColumn("A");

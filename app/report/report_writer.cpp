@@ -358,8 +358,8 @@ private:
         }
         m_l.space(6);
         m_l.ensure(30 + m_l.tableHeight(std::min<size_t>(m_c.adviceJobs.size(), 3), font(7.5))); // with its table
-        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most to gain, "
-                             "then the flagged ones:")
+        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most GPU-hours "
+                             "to gain, then the flagged ones:")
                      .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
             font(9.5));
         m_l.space(4);
@@ -377,17 +377,18 @@ private:
                     formatDuration(j.measured.blockingP50Ns), formatSeconds(j.measured.mtbiS),
                     formatPercent(j.wastedCurrentPercent, 2), formatPercent(j.wastedOptimumPercent, 2),
                     j.gainPp ? QString::number(*j.gainPp, 'f', 2) : QStringLiteral("–"),
+                    j.gainGpuHours ? formatCount(std::llround(*j.gainGpuHours)) : QStringLiteral("–"),
                     j.lostRatio ? QString::number(*j.lostRatio, 'f', 2) : QStringLiteral("–"), flags });
         }
         if (rows.empty()) {
             m_l.text(QObject::tr("No job in this scope has interruptions, saves and an interval measured."), font(9));
             return;
         }
-        m_l.table(
-            { { QObject::tr("job"), 0.19, Qt::AlignLeft }, { QObject::tr("interval"), 0.1 },
-                { QObject::tr("optimum"), 0.1 }, { QObject::tr("save"), 0.07 }, { QObject::tr("MTBI"), 0.1 },
-                { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 }, { QObject::tr("gain pp"), 0.08 },
-                { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.13, Qt::AlignLeft } },
+        m_l.table({ { QObject::tr("job"), 0.18, Qt::AlignLeft }, { QObject::tr("interval"), 0.09 },
+                      { QObject::tr("optimum"), 0.09 }, { QObject::tr("save"), 0.07 }, { QObject::tr("MTBI"), 0.09 },
+                      { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 },
+                      { QObject::tr("gain pp"), 0.07 }, { QObject::tr("GPU-h"), 0.07 },
+                      { QObject::tr("lost ratio"), 0.08 }, { QObject::tr("flag"), 0.12, Qt::AlignLeft } },
             rows, font(7.5));
         const auto listed = std::count_if(
             m_c.adviceJobs.begin(), m_c.adviceJobs.end(), [](const auto& j) { return !j.flags.empty(); });

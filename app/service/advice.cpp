@@ -11,8 +11,12 @@ core::Result<gpu::AdviceTable> advise(FleetSource& fleet, const AdviceRequest& r
         return table.error();
     }
     if (bestFirst) {
-        std::stable_sort(table->groups.begin(), table->groups.end(),
-            [](const auto& a, const auto& b) { return a.gainPp.value_or(-1e300) > b.gainPp.value_or(-1e300); });
+        // By GPU-hours to gain, then by points: what moving the interval is worth to the fleet.
+        std::stable_sort(table->groups.begin(), table->groups.end(), [](const auto& a, const auto& b) {
+            const double ga = a.gainGpuHours.value_or(-1e300);
+            const double gb = b.gainGpuHours.value_or(-1e300);
+            return ga != gb ? ga > gb : a.gainPp.value_or(-1e300) > b.gainPp.value_or(-1e300);
+        });
     }
     return table;
 }

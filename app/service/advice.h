@@ -8,8 +8,8 @@
 
 namespace ett::app {
 
-// Advice for the scope's jobs pooled per group of request.groupBy; groups with the most to gain
-// first when `bestFirst` (those without advice last, by name), else by name.
+// Advice for the scope's jobs pooled per group of request.groupBy; groups with the most GPU-hours
+// to gain first when `bestFirst` (ties by points; those without advice last, by name), else by name.
 core::Result<gpu::AdviceTable> advise(FleetSource& fleet, const AdviceRequest& request, bool bestFirst = false);
 
 // Advice for one job by key (one label when several hold the key). Error: no such job, or the key

@@ -40,6 +40,15 @@ QVariant exportNs(std::optional<int64_t> ns)
     return ns ? exactSeconds(*ns) : QVariant::fromValue(nullptr);
 }
 
+// The gain in GPU-hours, or in hours of time: the waste saved at the optimum times the loop's time.
+std::optional<double> gainHours(const core::CheckpointAdvice& a, Weighting w)
+{
+    if (w == Weighting::Gpu || !a.gainGpuHours) {
+        return a.gainGpuHours;
+    }
+    return (*a.wastedCurrentPercent - *a.wastedOptimumPercent) / 100.0 * nsToHours(a.measured.loopNs);
+}
+
 bool hasAdvice(const core::CheckpointAdvice& a)
 {
     return a.youngIntervalS.has_value();
@@ -82,9 +91,9 @@ void AdviceTableModel::setWeighting(Weighting weighting)
         return;
     }
     m_weighting = weighting;
-    emit headerDataChanged(Qt::Horizontal, LoopHoursColumn, LoopHoursColumn);
+    emit headerDataChanged(Qt::Horizontal, LoopHoursColumn, GainHoursColumn);
     if (!m_rows.empty()) {
-        emit dataChanged(index(0, LoopHoursColumn), index(rowCount() - 1, LoopHoursColumn));
+        emit dataChanged(index(0, LoopHoursColumn), index(rowCount() - 1, GainHoursColumn));
     }
 }
 
@@ -216,6 +225,10 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
         return formatPercent(a.wastedOptimumPercent, 2);
     case GainColumn:
         return formatPp(a.gainPp);
+    case GainHoursColumn: {
+        const auto h = gainHours(a, m_weighting);
+        return h ? formatHours(*h, hoursUnit(m_weighting)) : QStringLiteral("–");
+    }
     case LostColumn:
         if (!m.lostPerInterruptionS) {
             return QStringLiteral("–");
@@ -261,6 +274,8 @@ QVariant AdviceTableModel::sortData(const core::CheckpointAdvice& a, int column)
         return sortNumber(a.wastedOptimumPercent);
     case GainColumn:
         return sortNumber(a.gainPp);
+    case GainHoursColumn:
+        return sortNumber(gainHours(a, m_weighting));
     case LostColumn:
         return sortNumber(a.lostRatio);
     case FlagsColumn:
@@ -300,6 +315,10 @@ QVariant AdviceTableModel::exportData(const core::CheckpointAdvice& a, int colum
         return exportNumber(a.wastedOptimumPercent);
     case GainColumn:
         return exportNumber(a.gainPp);
+    case GainHoursColumn: {
+        const auto h = gainHours(a, m_weighting);
+        return exportNumber(h ? std::optional<double>(*h * 3600.0) : std::nullopt);
+    }
     case LostColumn:
         return QVariantMap { { QStringLiteral("lost_per_interruption_s"), exportNumber(m.lostPerInterruptionS) },
             { QStringLiteral("interruptions_known"), static_cast<qint64>(m.lostInterruptions) },
@@ -395,6 +414,8 @@ QVariant AdviceTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Waste at\noptimum");
         case GainColumn:
             return tr("ETT%\ngain");
+        case GainHoursColumn:
+            return gpu ? tr("GPU-h\nto gain") : tr("Hours\nto gain");
         case LostColumn:
             return tr("Lost per\ninterruption");
         case FlagsColumn:
@@ -425,6 +446,8 @@ QVariant AdviceTableModel::headerData(int section, Qt::Orientation orientation, 
             return QStringLiteral("Waste at optimum %");
         case GainColumn:
             return QStringLiteral("ETT gain pp");
+        case GainHoursColumn:
+            return gpu ? QStringLiteral("Gain GPU-s") : QStringLiteral("Gain s");
         case LostColumn:
             return QStringLiteral("Lost per interruption");
         default:
@@ -455,6 +478,10 @@ QVariant AdviceTableModel::headerData(int section, Qt::Orientation orientation, 
         case GainColumn:
             return tr("Projected ETT% gain from moving to the optimum: the waste saved times the loop's share of E2E "
                       "(GPU-weighted, percentage points)");
+        case GainHoursColumn:
+            return tr("What moving to the optimum saves: the waste saved times the loop's time (%1); rows are "
+                      "ranked by it, so that large jobs with a little to gain come before small ones with much")
+                .arg(weightingName(m_weighting));
         case LostColumn:
             return tr("Measured lost progress per interruption against the model's I/2. Above 2× (more than a whole "
                       "interval) the checkpoints were probably not durable when the job thought");

@@ -37,6 +37,7 @@ public:
         WasteCurrentColumn, // % of loop time
         WasteOptimumColumn,
         GainColumn, // projected ETT% gain, GPU-weighted pp
+        GainHoursColumn, // the same gain in GPU-hours (or hours): the default order
         LostColumn, // lost progress per interruption vs I/2
         FlagsColumn,
         ColumnCount

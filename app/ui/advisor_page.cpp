@@ -162,7 +162,7 @@ void AdvisorPage::buildUi()
     m_view = new QTableView(split);
     m_view->setObjectName(QStringLiteral("adviceTable"));
     setUpTableView(m_view, m_proxy);
-    m_view->sortByColumn(AdviceTableModel::GainColumn, Qt::DescendingOrder); // where moving pays most
+    m_view->sortByColumn(AdviceTableModel::GainHoursColumn, Qt::DescendingOrder); // where moving pays most
     m_view->horizontalHeader()->setStretchLastSection(true);
     installTableExport(m_view, tr("Advisor"), [this] {
         return TableExport { tr("Advisor: checkpoint advice by %1").arg(groupingName(m_model->groupBy())),

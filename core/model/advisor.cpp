@@ -185,6 +185,8 @@ CheckpointAdvice adviseCheckpoint(std::string name, const CheckpointMeasure& m)
             if (m.e2eGpuNs > 0) {
                 const double loopShare = static_cast<double>(m.loopGpuNs) / static_cast<double>(m.e2eGpuNs);
                 a.gainPp = (*a.wastedCurrentPercent - *a.wastedOptimumPercent) * loopShare;
+                a.gainGpuHours = (*a.wastedCurrentPercent - *a.wastedOptimumPercent) / 100.0
+                    * static_cast<double>(m.loopGpuNs) / (kNsPerS * 3600.0);
             }
         }
     }

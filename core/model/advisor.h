@@ -92,6 +92,9 @@ struct CheckpointAdvice
     // Projected ETT% gain (GPU-weighted, percentage points) from moving to the optimum: the
     // waste saved, times the loop's share of E2E.
     std::optional<double> gainPp;
+    // The same gain in GPU-hours: the waste saved at the optimum times the loop's GPU time. Advice is
+    // ranked by it (a +30 pp job of 30 GPU-hours gains the fleet less than +1 pp of a large one).
+    std::optional<double> gainGpuHours;
     std::optional<double> lostRatio; // lost per interruption / (current interval / 2)
     // One job: "lost_progress_high" or "lost_progress_low" (see kLost*), with a sentence in `note`.
     // A group: no flags of its own (its pooled ratio mixes intervals); flaggedJobs counts its jobs

@@ -258,15 +258,15 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     EXPECT_EQ(*content.comparison->deltaPp, 0.0);
     EXPECT_TRUE(std::regex_search(text, std::regex("1\\s+Headline figures\\s+2\\s")));
     // The checkpoint advice is the advisor's, per job of the scope: the fleet's optimum
-    // and the job with the most to gain, with its projected gain.
+    // and the job with the most GPU-hours to gain, with its projected gain.
     EXPECT_NE(text.find("Checkpoint intervals"), std::string::npos);
     ASSERT_TRUE(content.advice.youngIntervalS.has_value());
     EXPECT_NE(text.find(formatSeconds(content.advice.youngIntervalS).toStdString()), std::string::npos);
     ASSERT_FALSE(content.adviceJobs.empty());
     const auto& best = content.adviceJobs.front();
-    ASSERT_TRUE(best.gainPp.has_value());
+    ASSERT_TRUE(best.gainPp.has_value() && best.gainGpuHours.has_value());
     for (const auto& other : content.adviceJobs) {
-        EXPECT_LE(other.gainPp.value_or(-1), *best.gainPp) << other.name;
+        EXPECT_LE(other.gainGpuHours.value_or(-1), *best.gainGpuHours) << other.name;
     }
     // The job's key (a key under two labels is named "key (label)", which the column may elide).
     const std::string key = best.name.substr(0, best.name.find(' '));

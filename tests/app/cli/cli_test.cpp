@@ -18,6 +18,7 @@
 #include <fstream>
 #include <map>
 #include <ostream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -1657,6 +1658,9 @@ TEST_F(CliAdvise, MeasuredFromTheWorkedExample)
     EXPECT_NEAR(f["wasted_percent_current"].number(), 11.226860, 1e-6);
     EXPECT_NEAR(f["wasted_percent_optimum"].number(), 2.356041, 1e-6);
     EXPECT_NEAR(f["projected_gain_pp"].number(), 8.188972, 1e-6);
+    // The same gain in GPU-hours: the waste saved, of the loop's GPU time.
+    EXPECT_NEAR(
+        f["projected_gain_gpu_hours"].number(), (11.226860 - 2.356041) / 100 * f["loop_gpu_hours"].number(), 1e-5);
     EXPECT_DOUBLE_EQ(f["lost_progress_s"].number(), 1200);
     EXPECT_DOUBLE_EQ(f["lost_ratio_to_half_interval"].number(), 0.2);
     EXPECT_EQ(f["flags"].size(), 0u);
@@ -1676,6 +1680,75 @@ TEST_F(CliAdvise, MeasuredFromTheWorkedExample)
     expectUserError({ "advise", "--job", "J1", "--by", "label" }, { "--job or --by" });
     expectUserError({ "advise", "--job", "J1", "--blocking-s", "15", "--mtbi-s", "100" }, { "one set" });
     expectUserError({ "advise", "--db", workPath("missing.db") }, { "missing.db", "--blocking-s" });
+}
+
+// The jobs come by GPU-hours to gain (not by points: a small job with +30 pp gains the fleet less
+// than a large one with +1 pp), and each column of spans reads in one unit.
+TEST_F(CliAdvise, RanksByGpuHoursToGainWithOneUnitPerColumn)
+{
+    ok({ "import", kFleetSample });
+    const Json j = okJson({ "advise", "--by", "job", "--format", "json" });
+    ASSERT_GT(j["groups"].size(), 10u);
+    double previous = 1e300;
+    bool sawAbsent = false;
+    bool pointsOutOfOrder = false;
+    double previousPp = 1e300;
+    for (size_t i = 0; i < j["groups"].size(); ++i) {
+        const Json& g = j["groups"].at(i);
+        if (g["projected_gain_gpu_hours"].isNull()) {
+            sawAbsent = true;
+            continue;
+        }
+        EXPECT_FALSE(sawAbsent) << "a job with advice after one without, at " << i;
+        const double gain = g["projected_gain_gpu_hours"].number();
+        EXPECT_LE(gain, previous) << g["name"].str();
+        previous = gain;
+        pointsOutOfOrder = pointsOutOfOrder || g["projected_gain_pp"].number() > previousPp;
+        previousPp = g["projected_gain_pp"].number();
+    }
+    EXPECT_TRUE(pointsOutOfOrder) << "the sample should tell the two orders apart";
+
+    const std::string table = ok({ "advise", "--by", "team" });
+    const std::regex gap("\\s{2,}");
+    const auto cells = [&](const std::string& line) {
+        std::vector<std::string> out;
+        for (std::sregex_token_iterator it(line.begin(), line.end(), gap, -1), end; it != end; ++it) {
+            if (!it->str().empty()) {
+                out.push_back(*it);
+            }
+        }
+        return out;
+    };
+    std::istringstream lines(table);
+    std::string line;
+    std::vector<std::string> header;
+    std::map<size_t, std::set<std::string>> units;
+    while (std::getline(lines, line)) {
+        if (header.empty()) {
+            if (line.rfind("team ", 0) == 0) {
+                header = cells(line);
+            }
+            continue;
+        }
+        if (line.empty() || line.front() == '-') {
+            if (line.empty()) {
+                break;
+            }
+            continue;
+        }
+        const auto row = cells(line);
+        for (size_t c = 0; c < std::min(row.size(), header.size()); ++c) {
+            static const std::set<std::string> spans { "MTBI", "save p50", "save p90", "interval", "optimum", "Daly",
+                "lost/int." };
+            if (spans.contains(header[c]) && row[c] != "-") {
+                units[c].insert(row[c].substr(row[c].rfind(' ') + 1));
+            }
+        }
+    }
+    ASSERT_EQ(units.size(), 7u) << table;
+    for (const auto& [column, seen] : units) {
+        EXPECT_EQ(seen.size(), 1u) << header[column] << " mixes units\n" << table;
+    }
 }
 
 } // namespace

@@ -255,6 +255,12 @@ TEST_F(AdvisorPageTest, FillsPerJobWithTheFleetFirstAndTheMeasuredFigures)
     state.setWeighting(Weighting::Time);
     EXPECT_EQ(cell("fleet", AdviceTableModel::LoopHoursColumn), "12.3 h");
     EXPECT_EQ(page->model()->headerData(AdviceTableModel::LoopHoursColumn, Qt::Horizontal).toString(), "Loop\nhours");
+    // The gain in hours: 2.4427% of the loop, 411200 GPU-s = 2.79 GPU-h; 44200 s = 0.30 h.
+    ASSERT_TRUE(fleet.gainGpuHours);
+    EXPECT_NEAR(*fleet.gainGpuHours, (9.811463 - 7.368760) / 100 * 411200.0 / 3600.0, 1e-4);
+    EXPECT_EQ(cell("fleet", AdviceTableModel::GainHoursColumn), "0.3 h");
+    state.setWeighting(Weighting::Gpu);
+    EXPECT_EQ(cell("fleet", AdviceTableModel::GainHoursColumn), "2.8 GPU-h");
 
     // A job: ja has the vision figures (M = 18500 s).
     const core::CheckpointAdvice& ja = advice("ja");
@@ -262,6 +268,19 @@ TEST_F(AdvisorPageTest, FillsPerJobWithTheFleetFirstAndTheMeasuredFigures)
     EXPECT_NEAR(*ja.youngIntervalS, kVisionYoungS, 1e-9);
     EXPECT_NEAR(*ja.wastedCurrentPercent, kVisionWasteCurrent, 1e-4);
     EXPECT_NEAR(*ja.lostRatio, 1640.0 / 1800.0, 1e-9);
+}
+
+TEST_F(AdvisorPageTest, RowsAreRankedByGpuHoursToGainByDefault)
+{
+    EXPECT_EQ(page->proxy()->sortColumn(), AdviceTableModel::GainHoursColumn);
+    EXPECT_EQ(page->proxy()->sortOrder(), Qt::DescendingOrder);
+    double previous = 1e300;
+    for (int r = 1; r < page->proxy()->rowCount(); ++r) {
+        const QString name = page->proxy()->index(r, AdviceTableModel::NameColumn).data().toString();
+        const double gain = advice(name).gainGpuHours.value_or(-1);
+        EXPECT_LE(gain, previous) << name.toStdString();
+        previous = gain;
+    }
 }
 
 TEST_F(AdvisorPageTest, TheFleetRowStaysFirstWhateverTheSort)

@@ -163,6 +163,8 @@ TEST(Advisor, AdvisesPerJobWithHandDerivedFigures)
     EXPECT_NEAR(*j.wastedCurrentPercent, 7.78912, 1e-5);
     EXPECT_NEAR(*j.wastedOptimumPercent, 6.38877, 1e-5);
     EXPECT_NEAR(*j.gainPp, 1.14362, 1e-5);
+    // 1.40035% of the loop's 8 GPUs x 4,900 s.
+    EXPECT_NEAR(*j.gainGpuHours, 0.0140035 * 8 * 4900 / 3600.0, 1e-6);
     EXPECT_DOUBLE_EQ(*j.lostRatio, 1.0);
     EXPECT_TRUE(j.flags.empty());
     ASSERT_TRUE(j.dalyIntervalS.has_value());
@@ -179,6 +181,7 @@ TEST(Advisor, AdvisesPerJobWithHandDerivedFigures)
     EXPECT_FALSE(l.measured.mtbiS.has_value());
     EXPECT_FALSE(l.youngIntervalS.has_value());
     EXPECT_FALSE(l.gainPp.has_value());
+    EXPECT_FALSE(l.gainGpuHours.has_value());
     EXPECT_NE(l.note.find("no interruptions"), std::string::npos) << l.note;
     EXPECT_NE(l.note.find("fewer than two durable checkpoints"), std::string::npos) << l.note;
 }
