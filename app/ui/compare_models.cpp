@@ -8,6 +8,7 @@
 
 #include <QBrush>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ett::app {
@@ -89,7 +90,7 @@ const QStringList& causesHeaders()
 const QStringList& matchedHeaders()
 {
     static const QStringList headers = { QObject::tr("Job"), QObject::tr("ETT% A"), QObject::tr("ETT% B"),
-        QObject::tr("Change"), QObject::tr("Lost A"), QObject::tr("Lost B") };
+        QObject::tr("Change"), QObject::tr("Lost A"), QObject::tr("Lost B"), QObject::tr("Not alike") };
     return headers;
 }
 
@@ -301,16 +302,72 @@ Qt::ItemFlags MatchedJobsModel::flags(const QModelIndex& index) const
 
 QVariant MatchedJobsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && (section == 4 || section == 5)) {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section >= 4) {
         return section == 4 ? tr("GPU-hours A lost (E2E minus productive)")
-                            : tr("GPU-hours B lost (E2E minus productive)");
+            : section == 5  ? tr("GPU-hours B lost (E2E minus productive)")
+                            : tr("Pairs whose jobs differ in name or GPU count: they may be two different jobs");
     }
-    if (orientation == Qt::Horizontal && role == ExportKeyRole && section >= 3 && section <= 5) {
+    if (orientation == Qt::Horizontal && role == ExportKeyRole && section >= 3) {
         return section == 3 ? QStringLiteral("Change pp")
             : section == 4  ? QStringLiteral("Lost GPU-h A")
-                            : QStringLiteral("Lost GPU-h B");
+            : section == 5  ? QStringLiteral("Lost GPU-h B")
+                            : QStringLiteral("Not alike");
     }
     return headerText(matchedHeaders(), section, orientation, role);
+}
+
+int MatchedJobsModel::notAlikeCount() const
+{
+    return static_cast<int>(
+        std::count_if(m_jobs.begin(), m_jobs.end(), [](const auto& m) { return m.nameDiffers() || m.gpusDiffer(); }));
+}
+
+QString MatchedJobsModel::notAlikeText(const core::MatchedJob& m)
+{
+    QStringList parts;
+    if (m.nameDiffers()) {
+        parts << tr("names differ");
+    }
+    if (m.gpusDiffer()) {
+        parts << tr("%1 → %2 GPUs").arg(formatCount(m.gpusA), formatCount(m.gpusB));
+    }
+    return parts.isEmpty() ? QString() : QStringLiteral("⚠ ") + parts.join(QStringLiteral(", "));
+}
+
+QVariant MatchedJobsModel::notAlikeData(const core::MatchedJob& m, int role) const
+{
+    const bool differs = m.nameDiffers() || m.gpusDiffer();
+    switch (role) {
+    case Qt::DisplayRole:
+        return notAlikeText(m);
+    case Qt::ToolTipRole: {
+        const auto side = [](const std::string& name, int64_t gpus) {
+            return tr("%1 (%2)").arg(
+                name.empty() ? tr("no name") : qs(name), formatCountOf(gpus, tr("GPU"), tr("GPUs")));
+        };
+        const QString pair = tr("A: %1\nB: %2").arg(side(m.nameA, m.gpusA), side(m.nameB, m.gpusB));
+        return differs ? pair + QStringLiteral("\n\n")
+                + tr("They may be two different jobs: read their change "
+                     "with care, or match by name.")
+                       : pair;
+    }
+    case ExportValueRole: {
+        QVariantList flags;
+        if (m.nameDiffers()) {
+            flags << QStringLiteral("name_differs");
+        }
+        if (m.gpusDiffer()) {
+            flags << QStringLiteral("gpus_differ");
+        }
+        return flags;
+    }
+    case Qt::ForegroundRole:
+        return differs ? foreground(worseColor()) : QVariant();
+    case Qt::TextAlignmentRole:
+        return alignment(false);
+    default:
+        return {};
+    }
 }
 
 QVariant MatchedJobsModel::data(const QModelIndex& index, int role) const
@@ -337,6 +394,9 @@ QVariant MatchedJobsModel::data(const QModelIndex& index, int role) const
         default:
             return {};
         }
+    }
+    if (index.column() == kNotAlikeColumn) {
+        return notAlikeData(m, role);
     }
     const double values[] = { m.ettA, m.ettB, m.deltaPp, m.lostGpuHoursA, m.lostGpuHoursB };
     const double value = values[index.column() - 1];

@@ -59,18 +59,23 @@ private:
 
 // The matched jobs that moved most: the regressions (largest drop of ETT% first, "▼" in red), then
 // the improvements (largest gain first, "▲" in green); ETT% of the job in A and B, the change in
-// pp, and the GPU-hours each lost. MatchRole of the first column is the match value.
+// pp, the GPU-hours each lost, and whether the two jobs differ in name or GPU count. MatchRole of the first column is
+// the match value.
 class MatchedJobsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
     static constexpr int MatchRole = Qt::UserRole;
+    static constexpr int kNotAlikeColumn = 6; // "⚠ names differ, 64 → 128 GPUs"
 
     using QAbstractTableModel::QAbstractTableModel;
 
     void setJobs(std::vector<core::MatchedJob> regressions, std::vector<core::MatchedJob> improvements);
     // The match value of a row ("" when there is no such row).
     QString matchAt(int row) const;
+    // Rows whose two jobs differ in name or GPU count.
+    int notAlikeCount() const;
+    static QString notAlikeText(const core::MatchedJob& m);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -79,6 +84,8 @@ public:
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
 private:
+    QVariant notAlikeData(const core::MatchedJob& m, int role) const;
+
     std::vector<core::MatchedJob> m_jobs;
     size_t m_regressions = 0; // the first rows
 };

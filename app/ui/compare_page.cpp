@@ -621,11 +621,16 @@ void ComparePage::renderMatched()
         m_matchedNote->setText(tr("Matched jobs: none yet"));
         return;
     }
-    m_matchedNote->setText(
-        tr("%1 jobs in both cohorts (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most "
-           "GPU-hours changed first; select one to see it in A and B.")
-            .arg(formatCount(c.matchedJobs), matchedBy()));
     m_matchedModel->setJobs(c.regressions, c.improvements);
+    QString note = tr("%1 in both cohorts (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most "
+                      "GPU-hours changed first; select one to see it in A and B.")
+                       .arg(formatCountOf(c.matchedJobs, tr("job"), tr("jobs")), matchedBy());
+    if (const int notAlike = m_matchedModel->notAlikeCount(); notAlike > 0) {
+        note += QLatin1Char(' ')
+            + tr("⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.")
+                  .arg(formatCount(notAlike), formatCount(m_matchedModel->rowCount()));
+    }
+    m_matchedNote->setText(note);
     m_matched->resizeColumnsToContents();
 }
 

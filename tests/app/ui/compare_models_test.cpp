@@ -138,7 +138,7 @@ TEST(CompareModels, MatchedJobsListRegressionsThenImprovements)
     model.setJobs({ worse }, { better });
 
     ASSERT_EQ(model.rowCount(), 2);
-    ASSERT_EQ(model.columnCount(), 6);
+    ASSERT_EQ(model.columnCount(), 7);
     EXPECT_EQ(text(model, 0, 0), "▼ job-1");
     EXPECT_EQ(text(model, 1, 0), "▲ job-2");
     EXPECT_EQ(model.matchAt(1), "job-2");
@@ -154,6 +154,36 @@ TEST(CompareModels, MatchedJobsListRegressionsThenImprovements)
     EXPECT_EQ(model.headerData(3, Qt::Horizontal, ExportKeyRole).toString(), "Change pp");
     EXPECT_EQ(model.headerData(5, Qt::Horizontal, ExportKeyRole).toString(), "Lost GPU-h B");
     EXPECT_TRUE(model.headerData(4, Qt::Horizontal, Qt::ToolTipRole).toString().startsWith("GPU-hours A lost"));
+    // Alike pairs carry no flag.
+    EXPECT_EQ(model.notAlikeCount(), 0);
+    EXPECT_EQ(text(model, 0, MatchedJobsModel::kNotAlikeColumn), "");
+    EXPECT_FALSE(model.index(0, MatchedJobsModel::kNotAlikeColumn).data(Qt::ForegroundRole).isValid());
+}
+
+// A key paired with a job of another name or size is flagged: it may be two different jobs.
+TEST(CompareModels, MatchedJobsFlagPairsThatAreNotAlike)
+{
+    fixtures::ensureApp();
+    core::MatchedJob renamed { "k1", 90.0, 10.0, -80.0, 1.0, 50.0, "ranking", "backfill", 64, 64 };
+    core::MatchedJob resized { "k2", 90.0, 80.0, -10.0, 1.0, 5.0, "llm", "llm", 64, 16384 };
+    core::MatchedJob both { "k3", 70.0, 75.0, 5.0, 2.0, 1.0, "a", "b", 8, 16 };
+    core::MatchedJob alike { "k4", 70.0, 72.0, 2.0, 2.0, 1.5, "c", "c", 8, 8 };
+    MatchedJobsModel model;
+    model.setJobs({ renamed, resized }, { both, alike });
+    const int c = MatchedJobsModel::kNotAlikeColumn;
+    EXPECT_EQ(model.headerData(c, Qt::Horizontal).toString(), "Not alike");
+    EXPECT_EQ(model.notAlikeCount(), 3);
+    EXPECT_EQ(text(model, 0, c), "⚠ names differ");
+    EXPECT_EQ(text(model, 1, c), "⚠ 64 → 16,384 GPUs");
+    EXPECT_EQ(text(model, 2, c), "⚠ names differ, 8 → 16 GPUs");
+    EXPECT_EQ(text(model, 3, c), "");
+    EXPECT_EQ(foregroundOf(model, 0, c), worseColor());
+    const QString tip = model.index(0, c).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains("A: ranking (64 GPUs)")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("B: backfill (64 GPUs)")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("two different jobs")) << tip.toStdString();
+    EXPECT_EQ(model.index(2, c).data(ExportValueRole).toStringList(), QStringList({ "name_differs", "gpus_differ" }));
+    EXPECT_TRUE(model.index(3, c).data(ExportValueRole).toList().isEmpty());
 }
 
 } // namespace
