@@ -1,6 +1,7 @@
 #include "app/service/import_files.h"
 
 #include "core/ingest/issue_kinds.h"
+#include "core/ingest/log_runs.h"
 #include "core/model/names_text.h"
 #include "core/store/importer.h"
 
@@ -29,6 +30,60 @@ int64_t fileSize(const std::string& path)
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     return ec ? 0 : static_cast<int64_t>(size);
+}
+
+// A console log that can be read twice: a regular file (a pipe or standard input is read once, by
+// its import, and keeps the identity its own name gives).
+bool isConsoleLog(const std::string& path, const core::ReaderOptions& reader)
+{
+    std::error_code ec;
+    if (path == "-" || !std::filesystem::is_regular_file(path, ec)) {
+        return false;
+    }
+    if (reader.format != core::TraceFormat::Auto) {
+        return reader.format == core::TraceFormat::Log;
+    }
+    const auto format = core::detectFormat(path);
+    return format && *format == core::TraceFormat::Log;
+}
+
+// The reader options of each file: the request's, and for console logs which job and attempt each
+// run is, from all the logs of the request together (core/ingest/log_runs.h). A log that cannot be
+// read keeps the request's options: its import then fails with the reader's message.
+std::vector<core::ReaderOptions> readerOptionsPerFile(
+    const ImportRequest& request, const ImportSink& sink, const std::atomic<bool>* cancel)
+{
+    std::vector<core::ReaderOptions> out(request.files.size(), request.reader);
+    std::vector<core::LogRun> runs;
+    std::vector<size_t> files; // of each run
+    auto lastPost = Clock::time_point {};
+    for (size_t i = 0; i < request.files.size() && !(cancel && cancel->load()); ++i) {
+        if (!isConsoleLog(request.files[i], request.reader)) {
+            continue;
+        }
+        if (const auto now = Clock::now(); sink && now - lastPost >= kProgressEvery) {
+            lastPost = now;
+            ImportProgressInfo info;
+            info.file = fileName(request.files[i]);
+            info.fileIndex = static_cast<int>(i);
+            info.fileCount = static_cast<int>(request.files.size());
+            info.stage = "identifying runs";
+            sink(info);
+        }
+        if (auto run = core::identifyLogRun(request.files[i], request.reader)) {
+            runs.push_back(std::move(*run));
+            files.push_back(i);
+        }
+    }
+    const auto identities
+        = core::chainLogRuns(runs, request.reader.job.has_value(), request.reader.attempt.has_value());
+    for (size_t r = 0; r < runs.size(); ++r) {
+        core::ReaderOptions& o = out[files[r]];
+        o.job = identities[r].job;
+        o.attempt = identities[r].attempt;
+        o.jobName = identities[r].name;
+    }
+    return out;
 }
 
 } // namespace
@@ -81,6 +136,7 @@ ImportReport importFiles(
     }
     ImportReport report;
     const auto started = Clock::now();
+    const std::vector<core::ReaderOptions> readers = readerOptionsPerFile(request, sink, cancel);
     int64_t bytesBefore = 0;
     // 2. Each file in its own transaction.
     for (size_t i = 0; i < request.files.size(); ++i) {
@@ -94,7 +150,7 @@ ImportReport importFiles(
         }
         core::ImportOptions options;
         options.label = request.label;
-        options.reader = request.reader;
+        options.reader = readers[i];
         options.cancel = cancel;
         const int64_t fileBytes = sizes[i];
         auto lastPost = Clock::time_point {};

@@ -244,7 +244,9 @@ struct ImportProgressInfo
     std::string file; // the file's name
     int fileIndex = 0;
     int fileCount = 1;
-    std::string stage; // "reading", "attributing", "committing", or "waiting for another import ..."
+    // "identifying runs" (console logs, before any is stored), "reading", "attributing", "committing",
+    // or "waiting for another import ..."
+    std::string stage;
     int64_t records = 0;
     int64_t bytesDone = 0; // over all files
     int64_t bytesTotal = 0;

@@ -27,6 +27,8 @@ struct ReaderOptions
     std::string mappingPath; // a rules file overriding the format's preset; empty: the preset
     std::optional<std::string> job; // which job the file belongs to (formats that cannot say)
     std::optional<int32_t> attempt; // which attempt
+    // The job's name (console logs: the configuration, set by core/ingest/log_runs.h); empty: none.
+    std::string jobName;
     std::optional<int32_t> rank; // which rank
     std::string timezone = "UTC"; // console logs with local times ("UTC" or "+02:00")
     std::optional<int> year; // console logs whose timestamps lack a year

@@ -4,6 +4,7 @@
 #include "core/ingest/log_internal.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ett::core::logs {
 
@@ -223,11 +224,36 @@ const ExceptionLine* rootException(const std::vector<ExceptionLine>& exceptions,
     return nullptr;
 }
 
+// The start of a hang a watchdog reported with its duration: the first line that
+// settings.hang_duration_ms_regex matches, its time (or `fallbackNs` for an untimed line) minus
+// the milliseconds of group 1; nullopt when no line says.
+constexpr int64_t kNsPerMs = kNsPerSecond / 1000;
+
+std::optional<int64_t> hangStart(const LogLines& lines, const LogRules& rules, int64_t fallbackNs)
+{
+    if (!rules.hangDurationMs) {
+        return std::nullopt;
+    }
+    for (const LogLine& l : lines) {
+        RegexMatch m;
+        if (!search(*rules.hangDurationMs, l.timed ? l.message : l.body, m) || m.size() < 2 || !m.matched(1)) {
+            continue;
+        }
+        const auto ms = parseInt(m.str(1));
+        if (ms && *ms >= 0 && *ms <= std::numeric_limits<int64_t>::max() / kNsPerMs / 2) {
+            return (l.timed ? l.ns : fallbackNs) - *ms * kNsPerMs;
+        }
+    }
+    return std::nullopt;
+}
+
 // When the fault struck: the summary's time or the cause line's, the earlier; else the first time
-// after the cause line and the fatal traceback; else the attempt end. A hang stopped progressing at
-// the last step marker before that. Clamped to the attempt window.
-int64_t faultTime(const LogLines& lines, const MarkerScan& markers, std::optional<int64_t> rootCauseNs,
-    std::optional<size_t> causeLine, std::optional<size_t> fatalFrom, const AttemptRecord& attempt)
+// after the cause line and the fatal traceback; else the attempt end. A hang started when the
+// watchdog says the collective began ("ran for 300051 milliseconds before timing out"), else it
+// stopped progressing at the last step marker before that. Clamped to the attempt window.
+int64_t faultTime(const LogLines& lines, const LogRules& rules, const MarkerScan& markers,
+    std::optional<int64_t> rootCauseNs, std::optional<size_t> causeLine, std::optional<size_t> fatalFrom,
+    const AttemptRecord& attempt)
 {
     std::optional<int64_t> faultNs = rootCauseNs;
     if (causeLine && lines[*causeLine].timed) {
@@ -244,6 +270,9 @@ int64_t faultTime(const LogLines& lines, const MarkerScan& markers, std::optiona
     }
     int64_t f = faultNs.value_or(attempt.endNs);
     if (attempt.symptom == Symptom::Hang) {
+        if (const auto start = hangStart(lines, rules, f)) {
+            return std::clamp(std::min(*start, f), attempt.startNs, attempt.endNs);
+        }
         std::optional<int64_t> lastStep;
         for (const auto& [rank, list] : markers.markers) {
             for (const Marker& mk : list) {
@@ -308,7 +337,7 @@ void classifyOutcome(const LogLines& lines, const MarkerScan& markers, const Tra
         attempt.detail = cleanText(run + ": " + std::string(textOf(*causeLine)), kMaxDetailChars);
     }
     // 3. When it happened.
-    attempt.interruptedAtNs = faultTime(lines, markers, tracebacks.rootCauseNs, causeLine, fatalFrom, attempt);
+    attempt.interruptedAtNs = faultTime(lines, rules, markers, tracebacks.rootCauseNs, causeLine, fatalFrom, attempt);
 }
 
 } // namespace ett::core::logs

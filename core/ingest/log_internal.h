@@ -107,6 +107,8 @@ struct LogRules
     std::optional<Pattern> jobFromName;
     std::optional<Pattern> attemptFromName;
     std::optional<Pattern> retryFromName;
+    // Group 1: how many milliseconds a hung collective ran before the watchdog timed it out.
+    std::optional<Pattern> hangDurationMs;
 };
 
 // Compiles the mapping's settings. Error names the rules file and the setting

@@ -47,8 +47,11 @@
 // issue unmapped_fault (the exception type). The attempt's detail is the run name and the line
 // that gave the cause. interrupted_at: the Root Cause section's time (settings.root_cause_time,
 // a line format) or the cause line's own time, the earlier of the two; else the first timestamp
-// after the fatal traceback; else the attempt end. For a cause with symptom "hang" it is the last
-// step line before that (the job stopped progressing there). Clamped to the attempt window.
+// after the fatal traceback; else the attempt end. For a cause with symptom "hang" it is when the
+// hung collective began: the time of the first line matching settings.hang_duration_ms_regex minus
+// its group 1 in milliseconds (NCCL's watchdog: "ran for 300051 milliseconds before timing out"),
+// else the last step line before the fault (the job stopped progressing there). Clamped to the
+// attempt window.
 //
 // Job and attempt: options.job / options.attempt when given. Else from the run name: the file
 // name without extensions, or the name of its folder when the file name matches
@@ -71,6 +74,7 @@
 // line (with asynchronous checkpointing that is when staging finished, not the upload). A save
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/log_internal.h"
+#include "core/ingest/log_runs.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
 
@@ -104,6 +108,15 @@ public:
     {
     }
 
+    // Reads the whole log and says who its run is (log_runs.h).
+    Result<LogRun> identify()
+    {
+        if (auto st = build(); !st) {
+            return st.error();
+        }
+        return m_run;
+    }
+
 protected:
     Status build() override;
 
@@ -115,6 +128,7 @@ private:
     LogRules m_rules;
     int64_t m_zoneNs = 0;
     LogLines m_lines;
+    LogRun m_run;
 };
 
 Status LogReader::build()
@@ -189,7 +203,10 @@ void LogReader::analyze()
     frame.outcome = attempt.outcome;
     attempt.job = frame.job;
     attempt.attempt = frame.attempt;
-    add(jobRecord(frame.job, lines, markers.firstStepAt.value_or(lines.size()), m_rules), frame.firstTimedNo);
+    m_run = LogRun { run, frame.job, frame.attempt, frame.startNs, attempt.outcome };
+    JobRecord job = jobRecord(frame.job, lines, markers.firstStepAt.value_or(lines.size()), m_rules);
+    job.name = m_options.jobName;
+    add(job, frame.firstTimedNo);
     add(attempt, frame.firstTimedNo);
 
     // 5. Phases and checkpoints.
@@ -207,7 +224,9 @@ void LogReader::analyze()
 
 } // namespace
 
-Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, const ReaderOptions& options)
+namespace {
+
+Result<std::unique_ptr<LogReader>> makeLogReader(const std::string& path, const ReaderOptions& options)
 {
     auto mapping = readerMapping(options, "log-torchtitan", "log");
     if (!mapping) {
@@ -232,8 +251,27 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
     if (!source) {
         return source.error();
     }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<LogReader>(std::move(*source), options, std::move(*mapping), std::move(*rules), *zone));
+    return std::make_unique<LogReader>(std::move(*source), options, std::move(*mapping), std::move(*rules), *zone);
+}
+
+} // namespace
+
+Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, const ReaderOptions& options)
+{
+    auto reader = makeLogReader(path, options);
+    if (!reader) {
+        return reader.error();
+    }
+    return std::unique_ptr<RecordSource>(std::move(*reader));
+}
+
+Result<LogRun> identifyLogRun(const std::string& path, const ReaderOptions& options)
+{
+    auto reader = makeLogReader(path, options);
+    if (!reader) {
+        return reader.error();
+    }
+    return (*reader)->identify();
 }
 
 } // namespace ett::core

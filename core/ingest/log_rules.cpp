@@ -207,6 +207,7 @@ Status readRegexSettings(const SettingsParser& p, LogRules& r)
         { "job_from_name", &r.jobFromName },
         { "attempt_from_name", &r.attemptFromName },
         { "retry_from_name", &r.retryFromName },
+        { "hang_duration_ms_regex", &r.hangDurationMs },
     };
     for (const auto& s : regexes) {
         auto re = p.regex(s.key);

@@ -521,7 +521,9 @@ TEST(LogReader, CheckpointSavesGiveCheckpointRecords)
     EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Productive)], 40500 * kMs);
 }
 
-TEST(LogReader, NcclTimeoutIsAHangFromTheLastStep)
+// A watchdog timeout says how long the collective hung: the fault is when it began (10:15:00.123
+// minus 600 s), so the hang is recovery (time to detect), not the phase it interrupted.
+TEST(LogReader, NcclTimeoutIsAHangFromWhenTheCollectiveBegan)
 {
     test::Store store;
     const std::string text = titan("10:00:00,000", "torchtitan version: 0.1")
@@ -535,12 +537,31 @@ TEST(LogReader, NcclTimeoutIsAHangFromTheLastStep)
           "W0301 10:15:02.000000 1 api.py:1014] Sending process 11 closing signal SIGTERM\n";
     const auto s = store.import(store.write("hang.log", text), logOptions());
     EXPECT_EQ(store.count("SELECT count(*) FROM attempts WHERE cause='unknown.nccl_timeout' AND symptom='hang'"), 1);
-    EXPECT_EQ(store.count("SELECT interrupted_at_ns FROM attempts"), at("2025-03-01T10:05:00Z"));
+    EXPECT_EQ(store.count("SELECT interrupted_at_ns FROM attempts"), at("2025-03-01T10:05:00.123456789Z"));
     const FleetJob job = onlyJob(store, "hang");
     EXPECT_EQ(job.result.failures, 1);
-    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Productive)], 280 * kS); // [10:00:20, 10:05:00)
-    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Recovery)], 602 * kS); // [10:05:00, 10:15:02)
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Productive)], 280 * kS + 123456789); // [10:00:20, 10:05:00.123..)
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Recovery)], 602 * kS - 123456789); // [10:05:00.123.., 10:15:02)
     EXPECT_EQ(issues(s, "unmapped_name"), 1); // the ERROR watchdog line: no phase rule
+}
+
+// The torchtitan case: the first step (compile) hangs in a collective for 5 minutes. Without the
+// watchdog's duration, all of it was compile; with it, compile ends when the collective began.
+TEST(LogReader, AHangDuringCompileIsRecoveryFromWhenItBegan)
+{
+    test::Store store;
+    const std::string text = titan("10:00:00,000", "torchtitan version: 0.1")
+        + titan("10:00:05,000", "Training starts at step 1")
+        + "[rank0]:[rank0]:[E301 10:05:10.000000000 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective "
+          "operation timeout: WorkNCCL(SeqNum=3, OpType=ALLGATHER, Timeout(ms)=300000) ran for 300051 milliseconds "
+          "before timing out.\n"
+          "W0301 10:05:12.000000 1 api.py:1014] Sending process 11 closing signal SIGTERM\n";
+    store.import(store.write("compilehang.log", text), logOptions());
+    EXPECT_EQ(store.count("SELECT count(*) FROM attempts WHERE cause='unknown.nccl_timeout' AND symptom='hang'"), 1);
+    EXPECT_EQ(store.count("SELECT interrupted_at_ns FROM attempts"), at("2025-03-01T10:00:09.949Z"));
+    const FleetJob job = onlyJob(store, "compilehang");
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Compile)], 4949 * kMs); // [10:00:05, 10:00:09.949)
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Recovery)], 302051 * kMs); // [10:00:09.949, 10:05:12)
 }
 
 TEST(LogReader, TracebackBeforeCompletionIsNotFatal)

@@ -1,0 +1,237 @@
+// Console logs imported together: a rerun after a completed run is a new job of the same name, a
+// run after an interrupted one is the next attempt, attempts are numbered from 0 in time order
+// (core/ingest/log_runs.h), for every front end through importFiles.
+#include "app/service/import_files.h"
+#include "app/service/workspace.h"
+#include "core/ingest/log_runs.h"
+#include "core/store/fleet.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+
+namespace ett::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kS = 1'000'000'000;
+
+// A torchtitan trainer line of rank 0 on 2025-03-01.
+std::string titan(const std::string& time, const std::string& msg)
+{
+    return "[rank0]:[titan] 2025-03-01 " + time + " - root - INFO - " + msg + "\n";
+}
+
+// A run that starts at hh:mm:00 and completes 30 s later.
+std::string completedRun(const std::string& hhmm)
+{
+    return titan(hhmm + ":00,000", "torchtitan version: 0.1") + titan(hhmm + ":05,000", "Training starts at step 1")
+        + titan(hhmm + ":10,000", "step:  1  loss: 3") + titan(hhmm + ":30,000", "Training completed");
+}
+
+// A run that starts at hh:mm:00 and dies of an out-of-memory error 20 s later.
+std::string oomRun(const std::string& hhmm)
+{
+    return titan(hhmm + ":00,000", "torchtitan version: 0.1") + titan(hhmm + ":05,000", "Training starts at step 1")
+        + titan(hhmm + ":10,000", "step:  1  loss: 3")
+        + "[rank0]:Traceback (most recent call last):\n[rank0]:  File \"train.py\", line 1, in step\n"
+          "[rank0]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+        + "E0301 " + hhmm + ":20.000000 1 api.py:988] failed (exitcode: 1) local_rank: 0 of binary: python\n";
+}
+
+class LogRunsTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        std::random_device rd;
+        m_dir = fs::temp_directory_path() / ("ett-log-runs-test-" + std::to_string(rd()));
+        fs::create_directories(m_dir);
+    }
+    void TearDown() override
+    {
+        std::error_code ec;
+        fs::remove_all(m_dir, ec);
+    }
+    // runs/<run>/run.log, as torchtitan writes them.
+    std::string writeRun(const std::string& run, const std::string& text)
+    {
+        const fs::path dir = m_dir / "runs" / run;
+        fs::create_directories(dir);
+        std::ofstream(dir / "run.log") << text;
+        return (dir / "run.log").string();
+    }
+    std::unique_ptr<Workspace> workspace()
+    {
+        auto ws = Workspace::open((m_dir / "w.db").string(), Workspace::Mode::CreateIfMissing);
+        EXPECT_TRUE(ws.ok()) << (ws.ok() ? "" : ws.error().message);
+        return ws.ok() ? std::move(*ws) : nullptr;
+    }
+    std::map<std::string, core::FleetJob> jobsByKey(Workspace& ws)
+    {
+        auto jobs = core::loadFleet(ws.store(), core::FleetQuery {});
+        EXPECT_TRUE(jobs.ok());
+        std::map<std::string, core::FleetJob> out;
+        for (auto& j : jobs.ok() ? *jobs : std::vector<core::FleetJob> {}) {
+            out.emplace(j.key, std::move(j));
+        }
+        return out;
+    }
+
+    fs::path m_dir;
+};
+
+TEST_F(LogRunsTest, ARerunAfterACompletedRunIsANewJobOfTheSameName)
+{
+    // cfg-a: run1 fails, run2 (its retry) completes, run3 reruns the finished configuration.
+    // Given out of order, as a shell's glob sorts run10 before run2.
+    const std::string run1 = writeRun("run1-cfg-a", oomRun("10:00"));
+    const std::string run2 = writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    const std::string run3 = writeRun("run3-cfg-a-rerun", completedRun("10:20"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ImportRequest r;
+    r.files = { run3, run1, run2 };
+    std::vector<std::string> stages;
+    const ImportReport report = importFiles(
+        *ws, r, [&](const ImportProgressInfo& p) { stages.push_back(p.stage); }, nullptr);
+    ASSERT_EQ(report.failed(), 0) << report.files[0].error.message << report.files[1].error.message;
+    EXPECT_NE(std::find(stages.begin(), stages.end(), "identifying runs"), stages.end());
+
+    const auto jobs = jobsByKey(*ws);
+    ASSERT_EQ(jobs.size(), 2u);
+    // The first job: keyed by its first run, named by the configuration, attempts 0 and 1.
+    ASSERT_TRUE(jobs.contains("run1-cfg-a"));
+    const core::FleetJob& first = jobs.at("run1-cfg-a");
+    EXPECT_EQ(first.name, "cfg-a");
+    ASSERT_EQ(first.result.attempts.size(), 2u);
+    EXPECT_EQ(first.result.attempts[0].number, 0);
+    EXPECT_EQ(first.result.attempts[0].outcome, core::Outcome::Failed);
+    EXPECT_EQ(first.result.attempts[1].number, 1);
+    EXPECT_EQ(first.result.attempts[1].outcome, core::Outcome::Completed);
+    // Its recovery: from the fault (10:00:20) to the retry's start (10:05:00), one Time to Recover.
+    EXPECT_EQ(first.result.bucketsNs[static_cast<size_t>(core::Bucket::Recovery)], 280 * kS);
+    EXPECT_TRUE(first.result.attempts[0].ttrNs.has_value());
+    // The rerun: a job of its own of the same name; the 14 min 30 s before it are nobody's recovery.
+    ASSERT_TRUE(jobs.contains("run3-cfg-a-rerun"));
+    const core::FleetJob& rerun = jobs.at("run3-cfg-a-rerun");
+    EXPECT_EQ(rerun.name, "cfg-a");
+    ASSERT_EQ(rerun.result.attempts.size(), 1u);
+    EXPECT_EQ(rerun.result.attempts[0].number, 0);
+    EXPECT_EQ(rerun.result.bucketsNs[static_cast<size_t>(core::Bucket::Recovery)], 0);
+    EXPECT_EQ(rerun.result.e2eNs(), 30 * kS);
+}
+
+TEST_F(LogRunsTest, AGivenJobKeepsEveryRunAsItsAttemptsInTimeOrder)
+{
+    const std::string late = writeRun("run9-x", completedRun("11:00"));
+    const std::string early = writeRun("run4-y", completedRun("10:00"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ImportRequest r;
+    r.files = { late, early };
+    r.reader.job = "mine";
+    ASSERT_EQ(importFiles(*ws, r, {}, nullptr).failed(), 0);
+    const auto jobs = jobsByKey(*ws);
+    ASSERT_EQ(jobs.size(), 1u);
+    const core::FleetJob& j = jobs.at("mine");
+    ASSERT_EQ(j.result.attempts.size(), 2u);
+    EXPECT_EQ(j.result.attempts[0].number, 0);
+    EXPECT_EQ(j.result.attempts[1].number, 1);
+    EXPECT_EQ(j.result.attempts[1].startNs - j.result.attempts[0].startNs, 3600 * kS); // 10:00, then 11:00
+}
+
+TEST(LogRunChains, SplitAfterCompletedRunsAndNumberFromZero)
+{
+    using core::LogRun;
+    using core::Outcome;
+    const std::vector<LogRun> runs = {
+        { "run7-b", "b", 7, 700, Outcome::Completed },
+        { "run1-a", "a", 1, 100, Outcome::Failed },
+        { "run2-a", "a", 2, 200, Outcome::Failed },
+        { "run3-a", "a", 3, 300, Outcome::Completed },
+        { "run4-a", "a", 4, 400, Outcome::Completed },
+        { "run5-a", "a", 5, 500, Outcome::Failed },
+        { "run6-a", "a", 6, 600, Outcome::Running },
+        { "run8-b", "b", 8, 800, Outcome::Cancelled },
+        { "run9-b", "b", 9, 900, Outcome::Failed },
+    };
+    const auto ids = core::chainLogRuns(runs, false, false);
+    ASSERT_EQ(ids.size(), runs.size());
+    const auto expect = [&](size_t i, const std::string& job, int32_t attempt) {
+        EXPECT_EQ(ids[i].job, job) << runs[i].run;
+        EXPECT_EQ(ids[i].attempt, attempt) << runs[i].run;
+        EXPECT_EQ(ids[i].name, runs[i].config) << runs[i].run;
+    };
+    expect(1, "run1-a", 0);
+    expect(2, "run1-a", 1);
+    expect(3, "run1-a", 2); // completes the chain
+    expect(4, "run4-a", 0); // a rerun of a finished configuration
+    expect(5, "run5-a", 0);
+    expect(6, "run5-a", 1); // after a failure
+    expect(0, "run7-b", 0);
+    expect(7, "run8-b", 0); // after a completed run
+    expect(8, "run9-b", 0); // a cancelled run ends its job too
+
+    // With --job, one job in time order; with --attempt too, the attempts as given.
+    const auto given = core::chainLogRuns(runs, true, false);
+    EXPECT_EQ(given[1].job, "a");
+    EXPECT_EQ(given[4].attempt, 3);
+    EXPECT_TRUE(given[4].name.empty());
+    EXPECT_EQ(core::chainLogRuns(runs, true, true)[4].attempt, 4);
+    // Two runs of one name (two folders' run.log of one configuration) get distinct keys.
+    const auto twins = core::chainLogRuns(
+        { { "r", "c", 0, 1, Outcome::Completed }, { "r", "c", 0, 2, Outcome::Completed } }, false, false);
+    EXPECT_EQ(twins[0].job, "r");
+    EXPECT_EQ(twins[1].job, "r#2");
+}
+
+// The torchtitan sweep, every log in one import: no job runs on after a completed attempt, attempts
+// count from 0, every job is named by its configuration, and recovery time belongs to recoveries.
+TEST_F(LogRunsTest, TheTorchtitanSweepSplitsIntoJobsThatEndWhenARunCompletes)
+{
+    const fs::path runs = fs::path(ETT_SHARED_DATA_DIR) / "torchtitan-logs" / "runs";
+    if (!fs::is_directory(runs)) {
+        GTEST_SKIP() << "no shared data at " << runs;
+    }
+    ImportRequest r;
+    for (const auto& entry : fs::directory_iterator(runs)) {
+        r.files.push_back((entry.path() / "run.log").string());
+    }
+    std::sort(r.files.begin(), r.files.end()); // run1, run10, run100, ...: not time order
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(importFiles(*ws, r, {}, nullptr).failed(), 0);
+    const auto jobs = jobsByKey(*ws);
+    size_t attempts = 0;
+    std::set<std::string> names;
+    for (const auto& [key, j] : jobs) {
+        names.insert(j.name);
+        EXPECT_FALSE(j.name.empty()) << key;
+        for (size_t a = 0; a < j.result.attempts.size(); ++a) {
+            const auto& at = j.result.attempts[a];
+            EXPECT_EQ(at.number, static_cast<int32_t>(a)) << key;
+            if (a + 1 < j.result.attempts.size()) {
+                EXPECT_NE(at.outcome, core::Outcome::Completed) << key << " runs on after a completed attempt";
+            }
+        }
+        attempts += j.result.attempts.size();
+        // Recovery belongs to interruptions: a job without one has none (the gap before a rerun of
+        // a finished run was counted as recovery).
+        if (j.result.failures + j.result.preemptions + j.result.otherInterruptions == 0) {
+            EXPECT_EQ(j.result.bucketsNs[static_cast<size_t>(core::Bucket::Recovery)], 0) << key;
+        }
+    }
+    EXPECT_EQ(attempts, r.files.size());
+    EXPECT_EQ(names.size(), 101u); // the configurations
+    EXPECT_GT(jobs.size(), names.size()); // reruns of finished configurations are jobs of their own
+}
+
+} // namespace
+} // namespace ett::app
