@@ -293,7 +293,7 @@ DetailsPanel::DetailsPanel(WorkbenchState* state, DataService* service, QWidget*
 void DetailsPanel::buildTitle(QWidget* page, QVBoxLayout* layout)
 {
     auto* titleRow = new QHBoxLayout;
-    m_title = new QLabel(page);
+    m_title = new ElidedLabel(page);
     QFont tf = m_title->font();
     tf.setBold(true);
     tf.setPointSizeF(tf.pointSizeF() * 1.2);
@@ -336,7 +336,8 @@ QWidget* DetailsPanel::buildFigures(QSplitter* splitter)
     m_form->setHorizontalSpacing(12);
     m_form->setVerticalSpacing(3);
     m_form->setLabelAlignment(Qt::AlignRight);
-    m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    // A narrow dock puts a long value under its label instead of cutting it.
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     topLayout->addWidget(m_formBox);
     m_buckets = new QStandardItemModel(0, 4, this);
     m_buckets->setHorizontalHeaderLabels({ tr("Bucket"), tr("Time"), tr("GPU-h"), tr("% of E2E") });
@@ -347,8 +348,11 @@ QWidget* DetailsPanel::buildFigures(QSplitter* splitter)
     m_bucketView->setSortingEnabled(false);
     m_bucketView->setSelectionMode(QAbstractItemView::NoSelection);
     m_bucketView->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_bucketView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_bucketView->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    // As tall as its rows, never wider than the dock: a narrow dock scrolls the table sideways
+    // instead of widening the figures past the dock's edge (which cut every value on the right).
+    m_bucketView->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_bucketView->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     topLayout->addWidget(m_bucketView, 0, Qt::AlignTop | Qt::AlignLeft);
     topLayout->addStretch(1);
     scroll->setWidget(top);
@@ -382,7 +386,7 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
              { m_initView, tr("init stages") } }) {
         const QString noun = what;
         installTableExport(view, tr("Details"), [this, noun] {
-            return TableExport { tr("Details: %1 of %2").arg(noun, m_title->text()), exportScopeText(*m_state), {},
+            return TableExport { tr("Details: %1 of %2").arg(noun, m_title->fullText()), exportScopeText(*m_state), {},
                 {} };
         });
     }
@@ -532,7 +536,7 @@ void DetailsPanel::setJobTimeline(int32_t job, const core::JobTimeline& timeline
     m_busy->hide();
     m_job = job;
     m_timeline = timeline;
-    m_title->setText(qs(timeline.key));
+    m_title->setFullText(qs(timeline.key));
     QStringList sub;
     if (!timeline.name.empty()) {
         sub << qs(timeline.name);
@@ -732,8 +736,10 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
     }
     addFigure(tr("GPUs:"), formatCount(t.gpus));
     addFigure(tr("Attempts:"), formatCount(static_cast<int64_t>(attempts.size())));
-    addFigure(
-        tr("Interruptions:"), tr("%1 failures, %2 preemptions, %3 other").arg(failures).arg(preemptions).arg(others));
+    addFigure(tr("Interruptions:"),
+        tr("%1, %2, %3 other")
+            .arg(formatCountOf(failures, tr("failure"), tr("failures")),
+                formatCountOf(preemptions, tr("preemption"), tr("preemptions")), formatCount(others)));
     addFigure(tr("ETT%:"), formatPercent(core::percentOf(buckets[static_cast<size_t>(core::Bucket::Productive)], e2e)),
         tr("productive / E2E (queue not counted)"));
     if (!attempts.empty()) {

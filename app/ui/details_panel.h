@@ -12,6 +12,7 @@
 // in the timeline. GUI thread only.
 #pragma once
 
+#include "app/ui/elided_label.h"
 #include "app/ui/types.h"
 
 #include <QWidget>
@@ -102,7 +103,7 @@ private:
 
     QStackedWidget* m_stack = nullptr;
     QLabel* m_placeholder = nullptr;
-    QLabel* m_title = nullptr;
+    ElidedLabel* m_title = nullptr; // the job's key, elided in the middle
     QLabel* m_subtitle = nullptr;
     QProgressBar* m_busy = nullptr;
     QComboBox* m_attemptMenu = nullptr;

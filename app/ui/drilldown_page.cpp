@@ -29,6 +29,8 @@ namespace {
 
 constexpr int kTablePage = 0;
 constexpr int kMessagePage = 1;
+// The widest a crumb may be; a longer name is cut in the middle (its tooltip has it whole).
+constexpr int kMaxCrumbPixels = 360;
 
 QString levelNoun(const Location& l)
 {
@@ -107,10 +109,12 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     m_crumbsLayout->setContentsMargins(0, 0, 0, 0);
     m_crumbsLayout->setSpacing(0);
     bar->addWidget(m_crumbs);
-    bar->addStretch(1);
-    m_info = new QLabel(this);
+    bar->addSpacing(12);
+    m_info = new ElidedLabel(this);
+    m_info->setElideMode(Qt::ElideRight);
+    m_info->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_info->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    bar->addWidget(m_info);
+    bar->addWidget(m_info, 1);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(90);
@@ -339,17 +343,20 @@ void DrillDownPage::rebuildBreadcrumb()
         }
         auto* crumb = new QToolButton(m_crumbs);
         crumb->setObjectName(QStringLiteral("crumb"));
-        crumb->setText(crumbs[i].first);
+        // A long key (130 characters and more) is cut in the middle: the bar never widens the page.
+        const QString& full = crumbs[i].first;
+        crumb->setText(elideMiddle(crumb, full, kMaxCrumbPixels));
+        crumb->setProperty("fullText", full);
         crumb->setAutoRaise(true);
         crumb->setProperty("crumbIndex", static_cast<int>(i));
         if (last) {
             QFont f = crumb->font();
             f.setBold(true);
             crumb->setFont(f);
-            crumb->setToolTip(tr("You are here"));
+            crumb->setToolTip(tr("You are here: %1").arg(full));
         } else {
             crumb->setCursor(Qt::PointingHandCursor);
-            crumb->setToolTip(tr("Go up to %1").arg(crumbs[i].first));
+            crumb->setToolTip(tr("Go up to %1").arg(full));
             const int index = static_cast<int>(i);
             connect(crumb, &QToolButton::clicked, this, [this, index] { clickCrumb(index); });
         }
@@ -390,7 +397,7 @@ void DrillDownPage::updateInfo()
     if (!m_error.isEmpty()) {
         text += QStringLiteral("  ·  ") + m_error;
     }
-    m_info->setText(text);
+    m_info->setFullText(text);
 }
 
 void DrillDownPage::updateBusy()

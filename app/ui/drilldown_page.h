@@ -10,6 +10,7 @@
 // GUI thread only.
 #pragma once
 
+#include "app/ui/elided_label.h"
 #include "app/ui/types.h"
 
 #include <QWidget>
@@ -94,7 +95,7 @@ private:
     QToolButton* m_forward = nullptr;
     QWidget* m_crumbs = nullptr;
     QHBoxLayout* m_crumbsLayout = nullptr;
-    QLabel* m_info = nullptr;
+    ElidedLabel* m_info = nullptr; // what is shown, cut at the right before the crumbs are
     QProgressBar* m_busy = nullptr;
     QStackedWidget* m_stack = nullptr;
     QTableView* m_view = nullptr;

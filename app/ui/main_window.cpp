@@ -50,6 +50,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 
 namespace ett::app {
@@ -375,6 +376,26 @@ void MainWindow::createPages()
     });
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    {
+        const QSettings settings;
+        for (int page = 0; page < 2; ++page) {
+            const double share = settings.value(QStringLiteral("layout/pageShare/%1").arg(page), -1.0).toDouble();
+            if (share >= 0.2 && share <= 0.9) {
+                m_pageShare[page] = share;
+            }
+        }
+    }
+    // A splitter the user moves is the page's from then on.
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        const int page = m_tabs->currentIndex();
+        const QList<int> sizes = m_splitter->sizes();
+        const int total = sizes.value(0) + sizes.value(1);
+        if (m_applyingShare || page < 0 || page >= 2 || total <= 0) {
+            return;
+        }
+        m_pageShare[page] = static_cast<double>(sizes.value(0)) / total;
+        QSettings().setValue(QStringLiteral("layout/pageShare/%1").arg(page), m_pageShare[page]);
+    });
     m_content->addWidget(m_splitter);
     m_content->addWidget(createEmptyState());
     layout->addWidget(m_content, 1);
@@ -392,10 +413,12 @@ void MainWindow::createPages()
     addDockWidget(Qt::RightDockWidgetArea, dock);
     // Once the window has its size (the layout ignores dock sizes set before it is shown).
     // The timeline gets a good share of the height: at job level it is the main view.
+    // The dock takes a fifth of the window (260 to 340 pixels) unless the user gave it a width.
     QTimer::singleShot(0, this, [this, dock] {
-        resizeDocks({ dock }, { 300 }, Qt::Horizontal);
-        const int h = m_splitter->height();
-        m_splitter->setSizes({ h * 11 / 20, h * 9 / 20 });
+        const int saved = QSettings().value(QStringLiteral("layout/detailsWidth"), 0).toInt();
+        const int wanted = saved > 0 ? saved : width() / 5;
+        resizeDocks({ dock }, { std::clamp(wanted, 260, std::max(260, width() / 3)) }, Qt::Horizontal);
+        applyPageShare();
     });
 
     // The Compare page has its own cohorts and timelines: the window's filter bar, timeline and
@@ -416,6 +439,7 @@ void MainWindow::createPages()
     connect(m_tabs, &QTabWidget::currentChanged, this, [this, fitPages] {
         updateChrome();
         fitPages();
+        applyPageShare();
     });
 
     // Going below the fleet shows the drill-down.
@@ -502,6 +526,19 @@ void MainWindow::updateChrome()
     m_filtersBar->setVisible(!empty && !compare);
     m_timeline->setVisible(!roomy);
     m_detailsDock->setVisible(!empty && !roomy);
+}
+
+void MainWindow::applyPageShare()
+{
+    const int page = m_tabs->currentIndex();
+    const int h = m_splitter->height();
+    if (page < 0 || page >= 2 || h <= 0) {
+        return;
+    }
+    m_applyingShare = true;
+    const int top = static_cast<int>(h * m_pageShare[page]);
+    m_splitter->setSizes({ top, h - top });
+    m_applyingShare = false;
 }
 
 void MainWindow::showPage(int index)
@@ -991,6 +1028,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
             return;
         }
         m_service->cancelImport();
+    }
+    if (m_detailsDock->isVisible() && !m_detailsDock->isFloating()) {
+        QSettings().setValue(QStringLiteral("layout/detailsWidth"), m_detailsDock->width());
     }
     event->accept();
 }

@@ -95,6 +95,8 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // Gives the current page its share of the splitter (when the timeline shows under it).
+    void applyPageShare();
     void createActions();
     void createMenus();
     void createPages();
@@ -139,6 +141,11 @@ private:
 
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;
+    // The page's share of the splitter's height, per page that shows the timeline (the overview
+    // needs room for its cards and charts; at job level the timeline is the main view). What the
+    // user sets is remembered (QSettings "layout/pageShare/N").
+    double m_pageShare[2] = { 0.68, 0.55 };
+    bool m_applyingShare = false;
     JobSearch* m_search = nullptr;
     QStackedWidget* m_content = nullptr; // 0: the splitter of pages and timeline; 1: the empty state
     QLabel* m_emptyTitle = nullptr;

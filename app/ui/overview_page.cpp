@@ -83,7 +83,8 @@ void OverviewPage::buildUi()
     title->setFont(tf);
     header->addWidget(title);
     header->addSpacing(12);
-    m_subtitle = new QLabel(content);
+    m_subtitle = new ElidedLabel(content);
+    m_subtitle->setElideMode(Qt::ElideRight);
     m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
     header->addWidget(m_subtitle, 1);
     // The trend's day / week switch.
@@ -134,8 +135,8 @@ void OverviewPage::buildUi()
     }
     layout->addLayout(cards);
 
-    // 3. Charts, two by two.
-    auto* charts = new QGridLayout;
+    // 3. Charts: four in a row on a wide page, else two by two (placeCharts).
+    auto* charts = m_charts = new QGridLayout;
     charts->setSpacing(8);
     m_bucketsView = makeChartView(content, 250);
     m_trendView = makeChartView(content, 250);
@@ -147,13 +148,59 @@ void OverviewPage::buildUi()
         installChartExport(view, tr("Overview"), [this] { return exportScopeText(*m_state); });
     }
 
-    charts->addWidget(m_bucketsView, 0, 0);
-    charts->addWidget(m_trendView, 0, 1);
-    charts->addWidget(m_causesView, 1, 0);
-    charts->addWidget(m_topJobsView, 1, 1);
-    charts->setColumnStretch(0, 1);
-    charts->setColumnStretch(1, 1);
+    placeCharts();
     layout->addLayout(charts, 1);
+}
+
+void OverviewPage::placeCharts()
+{
+    // 4 x 280 pixels and the gaps: below that a chart's labels crowd its bars.
+    constexpr int kFourInARowWidth = 1180;
+    const int columns = width() >= kFourInARowWidth ? 4 : 2;
+    if (columns == m_chartColumns) {
+        return;
+    }
+    m_chartColumns = columns;
+    QChartView* views[] = { m_bucketsView, m_trendView, m_causesView, m_topJobsView };
+    for (QChartView* v : views) {
+        m_charts->removeWidget(v);
+    }
+    for (int i = 0; i < 4; ++i) {
+        m_charts->addWidget(views[i], i / columns, i % columns);
+    }
+    for (int c = 0; c < 4; ++c) {
+        m_charts->setColumnStretch(c, c < columns ? 1 : 0);
+    }
+    if (m_hasData) {
+        render(); // the titles and legends follow the room
+    }
+}
+
+void OverviewPage::fitChart(QChartView* view)
+{
+    QChart* chart = view->chart();
+    const QString title = chart->title();
+    view->setToolTip(QString());
+    if (m_chartColumns < 4) {
+        return;
+    }
+    // Four in a row: the title up to its qualifier ("Where the time went (% of E2E, ...)" ->
+    // "Where the time went"), whole in the tooltip; legends under the plot.
+    const qsizetype cut = std::min(title.indexOf(QLatin1String(" (")) < 0 ? title.size() : title.indexOf(" ("),
+        title.indexOf(QLatin1Char(',')) < 0 ? title.size() : title.indexOf(QLatin1Char(',')));
+    if (cut < title.size() && !title.endsWith(tr(": no data"))) {
+        chart->setTitle(title.left(cut));
+        view->setToolTip(title);
+    }
+    if (chart->legend()->isVisible()) {
+        chart->legend()->setAlignment(Qt::AlignBottom);
+    }
+}
+
+void OverviewPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeCharts();
 }
 
 Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
@@ -285,7 +332,7 @@ void OverviewPage::updateHeader()
     } else if (!m_hasData) {
         parts << tr("no data yet: open a database or import traces");
     }
-    m_subtitle->setText(parts.join(QStringLiteral("  ·  ")));
+    m_subtitle->setFullText(parts.join(QStringLiteral("  ·  ")));
 }
 
 void OverviewPage::renderCards()
@@ -342,7 +389,7 @@ void OverviewPage::renderCards()
     m_cards[QStringLiteral("noCheckpoint")].value->setStyleSheet(
         any && f.noCheckpointDataJobs > 0 ? QStringLiteral("color: #d55e00;") : QString());
 
-    // Lost time by bucket: the six largest, in three columns, with their colours.
+    // Lost time by bucket: the six largest, in two columns, with their colours.
     std::vector<std::pair<core::Bucket, core::Wide>> lost;
     for (int b = 0; b < core::kBucketCount; ++b) {
         const auto bucket = static_cast<core::Bucket>(b);
@@ -356,12 +403,14 @@ void OverviewPage::renderCards()
     if (!any || lost.empty()) {
         html = none;
     } else {
+        // Two columns: three would widen the page past a laptop's screen.
+        constexpr size_t kColumns = 2;
         const size_t shown = std::min<size_t>(lost.size(), 6);
-        const size_t rows = (shown + 2) / 3;
+        const size_t rows = (shown + kColumns - 1) / kColumns;
         html = QStringLiteral("<table cellspacing='0' cellpadding='1' width='100%'>");
         for (size_t r = 0; r < rows; ++r) {
             html += QStringLiteral("<tr>");
-            for (size_t c = 0; c < 3; ++c) {
+            for (size_t c = 0; c < kColumns; ++c) {
                 const size_t i = c * rows + r;
                 if (i >= shown) {
                     html += QStringLiteral("<td></td><td></td><td></td>");
@@ -406,7 +455,8 @@ void OverviewPage::renderBuckets()
         });
     }
     // Room for every bucket's label (the axis drops labels that do not fit).
-    m_bucketsView->setMinimumHeight(std::max(250, 22 * bars.bars + 80));
+    m_bucketsView->setMinimumHeight(std::max(250, 18 * bars.bars + 70));
+    fitChart(m_bucketsView);
 }
 
 void OverviewPage::renderTrend()
@@ -414,6 +464,7 @@ void OverviewPage::renderTrend()
     QChart* chart = resetChart(m_trendView);
     const bool weekly = m_overview.every == gpu::Calendar::Week;
     const TrendSeries series = fillTrendChart(chart, m_overview, m_state->weighting(), m_hasData);
+    fitChart(m_trendView);
     if (!series.line) {
         return;
     }
@@ -445,7 +496,9 @@ void OverviewPage::renderTrend()
 void OverviewPage::renderCauses()
 {
     QChart* chart = resetChart(m_causesView);
-    for (const auto& [set, kind] : fillCausesChart(chart, m_overview, m_hasData)) {
+    const auto causeSets = fillCausesChart(chart, m_overview, m_hasData);
+    fitChart(m_causesView);
+    for (const auto& [set, kind] : causeSets) {
         const core::Interruption k = kind;
         connect(set, &QBarSet::clicked, this, [this, k](int index) { activateCauseClass(index, k); });
         connect(set, &QBarSet::hovered, this, [this, k](bool on, int index) {
@@ -465,7 +518,9 @@ void OverviewPage::renderTopJobs()
 {
     QChart* chart = resetChart(m_topJobsView);
     const auto n = static_cast<qsizetype>(m_overview.topJobs.size());
-    for (const auto& [set, b] : fillTopJobsChart(chart, m_overview, m_state->weighting(), m_hasData)) {
+    const auto topSets = fillTopJobsChart(chart, m_overview, m_state->weighting(), m_hasData);
+    fitChart(m_topJobsView);
+    for (const auto& [set, b] : topSets) {
         const core::Bucket bucket = b;
         connect(
             set, &QBarSet::clicked, this, [this, n](int index) { activateTopJob(static_cast<int>(n) - 1 - index); });

@@ -10,6 +10,7 @@
 // directly (tests, other callers). GUI thread only.
 #pragma once
 
+#include "app/ui/elided_label.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/types.h"
 
@@ -93,7 +94,16 @@ private:
     void renderCauses();
     void renderTopJobs();
     void updateHeader();
+    // Four charts in a row when the page is wide enough for them, else two by two (so that a
+    // 1600 x 1000 window shows all four without scrolling, and a laptop's stays readable).
+    void placeCharts();
+    // A chart's title and legend for the room it has (placeCharts).
+    void fitChart(QChartView* view);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
     WorkbenchState* m_state;
     DataService* m_data;
     OverviewData m_overview;
@@ -102,7 +112,7 @@ private:
     gpu::Calendar m_calendar = gpu::Calendar::Day;
     QString m_error;
 
-    QLabel* m_subtitle = nullptr;
+    ElidedLabel* m_subtitle = nullptr; // cut at the right before the trend switch is
     QProgressBar* m_busy = nullptr;
     QButtonGroup* m_calendarButtons = nullptr;
     CardSet m_cards;
@@ -110,6 +120,8 @@ private:
     QChartView* m_trendView = nullptr;
     QChartView* m_causesView = nullptr;
     QChartView* m_topJobsView = nullptr;
+    QGridLayout* m_charts = nullptr;
+    int m_chartColumns = 0; // 4 in a row on a wide page, else two by two
 };
 
 } // namespace ett::app

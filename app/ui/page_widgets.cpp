@@ -76,8 +76,9 @@ Card makeCard(QWidget* parent, int margin, bool largeValue)
     l->setSpacing(1);
     card.title = new QLabel(card.frame);
     card.title->setObjectName(QStringLiteral("cardTitle"));
-    // Titles may be cut on a narrow window rather than widen the page beyond it.
+    // Titles wrap on a narrow window rather than widen the page beyond it or be cut.
     card.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    card.title->setWordWrap(true);
     card.value = new QLabel(card.frame);
     card.value->setObjectName(QStringLiteral("cardValue"));
     card.value->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -52,7 +52,7 @@ struct RangeControls
 };
 RangeControls addRangeControls(QHBoxLayout* row, QWidget* parent, const QString& allTimeTip);
 
-// A headline card ("card"): a title ("cardTitle", cut rather than widen the page), a value
+// A headline card ("card"): a title ("cardTitle", wrapped rather than widen the page), a value
 // ("cardValue", selectable; a third larger and bold when `largeValue`) and a wrapped detail
 // ("cardDetail"), stacked in the frame with `margin` pixels above and below.
 struct Card

@@ -800,7 +800,7 @@ void GanttPainter::paintLabels(const Pass& pass) const
         const double w = m_layout.labelWidth - (x - rect.left()) - 4.0;
         p.setFont(row.header ? bold : small);
         p.setPen(row.depth >= 2 ? kMutedText : kText);
-        const QString text = (row.header ? fmBold : fm).elidedText(row.label, Qt::ElideRight, w);
+        const QString text = (row.header ? fmBold : fm).elidedText(row.label, Qt::ElideMiddle, w);
         p.drawText(QRectF(x, top, w, row.bracketLane ? rh - 8.0 : rh), Qt::AlignLeft | Qt::AlignVCenter, text);
     }
     p.setClipRect(rect);

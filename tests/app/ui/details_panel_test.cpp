@@ -41,7 +41,7 @@ TEST(DetailsPanel, ShowsTheWholeJobThenAnAttempt)
     const QString job = panel.figuresText();
     EXPECT_TRUE(job.contains("E2E: 16 h 16 min")) << job.toStdString(); // 58545 s
     EXPECT_TRUE(job.contains("ETT%: 90.2%")) << job.toStdString();
-    EXPECT_TRUE(job.contains("1 failures, 0 preemptions")) << job.toStdString();
+    EXPECT_TRUE(job.contains("1 failure, 0 preemptions")) << job.toStdString();
     EXPECT_TRUE(job.contains("Time to Start: 25 min 00 s")) << job.toStdString();
     // Buckets of the whole job: the gap is recovery.
     const QStringList buckets = column(panel.bucketModel(), 0);

@@ -11,14 +11,18 @@
 #include "app/ui/workbench_state.h"
 
 #include <QAbstractBarSeries>
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QChartView>
 #include <QLabel>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "pages_fixtures.h"
 
@@ -287,6 +291,53 @@ TEST(OverviewPage, TrendDatesNameTheYearWhenTheDaysSpanMoreThanOne)
     const QStringList june = labelsOf(1'672'531'200 + 151 * 86'400, 10);
     ASSERT_EQ(june.size(), 10);
     EXPECT_EQ(june.front(), "Jun 1");
+}
+
+} // namespace
+} // namespace ett::app
+
+namespace ett::app {
+namespace {
+
+// On a laptop's screen (the page about 1,000 pixels wide beside the Details dock) the page needs no
+// sideways scrolling and no card title is cut; on a 1600-pixel window the four charts sit in one
+// row above the fold, each title whole in its tooltip.
+TEST(OverviewPage, FitsALaptopScreenAndPutsTheChartsInOneRowWhenWide)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    page.setOverviewData(fixture().data);
+    page.resize(1000, 700);
+    page.show();
+    QApplication::processEvents();
+    auto* content = page.findChild<QWidget*>(QStringLiteral("overviewContent"));
+    ASSERT_NE(content, nullptr);
+    EXPECT_LE(content->minimumSizeHint().width(), 1000);
+    for (const QLabel* title : page.findChildren<QLabel*>(QStringLiteral("cardTitle"))) {
+        EXPECT_TRUE(title->wordWrap()) << title->text().toStdString();
+    }
+    const auto views = page.findChildren<QChartView*>();
+    ASSERT_EQ(views.size(), 4);
+    const auto rows = [&] {
+        std::set<int> tops;
+        for (const QChartView* v : views) {
+            tops.insert(v->geometry().top());
+        }
+        return tops.size();
+    };
+    EXPECT_EQ(rows(), 2u); // two by two
+    page.resize(1300, 700);
+    QApplication::processEvents();
+    EXPECT_EQ(rows(), 1u); // four in a row
+    bool shortened = false;
+    for (const QChartView* v : views) {
+        if (!v->toolTip().isEmpty()) {
+            shortened = true;
+            EXPECT_TRUE(v->toolTip().startsWith(v->chart()->title())) << v->toolTip().toStdString();
+        }
+    }
+    EXPECT_TRUE(shortened) << "\"Where the time went (% of E2E, GPU-weighted)\" is shortened in a row of four";
 }
 
 } // namespace
