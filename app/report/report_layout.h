@@ -157,6 +157,17 @@ public:
         m_y += h + (level == 1 ? 12 : 5);
     }
 
+    // A figure rather than a name: it starts with a digit or a sign ("1,234.5 GPU-h", "-0.25 pp").
+    static bool isNumberCell(const QString& cell)
+    {
+        if (cell.isEmpty()) {
+            return false;
+        }
+        const QChar first = cell.front();
+        const bool signed_ = first == u'+' || first == u'-' || first == u'\u2212' || first == u'\u2013';
+        return first.isDigit() || (signed_ && cell.size() > 1 && cell[1].isDigit());
+    }
+
     // A table with a header row repeated on every page it spans.
     void table(const std::vector<Column>& cols, const std::vector<QStringList>& rows, const QFont& f = font(8.5),
         const std::vector<int>& boldRows = {})
@@ -179,8 +190,15 @@ public:
                 const QString cell
                     = c < static_cast<size_t>(cells.size()) ? cells[static_cast<qsizetype>(c)] : QString();
                 const QRectF r(x + 4, m_y, w - 8, rowH);
-                const QFont cf
+                QFont cf
                     = cols[c].mono && !header ? font(f.pointSizeF() - 1.5, false, true) : (header || bold ? hf : f);
+                // A number is never cut ("365,547…5 GPU-h" reads as another number): it is set
+                // smaller until it fits. Names are cut in the middle.
+                if (!header && isNumberCell(cell)) {
+                    while (cf.pointSizeF() > 4.5 && QFontMetricsF(cf, &m_device).horizontalAdvance(cell) > r.width()) {
+                        cf.setPointSizeF(cf.pointSizeF() - 0.5);
+                    }
+                }
                 m_p->setFont(cf);
                 m_p->drawText(r, static_cast<int>(cols[c].align | Qt::AlignVCenter),
                     QFontMetricsF(cf, &m_device).elidedText(cell, Qt::ElideMiddle, r.width()));

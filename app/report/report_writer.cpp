@@ -69,6 +69,25 @@ public:
     }
 
 private:
+    // The labels the scope spans, when it names none (every label of the database).
+    QStringList mixedLabels() const
+    {
+        QStringList labels;
+        if (!m_c.request.scope.labels.empty()) {
+            for (const auto& l : m_c.request.scope.labels) {
+                labels << QString::fromStdString(l);
+            }
+        } else {
+            for (const auto& d : m_c.datasets) {
+                if (!labels.contains(QString::fromStdString(d.label))) {
+                    labels << QString::fromStdString(d.label);
+                }
+            }
+        }
+        labels.sort();
+        return labels;
+    }
+
     void titlePage()
     {
         m_l.space(60);
@@ -83,6 +102,20 @@ private:
                      .arg(QString::fromStdString(m_c.request.scope.text()), formatCountOf(f.jobs, "job", "jobs"),
                          formatCountOf(f.attempts, "attempt", "attempts")),
             font(10));
+        // Said when the headline adds several datasets together, and which cohorts are compared.
+        if (const QStringList mixed = mixedLabels(); mixed.size() > 1) {
+            m_l.text(QObject::tr("The headline figures add up %1 datasets: %2.")
+                         .arg(formatCount(mixed.size()), mixed.join(QStringLiteral(", "))),
+                font(10), kAccent);
+        }
+        if (m_c.comparison) {
+            m_l.text(QObject::tr("Compared: A %1 (%2) · B %3 (%4)")
+                         .arg(QString::fromStdString(m_c.comparison->specA),
+                             formatCountOf(m_c.comparison->jobsA, "job", "jobs"),
+                             QString::fromStdString(m_c.comparison->specB),
+                             formatCountOf(m_c.comparison->jobsB, "job", "jobs")),
+                font(10));
+        }
         m_l.text(QObject::tr("Weighting: %1. %2")
                      .arg(weightingName(m_w),
                          m_w == Weighting::Gpu ? QObject::tr("Every second of an attempt counts once per GPU it held.")

@@ -12,6 +12,7 @@
 #include "app/ui/job_search.h"
 #include "app/ui/overview_page.h"
 #include "app/ui/report_dialog.h"
+#include "app/ui/scope_bar.h"
 #include "app/ui/shortcuts_dialog.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/whatif_page.h"
@@ -343,6 +344,10 @@ void MainWindow::createPages()
     addToolBarBreak(Qt::TopToolBarArea);
     addToolBar(Qt::TopToolBarArea, filters);
 
+    // Said when the view adds several datasets together, with each one a click away.
+    m_scopeBar = new ScopeBar(m_state, central);
+    layout->addWidget(m_scopeBar);
+
     // The pages, or (no database, or one without jobs) a page that says how to start.
     m_content = new QStackedWidget(central);
     m_splitter = new QSplitter(Qt::Vertical, m_content);
@@ -524,6 +529,7 @@ void MainWindow::updateChrome()
     const bool compare = index == kComparePage;
     const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
     m_filtersBar->setVisible(!empty && !compare);
+    m_scopeBar->setWanted(!empty && !compare);
     m_timeline->setVisible(!roomy);
     m_detailsDock->setVisible(!empty && !roomy);
 }

@@ -34,6 +34,7 @@ class ComparePage;
 class DataService;
 class ImportProgressDialog;
 class JobSearch;
+class ScopeBar;
 class TimelineView;
 class WhatIfPage;
 class WorkbenchState;
@@ -151,6 +152,7 @@ private:
     QLabel* m_emptyTitle = nullptr;
     QLabel* m_emptyText = nullptr;
     QToolBar* m_filtersBar = nullptr;
+    ScopeBar* m_scopeBar = nullptr;
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     ComparePage* m_compare = nullptr;

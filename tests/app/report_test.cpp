@@ -2,6 +2,7 @@
 // expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
 // but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
 // failed write names the path and leaves nothing behind.
+#include "app/report/report_layout.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
 #include "app/ui/figures_format.h"
@@ -14,6 +15,8 @@
 #include "gpu/whatif.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QPdfWriter>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -244,6 +247,16 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     for (const auto& d : content.datasets) {
         EXPECT_NE(text.find(d.sha256), std::string::npos) << "the full SHA-256 of " << d.sourcePath;
     }
+    // No figure is cut: a number never carries the ellipsis that cuts names ("365,547…5 GPU-h").
+    std::smatch cutNumber;
+    EXPECT_FALSE(std::regex_search(text, cutNumber, std::regex("(^|[ \\t])[-+]?[0-9][0-9,.]*\xE2\x80\xA6")))
+        << cutNumber.str();
+    // The scope is said: the headline adds both labels up, and the cohorts compared are named.
+    EXPECT_TRUE(std::regex_search(text, std::regex("The headline figures add up 2 datasets: after, before\\.")))
+        << text.substr(0, 2000);
+    EXPECT_TRUE(
+        std::regex_search(text, std::regex("Compared: A label=before \\(200 jobs\\) · B label=after \\(200 jobs\\)")))
+        << text.substr(0, 2000);
     // Every page is numbered "Page i of n".
     for (int i = 1; i <= pages; ++i) {
         EXPECT_NE(text.find("Page " + std::to_string(i) + " of " + std::to_string(pages)), std::string::npos) << i;
@@ -428,6 +441,33 @@ TEST_F(ReportTest, FlaggedJobsInTheAdviceAreCapped)
 // Job keys as long as a MLPerf result's path: the chart of the jobs that lost the most sized its
 // axis to the longest name and pushed the names past the page's left edge. They are elided in
 // the middle, as in the table, and no word of the report reaches the edge of the paper.
+// A figure too wide for its column is set smaller, never cut: pdftotext reads it whole. A name
+// too wide is cut in the middle.
+TEST_F(ReportTest, NumbersInTablesAreNeverCut)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    const std::string pdf = (m_dir / "table.pdf").string();
+    {
+        QPdfWriter writer(QString::fromStdString(pdf));
+        writer.setResolution(96); // as the report is written
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter(&writer);
+        report::Layout layout(writer, &painter, QStringLiteral("footer"), 1);
+        layout.table({ { QStringLiteral("name"), 0.15, Qt::AlignLeft }, { QStringLiteral("lost"), 0.12 } },
+            { { QStringLiteral("ranking-llama-405b-pretrain-stage2"), QStringLiteral("365,547,123.5 GPU-h") },
+                { QStringLiteral("b"), QStringLiteral("-64,569,683 GPU-h") } });
+        layout.finish();
+    }
+    const std::string text = run("pdftotext -raw '" + pdf + "' -");
+    EXPECT_NE(text.find("365,547,123.5 GPU-h"), std::string::npos) << text;
+    EXPECT_NE(text.find("-64,569,683 GPU-h"), std::string::npos) << text;
+    EXPECT_EQ(text.find("ranking-llama-405b-pretrain-stage2"), std::string::npos) << "the name is cut";
+    EXPECT_NE(text.find("\xE2\x80\xA6"), std::string::npos) << text;
+}
+
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
 {
     if (!havePdftotext()) {

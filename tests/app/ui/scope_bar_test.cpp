@@ -1,0 +1,66 @@
+// The line that says when a view adds several datasets together, and picks one in one click.
+#include "app/ui/scope_bar.h"
+#include "app/ui/workbench_state.h"
+
+#include <QLabel>
+#include <QToolButton>
+#include <gtest/gtest.h>
+
+#include "pages_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+Vocabulary labels(const QStringList& names)
+{
+    Vocabulary v;
+    v.labels = names;
+    return v;
+}
+
+QToolButton* button(ScopeBar& bar, const QString& text)
+{
+    for (QToolButton* b : bar.findChildren<QToolButton*>()) {
+        if (b->text() == text) {
+            return b;
+        }
+    }
+    return nullptr;
+}
+
+TEST(ScopeBar, SaysWhenTheViewMixesLabelsAndPicksOneInOneClick)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    ScopeBar bar(&state);
+    bar.show();
+    // One label: nothing to say.
+    state.setVocabulary(labels({ "default" }));
+    EXPECT_FALSE(bar.isVisible());
+    // Two, and the filter takes both: said, with both named.
+    state.setVocabulary(labels({ "after", "before" }));
+    EXPECT_TRUE(bar.mixesLabels());
+    ASSERT_TRUE(bar.isVisible());
+    const QString text = bar.findChild<QLabel*>(QStringLiteral("scopeText"))->text();
+    EXPECT_TRUE(text.contains("2 datasets (after, before)")) << text.toStdString();
+    // One click on a label: the filter shows it alone, and the line goes.
+    QToolButton* before = button(bar, "before");
+    ASSERT_NE(before, nullptr);
+    before->click();
+    ASSERT_EQ(state.filter().labels.size(), 1u);
+    EXPECT_EQ(state.filter().labels.front(), "before");
+    EXPECT_FALSE(bar.isVisible());
+    // Back to all: said again; kept together on purpose: hidden until the datasets change.
+    state.setFilter(core::CohortSpec {});
+    EXPECT_TRUE(bar.isVisible());
+    bar.findChild<QToolButton*>(QStringLiteral("keepMixed"))->click();
+    EXPECT_FALSE(bar.isVisible());
+    state.setVocabulary(labels({ "after", "before", "tuned" }));
+    EXPECT_TRUE(bar.isVisible());
+    // The Compare page has cohorts of its own.
+    bar.setWanted(false);
+    EXPECT_FALSE(bar.isVisible());
+}
+
+} // namespace
+} // namespace ett::app
