@@ -704,7 +704,8 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
     return scene;
 }
 
-GanttScene buildRankScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job)
+GanttScene buildRankScene(
+    std::shared_ptr<const core::JobTimeline> timeline, int32_t job, std::optional<int32_t> attemptNumber)
 {
     GanttScene scene;
     scene.setMode(GanttScene::Mode::Ranks);
@@ -722,6 +723,9 @@ GanttScene buildRankScene(std::shared_ptr<const core::JobTimeline> timeline, int
     for (size_t i = 0; i < t.attempts.size(); ++i) {
         const core::TimelineAttempt& ta = t.attempts[i];
         const core::AttemptResult& a = ta.result;
+        if (attemptNumber && a.number != *attemptNumber) {
+            continue;
+        }
         const auto ai = static_cast<int32_t>(i);
         const bool multiRank = !ta.ranks.empty();
 

@@ -233,8 +233,10 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
 // The rank view: per attempt a header row (its segments by bucket), a row of the phases without
 // rank and, for attempts with per-rank phases, one row per rank, coloured by category. Init
 // stages (category init with a subcategory) go to an indented sub-row under their rank, shown on
-// the rank row as one init bar per run; background work goes to its own sub-row. Pure.
-GanttScene buildRankScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job);
+// the rank row as one init bar per run; background work goes to its own sub-row. With
+// `attemptNumber`, that attempt alone (the view of one attempt lists its own ranks). Pure.
+GanttScene buildRankScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job,
+    std::optional<int32_t> attemptNumber = std::nullopt);
 
 // The fleet view: one row per job over the data's range, spans coloured by bucket (lost progress
 // hatched), fault markers by interruption class. Pure.

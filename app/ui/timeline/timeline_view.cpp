@@ -349,12 +349,16 @@ void TimelineView::rebuildScene(bool fit)
     const auto timeline = m_timeline;
     const auto fleet = m_fleet;
     const int32_t job = m_timelineJob;
-    auto build = [mode, timeline, fleet, job]() -> std::shared_ptr<const GanttScene> {
+    // At an attempt, the rank view shows that attempt's ranks only.
+    const std::optional<int32_t> attempt = m_state && m_state->location().level == Level::Attempt
+        ? std::optional<int32_t>(m_state->location().attempt)
+        : std::nullopt;
+    auto build = [mode, timeline, fleet, job, attempt]() -> std::shared_ptr<const GanttScene> {
         switch (mode) {
         case Mode::Job:
             return std::make_shared<const GanttScene>(buildJobScene(timeline, job));
         case Mode::Ranks:
-            return std::make_shared<const GanttScene>(buildRankScene(timeline, job));
+            return std::make_shared<const GanttScene>(buildRankScene(timeline, job, attempt));
         case Mode::Fleet:
             break;
         }

@@ -417,6 +417,23 @@ TEST(GanttScene, RankViewHasRowsPerRankWithInitStagesNested)
     EXPECT_EQ(rows[0].markers.size(), 1u);
 }
 
+// The rank view of one attempt lists that attempt's ranks, not every attempt's.
+TEST(GanttScene, RankViewOfOneAttemptShowsItsRanksOnly)
+{
+    const GanttScene one = buildRankScene(example(), 42, 1);
+    const auto& rows = one.rows();
+    ASSERT_EQ(rows.size(), 6u); // the header, all ranks, rank 0, its init stages, rank 1, its stages
+    EXPECT_TRUE(rows[0].header);
+    EXPECT_EQ(rows[0].label, QStringLiteral("attempt 1 · completed · 2 ranks"));
+    for (const auto& r : rows) {
+        EXPECT_NE(r.label, QStringLiteral("attempt 0 · failed"));
+    }
+    const GanttScene first = buildRankScene(example(), 42, 0);
+    ASSERT_EQ(first.rows().size(), 3u);
+    EXPECT_EQ(first.rows()[0].label, QStringLiteral("attempt 0 · failed"));
+    EXPECT_TRUE(buildRankScene(example(), 42, 7).rows().empty()); // no such attempt
+}
+
 TEST(GanttScene, SelectionsLeadBackToTheSource)
 {
     const GanttScene s = buildRankScene(example(), 42);
