@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "samples/synth/fleet_capacity.h"
+
 namespace ett::app {
 
 using namespace ett::core;
@@ -321,6 +323,12 @@ Command addGenerateCommand(CLI::App& app, CommonOptions& /*common*/)
     sub->add_option("--seed", cmd->seed, "Random seed")->capture_default_str();
     sub->add_option("--days", cmd->days, "Days over which jobs are submitted")
         ->check(CLI::Range(1, 3650))
+        ->capture_default_str();
+    sub->add_option("--capacity", cmd->capacity,
+           "The fleet's clusters and their GPUs, which the jobs running at once never exceed (a job waits for room): "
+           "default ("
+               + formatFleetCapacity(defaultFleetCapacity())
+               + "), none (unbounded, the fleet of earlier versions) or CLUSTER=GPUS,...")
         ->capture_default_str();
     sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed)")->required();
     return { sub, [cmd] { return runGenerate(*cmd); } };

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "samples/synth/generator.h"
 
@@ -20,10 +21,15 @@ using namespace ett::core;
 
 int runGenerate(const GenerateCmd& cmd)
 {
+    auto capacity = parseFleetCapacity(cmd.capacity, "--capacity");
+    if (!capacity) {
+        return fail(capacity.error().message);
+    }
     GeneratorOptions options;
     options.jobs = cmd.jobs;
     options.seed = cmd.seed;
     options.days = cmd.days;
+    options.capacity = std::move(capacity.value());
     const bool gzip = cmd.out.size() > 3 && cmd.out.substr(cmd.out.size() - 3) == ".gz";
     // Write to a temporary name and rename at the end, so that a failure never leaves half a file.
     const std::string tmp = cmd.out + ".partial";
@@ -65,9 +71,15 @@ int runGenerate(const GenerateCmd& cmd)
         std::remove(tmp.c_str());
         return fail("cannot rename " + tmp + " to " + cmd.out + ": " + ec.message());
     }
-    print(fmt::format("wrote {}: {}, {} ({}), seed {}, {}\n", cmd.out, countOf(gen.jobsGenerated(), "job", "jobs"),
+    std::string fleet;
+    if (hasCapacity(options)) {
+        fleet = fmt::format(", {} of {} GPUs in all, {} still queued when the trace was taken",
+            countOf(static_cast<int64_t>(options.capacity.size()), "cluster", "clusters"),
+            countText(totalGpus(options.capacity)), countOf(gen.jobsNeverStarted(), "job", "jobs"));
+    }
+    print(fmt::format("wrote {}: {}, {} ({}), seed {}, {}{}\n", cmd.out, countOf(gen.jobsGenerated(), "job", "jobs"),
         countOf(records, "record", "records"), countOf(gen.phasesGenerated(), "phase", "phases"), cmd.seed,
-        countOf(cmd.days, "day", "days")));
+        countOf(cmd.days, "day", "days"), fleet));
     return kExitOk;
 }
 

@@ -11,11 +11,13 @@ struct GenerateCmd
     int64_t jobs = 200;
     uint64_t seed = 1;
     int days = 14; // over which jobs are submitted
+    std::string capacity = "default"; // the clusters: default, none (unbounded) or CLUSTER=GPUS,...
     std::string out; // the trace; gzip-compressed when it ends in .gz
 };
 
 // Writes the trace (through a temporary file renamed at the end, so that a failure leaves no
-// half file) and prints what it wrote. A write failure: a message on stderr and kExitUserError.
+// half file) and prints what it wrote. A bad --capacity (before anything is written) or a write
+// failure: a message on stderr and kExitUserError.
 int runGenerate(const GenerateCmd& cmd);
 
 } // namespace ett::app

@@ -6,6 +6,45 @@
 
 namespace ett::core::synth {
 
+bool JobBuilder::placeAttempt(
+    int32_t number, int64_t readyNs, int64_t gpus, bool explicitGpus, int64_t& endNs, Ending& ending)
+{
+    CapacityTracker& cluster = *m_cluster;
+    // 1. It cannot start before its GPUs are free at all.
+    int64_t startNs = cluster.earliestRoom(readyNs, gpus);
+    // 2. What a second round must undo: the PRNG, the records written, the job's progress.
+    const SynthRandom random = m_random;
+    const size_t attempts = m_attempts;
+    const size_t phases = m_phases;
+    const size_t checkpoints = m_checkpoints;
+    const int64_t committedNs = m_committedNs;
+    const bool hasDurable = m_hasDurable;
+    while (true) {
+        if (startNs >= m_frame.traceNs || (number > 0 && startNs >= m_plan.cancelAtNs)) {
+            return false;
+        }
+        if (number == 0 && m_cancelAfterStartNs != kNever) {
+            m_plan.cancelAtNs = startNs + m_cancelAfterStartNs; // the owner cancels part way through the run
+        }
+        // 3. Run it from there; keep it when its cluster has room for it the whole way.
+        ending = runAttempt(number, startNs, gpus, explicitGpus, endNs);
+        if (cluster.fits(startNs, endNs, gpus)) {
+            cluster.reserve(startNs, endNs, gpus);
+            return true;
+        }
+        // 4. Else undo it and try again from the first start where it fits. It does not fit at
+        // startNs and ends before the trace is taken, so the next start is later.
+        const int64_t nextNs = cluster.earliestFit(startNs, endNs - startNs, gpus, m_frame.traceNs);
+        m_random = random;
+        m_attempts = attempts;
+        m_phases = phases;
+        m_checkpoints = checkpoints;
+        m_committedNs = committedNs;
+        m_hasDurable = hasDurable;
+        startNs = nextNs;
+    }
+}
+
 Ending JobBuilder::runAttempt(int32_t number, int64_t startNs, int64_t gpus, bool explicitGpus, int64_t& endNs)
 {
     const size_t attemptIndex = m_attempts;

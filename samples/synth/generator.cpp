@@ -1,6 +1,7 @@
 #include "samples/synth/generator.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "samples/synth/job_builder.h"
 
@@ -9,24 +10,58 @@ namespace ett::core {
 // ---- FleetGenerator
 
 FleetGenerator::FleetGenerator(GeneratorOptions options)
-    : m_options(options)
-    , m_random(options.seed)
+    : m_options(std::move(options))
+    , m_random(m_options.seed)
+    , m_bounded(hasCapacity(m_options))
 {
+    if (m_bounded) {
+        m_trackers.reserve(m_options.capacity.size());
+        int64_t largestGpus = 0;
+        for (const ClusterCapacity& c : m_options.capacity) {
+            m_trackers.emplace_back(c.gpus);
+            largestGpus = std::max(largestGpus, c.gpus);
+        }
+        m_noRoom = largestGpus < kMinClusterGpus;
+    }
 }
 
 bool FleetGenerator::next(GeneratedJob& out)
 {
     const bool done
         = m_options.targetPhases > 0 ? m_phasesDone >= m_options.targetPhases : m_jobsDone >= m_options.jobs;
-    if (done) {
-        return false;
+    if (done || m_noRoom) {
+        return false; // complete, or no cluster can hold the smallest job
     }
     const synth::FleetFrame frame = synth::fleetFrame(m_options);
-    synth::JobBuilder builder(m_random, frame, out);
-    builder.build(m_jobsDone);
+    if (!m_bounded) {
+        synth::JobBuilder builder(m_random, frame, out, nullptr);
+        builder.build(m_jobsDone);
+    } else {
+        // 1. The next submission in time order: the jobs still to come are spread uniformly over
+        // what is left of the span. 2. No attempt can start before it, so the trackers forget what
+        // ended earlier. 3. The job, placed on its cluster.
+        m_submittedFraction = m_random.nextOrdered(m_submittedFraction, m_options.jobs - m_jobsDone);
+        const int64_t submittedNs = frame.baseNs
+            + synth::msFromSeconds(m_submittedFraction * static_cast<double>(frame.spanNs / kNsPerSecond));
+        for (synth::CapacityTracker& t : m_trackers) {
+            t.forgetBefore(submittedNs);
+        }
+        synth::ClusterPlacement placement { m_options.capacity, m_trackers, submittedNs };
+        synth::JobBuilder builder(m_random, frame, out, &placement);
+        builder.build(m_jobsDone);
+        m_jobsNeverStarted += out.attempts.empty() ? 1 : 0;
+        for (const synth::CapacityTracker& t : m_trackers) {
+            m_peakTrackerSteps = std::max(m_peakTrackerSteps, t.steps());
+        }
+    }
     ++m_jobsDone;
     m_phasesDone += static_cast<int64_t>(out.phases.size());
     return true;
+}
+
+bool hasCapacity(const GeneratorOptions& options)
+{
+    return !options.capacity.empty() && options.targetPhases <= 0;
 }
 
 // ---- accounting input

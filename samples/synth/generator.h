@@ -6,6 +6,10 @@
 // Deterministic for a seed on every platform: it uses its own PRNG and its own distributions
 // (never <random>'s, whose results differ between standard libraries). Jobs are produced one at
 // a time so that a fleet of any size streams in constant memory.
+//
+// With a capacity the fleet runs on clusters of so many GPUs: jobs are submitted in time order and
+// each attempt starts at the earliest time its cluster has room for it the whole way through, so
+// that queue time grows as the fleet fills (see capacity_tracker.h).
 #pragma once
 
 #include "core/model/accounting.h"
@@ -18,6 +22,8 @@
 #include <string_view>
 #include <vector>
 
+#include "samples/synth/capacity_tracker.h"
+#include "samples/synth/fleet_capacity.h"
 #include "samples/synth/synth_random.h"
 
 namespace ett::core {
@@ -29,6 +35,16 @@ struct GeneratorOptions
     int days = 14; // jobs are submitted over this many days
     int64_t startNs = 1'748'736'000'000'000'000; // 2025-06-01T00:00:00Z
     int64_t targetPhases = 0; // > 0: generate jobs until at least this many phase records exist
+    // The clusters and their GPUs (defaultFleetCapacity() is what `ettw generate` uses). Empty: an
+    // unbounded fleet, where every job starts after a short queue delay whatever else runs; the
+    // default, whose text for a seed never changes (fixtures and hand-derived figures rest on it).
+    // With clusters, at no instant do the attempts running on a cluster use more GPUs than it has:
+    // a job, and a restart, waits for room; a job goes to a cluster that can hold it, its GPU count
+    // capped to the largest cluster; one that cannot start before the trace is taken has no
+    // attempts. Jobs are then submitted in time order, which needs their number (and makes a
+    // smaller fleet no prefix of a larger one): the capacity applies only when targetPhases is 0,
+    // and a cluster of fewer than kMinClusterGpus GPUs takes no job.
+    std::vector<ClusterCapacity> capacity;
 };
 
 // Everything the trace holds about one job, as validated records (times in nanoseconds).
@@ -51,15 +67,31 @@ public:
 
     int64_t jobsGenerated() const { return m_jobsDone; }
     int64_t phasesGenerated() const { return m_phasesDone; }
+    // With a capacity: the jobs that could not start before the trace was taken (no attempts).
+    int64_t jobsNeverStarted() const { return m_jobsNeverStarted; }
+    // With a capacity: the most steps any cluster's tracker has held (its memory), else 0.
+    size_t peakTrackerSteps() const { return m_peakTrackerSteps; }
 
 private:
     GeneratorOptions m_options;
     synth::SynthRandom m_random;
     int64_t m_jobsDone = 0;
     int64_t m_phasesDone = 0;
+    // Capacity mode: one tracker per cluster of m_options.capacity, and where the ordered
+    // submissions stand (a fraction of the submission span).
+    bool m_bounded = false;
+    bool m_noRoom = false; // bounded, and no cluster holds kMinClusterGpus GPUs
+    std::vector<synth::CapacityTracker> m_trackers;
+    double m_submittedFraction = 0.0;
+    size_t m_peakTrackerSteps = 0;
+    int64_t m_jobsNeverStarted = 0;
 };
 
-// The header line of a generated file (time_unit "ms", source "ettw generate ...").
+// Whether `options` give a bounded fleet: clusters, and jobs counted (targetPhases is 0).
+bool hasCapacity(const GeneratorOptions& options);
+
+// The header line of a generated file (time_unit "ms", source "ettw generate ...", with
+// --capacity CLUSTER=GPUS,... when the fleet is bounded).
 std::string generatorHeaderLine(const GeneratorOptions& options);
 
 // Appends the job's records as ETT trace JSON Lines (job, attempts, phases, checkpoints), times

@@ -20,13 +20,19 @@ void JobBuilder::build(int64_t index)
     m_checkpoints = 0;
     const int64_t firstStartNs = describeJob(index);
 
-    // 1. Attempts until the job completes, is cancelled, gives up or the trace is taken.
+    // 1. Attempts until the job completes, is cancelled, gives up or the trace is taken. On a
+    // bounded fleet each waits from when it is ready until its cluster has room.
     int64_t startNs = firstStartNs;
     int64_t gpus = m_plan.gpus;
     bool explicitGpus = chance(0.15);
     for (int32_t number = 0; number < kMaxAttempts; ++number) {
         int64_t endNs = startNs;
-        const Ending ending = runAttempt(number, startNs, gpus, explicitGpus, endNs);
+        Ending ending = Ending::TraceTaken;
+        if (!m_placement) {
+            ending = runAttempt(number, startNs, gpus, explicitGpus, endNs);
+        } else if (!placeAttempt(number, startNs, gpus, explicitGpus, endNs, ending)) {
+            break; // still waiting for room when the trace is taken, or cancelled while waiting
+        }
         if (ending == Ending::Completed || ending == Ending::Cancelled || ending == Ending::TraceTaken) {
             break;
         }
@@ -113,12 +119,15 @@ int64_t JobBuilder::describeJob(int64_t index)
     const double targetHours = planJob(profile);
     JobPlan& p = m_plan;
 
-    // 3. Queue delay before the first attempt: minutes, longer for bigger jobs.
+    // 3. Queue delay before the first attempt: minutes, longer for bigger jobs (on a bounded fleet,
+    // the scheduler's own delay before the wait for room).
     const int64_t queueNs = logn(240.0 * (1.0 + 4.0 * p.sizeFactor), 1.1, 5.0, 8.0 * 3600.0);
     const int64_t firstStartNs = submittedNs + queueNs;
+    m_cancelAfterStartNs = kNever;
     if (chance(0.025)) {
         // Cancelled by its owner somewhere in what would be its run.
-        p.cancelAtNs = firstStartNs + msFromSeconds((0.05 + 0.9 * uniform()) * targetHours * 3600.0);
+        m_cancelAfterStartNs = msFromSeconds((0.05 + 0.9 * uniform()) * targetHours * 3600.0);
+        p.cancelAtNs = firstStartNs + m_cancelAfterStartNs;
     }
     m_committedNs = 0;
     m_hasDurable = false;
@@ -140,7 +149,9 @@ JobProfile JobBuilder::drawProfile()
     profile.team = &team;
     profile.model = &kModels[team.firstModel + pick(modelWeights, team.modelCount)];
     profile.kind = kKinds[team.firstKind + static_cast<size_t>(uniform() * static_cast<double>(team.kindCount))];
-    profile.cluster = kClusters[pick(kClusterWeights, std::size(kClusters))];
+    if (!m_placement) {
+        profile.cluster = kClusters[pick(kClusterWeights, std::size(kClusters))];
+    }
 
     // GPU count: inside the model's range, smaller counts more likely (weights 1, 0.55, 0.3...).
     const ModelSpec& model = *profile.model;
@@ -152,6 +163,9 @@ JobProfile JobBuilder::drawProfile()
         w *= 0.55;
     }
     profile.gpuIndex = model.minGpuIndex + static_cast<int>(pick(gpuWeights, static_cast<size_t>(gpuSpan)));
+    if (m_placement) {
+        pickCluster(profile);
+    }
 
     // Priority: most research jobs are preemptible; big jobs never are (nobody evicts 1k GPUs).
     const bool preemptible = profile.gpuIndex <= 5;
@@ -163,6 +177,31 @@ JobProfile JobBuilder::drawProfile()
         profile.priority = kPriorities[pick(weights, 3)];
     }
     return profile;
+}
+
+void JobBuilder::pickCluster(JobProfile& profile)
+{
+    const std::vector<ClusterCapacity>& clusters = m_placement->clusters;
+    int64_t largestGpus = 0;
+    for (const ClusterCapacity& c : clusters) {
+        largestGpus = std::max(largestGpus, c.gpus);
+    }
+    while (profile.gpuIndex > 0 && kGpuCounts[profile.gpuIndex] > largestGpus) {
+        --profile.gpuIndex;
+    }
+    // Only the clusters that hold the job take part in the draw (the generator makes sure one does).
+    const int64_t gpus = kGpuCounts[profile.gpuIndex];
+    std::vector<double> weights;
+    std::vector<size_t> holding;
+    for (size_t i = 0; i < clusters.size(); ++i) {
+        if (clusters[i].gpus >= gpus) {
+            weights.push_back(static_cast<double>(clusters[i].gpus));
+            holding.push_back(i);
+        }
+    }
+    const size_t chosen = holding[pick(weights.data(), weights.size())];
+    profile.cluster = clusters[chosen].name;
+    m_cluster = &m_placement->trackers[chosen];
 }
 
 int64_t JobBuilder::writeJobRecord(int64_t index, const JobProfile& profile)
@@ -181,8 +220,9 @@ int64_t JobBuilder::writeJobRecord(int64_t index, const JobProfile& profile)
     m_plan = JobPlan {};
     m_plan.gpus = kGpuCounts[profile.gpuIndex];
     job.gpus = m_plan.gpus;
-    const int64_t submittedNs
-        = m_frame.baseNs + msFromSeconds(uniform() * static_cast<double>(m_frame.spanNs / kNsPerSecond));
+    const int64_t submittedNs = m_placement
+        ? m_placement->submittedNs
+        : m_frame.baseNs + msFromSeconds(uniform() * static_cast<double>(m_frame.spanNs / kNsPerSecond));
     job.submittedNs = submittedNs;
     size_t attrCount = profile.priority.empty() ? 3 : 4;
     job.attrs.resize(attrCount);

@@ -10,6 +10,12 @@
 // Times are whole milliseconds: every duration is rounded to ms before it is added to a cursor
 // that starts on a whole ms, so that appendJobLines' integer-ms text round-trips exactly.
 // The order of the random draws is part of the contract: a seed gives the same fleet.
+//
+// On a bounded fleet an attempt is placed before it is kept: it is simulated from the first instant
+// its cluster has room, and when it then collides with a later reservation it is simulated again
+// (the same draws, from a saved PRNG state) from the first start at which it fits. An attempt's
+// course is the same wherever it starts, except where the trace or the owner's cancellation cuts
+// it, so this ends in one or two rounds.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "samples/synth/capacity_tracker.h"
 #include "samples/synth/fleet_catalog.h"
 #include "samples/synth/generator.h"
 #include "samples/synth/synth_random.h"
@@ -32,6 +39,15 @@ struct FleetFrame
 };
 
 FleetFrame fleetFrame(const GeneratorOptions& options);
+
+// The clusters of a bounded fleet, what is reserved on them, and when the job to build was
+// submitted (the generator draws submissions in time order).
+struct ClusterPlacement
+{
+    const std::vector<ClusterCapacity>& clusters;
+    std::vector<CapacityTracker>& trackers; // one per cluster, in the same order
+    int64_t submittedNs;
+};
 
 // What ended an attempt.
 enum class Ending : uint8_t { Completed, Fault, Preempted, UserError, Cancelled, TraceTaken };
@@ -81,14 +97,16 @@ struct AttemptCut
     Ending ending = Ending::TraceTaken;
 };
 
-// Builds one job into a GeneratedJob, reusing the storage of its records. Draws from `random`.
+// Builds one job into a GeneratedJob, reusing the storage of its records. Draws from `random`;
+// places its attempts on `placement`'s clusters when it is not null (a bounded fleet).
 class JobBuilder
 {
 public:
-    JobBuilder(SynthRandom& random, const FleetFrame& frame, GeneratedJob& out)
+    JobBuilder(SynthRandom& random, const FleetFrame& frame, GeneratedJob& out, ClusterPlacement* placement)
         : m_random(random)
         , m_frame(frame)
         , m_out(out)
+        , m_placement(placement)
     {
     }
 
@@ -99,7 +117,10 @@ private:
     SynthRandom& m_random;
     const FleetFrame& m_frame;
     GeneratedJob& m_out;
+    ClusterPlacement* m_placement; // null: an unbounded fleet
+    CapacityTracker* m_cluster = nullptr; // the job's cluster on a bounded fleet
     JobPlan m_plan;
+    int64_t m_cancelAfterStartNs = kNever; // when the owner cancels, counted from the first start
     size_t m_attempts = 0; // records in use in m_out's vectors
     size_t m_phases = 0;
     size_t m_checkpoints = 0;
@@ -140,6 +161,9 @@ private:
     // Fills the job record and m_plan; returns the first attempt's start.
     int64_t describeJob(int64_t index);
     JobProfile drawProfile();
+    // Bounded fleet: caps the GPU count to the largest cluster and picks a cluster that holds the
+    // job, in proportion to the clusters' GPUs.
+    void pickCluster(JobProfile& profile);
     // Writes the job record of `profile`; returns its submission time.
     int64_t writeJobRecord(int64_t index, const JobProfile& profile);
     // Fills the rest of m_plan; returns the train target in hours.
@@ -147,6 +171,10 @@ private:
     int64_t rescheduleGap(Ending ending);
 
     // ---- one attempt (attempt_builder.cpp)
+    // Bounded fleet: runs the attempt at the earliest start >= readyNs at which its cluster has
+    // room for its whole length, and reserves it. False, with nothing written, when that start
+    // comes after the trace is taken, or (on a restart) after the owner cancelled.
+    bool placeAttempt(int32_t number, int64_t readyNs, int64_t gpus, bool explicitGpus, int64_t& endNs, Ending& ending);
     Ending runAttempt(int32_t number, int64_t startNs, int64_t gpus, bool explicitGpus, int64_t& endNs);
     void beginAttempt(int32_t number, int64_t startNs, int64_t gpus, bool explicitGpus);
     AttemptCut drawCut(int64_t startNs, int64_t gpus);

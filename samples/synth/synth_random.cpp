@@ -126,4 +126,12 @@ size_t SynthRandom::pick(const double* weights, size_t n)
     return n - 1;
 }
 
+double SynthRandom::nextOrdered(double previous, int64_t remaining)
+{
+    // The smallest of m uniforms on [0, 1) is 1 - V^(1/m) for V uniform on (0, 1].
+    const double v = 1.0 - uniform();
+    const double smallest = 1.0 - portableExp(portableLog(v) / static_cast<double>(remaining));
+    return previous + (1.0 - previous) * smallest;
+}
+
 } // namespace ett::core::synth

@@ -24,6 +24,9 @@ public:
     double lognormal(double median, double sigma);
     // An index in [0, n) drawn with the given (non-negative) weights.
     size_t pick(const double* weights, size_t n);
+    // The smallest of `remaining` (>= 1) uniforms on [previous, 1): drawn one after the other, with
+    // `remaining` counting down, these are n uniforms on [0, 1) in increasing order (Renyi).
+    double nextOrdered(double previous, int64_t remaining);
 
 private:
     uint64_t m_state[4] {};

@@ -186,6 +186,9 @@ std::string generatorHeaderLine(const GeneratorOptions& options)
     if (options.startNs != GeneratorOptions {}.startNs) {
         source += " --start " + formatRfc3339(options.startNs);
     }
+    if (hasCapacity(options)) {
+        source += " --capacity " + formatFleetCapacity(options.capacity);
+    }
     std::string line = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"ms","source":)";
     appendJsonString(line, source);
     line += "}";

@@ -456,7 +456,7 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
         { { "jobs" }, { "--db", "--sort", "lost_gpu_hours", "ett", "--limit", "--format" } },
         { { "issues" }, { "--db", "--format" } },
         { { "datasets" }, { "--db", "--format", "--remove-label", "--rename-label" } },
-        { { "generate" }, { "--jobs", "--seed", "--out", "--days" } },
+        { { "generate" }, { "--jobs", "--seed", "--out", "--days", "--capacity", "default", "none", "CLUSTER=GPUS" } },
     };
     for (const auto& [command, mentions] : cases) {
         auto args = command;
@@ -1255,6 +1255,67 @@ TEST_F(CliGenerate, SameSeedGivesTheSameBytesAndAnotherSeedDiffers)
         files.insert(entry.path().filename().string());
     }
     EXPECT_EQ(files, (std::set<std::string> { "a.ett.jsonl", "b.ett.jsonl", "c.ett.jsonl" }));
+}
+
+// 64-bit FNV-1a of a text: a digest that needs no library.
+uint64_t fnv1a(const std::string& text)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char c : text) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+TEST_F(CliGenerate, CapacityNoneWritesTheUnboundedFleetOfEarlierVersions)
+{
+    // Digest and size of `ettw generate --jobs 50 --seed 7` before clusters had GPU counts.
+    const std::string none
+        = ok({ "generate", "--jobs", "50", "--seed", "7", "--capacity", "none", "--out", "n.jsonl" });
+    EXPECT_FALSE(contains(none, "cluster")) << none;
+    const std::string unbounded = readFile(work() / "n.jsonl");
+    EXPECT_EQ(unbounded.size(), 625'258u);
+    EXPECT_EQ(fnv1a(unbounded), 0xaa3821a7195d9a9eULL);
+
+    // The default is the bounded fleet, and its header says how to write it again.
+    const std::string out = ok({ "generate", "--jobs", "50", "--seed", "7", "--out", "d.jsonl" });
+    EXPECT_TRUE(contains(out, "5 clusters of 53,248 GPUs in all, 0 jobs still queued")) << out;
+    ok({ "generate", "--jobs", "50", "--seed", "7", "--capacity", "default", "--out", "d2.jsonl" });
+    ok({ "generate", "--jobs", "50", "--seed", "7", "--capacity",
+        "east=16384,west=16384,central=8192,north=8192,south=4096", "--out", "d3.jsonl" });
+    const std::string bounded = readFile(work() / "d.jsonl");
+    EXPECT_NE(bounded, unbounded);
+    EXPECT_EQ(bounded, readFile(work() / "d2.jsonl"));
+    EXPECT_EQ(bounded, readFile(work() / "d3.jsonl"));
+    EXPECT_TRUE(contains(bounded.substr(0, bounded.find('\n')),
+        "ettw generate --seed 7 --jobs 50 --days 14 --capacity east=16384,west=16384,central=8192,north=8192,"
+        "south=4096"));
+
+    // A fleet of one small cluster: every job fits it.
+    ok({ "generate", "--jobs", "40", "--seed", "2", "--capacity", "lab=64", "--out", "lab.jsonl" });
+    for (const std::string& line : splitLines(readFile(work() / "lab.jsonl"))) {
+        if (contains(line, R"("type":"job")")) {
+            EXPECT_TRUE(contains(line, R"("cluster":"lab")")) << line;
+        }
+    }
+}
+
+TEST_F(CliGenerate, BadCapacityIsAnErrorNamingTheOptionAndTheValue)
+{
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        { "lots", "expected CLUSTER=GPUS" },
+        { "east=many", "whole number of GPUs" },
+        { "east=4", "from 8" },
+        { "east=64,east=64", "named twice" },
+        { "", "expected default, none or CLUSTER=GPUS" },
+    };
+    for (const auto& [value, needle] : cases) {
+        expectUserError({ "generate", "--jobs", "5", "--capacity", value, "--out", "x.jsonl" },
+            { "--capacity '" + value + "'", needle });
+    }
+    EXPECT_FALSE(fs::exists(work() / "x.jsonl"));
+    EXPECT_FALSE(fs::exists(work() / "x.jsonl.partial"));
 }
 
 TEST_F(CliGenerate, GzipOutputImports)

@@ -159,6 +159,38 @@ TEST(Generator, IsDeterministicForASeed)
     EXPECT_GT(first.size(), 10'000u);
 }
 
+// 64-bit FNV-1a of a text: a digest that needs no library.
+uint64_t fnv1a(std::string_view text)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char c : text) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+TEST(Generator, UnboundedFleetIsWhatEarlierVersionsWrote)
+{
+    // The default options have no capacity: the text is byte for byte the one written before
+    // clusters had GPU counts (digests and sizes taken from `ettw generate` of that version), so
+    // the fixtures and hand-derived figures built on it hold.
+    EXPECT_TRUE(GeneratorOptions {}.capacity.empty());
+    const std::string large = fleetText(fleetOptions(11, 2000));
+    EXPECT_EQ(large.size(), 32'620'187u);
+    EXPECT_EQ(fnv1a(large), 0xe4278ae194fbaedeULL);
+    const std::string small = fleetText(fleetOptions(7, 50));
+    EXPECT_EQ(small.size(), 625'258u);
+    EXPECT_EQ(fnv1a(small), 0xaa3821a7195d9a9eULL);
+    // A capacity with a phase target does not apply (the ordered submissions need the job count).
+    GeneratorOptions phases = fleetOptions(7, 50);
+    phases.targetPhases = 5000;
+    GeneratorOptions phasesWithCapacity = phases;
+    phasesWithCapacity.capacity = defaultFleetCapacity();
+    EXPECT_FALSE(hasCapacity(phasesWithCapacity));
+    EXPECT_EQ(fleetText(phasesWithCapacity), fleetText(phases));
+}
+
 TEST(Generator, DifferentSeedsGiveDifferentFleets)
 {
     EXPECT_NE(fleetText(fleetOptions(1, 20)), fleetText(fleetOptions(2, 20)));
@@ -191,6 +223,24 @@ TEST(Generator, EveryRecordIsValid)
     for (const auto& job : largeFleet()) {
         EXPECT_EQ(firstProblem(job, traceEnd(options)), "");
     }
+}
+
+TEST(Generator, EveryRecordOfABoundedFleetIsValid)
+{
+    // The same rules on a fleet that waits for room; a job still queued when the trace is taken
+    // has no records beside its own.
+    auto options = fleetOptions(2, 1500);
+    options.capacity = defaultFleetCapacity();
+    int64_t queued = 0;
+    for (const auto& job : generateFleet(options)) {
+        if (job.attempts.empty()) {
+            EXPECT_TRUE(job.phases.empty() && job.checkpoints.empty()) << job.job.job;
+            ++queued;
+            continue;
+        }
+        EXPECT_EQ(firstProblem(job, traceEnd(options)), "");
+    }
+    EXPECT_LT(queued, 150);
 }
 
 TEST(Generator, JobsLookLikeAFleet)
