@@ -321,9 +321,10 @@ Command addGenerateCommand(CLI::App& app, CommonOptions& /*common*/)
     auto* sub = app.add_subcommand("generate", "Write a synthetic fleet as an ETT trace (deterministic for a seed)");
     sub->add_option("--jobs", cmd->jobs, "Number of jobs")->check(CLI::PositiveNumber)->capture_default_str();
     sub->add_option("--seed", cmd->seed, "Random seed")->capture_default_str();
-    sub->add_option("--days", cmd->days, "Days over which jobs are submitted")
-        ->check(CLI::Range(1, 3650))
-        ->capture_default_str();
+    sub->add_option("--days", cmd->days,
+           "Days over which jobs are submitted (default: 14, or on a bounded fleet as many as keep its clusters "
+           "about 70% busy)")
+        ->check(CLI::Range(1, 3650));
     sub->add_option("--capacity", cmd->capacity,
            "The fleet's clusters and their GPUs, which the jobs running at once never exceed (a job waits for room): "
            "default ("

@@ -6,7 +6,9 @@
 #include <fmt/core.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +21,35 @@ namespace ett::app {
 
 using namespace ett::core;
 
+namespace {
+
+constexpr int kDefaultDays = 14;
+// The share of a bounded fleet's GPU time the jobs ask for when --days is not given: busy, with
+// room for the queue to drain.
+constexpr double kTargetLoad = 0.7;
+
+// The days over which the jobs keep the fleet about kTargetLoad busy, at least kDefaultDays: the
+// GPU time of every attempt, from a pass without capacity (attempt lengths do not depend on the
+// days nor on the capacity, only on the seed).
+int daysForLoad(GeneratorOptions options)
+{
+    const double capacityGpus = static_cast<double>(totalGpus(options.capacity));
+    options.capacity.clear();
+    FleetGenerator gen(options);
+    GeneratedJob job;
+    double gpuSeconds = 0;
+    while (gen.next(job)) {
+        for (const auto& a : job.attempts) {
+            gpuSeconds += static_cast<double>(a.endNs - a.startNs) / 1e9
+                * static_cast<double>(a.gpus.value_or(job.job.gpus.value_or(1)));
+        }
+    }
+    const double days = std::ceil(gpuSeconds / (kTargetLoad * capacityGpus * 86'400.0));
+    return static_cast<int>(std::clamp(days, static_cast<double>(kDefaultDays), 3650.0));
+}
+
+} // namespace
+
 int runGenerate(const GenerateCmd& cmd)
 {
     auto capacity = parseFleetCapacity(cmd.capacity, "--capacity");
@@ -28,8 +59,11 @@ int runGenerate(const GenerateCmd& cmd)
     GeneratorOptions options;
     options.jobs = cmd.jobs;
     options.seed = cmd.seed;
-    options.days = cmd.days;
     options.capacity = std::move(capacity.value());
+    options.days = cmd.days.value_or(kDefaultDays);
+    if (!cmd.days && hasCapacity(options)) {
+        options.days = daysForLoad(options);
+    }
     const bool gzip = cmd.out.size() > 3 && cmd.out.substr(cmd.out.size() - 3) == ".gz";
     // Write to a temporary name and rename at the end, so that a failure never leaves half a file.
     const std::string tmp = cmd.out + ".partial";
@@ -79,7 +113,7 @@ int runGenerate(const GenerateCmd& cmd)
     }
     print(fmt::format("wrote {}: {}, {} ({}), seed {}, {}{}\n", cmd.out, countOf(gen.jobsGenerated(), "job", "jobs"),
         countOf(records, "record", "records"), countOf(gen.phasesGenerated(), "phase", "phases"), cmd.seed,
-        countOf(cmd.days, "day", "days"), fleet));
+        countOf(options.days, "day", "days"), fleet));
     return kExitOk;
 }
 

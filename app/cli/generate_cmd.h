@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace ett::app {
@@ -10,7 +11,9 @@ struct GenerateCmd
 {
     int64_t jobs = 200;
     uint64_t seed = 1;
-    int days = 14; // over which jobs are submitted
+    // Over which jobs are submitted. Not given: 14, or on a bounded fleet as many as keep its
+    // clusters about 70% busy (so that nearly every job runs instead of queueing past the end).
+    std::optional<int> days;
     std::string capacity = "default"; // the clusters: default, none (unbounded) or CLUSTER=GPUS,...
     std::string out; // the trace; gzip-compressed when it ends in .gz
 };

@@ -1301,6 +1301,33 @@ TEST_F(CliGenerate, CapacityNoneWritesTheUnboundedFleetOfEarlierVersions)
     }
 }
 
+// Without --days a bounded fleet gets as many days as keep it about 70% busy, so that nearly
+// every job runs; with --days 14 the same jobs mostly queue past the end.
+TEST_F(CliGenerate, ABoundedFleetWithoutDaysRunsNearlyEveryJob)
+{
+    const auto queued = [](const std::string& out) {
+        const std::smatch m = [&] {
+            std::smatch r;
+            std::regex_search(out, r, std::regex("([0-9,]+) jobs? still queued"));
+            return r;
+        }();
+        std::string digits = m.size() > 1 ? m.str(1) : "-1";
+        std::erase(digits, ',');
+        return std::stoll(digits);
+    };
+    const std::string fitted
+        = ok({ "generate", "--jobs", "400", "--seed", "5", "--capacity", "a=1024,b=512", "--out", "fit.jsonl" });
+    std::smatch days;
+    ASSERT_TRUE(std::regex_search(fitted, days, std::regex("seed 5, ([0-9]+) days"))) << fitted;
+    EXPECT_GT(std::stoi(days.str(1)), 14) << fitted;
+    EXPECT_LE(queued(fitted), 4) << fitted; // at most 1% of the jobs
+    const std::string crowded = ok({ "generate", "--jobs", "400", "--seed", "5", "--capacity", "a=1024,b=512", "--days",
+        "14", "--out", "crowd.jsonl" });
+    EXPECT_GT(queued(crowded), 40) << crowded;
+    // An unbounded fleet keeps the 14 days.
+    EXPECT_TRUE(contains(ok({ "generate", "--jobs", "20", "--capacity", "none", "--out", "n.jsonl" }), "14 days"));
+}
+
 TEST_F(CliGenerate, BadCapacityIsAnErrorNamingTheOptionAndTheValue)
 {
     const std::vector<std::pair<std::string, std::string>> cases = {
