@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "tests/app/cli/ettw_process.h"
+#include "tests/core/model/generator_fixtures.h"
 
 namespace {
 
@@ -1257,16 +1258,7 @@ TEST_F(CliGenerate, SameSeedGivesTheSameBytesAndAnotherSeedDiffers)
     EXPECT_EQ(files, (std::set<std::string> { "a.ett.jsonl", "b.ett.jsonl", "c.ett.jsonl" }));
 }
 
-// 64-bit FNV-1a of a text: a digest that needs no library.
-uint64_t fnv1a(const std::string& text)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char c : text) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
+using core::test::fnv1a;
 
 TEST_F(CliGenerate, CapacityNoneWritesTheUnboundedFleetOfEarlierVersions)
 {

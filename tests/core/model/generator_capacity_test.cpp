@@ -15,9 +15,13 @@
 #include "samples/synth/capacity_tracker.h"
 #include "samples/synth/fleet_capacity.h"
 #include "samples/synth/generator.h"
+#include "tests/core/model/generator_fixtures.h"
 
 namespace ett::core {
 namespace {
+
+using test::fleetText;
+using test::generateFleet;
 
 using synth::CapacityTracker;
 
@@ -143,28 +147,6 @@ GeneratorOptions boundedOptions(uint64_t seed, int64_t jobs, std::vector<Cluster
     o.jobs = jobs;
     o.capacity = std::move(capacity);
     return o;
-}
-
-std::vector<GeneratedJob> generateFleet(const GeneratorOptions& options)
-{
-    FleetGenerator gen(options);
-    std::vector<GeneratedJob> jobs;
-    GeneratedJob job;
-    while (gen.next(job)) {
-        jobs.push_back(job);
-    }
-    return jobs;
-}
-
-std::string fleetText(const GeneratorOptions& options)
-{
-    FleetGenerator gen(options);
-    GeneratedJob job;
-    std::string text = generatorHeaderLine(options) + "\n";
-    while (gen.next(job)) {
-        appendJobLines(job, text);
-    }
-    return text;
 }
 
 std::string clusterOf(const GeneratedJob& g)

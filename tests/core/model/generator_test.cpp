@@ -12,9 +12,14 @@
 #include <vector>
 
 #include "samples/synth/generator.h"
+#include "tests/core/model/generator_fixtures.h"
 
 namespace ett::core {
 namespace {
+
+using test::fleetText;
+using test::fnv1a;
+using test::generateFleet;
 
 constexpr int64_t kMs = 1'000'000;
 constexpr int64_t kDayNs = 86'400 * kNsPerSecond;
@@ -25,28 +30,6 @@ GeneratorOptions fleetOptions(uint64_t seed, int64_t jobs)
     o.seed = seed;
     o.jobs = jobs;
     return o;
-}
-
-std::string fleetText(const GeneratorOptions& options)
-{
-    FleetGenerator gen(options);
-    GeneratedJob job;
-    std::string text = generatorHeaderLine(options) + "\n";
-    while (gen.next(job)) {
-        appendJobLines(job, text);
-    }
-    return text;
-}
-
-std::vector<GeneratedJob> generateFleet(const GeneratorOptions& options)
-{
-    FleetGenerator gen(options);
-    std::vector<GeneratedJob> jobs;
-    GeneratedJob job;
-    while (gen.next(job)) {
-        jobs.push_back(job);
-    }
-    return jobs;
 }
 
 // A fleet big enough for the rare features (multi-rank, no checkpoints, cancellations).
@@ -157,17 +140,6 @@ TEST(Generator, IsDeterministicForASeed)
     const std::string first = fleetText(options);
     EXPECT_EQ(first, fleetText(options));
     EXPECT_GT(first.size(), 10'000u);
-}
-
-// 64-bit FNV-1a of a text: a digest that needs no library.
-uint64_t fnv1a(std::string_view text)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char c : text) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
 }
 
 TEST(Generator, UnboundedFleetIsWhatEarlierVersionsWrote)
