@@ -1258,7 +1258,7 @@ TEST_F(CliGenerate, SameSeedGivesTheSameBytesAndAnotherSeedDiffers)
     EXPECT_EQ(files, (std::set<std::string> { "a.ett.jsonl", "b.ett.jsonl", "c.ett.jsonl" }));
 }
 
-using core::test::fnv1a;
+using ett::core::test::fnv1a;
 
 TEST_F(CliGenerate, CapacityNoneWritesTheUnboundedFleetOfEarlierVersions)
 {
