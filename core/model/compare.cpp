@@ -403,38 +403,69 @@ std::optional<Bridge> bridgeOf(const std::array<Wide, kBucketCount>& bucketsA, W
 std::optional<Interval> bootstrapDifference(const std::vector<std::pair<double, double>>& a,
     const std::vector<std::pair<double, double>>& b, uint64_t seed, int replicates, double confidence)
 {
-    auto hasTime = [](const std::vector<std::pair<double, double>>& v) {
+    return bootstrapDifferences({ a }, { b }, seed, replicates, confidence).front();
+}
+
+std::vector<std::optional<Interval>> bootstrapDifferences(const std::vector<RatioPairs>& a,
+    const std::vector<RatioPairs>& b, uint64_t seed, int replicates, double confidence)
+{
+    const size_t weightings = std::min(a.size(), b.size());
+    std::vector<std::optional<Interval>> out(weightings);
+    auto hasTime = [](const RatioPairs& v) {
         return std::any_of(v.begin(), v.end(), [](const auto& p) { return p.second > 0; });
     };
-    if (a.empty() || b.empty() || replicates < 2 || !hasTime(a) || !hasTime(b)) {
-        return std::nullopt;
+    // The weightings that have an interval; the others stay nullopt.
+    std::vector<size_t> live;
+    for (size_t k = 0; k < weightings; ++k) {
+        if (!a[k].empty() && !b[k].empty() && a[k].size() == a[0].size() && b[k].size() == b[0].size()
+            && replicates >= 2 && hasTime(a[k]) && hasTime(b[k])) {
+            live.push_back(k);
+        }
     }
-    std::vector<double> diffs(static_cast<size_t>(replicates), 0.0);
+    if (live.empty()) {
+        return out;
+    }
+    const size_t na = a[0].size();
+    const size_t nb = b[0].size();
+    std::vector<std::vector<double>> diffs(weightings, std::vector<double>(static_cast<size_t>(replicates), 0.0));
     auto one = [&](size_t r) {
         std::mt19937_64 rng(replicateSeed(seed, r));
-        auto ratio = [&](const std::vector<std::pair<double, double>>& v) {
-            double num = 0;
-            double den = 0;
-            for (size_t i = 0; i < v.size(); ++i) {
-                const auto& p = v[draw(rng(), v.size())];
-                num += p.first;
-                den += p.second;
+        // Sums per live weighting, in the order of the draws (as one weighting alone sums them).
+        std::vector<double> num(live.size());
+        std::vector<double> den(live.size());
+        std::vector<double> ratioA(live.size());
+        auto resample = [&](const std::vector<RatioPairs>& cohort, size_t n, std::vector<double>& ratio) {
+            std::fill(num.begin(), num.end(), 0.0);
+            std::fill(den.begin(), den.end(), 0.0);
+            for (size_t i = 0; i < n; ++i) {
+                const size_t at = draw(rng(), n);
+                for (size_t l = 0; l < live.size(); ++l) {
+                    const auto& p = cohort[live[l]][at];
+                    num[l] += p.first;
+                    den[l] += p.second;
+                }
             }
-            return den > 0 ? num / den * 100.0 : 0.0;
+            for (size_t l = 0; l < live.size(); ++l) {
+                ratio[l] = den[l] > 0 ? num[l] / den[l] * 100.0 : 0.0;
+            }
         };
-        const double ra = ratio(a);
-        diffs[r] = ratio(b) - ra;
+        std::vector<double> ratioB(live.size());
+        resample(a, na, ratioA);
+        resample(b, nb, ratioB);
+        for (size_t l = 0; l < live.size(); ++l) {
+            diffs[live[l]][r] = ratioB[l] - ratioA[l];
+        }
     };
     const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), 16));
-    if ((a.size() + b.size()) * static_cast<size_t>(replicates) < 2'000'000 || threads == 1) {
-        for (size_t r = 0; r < diffs.size(); ++r) {
+    if ((na + nb) * static_cast<size_t>(replicates) < 2'000'000 || threads == 1) {
+        for (size_t r = 0; r < static_cast<size_t>(replicates); ++r) {
             one(r);
         }
     } else {
         std::vector<std::thread> pool;
         for (size_t t = 0; t < threads; ++t) {
             pool.emplace_back([&, t] {
-                for (size_t r = t; r < diffs.size(); r += threads) {
+                for (size_t r = t; r < static_cast<size_t>(replicates); r += threads) {
                     one(r);
                 }
             });
@@ -443,13 +474,16 @@ std::optional<Interval> bootstrapDifference(const std::vector<std::pair<double, 
             th.join();
         }
     }
-    std::sort(diffs.begin(), diffs.end());
     const double tail = (1.0 - confidence) / 2.0;
-    const auto n = static_cast<double>(diffs.size());
+    const auto n = static_cast<double>(replicates);
     // Percentile interval: the replicates at ranks ceil(tail x R) and ceil((1 - tail) x R).
     const auto lowRank = static_cast<size_t>(std::max(1.0, std::ceil(tail * n - 1e-9)));
     const auto highRank = static_cast<size_t>(std::min(n, std::ceil((1.0 - tail) * n - 1e-9)));
-    return Interval { diffs[lowRank - 1], diffs[highRank - 1] };
+    for (const size_t k : live) {
+        std::sort(diffs[k].begin(), diffs[k].end());
+        out[k] = Interval { diffs[k][lowRank - 1], diffs[k][highRank - 1] };
+    }
+    return out;
 }
 
 Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options)
@@ -491,10 +525,11 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     // worse"): the change stands alone.
     c.tooFewJobs = c.jobsA < kMinJobsForInterval || c.jobsB < kMinJobsForInterval;
     if (!c.tooFewJobs) {
-        c.ci
-            = bootstrapDifference(pairs(a, true), pairs(b, true), options.seed, options.replicates, options.confidence);
-        c.ciTime = bootstrapDifference(
-            pairs(a, false), pairs(b, false), options.seed, options.replicates, options.confidence);
+        // Both weightings from the same replicates, in one pass.
+        const auto ci = bootstrapDifferences({ pairs(a, true), pairs(a, false) }, { pairs(b, true), pairs(b, false) },
+            options.seed, options.replicates, options.confidence);
+        c.ci = ci[0];
+        c.ciTime = ci[1];
     }
 
     c.bridge = bridgeOf(a.total.bucketsGpuNs, a.total.e2eGpuNs, b.total.bucketsGpuNs, b.total.e2eGpuNs);

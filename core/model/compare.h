@@ -232,4 +232,12 @@ void addLargestRemainders(std::vector<int64_t>& shares, const std::vector<Remain
 std::optional<Interval> bootstrapDifference(const std::vector<std::pair<double, double>>& a,
     const std::vector<std::pair<double, double>>& b, uint64_t seed, int replicates, double confidence);
 
+// The same for several weightings of the same jobs (a[k] and b[k]: weighting k, one pair per job,
+// every a[k] as long as a[0] and every b[k] as b[0]) in one pass: each replicate draws its jobs
+// once and every weighting sums them, so interval k equals bootstrapDifference(a[k], b[k], ...)
+// exactly, for the cost of one.
+using RatioPairs = std::vector<std::pair<double, double>>;
+std::vector<std::optional<Interval>> bootstrapDifferences(const std::vector<RatioPairs>& a,
+    const std::vector<RatioPairs>& b, uint64_t seed, int replicates, double confidence);
+
 } // namespace ett::core

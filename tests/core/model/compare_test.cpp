@@ -254,6 +254,36 @@ TEST(Bootstrap, CoversAKnownShiftAtAboutTheNominalRate)
     EXPECT_GE(covered, 34);
 }
 
+// Two weightings in one pass give each one's interval alone, exactly; a weighting without time has
+// none while the other keeps its own.
+TEST(Bootstrap, WeightingsInOnePassEqualEachAlone)
+{
+    std::mt19937_64 rng(5);
+    const auto a = syntheticCohort(rng, 2500, 0.80); // large enough for the threads
+    const auto b = syntheticCohort(rng, 1700, 0.83);
+    auto other = [&](const std::vector<std::pair<double, double>>& v) {
+        std::vector<std::pair<double, double>> out;
+        for (const auto& [num, den] : v) {
+            out.emplace_back(num * 0.5 + 1, den * 0.7 + 2);
+        }
+        return out;
+    };
+    const auto both = bootstrapDifferences({ a, other(a) }, { b, other(b) }, 42, 1000, 0.95);
+    ASSERT_EQ(both.size(), 2u);
+    const auto first = bootstrapDifference(a, b, 42, 1000, 0.95);
+    const auto second = bootstrapDifference(other(a), other(b), 42, 1000, 0.95);
+    ASSERT_TRUE(both[0] && both[1] && first && second);
+    EXPECT_EQ(both[0]->low, first->low);
+    EXPECT_EQ(both[0]->high, first->high);
+    EXPECT_EQ(both[1]->low, second->low);
+    EXPECT_EQ(both[1]->high, second->high);
+    EXPECT_NE(both[0]->low, both[1]->low);
+    std::vector<std::pair<double, double>> idle(a.size(), { 0.0, 0.0 });
+    const auto partly = bootstrapDifferences({ a, idle }, { b, other(b) }, 42, 1000, 0.95);
+    EXPECT_TRUE(partly[0] && partly[0]->low == first->low);
+    EXPECT_FALSE(partly[1]);
+}
+
 TEST(Bootstrap, NoIntervalWithoutJobs)
 {
     EXPECT_FALSE(bootstrapDifference({}, { { 1, 2 } }, 1, 100, 0.95));
