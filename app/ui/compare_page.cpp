@@ -511,7 +511,11 @@ void ComparePage::setComparisonData(const ComparisonData& result)
     if (row >= 0) {
         selectMatched(row);
     } else {
-        clearTimelines(m_hasData ? tr("No job is in both cohorts (matched by %1).").arg(matchedBy()) : QString());
+        const int64_t matched = m_hasData ? m_data.comparison.matchedJobs : 0;
+        clearTimelines(!m_hasData ? QString()
+                : matched > 0     ? tr("None of the %1 in both cohorts changed its ETT% (matched by %2).")
+                                    .arg(formatCountOf(matched, tr("job"), tr("jobs")), matchedBy())
+                              : tr("No job is in both cohorts (matched by %1).").arg(matchedBy()));
     }
     emit comparisonShown();
 }
