@@ -194,8 +194,11 @@ public:
                     = cols[c].mono && !header ? font(f.pointSizeF() - 1.5, false, true) : (header || bold ? hf : f);
                 // A number is never cut ("365,547…5 GPU-h" reads as another number): it is set
                 // smaller until it fits. Names are cut in the middle.
-                if (!header && isNumberCell(cell)) {
-                    while (cf.pointSizeF() > 4.5 && QFontMetricsF(cf, &m_device).horizontalAdvance(cell) > r.width()) {
+                // A column title, likewise down to 5.5 pt ("gain pp" read "ga…pp").
+                const double least = header ? 5.5 : 4.5;
+                if (header || isNumberCell(cell)) {
+                    while (
+                        cf.pointSizeF() > least && QFontMetricsF(cf, &m_device).horizontalAdvance(cell) > r.width()) {
                         cf.setPointSizeF(cf.pointSizeF() - 0.5);
                     }
                 }

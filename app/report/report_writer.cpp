@@ -421,7 +421,7 @@ private:
                       { QObject::tr("optimum"), 0.09 }, { QObject::tr("save"), 0.07 }, { QObject::tr("MTBI"), 0.09 },
                       { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 },
                       { QObject::tr("gain pp"), 0.07 }, { QObject::tr("GPU-h"), 0.07 },
-                      { QObject::tr("lost ratio"), 0.08 }, { QObject::tr("flag"), 0.12, Qt::AlignLeft } },
+                      { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.11, Qt::AlignLeft } },
             rows, font(7.5));
         const auto listed = std::count_if(
             m_c.adviceJobs.begin(), m_c.adviceJobs.end(), [](const auto& j) { return !j.flags.empty(); });

@@ -251,6 +251,10 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     std::smatch cutNumber;
     EXPECT_FALSE(std::regex_search(text, cutNumber, std::regex("(^|[ \\t])[-+]?[0-9][0-9,.]*\xE2\x80\xA6")))
         << cutNumber.str();
+    // The sample's keys are short: nothing of it is cut, no column title either ("gain pp" read
+    // "ga…pp" in the advice table).
+    EXPECT_EQ(text.find("\xE2\x80\xA6"), std::string::npos)
+        << text.substr(text.rfind('\n', text.find("\xE2\x80\xA6")) + 1, 200);
     // The scope is said: the headline adds both labels up, and the cohorts compared are named.
     EXPECT_TRUE(std::regex_search(text, std::regex("The headline figures add up 2 datasets: after, before\\.")))
         << text.substr(0, 2000);
