@@ -47,8 +47,9 @@ using ImportSink = std::function<void(const ImportProgressInfo&)>;
 
 // Imports the files in order into the workspace's store and reloads its fleet when anything was
 // stored. Console logs among them are read once first, together, to say which job and attempt each
-// run is (core/ingest/log_runs.h: a rerun after a completed run is a new job of the same name). A file that fails leaves nothing of it stored and the others go on; when *cancel
-// becomes true the current file is rolled back and the rest are skipped.
+// run is (core/ingest/log_runs.h: a rerun after a completed run is a new job of the same name). A file that fails
+// leaves nothing of it stored and the others go on; when *cancel becomes true the current file is rolled back and the
+// rest are skipped.
 ImportReport importFiles(
     Workspace& workspace, const ImportRequest& request, const ImportSink& sink, const std::atomic<bool>* cancel);
 
