@@ -176,7 +176,7 @@ void OverviewPage::placeCharts()
     }
 }
 
-void OverviewPage::fitChart(QChartView* view)
+void OverviewPage::fitChart(QChartView* view, const QString& shortTitle)
 {
     QChart* chart = view->chart();
     const QString title = chart->title();
@@ -184,12 +184,11 @@ void OverviewPage::fitChart(QChartView* view)
     if (m_chartColumns < 4) {
         return;
     }
-    // Four in a row: the title up to its qualifier ("Where the time went (% of E2E, ...)" ->
-    // "Where the time went"), whole in the tooltip; legends under the plot.
-    const qsizetype cut = std::min(title.indexOf(QLatin1String(" (")) < 0 ? title.size() : title.indexOf(" ("),
-        title.indexOf(QLatin1Char(',')) < 0 ? title.size() : title.indexOf(QLatin1Char(',')));
-    if (cut < title.size() && !title.endsWith(tr(": no data"))) {
-        chart->setTitle(title.left(cut));
+    // Four in a row: the short title, the whole one in the tooltip (a chart without data keeps
+    // saying so); legends under the plot.
+    if (!shortTitle.isEmpty() && title.startsWith(shortTitle) && title != shortTitle
+        && !title.endsWith(tr(": no data"))) {
+        chart->setTitle(shortTitle);
         view->setToolTip(title);
     }
     if (chart->legend()->isVisible()) {
@@ -456,7 +455,7 @@ void OverviewPage::renderBuckets()
     }
     // Room for every bucket's label (the axis drops labels that do not fit).
     m_bucketsView->setMinimumHeight(std::max(250, 18 * bars.bars + 70));
-    fitChart(m_bucketsView);
+    fitChart(m_bucketsView, tr("Where the time went"));
 }
 
 void OverviewPage::renderTrend()
@@ -464,7 +463,7 @@ void OverviewPage::renderTrend()
     QChart* chart = resetChart(m_trendView);
     const bool weekly = m_overview.every == gpu::Calendar::Week;
     const TrendSeries series = fillTrendChart(chart, m_overview, m_state->weighting(), m_hasData);
-    fitChart(m_trendView);
+    fitChart(m_trendView, tr("ETT% per %1").arg(m_overview.every == gpu::Calendar::Week ? tr("week") : tr("day")));
     if (!series.line) {
         return;
     }
@@ -497,7 +496,7 @@ void OverviewPage::renderCauses()
 {
     QChart* chart = resetChart(m_causesView);
     const auto causeSets = fillCausesChart(chart, m_overview, m_hasData);
-    fitChart(m_causesView);
+    fitChart(m_causesView, QString()); // short already
     for (const auto& [set, kind] : causeSets) {
         const core::Interruption k = kind;
         connect(set, &QBarSet::clicked, this, [this, k](int index) { activateCauseClass(index, k); });
@@ -519,7 +518,7 @@ void OverviewPage::renderTopJobs()
     QChart* chart = resetChart(m_topJobsView);
     const auto n = static_cast<qsizetype>(m_overview.topJobs.size());
     const auto topSets = fillTopJobsChart(chart, m_overview, m_state->weighting(), m_hasData);
-    fitChart(m_topJobsView);
+    fitChart(m_topJobsView, tr("Jobs that lost the most GPU-hours"));
     for (const auto& [set, b] : topSets) {
         const core::Bucket bucket = b;
         connect(

@@ -97,8 +97,9 @@ private:
     // Four charts in a row when the page is wide enough for them, else two by two (so that a
     // 1600 x 1000 window shows all four without scrolling, and a laptop's stays readable).
     void placeCharts();
-    // A chart's title and legend for the room it has (placeCharts).
-    void fitChart(QChartView* view);
+    // A chart's title (`shortTitle` in a row of four, the whole title in the tooltip) and legend
+    // for the room it has (placeCharts).
+    void fitChart(QChartView* view, const QString& shortTitle);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

@@ -10,10 +10,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <random>
 #include <set>
+
+#include "tests/core/test_store.h"
 
 namespace ett::app {
 namespace {
@@ -48,28 +48,15 @@ std::string oomRun(const std::string& hhmm)
 class LogRunsTest : public ::testing::Test
 {
 protected:
-    void SetUp() override
-    {
-        std::random_device rd;
-        m_dir = fs::temp_directory_path() / ("ett-log-runs-test-" + std::to_string(rd()));
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override
-    {
-        std::error_code ec;
-        fs::remove_all(m_dir, ec);
-    }
     // runs/<run>/run.log, as torchtitan writes them.
     std::string writeRun(const std::string& run, const std::string& text)
     {
-        const fs::path dir = m_dir / "runs" / run;
-        fs::create_directories(dir);
-        std::ofstream(dir / "run.log") << text;
-        return (dir / "run.log").string();
+        fs::create_directories(m_dir.path("runs/" + run));
+        return m_dir.write("runs/" + run + "/run.log", text);
     }
     std::unique_ptr<Workspace> workspace()
     {
-        auto ws = Workspace::open((m_dir / "w.db").string(), Workspace::Mode::CreateIfMissing);
+        auto ws = Workspace::open(m_dir.path("w.db"), Workspace::Mode::CreateIfMissing);
         EXPECT_TRUE(ws.ok()) << (ws.ok() ? "" : ws.error().message);
         return ws.ok() ? std::move(*ws) : nullptr;
     }
@@ -84,7 +71,7 @@ protected:
         return out;
     }
 
-    fs::path m_dir;
+    core::test::TempDir m_dir;
 };
 
 TEST_F(LogRunsTest, ARerunAfterACompletedRunIsANewJobOfTheSameName)
