@@ -12,7 +12,6 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QButtonGroup>
-#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
@@ -191,8 +190,18 @@ void OverviewPage::fitChart(QChartView* view, const QString& shortTitle)
         chart->setTitle(shortTitle);
         view->setToolTip(title);
     }
-    if (chart->legend()->isVisible()) {
+    if (view == m_topJobsView) {
+        // Its buckets' colours are those of "Where the time went" beside it; a legend under a
+        // narrow plot showed only the swatches.
+        chart->legend()->hide();
+    } else if (chart->legend()->isVisible()) {
         chart->legend()->setAlignment(Qt::AlignBottom);
+    }
+    // Category names slanted, so that they do not run into each other ("preemption (92)dependency").
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        if (qobject_cast<QBarCategoryAxis*>(axis)) {
+            axis->setLabelsAngle(-35);
+        }
     }
 }
 
