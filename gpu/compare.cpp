@@ -107,19 +107,32 @@ std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine,
             }
         }
     }
-    // 2. Gathered by name: each kind counts under its category and under category.subcategory.
+    return durationsByName(c, std::move(perKind));
+}
+
+std::map<std::string, std::vector<int64_t>> durationsByName(
+    const core::FleetColumns& c, std::vector<std::vector<int64_t>> perKind)
+{
+    // Gathered by name: each kind counts under its category and under category.subcategory. Each
+    // kind is sorted once and merged into its names' lists (a name usually has one kind).
     std::map<std::string, std::vector<int64_t>> out;
+    auto mergeInto = [](std::vector<int64_t>& list, const std::vector<int64_t>& sorted) {
+        const auto mid = static_cast<std::ptrdiff_t>(list.size());
+        list.insert(list.end(), sorted.begin(), sorted.end());
+        std::inplace_merge(list.begin(), list.begin() + mid, list.end());
+    };
     for (size_t k = 0; k < perKind.size(); ++k) {
+        std::sort(perKind[k].begin(), perKind[k].end());
         const std::string category(core::categoryName(static_cast<core::Category>(c.kindCategory[k])));
-        auto& all = out[category];
-        all.insert(all.end(), perKind[k].begin(), perKind[k].end());
+        mergeInto(out[category], perKind[k]);
         if (!c.kindSubcategory[k].empty()) {
             auto& sub = out[category + "." + c.kindSubcategory[k]];
-            sub.insert(sub.end(), perKind[k].begin(), perKind[k].end());
+            if (sub.empty()) {
+                sub = std::move(perKind[k]);
+            } else {
+                mergeInto(sub, perKind[k]);
+            }
         }
-    }
-    for (auto& [name, v] : out) {
-        std::sort(v.begin(), v.end());
     }
     return out;
 }
@@ -148,7 +161,7 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
 
     // Durations of each category present, and of each of its subcategories.
     std::vector<std::pair<uint8_t, std::string>> kinds;
-    for (size_t k = 0; k < c.kindCategory.size(); ++k) {
+    for (size_t k = 0; options.withDurations && k < c.kindCategory.size(); ++k) {
         kinds.emplace_back(c.kindCategory[k], c.kindSubcategory[k]);
     }
     std::sort(kinds.begin(), kinds.end());

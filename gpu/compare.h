@@ -26,6 +26,9 @@ struct CohortOptions
     // attribute key.
     std::string matchBy;
     bool countQueue = false; // spec 5.6
+    // The phase-duration distributions (CohortInput::durations), from the engine's phases. Off:
+    // left empty for the caller to fill from phaseDurations() or stored samples.
+    bool withDurations = true;
 };
 
 // What matched jobs are paired by, resolved against a fleet: the key, the job's name, or the
@@ -46,6 +49,11 @@ std::string matchValue(const core::FleetColumns& columns, size_t job, const Matc
 // "init.device_init"): every phase of their attempts that starts inside the filter's range,
 // end - start, sorted. Needs the engine loaded with phases (else every list is empty).
 std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& filter);
+// The durations per phase kind code of `columns` (perKind[k]: any order) gathered by distribution
+// name as phaseDurations() gives them: each kind under its category and under
+// category.subcategory, sorted. Consumes perKind.
+std::map<std::string, std::vector<int64_t>> durationsByName(
+    const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
 
 // Everything the comparison needs of one cohort.
 core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options);

@@ -221,7 +221,7 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     if (!b) {
         return fail(b.error().message);
     }
-    auto loaded = openAndLoad(common, std::nullopt, true);
+    auto loaded = openAndLoad(common, std::nullopt);
     if (!loaded) {
         return fail(loaded.error().message);
     }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <tuple>
 
 namespace ett::app {
 
@@ -20,19 +22,44 @@ std::vector<int64_t> sortedCopy(std::vector<int64_t> v)
     return v;
 }
 
-// The samples behind each distribution: TTS and TTR from the cohorts' figures, phase durations
-// from the fleet.
-core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const core::CohortSpec& b,
-    const core::CohortInput& inA, const core::CohortInput& inB, ComparisonData& d)
+// The phase-duration distributions of a cohort from its sorted durations by name, in the order
+// of the phase kinds (category code, then subcategory; a category before its subcategories), as
+// gpu::cohortInput() lists them.
+std::vector<core::DurationSample> durationSamples(const PhaseDurations& durations)
 {
-    auto phasesA = fleet.phaseDurations(a);
-    if (!phasesA) {
-        return phasesA.error();
+    struct Named
+    {
+        int category;
+        std::string_view sub;
+        const std::string* name;
+        const std::vector<int64_t>* values;
+    };
+    std::vector<Named> named;
+    for (const auto& [name, values] : durations) {
+        if (values.empty()) {
+            continue;
+        }
+        const size_t dot = name.find('.');
+        const std::string_view sub
+            = dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot + 1);
+        const auto category = core::parseCategory(std::string_view(name).substr(0, dot));
+        named.push_back({ category ? static_cast<int>(*category) : 256, sub, &name, &values });
     }
-    auto phasesB = fleet.phaseDurations(b);
-    if (!phasesB) {
-        return phasesB.error();
+    std::sort(named.begin(), named.end(),
+        [](const Named& x, const Named& y) { return std::tie(x.category, x.sub) < std::tie(y.category, y.sub); });
+    std::vector<core::DurationSample> out;
+    for (const Named& n : named) {
+        out.push_back({ *n.name, static_cast<int64_t>(n.values->size()), core::percentilesOfSorted(*n.values) });
     }
+    return out;
+}
+
+// The samples behind each distribution: TTS and TTR from the cohorts' figures, phase durations
+// from the fleet (consumed).
+core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const core::CohortSpec& b,
+    const core::CohortInput& inA, const core::CohortInput& inB, PhaseDurations& phasesA, PhaseDurations& phasesB,
+    ComparisonData& d)
+{
     for (size_t i = 0; i < d.comparison.distributions.size(); ++i) {
         const auto& change = d.comparison.distributions[i];
         std::vector<int64_t> sa;
@@ -44,8 +71,8 @@ core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const cor
             sa = sortedCopy(inA.total.ttrNs);
             sb = sortedCopy(inB.total.ttrNs);
         } else {
-            sa = std::move((*phasesA)[change.name]);
-            sb = std::move((*phasesB)[change.name]);
+            sa = std::move(phasesA[change.name]);
+            sb = std::move(phasesB[change.name]);
         }
         DistributionSamples s;
         s.name = change.name;
@@ -172,6 +199,17 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
             }
         }
     }
+    // 2. The phase-duration distributions, from whatever the fleet keeps of the phases.
+    auto phasesA = fleet.phaseDurations(a);
+    if (!phasesA) {
+        return phasesA.error();
+    }
+    auto phasesB = fleet.phaseDurations(b);
+    if (!phasesB) {
+        return phasesB.error();
+    }
+    inA->durations = durationSamples(*phasesA);
+    inB->durations = durationSamples(*phasesB);
     core::CompareOptions compareOptions;
     compareOptions.seed = request.seed;
     compareOptions.replicates = options.replicates;
@@ -183,9 +221,9 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
         f->ttsNs.clear();
         f->ttrNs.clear();
     }
-    // 2. What the charts show beside the figures.
+    // 3. What the charts show beside the figures.
     if (options.withSamples) {
-        if (auto st = addSamples(fleet, a, b, *inA, *inB, d); !st) {
+        if (auto st = addSamples(fleet, a, b, *inA, *inB, *phasesA, *phasesB, d); !st) {
             return st.error();
         }
     }

@@ -66,13 +66,16 @@ public:
         const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
         = 0;
 
-    // What a comparison needs of one cohort (gpu/compare.h), jobs paired by `matchBy`.
+    // What a comparison needs of one cohort (gpu/compare.h), jobs paired by `matchBy`, without the
+    // phase-duration distributions (CohortInput::durations stays empty: they come from
+    // phaseDurations()).
     virtual core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) = 0;
     // Per match value, the job a matched-job timeline shows.
     virtual core::Result<std::map<std::string, MatchJobs>> matchJobs(
         const core::CohortSpec& cohort, const std::string& matchBy)
         = 0;
-    // Needs the phases (withPhases()); without them every list is empty.
+    // Every list, whether or not the phases are held (withPhases()): a source answers from what it
+    // stores of them.
     virtual core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) = 0;
 
     // Checkpoint advice per group ("", "job", "label" or an attribute key).
@@ -83,8 +86,8 @@ public:
     // "category.subcategory" of the phase kinds a what-if change can scale, sorted.
     virtual std::vector<std::string> scalableSubcategories() const = 0;
 
-    // Whether phases (not only attributed segments) are held: phase-duration distributions and
-    // changes of a phase subcategory need them. ensurePhases() loads them once.
+    // Whether phases (not only attributed segments) are held: changes of a phase subcategory need
+    // them. ensurePhases() loads them once.
     virtual bool withPhases() const = 0;
     virtual core::Status ensurePhases() = 0;
 };

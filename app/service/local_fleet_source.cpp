@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <map>
 #include <string_view>
@@ -475,7 +476,8 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
         return filter.error();
     }
     return guarded([&] {
-        return gpu::cohortInput(*m_engine, cohort, gpu::CohortOptions { matchBy, cohort.countQueue });
+        // The durations come from phaseDurations(), which need not hold every phase.
+        return gpu::cohortInput(*m_engine, cohort, gpu::CohortOptions { matchBy, cohort.countQueue, false });
     });
 }
 
@@ -506,7 +508,24 @@ core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::Cohort
     if (!filter) {
         return filter.error();
     }
-    return gpu::phaseDurations(*m_engine, *filter);
+    if (m_options.withPhases) {
+        return gpu::phaseDurations(*m_engine, *filter);
+    }
+    // 1. Without the phases in memory: the stored samples, a few bytes a phase, read once.
+    if (!m_phaseSamples) {
+        auto loaded = core::StoredPhaseSamples::load(*m_db, m_engine->columns());
+        if (!loaded) {
+            return loaded.error();
+        }
+        m_phaseSamples = std::make_unique<core::StoredPhaseSamples>(std::move(*loaded));
+    }
+    // 2. The selected jobs' phases that start inside the range, as the engine selects them.
+    auto perKind = m_phaseSamples->durationsPerKind(
+        m_engine->selectJobs(*filter), filter->fromNs.value_or(INT64_MIN), filter->toNs.value_or(INT64_MAX));
+    if (!perKind) {
+        return core::Error { m_db->path() + ": " + perKind.error().message };
+    }
+    return gpu::durationsByName(m_engine->columns(), std::move(*perKind));
 }
 
 core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& scope, const std::string& groupBy)

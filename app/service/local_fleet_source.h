@@ -6,6 +6,7 @@
 
 #include "app/service/fleet_source.h"
 #include "core/store/database.h"
+#include "core/store/phase_samples_store.h"
 #include "gpu/engine.h"
 
 #include <memory>
@@ -70,6 +71,7 @@ private:
     core::Database* m_db;
     LoadOptions m_options;
     std::unique_ptr<gpu::Engine> m_engine;
+    std::unique_ptr<core::StoredPhaseSamples> m_phaseSamples; // read on the first phaseDurations()
     double m_loadSeconds = 0;
     FleetVocabulary m_vocabulary;
 };

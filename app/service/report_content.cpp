@@ -109,11 +109,10 @@ std::string workbenchVersion()
     return ETT_VERSION;
 }
 
-core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest& request)
+core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest&)
 {
-    if (request.a) {
-        return true;
-    }
+    // A comparison reads the stored phase samples; only a saved what-if change of a phase
+    // subcategory needs the phases themselves.
     auto saved = core::listScenarios(db);
     if (!saved) {
         return saved.error();

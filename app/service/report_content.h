@@ -80,8 +80,8 @@ struct ReportContent
 // of the comparison has no jobs.
 core::Result<ReportContent> gatherReport(Workspace& workspace, const ReportRequest& request);
 
-// Whether gathering the report needs the phases: for the comparison's phase durations, or a saved
-// scenario that changes a phase subcategory.
+// Whether gathering the report needs the phases in memory: when a saved scenario changes a phase
+// subcategory (the comparison's phase durations come from the stored phase samples).
 core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest& request);
 
 // The version of ETT Workbench written into reports and JSON.

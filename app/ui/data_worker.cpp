@@ -404,14 +404,6 @@ void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest
             },
             Qt::QueuedConnection);
     };
-    // The phases, once per database (phase-duration distributions need them).
-    if (!(*m_workspace->fleet())->withPhases()) {
-        stage(QObject::tr("loading phase durations"));
-        if (const core::Status st = m_workspace->ensurePhases(); !st) {
-            postFailed(latest, id, qs(st.error().message));
-            return;
-        }
-    }
     ComparisonRequest listed = request;
     listed.topMatched = kMatchedListed;
     answer(latest, id, QObject::tr("comparison"), &DataService::comparisonReady, [&](FleetSource& fleet) {

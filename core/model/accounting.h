@@ -27,6 +27,7 @@ struct PhaseSpan
     int64_t endNs = 0;
     Category category = Category::Train;
     int32_t rank = -1;
+    int32_t kind = -1; // the store's phase kind (phase_kinds.id) when known; the accounting ignores it
 };
 
 // A checkpoint of the job (any attempt). durableNs == startNs when the trace gave no durable

@@ -50,26 +50,37 @@ void countInterruption(Figures& f, Interruption interruption)
     }
 }
 
-std::optional<int64_t> nearestRank(std::vector<int64_t>& values, int percent)
+std::optional<int64_t> nearestRankSorted(const std::vector<int64_t>& sorted, int percent)
 {
-    if (values.empty()) {
+    if (sorted.empty()) {
         return std::nullopt;
     }
-    std::sort(values.begin(), values.end());
     // rank = ceil(p/100 x N), 1-based, in integers.
-    const auto n = static_cast<int64_t>(values.size());
+    const auto n = static_cast<int64_t>(sorted.size());
     int64_t rank = (static_cast<int64_t>(percent) * n + 99) / 100;
     rank = std::clamp<int64_t>(rank, 1, n);
-    return values[static_cast<size_t>(rank - 1)];
+    return sorted[static_cast<size_t>(rank - 1)];
+}
+
+std::optional<int64_t> nearestRank(std::vector<int64_t>& values, int percent)
+{
+    std::sort(values.begin(), values.end());
+    return nearestRankSorted(values, percent);
+}
+
+Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted)
+{
+    Percentiles p;
+    p.p50 = nearestRankSorted(sorted, 50);
+    p.p90 = nearestRankSorted(sorted, 90);
+    p.p99 = nearestRankSorted(sorted, 99);
+    return p;
 }
 
 Percentiles percentilesOf(std::vector<int64_t> values)
 {
-    Percentiles p;
-    p.p50 = nearestRank(values, 50);
-    p.p90 = nearestRank(values, 90);
-    p.p99 = nearestRank(values, 99);
-    return p;
+    std::sort(values.begin(), values.end());
+    return percentilesOfSorted(values);
 }
 
 std::optional<double> percentOf(Wide numerator, Wide denominator)

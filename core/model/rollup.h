@@ -35,7 +35,11 @@ struct Percentiles
 // The value at 1-based rank ceil(percent/100 x N) of the sorted values; nullopt when empty.
 // Sorts `values` in place.
 std::optional<int64_t> nearestRank(std::vector<int64_t>& values, int percent);
+// As nearestRank() over values already sorted ascending (not checked); nothing is copied.
+std::optional<int64_t> nearestRankSorted(const std::vector<int64_t>& sorted, int percent);
 Percentiles percentilesOf(std::vector<int64_t> values);
+// p50, p90 and p99 of values already sorted ascending.
+Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted);
 
 struct Figures
 {

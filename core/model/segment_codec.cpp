@@ -1,5 +1,7 @@
 #include "core/model/segment_codec.h"
 
+#include "core/model/varint.h"
+
 #include <limits>
 
 namespace ett::core {
@@ -10,15 +12,7 @@ std::string encodeSegments(const std::vector<Segment>& segments)
     out.reserve(segments.size() * 5);
     for (const auto& s : segments) {
         out.push_back(static_cast<char>(s.bucket));
-        auto len = static_cast<uint64_t>(s.endNs - s.startNs);
-        do {
-            uint8_t byte = len & 0x7f;
-            len >>= 7;
-            if (len != 0) {
-                byte |= 0x80;
-            }
-            out.push_back(static_cast<char>(byte));
-        } while (len != 0);
+        putVarint(out, static_cast<uint64_t>(s.endNs - s.startNs));
     }
     return out;
 }
@@ -34,22 +28,13 @@ Result<std::vector<Segment>> decodeSegments(std::string_view blob, int64_t start
             return Error { "damaged segment data: bucket " + std::to_string(bucket) + " at byte "
                 + std::to_string(pos - 1) };
         }
-        uint64_t len = 0;
-        int shift = 0;
-        while (true) {
-            if (pos >= blob.size() || shift > 63) {
-                return Error { "damaged segment data: truncated length at byte " + std::to_string(pos) };
-            }
-            const auto byte = static_cast<uint8_t>(blob[pos++]);
-            if (shift == 63 && (byte & 0x7e) != 0) {
-                return Error { "damaged segment data: length beyond 64 bits at byte " + std::to_string(pos - 1) };
-            }
-            len |= static_cast<uint64_t>(byte & 0x7f) << shift;
-            shift += 7;
-            if ((byte & 0x80) == 0) {
-                break;
-            }
+        const size_t lengthAt = pos;
+        const auto length = getVarint(blob, pos);
+        if (!length) {
+            return Error { "damaged segment data: truncated length, or one beyond 64 bits, at byte "
+                + std::to_string(lengthAt) };
         }
+        const uint64_t len = *length;
         // A damaged length must not wrap the end time around (signed overflow).
         constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
         if (len > static_cast<uint64_t>(kMax) || (cur > 0 && static_cast<int64_t>(len) > kMax - cur)) {

@@ -1,5 +1,6 @@
 #include "core/store/derived.h"
 
+#include "core/model/phase_samples.h"
 #include "core/model/segment_codec.h"
 #include "core/store/schema.h"
 
@@ -49,13 +50,15 @@ Result<std::unique_ptr<DerivedUpdater>> DerivedUpdater::create(Database& db)
             "WHERE job_id=? ORDER BY start_ns, attempt_no" },
         { &u->m_runs, "SELECT first_id, last_id FROM phase_runs WHERE attempt_id=? ORDER BY first_id" },
         { &u->m_phases,
-            "SELECT k.category, p.rank, p.start_ns, p.end_ns FROM phases p JOIN phase_kinds k ON k.id = p.kind WHERE "
-            "p.id "
-            "BETWEEN ? AND ?" },
+            "SELECT k.category, p.rank, p.start_ns, p.end_ns, p.kind FROM phases p JOIN phase_kinds k ON k.id = p.kind "
+            "WHERE p.id BETWEEN ? AND ?" },
         { &u->m_checkpoints, "SELECT start_ns, durable_ns, failed FROM checkpoints WHERE job_id=?" },
         { &u->m_deleteAttemptDerived,
             "DELETE FROM attempt_derived WHERE attempt_id IN (SELECT id FROM attempts WHERE job_id=?)" },
+        { &u->m_deleteAttemptPhases,
+            "DELETE FROM attempt_phases WHERE attempt_id IN (SELECT id FROM attempts WHERE job_id=?)" },
         { &u->m_insertAttempt, attemptSql },
+        { &u->m_insertPhases, "INSERT OR REPLACE INTO attempt_phases(attempt_id, samples) VALUES(?,?)" },
         { &u->m_insertJob, jobSql },
     };
     for (auto& s : specs) {
@@ -124,6 +127,7 @@ Result<JobInput> DerivedUpdater::loadInput(int64_t jobId, std::vector<int64_t>& 
                     p.rank = static_cast<int32_t>(m_phases.columnOptionalInt64(1).value_or(-1));
                     p.startNs = m_phases.columnInt64(2);
                     p.endNs = m_phases.columnInt64(3);
+                    p.kind = static_cast<int32_t>(m_phases.columnInt64(4));
                     phases.push_back(p);
                 });
                 !rows) {
@@ -178,6 +182,24 @@ Result<DerivedUpdater::Notes> DerivedUpdater::write(
     }
     if (auto st = (m_deleteAttemptDerived.bind(1, jobId), m_deleteAttemptDerived.run()); !st) {
         return st.error();
+    }
+    // The phase samples of each attempt (core/model/phase_samples.h), for the distributions.
+    if (auto st = (m_deleteAttemptPhases.bind(1, jobId), m_deleteAttemptPhases.run()); !st) {
+        return st.error();
+    }
+    for (size_t i = 0; i < in->attempts.size(); ++i) {
+        const AttemptInput& a = in->attempts[i];
+        auto blob = encodePhaseSamples(a.phases, a.startNs);
+        if (!blob) {
+            return Error { "job " + std::to_string(jobId) + ", attempt " + std::to_string(a.number) + ": "
+                + blob.error().message };
+        }
+        auto& s = m_insertPhases;
+        s.bind(1, attemptIds[i]);
+        s.bindBlob(2, *blob);
+        if (auto st = s.run(); !st) {
+            return st.error();
+        }
     }
     for (const auto& a : res.attempts) {
         auto& s = m_insertAttempt;

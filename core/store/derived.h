@@ -1,5 +1,5 @@
 // The derived tables: reading a job's accounting input back from the store, attributing it with
-// the reference accounting and writing the results (attempt_derived, job_derived).
+// the reference accounting and writing the results (attempt_derived, attempt_phases, job_derived).
 #pragma once
 
 #include "core/model/accounting.h"
@@ -37,7 +37,8 @@ public:
 
 private:
     DerivedUpdater() = default; // the statements, prepared by create(), hold the connection
-    Statement m_job, m_attempts, m_runs, m_phases, m_checkpoints, m_deleteAttemptDerived, m_insertAttempt, m_insertJob;
+    Statement m_job, m_attempts, m_runs, m_phases, m_checkpoints, m_deleteAttemptDerived, m_deleteAttemptPhases,
+        m_insertAttempt, m_insertPhases, m_insertJob;
 };
 
 } // namespace ett::core

@@ -339,8 +339,13 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
     if (auto st = touch(job); !st) {
         return st;
     }
+    auto kind = m_writer.kindOf(r);
+    if (!kind) {
+        return kind.error();
+    }
     if (buffering(job) && m_lastBufferIndex < job.buffer.attempts.size()) {
-        job.buffer.attempts[m_lastBufferIndex].phases.push_back({ span->startNs, span->endNs, r.category, r.rank });
+        job.buffer.attempts[m_lastBufferIndex].phases.push_back(
+            { span->startNs, span->endNs, r.category, r.rank, static_cast<int32_t>(*kind) });
     }
     std::optional<PhaseRun> closed;
     const int64_t id = m_phaseIds.next(attempt->id, closed);
@@ -348,10 +353,6 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
         if (auto st = m_writer.insertRun(*closed); !st) {
             return st;
         }
-    }
-    auto kind = m_writer.kindOf(r);
-    if (!kind) {
-        return kind.error();
     }
     // Deferred phases outlive their batch: insert them one at a time with copied text.
     Status st = final ? m_writer.insertPhaseNow(id, attempt->id, *kind, r, *span)

@@ -161,6 +161,15 @@ CREATE TABLE scenarios(
     saved_at TEXT NOT NULL);
 )sql";
 
+// Per attempt its phases' kinds, starts and durations in one compact blob (core/model/
+// phase_samples.h): the phase-duration distributions read these instead of every phase row.
+// Derived: written with attempt_derived, recomputed with it.
+constexpr const char* kSchemaV3 = R"sql(
+CREATE TABLE attempt_phases(
+    attempt_id INTEGER PRIMARY KEY,
+    samples BLOB NOT NULL);
+)sql";
+
 Result<int64_t> readPragma(Database& db, const char* name)
 {
     auto v = db.queryInt(std::string("PRAGMA ") + name);
@@ -282,6 +291,10 @@ Status ensureSchema(Database& db)
         if (v == kSchemaVersion) {
             return Status::success();
         }
+        // A new file has no derived figures to recompute: it is at the current accounting rules.
+        // A migrated one keeps its recorded version, so that its figures are recomputed on open
+        // when the rules (or what the derived tables hold) changed since.
+        const bool created = v == 0;
         if (v == 0) {
             if (auto st = db.exec(schemaV1()); !st) {
                 return st;
@@ -294,11 +307,20 @@ Status ensureSchema(Database& db)
             }
             v = 2;
         }
-        // Later migrations go here: if (v == 2) { ...; v = 3; }
-        auto st = db.exec("PRAGMA application_id=" + std::to_string(kApplicationId) + "; PRAGMA user_version="
-            + std::to_string(v) + ";" + "INSERT OR REPLACE INTO meta VALUES('accounting_version', '"
-            + std::to_string(kAccountingVersion) + "');");
-        return st;
+        if (v == 2) {
+            if (auto st = db.exec(kSchemaV3); !st) {
+                return st;
+            }
+            v = 3;
+        }
+        // Later migrations go here: if (v == 3) { ...; v = 4; }
+        std::string sql = "PRAGMA application_id=" + std::to_string(kApplicationId)
+            + "; PRAGMA user_version=" + std::to_string(v) + ";";
+        if (created) {
+            sql += "INSERT OR REPLACE INTO meta VALUES('accounting_version', '" + std::to_string(kAccountingVersion)
+                + "');";
+        }
+        return db.exec(sql);
     });
 }
 

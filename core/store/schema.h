@@ -8,12 +8,14 @@ namespace ett::core {
 class Database;
 
 // Schema version written by this build (PRAGMA user_version). Bump it with a migration.
-// 1: the initial schema; 2: what-if scenarios (`scenarios`).
-inline constexpr int kSchemaVersion = 2;
+// 1: the initial schema; 2: what-if scenarios (`scenarios`); 3: the phase samples of each attempt
+// (`attempt_phases`, derived).
+inline constexpr int kSchemaVersion = 3;
 
 // Version of the accounting rules that produced the derived tables; when it changes, every job is
 // attributed again on open (the derived tables are a cache of core/model/accounting.cpp).
-inline constexpr int kAccountingVersion = 1;
+// 1: segments and figures; 2: with the phase samples (attempt_phases).
+inline constexpr int kAccountingVersion = 2;
 
 // 'ETTW' in ASCII: PRAGMA application_id of every workbench database.
 inline constexpr int kApplicationId = 0x45545457;

@@ -10,6 +10,7 @@
 #include "app/service/whatif_session.h"
 #include "app/service/workspace.h"
 #include "core/store/fleet.h"
+#include "gpu/compare.h"
 
 #include <gtest/gtest.h>
 
@@ -344,6 +345,97 @@ TEST_F(ServiceTest, ComparisonSamplesAndMatchedJobs)
     auto bad = compare(fleet, request);
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("--match-by"), std::string::npos);
+}
+
+TEST_F(ServiceTest, PhaseDurationsFromStoredSamplesEqualThoseFromThePhases)
+{
+    // The same database twice: one source holds every phase, the other only reads the stored
+    // phase samples. Every cohort's durations, and every comparison built on them, are equal.
+    auto samples = sampleWorkspace();
+    auto phases = Workspace::open(path("fleet.db"), Workspace::Mode::ReadOnly,
+        LocalFleetSource::LoadOptions { std::nullopt, true, std::nullopt });
+    ASSERT_TRUE(phases.ok()) << phases.error().message;
+    LocalFleetSource& fromSamples = **samples->fleet();
+    LocalFleetSource& fromPhases = **(*phases)->fleet();
+    ASSERT_FALSE(fromSamples.withPhases());
+    ASSERT_TRUE(fromPhases.withPhases());
+    EXPECT_EQ(fromSamples.columns().phases(), 0u);
+
+    const auto& c = fromPhases.columns();
+    const int64_t first = *std::min_element(c.attemptStartNs.begin(), c.attemptStartNs.end());
+    const int64_t last = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
+    ASSERT_FALSE(c.attrKeys.empty());
+    const std::string key = c.attrKeys.front();
+    std::vector<core::CohortSpec> cohorts(5);
+    cohorts[1].labels = { "before" };
+    cohorts[2].fromNs = first + (last - first) / 3; // phases that start inside a window
+    cohorts[2].toNs = first + 2 * (last - first) / 3;
+    cohorts[3].attrs = { { key, { c.attrValues.front().front() } } };
+    cohorts[3].minGpus = 8;
+    cohorts[4].labels = { "no-such-label-has-jobs" };
+    size_t lists = 0;
+    for (const auto& cohort : cohorts) {
+        auto a = fromSamples.phaseDurations(cohort);
+        auto b = fromPhases.phaseDurations(cohort);
+        if (cohort.labels == std::vector<std::string> { "no-such-label-has-jobs" }) {
+            EXPECT_FALSE(a.ok());
+            EXPECT_FALSE(b.ok());
+            continue;
+        }
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        ASSERT_TRUE(b.ok()) << b.error().message;
+        EXPECT_EQ(*a, *b) << cohort.text();
+        for (const auto& [name, values] : *a) {
+            lists += values.empty() ? 0 : 1;
+            EXPECT_TRUE(std::is_sorted(values.begin(), values.end())) << name;
+        }
+    }
+    EXPECT_GT(lists, 10u) << "the sample has phases of several kinds";
+
+    ComparisonRequest request;
+    request.a.labels = { "before" };
+    request.b = cohorts[2];
+    auto x = compare(fromSamples, request);
+    auto y = compare(fromPhases, request);
+    ASSERT_TRUE(x.ok() && y.ok());
+    ASSERT_EQ(x->comparison.distributions.size(), y->comparison.distributions.size());
+    EXPECT_GT(x->comparison.distributions.size(), 2u) << "time to start, to recover, then the phases";
+    for (size_t i = 0; i < x->comparison.distributions.size(); ++i) {
+        const auto& p = x->comparison.distributions[i];
+        const auto& q = y->comparison.distributions[i];
+        EXPECT_EQ(p.name, q.name);
+        EXPECT_EQ(p.countA, q.countA) << p.name;
+        EXPECT_EQ(p.countB, q.countB) << p.name;
+        EXPECT_EQ(p.a.p50, q.a.p50) << p.name;
+        EXPECT_EQ(p.b.p99, q.b.p99) << p.name;
+        EXPECT_EQ(x->samples[i].a, y->samples[i].a) << p.name;
+        EXPECT_EQ(x->samples[i].b, y->samples[i].b) << p.name;
+    }
+}
+
+TEST_F(ServiceTest, ComparisonListsPhaseDistributionsInTheEnginesOrder)
+{
+    // The service fills the phase distributions from phaseDurations(); they come in the order
+    // gpu::cohortInput() gives them from the engine's phases (category code, then subcategory).
+    auto ws = Workspace::open(path("order.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(ws.ok());
+    ImportRequest r;
+    r.files = { kFleet200 };
+    ASSERT_EQ(importFiles(**ws, r, {}, nullptr).failed(), 0);
+    ASSERT_TRUE((*ws)->ensurePhases().ok());
+    LocalFleetSource& fleet = **(*ws)->fleet();
+    const core::CohortInput engine
+        = gpu::cohortInput(fleet.engine(), core::CohortSpec {}, gpu::CohortOptions { "job", false, true });
+    ComparisonRequest request;
+    auto d = compare(fleet, request, ComparisonOptions { 100, false });
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    const auto& dist = d->comparison.distributions;
+    ASSERT_EQ(dist.size(), engine.durations.size() + 2);
+    for (size_t i = 0; i < engine.durations.size(); ++i) {
+        EXPECT_EQ(dist[i + 2].name, engine.durations[i].name);
+        EXPECT_EQ(dist[i + 2].countA, engine.durations[i].count);
+        EXPECT_EQ(dist[i + 2].a.p90, engine.durations[i].percentiles.p90);
+    }
 }
 
 TEST_F(ServiceTest, CapSamplesKeepsTheEndsAndTheOrder)

@@ -119,14 +119,17 @@ TEST(Schema, NewDatabaseHasSchemaVersionAndApplicationId)
     EXPECT_EQ(kApplicationId, 0x45545457); // 'ETTW'
 }
 
-TEST(Schema, VersionOneMigratesToTwoAndKeepsItsData)
+TEST(Schema, VersionOneMigratesToTheCurrentOneAndKeepsItsData)
 {
-    // A version 1 database is a version 2 one without the scenarios table: make one from the
-    // worked example, then open it with this build.
+    // A version 1 database is the current one without the scenarios and attempt_phases tables,
+    // its figures derived by accounting rules 1: make one from the worked example, then open it
+    // with this build.
     test::TempDir dir;
     const std::string path = dir.path("v1.db");
     makeWorkedExampleDatabase(path);
-    rawExec(path, "DROP TABLE scenarios; PRAGMA user_version=1;");
+    rawExec(path,
+        "DROP TABLE scenarios; DROP TABLE attempt_phases; PRAGMA user_version=1; "
+        "UPDATE meta SET value = '1' WHERE key = 'accounting_version';");
     ASSERT_EQ(rawInt(path, "SELECT count(*) FROM sqlite_master WHERE name = 'scenarios'"), 0);
     const int64_t phases = rawInt(path, "SELECT count(*) FROM phases");
     ASSERT_GT(phases, 0);
@@ -139,10 +142,43 @@ TEST(Schema, VersionOneMigratesToTwoAndKeepsItsData)
         EXPECT_EQ((*jobs)[0].result.bucketsNs[static_cast<size_t>(Bucket::Productive)], 52800 * kS);
         ASSERT_TRUE((*db)->exec("INSERT INTO scenarios VALUES('s', '{}', 'now')").ok());
     }
-    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), 2);
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), kSchemaVersion);
     EXPECT_EQ(rawInt(path, "SELECT count(*) FROM scenarios"), 1);
     EXPECT_EQ(rawInt(path, "SELECT count(*) FROM phases"), phases);
     EXPECT_EQ(rawInt(path, "SELECT count(*) FROM attempts"), 2);
+    // The derived figures were recomputed with the phase samples of every attempt.
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM attempt_phases"), 2);
+    EXPECT_EQ(
+        rawInt(path, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'accounting_version'"), kAccountingVersion);
+}
+
+TEST(Schema, VersionTwoIsUpgradedOnlyByAWriterAndGetsItsPhaseSamples)
+{
+    // A version 2 database: no attempt_phases, figures by accounting rules 1.
+    test::TempDir dir;
+    const std::string path = dir.path("v2.db");
+    makeWorkedExampleDatabase(path);
+    const int64_t samples = rawInt(path, "SELECT sum(length(samples)) FROM attempt_phases");
+    ASSERT_GT(samples, 0);
+    rawExec(path,
+        "DROP TABLE attempt_phases; PRAGMA user_version=2; "
+        "UPDATE meta SET value = '1' WHERE key = 'accounting_version';");
+    // A query refuses it and leaves it as it is.
+    {
+        auto db = Database::open(path, Database::OpenMode::ReadOnly);
+        ASSERT_FALSE(db.ok());
+        EXPECT_NE(db.error().message.find("ettw upgrade"), std::string::npos) << db.error().message;
+    }
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), 2);
+    // A writer migrates it and recomputes the samples, byte for byte those of a new import.
+    {
+        auto db = Database::open(path, Database::OpenMode::MustExist);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+    }
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), kSchemaVersion);
+    EXPECT_EQ(rawInt(path, "SELECT sum(length(samples)) FROM attempt_phases"), samples);
+    auto db = Database::open(path, Database::OpenMode::ReadOnly);
+    EXPECT_TRUE(db.ok()) << db.error().message;
 }
 
 TEST(Schema, FailedMigrationChangesNothing)
@@ -152,7 +188,7 @@ TEST(Schema, FailedMigrationChangesNothing)
     test::TempDir dir;
     const std::string path = dir.path("v1-clash.db");
     makeWorkedExampleDatabase(path);
-    rawExec(path, "DROP TABLE scenarios; CREATE TABLE scenarios(x); PRAGMA user_version=1;");
+    rawExec(path, "DROP TABLE scenarios; DROP TABLE attempt_phases; CREATE TABLE scenarios(x); PRAGMA user_version=1;");
     auto db = Database::open(path, Database::OpenMode::MustExist);
     ASSERT_FALSE(db.ok());
     EXPECT_NE(db.error().message.find("scenarios"), std::string::npos) << db.error().message;

@@ -1,0 +1,44 @@
+// The phase samples of a loaded fleet (attempt_phases, core/model/phase_samples.h), read once and
+// kept as their compact blobs: what the phase-duration distributions need, at a few bytes a phase,
+// without loading every phase row into the engine.
+#pragma once
+
+#include "core/model/columns.h"
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ett::core {
+
+class Database;
+
+class StoredPhaseSamples
+{
+public:
+    // Reads the samples of every attempt of the jobs in `columns` (matched by FleetColumns::
+    // jobRowId); attempts of other jobs (another label, or imported since) are skipped. Error: the
+    // store's, or samples missing for a job of `columns` (figures computed by older rules: the
+    // database needs `ettw upgrade`).
+    static Result<StoredPhaseSamples> load(Database& db, const FleetColumns& columns);
+
+    // The durations per phase kind code of `columns` of the attempts of the jobs flagged in
+    // `selectedJobs` (one flag per job of columns), phases starting in [fromNs, toNs); each list
+    // in blob order, unsorted. Error: a damaged blob.
+    Result<std::vector<std::vector<int64_t>>> durationsPerKind(
+        const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const;
+
+    size_t attempts() const { return m_attemptJob.size(); }
+    size_t bytes() const { return m_bytes.size(); }
+
+private:
+    std::vector<int32_t> m_attemptJob; // per stored attempt: the job index in the columns
+    std::vector<int64_t> m_attemptStartNs;
+    std::vector<uint64_t> m_begin; // attempts + 1 offsets into m_bytes
+    std::string m_bytes;
+    std::vector<int64_t> m_kindIds; // phase_kinds.id of each kind code, ascending (the columns' order)
+};
+
+} // namespace ett::core
