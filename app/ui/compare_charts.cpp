@@ -55,12 +55,12 @@ struct ValueLabel
     QAbstractSeries* series;
 };
 
-// A bar's name under it, on the second line when staggered.
+// A bar's name under it, on a lower line when the names are staggered.
 struct AxisLabel
 {
     QString name;
-    QString shown; // the name, or "<br>" + name on the second line
-    bool lowerWhenStaggered;
+    QString shown; // the name after as many "<br>" as its line
+    int index; // the bar's: neighbours go on different lines when the names are staggered
 };
 
 // What the bars' labels are placed by.
@@ -158,7 +158,7 @@ std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, co
     y->setRange(range.yMin, range.yMax);
     y->setLabelFormat(range.tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
     y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleText(range.yMin > 0 ? QObject::tr("ETT% (axis from %1%)").arg(range.yMin, 0, 'f', range.tick < 1 ? 1 : 0)
+    y->setTitleText(range.yMin > 0 ? QObject::tr("ETT% (from %1%)").arg(range.yMin, 0, 'f', range.tick < 1 ? 1 : 0)
                                    : QObject::tr("ETT%"));
     y->setTitleFont(chartAxisFont(chart));
     y->setTickCount(static_cast<int>(std::lround((range.yMax - range.yMin) / range.tick)) + 1);
@@ -203,7 +203,7 @@ BridgeBar addBar(
     area->attachAxis(axes.first);
     area->attachAxis(axes.second);
     axes.first->append(label, i);
-    labels.names.push_back({ label, label, b.step != nullptr && i % 2 == 1 });
+    labels.names.push_back({ label, label, i });
     auto* text = new QGraphicsSimpleTextItem(value, chart);
     // Over the plot's grid and bands, which the chart stacks above its own child items: a value
     // that crosses a grid line is otherwise cut by it (seen in the PDF report).
@@ -218,18 +218,21 @@ BridgeBar addBar(
 }
 
 // 5. The values over the bars follow the plot area (resizes, first layout), and the names under
-//    them go over two staggered lines when one is wider than its category.
+//    them go over two or three staggered lines when one is wider than its category (three when
+//    one is wider than two: neighbours on one line are then three categories apart).
 void placeLabels(QChart* chart, QCategoryAxis* x, int n, std::shared_ptr<Labels> labels)
 {
     auto place = [chart, labels, x, n] {
         const QFontMetrics metrics(x->labelsFont());
         const double category = chart->plotArea().width() / (n + 0.2);
-        bool stagger = false;
+        int widest = 0;
         for (const AxisLabel& l : labels->names) {
-            stagger = stagger || metrics.horizontalAdvance(l.name) > category - 6;
+            widest = std::max(widest, metrics.horizontalAdvance(l.name));
         }
+        const int lines = widest <= category - 6 ? 1 : widest <= 2 * category - 6 ? 2 : 3;
         for (AxisLabel& l : labels->names) {
-            const QString shown = stagger && l.lowerWhenStaggered ? QStringLiteral("<br>") + l.name : l.name;
+            const int line = l.index % lines;
+            const QString shown = QStringLiteral("<br>").repeated(line) + l.name;
             if (shown != l.shown) {
                 x->replaceLabel(l.shown, shown);
                 l.shown = shown;

@@ -787,7 +787,10 @@ void DetailsPanel::fillBuckets(const core::BucketArray& bucketsNs, int64_t e2eNs
     for (int c = 0; c < m_buckets->columnCount(); ++c) {
         width += m_bucketView->columnWidth(c);
     }
-    m_bucketView->setFixedWidth(width);
+    // At most as wide as its columns, never a minimum: a fixed width made the figures above as
+    // wide and cut every value of a narrow dock on the right.
+    m_bucketView->setMinimumWidth(0);
+    m_bucketView->setMaximumWidth(width);
 }
 
 void DetailsPanel::fitSplitter()

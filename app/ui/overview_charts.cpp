@@ -173,7 +173,8 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     return out;
 }
 
-TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weighting w, bool hasData)
+TrendSeries fillTrendChart(
+    QChart* chart, const OverviewData& overview, Weighting w, bool hasData, const ChartRoom& room)
 {
     TrendSeries out;
     const bool weekly = overview.every == gpu::Calendar::Week;
@@ -187,8 +188,9 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     }
     const QColor color = bucketColor(core::Bucket::Productive);
     auto* line = new QLineSeries;
-    line->setName(
-        QObject::tr("ETT%, click a point to select its %1").arg(weekly ? QObject::tr("week") : QObject::tr("day")));
+    line->setName(room.narrow ? QObject::tr("per %1").arg(weekly ? QObject::tr("week") : QObject::tr("day"))
+                              : QObject::tr("ETT%, click a point to select its %1")
+                                    .arg(weekly ? QObject::tr("week") : QObject::tr("day")));
     QPen pen(color);
     pen.setWidthF(2.0);
     line->setPen(pen);
@@ -208,7 +210,8 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     auto* overall = new QLineSeries;
     const auto fleetEtt = ettOf(overview.fleet, w);
     if (fleetEtt) {
-        overall->setName(QObject::tr("whole selection %1").arg(formatPercent(fleetEtt)));
+        overall->setName(
+            (room.narrow ? QObject::tr("all %1") : QObject::tr("whole selection %1")).arg(formatPercent(fleetEtt)));
         overall->append(-0.5, *fleetEtt);
         overall->append(static_cast<double>(n) - 0.5, *fleetEtt);
         QPen dashed(QColor(0x88, 0x88, 0x88));
@@ -232,7 +235,7 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
     const bool years = utcDate(overview.series.originNs, "yyyy") != utcDate(lastStart, "yyyy");
     const char* format = weekly ? (years ? "'wk' MMM d yyyy" : "'wk' MMM d") : (years ? "MMM d yyyy" : "MMM d");
     // Longer labels, fewer of them: ten "Jun 8 2021" are cut short on a half-width chart.
-    const qsizetype maxLabels = years ? 6 : 10;
+    const qsizetype maxLabels = std::max<qsizetype>(2, years ? std::min(6, room.maxDateLabels) : room.maxDateLabels);
     const qsizetype step = std::max<qsizetype>(1, (n + maxLabels - 1) / maxLabels);
     for (qsizetype i = 0; i < n; i += step) {
         const int64_t start = overview.series.originNs + static_cast<int64_t>(i) * overview.series.widthNs;
@@ -273,7 +276,7 @@ TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weightin
 }
 
 std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
-    QChart* chart, const OverviewData& overview, bool hasData)
+    QChart* chart, const OverviewData& overview, bool hasData, const ChartRoom& room)
 {
     std::vector<std::pair<QBarSet*, core::Interruption>> out;
     chart->setTitle(QObject::tr("Interruptions by cause class"));
@@ -294,10 +297,12 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
     for (const auto& g : classes) {
         const int64_t total = g.figures.failures + g.figures.preemptions + g.figures.otherInterruptions;
         most = std::max(most, total);
-        categories << QStringLiteral("%1 (%2)").arg(causeClassName(g.name), formatCount(total));
+        categories << (room.narrow ? causeClassName(g.name)
+                                   : QStringLiteral("%1 (%2)").arg(causeClassName(g.name), formatCount(total)));
     }
     for (const auto& [kind, color] : kinds) {
-        auto* set = new QBarSet(interruptionNoun(kind));
+        auto* set = new QBarSet(
+            room.narrow && kind == core::Interruption::Other ? QObject::tr("other") : interruptionNoun(kind));
         for (const auto& g : classes) {
             *set << static_cast<double>(interruptionsOf(g.figures, kind));
         }

@@ -48,11 +48,21 @@ struct TrendSeries
     QLineSeries* line = nullptr;
     QScatterSeries* dots = nullptr;
 };
-TrendSeries fillTrendChart(QChart* chart, const OverviewData& overview, Weighting w, bool hasData);
+// What a chart has room for: a narrow one (four in a row) gets short legend entries and
+// category labels, and at most maxDateLabels dates on a time axis (more are elided).
+struct ChartRoom
+{
+    bool narrow = false;
+    int maxDateLabels = 10;
+};
+TrendSeries fillTrendChart(
+    QChart* chart, const OverviewData& overview, Weighting w, bool hasData, const ChartRoom& room = {});
 
 // Failures, preemptions and other interruptions stacked per cause class.
+// Each class is labelled with its count ("preemption (92)"), a narrow chart's with its name alone,
+// so that none of the labels is dropped for lack of room.
 std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
-    QChart* chart, const OverviewData& overview, bool hasData);
+    QChart* chart, const OverviewData& overview, bool hasData, const ChartRoom& room = {});
 
 // Lost hours of the top jobs, stacked by bucket, most lost on top. Bar index i is job n - 1 - i.
 std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(

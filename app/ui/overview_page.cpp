@@ -167,8 +167,10 @@ void OverviewPage::placeCharts()
     for (int i = 0; i < 4; ++i) {
         m_charts->addWidget(views[i], i / columns, i % columns);
     }
+    // Four in a row: the charts with names beside their bars get more of the width.
+    const int fourStretch[] = { 6, 5, 5, 6 };
     for (int c = 0; c < 4; ++c) {
-        m_charts->setColumnStretch(c, c < columns ? 1 : 0);
+        m_charts->setColumnStretch(c, c < columns ? (columns == 4 ? fourStretch[c] : 1) : 0);
     }
     if (m_hasData) {
         render(); // the titles and legends follow the room
@@ -197,10 +199,11 @@ void OverviewPage::fitChart(QChartView* view, const QString& shortTitle)
     } else if (chart->legend()->isVisible()) {
         chart->legend()->setAlignment(Qt::AlignBottom);
     }
-    // Category names slanted, so that they do not run into each other ("preemption (92)dependency").
+    // Category names upright, so that they do not run into each other ("preemption (92)dependency")
+    // and the last one stays inside the chart (slanted, it reached past the edge and was dropped).
     for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
         if (qobject_cast<QBarCategoryAxis*>(axis)) {
-            axis->setLabelsAngle(-35);
+            axis->setLabelsAngle(-90);
         }
     }
 }
@@ -471,7 +474,12 @@ void OverviewPage::renderTrend()
 {
     QChart* chart = resetChart(m_trendView);
     const bool weekly = m_overview.every == gpu::Calendar::Week;
-    const TrendSeries series = fillTrendChart(chart, m_overview, m_state->weighting(), m_hasData);
+    // As many dates as fit the plot beside the percentage axis ("Jun 30" and a gap each).
+    const int dateWidth = QFontMetrics(chartAxisFont(chart)).horizontalAdvance(QStringLiteral("Jun 30  ")) + 6;
+    ChartRoom room;
+    room.narrow = m_chartColumns == 4;
+    room.maxDateLabels = std::clamp((m_trendView->width() - 90) / std::max(1, dateWidth), 3, 10);
+    const TrendSeries series = fillTrendChart(chart, m_overview, m_state->weighting(), m_hasData, room);
     fitChart(m_trendView, tr("ETT% per %1").arg(m_overview.every == gpu::Calendar::Week ? tr("week") : tr("day")));
     if (!series.line) {
         return;
@@ -504,7 +512,10 @@ void OverviewPage::renderTrend()
 void OverviewPage::renderCauses()
 {
     QChart* chart = resetChart(m_causesView);
-    const auto causeSets = fillCausesChart(chart, m_overview, m_hasData);
+    // Four in a row: the classes alone (their counts are the bars' heights and in the tooltips).
+    ChartRoom room;
+    room.narrow = m_chartColumns == 4;
+    const auto causeSets = fillCausesChart(chart, m_overview, m_hasData, room);
     fitChart(m_causesView, QString()); // short already
     for (const auto& [set, kind] : causeSets) {
         const core::Interruption k = kind;

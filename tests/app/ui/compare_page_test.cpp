@@ -19,7 +19,9 @@
 #include "gpu/compare.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QCheckBox>
 #include <QDateTimeEdit>
@@ -38,8 +40,10 @@
 #include <QToolButton>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
+#include <map>
 
 #include "pages_fixtures.h"
 #include "samples/synth/generator.h"
@@ -392,6 +396,41 @@ TEST_F(ComparePageTest, TheBridgeWalksFromAToB)
     for (const QGraphicsSimpleTextItem* text : values) {
         EXPECT_GT(text->zValue(), highest) << text->text().toStdString();
     }
+}
+
+TEST_F(ComparePageTest, BridgeNamesNeverOverlapOnANarrowPage)
+{
+    // On a laptop the bridge's step names go over two or three staggered lines: names on one line
+    // never overlap, whatever the width.
+    QChart* chart = page->chart(ComparePage::Chart::Bridge);
+    QCategoryAxis* x = nullptr;
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        x = x ? x : qobject_cast<QCategoryAxis*>(axis);
+    }
+    ASSERT_NE(x, nullptr);
+    int maxLines = 0;
+    for (const int width : { 1600, 1100, 800 }) {
+        page->resize(width, 800);
+        QApplication::processEvents();
+        const QFontMetrics metrics(x->labelsFont());
+        std::map<int, std::vector<std::pair<double, double>>> lines; // line -> [left, right) of names
+        for (const QString& label : x->categoriesLabels()) {
+            const int line = static_cast<int>(label.count(QStringLiteral("<br>")));
+            const QString name = QString(label).remove(QStringLiteral("<br>"));
+            const double at = chart->mapToPosition(QPointF(x->endValue(label), 0)).x();
+            const double half = metrics.horizontalAdvance(name) / 2.0;
+            lines[line].emplace_back(at - half, at + half);
+            maxLines = std::max(maxLines, line + 1);
+        }
+        for (auto& [line, spans] : lines) {
+            std::sort(spans.begin(), spans.end());
+            for (size_t i = 1; i < spans.size(); ++i) {
+                EXPECT_LE(spans[i - 1].second, spans[i].first + 0.5)
+                    << "width " << width << ", line " << line << ": two names overlap";
+            }
+        }
+    }
+    EXPECT_GE(maxLines, 2) << "the narrowest page staggers the names";
 }
 
 TEST_F(ComparePageTest, SwapExchangesTheCohorts)

@@ -7,7 +7,10 @@
 
 #include <QAbstractItemModel>
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QComboBox>
+#include <QFormLayout>
+#include <QScrollArea>
 #include <gtest/gtest.h>
 
 #include "pages_fixtures.h"
@@ -70,6 +73,28 @@ TEST(DetailsPanel, ShowsTheWholeJobThenAnAttempt)
     EXPECT_EQ(panel.shownJob(), 4);
     state.goBack();
     EXPECT_EQ(*panel.shownAttempt(), 0);
+}
+
+TEST(DetailsPanel, ANarrowDockWrapsTheFiguresInsteadOfCuttingThem)
+{
+    // The bucket table is as wide as its columns; a fixed width once made the figures above it
+    // as wide and cut every value of a narrow dock on the right.
+    fixtures::ensureApp();
+    WorkbenchState state;
+    DetailsPanel panel(&state, nullptr);
+    panel.resize(240, 900);
+    panel.show();
+    state.openJob(4, "J1");
+    panel.setJobTimeline(4, fixtures::workedExampleTimeline());
+    QApplication::processEvents();
+    bool checked = false;
+    for (const QScrollArea* scroll : panel.findChildren<QScrollArea*>()) {
+        if (scroll->widget() && scroll->widget()->findChild<QFormLayout*>()) {
+            EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width());
+            checked = true;
+        }
+    }
+    EXPECT_TRUE(checked) << "the figures sit in a scroll area";
 }
 
 TEST(DetailsPanel, PhaseModelPassesTheModelTester)

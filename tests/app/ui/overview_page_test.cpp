@@ -340,5 +340,50 @@ TEST(OverviewPage, FitsALaptopScreenAndPutsTheChartsInOneRowWhenWide)
     EXPECT_TRUE(shortened) << "\"Where the time went (% of E2E, GPU-weighted)\" is shortened in a row of four";
 }
 
+TEST(OverviewPage, ChartsInARowOfFourKeepEveryLabel)
+{
+    // Four in a row: cause classes by name alone and upright (slanted, the last reached past the
+    // chart's edge and was dropped), and only as many dates as the trend's width holds.
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    page.setOverviewData(fixture().data);
+    auto causeLabels = [&] {
+        for (QAbstractAxis* axis : page.chart(OverviewPage::Chart::Causes)->axes(Qt::Horizontal)) {
+            if (auto* x = qobject_cast<QBarCategoryAxis*>(axis)) {
+                return std::make_pair(x->categories(), x->labelsAngle());
+            }
+        }
+        return std::make_pair(QStringList(), 0);
+    };
+    page.resize(1000, 700);
+    page.show();
+    QApplication::processEvents();
+    const auto [twoByTwo, angle2] = causeLabels();
+    ASSERT_FALSE(twoByTwo.isEmpty());
+    EXPECT_TRUE(twoByTwo.front().contains('(')) << "with their counts: " << twoByTwo.front().toStdString();
+    page.resize(1300, 700);
+    QApplication::processEvents();
+    const auto [inARow, angle4] = causeLabels();
+    ASSERT_EQ(inARow.size(), twoByTwo.size());
+    for (const QString& label : inARow) {
+        EXPECT_FALSE(label.contains('(')) << label.toStdString();
+    }
+    EXPECT_EQ(angle4, -90);
+    // The dates: each one's width and a gap fit the plot.
+    QChart* trend = page.chart(OverviewPage::Chart::Trend);
+    for (QAbstractAxis* axis : trend->axes(Qt::Horizontal)) {
+        if (auto* x = qobject_cast<QCategoryAxis*>(axis)) {
+            const QFontMetrics metrics(x->labelsFont());
+            int width = 0;
+            for (const QString& label : x->categoriesLabels()) {
+                width += metrics.horizontalAdvance(label) + 6;
+            }
+            EXPECT_LE(width, trend->plotArea().width() + 1) << x->categoriesLabels().join(' ').toStdString();
+            EXPECT_GE(x->count(), 3);
+        }
+    }
+}
+
 } // namespace
 } // namespace ett::app
