@@ -179,17 +179,25 @@ Result<HttpConnection::Response> HttpConnection::perform(const std::string& urlQ
     return response;
 }
 
+Status HttpConnection::checkStatus(const Response& r)
+{
+    if (r.status == 200) {
+        return Status::success();
+    }
+    if (auto e = parseException(r.body)) {
+        return fail(e->code, "ClickHouse error " + std::to_string(e->code) + ": " + e->message);
+    }
+    return fail(0, "HTTP status " + std::to_string(r.status) + ": " + r.body.substr(0, 300));
+}
+
 Result<std::string> HttpConnection::query(const std::string& sql, const std::vector<ExternalTable>& external)
 {
     auto r = external.empty() ? perform({}, sql, false, {}, {}) : perform({}, {}, true, external, sql);
     if (!r) {
         return r.error();
     }
-    if (r->status != 200) {
-        if (auto e = parseException(r->body)) {
-            return fail(e->code, "ClickHouse error " + std::to_string(e->code) + ": " + e->message);
-        }
-        return fail(0, "HTTP status " + std::to_string(r->status) + ": " + r->body.substr(0, 300));
+    if (auto st = checkStatus(*r); !st) {
+        return st.error();
     }
     if (auto e = trailingException(r->body)) {
         return fail(e->code, "ClickHouse error " + std::to_string(e->code) + " after the result began: " + e->message);
@@ -207,11 +215,8 @@ Status HttpConnection::insert(const std::string& insertSql, std::string_view row
     if (!r) {
         return r.error();
     }
-    if (r->status != 200) {
-        if (auto e = parseException(r->body)) {
-            return fail(e->code, "ClickHouse error " + std::to_string(e->code) + ": " + e->message);
-        }
-        return fail(0, "HTTP status " + std::to_string(r->status) + ": " + r->body.substr(0, 300));
+    if (auto st = checkStatus(*r); !st) {
+        return st.error();
     }
     return Status::success();
 }

@@ -90,6 +90,8 @@ private:
     Result<Response> perform(const std::string& urlQuery, std::string_view body, bool multipart,
         const std::vector<ExternalTable>& external, const std::string& sqlInForm);
     Error fail(int code, const std::string& message);
+    // The server's error when the status is not 200 OK.
+    Status checkStatus(const Response& r);
 
     ServerAddress m_server;
     Credentials m_credentials;

@@ -90,80 +90,65 @@ public:
             return st;
         }
         // 2. Attempts, with their attributed figures.
-        for (uint32_t j : jobs) {
-            const auto begin = f.jobAttemptBegin[j];
-            for (auto a = static_cast<size_t>(begin); a < static_cast<size_t>(f.jobAttemptBegin[j + 1]); ++a) {
-                w.uint64(id);
-                w.uint32(j);
-                w.uint32(static_cast<uint32_t>(static_cast<int64_t>(a) - begin));
-                w.int32(f.attemptNumber[a]);
-                w.int64(f.attemptStartNs[a]);
-                w.int64(f.attemptEndNs[a]);
-                w.int64(f.attemptGpus[a]);
-                w.int8(static_cast<int8_t>(f.attemptOutcome[a]));
-                w.int8(static_cast<int8_t>(f.attemptInterruption[a]));
-                w.int64(f.attemptFaultNs[a]);
-                w.string(f.causeClasses[static_cast<size_t>(f.attemptCauseClass[a])]);
-                for (size_t b = 0; b < static_cast<size_t>(kBucketCount); ++b) {
-                    w.int64(at.attemptBucketsNs[a * kBucketCount + b]);
-                }
-                w.int64(at.attemptGapAfterNs[a]);
-                w.int64(at.attemptTtsNs[a]);
-                w.nullableInt64(present(at.attemptFirstTrainNs[a]));
-                w.nullableInt64(present(at.attemptTtrNs[a]));
-                if (auto st = rowDone("attempts"); !st) {
-                    return st;
-                }
+        auto attemptRows = forEachAttempt(jobs, [&](uint32_t j, size_t a, uint32_t idx) {
+            key(j, idx);
+            w.int32(f.attemptNumber[a]);
+            w.int64(f.attemptStartNs[a]);
+            w.int64(f.attemptEndNs[a]);
+            w.int64(f.attemptGpus[a]);
+            w.int8(static_cast<int8_t>(f.attemptOutcome[a]));
+            w.int8(static_cast<int8_t>(f.attemptInterruption[a]));
+            w.int64(f.attemptFaultNs[a]);
+            w.string(f.causeClasses[static_cast<size_t>(f.attemptCauseClass[a])]);
+            for (size_t b = 0; b < static_cast<size_t>(kBucketCount); ++b) {
+                w.int64(at.attemptBucketsNs[a * kBucketCount + b]);
             }
-        }
-        if (auto st = flush("attempts"); !st) {
+            w.int64(at.attemptGapAfterNs[a]);
+            w.int64(at.attemptTtsNs[a]);
+            w.nullableInt64(present(at.attemptFirstTrainNs[a]));
+            w.nullableInt64(present(at.attemptTtrNs[a]));
+            return rowDone("attempts");
+        });
+        if (auto st = attemptRows ? flush("attempts") : attemptRows; !st) {
             return st;
         }
         // 3. Segments, each with its attempt's GPU count (the weight of GPU-weighted sums).
-        for (uint32_t j : jobs) {
-            const auto begin = f.jobAttemptBegin[j];
-            for (auto a = static_cast<size_t>(begin); a < static_cast<size_t>(f.jobAttemptBegin[j + 1]); ++a) {
-                for (auto s = static_cast<size_t>(at.attemptSegmentBegin[a]);
-                     s < static_cast<size_t>(at.attemptSegmentBegin[a + 1]); ++s) {
-                    w.uint64(id);
-                    w.uint32(j);
-                    w.uint32(static_cast<uint32_t>(static_cast<int64_t>(a) - begin));
-                    w.int64(at.segmentStartNs[s]);
-                    w.int64(at.segmentEndNs[s]);
-                    w.int8(static_cast<int8_t>(at.segmentBucket[s]));
-                    w.int64(f.attemptGpus[a]);
-                    if (auto st = rowDone("segments"); !st) {
-                        return st;
-                    }
+        auto segmentRows = forEachAttempt(jobs, [&](uint32_t j, size_t a, uint32_t idx) {
+            for (auto s = static_cast<size_t>(at.attemptSegmentBegin[a]);
+                 s < static_cast<size_t>(at.attemptSegmentBegin[a + 1]); ++s) {
+                key(j, idx);
+                w.int64(at.segmentStartNs[s]);
+                w.int64(at.segmentEndNs[s]);
+                w.int8(static_cast<int8_t>(at.segmentBucket[s]));
+                w.int64(f.attemptGpus[a]);
+                if (auto st = rowDone("segments"); !st) {
+                    return st;
                 }
             }
-        }
-        if (auto st = flush("segments"); !st) {
+            return Status::success();
+        });
+        if (auto st = segmentRows ? flush("segments") : segmentRows; !st) {
             return st;
         }
         // 4. Phases (held only when the fleet was loaded with them).
         if (!f.attemptPhaseBegin.empty()) {
-            for (uint32_t j : jobs) {
-                const auto begin = f.jobAttemptBegin[j];
-                for (auto a = static_cast<size_t>(begin); a < static_cast<size_t>(f.jobAttemptBegin[j + 1]); ++a) {
-                    for (auto p = static_cast<size_t>(f.attemptPhaseBegin[a]);
-                         p < static_cast<size_t>(f.attemptPhaseBegin[a + 1]); ++p) {
-                        const auto kind = static_cast<size_t>(f.phaseKind[p]);
-                        w.uint64(id);
-                        w.uint32(j);
-                        w.uint32(static_cast<uint32_t>(static_cast<int64_t>(a) - begin));
-                        w.int64(f.phaseStartNs[p]);
-                        w.int64(f.phaseEndNs[p]);
-                        w.int8(static_cast<int8_t>(f.kindCategory[kind]));
-                        w.string(f.kindSubcategory[kind]);
-                        w.int32(f.phaseRank[p]);
-                        if (auto st = rowDone("phases"); !st) {
-                            return st;
-                        }
+            auto phaseRows = forEachAttempt(jobs, [&](uint32_t j, size_t a, uint32_t idx) {
+                for (auto p = static_cast<size_t>(f.attemptPhaseBegin[a]);
+                     p < static_cast<size_t>(f.attemptPhaseBegin[a + 1]); ++p) {
+                    const auto kind = static_cast<size_t>(f.phaseKind[p]);
+                    key(j, idx);
+                    w.int64(f.phaseStartNs[p]);
+                    w.int64(f.phaseEndNs[p]);
+                    w.int8(static_cast<int8_t>(f.kindCategory[kind]));
+                    w.string(f.kindSubcategory[kind]);
+                    w.int32(f.phaseRank[p]);
+                    if (auto st = rowDone("phases"); !st) {
+                        return st;
                     }
                 }
-            }
-            if (auto st = flush("phases"); !st) {
+                return Status::success();
+            });
+            if (auto st = phaseRows ? flush("phases") : phaseRows; !st) {
                 return st;
             }
         }
@@ -185,6 +170,29 @@ public:
     }
 
 private:
+    // Calls fn(job, attempt, index of the attempt within its job) for every attempt of `jobs`,
+    // in order; stops at the first Error.
+    template <typename Fn> Status forEachAttempt(const std::vector<uint32_t>& jobs, Fn&& fn)
+    {
+        for (uint32_t j : jobs) {
+            const auto begin = static_cast<size_t>(f.jobAttemptBegin[j]);
+            for (size_t a = begin; a < static_cast<size_t>(f.jobAttemptBegin[j + 1]); ++a) {
+                if (auto st = fn(j, a, static_cast<uint32_t>(a - begin)); !st) {
+                    return st;
+                }
+            }
+        }
+        return Status::success();
+    }
+
+    // The key every row of an attempt starts with: dataset, job, attempt index.
+    void key(uint32_t job, uint32_t attemptIdx)
+    {
+        w.uint64(id);
+        w.uint32(job);
+        w.uint32(attemptIdx);
+    }
+
     Status rowDone(const char* table)
     {
         ++rows;

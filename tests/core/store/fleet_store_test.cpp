@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "samples/synth/generator.h"
+#include "tests/core/model/generator_fixtures.h"
 #include "tests/core/test_store.h"
 
 namespace ett::core::clickhouse {
@@ -59,13 +60,7 @@ std::string generatedTrace(int64_t jobs, uint64_t seed)
     GeneratorOptions o;
     o.jobs = jobs;
     o.seed = seed;
-    std::string text = generatorHeaderLine(o) + "\n";
-    FleetGenerator gen(o);
-    GeneratedJob job;
-    while (gen.next(job)) {
-        appendJobLines(job, text);
-    }
-    return text;
+    return test::fleetText(o);
 }
 
 // What the local engine is loaded with, counted.
