@@ -17,6 +17,9 @@ namespace ett::core::clickhouse {
 
 namespace {
 
+// ClickHouse's "Cannot ... in readonly mode".
+constexpr int kReadonlyErrorCode = 164;
+
 double secondsSince(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -349,6 +352,10 @@ Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const 
     report.datasetId = ((static_cast<uint64_t>(rd()) << 32) | rd()) & 0x7FFF'FFFF'FFFF'FFFFULL;
     report.datasetId = std::max<uint64_t>(report.datasetId, 1);
     if (auto st = writeCatalogueRow(store, *catalogue, report, DatasetState::Pending, source, nowNs()); !st) {
+        if (catalogue->lastError().code == kReadonlyErrorCode) {
+            return Error { st.error().message + " (user '" + store.url().user
+                + "' may only read: push with a user that may insert)" };
+        }
         return st.error();
     }
 

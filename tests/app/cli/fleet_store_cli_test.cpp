@@ -166,6 +166,20 @@ TEST_F(StoreCli, SummaryOnTheStoreIsTheLocalSummaryToTheNanosecond)
         EXPECT_EQ(withoutSource(s.out), withoutSource(l.out)) << "scope: " << (scope.empty() ? "" : scope.back());
         EXPECT_FALSE(contains(s.out, m_url.password));
     }
+    // The read-only user (as the window connects) gets the same answers and may not push.
+    const std::string reader = ch::processEnv("ETT_TEST_STORE_READER").value_or("");
+    ASSERT_NE(reader.find(':'), std::string::npos) << "ETT_TEST_STORE_READER must be USER:PASSWORD";
+    const std::string readerUrl
+        = "clickhouse://" + reader + "@" + m_url.address() + "/" + m_url.database + "?cluster=" + m_url.cluster;
+    const RunResult local = ettw({ "summary", "--db", "local.db", "--format", "json", "--by", "team" });
+    const RunResult read = ettw({ "summary", "--store", readerUrl, "--format", "json", "--by", "team" });
+    ASSERT_EQ(read.exitCode, 0) << read;
+    EXPECT_EQ(withoutSource(read.out), withoutSource(local.out));
+    ASSERT_EQ(ettw({ "import", "--db", "other.db", "--label", "other", "b.jsonl" }).exitCode, 0);
+    const RunResult refused = ettw({ "push", "--db", "other.db", "--store", readerUrl });
+    EXPECT_EQ(refused.exitCode, 1) << refused;
+    EXPECT_TRUE(contains(refused.err, "may only read")) << refused;
+
     const RunResult bad = ettw({ "summary", "--store", url(), "--format", "json", "--by", "nosuch" });
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_TRUE(contains(bad.err, "cannot group by 'nosuch'")) << bad;

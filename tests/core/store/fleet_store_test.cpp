@@ -12,9 +12,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <random>
 #include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "samples/synth/generator.h"
 #include "tests/core/model/generator_fixtures.h"
@@ -364,6 +367,45 @@ TEST_F(FleetStoreCluster, APushStoppedMidwayIsNeverCountedAndARetryCompletesIt)
         jobsOnShards += countOn(*c, "SELECT count() FROM " + m_url.database + ".jobs_local");
     }
     EXPECT_EQ(jobsOnShards, expected.jobs);
+}
+
+TEST_F(FleetStoreCluster, APushKilledMidwayIsNeverCountedAndARetryCompletesIt)
+{
+    init();
+    Store local;
+    local.import(local.write("fleet.jsonl", generatedTrace(150, 13)), "default");
+    const LocalCounts expected = localCounts(local.db());
+    // A child process pushes and is killed (SIGKILL, no cleanup) after its first accepted batch.
+    const std::string dbPath = local.dbPath();
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        auto db = Database::open(dbPath, Database::OpenMode::ReadOnly);
+        auto store = FleetStore::open(m_url);
+        if (!db.ok() || !store.ok()) {
+            _exit(2);
+        }
+        PushOptions o;
+        o.batchRows = 500;
+        o.afterBatch = [](const BatchSent&) -> Status {
+            raise(SIGKILL);
+            return Status::success();
+        };
+        (void)pushDatabase(**store, **db, std::nullopt, "killed", o);
+        _exit(3);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "status " << status;
+    const StoreCounts none = counts();
+    EXPECT_EQ(none.datasets, 0);
+    EXPECT_EQ(none.jobs, 0);
+    EXPECT_EQ(none.segments, 0);
+
+    auto retried = pushDatabase(*m_store, local.db(), std::nullopt, "retry");
+    ASSERT_TRUE(retried.ok()) << retried.error().message;
+    EXPECT_EQ(retried->front().dropped.size(), 1u);
+    expectSameCounts(counts(), expected);
 }
 
 // A cluster of this test's own, on other ports, so that stopping a shard disturbs no other test.
