@@ -16,6 +16,7 @@
 #include "app/cli/report_cmd.h"
 #endif
 #include "core/ingest/formats.h"
+#include "core/store/clickhouse/store_url.h"
 
 #include <CLI/CLI.hpp>
 
@@ -460,7 +461,9 @@ int runEttw(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // CLI11's message, as app.exit(e) prints it, but a store URL it echoes (an argument in
+        // the wrong place) shows no password.
+        std::fputs(core::clickhouse::maskStoreUrl(CLI::FailureMessage::simple(&app, e)).c_str(), stderr);
         return kExitUsage;
     }
     for (const Command& c : commands) {

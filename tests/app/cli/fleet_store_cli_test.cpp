@@ -128,6 +128,11 @@ TEST_F(StoreCli, AWrongPasswordOrAStoreNotInitialisedIsAClearError)
     const RunResult badUrl = ettw({ "push", "--store", "clickhouse://u:Secret9@h:1/bad-db" });
     EXPECT_EQ(badUrl.exitCode, 1) << badUrl;
     EXPECT_FALSE(contains(badUrl.err, "Secret9")) << badUrl;
+    // A URL in the wrong place is echoed by the usage error, masked.
+    const RunResult misplaced = ettw({ "push", "clickhouse://u:Secret9@h:1/db" });
+    EXPECT_EQ(misplaced.exitCode, 2) << misplaced;
+    EXPECT_TRUE(contains(misplaced.err, "clickhouse://u:***@h:1/db")) << misplaced;
+    EXPECT_FALSE(contains(misplaced.err, "Secret9")) << misplaced;
 }
 
 // The JSON without its first line naming the source ("database": the file or the store).
