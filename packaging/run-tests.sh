@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs what is missing, then builds and runs every test: the whole suite with warnings as
-# errors, then the core tests again under AddressSanitizer and UndefinedBehaviorSanitizer, then a
-# short run of every fuzz target (fuzz/run.sh: 10 s each after their known inputs).
+# errors (the fleet-store tests against a two-shard ClickHouse cluster started for them on
+# loopback, tests/store/clickhouse_cluster.sh, and stopped afterwards even when a test fails),
+# then the core tests again under AddressSanitizer and UndefinedBehaviorSanitizer, then a short
+# run of every fuzz target (fuzz/run.sh: 10 s each after their known inputs).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -10,7 +12,22 @@ jobs="$(nproc)"
 
 cmake --preset ci
 cmake --build --preset ci -j"$jobs"
+
+# The cluster lives in a temporary folder and only while ctest runs; its variables
+# (ETT_TEST_STORE_URL, ETT_TEST_STORE_SHARDS, ...) are in its env file.
+cluster_dir="$(mktemp -d "${TMPDIR:-/tmp}/ett-clickhouse.XXXXXX")"
+stop_cluster() {
+    ./tests/store/clickhouse_cluster.sh stop "$cluster_dir" || true
+    rm -rf "$cluster_dir"
+}
+trap stop_cluster EXIT
+trap 'exit 130' INT TERM
+./tests/store/clickhouse_cluster.sh start "$cluster_dir"
+# shellcheck disable=SC1091
+. "$cluster_dir/env"
 ctest --preset ci -j"$jobs"
+stop_cluster
+trap - EXIT
 
 cmake --preset asan
 cmake --build --preset asan -j"$jobs"

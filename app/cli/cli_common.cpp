@@ -74,9 +74,10 @@ void writePercent(JsonWriter& j, std::optional<double> p)
     }
 }
 
-void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
+namespace {
+
+void writeGivenPercentiles(JsonWriter& j, const Percentiles& p, int64_t count)
 {
-    const Percentiles p = percentilesOf(values);
     j.beginObject();
     j.key("p50");
     writeOptionalSeconds(j, p.p50);
@@ -84,13 +85,27 @@ void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
     writeOptionalSeconds(j, p.p90);
     j.key("p99");
     writeOptionalSeconds(j, p.p99);
-    j.key("count").number(static_cast<int64_t>(values.size()));
+    j.key("count").number(count);
     j.endObject();
+}
+
+} // namespace
+
+void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
+{
+    writeGivenPercentiles(j, percentilesOf(values), static_cast<int64_t>(values.size()));
 }
 
 // The figures object shared by summary (fleet and groups) and job.
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
+{
+    writeFigures(j, f, { percentilesOf(f.ttsNs), static_cast<int64_t>(f.ttsNs.size()) },
+        { percentilesOf(f.ttrNs), static_cast<int64_t>(f.ttrNs.size()) }, attemptsAsCount);
+}
+
+void writeFigures(
+    JsonWriter& j, const Figures& f, const GivenPercentiles& tts, const GivenPercentiles& ttr, bool attemptsAsCount)
 {
     j.key("jobs").number(f.jobs);
     j.key(attemptsAsCount ? "attempts" : "attempt_count").number(f.attempts);
@@ -108,9 +123,9 @@ void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
     writePercent(j, f.ettPercentTime());
     j.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour), 6);
     j.key("tts_s");
-    writePercentiles(j, f.ttsNs);
+    writeGivenPercentiles(j, tts.values, tts.count);
     j.key("ttr_s");
-    writePercentiles(j, f.ttrNs);
+    writeGivenPercentiles(j, ttr.values, ttr.count);
     j.key("failures").number(f.failures);
     j.key("preemptions").number(f.preemptions);
     j.key("other_interruptions").number(f.otherInterruptions);

@@ -47,6 +47,17 @@ template <typename Array> void writeBuckets(JsonWriter& j, const Array& buckets)
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const core::Figures& f, bool attemptsAsCount = true);
 
+// Percentiles computed elsewhere (by the fleet store, in SQL) with the count of their samples.
+struct GivenPercentiles
+{
+    core::Percentiles values;
+    int64_t count = 0;
+};
+// The same figures object with the TTS and TTR percentiles given instead of taken from f's
+// samples (which are then ignored).
+void writeFigures(JsonWriter& j, const core::Figures& f, const GivenPercentiles& tts, const GivenPercentiles& ttr,
+    bool attemptsAsCount = true);
+
 struct CommonOptions
 {
     std::string db = "ett.db";

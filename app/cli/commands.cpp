@@ -3,6 +3,7 @@
 #include "app/cli/advise_cmd.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
+#include "app/cli/fleet_store_cmds.h"
 #include "app/cli/generate_cmd.h"
 #include "app/cli/import_cmd.h"
 #include "app/cli/job_cmd.h"
@@ -15,6 +16,7 @@
 #include "app/cli/report_cmd.h"
 #endif
 #include "core/ingest/formats.h"
+#include "core/store/clickhouse/store_url.h"
 
 #include <CLI/CLI.hpp>
 
@@ -62,6 +64,53 @@ void addEngineOptions(CLI::App* cmd, CommonOptions& common)
     cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
 }
 
+// --store URL and --store-timeout. The URL's password is never shown: --help has no default.
+void addStoreOption(CLI::App* cmd, StoreOptions& store, const std::string& what)
+{
+    cmd->add_option("--store", store.url,
+        what
+            + ". URL: clickhouse://USER:PASSWORD@HOST:PORT/DATABASE?cluster=NAME; without a password in it, "
+              "ETTW_STORE_PASSWORD or the file ETTW_STORE_PASSWORD_FILE (else ~/.config/ettw/store-password)");
+    cmd->add_option("--store-timeout", store.timeoutS, "Seconds each request to the store may take")
+        ->check(CLI::Range(1.0, 86400.0))
+        ->capture_default_str();
+}
+
+Command addStoreCommand(CLI::App& app, CommonOptions& common)
+{
+    auto store = std::make_shared<StoreOptions>();
+    auto init = std::make_shared<StoreInitCmd>();
+    auto* sub
+        = app.add_subcommand("store", "A fleet store (a ClickHouse cluster): create its tables, or list what it holds");
+    sub->require_subcommand(1);
+    auto* initCmd = sub->add_subcommand("init",
+        "Create the store's tables on every shard of the cluster (local MergeTree tables and Distributed tables over "
+        "them) and record the shards' HTTP addresses; safe to run again");
+    addStoreOption(initCmd, *store, "The store (its database and cluster)");
+    initCmd->add_option("--shard", init->shards,
+        "HTTP address HOST:PORT of a shard, once per shard (default: the cluster's hosts on the URL's port)");
+    auto* statusCmd = sub->add_subcommand("status", "The live datasets of the store and their rows");
+    addStoreOption(statusCmd, *store, "The store");
+    addFormatOption(statusCmd, common.format, false);
+    return { sub, [&common, store, init, initCmd] {
+                return initCmd->parsed() ? runStoreInit(*store, *init) : runStoreStatus(*store, common);
+            } };
+}
+
+Command addPushCommand(CLI::App& app, CommonOptions& common)
+{
+    auto store = std::make_shared<StoreOptions>();
+    auto cmd = std::make_shared<PushCmd>();
+    auto* sub = app.add_subcommand("push",
+        "Send what a database holds to a fleet store, one dataset per label: all or nothing as queries see it; "
+        "the same content under the same label again is a no-op");
+    addDbOption(sub, common);
+    addStoreOption(sub, *store, "The fleet store to push to");
+    sub->add_option("--label", cmd->label, "Only this label of the database (default: every label)");
+    sub->add_flag("--replace", cmd->replace, "Replace what the store holds under a label that has other content");
+    return { sub, [&common, store, cmd] { return runPush(common, *store, *cmd); } };
+}
+
 Command addImportCommand(CLI::App& app, CommonOptions& common)
 {
     auto cmd = std::make_shared<ImportCmd>();
@@ -90,7 +139,15 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));
     sub->add_option("files", cmd->files, "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input)")
         ->required();
-    return { sub, [&common, cmd] { return runImport(common, *cmd); } };
+    auto store = std::make_shared<StoreOptions>();
+    auto replace = std::make_shared<bool>(false);
+    addStoreOption(sub, *store,
+        "Import straight into this fleet store instead of --db: the files are imported into a temporary database "
+        "with the same readers, checks and attribution, then pushed as one dataset under --label");
+    sub->add_flag("--replace", *replace, "With --store: replace what the store holds under --label");
+    return { sub, [&common, cmd, store, replace] {
+                return store->url.empty() ? runImport(common, *cmd) : runImportToStore(common, *store, *cmd, *replace);
+            } };
 }
 
 Command addSummaryCommand(CLI::App& app, CommonOptions& common)
@@ -106,6 +163,8 @@ Command addSummaryCommand(CLI::App& app, CommonOptions& common)
         "Start job windows at submission and count the wait before the first attempt as queue");
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
+    addStoreOption(sub, cmd->store,
+        "Compute on this fleet store instead of --db, in SQL where the data is (JSON; whole windows only)");
     return { sub, [&common, cmd] { return runSummary(common, *cmd); } };
 }
 
@@ -384,8 +443,8 @@ int runEttw(int argc, char** argv)
 #ifdef ETT_WITH_REPORT
     commands.push_back(addReportCommand(app, common));
 #endif
-    for (auto add : { addJobsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand, addMappingsCommand,
-             addGenerateCommand }) {
+    for (auto add : { addJobsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand, addPushCommand,
+             addStoreCommand, addMappingsCommand, addGenerateCommand }) {
         commands.push_back(add(app, common));
     }
 
@@ -402,7 +461,9 @@ int runEttw(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // CLI11's message, as app.exit(e) prints it, but a store URL it echoes (an argument in
+        // the wrong place) shows no password.
+        std::fputs(core::clickhouse::maskStoreUrl(CLI::FailureMessage::simple(&app, e)).c_str(), stderr);
         return kExitUsage;
     }
     for (const Command& c : commands) {

@@ -1,0 +1,78 @@
+// Pushing a fleet into a fleet store: a local database's labels, each as one dataset.
+//
+// Design note: a push is all or nothing as queries see it, though ClickHouse inserts are not
+// atomic. 1) A `pending` row names a fresh dataset id; 2) every row goes, tagged with that id,
+// in RowBinary batches of at most 1,048,576 rows (one insert block each), straight to the local
+// tables of the shard its job hashes to, shards in parallel; 3) the rows are counted back
+// through the cluster; 4) one `committed` row makes the dataset live (store_schema.h). A push
+// stopped anywhere before 4 leaves rows that no query counts; the next push of the label drops
+// them. Same content under the same label: nothing is sent.
+#pragma once
+
+#include "core/model/result.h"
+#include "core/store/clickhouse/fleet_store.h"
+#include "core/store/columns_loader.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::core {
+class Database;
+}
+
+namespace ett::core::clickhouse {
+
+inline constexpr size_t kMaxBatchRows = 1'048'576;
+
+// A batch a shard accepted.
+struct BatchSent
+{
+    size_t shard = 0; // index into the store's shards
+    std::string table; // "segments", ...
+    int64_t rows = 0;
+};
+
+struct PushOptions
+{
+    bool replace = false; // a label holding other content is replaced (else an Error)
+    size_t batchRows = kMaxBatchRows; // at most kMaxBatchRows
+    // Called after each batch a shard accepted, from that shard's thread; an Error stops the push
+    // (nothing is committed). For progress, and for tests that stop a push midway.
+    std::function<Status(const BatchSent&)> afterBatch;
+};
+
+struct PushReport
+{
+    std::string label;
+    std::string contentHash;
+    bool unchanged = false; // the store already held this content under this label: nothing sent
+    bool replaced = false; // the label held other content, now replaced
+    uint64_t datasetId = 0;
+    int64_t jobs = 0;
+    int64_t attempts = 0;
+    int64_t segments = 0;
+    int64_t phases = 0;
+    int64_t checkpoints = 0;
+    int64_t rows = 0; // all tables
+    std::vector<uint64_t> dropped; // unfinished or replaced datasets whose rows were dropped
+    double seconds = 0;
+};
+
+// Pushes one fleet (the jobs of one label, with phases) as the dataset `label` with content
+// `contentHash`. Error: the shard or server that failed and why; nothing is counted then.
+Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const std::string& label,
+    const std::string& contentHash, const std::string& source, const PushOptions& options = {});
+
+// The content of a label of a local database: SHA-256 over its files' SHA-256 (sorted) and the
+// accounting version. Error: no such label, or the database's.
+Result<std::string> labelContentHash(Database& db, const std::string& label);
+
+// Pushes the labels of a local database (all, or `label`), one dataset each, in label order.
+// Stops at the first error (labels pushed before it stay pushed).
+Result<std::vector<PushReport>> pushDatabase(FleetStore& store, Database& db, const std::optional<std::string>& label,
+    const std::string& source, const PushOptions& options = {});
+
+} // namespace ett::core::clickhouse

@@ -1,0 +1,193 @@
+// `ettw store init`, `ettw push`, `ettw import --store` and `ettw store status` as a user runs
+// them (the real binary), against the two-shard cluster packaging/run-tests.sh starts
+// (ETT_TEST_STORE_URL); skipped without it.
+#include "core/store/clickhouse/http_client.h"
+#include "core/store/clickhouse/store_url.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/app/cli/ettw_process.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace ch = ett::core::clickhouse;
+using namespace ett::clitest;
+
+bool contains(const std::string& text, const std::string& what)
+{
+    return text.find(what) != std::string::npos;
+}
+
+class StoreCli : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        const auto env = ch::processEnv("ETT_TEST_STORE_URL");
+        if (!env || env->empty()) {
+            GTEST_SKIP() << "ETT_TEST_STORE_URL is not set: no ClickHouse cluster to test against";
+        }
+        auto url = ch::parseStoreUrl(*env);
+        ASSERT_TRUE(url.ok()) << url.error().message;
+        m_url = *url;
+        m_url.database = "cli_" + std::to_string(std::random_device {}() % 1000000);
+        std::stringstream shards(ch::processEnv("ETT_TEST_STORE_SHARDS").value_or(""));
+        for (std::string s; std::getline(shards, s, ',');) {
+            m_shards.push_back(s);
+        }
+        ASSERT_EQ(m_shards.size(), 2u);
+        m_root = fs::temp_directory_path() / ("ett-store-cli-" + m_url.database);
+        fs::create_directories(m_root / "work");
+        fs::create_directories(m_root / "io");
+    }
+
+    void TearDown() override
+    {
+        for (const auto& s : m_shards) {
+            auto hp = ch::parseHostPort(s);
+            if (hp.ok()) {
+                ch::HttpConnection c({ hp->first, hp->second, "shard" }, { m_url.user, m_url.password });
+                (void)c.query("DROP DATABASE IF EXISTS " + m_url.database);
+            }
+        }
+        std::error_code ec;
+        fs::remove_all(m_root, ec);
+    }
+
+    // The URL with its password, as a user types it.
+    std::string url() const
+    {
+        return "clickhouse://" + m_url.user + ":" + m_url.password + "@" + m_url.address() + "/" + m_url.database
+            + "?cluster=" + m_url.cluster;
+    }
+
+    RunResult ettw(const std::vector<std::string>& args) const
+    {
+        return runEttwIn(m_root / "work", m_root / "io", args);
+    }
+
+    ch::StoreUrl m_url;
+    std::vector<std::string> m_shards;
+    fs::path m_root;
+};
+
+TEST_F(StoreCli, InitImportPushAndStatusNeverShowThePassword)
+{
+    ASSERT_EQ(ettw({ "generate", "--jobs", "40", "--seed", "3", "--out", "fleet.jsonl" }).exitCode, 0);
+    auto noPassword = [&](const RunResult& r) {
+        EXPECT_FALSE(contains(r.out, m_url.password)) << r;
+        EXPECT_FALSE(contains(r.err, m_url.password)) << r;
+    };
+
+    const RunResult init = ettw({ "store", "init", "--store", url(), "--shard", m_shards[0], "--shard", m_shards[1] });
+    ASSERT_EQ(init.exitCode, 0) << init;
+    EXPECT_TRUE(contains(init.out, "2 shards")) << init;
+    noPassword(init);
+
+    // Straight into the store, then the same file through a local database: same content, so
+    // the push sends nothing.
+    const RunResult imported = ettw({ "import", "--store", url(), "--label", "cli", "fleet.jsonl" });
+    ASSERT_EQ(imported.exitCode, 0) << imported;
+    EXPECT_TRUE(contains(imported.out, "label 'cli': pushed to")) << imported;
+    noPassword(imported);
+    ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "cli", "fleet.jsonl" }).exitCode, 0);
+    const RunResult pushed = ettw({ "push", "--db", "local.db", "--store", url() });
+    ASSERT_EQ(pushed.exitCode, 0) << pushed;
+    EXPECT_TRUE(contains(pushed.out, "already in")) << pushed;
+    EXPECT_TRUE(contains(pushed.out, "nothing was sent")) << pushed;
+    noPassword(pushed);
+
+    const RunResult status = ettw({ "store", "status", "--store", url() });
+    ASSERT_EQ(status.exitCode, 0) << status;
+    EXPECT_TRUE(contains(status.out, "40 jobs")) << status;
+    EXPECT_TRUE(contains(status.out, "1 dataset")) << status;
+    noPassword(status);
+}
+
+TEST_F(StoreCli, AWrongPasswordOrAStoreNotInitialisedIsAClearError)
+{
+    const std::string wrong = "clickhouse://" + m_url.user + ":Wr0ngSecret@" + m_url.address() + "/" + m_url.database
+        + "?cluster=" + m_url.cluster;
+    const RunResult denied = ettw({ "store", "status", "--store", wrong });
+    EXPECT_EQ(denied.exitCode, 1) << denied;
+    EXPECT_TRUE(contains(denied.err, "193")) << denied; // wrong password
+    EXPECT_FALSE(contains(denied.err, "Wr0ngSecret")) << denied;
+    EXPECT_TRUE(contains(denied.err, ":***@")) << denied;
+
+    const RunResult missing = ettw({ "store", "status", "--store", url() });
+    EXPECT_EQ(missing.exitCode, 1) << missing;
+    EXPECT_TRUE(contains(missing.err, "ettw store init")) << missing;
+
+    const RunResult badUrl = ettw({ "push", "--store", "clickhouse://u:Secret9@h:1/bad-db" });
+    EXPECT_EQ(badUrl.exitCode, 1) << badUrl;
+    EXPECT_FALSE(contains(badUrl.err, "Secret9")) << badUrl;
+    // A URL in the wrong place is echoed by the usage error, masked.
+    const RunResult misplaced = ettw({ "push", "clickhouse://u:Secret9@h:1/db" });
+    EXPECT_EQ(misplaced.exitCode, 2) << misplaced;
+    EXPECT_TRUE(contains(misplaced.err, "clickhouse://u:***@h:1/db")) << misplaced;
+    EXPECT_FALSE(contains(misplaced.err, "Secret9")) << misplaced;
+}
+
+// The JSON without its first line naming the source ("database": the file or the store).
+std::string withoutSource(const std::string& json)
+{
+    const size_t key = json.find("\"database\"");
+    if (key == std::string::npos) {
+        return json;
+    }
+    const size_t eol = json.find('\n', key);
+    return json.substr(0, key) + (eol == std::string::npos ? std::string() : json.substr(eol + 1));
+}
+
+TEST_F(StoreCli, SummaryOnTheStoreIsTheLocalSummaryToTheNanosecond)
+{
+    ASSERT_EQ(ettw({ "generate", "--jobs", "150", "--seed", "11", "--out", "a.jsonl" }).exitCode, 0);
+    ASSERT_EQ(
+        ettw({ "generate", "--jobs", "90", "--seed", "12", "--capacity", "none", "--out", "b.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "before", "a.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "after", "b.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "store", "init", "--store", url(), "--shard", m_shards[0], "--shard", m_shards[1] }).exitCode, 0);
+    const RunResult pushed = ettw({ "push", "--db", "local.db", "--store", url() });
+    ASSERT_EQ(pushed.exitCode, 0) << pushed;
+
+    const std::vector<std::vector<std::string>> scopes = { {}, { "--by", "team" }, { "--by", "label" },
+        { "--by", "cluster" }, { "--label", "after", "--by", "model" }, { "--label", "before" } };
+    for (const auto& scope : scopes) {
+        std::vector<std::string> local = { "summary", "--db", "local.db", "--format", "json", "--backend", "cpu" };
+        std::vector<std::string> store = { "summary", "--store", url(), "--format", "json" };
+        local.insert(local.end(), scope.begin(), scope.end());
+        store.insert(store.end(), scope.begin(), scope.end());
+        const RunResult l = ettw(local);
+        const RunResult s = ettw(store);
+        ASSERT_EQ(l.exitCode, 0) << l;
+        ASSERT_EQ(s.exitCode, 0) << s;
+        EXPECT_EQ(withoutSource(s.out), withoutSource(l.out)) << "scope: " << (scope.empty() ? "" : scope.back());
+        EXPECT_FALSE(contains(s.out, m_url.password));
+    }
+    // The read-only user (as the window connects) gets the same answers and may not push.
+    const std::string reader = ch::processEnv("ETT_TEST_STORE_READER").value_or("");
+    ASSERT_NE(reader.find(':'), std::string::npos) << "ETT_TEST_STORE_READER must be USER:PASSWORD";
+    const std::string readerUrl
+        = "clickhouse://" + reader + "@" + m_url.address() + "/" + m_url.database + "?cluster=" + m_url.cluster;
+    const RunResult local = ettw({ "summary", "--db", "local.db", "--format", "json", "--by", "team" });
+    const RunResult read = ettw({ "summary", "--store", readerUrl, "--format", "json", "--by", "team" });
+    ASSERT_EQ(read.exitCode, 0) << read;
+    EXPECT_EQ(withoutSource(read.out), withoutSource(local.out));
+    ASSERT_EQ(ettw({ "import", "--db", "other.db", "--label", "other", "b.jsonl" }).exitCode, 0);
+    const RunResult refused = ettw({ "push", "--db", "other.db", "--store", readerUrl });
+    EXPECT_EQ(refused.exitCode, 1) << refused;
+    EXPECT_TRUE(contains(refused.err, "may only read")) << refused;
+
+    const RunResult bad = ettw({ "summary", "--store", url(), "--format", "json", "--by", "nosuch" });
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_TRUE(contains(bad.err, "cannot group by 'nosuch'")) << bad;
+}
+
+} // namespace
