@@ -25,6 +25,7 @@ namespace ett::app::report {
 inline constexpr double kMargin = 54.0; // page margin, in 96-dpi pixels (about 14 mm)
 inline constexpr double kFooter = 26.0; // the footer band at the bottom of the body
 inline constexpr double kGap = 10.0; // between blocks
+inline constexpr double kSectionGap = 28.0; // above a section that starts inside a page
 inline const QColor kInk(0x22, 0x22, 0x22);
 inline const QColor kMuted(0x66, 0x66, 0x66);
 inline const QColor kRule(0xCC, 0xCC, 0xCC);
@@ -125,14 +126,20 @@ public:
         return (QFontMetricsF(f, &m_device).height() + 6) * static_cast<double>(rows + 1) + kGap;
     }
 
-    // A section heading (level 1 starts a page and enters the contents). A level-2 heading
-    // starts a new page unless `keepWith` (the height of what must follow it on the same page,
-    // a chart or a scenario's table) fits under it as well; nothing longer than a page is kept.
+    // A section heading (level 1 enters the contents and starts a page, unless the page holds
+    // less than half a page so far: a short section then follows the one before it instead of
+    // leaving a page nearly empty). A level-2 heading starts a new page unless `keepWith` (the
+    // height of what must follow it on the same page, a chart or a scenario's table) fits under
+    // it as well; nothing longer than a page is kept.
     void heading(const QString& title, int level, QStringList* sections, std::vector<int>* pages, double keepWith = 0)
     {
         if (level == 1) {
             if (m_y > m_body.top() + 1) {
-                newPage();
+                if (remaining() < m_body.height() / 2) {
+                    newPage();
+                } else {
+                    space(kSectionGap);
+                }
             }
             if (sections) {
                 sections->push_back(title);

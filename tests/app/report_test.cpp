@@ -508,6 +508,28 @@ TEST_F(ReportTest, LongJobKeysStayOnThePage)
 // Five saved scenarios fill more than a page: the fifth's heading stayed at the bottom of one
 // page and its table went to the next. Each scenario's heading is now on the page of its table,
 // and its date reads as the report's ("2026-11-29 22:00 UTC", not RFC 3339 with milliseconds).
+TEST_F(ReportTest, AShortSectionFollowsTheOneBeforeIt)
+{
+    // With no saved scenario the what-if section is two lines: it starts under the checkpoint
+    // section's end when that page is less than half full, instead of taking a page of its own;
+    // a section still never starts on a page more than half full.
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    const std::string text
+        = run("pdftotext '" + write(gather(ReportRequest {}), "short.pdf", QPageSize::A4, nullptr) + "' -");
+    std::stringstream pages(text);
+    int sharing = 0;
+    int page = 0;
+    for (std::string body; std::getline(pages, body, '\f'); ++page) {
+        const size_t whatIf = body.find("What-if scenarios\nNo scenario is saved"); // not the contents' line
+        if (whatIf != std::string::npos && whatIf > 0 && body.find_first_not_of(" \n", 0) < whatIf) {
+            ++sharing; // something of the section before it is above it on its page
+        }
+    }
+    EXPECT_EQ(sharing, 1) << text;
+}
+
 TEST_F(ReportTest, ScenarioHeadingsStayWithTheirTables)
 {
     if (!havePdftotext()) {
