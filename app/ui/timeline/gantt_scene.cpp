@@ -1095,17 +1095,40 @@ QString GanttScene::describeBand(int band, int64_t ns) const
 
 GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density)
 {
+    // Buckets with less of the jobs' time than this have no strip of their own.
+    constexpr double kMinStripShare = 0.01;
     GanttScene scene;
     scene.setMode(GanttScene::Mode::Density);
-    scene.setPreferredRowHeight(16);
+    scene.setPreferredRowHeight(14);
     if (!density) {
         scene.finalize();
         return scene;
     }
     const FleetDensity& d = *density;
     LegendBuilder legend;
-    // 1. A heat strip per bucket with time, in enum order, the peak number of jobs in its tooltip.
+    // 1. A heat strip per bucket with a share of the jobs' time worth a row (lost progress and
+    //    recovery always: their waves are what the view is for), in enum order, the peak number of
+    //    jobs in its tooltip. Every bucket with time has its legend entry (the grid shows them all).
+    std::array<int64_t, core::kBucketCount> totalNs {};
+    int64_t allNs = 0;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        for (int c = 0; c < d.columns; ++c) {
+            totalNs[static_cast<size_t>(b)]
+                += d.bucketNs[static_cast<size_t>(b) * static_cast<size_t>(d.columns) + static_cast<size_t>(c)];
+        }
+        allNs += totalNs[static_cast<size_t>(b)];
+    }
     for (int b = 0; b < core::kBucketCount && d.columns > 0; ++b) {
+        const auto bucket = static_cast<core::Bucket>(b);
+        const int64_t total = totalNs[static_cast<size_t>(b)];
+        if (total <= 0) {
+            continue;
+        }
+        legend.use(ColorKey::bucket(bucket), bucket == core::Bucket::LostProgress);
+        const bool waves = bucket == core::Bucket::LostProgress || bucket == core::Bucket::Recovery;
+        if (!waves && static_cast<double>(total) < kMinStripShare * static_cast<double>(allNs)) {
+            continue;
+        }
         double peak = 0;
         for (int c = 0; c < d.columns; ++c) {
             const double width = static_cast<double>(d.binStartNs(c + 1) - d.binStartNs(c));
@@ -1113,10 +1136,6 @@ GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density)
                 = d.bucketNs[static_cast<size_t>(b) * static_cast<size_t>(d.columns) + static_cast<size_t>(c)];
             peak = std::max(peak, static_cast<double>(ns) / std::max(1.0, width));
         }
-        if (peak <= 0) {
-            continue;
-        }
-        const auto bucket = static_cast<core::Bucket>(b);
         GanttRow row;
         row.label = bucketLabel(bucket);
         row.tooltip = QStringLiteral("jobs in %1 over time (darker: more; at most %2 at once)")
@@ -1125,7 +1144,6 @@ GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density)
         row.depth = 1;
         row.strip = b;
         scene.addRow(row);
-        legend.use(ColorKey::bucket(bucket), bucket == core::Bucket::LostProgress);
     }
     // 2. Faults per bin.
     int32_t faults = 0;

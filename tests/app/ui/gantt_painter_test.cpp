@@ -763,6 +763,7 @@ TEST(GanttScreenshots, WritesADatabasesFleetAndDensityWhenAsked)
         view.showFleetTimeline(*fleet);
         EXPECT_TRUE(QTest::qWaitFor([&] { return view.scene().mode() == GanttScene::Mode::Fleet; }, 60'000));
         const QString suffix = QStringLiteral("_%1x%2.png").arg(size.width()).arg(size.height());
+        QTest::qWait(50); // the legend's layout
         EXPECT_TRUE(view.grab().save(dir + QStringLiteral("/db_fleet") + suffix));
         const auto [columns, rows] = view.densityGrid();
         auto density = (*source)->fleetDensity({}, v.firstNs, v.lastNs + 1, columns, rows);
@@ -770,6 +771,7 @@ TEST(GanttScreenshots, WritesADatabasesFleetAndDensityWhenAsked)
         view.showFleetDensity(*density);
         view.setMode(TimelineView::Mode::Density);
         EXPECT_TRUE(QTest::qWaitFor([&] { return view.scene().mode() == GanttScene::Mode::Density; }, 60'000));
+        QTest::qWait(50);
         EXPECT_TRUE(view.grab().save(dir + QStringLiteral("/db_density") + suffix));
     }
 }

@@ -809,22 +809,32 @@ bool openInto(DataService& data, WorkbenchState& state, const std::string& db)
     return QTest::qWaitFor([&] { return state.vocabulary().jobs == 1; }, 60'000);
 }
 
-// The view against the real data service on the spec's worked example: it asks for the job's
-// timeline when the state goes to the job, and for the fleet timeline back at the fleet.
-TEST(TimelineView, AsksTheDataServiceForWhatTheStateShows)
+// The timeline view over the real data service, with the spec's worked example open.
+class WorkedExampleView : public ::testing::Test
 {
-    ensureApp();
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        const std::string db = workedExampleDb(dir);
+        ASSERT_FALSE(db.empty());
+        view.resize(1000, 400);
+        view.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+        ASSERT_TRUE(openInto(data, state, db));
+    }
+
+    QApplication* app = ensureApp(); // before the widgets
     QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const std::string db = workedExampleDb(dir);
-    ASSERT_FALSE(db.empty());
     DataService data;
     WorkbenchState state;
-    TimelineView view(&state, &data);
-    view.resize(1000, 400);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    ASSERT_TRUE(openInto(data, state, db));
+    TimelineView view { &state, &data };
+};
+
+// The view against the real data service on the spec's worked example: it asks for the job's
+// timeline when the state goes to the job, and for the fleet timeline back at the fleet.
+TEST_F(WorkedExampleView, AsksTheDataServiceForWhatTheStateShows)
+{
 
     // The fleet: one job over the vocabulary's range.
     ASSERT_TRUE(QTest::qWaitFor([&] { return view.scene().rows().size() == 1; }, 60'000));
@@ -884,20 +894,8 @@ TEST(TimelineView, DensityModeShowsEveryJobAtFleetAndGroupLevels)
 }
 
 // Against the real data service: the density request is answered on the worker.
-TEST(TimelineView, AsksTheDataServiceForTheDensityOfEveryJob)
+TEST_F(WorkedExampleView, AsksTheDataServiceForTheDensityOfEveryJob)
 {
-    ensureApp();
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const std::string db = workedExampleDb(dir);
-    ASSERT_FALSE(db.empty());
-    DataService data;
-    WorkbenchState state;
-    TimelineView view(&state, &data);
-    view.resize(1000, 400);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    ASSERT_TRUE(openInto(data, state, db));
     view.setMode(TimelineView::Mode::Density);
     ASSERT_TRUE(QTest::qWaitFor(
         [&] { return view.scene().mode() == GanttScene::Mode::Density && view.scene().density(); }, 60'000));
