@@ -59,6 +59,14 @@ public:
     // nothing.
     virtual JobMatches findJobs(const std::string& query, size_t limit) const = 0;
 
+    // Every job of the scope with spans overlapping [fromNs, toNs), binned (FleetDensity): at most
+    // `columns` time bins over the jobs' extent inside the range, and at most `maxRows` bands of
+    // jobs in start order (the order of fleetTimeline). The result's size is bounded by the grid,
+    // whatever the fleet's; spans are those of fleetTimeline. Error: as fleetTimeline. The default
+    // bins all of fleetTimeline's rows (memory as large as the fleet's spans); sources override it
+    // to bin as they read.
+    virtual core::Result<FleetDensity> fleetDensity(
+        const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows);
     // A job's attempts, phases and checkpoints for the Gantt timeline. Error: no such job.
     virtual core::Result<core::JobTimeline> jobTimeline(JobIndex job) = 0;
     // Spans of the scope's first `maxRows` jobs (by start) that overlap [fromNs, toNs).
@@ -90,6 +98,32 @@ public:
     // them. ensurePhases() loads them once.
     virtual bool withPhases() const = 0;
     virtual core::Status ensurePhases() = 0;
+};
+
+// Bins jobs' spans into a FleetDensity, job by job in start order, in memory proportional to the
+// grid (columns x buckets for the band being filled, rows x columns for the result), never to the
+// spans. Any thread; one builder per thread.
+class FleetDensityBuilder
+{
+public:
+    // `jobs`: how many jobs will be added; they are cut into min(jobs, maxRows) bands. Times outside
+    // [fromNs, toNs) are clipped away; columns and maxRows are at least 1.
+    FleetDensityBuilder(int64_t fromNs, int64_t toNs, int columns, int64_t jobs, int maxRows);
+    // Starts the next job (it names its band when it is the band's first).
+    void beginJob(JobIndex job, const std::string& key);
+    // A span of the current job (bucket: core::Bucket; others are ignored).
+    void addSpan(int64_t startNs, int64_t endNs, uint8_t bucket);
+    void addFault(int64_t atNs);
+    // The grid; the builder is spent.
+    FleetDensity finish();
+
+private:
+    void flushBand();
+
+    FleetDensity m_d;
+    std::vector<int64_t> m_band; // columns x kBucketCount: job time of the band being filled
+    int m_row = -1; // the band being filled
+    int64_t m_job = -1; // jobs begun, less one
 };
 
 // An error naming a grouping the fleet does not have, listing what exists (for every source).

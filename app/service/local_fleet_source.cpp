@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -36,6 +38,16 @@ template <typename F> auto guarded(F&& f) -> core::Result<decltype(f())>
     }
 }
 
+// A grid of nothing over a range.
+FleetDensity emptyDensity(int64_t fromNs, int64_t toNs)
+{
+    FleetDensity d;
+    d.fromNs = fromNs;
+    d.toNs = toNs;
+    d.rowFirstJob = { 0 };
+    return d;
+}
+
 } // namespace
 
 core::Error unknownGrouping(const std::string& groupBy, const std::vector<std::string>& attrKeys)
@@ -54,6 +66,148 @@ core::Error unknownLabel(const std::string& label, const std::string& where, con
 {
     return core::Error { "no dataset label '" + label + "' in " + where + " (labels: " + core::knownNames(labels)
         + ")" };
+}
+
+// --- density
+
+core::Result<FleetDensity> FleetSource::fleetDensity(
+    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows)
+{
+    if (toNs <= fromNs || columns <= 0 || maxRows <= 0) {
+        return emptyDensity(fromNs, toNs);
+    }
+    auto data = fleetTimeline(scope, fromNs, toNs, std::numeric_limits<int>::max());
+    if (!data) {
+        return data.error();
+    }
+    int64_t lo = toNs;
+    int64_t hi = fromNs;
+    for (const FleetTimelineRow& row : data->rows) {
+        for (const FleetTimelineRow::Span& s : row.spans) {
+            lo = std::min(lo, s.startNs);
+            hi = std::max(hi, s.endNs);
+        }
+    }
+    if (hi <= lo) {
+        return emptyDensity(fromNs, toNs);
+    }
+    FleetDensityBuilder builder(lo, hi, columns, static_cast<int64_t>(data->rows.size()), maxRows);
+    for (const FleetTimelineRow& row : data->rows) {
+        builder.beginJob(row.job, row.key);
+        for (const FleetTimelineRow::Span& s : row.spans) {
+            builder.addSpan(s.startNs, s.endNs, s.bucket);
+        }
+        for (const FleetTimelineRow::Fault& f : row.faults) {
+            builder.addFault(f.atNs);
+        }
+    }
+    return builder.finish();
+}
+
+FleetDensityBuilder::FleetDensityBuilder(int64_t fromNs, int64_t toNs, int columns, int64_t jobs, int maxRows)
+{
+    m_d.fromNs = fromNs;
+    m_d.toNs = std::max(toNs, fromNs + 1);
+    // No bin narrower than a nanosecond.
+    m_d.columns = static_cast<int>(std::clamp<int64_t>(columns, 1, m_d.toNs - m_d.fromNs));
+    m_d.jobs = std::max<int64_t>(jobs, 0);
+    m_d.rows = static_cast<int>(std::min<int64_t>(m_d.jobs, std::max(maxRows, 1)));
+    const auto cells = static_cast<size_t>(m_d.rows) * static_cast<size_t>(m_d.columns);
+    m_d.cellBucket.assign(cells, FleetDensity::kNone);
+    m_d.cellCover.assign(cells, 0);
+    m_d.bucketNs.assign(static_cast<size_t>(core::kBucketCount) * static_cast<size_t>(m_d.columns), 0);
+    m_d.faults.assign(static_cast<size_t>(m_d.columns), 0);
+    // Band r holds jobs [r * jobs / rows, (r + 1) * jobs / rows): sizes differ by one at most.
+    m_d.rowFirstJob.resize(static_cast<size_t>(m_d.rows) + 1);
+    for (int r = 0; r <= m_d.rows; ++r) {
+        m_d.rowFirstJob[static_cast<size_t>(r)] = m_d.rows == 0 ? 0 : m_d.jobs * r / m_d.rows;
+    }
+    m_d.rowKeys.resize(static_cast<size_t>(m_d.rows));
+    m_d.rowJobs.assign(static_cast<size_t>(m_d.rows), -1);
+    m_band.assign(static_cast<size_t>(m_d.columns) * core::kBucketCount, 0);
+}
+
+void FleetDensityBuilder::beginJob(JobIndex job, const std::string& key)
+{
+    ++m_job;
+    if (m_job >= m_d.jobs) {
+        return; // more jobs than announced: ignored
+    }
+    // 1. A job past its band's last: the band is done.
+    while (m_row + 1 < m_d.rows && m_job >= m_d.rowFirstJob[static_cast<size_t>(m_row) + 1]) {
+        flushBand();
+        ++m_row;
+        m_d.rowKeys[static_cast<size_t>(m_row)] = key;
+        m_d.rowJobs[static_cast<size_t>(m_row)] = job;
+    }
+}
+
+void FleetDensityBuilder::addSpan(int64_t startNs, int64_t endNs, uint8_t bucket)
+{
+    startNs = std::max(startNs, m_d.fromNs);
+    endNs = std::min(endNs, m_d.toNs);
+    if (m_row < 0 || m_job >= m_d.jobs || startNs >= endNs || bucket >= core::kBucketCount) {
+        return;
+    }
+    ++m_d.spans;
+    // 2. The span's time in each bin it touches.
+    for (int c = m_d.binAt(startNs); c < m_d.columns; ++c) {
+        const int64_t b0 = std::max(startNs, m_d.binStartNs(c));
+        const int64_t b1 = std::min(endNs, m_d.binStartNs(c + 1));
+        if (b0 >= endNs) {
+            break;
+        }
+        if (b1 > b0) {
+            m_band[static_cast<size_t>(c) * core::kBucketCount + bucket] += b1 - b0;
+            m_d.bucketNs[static_cast<size_t>(bucket) * static_cast<size_t>(m_d.columns) + static_cast<size_t>(c)]
+                += b1 - b0;
+        }
+    }
+}
+
+void FleetDensityBuilder::addFault(int64_t atNs)
+{
+    if (m_job < m_d.jobs && atNs >= m_d.fromNs && atNs <= m_d.toNs) {
+        ++m_d.faults[static_cast<size_t>(m_d.binAt(std::min(atNs, m_d.toNs - 1)))];
+    }
+}
+
+void FleetDensityBuilder::flushBand()
+{
+    if (m_row < 0 || m_row >= m_d.rows) {
+        return;
+    }
+    // 3. Per bin of the band: the bucket with most time, and how much of jobs x time is covered.
+    const int64_t bandJobs
+        = m_d.rowFirstJob[static_cast<size_t>(m_row) + 1] - m_d.rowFirstJob[static_cast<size_t>(m_row)];
+    for (int c = 0; c < m_d.columns; ++c) {
+        int64_t* sums = m_band.data() + static_cast<size_t>(c) * core::kBucketCount;
+        int64_t total = 0;
+        int best = -1;
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            total += sums[b];
+            if (sums[b] > 0 && (best < 0 || sums[b] > sums[best])) {
+                best = b;
+            }
+        }
+        const size_t cell = static_cast<size_t>(m_row) * static_cast<size_t>(m_d.columns) + static_cast<size_t>(c);
+        if (best >= 0) {
+            const double width = static_cast<double>(m_d.binStartNs(c + 1) - m_d.binStartNs(c));
+            const double cover
+                = static_cast<double>(total) / (width * static_cast<double>(std::max<int64_t>(bandJobs, 1)));
+            m_d.cellBucket[cell] = static_cast<uint8_t>(best);
+            m_d.cellCover[cell] = static_cast<uint8_t>(std::clamp(std::lround(cover * 255.0), 1L, 255L));
+        }
+        std::fill(sums, sums + core::kBucketCount, 0);
+    }
+}
+
+FleetDensity FleetDensityBuilder::finish()
+{
+    flushBand();
+    m_row = m_d.rows;
+    m_band = {};
+    return std::move(m_d);
 }
 
 LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
@@ -389,17 +543,10 @@ core::Result<core::JobTimeline> LocalFleetSource::jobTimeline(JobIndex job)
     return core::loadJobTimeline(*m_db, core::JobRowId { c.jobRowId[static_cast<size_t>(job)] });
 }
 
-core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
-    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
+core::Result<std::vector<int32_t>> LocalFleetSource::timelineJobs(
+    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs)
 {
     const auto& c = m_engine->columns();
-    const auto& at = m_engine->attribution();
-    FleetTimelineData d;
-    d.fromNs = fromNs;
-    d.toNs = toNs;
-    if (toNs <= fromNs || maxRows <= 0) {
-        return d;
-    }
     // 1. The selected jobs whose window overlaps the range: the engine's job roll-up over it.
     auto filter = filterOf(scope);
     if (!filter) {
@@ -414,7 +561,7 @@ core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
             jobs.push_back(g.code);
         }
     }
-    // 2. The first maxRows by start.
+    // 2. By start.
     auto startOf
         = [&](int32_t j) { return c.attemptStartNs[static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(j)])]; };
     std::sort(jobs.begin(), jobs.end(), [&](int32_t a, int32_t b) {
@@ -422,51 +569,123 @@ core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
         const int64_t sb = startOf(b);
         return sa != sb ? sa < sb : a < b;
     });
-    if (jobs.size() > static_cast<size_t>(maxRows)) {
-        jobs.resize(static_cast<size_t>(maxRows));
-    }
-    // 3. Spans: the queue (when counted), each attempt's segments and the gaps after them, clipped.
-    auto addSpan = [&](FleetTimelineRow& row, int64_t s, int64_t e, uint8_t bucket) {
+    return jobs;
+}
+
+template <typename OnSpan, typename OnFault>
+void LocalFleetSource::forEachSpan(
+    int32_t job, bool countQueue, int64_t fromNs, int64_t toNs, OnSpan&& onSpan, OnFault&& onFault) const
+{
+    const auto& c = m_engine->columns();
+    const auto& at = m_engine->attribution();
+    auto addSpan = [&](int64_t s, int64_t e, uint8_t bucket) {
         s = std::max(s, fromNs);
         e = std::min(e, toNs);
         if (s < e) {
-            row.spans.push_back({ s, e, bucket });
+            onSpan(s, e, bucket);
         }
     };
-    d.rows.reserve(jobs.size());
-    for (int32_t job : jobs) {
+    const auto j = static_cast<size_t>(job);
+    const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
+    const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
+    if (countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < c.attemptStartNs[a0]) {
+        addSpan(c.jobSubmittedNs[j], c.attemptStartNs[a0], static_cast<uint8_t>(core::Bucket::Queue));
+    }
+    for (size_t a = a0; a < a1; ++a) {
+        const auto s0 = static_cast<size_t>(at.attemptSegmentBegin[a]);
+        const auto s1 = static_cast<size_t>(at.attemptSegmentBegin[a + 1]);
+        for (size_t s = s0; s < s1; ++s) {
+            addSpan(at.segmentStartNs[s], at.segmentEndNs[s], at.segmentBucket[s]);
+        }
+        const int64_t gap = at.attemptGapAfterNs[a];
+        if (gap > 0) {
+            addSpan(c.attemptEndNs[a], c.attemptEndNs[a] + gap, static_cast<uint8_t>(core::Bucket::Recovery));
+        }
+        if (isInterrupted(c.attemptOutcome[a])) {
+            // The fault instant, clamped into the attempt as the accounting does.
+            const int64_t fault = std::clamp(c.attemptFaultNs[a], c.attemptStartNs[a], c.attemptEndNs[a]);
+            if (fault >= fromNs && fault <= toNs) {
+                onFault(fault, c.attemptInterruption[a], c.attemptNumber[a]);
+            }
+        }
+    }
+}
+
+core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
+    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
+{
+    const auto& c = m_engine->columns();
+    FleetTimelineData d;
+    d.fromNs = fromNs;
+    d.toNs = toNs;
+    if (toNs <= fromNs || maxRows <= 0) {
+        return d;
+    }
+    // 1. The first maxRows jobs by start.
+    auto jobs = timelineJobs(scope, fromNs, toNs);
+    if (!jobs) {
+        return jobs.error();
+    }
+    if (jobs->size() > static_cast<size_t>(maxRows)) {
+        jobs->resize(static_cast<size_t>(maxRows));
+    }
+    // 2. Their spans and faults, clipped.
+    d.rows.reserve(jobs->size());
+    for (int32_t job : *jobs) {
         const auto j = static_cast<size_t>(job);
         FleetTimelineRow row;
         row.job = job;
         row.key = c.jobKey[j];
         row.label = c.labels[static_cast<size_t>(c.jobLabel[j])];
         row.gpus = c.jobGpus[j];
-        const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
-        const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
-        if (scope.countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < c.attemptStartNs[a0]) {
-            addSpan(row, c.jobSubmittedNs[j], c.attemptStartNs[a0], static_cast<uint8_t>(core::Bucket::Queue));
-        }
-        for (size_t a = a0; a < a1; ++a) {
-            const auto s0 = static_cast<size_t>(at.attemptSegmentBegin[a]);
-            const auto s1 = static_cast<size_t>(at.attemptSegmentBegin[a + 1]);
-            for (size_t s = s0; s < s1; ++s) {
-                addSpan(row, at.segmentStartNs[s], at.segmentEndNs[s], at.segmentBucket[s]);
-            }
-            const int64_t gap = at.attemptGapAfterNs[a];
-            if (gap > 0) {
-                addSpan(row, c.attemptEndNs[a], c.attemptEndNs[a] + gap, static_cast<uint8_t>(core::Bucket::Recovery));
-            }
-            if (isInterrupted(c.attemptOutcome[a])) {
-                // The fault instant, clamped into the attempt as the accounting does.
-                const int64_t fault = std::clamp(c.attemptFaultNs[a], c.attemptStartNs[a], c.attemptEndNs[a]);
-                if (fault >= fromNs && fault <= toNs) {
-                    row.faults.push_back({ fault, c.attemptInterruption[a], c.attemptNumber[a] });
-                }
-            }
-        }
+        forEachSpan(
+            job, scope.countQueue, fromNs, toNs,
+            [&](int64_t s, int64_t e, uint8_t bucket) {
+                row.spans.push_back({ s, e, bucket });
+            },
+            [&](int64_t at, uint8_t interruption, int32_t attempt) {
+                row.faults.push_back({ at, interruption, attempt });
+            });
         d.rows.push_back(std::move(row));
     }
     return d;
+}
+
+core::Result<FleetDensity> LocalFleetSource::fleetDensity(
+    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows)
+{
+    const auto& c = m_engine->columns();
+    if (toNs <= fromNs || columns <= 0 || maxRows <= 0) {
+        return emptyDensity(fromNs, toNs);
+    }
+    auto jobs = timelineJobs(scope, fromNs, toNs);
+    if (!jobs) {
+        return jobs.error();
+    }
+    // 1. The extent of the jobs' spans inside the range: the bins cover what is shown.
+    int64_t lo = toNs;
+    int64_t hi = fromNs;
+    for (int32_t job : *jobs) {
+        forEachSpan(
+            job, scope.countQueue, fromNs, toNs,
+            [&](int64_t s, int64_t e, uint8_t) {
+                lo = std::min(lo, s);
+                hi = std::max(hi, e);
+            },
+            [](int64_t, uint8_t, int32_t) {});
+    }
+    if (hi <= lo) {
+        return emptyDensity(fromNs, toNs);
+    }
+    // 2. Every job's spans into the grid, job by job.
+    FleetDensityBuilder builder(lo, hi, columns, static_cast<int64_t>(jobs->size()), maxRows);
+    for (int32_t job : *jobs) {
+        builder.beginJob(job, c.jobKey[static_cast<size_t>(job)]);
+        forEachSpan(
+            job, scope.countQueue, lo, hi, [&](int64_t s, int64_t e, uint8_t bucket) { builder.addSpan(s, e, bucket); },
+            [&](int64_t at, uint8_t, int32_t) { builder.addFault(at); });
+    }
+    return builder.finish();
 }
 
 core::Result<core::CohortInput> LocalFleetSource::cohortInput(

@@ -49,6 +49,9 @@ public:
     core::Result<core::JobTimeline> jobTimeline(JobIndex job) override;
     core::Result<FleetTimelineData> fleetTimeline(
         const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows) override;
+    // Bins as it reads the engine's columns: nothing per span is held.
+    core::Result<FleetDensity> fleetDensity(
+        const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows) override;
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<std::map<std::string, MatchJobs>> matchJobs(
         const core::CohortSpec& cohort, const std::string& matchBy) override;
@@ -67,6 +70,13 @@ public:
 private:
     LocalFleetSource(core::Database& db, LoadOptions options);
     FleetVocabulary computeVocabulary() const;
+    // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.
+    core::Result<std::vector<int32_t>> timelineJobs(const core::CohortSpec& scope, int64_t fromNs, int64_t toNs);
+    // The fleet-timeline spans (queue when counted, segments, gaps) and faults of one job, clipped
+    // to [fromNs, toNs): onSpan(start, end, bucket), onFault(at, interruption, attempt number).
+    template <typename OnSpan, typename OnFault>
+    void forEachSpan(
+        int32_t job, bool countQueue, int64_t fromNs, int64_t toNs, OnSpan&& onSpan, OnFault&& onFault) const;
 
     core::Database* m_db;
     LoadOptions m_options;

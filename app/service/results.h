@@ -149,6 +149,53 @@ struct FleetTimelineData
     std::vector<FleetTimelineRow> rows; // ordered by first start
 };
 
+// The density view of the fleet timeline: every job of a scope at once, binned into a grid whose
+// size does not depend on the fleet (FleetSource::fleetDensity). Jobs, in start order, are cut
+// into `rows` bands of consecutive jobs (one job each when there are few); time is cut into
+// `columns` bins over [fromNs, toNs), the extent of the jobs' spans inside the range asked for.
+struct FleetDensity
+{
+    static constexpr uint8_t kNone = 0xFF; // a cell without spans
+    int64_t fromNs = 0;
+    int64_t toNs = 0;
+    int columns = 0;
+    int rows = 0;
+    int64_t jobs = 0; // jobs binned
+    int64_t spans = 0; // spans binned
+    std::vector<int64_t> rowFirstJob; // rows + 1: band r holds jobs [rowFirstJob[r], rowFirstJob[r + 1])
+    std::vector<uint8_t> cellBucket; // rows x columns, row-major: the bucket with most job time, or kNone
+    std::vector<uint8_t> cellCover; // rows x columns: share of the cell's jobs x time with a span, 0..255
+    std::vector<int64_t> bucketNs; // kBucketCount x columns: job time per bucket and bin (/ bin width:
+                                   // how many jobs were in that bucket on average)
+    std::vector<int32_t> faults; // columns: interruptions per bin
+    std::vector<std::string> rowKeys; // rows: the key of each band's first job
+    std::vector<JobIndex> rowJobs; // rows: each band's first job
+
+    // Where bin c starts (c == columns: toNs); exact, without overflow.
+    int64_t binStartNs(int c) const
+    {
+        const int64_t range = toNs - fromNs;
+        return fromNs + range / columns * c + range % columns * c / columns;
+    }
+    // The bin holding ns, clamped to [0, columns); -1 when there are no bins.
+    int binAt(int64_t ns) const
+    {
+        if (columns <= 0 || toNs <= fromNs) {
+            return -1;
+        }
+        // An estimate in floating point, corrected against the exact bin starts.
+        const double share = static_cast<double>(ns - fromNs) / static_cast<double>(toNs - fromNs) * columns;
+        int c = share <= 0 ? 0 : (share >= columns ? columns - 1 : static_cast<int>(share));
+        while (c > 0 && binStartNs(c) > ns) {
+            --c;
+        }
+        while (c + 1 < columns && binStartNs(c + 1) <= ns) {
+            ++c;
+        }
+        return c;
+    }
+};
+
 // A comparison of two cohorts. Their countQueue is ignored: the request's applies to both, as
 // spec 5.6 must count alike on both sides. matchBy: "job" (the key), "name" (the job's name) or an
 // attribute key.

@@ -22,6 +22,7 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::OverviewData>();
         qRegisterMetaType<ett::app::TableData>();
         qRegisterMetaType<ett::app::FleetTimelineData>();
+        qRegisterMetaType<ett::app::FleetDensity>();
         qRegisterMetaType<ett::app::ImportProgressInfo>();
         qRegisterMetaType<ett::app::ComparisonRequest>();
         qRegisterMetaType<ett::app::ComparisonData>();
@@ -185,6 +186,22 @@ quint64 DataService::requestFleetTimeline(
         worker,
         [worker, latest, id, filter, fromNs, toNs, maxRows] {
             worker->fleetTimeline(latest, id, filter, fromNs, toNs, maxRows);
+        },
+        Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestFleetDensity(
+    const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int columns, int maxRows, const QObject* requester)
+{
+    const auto made = newRequest(static_cast<int>(RequestKind::FleetDensity), requester);
+    const quint64 id = made.first;
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, latest, id, filter, fromNs, toNs, columns, maxRows] {
+            worker->fleetDensity(latest, id, filter, fromNs, toNs, columns, maxRows);
         },
         Qt::QueuedConnection);
     return id;

@@ -82,6 +82,10 @@ public:
     quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
     quint64 requestFleetTimeline(
         const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
+    // Every job of the filter at once, binned into at most `columns` time bins x `maxRows` bands of
+    // jobs (FleetSource::fleetDensity, computed on the worker): fleetDensityReady or queryFailed.
+    quint64 requestFleetDensity(const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int columns, int maxRows,
+        const QObject* requester = nullptr);
     // Compares two cohorts: comparisonProgress while it runs, then comparisonReady (or
     // queryFailed). The first comparison after a load also loads the phases (phase-duration
     // distributions need them); the engine keeps them until the next database is opened.
@@ -130,6 +134,7 @@ signals:
     void tableReady(quint64 id, const ett::app::TableData& data);
     void jobTimelineReady(quint64 id, const ett::core::JobTimeline& timeline);
     void fleetTimelineReady(quint64 id, const ett::app::FleetTimelineData& data);
+    void fleetDensityReady(quint64 id, const ett::app::FleetDensity& density);
     void comparisonReady(quint64 id, const ett::app::ComparisonData& data);
     void reportReady(quint64 id, const ett::app::ReportContent& content);
     void adviceReady(quint64 id, const ett::gpu::AdviceTable& advice);
@@ -167,4 +172,5 @@ private:
 } // namespace ett::app
 
 Q_DECLARE_METATYPE(ett::app::LoadStats)
+Q_DECLARE_METATYPE(ett::app::FleetDensity)
 Q_DECLARE_METATYPE(ett::core::LabelContents)

@@ -388,6 +388,13 @@ void DataWorker::fleetTimeline(
         [&](FleetSource& fleet) { return fleet.fleetTimeline(filter, fromNs, toNs, maxRows); });
 }
 
+void DataWorker::fleetDensity(
+    LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int columns, int maxRows)
+{
+    answer(latest, id, QObject::tr("fleet density"), &DataService::fleetDensityReady,
+        [&](FleetSource& fleet) { return fleet.fleetDensity(filter, fromNs, toNs, columns, maxRows); });
+}
+
 void DataWorker::comparison(LatestId latest, quint64 id, const ComparisonRequest& request)
 {
     if (isStale(latest, id) || !fleetOrFail(latest, id)) {

@@ -33,6 +33,7 @@ enum class RequestKind {
     Scenarios = 8,
     Issues = 9,
     FindJobs = 10,
+    FleetDensity = 11,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -62,6 +63,8 @@ public:
     void jobTimeline(LatestId latest, quint64 id, int32_t job);
     void fleetTimeline(
         LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows);
+    void fleetDensity(LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs,
+        int columns, int maxRows);
     void comparison(LatestId latest, quint64 id, const ComparisonRequest& request);
     void report(LatestId latest, quint64 id, const ReportRequest& request);
     void advice(LatestId latest, quint64 id, const AdviceRequest& request);

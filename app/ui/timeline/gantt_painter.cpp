@@ -9,6 +9,7 @@
 #include <QPainterPath>
 #include <QPolygonF>
 #include <QStaticText>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -33,7 +34,8 @@ const QColor kGrid(0xE6, 0xE6, 0xE6);
 const QColor kText(0x20, 0x20, 0x20);
 const QColor kMutedText(0x60, 0x60, 0x60);
 const QColor kFold(0xB4, 0xB4, 0xB4);
-const QColor kFoldEdge(0x8C, 0x8C, 0x8C);
+const QColor kFoldEdge(0x50, 0x50, 0x50);
+const QColor kFoldLabelBg(0xFF, 0xFF, 0xFF, 0xD8);
 const QColor kFault(0x11, 0x11, 0x11);
 const QColor kCheckpoint(0x00, 0x5A, 0x44); // a dark bluish green
 const QColor kTts(0x1B, 0x3A, 0x6B); // dark blue
@@ -86,6 +88,7 @@ struct Frame
         double width = 0;
     };
     QHash<QString, Label> labels;
+    std::vector<int64_t> mixSums; // scratch: a fold slice's time per colour
 };
 
 const QColor& colorIn(const Frame& f, ColorKey key)
@@ -183,61 +186,106 @@ template <typename Before> size_t gallop(const std::vector<GanttSpan>& lane, siz
     }
 }
 
-// A folded run lane[i, j): a grey block with the number of spans, and along its bottom a strip
-// that samples which colour covers the middle of each pixel column (one search each, galloping
-// forward), so that a long run of tiny spans still shows what it mostly is.
-void drawFold(Frame& f, const std::vector<GanttSpan>& lane, size_t i, size_t j, double x0, double x1, const QRectF& bar)
+// Width of the slices a wide fold is cut into, each showing its own mix: a fold across the whole
+// row (a long job of small train chunks and checkpoint saves) still shows where the mix changes.
+constexpr double kMixSlicePx = 4.0;
+
+// Fills r with the mix of time per colour in sums (one per key of mix): stacked bands, each as
+// tall as its share of the time, in key order from the top (productive first).
+void drawMix(Frame& f, const LaneMix& mix, const int64_t* sums, const QRectF& r)
+{
+    int64_t total = 0;
+    for (size_t k = 0; k < mix.keys.size(); ++k) {
+        total += sums[k];
+    }
+    if (total <= 0) {
+        return;
+    }
+    int64_t before = 0;
+    const auto yAt = [&](int64_t t) {
+        return std::round(r.top() + r.height() * static_cast<double>(t) / static_cast<double>(total));
+    };
+    for (size_t k = 0; k < mix.keys.size(); ++k) {
+        if (sums[k] <= 0) {
+            continue;
+        }
+        const double y0 = yAt(before);
+        before += sums[k];
+        const double y1 = yAt(before);
+        if (y1 <= y0) {
+            continue;
+        }
+        const QRectF band(r.left(), y0, r.width(), y1 - y0);
+        const LaneMix::Key& key = mix.keys[k];
+        const QColor& c = colorIn(f, key.color);
+        if (key.hatched) {
+            f.p.fillRect(band, hatchBrush(c, GanttPainter::hatchColorOf(key.color)));
+        } else {
+            f.p.fillRect(band, c);
+        }
+    }
+}
+
+// A folded run lane[i, j): its time per colour as stacked bands (drawMix), slice by slice of
+// kMixSlicePx, dark at both ends, with the number of spans in a label when it fits. A slice's spans are
+// those that start in it, found by galloping forward; their time comes from the lane's running
+// sums, so a slice costs O(colours + LaneMix::kBlock) however many spans it holds.
+void drawFold(Frame& f, const std::vector<GanttSpan>& lane, const LaneMix& mix, size_t i, size_t j, double x0,
+    double x1, const QRectF& bar)
 {
     const double a = std::floor(clampX(f, x0));
     const double b = std::max(a + 1.0, std::ceil(clampX(f, x1)));
     const QRectF r(f.left + a, bar.top(), b - a, bar.height());
-    f.p.fillRect(r, kFold);
     ++f.stats.foldsDrawn;
     f.stats.spansFolded += static_cast<int64_t>(j - i);
-    const double stripH = std::floor(bar.height() / 3.0);
-    if (stripH >= 2.0 && b - a >= 2.0) {
-        size_t cursor = i;
-        const GanttSpan* runSpan = nullptr;
-        double runStart = a;
-        auto flush = [&](double x) {
-            if (runSpan && x > runStart) {
-                const QRectF sr(f.left + runStart, bar.bottom() - stripH, x - runStart, stripH);
-                const QColor& c = colorIn(f, runSpan->color);
-                if (runSpan->hatched) {
-                    f.p.fillRect(sr, hatchBrush(c, GanttPainter::hatchColorOf(runSpan->color)));
-                } else {
-                    f.p.fillRect(sr, c);
-                }
-            }
-        };
-        for (double x = a; x < b; x += 1.0) {
-            const int64_t t = f.axis.toNs(x + 0.5);
-            cursor = gallop(lane, cursor, j, [t](const GanttSpan& s) { return s.endNs <= t; });
-            const GanttSpan* here = (cursor < j && lane[cursor].startNs <= t) ? &lane[cursor] : nullptr;
-            const bool same = here && runSpan && here->color == runSpan->color && here->hatched == runSpan->hatched;
-            if (!same) {
-                flush(x);
-                runSpan = here;
-                runStart = x;
-            }
+    const size_t keys = mix.keys.size();
+    f.mixSums.assign(keys, 0);
+    size_t from = i;
+    double sliceStart = a;
+    for (double sliceEnd = std::min(b, a + kMixSlicePx);; sliceEnd = std::min(b, sliceEnd + kMixSlicePx)) {
+        size_t to = j;
+        if (sliceEnd < b) {
+            const int64_t t = f.axis.toNs(sliceEnd);
+            to = gallop(lane, from, j, [t](const GanttSpan& s) { return s.startNs < t; });
         }
-        flush(b);
+        if (to > from) {
+            // A slice with no span starting in it joins the next one.
+            std::fill(f.mixSums.begin(), f.mixSums.end(), 0);
+            mix.addPrefix(lane, to, f.mixSums.data());
+            mix.addPrefix(lane, from, f.mixSums.data(), -1);
+            drawMix(
+                f, mix, f.mixSums.data(), QRectF(f.left + sliceStart, bar.top(), sliceEnd - sliceStart, bar.height()));
+            from = to;
+            sliceStart = sliceEnd;
+        }
+        if (sliceEnd >= b) {
+            break;
+        }
     }
-    f.p.setPen(kFoldEdge);
-    f.p.drawRect(r.adjusted(0, 0, -1, -1));
-    // The count, when it fits above the strip.
+    if (sliceStart < b) {
+        // The tail after the last span's start: the last slice's mix goes on.
+        drawMix(f, mix, f.mixSums.data(), QRectF(f.left + sliceStart, bar.top(), b - sliceStart, bar.height()));
+    }
+    // Dark ends tell a fold from a span of the same colour; its top and bottom stay its mix.
+    if (b - a >= 6.0) {
+        f.p.fillRect(QRectF(r.left(), r.top(), 1.0, r.height()), kFoldEdge);
+        f.p.fillRect(QRectF(r.right() - 1.0, r.top(), 1.0, r.height()), kFoldEdge);
+    }
+    // The count on a light label in the middle, when it fits.
     const QString count = QString::number(static_cast<qulonglong>(j - i));
     const double textW = f.spanMetrics.horizontalAdvance(count);
-    if (textW + 6.0 <= b - a && bar.height() >= 10.0) {
+    if (textW + 8.0 <= b - a && bar.height() >= 10.0) {
+        const double h = std::min(bar.height() - 2.0, f.spanMetrics.height());
+        const QRectF tr(r.center().x() - textW / 2.0 - 2.0, r.center().y() - h / 2.0, textW + 4.0, h);
+        f.p.fillRect(tr, kFoldLabelBg);
         f.p.setFont(f.spanFont);
         f.p.setPen(kText);
-        const QRectF tr(r.left(), r.top(), r.width(), r.height() - (stripH >= 2.0 ? stripH : 0.0));
         f.p.drawText(tr, Qt::AlignCenter, count);
     }
 }
 
 // Tracy's level of detail over one lane (sorted, non-overlapping spans).
-void paintLane(Frame& f, const std::vector<GanttSpan>& lane, const QRectF& bar)
+void paintLane(Frame& f, const std::vector<GanttSpan>& lane, const LaneMix& mix, const QRectF& bar)
 {
     const size_t n = lane.size();
     const int64_t t1 = f.axis.endNs();
@@ -273,7 +321,7 @@ void paintLane(Frame& f, const std::vector<GanttSpan>& lane, const QRectF& bar)
         if (j - i == 1) {
             drawSpan(f, s, x0, x1, bar);
         } else {
-            drawFold(f, lane, i, j, x0, foldEnd, bar);
+            drawFold(f, lane, mix, i, j, x0, foldEnd, bar);
         }
         i = j;
     }
@@ -358,62 +406,141 @@ void paintBracketLine(Frame& f, const GanttBracket& b, const QRectF& lane, std::
     ++f.stats.bracketsDrawn;
 }
 
-// A bracket's label: in the middle of its line when it fits; else a TTS label goes left of the
-// attempt's start (its row is empty before the attempt) and a TTR label right of its end (the
-// interrupted attempt's row is empty after it), or the other side when there is no room. A short
-// attempt has its TTS and TTR brackets side by side in one lane: a place taken by a label drawn
-// before (in `placed`) is skipped, and a label with no free place on either side goes right of
-// the labels in its way, or is left out (the bracket's tooltip still tells), never over another.
+// The forms of a bracket's label, longest first: "TTS 25 min 00 s (never trained)", then without
+// the note, then the duration's first unit ("TTS 25 min"), then the kind alone ("TTS").
+QStringList labelForms(const QString& label)
+{
+    QStringList forms { label };
+    auto add = [&](const QString& s) {
+        if (!s.isEmpty() && !forms.contains(s)) {
+            forms.push_back(s);
+        }
+    };
+    const qsizetype note = label.indexOf(QStringLiteral(" ("));
+    const QString bare = note > 0 ? label.left(note) : label;
+    add(bare);
+    const QStringList words = bare.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.size() > 3) {
+        add(words.mid(0, 3).join(QLatin1Char(' ')));
+    }
+    if (!words.isEmpty()) {
+        add(words.front());
+    }
+    return forms;
+}
+
+// A bracket's label, placed where it overlaps no label placed before (`placed`, every row's): in
+// the middle of its line when it fits, else a TTS label left of the attempt's start (its row is
+// empty before the attempt) and a TTR label right of its end (the interrupted attempt's row is
+// empty after it), else the other side. When no place is free, shorter forms of the label are
+// tried (labelForms), then the shortest right of the labels in the way; failing that the label is
+// left out (the bracket's tooltip still tells). A label's rectangle is as tall as the font even
+// in a thinner lane, so that labels of neighbouring rows are kept apart too; text never leaves it.
 void paintBracketLabel(Frame& f, const GanttBracket& b, const QRectF& lane, std::vector<QRectF>& placed)
 {
     const QColor color = b.kind == GanttBracket::Kind::TimeToStart ? kTts : kTtr;
     const double x0 = f.left + clampX(f, f.axis.toPx(b.startNs));
     const double x1 = f.left + clampX(f, f.axis.toPx(b.endNs));
-    const double textW = f.spanMetrics.horizontalAdvance(b.label);
-    const double h = lane.height();
+    const double h = std::max(lane.height(), std::ceil(f.spanMetrics.height()));
+    const double top = lane.center().y() - h / 2.0;
     const double right = f.left + f.width;
     const auto isFree = [&](const QRectF& r) {
         return r.left() >= f.left && r.right() <= right
             && std::none_of(placed.begin(), placed.end(), [&](const QRectF& o) { return o.intersects(r); });
     };
-    const QRectF middle((x0 + x1 - textW) / 2.0 - 3.0, lane.top(), textW + 6.0, h);
-    const QRectF leftOf(x0 - textW - 6.0, lane.top(), textW + 4.0, h);
-    const QRectF rightOf(x1 + 4.0, lane.top(), textW + 2.0, h);
-    QRectF tr;
-    Qt::Alignment align = Qt::AlignVCenter;
     const bool ttsFirst = b.kind == GanttBracket::Kind::TimeToStart;
-    if (x1 - x0 >= textW + 12.0 && isFree(middle)) {
-        tr = middle;
-        align |= Qt::AlignHCenter;
-    } else if (isFree(ttsFirst ? leftOf : rightOf)) {
-        tr = ttsFirst ? leftOf : rightOf;
-        align |= ttsFirst ? Qt::AlignRight : Qt::AlignLeft;
-    } else if (isFree(ttsFirst ? rightOf : leftOf)) {
-        tr = ttsFirst ? rightOf : leftOf;
-        align |= ttsFirst ? Qt::AlignLeft : Qt::AlignRight;
-    } else {
-        // Right of the labels in the way, as near to the bracket as there is room.
-        QRectF r = rightOf;
+    const QStringList forms = labelForms(b.label);
+    QRectF tr;
+    QString text;
+    for (const QString& form : forms) {
+        const double textW = std::ceil(f.spanMetrics.horizontalAdvance(form)) + 2.0;
+        const QRectF middle(std::round((x0 + x1 - textW) / 2.0) - 3.0, top, textW + 6.0, h);
+        const QRectF leftOf(std::floor(x0 - textW - 6.0), top, textW + 4.0, h);
+        const QRectF rightOf(std::ceil(x1 + 4.0), top, textW + 2.0, h);
+        const QRectF candidates[]
+            = { x1 - x0 >= textW + 12.0 ? middle : QRectF(), ttsFirst ? leftOf : rightOf, ttsFirst ? rightOf : leftOf };
+        for (const QRectF& c : candidates) {
+            if (!c.isNull() && isFree(c)) {
+                tr = c;
+                text = form;
+                break;
+            }
+        }
+        if (!text.isEmpty()) {
+            break;
+        }
+    }
+    if (text.isEmpty()) {
+        // The shortest form right of the labels in the way, as near to the bracket as there is room.
+        text = forms.back();
+        const double textW = std::ceil(f.spanMetrics.horizontalAdvance(text)) + 2.0;
+        QRectF r(std::ceil(x1 + 4.0), top, textW + 2.0, h);
         for (bool moved = true; moved && r.right() <= right;) {
             moved = false;
             for (const QRectF& o : placed) {
                 if (o.intersects(r)) {
-                    r.moveLeft(o.right() + 4.0);
+                    r.moveLeft(std::ceil(o.right() + 4.0));
                     moved = true;
                 }
             }
         }
         if (!isFree(r)) {
+            ++f.stats.bracketLabelsDropped;
             return;
         }
         tr = r;
-        align |= Qt::AlignLeft;
     }
     placed.push_back(tr);
+    f.stats.bracketLabelRects.push_back(tr);
     f.p.setFont(f.spanFont);
     f.p.fillRect(tr, kBackground);
     f.p.setPen(color);
-    f.p.drawText(tr, align, b.label);
+    f.p.drawText(tr, Qt::AlignCenter, text);
+}
+
+// The x range of the density grid's bins [fromNs, toNs) in the time area.
+QRectF densityTarget(const Frame& f, const FleetDensity& d, double top, double height)
+{
+    const double x0 = f.left + f.axis.toPx(d.fromNs);
+    const double x1 = f.left + f.axis.toPx(d.toNs);
+    return { x0, top, std::max(1.0, x1 - x0), height };
+}
+
+// A heat strip of the density view: its line of the scene's strip image, stretched over the bins.
+void paintStrip(Frame& f, const GanttRow& row, const QRectF& bar)
+{
+    const FleetDensity* d = f.scene.density();
+    const QImage& strips = f.scene.stripImage();
+    if (!d || strips.isNull()) {
+        return;
+    }
+    const int line = row.strip == GanttScene::kFaultStrip ? core::kBucketCount : row.strip;
+    if (line < 0 || line >= strips.height()) {
+        return;
+    }
+    f.p.drawImage(densityTarget(f, *d, bar.top(), bar.height()), strips, QRectF(0, line, strips.width(), 1));
+}
+
+// The density view's grid: every band of jobs a line of pixels (or several), every bin a column.
+// Drawn without smoothing while every band has a pixel line; a grid taller than the area is first
+// scaled down with averaging, so that no band is skipped.
+void paintDensityGrid(Frame& f, const QRectF& area)
+{
+    const QImage& image = f.scene.densityImage();
+    const FleetDensity* d = f.scene.density();
+    if (!d || image.isNull() || area.height() < 1.0) {
+        return;
+    }
+    const QRectF target = densityTarget(f, *d, area.top(), area.height());
+    f.p.setPen(kLine);
+    f.p.drawLine(QPointF(f.left, area.top() - 2.5), QPointF(f.left + f.width, area.top() - 2.5));
+    if (image.height() > static_cast<int>(area.height())) {
+        const QImage scaled = image.scaled(image.width(), std::max(1, static_cast<int>(area.height())),
+            Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        f.p.drawImage(target, scaled);
+    } else {
+        f.p.drawImage(target, image);
+    }
 }
 
 } // namespace
@@ -467,9 +594,20 @@ QRectF GanttPainter::bracketLaneRect(const QRect& rect, const GanttRow& row, int
     return { bar.left(), bar.bottom() + 1.0, bar.width(), std::max(1.0, bottom - bar.bottom() - 1.0) };
 }
 
+QRectF GanttPainter::densityGridRect(const QRect& rect, const GanttScene& scene, double scrollY) const
+{
+    if (!scene.density()) {
+        return {};
+    }
+    const double top = rowTop(rect, static_cast<int>(scene.rows().size()), scrollY) + kDensityGapPx;
+    const double bottom = rect.top() + rect.height() - 2.0;
+    return { timeAreaLeft(rect), top, timeAreaWidth(rect), std::max(kMinDensityGridPx, bottom - top) };
+}
+
 double GanttPainter::contentHeight(const GanttScene& scene) const
 {
-    return static_cast<double>(scene.rows().size()) * m_layout.rowHeight;
+    const double rows = static_cast<double>(scene.rows().size()) * m_layout.rowHeight;
+    return scene.density() ? rows + kDensityGapPx + kMinDensityGridPx + 2.0 : rows;
 }
 
 double GanttPainter::maxScrollY(const QRect& rect, const GanttScene& scene) const
@@ -519,11 +657,15 @@ void GanttPainter::paintLegendIcon(QPainter& p, const QRectF& r, const LegendEnt
         p.drawRect(r.adjusted(0, 0, -1, -1));
         break;
     }
-    case LegendEntry::Kind::Fold:
+    case LegendEntry::Kind::Fold: {
+        // Stacked shares: the entry's colour over the fold grey.
+        const QRectF top(r.left(), r.top(), r.width(), std::round(r.height() * 0.6));
         p.fillRect(r, kFold);
+        p.fillRect(top, e.color.kind == ColorKey::Kind::None ? kFold : colorOf(e.color));
         p.setPen(kFoldEdge);
         p.drawRect(r.adjusted(0, 0, -1, -1));
         break;
+    }
     case LegendEntry::Kind::Fault:
         p.setPen(QPen(kFault, 2.0));
         p.drawLine(QPointF(c.x(), r.top()), QPointF(c.x(), r.bottom()));
@@ -554,6 +696,34 @@ void GanttPainter::paintLegendIcon(QPainter& p, const QRectF& r, const LegendEnt
 }
 
 namespace {
+
+// The density grid's labels: how many jobs, then the key of the band at every few lines, so that
+// the reader knows which jobs a line of pixels stands for.
+void paintDensityLabels(QPainter& p, const FleetDensity& d, const QRectF& grid, double left, double width)
+{
+    if (grid.height() < 1.0 || d.rows <= 0) {
+        return;
+    }
+    const QFontMetricsF fm(p.font());
+    const double lineH = fm.height();
+    p.setPen(kText);
+    const QString title = d.rows == d.jobs
+        ? QStringLiteral("%1 jobs, one a line").arg(d.jobs)
+        : QStringLiteral("%1 jobs, %2 a line").arg(d.jobs).arg(static_cast<double>(d.jobs) / d.rows, 0, 'f', 1);
+    p.drawText(QRectF(left + 6.0, grid.top(), width - 10.0, lineH), Qt::AlignLeft | Qt::AlignVCenter,
+        fm.elidedText(title, Qt::ElideRight, width - 10.0));
+    p.setPen(kMutedText);
+    const double step = lineH * 2.0;
+    for (double y = grid.top() + lineH * 1.5; y + lineH <= grid.bottom(); y += step) {
+        const auto band
+            = std::clamp(static_cast<int>((y + lineH / 2.0 - grid.top()) / grid.height() * d.rows), 0, d.rows - 1);
+        const QString key = band < static_cast<int>(d.rowKeys.size())
+            ? QString::fromStdString(d.rowKeys[static_cast<size_t>(band)])
+            : QString();
+        p.drawText(QRectF(left + 20.0, y, width - 24.0, lineH), Qt::AlignLeft | Qt::AlignVCenter,
+            fm.elidedText(key, Qt::ElideMiddle, width - 24.0));
+    }
+}
 
 // The colours, edges, text colours and names of buckets and categories, once per frame.
 void fillFrameTables(Frame& f, const QColor& fold)
@@ -611,7 +781,7 @@ GanttPaintStats GanttPainter::paint(QPainter& p, const QRect& rect, const GanttS
     QFont spanFont = p.font();
     spanFont.setPointSizeF(std::max(6.0, spanFont.pointSizeF() * 0.85));
     Frame f { p, scene, axis, timeAreaLeft(rect), timeAreaWidth(rect), stats, spanFont, QFontMetricsF(spanFont), {}, {},
-        {}, {}, {} };
+        {}, {}, {}, {} };
     fillFrameTables(f, kFold);
 
     // The visible rows follow from the scroll offset alone.
@@ -679,10 +849,17 @@ void GanttPainter::paintRowsArea(const Pass& pass) const
         const GanttRow& row = pass.rows[static_cast<size_t>(r)];
         ++f.stats.rowsVisited;
         const QRectF bar = barRect(rect, row, r, pass.scrollY);
-        for (const auto& lane : row.lanes) {
-            paintLane(f, lane, bar);
+        if (row.strip >= 0) {
+            paintStrip(f, row, bar);
+        }
+        static const LaneMix kNoMix;
+        for (size_t l = 0; l < row.lanes.size(); ++l) {
+            paintLane(f, row.lanes[l], l < row.mixes.size() ? row.mixes[l] : kNoMix, bar);
         }
         paintMarkers(f, row, bar, rowTop(rect, r, pass.scrollY), rh);
+    }
+    if (f.scene.density()) {
+        paintDensityGrid(f, densityGridRect(rect, f.scene, pass.scrollY));
     }
 }
 
@@ -802,6 +979,10 @@ void GanttPainter::paintLabels(const Pass& pass) const
         p.setPen(row.depth >= 2 ? kMutedText : kText);
         const QString text = (row.header ? fmBold : fm).elidedText(row.label, Qt::ElideMiddle, w);
         p.drawText(QRectF(x, top, w, row.bracketLane ? rh - 8.0 : rh), Qt::AlignLeft | Qt::AlignVCenter, text);
+    }
+    if (const FleetDensity* d = pass.f.scene.density()) {
+        p.setFont(small);
+        paintDensityLabels(p, *d, densityGridRect(rect, pass.f.scene, pass.scrollY), rect.left(), m_layout.labelWidth);
     }
     p.setClipRect(rect);
     p.setPen(kLine);

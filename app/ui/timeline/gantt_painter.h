@@ -14,9 +14,11 @@
 // Design note: the cost of a frame depends on what is visible, not on the size of the scene.
 // Only visible rows are visited (rows have one height, so they follow from scrollY); in each
 // lane a binary search finds the first visible span; a run of spans narrower than
-// kMinVisiblePx is folded into one grey block that shows how many spans it holds, and the run
-// is skipped with one binary search per kMinVisiblePx pixels. A frame thus costs
-// O(visible rows x width / kMinVisiblePx x log spans), whatever the zoom.
+// kMinVisiblePx is folded into one block that shows what it holds (its time per colour as stacked
+// bands, a few pixels of time at a time) and how many spans, and the run is skipped with one
+// binary search per slice. The mix comes from the lane's running sums (LaneMix), not from its
+// spans. A frame thus costs O(visible rows x width x (log spans + colours + LaneMix::kBlock)),
+// whatever the zoom.
 #pragma once
 
 #include "app/ui/timeline/gantt_scene.h"
@@ -24,6 +26,8 @@
 
 #include <QColor>
 #include <QRect>
+
+#include <vector>
 
 class QPainter;
 
@@ -50,10 +54,14 @@ struct GanttPaintStats
 {
     int rowsVisited = 0;
     int64_t spansDrawn = 0; // drawn with their own colour
-    int64_t foldsDrawn = 0; // grey counted blocks
+    int64_t foldsDrawn = 0; // counted blocks of their mix
     int64_t spansFolded = 0; // spans inside those blocks
     int64_t markersDrawn = 0;
     int bracketsDrawn = 0;
+    // Where bracket labels went (never two intersecting), and how many had no room (their
+    // bracket's tooltip still tells).
+    std::vector<QRectF> bracketLabelRects;
+    int bracketLabelsDropped = 0;
 };
 
 class GanttPainter
@@ -86,14 +94,21 @@ public:
     QRectF barRect(const QRect& rect, const GanttRow& row, int rowIndex, double scrollY) const;
     // The bracket lane of a row (empty rect when it has none).
     QRectF bracketLaneRect(const QRect& rect, const GanttRow& row, int rowIndex, double scrollY) const;
-    // Height of all rows, and the largest useful scroll offset for rect.
+    // The density view's grid of every job: kDensityGapPx below the last row down to the bottom of
+    // rect, at least kMinDensityGridPx tall (contentHeight() counts that much); an empty rect in
+    // other views.
+    static constexpr double kDensityGapPx = 6.0;
+    static constexpr double kMinDensityGridPx = 160.0;
+    QRectF densityGridRect(const QRect& rect, const GanttScene& scene, double scrollY) const;
+    // Height of all rows (and of the density grid's least height), and the largest useful scroll
+    // offset for rect.
     double contentHeight(const GanttScene& scene) const;
     double maxScrollY(const QRect& rect, const GanttScene& scene) const;
 
     // The fill of a colour key (palette.h) and the stripes drawn over hatched spans.
     static QColor colorOf(ColorKey key);
     static QColor hatchColorOf(ColorKey key);
-    // The fill of folded blocks.
+    // The neutral grey of colour keys without a colour (and of the fold's legend icon).
     static QColor foldColor();
     // The line colour of Time to Start and Time to Recover brackets.
     static QColor bracketColor(GanttBracket::Kind kind);

@@ -8,13 +8,16 @@
 // the visible ones follow from the scroll offset alone. Spans of a row are split into lanes of
 // non-overlapping spans sorted by start (phases may overlap: a stall inside a train chunk lands
 // in a second lane, drawn on top), so that starts and ends of a lane both increase and a binary
-// search finds the first visible span and skips runs of tiny ones. finalize() builds the lanes.
+// search finds the first visible span and skips runs of tiny ones. finalize() builds the lanes
+// and, per lane, running sums of time per colour (LaneMix), so that a folded run of tiny spans
+// shows what it holds at a cost that does not grow with the run's length.
 #pragma once
 
 #include "app/ui/types.h"
 #include "core/model/job_timeline.h"
 #include "core/model/types.h"
 
+#include <QImage>
 #include <QMetaType>
 #include <QString>
 
@@ -115,8 +118,30 @@ struct LegendEntry
     enum class Kind : uint8_t { Swatch, Fault, CheckpointDurable, CheckpointFailed, TimeToStart, TimeToRecover, Fold };
     Kind kind = Kind::Swatch;
     QString label;
-    ColorKey color; // Swatch only
+    ColorKey color; // Swatch; Fold: the colour its icon shows stacked over grey
     bool hatched = false; // Swatch only
+};
+
+// A lane's time per colour over its prefixes, for the mix of a folded run of spans. Sums are kept
+// every kBlock spans only (a million spans of eight colours take 2 MB, not 64 MB); the sum over any
+// run [i, j) then costs O(colours + kBlock), whatever its length. Built by GanttScene::finalize().
+struct LaneMix
+{
+    static constexpr size_t kBlock = 32;
+    struct Key
+    {
+        ColorKey color;
+        bool hatched = false;
+        bool operator==(const Key&) const = default;
+    };
+    std::vector<Key> keys; // the lane's distinct colours, buckets then categories, in enum order
+    std::vector<int64_t> blockSums; // (lane.size() / kBlock + 1) x keys.size(): time of spans [0, b * kBlock)
+
+    // Adds the time per key of spans [0, end) of `lane` (the lane this mix was built from) to
+    // out[0 .. keys.size()); negative `sign` subtracts it.
+    void addPrefix(const std::vector<GanttSpan>& lane, size_t end, int64_t* out, int sign = 1) const;
+    // The index of a span's key in keys (keys.size() when absent).
+    size_t keyOf(const GanttSpan& span) const;
 };
 
 struct GanttRow
@@ -129,8 +154,10 @@ struct GanttRow
     int32_t job = -1; // engine job index (fleet view: the row's job)
     int32_t attempt = -1; // index into JobTimeline::attempts, -1 for none
     int32_t rank = -1; // rank rows: the rank
+    int strip = -1; // density view: the bucket whose share of jobs this row shows (kFaultStrip: faults)
     // After finalize(): non-overlapping spans, each lane sorted by start (and so by end).
     std::vector<std::vector<GanttSpan>> lanes;
+    std::vector<LaneMix> mixes; // after finalize(): one per lane
     std::vector<GanttMarker> markers; // sorted by atNs after finalize()
 };
 
@@ -148,7 +175,9 @@ struct SpanHit
 class GanttScene
 {
 public:
-    enum class Mode : uint8_t { Empty, Job, Ranks, Fleet };
+    enum class Mode : uint8_t { Empty, Job, Ranks, Fleet, Density };
+    // GanttRow::strip of the density view's row of faults.
+    static constexpr int kFaultStrip = 0xFF;
 
     GanttScene() = default;
 
@@ -165,6 +194,14 @@ public:
     int32_t job() const { return m_job; }
     const core::JobTimeline* timeline() const { return m_timeline.get(); }
     const FleetTimelineData* fleet() const { return m_fleet.get(); }
+    // The density view's grid, and that grid as an image: one pixel per bin and band of jobs, in
+    // its bucket's colour, paler where jobs cover less of it, transparent where none. Null / empty
+    // in other views.
+    const FleetDensity* density() const { return m_density.get(); }
+    const QImage& densityImage() const { return m_densityImage; }
+    // The heat strips as an image of columns x (kBucketCount + 1) pixels: line b for bucket b (how
+    // many jobs are in it per bin, darker for more, relative to its peak), the last for faults.
+    const QImage& stripImage() const { return m_stripImage; }
     int64_t spanCount() const { return m_spanCount; }
 
     // --- building (the builders below use these; tests may too)
@@ -173,6 +210,8 @@ public:
     void setPreferredRowHeight(int px) { m_preferredRowHeight = px; }
     void setSource(std::shared_ptr<const core::JobTimeline> timeline) { m_timeline = std::move(timeline); }
     void setSource(std::shared_ptr<const FleetTimelineData> fleet) { m_fleet = std::move(fleet); }
+    // Sets the density grid and renders its image (rows x columns pixels).
+    void setSource(std::shared_ptr<const FleetDensity> density);
     // Appends a row; returns its index.
     int addRow(GanttRow row);
     // Adds a span to a row; empty spans (end <= start) are dropped. Call finalize() after.
@@ -206,6 +245,10 @@ public:
     QString describe(const SpanHit& hit) const;
     QString describe(const GanttMarker& marker) const;
     QString describe(const GanttBracket& bracket) const;
+    // Density view: what a heat strip row shows at ns, and what band `band` of the grid holds
+    // (which jobs, the bucket it spends most of the bin at ns in).
+    QString describeStrip(int row, int64_t ns) const;
+    QString describeBand(int band, int64_t ns) const;
 
 private:
     Mode m_mode = Mode::Empty;
@@ -221,6 +264,9 @@ private:
     int32_t m_job = -1;
     std::shared_ptr<const core::JobTimeline> m_timeline;
     std::shared_ptr<const FleetTimelineData> m_fleet;
+    std::shared_ptr<const FleetDensity> m_density;
+    QImage m_densityImage;
+    QImage m_stripImage;
 };
 
 // The job view: a first row for the whole job (segments and gaps), then one row per attempt on
@@ -238,9 +284,16 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
 GanttScene buildRankScene(std::shared_ptr<const core::JobTimeline> timeline, int32_t job,
     std::optional<int32_t> attemptNumber = std::nullopt);
 
-// The fleet view: one row per job over the data's range, spans coloured by bucket (lost progress
-// hatched), fault markers by interruption class. Pure.
+// The fleet view: one row per job, spans coloured by bucket (lost progress hatched), fault markers
+// by interruption class. The extent is the jobs' (within the data's range), not the whole range.
+// Pure.
 GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data);
+
+// The fleet's density view: every job at once. A row per bucket the jobs spend time in, a heat strip
+// of how many jobs are in it over time (so that waves of failures and recoveries stand out), a row
+// of faults per bin, then the grid of every job (density()), drawn below the rows. The extent is
+// the grid's. Pure.
+GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density);
 
 // Human names of selection kinds ("phase", "attempt").
 QString selectionKindName(SelectionKind kind);

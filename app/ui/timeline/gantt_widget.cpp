@@ -209,6 +209,19 @@ void GanttWidget::axisChanged()
     emit viewChanged(m_axis.startNs(), m_axis.endNs());
 }
 
+int GanttWidget::densityBandAt(const QPoint& pos) const
+{
+    const FleetDensity* d = m_scene ? m_scene->density() : nullptr;
+    if (!d || d->rows <= 0) {
+        return -1;
+    }
+    const QRectF grid = m_painter.densityGridRect(paintRect(), *m_scene, m_scrollY);
+    if (grid.height() < 1.0 || pos.y() < grid.top() || pos.y() >= grid.bottom()) {
+        return -1;
+    }
+    return std::clamp(static_cast<int>((pos.y() - grid.top()) / grid.height() * d->rows), 0, d->rows - 1);
+}
+
 int64_t GanttWidget::slackNs() const
 {
     return static_cast<int64_t>(std::ceil(4.0 * m_axis.nsPerPx()));
@@ -220,16 +233,22 @@ QString GanttWidget::toolTipAt(const QPoint& pos) const
         return {};
     }
     const QRect r = paintRect();
+    const double left = m_painter.timeAreaLeft(r);
+    if (const int band = densityBandAt(pos); band >= 0) {
+        return m_scene->describeBand(band, m_axis.toNs(std::max(0.0, pos.x() - left)));
+    }
     const int row = m_painter.rowAt(r, pos.y(), m_scrollY, static_cast<int>(m_scene->rows().size()));
     if (row < 0) {
         return {};
     }
     const GanttRow& gr = m_scene->rows()[static_cast<size_t>(row)];
-    const double left = m_painter.timeAreaLeft(r);
     if (pos.x() < left) {
         return gr.tooltip.isEmpty() ? gr.label : gr.tooltip;
     }
     const int64_t ns = m_axis.toNs(pos.x() - left);
+    if (gr.strip >= 0) {
+        return m_scene->describeStrip(row, ns);
+    }
     // 1. A bracket, when the cursor is in its lane.
     const QRectF lane = m_painter.bracketLaneRect(r, gr, row, m_scrollY);
     if (!lane.isEmpty() && pos.y() >= lane.top()) {
@@ -418,6 +437,13 @@ void GanttWidget::mouseDoubleClickEvent(QMouseEvent* event)
 {
     if (!m_scene || event->button() != Qt::LeftButton) {
         QWidget::mouseDoubleClickEvent(event);
+        return;
+    }
+    if (const int band = densityBandAt(event->position().toPoint()); band >= 0) {
+        if (const JobIndex job = m_scene->density()->rowJobs[static_cast<size_t>(band)]; job >= 0) {
+            emit jobActivated(job);
+        }
+        event->accept();
         return;
     }
     const int row

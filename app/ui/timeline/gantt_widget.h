@@ -7,7 +7,8 @@
 //   right drag,
 //   Shift+left drag      rubber-band zoom to the dragged time range
 //   click                select a span (or a row, on its label); selectionChanged
-//   double-click         fleet view: jobActivated; job view attempt row: attemptActivated
+//   double-click         fleet view: jobActivated; job view attempt row: attemptActivated;
+//                        density view grid: jobActivated (the band's first job)
 //   W S + -              zoom in / out at the centre
 //   A D Left Right       pan by a tenth of the width
 //   Up Down PgUp PgDn    scroll rows
@@ -121,6 +122,8 @@ private:
     void clickAt(const QPoint& pos);
     void popUpContextMenu(const QPoint& pos);
     int64_t slackNs() const;
+    // The density grid's band under pos; -1 elsewhere or in other views.
+    int densityBandAt(const QPoint& pos) const;
 
     std::shared_ptr<const GanttScene> m_scene;
     GanttPainter m_painter;

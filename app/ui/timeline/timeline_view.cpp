@@ -22,6 +22,16 @@
 
 namespace ett::app {
 
+namespace {
+
+// Job and Ranks show one job; Fleet and Density the jobs of the filter.
+bool isJobMode(TimelineView::Mode mode)
+{
+    return mode == TimelineView::Mode::Job || mode == TimelineView::Mode::Ranks;
+}
+
+} // namespace
+
 TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
@@ -42,12 +52,18 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     };
     m_jobButton = makeButton(tr("Job"), tr("One row per attempt, coloured by bucket"), true);
     m_ranksButton = makeButton(tr("Ranks"), tr("One row per rank, phases coloured by category"), true);
-    m_fleetButton = makeButton(tr("Fleet"), tr("One row per job of the current filter"), true);
+    m_fleetButton = makeButton(
+        tr("Fleet"), tr("One row per job of the current filter: the first %1 by start").arg(kMaxFleetRows), true);
+    m_densityButton = makeButton(tr("Density"),
+        tr("Every job of the current filter at once: a line of pixels per job (or per band of jobs) in the "
+           "bucket it spends most time in, and above, how many jobs are in each bucket over time"),
+        true);
     auto* modes = new QButtonGroup(this);
     modes->setExclusive(true);
     modes->addButton(m_jobButton);
     modes->addButton(m_ranksButton);
     modes->addButton(m_fleetButton);
+    modes->addButton(m_densityButton);
     bar->addSpacing(12);
     auto* fit = makeButton(tr("Fit"), tr("Show everything (F, Home)"), false);
     auto* zoomIn = makeButton(tr("Zoom in"), tr("Zoom in (W, +, mouse wheel)"), false);
@@ -69,6 +85,9 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     m_gantt = new GanttWidget(this);
     // PNG and SVG of the view or of every row, the legend below (context menu, Ctrl+Shift+E).
     installGanttExport(m_gantt, [this] {
+        if (m_mode == Mode::Density) {
+            return tr("Fleet density");
+        }
         if (m_mode == Mode::Fleet || !m_timeline) {
             return tr("Fleet timeline");
         }
@@ -85,6 +104,7 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     connect(m_jobButton, &QToolButton::clicked, this, [this] { setMode(Mode::Job); });
     connect(m_ranksButton, &QToolButton::clicked, this, [this] { setMode(Mode::Ranks); });
     connect(m_fleetButton, &QToolButton::clicked, this, [this] { setMode(Mode::Fleet); });
+    connect(m_densityButton, &QToolButton::clicked, this, [this] { setMode(Mode::Density); });
     connect(fit, &QToolButton::clicked, m_gantt, &GanttWidget::fitAll);
     connect(zoomIn, &QToolButton::clicked, m_gantt, &GanttWidget::zoomIn);
     connect(zoomOut, &QToolButton::clicked, m_gantt, &GanttWidget::zoomOut);
@@ -113,7 +133,7 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     if (m_state) {
         connect(m_state, &WorkbenchState::locationChanged, this, [this] { onLocationChanged(); });
         connect(m_state, &WorkbenchState::filterChanged, this, [this] {
-            if (m_mode == Mode::Fleet) {
+            if (!isJobMode(m_mode)) {
                 refreshWhenVisible();
             }
         });
@@ -122,12 +142,14 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
             m_timeline.reset();
             m_timelineJob = -1;
             m_fleet.reset();
-            m_jobRequest = m_fleetRequest = 0;
+            m_density.reset();
+            m_jobRequest = m_fleetRequest = m_densityRequest = 0;
         });
     }
     if (m_data) {
         connect(m_data, &DataService::jobTimelineReady, this, &TimelineView::handleJobTimeline);
         connect(m_data, &DataService::fleetTimelineReady, this, &TimelineView::handleFleetTimeline);
+        connect(m_data, &DataService::fleetDensityReady, this, &TimelineView::handleFleetDensity);
         connect(m_data, &DataService::queryFailed, this, &TimelineView::handleQueryFailed);
     }
     onLocationChanged();
@@ -173,10 +195,11 @@ void TimelineView::onLocationChanged()
 {
     const Level level = m_state ? m_state->location().level : Level::Fleet;
     const bool atJob = level == Level::Job || level == Level::Attempt;
-    // Going to a job shows it; going up to the fleet or a group shows the fleet.
-    if (atJob && m_mode == Mode::Fleet) {
+    // Going to a job shows it; going up to the fleet or a group shows the fleet (or its density,
+    // when that is what was shown).
+    if (atJob && !isJobMode(m_mode)) {
         m_mode = Mode::Job;
-    } else if (!atJob) {
+    } else if (!atJob && isJobMode(m_mode)) {
         m_mode = Mode::Fleet;
     }
     refreshWhenVisible();
@@ -197,7 +220,7 @@ void TimelineView::setMode(Mode mode)
 {
     const bool atJob
         = m_state && (m_state->location().level == Level::Job || m_state->location().level == Level::Attempt);
-    if (mode != Mode::Fleet && !atJob) {
+    if (isJobMode(mode) && !atJob) {
         mode = Mode::Fleet;
     }
     if (mode == m_mode) {
@@ -217,6 +240,7 @@ void TimelineView::updateButtons()
     m_jobButton->setChecked(m_mode == Mode::Job);
     m_ranksButton->setChecked(m_mode == Mode::Ranks);
     m_fleetButton->setChecked(m_mode == Mode::Fleet);
+    m_densityButton->setChecked(m_mode == Mode::Density);
 }
 
 void TimelineView::setStatus(const QString& text)
@@ -230,30 +254,11 @@ void TimelineView::refresh()
     m_dirty = false;
     updateButtons();
     if (m_mode == Mode::Fleet) {
-        const core::CohortSpec filter = fleetFilter();
-        const auto range = fleetRange();
-        if (m_fleet && filter == m_fleetLoadedFilter && range == m_fleetLoadedRange) {
-            rebuildScene(true);
-            return;
-        }
-        if (m_fleetRequest != 0 && filter == m_requestedFleetFilter && range == m_requestedFleetRange) {
-            return; // already asked for
-        }
-        // With no database open there is nothing to ask for (the request would only fail and say
-        // so); opening one sets the vocabulary, which refreshes the view.
-        // A database without jobs has no time to show (its vocabulary spans nothing).
-        const bool noJobs = m_state && m_state->vocabulary().jobs == 0;
-        if (m_data && m_data->hasDatabase() && noJobs) {
-            setStatus(tr("No jobs in this database yet: import traces (File > Import traces, Ctrl+I)."));
-        } else if (m_data && m_data->hasDatabase()) {
-            m_requestedFleetFilter = filter;
-            m_requestedFleetRange = range;
-            m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows, this);
-            setStatus(tr("Loading the fleet timeline…"));
-        }
-        m_scene = std::make_shared<GanttScene>();
-        m_gantt->setScene(m_scene, true);
-        m_legend->setEntries({});
+        refreshFleet();
+        return;
+    }
+    if (m_mode == Mode::Density) {
+        refreshDensity();
         return;
     }
     const int32_t job = m_state ? m_state->location().job : -1;
@@ -269,9 +274,74 @@ void TimelineView::refresh()
         m_jobRequest = m_data->requestJobTimeline(job, this);
         setStatus(tr("Loading the job's timeline…"));
     }
+    showLoading();
+}
+
+void TimelineView::showLoading()
+{
     m_scene = std::make_shared<GanttScene>();
     m_gantt->setScene(m_scene, true);
     m_legend->setEntries({});
+}
+
+void TimelineView::refreshFleet()
+{
+    const core::CohortSpec filter = fleetFilter();
+    const auto range = fleetRange();
+    if (m_fleet && filter == m_fleetLoadedFilter && range == m_fleetLoadedRange) {
+        rebuildScene(true);
+        return;
+    }
+    if (m_fleetRequest != 0 && filter == m_requestedFleetFilter && range == m_requestedFleetRange) {
+        return; // already asked for
+    }
+    // With no database open there is nothing to ask for (the request would only fail and say
+    // so); opening one sets the vocabulary, which refreshes the view.
+    // A database without jobs has no time to show (its vocabulary spans nothing).
+    const bool noJobs = m_state && m_state->vocabulary().jobs == 0;
+    if (m_data && m_data->hasDatabase() && noJobs) {
+        setStatus(tr("No jobs in this database yet: import traces (File > Import traces, Ctrl+I)."));
+    } else if (m_data && m_data->hasDatabase()) {
+        m_requestedFleetFilter = filter;
+        m_requestedFleetRange = range;
+        m_fleetRequest = m_data->requestFleetTimeline(filter, range.first, range.second, kMaxFleetRows, this);
+        setStatus(tr("Loading the fleet timeline…"));
+    }
+    showLoading();
+}
+
+std::pair<int, int> TimelineView::densityGrid() const
+{
+    // The strips take about a row per bucket; the rest of the height is the grid's.
+    const GanttLayout& layout = m_gantt->painter().layout();
+    const int strips = (core::kBucketCount / 2 + 1) * 16;
+    const int columns = std::clamp(m_gantt->width() - layout.labelWidth, 200, 4096);
+    const int rows = std::clamp(m_gantt->height() - layout.headerHeight - strips - 8, 100, 4096);
+    return { columns, rows };
+}
+
+void TimelineView::refreshDensity()
+{
+    const core::CohortSpec filter = fleetFilter();
+    const auto range = fleetRange();
+    if (m_density && filter == m_densityLoadedFilter && range == m_densityLoadedRange) {
+        rebuildScene(true);
+        return;
+    }
+    if (m_densityRequest != 0 && filter == m_requestedDensityFilter && range == m_requestedDensityRange) {
+        return;
+    }
+    const bool noJobs = m_state && m_state->vocabulary().jobs == 0;
+    if (m_data && m_data->hasDatabase() && noJobs) {
+        setStatus(tr("No jobs in this database yet: import traces (File > Import traces, Ctrl+I)."));
+    } else if (m_data && m_data->hasDatabase()) {
+        m_requestedDensityFilter = filter;
+        m_requestedDensityRange = range;
+        const auto [columns, rows] = densityGrid();
+        m_densityRequest = m_data->requestFleetDensity(filter, range.first, range.second, columns, rows, this);
+        setStatus(tr("Binning every job of the fleet…"));
+    }
+    showLoading();
 }
 
 void TimelineView::showJobTimeline(const core::JobTimeline& timeline)
@@ -280,7 +350,7 @@ void TimelineView::showJobTimeline(const core::JobTimeline& timeline)
     m_timelineJob = m_state ? m_state->location().job : -1;
     m_requestedJob = m_timelineJob;
     m_jobRequest = 0;
-    if (m_mode != Mode::Fleet) {
+    if (isJobMode(m_mode)) {
         rebuildScene(true);
     }
 }
@@ -296,6 +366,35 @@ void TimelineView::showFleetTimeline(const FleetTimelineData& fleetData)
     }
 }
 
+void TimelineView::showFleetDensity(const FleetDensity& density)
+{
+    m_density = std::make_shared<const FleetDensity>(density);
+    m_densityLoadedFilter = fleetFilter();
+    m_densityLoadedRange = fleetRange();
+    m_densityRequest = 0;
+    if (m_mode == Mode::Density) {
+        rebuildScene(true);
+    }
+}
+
+void TimelineView::handleFleetDensity(quint64 id, const FleetDensity& density)
+{
+    if (id == 0 || id != m_densityRequest) {
+        return;
+    }
+    m_density = std::make_shared<const FleetDensity>(density);
+    m_densityLoadedFilter = m_requestedDensityFilter;
+    m_densityLoadedRange = m_requestedDensityRange;
+    m_densityRequest = 0;
+    setStatus(density.jobs > density.rows ? tr("All %1 jobs, about %2 to a line of pixels")
+                                                .arg(density.jobs)
+                                                .arg((density.jobs + density.rows - 1) / std::max(1, density.rows))
+                                          : tr("All %1 jobs").arg(density.jobs));
+    if (m_mode == Mode::Density) {
+        rebuildScene(true);
+    }
+}
+
 void TimelineView::handleJobTimeline(quint64 id, const core::JobTimeline& timeline)
 {
     if (id == 0 || id != m_jobRequest) {
@@ -305,7 +404,7 @@ void TimelineView::handleJobTimeline(quint64 id, const core::JobTimeline& timeli
     m_timelineJob = m_requestedJob;
     m_jobRequest = 0;
     setStatus({});
-    if (m_mode != Mode::Fleet) {
+    if (isJobMode(m_mode)) {
         rebuildScene(true);
     }
 }
@@ -320,7 +419,7 @@ void TimelineView::handleFleetTimeline(quint64 id, const FleetTimelineData& flee
     m_fleetLoadedRange = m_requestedFleetRange;
     m_fleetRequest = 0;
     setStatus(static_cast<int>(fleetData.rows.size()) >= kMaxFleetRows
-            ? tr("Showing the first %1 jobs").arg(kMaxFleetRows)
+            ? tr("Showing the first %1 jobs by start (Density shows every job)").arg(kMaxFleetRows)
             : QString());
     if (m_mode == Mode::Fleet) {
         rebuildScene(true);
@@ -339,6 +438,9 @@ void TimelineView::handleQueryFailed(quint64 id, const QString& message)
     } else if (id == m_fleetRequest) {
         m_fleetRequest = 0;
         setStatus(tr("Could not load the fleet timeline: %1").arg(message));
+    } else if (id == m_densityRequest) {
+        m_densityRequest = 0;
+        setStatus(tr("Could not bin the fleet: %1").arg(message));
     }
 }
 
@@ -348,17 +450,20 @@ void TimelineView::rebuildScene(bool fit)
     const Mode mode = m_mode;
     const auto timeline = m_timeline;
     const auto fleet = m_fleet;
+    const auto density = m_density;
     const int32_t job = m_timelineJob;
     // At an attempt, the rank view shows that attempt's ranks only.
     const std::optional<int32_t> attempt = m_state && m_state->location().level == Level::Attempt
         ? std::optional<int32_t>(m_state->location().attempt)
         : std::nullopt;
-    auto build = [mode, timeline, fleet, job, attempt]() -> std::shared_ptr<const GanttScene> {
+    auto build = [mode, timeline, fleet, density, job, attempt]() -> std::shared_ptr<const GanttScene> {
         switch (mode) {
         case Mode::Job:
             return std::make_shared<const GanttScene>(buildJobScene(timeline, job));
         case Mode::Ranks:
             return std::make_shared<const GanttScene>(buildRankScene(timeline, job, attempt));
+        case Mode::Density:
+            return std::make_shared<const GanttScene>(buildDensityScene(density));
         case Mode::Fleet:
             break;
         }
@@ -369,7 +474,10 @@ void TimelineView::rebuildScene(bool fit)
         for (const FleetTimelineRow& row : fleet->rows) {
             items += static_cast<int64_t>(row.spans.size());
         }
-    } else if (timeline) {
+    } else if (mode == Mode::Density && density) {
+        // Rendering the grid's image: about a span's cost per 16 cells.
+        items = static_cast<int64_t>(density->rows) * density->columns / 16;
+    } else if (isJobMode(mode) && timeline) {
         for (const core::TimelineAttempt& a : timeline->attempts) {
             items += static_cast<int64_t>(a.phases.size() + a.result.segments.size());
         }
@@ -404,7 +512,7 @@ void TimelineView::applyScene(std::shared_ptr<const GanttScene> scene, bool fit)
     m_scene = std::move(scene);
     m_gantt->setScene(m_scene, fit);
     m_legend->setEntries(m_scene->legend());
-    if (m_mode != Mode::Fleet && m_timeline && m_timeline->noCheckpointData) {
+    if (isJobMode(m_mode) && m_timeline && m_timeline->noCheckpointData) {
         setStatus(tr("This job has no checkpoint records: lost progress cannot be known."));
     }
     focusAttempt();
@@ -420,7 +528,7 @@ void TimelineView::showEvent(QShowEvent* event)
 
 void TimelineView::focusAttempt()
 {
-    if (!m_state || m_state->location().level != Level::Attempt || !m_timeline || m_mode == Mode::Fleet) {
+    if (!m_state || m_state->location().level != Level::Attempt || !m_timeline || !isJobMode(m_mode)) {
         return;
     }
     const int32_t number = m_state->location().attempt;

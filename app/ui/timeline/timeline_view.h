@@ -1,10 +1,13 @@
-// The timeline page: a toolbar (Job / Ranks / Fleet, fit, zoom), the legend
+// The timeline page: a toolbar (Job / Ranks / Fleet / Density, fit, zoom), the legend
 // and the Gantt widget, following the WorkbenchState.
 //
 //   location job or attempt  ->  data->requestJobTimeline(job); job view or rank view
 //                                (attempt level: zoomed to that attempt, its row selected)
 //   location fleet or group  ->  data->requestFleetTimeline(filter [+ the group's term],
-//                                from, to, kMaxFleetRows); fleet view
+//                                from, to, kMaxFleetRows); fleet view (the first jobs by start,
+//                                the axis over them)
+//                            or  data->requestFleetDensity(the same, bins for the widget's size);
+//                                density view (every job, binned on the worker)
 //
 // Results carry the id of their request; only the latest request of each kind is shown, older
 // results are dropped (after hotspot's job tracker). GUI thread only.
@@ -31,7 +34,7 @@ class TimelineView : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Mode { Job, Ranks, Fleet };
+    enum class Mode { Job, Ranks, Fleet, Density };
     // The most job rows a fleet view asks for.
     static constexpr int kMaxFleetRows = 2000;
     // Sources with fewer phases, segments or spans than this are turned into a scene on the GUI
@@ -53,6 +56,10 @@ public:
     // The ids of the latest requests (0: none yet).
     quint64 pendingJobRequest() const { return m_jobRequest; }
     quint64 pendingFleetRequest() const { return m_fleetRequest; }
+    quint64 pendingDensityRequest() const { return m_densityRequest; }
+    // The grid size a density request asks for at the widget's current size: a bin per pixel of
+    // the time area, a band per pixel line below the heat strips.
+    std::pair<int, int> densityGrid() const;
 
 public slots:
     // Switches between the job, rank and fleet views (Job and Ranks need a job location).
@@ -63,9 +70,11 @@ public slots:
     // Shows a job's timeline as if it were the latest result (the job of the current location).
     void showJobTimeline(const ett::core::JobTimeline& timeline);
     void showFleetTimeline(const ett::app::FleetTimelineData& fleetData);
+    void showFleetDensity(const ett::app::FleetDensity& density);
     // The data service's results: shown when id is the latest request of its kind, else dropped.
     void handleJobTimeline(quint64 id, const ett::core::JobTimeline& timeline);
     void handleFleetTimeline(quint64 id, const ett::app::FleetTimelineData& fleetData);
+    void handleFleetDensity(quint64 id, const ett::app::FleetDensity& density);
     void handleQueryFailed(quint64 id, const QString& message);
 
 signals:
@@ -85,6 +94,11 @@ private:
     void updateButtons();
     void setStatus(const QString& text);
     std::pair<int64_t, int64_t> fleetRange() const;
+    // The fleet view's request, or the density view's (a new one only when its inputs changed).
+    void refreshFleet();
+    void refreshDensity();
+    // Shows an empty scene while a request is on its way.
+    void showLoading();
 
     WorkbenchState* m_state;
     DataService* m_data;
@@ -92,6 +106,7 @@ private:
     QToolButton* m_jobButton = nullptr;
     QToolButton* m_ranksButton = nullptr;
     QToolButton* m_fleetButton = nullptr;
+    QToolButton* m_densityButton = nullptr;
     QLabel* m_status = nullptr;
     LegendStrip* m_legend = nullptr;
     GanttWidget* m_gantt = nullptr;
@@ -105,6 +120,12 @@ private:
     std::shared_ptr<const FleetTimelineData> m_fleet;
     core::CohortSpec m_fleetLoadedFilter;
     std::pair<int64_t, int64_t> m_fleetLoadedRange { 0, 0 };
+    std::shared_ptr<const FleetDensity> m_density;
+    core::CohortSpec m_densityLoadedFilter;
+    std::pair<int64_t, int64_t> m_densityLoadedRange { 0, 0 };
+    quint64 m_densityRequest = 0;
+    core::CohortSpec m_requestedDensityFilter;
+    std::pair<int64_t, int64_t> m_requestedDensityRange { 0, 0 };
     quint64 m_jobRequest = 0;
     int32_t m_requestedJob = -1;
     quint64 m_fleetRequest = 0;

@@ -3,6 +3,7 @@
 // added, and a small fleet. Header-only, shared by timeline_test.cpp and gantt_painter_test.cpp.
 #pragma once
 
+#include "app/service/fleet_source.h"
 #include "app/ui/types.h"
 #include "core/model/accounting.h"
 #include "core/model/timeutil.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 namespace ett::app::testing {
 
@@ -178,6 +180,21 @@ inline FleetTimelineData smallFleet()
     r9.spans = { span(600, 1000, Bucket::Idle) };
     d.rows = { r7, r3, r9 };
     return d;
+}
+
+// `jobs` jobs one after the other, binned: job k is productive over [10 k, 10 k + 10) s, and every
+// hundredth fails at its end.
+inline FleetDensity staircase(int jobs, int columns, int maxRows)
+{
+    FleetDensityBuilder b(at(0), at(10 * static_cast<int64_t>(jobs)), columns, jobs, maxRows);
+    for (int k = 0; k < jobs; ++k) {
+        b.beginJob(k, "job-" + std::to_string(k));
+        b.addSpan(at(10 * k), at(10 * k + 10), static_cast<uint8_t>(core::Bucket::Productive));
+        if (k % 100 == 99) {
+            b.addFault(at(10 * k + 10));
+        }
+    }
+    return b.finish();
 }
 
 } // namespace ett::app::testing

@@ -502,6 +502,69 @@ TEST(GanttScene, FleetRowsOfAKeyTwoLabelsHoldNameTheLabel)
     EXPECT_EQ(s.rows()[2].label, qs(data.rows[2].key)) << "a key of one label stays alone";
 }
 
+TEST(GanttScene, FleetAxisCoversTheJobsShownNotTheWholeRange)
+{
+    // Asked over fifteen days, the three jobs hold [0, 1000) s: the axis is theirs.
+    FleetTimelineData data = testing::smallFleet();
+    data.toNs = at(15 * 86400);
+    const GanttScene s = buildFleetScene(std::make_shared<const FleetTimelineData>(data));
+    EXPECT_EQ(s.startNs(), at(0));
+    EXPECT_EQ(s.endNs(), at(1000));
+    // Never wider than the range asked for.
+    data.fromNs = at(100);
+    data.toNs = at(800);
+    const GanttScene clipped = buildFleetScene(std::make_shared<const FleetTimelineData>(data));
+    EXPECT_EQ(clipped.startNs(), at(100));
+    EXPECT_EQ(clipped.endNs(), at(800));
+    // No spans at all: the range.
+    data.rows.clear();
+    const GanttScene empty = buildFleetScene(std::make_shared<const FleetTimelineData>(data));
+    EXPECT_EQ(empty.startNs(), at(100));
+    EXPECT_EQ(empty.endNs(), at(800));
+}
+
+TEST(FleetDensity, BinsEveryJobIntoABoundedGrid)
+{
+    // 5000 jobs of 10 s, one after the other, in 1000 bins of 50 s and 1000 bands of 5 jobs.
+    const FleetDensity d = testing::staircase(5000, 1000, 1000);
+    EXPECT_EQ(d.jobs, 5000);
+    EXPECT_EQ(d.spans, 5000);
+    ASSERT_EQ(d.rows, 1000);
+    ASSERT_EQ(d.columns, 1000);
+    EXPECT_EQ(d.cellBucket.size(), 1'000'000u);
+    EXPECT_EQ(d.rowFirstJob[1], 5);
+    EXPECT_EQ(d.rowFirstJob[1000], 5000);
+    EXPECT_EQ(d.rowKeys[2], "job-10");
+    EXPECT_EQ(d.rowJobs[2], 10);
+    EXPECT_EQ(d.binStartNs(1), at(50));
+    EXPECT_EQ(d.binAt(at(50)), 1);
+    EXPECT_EQ(d.binAt(at(50) - 1), 0);
+    int onDiagonal = 0;
+    int offDiagonal = 0;
+    for (int r = 0; r < 1000; ++r) {
+        onDiagonal += d.cellBucket[static_cast<size_t>(r) * 1000 + static_cast<size_t>(r)]
+            == static_cast<uint8_t>(core::Bucket::Productive);
+        offDiagonal
+            += d.cellBucket[static_cast<size_t>(r) * 1000 + static_cast<size_t>((r + 7) % 1000)] != FleetDensity::kNone;
+    }
+    EXPECT_EQ(onDiagonal, 1000);
+    EXPECT_EQ(offDiagonal, 0);
+    // A band of five jobs covers a fifth of its bin's jobs x time.
+    EXPECT_NEAR(d.cellCover[0], 51, 1);
+    int64_t productive = 0;
+    for (int c = 0; c < 1000; ++c) {
+        productive += d.bucketNs[static_cast<size_t>(core::Bucket::Productive) * 1000 + static_cast<size_t>(c)];
+    }
+    EXPECT_EQ(productive, 50000 * kS);
+    int32_t faults = 0;
+    for (const int32_t n : d.faults) {
+        faults += n;
+    }
+    EXPECT_EQ(faults, 50);
+    // Fewer jobs than lines: one job a band.
+    EXPECT_EQ(testing::staircase(30, 100, 1000).rows, 30);
+}
+
 TEST(GanttScene, LanesAreSortedForBinarySearch)
 {
     GanttScene s;
@@ -723,30 +786,55 @@ TEST(TimelineView, DropsStaleResultsAndAddsTheGroupTerm)
     EXPECT_EQ(spy.count(), 0);
 }
 
-// The view against the real data service on the spec's worked example: it asks for the job's
-// timeline when the state goes to the job, and for the fleet timeline back at the fleet.
-TEST(TimelineView, AsksTheDataServiceForWhatTheStateShows)
+// The spec's worked example imported into a new database in dir; its path ("" on failure).
+std::string workedExampleDb(const QTemporaryDir& dir)
 {
-    ensureApp();
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
     const std::string db = dir.filePath(QStringLiteral("store.db")).toStdString();
-    {
-        auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
-        ASSERT_TRUE(d.ok()) << d.error().message;
-        auto s = core::importTraceFile(**d, ETT_SAMPLES_DIR "/worked-example.ett.jsonl", core::ImportOptions {});
-        ASSERT_TRUE(s.ok()) << s.error().message;
+    auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
+    EXPECT_TRUE(d.ok()) << d.error().message;
+    if (!d.ok()) {
+        return {};
     }
+    auto s = core::importTraceFile(**d, ETT_SAMPLES_DIR "/worked-example.ett.jsonl", core::ImportOptions {});
+    EXPECT_TRUE(s.ok()) << s.error().message;
+    return s.ok() ? db : std::string();
+}
+
+// Opens db in the data service, the state taking its vocabulary; true once its one job is known.
+bool openInto(DataService& data, WorkbenchState& state, const std::string& db)
+{
+    QObject::connect(&data, &DataService::databaseOpened, &state,
+        [&state](const LoadStats&, const Vocabulary& vocabulary) { state.setVocabulary(vocabulary); });
+    data.openDatabase(QString::fromStdString(db));
+    return QTest::qWaitFor([&] { return state.vocabulary().jobs == 1; }, 60'000);
+}
+
+// The timeline view over the real data service, with the spec's worked example open.
+class WorkedExampleView : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        const std::string db = workedExampleDb(dir);
+        ASSERT_FALSE(db.empty());
+        view.resize(1000, 400);
+        view.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+        ASSERT_TRUE(openInto(data, state, db));
+    }
+
+    QApplication* app = ensureApp(); // before the widgets
+    QTemporaryDir dir;
     DataService data;
     WorkbenchState state;
-    QObject::connect(&data, &DataService::databaseOpened,
-        [&](const LoadStats&, const Vocabulary& vocabulary) { state.setVocabulary(vocabulary); });
-    TimelineView view(&state, &data);
-    view.resize(1000, 400);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    data.openDatabase(QString::fromStdString(db));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return state.vocabulary().jobs == 1; }, 60'000));
+    TimelineView view { &state, &data };
+};
+
+// The view against the real data service on the spec's worked example: it asks for the job's
+// timeline when the state goes to the job, and for the fleet timeline back at the fleet.
+TEST_F(WorkedExampleView, AsksTheDataServiceForWhatTheStateShows)
+{
 
     // The fleet: one job over the vocabulary's range.
     ASSERT_TRUE(QTest::qWaitFor([&] { return view.scene().rows().size() == 1; }, 60'000));
@@ -772,6 +860,56 @@ TEST(TimelineView, AsksTheDataServiceForWhatTheStateShows)
     EXPECT_EQ(ttrNs, 1200 * kS);
     // The selection names the engine's job index.
     EXPECT_EQ(view.scene().selectionForRow(1).job, job);
+}
+
+TEST(TimelineView, DensityModeShowsEveryJobAtFleetAndGroupLevels)
+{
+    ensureApp();
+    WorkbenchState state;
+    TimelineView view(&state, nullptr);
+    view.resize(1000, 500);
+    view.showFleetTimeline(testing::smallFleet());
+    view.showFleetDensity(testing::staircase(5000, 800, 400));
+    view.setMode(TimelineView::Mode::Density);
+    EXPECT_EQ(view.mode(), TimelineView::Mode::Density);
+    QTRY_COMPARE(view.scene().mode(), GanttScene::Mode::Density);
+    ASSERT_NE(view.scene().density(), nullptr);
+    EXPECT_EQ(view.scene().density()->jobs, 5000);
+    EXPECT_EQ(view.scene().startNs(), at(0));
+    EXPECT_EQ(view.scene().endNs(), at(50000));
+    // The grid asked for fits the widget: a bin per pixel, a band per line.
+    const auto [columns, rows] = view.densityGrid();
+    EXPECT_LE(columns, view.gantt()->width());
+    EXPECT_LE(rows, view.gantt()->height());
+    // Going into a group keeps the density view; a job shows the job; back up, the fleet.
+    state.openGroup(QStringLiteral("team"), QStringLiteral("ads"));
+    EXPECT_EQ(view.mode(), TimelineView::Mode::Density);
+    state.openJob(7, QStringLiteral("job-7"));
+    EXPECT_EQ(view.mode(), TimelineView::Mode::Job);
+    view.setMode(TimelineView::Mode::Density);
+    EXPECT_EQ(view.mode(), TimelineView::Mode::Density);
+    state.navigate(Location {});
+    view.setMode(TimelineView::Mode::Fleet);
+    EXPECT_EQ(view.scene().mode(), GanttScene::Mode::Fleet);
+}
+
+// Against the real data service: the density request is answered on the worker.
+TEST_F(WorkedExampleView, AsksTheDataServiceForTheDensityOfEveryJob)
+{
+    view.setMode(TimelineView::Mode::Density);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return view.scene().mode() == GanttScene::Mode::Density && view.scene().density(); }, 60'000));
+    const FleetDensity& d = *view.scene().density();
+    EXPECT_EQ(d.jobs, 1);
+    EXPECT_EQ(d.rows, 1);
+    // The spec's worked example: its window, and its lost progress [36345, 37545) s.
+    EXPECT_EQ(d.toNs - d.fromNs, 58545 * kS);
+    int64_t lost = 0;
+    for (int c = 0; c < d.columns; ++c) {
+        lost += d.bucketNs[static_cast<size_t>(core::Bucket::LostProgress) * static_cast<size_t>(d.columns)
+            + static_cast<size_t>(c)];
+    }
+    EXPECT_EQ(lost, 1200 * kS);
 }
 
 TEST(TimelineView, BuildsLargeScenesOffTheGuiThread)
