@@ -286,19 +286,21 @@ Result<StoreCounts> FleetStore::counts(const std::optional<std::string>& label)
         }
         *value = *n;
     }
-    auto sums = m_main->query("SELECT toString(sum(toDecimal128(end_ns - start_ns, 0))), "
-                              "toString(sum(toDecimal128(end_ns - start_ns, 0) * gpus)) FROM "
-        + table("segments") + " WHERE " + live + " FORMAT TSV");
+    // In RowBinary: 18.16 writes some Decimal128 values wrongly as text (store_rollup.cpp).
+    auto sums = m_main->query("SELECT sum(toDecimal128(end_ns - start_ns, 0)), "
+                              "sum(toDecimal128(end_ns - start_ns, 0) * gpus) FROM "
+        + table("segments") + " WHERE " + live + " FORMAT RowBinary");
     if (!sums) {
         return explain(sums.error());
     }
-    const auto l = lines(*sums);
-    const size_t tab = l.empty() ? std::string::npos : l[0].find('\t');
-    if (tab == std::string::npos) {
+    RowBinaryReader r(*sums);
+    auto ns = r.decimal128();
+    auto gpuNs = ns ? r.decimal128() : ns;
+    if (!gpuNs || !r.atEnd()) {
         return Error { m_main->server().describe() + ": an unexpected answer to the segment sums" };
     }
-    out.segmentNs = l[0].substr(0, tab);
-    out.segmentGpuNs = l[0].substr(tab + 1);
+    out.segmentNs = decimalText(*ns);
+    out.segmentGpuNs = decimalText(*gpuNs);
     return out;
 }
 

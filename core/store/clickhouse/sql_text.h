@@ -4,6 +4,7 @@
 // RowBinary is the format rows travel in, both ways.
 #pragma once
 
+#include "core/model/accounting.h"
 #include "core/model/result.h"
 
 #include <cstdint>
@@ -52,6 +53,9 @@ private:
 
 // Reads RowBinary values in order. Every read checks the bytes left; a short read is an Error
 // (a truncated or mismatched result), never undefined behaviour.
+// A wide integer in decimal ("-123"), every digit exact.
+std::string decimalText(Wide v);
+
 class RowBinaryReader
 {
 public:
@@ -67,6 +71,9 @@ public:
     Result<uint16_t> uint16();
     Result<uint32_t> uint32();
     Result<std::string> string();
+    // A Decimal128 of scale 0: 16 bytes, little-endian two's complement (read as they are: the
+    // server's text form of such a number is unreliable in 18.16, see store_rollup.cpp).
+    Result<Wide> decimal128();
 
 private:
     Status need(size_t n);

@@ -9,25 +9,12 @@ namespace ett::core::clickhouse {
 
 namespace {
 
-Result<Wide> parseWide(const std::string& text)
-{
-    Wide v = 0;
-    size_t i = text.starts_with('-') ? 1 : 0;
-    if (i == text.size()) {
-        return Error { "a bad decimal '" + text + "' from the store" };
-    }
-    for (; i < text.size(); ++i) {
-        if (text[i] < '0' || text[i] > '9') {
-            return Error { "a bad decimal '" + text + "' from the store" };
-        }
-        v = v * 10 + (text[i] - '0');
-    }
-    return text.starts_with('-') ? -v : v;
-}
-
+// Wide sums travel as Decimal128 in RowBinary (16 bytes), never as text: 18.16's toString() of a
+// Decimal128 of 22 digits or more writes a NUL byte for its second digit (seen on a 40,000-job
+// fleet: 1289169386373024000000 came back as "1\0" "89169386373024000000").
 std::string wideSum(const std::string& expr)
 {
-    return "toString(sum(toDecimal128(" + expr + ", 0)))";
+    return "sum(toDecimal128(" + expr + ", 0))";
 }
 
 // The SELECT list after the group: counts, wide sums, interruptions, percentiles. Percentiles
@@ -35,15 +22,15 @@ std::string wideSum(const std::string& expr)
 std::string figureColumns()
 {
     std::string s = "toUInt64(countIf(attempt_idx = 0)), toUInt64(count()), "
-        + wideSum("end_ns - start_ns + gap_after_ns") + ", toString(sum(toDecimal128(end_ns - start_ns, 0) * gpus "
-        + "+ toDecimal128(gap_after_ns, 0) * job_gpus))";
+        + wideSum("end_ns - start_ns + gap_after_ns") + ", sum(toDecimal128(end_ns - start_ns, 0) * gpus "
+        + "+ toDecimal128(gap_after_ns, 0) * job_gpus)";
     const auto recovery = static_cast<int>(Bucket::Recovery);
     for (int b = 0; b < kBucketCount; ++b) {
         s += ", " + wideSum(std::string(bucketColumn(b)) + (b == recovery ? " + gap_after_ns" : ""));
     }
     for (int b = 0; b < kBucketCount; ++b) {
-        s += ", toString(sum(toDecimal128(" + std::string(bucketColumn(b)) + ", 0) * gpus"
-            + (b == recovery ? " + toDecimal128(gap_after_ns, 0) * job_gpus" : "") + "))";
+        s += ", sum(toDecimal128(" + std::string(bucketColumn(b)) + ", 0) * gpus"
+            + (b == recovery ? " + toDecimal128(gap_after_ns, 0) * job_gpus" : "") + ")";
     }
     s += ", toUInt64(countIf(interruption = 'failure')), toUInt64(countIf(interruption = 'preemption')), "
          "toUInt64(countIf(interruption = 'other')), toUInt64(countIf(attempt_idx = 0 AND has_checkpoints = 0))";
@@ -103,11 +90,7 @@ Result<StoreFigures> readFigures(RowBinaryReader& r)
         return Status::success();
     };
     auto wide = [&](Wide& into) -> Status {
-        auto s = r.string();
-        if (!s) {
-            return s.error();
-        }
-        auto v = parseWide(*s);
+        auto v = r.decimal128();
         if (!v) {
             return v.error();
         }

@@ -44,17 +44,7 @@ std::vector<std::string> splitCommas(const std::string& s)
 
 std::string decimal(Wide v)
 {
-    if (v == 0) {
-        return "0";
-    }
-    const bool negative = v < 0;
-    std::string out;
-    while (v != 0) {
-        const int digit = static_cast<int>(v % 10);
-        out.insert(out.begin(), static_cast<char>('0' + (negative ? -digit : digit)));
-        v /= 10;
-    }
-    return negative ? "-" + out : out;
+    return clickhouse::decimalText(v);
 }
 
 // A synthetic fleet as an ETT trace.
@@ -208,6 +198,31 @@ TEST_F(FleetStoreCluster, InitCreatesTheTablesOnEveryShardAndCanRunAgain)
     ASSERT_TRUE(shards.ok()) << shards.error().message;
     ASSERT_EQ(shards->size(), 2u);
     EXPECT_EQ((*shards)[1].host + ":" + std::to_string((*shards)[1].port), m_shards[1]);
+}
+
+TEST_F(FleetStoreCluster, WideSumsComeBackExactBeyondTwentyOneDigits)
+{
+    // GPU-nanosecond sums of a real fleet pass 10^21 (40,000 jobs: 1.29 x 10^24). 18.16 writes
+    // such a Decimal128 wrongly as text (a NUL for its second digit), so sums travel in
+    // RowBinary: every digit comes back, whatever the size and sign.
+    HttpConnection& c = m_store->queryNode();
+    const Wide e18 = 1'000'000'000'000'000'000;
+    const std::pair<std::string, Wide> cases[] = {
+        { "toDecimal128(toInt64(1000000000000000000), 0) * 1289169", e18 * 1'289'169 },
+        { "toDecimal128(toInt64(-1000000000000000000), 0) * 1064787147", -e18 * 1'064'787'147 },
+        { "toDecimal128(toInt64(9223372036854775807), 0) * 16384 * 1000000", Wide { INT64_MAX } * 16'384 * 1'000'000 },
+        { "toDecimal128(toInt64(0), 0)", 0 },
+    };
+    for (const auto& [expr, expected] : cases) {
+        auto body = c.query("SELECT sum(x) FROM (SELECT " + expr + " AS x) FORMAT RowBinary");
+        ASSERT_TRUE(body.ok()) << body.error().message;
+        RowBinaryReader r(*body);
+        auto v = r.decimal128();
+        ASSERT_TRUE(v.ok()) << v.error().message;
+        EXPECT_EQ(decimalText(*v), decimalText(expected)) << expr;
+        EXPECT_TRUE(r.atEnd());
+    }
+    EXPECT_EQ(decimalText(e18 * 1'289'169), "1289169000000000000000000");
 }
 
 TEST_F(FleetStoreCluster, InitRefusesShardAddressesThatAreNotTheCluster)
