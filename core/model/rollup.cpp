@@ -200,19 +200,27 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
     });
 }
 
+std::string formatWide(Wide v)
+{
+    // Digit by digit from the low end; a negative value's remainders are negative (no negation,
+    // which would overflow the most negative value).
+    std::string digits;
+    Wide w = v;
+    do {
+        const int digit = static_cast<int>(w % 10);
+        digits.insert(digits.begin(), static_cast<char>('0' + (digit < 0 ? -digit : digit)));
+        w /= 10;
+    } while (w != 0);
+    return v < 0 ? "-" + digits : digits;
+}
+
 std::string formatWideSeconds(Wide ns)
 {
     const bool negative = ns < 0;
     Wide mag = negative ? -ns : ns;
     const auto whole = mag / kNsPerSecond;
     const auto frac = static_cast<int64_t>(mag % kNsPerSecond);
-    std::string digits;
-    Wide w = whole;
-    do {
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(w % 10)));
-        w /= 10;
-    } while (w != 0);
-    std::string out = negative ? "-" + digits : digits;
+    std::string out = (negative ? "-" : "") + formatWide(whole);
     if (frac != 0) {
         std::string f = formatSeconds(frac); // "0.xxx"
         out += f.substr(1);

@@ -80,6 +80,8 @@ void addJob(Figures& figures, const JobResult& job, int64_t jobGpus, const Rollu
 // Quotient of two wide integers as a percentage; nullopt when the denominator is zero.
 std::optional<double> percentOf(Wide numerator, Wide denominator);
 
+// A wide integer in decimal, every digit exact ("-123", "1289169000000000000000000").
+std::string formatWide(Wide v);
 // Exact decimal seconds of a wide nanosecond count ("58545", "0.5").
 std::string formatWideSeconds(Wide ns);
 

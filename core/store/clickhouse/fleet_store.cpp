@@ -1,5 +1,6 @@
 #include "core/store/clickhouse/fleet_store.h"
 
+#include "core/model/rollup.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_schema.h"
 
@@ -299,8 +300,8 @@ Result<StoreCounts> FleetStore::counts(const std::optional<std::string>& label)
     if (!gpuNs || !r.atEnd()) {
         return Error { m_main->server().describe() + ": an unexpected answer to the segment sums" };
     }
-    out.segmentNs = decimalText(*ns);
-    out.segmentGpuNs = decimalText(*gpuNs);
+    out.segmentNs = formatWide(*ns);
+    out.segmentGpuNs = formatWide(*gpuNs);
     return out;
 }
 

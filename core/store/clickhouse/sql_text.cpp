@@ -95,21 +95,6 @@ template <typename T> Result<T> RowBinaryReader::fixed()
     return v;
 }
 
-std::string decimalText(Wide v)
-{
-    if (v == 0) {
-        return "0";
-    }
-    const bool negative = v < 0;
-    std::string out;
-    while (v != 0) {
-        const int digit = static_cast<int>(v % 10);
-        out.insert(out.begin(), static_cast<char>('0' + (negative ? -digit : digit)));
-        v /= 10;
-    }
-    return negative ? "-" + out : out;
-}
-
 Result<Wide> RowBinaryReader::decimal128()
 {
     static_assert(sizeof(Wide) == 16 && std::endian::native == std::endian::little,

@@ -53,9 +53,6 @@ private:
 
 // Reads RowBinary values in order. Every read checks the bytes left; a short read is an Error
 // (a truncated or mismatched result), never undefined behaviour.
-// A wide integer in decimal ("-123"), every digit exact.
-std::string decimalText(Wide v);
-
 class RowBinaryReader
 {
 public:

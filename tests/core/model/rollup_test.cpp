@@ -636,6 +636,16 @@ TEST(PercentOf, DividesWideValues)
     EXPECT_DOUBLE_EQ(*percentOf(big, big * 2), 50.0);
 }
 
+TEST(FormatWide, WritesEveryDigitOfEitherSign)
+{
+    EXPECT_EQ(formatWide(0), "0");
+    EXPECT_EQ(formatWide(-7), "-7");
+    EXPECT_EQ(formatWide(static_cast<Wide>(1'000'000'000'000'000'000) * 1'289'169), "1289169000000000000000000");
+    const Wide maxWide = ((static_cast<Wide>(1) << 126) - 1) * 2 + 1; // 2^127 - 1
+    EXPECT_EQ(formatWide(maxWide), "170141183460469231731687303715884105727");
+    EXPECT_EQ(formatWide(-maxWide - 1), "-170141183460469231731687303715884105728");
+}
+
 TEST(FormatWideSeconds, WritesExactDecimalSeconds)
 {
     EXPECT_EQ(formatWideSeconds(0), "0");

@@ -2,6 +2,7 @@
 // started by packaging/run-tests.sh, which sets ETT_TEST_STORE_URL and ETT_TEST_STORE_SHARDS).
 // Without them every test here is skipped, so a plain ctest passes on a machine without
 // ClickHouse. Each test works in its own database, dropped at the end.
+#include "core/model/rollup.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/clickhouse/sql_text.h"
@@ -44,7 +45,7 @@ std::vector<std::string> splitCommas(const std::string& s)
 
 std::string decimal(Wide v)
 {
-    return clickhouse::decimalText(v);
+    return formatWide(v);
 }
 
 // A synthetic fleet as an ETT trace.
@@ -219,10 +220,10 @@ TEST_F(FleetStoreCluster, WideSumsComeBackExactBeyondTwentyOneDigits)
         RowBinaryReader r(*body);
         auto v = r.decimal128();
         ASSERT_TRUE(v.ok()) << v.error().message;
-        EXPECT_EQ(decimalText(*v), decimalText(expected)) << expr;
+        EXPECT_EQ(formatWide(*v), formatWide(expected)) << expr;
         EXPECT_TRUE(r.atEnd());
     }
-    EXPECT_EQ(decimalText(e18 * 1'289'169), "1289169000000000000000000");
+    EXPECT_EQ(formatWide(e18 * 1'289'169), "1289169000000000000000000");
 }
 
 TEST_F(FleetStoreCluster, InitRefusesShardAddressesThatAreNotTheCluster)
