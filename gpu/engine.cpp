@@ -180,6 +180,16 @@ std::vector<uint8_t> Engine::selectJobs(const Filter& filter) const
     return select(filter, Grouping {}).jobSelected;
 }
 
+int64_t calendarWidthNs(Calendar every)
+{
+    return every == Calendar::Hour ? kNsPerHour : every == Calendar::Day ? kNsPerDay : 7 * kNsPerDay;
+}
+
+int64_t calendarAlignNs(Calendar every)
+{
+    return every == Calendar::Week ? kFirstMondayNs : 0;
+}
+
 Engine::Selection Engine::select(const Filter& f, const Grouping& g) const
 {
     const auto& c = m_columns;
@@ -409,8 +419,8 @@ Series Engine::series(const Filter& filter, Calendar every)
     const auto& c = m_columns;
     const Selection sel = select(filter, Grouping {});
     Series out;
-    out.widthNs = every == Calendar::Hour ? kNsPerHour : every == Calendar::Day ? kNsPerDay : 7 * kNsPerDay;
-    const int64_t align = every == Calendar::Week ? kFirstMondayNs : 0;
+    out.widthNs = calendarWidthNs(every);
+    const int64_t align = calendarAlignNs(every);
 
     // 1. The span: the range when given, else the selected jobs' windows (with queue when counted).
     int64_t first = INT64_MAX;

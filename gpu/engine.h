@@ -74,6 +74,9 @@ struct Rollup
 };
 
 enum class Calendar { Hour, Day, Week }; // UTC; weeks start on Monday
+// A calendar bucket's width, and the instant buckets are aligned to (a Monday for weeks).
+int64_t calendarWidthNs(Calendar every);
+int64_t calendarAlignNs(Calendar every);
 
 struct Series
 {

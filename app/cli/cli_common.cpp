@@ -100,13 +100,6 @@ void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
 {
-    writeFigures(j, f, { percentilesOf(f.ttsNs), static_cast<int64_t>(f.ttsNs.size()) },
-        { percentilesOf(f.ttrNs), static_cast<int64_t>(f.ttrNs.size()) }, attemptsAsCount);
-}
-
-void writeFigures(
-    JsonWriter& j, const Figures& f, const GivenPercentiles& tts, const GivenPercentiles& ttr, bool attemptsAsCount)
-{
     j.key("jobs").number(f.jobs);
     j.key(attemptsAsCount ? "attempts" : "attempt_count").number(f.attempts);
     j.key("e2e_s");
@@ -123,9 +116,9 @@ void writeFigures(
     writePercent(j, f.ettPercentTime());
     j.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour), 6);
     j.key("tts_s");
-    writeGivenPercentiles(j, tts.values, tts.count);
+    writePercentiles(j, f.ttsNs);
     j.key("ttr_s");
-    writeGivenPercentiles(j, ttr.values, ttr.count);
+    writePercentiles(j, f.ttrNs);
     j.key("failures").number(f.failures);
     j.key("preemptions").number(f.preemptions);
     j.key("other_interruptions").number(f.otherInterruptions);
@@ -145,16 +138,48 @@ void print(const std::string& s)
     std::fwrite(s.data(), 1, s.size(), stdout);
 }
 
-void reportQuery(const CommonOptions& common, LocalFleetSource& fleet, const char* what)
+void reportQuery(const CommonOptions& common, FleetSource& fleet, const char* what)
 {
     if (common.verbose) {
         std::fprintf(stderr, "ettw: %s on %s in %.3f ms\n", what, fleet.backend().name.c_str(),
-            fleet.engine().lastSeconds() * 1000.0);
+            fleet.lastQuerySeconds() * 1000.0);
     }
+}
+
+CommonOptions withSource(const CommonOptions& common, const QuerySession& session)
+{
+    CommonOptions shown = common;
+    shown.db = session.where;
+    return shown;
 }
 
 Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
 {
+    if (!common.store.url.empty()) {
+        auto store = openFleetStore(common.store);
+        if (!store) {
+            return store.error();
+        }
+        auto source = StoreFleetSource::open(std::move(*store));
+        if (!source) {
+            return source.error();
+        }
+        const auto& labels = (*source)->vocabulary().labels;
+        if (label && !std::binary_search(labels.begin(), labels.end(), *label)) {
+            return unknownLabel(*label, (*source)->location(), labels);
+        }
+        (*source)->restrictToLabel(label);
+        QuerySession s;
+        s.where = (*source)->location();
+        s.fleet = source->get();
+        s.store = std::move(*source);
+        if (common.verbose) {
+            const FleetVocabulary v = s.fleet->vocabulary();
+            std::fprintf(stderr, "ettw: fleet store %s: %lld jobs, %lld attempts, %lld segments\n", s.where.c_str(),
+                static_cast<long long>(v.jobs), static_cast<long long>(v.attempts), static_cast<long long>(v.segments));
+        }
+        return s;
+    }
     auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
     if (!workspace) {
         return workspace.error();
@@ -178,7 +203,12 @@ Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optiona
             fleet->backend().name.c_str(), fleet->backend().reason.c_str(), c.jobs(), c.attempts(),
             fleet->engine().attribution().segments(), fleet->loadSeconds());
     }
-    return QuerySession { std::move(*workspace), fleet };
+    QuerySession s;
+    s.workspace = std::move(*workspace);
+    s.fleet = fleet;
+    s.local = fleet;
+    s.where = common.db;
+    return s;
 }
 
 } // namespace ett::app

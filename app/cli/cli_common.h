@@ -3,6 +3,8 @@
 #pragma once
 
 #include "app/cli/json_writer.h"
+#include "app/cli/store_options.h"
+#include "app/service/store_fleet_source.h"
 #include "app/service/workspace.h"
 #include "core/model/names_text.h"
 #include "core/model/result.h"
@@ -47,23 +49,13 @@ template <typename Array> void writeBuckets(JsonWriter& j, const Array& buckets)
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const core::Figures& f, bool attemptsAsCount = true);
 
-// Percentiles computed elsewhere (by the fleet store, in SQL) with the count of their samples.
-struct GivenPercentiles
-{
-    core::Percentiles values;
-    int64_t count = 0;
-};
-// The same figures object with the TTS and TTR percentiles given instead of taken from f's
-// samples (which are then ignored).
-void writeFigures(JsonWriter& j, const core::Figures& f, const GivenPercentiles& tts, const GivenPercentiles& ttr,
-    bool attemptsAsCount = true);
-
 struct CommonOptions
 {
     std::string db = "ett.db";
     std::string format = "table";
     std::string backend; // "", "cpu" or "cuda"
     bool verbose = false;
+    StoreOptions store; // set: the commands that take --store compute on this fleet store instead of --db
 };
 
 // Prints "ettw: MESSAGE" on stderr; returns kExitUserError.
@@ -71,16 +63,24 @@ int fail(const std::string& message);
 void print(const std::string& s);
 
 // With --verbose: what ran, on which backend, how long it took.
-void reportQuery(const CommonOptions& common, LocalFleetSource& fleet, const char* what);
+void reportQuery(const CommonOptions& common, FleetSource& fleet, const char* what);
 
 // The query commands' start: the workspace opened for queries (nothing is created), the label
 // checked (a typo is an error naming the known ones), and the fleet loaded with the label's jobs
 // (all labels when unset), with the phases when asked. Says which backend with --verbose.
+// With --store: the fleet store opened instead, its queries restricted to the label.
 struct QuerySession
 {
-    std::unique_ptr<Workspace> workspace;
-    LocalFleetSource* fleet = nullptr; // owned by workspace
+    std::unique_ptr<Workspace> workspace; // --db
+    std::unique_ptr<StoreFleetSource> store; // --store
+    FleetSource* fleet = nullptr; // owned by one of them
+    LocalFleetSource* local = nullptr; // with --db
+    // Where the fleet is, for titles and JSON: the database as given, or the store's URL masked.
+    std::string where;
 };
+// The options with --db replaced by where the session's fleet is (titles and JSON name it).
+CommonOptions withSource(const CommonOptions& common, const QuerySession& session);
+
 core::Result<QuerySession> openAndLoad(
     const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);
 

@@ -64,6 +64,10 @@ void addEngineOptions(CLI::App* cmd, CommonOptions& common)
     cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
 }
 
+constexpr const char* kComputeOnStore
+    = "Compute on this fleet store instead of --db, in SQL where the data is (the same figures as on a database "
+      "holding the same files)";
+
 // --store URL and --store-timeout. The URL's password is never shown: --help has no default.
 void addStoreOption(CLI::App* cmd, StoreOptions& store, const std::string& what)
 {
@@ -163,8 +167,7 @@ Command addSummaryCommand(CLI::App& app, CommonOptions& common)
         "Start job windows at submission and count the wait before the first attempt as queue");
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
-    addStoreOption(sub, cmd->store,
-        "Compute on this fleet store instead of --db, in SQL where the data is (JSON; whole windows only)");
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runSummary(common, *cmd); } };
 }
 
@@ -182,6 +185,7 @@ Command addSeriesCommand(CLI::App& app, CommonOptions& common)
     sub->add_flag("--count-queue", cmd->countQueue, "Count the wait before the first attempt as queue");
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runSeries(common, *cmd); } };
 }
 
@@ -327,6 +331,7 @@ Command addJobsCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runJobs(common, *cmd); } };
 }
 

@@ -8,7 +8,6 @@
 #include "app/service/overview.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
-#include "core/store/clickhouse/store_rollup.h"
 #include "gpu/engine.h"
 
 #include <fmt/core.h>
@@ -107,76 +106,26 @@ std::vector<std::string> figureCells(const std::string& name, const Figures& f)
         countText(f.otherInterruptions) };
 }
 
-// The JSON of a summary: `source` (the database or the store), the scope, the fleet's figures
-// and each group's, written by `write`.
-template <typename FiguresT, typename Write>
-std::string summaryJsonOf(const std::string& source, const SummaryCmd& cmd, const RollupOptions& options,
-    const FiguresT& fleet, const std::map<std::string, FiguresT>& groups, Write write)
+std::string summaryJson(
+    const CommonOptions& common, const SummaryCmd& cmd, const RollupOptions& options, const FleetGroups& s)
 {
     JsonWriter j;
     j.beginObject();
-    j.key("database").string(source);
+    j.key("database").string(common.db);
     writeScope(j, cmd.label, options);
-    write(j, fleet);
+    writeFigures(j, s.fleet);
     if (cmd.by) {
         j.key("by").string(*cmd.by);
         j.key("groups").beginObject();
-        for (const auto& [name, f] : groups) {
+        for (const auto& [name, f] : s.groups) {
             j.key(name).beginObject();
-            write(j, f);
+            writeFigures(j, f);
             j.endObject();
         }
         j.endObject();
     }
     j.endObject();
     return j.str();
-}
-
-std::string summaryJson(
-    const CommonOptions& common, const SummaryCmd& cmd, const RollupOptions& options, const FleetGroups& s)
-{
-    return summaryJsonOf(
-        common.db, cmd, options, s.fleet, s.groups, [](JsonWriter& j, const Figures& f) { writeFigures(j, f); });
-}
-
-// The summary computed on a fleet store, as JSON.
-int runStoreSummary(const CommonOptions& common, const SummaryCmd& cmd, const RollupOptions& options)
-{
-    if (options.hasRange() || options.countQueue) {
-        return fail("summary --store: --from, --to and --count-queue are not computed on a fleet store yet");
-    }
-    if (common.format != "json") {
-        return fail("summary --store: only --format json is computed on a fleet store yet");
-    }
-    auto store = openFleetStore(cmd.store);
-    if (!store) {
-        return fail(store.error().message);
-    }
-    auto vocabulary = core::clickhouse::storeVocabulary(**store);
-    if (!vocabulary) {
-        return fail(vocabulary.error().message);
-    }
-    const std::string where = (*store)->url().masked();
-    if (cmd.label
-        && std::find(vocabulary->labels.begin(), vocabulary->labels.end(), *cmd.label) == vocabulary->labels.end()) {
-        return fail(unknownLabel(*cmd.label, where, vocabulary->labels).message);
-    }
-    if (cmd.by && *cmd.by == "job") {
-        return fail("--by job: not computed on a fleet store yet");
-    }
-    if (cmd.by && *cmd.by != "label"
-        && std::find(vocabulary->attrKeys.begin(), vocabulary->attrKeys.end(), *cmd.by) == vocabulary->attrKeys.end()) {
-        return fail("--by " + *cmd.by + ": " + unknownGrouping(*cmd.by, vocabulary->attrKeys).message);
-    }
-    auto rollup = core::clickhouse::storeRollup(**store, cmd.label, cmd.by);
-    if (!rollup) {
-        return fail(rollup.error().message);
-    }
-    print(summaryJsonOf(
-        where, cmd, options, rollup->fleet, rollup->groups, [](JsonWriter& j, const core::clickhouse::StoreFigures& f) {
-            writeFigures(j, f.figures, { f.tts, f.ttsCount }, { f.ttr, f.ttrCount });
-        }));
-    return kExitOk;
 }
 
 std::string summaryCsv(const FleetGroups& s)
@@ -272,9 +221,6 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (!options) {
         return fail(options.error().message);
     }
-    if (!cmd.store.url.empty()) {
-        return runStoreSummary(common, cmd, *options);
-    }
     auto loaded = openAndLoad(common, cmd.label);
     if (!loaded) {
         return fail(loaded.error().message);
@@ -285,8 +231,9 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     }
     const FleetGroups& s = *summary;
     reportQuery(common, *loaded->fleet, "roll-up");
+    const CommonOptions shown = withSource(common, *loaded);
     return present(common,
-        { [&] { return summaryTable(common, cmd, *options, s); }, [&] { return summaryJson(common, cmd, *options, s); },
+        { [&] { return summaryTable(shown, cmd, *options, s); }, [&] { return summaryJson(shown, cmd, *options, s); },
             [&] { return summaryCsv(s); } });
 }
 
@@ -309,9 +256,10 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
     }
     const gpu::Series& series = *computed;
     reportQuery(common, *loaded->fleet, "series");
+    const CommonOptions shown = withSource(common, *loaded);
     return present(common,
-        { [&] { return seriesTable(common, cmd, *options, series); },
-            [&] { return seriesJson(common, cmd, *options, series); }, [&] { return seriesCsv(series); } });
+        { [&] { return seriesTable(shown, cmd, *options, series); },
+            [&] { return seriesJson(shown, cmd, *options, series); }, [&] { return seriesCsv(series); } });
 }
 
 } // namespace ett::app

@@ -4,7 +4,6 @@
 #pragma once
 
 #include "app/cli/cli_common.h"
-#include "app/cli/store_options.h"
 
 #include <optional>
 #include <string>
@@ -18,13 +17,11 @@ struct SummaryCmd
     std::string from; // RFC 3339 or epoch seconds; empty: the beginning
     std::string to; // likewise; empty: the end
     bool countQueue = false;
-    StoreOptions store; // set: computed on this fleet store instead of --db
 };
 
 // Prints the summary as a table, JSON or CSV (common.format). A bad time, label or --by: a
-// message on stderr and kExitUserError. With a store: computed there in SQL, JSON only, whole
-// windows only (no --from, --to, --count-queue), identical to the local JSON on the same data
-// but for "database", which names the store.
+// message on stderr and kExitUserError. With common.store: computed there in SQL, identical to
+// the local output on the same data but for "database", which names the store.
 int runSummary(const CommonOptions& common, const SummaryCmd& cmd);
 
 struct SeriesCmd

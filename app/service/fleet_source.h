@@ -42,6 +42,8 @@ public:
     // What computes its figures ("CPU (2 threads)"), and why that one.
     virtual gpu::BackendInfo backend() const = 0;
     virtual FleetVocabulary vocabulary() const = 0;
+    // Seconds the last query took where it ran (the engine's kernels, or the cluster end to end).
+    virtual double lastQuerySeconds() const = 0;
 
     // The scope's figures in total and per group of `groupBy` ("" none, "label", "job", "attempt",
     // "cause_class" or an attribute key). Error: an unknown label, attribute or grouping.

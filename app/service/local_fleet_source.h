@@ -39,6 +39,7 @@ public:
     gpu::BackendInfo backend() const override { return m_engine->backend(); }
     // Computed once per load: the drill-down and the comparison ask for it on every request.
     FleetVocabulary vocabulary() const override { return m_vocabulary; }
+    double lastQuerySeconds() const override { return m_engine->lastSeconds(); }
 
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;

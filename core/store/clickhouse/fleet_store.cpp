@@ -287,7 +287,7 @@ Result<StoreCounts> FleetStore::counts(const std::optional<std::string>& label)
         }
         *value = *n;
     }
-    // In RowBinary: 18.16 writes some Decimal128 values wrongly as text (store_rollup.cpp).
+    // In RowBinary: 18.16 writes some Decimal128 values wrongly as text (store_figures.cpp).
     auto sums = m_main->query("SELECT sum(toDecimal128(end_ns - start_ns, 0)), "
                               "sum(toDecimal128(end_ns - start_ns, 0) * gpus) FROM "
         + table("segments") + " WHERE " + live + " FORMAT RowBinary");

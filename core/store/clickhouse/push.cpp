@@ -43,6 +43,15 @@ size_t shardOf(const std::string& key, size_t shards)
     return static_cast<size_t>(h % shards);
 }
 
+// The instant an attempt's interruption counts at: its fault clamped into the attempt when it
+// failed or was preempted, else its end (gpu::kernels::phaseEnd).
+int64_t faultInstant(int64_t start, int64_t end, uint8_t outcome, int64_t fault)
+{
+    const bool interrupted
+        = outcome == static_cast<uint8_t>(Outcome::Failed) || outcome == static_cast<uint8_t>(Outcome::Preempted);
+    return interrupted ? std::min(std::max(fault, start), end) : end;
+}
+
 std::optional<int64_t> present(int64_t v)
 {
     return v == kNoTime ? std::nullopt : std::optional<int64_t>(v);
@@ -85,6 +94,14 @@ public:
             }
             w.stringArray(keys);
             w.stringArray(values);
+            // The job's window and whether it has checkpoint records (spec 5.5: ranges count a job
+            // where its window overlaps them).
+            const auto a0 = static_cast<size_t>(f.jobAttemptBegin[j]);
+            const auto a1 = static_cast<size_t>(f.jobAttemptBegin[j + 1]);
+            w.uint32(static_cast<uint32_t>(a1 - a0));
+            w.int64(a0 < a1 ? f.attemptStartNs[a0] : 0);
+            w.int64(a0 < a1 ? f.attemptEndNs[a1 - 1] : 0);
+            w.uint8(f.jobCheckpointBegin[j] < f.jobCheckpointBegin[j + 1] ? 1 : 0);
             if (auto st = rowDone("jobs"); !st) {
                 return st;
             }
@@ -110,6 +127,12 @@ public:
             w.int64(at.attemptTtsNs[a]);
             w.nullableInt64(present(at.attemptFirstTrainNs[a]));
             w.nullableInt64(present(at.attemptTtrNs[a]));
+            // Where an interruption counts (its fault clamped into the attempt, spec 5.4), and the
+            // attempt's stretch end: the next attempt's start, or its own end when it is the last.
+            const bool last = a + 1 == static_cast<size_t>(f.jobAttemptBegin[j + 1]);
+            w.int64(faultInstant(f.attemptStartNs[a], f.attemptEndNs[a], f.attemptOutcome[a], f.attemptFaultNs[a]));
+            w.int64(last ? f.attemptEndNs[a] : f.attemptStartNs[a + 1]);
+            w.uint8(last ? 1 : 0);
             return rowDone("attempts");
         });
         if (auto st = attemptRows ? flush("attempts") : attemptRows; !st) {

@@ -102,6 +102,37 @@ Result<Wide> RowBinaryReader::decimal128()
     return fixed<Wide>();
 }
 
+Result<std::vector<int64_t>> RowBinaryReader::int64Array()
+{
+    uint64_t n = 0;
+    for (int shift = 0;; shift += 7) {
+        auto b = uint8();
+        if (!b) {
+            return b.error();
+        }
+        if (shift > 56) {
+            return Error { "a bad array length in the server's answer" };
+        }
+        n |= static_cast<uint64_t>(*b & 0x7F) << shift;
+        if ((*b & 0x80) == 0) {
+            break;
+        }
+    }
+    if (n > (m_data.size() - m_pos) / sizeof(int64_t)) {
+        return Error { "an array longer than the server's answer" };
+    }
+    std::vector<int64_t> out;
+    out.reserve(static_cast<size_t>(n));
+    for (uint64_t i = 0; i < n; ++i) {
+        auto v = int64();
+        if (!v) {
+            return v.error();
+        }
+        out.push_back(*v);
+    }
+    return out;
+}
+
 Result<int64_t> RowBinaryReader::int64()
 {
     return fixed<int64_t>();

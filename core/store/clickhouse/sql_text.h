@@ -69,8 +69,10 @@ public:
     Result<uint32_t> uint32();
     Result<std::string> string();
     // A Decimal128 of scale 0: 16 bytes, little-endian two's complement (read as they are: the
-    // server's text form of such a number is unreliable in 18.16, see store_rollup.cpp).
+    // server's text form of such a number is unreliable in 18.16, see fleet_store.cpp).
     Result<Wide> decimal128();
+    // Array(Int64): a LEB128 length, then the items.
+    Result<std::vector<int64_t>> int64Array();
 
 private:
     Status need(size_t n);

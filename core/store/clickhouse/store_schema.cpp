@@ -67,7 +67,11 @@ std::vector<std::string> localTableStatements(const std::string& db)
     gpus Int64,
     submitted_ns Nullable(Int64),
     attr_keys Array(String),
-    attr_values Array(String)
+    attr_values Array(String),
+    attempts UInt32,
+    first_start_ns Int64,
+    last_end_ns Int64,
+    has_checkpoints UInt8
 ))" + engine + "(dataset_id, job_no)",
         "CREATE TABLE IF NOT EXISTS " + db + R"(.attempts_local (
     dataset_id UInt64,
@@ -87,7 +91,10 @@ std::vector<std::string> localTableStatements(const std::string& db)
     gap_after_ns Int64,
     tts_ns Int64,
     first_train_ns Nullable(Int64),
-    ttr_ns Nullable(Int64)
+    ttr_ns Nullable(Int64),
+    fault_at_ns Int64,
+    stretch_end_ns Int64,
+    is_last UInt8
 ))" + engine + "(dataset_id, job_no, attempt_idx)",
         "CREATE TABLE IF NOT EXISTS " + db + R"(.segments_local (
     dataset_id UInt64,

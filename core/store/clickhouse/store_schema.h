@@ -17,7 +17,9 @@
 
 namespace ett::core::clickhouse {
 
-inline constexpr int kStoreSchemaVersion = 1;
+// 2: jobs carry their window (first start, last end, attempts, whether they have checkpoints) and
+// attempts their fault instant and stretch, so that ranges and calendar series run in SQL.
+inline constexpr int kStoreSchemaVersion = 2;
 
 // The tables holding fleet rows, in the order a push writes them.
 inline constexpr const char* kRowTables[] = { "jobs", "attempts", "segments", "phases", "checkpoints" };

@@ -1,0 +1,88 @@
+// The fleet of a fleet store (a ClickHouse cluster), answered in SQL where the data is
+// (core/store/clickhouse/store_figures.h): roll-ups, calendar series and per-job figures come back
+// as aggregates, equal to the local engine's on the same imported files. Jobs are numbered as
+// this source first meets them (JobIndex), so that front ends pass them back as they do locally.
+//
+// Not computed on a store yet (each an Error saying so): job and fleet timelines, comparisons,
+// checkpoint advice and what-if models.
+#pragma once
+
+#include "app/service/fleet_source.h"
+#include "core/store/clickhouse/fleet_store.h"
+#include "core/store/clickhouse/store_figures.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace ett::app {
+
+class StoreFleetSource final : public FleetSource
+{
+public:
+    // Reads the store's vocabulary. Error: the store cannot be read (message names it, masked).
+    static core::Result<std::unique_ptr<StoreFleetSource>> open(std::unique_ptr<core::clickhouse::FleetStore> store);
+
+    core::clickhouse::FleetStore& store() { return *m_store; }
+    // Only this label's jobs, as a local source loaded with a label: a scope naming no label gets
+    // it, one naming another label is an Error.
+    void restrictToLabel(std::optional<std::string> label) { m_label = std::move(label); }
+
+    std::string location() const override;
+    gpu::BackendInfo backend() const override;
+    FleetVocabulary vocabulary() const override { return m_vocabulary; }
+    // On the cluster, end to end.
+    double lastQuerySeconds() const override { return m_lastSeconds; }
+
+    core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
+    core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;
+    core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
+    core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
+    std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
+    JobMatches findJobs(const std::string& query, size_t limit) const override;
+    core::Result<core::JobTimeline> jobTimeline(JobIndex job) override;
+    core::Result<FleetTimelineData> fleetTimeline(
+        const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows) override;
+    core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
+    core::Result<std::map<std::string, MatchJobs>> matchJobs(
+        const core::CohortSpec& cohort, const std::string& matchBy) override;
+    core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
+    core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
+    core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) override;
+    std::vector<std::string> scalableSubcategories() const override { return {}; }
+    bool withPhases() const override { return false; }
+    core::Status ensurePhases() override;
+
+private:
+    struct JobRef
+    {
+        uint64_t datasetId = 0;
+        uint32_t jobNo = 0;
+        std::string key;
+        std::string label;
+        std::string name;
+        int64_t gpus = 1;
+    };
+
+    explicit StoreFleetSource(std::unique_ptr<core::clickhouse::FleetStore> store);
+    core::Status readVocabulary();
+    // The store scope of a cohort spec. Error: a label or attribute the store lacks.
+    core::Result<core::clickhouse::StoreScope> scopeOf(const core::CohortSpec& scope) const;
+    core::Result<core::clickhouse::StoreGrouping> groupingOf(const std::string& groupBy) const;
+    // Reads jobs (key, label, name, GPUs) matching `where` (SQL over the jobs table) and numbers
+    // them. Error: the server's.
+    core::Result<std::vector<JobIndex>> readJobs(const std::string& where) const;
+    JobIndex indexOf(JobRef ref) const;
+    core::Error notOnStore(const std::string& what) const;
+
+    std::unique_ptr<core::clickhouse::FleetStore> m_store;
+    FleetVocabulary m_vocabulary;
+    mutable std::vector<JobRef> m_jobs;
+    mutable std::map<std::pair<uint64_t, uint32_t>, JobIndex> m_index;
+    std::optional<std::string> m_label;
+    double m_lastSeconds = 0;
+};
+
+} // namespace ett::app

@@ -1,0 +1,562 @@
+#include "core/store/clickhouse/store_figures.h"
+
+#include "core/model/types.h"
+#include "core/store/clickhouse/fleet_store.h"
+#include "core/store/clickhouse/sql_text.h"
+#include "core/store/schema.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace ett::core::clickhouse {
+
+namespace {
+
+// An Int64 literal (a bare literal past 2^63 / 2 would be UInt64, which has no common type with
+// the Int64 columns in 18.16).
+std::string i64(int64_t v)
+{
+    return "toInt64(" + std::to_string(v) + ")";
+}
+
+int64_t floorDiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if (a % b < 0) {
+        --q;
+    }
+    return q;
+}
+
+// Where pieces are clipped and how they are split: [lo, hi) (either side open when unset) and,
+// with a width, calendar buckets [origin + k width, origin + (k + 1) width), k in [0, buckets).
+struct Clip
+{
+    std::optional<int64_t> lo;
+    std::optional<int64_t> hi;
+    int64_t originNs = 0;
+    int64_t widthNs = 0;
+    int64_t buckets = 1;
+};
+
+// The group columns g, gd, gj, ga of a grouping, over jobs (and attempts) columns.
+std::string groupColumns(const StoreGrouping& g)
+{
+    const std::string none = "toUInt64(0) AS gd, toUInt32(0) AS gj, toUInt32(0) AS ga";
+    switch (g.by) {
+    case StoreGroupBy::None:
+        return "'' AS g, " + none;
+    case StoreGroupBy::Label:
+        return "label AS g, " + none;
+    case StoreGroupBy::Attribute: {
+        const std::string k = sqlString(g.attrKey);
+        return "if(has(attr_keys, " + k + "), attr_values[indexOf(attr_keys, " + k + ")], " + sqlString(kNoGroupName)
+            + ") AS g, " + none;
+    }
+    case StoreGroupBy::Job:
+        return "job_key AS g, dataset_id AS gd, job_no AS gj, toUInt32(0) AS ga";
+    case StoreGroupBy::Attempt:
+        return "concat(job_key, '#', toString(attempt_no)) AS g, dataset_id AS gd, job_no AS gj, attempt_idx AS ga";
+    case StoreGroupBy::CauseClass:
+        return "if(cause_class = '', " + sqlString(kNoGroupName) + ", cause_class) AS g, " + none;
+    }
+    return {};
+}
+
+// Queue before a job's first attempt, counted (spec 5.6), over jobs columns.
+std::string queueSql(bool countQueue)
+{
+    return countQueue ? "if(isNotNull(submitted_ns) AND assumeNotNull(submitted_ns) < first_start_ns, first_start_ns "
+                        "- assumeNotNull(submitted_ns), toInt64(0))"
+                      : "toInt64(0)";
+}
+
+// The scope's jobs of this shard, with what the queries need of them.
+std::string jobsSubquery(const std::string& db, const StoreScope& scope)
+{
+    return "(SELECT dataset_id, job_no, gpus AS job_gpus, label, job_key, attr_keys, attr_values, first_start_ns, "
+           "last_end_ns, has_checkpoints, "
+        + queueSql(scope.countQueue) + " AS queue_ns FROM " + db + ".jobs_local WHERE " + jobFilterSql(scope) + ")";
+}
+
+// [cs, ce): [s, e) clipped, as SQL.
+std::pair<std::string, std::string> clipped(const Clip& c, const std::string& s, const std::string& e)
+{
+    return { c.lo ? "greatest(" + s + ", " + i64(*c.lo) + ")" : "(" + s + ")",
+        c.hi ? "least(" + e + ", " + i64(*c.hi) + ")" : "(" + e + ")" };
+}
+
+// "k, len" of the pieces [s, e) makes, as select-list items (arrayJoin over calendar buckets when
+// the clip has a width), and the condition for the piece to count.
+struct PieceSql
+{
+    std::string k;
+    std::string len;
+    std::string where;
+};
+
+PieceSql pieces(const Clip& c, const std::string& s, const std::string& e)
+{
+    const auto [cs, ce] = clipped(c, s, e);
+    PieceSql p;
+    p.where = ce + " > " + cs;
+    if (c.widthNs <= 0) {
+        p.k = "toInt64(0) AS k";
+        p.len = ce + " - " + cs + " AS len";
+        return p;
+    }
+    // cs >= origin (the clip's lo is at least the origin): intDiv is floor division here.
+    const std::string o = i64(c.originNs);
+    const std::string w = i64(c.widthNs);
+    const std::string kf = "intDiv(" + cs + " - " + o + ", " + w + ")";
+    const std::string kl = "intDiv(" + ce + " - 1 - " + o + ", " + w + ")";
+    p.k = "arrayJoin(arrayMap(i -> " + kf + " + toInt64(i), range(toUInt64(" + kl + " - " + kf + " + 1)))) AS k";
+    p.len
+        = "least(" + ce + ", " + o + " + (k + 1) * " + w + ") - greatest(" + cs + ", " + o + " + k * " + w + ") AS len";
+    return p;
+}
+
+// The range conditions of the counts (spec 5.5): [L, H) as SQL (unset: open), and whether there is
+// a range at all.
+struct RangeSql
+{
+    std::optional<std::string> lo;
+    std::optional<std::string> hi;
+    bool any = false;
+
+    std::string inRange(const std::string& t) const
+    {
+        if (!any) {
+            return "1";
+        }
+        std::string s = "(1";
+        if (lo) {
+            s += " AND " + t + " >= " + *lo;
+        }
+        if (hi) {
+            s += " AND " + t + " < " + *hi;
+        }
+        return s + ")";
+    }
+    std::string overlaps(const std::string& s, const std::string& e) const
+    {
+        if (!any) {
+            return "1";
+        }
+        std::string both = "(1";
+        if (hi) {
+            both += " AND " + s + " < " + *hi;
+        }
+        if (lo) {
+            both += " AND " + e + " > " + *lo;
+        }
+        both += ")";
+        return "if(" + s + " = " + e + ", " + inRange(s) + ", " + both + ")";
+    }
+};
+
+// The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts).
+std::string countColumns(const RangeSql& r)
+{
+    const std::string interrupted = "outcome IN ('failed', 'preempted') AND " + r.inRange("fault_at_ns");
+    const std::string ws = "(first_start_ns - queue_ns)";
+    const std::string job = "(" + r.overlaps(ws, "last_end_ns") + " AND ("
+        + r.overlaps("if(attempt_idx = 0, " + ws + ", start_ns)", "stretch_end_ns")
+        + " OR (attempt_idx = 0 AND is_last = 1)))";
+    return "toUInt64(countIf(" + r.overlaps("start_ns", "end_ns") + ")), toUInt64(countIf(" + interrupted
+        + " AND interruption = 'failure')), toUInt64(countIf(" + interrupted
+        + " AND interruption = 'preemption')), toUInt64(countIf(" + interrupted
+        + " AND interruption = 'other')), groupArrayIf(assumeNotNull(ttr_ns), " + interrupted
+        + " AND isNotNull(ttr_ns)), groupArrayIf(tts_ns, attempt_idx = 0 AND " + r.inRange("start_ns")
+        + "), toUInt64(uniqExactIf(dataset_id, job_no, " + job + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job
+        + " AND has_checkpoints = 0))";
+}
+
+using GroupKey = std::tuple<std::string, uint64_t, uint32_t, uint32_t>;
+
+// Figures per group and calendar bucket, as the queries fill them.
+struct Accumulator
+{
+    std::map<std::pair<GroupKey, int64_t>, Figures> cells;
+
+    Figures& at(GroupKey key, int64_t k) { return cells[{ std::move(key), k }]; }
+};
+
+Result<GroupKey> readKey(RowBinaryReader& r)
+{
+    auto g = r.string();
+    if (!g) {
+        return g.error();
+    }
+    auto gd = r.uint64();
+    if (!gd) {
+        return gd.error();
+    }
+    auto gj = r.uint32();
+    if (!gj) {
+        return gj.error();
+    }
+    auto ga = r.uint32();
+    if (!ga) {
+        return ga.error();
+    }
+    return GroupKey { std::move(*g), *gd, *gj, *ga };
+}
+
+// Runs a sums query (rows: group, k, bucket, time, GPU time) into the accumulator.
+Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc)
+{
+    auto body = store.queryNode().query(sql + " FORMAT RowBinary");
+    if (!body) {
+        return store.explain(body.error());
+    }
+    RowBinaryReader r(*body);
+    while (!r.atEnd()) {
+        auto key = readKey(r);
+        if (!key) {
+            return key.error();
+        }
+        auto k = r.int64();
+        auto b = r.uint8();
+        if (!k || !b) {
+            return Error { "a short row in the server's answer" };
+        }
+        auto t = r.decimal128();
+        auto tg = r.decimal128();
+        if (!t || !tg) {
+            return Error { "a short row in the server's answer" };
+        }
+        if (*b >= kBucketCount) {
+            return Error { "an unknown bucket in the server's answer" };
+        }
+        Figures& f = acc.at(std::move(*key), *k);
+        f.bucketsNs[*b] += *t;
+        f.bucketsGpuNs[*b] += *tg;
+        f.e2eNs += *t;
+        f.e2eGpuNs += *tg;
+    }
+    return Status::success();
+}
+
+// Runs a counts query (rows: group, k, countColumns()) into the accumulator; with `jobsOnly`, only
+// the job counts are taken (the total of attempt-level groupings).
+Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bool jobsOnly = false)
+{
+    auto body = store.queryNode().query(sql + " FORMAT RowBinary");
+    if (!body) {
+        return store.explain(body.error());
+    }
+    RowBinaryReader r(*body);
+    while (!r.atEnd()) {
+        auto key = readKey(r);
+        if (!key) {
+            return key.error();
+        }
+        auto k = r.int64();
+        if (!k) {
+            return k.error();
+        }
+        uint64_t n[4] = {};
+        for (uint64_t& v : n) {
+            auto x = r.uint64();
+            if (!x) {
+                return x.error();
+            }
+            v = *x;
+        }
+        auto ttr = r.int64Array();
+        if (!ttr) {
+            return ttr.error();
+        }
+        auto tts = r.int64Array();
+        if (!tts) {
+            return tts.error();
+        }
+        auto jobs = r.uint64();
+        auto noCheckpoints = r.uint64();
+        if (!jobs || !noCheckpoints) {
+            return Error { "a short row in the server's answer" };
+        }
+        Figures& f = acc.at(std::move(*key), *k);
+        f.jobs += static_cast<int64_t>(*jobs);
+        f.noCheckpointDataJobs += static_cast<int64_t>(*noCheckpoints);
+        if (jobsOnly) {
+            continue;
+        }
+        f.attempts += static_cast<int64_t>(n[0]);
+        f.failures += static_cast<int64_t>(n[1]);
+        f.preemptions += static_cast<int64_t>(n[2]);
+        f.otherInterruptions += static_cast<int64_t>(n[3]);
+        f.ttrNs.insert(f.ttrNs.end(), ttr->begin(), ttr->end());
+        f.ttsNs.insert(f.ttsNs.end(), tts->begin(), tts->end());
+    }
+    return Status::success();
+}
+
+// The three sums queries (segments, recovery gaps, queue) of a scope, grouping and clip.
+Status sumAll(
+    FleetStore& store, const StoreScope& scope, const StoreGrouping& grouping, const Clip& clip, Accumulator& acc)
+{
+    const std::string db = store.url().database;
+    const std::string live = liveScopeSql(db, scope.labels);
+    const std::string groups = groupColumns(grouping);
+    const std::string jobs = jobsSubquery(db, scope);
+    const std::string groupBy = " GROUP BY g, gd, gj, ga, k, b";
+    // 1. Segments, weighted by their attempt's GPUs; the group comes from the attempt and its job.
+    // Whole windows need no segment: each attempt row holds its segments' sums per bucket.
+    if (!clip.lo && !clip.hi && clip.widthNs <= 0) {
+        std::string sums;
+        for (int b = 0; b < kBucketCount; ++b) {
+            const std::string col = bucketColumn(b);
+            sums += ", sum(toDecimal128(" + col + ", 0)), sum(toDecimal128(" + col + ", 0) * gpus)";
+        }
+        auto body = store.queryNode().query("SELECT " + groups + sums + " FROM " + db + ".attempts ANY INNER JOIN "
+            + jobs + " USING (dataset_id, job_no) WHERE " + live + " GROUP BY g, gd, gj, ga FORMAT RowBinary");
+        if (!body) {
+            return store.explain(body.error());
+        }
+        for (RowBinaryReader r(*body); !r.atEnd();) {
+            auto key = readKey(r);
+            if (!key) {
+                return key.error();
+            }
+            Figures& f = acc.at(std::move(*key), 0);
+            for (size_t b = 0; b < static_cast<size_t>(kBucketCount); ++b) {
+                auto t = r.decimal128();
+                auto tg = r.decimal128();
+                if (!t || !tg) {
+                    return Error { "a short row in the server's answer" };
+                }
+                f.bucketsNs[b] += *t;
+                f.bucketsGpuNs[b] += *tg;
+                f.e2eNs += *t;
+                f.e2eGpuNs += *tg;
+            }
+        }
+    } else {
+        const PieceSql p = pieces(clip, "start_ns", "end_ns");
+        const std::string sql = "SELECT g, gd, gj, ga, " + p.k + ", CAST(bucket AS Int8) AS b, sum(toDecimal128("
+            + p.len + ", 0)), sum(toDecimal128(len, 0) * gpus) FROM " + db
+            + ".segments ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx, " + groups + " FROM " + db
+            + ".attempts_local ANY INNER JOIN " + jobs
+            + " USING (dataset_id, job_no)) USING (dataset_id, job_no, "
+              "attempt_idx) WHERE "
+            + live + " AND " + p.where + groupBy;
+        if (auto st = addSums(store, sql, acc); !st) {
+            return st;
+        }
+    }
+    // 2. The recovery gap after each attempt, and 3. the queue before a job's first attempt, both
+    // weighted by the job's GPUs.
+    auto extra = [&](const std::string& s, const std::string& e, Bucket bucket, const std::string& cond) {
+        const PieceSql p = pieces(clip, s, e);
+        const std::string sql = "SELECT " + groups + ", " + p.k + ", toInt8(" + std::to_string(static_cast<int>(bucket))
+            + ") AS b, sum(toDecimal128(" + p.len + ", 0)), sum(toDecimal128(len, 0) * job_gpus) FROM " + db
+            + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND " + cond
+            + " AND " + p.where + groupBy;
+        return addSums(store, sql, acc);
+    };
+    if (auto st = extra("end_ns", "end_ns + gap_after_ns", Bucket::Recovery, "gap_after_ns > 0"); !st) {
+        return st;
+    }
+    if (scope.countQueue) {
+        if (auto st
+            = extra("first_start_ns - queue_ns", "first_start_ns", Bucket::Queue, "attempt_idx = 0 AND queue_ns > 0");
+            !st) {
+            return st;
+        }
+    }
+    return Status::success();
+}
+
+std::string countsSql(const std::string& db, const StoreScope& scope, const std::string& groups, const std::string& k,
+    const RangeSql& range)
+{
+    return "SELECT " + groups + ", " + k + ", " + countColumns(range) + " FROM " + db + ".attempts ANY INNER JOIN "
+        + jobsSubquery(db, scope) + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels)
+        + " GROUP BY g, gd, gj, ga, k";
+}
+
+bool attemptLevel(const StoreGrouping& g)
+{
+    return g.by == StoreGroupBy::Attempt || g.by == StoreGroupBy::CauseClass;
+}
+
+} // namespace
+
+std::string jobFilterSql(const StoreScope& scope)
+{
+    std::string s = "gpus >= " + i64(scope.minGpus) + " AND gpus <= " + i64(scope.maxGpus);
+    if (!scope.labels.empty()) {
+        s += " AND label IN (";
+        for (size_t i = 0; i < scope.labels.size(); ++i) {
+            s += (i ? ", " : "") + sqlString(scope.labels[i]);
+        }
+        s += ")";
+    }
+    for (const auto& [key, values] : scope.attrs) {
+        const std::string k = sqlString(key);
+        s += " AND if(has(attr_keys, " + k + "), attr_values[indexOf(attr_keys, " + k + ")], " + sqlString(kNoGroupName)
+            + ") IN (";
+        if (values.empty()) {
+            s += "''";
+        }
+        for (size_t i = 0; i < values.size(); ++i) {
+            s += (i ? ", " : "") + sqlString(values[i]);
+        }
+        s += ")";
+    }
+    if (!scope.jobs.empty()) {
+        s += " AND (dataset_id, job_no) IN (";
+        for (size_t i = 0; i < scope.jobs.size(); ++i) {
+            s += (i ? ", (" : "(") + std::to_string(scope.jobs[i].first) + ", " + std::to_string(scope.jobs[i].second)
+                + ")";
+        }
+        s += ")";
+    }
+    return s;
+}
+
+std::string liveScopeSql(const std::string& db, const std::vector<std::string>& labels)
+{
+    std::string s = "dataset_id GLOBAL IN (SELECT dataset_id FROM " + db + ".datasets_live";
+    if (!labels.empty()) {
+        s += " WHERE label IN (";
+        for (size_t i = 0; i < labels.size(); ++i) {
+            s += (i ? ", " : "") + sqlString(labels[i]);
+        }
+        s += ")";
+    }
+    return s + ")";
+}
+
+Result<StoreGroupedFigures> storeGroupedFigures(
+    FleetStore& store, const StoreScope& scope, const StoreGrouping& grouping)
+{
+    const std::string db = store.url().database;
+    Clip clip;
+    clip.lo = scope.fromNs;
+    clip.hi = scope.toNs;
+    Accumulator acc;
+    if (auto st = sumAll(store, scope, grouping, clip, acc); !st) {
+        return st.error();
+    }
+    RangeSql range;
+    range.any = scope.fromNs || scope.toNs;
+    if (scope.fromNs) {
+        range.lo = i64(*scope.fromNs);
+    }
+    if (scope.toNs) {
+        range.hi = i64(*scope.toNs);
+    }
+    const std::string groups = groupColumns(grouping);
+    if (auto st = addCounts(store, countsSql(db, scope, groups, "toInt64(0) AS k", range), acc); !st) {
+        return st.error();
+    }
+    StoreGroupedFigures out;
+    for (auto& [cell, f] : acc.cells) {
+        if (f.empty()) {
+            continue;
+        }
+        out.total.merge(f);
+        const auto& [g, gd, gj, ga] = cell.first;
+        out.groups.push_back({ g, gd, gj, ga, std::move(f) });
+    }
+    if (attemptLevel(grouping)) {
+        // A job may count in several attempt-level groups; the total counts it once.
+        Accumulator once;
+        if (auto st = addCounts(store, countsSql(db, scope, groupColumns({}), "toInt64(0) AS k", range), once, true);
+            !st) {
+            return st.error();
+        }
+        out.total.jobs = 0;
+        out.total.noCheckpointDataJobs = 0;
+        for (const auto& [cell, f] : once.cells) {
+            out.total.jobs += f.jobs;
+            out.total.noCheckpointDataJobs += f.noCheckpointDataJobs;
+        }
+    }
+    std::stable_sort(
+        out.groups.begin(), out.groups.end(), [](const StoreGroup& a, const StoreGroup& b) { return a.name < b.name; });
+    return out;
+}
+
+Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int64_t widthNs, int64_t alignNs)
+{
+    const std::string db = store.url().database;
+    StoreSeries out;
+    out.widthNs = widthNs;
+    // 1. The span: the range when given, else the scope's job windows (with queue when counted).
+    auto body = store.queryNode().query("SELECT count(), min(first_start_ns - " + queueSql(scope.countQueue)
+        + "), max(last_end_ns) FROM " + db + ".jobs WHERE " + liveScopeSql(db, scope.labels) + " AND attempts > 0 AND "
+        + jobFilterSql(scope) + " FORMAT RowBinary");
+    if (!body) {
+        return store.explain(body.error());
+    }
+    RowBinaryReader r(*body);
+    auto n = r.uint64();
+    auto lo = r.int64();
+    auto hi = r.int64();
+    if (!n || !lo || !hi) {
+        return Error { "a short row in the server's answer" };
+    }
+    int64_t first = *n > 0 ? *lo : std::numeric_limits<int64_t>::max();
+    int64_t last = *n > 0 ? *hi : std::numeric_limits<int64_t>::min();
+    if (scope.fromNs) {
+        first = *scope.fromNs;
+    }
+    if (scope.toNs) {
+        last = *scope.toNs;
+    }
+    if (first > last) {
+        return out;
+    }
+    out.originNs = alignNs + floorDiv(first - alignNs, widthNs) * widthNs;
+    const int64_t buckets = std::max<int64_t>(1, floorDiv(last - 1 - out.originNs, widthNs) + 1);
+    out.buckets.assign(static_cast<size_t>(buckets), Figures {});
+
+    // 2. Sums per calendar bucket.
+    Clip clip;
+    clip.lo = std::max(scope.fromNs.value_or(out.originNs), out.originNs);
+    clip.hi = std::min(scope.toNs.value_or(out.originNs + buckets * widthNs), out.originNs + buckets * widthNs);
+    clip.originNs = out.originNs;
+    clip.widthNs = widthNs;
+    clip.buckets = buckets;
+    Accumulator acc;
+    if (auto st = sumAll(store, scope, {}, clip, acc); !st) {
+        return st.error();
+    }
+    // 3. Counts per calendar bucket: each job visits the buckets its window reaches, each with its
+    // bucket's bounds cut to the range.
+    const std::string o = i64(out.originNs);
+    const std::string w = i64(widthNs);
+    const std::string ws = "(first_start_ns - queue_ns)";
+    const std::string kf = "if(" + ws + " < " + o + ", toInt64(0), intDiv(" + ws + " - " + o + ", " + w + "))";
+    const std::string kl = "least(" + i64(buckets - 1) + ", if(last_end_ns < " + o
+        + ", toInt64(-1), intDiv(last_end_ns - " + o + ", " + w + ")))";
+    const std::string k = "arrayJoin(arrayMap(i -> " + kf + " + toInt64(i), range(toUInt64(greatest(" + kl + " - " + kf
+        + " + 1, toInt64(0)))))) AS k";
+    RangeSql range;
+    range.any = true;
+    const std::string bucketLo = o + " + k * " + w;
+    const std::string bucketHi = o + " + (k + 1) * " + w;
+    range.lo = scope.fromNs ? "greatest(" + i64(*scope.fromNs) + ", " + bucketLo + ")" : "(" + bucketLo + ")";
+    range.hi = scope.toNs ? "least(" + i64(*scope.toNs) + ", " + bucketHi + ")" : "(" + bucketHi + ")";
+    // A bucket whose bounds cut to the range are empty counts nothing (the engine skips it).
+    const std::string sql = countsSql(db, scope, groupColumns({}), k, range);
+    const std::string guarded = sql.substr(0, sql.rfind(" GROUP BY")) + " AND " + *range.lo + " < " + *range.hi
+        + " GROUP BY g, gd, gj, ga, k";
+    if (auto st = addCounts(store, guarded, acc); !st) {
+        return st.error();
+    }
+    for (auto& [cell, f] : acc.cells) {
+        const int64_t kk = cell.second;
+        if (kk >= 0 && kk < buckets) {
+            out.buckets[static_cast<size_t>(kk)].merge(f);
+        }
+    }
+    return out;
+}
+
+} // namespace ett::core::clickhouse

@@ -1,0 +1,88 @@
+// Roll-ups and calendar series of a scope, computed in SQL on the fleet store's cluster with the
+// local engine's accounting (gpu/engine.cpp, spec 5.5 and 5.6): the same clipping to a range,
+// the same calendar split, the same counting of jobs, attempts, interruptions and samples, so that
+// every figure equals the engine's to the nanosecond. Only aggregates come back: one row per
+// group, calendar bucket and time bucket for the sums, one per group and calendar bucket for the
+// counts (with the Time to Start and Time to Recover samples of that group).
+//
+// Design note: each query reads one Distributed table (segments or attempts) and joins, on each
+// shard, the shard's own jobs (and attempts) named by their local tables: a job's rows live on one
+// shard, so shards aggregate what they hold and the initiator merges partial sums. Sums are
+// Decimal128 (exact past 2^63). Four queries make a roll-up: segment sums, recovery-gap sums, queue
+// sums (when counted) and counts.
+#pragma once
+
+#include "core/model/result.h"
+#include "core/model/rollup.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ett::core::clickhouse {
+
+class FleetStore;
+
+// The jobs a store query covers and how it counts; names are not checked here (the caller checks
+// them against the store's vocabulary).
+struct StoreScope
+{
+    std::vector<std::string> labels; // any of these; empty: every live label
+    std::vector<std::pair<std::string, std::vector<std::string>>> attrs; // key -> any of values ("(none)": lacks it)
+    std::optional<int64_t> fromNs;
+    std::optional<int64_t> toNs;
+    int64_t minGpus = 0;
+    int64_t maxGpus = std::numeric_limits<int64_t>::max();
+    bool countQueue = false;
+    std::vector<std::pair<uint64_t, uint32_t>> jobs; // only these (dataset id, job number); empty: all
+};
+
+enum class StoreGroupBy { None, Label, Attribute, Job, Attempt, CauseClass };
+
+struct StoreGrouping
+{
+    StoreGroupBy by = StoreGroupBy::None;
+    std::string attrKey; // for Attribute
+};
+
+// One group of a roll-up: its name as the engine names it, and for job and attempt groups which.
+struct StoreGroup
+{
+    std::string name;
+    uint64_t datasetId = 0; // Job, Attempt
+    uint32_t jobNo = 0; // Job, Attempt
+    uint32_t attemptIdx = 0; // Attempt: its index within the job, in start order
+    Figures figures;
+};
+
+struct StoreGroupedFigures
+{
+    Figures total; // all groups together (a job in several attempt-level groups counts once)
+    std::vector<StoreGroup> groups; // sorted by name; only groups with something counted
+};
+
+// The roll-up of `scope` grouped by `grouping`, as gpu::Engine::rollup computes it. Error: the
+// server's, naming a shard that does not answer.
+Result<StoreGroupedFigures> storeGroupedFigures(
+    FleetStore& store, const StoreScope& scope, const StoreGrouping& grouping);
+
+struct StoreSeries
+{
+    int64_t originNs = 0;
+    int64_t widthNs = 0;
+    std::vector<Figures> buckets;
+};
+
+// The calendar series of `scope` (buckets `widthNs` wide, aligned to `alignNs`), as
+// gpu::Engine::series computes it.
+Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int64_t widthNs, int64_t alignNs);
+
+// The SQL condition that selects the scope's jobs, on the columns of the jobs tables. Pure.
+std::string jobFilterSql(const StoreScope& scope);
+// The live datasets of the scope's labels: "dataset_id GLOBAL IN (...)". Pure.
+std::string liveScopeSql(const std::string& database, const std::vector<std::string>& labels);
+
+} // namespace ett::core::clickhouse
