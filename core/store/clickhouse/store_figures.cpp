@@ -46,7 +46,7 @@ std::string groupColumns(const StoreGrouping& g)
     const std::string none = "toUInt64(0) AS gd, toUInt32(0) AS gj, toUInt32(0) AS ga";
     switch (g.by) {
     case StoreGroupBy::None:
-        return "'' AS g, " + none;
+        return "'(all)' AS g, " + none;
     case StoreGroupBy::Label:
         return "label AS g, " + none;
     case StoreGroupBy::Attribute: {

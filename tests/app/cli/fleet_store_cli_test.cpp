@@ -1,4 +1,5 @@
-// `ettw store init`, `ettw push`, `ettw import --store` and `ettw store status` as a user runs
+// `ettw store init`, `ettw push`, `ettw import --store`, `ettw store status` and the query commands
+// with --store (summary, series, jobs) as a user runs
 // them (the real binary), against the two-shard cluster packaging/run-tests.sh starts
 // (ETT_TEST_STORE_URL); skipped without it.
 #include "core/store/clickhouse/http_client.h"
@@ -146,7 +147,7 @@ std::string withoutSource(const std::string& json)
     return json.substr(0, key) + (eol == std::string::npos ? std::string() : json.substr(eol + 1));
 }
 
-TEST_F(StoreCli, SummaryOnTheStoreIsTheLocalSummaryToTheNanosecond)
+TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
 {
     ASSERT_EQ(ettw({ "generate", "--jobs", "150", "--seed", "11", "--out", "a.jsonl" }).exitCode, 0);
     ASSERT_EQ(
@@ -157,20 +158,52 @@ TEST_F(StoreCli, SummaryOnTheStoreIsTheLocalSummaryToTheNanosecond)
     const RunResult pushed = ettw({ "push", "--db", "local.db", "--store", url() });
     ASSERT_EQ(pushed.exitCode, 0) << pushed;
 
-    const std::vector<std::vector<std::string>> scopes = { {}, { "--by", "team" }, { "--by", "label" },
-        { "--by", "cluster" }, { "--label", "after", "--by", "model" }, { "--label", "before" } };
-    for (const auto& scope : scopes) {
-        std::vector<std::string> local = { "summary", "--db", "local.db", "--format", "json", "--backend", "cpu" };
-        std::vector<std::string> store = { "summary", "--store", url(), "--format", "json" };
-        local.insert(local.end(), scope.begin(), scope.end());
-        store.insert(store.end(), scope.begin(), scope.end());
-        const RunResult l = ettw(local);
-        const RunResult s = ettw(store);
-        ASSERT_EQ(l.exitCode, 0) << l;
-        ASSERT_EQ(s.exitCode, 0) << s;
-        EXPECT_EQ(withoutSource(s.out), withoutSource(l.out)) << "scope: " << (scope.empty() ? "" : scope.back());
-        EXPECT_FALSE(contains(s.out, m_url.password));
+    // Ranges cut jobs, attempts and calendar buckets (the generator starts on 2025-06-01).
+    const std::string from = "2025-06-03T07:30:00Z";
+    const std::string to = "2025-06-09T12:00:00Z";
+    const std::vector<std::vector<std::string>> commands = {
+        { "summary" },
+        { "summary", "--by", "team" },
+        { "summary", "--by", "label" },
+        { "summary", "--by", "cluster", "--count-queue" },
+        { "summary", "--by", "job" },
+        { "summary", "--label", "after", "--by", "model" },
+        { "summary", "--label", "before" },
+        { "summary", "--from", from },
+        { "summary", "--to", to, "--by", "team" },
+        { "summary", "--from", from, "--to", to, "--by", "job", "--count-queue" },
+        { "series" },
+        { "series", "--every", "hour", "--label", "after" },
+        { "series", "--every", "week", "--count-queue" },
+        { "series", "--from", from, "--to", to },
+        { "series", "--every", "hour", "--from", from, "--count-queue" },
+        { "jobs", "--limit", "0" },
+        { "jobs", "--sort", "ett", "--label", "before" },
+    };
+    for (const auto& command : commands) {
+        for (const char* format : { "json", "csv" }) {
+            std::vector<std::string> local = command;
+            std::vector<std::string> store = command;
+            local.insert(local.end(), { "--db", "local.db", "--format", format, "--backend", "cpu" });
+            store.insert(store.end(), { "--store", url(), "--format", format });
+            const RunResult l = ettw(local);
+            const RunResult s = ettw(store);
+            std::string what;
+            for (const auto& a : command) {
+                what += a + " ";
+            }
+            ASSERT_EQ(l.exitCode, 0) << what << l;
+            ASSERT_EQ(s.exitCode, 0) << what << s;
+            EXPECT_GT(s.out.size(), 100u) << what << s;
+            EXPECT_EQ(withoutSource(s.out), withoutSource(l.out)) << what << format;
+            EXPECT_FALSE(contains(s.out, m_url.password));
+        }
     }
+    // Tables name the store (masked) where they name the database.
+    const RunResult table = ettw({ "summary", "--store", url() });
+    ASSERT_EQ(table.exitCode, 0) << table;
+    EXPECT_TRUE(contains(table.out, "Fleet summary of clickhouse://" + m_url.user + ":***@")) << table;
+    EXPECT_FALSE(contains(table.out, m_url.password));
     // The read-only user (as the window connects) gets the same answers and may not push.
     const std::string reader = ch::processEnv("ETT_TEST_STORE_READER").value_or("");
     ASSERT_NE(reader.find(':'), std::string::npos) << "ETT_TEST_STORE_READER must be USER:PASSWORD";
@@ -188,6 +221,10 @@ TEST_F(StoreCli, SummaryOnTheStoreIsTheLocalSummaryToTheNanosecond)
     const RunResult bad = ettw({ "summary", "--store", url(), "--format", "json", "--by", "nosuch" });
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_TRUE(contains(bad.err, "cannot group by 'nosuch'")) << bad;
+    const RunResult label = ettw({ "series", "--store", url(), "--label", "nosuch" });
+    EXPECT_EQ(label.exitCode, 1);
+    EXPECT_TRUE(contains(label.err, "no dataset label 'nosuch'")) << label;
+    EXPECT_TRUE(contains(label.err, "after, before")) << label;
 }
 
 } // namespace

@@ -1,0 +1,269 @@
+// The fleet store behind the service's seam (StoreFleetSource) against the local source on the
+// same imported files, call for call: every figure equal to the nanosecond, for every grouping,
+// ranges and queue counting, per job and per attempt; and the searches. Runs against the
+// two-shard cluster packaging/run-tests.sh starts (ETT_TEST_STORE_URL); skipped without it.
+#include "app/service/local_fleet_source.h"
+#include "app/service/store_fleet_source.h"
+#include "core/store/clickhouse/push.h"
+#include "core/store/clickhouse/sql_text.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+#include "tests/core/model/generator_fixtures.h"
+#include "tests/core/test_store.h"
+
+namespace ett::app {
+namespace {
+
+namespace ch = ett::core::clickhouse;
+
+void expectSameFigures(const core::Figures& s, const core::Figures& l, const std::string& what)
+{
+    EXPECT_EQ(s.jobs, l.jobs) << what;
+    EXPECT_EQ(s.attempts, l.attempts) << what;
+    EXPECT_TRUE(s.e2eNs == l.e2eNs) << what;
+    EXPECT_TRUE(s.e2eGpuNs == l.e2eGpuNs) << what;
+    EXPECT_TRUE(s.bucketsNs == l.bucketsNs) << what;
+    EXPECT_TRUE(s.bucketsGpuNs == l.bucketsGpuNs) << what;
+    auto sorted = [](std::vector<int64_t> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    EXPECT_EQ(sorted(s.ttsNs), sorted(l.ttsNs)) << what;
+    EXPECT_EQ(sorted(s.ttrNs), sorted(l.ttrNs)) << what;
+    EXPECT_EQ(s.failures, l.failures) << what;
+    EXPECT_EQ(s.preemptions, l.preemptions) << what;
+    EXPECT_EQ(s.otherInterruptions, l.otherInterruptions) << what;
+    EXPECT_EQ(s.noCheckpointDataJobs, l.noCheckpointDataJobs) << what;
+}
+
+class StoreSource : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        const auto env = ch::processEnv("ETT_TEST_STORE_URL");
+        if (!env || env->empty()) {
+            GTEST_SKIP() << "ETT_TEST_STORE_URL is not set: no ClickHouse cluster to test against";
+        }
+        auto url = ch::parseStoreUrl(*env);
+        ASSERT_TRUE(url.ok()) << url.error().message;
+        m_url = *url;
+        m_url.database = "src_" + std::to_string(std::random_device {}() % 1000000);
+        std::stringstream shards(ch::processEnv("ETT_TEST_STORE_SHARDS").value_or(""));
+        for (std::string s; std::getline(shards, s, ',');) {
+            m_shards.push_back(s);
+        }
+        ASSERT_EQ(m_shards.size(), 2u);
+        auto store = ch::FleetStore::open(m_url);
+        ASSERT_TRUE(store.ok()) << store.error().message;
+        ASSERT_TRUE((*store)->init(m_shards).ok());
+
+        // Two labels of generated fleets (one without capacity stalls), pushed as they are.
+        for (const auto& [label, seed] : { std::pair<std::string, uint64_t> { "before", 21 }, { "after", 22 } }) {
+            core::GeneratorOptions o;
+            o.jobs = label == "before" ? 160 : 110;
+            o.seed = seed;
+            m_local.import(m_local.write(label + ".jsonl", core::test::fleetText(o)), label);
+        }
+        auto pushed = ch::pushDatabase(**store, m_local.db(), std::nullopt, "test");
+        ASSERT_TRUE(pushed.ok()) << pushed.error().message;
+        auto source = StoreFleetSource::open(std::move(*store));
+        ASSERT_TRUE(source.ok()) << source.error().message;
+        m_store = std::move(*source);
+        LocalFleetSource::LoadOptions load;
+        load.backend = gpu::BackendKind::Cpu;
+        auto local = LocalFleetSource::load(m_local.db(), load);
+        ASSERT_TRUE(local.ok()) << local.error().message;
+        m_localSource = std::move(*local);
+    }
+
+    void TearDown() override
+    {
+        for (const auto& s : m_shards) {
+            if (auto hp = ch::parseHostPort(s); hp.ok()) {
+                ch::HttpConnection c({ hp->first, hp->second, "shard" }, { m_url.user, m_url.password });
+                (void)c.query("DROP DATABASE IF EXISTS " + m_url.database);
+            }
+        }
+    }
+
+    // The scopes every comparison runs over: all, a label, attributes, GPUs, ranges, queue.
+    std::vector<std::pair<std::string, core::CohortSpec>> scopes() const
+    {
+        const FleetVocabulary v = m_localSource->vocabulary();
+        const int64_t day = 86'400'000'000'000;
+        std::vector<std::pair<std::string, core::CohortSpec>> out;
+        out.emplace_back("all", core::CohortSpec {});
+        core::CohortSpec s;
+        s.labels = { "after" };
+        out.emplace_back("label after", s);
+        s = {};
+        s.attrs = { { "team", { v.attrValues.at("team").front(), core::kNoGroupName } } };
+        s.minGpus = 16;
+        out.emplace_back("team and gpus", s);
+        s = {};
+        s.fromNs = v.firstNs + 2 * day + 7'777'000'000'000;
+        s.toNs = v.firstNs + 9 * day;
+        out.emplace_back("range", s);
+        s.countQueue = true;
+        out.emplace_back("range with queue", s);
+        s = {};
+        s.toNs = v.firstNs + 4 * day;
+        s.countQueue = true;
+        out.emplace_back("until, with queue", s);
+        return out;
+    }
+
+    core::test::Store m_local;
+    ch::StoreUrl m_url;
+    std::vector<std::string> m_shards;
+    std::unique_ptr<StoreFleetSource> m_store;
+    std::unique_ptr<LocalFleetSource> m_localSource;
+};
+
+TEST_F(StoreSource, VocabularyIsTheLocalOne)
+{
+    const FleetVocabulary s = m_store->vocabulary();
+    const FleetVocabulary l = m_localSource->vocabulary();
+    EXPECT_EQ(s.labels, l.labels);
+    EXPECT_EQ(s.attrKeys, l.attrKeys);
+    EXPECT_EQ(s.attrValues, l.attrValues);
+    EXPECT_EQ(s.minGpus, l.minGpus);
+    EXPECT_EQ(s.maxGpus, l.maxGpus);
+    EXPECT_EQ(s.firstNs, l.firstNs);
+    EXPECT_EQ(s.lastNs, l.lastNs);
+    EXPECT_EQ(s.labelFirstNs, l.labelFirstNs);
+    EXPECT_EQ(s.jobs, l.jobs);
+    EXPECT_EQ(s.attempts, l.attempts);
+    EXPECT_EQ(s.segments, l.segments);
+    EXPECT_GT(s.segments, 5000);
+}
+
+TEST_F(StoreSource, RollupsEqualTheEngineForEveryGroupingAndScope)
+{
+    for (const auto& [name, scope] : scopes()) {
+        for (const std::string groupBy : { "", "label", "team", "model", "job", "attempt", "cause_class" }) {
+            const std::string what = name + " by '" + groupBy + "'";
+            auto s = m_store->rollup(scope, groupBy);
+            auto l = m_localSource->rollup(scope, groupBy);
+            ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
+            ASSERT_TRUE(l.ok()) << what << ": " << l.error().message;
+            expectSameFigures(s->total, l->total, what + " total");
+            ASSERT_EQ(s->groups.size(), l->groups.size()) << what;
+            // Names may repeat (a job key under two labels): compare as sorted (name, figures jobs).
+            auto order = [](std::vector<gpu::GroupFigures> g) {
+                std::stable_sort(g.begin(), g.end(), [](const auto& a, const auto& b) {
+                    return std::tie(a.name, a.figures.e2eNs) < std::tie(b.name, b.figures.e2eNs);
+                });
+                return g;
+            };
+            const auto sg = order(s->groups);
+            const auto lg = order(l->groups);
+            for (size_t i = 0; i < sg.size(); ++i) {
+                ASSERT_EQ(sg[i].name, lg[i].name) << what;
+                expectSameFigures(sg[i].figures, lg[i].figures, what + " group " + sg[i].name);
+            }
+        }
+    }
+}
+
+TEST_F(StoreSource, SeriesJobsAndAttemptsEqualTheEngine)
+{
+    for (const auto& [name, scope] : scopes()) {
+        for (auto every : { gpu::Calendar::Hour, gpu::Calendar::Day, gpu::Calendar::Week }) {
+            auto s = m_store->series(scope, every);
+            auto l = m_localSource->series(scope, every);
+            ASSERT_TRUE(s.ok() && l.ok()) << name;
+            EXPECT_EQ(s->originNs, l->originNs) << name;
+            ASSERT_EQ(s->buckets.size(), l->buckets.size()) << name;
+            for (size_t k = 0; k < s->buckets.size(); ++k) {
+                expectSameFigures(s->buckets[k], l->buckets[k], name + " bucket " + std::to_string(k));
+            }
+        }
+        auto sj = m_store->jobs(scope);
+        auto lj = m_localSource->jobs(scope);
+        ASSERT_TRUE(sj.ok() && lj.ok()) << name;
+        ASSERT_EQ(sj->size(), lj->size()) << name;
+        std::map<std::pair<std::string, std::string>, const JobSummary*> byKey;
+        for (const auto& j : *lj) {
+            byKey[{ j.label, j.key }] = &j;
+        }
+        for (const auto& j : *sj) {
+            const auto it = byKey.find({ j.label, j.key });
+            ASSERT_NE(it, byKey.end()) << j.key;
+            EXPECT_EQ(j.name, it->second->name);
+            EXPECT_EQ(j.gpus, it->second->gpus);
+            expectSameFigures(j.figures, it->second->figures, name + " job " + j.key);
+        }
+        // The attempts of a few jobs, by the index each source gave the job.
+        for (size_t i = 0; i < sj->size(); i += 37) {
+            const JobSummary& j = (*sj)[i];
+            auto sa = m_store->attempts(scope, j.job);
+            auto la = m_localSource->attempts(scope, byKey.at({ j.label, j.key })->job);
+            ASSERT_TRUE(sa.ok() && la.ok()) << j.key;
+            ASSERT_EQ(sa->size(), la->size()) << j.key;
+            for (size_t a = 0; a < sa->size(); ++a) {
+                EXPECT_EQ((*sa)[a].attempt, (*la)[a].attempt);
+                EXPECT_EQ((*sa)[a].name, (*la)[a].name);
+                // The store keeps the cause class: the local detail may name the cause in full.
+                EXPECT_EQ((*sa)[a].detail.substr(0, (*sa)[a].detail.find(',')),
+                    (*la)[a].detail.substr(0, (*la)[a].detail.find(',')));
+                expectSameFigures((*sa)[a].figures, (*la)[a].figures, name + " " + j.key + " attempt");
+            }
+        }
+    }
+}
+
+TEST_F(StoreSource, SearchesFindTheSameJobsAndHostileTextIsOnlyText)
+{
+    const auto jobs = m_localSource->jobs({});
+    ASSERT_TRUE(jobs.ok());
+    const std::string key = jobs->front().key;
+    EXPECT_EQ(m_store->jobsWithKey(key).size(), m_localSource->jobsWithKey(key).size());
+    for (const std::string& query :
+        std::vector<std::string> { key, key.substr(0, 4), "  " + key.substr(2, 5) + " ", "TEAM", "nothing-such" }) {
+        const JobMatches s = m_store->findJobs(query, 7);
+        const JobMatches l = m_localSource->findJobs(query, 7);
+        EXPECT_EQ(s.total, l.total) << query;
+        ASSERT_EQ(s.matches.size(), l.matches.size()) << query;
+        for (size_t i = 0; i < s.matches.size(); ++i) {
+            EXPECT_EQ(s.matches[i].key, l.matches[i].key) << query;
+            EXPECT_EQ(s.matches[i].label, l.matches[i].label) << query;
+            EXPECT_EQ(s.matches[i].field, l.matches[i].field) << query;
+            EXPECT_EQ(s.matches[i].value, l.matches[i].value) << query;
+        }
+    }
+    // Quotes, backslashes and NUL in every place a user types: no match, never an SQL error.
+    const std::string hostile = std::string("x' OR 1=1 -- \\ \" ") + '\0' + "\xC3\xA9";
+    EXPECT_EQ(m_store->findJobs(hostile, 5).total, 0u);
+    EXPECT_TRUE(m_store->jobsWithKey(hostile).empty());
+    core::CohortSpec spec;
+    spec.attrs = { { "team", { hostile } } };
+    auto none = m_store->rollup(spec, "team");
+    ASSERT_TRUE(none.ok()) << none.error().message;
+    EXPECT_EQ(none->total.jobs, 0);
+    spec = {};
+    spec.labels = { hostile };
+    auto unknown = m_store->rollup(spec, "");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_NE(unknown.error().message.find("no dataset label"), std::string::npos) << unknown.error().message;
+    auto grouping = m_store->rollup({}, hostile);
+    ASSERT_FALSE(grouping.ok());
+    EXPECT_NE(grouping.error().message.find("cannot group by"), std::string::npos);
+}
+
+TEST_F(StoreSource, WhatIsNotComputedOnAStoreSaysSo)
+{
+    auto timeline = m_store->jobTimeline(0);
+    ASSERT_FALSE(timeline.ok());
+    EXPECT_NE(timeline.error().message.find("not computed on a fleet store yet"), std::string::npos);
+    EXPECT_FALSE(m_store->advice({}, "job").ok());
+    EXPECT_FALSE(m_store->cohortInput({}, "job").ok());
+}
+
+} // namespace
+} // namespace ett::app
