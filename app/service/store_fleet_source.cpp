@@ -48,6 +48,12 @@ core::Result<std::unique_ptr<StoreFleetSource>> StoreFleetSource::open(std::uniq
     return source;
 }
 
+bool StoreFleetSource::userMayWrite() const
+{
+    auto body = m_store->queryNode().query("SELECT value FROM system.settings WHERE name = 'readonly' FORMAT TSV");
+    return body && !body->empty() && body->front() == '0';
+}
+
 std::string StoreFleetSource::location() const
 {
     return m_store->url().masked();
@@ -224,8 +230,8 @@ JobIndex StoreFleetSource::indexOf(JobRef ref) const
 core::Result<std::vector<JobIndex>> StoreFleetSource::readJobs(const std::string& where) const
 {
     const std::string db = m_store->url().database;
-    auto body = m_store->queryNode().query("SELECT dataset_id, job_no, job_key, label, name, gpus FROM " + db
-        + ".jobs WHERE " + ch::liveDatasetsFilter(db) + " AND (" + where + ") FORMAT RowBinary");
+    auto body = m_store->queryNode().query("SELECT dataset_id, job_no, job_key, label, name, gpus, first_start_ns FROM "
+        + db + ".jobs WHERE " + ch::liveDatasetsFilter(db) + " AND (" + where + ") FORMAT RowBinary");
     if (!body) {
         return m_store->explain(body.error());
     }
@@ -238,10 +244,12 @@ core::Result<std::vector<JobIndex>> StoreFleetSource::readJobs(const std::string
         auto label = r.string();
         auto name = r.string();
         auto gpus = r.int64();
-        if (!dataset || !jobNo || !key || !label || !name || !gpus) {
+        auto first = r.int64();
+        if (!dataset || !jobNo || !key || !label || !name || !gpus || !first) {
             return shortRow();
         }
-        out.push_back(indexOf({ *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus }));
+        out.push_back(
+            indexOf({ *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus, *first }));
     }
     return out;
 }
@@ -361,7 +369,9 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
     const std::string where = ch::liveDatasetsFilter(db) + " AND (positionCaseInsensitive(job_key, " + q
         + ") > 0 OR positionCaseInsensitive(name, " + q + ") > 0 OR " + attr + " > 0)";
     auto count = m_store->queryNode().query("SELECT count() FROM " + db + ".jobs WHERE " + where + " FORMAT RowBinary");
-    auto body = m_store->queryNode().query("SELECT " + rank + " AS r, dataset_id, job_no, job_key, label, name, gpus, "
+    auto body = m_store->queryNode().query("SELECT " + rank
+        + " AS r, dataset_id, job_no, job_key, label, name, gpus, "
+          "first_start_ns, "
         + attr + " AS ai, if(ai > 0, attr_keys[ai], ''), if(ai > 0, attr_values[ai], '') FROM " + db + ".jobs WHERE "
         + where + " ORDER BY r, job_key, label, dataset_id, job_no LIMIT " + std::to_string(limit)
         + " FORMAT RowBinary");
@@ -380,10 +390,11 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
         auto label = r.string();
         auto name = r.string();
         auto gpus = r.int64();
+        auto first = r.int64();
         auto ai = r.uint32();
         auto attrKey = r.string();
         auto attrValue = r.string();
-        if (!rk || !dataset || !jobNo || !key || !label || !name || !gpus || !ai || !attrKey || !attrValue) {
+        if (!rk || !dataset || !jobNo || !key || !label || !name || !gpus || !first || !ai || !attrKey || !attrValue) {
             break;
         }
         JobMatch m;
@@ -392,7 +403,7 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
         m.label = *label;
         m.field = *rk <= 1 ? "key" : *rk == 2 ? "name" : *attrKey;
         m.value = *rk <= 1 ? *key : *rk == 2 ? *name : *attrValue;
-        m.job = indexOf({ *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus });
+        m.job = indexOf({ *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus, *first });
         out.matches.push_back(std::move(m));
     }
     return out;
@@ -481,9 +492,155 @@ core::Result<core::JobTimeline> StoreFleetSource::jobTimeline(JobIndex)
     return notOnStore("a job's timeline");
 }
 
-core::Result<FleetTimelineData> StoreFleetSource::fleetTimeline(const core::CohortSpec&, int64_t, int64_t, int)
+core::Result<FleetTimelineData> StoreFleetSource::fleetTimeline(
+    const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
 {
-    return notOnStore("the fleet timeline");
+    const auto started = Clock::now();
+    FleetTimelineData d;
+    d.fromNs = fromNs;
+    d.toNs = toNs;
+    if (toNs <= fromNs || maxRows <= 0) {
+        return d;
+    }
+    // 1. The scope's jobs counted in the range (the engine's job roll-up over it), by first start.
+    core::CohortSpec ranged = scope;
+    ranged.fromNs = fromNs;
+    ranged.toNs = toNs;
+    auto byJob = rollup(ranged, "job");
+    if (!byJob) {
+        return byJob.error();
+    }
+    std::vector<std::pair<int64_t, JobIndex>> order;
+    for (const auto& g : byJob->groups) {
+        if (g.code >= 0) {
+            order.emplace_back(m_jobs[static_cast<size_t>(g.code)].firstStartNs, g.code);
+        }
+    }
+    std::sort(order.begin(), order.end());
+    if (order.size() > static_cast<size_t>(maxRows)) {
+        order.resize(static_cast<size_t>(maxRows));
+    }
+    if (order.empty()) {
+        return d;
+    }
+    // 2. Their segments inside the range, and their attempts (gaps, faults) and queue.
+    std::string in = "(dataset_id, job_no) IN (";
+    std::map<std::pair<uint64_t, uint32_t>, size_t> rowOf;
+    for (const auto& [start, job] : order) {
+        const JobRef& ref = m_jobs[static_cast<size_t>(job)];
+        in += (rowOf.empty() ? "(" : ", (") + std::to_string(ref.datasetId) + ", " + std::to_string(ref.jobNo) + ")";
+        rowOf[{ ref.datasetId, ref.jobNo }] = d.rows.size();
+        FleetTimelineRow row;
+        row.job = job;
+        row.key = ref.key;
+        row.label = ref.label;
+        row.gpus = ref.gpus;
+        d.rows.push_back(std::move(row));
+    }
+    in += ")";
+    const std::string db = m_store->url().database;
+    const std::string live = ch::liveDatasetsFilter(db);
+    auto segments = m_store->queryNode().query("SELECT dataset_id, job_no, attempt_idx, start_ns, end_ns, CAST(bucket "
+                                               "AS Int8) FROM "
+        + db + ".segments WHERE " + live + " AND " + in + " AND end_ns > " + std::to_string(fromNs) + " AND start_ns < "
+        + std::to_string(toNs) + " ORDER BY dataset_id, job_no, attempt_idx, start_ns, end_ns" + " FORMAT RowBinary");
+    auto attempts = m_store->queryNode().query(
+        "SELECT dataset_id, job_no, attempt_idx, toInt64(attempt_no), start_ns, end_ns, gap_after_ns, "
+        "toString(outcome), CAST(interruption AS Int8), fault_at_ns FROM "
+        + db + ".attempts WHERE " + live + " AND " + in + " ORDER BY dataset_id, job_no, attempt_idx FORMAT RowBinary");
+    auto queues = m_store->queryNode().query("SELECT dataset_id, job_no, first_start_ns, "
+                                             "assumeNotNull(submitted_ns) FROM "
+        + db + ".jobs WHERE " + live + " AND " + in + " AND isNotNull(submitted_ns) FORMAT RowBinary");
+    if (!segments || !attempts || !queues) {
+        return m_store->explain(!segments ? segments.error() : !attempts ? attempts.error() : queues.error());
+    }
+    auto clip = [&](FleetTimelineRow& row, int64_t s, int64_t e, uint8_t bucket) {
+        s = std::max(s, fromNs);
+        e = std::min(e, toNs);
+        if (s < e) {
+            row.spans.push_back({ s, e, bucket });
+        }
+    };
+    if (scope.countQueue) {
+        for (ch::RowBinaryReader r(*queues); !r.atEnd();) {
+            auto dataset = r.uint64();
+            auto jobNo = r.uint32();
+            auto first = r.int64();
+            auto submitted = r.int64();
+            if (!dataset || !jobNo || !first || !submitted) {
+                return shortRow();
+            }
+            if (*submitted < *first) {
+                clip(d.rows[rowOf.at({ *dataset, *jobNo })], *submitted, *first,
+                    static_cast<uint8_t>(core::Bucket::Queue));
+            }
+        }
+    }
+    // Per attempt: its segments, then the gap after it, then its fault (the local source's order).
+    ch::RowBinaryReader sr(*segments);
+    struct Segment
+    {
+        uint64_t dataset = 0;
+        uint32_t job = 0;
+        uint32_t attempt = 0;
+        int64_t start = 0;
+        int64_t end = 0;
+        uint8_t bucket = 0;
+    };
+    std::optional<Segment> next;
+    auto readSegment = [&]() -> core::Status {
+        next.reset();
+        if (sr.atEnd()) {
+            return core::Status::success();
+        }
+        auto dataset = sr.uint64();
+        auto jobNo = sr.uint32();
+        auto idx = sr.uint32();
+        auto s = sr.int64();
+        auto e = sr.int64();
+        auto b = sr.uint8();
+        if (!dataset || !jobNo || !idx || !s || !e || !b) {
+            return shortRow();
+        }
+        next = Segment { *dataset, *jobNo, *idx, *s, *e, *b };
+        return core::Status::success();
+    };
+    if (auto st = readSegment(); !st) {
+        return st.error();
+    }
+    for (ch::RowBinaryReader r(*attempts); !r.atEnd();) {
+        auto dataset = r.uint64();
+        auto jobNo = r.uint32();
+        auto idx = r.uint32();
+        auto number = r.int64();
+        auto start = r.int64();
+        auto end = r.int64();
+        auto gap = r.int64();
+        auto outcome = r.string();
+        auto interruption = r.uint8();
+        auto fault = r.int64();
+        if (!dataset || !jobNo || !idx || !number || !start || !end || !gap || !outcome || !interruption || !fault) {
+            return shortRow();
+        }
+        FleetTimelineRow& row = d.rows[rowOf.at({ *dataset, *jobNo })];
+        const auto key = std::make_tuple(*dataset, *jobNo, *idx);
+        while (next && std::make_tuple(next->dataset, next->job, next->attempt) <= key) {
+            if (std::make_tuple(next->dataset, next->job, next->attempt) == key) {
+                clip(row, next->start, next->end, next->bucket);
+            }
+            if (auto st = readSegment(); !st) {
+                return st.error();
+            }
+        }
+        if (*gap > 0) {
+            clip(row, *end, *end + *gap, static_cast<uint8_t>(core::Bucket::Recovery));
+        }
+        if ((*outcome == "failed" || *outcome == "preempted") && *fault >= fromNs && *fault <= toNs) {
+            row.faults.push_back({ *fault, *interruption, static_cast<int32_t>(*number) });
+        }
+    }
+    m_lastSeconds = secondsSince(started);
+    return d;
 }
 
 core::Result<core::CohortInput> StoreFleetSource::cohortInput(const core::CohortSpec&, const std::string&)

@@ -26,6 +26,9 @@ public:
     static core::Result<std::unique_ptr<StoreFleetSource>> open(std::unique_ptr<core::clickhouse::FleetStore> store);
 
     core::clickhouse::FleetStore& store() { return *m_store; }
+    // Whether the URL's user may write (its profile's `readonly` is 0): the window warns, as it
+    // only reads. False when the server does not say.
+    bool userMayWrite() const;
     // Only this label's jobs, as a local source loaded with a label: a scope naming no label gets
     // it, one naming another label is an Error.
     void restrictToLabel(std::optional<std::string> label) { m_label = std::move(label); }
@@ -64,6 +67,7 @@ private:
         std::string label;
         std::string name;
         int64_t gpus = 1;
+        int64_t firstStartNs = 0;
     };
 
     explicit StoreFleetSource(std::unique_ptr<core::clickhouse::FleetStore> store);

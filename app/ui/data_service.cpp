@@ -78,6 +78,13 @@ void DataService::openDatabase(const QString& path)
         worker, [worker, path] { worker->openDatabase(path); }, Qt::QueuedConnection);
 }
 
+void DataService::connectStore(const QString& url, const QString& password)
+{
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, url, password] { worker->connectStore(url, password); }, Qt::QueuedConnection);
+}
+
 void DataService::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader)
 {
     // A fresh flag per import, so that a cancel of the last one cannot stop this one.

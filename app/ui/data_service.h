@@ -26,7 +26,9 @@ class DataWorker;
 
 struct LoadStats
 {
-    QString databasePath;
+    QString databasePath; // or the fleet store's URL, masked
+    bool store = false; // a fleet store, not a database
+    QString warning; // what the user should know about the connection (a user who may write)
     int64_t jobs = 0;
     int64_t attempts = 0;
     int64_t segments = 0;
@@ -44,10 +46,15 @@ public:
     const gpu::BackendInfo& backend() const { return m_backend; }
     bool hasDatabase() const { return !m_path.isEmpty(); }
     const QString& databasePath() const { return m_path; }
+    // Whether what is open is a fleet store (databasePath() is then its URL, masked).
+    bool isStore() const { return m_store; }
 
     // Opens a workbench database (created when missing) and loads it into the engine; emits
     // databaseOpened or databaseFailed.
     void openDatabase(const QString& path);
+    // Connects to a fleet store instead (url without its password; `password` empty: from the
+    // environment or the password file); emits databaseOpened (stats.store set) or databaseFailed.
+    void connectStore(const QString& url, const QString& password);
 
     // Imports trace files into the open database (one transaction each) under a label, read with
     // `reader` (format, mapping, job, ... as `ettw import` takes them; the caller has checked them
@@ -157,6 +164,7 @@ private:
     DataWorker* m_worker = nullptr;
     gpu::BackendInfo m_backend;
     QString m_path;
+    bool m_store = false;
     bool m_importRunning = false;
     QString m_removedLabel; // set and cleared by the worker's posts
     std::shared_ptr<std::atomic<bool>> m_cancel;

@@ -87,22 +87,30 @@ DataWorker::~DataWorker() = default;
 
 void DataWorker::postOpened(double loadSeconds)
 {
-    LocalFleetSource* fleet = *m_workspace->fleet();
-    const FleetVocabulary fleetVocab = fleet->vocabulary();
+    postOpened(**m_workspace->fleet(), QFileInfo(qs(m_workspace->path())).absoluteFilePath(), false, loadSeconds);
+}
+
+void DataWorker::postOpened(
+    FleetSource& fleet, const QString& where, bool store, double loadSeconds, const QString& warning)
+{
+    const FleetVocabulary fleetVocab = fleet.vocabulary();
     const Vocabulary vocab = Vocabulary::of(fleetVocab);
     LoadStats stats;
-    stats.databasePath = QFileInfo(qs(m_workspace->path())).absoluteFilePath();
+    stats.databasePath = where;
+    stats.store = store;
+    stats.warning = warning;
     stats.jobs = fleetVocab.jobs;
     stats.attempts = vocab.attempts;
     stats.segments = vocab.segments;
     stats.loadSeconds = loadSeconds;
-    const gpu::BackendInfo backend = fleet->backend();
+    const gpu::BackendInfo backend = fleet.backend();
     DataService* service = m_service;
     QMetaObject::invokeMethod(
         service,
         [service, stats, vocab, backend] {
             service->m_backend = backend;
             service->m_path = stats.databasePath;
+            service->m_store = stats.store;
             emit service->databaseOpened(stats, vocab);
         },
         Qt::QueuedConnection);
@@ -143,13 +151,30 @@ void DataWorker::postResult(
         Qt::QueuedConnection);
 }
 
-LocalFleetSource* DataWorker::fleetOrFail(const LatestId& latest, quint64 id)
+FleetSource* DataWorker::fleetOrFail(const LatestId& latest, quint64 id)
 {
+    if (m_store) {
+        return m_store.get();
+    }
     if (!m_workspace || !m_workspace->loaded()) {
         postFailed(latest, id, QObject::tr("no database is open"));
         return nullptr;
     }
     return *m_workspace->fleet();
+}
+
+Workspace* DataWorker::workspaceOrFail(const LatestId& latest, quint64 id, const QString& what)
+{
+    if (m_store) {
+        postFailed(latest, id,
+            QObject::tr("%1 is not made from a fleet store yet: open a database holding the same files").arg(what));
+        return nullptr;
+    }
+    if (!m_workspace) {
+        postFailed(latest, id, QObject::tr("no database is open"));
+        return nullptr;
+    }
+    return m_workspace.get();
 }
 
 template <typename Data, typename Compute>
@@ -159,7 +184,7 @@ void DataWorker::answer(const LatestId& latest, quint64 id, const QString& what,
     if (isStale(latest, id)) {
         return;
     }
-    LocalFleetSource* fleet = fleetOrFail(latest, id);
+    FleetSource* fleet = fleetOrFail(latest, id);
     if (!fleet) {
         return;
     }
@@ -191,9 +216,56 @@ void DataWorker::openDatabase(const QString& path)
     QMetaObject::invokeMethod(
         service, [service] { service->m_removedLabel.clear(); }, Qt::QueuedConnection);
     m_whatIf.reset();
+    m_store.reset();
     m_workspace = std::move(*opened);
     m_dbPath = path;
     postOpened(secondsSince(started));
+}
+
+void DataWorker::connectStore(const QString& url, const QString& password)
+{
+    DataService* service = m_service;
+    auto fail = [service](const QString& message) {
+        QMetaObject::invokeMethod(
+            service, [service, message] { emit service->databaseFailed(message); }, Qt::QueuedConnection);
+    };
+    const auto started = Clock::now();
+    // The password typed wins; else the URL's, the environment's or the password file's.
+    const std::string typed = ss(password);
+    auto parsed = core::clickhouse::parseStoreUrl(ss(url), [&typed](const char* name) -> std::optional<std::string> {
+        if (!typed.empty() && std::string_view(name) == "ETTW_STORE_PASSWORD") {
+            return typed;
+        }
+        return core::clickhouse::processEnv(name);
+    });
+    if (!parsed) {
+        fail(qs(parsed.error().message));
+        return;
+    }
+    core::clickhouse::Timeouts timeouts;
+    auto store = core::clickhouse::FleetStore::open(*parsed, timeouts);
+    if (!store) {
+        fail(qs(store.error().message));
+        return;
+    }
+    auto source = StoreFleetSource::open(std::move(*store));
+    if (!source) {
+        fail(qs(source.error().message));
+        return;
+    }
+    // Load-then-commit: the database (or store) open before stays until the store answered.
+    QMetaObject::invokeMethod(
+        service, [service] { service->m_removedLabel.clear(); }, Qt::QueuedConnection);
+    m_whatIf.reset();
+    m_workspace.reset();
+    m_store = std::move(*source);
+    m_dbPath.clear();
+    const QString warning = m_store->userMayWrite()
+        ? QObject::tr("Connected as '%1', who may write to the store: the window only reads, but a read-only user is "
+                      "safer (readonly = 1 in the user's profile).")
+              .arg(qs(parsed->user))
+        : QString();
+    postOpened(*m_store, qs(m_store->location()), true, secondsSince(started), warning);
 }
 
 void DataWorker::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
@@ -426,12 +498,18 @@ void DataWorker::advice(LatestId latest, quint64 id, const AdviceRequest& reques
 
 void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& request)
 {
+    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The report"))) {
+        return;
+    }
     answer(latest, id, QObject::tr("report"), &DataService::reportReady,
         [&](FleetSource&) { return gatherReport(*m_workspace, request); });
 }
 
 void DataWorker::whatIf(LatestId latest, quint64 id, const WhatIfRequest& request)
 {
+    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("A what-if projection"))) {
+        return;
+    }
     answer(latest, id, QObject::tr("what-if"), &DataService::whatIfReady,
         [&](FleetSource&) { return m_whatIf.project(*m_workspace, request); });
 }
@@ -445,6 +523,9 @@ void DataWorker::findJobs(LatestId latest, quint64 id, const QString& query, int
 
 void DataWorker::issues(LatestId latest, quint64 id)
 {
+    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The list of import issues"))) {
+        return;
+    }
     answer(latest, id, QObject::tr("import issues"), &DataService::issuesReady,
         [&](FleetSource&) -> core::Result<IssueList> {
             auto listed = importIssues(*m_workspace);
@@ -470,8 +551,7 @@ void DataWorker::scenarios(LatestId latest, quint64 id)
     if (isStale(latest, id)) {
         return;
     }
-    if (!m_workspace) {
-        postFailed(latest, id, QObject::tr("no database is open"));
+    if (!workspaceOrFail(latest, id, QObject::tr("A saved scenario"))) {
         return;
     }
     if (auto list = listScenariosOrFail(latest, id, QString())) {
@@ -481,8 +561,7 @@ void DataWorker::scenarios(LatestId latest, quint64 id)
 
 void DataWorker::saveScenario(LatestId latest, quint64 id, const core::Scenario& scenario)
 {
-    if (!m_workspace) {
-        postFailed(latest, id, QObject::tr("no database is open"));
+    if (!workspaceOrFail(latest, id, QObject::tr("A saved scenario"))) {
         return;
     }
     // On error nothing is written.
@@ -507,8 +586,7 @@ void DataWorker::saveScenario(LatestId latest, quint64 id, const core::Scenario&
 
 void DataWorker::deleteScenario(LatestId latest, quint64 id, const QString& name)
 {
-    if (!m_workspace) {
-        postFailed(latest, id, QObject::tr("no database is open"));
+    if (!workspaceOrFail(latest, id, QObject::tr("A saved scenario"))) {
         return;
     }
     // The deleted scenario comes back, so that the page can undo by saving it again.

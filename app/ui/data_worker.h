@@ -5,6 +5,7 @@
 // same channel made it stale. It computes no figure itself.
 #pragma once
 
+#include "app/service/store_fleet_source.h"
 #include "app/service/whatif_session.h"
 #include "app/service/workspace.h"
 #include "app/ui/data_service.h"
@@ -48,6 +49,9 @@ public:
 
     // --- requests: called on the worker thread; each posts its result to the service ---------
     void openDatabase(const QString& path);
+    // Connects to a fleet store (clickhouse://USER@HOST:PORT/DATABASE?cluster=NAME) instead of a
+    // database: the query pages answer from the cluster; what needs a database says so.
+    void connectStore(const QString& url, const QString& password);
     void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
         std::shared_ptr<std::atomic<bool>> cancel);
     void renameLabel(const QString& from, const QString& to);
@@ -77,11 +81,17 @@ public:
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }
-    // The loaded fleet, or nullptr after posting "no database is open" for request `id`.
-    LocalFleetSource* fleetOrFail(const LatestId& latest, quint64 id);
+    // The loaded fleet (the database's or the store's), or nullptr after posting "no database is
+    // open" for request `id`.
+    FleetSource* fleetOrFail(const LatestId& latest, quint64 id);
+    // The open database, or nullptr after posting for request `id` that `what` needs one (a fleet
+    // store is open, or nothing is).
+    Workspace* workspaceOrFail(const LatestId& latest, quint64 id, const QString& what);
     // The saved scenarios, or an empty optional after posting the failure of request `id`.
     std::optional<ScenarioList> listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context);
     void postOpened(double loadSeconds);
+    void postOpened(
+        FleetSource& fleet, const QString& where, bool store, double loadSeconds, const QString& warning = {});
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.
     void postFailed(const LatestId& latest, quint64 id, const QString& message);
@@ -96,6 +106,7 @@ private:
 
     DataService* m_service;
     std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<StoreFleetSource> m_store; // instead of m_workspace when a fleet store is open
     QString m_dbPath; // of the open database, as the user named it
     WhatIfSession m_whatIf; // the model of the last cohort asked for
 };

@@ -110,6 +110,12 @@ QString MainWindow::defaultDatabasePath()
 
 void MainWindow::createActions()
 {
+    m_connectStoreAction = new QAction(tr("&Connect to fleet store..."), this);
+    m_connectStoreAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_connectStoreAction->setStatusTip(
+        tr("Compute on a fleet store (a ClickHouse cluster) instead of a database: every figure in SQL on its shards"));
+    connect(m_connectStoreAction, &QAction::triggered, this, &MainWindow::connectStoreDialog);
+
     m_newDbAction = new QAction(tr("&New database..."), this);
     m_newDbAction->setStatusTip(tr("Create an empty workbench database"));
     connect(m_newDbAction, &QAction::triggered, this, &MainWindow::newDatabase);
@@ -238,6 +244,7 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newDbAction);
     file->addAction(m_openDbAction);
+    file->addAction(m_connectStoreAction);
     file->addSeparator();
     file->addAction(m_openAction);
     file->addAction(m_importAction);
@@ -462,7 +469,12 @@ void MainWindow::updateEmptyState()
     const bool open = m_service->hasDatabase();
     const bool loading = !m_pendingDatabase.isEmpty(); // the pages say they are loading
     const bool empty = !loading && (!open || m_state->vocabulary().jobs == 0);
-    if (!open) {
+    if (open && m_service->isStore()) {
+        m_emptyTitle->setText(tr("No jobs in this fleet store yet"));
+        m_emptyText->setText(tr("%1 holds no pushed dataset. From a shell:  ettw push --db DATABASE --store URL, or "
+                                "ettw import --store URL --label LABEL FILE...")
+                                 .arg(m_service->databasePath()));
+    } else if (!open) {
         m_emptyTitle->setText(tr("No database is open"));
         m_emptyText->setText(tr("Open a workbench database, or import trace files into a new one: native ETT traces "
                                 "(.ett.jsonl, .ett.jsonl.gz), PyTorch profiler (Chrome) traces, Nsight Systems "

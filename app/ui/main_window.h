@@ -60,6 +60,12 @@ public:
 
     // Opens (or creates) a database, remembering it in the recent files.
     void openDatabase(const QString& path);
+    // Connects to a fleet store (a ClickHouse cluster) instead of a database, remembering the URL
+    // (never the password) in the recent stores; `password` empty: from the URL, the environment
+    // or the password file (core/store/clickhouse/store_url.h).
+    void connectStore(const QString& url, const QString& password = {});
+    // The recent fleet stores, most recent first, without passwords (QSettings "recentStores").
+    static QStringList recentStores();
     // Imports trace files into the open database (the default one when none is open). Without a
     // label, asks for it and the import options first (ImportDialog); with one, imports at once
     // with the defaults of `ettw import`. Refused with a message while another import runs.
@@ -111,6 +117,8 @@ private:
     void connectService();
 
     void newDatabase();
+    // File > Connect to fleet store: the URL (recent ones offered), the password, a read-only user.
+    void connectStoreDialog();
     void openDatabaseDialog();
     void importDialog();
     void openDialog();
@@ -162,6 +170,7 @@ private:
 
     QAction* m_newDbAction = nullptr;
     QAction* m_openDbAction = nullptr;
+    QAction* m_connectStoreAction = nullptr;
     QAction* m_importAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_renameAction = nullptr;

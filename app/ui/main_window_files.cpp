@@ -139,6 +139,12 @@ void MainWindow::importTraces(const QStringList& paths, std::optional<QString> l
     if (paths.isEmpty()) {
         return;
     }
+    if (m_service->isStore()) {
+        QMessageBox::information(this, tr("Import traces"),
+            tr("A fleet store is open: the window only reads it. Import into a database (File > Open database), or "
+               "into the store from a shell with  ettw import --store URL --label LABEL FILE..."));
+        return;
+    }
     if (m_service->importRunning()) {
         QMessageBox::information(
             this, tr("Import traces"), tr("An import is running; wait for it to finish or cancel it first."));
@@ -221,12 +227,25 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
             .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
                 countOf(stats.segments, tr("segment"), tr("segments"))));
     m_rowsLabel->setToolTip(tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
-    m_renameAction->setEnabled(!vocabulary.labels.isEmpty());
-    m_removeAction->setEnabled(!vocabulary.labels.isEmpty());
+    // A fleet store is only read: labels change with ettw push.
+    m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
+    m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
+    m_importAction->setEnabled(!stats.store);
     updateUndoAction();
-    m_reportAction->setEnabled(true);
+    m_reportAction->setEnabled(!stats.store);
     updateTitle();
-    if (m_service->importRunning()) {
+    if (stats.store) {
+        m_rowsLabel->setText(
+            tr("%1, %2, %3 in the store")
+                .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
+                    countOf(stats.segments, tr("segment"), tr("segments"))));
+        m_rowsLabel->setToolTip(
+            tr("Fleet store %1, connected in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
+        statusBar()->showMessage(stats.warning.isEmpty()
+                ? tr("Connected to %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 2)
+                : stats.warning,
+            kMessageMs);
+    } else if (m_service->importRunning()) {
         const bool isDefault = QFileInfo(stats.databasePath) == QFileInfo(defaultDatabasePath());
         statusBar()->showMessage(
             (isDefault ? tr("No database was open: importing into %1...") : tr("Importing into %1..."))
@@ -243,8 +262,10 @@ void MainWindow::onDatabaseFailed(const QString& message)
     m_pendingDatabase.clear();
     m_databaseRequested = m_service->hasDatabase();
     updateEmptyState();
-    statusBar()->showMessage(tr("Could not open the database."), kMessageMs);
-    ErrorDialog::showError(this, tr("Open database"),
+    const bool store = path.startsWith(QLatin1String("clickhouse://"));
+    statusBar()->showMessage(
+        store ? tr("Could not connect to the fleet store.") : tr("Could not open the database."), kMessageMs);
+    ErrorDialog::showError(this, store ? tr("Connect to fleet store") : tr("Open database"),
         path.isEmpty() ? tr("The database could not be opened.") : tr("Could not open %1.").arg(path), message);
 }
 
@@ -480,6 +501,11 @@ void MainWindow::updateRecentMenu()
 void MainWindow::updateTitle()
 {
     const QString path = m_service->databasePath();
+    if (m_service->isStore()) {
+        setWindowTitle(tr("%1 - ETT Workbench").arg(path));
+        setWindowFilePath(QString());
+        return;
+    }
     setWindowTitle(path.isEmpty() ? tr("ETT Workbench") : tr("%1 - ETT Workbench").arg(QFileInfo(path).fileName()));
     setWindowFilePath(path);
 }

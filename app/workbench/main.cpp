@@ -1,6 +1,6 @@
 // ett-workbench: the workbench window.
 //
-//   ett-workbench [--db PATH] [--label LABEL] [--screenshot PNG [--show WHAT]] [FILES...]
+//   ett-workbench [--db PATH | --store URL] [--label LABEL] [--screenshot PNG [--show WHAT]] [FILES...]
 //
 // FILES are trace files to import (under --label, "default" when not given) or one database to
 // open. --screenshot opens the window, waits until the data has loaded and the first overview
@@ -283,6 +283,10 @@ struct Options
 {
     QCommandLineOption db { QStringLiteral("db"), QStringLiteral("Open (or create) the workbench database PATH."),
         QStringLiteral("PATH") };
+    QCommandLineOption store { QStringLiteral("store"),
+        QStringLiteral("Connect to the fleet store URL (clickhouse://USER@HOST:PORT/DATABASE?cluster=NAME; the "
+                       "password from ETTW_STORE_PASSWORD or the password file) instead of a database."),
+        QStringLiteral("URL") };
     QCommandLineOption label { QStringLiteral("label"),
         QStringLiteral("Import the trace FILES under LABEL (default: \"default\")."), QStringLiteral("LABEL") };
     QCommandLineOption screenshot { QStringLiteral("screenshot"),
@@ -303,6 +307,7 @@ struct Options
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOption(db);
+        parser.addOption(store);
         parser.addOption(label);
         parser.addOption(screenshot);
         parser.addOption(show);
@@ -356,6 +361,7 @@ int main(int argc, char** argv)
 
     const QStringList files = parser.positionalArguments();
     const QString db = parser.value(options.db);
+    const QString store = parser.value(options.store);
     const QString label = parser.isSet(options.label) ? parser.value(options.label) : QStringLiteral("default");
 
     MainWindow window;
@@ -366,11 +372,14 @@ int main(int argc, char** argv)
         tracesGiven = tracesGiven || !ett::app::looksLikeDatabase(f);
     }
     if (parser.isSet(options.screenshot)) {
-        new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven, !db.isEmpty() || !files.isEmpty(),
-            parser.value(options.show));
+        new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven,
+            !db.isEmpty() || !store.isEmpty() || !files.isEmpty(), parser.value(options.show));
     }
     if (!db.isEmpty()) {
         window.openDatabase(db);
+    }
+    if (!store.isEmpty()) {
+        window.connectStore(store);
     }
     if (!files.isEmpty()) {
         window.openPaths(files, label);

@@ -602,6 +602,7 @@ public:
     std::string location() const override { return m_inner.location(); }
     gpu::BackendInfo backend() const override { return m_inner.backend(); }
     FleetVocabulary vocabulary() const override { return m_inner.vocabulary(); }
+    double lastQuerySeconds() const override { return m_inner.lastQuerySeconds(); }
     core::Result<GroupedFigures> rollup(const core::CohortSpec& s, const std::string& g) override
     {
         ++calls;

@@ -256,6 +256,49 @@ TEST_F(StoreSource, SearchesFindTheSameJobsAndHostileTextIsOnlyText)
     EXPECT_NE(grouping.error().message.find("cannot group by"), std::string::npos);
 }
 
+TEST_F(StoreSource, FleetTimelinesHoldTheLocalSpansAndFaults)
+{
+    const FleetVocabulary v = m_localSource->vocabulary();
+    const int64_t hour = 3'600'000'000'000;
+    for (const auto& [name, scope] : scopes()) {
+        for (const auto& [from, to] :
+            { std::pair { v.firstNs, v.lastNs + 1 }, { v.firstNs + 30 * hour, v.firstNs + 80 * hour } }) {
+            auto s = m_store->fleetTimeline(scope, from, to, 1000);
+            auto l = m_localSource->fleetTimeline(scope, from, to, 1000);
+            ASSERT_TRUE(s.ok()) << name << ": " << s.error().message;
+            ASSERT_TRUE(l.ok()) << name;
+            ASSERT_EQ(s->rows.size(), l->rows.size()) << name;
+            std::map<std::pair<std::string, std::string>, const FleetTimelineRow*> local;
+            for (const auto& row : l->rows) {
+                local[{ row.label, row.key }] = &row;
+            }
+            for (const auto& row : s->rows) {
+                const FleetTimelineRow& lr = *local.at({ row.label, row.key });
+                EXPECT_EQ(row.gpus, lr.gpus);
+                ASSERT_EQ(row.spans.size(), lr.spans.size()) << name << " " << row.key;
+                for (size_t i = 0; i < row.spans.size(); ++i) {
+                    EXPECT_EQ(row.spans[i].startNs, lr.spans[i].startNs);
+                    EXPECT_EQ(row.spans[i].endNs, lr.spans[i].endNs);
+                    EXPECT_EQ(row.spans[i].bucket, lr.spans[i].bucket);
+                }
+                ASSERT_EQ(row.faults.size(), lr.faults.size()) << name << " " << row.key;
+                for (size_t i = 0; i < row.faults.size(); ++i) {
+                    EXPECT_EQ(row.faults[i].atNs, lr.faults[i].atNs);
+                    EXPECT_EQ(row.faults[i].interruption, lr.faults[i].interruption);
+                    EXPECT_EQ(row.faults[i].attempt, lr.faults[i].attempt);
+                }
+            }
+        }
+    }
+    // The density view bins the same spans.
+    auto s = m_store->fleetDensity({}, v.firstNs, v.lastNs + 1, 120, 40);
+    auto l = m_localSource->fleetDensity({}, v.firstNs, v.lastNs + 1, 120, 40);
+    ASSERT_TRUE(s.ok() && l.ok());
+    EXPECT_EQ(s->spans, l->spans);
+    EXPECT_EQ(s->bucketNs, l->bucketNs);
+    EXPECT_EQ(s->faults, l->faults);
+}
+
 TEST_F(StoreSource, WhatIsNotComputedOnAStoreSaysSo)
 {
     auto timeline = m_store->jobTimeline(0);
