@@ -197,6 +197,7 @@ Command addJobCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("job", cmd->job, "Job identifier")->required();
     sub->add_option("--label", cmd->label, "Dataset label, when the job exists under several");
     addFormatOption(sub, common.format, false);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runJob(common, *cmd); } };
 }
 

@@ -143,6 +143,17 @@ std::string jobTable(const JobDetail& detail)
 
 int runJob(const CommonOptions& common, const JobCmd& cmd)
 {
+    if (!common.store.url.empty()) {
+        auto loaded = openAndLoad(common, std::nullopt);
+        if (!loaded) {
+            return fail(loaded.error().message);
+        }
+        auto detail = jobDetail(*loaded->fleet, cmd.job, cmd.label);
+        if (!detail) {
+            return fail(detail.error().message);
+        }
+        return present(common, { [&] { return jobTable(*detail); }, [&] { return jobJson(*detail); }, {} });
+    }
     auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
     if (!workspace) {
         return fail(workspace.error().message);

@@ -2,6 +2,7 @@
 // what `ettw job` shows.
 #pragma once
 
+#include "app/service/fleet_source.h"
 #include "app/service/workspace.h"
 #include "core/store/fleet.h"
 
@@ -20,5 +21,7 @@ struct JobDetail
 // and none was chosen (the message lists them).
 core::Result<JobDetail> jobDetail(
     Workspace& workspace, const std::string& key, const std::optional<std::string>& label);
+// The same from any fleet source, through its job timelines (a fleet store's).
+core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label);
 
 } // namespace ett::app

@@ -4,6 +4,7 @@
 #include "core/model/types.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_schema.h"
+#include "core/store/schema.h"
 #include "gpu/engine.h"
 
 #include <algorithm>
@@ -487,9 +488,194 @@ core::Error StoreFleetSource::notOnStore(const std::string& what) const
         + "): import the fleet into a database and use --db" };
 }
 
-core::Result<core::JobTimeline> StoreFleetSource::jobTimeline(JobIndex)
+core::Result<core::JobTimeline> StoreFleetSource::jobTimeline(JobIndex job)
 {
-    return notOnStore("a job's timeline");
+    if (job < 0 || static_cast<size_t>(job) >= m_jobs.size()) {
+        return core::Error { "no job " + std::to_string(job) + " in " + location() };
+    }
+    const auto started = Clock::now();
+    const JobRef ref = m_jobs[static_cast<size_t>(job)];
+    const std::string db = m_store->url().database;
+    const std::string where = ch::liveDatasetsFilter(db) + " AND dataset_id = " + std::to_string(ref.datasetId)
+        + " AND job_no = " + std::to_string(ref.jobNo);
+    auto query = [&](const std::string& sql) -> core::Result<std::string> {
+        auto body = m_store->queryNode().query(sql + " FORMAT RowBinary");
+        if (!body) {
+            return m_store->explain(body.error());
+        }
+        return body;
+    };
+    std::string buckets;
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        buckets += std::string(", ") + core::bucketColumn(b);
+    }
+    auto jobRow = query("SELECT label, job_key, name, gpus, isNull(submitted_ns), assumeNotNull(submitted_ns), "
+                        "has_checkpoints, first_start_ns, last_end_ns, attr_keys, attr_values FROM "
+        + db + ".jobs WHERE " + where);
+    auto attempts = query("SELECT attempt_idx, toInt64(attempt_no), start_ns, end_ns, gpus, toString(outcome), "
+                          "CAST(interruption AS Int8), fault_at_ns, gap_after_ns, tts_ns, isNull(ttr_ns), "
+                          "assumeNotNull(ttr_ns), isNull(first_train_ns), assumeNotNull(first_train_ns), cause, "
+                          "symptom, detail"
+        + buckets + " FROM " + db + ".attempts WHERE " + where + " ORDER BY attempt_idx");
+    auto segments = query("SELECT attempt_idx, start_ns, end_ns, CAST(bucket AS Int8) FROM " + db + ".segments WHERE "
+        + where + " ORDER BY attempt_idx, start_ns, end_ns");
+    auto phases = query("SELECT attempt_idx, start_ns, end_ns, CAST(category AS Int8), subcategory, rank FROM " + db
+        + ".phases WHERE " + where + " ORDER BY attempt_idx, start_ns, end_ns");
+    auto checkpoints = query("SELECT toInt64(attempt_no), isNull(step), assumeNotNull(step), start_ns, durable_ns, "
+                             "failed FROM "
+        + db + ".checkpoints WHERE " + where + " ORDER BY start_ns, durable_ns");
+    for (const auto* r : { &jobRow, &attempts, &segments, &phases, &checkpoints }) {
+        if (!*r) {
+            return r->error();
+        }
+    }
+    core::JobTimeline t;
+    // 1. The job.
+    ch::RowBinaryReader jr(*jobRow);
+    if (jr.atEnd()) {
+        return core::Error { "job " + ref.key + " of label '" + ref.label + "' is no longer in " + location() };
+    }
+    auto label = jr.string();
+    auto key = jr.string();
+    auto name = jr.string();
+    auto gpus = jr.int64();
+    auto noSubmitted = jr.uint8();
+    auto submitted = jr.int64();
+    auto hasCheckpoints = jr.uint8();
+    auto first = jr.int64();
+    auto last = jr.int64();
+    auto keys = jr.stringArray();
+    auto values = jr.stringArray();
+    if (!label || !key || !name || !gpus || !noSubmitted || !submitted || !hasCheckpoints || !first || !last || !keys
+        || !values || keys->size() != values->size()) {
+        return shortRow();
+    }
+    t.label = *label;
+    t.key = *key;
+    t.name = *name;
+    t.gpus = *gpus;
+    if (!*noSubmitted) {
+        t.submittedNs = *submitted;
+    }
+    t.noCheckpointData = *hasCheckpoints == 0;
+    t.windowStartNs = *first;
+    t.windowEndNs = *last;
+    for (size_t i = 0; i < keys->size(); ++i) {
+        t.attrs.emplace_back((*keys)[i], (*values)[i]);
+    }
+    std::sort(t.attrs.begin(), t.attrs.end());
+    // 2. Attempts, their segments and phases.
+    for (ch::RowBinaryReader r(*attempts); !r.atEnd();) {
+        core::TimelineAttempt ta;
+        core::AttemptResult& a = ta.result;
+        auto idx = r.uint32();
+        auto number = r.int64();
+        auto start = r.int64();
+        auto end = r.int64();
+        auto attemptGpus = r.int64();
+        auto outcome = r.string();
+        auto interruption = r.uint8();
+        auto fault = r.int64();
+        auto gap = r.int64();
+        auto tts = r.int64();
+        auto noTtr = r.uint8();
+        auto ttr = r.int64();
+        auto noTrain = r.uint8();
+        auto train = r.int64();
+        auto cause = r.string();
+        auto symptom = r.string();
+        auto detail = r.string();
+        if (!idx || !number || !start || !end || !attemptGpus || !outcome || !interruption || !fault || !gap || !tts
+            || !noTtr || !ttr || !noTrain || !train || !cause || !symptom || !detail
+            || *idx != static_cast<uint32_t>(t.attempts.size())) {
+            return shortRow();
+        }
+        a.number = static_cast<int32_t>(*number);
+        a.startNs = *start;
+        a.endNs = *end;
+        a.gpus = *attemptGpus;
+        a.outcome = core::parseOutcome(*outcome).value_or(core::Outcome::Completed);
+        a.interruption = static_cast<core::Interruption>(*interruption);
+        if (a.outcome == core::Outcome::Failed || a.outcome == core::Outcome::Preempted) {
+            a.faultNs = *fault;
+        }
+        a.gapAfterNs = *gap;
+        a.ttsNs = *tts;
+        if (!*noTtr) {
+            a.ttrNs = *ttr;
+        }
+        if (!*noTrain) {
+            a.firstTrainNs = *train;
+        }
+        for (auto& b : a.bucketsNs) {
+            auto v = r.int64();
+            if (!v) {
+                return shortRow();
+            }
+            b = *v;
+        }
+        ta.cause = std::move(*cause);
+        ta.symptom = std::move(*symptom);
+        ta.detail = std::move(*detail);
+        t.attempts.push_back(std::move(ta));
+    }
+    for (ch::RowBinaryReader r(*segments); !r.atEnd();) {
+        auto idx = r.uint32();
+        auto s = r.int64();
+        auto e = r.int64();
+        auto b = r.uint8();
+        if (!idx || !s || !e || !b || *idx >= t.attempts.size() || *b >= core::kBucketCount) {
+            return shortRow();
+        }
+        t.attempts[*idx].result.segments.push_back({ *s, *e, static_cast<core::Bucket>(*b) });
+    }
+    for (ch::RowBinaryReader r(*phases); !r.atEnd();) {
+        auto idx = r.uint32();
+        auto s = r.int64();
+        auto e = r.int64();
+        auto category = r.uint8();
+        auto subcategory = r.string();
+        auto rank = r.int32();
+        if (!idx || !s || !e || !category || !subcategory || !rank || *idx >= t.attempts.size()
+            || *category >= core::kCategoryCount) {
+            return shortRow();
+        }
+        // The store keeps no phase names: the timeline names a phase by its kind.
+        t.attempts[*idx].phases.push_back(
+            { *s, *e, static_cast<core::Category>(*category), std::move(*subcategory), *rank, std::string() });
+    }
+    for (auto& ta : t.attempts) {
+        for (const auto& p : ta.phases) {
+            if (p.rank >= 0) {
+                ta.ranks.push_back(p.rank);
+            }
+        }
+        std::sort(ta.ranks.begin(), ta.ranks.end());
+        ta.ranks.erase(std::unique(ta.ranks.begin(), ta.ranks.end()), ta.ranks.end());
+    }
+    // 3. Checkpoints.
+    for (ch::RowBinaryReader r(*checkpoints); !r.atEnd();) {
+        auto attempt = r.int64();
+        auto noStep = r.uint8();
+        auto step = r.int64();
+        auto s = r.int64();
+        auto durable = r.int64();
+        auto failed = r.uint8();
+        if (!attempt || !noStep || !step || !s || !durable || !failed) {
+            return shortRow();
+        }
+        core::TimelineCheckpoint c;
+        c.attempt = static_cast<int32_t>(*attempt);
+        if (!*noStep) {
+            c.step = *step;
+        }
+        c.startNs = *s;
+        c.durableNs = *durable;
+        c.failed = *failed != 0;
+        t.checkpoints.push_back(c);
+    }
+    m_lastSeconds = secondsSince(started);
+    return t;
 }
 
 core::Result<FleetTimelineData> StoreFleetSource::fleetTimeline(

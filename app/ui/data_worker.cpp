@@ -551,6 +551,11 @@ void DataWorker::scenarios(LatestId latest, quint64 id)
     if (isStale(latest, id)) {
         return;
     }
+    if (m_store) {
+        // Scenarios are saved in a database; a fleet store holds none.
+        postResult(latest, id, &DataService::scenariosReady, ScenarioList {});
+        return;
+    }
     if (!workspaceOrFail(latest, id, QObject::tr("A saved scenario"))) {
         return;
     }

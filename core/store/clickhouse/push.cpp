@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <random>
 #include <thread>
+#include <tuple>
 
 namespace ett::core::clickhouse {
 
@@ -62,7 +64,7 @@ class ShardWriter
 {
 public:
     ShardWriter(const StoredFleet& fleet, uint64_t datasetId, const std::string& database, HttpConnection& conn,
-        size_t shard, const PushOptions& options, std::atomic<bool>& stopAll)
+        size_t shard, const PushOptions& options, std::atomic<bool>& stopAll, const FleetTexts* fleetTexts)
         : f(fleet.columns)
         , at(fleet.attribution)
         , id(datasetId)
@@ -71,6 +73,7 @@ public:
         , shardIdx(shard)
         , opt(options)
         , stop(stopAll)
+        , texts(fleetTexts)
     {
     }
 
@@ -133,6 +136,10 @@ public:
             w.int64(faultInstant(f.attemptStartNs[a], f.attemptEndNs[a], f.attemptOutcome[a], f.attemptFaultNs[a]));
             w.int64(last ? f.attemptEndNs[a] : f.attemptStartNs[a + 1]);
             w.uint8(last ? 1 : 0);
+            const bool hasTexts = texts && a < texts->attemptCause.size();
+            w.string(hasTexts ? texts->attemptCause[a] : std::string());
+            w.string(hasTexts ? texts->attemptSymptom[a] : std::string());
+            w.string(hasTexts ? texts->attemptDetail[a] : std::string());
             return rowDone("attempts");
         });
         if (auto st = attemptRows ? flush("attempts") : attemptRows; !st) {
@@ -187,6 +194,9 @@ public:
                 w.int64(f.checkpointStartNs[k]);
                 w.int64(f.checkpointDurableNs[k]);
                 w.uint8(f.checkpointFailed[k]);
+                const bool hasTexts = texts && k < texts->checkpointAttempt.size();
+                w.int32(hasTexts ? texts->checkpointAttempt[k] : 0);
+                w.nullableInt64(hasTexts ? texts->checkpointStep[k] : std::nullopt);
                 if (auto st = rowDone("checkpoints"); !st) {
                     return st;
                 }
@@ -251,6 +261,7 @@ private:
     const size_t shardIdx;
     const PushOptions& opt;
     std::atomic<bool>& stop;
+    const FleetTexts* texts;
     RowBinaryWriter w;
     size_t rows = 0;
 };
@@ -298,8 +309,70 @@ Status writeCatalogueRow(FleetStore& store, HttpConnection& c, const PushReport&
 
 } // namespace
 
+Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const std::optional<std::string>& label)
+{
+    const FleetColumns& f = fleet.columns;
+    const std::string where = label ? " WHERE j.label_id = (SELECT id FROM labels WHERE name = ?1)" : "";
+    FleetTexts out;
+    // 1. Attempts in the columns' order (the loader's ORDER BY, a total order).
+    auto st = db.prepare("SELECT a.cause, a.symptom, a.detail FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN "
+                         "attempt_derived d ON d.attempt_id = a.id"
+        + where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
+    if (!st) {
+        return st.error();
+    }
+    if (label) {
+        st->bind(1, *label);
+    }
+    if (auto rows = st->forEachRow([&] {
+            out.attemptCause.push_back(st->columnText(0));
+            out.attemptSymptom.push_back(st->columnText(1));
+            out.attemptDetail.push_back(st->columnText(2));
+        });
+        !rows) {
+        return rows.error();
+    }
+    if (out.attemptCause.size() != f.attempts()) {
+        return Error { db.path() + ": the attempts changed while they were read; push again" };
+    }
+    // 2. Checkpoints, matched by job, start, durable instant and failure (in the order each key
+    // comes, when several checkpoints share one).
+    using Key = std::tuple<int64_t, int64_t, int64_t, bool>;
+    std::map<Key, std::vector<std::pair<int32_t, std::optional<int64_t>>>> byKey;
+    auto ck = db.prepare("SELECT c.job_id, c.start_ns, coalesce(c.durable_ns, c.start_ns), c.failed, c.attempt_no, "
+                         "c.step FROM checkpoints c JOIN jobs j ON j.id = c.job_id"
+        + where + " ORDER BY c.id DESC");
+    if (!ck) {
+        return ck.error();
+    }
+    if (label) {
+        ck->bind(1, *label);
+    }
+    if (auto rows = ck->forEachRow([&] {
+            byKey[{ ck->columnInt64(0), ck->columnInt64(1), ck->columnInt64(2), ck->columnInt64(3) != 0 }].emplace_back(
+                static_cast<int32_t>(ck->columnInt64(4)), ck->columnOptionalInt64(5));
+        });
+        !rows) {
+        return rows.error();
+    }
+    for (size_t j = 0; j < f.jobs(); ++j) {
+        for (auto k = static_cast<size_t>(f.jobCheckpointBegin[j]);
+             k < static_cast<size_t>(f.jobCheckpointBegin[j + 1]); ++k) {
+            auto it = byKey.find(
+                { f.jobRowId[j], f.checkpointStartNs[k], f.checkpointDurableNs[k], f.checkpointFailed[k] != 0 });
+            if (it == byKey.end() || it->second.empty()) {
+                return Error { db.path() + ": the checkpoints changed while they were read; push again" };
+            }
+            out.checkpointAttempt.push_back(it->second.back().first);
+            out.checkpointStep.push_back(it->second.back().second);
+            it->second.pop_back();
+        }
+    }
+    return out;
+}
+
 Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const std::string& label,
-    const std::string& contentHash, const std::string& source, const PushOptions& options)
+    const std::string& contentHash, const std::string& source, const PushOptions& options, const FleetTexts* texts)
 {
     const auto t0 = std::chrono::steady_clock::now();
     PushOptions opt = options;
@@ -394,7 +467,7 @@ Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const 
         for (size_t s = 0; s < shards->size(); ++s) {
             workers.emplace_back([&, s] {
                 auto conn = store.connect((*shards)[s]);
-                ShardWriter writer(fleet, report.datasetId, store.url().database, *conn, s, opt, stop);
+                ShardWriter writer(fleet, report.datasetId, store.url().database, *conn, s, opt, stop, texts);
                 results[s] = writer.run(jobsOf[s], label);
                 if (!results[s]) {
                     stop = true;
@@ -516,7 +589,11 @@ Result<std::vector<PushReport>> pushDatabase(FleetStore& store, Database& db, co
         if (!fleet) {
             return fleet.error();
         }
-        auto report = pushFleet(store, *fleet, l, *hash, source, options);
+        auto texts = loadFleetTexts(db, *fleet, l);
+        if (!texts) {
+            return texts.error();
+        }
+        auto report = pushFleet(store, *fleet, l, *hash, source, options, &*texts);
         if (!report) {
             return report.error();
         }

@@ -61,10 +61,27 @@ struct PushReport
     double seconds = 0;
 };
 
+// What a job's timeline shows beyond the engine's columns, aligned with them: per attempt its
+// cause, symptom and detail as imported; per checkpoint the attempt it was written in and its step.
+struct FleetTexts
+{
+    std::vector<std::string> attemptCause;
+    std::vector<std::string> attemptSymptom;
+    std::vector<std::string> attemptDetail;
+    std::vector<int32_t> checkpointAttempt;
+    std::vector<std::optional<int64_t>> checkpointStep;
+};
+
+// Reads the texts of `fleet`, loaded from `db` with the label `label` (loadStoredFleet). Error: the
+// database's, or rows that do not match the fleet's (the database changed in between).
+Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const std::optional<std::string>& label);
+
 // Pushes one fleet (the jobs of one label, with phases) as the dataset `label` with content
-// `contentHash`. Error: the shard or server that failed and why; nothing is counted then.
+// `contentHash`, with its texts when given (else empty causes and checkpoints of attempt 0).
+// Error: the shard or server that failed and why; nothing is counted then.
 Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const std::string& label,
-    const std::string& contentHash, const std::string& source, const PushOptions& options = {});
+    const std::string& contentHash, const std::string& source, const PushOptions& options = {},
+    const FleetTexts* texts = nullptr);
 
 // The content of a label of a local database: SHA-256 over its files' SHA-256 (sorted) and the
 // accounting version. Error: no such label, or the database's.

@@ -102,7 +102,12 @@ Result<Wide> RowBinaryReader::decimal128()
     return fixed<Wide>();
 }
 
-Result<std::vector<int64_t>> RowBinaryReader::int64Array()
+Result<int32_t> RowBinaryReader::int32()
+{
+    return fixed<int32_t>();
+}
+
+Result<uint64_t> RowBinaryReader::arrayLength()
 {
     uint64_t n = 0;
     for (int shift = 0;; shift += 7) {
@@ -118,6 +123,37 @@ Result<std::vector<int64_t>> RowBinaryReader::int64Array()
             break;
         }
     }
+    // Every item takes a byte at least.
+    if (n > m_data.size() - m_pos) {
+        return Error { "an array longer than the server's answer" };
+    }
+    return n;
+}
+
+Result<std::vector<std::string>> RowBinaryReader::stringArray()
+{
+    auto n = arrayLength();
+    if (!n) {
+        return n.error();
+    }
+    std::vector<std::string> out;
+    for (uint64_t i = 0; i < *n; ++i) {
+        auto s = string();
+        if (!s) {
+            return s.error();
+        }
+        out.push_back(std::move(*s));
+    }
+    return out;
+}
+
+Result<std::vector<int64_t>> RowBinaryReader::int64Array()
+{
+    auto length = arrayLength();
+    if (!length) {
+        return length.error();
+    }
+    const uint64_t n = *length;
     if (n > (m_data.size() - m_pos) / sizeof(int64_t)) {
         return Error { "an array longer than the server's answer" };
     }

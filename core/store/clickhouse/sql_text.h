@@ -71,10 +71,13 @@ public:
     // A Decimal128 of scale 0: 16 bytes, little-endian two's complement (read as they are: the
     // server's text form of such a number is unreliable in 18.16, see fleet_store.cpp).
     Result<Wide> decimal128();
-    // Array(Int64): a LEB128 length, then the items.
+    // Array(Int64) and Array(String): a LEB128 length, then the items.
     Result<std::vector<int64_t>> int64Array();
+    Result<std::vector<std::string>> stringArray();
+    Result<int32_t> int32();
 
 private:
+    Result<uint64_t> arrayLength();
     Status need(size_t n);
     template <typename T> Result<T> fixed();
 

@@ -94,7 +94,10 @@ std::vector<std::string> localTableStatements(const std::string& db)
     ttr_ns Nullable(Int64),
     fault_at_ns Int64,
     stretch_end_ns Int64,
-    is_last UInt8
+    is_last UInt8,
+    cause String,
+    symptom String,
+    detail String
 ))" + engine + "(dataset_id, job_no, attempt_idx)",
         "CREATE TABLE IF NOT EXISTS " + db + R"(.segments_local (
     dataset_id UInt64,
@@ -122,7 +125,9 @@ std::vector<std::string> localTableStatements(const std::string& db)
     job_no UInt32,
     start_ns Int64,
     durable_ns Int64,
-    failed UInt8
+    failed UInt8,
+    attempt_no Int32,
+    step Nullable(Int64)
 ))" + engine + "(dataset_id, job_no, start_ns)",
     };
 }

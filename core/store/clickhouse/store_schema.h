@@ -18,7 +18,8 @@
 namespace ett::core::clickhouse {
 
 // 2: jobs carry their window (first start, last end, attempts, whether they have checkpoints) and
-// attempts their fault instant and stretch, so that ranges and calendar series run in SQL.
+// attempts their fault instant and stretch, so that ranges and calendar series run in SQL; attempts
+// their cause, symptom and detail, checkpoints their attempt and step (a job's timeline).
 inline constexpr int kStoreSchemaVersion = 2;
 
 // The tables holding fleet rows, in the order a push writes them.
