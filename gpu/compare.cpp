@@ -156,8 +156,10 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
         j.figures = g.figures;
         j.name = job < c.jobName.size() ? c.jobName[job] : std::string();
         j.gpus = c.jobGpus[job];
+        j.label = c.labels[static_cast<size_t>(c.jobLabel[job])];
         in.jobs.push_back(std::move(j));
     }
+    core::sortCohortJobs(in.jobs);
 
     // Durations of each category present, and of each of its subcategories.
     std::vector<std::pair<uint8_t, std::string>> kinds;

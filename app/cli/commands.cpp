@@ -233,6 +233,7 @@ Command addCompareCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--top", cmd->top, "Matched jobs listed as regressions and as improvements")->capture_default_str();
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runCompare(common, *cmd); } };
 }
 

@@ -225,6 +225,7 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     if (!loaded) {
         return fail(loaded.error().message);
     }
+    const std::string& where = loaded->where;
     ComparisonRequest request;
     request.a = *a;
     request.b = *b;
@@ -245,16 +246,16 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     const Comparison& c = compared->comparison;
     reportQuery(common, *loaded->fleet, "comparison");
     if (c.jobsA == 0) {
-        return fail("--a '" + cmd.a + "' matches no jobs in " + common.db);
+        return fail("--a '" + cmd.a + "' matches no jobs in " + where);
     }
     if (c.jobsB == 0) {
-        return fail("--b '" + cmd.b + "' matches no jobs in " + common.db);
+        return fail("--b '" + cmd.b + "' matches no jobs in " + where);
     }
 
     if (common.format == "json") {
-        print(comparisonJson(c, common.db, compared->matchedBy));
+        print(comparisonJson(c, where, compared->matchedBy));
     } else {
-        std::string out = fmt::format("Comparison in {}\n", common.db);
+        std::string out = fmt::format("Comparison in {}\n", where);
         out += fmt::format("A: {} ({}, {} GPU-days)\n", c.specA, countOf(c.jobsA, "job", "jobs"),
             groupThousands(fmt::format("{:.1f}", c.gpuDaysA)));
         out += fmt::format("B: {} ({}, {} GPU-days)\n\n", c.specB, countOf(c.jobsB, "job", "jobs"),

@@ -68,6 +68,8 @@ private:
         std::string name;
         int64_t gpus = 1;
         int64_t firstStartNs = 0;
+        std::vector<std::pair<std::string, std::string>> attrs; // as stored (attrsRead)
+        bool attrsRead = false;
     };
 
     explicit StoreFleetSource(std::unique_ptr<core::clickhouse::FleetStore> store);
@@ -80,6 +82,11 @@ private:
     core::Result<std::vector<JobIndex>> readJobs(const std::string& where) const;
     JobIndex indexOf(JobRef ref) const;
     core::Error notOnStore(const std::string& what) const;
+    // What jobs are paired by in a comparison: the key, the name (else the key) or an attribute's
+    // value ("(none)" without it), as gpu::matchValue.
+    std::string matchValue(const JobRef& job, const std::string& matchBy) const;
+    // The job roll-up of a cohort with the jobs numbered and their attributes read.
+    core::Result<GroupedFigures> jobRollup(const core::CohortSpec& cohort);
 
     std::unique_ptr<core::clickhouse::FleetStore> m_store;
     FleetVocabulary m_vocabulary;

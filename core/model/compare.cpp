@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 #include <thread>
+#include <tuple>
 
 namespace ett::core {
 
@@ -657,6 +658,12 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     c.regressions = std::move(worse);
     c.improvements = std::move(better);
     return c;
+}
+
+void sortCohortJobs(std::vector<CohortJob>& jobs)
+{
+    std::stable_sort(jobs.begin(), jobs.end(),
+        [](const CohortJob& a, const CohortJob& b) { return std::tie(a.key, a.label) < std::tie(b.key, b.label); });
 }
 
 } // namespace ett::core

@@ -71,7 +71,12 @@ struct CohortJob
     Figures figures;
     std::string name; // the job's name ("" when it has none)
     int64_t gpus = 0;
+    std::string label; // the job's dataset label (a key may be under several)
 };
+
+// The order every fleet source lists a cohort's jobs in (the bootstrap draws by position): by key,
+// then label. Stable.
+void sortCohortJobs(std::vector<CohortJob>& jobs);
 
 // Percentiles of a named set of durations, e.g. "compile" or "init.process_group_init".
 struct DurationSample

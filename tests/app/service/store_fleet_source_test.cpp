@@ -372,12 +372,53 @@ TEST_F(StoreSource, JobTimelinesHoldTheLocalAttemptsPhasesAndCheckpoints)
     EXPECT_GT(compared, 20);
 }
 
+TEST_F(StoreSource, CohortsPairsAndPhaseDurationsEqualTheLocalOnes)
+{
+    for (const auto& [name, scope] : scopes()) {
+        for (const std::string matchBy : { "job", "name", "team", "nosuch" }) {
+            auto s = m_store->cohortInput(scope, matchBy);
+            auto l = m_localSource->cohortInput(scope, matchBy);
+            ASSERT_TRUE(s.ok() && l.ok()) << name;
+            EXPECT_EQ(s->spec, l->spec);
+            expectSameFigures(s->total, l->total, name + " total");
+            ASSERT_EQ(s->jobs.size(), l->jobs.size()) << name;
+            for (size_t i = 0; i < s->jobs.size(); ++i) {
+                EXPECT_EQ(s->jobs[i].key, l->jobs[i].key) << name;
+                EXPECT_EQ(s->jobs[i].label, l->jobs[i].label) << name;
+                EXPECT_EQ(s->jobs[i].match, l->jobs[i].match) << name << " " << matchBy;
+                EXPECT_EQ(s->jobs[i].name, l->jobs[i].name);
+                EXPECT_EQ(s->jobs[i].gpus, l->jobs[i].gpus);
+                expectSameFigures(s->jobs[i].figures, l->jobs[i].figures, name + " " + s->jobs[i].key);
+            }
+            ASSERT_EQ(s->causes.size(), l->causes.size()) << name;
+            for (size_t i = 0; i < s->causes.size(); ++i) {
+                EXPECT_EQ(s->causes[i].causeClass, l->causes[i].causeClass);
+                EXPECT_EQ(s->causes[i].failures, l->causes[i].failures);
+                EXPECT_EQ(s->causes[i].preemptions, l->causes[i].preemptions);
+            }
+            auto sm = m_store->matchJobs(scope, matchBy);
+            auto lm = m_localSource->matchJobs(scope, matchBy);
+            ASSERT_TRUE(sm.ok() && lm.ok());
+            ASSERT_EQ(sm->size(), lm->size());
+            for (const auto& [value, m] : *sm) {
+                EXPECT_EQ(m.count, lm->at(value).count) << value;
+                EXPECT_TRUE(m.e2eGpuNs == lm->at(value).e2eGpuNs) << value;
+            }
+        }
+        auto sd = m_store->phaseDurations(scope);
+        auto ld = m_localSource->phaseDurations(scope);
+        ASSERT_TRUE(sd.ok() && ld.ok()) << name;
+        EXPECT_EQ(*sd, *ld) << name;
+        EXPECT_GT(sd->size(), 5u) << name;
+    }
+}
+
 TEST_F(StoreSource, WhatIsNotComputedOnAStoreSaysSo)
 {
     auto advice = m_store->advice({}, "job");
     ASSERT_FALSE(advice.ok());
     EXPECT_NE(advice.error().message.find("not computed on a fleet store yet"), std::string::npos);
-    EXPECT_FALSE(m_store->cohortInput({}, "job").ok());
+    EXPECT_FALSE(m_store->whatIfModel({}).ok());
 }
 
 } // namespace

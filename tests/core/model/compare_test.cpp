@@ -308,7 +308,7 @@ CohortInput cohort(const std::vector<std::tuple<std::string, int64_t, int64_t>>&
 {
     CohortInput in;
     for (const auto& [key, productive, lost] : jobs) {
-        CohortJob j { key, key, jobFigures(productive * kS, lost * kS, 8), key, 8 };
+        CohortJob j { key, key, jobFigures(productive * kS, lost * kS, 8), key, 8, {} };
         in.total.merge(j.figures);
         in.jobs.push_back(j);
     }
@@ -365,7 +365,7 @@ TEST(Compare, IntervalsNeedFiveJobsAndPairsRankByGpuHoursChanged)
     auto make = [](const std::vector<std::tuple<std::string, int64_t, int64_t, int64_t>>& jobs) {
         CohortInput in;
         for (const auto& [key, productive, lost, gpus] : jobs) {
-            CohortJob j { key, key, jobFigures(productive * kS, lost * kS, gpus), key, gpus };
+            CohortJob j { key, key, jobFigures(productive * kS, lost * kS, gpus), key, gpus, {} };
             in.total.merge(j.figures);
             in.jobs.push_back(j);
         }
