@@ -305,7 +305,7 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
         return fail("advise: give --job or --by, not both");
     }
     std::error_code ec;
-    if (!std::filesystem::exists(common.db, ec)) {
+    if (common.store.url.empty() && !std::filesystem::exists(common.db, ec)) {
         return fail("advise: no database " + common.db
             + " to measure from (import traces with ettw import, or name one with --db); the models alone need "
               "--blocking-s and --mtbi-s, or --nodes, --failures-per-node-day, --restart-s, --interval-s and "
@@ -327,7 +327,7 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
     if (common.format == "json") {
         JsonWriter j;
         j.beginObject();
-        j.key("database").string(common.db);
+        j.key("database").string(loaded->where);
         j.key("scope").beginObject();
         j.key("label");
         cmd.label ? j.string(*cmd.label) : j.null();
@@ -358,7 +358,7 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
                       "Waste of the train loop: I/(2M) unsaved + b/I blocked (Young 1974); M measured "
                       "between interruptions, b the median save; gain in ETT pp (GPU-weighted) and GPU-hours; "
                       "rows ranked by GPU-hours to gain\n\n",
-            common.db, byText);
+            loaded->where, byText);
     if (table->total.measured.jobs == 0) {
         print(out + "No jobs in this scope.\n");
         return kExitOk;

@@ -263,6 +263,7 @@ Command addAdviseCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--top", cmd->top, "Groups shown in the table, most to gain first")->capture_default_str();
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runAdvise(common, *cmd); } };
 }
 

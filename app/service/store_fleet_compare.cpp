@@ -1,10 +1,13 @@
-// The fleet store source's comparisons: each cohort's job roll-up and causes from SQL, jobs paired
-// as the local source pairs them, and the phase durations sorted on the cluster.
+// The fleet store source's comparisons and checkpoint advice: each cohort's job roll-up and causes
+// from SQL, jobs paired as the local source pairs them, the phase durations sorted on the cluster,
+// and each selected job's checkpoint measures pooled as the engine pools them.
 #include "app/service/store_fleet_source.h"
 #include "app/service/store_rows.h"
+#include "core/model/advisor.h"
 #include "core/store/clickhouse/sql_text.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace ett::app {
@@ -156,6 +159,187 @@ core::Result<PhaseDurations> StoreFleetSource::phaseDurations(const core::Cohort
     }
     m_lastSeconds = secondsSince(started);
     return out;
+}
+
+core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec& spec, const std::string& groupBy)
+{
+    const auto started = Clock::now();
+    if (groupBy == "attempt" || groupBy == "cause_class") {
+        return core::Error { "checkpoint advice is per job or group of jobs, not per " + groupBy };
+    }
+    auto grouping = groupingOf(groupBy);
+    if (!grouping) {
+        return grouping.error();
+    }
+    // 1. The jobs the scope selects (counted in its range), then what core::measureCheckpoints
+    // reads of each: its attempts' loop, window and interruptions, its saves (checkpoint_save
+    // segments) and its durable checkpoints' starts. Whole jobs, as the engine measures them.
+    auto byJob = jobRollup(spec);
+    if (!byJob) {
+        return byJob.error();
+    }
+    auto scope = scopeOf(spec);
+    if (!scope) {
+        return scope.error();
+    }
+    scope->fromNs.reset();
+    scope->toNs.reset();
+    std::map<std::pair<uint64_t, uint32_t>, core::JobCheckpointSample> samples;
+    for (const auto& g : byJob->groups) {
+        const JobRef& ref = m_jobs[static_cast<size_t>(g.code)];
+        samples[{ ref.datasetId, ref.jobNo }].job = g.code;
+    }
+    const std::string db = m_store->url().database;
+    const std::string live = ch::liveScopeSql(db, scope->labels);
+    const std::string jobs = "(SELECT dataset_id, job_no, gpus AS job_gpus, has_checkpoints FROM " + db
+        + ".jobs_local WHERE " + ch::jobFilterSql(*scope) + ")";
+    auto query = [&](const std::string& sql) -> core::Result<std::string> {
+        auto body = m_store->queryNode().query(sql + " FORMAT RowBinary");
+        if (!body) {
+            return m_store->explain(body.error());
+        }
+        return body;
+    };
+    auto attempts = query("SELECT dataset_id, job_no, start_ns, end_ns, gpus, job_gpus, gap_after_ns, "
+                          "toUInt8(outcome IN ('failed', 'preempted')), fault_ns, isNull(first_train_ns), "
+                          "assumeNotNull(first_train_ns), b_productive, b_lost_progress, b_checkpoint_save, "
+                          "has_checkpoints FROM "
+        + db + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live);
+    auto saves = query("SELECT dataset_id, job_no, end_ns - start_ns FROM " + db + ".segments ANY INNER JOIN " + jobs
+        + " USING (dataset_id, job_no) WHERE " + live + " AND bucket = 'checkpoint_save'");
+    auto checkpoints = query("SELECT dataset_id, job_no, start_ns FROM " + db + ".checkpoints ANY INNER JOIN " + jobs
+        + " USING (dataset_id, job_no) WHERE " + live + " AND failed = 0");
+    for (const auto* r : { &attempts, &saves, &checkpoints }) {
+        if (!*r) {
+            return r->error();
+        }
+    }
+    // Each job's attempt windows, for the attempt holding a checkpoint.
+    std::map<std::pair<uint64_t, uint32_t>, std::vector<std::pair<int64_t, int64_t>>> windows;
+    for (ch::RowBinaryReader r(*attempts); !r.atEnd();) {
+        auto dataset = r.uint64();
+        auto jobNo = r.uint32();
+        int64_t v[5] = {}; // start, end, GPUs, the job's GPUs, gap after
+        for (int64_t& x : v) {
+            auto read = r.int64();
+            if (!read) {
+                return shortRow();
+            }
+            x = *read;
+        }
+        auto interrupted = r.uint8();
+        auto fault = r.int64();
+        auto noTrain = r.uint8();
+        auto firstTrain = r.int64();
+        auto productive = r.int64();
+        auto lost = r.int64();
+        auto save = r.int64();
+        auto hasCheckpoints = r.uint8();
+        if (!dataset || !jobNo || !interrupted || !fault || !noTrain || !firstTrain || !productive || !lost || !save
+            || !hasCheckpoints) {
+            return shortRow();
+        }
+        const auto it = samples.find({ *dataset, *jobNo });
+        if (it == samples.end()) {
+            continue;
+        }
+        core::JobCheckpointSample& s = it->second;
+        const int64_t start = v[0];
+        const int64_t end = v[1];
+        const int64_t gpus = v[2];
+        const int64_t jobGpus = v[3];
+        const int64_t gap = v[4];
+        s.noCheckpointData = *hasCheckpoints == 0;
+        const int64_t loop = *productive + *lost + *save;
+        s.loopNs += loop;
+        s.loopGpuNs += static_cast<core::Wide>(loop) * gpus;
+        s.e2eNs += end - start + gap;
+        s.e2eGpuNs += static_cast<core::Wide>(end - start) * gpus + static_cast<core::Wide>(gap) * jobGpus;
+        if (*interrupted && !*noTrain && *firstTrain < *fault) {
+            ++s.interruptions;
+            if (!s.noCheckpointData) {
+                ++s.lostInterruptions;
+                s.lostNs += *lost;
+            }
+        }
+        windows[{ *dataset, *jobNo }].emplace_back(start, end);
+    }
+    for (ch::RowBinaryReader r(*saves); !r.atEnd();) {
+        auto dataset = r.uint64();
+        auto jobNo = r.uint32();
+        auto length = r.int64();
+        if (!dataset || !jobNo || !length) {
+            return shortRow();
+        }
+        if (const auto it = samples.find({ *dataset, *jobNo }); it != samples.end()) {
+            it->second.savesNs.push_back(*length);
+        }
+    }
+    std::map<std::pair<uint64_t, uint32_t>, std::vector<int64_t>> durable;
+    for (ch::RowBinaryReader r(*checkpoints); !r.atEnd();) {
+        auto dataset = r.uint64();
+        auto jobNo = r.uint32();
+        auto start = r.int64();
+        if (!dataset || !jobNo || !start) {
+            return shortRow();
+        }
+        durable[{ *dataset, *jobNo }].push_back(*start);
+    }
+    for (auto& [job, starts] : durable) {
+        const auto it = samples.find(job);
+        if (it == samples.end()) {
+            continue;
+        }
+        auto& w = windows[job];
+        std::sort(w.begin(), w.end());
+        auto holding = [&](int64_t t) -> int64_t {
+            for (size_t a = 0; a < w.size(); ++a) {
+                if (t >= w[a].first && t < w[a].second) {
+                    return static_cast<int64_t>(a);
+                }
+            }
+            return -1;
+        };
+        std::sort(starts.begin(), starts.end());
+        for (size_t k = 1; k < starts.size(); ++k) {
+            const int64_t attempt = holding(starts[k]);
+            if (attempt >= 0 && attempt == holding(starts[k - 1]) && starts[k] > starts[k - 1]) {
+                it->second.intervalsNs.push_back(starts[k] - starts[k - 1]);
+            }
+        }
+    }
+    // 2. Pooled per group, as gpu::adviseCheckpoints groups them.
+    std::map<std::string, int> keyCount;
+    for (const auto& [id, s] : samples) {
+        ++keyCount[m_jobs[static_cast<size_t>(s.job)].key];
+    }
+    gpu::AdviceTable table;
+    std::vector<const core::JobCheckpointSample*> all;
+    std::map<std::string, std::vector<const core::JobCheckpointSample*>> groups;
+    for (const auto& [id, s] : samples) {
+        all.push_back(&s);
+        const JobRef& ref = m_jobs[static_cast<size_t>(s.job)];
+        switch (grouping->by) {
+        case ch::StoreGroupBy::Attribute:
+            groups[matchValue(ref, grouping->attrKey)].push_back(&s);
+            break;
+        case ch::StoreGroupBy::Label:
+            groups[ref.label].push_back(&s);
+            break;
+        case ch::StoreGroupBy::Job:
+            // A key under several labels is several jobs: the label tells them apart.
+            groups[keyCount[ref.key] > 1 ? ref.key + " (" + ref.label + ")" : ref.key].push_back(&s);
+            break;
+        default:
+            break;
+        }
+    }
+    table.total = core::adviseGroup("fleet", all);
+    for (const auto& [name, members] : groups) {
+        table.groups.push_back(core::adviseGroup(name, members));
+    }
+    m_lastSeconds = secondsSince(started);
+    return table;
 }
 
 } // namespace ett::app

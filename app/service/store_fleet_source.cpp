@@ -486,10 +486,6 @@ core::Error StoreFleetSource::notOnStore(const std::string& what) const
         + "): import the fleet into a database and use --db" };
 }
 
-core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec&, const std::string&)
-{
-    return notOnStore("checkpoint advice");
-}
 
 core::Result<std::unique_ptr<core::WhatIfModel>> StoreFleetSource::whatIfModel(const core::CohortSpec&)
 {

@@ -1,5 +1,5 @@
 // `ettw store init`, `ettw push`, `ettw import --store`, `ettw store status` and the query commands
-// with --store (summary, series, jobs, job, compare) as a user runs
+// with --store (summary, series, jobs, job, compare, advise) as a user runs
 // them (the real binary), against the two-shard cluster packaging/run-tests.sh starts
 // (ETT_TEST_STORE_URL); skipped without it.
 #include "core/store/clickhouse/http_client.h"
@@ -182,17 +182,21 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "job", "job-000007", "--label", "before" },
         { "job", "job-000042", "--label", "after" },
         { "compare", "--a", "label=before", "--b", "label=after" },
+        { "advise", "--by", "team" },
+        { "advise", "--job", "job-000007", "--label", "before" },
         { "compare", "--a", "label=before", "--b", "label=after,from=" + from, "--match-by", "team", "--count-queue" },
     };
     for (const auto& command : commands) {
         for (const char* format : { "json", "csv" }) {
-            if ((command.front() == "job" || command.front() == "compare") && std::string(format) == "csv") {
+            const bool tableOnly
+                = command.front() == "job" || command.front() == "compare" || command.front() == "advise";
+            if (tableOnly && std::string(format) == "csv") {
                 continue; // no CSV form
             }
             std::vector<std::string> local = command;
             std::vector<std::string> store = command;
             local.insert(local.end(), { "--db", "local.db", "--format", format });
-            if (command.front() != "job" && command.front() != "compare") {
+            if (!tableOnly) {
                 local.insert(local.end(), { "--backend", "cpu" });
             }
             store.insert(store.end(), { "--store", url(), "--format", format });

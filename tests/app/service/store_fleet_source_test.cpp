@@ -413,12 +413,50 @@ TEST_F(StoreSource, CohortsPairsAndPhaseDurationsEqualTheLocalOnes)
     }
 }
 
+void expectSameMeasure(const core::CheckpointMeasure& s, const core::CheckpointMeasure& l, const std::string& what)
+{
+    EXPECT_EQ(s.jobs, l.jobs) << what;
+    EXPECT_TRUE(s.loopNs == l.loopNs) << what;
+    EXPECT_TRUE(s.loopGpuNs == l.loopGpuNs) << what;
+    EXPECT_TRUE(s.e2eNs == l.e2eNs) << what;
+    EXPECT_TRUE(s.e2eGpuNs == l.e2eGpuNs) << what;
+    EXPECT_EQ(s.interruptions, l.interruptions) << what;
+    EXPECT_TRUE(s.lostNs == l.lostNs) << what;
+    EXPECT_EQ(s.lostInterruptions, l.lostInterruptions) << what;
+    EXPECT_EQ(s.noCheckpointDataJobs, l.noCheckpointDataJobs) << what;
+    EXPECT_EQ(s.saves, l.saves) << what;
+    EXPECT_EQ(s.blockingP50Ns, l.blockingP50Ns) << what;
+    EXPECT_EQ(s.blockingP90Ns, l.blockingP90Ns) << what;
+    EXPECT_EQ(s.intervals, l.intervals) << what;
+    EXPECT_EQ(s.intervalP50Ns, l.intervalP50Ns) << what;
+}
+
+TEST_F(StoreSource, CheckpointAdviceEqualsTheEngines)
+{
+    for (const auto& [name, scope] : scopes()) {
+        for (const std::string groupBy : { "", "label", "team", "job" }) {
+            const std::string what = name + " by '" + groupBy + "'";
+            auto s = m_store->advice(scope, groupBy);
+            auto l = m_localSource->advice(scope, groupBy);
+            ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
+            ASSERT_TRUE(l.ok()) << what;
+            expectSameMeasure(s->total.measured, l->total.measured, what + " fleet");
+            EXPECT_GT(s->total.measured.saves, 0) << what;
+            ASSERT_EQ(s->groups.size(), l->groups.size()) << what;
+            for (size_t i = 0; i < s->groups.size(); ++i) {
+                EXPECT_EQ(s->groups[i].name, l->groups[i].name) << what;
+                expectSameMeasure(s->groups[i].measured, l->groups[i].measured, what + " " + s->groups[i].name);
+            }
+        }
+    }
+    EXPECT_FALSE(m_store->advice({}, "cause_class").ok());
+}
+
 TEST_F(StoreSource, WhatIsNotComputedOnAStoreSaysSo)
 {
-    auto advice = m_store->advice({}, "job");
-    ASSERT_FALSE(advice.ok());
-    EXPECT_NE(advice.error().message.find("not computed on a fleet store yet"), std::string::npos);
-    EXPECT_FALSE(m_store->whatIfModel({}).ok());
+    auto model = m_store->whatIfModel({});
+    ASSERT_FALSE(model.ok());
+    EXPECT_NE(model.error().message.find("not computed on a fleet store yet"), std::string::npos);
 }
 
 } // namespace
