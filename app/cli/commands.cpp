@@ -316,6 +316,7 @@ Command addReportCommand(CLI::App& app, CommonOptions& common)
     sub->add_flag("--count-queue", cmd->countQueue,
         "Start job windows at submission and count the wait before the first attempt as queue");
     addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runReport(common, *cmd); } };
 }
 #endif

@@ -85,14 +85,15 @@ int runReport(const CommonOptions& common, const ReportCmd& cmd)
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    auto content = gatherReport(*loaded->workspace, request);
+    auto content
+        = loaded->store ? gatherStoreReport(*loaded->store, request) : gatherReport(*loaded->workspace, request);
     if (!content) {
         return fail(content.error().message);
     }
     // A report of nothing is an error, as a comparison of nothing is (it was 13 pages of dashes).
     if (content->overview.fleet.jobs == 0) {
         return fail((cmd.scope.empty() ? std::string("the database") : "--scope '" + cmd.scope + "'")
-            + " matches no jobs in " + common.db + ": no report written");
+            + " matches no jobs in " + loaded->where + ": no report written");
     }
     const auto app = ensureApplication();
     int pages = 0;

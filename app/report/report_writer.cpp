@@ -137,7 +137,9 @@ private:
         }
         m_l.table({ { QObject::tr("section"), 0.85, Qt::AlignLeft }, { QObject::tr("page"), 0.15 } }, rows, font(10));
         m_l.space(10);
-        m_l.text(QObject::tr("Provenance: the files imported into the database"), font(12, true));
+        m_l.text(m_c.fromStore ? QObject::tr("Provenance: the datasets pushed to the fleet store")
+                               : QObject::tr("Provenance: the files imported into the database"),
+            font(12, true));
         m_l.space(4);
         std::vector<QStringList> files;
         for (const auto& d : m_c.datasets) {

@@ -4,11 +4,13 @@
 #include "app/service/comparison.h"
 #include "app/service/overview.h"
 #include "app/service/whatif_session.h"
+#include "core/store/clickhouse/sql_text.h"
 #include "core/store/scenarios.h"
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <map>
 
 namespace ett::app {
 
@@ -102,6 +104,31 @@ core::Status addComparison(FleetSource& fleet, const ReportRequest& request, Rep
     return core::Status::success();
 }
 
+// The overview, the timelines of the jobs that lost the most and the advice, into `out`.
+core::Status addFigures(FleetSource& fleet, const ReportRequest& request, ReportContent& out)
+{
+    // 3. The overview, and the timelines of the jobs that lost the most.
+    core::CohortSpec scope = request.scope;
+    scope.countQueue = request.countQueue;
+    auto ov = overview(fleet, scope, request.every, 10);
+    if (!ov) {
+        return core::Error { "scope: " + ov.error().message };
+    }
+    out.overview = std::move(*ov);
+    for (const JobSummary& j : out.overview.topJobs) {
+        if (static_cast<int>(out.worst.size()) >= request.worstJobs) {
+            break;
+        }
+        auto timeline = fleet.jobTimeline(j.job);
+        if (!timeline) {
+            return timeline.error();
+        }
+        out.worst.push_back(ReportTimeline { j, std::make_shared<const core::JobTimeline>(std::move(*timeline)) });
+    }
+    // 4. Advice.
+    return addAdvice(fleet, scope, request, out);
+}
+
 } // namespace
 
 std::string workbenchVersion()
@@ -158,26 +185,7 @@ core::Result<ReportContent> gatherReport(Workspace& workspace, const ReportReque
         return issues.error();
     }
     out.issues = std::move(*issues);
-    // 3. The overview, and the timelines of the jobs that lost the most.
-    core::CohortSpec scope = request.scope;
-    scope.countQueue = request.countQueue;
-    auto ov = overview(fleet, scope, request.every, 10);
-    if (!ov) {
-        return core::Error { "scope: " + ov.error().message };
-    }
-    out.overview = std::move(*ov);
-    for (const JobSummary& j : out.overview.topJobs) {
-        if (static_cast<int>(out.worst.size()) >= request.worstJobs) {
-            break;
-        }
-        auto timeline = fleet.jobTimeline(j.job);
-        if (!timeline) {
-            return timeline.error();
-        }
-        out.worst.push_back(ReportTimeline { j, std::make_shared<const core::JobTimeline>(std::move(*timeline)) });
-    }
-    // 4. Advice, scenarios and the comparison.
-    if (auto st = addAdvice(fleet, scope, request, out); !st) {
+    if (auto st = addFigures(fleet, request, out); !st) {
         return st.error();
     }
     if (auto st = addScenarios(workspace, out); !st) {
@@ -185,6 +193,59 @@ core::Result<ReportContent> gatherReport(Workspace& workspace, const ReportReque
     }
     if (request.a) {
         if (auto st = addComparison(fleet, request, out); !st) {
+            return st.error();
+        }
+    }
+    return out;
+}
+
+core::Result<ReportContent> gatherStoreReport(StoreFleetSource& store, const ReportRequest& request)
+{
+    if (request.a.has_value() != request.b.has_value()) {
+        return core::Error { "a comparison needs both cohorts, A and B" };
+    }
+    ReportContent out;
+    out.request = request;
+    out.database = store.location();
+    out.fromStore = true;
+    out.generatedUtc = utcNowText();
+    out.version = workbenchVersion();
+    out.backend = store.backend().name;
+    auto live = store.store().liveDatasets();
+    if (!live) {
+        return live.error();
+    }
+    // Each live dataset as its push recorded it: where it came from and how many segments.
+    std::map<uint64_t, std::pair<std::string, int64_t>> pushed;
+    auto rows = store.store().queryNode().query("SELECT id, source, segments FROM " + store.store().table("datasets")
+        + " WHERE state = 'committed' FORMAT RowBinary");
+    if (!rows) {
+        return store.store().explain(rows.error());
+    }
+    for (core::clickhouse::RowBinaryReader r(*rows); !r.atEnd();) {
+        auto id = r.uint64();
+        auto source = r.string();
+        auto segments = r.uint64();
+        if (!id || !source || !segments) {
+            return core::Error { "a short row in the fleet store's answer" };
+        }
+        pushed[*id] = { std::move(*source), static_cast<int64_t>(*segments) };
+    }
+    for (const auto& d : *live) {
+        core::DatasetInfo info;
+        info.id = static_cast<int64_t>(d.id);
+        info.label = d.label;
+        info.sourcePath = pushed.count(d.id) ? pushed[d.id].first : "dataset " + std::to_string(d.id);
+        info.records = pushed.count(d.id) ? pushed[d.id].second : 0;
+        info.sha256 = d.contentHash;
+        info.format = "pushed";
+        out.datasets.push_back(std::move(info));
+    }
+    if (auto st = addFigures(store, request, out); !st) {
+        return st.error();
+    }
+    if (request.a) {
+        if (auto st = addComparison(store, request, out); !st) {
             return st.error();
         }
     }

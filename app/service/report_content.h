@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/service/results.h"
+#include "app/service/store_fleet_source.h"
 #include "app/service/workspace.h"
 #include "core/store/fleet.h"
 
@@ -52,7 +53,8 @@ struct ReportScenario
 struct ReportContent
 {
     ReportRequest request;
-    std::string database;
+    std::string database; // or the fleet store's URL, masked
+    bool fromStore = false; // a fleet store: datasets are its pushed labels, with no import issues
     std::string generatedUtc; // "2026-11-29 14:05 UTC"
     std::string version; // of ETT Workbench
     std::string backend; // what computed the figures
@@ -79,6 +81,9 @@ struct ReportContent
 // the database cannot be read, a cohort names a label or attribute the fleet lacks, or a cohort
 // of the comparison has no jobs.
 core::Result<ReportContent> gatherReport(Workspace& workspace, const ReportRequest& request);
+// The same from a fleet store: its live datasets as the provenance, no import issues nor saved
+// scenarios (a store holds none).
+core::Result<ReportContent> gatherStoreReport(StoreFleetSource& store, const ReportRequest& request);
 
 // Whether gathering the report needs the phases in memory: when a saved scenario changes a phase
 // subcategory (the comparison's phase durations come from the stored phase samples).

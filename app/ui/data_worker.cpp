@@ -498,6 +498,11 @@ void DataWorker::advice(LatestId latest, quint64 id, const AdviceRequest& reques
 
 void DataWorker::report(LatestId latest, quint64 id, const ReportRequest& request)
 {
+    if (m_store) {
+        answer(latest, id, QObject::tr("report"), &DataService::reportReady,
+            [&](FleetSource&) { return gatherStoreReport(*m_store, request); });
+        return;
+    }
     if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The report"))) {
         return;
     }

@@ -232,7 +232,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_importAction->setEnabled(!stats.store);
     updateUndoAction();
-    m_reportAction->setEnabled(!stats.store);
+    m_reportAction->setEnabled(true);
     updateTitle();
     if (stats.store) {
         m_rowsLabel->setText(

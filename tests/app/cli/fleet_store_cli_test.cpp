@@ -213,6 +213,18 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
             EXPECT_FALSE(contains(s.out, m_url.password));
         }
     }
+    // The report from the store has the local report's pages (its figures come from the same calls).
+    const RunResult localReport
+        = ettw({ "report", "--db", "local.db", "--out", "l.pdf", "--a", "label=before", "--b", "label=after" });
+    const RunResult storeReport
+        = ettw({ "report", "--store", url(), "--out", "s.pdf", "--a", "label=before", "--b", "label=after" });
+    ASSERT_EQ(localReport.exitCode, 0) << localReport;
+    ASSERT_EQ(storeReport.exitCode, 0) << storeReport;
+    auto pages = [](const std::string& out) {
+        return out.substr(out.find("report of"), out.find(" pages") - out.find("report of"));
+    };
+    EXPECT_EQ(pages(storeReport.out), pages(localReport.out));
+    EXPECT_GT(fs::file_size(m_root / "work" / "s.pdf"), 20000u);
     // Tables name the store (masked) where they name the database.
     const RunResult table = ettw({ "summary", "--store", url() });
     ASSERT_EQ(table.exitCode, 0) << table;
