@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/advise_cmd.h"
+#include "app/cli/bench_store_cmd.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
 #include "app/cli/fleet_store_cmds.h"
@@ -99,6 +100,28 @@ Command addStoreCommand(CLI::App& app, CommonOptions& common)
     return { sub, [&common, store, init, initCmd] {
                 return initCmd->parsed() ? runStoreInit(*store, *init) : runStoreStatus(*store, common);
             } };
+}
+
+Command addBenchCommand(CLI::App& app, CommonOptions& common)
+{
+    auto cmd = std::make_shared<BenchStoreCmd>();
+    auto* sub = app.add_subcommand("bench", "Measure the workbench on this machine and cluster");
+    sub->require_subcommand(1);
+    auto* storeCmd = sub->add_subcommand("store",
+        "Push a generated fleet of about N segments into a database of its own on the store's shards (dropped "
+        "after), and time the roll-up, series, percentiles and top jobs on the cluster, on the local engine and in "
+        "SQLite (JSON)");
+    addStoreOption(
+        storeCmd, common.store, "The fleet store whose shards to measure (a user that may create a database)");
+    storeCmd->add_option("--segments", cmd->segments, "About how many segments to generate")
+        ->check(CLI::Range(int64_t { 1000 }, int64_t { 2'000'000'000 }))
+        ->capture_default_str();
+    storeCmd->add_option("--repeats", cmd->repeats, "Runs of each query (the median is printed)")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    storeCmd->add_option(
+        "--work-dir", cmd->workDir, "Where the trace and the local database go (default: a temporary folder)");
+    return { sub, [&common, cmd] { return runBenchStore(common, *cmd); } };
 }
 
 Command addPushCommand(CLI::App& app, CommonOptions& common)
@@ -453,7 +476,7 @@ int runEttw(int argc, char** argv)
     commands.push_back(addReportCommand(app, common));
 #endif
     for (auto add : { addJobsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand, addPushCommand,
-             addStoreCommand, addMappingsCommand, addGenerateCommand }) {
+             addStoreCommand, addBenchCommand, addMappingsCommand, addGenerateCommand }) {
         commands.push_back(add(app, common));
     }
 
