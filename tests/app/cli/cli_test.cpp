@@ -510,7 +510,7 @@ TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
         const RunResult r = ettw(args);
         EXPECT_TRUE(contains(r.err, "frobnicate")) << argsText(args) << "\n" << r;
     }
-    EXPECT_TRUE(contains(ettw({ "bench", "import" }).err, "unknown command 'bench'"));
+    EXPECT_TRUE(contains(ettw({ "bench", "import" }).err, "unknown command 'import' for ettw bench (commands: store)"));
     EXPECT_FALSE(fs::exists(work() / "ett.db")) << "a usage error must not create a database";
     EXPECT_FALSE(fs::exists(work() / "x.ett.jsonl"));
 }
