@@ -360,9 +360,9 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
     const std::string db = m_store->url().database;
     // Rank on the cluster as the local source does: 0 the key is the query, 1 the key contains it,
     // 2 the name, 3 an attribute value (the first key, in the job's order, whose value matches).
-    const std::string rank = "multiIf(lowerUTF8(job_key) = lowerUTF8(" + q + ") AND length(job_key) = length(" + q
-        + "), 0, positionCaseInsensitive(job_key, " + q + ") > 0, 1, positionCaseInsensitive(name, " + q
-        + ") > 0, 2, 3)";
+    // lower() and positionCaseInsensitive() fold ASCII only, as the local search does.
+    const std::string rank = "multiIf(lower(job_key) = lower(" + q + "), 0, positionCaseInsensitive(job_key, " + q
+        + ") > 0, 1, positionCaseInsensitive(name, " + q + ") > 0, 2, 3)";
     const std::string attr = "arrayFirstIndex(v -> positionCaseInsensitive(v, " + q + ") > 0, attr_values)";
     const std::string where = ch::liveDatasetsFilter(db) + " AND (positionCaseInsensitive(job_key, " + q
         + ") > 0 OR positionCaseInsensitive(name, " + q + ") > 0 OR " + attr + " > 0)";
@@ -423,9 +423,10 @@ core::Result<std::vector<TableRow>> StoreFleetSource::attempts(const core::Cohor
     if (!r) {
         return r.error();
     }
-    // Each attempt's number, outcome, cause class and own Time to Start.
+    // Each attempt's number, outcome, cause as imported and own Time to Start.
     const std::string db = m_store->url().database;
-    auto body = m_store->queryNode().query("SELECT attempt_idx, toInt64(attempt_no), toString(outcome), cause_class, "
+    auto body = m_store->queryNode().query("SELECT attempt_idx, toInt64(attempt_no), toString(outcome), "
+                                           "cause, "
                                            "start_ns, tts_ns FROM "
         + db + ".attempts WHERE " + ch::liveDatasetsFilter(db) + " AND dataset_id = " + std::to_string(ref.datasetId)
         + " AND job_no = " + std::to_string(ref.jobNo) + " FORMAT RowBinary");
@@ -473,7 +474,6 @@ core::Result<std::vector<TableRow>> StoreFleetSource::attempts(const core::Cohor
         if ((!spec.fromNs || i.startNs >= *spec.fromNs) && (!spec.toNs || i.startNs < *spec.toNs)) {
             row.figures.ttsNs.push_back(i.ttsNs);
         }
-        // The store keeps an attempt's cause class, not its cause in full.
         row.detail = i.outcome + (i.cause.empty() ? std::string() : ", " + i.cause);
         rows.push_back(std::move(row));
     }
@@ -485,7 +485,6 @@ core::Error StoreFleetSource::notOnStore(const std::string& what) const
     return core::Error { what + " is not computed on a fleet store yet (" + location()
         + "): import the fleet into a database and use --db" };
 }
-
 
 core::Result<std::unique_ptr<core::WhatIfModel>> StoreFleetSource::whatIfModel(const core::CohortSpec&)
 {
