@@ -217,10 +217,10 @@ core::Result<ReportContent> gatherStoreReport(StoreFleetSource& store, const Rep
     }
     // Each live dataset as its push recorded it: where it came from and how many segments.
     std::map<uint64_t, std::pair<std::string, int64_t>> pushed;
-    auto rows = store.store().queryNode().query("SELECT id, source, segments FROM " + store.store().table("datasets")
-        + " WHERE state = 'committed' FORMAT RowBinary");
+    auto rows = store.store().select(
+        "SELECT id, source, segments FROM " + store.store().table("datasets") + " WHERE state = 'committed'");
     if (!rows) {
-        return store.store().explain(rows.error());
+        return rows.error();
     }
     for (core::clickhouse::RowBinaryReader r(*rows); !r.atEnd();) {
         auto id = r.uint64();

@@ -130,13 +130,13 @@ core::Result<PhaseDurations> StoreFleetSource::phaseDurations(const core::Cohort
     if (scope->toNs) {
         range += " AND start_ns < " + std::to_string(*scope->toNs);
     }
-    auto body = m_store->queryNode().query(
+    auto body = m_store->select(
         "SELECT CAST(category AS Int8) AS c, subcategory, arraySort(groupArray(end_ns - start_ns)) FROM " + db
         + ".phases ANY INNER JOIN (SELECT dataset_id, job_no FROM " + db + ".jobs_local WHERE "
         + ch::jobFilterSql(*scope) + ") USING (dataset_id, job_no) WHERE " + ch::liveScopeSql(db, scope->labels) + range
-        + " GROUP BY c, subcategory ORDER BY c, subcategory FORMAT RowBinary");
+        + " GROUP BY c, subcategory ORDER BY c, subcategory");
     if (!body) {
-        return m_store->explain(body.error());
+        return body.error();
     }
     PhaseDurations out;
     auto mergeInto = [](std::vector<int64_t>& list, const std::vector<int64_t>& sorted) {
@@ -193,22 +193,15 @@ core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec& 
     const std::string live = ch::liveScopeSql(db, scope->labels);
     const std::string jobs = "(SELECT dataset_id, job_no, gpus AS job_gpus, has_checkpoints FROM " + db
         + ".jobs_local WHERE " + ch::jobFilterSql(*scope) + ")";
-    auto query = [&](const std::string& sql) -> core::Result<std::string> {
-        auto body = m_store->queryNode().query(sql + " FORMAT RowBinary");
-        if (!body) {
-            return m_store->explain(body.error());
-        }
-        return body;
-    };
-    auto attempts = query("SELECT dataset_id, job_no, start_ns, end_ns, gpus, job_gpus, gap_after_ns, "
-                          "toUInt8(outcome IN ('failed', 'preempted')), fault_ns, isNull(first_train_ns), "
-                          "assumeNotNull(first_train_ns), b_productive, b_lost_progress, b_checkpoint_save, "
-                          "has_checkpoints FROM "
+    auto attempts = m_store->select("SELECT dataset_id, job_no, start_ns, end_ns, gpus, job_gpus, gap_after_ns, "
+                                    "toUInt8(outcome IN ('failed', 'preempted')), fault_ns, isNull(first_train_ns), "
+                                    "assumeNotNull(first_train_ns), b_productive, b_lost_progress, b_checkpoint_save, "
+                                    "has_checkpoints FROM "
         + db + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live);
-    auto saves = query("SELECT dataset_id, job_no, end_ns - start_ns FROM " + db + ".segments ANY INNER JOIN " + jobs
-        + " USING (dataset_id, job_no) WHERE " + live + " AND bucket = 'checkpoint_save'");
-    auto checkpoints = query("SELECT dataset_id, job_no, start_ns FROM " + db + ".checkpoints ANY INNER JOIN " + jobs
-        + " USING (dataset_id, job_no) WHERE " + live + " AND failed = 0");
+    auto saves = m_store->select("SELECT dataset_id, job_no, end_ns - start_ns FROM " + db + ".segments ANY INNER JOIN "
+        + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND bucket = 'checkpoint_save'");
+    auto checkpoints = m_store->select("SELECT dataset_id, job_no, start_ns FROM " + db + ".checkpoints ANY INNER JOIN "
+        + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND failed = 0");
     for (const auto* r : { &attempts, &saves, &checkpoints }) {
         if (!*r) {
             return r->error();

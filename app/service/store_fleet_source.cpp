@@ -70,16 +70,9 @@ core::Status StoreFleetSource::readVocabulary()
         v.labels.push_back(d.label);
     }
     std::sort(v.labels.begin(), v.labels.end());
-    auto query = [&](const std::string& sql) -> core::Result<std::string> {
-        auto body = m_store->queryNode().query(sql + " FORMAT RowBinary");
-        if (!body) {
-            return m_store->explain(body.error());
-        }
-        return body;
-    };
     // 1. Attribute keys and their values.
-    auto attrs = query("SELECT DISTINCT k, v FROM " + db + ".jobs ARRAY JOIN attr_keys AS k, attr_values AS v WHERE "
-        + live + " ORDER BY k, v");
+    auto attrs = m_store->select("SELECT DISTINCT k, v FROM " + db
+        + ".jobs ARRAY JOIN attr_keys AS k, attr_values AS v WHERE " + live + " ORDER BY k, v");
     if (!attrs) {
         return attrs.error();
     }
@@ -95,7 +88,7 @@ core::Status StoreFleetSource::readVocabulary()
         v.attrValues[*k].push_back(std::move(*value));
     }
     // 2. GPUs, counts, and when each label starts.
-    auto jobs = query(
+    auto jobs = m_store->select(
         "SELECT toInt64(min(gpus)), toInt64(max(gpus)), count(), sum(attempts) FROM " + db + ".jobs WHERE " + live);
     if (!jobs) {
         return jobs.error();
@@ -114,7 +107,7 @@ core::Status StoreFleetSource::readVocabulary()
         v.minGpus = *minGpus;
         v.maxGpus = *maxGpus;
     }
-    auto starts = query("SELECT label, min(first_start_ns) FROM " + db + ".jobs WHERE " + live
+    auto starts = m_store->select("SELECT label, min(first_start_ns) FROM " + db + ".jobs WHERE " + live
         + " AND attempts > 0 GROUP BY label ORDER BY label");
     if (!starts) {
         return starts.error();
@@ -130,8 +123,8 @@ core::Status StoreFleetSource::readVocabulary()
         anyStart = true;
         v.labelFirstNs[*label] = *first;
     }
-    auto ends = query("SELECT max(end_ns), count() FROM " + db + ".attempts WHERE " + live);
-    auto segments = query("SELECT count() FROM " + db + ".segments WHERE " + live);
+    auto ends = m_store->select("SELECT max(end_ns), count() FROM " + db + ".attempts WHERE " + live);
+    auto segments = m_store->select("SELECT count() FROM " + db + ".segments WHERE " + live);
     if (!ends || !segments) {
         return !ends ? ends.error() : segments.error();
     }
@@ -208,9 +201,6 @@ JobIndex StoreFleetSource::indexOf(JobRef ref) const
 {
     const auto id = std::make_pair(ref.datasetId, ref.jobNo);
     if (const auto it = m_index.find(id); it != m_index.end()) {
-        if (ref.attrsRead && !m_jobs[static_cast<size_t>(it->second)].attrsRead) {
-            m_jobs[static_cast<size_t>(it->second)] = std::move(ref);
-        }
         return it->second;
     }
     const auto j = static_cast<JobIndex>(m_jobs.size());
@@ -219,35 +209,43 @@ JobIndex StoreFleetSource::indexOf(JobRef ref) const
     return j;
 }
 
+core::Result<StoreFleetSource::JobRef> StoreFleetSource::readJobRef(ch::RowBinaryReader& r)
+{
+    auto dataset = r.uint64();
+    auto jobNo = r.uint32();
+    auto key = r.string();
+    auto label = r.string();
+    auto name = r.string();
+    auto gpus = r.int64();
+    auto first = r.int64();
+    auto keys = r.stringArray();
+    auto values = r.stringArray();
+    if (!dataset || !jobNo || !key || !label || !name || !gpus || !first || !keys || !values
+        || keys->size() != values->size()) {
+        return shortRow();
+    }
+    JobRef ref { *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus, *first, {} };
+    for (size_t i = 0; i < keys->size(); ++i) {
+        ref.attrs.emplace_back(std::move((*keys)[i]), std::move((*values)[i]));
+    }
+    return ref;
+}
+
 core::Result<std::vector<JobIndex>> StoreFleetSource::readJobs(const std::string& where) const
 {
     const std::string db = m_store->url().database;
-    auto body = m_store->queryNode().query("SELECT dataset_id, job_no, job_key, label, name, gpus, first_start_ns, "
-                                           "attr_keys, attr_values FROM "
-        + db + ".jobs WHERE " + ch::liveDatasetsFilter(db) + " AND (" + where + ") FORMAT RowBinary");
+    auto body = m_store->select(std::string("SELECT ") + kJobColumns + " FROM " + db + ".jobs WHERE "
+        + ch::liveDatasetsFilter(db) + " AND (" + where + ")");
     if (!body) {
-        return m_store->explain(body.error());
+        return body.error();
     }
     std::vector<JobIndex> out;
     for (ch::RowBinaryReader r(*body); !r.atEnd();) {
-        auto dataset = r.uint64();
-        auto jobNo = r.uint32();
-        auto key = r.string();
-        auto label = r.string();
-        auto name = r.string();
-        auto gpus = r.int64();
-        auto first = r.int64();
-        auto keys = r.stringArray();
-        auto values = r.stringArray();
-        if (!dataset || !jobNo || !key || !label || !name || !gpus || !first || !keys || !values
-            || keys->size() != values->size()) {
-            return shortRow();
+        auto ref = readJobRef(r);
+        if (!ref) {
+            return ref.error();
         }
-        JobRef ref { *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus, *first, {}, true };
-        for (size_t i = 0; i < keys->size(); ++i) {
-            ref.attrs.emplace_back(std::move((*keys)[i]), std::move((*values)[i]));
-        }
-        out.push_back(indexOf(std::move(ref)));
+        out.push_back(indexOf(std::move(*ref)));
     }
     return out;
 }
@@ -366,13 +364,9 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
     const std::string attr = "arrayFirstIndex(v -> positionCaseInsensitive(v, " + q + ") > 0, attr_values)";
     const std::string where = ch::liveDatasetsFilter(db) + " AND (positionCaseInsensitive(job_key, " + q
         + ") > 0 OR positionCaseInsensitive(name, " + q + ") > 0 OR " + attr + " > 0)";
-    auto count = m_store->queryNode().query("SELECT count() FROM " + db + ".jobs WHERE " + where + " FORMAT RowBinary");
-    auto body = m_store->queryNode().query("SELECT " + rank
-        + " AS r, dataset_id, job_no, job_key, label, name, gpus, "
-          "first_start_ns, "
-        + attr + " AS ai, if(ai > 0, attr_keys[ai], ''), if(ai > 0, attr_values[ai], '') FROM " + db + ".jobs WHERE "
-        + where + " ORDER BY r, job_key, label, dataset_id, job_no LIMIT " + std::to_string(limit)
-        + " FORMAT RowBinary");
+    auto count = m_store->select("SELECT count() FROM " + db + ".jobs WHERE " + where);
+    auto body = m_store->select("SELECT " + rank + " AS r, " + kJobColumns + ", " + attr + " FROM " + db
+        + ".jobs WHERE " + where + " ORDER BY r, job_key, label, dataset_id, job_no LIMIT " + std::to_string(limit));
     if (!count || !body) {
         return out;
     }
@@ -382,27 +376,18 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
     }
     for (ch::RowBinaryReader r(*body); !r.atEnd();) {
         auto rk = r.uint8();
-        auto dataset = r.uint64();
-        auto jobNo = r.uint32();
-        auto key = r.string();
-        auto label = r.string();
-        auto name = r.string();
-        auto gpus = r.int64();
-        auto first = r.int64();
-        auto ai = r.uint32();
-        auto attrKey = r.string();
-        auto attrValue = r.string();
-        if (!rk || !dataset || !jobNo || !key || !label || !name || !gpus || !first || !ai || !attrKey || !attrValue) {
+        auto ref = rk ? readJobRef(r) : core::Result<JobRef>(rk.error());
+        auto ai = r.uint32(); // 1-based index of the first attribute value that matches
+        if (!ref || !ai || (*rk == 3 && (*ai == 0 || *ai > ref->attrs.size()))) {
             break;
         }
         JobMatch m;
-        m.key = *key;
-        m.name = *name;
-        m.label = *label;
-        m.field = *rk <= 1 ? "key" : *rk == 2 ? "name" : *attrKey;
-        m.value = *rk <= 1 ? *key : *rk == 2 ? *name : *attrValue;
-        m.job = indexOf(
-            { *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus, *first, {}, false });
+        m.key = ref->key;
+        m.name = ref->name;
+        m.label = ref->label;
+        m.field = *rk <= 1 ? "key" : *rk == 2 ? "name" : ref->attrs[*ai - 1].first;
+        m.value = *rk <= 1 ? ref->key : *rk == 2 ? ref->name : ref->attrs[*ai - 1].second;
+        m.job = indexOf(std::move(*ref));
         out.matches.push_back(std::move(m));
     }
     return out;
@@ -425,13 +410,13 @@ core::Result<std::vector<TableRow>> StoreFleetSource::attempts(const core::Cohor
     }
     // Each attempt's number, outcome, cause as imported and own Time to Start.
     const std::string db = m_store->url().database;
-    auto body = m_store->queryNode().query("SELECT attempt_idx, toInt64(attempt_no), toString(outcome), "
-                                           "cause, "
-                                           "start_ns, tts_ns FROM "
+    auto body = m_store->select("SELECT attempt_idx, toInt64(attempt_no), toString(outcome), "
+                                "cause, "
+                                "start_ns, tts_ns FROM "
         + db + ".attempts WHERE " + ch::liveDatasetsFilter(db) + " AND dataset_id = " + std::to_string(ref.datasetId)
-        + " AND job_no = " + std::to_string(ref.jobNo) + " FORMAT RowBinary");
+        + " AND job_no = " + std::to_string(ref.jobNo));
     if (!body) {
-        return m_store->explain(body.error());
+        return body.error();
     }
     struct Info
     {

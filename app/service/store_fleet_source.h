@@ -9,6 +9,7 @@
 
 #include "app/service/fleet_source.h"
 #include "core/store/clickhouse/fleet_store.h"
+#include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_figures.h"
 
 #include <map>
@@ -68,8 +69,7 @@ private:
         std::string name;
         int64_t gpus = 1;
         int64_t firstStartNs = 0;
-        std::vector<std::pair<std::string, std::string>> attrs; // as stored (attrsRead)
-        bool attrsRead = false;
+        std::vector<std::pair<std::string, std::string>> attrs; // as stored
     };
 
     explicit StoreFleetSource(std::unique_ptr<core::clickhouse::FleetStore> store);
@@ -81,6 +81,10 @@ private:
     // them. Error: the server's.
     core::Result<std::vector<JobIndex>> readJobs(const std::string& where) const;
     JobIndex indexOf(JobRef ref) const;
+    // The columns of the jobs table a JobRef is read from (readJobRef), in its order.
+    static constexpr const char* kJobColumns
+        = "dataset_id, job_no, job_key, label, name, gpus, first_start_ns, attr_keys, attr_values";
+    static core::Result<JobRef> readJobRef(core::clickhouse::RowBinaryReader& r);
     core::Error notOnStore(const std::string& what) const;
     // What jobs are paired by in a comparison: the key, the name (else the key) or an attribute's
     // value ("(none)" without it), as gpu::matchValue.

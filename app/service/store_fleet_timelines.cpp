@@ -28,32 +28,29 @@ core::Result<core::JobTimeline> StoreFleetSource::jobTimeline(JobIndex job)
     const std::string db = m_store->url().database;
     const std::string where = ch::liveDatasetsFilter(db) + " AND dataset_id = " + std::to_string(ref.datasetId)
         + " AND job_no = " + std::to_string(ref.jobNo);
-    auto query = [&](const std::string& sql) -> core::Result<std::string> {
-        auto body = m_store->queryNode().query(sql + " FORMAT RowBinary");
-        if (!body) {
-            return m_store->explain(body.error());
-        }
-        return body;
-    };
     std::string buckets;
     for (int b = 0; b < core::kBucketCount; ++b) {
         buckets += std::string(", ") + core::bucketColumn(b);
     }
-    auto jobRow = query("SELECT label, job_key, name, gpus, isNull(submitted_ns), assumeNotNull(submitted_ns), "
-                        "has_checkpoints, first_start_ns, last_end_ns, attr_keys, attr_values FROM "
-        + db + ".jobs WHERE " + where);
-    auto attempts = query("SELECT attempt_idx, toInt64(attempt_no), start_ns, end_ns, gpus, toString(outcome), "
+    auto jobRow
+        = m_store->select("SELECT label, job_key, name, gpus, isNull(submitted_ns), assumeNotNull(submitted_ns), "
+                          "has_checkpoints, first_start_ns, last_end_ns, attr_keys, attr_values FROM "
+            + db + ".jobs WHERE " + where);
+    auto attempts
+        = m_store->select("SELECT attempt_idx, toInt64(attempt_no), start_ns, end_ns, gpus, toString(outcome), "
                           "CAST(interruption AS Int8), fault_at_ns, gap_after_ns, tts_ns, isNull(ttr_ns), "
                           "assumeNotNull(ttr_ns), isNull(first_train_ns), assumeNotNull(first_train_ns), cause, "
                           "symptom, detail"
-        + buckets + " FROM " + db + ".attempts WHERE " + where + " ORDER BY attempt_idx");
-    auto segments = query("SELECT attempt_idx, start_ns, end_ns, CAST(bucket AS Int8) FROM " + db + ".segments WHERE "
-        + where + " ORDER BY attempt_idx, start_ns, end_ns");
-    auto phases = query("SELECT attempt_idx, start_ns, end_ns, CAST(category AS Int8), subcategory, rank FROM " + db
-        + ".phases WHERE " + where + " ORDER BY attempt_idx, start_ns, end_ns");
-    auto checkpoints = query("SELECT toInt64(attempt_no), isNull(step), assumeNotNull(step), start_ns, durable_ns, "
-                             "failed FROM "
-        + db + ".checkpoints WHERE " + where + " ORDER BY start_ns, durable_ns");
+            + buckets + " FROM " + db + ".attempts WHERE " + where + " ORDER BY attempt_idx");
+    auto segments = m_store->select("SELECT attempt_idx, start_ns, end_ns, CAST(bucket AS Int8) FROM " + db
+        + ".segments WHERE " + where + " ORDER BY attempt_idx, start_ns, end_ns");
+    auto phases
+        = m_store->select("SELECT attempt_idx, start_ns, end_ns, CAST(category AS Int8), subcategory, rank FROM " + db
+            + ".phases WHERE " + where + " ORDER BY attempt_idx, start_ns, end_ns");
+    auto checkpoints
+        = m_store->select("SELECT toInt64(attempt_no), isNull(step), assumeNotNull(step), start_ns, durable_ns, "
+                          "failed FROM "
+            + db + ".checkpoints WHERE " + where + " ORDER BY start_ns, durable_ns");
     for (const auto* r : { &jobRow, &attempts, &segments, &phases, &checkpoints }) {
         if (!*r) {
             return r->error();
@@ -256,19 +253,19 @@ core::Result<FleetTimelineData> StoreFleetSource::fleetTimeline(
     in += ")";
     const std::string db = m_store->url().database;
     const std::string live = ch::liveDatasetsFilter(db);
-    auto segments = m_store->queryNode().query("SELECT dataset_id, job_no, attempt_idx, start_ns, end_ns, CAST(bucket "
-                                               "AS Int8) FROM "
+    auto segments = m_store->select("SELECT dataset_id, job_no, attempt_idx, start_ns, end_ns, CAST(bucket "
+                                    "AS Int8) FROM "
         + db + ".segments WHERE " + live + " AND " + in + " AND end_ns > " + std::to_string(fromNs) + " AND start_ns < "
-        + std::to_string(toNs) + " ORDER BY dataset_id, job_no, attempt_idx, start_ns, end_ns" + " FORMAT RowBinary");
-    auto attempts = m_store->queryNode().query(
+        + std::to_string(toNs) + " ORDER BY dataset_id, job_no, attempt_idx, start_ns, end_ns");
+    auto attempts = m_store->select(
         "SELECT dataset_id, job_no, attempt_idx, toInt64(attempt_no), start_ns, end_ns, gap_after_ns, "
         "toString(outcome), CAST(interruption AS Int8), fault_at_ns FROM "
-        + db + ".attempts WHERE " + live + " AND " + in + " ORDER BY dataset_id, job_no, attempt_idx FORMAT RowBinary");
-    auto queues = m_store->queryNode().query("SELECT dataset_id, job_no, first_start_ns, "
-                                             "assumeNotNull(submitted_ns) FROM "
-        + db + ".jobs WHERE " + live + " AND " + in + " AND isNotNull(submitted_ns) FORMAT RowBinary");
+        + db + ".attempts WHERE " + live + " AND " + in + " ORDER BY dataset_id, job_no, attempt_idx");
+    auto queues = m_store->select("SELECT dataset_id, job_no, first_start_ns, "
+                                  "assumeNotNull(submitted_ns) FROM "
+        + db + ".jobs WHERE " + live + " AND " + in + " AND isNotNull(submitted_ns)");
     if (!segments || !attempts || !queues) {
-        return m_store->explain(!segments ? segments.error() : !attempts ? attempts.error() : queues.error());
+        return !segments ? segments.error() : !attempts ? attempts.error() : queues.error();
     }
     auto clip = [&](FleetTimelineRow& row, int64_t s, int64_t e, uint8_t bucket) {
         s = std::max(s, fromNs);

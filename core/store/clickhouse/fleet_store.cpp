@@ -219,6 +219,15 @@ Result<std::vector<ServerAddress>> FleetStore::shards()
     return out;
 }
 
+Result<std::string> FleetStore::select(const std::string& sql)
+{
+    auto body = m_main->query(sql + " FORMAT RowBinary");
+    if (!body) {
+        return explain(body.error());
+    }
+    return body;
+}
+
 Error FleetStore::explain(const Error& error)
 {
     auto shardList = shards();

@@ -76,6 +76,10 @@ public:
     // The live rows per table (all labels or one), through the Distributed tables.
     Result<StoreCounts> counts(const std::optional<std::string>& label = std::nullopt);
 
+    // Runs a SELECT (without its FORMAT) on the URL's server and returns its rows in RowBinary. Error:
+    // the server's, explained (explain()).
+    Result<std::string> select(const std::string& sql);
+
     // `error` of a query through the cluster, leading with the shards that do not answer now
     // (each pinged within a few seconds), so that a user reads which shard is down or hung rather
     // than only the cluster's message. Unchanged when every shard answers or none is known.

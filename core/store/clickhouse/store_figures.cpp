@@ -207,9 +207,9 @@ Result<GroupKey> readKey(RowBinaryReader& r)
 // Runs a sums query (rows: group, k, bucket, time, GPU time) into the accumulator.
 Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc)
 {
-    auto body = store.queryNode().query(sql + " FORMAT RowBinary");
+    auto body = store.select(sql);
     if (!body) {
-        return store.explain(body.error());
+        return body.error();
     }
     RowBinaryReader r(*body);
     while (!r.atEnd()) {
@@ -243,9 +243,9 @@ Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc)
 // the job counts are taken (the total of attempt-level groupings).
 Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bool jobsOnly = false)
 {
-    auto body = store.queryNode().query(sql + " FORMAT RowBinary");
+    auto body = store.select(sql);
     if (!body) {
-        return store.explain(body.error());
+        return body.error();
     }
     RowBinaryReader r(*body);
     while (!r.atEnd()) {
@@ -311,10 +311,10 @@ Status sumAll(
             const std::string col = bucketColumn(b);
             sums += ", sum(toDecimal128(" + col + ", 0)), sum(toDecimal128(" + col + ", 0) * gpus)";
         }
-        auto body = store.queryNode().query("SELECT " + groups + sums + " FROM " + db + ".attempts ANY INNER JOIN "
-            + jobs + " USING (dataset_id, job_no) WHERE " + live + " GROUP BY g, gd, gj, ga FORMAT RowBinary");
+        auto body = store.select("SELECT " + groups + sums + " FROM " + db + ".attempts ANY INNER JOIN " + jobs
+            + " USING (dataset_id, job_no) WHERE " + live + " GROUP BY g, gd, gj, ga");
         if (!body) {
-            return store.explain(body.error());
+            return body.error();
         }
         for (RowBinaryReader r(*body); !r.atEnd();) {
             auto key = readKey(r);
@@ -488,11 +488,11 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
     StoreSeries out;
     out.widthNs = widthNs;
     // 1. The span: the range when given, else the scope's job windows (with queue when counted).
-    auto body = store.queryNode().query("SELECT count(), min(first_start_ns - " + queueSql(scope.countQueue)
+    auto body = store.select("SELECT count(), min(first_start_ns - " + queueSql(scope.countQueue)
         + "), max(last_end_ns) FROM " + db + ".jobs WHERE " + liveScopeSql(db, scope.labels) + " AND attempts > 0 AND "
-        + jobFilterSql(scope) + " FORMAT RowBinary");
+        + jobFilterSql(scope));
     if (!body) {
-        return store.explain(body.error());
+        return body.error();
     }
     RowBinaryReader r(*body);
     auto n = r.uint64();
