@@ -371,7 +371,8 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
         }
         return "\"open_s\": " + number(open) + *times + ", \"check\": \"" + rollup + "\"";
     });
-    const StepResult onLocal = inChild([&]() -> core::Result<std::string> {
+    const auto skipped = [] { return core::Result<std::string>(std::string("\"skipped\": true")); };
+    const StepResult onLocal = cmd.clusterOnly ? inChild(skipped) : inChild([&]() -> core::Result<std::string> {
         auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly);
         if (!opened) {
             return opened.error();
@@ -390,8 +391,9 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
         }
         return "\"load_s\": " + number(load) + *times + ", \"check\": \"" + rollup + "\"";
     });
-    const StepResult onSqlite = inChild(
-        [&]() { return sqliteRollup(dbPath, (work / "segments.sqlite").string(), std::max(1, cmd.repeats)); });
+    const StepResult onSqlite = cmd.clusterOnly ? inChild(skipped) : inChild([&]() {
+        return sqliteRollup(dbPath, (work / "segments.sqlite").string(), std::max(1, cmd.repeats));
+    });
     cleanup();
     for (const StepResult* r : { &onStore, &onLocal, &onSqlite }) {
         if (!r->ok) {
@@ -416,18 +418,22 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
     const double localLoadS = field(onLocal.json, "load_s");
     const double localRollupS = field(onLocal.json, "rollup_by_team_s");
     const double sqliteS = field(onSqlite.json, "rollup_by_team_s");
-    std::string out = "{\n  \"store\": \"" + (*store)->url().masked() + "\", \"shards\": "
-        + std::to_string(shards->size()) + ", \"segments_asked\": " + std::to_string(cmd.segments) + ", \"repeats\": "
-        + std::to_string(cmd.repeats) + ",\n  \"import_s\": " + number(importSeconds) + ",\n  \"push\": {" + push.json
-        + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {" + withoutCheck(onStore.json)
-        + ", \"peak_rss_mb\": " + number(onStore.peakRssMb, 1) + "},\n  \"local_engine\": {"
-        + withoutCheck(onLocal.json) + ", \"peak_rss_mb\": " + number(onLocal.peakRssMb, 1) + "},\n  \"sqlite\": {"
-        + onSqlite.json + "},\n  \"rollup_identical\": " + (identical ? "true" : "false")
+    std::string out = "{\n  \"store\": \"" + (*store)->url().masked()
+        + "\", \"shards\": " + std::to_string(shards->size()) + ", \"segments_asked\": " + std::to_string(cmd.segments)
+        + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"import_s\": " + number(importSeconds)
+        + ",\n  \"push\": {" + push.json + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {"
+        + withoutCheck(onStore.json) + ", \"peak_rss_mb\": " + number(onStore.peakRssMb, 1)
+        + "},\n  \"local_engine\": {" + withoutCheck(onLocal.json) + ", \"peak_rss_mb\": "
+        + number(onLocal.peakRssMb, 1) + "},\n  \"sqlite\": {" + onSqlite.json + "},\n  \"rollup_identical\": "
+        + (cmd.clusterOnly  ? "null"
+                : identical ? "true"
+                            : "false")
         + ",\n  \"rollup_sqlite_over_cluster\": " + number(storeRollupS > 0 ? sqliteS / storeRollupS : 0, 2)
         + ",\n  \"rollup_local_load_and_query_over_cluster\": "
         + number(storeRollupS > 0 ? (localLoadS + localRollupS) / storeRollupS : 0, 2) + "\n}\n";
     print(out);
-    return identical ? kExitOk : fail("bench store: the cluster's roll-up differs from the engine's");
+    return identical || cmd.clusterOnly ? kExitOk
+                                        : fail("bench store: the cluster's roll-up differs from the engine's");
 }
 
 } // namespace ett::app

@@ -19,6 +19,7 @@ struct BenchStoreCmd
     int64_t segments = 1'000'000;
     int repeats = 3; // each query's time is the median of this many runs
     std::string workDir; // where the trace and the database go; empty: a temporary folder
+    bool clusterOnly = false; // no local engine or SQLite stage (and no equality check)
 };
 
 int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd);

@@ -121,6 +121,9 @@ Command addBenchCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     storeCmd->add_option(
         "--work-dir", cmd->workDir, "Where the trace and the local database go (default: a temporary folder)");
+    storeCmd->add_flag("--cluster-only", cmd->clusterOnly,
+        "Time the push and the cluster only (no local engine or SQLite stage, so no equality check): for fleets "
+        "larger than this machine's memory");
     return { sub, [&common, cmd] { return runBenchStore(common, *cmd); } };
 }
 

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <unistd.h>
 
 namespace ett::app {
 
@@ -140,6 +141,31 @@ int runStoreStatus(const StoreOptions& options, const CommonOptions& common)
     return kExitOk;
 }
 
+namespace {
+
+// Progress of a push on a terminal: the label and how many of its jobs the shards took.
+void showPushProgress(ch::PushOptions& push)
+{
+    if (isatty(fileno(stderr)) == 0) {
+        return;
+    }
+    push.afterSlice = [](const std::string& label, int64_t sent, int64_t total) {
+        std::fprintf(stderr, "\r  pushing '%s': %s of %s jobs sent   ", label.c_str(), countText(sent).c_str(),
+            countText(total).c_str());
+        std::fflush(stderr);
+    };
+}
+
+// Clears the progress line (a no-op away from a terminal).
+void endPushProgress()
+{
+    if (isatty(fileno(stderr)) != 0) {
+        std::fprintf(stderr, "\r%70s\r", "");
+    }
+}
+
+} // namespace
+
 int runPush(const CommonOptions& common, const StoreOptions& options, const PushCmd& cmd)
 {
     auto store = openFleetStore(options);
@@ -152,9 +178,11 @@ int runPush(const CommonOptions& common, const StoreOptions& options, const Push
     }
     ch::PushOptions push;
     push.replace = cmd.replace;
+    showPushProgress(push);
     const std::string where = (*store)->url().masked();
     auto reports = ch::pushDatabase(
         **store, **db, cmd.label, "push of " + std::filesystem::path(common.db).filename().string(), push);
+    endPushProgress();
     if (!reports) {
         return fail(reports.error().message);
     }
@@ -202,8 +230,10 @@ int runImportToStore(const CommonOptions& common, const StoreOptions& options, c
     }
     ch::PushOptions push;
     push.replace = replace;
+    showPushProgress(push);
     auto reports = ch::pushDatabase(**store, **db, cmd.label,
         "import of " + countOf(static_cast<int64_t>(cmd.files.size()), "file", "files"), push);
+    endPushProgress();
     if (!reports) {
         return fail(reports.error().message);
     }

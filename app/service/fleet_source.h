@@ -54,6 +54,11 @@ public:
     // The figures of one job's attempts inside the scope's range, in start order, with their
     // outcome and cause in `detail`.
     virtual core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) = 0;
+    // The first `limit` jobs of the scope with attempts, worst first (rankJobs's order; all when
+    // limit <= 0). The default ranks every job of jobs(); a source may rank where the data is and
+    // read only the jobs it returns.
+    virtual core::Result<std::vector<JobSummary>> worstJobs(
+        const core::CohortSpec& scope, const std::string& sort, int64_t limit);
     // Jobs whose key is `key` (any label), as the source numbers them.
     virtual std::vector<JobIndex> jobsWithKey(const std::string& key) const = 0;
     // Jobs whose key, name or an attribute value contains `query` (ASCII case ignored; blanks at
@@ -101,6 +106,11 @@ public:
     virtual bool withPhases() const = 0;
     virtual core::Status ensurePhases() = 0;
 };
+
+// Sorts job summaries worst first and keeps the first `limit` (all when limit <= 0): jobs without
+// attempts dropped; by lost GPU time ("lost_gpu_hours") or by GPU-weighted ETT% ("ett", no E2E
+// last, ties by lost GPU time); equal ones by label, then key.
+std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string& sort, int64_t limit);
 
 // Bins jobs' spans into a FleetDensity, job by job in start order, in memory proportional to the
 // grid (columns x buckets for the band being filled, rows x columns for the result), never to the

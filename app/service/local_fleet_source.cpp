@@ -70,6 +70,39 @@ core::Error unknownLabel(const std::string& label, const std::string& where, con
 
 // --- density
 
+core::Result<std::vector<JobSummary>> FleetSource::worstJobs(
+    const core::CohortSpec& scope, const std::string& sort, int64_t limit)
+{
+    auto jobs = this->jobs(scope);
+    if (!jobs) {
+        return jobs.error();
+    }
+    return rankJobs(std::move(*jobs), sort, limit);
+}
+
+std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string& sort, int64_t limit)
+{
+    std::erase_if(jobs, [](const JobSummary& j) { return j.figures.attempts == 0; });
+    // Stable order before sorting: by label, then job key (as the store lists them).
+    std::stable_sort(jobs.begin(), jobs.end(), [](const JobSummary& a, const JobSummary& b) {
+        return a.label != b.label ? a.label < b.label : a.key < b.key;
+    });
+    if (sort == "ett") {
+        std::stable_sort(jobs.begin(), jobs.end(), [](const JobSummary& a, const JobSummary& b) {
+            const double ea = a.figures.ettPercentGpu().value_or(100.0);
+            const double eb = b.figures.ettPercentGpu().value_or(100.0);
+            return ea != eb ? ea < eb : a.figures.lostGpuNs() > b.figures.lostGpuNs();
+        });
+    } else {
+        std::stable_sort(jobs.begin(), jobs.end(),
+            [](const JobSummary& a, const JobSummary& b) { return a.figures.lostGpuNs() > b.figures.lostGpuNs(); });
+    }
+    if (limit > 0 && static_cast<int64_t>(jobs.size()) > limit) {
+        jobs.resize(static_cast<size_t>(limit));
+    }
+    return jobs;
+}
+
 core::Result<FleetDensity> FleetSource::fleetDensity(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows)
 {
@@ -219,7 +252,7 @@ LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
 core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Database& db, const LoadOptions& options)
 {
     const auto started = std::chrono::steady_clock::now();
-    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { options.label, options.withPhases });
+    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { options.label, options.withPhases, std::nullopt });
     if (!stored) {
         return core::Error { db.path() + ": " + stored.error().message };
     }

@@ -114,14 +114,9 @@ core::Result<OverviewData> overview(
             return interruptions(a.figures) > interruptions(b.figures);
         });
     // 4. The jobs that lost the most GPU-hours.
-    auto jobs = fleet.jobs(scope);
+    auto jobs = fleet.worstJobs(scope, "lost_gpu_hours", static_cast<int64_t>(topJobs));
     if (!jobs) {
         return jobs.error();
-    }
-    std::stable_sort(jobs->begin(), jobs->end(),
-        [](const JobSummary& a, const JobSummary& b) { return a.figures.lostGpuNs() > b.figures.lostGpuNs(); });
-    if (jobs->size() > topJobs) {
-        jobs->resize(topJobs);
     }
     d.topJobs = std::move(*jobs);
     return d;
@@ -176,29 +171,7 @@ core::Result<FleetGroups> summarize(
 core::Result<std::vector<JobSummary>> worstJobs(
     FleetSource& fleet, const core::CohortSpec& scope, const std::string& sort, int64_t limit)
 {
-    auto jobs = fleet.jobs(scope);
-    if (!jobs) {
-        return jobs.error();
-    }
-    std::erase_if(*jobs, [](const JobSummary& j) { return j.figures.attempts == 0; });
-    // Stable order before sorting: by label, then job key (as the store lists them).
-    std::stable_sort(jobs->begin(), jobs->end(), [](const JobSummary& a, const JobSummary& b) {
-        return a.label != b.label ? a.label < b.label : a.key < b.key;
-    });
-    if (sort == "ett") {
-        std::stable_sort(jobs->begin(), jobs->end(), [](const JobSummary& a, const JobSummary& b) {
-            const double ea = a.figures.ettPercentGpu().value_or(100.0);
-            const double eb = b.figures.ettPercentGpu().value_or(100.0);
-            return ea != eb ? ea < eb : a.figures.lostGpuNs() > b.figures.lostGpuNs();
-        });
-    } else {
-        std::stable_sort(jobs->begin(), jobs->end(),
-            [](const JobSummary& a, const JobSummary& b) { return a.figures.lostGpuNs() > b.figures.lostGpuNs(); });
-    }
-    if (limit > 0 && static_cast<int64_t>(jobs->size()) > limit) {
-        jobs->resize(static_cast<size_t>(limit));
-    }
-    return jobs;
+    return fleet.worstJobs(scope, sort, limit);
 }
 
 } // namespace ett::app

@@ -43,6 +43,11 @@ bool StoreFleetSource::userMayWrite() const
     return body && !body->empty() && body->front() == '0';
 }
 
+void StoreFleetSource::setInterrupt(std::function<bool()> stop)
+{
+    m_store->queryNode().setInterrupt(std::move(stop));
+}
+
 std::string StoreFleetSource::location() const
 {
     return m_store->url().masked();
@@ -315,21 +320,26 @@ core::Result<gpu::Series> StoreFleetSource::series(const core::CohortSpec& spec,
     return out;
 }
 
-core::Result<std::vector<JobSummary>> StoreFleetSource::jobs(const core::CohortSpec& scope)
+core::Result<std::vector<JobSummary>> StoreFleetSource::jobSummaries(const ch::StoreScope& scope)
 {
-    auto byJob = rollup(scope, "job");
-    if (!byJob) {
-        return byJob.error();
+    auto r = ch::storeGroupedFigures(*m_store, scope, { ch::StoreGroupBy::Job, {} });
+    if (!r) {
+        return r.error();
+    }
+    // Number the jobs met (their keys, labels and names come with one query).
+    if (auto read = readJobs(ch::jobFilterSql(scope)); !read) {
+        return read.error();
     }
     std::vector<JobSummary> out;
-    out.reserve(byJob->groups.size());
-    for (auto& g : byJob->groups) {
-        if (g.code < 0) {
+    out.reserve(r->groups.size());
+    for (auto& g : r->groups) {
+        const auto it = m_index.find({ g.datasetId, g.jobNo });
+        if (it == m_index.end()) {
             continue;
         }
-        const JobRef& ref = m_jobs[static_cast<size_t>(g.code)];
+        const JobRef& ref = m_jobs[static_cast<size_t>(it->second)];
         JobSummary s;
-        s.job = g.code;
+        s.job = it->second;
         s.key = ref.key;
         s.label = ref.label;
         s.name = ref.name;
@@ -338,6 +348,48 @@ core::Result<std::vector<JobSummary>> StoreFleetSource::jobs(const core::CohortS
         out.push_back(std::move(s));
     }
     return out;
+}
+
+core::Result<std::vector<JobSummary>> StoreFleetSource::jobs(const core::CohortSpec& spec)
+{
+    const auto started = Clock::now();
+    auto scope = scopeOf(spec);
+    if (!scope) {
+        return scope.error();
+    }
+    auto out = jobSummaries(*scope);
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+core::Result<std::vector<JobSummary>> StoreFleetSource::worstJobs(
+    const core::CohortSpec& spec, const std::string& sort, int64_t limit)
+{
+    if (limit <= 0) {
+        return FleetSource::worstJobs(spec, sort, limit);
+    }
+    const auto started = Clock::now();
+    auto scope = scopeOf(spec);
+    if (!scope) {
+        return scope.error();
+    }
+    // A few more than asked: the cluster ranks ETT% as a Float64 ratio, rankJobs on exact figures.
+    constexpr int64_t kMargin = 32;
+    auto ids = ch::storeRankedJobs(
+        *m_store, *scope, sort == "ett" ? ch::JobRank::EttGpu : ch::JobRank::LostGpu, limit + kMargin);
+    if (!ids) {
+        return ids.error();
+    }
+    if (ids->empty()) {
+        return std::vector<JobSummary> {};
+    }
+    scope->jobs = std::move(*ids);
+    auto candidates = jobSummaries(*scope);
+    if (!candidates) {
+        return candidates.error();
+    }
+    m_lastSeconds = secondsSince(started);
+    return rankJobs(std::move(*candidates), sort, limit);
 }
 
 std::vector<JobIndex> StoreFleetSource::jobsWithKey(const std::string& key) const

@@ -12,6 +12,7 @@
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_figures.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,9 +41,16 @@ public:
     // On the cluster, end to end.
     double lastQuerySeconds() const override { return m_lastSeconds; }
 
+    // Abandons a query in flight once `stop` returns true (HttpConnection::setInterrupt); the
+    // call returns an Error then. Empty: never.
+    void setInterrupt(std::function<bool()> stop);
+
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
+    // Ranked on the cluster (storeRankedJobs): only the jobs returned (and a few more) are read.
+    core::Result<std::vector<JobSummary>> worstJobs(
+        const core::CohortSpec& scope, const std::string& sort, int64_t limit) override;
     core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
     std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
     JobMatches findJobs(const std::string& query, size_t limit) const override;
@@ -80,6 +88,8 @@ private:
     // Reads jobs (key, label, name, GPUs) matching `where` (SQL over the jobs table) and numbers
     // them. Error: the server's.
     core::Result<std::vector<JobIndex>> readJobs(const std::string& where) const;
+    // One summary per job of the scope with something counted, in the order of the job grouping.
+    core::Result<std::vector<JobSummary>> jobSummaries(const core::clickhouse::StoreScope& scope);
     JobIndex indexOf(JobRef ref) const;
     // The columns of the jobs table a JobRef is read from (readJobRef), in its order.
     static constexpr const char* kJobColumns

@@ -71,6 +71,13 @@ DataService::~DataService()
     m_worker = nullptr;
 }
 
+void DataService::stopQueries()
+{
+    for (auto& [key, latest] : m_latest) {
+        latest->store(0);
+    }
+}
+
 void DataService::openDatabase(const QString& path)
 {
     DataWorker* worker = m_worker;

@@ -122,6 +122,10 @@ public:
     // it again) and the new list, or queryFailed (nothing deleted). Never made stale.
     quint64 deleteScenario(const QString& name);
 
+    // Makes every request made so far stale: a fleet store's query in flight is abandoned (and
+    // killed on the server), and no result of them is delivered.
+    void stopQueries();
+
 signals:
     void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void databaseFailed(const QString& message);
@@ -157,6 +161,8 @@ signals:
 
     // For the status bar: what was computed, on which backend, how long it took.
     void queryTimed(const QString& what, double milliseconds);
+    // A fleet store's query started (true) or ended (false) on the worker.
+    void storeQueryRunning(bool running);
 
 private:
     friend class DataWorker;

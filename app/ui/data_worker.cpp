@@ -116,6 +116,13 @@ void DataWorker::postOpened(
         Qt::QueuedConnection);
 }
 
+void DataWorker::postStoreBusy(bool busy)
+{
+    DataService* service = m_service;
+    QMetaObject::invokeMethod(
+        service, [service, busy] { emit service->storeQueryRunning(busy); }, Qt::QueuedConnection);
+}
+
 void DataWorker::postTimed(const QString& what, double ms)
 {
     DataService* service = m_service;
@@ -189,7 +196,17 @@ void DataWorker::answer(const LatestId& latest, quint64 id, const QString& what,
         return;
     }
     const auto started = Clock::now();
+    if (m_store) {
+        // A cluster query in flight is abandoned once this request is stale (a newer one of its
+        // kind, Stop, or the window closing); the window says that it runs meanwhile.
+        m_store->setInterrupt([latest, id] { return latest->load() != id; });
+        postStoreBusy(true);
+    }
     core::Result<Data> data = compute(*fleet);
+    if (m_store) {
+        m_store->setInterrupt({});
+        postStoreBusy(false);
+    }
     if (!data) {
         postFailed(latest, id, qs(data.error().message));
         return;

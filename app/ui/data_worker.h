@@ -92,6 +92,7 @@ private:
     void postOpened(double loadSeconds);
     void postOpened(
         FleetSource& fleet, const QString& where, bool store, double loadSeconds, const QString& warning = {});
+    void postStoreBusy(bool busy);
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.
     void postFailed(const LatestId& latest, quint64 id, const QString& message);

@@ -115,6 +115,12 @@ void MainWindow::createActions()
     m_connectStoreAction->setStatusTip(
         tr("Compute on a fleet store (a ClickHouse cluster) instead of a database: every figure in SQL on its shards"));
     connect(m_connectStoreAction, &QAction::triggered, this, &MainWindow::connectStoreDialog);
+    m_stopQueryAction = new QAction(tr("&Stop cluster query"), this);
+    m_stopQueryAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_stopQueryAction->setStatusTip(
+        tr("Abandon the query running on the fleet store (the server is asked to kill it)"));
+    m_stopQueryAction->setEnabled(false); // only while a cluster query runs: Esc is free otherwise
+    connect(m_stopQueryAction, &QAction::triggered, this, &MainWindow::stopStoreQuery);
 
     m_newDbAction = new QAction(tr("&New database..."), this);
     m_newDbAction->setStatusTip(tr("Create an empty workbench database"));
@@ -245,6 +251,7 @@ void MainWindow::createMenus()
     file->addAction(m_newDbAction);
     file->addAction(m_openDbAction);
     file->addAction(m_connectStoreAction);
+    file->addAction(m_stopQueryAction);
     file->addSeparator();
     file->addAction(m_openAction);
     file->addAction(m_importAction);

@@ -25,6 +25,7 @@ class QMenu;
 class QSplitter;
 class QStackedWidget;
 class QTabWidget;
+class QTimer;
 class QToolBar;
 
 namespace ett::app {
@@ -119,6 +120,9 @@ private:
     void newDatabase();
     // File > Connect to fleet store: the URL (recent ones offered), the password, a read-only user.
     void connectStoreDialog();
+    // A cluster query started or ended (Stop is enabled while one runs, and said after a moment).
+    void storeQueryRunning(bool running);
+    void stopStoreQuery();
     void openDatabaseDialog();
     void importDialog();
     void openDialog();
@@ -171,6 +175,8 @@ private:
     QAction* m_newDbAction = nullptr;
     QAction* m_openDbAction = nullptr;
     QAction* m_connectStoreAction = nullptr;
+    QAction* m_stopQueryAction = nullptr;
+    QTimer* m_storeBusyTimer = nullptr; // says a cluster query runs once it has run a moment
     QAction* m_importAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_renameAction = nullptr;

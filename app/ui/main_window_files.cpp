@@ -67,6 +67,7 @@ void MainWindow::connectService()
     connect(m_service, &DataService::databaseOpened, this, &MainWindow::onDatabaseOpened);
     connect(m_service, &DataService::databaseFailed, this, &MainWindow::onDatabaseFailed);
     connect(m_service, &DataService::importFinished, this, &MainWindow::onImportFinished);
+    connect(m_service, &DataService::storeQueryRunning, this, &MainWindow::storeQueryRunning);
     connect(m_service, &DataService::queryTimed, this, [this](const QString& what, double ms) {
         m_queryLabel->setText(tr("last query: %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1));
         m_queryLabel->setToolTip(tr("%1 on %2").arg(what, QString::fromStdString(m_service->backend().name)));

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ett::app {
@@ -101,6 +102,11 @@ private:
     QLabel* m_error = nullptr;
 };
 
+QString storeBusyText()
+{
+    return QObject::tr("Querying the fleet store... (Esc stops the query)");
+}
+
 } // namespace
 
 QStringList MainWindow::recentStores()
@@ -127,6 +133,32 @@ void MainWindow::connectStore(const QString& url, const QString& password)
     updateEmptyState();
     statusBar()->showMessage(tr("Connecting to %1...").arg(shown));
     m_service->connectStore(url, password);
+}
+
+void MainWindow::storeQueryRunning(bool running)
+{
+    m_stopQueryAction->setEnabled(running);
+    if (!m_storeBusyTimer) {
+        m_storeBusyTimer = new QTimer(this);
+        m_storeBusyTimer->setSingleShot(true);
+        m_storeBusyTimer->setInterval(400);
+        connect(m_storeBusyTimer, &QTimer::timeout, this, [this] { statusBar()->showMessage(storeBusyText()); });
+    }
+    if (running) {
+        m_storeBusyTimer->start();
+        return;
+    }
+    m_storeBusyTimer->stop();
+    if (statusBar()->currentMessage() == storeBusyText()) {
+        statusBar()->clearMessage();
+    }
+}
+
+void MainWindow::stopStoreQuery()
+{
+    m_service->stopQueries();
+    m_storeBusyTimer->stop();
+    statusBar()->showMessage(tr("Query stopped: the views keep what they showed. Change a view to ask again."), 8000);
 }
 
 void MainWindow::connectStoreDialog()

@@ -31,7 +31,7 @@ public:
     FleetLoader(Database& database, const ColumnsQuery& query)
         : db(database)
         , q(query)
-        , where(query.label ? " WHERE j.label_id = (SELECT id FROM labels WHERE name = ?1)" : "")
+        , where(columnsQueryWhere(query))
     {
     }
 
@@ -47,12 +47,7 @@ public:
     }
 
 private:
-    void bindLabel(Statement& st) const
-    {
-        if (q.label) {
-            st.bind(1, *q.label);
-        }
-    }
+    void bindLabel(Statement& st) const { bindColumnsQuery(st, q); }
 
     Status labelsAndJobs()
     {
@@ -296,9 +291,19 @@ private:
                     int32_t kind, rank;
                 };
                 std::vector<P> phases;
-                auto ps = db.prepare("SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns FROM phases p");
+                // A slice reads its attempts' phase runs (phase_runs_attempt); the whole fleet or a
+                // label reads the table through.
+                auto ps = db.prepare(q.jobIds ? "SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns FROM jobs j "
+                                                "JOIN attempts a ON a.job_id = j.id JOIN phase_runs r ON r.attempt_id "
+                                                "= a.id JOIN phases p ON p.id BETWEEN r.first_id AND r.last_id"
+                            + where
+                                              : std::string("SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns "
+                                                            "FROM phases p"));
                 if (!ps) {
                     return ps.error();
+                }
+                if (q.jobIds) {
+                    bindLabel(*ps);
                 }
                 if (auto rows = ps->forEachRow([&] {
                         auto it = attemptIndex.find(ps->columnInt64(0));
@@ -351,6 +356,29 @@ private:
 Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
 {
     return FleetLoader(db, q).run();
+}
+
+std::string columnsQueryWhere(const ColumnsQuery& q)
+{
+    std::string where;
+    if (q.label) {
+        where = " WHERE j.label_id = (SELECT id FROM labels WHERE name = ?1)";
+    }
+    if (q.jobIds) {
+        where += (where.empty() ? " WHERE" : " AND") + std::string(" j.id BETWEEN ?2 AND ?3");
+    }
+    return where;
+}
+
+void bindColumnsQuery(Statement& st, const ColumnsQuery& q)
+{
+    if (q.label) {
+        st.bind(1, *q.label);
+    }
+    if (q.jobIds) {
+        st.bind(2, q.jobIds->first);
+        st.bind(3, q.jobIds->second);
+    }
 }
 
 } // namespace ett::core

@@ -7,15 +7,19 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace ett::core {
 
 class Database;
+class Statement;
 
 struct ColumnsQuery
 {
     std::optional<std::string> label; // only jobs of this label
     bool withPhases = false; // load phases too (for phase-duration distributions)
+    // Only jobs whose row id is in [first, last] (a slice of the fleet, as a push streams it).
+    std::optional<std::pair<int64_t, int64_t>> jobIds;
 };
 
 struct StoredFleet
@@ -27,5 +31,10 @@ struct StoredFleet
 // Loads jobs (ordered by id), their attributes, attempts (by start), checkpoints, optionally phases,
 // and the derived segments. Error when the store is damaged.
 Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& query);
+
+// The condition that selects a query's jobs on a table of jobs aliased `j` (" WHERE ...", or ""
+// for every job), and the binding of its parameters: ?1 the label, ?2 and ?3 the job-id range.
+std::string columnsQueryWhere(const ColumnsQuery& query);
+void bindColumnsQuery(Statement& st, const ColumnsQuery& query);
 
 } // namespace ett::core

@@ -223,7 +223,7 @@ Result<std::string> FleetStore::select(const std::string& sql)
 {
     auto body = m_main->query(sql + " FORMAT RowBinary");
     if (!body) {
-        return explain(body.error());
+        return m_main->cancelled() ? body.error() : explain(body.error());
     }
     return body;
 }

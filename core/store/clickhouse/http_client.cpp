@@ -1,6 +1,7 @@
 #include "core/store/clickhouse/http_client.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <curl/curl.h>
 #include <mutex>
@@ -19,6 +20,23 @@ size_t appendBody(char* data, size_t size, size_t count, void* user)
 {
     static_cast<std::string*>(user)->append(data, size * count);
     return size * count;
+}
+
+// libcurl's progress callback: a nonzero return abandons the transfer.
+int pollInterrupt(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    const auto* stop = static_cast<const std::function<bool()>*>(user);
+    return (*stop)() ? 1 : 0;
+}
+
+// A query id unique to this process, connection and call.
+std::string newQueryId(const void* connection, uint64_t n)
+{
+    static const auto started = std::chrono::steady_clock::now().time_since_epoch().count();
+    char id[96];
+    std::snprintf(id, sizeof id, "ettw-%lld-%p-%llu", static_cast<long long>(started), connection,
+        static_cast<unsigned long long>(n));
+    return id;
 }
 
 std::string urlEscape(CURL* curl, const std::string& s)
@@ -117,7 +135,10 @@ Result<HttpConnection::Response> HttpConnection::perform(const std::string& urlQ
         return fail(0, "cannot start an HTTP client (libcurl)");
     }
     curl_easy_reset(curl);
-    std::string url = "http://" + m_server.host + ":" + std::to_string(m_server.port) + "/?wait_end_of_query=1";
+    m_cancelled = false;
+    const std::string queryId = newQueryId(this, ++m_queries);
+    std::string url
+        = "http://" + m_server.host + ":" + std::to_string(m_server.port) + "/?wait_end_of_query=1&query_id=" + queryId;
     if (!urlQuery.empty()) {
         url += "&" + urlQuery;
     }
@@ -159,11 +180,25 @@ Result<HttpConnection::Response> HttpConnection::perform(const std::string& urlQ
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(m_timeouts.request.count()));
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
+    if (m_interrupt) {
+        curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, pollInterrupt);
+        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &m_interrupt);
+    }
     const CURLcode rc = curl_easy_perform(curl);
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
     curl_slist_free_all(headers);
     if (mime) {
         curl_mime_free(mime);
+    }
+    if (rc == CURLE_ABORTED_BY_CALLBACK) {
+        // Ask the server to stop the query too (best effort: it may have ended, or the user may
+        // not be allowed to kill), on a connection of its own with short timeouts.
+        HttpConnection killer(
+            m_server, m_credentials, { std::chrono::milliseconds(1'000), std::chrono::milliseconds(2'000) });
+        (void)killer.query("KILL QUERY WHERE query_id = '" + queryId + "' ASYNC");
+        m_cancelled = true;
+        return fail(0, kCancelled);
     }
     if (rc == CURLE_OPERATION_TIMEDOUT) {
         char seconds[32];

@@ -10,6 +10,7 @@
 #include "core/model/result.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -77,6 +78,14 @@ public:
     // /ping: whether the server answers. Error naming it when not.
     Status ping();
 
+    // A request in flight is abandoned, within about a second once `stop` returns true (it is
+    // polled from the calling thread): the call returns the Error kCancelled names, and the
+    // server is asked to kill the query (KILL QUERY by its query_id; a server that refuses goes on
+    // to its end unread). Empty: never.
+    void setInterrupt(std::function<bool()> stop) { m_interrupt = std::move(stop); }
+    // Whether the last failed call was abandoned by the interrupt.
+    bool cancelled() const { return m_cancelled; }
+
     const ServerAddress& server() const { return m_server; }
     // The code and message of the last failed call.
     const ServerError& lastError() const { return m_lastError; }
@@ -98,7 +107,13 @@ private:
     Timeouts m_timeouts;
     void* m_curl = nullptr; // CURL*, reused: keeps the connection alive between requests
     ServerError m_lastError;
+    std::function<bool()> m_interrupt;
+    bool m_cancelled = false;
+    uint64_t m_queries = 0; // numbers the query ids of this connection
 };
+
+// The message of a call abandoned by its interrupt (after the server's name).
+inline constexpr const char* kCancelled = "the query was cancelled";
 
 // The "Code: NNN, e.displayText() = ..." exception ClickHouse writes at the end of a body when a
 // query fails after it began to stream, or nullopt when the body ends otherwise. Pure.

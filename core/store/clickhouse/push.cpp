@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <map>
 #include <random>
 #include <thread>
@@ -63,11 +64,13 @@ std::optional<int64_t> present(int64_t v)
 class ShardWriter
 {
 public:
-    ShardWriter(const StoredFleet& fleet, uint64_t datasetId, const std::string& database, HttpConnection& conn,
-        size_t shard, const PushOptions& options, std::atomic<bool>& stopAll, const FleetTexts* fleetTexts)
+    ShardWriter(const StoredFleet& fleet, uint64_t datasetId, uint32_t firstJobNo, const std::string& database,
+        HttpConnection& conn, size_t shard, const PushOptions& options, std::atomic<bool>& stopAll,
+        const FleetTexts* fleetTexts)
         : f(fleet.columns)
         , at(fleet.attribution)
         , id(datasetId)
+        , base(firstJobNo)
         , db(database)
         , c(conn)
         , shardIdx(shard)
@@ -82,7 +85,7 @@ public:
         // 1. Jobs.
         for (uint32_t j : jobs) {
             w.uint64(id);
-            w.uint32(j);
+            w.uint32(base + j);
             w.string(f.jobKey[j]);
             w.string(j < f.jobName.size() ? f.jobName[j] : std::string());
             w.string(label);
@@ -190,7 +193,7 @@ public:
             for (auto k = static_cast<size_t>(f.jobCheckpointBegin[j]);
                  k < static_cast<size_t>(f.jobCheckpointBegin[j + 1]); ++k) {
                 w.uint64(id);
-                w.uint32(j);
+                w.uint32(base + j);
                 w.int64(f.checkpointStartNs[k]);
                 w.int64(f.checkpointDurableNs[k]);
                 w.uint8(f.checkpointFailed[k]);
@@ -225,7 +228,7 @@ private:
     void key(uint32_t job, uint32_t attemptIdx)
     {
         w.uint64(id);
-        w.uint32(job);
+        w.uint32(base + job);
         w.uint32(attemptIdx);
     }
 
@@ -256,6 +259,7 @@ private:
     const FleetColumns& f;
     const Attribution& at;
     const uint64_t id;
+    const uint32_t base; // the store's number of the slice's first job
     const std::string& db;
     HttpConnection& c;
     const size_t shardIdx;
@@ -309,10 +313,10 @@ Status writeCatalogueRow(FleetStore& store, HttpConnection& c, const PushReport&
 
 } // namespace
 
-Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const std::optional<std::string>& label)
+Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const ColumnsQuery& query)
 {
     const FleetColumns& f = fleet.columns;
-    const std::string where = label ? " WHERE j.label_id = (SELECT id FROM labels WHERE name = ?1)" : "";
+    const std::string where = columnsQueryWhere(query);
     FleetTexts out;
     // 1. Attempts in the columns' order (the loader's ORDER BY, a total order).
     auto st = db.prepare("SELECT a.cause, a.symptom, a.detail FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN "
@@ -321,9 +325,7 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
     if (!st) {
         return st.error();
     }
-    if (label) {
-        st->bind(1, *label);
-    }
+    bindColumnsQuery(*st, query);
     if (auto rows = st->forEachRow([&] {
             out.attemptCause.push_back(st->columnText(0));
             out.attemptSymptom.push_back(st->columnText(1));
@@ -345,9 +347,7 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
     if (!ck) {
         return ck.error();
     }
-    if (label) {
-        ck->bind(1, *label);
-    }
+    bindColumnsQuery(*ck, query);
     if (auto rows = ck->forEachRow([&] {
             byKey[{ ck->columnInt64(0), ck->columnInt64(1), ck->columnInt64(2), ck->columnInt64(3) != 0 }].emplace_back(
                 static_cast<int32_t>(ck->columnInt64(4)), ck->columnOptionalInt64(5));
@@ -369,158 +369,6 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
         }
     }
     return out;
-}
-
-Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const std::string& label,
-    const std::string& contentHash, const std::string& source, const PushOptions& options, const FleetTexts* texts)
-{
-    const auto t0 = std::chrono::steady_clock::now();
-    PushOptions opt = options;
-    opt.batchRows = std::clamp<size_t>(opt.batchRows, 1, kMaxBatchRows);
-    const FleetColumns& f = fleet.columns;
-    PushReport report;
-    report.label = label;
-    report.contentHash = contentHash;
-    report.jobs = static_cast<int64_t>(f.jobs());
-    report.attempts = static_cast<int64_t>(f.attempts());
-    report.segments = static_cast<int64_t>(fleet.attribution.segments());
-    report.phases = static_cast<int64_t>(f.attemptPhaseBegin.empty() ? 0 : f.phases());
-    report.checkpoints = static_cast<int64_t>(f.checkpoints());
-
-    // 1. What the store holds under this label.
-    auto shards = store.shards();
-    if (!shards) {
-        return shards.error();
-    }
-    auto live = store.liveDatasets(label);
-    if (!live) {
-        return live.error();
-    }
-    std::optional<uint64_t> replacing;
-    if (!live->empty()) {
-        const LiveDataset& current = live->front();
-        if (current.contentHash == contentHash) {
-            report.unchanged = true;
-            report.datasetId = current.id;
-            report.seconds = secondsSince(t0);
-            return report;
-        }
-        if (!opt.replace) {
-            return Error { "label '" + label + "' already holds other content in the store (dataset "
-                + std::to_string(current.id) + "); push with --replace to replace it, or use another label" };
-        }
-        replacing = current.id;
-    }
-
-    // 2. Rows of unfinished pushes of this label (a push killed midway): never counted; dropped.
-    HttpConnection& main = store.queryNode();
-    auto unfinished = main.query("SELECT id FROM " + store.table("datasets") + " WHERE label = " + sqlString(label)
-        + " GROUP BY id HAVING countIf(state != 'pending') = 0 ORDER BY id FORMAT RowBinary");
-    if (!unfinished) {
-        return store.explain(unfinished.error());
-    }
-    RowBinaryReader ur(*unfinished);
-    while (!ur.atEnd()) {
-        auto id = ur.uint64();
-        if (!id) {
-            return id.error();
-        }
-        report.dropped.push_back(*id);
-    }
-    if (auto st = dropDatasets(store, *shards, report.dropped); !st) {
-        return st.error();
-    }
-    auto catalogue = store.connect(shards->front());
-    for (uint64_t id : report.dropped) {
-        // Marked removed (with sequence 0, so that it never decides what is live), so that the
-        // next push does not look for its rows again.
-        PushReport gone;
-        gone.datasetId = id;
-        gone.label = label;
-        if (auto st = writeCatalogueRow(store, *catalogue, gone, DatasetState::Removed, "unfinished push dropped", 0);
-            !st) {
-            return st.error();
-        }
-    }
-
-    // 3. A fresh dataset id, announced as pending on the first shard.
-    std::random_device rd;
-    report.datasetId = ((static_cast<uint64_t>(rd()) << 32) | rd()) & 0x7FFF'FFFF'FFFF'FFFFULL;
-    report.datasetId = std::max<uint64_t>(report.datasetId, 1);
-    if (auto st = writeCatalogueRow(store, *catalogue, report, DatasetState::Pending, source, nowNs()); !st) {
-        if (catalogue->lastError().code == kReadonlyErrorCode) {
-            return Error { st.error().message + " (user '" + store.url().user
-                + "' may only read: push with a user that may insert)" };
-        }
-        return st.error();
-    }
-
-    // 4. Every shard its jobs' rows, in parallel.
-    std::vector<std::vector<uint32_t>> jobsOf(shards->size());
-    for (size_t j = 0; j < f.jobs(); ++j) {
-        jobsOf[shardOf(f.jobKey[j], shards->size())].push_back(static_cast<uint32_t>(j));
-    }
-    std::vector<Status> results(shards->size());
-    std::atomic<bool> stop { false };
-    {
-        std::vector<std::thread> workers;
-        for (size_t s = 0; s < shards->size(); ++s) {
-            workers.emplace_back([&, s] {
-                auto conn = store.connect((*shards)[s]);
-                ShardWriter writer(fleet, report.datasetId, store.url().database, *conn, s, opt, stop, texts);
-                results[s] = writer.run(jobsOf[s], label);
-                if (!results[s]) {
-                    stop = true;
-                }
-            });
-        }
-        for (auto& t : workers) {
-            t.join();
-        }
-    }
-    for (const Status& st : results) {
-        if (!st && st.error().message != "stopped") {
-            return Error { "push of label '" + label + "' stopped: " + st.error().message
-                + "; nothing of it is counted by queries (push again to finish it)" };
-        }
-    }
-
-    // 5. Count the rows back through the cluster before committing.
-    const std::pair<const char*, int64_t> expected[] = { { "jobs", report.jobs }, { "attempts", report.attempts },
-        { "segments", report.segments }, { "phases", report.phases }, { "checkpoints", report.checkpoints } };
-    for (const auto& [table, n] : expected) {
-        auto got = main.query("SELECT count() FROM " + store.table(table)
-            + " WHERE dataset_id = " + std::to_string(report.datasetId) + " FORMAT TSV");
-        if (!got) {
-            return store.explain(got.error());
-        }
-        if (*got != std::to_string(n) + "\n") {
-            return Error { "push of label '" + label + "': the store holds " + got->substr(0, got->find('\n')) + " "
-                + table + " rows of dataset " + std::to_string(report.datasetId) + ", " + std::to_string(n)
-                + " were sent (another push of the label at the same time?); nothing was committed" };
-        }
-        report.rows += n;
-    }
-
-    // 6. Commit: one row, one insert. From here on queries count the dataset.
-    if (auto st = writeCatalogueRow(store, *catalogue, report, DatasetState::Committed, source, nowNs()); !st) {
-        return Error { st.error().message + "; the push of label '" + label
-            + "' was not committed (push again to finish it)" };
-    }
-
-    // 7. The replaced dataset is no longer live: drop its rows.
-    if (replacing) {
-        report.replaced = true;
-        report.dropped.push_back(*replacing);
-        if (auto st = dropDatasets(store, *shards, { *replacing }); !st) {
-            return Error { "label '" + label
-                + "' was pushed, but the rows of the dataset it replaced could not be "
-                  "dropped: "
-                + st.error().message };
-        }
-    }
-    report.seconds = secondsSince(t0);
-    return report;
 }
 
 Result<std::string> labelContentHash(Database& db, const std::string& label)
@@ -557,6 +405,308 @@ Result<std::string> labelContentHash(Database& db, const std::string& label)
     return hex;
 }
 
+namespace {
+
+// One push of one label, in three steps: begin() announces a fresh dataset (or finds the content
+// already there), send() streams a slice of the label's jobs to the shards, commit() counts the
+// rows back and makes the dataset live.
+class LabelPush
+{
+public:
+    LabelPush(FleetStore& store, const std::string& label, const std::string& contentHash, const std::string& source,
+        const PushOptions& options)
+        : m_store(store)
+        , m_source(source)
+        , m_opt(options)
+        , m_t0(std::chrono::steady_clock::now())
+    {
+        m_opt.batchRows = std::clamp<size_t>(m_opt.batchRows, 1, kMaxBatchRows);
+        m_report.label = label;
+        m_report.contentHash = contentHash;
+    }
+
+    // Steps 1 to 3. After it, report().unchanged says the store holds this content already.
+    Status begin()
+    {
+        const std::string& label = m_report.label;
+        // 1. What the store holds under this label.
+        auto shards = m_store.shards();
+        if (!shards) {
+            return shards.error();
+        }
+        m_shards = std::move(*shards);
+        auto live = m_store.liveDatasets(label);
+        if (!live) {
+            return live.error();
+        }
+        if (!live->empty()) {
+            const LiveDataset& current = live->front();
+            if (current.contentHash == m_report.contentHash) {
+                m_report.unchanged = true;
+                m_report.datasetId = current.id;
+                m_report.seconds = secondsSince(m_t0);
+                return Status::success();
+            }
+            if (!m_opt.replace) {
+                return Error { "label '" + label + "' already holds other content in the store (dataset "
+                    + std::to_string(current.id) + "); push with --replace to replace it, or use another label" };
+            }
+            m_replacing = current.id;
+        }
+
+        // 2. Rows of unfinished pushes of this label (a push killed midway): never counted; dropped.
+        auto unfinished = m_store.select("SELECT id FROM " + m_store.table("datasets")
+            + " WHERE label = " + sqlString(label) + " GROUP BY id HAVING countIf(state != 'pending') = 0 ORDER BY id");
+        if (!unfinished) {
+            return unfinished.error();
+        }
+        for (RowBinaryReader ur(*unfinished); !ur.atEnd();) {
+            auto id = ur.uint64();
+            if (!id) {
+                return id.error();
+            }
+            m_report.dropped.push_back(*id);
+        }
+        if (auto st = dropDatasets(m_store, m_shards, m_report.dropped); !st) {
+            return st.error();
+        }
+        m_catalogue = m_store.connect(m_shards.front());
+        for (uint64_t id : m_report.dropped) {
+            // Marked removed (with sequence 0, so that it never decides what is live), so that the
+            // next push does not look for its rows again.
+            PushReport gone;
+            gone.datasetId = id;
+            gone.label = label;
+            if (auto st
+                = writeCatalogueRow(m_store, *m_catalogue, gone, DatasetState::Removed, "unfinished push dropped", 0);
+                !st) {
+                return st.error();
+            }
+        }
+
+        // 3. A fresh dataset id, announced as pending on the first shard.
+        std::random_device rd;
+        m_report.datasetId = ((static_cast<uint64_t>(rd()) << 32) | rd()) & 0x7FFF'FFFF'FFFF'FFFFULL;
+        m_report.datasetId = std::max<uint64_t>(m_report.datasetId, 1);
+        if (auto st = writeCatalogueRow(m_store, *m_catalogue, m_report, DatasetState::Pending, m_source, nowNs());
+            !st) {
+            if (m_catalogue->lastError().code == kReadonlyErrorCode) {
+                return Error { st.error().message + " (user '" + m_store.url().user
+                    + "' may only read: push with a user that may insert)" };
+            }
+            return st.error();
+        }
+        return Status::success();
+    }
+
+    // Step 4, for one slice of the label's jobs: every shard its jobs' rows, in parallel. The
+    // slice's jobs are numbered on from the slices sent before.
+    Status send(const StoredFleet& fleet, const FleetTexts* texts)
+    {
+        const FleetColumns& f = fleet.columns;
+        std::vector<std::vector<uint32_t>> jobsOf(m_shards.size());
+        for (size_t j = 0; j < f.jobs(); ++j) {
+            jobsOf[shardOf(f.jobKey[j], m_shards.size())].push_back(static_cast<uint32_t>(j));
+        }
+        const auto base = static_cast<uint32_t>(m_report.jobs);
+        std::vector<Status> results(m_shards.size());
+        std::atomic<bool> stop { false };
+        {
+            std::vector<std::thread> workers;
+            for (size_t s = 0; s < m_shards.size(); ++s) {
+                workers.emplace_back([&, s] {
+                    auto conn = m_store.connect(m_shards[s]);
+                    ShardWriter writer(
+                        fleet, m_report.datasetId, base, m_store.url().database, *conn, s, m_opt, stop, texts);
+                    results[s] = writer.run(jobsOf[s], m_report.label);
+                    if (!results[s]) {
+                        stop = true;
+                    }
+                });
+            }
+            for (auto& t : workers) {
+                t.join();
+            }
+        }
+        for (const Status& st : results) {
+            if (!st && st.error().message != "stopped") {
+                return Error { "push of label '" + m_report.label + "' stopped: " + st.error().message
+                    + "; nothing of it is counted by queries (push again to finish it)" };
+            }
+        }
+        m_report.jobs += static_cast<int64_t>(f.jobs());
+        m_report.attempts += static_cast<int64_t>(f.attempts());
+        m_report.segments += static_cast<int64_t>(fleet.attribution.segments());
+        m_report.phases += static_cast<int64_t>(f.attemptPhaseBegin.empty() ? 0 : f.phases());
+        m_report.checkpoints += static_cast<int64_t>(f.checkpoints());
+        return Status::success();
+    }
+
+    // Steps 5 to 7.
+    Result<PushReport> commit()
+    {
+        const std::string& label = m_report.label;
+        // 5. Count the rows back through the cluster before committing.
+        const std::pair<const char*, int64_t> expected[]
+            = { { "jobs", m_report.jobs }, { "attempts", m_report.attempts }, { "segments", m_report.segments },
+                  { "phases", m_report.phases }, { "checkpoints", m_report.checkpoints } };
+        m_report.rows = 0;
+        for (const auto& [table, n] : expected) {
+            auto got = m_store.select("SELECT count() FROM " + m_store.table(table)
+                + " WHERE dataset_id = " + std::to_string(m_report.datasetId));
+            if (!got) {
+                return got.error();
+            }
+            RowBinaryReader r(*got);
+            auto count = r.uint64();
+            if (!count) {
+                return count.error();
+            }
+            if (*count != static_cast<uint64_t>(n)) {
+                return Error { "push of label '" + label + "': the store holds " + std::to_string(*count) + " " + table
+                    + " rows of dataset " + std::to_string(m_report.datasetId) + ", " + std::to_string(n)
+                    + " were sent (another push of the label at the same time?); nothing was committed" };
+            }
+            m_report.rows += n;
+        }
+
+        // 6. Commit: one row, one insert. From here on queries count the dataset.
+        if (auto st = writeCatalogueRow(m_store, *m_catalogue, m_report, DatasetState::Committed, m_source, nowNs());
+            !st) {
+            return Error { st.error().message + "; the push of label '" + label
+                + "' was not committed (push again to finish it)" };
+        }
+
+        // 7. The replaced dataset is no longer live: drop its rows.
+        if (m_replacing) {
+            m_report.replaced = true;
+            m_report.dropped.push_back(*m_replacing);
+            if (auto st = dropDatasets(m_store, m_shards, { *m_replacing }); !st) {
+                return Error { "label '" + label
+                    + "' was pushed, but the rows of the dataset it replaced could not be dropped: "
+                    + st.error().message };
+            }
+        }
+        m_report.seconds = secondsSince(m_t0);
+        return m_report;
+    }
+
+    const PushReport& report() const { return m_report; }
+
+private:
+    FleetStore& m_store;
+    const std::string m_source;
+    PushOptions m_opt;
+    const std::chrono::steady_clock::time_point m_t0;
+    PushReport m_report;
+    std::vector<ServerAddress> m_shards;
+    std::unique_ptr<HttpConnection> m_catalogue;
+    std::optional<uint64_t> m_replacing;
+};
+
+// The row ids of a label's jobs cut into slices of at most `jobsPerSlice` jobs, in id order.
+Result<std::vector<std::pair<int64_t, int64_t>>> jobSlices(
+    Database& db, const std::string& label, size_t jobsPerSlice, int64_t& jobs)
+{
+    auto st = db.prepare(
+        "SELECT j.id FROM jobs j WHERE j.label_id = (SELECT id FROM labels WHERE name = ?1) ORDER BY j.id");
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, label);
+    std::vector<std::pair<int64_t, int64_t>> out;
+    size_t inSlice = 0;
+    if (auto rows = st->forEachRow([&] {
+            const int64_t id = st->columnInt64(0);
+            if (out.empty() || inSlice == jobsPerSlice) {
+                out.emplace_back(id, id);
+                inSlice = 0;
+            }
+            out.back().second = id;
+            ++inSlice;
+            ++jobs;
+        });
+        !rows) {
+        return rows.error();
+    }
+    return out;
+}
+
+// One slice of a label loaded with its texts.
+struct Slice
+{
+    StoredFleet fleet;
+    FleetTexts texts;
+};
+
+Result<Slice> loadSlice(Database& db, const ColumnsQuery& q)
+{
+    auto fleet = loadStoredFleet(db, q);
+    if (!fleet) {
+        return fleet.error();
+    }
+    auto texts = loadFleetTexts(db, *fleet, q);
+    if (!texts) {
+        return texts.error();
+    }
+    return Slice { std::move(*fleet), std::move(*texts) };
+}
+
+// Pushes one label of `db`, slice by slice: the next slice is read from the database while the
+// shards take the current one, so at most two slices are held.
+Result<PushReport> pushLabel(
+    FleetStore& store, Database& db, const std::string& label, const std::string& source, const PushOptions& options)
+{
+    auto hash = labelContentHash(db, label);
+    if (!hash) {
+        return hash.error();
+    }
+    LabelPush push(store, label, *hash, source, options);
+    if (auto st = push.begin(); !st) {
+        return st.error();
+    }
+    if (push.report().unchanged) {
+        return push.report();
+    }
+    int64_t jobsInLabel = 0;
+    auto slices = jobSlices(db, label, std::max<size_t>(options.jobsPerSlice, 1), jobsInLabel);
+    if (!slices) {
+        return slices.error();
+    }
+    auto query = [&](size_t i) {
+        ColumnsQuery q;
+        q.label = label;
+        q.withPhases = true;
+        q.jobIds = (*slices)[i];
+        return q;
+    };
+    int64_t jobsTotal = 0;
+    std::future<Result<Slice>> next;
+    if (!slices->empty()) {
+        next = std::async(std::launch::async, [&db, q = query(0)] { return loadSlice(db, q); });
+    }
+    for (size_t i = 0; i < slices->size(); ++i) {
+        auto slice = next.get();
+        if (!slice) {
+            return slice.error();
+        }
+        if (i + 1 < slices->size()) {
+            next = std::async(std::launch::async, [&db, q = query(i + 1)] { return loadSlice(db, q); });
+        }
+        // On an error the slice being read is waited for (the future's destructor) before returning.
+        if (auto st = push.send(slice->fleet, &slice->texts); !st) {
+            return st.error();
+        }
+        jobsTotal += static_cast<int64_t>(slice->fleet.columns.jobs());
+        if (options.afterSlice) {
+            options.afterSlice(label, jobsTotal, jobsInLabel);
+        }
+    }
+    return push.commit();
+}
+
+} // namespace
+
 Result<std::vector<PushReport>> pushDatabase(FleetStore& store, Database& db, const std::optional<std::string>& label,
     const std::string& source, const PushOptions& options)
 {
@@ -578,22 +728,7 @@ Result<std::vector<PushReport>> pushDatabase(FleetStore& store, Database& db, co
     }
     std::vector<PushReport> out;
     for (const auto& l : labels) {
-        auto hash = labelContentHash(db, l);
-        if (!hash) {
-            return hash.error();
-        }
-        ColumnsQuery q;
-        q.label = l;
-        q.withPhases = true;
-        auto fleet = loadStoredFleet(db, q);
-        if (!fleet) {
-            return fleet.error();
-        }
-        auto texts = loadFleetTexts(db, *fleet, l);
-        if (!texts) {
-            return texts.error();
-        }
-        auto report = pushFleet(store, *fleet, l, *hash, source, options, &*texts);
+        auto report = pushLabel(store, db, l, source, options);
         if (!report) {
             return report.error();
         }

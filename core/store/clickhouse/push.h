@@ -1,4 +1,5 @@
-// Pushing a fleet into a fleet store: a local database's labels, each as one dataset.
+// Pushing a fleet into a fleet store: a local database's labels, each as one dataset, streamed in
+// slices of jobs.
 //
 // Design note: a push is all or nothing as queries see it, though ClickHouse inserts are not
 // atomic. 1) A `pending` row names a fresh dataset id; 2) every row goes, tagged with that id,
@@ -42,6 +43,11 @@ struct PushOptions
     // Called after each batch a shard accepted, from that shard's thread; an Error stops the push
     // (nothing is committed). For progress, and for tests that stop a push midway.
     std::function<Status(const BatchSent&)> afterBatch;
+    // A label is read from the database and sent in slices of this many jobs (its memory).
+    size_t jobsPerSlice = 16'384;
+    // Called after each slice the shards took, with the label's jobs sent so far and in all (for
+    // progress).
+    std::function<void(const std::string& label, int64_t jobsSent, int64_t jobsTotal)> afterSlice;
 };
 
 struct PushReport
@@ -72,23 +78,17 @@ struct FleetTexts
     std::vector<std::optional<int64_t>> checkpointStep;
 };
 
-// Reads the texts of `fleet`, loaded from `db` with the label `label` (loadStoredFleet). Error: the
+// Reads the texts of `fleet`, loaded from `db` with `query` (loadStoredFleet). Error: the
 // database's, or rows that do not match the fleet's (the database changed in between).
-Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const std::optional<std::string>& label);
-
-// Pushes one fleet (the jobs of one label, with phases) as the dataset `label` with content
-// `contentHash`, with its texts when given (else empty causes and checkpoints of attempt 0).
-// Error: the shard or server that failed and why; nothing is counted then.
-Result<PushReport> pushFleet(FleetStore& store, const StoredFleet& fleet, const std::string& label,
-    const std::string& contentHash, const std::string& source, const PushOptions& options = {},
-    const FleetTexts* texts = nullptr);
+Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const ColumnsQuery& query);
 
 // The content of a label of a local database: SHA-256 over its files' SHA-256 (sorted) and the
 // accounting version. Error: no such label, or the database's.
 Result<std::string> labelContentHash(Database& db, const std::string& label);
 
-// Pushes the labels of a local database (all, or `label`), one dataset each, in label order.
-// Stops at the first error (labels pushed before it stay pushed).
+// Pushes the labels of a local database (all, or `label`), one dataset each, in label order, each
+// read and sent in slices of jobs (PushOptions::jobsPerSlice), so that memory does not grow with
+// the label. Stops at the first error (labels pushed before it stay pushed).
 Result<std::vector<PushReport>> pushDatabase(FleetStore& store, Database& db, const std::optional<std::string>& label,
     const std::string& source, const PushOptions& options = {});
 

@@ -156,6 +156,20 @@ struct RangeSql
     }
 };
 
+// The scope's range, as the counts test it.
+RangeSql rangeOf(const StoreScope& scope)
+{
+    RangeSql range;
+    range.any = scope.fromNs || scope.toNs;
+    if (scope.fromNs) {
+        range.lo = i64(*scope.fromNs);
+    }
+    if (scope.toNs) {
+        range.hi = i64(*scope.toNs);
+    }
+    return range;
+}
+
 // The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts).
 std::string countColumns(const RangeSql& r)
 {
@@ -442,14 +456,7 @@ Result<StoreGroupedFigures> storeGroupedFigures(
     if (auto st = sumAll(store, scope, grouping, clip, acc); !st) {
         return st.error();
     }
-    RangeSql range;
-    range.any = scope.fromNs || scope.toNs;
-    if (scope.fromNs) {
-        range.lo = i64(*scope.fromNs);
-    }
-    if (scope.toNs) {
-        range.hi = i64(*scope.toNs);
-    }
+    const RangeSql range = rangeOf(scope);
     const std::string groups = groupColumns(grouping);
     if (auto st = addCounts(store, countsSql(db, scope, groups, "toInt64(0) AS k", range), acc); !st) {
         return st.error();
@@ -479,6 +486,80 @@ Result<StoreGroupedFigures> storeGroupedFigures(
     }
     std::stable_sort(
         out.groups.begin(), out.groups.end(), [](const StoreGroup& a, const StoreGroup& b) { return a.name < b.name; });
+    return out;
+}
+
+Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
+    FleetStore& store, const StoreScope& scope, JobRank rank, int64_t limit)
+{
+    const std::string db = store.url().database;
+    const std::string live = liveScopeSql(db, scope.labels);
+    const std::string jobs = jobsSubquery(db, scope);
+    Clip clip;
+    clip.lo = scope.fromNs;
+    clip.hi = scope.toNs;
+    const std::string productive = std::to_string(static_cast<int>(Bucket::Productive));
+    // Per job: GPU-weighted time (tg) and its productive part (pg), from segments (or the attempts'
+    // per-bucket sums for whole windows), recovery gaps and queue, as sumAll counts them.
+    std::vector<std::string> parts;
+    if (!clip.lo && !clip.hi) {
+        std::string all;
+        for (int b = 0; b < kBucketCount; ++b) {
+            all += std::string(b ? " + " : "") + "toDecimal128(" + bucketColumn(b) + ", 0)";
+        }
+        parts.push_back("SELECT dataset_id AS gd, job_no AS gj, sum((" + all + ") * gpus) AS tg, sum(toDecimal128("
+            + bucketColumn(static_cast<int>(Bucket::Productive)) + ", 0) * gpus) AS pg FROM " + db
+            + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live + " GROUP BY gd, gj");
+    } else {
+        const auto [cs, ce] = clipped(clip, "start_ns", "end_ns");
+        parts.push_back("SELECT dataset_id AS gd, job_no AS gj, sum(toDecimal128(" + ce + " - " + cs
+            + ", 0) * gpus) AS tg, sumIf(toDecimal128(" + ce + " - " + cs + ", 0) * gpus, bucket = " + productive
+            + ") AS pg FROM " + db + ".segments ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx FROM " + db
+            + ".attempts_local ANY INNER JOIN " + jobs + " USING (dataset_id, job_no)) USING (dataset_id, job_no, "
+            + "attempt_idx) WHERE " + live + " AND " + ce + " > " + cs + " GROUP BY gd, gj");
+    }
+    auto unproductive = [&](const std::string& s, const std::string& e, const std::string& cond) {
+        const auto [cs, ce] = clipped(clip, s, e);
+        parts.push_back("SELECT dataset_id AS gd, job_no AS gj, sum(toDecimal128(" + ce + " - " + cs
+            + ", 0) * job_gpus) AS tg, toDecimal128(0, 0) * count() AS pg FROM " + db + ".attempts ANY INNER JOIN "
+            + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND " + cond + " AND " + ce + " > " + cs
+            + " GROUP BY gd, gj");
+    };
+    unproductive("end_ns", "end_ns + gap_after_ns", "gap_after_ns > 0");
+    if (scope.countQueue) {
+        unproductive("first_start_ns - queue_ns", "first_start_ns", "attempt_idx = 0 AND queue_ns > 0");
+    }
+    std::string unioned;
+    for (const auto& part : parts) {
+        unioned += (unioned.empty() ? "" : " UNION ALL ") + part;
+    }
+    // Jobs counted as the engine counts them: with an attempt that overlaps the range (a job's
+    // attempts live on its shard: the shard's own table answers).
+    const RangeSql range = rangeOf(scope);
+    const std::string counted = "(SELECT dataset_id AS gd, job_no AS gj, label, job_key FROM " + db + ".jobs WHERE "
+        + liveScopeSql(db, scope.labels) + " AND " + jobFilterSql(scope) + " AND (dataset_id, job_no) IN (SELECT "
+        + "dataset_id, job_no FROM " + db + ".attempts_local WHERE " + live + " AND "
+        + range.overlaps("start_ns", "end_ns") + "))";
+    const std::string order = rank == JobRank::LostGpu
+        ? "lost DESC, label, job_key"
+        : "if(e2e = 0, 100., toFloat64(prod) * 100. / toFloat64(e2e)), lost DESC, label, job_key";
+    // Every counted job, with or without time (a job with none has zero of both).
+    auto body = store.select("SELECT gd, gj FROM " + counted
+        + " ANY LEFT JOIN (SELECT gd, gj, sum(tg) AS e2e, sum(pg) AS prod, e2e - prod AS lost FROM (" + unioned
+        + ") GROUP BY gd, gj) USING (gd, gj) ORDER BY " + order + " LIMIT "
+        + std::to_string(std::max<int64_t>(limit, 0)));
+    if (!body) {
+        return body.error();
+    }
+    std::vector<std::pair<uint64_t, uint32_t>> out;
+    for (RowBinaryReader r(*body); !r.atEnd();) {
+        auto d = r.uint64();
+        auto j = d ? r.uint32() : Result<uint32_t>(d.error());
+        if (!j) {
+            return j.error();
+        }
+        out.emplace_back(*d, *j);
+    }
     return out;
 }
 

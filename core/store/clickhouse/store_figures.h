@@ -80,6 +80,17 @@ struct StoreSeries
 // gpu::Engine::series computes it.
 Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int64_t widthNs, int64_t alignNs);
 
+// How storeRankedJobs orders jobs: most lost GPU time first, or lowest GPU-weighted ETT% first (a
+// job with no E2E last), then most lost GPU time; ties by label, then key.
+enum class JobRank { LostGpu, EttGpu };
+
+// The first `limit` jobs of `scope` with an attempt that overlaps its range, ranked on the cluster
+// by `rank` (only their ids come back). Lost GPU time is exact (Decimal128); ETT% is a Float64
+// ratio there, so a caller that must order as the engine does asks for a few more and ranks their
+// exact figures itself.
+Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
+    FleetStore& store, const StoreScope& scope, JobRank rank, int64_t limit);
+
 // The SQL condition that selects the scope's jobs, on the columns of the jobs tables. Pure.
 std::string jobFilterSql(const StoreScope& scope);
 // The live datasets of the scope's labels: "dataset_id GLOBAL IN (...)". Pure.

@@ -69,7 +69,10 @@ protected:
             o.seed = seed;
             m_local.import(m_local.write(label + ".jsonl", core::test::fleetText(o)), label);
         }
-        auto pushed = ch::pushDatabase(**store, m_local.db(), std::nullopt, "test");
+        // In slices of 37 jobs: every comparison below also checks that slices number jobs on.
+        ch::PushOptions sliced;
+        sliced.jobsPerSlice = 37;
+        auto pushed = ch::pushDatabase(**store, m_local.db(), std::nullopt, "test", sliced);
         ASSERT_TRUE(pushed.ok()) << pushed.error().message;
         auto source = StoreFleetSource::open(std::move(*store));
         ASSERT_TRUE(source.ok()) << source.error().message;
@@ -211,6 +214,28 @@ TEST_F(StoreSource, SeriesJobsAndAttemptsEqualTheEngine)
                 EXPECT_EQ((*sa)[a].name, (*la)[a].name);
                 EXPECT_EQ((*sa)[a].detail, (*la)[a].detail);
                 expectSameFigures((*sa)[a].figures, (*la)[a].figures, name + " " + j.key + " attempt");
+            }
+        }
+    }
+}
+
+TEST_F(StoreSource, WorstJobsRankedOnTheClusterAreTheLocalOnes)
+{
+    for (const auto& [name, scope] : scopes()) {
+        for (const std::string sort : { "lost_gpu_hours", "ett" }) {
+            for (const int64_t limit : { 1, 7, 60, 0 }) {
+                const std::string what = name + ", " + sort + ", limit " + std::to_string(limit);
+                auto s = m_store->worstJobs(scope, sort, limit);
+                auto l = m_localSource->worstJobs(scope, sort, limit);
+                ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
+                ASSERT_TRUE(l.ok()) << what;
+                ASSERT_EQ(s->size(), l->size()) << what;
+                ASSERT_FALSE(s->empty()) << what;
+                for (size_t i = 0; i < s->size(); ++i) {
+                    EXPECT_EQ((*s)[i].label + "/" + (*s)[i].key, (*l)[i].label + "/" + (*l)[i].key)
+                        << what << " #" << i;
+                    expectSameFigures((*s)[i].figures, (*l)[i].figures, what + " " + (*s)[i].key);
+                }
             }
         }
     }

@@ -18,6 +18,7 @@
 #include <random>
 #include <sstream>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 #include "samples/synth/generator.h"
@@ -383,6 +384,89 @@ TEST_F(FleetStoreCluster, APushStoppedMidwayIsNeverCountedAndARetryCompletesIt)
         jobsOnShards += countOn(*c, "SELECT count() FROM " + m_url.database + ".jobs_local");
     }
     EXPECT_EQ(jobsOnShards, expected.jobs);
+}
+
+TEST_F(FleetStoreCluster, APushStoppedInALaterSliceIsNeverCountedAndSlicesNumberJobsOn)
+{
+    init();
+    Store local;
+    local.import(local.write("fleet.jsonl", generatedTrace(200, 4)), "default");
+    const LocalCounts expected = localCounts(local.db());
+
+    // 1. Slices of 30 jobs; stop once the third slice is under way.
+    std::vector<int64_t> progress;
+    PushOptions failing;
+    failing.jobsPerSlice = 30;
+    failing.afterSlice = [&](const std::string&, int64_t sent, int64_t total) {
+        EXPECT_EQ(total, 200);
+        progress.push_back(sent);
+    };
+    failing.afterBatch = [&](const BatchSent&) -> Status {
+        return progress.size() >= 2 ? Status(Error { "injected failure" }) : Status::success();
+    };
+    auto stopped = pushDatabase(*m_store, local.db(), std::nullopt, "test", failing);
+    ASSERT_FALSE(stopped.ok());
+    EXPECT_EQ(progress, (std::vector<int64_t> { 30, 60 }));
+    int64_t written = 0;
+    for (size_t i = 0; i < 2; ++i) {
+        auto c = shard(i);
+        written += countOn(*c, "SELECT count() FROM " + m_url.database + ".jobs_local");
+    }
+    EXPECT_GE(written, 60);
+    EXPECT_EQ(counts().datasets, 0);
+    EXPECT_EQ(counts().jobs, 0);
+
+    // 2. A sliced retry lands every row once, each job under its own number.
+    PushOptions sliced;
+    sliced.jobsPerSlice = 30;
+    auto retried = pushDatabase(*m_store, local.db(), std::nullopt, "test", sliced);
+    ASSERT_TRUE(retried.ok()) << retried.error().message;
+    EXPECT_EQ(retried->front().jobs, 200);
+    expectSameCounts(counts(), expected);
+    auto c = shard(0);
+    EXPECT_EQ(countOn(*c,
+                  "SELECT uniqExact(job_no) FROM " + m_url.database
+                      + ".jobs WHERE dataset_id = " + std::to_string(retried->front().datasetId)),
+        200);
+    EXPECT_EQ(countOn(*c,
+                  "SELECT max(job_no) FROM " + m_url.database
+                      + ".jobs WHERE dataset_id = " + std::to_string(retried->front().datasetId)),
+        199);
+}
+
+TEST_F(FleetStoreCluster, AQueryInFlightIsAbandonedOnInterruptAndKilledOnTheServer)
+{
+    // As the window's read-only user: a query of about a minute, abandoned a moment after it began.
+    const auto reader = processEnv("ETT_TEST_STORE_READER").value_or("");
+    const auto colon = reader.find(':');
+    ASSERT_NE(colon, std::string::npos) << "ETT_TEST_STORE_READER is user:password";
+    auto hp = parseHostPort(m_shards[0]);
+    ASSERT_TRUE(hp.ok());
+    HttpConnection c({ hp->first, hp->second, "the store" }, { reader.substr(0, colon), reader.substr(colon + 1) });
+    const std::string marker = "ett_cancel_test_" + std::to_string(std::random_device {}());
+    const auto started = std::chrono::steady_clock::now();
+    c.setInterrupt([&] { return std::chrono::steady_clock::now() - started > std::chrono::milliseconds(300); });
+    auto r = c.query("SELECT count() AS " + marker + " FROM (SELECT number FROM system.numbers LIMIT 200000000000)");
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(c.cancelled());
+    EXPECT_NE(r.error().message.find(kCancelled), std::string::npos) << r.error().message;
+    // The server stops it (KILL QUERY by its id): it leaves system.processes.
+    c.setInterrupt({});
+    int64_t running = -1;
+    for (int i = 0; i < 100 && running != 0; ++i) {
+        auto n = c.query("SELECT count() FROM system.processes WHERE query LIKE '%AS " + marker
+            + " FROM%' AND query NOT LIKE '%system.processes%' FORMAT TSV");
+        ASSERT_TRUE(n.ok()) << n.error().message;
+        running = std::stoll(*n);
+        if (running != 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    }
+    EXPECT_EQ(running, 0);
+    // The connection answers the next query.
+    auto next = c.query("SELECT 1 FORMAT TSV");
+    ASSERT_TRUE(next.ok()) << next.error().message;
+    EXPECT_FALSE(c.cancelled());
 }
 
 TEST_F(FleetStoreCluster, APushKilledMidwayIsNeverCountedAndARetryCompletesIt)
