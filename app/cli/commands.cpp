@@ -138,6 +138,11 @@ Command addPushCommand(CLI::App& app, CommonOptions& common)
     addStoreOption(sub, *store, "The fleet store to push to");
     sub->add_option("--label", cmd->label, "Only this label of the database (default: every label)");
     sub->add_flag("--replace", cmd->replace, "Replace what the store holds under a label that has other content");
+    sub->add_option("--slice-jobs", cmd->sliceJobs,
+           "Jobs read from the database and sent at a time: the push's memory grows with it (about 20 KB a job of "
+           "a typical fleet)")
+        ->check(CLI::Range(int64_t { 1 }, int64_t { 10'000'000 }))
+        ->capture_default_str();
     return { sub, [&common, store, cmd] { return runPush(common, *store, *cmd); } };
 }
 

@@ -178,6 +178,7 @@ int runPush(const CommonOptions& common, const StoreOptions& options, const Push
     }
     ch::PushOptions push;
     push.replace = cmd.replace;
+    push.jobsPerSlice = static_cast<size_t>(cmd.sliceJobs);
     showPushProgress(push);
     const std::string where = (*store)->url().masked();
     auto reports = ch::pushDatabase(

@@ -22,6 +22,7 @@ struct PushCmd
 {
     std::optional<std::string> label; // one label of the database, else all
     bool replace = false;
+    int64_t sliceJobs = 4'096; // jobs read and sent at a time (ch::PushOptions::jobsPerSlice)
 };
 
 // Creates the store's tables on every shard and says which shards it found. Errors (a bad URL,

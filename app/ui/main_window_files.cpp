@@ -9,6 +9,7 @@
 #include "app/ui/report_dialog.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
+#include "core/store/clickhouse/store_url.h"
 
 #include <QAction>
 #include <QApplication>
@@ -236,10 +237,15 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_reportAction->setEnabled(true);
     updateTitle();
     if (stats.store) {
+        // The store by its database and server ("ett on ch1:8123"), the whole URL in the tooltip.
+        auto url = core::clickhouse::parseStoreUrl(
+            stats.databasePath.toStdString(), [](const char*) { return std::nullopt; });
+        const QString where
+            = url ? QString::fromStdString(url->database + " on " + url->address()) : stats.databasePath;
         m_rowsLabel->setText(
-            tr("%1, %2, %3 in the store")
+            tr("%1, %2, %3 in fleet store %4")
                 .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
-                    countOf(stats.segments, tr("segment"), tr("segments"))));
+                    countOf(stats.segments, tr("segment"), tr("segments")), where));
         m_rowsLabel->setToolTip(
             tr("Fleet store %1, connected in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
         statusBar()->showMessage(stats.warning.isEmpty()

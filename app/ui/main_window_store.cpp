@@ -1,6 +1,7 @@
 // File > Connect to fleet store: the window on a ClickHouse cluster instead of a database. The
-// query pages (overview, drill-down) answer from the cluster through the same service calls; what
-// needs a database (import, labels, scenarios, the report, what-if, job timelines) says so.
+// query pages (overview, drill-down, timelines, compare, advisor, the report) answer from the
+// cluster through the same service calls; what needs a database (import, labels, scenarios,
+// what-if, import issues) says so. A cluster query that runs a while can be stopped (Esc).
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
 #include "core/store/clickhouse/store_url.h"

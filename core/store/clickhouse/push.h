@@ -44,7 +44,7 @@ struct PushOptions
     // (nothing is committed). For progress, and for tests that stop a push midway.
     std::function<Status(const BatchSent&)> afterBatch;
     // A label is read from the database and sent in slices of this many jobs (its memory).
-    size_t jobsPerSlice = 16'384;
+    size_t jobsPerSlice = 4'096;
     // Called after each slice the shards took, with the label's jobs sent so far and in all (for
     // progress).
     std::function<void(const std::string& label, int64_t jobsSent, int64_t jobsTotal)> afterSlice;
