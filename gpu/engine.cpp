@@ -311,7 +311,10 @@ void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std:
             if (!hasRange || inRange(f, lo, hi)) {
                 core::countInterruption(fig, static_cast<core::Interruption>(c.attemptInterruption[a]));
                 if (at.attemptTtrNs[a] != core::kNoTime) {
-                    fig.ttrNs.push_back(at.attemptTtrNs[a]);
+                    // A Time to Recover ends in a later attempt: a + 1 exists.
+                    fig.addTtr(at.attemptTtrNs[a],
+                        a + 1 < a1 ? core::splitTtr(f, c.attemptEndNs[a], c.attemptStartNs[a + 1], at.attemptTtrNs[a])
+                                   : core::TtrSplit {});
                 }
             }
         }

@@ -119,6 +119,13 @@ void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
     writePercentiles(j, f.ttsNs);
     j.key("ttr_s");
     writePercentiles(j, f.ttrNs);
+    // Time to Recover split (spec 7.1): the percentiles of each part over the same recoveries.
+    j.key("ttr_detect_s");
+    writePercentiles(j, f.ttrDetectNs);
+    j.key("ttr_restart_s");
+    writePercentiles(j, f.ttrRestartNs);
+    j.key("ttr_startup_s");
+    writePercentiles(j, f.ttrStartupNs);
     j.key("failures").number(f.failures);
     j.key("preemptions").number(f.preemptions);
     j.key("other_interruptions").number(f.otherInterruptions);

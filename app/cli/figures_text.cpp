@@ -46,6 +46,18 @@ std::string headlineText(const Figures& f)
     out += fmt::format("Time to Recover  p50 {}   p90 {}   p99 {}   ({})\n", durationText(ttr.p50),
         durationText(ttr.p90), durationText(ttr.p99),
         countOf(static_cast<int64_t>(f.ttrNs.size()), "recovery", "recoveries"));
+    if (!f.ttrNs.empty()) {
+        // Spec 7.1: each part's percentiles over the same recoveries.
+        const Percentiles detect = percentilesOf(f.ttrDetectNs);
+        const Percentiles restart = percentilesOf(f.ttrRestartNs);
+        const Percentiles startup = percentilesOf(f.ttrStartupNs);
+        out += fmt::format("  detect         p50 {}   p90 {}   p99 {}\n", durationText(detect.p50),
+            durationText(detect.p90), durationText(detect.p99));
+        out += fmt::format("  restart        p50 {}   p90 {}   p99 {}\n", durationText(restart.p50),
+            durationText(restart.p90), durationText(restart.p99));
+        out += fmt::format("  start-up       p50 {}   p90 {}   p99 {}\n", durationText(startup.p50),
+            durationText(startup.p90), durationText(startup.p99));
+    }
     out += fmt::format("Failures {}   preemptions {}   other interruptions {}   jobs without checkpoint data {}\n",
         countText(f.failures), countText(f.preemptions), countText(f.otherInterruptions),
         countText(f.noCheckpointDataJobs));

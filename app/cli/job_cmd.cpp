@@ -66,6 +66,13 @@ std::string jobJson(const JobDetail& detail)
         w.key("tts_s").rawNumber(formatSeconds(a.ttsNs));
         w.key("ttr_s");
         writeOptionalSeconds(w, a.ttrNs);
+        const auto split = ttrSplitOf(r.attempts, i);
+        w.key("ttr_detect_s");
+        writeOptionalSeconds(w, split ? std::optional<int64_t>(split->detectNs) : std::nullopt);
+        w.key("ttr_restart_s");
+        writeOptionalSeconds(w, split ? std::optional<int64_t>(split->restartNs) : std::nullopt);
+        w.key("ttr_startup_s");
+        writeOptionalSeconds(w, split ? std::optional<int64_t>(split->startupNs) : std::nullopt);
         w.endObject();
     }
     w.endArray();

@@ -220,6 +220,9 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     for (core::Figures* f : { &d.totalA, &d.totalB }) {
         f->ttsNs.clear();
         f->ttrNs.clear();
+        f->ttrDetectNs.clear();
+        f->ttrRestartNs.clear();
+        f->ttrStartupNs.clear();
     }
     // 3. What the charts show beside the figures.
     if (options.withSamples) {

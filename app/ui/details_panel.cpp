@@ -692,6 +692,18 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
         if (core::isInterrupted(r.outcome)) {
             addFigure(tr("Time to Recover:"), r.ttrNs ? formatDuration(*r.ttrNs) : tr("never trained again"),
                 r.ttrNs ? formatExactSeconds(*r.ttrNs) : QString());
+            const auto index = static_cast<size_t>(attempts.front() - m_timeline.attempts.data());
+            if (index < m_timeline.attempts.size()) {
+                if (const auto split = core::ttrSplitOf(m_timeline, index)) {
+                    addFigure(tr("  detect:"), formatDuration(split->detectNs),
+                        tr("From the fault to the attempt's end (a hang's undetected time included)"));
+                    addFigure(tr("  restart:"), formatDuration(split->restartNs),
+                        tr("From the attempt's end to the next attempt's start"));
+                    addFigure(tr("  start-up:"), formatDuration(split->startupNs),
+                        tr("From the next attempt's start to training again, through as many attempts as it "
+                           "takes"));
+                }
+            }
         }
         if (r.gapAfterNs > 0) {
             addFigure(tr("Gap after:"), formatDuration(r.gapAfterNs),

@@ -204,4 +204,13 @@ JobResult attributeJob(const JobInput& job, bool keepSegments)
     return out;
 }
 
+std::optional<TtrSplit> ttrSplitOf(const std::vector<AttemptResult>& attempts, size_t i)
+{
+    const AttemptResult& a = attempts[i];
+    if (!a.ttrNs || !a.faultNs || i + 1 >= attempts.size()) {
+        return std::nullopt;
+    }
+    return splitTtr(*a.faultNs, a.endNs, attempts[i + 1].startNs, *a.ttrNs);
+}
+
 } // namespace ett::core

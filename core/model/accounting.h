@@ -68,6 +68,27 @@ struct Segment
     Bucket bucket = Bucket::Idle;
 };
 
+// Time to Recover split (spec 7.1): detect = e - f, restart = s' - e (the next attempt's start),
+// start-up = t' - s'; the three sum to Time to Recover.
+struct TtrSplit
+{
+    int64_t detectNs = 0;
+    int64_t restartNs = 0;
+    int64_t startupNs = 0;
+
+    bool operator==(const TtrSplit& o) const
+    {
+        return detectNs == o.detectNs && restartNs == o.restartNs && startupNs == o.startupNs;
+    }
+};
+
+// The split of a Time to Recover `ttrNs` that runs from the fault `faultNs` of an attempt ending at
+// `endNs` whose next attempt starts at `nextStartNs`. Pure.
+inline TtrSplit splitTtr(int64_t faultNs, int64_t endNs, int64_t nextStartNs, int64_t ttrNs)
+{
+    return { endNs - faultNs, nextStartNs - endNs, faultNs + ttrNs - nextStartNs };
+}
+
 struct AttemptResult
 {
     int32_t number = 0;
@@ -84,6 +105,10 @@ struct AttemptResult
     std::optional<int64_t> firstTrainNs; // first instant attributed to productive or lost_progress
     std::vector<Segment> segments; // filled when asked for
 };
+
+// The split of attempt i's Time to Recover (spec 7.1): nullopt when it has none. `attempts` sorted by
+// start, as JobResult holds them.
+std::optional<TtrSplit> ttrSplitOf(const std::vector<AttemptResult>& attempts, size_t i);
 
 struct JobResult
 {

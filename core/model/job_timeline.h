@@ -67,4 +67,14 @@ struct JobTimeline
     std::vector<TimelineCheckpoint> checkpoints; // by start
 };
 
+// The split of attempt i's Time to Recover (spec 7.1), as ttrSplitOf() over the attempts' results.
+inline std::optional<TtrSplit> ttrSplitOf(const JobTimeline& t, size_t i)
+{
+    const AttemptResult& a = t.attempts[i].result;
+    if (!a.ttrNs || !a.faultNs || i + 1 >= t.attempts.size()) {
+        return std::nullopt;
+    }
+    return splitTtr(*a.faultNs, a.endNs, t.attempts[i + 1].result.startNs, *a.ttrNs);
+}
+
 } // namespace ett::core

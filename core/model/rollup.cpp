@@ -23,11 +23,13 @@ bool overlapsRange(int64_t s, int64_t e, const RollupOptions& o)
     return (!o.toNs || s < *o.toNs) && (!o.fromNs || e > *o.fromNs);
 }
 
-void addInterruption(Figures& f, const AttemptResult& a)
+// Attempt i of the job's interruption, with its Time to Recover and the split of it.
+void addInterruption(Figures& f, const JobResult& job, size_t i)
 {
+    const AttemptResult& a = job.attempts[i];
     countInterruption(f, a.interruption);
     if (a.ttrNs) {
-        f.ttrNs.push_back(*a.ttrNs);
+        f.addTtr(*a.ttrNs, ttrSplitOf(job.attempts, i).value_or(TtrSplit {}));
     }
 }
 
@@ -101,6 +103,14 @@ std::optional<double> Figures::ettPercentTime() const
     return percentOf(bucketsNs[static_cast<size_t>(Bucket::Productive)], e2eNs);
 }
 
+void Figures::addTtr(int64_t ttr, const TtrSplit& split)
+{
+    ttrNs.push_back(ttr);
+    ttrDetectNs.push_back(split.detectNs);
+    ttrRestartNs.push_back(split.restartNs);
+    ttrStartupNs.push_back(split.startupNs);
+}
+
 bool Figures::empty() const
 {
     return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0 && ttsNs.empty()
@@ -119,6 +129,9 @@ void Figures::merge(const Figures& o)
     }
     ttsNs.insert(ttsNs.end(), o.ttsNs.begin(), o.ttsNs.end());
     ttrNs.insert(ttrNs.end(), o.ttrNs.begin(), o.ttrNs.end());
+    ttrDetectNs.insert(ttrDetectNs.end(), o.ttrDetectNs.begin(), o.ttrDetectNs.end());
+    ttrRestartNs.insert(ttrRestartNs.end(), o.ttrRestartNs.begin(), o.ttrRestartNs.end());
+    ttrStartupNs.insert(ttrStartupNs.end(), o.ttrStartupNs.begin(), o.ttrStartupNs.end());
     failures += o.failures;
     preemptions += o.preemptions;
     otherInterruptions += o.otherInterruptions;
@@ -145,7 +158,8 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         f.e2eGpuNs += static_cast<Wide>(queueNs) * jobGpus;
         f.bucketsNs[queue] += queueNs;
         f.bucketsGpuNs[queue] += static_cast<Wide>(queueNs) * jobGpus;
-        for (const auto& a : job.attempts) {
+        for (size_t i = 0; i < job.attempts.size(); ++i) {
+            const AttemptResult& a = job.attempts[i];
             for (size_t b = 0; b < a.bucketsNs.size(); ++b) {
                 f.bucketsNs[b] += a.bucketsNs[b];
                 f.bucketsGpuNs[b] += static_cast<Wide>(a.bucketsNs[b]) * a.gpus;
@@ -154,7 +168,7 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
             f.bucketsGpuNs[recovery] += static_cast<Wide>(a.gapAfterNs) * jobGpus;
             f.e2eGpuNs += static_cast<Wide>(a.endNs - a.startNs) * a.gpus + static_cast<Wide>(a.gapAfterNs) * jobGpus;
             ++f.attempts;
-            addInterruption(f, a);
+            addInterruption(f, job, i);
         }
         f.ttsNs.push_back(job.ttsNs);
         return;
@@ -164,12 +178,13 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
     //     holding f and Time to Start to the range holding the first start, whether or not the
     //     job's window overlaps it (a fault at the very end of a window lies just outside it), so
     //     that figures per day always add up to the whole.
-    for (const auto& a : job.attempts) {
+    for (size_t i = 0; i < job.attempts.size(); ++i) {
+        const AttemptResult& a = job.attempts[i];
         if (overlapsRange(a.startNs, a.endNs, o)) {
             ++f.attempts;
         }
         if (a.faultNs && inRange(*a.faultNs, o)) {
-            addInterruption(f, a);
+            addInterruption(f, job, i);
         }
     }
     if (inRange(job.attempts.front().startNs, o)) {

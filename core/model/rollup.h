@@ -51,6 +51,10 @@ struct Figures
     std::array<Wide, kBucketCount> bucketsGpuNs {};
     std::vector<int64_t> ttsNs; // one per counted job (its first attempt's), samples
     std::vector<int64_t> ttrNs; // one per counted interruption that trained again
+    // The split of each TTR sample (spec 7.1), in the order of ttrNs: detect, restart, start-up.
+    std::vector<int64_t> ttrDetectNs;
+    std::vector<int64_t> ttrRestartNs;
+    std::vector<int64_t> ttrStartupNs;
     int64_t failures = 0;
     int64_t preemptions = 0;
     int64_t otherInterruptions = 0;
@@ -58,6 +62,8 @@ struct Figures
 
     // productive / E2E in percent; nullopt when E2E is zero.
     std::optional<double> ettPercentGpu() const;
+    // Adds a Time to Recover sample with its split.
+    void addTtr(int64_t ttrNs, const TtrSplit& split);
     std::optional<double> ettPercentTime() const;
     // GPU-weighted time not spent productive (all buckets but productive).
     Wide lostGpuNs() const { return e2eGpuNs - bucketsGpuNs[static_cast<size_t>(Bucket::Productive)]; }

@@ -466,7 +466,10 @@ void WhatIfModel::measureToday(Projection& p, Figures& today) const
                 + static_cast<Wide>(gap) * c.jobGpus[j];
             countInterruption(today, static_cast<Interruption>(c.attemptInterruption[a]));
             if (isInterrupted(static_cast<Outcome>(c.attemptOutcome[a])) && at.attemptTtrNs[a] != kNoTime) {
-                today.ttrNs.push_back(at.attemptTtrNs[a]);
+                const int64_t f = std::clamp(c.attemptFaultNs[a], c.attemptStartNs[a], c.attemptEndNs[a]);
+                today.addTtr(at.attemptTtrNs[a],
+                    a + 1 < a1 ? splitTtr(f, c.attemptEndNs[a], c.attemptStartNs[a + 1], at.attemptTtrNs[a])
+                               : TtrSplit {});
             }
         }
     }

@@ -12,6 +12,7 @@
 #include "gpu/engine.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -76,6 +77,19 @@ void expectFigures(Figures got, Figures want, const std::string& what)
     expectEq(got.preemptions, want.preemptions, what + " preemptions");
     expectEq(got.otherInterruptions, want.otherInterruptions, what + " other interruptions");
     expectEq(got.noCheckpointDataJobs, want.noCheckpointDataJobs, what + " no checkpoint data");
+    // Each TTR sample with its split (spec 7.1), as a multiset.
+    auto splits = [](const core::Figures& f) {
+        std::vector<std::array<int64_t, 4>> out;
+        for (size_t i = 0; i < f.ttrNs.size(); ++i) {
+            out.push_back({ f.ttrNs[i], i < f.ttrDetectNs.size() ? f.ttrDetectNs[i] : -1,
+                i < f.ttrRestartNs.size() ? f.ttrRestartNs[i] : -1,
+                i < f.ttrStartupNs.size() ? f.ttrStartupNs[i] : -1 });
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    expectEq(splits(got), splits(want), what + " TTR splits");
+    expectEq(got.ttrDetectNs.size(), got.ttrNs.size(), what + " TTR splits, one per sample");
     std::sort(got.ttsNs.begin(), got.ttsNs.end());
     std::sort(want.ttsNs.begin(), want.ttsNs.end());
     std::sort(got.ttrNs.begin(), got.ttrNs.end());

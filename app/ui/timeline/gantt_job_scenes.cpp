@@ -82,9 +82,10 @@ void addAttemptSpans(
 }
 
 // The fault (on the attempt's row and on the job row) and the attempt's Time to Start and Time to
-// Recover brackets. `rowAt` is the attempt row holding an instant.
-void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, int attemptRow, int jobRow,
-    const std::function<int(int64_t)>& rowAt, JobMarks& marks)
+// Recover brackets (with the split of its TTR, `split`). `rowAt` is the attempt row holding an
+// instant.
+void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, const std::optional<core::TtrSplit>& split,
+    int attemptRow, int jobRow, const std::function<int(int64_t)>& rowAt, JobMarks& marks)
 {
     const core::AttemptResult& a = ta.result;
     if (a.faultNs) {
@@ -125,6 +126,13 @@ void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, int att
         b.linkRow = rowAt(b.endNs);
         b.attempt = a.number;
         b.label = QStringLiteral("TTR ") + qs(core::formatDurationHuman(*a.ttrNs));
+        if (split) {
+            // Spec 7.1: where the recovery went.
+            b.label += QStringLiteral(" = detect %1 + restart %2 + start-up %3")
+                           .arg(qs(core::formatDurationHuman(split->detectNs)),
+                               qs(core::formatDurationHuman(split->restartNs)),
+                               qs(core::formatDurationHuman(split->startupNs)));
+        }
         scene.addBracket(b);
         marks.ttr = true;
     }
@@ -204,7 +212,7 @@ GanttScene buildJobScene(std::shared_ptr<const core::JobTimeline> timeline, int3
     JobMarks marks;
     for (size_t i = 0; i < t.attempts.size(); ++i) {
         addAttemptSpans(scene, t.attempts[i].result, static_cast<int32_t>(i), attemptRow[i], jobRow, legend);
-        addAttemptMarks(scene, t.attempts[i], attemptRow[i], jobRow, rowAt, marks);
+        addAttemptMarks(scene, t.attempts[i], core::ttrSplitOf(t, i), attemptRow[i], jobRow, rowAt, marks);
     }
     addCheckpoints(scene, t, attemptRow, marks);
     addJobLegend(scene, legend, marks);

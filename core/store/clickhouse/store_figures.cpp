@@ -170,6 +170,15 @@ RangeSql rangeOf(const StoreScope& scope)
     return range;
 }
 
+// The split of each TTR sample (spec 7.1) where `cond` holds, as three arrays in the samples'
+// order: detect (end - fault), restart (the next attempt's start - end: the stretch end of an
+// attempt that is not the last) and start-up (fault + TTR - the next start).
+std::string ttrSplitArrays(const std::string& cond)
+{
+    return "groupArrayIf(end_ns - fault_at_ns, " + cond + "), groupArrayIf(stretch_end_ns - end_ns, " + cond
+        + "), groupArrayIf(fault_at_ns + assumeNotNull(ttr_ns) - stretch_end_ns, " + cond + ")";
+}
+
 // The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts).
 std::string countColumns(const RangeSql& r)
 {
@@ -182,7 +191,8 @@ std::string countColumns(const RangeSql& r)
         + " AND interruption = 'failure')), toUInt64(countIf(" + interrupted
         + " AND interruption = 'preemption')), toUInt64(countIf(" + interrupted
         + " AND interruption = 'other')), groupArrayIf(assumeNotNull(ttr_ns), " + interrupted
-        + " AND isNotNull(ttr_ns)), groupArrayIf(tts_ns, attempt_idx = 0 AND " + r.inRange("start_ns")
+        + " AND isNotNull(ttr_ns)), " + ttrSplitArrays(interrupted + " AND isNotNull(ttr_ns)")
+        + ", groupArrayIf(tts_ns, attempt_idx = 0 AND " + r.inRange("start_ns")
         + "), toUInt64(uniqExactIf(dataset_id, job_no, " + job + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job
         + " AND has_checkpoints = 0))";
 }
@@ -283,6 +293,14 @@ Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bo
         if (!ttr) {
             return ttr.error();
         }
+        std::vector<int64_t> split[3];
+        for (auto& part : split) {
+            auto v = r.int64Array();
+            if (!v) {
+                return v.error();
+            }
+            part = std::move(*v);
+        }
         auto tts = r.int64Array();
         if (!tts) {
             return tts.error();
@@ -303,6 +321,9 @@ Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bo
         f.preemptions += static_cast<int64_t>(n[2]);
         f.otherInterruptions += static_cast<int64_t>(n[3]);
         f.ttrNs.insert(f.ttrNs.end(), ttr->begin(), ttr->end());
+        f.ttrDetectNs.insert(f.ttrDetectNs.end(), split[0].begin(), split[0].end());
+        f.ttrRestartNs.insert(f.ttrRestartNs.end(), split[1].begin(), split[1].end());
+        f.ttrStartupNs.insert(f.ttrStartupNs.end(), split[2].begin(), split[2].end());
         f.ttsNs.insert(f.ttsNs.end(), tts->begin(), tts->end());
     }
     return Status::success();

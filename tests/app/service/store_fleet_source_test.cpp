@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 #include <sstream>
 
@@ -34,6 +35,19 @@ void expectSameFigures(const core::Figures& s, const core::Figures& l, const std
     };
     EXPECT_EQ(sorted(s.ttsNs), sorted(l.ttsNs)) << what;
     EXPECT_EQ(sorted(s.ttrNs), sorted(l.ttrNs)) << what;
+    // Each TTR sample with its split (spec 7.1), as a multiset.
+    auto splits = [](const core::Figures& f) {
+        std::vector<std::array<int64_t, 4>> out;
+        for (size_t i = 0;
+             i < f.ttrNs.size() && i < f.ttrDetectNs.size() && i < f.ttrRestartNs.size() && i < f.ttrStartupNs.size();
+             ++i) {
+            out.push_back({ f.ttrNs[i], f.ttrDetectNs[i], f.ttrRestartNs[i], f.ttrStartupNs[i] });
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    EXPECT_EQ(s.ttrDetectNs.size(), s.ttrNs.size()) << what;
+    EXPECT_TRUE(splits(s) == splits(l)) << what << ": TTR splits";
     EXPECT_EQ(s.failures, l.failures) << what;
     EXPECT_EQ(s.preemptions, l.preemptions) << what;
     EXPECT_EQ(s.otherInterruptions, l.otherInterruptions) << what;

@@ -757,6 +757,29 @@ TEST(TimeToRecover, SkipsLaterAttemptsThatNeverTrain)
     EXPECT_EQ(*r.attempts[1].ttrNs, 25); // 75 -> 100
 }
 
+TEST(TimeToRecover, SplitsAtTheEndAndTheNextStartThroughAttemptsThatNeverTrain)
+{
+    // Spec 7.1: a hang from 30 detected at 50, the next attempt at 60 never trains, the one after
+    // trains at 100: detect 20, restart 10, start-up 40 (through attempt 1).
+    JobInput job;
+    AttemptInput a0 = attempt(0, 0, 50, Outcome::Failed, 30);
+    a0.phases = { ph(Category::Train, 0, 50) };
+    AttemptInput a1 = attempt(1, 60, 80, Outcome::Failed, 75);
+    a1.phases = { ph(Category::Setup, 60, 75), ph(Category::Train, 75, 80) };
+    AttemptInput a2 = attempt(2, 90, 130);
+    a2.phases = { ph(Category::Init, 90, 100), ph(Category::Train, 100, 130) };
+    job.attempts = { a0, a1, a2 };
+    const JobResult r = attributeJob(job);
+    const auto s0 = ttrSplitOf(r.attempts, 0);
+    ASSERT_TRUE(s0.has_value());
+    EXPECT_EQ(*s0, (TtrSplit { 20, 10, 40 }));
+    EXPECT_EQ(s0->detectNs + s0->restartNs + s0->startupNs, *r.attempts[0].ttrNs);
+    const auto s1 = ttrSplitOf(r.attempts, 1);
+    ASSERT_TRUE(s1.has_value());
+    EXPECT_EQ(*s1, (TtrSplit { 5, 10, 10 })); // fault 75, end 80, next start 90, training at 100
+    EXPECT_FALSE(ttrSplitOf(r.attempts, 2).has_value());
+}
+
 TEST(TimeToRecover, UndefinedWhenTheJobNeverTrainsAgain)
 {
     JobInput job;
@@ -767,6 +790,7 @@ TEST(TimeToRecover, UndefinedWhenTheJobNeverTrainsAgain)
     job.attempts = { a0, a1 };
     const JobResult r = attributeJob(job);
     EXPECT_FALSE(r.attempts[0].ttrNs.has_value());
+    EXPECT_FALSE(ttrSplitOf(r.attempts, 0).has_value());
 }
 
 TEST(TimeToRecover, UndefinedForTheLastAttempt)

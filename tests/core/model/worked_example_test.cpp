@@ -186,6 +186,25 @@ TEST(WorkedExample, TimeToRecoverIs1200Seconds)
     EXPECT_FALSE(r.attempts[1].ttrNs.has_value());
 }
 
+TEST(WorkedExample, TimeToRecoverSplitsIntoDetectRestartAndStartUp)
+{
+    // Spec 7.1: detect 0 s (the fault is the end), restart 300 s (37545 -> 37845), start-up 900 s
+    // (37845 -> 38745).
+    const JobResult r = attributeJob(workedExample());
+    const auto split = ttrSplitOf(r.attempts, 0);
+    ASSERT_TRUE(split.has_value());
+    EXPECT_EQ(split->detectNs, 0);
+    EXPECT_EQ(split->restartNs, 300 * kS);
+    EXPECT_EQ(split->startupNs, 900 * kS);
+    EXPECT_EQ(split->detectNs + split->restartNs + split->startupNs, *r.attempts[0].ttrNs);
+    EXPECT_FALSE(ttrSplitOf(r.attempts, 1).has_value());
+    Figures f;
+    addJob(f, r, 8, {});
+    EXPECT_EQ(f.ttrDetectNs, std::vector<int64_t> { 0 });
+    EXPECT_EQ(f.ttrRestartNs, std::vector<int64_t> { 300 * kS });
+    EXPECT_EQ(f.ttrStartupNs, std::vector<int64_t> { 900 * kS });
+}
+
 TEST(WorkedExample, OneFailureAndNoPreemption)
 {
     const JobResult r = attributeJob(workedExample());
