@@ -58,7 +58,7 @@ gpu::BackendInfo StoreFleetSource::backend() const
     gpu::BackendInfo b;
     b.kind = gpu::BackendKind::Cpu;
     b.name = "ClickHouse cluster '" + m_store->url().cluster + "'";
-    b.reason = "a fleet store: every figure is computed in SQL on its shards";
+    b.reason = "every figure computed in SQL on its shards";
     return b;
 }
 

@@ -191,8 +191,7 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     rebuildBreadcrumb();
     updateColumns();
     updateInfo();
-    showMessage(
-        m_data && m_data->hasDatabase() ? QString() : tr("No data yet: open a database or import traces."), false);
+    showMessage(m_data && m_data->hasDatabase() ? QString() : noDataMessage(), false);
 }
 
 DrillDownPage::RowKind DrillDownPage::kindOf(const Location& l)
@@ -403,6 +402,15 @@ void DrillDownPage::updateInfo()
 void DrillDownPage::updateBusy()
 {
     m_busy->setVisible(m_request->isBusy());
+    // A first table still being computed (a fleet store can take seconds) is not "no data".
+    if (m_request->isBusy() && emptyMessage() == noDataMessage()) {
+        showMessage(tr("Computing the table…"), false);
+    }
+}
+
+QString DrillDownPage::noDataMessage()
+{
+    return tr("No data yet: open a database or import traces.");
 }
 
 void DrillDownPage::onLocationChanged(const Location& location)

@@ -81,6 +81,7 @@ private:
     void rebuildBreadcrumb();
     void updateColumns();
     void updateInfo();
+    static QString noDataMessage();
     void updateBusy();
     void applyDefaultSort();
     void showMessage(const QString& text, bool offerClear);

@@ -243,7 +243,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
         const QString where
             = url ? QString::fromStdString(url->database + " on " + url->address()) : stats.databasePath;
         m_rowsLabel->setText(
-            tr("%1, %2, %3 in fleet store %4")
+            tr("%1, %2, %3 in %4")
                 .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
                     countOf(stats.segments, tr("segment"), tr("segments")), where));
         m_rowsLabel->setToolTip(

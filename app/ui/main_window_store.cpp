@@ -105,7 +105,7 @@ private:
 
 QString storeBusyText()
 {
-    return QObject::tr("Querying the fleet store... (Esc stops the query)");
+    return QObject::tr("Querying the store… (Esc: stop)");
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "app/ui/timeline/timeline_view.h"
 
 #include "app/ui/data_service.h"
+#include "app/ui/elided_label.h"
 #include "app/ui/exporters.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
@@ -69,11 +70,10 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     auto* zoomIn = makeButton(tr("Zoom in"), tr("Zoom in (W, +, mouse wheel)"), false);
     auto* zoomOut = makeButton(tr("Zoom out"), tr("Zoom out (S, -, mouse wheel)"), false);
     bar->addSpacing(12);
-    m_status = new QLabel(this);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // A long message (a failed load) is cut rather than widen the window past the screen; the
-    // tooltip has it whole.
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status = new ElidedLabel(this);
+    // A long message (a failed load) is elided ("…") rather than widen the window past the screen
+    // or run into the hint; the tooltip has it whole.
+    m_status->setElideMode(Qt::ElideRight);
     bar->addWidget(m_status, 1);
     auto* hint
         = new QLabel(tr("drag: pan · right-drag: zoom to range · right-click: export · double-click: open"), this);
@@ -245,8 +245,7 @@ void TimelineView::updateButtons()
 
 void TimelineView::setStatus(const QString& text)
 {
-    m_status->setText(text);
-    m_status->setToolTip(text);
+    m_status->setFullText(text);
 }
 
 void TimelineView::refresh()

@@ -26,6 +26,7 @@ class QToolButton;
 namespace ett::app {
 
 class DataService;
+class ElidedLabel;
 class GanttWidget;
 class LegendStrip;
 class WorkbenchState;
@@ -107,7 +108,7 @@ private:
     QToolButton* m_ranksButton = nullptr;
     QToolButton* m_fleetButton = nullptr;
     QToolButton* m_densityButton = nullptr;
-    QLabel* m_status = nullptr;
+    ElidedLabel* m_status = nullptr;
     LegendStrip* m_legend = nullptr;
     GanttWidget* m_gantt = nullptr;
     std::shared_ptr<const GanttScene> m_scene;
