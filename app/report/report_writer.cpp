@@ -237,6 +237,9 @@ private:
         };
         row(QObject::tr("time to start (per job)"), f.ttsNs, m_c.overview.tts);
         row(QObject::tr("time to recover (per interruption)"), f.ttrNs, m_c.overview.ttr);
+        row(QObject::tr("  detect (fault to end)"), f.ttrDetectNs, core::percentilesOf(f.ttrDetectNs));
+        row(QObject::tr("  restart (end to next start)"), f.ttrRestartNs, core::percentilesOf(f.ttrRestartNs));
+        row(QObject::tr("  start-up (next start to training)"), f.ttrStartupNs, core::percentilesOf(f.ttrStartupNs));
         m_l.table(
             { { QObject::tr("distribution"), 0.4, Qt::AlignLeft }, { QObject::tr("count"), 0.15 },
                 { QStringLiteral("p50"), 0.15 }, { QStringLiteral("p90"), 0.15 }, { QStringLiteral("p99"), 0.15 } },

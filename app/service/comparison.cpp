@@ -64,12 +64,14 @@ core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const cor
         const auto& change = d.comparison.distributions[i];
         std::vector<int64_t> sa;
         std::vector<int64_t> sb;
-        if (i == 0) {
-            sa = sortedCopy(inA.total.ttsNs);
-            sb = sortedCopy(inB.total.ttsNs);
-        } else if (i == 1) {
-            sa = sortedCopy(inA.total.ttrNs);
-            sb = sortedCopy(inB.total.ttrNs);
+        // compareCohorts's order: time to start, time to recover and its three parts, then phases.
+        constexpr std::vector<int64_t> core::Figures::*kFigureSamples[]
+            = { &core::Figures::ttsNs, &core::Figures::ttrNs, &core::Figures::ttrDetectNs, &core::Figures::ttrRestartNs,
+                  &core::Figures::ttrStartupNs };
+        static_assert(std::size(kFigureSamples) == core::kFigureDistributions);
+        if (i < std::size(kFigureSamples)) {
+            sa = sortedCopy(inA.total.*kFigureSamples[i]);
+            sb = sortedCopy(inB.total.*kFigureSamples[i]);
         } else {
             sa = std::move(phasesA[change.name]);
             sb = std::move(phasesB[change.name]);

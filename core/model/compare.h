@@ -141,6 +141,10 @@ struct Interval
     double high = 0;
 };
 
+// The distributions every comparison starts with, before the phase durations: time to start,
+// time to recover, and its detect, restart and start-up (spec 7.1).
+inline constexpr size_t kFigureDistributions = 5;
+
 struct DistributionChange
 {
     std::string name;

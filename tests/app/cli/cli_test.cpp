@@ -1515,11 +1515,15 @@ TEST_F(CliCompare, BridgeWalksFromAToBAndTheGateUsesTheDrop)
     }
     EXPECT_NEAR(a + static_cast<double>(steps) * 1e-12, b, 2e-6) << "the bridge walks from A to B";
     EXPECT_LE(c["ci95_pp"].at(0).number(), c["ci95_pp"].at(1).number());
-    // Distributions: TTS and TTR first, then phase categories and subcategories.
+    // Distributions: TTS, TTR and its split first, then phase categories and subcategories.
     const Json& d = c["distributions"];
-    ASSERT_GT(d.size(), 4u);
+    ASSERT_GT(d.size(), 6u);
     EXPECT_EQ(d.at(0)["name"].str(), "time to start");
     EXPECT_EQ(d.at(1)["name"].str(), "time to recover");
+    EXPECT_EQ(d.at(2)["name"].str(), "time to recover: detect");
+    EXPECT_EQ(d.at(3)["name"].str(), "time to recover: restart");
+    EXPECT_EQ(d.at(4)["name"].str(), "time to recover: start-up");
+    EXPECT_EQ(d.at(2)["count_a"].raw(), d.at(1)["count_a"].raw()) << "the split is over the same recoveries";
     bool compile = false;
     for (const auto& x : d.items()) {
         compile = compile || x["name"].str() == "compile";

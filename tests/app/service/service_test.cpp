@@ -430,11 +430,12 @@ TEST_F(ServiceTest, ComparisonListsPhaseDistributionsInTheEnginesOrder)
     auto d = compare(fleet, request, ComparisonOptions { 100, false });
     ASSERT_TRUE(d.ok()) << d.error().message;
     const auto& dist = d->comparison.distributions;
-    ASSERT_EQ(dist.size(), engine.durations.size() + 2);
+    const size_t k = core::kFigureDistributions;
+    ASSERT_EQ(dist.size(), engine.durations.size() + k);
     for (size_t i = 0; i < engine.durations.size(); ++i) {
-        EXPECT_EQ(dist[i + 2].name, engine.durations[i].name);
-        EXPECT_EQ(dist[i + 2].countA, engine.durations[i].count);
-        EXPECT_EQ(dist[i + 2].a.p90, engine.durations[i].percentiles.p90);
+        EXPECT_EQ(dist[i + k].name, engine.durations[i].name);
+        EXPECT_EQ(dist[i + k].countA, engine.durations[i].count);
+        EXPECT_EQ(dist[i + k].a.p90, engine.durations[i].percentiles.p90);
     }
 }
 

@@ -351,12 +351,14 @@ TEST(Compare, HeadlineMatchedJobsAndRates)
     EXPECT_NEAR(*c.causes[0].failuresA, 3.0 / (3200.0 / 86400.0) * 1000.0, 1e-6);
     EXPECT_NEAR(*c.causes[0].failuresB, 1.0 / (3200.0 / 86400.0) * 1000.0, 1e-6);
     EXPECT_EQ(c.causes[1].countPreemptionsA, 2);
-    // Distributions: TTS, TTR, then A's names and B's.
-    ASSERT_EQ(c.distributions.size(), 4u);
-    EXPECT_EQ(c.distributions[2].name, "compile");
-    EXPECT_EQ(c.distributions[2].countB, 0);
-    EXPECT_EQ(c.distributions[3].name, "compile.pt2");
-    EXPECT_EQ(*c.distributions[3].b.p90, 6 * kS);
+    // Distributions: TTS, TTR and its split, then A's names and B's.
+    ASSERT_EQ(c.distributions.size(), kFigureDistributions + 2);
+    EXPECT_EQ(c.distributions[2].name, "time to recover: detect");
+    EXPECT_EQ(c.distributions[2].countA, c.distributions[1].countA);
+    EXPECT_EQ(c.distributions[kFigureDistributions].name, "compile");
+    EXPECT_EQ(c.distributions[kFigureDistributions].countB, 0);
+    EXPECT_EQ(c.distributions[kFigureDistributions + 1].name, "compile.pt2");
+    EXPECT_EQ(*c.distributions[kFigureDistributions + 1].b.p90, 6 * kS);
 }
 
 TEST(Compare, IntervalsNeedFiveJobsAndPairsRankByGpuHoursChanged)
