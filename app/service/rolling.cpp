@@ -74,6 +74,7 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
     if (!span) {
         return span.error();
     }
+    out.querySeconds += fleet.lastQuerySeconds();
     out.span = *span;
     if (!out.span || out.span->toNs <= out.span->fromNs) {
         return out;
@@ -111,6 +112,7 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
         if (!series) {
             return series.error();
         }
+        out.querySeconds += fleet.lastQuerySeconds();
         for (size_t k = 0; k < series->buckets.size(); ++k) {
             const Wide startNs = Wide { series->originNs } + Wide { static_cast<int64_t>(k) } * g;
             const Wide index = (startNs - a0) / g;

@@ -49,6 +49,7 @@ struct RollingSeries
     // Every multiple t of the step whose window [t - window, t) overlaps the span, in time order (none
     // without a span). A point whose window holds no E2E has both percentages nullopt.
     std::vector<RollingPoint> points;
+    double querySeconds = 0; // the source's calls together, where they ran (FleetSource::lastQuerySeconds)
 };
 
 // The rolling series of a scope. Error: a window or step that is not positive; a label, attribute or
