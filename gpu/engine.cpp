@@ -455,8 +455,8 @@ Series Engine::series(const Filter& filter, Calendar every)
 Series Engine::series(const Filter& filter, int64_t widthNs, int64_t alignNs)
 {
     if (widthNs <= 0) {
-        throw std::invalid_argument("a series needs buckets of a positive width, not " + std::to_string(widthNs)
-            + " ns");
+        throw std::invalid_argument(
+            "a series needs buckets of a positive width, not " + std::to_string(widthNs) + " ns");
     }
     attribution();
     const auto started = Clock::now();

@@ -7,26 +7,34 @@ namespace ett::app {
 
 using namespace ett::core;
 
+namespace {
+
+// The time of --from or --to (nullopt when not given), or an error naming the option.
+Result<std::optional<int64_t>> userTimeOption(const char* option, const std::string& text)
+{
+    if (text.empty()) {
+        return std::optional<int64_t> {};
+    }
+    if (auto t = parseUserTime(text)) {
+        return std::optional<int64_t> { *t };
+    }
+    return Error { std::string(option) + ": expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '"
+        + text + "'" };
+}
+
+} // namespace
+
 Result<RollupOptions> rollupOptions(const std::string& from, const std::string& to, bool countQueue)
 {
+    auto fromNs = userTimeOption("--from", from);
+    auto toNs = userTimeOption("--to", to);
+    if (!fromNs || !toNs) {
+        return (!fromNs ? fromNs : toNs).error();
+    }
     RollupOptions o;
     o.countQueue = countQueue;
-    if (!from.empty()) {
-        auto t = parseUserTime(from);
-        if (!t) {
-            return Error { "--from: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + from
-                + "'" };
-        }
-        o.fromNs = *t;
-    }
-    if (!to.empty()) {
-        auto t = parseUserTime(to);
-        if (!t) {
-            return Error { "--to: expected an RFC 3339 time (2025-06-01T00:00:00Z) or epoch seconds, got '" + to
-                + "'" };
-        }
-        o.toNs = *t;
-    }
+    o.fromNs = *fromNs;
+    o.toNs = *toNs;
     if (o.fromNs && o.toNs && *o.toNs < *o.fromNs) {
         return Error { "--to (" + to + ") is before --from (" + from + ")" };
     }

@@ -36,7 +36,8 @@ struct SeriesHeader
     {
         std::string out = fmt::format("{}\nScope: {}\n", title, scopeText(cmd.label, options));
         if (job) {
-            out += core::printableText(fmt::format("Job: {} (label '{}')", job->timeline.key, job->timeline.label)) + "\n";
+            out += core::printableText(fmt::format("Job: {} (label '{}')", job->timeline.key, job->timeline.label))
+                + "\n";
         }
         return out + "\n";
     }
@@ -177,8 +178,8 @@ std::string rollingTable(const SeriesHeader& h, const RollingSeries& r)
         t.addRow({ formatTimeHuman(p.tNs), hoursText(p.e2eGpuNs), hoursText(p.productiveGpuNs),
             percentText(p.ettPercentGpu, 3), percentText(p.ettPercentTime, 3) });
     }
-    return h.tableHead("Rolling ETT% of " + h.common.db + ": windows of " + formatDurationExact(r.windowNs)
-               + ", every " + formatDurationExact(r.stepNs))
+    return h.tableHead("Rolling ETT% of " + h.common.db + ": windows of " + formatDurationExact(r.windowNs) + ", every "
+               + formatDurationExact(r.stepNs))
         + (r.points.empty() ? std::string("No jobs in this scope.\n")
                             : "Each row: the window [end - " + formatDurationExact(r.windowNs)
                     + ", end); n/a where it holds no end-to-end time\n" + t.render());
@@ -244,8 +245,7 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
     const gpu::Calendar every = cmd.every == "hour" ? gpu::Calendar::Hour
         : cmd.every == "week"                       ? gpu::Calendar::Week
                                                     : gpu::Calendar::Day;
-    auto computed
-        = fleet.seriesEvery(scopeOf(*options), gpu::calendarWidthNs(every), gpu::calendarAlignNs(every), job);
+    auto computed = fleet.seriesEvery(scopeOf(*options), gpu::calendarWidthNs(every), gpu::calendarAlignNs(every), job);
     if (!computed) {
         return fail(computed.error().message);
     }

@@ -8,13 +8,9 @@
 #include "app/cli/text_table.h"
 #include "app/service/overview.h"
 #include "core/model/rollup.h"
-#include "core/model/timeutil.h"
-#include "gpu/engine.h"
 
 #include <fmt/core.h>
 
-#include <algorithm>
-#include <map>
 #include <string>
 #include <vector>
 

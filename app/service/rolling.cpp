@@ -59,8 +59,8 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
     const int64_t w = request.windowNs;
     const int64_t s = request.stepNs == 0 ? w : request.stepNs;
     if (w <= 0 || s <= 0) {
-        return core::Error { "a rolling window and its step must be positive durations, not "
-            + core::formatSeconds(w) + " s and " + core::formatSeconds(s) + " s" };
+        return core::Error { "a rolling window and its step must be positive durations, not " + core::formatSeconds(w)
+            + " s and " + core::formatSeconds(s) + " s" };
     }
     RollingSeries out;
     out.windowNs = w;
@@ -120,8 +120,8 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
                 continue; // outside every window (cannot hold anything counted: nothing to add)
             }
             const core::Figures& f = series->buckets[k];
-            prefix[static_cast<size_t>(index) + 1] += Sums { f.bucketsNs[productive], f.bucketsGpuNs[productive],
-                f.e2eNs, f.e2eGpuNs };
+            prefix[static_cast<size_t>(index) + 1]
+                += Sums { f.bucketsNs[productive], f.bucketsGpuNs[productive], f.e2eNs, f.e2eGpuNs };
         }
     }
     for (size_t i = 1; i < prefix.size(); ++i) {

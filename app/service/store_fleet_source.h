@@ -88,7 +88,8 @@ private:
     // The store scope of a cohort spec. Error: a label or attribute the store lacks.
     core::Result<core::clickhouse::StoreScope> scopeOf(const core::CohortSpec& scope) const;
     // The same, only `job` of it when given. Error: also a job this source has not numbered.
-    core::Result<core::clickhouse::StoreScope> scopeOf(const core::CohortSpec& scope, std::optional<JobIndex> job) const;
+    core::Result<core::clickhouse::StoreScope> scopeOf(
+        const core::CohortSpec& scope, std::optional<JobIndex> job) const;
     core::Result<core::clickhouse::StoreGrouping> groupingOf(const std::string& groupBy) const;
     // Reads jobs (key, label, name, GPUs) matching `where` (SQL over the jobs table) and numbers
     // them. Error: the server's.

@@ -402,8 +402,8 @@ void checkSeries(gpu::Engine& engine, const Reference& ref, const std::string& w
         expectEq(((s.originNs - alignNs) % widthNs + widthNs) % widthNs, int64_t { 0 }, what + " origin on the grid");
         expectEq(s.originNs <= span->fromNs && span->fromNs < s.originNs + widthNs, true, what + " first bucket");
         const int64_t end = s.originNs + static_cast<int64_t>(s.buckets.size()) * widthNs;
-        expectEq(end >= span->toNs && end - widthNs < std::max(span->toNs, span->fromNs + 1), true,
-            what + " last bucket");
+        expectEq(
+            end >= span->toNs && end - widthNs < std::max(span->toNs, span->fromNs + 1), true, what + " last bucket");
     }
     Figures sum;
     for (size_t k = 0; k < s.buckets.size(); ++k) {

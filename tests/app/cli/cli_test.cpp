@@ -2018,8 +2018,8 @@ TEST_F(CliRolling, JsonHasTheSpecWindowsOfTheWorkedExample)
 {
     ok({ "import", kWorkedExample });
     const Json r = okJson({ "series", "--rolling", "1h", "--step", "30m", "--format", "json" });
-    EXPECT_EQ(r.keys(),
-        (std::vector<std::string> { "database", "rolling", "job", "scope", "weighting", "span", "points" }));
+    EXPECT_EQ(
+        r.keys(), (std::vector<std::string> { "database", "rolling", "job", "scope", "weighting", "span", "points" }));
     EXPECT_EQ(r["database"].str(), "ett.db");
     EXPECT_EQ(r["rolling"]["window_s"].integer(), 3600);
     EXPECT_EQ(r["rolling"]["step_s"].integer(), 1800);
@@ -2058,7 +2058,8 @@ TEST_F(CliRolling, JsonHasTheSpecWindowsOfTheWorkedExample)
     EXPECT_EQ(job["job"]["label"].str(), "default");
     EXPECT_EQ(job["points"].size(), hourly["points"].size());
     for (size_t i = 0; i < job["points"].size(); ++i) {
-        EXPECT_EQ(job["points"].at(i)["productive_gpu_s"].seconds(), hourly["points"].at(i)["productive_gpu_s"].seconds())
+        EXPECT_EQ(
+            job["points"].at(i)["productive_gpu_s"].seconds(), hourly["points"].at(i)["productive_gpu_s"].seconds())
             << i;
     }
 
@@ -2071,8 +2072,9 @@ TEST_F(CliRolling, JsonHasTheSpecWindowsOfTheWorkedExample)
     const auto csv = splitLines(ok({ "series", "--rolling", "1h", "--step", "30m", "--format", "csv" }));
     ASSERT_EQ(csv.size(), 35u) << "a header and one row per sample";
     EXPECT_EQ(csv[0], "t,t_ns,e2e_s,e2e_gpu_s,productive_s,productive_gpu_s,ett_percent_gpu,ett_percent_time");
-    EXPECT_EQ(splitCsv(csv[21]), (std::vector<std::string> { "1970-01-01T10:30:00Z", "37800000000000", "3600", "28800",
-                                     "2130", "17040", "59.166667", "59.166667" }));
+    EXPECT_EQ(splitCsv(csv[21]),
+        (std::vector<std::string> {
+            "1970-01-01T10:30:00Z", "37800000000000", "3600", "28800", "2130", "17040", "59.166667", "59.166667" }));
 }
 
 TEST_F(CliRolling, DailyWindowsEveryDayAreTheCalendarDays)
@@ -2133,14 +2135,13 @@ TEST_F(CliRolling, BadDurationsJobsAndGridsAreNamed)
     // The same job under two labels: --label chooses.
     ok({ "import", "--label", "other", kWorkedExample });
     expectUserError({ "series", "--rolling", "1h", "--job", "J1" }, { "J1", "several labels", "default", "other" });
-    EXPECT_EQ(okJson({ "series", "--rolling", "1h", "--job", "J1", "--label", "other", "--format", "json" })["job"]
-                  ["label"]
-                      .str(),
+    EXPECT_EQ(
+        okJson({ "series", "--rolling", "1h", "--job", "J1", "--label", "other", "--format", "json" })["job"]["label"]
+            .str(),
         "other");
     // Usage errors: --step without --rolling, --rolling with --every.
-    for (const std::vector<std::string>& args :
-        { std::vector<std::string> { "series", "--step", "1h" }, { "series", "--rolling", "1h", "--every", "day" },
-            { "series", "--rolling" } }) {
+    for (const std::vector<std::string>& args : { std::vector<std::string> { "series", "--step", "1h" },
+             { "series", "--rolling", "1h", "--every", "day" }, { "series", "--rolling" } }) {
         const RunResult r = ettw(args);
         EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
     }

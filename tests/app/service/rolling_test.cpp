@@ -289,8 +289,10 @@ TEST_F(RollingTest, OneJobAndOneLabelAreTheirOwnWindows)
     // The job with the most attempts, under label b.
     const auto jobsB = referenceJobs("b");
     ASSERT_FALSE(jobsB.empty());
-    const auto most = std::max_element(jobsB.begin(), jobsB.end(),
-        [](const core::FleetJob& x, const core::FleetJob& y) { return x.result.attempts.size() < y.result.attempts.size(); });
+    const auto most
+        = std::max_element(jobsB.begin(), jobsB.end(), [](const core::FleetJob& x, const core::FleetJob& y) {
+              return x.result.attempts.size() < y.result.attempts.size();
+          });
     ASSERT_GT(most->result.attempts.size(), 1u);
     auto ambiguous = jobByKey(fleet(), most->key, std::nullopt);
     ASSERT_FALSE(ambiguous.ok());

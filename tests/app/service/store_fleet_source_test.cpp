@@ -417,7 +417,8 @@ TEST_F(StoreSource, RollingSeriesAndOddGridsEqualTheLocalOnes)
             windows.emplace_back(hour, 10 * s);
         }
         for (const auto& [w, step] : windows) {
-            const std::string what = name + ", window " + std::to_string(w / s) + " s every " + std::to_string(step / s);
+            const std::string what
+                = name + ", window " + std::to_string(w / s) + " s every " + std::to_string(step / s);
             const RollingRequest request { scope, std::nullopt, w, step };
             auto sr = rollingSeries(*m_store, request);
             auto lr = rollingSeries(*m_localSource, request);
