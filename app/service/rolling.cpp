@@ -87,12 +87,19 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
     }
     const Wide gridStart = t0 - w;
     const Wide buckets = (t1 - gridStart) / g;
-    if (buckets > kMaxRollingBuckets || !fitsInt64(gridStart) || !fitsInt64(t1)) {
-        return core::Error { windowText(request, s) + " over " + core::formatRfc3339(covered.fromNs) + " to "
-            + core::formatRfc3339(covered.toNs) + " needs "
+    const std::string over
+        = " over " + core::formatRfc3339(covered.fromNs) + " to " + core::formatRfc3339(covered.toNs);
+    if (!fitsInt64(gridStart - g) || !fitsInt64(t1 + g)) {
+        return core::Error { windowText(request, s) + over
+            + " reaches past the times that can be held (64-bit nanoseconds since 1970): choose a shorter window "
+              "or step" };
+    }
+    if (buckets > kMaxRollingBuckets) {
+        return core::Error { windowText(request, s) + over + " needs "
             + (fitsInt64(buckets) ? core::groupThousands(std::to_string(static_cast<int64_t>(buckets))) : "too many")
-            + " buckets of " + core::formatDurationExact(g) + " (the greatest common divisor of window and step), "
-            + "more than the " + core::groupThousands(std::to_string(kMaxRollingBuckets))
+            + " buckets of " + core::formatDurationExact(g)
+            + " (the greatest common divisor of window and step), more than the "
+            + core::groupThousands(std::to_string(kMaxRollingBuckets))
             + " allowed: choose a window and step with a larger common divisor, or a shorter range" };
     }
     const auto a0 = static_cast<int64_t>(gridStart);
@@ -101,13 +108,13 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
     // 2. The grid buckets that can hold something (those overlapping the span), in chunks: each chunk
     // is the scope with its range cut to the chunk, so its buckets are the grid's, clipped alike.
     std::vector<Sums> prefix(static_cast<size_t>(n) + 1);
-    const int64_t first = std::max<int64_t>(a0, static_cast<int64_t>(floorDiv(covered.fromNs, g) * g));
-    const int64_t end = std::min<int64_t>(static_cast<int64_t>(t1), covered.toNs);
+    const Wide first = std::max<Wide>(a0, floorDiv(covered.fromNs, g) * g);
+    const Wide end = std::min<Wide>(t1, covered.toNs);
     const auto productive = static_cast<size_t>(core::Bucket::Productive);
-    for (int64_t c = first; c < end; c += kChunkBuckets * g) {
+    for (Wide c = first; c < end; c += Wide { kChunkBuckets } * g) {
         core::CohortSpec chunk = request.scope;
-        chunk.fromNs = std::max(c, covered.fromNs);
-        chunk.toNs = static_cast<int64_t>(std::min<Wide>(Wide { c } + Wide { kChunkBuckets } * g, end));
+        chunk.fromNs = static_cast<int64_t>(std::max<Wide>(c, covered.fromNs));
+        chunk.toNs = static_cast<int64_t>(std::min<Wide>(c + Wide { kChunkBuckets } * g, end));
         auto series = fleet.seriesEvery(chunk, g, 0, request.job);
         if (!series) {
             return series.error();
@@ -137,7 +144,7 @@ core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingReque
         const auto hi = static_cast<size_t>(perWindow + i * perStep);
         const auto lo = static_cast<size_t>(i * perStep);
         RollingPoint p;
-        p.tNs = a0 + static_cast<int64_t>(hi) * g;
+        p.tNs = static_cast<int64_t>(Wide { a0 } + Wide { static_cast<int64_t>(hi) } * g);
         p.productiveNs = prefix[hi].productiveNs - prefix[lo].productiveNs;
         p.productiveGpuNs = prefix[hi].productiveGpuNs - prefix[lo].productiveGpuNs;
         p.e2eNs = prefix[hi].e2eNs - prefix[lo].e2eNs;

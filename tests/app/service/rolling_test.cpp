@@ -333,6 +333,11 @@ TEST_F(RollingTest, TheGridIsBoundedAndErrorsNameWhatIsWrong)
         EXPECT_NE(over.error().message.find(needle), std::string::npos) << needle << " in: " << over.error().message;
     }
 
+    // A window so long that its grid would leave the 64-bit nanoseconds.
+    auto huge = rollingSeries(fleet(), { {}, std::nullopt, 5'000'000'000'000'000'000, 0 });
+    ASSERT_FALSE(huge.ok());
+    EXPECT_NE(huge.error().message.find("64-bit nanoseconds"), std::string::npos) << huge.error().message;
+
     // Durations that are not positive, an unknown label, a job the source does not number.
     auto zero = rollingSeries(fleet(), { {}, std::nullopt, 0, 0 });
     ASSERT_FALSE(zero.ok());
