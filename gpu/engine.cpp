@@ -415,17 +415,9 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     return out;
 }
 
-Series Engine::series(const Filter& filter, Calendar every)
+std::optional<core::TimeSpan> Engine::spanOf(const Filter& filter, const Selection& sel) const
 {
-    attribution();
-    const auto started = Clock::now();
     const auto& c = m_columns;
-    const Selection sel = select(filter, Grouping {});
-    Series out;
-    out.widthNs = calendarWidthNs(every);
-    const int64_t align = calendarAlignNs(every);
-
-    // 1. The span: the range when given, else the selected jobs' windows (with queue when counted).
     int64_t first = INT64_MAX;
     int64_t last = INT64_MIN;
     for (size_t j = 0; j < c.jobs(); ++j) {
@@ -448,10 +440,43 @@ Series Engine::series(const Filter& filter, Calendar every)
         last = *filter.toNs;
     }
     if (first > last) {
+        return std::nullopt;
+    }
+    return core::TimeSpan { first, last };
+}
+
+std::optional<core::TimeSpan> Engine::seriesSpan(const Filter& filter) const
+{
+    return spanOf(filter, select(filter, Grouping {}));
+}
+
+Series Engine::series(const Filter& filter, Calendar every)
+{
+    return series(filter, calendarWidthNs(every), calendarAlignNs(every));
+}
+
+Series Engine::series(const Filter& filter, int64_t widthNs, int64_t alignNs)
+{
+    if (widthNs <= 0) {
+        throw std::invalid_argument(
+            "a series needs buckets of a positive width, not " + std::to_string(widthNs) + " ns");
+    }
+    attribution();
+    const auto started = Clock::now();
+    const auto& c = m_columns;
+    const Selection sel = select(filter, Grouping {});
+    Series out;
+    out.widthNs = widthNs;
+
+    // 1. The span: the range when given, else the selected jobs' windows (with queue when counted).
+    const std::optional<core::TimeSpan> span = spanOf(filter, sel);
+    if (!span) {
         m_lastSeconds = secondsSince(started);
         return out;
     }
-    out.originNs = align + floorDiv(first - align, out.widthNs) * out.widthNs;
+    const int64_t first = span->fromNs;
+    const int64_t last = span->toNs;
+    out.originNs = alignNs + floorDiv(first - alignNs, out.widthNs) * out.widthNs;
     const int64_t buckets = std::max<int64_t>(1, floorDiv(last - 1 - out.originNs, out.widthNs) + 1);
 
     // 2. Sums per calendar bucket on the backend.

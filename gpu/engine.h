@@ -130,7 +130,16 @@ public:
     void resetAttribution();
 
     Rollup rollup(const Filter& filter, const Grouping& grouping);
+    // What a series of the filter covers: the filter's range where it has an end, else the selected
+    // jobs' windows (from the submission when queue counts). nullopt when that leaves nothing (no
+    // selected job has an attempt and the range is open, or it ends before it starts).
+    std::optional<core::TimeSpan> seriesSpan(const Filter& filter) const;
+    // The filter's figures per calendar bucket: series(filter, calendarWidthNs(), calendarAlignNs()).
     Series series(const Filter& filter, Calendar every);
+    // The filter's figures in consecutive buckets [alignNs + k * widthNs, alignNs + (k + 1) * widthNs)
+    // over seriesSpan() (none when it is nullopt), each clipped to the range as a roll-up is, so that
+    // the buckets add up to the roll-up of the span. Throws std::invalid_argument when widthNs <= 0.
+    Series series(const Filter& filter, int64_t widthNs, int64_t alignNs);
     std::vector<Distribution> distribution(
         const Filter& filter, const Grouping& grouping, const DistributionSpec& spec);
 
@@ -148,6 +157,7 @@ private:
     Engine() = default;
     struct Selection;
     Selection select(const Filter& filter, const Grouping& grouping) const;
+    std::optional<core::TimeSpan> spanOf(const Filter& filter, const Selection& selection) const;
 
     BackendInfo m_info;
     std::unique_ptr<Backend> m_backend;

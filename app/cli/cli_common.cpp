@@ -145,11 +145,11 @@ void print(const std::string& s)
     std::fwrite(s.data(), 1, s.size(), stdout);
 }
 
-void reportQuery(const CommonOptions& common, FleetSource& fleet, const char* what)
+void reportQuery(const CommonOptions& common, FleetSource& fleet, const char* what, std::optional<double> seconds)
 {
     if (common.verbose) {
         std::fprintf(stderr, "ettw: %s on %s in %.3f ms\n", what, fleet.backend().name.c_str(),
-            fleet.lastQuerySeconds() * 1000.0);
+            seconds.value_or(fleet.lastQuerySeconds()) * 1000.0);
     }
 }
 

@@ -62,8 +62,10 @@ struct CommonOptions
 int fail(const std::string& message);
 void print(const std::string& s);
 
-// With --verbose: what ran, on which backend, how long it took.
-void reportQuery(const CommonOptions& common, FleetSource& fleet, const char* what);
+// With --verbose: what ran, on which backend, how long it took (`seconds`, else the fleet's last
+// query).
+void reportQuery(
+    const CommonOptions& common, FleetSource& fleet, const char* what, std::optional<double> seconds = std::nullopt);
 
 // The query commands' start: the workspace opened for queries (nothing is created), the label
 // checked (a typo is an error naming the known ones), and the fleet loaded with the label's jobs

@@ -10,6 +10,7 @@
 #include "app/cli/job_cmd.h"
 #include "app/cli/jobs_cmd.h"
 #include "app/cli/mappings_cmd.h"
+#include "app/cli/series_cmd.h"
 #include "app/cli/store_cmds.h"
 #include "app/cli/summary_cmd.h"
 #include "app/cli/whatif_cmd.h"
@@ -205,11 +206,20 @@ Command addSummaryCommand(CLI::App& app, CommonOptions& common)
 Command addSeriesCommand(CLI::App& app, CommonOptions& common)
 {
     auto cmd = std::make_shared<SeriesCmd>();
-    auto* sub = app.add_subcommand("series", "ETT% and the buckets per calendar hour, day or week (UTC)");
+    auto* sub = app.add_subcommand("series",
+        "ETT% and the buckets per calendar hour, day or week (UTC); or, with --rolling, the ETT% of a sliding "
+        "window sampled at every step");
     addDbOption(sub, common);
-    sub->add_option("--every", cmd->every, "hour, day or week (weeks start on Monday)")
-        ->check(CLI::IsMember({ "hour", "day", "week" }))
-        ->capture_default_str();
+    auto* every = sub->add_option("--every", cmd->every, "hour, day or week (weeks start on Monday)")
+                      ->check(CLI::IsMember({ "hour", "day", "week" }))
+                      ->capture_default_str();
+    auto* rolling = sub->add_option("--rolling", cmd->rolling,
+        "Rolling ETT% instead (spec 7.2): the window's length, a duration such as 1h, 30m, 3600s or 1d; the ETT% "
+        "of [t - window, t) at every t that is a multiple of --step since the Unix epoch");
+    rolling->excludes(every);
+    sub->add_option("--step", cmd->step, "With --rolling: the time between samples, a duration (default: the window)")
+        ->needs(rolling);
+    sub->add_option("--job", cmd->job, "Only this job (with --label when its key is under several labels)");
     sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
     sub->add_option("--from", cmd->from, "Range start (RFC 3339 or epoch seconds), inclusive");
     sub->add_option("--to", cmd->to, "Range end (RFC 3339 or epoch seconds), exclusive");

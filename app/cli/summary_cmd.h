@@ -1,6 +1,5 @@
-// `ettw summary`: the fleet's ETT% and where the time went, optionally per group (--by); and
-// `ettw series`: the same figures per calendar hour, day or week (UTC). Both read a scope: the
-// jobs of a label (all when unset), a time range and whether queue time counts.
+// `ettw summary`: the fleet's ETT% and where the time went, optionally per group (--by), over a
+// scope: the jobs of a label (all when unset), a time range and whether queue time counts.
 #pragma once
 
 #include "app/cli/cli_common.h"
@@ -23,17 +22,5 @@ struct SummaryCmd
 // message on stderr and kExitUserError. With common.store: computed there in SQL, identical to
 // the local output on the same data but for "database", which names the store.
 int runSummary(const CommonOptions& common, const SummaryCmd& cmd);
-
-struct SeriesCmd
-{
-    std::optional<std::string> label;
-    std::string every = "day"; // hour, day or week
-    std::string from;
-    std::string to;
-    bool countQueue = false;
-};
-
-// Prints one row (object) per calendar bucket as a table, JSON or CSV. Errors as runSummary.
-int runSeries(const CommonOptions& common, const SeriesCmd& cmd);
 
 } // namespace ett::app

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,21 @@ public:
     // The scope's figures in total and per group of `groupBy` ("" none, "label", "job", "attempt",
     // "cause_class" or an attribute key). Error: an unknown label, attribute or grouping.
     virtual core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) = 0;
-    virtual core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) = 0;
+    // What a series of the scope covers (gpu::Engine::seriesSpan): the scope's range where it has an
+    // end, else its jobs' windows; nullopt when that leaves nothing. With `job`, only that job of the
+    // scope counts. Error: an unknown label or attribute, or a job this source does not number.
+    virtual core::Result<std::optional<core::TimeSpan>> seriesSpan(
+        const core::CohortSpec& scope, std::optional<JobIndex> job)
+        = 0;
+    // The scope's figures (only `job`'s when given) in consecutive buckets [alignNs + k * widthNs,
+    // alignNs + (k + 1) * widthNs) over seriesSpan(), each clipped to the scope's range, as
+    // gpu::Engine::series computes them. Error: as seriesSpan(), or widthNs <= 0.
+    virtual core::Result<gpu::Series> seriesEvery(
+        const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job)
+        = 0;
+    // The scope's figures per calendar hour, day or week (UTC): seriesEvery() with the calendar's
+    // width and alignment, every job of the scope.
+    core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every);
     // One summary per job of the scope with something counted, in the order of the job grouping.
     virtual core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) = 0;
     // The figures of one job's attempts inside the scope's range, in start order, with their

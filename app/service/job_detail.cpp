@@ -52,16 +52,16 @@ core::FleetJob fleetJobOf(core::JobTimeline t)
 
 } // namespace
 
-core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label)
+core::Result<KeyedJob> jobByKey(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label)
 {
-    std::vector<core::JobTimeline> found;
+    std::vector<KeyedJob> found;
     for (JobIndex j : fleet.jobsWithKey(key)) {
         auto t = fleet.jobTimeline(j);
         if (!t) {
             return t.error();
         }
         if (!label || t->label == *label) {
-            found.push_back(std::move(*t));
+            found.push_back({ j, std::move(*t) });
         }
     }
     if (found.empty()) {
@@ -70,14 +70,23 @@ core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, co
     }
     if (found.size() > 1) {
         std::vector<std::string> labels;
-        for (const auto& t : found) {
-            labels.push_back(t.label);
+        for (const auto& f : found) {
+            labels.push_back(f.timeline.label);
         }
         std::sort(labels.begin(), labels.end());
         return severalLabels(key, labels);
     }
+    return std::move(found.front());
+}
+
+core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label)
+{
+    auto found = jobByKey(fleet, key, label);
+    if (!found) {
+        return found.error();
+    }
     JobDetail d;
-    d.job = fleetJobOf(std::move(found.front()));
+    d.job = fleetJobOf(std::move(found->timeline));
     core::addJob(d.figures, d.job.result, d.job.gpus, core::RollupOptions {});
     return d;
 }

@@ -17,6 +17,17 @@ struct JobDetail
     core::Figures figures; // of the whole job, queue not counted
 };
 
+// A job found by its key: as the fleet source numbers it, and its timeline.
+struct KeyedJob
+{
+    JobIndex job = -1;
+    core::JobTimeline timeline;
+};
+
+// The job whose key is `key` (under `label` when given). Error: no such job, or the key is under
+// several labels and none was chosen (the message lists them).
+core::Result<KeyedJob> jobByKey(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label);
+
 // Error: no job with that key (under the label when given), or the key is under several labels
 // and none was chosen (the message lists them).
 core::Result<JobDetail> jobDetail(

@@ -80,6 +80,11 @@ core::Result<std::vector<JobSummary>> FleetSource::worstJobs(
     return rankJobs(std::move(*jobs), sort, limit);
 }
 
+core::Result<gpu::Series> FleetSource::series(const core::CohortSpec& scope, gpu::Calendar every)
+{
+    return seriesEvery(scope, gpu::calendarWidthNs(every), gpu::calendarAlignNs(every), std::nullopt);
+}
+
 std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string& sort, int64_t limit)
 {
     std::erase_if(jobs, [](const JobSummary& j) { return j.figures.attempts == 0; });
@@ -378,13 +383,37 @@ core::Result<GroupedFigures> LocalFleetSource::rollup(const core::CohortSpec& sc
     });
 }
 
-core::Result<gpu::Series> LocalFleetSource::series(const core::CohortSpec& scope, gpu::Calendar every)
+core::Result<gpu::Filter> LocalFleetSource::filterOf(const core::CohortSpec& scope, std::optional<JobIndex> job) const
 {
     auto filter = filterOf(scope);
+    if (!filter || !job) {
+        return filter;
+    }
+    if (*job < 0 || static_cast<size_t>(*job) >= m_engine->columns().jobs()) {
+        return core::Error { "no job #" + std::to_string(*job) + " in " + location() };
+    }
+    filter->jobs = { *job };
+    return filter;
+}
+
+core::Result<std::optional<core::TimeSpan>> LocalFleetSource::seriesSpan(
+    const core::CohortSpec& scope, std::optional<JobIndex> job)
+{
+    auto filter = filterOf(scope, job);
     if (!filter) {
         return filter.error();
     }
-    return guarded([&] { return m_engine->series(*filter, every); });
+    return guarded([&] { return m_engine->seriesSpan(*filter); });
+}
+
+core::Result<gpu::Series> LocalFleetSource::seriesEvery(
+    const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job)
+{
+    auto filter = filterOf(scope, job);
+    if (!filter) {
+        return filter.error();
+    }
+    return guarded([&] { return m_engine->series(*filter, widthNs, alignNs); });
 }
 
 core::Result<std::vector<JobSummary>> LocalFleetSource::jobs(const core::CohortSpec& scope)

@@ -42,7 +42,10 @@ public:
     double lastQuerySeconds() const override { return m_engine->lastSeconds(); }
 
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
-    core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;
+    core::Result<std::optional<core::TimeSpan>> seriesSpan(
+        const core::CohortSpec& scope, std::optional<JobIndex> job) override;
+    core::Result<gpu::Series> seriesEvery(
+        const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job) override;
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
     core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
     std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
@@ -65,6 +68,8 @@ public:
 
     // The engine filter of a scope. Error: a label or attribute the fleet lacks.
     core::Result<gpu::Filter> filterOf(const core::CohortSpec& scope) const;
+    // The same, only `job` of it when given. Error: also a job the engine does not hold.
+    core::Result<gpu::Filter> filterOf(const core::CohortSpec& scope, std::optional<JobIndex> job) const;
     // The engine grouping a name stands for. Error: an attribute the fleet lacks.
     core::Result<gpu::Grouping> groupingOf(const std::string& groupBy) const;
 

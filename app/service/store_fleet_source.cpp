@@ -301,14 +301,42 @@ core::Result<GroupedFigures> StoreFleetSource::rollup(const core::CohortSpec& sp
     return out;
 }
 
-core::Result<gpu::Series> StoreFleetSource::series(const core::CohortSpec& spec, gpu::Calendar every)
+core::Result<ch::StoreScope> StoreFleetSource::scopeOf(const core::CohortSpec& spec, std::optional<JobIndex> job) const
+{
+    auto scope = scopeOf(spec);
+    if (!scope || !job) {
+        return scope;
+    }
+    if (*job < 0 || static_cast<size_t>(*job) >= m_jobs.size()) {
+        return core::Error { "no job #" + std::to_string(*job) + " in " + location() };
+    }
+    const JobRef& ref = m_jobs[static_cast<size_t>(*job)];
+    scope->jobs = { { ref.datasetId, ref.jobNo } };
+    return scope;
+}
+
+core::Result<std::optional<core::TimeSpan>> StoreFleetSource::seriesSpan(
+    const core::CohortSpec& spec, std::optional<JobIndex> job)
 {
     const auto started = Clock::now();
-    auto scope = scopeOf(spec);
+    auto scope = scopeOf(spec, job);
     if (!scope) {
         return scope.error();
     }
-    auto s = ch::storeSeries(*m_store, *scope, gpu::calendarWidthNs(every), gpu::calendarAlignNs(every));
+    auto span = ch::storeSeriesSpan(*m_store, *scope);
+    m_lastSeconds = secondsSince(started);
+    return span;
+}
+
+core::Result<gpu::Series> StoreFleetSource::seriesEvery(
+    const core::CohortSpec& spec, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job)
+{
+    const auto started = Clock::now();
+    auto scope = scopeOf(spec, job);
+    if (!scope) {
+        return scope.error();
+    }
+    auto s = ch::storeSeries(*m_store, *scope, widthNs, alignNs);
     if (!s) {
         return s.error();
     }

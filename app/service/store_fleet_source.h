@@ -1,5 +1,5 @@
 // The fleet of a fleet store (a ClickHouse cluster), answered in SQL where the data is
-// (core/store/clickhouse/store_figures.h): roll-ups, calendar series and per-job figures come back
+// (core/store/clickhouse/store_figures.h): roll-ups, series and per-job figures come back
 // as aggregates, equal to the local engine's on the same imported files. Jobs are numbered as
 // this source first meets them (JobIndex), so that front ends pass them back as they do locally.
 //
@@ -46,7 +46,10 @@ public:
     void setInterrupt(std::function<bool()> stop);
 
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
-    core::Result<gpu::Series> series(const core::CohortSpec& scope, gpu::Calendar every) override;
+    core::Result<std::optional<core::TimeSpan>> seriesSpan(
+        const core::CohortSpec& scope, std::optional<JobIndex> job) override;
+    core::Result<gpu::Series> seriesEvery(
+        const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job) override;
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
     // Ranked on the cluster (storeRankedJobs): only the jobs returned (and a few more) are read.
     core::Result<std::vector<JobSummary>> worstJobs(
@@ -84,6 +87,9 @@ private:
     core::Status readVocabulary();
     // The store scope of a cohort spec. Error: a label or attribute the store lacks.
     core::Result<core::clickhouse::StoreScope> scopeOf(const core::CohortSpec& scope) const;
+    // The same, only `job` of it when given. Error: also a job this source has not numbered.
+    core::Result<core::clickhouse::StoreScope> scopeOf(
+        const core::CohortSpec& scope, std::optional<JobIndex> job) const;
     core::Result<core::clickhouse::StoreGrouping> groupingOf(const std::string& groupBy) const;
     // Reads jobs (key, label, name, GPUs) matching `where` (SQL over the jobs table) and numbers
     // them. Error: the server's.

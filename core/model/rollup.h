@@ -24,6 +24,15 @@ struct RollupOptions
     bool hasRange() const { return fromNs.has_value() || toNs.has_value(); }
 };
 
+// A half-open stretch of time [fromNs, toNs), nanoseconds since the epoch.
+struct TimeSpan
+{
+    int64_t fromNs = 0;
+    int64_t toNs = 0;
+
+    bool operator==(const TimeSpan& o) const { return fromNs == o.fromNs && toNs == o.toNs; }
+};
+
 // Nearest-rank percentiles (spec 5.4) of a set of durations.
 struct Percentiles
 {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <utility>
 
 namespace ett::core {
 
@@ -301,6 +302,33 @@ std::optional<int64_t> parseUserTime(std::string_view text)
     return decimalToNs(text, kNsPerSecond);
 }
 
+std::optional<int64_t> parseUserDuration(std::string_view text)
+{
+    static constexpr std::pair<std::string_view, int64_t> kUnits[] = { { "ns", 1 }, { "us", 1'000 },
+        { "ms", 1'000'000 }, { "s", kNsPerSecond }, { "m", 60 * kNsPerSecond }, { "min", 60 * kNsPerSecond },
+        { "h", 3'600 * kNsPerSecond }, { "d", 86'400 * kNsPerSecond }, { "w", 7 * 86'400 * kNsPerSecond } };
+    // 1. The number: digits with at most one decimal point, and at least one digit.
+    size_t end = 0;
+    bool dot = false;
+    bool digit = false;
+    for (; end < text.size() && (isDigit(text[end]) || (text[end] == '.' && !dot)); ++end) {
+        dot = dot || text[end] == '.';
+        digit = digit || isDigit(text[end]);
+    }
+    if (!digit) {
+        return std::nullopt;
+    }
+    // 2. The unit, then the exact product.
+    const std::string_view unit = text.substr(end);
+    for (const auto& [name, nsPerUnit] : kUnits) {
+        if (unit == name) {
+            const auto ns = decimalToNs(text.substr(0, end), nsPerUnit);
+            return ns && *ns > 0 ? ns : std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
 std::string formatRfc3339(int64_t ns)
 {
     int64_t seconds = ns / kNsPerSecond;
@@ -404,6 +432,18 @@ std::string formatDurationHuman(int64_t ns)
         std::snprintf(buf, sizeof buf, "%s%lld d %02lld h", sign, totalH / 24, totalH % 24);
     }
     return buf;
+}
+
+std::string formatDurationExact(int64_t ns)
+{
+    static constexpr std::pair<int64_t, const char*> kUnits[]
+        = { { 86'400 * kNsPerSecond, "d" }, { 3'600 * kNsPerSecond, "h" }, { 60 * kNsPerSecond, "min" } };
+    for (const auto& [nsPerUnit, name] : kUnits) {
+        if (ns != 0 && ns % nsPerUnit == 0) {
+            return std::to_string(ns / nsPerUnit) + " " + name;
+        }
+    }
+    return formatSeconds(ns) + " s";
 }
 
 } // namespace ett::core

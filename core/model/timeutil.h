@@ -29,6 +29,11 @@ std::optional<int64_t> parseRfc3339(std::string_view text);
 // seconds since the epoch (fractions allowed). nullopt when it is none of these.
 std::optional<int64_t> parseUserTime(std::string_view text);
 
+// Parses a user-given positive duration: a decimal number (fractions allowed) and a unit, one of
+// ns, us, ms, s, m or min (minutes), h, d (days of 24 h), w (weeks): "1h", "30m", "3600s", "1.5d".
+// Exact (no binary floating point). nullopt when malformed, zero, or too long for int64 nanoseconds.
+std::optional<int64_t> parseUserDuration(std::string_view text);
+
 // Formats nanoseconds since the epoch as RFC 3339 UTC with the shortest exact fraction
 // ("2025-06-01T12:00:00.25Z").
 std::string formatRfc3339(int64_t ns);
@@ -46,6 +51,10 @@ std::string formatSeconds(int64_t ns);
 
 // Formats a duration for people: "0 s", "950 ms", "12.5 s", "4 min 10 s", "3 h 05 min", "2 d 04 h".
 std::string formatDurationHuman(int64_t ns);
+
+// Formats a duration exactly in the largest unit that divides it: "2 d", "36 h", "30 min", "3601 s",
+// "0.25 s" (seconds with the shortest exact fraction otherwise).
+std::string formatDurationExact(int64_t ns);
 
 // Days since 1970-01-01 of a proleptic Gregorian civil date (Howard Hinnant's algorithm).
 int64_t daysFromCivil(int64_t year, unsigned month, unsigned day);

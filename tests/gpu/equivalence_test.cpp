@@ -403,28 +403,29 @@ void checkRollups(gpu::Engine& engine, const Reference& ref, int64_t dayStart)
     }
 }
 
-void checkSeries(gpu::Engine& engine, const Reference& ref, gpu::Calendar every, bool countQueue)
+// A series of the filter on a grid (buckets widthNs wide from alignNs): each bucket equals the
+// reference roll-up of that bucket cut to the filter's range, the buckets add up to the whole, and
+// they cover the engine's seriesSpan.
+void checkSeries(gpu::Engine& engine, const Reference& ref, const std::string& what, const gpu::Filter& f,
+    int64_t widthNs, int64_t alignNs)
 {
-    gpu::Filter f;
-    f.countQueue = countQueue;
-    const gpu::Series s = engine.series(f, every);
-    const std::string what = std::string("series ")
-        + (every == gpu::Calendar::Day         ? "day"
-                : every == gpu::Calendar::Hour ? "hour"
-                                               : "week")
-        + (countQueue ? " +queue" : "");
-    if (every == gpu::Calendar::Week && !s.buckets.empty()) {
-        // Weeks start on Monday: 1970-01-05 was one.
-        expectEq(((s.originNs - 4 * 86'400'000'000'000) % (7 * 86'400'000'000'000) + 7 * 86'400'000'000'000)
-                % (7 * 86'400'000'000'000),
-            int64_t { 0 }, what + " Monday origin");
+    const gpu::Series s = engine.series(f, widthNs, alignNs);
+    const std::optional<core::TimeSpan> span = engine.seriesSpan(f);
+    expectEq(s.buckets.empty(), !span.has_value(), what + " buckets exactly when there is a span");
+    if (span && !s.buckets.empty()) {
+        expectEq(((s.originNs - alignNs) % widthNs + widthNs) % widthNs, int64_t { 0 }, what + " origin on the grid");
+        expectEq(s.originNs <= span->fromNs && span->fromNs < s.originNs + widthNs, true, what + " first bucket");
+        const int64_t end = s.originNs + static_cast<int64_t>(s.buckets.size()) * widthNs;
+        expectEq(
+            end >= span->toNs && end - widthNs < std::max(span->toNs, span->fromNs + 1), true, what + " last bucket");
     }
     Figures sum;
     for (size_t k = 0; k < s.buckets.size(); ++k) {
-        gpu::Filter day = f;
-        day.fromNs = s.originNs + static_cast<int64_t>(k) * s.widthNs;
-        day.toNs = *day.fromNs + s.widthNs;
-        const auto want = ref.rollup(day, {});
+        const int64_t start = s.originNs + static_cast<int64_t>(k) * s.widthNs;
+        gpu::Filter bucket = f;
+        bucket.fromNs = std::max(start, f.fromNs.value_or(start));
+        bucket.toNs = std::min(start + s.widthNs, f.toNs.value_or(start + s.widthNs));
+        const auto want = ref.rollup(bucket, {});
         const Figures wantFig = want.empty() ? Figures {} : want.begin()->second;
         expectFigures(s.buckets[k], wantFig, what + " bucket " + std::to_string(k));
         sum.merge(s.buckets[k]);
@@ -435,6 +436,39 @@ void checkSeries(gpu::Engine& engine, const Reference& ref, gpu::Calendar every,
         expectEq(sum.bucketsGpuNs, whole.begin()->second.bucketsGpuNs, what + " buckets add up (GPU)");
         expectEq(sum.failures, whole.begin()->second.failures, what + " failures add up");
     }
+}
+
+void checkSeries(gpu::Engine& engine, const Reference& ref, gpu::Calendar every, bool countQueue)
+{
+    gpu::Filter f;
+    f.countQueue = countQueue;
+    const std::string what = std::string("series ")
+        + (every == gpu::Calendar::Day         ? "day"
+                : every == gpu::Calendar::Hour ? "hour"
+                                               : "week")
+        + (countQueue ? " +queue" : "");
+    const gpu::Series s = engine.series(f, every);
+    if (every == gpu::Calendar::Week && !s.buckets.empty()) {
+        // Weeks start on Monday: 1970-01-05 was one.
+        expectEq(((s.originNs - 4 * 86'400'000'000'000) % (7 * 86'400'000'000'000) + 7 * 86'400'000'000'000)
+                % (7 * 86'400'000'000'000),
+            int64_t { 0 }, what + " Monday origin");
+    }
+    checkSeries(engine, ref, what, f, gpu::calendarWidthNs(every), gpu::calendarAlignNs(every));
+}
+
+// Grids that are no calendar's: an odd width on an odd alignment, with queue; and a fine grid (more
+// buckets than the backends' private accumulators hold) over a range cut off mid-bucket.
+void checkOddSeries(gpu::Engine& engine, const Reference& ref, int64_t dayStart)
+{
+    const int64_t s = 1'000'000'000;
+    gpu::Filter queue;
+    queue.countQueue = true;
+    checkSeries(engine, ref, "series of 18423 s from 1.234567891 s, +queue", queue, 18'423 * s, 1'234'567'891);
+    gpu::Filter range;
+    range.fromNs = dayStart + 86'400 * s + 12'345;
+    range.toNs = dayStart + 3 * 86'400 * s - 777;
+    checkSeries(engine, ref, "series of 29 s over a range", range, 29 * s, 0);
 }
 
 void checkDistributions(gpu::Engine& engine, const Reference& ref)
@@ -517,6 +551,7 @@ void checkFleet(const std::string& name, core::FleetColumns cols, gpu::BackendKi
     if (series) {
         checkSeries(*engine, ref, gpu::Calendar::Day, false);
         checkSeries(*engine, ref, gpu::Calendar::Week, true);
+        checkOddSeries(*engine, ref, dayStart);
     }
     checkDistributions(*engine, ref);
 }

@@ -584,12 +584,9 @@ Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
     return out;
 }
 
-Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int64_t widthNs, int64_t alignNs)
+Result<std::optional<TimeSpan>> storeSeriesSpan(FleetStore& store, const StoreScope& scope)
 {
     const std::string db = store.url().database;
-    StoreSeries out;
-    out.widthNs = widthNs;
-    // 1. The span: the range when given, else the scope's job windows (with queue when counted).
     auto body = store.select("SELECT count(), min(first_start_ns - " + queueSql(scope.countQueue)
         + "), max(last_end_ns) FROM " + db + ".jobs WHERE " + liveScopeSql(db, scope.labels) + " AND attempts > 0 AND "
         + jobFilterSql(scope));
@@ -612,8 +609,29 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
         last = *scope.toNs;
     }
     if (first > last) {
+        return std::optional<TimeSpan> {};
+    }
+    return std::optional<TimeSpan> { TimeSpan { first, last } };
+}
+
+Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int64_t widthNs, int64_t alignNs)
+{
+    if (widthNs <= 0) {
+        return Error { "a series needs buckets of a positive width, not " + std::to_string(widthNs) + " ns" };
+    }
+    const std::string db = store.url().database;
+    StoreSeries out;
+    out.widthNs = widthNs;
+    // 1. The span: the range when given, else the scope's job windows (with queue when counted).
+    auto span = storeSeriesSpan(store, scope);
+    if (!span) {
+        return span.error();
+    }
+    if (!*span) {
         return out;
     }
+    const int64_t first = (*span)->fromNs;
+    const int64_t last = (*span)->toNs;
     out.originNs = alignNs + floorDiv(first - alignNs, widthNs) * widthNs;
     const int64_t buckets = std::max<int64_t>(1, floorDiv(last - 1 - out.originNs, widthNs) + 1);
     out.buckets.assign(static_cast<size_t>(buckets), Figures {});

@@ -76,7 +76,11 @@ struct StoreSeries
     std::vector<Figures> buckets;
 };
 
-// The calendar series of `scope` (buckets `widthNs` wide, aligned to `alignNs`), as
+// What a series of `scope` covers, as gpu::Engine::seriesSpan computes it: the scope's range where
+// it has an end, else its jobs' windows; nullopt when that leaves nothing. Error: the server's.
+Result<std::optional<TimeSpan>> storeSeriesSpan(FleetStore& store, const StoreScope& scope);
+
+// The series of `scope` in buckets `widthNs` wide (> 0, else an Error), aligned to `alignNs`, as
 // gpu::Engine::series computes it.
 Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int64_t widthNs, int64_t alignNs);
 

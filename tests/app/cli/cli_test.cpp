@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -453,6 +454,9 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
         { { "summary" },
             { "--db", "--label", "--by", "--from", "--to", "--count-queue", "--format", "table", "json", "csv",
                 "RFC 3339", "epoch seconds" } },
+        { { "series" },
+            { "--db", "--every", "--rolling", "--step", "--job", "--label", "--from", "--to", "--count-queue",
+                "--format", "--store", "1h", "30m", "Unix epoch" } },
         { { "job" }, { "--db", "--label", "--format", "job" } },
         { { "jobs" }, { "--db", "--sort", "lost_gpu_hours", "ett", "--limit", "--format" } },
         { { "issues" }, { "--db", "--format" } },
@@ -1992,6 +1996,156 @@ TEST_F(CliWhatIf, BadScenariosAreNamedAndNotSaved)
     EXPECT_TRUE(contains(ok({ "whatif", "--list" }), "No saved scenarios")) << "failed runs saved nothing";
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>> { { "whatif", "--save" },
              { "whatif", "--scenario", "bad.json", "--list" }, { "whatif", "--list", "--name", "x" } }) {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
+    }
+}
+
+// --- rolling-window ETT% (spec 7.2) -----------------------------------------------------------
+
+using CliRolling = CliTest;
+
+// The sample of a rolling series' JSON whose window ends at t seconds; a missing one is a failure.
+const Json& rollingPoint(const Json& series, int64_t tSeconds)
+{
+    static const Json kNone;
+    for (const Json& p : series["points"].items()) {
+        if (p["t_ns"].integer() == tSeconds * 1'000'000'000) {
+            return p;
+        }
+    }
+    ADD_FAILURE() << "no sample at t = " << tSeconds << " s";
+    return kNone;
+}
+
+TEST_F(CliRolling, JsonHasTheSpecWindowsOfTheWorkedExample)
+{
+    ok({ "import", kWorkedExample });
+    const Json r = okJson({ "series", "--rolling", "1h", "--step", "30m", "--format", "json" });
+    EXPECT_EQ(
+        r.keys(), (std::vector<std::string> { "database", "rolling", "job", "scope", "weighting", "span", "points" }));
+    EXPECT_EQ(r["database"].str(), "ett.db");
+    EXPECT_EQ(r["rolling"]["window_s"].integer(), 3600);
+    EXPECT_EQ(r["rolling"]["step_s"].integer(), 1800);
+    EXPECT_EQ(r["rolling"]["grid_s"].integer(), 1800);
+    EXPECT_TRUE(r["job"].isNull());
+    EXPECT_TRUE(r["scope"]["label"].isNull());
+    EXPECT_EQ(r["span"]["from"].str(), "1970-01-01T00:00:00Z");
+    EXPECT_EQ(r["span"]["to"].str(), "1970-01-01T16:15:45Z");
+    EXPECT_EQ(r["points"].size(), 34u);
+    EXPECT_EQ(r["points"].at(0).keys(),
+        (std::vector<std::string> { "t", "t_ns", "e2e_s", "e2e_gpu_s", "productive_s", "productive_gpu_s",
+            "ett_percent_gpu", "ett_percent_time" }));
+    // Spec 7.2: productive / E2E inside [t - 1 h, t), the job's 8 GPUs weighting alike.
+    for (const auto& [t, productive, e2e] : { std::tuple<int64_t, int64_t, int64_t> { 37800, 2130, 3600 },
+             { 39600, 1185, 3600 }, { 3600, 2100, 3600 }, { 61200, 0, 945 } }) {
+        const Json& p = rollingPoint(r, t);
+        const std::string what = "t = " + std::to_string(t) + " s";
+        EXPECT_EQ(p["productive_s"].seconds(), wholeSeconds(productive)) << what;
+        EXPECT_EQ(p["e2e_s"].seconds(), wholeSeconds(e2e)) << what;
+        EXPECT_EQ(p["productive_gpu_s"].seconds(), wholeSeconds(8 * productive)) << what;
+        EXPECT_EQ(p["e2e_gpu_s"].seconds(), wholeSeconds(8 * e2e)) << what;
+        const double percent = 100.0 * static_cast<double>(productive) / static_cast<double>(e2e);
+        EXPECT_NEAR(p["ett_percent_gpu"].number(), percent, 1e-6) << what;
+        EXPECT_NEAR(p["ett_percent_time"].number(), percent, 1e-6) << what;
+    }
+    EXPECT_EQ(rollingPoint(r, 37800)["t"].str(), "1970-01-01T10:30:00Z");
+    EXPECT_NEAR(rollingPoint(r, 37800)["ett_percent_gpu"].number(), 59.1667, 5e-5);
+    EXPECT_NEAR(rollingPoint(r, 39600)["ett_percent_gpu"].number(), 32.9167, 5e-5);
+
+    // The step defaults to the window; the job alone is the whole fleet here, named in "job".
+    const Json hourly = okJson({ "series", "--rolling", "3600s", "--format", "json" });
+    EXPECT_EQ(hourly["rolling"]["step_s"].integer(), 3600);
+    EXPECT_EQ(hourly["points"].size(), 17u);
+    const Json job = okJson({ "series", "--rolling", "1h", "--job", "J1", "--format", "json" });
+    EXPECT_EQ(job["job"]["key"].str(), "J1");
+    EXPECT_EQ(job["job"]["label"].str(), "default");
+    EXPECT_EQ(job["points"].size(), hourly["points"].size());
+    for (size_t i = 0; i < job["points"].size(); ++i) {
+        EXPECT_EQ(
+            job["points"].at(i)["productive_gpu_s"].seconds(), hourly["points"].at(i)["productive_gpu_s"].seconds())
+            << i;
+    }
+
+    // The table and CSV show the same samples.
+    const std::string table = ok({ "series", "--rolling", "1h", "--step", "30m" });
+    for (const std::string needle : { "Rolling ETT% of ett.db: windows of 1 h, every 30 min", "window end (UTC)",
+             "1970-01-01 10:30:00", "59.167%", "32.917%" }) {
+        EXPECT_TRUE(contains(table, needle)) << needle << "\n" << table;
+    }
+    const auto csv = splitLines(ok({ "series", "--rolling", "1h", "--step", "30m", "--format", "csv" }));
+    ASSERT_EQ(csv.size(), 35u) << "a header and one row per sample";
+    EXPECT_EQ(csv[0], "t,t_ns,e2e_s,e2e_gpu_s,productive_s,productive_gpu_s,ett_percent_gpu,ett_percent_time");
+    EXPECT_EQ(splitCsv(csv[21]),
+        (std::vector<std::string> {
+            "1970-01-01T10:30:00Z", "37800000000000", "3600", "28800", "2130", "17040", "59.166667", "59.166667" }));
+}
+
+TEST_F(CliRolling, DailyWindowsEveryDayAreTheCalendarDays)
+{
+    ok({ "import", kFleetSample });
+    const Json days = okJson({ "series", "--every", "day", "--format", "json" });
+    const Json rolling = okJson({ "series", "--rolling", "1d", "--format", "json" });
+    ASSERT_EQ(rolling["points"].size(), days["buckets"].size());
+    ASSERT_GT(days["buckets"].size(), 10u);
+    for (size_t i = 0; i < days["buckets"].size(); ++i) {
+        const Json& day = days["buckets"].at(i);
+        const Json& p = rolling["points"].at(i);
+        EXPECT_EQ(p["t_ns"].integer(), (day["end_s"].integer()) * 1'000'000'000) << i;
+        for (const std::string key : { "e2e_s", "e2e_gpu_s" }) {
+            EXPECT_EQ(p[key].seconds(), day[key].seconds()) << i << " " << key;
+        }
+        EXPECT_EQ(p["productive_s"].seconds(), day["buckets_s"]["productive"].seconds()) << i;
+        EXPECT_EQ(p["productive_gpu_s"].seconds(), day["buckets_gpu_s"]["productive"].seconds()) << i;
+        EXPECT_EQ(p["ett_percent_gpu"].raw(), day["ett_percent_gpu"].raw()) << i;
+    }
+    // A job and a range: the job's own day series, cut to a range that starts and ends mid-day (an
+    // hour into the window of the job that lost the most, to an hour before its end).
+    const Json worst = okJson({ "jobs", "--limit", "1", "--format", "json" });
+    const std::string key = worst["jobs"].at(0)["job"].str();
+    const Json detail = okJson({ "job", key, "--format", "json" });
+    const int64_t from = detail["attempts"].at(0)["start_s"].seconds().whole + 3600;
+    const int64_t to = detail["attempts"].at(detail["attempts"].size() - 1)["end_s"].seconds().whole - 3600;
+    ASSERT_GT(to - from, 86400) << "a job over more than a day";
+    const std::vector<std::string> range = { "--from", std::to_string(from), "--to", std::to_string(to) };
+    std::vector<std::string> jobDays = { "series", "--every", "day", "--job", key, "--format", "json" };
+    std::vector<std::string> jobRolling = { "series", "--rolling", "24h", "--job", key, "--format", "json" };
+    jobDays.insert(jobDays.end(), range.begin(), range.end());
+    jobRolling.insert(jobRolling.end(), range.begin(), range.end());
+    const Json d = okJson(jobDays);
+    const Json r = okJson(jobRolling);
+    EXPECT_EQ(d["job"]["key"].str(), key);
+    ASSERT_EQ(r["points"].size(), d["buckets"].size());
+    ASSERT_GE(r["points"].size(), 2u);
+    for (size_t i = 0; i < d["buckets"].size(); ++i) {
+        EXPECT_NE(r["points"].at(i)["e2e_s"].seconds(), wholeSeconds(0)) << i;
+        EXPECT_EQ(r["points"].at(i)["e2e_gpu_s"].seconds(), d["buckets"].at(i)["e2e_gpu_s"].seconds()) << i;
+        EXPECT_EQ(r["points"].at(i)["productive_s"].seconds(), d["buckets"].at(i)["buckets_s"]["productive"].seconds())
+            << i;
+    }
+}
+
+TEST_F(CliRolling, BadDurationsJobsAndGridsAreNamed)
+{
+    ok({ "import", kWorkedExample });
+    expectUserError({ "series", "--rolling", "1x" }, { "--rolling", "'1x'", "1h" });
+    expectUserError({ "series", "--rolling", "0h" }, { "--rolling", "'0h'", "positive" });
+    expectUserError({ "series", "--rolling", "1h", "--step", "-5m" }, { "--step", "'-5m'" });
+    expectUserError({ "series", "--rolling", "1h", "--step", "1ns", "--format", "json" },
+        { "window of 1 h", "stepped by 0.000000001 s", "1970-01-01T00:00:00Z", "1970-01-01T16:15:45Z", "1,000,000" });
+    expectUserError({ "series", "--rolling", "1h", "--job", "NOPE" }, { "--job", "NOPE", "ett.db" });
+    expectUserError({ "series", "--every", "day", "--job", "NOPE" }, { "--job", "NOPE" });
+    expectUserError({ "series", "--rolling", "1h", "--label", "nope" }, { "nope", "label" });
+    // The same job under two labels: --label chooses.
+    ok({ "import", "--label", "other", kWorkedExample });
+    expectUserError({ "series", "--rolling", "1h", "--job", "J1" }, { "J1", "several labels", "default", "other" });
+    EXPECT_EQ(
+        okJson({ "series", "--rolling", "1h", "--job", "J1", "--label", "other", "--format", "json" })["job"]["label"]
+            .str(),
+        "other");
+    // Usage errors: --step without --rolling, --rolling with --every.
+    for (const std::vector<std::string>& args : { std::vector<std::string> { "series", "--step", "1h" },
+             { "series", "--rolling", "1h", "--every", "day" }, { "series", "--rolling" } }) {
         const RunResult r = ettw(args);
         EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
     }

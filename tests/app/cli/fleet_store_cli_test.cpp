@@ -1,5 +1,5 @@
 // `ettw store init`, `ettw push`, `ettw import --store`, `ettw store status` and the query commands
-// with --store (summary, series, jobs, job, compare, advise) as a user runs
+// with --store (summary, series and series --rolling, jobs, job, compare, advise) as a user runs
 // them (the real binary), against the two-shard cluster packaging/run-tests.sh starts
 // (ETT_TEST_STORE_URL); skipped without it.
 #include "core/store/clickhouse/http_client.h"
@@ -177,6 +177,10 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "series", "--every", "week", "--count-queue" },
         { "series", "--from", from, "--to", to },
         { "series", "--every", "hour", "--from", from, "--count-queue" },
+        { "series", "--every", "day", "--job", "job-000007", "--label", "before" },
+        { "series", "--rolling", "1h", "--step", "25m" },
+        { "series", "--rolling", "1d", "--step", "6h", "--from", from, "--to", to, "--count-queue" },
+        { "series", "--rolling", "2h", "--job", "job-000042", "--label", "after" },
         { "jobs", "--limit", "0" },
         { "jobs", "--sort", "ett", "--label", "before" },
         { "job", "job-000007", "--label", "before" },

@@ -60,6 +60,8 @@ const std::vector<GoldenCase> kCases = {
     { "series_week", { "series", "--label", "after", "--every", "week" } },
     { "series_json", { "series", "--label", "after", "--format", "json" } },
     { "series_csv", { "series", "--label", "after", "--every", "week", "--format", "csv" } },
+    { "series_rolling", { "series", "--label", "before", "--rolling", "1h", "--step", "30m" } },
+    { "series_rolling_csv", { "series", "--label", "after", "--rolling", "1d", "--step", "6h", "--format", "csv" } },
     { "jobs_table", { "jobs" } },
     { "jobs_json", { "jobs", "--format", "json" } },
     { "jobs_csv", { "jobs", "--format", "csv", "--limit", "10" } },

@@ -609,10 +609,17 @@ public:
         ++calls;
         return m_inner.rollup(s, g);
     }
-    core::Result<gpu::Series> series(const core::CohortSpec& s, gpu::Calendar e) override
+    core::Result<std::optional<core::TimeSpan>> seriesSpan(
+        const core::CohortSpec& s, std::optional<JobIndex> j) override
     {
         ++calls;
-        return m_inner.series(s, e);
+        return m_inner.seriesSpan(s, j);
+    }
+    core::Result<gpu::Series> seriesEvery(
+        const core::CohortSpec& s, int64_t w, int64_t a, std::optional<JobIndex> j) override
+    {
+        ++calls;
+        return m_inner.seriesEvery(s, w, a, j);
     }
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& s) override
     {

@@ -2,7 +2,9 @@
 // same imported files, call for call: every figure equal to the nanosecond, for every grouping,
 // ranges and queue counting, per job and per attempt; and the searches. Runs against the
 // two-shard cluster packaging/run-tests.sh starts (ETT_TEST_STORE_URL); skipped without it.
+#include "app/service/job_detail.h"
 #include "app/service/local_fleet_source.h"
+#include "app/service/rolling.h"
 #include "app/service/store_fleet_source.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/clickhouse/sql_text.h"
@@ -407,6 +409,68 @@ TEST_F(StoreSource, JobTimelinesHoldTheLocalAttemptsPhasesAndCheckpoints)
         ++compared;
     }
     EXPECT_GT(compared, 20);
+}
+
+TEST_F(StoreSource, RollingSeriesAndOddGridsEqualTheLocalOnes)
+{
+    const int64_t s = 1'000'000'000;
+    const int64_t hour = 3600 * s;
+    for (const auto& [name, scope] : scopes()) {
+        // A series on a grid no calendar has: 7 min 13 s wide, from 1.234567 s.
+        auto so = m_store->seriesEvery(scope, 433 * s, 1'234'567'000, std::nullopt);
+        auto lo = m_localSource->seriesEvery(scope, 433 * s, 1'234'567'000, std::nullopt);
+        ASSERT_TRUE(so.ok() && lo.ok()) << name;
+        EXPECT_EQ(so->originNs, lo->originNs) << name;
+        ASSERT_EQ(so->buckets.size(), lo->buckets.size()) << name;
+        for (size_t k = 0; k < so->buckets.size(); ++k) {
+            expectSameFigures(so->buckets[k], lo->buckets[k], name + " odd grid bucket " + std::to_string(k));
+        }
+        // Rolling windows (spec 7.2); every 10 s over the whole fleet takes several chunks of the grid.
+        std::vector<std::pair<int64_t, int64_t>> windows = { { hour, 0 }, { 90 * 60 * s, hour }, { hour, 7 * 60 * s } };
+        if (name == "all") {
+            windows.emplace_back(hour, 10 * s);
+        }
+        for (const auto& [w, step] : windows) {
+            const std::string what
+                = name + ", window " + std::to_string(w / s) + " s every " + std::to_string(step / s);
+            const RollingRequest request { scope, std::nullopt, w, step };
+            auto sr = rollingSeries(*m_store, request);
+            auto lr = rollingSeries(*m_localSource, request);
+            ASSERT_TRUE(sr.ok()) << what << ": " << sr.error().message;
+            ASSERT_TRUE(lr.ok()) << what << ": " << lr.error().message;
+            EXPECT_EQ(sr->span, lr->span) << what;
+            ASSERT_EQ(sr->points.size(), lr->points.size()) << what;
+            EXPECT_FALSE(lr->points.empty()) << what;
+            for (size_t i = 0; i < sr->points.size(); ++i) {
+                const RollingPoint& a = sr->points[i];
+                const RollingPoint& b = lr->points[i];
+                EXPECT_EQ(a.tNs, b.tNs) << what << " sample " << i;
+                EXPECT_TRUE(a.productiveNs == b.productiveNs && a.productiveGpuNs == b.productiveGpuNs
+                    && a.e2eNs == b.e2eNs && a.e2eGpuNs == b.e2eGpuNs)
+                    << what << " sample " << i;
+                EXPECT_EQ(a.ettPercentGpu, b.ettPercentGpu) << what << " sample " << i;
+            }
+        }
+    }
+    // One job, found by its key on each source (each numbers it its own way).
+    auto jobs = m_localSource->jobs({});
+    ASSERT_TRUE(jobs.ok() && !jobs->empty());
+    const JobSummary& first = jobs->front();
+    auto sj = jobByKey(*m_store, first.key, first.label);
+    auto lj = jobByKey(*m_localSource, first.key, first.label);
+    ASSERT_TRUE(sj.ok()) << sj.error().message;
+    ASSERT_TRUE(lj.ok()) << lj.error().message;
+    auto sr = rollingSeries(*m_store, { {}, sj->job, hour, 20 * 60 * s });
+    auto lr = rollingSeries(*m_localSource, { {}, lj->job, hour, 20 * 60 * s });
+    ASSERT_TRUE(sr.ok() && lr.ok());
+    ASSERT_EQ(sr->points.size(), lr->points.size());
+    EXPECT_FALSE(sr->points.empty());
+    for (size_t i = 0; i < sr->points.size(); ++i) {
+        EXPECT_TRUE(sr->points[i].tNs == lr->points[i].tNs && sr->points[i].e2eGpuNs == lr->points[i].e2eGpuNs
+            && sr->points[i].productiveGpuNs == lr->points[i].productiveGpuNs)
+            << "job " << first.key << " sample " << i;
+    }
+    EXPECT_FALSE(m_store->seriesSpan({}, JobIndex { 1'000'000 }).ok()) << "a job the store never numbered";
 }
 
 TEST_F(StoreSource, CohortsPairsAndPhaseDurationsEqualTheLocalOnes)

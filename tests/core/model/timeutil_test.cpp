@@ -371,6 +371,41 @@ TEST(FormatDurationHuman, PicksAUnitForPeople)
     EXPECT_EQ(formatDurationHuman(-250 * kS), "-4 min 10 s");
 }
 
+TEST(ParseUserDuration, ReadsANumberAndAUnitExactly)
+{
+    EXPECT_EQ(parseUserDuration("1h"), 3600 * kS);
+    EXPECT_EQ(parseUserDuration("30m"), 1800 * kS);
+    EXPECT_EQ(parseUserDuration("30min"), 1800 * kS);
+    EXPECT_EQ(parseUserDuration("3600s"), 3600 * kS);
+    EXPECT_EQ(parseUserDuration("1d"), 86400 * kS);
+    EXPECT_EQ(parseUserDuration("2w"), 14 * 86400 * kS);
+    EXPECT_EQ(parseUserDuration("250ms"), 250 * kMs);
+    EXPECT_EQ(parseUserDuration("7us"), 7 * kUs);
+    EXPECT_EQ(parseUserDuration("1ns"), 1);
+    EXPECT_EQ(parseUserDuration("1.5h"), 5400 * kS);
+    EXPECT_EQ(parseUserDuration("0.000000001s"), 1) << "fractions are exact to the nanosecond";
+    EXPECT_EQ(parseUserDuration("106751d"), int64_t { 106751 } * 86400 * kS);
+}
+
+TEST(ParseUserDuration, RejectsMalformedZeroNegativeAndHugeDurations)
+{
+    for (const char* bad : { "", "h", "1", "1x", "1 h", " 1h", "1h ", "1H", "-1h", "+1h", "0h", "0.0s", "1e3s", "1.h",
+             ".5h", "1..5h", "1.5.5h", "1hh", "106752d", "99999999999999999999s" }) {
+        EXPECT_EQ(parseUserDuration(bad), std::nullopt) << "'" << bad << "'";
+    }
+}
+
+TEST(FormatDurationExact, UsesTheLargestUnitThatDividesIt)
+{
+    EXPECT_EQ(formatDurationExact(2 * 86400 * kS), "2 d");
+    EXPECT_EQ(formatDurationExact(36 * 3600 * kS), "36 h");
+    EXPECT_EQ(formatDurationExact(90 * 60 * kS), "90 min");
+    EXPECT_EQ(formatDurationExact(3601 * kS), "3601 s");
+    EXPECT_EQ(formatDurationExact(250 * kMs), "0.25 s");
+    EXPECT_EQ(formatDurationExact(1), "0.000000001 s");
+    EXPECT_EQ(formatDurationExact(0), "0 s");
+}
+
 TEST(DaysFromCivil, CountsDaysFromTheEpoch)
 {
     EXPECT_EQ(daysFromCivil(1970, 1, 1), 0);
