@@ -1,5 +1,7 @@
 #include "app/service/overview.h"
 
+#include "app/service/rolling.h"
+
 #include <algorithm>
 
 namespace ett::app {
@@ -81,7 +83,7 @@ core::Result<std::vector<TableRow>> groupJobRows(
 } // namespace
 
 core::Result<OverviewData> overview(
-    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs)
+    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs, int64_t rollingWindowNs)
 {
     OverviewData d;
     d.every = every;
@@ -119,6 +121,21 @@ core::Result<OverviewData> overview(
         return jobs.error();
     }
     d.topJobs = std::move(*jobs);
+    // 5. The rolling ETT%, when asked for.
+    if (rollingWindowNs > 0) {
+        RollingRequest r;
+        r.scope = scope;
+        r.windowNs = rollingWindowNs;
+        r.stepNs = std::max<int64_t>(1, rollingWindowNs / 24);
+        auto rolling = rollingSeries(fleet, r);
+        if (!rolling) {
+            return rolling.error();
+        }
+        d.rollingWindowNs = rollingWindowNs;
+        for (const RollingPoint& p : rolling->points) {
+            d.rolling.push_back({ p.tNs, p.ettPercentGpu, p.ettPercentTime });
+        }
+    }
     return d;
 }
 

@@ -12,9 +12,9 @@ namespace ett::app {
 
 // The whole scope with its TTS / TTR percentiles, the calendar series, interruptions by cause
 // class (only classes that interrupted something, most first) and the `topJobs` jobs that lost
-// the most GPU-hours.
-core::Result<OverviewData> overview(
-    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs = 10);
+// the most GPU-hours; with `rollingWindowNs`, the rolling ETT% over that window every 1/24 of it.
+core::Result<OverviewData> overview(FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every,
+    size_t topJobs = 10, int64_t rollingWindowNs = 0);
 
 // The rows under a drill-down location: per group (or per job when not grouped) at the fleet,
 // per job in a group, per attempt of a job, the one attempt at attempt level.

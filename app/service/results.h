@@ -67,6 +67,15 @@ struct OverviewData
     gpu::Series series; // ETT% per hour, day or week
     std::vector<gpu::GroupFigures> byCauseClass; // failures and other interruptions by cause class, most first
     std::vector<JobSummary> topJobs; // by lost GPU-hours, most first
+    // Rolling-window ETT% (spec 7.2) when asked for: the window, and a sample every 1/24 of it.
+    int64_t rollingWindowNs = 0;
+    struct RollingSample
+    {
+        int64_t tNs = 0; // the window is [tNs - rollingWindowNs, tNs)
+        std::optional<double> ettPercentGpu;
+        std::optional<double> ettPercentTime;
+    };
+    std::vector<RollingSample> rolling;
 };
 
 // Where a drill-down is: fleet > group > job > attempt.

@@ -154,14 +154,18 @@ std::pair<quint64, LatestId> DataService::newRequest(int kind, const QObject* re
     return { id, latest };
 }
 
-quint64 DataService::requestOverview(const core::CohortSpec& filter, gpu::Calendar every, const QObject* requester)
+quint64 DataService::requestOverview(
+    const core::CohortSpec& filter, gpu::Calendar every, const QObject* requester, int64_t rollingWindowNs)
 {
     const quint64 id = m_nextId++;
     LatestId latest = channel(static_cast<int>(RequestKind::Overview), requester);
     latest->store(id);
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker, latest, id, filter, every] { worker->overview(latest, id, filter, every); },
+        worker,
+        [worker, latest, id, filter, every, rollingWindowNs] {
+            worker->overview(latest, id, filter, every, rollingWindowNs);
+        },
         Qt::QueuedConnection);
     return id;
 }

@@ -84,7 +84,9 @@ public:
     // Each request returns its id. `requester` (usually the asking view) names its channel: a
     // newer request of the same kind from the same requester makes the older stale; requests of
     // other requesters are independent (two views may ask for the same kind at once).
-    quint64 requestOverview(const core::CohortSpec& filter, gpu::Calendar every, const QObject* requester = nullptr);
+    // With `rollingWindowNs`, the overview carries the rolling ETT% over that window (OverviewData).
+    quint64 requestOverview(const core::CohortSpec& filter, gpu::Calendar every, const QObject* requester = nullptr,
+        int64_t rollingWindowNs = 0);
     quint64 requestTable(const core::CohortSpec& filter, const Location& location, const QObject* requester = nullptr);
     quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
     quint64 requestFleetTimeline(

@@ -452,10 +452,11 @@ void DataWorker::restoreRemovedLabel()
 
 // --- queries -----------------------------------------------------------------------------------
 
-void DataWorker::overview(LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every)
+void DataWorker::overview(
+    LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every, int64_t rollingWindowNs)
 {
     answer(latest, id, QObject::tr("overview"), &DataService::overviewReady,
-        [&](FleetSource& fleet) { return app::overview(fleet, filter, every); });
+        [&](FleetSource& fleet) { return app::overview(fleet, filter, every, 10, rollingWindowNs); });
 }
 
 void DataWorker::table(LatestId latest, quint64 id, const core::CohortSpec& filter, const Location& location)

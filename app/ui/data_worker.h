@@ -62,7 +62,8 @@ public:
     void restoreRemovedLabel();
     // `latest` is the request's channel: a request that is no longer its newest is skipped, and
     // its result not delivered.
-    void overview(LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every);
+    void overview(
+        LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every, int64_t rollingWindowNs);
     void table(LatestId latest, quint64 id, const core::CohortSpec& filter, const Location& location);
     void jobTimeline(LatestId latest, quint64 id, int32_t job);
     void fleetTimeline(

@@ -220,6 +220,25 @@ TrendSeries fillTrendChart(
         overall->setPen(dashed);
     }
     chart->addSeries(overall);
+    // The rolling ETT% (spec 7.2) at its sample times, on the buckets' index scale: bucket i spans
+    // [i - 0.5, i + 0.5).
+    QLineSeries* rolling = nullptr;
+    if (!overview.rolling.empty() && overview.series.widthNs > 0) {
+        rolling = new QLineSeries;
+        rolling->setName(QObject::tr("rolling %1").arg(formatDuration(overview.rollingWindowNs)));
+        QPen thin(bucketColor(core::Bucket::LostProgress));
+        thin.setWidthF(1.4);
+        rolling->setPen(thin);
+        const auto width = static_cast<double>(overview.series.widthNs);
+        for (const auto& p : overview.rolling) {
+            const auto e = w == Weighting::Gpu ? p.ettPercentGpu : p.ettPercentTime;
+            if (e) {
+                rolling->append(static_cast<double>(p.tNs - overview.series.originNs) / width - 0.5, *e);
+                lo = std::min(lo, *e);
+            }
+        }
+        chart->addSeries(rolling);
+    }
     chart->addSeries(line);
     chart->addSeries(dots);
 
@@ -254,6 +273,10 @@ TrendSeries fillTrendChart(
     y->setLabelFormat(QStringLiteral("%.0f%%"));
     y->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(y, Qt::AlignLeft);
+    if (rolling) {
+        rolling->attachAxis(x);
+        rolling->attachAxis(y);
+    }
     for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(overall), static_cast<QAbstractSeries*>(line),
              static_cast<QAbstractSeries*>(dots) }) {
         s->attachAxis(x);

@@ -39,13 +39,20 @@
 
 namespace ett::app {
 
+namespace {
+// The rolling trend's window (and a sample every hour).
+constexpr int64_t kRollingWindowNs = 24 * 3'600'000'000'000LL;
+} // namespace
+
 OverviewPage::OverviewPage(WorkbenchState* state, DataService* service, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
     , m_data(service)
 {
-    m_request = new PageRequest(
-        this, service, [this] { return m_data->requestOverview(m_state->filter(), m_calendar, this); });
+    m_request = new PageRequest(this, service, [this] {
+        const bool rolling = m_rollingButton && m_rollingButton->isChecked();
+        return m_data->requestOverview(m_state->filter(), m_calendar, this, rolling ? kRollingWindowNs : 0);
+    });
     buildUi();
     connect(m_request, &PageRequest::asked, this, &OverviewPage::updateHeader);
     connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
@@ -101,6 +108,15 @@ void OverviewPage::buildUi()
     }
     connect(m_calendarButtons, &QButtonGroup::idClicked, this,
         [this](int id) { setCalendar(static_cast<gpu::Calendar>(id)); });
+    // Rolling ETT% over the last 24 hours, every hour, over the trend (spec 7.2).
+    m_rollingButton = new QToolButton(content);
+    m_rollingButton->setText(tr("rolling 24 h"));
+    m_rollingButton->setCheckable(true);
+    m_rollingButton->setObjectName(QStringLiteral("rolling24h"));
+    m_rollingButton->setToolTip(tr("Draw the ETT% of the 24 hours before each hour over the trend: the worst day "
+                                   "of the fleet, whenever it began"));
+    header->addWidget(m_rollingButton);
+    connect(m_rollingButton, &QToolButton::toggled, this, [this] { m_request->invalidate(); });
     header->addSpacing(12);
     m_busy = new QProgressBar(content);
     m_busy->setRange(0, 0);

@@ -22,6 +22,7 @@ class QChart;
 class QChartView;
 class QFrame;
 class QGridLayout;
+class QToolButton;
 class QLabel;
 class QProgressBar;
 
@@ -111,6 +112,7 @@ private:
     bool m_hasData = false;
     PageRequest* m_request = nullptr; // asks for the overview when the page can be seen
     gpu::Calendar m_calendar = gpu::Calendar::Day;
+    QToolButton* m_rollingButton = nullptr; // the trend's rolling 24 h line (spec 7.2)
     QString m_error;
 
     ElidedLabel* m_subtitle = nullptr; // cut at the right before the trend switch is

@@ -5,6 +5,7 @@
 // bound is checked at its edge.
 #include "app/service/import_files.h"
 #include "app/service/job_detail.h"
+#include "app/service/overview.h"
 #include "app/service/rolling.h"
 #include "app/service/workspace.h"
 #include "core/model/timeutil.h"
@@ -207,6 +208,30 @@ TEST_F(RollingTest, WorkedExampleHasTheSpecsWindows)
     EXPECT_EQ(seven.gridNs, kMin);
     expectSeconds(pointAt(seven, 37800 * kS), 2130, 3600, "7-minute step, t = 37800 s");
     expectReferenceWindows(seven, { {}, std::nullopt, kHour, 7 * kMin }, referenceJobs(), "7-minute step");
+}
+
+TEST_F(RollingTest, TheOverviewCarriesTheRollingSeriesEveryTwentyFourthOfItsWindow)
+{
+    import(kWorkedExample, "default");
+    auto plain = overview(fleet(), {}, gpu::Calendar::Day);
+    ASSERT_TRUE(plain.ok()) << plain.error().message;
+    EXPECT_TRUE(plain->rolling.empty());
+    auto d = overview(fleet(), {}, gpu::Calendar::Day, 10, 24 * kHour);
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    EXPECT_EQ(d->rollingWindowNs, 24 * kHour);
+    RollingRequest r;
+    r.windowNs = 24 * kHour;
+    r.stepNs = kHour;
+    const RollingSeries want = rolling(r);
+    ASSERT_EQ(d->rolling.size(), want.points.size());
+    ASSERT_FALSE(d->rolling.empty());
+    for (size_t i = 0; i < want.points.size(); ++i) {
+        EXPECT_EQ(d->rolling[i].tNs, want.points[i].tNs);
+        EXPECT_EQ(d->rolling[i].ettPercentGpu, want.points[i].ettPercentGpu);
+        EXPECT_EQ(d->rolling[i].ettPercentTime, want.points[i].ettPercentTime);
+    }
+    // The worked example lasts 58,545 s: the window ending at 17:00 holds all of it (90.187%).
+    EXPECT_NEAR(*d->rolling[16].ettPercentGpu, 52800.0 / 58545.0 * 100.0, 1e-9);
 }
 
 TEST_F(RollingTest, AWindowWithoutEndToEndTimeHasNoEttPercent)

@@ -18,8 +18,10 @@
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
+#include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QToolButton>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -139,6 +141,40 @@ TEST(OverviewPage, ChartsUseThePaletteAndTheData)
     EXPECT_EQ(static_cast<size_t>(recovery->count()), d.topJobs.size());
     EXPECT_EQ(barSet(page.chart(OverviewPage::Chart::TopJobs), bucketLabel(core::Bucket::Productive)), nullptr)
         << "top jobs show lost time only";
+}
+
+TEST(OverviewPage, TheRollingLineIsDrawnOverTheTrendAtItsSampleTimes)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    OverviewData d = fixture().data;
+    auto rollingLine = [&]() -> QLineSeries* {
+        for (QAbstractSeries* s : page.chart(OverviewPage::Chart::Trend)->series()) {
+            if (s->name().startsWith(QStringLiteral("rolling"))) {
+                return qobject_cast<QLineSeries*>(s);
+            }
+        }
+        return nullptr;
+    };
+    page.setOverviewData(d);
+    EXPECT_EQ(rollingLine(), nullptr) << "no rolling line unless asked for";
+    auto* toggle = page.findChild<QToolButton*>(QStringLiteral("rolling24h"));
+    ASSERT_NE(toggle, nullptr);
+    EXPECT_FALSE(toggle->isChecked());
+    // Two samples: the end of the first day (x = 0.5, between day 0 and day 1) and a day later.
+    constexpr int64_t kDay = 86'400'000'000'000;
+    d.rollingWindowNs = kDay;
+    d.rolling = { { d.series.originNs + kDay, 80.0, 90.0 }, { d.series.originNs + 2 * kDay, std::nullopt, 70.0 },
+        { d.series.originNs + 3 * kDay, 60.0, 65.0 } };
+    page.setOverviewData(d);
+    QLineSeries* line = rollingLine();
+    ASSERT_NE(line, nullptr);
+    ASSERT_EQ(line->count(), 2) << "a window without E2E has no point";
+    EXPECT_DOUBLE_EQ(line->at(0).x(), 0.5);
+    EXPECT_DOUBLE_EQ(line->at(0).y(), 80.0);
+    EXPECT_DOUBLE_EQ(line->at(1).x(), 2.5);
+    EXPECT_DOUBLE_EQ(line->at(1).y(), 60.0);
 }
 
 TEST(OverviewPage, ClickingABucketAsksForTheDrillDownSortedByIt)
