@@ -8,12 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tests/app/cli/ettw_process.h"
+#include "tests/core/store/test_cluster.h"
 
 namespace {
 
@@ -31,19 +30,13 @@ class StoreCli : public ::testing::Test
 protected:
     void SetUp() override
     {
-        const auto env = ch::processEnv("ETT_TEST_STORE_URL");
-        if (!env || env->empty()) {
-            GTEST_SKIP() << "ETT_TEST_STORE_URL is not set: no ClickHouse cluster to test against";
+        auto cluster = ett::core::test::testCluster("cli_");
+        ASSERT_TRUE(cluster.ok()) << cluster.error().message;
+        if (!*cluster) {
+            GTEST_SKIP() << ett::core::test::kNoTestCluster;
         }
-        auto url = ch::parseStoreUrl(*env);
-        ASSERT_TRUE(url.ok()) << url.error().message;
-        m_url = *url;
-        m_url.database = "cli_" + std::to_string(std::random_device {}() % 1000000);
-        std::stringstream shards(ch::processEnv("ETT_TEST_STORE_SHARDS").value_or(""));
-        for (std::string s; std::getline(shards, s, ',');) {
-            m_shards.push_back(s);
-        }
-        ASSERT_EQ(m_shards.size(), 2u);
+        m_url = (*cluster)->url;
+        m_shards = (*cluster)->shards;
         m_root = fs::temp_directory_path() / ("ett-store-cli-" + m_url.database);
         fs::create_directories(m_root / "work");
         fs::create_directories(m_root / "io");
@@ -51,12 +44,8 @@ protected:
 
     void TearDown() override
     {
-        for (const auto& s : m_shards) {
-            auto hp = ch::parseHostPort(s);
-            if (hp.ok()) {
-                ch::HttpConnection c({ hp->first, hp->second, "shard" }, { m_url.user, m_url.password });
-                (void)c.query("DROP DATABASE IF EXISTS " + m_url.database);
-            }
+        if (!m_shards.empty()) {
+            ett::core::test::dropTestDatabase({ m_url, m_shards });
         }
         std::error_code ec;
         fs::remove_all(m_root, ec);

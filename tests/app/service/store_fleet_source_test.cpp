@@ -12,10 +12,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <random>
-#include <sstream>
 
 #include "tests/core/model/generator_fixtures.h"
+#include "tests/core/store/test_cluster.h"
 #include "tests/core/test_store.h"
 
 namespace ett::app {
@@ -61,19 +60,13 @@ class StoreSource : public ::testing::Test
 protected:
     void SetUp() override
     {
-        const auto env = ch::processEnv("ETT_TEST_STORE_URL");
-        if (!env || env->empty()) {
-            GTEST_SKIP() << "ETT_TEST_STORE_URL is not set: no ClickHouse cluster to test against";
+        auto cluster = core::test::testCluster("src_");
+        ASSERT_TRUE(cluster.ok()) << cluster.error().message;
+        if (!*cluster) {
+            GTEST_SKIP() << core::test::kNoTestCluster;
         }
-        auto url = ch::parseStoreUrl(*env);
-        ASSERT_TRUE(url.ok()) << url.error().message;
-        m_url = *url;
-        m_url.database = "src_" + std::to_string(std::random_device {}() % 1000000);
-        std::stringstream shards(ch::processEnv("ETT_TEST_STORE_SHARDS").value_or(""));
-        for (std::string s; std::getline(shards, s, ',');) {
-            m_shards.push_back(s);
-        }
-        ASSERT_EQ(m_shards.size(), 2u);
+        m_url = (*cluster)->url;
+        m_shards = (*cluster)->shards;
         auto store = ch::FleetStore::open(m_url);
         ASSERT_TRUE(store.ok()) << store.error().message;
         ASSERT_TRUE((*store)->init(m_shards).ok());
@@ -102,11 +95,8 @@ protected:
 
     void TearDown() override
     {
-        for (const auto& s : m_shards) {
-            if (auto hp = ch::parseHostPort(s); hp.ok()) {
-                ch::HttpConnection c({ hp->first, hp->second, "shard" }, { m_url.user, m_url.password });
-                (void)c.query("DROP DATABASE IF EXISTS " + m_url.database);
-            }
+        if (!m_shards.empty()) {
+            core::test::dropTestDatabase({ m_url, m_shards });
         }
     }
 

@@ -17,10 +17,10 @@
 #include <gtest/gtest.h>
 
 #include <optional>
-#include <random>
-#include <sstream>
 
+#include "pages_fixtures.h"
 #include "tests/core/model/generator_fixtures.h"
+#include "tests/core/store/test_cluster.h"
 #include "tests/core/test_store.h"
 
 namespace ett::app {
@@ -30,35 +30,19 @@ namespace ch = ett::core::clickhouse;
 
 constexpr int kWaitMs = 60'000;
 
-void ensureApp()
-{
-    if (QCoreApplication::instance() == nullptr) {
-        static int argc = 1;
-        static char name[] = "ui_store_tests";
-        static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv); // lives for the whole test program
-    }
-}
-
 class StoreWindow : public ::testing::Test
 {
 protected:
     void SetUp() override
     {
-        ensureApp();
-        const auto env = ch::processEnv("ETT_TEST_STORE_URL");
-        if (!env || env->empty()) {
-            GTEST_SKIP() << "ETT_TEST_STORE_URL is not set: no ClickHouse cluster to test against";
+        fixtures::ensureApp();
+        auto cluster = core::test::testCluster("win_");
+        ASSERT_TRUE(cluster.ok()) << cluster.error().message;
+        if (!*cluster) {
+            GTEST_SKIP() << core::test::kNoTestCluster;
         }
-        auto url = ch::parseStoreUrl(*env);
-        ASSERT_TRUE(url.ok()) << url.error().message;
-        m_url = *url;
-        m_url.database = "win_" + std::to_string(std::random_device {}() % 1000000);
-        std::stringstream shards(ch::processEnv("ETT_TEST_STORE_SHARDS").value_or(""));
-        for (std::string s; std::getline(shards, s, ',');) {
-            m_shards.push_back(s);
-        }
-        ASSERT_EQ(m_shards.size(), 2u);
+        m_url = (*cluster)->url;
+        m_shards = (*cluster)->shards;
         auto store = ch::FleetStore::open(m_url);
         ASSERT_TRUE(store.ok()) << store.error().message;
         ASSERT_TRUE((*store)->init(m_shards).ok());
@@ -81,11 +65,8 @@ protected:
 
     void TearDown() override
     {
-        for (const auto& s : m_shards) {
-            if (auto hp = ch::parseHostPort(s); hp.ok()) {
-                ch::HttpConnection c({ hp->first, hp->second, "shard" }, { m_url.user, m_url.password });
-                (void)c.query("DROP DATABASE IF EXISTS " + m_url.database);
-            }
+        if (!m_shards.empty()) {
+            core::test::dropTestDatabase({ m_url, m_shards });
         }
     }
 
