@@ -7,6 +7,7 @@
 #include "app/cli/fleet_store_cmds.h"
 #include "app/cli/generate_cmd.h"
 #include "app/cli/import_cmd.h"
+#include "app/cli/intervals_cmd.h"
 #include "app/cli/job_cmd.h"
 #include "app/cli/jobs_cmd.h"
 #include "app/cli/mappings_cmd.h"
@@ -362,6 +363,36 @@ Command addReportCommand(CLI::App& app, CommonOptions& common)
 }
 #endif
 
+Command addIntervalsCommand(CLI::App& app, CommonOptions& common)
+{
+    auto cmd = std::make_shared<IntervalsCmd>();
+    auto* sub = app.add_subcommand("intervals",
+        "The intervals behind a bucket: the segments of a scope in one bucket, with job, attempt, start, duration "
+        "and GPU-hours; their total is the bucket's time in `ettw summary`");
+    addDbOption(sub, common);
+    sub->add_option("--bucket", cmd->bucket,
+           "The bucket: productive, queue, setup, init, checkpoint_load, compile, checkpoint_save, lost_progress, "
+           "stall, eval, recovery, shutdown or idle")
+        ->required();
+    sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
+    sub->add_option("--job", cmd->job, "Only this job (with --label when its key is under several labels)");
+    sub->add_option("--attempt", cmd->attempt, "With --job: only this attempt (its segments and the gap after it)")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--scope", cmd->scope, "Which jobs, as a cohort spec (team=ads,model=dlrm,from=...,to=...)");
+    sub->add_option("--from", cmd->from, "Range start (RFC 3339 or epoch seconds), inclusive: intervals are clipped");
+    sub->add_option("--to", cmd->to, "Range end (RFC 3339 or epoch seconds), exclusive");
+    sub->add_flag("--count-queue", cmd->countQueue, "Count the wait before the first attempt as queue");
+    sub->add_option("--sort", cmd->sort, "gpu_hours (most first), duration (longest first) or start (earliest first)")
+        ->check(CLI::IsMember({ "gpu_hours", "duration", "start" }))
+        ->capture_default_str();
+    sub->add_option("--limit", cmd->limit, "How many intervals to list (0: all; the count and total are of all)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    addFormatOption(sub, common.format);
+    addEngineOptions(sub, common);
+    return { sub, [&common, cmd] { return runIntervals(common, *cmd); } };
+}
+
 Command addJobsCommand(CLI::App& app, CommonOptions& common)
 {
     auto cmd = std::make_shared<JobsCmd>();
@@ -493,8 +524,8 @@ int runEttw(int argc, char** argv)
 #ifdef ETT_WITH_REPORT
     commands.push_back(addReportCommand(app, common));
 #endif
-    for (auto add : { addJobsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand, addPushCommand,
-             addStoreCommand, addBenchCommand, addMappingsCommand, addGenerateCommand }) {
+    for (auto add : { addJobsCommand, addIntervalsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand,
+             addPushCommand, addStoreCommand, addBenchCommand, addMappingsCommand, addGenerateCommand }) {
         commands.push_back(add(app, common));
     }
 

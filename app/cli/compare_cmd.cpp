@@ -117,6 +117,46 @@ std::string bridgeTable(const Bridge& bridge)
     return t.render();
 }
 
+void writeTtrBridge(JsonWriter& j, const std::optional<TtrBridge>& bridge)
+{
+    if (!bridge) {
+        j.null();
+        return;
+    }
+    j.beginObject();
+    j.key("recoveries_a").number(bridge->recoveriesA);
+    j.key("recoveries_b").number(bridge->recoveriesB);
+    j.key("mean_ttr_a_s").number(bridge->meanTotalA(), 3);
+    j.key("mean_ttr_b_s").number(bridge->meanTotalB(), 3);
+    j.key("steps").beginArray();
+    for (size_t p = 0; p < TtrBridge::kParts; ++p) {
+        j.beginObject();
+        j.key("part").string(TtrBridge::partName(p));
+        j.key("mean_a_s").number(bridge->meanA(p), 3);
+        j.key("mean_b_s").number(bridge->meanB(p), 3);
+        j.key("change_s").number(bridge->stepSeconds(p), 3);
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+}
+
+std::string ttrBridgeTable(const TtrBridge& bridge)
+{
+    TextTable t;
+    t.addColumn("step", TextTable::Align::Left);
+    t.addColumn("mean s");
+    t.addRow({ fmt::format("TTR of A ({})", countOf(bridge.recoveriesA, "recovery", "recoveries")),
+        fmt::format("{:.3f}", bridge.meanTotalA()) });
+    for (size_t p = 0; p < TtrBridge::kParts; ++p) {
+        t.addRow({ TtrBridge::partName(p), signedText(bridge.stepSeconds(p), 3) });
+    }
+    t.addRule();
+    t.addRow({ fmt::format("TTR of B ({})", countOf(bridge.recoveriesB, "recovery", "recoveries")),
+        fmt::format("{:.3f}", bridge.meanTotalB()) });
+    return t.render();
+}
+
 } // namespace
 
 std::string comparisonJson(const Comparison& c, const std::string& db, const std::string& matchBy)
@@ -161,6 +201,8 @@ std::string comparisonJson(const Comparison& c, const std::string& db, const std
     writeBridge(j, c.bridge);
     j.key("bridge_time");
     writeBridge(j, c.bridgeTime);
+    j.key("ttr_bridge");
+    writeTtrBridge(j, c.ttrBridge);
     j.key("distributions").beginArray();
     for (const auto& d : c.distributions) {
         j.beginObject();
@@ -287,6 +329,10 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
             out += "Bridge from A to B (GPU-weighted; a step is the change of a bucket's share of E2E, in percentage "
                    "points of ETT)\n"
                 + bridgeTable(*c.bridge) + "\n";
+        }
+        if (c.ttrBridge) {
+            out += "Time to Recover from A to B (mean per recovery; a step is the change of a part's mean, spec 7.1)\n"
+                + ttrBridgeTable(*c.ttrBridge) + "\n";
         }
         TextTable dist;
         dist.addColumn("distribution", TextTable::Align::Left);

@@ -562,6 +562,33 @@ private:
         }
     }
 
+    // Time to Recover's bridge (spec 7.1): A's mean, the change of each part's mean, B's mean.
+    void writeTtrBridge(const core::TtrBridge& bridge)
+    {
+        m_l.heading(QObject::tr("Time to Recover from A to B"), 2, nullptr, nullptr);
+        auto ns = [](double seconds) { return static_cast<int64_t>(std::llround(seconds * 1e9)); };
+        std::vector<QStringList> rows;
+        rows.push_back(
+            { QObject::tr("mean of A (%1)")
+                    .arg(formatCountOf(bridge.recoveriesA, QObject::tr("recovery"), QObject::tr("recoveries"))),
+                formatDuration(ns(bridge.meanTotalA())) });
+        for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
+            rows.push_back({ QString::fromLatin1(core::TtrBridge::partName(p)),
+                signedDuration(ns(bridge.meanA(p)), ns(bridge.meanB(p))) });
+        }
+        rows.push_back(
+            { QObject::tr("mean of B (%1)")
+                    .arg(formatCountOf(bridge.recoveriesB, QObject::tr("recovery"), QObject::tr("recoveries"))),
+                formatDuration(ns(bridge.meanTotalB())) });
+        m_l.table({ { QObject::tr("step"), 0.6, Qt::AlignLeft }, { QObject::tr("change of the mean"), 0.4 } }, rows,
+            font(9), { 0, static_cast<int>(rows.size()) - 1 });
+        m_l.text(
+            QObject::tr("Per recovery that trained again: detect (fault to the attempt's end), restart (to the next "
+                        "attempt's start), start-up (to training again). Means, because they add up: A's mean "
+                        "and the three steps give B's."),
+            font(8), kMuted);
+    }
+
     void comparison(const core::Comparison& c)
     {
         m_l.heading(QObject::tr("Comparison: A against B"), 1, m_sections, m_pages);
@@ -637,6 +664,9 @@ private:
                       { QObject::tr("p50 change"), 0.12 }, { QObject::tr("p90 change"), 0.12 },
                       { QObject::tr("p99 change"), 0.12 } },
             rows, font(7.5));
+        if (c.ttrBridge) {
+            writeTtrBridge(*c.ttrBridge);
+        }
         if (!c.causes.empty()) {
             m_l.heading(QObject::tr("Interruptions per 1,000 GPU-days"), 2, nullptr, nullptr);
             std::vector<QStringList> causes;

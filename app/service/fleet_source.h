@@ -10,6 +10,7 @@
 // exists); an unknown attribute value matches no job. Calls are made from one thread at a time.
 #pragma once
 
+#include "app/service/bucket_intervals.h"
 #include "app/service/results.h"
 #include "core/model/result.h"
 
@@ -107,6 +108,13 @@ public:
     // Every list, whether or not the phases are held (withPhases()): a source answers from what it
     // stores of them.
     virtual core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) = 0;
+
+    // The intervals of a bucket (bucket_intervals.h): every segment of the request's scope (job,
+    // attempt) in that bucket, recovery gaps and, with the queue option, queue time, clipped to the
+    // scope's range as rollup() clips them, the first `limit` in the order asked for. Error: as
+    // rollup(), a job or attempt that does not exist, or a source that cannot list them (the
+    // default).
+    virtual core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request);
 
     // Checkpoint advice per group ("", "job", "label" or an attribute key).
     virtual core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) = 0;

@@ -70,6 +70,12 @@ core::Error unknownLabel(const std::string& label, const std::string& where, con
 
 // --- density
 
+core::Result<BucketIntervals> FleetSource::bucketIntervals(const IntervalRequest&)
+{
+    return core::Error { "listing the intervals of a bucket is not available on " + location()
+        + " yet: open a local database (ettw --db, File > Open) for it" };
+}
+
 core::Result<std::vector<JobSummary>> FleetSource::worstJobs(
     const core::CohortSpec& scope, const std::string& sort, int64_t limit)
 {
@@ -640,28 +646,30 @@ void LocalFleetSource::forEachSpan(
 {
     const auto& c = m_engine->columns();
     const auto& at = m_engine->attribution();
-    auto addSpan = [&](int64_t s, int64_t e, uint8_t bucket) {
+    auto addSpan = [&](int64_t s, int64_t e, uint8_t bucket, int64_t attemptRow, bool gap) {
         s = std::max(s, fromNs);
         e = std::min(e, toNs);
         if (s < e) {
-            onSpan(s, e, bucket);
+            onSpan(s, e, bucket, attemptRow, gap);
         }
     };
     const auto j = static_cast<size_t>(job);
     const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
     const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
     if (countQueue && c.jobSubmittedNs[j] != core::kNoTime && c.jobSubmittedNs[j] < c.attemptStartNs[a0]) {
-        addSpan(c.jobSubmittedNs[j], c.attemptStartNs[a0], static_cast<uint8_t>(core::Bucket::Queue));
+        addSpan(c.jobSubmittedNs[j], c.attemptStartNs[a0], static_cast<uint8_t>(core::Bucket::Queue), -1, false);
     }
     for (size_t a = a0; a < a1; ++a) {
+        const auto row = static_cast<int64_t>(a);
         const auto s0 = static_cast<size_t>(at.attemptSegmentBegin[a]);
         const auto s1 = static_cast<size_t>(at.attemptSegmentBegin[a + 1]);
         for (size_t s = s0; s < s1; ++s) {
-            addSpan(at.segmentStartNs[s], at.segmentEndNs[s], at.segmentBucket[s]);
+            addSpan(at.segmentStartNs[s], at.segmentEndNs[s], at.segmentBucket[s], row, false);
         }
         const int64_t gap = at.attemptGapAfterNs[a];
         if (gap > 0) {
-            addSpan(c.attemptEndNs[a], c.attemptEndNs[a] + gap, static_cast<uint8_t>(core::Bucket::Recovery));
+            addSpan(
+                c.attemptEndNs[a], c.attemptEndNs[a] + gap, static_cast<uint8_t>(core::Bucket::Recovery), row, true);
         }
         if (isInterrupted(c.attemptOutcome[a])) {
             // The fault instant, clamped into the attempt as the accounting does.
@@ -671,6 +679,67 @@ void LocalFleetSource::forEachSpan(
             }
         }
     }
+}
+
+core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRequest& request)
+{
+    const auto& c = m_engine->columns();
+    if (request.job && (*request.job < 0 || static_cast<size_t>(*request.job) >= c.jobs())) {
+        return core::Error { "no job #" + std::to_string(*request.job) + " in " + location() };
+    }
+    const int64_t fromNs = request.scope.fromNs.value_or(std::numeric_limits<int64_t>::min());
+    const int64_t toNs = request.scope.toNs.value_or(std::numeric_limits<int64_t>::max());
+    // The jobs the roll-up counts (a job of the scope whose window overlaps the range).
+    auto filter = filterOf(request.scope, request.job);
+    if (!filter) {
+        return filter.error();
+    }
+    std::vector<int32_t> jobs;
+    auto grouped = guarded([&] { return m_engine->rollup(*filter, { gpu::GroupBy::Job, -1 }); });
+    if (!grouped) {
+        return grouped.error();
+    }
+    for (const auto& g : grouped->groups) {
+        jobs.push_back(g.code);
+    }
+    if (request.attempt) {
+        const bool found = request.job && [&] {
+            const auto j = static_cast<size_t>(*request.job);
+            for (auto a = c.jobAttemptBegin[j]; a < c.jobAttemptBegin[j + 1]; ++a) {
+                if (c.attemptNumber[static_cast<size_t>(a)] == *request.attempt) {
+                    return true;
+                }
+            }
+            return false;
+        }();
+        if (!found) {
+            return core::Error { "no attempt " + std::to_string(*request.attempt) + " of job #"
+                + (request.job ? std::to_string(*request.job) : std::string("(none given)")) + " in " + location() };
+        }
+    }
+    IntervalCollector collect(request.bucket, request.sort, request.limit);
+    const auto wanted = static_cast<uint8_t>(request.bucket);
+    for (const int32_t job : jobs) {
+        const auto j = static_cast<size_t>(job);
+        forEachSpan(
+            job, request.scope.countQueue, fromNs, toNs,
+            [&](int64_t s, int64_t e, uint8_t bucket, int64_t attemptRow, bool gap) {
+                if (bucket != wanted) {
+                    return;
+                }
+                const int32_t attempt = attemptRow < 0 ? -1 : c.attemptNumber[static_cast<size_t>(attemptRow)];
+                if (request.attempt && attempt != *request.attempt) {
+                    return;
+                }
+                // Spec 5.5: an attempt's segments at its GPUs, gaps and queue at the job's.
+                const int64_t gpus
+                    = attemptRow < 0 || gap ? c.jobGpus[j] : c.attemptGpus[static_cast<size_t>(attemptRow)];
+                collect.add(
+                    { job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s, e, gpus });
+            },
+            [](int64_t, uint8_t, int32_t) {});
+    }
+    return collect.finish();
 }
 
 core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
@@ -702,7 +771,7 @@ core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
         row.gpus = c.jobGpus[j];
         forEachSpan(
             job, scope.countQueue, fromNs, toNs,
-            [&](int64_t s, int64_t e, uint8_t bucket) {
+            [&](int64_t s, int64_t e, uint8_t bucket, int64_t, bool) {
                 row.spans.push_back({ s, e, bucket });
             },
             [&](int64_t at, uint8_t interruption, int32_t attempt) {
@@ -730,7 +799,7 @@ core::Result<FleetDensity> LocalFleetSource::fleetDensity(
     for (int32_t job : *jobs) {
         forEachSpan(
             job, scope.countQueue, fromNs, toNs,
-            [&](int64_t s, int64_t e, uint8_t) {
+            [&](int64_t s, int64_t e, uint8_t, int64_t, bool) {
                 lo = std::min(lo, s);
                 hi = std::max(hi, e);
             },
@@ -744,7 +813,8 @@ core::Result<FleetDensity> LocalFleetSource::fleetDensity(
     for (int32_t job : *jobs) {
         builder.beginJob(job, c.jobKey[static_cast<size_t>(job)]);
         forEachSpan(
-            job, scope.countQueue, lo, hi, [&](int64_t s, int64_t e, uint8_t bucket) { builder.addSpan(s, e, bucket); },
+            job, scope.countQueue, lo, hi,
+            [&](int64_t s, int64_t e, uint8_t bucket, int64_t, bool) { builder.addSpan(s, e, bucket); },
             [&](int64_t at, uint8_t, int32_t) { builder.addFault(at); });
     }
     return builder.finish();

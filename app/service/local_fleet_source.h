@@ -60,6 +60,8 @@ public:
     core::Result<std::map<std::string, MatchJobs>> matchJobs(
         const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
+    // Collects as it reads the engine's columns: only the intervals kept are held.
+    core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) override;
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) override;
     std::vector<std::string> scalableSubcategories() const override;
@@ -79,7 +81,8 @@ private:
     // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.
     core::Result<std::vector<int32_t>> timelineJobs(const core::CohortSpec& scope, int64_t fromNs, int64_t toNs);
     // The fleet-timeline spans (queue when counted, segments, gaps) and faults of one job, clipped
-    // to [fromNs, toNs): onSpan(start, end, bucket), onFault(at, interruption, attempt number).
+    // to [fromNs, toNs): onSpan(start, end, bucket, attempt row (-1: queue), whether a recovery gap),
+    // onFault(at, interruption, attempt number).
     template <typename OnSpan, typename OnFault>
     void forEachSpan(
         int32_t job, bool countQueue, int64_t fromNs, int64_t toNs, OnSpan&& onSpan, OnFault&& onFault) const;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "app/service/fleet_source.h"
+#include "core/model/job_timeline.h"
 
 #include <cstdint>
 #include <optional>
@@ -56,5 +57,15 @@ struct RollingSeries
 // job the source lacks; a grid of more than kMaxRollingBuckets buckets (the message names the
 // window, the step and the span); the source's own errors. Same thread rules as the source.
 core::Result<RollingSeries> rollingSeries(FleetSource& fleet, const RollingRequest& request);
+
+// The rolling series of one job from its timeline (the job view's line): the same sums as
+// rollingSeries() over a scope of that job alone, without a range or the queue option (its span is
+// the job's window). Errors as rollingSeries()'s, naming the job.
+core::Result<RollingSeries> jobRollingSeries(const core::JobTimeline& job, int64_t windowNs, int64_t stepNs);
+
+// The window of lowest ETT% (GPU-weighted; ties: the earliest) among those inside the series' span,
+// or among all when none is (a span shorter than a window); nullopt without a window holding E2E.
+// "The worst hour of a job" with a window of an hour.
+std::optional<RollingPoint> worstWindow(const RollingSeries& series);
 
 } // namespace ett::app

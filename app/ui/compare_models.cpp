@@ -62,6 +62,11 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
     return s;
 }
 
+int64_t secondsToNs(double seconds)
+{
+    return static_cast<int64_t>(std::llround(seconds * 1e9));
+}
+
 QString rateText(std::optional<double> rate)
 {
     return rate ? QString::number(*rate, 'f', 2) : QStringLiteral("–");
@@ -414,6 +419,28 @@ QVariant MatchedJobsModel::data(const QModelIndex& index, int role) const
     default:
         return {};
     }
+}
+
+QString ttrBridgeText(const std::optional<core::TtrBridge>& bridge)
+{
+    if (!bridge) {
+        return QObject::tr("Time to Recover from A to B: a cohort has no interruption that trained again.");
+    }
+    QStringList steps;
+    for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
+        const int64_t step = secondsToNs(bridge->stepSeconds(p));
+        const QString sign = step < 0 ? QStringLiteral("−") : step > 0 ? QStringLiteral("+") : QString();
+        const QString text = QStringLiteral("%1 %2%3").arg(QString::fromLatin1(core::TtrBridge::partName(p)), sign,
+            QString::fromStdString(core::formatDurationHuman(step < 0 ? -step : step)));
+        const QColor color = changeColor(static_cast<double>(step), true);
+        steps << (color.isValid() ? QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), text)
+                                  : text);
+    }
+    return QObject::tr("<b>Time to Recover</b>, mean per recovery: A %1 (%2) → %3 → B %4 (%5)")
+        .arg(formatDuration(secondsToNs(bridge->meanTotalA())),
+            formatCountOf(bridge->recoveriesA, QObject::tr("recovery"), QObject::tr("recoveries")),
+            steps.join(QStringLiteral(", ")), formatDuration(secondsToNs(bridge->meanTotalB())),
+            formatCountOf(bridge->recoveriesB, QObject::tr("recovery"), QObject::tr("recoveries")));
 }
 
 } // namespace ett::app

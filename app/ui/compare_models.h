@@ -8,10 +8,17 @@
 #include "core/model/compare.h"
 
 #include <QAbstractTableModel>
+#include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace ett::app {
+
+// Time to Recover's bridge as one line of rich text for the page: "Time to Recover, mean per
+// recovery: A 20 min 00 s → detect +30 s, restart −1 min 30 s, start-up −7 min 30 s → B 11 min 30 s",
+// each step green when B is faster in that part, red when slower; without a bridge, why.
+QString ttrBridgeText(const std::optional<core::TtrBridge>& bridge);
 
 // A row per distribution (TTS, TTR, phase categories and subcategories, subcategories indented):
 // the sample counts of A and B, and p50 / p90 / p99 of A, of B and the change (with its percent of

@@ -8,8 +8,10 @@
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/page_widgets.h"
+#include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
+#include <QAreaSeries>
 #include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
@@ -243,6 +245,15 @@ QWidget* ComparePage::buildChangesTab()
     connect(
         m_changes, &QTableView::clicked, this, [this](const QModelIndex& index) { setDistributionIndex(index.row()); });
     lv->addWidget(m_changes, 1);
+    // Time to Recover's bridge (spec 7.1): means add up where percentiles do not.
+    m_ttrBridge = new QLabel(left);
+    m_ttrBridge->setObjectName(QStringLiteral("ttrBridge"));
+    m_ttrBridge->setTextFormat(Qt::RichText);
+    m_ttrBridge->setWordWrap(true);
+    m_ttrBridge->setToolTip(tr("From A's mean Time to Recover to B's, one step per part: detect (fault to the "
+                               "attempt's end), restart (to the next attempt's start), start-up (to training again). "
+                               "Means, not medians, because they add up exactly."));
+    lv->addWidget(m_ttrBridge);
     split->addWidget(left);
 
     auto* right = new QWidget(split);
@@ -542,6 +553,11 @@ QString ComparePage::cardDetail(const QString& id) const
     return m_cards->detail(id);
 }
 
+QString ComparePage::ttrBridgeLine() const
+{
+    return m_ttrBridge->text();
+}
+
 QChart* ComparePage::chart(Chart which) const
 {
     return which == Chart::Bridge ? m_bridgeView->chart() : m_distribution->chart();
@@ -598,7 +614,36 @@ void ComparePage::renderBridge()
         return;
     }
     const auto& bridge = w == Weighting::Gpu ? m_data.comparison.bridge : m_data.comparison.bridgeTime;
-    showTipsOnHover(fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB()), this);
+    const std::vector<BridgeBar> bars
+        = fillBridgeChart(chart, bridge, m_data.totalA, m_data.totalB, w, colorA(), colorB());
+    showTipsOnHover(bars, this);
+    // A step's series is named after its bucket: clicking it lists the bucket's intervals.
+    for (const BridgeBar& bar : bars) {
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            const auto bucket = static_cast<core::Bucket>(b);
+            if (bar.area->name() == bucketLabel(bucket)) {
+                connect(bar.area, &QAreaSeries::clicked, this, [this, bucket] { activateBridgeStep(bucket); });
+            }
+        }
+    }
+}
+
+void ComparePage::activateBridgeStep(core::Bucket bucket)
+{
+    if (!m_hasData) {
+        return;
+    }
+    std::vector<IntervalScope> scopes;
+    for (const bool isB : { false, true }) {
+        IntervalScope s;
+        s.name = isB ? QStringLiteral("B") : QStringLiteral("A");
+        s.request.scope = isB ? m_request.b : m_request.a;
+        s.request.scope.countQueue = m_request.countQueue;
+        s.request.bucket = bucket;
+        s.description = tr("cohort %1: %2").arg(s.name, qs(isB ? m_data.comparison.specB : m_data.comparison.specA));
+        scopes.push_back(std::move(s));
+    }
+    emit intervalsRequested(scopes, 1);
 }
 
 void ComparePage::renderTables()
@@ -606,6 +651,7 @@ void ComparePage::renderTables()
     const auto& c = m_data.comparison;
     m_changesModel->setChanges(m_hasData ? c.distributions : std::vector<core::DistributionChange> {});
     m_changes->resizeColumnsToContents();
+    m_ttrBridge->setText(m_hasData ? ttrBridgeText(c.ttrBridge) : QString());
     m_causesModel->setRates(m_hasData ? c.causes : std::vector<core::CauseRate> {});
     m_causes->resizeColumnsToContents();
     // The rates take the width they need; the distributions (the wider table) the rest.

@@ -28,6 +28,7 @@
 
 #include "app/ui/cohort_editor.h"
 #include "app/ui/distribution_panel.h"
+#include "app/ui/intervals_dialog.h"
 #include "app/ui/matched_timelines.h"
 #include "app/ui/types.h"
 
@@ -128,6 +129,9 @@ public:
     void setLogScale(bool log) { m_distribution->setLogScale(log); }
 
     QTableView* changesTable() const { return m_changes; }
+    QString ttrBridgeLine() const; // the text under the distributions (rich text)
+    // What clicking a bridge step does: asks for the intervals of its bucket in A and B.
+    void activateBridgeStep(core::Bucket bucket);
     QTableView* causesTable() const { return m_causes; }
     // Regressions (largest drop first), then improvements (largest gain first).
     QTableView* matchedTable() const { return m_matched; }
@@ -163,6 +167,9 @@ signals:
     void comparisonShown();
     // Both timelines of the selected matched job are shown.
     void timelinesShown();
+    // The intervals behind a bridge step should be listed: the bucket's in cohort A and in B (B
+    // first shown; the window opens its intervals dialog).
+    void intervalsRequested(const std::vector<ett::app::IntervalScope>& scopes, int current);
 
 public slots:
     // Asks the data service for the comparison of the current cohorts.
@@ -224,6 +231,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_changesSplit = nullptr;
     DistributionChangesModel* m_changesModel = nullptr;
+    QLabel* m_ttrBridge = nullptr; // Time to Recover's bridge, under the distributions
     CauseRatesModel* m_causesModel = nullptr;
     MatchedJobsModel* m_matchedModel = nullptr;
     QTableView* m_changes = nullptr;

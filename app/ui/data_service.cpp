@@ -39,6 +39,7 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::LoadStats>();
         qRegisterMetaType<ett::core::LabelContents>();
         qRegisterMetaType<ett::core::JobTimeline>();
+        qRegisterMetaType<ett::app::BucketIntervals>();
         qRegisterMetaType<ett::gpu::BackendInfo>();
     });
 }
@@ -190,6 +191,17 @@ quint64 DataService::requestJobTimeline(int32_t job, const QObject* requester)
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id, job] { worker->jobTimeline(latest, id, job); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestIntervals(const IntervalRequest& request, const QObject* requester)
+{
+    const quint64 id = m_nextId++;
+    LatestId latest = channel(static_cast<int>(RequestKind::Intervals), requester);
+    latest->store(id);
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, request] { worker->intervals(latest, id, request); }, Qt::QueuedConnection);
     return id;
 }
 

@@ -5,6 +5,7 @@
 // not delivered (after hotspot's job tracker). All methods are called on the GUI thread.
 #pragma once
 
+#include "app/service/bucket_intervals.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
 #include "core/model/label_contents.h"
@@ -89,6 +90,8 @@ public:
         int64_t rollingWindowNs = 0);
     quint64 requestTable(const core::CohortSpec& filter, const Location& location, const QObject* requester = nullptr);
     quint64 requestJobTimeline(int32_t job, const QObject* requester = nullptr);
+    // The intervals behind a bucket (FleetSource::bucketIntervals): intervalsReady.
+    quint64 requestIntervals(const IntervalRequest& request, const QObject* requester = nullptr);
     quint64 requestFleetTimeline(
         const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows, const QObject* requester = nullptr);
     // Every job of the filter at once, binned into at most `columns` time bins x `maxRows` bands of
@@ -146,6 +149,7 @@ signals:
     void overviewReady(quint64 id, const ett::app::OverviewData& data);
     void tableReady(quint64 id, const ett::app::TableData& data);
     void jobTimelineReady(quint64 id, const ett::core::JobTimeline& timeline);
+    void intervalsReady(quint64 id, const ett::app::BucketIntervals& intervals);
     void fleetTimelineReady(quint64 id, const ett::app::FleetTimelineData& data);
     void fleetDensityReady(quint64 id, const ett::app::FleetDensity& density);
     void comparisonReady(quint64 id, const ett::app::ComparisonData& data);
@@ -189,4 +193,5 @@ private:
 
 Q_DECLARE_METATYPE(ett::app::LoadStats)
 Q_DECLARE_METATYPE(ett::app::FleetDensity)
+Q_DECLARE_METATYPE(ett::app::BucketIntervals)
 Q_DECLARE_METATYPE(ett::core::LabelContents)

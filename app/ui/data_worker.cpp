@@ -471,6 +471,12 @@ void DataWorker::jobTimeline(LatestId latest, quint64 id, int32_t job)
         [&](FleetSource& fleet) { return fleet.jobTimeline(job); });
 }
 
+void DataWorker::intervals(LatestId latest, quint64 id, const IntervalRequest& request)
+{
+    answer(latest, id, QObject::tr("intervals of a bucket"), &DataService::intervalsReady,
+        [&](FleetSource& fleet) { return fleet.bucketIntervals(request); });
+}
+
 void DataWorker::fleetTimeline(
     LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows)
 {

@@ -35,6 +35,7 @@ enum class RequestKind {
     Issues = 9,
     FindJobs = 10,
     FleetDensity = 11,
+    Intervals = 12,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -66,6 +67,7 @@ public:
         LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every, int64_t rollingWindowNs);
     void table(LatestId latest, quint64 id, const core::CohortSpec& filter, const Location& location);
     void jobTimeline(LatestId latest, quint64 id, int32_t job);
+    void intervals(LatestId latest, quint64 id, const IntervalRequest& request);
     void fleetTimeline(
         LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs, int maxRows);
     void fleetDensity(LatestId latest, quint64 id, const core::CohortSpec& filter, int64_t fromNs, int64_t toNs,

@@ -8,9 +8,11 @@
 #include "app/ui/table_views.h"
 #include "app/ui/workbench_state.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
@@ -22,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace ett::app {
 
@@ -166,8 +169,24 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     connect(m_back, &QToolButton::clicked, m_state, &WorkbenchState::goBack);
     connect(m_forward, &QToolButton::clicked, m_state, &WorkbenchState::goForward);
     connect(m_clearFilter, &QPushButton::clicked, this, [this] { m_state->setFilter(core::CohortSpec {}); });
-    // activated: double-click, or Enter, as the platform's style says.
-    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) { openRow(index.row()); });
+    // activated: double-click, or Enter, as the platform's style says. A double-click on a bucket
+    // cell lists the intervals behind it instead (eventFilter notes the double-click before the view
+    // turns it into an activation).
+    m_view->viewport()->installEventFilter(this);
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
+        const bool byMouse = std::exchange(m_doubleClickedColumn, -1) == index.column();
+        if (byMouse && showCellIntervals(index)) {
+            return;
+        }
+        openRow(index.row());
+    });
+    auto* intervals = new QAction(tr("List the intervals behind this cell"), m_view);
+    intervals->setObjectName(QStringLiteral("cellIntervals"));
+    intervals->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    intervals->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    intervals->setToolTip(tr("The segments of the current cell's bucket in its row (double-click a bucket cell)"));
+    connect(intervals, &QAction::triggered, this, [this] { showCellIntervals(m_view->currentIndex()); });
+    m_view->addAction(intervals);
 
     connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::locationChanged, this, &DrillDownPage::onLocationChanged);
@@ -271,6 +290,60 @@ void DrillDownPage::applyDefaultSort()
     } else {
         m_view->sortByColumn(FiguresTableModel::LostHoursColumn, Qt::DescendingOrder);
     }
+}
+
+bool DrillDownPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick) {
+        m_doubleClickedColumn = m_view->indexAt(static_cast<QMouseEvent*>(event)->position().toPoint()).column();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+std::optional<IntervalScope> DrillDownPage::intervalScopeOf(const QModelIndex& proxyIndex) const
+{
+    const auto bucket = FiguresTableModel::bucketOfColumn(proxyIndex.column());
+    const TableRow* row = bucket ? m_model->rowAt(m_proxy->mapToSource(proxyIndex).row()) : nullptr;
+    if (!row) {
+        return std::nullopt;
+    }
+    IntervalScope s;
+    s.request.scope = m_state->filter();
+    s.request.bucket = *bucket;
+    QString where;
+    if (row->attempt >= 0) {
+        s.request.job = row->job;
+        s.request.attempt = row->attempt;
+        where = tr("attempt %1").arg(row->attempt);
+    } else if (row->job >= 0) {
+        s.request.job = row->job;
+        where = tr("job %1").arg(qs(row->name));
+    } else if (m_model->rowsAreGroups()) {
+        const std::string& groupBy = m_model->tableData().location.groupBy;
+        if (groupBy == "label") {
+            s.request.scope.labels = { row->name };
+        } else if (!groupBy.empty() && groupBy != "cause_class" && groupBy != "job" && groupBy != "attempt") {
+            s.request.scope.setAttr(groupBy, { row->name });
+        } else {
+            return std::nullopt;
+        }
+        where = QStringLiteral("%1 = %2").arg(qs(groupBy), qs(row->name));
+    } else {
+        return std::nullopt;
+    }
+    s.description = breadcrumbTexts().join(QStringLiteral(" › ")) + QStringLiteral(" › ") + where
+        + QStringLiteral(" · ") + exportScopeText(*m_state);
+    return s;
+}
+
+bool DrillDownPage::showCellIntervals(const QModelIndex& proxyIndex)
+{
+    auto scope = intervalScopeOf(proxyIndex);
+    if (!scope) {
+        return false;
+    }
+    emit intervalsRequested({ *scope });
+    return true;
 }
 
 bool DrillDownPage::openRow(int proxyRow)

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "app/ui/elided_label.h"
+#include "app/ui/intervals_dialog.h"
 #include "app/ui/types.h"
 
 #include <QWidget>
@@ -54,6 +55,14 @@ public:
     // a group, a job or an attempt. Returns false when the row leads nowhere.
     bool openRow(int proxyRow);
 
+    // What a bucket cell stands for: the intervals of its bucket in its row's scope (a group of a
+    // label or an attribute, a job, an attempt), under the state's filter; nullopt for other columns
+    // and for groups no scope can name (cause class).
+    std::optional<IntervalScope> intervalScopeOf(const QModelIndex& proxyIndex) const;
+    // Asks for the intervals behind a cell (intervalsRequested), as a double-click on a bucket cell
+    // or Ctrl+L does. Returns false when the cell has none to list.
+    bool showCellIntervals(const QModelIndex& proxyIndex);
+
     // The breadcrumb as shown: one text per crumb, fleet first.
     QStringList breadcrumbTexts() const;
     // Clicks crumb `index` (0 = fleet): navigates there unless it is the current location.
@@ -70,6 +79,13 @@ public:
 public slots:
     // Asks the data service for the rows of the state's filter and location.
     void refresh();
+
+signals:
+    // The intervals behind a cell should be listed (the window opens its intervals dialog).
+    void intervalsRequested(const std::vector<ett::app::IntervalScope>& scopes);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     enum class RowKind { Groups, Jobs, Attempts };
@@ -105,6 +121,7 @@ private:
     FiguresTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QString m_error;
+    int m_doubleClickedColumn = -1; // set by a double-click, read by the activation that follows it
 };
 
 } // namespace ett::app

@@ -27,6 +27,15 @@ QString bucketText(core::Bucket b)
     return bucketLabel(b);
 }
 
+// A part of Time to Recover: what it measures, over how many recoveries, its median (exact) and p90.
+QString ttrPartToolTip(const QString& what, const std::vector<int64_t>& samples, std::optional<int64_t> p50)
+{
+    return FiguresTableModel::tr(
+        "Time to Recover, %1 (spec 7.1)\nover %2 interruptions that trained again\np50 %3 (%4)\np90 %5")
+        .arg(what, formatCount(static_cast<int64_t>(samples.size())), formatDuration(p50),
+            p50 ? formatExactSeconds(*p50) : QStringLiteral("–"), formatDuration(core::percentilesOf(samples).p90));
+}
+
 } // namespace
 
 FiguresTableModel::FiguresTableModel(QObject* parent)
@@ -44,6 +53,9 @@ void FiguresTableModel::setTableData(const TableData& data)
         Derived d;
         d.ttsP50 = core::percentilesOf(row.figures.ttsNs).p50;
         d.ttrP50 = core::percentilesOf(row.figures.ttrNs).p50;
+        d.ttrDetectP50 = core::percentilesOf(row.figures.ttrDetectNs).p50;
+        d.ttrRestartP50 = core::percentilesOf(row.figures.ttrRestartNs).p50;
+        d.ttrStartupP50 = core::percentilesOf(row.figures.ttrStartupNs).p50;
         m_derived.push_back(d);
     }
     endResetModel();
@@ -209,6 +221,12 @@ QVariant FiguresTableModel::displayData(const TableRow& row, const Derived& deri
         return formatDuration(derived.ttsP50);
     case TtrColumn:
         return formatDuration(derived.ttrP50);
+    case TtrDetectColumn:
+        return formatDuration(derived.ttrDetectP50);
+    case TtrRestartColumn:
+        return formatDuration(derived.ttrRestartP50);
+    case TtrStartupColumn:
+        return formatDuration(derived.ttrStartupP50);
     default:
         break;
     }
@@ -250,6 +268,12 @@ QVariant FiguresTableModel::sortData(const TableRow& row, const Derived& derived
         return sortNumber(derived.ttsP50);
     case TtrColumn:
         return sortNumber(derived.ttrP50);
+    case TtrDetectColumn:
+        return sortNumber(derived.ttrDetectP50);
+    case TtrRestartColumn:
+        return sortNumber(derived.ttrRestartP50);
+    case TtrStartupColumn:
+        return sortNumber(derived.ttrStartupP50);
     default:
         break;
     }
@@ -304,6 +328,15 @@ QVariant FiguresTableModel::toolTipData(const TableRow& row, const Derived& deri
             .arg(formatCount(static_cast<int64_t>(f.ttrNs.size())), formatDuration(derived.ttrP50),
                 derived.ttrP50 ? formatExactSeconds(*derived.ttrP50) : QStringLiteral("–"), formatDuration(p.p90));
     }
+    case TtrDetectColumn:
+        return ttrPartToolTip(tr("detect: from the fault until the attempt's resources are released"), f.ttrDetectNs,
+            derived.ttrDetectP50);
+    case TtrRestartColumn:
+        return ttrPartToolTip(
+            tr("restart: from the end of the attempt to the start of the next"), f.ttrRestartNs, derived.ttrRestartP50);
+    case TtrStartupColumn:
+        return ttrPartToolTip(
+            tr("start-up: from the next attempt's start to training again"), f.ttrStartupNs, derived.ttrStartupP50);
     default:
         break;
     }
@@ -352,6 +385,12 @@ QVariant FiguresTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("TTS\np50");
         case TtrColumn:
             return tr("TTR\np50");
+        case TtrDetectColumn:
+            return tr("Detect\np50");
+        case TtrRestartColumn:
+            return tr("Restart\np50");
+        case TtrStartupColumn:
+            return tr("Start-up\np50");
         default:
             break;
         }
@@ -378,6 +417,12 @@ QVariant FiguresTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Time to Start, median (nearest rank)");
         case TtrColumn:
             return tr("Time to Recover, median (nearest rank)");
+        case TtrDetectColumn:
+            return tr("Time to Recover's detect part (fault to the attempt's end), median (spec 7.1)");
+        case TtrRestartColumn:
+            return tr("Time to Recover's restart part (the attempt's end to the next start), median (spec 7.1)");
+        case TtrStartupColumn:
+            return tr("Time to Recover's start-up part (the next start to training again), median (spec 7.1)");
         default:
             break;
         }

@@ -1,8 +1,8 @@
 // The drill-down table as a Qt model: one row per group, job or attempt of a
 // TableData, with the headline figures, the interruption counts, Time to Start and Time to
-// Recover medians and one column per accounting bucket ("12.3 GPU-h (4.5%)": hours and share of
-// E2E in one cell, the unit in the header). Hour and percent columns follow the weighting (GPU-weighted or
-// time-weighted, spec 5.5) and their headers say which.
+// Recover medians (Time to Recover also split into detect, restart and start-up, spec 7.1) and one column per
+// accounting bucket ("12.3 GPU-h (4.5%)": hours and share of E2E in one cell, the unit in the header). Hour and percent
+// columns follow the weighting (GPU-weighted or time-weighted, spec 5.5) and their headers say which.
 //
 // Display text is for people; SortRole (Qt::UserRole) holds the number behind it, so that a
 // QSortFilterProxyModel with setSortRole(SortRole) sorts numerically; absent values (no ETT%
@@ -35,6 +35,9 @@ public:
         OtherInterruptionsColumn,
         TtsColumn, // p50
         TtrColumn, // p50
+        TtrDetectColumn, // p50 of Time to Recover's detect part (spec 7.1)
+        TtrRestartColumn, // p50 of its restart part
+        TtrStartupColumn, // p50 of its start-up part
         FirstBucketColumn, // then one per core::Bucket, in enum order
         ColumnCount = FirstBucketColumn + core::kBucketCount,
     };
@@ -85,6 +88,9 @@ private:
     {
         std::optional<int64_t> ttsP50;
         std::optional<int64_t> ttrP50;
+        std::optional<int64_t> ttrDetectP50;
+        std::optional<int64_t> ttrRestartP50;
+        std::optional<int64_t> ttrStartupP50;
     };
 
     QVariant displayData(const TableRow& row, const Derived& derived, int column) const;

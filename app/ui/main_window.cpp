@@ -351,7 +351,19 @@ void MainWindow::createPages()
     m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
-    // A click on a bucket or cause class in the overview shows the drill-down sorted by it.
+    // A click on a bucket (a bar of the overview, a drill-down cell, a bridge step) lists its intervals.
+    connect(overview, &OverviewPage::intervalsRequested, this, [this](core::Bucket bucket) {
+        IntervalScope s;
+        s.request.scope = m_state->filter();
+        s.request.bucket = bucket;
+        s.description = exportScopeText(*m_state);
+        showIntervals({ s }, 0);
+    });
+    connect(drill, &DrillDownPage::intervalsRequested, this,
+        [this](const std::vector<IntervalScope>& scopes) { showIntervals(scopes, 0); });
+    connect(m_compare, &ComparePage::intervalsRequested, this, &MainWindow::showIntervals);
+    // A double-click on a bucket or a click on a cause class in the overview shows the drill-down
+    // sorted by it.
     connect(overview, &OverviewPage::drillDownRequested, this, [this, drill](int column, Qt::SortOrder order) {
         drill->sortBy(column, order);
         m_tabs->setCurrentWidget(drill);
@@ -527,6 +539,17 @@ void MainWindow::applyPageShare()
     const int top = static_cast<int>(h * m_pageShare[page]);
     m_splitter->setSizes({ top, h - top });
     m_applyingShare = false;
+}
+
+void MainWindow::showIntervals(const std::vector<IntervalScope>& scopes, int current)
+{
+    if (!m_intervals) {
+        m_intervals = new IntervalsDialog(m_state, m_service, this);
+    }
+    m_intervals->showScopes(scopes, current);
+    m_intervals->show();
+    m_intervals->raise();
+    m_intervals->activateWindow();
 }
 
 void MainWindow::showPage(int index)

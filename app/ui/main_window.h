@@ -8,6 +8,7 @@
 // store or the engine: opening and importing go through the data service, off the GUI thread.
 #pragma once
 
+#include "app/ui/intervals_dialog.h"
 #include "app/ui/types.h"
 #include "core/model/label_contents.h"
 
@@ -88,6 +89,10 @@ public:
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
     WhatIfPage* whatIfPage() const { return m_whatIf; }
+    // The intervals dialog (nullptr until a bucket's intervals were first asked for).
+    IntervalsDialog* intervalsDialog() const { return m_intervals; }
+    // Lists the intervals of these scopes in the intervals dialog (shown and raised).
+    void showIntervals(const std::vector<ett::app::IntervalScope>& scopes, int current);
     JobSearch* jobSearch() const { return m_search; }
     // Edit > Undo (Ctrl+Z, window-wide): on the What-if page with a scenario delete to undo, that;
     // otherwise the last label removal. Disabled, with a tooltip saying so, when neither is there.
@@ -170,6 +175,7 @@ private:
     ComparePage* m_compare = nullptr;
     AdvisorPage* m_advisor = nullptr;
     WhatIfPage* m_whatIf = nullptr;
+    IntervalsDialog* m_intervals = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;

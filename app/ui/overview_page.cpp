@@ -456,9 +456,9 @@ void OverviewPage::renderCards()
     }
     set(QStringLiteral("lostByBucket"),
         w == Weighting::Gpu ? tr("Lost GPU-hours by bucket") : tr("Lost hours by bucket"), html,
-        lost.size() > 6 ? tr("and %1 more buckets; click a bar of \"Where the time went\" to sort the drill-down by it")
-                              .arg(lost.size() - 6)
-                        : tr("click a bar of \"Where the time went\" to sort the drill-down by it"));
+        lost.size() > 6
+            ? tr("and %1 more buckets; click a bar of \"Where the time went\" for its intervals").arg(lost.size() - 6)
+            : tr("click a bar of \"Where the time went\" for its intervals"));
 }
 
 void OverviewPage::renderBuckets()
@@ -469,10 +469,12 @@ void OverviewPage::renderBuckets()
     const BucketBars bars = fillBucketsChart(chart, f, w);
     for (const auto& [set, bucket] : bars.sets) {
         const core::Bucket b = bucket;
-        const QString tip = tr("%1: %2, %3 of E2E\nclick: drill-down sorted by %1")
-                                .arg(bucketLabel(b), formatHours(nsToHours(bucketOf(f, b, w)), hoursUnit(w)),
-                                    formatPercent(bucketShareOf(f, b, w), 2));
-        connect(set, &QBarSet::clicked, this, [this, b](int) { activateBucket(b); });
+        const QString tip
+            = tr("%1: %2, %3 of E2E\nclick: the intervals behind it · double-click: drill-down sorted by %1")
+                  .arg(bucketLabel(b), formatHours(nsToHours(bucketOf(f, b, w)), hoursUnit(w)),
+                      formatPercent(bucketShareOf(f, b, w), 2));
+        connect(set, &QBarSet::clicked, this, [this, b](int) { emit intervalsRequested(b); });
+        connect(set, &QBarSet::doubleClicked, this, [this, b](int) { activateBucket(b); });
         connect(set, &QBarSet::hovered, this, [tip](bool on, int) {
             if (on) {
                 QToolTip::showText(QCursor::pos(), tip);

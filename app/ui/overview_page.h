@@ -59,8 +59,9 @@ public:
     QChart* chart(Chart which) const;
 
     // What clicking a chart element does, callable directly:
-    // a bucket: go to the fleet level (keeping the group-by) and ask for the drill-down sorted by
-    // that bucket, largest first (drillDownRequested, bucketActivated).
+    // a bucket (a double-click; a click lists its intervals, intervalsRequested): go to the fleet
+    // level (keeping the group-by) and ask for the drill-down sorted by that bucket, largest first
+    // (drillDownRequested, bucketActivated).
     void activateBucket(core::Bucket bucket);
     // a day or week of the trend (index into the series): the filter's time range becomes it.
     void activateSeriesPoint(int index);
@@ -76,6 +77,9 @@ signals:
     // The drill-down table should show, sorted by this FiguresTableModel column and order (the
     // window connects it to DrillDownPage::sortBy and shows that page).
     void drillDownRequested(int column, Qt::SortOrder order);
+    // The intervals behind a bucket of the filter's fleet should be listed (clicking a bar of "where
+    // the time went"; the window opens them in its intervals dialog).
+    void intervalsRequested(ett::core::Bucket bucket);
     void bucketActivated(ett::core::Bucket bucket);
     void causeClassActivated(const QString& causeClass);
 

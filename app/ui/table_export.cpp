@@ -353,6 +353,12 @@ QVariant figuresExportValue(const QModelIndex& index)
         return optionalSeconds(core::percentilesOf(f.ttsNs).p50);
     case FiguresTableModel::TtrColumn:
         return optionalSeconds(core::percentilesOf(f.ttrNs).p50);
+    case FiguresTableModel::TtrDetectColumn:
+        return optionalSeconds(core::percentilesOf(f.ttrDetectNs).p50);
+    case FiguresTableModel::TtrRestartColumn:
+        return optionalSeconds(core::percentilesOf(f.ttrRestartNs).p50);
+    case FiguresTableModel::TtrStartupColumn:
+        return optionalSeconds(core::percentilesOf(f.ttrStartupNs).p50);
     default:
         break;
     }
@@ -387,6 +393,12 @@ QString figuresExportKey(const QAbstractItemModel& model, int column)
         return QObject::tr("TTS p50 s");
     case FiguresTableModel::TtrColumn:
         return QObject::tr("TTR p50 s");
+    case FiguresTableModel::TtrDetectColumn:
+        return QObject::tr("TTR detect p50 s");
+    case FiguresTableModel::TtrRestartColumn:
+        return QObject::tr("TTR restart p50 s");
+    case FiguresTableModel::TtrStartupColumn:
+        return QObject::tr("TTR start-up p50 s");
     default:
         break;
     }

@@ -208,9 +208,24 @@ private:
                 });
             return;
         }
+        if (m_show.startsWith(QLatin1String("intervals:"))) {
+            // The intervals behind a bucket of the whole fleet, as a click on its bar lists them.
+            auto bucket = ett::app::parseBucketName(m_show.section(QLatin1Char(':'), 1).toStdString());
+            if (!bucket) {
+                fail(QStringLiteral("--show %1: %2").arg(m_show, QString::fromStdString(bucket.error().message)));
+                return;
+            }
+            ett::app::IntervalScope scope;
+            scope.request.scope = state->filter();
+            scope.request.bucket = *bucket;
+            scope.description = QStringLiteral("the fleet");
+            m_window->showIntervals({ scope }, 0);
+            QTimer::singleShot(kSettleMs * 3, this, [this] { shoot(0); });
+            return;
+        }
         if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
             fail(QStringLiteral("--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
-                                "advisor[:GROUP] or whatif[:ROW=PERCENT]...")
+                                "advisor[:GROUP], whatif[:ROW=PERCENT]... or intervals:BUCKET")
                      .arg(m_show));
             return;
         }
@@ -294,9 +309,10 @@ struct Options
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP] or whatif[:ROW=PERCENT]... "
+                       "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], whatif[:ROW=PERCENT]... "
                        "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
-                       "subcategory=CAT.SUB, interval=optimum|PERCENT)."),
+                       "subcategory=CAT.SUB, interval=optimum|PERCENT) or intervals:BUCKET (the intervals behind a "
+                       "bucket, e.g. intervals:lost_progress)."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

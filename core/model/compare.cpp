@@ -401,6 +401,67 @@ std::optional<Bridge> bridgeOf(const std::array<Wide, kBucketCount>& bucketsA, W
     return bridge;
 }
 
+const char* TtrBridge::partName(size_t part)
+{
+    static constexpr const char* kNames[kParts] = { "detect", "restart", "start-up" };
+    return part < kParts ? kNames[part] : "";
+}
+
+namespace {
+
+double meanSeconds(Wide sumNs, int64_t count)
+{
+    return count > 0 ? static_cast<double>(sumNs) / static_cast<double>(count) / 1e9 : 0.0;
+}
+
+Wide sumOf(const std::array<Wide, TtrBridge::kParts>& parts)
+{
+    return parts[0] + parts[1] + parts[2];
+}
+
+} // namespace
+
+double TtrBridge::meanA(size_t part) const
+{
+    return part < kParts ? meanSeconds(sumA[part], recoveriesA) : 0.0;
+}
+
+double TtrBridge::meanB(size_t part) const
+{
+    return part < kParts ? meanSeconds(sumB[part], recoveriesB) : 0.0;
+}
+
+double TtrBridge::meanTotalA() const
+{
+    return meanSeconds(sumOf(sumA), recoveriesA);
+}
+
+double TtrBridge::meanTotalB() const
+{
+    return meanSeconds(sumOf(sumB), recoveriesB);
+}
+
+std::optional<TtrBridge> ttrBridgeOf(const Figures& a, const Figures& b)
+{
+    if (a.ttrNs.empty() || b.ttrNs.empty()) {
+        return std::nullopt;
+    }
+    TtrBridge out;
+    out.recoveriesA = static_cast<int64_t>(a.ttrNs.size());
+    out.recoveriesB = static_cast<int64_t>(b.ttrNs.size());
+    auto sums = [](const Figures& f, std::array<Wide, TtrBridge::kParts>& into) {
+        const std::vector<int64_t>* parts[TtrBridge::kParts] = { &f.ttrDetectNs, &f.ttrRestartNs, &f.ttrStartupNs };
+        for (size_t p = 0; p < TtrBridge::kParts; ++p) {
+            for (const int64_t v : *parts[p]) {
+                into[p] += v;
+            }
+        }
+    };
+    sums(a, out.sumA);
+    sums(b, out.sumB);
+    return out;
+}
+
 std::optional<Interval> bootstrapDifference(const std::vector<std::pair<double, double>>& a,
     const std::vector<std::pair<double, double>>& b, uint64_t seed, int replicates, double confidence)
 {
@@ -535,6 +596,7 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
 
     c.bridge = bridgeOf(a.total.bucketsGpuNs, a.total.e2eGpuNs, b.total.bucketsGpuNs, b.total.e2eGpuNs);
     c.bridgeTime = bridgeOf(a.total.bucketsNs, a.total.e2eNs, b.total.bucketsNs, b.total.e2eNs);
+    c.ttrBridge = ttrBridgeOf(a.total, b.total);
 
     // Distributions: time to start, time to recover, then the named samples (A's order, then
     // names only B has).

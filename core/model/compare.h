@@ -135,6 +135,32 @@ struct Bridge
     std::vector<BridgeStep> steps; // non-productive buckets, in bucket order
 };
 
+// Time to Recover's bridge (spec 7.1): from A's mean Time to Recover per recovery to B's, one step
+// per part (detect, restart, start-up). Means, not medians, because means add: a cohort's mean TTR
+// is its mean detect + mean restart + mean start-up, so A's mean + the three steps is B's mean.
+// The sums are exact integer nanoseconds; only the division by the count rounds.
+struct TtrBridge
+{
+    static constexpr size_t kParts = 3; // detect, restart, start-up
+    int64_t recoveriesA = 0; // recoveries with a Time to Recover (they trained again)
+    int64_t recoveriesB = 0;
+    std::array<Wide, kParts> sumA {}; // ns summed over the recoveries, per part
+    std::array<Wide, kParts> sumB {};
+
+    // "detect", "restart", "start-up".
+    static const char* partName(size_t part);
+    // Means in seconds.
+    double meanA(size_t part) const;
+    double meanB(size_t part) const;
+    double meanTotalA() const;
+    double meanTotalB() const;
+    // B's mean of a part minus A's, in seconds (negative: B recovers faster in that part).
+    double stepSeconds(size_t part) const { return meanB(part) - meanA(part); }
+};
+
+// Nullopt when a cohort has no recovery with a Time to Recover.
+std::optional<TtrBridge> ttrBridgeOf(const Figures& a, const Figures& b);
+
 struct Interval
 {
     double low = 0;
@@ -200,6 +226,7 @@ struct Comparison
     int replicates = 0;
     double confidence = 0;
     std::optional<Bridge> bridge, bridgeTime; // absent when a cohort has no E2E
+    std::optional<TtrBridge> ttrBridge; // absent when a cohort has no recovery that trained again
     std::vector<DistributionChange> distributions;
     std::vector<CauseRate> causes;
     int64_t matchedJobs = 0;

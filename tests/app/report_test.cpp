@@ -239,9 +239,10 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     EXPECT_GE(pages, 6);
     const std::string text = run("pdftotext -layout '" + pdf + "' -");
     // Title page: title, contents, provenance with the files' full hashes.
-    for (const std::string needle : { "Sample fleet: before and after", "Contents", "Provenance", "Headline figures",
-             "ETT% over time", "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B",
-             "Import issues", "Distributions", "fleet-200.ett.jsonl.gz", "GPU-weighted" }) {
+    for (const std::string needle :
+        { "Sample fleet: before and after", "Contents", "Provenance", "Headline figures", "ETT% over time",
+            "Jobs that lost the most", "Comparison: A against B", "Bridge from A to B", "Time to Recover from A to B",
+            "Import issues", "Distributions", "fleet-200.ett.jsonl.gz", "GPU-weighted" }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
     for (const auto& d : content.datasets) {

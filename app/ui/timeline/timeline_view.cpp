@@ -3,8 +3,10 @@
 #include "app/ui/data_service.h"
 #include "app/ui/elided_label.h"
 #include "app/ui/exporters.h"
+#include "app/ui/figures_format.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
+#include "app/ui/timeline/rolling_strip.h"
 #include "app/ui/workbench_state.h"
 
 #include <QButtonGroup>
@@ -29,6 +31,23 @@ namespace {
 bool isJobMode(TimelineView::Mode mode)
 {
     return mode == TimelineView::Mode::Job || mode == TimelineView::Mode::Ranks;
+}
+
+constexpr int64_t kMinuteNs = 60'000'000'000;
+constexpr int64_t kHourNs = 60 * kMinuteNs;
+// The most samples of a job's rolling line: its step is the first of kRollingSteps that keeps
+// under it (a minute for jobs up to about two weeks).
+constexpr int64_t kMaxRollingPoints = 20'000;
+constexpr int64_t kRollingSteps[] = { kMinuteNs, 5 * kMinuteNs, 15 * kMinuteNs, kHourNs, 6 * kHourNs, 24 * kHourNs };
+
+int64_t rollingStepFor(int64_t spanNs)
+{
+    for (const int64_t step : kRollingSteps) {
+        if (spanNs / step <= kMaxRollingPoints) {
+            return step;
+        }
+    }
+    return kRollingSteps[std::size(kRollingSteps) - 1];
 }
 
 } // namespace
@@ -69,6 +88,10 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     auto* fit = makeButton(tr("Fit"), tr("Show everything (F, Home)"), false);
     auto* zoomIn = makeButton(tr("Zoom in"), tr("Zoom in (W, +, mouse wheel)"), false);
     auto* zoomOut = makeButton(tr("Zoom out"), tr("Zoom out (S, -, mouse wheel)"), false);
+    m_worstButton = makeButton(tr("Worst hour"),
+        tr("Zoom to the job's hour of lowest ETT% (rolling, GPU-weighted; the shaded window above the timeline)"),
+        false);
+    m_worstButton->setObjectName(QStringLiteral("worstHour"));
     bar->addSpacing(12);
     m_status = new ElidedLabel(this);
     // A long message (a failed load) is elided ("…") rather than widen the window past the screen
@@ -83,6 +106,8 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     // 2. The legend and the timeline.
     m_legend = new LegendStrip(this);
     m_gantt = new GanttWidget(this);
+    m_rolling = new RollingStrip(m_gantt, this);
+    m_rolling->setVisible(false);
     // PNG and SVG of the view or of every row, the legend below (context menu, Ctrl+Shift+E).
     installGanttExport(m_gantt, [this] {
         if (m_mode == Mode::Density) {
@@ -99,6 +124,7 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     layout->setSpacing(2);
     layout->addLayout(bar);
     layout->addWidget(m_legend);
+    layout->addWidget(m_rolling);
     layout->addWidget(m_gantt, 1);
 
     connect(m_jobButton, &QToolButton::clicked, this, [this] { setMode(Mode::Job); });
@@ -108,6 +134,7 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     connect(fit, &QToolButton::clicked, m_gantt, &GanttWidget::fitAll);
     connect(zoomIn, &QToolButton::clicked, m_gantt, &GanttWidget::zoomIn);
     connect(zoomOut, &QToolButton::clicked, m_gantt, &GanttWidget::zoomOut);
+    connect(m_worstButton, &QToolButton::clicked, this, &TimelineView::showWorstWindow);
     connect(m_gantt, &GanttWidget::selectionChanged, this, &TimelineView::selectionChanged);
     connect(m_gantt, &GanttWidget::jobActivated, this, [this](int32_t job) {
         QString key = tr("job %1").arg(job);
@@ -237,6 +264,10 @@ void TimelineView::updateButtons()
         = m_state && (m_state->location().level == Level::Job || m_state->location().level == Level::Attempt);
     m_jobButton->setEnabled(atJob);
     m_ranksButton->setEnabled(atJob);
+    const bool showsJob = isJobMode(m_mode) && m_timeline != nullptr;
+    m_worstButton->setVisible(isJobMode(m_mode));
+    m_worstButton->setEnabled(showsJob && m_rolling->worst().has_value());
+    m_rolling->setVisible(showsJob);
     m_jobButton->setChecked(m_mode == Mode::Job);
     m_ranksButton->setChecked(m_mode == Mode::Ranks);
     m_fleetButton->setChecked(m_mode == Mode::Fleet);
@@ -443,8 +474,41 @@ void TimelineView::handleQueryFailed(quint64 id, const QString& message)
     }
 }
 
+void TimelineView::updateRolling()
+{
+    if (!m_timeline || m_rollingFor == m_timeline) {
+        return;
+    }
+    m_rollingFor = m_timeline;
+    const int64_t span = m_timeline->windowEndNs - m_timeline->windowStartNs;
+    auto series = jobRollingSeries(*m_timeline, kHourNs, rollingStepFor(span));
+    if (!series) {
+        m_rolling->clear();
+        m_rolling->setToolTip(tr("No rolling ETT%: %1").arg(qs(series.error().message)));
+        return;
+    }
+    m_rolling->setToolTip({});
+    const auto worst = worstWindow(*series);
+    m_rolling->setSeries(std::move(*series), worst);
+}
+
+void TimelineView::showWorstWindow()
+{
+    const auto& worst = m_rolling->worst();
+    if (!worst || !isJobMode(m_mode)) {
+        return;
+    }
+    const int64_t from = worst->tNs - m_rolling->series().windowNs;
+    m_gantt->showRange(from, worst->tNs);
+    setStatus(tr("Worst hour: %1 to %2 UTC, ETT% %3 (productive %4)")
+                  .arg(formatUtc(from), formatUtc(worst->tNs), formatPercent(worst->ettPercentGpu, 2),
+                      formatDuration(static_cast<int64_t>(worst->productiveNs))));
+}
+
 void TimelineView::rebuildScene(bool fit)
 {
+    updateRolling();
+    updateButtons();
     // 1. What to build from (shared, read only: a worker may hold it after we moved on).
     const Mode mode = m_mode;
     const auto timeline = m_timeline;

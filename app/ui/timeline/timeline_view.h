@@ -29,6 +29,7 @@ class DataService;
 class ElidedLabel;
 class GanttWidget;
 class LegendStrip;
+class RollingStrip;
 class WorkbenchState;
 
 class TimelineView : public QWidget
@@ -61,6 +62,8 @@ public:
     // The grid size a density request asks for at the widget's current size: a bin per pixel of
     // the time area, a band per pixel line below the heat strips.
     std::pair<int, int> densityGrid() const;
+    // The job views' rolling ETT% strip above the Gantt (spec 7.2).
+    RollingStrip* rollingStrip() const { return m_rolling; }
 
 public slots:
     // Switches between the job, rank and fleet views (Job and Ranks need a job location).
@@ -77,6 +80,8 @@ public slots:
     void handleFleetTimeline(quint64 id, const ett::app::FleetTimelineData& fleetData);
     void handleFleetDensity(quint64 id, const ett::app::FleetDensity& density);
     void handleQueryFailed(quint64 id, const QString& message);
+    // Job views: zooms the Gantt to the job's worst rolling hour and says so in the status.
+    void showWorstWindow();
 
 signals:
     // The user selected something on the timeline (for the details panel).
@@ -100,6 +105,8 @@ private:
     void refreshDensity();
     // Shows an empty scene while a request is on its way.
     void showLoading();
+    // The rolling ETT% of the job shown (computed once per loaded timeline).
+    void updateRolling();
 
     WorkbenchState* m_state;
     DataService* m_data;
@@ -110,6 +117,9 @@ private:
     QToolButton* m_densityButton = nullptr;
     ElidedLabel* m_status = nullptr;
     LegendStrip* m_legend = nullptr;
+    RollingStrip* m_rolling = nullptr;
+    QToolButton* m_worstButton = nullptr;
+    std::shared_ptr<const core::JobTimeline> m_rollingFor; // the timeline the strip shows
     GanttWidget* m_gantt = nullptr;
     std::shared_ptr<const GanttScene> m_scene;
     quint64 m_buildGeneration = 0; // the latest scene build; older ones are dropped

@@ -459,6 +459,9 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
                 "--format", "--store", "1h", "30m", "Unix epoch" } },
         { { "job" }, { "--db", "--label", "--format", "job" } },
         { { "jobs" }, { "--db", "--sort", "lost_gpu_hours", "ett", "--limit", "--format" } },
+        { { "intervals" },
+            { "--db", "--bucket", "lost_progress", "--label", "--job", "--attempt", "--scope", "--from", "--to",
+                "--count-queue", "--sort", "gpu_hours", "duration", "start", "--limit", "--format" } },
         { { "issues" }, { "--db", "--format" } },
         { { "datasets" }, { "--db", "--format", "--remove-label", "--rename-label" } },
         { { "generate" }, { "--jobs", "--seed", "--out", "--days", "--capacity", "default", "none", "CLUSTER=GPUS" } },
@@ -1999,6 +2002,56 @@ TEST_F(CliWhatIf, BadScenariosAreNamedAndNotSaved)
         const RunResult r = ettw(args);
         EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
     }
+}
+
+// --- from a bucket to its intervals (issue 17, item 6) ----------------------------------------
+
+using CliIntervals = CliTest;
+
+TEST_F(CliIntervals, WorkedExampleIntervalsAddUpToTheSummary)
+{
+    ok({ "import", kWorkedExample });
+    // Lost progress: attempt 0's train in [36345, 37545) s, 8 GPUs.
+    const Json lost = okJson({ "intervals", "--bucket", "lost_progress", "--format", "json" });
+    EXPECT_EQ(lost.keys(),
+        (std::vector<std::string> {
+            "bucket", "sort", "count", "listed", "total_s", "total_gpu_hours", "scope", "intervals" }));
+    EXPECT_EQ(lost["count"].integer(), 1);
+    EXPECT_EQ(lost["total_s"].seconds(), wholeSeconds(1200));
+    ASSERT_EQ(lost["intervals"].size(), 1u);
+    const Json& i = lost["intervals"].at(0);
+    EXPECT_EQ(i.keys(),
+        (std::vector<std::string> {
+            "job", "label", "attempt", "gap", "start", "end", "duration_s", "gpus", "gpu_hours" }));
+    EXPECT_EQ(i["job"].str(), "J1");
+    EXPECT_EQ(i["attempt"].integer(), 0);
+    EXPECT_EQ(i["start"].str(), "1970-01-01T10:05:45Z");
+    EXPECT_EQ(i["end"].str(), "1970-01-01T10:25:45Z");
+    EXPECT_EQ(i["duration_s"].seconds(), wholeSeconds(1200));
+    EXPECT_NEAR(i["gpu_hours"].number(), 1200.0 * 8 / 3600, 1e-6);
+    // Productive: four intervals whose total is the summary's productive time; the first two by start.
+    const Json summary = okJson({ "summary", "--format", "json" });
+    const Json productive
+        = okJson({ "intervals", "--bucket", "productive", "--sort", "start", "--limit", "2", "--format", "json" });
+    EXPECT_EQ(productive["count"].integer(), 4);
+    EXPECT_EQ(productive["listed"].integer(), 2);
+    EXPECT_EQ(productive["total_s"].seconds(), summary["buckets_s"]["productive"].seconds());
+    EXPECT_EQ(productive["intervals"].at(0)["start"].str(), "1970-01-01T00:25:00Z");
+    // The recovery gap after attempt 0, in the table; the job's attempt 1 alone has none.
+    const std::string table = ok({ "intervals", "--bucket", "recovery" });
+    EXPECT_TRUE(contains(table, "0 (gap after)")) << table;
+    const Json none
+        = okJson({ "intervals", "--bucket", "recovery", "--job", "J1", "--attempt", "1", "--format", "json" });
+    EXPECT_EQ(none["count"].integer(), 0);
+    // CSV: a header and a row per interval.
+    const std::string csv = ok({ "intervals", "--bucket", "init", "--format", "csv" });
+    EXPECT_TRUE(csv.rfind("job,label,attempt,gap,start,end,duration_s,gpus,gpu_hours\n", 0) == 0) << csv;
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+    // Mistakes are named.
+    expectUserError({ "intervals", "--bucket", "lost" }, { "--bucket", "lost_progress" });
+    expectUserError({ "intervals", "--bucket", "init", "--attempt", "1" }, { "--attempt", "--job" });
+    expectUserError({ "intervals", "--bucket", "init", "--job", "J1", "--attempt", "9" }, { "no attempt 9" });
+    expectUserError({ "intervals", "--bucket", "init", "--scope", "team=" }, { "--scope" });
 }
 
 // --- rolling-window ETT% (spec 7.2) -----------------------------------------------------------

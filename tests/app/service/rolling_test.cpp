@@ -333,6 +333,55 @@ TEST_F(RollingTest, OneJobAndOneLabelAreTheirOwnWindows)
     expectReferenceWindows(rolling(byLabel), byLabel, referenceJobs("a"), "label a");
 }
 
+TEST_F(RollingTest, AJobsTimelineGivesTheSameSeriesAsTheSourceAndItsWorstHour)
+{
+    import(kWorkedExample, "default");
+    auto found = jobByKey(fleet(), "J1", std::nullopt);
+    ASSERT_TRUE(found.ok()) << found.error().message;
+    auto timeline = fleet().jobTimeline(found->job);
+    ASSERT_TRUE(timeline.ok()) << timeline.error().message;
+    for (const auto& [w, s] : { std::pair { kHour, 30 * kMin }, std::pair { kHour, 7 * kMin },
+             std::pair { kHour, kHour }, std::pair { 2 * kHour, 5 * kMin } }) {
+        const RollingSeries fromSource = rolling({ {}, found->job, w, s });
+        auto fromTimeline = jobRollingSeries(*timeline, w, s);
+        ASSERT_TRUE(fromTimeline.ok()) << fromTimeline.error().message;
+        ASSERT_EQ(fromTimeline->points.size(), fromSource.points.size());
+        EXPECT_EQ(fromTimeline->span, fromSource.span);
+        EXPECT_EQ(fromTimeline->gridNs, fromSource.gridNs);
+        for (size_t i = 0; i < fromSource.points.size(); ++i) {
+            const RollingPoint& a = fromTimeline->points[i];
+            const RollingPoint& b = fromSource.points[i];
+            EXPECT_EQ(a.tNs, b.tNs);
+            EXPECT_TRUE(a.productiveGpuNs == b.productiveGpuNs && a.e2eGpuNs == b.e2eGpuNs
+                && a.productiveNs == b.productiveNs && a.e2eNs == b.e2eNs)
+                << "window ending " << core::formatRfc3339(b.tNs);
+        }
+    }
+    // Its worst hour on a 5-minute step, among the windows inside the job's [0, 58545 s): nothing is
+    // productive from 36330 s (the last save, then lost progress, recovery, init and compile) to
+    // 38745 s, 2415 s; the windows holding all of it end at 39000, 39300, 39600 and 39900 s, each
+    // with 3600 - 2415 = 1185 s productive (32.9167%); the earliest is the worst. The first hour holds
+    // 2100 s and the last full one (to 58500 s) 1845 s.
+    auto series = jobRollingSeries(*timeline, kHour, 5 * kMin);
+    ASSERT_TRUE(series.ok());
+    const auto worst = worstWindow(*series);
+    ASSERT_TRUE(worst.has_value());
+    expectSeconds(&*worst, 1185, 3600, "the worst hour");
+    EXPECT_EQ(worst->tNs, 39000 * kS);
+    // A job shorter than the window: the windows holding all of it.
+    RollingSeries shortJob;
+    shortJob.windowNs = 2 * kDay;
+    shortJob.span = core::TimeSpan { 0, kDay };
+    shortJob.points
+        = { RollingPoint { kDay, 1, 1, 10, 10, 10.0, 10.0 }, RollingPoint { 2 * kDay, 0, 0, 10, 10, 0.0, 0.0 } };
+    ASSERT_TRUE(worstWindow(shortJob).has_value());
+    EXPECT_EQ(worstWindow(shortJob)->tNs, 2 * kDay);
+    // A bad window is an error naming the job.
+    auto bad = jobRollingSeries(*timeline, 0, kHour);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("positive"), std::string::npos) << bad.error().message;
+}
+
 TEST_F(RollingTest, TheGridIsBoundedAndErrorsNameWhatIsWrong)
 {
     // One job of 999,000 ns of training: a window of 1000 ns every 999 ns needs a grid of 1 ns from

@@ -51,6 +51,29 @@ TEST(CompareCards, TooFewJobsGiveNoVerdict)
     EXPECT_TRUE(cards.detail(QStringLiteral("change")).contains(QStringLiteral("B is worse")));
 }
 
+TEST(CompareModels, TimeToRecoverBridgeStepsFromAsMeanToBsColouredByTheChange)
+{
+    // A: the worked example's recovery, 0 + 300 + 900 s; B: (60, 120, 600) and (0, 300, 300) s, means
+    // 30, 210 and 450 s: detect +30 s (slower: red), restart -1 min 30 s, start-up -7 min 30 s (green).
+    constexpr int64_t kS = 1'000'000'000;
+    core::Figures a;
+    a.addTtr(1200 * kS, core::TtrSplit { 0, 300 * kS, 900 * kS });
+    core::Figures b;
+    b.addTtr(780 * kS, core::TtrSplit { 60 * kS, 120 * kS, 600 * kS });
+    b.addTtr(600 * kS, core::TtrSplit { 0, 300 * kS, 300 * kS });
+    const QString line = ttrBridgeText(core::ttrBridgeOf(a, b));
+    EXPECT_TRUE(line.contains("A 20 min 00 s (1 recovery)")) << line.toStdString();
+    EXPECT_TRUE(line.contains("B 11 min 30 s (2 recoveries)")) << line.toStdString();
+    EXPECT_TRUE(
+        line.contains(QStringLiteral("<span style=\"color:%1\">detect +30.0 s</span>").arg(worseColor().name())))
+        << line.toStdString();
+    EXPECT_TRUE(line.contains(QStringLiteral("restart −1 min 30 s"))) << line.toStdString();
+    EXPECT_TRUE(
+        line.contains(QStringLiteral("<span style=\"color:%1\">start-up −7 min 30 s</span>").arg(betterColor().name())))
+        << line.toStdString();
+    EXPECT_TRUE(ttrBridgeText(std::nullopt).contains("no interruption that trained again"));
+}
+
 TEST(CompareModels, DistributionChangesShowPercentilesOfBothAndTheChange)
 {
     fixtures::ensureApp();

@@ -5,6 +5,7 @@
 // B exactly, swapping mirrors the change, the distribution view switches between CDFs and
 // histograms in shares of each cohort, selecting a matched job loads its two timelines, which
 // zoom and pan together, and the offset control moves B.
+#include "app/ui/compare_models.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
@@ -306,6 +307,11 @@ TEST_F(ComparePageTest, FillsFromTheDatabaseAndTheHeadlineIsTheCoreComparison)
     EXPECT_EQ(changes->index(0, 2).data().toString(), formatDuration(expected.distributions[0].a.p50));
     EXPECT_EQ(changes->index(0, 3).data().toString(), formatDuration(expected.distributions[0].b.p50));
     EXPECT_EQ(page->causesTable()->model()->rowCount(), static_cast<int>(expected.causes.size()));
+    // Under them, Time to Recover's bridge of the same comparison.
+    ASSERT_TRUE(got.ttrBridge && expected.ttrBridge);
+    EXPECT_TRUE(got.ttrBridge->sumA == expected.ttrBridge->sumA);
+    EXPECT_TRUE(got.ttrBridge->sumB == expected.ttrBridge->sumB);
+    EXPECT_EQ(page->ttrBridgeLine(), ttrBridgeText(expected.ttrBridge));
 }
 
 TEST_F(ComparePageTest, SamplesAgreeWithTheComparisonsPercentiles)

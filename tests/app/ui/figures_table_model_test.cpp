@@ -161,6 +161,13 @@ TEST(FiguresTableModel, PrintsTheWorkedExample)
     EXPECT_EQ(cell(model, 0, M::PreemptionsColumn), "0");
     EXPECT_EQ(cell(model, 0, M::TtsColumn), "25 min 00 s");
     EXPECT_EQ(cell(model, 0, M::TtrColumn), "20 min 00 s");
+    // Spec 7.1: detect 0 s + restart 300 s + start-up 900 s.
+    EXPECT_EQ(cell(model, 0, M::TtrDetectColumn), "0 s");
+    EXPECT_EQ(cell(model, 0, M::TtrRestartColumn), "5 min 00 s");
+    EXPECT_EQ(cell(model, 0, M::TtrStartupColumn), "15 min 00 s");
+    EXPECT_EQ(model.data(model.index(0, M::TtrStartupColumn), M::SortRole).toDouble(), 900.0 * 1e9);
+    EXPECT_TRUE(cell(model, 0, M::TtrRestartColumn, Qt::ToolTipRole).contains("300 s"))
+        << cell(model, 0, M::TtrRestartColumn, Qt::ToolTipRole).toStdString();
     EXPECT_EQ(cell(model, 0, M::bucketColumn(core::Bucket::Init)), "2.7 (2.0%)");
     EXPECT_TRUE(model.headerData(M::bucketColumn(core::Bucket::Init), Qt::Horizontal).toString().contains("GPU-h"));
     EXPECT_EQ(cell(model, 0, M::bucketColumn(core::Bucket::Idle)), "–");

@@ -177,7 +177,7 @@ TEST(OverviewPage, TheRollingLineIsDrawnOverTheTrendAtItsSampleTimes)
     EXPECT_DOUBLE_EQ(line->at(1).y(), 60.0);
 }
 
-TEST(OverviewPage, ClickingABucketAsksForTheDrillDownSortedByIt)
+TEST(OverviewPage, ClickingABucketListsItsIntervalsAndADoubleClickSortsTheDrillDownByIt)
 {
     fixtures::ensureApp();
     WorkbenchState state;
@@ -190,9 +190,14 @@ TEST(OverviewPage, ClickingABucketAsksForTheDrillDownSortedByIt)
     page.setOverviewData(fixture().data);
     QSignalSpy drill(&page, &OverviewPage::drillDownRequested);
     QSignalSpy bucket(&page, &OverviewPage::bucketActivated);
+    QSignalSpy intervals(&page, &OverviewPage::intervalsRequested);
     QBarSet* init = barSet(page.chart(OverviewPage::Chart::Buckets), bucketLabel(core::Bucket::Init));
     ASSERT_NE(init, nullptr);
     emit init->clicked(0);
+    ASSERT_EQ(intervals.count(), 1);
+    EXPECT_EQ(intervals.at(0).at(0).value<core::Bucket>(), core::Bucket::Init);
+    EXPECT_EQ(drill.count(), 0);
+    emit init->doubleClicked(0);
     ASSERT_EQ(drill.count(), 1);
     EXPECT_EQ(drill.at(0).at(0).toInt(), FiguresTableModel::bucketColumn(core::Bucket::Init));
     EXPECT_EQ(drill.at(0).at(1).value<Qt::SortOrder>(), Qt::DescendingOrder);

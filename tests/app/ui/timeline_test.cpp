@@ -2,6 +2,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"
+#include "app/ui/timeline/rolling_strip.h"
 #include "app/ui/timeline/time_axis.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/workbench_state.h"
@@ -11,6 +12,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QWheelEvent>
 #include <gtest/gtest.h>
 
@@ -766,6 +768,55 @@ TEST(TimelineView, FollowsTheStateFromFleetToAttempt)
     state.navigate(Location {});
     EXPECT_EQ(view.mode(), TimelineView::Mode::Fleet);
     EXPECT_EQ(view.scene().mode(), GanttScene::Mode::Fleet);
+}
+
+TEST(TimelineView, JobViewsDrawTheRollingHourAndTheWorstIsOneClickAway)
+{
+    ensureApp();
+    WorkbenchState state;
+    TimelineView view(&state, nullptr);
+    view.resize(1200, 500);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    RollingStrip* strip = view.rollingStrip();
+    auto* worstButton = view.findChild<QToolButton*>(QStringLiteral("worstHour"));
+    ASSERT_NE(worstButton, nullptr);
+    EXPECT_FALSE(strip->isVisible()); // the fleet view has no job line
+    EXPECT_FALSE(worstButton->isVisible());
+
+    state.openJob(7, QStringLiteral("J1"));
+    view.showJobTimeline(testing::workedExample());
+    EXPECT_TRUE(strip->isVisible());
+    // A sample a minute (the job spans 58545 s), each the ETT% of the hour before it (spec 7.2):
+    // at 37800 s, 2130 s productive.
+    const RollingSeries& series = strip->series();
+    EXPECT_EQ(series.windowNs, 3600 * kS);
+    EXPECT_EQ(series.stepNs, 60 * kS);
+    const auto at37800 = std::find_if(
+        series.points.begin(), series.points.end(), [](const RollingPoint& p) { return p.tNs == at(37800); });
+    ASSERT_NE(at37800, series.points.end());
+    EXPECT_TRUE(at37800->productiveNs == core::Wide { 2130 } * kS);
+    // The worst hour: nothing productive from 36330 to 38745 s; the first window holding it all ends
+    // at 38760 s (a multiple of the minute), with 1170 + 15 = 1185 s productive.
+    ASSERT_TRUE(strip->worst().has_value());
+    EXPECT_EQ(strip->worst()->tNs, at(38760));
+    EXPECT_TRUE(strip->worst()->productiveNs == core::Wide { 1185 } * kS);
+    ASSERT_TRUE(worstButton->isVisible());
+    ASSERT_TRUE(worstButton->isEnabled());
+
+    // The line shares the Gantt's time axis, and one click shows the worst hour.
+    GanttWidget* g = view.gantt();
+    const double ganttX = g->painter().timeAreaLeft(g->paintRect()) + g->axis().toPx(at(20000));
+    EXPECT_NEAR(strip->xOf(at(20000)), ganttX + g->x() - strip->x(), 0.5);
+    QTest::mouseClick(worstButton, Qt::LeftButton);
+    EXPECT_LE(g->axis().startNs(), at(38760 - 3600));
+    EXPECT_GE(g->axis().endNs(), at(38760));
+    EXPECT_LT(g->axis().visibleDurationNs(), 2 * 3600 * kS);
+    EXPECT_TRUE(strip->toolTipAtX(strip->xOf(at(38760))).contains("the job's worst window"));
+
+    // Back at the fleet: no line.
+    state.navigate(Location {});
+    EXPECT_FALSE(strip->isVisible());
 }
 
 TEST(TimelineView, DropsStaleResultsAndAddsTheGroupTerm)

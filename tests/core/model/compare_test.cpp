@@ -219,6 +219,33 @@ std::vector<std::pair<double, double>> syntheticCohort(std::mt19937_64& rng, siz
     return v;
 }
 
+TEST(TtrBridge, StepsFromAsMeanToBsAreThePartsChanges)
+{
+    // A: the worked example's one recovery, detect 0 s + restart 300 s + start-up 900 s = 1200 s.
+    Figures a;
+    a.addTtr(1200 * kS, TtrSplit { 0, 300 * kS, 900 * kS });
+    // B: two recoveries, (60, 120, 600) and (0, 300, 300): means detect 30, restart 210, start-up
+    // 450, in all 690 s.
+    Figures b;
+    b.addTtr(780 * kS, TtrSplit { 60 * kS, 120 * kS, 600 * kS });
+    b.addTtr(600 * kS, TtrSplit { 0, 300 * kS, 300 * kS });
+    const auto bridge = ttrBridgeOf(a, b);
+    ASSERT_TRUE(bridge);
+    EXPECT_EQ(bridge->recoveriesA, 1);
+    EXPECT_EQ(bridge->recoveriesB, 2);
+    EXPECT_DOUBLE_EQ(bridge->meanTotalA(), 1200.0);
+    EXPECT_DOUBLE_EQ(bridge->meanTotalB(), 690.0);
+    EXPECT_DOUBLE_EQ(bridge->stepSeconds(0), 30.0); // detect got slower
+    EXPECT_DOUBLE_EQ(bridge->stepSeconds(1), -90.0);
+    EXPECT_DOUBLE_EQ(bridge->stepSeconds(2), -450.0);
+    EXPECT_DOUBLE_EQ(bridge->meanTotalA() + bridge->stepSeconds(0) + bridge->stepSeconds(1) + bridge->stepSeconds(2),
+        bridge->meanTotalB());
+    EXPECT_STREQ(TtrBridge::partName(2), "start-up");
+    // No recovery on a side: no bridge.
+    EXPECT_FALSE(ttrBridgeOf(a, Figures {}));
+    EXPECT_FALSE(ttrBridgeOf(Figures {}, b));
+}
+
 TEST(Bootstrap, SameSeedSameIntervalOtherSeedAnother)
 {
     std::mt19937_64 rng(3);
