@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -133,8 +134,9 @@ std::string restartsJson(const std::string& where, const JobRestarts& r)
 
 std::string restartsTable(const JobRestarts& r)
 {
-    std::string out = printableText(
-        fmt::format("Restarts of job {} (label '{}'){}\n", r.key, r.label, r.name.empty() ? "" : ": " + r.name));
+    std::string out = printableText(fmt::format(
+                          "Restarts of job {} (label '{}'){}", r.key, r.label, r.name.empty() ? "" : ": " + r.name))
+        + "\n";
     if (r.rows.empty()) {
         return out + "This job has no attempts, so no restarts.\n";
     }
@@ -230,7 +232,8 @@ std::string compileTagsTable(
     t.addColumn("p90");
     t.addColumn("p99");
     for (const auto& d : tags) {
-        t.addRow({ std::string(compileTagName(d.tag)), countText(d.count), hoursText(d.totalNs) + " h",
+        t.addRow({ std::string(compileTagName(d.tag)), countText(d.count),
+            formatDurationHuman(static_cast<int64_t>(std::min<Wide>(d.totalNs, INT64_MAX))),
             durationText(d.percentiles.p50), durationText(d.percentiles.p90), durationText(d.percentiles.p99) });
     }
     return fmt::format("Compile time per tag in {}\nScope: {}\nA sample is one compile phase (each rank's) starting "

@@ -9,6 +9,7 @@
 #include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
+#include "app/ui/details_panel.h"
 #include "app/ui/main_window.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
@@ -204,6 +205,12 @@ private:
                         return;
                     }
                     state->openJob(found->job, key);
+                    // "job:KEY:restarts": the Details dock's Restarts tab in front.
+                    if (m_show.section(QLatin1Char(':'), 2) == QLatin1String("restarts")) {
+                        if (auto* details = m_window->findChild<ett::app::DetailsPanel*>()) {
+                            details->showRestartsTab();
+                        }
+                    }
                     QTimer::singleShot(kSettleMs * 2, this, [this] { shoot(0); });
                 });
             return;
