@@ -152,11 +152,15 @@ QVariant RestartsModel::data(const QModelIndex& index, int role) const
         }
         return role == Qt::TextAlignmentRole ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case AfterColumn: {
-        const QString text = row.previousAttempt ? qs(core::outcomeName(row.previousOutcome))
-                + (row.previousCause.empty() ? QString() : QStringLiteral(" · ") + qs(row.previousCause))
-                                                 : tr("first start");
-        if (role == Qt::DisplayRole || role == kSortRole || role == ExportValueRole || role == Qt::ToolTipRole) {
+        // The outcome in the cell (narrow docks), the cause in the tool tip.
+        const QString text = row.previousAttempt ? qs(core::outcomeName(row.previousOutcome)) : tr("first start");
+        if (role == Qt::DisplayRole || role == kSortRole || role == ExportValueRole) {
             return text;
+        }
+        if (role == Qt::ToolTipRole && row.previousAttempt) {
+            return tr("attempt %1 %2%3")
+                .arg(*row.previousAttempt)
+                .arg(text, row.previousCause.empty() ? QString() : tr(", cause %1").arg(qs(row.previousCause)));
         }
         return {};
     }

@@ -190,11 +190,13 @@ private:
             return;
         }
         if (m_show.startsWith(QLatin1String("job:"))) {
-            const QString key = m_show.section(QLatin1Char(':'), 1);
+            // "job:KEY:restarts": the Details dock's Restarts tab in front.
+            const bool restarts = m_show.endsWith(QLatin1String(":restarts"));
+            const QString key = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
             DataService* service = m_window->dataService();
             const quint64 id = service->requestTable(state->filter(), ett::app::Location {}, this);
             connect(service, &DataService::tableReady, this,
-                [this, id, key, state](quint64 got, const ett::app::TableData& data) {
+                [this, id, key, state, restarts](quint64 got, const ett::app::TableData& data) {
                     if (got != id) {
                         return;
                     }
@@ -205,8 +207,7 @@ private:
                         return;
                     }
                     state->openJob(found->job, key);
-                    // "job:KEY:restarts": the Details dock's Restarts tab in front.
-                    if (m_show.section(QLatin1Char(':'), 2) == QLatin1String("restarts")) {
+                    if (restarts) {
                         if (auto* details = m_window->findChild<ett::app::DetailsPanel*>()) {
                             details->showRestartsTab();
                         }

@@ -48,8 +48,9 @@ TEST(RestartsModel, OneRowPerAttemptOneColumnPerStageGrowthMarked)
     ASSERT_TRUE(r.ok()) << r.error().message;
     model.setRestarts(std::move(*r));
     EXPECT_EQ(columnOf(model, RestartsModel::AttemptColumn), (QStringList { "0", "1", "2" }));
-    EXPECT_EQ(columnOf(model, RestartsModel::AfterColumn),
-        (QStringList { "first start", "failed · infra.network", "preempted · preemption.spot" }));
+    EXPECT_EQ(columnOf(model, RestartsModel::AfterColumn), (QStringList { "first start", "failed", "preempted" }));
+    EXPECT_EQ(model.index(2, RestartsModel::AfterColumn).data(Qt::ToolTipRole).toString(),
+        "attempt 1 preempted, cause preemption.spot");
     EXPECT_EQ(columnOf(model, RestartsModel::DetectColumn), (QStringList { "–", "1 min 40 s", "3 min 20 s" }));
     EXPECT_EQ(columnOf(model, RestartsModel::RestartColumn), (QStringList { "–", "1 min 40 s", "50 s" }));
     EXPECT_EQ(columnOf(model, RestartsModel::LostColumn), (QStringList { "–", "6 min 20 s", "4 min 50 s" }));
