@@ -52,7 +52,7 @@ TEST(RestartsModel, OneRowPerAttemptOneColumnPerStageGrowthMarked)
     EXPECT_EQ(model.index(2, RestartsModel::AfterColumn).data(Qt::ToolTipRole).toString(),
         "attempt 1 preempted, cause preemption.spot");
     EXPECT_EQ(columnOf(model, RestartsModel::DetectColumn), (QStringList { "–", "1 min 40 s", "3 min 20 s" }));
-    EXPECT_EQ(columnOf(model, RestartsModel::RestartColumn), (QStringList { "–", "1 min 40 s", "50 s" }));
+    EXPECT_EQ(columnOf(model, RestartsModel::RestartColumn), (QStringList { "–", "1 min 40 s", "50.0 s" }));
     EXPECT_EQ(columnOf(model, RestartsModel::LostColumn), (QStringList { "–", "6 min 20 s", "4 min 50 s" }));
     EXPECT_EQ(
         columnOf(model, RestartsModel::StartupColumn), (QStringList { "4 min 20 s", "4 min 00 s", "4 min 00 s" }));
@@ -60,13 +60,13 @@ TEST(RestartsModel, OneRowPerAttemptOneColumnPerStageGrowthMarked)
     const int pg = model.stageColumn("init.process_group_init");
     ASSERT_GT(pg, 0);
     EXPECT_EQ(model.headerData(pg, Qt::Horizontal, Qt::DisplayRole).toString(), "· process_group_init");
-    EXPECT_EQ(columnOf(model, pg), (QStringList { "50 s", "1 min 20 s ▲", "2 min 00 s ▲" }));
+    EXPECT_EQ(columnOf(model, pg), (QStringList { "50.0 s", "1 min 20 s ▲", "2 min 00 s ▲" }));
     EXPECT_FALSE(model.index(0, pg).data(Qt::BackgroundRole).isValid());
     EXPECT_TRUE(model.index(1, pg).data(Qt::BackgroundRole).isValid());
     EXPECT_TRUE(model.index(2, pg).data(Qt::ToolTipRole).toString().contains("+1 min 10 s from attempt 0"));
     // Device init 40, 30, 30 s: no mark; checkpoint load 0, 50, 0 s: grew at attempt 1 only.
-    EXPECT_EQ(columnOf(model, model.stageColumn("init.device_init")), (QStringList { "40 s", "30 s", "30 s" }));
-    EXPECT_EQ(columnOf(model, model.stageColumn("checkpoint_load")), (QStringList { "0 s", "50 s ▲", "0 s" }));
+    EXPECT_EQ(columnOf(model, model.stageColumn("init.device_init")), (QStringList { "40.0 s", "30.0 s", "30.0 s" }));
+    EXPECT_EQ(columnOf(model, model.stageColumn("checkpoint_load")), (QStringList { "0 s", "50.0 s ▲", "0 s" }));
     EXPECT_EQ(columnOf(model, model.compileTagColumn()), (QStringList { "cold", "warm", "cache_hit+untagged" }));
     EXPECT_EQ(model.columnCount(), model.compileTagColumn() + 1);
     // Exact seconds for the JSON export, with the stage's name as its key.
@@ -74,7 +74,7 @@ TEST(RestartsModel, OneRowPerAttemptOneColumnPerStageGrowthMarked)
     EXPECT_EQ(model.headerData(pg, Qt::Horizontal, ExportKeyRole).toString(), "init.process_group_init s");
 
     const QString summary = model.growthSummary();
-    EXPECT_TRUE(summary.contains("init.process_group_init (50 s → 2 min 00 s)")) << summary.toStdString();
+    EXPECT_TRUE(summary.contains("init.process_group_init (50.0 s → 2 min 00 s)")) << summary.toStdString();
     EXPECT_TRUE(summary.contains("init (1 min 20 s → 2 min 30 s)")) << summary.toStdString();
     EXPECT_FALSE(summary.contains("device_init")) << summary.toStdString();
 }
