@@ -11,6 +11,7 @@
 #include "app/cli/job_cmd.h"
 #include "app/cli/jobs_cmd.h"
 #include "app/cli/mappings_cmd.h"
+#include "app/cli/restarts_cmd.h"
 #include "app/cli/series_cmd.h"
 #include "app/cli/store_cmds.h"
 #include "app/cli/summary_cmd.h"
@@ -241,6 +242,27 @@ Command addJobCommand(CLI::App& app, CommonOptions& common)
     addFormatOption(sub, common.format, false);
     addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runJob(common, *cmd); } };
+}
+
+Command addRestartsCommand(CLI::App& app, CommonOptions& common)
+{
+    auto cmd = std::make_shared<RestartsCmd>();
+    auto* sub = app.add_subcommand("restarts",
+        "What every restart of a job costs: per attempt the previous one's end, detect, restart, lost progress and "
+        "the start-up by stage (setup, init sub-stages, checkpoint load, compile) against the first attempt's; or, "
+        "with --compile-tags, a scope's compile time per tag (cold, warm, cache_hit, untagged)");
+    addDbOption(sub, common);
+    auto* job = sub->add_option("--job", cmd->job, "The job (with --label when its key is under several labels)");
+    sub->add_option("--label", cmd->label, "The job's dataset label; with --compile-tags, only jobs of this label");
+    sub->add_flag("--compile-tags", cmd->compileTags,
+           "Instead of a job: the compile phases of the scope per tag (count, total, p50, p90, p99)")
+        ->excludes(job);
+    sub->add_option("--from", cmd->from, "With --compile-tags: range start (RFC 3339 or epoch seconds), inclusive");
+    sub->add_option("--to", cmd->to, "With --compile-tags: range end (RFC 3339 or epoch seconds), exclusive");
+    addFormatOption(sub, common.format, false);
+    addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
+    return { sub, [&common, cmd] { return runRestarts(common, *cmd); } };
 }
 
 Command addCompareCommand(CLI::App& app, CommonOptions& common)
@@ -517,8 +539,8 @@ int runEttw(int argc, char** argv)
     // The order of registration is the order of `ettw --help`.
     CommonOptions common;
     std::vector<Command> commands;
-    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addCompareCommand,
-             addAdviseCommand, addWhatIfCommand }) {
+    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand,
+             addCompareCommand, addAdviseCommand, addWhatIfCommand }) {
         commands.push_back(add(app, common));
     }
 #ifdef ETT_WITH_REPORT

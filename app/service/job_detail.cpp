@@ -4,9 +4,7 @@
 
 namespace ett::app {
 
-namespace {
-
-core::Error severalLabels(const std::string& key, const std::vector<std::string>& labels)
+core::Error severalLabelsError(const std::string& key, const std::vector<std::string>& labels)
 {
     std::string list;
     for (const auto& l : labels) {
@@ -14,6 +12,8 @@ core::Error severalLabels(const std::string& key, const std::vector<std::string>
     }
     return core::Error { "job '" + key + "' exists under several labels (" + list + "); choose one with --label" };
 }
+
+namespace {
 
 // A job's timeline as the accounting's job result: its attempts, and the job's buckets, window,
 // queue, Time to Start and interruptions summed from them (core::attributeJob's job figures).
@@ -74,7 +74,7 @@ core::Result<KeyedJob> jobByKey(FleetSource& fleet, const std::string& key, cons
             labels.push_back(f.timeline.label);
         }
         std::sort(labels.begin(), labels.end());
-        return severalLabels(key, labels);
+        return severalLabelsError(key, labels);
     }
     return std::move(found.front());
 }
@@ -109,7 +109,7 @@ core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, 
         for (const auto& j : *jobs) {
             labels.push_back(j.label);
         }
-        return severalLabels(key, labels);
+        return severalLabelsError(key, labels);
     }
     JobDetail d;
     d.job = std::move(jobs->front());

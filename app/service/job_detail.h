@@ -17,6 +17,9 @@ struct JobDetail
     core::Figures figures; // of the whole job, queue not counted
 };
 
+// The error of a key under several labels (listed in the order given) when none was chosen.
+core::Error severalLabelsError(const std::string& key, const std::vector<std::string>& labels);
+
 // A job found by its key: as the fleet source numbers it, and its timeline.
 struct KeyedJob
 {

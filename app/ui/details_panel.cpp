@@ -4,6 +4,7 @@
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/palette.h"
+#include "app/ui/restarts_tab.h"
 #include "app/ui/workbench_state.h"
 #include "core/model/timeutil.h"
 
@@ -381,9 +382,12 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
     m_initView = makeTable(m_tabs);
     m_initView->setModel(m_init);
     m_tabs->addTab(m_initView, tr("Init stages"));
+    // What every restart of the job costs (the whole job, whichever attempt is shown).
+    m_restartsTab = new RestartsTab(m_tabs);
+    m_tabs->addTab(m_restartsTab, tr("Restarts"));
     // Each table exports itself (context menu, Ctrl+Shift+E), named after the job or attempt shown.
     for (const auto& [view, what] : { std::pair { m_bucketView, tr("buckets") }, { m_phaseView, tr("phases") },
-             { m_initView, tr("init stages") } }) {
+             { m_initView, tr("init stages") }, { m_restartsTab->view(), tr("restarts") } }) {
         const QString noun = what;
         installTableExport(view, tr("Details"), [this, noun] {
             return TableExport { tr("Details: %1 of %2").arg(noun, m_title->fullText()), exportScopeText(*m_state), {},
@@ -433,6 +437,16 @@ QAbstractItemModel* DetailsPanel::bucketModel() const
 QAbstractItemModel* DetailsPanel::phaseModel() const
 {
     return m_phaseProxy;
+}
+
+RestartsTab* DetailsPanel::restartsTab() const
+{
+    return m_restartsTab;
+}
+
+void DetailsPanel::showRestartsTab()
+{
+    m_tabs->setCurrentWidget(m_restartsTab);
 }
 
 QAbstractItemModel* DetailsPanel::initModel() const
@@ -551,6 +565,8 @@ void DetailsPanel::setJobTimeline(int32_t job, const core::JobTimeline& timeline
         sub << attrs.join(QStringLiteral(", "));
     }
     m_subtitle->setText(sub.join(QStringLiteral("  ·  ")));
+    m_restartsTab->setTimeline(timeline);
+    m_tabs->setTabText(m_tabs->indexOf(m_restartsTab), m_restartsTab->tabText());
     fillAttemptMenu();
     showSelection();
 }

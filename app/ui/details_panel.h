@@ -3,7 +3,8 @@
 // text, its buckets with hours and percent (with the recovery gap after it, as the drill-down
 // table counts an attempt), Time to Start and Time to Recover; a table of its
 // phases (start, duration, category.subcategory, rank, name); and the init sub-stage breakdown
-// (per subcategory the total over all ranks and the largest per-rank sum). At the job level it
+// (per subcategory the total over all ranks and the largest per-rank sum); and the job's restarts
+// (restarts_tab.h: start-up by stage per attempt). At the job level it
 // shows the whole job (every attempt, the gaps as recovery) and a menu of its attempts.
 //
 // The job comes from DataService::requestJobTimeline (only the newest answer is shown; the last
@@ -38,6 +39,7 @@ namespace ett::app {
 class DataService;
 class WorkbenchState;
 class PhaseTableModel;
+class RestartsTab;
 
 class DetailsPanel : public QWidget
 {
@@ -62,6 +64,9 @@ public:
     QAbstractItemModel* bucketModel() const;
     QAbstractItemModel* phaseModel() const;
     QAbstractItemModel* initModel() const;
+    // The Restarts tab (the whole job's restarts), and bringing it to the front.
+    RestartsTab* restartsTab() const;
+    void showRestartsTab();
     QString timelineSelection() const;
 
 public slots:
@@ -120,6 +125,7 @@ private:
     QSortFilterProxyModel* m_phaseProxy = nullptr;
     QTableView* m_initView = nullptr;
     QStandardItemModel* m_init = nullptr;
+    RestartsTab* m_restartsTab = nullptr;
     QLabel* m_selection = nullptr;
 };
 

@@ -9,6 +9,7 @@
 #include "app/ui/advisor_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
+#include "app/ui/details_panel.h"
 #include "app/ui/main_window.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
@@ -189,11 +190,13 @@ private:
             return;
         }
         if (m_show.startsWith(QLatin1String("job:"))) {
-            const QString key = m_show.section(QLatin1Char(':'), 1);
+            // "job:KEY:restarts": the Details dock's Restarts tab in front.
+            const bool restarts = m_show.endsWith(QLatin1String(":restarts"));
+            const QString key = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
             DataService* service = m_window->dataService();
             const quint64 id = service->requestTable(state->filter(), ett::app::Location {}, this);
             connect(service, &DataService::tableReady, this,
-                [this, id, key, state](quint64 got, const ett::app::TableData& data) {
+                [this, id, key, state, restarts](quint64 got, const ett::app::TableData& data) {
                     if (got != id) {
                         return;
                     }
@@ -204,6 +207,11 @@ private:
                         return;
                     }
                     state->openJob(found->job, key);
+                    if (restarts) {
+                        if (auto* details = m_window->findChild<ett::app::DetailsPanel*>()) {
+                            details->showRestartsTab();
+                        }
+                    }
                     QTimer::singleShot(kSettleMs * 2, this, [this] { shoot(0); });
                 });
             return;
