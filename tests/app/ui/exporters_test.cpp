@@ -593,7 +593,8 @@ TEST(ExportWiring, EveryTableChartAndTimelineOfThePagesOffersItsExports)
     fixtures::ensureApp();
     WorkbenchState state;
     DrillDownPage drill(&state, nullptr);
-    EXPECT_EQ(actionNames(drill.view()), (QStringList { "exportCsv", "exportJson", "copyTable" }));
+    // The drill-down adds "list the intervals behind this cell" (Ctrl+L) after the exports.
+    EXPECT_EQ(actionNames(drill.view()), (QStringList { "exportCsv", "exportJson", "copyTable", "cellIntervals" }));
     EXPECT_EQ(drill.view()->contextMenuPolicy(), Qt::ActionsContextMenu);
 
     ComparePage compare(&state, nullptr);
