@@ -46,10 +46,6 @@ struct Sums
     }
 };
 
-} // namespace
-
-namespace {
-
 // The grid a series is computed on: its first bucket's start, its count and width, and the first and
 // last sample times.
 struct Grid

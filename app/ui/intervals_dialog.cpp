@@ -24,11 +24,6 @@ namespace ett::app {
 
 namespace {
 
-double gpuHours(core::Wide gpuNs)
-{
-    return static_cast<double>(static_cast<long double>(gpuNs) / kNsPerHour);
-}
-
 QString attemptText(const BucketInterval& i)
 {
     if (i.attempt < 0) {
@@ -79,7 +74,7 @@ QVariant IntervalsTableModel::data(const QModelIndex& index, int role) const
         case GpusColumn:
             return formatCount(i.gpus);
         case GpuHoursColumn:
-            return formatHours(gpuHours(i.gpuNs()), QString());
+            return formatHours(nsToHours(i.gpuNs()), QString());
         default:
             return {};
         }
@@ -95,7 +90,7 @@ QVariant IntervalsTableModel::data(const QModelIndex& index, int role) const
         case GpusColumn:
             return QVariant::fromValue<qlonglong>(i.gpus);
         case GpuHoursColumn:
-            return gpuHours(i.gpuNs());
+            return nsToHours(i.gpuNs());
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -284,12 +279,11 @@ void IntervalsDialog::handleIntervals(quint64 id, const BucketIntervals& interva
     m_model->setIntervals(intervals);
     // Listed in the order asked for: the view shows that order until a header is clicked.
     m_table->sortByColumn(-1, Qt::AscendingOrder);
-    m_proxy->sort(-1);
     m_table->resizeColumnsToContents();
     QString text = tr("%1, %2 (%3)")
                        .arg(formatCountOf(intervals.count, tr("interval"), tr("intervals")),
                            formatDuration(static_cast<int64_t>(intervals.totalNs)),
-                           formatHours(gpuHours(intervals.totalGpuNs), tr("GPU-h")));
+                           formatHours(nsToHours(intervals.totalGpuNs), tr("GPU-h")));
     if (intervals.truncated()) {
         text += tr("; the first %1 by %2 listed")
                     .arg(formatCount(static_cast<int64_t>(intervals.rows.size())), m_sortBox->currentText());
