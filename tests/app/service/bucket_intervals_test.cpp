@@ -3,62 +3,35 @@
 // collector's order and bound, and on a generated fleet, for every bucket and several scopes, the
 // intervals' durations adding up to the roll-up's time in that bucket to the nanosecond.
 #include "app/service/bucket_intervals.h"
-#include "app/service/import_files.h"
 #include "app/service/job_detail.h"
-#include "app/service/workspace.h"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <random>
-
+#include "tests/app/service/workspace_fixture.h"
 #include "tests/core/model/generator_fixtures.h"
 
 namespace ett::app {
 namespace {
 
-namespace fs = std::filesystem;
 using core::Bucket;
 using core::Wide;
 
 constexpr int64_t kS = 1'000'000'000;
 
-class BucketIntervalsTest : public ::testing::Test
+class BucketIntervalsTest : public testing::WorkspaceTest
 {
 protected:
-    void SetUp() override
+    BucketIntervalsTest()
+        : WorkspaceTest("intervals-test")
     {
-        m_dir = fs::temp_directory_path() / ("ett-intervals-test-" + std::to_string(std::random_device {}()));
-        fs::create_directories(m_dir);
-        auto ws = Workspace::open((m_dir / "ett.db").string(), Workspace::Mode::CreateIfMissing);
-        ASSERT_TRUE(ws.ok()) << ws.error().message;
-        m_ws = std::move(*ws);
     }
-    void TearDown() override
-    {
-        m_ws.reset();
-        std::error_code ec;
-        fs::remove_all(m_dir, ec);
-    }
-    void import(const std::string& file, const std::string& label)
-    {
-        ImportRequest r;
-        r.files = { file };
-        r.label = label;
-        const ImportReport report = importFiles(*m_ws, r, {}, nullptr);
-        ASSERT_EQ(report.failed(), 0) << report.files[0].error.message;
-    }
-    FleetSource& fleet() { return **m_ws->fleet(); }
+
     BucketIntervals list(const IntervalRequest& request)
     {
         auto r = fleet().bucketIntervals(request);
         EXPECT_TRUE(r.ok()) << r.error().message;
         return r.ok() ? *r : BucketIntervals {};
     }
-
-    fs::path m_dir;
-    std::unique_ptr<Workspace> m_ws;
 };
 
 TEST_F(BucketIntervalsTest, WorkedExampleIntervalsToTheSecond)
@@ -142,9 +115,7 @@ TEST_F(BucketIntervalsTest, GeneratedFleetIntervalsAddUpToTheRollupInEveryBucket
     o.jobs = 60;
     o.seed = 11;
     o.days = 3;
-    const fs::path file = m_dir / "fleet.ett.jsonl";
-    std::ofstream(file) << core::test::fleetText(o);
-    import(file.string(), "gen");
+    importText("fleet.ett.jsonl", core::test::fleetText(o), "gen");
     auto vocabulary = fleet().vocabulary();
     std::vector<core::CohortSpec> scopes(3);
     scopes[1].fromNs = vocabulary.firstNs + (vocabulary.lastNs - vocabulary.firstNs) / 3;

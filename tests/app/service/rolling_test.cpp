@@ -18,6 +18,7 @@
 #include <fstream>
 #include <random>
 
+#include "tests/app/service/workspace_fixture.h"
 #include "tests/core/model/generator_fixtures.h"
 
 namespace ett::app {
@@ -55,40 +56,14 @@ WindowSums referenceWindow(const std::vector<core::FleetJob>& jobs, int64_t from
     return { f.bucketsNs[productive], f.bucketsGpuNs[productive], f.e2eNs, f.e2eGpuNs };
 }
 
-class RollingTest : public ::testing::Test
+class RollingTest : public testing::WorkspaceTest
 {
 protected:
-    void SetUp() override
+    RollingTest()
+        : WorkspaceTest("rolling-test")
     {
-        m_dir = fs::temp_directory_path() / ("ett-rolling-test-" + std::to_string(std::random_device {}()));
-        fs::create_directories(m_dir);
-        auto ws = Workspace::open((m_dir / "ett.db").string(), Workspace::Mode::CreateIfMissing);
-        ASSERT_TRUE(ws.ok()) << ws.error().message;
-        m_ws = std::move(*ws);
-    }
-    void TearDown() override
-    {
-        m_ws.reset();
-        std::error_code ec;
-        fs::remove_all(m_dir, ec);
     }
 
-    void import(const std::string& file, const std::string& label)
-    {
-        ImportRequest r;
-        r.files = { file };
-        r.label = label;
-        const ImportReport report = importFiles(*m_ws, r, {}, nullptr);
-        ASSERT_EQ(report.failed(), 0) << report.files[0].error.message;
-    }
-    // Writes a trace (its text) beside the database and imports it.
-    void importText(const std::string& name, const std::string& text, const std::string& label)
-    {
-        const fs::path p = m_dir / name;
-        std::ofstream(p) << text;
-        import(p.string(), label);
-    }
-    FleetSource& fleet() { return **m_ws->fleet(); }
     std::vector<core::FleetJob> referenceJobs(const std::optional<std::string>& label = {})
     {
         auto jobs = core::loadFleet(m_ws->store(), core::FleetQuery { label, std::nullopt, true });
@@ -152,9 +127,6 @@ protected:
         }
         EXPECT_GT(defined, checked.size() / 2) << what << ": most windows should hold something";
     }
-
-    fs::path m_dir;
-    std::unique_ptr<Workspace> m_ws;
 };
 
 const RollingPoint* pointAt(const RollingSeries& r, int64_t tNs)
