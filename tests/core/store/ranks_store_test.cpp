@@ -122,6 +122,49 @@ TEST(RankHosts, RemovingALabelRemovesItsRanksHostsOnly)
     EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts WHERE host = 'node-b'"), 1);
 }
 
+// A PyTorch profiler trace of one rank, with the host at the top level ("hostname", the Chrome
+// reader's default setting "host") and one step of `stepUs` microseconds.
+std::string chromeRank(int rank, const std::string& host, int stepUs)
+{
+    return R"({"distributedInfo":{"backend":"nccl","rank":)" + std::to_string(rank) + R"(,"world_size":8},"hostname":")"
+        + host + R"(","traceEvents":[)"
+        + R"({"ph":"X","cat":"user_annotation","name":"ProfilerStep#1","pid":1,"tid":1,"ts":1000,"dur":)"
+        + std::to_string(stepUs) + "}]}";
+}
+
+TEST(RankHosts, ChromeTracesNameTheirRanksHost)
+{
+    test::Store store;
+    ImportOptions o;
+    o.reader.job = "J7";
+    store.import(store.write("rank3.json", chromeRank(3, "node-7", 500)), o);
+    store.import(store.write("rank5.json", chromeRank(5, "node-9", 800)), o);
+    EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts"), 2);
+    EXPECT_EQ(store.count("SELECT rank FROM rank_hosts WHERE host = 'node-9'"), 5);
+    // Stage "train": 500 and 800 us; median (nearest rank of 2) 500; rank 5 on node-9 by 300 us.
+    const auto attempts = readAll(store.db());
+    ASSERT_EQ(attempts.size(), 1u);
+    const auto stages = attemptStragglers(attempts[0].input);
+    ASSERT_EQ(stages.size(), 1u);
+    EXPECT_EQ(stages[0].stage, "train");
+    EXPECT_EQ(stages[0].slowestRank, 5);
+    EXPECT_EQ(stages[0].host, "node-9");
+    EXPECT_EQ(stages[0].excessNs, 300'000);
+    EXPECT_EQ(attempts[0].input.gpus, 8);
+}
+
+TEST(RankHosts, NsightReportsNameTheirTargetHost)
+{
+    if (test::sharedDataDir().empty()) {
+        GTEST_SKIP() << "the shared real traces (../shared/data) are not here";
+    }
+    // TARGET_INFO_SYSTEM_ENV names the host nid001608; the report's ranges are rank 0's.
+    test::Store store;
+    store.import(test::sharedDataDir() + "/nsys-sqlite/saxpy-mpi-cuda_nsys_perlmutter0.sqlite");
+    EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts"), 1);
+    EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts WHERE rank = 0 AND host = 'nid001608'"), 1);
+}
+
 TEST(RankHosts, JobsByKeyListsEveryLabel)
 {
     test::Store store;
