@@ -116,10 +116,14 @@ TEST(RankHosts, RemovingALabelRemovesItsRanksHostsOnly)
     store.import(store.write("a.ett.jsonl", rankFile(0, "node-a", 30)), "before");
     store.import(store.write("b.ett.jsonl", rankFile(1, "node-b", 40)), "after");
     ASSERT_EQ(store.count("SELECT count(*) FROM rank_hosts"), 2);
-    auto removed = removeLabel(store.db(), "before");
+    auto removed = removeLabel(store.db(), "before", KeepForUndo::Yes);
     ASSERT_TRUE(removed.ok()) << removed.error().message;
     EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts"), 1);
     EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts WHERE host = 'node-b'"), 1);
+    // Undo puts them back.
+    auto restored = restoreRemovedLabel(store.db());
+    ASSERT_TRUE(restored.ok()) << restored.error().message;
+    EXPECT_EQ(store.count("SELECT count(*) FROM rank_hosts WHERE host = 'node-a'"), 1);
 }
 
 // A PyTorch profiler trace of one rank, with the host at the top level ("hostname", the Chrome
