@@ -93,7 +93,8 @@ std::string ranksJson(const JobRanks& r)
 std::string ranksTable(const JobRanks& r)
 {
     std::string out
-        = core::printableText(fmt::format("Job {} (label '{}'): the slowest rank of each stage\n", r.key, r.label));
+        = core::printableText(fmt::format("Job {} (label '{}'): the slowest rank of each stage", r.key, r.label))
+        + "\n";
     if (r.attempts.empty()) {
         return out + "No attempt of this job has per-rank phases.\n";
     }
@@ -164,7 +165,7 @@ std::string hostsTable(const HostsCmd& cmd, const RollupOptions& o, const HostsR
         scope += ", attempts starting from " + (o.fromNs ? formatRfc3339(*o.fromNs) : std::string("the beginning"))
             + " to " + (o.toNs ? formatRfc3339(*o.toNs) : std::string("the end"));
     }
-    std::string out = core::printableText("Hosts by the GPU time their slowest ranks cost (" + scope + ")\n");
+    std::string out = core::printableText("Hosts by the GPU time their slowest ranks cost (" + scope + ")") + "\n";
     out += fmt::format("{} with per-rank stages, {} (attempt, stage) pairs, {} of them with no known host\n",
         countOf(h.attempts, "attempt", "attempts"), countText(h.pairs), countText(h.pairsWithoutHost));
     if (h.hosts.empty()) {

@@ -9,6 +9,8 @@
 
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTableView>
