@@ -182,6 +182,24 @@ TEST_F(RanksCli, HostsRanksHostsByExcessGpuSeconds)
     EXPECT_NE(table.out.find("node-b"), std::string::npos) << table.out;
 }
 
+TEST_F(RanksCli, SlowHostsOfAGeneratedFleetComeOutOnTop)
+{
+    // generate --ranks: every sixteenth host of a cluster from the sixth (index % 16 == 5) is slower.
+    const RunResult gen = ettw({ "generate", "--jobs", "80", "--ranks", "8", "--seed", "5", "--out", "g.ett.jsonl" });
+    ASSERT_EQ(gen.exitCode, 0) << gen;
+    const RunResult imp = ettw({ "import", "--db", "g.db", "-q", "g.ett.jsonl" });
+    ASSERT_EQ(imp.exitCode, 0) << imp;
+    auto doc = json({ "hosts", "--db", "g.db", "--format", "json", "--top", "5" });
+    EXPECT_EQ(num(doc["pairs_without_host"]), 0);
+    auto hosts = doc["hosts"].get_array().value();
+    ASSERT_EQ(hosts.size(), 5u);
+    for (auto h : hosts) {
+        const std::string host(h["host"].get_string().value());
+        const int index = std::stoi(host.substr(host.rfind('-') + 1));
+        EXPECT_EQ(index % 16, 5) << host << " is not one of the slow hosts";
+    }
+}
+
 TEST_F(RanksCli, AttemptOptionAndErrors)
 {
     auto doc = json({ "ranks", "--db", "ett.db", "--job", "J2", "--attempt", "0", "--format", "json" });
