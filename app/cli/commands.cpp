@@ -406,6 +406,8 @@ Command addHostsCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
     sub->add_option("--from", cmd->from, "Only attempts starting at or after this time (RFC 3339 or epoch seconds)");
     sub->add_option("--to", cmd->to, "Only attempts starting before this time (RFC 3339 or epoch seconds)");
+    sub->add_option("--scope", cmd->scope,
+        "Which jobs, as a cohort spec (label=..., team=..., gpus>=8; from=... and to=... select attempts by start)");
     sub->add_option("--top", cmd->top, "How many hosts (0: all)")->check(CLI::NonNegativeNumber)->capture_default_str();
     addFormatOption(sub, common.format, false);
     addStoreOption(sub, common.store, "Not yet supported on a fleet store");

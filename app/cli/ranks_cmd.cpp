@@ -124,17 +124,18 @@ std::string ranksTable(const JobRanks& r)
     return out;
 }
 
-std::string hostsJson(const HostsCmd& cmd, const RollupOptions& o, const HostsRanking& h)
+std::string hostsJson(const CohortSpec& scope, const HostsRanking& h, int64_t top)
 {
     JsonWriter w;
     w.beginObject();
     w.key("scope").beginObject();
+    w.key("spec").string(scope.text());
     w.key("label");
-    cmd.label ? w.string(*cmd.label) : w.null();
+    scope.labels.size() == 1 ? w.string(scope.labels.front()) : w.null();
     w.key("from");
-    o.fromNs ? w.string(formatRfc3339(*o.fromNs)) : w.null();
+    scope.fromNs ? w.string(formatRfc3339(*scope.fromNs)) : w.null();
     w.key("to");
-    o.toNs ? w.string(formatRfc3339(*o.toNs)) : w.null();
+    scope.toNs ? w.string(formatRfc3339(*scope.toNs)) : w.null();
     w.endObject();
     w.key("attempts").number(h.attempts);
     w.key("pairs").number(h.pairs);
@@ -143,7 +144,7 @@ std::string hostsJson(const HostsCmd& cmd, const RollupOptions& o, const HostsRa
     w.key("hosts").beginArray();
     int64_t shown = 0;
     for (const HostStragglers& host : h.hosts) {
-        if (cmd.top > 0 && shown++ >= cmd.top) {
+        if (top > 0 && shown++ >= top) {
             break;
         }
         w.beginObject();
@@ -158,12 +159,16 @@ std::string hostsJson(const HostsCmd& cmd, const RollupOptions& o, const HostsRa
     return w.str();
 }
 
-std::string hostsTable(const HostsCmd& cmd, const RollupOptions& o, const HostsRanking& h)
+std::string hostsTable(const CohortSpec& spec, const HostsRanking& h, int64_t top)
 {
-    std::string scope = cmd.label ? "label '" + *cmd.label + "'" : "all labels";
-    if (o.fromNs || o.toNs) {
-        scope += ", attempts starting from " + (o.fromNs ? formatRfc3339(*o.fromNs) : std::string("the beginning"))
-            + " to " + (o.toNs ? formatRfc3339(*o.toNs) : std::string("the end"));
+    CohortSpec jobs = spec;
+    jobs.fromNs.reset();
+    jobs.toNs.reset();
+    std::string scope = jobs.text().empty() ? "every job" : jobs.text();
+    if (spec.fromNs || spec.toNs) {
+        scope += ", attempts starting from "
+            + (spec.fromNs ? formatRfc3339(*spec.fromNs) : std::string("the beginning")) + " to "
+            + (spec.toNs ? formatRfc3339(*spec.toNs) : std::string("the end"));
     }
     std::string out = core::printableText("Hosts by the GPU time their slowest ranks cost (" + scope + ")") + "\n";
     out += fmt::format("{} with per-rank stages, {} (attempt, stage) pairs, {} of them with no known host\n",
@@ -178,15 +183,15 @@ std::string hostsTable(const HostsCmd& cmd, const RollupOptions& o, const HostsR
     t.addColumn("excess GPU-h");
     int64_t rank = 0;
     for (const HostStragglers& host : h.hosts) {
-        if (cmd.top > 0 && rank >= cmd.top) {
+        if (top > 0 && rank >= top) {
             break;
         }
         t.addRow({ std::to_string(++rank), core::printableText(host.host), countText(host.timesSlowest),
             hoursText(host.excessGpuNs) });
     }
     out += t.render();
-    if (cmd.top > 0 && static_cast<int64_t>(h.hosts.size()) > cmd.top) {
-        out += fmt::format("({} more; --top 0 lists every host)\n", h.hosts.size() - static_cast<size_t>(cmd.top));
+    if (top > 0 && static_cast<int64_t>(h.hosts.size()) > top) {
+        out += fmt::format("({} more; --top 0 lists every host)\n", h.hosts.size() - static_cast<size_t>(top));
     }
     return out;
 }
@@ -222,18 +227,27 @@ int runHosts(const CommonOptions& common, const HostsCmd& cmd)
     if (!workspace) {
         return fail(workspace.error().message);
     }
-    CohortSpec scope;
-    if (cmd.label) {
-        scope.labels.push_back(*cmd.label);
+    auto parsed = parseCohortSpec(cmd.scope, "--scope");
+    if (!parsed) {
+        return fail(parsed.error().message);
     }
-    scope.fromNs = options->fromNs;
-    scope.toNs = options->toNs;
+    // --label, --from and --to narrow the scope further.
+    CohortSpec scope = *parsed;
+    if (cmd.label) {
+        scope.labels = { *cmd.label };
+    }
+    if (options->fromNs) {
+        scope.fromNs = options->fromNs;
+    }
+    if (options->toNs) {
+        scope.toNs = options->toNs;
+    }
     auto hosts = hostsRanking(**workspace, scope);
     if (!hosts) {
         return fail(hosts.error().message);
     }
     return present(common,
-        { [&] { return hostsTable(cmd, *options, *hosts); }, [&] { return hostsJson(cmd, *options, *hosts); }, {} });
+        { [&] { return hostsTable(scope, *hosts, cmd.top); }, [&] { return hostsJson(scope, *hosts, cmd.top); }, {} });
 }
 
 } // namespace ett::app

@@ -27,6 +27,7 @@ struct HostsCmd
     std::optional<std::string> label;
     std::string from; // attempts starting at or after (RFC 3339 or epoch seconds); empty: open
     std::string to; // attempts starting before; empty: open
+    std::string scope; // a cohort spec (label=..., team=..., gpus>=8, from=..., to=...); empty: every job
     int64_t top = 20; // 0: every host
 };
 

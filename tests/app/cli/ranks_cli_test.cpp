@@ -177,6 +177,15 @@ TEST_F(RanksCli, HostsRanksHostsByExcessGpuSeconds)
     ASSERT_EQ(late["hosts"].get_array().value().size(), 1u);
     EXPECT_EQ(std::string(late["hosts"].at(0)["host"].get_string().value()), "node-c");
 
+    // --scope selects jobs as a cohort spec: J1 alone has 4 GPUs or more.
+    auto big = json({ "hosts", "--db", "ett.db", "--format", "json", "--scope", "gpus>=4" });
+    ASSERT_EQ(big["hosts"].get_array().value().size(), 2u);
+    EXPECT_EQ(std::string(big["hosts"].at(0)["host"].get_string().value()), "node-b");
+    EXPECT_EQ(std::string(big["hosts"].at(1)["host"].get_string().value()), "node-a");
+    EXPECT_EQ(num(big["pairs"]), 4);
+    auto team = json({ "hosts", "--db", "ett.db", "--format", "json", "--scope", "label=default" });
+    EXPECT_EQ(team["hosts"].get_array().value().size(), 3u);
+
     const RunResult table = ettw({ "hosts", "--db", "ett.db" });
     ASSERT_EQ(table.exitCode, 0) << table;
     EXPECT_NE(table.out.find("node-b"), std::string::npos) << table.out;
@@ -209,6 +218,7 @@ TEST_F(RanksCli, AttemptOptionAndErrors)
     expectUserError({ "ranks", "--db", "ett.db", "--job", "J1", "--label", "after" }, { "label 'after'" });
     expectUserError({ "hosts", "--db", "ett.db", "--label", "after" }, { "after", "default" });
     expectUserError({ "hosts", "--db", "ett.db", "--from", "yesterday" }, { "--from" });
+    expectUserError({ "hosts", "--db", "ett.db", "--scope", "gpus>>4" }, { "--scope" });
     expectUserError(
         { "hosts", "--db", "ett.db", "--store", "clickhouse://u:p@localhost:1/db" }, { "ettw hosts", "--db" });
     expectUserError({ "ranks", "--db", "ett.db", "--job", "J1", "--store", "clickhouse://u:p@localhost:1/db" },
