@@ -27,7 +27,7 @@ QString seconds(int64_t ns)
 std::pair<QString, QString> stageLines(const std::string& stage)
 {
     const QString s = QString::fromStdString(stage);
-    const int dot = s.indexOf(QLatin1Char('.'));
+    const qsizetype dot = s.indexOf(QLatin1Char('.'));
     if (dot < 0) {
         return { s, QString() };
     }
@@ -153,8 +153,9 @@ QColor RankHeatMap::fill(double v)
     // From near white to the vermillion of lost progress.
     const QColor low(0xfb, 0xf3, 0xe8);
     const QColor high(0xd5, 0x3e, 0x00);
-    return QColor::fromRgbF(low.redF() + (high.redF() - low.redF()) * v,
-        low.greenF() + (high.greenF() - low.greenF()) * v, low.blueF() + (high.blueF() - low.blueF()) * v);
+    const auto mix = [v](float a, float b) { return static_cast<float>(a + (b - a) * v); };
+    return QColor::fromRgbF(
+        mix(low.redF(), high.redF()), mix(low.greenF(), high.greenF()), mix(low.blueF(), high.blueF()));
 }
 
 QString RankHeatMap::toolTipAt(const QPoint& pos) const

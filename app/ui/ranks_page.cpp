@@ -29,11 +29,6 @@ namespace {
 
 constexpr int kSortRole = Qt::UserRole + 1;
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 QStandardItem* cell(const QString& text, const QVariant& sortKey, bool number)
 {
     auto* item = new QStandardItem(text);
