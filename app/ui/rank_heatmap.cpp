@@ -15,12 +15,27 @@ namespace ett::app {
 namespace {
 
 constexpr int kCellHeight = 20;
-constexpr int kMinCellWidth = 64;
+constexpr int kMinCellWidth = 56;
+constexpr int kMaxCellWidth = 116; // longer stage names are elided (the tooltip names the stage)
 constexpr int kPad = 6;
 
 QString seconds(int64_t ns)
 {
     return QString::fromStdString(core::formatDurationHuman(ns));
+}
+
+// A cell's time, short: "52.4s", "16m40s", "1h05m".
+QString shortTime(int64_t ns)
+{
+    const int64_t ms = ns / 1'000'000;
+    if (ms < 60'000) {
+        return QStringLiteral("%1s").arg(static_cast<double>(ms) / 1000.0, 0, 'f', 1);
+    }
+    const int64_t s = ms / 1000;
+    if (s < 3600) {
+        return QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    }
+    return QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
 }
 
 // "init.process_group_init" -> ("init", "process_group_init"); a bare category has no second line.
@@ -49,6 +64,7 @@ void RankHeatMap::setAttempt(const AttemptRanks& attempt)
     m_attempt = attempt;
     relayout();
     updateGeometry();
+    resize(sizeHint()); // inside a scroll area that does not resize it
     update();
 }
 
@@ -83,8 +99,9 @@ void RankHeatMap::relayout()
     int x = m_labelWidth;
     for (const auto& s : m_attempt.stages) {
         const auto [first, second] = stageLines(s.stage);
-        const int w = std::max({ kMinCellWidth, fm.horizontalAdvance(first) + kPad * 2,
-            fm.horizontalAdvance(second) + kPad * 2, fm.horizontalAdvance(QStringLiteral("00h 00m")) + kPad * 2 });
+        const int w = std::min(kMaxCellWidth,
+            std::max({ kMinCellWidth, fm.horizontalAdvance(first) + kPad * 2, fm.horizontalAdvance(second) + kPad * 2,
+                fm.horizontalAdvance(QStringLiteral("00m00s")) + kPad * 2 }));
         m_columnLeft.push_back(x);
         m_columnWidth.push_back(w);
         x += w;
@@ -128,7 +145,13 @@ double RankHeatMap::intensity(int row, int column) const
     }
     const core::StageStraggler& s = m_attempt.stages[static_cast<size_t>(column)];
     if (m_colour == Colour::Time) {
-        return s.slowestNs > 0 ? static_cast<double>(t) / static_cast<double>(s.slowestNs) : 0.0;
+        // Between the stage's fastest (0) and slowest (1) rank.
+        int64_t fastest = s.slowestNs;
+        for (const auto& r : s.ranks) {
+            fastest = std::min(fastest, r.timeNs);
+        }
+        return s.slowestNs > fastest ? static_cast<double>(t - fastest) / static_cast<double>(s.slowestNs - fastest)
+                                     : 0.0;
     }
     if (s.excessNs <= 0 || t <= s.medianNs) {
         return 0.0;
@@ -215,7 +238,8 @@ void RankHeatMap::paintEvent(QPaintEvent*)
         const auto [first, second] = stageLines(m_attempt.stages[static_cast<size_t>(c)].stage);
         const QRect top(m_columnLeft[static_cast<size_t>(c)], 0, m_columnWidth[static_cast<size_t>(c)], fm.height());
         p.setPen(second.isEmpty() ? palette().text().color() : grey);
-        p.drawText(top.adjusted(kPad / 2, 0, -kPad / 2, 0), Qt::AlignHCenter | Qt::AlignBottom, first);
+        p.drawText(top.adjusted(kPad / 2, 0, -kPad / 2, 0), Qt::AlignHCenter | Qt::AlignBottom,
+            fm.elidedText(first, Qt::ElideRight, top.width() - kPad));
         if (!second.isEmpty()) {
             p.setPen(palette().text().color());
             p.drawText(top.translated(0, fm.height()).adjusted(kPad / 2, 0, -kPad / 2, 0),
@@ -240,7 +264,7 @@ void RankHeatMap::paintEvent(QPaintEvent*)
             p.fillRect(cell, bg);
             const int64_t t = timeOf(r, c);
             p.setPen(textColorOn(bg));
-            p.drawText(cell, Qt::AlignCenter, t < 0 ? QStringLiteral("–") : seconds(t));
+            p.drawText(cell, Qt::AlignCenter, t < 0 ? QStringLiteral("–") : shortTime(t));
             if (isSlowest(r, c)) {
                 p.setPen(QPen(palette().text().color(), 2));
                 p.setBrush(Qt::NoBrush);

@@ -1,7 +1,7 @@
 // A heat map of one attempt's ranks x stages (spec 7.3): a row per rank (its host beside it), a
 // column per stage with 2 ranks or more. A cell's colour says how slow the rank was in the stage:
-// its time against the stage's slowest (Colour::Time), or its excess over the stage's median
-// against the slowest's excess (Colour::Excess). The slowest rank of each stage is outlined; a
+// where its time lies between the stage's fastest and slowest rank (Colour::Time), or its excess
+// over the stage's median against the slowest's excess (Colour::Excess). The slowest rank of each stage is outlined; a
 // rank that did not record a stage shows an empty cell. Tooltips: rank, host, time, excess over
 // the median. The maths of cells and colours is public for tests. GUI thread only.
 #pragma once

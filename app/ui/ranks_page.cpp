@@ -117,7 +117,7 @@ void RanksPage::buildUi()
     controls->addWidget(makeCaption(tr("Colour"), this));
     m_colourBox = new QComboBox(this);
     m_colourBox->setObjectName(QStringLiteral("ranksColour"));
-    m_colourBox->addItem(tr("time (against the stage's slowest)"));
+    m_colourBox->addItem(tr("time (fastest to slowest rank)"));
     m_colourBox->addItem(tr("excess over the stage's median"));
     m_colourBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(m_colourBox, &QComboBox::activated, this,
@@ -127,7 +127,7 @@ void RanksPage::buildUi()
     layout->addLayout(controls);
 
     // 3. The heat map above, the hosts below.
-    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* split = m_split = new QSplitter(Qt::Vertical, this);
     split->setChildrenCollapsible(false);
     auto* top = new QWidget(split);
     auto* topLayout = new QVBoxLayout(top);
@@ -162,15 +162,18 @@ void RanksPage::buildUi()
     m_hostsView = new QTableView(bottom);
     m_hostsView->setObjectName(QStringLiteral("hostsTable"));
     setUpTableView(m_hostsView, m_hostsProxy);
-    m_hostsView->horizontalHeader()->setStretchLastSection(true);
+    m_hostsView->horizontalHeader()->setStretchLastSection(false);
+    m_hostsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_hostsView->sortByColumn(2, Qt::DescendingOrder);
     installTableExport(m_hostsView, tr("Ranks"), [this] {
         return TableExport { tr("Hosts by the GPU time their slowest ranks cost"), exportScopeText(*m_state), {}, {} };
     });
     bottomLayout->addWidget(m_hostsView, 1);
     split->addWidget(bottom);
+    // The heat map gets most of the height (a row per rank); the hosts a table below.
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 600, 240 });
     layout->addWidget(split, 1);
 
     m_errorLabel = makeErrorLabel(this);
@@ -307,6 +310,12 @@ void RanksPage::showAttempt()
                        "excess over the median.");
         }
         m_stagesNote->setText(note);
+        // The heat map's height when it needs less than most of the page; the hosts get the rest.
+        const int total = m_split->height();
+        const int needed = m_stagesNote->sizeHint().height() + m_heatMap->sizeHint().height() + 28;
+        if (total > 0 && needed < total * 2 / 3) {
+            m_split->setSizes({ needed, total - needed });
+        }
     } else {
         m_heatMap->setAttempt({});
         if (!m_error.isEmpty() && !m_hasRanks) {

@@ -24,6 +24,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QSortFilterProxyModel;
+class QSplitter;
 class QStandardItemModel;
 class QTableView;
 
@@ -86,6 +87,7 @@ private:
     QComboBox* m_attemptBox = nullptr;
     QComboBox* m_colourBox = nullptr;
     QLabel* m_stagesNote = nullptr;
+    QSplitter* m_split = nullptr;
     RankHeatMap* m_heatMap = nullptr;
     QLabel* m_hostsCaption = nullptr;
     QStandardItemModel* m_hostsModel = nullptr;
