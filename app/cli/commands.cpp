@@ -12,6 +12,7 @@
 #include "app/cli/jobs_cmd.h"
 #include "app/cli/mappings_cmd.h"
 #include "app/cli/restarts_cmd.h"
+#include "app/cli/ranks_cmd.h"
 #include "app/cli/series_cmd.h"
 #include "app/cli/store_cmds.h"
 #include "app/cli/summary_cmd.h"
@@ -433,6 +434,39 @@ Command addJobsCommand(CLI::App& app, CommonOptions& common)
     return { sub, [&common, cmd] { return runJobs(common, *cmd); } };
 }
 
+Command addRanksCommand(CLI::App& app, CommonOptions& common)
+{
+    auto cmd = std::make_shared<RanksCmd>();
+    auto* sub = app.add_subcommand("ranks",
+        "Stragglers of one job (spec 7.3): for each stage of its multi-rank attempts (init and its sub-stages, "
+        "checkpoint save and load, compile, ...) the slowest rank, its host, its time and its excess over the median");
+    addDbOption(sub, common);
+    sub->add_option("--job", cmd->job, "Job identifier")->required();
+    sub->add_option("--label", cmd->label, "Dataset label, when the job exists under several");
+    sub->add_option("--attempt", cmd->attempt, "Only this attempt")->check(CLI::NonNegativeNumber);
+    addFormatOption(sub, common.format, false);
+    addStoreOption(sub, common.store, "Not yet supported on a fleet store");
+    return { sub, [&common, cmd] { return runRanks(common, *cmd); } };
+}
+
+Command addHostsCommand(CLI::App& app, CommonOptions& common)
+{
+    auto cmd = std::make_shared<HostsCmd>();
+    auto* sub = app.add_subcommand("hosts",
+        "Hosts most often slowest across multi-rank attempts (spec 7.3): times slowest, and the excess "
+        "GPU-seconds their slowness cost (excess over the median x the attempt's GPUs)");
+    addDbOption(sub, common);
+    sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
+    sub->add_option("--from", cmd->from, "Only attempts starting at or after this time (RFC 3339 or epoch seconds)");
+    sub->add_option("--to", cmd->to, "Only attempts starting before this time (RFC 3339 or epoch seconds)");
+    sub->add_option("--scope", cmd->scope,
+        "Which jobs, as a cohort spec (label=..., team=..., gpus>=8; from=... and to=... select attempts by start)");
+    sub->add_option("--top", cmd->top, "How many hosts (0: all)")->check(CLI::NonNegativeNumber)->capture_default_str();
+    addFormatOption(sub, common.format, false);
+    addStoreOption(sub, common.store, "Not yet supported on a fleet store");
+    return { sub, [&common, cmd] { return runHosts(common, *cmd); } };
+}
+
 Command addIssuesCommand(CLI::App& app, CommonOptions& common)
 {
     auto* sub = app.add_subcommand("issues", "Non-fatal data problems counted during import, per file");
@@ -494,6 +528,10 @@ Command addGenerateCommand(CLI::App& app, CommonOptions& /*common*/)
                + "), none (unbounded, the fleet of earlier versions) or CLUSTER=GPUS,...")
         ->capture_default_str();
     sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed)")->required();
+    sub->add_option("--ranks", cmd->ranks,
+           "Ranks per attempt (at most its GPUs): per-rank init sub-stages, checkpoint loads and saves and compiles, "
+           "and rank records naming hosts, some of them slower (default 0: none, the same file as without it)")
+        ->check(CLI::Range(0, 4096));
     return { sub, [cmd] { return runGenerate(*cmd); } };
 }
 
@@ -546,8 +584,9 @@ int runEttw(int argc, char** argv)
 #ifdef ETT_WITH_REPORT
     commands.push_back(addReportCommand(app, common));
 #endif
-    for (auto add : { addJobsCommand, addIntervalsCommand, addIssuesCommand, addDatasetsCommand, addUpgradeCommand,
-             addPushCommand, addStoreCommand, addBenchCommand, addMappingsCommand, addGenerateCommand }) {
+    for (auto add : { addJobsCommand, addIntervalsCommand, addRanksCommand, addHostsCommand, addIssuesCommand,
+             addDatasetsCommand, addUpgradeCommand, addPushCommand, addStoreCommand, addBenchCommand, addMappingsCommand,
+             addGenerateCommand }) {
         commands.push_back(add(app, common));
     }
 

@@ -60,6 +60,7 @@ int runGenerate(const GenerateCmd& cmd)
     options.jobs = cmd.jobs;
     options.seed = cmd.seed;
     options.capacity = std::move(capacity.value());
+    options.ranks = cmd.ranks;
     options.days = cmd.days.value_or(kDefaultDays);
     if (!cmd.days && hasCapacity(options)) {
         options.days = daysForLoad(options);
@@ -91,7 +92,8 @@ int runGenerate(const GenerateCmd& cmd)
     while (ok && gen.next(job)) {
         buffer.clear();
         appendJobLines(job, buffer);
-        records += static_cast<int64_t>(1 + job.attempts.size() + job.phases.size() + job.checkpoints.size());
+        records += static_cast<int64_t>(
+            1 + job.attempts.size() + job.phases.size() + job.checkpoints.size() + job.ranks.size());
         ok = write(buffer);
     }
     const bool closed = gz ? gzclose(gz) == Z_OK : std::fclose(plain) == 0;

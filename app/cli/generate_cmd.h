@@ -16,6 +16,7 @@ struct GenerateCmd
     std::optional<int> days;
     std::string capacity = "default"; // the clusters: default, none (unbounded) or CLUSTER=GPUS,...
     std::string out; // the trace; gzip-compressed when it ends in .gz
+    int32_t ranks = 0; // > 0: multi-rank attempts with hosts (GeneratorOptions::ranks)
 };
 
 // Writes the trace (through a temporary file renamed at the end, so that a failure leaves no

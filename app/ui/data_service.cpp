@@ -38,6 +38,8 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::ReportContent>();
         qRegisterMetaType<ett::app::LoadStats>();
         qRegisterMetaType<ett::core::LabelContents>();
+        qRegisterMetaType<ett::app::JobRanks>();
+        qRegisterMetaType<ett::app::HostsRanking>();
         qRegisterMetaType<ett::core::JobTimeline>();
         qRegisterMetaType<ett::app::BucketIntervals>();
         qRegisterMetaType<ett::gpu::BackendInfo>();
@@ -289,6 +291,28 @@ quint64 DataService::requestIssues(const QObject* requester)
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id] { worker->issues(latest, id); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestJobRanks(const QString& key, const QString& label, const QObject* requester)
+{
+    const auto made = newRequest(static_cast<int>(RequestKind::JobRanks), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, key, label] { worker->jobRanks(latest, id, key, label); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestHosts(const core::CohortSpec& filter, const QObject* requester)
+{
+    const auto made = newRequest(static_cast<int>(RequestKind::Hosts), requester);
+    const quint64 id = made.first;
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, filter] { worker->hosts(latest, id, filter); }, Qt::QueuedConnection);
     return id;
 }
 

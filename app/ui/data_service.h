@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/service/bucket_intervals.h"
+#include "app/service/ranks.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
 #include "core/model/label_contents.h"
@@ -118,6 +119,12 @@ public:
     // Jobs whose key, name or an attribute value contains the query, any label, the best `limit`
     // first (FleetSource::findJobs): jobsFound or queryFailed.
     quint64 requestFindJobs(const QString& query, int limit, const QObject* requester = nullptr);
+    // The stragglers of one job's multi-rank attempts (spec 7.3; `label` empty: any): jobRanksReady
+    // or queryFailed (a fleet store is open, no such job, or its key under several labels).
+    quint64 requestJobRanks(const QString& key, const QString& label, const QObject* requester = nullptr);
+    // The hosts of the filter's jobs ranked by the GPU time their slowest ranks cost: hostsReady or
+    // queryFailed (a fleet store is open).
+    quint64 requestHosts(const core::CohortSpec& filter, const QObject* requester = nullptr);
     // The scenarios saved in the open database: scenariosReady or queryFailed.
     quint64 requestScenarios(const QObject* requester = nullptr);
     // Saves a scenario under its name (replacing one of the same name) in one transaction:
@@ -159,6 +166,8 @@ signals:
     void scenariosReady(quint64 id, const ett::app::ScenarioList& list);
     void issuesReady(quint64 id, const ett::app::IssueList& list);
     void jobsFound(quint64 id, const ett::app::JobMatches& matches);
+    void jobRanksReady(quint64 id, const ett::app::JobRanks& ranks);
+    void hostsReady(quint64 id, const ett::app::HostsRanking& hosts);
     void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);
     void scenarioDeleted(quint64 id, const ett::core::SavedScenario& deleted, const ett::app::ScenarioList& list);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.
@@ -195,3 +204,5 @@ Q_DECLARE_METATYPE(ett::app::LoadStats)
 Q_DECLARE_METATYPE(ett::app::FleetDensity)
 Q_DECLARE_METATYPE(ett::app::BucketIntervals)
 Q_DECLARE_METATYPE(ett::core::LabelContents)
+Q_DECLARE_METATYPE(ett::app::JobRanks)
+Q_DECLARE_METATYPE(ett::app::HostsRanking)

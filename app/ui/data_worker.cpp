@@ -550,6 +550,26 @@ void DataWorker::findJobs(LatestId latest, quint64 id, const QString& query, int
     });
 }
 
+void DataWorker::jobRanks(LatestId latest, quint64 id, const QString& key, const QString& label)
+{
+    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The ranks of a job"))) {
+        return;
+    }
+    answer(latest, id, QObject::tr("ranks"), &DataService::jobRanksReady, [&](FleetSource&) {
+        return app::jobRanks(*m_workspace, key.toStdString(),
+            label.isEmpty() ? std::nullopt : std::optional<std::string>(label.toStdString()), std::nullopt);
+    });
+}
+
+void DataWorker::hosts(LatestId latest, quint64 id, const core::CohortSpec& filter)
+{
+    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The hosts ranking"))) {
+        return;
+    }
+    answer(latest, id, QObject::tr("hosts"), &DataService::hostsReady,
+        [&](FleetSource&) { return app::hostsRanking(*m_workspace, filter); });
+}
+
 void DataWorker::issues(LatestId latest, quint64 id)
 {
     if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The list of import issues"))) {

@@ -36,6 +36,8 @@ enum class RequestKind {
     FindJobs = 10,
     FleetDensity = 11,
     Intervals = 12,
+    JobRanks = 13,
+    Hosts = 14,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -81,6 +83,8 @@ public:
     void deleteScenario(LatestId latest, quint64 id, const QString& name);
     void issues(LatestId latest, quint64 id);
     void findJobs(LatestId latest, quint64 id, const QString& query, int limit);
+    void jobRanks(LatestId latest, quint64 id, const QString& key, const QString& label);
+    void hosts(LatestId latest, quint64 id, const core::CohortSpec& filter);
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }

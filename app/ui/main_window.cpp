@@ -11,6 +11,7 @@
 #include "app/ui/issues_dialog.h"
 #include "app/ui/job_search.h"
 #include "app/ui/overview_page.h"
+#include "app/ui/ranks_page.h"
 #include "app/ui/report_dialog.h"
 #include "app/ui/scope_bar.h"
 #include "app/ui/shortcuts_dialog.h"
@@ -212,6 +213,12 @@ void MainWindow::createActions()
                                     "the filter's jobs and see the projected ETT% with the bridge from today"));
     connect(m_whatIfAction, &QAction::triggered, this, [this] { showPage(kWhatIfPage); });
 
+    m_ranksAction = new QAction(tr("&Ranks and stragglers"), this);
+    m_ranksAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_6));
+    m_ranksAction->setStatusTip(tr("The slowest rank of each stage of a job's multi-rank attempts, and the hosts of "
+                                   "the filter's jobs most often slowest"));
+    connect(m_ranksAction, &QAction::triggered, this, [this] { showPage(kRanksPage); });
+
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setEnabled(false);
@@ -277,6 +284,7 @@ void MainWindow::createMenus()
     view->addAction(m_compareAction);
     view->addAction(m_advisorAction);
     view->addAction(m_whatIfAction);
+    view->addAction(m_ranksAction);
     view->addSeparator();
     view->addAction(m_issuesAction);
     view->addSeparator();
@@ -344,6 +352,9 @@ void MainWindow::createPages()
     m_whatIf = new WhatIfPage(m_state, m_service, m_tabs);
     m_tabs->addTab(m_whatIf, tr("What-if"));
     m_tabs->setTabToolTip(kWhatIfPage, m_whatIfAction->statusTip());
+    m_ranks = new RanksPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(m_ranks, tr("Ranks"));
+    m_tabs->setTabToolTip(kRanksPage, m_ranksAction->statusTip());
     // Edit > Undo owns Ctrl+Z in the window and dispatches to the page's undo.
     m_whatIf->undoDeleteAction()->setShortcut(QKeySequence());
     connect(m_whatIf, &WhatIfPage::undoDeleteChanged, this, &MainWindow::updateUndoAction);
@@ -521,7 +532,7 @@ void MainWindow::updateChrome()
     const bool empty = m_content->currentIndex() == 1;
     const int index = m_tabs->currentIndex();
     const bool compare = index == kComparePage;
-    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
+    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage || index == kRanksPage;
     m_filtersBar->setVisible(!empty && !compare);
     m_scopeBar->setWanted(!empty && !compare);
     m_timeline->setVisible(!roomy);

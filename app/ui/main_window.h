@@ -36,6 +36,7 @@ class ComparePage;
 class DataService;
 class ImportProgressDialog;
 class JobSearch;
+class RanksPage;
 class ScopeBar;
 class TimelineView;
 class WhatIfPage;
@@ -81,11 +82,14 @@ public:
     static QStringList recentFiles();
     static constexpr int kMaxRecent = 10;
 
-    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare, 3 advisor, 4 what-if.
+    // Shows a page of the tab widget: 0 overview, 1 drill-down, 2 compare, 3 advisor, 4 what-if,
+    // 5 ranks.
     void showPage(int index);
     static constexpr int kComparePage = 2;
     static constexpr int kAdvisorPage = 3;
     static constexpr int kWhatIfPage = 4;
+    static constexpr int kRanksPage = 5;
+    RanksPage* ranksPage() const { return m_ranks; }
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
     WhatIfPage* whatIfPage() const { return m_whatIf; }
@@ -176,6 +180,7 @@ private:
     AdvisorPage* m_advisor = nullptr;
     WhatIfPage* m_whatIf = nullptr;
     IntervalsDialog* m_intervals = nullptr;
+    RanksPage* m_ranks = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;
@@ -198,6 +203,7 @@ private:
     QAction* m_compareAction = nullptr;
     QAction* m_advisorAction = nullptr;
     QAction* m_whatIfAction = nullptr;
+    QAction* m_ranksAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_issuesAction = nullptr;

@@ -21,6 +21,8 @@ public:
     Weighting weighting() const { return m_weighting; }
     const Location& location() const { return m_location; }
     const Vocabulary& vocabulary() const { return m_vocabulary; }
+    // The key of an engine job index as remembered by openJob() / setJobKey(); empty when unknown.
+    QString jobKey(int32_t job) const { return m_jobKeys.value(job); }
 
     bool canGoBack() const { return !m_back.empty(); }
     bool canGoForward() const { return !m_forward.empty(); }

@@ -11,6 +11,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
 #include "app/ui/main_window.h"
+#include "app/ui/ranks_page.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 
@@ -104,10 +105,27 @@ private:
     // settled. "advisor[:GROUP]" shows the Advisor page grouped by GROUP ("job" by default, "fleet" for
     // the fleet alone, "label" or an attribute) once its advice has arrived. "whatif[:ROW=PERCENT]..."
     // shows the What-if page with rows set (compile=60, failures=70, subcategory=init.process_group_init,
-    // phase=50, interval=optimum or a percent) once its projection has arrived.
+    // phase=50, interval=optimum or a percent) once its projection has arrived. "ranks[:KEY][:excess]"
+    // shows the Ranks page with job KEY's heat map (coloured by excess over the median with
+    // "excess") and the hosts of the filter once both have arrived.
     void applyShow()
     {
         auto* state = m_window->state();
+        if (m_show.startsWith(QLatin1String("ranks"))) {
+            ett::app::RanksPage* page = m_window->ranksPage();
+            const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
+            for (const QString& option : options) {
+                if (option == QLatin1String("excess")) {
+                    page->setColour(ett::app::RankHeatMap::Colour::Excess);
+                } else if (!option.isEmpty()) {
+                    page->setJob(option);
+                }
+            }
+            connect(page, &ett::app::RanksPage::dataShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("ranks");
+            m_window->showPage(ett::app::MainWindow::kRanksPage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("whatif"))) {
             ett::app::WhatIfPage* page = m_window->whatIfPage();
             for (const QString& option : m_show.split(QLatin1Char(':')).mid(1)) {
@@ -233,7 +251,7 @@ private:
         }
         if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
             fail(QStringLiteral("--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
-                                "advisor[:GROUP], whatif[:ROW=PERCENT]... or intervals:BUCKET")
+                                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET or ranks[:KEY][:excess]")
                      .arg(m_show));
             return;
         }
@@ -319,8 +337,8 @@ struct Options
         QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
                        "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], whatif[:ROW=PERCENT]... "
                        "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
-                       "subcategory=CAT.SUB, interval=optimum|PERCENT) or intervals:BUCKET (the intervals behind a "
-                       "bucket, e.g. intervals:lost_progress)."),
+                       "subcategory=CAT.SUB, interval=optimum|PERCENT), intervals:BUCKET (the intervals behind a "
+                       "bucket, e.g. intervals:lost_progress) or ranks[:KEY][:excess]."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

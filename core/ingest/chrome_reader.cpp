@@ -33,7 +33,9 @@
 //   --rank, else the setting "rank" (default "distributedInfo.rank"), else -1 (the file does not
 //   say which rank it is: its phases describe the attempt). The job's GPU count: the setting
 //   "gpus" (default "distributedInfo.world_size"); absent otherwise (the importer then counts
-//   job_gpus_missing). A setting "none" turns a default off.
+//   job_gpus_missing). The host of the rank: the setting "host" (default: a top-level "hostname",
+//   which PyTorch does not write but an instrumented job may); with a rank it is the file's `rank`
+//   record (spec 7.3). A setting "none" turns a default off.
 // - Window. The attempt is marked windowFromTrace and spans the trace: from the earliest to the
 //   latest time of any timed event but metadata ("M"), whatever the mapping does with it (Kineto's
 //   "Trace" span and "Record Window End" instant included). Time in the window outside every phase
@@ -228,6 +230,7 @@ Status ChromeReader::build()
         { "attempt", "" },
         { "rank", "distributedInfo.rank" },
         { "gpus", "distributedInfo.world_size" },
+        { "host", "hostname" },
     };
     for (const auto& [key, fallback] : kSettingDefaults) {
         std::string p = m_mapping.setting(key);

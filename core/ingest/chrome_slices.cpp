@@ -241,6 +241,10 @@ Status ChromeReader::emit()
         }
         rank = static_cast<int32_t>(*v);
     }
+    std::string host;
+    if (const auto* s = settingOf("host")) {
+        host = *s->text;
+    }
     std::optional<int64_t> gpus;
     if (const auto* s = settingOf("gpus")) {
         auto v = integerOf(*s->text, 1);
@@ -271,6 +275,9 @@ Status ChromeReader::emit()
     ar.outcome = Outcome::Completed;
     ar.windowFromTrace = true;
     add(ar, 1);
+    if (rank >= 0 && !host.empty()) {
+        add(RankRecord { job, attempt, rank, host }, 1);
+    }
     PhaseRecord pr;
     pr.job = job;
     pr.attempt = attempt;

@@ -41,6 +41,9 @@ void copyRecord(const RecordBatch& from, size_t i, RecordBatch& to)
     case RecordKind::Checkpoint:
         to.add(from.checkpoints[ref.index], ref.line);
         break;
+    case RecordKind::Rank:
+        to.add(from.ranks[ref.index], ref.line);
+        break;
     }
 }
 

@@ -48,6 +48,7 @@ protected:
     void add(const AttemptRecord& r, int64_t line) { m_records.add(r, line); }
     void add(const PhaseRecord& r, int64_t line) { m_records.add(r, line); }
     void add(const CheckpointRecord& r, int64_t line) { m_records.add(r, line); }
+    void add(const RankRecord& r, int64_t line) { m_records.add(r, line); }
 
     IssueCounter m_issues;
 

@@ -655,6 +655,45 @@ Status checkCheckpoint(const Where& w, const CheckpointRecord& r)
     return Status::success();
 }
 
+// ---- rank -----------------------------------------------------------------------------------
+
+// A non-empty host name.
+Status rankHost(const FieldContext& c, RankRecord& r, od::value& v, std::string_view name)
+{
+    auto s = readString(v, c.w, name);
+    if (!s) {
+        return s.error();
+    }
+    if (s->empty()) {
+        return c.w.field(name, "a non-empty host name", "\"\"");
+    }
+    r.host.assign(*s);
+    return Status::success();
+}
+
+// A rank number >= 0, required (null is not a rank).
+Status rankNumber(const FieldContext& c, RankRecord& r, od::value& v, std::string_view name)
+{
+    auto x = readInteger(v, c.w, name, 0, std::numeric_limits<int32_t>::max(), "an integer >= 0");
+    if (!x) {
+        return x.error();
+    }
+    r.rank = static_cast<int32_t>(*x);
+    return Status::success();
+}
+
+constexpr FieldSpec<RankRecord> kRankFields[] = {
+    { "job", jobField<&RankRecord::job>, kJobExpected },
+    { "attempt", attemptField<&RankRecord::attempt>, kAttemptExpected },
+    { "rank", rankNumber, "an integer >= 0" },
+    { "host", rankHost, "a host name string" },
+};
+
+Status checkRank(const Where&, const RankRecord&)
+{
+    return Status::success();
+}
+
 // Reads a record of a known type into its batch slot, checks the rules across its fields and
 // commits it to the batch.
 template <typename Rec, size_t N>
@@ -671,7 +710,7 @@ Status readChecked(od::object& obj, od::document& doc, const FieldContext& c, Is
     batch.commit(kind, c.w.line);
     return Status::success();
 }
-// Reads a record of type job, attempt, phase or checkpoint into the batch; a record of another
+// Reads a record of type job, attempt, phase, checkpoint or rank into the batch; a record of another
 // type is checked and counted.
 Status readTypedRecord(const std::string& type, od::object& obj, od::document& doc, const FieldContext& c,
     IssueCounter& issues, RecordBatch& batch)
@@ -697,6 +736,9 @@ Status readTypedRecord(const std::string& type, od::object& obj, od::document& d
     if (type == "checkpoint") {
         return readChecked(obj, doc, c, issues, kCheckpointFields, batch.newCheckpoint(), checkCheckpoint,
             RecordKind::Checkpoint, batch);
+    }
+    if (type == "rank") {
+        return readChecked(obj, doc, c, issues, kRankFields, batch.newRank(), checkRank, RecordKind::Rank, batch);
     }
     // Forward compatible: unknown record types are ignored and counted (spec 1), once their values
     // are known to be whole JSON.

@@ -15,6 +15,8 @@
 //     names and ThreadNames, e.g. "MPI Rank 3"; the mapping setting "rank_pattern" is the regex,
 //     its first group the number); else processes are numbered 0, 1, ... in ascending pid order
 //     (counted as issue "rank_guessed").
+//   - Host: TARGET_INFO_SYSTEM_ENV's "Hostname": a `rank` record (spec 7.3) for each rank of the
+//     report's phases.
 //   - GPUs: the mapping setting "gpus" when given; else the rows of TARGET_INFO_GPU; else the
 //     number of processes with NVTX ranges.
 //   - The attempt's window (windowFromTrace) runs from the session start to the last timestamp
@@ -143,6 +145,8 @@ private:
     Result<int64_t> captureEnd();
     Status assignRanks();
     Result<int64_t> gpuCount();
+    // The target's host name (TARGET_INFO_SYSTEM_ENV "Hostname"); empty when the export has none.
+    Result<std::string> hostName();
     std::string jobName();
     Result<int64_t> absolute(int64_t rel, int64_t row, const char* field);
 
@@ -546,6 +550,22 @@ Status NsysReader::assignRanks()
     return Status::success();
 }
 
+Result<std::string> NsysReader::hostName()
+{
+    if (!hasTable("TARGET_INFO_SYSTEM_ENV")) {
+        return std::string();
+    }
+    auto st = prepare("SELECT value FROM TARGET_INFO_SYSTEM_ENV WHERE name = 'Hostname' ORDER BY rowid LIMIT 1");
+    if (!st) {
+        return st.error();
+    }
+    std::string host;
+    if (auto s = st->forEachRow([&] { host = st->columnText(0); }); !s) {
+        return Error { path() + ": table TARGET_INFO_SYSTEM_ENV: " + s.error().message };
+    }
+    return host;
+}
+
 Result<int64_t> NsysReader::gpuCount()
 {
     if (const std::string given = m_mapping.setting("gpus"); !given.empty()) {
@@ -668,6 +688,7 @@ Status NsysReader::build()
 
     // 4. One phase per mapped range; names no rule maps are counted with their time.
     UnmappedNames unmapped;
+    std::set<int32_t> ranks;
     for (const auto& r : m_ranges) {
         const int64_t endRelOf = r.endRel.value_or(std::max(*endRel, r.startRel));
         auto start = absolute(r.startRel, r.row, "start");
@@ -695,8 +716,21 @@ Status NsysReader::build()
         p.rank = m_rankOfPid[r.pid];
         p.name = r.name;
         add(p, r.row);
+        if (p.rank >= 0) {
+            ranks.insert(p.rank);
+        }
     }
     unmapped.report(m_issues);
+    // 5. The report is of one node: its ranks ran on the target's host (spec 7.3).
+    auto host = hostName();
+    if (!host) {
+        return host.error();
+    }
+    if (!host->empty()) {
+        for (int32_t rank : ranks) {
+            add(RankRecord { job.job, attempt.attempt, rank, *host }, 0);
+        }
+    }
     if (m_db) {
         sqlite3_close_v2(m_db);
         m_db = nullptr;

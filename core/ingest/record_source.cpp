@@ -120,6 +120,16 @@ CheckpointRecord& RecordBatch::newCheckpoint()
     });
 }
 
+RankRecord& RecordBatch::newRank()
+{
+    return nextSlot(ranks, m_used[4], [](RankRecord& r) {
+        r.job.clear();
+        r.attempt = 0;
+        r.rank = 0;
+        r.host.clear();
+    });
+}
+
 void RecordBatch::commit(RecordKind kind, int64_t line)
 {
     auto& used = m_used[static_cast<size_t>(kind)];
@@ -149,6 +159,12 @@ void RecordBatch::add(const CheckpointRecord& r, int64_t line)
 {
     newCheckpoint() = r;
     commit(RecordKind::Checkpoint, line);
+}
+
+void RecordBatch::add(const RankRecord& r, int64_t line)
+{
+    newRank() = r;
+    commit(RecordKind::Rank, line);
 }
 
 } // namespace ett::core

@@ -53,7 +53,7 @@ private:
     std::map<std::string, size_t> m_detailsPerKind;
 };
 
-enum class RecordKind : uint8_t { Job, Attempt, Phase, Checkpoint };
+enum class RecordKind : uint8_t { Job, Attempt, Phase, Checkpoint, Rank };
 
 // Records of one batch in file order: `order` says which typed vector the i-th record is in.
 // The typed vectors are reused from batch to batch (their strings keep their capacity), so only
@@ -71,6 +71,7 @@ struct RecordBatch
     std::vector<AttemptRecord> attempts;
     std::vector<PhaseRecord> phases;
     std::vector<CheckpointRecord> checkpoints;
+    std::vector<RankRecord> ranks;
 
     // Empties the batch; the typed vectors keep their slots for reuse.
     void clear();
@@ -82,6 +83,7 @@ struct RecordBatch
     AttemptRecord& newAttempt();
     PhaseRecord& newPhase();
     CheckpointRecord& newCheckpoint();
+    RankRecord& newRank();
     void commit(RecordKind kind, int64_t line);
 
     // Copies a whole record into the batch (for readers that build records themselves).
@@ -89,9 +91,10 @@ struct RecordBatch
     void add(const AttemptRecord& r, int64_t line);
     void add(const PhaseRecord& r, int64_t line);
     void add(const CheckpointRecord& r, int64_t line);
+    void add(const RankRecord& r, int64_t line);
 
 private:
-    std::array<size_t, 4> m_used {};
+    std::array<size_t, 5> m_used {};
 };
 
 class RecordSource

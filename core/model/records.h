@@ -71,4 +71,13 @@ struct CheckpointRecord
     bool failed = false;
 };
 
+// The host a rank of an attempt ran on (spec 7.3).
+struct RankRecord
+{
+    std::string job;
+    int32_t attempt = 0;
+    int32_t rank = 0;
+    std::string host; // non-empty
+};
+
 } // namespace ett::core

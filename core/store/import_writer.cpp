@@ -112,6 +112,8 @@ Status ImportWriter::prepare()
         { &m_insertCheckpointMany, manyCheckpoints },
         { &m_datasetOfSize, "SELECT count(*) FROM datasets WHERE label_id=? AND bytes=?" },
         { &m_datasetWithSha, "SELECT count(*) FROM datasets WHERE label_id=? AND sha256=?" },
+        { &m_findRankHost, "SELECT host FROM rank_hosts WHERE attempt_id=? AND rank=?" },
+        { &m_insertRankHost, "INSERT INTO rank_hosts(attempt_id, rank, host) VALUES(?,?,?)" },
     };
     for (auto& s : specs) {
         auto st = m_db.prepare(s.sql);
@@ -546,6 +548,32 @@ Status ImportWriter::flushCheckpoints(int64_t datasetId)
     }
     m_checkpointRows.clear();
     return Status::success();
+}
+
+Result<std::optional<std::string>> ImportWriter::insertRankHost(
+    int64_t attemptId, int32_t rank, const std::string& host)
+{
+    m_findRankHost.reset();
+    m_findRankHost.bind(1, attemptId);
+    m_findRankHost.bind(2, int64_t { rank });
+    auto row = m_findRankHost.step();
+    if (!row) {
+        m_findRankHost.reset();
+        return row.error();
+    }
+    if (*row) {
+        std::string before = m_findRankHost.columnText(0);
+        m_findRankHost.reset();
+        return before == host ? std::optional<std::string> {} : std::optional<std::string>(std::move(before));
+    }
+    m_findRankHost.reset();
+    m_insertRankHost.bind(1, attemptId);
+    m_insertRankHost.bind(2, int64_t { rank });
+    m_insertRankHost.bind(3, host);
+    if (auto st = m_insertRankHost.run(); !st) {
+        return st.error();
+    }
+    return std::optional<std::string> {};
 }
 
 } // namespace ett::core

@@ -81,6 +81,11 @@ public:
     Status addCheckpoint(const CheckpointRow& row, int64_t datasetId);
     Status flushCheckpoints(int64_t datasetId);
 
+    // ---- ranks' hosts (spec 7.3)
+    // Records that `rank` of the attempt ran on `host`. Returns the host recorded before when it is
+    // another one (nothing is changed then); nullopt when stored or already recorded the same.
+    Result<std::optional<std::string>> insertRankHost(int64_t attemptId, int32_t rank, const std::string& host);
+
 private:
     Status checkPhaseId(int64_t expected);
 
@@ -103,7 +108,7 @@ private:
     Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr, m_deleteAttrs,
         m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun, m_insertCheckpoint,
         m_insertCheckpointMany, m_datasetPath, m_findKinds, m_insertKind, m_widenAttempt, m_datasetOfSize,
-        m_datasetWithSha;
+        m_datasetWithSha, m_findRankHost, m_insertRankHost;
 
     std::unordered_map<std::string, int64_t> m_kinds;
     bool m_kindsLoaded = false;

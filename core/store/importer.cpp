@@ -60,6 +60,7 @@ private:
     Status handleAttempt(const AttemptRecord& r, int64_t line);
     Status handlePhase(const PhaseRecord& r, int64_t line, bool final);
     Status handleCheckpoint(const CheckpointRecord& r, int64_t line, bool final);
+    Status handleRank(const RankRecord& r, int64_t line, bool final);
     Result<JobState*> jobFor(const std::string& key, int64_t line, bool createImplicit);
     Status loadAttempts(JobState& job);
     Status createImplicitJob(JobState& state, int64_t line);
@@ -136,6 +137,7 @@ private:
     std::unordered_set<std::string> m_implicitUndeclared;
     std::vector<std::pair<PhaseRecord, int64_t>> m_pendingPhases;
     std::vector<std::pair<CheckpointRecord, int64_t>> m_pendingCheckpoints;
+    std::vector<std::pair<RankRecord, int64_t>> m_pendingRanks;
 };
 
 Result<JobState*> ImportSession::jobFor(const std::string& key, int64_t line, bool createImplicit)
@@ -406,6 +408,43 @@ Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, 
     return m_writer.addCheckpoint({ job.id, r.attempt, r.step, r.startNs, durable, r.failed }, m_datasetId);
 }
 
+// A rank's host takes no part in the accounting: the job is not touched (its figures stay as
+// they are, and it may still be attributed from memory). Its job and attempt follow the rules of
+// a phase's: declared later in the file is fine, never declared is an error.
+Status ImportSession::handleRank(const RankRecord& r, int64_t line, bool final)
+{
+    auto found = jobFor(r.job, line, final);
+    if (!found) {
+        return found.error();
+    }
+    JobState& job = **found;
+    if (job.id == 0) {
+        m_pendingRanks.emplace_back(r, line);
+        return Status::success();
+    }
+    if (auto st = loadAttempts(job); !st) {
+        return st;
+    }
+    AttemptState* attempt = attemptOf(job, r.attempt);
+    if (!attempt) {
+        if (!final) {
+            m_pendingRanks.emplace_back(r, line);
+            return Status::success();
+        }
+        return m_normalizer.undeclaredAttempt("rank", r.job, r.attempt, line);
+    }
+    auto other = m_writer.insertRankHost(attempt->id, r.rank, r.host);
+    if (!other) {
+        return other.error();
+    }
+    if (*other) {
+        return Error { m_normalizer.at(line) + "rank record: field 'host': rank " + std::to_string(r.rank)
+            + " of attempt " + std::to_string(r.attempt) + " of job \"" + r.job + "\" already ran on host \"" + **other
+            + "\" (one host per rank and attempt), not \"" + r.host + "\"" };
+    }
+    return Status::success();
+}
+
 Status ImportSession::touch(JobState& job)
 {
     if (&job == m_open) {
@@ -473,6 +512,10 @@ Status ImportSession::handleBatch(const RecordBatch& batch)
         case RecordKind::Checkpoint:
             st = m_normalizer.checkLimits(batch.checkpoints[ref.index], ref.line);
             st = st ? handleCheckpoint(batch.checkpoints[ref.index], ref.line, false) : st;
+            break;
+        case RecordKind::Rank:
+            st = m_normalizer.checkLimits(batch.ranks[ref.index], ref.line);
+            st = st ? handleRank(batch.ranks[ref.index], ref.line, false) : st;
             break;
         }
         if (!st) {
@@ -683,6 +726,12 @@ Status ImportSession::finish()
     auto checkpoints = std::move(m_pendingCheckpoints);
     for (const auto& [r, line] : checkpoints) {
         if (auto st = handleCheckpoint(r, line, true); !st) {
+            return st;
+        }
+    }
+    auto ranks = std::move(m_pendingRanks);
+    for (const auto& [r, line] : ranks) {
+        if (auto st = handleRank(r, line, true); !st) {
             return st;
         }
     }

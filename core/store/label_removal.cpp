@@ -28,7 +28,7 @@ struct LabelRows
 #define ATTEMPTS_OF_LABEL "(SELECT a.id FROM main.attempts a JOIN main.jobs j ON j.id = a.job_id WHERE j.label_id = ?1)"
 
 // Parents first (the order of a restore); a removal walks it backwards.
-const std::array<LabelRows, 11> kLabelRows { {
+const std::array<LabelRows, 12> kLabelRows { {
     { "labels", "id = ?1" },
     { "datasets", "label_id = ?1" },
     { "jobs", "label_id = ?1" },
@@ -36,6 +36,7 @@ const std::array<LabelRows, 11> kLabelRows { {
     { "attempts", "job_id IN " JOBS_OF_LABEL },
     { "phase_runs", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "checkpoints", "job_id IN " JOBS_OF_LABEL },
+    { "rank_hosts", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "import_issues", "dataset_id IN (SELECT id FROM main.datasets WHERE label_id = ?1)" },
     { "attempt_derived", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "attempt_phases", "attempt_id IN " ATTEMPTS_OF_LABEL },

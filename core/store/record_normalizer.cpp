@@ -156,6 +156,11 @@ Status RecordNormalizer::checkLimits(const CheckpointRecord& r, int64_t line) co
     return timesInRange(at(line), "checkpoint", { { "start", r.startNs }, { "durable", r.durableNs } });
 }
 
+Status RecordNormalizer::checkLimits(const RankRecord& r, int64_t line) const
+{
+    return textsWithin(at(line), "rank", { { "job", &r.job, kMaxIdBytes }, { "host", &r.host, kMaxIdBytes } });
+}
+
 Status RecordNormalizer::checkJobAgrees(const JobState& job, const JobRecord& r, int64_t line) const
 {
     const JobRecord& effective = r;

@@ -110,6 +110,7 @@ public:
     Status checkLimits(const AttemptRecord& r, int64_t line) const;
     Status checkLimits(const PhaseRecord& r, int64_t line) const;
     Status checkLimits(const CheckpointRecord& r, int64_t line) const;
+    Status checkLimits(const RankRecord& r, int64_t line) const;
 
     // Spec 3: a job record seen again under the same label must agree with the first (job is
     // declared). Error naming the first difference.

@@ -170,6 +170,15 @@ CREATE TABLE attempt_phases(
     samples BLOB NOT NULL);
 )sql";
 
+// The host each rank of an attempt ran on (spec 7.3, the `rank` record), as imported.
+constexpr const char* kSchemaV4Ranks = R"sql(
+CREATE TABLE rank_hosts(
+    attempt_id INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    PRIMARY KEY(attempt_id, rank)) WITHOUT ROWID;
+)sql";
+
 Result<int64_t> readPragma(Database& db, const char* name)
 {
     auto v = db.queryInt(std::string("PRAGMA ") + name);
@@ -313,7 +322,13 @@ Status ensureSchema(Database& db)
             }
             v = 3;
         }
-        // Later migrations go here: if (v == 3) { ...; v = 4; }
+        if (v == 3) {
+            if (auto st = db.exec(kSchemaV4Ranks); !st) {
+                return st;
+            }
+            v = 4;
+        }
+        // Later migrations go here: if (v == 4) { ...; v = 5; }
         std::string sql = "PRAGMA application_id=" + std::to_string(kApplicationId)
             + "; PRAGMA user_version=" + std::to_string(v) + ";";
         if (created) {

@@ -1,6 +1,7 @@
 // One attempt of a synthetic job: bring-up, init, restore, compile, train chunks with saves,
 // shutdown, and how it ends (see the design note in job_builder.h).
 #include <cmath>
+#include <cstdio>
 
 #include "samples/synth/job_builder.h"
 
@@ -17,6 +18,7 @@ bool JobBuilder::placeAttempt(
     const size_t attempts = m_attempts;
     const size_t phases = m_phases;
     const size_t checkpoints = m_checkpoints;
+    const size_t ranks = m_ranks;
     const int64_t committedNs = m_committedNs;
     const bool hasDurable = m_hasDurable;
     while (true) {
@@ -39,6 +41,7 @@ bool JobBuilder::placeAttempt(
         m_attempts = attempts;
         m_phases = phases;
         m_checkpoints = checkpoints;
+        m_ranks = ranks;
         m_committedNs = committedNs;
         m_hasDurable = hasDurable;
         startNs = nextNs;
@@ -84,6 +87,53 @@ void JobBuilder::beginAttempt(int32_t number, int64_t startNs, int64_t gpus, boo
     m_attemptStartNs = startNs;
     m_attemptCheckpoints.clear();
     m_lastUploadEndNs = startNs;
+    placeRanks();
+}
+
+void JobBuilder::placeRanks()
+{
+    m_rankSlowness.clear();
+    if (m_frame.ranks <= 0 || m_plan.ranks <= 0) {
+        return;
+    }
+    // The ranks go to consecutive hosts of the job's cluster (its first attribute) from a random one.
+    const std::string& cluster = m_out.job.attrs.front().second;
+    const auto base = static_cast<int32_t>(uniform() * kHostsPerCluster);
+    for (int32_t r = 0; r < m_plan.ranks; ++r) {
+        const int32_t host = (base + r) % kHostsPerCluster;
+        RankRecord& rec = newRank();
+        rec.job.assign(m_out.job.job);
+        rec.attempt = m_attempt;
+        rec.rank = r;
+        char name[16];
+        std::snprintf(name, sizeof name, "-node-%03d", static_cast<int>(host));
+        rec.host.assign(cluster).append(name);
+        m_rankSlowness.push_back(isSlowHost(host) ? kSlowHostFactor : 1.0);
+    }
+}
+
+int64_t JobBuilder::onHost(int32_t rank, int64_t d) const
+{
+    if (m_rankSlowness.empty()) {
+        return d;
+    }
+    return floorToMs(static_cast<int64_t>(static_cast<double>(d) * m_rankSlowness[static_cast<size_t>(rank)]));
+}
+
+int64_t JobBuilder::rankedPhase(Category category, std::string_view sub, int64_t t, int64_t d, std::string_view name)
+{
+    if (m_rankSlowness.empty()) {
+        phase(category, sub, t, t + d, -1, name);
+        return t + d;
+    }
+    int64_t endNs = t;
+    for (int32_t r = 0; r < m_plan.ranks; ++r) {
+        const int64_t s = t + uniformMs(0.0, 0.2);
+        const int64_t dr = onHost(r, floorToMs(static_cast<int64_t>(static_cast<double>(d) * (0.9 + 0.2 * uniform()))));
+        phase(category, sub, s, s + dr, r, name);
+        endNs = std::max(endNs, s + dr);
+    }
+    return endNs;
 }
 
 AttemptCut JobBuilder::drawCut(int64_t startNs, int64_t gpus)
@@ -135,8 +185,8 @@ int64_t JobBuilder::bringUp(int64_t t)
     const bool loads = p.checkpointing && (m_hasDurable || p.resumes);
     if (loads) {
         const int64_t d = logn(30.0 + 150.0 * p.sizeFactor, 0.5, 3.0, 3600.0);
-        phase(Category::CheckpointLoad, "", t, t + d);
-        t += d + smallGap();
+        t = rankedPhase(Category::CheckpointLoad, "", t, d);
+        t += smallGap();
     }
     return t;
 }
@@ -151,16 +201,13 @@ int64_t JobBuilder::compile(int32_t number, int64_t t, int64_t progressNs)
     const bool hit = chance(number == 0 ? 0.3 : 0.9);
     if (hit) {
         const int64_t d = logn(90.0, 0.4, 30.0, 240.0);
-        phase(Category::Compile, "pt2", t, t + d, -1, "cache hit");
-        t += d;
+        t = rankedPhase(Category::Compile, "pt2", t, d, "cache hit");
     } else {
         const int64_t d = logn(60.0 * (8.0 + 15.0 * p.sizeFactor), 0.4, 300.0, 2700.0);
-        phase(Category::Compile, "pt2", t, t + d, -1, "cache miss");
-        t += d;
+        t = rankedPhase(Category::Compile, "pt2", t, d, "cache miss");
         if (chance(0.4)) {
             const int64_t a = logn(240.0, 0.5, 30.0, 1800.0);
-            phase(Category::Compile, "autotune", t, t + a);
-            t += a;
+            t = rankedPhase(Category::Compile, "autotune", t, a);
         }
     }
     return t + smallGap();
@@ -347,8 +394,8 @@ int64_t JobBuilder::initStages(int64_t t)
     for (int32_t r = 0; r < p.ranks; ++r) {
         int64_t tr = t + uniformMs(0.0, 0.3);
         for (size_t i = 0; i < std::size(stages); ++i) {
-            const int64_t d
-                = floorToMs(static_cast<int64_t>(static_cast<double>(durations[i]) * (0.9 + 0.25 * uniform())));
+            const int64_t d = onHost(
+                r, floorToMs(static_cast<int64_t>(static_cast<double>(durations[i]) * (0.9 + 0.25 * uniform()))));
             phase(Category::Init, stages[i].name, tr, tr + d, r);
             tr += d;
         }
@@ -368,7 +415,8 @@ int64_t JobBuilder::savePhases(int64_t startNs, int64_t blockNs)
     int64_t endNs = startNs;
     for (int32_t r = 0; r < m_plan.ranks; ++r) {
         const int64_t s = startNs + uniformMs(0.0, 0.2);
-        const int64_t d = floorToMs(static_cast<int64_t>(static_cast<double>(blockNs) * (0.85 + 0.3 * uniform())));
+        const int64_t d
+            = onHost(r, floorToMs(static_cast<int64_t>(static_cast<double>(blockNs) * (0.85 + 0.3 * uniform()))));
         phase(Category::CheckpointSave, "", s, s + d, r);
         endNs = std::max(endNs, s + d);
     }

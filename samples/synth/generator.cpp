@@ -32,7 +32,8 @@ bool FleetGenerator::next(GeneratedJob& out)
     if (done || m_noRoom) {
         return false; // complete, or no cluster can hold the smallest job
     }
-    const synth::FleetFrame frame = synth::fleetFrame(m_options);
+    synth::FleetFrame frame = synth::fleetFrame(m_options);
+    frame.ranks = m_options.ranks;
     if (!m_bounded) {
         synth::JobBuilder builder(m_random, frame, out, nullptr);
         builder.build(m_jobsDone);

@@ -45,6 +45,12 @@ struct GeneratorOptions
     // smaller fleet no prefix of a larger one): the capacity applies only when targetPhases is 0,
     // and a cluster of fewer than kMinClusterGpus GPUs takes no job.
     std::vector<ClusterCapacity> capacity;
+    // > 0: every job of 2 GPUs or more runs this many ranks (at most its GPU count), with per-rank
+    // init sub-stages, checkpoint loads, compiles and saves, and `rank` records naming each rank's
+    // host (spec 7.3). Hosts are kSynthHostsPerCluster per cluster, a fixed sixteenth of them slower
+    // than the rest (synth::isSlowHost). 0 (the default) changes nothing: the text for a seed is the
+    // same as without the option.
+    int32_t ranks = 0;
 };
 
 // Everything the trace holds about one job, as validated records (times in nanoseconds).
@@ -54,6 +60,7 @@ struct GeneratedJob
     std::vector<AttemptRecord> attempts;
     std::vector<PhaseRecord> phases;
     std::vector<CheckpointRecord> checkpoints;
+    std::vector<RankRecord> ranks; // GeneratorOptions::ranks > 0 only
 };
 
 class FleetGenerator
@@ -94,7 +101,7 @@ bool hasCapacity(const GeneratorOptions& options);
 // --capacity CLUSTER=GPUS,... when the fleet is bounded).
 std::string generatorHeaderLine(const GeneratorOptions& options);
 
-// Appends the job's records as ETT trace JSON Lines (job, attempts, phases, checkpoints), times
+// Appends the job's records as ETT trace JSON Lines (job, attempts, phases, checkpoints, ranks), times
 // as integer milliseconds since the epoch. Generated times are whole milliseconds, so the text
 // round-trips exactly.
 void appendJobLines(const GeneratedJob& job, std::string& out);

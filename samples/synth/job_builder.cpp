@@ -18,6 +18,7 @@ void JobBuilder::build(int64_t index)
     m_attempts = 0;
     m_phases = 0;
     m_checkpoints = 0;
+    m_ranks = 0;
     const int64_t firstStartNs = describeJob(index);
 
     // 1. Attempts until the job completes, is cancelled, gives up or the trace is taken. On a
@@ -55,6 +56,7 @@ void JobBuilder::build(int64_t index)
     m_out.attempts.resize(m_attempts);
     m_out.phases.resize(m_phases);
     m_out.checkpoints.resize(m_checkpoints);
+    m_out.ranks.resize(m_ranks);
 }
 
 // ---- record storage
@@ -89,6 +91,14 @@ CheckpointRecord& JobBuilder::newCheckpoint()
         m_out.checkpoints.emplace_back();
     }
     return m_out.checkpoints[m_checkpoints++];
+}
+
+RankRecord& JobBuilder::newRank()
+{
+    if (m_ranks == m_out.ranks.size()) {
+        m_out.ranks.emplace_back();
+    }
+    return m_out.ranks[m_ranks++];
 }
 
 void JobBuilder::phase(
@@ -246,6 +256,9 @@ double JobBuilder::planJob(const JobProfile& profile)
     JobPlan& p = m_plan;
     p.sizeFactor = static_cast<double>(profile.gpuIndex) / static_cast<double>(kGpuCountLast);
     p.ranks = chance(0.1) ? static_cast<int32_t>(std::min<int64_t>(p.gpus, 8)) : 0;
+    if (m_frame.ranks > 0 && p.gpus >= 2) {
+        p.ranks = static_cast<int32_t>(std::min<int64_t>(p.gpus, m_frame.ranks));
+    }
     p.checkpointing = !chance(0.03);
     p.resumes = p.checkpointing && startsFromCheckpoint(profile.kind);
     p.lowPriority = profile.priority == "low";

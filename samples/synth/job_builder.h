@@ -36,7 +36,16 @@ struct FleetFrame
     int64_t baseNs = 0; // first possible submission, whole ms
     int64_t spanNs = 0; // submissions spread over [base, base + span)
     int64_t traceNs = 0; // the moment the trace is taken
+    int32_t ranks = 0; // GeneratorOptions::ranks
 };
+
+// Hosts of a cluster with --ranks, and which of them are slow: a fixed sixteenth, whatever the seed.
+inline constexpr int32_t kHostsPerCluster = 256;
+inline constexpr double kSlowHostFactor = 1.6;
+inline bool isSlowHost(int32_t hostIndex)
+{
+    return hostIndex % 16 == 5;
+}
 
 FleetFrame fleetFrame(const GeneratorOptions& options);
 
@@ -124,6 +133,9 @@ private:
     size_t m_attempts = 0; // records in use in m_out's vectors
     size_t m_phases = 0;
     size_t m_checkpoints = 0;
+    size_t m_ranks = 0;
+    // With FleetFrame::ranks: per rank of the current attempt, how much slower its host makes it.
+    std::vector<double> m_rankSlowness;
 
     // State of the attempt being written.
     int32_t m_attempt = 0;
@@ -152,6 +164,16 @@ private:
     PhaseRecord& newPhase();
     AttemptRecord& newAttempt();
     CheckpointRecord& newCheckpoint();
+    RankRecord& newRank();
+    // With FleetFrame::ranks: places the attempt's ranks on hosts (rank records) and sets
+    // m_rankSlowness. Draws nothing without it.
+    void placeRanks();
+    // A rank's duration d stretched by its host (with FleetFrame::ranks), whole ms.
+    int64_t onHost(int32_t rank, int64_t d) const;
+    // A stage of the attempt from t, `d` long: one phase, or per rank with jitter and the hosts'
+    // slowness when the attempt's ranks are on hosts (FleetFrame::ranks). Returns when the last
+    // rank is done.
+    int64_t rankedPhase(Category category, std::string_view sub, int64_t t, int64_t d, std::string_view name = {});
     // Writes a phase of the current attempt clipped to [attempt start, clip]; nothing when the
     // clipped phase is empty (it starts after the attempt was cut).
     void phase(Category category, std::string_view sub, int64_t startNs, int64_t endNs, int32_t rank = -1,

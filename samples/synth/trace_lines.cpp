@@ -171,6 +171,18 @@ void appendCheckpointLine(const CheckpointRecord& c, std::string& out)
     out.append("}\n");
 }
 
+void appendRankLine(const RankRecord& r, std::string& out)
+{
+    appendRecordStart(out, "rank", r.job);
+    out.append(R"(,"attempt":)");
+    appendInt(out, r.attempt);
+    out.append(R"(,"rank":)");
+    appendInt(out, r.rank);
+    out.append(R"(,"host":)");
+    appendJsonString(out, r.host);
+    out.append("}\n");
+}
+
 } // namespace
 
 std::string generatorHeaderLine(const GeneratorOptions& options)
@@ -189,6 +201,9 @@ std::string generatorHeaderLine(const GeneratorOptions& options)
     if (hasCapacity(options)) {
         source += " --capacity " + formatFleetCapacity(options.capacity);
     }
+    if (options.ranks > 0) {
+        source += " --ranks " + std::to_string(options.ranks);
+    }
     std::string line = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"ms","source":)";
     appendJsonString(line, source);
     line += "}";
@@ -206,6 +221,9 @@ void appendJobLines(const GeneratedJob& g, std::string& out)
     }
     for (const CheckpointRecord& c : g.checkpoints) {
         appendCheckpointLine(c, out);
+    }
+    for (const RankRecord& r : g.ranks) {
+        appendRankLine(r, out);
     }
 }
 

@@ -27,6 +27,7 @@ struct ReadAll
     std::vector<AttemptRecord> attempts;
     std::vector<PhaseRecord> phases;
     std::vector<CheckpointRecord> checkpoints;
+    std::vector<RankRecord> ranks;
     std::vector<RecordBatch::Ref> order;
     IssueCounter issues;
     HeaderRecord header;
@@ -69,6 +70,10 @@ Result<ReadAll> readAll(const std::string& path, size_t maxRecords = 8192)
             case RecordKind::Checkpoint:
                 r.index = static_cast<uint32_t>(out.checkpoints.size());
                 out.checkpoints.push_back(batch.checkpoints[ref.index]);
+                break;
+            case RecordKind::Rank:
+                r.index = static_cast<uint32_t>(out.ranks.size());
+                out.ranks.push_back(batch.ranks[ref.index]);
                 break;
             }
             out.order.push_back(r);
@@ -529,7 +534,8 @@ TEST(NativeReaderRecords, ReadsEveryFieldOfEveryRecordType)
         + R"({"type":"attempt","job":"J1","attempt":3,"start":10,"end":20,"gpus":64,"outcome":"failed","interrupted_at":15,"cause":"infra.gpu.hbm","symptom":"hang","detail":"XID 48"})"
         + "\n"
         + R"({"type":"phase","job":"J1","attempt":3,"phase":"init.process_group_init","start":10,"end":12,"rank":7,"name":"pg"})"
-        + "\n" + R"({"type":"checkpoint","job":"J1","attempt":3,"step":1200,"start":13,"failed":true})" + "\n";
+        + "\n" + R"({"type":"checkpoint","job":"J1","attempt":3,"step":1200,"start":13,"failed":true})" + "\n"
+        + R"({"type":"rank","job":"J1","attempt":3,"rank":7,"host":"node-a17"})" + "\n";
     auto r = readAll(dir.write("full.ett.jsonl", text));
     ASSERT_TRUE(r.ok()) << r.error().message;
     const auto& j = r->jobs.at(0);
@@ -557,6 +563,12 @@ TEST(NativeReaderRecords, ReadsEveryFieldOfEveryRecordType)
     EXPECT_EQ(c.step, 1200);
     EXPECT_TRUE(c.failed);
     EXPECT_FALSE(c.durableNs.has_value());
+    const auto& k = r->ranks.at(0);
+    EXPECT_EQ(k.job, "J1");
+    EXPECT_EQ(k.attempt, 3);
+    EXPECT_EQ(k.rank, 7);
+    EXPECT_EQ(k.host, "node-a17");
+    EXPECT_EQ(r->order.back().kind, RecordKind::Rank);
     EXPECT_EQ(r->issues.total(), 0);
 }
 

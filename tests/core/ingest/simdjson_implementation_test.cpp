@@ -98,6 +98,11 @@ std::string readEverything(const std::string& path, TraceFormat format)
                     << opt(r.durableNs) << '|' << r.failed;
                 break;
             }
+            case RecordKind::Rank: {
+                const RankRecord& r = batch.ranks[ref.index];
+                out << "rank " << r.job << '|' << r.attempt << '|' << r.rank << '|' << r.host;
+                break;
+            }
             }
             out << '\n';
         }

@@ -356,6 +356,28 @@ std::vector<BadCase> badCases()
         kHead + line(R"({"type":"phase","job":"NOPE","attempt":0,"phase":"train","start":0,"end":10})"), 2, "attempt",
         { "\"NOPE\"" } });
 
+    // 5b. Rank records (spec 7.3): like a phase's, their attempt must be declared; one host a rank.
+    c.push_back(
+        { "RankOfUndeclaredAttempt", small + line(R"({"type":"rank","job":"J2","attempt":2,"rank":0,"host":"node-a"})"),
+            5, "attempt", { "rank record", "attempt 2", "\"J2\"" } });
+    c.push_back({ "RankOfJobWithoutAnyAttempt",
+        kHead + line(R"({"type":"rank","job":"NOPE","attempt":0,"rank":0,"host":"node-a"})"), 2, "attempt",
+        { "\"NOPE\"" } });
+    c.push_back({ "RankNegative", small + line(R"({"type":"rank","job":"J2","attempt":0,"rank":-1,"host":"node-a"})"),
+        5, "rank", { "an integer >= 0", "-1" } });
+    c.push_back({ "RankWithoutRank", small + line(R"({"type":"rank","job":"J2","attempt":0,"host":"node-a"})"), 5,
+        "rank", { "missing" } });
+    c.push_back({ "RankWithoutHost", small + line(R"({"type":"rank","job":"J2","attempt":0,"rank":1})"), 5, "host",
+        { "missing" } });
+    c.push_back({ "RankHostEmpty", small + line(R"({"type":"rank","job":"J2","attempt":0,"rank":1,"host":""})"), 5,
+        "host", { "non-empty" } });
+    c.push_back({ "RankHostNotAString", small + line(R"({"type":"rank","job":"J2","attempt":0,"rank":1,"host":7})"), 5,
+        "host", { "string" } });
+    c.push_back({ "RankOnTwoHosts",
+        small + line(R"({"type":"rank","job":"J2","attempt":0,"rank":1,"host":"node-a"})")
+            + line(R"({"type":"rank","job":"J2","attempt":0,"rank":1,"host":"node-b"})"),
+        6, "host", { "node-a", "node-b" } });
+
     // 6. Header.
     c.push_back({ "HeaderVersion2",
         line(R"({"type":"header","format":"ett-trace","version":2,"time_unit":"s"})") + kJob2, 1, "version", { "2" } });

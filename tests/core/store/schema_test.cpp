@@ -128,7 +128,7 @@ TEST(Schema, VersionOneMigratesToTheCurrentOneAndKeepsItsData)
     const std::string path = dir.path("v1.db");
     makeWorkedExampleDatabase(path);
     rawExec(path,
-        "DROP TABLE scenarios; DROP TABLE attempt_phases; PRAGMA user_version=1; "
+        "DROP TABLE scenarios; DROP TABLE attempt_phases; DROP TABLE rank_hosts; PRAGMA user_version=1; "
         "UPDATE meta SET value = '1' WHERE key = 'accounting_version';");
     ASSERT_EQ(rawInt(path, "SELECT count(*) FROM sqlite_master WHERE name = 'scenarios'"), 0);
     const int64_t phases = rawInt(path, "SELECT count(*) FROM phases");
@@ -161,7 +161,7 @@ TEST(Schema, VersionTwoIsUpgradedOnlyByAWriterAndGetsItsPhaseSamples)
     const int64_t samples = rawInt(path, "SELECT sum(length(samples)) FROM attempt_phases");
     ASSERT_GT(samples, 0);
     rawExec(path,
-        "DROP TABLE attempt_phases; PRAGMA user_version=2; "
+        "DROP TABLE attempt_phases; DROP TABLE rank_hosts; PRAGMA user_version=2; "
         "UPDATE meta SET value = '1' WHERE key = 'accounting_version';");
     // A query refuses it and leaves it as it is.
     {
@@ -181,6 +181,40 @@ TEST(Schema, VersionTwoIsUpgradedOnlyByAWriterAndGetsItsPhaseSamples)
     EXPECT_TRUE(db.ok()) << db.error().message;
 }
 
+TEST(Schema, VersionThreeMigratesToTheCurrentOneWithAnEmptyRankHostsTable)
+{
+    // A version 3 database is the current one without rank_hosts.
+    test::TempDir dir;
+    const std::string path = dir.path("v3.db");
+    makeWorkedExampleDatabase(path);
+    rawExec(path, "DROP TABLE rank_hosts; PRAGMA user_version=3;");
+    ASSERT_EQ(rawInt(path, "SELECT count(*) FROM sqlite_master WHERE name = 'rank_hosts'"), 0);
+    // A query refuses it and leaves it as it is.
+    {
+        auto db = Database::open(path, Database::OpenMode::ReadOnly);
+        ASSERT_FALSE(db.ok());
+        EXPECT_NE(db.error().message.find("ettw upgrade"), std::string::npos) << db.error().message;
+    }
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), 3);
+    {
+        auto db = Database::open(path, Database::OpenMode::MustExist);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        auto jobs = loadFleet(**db, FleetQuery {});
+        ASSERT_TRUE(jobs.ok()) << jobs.error().message;
+        ASSERT_EQ(jobs->size(), 1u);
+        EXPECT_EQ((*jobs)[0].result.bucketsNs[static_cast<size_t>(Bucket::Productive)], 52800 * kS);
+        ASSERT_TRUE((*db)->exec("INSERT INTO rank_hosts VALUES(1, 0, 'node-a')").ok());
+    }
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), kSchemaVersion);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM rank_hosts"), 1);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM attempts"), 2);
+    // One host per (attempt, rank).
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+    EXPECT_NE(sqlite3_exec(raw, "INSERT INTO rank_hosts VALUES(1, 0, 'node-b')", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+}
+
 TEST(Schema, FailedMigrationChangesNothing)
 {
     // A version 1 file that somehow has a table named scenarios already: the migration fails in
@@ -188,7 +222,9 @@ TEST(Schema, FailedMigrationChangesNothing)
     test::TempDir dir;
     const std::string path = dir.path("v1-clash.db");
     makeWorkedExampleDatabase(path);
-    rawExec(path, "DROP TABLE scenarios; DROP TABLE attempt_phases; CREATE TABLE scenarios(x); PRAGMA user_version=1;");
+    rawExec(path,
+        "DROP TABLE scenarios; DROP TABLE attempt_phases; DROP TABLE rank_hosts; CREATE TABLE scenarios(x); PRAGMA "
+        "user_version=1;");
     auto db = Database::open(path, Database::OpenMode::MustExist);
     ASSERT_FALSE(db.ok());
     EXPECT_NE(db.error().message.find("scenarios"), std::string::npos) << db.error().message;
