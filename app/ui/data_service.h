@@ -5,6 +5,7 @@
 // not delivered (after hotspot's job tracker). All methods are called on the GUI thread.
 #pragma once
 
+#include "app/service/causes.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
 #include "core/model/label_contents.h"
@@ -124,6 +125,14 @@ public:
     // it again) and the new list, or queryFailed (nothing deleted). Never made stale.
     quint64 deleteScenario(const QString& name);
 
+    // The causes table of the filter under the cause rules in force (app/service/causes.h):
+    // causesReady or queryFailed (a fleet store holds no rules: it needs a database).
+    quint64 requestCauses(const core::CohortSpec& filter, const QObject* requester = nullptr);
+    // Saves `rules` as the cause rules in force (nullopt: restores the set saved before the last
+    // save), derives the figures again and reloads: databaseOpened, then causeRulesChanged; or
+    // queryFailed (nothing changed). Never made stale.
+    quint64 changeCauseRules(const std::optional<core::CauseRules>& rules);
+
     // Makes every request made so far stale: a fleet store's query in flight is abandoned (and
     // killed on the server), and no result of them is delivered.
     void stopQueries();
@@ -155,6 +164,8 @@ signals:
     void scenariosReady(quint64 id, const ett::app::ScenarioList& list);
     void issuesReady(quint64 id, const ett::app::IssueList& list);
     void jobsFound(quint64 id, const ett::app::JobMatches& matches);
+    void causesReady(quint64 id, const ett::app::CausesData& data);
+    void causeRulesChanged(quint64 id, const ett::app::RulesChanged& change);
     void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);
     void scenarioDeleted(quint64 id, const ett::core::SavedScenario& deleted, const ett::app::ScenarioList& list);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.
@@ -188,5 +199,7 @@ private:
 } // namespace ett::app
 
 Q_DECLARE_METATYPE(ett::app::LoadStats)
+Q_DECLARE_METATYPE(ett::app::CausesData)
+Q_DECLARE_METATYPE(ett::app::RulesChanged)
 Q_DECLARE_METATYPE(ett::app::FleetDensity)
 Q_DECLARE_METATYPE(ett::core::LabelContents)

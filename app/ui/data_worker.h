@@ -35,6 +35,7 @@ enum class RequestKind {
     Issues = 9,
     FindJobs = 10,
     FleetDensity = 11,
+    Causes = 12,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -79,6 +80,8 @@ public:
     void deleteScenario(LatestId latest, quint64 id, const QString& name);
     void issues(LatestId latest, quint64 id);
     void findJobs(LatestId latest, quint64 id, const QString& query, int limit);
+    void causes(LatestId latest, quint64 id, const core::CohortSpec& filter);
+    void changeCauseRules(LatestId latest, quint64 id, const std::optional<core::CauseRules>& rules);
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }

@@ -1,6 +1,7 @@
 #include "app/ui/main_window.h"
 
 #include "app/ui/advisor_page.h"
+#include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
@@ -348,6 +349,13 @@ void MainWindow::createPages()
     m_whatIf->undoDeleteAction()->setShortcut(QKeySequence());
     connect(m_whatIf, &WhatIfPage::undoDeleteChanged, this, &MainWindow::updateUndoAction);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoAction);
+    // Causes and their re-classification rules; Edit > Undo undoes a rule change there.
+    m_causes = new CausesPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(m_causes, tr("Causes"));
+    m_tabs->setTabToolTip(kCausesPage, tr("Interruptions by cause and symptom; rules that re-classify causes"));
+    connect(m_causes, &CausesPage::undoChanged, this, &MainWindow::updateUndoAction);
+    connect(m_causes, &CausesPage::statusMessage, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
@@ -509,7 +517,7 @@ void MainWindow::updateChrome()
     const bool empty = m_content->currentIndex() == 1;
     const int index = m_tabs->currentIndex();
     const bool compare = index == kComparePage;
-    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage;
+    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage || index == kCausesPage;
     m_filtersBar->setVisible(!empty && !compare);
     m_scopeBar->setWanted(!empty && !compare);
     m_timeline->setVisible(!roomy);

@@ -31,6 +31,7 @@ class QToolBar;
 namespace ett::app {
 
 class AdvisorPage;
+class CausesPage;
 class ComparePage;
 class DataService;
 class ImportProgressDialog;
@@ -85,6 +86,8 @@ public:
     static constexpr int kComparePage = 2;
     static constexpr int kAdvisorPage = 3;
     static constexpr int kWhatIfPage = 4;
+    static constexpr int kCausesPage = 5;
+    CausesPage* causesPage() const { return m_causes; }
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
     WhatIfPage* whatIfPage() const { return m_whatIf; }
@@ -170,6 +173,7 @@ private:
     ComparePage* m_compare = nullptr;
     AdvisorPage* m_advisor = nullptr;
     WhatIfPage* m_whatIf = nullptr;
+    CausesPage* m_causes = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;

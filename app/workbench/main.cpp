@@ -7,6 +7,7 @@
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
 #include "app/ui/advisor_page.h"
+#include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
@@ -146,6 +147,13 @@ private:
             m_window->showPage(ett::app::MainWindow::kAdvisorPage);
             return;
         }
+        if (m_show == QLatin1String("causes")) {
+            ett::app::CausesPage* page = m_window->causesPage();
+            connect(page, &ett::app::CausesPage::causesShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("causes table");
+            m_window->showPage(ett::app::MainWindow::kCausesPage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("compare"))) {
             ett::app::ComparePage* page = m_window->comparePage();
             const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
@@ -210,7 +218,7 @@ private:
         }
         if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
             fail(QStringLiteral("--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
-                                "advisor[:GROUP] or whatif[:ROW=PERCENT]...")
+                                "advisor[:GROUP], causes or whatif[:ROW=PERCENT]...")
                      .arg(m_show));
             return;
         }
@@ -293,10 +301,11 @@ struct Options
         QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
-        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
-                       "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP] or whatif[:ROW=PERCENT]... "
-                       "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
-                       "subcategory=CAT.SUB, interval=optimum|PERCENT)."),
+        QStringLiteral(
+            "With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
+            "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], causes or whatif[:ROW=PERCENT]... "
+            "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
+            "subcategory=CAT.SUB, interval=optimum|PERCENT)."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

@@ -1,5 +1,6 @@
 #include "core/store/label_removal.h"
 
+#include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 
@@ -28,7 +29,7 @@ struct LabelRows
 #define ATTEMPTS_OF_LABEL "(SELECT a.id FROM main.attempts a JOIN main.jobs j ON j.id = a.job_id WHERE j.label_id = ?1)"
 
 // Parents first (the order of a restore); a removal walks it backwards.
-const std::array<LabelRows, 11> kLabelRows { {
+const std::array<LabelRows, 12> kLabelRows { {
     { "labels", "id = ?1" },
     { "datasets", "label_id = ?1" },
     { "jobs", "label_id = ?1" },
@@ -39,6 +40,7 @@ const std::array<LabelRows, 11> kLabelRows { {
     { "import_issues", "dataset_id IN (SELECT id FROM main.datasets WHERE label_id = ?1)" },
     { "attempt_derived", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "attempt_phases", "attempt_id IN " ATTEMPTS_OF_LABEL },
+    { "cause_overrides", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "job_derived", "job_id IN " JOBS_OF_LABEL },
 } };
 
@@ -415,6 +417,10 @@ Result<RemovedLabel> restoreRemovedLabel(Database& db)
                 !st) {
                 return st;
             }
+        }
+        // The cause rules in force may have changed since the removal.
+        if (auto synced = syncCauseOverrides(db, nullptr); !synced) {
+            return synced.error();
         }
         return emptyTrash(db);
     });

@@ -170,6 +170,22 @@ CREATE TABLE attempt_phases(
     samples BLOB NOT NULL);
 )sql";
 
+// Re-classification of causes (core/ingest/cause_rules.h). Every rule set saved, as its JSON; the
+// newest is in force and an undo deletes it (an empty set clears). cause_overrides is derived from
+// the set in force: the effective cause of each interrupted attempt a rule moved, with the rule's
+// 0-based position; attempts keep their cause as imported. IF NOT EXISTS: a file made to look older
+// by dropping only the tables of its own versions (as tests do) keeps these and still migrates.
+constexpr const char* kSchemaV4Causes = R"sql(
+CREATE TABLE IF NOT EXISTS cause_rule_sets(
+    id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    saved_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS cause_overrides(
+    attempt_id INTEGER PRIMARY KEY,
+    cause TEXT NOT NULL,
+    rule INTEGER NOT NULL);
+)sql";
+
 Result<int64_t> readPragma(Database& db, const char* name)
 {
     auto v = db.queryInt(std::string("PRAGMA ") + name);
@@ -313,7 +329,13 @@ Status ensureSchema(Database& db)
             }
             v = 3;
         }
-        // Later migrations go here: if (v == 3) { ...; v = 4; }
+        if (v == 3) {
+            if (auto st = db.exec(kSchemaV4Causes); !st) {
+                return st;
+            }
+            v = 4;
+        }
+        // Later migrations go here: if (v == 4) { ...; v = 5; }
         std::string sql = "PRAGMA application_id=" + std::to_string(kApplicationId)
             + "; PRAGMA user_version=" + std::to_string(v) + ";";
         if (created) {
