@@ -263,7 +263,8 @@ int runChange(const CommonOptions& common, const CausesCmd& cmd)
                 j.key("saved_sets").number(changed->savedSets);
                 j.endObject();
                 return j.str();
-            } });
+            },
+            {} });
 }
 
 } // namespace
@@ -319,12 +320,12 @@ int runCauses(const CommonOptions& common, const CausesCmd& cmd)
     const std::string where = loaded->where;
     if (cmd.listRules) {
         return present(common,
-            { [&] { return rulesTable(*data); },
-                [&] { return causesJson(where, cmd, *options, scope, *data, false); } });
+            { [&] { return rulesTable(*data); }, [&] { return causesJson(where, cmd, *options, scope, *data, false); },
+                {} });
     }
     return present(common,
         { [&] { return causesTableText(where, cmd, *options, scope, *data); },
-            [&] { return causesJson(where, cmd, *options, scope, *data, true); } });
+            [&] { return causesJson(where, cmd, *options, scope, *data, true); }, {} });
 }
 
 } // namespace ett::app
