@@ -9,6 +9,7 @@
 
 #include <fmt/core.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -313,10 +314,13 @@ int runCauses(const CommonOptions& common, const CausesCmd& cmd)
     if (!loaded) {
         return fail(loaded.error().message);
     }
+    const auto started = std::chrono::steady_clock::now();
     auto data = causesOf(*loaded->workspace, scope, preview ? &*preview : nullptr);
     if (!data) {
         return fail(data.error().message);
     }
+    reportQuery(common, *loaded->fleet, "causes table (interruptions read from the database)",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     const std::string where = loaded->where;
     if (cmd.listRules) {
         return present(common,

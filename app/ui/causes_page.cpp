@@ -316,7 +316,7 @@ void CausesPage::fillRules()
         const int row = static_cast<int>(i);
         auto set = [&](int col, const QString& text, Qt::Alignment align) {
             auto* item = new QTableWidgetItem(text);
-            item->setTextAlignment(int(align | Qt::AlignVCenter));
+            item->setTextAlignment(align | Qt::AlignVCenter);
             m_rules->setItem(row, col, item);
         };
         set(0, QString::number(row + 1), Qt::AlignRight);
