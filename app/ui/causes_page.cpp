@@ -48,7 +48,7 @@ QList<QStandardItem*> rowOf(const QString& name, const core::CauseFigures& f, in
         cell(formatCount(f.failures), qlonglong(f.failures)),
         cell(formatCount(f.preemptions), qlonglong(f.preemptions)),
         cell(formatCount(f.otherInterruptions), qlonglong(f.otherInterruptions)),
-        cell(formatHours(lostH, QStringLiteral("GPU-h")), lostH),
+        cell(formatHours(lostH, QString()), lostH),
         cell(formatDuration(mean), mean ? QVariant(qlonglong(*mean)) : QVariant(qlonglong(-1))),
     };
     for (core::Symptom s : kSymptomColumns) {
@@ -171,9 +171,9 @@ void CausesPage::buildUi()
     m_message->setWordWrap(true);
     topLayout->addWidget(m_message);
     m_model = new QStandardItemModel(this);
-    m_model->setHorizontalHeaderLabels({ tr("Cause"), tr("Interruptions"), tr("Share"), tr("Failures"),
-        tr("Preemptions"), tr("Other"), tr("Lost GPU-h"), tr("Mean TTR"), tr("Explicit"), tr("Hang"), tr("Degradation"),
-        tr("Numeric"), tr("No symptom") });
+    m_model->setHorizontalHeaderLabels(
+        { tr("Cause"), tr("Interruptions"), tr("Share"), tr("Failures"), tr("Preempt."), tr("Other"), tr("Lost GPU-h"),
+            tr("Mean TTR"), tr("Explicit"), tr("Hang"), tr("Degrad."), tr("Numeric"), tr("No symptom") });
     m_model->horizontalHeaderItem(LostColumn)
         ->setToolTip(tr("(Lost progress + Time to Recover where defined) x the attempt's GPUs"));
     m_model->horizontalHeaderItem(MeanTtrColumn)
@@ -234,7 +234,9 @@ void CausesPage::buildUi()
     bottomLayout->addLayout(row, 1);
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 3000, 1000 }); // the tree the larger part; the user moves it from there
+    m_rules->setMinimumHeight(110);
     layout->addWidget(split, 1);
 
     connect(m_add, &QPushButton::clicked, this, [this] { editRule(-1); });
