@@ -2,6 +2,7 @@
 
 #include "app/cli/advise_cmd.h"
 #include "app/cli/bench_store_cmd.h"
+#include "app/cli/causes_cmd.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
 #include "app/cli/fleet_store_cmds.h"
@@ -231,6 +232,33 @@ Command addSeriesCommand(CLI::App& app, CommonOptions& common)
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runSeries(common, *cmd); } };
+}
+
+Command addCausesCommand(CLI::App& app, CommonOptions& common)
+{
+    auto cmd = std::make_shared<CausesCmd>();
+    auto* sub = app.add_subcommand("causes",
+        "Interruptions by cause class and finer cause (count, share, lost GPU-hours, mean time to recover, "
+        "symptoms); re-classification rules: preview (--rules), save (--save), list (--list-rules), undo (--undo)");
+    addDbOption(sub, common);
+    sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
+    sub->add_option("--scope", cmd->scope, "Which jobs, as a cohort spec (label=..., team=ads|search, gpus>=8, ...)");
+    sub->add_option("--from", cmd->from, "Range start (RFC 3339 or epoch seconds): interruptions at or after it");
+    sub->add_option("--to", cmd->to, "Range end (RFC 3339 or epoch seconds), exclusive");
+    auto* rules = sub->add_option("--rules", cmd->rulesFile,
+        "A rules file (JSON: {\"rules\": [{\"match\": {\"cause\", \"symptom\", \"detail\"}, \"set_cause\": ...}]}): "
+        "the table with them applied, nothing written");
+    auto* save = sub->add_flag("--save", cmd->save,
+        "Save the --rules as the set in force (replacing it; the one before is kept for --undo); every view follows");
+    save->needs(rules);
+    auto* list = sub->add_flag("--list-rules", cmd->listRules, "List the rules in force with how many each moved");
+    auto* undo = sub->add_flag("--undo", cmd->undo, "Restore the rule set in force before the last --save");
+    undo->excludes(rules)->excludes(list);
+    save->excludes(list);
+    addFormatOption(sub, common.format, false);
+    addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, "Not yet: the causes need --db");
+    return { sub, [&common, cmd] { return runCauses(common, *cmd); } };
 }
 
 Command addJobCommand(CLI::App& app, CommonOptions& common)
@@ -577,7 +605,7 @@ int runEttw(int argc, char** argv)
     // The order of registration is the order of `ettw --help`.
     CommonOptions common;
     std::vector<Command> commands;
-    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand,
+    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand, addCausesCommand,
              addCompareCommand, addAdviseCommand, addWhatIfCommand }) {
         commands.push_back(add(app, common));
     }

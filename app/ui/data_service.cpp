@@ -37,6 +37,8 @@ void registerMetaTypes()
         qRegisterMetaType<ett::app::ReportRequest>();
         qRegisterMetaType<ett::app::ReportContent>();
         qRegisterMetaType<ett::app::LoadStats>();
+        qRegisterMetaType<ett::app::CausesData>();
+        qRegisterMetaType<ett::app::RulesChanged>();
         qRegisterMetaType<ett::core::LabelContents>();
         qRegisterMetaType<ett::app::JobRanks>();
         qRegisterMetaType<ett::app::HostsRanking>();
@@ -336,6 +338,28 @@ quint64 DataService::requestScenarios(const QObject* requester)
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, latest, id] { worker->scenarios(latest, id); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::requestCauses(const core::CohortSpec& filter, const QObject* requester)
+{
+    const auto made = newRequest(static_cast<int>(RequestKind::Causes), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, filter] { worker->causes(latest, id, filter); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 DataService::changeCauseRules(const std::optional<core::CauseRules>& rules)
+{
+    const auto made = newRequest(-1, nullptr);
+    const quint64 id = made.first;
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, rules] { worker->changeCauseRules(latest, id, rules); }, Qt::QueuedConnection);
     return id;
 }
 

@@ -7,6 +7,7 @@
 
 #include "app/service/bucket_intervals.h"
 #include "app/service/ranks.h"
+#include "app/service/causes.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
 #include "core/model/label_contents.h"
@@ -134,6 +135,14 @@ public:
     // it again) and the new list, or queryFailed (nothing deleted). Never made stale.
     quint64 deleteScenario(const QString& name);
 
+    // The causes table of the filter under the cause rules in force (app/service/causes.h):
+    // causesReady or queryFailed (a fleet store holds no rules: it needs a database).
+    quint64 requestCauses(const core::CohortSpec& filter, const QObject* requester = nullptr);
+    // Saves `rules` as the cause rules in force (nullopt: restores the set saved before the last
+    // save), derives the figures again and reloads: databaseOpened, then causeRulesChanged; or
+    // queryFailed (nothing changed). Never made stale.
+    quint64 changeCauseRules(const std::optional<core::CauseRules>& rules);
+
     // Makes every request made so far stale: a fleet store's query in flight is abandoned (and
     // killed on the server), and no result of them is delivered.
     void stopQueries();
@@ -168,6 +177,8 @@ signals:
     void jobsFound(quint64 id, const ett::app::JobMatches& matches);
     void jobRanksReady(quint64 id, const ett::app::JobRanks& ranks);
     void hostsReady(quint64 id, const ett::app::HostsRanking& hosts);
+    void causesReady(quint64 id, const ett::app::CausesData& data);
+    void causeRulesChanged(quint64 id, const ett::app::RulesChanged& change);
     void scenarioSaved(quint64 id, const QString& name, const ett::app::ScenarioList& list);
     void scenarioDeleted(quint64 id, const ett::core::SavedScenario& deleted, const ett::app::ScenarioList& list);
     // What a running comparison is doing ("loading phase durations", "comparing"), for the page.
@@ -201,6 +212,8 @@ private:
 } // namespace ett::app
 
 Q_DECLARE_METATYPE(ett::app::LoadStats)
+Q_DECLARE_METATYPE(ett::app::CausesData)
+Q_DECLARE_METATYPE(ett::app::RulesChanged)
 Q_DECLARE_METATYPE(ett::app::FleetDensity)
 Q_DECLARE_METATYPE(ett::app::BucketIntervals)
 Q_DECLARE_METATYPE(ett::core::LabelContents)

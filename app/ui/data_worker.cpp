@@ -585,6 +585,31 @@ void DataWorker::issues(LatestId latest, quint64 id)
         });
 }
 
+void DataWorker::causes(LatestId latest, quint64 id, const core::CohortSpec& filter)
+{
+    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The causes table"))) {
+        return;
+    }
+    answer(latest, id, QObject::tr("causes"), &DataService::causesReady,
+        [&](FleetSource&) { return causesOf(*m_workspace, filter, nullptr); });
+}
+
+void DataWorker::changeCauseRules(LatestId latest, quint64 id, const std::optional<core::CauseRules>& rules)
+{
+    if (!workspaceOrFail(latest, id, QObject::tr("Cause rules"))) {
+        return;
+    }
+    // On error nothing was changed; on success the workspace holds the fleet loaded again.
+    const auto started = Clock::now();
+    auto changed = rules ? saveCauseRules(*m_workspace, *rules) : undoCauseRules(*m_workspace);
+    if (!changed) {
+        postFailed(latest, id, qs(changed.error().message));
+        return;
+    }
+    postOpened(secondsSince(started));
+    postResult(latest, id, &DataService::causeRulesChanged, *changed);
+}
+
 std::optional<ScenarioList> DataWorker::listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context)
 {
     auto listed = savedScenarios(*m_workspace);

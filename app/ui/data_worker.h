@@ -38,6 +38,7 @@ enum class RequestKind {
     Intervals = 12,
     JobRanks = 13,
     Hosts = 14,
+    Causes = 15,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -85,6 +86,8 @@ public:
     void findJobs(LatestId latest, quint64 id, const QString& query, int limit);
     void jobRanks(LatestId latest, quint64 id, const QString& key, const QString& label);
     void hosts(LatestId latest, quint64 id, const core::CohortSpec& filter);
+    void causes(LatestId latest, quint64 id, const core::CohortSpec& filter);
+    void changeCauseRules(LatestId latest, quint64 id, const std::optional<core::CauseRules>& rules);
 
 private:
     static bool isStale(const LatestId& latest, quint64 id) { return latest->load() != id; }

@@ -1,6 +1,7 @@
 #include "app/ui/main_window.h"
 
 #include "app/ui/advisor_page.h"
+#include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
@@ -219,6 +220,11 @@ void MainWindow::createActions()
                                    "the filter's jobs most often slowest"));
     connect(m_ranksAction, &QAction::triggered, this, [this] { showPage(kRanksPage); });
 
+    m_causesAction = new QAction(tr("&Causes"), this);
+    m_causesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_7));
+    m_causesAction->setStatusTip(tr("Interruptions by cause and symptom; rules that re-classify causes"));
+    connect(m_causesAction, &QAction::triggered, this, [this] { showPage(kCausesPage); });
+
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setEnabled(false);
@@ -285,6 +291,7 @@ void MainWindow::createMenus()
     view->addAction(m_advisorAction);
     view->addAction(m_whatIfAction);
     view->addAction(m_ranksAction);
+    view->addAction(m_causesAction);
     view->addSeparator();
     view->addAction(m_issuesAction);
     view->addSeparator();
@@ -359,6 +366,13 @@ void MainWindow::createPages()
     m_whatIf->undoDeleteAction()->setShortcut(QKeySequence());
     connect(m_whatIf, &WhatIfPage::undoDeleteChanged, this, &MainWindow::updateUndoAction);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoAction);
+    // Causes and their re-classification rules; Edit > Undo undoes a rule change there.
+    m_causes = new CausesPage(m_state, m_service, m_tabs);
+    m_tabs->addTab(m_causes, tr("Causes"));
+    m_tabs->setTabToolTip(kCausesPage, m_causesAction->statusTip());
+    connect(m_causes, &CausesPage::undoChanged, this, &MainWindow::updateUndoAction);
+    connect(m_causes, &CausesPage::statusMessage, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     m_splitter->addWidget(m_tabs);
     auto* timeline = m_timeline = new TimelineView(m_state, m_service, m_splitter);
     m_splitter->addWidget(timeline);
@@ -532,7 +546,8 @@ void MainWindow::updateChrome()
     const bool empty = m_content->currentIndex() == 1;
     const int index = m_tabs->currentIndex();
     const bool compare = index == kComparePage;
-    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage || index == kRanksPage;
+    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage || index == kRanksPage
+        || index == kCausesPage;
     m_filtersBar->setVisible(!empty && !compare);
     m_scopeBar->setWanted(!empty && !compare);
     m_timeline->setVisible(!roomy);

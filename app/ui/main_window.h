@@ -32,6 +32,7 @@ class QToolBar;
 namespace ett::app {
 
 class AdvisorPage;
+class CausesPage;
 class ComparePage;
 class DataService;
 class ImportProgressDialog;
@@ -90,6 +91,8 @@ public:
     static constexpr int kWhatIfPage = 4;
     static constexpr int kRanksPage = 5;
     RanksPage* ranksPage() const { return m_ranks; }
+    static constexpr int kCausesPage = 6;
+    CausesPage* causesPage() const { return m_causes; }
     ComparePage* comparePage() const { return m_compare; }
     AdvisorPage* advisorPage() const { return m_advisor; }
     WhatIfPage* whatIfPage() const { return m_whatIf; }
@@ -181,6 +184,7 @@ private:
     WhatIfPage* m_whatIf = nullptr;
     IntervalsDialog* m_intervals = nullptr;
     RanksPage* m_ranks = nullptr;
+    CausesPage* m_causes = nullptr;
     QPointer<ImportProgressDialog> m_progress;
 
     QAction* m_newDbAction = nullptr;
@@ -204,6 +208,7 @@ private:
     QAction* m_advisorAction = nullptr;
     QAction* m_whatIfAction = nullptr;
     QAction* m_ranksAction = nullptr;
+    QAction* m_causesAction = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     QAction* m_issuesAction = nullptr;

@@ -1,6 +1,7 @@
 // What the window does with databases and traces: opening, importing, the service's answers,
 // the dialogs of the File and Edit menus, label renames and removals with undo, recent files and
 // the title. The window's construction and layout are in main_window.cpp.
+#include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/dialogs.h"
@@ -418,6 +419,10 @@ void MainWindow::undo()
         m_whatIf->undoDelete();
         return;
     }
+    if (m_tabs->currentIndex() == kCausesPage && m_causes->canUndoRuleChange()) {
+        m_causes->undoRuleChange();
+        return;
+    }
     if (!m_service->removedLabel().isEmpty()) {
         statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
         m_service->restoreRemovedLabel();
@@ -432,6 +437,9 @@ void MainWindow::updateUndoAction()
     if (m_tabs && m_tabs->currentIndex() == kWhatIfPage && m_whatIf && m_whatIf->canUndoDelete()) {
         text = tr("&Undo scenario delete");
         tip = tr("Save the scenario deleted on the What-if page again");
+    } else if (m_tabs && m_tabs->currentIndex() == kCausesPage && m_causes && m_causes->canUndoRuleChange()) {
+        text = tr("&Undo cause rule change");
+        tip = tr("Restore the cause rules in force before the last change, and the figures with them");
     } else if (!m_service->removedLabel().isEmpty()) {
         text = tr("&Undo removal of label '%1'").arg(m_service->removedLabel());
         tip = tr("Put label '%1' back with everything it held (refused if a later import took its name or ids)")

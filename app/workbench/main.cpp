@@ -7,6 +7,7 @@
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
 #include "app/ui/advisor_page.h"
+#include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/details_panel.h"
@@ -165,6 +166,13 @@ private:
             m_window->showPage(ett::app::MainWindow::kAdvisorPage);
             return;
         }
+        if (m_show == QLatin1String("causes")) {
+            ett::app::CausesPage* page = m_window->causesPage();
+            connect(page, &ett::app::CausesPage::causesShown, this, &ScreenshotTaker::shootSettled);
+            shootWithin("causes table");
+            m_window->showPage(ett::app::MainWindow::kCausesPage);
+            return;
+        }
         if (m_show.startsWith(QLatin1String("compare"))) {
             ett::app::ComparePage* page = m_window->comparePage();
             const QStringList options = m_show.split(QLatin1Char(':')).mid(1);
@@ -251,7 +259,7 @@ private:
         }
         if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
             fail(QStringLiteral("--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
-                                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET or ranks[:KEY][:excess]")
+                                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET, ranks[:KEY][:excess] or causes")
                      .arg(m_show));
             return;
         }
@@ -338,7 +346,7 @@ struct Options
                        "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], whatif[:ROW=PERCENT]... "
                        "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
                        "subcategory=CAT.SUB, interval=optimum|PERCENT), intervals:BUCKET (the intervals behind a "
-                       "bucket, e.g. intervals:lost_progress) or ranks[:KEY][:excess]."),
+                       "bucket, e.g. intervals:lost_progress), ranks[:KEY][:excess] or causes."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     QCommandLineParser parser;
 

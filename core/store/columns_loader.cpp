@@ -1,6 +1,7 @@
 #include "core/store/columns_loader.h"
 
 #include "core/model/segment_codec.h"
+#include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
 #include "core/store/schema.h"
 
@@ -151,10 +152,11 @@ private:
             for (int b = 0; b < kBucketCount; ++b) {
                 cols += std::string(", d.") + bucketColumn(b);
             }
-            auto st = db.prepare(
-                "SELECT a.id, a.job_id, a.attempt_no, a.start_ns, a.end_ns, coalesce(a.gpus, j.gpus), "
-                "a.outcome, coalesce(a.interrupted_at_ns, a.end_ns), a.cause, d.gap_after_ns, d.tts_ns, "
-                "d.ttr_ns, d.first_train_ns, d.segments"
+            auto st = db.prepare("SELECT a.id, a.job_id, a.attempt_no, a.start_ns, a.end_ns, coalesce(a.gpus, j.gpus), "
+                                 "a.outcome, coalesce(a.interrupted_at_ns, a.end_ns), "
+                + std::string(kEffectiveCauseSql)
+                + ", d.gap_after_ns, d.tts_ns, "
+                  "d.ttr_ns, d.first_train_ns, d.segments"
                 + cols + " FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN attempt_derived d ON d.attempt_id = a.id"
                 + where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
             if (!st) {

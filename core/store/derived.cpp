@@ -2,6 +2,7 @@
 
 #include "core/model/phase_samples.h"
 #include "core/model/segment_codec.h"
+#include "core/store/cause_rules_store.h"
 #include "core/store/schema.h"
 
 #include <algorithm>
@@ -46,8 +47,8 @@ Result<std::unique_ptr<DerivedUpdater>> DerivedUpdater::create(Database& db)
     Spec specs[] = {
         { &u->m_job, "SELECT gpus, submitted_ns FROM jobs WHERE id=?" },
         { &u->m_attempts,
-            "SELECT id, attempt_no, start_ns, end_ns, gpus, outcome, interrupted_at_ns, cause FROM attempts "
-            "WHERE job_id=? ORDER BY start_ns, attempt_no" },
+            std::string("SELECT a.id, a.attempt_no, a.start_ns, a.end_ns, a.gpus, a.outcome, a.interrupted_at_ns, ")
+                + kEffectiveCauseSql + " FROM attempts a WHERE a.job_id=? ORDER BY a.start_ns, a.attempt_no" },
         { &u->m_runs, "SELECT first_id, last_id FROM phase_runs WHERE attempt_id=? ORDER BY first_id" },
         { &u->m_phases,
             "SELECT k.category, p.rank, p.start_ns, p.end_ns, p.kind FROM phases p JOIN phase_kinds k ON k.id = p.kind "

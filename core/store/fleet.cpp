@@ -1,6 +1,7 @@
 #include "core/store/fleet.h"
 
 #include "core/model/segment_codec.h"
+#include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
 #include "core/store/schema.h"
 
@@ -134,9 +135,10 @@ Result<std::vector<FleetJob>> loadFleet(Database& db, const FleetQuery& q)
 
     // 3. Attempts with their derived figures, in start order per job.
     {
-        auto st = db.prepare("SELECT a.job_id, a.attempt_no, a.start_ns, a.end_ns, a.gpus, a.outcome, a.cause, "
-                             "a.symptom, a.detail, ad.gap_after_ns, ad.tts_ns, ad.ttr_ns, ad.first_train_ns, "
-                             "ad.fault_ns, ad.interruption, "
+        auto st = db.prepare("SELECT a.job_id, a.attempt_no, a.start_ns, a.end_ns, a.gpus, a.outcome, "
+            + std::string(kEffectiveCauseSql)
+            + ", a.symptom, a.detail, ad.gap_after_ns, ad.tts_ns, ad.ttr_ns, ad.first_train_ns, "
+              "ad.fault_ns, ad.interruption, "
             + std::string(q.withSegments ? "ad.segments" : "NULL") + bucketSelect("ad")
             + " FROM attempts a JOIN attempt_derived ad ON ad.attempt_id = a.id JOIN jobs j ON j.id = a.job_id "
               "JOIN labels l ON l.id = j.label_id"

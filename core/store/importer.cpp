@@ -2,6 +2,7 @@
 
 #include "core/ingest/input_file.h"
 #include "core/store/batch_pipeline.h"
+#include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
 #include "core/store/derived.h"
 #include "core/store/fleet.h"
@@ -749,6 +750,10 @@ Status ImportSession::finish()
     }
     if (auto st = attributeTouched(); !st) {
         return st;
+    }
+    // The cause rules in force apply to what this file brought (core/store/cause_rules_store.h).
+    if (auto synced = syncCauseOverrides(m_db, &m_touched); !synced) {
+        return synced.error();
     }
     return writeDataset();
 }

@@ -1,5 +1,6 @@
 #include "core/store/label_removal.h"
 
+#include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 
@@ -40,6 +41,7 @@ const std::array<LabelRows, 12> kLabelRows { {
     { "import_issues", "dataset_id IN (SELECT id FROM main.datasets WHERE label_id = ?1)" },
     { "attempt_derived", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "attempt_phases", "attempt_id IN " ATTEMPTS_OF_LABEL },
+    { "cause_overrides", "attempt_id IN " ATTEMPTS_OF_LABEL },
     { "job_derived", "job_id IN " JOBS_OF_LABEL },
 } };
 
@@ -416,6 +418,10 @@ Result<RemovedLabel> restoreRemovedLabel(Database& db)
                 !st) {
                 return st;
             }
+        }
+        // The cause rules in force may have changed since the removal.
+        if (auto synced = syncCauseOverrides(db, nullptr); !synced) {
+            return synced.error();
         }
         return emptyTrash(db);
     });

@@ -170,13 +170,26 @@ CREATE TABLE attempt_phases(
     samples BLOB NOT NULL);
 )sql";
 
-// The host each rank of an attempt ran on (spec 7.3, the `rank` record), as imported.
-constexpr const char* kSchemaV4Ranks = R"sql(
-CREATE TABLE rank_hosts(
+// Version 4. rank_hosts: the host each rank of an attempt ran on (spec 7.3, the `rank` record), as
+// imported. Re-classification of causes (core/ingest/cause_rules.h): every rule set saved, as its
+// JSON; the newest is in force and an undo deletes it (an empty set clears). cause_overrides is
+// derived from the set in force: the effective cause of each interrupted attempt a rule moved, with
+// the rule's 0-based position; attempts keep their cause as imported. IF NOT EXISTS: a file made to
+// look older by dropping only some of these tables (as tests do) keeps the others and still migrates.
+constexpr const char* kSchemaV4 = R"sql(
+CREATE TABLE IF NOT EXISTS rank_hosts(
     attempt_id INTEGER NOT NULL,
     rank INTEGER NOT NULL,
     host TEXT NOT NULL,
     PRIMARY KEY(attempt_id, rank)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS cause_rule_sets(
+    id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    saved_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS cause_overrides(
+    attempt_id INTEGER PRIMARY KEY,
+    cause TEXT NOT NULL,
+    rule INTEGER NOT NULL);
 )sql";
 
 Result<int64_t> readPragma(Database& db, const char* name)
@@ -323,7 +336,7 @@ Status ensureSchema(Database& db)
             v = 3;
         }
         if (v == 3) {
-            if (auto st = db.exec(kSchemaV4Ranks); !st) {
+            if (auto st = db.exec(kSchemaV4); !st) {
                 return st;
             }
             v = 4;

@@ -1,6 +1,7 @@
 #include "core/store/timeline.h"
 
 #include "core/model/segment_codec.h"
+#include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
 #include "core/store/schema.h"
 
@@ -75,8 +76,9 @@ Status readAttempts(Database& db, JobTimeline& t, std::vector<int64_t>& attemptI
         cols += std::string(", d.") + bucketColumn(b);
     }
     auto st = db.prepare("SELECT a.id, a.attempt_no, a.start_ns, a.end_ns, coalesce(a.gpus, j.gpus), a.outcome, "
-                         "a.cause, a.symptom, a.detail, d.gap_after_ns, d.tts_ns, d.ttr_ns, d.first_train_ns, "
-                         "d.fault_ns, d.interruption, d.segments"
+        + std::string(kEffectiveCauseSql)
+        + ", a.symptom, a.detail, d.gap_after_ns, d.tts_ns, d.ttr_ns, d.first_train_ns, "
+          "d.fault_ns, d.interruption, d.segments"
         + cols
         + " FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN attempt_derived d ON d.attempt_id = a.id "
           "WHERE a.job_id = ? ORDER BY a.start_ns, a.attempt_no");

@@ -1,5 +1,6 @@
 #include "core/store/clickhouse/push.h"
 
+#include "core/store/cause_rules_store.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_schema.h"
 #include "core/store/database.h"
@@ -319,8 +320,9 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
     const std::string where = columnsQueryWhere(query);
     FleetTexts out;
     // 1. Attempts in the columns' order (the loader's ORDER BY, a total order).
-    auto st = db.prepare("SELECT a.cause, a.symptom, a.detail FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN "
-                         "attempt_derived d ON d.attempt_id = a.id"
+    auto st = db.prepare("SELECT " + std::string(kEffectiveCauseSql)
+        + ", a.symptom, a.detail FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN "
+          "attempt_derived d ON d.attempt_id = a.id"
         + where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
     if (!st) {
         return st.error();

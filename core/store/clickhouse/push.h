@@ -68,7 +68,8 @@ struct PushReport
 };
 
 // What a job's timeline shows beyond the engine's columns, aligned with them: per attempt its
-// cause, symptom and detail as imported; per checkpoint the attempt it was written in and its step.
+// effective cause (core/store/cause_rules_store.h), symptom and detail; per checkpoint the attempt
+// it was written in and its step.
 struct FleetTexts
 {
     std::vector<std::string> attemptCause;
