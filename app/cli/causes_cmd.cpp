@@ -159,6 +159,10 @@ std::vector<std::string> causeCells(const std::string& name, const CauseFigures&
 
 std::string rulesTable(const CausesData& d)
 {
+    if (d.onStore && !d.preview) {
+        return "A fleet store keeps no cause rules: causes are as pushed (after the rules in force in each "
+               "database pushed); `--rules FILE` previews rules on them.\n";
+    }
     if (d.rules.rules.empty()) {
         return d.preview ? "The rules file has no rules.\n"
                          : "No cause rules in force: causes are as imported"
@@ -272,9 +276,13 @@ int runChange(const CommonOptions& common, const CausesCmd& cmd)
 
 int runCauses(const CommonOptions& common, const CausesCmd& cmd)
 {
-    if (!common.store.url.empty()) {
-        return fail("ettw causes needs --db for now: a fleet store holds neither the cause rules nor each "
-                    "interruption's cause and symptom");
+    if (!common.store.url.empty() && (cmd.save || cmd.undo || cmd.listRules)) {
+        return fail(std::string("ettw causes ")
+            + (cmd.save        ? "--save"
+                    : cmd.undo ? "--undo"
+                               : "--list-rules")
+            + " needs --db: a fleet store keeps no cause rules (its causes are as pushed; `--rules FILE` previews "
+              "rules on them)");
     }
     if (cmd.save && cmd.rulesFile.empty()) {
         return fail("--save needs --rules FILE (the rules to save)");
@@ -315,11 +323,14 @@ int runCauses(const CommonOptions& common, const CausesCmd& cmd)
         return fail(loaded.error().message);
     }
     const auto started = std::chrono::steady_clock::now();
-    auto data = causesOf(*loaded->workspace, scope, preview ? &*preview : nullptr);
+    auto data = loaded->store ? storeCausesOf(*loaded->store, scope, preview ? &*preview : nullptr)
+                              : causesOf(*loaded->workspace, scope, preview ? &*preview : nullptr);
     if (!data) {
         return fail(data.error().message);
     }
-    reportQuery(common, *loaded->fleet, "causes table (interruptions read from the database)",
+    reportQuery(common, *loaded->fleet,
+        loaded->store ? "causes table (interruptions read from the store)"
+                      : "causes table (interruptions read from the database)",
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     const std::string where = loaded->where;
     if (cmd.listRules) {

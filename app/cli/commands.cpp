@@ -12,8 +12,8 @@
 #include "app/cli/job_cmd.h"
 #include "app/cli/jobs_cmd.h"
 #include "app/cli/mappings_cmd.h"
-#include "app/cli/restarts_cmd.h"
 #include "app/cli/ranks_cmd.h"
+#include "app/cli/restarts_cmd.h"
 #include "app/cli/series_cmd.h"
 #include "app/cli/store_cmds.h"
 #include "app/cli/summary_cmd.h"
@@ -257,7 +257,8 @@ Command addCausesCommand(CLI::App& app, CommonOptions& common)
     save->excludes(list);
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
-    addStoreOption(sub, common.store, "Not yet: the causes need --db");
+    addStoreOption(sub, common.store,
+        "Compute the table (and a --rules preview) on this fleet store instead of --db; it keeps no rules");
     return { sub, [&common, cmd] { return runCauses(common, *cmd); } };
 }
 
@@ -441,6 +442,7 @@ Command addIntervalsCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runIntervals(common, *cmd); } };
 }
 
@@ -473,7 +475,7 @@ Command addRanksCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--label", cmd->label, "Dataset label, when the job exists under several");
     sub->add_option("--attempt", cmd->attempt, "Only this attempt")->check(CLI::NonNegativeNumber);
     addFormatOption(sub, common.format, false);
-    addStoreOption(sub, common.store, "Not yet supported on a fleet store");
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runRanks(common, *cmd); } };
 }
 
@@ -491,7 +493,7 @@ Command addHostsCommand(CLI::App& app, CommonOptions& common)
         "Which jobs, as a cohort spec (label=..., team=..., gpus>=8; from=... and to=... select attempts by start)");
     sub->add_option("--top", cmd->top, "How many hosts (0: all)")->check(CLI::NonNegativeNumber)->capture_default_str();
     addFormatOption(sub, common.format, false);
-    addStoreOption(sub, common.store, "Not yet supported on a fleet store");
+    addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runHosts(common, *cmd); } };
 }
 
@@ -605,16 +607,16 @@ int runEttw(int argc, char** argv)
     // The order of registration is the order of `ettw --help`.
     CommonOptions common;
     std::vector<Command> commands;
-    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand, addCausesCommand,
-             addCompareCommand, addAdviseCommand, addWhatIfCommand }) {
+    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand,
+             addCausesCommand, addCompareCommand, addAdviseCommand, addWhatIfCommand }) {
         commands.push_back(add(app, common));
     }
 #ifdef ETT_WITH_REPORT
     commands.push_back(addReportCommand(app, common));
 #endif
     for (auto add : { addJobsCommand, addIntervalsCommand, addRanksCommand, addHostsCommand, addIssuesCommand,
-             addDatasetsCommand, addUpgradeCommand, addPushCommand, addStoreCommand, addBenchCommand, addMappingsCommand,
-             addGenerateCommand }) {
+             addDatasetsCommand, addUpgradeCommand, addPushCommand, addStoreCommand, addBenchCommand,
+             addMappingsCommand, addGenerateCommand }) {
         commands.push_back(add(app, common));
     }
 

@@ -1,10 +1,12 @@
 #include "app/cli/ranks_cmd.h"
 
+#include "app/cli/cli_common.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/presenter.h"
 #include "app/cli/query_scope.h"
 #include "app/cli/text_table.h"
 #include "app/service/ranks.h"
+#include "app/service/store_fleet_source.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
 
@@ -17,13 +19,6 @@ namespace ett::app {
 using namespace ett::core;
 
 namespace {
-
-// The fleet store holds no `rank` records yet: say so, naming the command.
-int storeNotSupported(const char* command)
-{
-    return fail(std::string("ettw ") + command
-        + " needs --db for now: a fleet store (--store) does not hold the ranks' hosts yet");
-}
 
 void writeHost(JsonWriter& w, const std::string& host)
 {
@@ -200,14 +195,20 @@ std::string hostsTable(const CohortSpec& spec, const HostsRanking& h, int64_t to
 
 int runRanks(const CommonOptions& common, const RanksCmd& cmd)
 {
+    core::Result<JobRanks> ranks = core::Error { "" };
     if (!common.store.url.empty()) {
-        return storeNotSupported("ranks");
+        auto session = openAndLoad(common, std::nullopt);
+        if (!session) {
+            return fail(session.error().message);
+        }
+        ranks = jobRanks(*session->store, cmd.job, cmd.label, cmd.attempt);
+    } else {
+        auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
+        if (!workspace) {
+            return fail(workspace.error().message);
+        }
+        ranks = jobRanks(**workspace, cmd.job, cmd.label, cmd.attempt);
     }
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
-    if (!workspace) {
-        return fail(workspace.error().message);
-    }
-    auto ranks = jobRanks(**workspace, cmd.job, cmd.label, cmd.attempt);
     if (!ranks) {
         return fail(ranks.error().message);
     }
@@ -216,16 +217,9 @@ int runRanks(const CommonOptions& common, const RanksCmd& cmd)
 
 int runHosts(const CommonOptions& common, const HostsCmd& cmd)
 {
-    if (!common.store.url.empty()) {
-        return storeNotSupported("hosts");
-    }
     auto options = rollupOptions(cmd.from, cmd.to, false);
     if (!options) {
         return fail(options.error().message);
-    }
-    auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
-    if (!workspace) {
-        return fail(workspace.error().message);
     }
     auto parsed = parseCohortSpec(cmd.scope, "--scope");
     if (!parsed) {
@@ -242,7 +236,20 @@ int runHosts(const CommonOptions& common, const HostsCmd& cmd)
     if (options->toNs) {
         scope.toNs = options->toNs;
     }
-    auto hosts = hostsRanking(**workspace, scope);
+    core::Result<HostsRanking> hosts = core::Error { "" };
+    if (!common.store.url.empty()) {
+        auto session = openAndLoad(common, std::nullopt);
+        if (!session) {
+            return fail(session.error().message);
+        }
+        hosts = hostsRanking(*session->store, scope);
+    } else {
+        auto workspace = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
+        if (!workspace) {
+            return fail(workspace.error().message);
+        }
+        hosts = hostsRanking(**workspace, scope);
+    }
     if (!hosts) {
         return fail(hosts.error().message);
     }

@@ -1,10 +1,42 @@
 #include "app/service/causes.h"
 
+#include "app/service/store_fleet_source.h"
 #include "core/store/cause_rules_store.h"
 
 #include <unordered_map>
 
 namespace ett::app {
+
+namespace {
+
+// Adds one interruption of the scope to `facts` with its effective cause, or the cause `preview`
+// gives its imported one, counting what each rule moved.
+void addFacts(const core::StoredInterruption& i, const core::CauseRules* preview, CausesData& out,
+    std::vector<core::InterruptionFacts>& facts)
+{
+    std::string cause = i.effectiveCause;
+    int rule = i.rule;
+    if (preview) {
+        rule = preview->firstMatch(i.importedCause, i.symptom, i.detail);
+        const bool moves = rule >= 0 && preview->rules[static_cast<size_t>(rule)].setCause != i.importedCause;
+        rule = moves ? rule : -1;
+        cause = moves ? preview->rules[static_cast<size_t>(rule)].setCause : i.importedCause;
+    }
+    if (rule >= 0 && static_cast<size_t>(rule) < out.movedInScope.size()) {
+        ++out.movedInScope[static_cast<size_t>(rule)];
+    }
+    out.reclassified += cause != i.importedCause ? 1 : 0;
+    core::InterruptionFacts f;
+    f.cause = std::move(cause);
+    f.outcome = i.outcome;
+    f.symptom = core::parseSymptom(i.symptom).value_or(core::Symptom::None);
+    f.gpus = i.gpus;
+    f.lostProgressNs = i.lostProgressNs;
+    f.ttrNs = i.ttrNs;
+    facts.push_back(std::move(f));
+}
+
+} // namespace
 
 core::Result<CausesData> causesOf(Workspace& ws, const core::CohortSpec& scope, const core::CauseRules* preview)
 {
@@ -63,26 +95,39 @@ core::Result<CausesData> causesOf(Workspace& ws, const core::CohortSpec& scope, 
         if ((scope.fromNs && i.faultNs < *scope.fromNs) || (scope.toNs && i.faultNs >= *scope.toNs)) {
             continue;
         }
-        std::string cause = i.effectiveCause;
-        int rule = i.rule;
-        if (preview) {
-            rule = preview->firstMatch(i.importedCause, i.symptom, i.detail);
-            const bool moves = rule >= 0 && preview->rules[static_cast<size_t>(rule)].setCause != i.importedCause;
-            rule = moves ? rule : -1;
-            cause = moves ? preview->rules[static_cast<size_t>(rule)].setCause : i.importedCause;
-        }
-        if (rule >= 0 && static_cast<size_t>(rule) < out.movedInScope.size()) {
-            ++out.movedInScope[static_cast<size_t>(rule)];
-        }
-        out.reclassified += cause != i.importedCause ? 1 : 0;
-        core::InterruptionFacts f;
-        f.cause = std::move(cause);
-        f.outcome = i.outcome;
-        f.symptom = core::parseSymptom(i.symptom).value_or(core::Symptom::None);
-        f.gpus = i.gpus;
-        f.lostProgressNs = i.lostProgressNs;
-        f.ttrNs = i.ttrNs;
-        facts.push_back(std::move(f));
+        addFacts(i, preview, out, facts);
+    }
+    out.table = core::causesTable(facts);
+    return out;
+}
+
+core::Result<CausesData> storeCausesOf(
+    StoreFleetSource& store, const core::CohortSpec& scope, const core::CauseRules* preview)
+{
+    auto stored = store.interruptions(scope);
+    if (!stored) {
+        return stored.error();
+    }
+    CausesData out;
+    out.onStore = true;
+    if (preview) {
+        out.rules = *preview;
+        out.preview = true;
+    }
+    out.movedInScope.assign(out.rules.rules.size(), 0);
+    std::vector<core::InterruptionFacts> facts;
+    for (auto& s : *stored) {
+        // The cause as pushed stands for the imported one: a preview re-classifies from it.
+        core::StoredInterruption i;
+        i.outcome = s.outcome;
+        i.importedCause = s.cause;
+        i.effectiveCause = std::move(s.cause);
+        i.symptom = std::move(s.symptom);
+        i.detail = std::move(s.detail);
+        i.gpus = s.gpus;
+        i.lostProgressNs = s.lostProgressNs;
+        i.ttrNs = s.ttrNs;
+        addFacts(i, preview, out, facts);
     }
     out.table = core::causesTable(facts);
     return out;

@@ -1,8 +1,8 @@
 // The causes use case, for both front ends: the interruptions of a scope by cause class and finer
 // cause (core/model/causes.h) under the cause rules in force or under rules previewed, with how
 // many interruptions each rule moved; and the changes to the rules (save, undo), which re-derive
-// the document's figures (core/store/cause_rules_store.h). Local documents only: a fleet store
-// holds no rules.
+// the document's figures (core/store/cause_rules_store.h). A fleet store holds no rules: only its
+// table, and previews, are made there.
 #pragma once
 
 #include "app/service/workspace.h"
@@ -32,6 +32,7 @@ struct CausesData
     int64_t reclassified = 0;
     std::optional<std::string> savedAt; // when the set in force was saved (RFC 3339 UTC)
     int64_t savedSets = 0; // rule sets saved: how many undos can follow
+    bool onStore = false; // made on a fleet store, which keeps no rules
 };
 
 // The scope's causes table. A job counts when the scope selects it (labels, attributes, GPUs); an
@@ -39,6 +40,15 @@ struct CausesData
 // the rules are applied to the imported causes instead of the set in force, and nothing is written.
 // Error: an unknown label or attribute, or the document cannot be read.
 core::Result<CausesData> causesOf(Workspace& ws, const core::CohortSpec& scope, const core::CauseRules* preview);
+
+class StoreFleetSource;
+
+// The same table on a fleet store: its interruptions carry the cause as pushed (the effective one
+// of the database each came from). With `preview`, the rules are applied to those causes. No rules
+// are stored there: `rules` is the preview or empty, movedInDocument empty, savedSets 0. Error: an
+// unknown label or attribute, or the server's.
+core::Result<CausesData> storeCausesOf(
+    StoreFleetSource& store, const core::CohortSpec& scope, const core::CauseRules* preview);
 
 struct RulesChanged
 {

@@ -111,10 +111,9 @@ public:
 
     // The intervals of a bucket (bucket_intervals.h): every segment of the request's scope (job,
     // attempt) in that bucket, recovery gaps and, with the queue option, queue time, clipped to the
-    // scope's range as rollup() clips them, the first `limit` in the order asked for. Error: as
-    // rollup(), a job or attempt that does not exist, or a source that cannot list them (the
-    // default).
-    virtual core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request);
+    // scope's range as rollup() clips them, the first `limit` in the order asked for, with the
+    // count and sums of all of them. Error: as rollup(), or a job or attempt that does not exist.
+    virtual core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) = 0;
 
     // Checkpoint advice per group ("", "job", "label" or an attribute key).
     virtual core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) = 0;

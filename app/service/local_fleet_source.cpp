@@ -70,12 +70,6 @@ core::Error unknownLabel(const std::string& label, const std::string& where, con
 
 // --- density
 
-core::Result<BucketIntervals> FleetSource::bucketIntervals(const IntervalRequest&)
-{
-    return core::Error { "listing the intervals of a bucket is not available on " + location()
-        + " yet: open a local database (ettw --db, File > Open) for it" };
-}
-
 core::Result<std::vector<JobSummary>> FleetSource::worstJobs(
     const core::CohortSpec& scope, const std::string& sort, int64_t limit)
 {

@@ -1,5 +1,7 @@
 #include "app/service/ranks.h"
 
+#include "app/service/job_detail.h"
+#include "app/service/store_fleet_source.h"
 #include "core/store/ranks_store.h"
 
 #include <algorithm>
@@ -60,6 +62,35 @@ core::Status checkAttemptExists(Workspace& workspace, int64_t jobRowId, const st
         + " (its attempts: " + (list.empty() ? "none" : list) + ")" };
 }
 
+// One attempt's row of the heat map.
+AttemptRanks attemptRanksOf(int32_t attemptNo, const core::RankAttemptInput& input)
+{
+    AttemptRanks r;
+    r.attempt = attemptNo;
+    r.startNs = input.startNs;
+    r.endNs = input.endNs;
+    r.gpus = input.gpus;
+    for (const auto& p : input.phases) {
+        r.ranks.push_back(p.rank);
+    }
+    std::sort(r.ranks.begin(), r.ranks.end());
+    r.ranks.erase(std::unique(r.ranks.begin(), r.ranks.end()), r.ranks.end());
+    r.hosts = input.hosts;
+    std::sort(r.hosts.begin(), r.hosts.end());
+    r.stages = core::attemptStragglers(input);
+    return r;
+}
+
+HostsRanking rankingOf(const core::HostTally& tally)
+{
+    HostsRanking out;
+    out.hosts = tally.hosts();
+    out.attempts = tally.attempts();
+    out.pairs = tally.pairs();
+    out.pairsWithoutHost = tally.pairsWithoutHost();
+    return out;
+}
+
 } // namespace
 
 core::Result<JobRanks> jobRanks(Workspace& workspace, const std::string& key, const std::optional<std::string>& label,
@@ -81,19 +112,7 @@ core::Result<JobRanks> jobRanks(Workspace& workspace, const std::string& key, co
     scope.jobRowId = job->first;
     scope.attemptNo = attempt;
     auto st = core::forEachRankAttempt(workspace.store(), scope, [&](const core::RankAttempt& a) {
-        AttemptRanks r;
-        r.attempt = a.attemptNo;
-        r.startNs = a.input.startNs;
-        r.endNs = a.input.endNs;
-        r.gpus = a.input.gpus;
-        for (const auto& p : a.input.phases) {
-            r.ranks.push_back(p.rank);
-        }
-        std::sort(r.ranks.begin(), r.ranks.end());
-        r.ranks.erase(std::unique(r.ranks.begin(), r.ranks.end()), r.ranks.end());
-        r.hosts = a.input.hosts;
-        r.stages = core::attemptStragglers(a.input);
-        out.attempts.push_back(std::move(r));
+        out.attempts.push_back(attemptRanksOf(a.attemptNo, a.input));
         return core::Status::success();
     });
     if (!st) {
@@ -151,12 +170,53 @@ core::Result<HostsRanking> hostsRanking(Workspace& workspace, const core::Cohort
     if (!st) {
         return st.error();
     }
-    HostsRanking out;
-    out.hosts = tally.hosts();
-    out.attempts = tally.attempts();
-    out.pairs = tally.pairs();
-    out.pairsWithoutHost = tally.pairsWithoutHost();
+    return rankingOf(tally);
+}
+
+core::Result<JobRanks> jobRanks(StoreFleetSource& store, const std::string& key,
+    const std::optional<std::string>& label, std::optional<int32_t> attempt)
+{
+    auto job = jobByKey(store, key, label);
+    if (!job) {
+        return job.error();
+    }
+    if (attempt) {
+        std::string list;
+        bool found = false;
+        for (const auto& a : job->timeline.attempts) {
+            list += (list.empty() ? "" : ", ") + std::to_string(a.result.number);
+            found = found || a.result.number == *attempt;
+        }
+        if (!found) {
+            return core::Error { "job '" + key + "' has no attempt " + std::to_string(*attempt)
+                + " (its attempts: " + (list.empty() ? "none" : list) + ")" };
+        }
+    }
+    JobRanks out;
+    out.key = key;
+    out.label = job->timeline.label;
+    auto st = store.forEachRankAttempt({}, job->job, attempt, [&](const core::clickhouse::StoreRankAttempt& a) {
+        out.attempts.push_back(attemptRanksOf(a.attemptNo, a.input));
+        return core::Status::success();
+    });
+    if (!st) {
+        return st.error();
+    }
     return out;
+}
+
+core::Result<HostsRanking> hostsRanking(StoreFleetSource& store, const core::CohortSpec& scope)
+{
+    core::HostTally tally;
+    auto st
+        = store.forEachRankAttempt(scope, std::nullopt, std::nullopt, [&](const core::clickhouse::StoreRankAttempt& a) {
+              tally.add(core::attemptStragglers(a.input), a.input.gpus);
+              return core::Status::success();
+          });
+    if (!st) {
+        return st.error();
+    }
+    return rankingOf(tally);
 }
 
 } // namespace ett::app

@@ -1,7 +1,7 @@
 // Ranks and stragglers (spec 7.3) as the front ends ask for them: one job's stages per attempt
 // (`ettw ranks`, the window's heat map) and the hosts most often slowest in a scope (`ettw hosts`,
-// the window's hosts table). Read from the workbench database through core/store/ranks_store.h
-// and computed by core/model/ranks.h.
+// the window's hosts table). Read from the workbench database through core/store/ranks_store.h,
+// or from a fleet store (core/store/clickhouse/store_ranks.h), and computed by core/model/ranks.h.
 #pragma once
 
 #include "app/service/workspace.h"
@@ -54,5 +54,13 @@ struct HostsRanking
 // that start inside it. Error: an unknown label (listing the known ones), or the store's. Loads
 // the workspace's fleet when the scope names attributes or GPU bounds.
 core::Result<HostsRanking> hostsRanking(Workspace& workspace, const core::CohortSpec& scope);
+
+class StoreFleetSource;
+
+// The same two views on a fleet store, from the per-rank phases and ranks' hosts pushed there.
+// Errors as above (a job is found as jobByKey() finds it).
+core::Result<JobRanks> jobRanks(StoreFleetSource& store, const std::string& key,
+    const std::optional<std::string>& label, std::optional<int32_t> attempt);
+core::Result<HostsRanking> hostsRanking(StoreFleetSource& store, const core::CohortSpec& scope);
 
 } // namespace ett::app

@@ -3,14 +3,15 @@
 // as aggregates, equal to the local engine's on the same imported files. Jobs are numbered as
 // this source first meets them (JobIndex), so that front ends pass them back as they do locally.
 //
-// Not computed on a store yet (each an Error saying so): job and fleet timelines, comparisons,
-// checkpoint advice and what-if models.
+// Not computed on a store yet (each an Error saying so): what-if models and the distributions of
+// phases.
 #pragma once
 
 #include "app/service/fleet_source.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_figures.h"
+#include "core/store/clickhouse/store_ranks.h"
 
 #include <functional>
 #include <map>
@@ -60,6 +61,18 @@ public:
     core::Result<core::JobTimeline> jobTimeline(JobIndex job) override;
     core::Result<FleetTimelineData> fleetTimeline(
         const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows) override;
+    // Listed, counted and summed on the cluster (storeBucketIntervals): only the first `limit` of
+    // each source come back.
+    core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) override;
+    // The interruptions of the scope as the store holds them (storeInterruptions), for the causes
+    // table. Error: an unknown label or attribute, or the server's.
+    core::Result<std::vector<core::clickhouse::StoreInterruption>> interruptions(const core::CohortSpec& scope);
+    // The attempts with per-rank phases of the scope's jobs that start in its range (only `job`'s,
+    // of number `attempt`, when given), for the straggler views (store_ranks.h). Error: an unknown
+    // label or attribute, a job this source has not numbered, fn's, or the server's.
+    core::Status forEachRankAttempt(const core::CohortSpec& scope, std::optional<JobIndex> job,
+        std::optional<int32_t> attempt,
+        const std::function<core::Status(const core::clickhouse::StoreRankAttempt&)>& fn);
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<std::map<std::string, MatchJobs>> matchJobs(
         const core::CohortSpec& cohort, const std::string& matchBy) override;

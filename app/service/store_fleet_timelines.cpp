@@ -1,5 +1,7 @@
 // The fleet store source's timelines: a job's (attempts, segments, phases, checkpoints) and the
-// fleet's (spans and faults of the jobs shown), read from the cluster for the jobs drawn.
+// fleet's (spans and faults of the jobs shown), read from the cluster for the jobs drawn; and the
+// intervals behind a bucket; the interruptions behind the causes table; the attempts of the
+// straggler views.
 #include "app/service/store_fleet_source.h"
 #include "app/service/store_rows.h"
 #include "core/store/clickhouse/sql_text.h"
@@ -354,6 +356,108 @@ core::Result<FleetTimelineData> StoreFleetSource::fleetTimeline(
     }
     m_lastSeconds = secondsSince(started);
     return d;
+}
+
+core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRequest& request)
+{
+    const auto started = Clock::now();
+    auto scope = scopeOf(request.scope, request.job);
+    if (!scope) {
+        return scope.error();
+    }
+    const std::string db = m_store->url().database;
+    if (request.attempt) {
+        // The same message as the local source's for an attempt the job lacks.
+        std::optional<int64_t> n;
+        if (request.job) {
+            const JobRef& ref = m_jobs[static_cast<size_t>(*request.job)];
+            auto body = m_store->select("SELECT toInt64(count()) FROM " + db + ".attempts WHERE "
+                + ch::liveDatasetsFilter(db) + " AND dataset_id = " + std::to_string(ref.datasetId) + " AND job_no = "
+                + std::to_string(ref.jobNo) + " AND attempt_no = " + std::to_string(*request.attempt));
+            if (!body) {
+                return body.error();
+            }
+            ch::RowBinaryReader r(*body);
+            auto count = r.int64();
+            if (!count) {
+                return shortRow();
+            }
+            n = *count;
+        }
+        if (!n || *n == 0) {
+            return core::Error { "no attempt " + std::to_string(*request.attempt) + " of job #"
+                + (request.job ? std::to_string(*request.job) : std::string("(none given)")) + " in " + location() };
+        }
+    }
+    const auto order = [&] {
+        switch (request.sort) {
+        case IntervalSort::Duration:
+            return ch::IntervalOrder::Duration;
+        case IntervalSort::Start:
+            return ch::IntervalOrder::Start;
+        case IntervalSort::GpuTime:
+            break;
+        }
+        return ch::IntervalOrder::GpuTime;
+    }();
+    auto listed = ch::storeBucketIntervals(*m_store, *scope, request.bucket, request.attempt, order, request.limit);
+    if (!listed) {
+        return listed.error();
+    }
+    // Number the jobs listed that this source has not met yet.
+    std::string unknown;
+    for (const ch::StoreInterval& i : listed->rows) {
+        if (!m_index.contains({ i.datasetId, i.jobNo })) {
+            unknown
+                += (unknown.empty() ? "(" : ", (") + std::to_string(i.datasetId) + ", " + std::to_string(i.jobNo) + ")";
+        }
+    }
+    if (!unknown.empty()) {
+        if (auto read = readJobs("(dataset_id, job_no) IN (" + unknown + ")"); !read) {
+            return read.error();
+        }
+    }
+    // The sources' first rows merged into the first `limit` (the local source's order and ties).
+    IntervalCollector collect(request.bucket, request.sort, request.limit);
+    for (const ch::StoreInterval& i : listed->rows) {
+        const auto it = m_index.find({ i.datasetId, i.jobNo });
+        if (it == m_index.end()) {
+            return core::Error { "a job listed by " + location() + " is no longer in it; try again" };
+        }
+        const JobRef& ref = m_jobs[static_cast<size_t>(it->second)];
+        collect.add({ it->second, ref.label, ref.key, i.attempt, i.gap, i.startNs, i.endNs, i.gpus });
+    }
+    BucketIntervals out = collect.finish();
+    out.count = listed->count;
+    out.totalNs = listed->totalNs;
+    out.totalGpuNs = listed->totalGpuNs;
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+core::Result<std::vector<ch::StoreInterruption>> StoreFleetSource::interruptions(const core::CohortSpec& spec)
+{
+    const auto started = Clock::now();
+    auto scope = scopeOf(spec);
+    if (!scope) {
+        return scope.error();
+    }
+    auto out = ch::storeInterruptions(*m_store, *scope);
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+core::Status StoreFleetSource::forEachRankAttempt(const core::CohortSpec& spec, std::optional<JobIndex> job,
+    std::optional<int32_t> attempt, const std::function<core::Status(const ch::StoreRankAttempt&)>& fn)
+{
+    const auto started = Clock::now();
+    auto scope = scopeOf(spec, job);
+    if (!scope) {
+        return scope.error();
+    }
+    auto st = ch::forEachStoreRankAttempt(*m_store, { *scope, attempt }, fn);
+    m_lastSeconds = secondsSince(started);
+    return st;
 }
 
 } // namespace ett::app

@@ -330,7 +330,10 @@ void CausesPage::fillRules()
     m_rules->resizeColumnToContents(0);
     m_rules->resizeColumnToContents(3);
     m_rules->resizeColumnToContents(4);
-    m_rulesTitle->setText(rules.empty()
+    m_rulesTitle->setText(m_shown.onStore
+            ? tr("<b>Cause rules</b>: a fleet store keeps none; causes are as pushed (after the rules in force in "
+                 "each database pushed). Open the database to re-classify them.")
+            : rules.empty()
             ? tr("<b>Cause rules</b>: none in force, causes are as imported. Add a rule to re-classify "
                  "interruptions (an NCCL timeout logged as unknown, say): every view follows, no re-import.")
             : tr("<b>Cause rules</b> in force (saved %1; the first that matches sets the cause; Edit > Undo "

@@ -552,18 +552,34 @@ void DataWorker::findJobs(LatestId latest, quint64 id, const QString& query, int
 
 void DataWorker::jobRanks(LatestId latest, quint64 id, const QString& key, const QString& label)
 {
-    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The ranks of a job"))) {
+    if (isStale(latest, id)) {
         return;
     }
-    answer(latest, id, QObject::tr("ranks"), &DataService::jobRanksReady, [&](FleetSource&) {
-        return app::jobRanks(*m_workspace, key.toStdString(),
-            label.isEmpty() ? std::nullopt : std::optional<std::string>(label.toStdString()), std::nullopt);
-    });
+    const std::optional<std::string> chosen
+        = label.isEmpty() ? std::nullopt : std::optional<std::string>(label.toStdString());
+    if (m_store) {
+        answer(latest, id, QObject::tr("ranks"), &DataService::jobRanksReady,
+            [&](FleetSource&) { return app::jobRanks(*m_store, key.toStdString(), chosen, std::nullopt); });
+        return;
+    }
+    if (!workspaceOrFail(latest, id, QObject::tr("The ranks of a job"))) {
+        return;
+    }
+    answer(latest, id, QObject::tr("ranks"), &DataService::jobRanksReady,
+        [&](FleetSource&) { return app::jobRanks(*m_workspace, key.toStdString(), chosen, std::nullopt); });
 }
 
 void DataWorker::hosts(LatestId latest, quint64 id, const core::CohortSpec& filter)
 {
-    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The hosts ranking"))) {
+    if (isStale(latest, id)) {
+        return;
+    }
+    if (m_store) {
+        answer(latest, id, QObject::tr("hosts"), &DataService::hostsReady,
+            [&](FleetSource&) { return app::hostsRanking(*m_store, filter); });
+        return;
+    }
+    if (!workspaceOrFail(latest, id, QObject::tr("The hosts ranking"))) {
         return;
     }
     answer(latest, id, QObject::tr("hosts"), &DataService::hostsReady,
@@ -587,7 +603,15 @@ void DataWorker::issues(LatestId latest, quint64 id)
 
 void DataWorker::causes(LatestId latest, quint64 id, const core::CohortSpec& filter)
 {
-    if (isStale(latest, id) || !workspaceOrFail(latest, id, QObject::tr("The causes table"))) {
+    if (isStale(latest, id)) {
+        return;
+    }
+    if (m_store) {
+        answer(latest, id, QObject::tr("causes"), &DataService::causesReady,
+            [&](FleetSource&) { return storeCausesOf(*m_store, filter, nullptr); });
+        return;
+    }
+    if (!workspaceOrFail(latest, id, QObject::tr("The causes table"))) {
         return;
     }
     answer(latest, id, QObject::tr("causes"), &DataService::causesReady,

@@ -29,7 +29,7 @@ struct LabelRows
 #define ATTEMPTS_OF_LABEL "(SELECT a.id FROM main.attempts a JOIN main.jobs j ON j.id = a.job_id WHERE j.label_id = ?1)"
 
 // Parents first (the order of a restore); a removal walks it backwards.
-const std::array<LabelRows, 12> kLabelRows { {
+const std::array<LabelRows, 13> kLabelRows { {
     { "labels", "id = ?1" },
     { "datasets", "label_id = ?1" },
     { "jobs", "label_id = ?1" },

@@ -199,12 +199,15 @@ int64_t JobBuilder::compile(int32_t number, int64_t t, int64_t progressNs)
         return t;
     }
     const bool hit = chance(number == 0 ? 0.3 : 0.9);
+    // A miss on a restart finds the kernels of the attempt before still cached (warm): half the work.
     if (hit) {
         const int64_t d = logn(90.0, 0.4, 30.0, 240.0);
-        t = rankedPhase(Category::Compile, "pt2", t, d, "cache hit");
+        t = rankedPhase(Category::Compile, p.tagsCompile ? "pt2.cache_hit" : "pt2", t, d, "cache hit");
     } else {
-        const int64_t d = logn(60.0 * (8.0 + 15.0 * p.sizeFactor), 0.4, 300.0, 2700.0);
-        t = rankedPhase(Category::Compile, "pt2", t, d, "cache miss");
+        const int64_t cold = logn(60.0 * (8.0 + 15.0 * p.sizeFactor), 0.4, 300.0, 2700.0);
+        const int64_t d = number == 0 ? cold : floorToMs(cold / 2);
+        t = rankedPhase(
+            Category::Compile, p.tagsCompile ? (number == 0 ? "pt2.cold" : "pt2.warm") : "pt2", t, d, "cache miss");
         if (chance(0.4)) {
             const int64_t a = logn(240.0, 0.5, 30.0, 1800.0);
             t = rankedPhase(Category::Compile, "autotune", t, a);

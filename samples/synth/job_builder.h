@@ -71,6 +71,7 @@ struct JobPlan
     bool resumes = false; // the first attempt loads a checkpoint (fine-tuning, continued runs)
     bool lowPriority = false; // preemptible
     bool compiles = true;
+    bool tagsCompile = false; // compile subcategories say cold, warm or cache_hit
     bool launcher = false;
     bool asyncUpload = false; // saves block briefly, then upload in the background
     bool overlapSave = false; // the blocking save overlaps the end of a train chunk

@@ -208,7 +208,10 @@ Result<std::vector<ServerAddress>> FleetStore::shards()
         }
         if (*version != kStoreSchemaVersion) {
             return Error { "the fleet store in " + m_url.masked() + " has schema version " + std::to_string(*version)
-                + "; this ettw knows version " + std::to_string(kStoreSchemaVersion) };
+                + "; this ettw knows version " + std::to_string(kStoreSchemaVersion)
+                + (*version < static_cast<uint32_t>(kStoreSchemaVersion)
+                        ? ": run `ettw store init` on it again to upgrade it (what was pushed stays)"
+                        : std::string()) };
         }
         out.push_back({ *host, static_cast<int>(*port), "shard " + std::to_string(*idx + 1) });
     }

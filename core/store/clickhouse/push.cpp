@@ -16,6 +16,7 @@
 #include <random>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 
 namespace ett::core::clickhouse {
 
@@ -206,7 +207,28 @@ public:
                 }
             }
         }
-        return flush("checkpoints");
+        if (auto st = flush("checkpoints"); !st) {
+            return st;
+        }
+        // 6. The hosts of the attempts' ranks.
+        if (!texts) {
+            return Status::success();
+        }
+        auto hostRows = forEachAttempt(jobs, [&](uint32_t j, size_t a, uint32_t idx) {
+            if (a >= texts->attemptHosts.size()) {
+                return Status::success();
+            }
+            for (const auto& [rank, host] : texts->attemptHosts[a]) {
+                key(j, idx);
+                w.int32(rank);
+                w.string(host);
+                if (auto st = rowDone("rank_hosts"); !st) {
+                    return st;
+                }
+            }
+            return Status::success();
+        });
+        return hostRows ? flush("rank_hosts") : hostRows;
     }
 
 private:
@@ -321,14 +343,16 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
     FleetTexts out;
     // 1. Attempts in the columns' order (the loader's ORDER BY, a total order).
     auto st = db.prepare("SELECT " + std::string(kEffectiveCauseSql)
-        + ", a.symptom, a.detail FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN "
+        + ", a.symptom, a.detail, a.id FROM attempts a JOIN jobs j ON j.id = a.job_id JOIN "
           "attempt_derived d ON d.attempt_id = a.id"
         + where + " ORDER BY a.job_id, a.start_ns, a.attempt_no");
     if (!st) {
         return st.error();
     }
     bindColumnsQuery(*st, query);
+    std::unordered_map<int64_t, size_t> attemptOfId;
     if (auto rows = st->forEachRow([&] {
+            attemptOfId.emplace(st->columnInt64(3), out.attemptCause.size());
             out.attemptCause.push_back(st->columnText(0));
             out.attemptSymptom.push_back(st->columnText(1));
             out.attemptDetail.push_back(st->columnText(2));
@@ -338,6 +362,24 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
     }
     if (out.attemptCause.size() != f.attempts()) {
         return Error { db.path() + ": the attempts changed while they were read; push again" };
+    }
+    // The ranks' hosts of those attempts.
+    out.attemptHosts.resize(f.attempts());
+    auto hosts = db.prepare("SELECT h.attempt_id, h.rank, h.host FROM rank_hosts h JOIN attempts a ON a.id = "
+                            "h.attempt_id JOIN jobs j ON j.id = a.job_id"
+        + where + " ORDER BY h.attempt_id, h.rank");
+    if (!hosts) {
+        return hosts.error();
+    }
+    bindColumnsQuery(*hosts, query);
+    if (auto rows = hosts->forEachRow([&] {
+            if (const auto it = attemptOfId.find(hosts->columnInt64(0)); it != attemptOfId.end()) {
+                out.attemptHosts[it->second].emplace_back(
+                    static_cast<int32_t>(hosts->columnInt64(1)), hosts->columnText(2));
+            }
+        });
+        !rows) {
+        return rows.error();
     }
     // 2. Checkpoints, matched by job, start, durable instant and failure (in the order each key
     // comes, when several checkpoints share one).
@@ -373,7 +415,7 @@ Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const 
     return out;
 }
 
-Result<std::string> labelContentHash(Database& db, const std::string& label)
+Result<std::string> labelContentHash(Database& db, const std::string& label, int storeVersion)
 {
     auto st = db.prepare(
         "SELECT d.sha256 FROM datasets d JOIN labels l ON l.id = d.label_id WHERE l.name = ?1 ORDER BY d.sha256");
@@ -381,7 +423,8 @@ Result<std::string> labelContentHash(Database& db, const std::string& label)
         return st.error();
     }
     st->bind(1, label);
-    std::string text = "ett-fleet-store accounting " + std::to_string(kAccountingVersion) + "\n";
+    std::string text = "ett-fleet-store accounting " + std::to_string(kAccountingVersion)
+        + (storeVersion >= 3 ? " store " + std::to_string(storeVersion) : std::string()) + "\n";
     int files = 0;
     if (auto rows = st->forEachRow([&] {
             text += st->columnText(0) + "\n";
@@ -415,10 +458,11 @@ namespace {
 class LabelPush
 {
 public:
-    LabelPush(FleetStore& store, const std::string& label, const std::string& contentHash, const std::string& source,
-        const PushOptions& options)
+    LabelPush(FleetStore& store, const std::string& label, const std::string& contentHash,
+        const std::string& olderStoreHash, const std::string& source, const PushOptions& options)
         : m_store(store)
         , m_source(source)
+        , m_olderStoreHash(olderStoreHash)
         , m_opt(options)
         , m_t0(std::chrono::steady_clock::now())
     {
@@ -449,7 +493,8 @@ public:
                 m_report.seconds = secondsSince(m_t0);
                 return Status::success();
             }
-            if (!m_opt.replace) {
+            // The same files pushed before the store's upgrade lack what the store now holds.
+            if (!m_opt.replace && current.contentHash != m_olderStoreHash) {
                 return Error { "label '" + label + "' already holds other content in the store (dataset "
                     + std::to_string(current.id) + "); push with --replace to replace it, or use another label" };
             }
@@ -541,6 +586,11 @@ public:
         m_report.segments += static_cast<int64_t>(fleet.attribution.segments());
         m_report.phases += static_cast<int64_t>(f.attemptPhaseBegin.empty() ? 0 : f.phases());
         m_report.checkpoints += static_cast<int64_t>(f.checkpoints());
+        if (texts) {
+            for (const auto& h : texts->attemptHosts) {
+                m_report.rankHosts += static_cast<int64_t>(h.size());
+            }
+        }
         return Status::success();
     }
 
@@ -549,9 +599,9 @@ public:
     {
         const std::string& label = m_report.label;
         // 5. Count the rows back through the cluster before committing.
-        const std::pair<const char*, int64_t> expected[]
-            = { { "jobs", m_report.jobs }, { "attempts", m_report.attempts }, { "segments", m_report.segments },
-                  { "phases", m_report.phases }, { "checkpoints", m_report.checkpoints } };
+        const std::pair<const char*, int64_t> expected[] = { { "jobs", m_report.jobs },
+            { "attempts", m_report.attempts }, { "segments", m_report.segments }, { "phases", m_report.phases },
+            { "checkpoints", m_report.checkpoints }, { "rank_hosts", m_report.rankHosts } };
         m_report.rows = 0;
         for (const auto& [table, n] : expected) {
             auto got = m_store.select("SELECT count() FROM " + m_store.table(table)
@@ -598,6 +648,7 @@ public:
 private:
     FleetStore& m_store;
     const std::string m_source;
+    const std::string m_olderStoreHash; // the label's content as a store of the version before holds it
     PushOptions m_opt;
     const std::chrono::steady_clock::time_point m_t0;
     PushReport m_report;
@@ -660,10 +711,11 @@ Result<PushReport> pushLabel(
     FleetStore& store, Database& db, const std::string& label, const std::string& source, const PushOptions& options)
 {
     auto hash = labelContentHash(db, label);
-    if (!hash) {
-        return hash.error();
+    auto older = labelContentHash(db, label, kStoreSchemaVersion - 1);
+    if (!hash || !older) {
+        return !hash ? hash.error() : older.error();
     }
-    LabelPush push(store, label, *hash, source, options);
+    LabelPush push(store, label, *hash, *older, source, options);
     if (auto st = push.begin(); !st) {
         return st.error();
     }

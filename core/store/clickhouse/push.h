@@ -12,6 +12,7 @@
 
 #include "core/model/result.h"
 #include "core/store/clickhouse/fleet_store.h"
+#include "core/store/clickhouse/store_schema.h"
 #include "core/store/columns_loader.h"
 
 #include <cstdint>
@@ -62,14 +63,15 @@ struct PushReport
     int64_t segments = 0;
     int64_t phases = 0;
     int64_t checkpoints = 0;
+    int64_t rankHosts = 0;
     int64_t rows = 0; // all tables
     std::vector<uint64_t> dropped; // unfinished or replaced datasets whose rows were dropped
     double seconds = 0;
 };
 
 // What a job's timeline shows beyond the engine's columns, aligned with them: per attempt its
-// effective cause (core/store/cause_rules_store.h), symptom and detail; per checkpoint the attempt
-// it was written in and its step.
+// effective cause (core/store/cause_rules_store.h), symptom, detail and its ranks' hosts; per
+// checkpoint the attempt it was written in and its step.
 struct FleetTexts
 {
     std::vector<std::string> attemptCause;
@@ -77,15 +79,19 @@ struct FleetTexts
     std::vector<std::string> attemptDetail;
     std::vector<int32_t> checkpointAttempt;
     std::vector<std::optional<int64_t>> checkpointStep;
+    // Per attempt, the hosts of its ranks (rank_hosts), by rank.
+    std::vector<std::vector<std::pair<int32_t, std::string>>> attemptHosts;
 };
 
 // Reads the texts of `fleet`, loaded from `db` with `query` (loadStoredFleet). Error: the
 // database's, or rows that do not match the fleet's (the database changed in between).
 Result<FleetTexts> loadFleetTexts(Database& db, const StoredFleet& fleet, const ColumnsQuery& query);
 
-// The content of a label of a local database: SHA-256 over its files' SHA-256 (sorted) and the
-// accounting version. Error: no such label, or the database's.
-Result<std::string> labelContentHash(Database& db, const std::string& label);
+// The content of a label of a local database as a store of `storeVersion` holds it: SHA-256 over
+// its files' SHA-256 (sorted), the accounting version and (from version 3) the store's version. The
+// same files pushed to an older store have another hash: a push sends them again, replacing the
+// older rows without --replace. Error: no such label, or the database's.
+Result<std::string> labelContentHash(Database& db, const std::string& label, int storeVersion = kStoreSchemaVersion);
 
 // Pushes the labels of a local database (all, or `label`), one dataset each, in label order, each
 // read and sent in slices of jobs (PushOptions::jobsPerSlice), so that memory does not grow with

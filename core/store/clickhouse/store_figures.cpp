@@ -420,6 +420,144 @@ bool attemptLevel(const StoreGrouping& g)
 
 } // namespace
 
+Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope& scope, Bucket bucket,
+    std::optional<int32_t> attempt, IntervalOrder order, int64_t limit)
+{
+    const std::string db = store.url().database;
+    const std::string live = liveScopeSql(db, scope.labels);
+    const std::string jobs = jobsSubquery(db, scope);
+    const Clip clip { scope.fromNs, scope.toNs };
+    const std::string orderBy = [&] {
+        switch (order) {
+        case IntervalOrder::GpuTime:
+            return std::string("toDecimal128(e - s, 0) * w DESC");
+        case IntervalOrder::Duration:
+            return std::string("e - s DESC");
+        case IntervalOrder::Start:
+            break;
+        }
+        return std::string("s ASC");
+    }() + ", label, job_key, s, an";
+    StoreIntervals out;
+    // One source: `from` (with label, job_key and dataset_id, job_no), its interval [start, end) at
+    // `gpus` GPUs of attempt number `number`, where `cond` holds.
+    auto source = [&](const std::string& from, const std::string& start, const std::string& end,
+                      const std::string& gpus, const std::string& number, bool gap, const std::string& cond) -> Status {
+        const auto [cs, ce] = clipped(clip, start, end);
+        std::string where = live + " AND " + cond + " AND " + ce + " > " + cs;
+        if (attempt) {
+            where += " AND " + number + " = " + std::to_string(*attempt);
+        }
+        const std::string inner = "SELECT dataset_id, job_no, toInt32(" + number + ") AS an, " + cs + " AS s, " + ce
+            + " AS e, " + gpus + " AS w, label, job_key FROM " + from + " WHERE " + where;
+        auto sums = store.select("SELECT toUInt64(count()), sum(toDecimal128(e - s, 0)), sum(toDecimal128(e - s, 0) * "
+                                 "w) FROM ("
+            + inner + ")");
+        if (!sums) {
+            return sums.error();
+        }
+        RowBinaryReader t(*sums);
+        auto n = t.uint64();
+        auto total = t.decimal128();
+        auto totalGpu = t.decimal128();
+        if (!n || !total || !totalGpu) {
+            return Error { "a short row in the server's answer" };
+        }
+        out.count += static_cast<int64_t>(*n);
+        out.totalNs += *total;
+        out.totalGpuNs += *totalGpu;
+        if (*n == 0) {
+            return Status::success();
+        }
+        auto rows = store.select("SELECT dataset_id, job_no, an, s, e, w FROM (" + inner + ") ORDER BY " + orderBy
+            + (limit > 0 ? " LIMIT " + std::to_string(limit) : std::string()));
+        if (!rows) {
+            return rows.error();
+        }
+        for (RowBinaryReader r(*rows); !r.atEnd();) {
+            auto dataset = r.uint64();
+            auto jobNo = r.uint32();
+            auto an = r.int32();
+            auto s = r.int64();
+            auto e = r.int64();
+            auto w = r.int64();
+            if (!dataset || !jobNo || !an || !s || !e || !w) {
+                return Error { "a short row in the server's answer" };
+            }
+            out.rows.push_back({ *dataset, *jobNo, *an, gap, *s, *e, *w });
+        }
+        return Status::success();
+    };
+    const std::string bucketName(core::bucketName(bucket));
+    // 1. Segments at their attempt's GPUs.
+    if (auto st = source(db
+                + ".segments ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx, attempt_no, label, "
+                  "job_key FROM "
+                + db + ".attempts_local ANY INNER JOIN " + jobs
+                + " USING (dataset_id, job_no)) USING (dataset_id, job_no, attempt_idx)",
+            "start_ns", "end_ns", "gpus", "attempt_no", false, "bucket = " + sqlString(bucketName));
+        !st) {
+        return st.error();
+    }
+    // 2. The recovery gap after each attempt, and 3. the queue before a job's first, at the job's GPUs.
+    const std::string attempts = db + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no)";
+    if (bucket == Bucket::Recovery) {
+        if (auto st
+            = source(attempts, "end_ns", "end_ns + gap_after_ns", "job_gpus", "attempt_no", true, "gap_after_ns > 0");
+            !st) {
+            return st.error();
+        }
+    }
+    if (bucket == Bucket::Queue && scope.countQueue) {
+        if (auto st = source(attempts, "first_start_ns - queue_ns", "first_start_ns", "job_gpus", "-1", false,
+                "attempt_idx = 0 AND queue_ns > 0");
+            !st) {
+            return st.error();
+        }
+    }
+    return out;
+}
+
+Result<std::vector<StoreInterruption>> storeInterruptions(FleetStore& store, const StoreScope& scope)
+{
+    const std::string db = store.url().database;
+    const RangeSql range = rangeOf(scope);
+    auto body = store.select("SELECT cause, toString(outcome), symptom, detail, gpus, "
+        + std::string(bucketColumn(static_cast<int>(Bucket::LostProgress)))
+        + ", isNull(ttr_ns), assumeNotNull(ttr_ns) FROM " + db + ".attempts ANY INNER JOIN " + jobsSubquery(db, scope)
+        + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels)
+        + " AND outcome IN ('failed', 'preempted') AND " + range.inRange("fault_at_ns"));
+    if (!body) {
+        return body.error();
+    }
+    std::vector<StoreInterruption> out;
+    for (RowBinaryReader r(*body); !r.atEnd();) {
+        auto cause = r.string();
+        auto outcome = r.string();
+        auto symptom = r.string();
+        auto detail = r.string();
+        auto gpus = r.int64();
+        auto lost = r.int64();
+        auto noTtr = r.uint8();
+        auto ttr = r.int64();
+        if (!cause || !outcome || !symptom || !detail || !gpus || !lost || !noTtr || !ttr) {
+            return Error { "a short row in the server's answer" };
+        }
+        StoreInterruption i;
+        i.cause = std::move(*cause);
+        i.outcome = parseOutcome(*outcome).value_or(Outcome::Failed);
+        i.symptom = std::move(*symptom);
+        i.detail = std::move(*detail);
+        i.gpus = *gpus;
+        i.lostProgressNs = *lost;
+        if (!*noTtr) {
+            i.ttrNs = *ttr;
+        }
+        out.push_back(std::move(i));
+    }
+    return out;
+}
+
 std::string jobFilterSql(const StoreScope& scope)
 {
     std::string s = "gpus >= " + i64(scope.minGpus) + " AND gpus <= " + i64(scope.maxGpus);

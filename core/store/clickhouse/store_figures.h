@@ -95,6 +95,57 @@ enum class JobRank { LostGpu, EttGpu };
 Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
     FleetStore& store, const StoreScope& scope, JobRank rank, int64_t limit);
 
+// One interval of a bucket (app/service/bucket_intervals.h) as the store lists it: a segment of an
+// attempt at the attempt's GPUs, or the recovery gap after an attempt (`gap`) or the queue before a
+// job's first attempt (attempt -1) at the job's GPUs; clipped to the scope's range.
+struct StoreInterval
+{
+    uint64_t datasetId = 0;
+    uint32_t jobNo = 0;
+    int32_t attempt = -1; // the attempt's number
+    bool gap = false;
+    int64_t startNs = 0;
+    int64_t endNs = 0;
+    int64_t gpus = 1;
+};
+
+// Most GPU time first, longest first, or earliest first; ties by label, job key, start, attempt.
+enum class IntervalOrder { GpuTime, Duration, Start };
+
+struct StoreIntervals
+{
+    int64_t count = 0; // every interval of the scope in the bucket
+    Wide totalNs = 0;
+    Wide totalGpuNs = 0;
+    // The first `limit` of each source (segments, recovery gaps, queue) in the order asked for: the
+    // caller merges them and keeps its first `limit`.
+    std::vector<StoreInterval> rows;
+};
+
+// The intervals of `bucket` in `scope` (of attempt number `attempt` only, when given), clipped as
+// storeGroupedFigures clips them, so that their durations add up to the roll-up's bucket time.
+// `limit` <= 0: all. Error: the server's.
+Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope& scope, Bucket bucket,
+    std::optional<int32_t> attempt, IntervalOrder order, int64_t limit);
+
+// One interruption (an attempt that failed or was preempted) as the store holds it: its cause as
+// pushed (the effective one of the database it came from, after that database's cause rules).
+struct StoreInterruption
+{
+    std::string cause;
+    Outcome outcome = Outcome::Failed;
+    std::string symptom; // "" when none
+    std::string detail;
+    int64_t gpus = 1; // the attempt's
+    int64_t lostProgressNs = 0;
+    std::optional<int64_t> ttrNs;
+};
+
+// The interruptions of the scope's jobs (labels, attributes, GPUs) whose fault instant lies in its
+// range, as the causes table counts them (core/model/causes.h), in no particular order. Error: the
+// server's.
+Result<std::vector<StoreInterruption>> storeInterruptions(FleetStore& store, const StoreScope& scope);
+
 // The SQL condition that selects the scope's jobs, on the columns of the jobs tables. Pure.
 std::string jobFilterSql(const StoreScope& scope);
 // The live datasets of the scope's labels: "dataset_id GLOBAL IN (...)". Pure.

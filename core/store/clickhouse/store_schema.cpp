@@ -129,13 +129,22 @@ std::vector<std::string> localTableStatements(const std::string& db)
     attempt_no Int32,
     step Nullable(Int64)
 ))" + engine + "(dataset_id, job_no, start_ns)",
+        // The host each rank of an attempt ran on (spec 7.3, the `rank` record).
+        "CREATE TABLE IF NOT EXISTS " + db + R"(.rank_hosts_local (
+    dataset_id UInt64,
+    job_no UInt32,
+    attempt_idx UInt32,
+    rank Int32,
+    host String
+))" + engine + "(dataset_id, job_no, attempt_idx, rank)",
     };
 }
 
 std::vector<std::string> distributedTableStatements(const std::string& db, const std::string& cluster)
 {
     std::vector<std::string> out;
-    for (const char* t : { "datasets", "shards", "jobs", "attempts", "segments", "phases", "checkpoints" }) {
+    for (const char* t :
+        { "datasets", "shards", "jobs", "attempts", "segments", "phases", "checkpoints", "rank_hosts" }) {
         // No sharding key: rows are never inserted through these (the client sends each shard
         // its jobs' rows), so an insert here fails rather than scattering a job's rows.
         out.push_back("CREATE TABLE IF NOT EXISTS " + db + "." + t + " AS " + db + "." + t

@@ -20,10 +20,12 @@ namespace ett::core::clickhouse {
 // 2: jobs carry their window (first start, last end, attempts, whether they have checkpoints) and
 // attempts their fault instant and stretch, so that ranges and calendar series run in SQL; attempts
 // their cause, symptom and detail, checkpoints their attempt and step (a job's timeline).
-inline constexpr int kStoreSchemaVersion = 2;
+// 3: rank_hosts, the host of each rank of an attempt (spec 7.3). A store of version 2 is upgraded by
+// `ettw store init` (it adds the table and keeps what was pushed).
+inline constexpr int kStoreSchemaVersion = 3;
 
 // The tables holding fleet rows, in the order a push writes them.
-inline constexpr const char* kRowTables[] = { "jobs", "attempts", "segments", "phases", "checkpoints" };
+inline constexpr const char* kRowTables[] = { "jobs", "attempts", "segments", "phases", "checkpoints", "rank_hosts" };
 
 // The statements that create the local tables of one shard in `database` (IF NOT EXISTS: safe to
 // run again). Identifiers must be plain (isPlainIdentifier).

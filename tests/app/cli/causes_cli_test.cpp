@@ -229,7 +229,9 @@ TEST_F(CausesCli, ErrorsSayWhatIsWrongAndWriteNothing)
     userError({ "causes", "--db", path("t.db"), "--rules", path("missing.json") }, "missing.json: cannot open");
     auto listed = parse(m_parser, ok({ "causes", "--db", path("t.db"), "--list-rules", "--format", "json" }));
     EXPECT_EQ(integer(listed["rules"], "saved_sets"), 0);
-    userError({ "causes", "--store", "clickhouse://u@localhost:1/db", "--db", path("t.db") }, "needs --db");
+    // A fleet store keeps no rules: changing or listing them there is refused before connecting.
+    userError({ "causes", "--store", "clickhouse://u@localhost:1/db", "--list-rules" }, "--list-rules needs --db");
+    userError({ "causes", "--store", "clickhouse://u@localhost:1/db", "--undo" }, "--undo needs --db");
     userError({ "causes", "--db", path("t.db"), "--scope", "colour=red" }, "colour");
     userError({ "causes", "--db", path("t.db"), "--label", "nope" }, "nope");
     const RunResult usage = ettw({ "causes", "--db", path("t.db"), "--save" });

@@ -1,5 +1,6 @@
 // `ettw store init`, `ettw push`, `ettw import --store`, `ettw store status` and the query commands
-// with --store (summary, series and series --rolling, jobs, job, compare, advise) as a user runs
+// with --store (summary, series and series --rolling, jobs, job, compare, advise, intervals, causes,
+// restarts, ranks, hosts) as a user runs
 // them (the real binary), against the two-shard cluster packaging/run-tests.sh starts
 // (ETT_TEST_STORE_URL); skipped without it.
 #include "core/store/clickhouse/http_client.h"
@@ -140,7 +141,9 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
 {
     ASSERT_EQ(ettw({ "generate", "--jobs", "150", "--seed", "11", "--out", "a.jsonl" }).exitCode, 0);
     ASSERT_EQ(
-        ettw({ "generate", "--jobs", "90", "--seed", "12", "--capacity", "none", "--out", "b.jsonl" }).exitCode, 0);
+        ettw({ "generate", "--jobs", "90", "--seed", "12", "--capacity", "none", "--ranks", "4", "--out", "b.jsonl" })
+            .exitCode,
+        0);
     ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "before", "a.jsonl" }).exitCode, 0);
     ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "after", "b.jsonl" }).exitCode, 0);
     ASSERT_EQ(ettw({ "store", "init", "--store", url(), "--shard", m_shards[0], "--shard", m_shards[1] }).exitCode, 0);
@@ -178,18 +181,32 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "advise", "--by", "team" },
         { "advise", "--job", "job-000007", "--label", "before" },
         { "compare", "--a", "label=before", "--b", "label=after,from=" + from, "--match-by", "team", "--count-queue" },
+        { "intervals", "--bucket", "lost_progress" },
+        { "intervals", "--bucket", "recovery", "--from", from, "--to", to, "--limit", "0" },
+        { "intervals", "--bucket", "queue", "--count-queue", "--sort", "start", "--label", "before" },
+        { "intervals", "--bucket", "productive", "--job", "job-000007", "--label", "before", "--attempt", "0", "--sort",
+            "duration" },
+        { "causes" },
+        { "causes", "--label", "before", "--from", from },
+        { "causes", "--rules", "rules.json", "--scope", "team=ads,team=llm" },
+        { "restarts", "--job", "job-000007", "--label", "before" },
+        { "ranks", "--job", "job-000042", "--label", "after" },
+        { "hosts" },
+        { "hosts", "--label", "after", "--from", from, "--top", "5" },
     };
+    writeFile(m_root / "work" / "rules.json", R"({"rules": [{"match": {"cause": "infra"}, "set_cause": "hardware"}]})");
     for (const auto& command : commands) {
         for (const char* format : { "json", "csv" }) {
-            const bool tableOnly
-                = command.front() == "job" || command.front() == "compare" || command.front() == "advise";
+            const bool tableOnly = command.front() == "job" || command.front() == "compare"
+                || command.front() == "advise" || command.front() == "causes" || command.front() == "restarts"
+                || command.front() == "ranks" || command.front() == "hosts";
             if (tableOnly && std::string(format) == "csv") {
                 continue; // no CSV form
             }
             std::vector<std::string> local = command;
             std::vector<std::string> store = command;
             local.insert(local.end(), { "--db", "local.db", "--format", format });
-            if (!tableOnly) {
+            if (!tableOnly || command.front() == "causes") {
                 local.insert(local.end(), { "--backend", "cpu" });
             }
             store.insert(store.end(), { "--store", url(), "--format", format });

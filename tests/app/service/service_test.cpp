@@ -649,6 +649,10 @@ public:
     {
         return m_inner.phaseDurations(c);
     }
+    core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& r) override
+    {
+        return m_inner.bucketIntervals(r);
+    }
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& s, const std::string& g) override
     {
         return m_inner.advice(s, g);

@@ -4,14 +4,18 @@
 // two-shard cluster packaging/run-tests.sh starts (ETT_TEST_STORE_URL); skipped without it.
 #include "app/service/job_detail.h"
 #include "app/service/local_fleet_source.h"
+#include "app/service/ranks.h"
 #include "app/service/rolling.h"
 #include "app/service/store_fleet_source.h"
+#include "app/service/workspace.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/clickhouse/sql_text.h"
 
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
+#include <tuple>
 
 #include "tests/core/model/generator_fixtures.h"
 #include "tests/core/store/test_cluster.h"
@@ -76,6 +80,7 @@ protected:
             core::GeneratorOptions o;
             o.jobs = label == "before" ? 160 : 110;
             o.seed = seed;
+            o.ranks = label == "after" ? 4 : 0; // per-rank phases and `rank` records (spec 7.3)
             m_local.import(m_local.write(label + ".jsonl", core::test::fleetText(o)), label);
         }
         // In slices of 37 jobs: every comparison below also checks that slices number jobs on.
@@ -541,6 +546,153 @@ TEST_F(StoreSource, CheckpointAdviceEqualsTheEngines)
         }
     }
     EXPECT_FALSE(m_store->advice({}, "cause_class").ok());
+}
+
+// The intervals behind a bucket: every bucket of every scope in every order, the first 7 listed
+// (ties at the cut included) and the count and sums of all, equal to the local source's; and one
+// job's attempt, gap included.
+TEST_F(StoreSource, BucketIntervalsEqualTheLocalOnes)
+{
+    using Row = std::tuple<std::string, std::string, int32_t, bool, int64_t, int64_t, int64_t>;
+    auto rows = [](const BucketIntervals& b) {
+        std::vector<Row> out;
+        for (const BucketInterval& i : b.rows) {
+            out.emplace_back(i.label, i.key, i.attempt, i.gap, i.startNs, i.endNs, i.gpus);
+        }
+        return out;
+    };
+    int nonEmpty = 0;
+    for (const auto& [name, scope] : scopes()) {
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            for (const IntervalSort sort : { IntervalSort::GpuTime, IntervalSort::Duration, IntervalSort::Start }) {
+                IntervalRequest request;
+                request.scope = scope;
+                request.bucket = static_cast<core::Bucket>(b);
+                request.sort = sort;
+                request.limit = 7;
+                const std::string what
+                    = name + ", " + std::string(core::bucketName(request.bucket)) + ", " + intervalSortName(sort);
+                auto s = m_store->bucketIntervals(request);
+                auto l = m_localSource->bucketIntervals(request);
+                ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
+                ASSERT_TRUE(l.ok()) << what;
+                EXPECT_EQ(s->count, l->count) << what;
+                EXPECT_TRUE(s->totalNs == l->totalNs) << what;
+                EXPECT_TRUE(s->totalGpuNs == l->totalGpuNs) << what;
+                EXPECT_EQ(rows(*s), rows(*l)) << what;
+                nonEmpty += l->count > 0 ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_GT(nonEmpty, 60);
+    // One attempt of a job with a recovery gap after it, every interval listed.
+    auto jobs = m_localSource->jobs({});
+    ASSERT_TRUE(jobs.ok());
+    ASSERT_TRUE(m_store->jobs({}).ok()); // numbers the store's jobs
+    int attemptsCompared = 0;
+    for (const JobSummary& j : *jobs) {
+        if (j.figures.failures + j.figures.preemptions == 0 || attemptsCompared >= 3) {
+            continue;
+        }
+        JobIndex storeJob = -1;
+        for (const JobIndex sj : m_store->jobsWithKey(j.key)) {
+            auto t = m_store->jobTimeline(sj);
+            ASSERT_TRUE(t.ok());
+            if (t->label == j.label) {
+                storeJob = sj;
+            }
+        }
+        ASSERT_GE(storeJob, 0) << j.key;
+        for (const core::Bucket bucket : { core::Bucket::Recovery, core::Bucket::Productive }) {
+            IntervalRequest request;
+            request.bucket = bucket;
+            request.attempt = 0;
+            request.limit = 0;
+            request.job = j.job;
+            auto l = m_localSource->bucketIntervals(request);
+            request.job = storeJob;
+            auto s = m_store->bucketIntervals(request);
+            ASSERT_TRUE(s.ok() && l.ok()) << j.key;
+            EXPECT_EQ(rows(*s), rows(*l)) << j.key;
+            EXPECT_EQ(s->count, l->count) << j.key;
+        }
+        ++attemptsCompared;
+    }
+    EXPECT_EQ(attemptsCompared, 3);
+    // An attempt the job lacks: the local source's message.
+    IntervalRequest missing;
+    missing.job = m_store->jobsWithKey((*jobs)[0].key).front();
+    missing.attempt = 99;
+    auto s = m_store->bucketIntervals(missing);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.error().message.find("no attempt 99 of job #"), std::string::npos) << s.error().message;
+}
+
+// The straggler views from the per-rank phases and hosts pushed: the hosts ranking of every scope
+// and the ranks of some jobs' attempts, equal to the database's.
+TEST_F(StoreSource, RanksAndHostsEqualTheDatabases)
+{
+    auto ws = Workspace::openStore(m_local.dbPath(), Workspace::Mode::ReadOnly);
+    ASSERT_TRUE(ws.ok()) << ws.error().message;
+    for (const auto& [name, scope] : scopes()) {
+        auto s = hostsRanking(*m_store, scope);
+        auto l = hostsRanking(**ws, scope);
+        ASSERT_TRUE(s.ok()) << name << ": " << s.error().message;
+        ASSERT_TRUE(l.ok()) << name << ": " << l.error().message;
+        EXPECT_EQ(s->attempts, l->attempts) << name;
+        EXPECT_EQ(s->pairs, l->pairs) << name;
+        EXPECT_EQ(s->pairsWithoutHost, l->pairsWithoutHost) << name;
+        ASSERT_EQ(s->hosts.size(), l->hosts.size()) << name;
+        for (size_t i = 0; i < s->hosts.size(); ++i) {
+            EXPECT_EQ(s->hosts[i].host, l->hosts[i].host) << name << " " << i;
+            EXPECT_EQ(s->hosts[i].timesSlowest, l->hosts[i].timesSlowest) << name << " " << i;
+            EXPECT_TRUE(s->hosts[i].excessGpuNs == l->hosts[i].excessGpuNs) << name << " " << i;
+        }
+        if (name == "all") {
+            EXPECT_GT(l->attempts, 20);
+            EXPECT_GT(l->hosts.size(), 5u);
+        }
+    }
+    auto jobs = m_localSource->jobs({});
+    ASSERT_TRUE(jobs.ok());
+    int compared = 0;
+    for (const JobSummary& j : *jobs) {
+        if (j.label != "after" || compared >= 12) {
+            continue;
+        }
+        auto l = jobRanks(**ws, j.key, j.label, std::nullopt);
+        auto s = jobRanks(*m_store, j.key, j.label, std::nullopt);
+        ASSERT_TRUE(l.ok() && s.ok()) << j.key;
+        ASSERT_EQ(s->attempts.size(), l->attempts.size()) << j.key;
+        for (size_t a = 0; a < s->attempts.size(); ++a) {
+            const AttemptRanks& sa = s->attempts[a];
+            const AttemptRanks& la = l->attempts[a];
+            EXPECT_EQ(sa.attempt, la.attempt) << j.key;
+            EXPECT_EQ(sa.ranks, la.ranks) << j.key;
+            EXPECT_EQ(sa.hosts, la.hosts) << j.key;
+            ASSERT_EQ(sa.stages.size(), la.stages.size()) << j.key;
+            for (size_t k = 0; k < sa.stages.size(); ++k) {
+                EXPECT_EQ(sa.stages[k].stage, la.stages[k].stage) << j.key;
+                EXPECT_EQ(sa.stages[k].slowestRank, la.stages[k].slowestRank) << j.key;
+                EXPECT_EQ(sa.stages[k].host, la.stages[k].host) << j.key;
+                EXPECT_EQ(sa.stages[k].slowestNs, la.stages[k].slowestNs) << j.key;
+                EXPECT_EQ(sa.stages[k].medianNs, la.stages[k].medianNs) << j.key;
+            }
+        }
+        compared += l->attempts.empty() ? 0 : 1;
+    }
+    EXPECT_GT(compared, 3);
+    // One attempt; and one the job lacks, with the database's message.
+    const JobSummary& first
+        = *std::find_if(jobs->begin(), jobs->end(), [](const JobSummary& j) { return j.label == "after"; });
+    auto one = jobRanks(*m_store, first.key, first.label, 0);
+    ASSERT_TRUE(one.ok()) << one.error().message;
+    EXPECT_LE(one->attempts.size(), 1u);
+    auto missing = jobRanks(*m_store, first.key, first.label, 99);
+    auto missingLocal = jobRanks(**ws, first.key, first.label, 99);
+    ASSERT_FALSE(missing.ok());
+    ASSERT_FALSE(missingLocal.ok());
+    EXPECT_EQ(missing.error().message, missingLocal.error().message);
 }
 
 TEST_F(StoreSource, WhatIsNotComputedOnAStoreSaysSo)

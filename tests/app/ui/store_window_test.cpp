@@ -172,6 +172,37 @@ TEST_F(StoreWindow, OverviewAndDrilldownFromTheClusterAreTheDatabasesOnes)
         expectSame(st->rows[i].figures, lt->rows[i].figures, "team " + st->rows[i].name);
     }
 
+    // The causes table (the Causes page) and the intervals behind a bucket (the Intervals window).
+    auto causes = [&](DataService& s) { return wait(s, &DataService::causesReady, [&] { s.requestCauses(all); }); };
+    const auto sc = causes(*store);
+    const auto lc = causes(*local);
+    ASSERT_TRUE(sc && lc);
+    EXPECT_TRUE(sc->onStore);
+    EXPECT_GT(lc->table.total.count, 0);
+    EXPECT_EQ(sc->table.total.count, lc->table.total.count);
+    EXPECT_TRUE(sc->table.total.lostGpuNs == lc->table.total.lostGpuNs);
+    ASSERT_EQ(sc->table.classes.size(), lc->table.classes.size());
+    for (size_t i = 0; i < sc->table.classes.size(); ++i) {
+        EXPECT_EQ(sc->table.classes[i].causeClass, lc->table.classes[i].causeClass);
+        EXPECT_EQ(sc->table.classes[i].figures.count, lc->table.classes[i].figures.count);
+    }
+    IntervalRequest lost;
+    lost.bucket = core::Bucket::LostProgress;
+    lost.limit = 20;
+    auto intervals
+        = [&](DataService& s) { return wait(s, &DataService::intervalsReady, [&] { s.requestIntervals(lost); }); };
+    const auto si = intervals(*store);
+    const auto li = intervals(*local);
+    ASSERT_TRUE(si && li);
+    EXPECT_GT(li->count, 0);
+    EXPECT_EQ(si->count, li->count);
+    EXPECT_TRUE(si->totalGpuNs == li->totalGpuNs);
+    ASSERT_EQ(si->rows.size(), li->rows.size());
+    for (size_t i = 0; i < si->rows.size(); ++i) {
+        EXPECT_EQ(si->rows[i].key, li->rows[i].key);
+        EXPECT_EQ(si->rows[i].startNs, li->rows[i].startNs);
+    }
+
     // A job's timeline, opened from the top jobs.
     auto timeline
         = wait(*store, &DataService::jobTimelineReady, [&] { store->requestJobTimeline(so->topJobs.front().job); });

@@ -398,27 +398,43 @@ TEST(Generator, SomeCheckpointsFailAndSomeUploadInTheBackground)
     EXPECT_GT(uploads, 0);
 }
 
-TEST(Generator, CompileHitsTheCacheMostlyOnRestarts)
+// Teams whose code logs compile outcomes tag them (cold on a first attempt's miss, warm on a
+// restart's, cache_hit); vision and research log compile.pt2 only.
+TEST(Generator, CompileHitsTheCacheMostlyOnRestartsAndMostTeamsTagIt)
 {
     int hits[2] = {};
     int misses[2] = {};
+    std::map<std::string, int> tags;
     for (const auto& g : largeFleet()) {
+        std::string team;
+        for (const auto& [key, value] : g.job.attrs) {
+            if (key == "team") {
+                team = value;
+            }
+        }
+        const bool tagged = team != "vision" && team != "research";
         for (const auto& p : g.phases) {
-            if (p.category != Category::Compile || p.subcategory != "pt2") {
+            if (p.category != Category::Compile || !p.subcategory.starts_with("pt2")) {
                 continue;
             }
             const int restart = p.attempt > 0 ? 1 : 0;
             if (p.name == "cache hit") {
                 ++hits[restart];
+                EXPECT_EQ(p.subcategory, tagged ? "pt2.cache_hit" : "pt2");
             } else {
                 EXPECT_EQ(p.name, "cache miss");
                 ++misses[restart];
+                EXPECT_EQ(p.subcategory, !tagged ? "pt2" : restart ? "pt2.warm" : "pt2.cold");
             }
+            ++tags[p.subcategory];
         }
     }
     EXPECT_GT(misses[0], hits[0]);
     EXPECT_GT(hits[1], misses[1]);
     EXPECT_GT(misses[1], 0);
+    for (const char* sub : { "pt2", "pt2.cold", "pt2.warm", "pt2.cache_hit" }) {
+        EXPECT_GT(tags[sub], 0) << sub;
+    }
 }
 
 TEST(Generator, AttemptsHaveInitSubStagesAndRestartsLoadACheckpoint)

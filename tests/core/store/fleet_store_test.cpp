@@ -188,18 +188,78 @@ TEST_F(FleetStoreCluster, InitCreatesTheTablesOnEveryShardAndCanRunAgain)
     init();
     for (size_t i = 0; i < m_shards.size(); ++i) {
         auto c = shard(i);
-        // 7 local tables, 7 Distributed tables and the view of live datasets.
-        EXPECT_EQ(countOn(*c, "SELECT count() FROM system.tables WHERE database = " + sqlString(m_url.database)), 15)
+        // 8 local tables, 8 Distributed tables and the view of live datasets.
+        EXPECT_EQ(countOn(*c, "SELECT count() FROM system.tables WHERE database = " + sqlString(m_url.database)), 17)
             << m_shards[i];
         EXPECT_EQ(countOn(*c,
                       "SELECT count() FROM system.tables WHERE engine = 'Distributed' AND database = "
                           + sqlString(m_url.database)),
-            7);
+            8);
     }
     auto shards = m_store->shards();
     ASSERT_TRUE(shards.ok()) << shards.error().message;
     ASSERT_EQ(shards->size(), 2u);
     EXPECT_EQ((*shards)[1].host + ":" + std::to_string((*shards)[1].port), m_shards[1]);
+}
+
+// A store of schema version 2 (no rank_hosts) is refused with the way out; `store init` upgrades
+// it and keeps what was pushed; the next push sends the label again, with its ranks' hosts.
+TEST_F(FleetStoreCluster, AVersion2StoreIsUpgradedByInitAndKeepsItsRows)
+{
+    init();
+    Store local;
+    GeneratorOptions o;
+    o.jobs = 40;
+    o.seed = 5;
+    o.ranks = 4;
+    local.import(local.write("fleet.jsonl", test::fleetText(o)), "ranked");
+    ASSERT_TRUE(pushDatabase(*m_store, local.db(), std::nullopt, "test").ok());
+    const int64_t hosts = countOn(m_store->queryNode(), "SELECT count() FROM " + m_store->table("rank_hosts"));
+    EXPECT_GT(hosts, 40);
+    // What version 2 looked like: no rank_hosts tables, version 2 in every shard's list, and the
+    // label's content hash as version 2 computed it (tables rewritten by copy: 18.16's ALTER
+    // UPDATE is asynchronous).
+    auto older = labelContentHash(local.db(), "ranked", 2);
+    ASSERT_TRUE(older.ok());
+    for (size_t i = 0; i < m_shards.size(); ++i) {
+        auto c = shard(i);
+        const std::string db = m_url.database + ".";
+        for (const std::string& sql :
+            {
+                "DROP TABLE " + db + "rank_hosts",
+                "DROP TABLE " + db + "rank_hosts_local",
+                "CREATE TABLE " + db + "shards_v2 AS " + db + "shards_local",
+                "INSERT INTO " + db + "shards_v2 SELECT idx, host, port, self, toUInt32(2) FROM " + db + "shards_local",
+                "DROP TABLE " + db + "shards_local",
+                "RENAME TABLE " + db + "shards_v2 TO " + db + "shards_local",
+                "CREATE TABLE " + db + "datasets_v2 AS " + db + "datasets_local",
+                "INSERT INTO " + db + "datasets_v2 SELECT id, label, " + sqlString(*older)
+                    + ", state, seq, at, source, jobs, attempts, segments, phases, checkpoints FROM " + db
+                    + "datasets_local",
+                "DROP TABLE " + db + "datasets_local",
+                "RENAME TABLE " + db + "datasets_v2 TO " + db + "datasets_local",
+            }) {
+            auto r = c->query(sql);
+            ASSERT_TRUE(r.ok()) << sql << ": " << r.error().message;
+        }
+    }
+    auto refused = m_store->shards();
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().message.find("schema version 2; this ettw knows version 3: run `ettw store init`"),
+        std::string::npos)
+        << refused.error().message;
+    init();
+    ASSERT_TRUE(m_store->shards().ok());
+    EXPECT_EQ(counts("ranked").jobs, 40);
+    EXPECT_EQ(countOn(m_store->queryNode(), "SELECT count() FROM " + m_store->table("rank_hosts")), 0);
+    // No --replace needed: the same files, sent again with what the store now holds.
+    auto again = pushDatabase(*m_store, local.db(), std::nullopt, "test");
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    ASSERT_EQ(again->size(), 1u);
+    EXPECT_FALSE((*again)[0].unchanged);
+    EXPECT_TRUE((*again)[0].replaced);
+    EXPECT_EQ(countOn(m_store->queryNode(), "SELECT count() FROM " + m_store->table("rank_hosts")), hosts);
+    EXPECT_EQ(counts("ranked").jobs, 40);
 }
 
 TEST_F(FleetStoreCluster, WideSumsComeBackExactBeyondTwentyOneDigits)
