@@ -122,6 +122,9 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
         std::inplace_merge(list.begin(), list.begin() + mid, list.end());
     };
     for (size_t k = 0; k < perKind.size(); ++k) {
+        if (perKind[k].empty()) {
+            continue; // a kind with no phase in the scope names nothing (as on a fleet store)
+        }
         std::sort(perKind[k].begin(), perKind[k].end());
         const std::string category(core::categoryName(static_cast<core::Category>(c.kindCategory[k])));
         mergeInto(out[category], perKind[k]);

@@ -188,13 +188,13 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
             "duration" },
         { "causes" },
         { "causes", "--label", "before", "--from", from },
-        { "causes", "--rules", "rules.json", "--scope", "team=ads,team=llm" },
+        { "causes", "--rules", "rules.json", "--scope", "team=ads|llm" },
         { "restarts", "--job", "job-000007", "--label", "before" },
         { "ranks", "--job", "job-000042", "--label", "after" },
         { "hosts" },
         { "hosts", "--label", "after", "--from", from, "--top", "5" },
     };
-    writeFile(m_root / "work" / "rules.json", R"({"rules": [{"match": {"cause": "infra"}, "set_cause": "hardware"}]})");
+    writeFile(m_root / "work" / "rules.json", R"({"rules": [{"match": {"cause": "infra"}, "set_cause": "infra.hardware"}]})");
     for (const auto& command : commands) {
         for (const char* format : { "json", "csv" }) {
             const bool tableOnly = command.front() == "job" || command.front() == "compare"
