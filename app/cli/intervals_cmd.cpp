@@ -103,7 +103,7 @@ std::string intervalsTable(const BucketIntervals& r)
         t.addRow({ std::to_string(++n), i.label, i.key, attemptText(i), formatRfc3339(i.startNs),
             formatDurationHuman(i.durationNs()), countText(i.gpus), fmt::format("{:.3f}", gpuHoursOf(i.gpuNs())) });
     }
-    out += printableText(t.render());
+    out += t.render();
     if (r.truncated()) {
         out += fmt::format(
             "{} more not listed (--limit 0 lists all)\n", countText(r.count - static_cast<int64_t>(r.rows.size())));

@@ -205,7 +205,7 @@ int64_t JobBuilder::compile(int32_t number, int64_t t, int64_t progressNs)
         t = rankedPhase(Category::Compile, p.tagsCompile ? "pt2.cache_hit" : "pt2", t, d, "cache hit");
     } else {
         const int64_t cold = logn(60.0 * (8.0 + 15.0 * p.sizeFactor), 0.4, 300.0, 2700.0);
-        const int64_t d = number == 0 ? cold : floorToMs(cold / 2);
+        const int64_t d = number == 0 || !p.warmRestarts ? cold : floorToMs(cold / 2);
         t = rankedPhase(
             Category::Compile, p.tagsCompile ? (number == 0 ? "pt2.cold" : "pt2.warm") : "pt2", t, d, "cache miss");
         if (chance(0.4)) {

@@ -263,7 +263,8 @@ double JobBuilder::planJob(const JobProfile& profile)
     p.resumes = p.checkpointing && startsFromCheckpoint(profile.kind);
     p.lowPriority = profile.priority == "low";
     p.compiles = chance(0.8);
-    p.tagsCompile = profile.team->tagsCompile;
+    p.tagsCompile = m_placement && profile.team->tagsCompile;
+    p.warmRestarts = m_placement != nullptr;
     p.launcher = chance(0.3);
     p.asyncUpload = chance(0.4 + 0.5 * p.sizeFactor); // big jobs cannot afford long blocking saves
     p.overlapSave = chance(0.5);

@@ -71,7 +71,9 @@ struct JobPlan
     bool resumes = false; // the first attempt loads a checkpoint (fine-tuning, continued runs)
     bool lowPriority = false; // preemptible
     bool compiles = true;
+    // Bounded fleets only (the unbounded fleet stays byte for byte what earlier versions wrote):
     bool tagsCompile = false; // compile subcategories say cold, warm or cache_hit
+    bool warmRestarts = false; // a restart's cache miss costs half a cold compile
     bool launcher = false;
     bool asyncUpload = false; // saves block briefly, then upload in the background
     bool overlapSave = false; // the blocking save overlaps the end of a train chunk

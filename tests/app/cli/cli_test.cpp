@@ -2040,6 +2040,9 @@ TEST_F(CliIntervals, WorkedExampleIntervalsAddUpToTheSummary)
     // The recovery gap after attempt 0, in the table; the job's attempt 1 alone has none.
     const std::string table = ok({ "intervals", "--bucket", "recovery" });
     EXPECT_TRUE(contains(table, "0 (gap after)")) << table;
+    // One line per row: the table's own line breaks are not escaped as control characters.
+    EXPECT_FALSE(contains(table, "\\x0a")) << table;
+    EXPECT_TRUE(contains(table, "\n1  ")) << table;
     const Json none
         = okJson({ "intervals", "--bucket", "recovery", "--job", "J1", "--attempt", "1", "--format", "json" });
     EXPECT_EQ(none["count"].integer(), 0);

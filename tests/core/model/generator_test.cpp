@@ -398,14 +398,17 @@ TEST(Generator, SomeCheckpointsFailAndSomeUploadInTheBackground)
     EXPECT_GT(uploads, 0);
 }
 
-// Teams whose code logs compile outcomes tag them (cold on a first attempt's miss, warm on a
-// restart's, cache_hit); vision and research log compile.pt2 only.
+// On a bounded fleet, teams whose code logs compile outcomes tag them (cold on a first attempt's
+// miss, warm on a restart's, cache_hit); vision and research log compile.pt2 only, as every job of
+// an unbounded fleet does (byte for byte the fleet of earlier versions).
 TEST(Generator, CompileHitsTheCacheMostlyOnRestartsAndMostTeamsTagIt)
 {
     int hits[2] = {};
     int misses[2] = {};
     std::map<std::string, int> tags;
-    for (const auto& g : largeFleet()) {
+    GeneratorOptions bounded = fleetOptions(11, 2000);
+    bounded.capacity = defaultFleetCapacity();
+    for (const auto& g : generateFleet(bounded)) {
         std::string team;
         for (const auto& [key, value] : g.job.attrs) {
             if (key == "team") {
@@ -434,6 +437,11 @@ TEST(Generator, CompileHitsTheCacheMostlyOnRestartsAndMostTeamsTagIt)
     EXPECT_GT(misses[1], 0);
     for (const char* sub : { "pt2", "pt2.cold", "pt2.warm", "pt2.cache_hit" }) {
         EXPECT_GT(tags[sub], 0) << sub;
+    }
+    for (const auto& g : largeFleet()) {
+        for (const auto& p : g.phases) {
+            EXPECT_TRUE(p.category != Category::Compile || p.subcategory != "pt2.cold") << "unbounded: untagged";
+        }
     }
 }
 
