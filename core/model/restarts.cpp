@@ -251,6 +251,9 @@ Result<JobRestarts> restartsOf(const JobTimeline& t)
     out.trends.resize(out.stages.size());
     for (size_t s = 0; s < out.stages.size() && !out.rows.empty(); ++s) {
         const int64_t first = out.rows.front().stageNs[s];
+        const RestartStage& stage = out.stages[s];
+        const bool tagged = stage.substage && stage.category == Category::Compile
+            && compileTagOf(stage.name.substr(stage.name.find('.') + 1)) != CompileTag::Untagged;
         StageTrend& tr = out.trends[s];
         tr.firstNs = first;
         tr.lastNs = out.rows.back().stageNs[s];
@@ -258,13 +261,13 @@ Result<JobRestarts> restartsOf(const JobTimeline& t)
         for (size_t i = 0; i < out.rows.size(); ++i) {
             RestartRow& r = out.rows[i];
             r.changeNs.push_back(r.stageNs[s] - first);
-            const bool grew = i > 0 && stageGrew(first, r.stageNs[s]);
+            const bool grew = i > 0 && !tagged && stageGrew(first, r.stageNs[s]);
             r.grew.push_back(grew ? 1 : 0);
             tr.grownAttempts += grew ? 1 : 0;
             tr.maxNs = std::max(tr.maxNs, r.stageNs[s]);
             neverShrinks = neverShrinks && (i == 0 || r.stageNs[s] >= out.rows[i - 1].stageNs[s]);
         }
-        tr.growing = out.rows.size() > 1 && neverShrinks && stageGrew(first, tr.lastNs);
+        tr.growing = out.rows.size() > 1 && !tagged && neverShrinks && stageGrew(first, tr.lastNs);
     }
     return out;
 }

@@ -23,7 +23,10 @@
 //
 // Growth: a stage grew at an attempt when its time exceeds the first attempt's by at least
 // kGrowthMinNs and by at least kGrowthMinPercent percent of the first attempt's time (both, so
-// that neither noise on a long stage nor a second added to a short one is flagged).
+// that neither noise on a long stage nor a second added to a short one is flagged). A compile
+// sub-stage named by its tag (compile.pt2.warm) never grows: the tag says which compile it was,
+// so attempts are compared on the compile stage instead (a warm compile that a cold one
+// preceded did not grow from nothing).
 #pragma once
 
 #include "core/model/compile_tags.h"

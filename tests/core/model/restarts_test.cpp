@@ -208,6 +208,12 @@ TEST(RestartsThreeAttempts, CompileTagsPerAttempt)
     EXPECT_EQ(r->rows[0].compileTagText(), "cold");
     EXPECT_EQ(r->rows[1].compileTagText(), "warm");
     EXPECT_EQ(r->rows[2].compileTagText(), "cache_hit+untagged");
+    // A stage named by its tag never grows: warm 0 -> 30 s and cache_hit 0 -> 10 s are other
+    // compiles, not longer ones (the compile stage compares the attempts).
+    for (const char* tagged : { "compile.warm", "compile.cache_hit", "compile.cold" }) {
+        EXPECT_EQ(trendOf(*r, tagged).grownAttempts, 0) << tagged;
+        EXPECT_FALSE(trendOf(*r, tagged).growing) << tagged;
+    }
 }
 
 TEST(Restarts, AnAttemptThatNeverTrainsCountsToItsEndAsOther)
