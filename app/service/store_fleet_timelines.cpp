@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 namespace ett::app {
@@ -404,16 +405,25 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
     if (!listed) {
         return listed.error();
     }
-    // Number the jobs listed that this source has not met yet.
-    std::string unknown;
+    // Number the jobs listed that this source has not met yet: by name when they are few, else
+    // every job of the scope in one query (a list of thousands would pass the server's query size).
+    std::set<std::pair<uint64_t, uint32_t>> unknown;
     for (const ch::StoreInterval& i : listed->rows) {
         if (!m_index.contains({ i.datasetId, i.jobNo })) {
-            unknown
-                += (unknown.empty() ? "(" : ", (") + std::to_string(i.datasetId) + ", " + std::to_string(i.jobNo) + ")";
+            unknown.emplace(i.datasetId, i.jobNo);
         }
     }
     if (!unknown.empty()) {
-        if (auto read = readJobs("(dataset_id, job_no) IN (" + unknown + ")"); !read) {
+        std::string where = ch::jobFilterSql(*scope);
+        if (unknown.size() <= 200) {
+            where = "(dataset_id, job_no) IN (";
+            for (const auto& [dataset, jobNo] : unknown) {
+                where += (where.back() == '(' ? "(" : ", (") + std::to_string(dataset) + ", " + std::to_string(jobNo)
+                    + ")";
+            }
+            where += ")";
+        }
+        if (auto read = readJobs(where); !read) {
             return read.error();
         }
     }

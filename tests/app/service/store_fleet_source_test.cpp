@@ -585,6 +585,23 @@ TEST_F(StoreSource, BucketIntervalsEqualTheLocalOnes)
         }
     }
     EXPECT_GT(nonEmpty, 60);
+    // Every interval of a bucket, listed by a source that has numbered no job yet: its jobs are
+    // read by the scope, not by a list longer than the server takes.
+    {
+        auto store = ch::FleetStore::open(m_url);
+        ASSERT_TRUE(store.ok());
+        auto fresh = StoreFleetSource::open(std::move(*store));
+        ASSERT_TRUE(fresh.ok());
+        IntervalRequest all;
+        all.bucket = core::Bucket::Productive;
+        all.limit = 0;
+        auto s = (*fresh)->bucketIntervals(all);
+        auto l = m_localSource->bucketIntervals(all);
+        ASSERT_TRUE(s.ok()) << s.error().message;
+        ASSERT_TRUE(l.ok());
+        EXPECT_GT(l->rows.size(), 1000u);
+        EXPECT_EQ(rows(*s), rows(*l));
+    }
     // One attempt of a job with a recovery gap after it, every interval listed.
     auto jobs = m_localSource->jobs({});
     ASSERT_TRUE(jobs.ok());
