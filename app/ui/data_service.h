@@ -6,8 +6,8 @@
 #pragma once
 
 #include "app/service/bucket_intervals.h"
-#include "app/service/ranks.h"
 #include "app/service/causes.h"
+#include "app/service/ranks.h"
 #include "app/ui/types.h"
 #include "core/ingest/formats.h"
 #include "core/model/label_contents.h"

@@ -546,8 +546,8 @@ void MainWindow::updateChrome()
     const bool empty = m_content->currentIndex() == 1;
     const int index = m_tabs->currentIndex();
     const bool compare = index == kComparePage;
-    const bool roomy = compare || index == kAdvisorPage || index == kWhatIfPage || index == kRanksPage
-        || index == kCausesPage;
+    const bool roomy
+        = compare || index == kAdvisorPage || index == kWhatIfPage || index == kRanksPage || index == kCausesPage;
     m_filtersBar->setVisible(!empty && !compare);
     m_scopeBar->setWanted(!empty && !compare);
     m_timeline->setVisible(!roomy);

@@ -258,8 +258,9 @@ private:
             return;
         }
         if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
-            fail(QStringLiteral("--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
-                                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET, ranks[:KEY][:excess] or causes")
+            fail(QStringLiteral(
+                "--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
+                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET, ranks[:KEY][:excess] or causes")
                      .arg(m_show));
             return;
         }

@@ -35,9 +35,6 @@ Status forEachStoreRankAttempt(FleetStore& store, const StoreRankScope& scope,
     }
     const std::string jobs = "(SELECT dataset_id, job_no, label, job_key FROM " + db + ".jobs_local WHERE "
         + jobFilterSql(scope.jobs) + ")";
-    const std::string rankedAttempts
-        = "(dataset_id, job_no, attempt_idx) IN (SELECT dataset_id, job_no, attempt_idx FROM " + db
-        + ".phases_local WHERE rank >= 0)";
     auto top = store.select("SELECT toUInt32(max(job_no)) FROM " + db + ".jobs WHERE " + live);
     if (!top) {
         return top.error();
@@ -48,9 +45,22 @@ Status forEachStoreRankAttempt(FleetStore& store, const StoreRankScope& scope,
         return Error { kShortRow };
     }
     jobsPerSlice = std::max<uint32_t>(jobsPerSlice, 1);
+    // Named jobs: one slice of them. Else slices of job numbers (every table is ordered by them).
+    const bool named = !scope.jobs.jobs.empty();
     for (uint64_t lo = 0; lo <= *maxJob; lo += jobsPerSlice) {
-        const std::string slice
-            = "job_no >= " + std::to_string(lo) + " AND job_no < " + std::to_string(lo + jobsPerSlice);
+        std::string slice = "job_no >= " + std::to_string(lo) + " AND job_no < " + std::to_string(lo + jobsPerSlice);
+        if (named) {
+            slice = "(dataset_id, job_no) IN (";
+            for (const auto& [dataset, jobNo] : scope.jobs.jobs) {
+                slice += (slice.back() == '(' ? "(" : ", (") + std::to_string(dataset) + ", " + std::to_string(jobNo)
+                    + ")";
+            }
+            slice += ")";
+        }
+        // Only the slice's phases are looked at, on each shard.
+        const std::string rankedAttempts
+            = "(dataset_id, job_no, attempt_idx) IN (SELECT dataset_id, job_no, attempt_idx FROM " + db
+            + ".phases_local WHERE rank >= 0 AND " + slice + ")";
         // 1. The attempts with per-rank phases.
         auto attempts = store.select("SELECT dataset_id, job_no, attempt_idx, toInt32(attempt_no), start_ns, end_ns, "
                                      "gpus, label, job_key FROM "
@@ -85,6 +95,9 @@ Status forEachStoreRankAttempt(FleetStore& store, const StoreRankScope& scope,
             found.emplace(AttemptKey { *dataset, *jobNo, *idx }, std::move(a));
         }
         if (found.empty()) {
+            if (named) {
+                break;
+            }
             continue;
         }
         // 2. Their per-rank phases and 3. their ranks' hosts.
@@ -136,6 +149,9 @@ Status forEachStoreRankAttempt(FleetStore& store, const StoreRankScope& scope,
             if (auto st = fn(attempt); !st) {
                 return st;
             }
+        }
+        if (named) {
+            break;
         }
     }
     return Status::success();

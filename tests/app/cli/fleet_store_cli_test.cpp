@@ -194,7 +194,8 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "hosts" },
         { "hosts", "--label", "after", "--from", from, "--top", "5" },
     };
-    writeFile(m_root / "work" / "rules.json", R"({"rules": [{"match": {"cause": "infra"}, "set_cause": "infra.hardware"}]})");
+    writeFile(
+        m_root / "work" / "rules.json", R"({"rules": [{"match": {"cause": "infra"}, "set_cause": "infra.hardware"}]})");
     for (const auto& command : commands) {
         for (const char* format : { "json", "csv" }) {
             const bool tableOnly = command.front() == "job" || command.front() == "compare"
