@@ -20,6 +20,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <utility>
+
 namespace ett::app {
 
 namespace {
@@ -185,6 +188,7 @@ IntervalsDialog::IntervalsDialog(WorkbenchState* state, DataService* service, QW
     m_table->setModel(m_proxy);
     styleTable(m_table);
     m_table->setSortingEnabled(true);
+    m_table->setTextElideMode(Qt::ElideMiddle); // long job keys keep their ends; the tool tip has all
     m_table->horizontalHeader()->setStretchLastSection(true);
     installTableExport(m_table, tr("Intervals"), [this] {
         const BucketIntervals& d = m_model->intervals();
@@ -280,6 +284,13 @@ void IntervalsDialog::handleIntervals(quint64 id, const BucketIntervals& interva
     // Listed in the order asked for: the view shows that order until a header is clicked.
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     m_table->resizeColumnsToContents();
+    // The label and the job take at most a quarter and a third of the view, so that the figures
+    // stay in sight beside keys of a hundred characters.
+    const int width = m_table->viewport()->width();
+    for (const auto& [column, share] :
+        { std::pair { IntervalsTableModel::LabelColumn, 4 }, std::pair { IntervalsTableModel::JobColumn, 3 } }) {
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), std::max(width / share, 80)));
+    }
     QString text = tr("%1, %2 (%3)")
                        .arg(formatCountOf(intervals.count, tr("interval"), tr("intervals")),
                            formatDuration(static_cast<int64_t>(intervals.totalNs)),

@@ -102,6 +102,34 @@ TEST(IntervalsDialog, ListsABucketsIntervalsSortsThemAndOpensOnesJob)
     EXPECT_EQ(dialog.table()->model()->index(0, IntervalsTableModel::AttemptColumn).data().toString(), "0 (gap after)");
 }
 
+// Keys of a hundred characters (torchtitan run names) do not push the figures out of sight: the
+// job column takes at most a third of the view, elided in the middle, the key whole in its tool tip.
+TEST(IntervalsDialog, LongJobKeysLeaveTheFiguresInSight)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    IntervalsDialog dialog(&state, nullptr);
+    dialog.resize(900, 500);
+    dialog.show();
+    const std::string key(110, 'k');
+    BucketIntervals listed;
+    listed.bucket = core::Bucket::Recovery;
+    listed.count = 1;
+    listed.rows.push_back({ 0, "titan", key, 0, true, 0, 452 * kS, 8 });
+    dialog.handleIntervals(0, listed);
+    QTableView* table = dialog.table();
+    const int viewport = table->viewport()->width();
+    EXPECT_LE(table->columnWidth(IntervalsTableModel::JobColumn), std::max(viewport / 3, 80));
+    EXPECT_EQ(table->textElideMode(), Qt::ElideMiddle);
+    int total = 0;
+    for (int c = 0; c < table->model()->columnCount(); ++c) {
+        total += table->columnWidth(c);
+    }
+    EXPECT_LE(total, viewport + 2) << "every column in sight";
+    const QString tip = table->model()->index(0, IntervalsTableModel::JobColumn).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(QString::fromStdString(key)));
+}
+
 TEST(DrillDownPage, ADoubleClickOnABucketCellAsksForItsIntervals)
 {
     fixtures::ensureApp();
