@@ -49,6 +49,7 @@ protected:
         core::GeneratorOptions o;
         o.jobs = 140;
         o.seed = 31;
+        o.ranks = 4; // per-rank phases and hosts, for the Ranks page
         m_local.import(m_local.write("fleet.jsonl", core::test::fleetText(o)), "fleet");
         auto pushed = ch::pushDatabase(**store, m_local.db(), std::nullopt, "test");
         ASSERT_TRUE(pushed.ok()) << pushed.error().message;
@@ -202,6 +203,26 @@ TEST_F(StoreWindow, OverviewAndDrilldownFromTheClusterAreTheDatabasesOnes)
         EXPECT_EQ(si->rows[i].key, li->rows[i].key);
         EXPECT_EQ(si->rows[i].startNs, li->rows[i].startNs);
     }
+
+    // The Ranks page's hosts table and a job's heat map.
+    auto hosts = [&](DataService& s) { return wait(s, &DataService::hostsReady, [&] { s.requestHosts(all); }); };
+    const auto sh = hosts(*store);
+    const auto lh = hosts(*local);
+    ASSERT_TRUE(sh && lh);
+    EXPECT_GT(lh->attempts, 0);
+    EXPECT_EQ(sh->attempts, lh->attempts);
+    EXPECT_EQ(sh->pairs, lh->pairs);
+    ASSERT_EQ(sh->hosts.size(), lh->hosts.size());
+    ASSERT_FALSE(lh->hosts.empty());
+    EXPECT_EQ(sh->hosts.front().host, lh->hosts.front().host);
+    const QString key = QString::fromStdString(so->topJobs.front().key);
+    auto ranks = [&](DataService& s) {
+        return wait(s, &DataService::jobRanksReady, [&] { s.requestJobRanks(key, QString()); });
+    };
+    const auto sr = ranks(*store);
+    const auto lr = ranks(*local);
+    ASSERT_TRUE(sr && lr);
+    EXPECT_EQ(sr->attempts.size(), lr->attempts.size());
 
     // A job's timeline, opened from the top jobs.
     auto timeline
