@@ -245,7 +245,10 @@ void RanksPage::onQueryFailed(quint64 id, const QString& message)
         m_ranksRequest->answered();
         m_hasRanks = false;
         m_ranks = {};
+        // The service words a key under several labels for the command line; here the Label box
+        // chooses.
         m_error = message;
+        m_error.replace(QStringLiteral("choose one with --label"), tr("choose one in the Label box"));
         showAttempt();
     } else if (m_hostsRequest->isNewest(id)) {
         m_hostsRequest->answered();

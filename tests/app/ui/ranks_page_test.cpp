@@ -175,5 +175,54 @@ TEST(RanksPage, ShowsAJobsHeatMapAndTheFiltersHostsFromTheDataService)
     EXPECT_TRUE(error->text().contains(QStringLiteral("NOPE"))) << error->text().toStdString();
 }
 
+// A key under two labels: the page says to choose one in its Label box (not the command line's
+// option), and choosing one shows that label's job.
+TEST(RanksPage, AKeyUnderTwoLabelsAsksForOneInTheLabelBox)
+{
+    fixtures::ensureApp();
+    QTemporaryDir dir;
+    const std::string db = dir.filePath(QStringLiteral("ranks.db")).toStdString();
+    const std::string trace = dir.filePath(QStringLiteral("ranks.ett.jsonl")).toStdString();
+    std::ofstream(trace, std::ios::binary | std::ios::trunc) << kTrace;
+    {
+        auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
+        ASSERT_TRUE(d.ok()) << d.error().message;
+        for (const char* label : { "a", "b" }) {
+            core::ImportOptions options;
+            options.label = label;
+            auto s = core::importTraceFile(**d, trace, options);
+            ASSERT_TRUE(s.ok()) << s.error().message;
+        }
+    }
+    WorkbenchState state;
+    DataService service;
+    QObject::connect(&service, &DataService::databaseOpened, &state,
+        [&state](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
+    RanksPage page(&state, &service);
+    page.resize(1280, 800);
+    page.show();
+    QSignalSpy opened(&service, &DataService::databaseOpened);
+    service.openDatabase(QString::fromStdString(db));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return opened.count() > 0; }, kWaitMs));
+    QSignalSpy failed(&service, &DataService::queryFailed);
+    page.setJob(QStringLiteral("J1"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0 && !page.isBusy(); }, kWaitMs));
+    auto* error = page.findChild<QLabel*>(QStringLiteral("error"));
+    ASSERT_NE(error, nullptr);
+    EXPECT_TRUE(error->text().contains(QStringLiteral("several labels (a, b); choose one in the Label box")))
+        << error->text().toStdString();
+    EXPECT_FALSE(error->text().contains(QStringLiteral("--label")));
+    // Label b chosen: its J1's heat map.
+    auto* labels = page.findChild<QComboBox*>(QStringLiteral("ranksLabel"));
+    ASSERT_NE(labels, nullptr);
+    const int b = labels->findData(QStringLiteral("b"));
+    ASSERT_GE(b, 0);
+    QSignalSpy ranks(&service, &DataService::jobRanksReady);
+    labels->setCurrentIndex(b);
+    emit labels->activated(b); // as a user's choice in the box: the job is asked for again
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ranks.count() > 0 && !page.isBusy(); }, kWaitMs));
+    EXPECT_EQ(page.heatMap()->rows(), 3);
+}
+
 } // namespace
 } // namespace ett::app
