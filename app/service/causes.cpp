@@ -116,17 +116,8 @@ core::Result<CausesData> storeCausesOf(
     }
     out.movedInScope.assign(out.rules.rules.size(), 0);
     std::vector<core::InterruptionFacts> facts;
-    for (auto& s : *stored) {
-        // The cause as pushed stands for the imported one: a preview re-classifies from it.
-        core::StoredInterruption i;
-        i.outcome = s.outcome;
-        i.importedCause = s.cause;
-        i.effectiveCause = std::move(s.cause);
-        i.symptom = std::move(s.symptom);
-        i.detail = std::move(s.detail);
-        i.gpus = s.gpus;
-        i.lostProgressNs = s.lostProgressNs;
-        i.ttrNs = s.ttrNs;
+    // The cause as pushed stands for the imported one: a preview re-classifies from it.
+    for (const auto& i : *stored) {
         addFacts(i, preview, out, facts);
     }
     out.table = core::causesTable(facts);

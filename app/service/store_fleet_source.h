@@ -66,7 +66,7 @@ public:
     core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) override;
     // The interruptions of the scope as the store holds them (storeInterruptions), for the causes
     // table. Error: an unknown label or attribute, or the server's.
-    core::Result<std::vector<core::clickhouse::StoreInterruption>> interruptions(const core::CohortSpec& scope);
+    core::Result<std::vector<core::StoredInterruption>> interruptions(const core::CohortSpec& scope);
     // The attempts with per-rank phases of the scope's jobs that start in its range (only `job`'s,
     // of number `attempt`, when given), for the straggler views (store_ranks.h). Error: an unknown
     // label or attribute, a job this source has not numbered, fn's, or the server's.

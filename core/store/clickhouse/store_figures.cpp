@@ -518,19 +518,20 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
     return out;
 }
 
-Result<std::vector<StoreInterruption>> storeInterruptions(FleetStore& store, const StoreScope& scope)
+Result<std::vector<StoredInterruption>> storeInterruptions(FleetStore& store, const StoreScope& scope)
 {
     const std::string db = store.url().database;
     const RangeSql range = rangeOf(scope);
     auto body = store.select("SELECT cause, toString(outcome), symptom, detail, gpus, "
         + std::string(bucketColumn(static_cast<int>(Bucket::LostProgress)))
-        + ", isNull(ttr_ns), assumeNotNull(ttr_ns) FROM " + db + ".attempts ANY INNER JOIN " + jobsSubquery(db, scope)
-        + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels)
-        + " AND outcome IN ('failed', 'preempted') AND " + range.inRange("fault_at_ns"));
+        + ", isNull(ttr_ns), assumeNotNull(ttr_ns), toInt32(attempt_no), fault_at_ns FROM " + db
+        + ".attempts ANY INNER JOIN " + jobsSubquery(db, scope) + " USING (dataset_id, job_no) WHERE "
+        + liveScopeSql(db, scope.labels) + " AND outcome IN ('failed', 'preempted') AND "
+        + range.inRange("fault_at_ns"));
     if (!body) {
         return body.error();
     }
-    std::vector<StoreInterruption> out;
+    std::vector<StoredInterruption> out;
     for (RowBinaryReader r(*body); !r.atEnd();) {
         auto cause = r.string();
         auto outcome = r.string();
@@ -540,11 +541,15 @@ Result<std::vector<StoreInterruption>> storeInterruptions(FleetStore& store, con
         auto lost = r.int64();
         auto noTtr = r.uint8();
         auto ttr = r.int64();
-        if (!cause || !outcome || !symptom || !detail || !gpus || !lost || !noTtr || !ttr) {
+        auto number = r.int32();
+        auto fault = r.int64();
+        if (!cause || !outcome || !symptom || !detail || !gpus || !lost || !noTtr || !ttr || !number || !fault) {
             return Error { "a short row in the server's answer" };
         }
-        StoreInterruption i;
-        i.cause = std::move(*cause);
+        StoredInterruption i;
+        i.attemptNo = *number;
+        i.importedCause = *cause;
+        i.effectiveCause = std::move(*cause);
         i.outcome = parseOutcome(*outcome).value_or(Outcome::Failed);
         i.symptom = std::move(*symptom);
         i.detail = std::move(*detail);
@@ -553,6 +558,7 @@ Result<std::vector<StoreInterruption>> storeInterruptions(FleetStore& store, con
         if (!*noTtr) {
             i.ttrNs = *ttr;
         }
+        i.faultNs = *fault;
         out.push_back(std::move(i));
     }
     return out;
@@ -581,14 +587,18 @@ std::string jobFilterSql(const StoreScope& scope)
         s += ")";
     }
     if (!scope.jobs.empty()) {
-        s += " AND (dataset_id, job_no) IN (";
-        for (size_t i = 0; i < scope.jobs.size(); ++i) {
-            s += (i ? ", (" : "(") + std::to_string(scope.jobs[i].first) + ", " + std::to_string(scope.jobs[i].second)
-                + ")";
-        }
-        s += ")";
+        s += " AND " + jobListSql(scope.jobs);
     }
     return s;
+}
+
+std::string jobListSql(const std::vector<std::pair<uint64_t, uint32_t>>& jobs)
+{
+    std::string s = "(dataset_id, job_no) IN (";
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        s += (i ? ", (" : "(") + std::to_string(jobs[i].first) + ", " + std::to_string(jobs[i].second) + ")";
+    }
+    return s + ")";
 }
 
 std::string liveScopeSql(const std::string& db, const std::vector<std::string>& labels)

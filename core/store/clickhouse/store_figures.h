@@ -14,6 +14,7 @@
 
 #include "core/model/result.h"
 #include "core/model/rollup.h"
+#include "core/store/cause_rules_store.h"
 
 #include <cstdint>
 #include <limits>
@@ -128,24 +129,16 @@ struct StoreIntervals
 Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope& scope, Bucket bucket,
     std::optional<int32_t> attempt, IntervalOrder order, int64_t limit);
 
-// One interruption (an attempt that failed or was preempted) as the store holds it: its cause as
-// pushed (the effective one of the database it came from, after that database's cause rules).
-struct StoreInterruption
-{
-    std::string cause;
-    Outcome outcome = Outcome::Failed;
-    std::string symptom; // "" when none
-    std::string detail;
-    int64_t gpus = 1; // the attempt's
-    int64_t lostProgressNs = 0;
-    std::optional<int64_t> ttrNs;
-};
-
 // The interruptions of the scope's jobs (labels, attributes, GPUs) whose fault instant lies in its
-// range, as the causes table counts them (core/model/causes.h), in no particular order. Error: the
+// range, as the causes table counts them (core/model/causes.h), in no particular order. The store
+// holds each one's cause as pushed (the effective one of the database it came from): it is both
+// the imported and the effective cause here, moved by no rule; the row ids are 0. Error: the
 // server's.
-Result<std::vector<StoreInterruption>> storeInterruptions(FleetStore& store, const StoreScope& scope);
+Result<std::vector<StoredInterruption>> storeInterruptions(FleetStore& store, const StoreScope& scope);
 
+// "(dataset_id, job_no) IN ((d, j), ...)": these jobs, on the columns every table has (not empty).
+// Pure.
+std::string jobListSql(const std::vector<std::pair<uint64_t, uint32_t>>& jobs);
 // The SQL condition that selects the scope's jobs, on the columns of the jobs tables. Pure.
 std::string jobFilterSql(const StoreScope& scope);
 // The live datasets of the scope's labels: "dataset_id GLOBAL IN (...)". Pure.
