@@ -414,15 +414,9 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
         }
     }
     if (!unknown.empty()) {
-        std::string where = ch::jobFilterSql(*scope);
-        if (unknown.size() <= 200) {
-            where = "(dataset_id, job_no) IN (";
-            for (const auto& [dataset, jobNo] : unknown) {
-                where += (where.back() == '(' ? "(" : ", (") + std::to_string(dataset) + ", " + std::to_string(jobNo)
-                    + ")";
-            }
-            where += ")";
-        }
+        const std::string where = unknown.size() <= 200
+            ? ch::jobListSql(std::vector<std::pair<uint64_t, uint32_t>>(unknown.begin(), unknown.end()))
+            : ch::jobFilterSql(*scope);
         if (auto read = readJobs(where); !read) {
             return read.error();
         }
@@ -445,7 +439,7 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
     return out;
 }
 
-core::Result<std::vector<ch::StoreInterruption>> StoreFleetSource::interruptions(const core::CohortSpec& spec)
+core::Result<std::vector<core::StoredInterruption>> StoreFleetSource::interruptions(const core::CohortSpec& spec)
 {
     const auto started = Clock::now();
     auto scope = scopeOf(spec);

@@ -50,12 +50,7 @@ Status forEachStoreRankAttempt(FleetStore& store, const StoreRankScope& scope,
     for (uint64_t lo = 0; lo <= *maxJob; lo += jobsPerSlice) {
         std::string slice = "job_no >= " + std::to_string(lo) + " AND job_no < " + std::to_string(lo + jobsPerSlice);
         if (named) {
-            slice = "(dataset_id, job_no) IN (";
-            for (const auto& [dataset, jobNo] : scope.jobs.jobs) {
-                slice += (slice.back() == '(' ? "(" : ", (") + std::to_string(dataset) + ", " + std::to_string(jobNo)
-                    + ")";
-            }
-            slice += ")";
+            slice = jobListSql(scope.jobs.jobs);
         }
         // Only the slice's phases are looked at, on each shard.
         const std::string rankedAttempts
