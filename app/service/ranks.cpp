@@ -39,6 +39,20 @@ core::Result<std::pair<int64_t, std::string>> findJob(
     return found.front();
 }
 
+// Error when `numbers` (the job's attempts) lacks `number`, listing those it has.
+core::Status attemptAmong(const std::vector<int64_t>& numbers, const std::string& key, int32_t number)
+{
+    if (std::find(numbers.begin(), numbers.end(), int64_t { number }) != numbers.end()) {
+        return core::Status::success();
+    }
+    std::string list;
+    for (int64_t n : numbers) {
+        list += (list.empty() ? "" : ", ") + std::to_string(n);
+    }
+    return core::Error { "job '" + key + "' has no attempt " + std::to_string(number)
+        + " (its attempts: " + (list.empty() ? "none" : list) + ")" };
+}
+
 // Error when the job has no attempt `number`, listing those it has.
 core::Status checkAttemptExists(Workspace& workspace, int64_t jobRowId, const std::string& key, int32_t number)
 {
@@ -51,15 +65,7 @@ core::Status checkAttemptExists(Workspace& workspace, int64_t jobRowId, const st
     if (auto rows = st->forEachRow([&] { numbers.push_back(st->columnInt64(0)); }); !rows) {
         return rows;
     }
-    if (std::find(numbers.begin(), numbers.end(), int64_t { number }) != numbers.end()) {
-        return core::Status::success();
-    }
-    std::string list;
-    for (int64_t n : numbers) {
-        list += (list.empty() ? "" : ", ") + std::to_string(n);
-    }
-    return core::Error { "job '" + key + "' has no attempt " + std::to_string(number)
-        + " (its attempts: " + (list.empty() ? "none" : list) + ")" };
+    return attemptAmong(numbers, key, number);
 }
 
 // One attempt's row of the heat map.
@@ -181,15 +187,12 @@ core::Result<JobRanks> jobRanks(StoreFleetSource& store, const std::string& key,
         return job.error();
     }
     if (attempt) {
-        std::string list;
-        bool found = false;
+        std::vector<int64_t> numbers;
         for (const auto& a : job->timeline.attempts) {
-            list += (list.empty() ? "" : ", ") + std::to_string(a.result.number);
-            found = found || a.result.number == *attempt;
+            numbers.push_back(a.result.number);
         }
-        if (!found) {
-            return core::Error { "job '" + key + "' has no attempt " + std::to_string(*attempt)
-                + " (its attempts: " + (list.empty() ? "none" : list) + ")" };
+        if (auto st = attemptAmong(numbers, key, *attempt); !st) {
+            return st.error();
         }
     }
     JobRanks out;
