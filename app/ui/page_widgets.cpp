@@ -7,12 +7,14 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTimeZone>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace ett::app {
@@ -149,6 +151,22 @@ QTableWidgetItem* makeExactCell(const QString& text, const QVariant& exact, bool
         item->setData(ExportValueRole, exact);
     }
     return item;
+}
+
+bool handleToolTipEvent(QWidget* widget, QEvent* event, const std::function<QString(QPoint)>& textAt)
+{
+    if (event->type() != QEvent::ToolTip) {
+        return false;
+    }
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString text = textAt(help->pos());
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        event->ignore();
+    } else {
+        QToolTip::showText(help->globalPos(), text, widget);
+    }
+    return true;
 }
 
 QFrame* makeSeparator(QWidget* parent)

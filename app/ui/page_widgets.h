@@ -5,11 +5,15 @@
 #pragma once
 
 #include <QMap>
+#include <QPoint>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 class QCheckBox;
 class QDateTimeEdit;
+class QEvent;
 class QFrame;
 class QHBoxLayout;
 class QLabel;
@@ -33,6 +37,11 @@ QLabel* makeStatusLabel(QWidget* parent);
 QProgressBar* makeBusyBar(QWidget* parent, int width);
 // A red, wrapped, selectable line for what went wrong ("error"), hidden while there is nothing.
 QLabel* makeErrorLabel(QWidget* parent);
+
+// For a custom widget's event(): on a tool tip event, shows textAt(the pointer's position) as the
+// widget's tool tip, or hides any tip and lets the event go when it is empty. True when `event`
+// was a tool tip event (handled); else the widget's base event() takes it.
+bool handleToolTipEvent(QWidget* widget, QEvent* event, const std::function<QString(QPoint)>& textAt);
 
 // A vertical line between groups of controls in a row.
 QFrame* makeSeparator(QWidget* parent);

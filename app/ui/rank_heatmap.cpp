@@ -1,12 +1,11 @@
 #include "app/ui/rank_heatmap.h"
 
+#include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "core/model/timeutil.h"
 
 #include <QFontMetrics>
-#include <QHelpEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 
@@ -213,15 +212,7 @@ QString RankHeatMap::toolTipAt(const QPoint& pos) const
 
 bool RankHeatMap::event(QEvent* event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), text, this);
-        }
+    if (handleToolTipEvent(this, event, [this](QPoint p) { return toolTipAt(p); })) {
         return true;
     }
     return QWidget::event(event);

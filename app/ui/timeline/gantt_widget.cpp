@@ -1,16 +1,15 @@
 #include "app/ui/timeline/gantt_widget.h"
 
+#include "app/ui/page_widgets.h"
 #include "core/model/timeutil.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
-#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
-#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -549,15 +548,7 @@ void GanttWidget::contextMenuEvent(QContextMenuEvent* event)
 
 bool GanttWidget::event(QEvent* event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), text, this);
-        }
+    if (handleToolTipEvent(this, event, [this](QPoint p) { return toolTipAt(p); })) {
         return true;
     }
     return QWidget::event(event);

@@ -1,15 +1,14 @@
 #include "app/ui/timeline/rolling_strip.h"
 
 #include "app/ui/figures_format.h"
+#include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "core/model/timeutil.h"
 
 #include <QEvent>
-#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -103,15 +102,7 @@ QString RollingStrip::toolTipAtX(double x) const
 
 bool RollingStrip::event(QEvent* event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString tip = toolTipAtX(help->pos().x());
-        if (tip.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), tip, this);
-        }
+    if (handleToolTipEvent(this, event, [this](QPoint p) { return toolTipAtX(p.x()); })) {
         return true;
     }
     return QWidget::event(event);
