@@ -119,19 +119,27 @@ const char* kTrace = R"({"type":"header","format":"ett-trace","version":1,"time_
 {"type":"phase","job":"J2","attempt":0,"phase":"train","start":2100,"end":2200}
 )";
 
+// kTrace imported into `db` once under each of `labels`.
+void importTrace(const QTemporaryDir& dir, const std::string& db, std::initializer_list<const char*> labels)
+{
+    const std::string trace = dir.filePath(QStringLiteral("ranks.ett.jsonl")).toStdString();
+    std::ofstream(trace, std::ios::binary | std::ios::trunc) << kTrace;
+    auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    for (const char* label : labels) {
+        core::ImportOptions options;
+        options.label = label;
+        auto s = core::importTraceFile(**d, trace, options);
+        ASSERT_TRUE(s.ok()) << s.error().message;
+    }
+}
+
 TEST(RanksPage, ShowsAJobsHeatMapAndTheFiltersHostsFromTheDataService)
 {
     fixtures::ensureApp();
     QTemporaryDir dir;
     const std::string db = dir.filePath(QStringLiteral("ranks.db")).toStdString();
-    const std::string trace = dir.filePath(QStringLiteral("ranks.ett.jsonl")).toStdString();
-    std::ofstream(trace, std::ios::binary | std::ios::trunc) << kTrace;
-    {
-        auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
-        ASSERT_TRUE(d.ok()) << d.error().message;
-        auto s = core::importTraceFile(**d, trace, core::ImportOptions {});
-        ASSERT_TRUE(s.ok()) << s.error().message;
-    }
+    ASSERT_NO_FATAL_FAILURE(importTrace(dir, db, { "default" }));
     WorkbenchState state;
     DataService service;
     QObject::connect(&service, &DataService::databaseOpened, &state,
@@ -182,18 +190,7 @@ TEST(RanksPage, AKeyUnderTwoLabelsAsksForOneInTheLabelBox)
     fixtures::ensureApp();
     QTemporaryDir dir;
     const std::string db = dir.filePath(QStringLiteral("ranks.db")).toStdString();
-    const std::string trace = dir.filePath(QStringLiteral("ranks.ett.jsonl")).toStdString();
-    std::ofstream(trace, std::ios::binary | std::ios::trunc) << kTrace;
-    {
-        auto d = core::Database::open(db, core::Database::OpenMode::CreateIfMissing);
-        ASSERT_TRUE(d.ok()) << d.error().message;
-        for (const char* label : { "a", "b" }) {
-            core::ImportOptions options;
-            options.label = label;
-            auto s = core::importTraceFile(**d, trace, options);
-            ASSERT_TRUE(s.ok()) << s.error().message;
-        }
-    }
+    ASSERT_NO_FATAL_FAILURE(importTrace(dir, db, { "a", "b" }));
     WorkbenchState state;
     DataService service;
     QObject::connect(&service, &DataService::databaseOpened, &state,
