@@ -5,6 +5,7 @@
 #include "app/service/local_fleet_source.h"
 #include "app/service/overview.h"
 #include "app/service/store_fleet_source.h"
+#include "app/version/build_info.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/columns_loader.h"
@@ -418,13 +419,14 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
     const double localLoadS = field(onLocal.json, "load_s");
     const double localRollupS = field(onLocal.json, "rollup_by_team_s");
     const double sqliteS = field(onSqlite.json, "rollup_by_team_s");
-    std::string out = "{\n  \"store\": \"" + (*store)->url().masked()
-        + "\", \"shards\": " + std::to_string(shards->size()) + ", \"segments_asked\": " + std::to_string(cmd.segments)
-        + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"import_s\": " + number(importSeconds)
-        + ",\n  \"push\": {" + push.json + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {"
-        + withoutCheck(onStore.json) + ", \"peak_rss_mb\": " + number(onStore.peakRssMb, 1)
-        + "},\n  \"local_engine\": {" + withoutCheck(onLocal.json) + ", \"peak_rss_mb\": "
-        + number(onLocal.peakRssMb, 1) + "},\n  \"sqlite\": {" + onSqlite.json + "},\n  \"rollup_identical\": "
+    std::string out = "{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"store\": \""
+        + (*store)->url().masked() + "\", \"shards\": " + std::to_string(shards->size())
+        + ", \"segments_asked\": " + std::to_string(cmd.segments) + ", \"repeats\": " + std::to_string(cmd.repeats)
+        + ",\n  \"import_s\": " + number(importSeconds) + ",\n  \"push\": {" + push.json
+        + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {" + withoutCheck(onStore.json)
+        + ", \"peak_rss_mb\": " + number(onStore.peakRssMb, 1) + "},\n  \"local_engine\": {"
+        + withoutCheck(onLocal.json) + ", \"peak_rss_mb\": " + number(onLocal.peakRssMb, 1) + "},\n  \"sqlite\": {"
+        + onSqlite.json + "},\n  \"rollup_identical\": "
         + (cmd.clusterOnly  ? "null"
                 : identical ? "true"
                             : "false")

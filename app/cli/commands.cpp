@@ -5,6 +5,9 @@
 #include "app/cli/causes_cmd.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/compare_cmd.h"
+#include "app/cli/ettw_app.h"
+#include "app/cli/ettw_docs.h"
+#include "app/cli/examples.h"
 #include "app/cli/fleet_store_cmds.h"
 #include "app/cli/generate_cmd.h"
 #include "app/cli/import_cmd.h"
@@ -21,6 +24,7 @@
 #ifdef ETT_WITH_REPORT
 #include "app/cli/report_cmd.h"
 #endif
+#include "app/version/build_info.h"
 #include "core/ingest/formats.h"
 #include "core/store/clickhouse/store_url.h"
 
@@ -42,17 +46,9 @@ using namespace ett::core;
 
 namespace {
 
-// A registered command: its CLI11 subcommand, and what runs when it was parsed (the options it
-// binds live as long as the closure).
-struct Command
-{
-    CLI::App* app = nullptr;
-    std::function<int()> run;
-};
-
 void addDbOption(CLI::App* cmd, CommonOptions& common)
 {
-    cmd->add_option("--db", common.db, "Workbench database (a SQLite file)")->capture_default_str();
+    cmd->add_option("--db", common.db, "Workbench database (a SQLite file)")->type_name("FILE")->capture_default_str();
 }
 
 void addFormatOption(CLI::App* cmd, std::string& format, bool csv = true)
@@ -124,8 +120,10 @@ Command addBenchCommand(CLI::App& app, CommonOptions& common)
     storeCmd->add_option("--repeats", cmd->repeats, "Runs of each query (the median is printed)")
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
-    storeCmd->add_option(
-        "--work-dir", cmd->workDir, "Where the trace and the local database go (default: a temporary folder)");
+    storeCmd
+        ->add_option(
+            "--work-dir", cmd->workDir, "Where the trace and the local database go (default: a temporary folder)")
+        ->type_name("DIR");
     storeCmd->add_flag("--cluster-only", cmd->clusterOnly,
         "Time the push and the cluster only (no local engine or SQLite stage, so no equality check): for fleets "
         "larger than this machine's memory");
@@ -166,7 +164,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" }))
         ->capture_default_str();
     sub->add_option("--mapping", cmd->mapping,
-        "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)");
+           "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)")
+        ->type_name("FILE");
     sub->add_option("--job", cmd->job, "Job of the files, for formats that cannot say");
     sub->add_option("--attempt", cmd->attempt, "Attempt number of the files, for formats that cannot say")
         ->check(CLI::NonNegativeNumber);
@@ -178,6 +177,7 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--year", cmd->year, "Year of console-log times that have none")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));
     sub->add_option("files", cmd->files, "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input)")
+        ->type_name("FILE")
         ->required();
     auto store = std::make_shared<StoreOptions>();
     auto replace = std::make_shared<bool>(false);
@@ -246,8 +246,10 @@ Command addCausesCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--from", cmd->from, "Range start (RFC 3339 or epoch seconds): interruptions at or after it");
     sub->add_option("--to", cmd->to, "Range end (RFC 3339 or epoch seconds), exclusive");
     auto* rules = sub->add_option("--rules", cmd->rulesFile,
-        "A rules file (JSON: {\"rules\": [{\"match\": {\"cause\", \"symptom\", \"detail\"}, \"set_cause\": ...}]}): "
-        "the table with them applied, nothing written");
+                         "A rules file (JSON: {\"rules\": [{\"match\": {\"cause\", \"symptom\", \"detail\"}, "
+                         "\"set_cause\": ...}]}): "
+                         "the table with them applied, nothing written")
+                      ->type_name("FILE");
     auto* save = sub->add_flag("--save", cmd->save,
         "Save the --rules as the set in force (replacing it; the one before is kept for --undo); every view follows");
     save->needs(rules);
@@ -369,8 +371,9 @@ Command addWhatIfCommand(CLI::App& app, CommonOptions& common)
         "failures or preemptions, the checkpoint interval): today's ETT%, the bridge step of each change, the "
         "projected ETT%; scenarios can be saved in the database and run again by name");
     addDbOption(sub, common);
-    auto* scenarioOption = sub->add_option(
-        "--scenario", cmd->scenarioFile, "A scenario file (JSON: name, cohort, changes; see the README)");
+    auto* scenarioOption = sub->add_option("--scenario", cmd->scenarioFile,
+                                  "A scenario file (JSON: name, cohort, changes; see the README)")
+                               ->type_name("FILE");
     sub->add_flag("--save", cmd->save, "Also save the scenario in the database under its name")->needs(scenarioOption);
     auto* nameOption = sub->add_option("--name", cmd->name, "Run the scenario saved under this name");
     auto* listFlag = sub->add_flag("--list", cmd->list, "List the saved scenarios");
@@ -391,7 +394,7 @@ Command addReportCommand(CLI::App& app, CommonOptions& common)
         "Write a PDF report: provenance, headline figures, where the time went, interruptions, the jobs that lost "
         "the most with their timelines, and a comparison when --a and --b are given (no display needed)");
     addDbOption(sub, common);
-    sub->add_option("--out", cmd->out, "The PDF file to write")->required();
+    sub->add_option("--out", cmd->out, "The PDF file to write")->type_name("FILE")->required();
     sub->add_option("--title", cmd->title, "Title of the report")->capture_default_str();
     sub->add_option("--scope", cmd->scope, "Which jobs, as a cohort spec (label=..., team=..., from=...)");
     sub->add_option("--a", cmd->a, "Cohort A of the comparison section (a cohort spec, as for compare)");
@@ -557,7 +560,7 @@ Command addGenerateCommand(CLI::App& app, CommonOptions& /*common*/)
                + formatFleetCapacity(defaultFleetCapacity())
                + "), none (unbounded, the fleet of earlier versions) or CLUSTER=GPUS,...")
         ->capture_default_str();
-    sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed)")->required();
+    sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed)")->type_name("FILE")->required();
     sub->add_option("--ranks", cmd->ranks,
            "Ranks per attempt (at most its GPUs): per-rank init sub-stages, checkpoint loads and saves and compiles, "
            "and rank records naming hosts, some of them slower (default 0: none, the same file as without it)")
@@ -596,17 +599,38 @@ std::optional<std::string> unknownCommandError(CLI::App& app, int argc, char** a
 
 } // namespace
 
-int runEttw(int argc, char** argv)
+EttwApp::EttwApp()
+    : app { "ettw: Effective Training Time of ML training jobs, computed exactly from their traces.\n"
+            "Import traces into a database, then ask where the wall-clock time went.",
+        "ettw" }
 {
-    CLI::App app { "ettw: Effective Training Time of ML training jobs, computed exactly from their traces.\n"
-                   "Import traces into a database, then ask where the wall-clock time went.",
-        "ettw" };
+}
+
+std::string commandPath(const CLI::App* command)
+{
+    std::string path;
+    for (const CLI::App* a = command; a != nullptr && a->get_parent() != nullptr; a = a->get_parent()) {
+        path = a->get_name() + (path.empty() ? "" : " " + path);
+    }
+    return path;
+}
+
+std::vector<CLI::App*> subcommandsOf(CLI::App* command)
+{
+    return command->get_subcommands([](CLI::App*) { return true; });
+}
+
+std::unique_ptr<EttwApp> buildEttwApp()
+{
+    auto ettw = std::make_unique<EttwApp>();
+    CLI::App& app = ettw->app;
+    CommonOptions& common = ettw->common;
+    std::vector<Command>& commands = ettw->commands;
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show help for every command");
+    app.set_version_flag("--version", versionLine("ettw"), "Print the version, commit, build type and backends");
 
     // The order of registration is the order of `ettw --help`.
-    CommonOptions common;
-    std::vector<Command> commands;
     for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand,
              addCausesCommand, addCompareCommand, addAdviseCommand, addWhatIfCommand }) {
         commands.push_back(add(app, common));
@@ -618,6 +642,44 @@ int runEttw(int argc, char** argv)
              addDatasetsCommand, addUpgradeCommand, addPushCommand, addStoreCommand, addBenchCommand,
              addMappingsCommand, addGenerateCommand }) {
         commands.push_back(add(app, common));
+    }
+
+    // Footers: the exit statuses under `ettw --help`, each command's examples under its --help.
+    std::string statuses = "Exit status:\n";
+    for (const ExitStatus& s : kExitStatuses) {
+        statuses += "  " + std::to_string(s.code) + "  " + s.meaning + "\n";
+    }
+    app.footer(statuses + "\nRun `ettw COMMAND --help` for a command's options and examples; `man ettw` for all.");
+    std::vector<CLI::App*> pending = subcommandsOf(&app);
+    while (!pending.empty()) {
+        CLI::App* command = pending.back();
+        pending.pop_back();
+        command->footer(examplesText(commandPath(command)));
+        for (CLI::App* sub : subcommandsOf(command)) {
+            pending.push_back(sub);
+        }
+    }
+    return ettw;
+}
+
+int runEttw(int argc, char** argv)
+{
+    std::unique_ptr<EttwApp> ettw = buildEttwApp();
+    CLI::App& app = ettw->app;
+    const std::vector<Command>& commands = ettw->commands;
+
+    // Hidden: what the build generates from this same tree (the man page, the bash completion).
+    if (argc == 2 && std::string(argv[1]) == "--man") {
+        std::fputs(ettwManPage(*ettw).c_str(), stdout);
+        return kExitOk;
+    }
+    if (argc == 3 && std::string(argv[1]) == "--completion") {
+        if (std::string(argv[2]) != "bash") {
+            std::fprintf(stderr, "ettw: --completion: only bash is known\n");
+            return kExitUsage;
+        }
+        std::fputs(ettwBashCompletion(*ettw).c_str(), stdout);
+        return kExitOk;
     }
 
     if (auto unknown = unknownCommandError(app, argc, argv)) {

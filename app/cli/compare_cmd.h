@@ -11,9 +11,6 @@
 
 namespace ett::app {
 
-// Exit code of `ettw compare --fail-if-drop PP` when B's ETT% is lower than A's by more than PP.
-inline constexpr int kExitGate = 3;
-
 struct CompareCmd
 {
     std::string a; // cohort specs (core/model/compare.h)

@@ -1,5 +1,6 @@
 #include "app/cli/json_writer.h"
 
+#include "app/version/build_info.h"
 #include "core/model/json_text.h"
 
 #include <cmath>
@@ -41,9 +42,14 @@ void JsonWriter::beforeValue()
 
 JsonWriter& JsonWriter::beginObject()
 {
+    const bool document = m_stack.empty();
     beforeValue();
     m_out += '{';
     m_stack.push_back({ false, true });
+    if (document) {
+        // Version only, not the commit: the same release prints the same JSON.
+        key("ettw_version").string(buildInfo().version);
+    }
     return *this;
 }
 

@@ -1,6 +1,8 @@
 // A small streaming JSON writer for ettw's output. Numbers are written from their exact decimal
 // text (seconds as "58545.25", wide sums beyond 64 bits), which a double-based JSON library
-// would round.
+// would round. Every top-level object it opens starts with "ettw_version" (the version of ettw that
+// wrote it, e.g. "0.2.0"), so that each JSON document ettw prints says which ettw wrote it; a
+// top-level array (datasets, issues) cannot carry it and keeps its shape.
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include "app/service/comparison.h"
 #include "app/service/overview.h"
 #include "app/service/whatif_session.h"
+#include "app/version/build_info.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/scenarios.h"
 
@@ -133,7 +134,8 @@ core::Status addFigures(FleetSource& fleet, const ReportRequest& request, Report
 
 std::string workbenchVersion()
 {
-    return ETT_VERSION;
+    const BuildInfo& b = buildInfo();
+    return std::string(b.version) + ", commit " + b.commit;
 }
 
 core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest&)

@@ -89,7 +89,8 @@ core::Result<ReportContent> gatherStoreReport(StoreFleetSource& store, const Rep
 // subcategory (the comparison's phase durations come from the stored phase samples).
 core::Result<bool> reportNeedsPhases(core::Database& db, const ReportRequest& request);
 
-// The version of ETT Workbench written into reports and JSON.
+// The version of ETT Workbench and the commit it was built from, as reports state it:
+// "0.2.0, commit 1a2b3c4".
 std::string workbenchVersion();
 
 } // namespace ett::app

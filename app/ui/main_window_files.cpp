@@ -10,6 +10,7 @@
 #include "app/ui/report_dialog.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
+#include "app/version/build_info.h"
 #include "core/store/clickhouse/store_url.h"
 
 #include <QAction>
@@ -458,14 +459,20 @@ void MainWindow::updateUndoAction()
 void MainWindow::about()
 {
     const gpu::BackendInfo& backend = m_service->backend();
+    const BuildInfo& build = buildInfo();
+    const QString built = tr("<p>Built from commit %1 (%2); backends compiled in: %3.</p>")
+                              .arg(QString::fromLatin1(build.commit), QString::fromLatin1(build.buildType),
+                                  QString::fromLatin1(build.backends));
     QMessageBox::about(this, tr("About ETT Workbench"),
         tr("<h3>ETT Workbench %1</h3>"
            "<p>Where the wall-clock time of training jobs goes: Effective Training Time (ETT%), "
            "computed exactly by the ETT trace spec, from the fleet down to one attempt's phases.</p>"
            "<p>Aggregation backend: %2<br/>%3</p>")
-            .arg(QApplication::applicationVersion(),
-                m_service->hasDatabase() ? QString::fromStdString(backend.name).toHtmlEscaped() : tr("not loaded yet"),
-                QString::fromStdString(backend.reason).toHtmlEscaped()));
+                .arg(QApplication::applicationVersion(),
+                    m_service->hasDatabase() ? QString::fromStdString(backend.name).toHtmlEscaped()
+                                             : tr("not loaded yet"),
+                    QString::fromStdString(backend.reason).toHtmlEscaped())
+            + built);
 }
 
 // --- recent files ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 // open. --screenshot opens the window, waits until the data has loaded and the first overview
 // has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
 // and exits: for checking by eye and for CI smoke tests under xvfb-run.
+#include "app/docs/man_page.h"
 #include "app/ui/advisor_page.h"
 #include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
@@ -15,6 +16,7 @@
 #include "app/ui/ranks_page.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
+#include "app/version/build_info.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -28,6 +30,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <string>
 
 namespace {
 
@@ -328,7 +331,9 @@ private:
     bool m_shot = false;
 };
 
-// The command line; `parse` runs it (printing --help and --version, and exiting on errors).
+// The command line, one list for the parser and the man page: `setUp` declares every option,
+// `parse` runs it (printing --help, and exiting on errors), `manPage` documents it. No
+// QCoreApplication is needed before `parse`.
 struct Options
 {
     QCommandLineOption db { QStringLiteral("db"), QStringLiteral("Open (or create) the workbench database PATH."),
@@ -349,23 +354,82 @@ struct Options
                        "subcategory=CAT.SUB, interval=optimum|PERCENT), intervals:BUCKET (the intervals behind a "
                        "bucket, e.g. intervals:lost_progress), ranks[:KEY][:excess] or causes."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
+    const QString description = QStringLiteral("ETT Workbench: where the wall-clock time of training jobs goes.");
+    const QString filesName = QStringLiteral("files");
+    const QString filesDescription
+        = QStringLiteral("Trace files to import (.ett.jsonl, .ett.jsonl.gz) or a database (.db) to open.");
+    const QString filesSyntax = QStringLiteral("[FILES...]");
     QCommandLineParser parser;
+    QList<QCommandLineOption> all; // in the order of --help, the built-in --help and --version first
+
+    void setUp()
+    {
+        parser.setApplicationDescription(description);
+        all = { parser.addHelpOption(), parser.addVersionOption() };
+        for (const QCommandLineOption* o : { &db, &store, &label, &screenshot, &show }) {
+            parser.addOption(*o);
+            all.append(*o);
+        }
+        parser.addPositionalArgument(filesName, filesDescription, filesSyntax);
+    }
 
     void parse(const QCoreApplication& app)
     {
-        parser.setApplicationDescription(
-            QStringLiteral("ETT Workbench: where the wall-clock time of training jobs goes."));
-        parser.addHelpOption();
-        parser.addVersionOption();
-        parser.addOption(db);
-        parser.addOption(store);
-        parser.addOption(label);
-        parser.addOption(screenshot);
-        parser.addOption(show);
-        parser.addPositionalArgument(QStringLiteral("files"),
-            QStringLiteral("Trace files to import (.ett.jsonl, .ett.jsonl.gz) or a database (.db) to open."),
-            QStringLiteral("[FILES...]"));
+        setUp();
         parser.process(app);
+    }
+
+    // ett-workbench(1) in roff, from the same options as --help.
+    std::string manPage()
+    {
+        setUp();
+        ett::app::ManPage page(
+            "ett-workbench", 1, std::string("ett-workbench ") + ett::app::buildInfo().version, "ETT Workbench");
+        page.section("NAME");
+        page.roffLine("ett\\-workbench \\- " + ett::app::ManPage::escape(description.toStdString()));
+        page.section("SYNOPSIS");
+        page.roffLine(ett::app::ManPage::bold("ett-workbench") + " [" + ett::app::ManPage::italic("OPTIONS") + "] "
+            + ett::app::ManPage::italic(filesSyntax.toStdString()));
+        page.section("DESCRIPTION");
+        page.paragraph("The workbench window: import traces or open a database (or a fleet store), then see where "
+                       "the wall-clock time of the training jobs went, from the fleet down to one attempt's "
+                       "phases; compare cohorts, advise checkpoint intervals, project what-if scenarios, and "
+                       "export tables, charts and a PDF report. ettw(1) is the same on the command line.");
+        page.section("OPTIONS");
+        for (const QCommandLineOption& o : all) {
+            std::string tag;
+            for (const QString& name : o.names()) {
+                tag += (tag.empty() ? "" : ", ")
+                    + ett::app::ManPage::bold((name.size() == 1 ? "-" : "--") + name.toStdString());
+            }
+            if (!o.valueName().isEmpty()) {
+                tag += " " + ett::app::ManPage::italic(o.valueName().toStdString());
+            }
+            page.tagged(tag, o.description().toStdString());
+        }
+        page.tagged(ett::app::ManPage::italic("FILES"), filesDescription.toStdString());
+        page.section("ENVIRONMENT");
+        page.tagged(ett::app::ManPage::bold("ETTW_BACKEND"),
+            "The aggregation backend: cpu or cuda (default: CUDA when a device is present, else the CPU).");
+        page.tagged(ett::app::ManPage::bold("ETTW_THREADS"), "Threads of the CPU backend.");
+        page.tagged(ett::app::ManPage::bold("ETTW_STORE_PASSWORD"),
+            "The fleet store's password, when the --store URL has none; else the first line of the file "
+            "ETTW_STORE_PASSWORD_FILE, else of ~/.config/ettw/store-password.");
+        page.tagged(ett::app::ManPage::bold("ETTW_STORE_PASSWORD_FILE"), "See ETTW_STORE_PASSWORD.");
+        page.tagged(ett::app::ManPage::bold("QT_QPA_PLATFORM"),
+            "The Qt platform; offscreen runs without a display (with --screenshot).");
+        page.section("FILES");
+        page.tagged(ett::app::ManPage::italic("~/.config/ETT/ett-workbench.conf"),
+            "Settings: recent files, window layout, import options.");
+        page.section("EXAMPLES");
+        page.example("Open a database:", "ett-workbench --db fleet.db");
+        page.example("Import two traces under a label and look at them:",
+            "ett-workbench --label after run1.ett.jsonl.gz run2.ett.jsonl.gz");
+        page.example("Check by eye without a display:",
+            "QT_QPA_PLATFORM=offscreen ett-workbench --db fleet.db --screenshot overview.png --show compare");
+        page.section("SEE ALSO");
+        page.roffLine(ett::app::ManPage::bold("ettw") + "(1)");
+        return page.str();
     }
 };
 
@@ -373,10 +437,10 @@ void setNames()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("ETT"));
     QCoreApplication::setApplicationName(QStringLiteral("ett-workbench"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(ETT_VERSION));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(ett::app::buildInfo().version));
 }
 
-// --help and --version need no window (nor a display).
+// --help, --version and the hidden --man need no window (nor a display).
 bool onlyInformation(int argc, char** argv)
 {
     for (int i = 1; i < argc; ++i) {
@@ -392,6 +456,18 @@ bool onlyInformation(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    // Hidden, for the build: the man page, before any QCoreApplication (no display needed).
+    if (argc == 2 && QByteArray(argv[1]) == "--man") {
+        Options options;
+        std::fputs(options.manPage().c_str(), stdout);
+        return 0;
+    }
+    for (int i = 1; i < argc; ++i) {
+        if (QByteArray(argv[i]) == "-v" || QByteArray(argv[i]) == "--version") {
+            std::printf("%s\n", ett::app::versionLine("ett-workbench").c_str());
+            return 0;
+        }
+    }
     if (onlyInformation(argc, argv)) {
         QCoreApplication app(argc, argv);
         setNames();
