@@ -480,6 +480,31 @@ TEST_F(CliHelp, EveryCommandExitsZeroAndMentionsItsOptions)
     EXPECT_FALSE(fs::exists(work() / "ett.db")) << "--help must not create a database";
 }
 
+// --version at the top level: the version, commit, build type and backends on one line; every
+// JSON document a command prints starts with the same version.
+TEST_F(CliHelp, VersionIsOneLineAndEveryJsonObjectCarriesIt)
+{
+    const RunResult r = ettw({ "--version" });
+    EXPECT_EQ(r.exitCode, 0) << r;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(r.out, m,
+        std::regex(R"(ettw (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,}|unknown), \w+, backends: cpu( cuda)?\)\n)")))
+        << r.out;
+    const std::string version = m[1];
+    EXPECT_FALSE(fs::exists(work() / "ett.db"));
+
+    ok({ "import", kWorkedExample });
+    for (const std::vector<std::string>& args :
+        std::vector<std::vector<std::string>> { { "summary", "--format", "json" }, { "job", "J1", "--format", "json" },
+            { "compare", "--a", "label=default", "--b", "label=default", "--format", "json" },
+            { "advise", "--blocking-s", "30", "--mtbi-s", "28800", "--format", "json" } }) {
+        const Json j = okJson(args);
+        ASSERT_FALSE(j.keys().empty()) << argsText(args);
+        EXPECT_EQ(j.keys().front(), "ettw_version") << argsText(args);
+        EXPECT_EQ(j["ettw_version"].str(), version) << argsText(args);
+    }
+}
+
 TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
 {
     const std::vector<std::vector<std::string>> cases = {
@@ -2015,7 +2040,7 @@ TEST_F(CliIntervals, WorkedExampleIntervalsAddUpToTheSummary)
     const Json lost = okJson({ "intervals", "--bucket", "lost_progress", "--format", "json" });
     EXPECT_EQ(lost.keys(),
         (std::vector<std::string> {
-            "bucket", "sort", "count", "listed", "total_s", "total_gpu_hours", "scope", "intervals" }));
+            "ettw_version", "bucket", "sort", "count", "listed", "total_s", "total_gpu_hours", "scope", "intervals" }));
     EXPECT_EQ(lost["count"].integer(), 1);
     EXPECT_EQ(lost["total_s"].seconds(), wholeSeconds(1200));
     ASSERT_EQ(lost["intervals"].size(), 1u);
@@ -2078,8 +2103,9 @@ TEST_F(CliRolling, JsonHasTheSpecWindowsOfTheWorkedExample)
 {
     ok({ "import", kWorkedExample });
     const Json r = okJson({ "series", "--rolling", "1h", "--step", "30m", "--format", "json" });
-    EXPECT_EQ(
-        r.keys(), (std::vector<std::string> { "database", "rolling", "job", "scope", "weighting", "span", "points" }));
+    EXPECT_EQ(r.keys(),
+        (std::vector<std::string> {
+            "ettw_version", "database", "rolling", "job", "scope", "weighting", "span", "points" }));
     EXPECT_EQ(r["database"].str(), "ett.db");
     EXPECT_EQ(r["rolling"]["window_s"].integer(), 3600);
     EXPECT_EQ(r["rolling"]["step_s"].integer(), 1800);
