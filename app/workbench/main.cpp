@@ -406,6 +406,10 @@ struct Options
                 tag += " " + ett::app::ManPage::italic(o.valueName().toStdString());
             }
             page.tagged(tag, o.description().toStdString());
+            if (o.names().contains(QStringLiteral("help"))) {
+                // Qt adds this one with --help, without returning it.
+                page.tagged(ett::app::ManPage::bold("--help-all"), "Displays help including Qt specific options.");
+            }
         }
         page.tagged(ett::app::ManPage::italic("FILES"), filesDescription.toStdString());
         page.section("ENVIRONMENT");
