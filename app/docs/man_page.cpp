@@ -38,6 +38,9 @@ ManPage::ManPage(const std::string& name, int section, const std::string& source
     }
     m_out = ".TH " + escape(upper) + " " + std::to_string(section) + " \"\" \"" + escape(source) + "\" \""
         + escape(manual) + "\"\n";
+    // Left-aligned, not justified: option names, URLs and lists are long words that would stretch
+    // the spaces of their lines.
+    m_out += ".ad l\n";
 }
 
 std::string ManPage::escape(std::string_view text)
