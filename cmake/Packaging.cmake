@@ -99,12 +99,13 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS qt6-wayland)
 
 set(_ett_gpu_sentence "The aggregation engine computes on all CPU cores.")
 if(ETT_CUDA_RUNTIME_VERSION)
-    set(_ett_gpu_sentence "The aggregation engine computes on an NVIDIA GPU when a driver and a device are present
-(the CUDA runtime is built in) and on all CPU cores otherwise; CUDA is not needed.")
+    set(_ett_gpu_sentence "The aggregation engine computes on an NVIDIA GPU when a driver and a device
+are present (the CUDA runtime is built in), and on all CPU cores otherwise:
+CUDA need not be installed.")
 endif()
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Effective Training Time of ML training jobs: analyser and workbench")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
-ETT Workbench imports traces of machine-learning training jobs (its own JSON
+# The long description; CPack puts the summary before it.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "ETT Workbench imports traces of machine-learning training jobs (its own JSON
 Lines format, PyTorch profiler and Chrome traces, Nsight Systems, MLPerf logs,
 console logs, job tables) into one SQLite file and computes Effective Training
 Time exactly: the share of a job's wall-clock time spent training on new data,
