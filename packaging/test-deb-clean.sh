@@ -11,7 +11,7 @@
 #    every dependency comes from the archive (bookworm, bookworm-updates, bookworm-security), so a
 #    Depends that misses a library fails here.
 # 3. The package's contents: the files in packaging/deb-contents.txt are required. Man pages
-#    (share/man/man1/*.1.gz) and the bash completion (share/bash-completion/completions/ettw) are
+#    (share/man/man1/*.1[.gz]) and the bash completion (share/bash-completion/completions/ettw) are
 #    checked when the package lists them: each man page must be a man page (.TH or .so), the
 #    completion must register a completion for ettw when bash sources it. Add their paths to
 #    deb-contents.txt to make them required.
@@ -142,8 +142,8 @@ for path in $(grep -v '^[[:space:]]*\(#\|$\)' "$here/deb-contents.txt"); do
     grep -qx "$path" "$work/listing" || fail "the package lacks $path (packaging/deb-contents.txt)"
     [ -s "$root$path" ] || fail "$path is missing or empty after installing"
 done
-for page in $(grep '^/usr/share/man/man1/.*\.1\.gz$' "$work/listing" || true); do
-    in_root sh -c "zcat '$page' | grep -q '^\.\(TH\|so\) '" || fail "$page is not a man page"
+for page in $(grep -E '^/usr/share/man/man1/.*\.1(\.gz)?$' "$work/listing" || true); do
+    in_root sh -c "zcat -f '$page' | grep -q '^\.\(TH\|so\) '" || fail "$page is not a man page"
     echo "man page: $page"
 done
 completion=/usr/share/bash-completion/completions/ettw
