@@ -65,10 +65,11 @@ if(ETT_CUDA_RUNTIME_VERSION)
         "Copyright: 2026 ETT Workbench maintainers\n"
         "           NVIDIA Corporation (the CUDA runtime, libcudart_static.a)\n"
         "License: ETT-Workbench-no-license-yet and NVIDIA-CUDA-EULA\n"
-        "Comment: Both programs contain the CUDA runtime library of NVIDIA's CUDA toolkit\n"
-        " ${ETT_CUDA_RUNTIME_VERSION}, linked statically (libcudart_static.a). It loads the driver (libcuda.so.1) only when a\n"
-        " computation runs on a GPU; without one the programs compute on the CPU. Attachment A of\n"
-        " the NVIDIA CUDA EULA lists libcudart_static.a among the parts of the toolkit that may be\n"
+        "Comment: Both programs contain the CUDA runtime library of NVIDIA's CUDA\n"
+        " toolkit ${ETT_CUDA_RUNTIME_VERSION}, linked statically (libcudart_static.a). It loads the\n"
+        " driver (libcuda.so.1) only when the programs look for a GPU; without a driver\n"
+        " or a device they compute on the CPU. Attachment A of the NVIDIA CUDA EULA\n"
+        " lists libcudart_static.a among the parts of the toolkit that may be\n"
         " distributed in applications built with it.\n"
         "\nLicense: NVIDIA-CUDA-EULA\n${_ett_eula_text}\n")
 endif()
