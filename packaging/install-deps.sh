@@ -2,13 +2,19 @@
 # Installs the Debian 12 packages ETT Workbench needs to build and test (and Xvfb, to run the
 # window on a machine without a display; clang 14 with its sanitizer and libFuzzer runtimes, for
 # the clang and fuzz presets; ClickHouse 18.16 and curl, for the two-shard cluster the fleet-store
-# tests start on their own ports, never the system service's), skipping those already installed.
+# tests start on their own ports, never the system service's; for the Debian package and its checks:
+# dpkg-dev (dpkg-shlibdeps computes its Depends), debootstrap (the bare Debian 12 it is installed
+# on), appstream and desktop-file-utils (the validators of its AppStream metadata and launcher); Qt's
+# tools (lupdate, lrelease) for the translations; groff-base, man-db and bash-completion for the man
+# pages and the completion of ettw), skipping those already installed.
 # Run as root (or with sudo available). Safe to run again.
 set -eu
 
 PACKAGES="cmake g++ make pkg-config libsimdjson-dev libre2-dev libsqlite3-dev sqlite3 zlib1g-dev libssl-dev libfmt-dev
 libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
-xvfb xauth python3 poppler-utils clang-14 libclang-rt-14-dev libcurl4-openssl-dev curl clickhouse-server clickhouse-client"
+xvfb xauth python3 poppler-utils clang-14 libclang-rt-14-dev libcurl4-openssl-dev curl clickhouse-server clickhouse-client
+dpkg-dev debootstrap appstream desktop-file-utils qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools groff-base man-db
+bash-completion"
 
 missing=""
 for p in $PACKAGES; do
