@@ -137,7 +137,7 @@ QString AdviceTableModel::flagsText(const core::CheckpointAdvice& a)
         return QStringLiteral("⚠ ") + texts.join(QStringLiteral(", "));
     }
     if (a.flaggedJobs > 0) {
-        return QStringLiteral("⚠ ") + formatCountOf(a.flaggedJobs, tr("job flagged"), tr("jobs flagged"));
+        return QStringLiteral("⚠ ") + tr("%Ln job(s) flagged", "", static_cast<int>(a.flaggedJobs));
     }
     return hasAdvice(a) ? QString() : tr("no advice");
 }
@@ -236,7 +236,7 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
         if (!a.currentIntervalS || !a.lostRatio) {
             return formatSeconds(m.lostPerInterruptionS);
         }
-        return tr("%1 (%2× I/2)").arg(formatSeconds(m.lostPerInterruptionS)).arg(*a.lostRatio, 0, 'f', 2);
+        return tr("%1 (%2× I/2)").arg(formatSeconds(m.lostPerInterruptionS)).arg(formatDecimal(*a.lostRatio, 2));
     case FlagsColumn:
         return flagsText(a);
     default:

@@ -158,8 +158,9 @@ std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, co
     y->setRange(range.yMin, range.yMax);
     y->setLabelFormat(range.tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
     y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleText(range.yMin > 0 ? QObject::tr("ETT% (from %1%)").arg(range.yMin, 0, 'f', range.tick < 1 ? 1 : 0)
-                                   : QObject::tr("ETT%"));
+    y->setTitleText(range.yMin > 0
+            ? QObject::tr("ETT% (from %1%)").arg(formatDecimal(range.yMin, range.tick < 1 ? 1 : 0))
+            : QObject::tr("ETT%"));
     y->setTitleFont(chartAxisFont(chart));
     y->setTickCount(static_cast<int>(std::lround((range.yMax - range.yMin) / range.tick)) + 1);
     chart->addAxis(x, Qt::AlignBottom);
@@ -192,7 +193,7 @@ BridgeBar addBar(
     const QString label = b.step ? b.step->label : b.end->label;
     const QString value = b.step ? QStringLiteral("%1%2")
                                        .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                                       .arg(std::abs(ppOf(step)), 0, 'f', 2)
+                                       .arg(formatDecimal(std::abs(ppOf(step)), 2))
                                  : formatPercent(to, 2);
     area->setName(b.step ? b.step->label : b.end->seriesName);
     area->setColor(fill);
@@ -361,7 +362,7 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         const double percent = static_cast<double>(pico) / kPicoPerPp;
         return WaterfallEnd { QStringLiteral("<b>%1</b>").arg(name), QObject::tr("ETT% of %1").arg(name), pico, color,
             QObject::tr("ETT% of %1: %2% (exactly %3%)")
-                .arg(name, QString::number(percent, 'f', 4), QString::fromStdString(core::formatPico(pico))) };
+                .arg(name, formatDecimal(percent, 4), QString::fromStdString(core::formatPico(pico))) };
     };
     Waterfall waterfall;
     waterfall.title = title;
@@ -371,7 +372,7 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         const QString name = bucketLabel(s.bucket);
         waterfall.steps.push_back({ name, s.pico, bucketColor(s.bucket),
             QObject::tr("%1: %2 pp of ETT% (exactly %3 pp)\nshare of E2E: %4 in A, %5 in B\n%6")
-                .arg(name, QString::number(static_cast<double>(s.pico) / kPicoPerPp, 'f', 4),
+                .arg(name, formatDecimal(static_cast<double>(s.pico) / kPicoPerPp, 4),
                     QString::fromStdString(core::formatPico(s.pico, true)),
                     formatPercent(bucketShareOf(totalA, s.bucket, w), 3),
                     formatPercent(bucketShareOf(totalB, s.bucket, w), 3),

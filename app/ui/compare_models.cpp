@@ -3,6 +3,7 @@
 #include "app/ui/compare_charts.h"
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
+#include "app/ui/palette.h"
 #include "app/ui/types.h"
 #include "core/model/timeutil.h"
 
@@ -57,7 +58,7 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
         const double percent = static_cast<double>(d) / static_cast<double>(*a) * 100.0;
         s += QStringLiteral(" (%1%2%)")
                  .arg(percent < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                 .arg(std::abs(percent), 0, 'f', 1);
+                 .arg(formatDecimal(std::abs(percent), 1));
     }
     return s;
 }
@@ -69,7 +70,7 @@ int64_t secondsToNs(double seconds)
 
 QString rateText(std::optional<double> rate)
 {
-    return rate ? QString::number(*rate, 'f', 2) : QStringLiteral("–");
+    return rate ? formatDecimal(*rate, 2) : QStringLiteral("–");
 }
 
 QString causeName(const std::string& name)
@@ -243,7 +244,7 @@ QVariant CauseRatesModel::data(const QModelIndex& index, int role) const
     }
     const core::CauseRate& rate = m_rates[static_cast<size_t>(index.row())];
     if (index.column() == 0) {
-        return role == Qt::DisplayRole      ? QVariant(causeName(rate.causeClass))
+        return role == Qt::DisplayRole      ? QVariant(causeClassLabel(rate.causeClass))
             : role == Qt::TextAlignmentRole ? alignment(false)
                                             : QVariant();
     }
@@ -348,7 +349,7 @@ QVariant MatchedJobsModel::notAlikeData(const core::MatchedJob& m, int role) con
     case Qt::ToolTipRole: {
         const auto side = [](const std::string& name, int64_t gpus) {
             return tr("%1 (%2)").arg(
-                name.empty() ? tr("no name") : qs(name), formatCountOf(gpus, tr("GPU"), tr("GPUs")));
+                name.empty() ? tr("no name") : qs(name), tr("%Ln GPU(s)", "", static_cast<int>(gpus)));
         };
         const QString pair = tr("A: %1\nB: %2").arg(side(m.nameA, m.gpusA), side(m.nameB, m.gpusB));
         return differs ? pair + QStringLiteral("\n\n")
@@ -438,9 +439,9 @@ QString ttrBridgeText(const std::optional<core::TtrBridge>& bridge)
     }
     return QObject::tr("<b>Time to Recover</b>, mean per recovery: A %1 (%2) → %3 → B %4 (%5)")
         .arg(formatDuration(secondsToNs(bridge->meanTotalA())),
-            formatCountOf(bridge->recoveriesA, QObject::tr("recovery"), QObject::tr("recoveries")),
-            steps.join(QStringLiteral(", ")), formatDuration(secondsToNs(bridge->meanTotalB())),
-            formatCountOf(bridge->recoveriesB, QObject::tr("recovery"), QObject::tr("recoveries")));
+            QObject::tr("%Ln recoveries", "", static_cast<int>(bridge->recoveriesA)), steps.join(QStringLiteral(", ")),
+            formatDuration(secondsToNs(bridge->meanTotalB())),
+            QObject::tr("%Ln recoveries", "", static_cast<int>(bridge->recoveriesB)));
 }
 
 } // namespace ett::app

@@ -580,7 +580,7 @@ void DetailsPanel::fillAttemptMenu()
     m_attemptMenu->addItem(
         attempts == 1 ? tr("Whole job (1 attempt)") : tr("Whole job (%1 attempts)").arg(attempts), -1);
     for (const auto& a : m_timeline.attempts) {
-        QString text = tr("attempt %1 · %2").arg(a.result.number).arg(qs(core::outcomeName(a.result.outcome)));
+        QString text = tr("attempt %1 · %2").arg(a.result.number).arg(outcomeLabel(a.result.outcome));
         if (!a.cause.empty()) {
             text += QStringLiteral(" · ") + qs(a.cause);
         }
@@ -681,7 +681,7 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
             QStringLiteral("%1 to %2").arg(qs(core::formatRfc3339(r.startNs)), qs(core::formatRfc3339(r.endNs))));
         addFigure(tr("Duration:"), formatDuration(r.endNs - r.startNs), formatExactSeconds(r.endNs - r.startNs));
         addFigure(tr("GPUs:"), formatCount(r.gpus));
-        QString outcome = qs(core::outcomeName(r.outcome));
+        QString outcome = outcomeLabel(r.outcome);
         if (const QString counted = interruptionText(r.interruption); !counted.isEmpty()) {
             outcome += QStringLiteral(" (") + counted + QLatin1Char(')');
         }
@@ -766,8 +766,8 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
     addFigure(tr("Attempts:"), formatCount(static_cast<int64_t>(attempts.size())));
     addFigure(tr("Interruptions:"),
         tr("%1, %2, %3 other")
-            .arg(formatCountOf(failures, tr("failure"), tr("failures")),
-                formatCountOf(preemptions, tr("preemption"), tr("preemptions")), formatCount(others)));
+            .arg(tr("%Ln failure(s)", "", static_cast<int>(failures)),
+                tr("%Ln preemption(s)", "", static_cast<int>(preemptions)), formatCount(others)));
     addFigure(tr("ETT%:"), formatPercent(core::percentOf(buckets[static_cast<size_t>(core::Bucket::Productive)], e2e)),
         tr("productive / E2E (queue not counted)"));
     if (!attempts.empty()) {

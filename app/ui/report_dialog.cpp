@@ -37,7 +37,7 @@ ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
     resize(1100, 900);
 
     auto* form = new QFormLayout;
-    m_title = new QLineEdit(QStringLiteral("Where the training time went"), this);
+    m_title = new QLineEdit(tr("Where the training time went"), this);
     form->addRow(tr("&Title"), m_title);
     m_scope = new QLabel(QString::fromStdString(state->filter().text()), this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -93,7 +93,7 @@ void addFacts(WhatIfHeadline& h, const WhatIfData& data)
     h.intervalNote = notApplicable
         ? QObject::tr(
             "The interval change did not apply to %1 (no measured interval, blocking per save or interruption).")
-              .arg(formatCountOf(*notApplicable, QObject::tr("job"), QObject::tr("jobs")))
+              .arg(QObject::tr("%Ln job(s)", "", static_cast<int>(*notApplicable)))
         : QString();
 }
 

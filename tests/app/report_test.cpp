@@ -6,6 +6,7 @@
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
 #include "app/ui/figures_format.h"
+#include "app/ui/translations.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
@@ -15,6 +16,7 @@
 #include "gpu/whatif.h"
 
 #include <QApplication>
+#include <QLocale>
 #include <QPainter>
 #include <QPdfWriter>
 #include <gtest/gtest.h>
@@ -40,7 +42,9 @@ void ensureApp()
         static int argc = 1;
         static char name[] = "report_tests";
         static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv); // lives for the whole test program
+        auto* app = new QApplication(argc, argv); // lives for the whole test program
+        // English, as under LANG=C: the plural forms and figures the tests expect.
+        setUpLanguage(*app, QStringLiteral("en"), QLocale::c());
     }
 }
 
