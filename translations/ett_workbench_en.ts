@@ -71,7 +71,7 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/details_panel.cpp" line="+769"/>
+        <location filename="../app/ui/details_panel.cpp" line="+768"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -143,7 +143,7 @@
     <name>OverviewPage</name>
     <message numerus="yes">
         <location filename="../app/ui/overview_page.cpp" line="+342"/>
-        <location line="+43"/>
+        <location line="+47"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -151,8 +151,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-42"/>
-        <location line="+43"/>
+        <location line="-46"/>
+        <location line="+47"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -166,7 +166,7 @@
         <location filename="../app/ui/compare_models.cpp" line="+90"/>
         <location line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="+581"/>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>%Ln recoveries</source>
         <translation>
             <numerusform>%Ln recovery</numerusform>
@@ -175,11 +175,11 @@
     </message>
     <message numerus="yes">
         <location filename="../app/ui/whatif_results.cpp" line="+96"/>
-        <location filename="../app/report/report_writer.cpp" line="-478"/>
+        <location filename="../app/report/report_writer.cpp" line="-476"/>
         <location line="+12"/>
         <location line="+2"/>
         <location line="+421"/>
-        <location line="+59"/>
+        <location line="+56"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -188,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-497"/>
+        <location filename="../app/report/report_writer.cpp" line="-494"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -207,7 +207,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -223,7 +223,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%Ln phase(s)</source>
         <translation>
             <numerusform>%Ln phase</numerusform>

@@ -53,7 +53,7 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
     QString s = (d < 0          ? QStringLiteral("−")
                         : d > 0 ? QStringLiteral("+")
                                 : QString())
-        + QString::fromStdString(core::formatDurationHuman(d < 0 ? -d : d));
+        + formatDuration(d < 0 ? -d : d);
     if (*a > 0 && d != 0) {
         const double percent = static_cast<double>(d) / static_cast<double>(*a) * 100.0;
         s += QStringLiteral(" (%1%2%)")
@@ -431,8 +431,8 @@ QString ttrBridgeText(const std::optional<core::TtrBridge>& bridge)
     for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
         const int64_t step = secondsToNs(bridge->stepSeconds(p));
         const QString sign = step < 0 ? QStringLiteral("−") : step > 0 ? QStringLiteral("+") : QString();
-        const QString text = QStringLiteral("%1 %2%3").arg(QString::fromLatin1(core::TtrBridge::partName(p)), sign,
-            QString::fromStdString(core::formatDurationHuman(step < 0 ? -step : step)));
+        const QString text = QStringLiteral("%1 %2%3").arg(
+            QString::fromLatin1(core::TtrBridge::partName(p)), sign, formatDuration(step < 0 ? -step : step));
         const QColor color = changeColor(static_cast<double>(step), true);
         steps << (color.isValid() ? QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), text)
                                   : text);

@@ -145,7 +145,7 @@ public:
             case AttemptColumn:
                 return attempt;
             case StartColumn:
-                return qs(core::formatTimeHuman(p.startNs));
+                return formatUtc(p.startNs).chopped(4);
             case DurationColumn:
                 return formatDuration(dur);
             case PhaseColumn:
@@ -671,14 +671,14 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
         m_form->removeRow(0);
     }
     const auto window = [](int64_t s, int64_t e) {
-        return QStringLiteral("%1 → %2").arg(qs(core::formatTimeHuman(s)), qs(core::formatTimeHuman(e)).mid(11));
+        return QStringLiteral("%1 → %2").arg(formatUtc(s).chopped(4), qs(core::formatTimeHuman(e)).mid(11));
     };
     if (m_attempt) {
         // One attempt.
         const core::TimelineAttempt& a = *attempts.front();
         const core::AttemptResult& r = a.result;
         addFigure(tr("Window (UTC):"), window(r.startNs, r.endNs),
-            QStringLiteral("%1 to %2").arg(qs(core::formatRfc3339(r.startNs)), qs(core::formatRfc3339(r.endNs))));
+            tr("%1 to %2").arg(qs(core::formatRfc3339(r.startNs)), qs(core::formatRfc3339(r.endNs))));
         addFigure(tr("Duration:"), formatDuration(r.endNs - r.startNs), formatExactSeconds(r.endNs - r.startNs));
         addFigure(tr("GPUs:"), formatCount(r.gpus));
         QString outcome = outcomeLabel(r.outcome);
@@ -697,8 +697,7 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
             addFigure(tr("Detail:"), qs(a.detail));
         }
         if (r.faultNs) {
-            addFigure(tr("Fault at:"), qs(core::formatTimeHuman(*r.faultNs)) + tr(" UTC"),
-                qs(core::formatRfc3339(*r.faultNs)));
+            addFigure(tr("Fault at:"), formatUtc(*r.faultNs), qs(core::formatRfc3339(*r.faultNs)));
         }
         addFigure(tr("ETT%:"),
             formatPercent(core::percentOf(
@@ -753,13 +752,11 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
     }
     const int64_t e2e = t.windowEndNs - t.windowStartNs;
     addFigure(tr("Window (UTC):"),
-        QStringLiteral("%1 → %2").arg(
-            qs(core::formatTimeHuman(t.windowStartNs)), qs(core::formatTimeHuman(t.windowEndNs))),
-        QStringLiteral("%1 to %2")
-            .arg(qs(core::formatRfc3339(t.windowStartNs)), qs(core::formatRfc3339(t.windowEndNs))));
+        QStringLiteral("%1 → %2").arg(formatUtc(t.windowStartNs).chopped(4), formatUtc(t.windowEndNs).chopped(4)),
+        tr("%1 to %2").arg(qs(core::formatRfc3339(t.windowStartNs)), qs(core::formatRfc3339(t.windowEndNs))));
     addFigure(tr("E2E:"), formatDuration(e2e), formatExactSeconds(e2e));
     if (t.submittedNs) {
-        addFigure(tr("Submitted:"), qs(core::formatTimeHuman(*t.submittedNs)) + tr(" UTC"),
+        addFigure(tr("Submitted:"), formatUtc(*t.submittedNs),
             tr("queued %1 before the first attempt").arg(formatDuration(t.windowStartNs - *t.submittedNs)));
     }
     addFigure(tr("GPUs:"), formatCount(t.gpus));

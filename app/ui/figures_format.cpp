@@ -150,7 +150,11 @@ QString formatDuration(std::optional<int64_t> ns)
     if (!ns) {
         return QStringLiteral("–");
     }
-    return QString::fromStdString(core::formatDurationHuman(*ns));
+    QString text = QString::fromStdString(core::formatDurationHuman(*ns));
+    if (!englishFigures()) {
+        text.replace(QLatin1Char('.'), numberLocale().decimalPoint()); // "12,3 s": the units are the same
+    }
+    return text;
 }
 
 QString formatSeconds(std::optional<double> seconds)

@@ -21,7 +21,7 @@ constexpr int kPad = 6;
 
 QString seconds(int64_t ns)
 {
-    return QString::fromStdString(core::formatDurationHuman(ns));
+    return formatDuration(ns);
 }
 
 // A cell's time, short: "52.4s", "16m40s", "1h05m".

@@ -109,7 +109,7 @@ void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, const s
         b.endNs = a.startNs + a.ttsNs;
         b.row = b.linkRow = attemptRow;
         b.attempt = a.number;
-        b.label = QStringLiteral("TTS ") + qs(core::formatDurationHuman(a.ttsNs));
+        b.label = QStringLiteral("TTS ") + formatDuration(a.ttsNs);
         if (!a.firstTrainNs) {
             b.label += QCoreApplication::translate("Gantt", " (never trained)");
         }
@@ -127,13 +127,12 @@ void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, const s
         b.row = attemptRow;
         b.linkRow = rowAt(b.endNs);
         b.attempt = a.number;
-        b.label = QStringLiteral("TTR ") + qs(core::formatDurationHuman(*a.ttrNs));
+        b.label = QStringLiteral("TTR ") + formatDuration(*a.ttrNs);
         if (split) {
             // Spec 7.1: where the recovery went.
             b.label += QCoreApplication::translate("Gantt", " = detect %1 + restart %2 + start-up %3")
-                           .arg(qs(core::formatDurationHuman(split->detectNs)),
-                               qs(core::formatDurationHuman(split->restartNs)),
-                               qs(core::formatDurationHuman(split->startupNs)));
+                           .arg(formatDuration(split->detectNs), formatDuration(split->restartNs),
+                               formatDuration(split->startupNs));
         }
         scene.addBracket(b);
         marks.ttr = true;

@@ -3,6 +3,7 @@
 // Internal to the timeline; not for other parts of the window.
 #pragma once
 
+#include "app/ui/figures_format.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "core/model/timeutil.h"
@@ -31,8 +32,7 @@ inline QString qs(std::string_view s)
 
 inline QString duration(int64_t ns)
 {
-    return qs(core::formatDurationHuman(ns)) + QStringLiteral(" (") + qs(core::formatSeconds(ns))
-        + QStringLiteral(" s)");
+    return formatDuration(ns) + QStringLiteral(" (") + qs(core::formatSeconds(ns)) + QStringLiteral(" s)");
 }
 
 inline QString timesText(int64_t startNs, int64_t endNs)
@@ -75,7 +75,7 @@ inline QString checkpointText(const core::TimelineCheckpoint& c)
         s += QCoreApplication::translate("Gantt", "\nnever became durable (failed)");
     } else {
         s += QCoreApplication::translate("Gantt", "\ndurable  %1 (+%2)")
-                 .arg(qs(core::formatRfc3339(c.durableNs)), qs(core::formatDurationHuman(c.durableNs - c.startNs)));
+                 .arg(qs(core::formatRfc3339(c.durableNs)), formatDuration(c.durableNs - c.startNs));
     }
     return s;
 }
