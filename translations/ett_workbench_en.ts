@@ -71,7 +71,7 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/details_panel.cpp" line="+768"/>
+        <location filename="../app/ui/details_panel.cpp" line="+766"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -120,7 +120,7 @@
 <context>
     <name>MatchedJobsModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+352"/>
+        <location filename="../app/ui/compare_models.cpp" line="+347"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -143,7 +143,7 @@
     <name>OverviewPage</name>
     <message numerus="yes">
         <location filename="../app/ui/overview_page.cpp" line="+342"/>
-        <location line="+47"/>
+        <location line="+45"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -151,8 +151,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-46"/>
-        <location line="+47"/>
+        <location line="-44"/>
+        <location line="+45"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>

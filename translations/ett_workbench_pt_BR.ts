@@ -611,7 +611,7 @@ interrupção</translation>
 <context>
     <name>CauseRatesModel</name>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="+264"/>
+        <location filename="../app/ui/compare_models.cpp" line="+259"/>
         <source>%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)</source>
         <translation>%1 %3 por 1.000 dias de GPU em A (%2), %4 em B (%5)</translation>
     </message>
@@ -1358,40 +1358,34 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/overview_charts.cpp" line="+264"/>
+        <location filename="../app/ui/overview_charts.cpp" line="+270"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
-        <comment>QDateTime format: the week of a date</comment>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>&apos;wk&apos; MMM d</source>
-        <comment>QDateTime format: the week of a date</comment>
         <translation>&apos;sem.&apos; d MMM</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>MMM d yyyy</source>
-        <comment>QDateTime format</comment>
         <translation>d MMM yyyy</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>MMM d</source>
-        <comment>QDateTime format</comment>
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/overview_page.cpp" line="+348"/>
-        <location line="+3"/>
+        <location filename="../app/ui/overview_page.cpp" line="+347"/>
+        <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
-        <comment>QDateTime format</comment>
         <translation>dd/MM/yyyy HH:mm</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+178"/>
         <source>yyyy-MM-dd</source>
-        <comment>QDateTime format</comment>
         <translation>dd/MM/yyyy</translation>
     </message>
 </context>
@@ -1556,29 +1550,29 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
     <message>
         <location line="+45"/>
-        <location line="+75"/>
+        <location line="+74"/>
         <source>Window (UTC):</source>
         <translation>Janela (UTC):</translation>
     </message>
     <message>
-        <location line="-74"/>
-        <location line="+76"/>
+        <location line="-73"/>
+        <location line="+75"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-74"/>
         <source>Duration:</source>
         <translation>Duração:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+81"/>
+        <location line="+79"/>
         <source>GPUs:</source>
         <translation>GPUs:</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-74"/>
         <source>Outcome:</source>
         <translation>Resultado:</translation>
     </message>
@@ -1608,30 +1602,30 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Falha em:</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+67"/>
+        <location line="+2"/>
+        <location line="+66"/>
         <source>ETT%:</source>
         <translation>ETT%:</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-63"/>
         <source>productive / (attempt window + gap after it)</source>
         <translation>produtivo / (janela da tentativa + lacuna depois dela)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+66"/>
+        <location line="+65"/>
         <source>Time to Start:</source>
         <translation>Tempo para Iniciar:</translation>
     </message>
     <message>
-        <location line="-64"/>
-        <location line="+68"/>
+        <location line="-63"/>
+        <location line="+67"/>
         <source>Time to Recover:</source>
         <translation>Tempo para Recuperar:</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-67"/>
         <source>never trained again</source>
         <translation>nunca voltou a treinar</translation>
     </message>
@@ -1676,7 +1670,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Recuperação até a próxima tentativa começar; contada com esta tentativa, como no detalhamento</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+32"/>
         <source>E2E:</source>
         <translation>E2E:</translation>
     </message>
@@ -2371,7 +2365,7 @@ clique duas vezes para abrir</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="+173"/>
+        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="+172"/>
         <location line="+191"/>
         <source>fault</source>
         <translation>falha</translation>
@@ -2439,7 +2433,7 @@ clique duas vezes para abrir o primeiro</translation>
         <translation>interrupções por intervalo de tempo (%1 no total)</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="-330"/>
+        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="-329"/>
         <source>job %1 (%2)
 %3
 %4 GPUs</source>
@@ -2472,8 +2466,8 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation> = detecção %1 + reinício %2 + partida %3</translation>
     </message>
     <message>
-        <location line="+44"/>
-        <location filename="../app/ui/timeline/gantt_scene_text.h" line="+71"/>
+        <location line="+43"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="+70"/>
         <source>checkpoint</source>
         <translation>ponto de verificação</translation>
     </message>
@@ -2613,12 +2607,12 @@ first training  %2</source>
 primeiro treinamento  %2</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-46"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-45"/>
         <source>many small spans (shares of time)</source>
         <translation>muitos trechos pequenos (parcelas do tempo)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>start %1
 end   %2
 duration %3</source>
@@ -2689,7 +2683,7 @@ durável  %1 (+%2)</translation>
 (mais estreito que %1 px aqui: aumente o zoom para distingui-lo dos vizinhos)</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+63"/>
         <source>Nothing to show</source>
         <translation>Nada para mostrar</translation>
     </message>
@@ -4293,7 +4287,7 @@ B: %2</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/overview_page.cpp" line="-445"/>
+        <location filename="../app/ui/overview_page.cpp" line="-442"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -4304,19 +4298,19 @@ B: %2</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+405"/>
+        <location line="+403"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-429"/>
-        <location line="+405"/>
+        <location line="-427"/>
+        <location line="+403"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-390"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -4342,7 +4336,7 @@ B: %2</translation>
     </message>
     <message numerus="yes">
         <location line="+135"/>
-        <location line="+47"/>
+        <location line="+45"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -4350,8 +4344,8 @@ B: %2</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-46"/>
-        <location line="+47"/>
+        <location line="-44"/>
+        <location line="+45"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln tentativa</numerusform>
@@ -4359,17 +4353,17 @@ B: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-42"/>
         <source>%1 to %2 UTC</source>
         <translation>%1 a %2 UTC</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>the start</source>
         <translation>o início</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>the end</source>
         <translation>o fim</translation>
     </message>
@@ -4545,7 +4539,7 @@ clique: filtrar por este período (%1)</translation>
         <translation>semana de</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>%1: %2 %3
 click: the fleet&apos;s jobs sorted by %3</source>
         <translation>%1: %2 %3
@@ -5103,7 +5097,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/details_panel.cpp" line="-836"/>
+        <location filename="../app/ui/details_panel.cpp" line="-834"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>
@@ -5430,7 +5424,7 @@ duração %4</translation>
         <translation>roda: zoom em ambos · arrastar: deslocar ambos · arrastar com botão direito: zoom num intervalo · passar o mouse: tempos exatos</translation>
     </message>
     <message>
-        <location filename="../app/ui/overview_charts.cpp" line="-171"/>
+        <location filename="../app/ui/overview_charts.cpp" line="-169"/>
         <source>failures</source>
         <translation>falhas</translation>
     </message>
@@ -5471,14 +5465,14 @@ duração %4</translation>
     <message>
         <location line="-57"/>
         <location line="+49"/>
-        <location line="+127"/>
+        <location line="+125"/>
         <location line="+61"/>
         <location line="+83"/>
         <source>: no data</source>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-263"/>
         <source>per %1</source>
         <translation>por %1</translation>
     </message>
@@ -5503,7 +5497,7 @@ duração %4</translation>
         <translation>janela móvel de %1</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+79"/>
         <source>Interruptions by cause class</source>
         <translation>Interrupções por classe de causa</translation>
     </message>

@@ -73,11 +73,6 @@ QString rateText(std::optional<double> rate)
     return rate ? formatDecimal(*rate, 2) : QStringLiteral("–");
 }
 
-QString causeName(const std::string& name)
-{
-    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : qs(name);
-}
-
 const QStringList& changesHeaders()
 {
     static const QStringList headers = { QObject::tr("Distribution"), QObject::tr("n A / B"), QObject::tr("p50 A"),

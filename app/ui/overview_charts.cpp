@@ -47,7 +47,8 @@ QString utcDate(int64_t ns, const char* format)
     if (locale.language() == QLocale::English) {
         return t.toString(QString::fromLatin1(format));
     }
-    // The language's order and month names ("8 jun." for "Jun 8").
+    // The language's order and month names ("8 jun." for "Jun 8"): the formats are messages of
+    // context "DateFormat" (QDateTime formats for the translator).
     return locale.toString(t, QCoreApplication::translate("DateFormat", format));
 }
 
@@ -62,6 +63,11 @@ QChart* newChart()
     title.setBold(true);
     title.setPointSizeF(10.5);
     chart->setTitleFont(title);
+    // Axis numbers in the language's form ("1.200", "0,5"); English keeps Qt's plain printf form.
+    if (const QLocale locale = figuresLocale(); locale.language() != QLocale::English) {
+        chart->setLocale(locale);
+        chart->setLocalizeNumbers(true);
+    }
     return chart;
 }
 
@@ -261,10 +267,8 @@ TrendSeries fillTrendChart(
     const int64_t lastStart = overview.series.originNs + static_cast<int64_t>(n - 1) * overview.series.widthNs;
     const bool years = utcDate(overview.series.originNs, "yyyy") != utcDate(lastStart, "yyyy");
     const char* format = weekly
-        ? (years ? QT_TRANSLATE_NOOP3("DateFormat", "'wk' MMM d yyyy", "QDateTime format: the week of a date")
-                 : QT_TRANSLATE_NOOP3("DateFormat", "'wk' MMM d", "QDateTime format: the week of a date"))
-        : (years ? QT_TRANSLATE_NOOP3("DateFormat", "MMM d yyyy", "QDateTime format")
-                 : QT_TRANSLATE_NOOP3("DateFormat", "MMM d", "QDateTime format"));
+        ? (years ? QT_TRANSLATE_NOOP("DateFormat", "'wk' MMM d yyyy") : QT_TRANSLATE_NOOP("DateFormat", "'wk' MMM d"))
+        : (years ? QT_TRANSLATE_NOOP("DateFormat", "MMM d yyyy") : QT_TRANSLATE_NOOP("DateFormat", "MMM d"));
     // Longer labels, fewer of them: ten "Jun 8 2021" are cut short on a half-width chart.
     const qsizetype maxLabels = std::max<qsizetype>(2, years ? std::min(6, room.maxDateLabels) : room.maxDateLabels);
     const qsizetype step = std::max<qsizetype>(1, (n + maxLabels - 1) / maxLabels);

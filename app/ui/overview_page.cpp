@@ -344,11 +344,9 @@ void OverviewPage::updateHeader()
     }
     if (filter.fromNs || filter.toNs) {
         parts << tr("%1 to %2 UTC")
-                     .arg(filter.fromNs ? utcDate(
-                              *filter.fromNs, QT_TRANSLATE_NOOP3("DateFormat", "yyyy-MM-dd HH:mm", "QDateTime format"))
+                     .arg(filter.fromNs ? utcDate(*filter.fromNs, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd HH:mm"))
                                         : tr("the start"),
-                         filter.toNs ? utcDate(
-                             *filter.toNs, QT_TRANSLATE_NOOP3("DateFormat", "yyyy-MM-dd HH:mm", "QDateTime format"))
+                         filter.toNs ? utcDate(*filter.toNs, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd HH:mm"))
                                      : tr("the end"));
     } else {
         parts << tr("all time");
@@ -526,8 +524,7 @@ void OverviewPage::renderTrend()
         const Weighting wt = m_state->weighting();
         QToolTip::showText(QCursor::pos(),
             tr("%1 %2 UTC: ETT% %3 (%4)\n%5 E2E, %6 jobs\nclick: filter to this %1")
-                .arg(weekly ? tr("week of") : tr("day"),
-                    utcDate(start, QT_TRANSLATE_NOOP3("DateFormat", "yyyy-MM-dd", "QDateTime format")),
+                .arg(weekly ? tr("week of") : tr("day"), utcDate(start, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd")),
                     formatPercent(ettOf(f, wt), 2), weightingName(wt),
                     formatHours(nsToHours(e2eOf(f, wt)), hoursUnit(wt)), formatCount(f.jobs)));
     });
