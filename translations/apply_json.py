@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Fills a Qt .ts catalog from JSON lists of translated messages.
 
-    translations/apply_json.py [--overwrite] TS JSON...
+    translations/apply_json.py [--overwrite] [--strict-contexts] TS JSON...
 
 Each JSON file is a list of objects {"source", "comment", "numerus", "contexts", "where",
 "translation"} (or "translations": [singular, plural] when numerus is true), as the translators
 hand them back. A message of TS takes the translation of the JSON entry with the same source text
-and comment (contexts, when the entry names some, pick among entries with the same text); entries
-without a translation are skipped. Only unfinished or empty messages are filled unless
---overwrite. Filled messages are marked finished. The file is written back, then normalised by
-running translations/update_translations.sh (lupdate) when asked to with --lupdate.
+and comment (contexts, when the entry names some, pick among entries with the same text; with
+--strict-contexts an entry applies only in the contexts it names); entries without a
+translation are skipped. Only unfinished or empty messages are filled unless
+--overwrite. Filled messages are marked finished. The file is written back; run
+translations/update_translations.sh afterwards to normalise its layout.
 
 Prints how many messages were filled and how many are still unfinished.
 """
@@ -39,11 +40,13 @@ def load(paths):
     return table
 
 
-def pick(entries, context):
+def pick(entries, context, strict):
+    """The entry naming the context; else (unless strict) the first, as the same text reads the
+    same wherever it is used."""
     for e in entries:
         if context in e["contexts"]:
             return e
-    return entries[0]
+    return None if strict else entries[0]
 
 
 def unfinished(message):
@@ -60,6 +63,8 @@ def unfinished(message):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--overwrite", action="store_true", help="replace finished translations too")
+    parser.add_argument("--strict-contexts", action="store_true",
+                        help="use an entry only in the contexts it names (for context-specific fixes)")
     parser.add_argument("ts")
     parser.add_argument("json", nargs="+")
     args = parser.parse_args()
@@ -79,9 +84,12 @@ def main():
                 continue
             entries = table.get(key(m.findtext("source"), m.findtext("comment")))
             if not entries:
-                left += 1
+                left += unfinished(m)
                 continue
-            e = pick(entries, cname)
+            e = pick(entries, cname, args.strict_contexts)
+            if e is None:
+                left += unfinished(m)
+                continue
             if m.get("numerus") == "yes":
                 forms = e["forms"] or [e["text"], e["text"]]
                 for n in list(t):

@@ -27,7 +27,12 @@
         <translation>sem recomendação</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+62"/>
+        <source>fleet</source>
+        <translation>frota</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>%1 (b ≥ 2M)</source>
         <translation>%1 (b ≥ 2M)</translation>
     </message>
@@ -459,7 +464,7 @@ interrupção</translation>
     <message>
         <location line="+1"/>
         <source>checkpoint load</source>
-        <translation>carga de ponto de verificação</translation>
+        <translation>carga de ponto verif.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -469,7 +474,7 @@ interrupção</translation>
     <message>
         <location line="+1"/>
         <source>checkpoint save</source>
-        <translation>gravação de ponto de verificação</translation>
+        <translation>gravação de ponto verif.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -522,7 +527,7 @@ interrupção</translation>
     <message>
         <location line="+1"/>
         <source>checkpoint load</source>
-        <translation>carga de ponto de verificação</translation>
+        <translation>carga de ponto verif.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -537,7 +542,7 @@ interrupção</translation>
     <message>
         <location line="+1"/>
         <source>checkpoint save</source>
-        <translation>gravação de ponto de verificação</translation>
+        <translation>gravação de ponto verif.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1201,7 +1206,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location line="+7"/>
         <source>GPU-weighted</source>
-        <translation>Ponderado por GPU</translation>
+        <translation>Por GPU</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1211,7 +1216,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location line="+3"/>
         <source>Time-weighted</source>
-        <translation>Ponderado por tempo</translation>
+        <translation>Por tempo</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1307,7 +1312,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location line="+3"/>
         <source>A: %1 · B: %2 · bootstrap over jobs, %3 replicates, seed %4</source>
-        <translation>A: %1 · B: %2 · bootstrap por jobs, %3 réplicas, semente %4</translation>
+        <translation>A: %1 · B: %2 · bootstrap, %3 réplicas, semente %4</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1374,6 +1379,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../app/ui/timeline/time_axis.cpp" line="+153"/>
         <source>MMM d</source>
         <translation>d MMM</translation>
     </message>
@@ -1385,8 +1391,14 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
     <message>
         <location line="+178"/>
+        <location filename="../app/ui/timeline/time_axis.cpp" line="+17"/>
         <source>yyyy-MM-dd</source>
         <translation>dd/MM/yyyy</translation>
+    </message>
+    <message>
+        <location filename="../app/ui/timeline/time_axis.cpp" line="-9"/>
+        <source>MMM</source>
+        <translation>MMM</translation>
     </message>
 </context>
 <context>
@@ -1759,6 +1771,34 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
 </context>
 <context>
+    <name>Distribution</name>
+    <message>
+        <location filename="../app/ui/compare_charts.cpp" line="+329"/>
+        <source>time to start</source>
+        <translation>tempo para iniciar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to recover</source>
+        <translation>tempo para recuperar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to recover: detect</source>
+        <translation>tempo para recuperar: detecção</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to recover: restart</source>
+        <translation>tempo para recuperar: reinício</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to recover: start-up</source>
+        <translation>tempo para recuperar: partida</translation>
+    </message>
+</context>
+<context>
     <name>DistributionChangesModel</name>
     <message>
         <location filename="../app/ui/compare_models.cpp" line="-92"/>
@@ -1960,7 +2000,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location filename="../app/ui/figures_format.cpp" line="+97"/>
         <source>GPU-weighted</source>
-        <translation>Ponderado por GPU</translation>
+        <translation>ponderado por GPU</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1982,7 +2022,12 @@ p50 %3 (%4)
 p90 %5</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location line="+12"/>
+        <source>attempt %1</source>
+        <translation>tentativa %1</translation>
+    </message>
+    <message>
+        <location line="+284"/>
         <source>%1 jobs, %2 attempts</source>
         <translation>%1 jobs, %2 tentativas</translation>
     </message>
@@ -2286,7 +2331,7 @@ p50</translation>
     <message>
         <location line="+6"/>
         <source>no attribute filter: all jobs</source>
-        <translation>sem filtro de atributo: todos os jobs</translation>
+        <translation>sem filtro: todos os jobs</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2301,7 +2346,7 @@ p50</translation>
     <message>
         <location line="+8"/>
         <source>GPU-weighted</source>
-        <translation>Ponderado por GPU</translation>
+        <translation>Por GPU</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2311,7 +2356,7 @@ p50</translation>
     <message>
         <location line="+3"/>
         <source>Time-weighted</source>
-        <translation>Ponderado por tempo</translation>
+        <translation>Por tempo</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2695,12 +2740,12 @@ durável  %1 (+%2)</translation>
     <message>
         <location line="+1"/>
         <source>Zoom in</source>
-        <translation>Aumentar zoom</translation>
+        <translation>Mais zoom</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Zoom out</source>
-        <translation>Diminuir zoom</translation>
+        <translation>Menos zoom</translation>
     </message>
 </context>
 <context>
@@ -4669,7 +4714,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="+162"/>
+        <location filename="../app/ui/compare_charts.cpp" line="-169"/>
         <source>ETT% (from %1%)</source>
         <translation>ETT% (a partir de %1%)</translation>
     </message>
@@ -4702,7 +4747,7 @@ clique: abrir o job</translation>
         <translation>fração até o valor</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+92"/>
         <source>Bridge from ETT% of A to B by bucket (%1)</source>
         <translation>Ponte do ETT% de A para B por categoria (%1)</translation>
     </message>
@@ -7560,7 +7605,7 @@ a pior janela do job</translation>
     <message>
         <location line="+1"/>
         <source>Zoom in</source>
-        <translation>Aumentar zoom</translation>
+        <translation>Mais zoom</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -7570,7 +7615,7 @@ a pior janela do job</translation>
     <message>
         <location line="+1"/>
         <source>Zoom out</source>
-        <translation>Diminuir zoom</translation>
+        <translation>Menos zoom</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -7588,9 +7633,9 @@ a pior janela do job</translation>
         <translation>Zoom na hora de menor ETT% do job (móvel, ponderado por GPU; a janela sombreada acima da linha do tempo)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>drag: pan · right-drag: zoom to range · right-click: export · double-click: open</source>
-        <translation>arrastar: deslocar · arrastar com botão direito: zoom no intervalo · clique direito: exportar · clique duplo: abrir</translation>
+        <translation>arrastar: mover · arrastar c/ botão direito: zoom · clique direito: exportar · clique duplo: abrir</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -7955,7 +8000,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WhatIfRowsEditor</name>
     <message>
-        <location filename="../app/ui/whatif_rows_editor.cpp" line="+96"/>
+        <location filename="../app/ui/whatif_rows_editor.cpp" line="+97"/>
         <source>Bucket time (% of today&apos;s)</source>
         <translation>Tempo da categoria (% do de hoje)</translation>
     </message>

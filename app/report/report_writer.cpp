@@ -662,7 +662,7 @@ private:
         m_l.heading(QObject::tr("Distributions"), 2, nullptr, nullptr);
         std::vector<QStringList> rows;
         for (const auto& d : c.distributions) {
-            rows.push_back({ QString::fromStdString(d.name), formatCount(d.countA), formatCount(d.countB),
+            rows.push_back({ distributionLabel(d.name), formatCount(d.countA), formatCount(d.countB),
                 formatDuration(d.a.p50), formatDuration(d.b.p50), signedDuration(d.a.p50, d.b.p50),
                 signedDuration(d.a.p90, d.b.p90), signedDuration(d.a.p99, d.b.p99) });
         }

@@ -200,7 +200,9 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
     const core::CheckpointMeasure& m = a.measured;
     switch (column) {
     case NameColumn:
-        return QString::fromStdString(a.name);
+        // The first row is the whole fleet's: its name is a word of the window, not data.
+        return !m_rows.empty() && &a == &m_rows.front() && a.name == "fleet" ? tr("fleet")
+                                                                             : QString::fromStdString(a.name);
     case JobsColumn:
         return formatCount(m.jobs);
     case LoopHoursColumn:

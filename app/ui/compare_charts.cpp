@@ -8,6 +8,7 @@
 #include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
@@ -17,6 +18,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 
@@ -321,6 +323,23 @@ QAbstractSeries* histogramSeries(const Histogram& bins, int cohort, const QColor
 
 } // namespace
 
+QString distributionLabel(const std::string& name)
+{
+    static constexpr std::array<const char*, 5> kNames = {
+        QT_TRANSLATE_NOOP("Distribution", "time to start"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover: detect"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover: restart"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover: start-up"),
+    };
+    for (const char* n : kNames) {
+        if (name == n) {
+            return QCoreApplication::translate("Distribution", n);
+        }
+    }
+    return QString::fromStdString(name);
+}
+
 QColor cohortColor(bool b)
 {
     return b ? QColor(0x00, 0x72, 0xB2) : QColor(0xE6, 0x9F, 0x00);
@@ -405,8 +424,8 @@ void fillDistributionChart(
     QChart* chart, const DistributionSamples& samples, bool cdf, bool log, const QColor& colorA, const QColor& colorB)
 {
     const DistributionSamples& s = samples;
-    chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(qs(s.name))
-                        : QObject::tr("%1: share of each cohort per bin").arg(qs(s.name)));
+    chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(distributionLabel(s.name))
+                        : QObject::tr("%1: share of each cohort per bin").arg(distributionLabel(s.name)));
     if (s.a.empty() && s.b.empty()) {
         chart->setTitle(chart->title() + QObject::tr(" (no samples)"));
         return;

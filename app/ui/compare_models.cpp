@@ -149,7 +149,7 @@ QVariant DistributionChangesModel::data(const QModelIndex& index, int role) cons
         const bool sub = d.name.find('.') != std::string::npos;
         switch (role) {
         case Qt::DisplayRole:
-            return (sub ? QStringLiteral("   ") : QString()) + qs(d.name);
+            return (sub ? QStringLiteral("   ") : QString()) + distributionLabel(d.name);
         case Qt::TextAlignmentRole:
             return alignment(false);
         case ExportValueRole:
