@@ -985,7 +985,7 @@ interrupção</translation>
     <message>
         <location line="+23"/>
         <source>Attributes: any</source>
-        <translation>Atributos: qualquer</translation>
+        <translation>Atributos: todos</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1186,7 +1186,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location line="+4"/>
         <source>Match jobs by</source>
-        <translation>Parear jobs por</translation>
+        <translation>Parear por</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1261,7 +1261,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location line="+18"/>
         <source>auto (name or key)</source>
-        <translation>auto (nome ou chave)</translation>
+        <translation>auto (nome/chave)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1773,7 +1773,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="+329"/>
+        <location filename="../app/ui/compare_charts.cpp" line="+333"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -4175,7 +4175,7 @@ B: %2</translation>
     <message>
         <location line="+5"/>
         <source>then shift B by</source>
-        <translation>depois deslocar B em</translation>
+        <translation>e deslocar B</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4714,7 +4714,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="-169"/>
+        <location filename="../app/ui/compare_charts.cpp" line="-173"/>
         <source>ETT% (from %1%)</source>
         <translation>ETT% (a partir de %1%)</translation>
     </message>
@@ -4727,7 +4727,7 @@ clique: abrir o job</translation>
         <translation>ETT%</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+115"/>
         <source>duration (%1)%2</source>
         <translation>duração (%1)%2</translation>
     </message>
@@ -4747,7 +4747,7 @@ clique: abrir o job</translation>
         <translation>fração até o valor</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+100"/>
         <source>Bridge from ETT% of A to B by bucket (%1)</source>
         <translation>Ponte do ETT% de A para B por categoria (%1)</translation>
     </message>
@@ -5300,13 +5300,13 @@ duração %4</translation>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location line="+90"/>
-        <location filename="../app/ui/whatif_results.cpp" line="+116"/>
+        <location filename="../app/ui/compare_charts.cpp" line="-108"/>
+        <location filename="../app/ui/exporters.cpp" line="+90"/>
         <source>all jobs</source>
         <translation>todos os jobs</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../app/ui/exporters.cpp" line="+1"/>
         <source>filter: %1</source>
         <translation>filtro: %1</translation>
     </message>
@@ -5601,7 +5601,7 @@ duração %4</translation>
     <message>
         <location filename="../app/ui/page_widgets.cpp" line="+196"/>
         <source>All time</source>
-        <translation>Todo o período</translation>
+        <translation>Tudo</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5627,7 +5627,7 @@ duração %4</translation>
     <message>
         <location line="+4"/>
         <source>any</source>
-        <translation>qualquer</translation>
+        <translation>todas</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5767,7 +5767,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/whatif_results.cpp" line="-28"/>
+        <location filename="../app/ui/whatif_results.cpp" line="+88"/>
         <source>Failures</source>
         <translation>Falhas</translation>
     </message>
@@ -5847,7 +5847,7 @@ duração %4</translation>
         <translation>ETT% hoje → projetado (%1) · %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Exactly %1% today, %2% projected</source>
         <translation>Exatamente %1% hoje, %2% projetado</translation>
     </message>
@@ -5919,12 +5919,12 @@ duração %4</translation>
         <translation>Relatório do ETT Workbench · Tempo Efetivo de Treinamento: a fração do tempo de ponta a ponta gasta treinando com dados novos</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Scope: %1 · %2 · %3</source>
         <translation>Escopo: %1 · %2 · %3</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln tentativa</numerusform>
@@ -6936,7 +6936,7 @@ duração %4</translation>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../app/ui/report_dialog.cpp" line="+36"/>
+        <location filename="../app/ui/report_dialog.cpp" line="+37"/>
         <source>Export report</source>
         <translation>Exportar relatório</translation>
     </message>

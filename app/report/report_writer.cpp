@@ -107,10 +107,10 @@ private:
             font(10), kMuted);
         m_l.space(18);
         const core::Figures& f = m_c.overview.fleet;
-        m_l.text(QObject::tr("Scope: %1 · %2 · %3")
-                     .arg(QString::fromStdString(m_c.request.scope.text()),
-                         QObject::tr("%Ln job(s)", "", static_cast<int>(f.jobs)),
-                         QObject::tr("%Ln attempt(s)", "", static_cast<int>(f.attempts))),
+        m_l.text(
+            QObject::tr("Scope: %1 · %2 · %3")
+                .arg(cohortLabel(m_c.request.scope.text()), QObject::tr("%Ln job(s)", "", static_cast<int>(f.jobs)),
+                    QObject::tr("%Ln attempt(s)", "", static_cast<int>(f.attempts))),
             font(10));
         // Said when the headline adds several datasets together, and which cohorts are compared.
         if (const QStringList mixed = mixedLabels(); mixed.size() > 1) {
@@ -196,8 +196,8 @@ private:
                 formatPercent(bucketShareOf(f, bucket, m_w), 2), hoursText(bucketOf(f, bucket, other), other),
                 formatPercent(bucketShareOf(f, bucket, other), 2) });
         }
-        rows.push_back({ QObject::tr("end to end"), hoursText(e2eOf(f, m_w), m_w), QStringLiteral("100.00%"),
-            hoursText(e2eOf(f, other), other), QStringLiteral("100.00%") });
+        rows.push_back({ QObject::tr("end to end"), hoursText(e2eOf(f, m_w), m_w), formatPercent(100.0, 2),
+            hoursText(e2eOf(f, other), other), formatPercent(100.0, 2) });
         m_l.table({ { QObject::tr("bucket"), 0.28, Qt::AlignLeft }, { hoursUnit(m_w), 0.2 },
                       { QObject::tr("share"), 0.14 }, { hoursUnit(other), 0.22 }, { QObject::tr("share"), 0.16 } },
             rows, font(9), { core::kBucketCount });

@@ -158,7 +158,7 @@ std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, co
     x->setRange(-0.6, n - 0.4);
     auto* y = new QValueAxis;
     y->setRange(range.yMin, range.yMax);
-    y->setLabelFormat(range.tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, range.tick < 1 ? 1 : 0));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleText(range.yMin > 0
             ? QObject::tr("ETT% (from %1%)").arg(formatDecimal(range.yMin, range.tick < 1 ? 1 : 0))
@@ -256,11 +256,15 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
     QChart* chart, const DistributionAxis& axis, const Histogram* bins)
 {
     const double maxX = static_cast<double>(axis.maxNs) / axis.unit;
+    // QtCharts cannot localize "%g" (the labels vanish): with localized numbers, fixed decimals.
+    const QString durationFormat = !chart->localizeNumbers() ? QStringLiteral("%g")
+        : maxX >= 10.0                                       ? QStringLiteral("%.0f")
+                                                             : QStringLiteral("%.1f");
     QAbstractAxis* x = nullptr;
     if (axis.log) {
         auto* logAxis = new QLogValueAxis;
         logAxis->setBase(10);
-        logAxis->setLabelFormat(QStringLiteral("%g"));
+        logAxis->setLabelFormat(durationFormat);
         logAxis->setMinorTickCount(8);
         logAxis->setRange(axis.floorX, maxX * 1.05);
         x = logAxis;
@@ -268,7 +272,7 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
         auto* linear = new QValueAxis;
         linear->setRange(bins ? bins->edges.front() : std::min(0.0, static_cast<double>(axis.minNs) / axis.unit),
             std::max(maxX, 1e-9));
-        linear->setLabelFormat(QStringLiteral("%g"));
+        linear->setLabelFormat(durationFormat);
         linear->applyNiceNumbers();
         x = linear;
     }
@@ -277,7 +281,7 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
     x->setLabelsFont(chartAxisFont(chart));
     x->setTitleFont(chartAxisFont(chart));
     auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, 0));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleFont(chartAxisFont(chart));
     y->setTitleText(bins ? QObject::tr("share of the cohort") : QObject::tr("share at or below"));
@@ -338,6 +342,14 @@ QString distributionLabel(const std::string& name)
         }
     }
     return QString::fromStdString(name);
+}
+
+QString cohortLabel(const std::string& text)
+{
+    if (text.empty() || text == core::CohortSpec {}.text()) {
+        return QObject::tr("all jobs");
+    }
+    return QString::fromStdString(text);
 }
 
 QColor cohortColor(bool b)

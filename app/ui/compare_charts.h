@@ -33,6 +33,9 @@ QColor worseColor();
 // Start, Time to Recover and its parts translated; a phase's name ("init.process_group_init") as
 // it is.
 QString distributionLabel(const std::string& name);
+// A cohort's text (core::CohortSpec::text()) as people read it: the empty cohort's "all jobs"
+// translated, a spec ("team=llm,from=...") as it is.
+QString cohortLabel(const std::string& text);
 
 // A bar of the waterfall and its tooltip (exact pp, each cohort's share of E2E in the bucket).
 struct BridgeBar

@@ -325,7 +325,7 @@ QString ComparePage::exportScope() const
 {
     // CohortSpec::text() names an empty cohort "all jobs".
     return tr("A: %1 · B: %2 · %3")
-        .arg(qs(m_request.a.text()), qs(m_request.b.text()), weightingName(m_state->weighting()));
+        .arg(cohortLabel(m_request.a.text()), cohortLabel(m_request.b.text()), weightingName(m_state->weighting()));
 }
 
 // --- cohorts and requests ----------------------------------------------------------------------------

@@ -71,6 +71,12 @@ QChart* newChart()
     return chart;
 }
 
+QString percentLabelFormat(const QChart* chart, int decimals)
+{
+    return QStringLiteral("%.%1f%2").arg(decimals).arg(
+        chart->localizeNumbers() ? QStringLiteral("%") : QStringLiteral("%%"));
+}
+
 QFont chartAxisFont(const QChart* chart)
 {
     QFont f = chart->font();
@@ -180,7 +186,7 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     auto* x = new QValueAxis;
     x->setRange(0, 100);
     x->setTickCount(6);
-    x->setLabelFormat(QStringLiteral("%.0f%%"));
+    x->setLabelFormat(percentLabelFormat(chart, 0));
     x->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
@@ -286,7 +292,7 @@ TrendSeries fillTrendChart(
     const double ticks = std::ceil(span / tick);
     y->setRange(100.0 - ticks * tick, 100.0);
     y->setTickCount(static_cast<int>(ticks) + 1);
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, 0));
     y->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(y, Qt::AlignLeft);
     if (rolling) {

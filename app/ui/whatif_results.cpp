@@ -112,8 +112,7 @@ WhatIfHeadline whatIfHeadline(const WhatIfData& data, Weighting w)
     const auto [today, projected] = ends(w);
     const auto [otherToday, otherProjected] = ends(other);
     WhatIfHeadline h;
-    h.title = QObject::tr("ETT% today → projected (%1) · %2")
-                  .arg(weightingName(w), data.cohortText.empty() ? QObject::tr("all jobs") : qs(data.cohortText));
+    h.title = QObject::tr("ETT% today → projected (%1) · %2").arg(weightingName(w), cohortLabel(data.cohortText));
     h.headline = fromTo(today, projected);
     h.headlineTip = QObject::tr("Exactly %1% today, %2% projected")
                         .arg(today ? qs(core::formatPico(*today)) : QStringLiteral("–"),
