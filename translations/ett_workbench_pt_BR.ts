@@ -1363,7 +1363,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/overview_charts.cpp" line="+270"/>
+        <location filename="../app/ui/overview_charts.cpp" line="+276"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
