@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
+#include "app/ui/translations.h"
 #include "core/model/compare.h"
 
 #include <QApplication>
@@ -21,7 +22,8 @@ using namespace ett::core;
 namespace {
 
 // The report's charts are graphics widgets: they need a QApplication. The command line uses the
-// offscreen platform unless the user chose one, so that no display is needed.
+// offscreen platform unless the user chose one, so that no display is needed. The page text
+// follows the locale (LANG=pt_BR.UTF-8: Portuguese); what ettw prints stays English.
 std::unique_ptr<QApplication> ensureApplication()
 {
     if (QCoreApplication::instance()) {
@@ -42,7 +44,9 @@ std::unique_ptr<QApplication> ensureApplication()
     static int argc = 1;
     static char name[] = "ettw";
     static char* argv[] = { name, nullptr };
-    return std::make_unique<QApplication>(argc, argv);
+    auto app = std::make_unique<QApplication>(argc, argv);
+    setUpLanguage(*app); // the report in the language of the locale, as the window
+    return app;
 }
 
 } // namespace

@@ -74,19 +74,19 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
 // when absent.
 QString pp(std::optional<double> v, int decimals)
 {
-    return v ? formatPp(v, decimals) : QStringLiteral("n/a");
+    return v ? formatPp(v, decimals) : QObject::tr("n/a");
 }
 
-// "88,284.6": a number with the thousands separators of formatCount.
+// "88,284.6": a number with the thousands separators of formatCount ("88.284,6" in pt_BR).
 QString decimal(double v, int decimals)
 {
-    return QLocale(QLocale::English).toString(v, 'f', decimals);
+    return formatNumber(v, decimals);
 }
 
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
 {
     if (!a || !b) {
-        return QStringLiteral("n/a");
+        return QObject::tr("n/a");
     }
     const int64_t d = *b - *a;
     return (d < 0 ? QStringLiteral("−") : QStringLiteral("+")) + formatDuration(d < 0 ? -d : d);

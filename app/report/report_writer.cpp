@@ -37,6 +37,15 @@ namespace {
 
 using namespace report;
 
+// The report's title: the default title in the language of the report, any other as given.
+QString titleOf(const ReportRequest& request)
+{
+    if (request.title == ReportRequest {}.title) {
+        return QObject::tr("Where the training time went");
+    }
+    return qs(request.title);
+}
+
 // The report, section after section.
 class ReportPainter
 {
@@ -91,16 +100,17 @@ private:
     void titlePage()
     {
         m_l.space(60);
-        m_l.text(qs(m_c.request.title), font(24, true), kAccent);
+        m_l.text(titleOf(m_c.request), font(24, true), kAccent);
         m_l.space(4);
         m_l.text(QObject::tr("ETT Workbench report · Effective Training Time: the share of end-to-end time spent "
                              "training on new data"),
             font(10), kMuted);
         m_l.space(18);
         const core::Figures& f = m_c.overview.fleet;
-        m_l.text(QObject::tr("Scope: %1 · %2 · %3")
-                     .arg(QString::fromStdString(m_c.request.scope.text()), formatCountOf(f.jobs, "job", "jobs"),
-                         formatCountOf(f.attempts, "attempt", "attempts")),
+        m_l.text(
+            QObject::tr("Scope: %1 · %2 · %3")
+                .arg(cohortLabel(m_c.request.scope.text()), QObject::tr("%Ln job(s)", "", static_cast<int>(f.jobs)),
+                    QObject::tr("%Ln attempt(s)", "", static_cast<int>(f.attempts))),
             font(10));
         // Said when the headline adds several datasets together, and which cohorts are compared.
         if (const QStringList mixed = mixedLabels(); mixed.size() > 1) {
@@ -111,9 +121,9 @@ private:
         if (m_c.comparison) {
             m_l.text(QObject::tr("Compared: A %1 (%2) · B %3 (%4)")
                          .arg(QString::fromStdString(m_c.comparison->specA),
-                             formatCountOf(m_c.comparison->jobsA, "job", "jobs"),
+                             QObject::tr("%Ln job(s)", "", static_cast<int>(m_c.comparison->jobsA)),
                              QString::fromStdString(m_c.comparison->specB),
-                             formatCountOf(m_c.comparison->jobsB, "job", "jobs")),
+                             QObject::tr("%Ln job(s)", "", static_cast<int>(m_c.comparison->jobsB))),
                 font(10));
         }
         m_l.text(QObject::tr("Weighting: %1. %2")
@@ -186,8 +196,8 @@ private:
                 formatPercent(bucketShareOf(f, bucket, m_w), 2), hoursText(bucketOf(f, bucket, other), other),
                 formatPercent(bucketShareOf(f, bucket, other), 2) });
         }
-        rows.push_back({ QObject::tr("end to end"), hoursText(e2eOf(f, m_w), m_w), QStringLiteral("100.00%"),
-            hoursText(e2eOf(f, other), other), QStringLiteral("100.00%") });
+        rows.push_back({ QObject::tr("end to end"), hoursText(e2eOf(f, m_w), m_w), formatPercent(100.0, 2),
+            hoursText(e2eOf(f, other), other), formatPercent(100.0, 2) });
         m_l.table({ { QObject::tr("bucket"), 0.28, Qt::AlignLeft }, { hoursUnit(m_w), 0.2 },
                       { QObject::tr("share"), 0.14 }, { hoursUnit(other), 0.22 }, { QObject::tr("share"), 0.16 } },
             rows, font(9), { core::kBucketCount });
@@ -410,13 +420,12 @@ private:
                     = QString::fromStdString(f).replace(QStringLiteral("_progress_"), QStringLiteral(" "));
                 flags += (flags.isEmpty() ? QString() : QStringLiteral(", ")) + name;
             }
-            rows.push_back(
-                { QString::fromStdString(j.name), formatSeconds(j.currentIntervalS), formatSeconds(j.youngIntervalS),
-                    formatDuration(j.measured.blockingP50Ns), formatSeconds(j.measured.mtbiS),
-                    formatPercent(j.wastedCurrentPercent, 2), formatPercent(j.wastedOptimumPercent, 2),
-                    j.gainPp ? QString::number(*j.gainPp, 'f', 2) : QStringLiteral("–"),
-                    j.gainGpuHours ? formatCount(std::llround(*j.gainGpuHours)) : QStringLiteral("–"),
-                    j.lostRatio ? QString::number(*j.lostRatio, 'f', 2) : QStringLiteral("–"), flags });
+            rows.push_back({ QString::fromStdString(j.name), formatSeconds(j.currentIntervalS),
+                formatSeconds(j.youngIntervalS), formatDuration(j.measured.blockingP50Ns),
+                formatSeconds(j.measured.mtbiS), formatPercent(j.wastedCurrentPercent, 2),
+                formatPercent(j.wastedOptimumPercent, 2), j.gainPp ? formatDecimal(*j.gainPp, 2) : QStringLiteral("–"),
+                j.gainGpuHours ? formatCount(std::llround(*j.gainGpuHours)) : QStringLiteral("–"),
+                j.lostRatio ? formatDecimal(*j.lostRatio, 2) : QStringLiteral("–"), flags });
         }
         if (rows.empty()) {
             m_l.text(QObject::tr("No job in this scope has interruptions, saves and an interval measured."), font(9));
@@ -445,15 +454,14 @@ private:
     // ETT% in exact 1e-12 pp units, as "84.123%"; "–" when absent.
     static QString picoPercent(std::optional<int64_t> pico)
     {
-        return pico ? QStringLiteral("%1%").arg(static_cast<double>(*pico) * 1e-12, 0, 'f', 3) : QStringLiteral("–");
+        return pico ? formatDecimal(static_cast<double>(*pico) * 1e-12, 3) + QLatin1Char('%') : QStringLiteral("–");
     }
 
     // "2026-11-29 22:00 UTC", as the report's date, from a saved scenario's RFC 3339 time.
     static QString savedAtText(const std::string& savedAt)
     {
         const QDateTime t = QDateTime::fromString(QString::fromStdString(savedAt), Qt::ISODateWithMs);
-        return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC")
-                           : QString::fromStdString(savedAt);
+        return t.isValid() ? formatUtcMinutes(t.toMSecsSinceEpoch() * 1'000'000) : QString::fromStdString(savedAt);
     }
 
     // The import issues of every file, the most severe and most frequent first, at most
@@ -483,7 +491,7 @@ private:
         std::vector<QStringList> rows;
         for (size_t k = 0; k < sorted.size() && k < kMaxIssueRows; ++k) {
             const core::IssueInfo& i = *sorted[k];
-            const QString severity = qs(issueSeverityText(i.kind));
+            const QString severity = severityLabel(issueSeverityText(i.kind));
             rows.push_back({ qs(i.label), QFileInfo(qs(i.sourcePath)).fileName(), severity,
                 qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
                 formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
@@ -535,8 +543,9 @@ private:
             const auto today = gpu ? r.todayPico : r.todayPicoTime;
             const auto projected = gpu ? r.projectedPico : r.projectedPicoTime;
             std::vector<QStringList> rows;
-            rows.push_back({ QObject::tr("ETT% today (%1)").arg(formatCountOf(r.jobs, "job", "jobs")),
-                picoPercent(today), QString(), QString() });
+            rows.push_back(
+                { QObject::tr("ETT% today (%1)").arg(QObject::tr("%Ln job(s)", "", static_cast<int>(r.jobs))),
+                    picoPercent(today), QString(), QString() });
             for (const auto& step : sc.result->steps) {
                 const core::Wide saved = gpu ? step.totalSavedGpuNs : step.totalSavedNs;
                 QString applies = formatCount(step.attemptsChanged);
@@ -568,18 +577,16 @@ private:
         m_l.heading(QObject::tr("Time to Recover from A to B"), 2, nullptr, nullptr);
         auto ns = [](double seconds) { return static_cast<int64_t>(std::llround(seconds * 1e9)); };
         std::vector<QStringList> rows;
-        rows.push_back(
-            { QObject::tr("mean of A (%1)")
-                    .arg(formatCountOf(bridge.recoveriesA, QObject::tr("recovery"), QObject::tr("recoveries"))),
-                formatDuration(ns(bridge.meanTotalA())) });
+        rows.push_back({ QObject::tr("mean of A (%1)")
+                             .arg(QObject::tr("%Ln recoveries", "", static_cast<int>(bridge.recoveriesA))),
+            formatDuration(ns(bridge.meanTotalA())) });
         for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
             rows.push_back({ QString::fromLatin1(core::TtrBridge::partName(p)),
                 signedDuration(ns(bridge.meanA(p)), ns(bridge.meanB(p))) });
         }
-        rows.push_back(
-            { QObject::tr("mean of B (%1)")
-                    .arg(formatCountOf(bridge.recoveriesB, QObject::tr("recovery"), QObject::tr("recoveries"))),
-                formatDuration(ns(bridge.meanTotalB())) });
+        rows.push_back({ QObject::tr("mean of B (%1)")
+                             .arg(QObject::tr("%Ln recoveries", "", static_cast<int>(bridge.recoveriesB))),
+            formatDuration(ns(bridge.meanTotalB())) });
         m_l.table({ { QObject::tr("step"), 0.6, Qt::AlignLeft }, { QObject::tr("change of the mean"), 0.4 } }, rows,
             font(9), { 0, static_cast<int>(rows.size()) - 1 });
         m_l.text(
@@ -592,24 +599,24 @@ private:
     void comparison(const core::Comparison& c)
     {
         m_l.heading(QObject::tr("Comparison: A against B"), 1, m_sections, m_pages);
-        m_l.text(
-            QObject::tr("A: %1 (%2, %3 GPU-days)")
-                .arg(QString::fromStdString(c.specA), formatCountOf(c.jobsA, "job", "jobs"), decimal(c.gpuDaysA, 1)),
+        m_l.text(QObject::tr("A: %1 (%2, %3 GPU-days)")
+                     .arg(QString::fromStdString(c.specA), QObject::tr("%Ln job(s)", "", static_cast<int>(c.jobsA)),
+                         decimal(c.gpuDaysA, 1)),
             font(10));
-        m_l.text(
-            QObject::tr("B: %1 (%2, %3 GPU-days)")
-                .arg(QString::fromStdString(c.specB), formatCountOf(c.jobsB, "job", "jobs"), decimal(c.gpuDaysB, 1)),
+        m_l.text(QObject::tr("B: %1 (%2, %3 GPU-days)")
+                     .arg(QString::fromStdString(c.specB), QObject::tr("%Ln job(s)", "", static_cast<int>(c.jobsB)),
+                         decimal(c.gpuDaysB, 1)),
             font(10));
         m_l.space(6);
         auto interval = [&c](const std::optional<core::Interval>& ci) {
             if (c.tooFewJobs) {
                 return QObject::tr("too few jobs");
             }
-            return ci ? QObject::tr("%1 to %2").arg(formatPp(ci->low), formatPp(ci->high)) : QStringLiteral("n/a");
+            return ci ? QObject::tr("%1 to %2").arg(formatPp(ci->low), formatPp(ci->high)) : QObject::tr("n/a");
         };
         m_l.table({ { QObject::tr("ETT%"), 0.24, Qt::AlignLeft }, { QStringLiteral("A"), 0.16 },
                       { QStringLiteral("B"), 0.16 }, { QObject::tr("change"), 0.16 },
-                      { QObject::tr("%1% interval").arg(c.confidence * 100, 0, 'f', 0), 0.28 } },
+                      { QObject::tr("%1% interval").arg(formatDecimal(c.confidence * 100, 0)), 0.28 } },
             { { QObject::tr("GPU-weighted"), formatPercent(c.ettA, 2), formatPercent(c.ettB, 2), pp(c.deltaPp),
                   interval(c.ci) },
                 { QObject::tr("time-weighted"), formatPercent(c.ettATime, 2), formatPercent(c.ettBTime, 2),
@@ -655,7 +662,7 @@ private:
         m_l.heading(QObject::tr("Distributions"), 2, nullptr, nullptr);
         std::vector<QStringList> rows;
         for (const auto& d : c.distributions) {
-            rows.push_back({ QString::fromStdString(d.name), formatCount(d.countA), formatCount(d.countB),
+            rows.push_back({ distributionLabel(d.name), formatCount(d.countA), formatCount(d.countB),
                 formatDuration(d.a.p50), formatDuration(d.b.p50), signedDuration(d.a.p50, d.b.p50),
                 signedDuration(d.a.p90, d.b.p90), signedDuration(d.a.p99, d.b.p99) });
         }
@@ -670,11 +677,10 @@ private:
         if (!c.causes.empty()) {
             m_l.heading(QObject::tr("Interruptions per 1,000 GPU-days"), 2, nullptr, nullptr);
             std::vector<QStringList> causes;
-            auto rate = [](std::optional<double> r) { return r ? QString::number(*r, 'f', 2) : QStringLiteral("n/a"); };
+            auto rate = [](std::optional<double> r) { return r ? formatDecimal(*r, 2) : QObject::tr("n/a"); };
             for (const auto& r : c.causes) {
-                causes.push_back(
-                    { r.causeClass.empty() ? QStringLiteral("(none)") : QString::fromStdString(r.causeClass),
-                        rate(r.failuresA), rate(r.failuresB), rate(r.preemptionsA), rate(r.preemptionsB) });
+                causes.push_back({ causeClassLabel(r.causeClass), rate(r.failuresA), rate(r.failuresB),
+                    rate(r.preemptionsA), rate(r.preemptionsB) });
             }
             m_l.table({ { QObject::tr("cause class"), 0.28, Qt::AlignLeft }, { QObject::tr("failures A"), 0.18 },
                           { QObject::tr("failures B"), 0.18 }, { QObject::tr("preemptions A"), 0.18 },
@@ -691,8 +697,7 @@ private:
             std::vector<QStringList> rows2;
             for (const auto& m : *list) {
                 rows2.push_back({ QString::fromStdString(m.match), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2),
-                    pp(m.deltaPp), QString::number(m.lostGpuHoursA, 'f', 1),
-                    QString::number(m.lostGpuHoursB, 'f', 1) });
+                    pp(m.deltaPp), formatDecimal(m.lostGpuHoursA, 1), formatDecimal(m.lostGpuHoursB, 1) });
             }
             m_l.table({ { QObject::tr("job"), 0.3, Qt::AlignLeft }, { QObject::tr("ETT% A"), 0.13 },
                           { QObject::tr("ETT% B"), 0.13 }, { QObject::tr("change"), 0.14 },
@@ -730,7 +735,7 @@ std::optional<QPageSize::PageSizeId> parsePageSize(const QString& name)
 int paintReport(QPagedPaintDevice& device, const ReportContent& content, QStringList* sectionsOut)
 {
     const QString footer = QObject::tr("%1 · ETT Workbench %2 · %3")
-                               .arg(qs(content.request.title), qs(content.version), qs(content.generatedUtc));
+                               .arg(titleOf(content.request), qs(content.version), qs(content.generatedUtc));
     // 1. Dry run: where each section lands, and how many pages there are.
     QStringList sections;
     std::vector<int> pages;
@@ -778,7 +783,7 @@ core::Status writeReportPdf(const ReportContent& content, const QString& path, Q
         writer.setResolution(96);
         writer.setPageSize(QPageSize(size));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setTitle(qs(content.request.title));
+        writer.setTitle(titleOf(content.request));
         writer.setCreator(QStringLiteral("ETT Workbench %1").arg(qs(content.version)));
         const int n = paintReport(writer, content);
         if (pages) {

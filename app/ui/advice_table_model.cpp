@@ -137,7 +137,7 @@ QString AdviceTableModel::flagsText(const core::CheckpointAdvice& a)
         return QStringLiteral("⚠ ") + texts.join(QStringLiteral(", "));
     }
     if (a.flaggedJobs > 0) {
-        return QStringLiteral("⚠ ") + formatCountOf(a.flaggedJobs, tr("job flagged"), tr("jobs flagged"));
+        return QStringLiteral("⚠ ") + tr("%Ln job(s) flagged", "", static_cast<int>(a.flaggedJobs));
     }
     return hasAdvice(a) ? QString() : tr("no advice");
 }
@@ -200,7 +200,9 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
     const core::CheckpointMeasure& m = a.measured;
     switch (column) {
     case NameColumn:
-        return QString::fromStdString(a.name);
+        // The first row is the whole fleet's: its name is a word of the window, not data.
+        return !m_rows.empty() && &a == &m_rows.front() && a.name == "fleet" ? tr("fleet")
+                                                                             : QString::fromStdString(a.name);
     case JobsColumn:
         return formatCount(m.jobs);
     case LoopHoursColumn:
@@ -236,7 +238,7 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
         if (!a.currentIntervalS || !a.lostRatio) {
             return formatSeconds(m.lostPerInterruptionS);
         }
-        return tr("%1 (%2× I/2)").arg(formatSeconds(m.lostPerInterruptionS)).arg(*a.lostRatio, 0, 'f', 2);
+        return tr("%1 (%2× I/2)").arg(formatSeconds(m.lostPerInterruptionS)).arg(formatDecimal(*a.lostRatio, 2));
     case FlagsColumn:
         return flagsText(a);
     default:

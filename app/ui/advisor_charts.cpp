@@ -179,7 +179,7 @@ WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice
     y->setRange(0, top);
     y->applyNiceNumbers();
     const double yTop = y->max();
-    y->setLabelFormat(yTop < 10 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, yTop < 10 ? 1 : 0));
     y->setTitleText(QObject::tr("waste, % of loop time"));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleFont(chartAxisFont(chart));

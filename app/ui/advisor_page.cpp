@@ -368,7 +368,7 @@ void AdvisorPage::updateHeader()
     QStringList parts;
     if (m_hasData && m_model->rowCount() > 0) {
         const core::CheckpointAdvice& fleet = *m_model->adviceAt(0);
-        parts << formatCountOf(fleet.measured.jobs, tr("job"), tr("jobs"));
+        parts << tr("%Ln job(s)", "", static_cast<int>(fleet.measured.jobs));
         parts << tr("%1 interruptions in the train loop").arg(formatCount(fleet.measured.interruptions));
     }
     parts << tr("rows by %1").arg(groupingName(m_hasData ? m_model->groupBy() : m_groupBy));
@@ -443,7 +443,7 @@ void AdvisorPage::renderSelection()
     if (a->lostRatio && a->currentIntervalS) {
         lost = tr("%1 vs I/2 = %2 (%3×)")
                    .arg(lost, formatSeconds(*a->currentIntervalS / 2.0))
-                   .arg(*a->lostRatio, 0, 'f', 2);
+                   .arg(formatDecimal(*a->lostRatio, 2));
     }
     html += summaryRow(tr("Lost per interruption"), lost);
     html += QStringLiteral("</table>");

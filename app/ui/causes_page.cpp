@@ -4,6 +4,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/page_request.h"
+#include "app/ui/palette.h"
 #include "app/ui/workbench_state.h"
 
 #include <QHBoxLayout>
@@ -108,8 +109,8 @@ CausesPage::CausesPage(WorkbenchState* state, DataService* service, QWidget* par
             }
             m_change = 0;
             emit statusMessage(tr("Cause rules changed: %1 changed cause, %2 derived again")
-                                   .arg(formatCountOf(change.attemptsChanged, tr("interruption"), tr("interruptions")),
-                                       formatCountOf(change.jobsRederived, tr("job"), tr("jobs"))));
+                                   .arg(tr("%Ln interruption(s)", "", static_cast<int>(change.attemptsChanged)),
+                                       tr("%Ln job(s)", "", static_cast<int>(change.jobsRederived))));
             m_shown.savedSets = change.savedSets;
             updateButtons();
             emit undoChanged();
@@ -284,7 +285,7 @@ void CausesPage::fillTree()
     m_model->removeRows(0, m_model->rowCount());
     const int64_t total = t.total.count;
     for (const auto& c : t.classes) {
-        const QString name = c.causeClass.empty() ? tr("(none)") : QString::fromStdString(c.causeClass);
+        const QString name = causeClassLabel(c.causeClass);
         QList<QStandardItem*> parent = rowOf(name, c.figures, total, true);
         const bool onlyItself = c.causes.size() == 1 && c.causes[0].cause == c.causeClass;
         if (!onlyItself) {
@@ -302,7 +303,7 @@ void CausesPage::fillTree()
     m_subtitle->setText(total == 0
             ? tr("no interruptions in the filter")
             : tr("%1 (%2 failures, %3 preemptions, %4 other) · %5 lost · %6 re-classified by the rules below")
-                  .arg(formatCountOf(total, tr("interruption"), tr("interruptions")), formatCount(t.total.failures),
+                  .arg(tr("%Ln interruption(s)", "", static_cast<int>(total)), formatCount(t.total.failures),
                       formatCount(t.total.preemptions), formatCount(t.total.otherInterruptions),
                       formatHours(nsToHours(t.total.lostGpuNs), QStringLiteral("GPU-h")),
                       formatCount(m_shown.reclassified)));

@@ -96,7 +96,7 @@ void CompareCards::showCohort(bool b, const core::Comparison* c, Weighting w)
     card.value->setText(formatPercent(ett, 2));
     const QString spec = qs(b ? c->specB : c->specA);
     card.detail->setText(tr("%1 · %2 GPU-days · %3")
-                             .arg(formatCountOf(jobs, tr("job"), tr("jobs")), formatHours(gpuDays, QString()), spec));
+                             .arg(tr("%Ln job(s)", "", static_cast<int>(jobs)), formatHours(gpuDays, QString()), spec));
     card.detail->setToolTip(spec);
 }
 

@@ -8,6 +8,7 @@
 #include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
@@ -17,6 +18,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 
@@ -156,10 +158,11 @@ std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, co
     x->setRange(-0.6, n - 0.4);
     auto* y = new QValueAxis;
     y->setRange(range.yMin, range.yMax);
-    y->setLabelFormat(range.tick < 1 ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, range.tick < 1 ? 1 : 0));
     y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleText(range.yMin > 0 ? QObject::tr("ETT% (from %1%)").arg(range.yMin, 0, 'f', range.tick < 1 ? 1 : 0)
-                                   : QObject::tr("ETT%"));
+    y->setTitleText(range.yMin > 0
+            ? QObject::tr("ETT% (from %1%)").arg(formatDecimal(range.yMin, range.tick < 1 ? 1 : 0))
+            : QObject::tr("ETT%"));
     y->setTitleFont(chartAxisFont(chart));
     y->setTickCount(static_cast<int>(std::lround((range.yMax - range.yMin) / range.tick)) + 1);
     chart->addAxis(x, Qt::AlignBottom);
@@ -192,7 +195,7 @@ BridgeBar addBar(
     const QString label = b.step ? b.step->label : b.end->label;
     const QString value = b.step ? QStringLiteral("%1%2")
                                        .arg(step > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                                       .arg(std::abs(ppOf(step)), 0, 'f', 2)
+                                       .arg(formatDecimal(std::abs(ppOf(step)), 2))
                                  : formatPercent(to, 2);
     area->setName(b.step ? b.step->label : b.end->seriesName);
     area->setColor(fill);
@@ -253,11 +256,15 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
     QChart* chart, const DistributionAxis& axis, const Histogram* bins)
 {
     const double maxX = static_cast<double>(axis.maxNs) / axis.unit;
+    // QtCharts cannot localize "%g" (the labels vanish): with localized numbers, fixed decimals.
+    const QString durationFormat = !chart->localizeNumbers() ? QStringLiteral("%g")
+        : maxX >= 10.0                                       ? QStringLiteral("%.0f")
+                                                             : QStringLiteral("%.1f");
     QAbstractAxis* x = nullptr;
     if (axis.log) {
         auto* logAxis = new QLogValueAxis;
         logAxis->setBase(10);
-        logAxis->setLabelFormat(QStringLiteral("%g"));
+        logAxis->setLabelFormat(durationFormat);
         logAxis->setMinorTickCount(8);
         logAxis->setRange(axis.floorX, maxX * 1.05);
         x = logAxis;
@@ -265,7 +272,7 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
         auto* linear = new QValueAxis;
         linear->setRange(bins ? bins->edges.front() : std::min(0.0, static_cast<double>(axis.minNs) / axis.unit),
             std::max(maxX, 1e-9));
-        linear->setLabelFormat(QStringLiteral("%g"));
+        linear->setLabelFormat(durationFormat);
         linear->applyNiceNumbers();
         x = linear;
     }
@@ -274,7 +281,7 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
     x->setLabelsFont(chartAxisFont(chart));
     x->setTitleFont(chartAxisFont(chart));
     auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, 0));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleFont(chartAxisFont(chart));
     y->setTitleText(bins ? QObject::tr("share of the cohort") : QObject::tr("share at or below"));
@@ -320,6 +327,31 @@ QAbstractSeries* histogramSeries(const Histogram& bins, int cohort, const QColor
 
 } // namespace
 
+QString distributionLabel(const std::string& name)
+{
+    static constexpr std::array<const char*, 5> kNames = {
+        QT_TRANSLATE_NOOP("Distribution", "time to start"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover: detect"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover: restart"),
+        QT_TRANSLATE_NOOP("Distribution", "time to recover: start-up"),
+    };
+    for (const char* n : kNames) {
+        if (name == n) {
+            return QCoreApplication::translate("Distribution", n);
+        }
+    }
+    return QString::fromStdString(name);
+}
+
+QString cohortLabel(const std::string& text)
+{
+    if (text.empty() || text == core::CohortSpec {}.text()) {
+        return QObject::tr("all jobs");
+    }
+    return QString::fromStdString(text);
+}
+
 QColor cohortColor(bool b)
 {
     return b ? QColor(0x00, 0x72, 0xB2) : QColor(0xE6, 0x9F, 0x00);
@@ -361,7 +393,7 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         const double percent = static_cast<double>(pico) / kPicoPerPp;
         return WaterfallEnd { QStringLiteral("<b>%1</b>").arg(name), QObject::tr("ETT% of %1").arg(name), pico, color,
             QObject::tr("ETT% of %1: %2% (exactly %3%)")
-                .arg(name, QString::number(percent, 'f', 4), QString::fromStdString(core::formatPico(pico))) };
+                .arg(name, formatDecimal(percent, 4), QString::fromStdString(core::formatPico(pico))) };
     };
     Waterfall waterfall;
     waterfall.title = title;
@@ -371,7 +403,7 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
         const QString name = bucketLabel(s.bucket);
         waterfall.steps.push_back({ name, s.pico, bucketColor(s.bucket),
             QObject::tr("%1: %2 pp of ETT% (exactly %3 pp)\nshare of E2E: %4 in A, %5 in B\n%6")
-                .arg(name, QString::number(static_cast<double>(s.pico) / kPicoPerPp, 'f', 4),
+                .arg(name, formatDecimal(static_cast<double>(s.pico) / kPicoPerPp, 4),
                     QString::fromStdString(core::formatPico(s.pico, true)),
                     formatPercent(bucketShareOf(totalA, s.bucket, w), 3),
                     formatPercent(bucketShareOf(totalB, s.bucket, w), 3),
@@ -404,8 +436,8 @@ void fillDistributionChart(
     QChart* chart, const DistributionSamples& samples, bool cdf, bool log, const QColor& colorA, const QColor& colorB)
 {
     const DistributionSamples& s = samples;
-    chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(qs(s.name))
-                        : QObject::tr("%1: share of each cohort per bin").arg(qs(s.name)));
+    chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(distributionLabel(s.name))
+                        : QObject::tr("%1: share of each cohort per bin").arg(distributionLabel(s.name)));
     if (s.a.empty() && s.b.empty()) {
         chart->setTitle(chart->title() + QObject::tr(" (no samples)"));
         return;

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -27,6 +28,14 @@ QColor cohortColor(bool b);
 // darkened to read as text on white.
 QColor betterColor();
 QColor worseColor();
+
+// A distribution of the comparison (core::DistributionChange::name) as people read it: Time to
+// Start, Time to Recover and its parts translated; a phase's name ("init.process_group_init") as
+// it is.
+QString distributionLabel(const std::string& name);
+// A cohort's text (core::CohortSpec::text()) as people read it: the empty cohort's "all jobs"
+// translated, a spec ("team=llm,from=...") as it is.
+QString cohortLabel(const std::string& text);
 
 // A bar of the waterfall and its tooltip (exact pp, each cohort's share of E2E in the bucket).
 struct BridgeBar

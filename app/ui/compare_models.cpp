@@ -3,6 +3,7 @@
 #include "app/ui/compare_charts.h"
 #include "app/ui/exporters.h"
 #include "app/ui/figures_format.h"
+#include "app/ui/palette.h"
 #include "app/ui/types.h"
 #include "core/model/timeutil.h"
 
@@ -52,12 +53,12 @@ QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)
     QString s = (d < 0          ? QStringLiteral("−")
                         : d > 0 ? QStringLiteral("+")
                                 : QString())
-        + QString::fromStdString(core::formatDurationHuman(d < 0 ? -d : d));
+        + formatDuration(d < 0 ? -d : d);
     if (*a > 0 && d != 0) {
         const double percent = static_cast<double>(d) / static_cast<double>(*a) * 100.0;
         s += QStringLiteral(" (%1%2%)")
                  .arg(percent < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                 .arg(std::abs(percent), 0, 'f', 1);
+                 .arg(formatDecimal(std::abs(percent), 1));
     }
     return s;
 }
@@ -69,12 +70,7 @@ int64_t secondsToNs(double seconds)
 
 QString rateText(std::optional<double> rate)
 {
-    return rate ? QString::number(*rate, 'f', 2) : QStringLiteral("–");
-}
-
-QString causeName(const std::string& name)
-{
-    return name.empty() ? QString::fromLatin1(core::kNoGroupName) : qs(name);
+    return rate ? formatDecimal(*rate, 2) : QStringLiteral("–");
 }
 
 const QStringList& changesHeaders()
@@ -153,7 +149,7 @@ QVariant DistributionChangesModel::data(const QModelIndex& index, int role) cons
         const bool sub = d.name.find('.') != std::string::npos;
         switch (role) {
         case Qt::DisplayRole:
-            return (sub ? QStringLiteral("   ") : QString()) + qs(d.name);
+            return (sub ? QStringLiteral("   ") : QString()) + distributionLabel(d.name);
         case Qt::TextAlignmentRole:
             return alignment(false);
         case ExportValueRole:
@@ -243,7 +239,7 @@ QVariant CauseRatesModel::data(const QModelIndex& index, int role) const
     }
     const core::CauseRate& rate = m_rates[static_cast<size_t>(index.row())];
     if (index.column() == 0) {
-        return role == Qt::DisplayRole      ? QVariant(causeName(rate.causeClass))
+        return role == Qt::DisplayRole      ? QVariant(causeClassLabel(rate.causeClass))
             : role == Qt::TextAlignmentRole ? alignment(false)
                                             : QVariant();
     }
@@ -348,7 +344,7 @@ QVariant MatchedJobsModel::notAlikeData(const core::MatchedJob& m, int role) con
     case Qt::ToolTipRole: {
         const auto side = [](const std::string& name, int64_t gpus) {
             return tr("%1 (%2)").arg(
-                name.empty() ? tr("no name") : qs(name), formatCountOf(gpus, tr("GPU"), tr("GPUs")));
+                name.empty() ? tr("no name") : qs(name), tr("%Ln GPU(s)", "", static_cast<int>(gpus)));
         };
         const QString pair = tr("A: %1\nB: %2").arg(side(m.nameA, m.gpusA), side(m.nameB, m.gpusB));
         return differs ? pair + QStringLiteral("\n\n")
@@ -430,17 +426,17 @@ QString ttrBridgeText(const std::optional<core::TtrBridge>& bridge)
     for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
         const int64_t step = secondsToNs(bridge->stepSeconds(p));
         const QString sign = step < 0 ? QStringLiteral("−") : step > 0 ? QStringLiteral("+") : QString();
-        const QString text = QStringLiteral("%1 %2%3").arg(QString::fromLatin1(core::TtrBridge::partName(p)), sign,
-            QString::fromStdString(core::formatDurationHuman(step < 0 ? -step : step)));
+        const QString text = QStringLiteral("%1 %2%3").arg(
+            QString::fromLatin1(core::TtrBridge::partName(p)), sign, formatDuration(step < 0 ? -step : step));
         const QColor color = changeColor(static_cast<double>(step), true);
         steps << (color.isValid() ? QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), text)
                                   : text);
     }
     return QObject::tr("<b>Time to Recover</b>, mean per recovery: A %1 (%2) → %3 → B %4 (%5)")
         .arg(formatDuration(secondsToNs(bridge->meanTotalA())),
-            formatCountOf(bridge->recoveriesA, QObject::tr("recovery"), QObject::tr("recoveries")),
-            steps.join(QStringLiteral(", ")), formatDuration(secondsToNs(bridge->meanTotalB())),
-            formatCountOf(bridge->recoveriesB, QObject::tr("recovery"), QObject::tr("recoveries")));
+            QObject::tr("%Ln recoveries", "", static_cast<int>(bridge->recoveriesA)), steps.join(QStringLiteral(", ")),
+            formatDuration(secondsToNs(bridge->meanTotalB())),
+            QObject::tr("%Ln recoveries", "", static_cast<int>(bridge->recoveriesB)));
 }
 
 } // namespace ett::app

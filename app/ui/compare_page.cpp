@@ -325,7 +325,7 @@ QString ComparePage::exportScope() const
 {
     // CohortSpec::text() names an empty cohort "all jobs".
     return tr("A: %1 · B: %2 · %3")
-        .arg(qs(m_request.a.text()), qs(m_request.b.text()), weightingName(m_state->weighting()));
+        .arg(cohortLabel(m_request.a.text()), cohortLabel(m_request.b.text()), weightingName(m_state->weighting()));
 }
 
 // --- cohorts and requests ----------------------------------------------------------------------------
@@ -525,7 +525,7 @@ void ComparePage::setComparisonData(const ComparisonData& result)
         const int64_t matched = m_hasData ? m_data.comparison.matchedJobs : 0;
         clearTimelines(!m_hasData ? QString()
                 : matched > 0     ? tr("None of the %1 in both cohorts changed its ETT% (matched by %2).")
-                                    .arg(formatCountOf(matched, tr("job"), tr("jobs")), matchedBy())
+                                    .arg(tr("%Ln job(s)", "", static_cast<int>(matched)), matchedBy())
                               : tr("No job is in both cohorts (matched by %1).").arg(matchedBy()));
     }
     emit comparisonShown();
@@ -581,8 +581,8 @@ void ComparePage::updateHeader()
     } else if (m_hasData) {
         const auto& c = m_data.comparison;
         m_status->setText(tr("A: %1 · B: %2 · bootstrap over jobs, %3 replicates, seed %4")
-                              .arg(formatCountOf(c.jobsA, tr("job"), tr("jobs")),
-                                  formatCountOf(c.jobsB, tr("job"), tr("jobs")), formatCount(c.replicates))
+                              .arg(tr("%Ln job(s)", "", static_cast<int>(c.jobsA)),
+                                  tr("%Ln job(s)", "", static_cast<int>(c.jobsB)), formatCount(c.replicates))
                               .arg(c.seed));
     } else if (m_state->vocabulary().jobs == 0) {
         m_status->setText(tr("Open a database with jobs to compare (File > Open)."));
@@ -674,7 +674,7 @@ void ComparePage::renderMatched()
     m_matchedModel->setJobs(c.regressions, c.improvements);
     QString note = tr("%1 in both cohorts (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most "
                       "GPU-hours changed first; select one to see it in A and B.")
-                       .arg(formatCountOf(c.matchedJobs, tr("job"), tr("jobs")), matchedBy());
+                       .arg(tr("%Ln job(s)", "", static_cast<int>(c.matchedJobs)), matchedBy());
     if (const int notAlike = m_matchedModel->notAlikeCount(); notAlike > 0) {
         note += QLatin1Char(' ')
             + tr("⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.")

@@ -6,6 +6,7 @@
 #include "app/service/import_files.h"
 #include "app/service/overview.h"
 #include "app/service/report_content.h"
+#include "app/ui/figures_format.h"
 #include "app/ui/import_options.h"
 
 #include <QFileInfo>
@@ -67,7 +68,7 @@ QString importLine(const ImportedFile& f, const QString& label)
         = QObject::tr("%1: %2 under label '%3' (%4, %5, %6) in %7 s")
               .arg(name, countOf(s.records, "record", "records"), label, countOf(s.jobsDeclared, "job", "jobs"),
                   countOf(s.attempts, "attempt", "attempts"), countOf(s.phases, "phase", "phases"))
-              .arg(s.seconds, 0, 'f', 2);
+              .arg(formatDecimal(s.seconds, 2));
     if (const int64_t issues = s.issues.total(); issues > 0) {
         line += QObject::tr("; %1 (View > Import issues)").arg(countOf(issues, "import issue", "import issues"));
     }

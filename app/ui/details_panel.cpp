@@ -145,7 +145,7 @@ public:
             case AttemptColumn:
                 return attempt;
             case StartColumn:
-                return qs(core::formatTimeHuman(p.startNs));
+                return formatUtc(p.startNs).chopped(4);
             case DurationColumn:
                 return formatDuration(dur);
             case PhaseColumn:
@@ -580,7 +580,7 @@ void DetailsPanel::fillAttemptMenu()
     m_attemptMenu->addItem(
         attempts == 1 ? tr("Whole job (1 attempt)") : tr("Whole job (%1 attempts)").arg(attempts), -1);
     for (const auto& a : m_timeline.attempts) {
-        QString text = tr("attempt %1 · %2").arg(a.result.number).arg(qs(core::outcomeName(a.result.outcome)));
+        QString text = tr("attempt %1 · %2").arg(a.result.number).arg(outcomeLabel(a.result.outcome));
         if (!a.cause.empty()) {
             text += QStringLiteral(" · ") + qs(a.cause);
         }
@@ -671,17 +671,17 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
         m_form->removeRow(0);
     }
     const auto window = [](int64_t s, int64_t e) {
-        return QStringLiteral("%1 → %2").arg(qs(core::formatTimeHuman(s)), qs(core::formatTimeHuman(e)).mid(11));
+        return QStringLiteral("%1 → %2").arg(formatUtc(s).chopped(4), qs(core::formatTimeHuman(e)).mid(11));
     };
     if (m_attempt) {
         // One attempt.
         const core::TimelineAttempt& a = *attempts.front();
         const core::AttemptResult& r = a.result;
         addFigure(tr("Window (UTC):"), window(r.startNs, r.endNs),
-            QStringLiteral("%1 to %2").arg(qs(core::formatRfc3339(r.startNs)), qs(core::formatRfc3339(r.endNs))));
+            tr("%1 to %2").arg(qs(core::formatRfc3339(r.startNs)), qs(core::formatRfc3339(r.endNs))));
         addFigure(tr("Duration:"), formatDuration(r.endNs - r.startNs), formatExactSeconds(r.endNs - r.startNs));
         addFigure(tr("GPUs:"), formatCount(r.gpus));
-        QString outcome = qs(core::outcomeName(r.outcome));
+        QString outcome = outcomeLabel(r.outcome);
         if (const QString counted = interruptionText(r.interruption); !counted.isEmpty()) {
             outcome += QStringLiteral(" (") + counted + QLatin1Char(')');
         }
@@ -697,8 +697,7 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
             addFigure(tr("Detail:"), qs(a.detail));
         }
         if (r.faultNs) {
-            addFigure(tr("Fault at:"), qs(core::formatTimeHuman(*r.faultNs)) + tr(" UTC"),
-                qs(core::formatRfc3339(*r.faultNs)));
+            addFigure(tr("Fault at:"), formatUtc(*r.faultNs), qs(core::formatRfc3339(*r.faultNs)));
         }
         addFigure(tr("ETT%:"),
             formatPercent(core::percentOf(
@@ -753,21 +752,19 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
     }
     const int64_t e2e = t.windowEndNs - t.windowStartNs;
     addFigure(tr("Window (UTC):"),
-        QStringLiteral("%1 → %2").arg(
-            qs(core::formatTimeHuman(t.windowStartNs)), qs(core::formatTimeHuman(t.windowEndNs))),
-        QStringLiteral("%1 to %2")
-            .arg(qs(core::formatRfc3339(t.windowStartNs)), qs(core::formatRfc3339(t.windowEndNs))));
+        QStringLiteral("%1 → %2").arg(formatUtc(t.windowStartNs).chopped(4), formatUtc(t.windowEndNs).chopped(4)),
+        tr("%1 to %2").arg(qs(core::formatRfc3339(t.windowStartNs)), qs(core::formatRfc3339(t.windowEndNs))));
     addFigure(tr("E2E:"), formatDuration(e2e), formatExactSeconds(e2e));
     if (t.submittedNs) {
-        addFigure(tr("Submitted:"), qs(core::formatTimeHuman(*t.submittedNs)) + tr(" UTC"),
+        addFigure(tr("Submitted:"), formatUtc(*t.submittedNs),
             tr("queued %1 before the first attempt").arg(formatDuration(t.windowStartNs - *t.submittedNs)));
     }
     addFigure(tr("GPUs:"), formatCount(t.gpus));
     addFigure(tr("Attempts:"), formatCount(static_cast<int64_t>(attempts.size())));
     addFigure(tr("Interruptions:"),
         tr("%1, %2, %3 other")
-            .arg(formatCountOf(failures, tr("failure"), tr("failures")),
-                formatCountOf(preemptions, tr("preemption"), tr("preemptions")), formatCount(others)));
+            .arg(tr("%Ln failure(s)", "", static_cast<int>(failures)),
+                tr("%Ln preemption(s)", "", static_cast<int>(preemptions)), formatCount(others)));
     addFigure(tr("ETT%:"), formatPercent(core::percentOf(buckets[static_cast<size_t>(core::Bucket::Productive)], e2e)),
         tr("productive / E2E (queue not counted)"));
     if (!attempts.empty()) {

@@ -669,11 +669,12 @@ QString RemoveLabelDialog::label() const
 
 QString RemoveLabelDialog::confirmationText(const QString& label, const core::LabelContents& contents)
 {
-    const auto count = formatCountOf;
     return tr("%1 and %2 (%3, %4, %5) imported under label '%6' will be removed from the database.")
-        .arg(count(contents.files, tr("file"), tr("files")), count(contents.jobs, tr("job"), tr("jobs")),
-            count(contents.attempts, tr("attempt"), tr("attempts")), count(contents.phases, tr("phase"), tr("phases")),
-            count(contents.checkpoints, tr("checkpoint"), tr("checkpoints")), label);
+        .arg(tr("%Ln file(s)", "", static_cast<int>(contents.files)),
+            tr("%Ln job(s)", "", static_cast<int>(contents.jobs)),
+            tr("%Ln attempt(s)", "", static_cast<int>(contents.attempts)),
+            tr("%Ln phase(s)", "", static_cast<int>(contents.phases)),
+            tr("%Ln checkpoint(s)", "", static_cast<int>(contents.checkpoints)), label);
 }
 
 QMessageBox* RemoveLabelDialog::confirmation(const QString& label, const core::LabelContents& contents, QWidget* parent)

@@ -99,7 +99,7 @@ void DistributionPanel::fillChoices()
         // Subcategories indented under their category.
         const bool sub = s.name.find('.') != std::string::npos;
         m_choice->addItem((sub ? QStringLiteral("    ") : QString())
-                + tr("%1  (%2 / %3)").arg(qs(s.name), formatCount(s.countA), formatCount(s.countB)),
+                + tr("%1  (%2 / %3)").arg(distributionLabel(s.name), formatCount(s.countA), formatCount(s.countB)),
             static_cast<int>(i));
     }
     m_choice->setEnabled(count > 0);

@@ -2,7 +2,10 @@
 
 #include "core/model/timeutil.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QLocale>
+#include <QTimeZone>
 
 #include <cmath>
 
@@ -10,12 +13,36 @@ namespace ett::app {
 
 namespace {
 
-// Group separators and a decimal point whatever the system locale: the figures must read the
-// same on every machine (and in screenshots shared between teams).
-const QLocale& numberLocale()
+// How many LocaleFreeFigures live on this thread.
+thread_local int t_localeFree = 0;
+
+// The application's locale (setUpLanguage sets it from the system's), except en_US for C/POSIX
+// and English and while a LocaleFreeFigures lives: English figures keep the group separators and
+// decimal point they always had ("1,234 h", "84.2%"), whatever the default was left at.
+QLocale numberLocale()
 {
-    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
+    const QLocale locale = t_localeFree > 0 ? QLocale::c() : QLocale();
+    if (locale.language() == QLocale::C || locale.language() == QLocale::English) {
+        return QLocale(QLocale::English, QLocale::UnitedStates);
+    }
     return locale;
+}
+
+bool englishFigures()
+{
+    return numberLocale().language() == QLocale::English;
+}
+
+// The locale's short date and `time` (a QDateTime format) of a UTC instant, floored to the second
+// as core::formatTimeHuman does: "01/06/2025 12:00:00 UTC" in pt_BR.
+QString localUtc(int64_t ns, const QString& time)
+{
+    constexpr int64_t kNsPerS = 1'000'000'000;
+    const int64_t seconds = ns / kNsPerS - (ns % kNsPerS < 0 ? 1 : 0);
+    const QDateTime t = QDateTime::fromSecsSinceEpoch(seconds, QTimeZone::utc());
+    const QLocale locale = numberLocale();
+    return locale.toString(t, locale.dateFormat(QLocale::ShortFormat) + QLatin1Char(' ') + time)
+        + QStringLiteral(" UTC");
 }
 
 constexpr size_t index(core::Bucket b)
@@ -24,6 +51,21 @@ constexpr size_t index(core::Bucket b)
 }
 
 } // namespace
+
+LocaleFreeFigures::LocaleFreeFigures()
+{
+    ++t_localeFree;
+}
+
+LocaleFreeFigures::~LocaleFreeFigures()
+{
+    --t_localeFree;
+}
+
+QLocale figuresLocale()
+{
+    return numberLocale();
+}
 
 core::Wide e2eOf(const core::Figures& f, Weighting w)
 {
@@ -52,7 +94,8 @@ std::optional<double> bucketShareOf(const core::Figures& f, core::Bucket b, Weig
 
 QString weightingName(Weighting w)
 {
-    return w == Weighting::Gpu ? QStringLiteral("GPU-weighted") : QStringLiteral("time-weighted");
+    return w == Weighting::Gpu ? QCoreApplication::translate("Figures", "GPU-weighted")
+                               : QCoreApplication::translate("Figures", "time-weighted");
 }
 
 QString hoursUnit(Weighting w)
@@ -66,7 +109,7 @@ QString formatHours(double hours, const QString& unit)
     if (hours == 0.0) {
         number = QStringLiteral("0");
     } else if (hours > 0 && hours < 0.005) {
-        number = QStringLiteral("<0.01");
+        number = QLatin1Char('<') + numberLocale().toString(0.01, 'f', 2);
     } else if (hours >= 1000.0 || hours <= -1000.0) {
         number = numberLocale().toString(hours, 'f', 0);
     } else if (hours >= 0.1 || hours <= -0.1) {
@@ -90,9 +133,16 @@ QString formatCount(int64_t n)
     return numberLocale().toString(static_cast<qlonglong>(n));
 }
 
-QString formatCountOf(int64_t n, const QString& singular, const QString& plural)
+QString formatDecimal(double value, int decimals)
 {
-    return formatCount(n) + QLatin1Char(' ') + (n == 1 ? singular : plural);
+    QLocale locale = numberLocale();
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', decimals);
+}
+
+QString formatNumber(double value, int decimals)
+{
+    return numberLocale().toString(value, 'f', decimals);
 }
 
 QString formatDuration(std::optional<int64_t> ns)
@@ -100,7 +150,11 @@ QString formatDuration(std::optional<int64_t> ns)
     if (!ns) {
         return QStringLiteral("–");
     }
-    return QString::fromStdString(core::formatDurationHuman(*ns));
+    QString text = QString::fromStdString(core::formatDurationHuman(*ns));
+    if (!englishFigures()) {
+        text.replace(QLatin1Char('.'), numberLocale().decimalPoint()); // "12,3 s": the units are the same
+    }
+    return text;
 }
 
 QString formatSeconds(std::optional<double> seconds)
@@ -117,8 +171,8 @@ QString formatPp(std::optional<double> pp, int decimals)
         return QStringLiteral("–");
     }
     const double v = *pp;
-    const QString magnitude = QString::number(std::abs(v), 'f', decimals);
-    const bool zero = magnitude.toDouble() == 0.0;
+    const bool zero = QString::number(std::abs(v), 'f', decimals).toDouble() == 0.0;
+    const QString magnitude = numberLocale().toString(std::abs(v), 'f', decimals);
     return (zero ? QString() : (v < 0 ? QStringLiteral("−") : QStringLiteral("+"))) + magnitude + QStringLiteral(" pp");
 }
 
@@ -139,7 +193,18 @@ std::pair<double, QString> durationUnit(int64_t maxNs)
 
 QString formatUtc(int64_t ns)
 {
-    return QString::fromStdString(core::formatTimeHuman(ns)) + QStringLiteral(" UTC");
+    if (englishFigures()) {
+        return QString::fromStdString(core::formatTimeHuman(ns)) + QStringLiteral(" UTC");
+    }
+    return localUtc(ns, QStringLiteral("HH:mm:ss"));
+}
+
+QString formatUtcMinutes(int64_t ns)
+{
+    if (englishFigures()) {
+        return QString::fromStdString(core::formatTimeHuman(ns)).left(16) + QStringLiteral(" UTC");
+    }
+    return localUtc(ns, QStringLiteral("HH:mm"));
 }
 
 QString formatExactSeconds(core::Wide ns)

@@ -6,6 +6,7 @@
 
 #include "app/ui/types.h"
 
+#include <QLocale>
 #include <QString>
 
 #include <cstdint>
@@ -44,14 +45,36 @@ inline double nsToHours(core::Wide ns)
     return wideToDouble(ns) / kNsPerHour;
 }
 
+// Figures are written in the application's locale (QLocale(), set by setUpLanguage), en_US when
+// that is C/POSIX or English: "1,234 h" / "84.2%" in English, "1.234 h" / "84,2%" in pt_BR.
+// Counts of things are tr("%Ln job(s)", "", n) messages (app/ui/translations.h), not built here.
+
+// While one lives, this thread's figures are written as in English ("84.2%", "1,234 h") whatever
+// the locale: exports (CSV, JSON, the clipboard) stay locale-free. Nests; not copyable.
+class LocaleFreeFigures
+{
+public:
+    LocaleFreeFigures();
+    ~LocaleFreeFigures();
+    LocaleFreeFigures(const LocaleFreeFigures&) = delete;
+    LocaleFreeFigures& operator=(const LocaleFreeFigures&) = delete;
+};
+
+// The locale figures are written in: QLocale(), en_US for C/POSIX and English and inside a
+// LocaleFreeFigures.
+QLocale figuresLocale();
+
 // "1,234 h", "12.3 h", "0.05 h", "<0.01 h", "0 h" (the number only when unit is empty).
 QString formatHours(double hours, const QString& unit);
 // "84.2%" with the given decimals; "–" when absent.
 QString formatPercent(std::optional<double> percent, int decimals = 1);
 // "1,234".
 QString formatCount(int64_t n);
-// "1 job", "1,234 jobs".
-QString formatCountOf(int64_t n, const QString& singular, const QString& plural);
+// A plain decimal without group separators: "1234.5" in English (as QString::number), "1234,5"
+// in pt_BR. For figures inside sentences (jobs on average, ratios).
+QString formatDecimal(double value, int decimals);
+// A decimal with the group separators of formatCount: "88,284.6" / "88.284,6".
+QString formatNumber(double value, int decimals);
 // "4 min 10 s", "3 h 05 min" (core::formatDurationHuman); "–" when absent.
 QString formatDuration(std::optional<int64_t> ns);
 // A model's duration in seconds (a double, as core/model/checkpoint_model.h gives them) as
@@ -62,8 +85,11 @@ QString formatPp(std::optional<double> pp, int decimals = 2);
 // The unit a set of durations up to maxNs reads best in on an axis: its size in nanoseconds and
 // its name ("ms" below 2 s, "s" below 3 min, "min" below 3 h, else "h").
 std::pair<double, QString> durationUnit(int64_t maxNs);
-// "2025-06-01 12:00:00 UTC".
+// "2025-06-01 12:00:00 UTC" in English; the locale's short date with seconds elsewhere
+// ("01/06/2025 12:00:00 UTC" in pt_BR).
 QString formatUtc(int64_t ns);
+// "2026-11-29 22:00 UTC" in English; the locale's short date with minutes elsewhere.
+QString formatUtcMinutes(int64_t ns);
 // Exact seconds of a wide count, for tooltips ("58545 s").
 QString formatExactSeconds(core::Wide ns);
 

@@ -36,6 +36,33 @@ QString ttrPartToolTip(const QString& what, const std::vector<int64_t>& samples,
             p50 ? formatExactSeconds(*p50) : QStringLiteral("–"), formatDuration(core::percentilesOf(samples).p90));
 }
 
+// The name and detail of a row as people read them. The data names an attempt's row "attempt 3"
+// and details it "failed, infra.gpu" (outcome, then cause): those are said in the window's
+// language (the cause is data and stays as it is); group and job rows are data.
+QString nameText(const TableRow& row)
+{
+    if (row.attempt >= 0 && row.name == "attempt " + std::to_string(row.attempt)) {
+        return FiguresTableModel::tr("attempt %1").arg(row.attempt);
+    }
+    return qs(row.name);
+}
+
+QString detailText(const TableRow& row)
+{
+    if (row.attempt < 0) {
+        return qs(row.detail);
+    }
+    const std::string::size_type comma = row.detail.find(", ");
+    const std::string outcome = row.detail.substr(0, comma);
+    for (int o = 0; o < core::kOutcomeCount; ++o) {
+        if (core::outcomeName(static_cast<core::Outcome>(o)) == outcome) {
+            return outcomeLabel(static_cast<core::Outcome>(o))
+                + (comma == std::string::npos ? QString() : qs(row.detail.substr(comma)));
+        }
+    }
+    return qs(row.detail);
+}
+
 } // namespace
 
 FiguresTableModel::FiguresTableModel(QObject* parent)
@@ -200,9 +227,9 @@ QVariant FiguresTableModel::displayData(const TableRow& row, const Derived& deri
     const QString unit = hoursUnit(m_weighting);
     switch (column) {
     case NameColumn:
-        return qs(row.name);
+        return nameText(row);
     case DetailColumn:
-        return qs(row.detail);
+        return detailText(row);
     case CountColumn:
         return formatCount(rowsAreGroups() ? f.jobs : f.attempts);
     case E2eHoursColumn:
@@ -297,7 +324,7 @@ QVariant FiguresTableModel::toolTipData(const TableRow& row, const Derived& deri
     switch (column) {
     case NameColumn:
     case DetailColumn:
-        return row.detail.empty() ? qs(row.name) : qs(row.name) + QStringLiteral(" — ") + qs(row.detail);
+        return row.detail.empty() ? nameText(row) : nameText(row) + QStringLiteral(" — ") + detailText(row);
     case CountColumn:
         return tr("%1 jobs, %2 attempts").arg(formatCount(f.jobs), formatCount(f.attempts));
     case E2eHoursColumn:

@@ -60,9 +60,11 @@ void rememberImportOptions(const core::ReaderOptions& options)
 QString importOptionTitle(std::string_view option)
 {
     // The options in the dialog's order, with the titles of its fields.
-    static const std::pair<std::string_view, const char*> kTitles[] = { { "format", QT_TR_NOOP("Format") },
-        { "mapping", QT_TR_NOOP("Mapping file") }, { "job", QT_TR_NOOP("Job") }, { "attempt", QT_TR_NOOP("Attempt") },
-        { "rank", QT_TR_NOOP("Rank") }, { "timezone", QT_TR_NOOP("Timezone") }, { "year", QT_TR_NOOP("Year") } };
+    static const std::pair<std::string_view, const char*> kTitles[] = { { "format",
+                                                                            QT_TRANSLATE_NOOP("QObject", "Format") },
+        { "mapping", QT_TRANSLATE_NOOP("QObject", "Mapping file") }, { "job", QT_TRANSLATE_NOOP("QObject", "Job") },
+        { "attempt", QT_TRANSLATE_NOOP("QObject", "Attempt") }, { "rank", QT_TRANSLATE_NOOP("QObject", "Rank") },
+        { "timezone", QT_TRANSLATE_NOOP("QObject", "Timezone") }, { "year", QT_TRANSLATE_NOOP("QObject", "Year") } };
     for (const auto& [name, title] : kTitles) {
         if (name == option) {
             return QObject::tr(title);

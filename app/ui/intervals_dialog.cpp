@@ -292,7 +292,7 @@ void IntervalsDialog::handleIntervals(quint64 id, const BucketIntervals& interva
         m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), std::max(width / share, 80)));
     }
     QString text = tr("%1, %2 (%3)")
-                       .arg(formatCountOf(intervals.count, tr("interval"), tr("intervals")),
+                       .arg(tr("%Ln interval(s)", "", static_cast<int>(intervals.count)),
                            formatDuration(static_cast<int64_t>(intervals.totalNs)),
                            formatHours(nsToHours(intervals.totalGpuNs), tr("GPU-h")));
     if (intervals.truncated()) {

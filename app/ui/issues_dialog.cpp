@@ -3,6 +3,7 @@
 #include "app/service/import_files.h"
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
+#include "app/ui/palette.h"
 #include "core/ingest/issue_kinds.h"
 
 #include <QDialogButtonBox>
@@ -71,7 +72,7 @@ QVariant IssuesTableModel::data(const QModelIndex& index, int role) const
         case FileColumn:
             return QFileInfo(qs(i.sourcePath)).fileName();
         case SeverityColumn:
-            return info ? qs(issueSeverityText(i.kind)) : QString();
+            return info ? severityLabel(issueSeverityText(i.kind)) : QString();
         case KindColumn:
             return kind;
         case CountColumn:
@@ -218,8 +219,8 @@ void IssuesDialog::updateStatus()
     }
     const int shown = m_proxy->rowCount();
     m_status->setText(tr("%1 in %2%3")
-                          .arg(formatCountOf(m_model->totalCount(), tr("issue"), tr("issues")),
-                              formatCountOf(m_model->rowCount(), tr("row"), tr("rows")))
+                          .arg(tr("%Ln issue(s)", "", static_cast<int>(m_model->totalCount())),
+                              tr("%Ln row(s)", "", static_cast<int>(m_model->rowCount())))
                           .arg(shown == m_model->rowCount() ? QString() : tr("; %1 shown").arg(shown)));
 }
 

@@ -5,6 +5,7 @@
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
 #include "app/ui/dialogs.h"
+#include "app/ui/figures_format.h"
 #include "app/ui/issues_dialog.h"
 #include "app/ui/main_window.h"
 #include "app/ui/report_dialog.h"
@@ -72,7 +73,7 @@ void MainWindow::connectService()
     connect(m_service, &DataService::importFinished, this, &MainWindow::onImportFinished);
     connect(m_service, &DataService::storeQueryRunning, this, &MainWindow::storeQueryRunning);
     connect(m_service, &DataService::queryTimed, this, [this](const QString& what, double ms) {
-        m_queryLabel->setText(tr("last query: %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1));
+        m_queryLabel->setText(tr("last query: %1 ms").arg(formatDecimal(ms, ms < 10 ? 2 : 1)));
         m_queryLabel->setToolTip(tr("%1 on %2").arg(what, QString::fromStdString(m_service->backend().name)));
     });
     connect(m_service, &DataService::overviewReady, this, [this] {
@@ -230,7 +231,8 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
         tr("%1, %2, %3 loaded")
             .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
                 countOf(stats.segments, tr("segment"), tr("segments"))));
-    m_rowsLabel->setToolTip(tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
+    m_rowsLabel->setToolTip(
+        tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
     // A fleet store is only read: labels change with ettw push.
     m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
@@ -249,9 +251,9 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
                 .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
                     countOf(stats.segments, tr("segment"), tr("segments")), where));
         m_rowsLabel->setToolTip(
-            tr("Fleet store %1, connected in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 3));
+            tr("Fleet store %1, connected in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
         statusBar()->showMessage(stats.warning.isEmpty()
-                ? tr("Connected to %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 2)
+                ? tr("Connected to %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 2))
                 : stats.warning,
             kMessageMs);
     } else if (m_service->importRunning()) {
@@ -261,7 +263,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
                 .arg(stats.databasePath));
     } else {
         statusBar()->showMessage(
-            tr("Loaded %1 in %2 s").arg(stats.databasePath).arg(stats.loadSeconds, 0, 'f', 2), kMessageMs);
+            tr("Loaded %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 2)), kMessageMs);
     }
 }
 

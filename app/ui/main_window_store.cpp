@@ -7,6 +7,7 @@
 #include "core/store/clickhouse/store_url.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -45,6 +46,8 @@ QString withoutPassword(const QString& url)
 // The dialog: a URL (the recent ones offered), a password, and what the window will do with them.
 class StoreDialog : public QDialog
 {
+    Q_DECLARE_TR_FUNCTIONS(StoreDialog) // no Q_OBJECT: tr() would otherwise ask for QDialog's context
+
 public:
     explicit StoreDialog(QWidget* parent)
         : QDialog(parent)

@@ -300,9 +300,9 @@ void MatchedTimelines::updateHeaders()
             continue;
         }
         const int32_t jobs = isB ? m_pair->jobsB : m_pair->jobsA;
-        QString text = QStringLiteral("%1 <b>%2</b> (%3) · %4 GPUs · %5")
+        QString text = tr("%1 <b>%2</b> (%3) · %4 GPUs · %5")
                            .arg(badge, qs(t->key).toHtmlEscaped(), qs(t->label).toHtmlEscaped(), formatCount(t->gpus),
-                               formatCountOf(static_cast<int64_t>(t->attempts.size()), tr("attempt"), tr("attempts")));
+                               tr("%Ln attempt(s)", "", static_cast<int>(t->attempts.size())));
         if (!t->name.empty()) {
             text += QStringLiteral(" · ") + qs(t->name).toHtmlEscaped();
         }

@@ -9,12 +9,14 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFrame>
 #include <QHash>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QSet>
 #include <QStackedBarSeries>
@@ -40,7 +42,14 @@ const QColor kOtherColor(0x99, 0x99, 0x99);
 
 QString utcDate(int64_t ns, const char* format)
 {
-    return QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc()).toString(QString::fromLatin1(format));
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ns / kNsPerMs, QTimeZone::utc());
+    const QLocale locale = figuresLocale();
+    if (locale.language() == QLocale::English) {
+        return t.toString(QString::fromLatin1(format));
+    }
+    // The language's order and month names ("8 jun." for "Jun 8"): the formats are messages of
+    // context "DateFormat" (QDateTime formats for the translator).
+    return locale.toString(t, QCoreApplication::translate("DateFormat", format));
 }
 
 QChart* newChart()
@@ -54,7 +63,18 @@ QChart* newChart()
     title.setBold(true);
     title.setPointSizeF(10.5);
     chart->setTitleFont(title);
+    // Axis numbers in the language's form ("1.200", "0,5"); English keeps Qt's plain printf form.
+    if (const QLocale locale = figuresLocale(); locale.language() != QLocale::English) {
+        chart->setLocale(locale);
+        chart->setLocalizeNumbers(true);
+    }
     return chart;
+}
+
+QString percentLabelFormat(const QChart* chart, int decimals)
+{
+    return QStringLiteral("%.%1f%2").arg(decimals).arg(
+        chart->localizeNumbers() ? QStringLiteral("%") : QStringLiteral("%%"));
 }
 
 QFont chartAxisFont(const QChart* chart)
@@ -133,7 +153,7 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     }
     std::stable_sort(shares.begin(), shares.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     if (shares.empty()) {
-        chart->setTitle(chart->title() + QObject::QObject::tr(": no data"));
+        chart->setTitle(chart->title() + QObject::tr(": no data"));
         return out;
     }
     // One set per bucket with its value in its own category only: each bar gets its bucket's
@@ -166,7 +186,7 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     auto* x = new QValueAxis;
     x->setRange(0, 100);
     x->setTickCount(6);
-    x->setLabelFormat(QStringLiteral("%.0f%%"));
+    x->setLabelFormat(percentLabelFormat(chart, 0));
     x->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
@@ -252,7 +272,9 @@ TrendSeries fillTrendChart(
     // category axis drops a label it already has (Jan 1 of the next year).
     const int64_t lastStart = overview.series.originNs + static_cast<int64_t>(n - 1) * overview.series.widthNs;
     const bool years = utcDate(overview.series.originNs, "yyyy") != utcDate(lastStart, "yyyy");
-    const char* format = weekly ? (years ? "'wk' MMM d yyyy" : "'wk' MMM d") : (years ? "MMM d yyyy" : "MMM d");
+    const char* format = weekly
+        ? (years ? QT_TRANSLATE_NOOP("DateFormat", "'wk' MMM d yyyy") : QT_TRANSLATE_NOOP("DateFormat", "'wk' MMM d"))
+        : (years ? QT_TRANSLATE_NOOP("DateFormat", "MMM d yyyy") : QT_TRANSLATE_NOOP("DateFormat", "MMM d"));
     // Longer labels, fewer of them: ten "Jun 8 2021" are cut short on a half-width chart.
     const qsizetype maxLabels = std::max<qsizetype>(2, years ? std::min(6, room.maxDateLabels) : room.maxDateLabels);
     const qsizetype step = std::max<qsizetype>(1, (n + maxLabels - 1) / maxLabels);
@@ -270,7 +292,7 @@ TrendSeries fillTrendChart(
     const double ticks = std::ceil(span / tick);
     y->setRange(100.0 - ticks * tick, 100.0);
     y->setTickCount(static_cast<int>(ticks) + 1);
-    y->setLabelFormat(QStringLiteral("%.0f%%"));
+    y->setLabelFormat(percentLabelFormat(chart, 0));
     y->setLabelsFont(chartAxisFont(chart));
     chart->addAxis(y, Qt::AlignLeft);
     if (rolling) {
@@ -320,8 +342,8 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
     for (const auto& g : classes) {
         const int64_t total = g.figures.failures + g.figures.preemptions + g.figures.otherInterruptions;
         most = std::max(most, total);
-        categories << (room.narrow ? causeClassName(g.name)
-                                   : QStringLiteral("%1 (%2)").arg(causeClassName(g.name), formatCount(total)));
+        categories << (room.narrow ? causeClassLabel(g.name)
+                                   : QStringLiteral("%1 (%2)").arg(causeClassLabel(g.name), formatCount(total)));
     }
     for (const auto& [kind, color] : kinds) {
         auto* set = new QBarSet(

@@ -30,6 +30,9 @@ QChart* newChart();
 QChart* resetChart(QChartView* view);
 // The small font of axis labels and legends (8.5 pt).
 QFont chartAxisFont(const QChart* chart);
+// The label format of a percent axis with `decimals` ("%.0f%%"), also right where the chart
+// localizes its numbers (QtCharts keeps "%%" there as two signs).
+QString percentLabelFormat(const QChart* chart, int decimals);
 // A frameless, antialiased chart view at least minimumHeight tall.
 QChartView* makeChartView(QWidget* parent, int minimumHeight);
 

@@ -339,13 +339,15 @@ void OverviewPage::updateHeader()
     QStringList parts;
     parts << weightingName(m_state->weighting());
     if (m_hasData) {
-        parts << formatCountOf(m_overview.fleet.jobs, tr("job"), tr("jobs")) + QStringLiteral(", ")
-                + formatCountOf(m_overview.fleet.attempts, tr("attempt"), tr("attempts"));
+        parts << tr("%Ln job(s)", "", static_cast<int>(m_overview.fleet.jobs)) + QStringLiteral(", ")
+                + tr("%Ln attempt(s)", "", static_cast<int>(m_overview.fleet.attempts));
     }
     if (filter.fromNs || filter.toNs) {
         parts << tr("%1 to %2 UTC")
-                     .arg(filter.fromNs ? utcDate(*filter.fromNs, "yyyy-MM-dd HH:mm") : tr("the start"),
-                         filter.toNs ? utcDate(*filter.toNs, "yyyy-MM-dd HH:mm") : tr("the end"));
+                     .arg(filter.fromNs ? utcDate(*filter.fromNs, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd HH:mm"))
+                                        : tr("the start"),
+                         filter.toNs ? utcDate(*filter.toNs, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd HH:mm"))
+                                     : tr("the end"));
     } else {
         parts << tr("all time");
     }
@@ -382,8 +384,8 @@ void OverviewPage::renderCards()
         any ? tr("%1: %2").arg(weightingName(other), formatPercent(ettOf(f, other))) : QString());
     set(QStringLiteral("e2e"), w == Weighting::Gpu ? tr("GPU-hours (E2E)") : tr("Hours (E2E)"),
         any ? formatHours(nsToHours(e2eOf(f, w)), QString()) : none, // the title has the unit
-        any ? formatCountOf(f.jobs, tr("job"), tr("jobs")) + QStringLiteral(" · ")
-                + formatCountOf(f.attempts, tr("attempt"), tr("attempts"))
+        any ? tr("%Ln job(s)", "", static_cast<int>(f.jobs)) + QStringLiteral(" · ")
+                + tr("%Ln attempt(s)", "", static_cast<int>(f.attempts))
             : QString());
     set(QStringLiteral("lost"), w == Weighting::Gpu ? tr("Lost GPU-hours") : tr("Lost hours"),
         any ? formatHours(nsToHours(lostOf(f, w)), QString()) : none,
@@ -522,8 +524,9 @@ void OverviewPage::renderTrend()
         const Weighting wt = m_state->weighting();
         QToolTip::showText(QCursor::pos(),
             tr("%1 %2 UTC: ETT% %3 (%4)\n%5 E2E, %6 jobs\nclick: filter to this %1")
-                .arg(weekly ? tr("week of") : tr("day"), utcDate(start, "yyyy-MM-dd"), formatPercent(ettOf(f, wt), 2),
-                    weightingName(wt), formatHours(nsToHours(e2eOf(f, wt)), hoursUnit(wt)), formatCount(f.jobs)));
+                .arg(weekly ? tr("week of") : tr("day"), utcDate(start, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd")),
+                    formatPercent(ettOf(f, wt), 2), weightingName(wt),
+                    formatHours(nsToHours(e2eOf(f, wt)), hoursUnit(wt)), formatCount(f.jobs)));
     });
 }
 
@@ -546,7 +549,7 @@ void OverviewPage::renderCauses()
             const auto& g = m_overview.byCauseClass[static_cast<size_t>(index)];
             QToolTip::showText(QCursor::pos(),
                 tr("%1: %2 %3\nclick: the fleet's jobs sorted by %3")
-                    .arg(causeClassName(g.name), formatCount(interruptionsOf(g.figures, k)), interruptionNoun(k)));
+                    .arg(causeClassLabel(g.name), formatCount(interruptionsOf(g.figures, k)), interruptionNoun(k)));
         });
     }
 }

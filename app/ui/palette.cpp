@@ -1,5 +1,9 @@
 #include "app/ui/palette.h"
 
+#include <QCoreApplication>
+
+#include <array>
+
 namespace ett::app {
 
 namespace {
@@ -71,12 +75,104 @@ QColor textColorOn(const QColor& bg)
 
 QString bucketLabel(core::Bucket b)
 {
-    return QString::fromUtf8(core::bucketName(b).data()).replace('_', ' ');
+    // core::bucketName's order, words for people (the names are identifiers: "lost_progress").
+    static constexpr std::array<const char*, core::kBucketCount> kLabels = {
+        QT_TRANSLATE_NOOP("Bucket", "productive"),
+        QT_TRANSLATE_NOOP("Bucket", "queue"),
+        QT_TRANSLATE_NOOP("Bucket", "setup"),
+        QT_TRANSLATE_NOOP("Bucket", "init"),
+        QT_TRANSLATE_NOOP("Bucket", "checkpoint load"),
+        QT_TRANSLATE_NOOP("Bucket", "compile"),
+        QT_TRANSLATE_NOOP("Bucket", "checkpoint save"),
+        QT_TRANSLATE_NOOP("Bucket", "lost progress"),
+        QT_TRANSLATE_NOOP("Bucket", "stall"),
+        QT_TRANSLATE_NOOP("Bucket", "eval"),
+        QT_TRANSLATE_NOOP("Bucket", "recovery"),
+        QT_TRANSLATE_NOOP("Bucket", "shutdown"),
+        QT_TRANSLATE_NOOP("Bucket", "idle"),
+    };
+    return QCoreApplication::translate("Bucket", kLabels[static_cast<size_t>(b)]);
 }
 
 QString categoryLabel(core::Category c)
 {
-    return QString::fromUtf8(core::categoryName(c).data()).replace('_', ' ');
+    // core::categoryName's order.
+    static constexpr std::array<const char*, core::kCategoryCount> kLabels = {
+        QT_TRANSLATE_NOOP("Category", "queue"),
+        QT_TRANSLATE_NOOP("Category", "setup"),
+        QT_TRANSLATE_NOOP("Category", "init"),
+        QT_TRANSLATE_NOOP("Category", "checkpoint load"),
+        QT_TRANSLATE_NOOP("Category", "compile"),
+        QT_TRANSLATE_NOOP("Category", "train"),
+        QT_TRANSLATE_NOOP("Category", "checkpoint save"),
+        QT_TRANSLATE_NOOP("Category", "stall"),
+        QT_TRANSLATE_NOOP("Category", "eval"),
+        QT_TRANSLATE_NOOP("Category", "recovery"),
+        QT_TRANSLATE_NOOP("Category", "shutdown"),
+        QT_TRANSLATE_NOOP("Category", "background"),
+    };
+    return QCoreApplication::translate("Category", kLabels[static_cast<size_t>(c)]);
+}
+
+QString outcomeLabel(core::Outcome o)
+{
+    static constexpr std::array<const char*, core::kOutcomeCount> kLabels = {
+        QT_TRANSLATE_NOOP("Outcome", "completed"),
+        QT_TRANSLATE_NOOP("Outcome", "failed"),
+        QT_TRANSLATE_NOOP("Outcome", "preempted"),
+        QT_TRANSLATE_NOOP("Outcome", "cancelled"),
+        QT_TRANSLATE_NOOP("Outcome", "running"),
+    };
+    return QCoreApplication::translate("Outcome", kLabels[static_cast<size_t>(o)]);
+}
+
+QString interruptionLabel(core::Interruption i)
+{
+    static constexpr std::array<const char*, 4> kLabels = {
+        QT_TRANSLATE_NOOP("Interruption", "none"),
+        QT_TRANSLATE_NOOP("Interruption", "failure"),
+        QT_TRANSLATE_NOOP("Interruption", "preemption"),
+        QT_TRANSLATE_NOOP("Interruption", "other"),
+    };
+    return QCoreApplication::translate("Interruption", kLabels[static_cast<size_t>(i)]);
+}
+
+QString causeClassLabel(const std::string& name)
+{
+    // The classes of core's cause vocabulary; rules may name others, shown as they are.
+    static constexpr std::array<const char*, 8> kClasses = {
+        QT_TRANSLATE_NOOP("CauseClass", "infra"),
+        QT_TRANSLATE_NOOP("CauseClass", "preemption"),
+        QT_TRANSLATE_NOOP("CauseClass", "maintenance"),
+        QT_TRANSLATE_NOOP("CauseClass", "dependency"),
+        QT_TRANSLATE_NOOP("CauseClass", "user"),
+        QT_TRANSLATE_NOOP("CauseClass", "manual"),
+        QT_TRANSLATE_NOOP("CauseClass", "unknown"),
+        QT_TRANSLATE_NOOP("CauseClass", "(none)"),
+    };
+    const std::string shown = name.empty() ? std::string("(none)") : name;
+    for (const char* c : kClasses) {
+        if (shown == c) {
+            return QCoreApplication::translate("CauseClass", c);
+        }
+    }
+    return QString::fromStdString(name);
+}
+
+QString severityLabel(const std::string& severity)
+{
+    static constexpr std::array<const char*, 4> kSeverities = {
+        QT_TRANSLATE_NOOP("Severity", "info"),
+        QT_TRANSLATE_NOOP("Severity", "warning"),
+        QT_TRANSLATE_NOOP("Severity", "data loss"),
+        QT_TRANSLATE_NOOP("Severity", "issue"),
+    };
+    for (const char* s : kSeverities) {
+        if (severity == s) {
+            return QCoreApplication::translate("Severity", s);
+        }
+    }
+    return QString::fromStdString(severity);
 }
 
 } // namespace ett::app

@@ -8,6 +8,8 @@
 #include <QColor>
 #include <QString>
 
+#include <string>
+
 namespace ett::app {
 
 // The colour of a bucket (productive is blue, lost progress vermillion, recovery orange...).
@@ -19,8 +21,18 @@ QColor categoryColor(core::Category category);
 // A readable text colour (black or white) on a background.
 QColor textColorOn(const QColor& background);
 
-// Human names for legends ("checkpoint save", "lost progress").
+// Human names for legends ("checkpoint save", "lost progress"), in the language of the window
+// (context "Bucket" / "Category").
 QString bucketLabel(core::Bucket bucket);
 QString categoryLabel(core::Category category);
+// An attempt's outcome ("completed", "preempted") and an interruption's kind ("failure"), translated.
+QString outcomeLabel(core::Outcome outcome);
+QString interruptionLabel(core::Interruption interruption);
+// A cause class as people read it: the fixed classes ("infra", "preemption", ..., and "(none)"
+// for the empty name) translated, any other name as it is. For display only: filters keep the name.
+QString causeClassLabel(const std::string& name);
+// An import issue's severity (service::issueSeverityText: "info", "warning", "data loss",
+// "issue") translated; any other text as it is.
+QString severityLabel(const std::string& severity);
 
 } // namespace ett::app

@@ -1,5 +1,6 @@
 #include "app/ui/rank_heatmap.h"
 
+#include "app/ui/figures_format.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/palette.h"
 #include "core/model/timeutil.h"
@@ -20,7 +21,7 @@ constexpr int kPad = 6;
 
 QString seconds(int64_t ns)
 {
-    return QString::fromStdString(core::formatDurationHuman(ns));
+    return formatDuration(ns);
 }
 
 // A cell's time, short: "52.4s", "16m40s", "1h05m".
@@ -28,7 +29,7 @@ QString shortTime(int64_t ns)
 {
     const int64_t ms = ns / 1'000'000;
     if (ms < 60'000) {
-        return QStringLiteral("%1s").arg(static_cast<double>(ms) / 1000.0, 0, 'f', 1);
+        return QStringLiteral("%1s").arg(formatDecimal(static_cast<double>(ms) / 1000.0, 1));
     }
     const int64_t s = ms / 1000;
     if (s < 3600) {

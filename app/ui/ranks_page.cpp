@@ -2,6 +2,7 @@
 
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
+#include "app/ui/figures_format.h"
 #include "app/ui/page_request.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/table_views.h"
@@ -340,7 +341,7 @@ void RanksPage::setHosts(const HostsRanking& hosts)
         m_hostsModel->appendRow({ cell(qs(h.host), qs(h.host), false),
             cell(QLocale().toString(static_cast<qlonglong>(h.timesSlowest)),
                 QVariant::fromValue(static_cast<qlonglong>(h.timesSlowest)), true),
-            cell(QLocale().toString(hours, 'f', 2), hours, true) });
+            cell(formatDecimal(hours, 2), hours, true) });
     }
     m_hostsProxy->sort(
         m_hostsView->horizontalHeader()->sortIndicatorSection(), m_hostsView->horizontalHeader()->sortIndicatorOrder());

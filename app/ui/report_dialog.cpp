@@ -1,6 +1,7 @@
 #include "app/ui/report_dialog.h"
 
 #include "app/report/report_writer.h"
+#include "app/ui/compare_charts.h"
 #include "app/ui/data_service.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/workbench_state.h"
@@ -37,9 +38,9 @@ ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
     resize(1100, 900);
 
     auto* form = new QFormLayout;
-    m_title = new QLineEdit(QStringLiteral("Where the training time went"), this);
+    m_title = new QLineEdit(tr("Where the training time went"), this);
     form->addRow(tr("&Title"), m_title);
-    m_scope = new QLabel(QString::fromStdString(state->filter().text()), this);
+    m_scope = new QLabel(cohortLabel(state->filter().text()), this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_scope->setToolTip(tr("The jobs of the filter bar"));
     form->addRow(tr("Scope"), m_scope);

@@ -1,6 +1,7 @@
 #include "app/ui/restarts_model.h"
 
 #include "app/ui/figures_format.h"
+#include "app/ui/palette.h"
 #include "app/ui/table_export.h"
 
 #include <QBrush>
@@ -147,13 +148,12 @@ QVariant RestartsModel::data(const QModelIndex& index, int role) const
         if (role == Qt::ToolTipRole) {
             return tr("attempt %1 · %2%3")
                 .arg(row.attempt)
-                .arg(qs(core::outcomeName(row.outcome)),
-                    row.cause.empty() ? QString() : QStringLiteral(" · ") + qs(row.cause));
+                .arg(outcomeLabel(row.outcome), row.cause.empty() ? QString() : QStringLiteral(" · ") + qs(row.cause));
         }
         return role == Qt::TextAlignmentRole ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case AfterColumn: {
         // The outcome in the cell (narrow docks), the cause in the tool tip.
-        const QString text = row.previousAttempt ? qs(core::outcomeName(row.previousOutcome)) : tr("first start");
+        const QString text = row.previousAttempt ? outcomeLabel(row.previousOutcome) : tr("first start");
         if (role == Qt::DisplayRole || role == kSortRole || role == ExportValueRole) {
             return text;
         }

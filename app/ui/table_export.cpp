@@ -253,6 +253,7 @@ QVariant exactSeconds(core::Wide ns)
 
 QByteArray tableToCsv(const QAbstractItemModel& model)
 {
+    const LocaleFreeFigures localeFree; // "84.2%" under any locale: files are read by programs
     QString out;
     QStringList header;
     for (int c = 0; c < model.columnCount(); ++c) {
@@ -271,6 +272,7 @@ QByteArray tableToCsv(const QAbstractItemModel& model)
 
 QByteArray tableToJson(const QAbstractItemModel& model, const TableExport& info)
 {
+    const LocaleFreeFigures localeFree;
     const QStringList keys = jsonKeys(model, info);
     QByteArray out;
     out += "{\n  \"table\": ";

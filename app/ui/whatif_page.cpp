@@ -605,9 +605,9 @@ void WhatIfPage::updateStatus()
         m_status->setText(tr("projecting…"));
     } else if (m_hasData) {
         m_status->setText(tr("%1 · %2 in %3 ms on %4")
-                              .arg(formatCountOf(m_data.result.jobs, tr("job"), tr("jobs")),
+                              .arg(tr("%Ln job(s)", "", static_cast<int>(m_data.result.jobs)),
                                   m_data.modelBuilt ? tr("model built and projected") : tr("projected"))
-                              .arg(m_data.milliseconds, 0, 'f', m_data.milliseconds < 10 ? 2 : 1)
+                              .arg(formatDecimal(m_data.milliseconds, m_data.milliseconds < 10 ? 2 : 1))
                               .arg(qs(m_service->backend().name)));
     } else {
         m_status->clear();

@@ -93,7 +93,7 @@ void addFacts(WhatIfHeadline& h, const WhatIfData& data)
     h.intervalNote = notApplicable
         ? QObject::tr(
             "The interval change did not apply to %1 (no measured interval, blocking per save or interruption).")
-              .arg(formatCountOf(*notApplicable, QObject::tr("job"), QObject::tr("jobs")))
+              .arg(QObject::tr("%Ln job(s)", "", static_cast<int>(*notApplicable)))
         : QString();
 }
 
@@ -112,8 +112,7 @@ WhatIfHeadline whatIfHeadline(const WhatIfData& data, Weighting w)
     const auto [today, projected] = ends(w);
     const auto [otherToday, otherProjected] = ends(other);
     WhatIfHeadline h;
-    h.title = QObject::tr("ETT% today → projected (%1) · %2")
-                  .arg(weightingName(w), data.cohortText.empty() ? QObject::tr("all jobs") : qs(data.cohortText));
+    h.title = QObject::tr("ETT% today → projected (%1) · %2").arg(weightingName(w), cohortLabel(data.cohortText));
     h.headline = fromTo(today, projected);
     h.headlineTip = QObject::tr("Exactly %1% today, %2% projected")
                         .arg(today ? qs(core::formatPico(*today)) : QStringLiteral("–"),

@@ -3,6 +3,7 @@
 #include "app/ui/page_widgets.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -83,10 +84,10 @@ void WhatIfRowsEditor::buildPercentRows(QGridLayout* grid, int& line)
     auto section = [&](const QString& text) { grid->addWidget(makeCaption(text, this), line++, 0, 1, 3); };
     auto percentRow = [&](Row row) {
         const WhatIfRows::Info& info = WhatIfRows::info(row);
-        auto* label = new QLabel(tr(info.label), this);
-        label->setToolTip(tr(info.tip));
+        auto* label = new QLabel(QCoreApplication::translate("WhatIfPage", info.label), this);
+        label->setToolTip(QCoreApplication::translate("WhatIfPage", info.tip));
         RowWidgets w = addPercentRow(QString::fromLatin1(info.id), WhatIfRows::kMaxPercent);
-        w.slider->setToolTip(tr(info.tip));
+        w.slider->setToolTip(QCoreApplication::translate("WhatIfPage", info.tip));
         grid->addWidget(label, line, 0);
         grid->addWidget(w.slider, line, 1);
         grid->addWidget(w.spin, line++, 2);

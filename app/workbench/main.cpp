@@ -14,6 +14,7 @@
 #include "app/ui/details_panel.h"
 #include "app/ui/main_window.h"
 #include "app/ui/ranks_page.h"
+#include "app/ui/translations.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 #include "app/version/build_info.h"
@@ -482,6 +483,7 @@ int main(int argc, char** argv)
 
     QApplication app(argc, argv);
     setNames();
+    ett::app::setUpLanguage(app); // from the locale: LANG=pt_BR.UTF-8 gives Portuguese
     QApplication::setApplicationDisplayName(QStringLiteral("ETT Workbench"));
     QGuiApplication::setDesktopFileName(QStringLiteral("ett-workbench"));
     QApplication::setWindowIcon(

@@ -6,6 +6,7 @@
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
 #include "app/ui/figures_format.h"
+#include "app/ui/translations.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
@@ -15,6 +16,8 @@
 #include "gpu/whatif.h"
 
 #include <QApplication>
+#include <QCoreApplication>
+#include <QLocale>
 #include <QPainter>
 #include <QPdfWriter>
 #include <gtest/gtest.h>
@@ -40,7 +43,9 @@ void ensureApp()
         static int argc = 1;
         static char name[] = "report_tests";
         static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv); // lives for the whole test program
+        auto* app = new QApplication(argc, argv); // lives for the whole test program
+        // English, as under LANG=C: the plural forms and figures the tests expect.
+        setUpLanguage(*app, QStringLiteral("en"), QLocale::c());
     }
 }
 
@@ -319,6 +324,33 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
 // Saved what-if scenarios are projected on every report: the figures are the
 // engine's projection of the same scenario, and one whose cohort names a label the database lacks
 // says why instead of failing the report.
+// In Portuguese (LANG=pt_BR.UTF-8 for ettw report): the default title, the section headings, the
+// bucket names and the figures in the pt_BR forms; the ASCII of the English ones is gone.
+TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                  QLocale(QLocale::Portuguese, QLocale::Brazil)),
+        QStringLiteral("pt_BR"));
+    const ReportContent content = gather(ReportRequest {});
+    int pages = 0;
+    const std::string pdf = write(content, "relatorio.pdf", QPageSize::A4, &pages);
+    setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
+    const std::string text = run("pdftotext -layout '" + pdf + "' -");
+    for (const std::string needle : { "Para onde foi o tempo de treinamento", "Tempo Efetivo de Treinamento",
+             "Números principais", "progresso perdido", "ponderado por GPU", "Tempo para iniciar" }) {
+        EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
+    }
+    for (const std::string english : { "Where the training time went", "Headline figures", "lost progress" }) {
+        EXPECT_EQ(text.find(english), std::string::npos) << "still English: " << english;
+    }
+    // A percentage with a decimal comma ("80,5%") and no "%%" left by a chart axis.
+    EXPECT_TRUE(std::regex_search(text, std::regex("[0-9],[0-9]+%"))) << "no pt_BR percentage";
+    EXPECT_EQ(text.find("%%"), std::string::npos);
+}
+
 TEST_F(ReportTest, SavedScenariosAreProjected)
 {
     if (!havePdftotext()) {

@@ -1,4 +1,6 @@
 // The fleet view and the density view (declared in gantt_scene.h).
+#include "app/ui/figures_format.h"
+#include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_scene_text.h"
 
@@ -35,8 +37,9 @@ GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data)
     for (const FleetTimelineRow& f : data->rows) {
         GanttRow row;
         row.label = keys[f.key] > 1 ? QStringLiteral("%1 (%2)").arg(qs(f.key), qs(f.label)) : qs(f.key);
-        row.tooltip
-            = QStringLiteral("job %1 (%2), %3 GPUs\ndouble-click to open").arg(qs(f.key), qs(f.label)).arg(f.gpus);
+        row.tooltip = QCoreApplication::translate("Gantt", "job %1 (%2), %3 GPUs\ndouble-click to open")
+                          .arg(qs(f.key), qs(f.label))
+                          .arg(f.gpus);
         row.job = f.job;
         const int r = scene.addRow(row);
         for (size_t s = 0; s < f.spans.size(); ++s) {
@@ -53,19 +56,19 @@ GanttScene buildFleetScene(std::shared_ptr<const FleetTimelineData> data)
             m.atNs = m.untilNs = fault.atNs;
             m.interruption = static_cast<core::Interruption>(fault.interruption);
             m.attempt = fault.attempt;
-            m.text = QStringLiteral("job %1 attempt %2: %3 at %4")
+            m.text = QCoreApplication::translate("Gantt", "job %1 attempt %2: %3 at %4")
                          .arg(qs(f.key))
                          .arg(fault.attempt)
-                         .arg(qs(core::interruptionName(m.interruption)), qs(core::formatRfc3339(fault.atNs)));
+                         .arg(interruptionLabel(m.interruption), qs(core::formatRfc3339(fault.atNs)));
             scene.addMarker(r, m);
             anyFault = true;
         }
     }
     legend.addTo(scene);
     if (anyFault) {
-        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
+        scene.addLegend({ LegendEntry::Kind::Fault, QCoreApplication::translate("Gantt", "fault"), {}, false });
     }
-    scene.addLegend({ LegendEntry::Kind::Fold, kFoldLegend, ColorKey::bucket(core::Bucket::Productive), false });
+    scene.addLegend({ LegendEntry::Kind::Fold, foldLegend(), ColorKey::bucket(core::Bucket::Productive), false });
     scene.finalize();
     // The axis covers the jobs shown (inside the range asked for), not the whole range: the first
     // jobs of a long range would otherwise be squeezed into its first pixels.
@@ -157,16 +160,17 @@ QString GanttScene::describeStrip(int row, int64_t ns) const
     }
     const int64_t b0 = d.binStartNs(c);
     const int64_t b1 = d.binStartNs(c + 1);
-    const QString when = QStringLiteral("%1 to %2").arg(qs(core::formatRfc3339(b0)), qs(core::formatRfc3339(b1)));
+    const QString when = QCoreApplication::translate("Gantt", "%1 to %2")
+                             .arg(qs(core::formatRfc3339(b0)), qs(core::formatRfc3339(b1)));
     const int strip = m_rows[static_cast<size_t>(row)].strip;
     if (strip == kFaultStrip) {
-        return QStringLiteral("%1 faults\n%2").arg(d.faults[static_cast<size_t>(c)]).arg(when);
+        return QCoreApplication::translate("Gantt", "%1 faults\n%2").arg(d.faults[static_cast<size_t>(c)]).arg(when);
     }
     const int64_t jobNs
         = d.bucketNs[static_cast<size_t>(strip) * static_cast<size_t>(d.columns) + static_cast<size_t>(c)];
     const double jobs = static_cast<double>(jobNs) / static_cast<double>(std::max<int64_t>(1, b1 - b0));
-    return QStringLiteral("%1 jobs in %2 on average\n%3")
-        .arg(jobs, 0, 'f', jobs < 10 ? 1 : 0)
+    return QCoreApplication::translate("Gantt", "%1 jobs in %2 on average\n%3")
+        .arg(formatDecimal(jobs, jobs < 10 ? 1 : 0))
         .arg(bucketLabel(static_cast<core::Bucket>(strip)), when);
 }
 
@@ -179,24 +183,26 @@ QString GanttScene::describeBand(int band, int64_t ns) const
     const auto r = static_cast<size_t>(band);
     const int64_t first = d.rowFirstJob[r];
     const int64_t count = d.rowFirstJob[r + 1] - first;
-    QString text = count == 1
-        ? QStringLiteral("job %1 (%2 of %3 by start)").arg(qs(d.rowKeys[r])).arg(first + 1).arg(d.jobs)
-        : QStringLiteral("%1 jobs from %2 (%3 to %4 of %5 by start)")
-              .arg(count)
-              .arg(qs(d.rowKeys[r]))
-              .arg(first + 1)
-              .arg(first + count)
-              .arg(d.jobs);
+    QString text = count == 1 ? QCoreApplication::translate("Gantt", "job %1 (%2 of %3 by start)")
+                                    .arg(qs(d.rowKeys[r]))
+                                    .arg(first + 1)
+                                    .arg(d.jobs)
+                              : QCoreApplication::translate("Gantt", "%1 jobs from %2 (%3 to %4 of %5 by start)")
+                                    .arg(count)
+                                    .arg(qs(d.rowKeys[r]))
+                                    .arg(first + 1)
+                                    .arg(first + count)
+                                    .arg(d.jobs);
     const int c = d.binAt(ns);
     if (c >= 0) {
         const uint8_t bucket = d.cellBucket[r * static_cast<size_t>(d.columns) + static_cast<size_t>(c)];
         text += QStringLiteral("\n%1: %2")
                     .arg(qs(core::formatRfc3339(d.binStartNs(c))),
-                        bucket == FleetDensity::kNone
-                            ? QStringLiteral("nothing")
-                            : QStringLiteral("mostly ") + bucketLabel(static_cast<core::Bucket>(bucket)));
+                        bucket == FleetDensity::kNone ? QCoreApplication::translate("Gantt", "nothing")
+                                                      : QCoreApplication::translate("Gantt", "mostly %1")
+                                                            .arg(bucketLabel(static_cast<core::Bucket>(bucket))));
     }
-    return text + QStringLiteral("\ndouble-click to open the first");
+    return text + QCoreApplication::translate("Gantt", "\ndouble-click to open the first");
 }
 
 GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density)
@@ -244,9 +250,8 @@ GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density)
         }
         GanttRow row;
         row.label = bucketLabel(bucket);
-        row.tooltip = QStringLiteral("jobs in %1 over time (darker: more; at most %2 at once)")
-                          .arg(bucketLabel(bucket))
-                          .arg(peak, 0, 'f', peak < 10 ? 1 : 0);
+        row.tooltip = QCoreApplication::translate("Gantt", "jobs in %1 over time (darker: more; at most %2 at once)")
+                          .arg(bucketLabel(bucket), formatDecimal(peak, peak < 10 ? 1 : 0));
         row.depth = 1;
         row.strip = b;
         scene.addRow(row);
@@ -258,15 +263,15 @@ GanttScene buildDensityScene(std::shared_ptr<const FleetDensity> density)
     }
     if (faults > 0) {
         GanttRow row;
-        row.label = QStringLiteral("faults");
-        row.tooltip = QStringLiteral("interruptions per time bin (%1 in all)").arg(faults);
+        row.label = QCoreApplication::translate("Gantt", "faults");
+        row.tooltip = QCoreApplication::translate("Gantt", "interruptions per time bin (%1 in all)").arg(faults);
         row.depth = 1;
         row.strip = GanttScene::kFaultStrip;
         scene.addRow(row);
     }
     legend.addTo(scene);
     if (faults > 0) {
-        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("faults"), {}, false });
+        scene.addLegend({ LegendEntry::Kind::Fault, QCoreApplication::translate("Gantt", "faults"), {}, false });
     }
     scene.setSource(density);
     scene.finalize();

@@ -31,9 +31,11 @@ int addJobRow(GanttScene& scene, const core::JobTimeline& t, int32_t job)
 {
     GanttRow jobRow;
     jobRow.label = qs(t.key);
-    jobRow.tooltip = QStringLiteral("job %1 (%2)\n%3\n%4 GPUs").arg(qs(t.key), qs(t.label), qs(t.name)).arg(t.gpus);
+    jobRow.tooltip = QCoreApplication::translate("Gantt", "job %1 (%2)\n%3\n%4 GPUs")
+                         .arg(qs(t.key), qs(t.label), qs(t.name))
+                         .arg(t.gpus);
     if (t.noCheckpointData) {
-        jobRow.tooltip += QStringLiteral("\nno checkpoint data: lost progress unknown");
+        jobRow.tooltip += QCoreApplication::translate("Gantt", "\nno checkpoint data: lost progress unknown");
     }
     jobRow.header = true;
     jobRow.job = job;
@@ -48,7 +50,7 @@ std::vector<int> addAttemptRows(GanttScene& scene, const core::JobTimeline& t, i
         const core::TimelineAttempt& a = t.attempts[i];
         GanttRow row;
         row.label = attemptTitle(a);
-        row.tooltip = row.label + QStringLiteral(", %1 GPUs\n").arg(a.result.gpus)
+        row.tooltip = row.label + QCoreApplication::translate("Gantt", ", %1 GPUs\n").arg(a.result.gpus)
             + timesText(a.result.startNs, a.result.endNs);
         row.depth = 1;
         row.bracketLane = true;
@@ -107,9 +109,9 @@ void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, const s
         b.endNs = a.startNs + a.ttsNs;
         b.row = b.linkRow = attemptRow;
         b.attempt = a.number;
-        b.label = QStringLiteral("TTS ") + qs(core::formatDurationHuman(a.ttsNs));
+        b.label = QStringLiteral("TTS ") + formatDuration(a.ttsNs);
         if (!a.firstTrainNs) {
-            b.label += QStringLiteral(" (never trained)");
+            b.label += QCoreApplication::translate("Gantt", " (never trained)");
         }
         scene.addBracket(b);
     }
@@ -125,13 +127,12 @@ void addAttemptMarks(GanttScene& scene, const core::TimelineAttempt& ta, const s
         b.row = attemptRow;
         b.linkRow = rowAt(b.endNs);
         b.attempt = a.number;
-        b.label = QStringLiteral("TTR ") + qs(core::formatDurationHuman(*a.ttrNs));
+        b.label = QStringLiteral("TTR ") + formatDuration(*a.ttrNs);
         if (split) {
             // Spec 7.1: where the recovery went.
-            b.label += QStringLiteral(" = detect %1 + restart %2 + start-up %3")
-                           .arg(qs(core::formatDurationHuman(split->detectNs)),
-                               qs(core::formatDurationHuman(split->restartNs)),
-                               qs(core::formatDurationHuman(split->startupNs)));
+            b.label += QCoreApplication::translate("Gantt", " = detect %1 + restart %2 + start-up %3")
+                           .arg(formatDuration(split->detectNs), formatDuration(split->restartNs),
+                               formatDuration(split->startupNs));
         }
         scene.addBracket(b);
         marks.ttr = true;
@@ -168,19 +169,23 @@ void addJobLegend(GanttScene& scene, const LegendBuilder& legend, const JobMarks
 {
     legend.addTo(scene);
     if (marks.fault) {
-        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
+        scene.addLegend({ LegendEntry::Kind::Fault, QCoreApplication::translate("Gantt", "fault"), {}, false });
     }
     if (marks.durable) {
-        scene.addLegend({ LegendEntry::Kind::CheckpointDurable, QStringLiteral("checkpoint"), {}, false });
+        scene.addLegend(
+            { LegendEntry::Kind::CheckpointDurable, QCoreApplication::translate("Gantt", "checkpoint"), {}, false });
     }
     if (marks.failedCheckpoint) {
-        scene.addLegend({ LegendEntry::Kind::CheckpointFailed, QStringLiteral("checkpoint not durable"), {}, false });
+        scene.addLegend({ LegendEntry::Kind::CheckpointFailed,
+            QCoreApplication::translate("Gantt", "checkpoint not durable"), {}, false });
     }
-    scene.addLegend({ LegendEntry::Kind::TimeToStart, QStringLiteral("time to start"), {}, false });
+    scene.addLegend(
+        { LegendEntry::Kind::TimeToStart, QCoreApplication::translate("Gantt", "time to start"), {}, false });
     if (marks.ttr) {
-        scene.addLegend({ LegendEntry::Kind::TimeToRecover, QStringLiteral("time to recover"), {}, false });
+        scene.addLegend(
+            { LegendEntry::Kind::TimeToRecover, QCoreApplication::translate("Gantt", "time to recover"), {}, false });
     }
-    scene.addLegend({ LegendEntry::Kind::Fold, kFoldLegend, ColorKey::bucket(core::Bucket::Productive), false });
+    scene.addLegend({ LegendEntry::Kind::Fold, foldLegend(), ColorKey::bucket(core::Bucket::Productive), false });
 }
 
 } // namespace
@@ -252,7 +257,7 @@ GanttScene buildRankScene(
         GanttRow header;
         header.label = attemptTitle(ta);
         if (multiRank) {
-            header.label += QStringLiteral(" · %1 ranks").arg(ta.ranks.size());
+            header.label += QCoreApplication::translate("Gantt", " · %1 ranks").arg(ta.ranks.size());
         }
         header.tooltip = header.label + QLatin1Char('\n') + timesText(a.startNs, a.endNs);
         header.header = true;
@@ -284,9 +289,10 @@ GanttScene buildRankScene(
         }
         for (const auto& [rank, indexes] : byRank) {
             GanttRow main;
-            main.label = rank >= 0 ? QStringLiteral("rank %1").arg(rank)
-                                   : (multiRank ? QStringLiteral("all ranks") : QStringLiteral("phases"));
-            main.tooltip = QStringLiteral("attempt %1 · ").arg(a.number) + main.label;
+            main.label = rank >= 0 ? QCoreApplication::translate("Gantt", "rank %1").arg(rank)
+                                   : (multiRank ? QCoreApplication::translate("Gantt", "all ranks")
+                                                : QCoreApplication::translate("Gantt", "phases"));
+            main.tooltip = QCoreApplication::translate("Gantt", "attempt %1 · ").arg(a.number) + main.label;
             main.depth = 1;
             main.job = job;
             main.attempt = ai;
@@ -314,8 +320,8 @@ GanttScene buildRankScene(
                 if (isInitStage(ph)) {
                     if (initRow < 0) {
                         GanttRow sub;
-                        sub.label = QStringLiteral("init stages");
-                        sub.tooltip = main.tooltip + QStringLiteral(" · init stages");
+                        sub.label = QCoreApplication::translate("Gantt", "init stages");
+                        sub.tooltip = main.tooltip + QCoreApplication::translate("Gantt", " · init stages");
                         sub.depth = 2;
                         sub.job = job;
                         sub.attempt = ai;
@@ -335,8 +341,9 @@ GanttScene buildRankScene(
                     // 4. Background work never blocks: a sub-row of its own keeps it off the bars.
                     if (backgroundRow < 0) {
                         GanttRow sub;
-                        sub.label = QStringLiteral("background");
-                        sub.tooltip = main.tooltip + QStringLiteral(" · background (never blocks training)");
+                        sub.label = QCoreApplication::translate("Gantt", "background");
+                        sub.tooltip = main.tooltip
+                            + QCoreApplication::translate("Gantt", " · background (never blocks training)");
                         sub.depth = 2;
                         sub.job = job;
                         sub.attempt = ai;
@@ -353,9 +360,9 @@ GanttScene buildRankScene(
     }
     legend.addTo(scene);
     if (anyFault) {
-        scene.addLegend({ LegendEntry::Kind::Fault, QStringLiteral("fault"), {}, false });
+        scene.addLegend({ LegendEntry::Kind::Fault, QCoreApplication::translate("Gantt", "fault"), {}, false });
     }
-    scene.addLegend({ LegendEntry::Kind::Fold, kFoldLegend, ColorKey::category(core::Category::Train), false });
+    scene.addLegend({ LegendEntry::Kind::Fold, foldLegend(), ColorKey::category(core::Category::Train), false });
     scene.finalize();
     return scene;
 }

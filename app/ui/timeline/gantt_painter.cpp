@@ -1,7 +1,9 @@
 #include "app/ui/timeline/gantt_painter.h"
 
+#include "app/ui/figures_format.h"
 #include "app/ui/palette.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QHash>
 #include <QImage>
@@ -707,9 +709,10 @@ void paintDensityLabels(QPainter& p, const FleetDensity& d, const QRectF& grid, 
     const QFontMetricsF fm(p.font());
     const double lineH = fm.height();
     p.setPen(kText);
-    const QString title = d.rows == d.jobs
-        ? QStringLiteral("%1 jobs, one a line").arg(d.jobs)
-        : QStringLiteral("%1 jobs, %2 a line").arg(d.jobs).arg(static_cast<double>(d.jobs) / d.rows, 0, 'f', 1);
+    const QString title = d.rows == d.jobs ? QCoreApplication::translate("Gantt", "%1 jobs, one a line").arg(d.jobs)
+                                           : QCoreApplication::translate("Gantt", "%1 jobs, %2 a line")
+                                                 .arg(d.jobs)
+                                                 .arg(formatDecimal(static_cast<double>(d.jobs) / d.rows, 1));
     p.drawText(QRectF(left + 6.0, grid.top(), width - 10.0, lineH), Qt::AlignLeft | Qt::AlignVCenter,
         fm.elidedText(title, Qt::ElideRight, width - 10.0));
     p.setPen(kMutedText);

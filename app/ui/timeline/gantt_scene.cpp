@@ -295,9 +295,9 @@ QString GanttScene::spanName(const GanttSpan& s) const
         return s.color.kind == ColorKey::Kind::Bucket ? bucketLabel(static_cast<core::Bucket>(s.color.code))
                                                       : QString();
     case SpanKind::Gap:
-        return QStringLiteral("recovery gap");
+        return QCoreApplication::translate("Gantt", "recovery gap");
     case SpanKind::PhaseGroup:
-        return QStringLiteral("init stages");
+        return QCoreApplication::translate("Gantt", "init stages");
     case SpanKind::Phase: {
         if (!m_timeline || s.attempt < 0 || s.attempt >= static_cast<int32_t>(m_timeline->attempts.size())) {
             return {};
@@ -371,7 +371,8 @@ TimelineSelection GanttScene::selectionForRow(int rowIndex) const
         sel.attempt = a.result.number;
         sel.startNs = a.result.startNs;
         sel.endNs = a.result.endNs;
-        sel.text = attemptTitle(a) + (row.rank >= 0 ? QStringLiteral(" · rank %1").arg(row.rank) : QString())
+        sel.text = attemptTitle(a)
+            + (row.rank >= 0 ? QCoreApplication::translate("Gantt", " · rank %1").arg(row.rank) : QString())
             + QLatin1Char('\n') + timesText(sel.startNs, sel.endNs);
         return sel;
     }
@@ -389,7 +390,8 @@ TimelineSelection GanttScene::selectionForRow(int rowIndex) const
         sel.startNs = m_timeline->windowStartNs;
         sel.endNs = m_timeline->windowEndNs;
     }
-    sel.text = QStringLiteral("job ") + row.label + QLatin1Char('\n') + timesText(sel.startNs, sel.endNs);
+    sel.text = QCoreApplication::translate("Gantt", "job %1").arg(row.label) + QLatin1Char('\n')
+        + timesText(sel.startNs, sel.endNs);
     return sel;
 }
 
@@ -408,10 +410,10 @@ QString GanttScene::describe(const SpanHit& hit) const
     }
     switch (s->what) {
     case SpanKind::Segment:
-        what += QStringLiteral(" (bucket)");
+        what += QCoreApplication::translate("Gantt", " (bucket)");
         break;
     case SpanKind::Gap:
-        what += QStringLiteral(" (between attempts, counted as recovery)");
+        what += QCoreApplication::translate("Gantt", " (between attempts, counted as recovery)");
         break;
     case SpanKind::Phase:
         if (a && s->item >= 0 && s->item < static_cast<int32_t>(a->phases.size())) {
@@ -431,17 +433,19 @@ QString GanttScene::describe(const SpanHit& hit) const
             for (const core::TimelinePhase& p : a->phases) {
                 stages += isInitStage(p) && p.rank == row.rank && p.startNs >= s->startNs && p.endNs <= s->endNs;
             }
-            what = QStringLiteral("init: %1 stages (in the sub-row below)").arg(stages);
+            what = QCoreApplication::translate("Gantt", "init: %1 stages (in the sub-row below)").arg(stages);
         }
         break;
     case SpanKind::FleetSpan:
-        where = QStringLiteral("job ") + row.label;
+        where = QCoreApplication::translate("Gantt", "job %1").arg(row.label);
         break;
     }
     if (a) {
-        where = QStringLiteral("job %1 · attempt %2").arg(qs(m_timeline->key)).arg(a->result.number);
+        where = QCoreApplication::translate("Gantt", "job %1 · attempt %2")
+                    .arg(qs(m_timeline->key))
+                    .arg(a->result.number);
         if (row.rank >= 0) {
-            where += QStringLiteral(" · rank %1").arg(row.rank);
+            where += QCoreApplication::translate("Gantt", " · rank %1").arg(row.rank);
         }
     }
     return what + QLatin1Char('\n') + where + QLatin1Char('\n') + timesText(s->startNs, s->endNs);
@@ -454,12 +458,14 @@ QString GanttScene::describe(const GanttMarker& marker) const
 
 QString GanttScene::describe(const GanttBracket& b) const
 {
-    const QString name = b.kind == GanttBracket::Kind::TimeToStart ? QStringLiteral("Time to Start")
-                                                                   : QStringLiteral("Time to Recover");
-    const QString from = b.kind == GanttBracket::Kind::TimeToStart ? QStringLiteral("attempt %1 start")
-                                                                   : QStringLiteral("fault of attempt %1");
+    const QString name = b.kind == GanttBracket::Kind::TimeToStart
+        ? QCoreApplication::translate("Gantt", "Time to Start")
+        : QCoreApplication::translate("Gantt", "Time to Recover");
+    const QString from = b.kind == GanttBracket::Kind::TimeToStart
+        ? QCoreApplication::translate("Gantt", "attempt %1 start")
+        : QCoreApplication::translate("Gantt", "fault of attempt %1");
     return name + QStringLiteral(": ") + duration(b.endNs - b.startNs) + QLatin1Char('\n') + from.arg(b.attempt)
-        + QStringLiteral(" %1\nfirst training  %2")
+        + QCoreApplication::translate("Gantt", " %1\nfirst training  %2")
               .arg(qs(core::formatRfc3339(b.startNs)), qs(core::formatRfc3339(b.endNs)));
 }
 

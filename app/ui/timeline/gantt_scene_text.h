@@ -3,11 +3,13 @@
 // Internal to the timeline; not for other parts of the window.
 #pragma once
 
+#include "app/ui/figures_format.h"
 #include "app/ui/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "core/model/timeutil.h"
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QString>
 
 #include <algorithm>
@@ -18,7 +20,10 @@
 namespace ett::app::scene_text {
 
 // Folded runs of spans too thin to draw show their time per colour as stacked bands.
-inline const QString kFoldLegend = QStringLiteral("many small spans (shares of time)");
+inline QString foldLegend()
+{
+    return QCoreApplication::translate("Gantt", "many small spans (shares of time)");
+}
 
 inline QString qs(std::string_view s)
 {
@@ -27,49 +32,50 @@ inline QString qs(std::string_view s)
 
 inline QString duration(int64_t ns)
 {
-    return qs(core::formatDurationHuman(ns)) + QStringLiteral(" (") + qs(core::formatSeconds(ns))
-        + QStringLiteral(" s)");
+    return formatDuration(ns) + QStringLiteral(" (") + qs(core::formatSeconds(ns)) + QStringLiteral(" s)");
 }
 
 inline QString timesText(int64_t startNs, int64_t endNs)
 {
-    return QStringLiteral("start %1\nend   %2\nduration %3")
+    return QCoreApplication::translate("Gantt", "start %1\nend   %2\nduration %3")
         .arg(qs(core::formatRfc3339(startNs)), qs(core::formatRfc3339(endNs)), duration(endNs - startNs));
 }
 
 inline QString attemptTitle(const core::TimelineAttempt& a)
 {
-    return QStringLiteral("attempt %1 · %2").arg(a.result.number).arg(qs(core::outcomeName(a.result.outcome)));
+    return QCoreApplication::translate("Gantt", "attempt %1 · %2")
+        .arg(a.result.number)
+        .arg(outcomeLabel(a.result.outcome));
 }
 
 // "failure infra.gpu.hbm (explicit): XID 48"
 inline QString faultText(const core::TimelineAttempt& a)
 {
-    QString s = qs(core::interruptionName(a.result.interruption));
-    if (a.result.interruption == core::Interruption::None) {
-        s = qs(core::outcomeName(a.result.outcome));
-    }
-    s += QStringLiteral(" at ") + qs(core::formatRfc3339(a.result.faultNs.value_or(a.result.endNs)));
-    s += QStringLiteral("\ncause: ") + (a.cause.empty() ? QStringLiteral("(none given)") : qs(a.cause));
-    s += QStringLiteral("\nsymptom: ") + (a.symptom.empty() ? QStringLiteral("(none given)") : qs(a.symptom));
+    const QString what = a.result.interruption == core::Interruption::None ? outcomeLabel(a.result.outcome)
+                                                                           : interruptionLabel(a.result.interruption);
+    const QString none = QCoreApplication::translate("Gantt", "(none given)");
+    QString s = QCoreApplication::translate("Gantt", "attempt %1 %2 at %3\ncause: %4\nsymptom: %5")
+                    .arg(a.result.number)
+                    .arg(what, qs(core::formatRfc3339(a.result.faultNs.value_or(a.result.endNs))),
+                        a.cause.empty() ? none : qs(a.cause), a.symptom.empty() ? none : qs(a.symptom));
     if (!a.detail.empty()) {
-        s += QStringLiteral("\ndetail: ") + qs(a.detail);
+        s += QCoreApplication::translate("Gantt", "\ndetail: %1").arg(qs(a.detail));
     }
-    return QStringLiteral("attempt %1 ").arg(a.result.number) + s;
+    return s;
 }
 
 inline QString checkpointText(const core::TimelineCheckpoint& c)
 {
-    QString s = QStringLiteral("checkpoint");
-    if (c.step) {
-        s += QStringLiteral(" step %1").arg(*c.step);
-    }
-    s += QStringLiteral(" (attempt %1)\ncaptured %2").arg(c.attempt).arg(qs(core::formatRfc3339(c.startNs)));
+    QString s = c.step ? QCoreApplication::translate("Gantt", "checkpoint step %1").arg(*c.step)
+                       : QCoreApplication::translate("Gantt", "checkpoint");
+    s += QCoreApplication::translate("Gantt", " (attempt %1)\ncaptured %2")
+             .arg(c.attempt)
+             .arg(qs(core::formatRfc3339(c.startNs)));
     if (c.failed) {
-        s += QStringLiteral("\nnever became durable (failed)");
+        s += QCoreApplication::translate("Gantt", "\nnever became durable (failed)");
     } else {
-        s += QStringLiteral("\ndurable  %1 (+%2)")
-                 .arg(qs(core::formatRfc3339(c.durableNs)), qs(core::formatDurationHuman(c.durableNs - c.startNs)));
+        s += QCoreApplication::translate("Gantt", "\ndurable  %1 (+%2)")
+                 .arg(qs(core::formatRfc3339(c.durableNs)), formatDuration(c.durableNs - c.startNs));
     }
     return s;
 }

@@ -1,5 +1,6 @@
 #include "app/ui/timeline/gantt_widget.h"
 
+#include "app/ui/figures_format.h"
 #include "app/ui/page_widgets.h"
 #include "core/model/timeutil.h"
 
@@ -326,8 +327,7 @@ void GanttWidget::paintEvent(QPaintEvent*)
         // The range it will zoom to.
         const int64_t a = m_axis.toNs(x0 - m_painter.timeAreaLeft(r));
         const int64_t b = m_axis.toNs(x1 - m_painter.timeAreaLeft(r));
-        p.drawText(band.adjusted(4, 4, -4, -4), Qt::AlignTop | Qt::AlignLeft,
-            QString::fromStdString(core::formatDurationHuman(b - a)));
+        p.drawText(band.adjusted(4, 4, -4, -4), Qt::AlignTop | Qt::AlignLeft, formatDuration(b - a));
     }
     if (!m_scene || m_scene->rows().empty()) {
         p.setPen(QColor(0x70, 0x70, 0x70));

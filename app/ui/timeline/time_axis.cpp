@@ -1,6 +1,11 @@
 #include "app/ui/timeline/time_axis.h"
 
+#include "app/ui/figures_format.h"
 #include "core/model/timeutil.h"
+
+#include <QCoreApplication>
+#include <QDate>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -128,15 +133,42 @@ QString clockLabel(int64_t ns, bool withSeconds)
     return s;
 }
 
+// Outside English, dates are the locale's: its month names, in the order the DateFormat messages
+// give ("8 jun." for "Jun 8", "08/06/2025" for "2025-06-08").
+bool localDates()
+{
+    return figuresLocale().language() != QLocale::English;
+}
+
+QString localDate(const Civil& c, const char* format)
+{
+    const QDate date(static_cast<int>(c.year), static_cast<int>(c.month), static_cast<int>(c.day));
+    return figuresLocale().toString(date, QCoreApplication::translate("DateFormat", format));
+}
+
 QString dayLabel(int64_t ns)
 {
     const Civil c = civilFromDays(floorDiv(ns, kDay));
+    if (localDates()) {
+        return localDate(c, QT_TRANSLATE_NOOP("DateFormat", "MMM d"));
+    }
     return QString::fromLatin1(kMonthNames[c.month - 1]) + QLatin1Char(' ') + QString::number(c.day);
+}
+
+QString monthLabel(const Civil& c)
+{
+    if (localDates()) {
+        return localDate(c, QT_TRANSLATE_NOOP("DateFormat", "MMM"));
+    }
+    return QString::fromLatin1(kMonthNames[c.month - 1]);
 }
 
 QString dateLabel(int64_t ns)
 {
     const Civil c = civilFromDays(floorDiv(ns, kDay));
+    if (localDates()) {
+        return localDate(c, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd"));
+    }
     return QString::number(c.year) + QLatin1Char('-') + twoDigits(c.month) + QLatin1Char('-') + twoDigits(c.day);
 }
 
@@ -371,7 +403,7 @@ AxisTicks TimeAxis::ticks(double minMajorSpacingPx) const
             return dayLabel(ns);
         case TimeUnit::Month: {
             const Civil c = civilFromDays(floorDiv(ns, kDay));
-            return c.month == 1 ? QString::number(c.year) : QString::fromLatin1(kMonthNames[c.month - 1]);
+            return c.month == 1 ? QString::number(c.year) : monthLabel(c);
         }
         case TimeUnit::Year:
             return QString::number(civilFromDays(floorDiv(ns, kDay)).year);

@@ -98,8 +98,11 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
     // or run into the hint; the tooltip has it whole.
     m_status->setElideMode(Qt::ElideRight);
     bar->addWidget(m_status, 1);
-    auto* hint
-        = new QLabel(tr("drag: pan · right-drag: zoom to range · right-click: export · double-click: open"), this);
+    // Elided too where there is no room (longer in other languages): the window must still fit the
+    // screen.
+    auto* hint = new ElidedLabel(this);
+    hint->setElideMode(Qt::ElideRight);
+    hint->setFullText(tr("drag: pan · right-drag: zoom to range · right-click: export · double-click: open"));
     hint->setEnabled(false);
     bar->addWidget(hint);
 

@@ -53,6 +53,7 @@ TEST(CompareCards, TooFewJobsGiveNoVerdict)
 
 TEST(CompareModels, TimeToRecoverBridgeStepsFromAsMeanToBsColouredByTheChange)
 {
+    fixtures::ensureApp(); // the English plural forms ("1 recovery") are a catalog of the application
     // A: the worked example's recovery, 0 + 300 + 900 s; B: (60, 120, 600) and (0, 300, 300) s, means
     // 30, 210 and 450 s: detect +30 s (slower: red), restart -1 min 30 s, start-up -7 min 30 s (green).
     constexpr int64_t kS = 1'000'000'000;

@@ -3,6 +3,7 @@
 // store as it was, stale results dropped, the fleet timeline, and renaming labels.
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
+#include "app/ui/translations.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
@@ -10,6 +11,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLocale>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -48,7 +50,9 @@ void ensureApp()
         static int argc = 1;
         static char name[] = "ui_tests";
         static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv); // lives for the whole test program
+        auto* app = new QApplication(argc, argv); // lives for the whole test program
+        // English, as under LANG=C: the plural forms and figures the tests expect.
+        setUpLanguage(*app, QStringLiteral("en"), QLocale::c());
     }
 }
 

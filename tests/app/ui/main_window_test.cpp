@@ -4,12 +4,14 @@
 #include "app/ui/job_search.h"
 #include "app/ui/main_window.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/translations.h"
 #include "app/ui/workbench_state.h"
 
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QScreen>
 #include <QSignalSpy>
@@ -67,9 +69,9 @@ QString culprits(const MainWindow& window)
                    : ::testing::AssertionFailure() << "no overview of " << db.toStdString();
 }
 
-TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
+// Every page of the window with the sample fleet fits the laptop screen, in the language set.
+void expectEveryPageFitsALaptopScreen()
 {
-    fixtures::ensureApp();
     QStandardPaths::setTestModeEnabled(true); // recent files go to a test location
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
@@ -94,6 +96,23 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
         EXPECT_LE(min.width(), kLaptop.width()) << pages[page] << ": " << culprits(window).toStdString();
         EXPECT_LE(min.height(), kLaptop.height()) << pages[page] << ": " << culprits(window).toStdString();
     }
+}
+
+TEST(MainWindowSize, EveryPageFitsALaptopScreenWithTheSampleFleet)
+{
+    fixtures::ensureApp();
+    expectEveryPageFitsALaptopScreen();
+}
+
+// Portuguese is longer than English: the labels that would widen the window are elided or short.
+TEST(MainWindowSize, EveryPageFitsALaptopScreenInPortuguese)
+{
+    fixtures::ensureApp();
+    ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                  QLocale(QLocale::Portuguese, QLocale::Brazil)),
+        QStringLiteral("pt_BR"));
+    expectEveryPageFitsALaptopScreen();
+    setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
 }
 
 TEST(MainWindowSize, OpensNoLargerThanTheScreen)

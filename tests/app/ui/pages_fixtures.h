@@ -5,6 +5,7 @@
 // small lookups into windows and charts. Header-only; test code.
 #pragma once
 
+#include "app/ui/translations.h"
 #include "app/ui/types.h"
 #include "core/model/accounting.h"
 #include "core/model/rollup.h"
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QAreaSeries>
 #include <QChart>
+#include <QLocale>
 #include <QString>
 #include <QWidget>
 #include <gtest/gtest.h>
@@ -37,7 +39,9 @@ inline void ensureApp()
         static int argc = 1;
         static char name[] = "ui_tests";
         static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv); // lives for the whole test program
+        auto* app = new QApplication(argc, argv); // lives for the whole test program
+        // English, as under LANG=C: the plural forms and figures the tests expect.
+        setUpLanguage(*app, QStringLiteral("en"), QLocale::c());
     }
 }
 

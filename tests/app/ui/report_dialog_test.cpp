@@ -3,6 +3,7 @@
 // comparison only when asked, and reports errors instead of saving.
 #include "app/ui/data_service.h"
 #include "app/ui/report_dialog.h"
+#include "app/ui/translations.h"
 #include "app/ui/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
@@ -10,6 +11,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,7 +28,9 @@ void ensureApp()
         static int argc = 1;
         static char name[] = "ui_tests";
         static char* argv[] = { name, nullptr };
-        new QApplication(argc, argv);
+        auto* app = new QApplication(argc, argv);
+        // English, as under LANG=C: the plural forms and figures the tests expect.
+        setUpLanguage(*app, QStringLiteral("en"), QLocale::c());
     }
 }
 

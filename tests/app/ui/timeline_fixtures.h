@@ -4,12 +4,14 @@
 #pragma once
 
 #include "app/service/fleet_source.h"
+#include "app/ui/translations.h"
 #include "app/ui/types.h"
 #include "core/model/accounting.h"
 #include "core/model/timeutil.h"
 #include "core/store/timeline.h"
 
 #include <QApplication>
+#include <QLocale>
 
 #include <algorithm>
 #include <cstdint>
@@ -33,6 +35,8 @@ inline QApplication* ensureApp()
     static char name[] = "ui_tests";
     static char* argv[] = { name, nullptr };
     static auto* app = new QApplication(argc, argv);
+    // English, as under LANG=C: the plural forms and figures the tests expect.
+    setUpLanguage(*app, QStringLiteral("en"), QLocale::c());
     return app;
 }
 

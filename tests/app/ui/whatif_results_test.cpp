@@ -67,6 +67,7 @@ WhatIfData projection()
 
 TEST(WhatIfHeadline, ShowsTodayToProjectedTheChangeAndTheOtherWeighting)
 {
+    fixtures::ensureApp(); // the English plural forms ("3 jobs") are a catalog of the application
     const WhatIfHeadline h = whatIfHeadline(projection(), Weighting::Gpu);
     EXPECT_EQ(h.title, QStringLiteral("ETT% today → projected (GPU-weighted) · label=after"));
     EXPECT_EQ(h.headline, QStringLiteral("74.21% → 78.90%"));

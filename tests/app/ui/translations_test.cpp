@@ -1,0 +1,139 @@
+// The window in Portuguese: the compiled catalog is found in the resources, a real widget's
+// strings come out translated although tr() asks for namespaced contexts ("ett::app::MainWindow")
+// that lupdate files without the namespace, counts take Portuguese plurals, figures and dates the
+// pt_BR formats, and exports stay locale-free. English (LANG=C) keeps its figures and plurals.
+#include "app/ui/figures_format.h"
+#include "app/ui/main_window.h"
+#include "app/ui/palette.h"
+#include "app/ui/table_export.h"
+#include "app/ui/translations.h"
+
+#include <QAbstractTableModel>
+#include <QAction>
+#include <QCoreApplication>
+#include <QLocale>
+#include <QMenuBar>
+#include <QStandardPaths>
+#include <gtest/gtest.h>
+
+#include "pages_fixtures.h"
+
+namespace ett::app {
+namespace {
+
+constexpr int64_t kS = 1'000'000'000;
+constexpr int64_t kJune1Noon = (1'748'736'000 + 12 * 3600) * kS; // 2025-06-01T12:00:00Z
+
+class Portuguese : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        fixtures::ensureApp();
+        ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                      QLocale(QLocale::Portuguese, QLocale::Brazil)),
+            QStringLiteral("pt_BR"))
+            << "the pt_BR catalog is not in the resources";
+    }
+    void TearDown() override { setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c()); }
+};
+
+QStringList menuTitles(const MainWindow& window)
+{
+    QStringList titles;
+    for (const QAction* a : window.menuBar()->actions()) {
+        titles << a->text();
+    }
+    return titles;
+}
+
+TEST_F(Portuguese, TheMainWindowsMenusAndTitleComeOutInPortuguese)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    ASSERT_STREQ(MainWindow::staticMetaObject.className(), "ett::app::MainWindow")
+        << "the context tr() asks for has the namespace";
+    MainWindow window;
+    const QStringList titles = menuTitles(window);
+    EXPECT_TRUE(titles.contains(QStringLiteral("&Arquivo"))) << titles.join(QStringLiteral(", ")).toStdString();
+    EXPECT_TRUE(titles.contains(QStringLiteral("Aj&uda"))) << titles.join(QStringLiteral(", ")).toStdString();
+    EXPECT_FALSE(titles.contains(QStringLiteral("&File")));
+}
+
+TEST_F(Portuguese, TheTranslatorFindsNamespacedAndPlainContexts)
+{
+    NamespaceTolerantTranslator t;
+    ASSERT_TRUE(t.load(QStringLiteral(":/i18n/ett_workbench_pt_BR.qm")));
+    const QString plain = t.translate("MainWindow", "&File");
+    EXPECT_EQ(plain, QStringLiteral("&Arquivo"));
+    EXPECT_EQ(t.translate("ett::app::MainWindow", "&File"), plain);
+    EXPECT_TRUE(t.translate("ett::app::MainWindow", "no such message").isEmpty());
+}
+
+TEST_F(Portuguese, CountsTakePortuguesePluralsAndSeparators)
+{
+    EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1),
+        QStringLiteral("1 interrupção"));
+    EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1234),
+        QStringLiteral("1.234 interrupções"));
+}
+
+TEST_F(Portuguese, FiguresDatesAndBucketsUseThePortugueseForms)
+{
+    EXPECT_EQ(formatPercent(84.2), QStringLiteral("84,2%"));
+    EXPECT_EQ(formatHours(1234.4, QStringLiteral("h")), QStringLiteral("1.234 h"));
+    EXPECT_EQ(formatHours(12.34, QStringLiteral("h")), QStringLiteral("12,3 h"));
+    EXPECT_EQ(formatHours(0.001, QStringLiteral("h")), QStringLiteral("<0,01 h"));
+    EXPECT_EQ(formatCount(1234), QStringLiteral("1.234"));
+    EXPECT_EQ(formatPp(-0.4), QStringLiteral("−0,40 pp"));
+    EXPECT_EQ(formatDecimal(1234.5, 1), QStringLiteral("1234,5"));
+    EXPECT_EQ(formatUtc(kJune1Noon + 999'999'999), QStringLiteral("01/06/2025 12:00:00 UTC"));
+    EXPECT_EQ(formatUtcMinutes(kJune1Noon), QStringLiteral("01/06/2025 12:00 UTC"));
+    EXPECT_EQ(bucketLabel(core::Bucket::LostProgress), QStringLiteral("progresso perdido"));
+    EXPECT_EQ(weightingName(Weighting::Gpu), QStringLiteral("ponderado por GPU"));
+}
+
+// One cell whose text the model writes when asked, as the window's models do.
+class PercentModel : public QAbstractTableModel
+{
+public:
+    int rowCount(const QModelIndex& = {}) const override { return 1; }
+    int columnCount(const QModelIndex& = {}) const override { return 1; }
+    QVariant data(const QModelIndex& index, int role) const override
+    {
+        return index.isValid() && role == Qt::DisplayRole ? QVariant(formatPercent(84.2)) : QVariant();
+    }
+    QVariant headerData(int, Qt::Orientation, int role) const override
+    {
+        return role == Qt::DisplayRole ? QVariant(QStringLiteral("ETT%")) : QVariant();
+    }
+};
+
+TEST_F(Portuguese, CsvAndJsonExportsStayLocaleFree)
+{
+    PercentModel model;
+    EXPECT_EQ(model.data(model.index(0, 0), Qt::DisplayRole).toString(), QStringLiteral("84,2%")) << "the window";
+    const QByteArray csv = tableToCsv(model);
+    EXPECT_TRUE(csv.contains("84.2%")) << csv.toStdString();
+    EXPECT_FALSE(csv.contains("84,2")) << csv.toStdString();
+    const QByteArray json = tableToJson(model, TableExport {});
+    EXPECT_TRUE(json.contains("84.2%")) << json.toStdString();
+    EXPECT_EQ(formatPercent(84.2), QStringLiteral("84,2%")) << "the export's scope has ended";
+}
+
+TEST(English, KeepsItsFiguresPluralsAndDates)
+{
+    fixtures::ensureApp();
+    setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
+    EXPECT_EQ(formatPercent(84.2), QStringLiteral("84.2%"));
+    EXPECT_EQ(formatHours(1234.4, QStringLiteral("h")), QStringLiteral("1,234 h"));
+    EXPECT_EQ(formatUtc(kJune1Noon), QStringLiteral("2025-06-01 12:00:00 UTC"));
+    EXPECT_EQ(formatUtcMinutes(kJune1Noon), QStringLiteral("2025-06-01 12:00 UTC"));
+    EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1),
+        QStringLiteral("1 interruption"));
+    EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1234),
+        QStringLiteral("1,234 interruptions"));
+    EXPECT_EQ(bucketLabel(core::Bucket::LostProgress), QStringLiteral("lost progress"));
+}
+
+} // namespace
+} // namespace ett::app

@@ -1,0 +1,264 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>AdviceTableModel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/advice_table_model.cpp" line="+140"/>
+        <source>%Ln job(s) flagged</source>
+        <translation>
+            <numerusform>%Ln job flagged</numerusform>
+            <numerusform>%Ln jobs flagged</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AdvisorPage</name>
+    <message numerus="yes">
+        <location filename="../app/ui/advisor_page.cpp" line="+371"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CausesPage</name>
+    <message numerus="yes">
+        <location filename="../app/ui/causes_page.cpp" line="+112"/>
+        <location line="+194"/>
+        <source>%Ln interruption(s)</source>
+        <translation>
+            <numerusform>%Ln interruption</numerusform>
+            <numerusform>%Ln interruptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-193"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CompareCards</name>
+    <message numerus="yes">
+        <location filename="../app/ui/compare_cards.cpp" line="+99"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ComparePage</name>
+    <message numerus="yes">
+        <location filename="../app/ui/compare_page.cpp" line="+528"/>
+        <location line="+56"/>
+        <location line="+1"/>
+        <location line="+92"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DetailsPanel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/details_panel.cpp" line="+766"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln failure</numerusform>
+            <numerusform>%Ln failures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preemption</numerusform>
+            <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>IntervalsDialog</name>
+    <message numerus="yes">
+        <location filename="../app/ui/intervals_dialog.cpp" line="+295"/>
+        <source>%Ln interval(s)</source>
+        <translation>
+            <numerusform>%Ln interval</numerusform>
+            <numerusform>%Ln intervals</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>IssuesDialog</name>
+    <message numerus="yes">
+        <location filename="../app/ui/issues_dialog.cpp" line="+222"/>
+        <source>%Ln issue(s)</source>
+        <translation>
+            <numerusform>%Ln issue</numerusform>
+            <numerusform>%Ln issues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln row</numerusform>
+            <numerusform>%Ln rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MatchedJobsModel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/compare_models.cpp" line="+347"/>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MatchedTimelines</name>
+    <message numerus="yes">
+        <location filename="../app/ui/matched_timelines.cpp" line="+305"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OverviewPage</name>
+    <message numerus="yes">
+        <location filename="../app/ui/overview_page.cpp" line="+342"/>
+        <location line="+45"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-44"/>
+        <location line="+45"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message numerus="yes">
+        <location filename="../app/ui/compare_models.cpp" line="+90"/>
+        <location line="+2"/>
+        <location filename="../app/report/report_writer.cpp" line="+581"/>
+        <location line="+7"/>
+        <source>%Ln recoveries</source>
+        <translation>
+            <numerusform>%Ln recovery</numerusform>
+            <numerusform>%Ln recoveries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/ui/whatif_results.cpp" line="+96"/>
+        <location filename="../app/report/report_writer.cpp" line="-476"/>
+        <location line="+12"/>
+        <location line="+2"/>
+        <location line="+421"/>
+        <location line="+56"/>
+        <location line="+4"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/report/report_writer.cpp" line="-494"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RemoveLabelDialog</name>
+    <message numerus="yes">
+        <location filename="../app/ui/dialogs.cpp" line="+673"/>
+        <source>%Ln file(s)</source>
+        <translation>
+            <numerusform>%Ln file</numerusform>
+            <numerusform>%Ln files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln phase(s)</source>
+        <translation>
+            <numerusform>%Ln phase</numerusform>
+            <numerusform>%Ln phases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln checkpoint(s)</source>
+        <translation>
+            <numerusform>%Ln checkpoint</numerusform>
+            <numerusform>%Ln checkpoints</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ScopeBar</name>
+    <message numerus="yes">
+        <location filename="../app/ui/scope_bar.cpp" line="+86"/>
+        <source>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</source>
+        <translation>
+            <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>
+            <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfPage</name>
+    <message numerus="yes">
+        <location filename="../app/ui/whatif_page.cpp" line="+608"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
