@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs a Debian package of ETT Workbench on a bare Debian 12 and runs it there:
 #
-#   packaging/test-deb-clean.sh build/deb/ett-workbench_0.1.0-1_amd64.deb
+#   packaging/test-deb-clean.sh build/deb/ett-workbench_0.2.0-1_amd64.deb
 #
 # 1. A minimal Debian 12 (debootstrap --variant=minbase bookworm) in a temporary folder. The
 #    bootstrapped system is kept as a tarball under ~/.cache/ett-workbench (made again when older
@@ -10,15 +10,14 @@
 # 2. apt-get update and apt-get install --no-install-recommends ./ett-workbench_*.deb inside it:
 #    every dependency comes from the archive (bookworm, bookworm-updates, bookworm-security), so a
 #    Depends that misses a library fails here.
-# 3. The package's contents: the files in packaging/deb-contents.txt are required. Man pages
-#    (share/man/man1/*.1[.gz]) and the bash completion (share/bash-completion/completions/ettw) are
-#    checked when the package lists them: each man page must be a man page (.TH or .so), the
-#    completion must register a completion for ettw when bash sources it. Add their paths to
-#    deb-contents.txt to make them required.
-# 4. The programs, as a user would run them: ettw --version (ettw --help while ettw has no such
-#    flag; once it has, its output must name the package's version); the bundled sample imported into a
-#    database; ettw summary on it; the window (Qt's offscreen platform) saving a PNG of itself,
-#    which must be a non-empty PNG; ldd of both binaries finds every library. The system has no
+# 3. The package's contents: the files in packaging/deb-contents.txt are required, the man pages
+#    and the bash completion among them: each man page must be a man page (.TH or .so), the
+#    completion must register a completion for ettw when bash sources it.
+# 4. The programs, as a user would run them: ettw --version, whose output must name the package's
+#    version; the bundled sample imported into a database; ettw summary on it; the window (Qt's
+#    offscreen platform) saving a PNG of itself, which must be a non-empty PNG, in English and in
+#    Portuguese (LANG=pt_BR.UTF-8); the report in Portuguese, a PDF; ldd of both binaries finds
+#    every library. The system has no
 #    GPU driver, so this also proves that the CUDA build runs without CUDA.
 #
 # Fails (non-zero, naming the step) on the first problem. The folder is unmounted and removed on
@@ -164,18 +163,12 @@ for bin in /usr/bin/ettw /usr/bin/ett-workbench; do
     fi
 done
 begin "ettw --version"
-# Strict once ettw has the flag (its help lists it): the output names the package's version.
-# Until then, ettw --help stands in.
+# The output names the package's version.
 version=$(dpkg-deb -f "$deb" Version)
 version=${version%-*}
-if in_root ettw --help | grep -q -- '--version'; then
-    in_root ettw --version >"$work/version" 2>&1 || fail "ettw --version: $(cat "$work/version")"
-    cat "$work/version"
-    grep -qF "$version" "$work/version" || fail "ettw --version does not name version $version"
-else
-    echo "ettw has no --version yet; running ettw --help instead"
-    in_root ettw --help >/dev/null || fail "ettw --help"
-fi
+in_root ettw --version >"$work/version" 2>&1 || fail "ettw --version: $(cat "$work/version")"
+cat "$work/version"
+grep -qF "ettw $version " "$work/version" || fail "ettw --version does not name version $version"
 begin "ettw import (the bundled sample)"
 in_root ettw import --db /tmp/s.db --label sample /usr/share/ett-workbench/samples/fleet-200.ett.jsonl.gz ||
     fail "ettw import of the bundled sample"
@@ -196,5 +189,20 @@ echo "window picture: $(wc -c <"$root/tmp/s.png") bytes"
 if [ -n "${ETT_DEB_TEST_OUT:-}" ]; then
     cp "$root/tmp/s.png" "$ETT_DEB_TEST_OUT" || fail "could not copy the picture to $ETT_DEB_TEST_OUT"
     echo "window picture copied to $ETT_DEB_TEST_OUT"
+fi
+begin "in Portuguese: the window and ettw report (LANG=pt_BR.UTF-8)"
+in_root env LANG=pt_BR.UTF-8 QT_QPA_PLATFORM=offscreen ett-workbench --db /tmp/s.db --screenshot /tmp/pt.png \
+    >"$work/window-pt.log" 2>&1 || fail "ett-workbench --screenshot in pt_BR: $(cat "$work/window-pt.log")"
+if grep -q "saving the window as it is" "$work/window-pt.log"; then
+    fail "the window in pt_BR did not load the sample's overview"
+fi
+[ -s "$root/tmp/pt.png" ] || fail "ett-workbench wrote no picture in pt_BR"
+in_root env LANG=pt_BR.UTF-8 QT_QPA_PLATFORM=offscreen ettw report --db /tmp/s.db --out /tmp/r.pdf ||
+    fail "ettw report in pt_BR"
+[ "$(head -c 5 "$root/tmp/r.pdf")" = "%PDF-" ] || fail "ettw report wrote no PDF"
+echo "report: $(wc -c <"$root/tmp/r.pdf") bytes"
+if [ -n "${ETT_DEB_TEST_OUT:-}" ]; then
+    cp "$root/tmp/pt.png" "${ETT_DEB_TEST_OUT%.png}-pt_BR.png" && cp "$root/tmp/r.pdf" "${ETT_DEB_TEST_OUT%.png}-pt_BR.pdf" ||
+        fail "could not copy the pt_BR picture and report next to $ETT_DEB_TEST_OUT"
 fi
 begin "done"
