@@ -573,7 +573,7 @@ interrupção</translation>
 <context>
     <name>CauseClass</name>
     <message>
-        <location line="+32"/>
+        <location line="+42"/>
         <source>infra</source>
         <translation>infra</translation>
     </message>
@@ -3020,7 +3020,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>Interruption</name>
     <message>
-        <location filename="../app/ui/palette.cpp" line="-19"/>
+        <location filename="../app/ui/palette.cpp" line="-29"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -3410,7 +3410,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+436"/>
+        <location filename="../app/ui/main_window_files.cpp" line="+437"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4021,7 +4021,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Nada a desfazer: a remoção de um rótulo (Arquivo &gt; Remover rótulo) pode ser desfeita até o banco de dados ser fechado</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
+        <source>&lt;p&gt;Built from commit %1 (%2); backends compiled in: %3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Compilado a partir do commit %1 (%2); backends incluídos: %3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>About ETT Workbench</source>
         <translation>Sobre o ETT Workbench</translation>
     </message>
@@ -4031,12 +4036,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>&lt;h3&gt;ETT Workbench %1&lt;/h3&gt;&lt;p&gt;Para onde vai o tempo de relógio dos jobs de treinamento: Tempo Efetivo de Treinamento (ETT%), calculado exatamente conforme a especificação de trace ETT, da frota até as fases de uma tentativa.&lt;/p&gt;&lt;p&gt;Backend de agregação: %2&lt;br/&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>not loaded yet</source>
         <translation>ainda não carregado</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <translation>&amp;%1 %2</translation>
     </message>
@@ -4747,7 +4752,7 @@ clique: abrir o job</translation>
         <translation>fração até o valor</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+95"/>
         <source>Bridge from ETT% of A to B by bucket (%1)</source>
         <translation>Ponte do ETT% de A para B por categoria (%1)</translation>
     </message>
@@ -5444,7 +5449,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-486"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-492"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -7464,7 +7469,7 @@ a pior janela do job</translation>
 <context>
     <name>Severity</name>
     <message>
-        <location filename="../app/ui/palette.cpp" line="+41"/>
+        <location filename="../app/ui/palette.cpp" line="+45"/>
         <source>info</source>
         <translation>info</translation>
     </message>

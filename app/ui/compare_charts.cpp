@@ -336,12 +336,7 @@ QString distributionLabel(const std::string& name)
         QT_TRANSLATE_NOOP("Distribution", "time to recover: restart"),
         QT_TRANSLATE_NOOP("Distribution", "time to recover: start-up"),
     };
-    for (const char* n : kNames) {
-        if (name == n) {
-            return QCoreApplication::translate("Distribution", n);
-        }
-    }
-    return QString::fromStdString(name);
+    return translateKnown("Distribution", kNames, name);
 }
 
 QString cohortLabel(const std::string& text)

@@ -137,6 +137,16 @@ QString interruptionLabel(core::Interruption i)
     return QCoreApplication::translate("Interruption", kLabels[static_cast<size_t>(i)]);
 }
 
+QString translateKnown(const char* context, std::span<const char* const> known, const std::string& text)
+{
+    for (const char* k : known) {
+        if (text == k) {
+            return QCoreApplication::translate(context, k);
+        }
+    }
+    return QString::fromStdString(text);
+}
+
 QString causeClassLabel(const std::string& name)
 {
     // The classes of core's cause vocabulary; rules may name others, shown as they are.
@@ -150,13 +160,7 @@ QString causeClassLabel(const std::string& name)
         QT_TRANSLATE_NOOP("CauseClass", "unknown"),
         QT_TRANSLATE_NOOP("CauseClass", "(none)"),
     };
-    const std::string shown = name.empty() ? std::string("(none)") : name;
-    for (const char* c : kClasses) {
-        if (shown == c) {
-            return QCoreApplication::translate("CauseClass", c);
-        }
-    }
-    return QString::fromStdString(name);
+    return translateKnown("CauseClass", kClasses, name.empty() ? std::string("(none)") : name);
 }
 
 QString severityLabel(const std::string& severity)
@@ -167,12 +171,7 @@ QString severityLabel(const std::string& severity)
         QT_TRANSLATE_NOOP("Severity", "data loss"),
         QT_TRANSLATE_NOOP("Severity", "issue"),
     };
-    for (const char* s : kSeverities) {
-        if (severity == s) {
-            return QCoreApplication::translate("Severity", s);
-        }
-    }
-    return QString::fromStdString(severity);
+    return translateKnown("Severity", kSeverities, severity);
 }
 
 } // namespace ett::app

@@ -8,6 +8,7 @@
 #include <QColor>
 #include <QString>
 
+#include <span>
 #include <string>
 
 namespace ett::app {
@@ -28,6 +29,9 @@ QString categoryLabel(core::Category category);
 // An attempt's outcome ("completed", "preempted") and an interruption's kind ("failure"), translated.
 QString outcomeLabel(core::Outcome outcome);
 QString interruptionLabel(core::Interruption interruption);
+// `text` in the window's language when it is one of `known` (each marked with QT_TRANSLATE_NOOP
+// under `context`), else as it is: the fixed vocabularies core gives as text.
+QString translateKnown(const char* context, std::span<const char* const> known, const std::string& text);
 // A cause class as people read it: the fixed classes ("infra", "preemption", ..., and "(none)"
 // for the empty name) translated, any other name as it is. For display only: filters keep the name.
 QString causeClassLabel(const std::string& name);
