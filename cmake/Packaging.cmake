@@ -95,8 +95,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # libraries dpkg-shlibdeps already names: the xcb and offscreen platforms with libqt6gui6 (Debian
 # 12's qt6-qpa-plugins holds only vnc and tuiotouch), the SVG image and icon engines with libqt6svg6.
 # Recommended: the Wayland platform, so that the window runs natively in a Wayland session rather
-# than through XWayland.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS qt6-wayland)
+# than through XWayland; Qt's own catalogs (qtbase_pt_BR.qm), so that Qt's standard buttons and
+# dialogs speak Portuguese too (app/ui/translations.cpp loads them when they are there).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, qt6-translations-l10n")
 
 set(_ett_gpu_sentence "The aggregation engine computes on all CPU cores.")
 if(ETT_CUDA_RUNTIME_VERSION)
