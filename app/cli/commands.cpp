@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/advise_cmd.h"
+#include "app/cli/bench_open_cmd.h"
 #include "app/cli/bench_store_cmd.h"
 #include "app/cli/causes_cmd.h"
 #include "app/cli/cli_common.h"
@@ -127,7 +128,17 @@ Command addBenchCommand(CLI::App& app, CommonOptions& common)
     storeCmd->add_flag("--cluster-only", cmd->clusterOnly,
         "Time the push and the cluster only (no local engine or SQLite stage, so no equality check): for fleets "
         "larger than this machine's memory");
-    return { sub, [&common, cmd] { return runBenchStore(common, *cmd); } };
+    auto open = std::make_shared<BenchOpenCmd>();
+    auto* openCmd = sub->add_subcommand("open",
+        "Time what opening a database costs: the engine's load and its queries, the window's first overview, and "
+        "summary --by team and series --every day end to end, each with its peak memory (JSON)");
+    addDbOption(openCmd, common);
+    openCmd->add_option("--repeats", open->repeats, "Runs of each query and command (the median is printed)")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    return { sub, [&common, cmd, open, openCmd] {
+                return openCmd->parsed() ? runBenchOpen(common, *open) : runBenchStore(common, *cmd);
+            } };
 }
 
 Command addPushCommand(CLI::App& app, CommonOptions& common)

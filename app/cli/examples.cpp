@@ -96,6 +96,11 @@ const std::vector<std::pair<std::string_view, std::vector<Example>>>& table()
                 { "Time the store against the local engine on about 10 million segments",
                     "ettw bench store --store clickhouse://ettw@ch1:8123/bench?cluster=fleet --segments 10000000" },
             } },
+        { "bench open",
+            {
+                { "Time the load, the queries and the first overview of a database, five runs each",
+                    "ettw bench open --db fleet.db --repeats 5" },
+            } },
         { "mappings",
             {
                 { "List the presets", "ettw mappings" },

@@ -542,7 +542,8 @@ TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
         const RunResult r = ettw(args);
         EXPECT_TRUE(contains(r.err, "frobnicate")) << argsText(args) << "\n" << r;
     }
-    EXPECT_TRUE(contains(ettw({ "bench", "import" }).err, "unknown command 'import' for ettw bench (commands: store)"));
+    EXPECT_TRUE(
+        contains(ettw({ "bench", "import" }).err, "unknown command 'import' for ettw bench (commands: store, open)"));
     EXPECT_FALSE(fs::exists(work() / "ett.db")) << "a usage error must not create a database";
     EXPECT_FALSE(fs::exists(work() / "x.ett.jsonl"));
 }
@@ -940,6 +941,33 @@ TEST_F(CliFleet, GroupsByTeamAddUpToTheFleet)
     for (const auto& t : teams) {
         EXPECT_TRUE(contains(table, "\n" + t + " ")) << "table row for team " << t << "\n" << table;
     }
+}
+
+TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
+{
+    ok({ "import", kFleetSample });
+    const Json b = okJson({ "bench", "open", "--repeats", "1" });
+    EXPECT_EQ(b["storage"].str(), "rows");
+    // The engine's stage loaded what summary counts: the sample's jobs and attempts.
+    const Json s = okJson({ "summary", "--format", "json" });
+    EXPECT_EQ(b["engine"]["jobs"].integer(), s["jobs"].integer());
+    EXPECT_EQ(b["engine"]["jobs"].integer(), 200);
+    EXPECT_GT(b["engine"]["segments"].integer(), b["engine"]["attempts"].integer());
+    for (const char* stage : { "engine", "window_first_overview", "summary_by_team", "series_every_day" }) {
+        EXPECT_GT(b[stage]["peak_rss_mb"].number(), 0.0) << stage;
+    }
+    for (const char* key : { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
+        EXPECT_GE(b["engine"][key].number(), 0.0) << key;
+    }
+    EXPECT_GE(b["window_first_overview"]["total_s"].number(), b["window_first_overview"]["overview_s"].number());
+    EXPECT_GT(b["summary_by_team"]["wall_s"].number(), 0.0);
+    EXPECT_GT(b["series_every_day"]["wall_s"].number(), 0.0);
+
+    // Not a workbench database: the database's own message, and nothing measured.
+    std::ofstream(work() / "not.db") << "not a database";
+    const RunResult bad = ettw({ "bench", "open", "--db", (work() / "not.db").string() });
+    EXPECT_EQ(bad.exitCode, 1) << bad;
+    EXPECT_TRUE(contains(bad.err, "not.db")) << bad;
 }
 
 TEST_F(CliFleet, DaysAddUpToTheWholeRange)

@@ -69,7 +69,7 @@ check_has "ettw " import summary series compare report store bench generate mapp
 check "ettw su" "summary"
 check "ettw st" "store"
 check "ettw store " "init status"
-check "ettw bench " "store"
+check "ettw bench " "open store"
 check "ettw store init --s" "--shard --store --store-timeout"
 # 2. Options of a command.
 check "ettw summary --fo" "--format"

@@ -1,0 +1,109 @@
+#include "app/cli/bench_open_cmd.h"
+
+#include "app/cli/bench_common.h"
+#include "app/cli/commands.h"
+#include "app/cli/json_writer.h"
+#include "app/service/local_fleet_source.h"
+#include "app/service/overview.h"
+#include "app/service/workspace.h"
+#include "app/version/build_info.h"
+#include "core/store/database.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace ett::app {
+
+using namespace bench;
+
+namespace {
+
+// `ettw ARGS` `repeats` times: the median wall time and the largest peak memory, as JSON members.
+core::Result<std::string> timeCommand(const std::vector<std::string>& args, int repeats)
+{
+    std::vector<double> walls;
+    double peak = 0;
+    for (int r = 0; r < repeats; ++r) {
+        auto run = runEttwTimed(args);
+        if (!run) {
+            return run.error();
+        }
+        walls.push_back(run->wallS);
+        peak = std::max(peak, run->peakRssMb);
+    }
+    return "\"wall_s\": " + number(median(walls)) + ", \"peak_rss_mb\": " + number(peak, 1);
+}
+
+} // namespace
+
+int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
+{
+    const std::string& dbPath = common.db;
+    // Fails early, with the database's own message, on a file that is not a workbench database.
+    if (auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly); !opened) {
+        return fail(opened.error().message);
+    }
+    const StepResult engine = inChild([&]() -> core::Result<std::string> {
+        auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly);
+        if (!opened) {
+            return opened.error();
+        }
+        const auto t0 = Clock::now();
+        auto source = LocalFleetSource::load(**opened, {});
+        if (!source) {
+            return source.error();
+        }
+        const double load = secondsSince(t0);
+        const auto& columns = (*source)->columns();
+        std::string rollup;
+        auto times = timeQueries(**source, cmd.repeats, rollup);
+        if (!times) {
+            return times.error();
+        }
+        return "\"jobs\": " + std::to_string(columns.jobs()) + ", \"attempts\": " + std::to_string(columns.attempts())
+            + ", \"segments\": " + std::to_string((*source)->engine().attribution().segments())
+            + ", \"load_s\": " + number(load) + *times;
+    });
+    const StepResult firstOverview = inChild([&]() -> core::Result<std::string> {
+        const auto t0 = Clock::now();
+        auto workspace = Workspace::open(dbPath, Workspace::Mode::ReadOnly);
+        if (!workspace) {
+            return workspace.error();
+        }
+        const double open = secondsSince(t0);
+        auto fleet = (*workspace)->fleet();
+        if (!fleet) {
+            return fleet.error();
+        }
+        const auto t1 = Clock::now();
+        auto shown = overview(**fleet, core::CohortSpec {}, gpu::Calendar::Day);
+        if (!shown) {
+            return shown.error();
+        }
+        return "\"open_and_load_s\": " + number(open) + ", \"overview_s\": " + number(secondsSince(t1))
+            + ", \"total_s\": " + number(secondsSince(t0));
+    });
+    for (const StepResult* r : { &engine, &firstOverview }) {
+        if (!r->ok) {
+            return fail("bench open: " + r->error);
+        }
+    }
+    auto summary = timeCommand({ "summary", "--db", dbPath, "--by", "team", "--format", "json" }, cmd.repeats);
+    if (!summary) {
+        return fail("bench open: " + summary.error().message);
+    }
+    auto series = timeCommand({ "series", "--db", dbPath, "--every", "day", "--format", "json" }, cmd.repeats);
+    if (!series) {
+        return fail("bench open: " + series.error().message);
+    }
+    print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"db\": \""
+        + JsonWriter::escape(dbPath) + "\", \"storage\": \"rows\", \"repeats\": " + std::to_string(cmd.repeats)
+        + ",\n  \"engine\": {" + engine.json + ", \"peak_rss_mb\": " + number(engine.peakRssMb, 1)
+        + "},\n  \"window_first_overview\": {" + firstOverview.json
+        + ", \"peak_rss_mb\": " + number(firstOverview.peakRssMb, 1) + "},\n  \"summary_by_team\": {" + *summary
+        + "},\n  \"series_every_day\": {" + *series + "}\n}\n");
+    return kExitOk;
+}
+
+} // namespace ett::app
