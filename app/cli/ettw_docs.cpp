@@ -15,20 +15,8 @@ namespace ett::app {
 
 namespace {
 
-// The environment variables ettw reads (one table for the man page).
-struct EnvironmentVariable
-{
-    const char* name;
-    const char* meaning;
-};
-constexpr EnvironmentVariable kEnvironment[] = {
-    { "ETTW_BACKEND",
-        "The aggregation backend when --backend is not given: cpu or cuda (default: CUDA when a device is present, "
-        "else the CPU)." },
-    { "ETTW_THREADS", "Threads of the CPU backend (default: the processors of the machine)." },
-    { "ETTW_STORE_PASSWORD", "The fleet store's password, when the --store URL has none." },
-    { "ETTW_STORE_PASSWORD_FILE",
-        "A file whose first line is the fleet store's password, when the URL and ETTW_STORE_PASSWORD have none." },
+// The environment variables only ettw reads (after the engine's and the store's).
+constexpr EnvironmentVariable kEttwEnvironment[] = {
     { "HOME", "Where the default store password file is looked for (see FILES)." },
     { "TMPDIR",
         "Where import keeps a temporary copy of a trace read from a pipe or FIFO, and where bench store works "
@@ -244,9 +232,8 @@ std::string ettwManPage(EttwApp& ettw)
     }
 
     page.section("ENVIRONMENT");
-    for (const EnvironmentVariable& v : kEnvironment) {
-        page.tagged(ManPage::bold(v.name), v.meaning);
-    }
+    page.environment(engineAndStoreEnvironment());
+    page.environment(kEttwEnvironment);
 
     page.section("FILES");
     page.tagged(ManPage::italic("ett.db"), "The database in the current directory, when --db is not given.");

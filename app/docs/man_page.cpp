@@ -134,6 +134,28 @@ void ManPage::tagged(const std::string& tagRoff, const std::string& text)
     textLines(text);
 }
 
+void ManPage::environment(std::span<const EnvironmentVariable> variables)
+{
+    for (const EnvironmentVariable& v : variables) {
+        tagged(bold(v.name), v.meaning);
+    }
+}
+
+std::span<const EnvironmentVariable> engineAndStoreEnvironment()
+{
+    static constexpr EnvironmentVariable kVariables[] = {
+        { "ETTW_BACKEND",
+            "The aggregation backend when --backend is not given: cpu or cuda (default: CUDA when a device is "
+            "present, else the CPU)." },
+        { "ETTW_THREADS", "Threads of the CPU backend (default: the processors of the machine)." },
+        { "ETTW_STORE_PASSWORD", "The fleet store's password, when the --store URL has none." },
+        { "ETTW_STORE_PASSWORD_FILE",
+            "A file whose first line is the fleet store's password, when the URL and ETTW_STORE_PASSWORD have "
+            "none." },
+    };
+    return kVariables;
+}
+
 void ManPage::example(const std::string& what, const std::string& commandLine)
 {
     if (!what.empty()) {

@@ -5,10 +5,21 @@
 // preprocessor). Pure; not thread-safe (one writer per page).
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
 namespace ett::app {
+
+// An environment variable a program reads, as its ENVIRONMENT section names it.
+struct EnvironmentVariable
+{
+    const char* name;
+    const char* meaning;
+};
+
+// The variables of the aggregation engine and the fleet store: both ettw and the window read them.
+std::span<const EnvironmentVariable> engineAndStoreEnvironment();
 
 class ManPage
 {
@@ -27,6 +38,8 @@ public:
     // Text already in roff (from bold(), italic() or escape()), as its own line.
     void roffLine(const std::string& roff);
     void lineBreak(); // .br: the next text starts a new line
+    // One tagged paragraph per variable: its name in bold, its meaning.
+    void environment(std::span<const EnvironmentVariable> variables);
 
     const std::string& str() const { return m_out; }
 

@@ -21,11 +21,7 @@ thread_local int t_localeFree = 0;
 // decimal point they always had ("1,234 h", "84.2%"), whatever the default was left at.
 QLocale numberLocale()
 {
-    const QLocale locale = t_localeFree > 0 ? QLocale::c() : QLocale();
-    if (locale.language() == QLocale::C || locale.language() == QLocale::English) {
-        return QLocale(QLocale::English, QLocale::UnitedStates);
-    }
-    return locale;
+    return figuresLocaleOf(t_localeFree > 0 ? QLocale::c() : QLocale());
 }
 
 bool englishFigures()
@@ -60,6 +56,14 @@ LocaleFreeFigures::LocaleFreeFigures()
 LocaleFreeFigures::~LocaleFreeFigures()
 {
     --t_localeFree;
+}
+
+QLocale figuresLocaleOf(const QLocale& locale)
+{
+    if (locale.language() == QLocale::C || locale.language() == QLocale::English) {
+        return QLocale(QLocale::English, QLocale::UnitedStates);
+    }
+    return locale;
 }
 
 QLocale figuresLocale()

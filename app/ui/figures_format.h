@@ -60,7 +60,9 @@ public:
     LocaleFreeFigures& operator=(const LocaleFreeFigures&) = delete;
 };
 
-// The locale figures are written in: QLocale(), en_US for C/POSIX and English and inside a
+// The locale figures are written in for `locale`: itself, but en_US for C/POSIX and English.
+QLocale figuresLocaleOf(const QLocale& locale);
+// The locale figures are written in now: figuresLocaleOf(QLocale()), en_US inside a
 // LocaleFreeFigures.
 QLocale figuresLocale();
 

@@ -1,5 +1,7 @@
 #include "app/ui/translations.h"
 
+#include "app/ui/figures_format.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -17,16 +19,6 @@ std::vector<std::unique_ptr<QTranslator>>& installed()
 {
     static std::vector<std::unique_ptr<QTranslator>> translators;
     return translators;
-}
-
-// The locale of figures: the given one, except en_US for C/POSIX and English (group separators
-// and a decimal point as the English text has always shown them).
-QLocale figuresLocale(const QLocale& locale)
-{
-    if (locale.language() == QLocale::C || locale.language() == QLocale::English) {
-        return QLocale(QLocale::English, QLocale::UnitedStates);
-    }
-    return locale;
 }
 
 } // namespace
@@ -70,7 +62,7 @@ QString setUpLanguage(QCoreApplication& app, const QString& language, const QLoc
         QCoreApplication::removeTranslator(t.get());
     }
     installed().clear();
-    QLocale::setDefault(figuresLocale(numbers));
+    QLocale::setDefault(figuresLocaleOf(numbers));
 
     Q_UNUSED(app) // installTranslator needs the application to exist: the parameter says so
     const auto install = [](std::unique_ptr<QTranslator> t) {

@@ -414,13 +414,7 @@ struct Options
         }
         page.tagged(ett::app::ManPage::italic("FILES"), filesDescription.toStdString());
         page.section("ENVIRONMENT");
-        page.tagged(ett::app::ManPage::bold("ETTW_BACKEND"),
-            "The aggregation backend: cpu or cuda (default: CUDA when a device is present, else the CPU).");
-        page.tagged(ett::app::ManPage::bold("ETTW_THREADS"), "Threads of the CPU backend.");
-        page.tagged(ett::app::ManPage::bold("ETTW_STORE_PASSWORD"),
-            "The fleet store's password, when the --store URL has none; else the first line of the file "
-            "ETTW_STORE_PASSWORD_FILE, else of ~/.config/ettw/store-password.");
-        page.tagged(ett::app::ManPage::bold("ETTW_STORE_PASSWORD_FILE"), "See ETTW_STORE_PASSWORD.");
+        page.environment(ett::app::engineAndStoreEnvironment());
         page.tagged(ett::app::ManPage::bold("QT_QPA_PLATFORM"),
             "The Qt platform; offscreen runs without a display (with --screenshot).");
         page.section("FILES");

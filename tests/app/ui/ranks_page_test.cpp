@@ -134,22 +134,36 @@ void importTrace(const QTemporaryDir& dir, const std::string& db, std::initializ
     }
 }
 
+// A Ranks page, shown at 1280x800, on a data service; open() opens a database and waits until it
+// has, the vocabulary in the page's state.
+struct RanksPageOn
+{
+    WorkbenchState state;
+    DataService service;
+    RanksPage page { &state, &service };
+
+    bool open(const std::string& db)
+    {
+        QObject::connect(&service, &DataService::databaseOpened, &state,
+            [this](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
+        page.resize(1280, 800);
+        page.show();
+        QSignalSpy opened(&service, &DataService::databaseOpened);
+        service.openDatabase(QString::fromStdString(db));
+        return QTest::qWaitFor([&] { return opened.count() > 0; }, kWaitMs);
+    }
+};
+
 TEST(RanksPage, ShowsAJobsHeatMapAndTheFiltersHostsFromTheDataService)
 {
     fixtures::ensureApp();
     QTemporaryDir dir;
     const std::string db = dir.filePath(QStringLiteral("ranks.db")).toStdString();
     ASSERT_NO_FATAL_FAILURE(importTrace(dir, db, { "default" }));
-    WorkbenchState state;
-    DataService service;
-    QObject::connect(&service, &DataService::databaseOpened, &state,
-        [&state](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
-    RanksPage page(&state, &service);
-    page.resize(1280, 800);
-    page.show();
-    QSignalSpy opened(&service, &DataService::databaseOpened);
-    service.openDatabase(QString::fromStdString(db));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return opened.count() > 0; }, kWaitMs));
+    RanksPageOn on;
+    ASSERT_TRUE(on.open(db));
+    DataService& service = on.service;
+    RanksPage& page = on.page;
 
     // The hosts: node-b (80 s x 8 GPUs = 640 GPU-s) before node-c (50 s x 2 = 100 GPU-s).
     ASSERT_TRUE(QTest::qWaitFor([&] { return !page.isBusy() && page.hostsModel()->rowCount() == 2; }, kWaitMs));
@@ -191,16 +205,10 @@ TEST(RanksPage, AKeyUnderTwoLabelsAsksForOneInTheLabelBox)
     QTemporaryDir dir;
     const std::string db = dir.filePath(QStringLiteral("ranks.db")).toStdString();
     ASSERT_NO_FATAL_FAILURE(importTrace(dir, db, { "a", "b" }));
-    WorkbenchState state;
-    DataService service;
-    QObject::connect(&service, &DataService::databaseOpened, &state,
-        [&state](const LoadStats&, const Vocabulary& v) { state.setVocabulary(v); });
-    RanksPage page(&state, &service);
-    page.resize(1280, 800);
-    page.show();
-    QSignalSpy opened(&service, &DataService::databaseOpened);
-    service.openDatabase(QString::fromStdString(db));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return opened.count() > 0; }, kWaitMs));
+    RanksPageOn on;
+    ASSERT_TRUE(on.open(db));
+    DataService& service = on.service;
+    RanksPage& page = on.page;
     QSignalSpy failed(&service, &DataService::queryFailed);
     page.setJob(QStringLiteral("J1"));
     ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0 && !page.isBusy(); }, kWaitMs));
