@@ -145,7 +145,7 @@ std::span<const EnvironmentVariable> engineAndStoreEnvironment()
 {
     static constexpr EnvironmentVariable kVariables[] = {
         { "ETTW_BACKEND",
-            "The aggregation backend when --backend is not given: cpu or cuda (default: CUDA when a device is "
+            "The aggregation backend, cpu or cuda (ettw's --backend overrides it; default: CUDA when a device is "
             "present, else the CPU)." },
         { "ETTW_THREADS", "Threads of the CPU backend (default: the processors of the machine)." },
         { "ETTW_STORE_PASSWORD", "The fleet store's password, when the --store URL has none." },
