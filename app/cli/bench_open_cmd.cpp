@@ -7,9 +7,12 @@
 #include "app/service/overview.h"
 #include "app/service/workspace.h"
 #include "app/version/build_info.h"
+#include "core/store/column_store.h"
 #include "core/store/database.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,9 +23,8 @@ using namespace bench;
 namespace {
 
 // `ettw ARGS` `repeats` times: the median wall time and the largest peak memory, as JSON members.
-core::Result<std::string> timeCommand(const std::vector<std::string>& args, int repeats)
+core::Result<std::string> timeCommand(const std::vector<std::string>& args, int repeats, std::vector<double>& walls)
 {
-    std::vector<double> walls;
     double peak = 0;
     for (int r = 0; r < repeats; ++r) {
         auto run = runEttwTimed(args);
@@ -35,15 +37,13 @@ core::Result<std::string> timeCommand(const std::vector<std::string>& args, int 
     return "\"wall_s\": " + number(median(walls)) + ", \"peak_rss_mb\": " + number(peak, 1);
 }
 
-} // namespace
-
-int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
+// One storage's figures ("rows" or "columns", through ETTW_STORAGE, which the children inherit):
+// the engine's load and queries, the window's first overview, and summary and series end to end.
+// The JSON members of one object, or an Error naming the step.
+core::Result<std::string> benchStorage(const std::string& dbPath, const BenchOpenCmd& cmd, const char* storage,
+    std::map<std::string, double>& walls)
 {
-    const std::string& dbPath = common.db;
-    // Fails early, with the database's own message, on a file that is not a workbench database.
-    if (auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly); !opened) {
-        return fail(opened.error().message);
-    }
+    ::setenv("ETTW_STORAGE", storage, 1);
     const StepResult engine = inChild([&]() -> core::Result<std::string> {
         auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly);
         if (!opened) {
@@ -81,28 +81,72 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
         if (!shown) {
             return shown.error();
         }
+        const double total = secondsSince(t0);
         return "\"open_and_load_s\": " + number(open) + ", \"overview_s\": " + number(secondsSince(t1))
-            + ", \"total_s\": " + number(secondsSince(t0));
+            + ", \"total_s\": " + number(total);
     });
     for (const StepResult* r : { &engine, &firstOverview }) {
         if (!r->ok) {
-            return fail("bench open: " + r->error);
+            return core::Error { r->error };
         }
     }
-    auto summary = timeCommand({ "summary", "--db", dbPath, "--by", "team", "--format", "json" }, cmd.repeats);
+    std::vector<double> summaryWalls, seriesWalls;
+    auto summary
+        = timeCommand({ "summary", "--db", dbPath, "--by", "team", "--format", "json" }, cmd.repeats, summaryWalls);
     if (!summary) {
-        return fail("bench open: " + summary.error().message);
+        return summary.error();
     }
-    auto series = timeCommand({ "series", "--db", dbPath, "--every", "day", "--format", "json" }, cmd.repeats);
+    auto series
+        = timeCommand({ "series", "--db", dbPath, "--every", "day", "--format", "json" }, cmd.repeats, seriesWalls);
     if (!series) {
-        return fail("bench open: " + series.error().message);
+        return series.error();
+    }
+    walls["summary_by_team"] = median(summaryWalls);
+    walls["series_every_day"] = median(seriesWalls);
+    ::unsetenv("ETTW_STORAGE");
+    return "\"storage\": \"" + std::string(storage) + "\",\n    \"engine\": {" + engine.json
+        + ", \"peak_rss_mb\": " + number(engine.peakRssMb, 1) + "},\n    \"window_first_overview\": {"
+        + firstOverview.json + ", \"peak_rss_mb\": " + number(firstOverview.peakRssMb, 1)
+        + "},\n    \"summary_by_team\": {" + *summary + "},\n    \"series_every_day\": {" + *series + "}";
+}
+
+} // namespace
+
+int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
+{
+    const std::string& dbPath = common.db;
+    // Fails early, with the database's own message, on a file that is not a workbench database.
+    auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly);
+    if (!opened) {
+        return fail(opened.error().message);
+    }
+    auto size = core::columnStoreSize(**opened);
+    if (!size) {
+        return fail(dbPath + ": " + size.error().message);
+    }
+    opened->reset();
+    // The baseline first (the rows, as before the columnar copy), then the columns, in one run.
+    std::map<std::string, double> rowsWalls, columnsWalls;
+    auto rows = benchStorage(dbPath, cmd, "rows", rowsWalls);
+    if (!rows) {
+        return fail("bench open (rows): " + rows.error().message);
+    }
+    auto columns = benchStorage(dbPath, cmd, "columns", columnsWalls);
+    if (!columns) {
+        return fail("bench open (columns): " + columns.error().message);
+    }
+    std::string speedup;
+    for (const auto& [name, wall] : rowsWalls) {
+        speedup += (speedup.empty() ? "" : ", ") + ("\"" + name + "\": ")
+            + number(columnsWalls[name] > 0 ? wall / columnsWalls[name] : 0, 2);
     }
     print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"db\": \""
-        + JsonWriter::escape(dbPath) + "\", \"storage\": \"rows\", \"repeats\": " + std::to_string(cmd.repeats)
-        + ",\n  \"engine\": {" + engine.json + ", \"peak_rss_mb\": " + number(engine.peakRssMb, 1)
-        + "},\n  \"window_first_overview\": {" + firstOverview.json
-        + ", \"peak_rss_mb\": " + number(firstOverview.peakRssMb, 1) + "},\n  \"summary_by_team\": {" + *summary
-        + "},\n  \"series_every_day\": {" + *series + "}\n}\n");
+        + JsonWriter::escape(dbPath) + "\", \"repeats\": " + std::to_string(cmd.repeats)
+        + ",\n  \"columnar_copy\": {\"chunks\": " + std::to_string(size->chunks)
+        + ", \"dirty_chunks\": " + std::to_string(size->dirtyChunks) + ", \"raw_bytes\": "
+        + std::to_string(size->rawBytes) + ", \"stored_bytes\": " + std::to_string(size->storedBytes)
+        + "},\n  \"storages\": [\n   {" + *rows + "},\n   {" + *columns
+        + "}],\n  \"speedup_rows_over_columns\": {" + speedup + "}\n}\n");
     return kExitOk;
 }
 

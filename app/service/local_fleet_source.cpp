@@ -257,7 +257,7 @@ LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
 core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Database& db, const LoadOptions& options)
 {
     const auto started = std::chrono::steady_clock::now();
-    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { options.label, options.withPhases, std::nullopt });
+    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { options.label, options.withPhases, std::nullopt, core::ColumnsQuery::Storage::Auto });
     if (!stored) {
         return core::Error { db.path() + ": " + stored.error().message };
     }

@@ -2,9 +2,12 @@
 
 #include "core/model/segment_codec.h"
 #include "core/store/cause_rules_store.h"
+#include "core/store/column_store.h"
 #include "core/store/database.h"
 #include "core/store/schema.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <unordered_map>
 
 namespace ett::core {
@@ -39,10 +42,13 @@ public:
     Result<StoredFleet> run()
     {
         for (Status (FleetLoader::*step)() : { &FleetLoader::labelsAndJobs, &FleetLoader::attributes,
-                 &FleetLoader::attempts, &FleetLoader::checkpoints, &FleetLoader::phases }) {
+                 &FleetLoader::attempts, &FleetLoader::checkpoints }) {
             if (auto st = (this->*step)(); !st) {
                 return st.error();
             }
+        }
+        if (auto st = loadStoredPhases(db, q, out); !st) {
+            return st.error();
         }
         return std::move(out);
     }
@@ -98,7 +104,8 @@ private:
         std::vector<std::vector<std::pair<int32_t, int32_t>>> attrs(c.jobKey.size());
         {
             auto st
-                = db.prepare("SELECT a.job_id, a.key, a.value FROM job_attrs a JOIN jobs j ON j.id = a.job_id" + where);
+                = db.prepare("SELECT a.job_id, a.key, a.value FROM job_attrs a JOIN jobs j ON j.id = a.job_id" + where
+                    + " ORDER BY a.job_id, a.key"); // the order that codes keys and values
             if (!st) {
                 return st.error();
             }
@@ -203,7 +210,7 @@ private:
         for (size_t j = 0; j < c.jobKey.size(); ++j) {
             for (size_t i : attemptsOfJob[j]) {
                 Row& r = rowsOut[i];
-                attemptIndex[r.id] = c.attemptJob.size();
+                out.attemptRowId.push_back(r.id);
                 c.attemptJob.push_back(static_cast<int32_t>(j));
                 c.attemptNumber.push_back(r.number);
                 c.attemptStartNs.push_back(r.start);
@@ -240,7 +247,7 @@ private:
             auto st
                 = db.prepare("SELECT c.job_id, c.start_ns, c.durable_ns, c.failed FROM checkpoints c JOIN jobs j ON "
                              "j.id = c.job_id"
-                    + where);
+                    + where + " ORDER BY c.job_id, c.id");
             if (!st) {
                 return st.error();
             }
@@ -267,81 +274,6 @@ private:
         return Status::success();
     }
 
-    Status phases()
-    {
-        // 5. Phase kinds and, when asked, the phases grouped by attempt.
-        {
-            auto st = db.prepare("SELECT id, category, subcategory FROM phase_kinds ORDER BY id");
-            if (!st) {
-                return st.error();
-            }
-            std::unordered_map<int64_t, int32_t> kindIndex;
-            if (auto rows = st->forEachRow([&] {
-                    kindIndex[st->columnInt64(0)] = static_cast<int32_t>(c.kindCategory.size());
-                    c.kindCategory.push_back(static_cast<uint8_t>(st->columnInt64(1)));
-                    c.kindSubcategory.push_back(st->columnText(2));
-                });
-                !rows) {
-                return rows.error();
-            }
-            c.attemptPhaseBegin.assign(c.attemptJob.size() + 1, 0);
-            if (q.withPhases) {
-                struct P
-                {
-                    size_t attempt;
-                    int64_t start, end;
-                    int32_t kind, rank;
-                };
-                std::vector<P> phases;
-                // A slice reads its attempts' phase runs (phase_runs_attempt); the whole fleet or a
-                // label reads the table through.
-                auto ps = db.prepare(q.jobIds ? "SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns FROM jobs j "
-                                                "JOIN attempts a ON a.job_id = j.id JOIN phase_runs r ON r.attempt_id "
-                                                "= a.id JOIN phases p ON p.id BETWEEN r.first_id AND r.last_id"
-                            + where
-                                              : std::string("SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns "
-                                                            "FROM phases p"));
-                if (!ps) {
-                    return ps.error();
-                }
-                if (q.jobIds) {
-                    bindLabel(*ps);
-                }
-                if (auto rows = ps->forEachRow([&] {
-                        auto it = attemptIndex.find(ps->columnInt64(0));
-                        if (it != attemptIndex.end()) {
-                            phases.push_back(
-                                { it->second, ps->columnInt64(3), ps->columnInt64(4), kindIndex.at(ps->columnInt64(1)),
-                                    static_cast<int32_t>(ps->columnOptionalInt64(2).value_or(-1)) });
-                        }
-                    });
-                    !rows) {
-                    return rows.error();
-                }
-                // Counting sort by attempt.
-                for (const auto& p : phases) {
-                    ++c.attemptPhaseBegin[p.attempt + 1];
-                }
-                for (size_t a = 0; a < c.attemptJob.size(); ++a) {
-                    c.attemptPhaseBegin[a + 1] += c.attemptPhaseBegin[a];
-                }
-                c.phaseStartNs.resize(phases.size());
-                c.phaseEndNs.resize(phases.size());
-                c.phaseKind.resize(phases.size());
-                c.phaseRank.resize(phases.size());
-                std::vector<int64_t> next(c.attemptPhaseBegin.begin(), c.attemptPhaseBegin.end() - 1);
-                for (const auto& p : phases) {
-                    const auto i = static_cast<size_t>(next[p.attempt]++);
-                    c.phaseStartNs[i] = p.start;
-                    c.phaseEndNs[i] = p.end;
-                    c.phaseKind[i] = p.kind;
-                    c.phaseRank[i] = p.rank;
-                }
-            }
-        }
-        return Status::success();
-    }
-
     Database& db;
     const ColumnsQuery& q;
     const std::string where;
@@ -350,15 +282,120 @@ private:
     Attribution& at = out.attribution;
     std::unordered_map<int64_t, int32_t> labelCode;
     std::unordered_map<int64_t, size_t> jobIndex;
-    std::unordered_map<int64_t, size_t> attemptIndex;
 };
+
+// Whether ETTW_STORAGE asks for the rows (the baseline of `ettw bench open`).
+bool rowsAsked()
+{
+    const char* env = std::getenv("ETTW_STORAGE");
+    return env && std::strcmp(env, "rows") == 0;
+}
 
 } // namespace
 
 Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
 {
+    if (q.storage == ColumnsQuery::Storage::Auto && !q.jobIds && !rowsAsked()) {
+        auto has = hasColumnStore(db);
+        if (!has) {
+            return has.error();
+        }
+        if (*has) {
+            auto stored = loadColumnStore(db, q);
+            if (!stored) {
+                return stored.error();
+            }
+            if (auto st = loadStoredPhases(db, q, *stored); !st) {
+                return st.error();
+            }
+            return stored;
+        }
+    }
     return FleetLoader(db, q).run();
 }
+
+Status loadStoredPhases(Database& db, const ColumnsQuery& q, StoredFleet& out)
+{
+    FleetColumns& c = out.columns;
+    // 5. Phase kinds and, when asked, the phases grouped by attempt.
+    {
+        auto st = db.prepare("SELECT id, category, subcategory FROM phase_kinds ORDER BY id");
+        if (!st) {
+            return st.error();
+        }
+        std::unordered_map<int64_t, int32_t> kindIndex;
+        if (auto rows = st->forEachRow([&] {
+                kindIndex[st->columnInt64(0)] = static_cast<int32_t>(c.kindCategory.size());
+                c.kindCategory.push_back(static_cast<uint8_t>(st->columnInt64(1)));
+                c.kindSubcategory.push_back(st->columnText(2));
+            });
+            !rows) {
+            return rows.error();
+        }
+        c.attemptPhaseBegin.assign(c.attemptJob.size() + 1, 0);
+        if (q.withPhases) {
+            std::unordered_map<int64_t, size_t> attemptIndex;
+            attemptIndex.reserve(out.attemptRowId.size());
+            for (size_t a = 0; a < out.attemptRowId.size(); ++a) {
+                attemptIndex[out.attemptRowId[a]] = a;
+            }
+            struct P
+            {
+                size_t attempt;
+                int64_t start, end;
+                int32_t kind, rank;
+            };
+            std::vector<P> phases;
+            // A slice reads its attempts' phase runs (phase_runs_attempt); the whole fleet or a
+            // label reads the table through.
+            auto ps = db.prepare(q.jobIds ? "SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns FROM jobs j "
+                                            "JOIN attempts a ON a.job_id = j.id JOIN phase_runs r ON r.attempt_id "
+                                            "= a.id JOIN phases p ON p.id BETWEEN r.first_id AND r.last_id"
+                        + columnsQueryWhere(q)
+                                          : std::string("SELECT p.attempt_id, p.kind, p.rank, p.start_ns, p.end_ns "
+                                                        "FROM phases p"));
+            if (!ps) {
+                return ps.error();
+            }
+            if (q.jobIds) {
+                bindColumnsQuery(*ps, q);
+            }
+            if (auto rows = ps->forEachRow([&] {
+                    auto it = attemptIndex.find(ps->columnInt64(0));
+                    if (it != attemptIndex.end()) {
+                        phases.push_back(
+                            { it->second, ps->columnInt64(3), ps->columnInt64(4), kindIndex.at(ps->columnInt64(1)),
+                                static_cast<int32_t>(ps->columnOptionalInt64(2).value_or(-1)) });
+                    }
+                });
+                !rows) {
+                return rows.error();
+            }
+            // Counting sort by attempt.
+            for (const auto& p : phases) {
+                ++c.attemptPhaseBegin[p.attempt + 1];
+            }
+            for (size_t a = 0; a < c.attemptJob.size(); ++a) {
+                c.attemptPhaseBegin[a + 1] += c.attemptPhaseBegin[a];
+            }
+            c.phaseStartNs.resize(phases.size());
+            c.phaseEndNs.resize(phases.size());
+            c.phaseKind.resize(phases.size());
+            c.phaseRank.resize(phases.size());
+            std::vector<int64_t> next(c.attemptPhaseBegin.begin(), c.attemptPhaseBegin.end() - 1);
+            for (const auto& p : phases) {
+                const auto i = static_cast<size_t>(next[p.attempt]++);
+                c.phaseStartNs[i] = p.start;
+                c.phaseEndNs[i] = p.end;
+                c.phaseKind[i] = p.kind;
+                c.phaseRank[i] = p.rank;
+            }
+        }
+    }
+    return Status::success();
+}
+
+
 
 std::string columnsQueryWhere(const ColumnsQuery& q)
 {

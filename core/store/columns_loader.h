@@ -20,17 +20,33 @@ struct ColumnsQuery
     bool withPhases = false; // load phases too (for phase-duration distributions)
     // Only jobs whose row id is in [first, last] (a slice of the fleet, as a push streams it).
     std::optional<std::pair<int64_t, int64_t>> jobIds;
+    // Where the jobs, attempts, attribution and checkpoints come from: the columnar copy
+    // (core/store/column_store.h) when the database has one, else the rows; or the rows always (the
+    // baseline of `ettw bench open`, and the columnar copy's own builder).
+    enum class Storage
+    {
+        Auto,
+        Rows,
+    };
+    Storage storage = Storage::Auto;
 };
 
 struct StoredFleet
 {
     FleetColumns columns;
     Attribution attribution; // from attempt_derived, in the columns' attempt order
+    std::vector<int64_t> attemptRowId; // the store's attempts.id, in the columns' attempt order
+    bool fromColumns = false; // read from the columnar copy (else from the rows)
 };
 
 // Loads jobs (ordered by id), their attributes, attempts (by start), checkpoints, optionally phases,
-// and the derived segments. Error when the store is damaged.
+// and the derived segments. Error when the store is damaged. The columnar copy and the rows give
+// equal fleets, dictionaries and their codes included.
 Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& query);
+
+// The phases of the fleet's attempts (found by stored.attemptRowId), grouped by attempt, and the
+// phase kinds: step 5 of loadStoredFleet, for a fleet loaded without them.
+Status loadStoredPhases(Database& db, const ColumnsQuery& query, StoredFleet& stored);
 
 // The condition that selects a query's jobs on a table of jobs aliased `j` (" WHERE ...", or ""
 // for every job), and the binding of its parameters: ?1 the label, ?2 and ?3 the job-id range.

@@ -1,5 +1,6 @@
 #include "core/store/database.h"
 
+#include "core/store/column_store.h"
 #include "core/store/importer.h"
 #include "core/store/schema.h"
 
@@ -397,6 +398,17 @@ Status inTransaction(Database& db, const std::function<Status()>& fn, const std:
         result = fn();
     } catch (...) {
         // Out of memory (the only exception the code lets through): nothing half-written stays.
+        (void)db.exec("ROLLBACK");
+        throw;
+    }
+    if (!result) {
+        (void)db.exec("ROLLBACK");
+        return result;
+    }
+    // What the transaction changed, the columnar copy gets too, in the same transaction.
+    try {
+        result = refreshColumnStore(db);
+    } catch (...) {
         (void)db.exec("ROLLBACK");
         throw;
     }

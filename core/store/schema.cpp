@@ -1,6 +1,7 @@
 #include "core/store/schema.h"
 
 #include "core/model/types.h"
+#include "core/store/column_store.h"
 #include "core/store/database.h"
 
 #include <string>
@@ -341,7 +342,15 @@ Status ensureSchema(Database& db)
             }
             v = 4;
         }
-        // Later migrations go here: if (v == 4) { ...; v = 5; }
+        if (v == 4) {
+            // The columnar copy (core/store/column_store.h): its tables and triggers, every job's
+            // chunk listed; inTransaction builds them before this transaction commits.
+            if (auto st = db.exec(columnStoreSchemaSql()); !st) {
+                return st;
+            }
+            v = 5;
+        }
+        // Later migrations go here: if (v == 5) { ...; v = 6; }
         std::string sql = "PRAGMA application_id=" + std::to_string(kApplicationId)
             + "; PRAGMA user_version=" + std::to_string(v) + ";";
         if (created) {

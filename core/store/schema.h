@@ -10,8 +10,10 @@ class Database;
 // Schema version written by this build (PRAGMA user_version). Bump it with a migration.
 // 1: the initial schema; 2: what-if scenarios (`scenarios`); 3: the phase samples of each attempt
 // (`attempt_phases`, derived); 4: the hosts of ranks (`rank_hosts`) and cause re-classification rules
-// (`cause_rule_sets`, and the derived `cause_overrides`).
-inline constexpr int kSchemaVersion = 4;
+// (`cause_rule_sets`, and the derived `cause_overrides`); 5: the columnar copy of what the engine loads
+// (`column_chunks`, `column_data`, `column_dirty` and the triggers that keep it current;
+// core/store/column_store.h).
+inline constexpr int kSchemaVersion = 5;
 
 // Version of the accounting rules that produced the derived tables; when it changes, every job is
 // attributed again on open (the derived tables are a cache of core/model/accounting.cpp).

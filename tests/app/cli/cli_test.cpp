@@ -946,22 +946,36 @@ TEST_F(CliFleet, GroupsByTeamAddUpToTheFleet)
 TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
 {
     ok({ "import", kFleetSample });
-    const Json b = okJson({ "bench", "open", "--repeats", "1" });
-    EXPECT_EQ(b["storage"].str(), "rows");
-    // The engine's stage loaded what summary counts: the sample's jobs and attempts.
+    const Json bench = okJson({ "bench", "open", "--repeats", "1" });
+    // The sample's 200 jobs fit one chunk of the columnar copy, built at import: none left dirty.
+    EXPECT_EQ(bench["columnar_copy"]["chunks"].integer(), 1);
+    EXPECT_EQ(bench["columnar_copy"]["dirty_chunks"].integer(), 0);
+    EXPECT_GT(bench["columnar_copy"]["raw_bytes"].integer(), bench["columnar_copy"]["stored_bytes"].integer());
+    ASSERT_EQ(bench["storages"].size(), 2u);
     const Json s = okJson({ "summary", "--format", "json" });
-    EXPECT_EQ(b["engine"]["jobs"].integer(), s["jobs"].integer());
-    EXPECT_EQ(b["engine"]["jobs"].integer(), 200);
-    EXPECT_GT(b["engine"]["segments"].integer(), b["engine"]["attempts"].integer());
-    for (const char* stage : { "engine", "window_first_overview", "summary_by_team", "series_every_day" }) {
-        EXPECT_GT(b[stage]["peak_rss_mb"].number(), 0.0) << stage;
+    for (size_t i = 0; i < 2; ++i) {
+        const Json& b = bench["storages"].at(i);
+        EXPECT_EQ(b["storage"].str(), i == 0 ? "rows" : "columns");
+        // The engine's stage loaded what summary counts: the sample's jobs and attempts.
+        EXPECT_EQ(b["engine"]["jobs"].integer(), s["jobs"].integer());
+        EXPECT_EQ(b["engine"]["jobs"].integer(), 200);
+        EXPECT_GT(b["engine"]["segments"].integer(), b["engine"]["attempts"].integer());
+        for (const char* stage : { "engine", "window_first_overview", "summary_by_team", "series_every_day" }) {
+            EXPECT_GT(b[stage]["peak_rss_mb"].number(), 0.0) << stage;
+        }
+        for (const char* key :
+            { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
+            EXPECT_GE(b["engine"][key].number(), 0.0) << key;
+        }
+        EXPECT_GE(b["window_first_overview"]["total_s"].number(), b["window_first_overview"]["overview_s"].number());
+        EXPECT_GT(b["summary_by_team"]["wall_s"].number(), 0.0);
+        EXPECT_GT(b["series_every_day"]["wall_s"].number(), 0.0);
     }
-    for (const char* key : { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
-        EXPECT_GE(b["engine"][key].number(), 0.0) << key;
+    // Both storages loaded the same fleet.
+    for (const char* key : { "jobs", "attempts", "segments" }) {
+        EXPECT_EQ(bench["storages"].at(0)["engine"][key].integer(), bench["storages"].at(1)["engine"][key].integer()) << key;
     }
-    EXPECT_GE(b["window_first_overview"]["total_s"].number(), b["window_first_overview"]["overview_s"].number());
-    EXPECT_GT(b["summary_by_team"]["wall_s"].number(), 0.0);
-    EXPECT_GT(b["series_every_day"]["wall_s"].number(), 0.0);
+    EXPECT_GT(bench["speedup_rows_over_columns"]["summary_by_team"].number(), 0.0);
 
     // Not a workbench database: the database's own message, and nothing measured.
     std::ofstream(work() / "not.db") << "not a database";

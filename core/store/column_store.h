@@ -1,0 +1,66 @@
+// The columnar copy of what the engine loads on open (issue 19): jobs, attributes, attempts with
+// their attribution (figures and segments) and checkpoints, kept in the database itself beside the
+// rows, one chunk per 4,096 job ids, one zstd-compressed blob per column of a chunk.
+//
+// The rows stay the truth; the copy is derived from them by the row loader itself
+// (loadStoredFleet with Storage::Rows over a chunk's job-id range), so the two give equal fleets.
+// Triggers on every table the copy is made of list the chunks a write touches in `column_dirty`;
+// every write transaction (inTransaction) rebuilds the chunks listed before it commits, so an import
+// stays one transaction and a reader never sees a stale chunk. A chunk still listed (a write made
+// outside the workbench, with the sqlite3 shell) is read from the rows instead.
+//
+// Tables (schema version 5):
+//   column_chunks(chunk, format, jobs, attempts, segments, checkpoints, labels, first_start_ns,
+//                 last_end_ns): one row per chunk; `labels` lists the label ids of its jobs
+//                 (" 1 4 "), so that a query for one label reads only the chunks holding it.
+//   column_data(chunk, name, raw_bytes, data): one row per column of a chunk; `data` is a zstd
+//                 frame of the column encoded as below, `raw_bytes` its size before compression.
+//   column_dirty(chunk): the chunks to rebuild.
+//
+// A column, before compression: one byte of encoding (1: integers as zigzag LEB128 varints, 2: the
+// same of the differences to the previous value, 3: strings, each a varint length and its bytes),
+// a varint count, then the values.
+#pragma once
+
+#include "core/model/result.h"
+#include "core/store/columns_loader.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ett::core {
+
+class Database;
+
+// A chunk holds the jobs whose id >> kChunkJobBits is its number.
+inline constexpr int kChunkJobBits = 12;
+// Bump when the encoding of a chunk changes: chunks of another format are read from the rows.
+inline constexpr int kColumnFormat = 1;
+
+// The tables and triggers of schema version 5, and every existing job's chunk listed as dirty (the
+// migration's transaction then builds them). IF NOT EXISTS throughout: safe on a file that has some.
+std::string columnStoreSchemaSql();
+
+// Rebuilds the chunks listed in column_dirty, in the caller's write transaction, and empties the
+// list. Nothing to do (success) on a database without the tables. Error: a row the loader refuses.
+Status refreshColumnStore(Database& db);
+
+// Whether the database holds the columnar copy (schema version 5 or later).
+Result<bool> hasColumnStore(Database& db);
+
+// The fleet the query asks for, read from the chunks (and from the rows for chunks still dirty).
+// query.jobIds must be unset. Error: a damaged chunk (naming the chunk and the column) or a row the
+// loader refuses.
+Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query);
+
+// Sizes of the copy, for `ettw bench open`.
+struct ColumnStoreSize
+{
+    int64_t chunks = 0;
+    int64_t dirtyChunks = 0;
+    int64_t rawBytes = 0; // encoded, before compression
+    int64_t storedBytes = 0; // compressed, as stored
+};
+Result<ColumnStoreSize> columnStoreSize(Database& db);
+
+} // namespace ett::core

@@ -1,0 +1,268 @@
+// The columnar copy of the fleet (core/store/column_store.h): built at import in the import's
+// transaction, read back equal to the rows (every column, dictionaries and codes included) for the
+// whole fleet, one label and with phases; kept current by label removal, cause rules and writes
+// made outside the workbench; damage is an error naming the chunk and the column; a version-4
+// database is upgraded and its copy built by the migration.
+#include "core/store/cause_rules_store.h"
+#include "core/store/column_store.h"
+#include "core/store/columns_loader.h"
+#include "core/store/database.h"
+#include "core/store/label_removal.h"
+#include "core/store/schema.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "samples/synth/generator.h"
+#include "tests/core/model/generator_fixtures.h"
+#include "tests/core/test_store.h"
+
+namespace ett::core {
+namespace {
+
+// Every member of two loads, compared one by one so that a failure names the column.
+void expectSameFleet(const StoredFleet& rows, const StoredFleet& cols)
+{
+    const FleetColumns& a = rows.columns;
+    const FleetColumns& b = cols.columns;
+#define ETT_SAME(field) EXPECT_EQ(a.field, b.field) << #field
+    ETT_SAME(labels);
+    ETT_SAME(attrKeys);
+    ETT_SAME(attrValues);
+    ETT_SAME(kindCategory);
+    ETT_SAME(kindSubcategory);
+    ETT_SAME(causeClasses);
+    ETT_SAME(jobKey);
+    ETT_SAME(jobName);
+    ETT_SAME(jobRowId);
+    ETT_SAME(jobLabel);
+    ETT_SAME(jobGpus);
+    ETT_SAME(jobSubmittedNs);
+    ETT_SAME(jobAttr);
+    ETT_SAME(jobAttemptBegin);
+    ETT_SAME(jobCheckpointBegin);
+    ETT_SAME(attemptJob);
+    ETT_SAME(attemptNumber);
+    ETT_SAME(attemptStartNs);
+    ETT_SAME(attemptEndNs);
+    ETT_SAME(attemptGpus);
+    ETT_SAME(attemptOutcome);
+    ETT_SAME(attemptInterruption);
+    ETT_SAME(attemptFaultNs);
+    ETT_SAME(attemptCauseClass);
+    ETT_SAME(attemptPhaseBegin);
+    ETT_SAME(phaseStartNs);
+    ETT_SAME(phaseEndNs);
+    ETT_SAME(phaseKind);
+    ETT_SAME(phaseRank);
+    ETT_SAME(checkpointStartNs);
+    ETT_SAME(checkpointDurableNs);
+    ETT_SAME(checkpointFailed);
+#undef ETT_SAME
+    const Attribution& x = rows.attribution;
+    const Attribution& y = cols.attribution;
+#define ETT_SAME(field) EXPECT_EQ(x.field, y.field) << #field
+    ETT_SAME(attemptBucketsNs);
+    ETT_SAME(attemptTtsNs);
+    ETT_SAME(attemptFirstTrainNs);
+    ETT_SAME(attemptTtrNs);
+    ETT_SAME(attemptGapAfterNs);
+    ETT_SAME(attemptSegmentBegin);
+    ETT_SAME(segmentStartNs);
+    ETT_SAME(segmentEndNs);
+    ETT_SAME(segmentBucket);
+#undef ETT_SAME
+    EXPECT_EQ(rows.attemptRowId, cols.attemptRowId);
+    EXPECT_FALSE(rows.fromColumns);
+    EXPECT_TRUE(cols.fromColumns);
+}
+
+StoredFleet load(Database& db, ColumnsQuery q, ColumnsQuery::Storage storage)
+{
+    q.storage = storage;
+    auto r = loadStoredFleet(db, q);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    return r.ok() ? std::move(*r) : StoredFleet {};
+}
+
+// The rows and the copy agree for the whole fleet, each label, a label the fleet lacks, and with
+// phases; returns the number of jobs of the whole fleet.
+size_t expectCopyEqualsRows(Database& db, const std::vector<std::string>& labels)
+{
+    std::vector<ColumnsQuery> queries(1);
+    for (const auto& l : labels) {
+        ColumnsQuery q;
+        q.label = l;
+        queries.push_back(q);
+    }
+    ColumnsQuery none;
+    none.label = "no such label";
+    queries.push_back(none);
+    ColumnsQuery phases;
+    phases.withPhases = true;
+    queries.push_back(phases);
+    ColumnsQuery labelPhases;
+    labelPhases.label = labels.back();
+    labelPhases.withPhases = true;
+    queries.push_back(labelPhases);
+    for (const auto& q : queries) {
+        SCOPED_TRACE("label " + q.label.value_or("(all)") + (q.withPhases ? ", with phases" : ""));
+        expectSameFleet(load(db, q, ColumnsQuery::Storage::Rows), load(db, q, ColumnsQuery::Storage::Auto));
+    }
+    return load(db, {}, ColumnsQuery::Storage::Auto).columns.jobs();
+}
+
+std::string generated(test::Store& s, const std::string& name, int64_t jobs, uint64_t seed, int32_t ranks = 0)
+{
+    GeneratorOptions o;
+    o.jobs = jobs;
+    o.seed = seed;
+    o.ranks = ranks;
+    return s.write(name, test::fleetText(o));
+}
+
+// Two labels over two chunks of 4,096 job ids: team-a's jobs 1 to 3,000 and team-b's 3,001 to 4,095
+// in chunk 0, the rest of team-b's in chunk 1.
+class ColumnStore : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        s.import(generated(s, "a.jsonl", 3000, 7), "team-a");
+        s.import(generated(s, "b.jsonl", 2000, 8, 4), "team-b");
+    }
+    int64_t dirty() { return s.count("SELECT count(*) FROM column_dirty"); }
+    test::Store s;
+};
+
+TEST_F(ColumnStore, AnImportBuildsTheCopyAndItLoadsEqualToTheRows)
+{
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks"), 2);
+    EXPECT_EQ(dirty(), 0);
+    // Every chunk holds every column, compressed.
+    EXPECT_EQ(s.count("SELECT count(DISTINCT name) FROM column_data"), 35);
+    EXPECT_LT(s.count("SELECT sum(length(data)) FROM column_data"), s.count("SELECT sum(raw_bytes) FROM column_data"));
+    // Each chunk lists the labels of its jobs.
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks WHERE chunk = 0 AND labels = ' 1 2 '"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks WHERE chunk = 1 AND labels = ' 2 '"), 1);
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b" }), 5000u);
+}
+
+TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)
+{
+    ::setenv("ETTW_STORAGE", "rows", 1);
+    auto r = loadStoredFleet(s.db(), {});
+    ::unsetenv("ETTW_STORAGE");
+    ASSERT_TRUE(r.ok());
+    EXPECT_FALSE(r->fromColumns);
+    auto c = loadStoredFleet(s.db(), {});
+    ASSERT_TRUE(c.ok());
+    EXPECT_TRUE(c->fromColumns);
+}
+
+TEST_F(ColumnStore, RemovingALabelAndSavingCauseRulesKeepTheCopyCurrent)
+{
+    // Cause rules move interrupted attempts to another cause: the classes and interruptions follow.
+    auto rules = parseCauseRules(R"({"rules":[{"match":{"cause":"infra"},"set_cause":"user.oom"}]})", "test");
+    ASSERT_TRUE(rules.ok()) << rules.error().message;
+    auto saved = saveCauseRules(s.db(), *rules);
+    ASSERT_TRUE(saved.ok()) << saved.error().message;
+    EXPECT_GT(s.count("SELECT count(*) FROM cause_overrides"), 0);
+    EXPECT_EQ(dirty(), 0);
+    expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
+
+    auto removed = removeLabel(s.db(), "team-a");
+    ASSERT_TRUE(removed.ok()) << removed.error().message;
+    EXPECT_EQ(dirty(), 0);
+    // Both chunks now hold team-b's jobs only.
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks WHERE labels = ' 2 '"), 2);
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-b" }), 2000u);
+
+    // Imported again under another label: new job ids, a third chunk.
+    s.import(generated(s, "a2.jsonl", 3000, 7), "team-c");
+    EXPECT_EQ(dirty(), 0);
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-b", "team-c" }), 5000u);
+}
+
+TEST_F(ColumnStore, AWriteOutsideTheWorkbenchIsReadFromTheRowsUntilTheNextTransaction)
+{
+    // As with the sqlite3 shell: no transaction of ours, so only the triggers know.
+    ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 5000").ok());
+    EXPECT_EQ(dirty(), 1);
+    auto fleet = load(s.db(), {}, ColumnsQuery::Storage::Auto);
+    EXPECT_EQ(fleet.columns.jobGpus[4999], load(s.db(), {}, ColumnsQuery::Storage::Rows).columns.jobGpus[4999]);
+    expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
+    // The next write transaction rebuilds it.
+    ASSERT_TRUE(inTransaction(s.db(), [] { return Status::success(); }).ok());
+    EXPECT_EQ(dirty(), 0);
+    expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
+}
+
+TEST_F(ColumnStore, ADamagedChunkIsAnErrorNamingTheChunkAndTheColumn)
+{
+    // Bytes that are no zstd frame.
+    ASSERT_TRUE(
+        s.db().exec("UPDATE column_data SET data = x'00112233' WHERE chunk = 1 AND name = 'attempt_start_ns'").ok());
+    auto r = loadStoredFleet(s.db(), {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("chunk 1, column attempt_start_ns"), std::string::npos) << r.error().message;
+
+    // A well-formed frame whose content disagrees with the other columns: one value, 1,000 jobs.
+    ASSERT_TRUE(s.db()
+                    .exec("UPDATE column_data SET (raw_bytes, data) = (SELECT raw_bytes, data FROM column_data WHERE "
+                          "chunk = 1 AND name = 'job_checkpoints') WHERE chunk = 1 AND name = 'attempt_start_ns'")
+                    .ok());
+    ASSERT_TRUE(s.db()
+                    .exec("UPDATE column_data SET (raw_bytes, data) = (SELECT raw_bytes, data FROM column_data WHERE "
+                          "chunk = 0 AND name = 'job_gpus') WHERE chunk = 1 AND name = 'job_gpus'")
+                    .ok());
+    r = loadStoredFleet(s.db(), {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("chunk 1"), std::string::npos) << r.error().message;
+
+    // A missing column.
+    ASSERT_TRUE(s.db().exec("DELETE FROM column_data WHERE chunk = 1 AND name = 'job_gpus'").ok());
+    r = loadStoredFleet(s.db(), {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("chunk 1: columns are missing"), std::string::npos) << r.error().message;
+
+    // The rows are untouched: they still load, and a rebuild of the chunk mends the copy.
+    EXPECT_EQ(load(s.db(), {}, ColumnsQuery::Storage::Rows).columns.jobs(), 5000u);
+    ASSERT_TRUE(s.db().exec("INSERT INTO column_dirty VALUES(1)").ok());
+    ASSERT_TRUE(refreshColumnStore(s.db()).ok());
+    expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
+}
+
+TEST(ColumnStoreMigration, AVersion4DatabaseIsUpgradedWithItsCopyBuilt)
+{
+    test::Store s;
+    s.import(generated(s, "a.jsonl", 300, 3), "old");
+    const StoredFleet before = load(s.db(), {}, ColumnsQuery::Storage::Rows);
+    // Back to version 4: no copy, no triggers.
+    std::string drop;
+    {
+        auto st = s.db().prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'column_dirty_%'");
+        ASSERT_TRUE(st.ok());
+        ASSERT_TRUE(st->forEachRow([&] { drop += "DROP TRIGGER " + st->columnText(0) + ";"; }).ok());
+    }
+    EXPECT_FALSE(drop.empty());
+    ASSERT_TRUE(s.db()
+                    .exec(drop + "DROP TABLE column_chunks; DROP TABLE column_data; DROP TABLE column_dirty; "
+                                 "PRAGMA user_version = 4;")
+                    .ok());
+    EXPECT_FALSE(*hasColumnStore(s.db()));
+    // Without the copy, loads read the rows.
+    auto rowsOnly = loadStoredFleet(s.db(), {});
+    ASSERT_TRUE(rowsOnly.ok());
+    EXPECT_FALSE(rowsOnly->fromColumns);
+
+    ASSERT_TRUE(ensureSchema(s.db()).ok());
+    EXPECT_EQ(s.count("PRAGMA user_version"), kSchemaVersion);
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_dirty"), 0);
+    expectSameFleet(before, load(s.db(), {}, ColumnsQuery::Storage::Auto));
+}
+
+} // namespace
+} // namespace ett::core
