@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <stdexcept>
 #include <thread>
 
 namespace ett::gpu {
@@ -216,11 +217,30 @@ public:
         const auto entries = static_cast<size_t>(p.timeBuckets * p.groups * kBuckets);
         out.assign(entries, WideSum {});
         const auto na = static_cast<int64_t>(c.attempts());
+        // Over all time and without a calendar, an attempt's segments add up to its bucket totals
+        // (the accounting sums them so): the same sums from 13 numbers an attempt, segments unread.
+        const bool totals = p.lo == INT64_MIN && p.hi == INT64_MAX && p.widthNs <= 0;
+        if (!totals && !at.segmentsLoaded) {
+            throw std::logic_error("a clipped or calendared sum needs the segments, which were not loaded");
+        }
         auto sumRange = [&](int64_t b, int64_t e, auto&& add) {
             for (int64_t a = b; a < e; ++a) {
                 const auto ai = static_cast<size_t>(a);
                 const int32_t g = group[ai];
                 if (g < 0) {
+                    continue;
+                }
+                if (totals) {
+                    const int64_t* bucketNs = at.attemptBucketsNs.data() + ai * kBuckets;
+                    for (int bucket = 0; bucket < kBuckets; ++bucket) {
+                        if (bucketNs[bucket] > 0) {
+                            add(static_cast<int64_t>(g), static_cast<uint8_t>(bucket), bucketNs[bucket],
+                                c.attemptGpus[ai]);
+                        }
+                    }
+                    accumulateAttemptExtras(p, g, c.attemptStartNs[ai], c.attemptEndNs[ai],
+                        c.jobGpus[static_cast<size_t>(c.attemptJob[ai])], at.attemptGapAfterNs[ai], m_queueBefore[ai],
+                        add);
                     continue;
                 }
                 accumulateAttempt(p, g, c.attemptStartNs[ai], c.attemptEndNs[ai], c.attemptGpus[ai],

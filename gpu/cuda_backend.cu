@@ -372,6 +372,10 @@ public:
         if (m_haveAttribution && m_attributionOnDevice == &a) {
             return; // just computed here
         }
+        if (!a.segmentsLoaded) {
+            // The device sums segments for every query: a lean load is the CPU backend's alone.
+            throw std::logic_error("the CUDA backend needs the segments, which were not loaded");
+        }
         m_segBegin = a.attemptSegmentBegin;
         m_segStart = a.segmentStartNs;
         m_segEnd = a.segmentEndNs;

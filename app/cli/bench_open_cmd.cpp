@@ -62,7 +62,7 @@ core::Result<std::string> benchStorage(const std::string& dbPath, const BenchOpe
             return times.error();
         }
         return "\"jobs\": " + std::to_string(columns.jobs()) + ", \"attempts\": " + std::to_string(columns.attempts())
-            + ", \"segments\": " + std::to_string((*source)->engine().attribution().segments())
+            + ", \"segments\": " + std::to_string((*source)->engine().attribution().segmentCount())
             + ", \"load_s\": " + number(load) + *times;
     });
     const StepResult firstOverview = inChild([&]() -> core::Result<std::string> {

@@ -160,7 +160,8 @@ CommonOptions withSource(const CommonOptions& common, const QuerySession& sessio
     return shown;
 }
 
-Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label, bool withPhases)
+Result<QuerySession> openAndLoad(
+    const CommonOptions& common, const std::optional<std::string>& label, bool withPhases, Needs needs)
 {
     if (!common.store.url.empty()) {
         auto store = openFleetStore(common.store);
@@ -197,6 +198,7 @@ Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optiona
     LocalFleetSource::LoadOptions load;
     load.label = label;
     load.withPhases = withPhases;
+    load.withSegments = needs == Needs::Full;
     if (!common.backend.empty()) {
         load.backend = gpu::parseBackend(common.backend);
     }
@@ -208,7 +210,7 @@ Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optiona
         const auto& c = fleet->columns();
         std::fprintf(stderr, "ettw: backend %s (%s); loaded %zu jobs, %zu attempts, %zu segments in %.3f s\n",
             fleet->backend().name.c_str(), fleet->backend().reason.c_str(), c.jobs(), c.attempts(),
-            fleet->engine().attribution().segments(), fleet->loadSeconds());
+            static_cast<size_t>(fleet->engine().attribution().segmentCount()), fleet->loadSeconds());
     }
     QuerySession s;
     s.workspace = std::move(*workspace);

@@ -83,7 +83,15 @@ struct QuerySession
 // The options with --db replaced by where the session's fleet is (titles and JSON name it).
 CommonOptions withSource(const CommonOptions& common, const QuerySession& session);
 
-core::Result<QuerySession> openAndLoad(
-    const CommonOptions& common, const std::optional<std::string>& label, bool withPhases = false);
+// What a command's queries need of the fleet: Full (the attribution's segments too), or Lean (roll-ups
+// over all time only: the database's columnar copy is read without its segments; a query that
+// needs them after all reads the fleet again with them).
+enum class Needs
+{
+    Full,
+    Lean,
+};
+core::Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label,
+    bool withPhases = false, Needs needs = Needs::Full);
 
 } // namespace ett::app

@@ -103,7 +103,8 @@ TextTable jobsTable(const std::vector<JobSummary>& rows)
 
 int runJobs(const CommonOptions& common, const JobsCmd& cmd)
 {
-    auto loaded = openAndLoad(common, cmd.label);
+    // The jobs' figures over all time: no segments needed.
+    auto loaded = openAndLoad(common, cmd.label, false, Needs::Lean);
     if (!loaded) {
         return fail(loaded.error().message);
     }

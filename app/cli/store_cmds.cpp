@@ -8,6 +8,7 @@
 #include "app/service/import_files.h"
 #include "app/service/workspace.h"
 #include "core/ingest/issue_kinds.h"
+#include "core/store/column_store.h"
 #include "core/store/schema.h"
 
 #include <fmt/core.h>
@@ -238,6 +239,24 @@ int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
             [&] { return datasetsJson(*datasets); }, [&] { return datasetsCsv(*datasets); } });
 }
 
+namespace {
+
+int rebuildColumnarCopy(const std::string& path, int64_t chunks)
+{
+    auto db = core::Database::open(path, core::Database::OpenMode::MustExist);
+    if (!db) {
+        return fail(db.error().message);
+    }
+    // Any write transaction brings the copy up to date before it commits; this one writes nothing else.
+    if (auto st = core::inTransaction(**db, [] { return core::Status::success(); }); !st) {
+        return fail(path + ": " + st.error().message);
+    }
+    print(fmt::format("{}: rebuilt {} chunk(s) of its columnar copy from rows changed outside ettw.\n", path, chunks));
+    return kExitOk;
+}
+
+} // namespace
+
 int runUpgrade(const CommonOptions& common)
 {
     {
@@ -245,6 +264,16 @@ int runUpgrade(const CommonOptions& common)
         // it is opened for writing.)
         auto current = Workspace::openStore(common.db, Workspace::Mode::ReadOnly);
         if (current) {
+            // Up to date, but changed outside the workbench (the sqlite3 shell): its columnar copy
+            // is rebuilt where the rows changed, so that loads stop reading those rows.
+            auto copy = core::columnStoreSize((*current)->store());
+            if (!copy) {
+                return fail(common.db + ": " + copy.error().message);
+            }
+            if (copy->dirtyChunks > 0) {
+                current->reset();
+                return rebuildColumnarCopy(common.db, copy->dirtyChunks);
+            }
             print(fmt::format("{} is up to date (schema version {}, accounting rules {}): nothing to do.\n", common.db,
                 core::kSchemaVersion, core::kAccountingVersion));
             return kExitOk;

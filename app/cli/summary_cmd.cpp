@@ -86,11 +86,14 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (!options) {
         return fail(options.error().message);
     }
-    auto loaded = openAndLoad(common, cmd.label);
+    // Over all time a roll-up needs no segments; a range clips them.
+    const core::CohortSpec scope = scopeOf(*options);
+    const bool clipped = scope.fromNs || scope.toNs;
+    auto loaded = openAndLoad(common, cmd.label, false, clipped ? Needs::Full : Needs::Lean);
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    auto summary = summarize(*loaded->fleet, scopeOf(*options), cmd.by);
+    auto summary = summarize(*loaded->fleet, scope, cmd.by);
     if (!summary) {
         return fail((cmd.by ? "--by " + *cmd.by + ": " : std::string()) + summary.error().message);
     }

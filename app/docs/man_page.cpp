@@ -148,6 +148,9 @@ std::span<const EnvironmentVariable> engineAndStoreEnvironment()
             "The aggregation backend, cpu or cuda (ettw's --backend overrides it; default: CUDA when a device is "
             "present, else the CPU)." },
         { "ETTW_THREADS", "Threads of the CPU backend (default: the processors of the machine)." },
+        { "ETTW_STORAGE",
+            "rows: load the fleet from the database's rows instead of its columnar copy (the same figures, "
+            "slower; the baseline of ettw bench open)." },
         { "ETTW_STORE_PASSWORD", "The fleet store's password, when the --store URL has none." },
         { "ETTW_STORE_PASSWORD_FILE",
             "A file whose first line is the fleet store's password, when the URL and ETTW_STORE_PASSWORD have "

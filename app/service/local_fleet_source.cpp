@@ -257,12 +257,16 @@ LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
 core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Database& db, const LoadOptions& options)
 {
     const auto started = std::chrono::steady_clock::now();
-    auto stored = core::loadStoredFleet(db, core::ColumnsQuery { options.label, options.withPhases, std::nullopt, core::ColumnsQuery::Storage::Auto });
+    std::unique_ptr<LocalFleetSource> source(new LocalFleetSource(db, options));
+    source->m_engine = gpu::Engine::create(options.backend);
+    core::ColumnsQuery query;
+    query.label = options.label;
+    query.withPhases = options.withPhases;
+    query.withSegments = options.withSegments || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
+    auto stored = core::loadStoredFleet(db, query);
     if (!stored) {
         return core::Error { db.path() + ": " + stored.error().message };
     }
-    std::unique_ptr<LocalFleetSource> source(new LocalFleetSource(db, options));
-    source->m_engine = gpu::Engine::create(options.backend);
     try {
         source->m_engine->load(std::move(stored->columns), std::move(stored->attribution));
     } catch (const std::exception& e) {
@@ -273,14 +277,9 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     return source;
 }
 
-core::Status LocalFleetSource::ensurePhases()
+core::Status LocalFleetSource::reload(const LoadOptions& options)
 {
-    if (m_options.withPhases) {
-        return core::Status::success();
-    }
-    LoadOptions options = m_options;
-    options.withPhases = true;
-    // Load-then-commit: the engine without phases stays when this fails. Jobs load in the same
+    // Load-then-commit: the engine loaded before stays when this fails. Jobs load in the same
     // order (by id), so the job indexes front ends hold stay valid.
     auto loaded = load(*m_db, options);
     if (!loaded) {
@@ -291,6 +290,32 @@ core::Status LocalFleetSource::ensurePhases()
     m_options = options;
     m_loadSeconds = (*loaded)->m_loadSeconds;
     return core::Status::success();
+}
+
+core::Status LocalFleetSource::ensurePhases()
+{
+    if (m_options.withPhases) {
+        return core::Status::success();
+    }
+    LoadOptions options = m_options;
+    options.withPhases = true;
+    options.withSegments = withSegments();
+    return reload(options);
+}
+
+core::Status LocalFleetSource::ensureSegments()
+{
+    if (withSegments()) {
+        return core::Status::success();
+    }
+    LoadOptions options = m_options;
+    options.withSegments = true;
+    return reload(options);
+}
+
+core::Status LocalFleetSource::ensureSegmentsFor(const core::CohortSpec& scope)
+{
+    return scope.fromNs || scope.toNs ? ensureSegments() : core::Status::success();
 }
 
 std::string LocalFleetSource::location() const
@@ -329,7 +354,7 @@ FleetVocabulary LocalFleetSource::computeVocabulary() const
     }
     v.jobs = static_cast<int64_t>(c.jobs());
     v.attempts = static_cast<int64_t>(c.attempts());
-    v.segments = static_cast<int64_t>(m_engine->attribution().segments());
+    v.segments = m_engine->attribution().segmentCount();
     return v;
 }
 
@@ -369,6 +394,9 @@ core::Result<gpu::Grouping> LocalFleetSource::groupingOf(const std::string& grou
 
 core::Result<GroupedFigures> LocalFleetSource::rollup(const core::CohortSpec& scope, const std::string& groupBy)
 {
+    if (auto st = ensureSegmentsFor(scope); !st) {
+        return st.error();
+    }
     auto filter = filterOf(scope);
     if (!filter) {
         return filter.error();
@@ -409,6 +437,9 @@ core::Result<std::optional<core::TimeSpan>> LocalFleetSource::seriesSpan(
 core::Result<gpu::Series> LocalFleetSource::seriesEvery(
     const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     auto filter = filterOf(scope, job);
     if (!filter) {
         return filter.error();
@@ -546,6 +577,9 @@ JobMatches LocalFleetSource::findJobs(const std::string& query, size_t limit) co
 
 core::Result<std::vector<TableRow>> LocalFleetSource::attempts(const core::CohortSpec& scope, JobIndex job)
 {
+    if (auto st = ensureSegmentsFor(scope); !st) {
+        return st.error();
+    }
     const auto& c = m_engine->columns();
     if (job < 0 || static_cast<size_t>(job) >= c.jobs()) {
         return core::Error { "no job " + std::to_string(job) + " in the loaded fleet" };
@@ -677,6 +711,9 @@ void LocalFleetSource::forEachSpan(
 
 core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRequest& request)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     const auto& c = m_engine->columns();
     if (request.job && (*request.job < 0 || static_cast<size_t>(*request.job) >= c.jobs())) {
         return core::Error { "no job #" + std::to_string(*request.job) + " in " + location() };
@@ -739,6 +776,9 @@ core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRe
 core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     const auto& c = m_engine->columns();
     FleetTimelineData d;
     d.fromNs = fromNs;
@@ -779,6 +819,9 @@ core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
 core::Result<FleetDensity> LocalFleetSource::fleetDensity(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     const auto& c = m_engine->columns();
     if (toNs <= fromNs || columns <= 0 || maxRows <= 0) {
         return emptyDensity(fromNs, toNs);
@@ -817,6 +860,9 @@ core::Result<FleetDensity> LocalFleetSource::fleetDensity(
 core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     if (auto filter = filterOf(cohort); !filter) {
         return filter.error();
     }
@@ -829,6 +875,9 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
 core::Result<std::map<std::string, MatchJobs>> LocalFleetSource::matchJobs(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
+    if (auto st = ensureSegmentsFor(cohort); !st) {
+        return st.error();
+    }
     auto filter = filterOf(cohort);
     if (!filter) {
         return filter.error();
@@ -875,6 +924,9 @@ core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::Cohort
 
 core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& scope, const std::string& groupBy)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     auto filter = filterOf(scope);
     if (!filter) {
         return filter.error();
@@ -891,6 +943,9 @@ core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& 
 
 core::Result<std::unique_ptr<core::WhatIfModel>> LocalFleetSource::whatIfModel(const core::CohortSpec& cohort)
 {
+    if (auto st = ensureSegments(); !st) {
+        return st.error();
+    }
     if (auto st = gpu::checkCohortSpec(cohort, m_engine->columns(), "cohort"); !st) {
         return st.error();
     }

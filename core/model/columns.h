@@ -89,8 +89,15 @@ struct Attribution
     std::vector<int64_t> segmentStartNs;
     std::vector<int64_t> segmentEndNs;
     std::vector<uint8_t> segmentBucket; // Bucket
+    // False for a lean load (the store's columnar copy without its segments): attemptSegmentBegin
+    // is all 0 and there are no segments. Roll-ups over all time need only attemptBucketsNs (the
+    // sum of the attempt's segments per bucket); anything clipped or calendared needs the segments.
+    bool segmentsLoaded = true;
+    int64_t segmentsLeftOut = 0; // how many segments a lean load did not read
 
     size_t segments() const { return segmentBucket.size(); }
+    // The attempts' segments, read or not.
+    int64_t segmentCount() const { return static_cast<int64_t>(segments()) + segmentsLeftOut; }
 };
 
 // Builds columns from jobs given as accounting inputs plus their keys, labels, attributes.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <set>
@@ -105,20 +106,52 @@ constexpr StringColumn kStringColumns[] = {
 
 // ---- Encoding ----------------------------------------------------------------------------------
 
+// The differences to the previous value (wrapping: kNoTime next to a time stays exact), or the
+// values themselves.
+std::vector<uint64_t> deltasOf(const std::vector<int64_t>& values, Encoding encoding)
+{
+    std::vector<uint64_t> out(values.size());
+    uint64_t previous = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        const auto v = static_cast<uint64_t>(values[i]);
+        out[i] = encoding == Encoding::DeltaInts ? v - previous : v;
+        previous = v;
+    }
+    return out;
+}
+
 std::string encodeInts(const std::vector<int64_t>& values, Encoding encoding)
 {
+    // Every value (or difference) divided by their greatest common divisor (times in nanoseconds
+    // often are whole milliseconds), zigzag-coded, in the fewest bytes that hold the largest.
+    std::vector<uint64_t> d = deltasOf(values, encoding);
+    uint64_t divisor = 0;
+    for (const uint64_t v : d) {
+        const auto s = static_cast<int64_t>(v);
+        // |s| as unsigned (INT64_MIN included).
+        divisor = std::gcd(divisor, s < 0 ? uint64_t { 0 } - v : v);
+    }
+    if (divisor == 0 || divisor > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        divisor = 1; // all zero, or only 0 and INT64_MIN
+    }
+    uint64_t largest = 0;
+    for (uint64_t& v : d) {
+        v = zigzag(static_cast<int64_t>(v) / static_cast<int64_t>(divisor));
+        largest = std::max(largest, v);
+    }
+    const int width = largest < (uint64_t { 1 } << 8) ? 1
+        : largest < (uint64_t { 1 } << 16)           ? 2
+        : largest < (uint64_t { 1 } << 32)           ? 4
+                                                     : 8;
     std::string out;
-    out.reserve(values.size() * 2 + 16);
+    out.reserve(values.size() * static_cast<size_t>(width) + 24);
     out.push_back(static_cast<char>(encoding));
     putVarint(out, values.size());
-    uint64_t previous = 0;
-    for (const int64_t v : values) {
-        if (encoding == Encoding::DeltaInts) {
-            // Differences wrap (unsigned): kNoTime next to a time stays exact.
-            putVarint(out, zigzag(static_cast<int64_t>(static_cast<uint64_t>(v) - previous)));
-            previous = static_cast<uint64_t>(v);
-        } else {
-            putVarint(out, zigzag(v));
+    putVarint(out, divisor);
+    out.push_back(static_cast<char>(width));
+    for (const uint64_t v : d) {
+        for (int b = 0; b < width; ++b) {
+            out.push_back(static_cast<char>((v >> (8 * b)) & 0xff));
         }
     }
     return out;
@@ -149,20 +182,21 @@ Result<std::string> compress(const std::string& raw)
 
 // ---- Decoding ----------------------------------------------------------------------------------
 
-// Decompresses a column of `rawBytes` (as recorded beside it; bounded by the frame's own size).
-Result<std::string> decompress(std::string_view data, int64_t rawBytes)
+// Decompresses a column of `rawBytes` (as recorded beside it; bounded by the frame's own size) into
+// `out`, whose storage is reused.
+Status decompress(std::string_view data, int64_t rawBytes, std::string& out)
 {
     const unsigned long long frame = ZSTD_getFrameContentSize(data.data(), data.size());
     if (frame == ZSTD_CONTENTSIZE_ERROR || frame == ZSTD_CONTENTSIZE_UNKNOWN || rawBytes < 0
         || frame != static_cast<unsigned long long>(rawBytes)) {
         return Error { "not a zstd frame of the recorded size" };
     }
-    std::string out(static_cast<size_t>(frame), '\0');
+    out.resize(static_cast<size_t>(frame));
     const size_t n = ZSTD_decompress(out.data(), out.size(), data.data(), data.size());
     if (ZSTD_isError(n) || n != out.size()) {
         return Error { std::string("zstd: ") + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short frame") };
     }
-    return out;
+    return Status::success();
 }
 
 Result<size_t> readHeader(std::string_view raw, size_t& pos, Encoding& encoding)
@@ -180,6 +214,26 @@ Result<size_t> readHeader(std::string_view raw, size_t& pos, Encoding& encoding)
     return static_cast<size_t>(*count);
 }
 
+template <int Width> uint64_t readLittle(const unsigned char* p)
+{
+    uint64_t v = 0;
+    for (int b = 0; b < Width; ++b) {
+        v |= static_cast<uint64_t>(p[b]) << (8 * b);
+    }
+    return v;
+}
+
+template <int Width>
+void unpack(const unsigned char* p, size_t count, uint64_t divisor, bool delta, std::vector<int64_t>& out)
+{
+    uint64_t previous = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const uint64_t v = static_cast<uint64_t>(unzigzag(readLittle<Width>(p + i * Width))) * divisor;
+        previous = delta ? previous + v : v;
+        out[i] = static_cast<int64_t>(previous);
+    }
+}
+
 Status decodeInts(std::string_view raw, std::vector<int64_t>& out)
 {
     size_t pos = 0;
@@ -191,22 +245,34 @@ Status decodeInts(std::string_view raw, std::vector<int64_t>& out)
     if (encoding != Encoding::Ints && encoding != Encoding::DeltaInts) {
         return Error { "not a column of integers" };
     }
-    out.resize(*count);
-    uint64_t previous = 0;
-    for (size_t i = 0; i < *count; ++i) {
-        auto v = getVarint(raw, pos);
-        if (!v) {
-            return Error { "truncated at value " + std::to_string(i) };
-        }
-        if (encoding == Encoding::DeltaInts) {
-            previous += static_cast<uint64_t>(unzigzag(*v));
-            out[i] = static_cast<int64_t>(previous);
-        } else {
-            out[i] = unzigzag(*v);
-        }
+    auto divisor = getVarint(raw, pos);
+    if (!divisor || *divisor == 0 || pos >= raw.size()) {
+        return Error { "bad divisor" };
     }
-    if (pos != raw.size()) {
-        return Error { "bytes after the last value" };
+    const int width = static_cast<unsigned char>(raw[pos++]);
+    if (width != 1 && width != 2 && width != 4 && width != 8) {
+        return Error { "bad width " + std::to_string(width) };
+    }
+    if (raw.size() - pos != *count * static_cast<size_t>(width)) {
+        return Error { "holds " + std::to_string(raw.size() - pos) + " bytes for " + std::to_string(*count)
+            + " values of " + std::to_string(width) };
+    }
+    out.resize(*count);
+    const auto* p = reinterpret_cast<const unsigned char*>(raw.data() + pos);
+    const bool delta = encoding == Encoding::DeltaInts;
+    switch (width) {
+    case 1:
+        unpack<1>(p, *count, *divisor, delta, out);
+        break;
+    case 2:
+        unpack<2>(p, *count, *divisor, delta, out);
+        break;
+    case 4:
+        unpack<4>(p, *count, *divisor, delta, out);
+        break;
+    default:
+        unpack<8>(p, *count, *divisor, delta, out);
+        break;
     }
     return Status::success();
 }
@@ -340,9 +406,12 @@ Result<Chunk> chunkFromRows(Database& db, int64_t chunk, const std::vector<int64
 class FleetAssembler
 {
 public:
-    FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only)
+    FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only,
+        bool withSegments)
         : m_only(only)
+        , m_withSegments(withSegments)
     {
+        at().segmentsLoaded = withSegments;
         c().labels = std::move(labels);
         for (size_t i = 0; i < labelIds.size(); ++i) {
             m_labelCode[labelIds[i]] = static_cast<int32_t>(i);
@@ -350,6 +419,39 @@ public:
         c().jobAttemptBegin.assign(1, 0);
         c().jobCheckpointBegin.assign(1, 0);
         at().attemptSegmentBegin.assign(1, 0);
+    }
+
+    // Room for this many rows, so that the columns grow once (no doubling past the fleet's size).
+    void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
+    {
+        for (auto* v : { &c().jobRowId, &c().jobGpus, &c().jobSubmittedNs }) {
+            v->reserve(jobs);
+        }
+        c().jobLabel.reserve(jobs);
+        c().jobKey.reserve(jobs);
+        c().jobName.reserve(jobs);
+        c().jobAttemptBegin.reserve(jobs + 1);
+        c().jobCheckpointBegin.reserve(jobs + 1);
+        for (auto* v : { &c().attemptJob, &c().attemptNumber, &c().attemptCauseClass }) {
+            v->reserve(attempts);
+        }
+        for (auto* v : { &c().attemptStartNs, &c().attemptEndNs, &c().attemptGpus, &c().attemptFaultNs,
+                 &m_out.attemptRowId, &at().attemptTtsNs, &at().attemptFirstTrainNs, &at().attemptTtrNs,
+                 &at().attemptGapAfterNs }) {
+            v->reserve(attempts);
+        }
+        c().attemptOutcome.reserve(attempts);
+        c().attemptInterruption.reserve(attempts);
+        at().attemptBucketsNs.reserve(attempts * kBucketCount);
+        at().attemptSegmentBegin.reserve(attempts + 1);
+        if (m_withSegments) {
+            at().segmentStartNs.reserve(segments);
+            at().segmentEndNs.reserve(segments);
+            at().segmentBucket.reserve(segments);
+        }
+        c().checkpointStartNs.reserve(checkpoints);
+        c().checkpointDurableNs.reserve(checkpoints);
+        c().checkpointFailed.reserve(checkpoints);
     }
 
     // Error: the chunk's columns disagree with each other (damage).
@@ -430,6 +532,10 @@ public:
                 at().attemptGapAfterNs.push_back(k.attemptGapAfterNs[a]);
                 int64_t start = k.attemptStartNs[a];
                 const auto end = segment + static_cast<size_t>(k.attemptSegments[a]);
+                if (!m_withSegments) {
+                    at().segmentsLeftOut += k.attemptSegments[a];
+                    segment = end;
+                }
                 for (; segment < end; ++segment) {
                     at().segmentStartNs.push_back(start);
                     start += k.segmentLengthNs[segment];
@@ -512,6 +618,12 @@ private:
             || k.attemptBucketsNs.size() != attempts * kBucketCount) {
             return Error { "the attempt columns differ in length" };
         }
+        const size_t segments = m_withSegments ? k.segmentBucket.size() : 0;
+        for (const int64_t n : k.attemptSegments) {
+            if (n < 0) {
+                return Error { "a segment count is negative" };
+            }
+        }
         if (k.segmentBucket.size() != k.segmentLengthNs.size()
             || k.checkpointStartNs.size() != k.checkpointDurableNs.size()
             || k.checkpointStartNs.size() != k.checkpointFailed.size()
@@ -530,7 +642,7 @@ private:
             return sum == total;
         };
         if (!sumFits(k.jobAttempts, attempts) || !sumFits(k.jobCheckpoints, k.checkpointStartNs.size())
-            || !sumFits(k.attemptSegments, k.segmentBucket.size())
+            || (m_withSegments && !sumFits(k.attemptSegments, segments))
             || !sumFits(k.attrValueCounts, k.attrValues.size())) {
             return Error { "a count does not add up" };
         }
@@ -564,6 +676,7 @@ private:
 
     StoredFleet m_out;
     std::optional<int64_t> m_only;
+    bool m_withSegments;
     std::unordered_map<int64_t, int32_t> m_labelCode;
     std::unordered_map<std::string, int32_t> m_keyIndex, m_causeIndex;
     std::vector<std::unordered_map<std::string, int32_t>> m_valueIndex;
@@ -670,7 +783,9 @@ Status refreshColumnStore(Database& db)
     }
     std::vector<int64_t> dirty;
     {
-        auto st = db.prepare("SELECT chunk FROM column_dirty ORDER BY chunk");
+        // Listed by the triggers, or written by another format.
+        auto st = db.prepare("SELECT chunk FROM column_dirty UNION SELECT chunk FROM column_chunks WHERE format <> "
+            + std::to_string(kColumnFormat) + " ORDER BY chunk");
         if (!st) {
             return st.error();
         }
@@ -783,8 +898,10 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     }
     // The chunks to read: built ones of this format holding the label, and dirty ones (from the rows).
     std::map<int64_t, bool> chunks; // chunk -> read from the rows
+    std::array<size_t, 4> sizes {}; // jobs, attempts, segments, checkpoints of the chunks read
     {
-        auto st = db.prepare("SELECT chunk, format, labels FROM column_chunks ORDER BY chunk");
+        auto st = db.prepare(
+            "SELECT chunk, format, labels, jobs, attempts, segments, checkpoints FROM column_chunks ORDER BY chunk");
         if (!st) {
             return st.error();
         }
@@ -797,6 +914,9 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                 const auto labels = parseLabelList(st->columnText(2));
                 if (!query.label || (only && std::find(labels.begin(), labels.end(), *only) != labels.end())) {
                     chunks[chunk] = false;
+                    for (size_t i = 0; i < sizes.size(); ++i) {
+                        sizes[i] += static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3 + static_cast<int>(i))));
+                    }
                 }
             });
             !rows) {
@@ -811,8 +931,22 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
         }
     }
 
-    FleetAssembler fleet(labelNames, labelIds, query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt);
-    auto data = db.prepare("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ?");
+    FleetAssembler fleet(labelNames, labelIds, query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt,
+        query.withSegments);
+    // As recorded (an upper bound for one label). A damaged count costs at most a larger allocation,
+    // never a wrong figure, and no more rows than the copy has bytes (every value takes one at least).
+    auto rawTotal = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");
+    if (!rawTotal) {
+        return rawTotal.error();
+    }
+    const auto bound = static_cast<size_t>(std::max<int64_t>(0, rawTotal->value_or(0)));
+    if (std::all_of(sizes.begin(), sizes.end(), [&](size_t n) { return n <= bound; })) {
+        fleet.reserve(sizes[0], sizes[1], sizes[2], sizes[3]);
+    }
+    // A lean load leaves the segments' blobs unread.
+    const char* const kSegmentColumns[] = { "segment_bucket", "segment_length_ns" };
+    auto data = db.prepare(std::string("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ?")
+        + (query.withSegments ? "" : " AND name NOT IN ('segment_bucket', 'segment_length_ns')"));
     if (!data) {
         return data.error();
     }
@@ -824,9 +958,10 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     for (const auto& col : kStringColumns) {
         stringColumn[col.name] = &col;
     }
+    Chunk k; // one chunk at a time, its buffers reused
+    std::string raw;
     for (const auto& [chunk, fromRows] : chunks) {
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
-        Chunk k;
         if (fromRows) {
             auto rows = chunkFromRows(db, chunk, labelIds);
             if (!rows) {
@@ -838,18 +973,15 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             data->bind(1, chunk);
             if (auto rows = data->forEachRow([&]() -> Status {
                     const std::string name = data->columnText(0);
-                    auto raw = decompress(data->columnBlob(2), data->columnInt64(1));
-                    Status st = Status::success();
-                    if (raw) {
+                    Status st = decompress(data->columnBlob(2), data->columnInt64(1), raw);
+                    if (st) {
                         if (auto i = intColumn.find(name); i != intColumn.end()) {
-                            st = decodeInts(*raw, k.*(i->second->values));
+                            st = decodeInts(raw, k.*(i->second->values));
                             ++seen;
                         } else if (auto s = stringColumn.find(name); s != stringColumn.end()) {
-                            st = decodeStrings(*raw, k.*(s->second->values));
+                            st = decodeStrings(raw, k.*(s->second->values));
                             ++seen;
                         }
-                    } else {
-                        st = raw.error();
                     }
                     if (!st) {
                         return Error { where + ", column " + name + ": " + st.error().message };
@@ -859,7 +991,13 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                 !rows) {
                 return rows.error();
             }
-            if (seen != std::size(kIntColumns) + std::size(kStringColumns)) {
+            if (!query.withSegments) {
+                k.segmentBucket.clear();
+                k.segmentLengthNs.clear();
+            }
+            if (seen
+                != std::size(kIntColumns) + std::size(kStringColumns)
+                    - (query.withSegments ? 0 : std::size(kSegmentColumns))) {
                 return Error { where + ": columns are missing" };
             }
         }
@@ -874,7 +1012,9 @@ Result<ColumnStoreSize> columnStoreSize(Database& db)
 {
     ColumnStoreSize size;
     auto chunks = db.queryInt("SELECT count(*) FROM column_chunks");
-    auto dirty = db.queryInt("SELECT count(*) FROM column_dirty");
+    auto dirty = db.queryInt("SELECT count(*) FROM (SELECT chunk FROM column_dirty UNION SELECT chunk FROM "
+                             "column_chunks WHERE format <> "
+        + std::to_string(kColumnFormat) + ")");
     auto raw = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");
     auto stored = db.queryInt("SELECT coalesce(sum(length(data)), 0) FROM column_data");
     for (auto* r : { &chunks, &dirty, &raw, &stored }) {

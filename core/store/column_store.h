@@ -17,9 +17,11 @@
 //                 frame of the column encoded as below, `raw_bytes` its size before compression.
 //   column_dirty(chunk): the chunks to rebuild.
 //
-// A column, before compression: one byte of encoding (1: integers as zigzag LEB128 varints, 2: the
-// same of the differences to the previous value, 3: strings, each a varint length and its bytes),
-// a varint count, then the values.
+// A column, before compression: one byte of encoding and a varint count of values, then
+//   1 (integers) or 2 (the differences to the previous value, wrapping): a varint divisor (the
+//     values' greatest common divisor), one byte of width w (1, 2, 4 or 8), and each value divided
+//     by the divisor, zigzag-coded, in w little-endian bytes;
+//   3 (strings): each a varint length and its bytes.
 #pragma once
 
 #include "core/model/result.h"
@@ -41,8 +43,8 @@ inline constexpr int kColumnFormat = 1;
 // migration's transaction then builds them). IF NOT EXISTS throughout: safe on a file that has some.
 std::string columnStoreSchemaSql();
 
-// Rebuilds the chunks listed in column_dirty, in the caller's write transaction, and empties the
-// list. Nothing to do (success) on a database without the tables. Error: a row the loader refuses.
+// Rebuilds the chunks listed in column_dirty (and those of another format), in the caller's write
+// transaction, and empties the list. Nothing to do (success) on a database without the tables. Error: a row the loader refuses.
 Status refreshColumnStore(Database& db);
 
 // Whether the database holds the columnar copy (schema version 5 or later).
@@ -57,7 +59,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query);
 struct ColumnStoreSize
 {
     int64_t chunks = 0;
-    int64_t dirtyChunks = 0;
+    int64_t dirtyChunks = 0; // listed by the triggers, or of another format: read from the rows
     int64_t rawBytes = 0; // encoded, before compression
     int64_t storedBytes = 0; // compressed, as stored
 };

@@ -29,6 +29,9 @@ struct ColumnsQuery
         Rows,
     };
     Storage storage = Storage::Auto;
+    // False: the attribution without its segments (Attribution::segmentsLoaded), when read from the
+    // columnar copy; the rows always give them.
+    bool withSegments = true;
 };
 
 struct StoredFleet

@@ -5,6 +5,7 @@
 #include "app/service/document.h"
 #include "app/service/import_files.h"
 #include "app/service/job_detail.h"
+#include "app/service/local_fleet_source.h"
 #include "app/service/overview.h"
 #include "app/service/report_content.h"
 #include "app/service/whatif_session.h"
@@ -17,6 +18,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 
 #include "samples/synth/generator.h"
@@ -353,7 +355,7 @@ TEST_F(ServiceTest, PhaseDurationsFromStoredSamplesEqualThoseFromThePhases)
     // phase samples. Every cohort's durations, and every comparison built on them, are equal.
     auto samples = sampleWorkspace();
     auto phases = Workspace::open(path("fleet.db"), Workspace::Mode::ReadOnly,
-        LocalFleetSource::LoadOptions { std::nullopt, true, std::nullopt });
+        LocalFleetSource::LoadOptions { std::nullopt, true, std::nullopt, true });
     ASSERT_TRUE(phases.ok()) << phases.error().message;
     LocalFleetSource& fromSamples = **samples->fleet();
     LocalFleetSource& fromPhases = **(*phases)->fleet();
@@ -686,6 +688,102 @@ TEST_F(ServiceTest, UseCasesRunThroughTheFleetSourceInterfaceAlone)
         EXPECT_EQ(through->topJobs[i].key, direct->topJobs[i].key);
     }
     EXPECT_EQ(through->series.buckets.size(), direct->series.buckets.size());
+}
+
+} // namespace
+} // namespace ett::app
+
+namespace ett::app {
+namespace {
+
+// A lean load (no segments, the columnar copy's segment blobs unread) answers roll-ups over all time
+// from the attempts' bucket totals with exactly the figures of a full load; a query that needs the
+// segments (a time range, a series, a timeline, advice) reads them first and answers the same.
+class LeanLoad : public ServiceTest
+{
+protected:
+    std::unique_ptr<LocalFleetSource> loaded(core::Database& db, bool withSegments)
+    {
+        LocalFleetSource::LoadOptions o;
+        o.withSegments = withSegments;
+        o.backend = gpu::BackendKind::Cpu;
+        auto s = LocalFleetSource::load(db, o);
+        EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
+        return s.ok() ? std::move(*s) : nullptr;
+    }
+};
+
+TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
+{
+    auto ws = sampleWorkspace();
+    auto full = loaded(ws->store(), true);
+    auto lean = loaded(ws->store(), false);
+    ASSERT_TRUE(full && lean);
+    EXPECT_TRUE(full->withSegments());
+    EXPECT_FALSE(lean->withSegments());
+    EXPECT_EQ(lean->engine().attribution().segments(), 0u);
+    EXPECT_EQ(lean->engine().attribution().segmentCount(), full->engine().attribution().segmentCount());
+    EXPECT_GT(full->engine().attribution().segmentCount(), 0);
+    EXPECT_EQ(lean->vocabulary().segments, full->vocabulary().segments);
+
+    core::CohortSpec all;
+    core::CohortSpec queued;
+    queued.countQueue = true;
+    for (const auto* scope : { &all, &queued }) {
+        for (const char* by : { "", "label", "team", "job", "attempt", "cause_class" }) {
+            SCOPED_TRACE(std::string("by ") + by + (scope->countQueue ? ", with queue" : ""));
+            auto a = full->rollup(*scope, by);
+            auto b = lean->rollup(*scope, by);
+            ASSERT_TRUE(a.ok() && b.ok());
+            expectSameFigures(a->total, b->total);
+            ASSERT_EQ(a->groups.size(), b->groups.size());
+            for (size_t g = 0; g < a->groups.size(); ++g) {
+                EXPECT_EQ(a->groups[g].name, b->groups[g].name);
+                expectSameFigures(a->groups[g].figures, b->groups[g].figures);
+            }
+        }
+    }
+    auto jobsA = full->jobs(all);
+    auto jobsB = lean->jobs(all);
+    ASSERT_TRUE(jobsA.ok() && jobsB.ok());
+    ASSERT_EQ(jobsA->size(), jobsB->size());
+    EXPECT_FALSE(lean->withSegments()) << "roll-ups over all time read the segments";
+
+    // A time range: the segments are read, and the clipped figures are the full load's.
+    core::CohortSpec week;
+    week.fromNs = 1'748'736'000'000'000'000 + 2 * 86'400'000'000'000;
+    week.toNs = *week.fromNs + 7 * 86'400'000'000'000;
+    auto clippedA = full->rollup(week, "team");
+    auto clippedB = lean->rollup(week, "team");
+    ASSERT_TRUE(clippedA.ok() && clippedB.ok()) << (clippedB.ok() ? "" : clippedB.error().message);
+    expectSameFigures(clippedA->total, clippedB->total);
+    EXPECT_TRUE(lean->withSegments());
+    EXPECT_EQ(lean->engine().attribution().segments(), full->engine().attribution().segments());
+
+    // Each kind of query that needs them reads them on its own.
+    using Query = std::function<bool(LocalFleetSource&)>;
+    const std::vector<std::pair<const char*, Query>> needing = {
+        { "series", [](LocalFleetSource& s) { return s.series({}, gpu::Calendar::Day).ok(); } },
+        { "fleet timeline",
+            [](LocalFleetSource& s) {
+                return s.fleetTimeline({}, 1'748'736'000'000'000'000, 1'750'000'000'000'000'000, 50).ok();
+            } },
+        { "advice", [](LocalFleetSource& s) { return s.advice({}, "team").ok(); } },
+    };
+    for (const auto& [name, query] : needing) {
+        auto fresh = loaded(ws->store(), false);
+        ASSERT_TRUE(fresh);
+        EXPECT_TRUE(query(*fresh)) << name;
+        EXPECT_TRUE(fresh->withSegments()) << name;
+    }
+    auto seriesA = full->series({}, gpu::Calendar::Day);
+    auto fresh = loaded(ws->store(), false);
+    auto seriesB = fresh->series({}, gpu::Calendar::Day);
+    ASSERT_TRUE(seriesA.ok() && seriesB.ok());
+    ASSERT_EQ(seriesA->buckets.size(), seriesB->buckets.size());
+    for (size_t k = 0; k < seriesA->buckets.size(); ++k) {
+        expectSameFigures(seriesA->buckets[k], seriesB->buckets[k]);
+    }
 }
 
 } // namespace

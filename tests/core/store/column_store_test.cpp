@@ -149,6 +149,31 @@ TEST_F(ColumnStore, AnImportBuildsTheCopyAndItLoadsEqualToTheRows)
     EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b" }), 5000u);
 }
 
+TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsOut)
+{
+    StoredFleet rows = load(s.db(), {}, ColumnsQuery::Storage::Rows);
+    ColumnsQuery q;
+    q.withSegments = false;
+    StoredFleet lean = load(s.db(), q, ColumnsQuery::Storage::Auto);
+    EXPECT_FALSE(lean.attribution.segmentsLoaded);
+    EXPECT_EQ(lean.attribution.segments(), 0u);
+    EXPECT_TRUE(lean.attribution.segmentStartNs.empty());
+    EXPECT_TRUE(lean.attribution.segmentEndNs.empty());
+    EXPECT_EQ(lean.attribution.attemptSegmentBegin, std::vector<int64_t>(rows.columns.attempts() + 1, 0));
+    EXPECT_EQ(lean.attribution.segmentCount(), rows.attribution.segmentCount());
+    // Everything else is the full load's.
+    rows.attribution.segmentStartNs.clear();
+    rows.attribution.segmentEndNs.clear();
+    rows.attribution.segmentBucket.clear();
+    rows.attribution.attemptSegmentBegin = lean.attribution.attemptSegmentBegin;
+    expectSameFleet(rows, lean);
+    // The rows always give the segments.
+    q.storage = ColumnsQuery::Storage::Rows;
+    auto fromRows = loadStoredFleet(s.db(), q);
+    ASSERT_TRUE(fromRows.ok());
+    EXPECT_TRUE(fromRows->attribution.segmentsLoaded);
+}
+
 TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)
 {
     ::setenv("ETTW_STORAGE", "rows", 1);
