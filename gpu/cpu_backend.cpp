@@ -114,6 +114,9 @@ public:
     void attribute(Attribution& out) override
     {
         const auto& c = *m_cols;
+        if (!c.checkpointsLoaded) {
+            throw std::logic_error("attribution needs the checkpoints, which a lean load leaves out");
+        }
         const auto na = static_cast<int64_t>(c.attempts());
         const auto np = c.phases();
         std::vector<int64_t> startKey(np), endKey(np);

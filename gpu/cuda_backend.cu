@@ -258,6 +258,9 @@ public:
 
     void load(const core::FleetColumns& c) override
     {
+        if (!c.checkpointsLoaded) {
+            throw std::logic_error("the CUDA backend needs the checkpoints, which a lean load leaves out");
+        }
         m_cols = &c;
         m_haveAttribution = false;
         m_attemptJob = c.attemptJob;

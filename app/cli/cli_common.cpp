@@ -198,7 +198,7 @@ Result<QuerySession> openAndLoad(
     LocalFleetSource::LoadOptions load;
     load.label = label;
     load.withPhases = withPhases;
-    load.withSegments = needs == Needs::Full;
+    load.withDetail = needs == Needs::Full;
     if (!common.backend.empty()) {
         load.backend = gpu::parseBackend(common.backend);
     }

@@ -262,7 +262,7 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     core::ColumnsQuery query;
     query.label = options.label;
     query.withPhases = options.withPhases;
-    query.withSegments = options.withSegments || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
+    query.withDetail = options.withDetail || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
     auto stored = core::loadStoredFleet(db, query);
     if (!stored) {
         return core::Error { db.path() + ": " + stored.error().message };
@@ -299,23 +299,23 @@ core::Status LocalFleetSource::ensurePhases()
     }
     LoadOptions options = m_options;
     options.withPhases = true;
-    options.withSegments = withSegments();
+    options.withDetail = withDetail();
     return reload(options);
 }
 
-core::Status LocalFleetSource::ensureSegments()
+core::Status LocalFleetSource::ensureDetail()
 {
-    if (withSegments()) {
+    if (withDetail()) {
         return core::Status::success();
     }
     LoadOptions options = m_options;
-    options.withSegments = true;
+    options.withDetail = true;
     return reload(options);
 }
 
-core::Status LocalFleetSource::ensureSegmentsFor(const core::CohortSpec& scope)
+core::Status LocalFleetSource::ensureDetailFor(const core::CohortSpec& scope)
 {
-    return scope.fromNs || scope.toNs ? ensureSegments() : core::Status::success();
+    return scope.fromNs || scope.toNs ? ensureDetail() : core::Status::success();
 }
 
 std::string LocalFleetSource::location() const
@@ -394,7 +394,7 @@ core::Result<gpu::Grouping> LocalFleetSource::groupingOf(const std::string& grou
 
 core::Result<GroupedFigures> LocalFleetSource::rollup(const core::CohortSpec& scope, const std::string& groupBy)
 {
-    if (auto st = ensureSegmentsFor(scope); !st) {
+    if (auto st = ensureDetailFor(scope); !st) {
         return st.error();
     }
     auto filter = filterOf(scope);
@@ -437,7 +437,7 @@ core::Result<std::optional<core::TimeSpan>> LocalFleetSource::seriesSpan(
 core::Result<gpu::Series> LocalFleetSource::seriesEvery(
     const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     auto filter = filterOf(scope, job);
@@ -577,7 +577,7 @@ JobMatches LocalFleetSource::findJobs(const std::string& query, size_t limit) co
 
 core::Result<std::vector<TableRow>> LocalFleetSource::attempts(const core::CohortSpec& scope, JobIndex job)
 {
-    if (auto st = ensureSegmentsFor(scope); !st) {
+    if (auto st = ensureDetailFor(scope); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -711,7 +711,7 @@ void LocalFleetSource::forEachSpan(
 
 core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRequest& request)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -776,7 +776,7 @@ core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRe
 core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -819,7 +819,7 @@ core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
 core::Result<FleetDensity> LocalFleetSource::fleetDensity(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -860,7 +860,7 @@ core::Result<FleetDensity> LocalFleetSource::fleetDensity(
 core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     if (auto filter = filterOf(cohort); !filter) {
@@ -875,7 +875,7 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
 core::Result<std::map<std::string, MatchJobs>> LocalFleetSource::matchJobs(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
-    if (auto st = ensureSegmentsFor(cohort); !st) {
+    if (auto st = ensureDetailFor(cohort); !st) {
         return st.error();
     }
     auto filter = filterOf(cohort);
@@ -924,7 +924,7 @@ core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::Cohort
 
 core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& scope, const std::string& groupBy)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     auto filter = filterOf(scope);
@@ -943,7 +943,7 @@ core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& 
 
 core::Result<std::unique_ptr<core::WhatIfModel>> LocalFleetSource::whatIfModel(const core::CohortSpec& cohort)
 {
-    if (auto st = ensureSegments(); !st) {
+    if (auto st = ensureDetail(); !st) {
         return st.error();
     }
     if (auto st = gpu::checkCohortSpec(cohort, m_engine->columns(), "cohort"); !st) {

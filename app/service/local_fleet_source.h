@@ -24,9 +24,9 @@ public:
         std::optional<gpu::BackendKind> backend; // the engine's default choice when unset
         // False: a lean load, without the attribution's segments (the database's columnar copy
         // leaves them unread): roll-ups over all time need none, and the first query that does
-        // (a time range, a series, a timeline...) reads them then (ensureSegments). Always true on
+        // (a time range, a series, a timeline...) reads them then (ensureDetail). Always true on
         // the CUDA backend, which sums segments for every query.
-        bool withSegments = true;
+        bool withDetail = true;
     };
 
     // Loads the store's fleet into a fresh engine. `db` must outlive the source. Error: the store
@@ -73,8 +73,8 @@ public:
     bool withPhases() const override { return m_options.withPhases; }
     core::Status ensurePhases() override;
     // Loads the segments when the lean load left them out; the job indexes stay valid.
-    core::Status ensureSegments();
-    bool withSegments() const { return m_engine->attribution().segmentsLoaded; }
+    core::Status ensureDetail();
+    bool withDetail() const { return m_engine->attribution().segmentsLoaded; }
 
     // The engine filter of a scope. Error: a label or attribute the fleet lacks.
     core::Result<gpu::Filter> filterOf(const core::CohortSpec& scope) const;
@@ -87,8 +87,8 @@ private:
     LocalFleetSource(core::Database& db, LoadOptions options);
     // Loads again with these options and swaps the new engine in (load-then-commit).
     core::Status reload(const LoadOptions& options);
-    // ensureSegments() when the scope has a time range (a clipped sum needs the segments).
-    core::Status ensureSegmentsFor(const core::CohortSpec& scope);
+    // ensureDetail() when the scope has a time range (a clipped sum needs the segments).
+    core::Status ensureDetailFor(const core::CohortSpec& scope);
     FleetVocabulary computeVocabulary() const;
     // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.
     core::Result<std::vector<int32_t>> timelineJobs(const core::CohortSpec& scope, int64_t fromNs, int64_t toNs);

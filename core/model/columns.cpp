@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 namespace ett::core {
 
 JobInput FleetColumns::jobInput(size_t job) const
 {
+    if (!checkpointsLoaded) {
+        throw std::logic_error("a job's accounting input needs its checkpoints, which a lean load leaves out");
+    }
     JobInput in;
     in.gpus = jobGpus[job];
     if (jobSubmittedNs[job] != kNoTime) {
@@ -40,7 +44,9 @@ std::string FleetColumns::validate() const
     const size_t nj = jobs();
     const size_t na = attempts();
     const size_t np = phases();
-    const size_t nc = checkpoints();
+    // A lean load keeps the checkpoints' offsets without their columns.
+    const size_t nc = checkpointsLoaded || jobCheckpointBegin.empty() ? checkpoints()
+                                                                       : static_cast<size_t>(jobCheckpointBegin.back());
     if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj)
         || (!jobRowId.empty() && jobRowId.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj
         || jobAttr.size() != nj * attrKeys.size() || jobAttemptBegin.size() != nj + 1
@@ -55,7 +61,10 @@ std::string FleetColumns::validate() const
     if (phaseEndNs.size() != np || phaseKind.size() != np || phaseRank.size() != np) {
         return "phase columns differ in length";
     }
-    if (checkpointDurableNs.size() != nc || checkpointFailed.size() != nc) {
+    if (!checkpointsLoaded && checkpoints() != 0) {
+        return "a lean load holds checkpoint columns";
+    }
+    if (checkpointsLoaded && (checkpointDurableNs.size() != nc || checkpointFailed.size() != nc)) {
         return "checkpoint columns differ in length";
     }
     if (jobAttemptBegin.front() != 0 || static_cast<size_t>(jobAttemptBegin.back()) != na

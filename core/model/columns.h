@@ -61,6 +61,10 @@ struct FleetColumns
     std::vector<int64_t> checkpointStartNs;
     std::vector<int64_t> checkpointDurableNs;
     std::vector<uint8_t> checkpointFailed;
+    // False for a lean load: jobCheckpointBegin still counts each job's checkpoints (roll-ups count
+    // the jobs without any), but the three columns above are empty. What reads checkpoints (advice,
+    // what-if, attribution) needs a full load.
+    bool checkpointsLoaded = true;
 
     size_t jobs() const { return jobGpus.size(); }
     size_t attempts() const { return attemptJob.size(); }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <future>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -102,6 +103,29 @@ constexpr StringColumn kStringColumns[] = {
     { "attr_keys", &Chunk::attrKeys },
     { "attr_values", &Chunk::attrValues },
     { "cause_classes", &Chunk::causeClasses },
+};
+
+// The largest columns: a load of every label decodes them straight into the fleet's arrays, without
+// the chunk's copy in between.
+enum BulkColumn
+{
+    kBulkBuckets,
+    kBulkSegmentBucket,
+    kBulkSegmentLength,
+    kBulkCheckpointStart,
+    kBulkCheckpointDurable,
+    kBulkCheckpointFailed,
+    kBulkCount
+};
+constexpr const char* kBulkNames[kBulkCount] = { "attempt_buckets_ns", "segment_bucket", "segment_length_ns",
+    "checkpoint_start_ns", "checkpoint_durable_ns", "checkpoint_failed" };
+
+// Those columns of one chunk as stored (compressed), with their sizes before compression.
+struct Bulk
+{
+    std::array<std::string, kBulkCount> packed;
+    std::array<int64_t, kBulkCount> rawBytes {};
+    std::array<bool, kBulkCount> present {};
 };
 
 // ---- Encoding ----------------------------------------------------------------------------------
@@ -223,18 +247,17 @@ template <int Width> uint64_t readLittle(const unsigned char* p)
     return v;
 }
 
-template <int Width>
-void unpack(const unsigned char* p, size_t count, uint64_t divisor, bool delta, std::vector<int64_t>& out)
+// A column of integers, its header read.
+struct IntRun
 {
-    uint64_t previous = 0;
-    for (size_t i = 0; i < count; ++i) {
-        const uint64_t v = static_cast<uint64_t>(unzigzag(readLittle<Width>(p + i * Width))) * divisor;
-        previous = delta ? previous + v : v;
-        out[i] = static_cast<int64_t>(previous);
-    }
-}
+    size_t count = 0;
+    uint64_t divisor = 1;
+    int width = 8;
+    bool delta = false;
+    const unsigned char* values = nullptr;
+};
 
-Status decodeInts(std::string_view raw, std::vector<int64_t>& out)
+Result<IntRun> readInts(std::string_view raw)
 {
     size_t pos = 0;
     Encoding encoding {};
@@ -249,32 +272,76 @@ Status decodeInts(std::string_view raw, std::vector<int64_t>& out)
     if (!divisor || *divisor == 0 || pos >= raw.size()) {
         return Error { "bad divisor" };
     }
-    const int width = static_cast<unsigned char>(raw[pos++]);
-    if (width != 1 && width != 2 && width != 4 && width != 8) {
-        return Error { "bad width " + std::to_string(width) };
+    IntRun run;
+    run.count = *count;
+    run.divisor = *divisor;
+    run.delta = encoding == Encoding::DeltaInts;
+    run.width = static_cast<unsigned char>(raw[pos++]);
+    if (run.width != 1 && run.width != 2 && run.width != 4 && run.width != 8) {
+        return Error { "bad width " + std::to_string(run.width) };
     }
-    if (raw.size() - pos != *count * static_cast<size_t>(width)) {
-        return Error { "holds " + std::to_string(raw.size() - pos) + " bytes for " + std::to_string(*count)
-            + " values of " + std::to_string(width) };
+    if (raw.size() - pos != run.count * static_cast<size_t>(run.width)) {
+        return Error { "holds " + std::to_string(raw.size() - pos) + " bytes for " + std::to_string(run.count)
+            + " values of " + std::to_string(run.width) };
     }
-    out.resize(*count);
-    const auto* p = reinterpret_cast<const unsigned char*>(raw.data() + pos);
-    const bool delta = encoding == Encoding::DeltaInts;
-    switch (width) {
+    run.values = reinterpret_cast<const unsigned char*>(raw.data() + pos);
+    return run;
+}
+
+// Writes the run's values to out[0, count); false when one lies outside [lo, hi] (T's range, or a
+// code's).
+template <int Width, typename T> bool unpack(const IntRun& run, T* out, int64_t lo, int64_t hi)
+{
+    uint64_t previous = 0;
+    bool inRange = true;
+    for (size_t i = 0; i < run.count; ++i) {
+        const uint64_t v = static_cast<uint64_t>(unzigzag(readLittle<Width>(run.values + i * Width))) * run.divisor;
+        previous = run.delta ? previous + v : v;
+        const auto value = static_cast<int64_t>(previous);
+        inRange &= value >= lo && value <= hi;
+        out[i] = static_cast<T>(value);
+    }
+    return inRange;
+}
+
+// Appends the column's values to `out`. Error: damage, or a value outside [lo, hi].
+template <typename T>
+Status appendInts(std::string_view raw, std::vector<T>& out, int64_t lo = std::numeric_limits<T>::min(),
+    int64_t hi = std::numeric_limits<T>::max())
+{
+    auto run = readInts(raw);
+    if (!run) {
+        return run.error();
+    }
+    const size_t base = out.size();
+    out.resize(base + run->count);
+    T* dst = out.data() + base;
+    bool ok = true;
+    switch (run->width) {
     case 1:
-        unpack<1>(p, *count, *divisor, delta, out);
+        ok = unpack<1>(*run, dst, lo, hi);
         break;
     case 2:
-        unpack<2>(p, *count, *divisor, delta, out);
+        ok = unpack<2>(*run, dst, lo, hi);
         break;
     case 4:
-        unpack<4>(p, *count, *divisor, delta, out);
+        ok = unpack<4>(*run, dst, lo, hi);
         break;
     default:
-        unpack<8>(p, *count, *divisor, delta, out);
+        ok = unpack<8>(*run, dst, lo, hi);
         break;
     }
+    if (!ok) {
+        out.resize(base);
+        return Error { "a value is out of range" };
+    }
     return Status::success();
+}
+
+Status decodeInts(std::string_view raw, std::vector<int64_t>& out)
+{
+    out.clear();
+    return appendInts(raw, out);
 }
 
 Status decodeStrings(std::string_view raw, std::vector<std::string>& out)
@@ -407,11 +474,12 @@ class FleetAssembler
 {
 public:
     FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only,
-        bool withSegments)
+        bool withDetail)
         : m_only(only)
-        , m_withSegments(withSegments)
+        , m_withDetail(withDetail)
     {
-        at().segmentsLoaded = withSegments;
+        at().segmentsLoaded = withDetail;
+        c().checkpointsLoaded = withDetail;
         c().labels = std::move(labels);
         for (size_t i = 0; i < labelIds.size(); ++i) {
             m_labelCode[labelIds[i]] = static_cast<int32_t>(i);
@@ -444,22 +512,46 @@ public:
         c().attemptInterruption.reserve(attempts);
         at().attemptBucketsNs.reserve(attempts * kBucketCount);
         at().attemptSegmentBegin.reserve(attempts + 1);
-        if (m_withSegments) {
+        if (m_withDetail) {
             at().segmentStartNs.reserve(segments);
             at().segmentEndNs.reserve(segments);
             at().segmentBucket.reserve(segments);
+            c().checkpointStartNs.reserve(checkpoints);
+            c().checkpointDurableNs.reserve(checkpoints);
+            c().checkpointFailed.reserve(checkpoints);
         }
-        c().checkpointStartNs.reserve(checkpoints);
-        c().checkpointDurableNs.reserve(checkpoints);
-        c().checkpointFailed.reserve(checkpoints);
     }
 
-    // Error: the chunk's columns disagree with each other (damage).
-    Status append(const Chunk& k)
+    // Error: the chunk's columns disagree with each other (damage). `bulk` (only when every label is
+    // kept): the columns it holds are decoded from it, not from k.
+    Status append(const Chunk& k, const Bulk* bulk = nullptr)
     {
-        if (auto st = check(k); !st) {
+        if (bulk && m_only) {
+            return Error { "internal: a bulk chunk with a label filter" };
+        }
+        // The sizes of the bulk columns: k's, or (bulk) what the chunk's counts say they hold, which
+        // appendBulk checks as it decodes them (the loop below reads none of them).
+        std::array<size_t, kBulkCount> sizes { k.attemptBucketsNs.size(), k.segmentBucket.size(),
+            k.segmentLengthNs.size(), k.checkpointStartNs.size(), k.checkpointDurableNs.size(),
+            k.checkpointFailed.size() };
+        if (bulk) {
+            auto total = [](const std::vector<int64_t>& counts) {
+                int64_t n = 0;
+                for (const int64_t c : counts) {
+                    n += std::max<int64_t>(0, c);
+                }
+                return static_cast<size_t>(n);
+            };
+            const size_t segments = m_withDetail ? total(k.attemptSegments) : 0;
+            const size_t checkpoints = m_withDetail ? total(k.jobCheckpoints) : 0;
+            sizes = { k.attemptRowId.size() * kBucketCount, segments, segments, checkpoints, checkpoints,
+                checkpoints };
+        }
+        if (auto st = check(k, sizes); !st) {
             return st;
         }
+        const size_t attemptBase = c().attemptJob.size();
+        int64_t segmentEnd = at().attemptSegmentBegin.back();
         // Chunk-local codes to the fleet's, given on first use.
         std::vector<int32_t> keyCode(k.attrKeys.size(), -1);
         std::vector<size_t> valueBase(k.attrKeys.size() + 1, 0);
@@ -523,18 +615,25 @@ public:
                 }
                 c().attemptCauseClass.push_back(causeCode[cause]);
                 m_out.attemptRowId.push_back(k.attemptRowId[a]);
-                at().attemptBucketsNs.insert(at().attemptBucketsNs.end(),
-                    k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>(a * kBucketCount),
-                    k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>((a + 1) * kBucketCount));
+                if (!bulk) {
+                    at().attemptBucketsNs.insert(at().attemptBucketsNs.end(),
+                        k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>(a * kBucketCount),
+                        k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>((a + 1) * kBucketCount));
+                }
                 at().attemptTtsNs.push_back(k.attemptTtsNs[a]);
                 at().attemptFirstTrainNs.push_back(k.attemptFirstTrainNs[a]);
                 at().attemptTtrNs.push_back(k.attemptTtrNs[a]);
                 at().attemptGapAfterNs.push_back(k.attemptGapAfterNs[a]);
                 int64_t start = k.attemptStartNs[a];
                 const auto end = segment + static_cast<size_t>(k.attemptSegments[a]);
-                if (!m_withSegments) {
+                if (!m_withDetail) {
                     at().segmentsLeftOut += k.attemptSegments[a];
                     segment = end;
+                } else if (bulk) {
+                    segmentEnd += k.attemptSegments[a];
+                    at().attemptSegmentBegin.push_back(segmentEnd);
+                    segment = end;
+                    continue;
                 }
                 for (; segment < end; ++segment) {
                     at().segmentStartNs.push_back(start);
@@ -545,14 +644,90 @@ public:
                 at().attemptSegmentBegin.push_back(static_cast<int64_t>(at().segmentBucket.size()));
             }
             attempt += attempts;
-            for (size_t p = checkpoint; p < checkpoint + checkpoints; ++p) {
+            for (size_t p = checkpoint; p < checkpoint + checkpoints && !bulk && m_withDetail; ++p) {
                 c().checkpointStartNs.push_back(k.checkpointStartNs[p]);
                 c().checkpointDurableNs.push_back(k.checkpointDurableNs[p]);
                 c().checkpointFailed.push_back(static_cast<uint8_t>(k.checkpointFailed[p]));
             }
             checkpoint += checkpoints;
             c().jobAttemptBegin.push_back(static_cast<int64_t>(c().attemptJob.size()));
-            c().jobCheckpointBegin.push_back(static_cast<int64_t>(c().checkpointStartNs.size()));
+            m_checkpointEnd += static_cast<int64_t>(checkpoints);
+            c().jobCheckpointBegin.push_back(m_checkpointEnd);
+        }
+        if (bulk) {
+            return appendBulk(k, *bulk, attemptBase, sizes);
+        }
+        return Status::success();
+    }
+
+    // The bulk columns of the chunk whose attempts start at attemptBase, decompressed and decoded
+    // into the fleet's arrays: the attempts' totals and the checkpoints on a second thread, the
+    // segments on this one (distinct arrays). Error: damage, or not the sizes the counts say.
+    Status appendBulk(
+        const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
+    {
+        auto decode = [&bulk, &sizes](BulkColumn column, auto& out, int64_t lo, int64_t hi, std::string& raw) {
+            const auto i = static_cast<size_t>(column);
+            const std::string name = std::string("column ") + kBulkNames[column];
+            if (!bulk.present[i]) {
+                return sizes[i] == 0 ? Status::success() : Status(Error { name + " is missing" });
+            }
+            if (auto st = decompress(bulk.packed[i], bulk.rawBytes[i], raw); !st) {
+                return Status(Error { name + ": " + st.error().message });
+            }
+            const size_t before = out.size();
+            if (auto st = appendInts(raw, out, lo, hi); !st) {
+                return Status(Error { name + ": " + st.error().message });
+            }
+            if (out.size() - before != sizes[i]) {
+                return Status(Error { name + " holds " + std::to_string(out.size() - before) + " values, not "
+                    + std::to_string(sizes[i]) });
+            }
+            return Status::success();
+        };
+        constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+        constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+        auto others = std::async(std::launch::async, [&]() -> Status {
+            std::string raw;
+            for (const auto& [column, out] : { std::pair { kBulkBuckets, &at().attemptBucketsNs },
+                     std::pair { kBulkCheckpointStart, &c().checkpointStartNs },
+                     std::pair { kBulkCheckpointDurable, &c().checkpointDurableNs } }) {
+                if (auto st = decode(column, *out, kMin, kMax, raw); !st) {
+                    return st;
+                }
+            }
+            return decode(kBulkCheckpointFailed, c().checkpointFailed, 0, 1, raw);
+        });
+        Status mine = appendBulkSegments(k, attemptBase, decode);
+        Status theirs = others.get();
+        return !mine ? mine : theirs;
+    }
+
+    template <typename Decode> Status appendBulkSegments(const Chunk& k, size_t attemptBase, Decode& decode)
+    {
+        if (!m_withDetail) {
+            return Status::success();
+        }
+        // Lengths first (in segmentEndNs), then each attempt's run of them turned into instants.
+        std::string raw;
+        const size_t first = at().segmentEndNs.size();
+        if (auto st = decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw); !st) {
+            return st;
+        }
+        if (auto st = decode(kBulkSegmentLength, at().segmentEndNs, std::numeric_limits<int64_t>::min(),
+                std::numeric_limits<int64_t>::max(), raw);
+            !st) {
+            return st;
+        }
+        at().segmentStartNs.resize(at().segmentEndNs.size());
+        size_t i = first;
+        for (size_t a = 0; a < k.attemptSegments.size(); ++a) {
+            int64_t t = c().attemptStartNs[attemptBase + a];
+            for (int64_t n = 0; n < k.attemptSegments[a]; ++n, ++i) {
+                at().segmentStartNs[i] = t;
+                t += at().segmentEndNs[i];
+                at().segmentEndNs[i] = t;
+            }
         }
         return Status::success();
     }
@@ -598,12 +773,12 @@ private:
     }
 
     // The columns' sizes and codes agree: what append() relies on.
-    Status check(const Chunk& k) const
+    Status check(const Chunk& k, const std::array<size_t, kBulkCount>& sizes) const
     {
         const size_t jobs = k.jobRowId.size();
         const size_t attempts = k.attemptRowId.size();
-        auto sameSize = [](size_t n, std::initializer_list<size_t> sizes) {
-            return std::all_of(sizes.begin(), sizes.end(), [&](size_t s) { return s == n; });
+        auto sameSize = [](size_t n, std::initializer_list<size_t> others) {
+            return std::all_of(others.begin(), others.end(), [&](size_t s) { return s == n; });
         };
         if (!sameSize(jobs,
                 { k.jobLabelId.size(), k.jobGpus.size(), k.jobSubmittedNs.size(), k.jobAttempts.size(),
@@ -615,18 +790,18 @@ private:
                     k.attemptOutcome.size(), k.attemptInterruption.size(), k.attemptFaultNs.size(),
                     k.attemptCause.size(), k.attemptSegments.size(), k.attemptTtsNs.size(),
                     k.attemptFirstTrainNs.size(), k.attemptTtrNs.size(), k.attemptGapAfterNs.size() })
-            || k.attemptBucketsNs.size() != attempts * kBucketCount) {
+            || sizes[kBulkBuckets] != attempts * kBucketCount) {
             return Error { "the attempt columns differ in length" };
         }
-        const size_t segments = m_withSegments ? k.segmentBucket.size() : 0;
+        const size_t segments = m_withDetail ? sizes[kBulkSegmentBucket] : 0;
         for (const int64_t n : k.attemptSegments) {
             if (n < 0) {
                 return Error { "a segment count is negative" };
             }
         }
-        if (k.segmentBucket.size() != k.segmentLengthNs.size()
-            || k.checkpointStartNs.size() != k.checkpointDurableNs.size()
-            || k.checkpointStartNs.size() != k.checkpointFailed.size()
+        if (sizes[kBulkSegmentBucket] != sizes[kBulkSegmentLength]
+            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointDurable]
+            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointFailed]
             || !sameSize(k.attrJob.size(), { k.attrKey.size(), k.attrValue.size() })
             || k.attrValueCounts.size() != k.attrKeys.size()) {
             return Error { "the segment, checkpoint or attribute columns differ in length" };
@@ -641,8 +816,9 @@ private:
             }
             return sum == total;
         };
-        if (!sumFits(k.jobAttempts, attempts) || !sumFits(k.jobCheckpoints, k.checkpointStartNs.size())
-            || (m_withSegments && !sumFits(k.attemptSegments, segments))
+        if (!sumFits(k.jobAttempts, attempts)
+            || (m_withDetail && !sumFits(k.jobCheckpoints, sizes[kBulkCheckpointStart]))
+            || (m_withDetail && !sumFits(k.attemptSegments, segments))
             || !sumFits(k.attrValueCounts, k.attrValues.size())) {
             return Error { "a count does not add up" };
         }
@@ -676,7 +852,8 @@ private:
 
     StoredFleet m_out;
     std::optional<int64_t> m_only;
-    bool m_withSegments;
+    bool m_withDetail;
+    int64_t m_checkpointEnd = 0;
     std::unordered_map<int64_t, int32_t> m_labelCode;
     std::unordered_map<std::string, int32_t> m_keyIndex, m_causeIndex;
     std::vector<std::unordered_map<std::string, int32_t>> m_valueIndex;
@@ -932,7 +1109,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     }
 
     FleetAssembler fleet(labelNames, labelIds, query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt,
-        query.withSegments);
+        query.withDetail);
     // As recorded (an upper bound for one label). A damaged count costs at most a larger allocation,
     // never a wrong figure, and no more rows than the copy has bytes (every value takes one at least).
     auto rawTotal = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");
@@ -943,10 +1120,15 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     if (std::all_of(sizes.begin(), sizes.end(), [&](size_t n) { return n <= bound; })) {
         fleet.reserve(sizes[0], sizes[1], sizes[2], sizes[3]);
     }
-    // A lean load leaves the segments' blobs unread.
-    const char* const kSegmentColumns[] = { "segment_bucket", "segment_length_ns" };
+    // A lean load leaves the segments' and the checkpoints' blobs unread.
+    const char* const kDetailColumns[] = { "segment_bucket", "segment_length_ns", "checkpoint_start_ns",
+        "checkpoint_durable_ns", "checkpoint_failed" };
+    std::string detail;
+    for (const char* name : kDetailColumns) {
+        detail += std::string(detail.empty() ? "" : ", ") + "'" + name + "'";
+    }
     auto data = db.prepare(std::string("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ?")
-        + (query.withSegments ? "" : " AND name NOT IN ('segment_bucket', 'segment_length_ns')"));
+        + (query.withDetail ? "" : " AND name NOT IN (" + detail + ")"));
     if (!data) {
         return data.error();
     }
@@ -960,6 +1142,9 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     }
     Chunk k; // one chunk at a time, its buffers reused
     std::string raw;
+    // Every label kept: the largest columns go straight into the fleet's arrays.
+    const bool useBulk = !query.label;
+    Bulk bulk;
     for (const auto& [chunk, fromRows] : chunks) {
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
         if (fromRows) {
@@ -970,9 +1155,22 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             k = std::move(*rows);
         } else {
             size_t seen = 0;
+            bulk.present.fill(false);
             data->bind(1, chunk);
             if (auto rows = data->forEachRow([&]() -> Status {
                     const std::string name = data->columnText(0);
+                    if (useBulk) {
+                        // Kept as stored: decompressed where it is decoded (appendBulk).
+                        const auto b = std::find(std::begin(kBulkNames), std::end(kBulkNames), name);
+                        if (b != std::end(kBulkNames)) {
+                            const auto i = static_cast<size_t>(b - std::begin(kBulkNames));
+                            bulk.packed[i].assign(data->columnBlob(2));
+                            bulk.rawBytes[i] = data->columnInt64(1);
+                            bulk.present[i] = true;
+                            ++seen;
+                            return Status::success();
+                        }
+                    }
                     Status st = decompress(data->columnBlob(2), data->columnInt64(1), raw);
                     if (st) {
                         if (auto i = intColumn.find(name); i != intColumn.end()) {
@@ -991,17 +1189,20 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                 !rows) {
                 return rows.error();
             }
-            if (!query.withSegments) {
+            if (!query.withDetail) {
                 k.segmentBucket.clear();
                 k.segmentLengthNs.clear();
+                k.checkpointStartNs.clear();
+                k.checkpointDurableNs.clear();
+                k.checkpointFailed.clear();
             }
             if (seen
                 != std::size(kIntColumns) + std::size(kStringColumns)
-                    - (query.withSegments ? 0 : std::size(kSegmentColumns))) {
+                    - (query.withDetail ? 0 : std::size(kDetailColumns))) {
                 return Error { where + ": columns are missing" };
             }
         }
-        if (auto st = fleet.append(k); !st) {
+        if (auto st = fleet.append(k, useBulk && !fromRows ? &bulk : nullptr); !st) {
             return Error { where + ": " + st.error().message };
         }
     }

@@ -31,7 +31,7 @@ struct ColumnsQuery
     Storage storage = Storage::Auto;
     // False: the attribution without its segments (Attribution::segmentsLoaded), when read from the
     // columnar copy; the rows always give them.
-    bool withSegments = true;
+    bool withDetail = true;
 };
 
 struct StoredFleet

@@ -702,10 +702,10 @@ namespace {
 class LeanLoad : public ServiceTest
 {
 protected:
-    std::unique_ptr<LocalFleetSource> loaded(core::Database& db, bool withSegments)
+    std::unique_ptr<LocalFleetSource> loaded(core::Database& db, bool withDetail)
     {
         LocalFleetSource::LoadOptions o;
-        o.withSegments = withSegments;
+        o.withDetail = withDetail;
         o.backend = gpu::BackendKind::Cpu;
         auto s = LocalFleetSource::load(db, o);
         EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
@@ -719,8 +719,8 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
     auto full = loaded(ws->store(), true);
     auto lean = loaded(ws->store(), false);
     ASSERT_TRUE(full && lean);
-    EXPECT_TRUE(full->withSegments());
-    EXPECT_FALSE(lean->withSegments());
+    EXPECT_TRUE(full->withDetail());
+    EXPECT_FALSE(lean->withDetail());
     EXPECT_EQ(lean->engine().attribution().segments(), 0u);
     EXPECT_EQ(lean->engine().attribution().segmentCount(), full->engine().attribution().segmentCount());
     EXPECT_GT(full->engine().attribution().segmentCount(), 0);
@@ -747,7 +747,7 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
     auto jobsB = lean->jobs(all);
     ASSERT_TRUE(jobsA.ok() && jobsB.ok());
     ASSERT_EQ(jobsA->size(), jobsB->size());
-    EXPECT_FALSE(lean->withSegments()) << "roll-ups over all time read the segments";
+    EXPECT_FALSE(lean->withDetail()) << "roll-ups over all time read the segments";
 
     // A time range: the segments are read, and the clipped figures are the full load's.
     core::CohortSpec week;
@@ -757,7 +757,7 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
     auto clippedB = lean->rollup(week, "team");
     ASSERT_TRUE(clippedA.ok() && clippedB.ok()) << (clippedB.ok() ? "" : clippedB.error().message);
     expectSameFigures(clippedA->total, clippedB->total);
-    EXPECT_TRUE(lean->withSegments());
+    EXPECT_TRUE(lean->withDetail());
     EXPECT_EQ(lean->engine().attribution().segments(), full->engine().attribution().segments());
 
     // Each kind of query that needs them reads them on its own.
@@ -774,7 +774,7 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
         auto fresh = loaded(ws->store(), false);
         ASSERT_TRUE(fresh);
         EXPECT_TRUE(query(*fresh)) << name;
-        EXPECT_TRUE(fresh->withSegments()) << name;
+        EXPECT_TRUE(fresh->withDetail()) << name;
     }
     auto seriesA = full->series({}, gpu::Calendar::Day);
     auto fresh = loaded(ws->store(), false);

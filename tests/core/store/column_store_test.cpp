@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 
 #include "samples/synth/generator.h"
@@ -149,11 +150,11 @@ TEST_F(ColumnStore, AnImportBuildsTheCopyAndItLoadsEqualToTheRows)
     EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b" }), 5000u);
 }
 
-TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsOut)
+TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsAndTheCheckpointsColumnsOut)
 {
     StoredFleet rows = load(s.db(), {}, ColumnsQuery::Storage::Rows);
     ColumnsQuery q;
-    q.withSegments = false;
+    q.withDetail = false;
     StoredFleet lean = load(s.db(), q, ColumnsQuery::Storage::Auto);
     EXPECT_FALSE(lean.attribution.segmentsLoaded);
     EXPECT_EQ(lean.attribution.segments(), 0u);
@@ -161,6 +162,16 @@ TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsOut)
     EXPECT_TRUE(lean.attribution.segmentEndNs.empty());
     EXPECT_EQ(lean.attribution.attemptSegmentBegin, std::vector<int64_t>(rows.columns.attempts() + 1, 0));
     EXPECT_EQ(lean.attribution.segmentCount(), rows.attribution.segmentCount());
+    // The checkpoints: counted per job, their columns left out.
+    EXPECT_FALSE(lean.columns.checkpointsLoaded);
+    EXPECT_EQ(lean.columns.checkpoints(), 0u);
+    EXPECT_GT(rows.columns.checkpoints(), 0u);
+    EXPECT_EQ(lean.columns.jobCheckpointBegin, rows.columns.jobCheckpointBegin);
+    EXPECT_EQ(lean.columns.validate(), "");
+    EXPECT_THROW((void)lean.columns.jobInput(0), std::logic_error);
+    rows.columns.checkpointStartNs.clear();
+    rows.columns.checkpointDurableNs.clear();
+    rows.columns.checkpointFailed.clear();
     // Everything else is the full load's.
     rows.attribution.segmentStartNs.clear();
     rows.attribution.segmentEndNs.clear();
@@ -172,6 +183,24 @@ TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsOut)
     auto fromRows = loadStoredFleet(s.db(), q);
     ASSERT_TRUE(fromRows.ok());
     EXPECT_TRUE(fromRows->attribution.segmentsLoaded);
+    EXPECT_TRUE(fromRows->columns.checkpointsLoaded);
+
+    // One label, lean: through the chunk-by-chunk path, the same as the rows' less the same parts.
+    ColumnsQuery one;
+    one.label = "team-b";
+    StoredFleet rowsB = load(s.db(), one, ColumnsQuery::Storage::Rows);
+    one.withDetail = false;
+    StoredFleet leanB = load(s.db(), one, ColumnsQuery::Storage::Auto);
+    EXPECT_EQ(leanB.columns.jobCheckpointBegin, rowsB.columns.jobCheckpointBegin);
+    EXPECT_EQ(leanB.attribution.segmentCount(), rowsB.attribution.segmentCount());
+    rowsB.columns.checkpointStartNs.clear();
+    rowsB.columns.checkpointDurableNs.clear();
+    rowsB.columns.checkpointFailed.clear();
+    rowsB.attribution.segmentStartNs.clear();
+    rowsB.attribution.segmentEndNs.clear();
+    rowsB.attribution.segmentBucket.clear();
+    rowsB.attribution.attemptSegmentBegin = leanB.attribution.attemptSegmentBegin;
+    expectSameFleet(rowsB, leanB);
 }
 
 TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)

@@ -183,6 +183,11 @@ TEST_F(LabelRemoval, RemovesEveryRowOfTheLabelAndNothingElse)
     ASSERT_EQ(after.size(), before.size());
     for (const auto& [table, rows] : after) {
         const auto& old = before.at(table);
+        if (table == "column_chunks" || table == "column_data") {
+            // The columnar copy is derived: the chunk that held the label's jobs is rebuilt from the
+            // rows that stay (column_store_test.cpp checks that the copy loads equal to them).
+            continue;
+        }
         const auto it = gone.find(table);
         EXPECT_EQ(old.size() - rows.size(), it == gone.end() ? 0u : it->second) << table;
         // What stays is unchanged: every remaining row is one of before's, byte for byte.
