@@ -81,8 +81,27 @@ Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted)
 
 Percentiles percentilesOf(std::vector<int64_t> values)
 {
-    std::sort(values.begin(), values.end());
-    return percentilesOfSorted(values);
+    // The three nearest ranks, each put in its sorted place (nth_element on what lies beyond the
+    // previous one): the values a full sort would give there, without sorting the rest.
+    Percentiles p;
+    if (values.empty()) {
+        return p;
+    }
+    const auto n = static_cast<int64_t>(values.size());
+    auto begin = values.begin();
+    auto from = begin;
+    std::optional<int64_t>* out[] = { &p.p50, &p.p90, &p.p99 };
+    const int percents[] = { 50, 90, 99 };
+    for (size_t i = 0; i < 3; ++i) {
+        const int64_t rank = std::clamp<int64_t>((static_cast<int64_t>(percents[i]) * n + 99) / 100, 1, n);
+        const auto at = begin + (rank - 1);
+        if (at >= from) {
+            std::nth_element(from, at, values.end());
+            from = at + 1;
+        }
+        *out[i] = *at;
+    }
+    return p;
 }
 
 std::optional<double> percentOf(Wide numerator, Wide denominator)

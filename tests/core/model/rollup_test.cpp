@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <optional>
 #include <string>
 #include <vector>
@@ -100,6 +101,25 @@ TEST(NearestRank, EmptyHasNoValue)
     EXPECT_FALSE(p.p50.has_value());
     EXPECT_FALSE(p.p90.has_value());
     EXPECT_FALSE(p.p99.has_value());
+}
+
+TEST(NearestRank, WithoutSortingEqualsTheSortedValuesForAnySize)
+{
+    // percentilesOf places only the three ranks; the full sort is the reference.
+    std::mt19937_64 rng(7);
+    for (size_t n = 1; n <= 300; ++n) {
+        std::vector<int64_t> values(n);
+        for (auto& v : values) {
+            v = static_cast<int64_t>(rng() % 50) - 10; // ties and negatives
+        }
+        std::vector<int64_t> sorted = values;
+        std::sort(sorted.begin(), sorted.end());
+        const Percentiles a = percentilesOf(values);
+        const Percentiles b = percentilesOfSorted(sorted);
+        EXPECT_EQ(a.p50, b.p50) << n;
+        EXPECT_EQ(a.p90, b.p90) << n;
+        EXPECT_EQ(a.p99, b.p99) << n;
+    }
 }
 
 TEST(NearestRank, SingleValueIsEveryPercentile)
