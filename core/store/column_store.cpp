@@ -661,8 +661,8 @@ public:
     }
 
     // The bulk columns of the chunk whose attempts start at attemptBase, decompressed and decoded
-    // into the fleet's arrays: the attempts' totals and the checkpoints on a second thread, the
-    // segments on this one (distinct arrays). Error: damage, or not the sizes the counts say.
+    // into the fleet's arrays: the attempts' totals, the checkpoints and the segments' buckets on a
+    // second thread, the segments' instants on this one (distinct arrays). Error: damage, or not the sizes the counts say.
     Status appendBulk(
         const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
     {
@@ -696,7 +696,11 @@ public:
                     return st;
                 }
             }
-            return decode(kBulkCheckpointFailed, c().checkpointFailed, 0, 1, raw);
+            if (auto st = decode(kBulkCheckpointFailed, c().checkpointFailed, 0, 1, raw); !st) {
+                return st;
+            }
+            return m_withDetail ? decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw)
+                                : Status::success();
         });
         Status mine = appendBulkSegments(k, attemptBase, decode);
         Status theirs = others.get();
@@ -711,9 +715,6 @@ public:
         // Lengths first (in segmentEndNs), then each attempt's run of them turned into instants.
         std::string raw;
         const size_t first = at().segmentEndNs.size();
-        if (auto st = decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw); !st) {
-            return st;
-        }
         if (auto st = decode(kBulkSegmentLength, at().segmentEndNs, std::numeric_limits<int64_t>::min(),
                 std::numeric_limits<int64_t>::max(), raw);
             !st) {

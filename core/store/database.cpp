@@ -393,28 +393,27 @@ Status inTransaction(Database& db, const std::function<Status()>& fn, const std:
     if (auto st = db.beginWrite(whileBusy); !st) {
         return st;
     }
-    Status result = Status::success();
-    try {
-        result = fn();
-    } catch (...) {
-        // Out of memory (the only exception the code lets through): nothing half-written stays.
-        (void)db.exec("ROLLBACK");
-        throw;
-    }
-    if (!result) {
-        (void)db.exec("ROLLBACK");
-        return result;
+    // A step that fails, or throws (out of memory, the only exception the code lets through),
+    // rolls the transaction back: nothing half-written stays.
+    auto orRollBack = [&db](const std::function<Status()>& step) {
+        Status st = Status::success();
+        try {
+            st = step();
+        } catch (...) {
+            (void)db.exec("ROLLBACK");
+            throw;
+        }
+        if (!st) {
+            (void)db.exec("ROLLBACK");
+        }
+        return st;
+    };
+    if (auto st = orRollBack(fn); !st) {
+        return st;
     }
     // What the transaction changed, the columnar copy gets too, in the same transaction.
-    try {
-        result = refreshColumnStore(db);
-    } catch (...) {
-        (void)db.exec("ROLLBACK");
-        throw;
-    }
-    if (!result) {
-        (void)db.exec("ROLLBACK");
-        return result;
+    if (auto st = orRollBack([&db] { return refreshColumnStore(db); }); !st) {
+        return st;
     }
     if (auto st = db.exec("COMMIT"); !st) {
         (void)db.exec("ROLLBACK");
