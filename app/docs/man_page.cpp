@@ -148,6 +148,9 @@ std::span<const EnvironmentVariable> engineAndStoreEnvironment()
             "The aggregation backend, cpu or cuda (ettw's --backend overrides it; default: CUDA when a device is "
             "present, else the CPU)." },
         { "ETTW_THREADS", "Threads of the CPU backend (default: the processors of the machine)." },
+        { "ETTW_HUGE_PAGES",
+            "0: do not run on transparent huge pages (by default the program runs itself again at start-up with "
+            "glibc.malloc.hugetlb=1 added to GLIBC_TUNABLES, which makes loads and queries of large fleets faster)." },
         { "ETTW_STORAGE",
             "rows: load the fleet from the database's rows instead of its columnar copy (the same figures, "
             "slower; the baseline of ettw bench open)." },

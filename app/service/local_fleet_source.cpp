@@ -15,6 +15,7 @@
 #include <exception>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <string_view>
 #include <tuple>
 
@@ -88,24 +89,43 @@ core::Result<gpu::Series> FleetSource::series(const core::CohortSpec& scope, gpu
 std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string& sort, int64_t limit)
 {
     std::erase_if(jobs, [](const JobSummary& j) { return j.figures.attempts == 0; });
-    // Stable order before sorting: by label, then job key (as the store lists them).
-    std::stable_sort(jobs.begin(), jobs.end(), [](const JobSummary& a, const JobSummary& b) {
-        return a.label != b.label ? a.label < b.label : a.key < b.key;
-    });
-    if (sort == "ett") {
-        std::stable_sort(jobs.begin(), jobs.end(), [](const JobSummary& a, const JobSummary& b) {
-            const double ea = a.figures.ettPercentGpu().value_or(100.0);
-            const double eb = b.figures.ettPercentGpu().value_or(100.0);
-            return ea != eb ? ea < eb : a.figures.lostGpuNs() > b.figures.lostGpuNs();
-        });
-    } else {
-        std::stable_sort(jobs.begin(), jobs.end(),
-            [](const JobSummary& a, const JobSummary& b) { return a.figures.lostGpuNs() > b.figures.lostGpuNs(); });
+    // The order: the sort's figure, then label and job key (as the store lists them), then the order
+    // given. A strict total order over indexes, so that only the first `limit` are placed and only
+    // they are moved (a job's summary is large: names and figures).
+    const bool byEtt = sort == "ett";
+    std::vector<double> ett(jobs.size());
+    std::vector<core::Wide> lost(jobs.size());
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        ett[i] = jobs[i].figures.ettPercentGpu().value_or(100.0);
+        lost[i] = jobs[i].figures.lostGpuNs();
     }
-    if (limit > 0 && static_cast<int64_t>(jobs.size()) > limit) {
-        jobs.resize(static_cast<size_t>(limit));
+    auto before = [&](size_t a, size_t b) {
+        if (byEtt && ett[a] != ett[b]) {
+            return ett[a] < ett[b];
+        }
+        if (lost[a] != lost[b]) {
+            return lost[a] > lost[b];
+        }
+        const JobSummary& x = jobs[a];
+        const JobSummary& y = jobs[b];
+        if (x.label != y.label) {
+            return x.label < y.label;
+        }
+        if (x.key != y.key) {
+            return x.key < y.key;
+        }
+        return a < b;
+    };
+    std::vector<size_t> order(jobs.size());
+    std::iota(order.begin(), order.end(), size_t { 0 });
+    const size_t kept = limit > 0 ? std::min(order.size(), static_cast<size_t>(limit)) : order.size();
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(kept), order.end(), before);
+    std::vector<JobSummary> out;
+    out.reserve(kept);
+    for (size_t i = 0; i < kept; ++i) {
+        out.push_back(std::move(jobs[order[i]]));
     }
-    return jobs;
+    return out;
 }
 
 core::Result<FleetDensity> FleetSource::fleetDensity(

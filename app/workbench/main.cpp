@@ -18,6 +18,7 @@
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
 #include "app/version/build_info.h"
+#include "app/version/huge_pages.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -455,6 +456,7 @@ bool onlyInformation(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    ett::app::runOnHugePages(argv);
     // Hidden, for the build: the man page, before any QCoreApplication (no display needed).
     if (argc == 2 && QByteArray(argv[1]) == "--man") {
         Options options;
