@@ -41,8 +41,8 @@ core::Result<std::string> timeCommand(const std::vector<std::string>& args, int 
 // One storage's figures ("rows" or "columns", through ETTW_STORAGE, which the children inherit):
 // the engine's load and queries, the window's first overview, and summary and series end to end.
 // The JSON members of one object, or an Error naming the step.
-core::Result<std::string> benchStorage(const std::string& dbPath, const BenchOpenCmd& cmd, const char* storage,
-    std::map<std::string, double>& walls)
+core::Result<std::string> benchStorage(
+    const std::string& dbPath, const BenchOpenCmd& cmd, const char* storage, std::map<std::string, double>& walls)
 {
     ::setenv("ETTW_STORAGE", storage, 1);
     const StepResult engine = inChild([&]() -> core::Result<std::string> {
@@ -130,8 +130,7 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
     {
         std::ifstream warm(dbPath, std::ios::binary);
         std::vector<char> buffer(size_t { 1 } << 20);
-        while (warm.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || warm.gcount() > 0) {
-        }
+        while (warm.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || warm.gcount() > 0) { }
     }
     // The baseline first (the rows, as before the columnar copy), then the columns, in one run.
     std::map<std::string, double> rowsWalls, columnsWalls;
@@ -150,11 +149,10 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
     }
     print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"db\": \""
         + JsonWriter::escape(dbPath) + "\", \"repeats\": " + std::to_string(cmd.repeats)
-        + ",\n  \"columnar_copy\": {\"chunks\": " + std::to_string(size->chunks)
-        + ", \"dirty_chunks\": " + std::to_string(size->dirtyChunks) + ", \"raw_bytes\": "
-        + std::to_string(size->rawBytes) + ", \"stored_bytes\": " + std::to_string(size->storedBytes)
-        + "},\n  \"storages\": [\n   {" + *rows + "},\n   {" + *columns
-        + "}],\n  \"speedup_rows_over_columns\": {" + speedup + "}\n}\n");
+        + ",\n  \"columnar_copy\": {\"chunks\": " + std::to_string(size->chunks) + ", \"dirty_chunks\": "
+        + std::to_string(size->dirtyChunks) + ", \"raw_bytes\": " + std::to_string(size->rawBytes)
+        + ", \"stored_bytes\": " + std::to_string(size->storedBytes) + "},\n  \"storages\": [\n   {" + *rows
+        + "},\n   {" + *columns + "}],\n  \"speedup_rows_over_columns\": {" + speedup + "}\n}\n");
     return kExitOk;
 }
 

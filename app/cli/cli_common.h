@@ -86,8 +86,7 @@ CommonOptions withSource(const CommonOptions& common, const QuerySession& sessio
 // What a command's queries need of the fleet: Full (the attribution's segments too), or Lean (roll-ups
 // over all time only: the database's columnar copy is read without its segments; a query that
 // needs them after all reads the fleet again with them).
-enum class Needs
-{
+enum class Needs {
     Full,
     Lean,
 };

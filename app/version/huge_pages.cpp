@@ -1,10 +1,9 @@
 #include "app/version/huge_pages.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unistd.h>
 
 namespace ett::app {
 

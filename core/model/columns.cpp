@@ -46,7 +46,7 @@ std::string FleetColumns::validate() const
     const size_t np = phases();
     // A lean load keeps the checkpoints' offsets without their columns.
     const size_t nc = checkpointsLoaded || jobCheckpointBegin.empty() ? checkpoints()
-                                                                       : static_cast<size_t>(jobCheckpointBegin.back());
+                                                                      : static_cast<size_t>(jobCheckpointBegin.back());
     if (jobKey.size() != nj || (!jobName.empty() && jobName.size() != nj)
         || (!jobRowId.empty() && jobRowId.size() != nj) || jobLabel.size() != nj || jobSubmittedNs.size() != nj
         || jobAttr.size() != nj * attrKeys.size() || jobAttemptBegin.size() != nj + 1

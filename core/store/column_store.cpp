@@ -3,8 +3,6 @@
 #include "core/model/varint.h"
 #include "core/store/database.h"
 
-#include <zstd.h>
-
 #include <algorithm>
 #include <array>
 #include <future>
@@ -14,6 +12,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <zstd.h>
 
 namespace ett::core {
 
@@ -22,8 +21,7 @@ namespace {
 constexpr int64_t kChunkJobs = int64_t { 1 } << kChunkJobBits;
 constexpr int kZstdLevel = 3;
 
-enum class Encoding : uint8_t
-{
+enum class Encoding : uint8_t {
     Ints = 1,
     DeltaInts = 2,
     Strings = 3,
@@ -54,14 +52,14 @@ struct Chunk
 struct IntColumn
 {
     const char* name;
-    std::vector<int64_t> Chunk::* values;
+    std::vector<int64_t> Chunk::*values;
     Encoding encoding;
 };
 
 struct StringColumn
 {
     const char* name;
-    std::vector<std::string> Chunk::* values;
+    std::vector<std::string> Chunk::*values;
 };
 
 constexpr IntColumn kIntColumns[] = {
@@ -107,8 +105,7 @@ constexpr StringColumn kStringColumns[] = {
 
 // The largest columns: a load of every label decodes them straight into the fleet's arrays, without
 // the chunk's copy in between.
-enum BulkColumn
-{
+enum BulkColumn {
     kBulkBuckets,
     kBulkSegmentBucket,
     kBulkSegmentLength,
@@ -152,30 +149,40 @@ std::string encodeInts(const std::vector<int64_t>& values, Encoding encoding)
     uint64_t divisor = 0;
     for (const uint64_t v : d) {
         const auto s = static_cast<int64_t>(v);
-        // |s| as unsigned (INT64_MIN included).
-        divisor = std::gcd(divisor, s < 0 ? uint64_t { 0 } - v : v);
+        // |s| as unsigned (INT64_MIN included); a gcd only when the divisor so far does not divide it.
+        const uint64_t magnitude = s < 0 ? uint64_t { 0 } - v : v;
+        if (divisor == 0 || magnitude % divisor != 0) {
+            divisor = std::gcd(divisor, magnitude);
+            if (divisor == 1) {
+                break;
+            }
+        }
     }
     if (divisor == 0 || divisor > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
         divisor = 1; // all zero, or only 0 and INT64_MIN
     }
     uint64_t largest = 0;
     for (uint64_t& v : d) {
-        v = zigzag(static_cast<int64_t>(v) / static_cast<int64_t>(divisor));
+        const auto value = static_cast<int64_t>(v);
+        v = zigzag(divisor == 1 ? value : value / static_cast<int64_t>(divisor));
         largest = std::max(largest, v);
     }
     const int width = largest < (uint64_t { 1 } << 8) ? 1
-        : largest < (uint64_t { 1 } << 16)           ? 2
-        : largest < (uint64_t { 1 } << 32)           ? 4
-                                                     : 8;
+        : largest < (uint64_t { 1 } << 16)            ? 2
+        : largest < (uint64_t { 1 } << 32)            ? 4
+                                                      : 8;
     std::string out;
     out.reserve(values.size() * static_cast<size_t>(width) + 24);
     out.push_back(static_cast<char>(encoding));
     putVarint(out, values.size());
     putVarint(out, divisor);
     out.push_back(static_cast<char>(width));
+    const size_t base = out.size();
+    out.resize(base + d.size() * static_cast<size_t>(width));
+    char* p = out.data() + base;
     for (const uint64_t v : d) {
         for (int b = 0; b < width; ++b) {
-            out.push_back(static_cast<char>((v >> (8 * b)) & 0xff));
+            *p++ = static_cast<char>((v >> (8 * b)) & 0xff);
         }
     }
     return out;
@@ -503,9 +510,9 @@ public:
         for (auto* v : { &c().attemptJob, &c().attemptNumber, &c().attemptCauseClass }) {
             v->reserve(attempts);
         }
-        for (auto* v : { &c().attemptStartNs, &c().attemptEndNs, &c().attemptGpus, &c().attemptFaultNs,
-                 &m_out.attemptRowId, &at().attemptTtsNs, &at().attemptFirstTrainNs, &at().attemptTtrNs,
-                 &at().attemptGapAfterNs }) {
+        for (auto* v :
+            { &c().attemptStartNs, &c().attemptEndNs, &c().attemptGpus, &c().attemptFaultNs, &m_out.attemptRowId,
+                &at().attemptTtsNs, &at().attemptFirstTrainNs, &at().attemptTtrNs, &at().attemptGapAfterNs }) {
             v->reserve(attempts);
         }
         c().attemptOutcome.reserve(attempts);
@@ -544,8 +551,7 @@ public:
             };
             const size_t segments = m_withDetail ? total(k.attemptSegments) : 0;
             const size_t checkpoints = m_withDetail ? total(k.jobCheckpoints) : 0;
-            sizes = { k.attemptRowId.size() * kBucketCount, segments, segments, checkpoints, checkpoints,
-                checkpoints };
+            sizes = { k.attemptRowId.size() * kBucketCount, segments, segments, checkpoints, checkpoints, checkpoints };
         }
         if (auto st = check(k, sizes); !st) {
             return st;
@@ -662,9 +668,9 @@ public:
 
     // The bulk columns of the chunk whose attempts start at attemptBase, decompressed and decoded
     // into the fleet's arrays: the attempts' totals, the checkpoints and the segments' buckets on a
-    // second thread, the segments' instants on this one (distinct arrays). Error: damage, or not the sizes the counts say.
-    Status appendBulk(
-        const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
+    // second thread, the segments' instants on this one (distinct arrays). Error: damage, or not the sizes the counts
+    // say.
+    Status appendBulk(const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
     {
         auto decode = [&bulk, &sizes](BulkColumn column, auto& out, int64_t lo, int64_t hi, std::string& raw) {
             const auto i = static_cast<size_t>(column);
@@ -830,8 +836,9 @@ private:
         }
         for (size_t i = 0; i < k.attrJob.size(); ++i) {
             const int64_t key = k.attrKey[i];
-            if (k.attrJob[i] < 0 || static_cast<size_t>(k.attrJob[i]) >= jobs || (i > 0 && k.attrJob[i] < k.attrJob[i - 1])
-                || key < 0 || static_cast<size_t>(key) >= k.attrKeys.size() || k.attrValue[i] < 0
+            if (k.attrJob[i] < 0 || static_cast<size_t>(k.attrJob[i]) >= jobs
+                || (i > 0 && k.attrJob[i] < k.attrJob[i - 1]) || key < 0
+                || static_cast<size_t>(key) >= k.attrKeys.size() || k.attrValue[i] < 0
                 || k.attrValue[i] >= k.attrValueCounts[static_cast<size_t>(key)]) {
                 return Error { "attribute " + std::to_string(i) + " is out of range" };
             }
@@ -1109,8 +1116,8 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
         }
     }
 
-    FleetAssembler fleet(labelNames, labelIds, query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt,
-        query.withDetail);
+    FleetAssembler fleet(
+        labelNames, labelIds, query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt, query.withDetail);
     // As recorded (an upper bound for one label). A damaged count costs at most a larger allocation,
     // never a wrong figure, and no more rows than the copy has bytes (every value takes one at least).
     auto rawTotal = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");

@@ -44,7 +44,8 @@ inline constexpr int kColumnFormat = 1;
 std::string columnStoreSchemaSql();
 
 // Rebuilds the chunks listed in column_dirty (and those of another format), in the caller's write
-// transaction, and empties the list. Nothing to do (success) on a database without the tables. Error: a row the loader refuses.
+// transaction, and empties the list. Nothing to do (success) on a database without the tables. Error: a row the loader
+// refuses.
 Status refreshColumnStore(Database& db);
 
 // Whether the database holds the columnar copy (schema version 5 or later).

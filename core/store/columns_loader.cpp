@@ -103,9 +103,8 @@ private:
         std::vector<std::unordered_map<std::string, int32_t>> valueIndex;
         std::vector<std::vector<std::pair<int32_t, int32_t>>> attrs(c.jobKey.size());
         {
-            auto st
-                = db.prepare("SELECT a.job_id, a.key, a.value FROM job_attrs a JOIN jobs j ON j.id = a.job_id" + where
-                    + " ORDER BY a.job_id, a.key"); // the order that codes keys and values
+            auto st = db.prepare("SELECT a.job_id, a.key, a.value FROM job_attrs a JOIN jobs j ON j.id = a.job_id"
+                + where + " ORDER BY a.job_id, a.key"); // the order that codes keys and values
             if (!st) {
                 return st.error();
             }
@@ -394,8 +393,6 @@ Status loadStoredPhases(Database& db, const ColumnsQuery& q, StoredFleet& out)
     }
     return Status::success();
 }
-
-
 
 std::string columnsQueryWhere(const ColumnsQuery& q)
 {

@@ -23,8 +23,7 @@ struct ColumnsQuery
     // Where the jobs, attempts, attribution and checkpoints come from: the columnar copy
     // (core/store/column_store.h) when the database has one, else the rows; or the rows always (the
     // baseline of `ettw bench open`, and the columnar copy's own builder).
-    enum class Storage
-    {
+    enum class Storage {
         Auto,
         Rows,
     };

@@ -963,8 +963,7 @@ TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
         for (const char* stage : { "engine", "window_first_overview", "summary_by_team", "series_every_day" }) {
             EXPECT_GT(b[stage]["peak_rss_mb"].number(), 0.0) << stage;
         }
-        for (const char* key :
-            { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
+        for (const char* key : { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
             EXPECT_GE(b["engine"][key].number(), 0.0) << key;
         }
         EXPECT_GE(b["window_first_overview"]["total_s"].number(), b["window_first_overview"]["overview_s"].number());
@@ -973,7 +972,8 @@ TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
     }
     // Both storages loaded the same fleet.
     for (const char* key : { "jobs", "attempts", "segments" }) {
-        EXPECT_EQ(bench["storages"].at(0)["engine"][key].integer(), bench["storages"].at(1)["engine"][key].integer()) << key;
+        EXPECT_EQ(bench["storages"].at(0)["engine"][key].integer(), bench["storages"].at(1)["engine"][key].integer())
+            << key;
     }
     EXPECT_GT(bench["speedup_rows_over_columns"]["summary_by_team"].number(), 0.0);
 

@@ -10,8 +10,8 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <random>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 

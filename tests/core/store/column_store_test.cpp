@@ -296,14 +296,16 @@ TEST(ColumnStoreMigration, AVersion4DatabaseIsUpgradedWithItsCopyBuilt)
     // Back to version 4: no copy, no triggers.
     std::string drop;
     {
-        auto st = s.db().prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'column_dirty_%'");
+        auto st
+            = s.db().prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'column_dirty_%'");
         ASSERT_TRUE(st.ok());
         ASSERT_TRUE(st->forEachRow([&] { drop += "DROP TRIGGER " + st->columnText(0) + ";"; }).ok());
     }
     EXPECT_FALSE(drop.empty());
     ASSERT_TRUE(s.db()
-                    .exec(drop + "DROP TABLE column_chunks; DROP TABLE column_data; DROP TABLE column_dirty; "
-                                 "PRAGMA user_version = 4;")
+                    .exec(drop
+                        + "DROP TABLE column_chunks; DROP TABLE column_data; DROP TABLE column_dirty; "
+                          "PRAGMA user_version = 4;")
                     .ok());
     EXPECT_FALSE(*hasColumnStore(s.db()));
     // Without the copy, loads read the rows.
