@@ -1,0 +1,421 @@
+#include "core/store/column_assembler.h"
+
+#include <algorithm>
+#include <future>
+#include <limits>
+#include <unordered_map>
+
+namespace ett::core::columnar {
+
+class FleetAssembler::Impl
+{
+public:
+    Impl(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only,
+        bool withDetail)
+        : m_only(only)
+        , m_withDetail(withDetail)
+    {
+        at().segmentsLoaded = withDetail;
+        c().checkpointsLoaded = withDetail;
+        c().labels = std::move(labels);
+        for (size_t i = 0; i < labelIds.size(); ++i) {
+            m_labelCode[labelIds[i]] = static_cast<int32_t>(i);
+        }
+        c().jobAttemptBegin.assign(1, 0);
+        c().jobCheckpointBegin.assign(1, 0);
+        at().attemptSegmentBegin.assign(1, 0);
+    }
+
+    void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
+    {
+        for (auto* v : { &c().jobRowId, &c().jobGpus, &c().jobSubmittedNs }) {
+            v->reserve(jobs);
+        }
+        c().jobLabel.reserve(jobs);
+        c().jobKey.reserve(jobs);
+        c().jobName.reserve(jobs);
+        c().jobAttemptBegin.reserve(jobs + 1);
+        c().jobCheckpointBegin.reserve(jobs + 1);
+        for (auto* v : { &c().attemptJob, &c().attemptNumber, &c().attemptCauseClass }) {
+            v->reserve(attempts);
+        }
+        for (auto* v :
+            { &c().attemptStartNs, &c().attemptEndNs, &c().attemptGpus, &c().attemptFaultNs, &m_out.attemptRowId,
+                &at().attemptTtsNs, &at().attemptFirstTrainNs, &at().attemptTtrNs, &at().attemptGapAfterNs }) {
+            v->reserve(attempts);
+        }
+        c().attemptOutcome.reserve(attempts);
+        c().attemptInterruption.reserve(attempts);
+        at().attemptBucketsNs.reserve(attempts * kBucketCount);
+        at().attemptSegmentBegin.reserve(attempts + 1);
+        if (m_withDetail) {
+            at().segmentStartNs.reserve(segments);
+            at().segmentEndNs.reserve(segments);
+            at().segmentBucket.reserve(segments);
+            c().checkpointStartNs.reserve(checkpoints);
+            c().checkpointDurableNs.reserve(checkpoints);
+            c().checkpointFailed.reserve(checkpoints);
+        }
+    }
+
+    Status append(const Chunk& k, const Bulk* bulk = nullptr)
+    {
+        if (bulk && m_only) {
+            return Error { "internal: a bulk chunk with a label filter" };
+        }
+        // The sizes of the bulk columns: k's, or (bulk) what the chunk's counts say they hold, which
+        // appendBulk checks as it decodes them (the loop below reads none of them).
+        std::array<size_t, kBulkCount> sizes { k.attemptBucketsNs.size(), k.segmentBucket.size(),
+            k.segmentLengthNs.size(), k.checkpointStartNs.size(), k.checkpointDurableNs.size(),
+            k.checkpointFailed.size() };
+        if (bulk) {
+            auto total = [](const std::vector<int64_t>& counts) {
+                int64_t n = 0;
+                for (const int64_t c : counts) {
+                    n += std::max<int64_t>(0, c);
+                }
+                return static_cast<size_t>(n);
+            };
+            const size_t segments = m_withDetail ? total(k.attemptSegments) : 0;
+            const size_t checkpoints = m_withDetail ? total(k.jobCheckpoints) : 0;
+            sizes = { k.attemptRowId.size() * kBucketCount, segments, segments, checkpoints, checkpoints, checkpoints };
+        }
+        if (auto st = check(k, sizes); !st) {
+            return st;
+        }
+        const size_t attemptBase = c().attemptJob.size();
+        int64_t segmentEnd = at().attemptSegmentBegin.back();
+        // Chunk-local codes to the fleet's, given on first use.
+        std::vector<int32_t> keyCode(k.attrKeys.size(), -1);
+        std::vector<size_t> valueBase(k.attrKeys.size() + 1, 0);
+        for (size_t key = 0; key < k.attrKeys.size(); ++key) {
+            valueBase[key + 1] = valueBase[key] + static_cast<size_t>(k.attrValueCounts[key]);
+        }
+        std::vector<int32_t> valueCode(k.attrValues.size(), -1);
+        std::vector<int32_t> causeCode(k.causeClasses.size(), -1);
+
+        size_t attempt = 0, checkpoint = 0, segment = 0, attr = 0;
+        for (size_t j = 0; j < k.jobRowId.size(); ++j) {
+            const auto attempts = static_cast<size_t>(k.jobAttempts[j]);
+            const auto checkpoints = static_cast<size_t>(k.jobCheckpoints[j]);
+            size_t segments = 0;
+            for (size_t a = attempt; a < attempt + attempts; ++a) {
+                segments += static_cast<size_t>(k.attemptSegments[a]);
+            }
+            const size_t attrEnd = attrEndOf(k, j, attr);
+            if (m_only && k.jobLabelId[j] != *m_only) {
+                attempt += attempts;
+                checkpoint += checkpoints;
+                segment += segments;
+                attr = attrEnd;
+                continue;
+            }
+            const auto job = static_cast<int64_t>(c().jobKey.size());
+            c().jobRowId.push_back(k.jobRowId[j]);
+            c().jobLabel.push_back(m_labelCode.at(k.jobLabelId[j]));
+            c().jobKey.push_back(k.jobKey[j]);
+            c().jobName.push_back(k.jobName[j]);
+            c().jobGpus.push_back(k.jobGpus[j]);
+            c().jobSubmittedNs.push_back(k.jobSubmittedNs[j]);
+            for (; attr < attrEnd; ++attr) {
+                const auto key = static_cast<size_t>(k.attrKey[attr]);
+                if (keyCode[key] < 0) {
+                    keyCode[key] = codeOf(m_keyIndex, c().attrKeys, k.attrKeys[key]);
+                    if (m_valueIndex.size() < c().attrKeys.size()) {
+                        m_valueIndex.resize(c().attrKeys.size());
+                        c().attrValues.resize(c().attrKeys.size());
+                    }
+                }
+                const size_t value = valueBase[key] + static_cast<size_t>(k.attrValue[attr]);
+                const auto global = static_cast<size_t>(keyCode[key]);
+                if (valueCode[value] < 0) {
+                    valueCode[value] = codeOf(m_valueIndex[global], c().attrValues[global], k.attrValues[value]);
+                }
+                m_attrs.push_back({ job, keyCode[key], valueCode[value] });
+            }
+            for (size_t a = attempt; a < attempt + attempts; ++a) {
+                c().attemptJob.push_back(static_cast<int32_t>(job));
+                c().attemptNumber.push_back(static_cast<int32_t>(k.attemptNumber[a]));
+                c().attemptStartNs.push_back(k.attemptStartNs[a]);
+                c().attemptEndNs.push_back(k.attemptEndNs[a]);
+                c().attemptGpus.push_back(k.attemptGpus[a]);
+                c().attemptOutcome.push_back(static_cast<uint8_t>(k.attemptOutcome[a]));
+                c().attemptInterruption.push_back(static_cast<uint8_t>(k.attemptInterruption[a]));
+                c().attemptFaultNs.push_back(k.attemptFaultNs[a]);
+                const auto cause = static_cast<size_t>(k.attemptCause[a]);
+                if (causeCode[cause] < 0) {
+                    causeCode[cause] = codeOf(m_causeIndex, c().causeClasses, k.causeClasses[cause]);
+                }
+                c().attemptCauseClass.push_back(causeCode[cause]);
+                m_out.attemptRowId.push_back(k.attemptRowId[a]);
+                if (!bulk) {
+                    at().attemptBucketsNs.insert(at().attemptBucketsNs.end(),
+                        k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>(a * kBucketCount),
+                        k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>((a + 1) * kBucketCount));
+                }
+                at().attemptTtsNs.push_back(k.attemptTtsNs[a]);
+                at().attemptFirstTrainNs.push_back(k.attemptFirstTrainNs[a]);
+                at().attemptTtrNs.push_back(k.attemptTtrNs[a]);
+                at().attemptGapAfterNs.push_back(k.attemptGapAfterNs[a]);
+                int64_t start = k.attemptStartNs[a];
+                const auto end = segment + static_cast<size_t>(k.attemptSegments[a]);
+                if (!m_withDetail) {
+                    at().segmentsLeftOut += k.attemptSegments[a];
+                    segment = end;
+                } else if (bulk) {
+                    segmentEnd += k.attemptSegments[a];
+                    at().attemptSegmentBegin.push_back(segmentEnd);
+                    segment = end;
+                    continue;
+                }
+                for (; segment < end; ++segment) {
+                    at().segmentStartNs.push_back(start);
+                    start += k.segmentLengthNs[segment];
+                    at().segmentEndNs.push_back(start);
+                    at().segmentBucket.push_back(static_cast<uint8_t>(k.segmentBucket[segment]));
+                }
+                at().attemptSegmentBegin.push_back(static_cast<int64_t>(at().segmentBucket.size()));
+            }
+            attempt += attempts;
+            for (size_t p = checkpoint; p < checkpoint + checkpoints && !bulk && m_withDetail; ++p) {
+                c().checkpointStartNs.push_back(k.checkpointStartNs[p]);
+                c().checkpointDurableNs.push_back(k.checkpointDurableNs[p]);
+                c().checkpointFailed.push_back(static_cast<uint8_t>(k.checkpointFailed[p]));
+            }
+            checkpoint += checkpoints;
+            c().jobAttemptBegin.push_back(static_cast<int64_t>(c().attemptJob.size()));
+            m_checkpointEnd += static_cast<int64_t>(checkpoints);
+            c().jobCheckpointBegin.push_back(m_checkpointEnd);
+        }
+        if (bulk) {
+            return appendBulk(k, *bulk, attemptBase, sizes);
+        }
+        return Status::success();
+    }
+
+    // The bulk columns of the chunk whose attempts start at attemptBase, decompressed and decoded
+    // into the fleet's arrays: the attempts' totals, the checkpoints and the segments' buckets on a
+    // second thread, the segments' instants on this one (distinct arrays). Error: damage, or not the sizes the counts
+    // say.
+    Status appendBulk(const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
+    {
+        auto decode = [&bulk, &sizes](BulkColumn column, auto& out, int64_t lo, int64_t hi, std::string& raw) {
+            const auto i = static_cast<size_t>(column);
+            const std::string name = std::string("column ") + kBulkNames[column];
+            if (!bulk.present[i]) {
+                return sizes[i] == 0 ? Status::success() : Status(Error { name + " is missing" });
+            }
+            if (auto st = decompress(bulk.packed[i], bulk.rawBytes[i], raw); !st) {
+                return Status(Error { name + ": " + st.error().message });
+            }
+            const size_t before = out.size();
+            if (auto st = appendInts(raw, out, lo, hi); !st) {
+                return Status(Error { name + ": " + st.error().message });
+            }
+            if (out.size() - before != sizes[i]) {
+                return Status(Error { name + " holds " + std::to_string(out.size() - before) + " values, not "
+                    + std::to_string(sizes[i]) });
+            }
+            return Status::success();
+        };
+        constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+        constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+        auto others = std::async(std::launch::async, [&]() -> Status {
+            std::string raw;
+            for (const auto& [column, out] : { std::pair { kBulkBuckets, &at().attemptBucketsNs },
+                     std::pair { kBulkCheckpointStart, &c().checkpointStartNs },
+                     std::pair { kBulkCheckpointDurable, &c().checkpointDurableNs } }) {
+                if (auto st = decode(column, *out, kMin, kMax, raw); !st) {
+                    return st;
+                }
+            }
+            if (auto st = decode(kBulkCheckpointFailed, c().checkpointFailed, 0, 1, raw); !st) {
+                return st;
+            }
+            return m_withDetail ? decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw)
+                                : Status::success();
+        });
+        Status mine = appendBulkSegments(k, attemptBase, decode);
+        Status theirs = others.get();
+        return !mine ? mine : theirs;
+    }
+
+    template <typename Decode> Status appendBulkSegments(const Chunk& k, size_t attemptBase, Decode& decode)
+    {
+        if (!m_withDetail) {
+            return Status::success();
+        }
+        // Lengths first (in segmentEndNs), then each attempt's run of them turned into instants.
+        std::string raw;
+        const size_t first = at().segmentEndNs.size();
+        if (auto st = decode(kBulkSegmentLength, at().segmentEndNs, std::numeric_limits<int64_t>::min(),
+                std::numeric_limits<int64_t>::max(), raw);
+            !st) {
+            return st;
+        }
+        at().segmentStartNs.resize(at().segmentEndNs.size());
+        size_t i = first;
+        for (size_t a = 0; a < k.attemptSegments.size(); ++a) {
+            int64_t t = c().attemptStartNs[attemptBase + a];
+            for (int64_t n = 0; n < k.attemptSegments[a]; ++n, ++i) {
+                at().segmentStartNs[i] = t;
+                t += at().segmentEndNs[i];
+                at().segmentEndNs[i] = t;
+            }
+        }
+        return Status::success();
+    }
+
+    StoredFleet finish()
+    {
+        FleetColumns& cols = c();
+        cols.attrValues.resize(cols.attrKeys.size());
+        cols.jobAttr.assign(cols.jobKey.size() * cols.attrKeys.size(), -1);
+        for (const auto& t : m_attrs) {
+            cols.jobAttr[static_cast<size_t>(t.job) * cols.attrKeys.size() + static_cast<size_t>(t.key)] = t.value;
+        }
+        m_out.fromColumns = true;
+        return std::move(m_out);
+    }
+
+private:
+    struct Triple
+    {
+        int64_t job;
+        int32_t key, value;
+    };
+
+    FleetColumns& c() { return m_out.columns; }
+    Attribution& at() { return m_out.attribution; }
+
+    static int32_t codeOf(
+        std::unordered_map<std::string, int32_t>& index, std::vector<std::string>& dict, const std::string& s)
+    {
+        auto [it, inserted] = index.emplace(s, static_cast<int32_t>(dict.size()));
+        if (inserted) {
+            dict.push_back(s);
+        }
+        return it->second;
+    }
+
+    static size_t attrEndOf(const Chunk& k, size_t job, size_t from)
+    {
+        while (from < k.attrJob.size() && k.attrJob[from] == static_cast<int64_t>(job)) {
+            ++from;
+        }
+        return from;
+    }
+
+    // The columns' sizes and codes agree: what append() relies on.
+    Status check(const Chunk& k, const std::array<size_t, kBulkCount>& sizes) const
+    {
+        const size_t jobs = k.jobRowId.size();
+        const size_t attempts = k.attemptRowId.size();
+        auto sameSize = [](size_t n, std::initializer_list<size_t> others) {
+            return std::all_of(others.begin(), others.end(), [&](size_t s) { return s == n; });
+        };
+        if (!sameSize(jobs,
+                { k.jobLabelId.size(), k.jobGpus.size(), k.jobSubmittedNs.size(), k.jobAttempts.size(),
+                    k.jobCheckpoints.size(), k.jobKey.size(), k.jobName.size() })) {
+            return Error { "the job columns differ in length" };
+        }
+        if (!sameSize(attempts,
+                { k.attemptNumber.size(), k.attemptStartNs.size(), k.attemptEndNs.size(), k.attemptGpus.size(),
+                    k.attemptOutcome.size(), k.attemptInterruption.size(), k.attemptFaultNs.size(),
+                    k.attemptCause.size(), k.attemptSegments.size(), k.attemptTtsNs.size(),
+                    k.attemptFirstTrainNs.size(), k.attemptTtrNs.size(), k.attemptGapAfterNs.size() })
+            || sizes[kBulkBuckets] != attempts * kBucketCount) {
+            return Error { "the attempt columns differ in length" };
+        }
+        const size_t segments = m_withDetail ? sizes[kBulkSegmentBucket] : 0;
+        for (const int64_t n : k.attemptSegments) {
+            if (n < 0) {
+                return Error { "a segment count is negative" };
+            }
+        }
+        if (sizes[kBulkSegmentBucket] != sizes[kBulkSegmentLength]
+            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointDurable]
+            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointFailed]
+            || !sameSize(k.attrJob.size(), { k.attrKey.size(), k.attrValue.size() })
+            || k.attrValueCounts.size() != k.attrKeys.size()) {
+            return Error { "the segment, checkpoint or attribute columns differ in length" };
+        }
+        auto sumFits = [](const std::vector<int64_t>& counts, size_t total) {
+            uint64_t sum = 0;
+            for (const int64_t n : counts) {
+                if (n < 0 || static_cast<uint64_t>(n) > total) {
+                    return false;
+                }
+                sum += static_cast<uint64_t>(n);
+            }
+            return sum == total;
+        };
+        if (!sumFits(k.jobAttempts, attempts)
+            || (m_withDetail && !sumFits(k.jobCheckpoints, sizes[kBulkCheckpointStart]))
+            || (m_withDetail && !sumFits(k.attemptSegments, segments))
+            || !sumFits(k.attrValueCounts, k.attrValues.size())) {
+            return Error { "a count does not add up" };
+        }
+        for (const int64_t l : k.jobLabelId) {
+            if (!m_labelCode.contains(l)) {
+                return Error { "label id " + std::to_string(l) + " is not in labels" };
+            }
+        }
+        for (size_t i = 0; i < k.attrJob.size(); ++i) {
+            const int64_t key = k.attrKey[i];
+            if (k.attrJob[i] < 0 || static_cast<size_t>(k.attrJob[i]) >= jobs
+                || (i > 0 && k.attrJob[i] < k.attrJob[i - 1]) || key < 0
+                || static_cast<size_t>(key) >= k.attrKeys.size() || k.attrValue[i] < 0
+                || k.attrValue[i] >= k.attrValueCounts[static_cast<size_t>(key)]) {
+                return Error { "attribute " + std::to_string(i) + " is out of range" };
+            }
+        }
+        for (size_t a = 0; a < attempts; ++a) {
+            if (k.attemptCause[a] < 0 || static_cast<size_t>(k.attemptCause[a]) >= k.causeClasses.size()
+                || k.attemptOutcome[a] < 0 || k.attemptOutcome[a] > 255 || k.attemptInterruption[a] < 0
+                || k.attemptInterruption[a] > 255) {
+                return Error { "attempt " + std::to_string(a) + " has a code out of range" };
+            }
+        }
+        for (const int64_t b : k.segmentBucket) {
+            if (b < 0 || b >= kBucketCount) {
+                return Error { "a segment's bucket is out of range" };
+            }
+        }
+        return Status::success();
+    }
+
+    StoredFleet m_out;
+    std::optional<int64_t> m_only;
+    bool m_withDetail;
+    int64_t m_checkpointEnd = 0;
+    std::unordered_map<int64_t, int32_t> m_labelCode;
+    std::unordered_map<std::string, int32_t> m_keyIndex, m_causeIndex;
+    std::vector<std::unordered_map<std::string, int32_t>> m_valueIndex;
+    std::vector<Triple> m_attrs;
+};
+
+FleetAssembler::FleetAssembler(
+    std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only, bool withDetail)
+    : m_impl(std::make_unique<Impl>(std::move(labels), labelIds, only, withDetail))
+{
+}
+
+FleetAssembler::~FleetAssembler() = default;
+
+void FleetAssembler::reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
+{
+    m_impl->reserve(jobs, attempts, segments, checkpoints);
+}
+
+Status FleetAssembler::append(const Chunk& k, const Bulk* bulk)
+{
+    return m_impl->append(k, bulk);
+}
+
+StoredFleet FleetAssembler::finish()
+{
+    return m_impl->finish();
+}
+
+} // namespace ett::core::columnar

@@ -1,0 +1,39 @@
+// Appending the chunks of the columnar copy (core/store/column_store.h) to one fleet, in job-id
+// order, coded as the row loader codes: labels by name; attribute keys and values, and cause
+// classes, by first use among the jobs kept.
+#pragma once
+
+#include "core/store/column_chunk.h"
+#include "core/store/columns_loader.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::core::columnar {
+
+class FleetAssembler
+{
+public:
+    // labels by name and their row ids; `only`: keep this label id's jobs alone; withDetail false:
+    // a lean fleet (no segments, no checkpoints' columns).
+    FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only,
+        bool withDetail);
+    ~FleetAssembler();
+    FleetAssembler(const FleetAssembler&) = delete;
+    FleetAssembler& operator=(const FleetAssembler&) = delete;
+
+    // Room for this many rows, so that the columns grow once (no doubling past the fleet's size).
+    void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints);
+    // Error: the chunk's columns disagree with each other (damage). `bulk` (only when every label is
+    // kept): the columns it holds are decoded from it, not from k.
+    Status append(const Chunk& k, const Bulk* bulk = nullptr);
+    StoredFleet finish();
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace ett::core::columnar
