@@ -120,7 +120,7 @@ public:
             for (; attr < attrEnd; ++attr) {
                 const auto key = static_cast<size_t>(k.attrKey[attr]);
                 if (keyCode[key] < 0) {
-                    keyCode[key] = codeOf(m_keyIndex, c().attrKeys, k.attrKeys[key]);
+                    keyCode[key] = dictionaryCode(m_keyIndex, c().attrKeys, k.attrKeys[key]);
                     if (m_valueIndex.size() < c().attrKeys.size()) {
                         m_valueIndex.resize(c().attrKeys.size());
                         c().attrValues.resize(c().attrKeys.size());
@@ -129,7 +129,8 @@ public:
                 const size_t value = valueBase[key] + static_cast<size_t>(k.attrValue[attr]);
                 const auto global = static_cast<size_t>(keyCode[key]);
                 if (valueCode[value] < 0) {
-                    valueCode[value] = codeOf(m_valueIndex[global], c().attrValues[global], k.attrValues[value]);
+                    valueCode[value]
+                        = dictionaryCode(m_valueIndex[global], c().attrValues[global], k.attrValues[value]);
                 }
                 m_attrs.push_back({ job, keyCode[key], valueCode[value] });
             }
@@ -144,7 +145,7 @@ public:
                 c().attemptFaultNs.push_back(k.attemptFaultNs[a]);
                 const auto cause = static_cast<size_t>(k.attemptCause[a]);
                 if (causeCode[cause] < 0) {
-                    causeCode[cause] = codeOf(m_causeIndex, c().causeClasses, k.causeClasses[cause]);
+                    causeCode[cause] = dictionaryCode(m_causeIndex, c().causeClasses, k.causeClasses[cause]);
                 }
                 c().attemptCauseClass.push_back(causeCode[cause]);
                 m_out.attemptRowId.push_back(k.attemptRowId[a]);
@@ -287,16 +288,6 @@ private:
 
     FleetColumns& c() { return m_out.columns; }
     Attribution& at() { return m_out.attribution; }
-
-    static int32_t codeOf(
-        std::unordered_map<std::string, int32_t>& index, std::vector<std::string>& dict, const std::string& s)
-    {
-        auto [it, inserted] = index.emplace(s, static_cast<int32_t>(dict.size()));
-        if (inserted) {
-            dict.push_back(s);
-        }
-        return it->second;
-    }
 
     static size_t attrEndOf(const Chunk& k, size_t job, size_t from)
     {

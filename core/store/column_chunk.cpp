@@ -75,18 +75,21 @@ Chunk chunkOf(const StoredFleet& stored, const std::vector<int64_t>& labelIdOf)
     return k;
 }
 
-Result<std::vector<int64_t>> labelIdsByCode(Database& db)
+Result<LabelsByName> labelsByName(Database& db)
 {
-    // The order of the loader's label codes.
-    auto st = db.prepare("SELECT id FROM labels ORDER BY name");
+    auto st = db.prepare("SELECT id, name FROM labels ORDER BY name");
     if (!st) {
         return st.error();
     }
-    std::vector<int64_t> ids;
-    if (auto rows = st->forEachRow([&] { ids.push_back(st->columnInt64(0)); }); !rows) {
+    LabelsByName labels;
+    if (auto rows = st->forEachRow([&] {
+            labels.ids.push_back(st->columnInt64(0));
+            labels.names.push_back(st->columnText(1));
+        });
+        !rows) {
         return rows.error();
     }
-    return ids;
+    return labels;
 }
 
 Result<Chunk> chunkFromRows(Database& db, int64_t chunk, const std::vector<int64_t>& labelIdOf)

@@ -119,8 +119,13 @@ struct Bulk
 
 // A chunk of a fleet the row loader read; labelIdOf maps its label codes to the labels' row ids.
 Chunk chunkOf(const StoredFleet& stored, const std::vector<int64_t>& labelIdOf);
-// The labels' row ids in the order of the row loader's label codes (by name).
-Result<std::vector<int64_t>> labelIdsByCode(Database& db);
+// The labels in the order of the row loader's label codes (by name): their row ids and names.
+struct LabelsByName
+{
+    std::vector<int64_t> ids;
+    std::vector<std::string> names;
+};
+Result<LabelsByName> labelsByName(Database& db);
 // The chunk's jobs read from the rows (the row loader over its job-id range).
 Result<Chunk> chunkFromRows(Database& db, int64_t chunk, const std::vector<int64_t>& labelIdOf);
 

@@ -131,9 +131,9 @@ Status refreshColumnStore(Database& db)
     if (dirty.empty()) {
         return Status::success();
     }
-    auto labelIds = labelIdsByCode(db);
-    if (!labelIds) {
-        return labelIds.error();
+    auto labels = labelsByName(db);
+    if (!labels) {
+        return labels.error();
     }
     auto delData = db.prepare("DELETE FROM column_data WHERE chunk = ?");
     auto delChunk = db.prepare("DELETE FROM column_chunks WHERE chunk = ?");
@@ -152,7 +152,7 @@ Status refreshColumnStore(Database& db)
                 return r;
             }
         }
-        auto k = chunkFromRows(db, chunk, *labelIds);
+        auto k = chunkFromRows(db, chunk, labels->ids);
         if (!k) {
             return Error { "the columnar copy of jobs " + std::to_string(chunk * kChunkJobs) + " to "
                 + std::to_string((chunk + 1) * kChunkJobs - 1) + ": " + k.error().message };
@@ -181,9 +181,9 @@ Status refreshColumnStore(Database& db)
                 return st;
             }
         }
-        std::set<int64_t> labels(k->jobLabelId.begin(), k->jobLabelId.end());
+        std::set<int64_t> chunkLabels(k->jobLabelId.begin(), k->jobLabelId.end());
         std::string labelList = " ";
-        for (const int64_t l : labels) {
+        for (const int64_t l : chunkLabels) {
             labelList += std::to_string(l) + " ";
         }
         auto& s = *insChunk;
@@ -212,23 +212,15 @@ Status refreshColumnStore(Database& db)
 Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
 {
     // The labels as the row loader codes them, and the one asked for.
-    std::vector<std::string> labelNames;
-    std::vector<int64_t> labelIds;
+    auto labels = labelsByName(db);
+    if (!labels) {
+        return labels.error();
+    }
+    const std::vector<int64_t>& labelIds = labels->ids;
     std::optional<int64_t> only;
-    {
-        auto st = db.prepare("SELECT id, name FROM labels ORDER BY name");
-        if (!st) {
-            return st.error();
-        }
-        if (auto rows = st->forEachRow([&] {
-                labelIds.push_back(st->columnInt64(0));
-                labelNames.push_back(st->columnText(1));
-                if (query.label && labelNames.back() == *query.label) {
-                    only = labelIds.back();
-                }
-            });
-            !rows) {
-            return rows.error();
+    if (query.label) {
+        if (auto it = std::find(labels->names.begin(), labels->names.end(), *query.label); it != labels->names.end()) {
+            only = labelIds[static_cast<size_t>(it - labels->names.begin())];
         }
     }
     // The chunks to read: built ones of this format holding the label, and dirty ones (from the rows).
@@ -246,8 +238,8 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                     chunks[chunk] = true;
                     return;
                 }
-                const auto labels = parseLabelList(st->columnText(2));
-                if (!query.label || (only && std::find(labels.begin(), labels.end(), *only) != labels.end())) {
+                const auto held = parseLabelList(st->columnText(2));
+                if (!query.label || (only && std::find(held.begin(), held.end(), *only) != held.end())) {
                     chunks[chunk] = false;
                     for (size_t i = 0; i < sizes.size(); ++i) {
                         sizes[i] += static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3 + static_cast<int>(i))));
@@ -266,8 +258,8 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
         }
     }
 
-    FleetAssembler fleet(
-        labelNames, labelIds, query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt, query.withDetail);
+    FleetAssembler fleet(labels->names, labelIds,
+        query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt, query.withDetail);
     // As recorded (an upper bound for one label). A damaged count costs at most a larger allocation,
     // never a wrong figure, and no more rows than the copy has bytes (every value takes one at least).
     auto rawTotal = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");

@@ -12,9 +12,8 @@
 
 namespace ett::core {
 
-namespace {
-
-int32_t codeOf(std::unordered_map<std::string, int32_t>& index, std::vector<std::string>& dict, const std::string& s)
+int32_t dictionaryCode(
+    std::unordered_map<std::string, int32_t>& index, std::vector<std::string>& dict, const std::string& s)
 {
     auto [it, inserted] = index.emplace(s, static_cast<int32_t>(dict.size()));
     if (inserted) {
@@ -22,8 +21,6 @@ int32_t codeOf(std::unordered_map<std::string, int32_t>& index, std::vector<std:
     }
     return it->second;
 }
-
-} // namespace
 
 namespace {
 
@@ -110,12 +107,12 @@ private:
             }
             bindLabel(*st);
             if (auto rows = st->forEachRow([&] {
-                    const int32_t k = codeOf(keyIndex, c.attrKeys, st->columnText(1));
+                    const int32_t k = dictionaryCode(keyIndex, c.attrKeys, st->columnText(1));
                     if (valueIndex.size() < c.attrKeys.size()) {
                         valueIndex.resize(c.attrKeys.size());
                         c.attrValues.resize(c.attrKeys.size());
                     }
-                    const int32_t v = codeOf(
+                    const int32_t v = dictionaryCode(
                         valueIndex[static_cast<size_t>(k)], c.attrValues[static_cast<size_t>(k)], st->columnText(2));
                     attrs[jobIndex.at(st->columnInt64(0))].emplace_back(k, v);
                 });
@@ -182,7 +179,7 @@ private:
                     r.fault = st->columnInt64(7);
                     const std::string cause = st->columnText(8);
                     r.interruption = static_cast<uint8_t>(classifyInterruption(o, cause));
-                    r.cause = codeOf(causeIndex, c.causeClasses, std::string(causeClass(cause)));
+                    r.cause = dictionaryCode(causeIndex, c.causeClasses, std::string(causeClass(cause)));
                     r.gap = st->columnInt64(9);
                     r.tts = st->columnInt64(10);
                     r.ttr = st->columnOptionalInt64(11);

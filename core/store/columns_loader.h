@@ -7,7 +7,9 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace ett::core {
 
@@ -49,6 +51,11 @@ Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& query);
 // The phases of the fleet's attempts (found by stored.attemptRowId), grouped by attempt, and the
 // phase kinds: step 5 of loadStoredFleet, for a fleet loaded without them.
 Status loadStoredPhases(Database& db, const ColumnsQuery& query, StoredFleet& stored);
+
+// The code of `s` in a dictionary coded by first use: its code when `index` has it, else the next
+// one, with s appended to `dict`. How the loaders code attribute keys, values and cause classes.
+int32_t dictionaryCode(
+    std::unordered_map<std::string, int32_t>& index, std::vector<std::string>& dict, const std::string& s);
 
 // The condition that selects a query's jobs on a table of jobs aliased `j` (" WHERE ...", or ""
 // for every job), and the binding of its parameters: ?1 the label, ?2 and ?3 the job-id range.
