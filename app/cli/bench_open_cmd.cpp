@@ -41,8 +41,10 @@ core::Result<std::string> timeCommand(const std::vector<std::string>& args, int 
 // One storage's figures ("rows" or "columns", through ETTW_STORAGE, which the children inherit):
 // the engine's load and queries, the window's first overview, and summary and series end to end.
 // The JSON members of one object, or an Error naming the step.
-core::Result<std::string> benchStorage(
-    const std::string& dbPath, const BenchOpenCmd& cmd, const char* storage, std::map<std::string, double>& walls)
+// lastWeek: --from and --to of the fleet's last seven days (epoch seconds), for a summary over a
+// range (which reads only the chunks that reach it).
+core::Result<std::string> benchStorage(const std::string& dbPath, const BenchOpenCmd& cmd, const char* storage,
+    const std::pair<std::string, std::string>& lastWeek, std::map<std::string, double>& walls)
 {
     ::setenv("ETTW_STORAGE", storage, 1);
     const StepResult engine = inChild([&]() -> core::Result<std::string> {
@@ -102,13 +104,21 @@ core::Result<std::string> benchStorage(
     if (!series) {
         return series.error();
     }
+    std::vector<double> weekWalls;
+    auto week = timeCommand({ "summary", "--db", dbPath, "--by", "team", "--from", lastWeek.first, "--to",
+                                lastWeek.second, "--format", "json" },
+        cmd.repeats, weekWalls);
+    if (!week) {
+        return week.error();
+    }
     walls["summary_by_team"] = median(summaryWalls);
     walls["series_every_day"] = median(seriesWalls);
+    walls["summary_last_week"] = median(weekWalls);
     ::unsetenv("ETTW_STORAGE");
-    return "\"storage\": \"" + std::string(storage) + "\",\n    \"engine\": {" + engine.json
-        + ", \"peak_rss_mb\": " + number(engine.peakRssMb, 1) + "},\n    \"window_first_overview\": {"
-        + firstOverview.json + ", \"peak_rss_mb\": " + number(firstOverview.peakRssMb, 1)
-        + "},\n    \"summary_by_team\": {" + *summary + "},\n    \"series_every_day\": {" + *series + "}";
+    return "\"storage\": \"" + std::string(storage) + "\",\n    \"engine\": {" + engine.json + ", \"peak_rss_mb\": "
+        + number(engine.peakRssMb, 1) + "},\n    \"window_first_overview\": {" + firstOverview.json
+        + ", \"peak_rss_mb\": " + number(firstOverview.peakRssMb, 1) + "},\n    \"summary_by_team\": {" + *summary
+        + "},\n    \"series_every_day\": {" + *series + "},\n    \"summary_last_week\": {" + *week + "}";
 }
 
 } // namespace
@@ -125,6 +135,13 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
     if (!size) {
         return fail(dbPath + ": " + size.error().message);
     }
+    auto lastEnd = (*opened)->queryInt("SELECT max(end_ns) FROM attempts");
+    if (!lastEnd) {
+        return fail(dbPath + ": " + lastEnd.error().message);
+    }
+    constexpr int64_t kSecondNs = 1'000'000'000;
+    const int64_t to = lastEnd->value_or(0) / kSecondNs + 1;
+    const std::pair<std::string, std::string> lastWeek { std::to_string(to - 7 * 86'400), std::to_string(to) };
     opened->reset();
     // The file read once first, so that neither storage pays for a cold page cache.
     {
@@ -134,11 +151,11 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
     }
     // The baseline first (the rows, as before the columnar copy), then the columns, in one run.
     std::map<std::string, double> rowsWalls, columnsWalls;
-    auto rows = benchStorage(dbPath, cmd, "rows", rowsWalls);
+    auto rows = benchStorage(dbPath, cmd, "rows", lastWeek, rowsWalls);
     if (!rows) {
         return fail("bench open (rows): " + rows.error().message);
     }
-    auto columns = benchStorage(dbPath, cmd, "columns", columnsWalls);
+    auto columns = benchStorage(dbPath, cmd, "columns", lastWeek, columnsWalls);
     if (!columns) {
         return fail("bench open (columns): " + columns.error().message);
     }

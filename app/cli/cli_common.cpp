@@ -160,8 +160,8 @@ CommonOptions withSource(const CommonOptions& common, const QuerySession& sessio
     return shown;
 }
 
-Result<QuerySession> openAndLoad(
-    const CommonOptions& common, const std::optional<std::string>& label, bool withPhases, Needs needs)
+Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label, bool withPhases,
+    Needs needs, const std::optional<core::TimeWindow>& window)
 {
     if (!common.store.url.empty()) {
         auto store = openFleetStore(common.store);
@@ -199,6 +199,7 @@ Result<QuerySession> openAndLoad(
     load.label = label;
     load.withPhases = withPhases;
     load.withDetail = needs == Needs::Full;
+    load.window = window;
     if (!common.backend.empty()) {
         load.backend = gpu::parseBackend(common.backend);
     }

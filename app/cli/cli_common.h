@@ -9,6 +9,7 @@
 #include "core/model/names_text.h"
 #include "core/model/result.h"
 #include "core/model/rollup.h"
+#include "core/store/columns_loader.h"
 #include "gpu/engine.h"
 
 #include <cstdint>
@@ -90,7 +91,9 @@ enum class Needs {
     Full,
     Lean,
 };
+// `window` (a command that asks about one range only, summary or series): a local database reads
+// only the part of the fleet a query inside it needs (LocalFleetSource::LoadOptions::window).
 core::Result<QuerySession> openAndLoad(const CommonOptions& common, const std::optional<std::string>& label,
-    bool withPhases = false, Needs needs = Needs::Full);
+    bool withPhases = false, Needs needs = Needs::Full, const std::optional<core::TimeWindow>& window = std::nullopt);
 
 } // namespace ett::app

@@ -77,6 +77,18 @@ CohortSpec scopeOf(const RollupOptions& o)
     return scope;
 }
 
+std::optional<core::TimeWindow> windowOf(const CohortSpec& scope)
+{
+    if (!scope.fromNs && !scope.toNs) {
+        return std::nullopt;
+    }
+    core::TimeWindow w;
+    w.fromNs = scope.fromNs.value_or(w.fromNs);
+    w.toNs = scope.toNs.value_or(w.toNs);
+    w.countQueue = scope.countQueue;
+    return w;
+}
+
 void addFigureColumns(TextTable& t, const std::string& first)
 {
     t.addColumn(first, TextTable::Align::Left);

@@ -8,6 +8,7 @@
 #include "core/model/compare.h"
 #include "core/model/result.h"
 #include "core/model/rollup.h"
+#include "core/store/columns_loader.h"
 
 #include <optional>
 #include <string>
@@ -28,6 +29,9 @@ void writeScope(JsonWriter& j, const std::optional<std::string>& label, const co
 // The scope of the query commands: every job loaded (the label's when --label), the range and
 // the queue option.
 core::CohortSpec scopeOf(const core::RollupOptions& o);
+// The part of the fleet a query of that scope reads (openAndLoad's window): its range, when it has
+// one.
+std::optional<core::TimeWindow> windowOf(const core::CohortSpec& scope);
 
 // The columns of a row per group or per calendar bucket, after the first (its name): counts,
 // GPU-hours, both ETT%, lost GPU-hours and interruptions; figureCells() fills one row.

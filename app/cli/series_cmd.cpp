@@ -213,7 +213,11 @@ int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
         rolling.windowNs = *window;
         rolling.stepNs = *step;
     }
-    auto loaded = openAndLoad(common, cmd.label);
+    // A plain series over a range needs only the jobs that may reach it; one job's is found by its
+    // key among all, and a rolling window reaches back before the range.
+    const bool windowed = !cmd.job && !cmd.rolling;
+    auto loaded
+        = openAndLoad(common, cmd.label, false, Needs::Full, windowed ? windowOf(scopeOf(*options)) : std::nullopt);
     if (!loaded) {
         return fail(loaded.error().message);
     }

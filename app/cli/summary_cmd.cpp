@@ -86,10 +86,11 @@ int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
     if (!options) {
         return fail(options.error().message);
     }
-    // Over all time a roll-up needs no segments; a range clips them.
+    // Over all time a roll-up needs no segments; a range clips them, and needs only the jobs that
+    // may reach it.
     const core::CohortSpec scope = scopeOf(*options);
     const bool clipped = scope.fromNs || scope.toNs;
-    auto loaded = openAndLoad(common, cmd.label, false, clipped ? Needs::Full : Needs::Lean);
+    auto loaded = openAndLoad(common, cmd.label, false, clipped ? Needs::Full : Needs::Lean, windowOf(scope));
     if (!loaded) {
         return fail(loaded.error().message);
     }

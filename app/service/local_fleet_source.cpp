@@ -282,7 +282,9 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     core::ColumnsQuery query;
     query.label = options.label;
     query.withPhases = options.withPhases;
-    query.withDetail = options.withDetail || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
+    query.withDetail
+        = options.withDetail || options.window || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
+    query.window = options.window;
     auto stored = core::loadStoredFleet(db, query);
     if (!stored) {
         return core::Error { db.path() + ": " + stored.error().message };
@@ -317,6 +319,9 @@ core::Status LocalFleetSource::ensurePhases()
     if (m_options.withPhases) {
         return core::Status::success();
     }
+    if (m_options.window) {
+        return wholeFleetNeeded("phases");
+    }
     LoadOptions options = m_options;
     options.withPhases = true;
     options.withDetail = withDetail();
@@ -325,6 +330,9 @@ core::Status LocalFleetSource::ensurePhases()
 
 core::Status LocalFleetSource::ensureDetail()
 {
+    if (m_options.window) {
+        return wholeFleetNeeded("every job");
+    }
     if (withDetail()) {
         return core::Status::success();
     }
@@ -335,7 +343,37 @@ core::Status LocalFleetSource::ensureDetail()
 
 core::Status LocalFleetSource::ensureDetailFor(const core::CohortSpec& scope)
 {
+    if (m_options.window) {
+        return ensureSegmentsFor(scope);
+    }
     return scope.fromNs || scope.toNs ? ensureDetail() : core::Status::success();
+}
+
+core::Status LocalFleetSource::ensureSegmentsFor(const core::CohortSpec& scope)
+{
+    if (!m_options.window) {
+        return ensureDetail();
+    }
+    if (!windowCovers(scope)) {
+        return wholeFleetNeeded("a scope outside its window");
+    }
+    return core::Status::success();
+}
+
+bool LocalFleetSource::windowCovers(const core::CohortSpec& scope) const
+{
+    if (!m_options.window) {
+        return true;
+    }
+    const core::TimeWindow& w = *m_options.window;
+    return scope.fromNs.value_or(std::numeric_limits<int64_t>::min()) >= w.fromNs
+        && scope.toNs.value_or(std::numeric_limits<int64_t>::max()) <= w.toNs && (!scope.countQueue || w.countQueue);
+}
+
+core::Error LocalFleetSource::wholeFleetNeeded(const std::string& what) const
+{
+    return core::Error { "internal: " + location() + " was read for one time range only, and this request needs " + what
+        + " (load it without a window)" };
 }
 
 std::string LocalFleetSource::location() const
@@ -447,6 +485,9 @@ core::Result<gpu::Filter> LocalFleetSource::filterOf(const core::CohortSpec& sco
 core::Result<std::optional<core::TimeSpan>> LocalFleetSource::seriesSpan(
     const core::CohortSpec& scope, std::optional<JobIndex> job)
 {
+    if (!windowCovers(scope)) {
+        return wholeFleetNeeded("a scope outside its window");
+    }
     auto filter = filterOf(scope, job);
     if (!filter) {
         return filter.error();
@@ -457,7 +498,7 @@ core::Result<std::optional<core::TimeSpan>> LocalFleetSource::seriesSpan(
 core::Result<gpu::Series> LocalFleetSource::seriesEvery(
     const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job)
 {
-    if (auto st = ensureDetail(); !st) {
+    if (auto st = ensureSegmentsFor(scope); !st) {
         return st.error();
     }
     auto filter = filterOf(scope, job);
@@ -895,6 +936,9 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
 core::Result<std::map<std::string, MatchJobs>> LocalFleetSource::matchJobs(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
+    if (m_options.window) {
+        return wholeFleetNeeded("every job");
+    }
     if (auto st = ensureDetailFor(cohort); !st) {
         return st.error();
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/service/fleet_source.h"
+#include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/phase_samples_store.h"
 #include "gpu/engine.h"
@@ -27,6 +28,13 @@ public:
         // (a time range, a series, a timeline...) reads them then (ensureDetail). Always true on
         // the CUDA backend, which sums segments for every query.
         bool withDetail = true;
+        // Set: the fleet for queries over a range inside this window only (one command of the CLI):
+        // the database's columnar copy leaves out the chunks none of whose jobs reach it, and the
+        // names (labels, attributes, cause classes) stay those of every job. Such a source answers
+        // roll-ups, job lists and series of a scope whose range lies inside the window exactly as a
+        // load of every job does; it never reads the fleet again, so any other request is an Error
+        // (and its job indexes, job lookups and vocabulary counts are those of the jobs it holds).
+        std::optional<core::TimeWindow> window;
     };
 
     // Loads the store's fleet into a fresh engine. `db` must outlive the source. Error: the store
@@ -87,8 +95,16 @@ private:
     LocalFleetSource(core::Database& db, LoadOptions options);
     // Loads again with these options and swaps the new engine in (load-then-commit).
     core::Status reload(const LoadOptions& options);
-    // ensureDetail() when the scope has a time range (a clipped sum needs the segments).
+    // ensureDetail() when the scope has a time range (a clipped sum needs the segments); on a
+    // windowed load, an Error unless the window covers the scope.
     core::Status ensureDetailFor(const core::CohortSpec& scope);
+    // The segments of every job the scope can reach: ensureDetail(), or on a windowed load an
+    // Error unless the window covers the scope.
+    core::Status ensureSegmentsFor(const core::CohortSpec& scope);
+    // Error: a windowed load (LoadOptions::window), which holds only part of the fleet, asked for
+    // `what` (a scope its window does not cover, or a request that needs every job).
+    core::Error wholeFleetNeeded(const std::string& what) const;
+    bool windowCovers(const core::CohortSpec& scope) const;
     FleetVocabulary computeVocabulary() const;
     // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.
     core::Result<std::vector<int32_t>> timelineJobs(const core::CohortSpec& scope, int64_t fromNs, int64_t toNs);

@@ -85,14 +85,7 @@ public:
         }
         const size_t attemptBase = c().attemptJob.size();
         int64_t segmentEnd = at().attemptSegmentBegin.back();
-        // Chunk-local codes to the fleet's, given on first use.
-        std::vector<int32_t> keyCode(k.attrKeys.size(), -1);
-        std::vector<size_t> valueBase(k.attrKeys.size() + 1, 0);
-        for (size_t key = 0; key < k.attrKeys.size(); ++key) {
-            valueBase[key + 1] = valueBase[key] + static_cast<size_t>(k.attrValueCounts[key]);
-        }
-        std::vector<int32_t> valueCode(k.attrValues.size(), -1);
-        std::vector<int32_t> causeCode(k.causeClasses.size(), -1);
+        ChunkCodes codes(k);
 
         size_t attempt = 0, checkpoint = 0, segment = 0, attr = 0;
         for (size_t j = 0; j < k.jobRowId.size(); ++j) {
@@ -118,21 +111,8 @@ public:
             c().jobGpus.push_back(k.jobGpus[j]);
             c().jobSubmittedNs.push_back(k.jobSubmittedNs[j]);
             for (; attr < attrEnd; ++attr) {
-                const auto key = static_cast<size_t>(k.attrKey[attr]);
-                if (keyCode[key] < 0) {
-                    keyCode[key] = dictionaryCode(m_keyIndex, c().attrKeys, k.attrKeys[key]);
-                    if (m_valueIndex.size() < c().attrKeys.size()) {
-                        m_valueIndex.resize(c().attrKeys.size());
-                        c().attrValues.resize(c().attrKeys.size());
-                    }
-                }
-                const size_t value = valueBase[key] + static_cast<size_t>(k.attrValue[attr]);
-                const auto global = static_cast<size_t>(keyCode[key]);
-                if (valueCode[value] < 0) {
-                    valueCode[value]
-                        = dictionaryCode(m_valueIndex[global], c().attrValues[global], k.attrValues[value]);
-                }
-                m_attrs.push_back({ job, keyCode[key], valueCode[value] });
+                const auto [key, value] = attrCode(k, codes, attr);
+                m_attrs.push_back({ job, key, value });
             }
             for (size_t a = attempt; a < attempt + attempts; ++a) {
                 c().attemptJob.push_back(static_cast<int32_t>(job));
@@ -143,11 +123,7 @@ public:
                 c().attemptOutcome.push_back(static_cast<uint8_t>(k.attemptOutcome[a]));
                 c().attemptInterruption.push_back(static_cast<uint8_t>(k.attemptInterruption[a]));
                 c().attemptFaultNs.push_back(k.attemptFaultNs[a]);
-                const auto cause = static_cast<size_t>(k.attemptCause[a]);
-                if (causeCode[cause] < 0) {
-                    causeCode[cause] = dictionaryCode(m_causeIndex, c().causeClasses, k.causeClasses[cause]);
-                }
-                c().attemptCauseClass.push_back(causeCode[cause]);
+                c().attemptCauseClass.push_back(causeCode(k, codes, a));
                 m_out.attemptRowId.push_back(k.attemptRowId[a]);
                 if (!bulk) {
                     at().attemptBucketsNs.insert(at().attemptBucketsNs.end(),
@@ -190,6 +166,31 @@ public:
         }
         if (bulk) {
             return appendBulk(k, *bulk, attemptBase, sizes);
+        }
+        return Status::success();
+    }
+
+    // The codes append() would give k's jobs, and nothing else: their attributes and cause classes.
+    Status appendVocabulary(const Chunk& k)
+    {
+        if (auto st = checkCodes(k, k.attemptCause.size()); !st) {
+            return st;
+        }
+        ChunkCodes codes(k);
+        size_t attempt = 0, attr = 0;
+        for (size_t j = 0; j < k.jobLabelId.size(); ++j) {
+            const auto attempts = static_cast<size_t>(k.jobAttempts[j]);
+            const size_t attrEnd = attrEndOf(k, j, attr);
+            if (!m_only || k.jobLabelId[j] == *m_only) {
+                for (; attr < attrEnd; ++attr) {
+                    attrCode(k, codes, attr);
+                }
+                for (size_t a = attempt; a < attempt + attempts; ++a) {
+                    causeCode(k, codes, a);
+                }
+            }
+            attempt += attempts;
+            attr = attrEnd;
         }
         return Status::success();
     }
@@ -289,6 +290,54 @@ private:
     FleetColumns& c() { return m_out.columns; }
     Attribution& at() { return m_out.attribution; }
 
+    // A chunk's codes to the fleet's, given on first use (-1: not used yet).
+    struct ChunkCodes
+    {
+        explicit ChunkCodes(const Chunk& k)
+            : key(k.attrKeys.size(), -1)
+            , valueBase(k.attrKeys.size() + 1, 0)
+            , value(k.attrValues.size(), -1)
+            , cause(k.causeClasses.size(), -1)
+        {
+            for (size_t i = 0; i < k.attrKeys.size(); ++i) {
+                valueBase[i + 1] = valueBase[i] + static_cast<size_t>(k.attrValueCounts[i]);
+            }
+        }
+        std::vector<int32_t> key;
+        std::vector<size_t> valueBase; // where each key's values start in k.attrValues
+        std::vector<int32_t> value;
+        std::vector<int32_t> cause;
+    };
+
+    // The fleet's key and value codes of k's attribute triple `attr`.
+    std::pair<int32_t, int32_t> attrCode(const Chunk& k, ChunkCodes& codes, size_t attr)
+    {
+        const auto key = static_cast<size_t>(k.attrKey[attr]);
+        if (codes.key[key] < 0) {
+            codes.key[key] = dictionaryCode(m_keyIndex, c().attrKeys, k.attrKeys[key]);
+            if (m_valueIndex.size() < c().attrKeys.size()) {
+                m_valueIndex.resize(c().attrKeys.size());
+                c().attrValues.resize(c().attrKeys.size());
+            }
+        }
+        const size_t value = codes.valueBase[key] + static_cast<size_t>(k.attrValue[attr]);
+        const auto global = static_cast<size_t>(codes.key[key]);
+        if (codes.value[value] < 0) {
+            codes.value[value] = dictionaryCode(m_valueIndex[global], c().attrValues[global], k.attrValues[value]);
+        }
+        return { codes.key[key], codes.value[value] };
+    }
+
+    // The fleet's code of k's attempt a's cause class.
+    int32_t causeCode(const Chunk& k, ChunkCodes& codes, size_t a)
+    {
+        const auto cause = static_cast<size_t>(k.attemptCause[a]);
+        if (codes.cause[cause] < 0) {
+            codes.cause[cause] = dictionaryCode(m_causeIndex, c().causeClasses, k.causeClasses[cause]);
+        }
+        return codes.cause[cause];
+    }
+
     static size_t attrEndOf(const Chunk& k, size_t job, size_t from)
     {
         while (from < k.attrJob.size() && k.attrJob[from] == static_cast<int64_t>(job)) {
@@ -297,54 +346,37 @@ private:
         return from;
     }
 
-    // The columns' sizes and codes agree: what append() relies on.
-    Status check(const Chunk& k, const std::array<size_t, kBulkCount>& sizes) const
+    static bool sameSize(size_t n, std::initializer_list<size_t> others)
     {
-        const size_t jobs = k.jobRowId.size();
-        const size_t attempts = k.attemptRowId.size();
-        auto sameSize = [](size_t n, std::initializer_list<size_t> others) {
-            return std::all_of(others.begin(), others.end(), [&](size_t s) { return s == n; });
-        };
-        if (!sameSize(jobs,
-                { k.jobLabelId.size(), k.jobGpus.size(), k.jobSubmittedNs.size(), k.jobAttempts.size(),
-                    k.jobCheckpoints.size(), k.jobKey.size(), k.jobName.size() })) {
-            return Error { "the job columns differ in length" };
-        }
-        if (!sameSize(attempts,
-                { k.attemptNumber.size(), k.attemptStartNs.size(), k.attemptEndNs.size(), k.attemptGpus.size(),
-                    k.attemptOutcome.size(), k.attemptInterruption.size(), k.attemptFaultNs.size(),
-                    k.attemptCause.size(), k.attemptSegments.size(), k.attemptTtsNs.size(),
-                    k.attemptFirstTrainNs.size(), k.attemptTtrNs.size(), k.attemptGapAfterNs.size() })
-            || sizes[kBulkBuckets] != attempts * kBucketCount) {
-            return Error { "the attempt columns differ in length" };
-        }
-        const size_t segments = m_withDetail ? sizes[kBulkSegmentBucket] : 0;
-        for (const int64_t n : k.attemptSegments) {
-            if (n < 0) {
-                return Error { "a segment count is negative" };
+        return std::all_of(others.begin(), others.end(), [&](size_t s) { return s == n; });
+    }
+
+    // Counts that are not negative and add up to total.
+    static bool sumFits(const std::vector<int64_t>& counts, size_t total)
+    {
+        uint64_t sum = 0;
+        for (const int64_t n : counts) {
+            if (n < 0 || static_cast<uint64_t>(n) > total) {
+                return false;
             }
+            sum += static_cast<uint64_t>(n);
         }
-        if (sizes[kBulkSegmentBucket] != sizes[kBulkSegmentLength]
-            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointDurable]
-            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointFailed]
-            || !sameSize(k.attrJob.size(), { k.attrKey.size(), k.attrValue.size() })
+        return sum == total;
+    }
+
+    // The columns that code a chunk's names agree: its jobs' labels and attempt counts, the chunk's
+    // `attempts` attempts' cause classes and its attributes. What appendVocabulary() relies on.
+    Status checkCodes(const Chunk& k, size_t attempts) const
+    {
+        const size_t jobs = k.jobLabelId.size();
+        if (k.jobAttempts.size() != jobs || k.attemptCause.size() != attempts) {
+            return Error { "the job or attempt columns differ in length" };
+        }
+        if (!sameSize(k.attrJob.size(), { k.attrKey.size(), k.attrValue.size() })
             || k.attrValueCounts.size() != k.attrKeys.size()) {
-            return Error { "the segment, checkpoint or attribute columns differ in length" };
+            return Error { "the attribute columns differ in length" };
         }
-        auto sumFits = [](const std::vector<int64_t>& counts, size_t total) {
-            uint64_t sum = 0;
-            for (const int64_t n : counts) {
-                if (n < 0 || static_cast<uint64_t>(n) > total) {
-                    return false;
-                }
-                sum += static_cast<uint64_t>(n);
-            }
-            return sum == total;
-        };
-        if (!sumFits(k.jobAttempts, attempts)
-            || (m_withDetail && !sumFits(k.jobCheckpoints, sizes[kBulkCheckpointStart]))
-            || (m_withDetail && !sumFits(k.attemptSegments, segments))
-            || !sumFits(k.attrValueCounts, k.attrValues.size())) {
+        if (!sumFits(k.jobAttempts, attempts) || !sumFits(k.attrValueCounts, k.attrValues.size())) {
             return Error { "a count does not add up" };
         }
         for (const int64_t l : k.jobLabelId) {
@@ -362,8 +394,51 @@ private:
             }
         }
         for (size_t a = 0; a < attempts; ++a) {
-            if (k.attemptCause[a] < 0 || static_cast<size_t>(k.attemptCause[a]) >= k.causeClasses.size()
-                || k.attemptOutcome[a] < 0 || k.attemptOutcome[a] > 255 || k.attemptInterruption[a] < 0
+            if (k.attemptCause[a] < 0 || static_cast<size_t>(k.attemptCause[a]) >= k.causeClasses.size()) {
+                return Error { "attempt " + std::to_string(a) + " has a code out of range" };
+            }
+        }
+        return Status::success();
+    }
+
+    // The columns' sizes and codes agree: what append() relies on.
+    Status check(const Chunk& k, const std::array<size_t, kBulkCount>& sizes) const
+    {
+        const size_t jobs = k.jobRowId.size();
+        const size_t attempts = k.attemptRowId.size();
+        if (!sameSize(jobs,
+                { k.jobLabelId.size(), k.jobGpus.size(), k.jobSubmittedNs.size(), k.jobAttempts.size(),
+                    k.jobCheckpoints.size(), k.jobKey.size(), k.jobName.size() })) {
+            return Error { "the job columns differ in length" };
+        }
+        if (!sameSize(attempts,
+                { k.attemptNumber.size(), k.attemptStartNs.size(), k.attemptEndNs.size(), k.attemptGpus.size(),
+                    k.attemptOutcome.size(), k.attemptInterruption.size(), k.attemptFaultNs.size(),
+                    k.attemptCause.size(), k.attemptSegments.size(), k.attemptTtsNs.size(),
+                    k.attemptFirstTrainNs.size(), k.attemptTtrNs.size(), k.attemptGapAfterNs.size() })
+            || sizes[kBulkBuckets] != attempts * kBucketCount) {
+            return Error { "the attempt columns differ in length" };
+        }
+        if (auto st = checkCodes(k, attempts); !st) {
+            return st;
+        }
+        const size_t segments = m_withDetail ? sizes[kBulkSegmentBucket] : 0;
+        if (sizes[kBulkSegmentBucket] != sizes[kBulkSegmentLength]
+            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointDurable]
+            || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointFailed]) {
+            return Error { "the segment or checkpoint columns differ in length" };
+        }
+        if ((m_withDetail && !sumFits(k.jobCheckpoints, sizes[kBulkCheckpointStart]))
+            || (m_withDetail && !sumFits(k.attemptSegments, segments))) {
+            return Error { "a count does not add up" };
+        }
+        for (const int64_t n : k.attemptSegments) {
+            if (n < 0) {
+                return Error { "a segment count is negative" };
+            }
+        }
+        for (size_t a = 0; a < attempts; ++a) {
+            if (k.attemptOutcome[a] < 0 || k.attemptOutcome[a] > 255 || k.attemptInterruption[a] < 0
                 || k.attemptInterruption[a] > 255) {
                 return Error { "attempt " + std::to_string(a) + " has a code out of range" };
             }
@@ -402,6 +477,11 @@ void FleetAssembler::reserve(size_t jobs, size_t attempts, size_t segments, size
 Status FleetAssembler::append(const Chunk& k, const Bulk* bulk)
 {
     return m_impl->append(k, bulk);
+}
+
+Status FleetAssembler::appendVocabulary(const Chunk& k)
+{
+    return m_impl->appendVocabulary(k);
 }
 
 StoredFleet FleetAssembler::finish()

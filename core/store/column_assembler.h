@@ -29,6 +29,10 @@ public:
     // Error: the chunk's columns disagree with each other (damage). `bulk` (only when every label is
     // kept): the columns it holds are decoded from it, not from k.
     Status append(const Chunk& k, const Bulk* bulk = nullptr);
+    // The names of a chunk left out (a time window that none of its jobs reaches), coded as if its
+    // jobs were appended, so that the dictionaries and their codes stay those of a load of every job.
+    // Reads only the columns in kVocabularyColumns. Error: they disagree with each other (damage).
+    Status appendVocabulary(const Chunk& k);
     StoredFleet finish();
 
 private:

@@ -95,6 +95,11 @@ inline constexpr StringColumn kStringColumns[] = {
     { "cause_classes", &Chunk::causeClasses },
 };
 
+// The columns that code a chunk's names (labels, attributes, cause classes): what a load reads of a
+// chunk it leaves out (FleetAssembler::appendVocabulary).
+inline constexpr const char* kVocabularyColumns[] = { "job_label_id", "job_attempts", "attr_value_counts", "attr_job",
+    "attr_key", "attr_value", "attempt_cause", "attr_keys", "attr_values", "cause_classes" };
+
 // The largest columns: a load of every label decodes them straight into the fleet's arrays, without
 // the chunk's copy in between.
 enum BulkColumn {

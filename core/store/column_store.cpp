@@ -36,6 +36,32 @@ std::vector<int64_t> parseLabelList(const std::string& text)
     return out;
 }
 
+// Names as an SQL list: 'a', 'b'.
+template <size_t N> std::string sqlList(const char* const (&names)[N])
+{
+    std::string out;
+    for (const char* name : names) {
+        out += std::string(out.empty() ? "" : ", ") + "'" + name + "'";
+    }
+    return out;
+}
+
+// Whether a job of the chunk whose first attempt start and last attempt end are the statement's
+// columns `first` and first + 1 may have a window that overlaps `w` (engine: overlaps()). A job's
+// window ends at its last attempt's end, and starts at its first attempt's start, or before it
+// when the queue counts. Kept generous at the edges (<=, >=), so that a chunk left out holds only
+// jobs that start after the window's end or end before its start, which the engine neither counts
+// nor spans.
+bool windowMayReach(Statement& st, int first, const TimeWindow& w)
+{
+    if (st.columnIsNull(first) || st.columnIsNull(first + 1)) {
+        return false; // no attempts: nothing counted
+    }
+    const int64_t firstStart = st.columnInt64(first);
+    const int64_t lastEnd = st.columnInt64(first + 1);
+    return lastEnd >= w.fromNs && (w.countQueue || firstStart <= w.toNs);
+}
+
 } // namespace
 
 std::string columnStoreSchemaSql()
@@ -223,27 +249,34 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             only = labelIds[static_cast<size_t>(it - labels->names.begin())];
         }
     }
-    // The chunks to read: built ones of this format holding the label, and dirty ones (from the rows).
-    std::map<int64_t, bool> chunks; // chunk -> read from the rows
+    // The chunks to read: built ones of this format holding the label, whole when a job of theirs
+    // may reach the window, else their names alone; dirty ones from the rows.
+    enum class Read { Columns, Names, Rows };
+    std::map<int64_t, Read> chunks;
     std::array<size_t, 4> sizes {}; // jobs, attempts, segments, checkpoints of the chunks read
     {
-        auto st = db.prepare(
-            "SELECT chunk, format, labels, jobs, attempts, segments, checkpoints FROM column_chunks ORDER BY chunk");
+        auto st = db.prepare("SELECT chunk, format, labels, jobs, attempts, segments, checkpoints, first_start_ns, "
+                             "last_end_ns FROM column_chunks ORDER BY chunk");
         if (!st) {
             return st.error();
         }
         if (auto rows = st->forEachRow([&] {
                 const int64_t chunk = st->columnInt64(0);
                 if (st->columnInt64(1) != kColumnFormat) {
-                    chunks[chunk] = true;
+                    chunks[chunk] = Read::Rows;
                     return;
                 }
                 const auto held = parseLabelList(st->columnText(2));
-                if (!query.label || (only && std::find(held.begin(), held.end(), *only) != held.end())) {
-                    chunks[chunk] = false;
-                    for (size_t i = 0; i < sizes.size(); ++i) {
-                        sizes[i] += static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3 + static_cast<int>(i))));
-                    }
+                if (query.label && !(only && std::find(held.begin(), held.end(), *only) != held.end())) {
+                    return;
+                }
+                if (query.window && !windowMayReach(*st, 7, *query.window)) {
+                    chunks[chunk] = Read::Names;
+                    return;
+                }
+                chunks[chunk] = Read::Columns;
+                for (size_t i = 0; i < sizes.size(); ++i) {
+                    sizes[i] += static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3 + static_cast<int>(i))));
                 }
             });
             !rows) {
@@ -253,7 +286,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
         if (!dirty) {
             return dirty.error();
         }
-        if (auto rows = dirty->forEachRow([&] { chunks[dirty->columnInt64(0)] = true; }); !rows) {
+        if (auto rows = dirty->forEachRow([&] { chunks[dirty->columnInt64(0)] = Read::Rows; }); !rows) {
             return rows.error();
         }
     }
@@ -270,17 +303,18 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     if (std::all_of(sizes.begin(), sizes.end(), [&](size_t n) { return n <= bound; })) {
         fleet.reserve(sizes[0], sizes[1], sizes[2], sizes[3]);
     }
-    // A lean load leaves the segments' and the checkpoints' blobs unread.
+    // A lean load leaves the segments' and the checkpoints' blobs unread; a chunk read for its names
+    // alone, all but those columns.
     const char* const kDetailColumns[] = { "segment_bucket", "segment_length_ns", "checkpoint_start_ns",
         "checkpoint_durable_ns", "checkpoint_failed" };
-    std::string detail;
-    for (const char* name : kDetailColumns) {
-        detail += std::string(detail.empty() ? "" : ", ") + "'" + name + "'";
-    }
     auto data = db.prepare(std::string("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ?")
-        + (query.withDetail ? "" : " AND name NOT IN (" + detail + ")"));
-    if (!data) {
-        return data.error();
+        + (query.withDetail ? "" : " AND name NOT IN (" + sqlList(kDetailColumns) + ")"));
+    auto names = db.prepare("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ? AND name IN ("
+        + sqlList(kVocabularyColumns) + ")");
+    for (auto* st : { &data, &names }) {
+        if (!*st) {
+            return st->error();
+        }
     }
     std::unordered_map<std::string, const IntColumn*> intColumn;
     std::unordered_map<std::string, const StringColumn*> stringColumn;
@@ -295,49 +329,69 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     // Every label kept: the largest columns go straight into the fleet's arrays.
     const bool useBulk = !query.label;
     Bulk bulk;
-    for (const auto& [chunk, fromRows] : chunks) {
+    // Decodes the columns `from` selects of the chunk into k (the bulk ones into `bulk` when given):
+    // how many it found.
+    auto readChunk = [&](Statement& from, int64_t chunk, Bulk* toBulk, const std::string& where) -> Result<size_t> {
+        size_t seen = 0;
+        bulk.present.fill(false);
+        from.bind(1, chunk);
+        auto rows = from.forEachRow([&]() -> Status {
+            const std::string name = from.columnText(0);
+            if (toBulk) {
+                // Kept as stored: decompressed where it is decoded (appendBulk).
+                const auto b = std::find(std::begin(kBulkNames), std::end(kBulkNames), name);
+                if (b != std::end(kBulkNames)) {
+                    const auto i = static_cast<size_t>(b - std::begin(kBulkNames));
+                    toBulk->packed[i].assign(from.columnBlob(2));
+                    toBulk->rawBytes[i] = from.columnInt64(1);
+                    toBulk->present[i] = true;
+                    ++seen;
+                    return Status::success();
+                }
+            }
+            Status st = decompress(from.columnBlob(2), from.columnInt64(1), raw);
+            if (st) {
+                if (auto i = intColumn.find(name); i != intColumn.end()) {
+                    st = decodeInts(raw, k.*(i->second->values));
+                    ++seen;
+                } else if (auto s = stringColumn.find(name); s != stringColumn.end()) {
+                    st = decodeStrings(raw, k.*(s->second->values));
+                    ++seen;
+                }
+            }
+            if (!st) {
+                return Error { where + ", column " + name + ": " + st.error().message };
+            }
+            return Status::success();
+        });
+        if (!rows) {
+            return rows.error();
+        }
+        return seen;
+    };
+    for (const auto& [chunk, read] : chunks) {
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
-        if (fromRows) {
+        Status appended = Status::success();
+        if (read == Read::Rows) {
             auto rows = chunkFromRows(db, chunk, labelIds);
             if (!rows) {
                 return Error { where + ": " + rows.error().message };
             }
             k = std::move(*rows);
+            appended = fleet.append(k);
+        } else if (read == Read::Names) {
+            auto seen = readChunk(*names, chunk, nullptr, where);
+            if (!seen) {
+                return seen.error();
+            }
+            if (*seen != std::size(kVocabularyColumns)) {
+                return Error { where + ": columns are missing" };
+            }
+            appended = fleet.appendVocabulary(k);
         } else {
-            size_t seen = 0;
-            bulk.present.fill(false);
-            data->bind(1, chunk);
-            if (auto rows = data->forEachRow([&]() -> Status {
-                    const std::string name = data->columnText(0);
-                    if (useBulk) {
-                        // Kept as stored: decompressed where it is decoded (appendBulk).
-                        const auto b = std::find(std::begin(kBulkNames), std::end(kBulkNames), name);
-                        if (b != std::end(kBulkNames)) {
-                            const auto i = static_cast<size_t>(b - std::begin(kBulkNames));
-                            bulk.packed[i].assign(data->columnBlob(2));
-                            bulk.rawBytes[i] = data->columnInt64(1);
-                            bulk.present[i] = true;
-                            ++seen;
-                            return Status::success();
-                        }
-                    }
-                    Status st = decompress(data->columnBlob(2), data->columnInt64(1), raw);
-                    if (st) {
-                        if (auto i = intColumn.find(name); i != intColumn.end()) {
-                            st = decodeInts(raw, k.*(i->second->values));
-                            ++seen;
-                        } else if (auto s = stringColumn.find(name); s != stringColumn.end()) {
-                            st = decodeStrings(raw, k.*(s->second->values));
-                            ++seen;
-                        }
-                    }
-                    if (!st) {
-                        return Error { where + ", column " + name + ": " + st.error().message };
-                    }
-                    return Status::success();
-                });
-                !rows) {
-                return rows.error();
+            auto seen = readChunk(*data, chunk, useBulk ? &bulk : nullptr, where);
+            if (!seen) {
+                return seen.error();
             }
             if (!query.withDetail) {
                 k.segmentBucket.clear();
@@ -346,14 +400,15 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                 k.checkpointDurableNs.clear();
                 k.checkpointFailed.clear();
             }
-            if (seen
+            if (*seen
                 != std::size(kIntColumns) + std::size(kStringColumns)
                     - (query.withDetail ? 0 : std::size(kDetailColumns))) {
                 return Error { where + ": columns are missing" };
             }
+            appended = fleet.append(k, useBulk ? &bulk : nullptr);
         }
-        if (auto st = fleet.append(k, useBulk && !fromRows ? &bulk : nullptr); !st) {
-            return Error { where + ": " + st.error().message };
+        if (!appended) {
+            return Error { where + ": " + appended.error().message };
         }
     }
     return fleet.finish();

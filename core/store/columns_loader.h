@@ -5,6 +5,8 @@
 #include "core/model/columns.h"
 #include "core/model/result.h"
 
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -15,6 +17,16 @@ namespace ett::core {
 
 class Database;
 class Statement;
+
+// A time range a query will ask about: [fromNs, toNs), and whether it counts the queue before a
+// job's first attempt (which widens the job's window, spec 5.6).
+struct TimeWindow
+{
+    int64_t fromNs = std::numeric_limits<int64_t>::min();
+    int64_t toNs = std::numeric_limits<int64_t>::max();
+    bool countQueue = false;
+    bool operator==(const TimeWindow&) const = default;
+};
 
 struct ColumnsQuery
 {
@@ -33,6 +45,13 @@ struct ColumnsQuery
     // False: the attribution without its segments (Attribution::segmentsLoaded), when read from the
     // columnar copy; the rows always give them.
     bool withDetail = true;
+    // Set: the jobs whose window (spec 5.6: from the first attempt's start, or the submission when
+    // the queue counts, to the last attempt's end) overlaps it, and others besides: the columnar
+    // copy leaves out the chunks where no job's window can (column_chunks.first_start_ns and
+    // last_end_ns), the rows leave out none. The dictionaries (labels, attribute keys and values,
+    // cause classes) stay those of every job, with the same codes, so that names resolve as they
+    // do on a load of every job.
+    std::optional<TimeWindow> window;
 };
 
 struct StoredFleet

@@ -169,8 +169,9 @@ protected:
             auto r = core::importTraceFile(*m_db, std::string(ETT_SAMPLES_DIR) + "/fleet-200.ett.jsonl.gz", o);
             ASSERT_TRUE(r.ok()) << r.error().message;
         }
-        auto stored = core::loadStoredFleet(
-            *m_db, core::ColumnsQuery { std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true });
+        auto stored = core::loadStoredFleet(*m_db,
+            core::ColumnsQuery {
+                std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true, std::nullopt });
         ASSERT_TRUE(stored.ok()) << stored.error().message;
         m_engine = gpu::Engine::create(gpu::BackendKind::Cpu);
         m_engine->load(std::move(stored->columns), std::move(stored->attribution));
@@ -220,8 +221,9 @@ protected:
         o.label = label;
         auto r = core::importTraceFile(*m_db, path, o);
         ASSERT_TRUE(r.ok()) << r.error().message;
-        auto stored = core::loadStoredFleet(
-            *m_db, core::ColumnsQuery { std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true });
+        auto stored = core::loadStoredFleet(*m_db,
+            core::ColumnsQuery {
+                std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true, std::nullopt });
         ASSERT_TRUE(stored.ok()) << stored.error().message;
         m_engine->load(std::move(stored->columns), std::move(stored->attribution));
     }

@@ -355,7 +355,7 @@ TEST_F(ServiceTest, PhaseDurationsFromStoredSamplesEqualThoseFromThePhases)
     // phase samples. Every cohort's durations, and every comparison built on them, are equal.
     auto samples = sampleWorkspace();
     auto phases = Workspace::open(path("fleet.db"), Workspace::Mode::ReadOnly,
-        LocalFleetSource::LoadOptions { std::nullopt, true, std::nullopt, true });
+        LocalFleetSource::LoadOptions { std::nullopt, true, std::nullopt, true, std::nullopt });
     ASSERT_TRUE(phases.ok()) << phases.error().message;
     LocalFleetSource& fromSamples = **samples->fleet();
     LocalFleetSource& fromPhases = **(*phases)->fleet();

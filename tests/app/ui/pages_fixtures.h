@@ -220,8 +220,8 @@ inline std::unique_ptr<gpu::Engine> engineOfStore(const std::string& db)
 {
     auto d = core::Database::open(db, core::Database::OpenMode::MustExist);
     EXPECT_TRUE(d.ok());
-    auto stored = core::loadStoredFleet(
-        **d, core::ColumnsQuery { std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true });
+    auto stored = core::loadStoredFleet(**d,
+        core::ColumnsQuery { std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true, std::nullopt });
     EXPECT_TRUE(stored.ok());
     auto engine = gpu::Engine::create(gpu::BackendKind::Cpu);
     engine->load(std::move(stored->columns), std::move(stored->attribution));

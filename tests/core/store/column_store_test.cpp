@@ -288,6 +288,59 @@ TEST_F(ColumnStore, ADamagedChunkIsAnErrorNamingTheChunkAndTheColumn)
     expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
 }
 
+TEST_F(ColumnStore, AWindowNoJobReachesReadsTheNamesAloneOfEveryChunk)
+{
+    // Both chunks' jobs run in June 2025: a window in 2020 leaves both out, and its load holds no
+    // job but every name a load of every job holds, with the same codes.
+    ColumnsQuery q;
+    q.window = TimeWindow { 1'577'836'800'000'000'000, 1'609'459'200'000'000'000, false }; // 2020
+    for (const auto& label : { std::optional<std::string>(), std::optional<std::string>("team-b") }) {
+        SCOPED_TRACE(label.value_or("(all)"));
+        ColumnsQuery whole;
+        whole.label = label;
+        q.label = label;
+        const StoredFleet all = load(s.db(), whole, ColumnsQuery::Storage::Auto);
+        const StoredFleet none = load(s.db(), q, ColumnsQuery::Storage::Auto);
+        EXPECT_TRUE(none.fromColumns);
+        EXPECT_EQ(none.columns.jobs(), 0u);
+        EXPECT_EQ(none.columns.attempts(), 0u);
+        EXPECT_EQ(none.attribution.segments(), 0u);
+        EXPECT_EQ(none.columns.validate(), "");
+        EXPECT_EQ(none.columns.labels, all.columns.labels);
+        EXPECT_EQ(none.columns.attrKeys, all.columns.attrKeys);
+        EXPECT_EQ(none.columns.attrValues, all.columns.attrValues);
+        EXPECT_EQ(none.columns.causeClasses, all.columns.causeClasses);
+        EXPECT_FALSE(all.columns.attrKeys.empty());
+        EXPECT_GT(all.columns.causeClasses.size(), 1u);
+        // The rows leave out nothing.
+        expectSameFleet(load(s.db(), whole, ColumnsQuery::Storage::Rows), [&] {
+            StoredFleet f = load(s.db(), q, ColumnsQuery::Storage::Rows);
+            f.fromColumns = true;
+            return f;
+        }());
+    }
+    // A window the jobs reach reads them whole: June 2025, with and without the queue.
+    q.label.reset();
+    q.window = TimeWindow { 1'748'736'000'000'000'000, 1'748'822'400'000'000'000, false };
+    expectSameFleet(load(s.db(), {}, ColumnsQuery::Storage::Rows), load(s.db(), q, ColumnsQuery::Storage::Auto));
+    q.window->countQueue = true;
+    expectSameFleet(load(s.db(), {}, ColumnsQuery::Storage::Rows), load(s.db(), q, ColumnsQuery::Storage::Auto));
+
+    // A chunk read for its names alone checks them as a whole one is: missing, or a code out of range.
+    q.window = TimeWindow { 1'577'836'800'000'000'000, 1'609'459'200'000'000'000, false };
+    ASSERT_TRUE(s.db()
+                    .exec("UPDATE column_data SET (raw_bytes, data) = (SELECT raw_bytes, data FROM column_data WHERE "
+                          "chunk = 1 AND name = 'attempt_start_ns') WHERE chunk = 1 AND name = 'attempt_cause'")
+                    .ok());
+    auto r = loadStoredFleet(s.db(), q);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("chunk 1: attempt"), std::string::npos) << r.error().message;
+    ASSERT_TRUE(s.db().exec("DELETE FROM column_data WHERE chunk = 0 AND name = 'attr_keys'").ok());
+    r = loadStoredFleet(s.db(), q);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("chunk 0: columns are missing"), std::string::npos) << r.error().message;
+}
+
 TEST(ColumnStoreMigration, AVersion4DatabaseIsUpgradedWithItsCopyBuilt)
 {
     test::Store s;
