@@ -287,8 +287,10 @@ namespace {
 // lies, Time to Start where the first attempt starts, the job where its window overlaps. With
 // attempt-level groups, the job counts in the group of each attempt whose stretch (from its start,
 // or the window start, to the next attempt's start) reaches the range.
+// figs(g): group g's figures.
+template <typename FiguresOf>
 void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std::vector<int32_t>& attemptGroup,
-    size_t j, bool countQueue, int64_t lo, int64_t hi, bool hasRange, Figures* figs, std::vector<int32_t>& scratch)
+    size_t j, bool countQueue, int64_t lo, int64_t hi, bool hasRange, FiguresOf&& figs, std::vector<int32_t>& scratch)
 {
     const auto a0 = static_cast<size_t>(c.jobAttemptBegin[j]);
     const auto a1 = static_cast<size_t>(c.jobAttemptBegin[j + 1]);
@@ -302,7 +304,7 @@ void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std:
     const int64_t windowStart = c.attemptStartNs[a0] - queue;
     const int64_t windowEnd = c.attemptEndNs[a1 - 1];
     for (size_t a = a0; a < a1; ++a) {
-        Figures& fig = figs[attemptGroup[a]];
+        Figures& fig = figs(attemptGroup[a]);
         if (!hasRange || overlaps(c.attemptStartNs[a], c.attemptEndNs[a], lo, hi)) {
             ++fig.attempts;
         }
@@ -320,7 +322,7 @@ void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std:
         }
     }
     if (!hasRange || inRange(c.attemptStartNs[a0], lo, hi)) {
-        figs[attemptGroup[a0]].ttsNs.push_back(at.attemptTtsNs[a0]);
+        figs(attemptGroup[a0]).ttsNs.push_back(at.attemptTtsNs[a0]);
     }
     if (hasRange && !overlaps(windowStart, windowEnd, lo, hi)) {
         return;
@@ -337,9 +339,9 @@ void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std:
     scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
     const bool noCheckpoints = c.jobCheckpointBegin[j] == c.jobCheckpointBegin[j + 1];
     for (int32_t g : scratch) {
-        ++figs[g].jobs;
+        ++figs(g).jobs;
         if (noCheckpoints) {
-            ++figs[g].noCheckpointDataJobs;
+            ++figs(g).noCheckpointDataJobs;
         }
     }
 }
@@ -373,26 +375,29 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     std::vector<WideSum> sums;
     m_backend->sumSegments(p, sel.attemptGroup, sums);
 
+    // The groups' figures are built where they are returned (one group per job is one figure per
+    // job: no second copy), the sums let go of once added.
     const bool hasRange = filter.fromNs.has_value() || filter.toNs.has_value();
-    std::vector<Figures> figs(static_cast<size_t>(sel.groups));
+    Rollup out;
+    out.groups.resize(static_cast<size_t>(sel.groups));
     for (int32_t g = 0; g < sel.groups; ++g) {
-        addSums(figs[static_cast<size_t>(g)], sums.data() + static_cast<size_t>(g) * kBuckets);
+        GroupFigures& group = out.groups[static_cast<size_t>(g)];
+        group.code = g;
+        addSums(group.figures, sums.data() + static_cast<size_t>(g) * kBuckets);
     }
+    std::vector<WideSum>().swap(sums);
+    auto figuresOf = [&out](int32_t g) -> Figures& { return out.groups[static_cast<size_t>(g)].figures; };
     std::vector<int32_t> scratch;
     for (size_t j = 0; j < c.jobs(); ++j) {
         if (sel.jobSelected[j]) {
             addJobCounts(
-                c, *m_attribution, sel.attemptGroup, j, filter.countQueue, p.lo, p.hi, hasRange, figs.data(), scratch);
+                c, *m_attribution, sel.attemptGroup, j, filter.countQueue, p.lo, p.hi, hasRange, figuresOf, scratch);
         }
     }
-    Rollup out;
-    for (int32_t g = 0; g < sel.groups; ++g) {
-        Figures& f = figs[static_cast<size_t>(g)];
-        if (f.empty()) {
-            continue;
-        }
-        out.total.merge(f);
-        out.groups.push_back({ g, groupName(grouping, g), std::move(f) });
+    std::erase_if(out.groups, [](const GroupFigures& group) { return group.figures.empty(); });
+    for (GroupFigures& group : out.groups) {
+        out.total.merge(group.figures);
+        group.name = groupName(grouping, group.code);
     }
     if (sel.attemptLevel) {
         // A job may count in several attempt-level groups; the total counts it once.
@@ -403,7 +408,9 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
         Figures jobsOnly;
         for (size_t j = 0; j < c.jobs(); ++j) {
             if (sel.jobSelected[j]) {
-                addJobCounts(c, *m_attribution, one, j, filter.countQueue, p.lo, p.hi, hasRange, &jobsOnly, scratch);
+                addJobCounts(
+                    c, *m_attribution, one, j, filter.countQueue, p.lo, p.hi, hasRange,
+                    [&jobsOnly](int32_t) -> Figures& { return jobsOnly; }, scratch);
             }
         }
         out.total.jobs = jobsOnly.jobs;
@@ -514,8 +521,10 @@ Series Engine::series(const Filter& filter, int64_t widthNs, int64_t alignNs)
             const int64_t lo = std::max(p.lo, out.originNs + k * out.widthNs);
             const int64_t hi = std::min(p.hi, out.originNs + (k + 1) * out.widthNs);
             if (lo < hi) {
-                addJobCounts(c, *m_attribution, sel.attemptGroup, j, filter.countQueue, lo, hi, true,
-                    &out.buckets[static_cast<size_t>(k)], scratch);
+                Figures& bucket = out.buckets[static_cast<size_t>(k)];
+                addJobCounts(
+                    c, *m_attribution, sel.attemptGroup, j, filter.countQueue, lo, hi, true,
+                    [&bucket](int32_t g) -> Figures& { return (&bucket)[g]; }, scratch);
             }
         }
     }

@@ -86,18 +86,22 @@ core::Result<gpu::Series> FleetSource::series(const core::CohortSpec& scope, gpu
     return seriesEvery(scope, gpu::calendarWidthNs(every), gpu::calendarAlignNs(every), std::nullopt);
 }
 
-std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string& sort, int64_t limit)
+namespace {
+
+// The indexes of the first `limit` (all when <= 0) of `candidates` (indexes, ascending), worst
+// first: the sort's figure, then label and job key (as the store lists them), then the index. A
+// strict total order, so that only the first `limit` are placed.
+template <typename FiguresOf, typename LabelOf, typename KeyOf>
+std::vector<size_t> rankedIndexes(std::vector<size_t> candidates, FiguresOf&& figuresOf, LabelOf&& labelOf,
+    KeyOf&& keyOf, const std::string& sort, int64_t limit)
 {
-    std::erase_if(jobs, [](const JobSummary& j) { return j.figures.attempts == 0; });
-    // The order: the sort's figure, then label and job key (as the store lists them), then the order
-    // given. A strict total order over indexes, so that only the first `limit` are placed and only
-    // they are moved (a job's summary is large: names and figures).
     const bool byEtt = sort == "ett";
-    std::vector<double> ett(jobs.size());
-    std::vector<core::Wide> lost(jobs.size());
-    for (size_t i = 0; i < jobs.size(); ++i) {
-        ett[i] = jobs[i].figures.ettPercentGpu().value_or(100.0);
-        lost[i] = jobs[i].figures.lostGpuNs();
+    std::vector<double> ett(candidates.size());
+    std::vector<core::Wide> lost(candidates.size());
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const core::Figures& f = figuresOf(candidates[i]);
+        ett[i] = f.ettPercentGpu().value_or(100.0);
+        lost[i] = f.lostGpuNs();
     }
     auto before = [&](size_t a, size_t b) {
         if (byEtt && ett[a] != ett[b]) {
@@ -106,24 +110,48 @@ std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string
         if (lost[a] != lost[b]) {
             return lost[a] > lost[b];
         }
-        const JobSummary& x = jobs[a];
-        const JobSummary& y = jobs[b];
-        if (x.label != y.label) {
-            return x.label < y.label;
+        const std::string& labelA = labelOf(candidates[a]);
+        const std::string& labelB = labelOf(candidates[b]);
+        if (labelA != labelB) {
+            return labelA < labelB;
         }
-        if (x.key != y.key) {
-            return x.key < y.key;
+        const std::string& keyA = keyOf(candidates[a]);
+        const std::string& keyB = keyOf(candidates[b]);
+        if (keyA != keyB) {
+            return keyA < keyB;
         }
         return a < b;
     };
-    std::vector<size_t> order(jobs.size());
+    std::vector<size_t> order(candidates.size());
     std::iota(order.begin(), order.end(), size_t { 0 });
     const size_t kept = limit > 0 ? std::min(order.size(), static_cast<size_t>(limit)) : order.size();
     std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(kept), order.end(), before);
+    order.resize(kept);
+    for (size_t& o : order) {
+        o = candidates[o];
+    }
+    return order;
+}
+
+} // namespace
+
+std::vector<JobSummary> rankJobs(std::vector<JobSummary> jobs, const std::string& sort, int64_t limit)
+{
+    // Only the kept are moved (a job's summary is large: names and figures).
+    std::vector<size_t> candidates;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        if (jobs[i].figures.attempts != 0) {
+            candidates.push_back(i);
+        }
+    }
+    const auto order = rankedIndexes(
+        std::move(candidates), [&](size_t i) -> const core::Figures& { return jobs[i].figures; },
+        [&](size_t i) -> const std::string& { return jobs[i].label; },
+        [&](size_t i) -> const std::string& { return jobs[i].key; }, sort, limit);
     std::vector<JobSummary> out;
-    out.reserve(kept);
-    for (size_t i = 0; i < kept; ++i) {
-        out.push_back(std::move(jobs[order[i]]));
+    out.reserve(order.size());
+    for (const size_t i : order) {
+        out.push_back(std::move(jobs[i]));
     }
     return out;
 }
@@ -508,26 +536,61 @@ core::Result<gpu::Series> LocalFleetSource::seriesEvery(
     return guarded([&] { return m_engine->series(*filter, widthNs, alignNs); });
 }
 
+JobSummary LocalFleetSource::summaryOf(gpu::GroupFigures& byJob) const
+{
+    const auto& c = m_engine->columns();
+    const auto j = static_cast<size_t>(byJob.code);
+    JobSummary s;
+    s.job = byJob.code;
+    s.rowId = j < c.jobRowId.size() ? c.jobRowId[j] : 0;
+    s.key = c.jobKey[j];
+    s.label = c.labels[static_cast<size_t>(c.jobLabel[j])];
+    s.name = j < c.jobName.size() ? c.jobName[j] : std::string();
+    s.gpus = c.jobGpus[j];
+    s.figures = std::move(byJob.figures);
+    return s;
+}
+
 core::Result<std::vector<JobSummary>> LocalFleetSource::jobs(const core::CohortSpec& scope)
 {
     auto byJob = rollup(scope, "job");
     if (!byJob) {
         return byJob.error();
     }
-    const auto& c = m_engine->columns();
     std::vector<JobSummary> out;
     out.reserve(byJob->groups.size());
     for (auto& g : byJob->groups) {
-        const auto j = static_cast<size_t>(g.code);
-        JobSummary s;
-        s.job = g.code;
-        s.rowId = j < c.jobRowId.size() ? c.jobRowId[j] : 0;
-        s.key = c.jobKey[j];
-        s.label = c.labels[static_cast<size_t>(c.jobLabel[j])];
-        s.name = j < c.jobName.size() ? c.jobName[j] : std::string();
-        s.gpus = c.jobGpus[j];
-        s.figures = std::move(g.figures);
-        out.push_back(std::move(s));
+        out.push_back(summaryOf(g));
+    }
+    return out;
+}
+
+core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
+    const core::CohortSpec& scope, const std::string& sort, int64_t limit)
+{
+    // Ranked on the roll-up's groups, in the order jobs() lists them: only the jobs returned are
+    // made summaries (a fleet's worth of them is as large as the roll-up itself).
+    auto byJob = rollup(scope, "job");
+    if (!byJob) {
+        return byJob.error();
+    }
+    auto& groups = byJob->groups;
+    const auto& c = m_engine->columns();
+    std::vector<size_t> candidates;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (groups[i].figures.attempts != 0) {
+            candidates.push_back(i);
+        }
+    }
+    auto job = [&](size_t i) { return static_cast<size_t>(groups[i].code); };
+    const auto order = rankedIndexes(
+        std::move(candidates), [&](size_t i) -> const core::Figures& { return groups[i].figures; },
+        [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
+        [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
+    std::vector<JobSummary> out;
+    out.reserve(order.size());
+    for (const size_t i : order) {
+        out.push_back(summaryOf(groups[i]));
     }
     return out;
 }

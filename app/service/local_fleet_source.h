@@ -60,6 +60,9 @@ public:
     core::Result<gpu::Series> seriesEvery(
         const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job) override;
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
+    // rankJobs's order, ranked on the roll-up by job: only the jobs returned are made summaries.
+    core::Result<std::vector<JobSummary>> worstJobs(
+        const core::CohortSpec& scope, const std::string& sort, int64_t limit) override;
     core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
     std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
     JobMatches findJobs(const std::string& query, size_t limit) const override;
@@ -106,6 +109,8 @@ private:
     core::Error wholeFleetNeeded(const std::string& what) const;
     bool windowCovers(const core::CohortSpec& scope) const;
     FleetVocabulary computeVocabulary() const;
+    // A job's summary from its group of a roll-up by job (its figures moved out).
+    JobSummary summaryOf(gpu::GroupFigures& byJob) const;
     // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.
     core::Result<std::vector<int32_t>> timelineJobs(const core::CohortSpec& scope, int64_t fromNs, int64_t toNs);
     // The fleet-timeline spans (queue when counted, segments, gaps) and faults of one job, clipped
