@@ -132,6 +132,27 @@ void Engine::load(core::FleetColumns columns, std::optional<Attribution> attribu
     m_lastSeconds = secondsSince(started);
 }
 
+void Engine::loadCheckpoints(std::vector<int64_t> startNs, std::vector<int64_t> durableNs, std::vector<uint8_t> failed)
+{
+    const auto counted
+        = static_cast<size_t>(m_columns.jobCheckpointBegin.empty() ? 0 : m_columns.jobCheckpointBegin.back());
+    if (m_columns.checkpointsLoaded || startNs.size() != counted || durableNs.size() != counted
+        || failed.size() != counted) {
+        throw std::invalid_argument("checkpoints: " + std::to_string(startNs.size()) + " given, "
+            + std::to_string(counted) + " counted" + (m_columns.checkpointsLoaded ? ", and already loaded" : ""));
+    }
+    const auto started = Clock::now();
+    m_columns.checkpointStartNs = std::move(startNs);
+    m_columns.checkpointDurableNs = std::move(durableNs);
+    m_columns.checkpointFailed = std::move(failed);
+    m_columns.checkpointsLoaded = true;
+    m_backend->load(m_columns);
+    if (m_attribution) {
+        m_backend->loadAttribution(*m_attribution);
+    }
+    m_lastSeconds = secondsSince(started);
+}
+
 const Attribution& Engine::attribution()
 {
     if (!m_attribution) {

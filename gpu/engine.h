@@ -123,6 +123,10 @@ public:
     // Throws std::invalid_argument when the columns break their invariants.
     void load(core::FleetColumns columns, std::optional<Attribution> attributed = {});
     const core::FleetColumns& columns() const { return m_columns; }
+    // Gives columns loaded without their checkpoints (FleetColumns::checkpointsLoaded false) the
+    // checkpoints' columns, each job's as jobCheckpointBegin counts them, and sends the fleet to the
+    // backend again. Throws std::invalid_argument when they do not fit the counts (nothing changes).
+    void loadCheckpoints(std::vector<int64_t> startNs, std::vector<int64_t> durableNs, std::vector<uint8_t> failed);
 
     // Attributes every attempt's phases (on first call; cached). Exact by spec 5.
     const Attribution& attribution();

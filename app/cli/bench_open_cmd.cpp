@@ -70,7 +70,7 @@ core::Result<std::string> benchStorage(const std::string& dbPath, const BenchOpe
     });
     const StepResult firstOverview = inChild([&]() -> core::Result<std::string> {
         const auto t0 = Clock::now();
-        auto workspace = Workspace::open(dbPath, Workspace::Mode::ReadOnly);
+        auto workspace = Workspace::open(dbPath, Workspace::Mode::ReadOnly, Workspace::windowLoad());
         if (!workspace) {
             return workspace.error();
         }

@@ -310,8 +310,10 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     core::ColumnsQuery query;
     query.label = options.label;
     query.withPhases = options.withPhases;
-    query.withDetail
-        = options.withDetail || options.window || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
+    // A window, and the CUDA backend (which sums segments for every query), read everything.
+    const bool full = options.window || source->m_engine->backend().kind != gpu::BackendKind::Cpu;
+    query.withDetail = options.withDetail || full;
+    query.withCheckpoints = (options.withDetail && options.withCheckpoints) || full;
     query.window = options.window;
     auto stored = core::loadStoredFleet(db, query);
     if (!stored) {
@@ -353,10 +355,11 @@ core::Status LocalFleetSource::ensurePhases()
     LoadOptions options = m_options;
     options.withPhases = true;
     options.withDetail = withDetail();
+    options.withCheckpoints = withCheckpoints();
     return reload(options);
 }
 
-core::Status LocalFleetSource::ensureDetail()
+core::Status LocalFleetSource::ensureSegments()
 {
     if (m_options.window) {
         return wholeFleetNeeded("every job");
@@ -369,18 +372,55 @@ core::Status LocalFleetSource::ensureDetail()
     return reload(options);
 }
 
+core::Status LocalFleetSource::ensureDetail()
+{
+    if (auto st = ensureSegments(); !st) {
+        return st;
+    }
+    return withCheckpoints() ? core::Status::success() : loadCheckpoints();
+}
+
+core::Status LocalFleetSource::loadCheckpoints()
+{
+    core::ColumnsQuery query;
+    query.label = m_options.label;
+    query.withDetail = false;
+    query.withCheckpoints = true;
+    auto stored = core::loadStoredFleet(*m_db, query);
+    if (!stored) {
+        return core::Error { m_db->path() + ": " + stored.error().message };
+    }
+    const core::FleetColumns& c = m_engine->columns();
+    core::FleetColumns& read = stored->columns;
+    if (read.jobRowId != c.jobRowId || read.jobCheckpointBegin != c.jobCheckpointBegin) {
+        // Written since the fleet was read: read it whole again, as it is now.
+        LoadOptions options = m_options;
+        options.withDetail = true;
+        options.withCheckpoints = true;
+        return reload(options);
+    }
+    try {
+        m_engine->loadCheckpoints(
+            std::move(read.checkpointStartNs), std::move(read.checkpointDurableNs), std::move(read.checkpointFailed));
+    } catch (const std::exception& e) {
+        return core::Error { m_db->path() + ": the stored fleet is inconsistent: " + e.what() };
+    }
+    m_options.withCheckpoints = true;
+    return core::Status::success();
+}
+
 core::Status LocalFleetSource::ensureDetailFor(const core::CohortSpec& scope)
 {
     if (m_options.window) {
         return ensureSegmentsFor(scope);
     }
-    return scope.fromNs || scope.toNs ? ensureDetail() : core::Status::success();
+    return scope.fromNs || scope.toNs ? ensureSegments() : core::Status::success();
 }
 
 core::Status LocalFleetSource::ensureSegmentsFor(const core::CohortSpec& scope)
 {
     if (!m_options.window) {
-        return ensureDetail();
+        return ensureSegments();
     }
     if (!windowCovers(scope)) {
         return wholeFleetNeeded("a scope outside its window");
@@ -835,7 +875,7 @@ void LocalFleetSource::forEachSpan(
 
 core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRequest& request)
 {
-    if (auto st = ensureDetail(); !st) {
+    if (auto st = ensureSegments(); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -900,7 +940,7 @@ core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRe
 core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int maxRows)
 {
-    if (auto st = ensureDetail(); !st) {
+    if (auto st = ensureSegments(); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -943,7 +983,7 @@ core::Result<FleetTimelineData> LocalFleetSource::fleetTimeline(
 core::Result<FleetDensity> LocalFleetSource::fleetDensity(
     const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows)
 {
-    if (auto st = ensureDetail(); !st) {
+    if (auto st = ensureSegments(); !st) {
         return st.error();
     }
     const auto& c = m_engine->columns();
@@ -984,7 +1024,7 @@ core::Result<FleetDensity> LocalFleetSource::fleetDensity(
 core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
-    if (auto st = ensureDetail(); !st) {
+    if (auto st = ensureSegments(); !st) {
         return st.error();
     }
     if (auto filter = filterOf(cohort); !filter) {

@@ -35,6 +35,10 @@ public:
         // load of every job does; it never reads the fleet again, so any other request is an Error
         // (and its job indexes, job lookups and vocabulary counts are those of the jobs it holds).
         std::optional<core::TimeWindow> window;
+        // False (with withDetail): the checkpoints' columns left out (each job's count is kept), read
+        // on the first request that needs them (checkpoint advice, what-if, cohorts) into the fleet
+        // already loaded, nothing else read again. What the window's first screen leaves for later.
+        bool withCheckpoints = true;
     };
 
     // Loads the store's fleet into a fresh engine. `db` must outlive the source. Error: the store
@@ -83,9 +87,13 @@ public:
     std::vector<std::string> scalableSubcategories() const override;
     bool withPhases() const override { return m_options.withPhases; }
     core::Status ensurePhases() override;
-    // Loads the segments when the lean load left them out; the job indexes stay valid.
+    // The segments and the checkpoints: reads what the load left out (the segments: the fleet again;
+    // the checkpoints alone: into the fleet loaded); the job indexes stay valid.
     core::Status ensureDetail();
+    // The segments alone (ensureDetail() less the checkpoints).
+    core::Status ensureSegments();
     bool withDetail() const { return m_engine->attribution().segmentsLoaded; }
+    bool withCheckpoints() const { return m_engine->columns().checkpointsLoaded; }
 
     // The engine filter of a scope. Error: a label or attribute the fleet lacks.
     core::Result<gpu::Filter> filterOf(const core::CohortSpec& scope) const;
@@ -98,6 +106,9 @@ private:
     LocalFleetSource(core::Database& db, LoadOptions options);
     // Loads again with these options and swaps the new engine in (load-then-commit).
     core::Status reload(const LoadOptions& options);
+    // Reads the checkpoints a load left out into the engine's fleet; the whole fleet again when the
+    // database no longer holds the same jobs and counts.
+    core::Status loadCheckpoints();
     // ensureDetail() when the scope has a time range (a clipped sum needs the segments); on a
     // windowed load, an Error unless the window covers the scope.
     core::Status ensureDetailFor(const core::CohortSpec& scope);

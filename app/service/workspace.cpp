@@ -6,6 +6,13 @@
 
 namespace ett::app {
 
+LocalFleetSource::LoadOptions Workspace::windowLoad()
+{
+    LocalFleetSource::LoadOptions options;
+    options.withCheckpoints = false;
+    return options;
+}
+
 core::Result<std::unique_ptr<Workspace>> Workspace::openStore(const std::string& path, Mode mode)
 {
     const auto dbMode = mode == Mode::ReadOnly ? core::Database::OpenMode::ReadOnly

@@ -30,6 +30,9 @@ public:
     // Opens the database and loads its fleet. Error names the file and what is wrong.
     static core::Result<std::unique_ptr<Workspace>> open(
         const std::string& path, Mode mode, const LocalFleetSource::LoadOptions& load = {});
+    // What the window reads on open: every job with its segments (the overview's series and the
+    // fleet timeline need them); the checkpoints when a page first asks for them (the advisor).
+    static LocalFleetSource::LoadOptions windowLoad();
     // Opens the database only; the fleet is loaded on the first call of fleet() or reload().
     static core::Result<std::unique_ptr<Workspace>> openStore(const std::string& path, Mode mode);
 

@@ -223,7 +223,7 @@ void DataWorker::openDatabase(const QString& path)
     DataService* service = m_service;
     const auto started = Clock::now();
     // Load-then-commit: the current workspace stays until the new one has loaded.
-    auto opened = Workspace::open(ss(path), Workspace::Mode::CreateIfMissing);
+    auto opened = Workspace::open(ss(path), Workspace::Mode::CreateIfMissing, Workspace::windowLoad());
     if (!opened) {
         const QString message = qs(opened.error().message);
         QMetaObject::invokeMethod(

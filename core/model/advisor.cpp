@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 namespace ett::core {
 
@@ -109,6 +110,9 @@ std::string formatS(double s)
 std::vector<JobCheckpointSample> measureCheckpoints(
     const FleetColumns& columns, const Attribution& attribution, const std::vector<int32_t>& jobs)
 {
+    if (!columns.checkpointsLoaded) {
+        throw std::logic_error("checkpoint measures need the checkpoints, which this load leaves out");
+    }
     std::vector<JobCheckpointSample> out;
     out.reserve(jobs.size());
     for (int32_t j : jobs) {

@@ -11,12 +11,13 @@ class FleetAssembler::Impl
 {
 public:
     Impl(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only,
-        bool withDetail)
+        bool withSegments, bool withCheckpoints)
         : m_only(only)
-        , m_withDetail(withDetail)
+        , m_withSegments(withSegments)
+        , m_withCheckpoints(withCheckpoints)
     {
-        at().segmentsLoaded = withDetail;
-        c().checkpointsLoaded = withDetail;
+        at().segmentsLoaded = withSegments;
+        c().checkpointsLoaded = withCheckpoints;
         c().labels = std::move(labels);
         for (size_t i = 0; i < labelIds.size(); ++i) {
             m_labelCode[labelIds[i]] = static_cast<int32_t>(i);
@@ -48,10 +49,12 @@ public:
         c().attemptInterruption.reserve(attempts);
         at().attemptBucketsNs.reserve(attempts * kBucketCount);
         at().attemptSegmentBegin.reserve(attempts + 1);
-        if (m_withDetail) {
+        if (m_withSegments) {
             at().segmentStartNs.reserve(segments);
             at().segmentEndNs.reserve(segments);
             at().segmentBucket.reserve(segments);
+        }
+        if (m_withCheckpoints) {
             c().checkpointStartNs.reserve(checkpoints);
             c().checkpointDurableNs.reserve(checkpoints);
             c().checkpointFailed.reserve(checkpoints);
@@ -76,8 +79,8 @@ public:
                 }
                 return static_cast<size_t>(n);
             };
-            const size_t segments = m_withDetail ? total(k.attemptSegments) : 0;
-            const size_t checkpoints = m_withDetail ? total(k.jobCheckpoints) : 0;
+            const size_t segments = m_withSegments ? total(k.attemptSegments) : 0;
+            const size_t checkpoints = m_withCheckpoints ? total(k.jobCheckpoints) : 0;
             sizes = { k.attemptRowId.size() * kBucketCount, segments, segments, checkpoints, checkpoints, checkpoints };
         }
         if (auto st = check(k, sizes); !st) {
@@ -136,7 +139,7 @@ public:
                 at().attemptGapAfterNs.push_back(k.attemptGapAfterNs[a]);
                 int64_t start = k.attemptStartNs[a];
                 const auto end = segment + static_cast<size_t>(k.attemptSegments[a]);
-                if (!m_withDetail) {
+                if (!m_withSegments) {
                     at().segmentsLeftOut += k.attemptSegments[a];
                     segment = end;
                 } else if (bulk) {
@@ -154,7 +157,7 @@ public:
                 at().attemptSegmentBegin.push_back(static_cast<int64_t>(at().segmentBucket.size()));
             }
             attempt += attempts;
-            for (size_t p = checkpoint; p < checkpoint + checkpoints && !bulk && m_withDetail; ++p) {
+            for (size_t p = checkpoint; p < checkpoint + checkpoints && !bulk && m_withCheckpoints; ++p) {
                 c().checkpointStartNs.push_back(k.checkpointStartNs[p]);
                 c().checkpointDurableNs.push_back(k.checkpointDurableNs[p]);
                 c().checkpointFailed.push_back(static_cast<uint8_t>(k.checkpointFailed[p]));
@@ -234,8 +237,8 @@ public:
             if (auto st = decode(kBulkCheckpointFailed, c().checkpointFailed, 0, 1, raw); !st) {
                 return st;
             }
-            return m_withDetail ? decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw)
-                                : Status::success();
+            return m_withSegments ? decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw)
+                                  : Status::success();
         });
         Status mine = appendBulkSegments(k, attemptBase, decode);
         Status theirs = others.get();
@@ -244,7 +247,7 @@ public:
 
     template <typename Decode> Status appendBulkSegments(const Chunk& k, size_t attemptBase, Decode& decode)
     {
-        if (!m_withDetail) {
+        if (!m_withSegments) {
             return Status::success();
         }
         // Lengths first (in segmentEndNs), then each attempt's run of them turned into instants.
@@ -422,14 +425,14 @@ private:
         if (auto st = checkCodes(k, attempts); !st) {
             return st;
         }
-        const size_t segments = m_withDetail ? sizes[kBulkSegmentBucket] : 0;
+        const size_t segments = m_withSegments ? sizes[kBulkSegmentBucket] : 0;
         if (sizes[kBulkSegmentBucket] != sizes[kBulkSegmentLength]
             || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointDurable]
             || sizes[kBulkCheckpointStart] != sizes[kBulkCheckpointFailed]) {
             return Error { "the segment or checkpoint columns differ in length" };
         }
-        if ((m_withDetail && !sumFits(k.jobCheckpoints, sizes[kBulkCheckpointStart]))
-            || (m_withDetail && !sumFits(k.attemptSegments, segments))) {
+        if ((m_withCheckpoints && !sumFits(k.jobCheckpoints, sizes[kBulkCheckpointStart]))
+            || (m_withSegments && !sumFits(k.attemptSegments, segments))) {
             return Error { "a count does not add up" };
         }
         for (const int64_t n : k.attemptSegments) {
@@ -453,7 +456,8 @@ private:
 
     StoredFleet m_out;
     std::optional<int64_t> m_only;
-    bool m_withDetail;
+    bool m_withSegments;
+    bool m_withCheckpoints;
     int64_t m_checkpointEnd = 0;
     std::unordered_map<int64_t, int32_t> m_labelCode;
     std::unordered_map<std::string, int32_t> m_keyIndex, m_causeIndex;
@@ -461,9 +465,9 @@ private:
     std::vector<Triple> m_attrs;
 };
 
-FleetAssembler::FleetAssembler(
-    std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only, bool withDetail)
-    : m_impl(std::make_unique<Impl>(std::move(labels), labelIds, only, withDetail))
+FleetAssembler::FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds,
+    std::optional<int64_t> only, bool withSegments, bool withCheckpoints)
+    : m_impl(std::make_unique<Impl>(std::move(labels), labelIds, only, withSegments, withCheckpoints))
 {
 }
 

@@ -16,10 +16,10 @@ namespace ett::core::columnar {
 class FleetAssembler
 {
 public:
-    // labels by name and their row ids; `only`: keep this label id's jobs alone; withDetail false:
-    // a lean fleet (no segments, no checkpoints' columns).
+    // labels by name and their row ids; `only`: keep this label id's jobs alone; withSegments,
+    // withCheckpoints false: a fleet without the attribution's segments, or the checkpoints' columns.
     FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds, std::optional<int64_t> only,
-        bool withDetail);
+        bool withSegments, bool withCheckpoints);
     ~FleetAssembler();
     FleetAssembler(const FleetAssembler&) = delete;
     FleetAssembler& operator=(const FleetAssembler&) = delete;

@@ -292,7 +292,8 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     }
 
     FleetAssembler fleet(labels->names, labelIds,
-        query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt, query.withDetail);
+        query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt, query.withDetail,
+        query.withCheckpoints);
     // As recorded (an upper bound for one label). A damaged count costs at most a larger allocation,
     // never a wrong figure, and no more rows than the copy has bytes (every value takes one at least).
     auto rawTotal = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");
@@ -303,12 +304,18 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     if (std::all_of(sizes.begin(), sizes.end(), [&](size_t n) { return n <= bound; })) {
         fleet.reserve(sizes[0], sizes[1], sizes[2], sizes[3]);
     }
-    // A lean load leaves the segments' and the checkpoints' blobs unread; a chunk read for its names
+    // A lean load leaves the segments' or the checkpoints' blobs unread; a chunk read for its names
     // alone, all but those columns.
-    const char* const kDetailColumns[] = { "segment_bucket", "segment_length_ns", "checkpoint_start_ns",
-        "checkpoint_durable_ns", "checkpoint_failed" };
+    const char* const kSegmentColumns[] = { "segment_bucket", "segment_length_ns" };
+    const char* const kCheckpointColumns[] = { "checkpoint_start_ns", "checkpoint_durable_ns", "checkpoint_failed" };
+    std::string leftOut = query.withDetail ? "" : sqlList(kSegmentColumns);
+    if (!query.withCheckpoints) {
+        leftOut += (leftOut.empty() ? "" : ", ") + sqlList(kCheckpointColumns);
+    }
+    const size_t leftOutCount = (query.withDetail ? 0 : std::size(kSegmentColumns))
+        + (query.withCheckpoints ? 0 : std::size(kCheckpointColumns));
     auto data = db.prepare(std::string("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ?")
-        + (query.withDetail ? "" : " AND name NOT IN (" + sqlList(kDetailColumns) + ")"));
+        + (leftOut.empty() ? "" : " AND name NOT IN (" + leftOut + ")"));
     auto names = db.prepare("SELECT name, raw_bytes, data FROM column_data WHERE chunk = ? AND name IN ("
         + sqlList(kVocabularyColumns) + ")");
     for (auto* st : { &data, &names }) {
@@ -396,13 +403,13 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             if (!query.withDetail) {
                 k.segmentBucket.clear();
                 k.segmentLengthNs.clear();
+            }
+            if (!query.withCheckpoints) {
                 k.checkpointStartNs.clear();
                 k.checkpointDurableNs.clear();
                 k.checkpointFailed.clear();
             }
-            if (*seen
-                != std::size(kIntColumns) + std::size(kStringColumns)
-                    - (query.withDetail ? 0 : std::size(kDetailColumns))) {
+            if (*seen != std::size(kIntColumns) + std::size(kStringColumns) - leftOutCount) {
                 return Error { where + ": columns are missing" };
             }
             appended = fleet.append(k, useBulk ? &bulk : nullptr);

@@ -43,7 +43,7 @@ struct ColumnsQuery
     };
     Storage storage = Storage::Auto;
     // False: the attribution without its segments (Attribution::segmentsLoaded), when read from the
-    // columnar copy; the rows always give them.
+    // columnar copy; the rows always give them. A lean load sets this and withCheckpoints false.
     bool withDetail = true;
     // Set: the jobs whose window (spec 5.6: from the first attempt's start, or the submission when
     // the queue counts, to the last attempt's end) overlaps it, and others besides: the columnar
@@ -52,6 +52,9 @@ struct ColumnsQuery
     // cause classes) stay those of every job, with the same codes, so that names resolve as they
     // do on a load of every job.
     std::optional<TimeWindow> window;
+    // False: without the checkpoints' columns (FleetColumns::checkpointsLoaded; each job's count
+    // stays), when read from the columnar copy; the rows always give them.
+    bool withCheckpoints = true;
 };
 
 struct StoredFleet

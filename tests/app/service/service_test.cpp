@@ -786,6 +786,65 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
     }
 }
 
+// What the window reads on open (Workspace::windowLoad): the segments without the checkpoints. The
+// overview's queries need no more; the first that needs the checkpoints (advice, what-if) reads
+// them alone into the fleet loaded, and answers as a full load does; a database written in between
+// is read whole again.
+TEST_F(LeanLoad, TheWindowReadsTheCheckpointsWhenFirstAskedFor)
+{
+    auto ws = sampleWorkspace();
+    auto full = loaded(ws->store(), true);
+    ASSERT_TRUE(full);
+    auto open = [&] {
+        LocalFleetSource::LoadOptions o = Workspace::windowLoad();
+        o.backend = gpu::BackendKind::Cpu;
+        auto s = LocalFleetSource::load(ws->store(), o);
+        EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
+        return s.ok() ? std::move(*s) : nullptr;
+    };
+    auto window = open();
+    ASSERT_TRUE(window);
+    EXPECT_TRUE(window->withDetail());
+    EXPECT_FALSE(window->withCheckpoints());
+    EXPECT_EQ(window->columns().checkpoints(), 0u);
+    auto shown = overview(*window, {}, gpu::Calendar::Day);
+    auto expected = overview(*full, {}, gpu::Calendar::Day);
+    ASSERT_TRUE(shown.ok() && expected.ok());
+    expectSameFigures(shown->fleet, expected->fleet);
+    ASSERT_EQ(shown->series.buckets.size(), expected->series.buckets.size());
+    EXPECT_FALSE(window->withCheckpoints()) << "the overview read the checkpoints";
+
+    const void* engineBefore = &window->engine();
+    auto advice = window->advice({}, "team");
+    auto reference = full->advice({}, "team");
+    ASSERT_TRUE(advice.ok() && reference.ok()) << (advice.ok() ? "" : advice.error().message);
+    EXPECT_TRUE(window->withCheckpoints());
+    EXPECT_EQ(&window->engine(), engineBefore) << "the fleet was read again, not given its checkpoints";
+    EXPECT_EQ(window->columns().checkpointStartNs, full->columns().checkpointStartNs);
+    EXPECT_EQ(window->columns().checkpointDurableNs, full->columns().checkpointDurableNs);
+    EXPECT_EQ(window->columns().checkpointFailed, full->columns().checkpointFailed);
+    ASSERT_EQ(advice->groups.size(), reference->groups.size());
+    EXPECT_EQ(advice->total.name, reference->total.name);
+    EXPECT_EQ(advice->total.measured.jobs, reference->total.measured.jobs);
+    EXPECT_EQ(advice->total.measured.saves, reference->total.measured.saves);
+    EXPECT_GT(advice->total.measured.saves, 0);
+    EXPECT_EQ(advice->total.youngIntervalS, reference->total.youngIntervalS);
+    EXPECT_EQ(advice->total.gainGpuHours, reference->total.gainGpuHours);
+
+    // Written in between (a job's checkpoints, outside the workbench): the fleet is read whole again.
+    auto stale = open();
+    ASSERT_TRUE(stale);
+    ASSERT_TRUE(ws->store().exec("DELETE FROM checkpoints WHERE job_id = (SELECT min(job_id) FROM checkpoints)").ok());
+    auto again = stale->advice({}, "team");
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_TRUE(stale->withCheckpoints());
+    auto fresh = loaded(ws->store(), true);
+    ASSERT_TRUE(fresh);
+    EXPECT_EQ(stale->columns().checkpointStartNs, fresh->columns().checkpointStartNs);
+    EXPECT_EQ(stale->columns().jobCheckpointBegin, fresh->columns().jobCheckpointBegin);
+    EXPECT_LT(stale->columns().checkpoints(), full->columns().checkpoints());
+}
+
 // The local source ranks on its roll-up by job and makes summaries of the jobs it returns only: the
 // same jobs in the same order as rankJobs over every job (FleetSource's default), ties included.
 TEST_F(ServiceTest, WorstJobsRankedOnTheRollupAreRankJobsOverEveryJob)

@@ -167,6 +167,7 @@ TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsAndTheCheckpointsColumnsOut)
     StoredFleet rows = load(s.db(), {}, ColumnsQuery::Storage::Rows);
     ColumnsQuery q;
     q.withDetail = false;
+    q.withCheckpoints = false;
     StoredFleet lean = load(s.db(), q, ColumnsQuery::Storage::Auto);
     EXPECT_FALSE(lean.attribution.segmentsLoaded);
     EXPECT_EQ(lean.attribution.segments(), 0u);
@@ -196,11 +197,53 @@ TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsAndTheCheckpointsColumnsOut)
     one.label = "team-b";
     StoredFleet rowsB = load(s.db(), one, ColumnsQuery::Storage::Rows);
     one.withDetail = false;
+    one.withCheckpoints = false;
     StoredFleet leanB = load(s.db(), one, ColumnsQuery::Storage::Auto);
     EXPECT_EQ(leanB.columns.jobCheckpointBegin, rowsB.columns.jobCheckpointBegin);
     EXPECT_EQ(leanB.attribution.segmentCount(), rowsB.attribution.segmentCount());
     dropDetail(rowsB);
     expectSameFleet(rowsB, leanB);
+}
+
+TEST_F(ColumnStore, SegmentsAndCheckpointsAreLeftOutEachOnItsOwn)
+{
+    const StoredFleet rows = load(s.db(), {}, ColumnsQuery::Storage::Rows);
+    // The segments without the checkpoints (what the window reads first).
+    ColumnsQuery q;
+    q.withCheckpoints = false;
+    StoredFleet noCheckpoints = load(s.db(), q, ColumnsQuery::Storage::Auto);
+    EXPECT_TRUE(noCheckpoints.attribution.segmentsLoaded);
+    EXPECT_FALSE(noCheckpoints.columns.checkpointsLoaded);
+    EXPECT_EQ(noCheckpoints.columns.checkpoints(), 0u);
+    EXPECT_EQ(noCheckpoints.columns.validate(), "");
+    StoredFleet expected = rows;
+    expected.columns.checkpointStartNs.clear();
+    expected.columns.checkpointDurableNs.clear();
+    expected.columns.checkpointFailed.clear();
+    expectSameFleet(expected, noCheckpoints);
+    // The checkpoints without the segments (what is read when they are first asked for).
+    q.withCheckpoints = true;
+    q.withDetail = false;
+    StoredFleet noSegments = load(s.db(), q, ColumnsQuery::Storage::Auto);
+    EXPECT_FALSE(noSegments.attribution.segmentsLoaded);
+    EXPECT_TRUE(noSegments.columns.checkpointsLoaded);
+    expected = rows;
+    expected.attribution.segmentStartNs.clear();
+    expected.attribution.segmentEndNs.clear();
+    expected.attribution.segmentBucket.clear();
+    expected.attribution.attemptSegmentBegin.assign(rows.columns.attempts() + 1, 0);
+    expectSameFleet(expected, noSegments);
+    // Through the chunk-by-chunk path of one label too.
+    ColumnsQuery one;
+    one.label = "team-b";
+    one.withCheckpoints = false;
+    ColumnsQuery allOfB;
+    allOfB.label = "team-b";
+    StoredFleet rowsB = load(s.db(), allOfB, ColumnsQuery::Storage::Rows);
+    rowsB.columns.checkpointStartNs.clear();
+    rowsB.columns.checkpointDurableNs.clear();
+    rowsB.columns.checkpointFailed.clear();
+    expectSameFleet(rowsB, load(s.db(), one, ColumnsQuery::Storage::Auto));
 }
 
 TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)
