@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <vector>
 
 namespace ett::core {
 
@@ -48,18 +50,55 @@ template <size_t N> std::string sqlList(const char* const (&names)[N])
 
 // Whether a job of the chunk whose first attempt start and last attempt end are the statement's
 // columns `first` and first + 1 may have a window that overlaps `w` (engine: overlaps()). A job's
-// window ends at its last attempt's end, and starts at its first attempt's start, or before it
-// when the queue counts. Kept generous at the edges (<=, >=), so that a chunk left out holds only
-// jobs that start after the window's end or end before its start, which the engine neither counts
-// nor spans.
-bool windowMayReach(Statement& st, int first, const TimeWindow& w)
+// window ends at its last attempt's end, and starts at its first attempt's start, or at its
+// submission when the queue counts. Kept generous at the edges (<=, >=), so that a chunk left out
+// holds only jobs whose windows start after `w` ends or end before it starts, which the engine
+// neither counts nor spans. ThroughQueue: only a submission before the chunk's first attempt can
+// reach it (earliestSubmission() decides).
+enum class Reach { No, Yes, ThroughQueue };
+Reach windowReach(Statement& st, int first, const TimeWindow& w)
 {
     if (st.columnIsNull(first) || st.columnIsNull(first + 1)) {
-        return false; // no attempts: nothing counted
+        return Reach::No; // no attempts: nothing counted
     }
     const int64_t firstStart = st.columnInt64(first);
     const int64_t lastEnd = st.columnInt64(first + 1);
-    return lastEnd >= w.fromNs && (w.countQueue || firstStart <= w.toNs);
+    if (lastEnd < w.fromNs) {
+        return Reach::No;
+    }
+    if (firstStart <= w.toNs) {
+        return Reach::Yes;
+    }
+    return w.countQueue ? Reach::ThroughQueue : Reach::No;
+}
+
+// The earliest submission of the chunk's jobs (nullopt: none known), from its job_submitted_ns
+// column. Error: the column is damaged.
+Result<std::optional<int64_t>> earliestSubmission(Statement& column, int64_t chunk)
+{
+    column.bind(1, chunk);
+    std::optional<int64_t> earliest;
+    std::vector<int64_t> values;
+    std::string raw;
+    auto rows = column.forEachRow([&]() -> Status {
+        if (auto st = decompress(column.columnBlob(1), column.columnInt64(0), raw); !st) {
+            return st;
+        }
+        if (auto st = decodeInts(raw, values); !st) {
+            return st;
+        }
+        for (const int64_t v : values) {
+            if (v != kNoTime && (!earliest || v < *earliest)) {
+                earliest = v;
+            }
+        }
+        return Status::success();
+    });
+    if (!rows) {
+        return Error { "the columnar copy, chunk " + std::to_string(chunk)
+            + ", column job_submitted_ns: " + rows.error().message };
+    }
+    return earliest;
 }
 
 } // namespace
@@ -254,6 +293,8 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     enum class Read { Columns, Names, Rows };
     std::map<int64_t, Read> chunks;
     std::array<size_t, 4> sizes {}; // jobs, attempts, segments, checkpoints of the chunks read
+    // Chunks that reach the window through a job's queue if at all, with their sizes.
+    std::vector<std::pair<int64_t, std::array<size_t, 4>>> throughQueue;
     {
         auto st = db.prepare("SELECT chunk, format, labels, jobs, attempts, segments, checkpoints, first_start_ns, "
                              "last_end_ns FROM column_chunks ORDER BY chunk");
@@ -270,17 +311,44 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                 if (query.label && !(only && std::find(held.begin(), held.end(), *only) != held.end())) {
                     return;
                 }
-                if (query.window && !windowMayReach(*st, 7, *query.window)) {
+                std::array<size_t, 4> counts {};
+                for (size_t i = 0; i < counts.size(); ++i) {
+                    counts[i] = static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3 + static_cast<int>(i))));
+                }
+                const Reach reach = query.window ? windowReach(*st, 7, *query.window) : Reach::Yes;
+                if (reach != Reach::Yes) {
                     chunks[chunk] = Read::Names;
+                    if (reach == Reach::ThroughQueue) {
+                        throughQueue.emplace_back(chunk, counts);
+                    }
                     return;
                 }
                 chunks[chunk] = Read::Columns;
                 for (size_t i = 0; i < sizes.size(); ++i) {
-                    sizes[i] += static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3 + static_cast<int>(i))));
+                    sizes[i] += counts[i];
                 }
             });
             !rows) {
             return rows.error();
+        }
+        if (!throughQueue.empty()) {
+            auto submitted
+                = db.prepare("SELECT raw_bytes, data FROM column_data WHERE chunk = ? AND name = 'job_submitted_ns'");
+            if (!submitted) {
+                return submitted.error();
+            }
+            for (const auto& [chunk, counts] : throughQueue) {
+                auto earliest = earliestSubmission(*submitted, chunk);
+                if (!earliest) {
+                    return earliest.error();
+                }
+                if (*earliest && **earliest <= query.window->toNs) {
+                    chunks[chunk] = Read::Columns;
+                    for (size_t i = 0; i < sizes.size(); ++i) {
+                        sizes[i] += counts[i];
+                    }
+                }
+            }
         }
         auto dirty = db.prepare("SELECT chunk FROM column_dirty");
         if (!dirty) {

@@ -48,7 +48,7 @@ struct ColumnsQuery
     // Set: the jobs whose window (spec 5.6: from the first attempt's start, or the submission when
     // the queue counts, to the last attempt's end) overlaps it, and others besides: the columnar
     // copy leaves out the chunks where no job's window can (column_chunks.first_start_ns and
-    // last_end_ns), the rows leave out none. The dictionaries (labels, attribute keys and values,
+    // last_end_ns; with the queue, the chunk's earliest submission too), the rows leave out none. The dictionaries (labels, attribute keys and values,
     // cause classes) stay those of every job, with the same codes, so that names resolve as they
     // do on a load of every job.
     std::optional<TimeWindow> window;

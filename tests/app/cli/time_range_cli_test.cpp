@@ -96,15 +96,15 @@ TEST_F(TimeRangeCli, ARangedSummaryOrSeriesReadsTheChunksThatReachItAndPrintsWha
         EXPECT_FALSE(rows.out.empty());
     }
 
-    // What was read: every job over all time; the first chunk alone for a week of June; none after
-    // the last job; with the queue counted, the window's start alone leaves chunks out.
+    // What was read: every job over all time; the first chunk alone for a week of June, with the
+    // queue counted too (the second chunk's jobs were submitted in July); none after the last job.
     EXPECT_EQ(loadedJobs({ "summary" }), "4500");
     EXPECT_EQ(loadedJobs({ "summary", "--from", "2025-06-08T00:00:00Z", "--to", "2025-06-15T00:00:00Z" }), "4095");
     EXPECT_EQ(loadedJobs({ "series", "--from", "2025-06-08T00:00:00Z", "--to", "2025-06-15T00:00:00Z" }), "4095");
     EXPECT_EQ(loadedJobs({ "summary", "--from", "2026-01-01T00:00:00Z" }), "0");
     EXPECT_EQ(
         loadedJobs({ "summary", "--from", "2025-06-08T00:00:00Z", "--to", "2025-06-15T00:00:00Z", "--count-queue" }),
-        "4500");
+        "4095");
     // One job's series finds the job among all of them.
     EXPECT_EQ(loadedJobs({ "series", "--from", "2026-01-01T00:00:00Z", "--job", "job-000001" }), "4500");
 }

@@ -369,6 +369,17 @@ TEST_F(ColumnStore, AWindowNoJobReachesReadsTheNamesAloneOfEveryChunk)
     q.window->countQueue = true;
     expectSameFleet(load(s.db(), {}, ColumnsQuery::Storage::Rows), load(s.db(), q, ColumnsQuery::Storage::Auto));
 
+    // With the queue, a chunk whose attempts start after the window is read only when one of its jobs
+    // was submitted before the window ends: none in 2020.
+    q.window = TimeWindow { 1'577'836'800'000'000'000, 1'609'459'200'000'000'000, true };
+    EXPECT_EQ(load(s.db(), q, ColumnsQuery::Storage::Auto).columns.jobs(), 0u);
+    ASSERT_TRUE(
+        s.db().exec("UPDATE column_data SET data = x'00112233' WHERE chunk = 1 AND name = 'job_submitted_ns'").ok());
+    auto damaged = loadStoredFleet(s.db(), q);
+    ASSERT_FALSE(damaged.ok());
+    EXPECT_NE(damaged.error().message.find("chunk 1, column job_submitted_ns"), std::string::npos)
+        << damaged.error().message;
+
     // A chunk read for its names alone checks them as a whole one is: missing, or a code out of range.
     q.window = TimeWindow { 1'577'836'800'000'000'000, 1'609'459'200'000'000'000, false };
     ASSERT_TRUE(s.db()
