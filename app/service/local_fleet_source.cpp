@@ -1,6 +1,7 @@
 #include "app/service/local_fleet_source.h"
 
 #include "core/model/names_text.h"
+#include "core/store/column_store.h"
 #include "core/store/columns_loader.h"
 #include "core/store/timeline.h"
 #include "gpu/advisor.h"
@@ -382,17 +383,15 @@ core::Status LocalFleetSource::ensureDetail()
 
 core::Status LocalFleetSource::loadCheckpoints()
 {
+    // Only the columnar copy leaves the checkpoints out; they are read from it alone.
     core::ColumnsQuery query;
     query.label = m_options.label;
-    query.withDetail = false;
-    query.withCheckpoints = true;
-    auto stored = core::loadStoredFleet(*m_db, query);
-    if (!stored) {
-        return core::Error { m_db->path() + ": " + stored.error().message };
+    auto read = core::loadColumnStoreCheckpoints(*m_db, query);
+    if (!read) {
+        return core::Error { m_db->path() + ": " + read.error().message };
     }
     const core::FleetColumns& c = m_engine->columns();
-    core::FleetColumns& read = stored->columns;
-    if (read.jobRowId != c.jobRowId || read.jobCheckpointBegin != c.jobCheckpointBegin) {
+    if (read->jobRowId != c.jobRowId || read->jobCheckpointBegin != c.jobCheckpointBegin) {
         // Written since the fleet was read: read it whole again, as it is now.
         LoadOptions options = m_options;
         options.withDetail = true;
@@ -400,8 +399,7 @@ core::Status LocalFleetSource::loadCheckpoints()
         return reload(options);
     }
     try {
-        m_engine->loadCheckpoints(
-            std::move(read.checkpointStartNs), std::move(read.checkpointDurableNs), std::move(read.checkpointFailed));
+        m_engine->loadCheckpoints(std::move(read->startNs), std::move(read->durableNs), std::move(read->failed));
     } catch (const std::exception& e) {
         return core::Error { m_db->path() + ": the stored fleet is inconsistent: " + e.what() };
     }

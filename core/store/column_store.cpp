@@ -274,20 +274,52 @@ Status refreshColumnStore(Database& db)
     return db.exec("DELETE FROM column_dirty");
 }
 
-Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
+namespace {
+
+// The labels as the row loader codes them, and the row id of the one a query asks for (unset: none
+// asked for, or the database lacks it).
+struct QueryLabels
 {
-    // The labels as the row loader codes them, and the one asked for.
+    LabelsByName labels;
+    std::optional<int64_t> only;
+};
+Result<QueryLabels> queryLabels(Database& db, const ColumnsQuery& query)
+{
     auto labels = labelsByName(db);
     if (!labels) {
         return labels.error();
     }
-    const std::vector<int64_t>& labelIds = labels->ids;
-    std::optional<int64_t> only;
+    QueryLabels out { std::move(*labels), std::nullopt };
     if (query.label) {
-        if (auto it = std::find(labels->names.begin(), labels->names.end(), *query.label); it != labels->names.end()) {
-            only = labelIds[static_cast<size_t>(it - labels->names.begin())];
+        const auto& names = out.labels.names;
+        if (auto it = std::find(names.begin(), names.end(), *query.label); it != names.end()) {
+            out.only = out.labels.ids[static_cast<size_t>(it - names.begin())];
         }
     }
+    return out;
+}
+
+// Whether a chunk whose `labels` column is `list` holds a job the query keeps.
+bool holdsQueried(const ColumnsQuery& query, const std::optional<int64_t>& only, const std::string& list)
+{
+    if (!query.label) {
+        return true;
+    }
+    const auto held = parseLabelList(list);
+    return only && std::find(held.begin(), held.end(), *only) != held.end();
+}
+
+} // namespace
+
+Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
+{
+    auto queried = queryLabels(db, query);
+    if (!queried) {
+        return queried.error();
+    }
+    const LabelsByName* labels = &queried->labels;
+    const std::vector<int64_t>& labelIds = labels->ids;
+    const std::optional<int64_t> only = queried->only;
     // The chunks to read: built ones of this format holding the label, whole when a job of theirs
     // may reach the window, else their names alone; dirty ones from the rows.
     enum class Read { Columns, Names, Rows };
@@ -307,8 +339,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                     chunks[chunk] = Read::Rows;
                     return;
                 }
-                const auto held = parseLabelList(st->columnText(2));
-                if (query.label && !(only && std::find(held.begin(), held.end(), *only) != held.end())) {
+                if (!holdsQueried(query, only, st->columnText(2))) {
                     return;
                 }
                 std::array<size_t, 4> counts {};
@@ -487,6 +518,113 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
         }
     }
     return fleet.finish();
+}
+
+Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const ColumnsQuery& query)
+{
+    auto queried = queryLabels(db, query);
+    if (!queried) {
+        return queried.error();
+    }
+    // The chunks holding a job the query keeps, and the dirty ones (from the rows), in order.
+    std::map<int64_t, bool> chunks; // chunk -> read from the rows
+    {
+        auto st = db.prepare("SELECT chunk, format, labels FROM column_chunks ORDER BY chunk");
+        if (!st) {
+            return st.error();
+        }
+        if (auto rows = st->forEachRow([&] {
+                if (st->columnInt64(1) != kColumnFormat) {
+                    chunks[st->columnInt64(0)] = true;
+                } else if (holdsQueried(query, queried->only, st->columnText(2))) {
+                    chunks[st->columnInt64(0)] = false;
+                }
+            });
+            !rows) {
+            return rows.error();
+        }
+        auto dirty = db.prepare("SELECT chunk FROM column_dirty");
+        if (!dirty) {
+            return dirty.error();
+        }
+        if (auto rows = dirty->forEachRow([&] { chunks[dirty->columnInt64(0)] = true; }); !rows) {
+            return rows.error();
+        }
+    }
+    const char* const kNames[] = { "job_row_id", "job_label_id", "job_checkpoints", "checkpoint_start_ns",
+        "checkpoint_durable_ns", "checkpoint_failed" };
+    auto data = db.prepare(
+        "SELECT name, raw_bytes, data FROM column_data WHERE chunk = ? AND name IN (" + sqlList(kNames) + ")");
+    if (!data) {
+        return data.error();
+    }
+    std::unordered_map<std::string, std::vector<int64_t> Chunk::*> column;
+    for (const auto& col : kIntColumns) {
+        column[col.name] = col.values;
+    }
+    StoredCheckpoints out;
+    out.jobCheckpointBegin.push_back(0);
+    Chunk k;
+    std::string raw;
+    for (const auto& [chunk, fromRows] : chunks) {
+        const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
+        if (fromRows) {
+            auto rows = chunkFromRows(db, chunk, queried->labels.ids);
+            if (!rows) {
+                return Error { where + ": " + rows.error().message };
+            }
+            k = std::move(*rows);
+        } else {
+            size_t seen = 0;
+            data->bind(1, chunk);
+            auto rows = data->forEachRow([&]() -> Status {
+                const std::string name = data->columnText(0);
+                Status st = decompress(data->columnBlob(2), data->columnInt64(1), raw);
+                if (st) {
+                    st = decodeInts(raw, k.*(column.at(name)));
+                    ++seen;
+                }
+                if (!st) {
+                    return Error { where + ", column " + name + ": " + st.error().message };
+                }
+                return Status::success();
+            });
+            if (!rows) {
+                return rows.error();
+            }
+            if (seen != std::size(kNames)) {
+                return Error { where + ": columns are missing" };
+            }
+        }
+        const size_t checkpoints = k.checkpointStartNs.size();
+        uint64_t counted = 0;
+        for (const int64_t n : k.jobCheckpoints) {
+            counted += n < 0 ? checkpoints + 1 : static_cast<uint64_t>(n);
+        }
+        if (k.jobLabelId.size() != k.jobRowId.size() || k.jobCheckpoints.size() != k.jobRowId.size()
+            || k.checkpointDurableNs.size() != checkpoints || k.checkpointFailed.size() != checkpoints
+            || counted != checkpoints) {
+            return Error { where + ": the job and checkpoint columns disagree" };
+        }
+        size_t next = 0;
+        for (size_t j = 0; j < k.jobRowId.size(); ++j) {
+            const auto n = static_cast<size_t>(k.jobCheckpoints[j]);
+            if (!query.label || (queried->only && k.jobLabelId[j] == *queried->only)) {
+                out.jobRowId.push_back(k.jobRowId[j]);
+                for (size_t p = next; p < next + n; ++p) {
+                    if (k.checkpointFailed[p] != 0 && k.checkpointFailed[p] != 1) {
+                        return Error { where + ": a checkpoint's failed flag is neither 0 nor 1" };
+                    }
+                    out.startNs.push_back(k.checkpointStartNs[p]);
+                    out.durableNs.push_back(k.checkpointDurableNs[p]);
+                    out.failed.push_back(static_cast<uint8_t>(k.checkpointFailed[p]));
+                }
+                out.jobCheckpointBegin.push_back(static_cast<int64_t>(out.startNs.size()));
+            }
+            next += n;
+        }
+    }
+    return out;
 }
 
 Result<ColumnStoreSize> columnStoreSize(Database& db)

@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ett::core {
 
@@ -55,6 +56,18 @@ Result<bool> hasColumnStore(Database& db);
 // query.jobIds must be unset. Error: a damaged chunk (naming the chunk and the column) or a row the
 // loader refuses.
 Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query);
+
+// The checkpoints of the jobs a query keeps (its label; query.window must be unset), in the order a
+// load gives its jobs: what a load without them (ColumnsQuery::withCheckpoints false) left out, read
+// alone. Error: a damaged chunk (naming the chunk and the column) or a row the loader refuses.
+struct StoredCheckpoints
+{
+    std::vector<int64_t> jobRowId; // the jobs, as FleetColumns::jobRowId
+    std::vector<int64_t> jobCheckpointBegin; // jobs + 1 offsets, as FleetColumns::jobCheckpointBegin
+    std::vector<int64_t> startNs, durableNs;
+    std::vector<uint8_t> failed;
+};
+Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const ColumnsQuery& query);
 
 // Sizes of the copy, for `ettw bench open`.
 struct ColumnStoreSize

@@ -960,8 +960,8 @@ TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
         EXPECT_EQ(b["engine"]["jobs"].integer(), s["jobs"].integer());
         EXPECT_EQ(b["engine"]["jobs"].integer(), 200);
         EXPECT_GT(b["engine"]["segments"].integer(), b["engine"]["attempts"].integer());
-        for (const char* stage :
-            { "engine", "window_first_overview", "summary_by_team", "series_every_day", "summary_last_week" }) {
+        for (const char* stage : { "engine", "window_first_overview", "window_then_advisor", "summary_by_team",
+                 "series_every_day", "summary_last_week" }) {
             EXPECT_GT(b[stage]["peak_rss_mb"].number(), 0.0) << stage;
         }
         for (const char* key : { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
@@ -971,6 +971,7 @@ TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
         EXPECT_GT(b["summary_by_team"]["wall_s"].number(), 0.0);
         EXPECT_GT(b["series_every_day"]["wall_s"].number(), 0.0);
         EXPECT_GT(b["summary_last_week"]["wall_s"].number(), 0.0);
+        EXPECT_GE(b["window_then_advisor"]["advice_by_team_s"].number(), 0.0);
     }
     // Both storages loaded the same fleet.
     for (const char* key : { "jobs", "attempts", "segments" }) {

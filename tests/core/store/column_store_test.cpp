@@ -244,6 +244,31 @@ TEST_F(ColumnStore, SegmentsAndCheckpointsAreLeftOutEachOnItsOwn)
     rowsB.columns.checkpointDurableNs.clear();
     rowsB.columns.checkpointFailed.clear();
     expectSameFleet(rowsB, load(s.db(), one, ColumnsQuery::Storage::Auto));
+
+    // The checkpoints read alone (what is read when they are first asked for): the rows' columns, for
+    // every job and for one label, with a chunk written outside the workbench read from the rows.
+    auto expectCheckpointsOf = [&](const ColumnsQuery& query) {
+        const StoredFleet r = load(s.db(), query, ColumnsQuery::Storage::Rows);
+        auto alone = loadColumnStoreCheckpoints(s.db(), query);
+        ASSERT_TRUE(alone.ok()) << alone.error().message;
+        EXPECT_EQ(alone->jobRowId, r.columns.jobRowId);
+        EXPECT_EQ(alone->jobCheckpointBegin, r.columns.jobCheckpointBegin);
+        EXPECT_EQ(alone->startNs, r.columns.checkpointStartNs);
+        EXPECT_EQ(alone->durableNs, r.columns.checkpointDurableNs);
+        EXPECT_EQ(alone->failed, r.columns.checkpointFailed);
+        EXPECT_GT(alone->startNs.size(), 0u);
+    };
+    expectCheckpointsOf({});
+    expectCheckpointsOf(allOfB);
+    ASSERT_TRUE(s.db().exec("DELETE FROM checkpoints WHERE job_id = 4500").ok());
+    EXPECT_EQ(dirty(), 1);
+    expectCheckpointsOf({});
+    ASSERT_TRUE(
+        s.db().exec("UPDATE column_data SET data = x'00112233' WHERE chunk = 0 AND name = 'checkpoint_failed'").ok());
+    auto damaged = loadColumnStoreCheckpoints(s.db(), {});
+    ASSERT_FALSE(damaged.ok());
+    EXPECT_NE(damaged.error().message.find("chunk 0, column checkpoint_failed"), std::string::npos)
+        << damaged.error().message;
 }
 
 TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)
