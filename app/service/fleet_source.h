@@ -143,6 +143,8 @@ public:
     // `jobs`: how many jobs will be added; they are cut into min(jobs, maxRows) bands. Times outside
     // [fromNs, toNs) are clipped away; columns and maxRows are at least 1.
     FleetDensityBuilder(int64_t fromNs, int64_t toNs, int columns, int64_t jobs, int maxRows);
+    // The grid of nothing over a range.
+    static FleetDensity empty(int64_t fromNs, int64_t toNs);
     // Starts the next job (it names its band when it is the band's first).
     void beginJob(JobIndex job, const std::string& key);
     // A span of the current job (bucket: core::Bucket; others are ignored).

@@ -48,9 +48,9 @@ struct ColumnsQuery
     // Set: the jobs whose window (spec 5.6: from the first attempt's start, or the submission when
     // the queue counts, to the last attempt's end) overlaps it, and others besides: the columnar
     // copy leaves out the chunks where no job's window can (column_chunks.first_start_ns and
-    // last_end_ns; with the queue, the chunk's earliest submission too), the rows leave out none. The dictionaries (labels, attribute keys and values,
-    // cause classes) stay those of every job, with the same codes, so that names resolve as they
-    // do on a load of every job.
+    // last_end_ns; with the queue, the chunk's earliest submission too), the rows leave out none. The dictionaries
+    // (labels, attribute keys and values, cause classes) stay those of every job, with the same codes, so that names
+    // resolve as they do on a load of every job.
     std::optional<TimeWindow> window;
     // False: without the checkpoints' columns (FleetColumns::checkpointsLoaded; each job's count
     // stays), when read from the columnar copy; the rows always give them.
