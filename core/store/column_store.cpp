@@ -101,6 +101,86 @@ Result<std::optional<int64_t>> earliestSubmission(Statement& column, int64_t chu
     return earliest;
 }
 
+// Reads the columns of built chunks: the rows a statement selects (name, raw_bytes, data; ?1 the
+// chunk) decoded into a Chunk, its buffers reused from chunk to chunk.
+class ChunkReader
+{
+public:
+    ChunkReader()
+    {
+        for (const auto& col : kIntColumns) {
+            m_int[col.name] = &col;
+        }
+        for (const auto& col : kStringColumns) {
+            m_string[col.name] = &col;
+        }
+    }
+
+    // The columns `from` selects of the chunk, into k; with `bulk`, the bulk ones are kept there as
+    // stored (decompressed where they are decoded, appendBulk). How many it found. Error: a damaged
+    // column, named with its chunk.
+    Result<size_t> read(Statement& from, int64_t chunk, Chunk& k, Bulk* bulk = nullptr)
+    {
+        size_t seen = 0;
+        if (bulk) {
+            bulk->present.fill(false);
+        }
+        from.bind(1, chunk);
+        auto rows = from.forEachRow([&]() -> Status {
+            const std::string name = from.columnText(0);
+            if (bulk) {
+                const auto b = std::find(std::begin(kBulkNames), std::end(kBulkNames), name);
+                if (b != std::end(kBulkNames)) {
+                    const auto i = static_cast<size_t>(b - std::begin(kBulkNames));
+                    bulk->packed[i].assign(from.columnBlob(2));
+                    bulk->rawBytes[i] = from.columnInt64(1);
+                    bulk->present[i] = true;
+                    ++seen;
+                    return Status::success();
+                }
+            }
+            Status st = decompress(from.columnBlob(2), from.columnInt64(1), m_raw);
+            if (st) {
+                if (auto i = m_int.find(name); i != m_int.end()) {
+                    st = decodeInts(m_raw, k.*(i->second->values));
+                    ++seen;
+                } else if (auto t = m_string.find(name); t != m_string.end()) {
+                    st = decodeStrings(m_raw, k.*(t->second->values));
+                    ++seen;
+                }
+            }
+            if (!st) {
+                return Error { "the columnar copy, chunk " + std::to_string(chunk) + ", column " + name + ": "
+                    + st.error().message };
+            }
+            return Status::success();
+        });
+        if (!rows) {
+            return rows.error();
+        }
+        return seen;
+    }
+
+private:
+    std::unordered_map<std::string, const IntColumn*> m_int;
+    std::unordered_map<std::string, const StringColumn*> m_string;
+    std::string m_raw;
+};
+
+// The chunks the triggers listed (to be read from the rows).
+Result<std::vector<int64_t>> dirtyChunks(Database& db)
+{
+    auto st = db.prepare("SELECT chunk FROM column_dirty");
+    if (!st) {
+        return st.error();
+    }
+    std::vector<int64_t> out;
+    if (auto rows = st->forEachRow([&] { out.push_back(st->columnInt64(0)); }); !rows) {
+        return rows.error();
+    }
+    return out;
+}
+
 } // namespace
 
 std::string columnStoreSchemaSql()
@@ -381,12 +461,12 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
                 }
             }
         }
-        auto dirty = db.prepare("SELECT chunk FROM column_dirty");
+        auto dirty = dirtyChunks(db);
         if (!dirty) {
             return dirty.error();
         }
-        if (auto rows = dirty->forEachRow([&] { chunks[dirty->columnInt64(0)] = Read::Rows; }); !rows) {
-            return rows.error();
+        for (const int64_t chunk : *dirty) {
+            chunks[chunk] = Read::Rows;
         }
     }
 
@@ -422,59 +502,11 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             return st->error();
         }
     }
-    std::unordered_map<std::string, const IntColumn*> intColumn;
-    std::unordered_map<std::string, const StringColumn*> stringColumn;
-    for (const auto& col : kIntColumns) {
-        intColumn[col.name] = &col;
-    }
-    for (const auto& col : kStringColumns) {
-        stringColumn[col.name] = &col;
-    }
+    ChunkReader reader;
     Chunk k; // one chunk at a time, its buffers reused
-    std::string raw;
     // Every label kept: the largest columns go straight into the fleet's arrays.
     const bool useBulk = !query.label;
     Bulk bulk;
-    // Decodes the columns `from` selects of the chunk into k (the bulk ones into `bulk` when given):
-    // how many it found.
-    auto readChunk = [&](Statement& from, int64_t chunk, Bulk* toBulk, const std::string& where) -> Result<size_t> {
-        size_t seen = 0;
-        bulk.present.fill(false);
-        from.bind(1, chunk);
-        auto rows = from.forEachRow([&]() -> Status {
-            const std::string name = from.columnText(0);
-            if (toBulk) {
-                // Kept as stored: decompressed where it is decoded (appendBulk).
-                const auto b = std::find(std::begin(kBulkNames), std::end(kBulkNames), name);
-                if (b != std::end(kBulkNames)) {
-                    const auto i = static_cast<size_t>(b - std::begin(kBulkNames));
-                    toBulk->packed[i].assign(from.columnBlob(2));
-                    toBulk->rawBytes[i] = from.columnInt64(1);
-                    toBulk->present[i] = true;
-                    ++seen;
-                    return Status::success();
-                }
-            }
-            Status st = decompress(from.columnBlob(2), from.columnInt64(1), raw);
-            if (st) {
-                if (auto i = intColumn.find(name); i != intColumn.end()) {
-                    st = decodeInts(raw, k.*(i->second->values));
-                    ++seen;
-                } else if (auto s = stringColumn.find(name); s != stringColumn.end()) {
-                    st = decodeStrings(raw, k.*(s->second->values));
-                    ++seen;
-                }
-            }
-            if (!st) {
-                return Error { where + ", column " + name + ": " + st.error().message };
-            }
-            return Status::success();
-        });
-        if (!rows) {
-            return rows.error();
-        }
-        return seen;
-    };
     for (const auto& [chunk, read] : chunks) {
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
         Status appended = Status::success();
@@ -486,7 +518,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             k = std::move(*rows);
             appended = fleet.append(k);
         } else if (read == Read::Names) {
-            auto seen = readChunk(*names, chunk, nullptr, where);
+            auto seen = reader.read(*names, chunk, k);
             if (!seen) {
                 return seen.error();
             }
@@ -495,7 +527,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             }
             appended = fleet.appendVocabulary(k);
         } else {
-            auto seen = readChunk(*data, chunk, useBulk ? &bulk : nullptr, where);
+            auto seen = reader.read(*data, chunk, k, useBulk ? &bulk : nullptr);
             if (!seen) {
                 return seen.error();
             }
@@ -543,12 +575,12 @@ Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const Columns
             !rows) {
             return rows.error();
         }
-        auto dirty = db.prepare("SELECT chunk FROM column_dirty");
+        auto dirty = dirtyChunks(db);
         if (!dirty) {
             return dirty.error();
         }
-        if (auto rows = dirty->forEachRow([&] { chunks[dirty->columnInt64(0)] = true; }); !rows) {
-            return rows.error();
+        for (const int64_t chunk : *dirty) {
+            chunks[chunk] = true;
         }
     }
     const char* const kNames[] = { "job_row_id", "job_label_id", "job_checkpoints", "checkpoint_start_ns",
@@ -558,14 +590,10 @@ Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const Columns
     if (!data) {
         return data.error();
     }
-    std::unordered_map<std::string, std::vector<int64_t> Chunk::*> column;
-    for (const auto& col : kIntColumns) {
-        column[col.name] = col.values;
-    }
+    ChunkReader reader;
     StoredCheckpoints out;
     out.jobCheckpointBegin.push_back(0);
     Chunk k;
-    std::string raw;
     for (const auto& [chunk, fromRows] : chunks) {
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
         if (fromRows) {
@@ -575,24 +603,11 @@ Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const Columns
             }
             k = std::move(*rows);
         } else {
-            size_t seen = 0;
-            data->bind(1, chunk);
-            auto rows = data->forEachRow([&]() -> Status {
-                const std::string name = data->columnText(0);
-                Status st = decompress(data->columnBlob(2), data->columnInt64(1), raw);
-                if (st) {
-                    st = decodeInts(raw, k.*(column.at(name)));
-                    ++seen;
-                }
-                if (!st) {
-                    return Error { where + ", column " + name + ": " + st.error().message };
-                }
-                return Status::success();
-            });
-            if (!rows) {
-                return rows.error();
+            auto seen = reader.read(*data, chunk, k);
+            if (!seen) {
+                return seen.error();
             }
-            if (seen != std::size(kNames)) {
+            if (*seen != std::size(kNames)) {
                 return Error { where + ": columns are missing" };
             }
         }
