@@ -30,6 +30,14 @@ if(BUILD_TESTING)
         set_tests_properties(packaging.desktop_file_valid PROPERTIES WILL_FAIL ON)
     endif()
     set_tests_properties(packaging.metainfo_valid packaging.desktop_file_valid PROPERTIES LABELS packaging)
+    # The programs the package ships carry Debian's hardening (PIE, full RELRO, stack protector,
+    # fortify), read from the ELF files as lintian reads them.
+    if(ETT_HARDENING_COMPILE AND ETT_BUILD_GUI AND NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
+        add_test(NAME packaging.hardened
+            COMMAND sh ${PROJECT_SOURCE_DIR}/tests/packaging/hardening_check.sh $<TARGET_FILE:ettw>
+                $<TARGET_FILE:ett-workbench>)
+        set_tests_properties(packaging.hardened PROPERTIES LABELS packaging)
+    endif()
 endif()
 
 # The package is the command line and the window together: a tree without the window packs nothing.
@@ -64,7 +72,7 @@ if(ETT_CUDA_RUNTIME_VERSION)
         "\nFiles: usr/bin/ettw usr/bin/ett-workbench\n"
         "Copyright: 2026 ETT Workbench maintainers\n"
         "           NVIDIA Corporation (the CUDA runtime, libcudart_static.a)\n"
-        "License: ETT-Workbench-no-license-yet and NVIDIA-CUDA-EULA\n"
+        "License: Apache-2.0 and NVIDIA-CUDA-EULA\n"
         "Comment: Both programs contain the CUDA runtime library of NVIDIA's CUDA\n"
         " toolkit ${ETT_CUDA_RUNTIME_VERSION}, linked statically (libcudart_static.a). It loads the\n"
         " driver (libcuda.so.1) only when the programs look for a GPU; without a driver\n"

@@ -160,6 +160,9 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
         j.name = job < c.jobName.size() ? c.jobName[job] : std::string();
         j.gpus = c.jobGpus[job];
         j.label = c.labels[static_cast<size_t>(c.jobLabel[job])];
+        const auto first = static_cast<size_t>(c.jobAttemptBegin[job]);
+        j.startNs = first < static_cast<size_t>(c.jobAttemptBegin[job + 1]) ? c.attemptStartNs[first] : INT64_MIN;
+        j.ref = g.code;
         in.jobs.push_back(std::move(j));
     }
     core::sortCohortJobs(in.jobs);

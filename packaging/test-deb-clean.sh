@@ -22,7 +22,8 @@
 #
 # Fails (non-zero, naming the step) on the first problem. The folder is unmounted and removed on
 # exit, whatever happens. Needs root, debootstrap and the Debian mirror (ETT_DEBIAN_MIRROR, default
-# http://deb.debian.org/debian; security updates from ETT_DEBIAN_SECURITY_MIRROR). With
+# the one this machine's apt uses, packaging/apt-mirror.sh; security updates from
+# ETT_DEBIAN_SECURITY_MIRROR, default apt's too). With
 # ETT_DEB_TEST_OUT=FILE.png, the window's picture is copied there, for a person to look at.
 set -eu
 
@@ -43,8 +44,13 @@ fi
 here="$(cd "$(dirname "$0")" && pwd)"
 deb="$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")"
 
-mirror=${ETT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-security=${ETT_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+mirror=${ETT_DEBIAN_MIRROR:-$("$here/apt-mirror.sh" main || true)}
+security=${ETT_DEBIAN_SECURITY_MIRROR:-$("$here/apt-mirror.sh" security || true)}
+[ -n "$mirror" ] || {
+    echo "test-deb-clean: no Debian mirror: apt's sources name none; set ETT_DEBIAN_MIRROR" >&2
+    exit 2
+}
+[ -n "$security" ] || security=$mirror-security
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ett-workbench
 base_tar=$cache/bookworm-minbase-$(dpkg --print-architecture).tar.gz
 apt_cache=$cache/apt-archives

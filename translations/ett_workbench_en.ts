@@ -46,7 +46,7 @@
 <context>
     <name>CompareCards</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_cards.cpp" line="+99"/>
+        <location filename="../app/ui/compare_cards.cpp" line="+100"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -57,10 +57,17 @@
 <context>
     <name>ComparePage</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_page.cpp" line="+528"/>
-        <location line="+56"/>
+        <location filename="../app/ui/compare_page.cpp" line="+529"/>
+        <location line="+149"/>
+        <source>%Ln pair(s)</source>
+        <translation>
+            <numerusform>%Ln pair</numerusform>
+            <numerusform>%Ln pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-93"/>
         <location line="+1"/>
-        <location line="+92"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -120,7 +127,32 @@
 <context>
     <name>MatchedJobsModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+347"/>
+        <location filename="../app/ui/compare_models.cpp" line="+310"/>
+        <location line="+1"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln value(s) of the %1 hold several jobs on a side.</source>
+        <translation>
+            <numerusform>%Ln value of the %1 holds several jobs on a side.</numerusform>
+            <numerusform>%Ln values of the %1 hold several jobs on a side.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%Ln pair(s) without time in a cohort&apos;s range are not ranked.</source>
+        <translation>
+            <numerusform>%Ln pair without time in a cohort&apos;s range is not ranked.</numerusform>
+            <numerusform>%Ln pairs without time in a cohort&apos;s range are not ranked.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+64"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -163,9 +195,9 @@
 <context>
     <name>QObject</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+90"/>
+        <location filename="../app/ui/compare_models.cpp" line="+91"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+581"/>
+        <location filename="../app/report/report_writer.cpp" line="+582"/>
         <location line="+7"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -199,7 +231,7 @@
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs.cpp" line="+673"/>
+        <location filename="../app/ui/dialogs.cpp" line="+674"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>

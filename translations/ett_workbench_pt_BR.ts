@@ -1065,7 +1065,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>CompareCards</name>
     <message>
-        <location filename="../app/ui/compare_cards.cpp" line="+70"/>
+        <location filename="../app/ui/compare_cards.cpp" line="+71"/>
         <source>Matched jobs (by %1)</source>
         <translation>Jobs pareados (por %1)</translation>
     </message>
@@ -1076,8 +1076,8 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
     <message>
         <location line="+4"/>
-        <source>%1 regressions and %2 improvements listed below · ETT% per job is GPU-weighted</source>
-        <translation>%1 regressões e %2 melhorias listadas abaixo · ETT% por job é ponderado por GPU</translation>
+        <source>pairs · not paired: %1 of A, %2 of B</source>
+        <translation>pares · sem par: %1 de A, %2 de B</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1284,15 +1284,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>iniciando</translation>
     </message>
     <message>
-        <location line="+52"/>
-        <source>None of the %1 in both cohorts changed its ETT% (matched by %2).</source>
-        <translation>Nenhum dos %1 nas duas coortes mudou seu ETT% (pareados por %2).</translation>
+        <location line="+201"/>
+        <source>%1 (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed first; select one to see it in A and B.</source>
+        <translation>%1 (por %2). Regressões, depois melhorias do ETT% (ponderado por GPU), primeiro as que mais mudaram em GPU-horas; selecione uma para vê-la em A e B.</translation>
     </message>
     <message numerus="yes">
+        <location line="-91"/>
         <location line="+1"/>
-        <location line="+56"/>
-        <location line="+1"/>
-        <location line="+92"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -1300,12 +1298,26 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         </translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-56"/>
         <source>No job is in both cohorts (matched by %1).</source>
         <translation>Nenhum job está nas duas coortes (pareados por %1).</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="-2"/>
+        <source>None of the %1 changed its ETT% (matched by %2).</source>
+        <translation>Nenhum dos %1 mudou seu ETT% (pareados por %2).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+149"/>
+        <source>%Ln pair(s)</source>
+        <translation>
+            <numerusform>%Ln par</numerusform>
+            <numerusform>%Ln pares</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-97"/>
         <source>Computing the comparison: %1…</source>
         <translation>Calculando a comparação: %1…</translation>
     </message>
@@ -1350,12 +1362,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Jobs pareados: nenhum ainda</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>%1 in both cohorts (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed first; select one to see it in A and B.</source>
-        <translation>%1 nas duas coortes (por %2). Regressões e depois melhorias de ETT% (ponderado por GPU), maior variação em horas de GPU primeiro; selecione um para vê-lo em A e B.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.</source>
         <translation>⚠ %1 dos %2 listados diferem em nome ou número de GPUs e podem ser dois jobs diferentes.</translation>
     </message>
@@ -1985,7 +1992,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+549"/>
+        <location filename="../app/ui/dialogs.cpp" line="+550"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -1998,7 +2005,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../app/ui/figures_format.cpp" line="+97"/>
+        <location filename="../app/ui/figures_format.cpp" line="+101"/>
         <source>GPU-weighted</source>
         <translation>ponderado por GPU</translation>
     </message>
@@ -3374,6 +3381,16 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Importar arquivos de trace ETT para o banco de dados aberto</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Import &amp;folder...</source>
+        <translation>Importar &amp;pasta...</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Import every trace in a folder and its subfolders: a folder per job, a file per rank or cycle</source>
+        <translation>Importar cada trace de uma pasta e de suas subpastas: uma pasta por job, um arquivo por rank ou ciclo</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>&amp;Open...</source>
         <translation>&amp;Abrir...</translation>
@@ -3410,7 +3427,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+437"/>
+        <location filename="../app/ui/main_window_files.cpp" line="+448"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3550,7 +3567,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Recent &amp;files</source>
         <translation>Arquivos &amp;recentes</translation>
     </message>
@@ -3684,7 +3701,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-361"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-372"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -3716,35 +3733,35 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+200"/>
+        <location line="+203"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-216"/>
         <location line="+13"/>
-        <location line="+200"/>
+        <location line="+203"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-215"/>
         <location line="+13"/>
-        <location line="+117"/>
-        <location line="+19"/>
+        <location line="+118"/>
+        <location line="+20"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-151"/>
         <location line="+13"/>
-        <location line="+117"/>
-        <location line="+19"/>
+        <location line="+118"/>
+        <location line="+20"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-143"/>
+        <location line="-145"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -3786,13 +3803,13 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+151"/>
+        <location line="+154"/>
         <location line="+45"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-202"/>
+        <location line="-205"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -3807,13 +3824,13 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Nenhum banco de dados estava aberto: importando para %1</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location line="+167"/>
+        <location line="+24"/>
+        <location line="+177"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-177"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -3831,35 +3848,35 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>attempt</source>
         <translation>tentativa</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+19"/>
+        <location line="-20"/>
+        <location line="+20"/>
         <source>attempts</source>
         <translation>tentativas</translation>
     </message>
     <message>
-        <location line="-18"/>
-        <location line="+19"/>
+        <location line="-19"/>
+        <location line="+20"/>
         <source>segment</source>
         <translation>segmento</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+19"/>
+        <location line="-20"/>
+        <location line="+20"/>
         <source>segments</source>
         <translation>segmentos</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-18"/>
         <source>Loaded from %1 in %2 s</source>
         <translation>Carregado de %1 em %2 s</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%1, %2, %3 in %4</source>
         <translation>%1, %2, %3 em %4</translation>
     </message>
@@ -3905,12 +3922,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>Open database</source>
         <translation>Abrir banco de dados</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>The database could not be opened.</source>
         <translation>O banco de dados não pôde ser aberto.</translation>
     </message>
@@ -3925,7 +3942,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Abra ou crie um banco de dados antes (Arquivo &gt; Novo banco de dados, Arquivo &gt; Abrir banco de dados).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>A file could not be imported; nothing of it was stored.</source>
         <translation>Não foi possível importar um arquivo; nada dele foi gravado.</translation>
     </message>
@@ -3966,7 +3983,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Não foi possível substituir %1.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
+        <source>Import a folder of traces</source>
+        <translation>Importar uma pasta de traces</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.txt *.log *.csv)</source>
         <translation>Bancos de dados e traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.txt *.log *.csv)</translation>
     </message>
@@ -4032,11 +4054,11 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>&lt;h3&gt;ETT Workbench %1&lt;/h3&gt;&lt;p&gt;Where the wall-clock time of training jobs goes: Effective Training Time (ETT%), computed exactly by the ETT trace spec, from the fleet down to one attempt&apos;s phases.&lt;/p&gt;&lt;p&gt;Aggregation backend: %2&lt;br/&gt;%3&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;ETT Workbench %1&lt;/h3&gt;&lt;p&gt;Para onde vai o tempo de relógio dos jobs de treinamento: Tempo Efetivo de Treinamento (ETT%), calculado exatamente conforme a especificação de trace ETT, da frota até as fases de uma tentativa.&lt;/p&gt;&lt;p&gt;Backend de agregação: %2&lt;br/&gt;%3&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;ETT Workbench %1&lt;/h3&gt;&lt;p&gt;Where the wall-clock time of training jobs goes: Effective Training Time (ETT%), computed exactly by the ETT trace spec, from the fleet down to one attempt&apos;s phases.&lt;/p&gt;&lt;p&gt;Aggregation backend: %2&lt;br/&gt;%3&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ETT Workbench %1&lt;/h3&gt;&lt;p&gt;Para onde vai o tempo de relógio dos jobs de treinamento: Effective Training Time (ETT%), calculado exatamente pela especificação de trace ETT, da frota até as fases de uma tentativa.&lt;/p&gt;&lt;p&gt;Backend de agregação: %2&lt;br/&gt;%3&lt;/p&gt;&lt;p&gt;Licenciado sob a Apache License, Version 2.0.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>not loaded yet</source>
         <translation>ainda não carregado</translation>
     </message>
@@ -4085,7 +4107,47 @@ Em um shell:  ettw import --db %1 FILE...</translation>
 <context>
     <name>MatchedJobsModel</name>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="+139"/>
+        <location filename="../app/ui/compare_models.cpp" line="+135"/>
+        <source>%1 · run %2 of %3 in A, %4 in B</source>
+        <translation>%1 · execução %2 de %3 em A, %4 em B</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paired one to one: %1 of A with %2 of B, the n-th job of a %3 by start time with the n-th.</source>
+        <translation>Pareados um a um: %1 de A com %2 de B, o n-ésimo job de um(a) %3 por início com o n-ésimo.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln value(s) of the %1 hold several jobs on a side.</source>
+        <translation>
+            <numerusform>%Ln valor de %1 tem vários jobs em um lado.</numerusform>
+            <numerusform>%Ln valores de %1 têm vários jobs em um lado.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not paired: A %1 (%2 without a counterpart, %3 beyond B&apos;s runs), B %4 (%5 without a counterpart, %6 beyond A&apos;s runs).</source>
+        <translation>Sem par: A %1 (%2 sem correspondente, %3 além das execuções de B), B %4 (%5 sem correspondente, %6 além das execuções de A).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%Ln pair(s) without time in a cohort&apos;s range are not ranked.</source>
+        <translation>
+            <numerusform>%Ln par sem tempo no intervalo de uma coorte não é classificado.</numerusform>
+            <numerusform>%Ln pares sem tempo no intervalo de uma coorte não são classificados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>GPU-hours A lost (E2E minus productive)</source>
         <translation>Horas de GPU perdidas em A (E2E menos produtivo)</translation>
     </message>
@@ -4148,6 +4210,13 @@ B: %2</translation>
         <location line="+0"/>
         <source>%1: ETT% rose</source>
         <translation>%1: ETT% subiu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A: %1 (%2)
+B: %3 (%4)</source>
+        <translation>A: %1 (%2)
+B: %3 (%4)</translation>
     </message>
 </context>
 <context>
@@ -4302,8 +4371,8 @@ B: %2</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source> · the largest of %1 jobs matched by %2</source>
-        <translation> · o maior de %1 jobs pareados por %2</translation>
+        <source> · run %1 of %2 by start (matched by %3)</source>
+        <translation> · execução %1 de %2 por início (pareado por %3)</translation>
     </message>
 </context>
 <context>
@@ -4602,13 +4671,13 @@ clique: os jobs da frota ordenados por %3</translation>
     </message>
     <message>
         <location line="+14"/>
-        <source>%1 (%2, %3 GPUs)
-%4: %5
-lost in all: %6 · ETT% %7
+        <source>%1 (label %2%3, %4 GPUs)
+%5: %6
+lost in all: %7 · ETT% %8
 click: open the job</source>
-        <translation>%1 (%2, %3 GPUs)
-%4: %5
-perdido no total: %6 · ETT% %7
+        <translation>%1 (rótulo %2%3, %4 GPUs)
+%5: %6
+perdido no total: %7 · ETT% %8
 clique: abrir o job</translation>
     </message>
 </context>
@@ -4681,7 +4750,7 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="+296"/>
+        <location filename="../app/report/report_writer.cpp" line="+297"/>
         <location line="+138"/>
         <location line="+268"/>
         <source>job</source>
@@ -4811,7 +4880,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1 (n = %2)</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="-311"/>
+        <location filename="../app/ui/compare_models.cpp" line="-353"/>
         <source>Distribution</source>
         <translation>Distribuição</translation>
     </message>
@@ -4924,7 +4993,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Diferenças</translation>
     </message>
     <message>
-        <location line="+329"/>
+        <location line="+371"/>
         <source>Time to Recover from A to B: a cohort has no interruption that trained again.</source>
         <translation>Tempo para Recuperar de A para B: uma coorte não tem interrupção que voltou a treinar.</translation>
     </message>
@@ -4958,6 +5027,11 @@ fração do E2E: %4 em A, %5 em B
         <location line="+2"/>
         <source>%1: failed; nothing of it was stored</source>
         <translation>%1: falhou; nada dele foi armazenado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: skipped, not a trace this version reads</source>
+        <translation>%1: ignorado, não é um trace que esta versão lê</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5213,12 +5287,17 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-472"/>
+        <location filename="../app/ui/dialogs.cpp" line="-473"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>every trace in the folder %1 and its subfolders</source>
+        <translation>cada trace da pasta %1 e de suas subpastas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 and %2</source>
         <translation>%1 e %2</translation>
     </message>
@@ -5449,7 +5528,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-492"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-504"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -5517,12 +5596,12 @@ duração %4</translation>
         <location line="+49"/>
         <location line="+125"/>
         <location line="+61"/>
-        <location line="+83"/>
+        <location line="+86"/>
         <source>: no data</source>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-263"/>
+        <location line="-266"/>
         <source>per %1</source>
         <translation>por %1</translation>
     </message>
@@ -5572,7 +5651,7 @@ duração %4</translation>
         <translation>Jobs que mais perderam horas de GPU: horas perdidas por categoria</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+72"/>
         <source>lost %1, thousands</source>
         <translation>%1 perdidas, milhares</translation>
     </message>
@@ -6597,18 +6676,18 @@ duração %4</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>%1 jobs matched by %2.</source>
-        <translation>%1 jobs pareados por %2.</translation>
+        <source>%1 pairs matched by %2.</source>
+        <translation>%1 pares pareados por %2.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1 · ETT Workbench %2 · %3</source>
         <translation>%1 · ETT Workbench %2 · %3</translation>
     </message>
     <message>
         <location filename="../app/report/report_layout.cpp" line="+77"/>
         <location line="+12"/>
-        <location filename="../app/report/report_writer.cpp" line="-122"/>
+        <location filename="../app/report/report_writer.cpp" line="-123"/>
         <location line="+65"/>
         <source>n/a</source>
         <translation>n/d</translation>

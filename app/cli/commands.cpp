@@ -187,8 +187,11 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     sub->add_option("--year", cmd->year, "Year of console-log times that have none")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));
-    sub->add_option("files", cmd->files, "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input)")
-        ->type_name("FILE")
+    sub->add_option("files", cmd->files,
+           "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input) or folders: a folder is walked "
+           "recursively in path order, each file's format detected; Chrome traces and Nsight exports take their job "
+           "from their folder (one folder per job, a file per rank); a file no reader places is skipped and said")
+        ->type_name("FILE|DIR")
         ->required();
     auto store = std::make_shared<StoreOptions>();
     auto replace = std::make_shared<bool>(false);

@@ -83,6 +83,13 @@ void writeMatched(JsonWriter& j, const std::vector<MatchedJob>& v)
     for (const auto& m : v) {
         j.beginObject();
         j.key("match").string(m.match);
+        j.key("run").number(m.run);
+        j.key("runs_a").number(m.runsA);
+        j.key("runs_b").number(m.runsB);
+        j.key("key_a").string(m.keyA);
+        j.key("label_a").string(m.labelA);
+        j.key("key_b").string(m.keyB);
+        j.key("label_b").string(m.labelB);
         j.key("ett_percent_a").number(m.ettA, 6);
         j.key("ett_percent_b").number(m.ettB, 6);
         j.key("delta_pp").number(m.deltaPp, 6);
@@ -98,6 +105,35 @@ void writeMatched(JsonWriter& j, const std::vector<MatchedJob>& v)
         j.endObject();
     }
     j.endArray();
+}
+
+// A matched job's name in a table: its match value, and which run of it when a side has several.
+std::string matchedText(const MatchedJob& m)
+{
+    if (m.runsA == 1 && m.runsB == 1) {
+        return m.match;
+    }
+    return fmt::format("{} (run {}; A {}, B {})", m.match, m.run, m.runsA, m.runsB);
+}
+
+// How jobs were paired and why the others were not, two or three lines.
+std::string matchingText(const MatchSummary& m, const std::string& by)
+{
+    std::string out = fmt::format("  Paired {} of A with {} of B, one to one: {}", countOf(m.pairedA(), "job", "jobs"),
+        countOf(m.pairedB(), "job", "jobs"), kPairingRule);
+    out += m.sharedValues > 0 ? fmt::format(" ({} {} several jobs on a side)\n", countText(m.sharedValues),
+                                    m.sharedValues == 1 ? "value holds" : "values hold")
+                              : "\n";
+    auto side = [&](const char* name, int64_t only, int64_t extra) {
+        return fmt::format("{} {} ({} no {} in the other cohort, {} beyond the other's runs)", name,
+            countText(only + extra), countText(only), by == "job" ? "such key" : "such " + by, countText(extra));
+    };
+    out += fmt::format("  Not paired: {}; {}\n", side("A", m.onlyA, m.extraA), side("B", m.onlyB, m.extraB));
+    if (m.pairsWithoutTime > 0) {
+        out += fmt::format("  {} without time in a cohort's range, not ranked\n",
+            countOf(m.pairsWithoutTime, "pair", "pairs"));
+    }
+    return out;
 }
 
 std::string bridgeTable(const Bridge& bridge)
@@ -245,6 +281,21 @@ std::string comparisonJson(const Comparison& c, const std::string& db, const std
     j.endArray();
     j.key("matched_by").string(matchBy);
     j.key("matched_jobs").number(c.matchedJobs);
+    const MatchSummary& m = c.matching;
+    j.key("matching").beginObject();
+    j.key("rule").string(kPairingRule);
+    j.key("pairs").number(m.pairs);
+    j.key("pairs_without_time").number(m.pairsWithoutTime);
+    j.key("paired_a").number(m.pairedA());
+    j.key("paired_b").number(m.pairedB());
+    j.key("only_a").number(m.onlyA);
+    j.key("only_b").number(m.onlyB);
+    j.key("extra_a").number(m.extraA);
+    j.key("extra_b").number(m.extraB);
+    j.key("unpaired_a").number(m.unpairedA());
+    j.key("unpaired_b").number(m.unpairedB());
+    j.key("shared_values").number(m.sharedValues);
+    j.endObject();
     j.key("regressions");
     writeMatched(j, c.regressions);
     j.key("improvements");
@@ -367,7 +418,8 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
             !automatic                          ? ""
                 : compared->matchedBy == "name" ? ", as the same key names different jobs in A and B"
                                                 : ", as no key names different jobs in A and B",
-            countText(c.matchedJobs));
+            countOf(c.matchedJobs, "pair", "pairs"));
+        out += matchingText(c.matching, compared->matchedBy);
         for (const auto* list : { &c.regressions, &c.improvements }) {
             if (list->empty()) {
                 continue;
@@ -391,7 +443,7 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
                     differs += std::string(differs.empty() ? "" : ", ") + "GPUs " + countText(m.gpusA) + " / "
                         + countText(m.gpusB);
                 }
-                t.addRow({ m.match, percentText(m.ettA), percentText(m.ettB), ppText(m.deltaPp),
+                t.addRow({ matchedText(m), percentText(m.ettA), percentText(m.ettB), ppText(m.deltaPp),
                     fmt::format("{:.1f}", m.lostGpuHoursA), fmt::format("{:.1f}", m.lostGpuHoursB),
                     signedText(m.lostGpuHoursChange(), 1), differs });
             }

@@ -79,6 +79,10 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             std::fprintf(
                 stderr, "ettw: %s\n      nothing of %s was stored.\n", f.error.message.c_str(), f.path.c_str());
             break;
+        case ImportedFile::Outcome::NotATrace:
+            std::fprintf(stderr, "ettw: %s: skipped, not a trace this version reads: %s\n", f.path.c_str(),
+                f.error.message.c_str());
+            break;
         case ImportedFile::Outcome::AlreadyImported:
             print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", f.path,
                 cmd.label, f.summary.sha256.substr(0, 12)));
@@ -86,9 +90,10 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
         case ImportedFile::Outcome::Stored:
             if (!cmd.quiet) {
                 const core::ImportSummary& s = f.summary;
-                print(fmt::format("{}: {} imported under label '{}': {} ({} declared, {}, {}, {}; {} attributed) in "
-                                  "{:.2f} s\n",
-                    f.path, s.format, cmd.label, countOf(s.records, "record", "records"),
+                print(fmt::format("{}: {} imported under label '{}'{}: {} ({} declared, {}, {}, {}; {} attributed) "
+                                  "in {:.2f} s\n",
+                    f.path, s.format, cmd.label,
+                    f.folderJob.empty() ? std::string() : fmt::format(" as job '{}' (its folder)", f.folderJob), countOf(s.records, "record", "records"),
                     countOf(s.jobsDeclared, "job", "jobs"), countOf(s.attempts, "attempt", "attempts"),
                     countOf(s.phases, "phase", "phases"), countOf(s.checkpoints, "checkpoint", "checkpoints"),
                     countOf(s.jobsTouched, "job", "jobs"), s.seconds));
@@ -110,9 +115,17 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             std::fprintf(stderr, "ettw: nothing was imported, so %s was not created\n", common.db.c_str());
         }
     }
+    if (report.hiddenSkipped > 0) {
+        std::fprintf(stderr, "ettw: %lld hidden file(s) or folder(s) (names starting with '.') were not read\n",
+            static_cast<long long>(report.hiddenSkipped));
+    }
+    if (const int skipped = report.notTraces(); skipped > 0) {
+        std::fprintf(stderr, "ettw: %d of %zu files found in folders were skipped: not traces this version reads\n",
+            skipped, report.files.size());
+    }
     if (const int failed = report.failed(); failed > 0) {
-        std::fprintf(stderr, "ettw: %d of %zu files failed to import%s\n", failed, cmd.files.size(),
-            static_cast<size_t>(failed) < cmd.files.size() ? "; the others were imported" : "");
+        std::fprintf(stderr, "ettw: %d of %zu files failed to import%s\n", failed, report.files.size(),
+            static_cast<size_t>(failed) < report.files.size() ? "; the others were imported" : "");
         return kExitUserError;
     }
     return kExitOk;

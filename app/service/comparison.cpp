@@ -56,9 +56,8 @@ std::vector<core::DurationSample> durationSamples(const PhaseDurations& duration
 
 // The samples behind each distribution: TTS and TTR from the cohorts' figures, phase durations
 // from the fleet (consumed).
-core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const core::CohortSpec& b,
-    const core::CohortInput& inA, const core::CohortInput& inB, PhaseDurations& phasesA, PhaseDurations& phasesB,
-    ComparisonData& d)
+void addSamples(const core::CohortInput& inA, const core::CohortInput& inB, PhaseDurations& phasesA,
+    PhaseDurations& phasesB, ComparisonData& d)
 {
     for (size_t i = 0; i < d.comparison.distributions.size(); ++i) {
         const auto& change = d.comparison.distributions[i];
@@ -84,26 +83,15 @@ core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const cor
         s.b = capSamples(std::move(sb));
         d.samples.push_back(std::move(s));
     }
-    // The jobs behind each listed matched job, for the timelines.
-    auto matchA = fleet.matchJobs(a, d.matchedBy);
-    if (!matchA) {
-        return matchA.error();
-    }
-    auto matchB = fleet.matchJobs(b, d.matchedBy);
-    if (!matchB) {
-        return matchB.error();
-    }
-    auto pairOf = [&](const core::MatchedJob& m) {
+    // The jobs behind each listed matched job, for the timelines: the pair itself.
+    auto pairOf = [](const core::MatchedJob& m) {
         MatchedPair p;
         p.match = m.match;
-        if (const auto it = matchA->find(m.match); it != matchA->end()) {
-            p.jobA = it->second.job;
-            p.jobsA = it->second.count;
-        }
-        if (const auto it = matchB->find(m.match); it != matchB->end()) {
-            p.jobB = it->second.job;
-            p.jobsB = it->second.count;
-        }
+        p.run = m.run;
+        p.jobA = static_cast<JobIndex>(m.refA);
+        p.jobB = static_cast<JobIndex>(m.refB);
+        p.jobsA = m.runsA;
+        p.jobsB = m.runsB;
         return p;
     };
     for (const auto& m : d.comparison.regressions) {
@@ -112,7 +100,6 @@ core::Status addSamples(FleetSource& fleet, const core::CohortSpec& a, const cor
     for (const auto& m : d.comparison.improvements) {
         d.improvements.push_back(pairOf(m));
     }
-    return core::Status::success();
 }
 
 } // namespace
@@ -228,9 +215,7 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     }
     // 3. What the charts show beside the figures.
     if (options.withSamples) {
-        if (auto st = addSamples(fleet, a, b, *inA, *inB, *phasesA, *phasesB, d); !st) {
-            return st.error();
-        }
+        addSamples(*inA, *inB, *phasesA, *phasesB, d);
     }
     return d;
 }

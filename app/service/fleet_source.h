@@ -26,14 +26,6 @@ namespace ett::app {
 // phase of its jobs' attempts that starts inside the range, end - start, sorted.
 using PhaseDurations = std::map<std::string, std::vector<int64_t>>;
 
-// Per match value of a cohort: the job with the most GPU-weighted E2E, and how many jobs have it.
-struct MatchJobs
-{
-    JobIndex job = -1;
-    core::Wide e2eGpuNs = 0;
-    int32_t count = 0;
-};
-
 class FleetSource
 {
 public:
@@ -101,10 +93,6 @@ public:
     // phase-duration distributions (CohortInput::durations stays empty: they come from
     // phaseDurations()).
     virtual core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) = 0;
-    // Per match value, the job a matched-job timeline shows.
-    virtual core::Result<std::map<std::string, MatchJobs>> matchJobs(
-        const core::CohortSpec& cohort, const std::string& matchBy)
-        = 0;
     // Every list, whether or not the phases are held (withPhases()): a source answers from what it
     // stores of them.
     virtual core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) = 0;

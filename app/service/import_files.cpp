@@ -86,7 +86,74 @@ std::vector<core::ReaderOptions> readerOptionsPerFile(
     return out;
 }
 
+// The job a folder gives a file found under `root`: its first folder under root, or root's own
+// name for a file directly in it.
+std::string folderJobOf(const std::filesystem::path& root, const std::filesystem::path& file)
+{
+    const std::filesystem::path relative = file.lexically_relative(root);
+    auto it = relative.begin();
+    if (it != relative.end() && std::next(it) != relative.end()) {
+        return it->string();
+    }
+    std::filesystem::path name = root.filename();
+    if (name.empty()) {
+        name = root.parent_path().filename(); // "runs/" has an empty last part
+    }
+    if (name.empty() || name == "." || name == "..") {
+        name = std::filesystem::absolute(root).lexically_normal().filename();
+        if (name.empty()) {
+            name = std::filesystem::absolute(root).lexically_normal().parent_path().filename();
+        }
+    }
+    return name.empty() ? std::string("folder") : name.string();
+}
+
 } // namespace
+
+core::Result<std::vector<ImportEntry>> expandImportPaths(const std::vector<std::string>& paths, int64_t* hidden)
+{
+    std::vector<ImportEntry> out;
+    for (const std::string& p : paths) {
+        std::error_code ec;
+        if (p == "-" || !std::filesystem::is_directory(p, ec)) {
+            out.push_back({ p, {}, false });
+            continue;
+        }
+        const std::filesystem::path root(p);
+        std::vector<std::filesystem::path> found;
+        auto it = std::filesystem::recursive_directory_iterator(
+            root, std::filesystem::directory_options::skip_permission_denied, ec);
+        for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            if (name.starts_with('.')) {
+                if (hidden) {
+                    ++*hidden;
+                }
+                if (it->is_directory(ec)) {
+                    it.disable_recursion_pending();
+                }
+                continue;
+            }
+            if (it->is_regular_file(ec)) {
+                found.push_back(it->path());
+            }
+        }
+        if (ec) {
+            return core::Error { p + ": cannot read the folder: " + ec.message() };
+        }
+        std::sort(found.begin(), found.end());
+        for (const auto& f : found) {
+            out.push_back({ f.string(), folderJobOf(root, f), true });
+        }
+    }
+    return out;
+}
+
+int ImportReport::notTraces() const
+{
+    return static_cast<int>(std::count_if(
+        files.begin(), files.end(), [](const ImportedFile& f) { return f.outcome == ImportedFile::Outcome::NotATrace; }));
+}
 
 int ImportReport::failed() const
 {
@@ -125,8 +192,47 @@ std::string issueLines(const core::IssueCounter& issues)
 }
 
 ImportReport importFiles(
-    Workspace& workspace, const ImportRequest& request, const ImportSink& sink, const std::atomic<bool>* cancel)
+    Workspace& workspace, const ImportRequest& given, const ImportSink& sink, const std::atomic<bool>* cancel)
 {
+    ImportReport report;
+    // 0. Folders become their files; a file of a folder no reader places is said, not read.
+    auto entries = expandImportPaths(given.files, &report.hiddenSkipped);
+    if (!entries) {
+        ImportedFile file;
+        file.path = given.files.empty() ? std::string() : given.files.front();
+        file.outcome = ImportedFile::Outcome::Failed;
+        file.error = entries.error();
+        report.files.push_back(std::move(file));
+        return report;
+    }
+    ImportRequest request = given;
+    request.files.clear();
+    std::vector<std::string> folderJobs;
+    std::vector<bool> inFolder;
+    for (const ImportEntry& e : *entries) {
+        std::string job;
+        if (e.inFolder) {
+            core::TraceFormat format = given.reader.format;
+            if (format == core::TraceFormat::Auto) {
+                auto detected = core::detectFormat(e.path);
+                if (!detected) {
+                    ImportedFile file;
+                    file.path = e.path;
+                    file.outcome = ImportedFile::Outcome::NotATrace;
+                    file.error = detected.error();
+                    report.files.push_back(std::move(file));
+                    continue;
+                }
+                format = *detected;
+            }
+            if (!given.reader.job && core::formatJoinsFolderRun(format)) {
+                job = e.folderJob;
+            }
+        }
+        request.files.push_back(e.path);
+        folderJobs.push_back(std::move(job));
+        inFolder.push_back(e.inFolder);
+    }
     // 1. Sizes up front, so that progress and the ETA cover every file.
     std::vector<int64_t> sizes;
     int64_t totalBytes = 0;
@@ -134,14 +240,19 @@ ImportReport importFiles(
         sizes.push_back(fileSize(p));
         totalBytes += sizes.back();
     }
-    ImportReport report;
     const auto started = Clock::now();
-    const std::vector<core::ReaderOptions> readers = readerOptionsPerFile(request, sink, cancel);
+    std::vector<core::ReaderOptions> readers = readerOptionsPerFile(request, sink, cancel);
+    for (size_t i = 0; i < readers.size(); ++i) {
+        if (!folderJobs[i].empty()) {
+            readers[i].job = folderJobs[i];
+        }
+    }
     int64_t bytesBefore = 0;
     // 2. Each file in its own transaction.
     for (size_t i = 0; i < request.files.size(); ++i) {
         ImportedFile file;
         file.path = request.files[i];
+        file.folderJob = folderJobs[i];
         if (cancel && cancel->load()) {
             report.cancelled = true;
             file.outcome = ImportedFile::Outcome::Skipped;
@@ -186,6 +297,9 @@ ImportReport importFiles(
             if (cancel && cancel->load()) {
                 report.cancelled = true;
                 file.outcome = ImportedFile::Outcome::Cancelled;
+            } else if (inFolder[i] && summary.error().option == "format") {
+                // A file of a folder that is not a trace of the format its content suggested.
+                file.outcome = ImportedFile::Outcome::NotATrace;
             } else {
                 file.outcome = ImportedFile::Outcome::Failed;
             }

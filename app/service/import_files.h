@@ -18,6 +18,12 @@ namespace ett::app {
 
 struct ImportRequest
 {
+    // Files, and folders: a folder is walked recursively in path order (names starting with '.'
+    // left out), each file's format detected. A file of a format that splits one run across files
+    // (one per rank: chrome, nsys; core::formatJoinsFolderRun) takes its job from its folder when
+    // reader.job is not given: the first folder under the folder given, or that folder's own name
+    // for the files directly in it. A file in a folder that no reader places is skipped and said
+    // (Outcome::NotATrace), never imported as something else.
     std::vector<std::string> files;
     std::string label = "default";
     core::ReaderOptions reader; // checked by the caller with core::checkReaderOptions
@@ -26,11 +32,12 @@ struct ImportRequest
 // What became of one file.
 struct ImportedFile
 {
-    enum class Outcome { Stored, AlreadyImported, Failed, Cancelled, Skipped };
+    enum class Outcome { Stored, AlreadyImported, Failed, Cancelled, Skipped, NotATrace };
     std::string path;
     Outcome outcome = Outcome::Stored;
+    std::string folderJob; // the job its folder gave it ("" when none)
     core::ImportSummary summary; // for Stored and AlreadyImported
-    core::Error error; // for Failed: the message (file:line: field) and the option it names
+    core::Error error; // for Failed and NotATrace: the message (file:line: field) and the option it names
 };
 
 struct ImportReport
@@ -40,7 +47,20 @@ struct ImportReport
     bool changed = false; // something was stored (the workspace was reloaded)
     std::string reloadError; // the store changed but could not be loaded again
     int failed() const;
+    int notTraces() const; // files of folders that no reader places, skipped
+    int64_t hiddenSkipped = 0; // entries of folders whose names start with '.', not walked
 };
+
+// The files of the request's paths: a file as given, a folder walked as ImportRequest says, each
+// with the job its folder names for it ("" for a file given by itself). An Error when a folder
+// cannot be read.
+struct ImportEntry
+{
+    std::string path;
+    std::string folderJob; // "" unless the file was found in a folder
+    bool inFolder = false;
+};
+core::Result<std::vector<ImportEntry>> expandImportPaths(const std::vector<std::string>& paths, int64_t* hidden);
 
 // Called on the importing thread, throttled to about ten calls a second (a new stage always).
 using ImportSink = std::function<void(const ImportProgressInfo&)>;

@@ -534,33 +534,6 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     });
 }
 
-core::Result<std::map<std::string, MatchJobs>> LocalFleetSource::matchJobs(
-    const core::CohortSpec& cohort, const std::string& matchBy)
-{
-    if (m_options.window) {
-        return wholeFleetNeeded("every job");
-    }
-    if (auto st = ensureDetailFor(cohort); !st) {
-        return st.error();
-    }
-    auto filter = filterOf(cohort);
-    if (!filter) {
-        return filter.error();
-    }
-    const auto& c = m_engine->columns();
-    const gpu::MatchKey key = gpu::resolveMatchKey(matchBy, c);
-    std::map<std::string, MatchJobs> out;
-    for (const auto& g : m_engine->rollup(*filter, { gpu::GroupBy::Job, -1 }).groups) {
-        MatchJobs& m = out[gpu::matchValue(c, static_cast<size_t>(g.code), key)];
-        ++m.count;
-        if (m.job < 0 || g.figures.e2eGpuNs > m.e2eGpuNs) {
-            m.job = g.code;
-            m.e2eGpuNs = g.figures.e2eGpuNs;
-        }
-    }
-    return out;
-}
-
 core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::CohortSpec& cohort)
 {
     auto filter = filterOf(cohort);

@@ -77,8 +77,6 @@ public:
     core::Result<FleetDensity> fleetDensity(
         const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows) override;
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
-    core::Result<std::map<std::string, MatchJobs>> matchJobs(
-        const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
     // Collects as it reads the engine's columns: only the intervals kept are held.
     core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) override;

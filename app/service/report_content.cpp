@@ -102,6 +102,7 @@ core::Status addComparison(FleetSource& fleet, const ReportRequest& request, Rep
     out.comparisonTotalA = std::move(d->totalA);
     out.comparisonTotalB = std::move(d->totalB);
     out.comparison = std::move(d->comparison);
+    out.comparisonMatchedBy = d->matchedBy;
     return core::Status::success();
 }
 

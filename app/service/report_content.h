@@ -64,6 +64,7 @@ struct ReportContent
     std::optional<core::Comparison> comparison;
     core::Figures comparisonTotalA; // the cohorts' totals (shares of E2E in the bridge)
     core::Figures comparisonTotalB;
+    std::string comparisonMatchedBy; // what paired the matched jobs: the request's, "auto" resolved
     // Checkpoint advice of the scope: the fleet row and its jobs, the most to gain first (at most
     // request.adviceJobs, then at most request.flaggedJobs flagged ones), and how many jobs have
     // advice at all or are flagged.

@@ -238,9 +238,11 @@ struct DistributionSamples
 
 // A matched job of the comparison with the jobs its timelines show: of the jobs of a cohort that
 // have its match value, the one with the most GPU-weighted E2E (-1: none).
+// The jobs of a matched pair (core::MatchedJob), as the fleet source numbers them.
 struct MatchedPair
 {
     std::string match;
+    int32_t run = 1; // the pair is the n-th run of the match value on both sides (by start)
     JobIndex jobA = -1;
     JobIndex jobB = -1;
     int32_t jobsA = 0; // how many jobs of the cohort have the match value

@@ -67,6 +67,8 @@ core::Result<core::CohortInput> StoreFleetSource::cohortInput(
         j.name = ref.name;
         j.gpus = ref.gpus;
         j.label = ref.label;
+        j.startNs = ref.firstStartNs;
+        j.ref = g.code;
         in.jobs.push_back(std::move(j));
     }
     core::sortCohortJobs(in.jobs);
@@ -82,35 +84,6 @@ core::Result<core::CohortInput> StoreFleetSource::cohortInput(
     }
     m_lastSeconds = secondsSince(started);
     return in;
-}
-
-core::Result<std::map<std::string, MatchJobs>> StoreFleetSource::matchJobs(
-    const core::CohortSpec& cohort, const std::string& matchBy)
-{
-    auto byJob = jobRollup(cohort);
-    if (!byJob) {
-        return byJob.error();
-    }
-    // In the order cohorts list their jobs (by key, then label), so that ties go the same way.
-    std::vector<const gpu::GroupFigures*> groups;
-    for (const auto& g : byJob->groups) {
-        groups.push_back(&g);
-    }
-    std::stable_sort(groups.begin(), groups.end(), [&](const gpu::GroupFigures* a, const gpu::GroupFigures* b) {
-        const JobRef& ja = m_jobs[static_cast<size_t>(a->code)];
-        const JobRef& jb = m_jobs[static_cast<size_t>(b->code)];
-        return std::tie(ja.key, ja.label) < std::tie(jb.key, jb.label);
-    });
-    std::map<std::string, MatchJobs> out;
-    for (const auto* g : groups) {
-        MatchJobs& m = out[matchValue(m_jobs[static_cast<size_t>(g->code)], matchBy)];
-        ++m.count;
-        if (m.job < 0 || g->figures.e2eGpuNs > m.e2eGpuNs) {
-            m.job = g->code;
-            m.e2eGpuNs = g->figures.e2eGpuNs;
-        }
-    }
-    return out;
 }
 
 core::Result<PhaseDurations> StoreFleetSource::phaseDurations(const core::CohortSpec& cohort)

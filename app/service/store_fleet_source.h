@@ -74,8 +74,6 @@ public:
         std::optional<int32_t> attempt,
         const std::function<core::Status(const core::clickhouse::StoreRankAttempt&)>& fn);
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
-    core::Result<std::map<std::string, MatchJobs>> matchJobs(
-        const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) override;

@@ -1,6 +1,7 @@
 #include "app/ui/compare_cards.h"
 
 #include "app/ui/compare_charts.h"
+#include "app/ui/compare_models.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/page_widgets.h"
 
@@ -74,9 +75,9 @@ void CompareCards::showComparison(const core::Comparison* c, Weighting w, const 
         return;
     }
     matched.value->setText(formatCount(c->matchedJobs));
-    matched.detail->setText(tr("%1 regressions and %2 improvements listed below · ETT% per job is GPU-weighted")
-                                .arg(c->regressions.size())
-                                .arg(c->improvements.size()));
+    matched.detail->setText(tr("pairs · not paired: %1 of A, %2 of B")
+                                .arg(formatCount(c->matching.unpairedA()), formatCount(c->matching.unpairedB())));
+    matched.detail->setToolTip(MatchedJobsModel::matchingText(c->matching, matchBy));
 }
 
 void CompareCards::showCohort(bool b, const core::Comparison* c, Weighting w)

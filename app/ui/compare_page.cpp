@@ -504,7 +504,8 @@ void ComparePage::onQueryFailed(quint64 id, const QString& message)
 
 void ComparePage::setComparisonData(const ComparisonData& result)
 {
-    const QString previous = selectedPair() ? qs(selectedPair()->match) : QString();
+    const QString previous
+        = selectedPair() ? MatchedJobsModel::pairId(selectedPair()->match, selectedPair()->run) : QString();
     m_data = result;
     m_hasData = true;
     m_pending = 0;
@@ -524,8 +525,8 @@ void ComparePage::setComparisonData(const ComparisonData& result)
     } else {
         const int64_t matched = m_hasData ? m_data.comparison.matchedJobs : 0;
         clearTimelines(!m_hasData ? QString()
-                : matched > 0     ? tr("None of the %1 in both cohorts changed its ETT% (matched by %2).")
-                                    .arg(tr("%Ln job(s)", "", static_cast<int>(matched)), matchedBy())
+                : matched > 0     ? tr("None of the %1 changed its ETT% (matched by %2).")
+                                    .arg(tr("%Ln pair(s)", "", static_cast<int>(matched)), matchedBy())
                               : tr("No job is in both cohorts (matched by %1).").arg(matchedBy()));
     }
     emit comparisonShown();
@@ -672,9 +673,10 @@ void ComparePage::renderMatched()
         return;
     }
     m_matchedModel->setJobs(c.regressions, c.improvements);
-    QString note = tr("%1 in both cohorts (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most "
-                      "GPU-hours changed first; select one to see it in A and B.")
-                       .arg(tr("%Ln job(s)", "", static_cast<int>(c.matchedJobs)), matchedBy());
+    QString note = tr("%1 (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed "
+                      "first; select one to see it in A and B.")
+                       .arg(tr("%Ln pair(s)", "", static_cast<int>(c.matchedJobs)), matchedBy())
+        + QLatin1Char(' ') + MatchedJobsModel::matchingText(c.matching, matchedBy());
     if (const int notAlike = m_matchedModel->notAlikeCount(); notAlike > 0) {
         note += QLatin1Char(' ')
             + tr("⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.")

@@ -58,6 +58,8 @@ QString importLine(const ImportedFile& f, const QString& label)
         return QObject::tr("%1: cancelled; nothing of it was stored").arg(name);
     case ImportedFile::Outcome::Failed:
         return QObject::tr("%1: failed; nothing of it was stored").arg(name);
+    case ImportedFile::Outcome::NotATrace:
+        return QObject::tr("%1: skipped, not a trace this version reads").arg(name);
     case ImportedFile::Outcome::AlreadyImported:
         return QObject::tr("%1: already imported under label '%2'; nothing changed").arg(name, label);
     case ImportedFile::Outcome::Stored:

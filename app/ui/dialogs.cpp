@@ -40,9 +40,10 @@ QString filesText(const QStringList& files)
     if (files.isEmpty()) {
         return QObject::tr("no files");
     }
-    const QString first = QFileInfo(files.first()).fileName();
+    const QFileInfo firstInfo(files.first());
+    const QString first = firstInfo.fileName();
     if (files.size() == 1) {
-        return first;
+        return firstInfo.isDir() ? QObject::tr("every trace in the folder %1 and its subfolders").arg(first) : first;
     }
     if (files.size() == 2) {
         return QObject::tr("%1 and %2").arg(first, QFileInfo(files[1]).fileName());

@@ -136,6 +136,11 @@ void MainWindow::createActions()
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_importAction->setStatusTip(tr("Import ETT trace files into the open database"));
     connect(m_importAction, &QAction::triggered, this, &MainWindow::importDialog);
+    m_importFolderAction = new QAction(tr("Import &folder..."), this);
+    m_importFolderAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    m_importFolderAction->setStatusTip(
+        tr("Import every trace in a folder and its subfolders: a folder per job, a file per rank or cycle"));
+    connect(m_importFolderAction, &QAction::triggered, this, &MainWindow::importFolderDialog);
 
     m_openAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this);
     m_openAction->setShortcut(QKeySequence::Open);
@@ -268,6 +273,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_openAction);
     file->addAction(m_importAction);
+    file->addAction(m_importFolderAction);
     m_recentMenu = file->addMenu(tr("Recent &files"));
     file->addSeparator();
     file->addAction(m_renameAction);

@@ -137,6 +137,9 @@ private:
     void stopStoreQuery();
     void openDatabaseDialog();
     void importDialog();
+    // File > Import folder...: a folder of runs (one folder per job, a file per rank or cycle),
+    // walked recursively, each file's format detected.
+    void importFolderDialog();
     void openDialog();
     void renameLabelDialog();
     // File > Remove label: pick a label, ask the service what it holds, confirm, remove.
@@ -193,6 +196,7 @@ private:
     QAction* m_stopQueryAction = nullptr;
     QTimer* m_storeBusyTimer = nullptr; // says a cluster query runs once it has run a moment
     QAction* m_importAction = nullptr;
+    QAction* m_importFolderAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_renameAction = nullptr;
     QAction* m_removeAction = nullptr;

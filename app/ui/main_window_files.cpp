@@ -184,6 +184,7 @@ void MainWindow::importTraces(const QStringList& paths, std::optional<QString> l
     connect(m_progress, &ImportProgressDialog::cancelRequested, m_service, &DataService::cancelImport);
     m_progress->show();
     m_importAction->setEnabled(false);
+    m_importFolderAction->setEnabled(false);
     m_service->importFiles(paths, choices.label, choices.reader);
 }
 
@@ -237,6 +238,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_importAction->setEnabled(!stats.store);
+    m_importFolderAction->setEnabled(!stats.store);
     updateUndoAction();
     m_reportAction->setEnabled(true);
     updateTitle();
@@ -299,6 +301,7 @@ void MainWindow::onImportFinished(const QString& summary, const QStringList& err
         m_progress->deleteLater();
     }
     m_importAction->setEnabled(true);
+    m_importFolderAction->setEnabled(true);
     if (!errors.isEmpty()) {
         const QString what = errors.size() == 1
             ? tr("A file could not be imported; nothing of it was stored.")
@@ -351,6 +354,14 @@ void MainWindow::importDialog()
         this, tr("Import traces"), QString(), traceFilter() + QStringLiteral(";;") + allFilter());
     if (!paths.isEmpty()) {
         importTraces(paths);
+    }
+}
+
+void MainWindow::importFolderDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Import a folder of traces"));
+    if (!folder.isEmpty()) {
+        importTraces({ folder });
     }
 }
 
@@ -469,7 +480,8 @@ void MainWindow::about()
         tr("<h3>ETT Workbench %1</h3>"
            "<p>Where the wall-clock time of training jobs goes: Effective Training Time (ETT%), "
            "computed exactly by the ETT trace spec, from the fleet down to one attempt's phases.</p>"
-           "<p>Aggregation backend: %2<br/>%3</p>")
+           "<p>Aggregation backend: %2<br/>%3</p>"
+           "<p>Licensed under the Apache License, Version 2.0.</p>")
                 .arg(QApplication::applicationVersion(),
                     m_service->hasDatabase() ? QString::fromStdString(backend.name).toHtmlEscaped()
                                              : tr("not loaded yet"),

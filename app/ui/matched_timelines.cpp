@@ -307,7 +307,8 @@ void MatchedTimelines::updateHeaders()
             text += QStringLiteral(" · ") + qs(t->name).toHtmlEscaped();
         }
         if (jobs > 1) {
-            text += tr(" · the largest of %1 jobs matched by %2").arg(jobs).arg(m_matchBy);
+            text += tr(" · run %1 of %2 by start (matched by %3)")
+                        .arg(formatCount(m_pair->run), formatCount(jobs), m_matchBy);
         }
         header->setText(text);
     }

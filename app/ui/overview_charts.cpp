@@ -396,15 +396,18 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     const auto n = static_cast<qsizetype>(jobs.size());
     QStringList categories;
     QSet<QString> seen;
-    // A key that two labels hold names its label on every one of its bars.
+    // Bars of jobs under several labels name their label: a key that two labels hold, and every
+    // bar when the jobs listed come from more than one label (a key alone would not say which).
     QHash<QString, int> keys;
+    QSet<QString> labels;
     for (const JobSummary& j : jobs) {
         ++keys[qs(j.key)];
+        labels.insert(qs(j.label));
     }
     for (qsizetype i = n - 1; i >= 0; --i) {
         const JobSummary& j = jobs[static_cast<size_t>(i)];
         QString name = qs(j.key);
-        if (keys.value(name) > 1) {
+        if (keys.value(name) > 1 || labels.size() > 1) {
             name += QStringLiteral(" (%1)").arg(qs(j.label));
         }
         while (seen.contains(name)) {

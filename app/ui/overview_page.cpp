@@ -573,8 +573,9 @@ void OverviewPage::renderTopJobs()
             const JobSummary& j = m_overview.topJobs[static_cast<size_t>(i)];
             const Weighting wt = m_state->weighting();
             QToolTip::showText(QCursor::pos(),
-                tr("%1 (%2, %3 GPUs)\n%4: %5\nlost in all: %6 · ETT% %7\nclick: open the job")
-                    .arg(qs(j.key), qs(j.name.empty() ? j.label : j.name), formatCount(j.gpus), bucketLabel(bucket),
+                tr("%1 (label %2%3, %4 GPUs)\n%5: %6\nlost in all: %7 · ETT% %8\nclick: open the job")
+                    .arg(qs(j.key), qs(j.label), j.name.empty() ? QString() : QStringLiteral(", ") + qs(j.name),
+                        formatCount(j.gpus), bucketLabel(bucket),
                         formatHours(nsToHours(bucketOf(j.figures, bucket, wt)), hoursUnit(wt)),
                         formatHours(nsToHours(lostOf(j.figures, wt)), hoursUnit(wt)),
                         formatPercent(ettOf(j.figures, wt))));

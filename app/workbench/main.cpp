@@ -22,6 +22,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QPixmap>
@@ -32,6 +33,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace {
@@ -42,17 +44,21 @@ using ett::app::MainWindow;
 constexpr int kSettleMs = 1500; // after the overview arrives, time for the other views to draw
 constexpr int kOverviewWaitMs = 15'000; // loaded but no overview (no page asked for one): save anyway
 constexpr int kScreenshotTimeoutMs = 600'000; // give up waiting and save what there is
+constexpr int kMaxKeyMatches = 10'000; // jobs a --show job:KEY looks among (exact keys come first)
 
 // Takes a screenshot once the window has loaded what it was given: no import pending and the
 // overview of the latest load delivered.
 class ScreenshotTaker : public QObject
 {
 public:
-    ScreenshotTaker(MainWindow* window, QString path, bool importPending, bool loadPending, QString show)
+    // `label`: --label, the label a --show job:KEY or ranks:KEY names (nullopt: any).
+    ScreenshotTaker(MainWindow* window, QString path, bool importPending, bool loadPending, QString show,
+        std::optional<QString> label)
         : QObject(window)
         , m_window(window)
         , m_path(std::move(path))
         , m_show(std::move(show))
+        , m_label(std::move(label))
         , m_importPending(importPending)
         , m_overviewPending(loadPending)
     {
@@ -105,7 +111,8 @@ private:
     }
 
     // --show: "overview" (default), "drilldown[:ATTR]" (grouped by ATTR), "job:KEY" (the job's
-    // table, timeline and details) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
+    // table, timeline and details; KEY under --label, or LABEL/KEY; a key several labels hold and no
+    // label named is an error, never a pick) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
     // settled. "advisor[:GROUP]" shows the Advisor page grouped by GROUP ("job" by default, "fleet" for
@@ -124,7 +131,13 @@ private:
                 if (option == QLatin1String("excess")) {
                     page->setColour(ett::app::RankHeatMap::Colour::Excess);
                 } else if (!option.isEmpty()) {
-                    page->setJob(option);
+                    // KEY under --label, or LABEL/KEY with LABEL one of the database's labels.
+                    const qsizetype slash = option.indexOf(QLatin1Char('/'));
+                    if (!m_label && slash > 0 && state->vocabulary().labels.contains(option.left(slash))) {
+                        page->setJob(option.mid(slash + 1), option.left(slash));
+                    } else {
+                        page->setJob(option, m_label.value_or(QString()));
+                    }
                 }
             }
             connect(page, &ett::app::RanksPage::dataShown, this, &ScreenshotTaker::shootSettled);
@@ -223,21 +236,20 @@ private:
         if (m_show.startsWith(QLatin1String("job:"))) {
             // "job:KEY:restarts": the Details dock's Restarts tab in front.
             const bool restarts = m_show.endsWith(QLatin1String(":restarts"));
-            const QString key = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
+            const QString spec = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
             DataService* service = m_window->dataService();
-            const quint64 id = service->requestTable(state->filter(), ett::app::Location {}, this);
-            connect(service, &DataService::tableReady, this,
-                [this, id, key, state, restarts](quint64 got, const ett::app::TableData& data) {
+            const quint64 id = service->requestFindJobs(spec, kMaxKeyMatches, this);
+            connect(service, &DataService::jobsFound, this,
+                [this, id, spec, state, restarts](quint64 got, const ett::app::JobMatches& found) {
                     if (got != id) {
                         return;
                     }
-                    const auto found = std::find_if(data.rows.begin(), data.rows.end(),
-                        [&key](const auto& row) { return ett::app::qs(row.name) == key; });
-                    if (found == data.rows.end()) {
-                        fail(QStringLiteral("--show job:%1: no job '%1' in the database").arg(key));
+                    auto job = pickJob(spec, found, state->vocabulary().labels);
+                    if (!job) {
+                        fail(QStringLiteral("--show job:%1: %2").arg(spec, QString::fromStdString(job.error().message)));
                         return;
                     }
-                    state->openJob(found->job, key);
+                    state->openJob(static_cast<int32_t>(job->job), ett::app::qs(job->key));
                     if (restarts) {
                         if (auto* details = m_window->findChild<ett::app::DetailsPanel*>()) {
                             details->showRestartsTab();
@@ -270,6 +282,55 @@ private:
             return;
         }
         shootSettled();
+    }
+
+    // The job `spec` names among the search's matches: a job whose key is `spec` (under --label when
+    // given), else LABEL/KEY with LABEL one of `labels`. Error (in --show's words) when none is, or
+    // when the key exists under several labels and none was named.
+    struct Picked
+    {
+        ett::app::JobIndex job = -1;
+        std::string key;
+    };
+    ett::core::Result<Picked> pickJob(const QString& spec, const ett::app::JobMatches& found, const QStringList& labels) const
+    {
+        auto withKey = [&](const std::string& key, const std::optional<QString>& label) {
+            std::vector<const ett::app::JobMatch*> out;
+            for (const auto& m : found.matches) {
+                if (m.key == key && (!label || ett::app::qs(m.label) == *label)) {
+                    out.push_back(&m);
+                }
+            }
+            return out;
+        };
+        std::string key = spec.toStdString();
+        std::optional<QString> label = m_label;
+        auto jobs = withKey(key, label);
+        if (jobs.empty() && !m_label) {
+            const qsizetype slash = spec.indexOf(QLatin1Char('/'));
+            if (slash > 0 && labels.contains(spec.left(slash))) {
+                label = spec.left(slash);
+                key = spec.mid(slash + 1).toStdString();
+                jobs = withKey(key, label);
+            }
+        }
+        if (jobs.empty()) {
+            return ett::core::Error { QStringLiteral("no job '%1' in the database%2")
+                    .arg(ett::app::qs(key), label ? QStringLiteral(" under the label '%1'").arg(*label) : QString())
+                    .toStdString() };
+        }
+        if (jobs.size() > 1) {
+            QStringList held;
+            for (const auto* j : jobs) {
+                held << ett::app::qs(j->label);
+            }
+            held.sort();
+            return ett::core::Error { QStringLiteral(
+                "job '%1' exists under several labels (%2); name one with --label or as LABEL/KEY (%3/%1)")
+                    .arg(ett::app::qs(key), held.join(QStringLiteral(", ")), held.front())
+                    .toStdString() };
+        }
+        return Picked { jobs.front()->job, key };
     }
 
     // What --show asks for does not exist: say so and exit 1 without a screenshot (a picture of
@@ -327,6 +388,7 @@ private:
     QTimer m_overviewWait;
     QString m_path;
     QString m_show;
+    std::optional<QString> m_label;
     bool m_importPending;
     bool m_overviewPending;
     bool m_scheduled = false;
@@ -338,19 +400,24 @@ private:
 // QCoreApplication is needed before `parse`.
 struct Options
 {
-    QCommandLineOption db { QStringLiteral("db"), QStringLiteral("Open (or create) the workbench database PATH."),
+    QCommandLineOption db { QStringLiteral("db"),
+        QStringLiteral("Open the workbench database PATH. It must exist, unless trace FILES are given to import into "
+                       "it (then it is created): a mistyped PATH creates nothing."),
         QStringLiteral("PATH") };
     QCommandLineOption store { QStringLiteral("store"),
         QStringLiteral("Connect to the fleet store URL (clickhouse://USER@HOST:PORT/DATABASE?cluster=NAME; the "
                        "password from ETTW_STORE_PASSWORD or the password file) instead of a database."),
         QStringLiteral("URL") };
     QCommandLineOption label { QStringLiteral("label"),
-        QStringLiteral("Import the trace FILES under LABEL (default: \"default\")."), QStringLiteral("LABEL") };
+        QStringLiteral("Import the trace FILES under LABEL (default: \"default\"); with --show job:KEY or ranks:KEY, "
+                       "the label whose job KEY is shown."),
+        QStringLiteral("LABEL") };
     QCommandLineOption screenshot { QStringLiteral("screenshot"),
         QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
-        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY or "
+        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY (a key "
+                       "under several labels takes --label, or is written LABEL/KEY) or "
                        "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], whatif[:ROW=PERCENT]... "
                        "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
                        "subcategory=CAT.SUB, interval=optimum|PERCENT), intervals:BUCKET (the intervals behind a "
@@ -493,16 +560,27 @@ int main(int argc, char** argv)
     const QString store = parser.value(options.store);
     const QString label = parser.isSet(options.label) ? parser.value(options.label) : QStringLiteral("default");
 
-    MainWindow window;
-    window.show();
-
+    // Like ettw's queries, a database that is not there is an error rather than a new empty file,
+    // unless there are traces to import into it.
     bool tracesGiven = false;
     for (const QString& f : files) {
         tracesGiven = tracesGiven || !ett::app::looksLikeDatabase(f);
     }
+    if (!db.isEmpty() && !QFileInfo::exists(db) && !tracesGiven) {
+        std::fprintf(stderr,
+            "ett-workbench: --db %s: no such database; nothing was created (give trace files to import into a new "
+            "one, or open an existing database)\n",
+            qPrintable(db));
+        return 1;
+    }
+
+    MainWindow window;
+    window.show();
+
     if (parser.isSet(options.screenshot)) {
         new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven,
-            !db.isEmpty() || !store.isEmpty() || !files.isEmpty(), parser.value(options.show));
+            !db.isEmpty() || !store.isEmpty() || !files.isEmpty(), parser.value(options.show),
+            parser.isSet(options.label) ? std::optional<QString>(parser.value(options.label)) : std::nullopt);
     }
     if (!db.isEmpty()) {
         window.openDatabase(db);

@@ -115,6 +115,31 @@ bool formatReadsOption(TraceFormat format, std::string_view option)
     return option == "mapping" || option == "job" || option == "attempt" || option == "rank";
 }
 
+std::string traceFormatList()
+{
+    std::string out;
+    for (size_t i = 1; i < kNames.size(); ++i) {
+        out += (out.empty() ? "" : ", ") + std::string(kNames[i]);
+    }
+    return out;
+}
+
+bool formatJoinsFolderRun(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Chrome:
+    case TraceFormat::Nsys:
+        return true;
+    case TraceFormat::Auto:
+    case TraceFormat::Ett:
+    case TraceFormat::Mlperf:
+    case TraceFormat::Log:
+    case TraceFormat::Table:
+        break;
+    }
+    return false;
+}
+
 Status checkReaderOptions(const ReaderOptions& options)
 {
     // Only what the format reads: an option it ignores cannot make its import fail either.

@@ -18,6 +18,8 @@ enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table };
 // "auto", "ett", "chrome", "nsys", "mlperf", "log", "table".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
+// Every format a file can be read as, for messages: "ett, chrome, nsys, mlperf, log, table".
+std::string traceFormatList();
 
 // How to read a file. Foreign formats map their names onto phases with a mapping:
 // a built-in preset chosen by format, or the user's file.
@@ -47,6 +49,13 @@ std::optional<int64_t> parseUtcOffset(std::string_view zone);
 // "year" (names of ReaderOptions fields, as the CLI's flags). Auto reads them all (the format is
 // not known yet); the native format none.
 bool formatReadsOption(TraceFormat format, std::string_view option);
+
+// Whether one run of this format is commonly split across the files of one folder (a file per rank
+// or per cycle), so that a folder import gives those files the job their folder names when they do
+// not name it themselves: Chrome traces and Nsight exports. Not the native format (it names its
+// jobs), MLPerf logs (a file is a run of its own), console logs (their runs are chained by content)
+// or job tables (a file lists many jobs).
+bool formatJoinsFolderRun(TraceFormat format);
 
 // Checks the options a user gave before any file is read, one check shared by `ettw import` and
 // the window's import dialog. Of the options the format reads (formatReadsOption): the timezone

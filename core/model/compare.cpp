@@ -128,21 +128,18 @@ uint64_t replicateSeed(uint64_t seed, uint64_t r)
     return z ^ (z >> 31);
 }
 
-// Jobs merged by their match value (two jobs of a cohort with the same name count as one).
-// The jobs of each match value: their figures merged, and the first job (its name and GPUs).
-struct MatchGroup
+// The jobs of each match value, each side's in start order (ties by key, then label): the order
+// that pairs the n-th run of A with the n-th of B.
+std::map<std::string, std::vector<const CohortJob*>> byMatch(const std::vector<CohortJob>& jobs)
 {
-    Figures figures;
-    const CohortJob* first = nullptr;
-};
-
-std::map<std::string, MatchGroup> byMatch(const std::vector<CohortJob>& jobs)
-{
-    std::map<std::string, MatchGroup> out;
+    std::map<std::string, std::vector<const CohortJob*>> out;
     for (const auto& j : jobs) {
-        MatchGroup& g = out[j.match];
-        g.figures.merge(j.figures);
-        g.first = g.first ? g.first : &j;
+        out[j.match].push_back(&j);
+    }
+    for (auto& [value, runs] : out) {
+        std::stable_sort(runs.begin(), runs.end(), [](const CohortJob* x, const CohortJob* y) {
+            return std::tie(x->startNs, x->key, x->label) < std::tie(y->startNs, y->key, y->label);
+        });
     }
     return out;
 }
@@ -665,35 +662,63 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
         c.causes.push_back(r);
     }
 
-    // Matched jobs: pairs by match value present in both cohorts with E2E in both.
+    // Matched jobs: one to one within each match value present in both cohorts (the n-th run of A
+    // by start with the n-th of B); pairs with E2E on both sides are ranked.
     const auto ma = byMatch(a.jobs);
     const auto mb = byMatch(b.jobs);
     std::vector<MatchedJob> matched;
-    for (const auto& [key, ga] : ma) {
-        const auto it = mb.find(key);
-        if (it == mb.end()) {
-            continue;
+    MatchSummary& counts = c.matching;
+    for (const auto& [value, runsB] : mb) {
+        if (!ma.count(value)) {
+            counts.onlyB += static_cast<int64_t>(runsB.size());
         }
-        const Figures& fa = ga.figures;
-        const Figures& fb = it->second.figures;
-        const auto ea = fa.ettPercentGpu();
-        const auto eb = fb.ettPercentGpu();
-        if (!ea || !eb) {
-            continue;
-        }
-        MatchedJob m;
-        m.match = key;
-        m.ettA = *ea;
-        m.ettB = *eb;
-        m.deltaPp = *eb - *ea;
-        m.lostGpuHoursA = toDouble(fa.lostGpuNs()) / kNsPerHour;
-        m.lostGpuHoursB = toDouble(fb.lostGpuNs()) / kNsPerHour;
-        m.nameA = ga.first->name;
-        m.nameB = it->second.first->name;
-        m.gpusA = ga.first->gpus;
-        m.gpusB = it->second.first->gpus;
-        matched.push_back(std::move(m));
     }
+    for (const auto& [value, runsA] : ma) {
+        const auto it = mb.find(value);
+        if (it == mb.end()) {
+            counts.onlyA += static_cast<int64_t>(runsA.size());
+            continue;
+        }
+        const auto& runsB = it->second;
+        const size_t n = std::min(runsA.size(), runsB.size());
+        counts.extraA += static_cast<int64_t>(runsA.size() - n);
+        counts.extraB += static_cast<int64_t>(runsB.size() - n);
+        counts.sharedValues += runsA.size() > 1 || runsB.size() > 1 ? 1 : 0;
+        for (size_t k = 0; k < n; ++k) {
+            const CohortJob& ja = *runsA[k];
+            const CohortJob& jb = *runsB[k];
+            const auto ea = ja.figures.ettPercentGpu();
+            const auto eb = jb.figures.ettPercentGpu();
+            if (!ea || !eb) {
+                ++counts.pairsWithoutTime;
+                continue;
+            }
+            MatchedJob m;
+            m.match = value;
+            m.run = static_cast<int32_t>(k + 1);
+            m.runsA = static_cast<int32_t>(runsA.size());
+            m.runsB = static_cast<int32_t>(runsB.size());
+            m.keyA = ja.key;
+            m.keyB = jb.key;
+            m.labelA = ja.label;
+            m.labelB = jb.label;
+            m.refA = ja.ref;
+            m.refB = jb.ref;
+            m.startA = ja.startNs;
+            m.startB = jb.startNs;
+            m.ettA = *ea;
+            m.ettB = *eb;
+            m.deltaPp = *eb - *ea;
+            m.lostGpuHoursA = toDouble(ja.figures.lostGpuNs()) / kNsPerHour;
+            m.lostGpuHoursB = toDouble(jb.figures.lostGpuNs()) / kNsPerHour;
+            m.nameA = ja.name;
+            m.nameB = jb.name;
+            m.gpusA = ja.gpus;
+            m.gpusB = jb.gpus;
+            matched.push_back(std::move(m));
+        }
+    }
+    counts.pairs = static_cast<int64_t>(matched.size());
     c.matchedJobs = static_cast<int64_t>(matched.size());
     std::vector<MatchedJob> worse;
     std::vector<MatchedJob> better;
@@ -713,7 +738,7 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
             if (x.deltaPp != y.deltaPp) {
                 return sign * x.deltaPp < sign * y.deltaPp;
             }
-            return x.match < y.match;
+            return std::tie(x.match, x.run) < std::tie(y.match, y.run);
         });
     };
     order(worse, true);

@@ -72,6 +72,8 @@ struct CohortJob
     std::string name; // the job's name ("" when it has none)
     int64_t gpus = 0;
     std::string label; // the job's dataset label (a key may be under several)
+    int64_t startNs = INT64_MIN; // its first attempt's start; INT64_MIN when it has no attempt
+    int64_t ref = -1; // the fleet source's number of the job (its JobIndex), carried to the pairs
 };
 
 // The order every fleet source lists a cohort's jobs in (the bootstrap draws by position): by key,
@@ -188,6 +190,9 @@ struct CauseRate
     int64_t countFailuresA = 0, countFailuresB = 0, countPreemptionsA = 0, countPreemptionsB = 0;
 };
 
+// A pair of jobs, one of each cohort, with the same match value. When a value holds several jobs
+// on a side, the n-th of A by start time is paired with the n-th of B (ties by key, then label);
+// the runs one side has beyond the other's are not paired (MatchSummary counts them).
 struct MatchedJob
 {
     std::string match;
@@ -196,8 +201,7 @@ struct MatchedJob
     double deltaPp = 0;
     double lostGpuHoursA = 0;
     double lostGpuHoursB = 0;
-    // The jobs paired (the first of each side when a match value holds several): a pair of two
-    // names or two GPU counts may be two different jobs, and is flagged.
+    // A pair of two names or two GPU counts may be two different jobs, and is flagged.
     std::string nameA, nameB;
     int64_t gpusA = 0, gpusB = 0;
     bool nameDiffers() const { return nameA != nameB; }
@@ -206,6 +210,33 @@ struct MatchedJob
     // ranked by it, so that a job of 0.8 lost GPU-hours does not top a list for its percentage
     // points.
     double lostGpuHoursChange() const { return lostGpuHoursB - lostGpuHoursA; }
+    int32_t run = 1; // n: the pair is the n-th run of the match value on both sides
+    int32_t runsA = 1; // jobs of A with the match value
+    int32_t runsB = 1;
+    std::string keyA {}, keyB {}; // the paired jobs
+    std::string labelA {}, labelB {};
+    int64_t refA = -1, refB = -1; // CohortJob::ref of each
+    int64_t startA = INT64_MIN, startB = INT64_MIN;
+};
+
+// The pairing rule in words, for what a comparison says of its pairs.
+inline constexpr const char* kPairingRule = "the n-th job of a match value in A by start time with the n-th in B";
+
+// How the jobs of the two cohorts were paired, and why the others were not. Every job of A is in
+// exactly one of pairs + pairsWithoutTime, onlyA and extraA; likewise for B.
+struct MatchSummary
+{
+    int64_t pairs = 0; // pairs with time counted on both sides (= Comparison::matchedJobs)
+    int64_t pairsWithoutTime = 0; // pairs where a side has no E2E inside its cohort: not ranked
+    int64_t onlyA = 0; // jobs of A whose match value no job of B has
+    int64_t onlyB = 0;
+    int64_t extraA = 0; // runs of a match value in A beyond the number B has
+    int64_t extraB = 0;
+    int64_t sharedValues = 0; // match values held by several jobs on a side (paired by start order)
+    int64_t pairedA() const { return pairs + pairsWithoutTime; }
+    int64_t pairedB() const { return pairs + pairsWithoutTime; }
+    int64_t unpairedA() const { return onlyA + extraA; }
+    int64_t unpairedB() const { return onlyB + extraB; }
 };
 
 // The fewest jobs each cohort needs for its interval to mean anything: with fewer, the comparison
@@ -229,7 +260,8 @@ struct Comparison
     std::optional<TtrBridge> ttrBridge; // absent when a cohort has no recovery that trained again
     std::vector<DistributionChange> distributions;
     std::vector<CauseRate> causes;
-    int64_t matchedJobs = 0;
+    int64_t matchedJobs = 0; // pairs with time on both sides (matching.pairs)
+    MatchSummary matching;
     std::vector<MatchedJob> regressions; // ETT% dropped; the most GPU-hours lost beyond A first
     std::vector<MatchedJob> improvements; // ETT% rose; the most GPU-hours saved first
 };

@@ -665,6 +665,24 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
     }
     m_summary.records = rd.recordsRead();
     m_summary.storeSeconds = secondsSince(started);
+    // Attempts without a single phase: the file was read, but none of its names became a phase
+    // (console logs and job tables say so in their own terms).
+    if (m_summary.attempts > 0 && m_summary.phases == 0 && rd.formatName() != "log" && rd.formatName() != "table") {
+        m_normalizer.issues().add(IssueKind::NoPhaseRecognised, "", 0,
+            std::to_string(m_summary.attempts) + (m_summary.attempts == 1 ? " attempt" : " attempts")
+                + " without a phase");
+    }
+    // A file of which nothing was understood is not a trace of its format: said, never "imported".
+    if (m_summary.jobsDeclared + m_summary.attempts + m_summary.phases + m_summary.checkpoints == 0) {
+        const bool detected = m_options.reader.format == TraceFormat::Auto;
+        return Error { m_path + ": no job, attempt, phase or checkpoint was understood in it as "
+                + std::string(rd.formatName())
+                + (detected ? " (the format --format auto chose from its content; the formats: " + traceFormatList()
+                            + ")"
+                            : std::string())
+                + "; nothing of it was stored",
+            "format" };
+    }
 
     // 4. Same content under the same label already imported: undo, report a no-op.
     auto sha = rd.source().sha256Hex();

@@ -1506,6 +1506,25 @@ TEST_F(CliFormats, FormatIsDetectedByContentOrGiven)
     expectUserError({ "import", "odd.json" }, { "odd.json", "--format" });
 }
 
+// A folder is walked: each file says what it read, a file no reader places is skipped and said,
+// and the import succeeds; a file given alone of which nothing is understood is an error.
+TEST_F(CliFormats, AFolderImportsItsTracesAndSaysWhatItSkipped)
+{
+    fs::create_directories(work() / "runs" / "j1");
+    writeFile(work() / "runs" / "j1" / "trace.ett.jsonl", readFile(kWorkedExample));
+    writeFile(work() / "runs" / "README.txt", "these are our runs\n");
+    const RunResult r = ettw({ "import", "--db", "f.db", "runs" });
+    EXPECT_EQ(r.exitCode, 0) << r;
+    EXPECT_TRUE(contains(r.out, "trace.ett.jsonl: ett imported under label 'default'")) << r;
+    EXPECT_TRUE(contains(r.err, "README.txt: skipped, not a trace this version reads")) << r;
+    EXPECT_TRUE(contains(r.err, "1 of 2 files found in folders were skipped")) << r;
+    const Json jobs = okJson({ "jobs", "--db", "f.db", "--format", "json" });
+    EXPECT_EQ(jobs["jobs"].size(), 1u);
+    expectUserError({ "import", "--db", "g.db", "runs/README.txt" },
+        { "README.txt", "--format", "nothing of runs/README.txt was stored" });
+    EXPECT_FALSE(fs::exists(work() / "g.db"));
+}
+
 // A named FIFO is opened once (a second open would wait for a writer that never comes) and "-"
 // reads standard input (here /dev/null: empty, named as the user wrote it).
 TEST_F(CliFormats, FifoAndStandardInputAreRead)

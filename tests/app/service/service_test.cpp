@@ -207,6 +207,65 @@ TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
     }
 }
 
+TEST_F(ServiceTest, AFolderImportsEachRunAsOneJobAndSaysWhatItSkipped)
+{
+    // runs/job-a: a Chrome trace per rank (they name no job); runs/job-b: a native trace (it names
+    // its job); notes.txt: no trace; .cache/: hidden, not walked.
+    const fs::path runs = m_dir / "runs";
+    fs::create_directories(runs / "job-a");
+    fs::create_directories(runs / "job-b");
+    fs::create_directories(runs / ".cache");
+    auto chrome = [](int rank, int64_t startUs) {
+        return "{\"distributedInfo\": {\"rank\": " + std::to_string(rank)
+            + ", \"world_size\": 2}, \"traceEvents\": [{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
+              "\"ProfilerStep#1\", \"ts\": "
+            + std::to_string(startUs) + ", \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
+    };
+    std::ofstream(runs / "job-a" / "rank1.json") << chrome(1, 1200);
+    std::ofstream(runs / "job-a" / "rank0.json") << chrome(0, 1000);
+    fs::copy_file(kWorkedExample, runs / "job-b" / "run.ett.jsonl");
+    std::ofstream(runs / "notes.txt") << "remember to rerun job-a\nwith more nodes\n";
+    std::ofstream(runs / ".cache" / "x.json") << "{}";
+
+    auto opened = Workspace::open(path("folder.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    Workspace& ws = **opened;
+    ImportRequest r;
+    r.files = { runs.string() };
+    const ImportReport report = importFiles(ws, r, {}, nullptr);
+    // In path order: job-a's ranks, job-b's trace, then notes.txt.
+    ASSERT_EQ(report.files.size(), 4u);
+    EXPECT_EQ(fs::path(report.files[0].path).filename(), "rank0.json");
+    EXPECT_EQ(fs::path(report.files[1].path).filename(), "rank1.json");
+    for (size_t i : { 0u, 1u }) {
+        EXPECT_EQ(report.files[i].outcome, ImportedFile::Outcome::Stored) << report.files[i].error.message;
+        EXPECT_EQ(report.files[i].folderJob, "job-a");
+    }
+    EXPECT_EQ(report.files[2].outcome, ImportedFile::Outcome::Stored);
+    EXPECT_EQ(report.files[2].folderJob, "") << "a native trace names its own job";
+    EXPECT_EQ(report.files[3].outcome, ImportedFile::Outcome::NotATrace);
+    EXPECT_NE(report.files[3].error.message.find("notes.txt"), std::string::npos) << report.files[3].error.message;
+    EXPECT_EQ(report.notTraces(), 1);
+    EXPECT_EQ(report.failed(), 0);
+    EXPECT_EQ(report.hiddenSkipped, 1);
+    // Two jobs: job-a (both ranks' files, one attempt) and the worked example's.
+    auto jobs = (*ws.fleet())->jobs(core::CohortSpec {});
+    ASSERT_TRUE(jobs.ok()) << jobs.error().message;
+    ASSERT_EQ(jobs->size(), 2u);
+    const auto a = std::find_if(jobs->begin(), jobs->end(), [](const JobSummary& j) { return j.key == "job-a"; });
+    ASSERT_NE(a, jobs->end());
+    EXPECT_EQ(a->figures.attempts, 1);
+
+    // A file given by itself of which nothing is understood is an error, and nothing is stored.
+    ImportRequest single;
+    single.files = { (runs / "notes.txt").string() };
+    const ImportReport alone = importFiles(ws, single, {}, nullptr);
+    ASSERT_EQ(alone.files.size(), 1u);
+    EXPECT_EQ(alone.files[0].outcome, ImportedFile::Outcome::Failed);
+    EXPECT_EQ(alone.failed(), 1);
+    EXPECT_EQ((*ws.fleet())->vocabulary().jobs, 2);
+}
+
 TEST_F(ServiceTest, ACancelledImportStoresNothing)
 {
     auto opened = Workspace::open(path("c.db"), Workspace::Mode::CreateIfMissing);
@@ -342,6 +401,32 @@ TEST_F(ServiceTest, ComparisonSamplesAndMatchedJobs)
     for (const auto& p : full->regressions) {
         EXPECT_GE(p.jobA, 0);
         EXPECT_GE(p.jobB, 0);
+    }
+    // By name, a name several jobs hold pairs its runs one to one by start: the pairs' jobs are the
+    // very jobs the comparison ranked, and every job is paired or counted as not.
+    request.matchBy = "name";
+    auto byName = compare(fleet, request);
+    ASSERT_TRUE(byName.ok()) << byName.error().message;
+    const core::Comparison& n = byName->comparison;
+    EXPECT_GT(n.matching.sharedValues, 0) << "the sample's names are shared by several jobs";
+    EXPECT_EQ(n.matching.pairedA() + n.matching.unpairedA(), n.jobsA);
+    EXPECT_EQ(n.matching.pairedB() + n.matching.unpairedB(), n.jobsB);
+    EXPECT_EQ(n.matching.pairs, n.matchedJobs);
+    ASSERT_EQ(byName->regressions.size(), n.regressions.size());
+    for (size_t i = 0; i < n.regressions.size(); ++i) {
+        const core::MatchedJob& m = n.regressions[i];
+        const MatchedPair& p = byName->regressions[i];
+        EXPECT_EQ(p.run, m.run);
+        EXPECT_EQ(p.jobsA, m.runsA);
+        auto ta = fleet.jobTimeline(p.jobA);
+        auto tb = fleet.jobTimeline(p.jobB);
+        ASSERT_TRUE(ta.ok() && tb.ok());
+        EXPECT_EQ(ta->key, m.keyA);
+        EXPECT_EQ(ta->label, "before");
+        EXPECT_EQ(tb->key, m.keyB);
+        EXPECT_EQ(tb->label, "after");
+        EXPECT_EQ(ta->name, m.match);
+        EXPECT_LE(m.run, std::min(m.runsA, m.runsB));
     }
     request.matchBy = "colour";
     auto bad = compare(fleet, request);
@@ -642,10 +727,6 @@ public:
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& c, const std::string& m) override
     {
         return m_inner.cohortInput(c, m);
-    }
-    core::Result<std::map<std::string, MatchJobs>> matchJobs(const core::CohortSpec& c, const std::string& m) override
-    {
-        return m_inner.matchJobs(c, m);
     }
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& c) override
     {

@@ -13,10 +13,12 @@ export QT_QPA_PLATFORM=offscreen
 job=$("$ettw" jobs --db "$dir/s.db" --limit 1 --format csv \
     | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "job") c = i } NR == 2 { print $c }')
 status=0
+extra=""
 
 expect() { # expect RC NEEDLE SHOW
     rm -f "$dir/x.png"
-    "$workbench" --db "$dir/s.db" --screenshot "$dir/x.png" --show "$3" > "$dir/out.txt" 2>&1
+    # shellcheck disable=SC2086 # $extra: options, split on purpose
+    "$workbench" --db "$dir/s.db" $extra --screenshot "$dir/x.png" --show "$3" > "$dir/out.txt" 2>&1
     rc=$?
     if [ "$rc" -ne "$1" ]; then
         echo "FAIL: --show $3: exit $rc, expected $1"; cat "$dir/out.txt"; status=1
@@ -37,4 +39,22 @@ expect 1 "no row 'lunch'" "whatif:lunch=50"
 expect 1 "expected overview, drilldown" "jbo:$job"
 expect 0 "screenshot saved" "job:$job"
 expect 0 "screenshot saved" "drilldown:team"
+
+# The same key under two labels: never a silent pick; --label or LABEL/KEY names one.
+"$ettw" import --db "$dir/s.db" --label again "$samples/fleet-200.ett.jsonl.gz" > /dev/null || exit 1
+expect 1 "job '$job' exists under several labels (again, fleet); name one with --label or as LABEL/KEY" "job:$job"
+expect 0 "screenshot saved" "job:fleet/$job"
+expect 1 "no job 'nosuch/$job' in the database" "job:nosuch/$job"
+extra="--label again"
+expect 0 "screenshot saved" "job:$job"
+extra=""
+
+# A mistyped --db creates nothing.
+"$workbench" --db "$dir/typo.db" --screenshot "$dir/x.png" > "$dir/out.txt" 2>&1
+rc=$?
+if [ "$rc" -ne 1 ] || ! grep -q "no such database; nothing was created" "$dir/out.txt" || [ -e "$dir/typo.db" ]; then
+    echo "FAIL: --db of a missing file: exit $rc"; cat "$dir/out.txt"; ls "$dir"; status=1
+else
+    echo "ok: --db of a missing file is an error and creates nothing"
+fi
 exit $status

@@ -335,7 +335,7 @@ CohortInput cohort(const std::vector<std::tuple<std::string, int64_t, int64_t>>&
 {
     CohortInput in;
     for (const auto& [key, productive, lost] : jobs) {
-        CohortJob j { key, key, jobFigures(productive * kS, lost * kS, 8), key, 8, {} };
+        CohortJob j { key, key, jobFigures(productive * kS, lost * kS, 8), key, 8, {}, INT64_MIN, -1 };
         in.total.merge(j.figures);
         in.jobs.push_back(j);
     }
@@ -394,7 +394,7 @@ TEST(Compare, IntervalsNeedFiveJobsAndPairsRankByGpuHoursChanged)
     auto make = [](const std::vector<std::tuple<std::string, int64_t, int64_t, int64_t>>& jobs) {
         CohortInput in;
         for (const auto& [key, productive, lost, gpus] : jobs) {
-            CohortJob j { key, key, jobFigures(productive * kS, lost * kS, gpus), key, gpus, {} };
+            CohortJob j { key, key, jobFigures(productive * kS, lost * kS, gpus), key, gpus, {}, INT64_MIN, -1 };
             in.total.merge(j.figures);
             in.jobs.push_back(j);
         }
@@ -443,6 +443,98 @@ TEST(Compare, GeneratedFleetAgainstItselfIsNoChange)
     EXPECT_TRUE(c.regressions.empty());
     EXPECT_TRUE(c.improvements.empty());
     EXPECT_EQ(c.matchedJobs, static_cast<int64_t>(in.jobs.size()));
+}
+
+TEST(Compare, AMatchValueOfSeveralJobsPairsTheNthRunByStartOneToOne)
+{
+    // Name "llama" holds three runs in A and two in B; "bert" one in A only, "t5" one in B only;
+    // "vit" one in each but no time in B. Each job's match is its name; keys are distinct.
+    struct Run
+    {
+        std::string key, name;
+        int64_t startS, productive, lost;
+    };
+    auto make = [](const std::vector<Run>& runs, const std::string& label) {
+        CohortInput in;
+        int64_t ref = label == "a" ? 100 : 200;
+        for (const Run& r : runs) {
+            CohortJob j;
+            j.key = r.key;
+            j.match = r.name;
+            j.name = r.name;
+            j.label = label;
+            j.gpus = 8;
+            j.startNs = r.startS * kS;
+            j.ref = ref++;
+            j.figures = jobFigures(r.productive * kS, r.lost * kS, 8);
+            in.total.merge(j.figures);
+            in.jobs.push_back(j);
+        }
+        sortCohortJobs(in.jobs);
+        return in;
+    };
+    // Listed by key, which is not start order: the pairing must sort by start.
+    const CohortInput a = make({ { "a1", "llama", 300, 50, 50 }, { "a2", "llama", 100, 90, 10 },
+                                   { "a3", "llama", 200, 70, 30 }, { "a4", "bert", 0, 10, 90 }, { "a5", "vit", 0, 9, 1 } },
+        "a");
+    const CohortInput b = make({ { "b1", "llama", 150, 60, 40 }, { "b2", "llama", 50, 95, 5 },
+                                   { "b3", "t5", 0, 100, 0 }, { "b4", "vit", 0, 0, 0 } },
+        "b");
+    const auto c = compareCohorts(a, b, CompareOptions {});
+    // llama: a2 (t=100) with b2 (t=50), a3 (t=200) with b1 (t=150); a1 is a run beyond B's.
+    EXPECT_EQ(c.matchedJobs, 2);
+    EXPECT_EQ(c.matching.pairs, 2);
+    EXPECT_EQ(c.matching.pairsWithoutTime, 1) << "vit: B has no E2E";
+    EXPECT_EQ(c.matching.onlyA, 1) << "bert";
+    EXPECT_EQ(c.matching.onlyB, 1) << "t5";
+    EXPECT_EQ(c.matching.extraA, 1) << "the third llama run";
+    EXPECT_EQ(c.matching.extraB, 0);
+    EXPECT_EQ(c.matching.sharedValues, 1);
+    // Every job is counted once on each side.
+    EXPECT_EQ(c.matching.pairedA() + c.matching.unpairedA(), static_cast<int64_t>(a.jobs.size()));
+    EXPECT_EQ(c.matching.pairedB() + c.matching.unpairedB(), static_cast<int64_t>(b.jobs.size()));
+    // a2 90% -> b2 95%: +5 pp, an improvement; a3 70% -> b1 60%: -10 pp, a regression.
+    ASSERT_EQ(c.regressions.size(), 1u);
+    const MatchedJob& worse = c.regressions[0];
+    EXPECT_EQ(worse.match, "llama");
+    EXPECT_EQ(worse.run, 2);
+    EXPECT_EQ(worse.runsA, 3);
+    EXPECT_EQ(worse.runsB, 2);
+    EXPECT_EQ(worse.keyA, "a3");
+    EXPECT_EQ(worse.keyB, "b1");
+    EXPECT_EQ(worse.labelA, "a");
+    EXPECT_EQ(worse.refA, 102);
+    EXPECT_EQ(worse.refB, 200);
+    EXPECT_EQ(worse.startA, 200 * kS);
+    EXPECT_DOUBLE_EQ(worse.deltaPp, -10.0);
+    ASSERT_EQ(c.improvements.size(), 1u);
+    EXPECT_EQ(c.improvements[0].keyA, "a2");
+    EXPECT_EQ(c.improvements[0].keyB, "b2");
+    EXPECT_EQ(c.improvements[0].run, 1);
+    EXPECT_DOUBLE_EQ(c.improvements[0].deltaPp, 5.0) << "one job's figures, not the group's";
+}
+
+TEST(Compare, RunsThatStartTogetherPairInKeyOrder)
+{
+    CohortInput a;
+    CohortInput b;
+    for (const std::string key : { "k2", "k1" }) {
+        for (CohortInput* in : { &a, &b }) {
+            CohortJob j;
+            j.key = key;
+            j.match = "same";
+            j.startNs = 0;
+            j.figures = jobFigures(key == "k1" ? 10 * kS : 20 * kS, kS, 1);
+            in->jobs.push_back(j);
+        }
+    }
+    b.jobs[0].figures = jobFigures(20 * kS, 2 * kS, 1); // k2 of B is worse than k2 of A
+    const auto c = compareCohorts(a, b, CompareOptions {});
+    EXPECT_EQ(c.matchedJobs, 2);
+    ASSERT_EQ(c.regressions.size(), 1u);
+    EXPECT_EQ(c.regressions[0].keyA, "k2");
+    EXPECT_EQ(c.regressions[0].keyB, "k2");
+    EXPECT_EQ(c.regressions[0].run, 2);
 }
 
 } // namespace
