@@ -1370,7 +1370,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/overview_charts.cpp" line="+276"/>
+        <location filename="../app/ui/overview_charts.cpp" line="+277"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
@@ -5596,12 +5596,12 @@ duração %4</translation>
         <location line="+49"/>
         <location line="+125"/>
         <location line="+61"/>
-        <location line="+86"/>
+        <location line="+93"/>
         <source>: no data</source>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-273"/>
         <source>per %1</source>
         <translation>por %1</translation>
     </message>
@@ -5651,12 +5651,17 @@ duração %4</translation>
         <translation>Jobs que mais perderam horas de GPU: horas perdidas por categoria</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
+        <source>lost %1, millions</source>
+        <translation>%1 perdidas, milhões</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>lost %1, thousands</source>
         <translation>%1 perdidas, milhares</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>lost %1</source>
         <translation>%1 perdidas</translation>
     </message>
@@ -6680,14 +6685,14 @@ duração %4</translation>
         <translation>%1 pares pareados por %2.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>%1 · ETT Workbench %2 · %3</source>
         <translation>%1 · ETT Workbench %2 · %3</translation>
     </message>
     <message>
         <location filename="../app/report/report_layout.cpp" line="+77"/>
         <location line="+12"/>
-        <location filename="../app/report/report_writer.cpp" line="-123"/>
+        <location filename="../app/report/report_writer.cpp" line="-124"/>
         <location line="+65"/>
         <source>n/a</source>
         <translation>n/d</translation>

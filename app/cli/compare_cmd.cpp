@@ -122,7 +122,7 @@ std::string matchingText(const MatchSummary& m, const std::string& by)
     std::string out = fmt::format("  Paired {} of A with {} of B, one to one: {}", countOf(m.pairedA(), "job", "jobs"),
         countOf(m.pairedB(), "job", "jobs"), kPairingRule);
     out += m.sharedValues > 0 ? fmt::format(" ({} {} several jobs on a side)\n", countText(m.sharedValues),
-                                    m.sharedValues == 1 ? "value holds" : "values hold")
+               m.sharedValues == 1 ? "value holds" : "values hold")
                               : "\n";
     auto side = [&](const char* name, int64_t only, int64_t extra) {
         return fmt::format("{} {} ({} no {} in the other cohort, {} beyond the other's runs)", name,
@@ -130,8 +130,8 @@ std::string matchingText(const MatchSummary& m, const std::string& by)
     };
     out += fmt::format("  Not paired: {}; {}\n", side("A", m.onlyA, m.extraA), side("B", m.onlyB, m.extraB));
     if (m.pairsWithoutTime > 0) {
-        out += fmt::format("  {} without time in a cohort's range, not ranked\n",
-            countOf(m.pairsWithoutTime, "pair", "pairs"));
+        out += fmt::format(
+            "  {} without time in a cohort's range, not ranked\n", countOf(m.pairsWithoutTime, "pair", "pairs"));
     }
     return out;
 }

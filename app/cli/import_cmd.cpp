@@ -93,10 +93,11 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                 print(fmt::format("{}: {} imported under label '{}'{}: {} ({} declared, {}, {}, {}; {} attributed) "
                                   "in {:.2f} s\n",
                     f.path, s.format, cmd.label,
-                    f.folderJob.empty() ? std::string() : fmt::format(" as job '{}' (its folder)", f.folderJob), countOf(s.records, "record", "records"),
-                    countOf(s.jobsDeclared, "job", "jobs"), countOf(s.attempts, "attempt", "attempts"),
-                    countOf(s.phases, "phase", "phases"), countOf(s.checkpoints, "checkpoint", "checkpoints"),
-                    countOf(s.jobsTouched, "job", "jobs"), s.seconds));
+                    f.folderJob.empty() ? std::string() : fmt::format(" as job '{}' (its folder)", f.folderJob),
+                    countOf(s.records, "record", "records"), countOf(s.jobsDeclared, "job", "jobs"),
+                    countOf(s.attempts, "attempt", "attempts"), countOf(s.phases, "phase", "phases"),
+                    countOf(s.checkpoints, "checkpoint", "checkpoints"), countOf(s.jobsTouched, "job", "jobs"),
+                    s.seconds));
                 print(issueLines(s.issues));
             }
             break;

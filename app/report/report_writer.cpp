@@ -706,8 +706,9 @@ private:
                 rows2, font(8.5));
         }
         m_l.text(QObject::tr("%1 pairs matched by %2.")
-                         .arg(formatCount(c.matchedJobs), QString::fromStdString(m_c.comparisonMatchedBy))
-                + QLatin1Char(' ') + MatchedJobsModel::matchingText(c.matching, QString::fromStdString(m_c.comparisonMatchedBy)),
+                     .arg(formatCount(c.matchedJobs), QString::fromStdString(m_c.comparisonMatchedBy))
+                + QLatin1Char(' ')
+                + MatchedJobsModel::matchingText(c.matching, QString::fromStdString(m_c.comparisonMatchedBy)),
             font(8), kMuted);
     }
 

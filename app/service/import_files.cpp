@@ -151,8 +151,8 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(const std::vector<std::
 
 int ImportReport::notTraces() const
 {
-    return static_cast<int>(std::count_if(
-        files.begin(), files.end(), [](const ImportedFile& f) { return f.outcome == ImportedFile::Outcome::NotATrace; }));
+    return static_cast<int>(std::count_if(files.begin(), files.end(),
+        [](const ImportedFile& f) { return f.outcome == ImportedFile::Outcome::NotATrace; }));
 }
 
 int ImportReport::failed() const

@@ -11,6 +11,7 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFontMetricsF>
 #include <QFrame>
 #include <QHash>
 #include <QHorizontalStackedBarSeries>
@@ -404,9 +405,13 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
         ++keys[qs(j.key)];
         labels.insert(qs(j.label));
     }
+    // Long keys (an MLPerf key runs to 130 characters) are cut in the middle, keeping the submitter
+    // and system at the front and the run at the end.
+    const QFontMetricsF keyMetrics(chartAxisFont(chart));
+    constexpr double kKeyLabelPx = 260.0;
     for (qsizetype i = n - 1; i >= 0; --i) {
         const JobSummary& j = jobs[static_cast<size_t>(i)];
-        QString name = qs(j.key);
+        QString name = keyMetrics.elidedText(qs(j.key), Qt::ElideMiddle, kKeyLabelPx);
         if (keys.value(name) > 1 || labels.size() > 1) {
             name += QStringLiteral(" (%1)").arg(qs(j.label));
         }
@@ -421,8 +426,9 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     for (qsizetype i = 0; i < n; ++i) {
         most = std::max(most, nsToHours(lostOf(jobs[static_cast<size_t>(i)].figures, w)));
     }
-    // Axis labels cannot group digits: large values are plotted in thousands.
-    const double scale = most >= 10000.0 ? 1000.0 : 1.0;
+    // Axis labels cannot group digits: large values are plotted in thousands or millions, and the
+    // axis title says which.
+    const double scale = most >= 10'000'000.0 ? 1'000'000.0 : most >= 10'000.0 ? 1000.0 : 1.0;
     for (int b = 0; b < core::kBucketCount; ++b) {
         const auto bucket = static_cast<core::Bucket>(b);
         if (bucket == core::Bucket::Productive) {
@@ -457,7 +463,9 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     x->setRange(0, std::max(most / scale, 1.0));
     x->setLabelFormat(QStringLiteral("%.0f"));
     x->setLabelsFont(chartAxisFont(chart));
-    x->setTitleText(scale > 1.0 ? QObject::tr("lost %1, thousands").arg(unit) : QObject::tr("lost %1").arg(unit));
+    x->setTitleText(scale > 1000.0 ? QObject::tr("lost %1, millions").arg(unit)
+            : scale > 1.0          ? QObject::tr("lost %1, thousands").arg(unit)
+                                   : QObject::tr("lost %1").arg(unit));
     QFont tf = chartAxisFont(chart);
     x->setTitleFont(tf);
     x->applyNiceNumbers();

@@ -246,7 +246,8 @@ private:
                     }
                     auto job = pickJob(spec, found, state->vocabulary().labels);
                     if (!job) {
-                        fail(QStringLiteral("--show job:%1: %2").arg(spec, QString::fromStdString(job.error().message)));
+                        fail(
+                            QStringLiteral("--show job:%1: %2").arg(spec, QString::fromStdString(job.error().message)));
                         return;
                     }
                     state->openJob(static_cast<int32_t>(job->job), ett::app::qs(job->key));
@@ -292,7 +293,8 @@ private:
         ett::app::JobIndex job = -1;
         std::string key;
     };
-    ett::core::Result<Picked> pickJob(const QString& spec, const ett::app::JobMatches& found, const QStringList& labels) const
+    ett::core::Result<Picked> pickJob(
+        const QString& spec, const ett::app::JobMatches& found, const QStringList& labels) const
     {
         auto withKey = [&](const std::string& key, const std::optional<QString>& label) {
             std::vector<const ett::app::JobMatch*> out;
@@ -316,8 +318,9 @@ private:
         }
         if (jobs.empty()) {
             return ett::core::Error { QStringLiteral("no job '%1' in the database%2")
-                    .arg(ett::app::qs(key), label ? QStringLiteral(" under the label '%1'").arg(*label) : QString())
-                    .toStdString() };
+                                          .arg(ett::app::qs(key),
+                                              label ? QStringLiteral(" under the label '%1'").arg(*label) : QString())
+                                          .toStdString() };
         }
         if (jobs.size() > 1) {
             QStringList held;
@@ -327,8 +330,8 @@ private:
             held.sort();
             return ett::core::Error { QStringLiteral(
                 "job '%1' exists under several labels (%2); name one with --label or as LABEL/KEY (%3/%1)")
-                    .arg(ett::app::qs(key), held.join(QStringLiteral(", ")), held.front())
-                    .toStdString() };
+                                          .arg(ett::app::qs(key), held.join(QStringLiteral(", ")), held.front())
+                                          .toStdString() };
         }
         return Picked { jobs.front()->job, key };
     }

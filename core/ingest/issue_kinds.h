@@ -36,9 +36,9 @@ enum class IssueSeverity : uint8_t {
         "The job's submission time is after its first attempt started; queue time is taken as 0.")                     \
     F(JobWithoutAttempts, "job_without_attempts", Warning, "A declared job has no attempt records.")                   \
     F(ImplicitJob, "implicit_job", Warning, "Records name a job that is never declared; 1 GPU is assumed.")            \
-    F(NoPhaseRecognised, "no_phase_recognised", Warning,                                                              \
+    F(NoPhaseRecognised, "no_phase_recognised", Warning,                                                               \
         "No phase was recognised in the file: its attempts hold no phase, so their time counts as idle (see the "      \
-        "format's mapping: ettw mappings).")                                                                          \
+        "format's mapping: ettw mappings).")                                                                           \
     /* Every reader that maps names by rules. */                                                                       \
     F(UnmappedName, "unmapped_name", Warning,                                                                          \
         "Names that no mapping rule maps; their time is not in any phase (it counts as idle).")                        \

@@ -677,9 +677,9 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
         const bool detected = m_options.reader.format == TraceFormat::Auto;
         return Error { m_path + ": no job, attempt, phase or checkpoint was understood in it as "
                 + std::string(rd.formatName())
-                + (detected ? " (the format --format auto chose from its content; the formats: " + traceFormatList()
-                            + ")"
-                            : std::string())
+                + (detected
+                        ? " (the format --format auto chose from its content; the formats: " + traceFormatList() + ")"
+                        : std::string())
                 + "; nothing of it was stored",
             "format" };
     }

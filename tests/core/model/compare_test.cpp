@@ -474,9 +474,10 @@ TEST(Compare, AMatchValueOfSeveralJobsPairsTheNthRunByStartOneToOne)
         return in;
     };
     // Listed by key, which is not start order: the pairing must sort by start.
-    const CohortInput a = make({ { "a1", "llama", 300, 50, 50 }, { "a2", "llama", 100, 90, 10 },
-                                   { "a3", "llama", 200, 70, 30 }, { "a4", "bert", 0, 10, 90 }, { "a5", "vit", 0, 9, 1 } },
-        "a");
+    const CohortInput a
+        = make({ { "a1", "llama", 300, 50, 50 }, { "a2", "llama", 100, 90, 10 }, { "a3", "llama", 200, 70, 30 },
+                   { "a4", "bert", 0, 10, 90 }, { "a5", "vit", 0, 9, 1 } },
+            "a");
     const CohortInput b = make({ { "b1", "llama", 150, 60, 40 }, { "b2", "llama", 50, 95, 5 },
                                    { "b3", "t5", 0, 100, 0 }, { "b4", "vit", 0, 0, 0 } },
         "b");
