@@ -489,5 +489,27 @@ TEST(SlurmReaderErrors, BadJsonNamesFileLineAndField)
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM datasets"), 0);
 }
 
+TEST(SlurmReaderErrors, HostileShapesEndInAnErrorNotACrash)
+{
+    Store s;
+    // A job nested 43,500 arrays deep in a field the reader skips (the fuzz regression's shape).
+    const std::string deep = std::string(43500, '[') + std::string(43500, ']');
+    std::string f = s.write("deep.json",
+        R"({"jobs": [{"job_id": 1, "state": {"current": "COMPLETED"}, "comment": )" + deep
+            + R"(}], "meta": {"slurm": {}}})");
+    std::string msg = importError(s, f);
+    EXPECT_NE(msg.find(f + ":1: sacct JSON job: not valid JSON"), std::string::npos) << msg;
+    // A row of 200,000 fields.
+    f = s.write("wide.txt", "JobID|State|Start|End\n" + std::string(200000, '|') + "\n");
+    msg = importError(s, f);
+    EXPECT_NE(msg.find(f + ":2: sacct row: expected 4 fields (as many as the header), found 200001"), std::string::npos)
+        << msg;
+    // Only a header.
+    f = s.write("header.txt", "JobID|State|Start|End\n");
+    msg = importError(s, f);
+    EXPECT_NE(msg.find(f + ": no job in the file"), std::string::npos) << msg;
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM datasets"), 0);
+}
+
 } // namespace
 } // namespace ett::core
