@@ -1,7 +1,9 @@
 // Reader of MLPerf logging: the ":::MLLOG {json}" lines that MLPerf Training
 // reference code and submissions print (mlcommons/logging). One result file is one attempt of one
 // job; its intervals (`X_start` / `X_stop` keys) become phases through the mapping's rules, whose
-// names are the interval names without the suffix ("init", "run", "block", "epoch", "eval").
+// names are the interval names without the suffix ("init", "run", "block", "epoch", "eval"). The
+// key decides, not event_type: an `X_stop` logged as POINT_IN_TIME still ends X (init ends at
+// init_stop; the time from there to run_start is no phase's, so idle).
 //
 // Design note: a result file is small (thousands of lines), so it is read whole and walked once.
 // The assumptions that keep it simple:
@@ -380,8 +382,13 @@ Status MlperfReader::build()
             continue;
         }
         if (const auto at = body.find(kSysJson); at != std::string_view::npos) {
-            if (!m_sysJsonLine) {
-                m_sysJsonLine = readSystemJson(trim(body.substr(at + kSysJson.size())));
+            // The first line that gives a GPU count wins: a shell trace may print the line first
+            // inside its command (+ echo ':::SYSJSON {...}'), which is not JSON.
+            if (!m_sysJsonLine || !m_sysJsonLine->gpus) {
+                SystemInfo info = readSystemJson(trim(body.substr(at + kSysJson.size())));
+                if (!m_sysJsonLine || info.gpus) {
+                    m_sysJsonLine = std::move(info);
+                }
             }
             continue;
         }
@@ -400,6 +407,17 @@ Status MlperfReader::build()
     if (m_events == 0) {
         return Error { path() + ": no \":::MLLOG\" event in " + std::to_string(line)
                 + " lines; is this an MLPerf log? (choose another format with --format)",
+            "format" };
+    }
+    // A power measurement log (results/<system>/<benchmark>/power/result_N/node_M.txt) logs MLLOG
+    // events too, but no run: it is not an attempt of a job.
+    const auto hasInterval = [&](std::string_view name) {
+        return std::any_of(m_intervals.begin(), m_intervals.end(), [&](const Interval& iv) { return iv.name == name; });
+    };
+    if (!hasInterval("run") && !hasInterval("init") && !m_runStopNs && hasInterval("power_measurement")) {
+        return Error { path()
+                + ": an MLPerf power measurement log (power_measurement_start / power_reading), not a training "
+                  "run: it has no init_start or run_start (import the result_N.txt files of the benchmark instead)",
             "format" };
     }
     if (m_ignoredLines > 0) {
@@ -485,11 +503,15 @@ Status MlperfReader::readEventFields(dom::object obj, int64_t line, Event& e) co
         return Error { path() + ":" + std::to_string(line)
             + ": MLLOG event: field 'time_ms' is missing (expected Unix epoch milliseconds)" };
     }
-    // Without event_type (older loggers), the suffix tells.
-    if (!e.kind) {
-        e.kind = e.key.ends_with("_start")                          ? Kind::Start
-            : (e.key.ends_with("_stop") || e.key.ends_with("_end")) ? Kind::End
-                                                                    : Kind::Point;
+    // The key's suffix says what an interval key is, whatever its event_type: some submitters log
+    // init_stop or epoch_stop as POINT_IN_TIME, and such a stop still ends its interval. Without
+    // event_type (older loggers), "_end" ends one too.
+    if (e.key.ends_with("_start") && e.key.size() > 6) {
+        e.kind = Kind::Start;
+    } else if (e.key.ends_with("_stop") && e.key.size() > 5) {
+        e.kind = Kind::End;
+    } else if (!e.kind) {
+        e.kind = e.key.ends_with("_end") ? Kind::End : Kind::Point;
     }
     return Status::success();
 }
