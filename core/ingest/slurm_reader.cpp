@@ -19,6 +19,7 @@
 //   preempted, preemption | REQUEUED (and REQUEUE_HOLD, REQUEUE_FED) failed, manual.requeue |
 //   SPECIAL_EXIT failed, unknown.special_exit | CANCELLED (by N) and REVOKED cancelled | RESIZING
 //   completed | RUNNING, SUSPENDED, COMPLETING, CONFIGURING, STAGE_OUT, SIGNALING, STOPPED running.
+// Setting "delimiter": the field separator of a capture made with sacct --delimiter (default '|').
 // A run that never started (PENDING, or cancelled while pending: Start "None"/"Unknown") has no
 // attempt; a job without any is skipped and counted (never_started). A running run ends at the
 // latest time in the file (the capture), counted (running_at_capture).
@@ -265,6 +266,7 @@ private:
     ReaderOptions m_options;
     std::map<std::string, StateRule, std::less<>> m_states = defaultStates();
     std::string m_phaseName = "run";
+    char m_delimiter = '|';
     int64_t m_offsetNs = 0;
 
     // Parsable input.
@@ -297,6 +299,12 @@ Status SlurmReader::configure()
     m_offsetNs = *offset;
     if (const auto p = m_mapping.setting("phase_name"); !p.empty()) {
         m_phaseName = p;
+    }
+    if (const auto d = m_mapping.setting("delimiter"); !d.empty()) {
+        if (d.size() != 1 || d[0] == '\n' || d[0] == '\r') {
+            return Error { where + "delimiter: expected one character (sacct --delimiter), found " + quote(d) };
+        }
+        m_delimiter = d[0];
     }
     auto outcomes = stringMap(m_mapping, "outcomes");
     if (!outcomes) {
@@ -518,7 +526,7 @@ Status SlurmReader::readParsable()
         }
         fields.clear();
         for (size_t from = 0;;) {
-            const auto bar = line.find('|', from);
+            const auto bar = line.find(m_delimiter, from);
             fields.push_back(line.substr(from, bar == std::string_view::npos ? std::string_view::npos : bar - from));
             if (bar == std::string_view::npos) {
                 break;
@@ -543,7 +551,10 @@ Status SlurmReader::readParsable()
         if (fields.size() != m_fields) {
             return Error { path() + ":" + std::to_string(in.line()) + ": sacct row: expected "
                 + std::to_string(m_fields) + " fields (as many as the header), found " + std::to_string(fields.size())
-                + (fields.size() > m_fields ? " (a job name with a '|' in it? capture with --delimiter)" : "") };
+                + (fields.size() > m_fields
+                        ? " (a field with the delimiter in it, such as a job name? capture with sacct --delimiter and "
+                          "name it in the mapping's setting \"delimiter\")"
+                        : "") };
         }
         if (auto st = readRow(fields, in.line()); !st) {
             return st;

@@ -386,6 +386,33 @@ TEST(SlurmReader, SettingsChangeWhatAStateMeans)
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM attempts WHERE cause = 'user.crash'"), 2) << "jobs 2 and 15";
 }
 
+TEST(SlurmReader, AnotherDelimiterKeepsBarsInJobNames)
+{
+    // sacct --parsable2 --delimiter=';' for a job named "a|b".
+    Store s;
+    const std::string rules
+        = s.write("semi.json", R"({"format": "slurm", "phases": [{"exact": "run", "phase": "train"}],
+        "settings": {"delimiter": ";"}})");
+    ImportOptions o = slurmOptions();
+    o.reader.mappingPath = rules;
+    s.import(s.write("semi.txt",
+                 "JobID;JobName;State;Start;End;AllocTRES\n"
+                 "7;a|b;COMPLETED;2026-01-01T00:00:00;2026-01-01T00:10:00;gres/gpu=2\n"),
+        o);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].name, "a|b");
+    EXPECT_EQ(jobs[0].result.e2eNs(), 600 * kS);
+    // Captured with '|', the same row has a field too many.
+    const std::string bar = s.write("bar.txt",
+        "JobID|JobName|State|Start|End|AllocTRES\n"
+        "7|a|b|COMPLETED|2026-01-01T00:00:00|2026-01-01T00:10:00|gres/gpu=2\n");
+    const std::string msg = importError(s, bar);
+    EXPECT_NE(msg.find(bar + ":2: sacct row: expected 6 fields (as many as the header), found 7"), std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("setting \"delimiter\""), std::string::npos) << msg;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Detection and bad input.
 
