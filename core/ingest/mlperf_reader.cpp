@@ -36,6 +36,7 @@
 // and is an error when it cannot be opened; "none" skips it. Else a ":::SYSJSON"
 // line of the log. Else none (the importer then warns and assumes 1).
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/mlperf_system.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
@@ -58,7 +59,6 @@ namespace ett::core {
 namespace {
 
 namespace dom = simdjson::dom;
-namespace fs = std::filesystem;
 
 constexpr std::string_view kMllog = ":::MLLOG";
 constexpr std::string_view kSysJson = ":::SYSJSON";
@@ -104,107 +104,10 @@ std::string textOf(dom::element e)
     return simdjson::minify(e);
 }
 
-// A count from a system description: a number or a string holding one ("8").
-std::optional<int64_t> countOf(dom::element e)
-{
-    int64_t n = 0;
-    if (!e.get_int64().get(n)) {
-        return n;
-    }
-    std::string_view s;
-    if (e.get_string().get(s)) {
-        return std::nullopt;
-    }
-    s = trim(s);
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ec != std::errc() || p != s.data() + s.size()) {
-        return std::nullopt;
-    }
-    return n;
-}
-
-struct SystemInfo
-{
-    std::optional<int64_t> gpus;
-    std::string systemName;
-    std::string accelerator;
-    std::string problem; // why no GPU count, for the issue
-};
-
-SystemInfo readSystemJson(std::string_view text)
-{
-    SystemInfo info;
-    dom::parser parser;
-    dom::element root;
-    if (auto err = parser.parse(text.data(), text.size(), true).get(root)) {
-        info.problem = std::string("not valid JSON: ") + simdjson::error_message(err);
-        return info;
-    }
-    dom::object obj;
-    if (root.get_object().get(obj)) {
-        info.problem = "not a JSON object";
-        return info;
-    }
-    std::optional<int64_t> nodes;
-    std::optional<int64_t> perNode;
-    for (auto [k, v] : obj) {
-        if (k == "number_of_nodes") {
-            nodes = countOf(v);
-        } else if (k == "accelerators_per_node") {
-            perNode = countOf(v);
-        } else if (k == "system_name") {
-            info.systemName = textOf(v);
-        } else if (k == "accelerator_model_name") {
-            info.accelerator = textOf(v);
-        }
-    }
-    if (!nodes || !perNode) {
-        info.problem = "number_of_nodes or accelerators_per_node missing or not a number";
-    } else if (*nodes < 1 || *perNode < 1 || *nodes > 1'000'000 || *perNode > 1'000'000) {
-        info.problem = "number_of_nodes x accelerators_per_node is " + std::to_string(*nodes) + " x "
-            + std::to_string(*perNode) + " (no accelerators)";
-    } else {
-        info.gpus = *nodes * *perNode;
-    }
-    return info;
-}
-
-// Where a result file sits in the MLPerf results layout.
-struct Layout
-{
-    bool matches = false;
-    std::string submitter;
-    std::string system;
-    std::string benchmark;
-    std::string run; // "result_3"
-    fs::path systemJson; // <submitter>/systems/<system>.json
-};
-
-Layout layoutOf(const std::string& path)
-{
-    Layout l;
-    std::error_code ec;
-    fs::path p = fs::absolute(fs::path(path), ec);
-    if (ec) {
-        p = fs::path(path);
-    }
-    p = p.lexically_normal();
-    const fs::path bench = p.parent_path();
-    const fs::path system = bench.parent_path();
-    const fs::path results = system.parent_path();
-    const fs::path submitter = results.parent_path();
-    if (results.filename() != "results" || submitter.filename().empty() || system.filename().empty()
-        || bench.filename().empty()) {
-        return l;
-    }
-    l.matches = true;
-    l.submitter = submitter.filename().string();
-    l.system = system.filename().string();
-    l.benchmark = bench.filename().string();
-    l.run = jobIdFromPath(p.filename().string());
-    l.systemJson = submitter / "systems" / (l.system + ".json");
-    return l;
-}
+using mlperf::Layout;
+using mlperf::layoutOf;
+using mlperf::readSystemJson;
+using mlperf::SystemInfo;
 
 class MlperfReader final : public ForeignReader
 {
