@@ -45,11 +45,26 @@ bool isBlank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-// `sacct --json`: an object with a "jobs" array and Slurm's "meta" (22.05 names it "Slurm", later
-// versions "slurm"), or jobs with a "job_id" and "time"/"submission" when "meta" comes after them.
+// `sacct --json`: an object whose first key is one of its top-level keys ("meta", "jobs", "errors",
+// "warnings"), with a "jobs" array and Slurm's "meta" (22.05 names it "Slurm", later versions
+// "slurm"), or jobs with a "job_id" and "time"/"submission" when "meta" comes after them. The first
+// key keeps a native record that merely mentions "jobs" and "slurm" (an attribute) out.
 bool isSlurmJson(std::string_view s)
 {
-    return s.front() == '{' && contains(s, "\"jobs\"")
+    if (s.front() != '{') {
+        return false;
+    }
+    const auto open = s.find_first_not_of(" \t\r\n", 1);
+    if (open == std::string_view::npos || s[open] != '"') {
+        return false;
+    }
+    const auto close = s.find('"', open + 1);
+    const std::string_view key
+        = close == std::string_view::npos ? std::string_view {} : s.substr(open + 1, close - open - 1);
+    if (key != "meta" && key != "jobs" && key != "errors" && key != "warnings") {
+        return false;
+    }
+    return contains(s, "\"jobs\"")
         && (contains(s, "\"Slurm\"") || contains(s, "\"slurm\"")
             || (contains(s, "\"job_id\"") && contains(s, "\"submission\"")));
 }

@@ -435,6 +435,10 @@ TEST(SlurmReaderDetect, ContentNotNameChoosesSlurm)
     EXPECT_EQ(detected(s.write("e.log", "12:00 step 3 | loss 2.1 | lr 0.1\n")), TraceFormat::Log);
     EXPECT_EQ(detected(s.write("f.csv", "job,state,start,end\n")), TraceFormat::Table);
     EXPECT_EQ(detected(s.write("g.jsonl", "{\"type\":\"job\",\"job\":\"jobs\"}\n")), TraceFormat::Ett);
+    EXPECT_EQ(detected(s.write("h.jsonl",
+                  "{\"type\":\"job\",\"job\":\"jobs\",\"attrs\":{\"scheduler\":\"slurm\",\"job_id\":\"1\"}}\n")),
+        TraceFormat::Ett)
+        << "a native record that mentions jobs and slurm";
 }
 
 TEST(SlurmReaderErrors, BadParsableInputNamesFileLineAndField)
