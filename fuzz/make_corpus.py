@@ -404,7 +404,11 @@ def slurm_seeds():
     data = os.path.join(ROOT, "tests", "data", "slurm")
     seeds = {
         "duplicates.txt": read(os.path.join(data, "sacct_duplicates.txt"), "r"),
-        "duplicates-head.json": read(os.path.join(data, "sacct_duplicates.json"), "r")[:SEED_BYTES] + "\n]}\n",
+        # Three whole runs of job 16 (two requeues) and the meta, compact.
+        "duplicates-job16.json": json.dumps(dict(
+            meta=json.loads(read(os.path.join(data, "sacct_duplicates.json"), "r"))["meta"],
+            jobs=[j for j in json.loads(read(os.path.join(data, "sacct_duplicates.json"), "r"))["jobs"]
+                  if j["job_id"] == 16]), separators=(",", ":")) + "\n",
         "parsable-trailing.txt":
             "JobID|JobName|State|ExitCode|Submit|Start|End|AllocTRES|Restarts|\n"
             "7|a|OUT_OF_MEMORY|0:125|2026-06-01T10:00:00|2026-06-01T10:05:00|2026-06-01T11:05:00|gres/gpu:a100=8|3|\n"
