@@ -712,10 +712,8 @@ Status SlurmReader::emitJob(const std::vector<size_t>& runIndexes, int64_t captu
             a.outcome = *rule->second.outcome;
             a.cause = isInterrupted(a.outcome) ? rule->second.cause : std::string();
         }
-        if (r.endNs && a.outcome != Outcome::Running) {
-            a.endNs = *r.endNs;
-        } else if (r.endNs) {
-            a.endNs = *r.endNs; // a running state with an end: the end is what accounting knows
+        if (r.endNs) {
+            a.endNs = *r.endNs; // also for a running state: the end is what accounting knows
         } else {
             a.endNs = std::max(captureNs, a.startNs);
             a.outcome = Outcome::Running;
