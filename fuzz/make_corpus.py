@@ -395,12 +395,45 @@ def table_seeds():
     return seeds
 
 
+# ---- Slurm accounting ---------------------------------------------------------------------------
+
+def slurm_seeds():
+    # The project's own captures (tests/data/slurm, made for its tests) cut short, and hand-written
+    # rows for what they lack: --parsable's trailing bars, PENDING, a missing start, Restarts, the
+    # later JSON shape (state arrays, {"set", "number"} values).
+    data = os.path.join(ROOT, "tests", "data", "slurm")
+    seeds = {
+        "duplicates.txt": read(os.path.join(data, "sacct_duplicates.txt"), "r"),
+        # Three whole runs of job 16 (two requeues) and the meta, compact.
+        "duplicates-job16.json": json.dumps(dict(
+            meta=json.loads(read(os.path.join(data, "sacct_duplicates.json"), "r"))["meta"],
+            jobs=[j for j in json.loads(read(os.path.join(data, "sacct_duplicates.json"), "r"))["jobs"]
+                  if j["job_id"] == 16]), separators=(",", ":")) + "\n",
+        "parsable-trailing.txt":
+            "JobID|JobName|State|ExitCode|Submit|Start|End|AllocTRES|Restarts|\n"
+            "7|a|OUT_OF_MEMORY|0:125|2026-06-01T10:00:00|2026-06-01T10:05:00|2026-06-01T11:05:00|gres/gpu:a100=8|3|\n"
+            "7.batch|batch|CANCELLED by 0|0:15|2026-06-01T10:05:00|2026-06-01T10:05:00|2026-06-01T11:05:00||0|\n"
+            "8_[1-4]|b|PENDING|0:0|2026-06-01T10:00:00|Unknown|Unknown||0|\n"
+            "9|c|RUNNING|0:0|1780000000|1780000100|Unknown|gres/gpu=2|0|\n",
+        "later.json":
+            '{"jobs":[{"job_id":5,"array":{"job_id":4,"task_id":{"set":true,"infinite":false,"number":1}},'
+            '"state":{"current":["PENDING","REQUEUED"]},"exit_code":{"status":["SUCCESS"],'
+            '"return_code":{"set":true,"infinite":false,"number":0}},"time":{"submission":1780000000,'
+            '"start":1780000010,"end":1780000900},"restart_cnt":0,"tres":{"allocated":[{"type":"gres",'
+            '"name":"gpu:h100","id":1002,"count":8}]}},{"job_id":5,"state":{"current":["COMPLETED"]},'
+            '"time":{"submission":1780000900,"start":1780001000,"end":0}}],"meta":{"slurm":{}}}\n',
+    }
+    for name, data in seeds.items():
+        write("slurm", name, data)
+    return seeds
+
+
 def main():
     shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(ROOT), "shared", "data")
     if not os.path.isdir(shared):
         print("make_corpus: no shared data at %s: only the project's own seeds" % shared, file=sys.stderr)
         shared = None
-    for target in ("native", "chrome", "nsys", "mlperf", "log", "table", "import"):
+    for target in ("native", "chrome", "nsys", "mlperf", "log", "table", "slurm", "import"):
         shutil.rmtree(os.path.join(OUT, target), ignore_errors=True)
     per_target = {
         "native": native_seeds(),
@@ -409,6 +442,7 @@ def main():
         "mlperf": mlperf_seeds(shared),
         "log": log_seeds(shared),
         "table": table_seeds(),
+        "slurm": slurm_seeds(),
     }
     # The whole import detects the format: one or two seeds of each, under their own names.
     for target, seeds in per_target.items():

@@ -8,7 +8,7 @@
 set -eu
 
 out="${1:?usage: make_regressions.sh OUT}"
-for t in native chrome log import; do
+for t in native chrome log slurm import; do
     mkdir -p "$out/$t"
 done
 
@@ -75,8 +75,21 @@ titan() {
     printf '[rank0]: torch.distributed.DistBackendError: NCCL communicator %s timed out\n' "$(rep z 80000)"
 } >"$out/log/nccl-timeout-80k.log"
 
+# 6. A sacct --json job nested 43,500 arrays deep in a field the reader skips, and a parsable row
+#    of 200,000 fields.
+{
+    printf '{"jobs": [{"job_id": 1, "state": {"current": "COMPLETED"}, "comment": '
+    deep
+    printf '}], "meta": {"slurm": {}}}\n'
+} >"$out/slurm/job-nested-43500.json"
+{
+    printf 'JobID|State|Start|End\n'
+    rep '|' 200000
+    printf '\n'
+} >"$out/slurm/row-200000-fields.txt"
+
 # The whole import detects each format by content: it gets them all.
-for t in native chrome log; do
+for t in native chrome log slurm; do
     for f in "$out/$t"/*; do
         cp "$f" "$out/import/$t-$(basename "$f")"
     done

@@ -165,14 +165,14 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     auto cmd = std::make_shared<ImportCmd>();
     auto* sub = app.add_subcommand("import",
         "Import traces into a database: ETT traces, PyTorch profiler / Chrome traces, Nsight Systems SQLite exports, "
-        "MLPerf logs, console logs, CSV job tables (the format is recognised by content)");
+        "MLPerf logs, console logs, CSV job tables, Slurm accounting (the format is recognised by content)");
     addDbOption(sub, common);
     sub->add_option("--label", cmd->label, "Dataset label for these files (e.g. before, after)")->capture_default_str();
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
     sub->add_option("--format", cmd->format,
            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
-           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table)")
-        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" }))
+           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or --json)")
+        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm" }))
         ->capture_default_str();
     sub->add_option("--mapping", cmd->mapping,
            "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)")
@@ -182,8 +182,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->check(CLI::NonNegativeNumber);
     sub->add_option("--rank", cmd->rank, "Rank of the files, for formats that cannot say")
         ->check(CLI::NonNegativeNumber);
-    sub->add_option(
-           "--timezone", cmd->timezone, "Zone of console-log times that have none: UTC or an offset such as +02:00")
+    sub->add_option("--timezone", cmd->timezone,
+           "Zone of console-log and sacct times that have none: UTC or an offset such as +02:00")
         ->capture_default_str();
     sub->add_option("--year", cmd->year, "Year of console-log times that have none")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));

@@ -14,7 +14,8 @@ namespace ett::core {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" };
+constexpr std::array<std::string_view, 8> kNames
+    = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm" };
 constexpr size_t kSniffBytes = 64 * 1024;
 constexpr int64_t kNsPerMinute = 60'000'000'000;
 
@@ -42,6 +43,54 @@ std::string_view firstLine(std::string_view s)
 bool isBlank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+// `sacct --json`: an object whose first key is one of its top-level keys ("meta", "jobs", "errors",
+// "warnings"), with a "jobs" array and Slurm's "meta" (22.05 names it "Slurm", later versions
+// "slurm"), or jobs with a "job_id" and "time"/"submission" when "meta" comes after them. The first
+// key keeps a native record that merely mentions "jobs" and "slurm" (an attribute) out.
+bool isSlurmJson(std::string_view s)
+{
+    if (s.front() != '{') {
+        return false;
+    }
+    const auto open = s.find_first_not_of(" \t\r\n", 1);
+    if (open == std::string_view::npos || s[open] != '"') {
+        return false;
+    }
+    const auto close = s.find('"', open + 1);
+    const std::string_view key
+        = close == std::string_view::npos ? std::string_view {} : s.substr(open + 1, close - open - 1);
+    if (key != "meta" && key != "jobs" && key != "errors" && key != "warnings") {
+        return false;
+    }
+    return contains(s, "\"jobs\"")
+        && (contains(s, "\"Slurm\"") || contains(s, "\"slurm\"")
+            || (contains(s, "\"job_id\"") && contains(s, "\"submission\"")));
+}
+
+// `sacct --parsable2` (or --parsable) header: field names separated by '|', one of them JobID or
+// JobIDRaw.
+bool isSacctHeader(std::string_view line)
+{
+    if (line.find('|') == std::string_view::npos) {
+        return false;
+    }
+    while (!line.empty()) {
+        const auto bar = line.find('|');
+        std::string_view field = line.substr(0, bar);
+        while (!field.empty() && isBlank(field.back())) {
+            field.remove_suffix(1);
+        }
+        if (field == "JobID" || field == "JobIDRaw") {
+            return true;
+        }
+        if (bar == std::string_view::npos) {
+            break;
+        }
+        line.remove_prefix(bar + 1);
+    }
+    return false;
 }
 
 } // namespace
@@ -106,6 +155,9 @@ bool formatReadsOption(TraceFormat format, std::string_view option)
         return false; // a native trace names its jobs, attempts and times itself
     case TraceFormat::Log:
         return true; // the only reader of local, yearless times
+    case TraceFormat::Slurm:
+        // sacct names jobs and runs itself; its parsable times are local, without a zone.
+        return option == "mapping" || option == "timezone";
     case TraceFormat::Chrome:
     case TraceFormat::Nsys:
     case TraceFormat::Mlperf:
@@ -222,6 +274,12 @@ Result<TraceFormat> detectFormat(const std::string& path)
         return TraceFormat::Mlperf;
     }
     const std::string_view line = firstLine(s);
+    // Slurm accounting: `sacct --json` (an object with "jobs" and Slurm's "meta"; before the native
+    // check, since a compact document's first line also holds a "type"), or `sacct --parsable2` (a
+    // header of '|'-separated field names with JobID).
+    if (isSlurmJson(s) || isSacctHeader(line)) {
+        return TraceFormat::Slurm;
+    }
     // One JSON object per line with a "type" field: the native format (its reader names what is
     // wrong with a header of another format).
     if (s.front() == '{' && contains(line, "\"type\"") && !contains(line, "\"ph\"")
@@ -279,6 +337,8 @@ Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, 
         return openLogReader(path, options);
     case TraceFormat::Table:
         return openTableReader(path, options);
+    case TraceFormat::Slurm:
+        return openSlurmReader(path, options);
     case TraceFormat::Auto:
         break;
     }

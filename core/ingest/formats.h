@@ -13,9 +13,9 @@
 
 namespace ett::core {
 
-enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table };
+enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm };
 
-// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table".
+// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 // Every format a file can be read as, for messages: "ett, chrome, nsys, mlperf, log, table".
@@ -32,7 +32,7 @@ struct ReaderOptions
     // The job's name (console logs: the configuration, set by core/ingest/log_runs.h); empty: none.
     std::string jobName;
     std::optional<int32_t> rank; // which rank
-    std::string timezone = "UTC"; // console logs with local times ("UTC" or "+02:00")
+    std::string timezone = "UTC"; // console logs and Slurm accounting with local times ("UTC" or "+02:00")
     std::optional<int> year; // console logs whose timestamps lack a year
 };
 

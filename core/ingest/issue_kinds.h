@@ -86,7 +86,17 @@ enum class IssueSeverity : uint8_t {
     /* Job table. */                                                                                                   \
     F(ZeroGpus, "zero_gpus", Info, "Rows with 0 GPUs (CPU-only jobs) were skipped: GPU time does not cover them.")     \
     F(QueueUnknown, "queue_unknown", Warning, "The table has no start column: attempts start at submission.")          \
-    F(Coarse, "coarse", Warning, "Job-level data without phases: ETT% is an upper bound.")
+    F(Coarse, "coarse", Warning, "Job-level data without phases: ETT% is an upper bound.")                             \
+    /* Slurm accounting. */                                                                                            \
+    F(NeverStarted, "never_started", Info,                                                                             \
+        "Jobs that never ran (pending, or cancelled before they started) have no attempt and were skipped.")           \
+    F(RunningAtCapture, "running_at_capture", Warning,                                                                 \
+        "Runs without an end (still running) end at the latest time in the file, taken as the capture time.")          \
+    F(EarlierRunsMissing, "earlier_runs_missing", Warning,                                                             \
+        "Jobs were restarted more often than the file has runs (captured without --duplicates): attempts and queue "   \
+        "time are undercounted.")                                                                                      \
+    F(UnknownState, "unknown_state", Warning, "A job state this version does not know; the run is taken as failed.")   \
+    F(StepWithoutJob, "step_without_job", Info, "Job steps whose job has no allocation row were skipped.")
 
 // One kind of import issue. Values are not stored (names are) and may change between versions.
 enum class IssueKind : uint16_t {

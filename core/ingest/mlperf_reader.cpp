@@ -1,7 +1,9 @@
 // Reader of MLPerf logging: the ":::MLLOG {json}" lines that MLPerf Training
 // reference code and submissions print (mlcommons/logging). One result file is one attempt of one
 // job; its intervals (`X_start` / `X_stop` keys) become phases through the mapping's rules, whose
-// names are the interval names without the suffix ("init", "run", "block", "epoch", "eval").
+// names are the interval names without the suffix ("init", "run", "block", "epoch", "eval"). The
+// key decides, not event_type: an `X_stop` logged as POINT_IN_TIME still ends X (init ends at
+// init_stop; the time from there to run_start is no phase's, so idle).
 //
 // Design note: a result file is small (thousands of lines), so it is read whole and walked once.
 // The assumptions that keep it simple:
@@ -34,6 +36,7 @@
 // and is an error when it cannot be opened; "none" skips it. Else a ":::SYSJSON"
 // line of the log. Else none (the importer then warns and assumes 1).
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/mlperf_system.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
@@ -56,7 +59,6 @@ namespace ett::core {
 namespace {
 
 namespace dom = simdjson::dom;
-namespace fs = std::filesystem;
 
 constexpr std::string_view kMllog = ":::MLLOG";
 constexpr std::string_view kSysJson = ":::SYSJSON";
@@ -102,107 +104,10 @@ std::string textOf(dom::element e)
     return simdjson::minify(e);
 }
 
-// A count from a system description: a number or a string holding one ("8").
-std::optional<int64_t> countOf(dom::element e)
-{
-    int64_t n = 0;
-    if (!e.get_int64().get(n)) {
-        return n;
-    }
-    std::string_view s;
-    if (e.get_string().get(s)) {
-        return std::nullopt;
-    }
-    s = trim(s);
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ec != std::errc() || p != s.data() + s.size()) {
-        return std::nullopt;
-    }
-    return n;
-}
-
-struct SystemInfo
-{
-    std::optional<int64_t> gpus;
-    std::string systemName;
-    std::string accelerator;
-    std::string problem; // why no GPU count, for the issue
-};
-
-SystemInfo readSystemJson(std::string_view text)
-{
-    SystemInfo info;
-    dom::parser parser;
-    dom::element root;
-    if (auto err = parser.parse(text.data(), text.size(), true).get(root)) {
-        info.problem = std::string("not valid JSON: ") + simdjson::error_message(err);
-        return info;
-    }
-    dom::object obj;
-    if (root.get_object().get(obj)) {
-        info.problem = "not a JSON object";
-        return info;
-    }
-    std::optional<int64_t> nodes;
-    std::optional<int64_t> perNode;
-    for (auto [k, v] : obj) {
-        if (k == "number_of_nodes") {
-            nodes = countOf(v);
-        } else if (k == "accelerators_per_node") {
-            perNode = countOf(v);
-        } else if (k == "system_name") {
-            info.systemName = textOf(v);
-        } else if (k == "accelerator_model_name") {
-            info.accelerator = textOf(v);
-        }
-    }
-    if (!nodes || !perNode) {
-        info.problem = "number_of_nodes or accelerators_per_node missing or not a number";
-    } else if (*nodes < 1 || *perNode < 1 || *nodes > 1'000'000 || *perNode > 1'000'000) {
-        info.problem = "number_of_nodes x accelerators_per_node is " + std::to_string(*nodes) + " x "
-            + std::to_string(*perNode) + " (no accelerators)";
-    } else {
-        info.gpus = *nodes * *perNode;
-    }
-    return info;
-}
-
-// Where a result file sits in the MLPerf results layout.
-struct Layout
-{
-    bool matches = false;
-    std::string submitter;
-    std::string system;
-    std::string benchmark;
-    std::string run; // "result_3"
-    fs::path systemJson; // <submitter>/systems/<system>.json
-};
-
-Layout layoutOf(const std::string& path)
-{
-    Layout l;
-    std::error_code ec;
-    fs::path p = fs::absolute(fs::path(path), ec);
-    if (ec) {
-        p = fs::path(path);
-    }
-    p = p.lexically_normal();
-    const fs::path bench = p.parent_path();
-    const fs::path system = bench.parent_path();
-    const fs::path results = system.parent_path();
-    const fs::path submitter = results.parent_path();
-    if (results.filename() != "results" || submitter.filename().empty() || system.filename().empty()
-        || bench.filename().empty()) {
-        return l;
-    }
-    l.matches = true;
-    l.submitter = submitter.filename().string();
-    l.system = system.filename().string();
-    l.benchmark = bench.filename().string();
-    l.run = jobIdFromPath(p.filename().string());
-    l.systemJson = submitter / "systems" / (l.system + ".json");
-    return l;
-}
+using mlperf::Layout;
+using mlperf::layoutOf;
+using mlperf::readSystemJson;
+using mlperf::SystemInfo;
 
 class MlperfReader final : public ForeignReader
 {
@@ -380,8 +285,13 @@ Status MlperfReader::build()
             continue;
         }
         if (const auto at = body.find(kSysJson); at != std::string_view::npos) {
-            if (!m_sysJsonLine) {
-                m_sysJsonLine = readSystemJson(trim(body.substr(at + kSysJson.size())));
+            // The first line that gives a GPU count wins: a shell trace may print the line first
+            // inside its command (+ echo ':::SYSJSON {...}'), which is not JSON.
+            if (!m_sysJsonLine || !m_sysJsonLine->gpus) {
+                SystemInfo info = readSystemJson(trim(body.substr(at + kSysJson.size())));
+                if (!m_sysJsonLine || info.gpus) {
+                    m_sysJsonLine = std::move(info);
+                }
             }
             continue;
         }
@@ -400,6 +310,17 @@ Status MlperfReader::build()
     if (m_events == 0) {
         return Error { path() + ": no \":::MLLOG\" event in " + std::to_string(line)
                 + " lines; is this an MLPerf log? (choose another format with --format)",
+            "format" };
+    }
+    // A power measurement log (results/<system>/<benchmark>/power/result_N/node_M.txt) logs MLLOG
+    // events too, but no run: it is not an attempt of a job.
+    const auto hasInterval = [&](std::string_view name) {
+        return std::any_of(m_intervals.begin(), m_intervals.end(), [&](const Interval& iv) { return iv.name == name; });
+    };
+    if (!hasInterval("run") && !hasInterval("init") && !m_runStopNs && hasInterval("power_measurement")) {
+        return Error { path()
+                + ": an MLPerf power measurement log (power_measurement_start / power_reading), not a training "
+                  "run: it has no init_start or run_start (import the result_N.txt files of the benchmark instead)",
             "format" };
     }
     if (m_ignoredLines > 0) {
@@ -485,11 +406,15 @@ Status MlperfReader::readEventFields(dom::object obj, int64_t line, Event& e) co
         return Error { path() + ":" + std::to_string(line)
             + ": MLLOG event: field 'time_ms' is missing (expected Unix epoch milliseconds)" };
     }
-    // Without event_type (older loggers), the suffix tells.
-    if (!e.kind) {
-        e.kind = e.key.ends_with("_start")                          ? Kind::Start
-            : (e.key.ends_with("_stop") || e.key.ends_with("_end")) ? Kind::End
-                                                                    : Kind::Point;
+    // The key's suffix says what an interval key is, whatever its event_type: some submitters log
+    // init_stop or epoch_stop as POINT_IN_TIME, and such a stop still ends its interval. Without
+    // event_type (older loggers), "_end" ends one too.
+    if (e.key.ends_with("_start") && e.key.size() > 6) {
+        e.kind = Kind::Start;
+    } else if (e.key.ends_with("_stop") && e.key.size() > 5) {
+        e.kind = Kind::End;
+    } else if (!e.kind) {
+        e.kind = e.key.ends_with("_end") ? Kind::End : Kind::Point;
     }
     return Status::success();
 }

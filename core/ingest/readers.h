@@ -28,4 +28,8 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
 // Job tables (CSV) with a column mapping; preset "table-philly". core/ingest/table_reader.cpp.
 Result<std::unique_ptr<RecordSource>> openTableReader(const std::string& path, const ReaderOptions& options);
 
+// Slurm accounting: `sacct --parsable2` tables (with or without --duplicates) and `sacct --json`;
+// one job per Slurm job, one attempt per run (requeue), preset "slurm". core/ingest/slurm_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openSlurmReader(const std::string& path, const ReaderOptions& options);
+
 } // namespace ett::core

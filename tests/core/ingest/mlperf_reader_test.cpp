@@ -8,7 +8,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
 #include <string>
 
 #include "tests/core/test_store.h"
@@ -213,6 +218,111 @@ TEST(MlperfReaderShared, EveryResultFileImportsAsOneJobWithOneAttempt)
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM jobs WHERE gpus_given = 0"), 0) << "every system file was found";
 }
 
+// A whole round of results (a checkout of mlcommons/training_results_vX.Y, or its results and
+// systems folders) named by the environment variable ETT_MLPERF_ROUND: every result file must import,
+// and the issues met are printed by kind. Skipped without it (the rounds are hundreds of MB).
+TEST(MlperfReaderRound, EveryResultFileOfTheRoundImports)
+{
+    const char* round = std::getenv("ETT_MLPERF_ROUND");
+    if (!round || !std::filesystem::is_directory(round)) {
+        GTEST_SKIP() << "set ETT_MLPERF_ROUND to a results round's folder";
+    }
+    test::TempDir dir;
+    auto db = Database::open(dir.path("round.db"), Database::OpenMode::CreateIfMissing);
+    ASSERT_TRUE(db.ok());
+    int files = 0;
+    int failed = 0;
+    int power = 0;
+    std::map<std::string, std::pair<int64_t, std::string>> issues; // kind -> count, first example
+    for (const auto& e : std::filesystem::recursive_directory_iterator(round)) {
+        const std::string path = e.path().string();
+        if (e.path().extension() != ".txt" || path.find("/results/") == std::string::npos) {
+            continue;
+        }
+        ++files;
+        auto r = importTraceFile(**db, path, mlperfOptions());
+        if (!r.ok()) {
+            // Power measurement logs (power/result_N/node_M.txt) are not runs: an error by design.
+            if (r.error().message.find("power measurement log") == std::string::npos) {
+                ++failed;
+                ADD_FAILURE() << r.error().message;
+            } else {
+                ++power;
+            }
+            continue;
+        }
+        for (const auto& [key, entry] : r->issues.entries()) {
+            auto& [n, example] = issues[key.first];
+            if (n == 0) {
+                example = path + ": " + key.second + ": " + entry.example;
+            }
+            n += entry.count;
+        }
+    }
+    std::cout << files << " result files, " << failed << " failed, " << power << " power logs refused\n";
+    for (const auto& [kind, entry] : issues) {
+        std::cout << "  " << kind << ": " << entry.first << " (first: " << entry.second.substr(0, 300) << ")\n";
+    }
+    EXPECT_GT(files, 0);
+}
+
+// MLPerf Training v4.1 (tests/data/mlperf-v4.1, copied from mlcommons/training_results_v4.1). Figures
+// from the raw file by a Python script independent of the reader, as above.
+
+std::string v41File(const std::string& relative)
+{
+    return std::string(ETT_TEST_DATA_DIR) + "/mlperf-v4.1/" + relative;
+}
+
+TEST(MlperfReaderV41, TinycorpInitEndsAtItsPointInTimeInitStop)
+{
+    // tinygrad logs init_stop and epoch_stop as POINT_IN_TIME. first event 1728516945293,
+    // init_start 1728516945491, init_stop 1728518502722, run_start 1728518514008, run_stop
+    // 1728543990349 (the last event, status success), 21 evals of 1114056 ms in all.
+    Store s;
+    const ImportSummary sum = s.import(v41File("tinycorp/results/tinybox_red/bert/result_0.txt"));
+    EXPECT_EQ(sum.format, "mlperf");
+    EXPECT_EQ(issueCount(sum, "unclosed_interval"), 0) << "init_stop and epoch_stop close their intervals";
+    EXPECT_EQ(issueCount(sum, "ignored_line"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const FleetJob& j = jobs[0];
+    EXPECT_EQ(j.key, "tinycorp/tinybox_red/bert/result_0");
+    EXPECT_EQ(j.gpus, 6); // tinybox_red.json: 1 node x 6 accelerators
+    const JobResult& r = j.result;
+    EXPECT_EQ(r.attempts[0].outcome, Outcome::Completed);
+    EXPECT_EQ(r.e2eNs(), 27045056 * kMs);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Setup)], 198 * kMs); // first event -> init_start
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Init)], 1557231 * kMs); // init_start -> init_stop, not to run_start
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Idle)], 11286 * kMs); // init_stop -> run_start
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Eval)], 1114056 * kMs);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 24362285 * kMs); // run 25476341 - eval
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'epoch 0' AND end_ns = 1728543990349000000"), 1);
+}
+
+TEST(MlperfReaderV41, ShellTracedSysjsonLineDoesNotHideTheRealOne)
+{
+    // Line 2 is bash's trace of the command (+ echo ':::SYSJSON {...}'), not JSON; line 3 is the
+    // line itself: 1 node x 8 accelerators. Outside the results layout it is the only GPU count.
+    Store s;
+    const std::string text = s.write("result_09.txt", [] {
+        std::ifstream in(v41File("Supermicro/results/SYS-421GE-TNHR2-LCC-1/dlrm_dcnv2/result_09.txt"));
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    }());
+    const ImportSummary sum = s.import(text, mlperfOptions());
+    EXPECT_EQ(issueCount(sum, "system_json"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].gpus, 8);
+    EXPECT_EQ(jobs[0].attr("accelerator"), "NVIDIA H200");
+    // In the layout the systems file says the same.
+    Store t;
+    t.import(v41File("Supermicro/results/SYS-421GE-TNHR2-LCC-1/dlrm_dcnv2/result_09.txt"));
+    EXPECT_EQ(t.fleet()[0].gpus, 8);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hand-written logs.
 
@@ -413,6 +523,42 @@ TEST(MlperfReader, IntervalsNoRuleMapsAreCountedWithTheirTime)
     EXPECT_EQ(jobs[0].result.bucketsNs[idx(Bucket::CheckpointSave)], 250 * kMs);
 }
 
+TEST(MlperfReader, InitStopLoggedAsPointInTimeEndsInitAndTheGapToRunStartIsNotInit)
+{
+    Store s;
+    const std::string log = mllog(0, "S", "init_start") + mllog(1000, "P", "init_stop") + mllog(1500, "S", "run_start")
+        + mllog(5000, "E", "run_stop", withStatus("success"));
+    const ImportSummary sum = s.import(s.write("pit.log", log), mlperfOptions());
+    EXPECT_EQ(issueCount(sum, "unclosed_interval"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const JobResult& r = jobs[0].result;
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Init)], 1000 * kMs) << "init ends at init_stop";
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Idle)], 500 * kMs) << "init_stop -> run_start is no phase's";
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 3500 * kMs);
+}
+
+TEST(MlperfReader, StopKeysEndTheirIntervalsWhateverTheEventTypeAndRankPrefixes)
+{
+    // "56: " rank prefixes (as torchrun prints them), an epoch_stop logged as POINT_IN_TIME, an
+    // eval_stop logged as INTERVAL_START by mistake.
+    Store s;
+    const std::string log = "0: " + mllog(0, "S", "init_start") + "56: " + mllog(400, "P", "init_stop")
+        + "0: " + mllog(400, "S", "run_start") + "0: " + mllog(500, "S", "epoch_start", epochMeta(1)) + "12: "
+        + mllog(1500, "P", "epoch_stop", epochMeta(1)) + "0: " + mllog(1500, "S", "eval_start", epochMeta(1)) + "0: "
+        + mllog(1700, "S", "eval_stop", epochMeta(1)) + "0: " + mllog(3000, "E", "run_stop", withStatus("success"));
+    const ImportSummary sum = s.import(s.write("ranks.log", log), mlperfOptions());
+    EXPECT_EQ(issueCount(sum, "unclosed_interval"), 0);
+    EXPECT_EQ(issueCount(sum, "ignored_line"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const JobResult& r = jobs[0].result;
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Init)], 400 * kMs);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Eval)], 200 * kMs);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 2400 * kMs);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'epoch 1' AND end_ns = 1500000000"), 1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bad input: an error naming file, line and field; nothing stored.
 
@@ -466,6 +612,20 @@ TEST(MlperfReaderErrors, BadSettingsNameTheRulesFile)
     o.reader.mappingPath = rules;
     const std::string msg = importError(s, s.write("x.log", mllog(0, "S", "run_start") + mllog(1, "E", "run_stop")), o);
     EXPECT_NE(msg.find(rules + ": settings: aborted_cause"), std::string::npos) << msg;
+}
+
+TEST(MlperfReaderErrors, PowerMeasurementLogIsNotATrainingRun)
+{
+    // The shape of results/<system>/<benchmark>/power/result_N/node_M.txt (mlperf_logging's
+    // power_measurement.py): a power_measurement interval and readings, no init or run.
+    Store s;
+    const std::string md = R"({"file": "power_measurement.py", "lineno": 88, "host": "6"})";
+    const std::string f = s.write("node_6.txt",
+        mllog(0, "S", "power_measurement_start") + mllog(1000, "P", "power_reading", md, "2878.0")
+            + mllog(2000, "P", "power_reading", md, "2881.0") + mllog(3000, "E", "power_measurement_stop"));
+    const std::string msg = importError(s, f);
+    EXPECT_NE(msg.find(f + ": an MLPerf power measurement log"), std::string::npos) << msg;
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM datasets"), 0);
 }
 
 } // namespace
