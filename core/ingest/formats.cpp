@@ -187,6 +187,7 @@ bool formatJoinsFolderRun(TraceFormat format)
     case TraceFormat::Mlperf:
     case TraceFormat::Log:
     case TraceFormat::Table:
+    case TraceFormat::Slurm: // accounting of many jobs
         break;
     }
     return false;
