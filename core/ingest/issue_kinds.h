@@ -83,7 +83,21 @@ enum class IssueSeverity : uint8_t {
     /* Job table. */                                                                                                   \
     F(ZeroGpus, "zero_gpus", Info, "Rows with 0 GPUs (CPU-only jobs) were skipped: GPU time does not cover them.")     \
     F(QueueUnknown, "queue_unknown", Warning, "The table has no start column: attempts start at submission.")          \
-    F(Coarse, "coarse", Warning, "Job-level data without phases: ETT% is an upper bound.")
+    F(Coarse, "coarse", Warning, "Job-level data without phases: ETT% is an upper bound.")                             \
+    /* Restart events (NVRx, TorchElastic). */                                                                         \
+    F(UnusedLine, "unused_line", Info, "Lines without an event (other output of the launcher) were ignored.")          \
+    F(MalformedEvent, "malformed_event", DataLoss, "Event lines that could not be parsed were skipped.")               \
+    F(UnknownEvent, "unknown_event", Info, "Events this version does not know were ignored.")                          \
+    F(FaultTimeUnknown, "fault_time_unknown", Warning,                                                                 \
+        "An interrupted attempt's fault time is not in the input: the attempt's end is taken (detect 0).")             \
+    F(OutcomeAssumed, "outcome_assumed", Warning,                                                                      \
+        "The input does not say how an attempt ended: the outcome was assumed (see the example).")                     \
+    F(RunningAttempt, "running_attempt", Info, "An attempt had not ended when the input was written: it is running.")  \
+    F(UntimedEvent, "untimed_event", Warning,                                                                          \
+        "Events with neither a timestamp nor a dated log prefix could not be placed in time; not used for times.")     \
+    F(OtherRun, "other_run", Warning, "Events of another run than the file's first were skipped.")                     \
+    F(RdzvEventUnplaced, "rdzv_event_unplaced", Info,                                                                  \
+        "Rendezvous events name no attempt: they were counted, not placed (their failures give fault text only).")
 
 // One kind of import issue. Values are not stored (names are) and may change between versions.
 enum class IssueKind : uint16_t {
