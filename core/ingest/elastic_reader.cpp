@@ -201,15 +201,18 @@ Status ElasticReader::handleEvent(const elastic::Event& e, int64_t line)
         a.agentFailed = a.agentFailed || e.state == "FAILED";
         a.agentSucceeded = a.agentSucceeded || e.state == "SUCCEEDED";
     }
-    if (failed && !e.errorText.empty()) {
-        // The earliest fault of the attempt, with its text.
+    if (failed) {
+        // The earliest fault of the attempt, with its text when it has one, else the first text.
         const std::optional<int64_t> at = e.errorTimeNs ? e.errorTimeNs : e.timeNs;
-        if (a.faultText.empty() || (at && (!a.faultNs || *at < *a.faultNs))) {
-            a.faultText = e.errorText;
+        if (at && (!a.faultNs || *at < *a.faultNs)) {
             a.faultNs = at;
+            if (!e.errorText.empty()) {
+                a.faultText = e.errorText;
+            }
         }
-    } else if (failed && e.timeNs && !a.faultNs) {
-        a.faultNs = e.timeNs;
+        if (a.faultText.empty()) {
+            a.faultText = e.errorText;
+        }
     }
     if (!e.timeNs) {
         m_issues.add(IssueKind::UntimedEvent, shorten(e.name, 64), line, "timestamp 0 and no date before the event");
