@@ -25,7 +25,9 @@
 //    the latest at the next cycle's start), failed at the next cycle's failure_detected; or at
 //    its own termination, completed; or it is running until the last event (counted). Phases:
 //    "rendezvous", "worker_start", and "running" from worker_start_completed to the end (preset:
-//    setup.rendezvous, setup.worker_start, train). So Time to Recover splits into detect
+//    setup.rendezvous, setup.worker_start, train). A failed cycle's cause is that of the first fault
+//    rule matching other output after its workers started (its detail quotes the line). So Time to
+//    Recover splits into detect
 //    (failure_detected -> worker_terminated), restart (-> rendezvous_started) and start-up
 //    (-> worker_start_completed). The job is --job, else the file name.
 //
@@ -91,6 +93,9 @@ private:
         std::optional<int64_t> last;
         std::string detectedNode;
         std::set<std::string> nodes;
+        std::optional<Mapping::Fault> fault; // the first fault rule matching other output while it ran
+        std::string faultText;
+        int64_t faultLine = 0;
         int64_t line = 0; // of its first event
     };
 
@@ -106,6 +111,7 @@ private:
     std::map<int64_t, Cycle> m_cycles;
     int64_t m_firstEventLine = 0;
     int64_t m_lastEventNs = std::numeric_limits<int64_t>::min();
+    std::optional<int64_t> m_running; // the latest cycle whose workers started: output is theirs
     UnmappedNames m_unmapped;
 };
 
@@ -300,8 +306,21 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
         const auto at = raw.find("Cycle: ");
         const auto ev = at == std::string_view::npos ? at : raw.find(" Event: ", at);
         if (ev == std::string_view::npos) {
-            if (!nvrx::trim(raw).empty()) {
-                m_issues.add(IssueKind::UnusedLine, "", lineNo, shorten(nvrx::trim(raw)));
+            const std::string_view body = nvrx::trim(raw);
+            if (body.empty()) {
+                continue;
+            }
+            m_issues.add(IssueKind::UnusedLine, "", lineNo, shorten(body));
+            // The workers' error, printed while they ran or once the failure is noticed.
+            if (m_running) {
+                Cycle& c = m_cycles[*m_running];
+                if (!c.fault) {
+                    if (auto f = m_mapping.fault(body)) {
+                        c.fault = std::move(f);
+                        c.faultText = shorten(body, 200);
+                        c.faultLine = lineNo;
+                    }
+                }
             }
             continue;
         }
@@ -342,6 +361,7 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
             earliest(c.startBegin);
         } else if (name == "worker_start_completed") {
             latest(c.startEnd);
+            m_running = std::max(m_running.value_or(e->cycle), e->cycle);
         } else if (name != "attribution_get_started" && name != "attribution_get_completed") {
             m_issues.add(IssueKind::UnknownEvent, name, lineNo, shorten(nvrx::trim(raw)));
             continue;
@@ -447,9 +467,10 @@ Status NvrxReader::emitLog()
                     "cycle " + std::to_string(nextNo) + " has no failure_detected event: cycle " + std::to_string(n)
                         + " is taken as failing at its end");
             }
-            if (auto f = m_mapping.fault(a.detail)) {
-                a.cause = f->cause;
-                a.symptom = f->symptom;
+            if (c.fault) {
+                a.cause = c.fault->cause;
+                a.symptom = c.fault->symptom;
+                a.detail += "; line " + std::to_string(c.faultLine) + ": " + c.faultText;
             }
         } else if (ownEnd) {
             a.endNs = std::max(*ownEnd, a.startNs);

@@ -76,6 +76,7 @@ std::string twoCycleLog()
     log += ev(0, "worker_start_completed", "n1", 0, "10:00:24.000");
     log += ev(0, "worker_start_completed", "n2", 1, "10:00:25.000");
     log += "[rank3]: RuntimeError: CUDA error: an illegal memory access was encountered\n";
+    log += "[rank3]: torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970\n";
     log += ev(1, "failure_detected", "n2", 1, "11:00:00.000");
     log += ev(1, "failure_detected", "n1", 0, "11:00:01.000");
     log += ev(1, "worker_terminated", "n2", 1, "11:00:04.000");
@@ -102,7 +103,7 @@ TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit
     o.reader.gpusPerNode = 8; // detected by content
     const ImportSummary sum = s.import(file, o);
     EXPECT_EQ(sum.format, "nvrx");
-    EXPECT_EQ(issueCount(sum, "unused_line"), 2);
+    EXPECT_EQ(issueCount(sum, "unused_line"), 3);
     EXPECT_EQ(issueCount(sum, "outcome_assumed", "completed"), 1);
     EXPECT_EQ(issueCount(sum, "coarse"), 1);
     EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 0);
@@ -123,7 +124,11 @@ TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit
     EXPECT_EQ(a0.outcome, Outcome::Failed);
     ASSERT_TRUE(a0.faultNs.has_value());
     EXPECT_EQ(*a0.faultNs, kT0 + 3600 * kS);
-    EXPECT_EQ(j.attemptInfo[0].detail, "NVRx failure_detected (cycle 1) by node n2");
+    // The cause: the preset's NCCL rule on the first matching line after the workers started.
+    EXPECT_EQ(j.attemptInfo[0].cause, "unknown.nccl");
+    EXPECT_EQ(j.attemptInfo[0].detail,
+        "NVRx failure_detected (cycle 1) by node n2; line 11: [rank3]: torch.distributed.DistBackendError: NCCL "
+        "error in: ProcessGroupNCCL.cpp:1970");
     // Attempt 1: rendezvous_started 11:00:06 to its own termination at 12:00:00.
     EXPECT_EQ(a1.number, 1);
     EXPECT_EQ(a1.startNs, kT0 + 3606 * kS);
