@@ -257,15 +257,15 @@ Result<TraceFormat> detectFormat(const std::string& path)
         return TraceFormat::Mlperf;
     }
     const std::string_view line = firstLine(s);
-    // An NVRx cycle info file: one JSON object (written indented) of the NVRxCycleInfo fields.
-    if (s.front() == '{' && contains(s, "\"cycle_number\"") && contains(s, "\"cycle_start_time\"")) {
-        return TraceFormat::Nvrx;
-    }
     // One JSON object per line with a "type" field: the native format (its reader names what is
     // wrong with a header of another format).
     if (s.front() == '{' && contains(line, "\"type\"") && !contains(line, "\"ph\"")
         && !contains(line, "\"traceEvents\"")) {
         return TraceFormat::Ett;
+    }
+    // An NVRx cycle info file: one JSON object (written indented) of the NVRxCycleInfo fields.
+    if (s.front() == '{' && contains(s, "\"cycle_number\"") && contains(s, "\"cycle_start_time\"")) {
+        return TraceFormat::Nvrx;
     }
     // Kineto writes its header ("schemaVersion", "deviceProperties", "distributedInfo" with every
     // process group's ranks) before "traceEvents": for a large job that header alone outgrows the

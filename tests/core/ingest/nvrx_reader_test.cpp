@@ -224,7 +224,9 @@ TEST(NvrxReader, CycleFilesAreAttemptsAndTheNextFileMarksAFailure)
     const ImportSummary s0 = s.import(c0, nvrxOptions(4));
     EXPECT_EQ(s0.format, "nvrx");
     EXPECT_EQ(issueCount(s0, "fault_time_unknown"), 1);
-    const ImportSummary s1 = s.import(c1); // auto: detected by content
+    ImportOptions autoFormat;
+    autoFormat.reader.gpusPerNode = 4;
+    const ImportSummary s1 = s.import(c1, autoFormat); // detected by content
     EXPECT_EQ(s1.format, "nvrx");
     EXPECT_EQ(issueCount(s1, "running_attempt"), 1);
     const auto jobs = s.fleet();
@@ -243,6 +245,19 @@ TEST(NvrxReader, CycleFilesAreAttemptsAndTheNextFileMarksAFailure)
     const auto split = ttrSplitOf(r.attempts, 0);
     ASSERT_TRUE(split.has_value());
     EXPECT_EQ(*split, (TtrSplit { 0, 60 * kS, 0 }));
+}
+
+TEST(NvrxReader, CycleFilesOfOneJobMustAgreeOnTheGpuCount)
+{
+    // The job record of each file carries its cycle's nodes x GPUs: a cycle with other active
+    // nodes declares the job differently, which the importer refuses (the documented limit).
+    Store s;
+    s.import(s.write("cycle_info.j.0.0", cycleFile("j", 0, 0, "2026-07-30T10:00:00Z", "2026-07-30T10:30:00Z")),
+        nvrxOptions(4));
+    const std::string e = importError(s,
+        s.write("cycle_info.j.0.1", cycleFile("j", 0, 1, "2026-07-30T10:31:00Z", "", "node[001-003]")), nvrxOptions(4));
+    EXPECT_NE(e.find("gpus 12 vs 8"), std::string::npos) << e;
+    EXPECT_EQ(s.fleet().at(0).result.attempts.size(), 1u);
 }
 
 TEST(NvrxReader, LastEndedCycleIsAssumedCompletedAndSlurmAttemptsNumberAbove)
