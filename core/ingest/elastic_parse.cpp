@@ -164,8 +164,8 @@ Status readMetadata(dom::object md, Event& e)
             if (null) {
                 continue;
             }
-            if (v.get_int64().get(n) || n < 0 || n > 1'000'000) {
-                return typeError("metadata.agent_restarts", "an integer from 0 to 1000000", v);
+            if (v.get_int64().get(n) || n < 0 || n > 100'000) {
+                return typeError("metadata.agent_restarts", "an integer from 0 to 100000", v);
             }
             e.agentRestarts = static_cast<int32_t>(n);
         } else if (k == "duration_ms") {

@@ -63,6 +63,7 @@ namespace fs = std::filesystem;
 constexpr size_t kMaxCycleFileBytes = 1 << 20; // a cycle file is a few hundred bytes
 constexpr int64_t kMaxCycle = nvrx::kCyclesPerAttempt - 1;
 constexpr int64_t kMaxNodesPerCycle = 1'000'000;
+constexpr size_t kMaxTerminationsPerCycle = 1 << 20; // a few per node; more is not a launcher's log
 
 std::string shorten(std::string_view s, size_t max = 160)
 {
@@ -352,6 +353,11 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
             }
             earliest(c.detected);
         } else if (name == "worker_terminated") {
+            if (c.terminated.size() >= kMaxTerminationsPerCycle) {
+                m_issues.add(
+                    IssueKind::MalformedEvent, "event", lineNo, "too many worker_terminated events in one cycle");
+                continue;
+            }
             c.terminated.emplace_back(e->timeNs, lineNo);
         } else if (name == "rendezvous_started") {
             earliest(c.rdzvStart);
