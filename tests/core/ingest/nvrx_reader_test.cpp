@@ -4,8 +4,10 @@
 #include "core/ingest/formats.h"
 #include "core/ingest/nvrx_internal.h"
 #include "core/model/accounting.h"
+#include "core/model/restarts.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
+#include "core/store/timeline.h"
 
 #include <gtest/gtest.h>
 
@@ -153,6 +155,30 @@ TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit
     EXPECT_EQ(r.failures, 1);
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'rendezvous'"), 2);
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'running'"), 2);
+    // The restarts table says the same: the second row's recovery split and its start-up stages.
+    auto id = findJobId(s.db(), "default", "ft_launcher");
+    ASSERT_TRUE(id.ok() && id->has_value());
+    auto timeline = loadJobTimeline(s.db(), **id);
+    ASSERT_TRUE(timeline.ok()) << timeline.error().message;
+    auto restarts = restartsOf(*timeline);
+    ASSERT_TRUE(restarts.ok()) << restarts.error().message;
+    ASSERT_EQ(restarts->rows.size(), 2u);
+    const RestartRow& row = restarts->rows[1];
+    ASSERT_TRUE(row.recovery.has_value());
+    EXPECT_EQ(*row.recovery, (TtrSplit { 5 * kS, 1 * kS, 34 * kS }));
+    EXPECT_EQ(row.gapBeforeNs, 1 * kS);
+    EXPECT_EQ(row.startupNs, 34 * kS); // rendezvous 24 + idle 1 + worker start 9
+    int substages = 0;
+    for (size_t i = 0; i < restarts->stages.size(); ++i) {
+        if (restarts->stages[i].name == "setup.rendezvous") {
+            EXPECT_EQ(row.stageNs[i], 24 * kS);
+            ++substages;
+        } else if (restarts->stages[i].name == "setup.worker_start") {
+            EXPECT_EQ(row.stageNs[i], 9 * kS);
+            ++substages;
+        }
+    }
+    EXPECT_EQ(substages, 2);
 }
 
 TEST(NvrxReader, LogWithoutEndIsRunningAndAttemptOptionNumbersTheCycles)
