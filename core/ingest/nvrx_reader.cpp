@@ -119,7 +119,7 @@ private:
 Status NvrxReader::build()
 {
     TextInput in(source(), "an NVRx file");
-    // 1. The first non-blank line tells the kind: a JSON object is a cycle file.
+    // 1. The first non-blank line tells the kind: the start of a cycle info object, or a log line.
     for (;;) {
         auto next = in.nextLine();
         if (!next) {
@@ -132,7 +132,12 @@ Status NvrxReader::build()
         if (line.empty()) {
             continue;
         }
-        if (line.front() != '{') {
+        // The writer indents its object ("{" alone on the first line); json.dump writes one line.
+        const bool cycleFile = line == "{"
+            || (line.front() == '{'
+                && (line.find("\"cycle_number\"") != std::string_view::npos
+                    || line.find("\"job_id\"") != std::string_view::npos));
+        if (!cycleFile) {
             return readLog(in, **next);
         }
         // 2. A cycle file: the whole (small) object.

@@ -435,6 +435,9 @@ TEST(NvrxReader, HostileLogLinesAreCountedAndALogWithoutEventsFails)
     ASSERT_EQ(jobs.size(), 1u);
     EXPECT_EQ(jobs[0].result.attempts[0].endNs, kT0 + 9 * kS);
     EXPECT_NE(importError(s, s.write("plain.log", "hello\nworld\n")).find("no restart-timing line"), std::string::npos);
+    // A log whose first line is JSON of something else is still a log.
+    const ImportSummary json = s.import(s.write("json-first.log", "{\"level\": \"info\"}\n" + log), nvrxOptions());
+    EXPECT_EQ(issueCount(json, "unused_line"), 1);
     EXPECT_FALSE(importError(s, s.write("bin.log", std::string("Cycle: 1\0 Event", 15))).empty());
 }
 
