@@ -159,10 +159,10 @@ bool formatReadsOption(TraceFormat format, std::string_view option)
         return false; // a native trace names its jobs, attempts and times itself
     case TraceFormat::Log:
         return option != "gpus_per_node"; // the only reader of local, yearless times
-    case TraceFormat::Nvrx:
-    case TraceFormat::Elastic:
-        // Both count nodes, not GPUs; their times are UTC and dated.
+    case TraceFormat::Nvrx: // counts nodes, not GPUs; --attempt is the Slurm attempt of a log's cycles
         return option == "mapping" || option == "job" || option == "attempt" || option == "gpus_per_node";
+    case TraceFormat::Elastic: // counts nodes, not GPUs; its attempts are the agent's restarts
+        return option == "mapping" || option == "job" || option == "gpus_per_node";
     case TraceFormat::Chrome:
     case TraceFormat::Nsys:
     case TraceFormat::Mlperf:

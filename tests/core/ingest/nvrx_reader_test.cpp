@@ -351,6 +351,8 @@ TEST(NvrxReader, OnlyGpusPerNodeFormatsReadTheOption)
     EXPECT_TRUE(formatReadsOption(TraceFormat::Nvrx, "gpus_per_node"));
     EXPECT_TRUE(formatReadsOption(TraceFormat::Elastic, "gpus_per_node"));
     EXPECT_FALSE(formatReadsOption(TraceFormat::Nvrx, "rank"));
+    EXPECT_TRUE(formatReadsOption(TraceFormat::Nvrx, "attempt"));
+    EXPECT_FALSE(formatReadsOption(TraceFormat::Elastic, "attempt"));
     EXPECT_FALSE(formatReadsOption(TraceFormat::Log, "gpus_per_node"));
     EXPECT_FALSE(formatReadsOption(TraceFormat::Mlperf, "gpus_per_node"));
     ReaderOptions o;
