@@ -47,7 +47,6 @@ namespace {
 namespace dom = simdjson::dom;
 using elastic::shorten;
 
-constexpr int64_t kNsPerMs = 1'000'000;
 constexpr int64_t kNsPerS = 1'000'000'000;
 
 class ElasticReader final : public ForeignReader
