@@ -189,8 +189,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     sub->add_option("--year", cmd->year, "Year of console-log times that have none")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));
-    sub->add_option("--gpus-per-node", cmd->gpusPerNode,
-           "GPUs of one node, for formats that count nodes (nvrx, elastic)")
+    sub->add_option(
+           "--gpus-per-node", cmd->gpusPerNode, "GPUs of one node, for formats that count nodes (nvrx, elastic)")
         ->check(CLI::PositiveNumber);
     sub->add_option("files", cmd->files, "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input)")
         ->type_name("FILE")
