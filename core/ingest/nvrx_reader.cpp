@@ -251,6 +251,9 @@ Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
                   .count();
         a.endNs = std::max(now, a.startNs);
         a.outcome = Outcome::Running;
+        // Read again (the .current link to the same file, a later import), the cycle ends at
+        // another "now": the importer then keeps one window instead of refusing the second.
+        a.windowFromTrace = true;
         m_issues.add(IssueKind::RunningAttempt, "", firstLine,
             "cycle " + std::to_string(cycle->cycleNumber) + " has no cycle_end_time: running until the import, "
                 + formatRfc3339(a.endNs));

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "tests/core/test_store.h"
@@ -318,6 +319,12 @@ TEST(NvrxReader, UpstreamTestPayloadReadsAsAnOpenCycle)
     EXPECT_EQ(jobs[0].result.attempts[0].number, 3);
     EXPECT_EQ(jobs[0].result.attempts[0].outcome, Outcome::Running);
     EXPECT_EQ(jobs[0].result.attempts[0].startNs, kT0 + 3600 * kS);
+    // The same open cycle read again later (rewritten: generation 1), still open, ends at another
+    // "now": still the same attempt, not a refused one. (The .current link to the same bytes is a
+    // duplicate file the importer skips.)
+    s.import(s.write("cycle_info.job1.current",
+        R"({"job_id": "job1", "attempt_index": 0, "cycle_number": 3, "cycle_start_time": "2026-07-30T11:00:00.000000Z", "cycle_end_time": "", "cycle_log_file": "/logs/c.log", "active_nodes": "node[001-002]", "standby_nodes": "node003", "generation": 1, "active_ranks": "0-1"})"));
+    ASSERT_EQ(s.fleet().at(0).result.attempts.size(), 1u);
 }
 
 TEST(NvrxReader, GzipLogReadsTheSame)
