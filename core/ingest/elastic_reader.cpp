@@ -19,9 +19,10 @@
 //    agent's start when a timed event gives total_run_time (seconds since then). An attempt ends
 //    where the next one starts, the last at its last event.
 //  - Every attempt but the last failed (the agent restarts only after a failure). The last failed
-//    when a WORKER event says FAILED or TERMINATED or the AGENT says FAILED, completed when they
-//    say SUCCEEDED, and is running otherwise (counted). The fault time is a failed worker's error
-//    file timestamp (raw_error's message.extraInfo.timestamp, seconds), else that event's time,
+//    when a WORKER event says FAILED or TERMINATED or the AGENT says FAILED, completed when a
+//    WORKER event says SUCCEEDED (or only the AGENT does: counted, as the launcher records that
+//    when the agent's run returns, whatever the workers did), and is running otherwise (counted). The fault time is a
+//    failed worker's error file timestamp (raw_error's message.extraInfo.timestamp, seconds), else that event's time,
 //    else the attempt's end (counted: fault_time_unknown). The fault text (raw_error's message,
 //    the agent's traceback, a failed rendezvous's error trace) is the attempt's detail; the
 //    mapping's fault rules give the cause from it, and cause rules can match it later.
@@ -330,8 +331,15 @@ Status ElasticReader::emit()
                 a.cause = f->cause;
                 a.symptom = f->symptom;
             }
-        } else if (at.workerSucceeded || at.agentSucceeded) {
+        } else if (at.workerSucceeded) {
             a.outcome = Outcome::Completed;
+        } else if (at.agentSucceeded) {
+            // The launcher records SUCCEEDED when agent.run() returns, whatever the workers did.
+            a.outcome = Outcome::Completed;
+            m_issues.add(IssueKind::OutcomeAssumed, "completed", at.line,
+                "attempt " + std::to_string(n)
+                    + ": only the agent's SUCCEEDED event (its run returned; no worker event says how the "
+                      "workers ended): taken as completed");
         } else {
             a.outcome = Outcome::Running;
             m_issues.add(IssueKind::RunningAttempt, "", at.line,

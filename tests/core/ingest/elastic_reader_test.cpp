@@ -114,6 +114,7 @@ TEST(ElasticReader, TwoAttemptsGiveTheFaultTheCauseAndTheRecoverySplit)
     EXPECT_EQ(issueCount(sum, "coarse"), 1);
     EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 0);
     EXPECT_EQ(issueCount(sum, "fault_time_unknown"), 0);
+    EXPECT_EQ(issueCount(sum, "outcome_assumed"), 0); // the workers say SUCCEEDED
     const auto jobs = s.fleet();
     ASSERT_EQ(jobs.size(), 1u);
     const FleetJob& j = jobs[0];
@@ -188,6 +189,7 @@ TEST(ElasticReader, UpstreamTestObjects)
         = rdzv + "\n" + event({ .state = "SUCCEEDED", .timestampMs = 1'700'000'000'000, .runId = "test_run_id" });
     const ImportSummary sum = s.import(s.write("mixed.json", mixed), elasticOptions());
     EXPECT_EQ(issueCount(sum, "rdzv_event_unplaced"), 1);
+    EXPECT_EQ(issueCount(sum, "outcome_assumed", "completed"), 1); // only the agent says SUCCEEDED
     EXPECT_EQ(s.fleet().at(0).key, "test_run_id");
 }
 
