@@ -21,8 +21,9 @@
 //  - Every attempt but the last failed (the agent restarts only after a failure). The last failed
 //    when a WORKER event says FAILED or TERMINATED or the AGENT says FAILED, completed when a
 //    WORKER event says SUCCEEDED (or only the AGENT does: counted, as the launcher records that
-//    when the agent's run returns, whatever the workers did), and is running otherwise (counted). The fault time is a
-//    failed worker's error file timestamp (raw_error's message.extraInfo.timestamp, seconds), else that event's time,
+//    when the agent's run returns, whatever the workers did), and is running otherwise (counted).
+//    The fault time is a failed worker's error file timestamp (raw_error's
+//    message.extraInfo.timestamp, seconds), else that event's time,
 //    else the attempt's end (counted: fault_time_unknown). The fault text (raw_error's message,
 //    the agent's traceback, a failed rendezvous's error trace) is the attempt's detail; the
 //    mapping's fault rules give the cause from it, and cause rules can match it later.
