@@ -287,6 +287,24 @@ TEST(NvrxReader, CycleFilesOfOneJobMustAgreeOnTheGpuCount)
     EXPECT_EQ(s.fleet().at(0).result.attempts.size(), 1u);
 }
 
+TEST(NvrxReader, ALogAndCycleFilesOfOneJobGoUnderDifferentLabels)
+{
+    // The same job as cycle files and as a log: one label refuses the second (same attempt numbers,
+    // other windows), two labels keep both.
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.ft_launcher.0.0", cycleFile("ft_launcher", 0, 0, "2026-07-30T10:00:00Z", "2026-07-30T11:00:02Z"));
+    s.write("cycle_info.ft_launcher.0.1", cycleFile("ft_launcher", 0, 1, "2026-07-30T11:00:30Z", ""));
+    const std::string log = s.write("ft_launcher.log", twoCycleLog());
+    s.import(c0, nvrxOptions(8));
+    const std::string e = importError(s, log, nvrxOptions(8));
+    EXPECT_NE(e.find("an attempt number seen again must be the same attempt"), std::string::npos) << e;
+    ImportOptions other = nvrxOptions(8);
+    other.label = "log";
+    s.import(log, other);
+    EXPECT_EQ(s.fleet().size(), 2u);
+}
+
 TEST(NvrxReader, LastEndedCycleIsAssumedCompletedAndSlurmAttemptsNumberAbove)
 {
     Store s;
