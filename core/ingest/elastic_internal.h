@@ -30,6 +30,8 @@ struct Event
     std::optional<int64_t> errorTimeNs; // raw_error's message.extraInfo.timestamp (seconds)
     std::optional<int64_t> worldSize; // role_world_size in metadata.metadata
     std::optional<int64_t> groupWorldSize; // group_world_size in metadata.metadata
+    std::optional<int32_t> globalRank; // metadata.global_rank (a worker's)
+    std::string hostname; // metadata.hostname
 };
 
 // Reads one JSON object. Kind::Other (no error) when it has neither "source" with "metadata" nor

@@ -143,7 +143,7 @@ Status readMetadata(dom::object md, Event& e)
     for (auto [k, v] : md) {
         const bool null = v.is_null();
         std::string_view s;
-        if (k == "run_id" || k == "state" || k == "raw_error" || k == "metadata") {
+        if (k == "run_id" || k == "state" || k == "raw_error" || k == "metadata" || k == "hostname") {
             if (null) {
                 continue;
             }
@@ -154,11 +154,22 @@ Status readMetadata(dom::object md, Event& e)
                 e.runId = std::string(s.substr(0, 256));
             } else if (k == "state") {
                 e.state = std::string(s.substr(0, 64));
+            } else if (k == "hostname") {
+                e.hostname = std::string(s.substr(0, 256));
             } else if (k == "raw_error") {
                 readRawError(s, e);
             } else {
                 readInnerMetadata(s, e);
             }
+        } else if (k == "global_rank") {
+            int64_t n = 0;
+            if (null) {
+                continue;
+            }
+            if (v.get_int64().get(n) || n < 0 || n > std::numeric_limits<int32_t>::max()) {
+                return typeError("metadata.global_rank", "a rank >= 0 or null", v);
+            }
+            e.globalRank = static_cast<int32_t>(n);
         } else if (k == "agent_restarts") {
             int64_t n = 0;
             if (null) {

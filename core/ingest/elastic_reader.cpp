@@ -31,6 +31,8 @@
 //    (else its start) to its end (preset: train; counted: coarse).
 //  - GPUs: role_world_size of a WORKER event's metadata string, else group_world_size x
 //    --gpus-per-node, else none (counted: job_gpus_missing).
+//  - Ranks: a WORKER event's global_rank ran on its hostname (rank records, spec 7.3; the first
+//    host named wins).
 //  - RdzvEvents carry no attempt number and no time: counted (rdzv_event_unplaced).
 #include "core/ingest/elastic_internal.h"
 #include "core/ingest/foreign_reader.h"
@@ -50,6 +52,7 @@ namespace dom = simdjson::dom;
 using elastic::shorten;
 
 constexpr int64_t kNsPerS = 1'000'000'000;
+constexpr size_t kMaxRanksPerAttempt = 1 << 20;
 
 class ElasticReader final : public ForeignReader
 {
@@ -83,6 +86,7 @@ private:
         std::optional<int64_t> faultNs;
         std::string faultText;
         int64_t line = 0;
+        std::map<int32_t, std::string> hosts; // worker rank -> host (the first named)
     };
 
     Status build() override;
@@ -194,6 +198,9 @@ Status ElasticReader::handleEvent(const elastic::Event& e, int64_t line)
         a.line = line;
     }
     const bool worker = e.kind == elastic::Event::Kind::Worker;
+    if (worker && e.globalRank && !e.hostname.empty() && a.hosts.size() < kMaxRanksPerAttempt) {
+        a.hosts.emplace(*e.globalRank, e.hostname);
+    }
     const bool failed = e.state == "FAILED" || (worker && e.state == "TERMINATED");
     if (worker) {
         a.workerFailed = a.workerFailed || failed;
@@ -347,6 +354,9 @@ Status ElasticReader::emit()
                 "attempt " + std::to_string(n) + " has no final event: running until " + formatRfc3339(a.endNs));
         }
         add(a, at.line);
+        for (const auto& [rank, host] : at.hosts) {
+            add(RankRecord { a.job, a.attempt, rank, host }, at.line);
+        }
         for (const Interval& iv : at.intervals) {
             if (auto st = addPhase(iv.name, a, iv.startNs, iv.endNs, iv.line); !st) {
                 return st;

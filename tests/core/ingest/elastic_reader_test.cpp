@@ -143,6 +143,8 @@ TEST(ElasticReader, TwoAttemptsGiveTheFaultTheCauseAndTheRecoverySplit)
     EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 7160 * kS);
     EXPECT_EQ(r.bucketsNs[idx(Bucket::Recovery)], 15 * kS);
     EXPECT_EQ(r.otherInterruptions, 1); // user.oom is a user cause, not a failure (spec 5.4)
+    // The worker events name their ranks' host: rank 3 in attempt 0, rank 0 in attempt 1.
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM rank_hosts WHERE host = 'node-a'"), 2);
     EXPECT_EQ(r.failures, 0);
 }
 
@@ -262,6 +264,12 @@ TEST(ElasticReader, HostileEventsFailNamingLineAndFieldOrAreCounted)
                       R"({"name": 1, "run_id": "r", "node_state": "LOST"})"
                       "\n"))
                   .find("field 'name'"),
+        std::string::npos);
+    EXPECT_NE(importError(s,
+                  s.write("h5b",
+                      R"({"name": "x", "source": "WORKER", "timestamp": 5, "metadata": {"global_rank": -1}})"
+                      "\n"))
+                  .find("metadata.global_rank"),
         std::string::npos);
     EXPECT_FALSE(importError(s, s.write("h7", std::string("{\"name\"\0\x01", 9))).empty());
     EXPECT_FALSE(importError(s, s.write("h8", "just text\n")).empty());
