@@ -165,14 +165,16 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     auto cmd = std::make_shared<ImportCmd>();
     auto* sub = app.add_subcommand("import",
         "Import traces into a database: ETT traces, PyTorch profiler / Chrome traces, Nsight Systems SQLite exports, "
-        "MLPerf logs, console logs, CSV job tables, Slurm accounting (the format is recognised by content)");
+        "MLPerf logs, console logs, CSV job tables, Slurm accounting, NVRx cycle files and launcher logs, "
+        "TorchElastic events (the format is recognised by content)");
     addDbOption(sub, common);
     sub->add_option("--label", cmd->label, "Dataset label for these files (e.g. before, after)")->capture_default_str();
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
     sub->add_option("--format", cmd->format,
            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
-           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or --json)")
-        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm" }))
+           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or "
+           "--json), nvrx (NVRx cycle info or launcher log), elastic (TorchElastic events)")
+        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic" }))
         ->capture_default_str();
     sub->add_option("--mapping", cmd->mapping,
            "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)")
@@ -187,6 +189,9 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     sub->add_option("--year", cmd->year, "Year of console-log times that have none")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption));
+    sub->add_option(
+           "--gpus-per-node", cmd->gpusPerNode, "GPUs of one node, for formats that count nodes (nvrx, elastic)")
+        ->check(CLI::PositiveNumber);
     sub->add_option("files", cmd->files,
            "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input) or folders: a folder is walked "
            "recursively in path order, each file's format detected; Chrome traces and Nsight exports take their job "

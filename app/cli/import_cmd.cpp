@@ -30,9 +30,12 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     reader.rank = cmd.rank;
     reader.timezone = cmd.timezone;
     reader.year = cmd.year;
+    reader.gpusPerNode = cmd.gpusPerNode;
     // The window's import dialog runs the same check; a bad option fails before any file is read.
     if (auto st = checkReaderOptions(reader); !st) {
-        return fail("import: option --" + st.error().option + ": " + st.error().message);
+        std::string flag = st.error().option; // a ReaderOptions field: gpus_per_node is --gpus-per-node
+        std::replace(flag.begin(), flag.end(), '_', '-');
+        return fail("import: option --" + flag + ": " + st.error().message);
     }
     std::error_code ec;
     const bool existed = std::filesystem::exists(common.db, ec);

@@ -23,6 +23,7 @@ struct ImportCmd
     std::optional<int32_t> rank;
     std::string timezone = "UTC";
     std::optional<int> year;
+    std::optional<int32_t> gpusPerNode;
 };
 
 // Imports every file (the database is created when missing). A bad option fails before any

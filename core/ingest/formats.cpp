@@ -14,8 +14,8 @@ namespace ett::core {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kNames
-    = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm" };
+constexpr std::array<std::string_view, 10> kNames
+    = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic" };
 constexpr size_t kSniffBytes = 64 * 1024;
 constexpr int64_t kNsPerMinute = 60'000'000'000;
 
@@ -93,6 +93,58 @@ bool isSacctHeader(std::string_view line)
     return false;
 }
 
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// An NVRx restart-timing line anywhere in the text: "Cycle: <digits> Event: <name> ... Time: ".
+bool hasNvrxEventLine(std::string_view s)
+{
+    constexpr std::string_view kCycle = "Cycle: ";
+    for (size_t at = s.find(kCycle); at != std::string_view::npos; at = s.find(kCycle, at + 1)) {
+        size_t i = at + kCycle.size();
+        const size_t digits = i;
+        while (i < s.size() && isDigit(s[i])) {
+            ++i;
+        }
+        if (i == digits || s.substr(i, 8) != " Event: ") {
+            continue;
+        }
+        const std::string_view rest = firstLine(s.substr(i));
+        if (contains(rest, " Time: ") && contains(rest, " UTC")) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// A TorchElastic event on one of the first lines, plain or after a log prefix: an Event
+// ("name", "source" AGENT or WORKER, "metadata") or an RdzvEvent ("run_id", "node_state").
+bool hasElasticEvent(std::string_view s)
+{
+    for (int lines = 0; !s.empty() && lines < 64; ++lines) {
+        const std::string_view line = firstLine(s);
+        s.remove_prefix(std::min(s.size(), line.size() + 1));
+        const auto brace = line.find('{');
+        if (brace == std::string_view::npos) {
+            continue;
+        }
+        const std::string_view obj = line.substr(brace);
+        if (!obj.starts_with("{\"name\"")) {
+            continue; // both dataclasses serialize "name" first
+        }
+        const bool event = (contains(obj, "\"source\": \"AGENT\"") || contains(obj, "\"source\": \"WORKER\"")
+                               || contains(obj, "\"source\":\"AGENT\"") || contains(obj, "\"source\":\"WORKER\""))
+            && contains(obj, "\"metadata\"");
+        const bool rdzv = contains(obj, "\"run_id\"") && contains(obj, "\"node_state\"");
+        if (event || rdzv) {
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 std::string_view traceFormatName(TraceFormat f)
@@ -154,10 +206,14 @@ bool formatReadsOption(TraceFormat format, std::string_view option)
     case TraceFormat::Ett:
         return false; // a native trace names its jobs, attempts and times itself
     case TraceFormat::Log:
-        return true; // the only reader of local, yearless times
+        return option != "gpus_per_node"; // the only reader of local, yearless times
     case TraceFormat::Slurm:
         // sacct names jobs and runs itself; its parsable times are local, without a zone.
         return option == "mapping" || option == "timezone";
+    case TraceFormat::Nvrx: // counts nodes, not GPUs; --attempt is the Slurm attempt of a log's cycles
+        return option == "mapping" || option == "job" || option == "attempt" || option == "gpus_per_node";
+    case TraceFormat::Elastic: // counts nodes, not GPUs; its attempts are the agent's restarts
+        return option == "mapping" || option == "job" || option == "gpus_per_node";
     case TraceFormat::Chrome:
     case TraceFormat::Nsys:
     case TraceFormat::Mlperf:
@@ -188,6 +244,8 @@ bool formatJoinsFolderRun(TraceFormat format)
     case TraceFormat::Log:
     case TraceFormat::Table:
     case TraceFormat::Slurm: // accounting of many jobs
+    case TraceFormat::Nvrx: // cycle files and launcher logs name their job
+    case TraceFormat::Elastic: // events name their run
         break;
     }
     return false;
@@ -210,6 +268,9 @@ Status checkReaderOptions(const ReaderOptions& options)
     }
     if (reads("rank") && options.rank && *options.rank < 0) {
         return Error { "expected a rank >= 0, got " + std::to_string(*options.rank), "rank" };
+    }
+    if (reads("gpus_per_node") && options.gpusPerNode && *options.gpusPerNode < 1) {
+        return Error { "expected a GPU count >= 1, got " + std::to_string(*options.gpusPerNode), "gpus_per_node" };
     }
     if (reads("job") && options.job && options.job->empty()) {
         return Error { "expected a job id, got an empty text", "job" };
@@ -287,6 +348,10 @@ Result<TraceFormat> detectFormat(const std::string& path)
         && !contains(line, "\"traceEvents\"")) {
         return TraceFormat::Ett;
     }
+    // An NVRx cycle info file: one JSON object (written indented) of the NVRxCycleInfo fields.
+    if (s.front() == '{' && contains(s, "\"cycle_number\"") && contains(s, "\"cycle_start_time\"")) {
+        return TraceFormat::Nvrx;
+    }
     // Kineto writes its header ("schemaVersion", "deviceProperties", "distributedInfo" with every
     // process group's ranks) before "traceEvents": for a large job that header alone outgrows the
     // sniffed bytes.
@@ -295,6 +360,12 @@ Result<TraceFormat> detectFormat(const std::string& path)
             && (contains(s, "\"traceEvents\"") || contains(s, "\"ph\"") || contains(s, "\"schemaVersion\"")
                 || contains(s, "\"distributedInfo\"")))) {
         return TraceFormat::Chrome;
+    }
+    if (hasElasticEvent(s)) {
+        return TraceFormat::Elastic;
+    }
+    if (hasNvrxEventLine(s)) {
+        return TraceFormat::Nvrx;
     }
     const auto commas = std::count(line.begin(), line.end(), ',');
     if (commas >= 2 && line.find('{') == std::string_view::npos && line.find('"') == std::string_view::npos
@@ -340,6 +411,10 @@ Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, 
         return openTableReader(path, options);
     case TraceFormat::Slurm:
         return openSlurmReader(path, options);
+    case TraceFormat::Nvrx:
+        return openNvrxReader(path, options);
+    case TraceFormat::Elastic:
+        return openElasticReader(path, options);
     case TraceFormat::Auto:
         break;
     }

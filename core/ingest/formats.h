@@ -13,9 +13,9 @@
 
 namespace ett::core {
 
-enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm };
+enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm, Nvrx, Elastic };
 
-// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm".
+// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 // Every format a file can be read as, for messages: "ett, chrome, nsys, mlperf, log, table".
@@ -34,6 +34,8 @@ struct ReaderOptions
     std::optional<int32_t> rank; // which rank
     std::string timezone = "UTC"; // console logs and Slurm accounting with local times ("UTC" or "+02:00")
     std::optional<int> year; // console logs whose timestamps lack a year
+    // GPUs of one node, for formats that count nodes but not GPUs (NVRx, TorchElastic); >= 1.
+    std::optional<int32_t> gpusPerNode;
 };
 
 // The years a year option may name (`ettw import --year`, the window's import dialog): every time
@@ -45,8 +47,8 @@ constexpr int kMaxYearOption = 2262;
 // of UTC in nanoseconds; nullopt for anything else (zone names such as "CEST" are ambiguous).
 std::optional<int64_t> parseUtcOffset(std::string_view zone);
 
-// Whether a format's reader reads an option: "mapping", "job", "attempt", "rank", "timezone" or
-// "year" (names of ReaderOptions fields, as the CLI's flags). Auto reads them all (the format is
+// Whether a format's reader reads an option: "mapping", "job", "attempt", "rank", "timezone",
+// "year" or "gpus_per_node" (names of ReaderOptions fields, as the CLI's flags). Auto reads them all (the format is
 // not known yet); the native format none.
 bool formatReadsOption(TraceFormat format, std::string_view option);
 
@@ -59,7 +61,8 @@ bool formatJoinsFolderRun(TraceFormat format);
 
 // Checks the options a user gave before any file is read, one check shared by `ettw import` and
 // the window's import dialog. Of the options the format reads (formatReadsOption): the timezone
-// parses, the year lies in [kMinYearOption, kMaxYearOption], attempt and rank are >= 0, a given
+// parses, the year lies in [kMinYearOption, kMaxYearOption], attempt and rank are >= 0, GPUs per node
+// >= 1, a given
 // job is not empty, and a mapping file loads, parses and is for that format. The Error's `option`
 // names the option; its message says what was expected and found (a mapping's names its file and
 // rule), without the option's name, which the caller writes as its user knows it.

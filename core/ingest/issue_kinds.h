@@ -96,7 +96,21 @@ enum class IssueSeverity : uint8_t {
         "Jobs were restarted more often than the file has runs (captured without --duplicates): attempts and queue "   \
         "time are undercounted.")                                                                                      \
     F(UnknownState, "unknown_state", Warning, "A job state this version does not know; the run is taken as failed.")   \
-    F(StepWithoutJob, "step_without_job", Info, "Job steps whose job has no allocation row were skipped.")
+    F(StepWithoutJob, "step_without_job", Info, "Job steps whose job has no allocation row were skipped.")             \
+    /* Restart events (NVRx, TorchElastic). */                                                                         \
+    F(UnusedLine, "unused_line", Info, "Lines without an event (other output of the launcher) were ignored.")          \
+    F(MalformedEvent, "malformed_event", DataLoss, "Event lines that could not be parsed were skipped.")               \
+    F(UnknownEvent, "unknown_event", Info, "Events this version does not know were ignored.")                          \
+    F(FaultTimeUnknown, "fault_time_unknown", Warning,                                                                 \
+        "An interrupted attempt's fault time is not in the input: the attempt's end is taken (detect 0).")             \
+    F(OutcomeAssumed, "outcome_assumed", Warning,                                                                      \
+        "The input does not say how an attempt ended: the outcome was assumed (see the example).")                     \
+    F(RunningAttempt, "running_attempt", Info, "An attempt had not ended when the input was written: it is running.")  \
+    F(UntimedEvent, "untimed_event", Warning,                                                                          \
+        "Events with neither a timestamp nor a dated log prefix could not be placed in time; not used for times.")     \
+    F(OtherRun, "other_run", Warning, "Events of another run than the file's first were skipped.")                     \
+    F(RdzvEventUnplaced, "rdzv_event_unplaced", Info,                                                                  \
+        "Rendezvous events name no attempt: they were counted, not placed (their failures give fault text only).")
 
 // One kind of import issue. Values are not stored (names are) and may change between versions.
 enum class IssueKind : uint16_t {

@@ -32,4 +32,13 @@ Result<std::unique_ptr<RecordSource>> openTableReader(const std::string& path, c
 // one job per Slurm job, one attempt per run (requeue), preset "slurm". core/ingest/slurm_reader.cpp.
 Result<std::unique_ptr<RecordSource>> openSlurmReader(const std::string& path, const ReaderOptions& options);
 
+// NVIDIA Resiliency Extension: a cycle info file (cycle_info.<job>.<attempt>.<cycle>, JSON) or a
+// launcher log with restart-timing lines ("Cycle: N Event: ..."); preset "nvrx".
+// core/ingest/nvrx_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openNvrxReader(const std::string& path, const ReaderOptions& options);
+
+// TorchElastic events (torch.distributed.elastic.events: Event and RdzvEvent JSON, one a line,
+// possibly after a log prefix); preset "elastic". core/ingest/elastic_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openElasticReader(const std::string& path, const ReaderOptions& options);
+
 } // namespace ett::core

@@ -114,7 +114,7 @@ public:
     // The file's bytes: size, progress and SHA-256 (of the raw file, whatever the format).
     virtual ByteSource& source() = 0;
     // The format's name as stored in datasets.format: "ett", "chrome", "nsys", "mlperf", "log",
-    // "table".
+    // "table", "nvrx", "elastic".
     virtual std::string formatName() const = 0;
 };
 

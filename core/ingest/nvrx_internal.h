@@ -1,0 +1,63 @@
+// The parts of the NVRx reader that read one item (a cycle info object, a restart-timing line, a
+// Slurm node list), shared with its tests. core/ingest/nvrx_parse.cpp.
+#pragma once
+
+#include "core/model/result.h"
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ett::core::nvrx {
+
+// Attempt numbers: Slurm attempt index x kCyclesPerAttempt + cycle number.
+constexpr int64_t kCyclesPerAttempt = 10'000;
+
+// `s` without blanks (space, tab, CR) at both ends.
+std::string_view trim(std::string_view s);
+
+// The fields of an NVRxCycleInfo object that the reader uses.
+struct CycleInfo
+{
+    std::string jobId;
+    int64_t attemptIndex = 0;
+    int64_t cycleNumber = 0;
+    int64_t startNs = 0;
+    std::optional<int64_t> endNs; // nullopt: the cycle is open (cycle_end_time "")
+    std::string activeNodes;
+    std::optional<int64_t> nodes; // from active_nodes, else active_ranks; nullopt when neither says
+    std::vector<std::string> unknownFields;
+};
+
+// Reads a cycle info object (the writer's JSON: protobuf names; uint64 generation may be a string).
+// Error (message "field 'X': expected ..., got ...") when job_id, cycle_number or cycle_start_time is
+// missing, a field has the wrong type, a time is not ISO 8601 / RFC 3339, or the end is before the
+// start.
+Result<CycleInfo> readCycleInfo(simdjson::dom::object obj);
+
+// One restart-timing line: "Cycle: N Event: E Node: X Rank: R Time: YYYY-MM-DD HH:MM:SS.mmm UTC".
+struct EventLine
+{
+    int64_t cycle = 0;
+    std::string event;
+    std::string node;
+    std::string rank; // as written ("None" when the launcher had none)
+    int64_t timeNs = 0;
+};
+
+// Parses the text from "Cycle: " on. nullopt when it is not such a line; `field` then names the part
+// that is wrong ("cycle", "event", "time") and `why` says how.
+std::optional<EventLine> parseEventLine(std::string_view text, std::string& field, std::string& why);
+
+// The number of hosts of a Slurm node list ("node[001-004,007],gpu5", "r[1-2]n[1-3]": 6); nullopt when
+// it is malformed or names more than `maxNodes`.
+std::optional<int64_t> countSlurmNodes(std::string_view list, int64_t maxNodes = 1'000'000);
+
+// The number of ranks of a range list ("0-3,6": 5); nullopt when malformed or over `maxRanks`.
+std::optional<int64_t> countRanges(std::string_view list, int64_t maxRanks = 1'000'000);
+
+} // namespace ett::core::nvrx

@@ -1,0 +1,472 @@
+// Tests of the NVRx reader: a launcher log with restart-timing lines and cycle info files, with
+// figures worked out by hand from the lines (attempts, outcome, fault time, the split of Time to
+// Recover, buckets), detection by content, GPU counts, and hostile input.
+#include "core/ingest/formats.h"
+#include "core/ingest/nvrx_internal.h"
+#include "core/model/accounting.h"
+#include "core/model/restarts.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+#include "core/store/timeline.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/core/test_store.h"
+
+namespace ett::core {
+namespace {
+
+using test::Store;
+
+constexpr int64_t kS = 1'000'000'000;
+// 2026-07-30T10:00:00Z, the origin of the hand-made cases.
+constexpr int64_t kT0 = 1'785'405'600 * kS;
+
+size_t idx(Bucket b)
+{
+    return static_cast<size_t>(b);
+}
+
+ImportOptions nvrxOptions(std::optional<int32_t> gpusPerNode = std::nullopt)
+{
+    ImportOptions o;
+    o.reader.format = TraceFormat::Nvrx;
+    o.reader.gpusPerNode = gpusPerNode;
+    return o;
+}
+
+int64_t issueCount(const ImportSummary& s, const std::string& kind, const std::string& detail = "\x01")
+{
+    int64_t n = 0;
+    for (const auto& [key, e] : s.issues.entries()) {
+        if (key.first == kind && (detail == "\x01" || key.second == detail)) {
+            n += e.count;
+        }
+    }
+    return n;
+}
+
+std::string importError(Store& s, const std::string& path, const ImportOptions& o = nvrxOptions())
+{
+    auto r = importTraceFile(s.db(), path, o);
+    EXPECT_FALSE(r.ok()) << path << " was imported";
+    return r.ok() ? std::string() : r.error().message;
+}
+
+// One restart-timing line as the launcher's logger writes it (with its usual prefix).
+std::string ev(int cycle, const std::string& event, const std::string& node, int rank, const std::string& hms)
+{
+    return "2026-07-30 " + hms + ",000 [INFO] [" + node + "] [workload:0(0) infra:" + std::to_string(rank)
+        + "(0)] profiling.py:101   - Cycle: " + std::to_string(cycle) + " Event: " + event + " Node: " + node
+        + " Rank: " + std::to_string(rank) + " Time: 2026-07-30 " + hms + " UTC\n";
+}
+
+// Two nodes, two cycles. Cycle 0 runs until node n2 detects a failure at 11:00:00 (n1 joins the
+// restart at 11:00:01); both tear down (the later at 11:00:05), rendezvous again from 11:00:06 and
+// start workers by 11:00:40; the job then ends normally (workers terminated at 12:00:00).
+std::string twoCycleLog()
+{
+    std::string log = "Launching NVRx ft_launcher with 2 nodes\n";
+    log += ev(0, "rendezvous_started", "n1", 0, "10:00:00.000");
+    log += ev(0, "rendezvous_started", "n2", 1, "10:00:00.500");
+    log += ev(0, "rendezvous_completed", "n1", 0, "10:00:19.000");
+    log += ev(0, "rendezvous_completed", "n2", 1, "10:00:20.000");
+    log += ev(0, "worker_start_started", "n1", 0, "10:00:21.000");
+    log += ev(0, "worker_start_started", "n2", 1, "10:00:21.200");
+    log += ev(0, "worker_start_completed", "n1", 0, "10:00:24.000");
+    log += ev(0, "worker_start_completed", "n2", 1, "10:00:25.000");
+    log += "[rank3]: RuntimeError: CUDA error: an illegal memory access was encountered\n";
+    log += "[rank3]: torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970\n";
+    log += ev(1, "failure_detected", "n2", 1, "11:00:00.000");
+    log += ev(1, "failure_detected", "n1", 0, "11:00:01.000");
+    log += ev(1, "worker_terminated", "n2", 1, "11:00:04.000");
+    log += ev(1, "worker_terminated", "n1", 0, "11:00:05.000");
+    log += ev(1, "rendezvous_started", "n1", 0, "11:00:06.000");
+    log += ev(1, "rendezvous_started", "n2", 1, "11:00:06.000");
+    log += ev(1, "health_check_completed", "n1", 0, "11:00:10.000");
+    log += ev(1, "rendezvous_completed", "n1", 0, "11:00:30.000");
+    log += ev(1, "rendezvous_completed", "n2", 1, "11:00:29.000");
+    log += ev(1, "worker_start_started", "n1", 0, "11:00:31.000");
+    log += ev(1, "worker_start_started", "n2", 1, "11:00:31.000");
+    log += ev(1, "worker_start_completed", "n1", 0, "11:00:40.000");
+    log += ev(1, "worker_start_completed", "n2", 1, "11:00:39.000");
+    log += ev(1, "worker_terminated", "n1", 0, "12:00:00.000");
+    log += ev(1, "worker_terminated", "n2", 1, "11:59:59.000");
+    return log;
+}
+
+TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit)
+{
+    Store s;
+    const std::string file = s.write("ft_launcher.log", twoCycleLog());
+    ImportOptions o;
+    o.reader.gpusPerNode = 8; // detected by content
+    const ImportSummary sum = s.import(file, o);
+    EXPECT_EQ(sum.format, "nvrx");
+    EXPECT_EQ(issueCount(sum, "unused_line"), 3);
+    EXPECT_EQ(issueCount(sum, "outcome_assumed", "completed"), 1);
+    EXPECT_EQ(issueCount(sum, "coarse"), 1);
+    EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const FleetJob& j = jobs[0];
+    EXPECT_EQ(j.key, "ft_launcher");
+    EXPECT_EQ(j.gpus, 16); // 2 nodes x 8
+    const JobResult& r = j.result;
+    ASSERT_EQ(r.attempts.size(), 2u);
+    const AttemptResult& a0 = r.attempts[0];
+    const AttemptResult& a1 = r.attempts[1];
+    // Attempt 0: from the first rendezvous_started to the later teardown; fault at the earliest
+    // failure_detected.
+    EXPECT_EQ(a0.number, 0);
+    EXPECT_EQ(a0.startNs, kT0);
+    EXPECT_EQ(a0.endNs, kT0 + 3605 * kS);
+    EXPECT_EQ(a0.outcome, Outcome::Failed);
+    ASSERT_TRUE(a0.faultNs.has_value());
+    EXPECT_EQ(*a0.faultNs, kT0 + 3600 * kS);
+    // The cause: the preset's NCCL rule on the first matching line after the workers started.
+    EXPECT_EQ(j.attemptInfo[0].cause, "unknown.nccl");
+    EXPECT_EQ(j.attemptInfo[0].detail,
+        "NVRx failure_detected (cycle 1) by node n2; line 11: [rank3]: torch.distributed.DistBackendError: NCCL "
+        "error in: ProcessGroupNCCL.cpp:1970");
+    // Attempt 1: rendezvous_started 11:00:06 to its own termination at 12:00:00.
+    EXPECT_EQ(a1.number, 1);
+    EXPECT_EQ(a1.startNs, kT0 + 3606 * kS);
+    EXPECT_EQ(a1.endNs, kT0 + 7200 * kS);
+    EXPECT_EQ(a1.outcome, Outcome::Completed);
+    // Time to Recover: 11:00:00 -> the latest worker_start_completed of cycle 1, 11:00:40.
+    ASSERT_TRUE(a0.ttrNs.has_value());
+    EXPECT_EQ(*a0.ttrNs, 40 * kS);
+    const auto split = ttrSplitOf(r.attempts, 0);
+    ASSERT_TRUE(split.has_value());
+    EXPECT_EQ(split->detectNs, 5 * kS); // 11:00:00 -> 11:00:05 (teardown)
+    EXPECT_EQ(split->restartNs, 1 * kS); // -> 11:00:06 (rendezvous_started)
+    EXPECT_EQ(split->startupNs, 34 * kS); // -> 11:00:40 (workers started)
+    // Buckets (seconds from 10:00:00): attempt 0 setup 20 (rendezvous) + 4 (worker start), idle 1,
+    // productive 25 -> 3600, recovery 3600 -> 3605; gap 1; attempt 1 setup 24 + 9, idle 1,
+    // productive 3640 -> 7200.
+    EXPECT_EQ(r.e2eNs(), 7200 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Setup)], 57 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Idle)], 2 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Recovery)], 6 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 7135 * kS);
+    EXPECT_EQ(r.failures, 1);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'rendezvous'"), 2);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'running'"), 2);
+    // The restarts table says the same: the second row's recovery split and its start-up stages.
+    auto id = findJobId(s.db(), "default", "ft_launcher");
+    ASSERT_TRUE(id.ok() && id->has_value());
+    auto timeline = loadJobTimeline(s.db(), **id);
+    ASSERT_TRUE(timeline.ok()) << timeline.error().message;
+    auto restarts = restartsOf(*timeline);
+    ASSERT_TRUE(restarts.ok()) << restarts.error().message;
+    ASSERT_EQ(restarts->rows.size(), 2u);
+    const RestartRow& row = restarts->rows[1];
+    ASSERT_TRUE(row.recovery.has_value());
+    EXPECT_EQ(*row.recovery, (TtrSplit { 5 * kS, 1 * kS, 34 * kS }));
+    EXPECT_EQ(row.gapBeforeNs, 1 * kS);
+    EXPECT_EQ(row.startupNs, 34 * kS); // rendezvous 24 + idle 1 + worker start 9
+    int substages = 0;
+    for (size_t i = 0; i < restarts->stages.size(); ++i) {
+        if (restarts->stages[i].name == "setup.rendezvous") {
+            EXPECT_EQ(row.stageNs[i], 24 * kS);
+            ++substages;
+        } else if (restarts->stages[i].name == "setup.worker_start") {
+            EXPECT_EQ(row.stageNs[i], 9 * kS);
+            ++substages;
+        }
+    }
+    EXPECT_EQ(substages, 2);
+}
+
+TEST(NvrxReader, LogWithoutEndIsRunningAndAttemptOptionNumbersTheCycles)
+{
+    Store s;
+    std::string log = ev(4, "failure_detected", "n1", 0, "10:00:00.000");
+    log += ev(4, "worker_terminated", "n1", 0, "10:00:02.000");
+    log += ev(4, "rendezvous_started", "n1", 0, "10:00:03.000");
+    log += ev(4, "rendezvous_completed", "n1", 0, "10:00:13.000");
+    log += ev(4, "worker_start_started", "n1", 0, "10:00:13.000");
+    log += ev(4, "worker_start_completed", "n1", 0, "10:00:20.000");
+    ImportOptions o = nvrxOptions();
+    o.reader.attempt = 2; // the Slurm restart count
+    o.reader.job = "slurm-77";
+    const ImportSummary sum = s.import(s.write("tail.log", log), o);
+    EXPECT_EQ(issueCount(sum, "running_attempt"), 1);
+    EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 1); // no --gpus-per-node
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].key, "slurm-77");
+    ASSERT_EQ(jobs[0].result.attempts.size(), 1u);
+    const AttemptResult& a = jobs[0].result.attempts[0];
+    EXPECT_EQ(a.number, 20004); // 2 x 10000 + cycle 4
+    EXPECT_EQ(a.outcome, Outcome::Running);
+    EXPECT_EQ(a.startNs, kT0 + 3 * kS); // the cycle's teardown lines belong to cycle 3, not in the log
+    EXPECT_EQ(a.endNs, kT0 + 20 * kS); // the last event
+}
+
+TEST(NvrxReader, ExhaustedRestartsEndTheLastCycleFailed)
+{
+    Store s;
+    std::string log = ev(0, "rendezvous_started", "n1", 0, "10:00:00.000");
+    log += ev(0, "rendezvous_completed", "n1", 0, "10:00:10.000");
+    log += ev(0, "worker_start_started", "n1", 0, "10:00:10.000");
+    log += ev(0, "worker_start_completed", "n1", 0, "10:00:15.000");
+    log += ev(1, "failure_detected", "n1", 0, "10:30:00.000");
+    log += ev(1, "worker_terminated", "n1", 0, "10:30:07.000");
+    s.import(s.write("exhausted.log", log), nvrxOptions(4));
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].gpus, 4);
+    ASSERT_EQ(jobs[0].result.attempts.size(), 1u);
+    const AttemptResult& a = jobs[0].result.attempts[0];
+    EXPECT_EQ(a.outcome, Outcome::Failed);
+    EXPECT_EQ(a.endNs, kT0 + 1807 * kS);
+    EXPECT_EQ(*a.faultNs, kT0 + 1800 * kS);
+    EXPECT_FALSE(a.ttrNs.has_value()); // never trains again
+}
+
+// A cycle info file as CycleInfoWriter writes it (protobuf JSON, indent 2, 64-bit generation as a
+// string), with the fields of the upstream test's payload.
+std::string cycleFile(const std::string& job, int attempt, int cycle, const std::string& start, const std::string& end,
+    const std::string& nodes = "node[001-002]")
+{
+    return "{\n  \"job_id\": \"" + job + "\",\n  \"attempt_index\": " + std::to_string(attempt)
+        + ",\n  \"cycle_number\": " + std::to_string(cycle) + ",\n  \"cycle_start_time\": \"" + start
+        + "\",\n  \"cycle_end_time\": \"" + end + "\",\n  \"cycle_log_file\": \"/logs/c_cycle" + std::to_string(cycle)
+        + ".log\",\n  \"active_nodes\": \"" + nodes
+        + "\",\n  \"standby_nodes\": \"node003\",\n  \"generation\": \"1\",\n" + "  \"active_ranks\": \"0-1\"\n}";
+}
+
+TEST(NvrxReader, CycleFilesAreAttemptsAndTheNextFileMarksAFailure)
+{
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.job7.0.0", cycleFile("job7", 0, 0, "2026-07-30T10:00:00.000000Z", "2026-07-30T10:30:00.000000Z"));
+    const std::string c1
+        = s.write("cycle_info.job7.0.1", cycleFile("job7", 0, 1, "2026-07-30T10:31:00.000000Z", "", "node[001,003]"));
+    const ImportSummary s0 = s.import(c0, nvrxOptions(4));
+    EXPECT_EQ(s0.format, "nvrx");
+    EXPECT_EQ(issueCount(s0, "fault_time_unknown"), 1);
+    ImportOptions autoFormat;
+    autoFormat.reader.gpusPerNode = 4;
+    const ImportSummary s1 = s.import(c1, autoFormat); // detected by content
+    EXPECT_EQ(s1.format, "nvrx");
+    EXPECT_EQ(issueCount(s1, "running_attempt"), 1);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].key, "job7");
+    EXPECT_EQ(jobs[0].gpus, 8); // 2 active nodes x 4, from the first file
+    const JobResult& r = jobs[0].result;
+    ASSERT_EQ(r.attempts.size(), 2u);
+    EXPECT_EQ(r.attempts[0].outcome, Outcome::Failed);
+    EXPECT_EQ(r.attempts[0].gpus, 8);
+    EXPECT_EQ(*r.attempts[0].faultNs, kT0 + 1800 * kS); // no better time: the cycle's end
+    EXPECT_EQ(r.attempts[1].outcome, Outcome::Running);
+    EXPECT_EQ(r.attempts[1].startNs, kT0 + 1860 * kS);
+    EXPECT_GE(r.attempts[1].endNs, r.attempts[1].startNs);
+    // The cycle is one train phase, so recovery is the gap: detect 0, restart 60 s, start-up 0.
+    const auto split = ttrSplitOf(r.attempts, 0);
+    ASSERT_TRUE(split.has_value());
+    EXPECT_EQ(*split, (TtrSplit { 0, 60 * kS, 0 }));
+}
+
+TEST(NvrxReader, CycleFilesOfOneJobMustAgreeOnTheGpuCount)
+{
+    // The job record of each file carries its cycle's nodes x GPUs: a cycle with other active
+    // nodes declares the job differently, which the importer refuses (the documented limit).
+    Store s;
+    s.import(s.write("cycle_info.j.0.0", cycleFile("j", 0, 0, "2026-07-30T10:00:00Z", "2026-07-30T10:30:00Z")),
+        nvrxOptions(4));
+    const std::string e = importError(s,
+        s.write("cycle_info.j.0.1", cycleFile("j", 0, 1, "2026-07-30T10:31:00Z", "", "node[001-003]")), nvrxOptions(4));
+    EXPECT_NE(e.find("gpus 12 vs 8"), std::string::npos) << e;
+    EXPECT_EQ(s.fleet().at(0).result.attempts.size(), 1u);
+}
+
+TEST(NvrxReader, ALogAndCycleFilesOfOneJobGoUnderDifferentLabels)
+{
+    // The same job as cycle files and as a log: one label refuses the second (same attempt numbers,
+    // other windows), two labels keep both.
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.ft_launcher.0.0", cycleFile("ft_launcher", 0, 0, "2026-07-30T10:00:00Z", "2026-07-30T11:00:02Z"));
+    s.write("cycle_info.ft_launcher.0.1", cycleFile("ft_launcher", 0, 1, "2026-07-30T11:00:30Z", ""));
+    const std::string log = s.write("ft_launcher.log", twoCycleLog());
+    s.import(c0, nvrxOptions(8));
+    const std::string e = importError(s, log, nvrxOptions(8));
+    EXPECT_NE(e.find("an attempt number seen again must be the same attempt"), std::string::npos) << e;
+    ImportOptions other = nvrxOptions(8);
+    other.label = "log";
+    s.import(log, other);
+    EXPECT_EQ(s.fleet().size(), 2u);
+}
+
+TEST(NvrxReader, LastEndedCycleIsAssumedCompletedAndSlurmAttemptsNumberAbove)
+{
+    Store s;
+    const std::string c = s.write(
+        "cycle_info.9.3.2", cycleFile("9", 3, 2, "2026-07-30T10:00:00Z", "2026-07-30T11:00:00.5Z", "gpu[1-4],cpu7"));
+    const ImportSummary sum = s.import(c, nvrxOptions(8));
+    EXPECT_EQ(issueCount(sum, "outcome_assumed", "completed"), 1);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].gpus, 40); // 5 nodes x 8
+    ASSERT_EQ(jobs[0].result.attempts.size(), 1u);
+    EXPECT_EQ(jobs[0].result.attempts[0].number, 30002);
+    EXPECT_EQ(jobs[0].result.attempts[0].outcome, Outcome::Completed);
+    EXPECT_EQ(jobs[0].result.attempts[0].endNs, kT0 + 3600 * kS + kS / 2);
+    EXPECT_EQ(jobs[0].result.bucketsNs[idx(Bucket::Productive)], 3600 * kS + kS / 2);
+}
+
+TEST(NvrxReader, UpstreamTestPayloadReadsAsAnOpenCycle)
+{
+    // The payload of TestCycleInfoReader.write in tests/fault_tolerance/unit/test_nvrx_watch.py,
+    // as json.dump writes it (one line).
+    Store s;
+    const std::string c = s.write("cycle_info.job1.0.3",
+        R"({"job_id": "job1", "attempt_index": 0, "cycle_number": 3, "cycle_start_time": "2026-07-30T11:00:00.000000Z", "cycle_end_time": "", "cycle_log_file": "/logs/c.log", "active_nodes": "node[001-002]", "standby_nodes": "node003", "generation": 0, "active_ranks": "0-1"})");
+    const ImportSummary sum = s.import(c);
+    EXPECT_EQ(sum.format, "nvrx");
+    EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 1);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].result.attempts[0].number, 3);
+    EXPECT_EQ(jobs[0].result.attempts[0].outcome, Outcome::Running);
+    EXPECT_EQ(jobs[0].result.attempts[0].startNs, kT0 + 3600 * kS);
+    // The same open cycle read again later (rewritten: generation 1), still open, ends at another
+    // "now": still the same attempt, not a refused one. (The .current link to the same bytes is a
+    // duplicate file the importer skips.)
+    s.import(s.write("cycle_info.job1.current",
+        R"({"job_id": "job1", "attempt_index": 0, "cycle_number": 3, "cycle_start_time": "2026-07-30T11:00:00.000000Z", "cycle_end_time": "", "cycle_log_file": "/logs/c.log", "active_nodes": "node[001-002]", "standby_nodes": "node003", "generation": 1, "active_ranks": "0-1"})"));
+    ASSERT_EQ(s.fleet().at(0).result.attempts.size(), 1u);
+}
+
+TEST(NvrxReader, GzipLogReadsTheSame)
+{
+    Store s;
+    const ImportSummary sum = s.import(s.writeGzip("launcher.log.gz", twoCycleLog()), nvrxOptions(8));
+    EXPECT_EQ(sum.format, "nvrx");
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].key, "launcher");
+    EXPECT_EQ(jobs[0].result.attempts.size(), 2u);
+    EXPECT_EQ(*jobs[0].result.attempts[0].ttrNs, 40 * kS);
+}
+
+TEST(NvrxReader, DetectionPicksBothKindsAndNoOtherFormat)
+{
+    Store s;
+    EXPECT_EQ(detectFormat(s.write("a", twoCycleLog())).value(), TraceFormat::Nvrx);
+    EXPECT_EQ(detectFormat(s.write("b", cycleFile("j", 0, 0, "2026-07-30T10:00:00Z", ""))).value(), TraceFormat::Nvrx);
+    // A line that mentions a cycle without the event grammar stays a console log.
+    EXPECT_EQ(detectFormat(s.write("c", "Cycle: 3 done, Event: none\nstep 10 loss 2.0\n")).value(), TraceFormat::Log);
+    EXPECT_EQ(detectFormat(s.write("d",
+                               R"({"type":"header","format":"ett-trace","version":1})"
+                               "\n"))
+                  .value(),
+        TraceFormat::Ett);
+}
+
+TEST(NvrxReader, OnlyGpusPerNodeFormatsReadTheOption)
+{
+    EXPECT_TRUE(formatReadsOption(TraceFormat::Nvrx, "gpus_per_node"));
+    EXPECT_TRUE(formatReadsOption(TraceFormat::Elastic, "gpus_per_node"));
+    EXPECT_FALSE(formatReadsOption(TraceFormat::Nvrx, "rank"));
+    EXPECT_TRUE(formatReadsOption(TraceFormat::Nvrx, "attempt"));
+    EXPECT_FALSE(formatReadsOption(TraceFormat::Elastic, "attempt"));
+    EXPECT_FALSE(formatReadsOption(TraceFormat::Log, "gpus_per_node"));
+    EXPECT_FALSE(formatReadsOption(TraceFormat::Mlperf, "gpus_per_node"));
+    ReaderOptions o;
+    o.format = TraceFormat::Nvrx;
+    o.gpusPerNode = 0;
+    const Status st = checkReaderOptions(o);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().option, "gpus_per_node");
+    o.format = TraceFormat::Chrome; // not read: not checked
+    EXPECT_TRUE(checkReaderOptions(o).ok());
+    EXPECT_EQ(parseTraceFormat("nvrx"), TraceFormat::Nvrx);
+    EXPECT_EQ(traceFormatName(TraceFormat::Elastic), "elastic");
+}
+
+TEST(NvrxParse, SlurmNodeListsAndRanges)
+{
+    EXPECT_EQ(nvrx::countSlurmNodes("node001"), 1);
+    EXPECT_EQ(nvrx::countSlurmNodes("node[001-003]"), 3);
+    EXPECT_EQ(nvrx::countSlurmNodes("node[001-002,007]"), 3);
+    EXPECT_EQ(nvrx::countSlurmNodes("a[1-2],b3"), 3);
+    EXPECT_EQ(nvrx::countSlurmNodes("node[01-02]suffix"), 2);
+    EXPECT_EQ(nvrx::countSlurmNodes("r[1-2]n[1-3]"), 6);
+    EXPECT_FALSE(nvrx::countSlurmNodes("node[3-1]"));
+    EXPECT_FALSE(nvrx::countSlurmNodes("node[1-"));
+    EXPECT_FALSE(nvrx::countSlurmNodes("a,,b"));
+    EXPECT_FALSE(nvrx::countSlurmNodes("n[0-999999999999]"));
+    EXPECT_FALSE(nvrx::countSlurmNodes("n[0-9999]m[0-9999]")); // 10^8 hosts: over the bound
+    EXPECT_EQ(nvrx::countRanges("0-3,6"), 5);
+    EXPECT_FALSE(nvrx::countRanges("0-"));
+}
+
+TEST(NvrxReader, HostileCycleFilesFailNamingFileLineAndField)
+{
+    Store s;
+    EXPECT_NE(importError(s, s.write("t1", R"({"job_id": "j", "cycle_number": 0, "cycle_start_ti)"))
+                  .find("t1:1: NVRx cycle info: not valid JSON"),
+        std::string::npos);
+    EXPECT_NE(importError(s, s.write("t2", R"({"job_id": "j", "cycle_number": 0})")).find("'cycle_start_time'"),
+        std::string::npos);
+    EXPECT_NE(importError(s,
+                  s.write("t3", R"({"job_id": "j", "cycle_number": "x", "cycle_start_time": "2026-07-30T10:00:00Z"})"))
+                  .find("field 'cycle_number'"),
+        std::string::npos);
+    EXPECT_NE(importError(s,
+                  s.write("t4",
+                      R"({"job_id": "j", "cycle_number": 9999999999999, "cycle_start_time": "2026-07-30T10:00:00Z"})"))
+                  .find("field 'cycle_number'"),
+        std::string::npos);
+    EXPECT_NE(
+        importError(s,
+            s.write("t5",
+                R"({"job_id": "j", "cycle_number": 1, "cycle_start_time": "2026-07-30T10:00:00Z", "cycle_end_time": "2026-07-30T09:00:00Z"})"))
+            .find("before cycle_start_time"),
+        std::string::npos);
+    EXPECT_NE(importError(s, s.write("t6", R"({"job_id": 7, "cycle_number": 1, "cycle_start_time": "x"})"))
+                  .find("field 'job_id'"),
+        std::string::npos);
+    EXPECT_NE(
+        importError(
+            s, s.write("t7", R"({"job_id": "j", "cycle_number": 12345, "cycle_start_time": "2026-07-30T10:00:00Z"})"))
+            .find("at most 9999"),
+        std::string::npos);
+    EXPECT_FALSE(importError(s, s.write("t8", std::string(5000, '[') + std::string(5000, ']'))).empty());
+    EXPECT_FALSE(importError(s, s.write("t9", std::string("{\"job_id\"\0\x01\x02", 12))).empty());
+    EXPECT_FALSE(importError(s, s.write("t10", "[1, 2]")).empty());
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM jobs"), 0);
+}
+
+TEST(NvrxReader, HostileLogLinesAreCountedAndALogWithoutEventsFails)
+{
+    Store s;
+    std::string log = ev(0, "rendezvous_started", "n1", 0, "10:00:00.000");
+    log += "  - Cycle: 0 Event: worker_start_started Node: n1 Rank: 0 Time: 2026-13-45 99:00:00.000 UTC\n";
+    log += "  - Cycle: 99999999999999999999 Event: x Node: n1 Rank: 0 Time: 2026-07-30 10:00:00.000 UTC\n";
+    log += "  - Cycle: 0 Event: worker_start_completed Node: n1 Rank: 0 Time: garbage\n";
+    log += "  - Cycle: 0 Event: teleported Node: n1 Rank: 0 Time: 2026-07-30 10:00:01.000 UTC\n";
+    log += "  - Cycle: 0 Event: worker_start_completed Node: n1 Rank: None Time: 2026-07-30 10:00:09.000 UTC\n";
+    const ImportSummary sum = s.import(s.write("junk.log", log), nvrxOptions());
+    EXPECT_EQ(issueCount(sum, "malformed_event"), 3);
+    EXPECT_EQ(issueCount(sum, "unknown_event", "teleported"), 1);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].result.attempts[0].endNs, kT0 + 9 * kS);
+    EXPECT_NE(importError(s, s.write("plain.log", "hello\nworld\n")).find("no restart-timing line"), std::string::npos);
+    // A log whose first line is JSON of something else is still a log.
+    const ImportSummary json = s.import(s.write("json-first.log", "{\"level\": \"info\"}\n" + log), nvrxOptions());
+    EXPECT_EQ(issueCount(json, "unused_line"), 1);
+    EXPECT_FALSE(importError(s, s.write("bin.log", std::string("Cycle: 1\0 Event", 15))).empty());
+}
+
+} // namespace
+} // namespace ett::core
