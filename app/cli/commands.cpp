@@ -165,14 +165,16 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     auto cmd = std::make_shared<ImportCmd>();
     auto* sub = app.add_subcommand("import",
         "Import traces into a database: ETT traces, PyTorch profiler / Chrome traces, Nsight Systems SQLite exports, "
-        "MLPerf logs, console logs, CSV job tables (the format is recognised by content)");
+        "MLPerf logs, console logs, CSV job tables, torchtitan structured logs, OneLogger exports (the format is "
+        "recognised by content)");
     addDbOption(sub, common);
     sub->add_option("--label", cmd->label, "Dataset label for these files (e.g. before, after)")->capture_default_str();
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
     sub->add_option("--format", cmd->format,
            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
-           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table)")
-        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table" }))
+           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), torchtitan (structured logs), "
+           "onelogger (OneLogger file export)")
+        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "torchtitan", "onelogger" }))
         ->capture_default_str();
     sub->add_option("--mapping", cmd->mapping,
            "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)")

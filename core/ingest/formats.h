@@ -13,9 +13,9 @@
 
 namespace ett::core {
 
-enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table };
+enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Torchtitan, Onelogger };
 
-// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table".
+// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "torchtitan", "onelogger".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 

@@ -28,4 +28,12 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
 // Job tables (CSV) with a column mapping; preset "table-philly". core/ingest/table_reader.cpp.
 Result<std::unique_ptr<RecordSource>> openTableReader(const std::string& path, const ReaderOptions& options);
 
+// torchtitan structured logs (per-rank JSON Lines of `log_trace_span` records); preset
+// "torchtitan". core/ingest/torchtitan_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openTorchtitanReader(const std::string& path, const ReaderOptions& options);
+
+// NVIDIA OneLogger file exporter (JSON Lines of span start / stop / complete, events, errors);
+// preset "onelogger". core/ingest/onelogger_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openOneloggerReader(const std::string& path, const ReaderOptions& options);
+
 } // namespace ett::core
