@@ -66,6 +66,28 @@ struct Opt
     std::string message;
 };
 
+Opt stepOpt(int step, int rel = -1)
+{
+    Opt o;
+    o.step = step;
+    o.rel = rel;
+    return o;
+}
+
+Opt instantOpt()
+{
+    Opt o;
+    o.logType = "instant";
+    return o;
+}
+
+Opt errorOpt(int step, int rel, const std::string& message)
+{
+    Opt o = stepOpt(step, rel);
+    o.message = message;
+    return o;
+}
+
 // One rank's log as TraceJsonlFormatter writes it (its field order), lines sorted by time.
 class RankLog
 {
@@ -127,16 +149,16 @@ private:
 void startOfRun(RankLog& log, int rank)
 {
     const double d = rank == 0 ? 0 : 0.5;
-    log.record(d, "structured_logger_started", { .logType = "instant" });
+    log.record(d, "structured_logger_started", instantOpt());
     log.span(1 + d, rank == 0 ? 10 : 11, "Trainer.Config.build");
     log.span(1 + d, 3 + d, "torch_distributed_init");
-    log.record(rank == 0 ? 10 : 11, "training_start", { .logType = "instant" });
+    log.record(rank == 0 ? 10 : 11, "training_start", instantOpt());
     log.span(rank == 0 ? 10 : 11, 12 + d, "checkpoint_load");
-    log.span(12 + d, 30 + 2 * d, "step", { .step = 1, .rel = 1 });
+    log.span(12 + d, 30 + 2 * d, "step", stepOpt(1, 1));
     if (rank == 0) {
-        log.span(12, 13, "fetching_batch", { .step = 1, .rel = 1 });
+        log.span(12, 13, "fetching_batch", stepOpt(1, 1));
     }
-    log.span(30 + 2 * d - 0.1, 30 + 2 * d - 0.05, "checkpoint_save", { .step = 1, .rel = 1 }); // not saving
+    log.span(30 + 2 * d - 0.1, 30 + 2 * d - 0.05, "checkpoint_save", stepOpt(1, 1)); // not saving
 }
 
 // Two ranks, init, three steps, a checkpoint save and an eval, then teardown:
@@ -149,13 +171,13 @@ std::string completedRank(int rank)
     RankLog log(rank);
     startOfRun(log, rank);
     const double d = rank == 0 ? 0 : 1;
-    log.span(30 + d, 40, "step", { .step = 2, .rel = 2 });
-    log.span(30 + d, 31 + d, "fetching_batch", { .step = 2, .rel = 2 });
-    log.span(39.9, 39.95, "checkpoint_save", { .step = 2, .rel = 2 });
-    log.span(40, 60, "step", { .step = 3, .rel = 3 });
-    log.span(50, 58 + d, "checkpoint_save", { .step = 3, .rel = 3 }, R"("checkpoint_save")");
-    log.span(58 + d, 60, "eval", { .step = 3, .rel = 3 }, R"("checkpoint_save", "eval")");
-    log.span(61, 62 + rank * 0.5, "torch_distributed_teardown", { .step = 3, .rel = 3 });
+    log.span(30 + d, 40, "step", stepOpt(2, 2));
+    log.span(30 + d, 31 + d, "fetching_batch", stepOpt(2, 2));
+    log.span(39.9, 39.95, "checkpoint_save", stepOpt(2, 2));
+    log.span(40, 60, "step", stepOpt(3, 3));
+    log.span(50, 58 + d, "checkpoint_save", stepOpt(3, 3), R"("checkpoint_save")");
+    log.span(58 + d, 60, "eval", stepOpt(3, 3), R"("checkpoint_save", "eval")");
+    log.span(61, 62 + rank * 0.5, "torch_distributed_teardown", stepOpt(3, 3));
     return log.text();
 }
 
@@ -224,18 +246,18 @@ std::string crashedRank(int rank)
     RankLog log(rank);
     startOfRun(log, rank);
     const double d = rank == 0 ? 0 : 1;
-    log.span(30 + d, 40, "step", { .step = 2, .rel = 2 });
-    log.span(30 + d, 31 + d, "fetching_batch", { .step = 2, .rel = 2 });
-    log.span(38, 39.5, "checkpoint_save", { .step = 2, .rel = 2 }, R"("checkpoint_save")");
-    log.record(40, "step_start", { .step = 3, .rel = 3 });
-    log.span(40, 41, "fetching_batch", { .step = 3, .rel = 3 });
-    log.record(41, "fwd_bwd_start", { .step = 3, .rel = 3 });
+    log.span(30 + d, 40, "step", stepOpt(2, 2));
+    log.span(30 + d, 31 + d, "fetching_batch", stepOpt(2, 2));
+    log.span(38, 39.5, "checkpoint_save", stepOpt(2, 2), R"("checkpoint_save")");
+    log.record(40, "step_start", stepOpt(3, 3));
+    log.span(40, 41, "fetching_batch", stepOpt(3, 3));
+    log.record(41, "fwd_bwd_start", stepOpt(3, 3));
     if (rank == 1) {
-        const Opt o { .step = 3, .rel = 3, .message = "[step 3] fwd_bwd_error: OutOfMemoryError: CUDA out of memory." };
+        const Opt o = errorOpt(3, 3, "[step 3] fwd_bwd_error: OutOfMemoryError: CUDA out of memory.");
         log.record(45, "fwd_bwd_error", o);
-        log.record(45, "fwd_bwd_end", { .step = 3, .rel = 3 });
+        log.record(45, "fwd_bwd_end", stepOpt(3, 3));
         log.record(45, "step_error", o);
-        log.record(45, "step_end", { .step = 3, .rel = 3 });
+        log.record(45, "step_end", stepOpt(3, 3));
     }
     return log.text();
 }
@@ -249,7 +271,9 @@ void expectCrashFigures(Store& s)
     // Rank 1's explicit error wins over rank 0's log that stops (unclosed spans at 41).
     EXPECT_EQ(r.attempts[0].outcome, Outcome::Failed);
     EXPECT_EQ(r.attempts[0].faultNs, kT0 + 45 * kS);
-    EXPECT_EQ(r.failures, 1);
+    // Spec 5.4: a fault of cause class user is an "other interruption", not a failure.
+    EXPECT_EQ(r.failures, 0);
+    EXPECT_EQ(r.otherInterruptions, 1);
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM attempts WHERE cause = 'user.oom' AND symptom = 'explicit'"), 1);
     EXPECT_EQ(r.windowEndNs, kT0 + 45 * kS);
     // By hand: init 9, load 2.5, compile 18.5 as before; stall [31,32) + [40,41) = 2; save
@@ -312,10 +336,10 @@ TEST(TorchtitanReader, HandledErrorIsCountedNotAFault)
 {
     Store s;
     RankLog log(0);
-    log.span(0, 10, "step", { .step = 1, .rel = 1 });
-    log.record(5, "fetching_batch_start", { .step = 1, .rel = 1 });
-    log.record(6, "fetching_batch_error", { .step = 1, .rel = 1, .message = "DataloaderExhaustedError" });
-    log.record(6, "fetching_batch_end", { .step = 1, .rel = 1 });
+    log.span(0, 10, "step", stepOpt(1, 1));
+    log.record(5, "fetching_batch_start", stepOpt(1, 1));
+    log.record(6, "fetching_batch_error", errorOpt(1, 1, "DataloaderExhaustedError"));
+    log.record(6, "fetching_batch_end", stepOpt(1, 1));
     log.span(11, 12, "torch_distributed_teardown");
     const ImportSummary sum = s.import(s.write("handled.jsonl", log.text()), titanOptions());
     EXPECT_EQ(issueCount(sum, "handled_error", "fetching_batch"), 1);
@@ -328,9 +352,9 @@ TEST(TorchtitanReader, FirstStepWithoutRelativeStepIsTheRanksFirstAndOnlyIt)
 {
     Store s;
     RankLog log(3);
-    log.span(0, 5, "step", { .step = 101 });
-    log.span(5, 6, "step", { .step = 102 });
-    log.span(6, 7, "step", { .step = 103 });
+    log.span(0, 5, "step", stepOpt(101));
+    log.span(5, 6, "step", stepOpt(102));
+    log.span(6, 7, "step", stepOpt(103));
     s.import(s.write("resumed.jsonl", log.text()), titanOptions());
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'first_step (step 101)' AND rank = 3"), 1);
     const auto jobs = s.fleet();
@@ -344,7 +368,7 @@ TEST(TorchtitanReader, JobIsTheRunFolderAboveStructuredLogsAndAttemptComesFromTh
     Store s;
     std::filesystem::create_directories(s.path("llama3_8b/structured_logs"));
     RankLog log(0);
-    log.span(0, 5, "step", { .step = 1, .rel = 1 });
+    log.span(0, 5, "step", stepOpt(1, 1));
     const std::string file
         = s.write("llama3_8b/structured_logs/training.global_rank_0.20260101-000000-AAAAAA.jsonl", log.text());
     ImportOptions o;
@@ -464,7 +488,7 @@ TEST(TorchtitanReaderErrors, CutAndJunkLinesAreCountedNotFatal)
 {
     Store s;
     RankLog log(0);
-    log.span(0, 5, "step", { .step = 1, .rel = 1 });
+    log.span(0, 5, "step", stepOpt(1, 1));
     const std::string deep = std::string(5000, '[') + std::string(5000, ']');
     const std::string text = log.text() + "garbage \x01\x02 not json\n" + deep + "\n"
         + R"({"rank": 0, "log_type_name": "step_start", "time_us": 17672256)";
@@ -477,7 +501,7 @@ TEST(TorchtitanReaderErrors, BadFieldsNameFileLineAndFieldAndStoreNothing)
 {
     Store s;
     RankLog log(0);
-    log.span(0, 5, "step", { .step = 1, .rel = 1 });
+    log.span(0, 5, "step", stepOpt(1, 1));
     const std::string good = log.text();
     struct Case
     {
@@ -530,8 +554,8 @@ TEST(TorchtitanReaderErrors, EndWithoutStartAndEndBeforeStartAreCounted)
     Store s;
     RankLog log(0);
     log.record(1, "optim_end");
-    log.record(5, "step_start", { .step = 1, .rel = 1 });
-    log.record(9, "step_end", { .step = 1, .rel = 1 });
+    log.record(5, "step_start", stepOpt(1, 1));
+    log.record(9, "step_end", stepOpt(1, 1));
     log.record(10, "eval_start");
     std::string text = log.text();
     RankLog back(0);
