@@ -63,6 +63,7 @@ namespace dom = simdjson::dom;
 constexpr int64_t kYear2000Ns = int64_t { 946'684'800 } * 1'000'000'000; // 2000-01-01T00:00:00Z
 
 constexpr int64_t kNsPerMs = 1'000'000;
+constexpr size_t kMaxPathBytes = 300; // of a phase's name (its nesting path)
 
 class OneloggerReader final : public ForeignReader
 {
@@ -102,6 +103,9 @@ private:
     Result<std::string> idOf(dom::object obj, const char* key, const spanlog::Where& w) const;
     void seen(int64_t t, int64_t line);
     void nestSpans();
+    // Where a save_checkpoint_success event's state was captured (see the design note); needs
+    // indexSaveSpans() first.
+    void indexSaveSpans();
     int64_t captureNs(const Event& e) const;
     Status emit();
 
@@ -120,6 +124,8 @@ private:
     std::vector<Span> m_spans;
     std::unordered_map<std::string, size_t> m_byId;
     std::vector<Event> m_saves; // save_checkpoint_success events
+    std::vector<int64_t> m_saveStarts; // of the checkpoint_save_sync / _async spans, sorted
+    std::map<int64_t, std::vector<int64_t>> m_saveStartsByIteration; // the same by current_iteration
     std::optional<Event> m_error; // the earliest application_error
     std::string m_errorText;
     std::optional<int64_t> m_worldSize;
@@ -397,35 +403,63 @@ void OneloggerReader::nestSpans()
         while (!stack.empty() && m_spans[stack.back()].endNs < s.endNs) {
             stack.pop_back();
         }
-        // Bounded names: a parent path longer than 1 KB keeps its tail only.
+        // Bounded names: a longer path keeps its tail only.
         s.path = stack.empty() ? s.name : m_spans[stack.back()].path + "/" + s.name;
-        if (s.path.size() > 1024) {
-            s.path = "..." + s.path.substr(s.path.size() - 1000);
+        if (s.path.size() > kMaxPathBytes) {
+            size_t from = s.path.size() - (kMaxPathBytes - 3);
+            while (from < s.path.size() && (static_cast<unsigned char>(s.path[from]) & 0xC0) == 0x80) {
+                ++from; // not inside a UTF-8 sequence
+            }
+            s.path = "..." + s.path.substr(from);
         }
         stack.push_back(i);
     }
 }
 
+bool isSaveSpan(std::string_view name)
+{
+    return name == "checkpoint_save_sync" || name == "checkpoint_save_async";
+}
+
+// The latest start <= t in sorted starts, if any.
+std::optional<int64_t> latestStart(const std::vector<int64_t>& starts, int64_t t)
+{
+    auto it = std::upper_bound(starts.begin(), starts.end(), t);
+    if (it == starts.begin()) {
+        return std::nullopt;
+    }
+    return *std::prev(it);
+}
+
+void OneloggerReader::indexSaveSpans()
+{
+    for (const Span& s : m_spans) {
+        if (isSaveSpan(s.name)) {
+            m_saveStarts.push_back(s.startNs);
+            if (s.iteration) {
+                m_saveStartsByIteration[*s.iteration].push_back(s.startNs);
+            }
+        }
+    }
+    std::sort(m_saveStarts.begin(), m_saveStarts.end());
+    for (auto& entry : m_saveStartsByIteration) {
+        std::sort(entry.second.begin(), entry.second.end());
+    }
+}
+
 int64_t OneloggerReader::captureNs(const Event& e) const
 {
-    auto isSave = [](const Span& s) { return s.name == "checkpoint_save_sync" || s.name == "checkpoint_save_async"; };
-    if (auto it = m_byId.find(e.spanId); it != m_byId.end() && isSave(m_spans[it->second])) {
+    if (auto it = m_byId.find(e.spanId); it != m_byId.end() && isSaveSpan(m_spans[it->second].name)) {
         return m_spans[it->second].startNs;
     }
-    const Span* sameIteration = nullptr;
-    const Span* latest = nullptr;
-    for (const Span& s : m_spans) {
-        if (!isSave(s) || s.startNs > e.timeNs) {
-            continue;
-        }
-        if (e.iteration && s.iteration == e.iteration && (!sameIteration || s.startNs > sameIteration->startNs)) {
-            sameIteration = &s;
-        }
-        if (!latest || s.startNs > latest->startNs) {
-            latest = &s;
+    if (e.iteration) {
+        if (auto it = m_saveStartsByIteration.find(*e.iteration); it != m_saveStartsByIteration.end()) {
+            if (auto t = latestStart(it->second, e.timeNs)) {
+                return *t;
+            }
         }
     }
-    return sameIteration ? sameIteration->startNs : latest ? latest->startNs : e.timeNs;
+    return latestStart(m_saveStarts, e.timeNs).value_or(e.timeNs);
 }
 
 Status OneloggerReader::emit()
@@ -539,6 +573,7 @@ Status OneloggerReader::emit()
     }
 
     // 5. Durable checkpoints.
+    indexSaveSpans();
     for (const Event& e : m_saves) {
         CheckpointRecord c;
         c.job = job;

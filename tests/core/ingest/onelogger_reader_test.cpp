@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -58,7 +59,7 @@ std::string importError(Store& s, const std::string& path, const ImportOptions& 
 class Export
 {
 public:
-    std::string ts(double sec) const { return std::to_string(kT0Ms + static_cast<int64_t>(sec * 1000)); }
+    std::string ts(double sec) const { return std::to_string(kT0Ms + std::llround(sec * 1000)); }
     void start(const std::string& id, const std::string& name, double sec, const std::string& attrs = "")
     {
         put(R"({"type":"start","id":")" + id + R"(","name":")" + name + "\"" + attributes(attrs)
@@ -414,6 +415,29 @@ TEST(OneloggerReaderErrors, BadFieldsNameFileLineAndFieldAndStoreNothing)
     }
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM jobs"), 0);
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM datasets"), 0);
+}
+
+TEST(OneloggerReaderErrors, DeepNestingAndManySavesStayBounded)
+{
+    Store s;
+    Export e;
+    constexpr int kDepth = 3000;
+    for (int i = 0; i < kDepth; ++i) {
+        e.start("n" + std::to_string(i), "training_loop", i * 0.001);
+    }
+    for (int i = kDepth - 1; i >= 0; --i) {
+        e.stop("n" + std::to_string(i), "training_loop", 10 + (kDepth - i) * 0.001);
+    }
+    for (int i = 0; i < 2000; ++i) {
+        e.complete("s" + std::to_string(i), "checkpoint_save_async", 20 + i * 0.01, 20 + i * 0.01 + 0.005);
+        e.event("n0", "save_checkpoint_success", 20 + i * 0.01 + 0.008, R"("current_iteration":)" + std::to_string(i));
+    }
+    s.import(s.write("deep.jsonl", e.text()), oneOptions());
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name LIKE '%training_loop'"), kDepth);
+    EXPECT_LE(s.count("SELECT MAX(LENGTH(name)) FROM phases"), 300);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM checkpoints"), 2000);
+    // Each success takes the latest async save started before it: 8 ms before its durable time.
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM checkpoints WHERE durable_ns - start_ns = 8000000"), 2000);
 }
 
 TEST(OneloggerReaderErrors, BinaryAndEmptyInputAreErrors)
