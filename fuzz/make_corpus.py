@@ -428,12 +428,60 @@ def slurm_seeds():
     return seeds
 
 
+def span_log_seeds(fmt, hand_made):
+    """The upstream records of tests/data/<fmt>/ (small already) and a hand-made run, plain and gzip."""
+    seeds = {}
+    folder = os.path.join(ROOT, "tests", "data", fmt)
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".jsonl"):
+            seeds[name] = read(os.path.join(folder, name))
+    seeds["hand-made.jsonl"] = hand_made
+    seeds["hand-made.jsonl.gz"] = gz(hand_made)
+    for name, data in seeds.items():
+        write(fmt, name, data)
+    return seeds
+
+
+def torchtitan_seeds():
+    def rec(t, name, extra=""):
+        return ('{"rank": 1, "source": "training", "host_name": "node-1", "step": 2, "relative_step": 1%s, '
+                '"time_us": %d, "log_type": "event", "log_type_name": "%s", "task_name": null}\n'
+                % (extra, 1767225600000000 + t, name))
+    text = rec(0, "structured_logger_started").replace('"event"', '"instant"')
+    text += rec(1000, "torch_distributed_init_start") + rec(5000, "torch_distributed_init_end")
+    text += rec(6000, "step_start") + rec(6100, "fetching_batch_start") + rec(6200, "fetching_batch_end")
+    text += rec(7000, "checkpoint_save_start") + rec(8000, "checkpoint_save_end", ', "step_tags": ["checkpoint_save"]')
+    text += rec(8500, "fwd_bwd_error", ', "message": "OutOfMemoryError"') + rec(9000, "step_end")
+    text += rec(9500, "eval_start")
+    return span_log_seeds("torchtitan", text)
+
+
+def onelogger_seeds():
+    def ts(ms):
+        return '{"timestamp_msec":%d}' % (1767225600000 + ms)
+    text = '{"type":"start","id":"a","name":"application","start_event":{"name":"span_start","attributes":%s},"count":1,"pid":7}\n' % ts(0)
+    text += ('{"type":"event","span_id":"a","event":{"name":"one_logger_initialization","attributes":'
+             '{"timestamp_msec":1767225600000,"world_size":8,"rank":0,"node_name":"n0","session_tag":"s"}},"count":2,"pid":7}\n')
+    text += ('{"type":"complete","id":"m","name":"model_initialization","start_event":{"name":"span_start","attributes":%s},'
+             '"stop_event":{"name":"span_stop","attributes":%s},"count":3,"pid":7}\n' % (ts(10), ts(500)))
+    text += ('{"type":"start","id":"c","name":"checkpoint_save_sync","attributes":{"current_iteration":5},'
+             '"start_event":{"name":"span_start","attributes":%s},"count":4,"pid":7}\n' % ts(900))
+    text += ('{"type":"event","span_id":"c","event":{"name":"save_checkpoint_success","attributes":'
+             '{"timestamp_msec":1767225601000,"current_iteration":5}},"count":5,"pid":7}\n')
+    text += '{"type":"stop","id":"c","name":"checkpoint_save_sync","stop_event":{"name":"span_stop","attributes":%s},"count":6,"pid":7}\n' % ts(1000)
+    text += ('{"type":"application_error","span_id":"a","event":{"name":"error","attributes":{"exception_type":"RuntimeError",'
+             '"exception_message":"CUDA out of memory","timestamp_msec":1767225601500}},"count":7,"pid":7}\n')
+    text += ('{"type":"telemetry_data_error","error":{"name":"telemetry_data_error","attributes":{"timestamp_msec":1,'
+             '"telemetry_data_error_type":"incomplete_telemetry_data"}},"count":8,"pid":7}\n')
+    return span_log_seeds("onelogger", text)
+
+
 def main():
     shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(ROOT), "shared", "data")
     if not os.path.isdir(shared):
         print("make_corpus: no shared data at %s: only the project's own seeds" % shared, file=sys.stderr)
         shared = None
-    for target in ("native", "chrome", "nsys", "mlperf", "log", "table", "slurm", "import"):
+    for target in ("native", "chrome", "nsys", "mlperf", "log", "table", "slurm", "torchtitan", "onelogger", "import"):
         shutil.rmtree(os.path.join(OUT, target), ignore_errors=True)
     per_target = {
         "native": native_seeds(),
@@ -443,6 +491,8 @@ def main():
         "log": log_seeds(shared),
         "table": table_seeds(),
         "slurm": slurm_seeds(),
+        "torchtitan": torchtitan_seeds(),
+        "onelogger": onelogger_seeds(),
     }
     # The whole import detects the format: one or two seeds of each, under their own names.
     for target, seeds in per_target.items():

@@ -20,7 +20,7 @@ struct ImportRequest
 {
     // Files, and folders: a folder is walked recursively in path order (names starting with '.'
     // left out), each file's format detected. A file of a format that splits one run across files
-    // (one per rank: chrome, nsys; core::formatJoinsFolderRun) takes its job from its folder when
+    // (one per rank: core::formatJoinsFolderRun) takes its job from its folder when
     // reader.job is not given: the first folder under the folder given, or that folder's own name
     // for the files directly in it. A file in a folder that no reader places is skipped and said
     // (Outcome::NotATrace), never imported as something else.

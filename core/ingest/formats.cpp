@@ -6,6 +6,8 @@
 #include "core/ingest/native_reader.h"
 #include "core/ingest/readers.h"
 
+#include <simdjson.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -14,8 +16,8 @@ namespace ett::core {
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kNames
-    = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic" };
+constexpr std::array<std::string_view, 12> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm",
+    "nvrx", "elastic", "torchtitan", "onelogger" };
 constexpr size_t kSniffBytes = 64 * 1024;
 constexpr int64_t kNsPerMinute = 60'000'000'000;
 
@@ -145,6 +147,42 @@ bool hasElasticEvent(std::string_view s)
     return false;
 }
 
+// The span logs whose lines are flat JSON objects, told apart by their fields (first line only):
+// OneLogger's exporter writes "type" start | stop | complete | event | application_error |
+// telemetry_data_error with its span or event objects; torchtitan's structured logger writes
+// "log_type_name" and its times, and no "type". Neither is taken for the native format, whose
+// types (header, job, attempt, phase, checkpoint, rank) differ.
+std::optional<TraceFormat> spanLogFormat(std::string_view line)
+{
+    simdjson::dom::parser parser;
+    simdjson::dom::object obj;
+    if (parser.parse(line.data(), line.size(), true).get(obj)) {
+        return std::nullopt;
+    }
+    std::string_view type;
+    if (!obj["type"].get_string().get(type)) {
+        static constexpr std::array<std::string_view, 6> kOneLoggerTypes
+            = { "start", "stop", "complete", "event", "application_error", "telemetry_data_error" };
+        const bool oneLoggerType
+            = std::find(kOneLoggerTypes.begin(), kOneLoggerTypes.end(), type) != kOneLoggerTypes.end();
+        for (const char* key : { "start_event", "stop_event", "span_id", "error" }) {
+            if (oneLoggerType && obj[key].error() == simdjson::SUCCESS) {
+                return TraceFormat::Onelogger;
+            }
+        }
+        return std::nullopt;
+    }
+    if (obj["type"].error() != simdjson::NO_SUCH_FIELD || obj["log_type_name"].get_string().error()) {
+        return std::nullopt;
+    }
+    for (const char* key : { "time_us", "time_ms", "time" }) {
+        if (obj[key].is_number()) {
+            return TraceFormat::Torchtitan;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::string_view traceFormatName(TraceFormat f)
@@ -218,6 +256,8 @@ bool formatReadsOption(TraceFormat format, std::string_view option)
     case TraceFormat::Nsys:
     case TraceFormat::Mlperf:
     case TraceFormat::Table:
+    case TraceFormat::Torchtitan:
+    case TraceFormat::Onelogger:
         break;
     }
     return option == "mapping" || option == "job" || option == "attempt" || option == "rank";
@@ -237,6 +277,8 @@ bool formatJoinsFolderRun(TraceFormat format)
     switch (format) {
     case TraceFormat::Chrome:
     case TraceFormat::Nsys:
+    case TraceFormat::Torchtitan: // a file per rank, no run id inside
+    case TraceFormat::Onelogger: // a file per rank or process
         return true;
     case TraceFormat::Auto:
     case TraceFormat::Ett:
@@ -342,6 +384,11 @@ Result<TraceFormat> detectFormat(const std::string& path)
     if (isSlurmJson(s) || isSacctHeader(line)) {
         return TraceFormat::Slurm;
     }
+    if (s.front() == '{') {
+        if (auto f = spanLogFormat(line)) {
+            return *f;
+        }
+    }
     // One JSON object per line with a "type" field: the native format (its reader names what is
     // wrong with a header of another format).
     if (s.front() == '{' && contains(line, "\"type\"") && !contains(line, "\"ph\"")
@@ -415,6 +462,10 @@ Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, 
         return openNvrxReader(path, options);
     case TraceFormat::Elastic:
         return openElasticReader(path, options);
+    case TraceFormat::Torchtitan:
+        return openTorchtitanReader(path, options);
+    case TraceFormat::Onelogger:
+        return openOneloggerReader(path, options);
     case TraceFormat::Auto:
         break;
     }

@@ -13,9 +13,10 @@
 
 namespace ett::core {
 
-enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm, Nvrx, Elastic };
+enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm, Nvrx, Elastic, Torchtitan, Onelogger };
 
-// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic".
+// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic", "torchtitan",
+// "onelogger".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 // Every format a file can be read as, for messages: "ett, chrome, nsys, mlperf, log, table".
@@ -54,9 +55,10 @@ bool formatReadsOption(TraceFormat format, std::string_view option);
 
 // Whether one run of this format is commonly split across the files of one folder (a file per rank
 // or per cycle), so that a folder import gives those files the job their folder names when they do
-// not name it themselves: Chrome traces and Nsight exports. Not the native format (it names its
-// jobs), MLPerf logs (a file is a run of its own), console logs (their runs are chained by content)
-// or job tables (a file lists many jobs).
+// not name it themselves: Chrome traces, Nsight exports, torchtitan structured logs and OneLogger
+// exports. Not the formats that name their jobs (native, NVRx, TorchElastic), MLPerf logs (a file
+// is a run of its own), console logs (their runs are chained by content) or job tables and Slurm
+// accounting (a file lists many jobs).
 bool formatJoinsFolderRun(TraceFormat format);
 
 // Checks the options a user gave before any file is read, one check shared by `ettw import` and

@@ -83,6 +83,13 @@ enum class IssueSeverity : uint8_t {
     F(NoPhaseMarker, "no_phase_marker", Warning, "No line matched a phase rule: the attempt has no phases.")           \
     F(CheckpointWithoutEnd, "checkpoint_without_end", DataLoss,                                                        \
         "A checkpoint save without its completion line gave no checkpoint record.")                                    \
+    /* Span logs (torchtitan structured logs, OneLogger). */                                                          \
+    F(MalformedLine, "malformed_line", DataLoss,                                                                       \
+        "Lines that are not valid JSON objects (a record cut off when a process died) were skipped.")                  \
+    F(HandledError, "handled_error", Info,                                                                             \
+        "A span reported an error but its rank went on working: not taken as the attempt's fault.")                    \
+    F(TelemetryDataError, "telemetry_data_error", Warning,                                                             \
+        "The telemetry library reported its own data as incomplete or invalid.")                                       \
     /* Job table. */                                                                                                   \
     F(ZeroGpus, "zero_gpus", Info, "Rows with 0 GPUs (CPU-only jobs) were skipped: GPU time does not cover them.")     \
     F(QueueUnknown, "queue_unknown", Warning, "The table has no start column: attempts start at submission.")          \

@@ -918,6 +918,14 @@ Status NativeReader::parseLine(const char* data, size_t length, RecordBatch& bat
         return Status::success();
     }
     if (!m_sawRecord && !m_sawHeader) {
+        // Without a header, only a record of a known type says that this is an ETT trace: another
+        // tool's JSON Lines with a "type" field (OneLogger's "start", "event", ...) would otherwise
+        // be "imported" as skipped records and no job.
+        if (m_type != "job" && m_type != "attempt" && m_type != "phase" && m_type != "checkpoint" && m_type != "rank") {
+            return Error { w.prefix() + "field 'type': \"" + shorten(m_type)
+                + "\" is not an ETT trace record type, and the file has no header (expected a header, job, "
+                  "attempt, phase, checkpoint or rank record first; another tool's JSON Lines? see --format)" };
+        }
         m_issues.add(IssueKind::NoHeader, "", m_line,
             "first record is a '" + m_type + "' record; defaults apply (time_unit us)");
     }

@@ -41,4 +41,12 @@ Result<std::unique_ptr<RecordSource>> openNvrxReader(const std::string& path, co
 // possibly after a log prefix); preset "elastic". core/ingest/elastic_reader.cpp.
 Result<std::unique_ptr<RecordSource>> openElasticReader(const std::string& path, const ReaderOptions& options);
 
+// torchtitan structured logs (per-rank JSON Lines of `log_trace_span` records); preset
+// "torchtitan". core/ingest/torchtitan_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openTorchtitanReader(const std::string& path, const ReaderOptions& options);
+
+// NVIDIA OneLogger file exporter (JSON Lines of span start / stop / complete, events, errors);
+// preset "onelogger". core/ingest/onelogger_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openOneloggerReader(const std::string& path, const ReaderOptions& options);
+
 } // namespace ett::core

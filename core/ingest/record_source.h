@@ -1,8 +1,9 @@
 // What the importer reads from: a stream of validated trace records in batches, whatever the file
 // format, so that every format gets the same validation, all-or-nothing import and error
 // messages. The native reader is one; the readers of foreign formats (Chrome trace, Nsight
-// SQLite, MLPerf logs, console logs, job tables) are others. Records come out already per-record
-// valid (times, enums, end >= start); rules across records are the importer's.
+// SQLite, MLPerf logs, console logs, job tables, torchtitan structured logs, OneLogger exports)
+// are others. Records come out already per-record valid (times, enums, end >= start); rules
+// across records are the importer's.
 #pragma once
 
 #include "core/ingest/byte_source.h"
@@ -114,7 +115,7 @@ public:
     // The file's bytes: size, progress and SHA-256 (of the raw file, whatever the format).
     virtual ByteSource& source() = 0;
     // The format's name as stored in datasets.format: "ett", "chrome", "nsys", "mlperf", "log",
-    // "table", "nvrx", "elastic".
+    // "table", "slurm", "nvrx", "elastic", "torchtitan", "onelogger".
     virtual std::string formatName() const = 0;
 };
 

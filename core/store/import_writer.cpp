@@ -109,6 +109,8 @@ Status ImportWriter::prepare()
             "VALUES(?,?,?,?,?,?,?)" },
         { &m_datasetPath, "SELECT source_path, format FROM datasets WHERE id=?" },
         { &m_widenAttempt, "UPDATE attempts SET start_ns=?, end_ns=? WHERE id=?" },
+        { &m_mergeOutcome,
+            "UPDATE attempts SET outcome=?, interrupted_at_ns=?, cause=?, symptom=?, detail=? WHERE id=?" },
         { &m_insertCheckpointMany, manyCheckpoints },
         { &m_datasetOfSize, "SELECT count(*) FROM datasets WHERE label_id=? AND bytes=?" },
         { &m_datasetWithSha, "SELECT count(*) FROM datasets WHERE label_id=? AND sha256=?" },
@@ -372,7 +374,8 @@ Status ImportWriter::loadAttempts(JobState& job)
             a.record.detail = m_findAttempts.columnText(9);
             std::string format;
             a.origin = "file " + datasetPath(m_findAttempts.columnInt64(10), &format);
-            a.record.windowFromTrace = format == "chrome" || format == "nsys";
+            a.record.windowFromTrace
+                = format == "chrome" || format == "nsys" || format == "torchtitan" || format == "onelogger";
             RecordNormalizer::occupy(job, a.record);
             job.attempts.emplace(a.record.attempt, std::move(a));
         });
@@ -411,6 +414,19 @@ Status ImportWriter::updateAttemptWindow(int64_t attemptId, int64_t startNs, int
     m_widenAttempt.bind(2, endNs);
     m_widenAttempt.bind(3, attemptId);
     return m_widenAttempt.run();
+}
+
+Status ImportWriter::updateAttemptOutcome(int64_t attemptId, const AttemptRecord& r)
+{
+    auto& s = m_mergeOutcome;
+    s.reset();
+    s.bind(1, outcomeName(r.outcome));
+    s.bind(2, r.interruptedAtNs);
+    s.bind(3, r.cause);
+    s.bind(4, symptomName(r.symptom));
+    s.bind(5, r.detail);
+    s.bind(6, attemptId);
+    return s.run();
 }
 
 // ---- phases and checkpoints

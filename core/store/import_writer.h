@@ -58,6 +58,8 @@ public:
     Status loadAttempts(JobState& job);
     Result<int64_t> insertAttempt(int64_t jobId, const AttemptRecord& r, int64_t datasetId);
     Status updateAttemptWindow(int64_t attemptId, int64_t startNs, int64_t endNs);
+    // Writes r's outcome, interrupted_at, cause, symptom and detail to the attempt's row.
+    Status updateAttemptOutcome(int64_t attemptId, const AttemptRecord& r);
 
     // ---- phases and checkpoints
     // Phase kinds (category, subcategory) -> phase_kinds.id, created on first use.
@@ -107,8 +109,8 @@ private:
 
     Statement m_findLabel, m_insertLabel, m_findJob, m_findAttrs, m_insertJob, m_updateJob, m_insertAttr, m_deleteAttrs,
         m_findAttempts, m_insertAttempt, m_insertPhaseMany, m_insertPhaseOne, m_insertRun, m_insertCheckpoint,
-        m_insertCheckpointMany, m_datasetPath, m_findKinds, m_insertKind, m_widenAttempt, m_datasetOfSize,
-        m_datasetWithSha, m_findRankHost, m_insertRankHost;
+        m_insertCheckpointMany, m_datasetPath, m_findKinds, m_insertKind, m_widenAttempt, m_mergeOutcome,
+        m_datasetOfSize, m_datasetWithSha, m_findRankHost, m_insertRankHost;
 
     std::unordered_map<std::string, int64_t> m_kinds;
     bool m_kindsLoaded = false;

@@ -268,6 +268,12 @@ Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
                     return st;
                 }
             }
+            // One rank's file may say that the attempt failed where another's does not.
+            if (RecordNormalizer::mergeTraceOutcome(a.record, r)) {
+                if (auto st = m_writer.updateAttemptOutcome(a.id, a.record); !st) {
+                    return st;
+                }
+            }
         }
         return m_normalizer.checkSameAttempt(a, r, line);
     }

@@ -187,18 +187,20 @@ Status RecordNormalizer::checkJobAgrees(const JobState& job, const JobRecord& r,
 Status RecordNormalizer::checkSameAttempt(const AttemptState& a, const AttemptRecord& r, int64_t line) const
 {
     const AttemptRecord& first = a.record;
+    // Outcomes of trace files of one attempt are merged (mergeTraceOutcome), not compared.
+    const bool merged = first.windowFromTrace && r.windowFromTrace;
     std::string field;
     if (first.startNs != r.startNs && !r.windowFromTrace) {
         field = "start";
     } else if (first.endNs != r.endNs && !r.windowFromTrace) {
         field = "end";
-    } else if (first.outcome != r.outcome) {
+    } else if (first.outcome != r.outcome && !merged) {
         field = "outcome";
-    } else if (first.interruptedAtNs != r.interruptedAtNs) {
+    } else if (first.interruptedAtNs != r.interruptedAtNs && !merged) {
         field = "interrupted_at";
     } else if (first.gpus != r.gpus) {
         field = "gpus";
-    } else if (first.cause != r.cause) {
+    } else if (first.cause != r.cause && !merged) {
         field = "cause";
     }
     if (!field.empty()) {
@@ -258,6 +260,37 @@ Result<bool> RecordNormalizer::widenAttempt(JobState& job, AttemptState& a, cons
     first.startNs = start;
     first.endNs = end;
     occupy(job, first);
+    return true;
+}
+
+bool RecordNormalizer::mergeTraceOutcome(AttemptRecord& first, const AttemptRecord& r)
+{
+    auto rankOf = [](const AttemptRecord& a) {
+        switch (a.outcome) {
+        case Outcome::Failed:
+        case Outcome::Preempted:
+            return a.symptom != Symptom::None ? 4 : 3;
+        case Outcome::Running:
+            return 2;
+        case Outcome::Cancelled:
+            return 1;
+        case Outcome::Completed:
+            break;
+        }
+        return 0;
+    };
+    const int a = rankOf(first);
+    const int b = rankOf(r);
+    const bool takeR = b > a
+        || (a == b && a >= 3 && r.interruptedAtNs.value_or(r.endNs) < first.interruptedAtNs.value_or(first.endNs));
+    if (!takeR) {
+        return false;
+    }
+    first.outcome = r.outcome;
+    first.interruptedAtNs = r.interruptedAtNs;
+    first.cause = r.cause;
+    first.symptom = r.symptom;
+    first.detail = r.detail;
     return true;
 }
 

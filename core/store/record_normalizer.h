@@ -125,6 +125,13 @@ public:
     Result<bool> widenAttempt(JobState& job, AttemptState& a, const AttemptRecord& r, int64_t line) const;
     // Records a's window in job.busy (when not empty).
     static void occupy(JobState& job, const AttemptRecord& a);
+    // Files of one attempt read from traces (windowFromTrace on both: the ranks' files of a run)
+    // may see different ends: one rank crashed, another hung or did not see it. The attempt takes
+    // the most telling: an interrupted outcome (failed, preempted) with a symptom (an explicit
+    // error) over one without (a log that stops) over running over cancelled over completed; of
+    // two alike, the earlier interrupted_at (ties: the first); with its cause, symptom and detail.
+    // Returns true when `first` changed. Pure.
+    static bool mergeTraceOutcome(AttemptRecord& first, const AttemptRecord& r);
 
     // Spec 3: a phase sticking out of its attempt is clipped (counted as phase_clipped); one
     // entirely outside is an Error.

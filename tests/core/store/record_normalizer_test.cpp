@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ett::core {
 namespace {
@@ -164,6 +167,53 @@ TEST(RecordNormalizer, WidensAProfilerWindowUnlessItWouldOverlap)
     EXPECT_TRUE(contains(overlapping.error().message, "overlaps attempt 1")) << overlapping.error().message;
     EXPECT_EQ(a.record.endNs, kT0 + 150 * kS) << "nothing changes on an error";
     EXPECT_EQ(job.busy.count({ kT0 - 10 * kS, kT0 + 150 * kS }), 1u);
+}
+
+// Rank files of one attempt read from traces: the most telling outcome wins, whatever the order.
+TEST(RecordNormalizer, TraceFilesOfOneAttemptMergeTheirOutcomes)
+{
+    auto fromTrace = [](Outcome outcome, std::optional<int64_t> faultS, Symptom symptom, const std::string& cause) {
+        AttemptRecord a = attempt(0, 0, 100);
+        a.windowFromTrace = true;
+        a.outcome = outcome;
+        a.interruptedAtNs = faultS ? std::optional<int64_t>(kT0 + *faultS * kS) : std::nullopt;
+        a.symptom = symptom;
+        a.cause = cause;
+        a.detail = cause;
+        return a;
+    };
+    const AttemptRecord completed = fromTrace(Outcome::Completed, std::nullopt, Symptom::None, "");
+    const AttemptRecord running = fromTrace(Outcome::Running, std::nullopt, Symptom::None, "");
+    const AttemptRecord stopped = fromTrace(Outcome::Failed, 40, Symptom::None, "unknown.unclosed_span");
+    const AttemptRecord oomLate = fromTrace(Outcome::Failed, 60, Symptom::Explicit, "user.oom");
+    const AttemptRecord xidEarly = fromTrace(Outcome::Failed, 50, Symptom::Explicit, "infra.gpu");
+    // Each pair in both orders gives the second column.
+    const std::vector<std::pair<AttemptRecord, AttemptRecord>> wins = {
+        { completed, running }, { running, stopped },
+        { stopped, oomLate }, // an explicit error over a log that stops, though later
+        { oomLate, xidEarly }, // of two alike, the earlier fault
+    };
+    for (const auto& [weaker, stronger] : wins) {
+        SCOPED_TRACE(stronger.cause + " over " + weaker.cause);
+        AttemptRecord a = weaker;
+        EXPECT_TRUE(RecordNormalizer::mergeTraceOutcome(a, stronger));
+        EXPECT_EQ(a.outcome, stronger.outcome);
+        EXPECT_EQ(a.interruptedAtNs, stronger.interruptedAtNs);
+        EXPECT_EQ(a.cause, stronger.cause);
+        EXPECT_EQ(a.detail, stronger.detail);
+        AttemptRecord b = stronger;
+        EXPECT_FALSE(RecordNormalizer::mergeTraceOutcome(b, weaker));
+        EXPECT_EQ(b.cause, stronger.cause);
+        EXPECT_EQ(b.interruptedAtNs, stronger.interruptedAtNs);
+    }
+    // Merged outcomes are not compared; the GPU count still is.
+    RecordNormalizer n("a.jsonl", "default");
+    JobState job = jobWith({ completed });
+    job.attempts.at(0).record.windowFromTrace = true;
+    EXPECT_TRUE(n.checkSameAttempt(job.attempts.at(0), oomLate, 3));
+    AttemptRecord moreGpus = oomLate;
+    moreGpus.gpus = 4;
+    EXPECT_FALSE(n.checkSameAttempt(job.attempts.at(0), moreGpus, 3));
 }
 
 TEST(RecordNormalizer, AJobSeenAgainMustAgreeWithItsDeclaration)

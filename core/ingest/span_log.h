@@ -1,0 +1,127 @@
+// What the readers of span logs (torchtitan structured logs, OneLogger exports) share: JSON Lines
+// whose records open and close named spans. Small helpers for their fields and messages; header
+// only, no state.
+#pragma once
+
+#include "core/model/result.h"
+#include "core/model/timeutil.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ett::core::spanlog {
+
+inline std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+// At most `max` bytes of s (never cutting a UTF-8 sequence), "..." when cut.
+inline std::string shorten(std::string_view s, size_t max = 120)
+{
+    if (s.size() <= max) {
+        return std::string(s);
+    }
+    size_t n = max;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) {
+        --n;
+    }
+    return std::string(s.substr(0, n)) + "...";
+}
+
+// A JSON value as a message shows it: "null", "an object", or its (shortened) text.
+inline std::string describe(simdjson::dom::element e)
+{
+    switch (e.type()) {
+    case simdjson::dom::element_type::OBJECT:
+        return "an object";
+    case simdjson::dom::element_type::ARRAY:
+        return "an array";
+    case simdjson::dom::element_type::NULL_VALUE:
+        return "null";
+    default:
+        return shorten(simdjson::minify(e));
+    }
+}
+
+// The same for a looked-up field: "missing" when it is not there.
+inline std::string describe(simdjson::simdjson_result<simdjson::dom::element> v)
+{
+    simdjson::dom::element e;
+    return v.get(e) ? std::string("missing") : describe(e);
+}
+
+// An integer >= 1 from a setting's text ("8"); nullopt otherwise.
+inline std::optional<int64_t> parseCount(std::string_view s)
+{
+    int64_t n = 0;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (ec != std::errc() || p != s.data() + s.size() || n < 1) {
+        return std::nullopt;
+    }
+    return n;
+}
+
+// A JSON number of `nsPerUnit` units since 1970 as nanoseconds: integers exactly, fractions rounded
+// to the nanosecond from their text. nullopt when it is not a number, is negative, or does not fit
+// int64 nanoseconds.
+inline std::optional<int64_t> numberToNs(simdjson::dom::element e, int64_t nsPerUnit)
+{
+    int64_t v = 0;
+    if (!e.get_int64().get(v)) {
+        if (v < 0 || v > std::numeric_limits<int64_t>::max() / nsPerUnit) {
+            return std::nullopt;
+        }
+        return v * nsPerUnit;
+    }
+    double d = 0;
+    if (e.get_double().get(d) || !std::isfinite(d) || d < 0) {
+        return std::nullopt; // uint64 beyond int64 lands here too: get_double succeeds, the range check below fails
+    }
+    if (d >= static_cast<double>(std::numeric_limits<int64_t>::max()) / static_cast<double>(nsPerUnit)) {
+        return std::nullopt;
+    }
+    return decimalToNs(simdjson::minify(e), nsPerUnit);
+}
+
+// Where a record is, for messages: "PATH:LINE: <what>: field 'F': expected E, found V".
+struct Where
+{
+    std::string_view path;
+    int64_t line = 0;
+    std::string_view what; // "torchtitan record", "OneLogger record"
+
+    std::string prefix() const
+    {
+        return std::string(path) + ":" + std::to_string(line) + ": " + std::string(what) + ": ";
+    }
+    Error field(std::string_view name, std::string_view expected, const std::string& found) const
+    {
+        return Error { prefix() + "field '" + std::string(name) + "': expected " + std::string(expected) + ", found "
+            + found };
+    }
+    Error field(std::string_view name, std::string_view expected, simdjson::dom::element found) const
+    {
+        return field(name, expected, describe(found));
+    }
+    Error field(
+        std::string_view name, std::string_view expected, simdjson::simdjson_result<simdjson::dom::element> found) const
+    {
+        return field(name, expected, describe(found));
+    }
+};
+
+} // namespace ett::core::spanlog
