@@ -115,6 +115,11 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
         { core::TraceFormat::Mlperf, tr("MLPerf log (:::MLLOG)") },
         { core::TraceFormat::Log, tr("Console log (by rules)") },
         { core::TraceFormat::Table, tr("CSV job table") },
+        { core::TraceFormat::Slurm, tr("Slurm accounting (sacct)") },
+        { core::TraceFormat::Nvrx, tr("NVRx cycle files and launcher logs") },
+        { core::TraceFormat::Elastic, tr("TorchElastic events") },
+        { core::TraceFormat::Torchtitan, tr("torchtitan structured logs") },
+        { core::TraceFormat::Onelogger, tr("OneLogger export") },
     };
     for (const auto& [format, text] : formats) {
         m_format->addItem(text, traceFormatText(format));
@@ -144,16 +149,18 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     m_job = lineEdit("job", tr("from the file"));
     m_attempt = lineEdit("attempt", tr("from the file"));
     m_rank = lineEdit("rank", tr("from the file"));
+    m_gpusPerNode = lineEdit("gpus_per_node", tr("from the file"));
     m_timezone = lineEdit("timezone", QStringLiteral("UTC"));
     m_year = lineEdit("year", tr("from a full date in the log"));
     // Digits only; the ranges are checked on OK, with a message (a validator would just refuse keys).
     const QRegularExpression digits(QStringLiteral("[0-9]{0,10}"));
-    for (QLineEdit* number : { m_attempt, m_rank, m_year }) {
+    for (QLineEdit* number : { m_attempt, m_rank, m_gpusPerNode, m_year }) {
         number->setValidator(new QRegularExpressionValidator(digits, number));
     }
     m_form->addRow(tr("&Job:"), m_job);
     m_form->addRow(tr("&Attempt:"), m_attempt);
     m_form->addRow(tr("&Rank:"), m_rank);
+    m_form->addRow(tr("&GPUs per node:"), m_gpusPerNode);
     m_form->addRow(tr("&Timezone:"), m_timezone);
     m_form->addRow(tr("&Year:"), m_year);
 
@@ -181,7 +188,7 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     connect(m_toggle, &QToolButton::clicked, this, [this] { setOptionsShown(!optionsShown()); });
     connect(m_browse, &QPushButton::clicked, this, &ImportDialog::browseMapping);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::updateFields);
-    for (QLineEdit* edit : { m_mapping, m_job, m_attempt, m_rank, m_timezone, m_year }) {
+    for (QLineEdit* edit : { m_mapping, m_job, m_attempt, m_rank, m_gpusPerNode, m_timezone, m_year }) {
         connect(edit, &QLineEdit::textChanged, this, &ImportDialog::updateSummary);
     }
 
@@ -216,7 +223,8 @@ void ImportDialog::setOptionsShown(bool shown)
     m_toggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
     for (QWidget* field :
         { static_cast<QWidget*>(m_format), m_mappingRow, static_cast<QWidget*>(m_job), static_cast<QWidget*>(m_attempt),
-            static_cast<QWidget*>(m_rank), static_cast<QWidget*>(m_timezone), static_cast<QWidget*>(m_year) }) {
+            static_cast<QWidget*>(m_rank), static_cast<QWidget*>(m_gpusPerNode), static_cast<QWidget*>(m_timezone),
+            static_cast<QWidget*>(m_year) }) {
         m_form->setRowVisible(field, shown);
     }
     updateSummary();
@@ -230,6 +238,7 @@ void ImportDialog::setOptions(const core::ReaderOptions& options)
     m_job->setText(options.job ? QString::fromStdString(*options.job) : QString());
     m_attempt->setText(options.attempt ? QString::number(*options.attempt) : QString());
     m_rank->setText(options.rank ? QString::number(*options.rank) : QString());
+    m_gpusPerNode->setText(options.gpusPerNode ? QString::number(*options.gpusPerNode) : QString());
     m_timezone->setText(QString::fromStdString(options.timezone));
     m_year->setText(options.year ? QString::number(*options.year) : QString());
     updateFields();
@@ -274,6 +283,13 @@ core::Result<core::ReaderOptions> ImportDialog::readOptions() const
             return rank.error();
         }
         options.rank = *rank;
+    }
+    if (reads("gpus_per_node")) {
+        auto gpus = number(m_gpusPerNode, "gpus_per_node", "expected a GPU count >= 1");
+        if (!gpus) {
+            return gpus.error();
+        }
+        options.gpusPerNode = *gpus;
     }
     if (reads("timezone")) {
         const QString zone = m_timezone->text().trimmed();
@@ -331,7 +347,7 @@ QWidget* ImportDialog::fieldOf(const std::string& option) const
 {
     const std::pair<const char*, QWidget*> fields[]
         = { { "format", m_format }, { "mapping", m_mapping }, { "job", m_job }, { "attempt", m_attempt },
-              { "rank", m_rank }, { "timezone", m_timezone }, { "year", m_year } };
+              { "rank", m_rank }, { "gpus_per_node", m_gpusPerNode }, { "timezone", m_timezone }, { "year", m_year } };
     for (const auto& [name, field] : fields) {
         if (option == name) {
             return field;
@@ -358,6 +374,8 @@ void ImportDialog::updateFields()
         { m_job, "job", tr("Job of the files, for formats that cannot say; empty: from the file.") },
         { m_attempt, "attempt", tr("Attempt number of the files (>= 0); empty: from the file.") },
         { m_rank, "rank", tr("Rank of the files (>= 0); empty: from the file.") },
+        { m_gpusPerNode, "gpus_per_node",
+            tr("GPUs of one node, for formats that count nodes (>= 1); empty: from the file.") },
         { m_timezone, "timezone", tr("Zone of console-log times that have none: UTC or an offset such as +02:00.") },
         { m_year, "year",
             tr("Year of console-log times that have none (%1 to %2); empty: the year of the first full date in the "
@@ -388,7 +406,8 @@ void ImportDialog::updateSummary()
         set << m_format->currentData().toString();
     }
     const std::pair<QLineEdit*, const char*> fields[] = { { m_mapping, "mapping" }, { m_job, "job" },
-        { m_attempt, "attempt" }, { m_rank, "rank" }, { m_timezone, "timezone" }, { m_year, "year" } };
+        { m_attempt, "attempt" }, { m_rank, "rank" }, { m_gpusPerNode, "gpus_per_node" }, { m_timezone, "timezone" },
+        { m_year, "year" } };
     for (const auto& [edit, option] : fields) {
         const QString text = edit->text().trimmed();
         if (!edit->isEnabled() || text.isEmpty() || (edit == m_timezone && text == QLatin1String("UTC"))) {

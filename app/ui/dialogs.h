@@ -84,6 +84,7 @@ private:
     QLineEdit* m_job = nullptr;
     QLineEdit* m_attempt = nullptr;
     QLineEdit* m_rank = nullptr;
+    QLineEdit* m_gpusPerNode = nullptr;
     QLineEdit* m_timezone = nullptr;
     QLineEdit* m_year = nullptr;
     QLabel* m_problem = nullptr;

@@ -64,7 +64,8 @@ QString importOptionTitle(std::string_view option)
                                                                             QT_TRANSLATE_NOOP("QObject", "Format") },
         { "mapping", QT_TRANSLATE_NOOP("QObject", "Mapping file") }, { "job", QT_TRANSLATE_NOOP("QObject", "Job") },
         { "attempt", QT_TRANSLATE_NOOP("QObject", "Attempt") }, { "rank", QT_TRANSLATE_NOOP("QObject", "Rank") },
-        { "timezone", QT_TRANSLATE_NOOP("QObject", "Timezone") }, { "year", QT_TRANSLATE_NOOP("QObject", "Year") } };
+        { "timezone", QT_TRANSLATE_NOOP("QObject", "Timezone") }, { "year", QT_TRANSLATE_NOOP("QObject", "Year") },
+        { "gpus_per_node", QT_TRANSLATE_NOOP("QObject", "GPUs per node") } };
     for (const auto& [name, title] : kTitles) {
         if (name == option) {
             return QObject::tr(title);
@@ -77,7 +78,9 @@ QString formatsReadingOption(std::string_view option)
 {
     QStringList names;
     for (const auto format : { core::TraceFormat::Ett, core::TraceFormat::Chrome, core::TraceFormat::Nsys,
-             core::TraceFormat::Mlperf, core::TraceFormat::Log, core::TraceFormat::Table }) {
+             core::TraceFormat::Mlperf, core::TraceFormat::Log, core::TraceFormat::Table, core::TraceFormat::Slurm,
+             core::TraceFormat::Nvrx, core::TraceFormat::Elastic, core::TraceFormat::Torchtitan,
+             core::TraceFormat::Onelogger }) {
         if (core::formatReadsOption(format, option)) {
             names << traceFormatText(format);
         }
