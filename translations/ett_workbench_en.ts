@@ -46,7 +46,7 @@
 <context>
     <name>CompareCards</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_cards.cpp" line="+100"/>
+        <location filename="../app/ui/compare_cards.cpp" line="+99"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -127,32 +127,7 @@
 <context>
     <name>MatchedJobsModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+310"/>
-        <location line="+1"/>
-        <source>%Ln job(s)</source>
-        <translation>
-            <numerusform>%Ln job</numerusform>
-            <numerusform>%Ln jobs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%Ln value(s) of the %1 hold several jobs on a side.</source>
-        <translation>
-            <numerusform>%Ln value of the %1 holds several jobs on a side.</numerusform>
-            <numerusform>%Ln values of the %1 hold several jobs on a side.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+10"/>
-        <source>%Ln pair(s) without time in a cohort&apos;s range are not ranked.</source>
-        <translation>
-            <numerusform>%Ln pair without time in a cohort&apos;s range is not ranked.</numerusform>
-            <numerusform>%Ln pairs without time in a cohort&apos;s range are not ranked.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+64"/>
+        <location filename="../app/ui/compare_models.cpp" line="+356"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -195,9 +170,9 @@
 <context>
     <name>QObject</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+91"/>
+        <location filename="../app/ui/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+582"/>
+        <location filename="../app/report/report_writer.cpp" line="+581"/>
         <location line="+7"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -206,6 +181,8 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location filename="../app/ui/compare_charts.cpp" line="+486"/>
+        <location line="+1"/>
         <location filename="../app/ui/whatif_results.cpp" line="+96"/>
         <location filename="../app/report/report_writer.cpp" line="-476"/>
         <location line="+12"/>
@@ -220,6 +197,22 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln value(s) of the %1 hold several jobs on a side.</source>
+        <translation>
+            <numerusform>%Ln value of the %1 holds several jobs on a side.</numerusform>
+            <numerusform>%Ln values of the %1 hold several jobs on a side.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%Ln pair(s) without time in a cohort&apos;s range are not ranked.</source>
+        <translation>
+            <numerusform>%Ln pair without time in a cohort&apos;s range is not ranked.</numerusform>
+            <numerusform>%Ln pairs without time in a cohort&apos;s range are not ranked.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../app/report/report_writer.cpp" line="-494"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -231,7 +224,7 @@
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs.cpp" line="+674"/>
+        <location filename="../app/ui/dialogs.cpp" line="+692"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>

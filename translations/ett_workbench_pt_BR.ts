@@ -1065,7 +1065,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>CompareCards</name>
     <message>
-        <location filename="../app/ui/compare_cards.cpp" line="+71"/>
+        <location filename="../app/ui/compare_cards.cpp" line="+70"/>
         <source>Matched jobs (by %1)</source>
         <translation>Jobs pareados (por %1)</translation>
     </message>
@@ -1992,7 +1992,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+550"/>
+        <location filename="../app/ui/dialogs.cpp" line="+568"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -2758,7 +2758,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-485"/>
+        <location filename="../app/ui/dialogs.cpp" line="-503"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -2823,6 +2823,31 @@ durável  %1 (+%2)</translation>
         <translation>Tabela de jobs CSV</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Slurm accounting (sacct)</source>
+        <translation>Contabilidade do Slurm (sacct)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NVRx cycle files and launcher logs</source>
+        <translation>Arquivos de ciclo e logs do lançador do NVRx</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TorchElastic events</source>
+        <translation>Eventos do TorchElastic</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>torchtitan structured logs</source>
+        <translation>Logs estruturados do torchtitan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OneLogger export</source>
+        <translation>Exportação do OneLogger</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Auto recognises the format by the file&apos;s content, never by its name</source>
         <translation>Auto reconhece o formato pelo conteúdo do arquivo, nunca pelo nome</translation>
@@ -2851,6 +2876,7 @@ durável  %1 (+%2)</translation>
         <location line="+8"/>
         <location line="+1"/>
         <location line="+1"/>
+        <location line="+1"/>
         <source>from the file</source>
         <translation>do arquivo</translation>
     </message>
@@ -2876,6 +2902,11 @@ durável  %1 (+%2)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;GPUs per node:</source>
+        <translation>&amp;GPUs por nó:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Timezone:</source>
         <translation>F&amp;uso horário:</translation>
     </message>
@@ -2890,7 +2921,7 @@ durável  %1 (+%2)</translation>
         <translation>&amp;Importar</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+191"/>
         <source>A rules file mapping the names a tool writes to phases (see `ettw mappings`); empty: the format&apos;s built-in preset.</source>
         <translation>Um arquivo de regras que mapeia os nomes que uma ferramenta escreve para fases (veja `ettw mappings`); vazio: o preset embutido do formato.</translation>
     </message>
@@ -2908,6 +2939,11 @@ durável  %1 (+%2)</translation>
         <location line="+1"/>
         <source>Rank of the files (&gt;= 0); empty: from the file.</source>
         <translation>Rank dos arquivos (&gt;= 0); vazio: do arquivo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs of one node, for formats that count nodes (&gt;= 1); empty: from the file.</source>
+        <translation>GPUs de um nó, para formatos que contam nós (&gt;= 1); vazio: do arquivo.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2930,7 +2966,7 @@ durável  %1 (+%2)</translation>
         <translation>Não lido para este formato. %1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>format by content, times in UTC</source>
         <translation>formato pelo conteúdo, horários em UTC</translation>
     </message>
@@ -4107,47 +4143,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
 <context>
     <name>MatchedJobsModel</name>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="+135"/>
-        <source>%1 · run %2 of %3 in A, %4 in B</source>
-        <translation>%1 · execução %2 de %3 em A, %4 em B</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Paired one to one: %1 of A with %2 of B, the n-th job of a %3 by start time with the n-th.</source>
-        <translation>Pareados um a um: %1 de A com %2 de B, o n-ésimo job de um(a) %3 por início com o n-ésimo.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <location line="+1"/>
-        <source>%Ln job(s)</source>
-        <translation>
-            <numerusform>%Ln job</numerusform>
-            <numerusform>%Ln jobs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%Ln value(s) of the %1 hold several jobs on a side.</source>
-        <translation>
-            <numerusform>%Ln valor de %1 tem vários jobs em um lado.</numerusform>
-            <numerusform>%Ln valores de %1 têm vários jobs em um lado.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Not paired: A %1 (%2 without a counterpart, %3 beyond B&apos;s runs), B %4 (%5 without a counterpart, %6 beyond A&apos;s runs).</source>
-        <translation>Sem par: A %1 (%2 sem correspondente, %3 além das execuções de B), B %4 (%5 sem correspondente, %6 além das execuções de A).</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>%Ln pair(s) without time in a cohort&apos;s range are not ranked.</source>
-        <translation>
-            <numerusform>%Ln par sem tempo no intervalo de uma coorte não é classificado.</numerusform>
-            <numerusform>%Ln pares sem tempo no intervalo de uma coorte não são classificados.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location filename="../app/ui/compare_models.cpp" line="+148"/>
         <source>GPU-hours A lost (E2E minus productive)</source>
         <translation>Horas de GPU perdidas em A (E2E menos produtivo)</translation>
     </message>
@@ -4212,7 +4208,7 @@ B: %2</translation>
         <translation>%1: ETT% subiu</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>A: %1 (%2)
 B: %3 (%4)</source>
         <translation>A: %1 (%2)
@@ -4750,7 +4746,7 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="+297"/>
+        <location filename="../app/report/report_writer.cpp" line="+296"/>
         <location line="+138"/>
         <location line="+268"/>
         <source>job</source>
@@ -4880,7 +4876,38 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1 (n = %2)</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="-353"/>
+        <location line="+25"/>
+        <source>%1 · run %2 of %3 in A, %4 in B</source>
+        <translation>%1 · execução %2 de %3 em A, %4 em B</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Paired one to one: %1 of A with %2 of B, the n-th job of a %3 by start time with the n-th.</source>
+        <translation>Pareados um a um: %1 de A com %2 de B, o n-ésimo job de um(a) %3 por início com o n-ésimo.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln value(s) of the %1 hold several jobs on a side.</source>
+        <translation>
+            <numerusform>%Ln valor de %1 tem vários jobs em um lado.</numerusform>
+            <numerusform>%Ln valores de %1 têm vários jobs em um lado.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not paired: A %1 (%2 without a counterpart, %3 beyond B&apos;s runs), B %4 (%5 without a counterpart, %6 beyond A&apos;s runs).</source>
+        <translation>Sem par: A %1 (%2 sem correspondente, %3 além das execuções de B), B %4 (%5 sem correspondente, %6 além das execuções de A).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%Ln pair(s) without time in a cohort&apos;s range are not ranked.</source>
+        <translation>
+            <numerusform>%Ln par sem tempo no intervalo de uma coorte não é classificado.</numerusform>
+            <numerusform>%Ln pares sem tempo no intervalo de uma coorte não são classificados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/ui/compare_models.cpp" line="-322"/>
         <source>Distribution</source>
         <translation>Distribuição</translation>
     </message>
@@ -4993,7 +5020,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Diferenças</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+340"/>
         <source>Time to Recover from A to B: a cohort has no interruption that trained again.</source>
         <translation>Tempo para Recuperar de A para B: uma coorte não tem interrupção que voltou a treinar.</translation>
     </message>
@@ -5287,7 +5314,7 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-473"/>
+        <location filename="../app/ui/dialogs.cpp" line="-491"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
@@ -5384,7 +5411,7 @@ duração %4</translation>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="-108"/>
+        <location filename="../app/ui/compare_charts.cpp" line="-156"/>
         <location filename="../app/ui/exporters.cpp" line="+90"/>
         <source>all jobs</source>
         <translation>todos os jobs</translation>
@@ -5513,7 +5540,12 @@ duração %4</translation>
         <translation>Ano</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+1"/>
+        <source>GPUs per node</source>
+        <translation>GPUs por nó</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Set %1 under Options in the import dialog (File &gt; Import traces...) and import the file again.</source>
         <translation>Defina %1 em Opções no diálogo de importação (Arquivo &gt; Importar traces...) e importe o arquivo de novo.</translation>
     </message>
@@ -5917,7 +5949,9 @@ duração %4</translation>
         <translation>A mudança de intervalo não se aplicou a %1 (sem intervalo medido, bloqueio por gravação ou interrupção).</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location filename="../app/ui/compare_charts.cpp" line="+141"/>
+        <location line="+1"/>
+        <location filename="../app/ui/whatif_results.cpp" line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="-60"/>
         <location line="+12"/>
         <location line="+2"/>
@@ -5931,7 +5965,7 @@ duração %4</translation>
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location filename="../app/ui/whatif_results.cpp" line="+19"/>
         <source>ETT% today → projected (%1) · %2</source>
         <translation>ETT% hoje → projetado (%1) · %2</translation>
     </message>
@@ -6893,7 +6927,7 @@ duração %4</translation>
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+589"/>
+        <location filename="../app/ui/dialogs.cpp" line="+607"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>

@@ -4,7 +4,6 @@
 #include "app/service/import_files.h"
 #include "app/ui/advisor_charts.h"
 #include "app/ui/compare_charts.h"
-#include "app/ui/compare_models.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/overview_charts.h"
 #include "app/ui/palette.h"
@@ -697,7 +696,7 @@ private:
                 2, nullptr, nullptr);
             std::vector<QStringList> rows2;
             for (const auto& m : *list) {
-                rows2.push_back({ MatchedJobsModel::pairText(m), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2),
+                rows2.push_back({ matchedPairText(m), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2),
                     pp(m.deltaPp), formatDecimal(m.lostGpuHoursA, 1), formatDecimal(m.lostGpuHoursB, 1) });
             }
             m_l.table({ { QObject::tr("job"), 0.3, Qt::AlignLeft }, { QObject::tr("ETT% A"), 0.13 },
@@ -708,7 +707,7 @@ private:
         m_l.text(QObject::tr("%1 pairs matched by %2.")
                      .arg(formatCount(c.matchedJobs), QString::fromStdString(m_c.comparisonMatchedBy))
                 + QLatin1Char(' ')
-                + MatchedJobsModel::matchingText(c.matching, QString::fromStdString(m_c.comparisonMatchedBy)),
+                + matchingSummaryText(c.matching, QString::fromStdString(m_c.comparisonMatchedBy)),
             font(8), kMuted);
     }
 

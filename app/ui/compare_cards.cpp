@@ -1,7 +1,6 @@
 #include "app/ui/compare_cards.h"
 
 #include "app/ui/compare_charts.h"
-#include "app/ui/compare_models.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/page_widgets.h"
 
@@ -77,7 +76,7 @@ void CompareCards::showComparison(const core::Comparison* c, Weighting w, const 
     matched.value->setText(formatCount(c->matchedJobs));
     matched.detail->setText(tr("pairs · not paired: %1 of A, %2 of B")
                                 .arg(formatCount(c->matching.unpairedA()), formatCount(c->matching.unpairedB())));
-    matched.detail->setToolTip(MatchedJobsModel::matchingText(c->matching, matchBy));
+    matched.detail->setToolTip(matchingSummaryText(c->matching, matchBy));
 }
 
 void CompareCards::showCohort(bool b, const core::Comparison* c, Weighting w)

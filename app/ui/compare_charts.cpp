@@ -470,4 +470,38 @@ void fillDistributionChart(
     chart->legend()->setFont(chartAxisFont(chart));
 }
 
+QString matchedPairText(const core::MatchedJob& m)
+{
+    if (m.runsA == 1 && m.runsB == 1) {
+        return qs(m.match);
+    }
+    return QObject::tr("%1 · run %2 of %3 in A, %4 in B")
+        .arg(qs(m.match), formatCount(m.run), formatCount(m.runsA), formatCount(m.runsB));
+}
+
+QString matchingSummaryText(const core::MatchSummary& m, const QString& matchBy)
+{
+    QString text
+        = QObject::tr("Paired one to one: %1 of A with %2 of B, the n-th job of a %3 by start time with the n-th.")
+              .arg(QObject::tr("%Ln job(s)", "", static_cast<int>(m.pairedA())),
+                  QObject::tr("%Ln job(s)", "", static_cast<int>(m.pairedB())), matchBy);
+    if (m.sharedValues > 0) {
+        text += QLatin1Char(' ')
+            + QObject::tr("%Ln value(s) of the %1 hold several jobs on a side.", "", static_cast<int>(m.sharedValues))
+                  .arg(matchBy);
+    }
+    text += QLatin1Char(' ')
+        + QObject::tr(
+            "Not paired: A %1 (%2 without a counterpart, %3 beyond B's runs), B %4 (%5 without a counterpart, %6 "
+            "beyond A's runs).")
+              .arg(formatCount(m.unpairedA()), formatCount(m.onlyA), formatCount(m.extraA), formatCount(m.unpairedB()),
+                  formatCount(m.onlyB), formatCount(m.extraB));
+    if (m.pairsWithoutTime > 0) {
+        text += QLatin1Char(' ')
+            + QObject::tr("%Ln pair(s) without time in a cohort's range are not ranked.", "",
+                static_cast<int>(m.pairsWithoutTime));
+    }
+    return text;
+}
+
 } // namespace ett::app

@@ -92,4 +92,10 @@ std::vector<BridgeBar> fillBridgeChart(QChart* chart, const std::optional<core::
 void fillDistributionChart(
     QChart* chart, const DistributionSamples& samples, bool cdf, bool log, const QColor& colorA, const QColor& colorB);
 
+// A matched pair as tables and the report name it: its match value, and which run of it when a side
+// has several ("llama-70b · run 2 of 3 in A, 2 in B").
+QString matchedPairText(const core::MatchedJob& m);
+// How a comparison's jobs were paired and why the others were not, one paragraph.
+QString matchingSummaryText(const core::MatchSummary& m, const QString& matchBy);
+
 } // namespace ett::app

@@ -295,38 +295,6 @@ QString MatchedJobsModel::pairId(const std::string& match, int32_t run)
     return qs(match) + QChar(0x1f) + QString::number(run);
 }
 
-QString MatchedJobsModel::pairText(const core::MatchedJob& m)
-{
-    if (m.runsA == 1 && m.runsB == 1) {
-        return qs(m.match);
-    }
-    return tr("%1 · run %2 of %3 in A, %4 in B")
-        .arg(qs(m.match), formatCount(m.run), formatCount(m.runsA), formatCount(m.runsB));
-}
-
-QString MatchedJobsModel::matchingText(const core::MatchSummary& m, const QString& matchBy)
-{
-    QString text = tr("Paired one to one: %1 of A with %2 of B, the n-th job of a %3 by start time with the n-th.")
-                       .arg(tr("%Ln job(s)", "", static_cast<int>(m.pairedA())),
-                           tr("%Ln job(s)", "", static_cast<int>(m.pairedB())), matchBy);
-    if (m.sharedValues > 0) {
-        text += QLatin1Char(' ')
-            + tr("%Ln value(s) of the %1 hold several jobs on a side.", "", static_cast<int>(m.sharedValues))
-                  .arg(matchBy);
-    }
-    text += QLatin1Char(' ')
-        + tr("Not paired: A %1 (%2 without a counterpart, %3 beyond B's runs), B %4 (%5 without a counterpart, %6 "
-             "beyond A's runs).")
-              .arg(formatCount(m.unpairedA()), formatCount(m.onlyA), formatCount(m.extraA), formatCount(m.unpairedB()),
-                  formatCount(m.onlyB), formatCount(m.extraB));
-    if (m.pairsWithoutTime > 0) {
-        text += QLatin1Char(' ')
-            + tr("%Ln pair(s) without time in a cohort's range are not ranked.", "",
-                static_cast<int>(m.pairsWithoutTime));
-    }
-    return text;
-}
-
 int MatchedJobsModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_jobs.size());
@@ -423,11 +391,12 @@ QVariant MatchedJobsModel::data(const QModelIndex& index, int role) const
     if (index.column() == 0) {
         switch (role) {
         case Qt::DisplayRole:
-            return (regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + pairText(m);
+            return (regression ? QStringLiteral("▼ ") : QStringLiteral("▲ ")) + matchedPairText(m);
         case Qt::TextAlignmentRole:
             return alignment(false);
         case Qt::ToolTipRole:
-            return (regression ? tr("%1: ETT% dropped") : tr("%1: ETT% rose")).arg(pairText(m)) + QLatin1Char('\n')
+            return (regression ? tr("%1: ETT% dropped") : tr("%1: ETT% rose")).arg(matchedPairText(m))
+                + QLatin1Char('\n')
                 + tr("A: %1 (%2)\nB: %3 (%4)").arg(qs(m.keyA), qs(m.labelA), qs(m.keyB), qs(m.labelB));
         case Qt::ForegroundRole:
             return foreground(moved);

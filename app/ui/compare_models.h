@@ -82,11 +82,6 @@ public:
     QString matchAt(int row) const;
     // One pair of a comparison: its match value and run, as matchAt() returns it.
     static QString pairId(const std::string& match, int32_t run);
-    // A pair as a table names it: its match value, and which run of it when a side has several
-    // ("llama-70b · run 2 of 3 in A, 2 in B").
-    static QString pairText(const core::MatchedJob& m);
-    // How the cohorts' jobs were paired and why the others were not, one paragraph.
-    static QString matchingText(const core::MatchSummary& m, const QString& matchBy);
     // Rows whose two jobs differ in name or GPU count.
     int notAlikeCount() const;
     static QString notAlikeText(const core::MatchedJob& m);

@@ -676,7 +676,7 @@ void ComparePage::renderMatched()
     QString note = tr("%1 (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed "
                       "first; select one to see it in A and B.")
                        .arg(tr("%Ln pair(s)", "", static_cast<int>(c.matchedJobs)), matchedBy())
-        + QLatin1Char(' ') + MatchedJobsModel::matchingText(c.matching, matchedBy());
+        + QLatin1Char(' ') + matchingSummaryText(c.matching, matchedBy());
     if (const int notAlike = m_matchedModel->notAlikeCount(); notAlike > 0) {
         note += QLatin1Char(' ')
             + tr("⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.")

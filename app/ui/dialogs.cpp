@@ -221,10 +221,9 @@ void ImportDialog::setOptionsShown(bool shown)
 {
     m_optionsShown = shown;
     m_toggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
-    for (QWidget* field :
-        { static_cast<QWidget*>(m_format), m_mappingRow, static_cast<QWidget*>(m_job), static_cast<QWidget*>(m_attempt),
-            static_cast<QWidget*>(m_rank), static_cast<QWidget*>(m_gpusPerNode), static_cast<QWidget*>(m_timezone),
-            static_cast<QWidget*>(m_year) }) {
+    for (QWidget* field : { static_cast<QWidget*>(m_format), m_mappingRow, static_cast<QWidget*>(m_job),
+             static_cast<QWidget*>(m_attempt), static_cast<QWidget*>(m_rank), static_cast<QWidget*>(m_gpusPerNode),
+             static_cast<QWidget*>(m_timezone), static_cast<QWidget*>(m_year) }) {
         m_form->setRowVisible(field, shown);
     }
     updateSummary();
@@ -405,9 +404,9 @@ void ImportDialog::updateSummary()
     if (m_format->currentIndex() > 0) {
         set << m_format->currentData().toString();
     }
-    const std::pair<QLineEdit*, const char*> fields[] = { { m_mapping, "mapping" }, { m_job, "job" },
-        { m_attempt, "attempt" }, { m_rank, "rank" }, { m_gpusPerNode, "gpus_per_node" }, { m_timezone, "timezone" },
-        { m_year, "year" } };
+    const std::pair<QLineEdit*, const char*> fields[]
+        = { { m_mapping, "mapping" }, { m_job, "job" }, { m_attempt, "attempt" }, { m_rank, "rank" },
+              { m_gpusPerNode, "gpus_per_node" }, { m_timezone, "timezone" }, { m_year, "year" } };
     for (const auto& [edit, option] : fields) {
         const QString text = edit->text().trimmed();
         if (!edit->isEnabled() || text.isEmpty() || (edit == m_timezone && text == QLatin1String("UTC"))) {

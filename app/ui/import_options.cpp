@@ -77,10 +77,10 @@ QString importOptionTitle(std::string_view option)
 QString formatsReadingOption(std::string_view option)
 {
     QStringList names;
-    for (const auto format : { core::TraceFormat::Ett, core::TraceFormat::Chrome, core::TraceFormat::Nsys,
-             core::TraceFormat::Mlperf, core::TraceFormat::Log, core::TraceFormat::Table, core::TraceFormat::Slurm,
-             core::TraceFormat::Nvrx, core::TraceFormat::Elastic, core::TraceFormat::Torchtitan,
-             core::TraceFormat::Onelogger }) {
+    for (const auto format :
+        { core::TraceFormat::Ett, core::TraceFormat::Chrome, core::TraceFormat::Nsys, core::TraceFormat::Mlperf,
+            core::TraceFormat::Log, core::TraceFormat::Table, core::TraceFormat::Slurm, core::TraceFormat::Nvrx,
+            core::TraceFormat::Elastic, core::TraceFormat::Torchtitan, core::TraceFormat::Onelogger }) {
         if (core::formatReadsOption(format, option)) {
             names << traceFormatText(format);
         }
