@@ -1,5 +1,5 @@
 // One reader on any bytes: the fuzz input is opened as a file of the format ETT_FUZZ_FORMAT names
-// ("ett", "chrome", "nsys", "mlperf", "log", "table" or "slurm"; the format is forced, so every input
+// ("ett", "chrome", "nsys", "mlperf", "log", "table", "slurm" or "goodput"; the format is forced, so every input
 // reaches that reader, whatever its first bytes) and drained batch by batch. Every input must end
 // in records or an Error value; a crash, a sanitizer report, a leak or a hang is a reader's bug.
 #include "core/ingest/formats.h"

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-10}"
 [ $# -gt 0 ] && shift
-targets="${*:-native chrome nsys mlperf log table slurm import}"
+targets="${*:-native chrome nsys mlperf log table slurm goodput import}"
 build=build/fuzz
 jobs="$(nproc)"
 

@@ -171,8 +171,9 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
     sub->add_option("--format", cmd->format,
            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
-           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or --json)")
-        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm" }))
+           "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or "
+           "--json), goodput (ml-goodput-measurement log entries)")
+        ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "goodput" }))
         ->capture_default_str();
     sub->add_option("--mapping", cmd->mapping,
            "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)")

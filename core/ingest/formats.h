@@ -13,9 +13,9 @@
 
 namespace ett::core {
 
-enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm };
+enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm, Goodput };
 
-// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm".
+// "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "goodput".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 

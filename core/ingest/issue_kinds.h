@@ -93,7 +93,17 @@ enum class IssueSeverity : uint8_t {
         "Jobs were restarted more often than the file has runs (captured without --duplicates): attempts and queue "   \
         "time are undercounted.")                                                                                      \
     F(UnknownState, "unknown_state", Warning, "A job state this version does not know; the run is taken as failed.")   \
-    F(StepWithoutJob, "step_without_job", Info, "Job steps whose job has no allocation row were skipped.")
+    F(StepWithoutJob, "step_without_job", Info, "Job steps whose job has no allocation row were skipped.")             \
+    /* ml-goodput-measurement log entries. */                                                                          \
+    F(NotGoodputEntry, "not_goodput_entry", Info,                                                                      \
+        "Log entries without a goodput field (or a checkpoint entry without a job or time) were skipped.")             \
+    F(NoJobStart, "no_job_start", Warning,                                                                             \
+        "A job has no job_start_time entry: its first attempt starts at its earliest recorded time.")                  \
+    F(JobEndIgnored, "job_end_ignored", Warning,                                                                       \
+        "A job_end_time before the job's last job_start_time was ignored: the last attempt is taken as running.")      \
+    F(InferredInterruption, "inferred_interruption", Warning,                                                          \
+        "An attempt ended by a later job_start_time: taken as failed at the start of its last step (the cause is "     \
+        "not logged).")
 
 // One kind of import issue. Values are not stored (names are) and may change between versions.
 enum class IssueKind : uint16_t {

@@ -32,4 +32,9 @@ Result<std::unique_ptr<RecordSource>> openTableReader(const std::string& path, c
 // one job per Slurm job, one attempt per run (requeue), preset "slurm". core/ingest/slurm_reader.cpp.
 Result<std::unique_ptr<RecordSource>> openSlurmReader(const std::string& path, const ReaderOptions& options);
 
+// Google ml-goodput-measurement log entries (gcloud logging read --format=json, or JSON Lines of the
+// entries); one job per job_name, one attempt per job_start_time, preset "goodput".
+// core/ingest/goodput_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openGoodputReader(const std::string& path, const ReaderOptions& options);
+
 } // namespace ett::core
