@@ -273,14 +273,17 @@ TEST(GoodputReader, SeveralJobsMissingStartsAndOddEntriesAreCounted)
     // Job a: no job_start_time (its first attempt starts at its earliest time, 5); a job_end_time.
     text += entry("a", "\"step_count\": 0, \"step_start_time\": " + at(5)) + ",";
     text += entry("a", "\"job_end_time\": " + at(9)) + ",";
-    // Job b: started twice at the same time (one attempt), an end without its start, a start
-    // without its end (closed at the attempt's end), and a job_end_time before its last start.
+    // Job b: started twice at 0 (one attempt) and again at 3; an end without its start (1), a
+    // start without its end (4: closed at the attempt's end), a job_end_time (1) before its last
+    // start (ignored: the attempt runs to the latest time in the file, 9).
+    // Attempt 0 [0, 3): failed at 1, its latest entry. Attempt 1 [3, 9): init [4, 9) = 5.
     text += entry("b", "\"job_start_time\": " + at(0)) + ",";
     text += entry("b", "\"job_start_time\": " + at(0)) + ",";
     text += entry("b", "\"tpu_init_end_time\": " + at(1)) + ",";
-    text += entry("b", "\"training_prep_start_time\": " + at(2)) + ",";
+    text += entry("b", "\"job_start_time\": " + at(3)) + ",";
+    text += entry("b", "\"training_prep_start_time\": " + at(4)) + ",";
     text += entry("b", "\"job_end_time\": " + at(1)) + ",";
-    text += entry("b", "\"step_count\": 0, \"step_start_time\": " + at(4)) + ",";
+    text += entry("b", "\"step_count\": 0, \"step_start_time\": " + at(5)) + ",";
     text += R"({"jsonPayload": {"message": "hello"}, "timestamp": "2024-01-01T01:00:06Z"})";
     text += "]\n";
     Store s;
@@ -291,10 +294,12 @@ TEST(GoodputReader, SeveralJobsMissingStartsAndOddEntriesAreCounted)
     EXPECT_EQ(jobs[0].key, "a");
     EXPECT_EQ(jobs[0].result.windowStartNs, kT + 5 * kS);
     EXPECT_EQ(jobs[0].result.bucketsNs[idx(Bucket::Productive)], 4 * kS);
-    EXPECT_EQ(jobs[1].result.attempts.size(), 1u);
-    EXPECT_EQ(jobs[1].result.attempts[0].outcome, Outcome::Running);
+    ASSERT_EQ(jobs[1].result.attempts.size(), 2u);
+    EXPECT_EQ(jobs[1].result.attempts[0].faultNs, kT + 1 * kS) << "no step: its latest entry";
+    EXPECT_EQ(jobs[1].result.attempts[1].outcome, Outcome::Running);
     EXPECT_EQ(jobs[1].result.windowEndNs, kT + 9 * kS) << "the latest time in the file";
-    EXPECT_EQ(jobs[1].result.bucketsNs[idx(Bucket::Init)], 7 * kS) << "prep 2 .. the attempt's end 9";
+    EXPECT_EQ(jobs[1].result.bucketsNs[idx(Bucket::Init)], 5 * kS) << "prep 4 .. the attempt's end 9";
+    EXPECT_EQ(jobs[1].result.bucketsNs[idx(Bucket::Recovery)], 2 * kS) << "1 .. 3";
     EXPECT_EQ(issueCount(sum, "no_job_start"), 1);
     EXPECT_EQ(issueCount(sum, "duplicate_event"), 1);
     EXPECT_EQ(issueCount(sum, "stop_without_start"), 1);
