@@ -358,5 +358,25 @@ TEST(GoodputReaderErrors, BadInputNamesFileLineAndField)
     (void)o;
 }
 
+TEST(GoodputReaderErrors, EveryCutOfAFileImportsOrFailsCleanly)
+{
+    // A capture cut anywhere (a full disk, a download stopped): records or an error, never a crash.
+    const std::string text = readText(dataFile("wasted_progress.json"));
+    ASSERT_GT(text.size(), 1000u);
+    Store s;
+    for (size_t n = 1; n < text.size(); n += 97) {
+        const std::string name = "cut" + std::to_string(n) + ".json";
+        auto r = importTraceFile(s.db(), s.write(name, text.substr(0, n)), goodputOptions());
+        if (!r.ok()) {
+            EXPECT_NE(r.error().message.find(name), std::string::npos) << r.error().message;
+        }
+    }
+    auto whole = importTraceFile(s.db(), s.write("whole.json", text.substr(0, text.rfind(']'))), goodputOptions());
+    EXPECT_TRUE(whole.ok()) << "cut just before ']': every entry whole, counted as unterminated";
+    if (whole.ok()) {
+        EXPECT_EQ(issueCount(*whole, "unterminated_array"), 1);
+    }
+}
+
 } // namespace
 } // namespace ett::core
