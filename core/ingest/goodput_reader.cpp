@@ -46,7 +46,7 @@ constexpr size_t kMaxEntryBytes = size_t { 1 } << 20; // one log entry
 constexpr double kMaxUnixSeconds = 32503680000.0; // year 3000
 constexpr double kMaxStep = 9007199254740992.0; // 2^53: exact in a double
 constexpr int64_t kMaxJobs = 100000;
-constexpr int64_t kMaxMarks = 50'000'000; // times kept in memory, all jobs together
+constexpr int64_t kMaxMarks = 10'000'000; // entries kept in memory (about 64 bytes each), all jobs together
 
 enum class MarkKind { TpuInit, Prep, Data, Custom };
 
