@@ -136,6 +136,30 @@ public:
 protected:
     Status build() override;
 
+public:
+    // The preset's (or rules file's) settings; Error naming the setting.
+    Status readSettings()
+    {
+        const std::string g = m_mapping.setting("gpus");
+        if (g.empty()) {
+            return Status::success();
+        }
+        int64_t v = 0;
+        for (const char c : g) {
+            if (c < '0' || c > '9' || v > 1'000'000'000) {
+                v = 0;
+                break;
+            }
+            v = v * 10 + (c - '0');
+        }
+        if (v < 1 || v > std::numeric_limits<int32_t>::max()) {
+            return Error { m_mapping.origin() + ": settings: gpus: expected a GPU count >= 1, got \"" + g + "\"",
+                "mapping" };
+        }
+        m_gpus = v;
+        return Status::success();
+    }
+
 private:
     Status entry(const std::string& text, int64_t line);
     Error fieldError(int64_t line, const std::string& field, const std::string& expected, dom::element found) const
@@ -155,6 +179,7 @@ private:
     dom::parser m_parser;
     std::map<std::string, Job> m_jobs;
     std::vector<Blocking> m_unowned; // checkpoint entries without job_name
+    std::optional<int64_t> m_gpus; // setting gpus
     int64_t m_marks = 0;
     int64_t m_latestNs = std::numeric_limits<int64_t>::min();
 };
@@ -594,8 +619,14 @@ Status GoodputReader::emitJob(Job& job)
     JobRecord jr;
     jr.job = job.name;
     jr.name = job.name;
+    jr.gpus = m_gpus;
     jr.attrs.emplace_back("source", "goodput");
     add(jr, job.firstLine);
+    if (!m_gpus) {
+        m_issues.add(IssueKind::JobGpusMissing, "", job.firstLine,
+            "job " + printableText(job.name)
+                + ": goodput entries do not say how many GPUs (chips) the job used; 1 assumed (setting gpus)");
+    }
     for (size_t k = 0; k < n; ++k) {
         const Attempt& a = attempts[k];
         AttemptRecord r;
@@ -715,8 +746,11 @@ Result<std::unique_ptr<RecordSource>> openGoodputReader(const std::string& path,
     if (!in) {
         return in.error();
     }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<GoodputReader>(std::move(in->source), std::move(in->mapping)));
+    auto reader = std::make_unique<GoodputReader>(std::move(in->source), std::move(in->mapping));
+    if (auto st = reader->readSettings(); !st) {
+        return st.error();
+    }
+    return std::unique_ptr<RecordSource>(std::move(reader));
 }
 
 } // namespace ett::core

@@ -4,6 +4,7 @@
 // library's goodput and badput figures where the definitions coincide; then hand-made entries
 // with hand-worked figures, and bad input.
 #include "core/ingest/formats.h"
+#include "core/ingest/mapping.h"
 #include "core/model/timeutil.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
@@ -139,6 +140,8 @@ TEST(GoodputReaderLibrary, WastedProgressAndDisruptionsMatchTheLibrarysBadput)
     EXPECT_EQ(r.ttsNs, 5 * kS);
     EXPECT_EQ(issueCount(sum, "inferred_interruption"), 1);
     EXPECT_EQ(issueCount(sum, "unmapped_name"), 0);
+    EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 1);
+    EXPECT_EQ(jobs[0].gpus, 1);
 }
 
 TEST(GoodputReaderLibrary, CustomSyncBadputMatchesTheLibrarysGoodput)
@@ -306,6 +309,35 @@ TEST(GoodputReader, SeveralJobsMissingStartsAndOddEntriesAreCounted)
     EXPECT_EQ(issueCount(sum, "unclosed_interval"), 1);
     EXPECT_EQ(issueCount(sum, "job_end_ignored"), 1);
     EXPECT_EQ(issueCount(sum, "not_goodput_entry"), 1);
+}
+
+TEST(GoodputReader, SettingsGiveTheGpuCountAndTheRestartCause)
+{
+    Store s;
+    auto preset = Mapping::presetText("goodput");
+    ASSERT_TRUE(preset.ok());
+    std::string rules = *preset;
+    const auto at = rules.find("\"restart_cause\": \"unknown\"");
+    ASSERT_NE(at, std::string::npos);
+    rules.replace(at, std::string("\"restart_cause\": \"unknown\"").size(),
+        "\"restart_cause\": \"preemption.spot\", \"gpus\": \"256\"");
+    ImportOptions o = goodputOptions();
+    o.reader.mappingPath = s.write("rules.json", rules);
+    const ImportSummary sum = s.import(dataFile("wasted_progress.json"), o);
+    EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].gpus, 256);
+    EXPECT_EQ(jobs[0].attemptInfo[0].cause, "preemption.spot");
+    EXPECT_EQ(jobs[0].result.preemptions, 1);
+    EXPECT_EQ(jobs[0].result.failures, 0);
+
+    rules.replace(rules.find("\"256\""), 5, "\"many\"");
+    o.reader.mappingPath = s.write("bad.json", rules);
+    auto r = importTraceFile(s.db(), dataFile("wasted_progress.json"), o);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("settings: gpus"), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().option, "mapping");
 }
 
 TEST(GoodputReaderDetect, ContentNotNameChoosesGoodput)
