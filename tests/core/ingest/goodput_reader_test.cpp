@@ -166,6 +166,52 @@ TEST(GoodputReaderLibrary, CustomSyncBadputMatchesTheLibrarysGoodput)
     EXPECT_TRUE(r.noCheckpointData) << "never restarted: no resumed step, no checkpoint entries";
 }
 
+TEST(GoodputReaderLibrary, CheckpointSaveAndRestoreMatchTheLibrarysBadput)
+{
+    // test_badput_calculator_checkpoint_badput: the wasted-progress timeline plus the Orbax entries
+    // the test writes without job_name: a save whose checkpoint manager blocked 6 s and a restore
+    // of 2 s. The test's start times (10.0: seconds after 1970) only serve its sums; here the save
+    // starts at 7 s (inside the first step) and the restore at 35 s (inside the first step after
+    // the restart), so that neither overlaps other badput.
+    // Library: UNPRODUCTIVE_CHECKPOINT_SAVE_TIME 6/49, UNPRODUCTIVE_CHECKPOINT_RESTORE_TIME 2/49,
+    // WASTED_PROGRESS_FROM_DISRUPTION 6/49. Ours: checkpoint_save 6, checkpoint_load 2, lost 6;
+    // productive 25 - 6 - 2 = 17.
+    std::string text = readText(dataFile("wasted_progress.json"));
+    const auto close = text.rfind(']');
+    ASSERT_NE(close, std::string::npos);
+    text = text.substr(0, close)
+        + R"(, {"jsonPayload": {"step": 1, "event_type": "save", "directory": "gs://bucket/path",
+  "reached_preemption": true, "preemption_received_at": )"
+        + at(7) + R"(, "synchronous": true,
+  "wait_for_prev_start_time": )"
+        + at(7) + R"(, "wait_for_prev_duration_secs": 1.0,
+  "checkpointer_blocking_start_time": )"
+        + at(9) + R"(, "checkpointer_blocking_duration_secs": 2.0,
+  "get_old_steps_start_time": )"
+        + at(10) + R"(, "get_old_steps_duration_secs": 3.0,
+  "checkpoint_manager_blocking_start_time": )"
+        + at(7) + R"(, "checkpoint_manager_blocking_duration_secs": 6.0}},
+{"jsonPayload": {"step": 1, "event_type": "restore", "directory": "gs://bucket/path",
+  "checkpointer_start_time": )"
+        + at(35) + R"(, "checkpointer_duration_secs": 2.0,
+  "checkpoint_manager_start_time": )"
+        + at(35) + R"(, "checkpoint_manager_duration_secs": 2.0}}]
+)";
+    Store s;
+    const ImportSummary sum = s.import(s.write("checkpoint.json", text));
+    EXPECT_EQ(sum.format, "goodput");
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const JobResult& r = jobs[0].result;
+    EXPECT_EQ(r.e2eNs(), 49 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::CheckpointSave)], 6 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::CheckpointLoad)], 2 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::LostProgress)], 6 * kS);
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 17 * kS);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'checkpoint_save'"), 1);
+    EXPECT_EQ(s.count("SELECT start_ns FROM phases WHERE name = 'checkpoint_restore'"), kT + 35 * kS);
+}
+
 TEST(GoodputReaderLibrary, GzipAndJsonLinesGiveTheSameFigures)
 {
     Store s;
