@@ -133,10 +133,6 @@ public:
     {
     }
 
-protected:
-    Status build() override;
-
-public:
     // The preset's (or rules file's) settings; Error naming the setting.
     Status readSettings()
     {
@@ -159,6 +155,9 @@ public:
         m_gpus = v;
         return Status::success();
     }
+
+protected:
+    Status build() override;
 
 private:
     Status entry(const std::string& text, int64_t line);
