@@ -165,7 +165,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     auto cmd = std::make_shared<ImportCmd>();
     auto* sub = app.add_subcommand("import",
         "Import traces into a database: ETT traces, PyTorch profiler / Chrome traces, Nsight Systems SQLite exports, "
-        "MLPerf logs, console logs, CSV job tables, Slurm accounting (the format is recognised by content)");
+        "MLPerf logs, console logs, CSV job tables, Slurm accounting, ml-goodput-measurement log entries (the format "
+        "is recognised by content)");
     addDbOption(sub, common);
     sub->add_option("--label", cmd->label, "Dataset label for these files (e.g. before, after)")->capture_default_str();
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
