@@ -258,8 +258,8 @@ TEST(GoodputReader, CheckpointEntriesAsyncDataLoadingAndARunningAttempt)
     text += entry(j, R"("custom_badput_event_type": "slow_gcs", "custom_badput_event_start_time": )" + at(9));
     text += entry(j, R"("custom_badput_event_type": "slow_gcs", "custom_badput_event_end_time": )" + at(10));
     text += entry(j, "\"job_start_time\": " + at(12));
-    text += entry(
-        j, "\"step\": 3, \"event_type\": \"restore\", \"checkpoint_manager_duration_secs\": 2", "2024-01-01T01:00:14Z");
+    text += entry(j, "\"step\": 3, \"event_type\": \"restore\", \"checkpoint_manager_duration_secs\": 2",
+        "2024-01-01T01:00:14.000000000Z"); // gcloud prints nanoseconds
     text += entry(j, "\"step_count\": 3, \"step_start_time\": " + at(14));
     text += entry(j, "\"step_count\": 4, \"step_start_time\": " + at(16));
     text += R"({"textPayload": "unrelated", "timestamp": "2024-01-01T01:00:17Z"})"

@@ -90,7 +90,11 @@ TEST(LogMegatron, HangAfterASaveThenARestartFromTheCheckpoint)
         + stamp("after model, optimizer, and learning rate scheduler are built", "10:15:40")
         + stamp("after dataloaders are built", "10:15:50") + iteration("10:16:50.000000", 30)
         + iteration("10:17:50.000000", 40) + stamp("after training is done", "10:18:00");
-    s.import(s.write("run1-gpt.log", first), megatronOptions(rules, 0));
+    const std::string firstFile = s.write("run1-gpt.log", first);
+    auto detected = detectFormat(firstFile);
+    ASSERT_TRUE(detected.ok());
+    EXPECT_EQ(*detected, TraceFormat::Log) << "--format auto reads a Megatron log as a console log";
+    s.import(firstFile, megatronOptions(rules, 0));
     s.import(s.write("run2-gpt.log", second), megatronOptions(rules, 1));
 
     const auto jobs = s.fleet();
