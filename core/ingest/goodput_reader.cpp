@@ -648,8 +648,18 @@ Status GoodputReader::emitJob(Job& job)
     // 4. Steps: train phases; the restart point of each later attempt: a checkpoint.
     for (size_t k = 0; k < n; ++k) {
         const Attempt& a = attempts[k];
+        std::optional<int64_t> highest;
         for (size_t i = 0; i < a.steps.size(); ++i) {
             const Step& s = job.steps[a.steps[i]];
+            if (highest && s.step <= *highest) {
+                // The library counts a restart here; without a job_start_time we cannot say when the
+                // attempt ended and the next began.
+                m_issues.add(IssueKind::RepeatedStep, "", s.line,
+                    "job " + printableText(job.name) + " attempt " + std::to_string(k) + ": step "
+                        + std::to_string(s.step) + " at " + formatRfc3339(s.ns) + " after step "
+                        + std::to_string(*highest));
+            }
+            highest = std::max(highest.value_or(s.step), s.step);
             const int64_t endNs = i + 1 < a.steps.size() ? job.steps[a.steps[i + 1]].ns : a.endNs;
             phase(job.name, attempts, static_cast<int32_t>(k), "step", s.ns, endNs, s.line);
         }

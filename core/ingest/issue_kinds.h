@@ -103,7 +103,10 @@ enum class IssueSeverity : uint8_t {
         "A job_end_time before the job's last job_start_time was ignored: the last attempt is taken as running.")      \
     F(InferredInterruption, "inferred_interruption", Warning,                                                          \
         "An attempt ended by a later job_start_time: taken as failed at the start of its last step (the cause is "     \
-        "not logged).")
+        "not logged).")                                                                                                \
+    F(RepeatedStep, "repeated_step", Warning,                                                                          \
+        "A step number came again inside an attempt (a restart without a job_start_time): the attempt was not split "  \
+        "and no lost progress was charged.")
 
 // One kind of import issue. Values are not stored (names are) and may change between versions.
 enum class IssueKind : uint16_t {

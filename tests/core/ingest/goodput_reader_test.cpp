@@ -314,6 +314,23 @@ TEST(GoodputReader, LostProgressAfterTheResumedStep)
     EXPECT_EQ(r.bucketsNs[idx(Bucket::Recovery)], 10 * kS);
     EXPECT_EQ(r.bucketsNs[idx(Bucket::Idle)], 15 * kS);
     EXPECT_EQ(r.e2eNs(), 95 * kS);
+
+    // Steps 0, 1, 2, 1, 2 at 10, 20, 30, 40, 50 without a second job_start_time: one attempt, the
+    // repeat of step 1 flagged (once per repeated step), all train.
+    std::string one = entry("m", "\"job_start_time\": " + at(0));
+    int t = 10;
+    for (int step : { 0, 1, 2, 1, 2 }) {
+        one += entry("m", "\"step_count\": " + std::to_string(step) + ", \"step_start_time\": " + at(t));
+        t += 10;
+    }
+    one += entry("m", "\"job_end_time\": " + at(60));
+    Store other;
+    const ImportSummary sum = other.import(other.write("m.jsonl", one));
+    EXPECT_EQ(issueCount(sum, "repeated_step"), 2);
+    const auto m = other.fleet();
+    ASSERT_EQ(m.size(), 1u);
+    EXPECT_EQ(m[0].result.attempts.size(), 1u);
+    EXPECT_EQ(m[0].result.bucketsNs[idx(Bucket::Productive)], 50 * kS);
 }
 
 TEST(GoodputReader, SeveralJobsMissingStartsAndOddEntriesAreCounted)
