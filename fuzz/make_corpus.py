@@ -476,12 +476,44 @@ def onelogger_seeds():
     return span_log_seeds("onelogger", text)
 
 
+GOODPUT_HAND = """\
+{"jsonPayload": {"job_name": "j", "job_start_time": 1704070800.0}, "timestamp": "2024-01-01T01:00:00Z"}
+{"jsonPayload": {"job_name": "j", "data_loading_start_time": 1704070800.0}}
+{"jsonPayload": {"job_name": "j", "data_loading_end_time": 1704070802.0}}
+{"jsonPayload": {"job_name": "j", "step_count": 0, "step_start_time": 1704070802.0}}
+{"jsonPayload": {"job_name": "j", "step": 0, "event_type": "save", "checkpoint_manager_blocking_duration_secs": 1.5, "checkpointer_blocking_duration_secs": 1.0}, "timestamp": "2024-01-01T01:00:04Z"}
+{"jsonPayload": {"job_name": "j", "custom_badput_event_type": "eval_step", "custom_badput_event_start_time": 1704070805.0}}
+{"jsonPayload": {"job_name": "j", "custom_badput_event_type": "eval_step", "custom_badput_event_end_time": 1704070806.0}}
+{"jsonPayload": {"job_name": "j", "job_start_time": 1704070810.0}}
+{"jsonPayload": {"step": 0, "event_type": "restore", "checkpoint_manager_duration_secs": 2, "checkpoint_manager_start_time": 1704070810.5}}
+{"jsonPayload": {"job_name": "j", "step_count": 0, "step_start_time": 1704070813.0}}
+{"jsonPayload": {"job_name": "j", "job_end_time": 1704070815.0}}
+"""
+
+
+def goodput_seeds():
+    # The library's test timelines as log entries (tests/data/goodput, made for its tests): one in
+    # JSON Lines, the other's first entries as a compact gcloud array (newest first); and a hand-made
+    # file with Orbax checkpoint entries (one without job_name), a custom badput and a restart.
+    data = os.path.join(ROOT, "tests", "data", "goodput")
+    seeds = {
+        "custom_sync.jsonl": read(os.path.join(data, "custom_sync.jsonl"), "r"),
+        "wasted_progress_compact.json": json.dumps(
+            json.loads(read(os.path.join(data, "wasted_progress.json"), "r"))[:12], separators=(",", ":")),
+        "hand.jsonl": GOODPUT_HAND,
+    }
+    for name, data in seeds.items():
+        write("goodput", name, data)
+    return seeds
+
+
 def main():
     shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(ROOT), "shared", "data")
     if not os.path.isdir(shared):
         print("make_corpus: no shared data at %s: only the project's own seeds" % shared, file=sys.stderr)
         shared = None
-    for target in ("native", "chrome", "nsys", "mlperf", "log", "table", "slurm", "torchtitan", "onelogger", "import"):
+    for target in ("native", "chrome", "nsys", "mlperf", "log", "table", "slurm", "torchtitan", "onelogger", "goodput",
+                   "import"):
         shutil.rmtree(os.path.join(OUT, target), ignore_errors=True)
     per_target = {
         "native": native_seeds(),
@@ -493,6 +525,7 @@ def main():
         "slurm": slurm_seeds(),
         "torchtitan": torchtitan_seeds(),
         "onelogger": onelogger_seeds(),
+        "goodput": goodput_seeds(),
     }
     # The whole import detects the format: one or two seeds of each, under their own names.
     for target, seeds in per_target.items():

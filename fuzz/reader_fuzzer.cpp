@@ -1,8 +1,8 @@
 // One reader on any bytes: the fuzz input is opened as a file of the format ETT_FUZZ_FORMAT names
-// ("ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic", "torchtitan" or
-// "onelogger"; the format is forced, so every input reaches that reader, whatever its first bytes)
-// and drained batch by batch. Every input must end in records or an Error value; a crash, a
-// sanitizer report, a leak or a hang is a reader's bug.
+// ("ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic", "torchtitan",
+// "onelogger" or "goodput"; the format is forced, so every input reaches that reader, whatever its
+// first bytes) and drained batch by batch. Every input must end in records or an Error value; a
+// crash, a sanitizer report, a leak or a hang is a reader's bug.
 #include "core/ingest/formats.h"
 #include "core/ingest/record_source.h"
 

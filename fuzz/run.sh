@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-10}"
 [ $# -gt 0 ] && shift
-targets="${*:-native chrome nsys mlperf log table slurm nvrx elastic torchtitan onelogger import}"
+targets="${*:-native chrome nsys mlperf log table slurm nvrx elastic torchtitan onelogger goodput import}"
 build=build/fuzz
 jobs="$(nproc)"
 

@@ -166,7 +166,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     auto* sub = app.add_subcommand("import",
         "Import traces into a database: ETT traces, PyTorch profiler / Chrome traces, Nsight Systems SQLite exports, "
         "MLPerf logs, console logs, CSV job tables, Slurm accounting, NVRx cycle files and launcher logs, "
-        "TorchElastic events, torchtitan structured logs, OneLogger exports (the format is recognised by content)");
+        "TorchElastic events, torchtitan structured logs, OneLogger exports, ml-goodput-measurement log entries (the "
+        "format is recognised by content)");
     addDbOption(sub, common);
     sub->add_option("--label", cmd->label, "Dataset label for these files (e.g. before, after)")->capture_default_str();
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
@@ -174,9 +175,9 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
            "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or "
            "--json), nvrx (NVRx cycle info or launcher log), elastic (TorchElastic events), torchtitan (structured "
-           "logs), onelogger (OneLogger file export)")
+           "logs), onelogger (OneLogger file export), goodput (ml-goodput-measurement log entries)")
         ->check(CLI::IsMember({ "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic",
-            "torchtitan", "onelogger" }))
+            "torchtitan", "onelogger", "goodput" }))
         ->capture_default_str();
     sub->add_option("--mapping", cmd->mapping,
            "Rules file mapping names to phases (default: the format's preset; see `ettw mappings`)")

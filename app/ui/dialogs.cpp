@@ -120,6 +120,7 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
         { core::TraceFormat::Elastic, tr("TorchElastic events") },
         { core::TraceFormat::Torchtitan, tr("torchtitan structured logs") },
         { core::TraceFormat::Onelogger, tr("OneLogger export") },
+        { core::TraceFormat::Goodput, tr("ml-goodput-measurement log entries") },
     };
     for (const auto& [format, text] : formats) {
         m_format->addItem(text, traceFormatText(format));

@@ -16,8 +16,8 @@ namespace ett::core {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm",
-    "nvrx", "elastic", "torchtitan", "onelogger" };
+constexpr std::array<std::string_view, 13> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm",
+    "nvrx", "elastic", "torchtitan", "onelogger", "goodput" };
 constexpr size_t kSniffBytes = 64 * 1024;
 constexpr int64_t kNsPerMinute = 60'000'000'000;
 
@@ -69,6 +69,27 @@ bool isSlurmJson(std::string_view s)
     return contains(s, "\"jobs\"")
         && (contains(s, "\"Slurm\"") || contains(s, "\"slurm\"")
             || (contains(s, "\"job_id\"") && contains(s, "\"submission\"")));
+}
+
+// ml-goodput-measurement log entries: Cloud Logging entries ("jsonPayload") or bare payloads
+// (objects with "job_name") holding one of the recorder's or the checkpoint logger's field names.
+bool isGoodputLog(std::string_view s)
+{
+    if (s.front() != '{' && !jsonArrayStart(s)) {
+        return false;
+    }
+    if (!contains(s, "\"jsonPayload\"") && !(s.front() == '{' && contains(firstLine(s), "\"job_name\""))) {
+        return false;
+    }
+    for (std::string_view key :
+        { "\"job_start_time\"", "\"job_end_time\"", "\"step_start_time\"", "\"tpu_init_start_time\"",
+            "\"training_prep_start_time\"", "\"data_loading_start_time\"", "\"custom_badput_event_type\"",
+            "\"checkpoint_manager_blocking_duration_secs\"", "\"checkpoint_manager_duration_secs\"" }) {
+        if (contains(s, key)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 // `sacct --parsable2` (or --parsable) header: field names separated by '|', one of them JobID or
@@ -245,6 +266,8 @@ bool formatReadsOption(TraceFormat format, std::string_view option)
         return false; // a native trace names its jobs, attempts and times itself
     case TraceFormat::Log:
         return option != "gpus_per_node"; // the only reader of local, yearless times
+    case TraceFormat::Goodput:
+        return option == "mapping"; // the entries name their jobs and times
     case TraceFormat::Slurm:
         // sacct names jobs and runs itself; its parsable times are local, without a zone.
         return option == "mapping" || option == "timezone";
@@ -288,6 +311,7 @@ bool formatJoinsFolderRun(TraceFormat format)
     case TraceFormat::Slurm: // accounting of many jobs
     case TraceFormat::Nvrx: // cycle files and launcher logs name their job
     case TraceFormat::Elastic: // events name their run
+    case TraceFormat::Goodput: // entries name their job
         break;
     }
     return false;
@@ -378,6 +402,11 @@ Result<TraceFormat> detectFormat(const std::string& path)
         return TraceFormat::Mlperf;
     }
     const std::string_view line = firstLine(s);
+    // ml-goodput-measurement entries (before the native check: an entry's "resource" has a "type",
+    // and before Chrome: gcloud writes a JSON array of entries).
+    if (isGoodputLog(s)) {
+        return TraceFormat::Goodput;
+    }
     // Slurm accounting: `sacct --json` (an object with "jobs" and Slurm's "meta"; before the native
     // check, since a compact document's first line also holds a "type"), or `sacct --parsable2` (a
     // header of '|'-separated field names with JobID).
@@ -466,6 +495,8 @@ Result<std::unique_ptr<RecordSource>> openRecordSource(const std::string& path, 
         return openTorchtitanReader(path, options);
     case TraceFormat::Onelogger:
         return openOneloggerReader(path, options);
+    case TraceFormat::Goodput:
+        return openGoodputReader(path, options);
     case TraceFormat::Auto:
         break;
     }

@@ -13,10 +13,24 @@
 
 namespace ett::core {
 
-enum class TraceFormat { Auto, Ett, Chrome, Nsys, Mlperf, Log, Table, Slurm, Nvrx, Elastic, Torchtitan, Onelogger };
+enum class TraceFormat {
+    Auto,
+    Ett,
+    Chrome,
+    Nsys,
+    Mlperf,
+    Log,
+    Table,
+    Slurm,
+    Nvrx,
+    Elastic,
+    Torchtitan,
+    Onelogger,
+    Goodput,
+};
 
 // "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm", "nvrx", "elastic", "torchtitan",
-// "onelogger".
+// "onelogger", "goodput".
 std::string_view traceFormatName(TraceFormat format);
 std::optional<TraceFormat> parseTraceFormat(std::string_view name);
 // Every format a file can be read as, for messages: "ett, chrome, nsys, mlperf, log, table".

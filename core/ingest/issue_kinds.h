@@ -117,7 +117,20 @@ enum class IssueSeverity : uint8_t {
         "Events with neither a timestamp nor a dated log prefix could not be placed in time; not used for times.")     \
     F(OtherRun, "other_run", Warning, "Events of another run than the file's first were skipped.")                     \
     F(RdzvEventUnplaced, "rdzv_event_unplaced", Info,                                                                  \
-        "Rendezvous events name no attempt: they were counted, not placed (their failures give fault text only).")
+        "Rendezvous events name no attempt: they were counted, not placed (their failures give fault text only).")     \
+    /* ml-goodput-measurement log entries. */                                                                          \
+    F(NotGoodputEntry, "not_goodput_entry", Info,                                                                      \
+        "Log entries without a goodput field (or a checkpoint entry without a job or time) were skipped.")             \
+    F(NoJobStart, "no_job_start", Warning,                                                                             \
+        "A job has no job_start_time entry: its first attempt starts at its earliest recorded time.")                  \
+    F(JobEndIgnored, "job_end_ignored", Warning,                                                                       \
+        "A job_end_time before the job's last job_start_time was ignored: the last attempt is taken as running.")      \
+    F(InferredInterruption, "inferred_interruption", Warning,                                                          \
+        "An attempt ended by a later job_start_time: taken as failed at the start of its last step (the cause is "     \
+        "not logged).")                                                                                                \
+    F(RepeatedStep, "repeated_step", Warning,                                                                          \
+        "A step number came again inside an attempt (a restart without a job_start_time): the attempt was not split "  \
+        "and no lost progress was charged.")
 
 // One kind of import issue. Values are not stored (names are) and may change between versions.
 enum class IssueKind : uint16_t {

@@ -49,4 +49,9 @@ Result<std::unique_ptr<RecordSource>> openTorchtitanReader(const std::string& pa
 // preset "onelogger". core/ingest/onelogger_reader.cpp.
 Result<std::unique_ptr<RecordSource>> openOneloggerReader(const std::string& path, const ReaderOptions& options);
 
+// Google ml-goodput-measurement log entries (gcloud logging read --format=json, or JSON Lines of the
+// entries); one job per job_name, one attempt per job_start_time, preset "goodput".
+// core/ingest/goodput_reader.cpp.
+Result<std::unique_ptr<RecordSource>> openGoodputReader(const std::string& path, const ReaderOptions& options);
+
 } // namespace ett::core
