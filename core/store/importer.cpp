@@ -673,16 +673,16 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
     m_summary.storeSeconds = secondsSince(started);
     // Attempts without a single phase: the file was read, but none of its names became a phase
     // (console logs and job tables say so in their own terms).
-    if (m_summary.attempts > 0 && m_summary.phases == 0 && rd.formatName() != "log" && rd.formatName() != "table") {
+    const std::string format = rd.formatName();
+    if (m_summary.attempts > 0 && m_summary.phases == 0 && format != "ett" && format != "log" && format != "table") {
         m_normalizer.issues().add(IssueKind::NoPhaseRecognised, "", 0,
             std::to_string(m_summary.attempts) + (m_summary.attempts == 1 ? " attempt" : " attempts")
                 + " without a phase");
     }
     // A file of which nothing was understood is not a trace of its format: said, never "imported".
-    if (m_summary.jobsDeclared + m_summary.attempts + m_summary.phases + m_summary.checkpoints == 0) {
+    if (m_summary.records == 0) {
         const bool detected = m_options.reader.format == TraceFormat::Auto;
-        return Error { m_path + ": no job, attempt, phase or checkpoint was understood in it as "
-                + std::string(rd.formatName())
+        return Error { m_path + ": no record was understood in it as " + format
                 + (detected
                         ? " (the format --format auto chose from its content; the formats: " + traceFormatList() + ")"
                         : std::string())
