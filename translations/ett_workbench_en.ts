@@ -224,7 +224,7 @@
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs.cpp" line="+692"/>
+        <location filename="../app/ui/dialogs.cpp" line="+693"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>

@@ -1992,7 +1992,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+568"/>
+        <location filename="../app/ui/dialogs.cpp" line="+569"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -2758,7 +2758,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-503"/>
+        <location filename="../app/ui/dialogs.cpp" line="-504"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -2846,6 +2846,11 @@ durável  %1 (+%2)</translation>
         <location line="+1"/>
         <source>OneLogger export</source>
         <translation>Exportação do OneLogger</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ml-goodput-measurement log entries</source>
+        <translation>Entradas de log do ml-goodput-measurement</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5314,7 +5319,7 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-491"/>
+        <location filename="../app/ui/dialogs.cpp" line="-492"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
@@ -6927,7 +6932,7 @@ duração %4</translation>
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+607"/>
+        <location filename="../app/ui/dialogs.cpp" line="+608"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>

@@ -125,8 +125,8 @@ std::string matchingText(const MatchSummary& m, const std::string& by)
                m.sharedValues == 1 ? "value holds" : "values hold")
                               : "\n";
     auto side = [&](const char* name, int64_t only, int64_t extra) {
-        return fmt::format("{} {} ({} no {} in the other cohort, {} beyond the other's runs)", name,
-            countText(only + extra), countText(only), by == "job" ? "such key" : "such " + by, countText(extra));
+        return fmt::format("{} {} ({} with a {} the other cohort lacks, {} beyond the other's runs)", name,
+            countText(only + extra), countText(only), by == "job" ? "key" : by, countText(extra));
     };
     out += fmt::format("  Not paired: {}; {}\n", side("A", m.onlyA, m.extraA), side("B", m.onlyB, m.extraB));
     if (m.pairsWithoutTime > 0) {

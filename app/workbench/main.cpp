@@ -238,7 +238,10 @@ private:
             const bool restarts = m_show.endsWith(QLatin1String(":restarts"));
             const QString spec = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
             DataService* service = m_window->dataService();
-            const quint64 id = service->requestFindJobs(spec, kMaxKeyMatches, this);
+            // LABEL/KEY: the search looks for KEY (its matches hold a key spelled LABEL/KEY too).
+            const qsizetype slash = spec.indexOf(QLatin1Char('/'));
+            const bool labelled = slash > 0 && state->vocabulary().labels.contains(spec.left(slash));
+            const quint64 id = service->requestFindJobs(labelled ? spec.mid(slash + 1) : spec, kMaxKeyMatches, this);
             connect(service, &DataService::jobsFound, this,
                 [this, id, spec, state, restarts](quint64 got, const ett::app::JobMatches& found) {
                     if (got != id) {

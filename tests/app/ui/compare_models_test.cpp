@@ -165,7 +165,7 @@ TEST(CompareModels, MatchedJobsListRegressionsThenImprovements)
     ASSERT_EQ(model.columnCount(), 7);
     EXPECT_EQ(text(model, 0, 0), "▼ job-1");
     EXPECT_EQ(text(model, 1, 0), "▲ job-2");
-    EXPECT_EQ(model.matchAt(1), "job-2");
+    EXPECT_EQ(model.matchAt(1), MatchedJobsModel::pairId("job-2", 1));
     EXPECT_EQ(model.matchAt(2), "");
     EXPECT_EQ(model.index(0, 0).data(MatchedJobsModel::MatchRole).toString(), "job-1");
     EXPECT_EQ(foregroundOf(model, 0, 0), worseColor());

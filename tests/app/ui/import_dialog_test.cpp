@@ -260,7 +260,9 @@ TEST(ImportOptionHint, NamesTheDialogsField)
                        "again."));
     EXPECT_TRUE(importOptionHint("mapping").startsWith(QStringLiteral("Set Mapping file ")));
     EXPECT_EQ(formatsReadingOption("year"), QStringLiteral("log"));
-    EXPECT_EQ(formatsReadingOption("job"), QStringLiteral("chrome, nsys, mlperf, log, table"));
+    EXPECT_EQ(formatsReadingOption("job"),
+        QStringLiteral("chrome, nsys, mlperf, log, table, nvrx, elastic, torchtitan, onelogger"));
+    EXPECT_EQ(formatsReadingOption("gpus_per_node"), QStringLiteral("nvrx, elastic"));
 }
 
 } // namespace
