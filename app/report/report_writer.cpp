@@ -696,8 +696,8 @@ private:
                 2, nullptr, nullptr);
             std::vector<QStringList> rows2;
             for (const auto& m : *list) {
-                rows2.push_back({ matchedPairText(m), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2),
-                    pp(m.deltaPp), formatDecimal(m.lostGpuHoursA, 1), formatDecimal(m.lostGpuHoursB, 1) });
+                rows2.push_back({ matchedPairText(m), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2), pp(m.deltaPp),
+                    formatDecimal(m.lostGpuHoursA, 1), formatDecimal(m.lostGpuHoursB, 1) });
             }
             m_l.table({ { QObject::tr("job"), 0.3, Qt::AlignLeft }, { QObject::tr("ETT% A"), 0.13 },
                           { QObject::tr("ETT% B"), 0.13 }, { QObject::tr("change"), 0.14 },
@@ -706,8 +706,7 @@ private:
         }
         m_l.text(QObject::tr("%1 pairs matched by %2.")
                      .arg(formatCount(c.matchedJobs), QString::fromStdString(m_c.comparisonMatchedBy))
-                + QLatin1Char(' ')
-                + matchingSummaryText(c.matching, QString::fromStdString(m_c.comparisonMatchedBy)),
+                + QLatin1Char(' ') + matchingSummaryText(c.matching, QString::fromStdString(m_c.comparisonMatchedBy)),
             font(8), kMuted);
     }
 

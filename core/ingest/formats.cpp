@@ -16,8 +16,8 @@ namespace ett::core {
 
 namespace {
 
-constexpr std::array<std::string_view, 13> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table", "slurm",
-    "nvrx", "elastic", "torchtitan", "onelogger", "goodput" };
+constexpr std::array<std::string_view, 13> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table",
+    "slurm", "nvrx", "elastic", "torchtitan", "onelogger", "goodput" };
 constexpr size_t kSniffBytes = 64 * 1024;
 constexpr int64_t kNsPerMinute = 60'000'000'000;
 

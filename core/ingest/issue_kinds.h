@@ -83,7 +83,7 @@ enum class IssueSeverity : uint8_t {
     F(NoPhaseMarker, "no_phase_marker", Warning, "No line matched a phase rule: the attempt has no phases.")           \
     F(CheckpointWithoutEnd, "checkpoint_without_end", DataLoss,                                                        \
         "A checkpoint save without its completion line gave no checkpoint record.")                                    \
-    /* Span logs (torchtitan structured logs, OneLogger). */                                                          \
+    /* Span logs (torchtitan structured logs, OneLogger). */                                                           \
     F(MalformedLine, "malformed_line", DataLoss,                                                                       \
         "Lines that are not valid JSON objects (a record cut off when a process died) were skipped.")                  \
     F(HandledError, "handled_error", Info,                                                                             \
