@@ -5,7 +5,6 @@
 #include "app/service/overview.h"
 #include "app/service/whatif_session.h"
 #include "app/version/build_info.h"
-#include "core/store/clickhouse/sql_text.h"
 #include "core/store/scenarios.h"
 
 #include <algorithm>
@@ -219,20 +218,13 @@ core::Result<ReportContent> gatherStoreReport(StoreFleetSource& store, const Rep
         return live.error();
     }
     // Each live dataset as its push recorded it: where it came from and how many segments.
-    std::map<uint64_t, std::pair<std::string, int64_t>> pushed;
-    auto rows = store.store().select(
-        "SELECT id, source, segments FROM " + store.store().table("datasets") + " WHERE state = 'committed'");
-    if (!rows) {
-        return rows.error();
+    auto pushedRows = store.store().pushedDatasets();
+    if (!pushedRows) {
+        return pushedRows.error();
     }
-    for (core::clickhouse::RowBinaryReader r(*rows); !r.atEnd();) {
-        auto id = r.uint64();
-        auto source = r.string();
-        auto segments = r.uint64();
-        if (!id || !source || !segments) {
-            return core::Error { "a short row in the fleet store's answer" };
-        }
-        pushed[*id] = { std::move(*source), static_cast<int64_t>(*segments) };
+    std::map<uint64_t, std::pair<std::string, int64_t>> pushed;
+    for (auto& p : *pushedRows) {
+        pushed[p.id] = { std::move(p.source), p.segments };
     }
     for (const auto& d : *live) {
         core::DatasetInfo info;

@@ -4,7 +4,7 @@
 #include "app/service/store_fleet_source.h"
 #include "app/service/store_rows.h"
 #include "core/model/advisor.h"
-#include "core/store/clickhouse/sql_text.h"
+#include "core/store/clickhouse/store_samples.h"
 
 #include <algorithm>
 #include <map>
@@ -15,7 +15,6 @@ namespace ett::app {
 namespace ch = ett::core::clickhouse;
 using store_rows::Clock;
 using store_rows::secondsSince;
-using store_rows::shortRow;
 
 std::string StoreFleetSource::matchValue(const JobRef& job, const std::string& matchBy) const
 {
@@ -95,21 +94,9 @@ core::Result<PhaseDurations> StoreFleetSource::phaseDurations(const core::Cohort
     }
     // The durations of the cohort's phases that start inside the range, sorted on the cluster per
     // kind; each kind counts under its category and under category.subcategory.
-    const std::string db = m_store->url().database;
-    std::string range;
-    if (scope->fromNs) {
-        range += " AND start_ns >= " + std::to_string(*scope->fromNs);
-    }
-    if (scope->toNs) {
-        range += " AND start_ns < " + std::to_string(*scope->toNs);
-    }
-    auto body = m_store->select(
-        "SELECT CAST(category AS Int8) AS c, subcategory, arraySort(groupArray(end_ns - start_ns)) FROM " + db
-        + ".phases ANY INNER JOIN (SELECT dataset_id, job_no FROM " + db + ".jobs_local WHERE "
-        + ch::jobFilterSql(*scope) + ") USING (dataset_id, job_no) WHERE " + ch::liveScopeSql(db, scope->labels) + range
-        + " GROUP BY c, subcategory ORDER BY c, subcategory");
-    if (!body) {
-        return body.error();
+    auto kinds = ch::storePhaseDurations(*m_store, *scope);
+    if (!kinds) {
+        return kinds.error();
     }
     PhaseDurations out;
     auto mergeInto = [](std::vector<int64_t>& list, const std::vector<int64_t>& sorted) {
@@ -117,17 +104,11 @@ core::Result<PhaseDurations> StoreFleetSource::phaseDurations(const core::Cohort
         list.insert(list.end(), sorted.begin(), sorted.end());
         std::inplace_merge(list.begin(), list.begin() + mid, list.end());
     };
-    for (ch::RowBinaryReader r(*body); !r.atEnd();) {
-        auto category = r.uint8();
-        auto sub = r.string();
-        auto values = r.int64Array();
-        if (!category || !sub || !values || *category >= core::kCategoryCount) {
-            return shortRow();
-        }
-        const std::string name(core::categoryName(static_cast<core::Category>(*category)));
-        mergeInto(out[name], *values);
-        if (!sub->empty()) {
-            mergeInto(out[name + "." + *sub], *values);
+    for (const ch::StorePhaseKindDurations& k : *kinds) {
+        const std::string name(core::categoryName(static_cast<core::Category>(k.category)));
+        mergeInto(out[name], k.sortedNs);
+        if (!k.subcategory.empty()) {
+            mergeInto(out[name + "." + k.subcategory], k.sortedNs);
         }
     }
     m_lastSeconds = secondsSince(started);
@@ -162,94 +143,42 @@ core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec& 
         const JobRef& ref = m_jobs[static_cast<size_t>(g.code)];
         samples[{ ref.datasetId, ref.jobNo }].job = g.code;
     }
-    const std::string db = m_store->url().database;
-    const std::string live = ch::liveScopeSql(db, scope->labels);
-    const std::string jobs = "(SELECT dataset_id, job_no, gpus AS job_gpus, has_checkpoints FROM " + db
-        + ".jobs_local WHERE " + ch::jobFilterSql(*scope) + ")";
-    auto attempts = m_store->select("SELECT dataset_id, job_no, start_ns, end_ns, gpus, job_gpus, gap_after_ns, "
-                                    "toUInt8(outcome IN ('failed', 'preempted')), fault_ns, isNull(first_train_ns), "
-                                    "assumeNotNull(first_train_ns), b_productive, b_lost_progress, b_checkpoint_save, "
-                                    "has_checkpoints FROM "
-        + db + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live);
-    auto saves = m_store->select("SELECT dataset_id, job_no, end_ns - start_ns FROM " + db + ".segments ANY INNER JOIN "
-        + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND bucket = 'checkpoint_save'");
-    auto checkpoints = m_store->select("SELECT dataset_id, job_no, start_ns FROM " + db + ".checkpoints ANY INNER JOIN "
-        + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND failed = 0");
-    for (const auto* r : { &attempts, &saves, &checkpoints }) {
-        if (!*r) {
-            return r->error();
-        }
+    auto rows = ch::storeAdviceRows(*m_store, *scope);
+    if (!rows) {
+        return rows.error();
     }
     // Each job's attempt windows, for the attempt holding a checkpoint.
     std::map<std::pair<uint64_t, uint32_t>, std::vector<std::pair<int64_t, int64_t>>> windows;
-    for (ch::RowBinaryReader r(*attempts); !r.atEnd();) {
-        auto dataset = r.uint64();
-        auto jobNo = r.uint32();
-        int64_t v[5] = {}; // start, end, GPUs, the job's GPUs, gap after
-        for (int64_t& x : v) {
-            auto read = r.int64();
-            if (!read) {
-                return shortRow();
-            }
-            x = *read;
-        }
-        auto interrupted = r.uint8();
-        auto fault = r.int64();
-        auto noTrain = r.uint8();
-        auto firstTrain = r.int64();
-        auto productive = r.int64();
-        auto lost = r.int64();
-        auto save = r.int64();
-        auto hasCheckpoints = r.uint8();
-        if (!dataset || !jobNo || !interrupted || !fault || !noTrain || !firstTrain || !productive || !lost || !save
-            || !hasCheckpoints) {
-            return shortRow();
-        }
-        const auto it = samples.find({ *dataset, *jobNo });
+    for (const ch::StoreAdviceAttempt& a : rows->attempts) {
+        const auto it = samples.find({ a.datasetId, a.jobNo });
         if (it == samples.end()) {
             continue;
         }
         core::JobCheckpointSample& s = it->second;
-        const int64_t start = v[0];
-        const int64_t end = v[1];
-        const int64_t gpus = v[2];
-        const int64_t jobGpus = v[3];
-        const int64_t gap = v[4];
-        s.noCheckpointData = *hasCheckpoints == 0;
-        const int64_t loop = *productive + *lost + *save;
+        s.noCheckpointData = !a.hasCheckpoints;
+        const int64_t loop = a.productiveNs + a.lostProgressNs + a.checkpointSaveNs;
         s.loopNs += loop;
-        s.loopGpuNs += static_cast<core::Wide>(loop) * gpus;
-        s.e2eNs += end - start + gap;
-        s.e2eGpuNs += static_cast<core::Wide>(end - start) * gpus + static_cast<core::Wide>(gap) * jobGpus;
-        if (*interrupted && !*noTrain && *firstTrain < *fault) {
+        s.loopGpuNs += static_cast<core::Wide>(loop) * a.gpus;
+        s.e2eNs += a.endNs - a.startNs + a.gapAfterNs;
+        s.e2eGpuNs += static_cast<core::Wide>(a.endNs - a.startNs) * a.gpus
+            + static_cast<core::Wide>(a.gapAfterNs) * a.jobGpus;
+        if (a.interrupted && a.firstTrainNs && *a.firstTrainNs < a.faultNs) {
             ++s.interruptions;
             if (!s.noCheckpointData) {
                 ++s.lostInterruptions;
-                s.lostNs += *lost;
+                s.lostNs += a.lostProgressNs;
             }
         }
-        windows[{ *dataset, *jobNo }].emplace_back(start, end);
+        windows[{ a.datasetId, a.jobNo }].emplace_back(a.startNs, a.endNs);
     }
-    for (ch::RowBinaryReader r(*saves); !r.atEnd();) {
-        auto dataset = r.uint64();
-        auto jobNo = r.uint32();
-        auto length = r.int64();
-        if (!dataset || !jobNo || !length) {
-            return shortRow();
-        }
-        if (const auto it = samples.find({ *dataset, *jobNo }); it != samples.end()) {
-            it->second.savesNs.push_back(*length);
+    for (const ch::StoreJobTime& t : rows->savesNs) {
+        if (const auto it = samples.find({ t.datasetId, t.jobNo }); it != samples.end()) {
+            it->second.savesNs.push_back(t.ns);
         }
     }
     std::map<std::pair<uint64_t, uint32_t>, std::vector<int64_t>> durable;
-    for (ch::RowBinaryReader r(*checkpoints); !r.atEnd();) {
-        auto dataset = r.uint64();
-        auto jobNo = r.uint32();
-        auto start = r.int64();
-        if (!dataset || !jobNo || !start) {
-            return shortRow();
-        }
-        durable[{ *dataset, *jobNo }].push_back(*start);
+    for (const ch::StoreJobTime& t : rows->durableStartsNs) {
+        durable[{ t.datasetId, t.jobNo }].push_back(t.ns);
     }
     for (auto& [job, starts] : durable) {
         const auto it = samples.find(job);

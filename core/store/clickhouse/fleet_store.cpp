@@ -278,6 +278,26 @@ Result<std::vector<LiveDataset>> FleetStore::liveDatasets(const std::optional<st
     return out;
 }
 
+Result<std::vector<PushedDataset>> FleetStore::pushedDatasets()
+{
+    auto body = m_main->query(
+        "SELECT id, source, segments FROM " + table("datasets") + " WHERE state = 'committed' FORMAT RowBinary");
+    if (!body) {
+        return explain(body.error());
+    }
+    std::vector<PushedDataset> out;
+    for (RowBinaryReader r(*body); !r.atEnd();) {
+        auto id = r.uint64();
+        auto source = r.string();
+        auto segments = r.uint64();
+        if (!id || !source || !segments) {
+            return Error { "a short row in the fleet store's answer" };
+        }
+        out.push_back({ *id, std::move(*source), static_cast<int64_t>(*segments) });
+    }
+    return out;
+}
+
 Result<StoreCounts> FleetStore::counts(const std::optional<std::string>& label)
 {
     const std::string live = "dataset_id GLOBAL IN (SELECT dataset_id FROM " + table("datasets_live")

@@ -24,6 +24,14 @@ struct LiveDataset
     std::string contentHash;
 };
 
+// A committed push as it was recorded: where its dataset came from and how many segments it holds.
+struct PushedDataset
+{
+    uint64_t id = 0;
+    std::string source;
+    int64_t segments = 0;
+};
+
 // Rows of the live datasets per table, and the sums a test compares with the local engine's.
 struct StoreCounts
 {
@@ -72,6 +80,9 @@ public:
 
     // The live datasets (all labels, or one). Error as the server's.
     Result<std::vector<LiveDataset>> liveDatasets(const std::optional<std::string>& label = std::nullopt);
+
+    // Every committed push (live or replaced since), in no particular order.
+    Result<std::vector<PushedDataset>> pushedDatasets();
 
     // The live rows per table (all labels or one), through the Distributed tables.
     Result<StoreCounts> counts(const std::optional<std::string>& label = std::nullopt);

@@ -1,0 +1,141 @@
+#include "core/store/clickhouse/store_samples.h"
+
+#include "core/model/types.h"
+#include "core/store/clickhouse/fleet_store.h"
+#include "core/store/clickhouse/sql_text.h"
+
+namespace ett::core::clickhouse {
+
+namespace {
+
+Error shortRow()
+{
+    return Error { "a short row in the fleet store's answer" };
+}
+
+// The (dataset, job) of a row, then one int64: a StoreJobTime.
+Result<std::vector<StoreJobTime>> jobTimes(const std::string& body)
+{
+    std::vector<StoreJobTime> out;
+    for (RowBinaryReader r(body); !r.atEnd();) {
+        auto dataset = r.uint64();
+        auto jobNo = r.uint32();
+        auto ns = r.int64();
+        if (!dataset || !jobNo || !ns) {
+            return shortRow();
+        }
+        out.push_back({ *dataset, *jobNo, *ns });
+    }
+    return out;
+}
+
+} // namespace
+
+Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& store, const StoreScope& scope)
+{
+    const std::string db = store.url().database;
+    std::string range;
+    if (scope.fromNs) {
+        range += " AND start_ns >= " + std::to_string(*scope.fromNs);
+    }
+    if (scope.toNs) {
+        range += " AND start_ns < " + std::to_string(*scope.toNs);
+    }
+    auto body
+        = store.select("SELECT CAST(category AS Int8) AS c, subcategory, arraySort(groupArray(end_ns - start_ns)) FROM "
+            + db + ".phases ANY INNER JOIN (SELECT dataset_id, job_no FROM " + db + ".jobs_local WHERE "
+            + jobFilterSql(scope) + ") USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels) + range
+            + " GROUP BY c, subcategory ORDER BY c, subcategory");
+    if (!body) {
+        return body.error();
+    }
+    std::vector<StorePhaseKindDurations> out;
+    for (RowBinaryReader r(*body); !r.atEnd();) {
+        auto category = r.uint8();
+        auto sub = r.string();
+        auto values = r.int64Array();
+        if (!category || !sub || !values || *category >= kCategoryCount) {
+            return shortRow();
+        }
+        out.push_back({ *category, std::move(*sub), std::move(*values) });
+    }
+    return out;
+}
+
+Result<StoreAdviceRows> storeAdviceRows(FleetStore& store, const StoreScope& scope)
+{
+    const std::string db = store.url().database;
+    const std::string live = liveScopeSql(db, scope.labels);
+    const std::string jobs = "(SELECT dataset_id, job_no, gpus AS job_gpus, has_checkpoints FROM " + db
+        + ".jobs_local WHERE " + jobFilterSql(scope) + ")";
+    auto attempts = store.select("SELECT dataset_id, job_no, start_ns, end_ns, gpus, job_gpus, gap_after_ns, "
+                                 "toUInt8(outcome IN ('failed', 'preempted')), fault_ns, isNull(first_train_ns), "
+                                 "assumeNotNull(first_train_ns), b_productive, b_lost_progress, b_checkpoint_save, "
+                                 "has_checkpoints FROM "
+        + db + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live);
+    auto saves = store.select("SELECT dataset_id, job_no, end_ns - start_ns FROM " + db + ".segments ANY INNER JOIN "
+        + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND bucket = 'checkpoint_save'");
+    auto checkpoints = store.select("SELECT dataset_id, job_no, start_ns FROM " + db + ".checkpoints ANY INNER JOIN "
+        + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND failed = 0");
+    for (const auto* r : { &attempts, &saves, &checkpoints }) {
+        if (!*r) {
+            return r->error();
+        }
+    }
+    StoreAdviceRows out;
+    for (RowBinaryReader r(*attempts); !r.atEnd();) {
+        auto dataset = r.uint64();
+        auto jobNo = r.uint32();
+        int64_t v[5] = {}; // start, end, GPUs, the job's GPUs, gap after
+        for (int64_t& x : v) {
+            auto read = r.int64();
+            if (!read) {
+                return shortRow();
+            }
+            x = *read;
+        }
+        auto interrupted = r.uint8();
+        auto fault = r.int64();
+        auto noTrain = r.uint8();
+        auto firstTrain = r.int64();
+        auto productive = r.int64();
+        auto lost = r.int64();
+        auto save = r.int64();
+        auto hasCheckpoints = r.uint8();
+        if (!dataset || !jobNo || !interrupted || !fault || !noTrain || !firstTrain || !productive || !lost || !save
+            || !hasCheckpoints) {
+            return shortRow();
+        }
+        StoreAdviceAttempt a;
+        a.datasetId = *dataset;
+        a.jobNo = *jobNo;
+        a.startNs = v[0];
+        a.endNs = v[1];
+        a.gpus = v[2];
+        a.jobGpus = v[3];
+        a.gapAfterNs = v[4];
+        a.interrupted = *interrupted != 0;
+        a.faultNs = *fault;
+        if (*noTrain == 0) {
+            a.firstTrainNs = *firstTrain;
+        }
+        a.productiveNs = *productive;
+        a.lostProgressNs = *lost;
+        a.checkpointSaveNs = *save;
+        a.hasCheckpoints = *hasCheckpoints != 0;
+        out.attempts.push_back(a);
+    }
+    auto savesNs = jobTimes(*saves);
+    if (!savesNs) {
+        return savesNs.error();
+    }
+    auto durable = jobTimes(*checkpoints);
+    if (!durable) {
+        return durable.error();
+    }
+    out.savesNs = std::move(*savesNs);
+    out.durableStartsNs = std::move(*durable);
+    return out;
+}
+
+} // namespace ett::core::clickhouse

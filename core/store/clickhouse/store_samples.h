@@ -1,0 +1,68 @@
+// What the fleet store source reads of a scope beside its figures, as plain rows: the phases'
+// durations per kind (sorted on the cluster) for a comparison's distributions, and each job's
+// attempts, saves and durable checkpoints for checkpoint advice (core::measureCheckpoints' input).
+#pragma once
+
+#include "core/model/result.h"
+#include "core/store/clickhouse/store_figures.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::core::clickhouse {
+
+class FleetStore;
+
+// The durations (end - start, ns, ascending) of one phase kind of a scope's phases that start in
+// its range [fromNs, toNs).
+struct StorePhaseKindDurations
+{
+    uint8_t category = 0; // a Category, checked < kCategoryCount
+    std::string subcategory; // "" when none
+    std::vector<int64_t> sortedNs;
+};
+
+// Per phase kind, by category then subcategory. Error: the server's, or a row it cut short.
+Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& store, const StoreScope& scope);
+
+// One attempt of a scope's job as checkpoint advice reads it.
+struct StoreAdviceAttempt
+{
+    uint64_t datasetId = 0;
+    uint32_t jobNo = 0;
+    int64_t startNs = 0;
+    int64_t endNs = 0;
+    int64_t gpus = 0; // the attempt's
+    int64_t jobGpus = 0;
+    int64_t gapAfterNs = 0;
+    bool interrupted = false; // failed or preempted
+    int64_t faultNs = 0;
+    std::optional<int64_t> firstTrainNs; // nullopt: it never trained
+    int64_t productiveNs = 0;
+    int64_t lostProgressNs = 0;
+    int64_t checkpointSaveNs = 0;
+    bool hasCheckpoints = false; // the job's
+};
+
+// A time of one job: a save's length, or a durable checkpoint's start.
+struct StoreJobTime
+{
+    uint64_t datasetId = 0;
+    uint32_t jobNo = 0;
+    int64_t ns = 0;
+};
+
+struct StoreAdviceRows
+{
+    std::vector<StoreAdviceAttempt> attempts;
+    std::vector<StoreJobTime> savesNs; // checkpoint_save segments' lengths
+    std::vector<StoreJobTime> durableStartsNs; // starts of the checkpoints that did not fail
+};
+
+// The rows of the scope's jobs (labels, attributes, GPUs; whole jobs: its range is not applied),
+// in no particular order. Error: the server's, or a row it cut short.
+Result<StoreAdviceRows> storeAdviceRows(FleetStore& store, const StoreScope& scope);
+
+} // namespace ett::core::clickhouse
