@@ -376,12 +376,7 @@ Status ElasticReader::emit()
 
 Result<std::unique_ptr<RecordSource>> openElasticReader(const std::string& path, const ReaderOptions& options)
 {
-    auto in = openForeignInput(path, options, "elastic", "elastic");
-    if (!in) {
-        return in.error();
-    }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<ElasticReader>(std::move(in->source), std::move(in->mapping), options));
+    return openForeignReader<ElasticReader>(path, options, "elastic", "elastic");
 }
 
 } // namespace ett::core

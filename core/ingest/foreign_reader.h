@@ -77,6 +77,19 @@ struct ForeignInput
 Result<ForeignInput> openForeignInput(
     const std::string& path, const ReaderOptions& options, std::string_view preset, std::string_view format);
 
+// A reader R of a foreign format over openForeignInput(): R is built from the source, the mapping
+// and the options. Error: openForeignInput()'s.
+template <typename R>
+Result<std::unique_ptr<RecordSource>> openForeignReader(
+    const std::string& path, const ReaderOptions& options, std::string_view preset, std::string_view format)
+{
+    auto in = openForeignInput(path, options, preset, format);
+    if (!in) {
+        return in.error();
+    }
+    return std::unique_ptr<RecordSource>(std::make_unique<R>(std::move(in->source), std::move(in->mapping), options));
+}
+
 // A job id from a file name: the name without directories and without the extensions trace
 // readers add (".gz", ".json", ".pt.trace", ".sqlite", ".log", ".txt", ".csv"); "stdin" for "-".
 std::string jobIdFromPath(const std::string& path);

@@ -771,12 +771,7 @@ Status MlperfReader::emit()
 
 Result<std::unique_ptr<RecordSource>> openMlperfReader(const std::string& path, const ReaderOptions& options)
 {
-    auto in = openForeignInput(path, options, "mlperf", "mlperf");
-    if (!in) {
-        return in.error();
-    }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<MlperfReader>(std::move(in->source), std::move(in->mapping), options));
+    return openForeignReader<MlperfReader>(path, options, "mlperf", "mlperf");
 }
 
 } // namespace ett::core

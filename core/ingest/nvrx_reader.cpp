@@ -528,12 +528,7 @@ Status NvrxReader::emitLog()
 
 Result<std::unique_ptr<RecordSource>> openNvrxReader(const std::string& path, const ReaderOptions& options)
 {
-    auto in = openForeignInput(path, options, "nvrx", "nvrx");
-    if (!in) {
-        return in.error();
-    }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<NvrxReader>(std::move(in->source), std::move(in->mapping), options));
+    return openForeignReader<NvrxReader>(path, options, "nvrx", "nvrx");
 }
 
 } // namespace ett::core

@@ -146,12 +146,11 @@ Status OneloggerReader::configure()
         m_gpusSetting = *n;
     }
     m_jobSetting = m_mapping.setting("job");
-    if (const auto s = m_mapping.setting("missing_end"); !s.empty()) {
-        if (s != "failed" && s != "running") {
-            return Error { where + "missing_end: expected \"failed\" or \"running\", found \"" + s + "\"" };
-        }
-        m_missingEndRunning = s == "running";
+    auto missingEnd = spanlog::missingEndRunning(m_mapping, where);
+    if (!missingEnd) {
+        return missingEnd.error();
     }
+    m_missingEndRunning = *missingEnd;
     return Status::success();
 }
 
@@ -161,32 +160,12 @@ Status OneloggerReader::build()
         return st;
     }
     TextInput in(source(), "a OneLogger export");
-    int64_t malformed = 0;
-    for (;;) {
-        auto next = in.nextLine();
-        if (!next) {
-            return next.error();
-        }
-        if (!*next) {
-            break;
-        }
-        const std::string_view raw = spanlog::trim(**next);
-        const int64_t line = in.line();
-        if (raw.empty()) {
-            continue;
-        }
-        dom::object obj;
-        if (auto err = m_parser.parse(raw.data(), raw.size(), true).get(obj)) {
-            m_issues.add(IssueKind::MalformedLine,
-                err == simdjson::INCORRECT_TYPE ? "not a JSON object" : simdjson::error_message(err), line,
-                spanlog::shorten(raw));
-            ++malformed;
-            continue;
-        }
-        if (auto st = readRecord(obj, line); !st) {
-            return st;
-        }
+    auto malformedLines = spanlog::forEachObjectLine(
+        in, m_parser, m_issues, [this](dom::object obj, int64_t line) { return readRecord(obj, line); });
+    if (!malformedLines) {
+        return malformedLines.error();
     }
+    const int64_t malformed = *malformedLines;
     if (m_records == 0) {
         return Error { path() + ": no OneLogger records (JSON objects with \"type\" start, stop, complete, event or "
             + "application_error)"
@@ -591,12 +570,7 @@ Status OneloggerReader::emit()
 
 Result<std::unique_ptr<RecordSource>> openOneloggerReader(const std::string& path, const ReaderOptions& options)
 {
-    auto in = openForeignInput(path, options, "onelogger", "onelogger");
-    if (!in) {
-        return in.error();
-    }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<OneloggerReader>(std::move(in->source), std::move(in->mapping), options));
+    return openForeignReader<OneloggerReader>(path, options, "onelogger", "onelogger");
 }
 
 } // namespace ett::core

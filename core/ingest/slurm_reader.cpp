@@ -760,12 +760,7 @@ Status SlurmReader::emitJob(const std::vector<size_t>& runIndexes, int64_t captu
 
 Result<std::unique_ptr<RecordSource>> openSlurmReader(const std::string& path, const ReaderOptions& options)
 {
-    auto in = openForeignInput(path, options, "slurm", "slurm");
-    if (!in) {
-        return in.error();
-    }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<SlurmReader>(std::move(in->source), std::move(in->mapping), options));
+    return openForeignReader<SlurmReader>(path, options, "slurm", "slurm");
 }
 
 } // namespace ett::core

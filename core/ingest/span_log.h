@@ -3,6 +3,9 @@
 // only, no state.
 #pragma once
 
+#include "core/ingest/mapping.h"
+#include "core/ingest/record_source.h"
+#include "core/ingest/text_input.h"
 #include "core/model/result.h"
 #include "core/model/timeutil.h"
 
@@ -123,5 +126,50 @@ struct Where
         return field(name, expected, describe(found));
     }
 };
+
+// Reads every non-blank line of `in` as one JSON object and calls fn(obj, line), a Status. A line
+// that is not one (cut when the process died, or two writers interleaved) is counted as
+// malformed_line and skipped. Returns how many were; the input's or fn's first Error otherwise.
+template <typename Fn>
+Result<int64_t> forEachObjectLine(TextInput& in, simdjson::dom::parser& parser, IssueCounter& issues, Fn&& fn)
+{
+    int64_t malformed = 0;
+    for (;;) {
+        auto next = in.nextLine();
+        if (!next) {
+            return next.error();
+        }
+        if (!*next) {
+            return malformed;
+        }
+        const std::string_view raw = trim(**next);
+        const int64_t line = in.line();
+        if (raw.empty()) {
+            continue;
+        }
+        simdjson::dom::object obj;
+        if (auto err = parser.parse(raw.data(), raw.size(), true).get(obj)) {
+            issues.add(IssueKind::MalformedLine,
+                err == simdjson::INCORRECT_TYPE ? "not a JSON object" : simdjson::error_message(err), line,
+                shorten(raw));
+            ++malformed;
+            continue;
+        }
+        if (auto st = fn(obj, line); !st) {
+            return st.error();
+        }
+    }
+}
+
+// The mapping's "missing_end" setting (what a span that never ends makes of its attempt): true for
+// "running", false for "failed" or no setting. Error naming the setting, `where` first.
+inline Result<bool> missingEndRunning(const Mapping& mapping, const std::string& where)
+{
+    const std::string s = mapping.setting("missing_end");
+    if (!s.empty() && s != "failed" && s != "running") {
+        return Error { where + "missing_end: expected \"failed\" or \"running\", found \"" + s + "\"" };
+    }
+    return s == "running";
+}
 
 } // namespace ett::core::spanlog

@@ -164,12 +164,11 @@ Status TorchtitanReader::configure()
         }
         m_checkpoints = s == "sync";
     }
-    if (const auto s = m_mapping.setting("missing_end"); !s.empty()) {
-        if (s != "failed" && s != "running") {
-            return Error { where + "missing_end: expected \"failed\" or \"running\", found \"" + s + "\"" };
-        }
-        m_missingEndRunning = s == "running";
+    auto missingEnd = spanlog::missingEndRunning(m_mapping, where);
+    if (!missingEnd) {
+        return missingEnd.error();
     }
+    m_missingEndRunning = *missingEnd;
     return Status::success();
 }
 
@@ -179,35 +178,18 @@ Status TorchtitanReader::build()
         return st;
     }
     TextInput in(source(), "a torchtitan structured log");
-    int64_t malformed = 0;
-    for (;;) {
-        auto next = in.nextLine();
-        if (!next) {
-            return next.error();
-        }
-        if (!*next) {
-            break;
-        }
-        const std::string_view raw = spanlog::trim(**next);
-        const int64_t line = in.line();
-        if (raw.empty()) {
-            continue;
-        }
-        dom::object obj;
-        if (auto err = m_parser.parse(raw.data(), raw.size(), true).get(obj)) {
-            // A line cut when the process died, or two writers interleaved: counted, not fatal.
-            m_issues.add(IssueKind::MalformedLine,
-                err == simdjson::INCORRECT_TYPE ? "not a JSON object" : simdjson::error_message(err), line,
-                spanlog::shorten(raw));
-            ++malformed;
-            continue;
-        }
+    auto malformedLines = spanlog::forEachObjectLine(in, m_parser, m_issues, [this](dom::object obj, int64_t line) {
         Record r;
         if (auto st = readRecord(obj, line, r); !st) {
             return st;
         }
         accept(r, line);
+        return Status::success();
+    });
+    if (!malformedLines) {
+        return malformedLines.error();
     }
+    const int64_t malformed = *malformedLines;
     if (m_records == 0) {
         return Error { path() + ": no torchtitan structured log records (JSON objects with \"log_type_name\" and "
             + "\"time_us\")"
@@ -530,12 +512,7 @@ Status TorchtitanReader::emit()
 
 Result<std::unique_ptr<RecordSource>> openTorchtitanReader(const std::string& path, const ReaderOptions& options)
 {
-    auto in = openForeignInput(path, options, "torchtitan", "torchtitan");
-    if (!in) {
-        return in.error();
-    }
-    return std::unique_ptr<RecordSource>(
-        std::make_unique<TorchtitanReader>(std::move(in->source), std::move(in->mapping), options));
+    return openForeignReader<TorchtitanReader>(path, options, "torchtitan", "torchtitan");
 }
 
 } // namespace ett::core
