@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 namespace ett::app {
 
@@ -33,8 +34,9 @@ int64_t fileSize(const std::string& path)
 }
 
 // A console log that can be read twice: a regular file (a pipe or standard input is read once, by
-// its import, and keeps the identity its own name gives).
-bool isConsoleLog(const std::string& path, const core::ReaderOptions& reader)
+// its import, and keeps the identity its own name gives). `detected`: the file's format when it was
+// detected already (a file of a folder), so that it is not read for it again.
+bool isConsoleLog(const std::string& path, const core::ReaderOptions& reader, std::optional<core::TraceFormat> detected)
 {
     std::error_code ec;
     if (path == "-" || !std::filesystem::is_regular_file(path, ec)) {
@@ -43,22 +45,26 @@ bool isConsoleLog(const std::string& path, const core::ReaderOptions& reader)
     if (reader.format != core::TraceFormat::Auto) {
         return reader.format == core::TraceFormat::Log;
     }
-    const auto format = core::detectFormat(path);
-    return format && *format == core::TraceFormat::Log;
+    if (!detected) {
+        auto format = core::detectFormat(path);
+        detected = format ? std::optional<core::TraceFormat>(*format) : std::nullopt;
+    }
+    return detected == core::TraceFormat::Log;
 }
 
 // The reader options of each file: the request's, and for console logs which job and attempt each
 // run is, from all the logs of the request together (core/ingest/log_runs.h). A log that cannot be
 // read keeps the request's options: its import then fails with the reader's message.
-std::vector<core::ReaderOptions> readerOptionsPerFile(
-    const ImportRequest& request, const ImportSink& sink, const std::atomic<bool>* cancel)
+std::vector<core::ReaderOptions> readerOptionsPerFile(const ImportRequest& request,
+    const std::vector<std::optional<core::TraceFormat>>& detected, const ImportSink& sink,
+    const std::atomic<bool>* cancel)
 {
     std::vector<core::ReaderOptions> out(request.files.size(), request.reader);
     std::vector<core::LogRun> runs;
     std::vector<size_t> files; // of each run
     auto lastPost = Clock::time_point {};
     for (size_t i = 0; i < request.files.size() && !(cancel && cancel->load()); ++i) {
-        if (!isConsoleLog(request.files[i], request.reader)) {
+        if (!isConsoleLog(request.files[i], request.reader, detected[i])) {
             continue;
         }
         if (const auto now = Clock::now(); sink && now - lastPost >= kProgressEvery) {
@@ -95,17 +101,13 @@ std::string folderJobOf(const std::filesystem::path& root, const std::filesystem
     if (it != relative.end() && std::next(it) != relative.end()) {
         return it->string();
     }
-    std::filesystem::path name = root.filename();
-    if (name.empty()) {
-        name = root.parent_path().filename(); // "runs/" has an empty last part
+    // The folder's own name, also when given as ".", ".." or "runs/".
+    std::error_code ec;
+    std::filesystem::path folder = std::filesystem::absolute(root, ec).lexically_normal();
+    if (folder.filename().empty()) {
+        folder = folder.parent_path();
     }
-    if (name.empty() || name == "." || name == "..") {
-        name = std::filesystem::absolute(root).lexically_normal().filename();
-        if (name.empty()) {
-            name = std::filesystem::absolute(root).lexically_normal().parent_path().filename();
-        }
-    }
-    return name.empty() ? std::string("folder") : name.string();
+    return folder.filename().empty() ? std::string("folder") : folder.filename().string();
 }
 
 } // namespace
@@ -209,8 +211,10 @@ ImportReport importFiles(
     request.files.clear();
     std::vector<std::string> folderJobs;
     std::vector<bool> inFolder;
+    std::vector<std::optional<core::TraceFormat>> detectedFormats;
     for (const ImportEntry& e : *entries) {
         std::string job;
+        std::optional<core::TraceFormat> known;
         if (e.inFolder) {
             core::TraceFormat format = given.reader.format;
             if (format == core::TraceFormat::Auto) {
@@ -224,6 +228,7 @@ ImportReport importFiles(
                     continue;
                 }
                 format = *detected;
+                known = format;
             }
             if (!given.reader.job && core::formatJoinsFolderRun(format)) {
                 job = e.folderJob;
@@ -232,6 +237,7 @@ ImportReport importFiles(
         request.files.push_back(e.path);
         folderJobs.push_back(std::move(job));
         inFolder.push_back(e.inFolder);
+        detectedFormats.push_back(known);
     }
     // 1. Sizes up front, so that progress and the ETA cover every file.
     std::vector<int64_t> sizes;
@@ -241,7 +247,7 @@ ImportReport importFiles(
         totalBytes += sizes.back();
     }
     const auto started = Clock::now();
-    std::vector<core::ReaderOptions> readers = readerOptionsPerFile(request, sink, cancel);
+    std::vector<core::ReaderOptions> readers = readerOptionsPerFile(request, detectedFormats, sink, cancel);
     for (size_t i = 0; i < readers.size(); ++i) {
         if (!folderJobs[i].empty()) {
             readers[i].job = folderJobs[i];

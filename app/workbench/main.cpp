@@ -35,6 +35,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -45,6 +46,16 @@ constexpr int kSettleMs = 1500; // after the overview arrives, time for the othe
 constexpr int kOverviewWaitMs = 15'000; // loaded but no overview (no page asked for one): save anyway
 constexpr int kScreenshotTimeoutMs = 600'000; // give up waiting and save what there is
 constexpr int kMaxKeyMatches = 10'000; // jobs a --show job:KEY looks among (exact keys come first)
+
+// LABEL/KEY with LABEL one of `labels`: the label and the key; nullopt for anything else.
+std::optional<std::pair<QString, QString>> labelledKey(const QString& spec, const QStringList& labels)
+{
+    const qsizetype slash = spec.indexOf(QLatin1Char('/'));
+    if (slash <= 0 || !labels.contains(spec.left(slash))) {
+        return std::nullopt;
+    }
+    return std::make_pair(spec.left(slash), spec.mid(slash + 1));
+}
 
 // Takes a screenshot once the window has loaded what it was given: no import pending and the
 // overview of the latest load delivered.
@@ -132,9 +143,9 @@ private:
                     page->setColour(ett::app::RankHeatMap::Colour::Excess);
                 } else if (!option.isEmpty()) {
                     // KEY under --label, or LABEL/KEY with LABEL one of the database's labels.
-                    const qsizetype slash = option.indexOf(QLatin1Char('/'));
-                    if (!m_label && slash > 0 && state->vocabulary().labels.contains(option.left(slash))) {
-                        page->setJob(option.mid(slash + 1), option.left(slash));
+                    const auto labelled = labelledKey(option, state->vocabulary().labels);
+                    if (!m_label && labelled) {
+                        page->setJob(labelled->second, labelled->first);
                     } else {
                         page->setJob(option, m_label.value_or(QString()));
                     }
@@ -239,9 +250,8 @@ private:
             const QString spec = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
             DataService* service = m_window->dataService();
             // LABEL/KEY: the search looks for KEY (its matches hold a key spelled LABEL/KEY too).
-            const qsizetype slash = spec.indexOf(QLatin1Char('/'));
-            const bool labelled = slash > 0 && state->vocabulary().labels.contains(spec.left(slash));
-            const quint64 id = service->requestFindJobs(labelled ? spec.mid(slash + 1) : spec, kMaxKeyMatches, this);
+            const auto labelled = labelledKey(spec, state->vocabulary().labels);
+            const quint64 id = service->requestFindJobs(labelled ? labelled->second : spec, kMaxKeyMatches, this);
             connect(service, &DataService::jobsFound, this,
                 [this, id, spec, state, restarts](quint64 got, const ett::app::JobMatches& found) {
                     if (got != id) {
@@ -312,10 +322,9 @@ private:
         std::optional<QString> label = m_label;
         auto jobs = withKey(key, label);
         if (jobs.empty() && !m_label) {
-            const qsizetype slash = spec.indexOf(QLatin1Char('/'));
-            if (slash > 0 && labels.contains(spec.left(slash))) {
-                label = spec.left(slash);
-                key = spec.mid(slash + 1).toStdString();
+            if (const auto labelled = labelledKey(spec, labels)) {
+                label = labelled->first;
+                key = labelled->second.toStdString();
                 jobs = withKey(key, label);
             }
         }
