@@ -2,6 +2,7 @@
 // tests. core/ingest/elastic_parse.cpp.
 #pragma once
 
+#include "core/ingest/reader_text.h"
 #include "core/model/result.h"
 
 #include <simdjson.h>
@@ -48,8 +49,7 @@ struct PrefixTime
 };
 std::optional<PrefixTime> prefixTime(std::string_view prefix);
 
-// `s` without blanks (space, tab, CR) at both ends; `s` cut to `max` bytes with "..." after.
-std::string_view trimBlanks(std::string_view s);
+// `s` cut to `max` bytes with "..." after (never inside a UTF-8 sequence).
 std::string shorten(std::string_view s, size_t max = 160);
 
 } // namespace ett::core::elastic

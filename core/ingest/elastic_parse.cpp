@@ -1,4 +1,5 @@
 #include "core/ingest/elastic_internal.h"
+#include "core/ingest/reader_text.h"
 #include "core/model/timeutil.h"
 
 #include <charconv>
@@ -17,16 +18,7 @@ constexpr double kMaxMs = 9.0e12; // under int64 nanoseconds (year 2262)
 
 std::string describe(dom::element e)
 {
-    switch (e.type()) {
-    case dom::element_type::OBJECT:
-        return "an object";
-    case dom::element_type::ARRAY:
-        return "an array";
-    case dom::element_type::NULL_VALUE:
-        return "null";
-    default:
-        return shorten(simdjson::minify(e), 80);
-    }
+    return describeJson(e, 80);
 }
 
 Error typeError(std::string_view field, std::string_view expected, dom::element v)
@@ -253,20 +245,9 @@ bool matches(std::string_view s, size_t i, std::string_view pattern)
 
 } // namespace
 
-std::string_view trimBlanks(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
 std::string shorten(std::string_view s, size_t max)
 {
-    return s.size() <= max ? std::string(s) : std::string(s.substr(0, max)) + "...";
+    return shortenText(s, max);
 }
 
 Result<Event> readEvent(dom::object obj)

@@ -121,7 +121,7 @@ Status ElasticReader::build()
         }
         const std::string_view raw = **next;
         const int64_t line = in.line();
-        const std::string_view body = elastic::trimBlanks(raw);
+        const std::string_view body = trimBlanks(raw);
         if (body.empty()) {
             continue;
         }

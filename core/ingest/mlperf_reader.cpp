@@ -37,6 +37,7 @@
 // line of the log. Else none (the importer then warns and assumes 1).
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/mlperf_system.h"
+#include "core/ingest/reader_text.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
@@ -66,32 +67,17 @@ constexpr int64_t kNsPerMs = 1'000'000;
 
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
+    return trimBlanks(s);
 }
 
 std::string shorten(std::string_view s, size_t max = 120)
 {
-    return s.size() <= max ? std::string(s) : std::string(s.substr(0, max)) + "...";
+    return shortenText(s, max);
 }
 
 std::string describe(dom::element e)
 {
-    switch (e.type()) {
-    case dom::element_type::OBJECT:
-        return "an object";
-    case dom::element_type::ARRAY:
-        return "an array";
-    case dom::element_type::NULL_VALUE:
-        return "null";
-    default:
-        return shorten(simdjson::minify(e));
-    }
+    return describeJson(e, 120);
 }
 
 // The text of a JSON value: a string as is, anything else as minified JSON.

@@ -2,6 +2,7 @@
 #include "core/ingest/mlperf_system.h"
 
 #include "core/ingest/foreign_reader.h"
+#include "core/ingest/reader_text.h"
 
 #include <simdjson.h>
 
@@ -16,13 +17,7 @@ namespace fs = std::filesystem;
 
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
+    return trimBlanks(s);
 }
 
 // The text of a JSON value: a string as is, anything else as minified JSON.

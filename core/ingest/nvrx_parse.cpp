@@ -1,4 +1,5 @@
 #include "core/ingest/nvrx_internal.h"
+#include "core/ingest/reader_text.h"
 #include "core/model/timeutil.h"
 
 #include <charconv>
@@ -11,21 +12,12 @@ namespace dom = simdjson::dom;
 
 std::string shorten(std::string_view s, size_t max = 80)
 {
-    return s.size() <= max ? std::string(s) : std::string(s.substr(0, max)) + "...";
+    return shortenText(s, max);
 }
 
 std::string describe(dom::element e)
 {
-    switch (e.type()) {
-    case dom::element_type::OBJECT:
-        return "an object";
-    case dom::element_type::ARRAY:
-        return "an array";
-    case dom::element_type::NULL_VALUE:
-        return "null";
-    default:
-        return shorten(simdjson::minify(e));
-    }
+    return describeJson(e, 80);
 }
 
 std::optional<int64_t> digitsValue(std::string_view s)
@@ -69,13 +61,7 @@ std::optional<int64_t> isoTime(std::string_view s)
 
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
+    return trimBlanks(s);
 }
 
 Result<CycleInfo> readCycleInfo(dom::object obj)

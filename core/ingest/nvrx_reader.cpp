@@ -40,6 +40,7 @@
 // has no GPU count (counted: job_gpus_missing; 1 assumed).
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/nvrx_internal.h"
+#include "core/ingest/reader_text.h"
 #include "core/ingest/readers.h"
 #include "core/ingest/text_input.h"
 #include "core/model/timeutil.h"
@@ -67,7 +68,7 @@ constexpr size_t kMaxTerminationsPerCycle = 1 << 20; // a few per node; more is 
 
 std::string shorten(std::string_view s, size_t max = 160)
 {
-    return s.size() <= max ? std::string(s) : std::string(s.substr(0, max)) + "...";
+    return shortenText(s, max);
 }
 
 class NvrxReader final : public ForeignReader

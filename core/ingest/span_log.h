@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/ingest/mapping.h"
+#include "core/ingest/reader_text.h"
 #include "core/ingest/record_source.h"
 #include "core/ingest/text_input.h"
 #include "core/model/result.h"
@@ -23,41 +24,17 @@ namespace ett::core::spanlog {
 
 inline std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
+    return trimBlanks(s);
 }
 
-// At most `max` bytes of s (never cutting a UTF-8 sequence), "..." when cut.
 inline std::string shorten(std::string_view s, size_t max = 120)
 {
-    if (s.size() <= max) {
-        return std::string(s);
-    }
-    size_t n = max;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) {
-        --n;
-    }
-    return std::string(s.substr(0, n)) + "...";
+    return shortenText(s, max);
 }
 
-// A JSON value as a message shows it: "null", "an object", or its (shortened) text.
 inline std::string describe(simdjson::dom::element e)
 {
-    switch (e.type()) {
-    case simdjson::dom::element_type::OBJECT:
-        return "an object";
-    case simdjson::dom::element_type::ARRAY:
-        return "an array";
-    case simdjson::dom::element_type::NULL_VALUE:
-        return "null";
-    default:
-        return shorten(simdjson::minify(e));
-    }
+    return describeJson(e, 120);
 }
 
 // The same for a looked-up field: "missing" when it is not there.
