@@ -254,23 +254,7 @@ Status ElasticReader::addPhase(
     if (endNs < startNs) {
         return Status::success();
     }
-    const Mapping::Match& m = m_mapping.map(name);
-    if (m.what == Mapping::Match::What::Ignore) {
-        return Status::success();
-    }
-    if (m.what == Mapping::Match::What::Unmapped) {
-        m_unmapped.add(name, endNs - startNs, line);
-        return Status::success();
-    }
-    PhaseRecord p;
-    p.job = a.job;
-    p.attempt = a.attempt;
-    p.category = m.category;
-    p.subcategory = m.subcategory;
-    p.startNs = startNs;
-    p.endNs = endNs;
-    p.name = name;
-    add(p, line);
+    addMapped(m_mapping.map(name), m_unmapped, name, a.job, a.attempt, startNs, endNs, line);
     return Status::success();
 }
 

@@ -131,4 +131,28 @@ std::string jobIdFromPath(const std::string& path)
     return name.empty() ? std::string("job") : name;
 }
 
+void ForeignReader::addMapped(const Mapping::Match& m, UnmappedNames& unmapped, const std::string& name,
+    const std::string& job, int32_t attempt, int64_t startNs, int64_t endNs, int64_t line, int32_t rank)
+{
+    switch (m.what) {
+    case Mapping::Match::What::Unmapped:
+        unmapped.add(name, endNs - startNs, line);
+        return;
+    case Mapping::Match::What::Ignore:
+        return;
+    case Mapping::Match::What::Phase:
+        break;
+    }
+    PhaseRecord p;
+    p.job = job;
+    p.attempt = attempt;
+    p.category = m.category;
+    p.subcategory = m.subcategory;
+    p.startNs = startNs;
+    p.endNs = endNs;
+    p.rank = rank;
+    p.name = name;
+    add(p, line);
+}
+
 } // namespace ett::core

@@ -49,6 +49,11 @@ protected:
     void add(const PhaseRecord& r, int64_t line) { m_records.add(r, line); }
     void add(const CheckpointRecord& r, int64_t line) { m_records.add(r, line); }
     void add(const RankRecord& r, int64_t line) { m_records.add(r, line); }
+    // A span named `name` of (job, attempt) over [startNs, endNs) as the mapping matched it (`m`):
+    // added as a phase (of `rank`; -1: the whole attempt), counted in `unmapped` with its length,
+    // or ignored.
+    void addMapped(const Mapping::Match& m, UnmappedNames& unmapped, const std::string& name, const std::string& job,
+        int32_t attempt, int64_t startNs, int64_t endNs, int64_t line, int32_t rank = -1);
 
     IssueCounter m_issues;
 

@@ -520,23 +520,7 @@ void GoodputReader::phase(const std::string& jobId, const std::vector<Attempt>& 
     if (e <= s) {
         return;
     }
-    const Mapping::Match m = m_mapping.mapBounded(name);
-    if (m.what == Mapping::Match::What::Unmapped) {
-        m_unmapped.add(name, e - s, line);
-        return;
-    }
-    if (m.what == Mapping::Match::What::Ignore) {
-        return;
-    }
-    PhaseRecord p;
-    p.job = jobId;
-    p.attempt = attempt;
-    p.category = m.category;
-    p.subcategory = m.subcategory;
-    p.startNs = s;
-    p.endNs = e;
-    p.name = name;
-    add(p, line);
+    addMapped(m_mapping.mapBounded(name), m_unmapped, name, jobId, attempt, s, e, line);
 }
 
 Status GoodputReader::emitJob(Job& job)

@@ -672,21 +672,8 @@ Status TableReader::readRow(const std::vector<std::string>& row, int64_t line)
 
     // 5. The one phase: the whole attempt, as the rules map its name.
     const std::string name = m_phase.used() ? std::string(cell(row, m_phase)) : m_phaseName;
-    const Mapping::Match& m = m_mapping.map(name);
-    if (m.what == Mapping::Match::What::Unmapped) {
-        m_unmapped.add(name, endNs - startNs, line);
-    } else if (m.what == Mapping::Match::What::Phase) {
-        PhaseRecord p;
-        p.job = jobId;
-        p.attempt = *attemptNo;
-        p.category = m.category;
-        p.subcategory = m.subcategory;
-        p.startNs = startNs;
-        p.endNs = endNs;
-        p.rank = m_options.rank.value_or(-1);
-        p.name = name;
-        add(p, line);
-    }
+    addMapped(
+        m_mapping.map(name), m_unmapped, name, jobId, *attemptNo, startNs, endNs, line, m_options.rank.value_or(-1));
     return Status::success();
 }
 
