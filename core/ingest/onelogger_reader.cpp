@@ -138,13 +138,11 @@ private:
 Status OneloggerReader::configure()
 {
     const std::string where = m_mapping.origin() + ": settings: ";
-    if (const auto g = m_mapping.setting("gpus"); !g.empty()) {
-        auto n = spanlog::parseCount(g);
-        if (!n) {
-            return Error { where + "gpus: expected an integer >= 1, found \"" + g + "\"" };
-        }
-        m_gpusSetting = *n;
+    auto gpus = spanlog::gpusSetting(m_mapping, where);
+    if (!gpus) {
+        return gpus.error();
     }
+    m_gpusSetting = *gpus;
     m_jobSetting = m_mapping.setting("job");
     auto missingEnd = spanlog::missingEndRunning(m_mapping, where);
     if (!missingEnd) {

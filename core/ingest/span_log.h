@@ -138,6 +138,21 @@ Result<int64_t> forEachObjectLine(TextInput& in, simdjson::dom::parser& parser, 
     }
 }
 
+// The mapping's "gpus" setting (the job's GPU count when the files do not say it): nullopt when
+// there is none. Error naming the setting, `where` first.
+inline Result<std::optional<int64_t>> gpusSetting(const Mapping& mapping, const std::string& where)
+{
+    const std::string g = mapping.setting("gpus");
+    if (g.empty()) {
+        return std::optional<int64_t> {};
+    }
+    auto n = parseCount(g);
+    if (!n) {
+        return Error { where + "gpus: expected an integer >= 1, found \"" + g + "\"" };
+    }
+    return n;
+}
+
 // The mapping's "missing_end" setting (what a span that never ends makes of its attempt): true for
 // "running", false for "failed" or no setting. Error naming the setting, `where` first.
 inline Result<bool> missingEndRunning(const Mapping& mapping, const std::string& where)
