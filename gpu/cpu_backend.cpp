@@ -91,6 +91,7 @@ public:
         BackendInfo i;
         i.kind = BackendKind::Cpu;
         i.name = "CPU (" + std::to_string(m_threads) + (m_threads == 1 ? " thread)" : " threads)");
+        i.threads = m_threads;
         return i;
     }
 

@@ -29,6 +29,7 @@ struct BackendInfo
     BackendKind kind = BackendKind::Cpu;
     std::string name; // "CPU (2 threads)", "CUDA: NVIDIA H200 (sm_90, 139 GiB)"
     std::string reason; // why this backend was chosen, e.g. "no CUDA device found"
+    int threads = 0; // the CPU backend's threads; 0 for the others
 };
 
 // Phases turned into segments (spec 5); see core/model/columns.h.

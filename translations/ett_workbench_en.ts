@@ -24,6 +24,17 @@
     </message>
 </context>
 <context>
+    <name>BackendText</name>
+    <message numerus="yes">
+        <location filename="../app/ui/backend_text.cpp" line="+44"/>
+        <source>CPU (%Ln thread(s))</source>
+        <translation>
+            <numerusform>CPU (%Ln thread)</numerusform>
+            <numerusform>CPU (%Ln threads)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CausesPage</name>
     <message numerus="yes">
         <location filename="../app/ui/causes_page.cpp" line="+112"/>
@@ -58,7 +69,7 @@
     <name>ComparePage</name>
     <message numerus="yes">
         <location filename="../app/ui/compare_page.cpp" line="+529"/>
-        <location line="+149"/>
+        <location line="+150"/>
         <source>%Ln pair(s)</source>
         <translation>
             <numerusform>%Ln pair</numerusform>
@@ -66,7 +77,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-93"/>
+        <location line="-94"/>
         <location line="+1"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -181,7 +192,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/compare_charts.cpp" line="+486"/>
+        <location filename="../app/ui/compare_charts.cpp" line="+490"/>
         <location line="+1"/>
         <location filename="../app/ui/whatif_results.cpp" line="+96"/>
         <location filename="../app/report/report_writer.cpp" line="-476"/>
@@ -278,7 +289,7 @@
 <context>
     <name>WhatIfPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/whatif_page.cpp" line="+608"/>
+        <location filename="../app/ui/whatif_page.cpp" line="+609"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

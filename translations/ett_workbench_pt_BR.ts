@@ -440,6 +440,62 @@ interrupção</translation>
     </message>
 </context>
 <context>
+    <name>BackendText</name>
+    <message>
+        <location filename="../app/ui/backend_text.cpp" line="+26"/>
+        <source>a CUDA device is present</source>
+        <translation>há um dispositivo CUDA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no usable CUDA driver or device</source>
+        <translation>nenhum driver ou dispositivo CUDA utilizável</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no CUDA device found</source>
+        <translation>nenhum dispositivo CUDA encontrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no CUDA device</source>
+        <translation>nenhum dispositivo CUDA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this build has no CUDA backend</source>
+        <translation>esta compilação não tem o backend CUDA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requested</source>
+        <translation>pedido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every figure computed in SQL on its shards</source>
+        <translation>todos os números calculados em SQL nos seus shards</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>CPU (%Ln thread(s))</source>
+        <translation>
+            <numerusform>CPU (%Ln thread)</numerusform>
+            <numerusform>CPU (%Ln threads)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ClickHouse cluster &apos;%1&apos;</source>
+        <translation>cluster ClickHouse &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>CUDA was asked for but is unavailable; using the CPU</source>
+        <translation>o CUDA foi pedido mas não está disponível; usando a CPU</translation>
+    </message>
+</context>
+<context>
     <name>Bucket</name>
     <message>
         <location filename="../app/ui/palette.cpp" line="+80"/>
@@ -969,7 +1025,7 @@ interrupção</translation>
     <message>
         <location line="+33"/>
         <source>Datasets: %1</source>
-        <translation>Conjuntos de dados: %1</translation>
+        <translation>Dados: %1</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -1283,13 +1339,8 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <source>starting</source>
         <translation>iniciando</translation>
     </message>
-    <message>
-        <location line="+201"/>
-        <source>%1 (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed first; select one to see it in A and B.</source>
-        <translation>%1 (por %2). Regressões, depois melhorias do ETT% (ponderado por GPU), primeiro as que mais mudaram em GPU-horas; selecione uma para vê-la em A e B.</translation>
-    </message>
     <message numerus="yes">
-        <location line="-91"/>
+        <location line="+110"/>
         <location line="+1"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -1298,7 +1349,17 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         </translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="+91"/>
+        <source>%1 (by %2) · not paired: %3 of A, %4 of B · regressions first; select one to see it in A and B.</source>
+        <translation>%1 (por %2) · sem par: %3 de A, %4 de B · regressões primeiro; selecione uma para vê-la em A e B.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed first.</source>
+        <translation>Regressões, depois melhorias do ETT% (ponderado por GPU), primeiro as que mais mudaram em GPU-horas.</translation>
+    </message>
+    <message>
+        <location line="-152"/>
         <source>No job is in both cohorts (matched by %1).</source>
         <translation>Nenhum job está nas duas coortes (pareados por %1).</translation>
     </message>
@@ -1309,7 +1370,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+149"/>
+        <location line="+150"/>
         <source>%Ln pair(s)</source>
         <translation>
             <numerusform>%Ln par</numerusform>
@@ -1317,7 +1378,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         </translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-98"/>
         <source>Computing the comparison: %1…</source>
         <translation>Calculando a comparação: %1…</translation>
     </message>
@@ -1362,7 +1423,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Jobs pareados: nenhum ainda</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.</source>
         <translation>⚠ %1 dos %2 listados diferem em nome ou número de GPUs e podem ser dois jobs diferentes.</translation>
     </message>
@@ -1780,7 +1841,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="+333"/>
+        <location filename="../app/ui/compare_charts.cpp" line="+337"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -3468,7 +3529,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+448"/>
+        <location filename="../app/ui/main_window_files.cpp" line="+447"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3742,7 +3803,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-372"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-370"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -3774,35 +3835,35 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+203"/>
+        <location line="+201"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-214"/>
         <location line="+13"/>
-        <location line="+203"/>
+        <location line="+201"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-213"/>
         <location line="+13"/>
-        <location line="+118"/>
+        <location line="+116"/>
         <location line="+20"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-149"/>
         <location line="+13"/>
-        <location line="+118"/>
+        <location line="+116"/>
         <location line="+20"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-143"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -3844,13 +3905,13 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+154"/>
+        <location line="+152"/>
         <location line="+45"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-203"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -3866,24 +3927,24 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+177"/>
+        <location line="+175"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-175"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>Aggregation backend: %1
 %2</source>
         <translation>Backend de agregação: %1
 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1, %2, %3 loaded</source>
         <translation>%1, %2, %3 carregados</translation>
     </message>
@@ -4099,7 +4160,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>&lt;h3&gt;ETT Workbench %1&lt;/h3&gt;&lt;p&gt;Para onde vai o tempo de relógio dos jobs de treinamento: Effective Training Time (ETT%), calculado exatamente pela especificação de trace ETT, da frota até as fases de uma tentativa.&lt;/p&gt;&lt;p&gt;Backend de agregação: %2&lt;br/&gt;%3&lt;/p&gt;&lt;p&gt;Licenciado sob a Apache License, Version 2.0.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>not loaded yet</source>
         <translation>ainda não carregado</translation>
     </message>
@@ -4789,12 +4850,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="-173"/>
-        <source>ETT% (from %1%)</source>
-        <translation>ETT% (a partir de %1%)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../app/ui/compare_charts.cpp" line="-176"/>
         <location filename="../app/report/report_writer.cpp" line="-405"/>
         <location line="+265"/>
         <location line="+55"/>
@@ -4802,7 +4858,7 @@ clique: abrir o job</translation>
         <translation>ETT%</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+118"/>
         <source>duration (%1)%2</source>
         <translation>duração (%1)%2</translation>
     </message>
@@ -4812,17 +4868,7 @@ clique: abrir o job</translation>
         <translation>, escala log</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>share of the cohort</source>
-        <translation>fração da coorte</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>share at or below</source>
-        <translation>fração até o valor</translation>
-    </message>
-    <message>
-        <location line="+95"/>
+        <location line="+103"/>
         <source>Bridge from ETT% of A to B by bucket (%1)</source>
         <translation>Ponte do ETT% de A para B por categoria (%1)</translation>
     </message>
@@ -5565,7 +5611,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-504"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-501"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -6219,12 +6265,13 @@ duração %4</translation>
         <translation>categoria</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../app/ui/compare_charts.cpp" line="-200"/>
+        <location filename="../app/report/report_writer.cpp" line="+1"/>
         <source>share</source>
         <translation>fração</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../app/report/report_writer.cpp" line="+13"/>
         <source>ETT% over time, interruptions and recovery</source>
         <translation>ETT% ao longo do tempo, interrupções e recuperação</translation>
     </message>
@@ -6724,14 +6771,14 @@ duração %4</translation>
         <translation>%1 pares pareados por %2.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>%1 · ETT Workbench %2 · %3</source>
         <translation>%1 · ETT Workbench %2 · %3</translation>
     </message>
     <message>
         <location filename="../app/report/report_layout.cpp" line="+77"/>
         <location line="+12"/>
-        <location filename="../app/report/report_writer.cpp" line="-124"/>
+        <location filename="../app/report/report_writer.cpp" line="-123"/>
         <location line="+65"/>
         <source>n/a</source>
         <translation>n/d</translation>
@@ -7870,7 +7917,7 @@ a pior janela do job</translation>
 <context>
     <name>WhatIfPage</name>
     <message>
-        <location filename="../app/ui/whatif_page.cpp" line="+112"/>
+        <location filename="../app/ui/whatif_page.cpp" line="+113"/>
         <source>Undo delete</source>
         <translation>Desfazer exclusão</translation>
     </message>

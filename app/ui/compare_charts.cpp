@@ -160,10 +160,13 @@ std::pair<QCategoryAxis*, QValueAxis*> addWaterfallAxes(QChart* chart, int n, co
     y->setRange(range.yMin, range.yMax);
     y->setLabelFormat(percentLabelFormat(chart, range.tick < 1 ? 1 : 0));
     y->setLabelsFont(chartAxisFont(chart));
-    y->setTitleText(range.yMin > 0
-            ? QObject::tr("ETT% (from %1%)").arg(formatDecimal(range.yMin, range.tick < 1 ? 1 : 0))
-            : QObject::tr("ETT%"));
+    // The lowest level, labelled, says where the axis starts: a title saying it too was cut on
+    // a low page.
+    y->setTitleText(QObject::tr("ETT%"));
     y->setTitleFont(chartAxisFont(chart));
+    // Short as they are, Qt Charts cuts the levels and the title to "..." when the page is low
+    // (1280x800); they fit uncut.
+    y->setTruncateLabels(false);
     y->setTickCount(static_cast<int>(std::lround((range.yMax - range.yMin) / range.tick)) + 1);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -284,7 +287,8 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
     y->setLabelFormat(percentLabelFormat(chart, 0));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleFont(chartAxisFont(chart));
-    y->setTitleText(bins ? QObject::tr("share of the cohort") : QObject::tr("share at or below"));
+    // One word: the chart's title says which share, and a longer one was cut on a low page.
+    y->setTitleText(QObject::tr("share"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     return { x, y };

@@ -673,10 +673,14 @@ void ComparePage::renderMatched()
         return;
     }
     m_matchedModel->setJobs(c.regressions, c.improvements);
-    QString note = tr("%1 (by %2). Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed "
-                      "first; select one to see it in A and B.")
-                       .arg(tr("%Ln pair(s)", "", static_cast<int>(c.matchedJobs)), matchedBy())
-        + QLatin1Char(' ') + matchingSummaryText(c.matching, matchedBy());
+    // The pairing in one line; how the jobs were paired, and why the others were not, on hover.
+    QString note = tr("%1 (by %2) · not paired: %3 of A, %4 of B · regressions first; select one to see it in A "
+                      "and B.")
+                       .arg(tr("%Ln pair(s)", "", static_cast<int>(c.matchedJobs)), matchedBy(),
+                           formatCount(c.matching.unpairedA()), formatCount(c.matching.unpairedB()));
+    m_matchedNote->setToolTip(
+        tr("Regressions, then improvements of ETT% (GPU-weighted), the most GPU-hours changed first.")
+        + QLatin1Char('\n') + matchingSummaryText(c.matching, matchedBy()));
     if (const int notAlike = m_matchedModel->notAlikeCount(); notAlike > 0) {
         note += QLatin1Char(' ')
             + tr("⚠ %1 of the %2 listed differ in name or GPU count and may be two different jobs.")

@@ -1,6 +1,7 @@
 // What the window does with databases and traces: opening, importing, the service's answers,
 // the dialogs of the File and Edit menus, label renames and removals with undo, recent files and
 // the title. The window's construction and layout are in main_window.cpp.
+#include "app/ui/backend_text.h"
 #include "app/ui/causes_page.h"
 #include "app/ui/compare_page.h"
 #include "app/ui/data_service.h"
@@ -74,7 +75,7 @@ void MainWindow::connectService()
     connect(m_service, &DataService::storeQueryRunning, this, &MainWindow::storeQueryRunning);
     connect(m_service, &DataService::queryTimed, this, [this](const QString& what, double ms) {
         m_queryLabel->setText(tr("last query: %1 ms").arg(formatDecimal(ms, ms < 10 ? 2 : 1)));
-        m_queryLabel->setToolTip(tr("%1 on %2").arg(what, QString::fromStdString(m_service->backend().name)));
+        m_queryLabel->setToolTip(tr("%1 on %2").arg(what, backendNameText(m_service->backend())));
     });
     connect(m_service, &DataService::overviewReady, this, [this] {
         if (m_waitingOverview) {
@@ -218,16 +219,14 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_waitingOverview = true;
     updateEmptyState();
     const gpu::BackendInfo& backend = m_service->backend();
-    // The CPU says why it is not CUDA; a CUDA device's name says enough.
-    QString backendText = QString::fromStdString(backend.name);
+    // The CPU says why it is not CUDA (details go to the tooltip); a CUDA device's name says enough.
+    QString backendText = backendNameText(backend);
     if (backend.kind == gpu::BackendKind::Cpu && !backend.reason.empty()) {
-        const QString reason = QString::fromStdString(backend.reason);
-        const qsizetype aside = reason.indexOf(QLatin1String(" (")); // details go to the tooltip
-        backendText += QStringLiteral(": ") + (aside > 0 ? reason.left(aside) : reason);
+        backendText += QStringLiteral(": ") + backendReasonText(backend, false);
     }
     m_backendLabel->setText(backendText);
-    m_backendLabel->setToolTip(tr("Aggregation backend: %1\n%2")
-                                   .arg(QString::fromStdString(backend.name), QString::fromStdString(backend.reason)));
+    m_backendLabel->setToolTip(
+        tr("Aggregation backend: %1\n%2").arg(backendNameText(backend), backendReasonText(backend, true)));
     m_rowsLabel->setText(
         tr("%1, %2, %3 loaded")
             .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
@@ -483,9 +482,8 @@ void MainWindow::about()
            "<p>Aggregation backend: %2<br/>%3</p>"
            "<p>Licensed under the Apache License, Version 2.0.</p>")
                 .arg(QApplication::applicationVersion(),
-                    m_service->hasDatabase() ? QString::fromStdString(backend.name).toHtmlEscaped()
-                                             : tr("not loaded yet"),
-                    QString::fromStdString(backend.reason).toHtmlEscaped())
+                    m_service->hasDatabase() ? backendNameText(backend).toHtmlEscaped() : tr("not loaded yet"),
+                    backendReasonText(backend, true).toHtmlEscaped())
             + built);
 }
 

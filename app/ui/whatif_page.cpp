@@ -1,5 +1,6 @@
 #include "app/ui/whatif_page.h"
 
+#include "app/ui/backend_text.h"
 #include "app/ui/compare_charts.h"
 #include "app/ui/data_service.h"
 #include "app/ui/exporters.h"
@@ -608,7 +609,7 @@ void WhatIfPage::updateStatus()
                               .arg(tr("%Ln job(s)", "", static_cast<int>(m_data.result.jobs)),
                                   m_data.modelBuilt ? tr("model built and projected") : tr("projected"))
                               .arg(formatDecimal(m_data.milliseconds, m_data.milliseconds < 10 ? 2 : 1))
-                              .arg(qs(m_service->backend().name)));
+                              .arg(backendNameText(m_service->backend())));
     } else {
         m_status->clear();
     }

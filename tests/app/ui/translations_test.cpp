@@ -2,6 +2,7 @@
 // strings come out translated although tr() asks for namespaced contexts ("ett::app::MainWindow")
 // that lupdate files without the namespace, counts take Portuguese plurals, figures and dates the
 // pt_BR formats, and exports stay locale-free. English (LANG=C) keeps its figures and plurals.
+#include "app/ui/backend_text.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/main_window.h"
 #include "app/ui/palette.h"
@@ -133,6 +134,42 @@ TEST(English, KeepsItsFiguresPluralsAndDates)
     EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1234),
         QStringLiteral("1,234 interruptions"));
     EXPECT_EQ(bucketLabel(core::Bucket::LostProgress), QStringLiteral("lost progress"));
+}
+
+// The status bar's backend: the gpu layer's English description, said in the window's language;
+// the technical detail in parentheses (the CUDA runtime's error) stays as it is, in the tooltip.
+TEST_F(Portuguese, TheBackendIsSaidInPortugueseWithItsDetailAsItIs)
+{
+    gpu::BackendInfo cpu;
+    cpu.kind = gpu::BackendKind::Cpu;
+    cpu.name = "CPU (2 threads)";
+    cpu.threads = 2;
+    cpu.reason = "no usable CUDA driver or device (CUDA driver version is insufficient for CUDA runtime version)";
+    EXPECT_EQ(backendNameText(cpu), QStringLiteral("CPU (2 threads)"));
+    EXPECT_EQ(backendReasonText(cpu, false), QStringLiteral("nenhum driver ou dispositivo CUDA utilizável"));
+    EXPECT_EQ(backendReasonText(cpu, true),
+        QStringLiteral("nenhum driver ou dispositivo CUDA utilizável (CUDA driver version is insufficient for CUDA "
+                       "runtime version)"));
+    cpu.threads = 1;
+    EXPECT_EQ(backendNameText(cpu), QStringLiteral("CPU (1 thread)"));
+    cpu.reason = "CUDA was ETTW_BACKEND=cuda but is unavailable (no CUDA device found); using the CPU";
+    EXPECT_EQ(backendReasonText(cpu, true),
+        QStringLiteral("o CUDA foi pedido mas não está disponível; usando a CPU (no CUDA device found)"));
+    cpu.reason = "ETTW_BACKEND=cpu"; // a setting: as it is
+    EXPECT_EQ(backendReasonText(cpu, false), QStringLiteral("ETTW_BACKEND=cpu"));
+
+    gpu::BackendInfo store;
+    store.name = "ClickHouse cluster 'ett'";
+    store.reason = "every figure computed in SQL on its shards";
+    EXPECT_EQ(backendNameText(store), QStringLiteral("cluster ClickHouse 'ett'"));
+    EXPECT_EQ(backendReasonText(store, true), QStringLiteral("todos os números calculados em SQL nos seus shards"));
+
+    gpu::BackendInfo cuda;
+    cuda.kind = gpu::BackendKind::Cuda;
+    cuda.name = "CUDA: NVIDIA H200 (sm_90, 139 GiB)";
+    cuda.reason = "a CUDA device is present";
+    EXPECT_EQ(backendNameText(cuda), QStringLiteral("CUDA: NVIDIA H200 (sm_90, 139 GiB)"));
+    EXPECT_EQ(backendReasonText(cuda, false), QStringLiteral("há um dispositivo CUDA"));
 }
 
 } // namespace

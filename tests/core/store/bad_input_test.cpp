@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -155,11 +156,16 @@ std::string dumpDatabase(sqlite3* db)
 struct BadCase
 {
     std::string name; // a valid test name: letters, digits, underscores
-    std::string content; // the file's bytes
+    std::string content; // the file's bytes, or
     std::optional<int64_t> line; // the line the message must name (as "path:line:")
     std::string field; // the field the message must name (as 'field'); empty when none
     // Further substrings the message must hold; "{base}" stands for the worked example's path.
     std::vector<std::string> expected;
+    // For the cases of several MiB: the bytes made when the case runs, not when the cases are
+    // registered (every process of this test binary registers them, whichever test it runs).
+    std::function<std::string()> make = {};
+
+    std::string bytes() const { return make ? make() : content; }
 };
 
 void PrintTo(const BadCase& c, std::ostream* os)
@@ -179,18 +185,25 @@ std::string line(const std::string& json)
     return json + "\n";
 }
 
+const std::string kBulkPhase
+    = line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":1,"end":99,"name":")"
+        + std::string(300, 'n') + "\"}");
+
+// The lines of validBulk(bytes), counted without making it.
+int64_t validBulkLines(size_t bytes)
+{
+    const size_t head = kHead.size() + kJob2.size() + kAttempt2.size();
+    const size_t phases = bytes > head ? (bytes - head + kBulkPhase.size() - 1) / kBulkPhase.size() : 0;
+    return 3 + static_cast<int64_t>(phases);
+}
+
 // A valid file of about `bytes` bytes: header, J2 with one attempt, then padded train phases.
-std::string validBulk(size_t bytes, int64_t& lines)
+std::string validBulk(size_t bytes)
 {
     std::string text = kHead + kJob2 + kAttempt2;
-    lines = 3;
-    const std::string phase
-        = line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":1,"end":99,"name":")"
-            + std::string(300, 'n') + "\"}");
-    text.reserve(bytes + phase.size());
+    text.reserve(bytes + kBulkPhase.size());
     while (text.size() < bytes) {
-        text += phase;
-        ++lines;
+        text += kBulkPhase;
     }
     return text;
 }
@@ -432,20 +445,22 @@ std::vector<BadCase> badCases()
     {
         // More than one 4 MiB chunk and several batches of valid records are stored before the
         // compressed stream turns out to be cut short.
-        int64_t lines = 0;
-        const std::string gz = gzipBytes(validBulk(9u << 20, lines));
-        c.push_back({ "GzipCutShortAfterManyBatches", gz.substr(0, gz.size() - 100), std::nullopt, "",
-            { "gzip", "cut short" } });
+        c.push_back({ "GzipCutShortAfterManyBatches", {}, std::nullopt, "", { "gzip", "cut short" }, [] {
+                         const std::string gz = gzipBytes(validBulk(9u << 20));
+                         return gz.substr(0, gz.size() - 100);
+                     } });
     }
     {
-        int64_t lines = 0;
-        const std::string bulk = validBulk(6u << 20, lines);
-        c.push_back({ "BadLineAfterManyBatches",
-            bulk + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"warmup","start":1,"end":2})"), lines + 1,
-            "phase", { "warmup" } });
-        c.push_back({ "UndeclaredAttemptAfterManyBatches",
-            bulk + line(R"({"type":"phase","job":"J2","attempt":9,"phase":"train","start":1,"end":2})"), lines + 1,
-            "attempt", { "attempt 9" } });
+        const size_t bulk = 6u << 20;
+        const int64_t lines = validBulkLines(bulk);
+        c.push_back({ "BadLineAfterManyBatches", {}, lines + 1, "phase", { "warmup" }, [bulk] {
+                         return validBulk(bulk)
+                             + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"warmup","start":1,"end":2})");
+                     } });
+        c.push_back({ "UndeclaredAttemptAfterManyBatches", {}, lines + 1, "attempt", { "attempt 9" }, [bulk] {
+                         return validBulk(bulk)
+                             + line(R"({"type":"phase","job":"J2","attempt":9,"phase":"train","start":1,"end":2})");
+                     } });
     }
 
     // 9. Job declarations that disagree, across files (the stored worked example) and in one file.
@@ -479,9 +494,10 @@ std::vector<BadCase> badCases()
     c.push_back({ "AttributeValueOverTheLimit",
         kHead + line(R"({"type":"job","job":"J2","gpus":4,"attrs":{"team":")" + std::string(70000, 't') + "\"}}"), 2,
         "attrs.team", { "job record", "70000 bytes" } });
-    c.push_back({ "LineOverSixteenMiB",
-        kHead + line(R"({"type":"job","job":"J2","gpus":4,"name":")" + std::string(17 << 20, 'n') + "\"}"), 2, "",
-        { "longer than 16 MiB", "not an ETT trace" } });
+    c.push_back({ "LineOverSixteenMiB", {}, 2, "", { "longer than 16 MiB", "not an ETT trace" }, [] {
+                     return kHead
+                         + line(R"({"type":"job","job":"J2","gpus":4,"name":")" + std::string(17 << 20, 'n') + "\"}");
+                 } });
     c.push_back({ "PhaseAfter2100",
         small + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"train","start":0,"end":4200000000})"), 5, "end",
         { "phase record", "2100-01-01" } });
@@ -529,7 +545,7 @@ TEST_P(BadInput, FailsNamingFileLineAndFieldAndLeavesDatabaseUnchanged)
     const fs::path dbPath = s_dir / (bad.name + ".db");
     const fs::path tracePath = s_dir / (bad.name + ".ett.jsonl");
     fs::copy_file(s_template, dbPath, fs::copy_options::overwrite_existing);
-    writeFile(tracePath, bad.content);
+    writeFile(tracePath, bad.bytes());
 
     auto db = Database::open(dbPath.string(), Database::OpenMode::MustExist);
     ASSERT_TRUE(db.ok()) << db.error().message;
