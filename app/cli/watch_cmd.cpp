@@ -147,6 +147,8 @@ void judgeJobs(Database& db, const std::set<int64_t>& rows, int64_t nowNs, const
     }
 }
 
+constexpr int64_t kRunningEveryNs = 10LL * 1'000'000'000;
+
 int runWatch(const CommonOptions& common, const WatchCmd& cmd)
 {
     // 1. Options, before anything is opened.
@@ -211,12 +213,19 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
     AlertTracker tracker;
     std::set<int64_t> running;
     std::optional<int64_t> lastFleetNs;
+    std::optional<int64_t> lastRunningNs;
     std::string lastChange = "none";
     bool changedSinceFleet = true;
     while (!g_stop.load()) {
         const int64_t nowNs = wallClockNs();
         const auto events = (*watch)->scan(nowNs, &g_stop);
-        std::set<int64_t> rows = running;
+        // Running jobs whose files did not change are judged again every kRunningEvery (a hang is
+        // a matter of minutes), not on every pass.
+        std::set<int64_t> rows;
+        if (!lastRunningNs || nowNs - *lastRunningNs >= kRunningEveryNs) {
+            rows = running;
+            lastRunningNs = nowNs;
+        }
         bool anyChange = false;
         for (const WatchEvent& e : events) {
             printEvent(term, e, nowNs);
