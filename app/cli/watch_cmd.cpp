@@ -398,6 +398,9 @@ void addDetectorOptions(CLI::App* cmd, DetectorArgs& a)
     cmd->add_option("--ett-below", a.ettBelow, "ett_drop: fire below this GPU-weighted ETT% (0: no threshold)")
         ->check(CLI::Range(0.0, 100.0))
         ->capture_default_str();
+    cmd->add_option("--ett-by", a.ettBy,
+        "ett_drop: judge each value of this attribute (team, model, cluster, ...) in each label, not each label "
+        "whole");
     cmd->add_option("--baseline-label", a.baselineLabel,
         "ett_drop: also fire when a label's ETT% is below this label's by more than --baseline-drop points");
     cmd->add_option("--baseline-drop", a.baselineDrop, "ett_drop: percentage points below the baseline that fire it")
@@ -424,6 +427,7 @@ Result<DetectorOptions> detectorOptions(const DetectorArgs& a)
     o.stalledAttempts = a.stalledAttempts;
     o.ettBelowPercent = a.ettBelow > 0 ? std::optional<double>(a.ettBelow) : std::nullopt;
     o.baselineLabel = a.baselineLabel;
+    o.ettGroupBy = a.ettBy;
     o.baselineDropPoints = a.baselineDrop;
     o.slowStartFactor = a.slowStartFactor;
     o.teamKey = a.teamKey;

@@ -24,6 +24,7 @@ struct DetectorArgs
     std::string hangAfter = "30m";
     std::string ettWindow = "6h";
     double ettBelow = 80.0; // 0: no absolute threshold
+    std::string ettBy; // "": per label; an attribute key: per value of it in each label
     std::optional<std::string> baselineLabel;
     double baselineDrop = 10.0;
     double slowStartFactor = 2.0;

@@ -296,19 +296,36 @@ core::Result<std::vector<Alert>> detectEttDrop(FleetSource& fleet, const std::ve
     }
     const FleetVocabulary vocabulary = fleet.vocabulary();
     std::vector<std::string> judged = labels.empty() ? vocabulary.labels : labels;
-    // 1. The baseline's ETT% over its whole window.
-    std::optional<double> baseline;
+    // The scopes of one roll-up: the whole (no grouping) or each group, by name.
+    auto scopesOf = [&](const GroupedFigures& g) {
+        std::vector<std::pair<std::string, const core::Figures*>> scopes;
+        if (o.ettGroupBy.empty()) {
+            scopes.emplace_back("", &g.total);
+        } else {
+            for (const auto& group : g.groups) {
+                scopes.emplace_back(group.name, &group.figures);
+            }
+        }
+        return scopes;
+    };
+    // 1. The baseline's ETT% over its whole window (per group when grouped).
+    std::map<std::string, double> baseline;
     if (o.baselineLabel) {
         core::CohortSpec scope;
         scope.labels = { *o.baselineLabel };
-        auto figures = fleet.rollup(scope, "");
+        auto figures = fleet.rollup(scope, o.ettGroupBy);
         if (!figures) {
             return figures.error();
         }
-        baseline = figures->total.ettPercentGpu();
+        for (const auto& [name, f] : scopesOf(*figures)) {
+            if (auto ett = f->ettPercentGpu()) {
+                baseline[name] = *ett;
+            }
+        }
     }
-    // 2. Each label's rolling window [now - W, now) (spec 7.2: the buckets clipped to it, 5.5).
+    // 2. Each scope's rolling window [now - W, now) (spec 7.2: the buckets clipped to it, 5.5).
     const int64_t from = nowNs - o.ettWindowNs;
+    const std::string window = core::formatDurationHuman(o.ettWindowNs);
     for (const std::string& label : judged) {
         if (o.baselineLabel && label == *o.baselineLabel) {
             continue;
@@ -317,39 +334,43 @@ core::Result<std::vector<Alert>> detectEttDrop(FleetSource& fleet, const std::ve
         scope.labels = { label };
         scope.fromNs = from;
         scope.toNs = nowNs;
-        auto figures = fleet.rollup(scope, "");
+        auto figures = fleet.rollup(scope, o.ettGroupBy);
         if (!figures) {
             return figures.error();
         }
-        const std::optional<double> ett = figures->total.ettPercentGpu();
-        if (!ett) {
-            continue; // nothing ran in the window
-        }
-        auto make = [&](const char* which, double threshold, const std::string& text) {
-            Alert a;
-            a.detector = "ett_drop";
-            a.label = label;
-            a.scope = "label " + label;
-            a.subject = labelSubject(label);
-            a.id = std::string("ett_drop ") + a.subject + " " + which;
-            a.value = *ett;
-            a.threshold = threshold;
-            a.unit = "percent";
-            a.atNs = nowNs;
-            a.message = text;
-            a.evidence = command(source, "summary", label) + " --from " + core::formatRfc3339(from) + " --to "
-                + core::formatRfc3339(nowNs);
-            out.push_back(std::move(a));
-        };
-        if (o.ettBelowPercent && *ett < *o.ettBelowPercent) {
-            make("below", *o.ettBelowPercent,
-                fmt::format("label {}: ETT% {:.2f} over the last {}, below {:.2f}", label, *ett,
-                    core::formatDurationHuman(o.ettWindowNs), *o.ettBelowPercent));
-        }
-        if (baseline && *ett < *baseline - o.baselineDropPoints) {
-            make("baseline", *baseline - o.baselineDropPoints,
-                fmt::format("label {}: ETT% {:.2f} over the last {}, more than {:.2f} points below {}'s {:.2f}", label,
-                    *ett, core::formatDurationHuman(o.ettWindowNs), o.baselineDropPoints, *o.baselineLabel, *baseline));
+        for (const auto& [name, f] : scopesOf(*figures)) {
+            const std::optional<double> ett = f->ettPercentGpu();
+            if (!ett) {
+                continue; // nothing ran in the window
+            }
+            const std::string what = "label " + label + (name.empty() ? "" : ", " + o.ettGroupBy + " " + name);
+            auto make = [&](const char* which, double threshold, const std::string& text) {
+                Alert a;
+                a.detector = "ett_drop";
+                a.label = label;
+                a.scope = what;
+                a.subject = labelSubject(label) + (name.empty() ? "" : "/" + o.ettGroupBy + "=" + name);
+                a.id = std::string("ett_drop ") + a.subject + " " + which;
+                a.value = *ett;
+                a.threshold = threshold;
+                a.unit = "percent";
+                a.atNs = nowNs;
+                a.message = text;
+                a.evidence = command(source, "summary", label)
+                    + (o.ettGroupBy.empty() ? "" : " --by " + shellWord(o.ettGroupBy)) + " --from "
+                    + core::formatRfc3339(from) + " --to " + core::formatRfc3339(nowNs);
+                out.push_back(std::move(a));
+            };
+            if (o.ettBelowPercent && *ett < *o.ettBelowPercent) {
+                make("below", *o.ettBelowPercent,
+                    fmt::format(
+                        "{}: ETT% {:.2f} over the last {}, below {:.2f}", what, *ett, window, *o.ettBelowPercent));
+            }
+            if (auto base = baseline.find(name); base != baseline.end() && *ett < base->second - o.baselineDropPoints) {
+                make("baseline", base->second - o.baselineDropPoints,
+                    fmt::format("{}: ETT% {:.2f} over the last {}, more than {:.2f} points below {}'s {:.2f}", what,
+                        *ett, window, o.baselineDropPoints, *o.baselineLabel, base->second));
+            }
         }
     }
     return out;

@@ -50,6 +50,7 @@ struct DetectorOptions
     int64_t hangNs = 30LL * 60 * 1'000'000'000;
     int64_t ettWindowNs = 6LL * 3600 * 1'000'000'000;
     std::optional<double> ettBelowPercent = 80.0; // nullopt: no absolute threshold
+    std::string ettGroupBy; // "": each label is a scope; an attribute key: each of its values in each label
     std::optional<std::string> baselineLabel; // set: compare with this label's ETT% (its whole window)
     double baselineDropPoints = 10.0;
     double slowStartFactor = 2.0;
@@ -94,7 +95,9 @@ std::vector<Alert> detectJob(const core::JobTimeline& job, int64_t nowNs, const 
     const EvidenceSource& source, const TeamStarts* teams);
 
 // ett_drop for each label of `labels` (every label of the fleet when empty; the baseline label is
-// not judged against itself). Error: an unknown label, or the source's own errors.
+// not judged against itself), or with options.ettGroupBy for each value of that attribute in each
+// label (compared with the same value's ETT% in the baseline label). Error: an unknown label or
+// attribute, or the source's own errors.
 core::Result<std::vector<Alert>> detectEttDrop(FleetSource& fleet, const std::vector<std::string>& labels,
     int64_t nowNs, const DetectorOptions& options, const EvidenceSource& source);
 

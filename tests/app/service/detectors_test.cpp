@@ -246,5 +246,51 @@ TEST_F(EttDrop, FiresBelowTheThresholdOrTheBaselineByMoreThanThePoints)
     EXPECT_FALSE(unknown.ok());
 }
 
+// Per team inside a label: only the team below the threshold fires, and each team is compared with
+// the same team of the baseline label.
+TEST_F(EttDrop, ByAnAttributeJudgesEachValueInEachLabel)
+{
+    auto trace = [](int adsInitS) {
+        return std::string(R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"}
+{"type":"job","job":"A","gpus":4,"attrs":{"team":"ads"}}
+{"type":"attempt","job":"A","attempt":0,"start":0,"end":3600}
+{"type":"phase","job":"A","attempt":0,"phase":"init","start":0,"end":)")
+            + std::to_string(adsInitS) + R"(}
+{"type":"phase","job":"A","attempt":0,"phase":"train","start":)"
+            + std::to_string(adsInitS) + R"(,"end":3600}
+{"type":"job","job":"S","gpus":4,"attrs":{"team":"search"}}
+{"type":"attempt","job":"S","attempt":0,"start":0,"end":3600}
+{"type":"phase","job":"S","attempt":0,"phase":"train","start":0,"end":3600}
+)";
+    };
+    importText("after.ett.jsonl", trace(1800), "after");
+    importText("before.ett.jsonl", trace(0), "before");
+    DetectorOptions o;
+    o.ettWindowNs = 3600 * kS;
+    o.ettGroupBy = "team";
+    o.ettBelowPercent = 60;
+    auto below = detectEttDrop(fleet(), { "after" }, 3600 * kS, o, {});
+    ASSERT_TRUE(below.ok()) << below.error().message;
+    ASSERT_EQ(below->size(), 1u);
+    EXPECT_EQ((*below)[0].scope, "label after, team ads");
+    EXPECT_EQ((*below)[0].value, 50.0);
+    EXPECT_EQ((*below)[0].subject, "label:after/team=ads");
+    EXPECT_NE((*below)[0].evidence.find("--label after --by team --from"), std::string::npos);
+    o.ettBelowPercent.reset();
+    o.baselineLabel = "before";
+    o.baselineDropPoints = 49.9;
+    auto drop = detectEttDrop(fleet(), {}, 3600 * kS, o, {});
+    ASSERT_TRUE(drop.ok()) << drop.error().message;
+    ASSERT_EQ(drop->size(), 1u);
+    EXPECT_EQ((*drop)[0].scope, "label after, team ads");
+    EXPECT_EQ((*drop)[0].threshold, 100.0 - 49.9);
+    o.baselineDropPoints = 50.0;
+    drop = detectEttDrop(fleet(), {}, 3600 * kS, o, {});
+    ASSERT_TRUE(drop.ok());
+    EXPECT_TRUE(drop->empty());
+    o.ettGroupBy = "nope";
+    EXPECT_FALSE(detectEttDrop(fleet(), {}, 3600 * kS, o, {}).ok());
+}
+
 } // namespace
 } // namespace ett::app
