@@ -5,6 +5,7 @@
 #include "app/cli/bench_store_cmd.h"
 #include "app/cli/causes_cmd.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/command_options.h"
 #include "app/cli/compare_cmd.h"
 #include "app/cli/ettw_app.h"
 #include "app/cli/ettw_docs.h"
@@ -21,6 +22,7 @@
 #include "app/cli/series_cmd.h"
 #include "app/cli/store_cmds.h"
 #include "app/cli/summary_cmd.h"
+#include "app/cli/watch_cmd.h"
 #include "app/cli/whatif_cmd.h"
 #ifdef ETT_WITH_REPORT
 #include "app/cli/report_cmd.h"
@@ -45,14 +47,12 @@ namespace ett::app {
 
 using namespace ett::core;
 
-namespace {
-
 void addDbOption(CLI::App* cmd, CommonOptions& common)
 {
     cmd->add_option("--db", common.db, "Workbench database (a SQLite file)")->type_name("FILE")->capture_default_str();
 }
 
-void addFormatOption(CLI::App* cmd, std::string& format, bool csv = true)
+void addFormatOption(CLI::App* cmd, std::string& format, bool csv)
 {
     cmd->add_option("--format", format, csv ? "Output: table (for people), json or csv" : "Output: table or json")
         ->check(csv ? CLI::IsMember({ "table", "json", "csv" }) : CLI::IsMember({ "table", "json" }))
@@ -67,7 +67,7 @@ void addEngineOptions(CLI::App* cmd, CommonOptions& common)
     cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
 }
 
-constexpr const char* kComputeOnStore
+const char* const kComputeOnStore
     = "Compute on this fleet store instead of --db, in SQL where the data is (the same figures as on a database "
       "holding the same files)";
 
@@ -82,6 +82,8 @@ void addStoreOption(CLI::App* cmd, StoreOptions& store, const std::string& what)
         ->check(CLI::Range(1.0, 86400.0))
         ->capture_default_str();
 }
+
+namespace {
 
 Command addStoreCommand(CLI::App& app, CommonOptions& common)
 {
@@ -662,7 +664,7 @@ std::unique_ptr<EttwApp> buildEttwApp()
 #endif
     for (auto add : { addJobsCommand, addIntervalsCommand, addRanksCommand, addHostsCommand, addIssuesCommand,
              addDatasetsCommand, addUpgradeCommand, addPushCommand, addStoreCommand, addBenchCommand,
-             addMappingsCommand, addGenerateCommand }) {
+             addMappingsCommand, addGenerateCommand, addWatchCommand, addAlertsCommand }) {
         commands.push_back(add(app, common));
     }
 

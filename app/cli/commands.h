@@ -12,6 +12,8 @@ inline constexpr int kExitUserError = 1;
 inline constexpr int kExitUsage = 2;
 // `ettw compare --fail-if-drop PP` when B's ETT% is lower than A's by more than PP.
 inline constexpr int kExitGate = 3;
+// `ettw alerts` when a detector fired.
+inline constexpr int kExitAlerts = 4;
 
 struct ExitStatus
 {
@@ -26,6 +28,7 @@ inline constexpr ExitStatus kExitStatuses[] = {
     { kExitUsage, "The command line is wrong: an unknown command or option, a missing or invalid value." },
     { kExitGate,
         "compare --fail-if-drop: the ETT% of cohort B is lower than A's by more than the given percentage points." },
+    { kExitAlerts, "alerts: at least one detector fired (the alerts are printed)." },
 };
 
 // Parses argv and runs the chosen command, writing results to stdout and messages to stderr.

@@ -107,6 +107,19 @@ const std::vector<std::pair<std::string_view, std::vector<Example>>>& table()
                 { "Print the PyTorch profiler preset, to start a rules file of one's own",
                     "ettw mappings chrome-pytorch > my-mapping.json" },
             } },
+        { "watch",
+            {
+                { "Follow a folder of running jobs' traces, alerts as JSON lines",
+                    "ettw watch --db fleet.db --label live --alerts alerts.jsonl runs/" },
+                { "Post each alert to a webhook; a hang after 20 minutes",
+                    "ettw watch --db fleet.db --webhook http://alerts.example:8080/ett --hang-after 20m runs/" },
+            } },
+        { "alerts",
+            {
+                { "The detectors once, for cron (exit status 4 when one fired)", "ettw alerts --db fleet.db" },
+                { "Judged at the latest time recorded, against a baseline label, as JSON",
+                    "ettw alerts --db fleet.db --now latest --baseline-label before --format json" },
+            } },
         { "generate",
             {
                 { "A synthetic fleet of 500 jobs with ranks",

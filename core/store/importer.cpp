@@ -4,6 +4,7 @@
 #include "core/store/batch_pipeline.h"
 #include "core/store/cause_rules_store.h"
 #include "core/store/database.h"
+#include "core/store/dataset_replacement.h"
 #include "core/store/derived.h"
 #include "core/store/fleet.h"
 #include "core/store/import_writer.h"
@@ -42,6 +43,7 @@ public:
     ImportSession(Database& db, const std::string& path, const ImportOptions& options)
         : m_db(db)
         , m_path(path)
+        , m_sourcePath(options.sourcePath.empty() ? path : options.sourcePath)
         , m_options(options)
         , m_normalizer(path, options.label)
         , m_writer(db, path)
@@ -58,7 +60,7 @@ private:
     Status streamBatches(RecordSource& rd, int64_t totalBytes);
     Status handleBatch(const RecordBatch& batch);
     Status handleJob(const JobRecord& r, int64_t line);
-    Status handleAttempt(const AttemptRecord& r, int64_t line);
+    Status handleAttempt(const AttemptRecord& given, int64_t line);
     Status handlePhase(const PhaseRecord& r, int64_t line, bool final);
     Status handleCheckpoint(const CheckpointRecord& r, int64_t line, bool final);
     Status handleRank(const RankRecord& r, int64_t line, bool final);
@@ -108,6 +110,7 @@ private:
 
     Database& m_db;
     std::string m_path;
+    std::string m_sourcePath; // stored as the dataset's source (m_path unless a copy is read)
     const ImportOptions& m_options;
     RecordNormalizer m_normalizer;
     ImportWriter m_writer;
@@ -133,6 +136,7 @@ private:
     // ones to attribute by reading them back at the end (id -> key): the jobs attributed from
     // memory leave it when they close. Implicit jobs created here and not declared yet.
     std::vector<int64_t> m_touched;
+    std::vector<int64_t> m_replacedJobs; // jobs whose rows the replaced datasets held
     size_t m_touchedUnique = 0; // m_touched[0, m_touchedUnique) is sorted and without duplicates
     std::unordered_map<int64_t, std::string> m_readBack;
     std::unordered_set<std::string> m_implicitUndeclared;
@@ -241,8 +245,15 @@ Status ImportSession::handleJob(const JobRecord& r, int64_t line)
     return touch(job);
 }
 
-Status ImportSession::handleAttempt(const AttemptRecord& r, int64_t line)
+Status ImportSession::handleAttempt(const AttemptRecord& given, int64_t line)
 {
+    // Spec 3: a running attempt ends when the trace was taken; for a watched file, at the read.
+    std::optional<AttemptRecord> extended;
+    if (given.outcome == Outcome::Running && m_options.runningEndNs && *m_options.runningEndNs > given.endNs) {
+        extended = given;
+        extended->endNs = *m_options.runningEndNs;
+    }
+    const AttemptRecord& r = extended ? *extended : given;
     auto found = jobFor(r.job, line, true);
     if (!found) {
         return found.error();
@@ -559,7 +570,7 @@ Result<bool> ImportSession::alreadyImported(int64_t totalBytes)
 Result<ImportSummary> ImportSession::run()
 {
     const auto started = Clock::now();
-    m_summary.path = m_path;
+    m_summary.path = m_sourcePath;
     m_summary.label = m_options.label;
     if (auto st = checkLabelName(m_options.label); !st) {
         return Error { m_path + ": " + st.error().message + "; nothing was stored" };
@@ -597,6 +608,13 @@ Result<ImportSummary> ImportSession::run()
         }
         if (*same) {
             m_summary.alreadyImported = true;
+            if (m_options.replaceSamePath) {
+                auto adopted = adoptMovedDataset(m_db, m_labelId, m_summary.sha256, m_sourcePath);
+                if (!adopted) {
+                    return adopted.error();
+                }
+                m_summary.adopted = *adopted;
+            }
             return m_summary;
         }
     }
@@ -616,7 +634,7 @@ Result<ImportSummary> ImportSession::run()
         if (m_summary.alreadyImported) {
             const std::string sha = m_summary.sha256;
             m_summary = ImportSummary {};
-            m_summary.path = m_path;
+            m_summary.path = m_sourcePath;
             m_summary.label = m_options.label;
             m_summary.sha256 = sha;
             m_summary.alreadyImported = true;
@@ -649,7 +667,22 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
         }
         m_labelId = *id;
     }
-    auto ds = m_writer.insertDataset(m_labelId, m_path, rd.formatName(), totalBytes);
+    // The file's earlier imports go first, in this transaction: their jobs are settled at the end.
+    if (m_options.replaceSamePath) {
+        auto earlier = datasetsFromPath(m_db, m_labelId, m_sourcePath);
+        if (!earlier) {
+            return earlier.error();
+        }
+        for (int64_t id : *earlier) {
+            auto jobs = removeDatasetRows(m_db, id, m_sourcePath);
+            if (!jobs) {
+                return jobs.error();
+            }
+            m_replacedJobs.insert(m_replacedJobs.end(), jobs->begin(), jobs->end());
+            ++m_summary.datasetsReplaced;
+        }
+    }
+    auto ds = m_writer.insertDataset(m_labelId, m_sourcePath, rd.formatName(), totalBytes);
     if (!ds) {
         return ds.error();
     }
@@ -775,6 +808,20 @@ Status ImportSession::finish()
     if (auto st = attributeTouched(); !st) {
         return st;
     }
+    // Jobs the replaced imports held and this content did not touch: attributed again, or removed
+    // when nothing of them is left.
+    if (!m_replacedJobs.empty()) {
+        std::sort(m_replacedJobs.begin(), m_replacedJobs.end());
+        m_replacedJobs.erase(std::unique(m_replacedJobs.begin(), m_replacedJobs.end()), m_replacedJobs.end());
+        std::vector<int64_t> settle;
+        std::set_difference(m_replacedJobs.begin(), m_replacedJobs.end(), m_touched.begin(), m_touched.end(),
+            std::back_inserter(settle));
+        if (auto st = settleJobs(m_db, *m_updater, settle); !st) {
+            return st;
+        }
+        m_touched.insert(m_touched.end(), settle.begin(), settle.end());
+        compactTouched();
+    }
     // The cause rules in force apply to what this file brought (core/store/cause_rules_store.h).
     if (auto synced = syncCauseOverrides(m_db, &m_touched); !synced) {
         return synced.error();
@@ -839,7 +886,17 @@ Result<ImportSummary> importTraceFile(Database& db, const std::string& path, con
 {
     try {
         ImportSession session(db, path, options);
-        return session.run();
+        auto summary = session.run();
+        if (!summary && !options.sourcePath.empty() && options.sourcePath != path) {
+            // Messages name the file the user knows, not the copy that was read.
+            Error e = summary.error();
+            for (size_t at = e.message.find(path); at != std::string::npos;
+                 at = e.message.find(path, at + options.sourcePath.size())) {
+                e.message.replace(at, path.size(), options.sourcePath);
+            }
+            return e;
+        }
+        return summary;
     } catch (const std::bad_alloc&) {
         // The transaction was rolled back on the way out (inTransaction).
         return Error { path + ": out of memory while importing it" };

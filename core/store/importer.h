@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace ett::core {
@@ -38,6 +39,17 @@ struct ImportOptions
     std::function<void(const ImportProgress&)> progress;
     // When set and becomes true, the import stops, rolls back and returns an Error.
     const std::atomic<bool>* cancel = nullptr;
+    // The path stored as the file's source and named in messages when the file read is a copy of
+    // it (a watched file's snapshot of whole lines); empty: the path read.
+    std::string sourcePath;
+    // The file replaces what was imported under the label from the same source path, in the same
+    // transaction (core/store/dataset_replacement.h): a changed file's records take the place of
+    // its earlier ones. Content already imported from another path that no longer holds it (a
+    // rotated file) is taken over by this path instead of being read again.
+    bool replaceSamePath = false;
+    // Attempts whose outcome is `running` end no earlier than this (spec 3: the time the trace was
+    // taken, which for a watched file is the time of the read).
+    std::optional<int64_t> runningEndNs;
 };
 
 struct ImportSummary
@@ -56,6 +68,8 @@ struct ImportSummary
     int64_t phases = 0;
     int64_t checkpoints = 0;
     IssueCounter issues;
+    int64_t datasetsReplaced = 0; // earlier imports of the same source path replaced (replaceSamePath)
+    bool adopted = false; // the content's earlier import was taken over from another path (replaceSamePath)
     double seconds = 0;
     // Wall time per stage: parse + validate + store, accounting of touched jobs, commit.
     double storeSeconds = 0;
@@ -69,7 +83,8 @@ struct ImportSummary
 
 // Imports one native trace file under options.label. On any error nothing of the file is stored
 // and the Error names file, line and field. Re-importing content already imported under the
-// same label returns alreadyImported = true without change. Not thread-safe per Database.
+// same label returns alreadyImported = true without change. With options.replaceSamePath the
+// file's earlier records go in the same transaction (kept when it fails). Not thread-safe per Database.
 Result<ImportSummary> importTraceFile(Database& db, const std::string& path, const ImportOptions& options);
 
 // Recomputes the derived tables of every job (after an accounting change). One transaction.

@@ -1,0 +1,289 @@
+#include "app/service/file_watch.h"
+
+#include "app/service/import_files.h"
+#include "core/store/dataset_replacement.h"
+#include "core/store/fleet.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <sys/stat.h>
+#include <utility>
+
+namespace ett::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Copies `from` to `to` up to and including its last line end (a gzip file whole: it is read by
+// its own framing). Returns the bytes kept: 0 when there is no complete line yet. The copy is taken
+// in 64 KiB pieces: memory does not grow with the file.
+core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::string& to)
+{
+    std::FILE* in = std::fopen(from.c_str(), "rb");
+    if (!in) {
+        return core::Error { from + ": cannot be read: " + std::strerror(errno) };
+    }
+    std::FILE* out = std::fopen(to.c_str(), "wb");
+    if (!out) {
+        std::fclose(in);
+        return core::Error { to + ": cannot write the snapshot: " + std::strerror(errno) };
+    }
+    static constexpr size_t kPiece = 64 * 1024;
+    std::vector<char> buffer(kPiece);
+    int64_t total = 0;
+    int64_t wholeLines = 0; // bytes up to and including the last '\n'
+    bool gzip = false;
+    bool failed = false;
+    while (true) {
+        const size_t n = std::fread(buffer.data(), 1, kPiece, in);
+        if (n == 0) {
+            failed = std::ferror(in) != 0;
+            break;
+        }
+        if (total == 0 && n >= 2 && static_cast<unsigned char>(buffer[0]) == 0x1f
+            && static_cast<unsigned char>(buffer[1]) == 0x8b) {
+            gzip = true;
+        }
+        for (size_t i = n; i > 0; --i) {
+            if (buffer[i - 1] == '\n') {
+                wholeLines = total + static_cast<int64_t>(i);
+                break;
+            }
+        }
+        if (std::fwrite(buffer.data(), 1, n, out) != n) {
+            failed = true;
+            break;
+        }
+        total += static_cast<int64_t>(n);
+    }
+    std::fclose(in);
+    if (std::fclose(out) != 0 || failed) {
+        return core::Error { from + ": cannot copy it to a snapshot in " + to };
+    }
+    const int64_t keep = gzip ? total : wholeLines;
+    std::error_code ec;
+    fs::resize_file(to, static_cast<uintmax_t>(keep), ec);
+    if (ec) {
+        return core::Error { to + ": cannot cut the snapshot to whole lines: " + ec.message() };
+    }
+    return keep;
+}
+
+int64_t nowNsOfFile(const struct stat& st)
+{
+    return static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+} // namespace
+
+const char* watchEventName(WatchEvent::Kind kind)
+{
+    switch (kind) {
+    case WatchEvent::Kind::Imported:
+        return "imported";
+    case WatchEvent::Kind::Replaced:
+        return "replaced";
+    case WatchEvent::Kind::Unchanged:
+        return "unchanged";
+    case WatchEvent::Kind::Moved:
+        return "moved";
+    case WatchEvent::Kind::Failed:
+        return "failed";
+    case WatchEvent::Kind::Removed:
+        return "removed";
+    case WatchEvent::Kind::NotATrace:
+        return "not_a_trace";
+    }
+    return "unknown";
+}
+
+FileWatch::FileWatch(core::Database& db, WatchOptions options)
+    : m_db(db)
+    , m_options(std::move(options))
+    , m_notifier(m_options.polling)
+{
+}
+
+FileWatch::~FileWatch()
+{
+    if (!m_snapshotDir.empty()) {
+        std::error_code ec;
+        fs::remove_all(m_snapshotDir, ec);
+    }
+}
+
+core::Result<std::unique_ptr<FileWatch>> FileWatch::create(core::Database& db, WatchOptions options)
+{
+    if (options.paths.empty()) {
+        return core::Error { "nothing to watch: name at least one file or folder" };
+    }
+    for (const std::string& p : options.paths) {
+        std::error_code ec;
+        if (!fs::exists(p, ec)) {
+            return core::Error { p + ": no such file or folder" };
+        }
+    }
+    if (auto st = core::ensureReplacementIndexes(db); !st) {
+        return st.error();
+    }
+    std::unique_ptr<FileWatch> watch(new FileWatch(db, std::move(options)));
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/ettw-watch-XXXXXX";
+    if (!::mkdtemp(pattern.data())) {
+        return core::Error { "cannot create a snapshot folder " + pattern + ": " + std::strerror(errno) };
+    }
+    watch->m_snapshotDir = pattern;
+    return watch;
+}
+
+WatchEvent FileWatch::importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs)
+{
+    WatchEvent event;
+    event.path = path;
+    core::ImportOptions options;
+    options.label = m_options.label;
+    options.reader = m_options.reader;
+    options.replaceSamePath = true;
+    options.runningEndNs = readNs;
+    options.sourcePath = path;
+    // 1. Which reader: a file of a folder is detected first (as a folder import does).
+    if (inFolder) {
+        core::TraceFormat format = options.reader.format;
+        if (format == core::TraceFormat::Auto) {
+            auto detected = core::detectFormat(path);
+            if (!detected) {
+                event.kind = WatchEvent::Kind::NotATrace;
+                event.error = detected.error();
+                return event;
+            }
+            format = *detected;
+        }
+        if (!options.reader.job && core::formatJoinsFolderRun(format) && !folderJob.empty()) {
+            options.reader.job = folderJob;
+        }
+    }
+    // 2. The snapshot of whole lines, under the file's own name (readers may look at names).
+    const std::string snapshot = m_snapshotDir + "/" + fs::path(path).filename().string();
+    auto kept = snapshotWholeLines(path, snapshot);
+    if (!kept) {
+        event.kind = WatchEvent::Kind::Failed;
+        event.error = kept.error();
+        return event;
+    }
+    if (*kept == 0) {
+        std::error_code ec;
+        fs::remove(snapshot, ec);
+        event.kind = WatchEvent::Kind::Unchanged; // nothing complete to read yet
+        return event;
+    }
+    // 3. The import, replacing the file's earlier records in its transaction.
+    auto summary = core::importTraceFile(m_db, snapshot, options);
+    std::error_code ec;
+    fs::remove(snapshot, ec);
+    if (!summary) {
+        event.kind
+            = inFolder && summary.error().option == "format" ? WatchEvent::Kind::NotATrace : WatchEvent::Kind::Failed;
+        event.error = summary.error();
+        return event;
+    }
+    event.summary = std::move(*summary);
+    // 4. The jobs the file holds, for the detectors (also when it was stored already: a watcher
+    //    started again judges them on its first pass).
+    std::vector<int64_t> datasets { event.summary.datasetId };
+    if (event.summary.alreadyImported) {
+        event.kind = event.summary.adopted ? WatchEvent::Kind::Moved : WatchEvent::Kind::Unchanged;
+        datasets.clear();
+        if (auto label = core::findLabelId(m_db, m_options.label); label && *label) {
+            if (auto ids = core::datasetsFromPath(m_db, **label, path)) {
+                datasets = std::move(*ids);
+            }
+        }
+    } else {
+        event.kind = event.summary.datasetsReplaced > 0 ? WatchEvent::Kind::Replaced : WatchEvent::Kind::Imported;
+    }
+    for (int64_t id : datasets) {
+        if (auto jobs = core::jobsOfDataset(m_db, id)) {
+            event.jobRowIds.insert(event.jobRowIds.end(), jobs->begin(), jobs->end());
+        }
+    }
+    return event;
+}
+
+std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>* cancel)
+{
+    std::vector<WatchEvent> events;
+    // 1. What is there now. A folder that cannot be read is said, and its files are kept as seen.
+    auto entries = expandImportPaths(m_options.paths, nullptr);
+    if (!entries) {
+        WatchEvent e;
+        e.kind = WatchEvent::Kind::Failed;
+        e.path = m_options.paths.front();
+        e.error = entries.error();
+        events.push_back(std::move(e));
+        return events;
+    }
+    std::set<std::string> folders;
+    for (const std::string& p : m_options.paths) {
+        std::error_code ec;
+        folders.insert(fs::is_directory(p, ec) ? p : fs::absolute(p, ec).parent_path().string());
+    }
+    struct Pending
+    {
+        const ImportEntry* entry;
+        FileState state;
+    };
+    std::vector<Pending> fresh, changed;
+    std::set<std::string> present;
+    for (const ImportEntry& e : *entries) {
+        struct stat st
+        {
+        };
+        if (::stat(e.path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+            continue; // gone between the listing and now: the next pass says so
+        }
+        if (e.inFolder) {
+            folders.insert(fs::path(e.path).parent_path().string());
+        }
+        present.insert(e.path);
+        const FileState now { static_cast<int64_t>(st.st_size), nowNsOfFile(st), static_cast<uint64_t>(st.st_ino) };
+        auto it = m_files.find(e.path);
+        if (it == m_files.end()) {
+            fresh.push_back({ &e, now });
+        } else if (!(it->second == now)) {
+            changed.push_back({ &e, now });
+        }
+    }
+    m_notifier.watchFolders({ folders.begin(), folders.end() });
+    // 2. New files first (a rotated file's content is recognised under its new name before its old
+    //    name is read again), then changed ones; a file is remembered as seen even when it failed:
+    //    it is read again when it changes.
+    for (auto* list : { &fresh, &changed }) {
+        for (const Pending& p : *list) {
+            if (cancel && cancel->load()) {
+                return events;
+            }
+            events.push_back(importOne(p.entry->path, p.entry->folderJob, p.entry->inFolder, readNs));
+            m_files[p.entry->path] = p.state;
+        }
+    }
+    // 3. Files gone: their records stay (the run happened); said once.
+    for (auto it = m_files.begin(); it != m_files.end();) {
+        if (present.count(it->first) == 0) {
+            WatchEvent e;
+            e.kind = WatchEvent::Kind::Removed;
+            e.path = it->first;
+            events.push_back(std::move(e));
+            it = m_files.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return events;
+}
+
+} // namespace ett::app

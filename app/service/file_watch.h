@@ -1,0 +1,107 @@
+// Following trace files while they are written (`ettw watch`, the window's File > Watch folder):
+// new files are imported, a file that grew or changed is read again and its records replace its
+// earlier ones in one transaction (core/store/dataset_replacement.h), so a reader never sees half of
+// either. Live data is the same import, repeated.
+//
+// Design note: a pass compares each file's size, modification time and inode with what the last
+// pass saw; only files that differ are read. A changed file is first copied to a private snapshot
+// up to its last complete line (a trainer appending may have written half a line; a trainer
+// rewriting its attempt slot in place must not change the bytes under the reader), and the snapshot
+// is imported under the watched path's name. So the cost of a change, in time and memory, is that
+// of the changed file; what a pass keeps per file is a few integers.
+#pragma once
+
+#include "app/service/change_notifier.h"
+#include "core/ingest/formats.h"
+#include "core/model/result.h"
+#include "core/store/importer.h"
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ett::core {
+class Database;
+}
+
+namespace ett::app {
+
+struct WatchOptions
+{
+    // Files and folders (walked recursively as `ettw import` walks them; names starting with '.' are
+    // left out). A file of a format that splits one run across files takes its job from its folder,
+    // as a folder import does.
+    std::vector<std::string> paths;
+    std::string label = "default";
+    core::ReaderOptions reader;
+    bool polling = false; // no inotify: look every interval only
+};
+
+// What a pass did with one file.
+struct WatchEvent
+{
+    enum class Kind {
+        Imported, // a new file, stored
+        Replaced, // a changed file: its records replaced the earlier ones
+        Unchanged, // read, but its content was already stored (or it holds no complete line yet)
+        Moved, // a rotated file: the records imported under its old name now belong to it
+        Failed, // not stored; its earlier records (if any) are kept; read again when it changes
+        Removed, // gone from disk; its records are kept
+        NotATrace, // a file of a watched folder that no reader places
+    };
+    std::string path;
+    Kind kind = Kind::Imported;
+    core::ImportSummary summary; // Imported, Replaced
+    core::Error error; // Failed, NotATrace
+    std::vector<int64_t> jobRowIds; // Imported, Replaced: the jobs the file holds (core rows)
+};
+
+// "imported", "replaced", ...: as `ettw watch` prints and writes them.
+const char* watchEventName(WatchEvent::Kind kind);
+
+class FileWatch
+{
+public:
+    // Checks that every path exists, prepares the private snapshot folder (under TMPDIR) and the
+    // indexes that keep a replacement's cost that of the file (core::ensureReplacementIndexes).
+    // Error naming a missing path, or the database's error. `db` must outlive the watch.
+    static core::Result<std::unique_ptr<FileWatch>> create(core::Database& db, WatchOptions options);
+    ~FileWatch();
+    FileWatch(const FileWatch&) = delete;
+    FileWatch& operator=(const FileWatch&) = delete;
+
+    // One pass: new files first (so that a rotated file is recognised before its old name is read
+    // again), then changed ones, then removed ones. `readNs` is the time of the read: attempts still
+    // running end there (spec 3). Each file is its own transaction; *cancel stops between files
+    // (the files not read are read on the next pass).
+    std::vector<WatchEvent> scan(int64_t readNs, const std::atomic<bool>* cancel = nullptr);
+    // Blocks until inotify reports a change or timeoutMs passes (polling: always the timeout).
+    // True when a change was reported.
+    bool waitForChange(int timeoutMs) { return m_notifier.wait(timeoutMs); }
+    bool notifying() const { return m_notifier.notifying(); }
+    // Files seen by the last pass.
+    size_t fileCount() const { return m_files.size(); }
+
+private:
+    FileWatch(core::Database& db, WatchOptions options);
+
+    struct FileState
+    {
+        int64_t size = 0;
+        int64_t mtimeNs = 0;
+        uint64_t inode = 0;
+        bool operator==(const FileState&) const = default;
+    };
+    WatchEvent importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs);
+
+    core::Database& m_db;
+    WatchOptions m_options;
+    ChangeNotifier m_notifier;
+    std::string m_snapshotDir;
+    std::map<std::string, FileState> m_files;
+};
+
+} // namespace ett::app

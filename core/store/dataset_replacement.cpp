@@ -1,0 +1,275 @@
+#include "core/store/dataset_replacement.h"
+
+#include "core/store/database.h"
+#include "core/store/derived.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace ett::core {
+
+namespace {
+
+Status runWith(Database& db, const char* sql, int64_t a, std::optional<int64_t> b = std::nullopt,
+    std::optional<int64_t> c = std::nullopt)
+{
+    auto st = db.prepare(sql);
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, a);
+    if (b) {
+        st->bind(2, *b);
+    }
+    if (c) {
+        st->bind(3, *c);
+    }
+    return st->run();
+}
+
+// Appends the first column of every row of `sql` (?1 = a, ?2 = b, ?3 = c) to `out`.
+Status collectIds(Database& db, const char* sql, std::vector<int64_t>& out, int64_t a,
+    std::optional<int64_t> b = std::nullopt, std::optional<int64_t> c = std::nullopt)
+{
+    auto st = db.prepare(sql);
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, a);
+    if (b) {
+        st->bind(2, *b);
+    }
+    if (c) {
+        st->bind(3, *c);
+    }
+    return st->forEachRow([&] { out.push_back(st->columnInt64(0)); });
+}
+
+} // namespace
+
+Status ensureReplacementIndexes(Database& db)
+{
+    return db.exec("CREATE INDEX IF NOT EXISTS datasets_source ON datasets(label_id, source_path);"
+                   "CREATE INDEX IF NOT EXISTS attempts_declared_in ON attempts(declared_in);"
+                   "CREATE INDEX IF NOT EXISTS jobs_declared_in ON jobs(declared_in);"
+                   "CREATE INDEX IF NOT EXISTS checkpoints_dataset ON checkpoints(dataset_id);"
+                   "CREATE INDEX IF NOT EXISTS phase_runs_first ON phase_runs(first_id);");
+}
+
+Result<std::vector<int64_t>> datasetsFromPath(Database& db, int64_t labelId, const std::string& sourcePath)
+{
+    auto st = db.prepare("SELECT id FROM datasets WHERE label_id = ?1 AND source_path = ?2 ORDER BY id");
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, labelId);
+    st->bind(2, sourcePath);
+    std::vector<int64_t> ids;
+    if (auto rows = st->forEachRow([&] { ids.push_back(st->columnInt64(0)); }); !rows) {
+        return rows.error();
+    }
+    return ids;
+}
+
+Result<std::vector<int64_t>> removeDatasetRows(Database& db, int64_t datasetId, const std::string& sourcePath)
+{
+    // 1. The file's phase id range (none when it brought no phase).
+    auto range = db.prepare("SELECT first_phase_id, last_phase_id FROM datasets WHERE id = ?1");
+    if (!range) {
+        return range.error();
+    }
+    range->bind(1, datasetId);
+    auto row = range->step();
+    if (!row) {
+        return row.error();
+    }
+    if (!*row) {
+        return Error { sourcePath + ": its earlier import (dataset " + std::to_string(datasetId)
+            + ") is not in the database" };
+    }
+    const std::optional<int64_t> first = range->columnOptionalInt64(0);
+    const std::optional<int64_t> last = range->columnOptionalInt64(1);
+    range->reset();
+    // An empty range selects nothing.
+    const int64_t lo = first.value_or(1);
+    const int64_t hi = last.value_or(0);
+
+    // 2. An attempt the file declared may also hold phases another file added (spec 3: phases of
+    //    an attempt seen again add to it). Removing it would orphan them: refused, naming the file.
+    auto foreign = db.prepare("SELECT d.source_path FROM phase_runs r JOIN attempts a ON a.id = r.attempt_id "
+                              "JOIN datasets d ON r.first_id BETWEEN d.first_phase_id AND d.last_phase_id "
+                              "WHERE a.declared_in = ?1 AND NOT (r.first_id BETWEEN ?2 AND ?3) LIMIT 1");
+    if (!foreign) {
+        return foreign.error();
+    }
+    foreign->bind(1, datasetId);
+    foreign->bind(2, lo);
+    foreign->bind(3, hi);
+    auto other = foreign->step();
+    if (!other) {
+        return other.error();
+    }
+    if (*other) {
+        const std::string otherPath = foreign->columnText(0);
+        foreign->reset();
+        return Error { sourcePath + ": cannot replace its earlier records: an attempt it declared also holds phases "
+                + "imported from " + otherPath + " (a watched file must hold its attempts whole); its earlier records "
+                + "are kept",
+            "file" };
+    }
+    foreign->reset();
+
+    // 3. The jobs whose rows change: those of its attempts, checkpoints and declarations, and those
+    //    of other files' attempts its phases were added to.
+    std::vector<int64_t> jobs;
+    if (auto st = collectIds(db, "SELECT DISTINCT job_id FROM attempts WHERE declared_in = ?1", jobs, datasetId); !st) {
+        return st.error();
+    }
+    if (auto st = collectIds(db, "SELECT DISTINCT job_id FROM checkpoints WHERE dataset_id = ?1", jobs, datasetId);
+        !st) {
+        return st.error();
+    }
+    if (auto st = collectIds(db, "SELECT id FROM jobs WHERE declared_in = ?1", jobs, datasetId); !st) {
+        return st.error();
+    }
+    if (auto st = collectIds(db,
+            "SELECT DISTINCT a.job_id FROM phase_runs r JOIN attempts a ON a.id = r.attempt_id "
+            "WHERE r.first_id BETWEEN ?1 AND ?2",
+            jobs, lo, hi);
+        !st) {
+        return st.error();
+    }
+    std::sort(jobs.begin(), jobs.end());
+    jobs.erase(std::unique(jobs.begin(), jobs.end()), jobs.end());
+
+    // 4. Children first: the derived rows' triggers find their job through the attempt.
+    constexpr const char* kOfAttempts = "(SELECT id FROM attempts WHERE declared_in = ?1)";
+    for (const char* table : { "attempt_derived", "attempt_phases", "cause_overrides", "rank_hosts" }) {
+        const std::string sql = std::string("DELETE FROM ") + table + " WHERE attempt_id IN " + kOfAttempts;
+        if (auto st = runWith(db, sql.c_str(), datasetId); !st) {
+            return st.error();
+        }
+    }
+    if (auto st = runWith(db, "DELETE FROM phase_runs WHERE first_id BETWEEN ?1 AND ?2", lo, hi); !st) {
+        return st.error();
+    }
+    if (auto st = runWith(db, "DELETE FROM phases WHERE id BETWEEN ?1 AND ?2", lo, hi); !st) {
+        return st.error();
+    }
+    for (const char* sql : {
+             "DELETE FROM attempts WHERE declared_in = ?1",
+             "DELETE FROM checkpoints WHERE dataset_id = ?1",
+             "DELETE FROM import_issues WHERE dataset_id = ?1",
+             "DELETE FROM job_attrs WHERE job_id IN (SELECT id FROM jobs WHERE declared_in = ?1)",
+             "UPDATE jobs SET declared_in = NULL, name = '', gpus = 1, gpus_given = 0, submitted_ns = NULL "
+             "WHERE declared_in = ?1",
+             "DELETE FROM datasets WHERE id = ?1",
+         }) {
+        if (auto st = runWith(db, sql, datasetId); !st) {
+            return st.error();
+        }
+    }
+    return jobs;
+}
+
+Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId)
+{
+    std::vector<int64_t> jobs;
+    for (const char* sql : {
+             "SELECT DISTINCT job_id FROM attempts WHERE declared_in = ?1",
+             "SELECT DISTINCT job_id FROM checkpoints WHERE dataset_id = ?1",
+             "SELECT id FROM jobs WHERE declared_in = ?1",
+             "SELECT DISTINCT a.job_id FROM datasets d JOIN phase_runs r ON r.first_id BETWEEN d.first_phase_id AND "
+             "d.last_phase_id JOIN attempts a ON a.id = r.attempt_id WHERE d.id = ?1",
+         }) {
+        if (auto st = collectIds(db, sql, jobs, datasetId); !st) {
+            return st.error();
+        }
+    }
+    std::sort(jobs.begin(), jobs.end());
+    jobs.erase(std::unique(jobs.begin(), jobs.end()), jobs.end());
+    return jobs;
+}
+
+Status settleJobs(Database& db, DerivedUpdater& updater, const std::vector<int64_t>& jobIds)
+{
+    auto empty = db.prepare("SELECT declared_in IS NULL AND NOT EXISTS(SELECT 1 FROM attempts WHERE job_id = ?1) "
+                            "AND NOT EXISTS(SELECT 1 FROM checkpoints WHERE job_id = ?1) FROM jobs WHERE id = ?1");
+    if (!empty) {
+        return empty.error();
+    }
+    for (int64_t id : jobIds) {
+        empty->bind(1, id);
+        auto row = empty->step();
+        if (!row) {
+            return row.error();
+        }
+        if (!*row) {
+            empty->reset();
+            continue; // removed already
+        }
+        const bool nothingLeft = empty->columnInt64(0) != 0;
+        empty->reset();
+        if (nothingLeft) {
+            for (const char* sql : { "DELETE FROM job_derived WHERE job_id = ?1",
+                     "DELETE FROM job_attrs WHERE job_id = ?1", "DELETE FROM jobs WHERE id = ?1" }) {
+                if (auto st = runWith(db, sql, id); !st) {
+                    return st;
+                }
+            }
+            continue;
+        }
+        if (auto notes = updater.update(id); !notes) {
+            return notes.error();
+        }
+    }
+    return Status::success();
+}
+
+Result<bool> adoptMovedDataset(Database& db, int64_t labelId, const std::string& sha256, const std::string& sourcePath)
+{
+    bool moved = false;
+    Status outcome = inTransaction(db, [&]() -> Status {
+        auto st = db.prepare("SELECT id, source_path, bytes FROM datasets WHERE label_id = ?1 AND sha256 = ?2");
+        if (!st) {
+            return st.error();
+        }
+        st->bind(1, labelId);
+        st->bind(2, sha256);
+        auto row = st->step();
+        if (!row) {
+            return row.error();
+        }
+        if (!*row) {
+            return Status::success();
+        }
+        const int64_t id = st->columnInt64(0);
+        const std::string oldPath = st->columnText(1);
+        const int64_t bytes = st->columnInt64(2);
+        st->reset();
+        if (oldPath == sourcePath) {
+            return Status::success();
+        }
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(oldPath, ec);
+        if (!ec && static_cast<int64_t>(size) == bytes) {
+            return Status::success(); // still there: a copy
+        }
+        auto update = db.prepare("UPDATE datasets SET source_path = ?2 WHERE id = ?1");
+        if (!update) {
+            return update.error();
+        }
+        update->bind(1, id);
+        update->bind(2, sourcePath);
+        moved = true;
+        return update->run();
+    });
+    if (!outcome) {
+        return outcome.error();
+    }
+    return moved;
+}
+
+} // namespace ett::core

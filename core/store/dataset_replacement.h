@@ -1,0 +1,56 @@
+// Replacing the records of one imported file (a dataset) with those of its newer content: what a
+// watched file that grew or changed needs (the import runs again and its rows take the place of the
+// earlier ones, in the import's one transaction, so a reader never sees half of either).
+//
+// Design note: a file owns the rows it brought. Its phases are one contiguous id range
+// (datasets.first_phase_id .. last_phase_id) and so are its phase runs; its attempts, checkpoints
+// and issues carry its dataset id; the jobs it declared name it in declared_in. So a removal is a few
+// indexed deletes plus one range delete, and the jobs it touched are re-attributed afterwards (or
+// removed when nothing of them is left). The columnar copy follows through its triggers (core/store/
+// column_store.h), rebuilt before the transaction commits.
+#pragma once
+
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ett::core {
+
+class Database;
+class DerivedUpdater;
+
+// Creates (IF NOT EXISTS) the indexes that make a replacement cost the file replaced, not the
+// fleet: datasets by source path, attempts / jobs / checkpoints by the dataset that brought them,
+// phase runs by first id. Derived data: a database without them stays valid and replacements stay
+// correct, only slower. Error: SQLite's.
+Status ensureReplacementIndexes(Database& db);
+
+// The datasets of a label imported from `sourcePath` (oldest first). Error: SQLite's.
+Result<std::vector<int64_t>> datasetsFromPath(Database& db, int64_t labelId, const std::string& sourcePath);
+
+// Deletes every row dataset `datasetId` brought (its phases, runs, attempts with their derived rows
+// and hosts, checkpoints, issues and the dataset row); the jobs it declared become implicit again
+// (gpus 1, no attributes) until a later declaration. Runs inside the caller's transaction. Returns
+// the ids of the jobs whose rows changed, for settleJobs(). Error (nothing is deleted when the
+// caller rolls back): an attempt it declared holds phases imported from another file (the message
+// names `sourcePath` and that file), or SQLite's.
+Result<std::vector<int64_t>> removeDatasetRows(Database& db, int64_t datasetId, const std::string& sourcePath);
+
+// After removals and the new content's import: each job of `jobIds` that is left with no attempt, no
+// checkpoint and no declaration is removed (with its attributes and derived row); the others are
+// attributed again. Inside the caller's transaction. Error: SQLite's or the accounting's.
+Status settleJobs(Database& db, DerivedUpdater& updater, const std::vector<int64_t>& jobIds);
+
+// The jobs (row ids, sorted) dataset `datasetId` brought rows of: the jobs it declared, holds
+// attempts or checkpoints of, or added phases to. Error: SQLite's.
+Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId);
+
+// A file whose content was imported under the label from another path that no longer holds it (a
+// rotated log: `run.log` renamed `run.log.1`) takes that dataset over: its source path becomes
+// `sourcePath`. True when a dataset was moved; false when the content's dataset is already this
+// path's or its old path still holds a file of its size (a copy: nothing changes). One transaction.
+Result<bool> adoptMovedDataset(Database& db, int64_t labelId, const std::string& sha256, const std::string& sourcePath);
+
+} // namespace ett::core

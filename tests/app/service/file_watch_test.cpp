@@ -1,0 +1,190 @@
+// Tests of following files while a trainer writes them (app/service/file_watch.h): appends with a
+// partial last line, the attempt slot rewritten in place, rotation, a file removed, a bad line, a
+// folder's new file, each pass checked against what the database then holds.
+#include "app/service/file_watch.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+namespace ett::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kS = 1'000'000'000;
+
+std::string header()
+{
+    return R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+           "\n"
+           R"({"type":"job","job":"J1","gpus":8})"
+           "\n";
+}
+
+std::string slot(int attempt, int start, int end, const char* outcome)
+{
+    return R"({"type":"attempt","job":"J1","attempt":)" + std::to_string(attempt) + R"(,"start":)"
+        + std::to_string(start) + R"(,"end":)" + std::to_string(end) + R"(,"outcome":")" + outcome + "\"}\n";
+}
+
+std::string phase(int attempt, const char* name, int start, int end)
+{
+    return R"({"type":"phase","job":"J1","attempt":)" + std::to_string(attempt) + R"(,"phase":")" + name
+        + R"(","start":)" + std::to_string(start) + R"(,"end":)" + std::to_string(end) + "}\n";
+}
+
+class FileWatchTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        m_dir = fs::temp_directory_path() / ("ett-file-watch-" + std::to_string(std::random_device {}()));
+        fs::create_directories(m_dir / "runs");
+        auto db = core::Database::open((m_dir / "ett.db").string(), core::Database::OpenMode::CreateIfMissing);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        m_db = std::move(*db);
+        WatchOptions o;
+        o.paths = { (m_dir / "runs").string() };
+        o.polling = true;
+        auto w = FileWatch::create(*m_db, o);
+        ASSERT_TRUE(w.ok()) << w.error().message;
+        m_watch = std::move(*w);
+    }
+    void TearDown() override
+    {
+        m_watch.reset();
+        m_db.reset();
+        std::error_code ec;
+        fs::remove_all(m_dir, ec);
+    }
+    std::string run(const std::string& name) const { return (m_dir / "runs" / name).string(); }
+    void write(const std::string& name, const std::string& text, std::ios::openmode mode = std::ios::trunc)
+    {
+        std::ofstream(run(name), std::ios::binary | std::ios::out | mode) << text;
+        // Let the next write be seen even where the clock's grain is coarse: a new size or time.
+        m_tick += kS;
+        const auto t = fs::file_time_type::clock::now() + std::chrono::nanoseconds(m_tick);
+        fs::last_write_time(run(name), t);
+    }
+    std::vector<WatchEvent> scan(int64_t readNs = 10'000 * kS) { return m_watch->scan(readNs); }
+    std::vector<core::FleetJob> jobs()
+    {
+        auto f = core::loadFleet(*m_db, {});
+        EXPECT_TRUE(f.ok());
+        return f.ok() ? *f : std::vector<core::FleetJob> {};
+    }
+    int64_t count(const std::string& sql) { return m_db->queryInt(sql)->value_or(-1); }
+
+    fs::path m_dir;
+    std::unique_ptr<core::Database> m_db;
+    std::unique_ptr<FileWatch> m_watch;
+    int64_t m_tick = 0;
+};
+
+TEST_F(FileWatchTest, FollowsATrainerAppendingRewritingRotatingAndRemoving)
+{
+    EXPECT_TRUE(scan().empty());
+    // 1. The attempt slot and one phase, the second phase half written.
+    const std::string v1 = header() + slot(0, 0, 100, "running") + phase(0, "init", 0, 50);
+    write("run.ett.jsonl", v1 + R"({"type":"phase","job":"J1","att)");
+    auto events = scan(1000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
+    EXPECT_EQ(events[0].jobRowIds.size(), 1u);
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 1);
+    auto j = jobs();
+    ASSERT_EQ(j.size(), 1u);
+    EXPECT_EQ(j[0].result.attempts[0].outcome, core::Outcome::Running);
+    EXPECT_EQ(j[0].result.attempts[0].endNs, 1000 * kS); // running: ends at the read
+    // 2. Nothing changed: nothing read.
+    EXPECT_TRUE(scan().empty());
+    // 3. The line completed and another appended: the file's records replace the earlier ones.
+    const std::string v2 = v1 + phase(0, "train", 50, 150);
+    write("run.ett.jsonl", v2);
+    events = scan(2000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced);
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 2);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 1);
+    EXPECT_EQ(jobs()[0].result.attempts[0].endNs, 2000 * kS);
+    // 4. The slot rewritten in place with the final outcome.
+    const std::string v3 = header() + slot(0, 0, 200, "failed") + phase(0, "init", 0, 50) + phase(0, "train", 50, 200);
+    write("run.ett.jsonl", v3);
+    events = scan(3000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced);
+    j = jobs();
+    EXPECT_EQ(j[0].result.attempts[0].outcome, core::Outcome::Failed);
+    EXPECT_EQ(j[0].result.attempts[0].endNs, 200 * kS);
+    EXPECT_EQ(j[0].result.windowEndNs, 200 * kS);
+    // 5. Rotation: the file becomes run.ett.jsonl.1 and a new run.ett.jsonl holds attempt 1.
+    fs::rename(run("run.ett.jsonl"), run("run.ett.jsonl.1"));
+    write("run.ett.jsonl", header() + slot(1, 300, 400, "running") + phase(1, "train", 300, 400));
+    events = scan(4000 * kS);
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[0].path, run("run.ett.jsonl.1"));
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Moved);
+    EXPECT_EQ(events[1].kind, WatchEvent::Kind::Imported); // its old content moved away: nothing to replace
+    j = jobs();
+    ASSERT_EQ(j[0].result.attempts.size(), 2u);
+    EXPECT_EQ(j[0].result.attempts[1].endNs, 4000 * kS);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 2);
+    // 6. The rotated file removed: its records stay.
+    fs::remove(run("run.ett.jsonl.1"));
+    events = scan(5000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Removed);
+    EXPECT_EQ(jobs()[0].result.attempts.size(), 2u);
+    // 7. A bad line: nothing of the change is stored, the earlier records stay, the error names the
+    //    file and the line; fixed, it is read again.
+    write("run.ett.jsonl",
+        R"({"type":"phase","job":"J1","attempt":1,"phase":"warmup","start":1,"end":2})"
+        "\n",
+        std::ios::app);
+    events = scan(6000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Failed);
+    EXPECT_NE(events[0].error.message.find(run("run.ett.jsonl") + ":5:"), std::string::npos) << events[0].error.message;
+    EXPECT_EQ(jobs()[0].result.attempts[1].endNs, 4000 * kS);
+    write("run.ett.jsonl", header() + slot(1, 300, 500, "completed") + phase(1, "train", 300, 500));
+    events = scan(7000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced);
+    EXPECT_EQ(jobs()[0].result.attempts[1].outcome, core::Outcome::Completed);
+    EXPECT_EQ(count("SELECT count(*) FROM column_dirty"), 0);
+}
+
+TEST_F(FileWatchTest, AFileWithoutACompleteLineWaitsAndANewFolderIsWalked)
+{
+    write("a.ett.jsonl", R"({"type":"header","format":"ett-tr)");
+    auto events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Unchanged);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 0);
+    fs::create_directories(m_dir / "runs" / "job-b");
+    write("job-b/b.ett.jsonl", header() + slot(0, 0, 10, "completed"));
+    events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
+    EXPECT_EQ(count("SELECT count(*) FROM attempts"), 1);
+}
+
+TEST(FileWatch, AMissingPathIsAnErrorNamingIt)
+{
+    auto db = core::Database::open(":memory:", core::Database::OpenMode::CreateIfMissing);
+    ASSERT_TRUE(db.ok()) << db.error().message;
+    WatchOptions o;
+    o.paths = { "/nonexistent/ett-runs" };
+    auto w = FileWatch::create(**db, o);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(w.error().message.find("/nonexistent/ett-runs"), std::string::npos);
+}
+
+} // namespace
+} // namespace ett::app

@@ -1,0 +1,266 @@
+// Tests of replacing a file's records with those of its newer content (core/store/
+// dataset_replacement.h, ImportOptions::replaceSamePath): the store afterwards equals a fresh
+// import of the new content, other files' rows stay, a failed replacement keeps the earlier rows,
+// and a rotated file's records follow it to its new name.
+#include "core/store/column_store.h"
+#include "core/store/database.h"
+#include "core/store/dataset_replacement.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/core/test_store.h"
+
+namespace ett::core {
+namespace {
+
+using test::Store;
+
+constexpr const char* kHeader = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                                "\n";
+constexpr const char* kJob = R"({"type":"job","job":"J1","gpus":8,"attrs":{"team":"ads"}})"
+                             "\n";
+
+std::string attempt(int no, int start, int end, const char* outcome)
+{
+    return R"({"type":"attempt","job":"J1","attempt":)" + std::to_string(no) + R"(,"start":)" + std::to_string(start)
+        + R"(,"end":)" + std::to_string(end) + R"(,"outcome":")" + outcome + "\"}\n";
+}
+
+std::string phase(int no, const char* name, int start, int end)
+{
+    return R"({"type":"phase","job":"J1","attempt":)" + std::to_string(no) + R"(,"phase":")" + name + R"(","start":)"
+        + std::to_string(start) + R"(,"end":)" + std::to_string(end) + "}\n";
+}
+
+ImportOptions replacing(const std::string& sourcePath = {})
+{
+    ImportOptions o;
+    o.replaceSamePath = true;
+    o.sourcePath = sourcePath;
+    return o;
+}
+
+// The figures of every job: what a reader of the store sees.
+std::vector<std::string> figures(Store& s)
+{
+    std::vector<std::string> out;
+    for (const FleetJob& j : s.fleet()) {
+        std::string line = j.label + "/" + j.key + " gpus " + std::to_string(j.gpus) + " window "
+            + std::to_string(j.result.windowStartNs) + ".." + std::to_string(j.result.windowEndNs);
+        for (int64_t b : j.result.bucketsNs) {
+            line += " " + std::to_string(b);
+        }
+        for (const auto& a : j.result.attempts) {
+            line += " | a" + std::to_string(a.number) + " " + std::to_string(a.endNs) + " "
+                + std::to_string(static_cast<int>(a.outcome));
+        }
+        for (const auto& [k, v] : j.attrs) {
+            line += " " + k + "=" + v;
+        }
+        out.push_back(line);
+    }
+    return out;
+}
+
+// The figures a fresh store gives the same files.
+std::vector<std::string> freshFigures(const std::vector<std::string>& contents)
+{
+    Store fresh;
+    int i = 0;
+    for (const auto& c : contents) {
+        fresh.import(fresh.write("f" + std::to_string(i++) + ".ett.jsonl", c));
+    }
+    return figures(fresh);
+}
+
+TEST(DatasetReplacement, AGrowingFileEndsEqualToAFreshImportOfItsLastContent)
+{
+    Store s;
+    const std::string v1 = std::string(kHeader) + kJob + attempt(0, 0, 100, "running") + phase(0, "init", 0, 50);
+    const std::string v2 = v1 + phase(0, "train", 50, 200);
+    // The attempt slot rewritten in place (ett_trace.py): end and outcome change.
+    const std::string v3 = std::string(kHeader) + kJob + attempt(0, 0, 300, "completed") + phase(0, "init", 0, 50)
+        + phase(0, "train", 50, 290) + phase(0, "shutdown", 290, 300);
+    const std::string path = s.path("run.ett.jsonl");
+    for (const std::string& content : { v1, v2, v3 }) {
+        s.write("run.ett.jsonl", content);
+        auto r = importTraceFile(s.db(), path, replacing());
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        EXPECT_FALSE(r->alreadyImported);
+    }
+    EXPECT_EQ(s.count("SELECT count(*) FROM datasets"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM attempts"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM phases"), 3);
+    EXPECT_EQ(s.count("SELECT count(*) FROM phase_runs"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM job_attrs"), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_dirty"), 0);
+    EXPECT_EQ(figures(s), freshFigures({ v3 }));
+    // The columnar copy agrees with the rows.
+    ColumnsQuery rows;
+    rows.storage = ColumnsQuery::Storage::Rows;
+    auto fromRows = loadStoredFleet(s.db(), rows);
+    auto fromColumns = loadStoredFleet(s.db(), {});
+    ASSERT_TRUE(fromRows.ok() && fromColumns.ok());
+    EXPECT_TRUE(fromColumns->fromColumns);
+    EXPECT_EQ(fromRows->columns.attemptEndNs, fromColumns->columns.attemptEndNs);
+    EXPECT_EQ(fromColumns->columns.attemptEndNs, std::vector<int64_t> { 300'000'000'000 });
+}
+
+TEST(DatasetReplacement, UnchangedContentIsANoOp)
+{
+    Store s;
+    const std::string path = s.write("run.ett.jsonl", std::string(kHeader) + kJob + attempt(0, 0, 100, "completed"));
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    auto again = importTraceFile(s.db(), path, replacing());
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_TRUE(again->alreadyImported);
+    EXPECT_FALSE(again->adopted);
+    EXPECT_EQ(s.count("SELECT count(*) FROM datasets"), 1);
+}
+
+TEST(DatasetReplacement, ARunningAttemptEndsAtTheTimeOfTheRead)
+{
+    Store s;
+    const std::string path = s.write(
+        "run.ett.jsonl", std::string(kHeader) + kJob + attempt(0, 0, 100, "running") + phase(0, "train", 0, 100));
+    ImportOptions o = replacing();
+    o.runningEndNs = 160'000'000'000;
+    ASSERT_TRUE(importTraceFile(s.db(), path, o).ok());
+    auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].result.attempts[0].endNs, 160'000'000'000);
+    EXPECT_EQ(jobs[0].result.attempts[0].outcome, Outcome::Running);
+    EXPECT_EQ(jobs[0].result.bucketsNs[static_cast<int>(Bucket::Idle)], 60'000'000'000);
+    // A completed attempt keeps its end whatever the time of the read.
+    s.write("run.ett.jsonl", std::string(kHeader) + kJob + attempt(0, 0, 120, "completed") + phase(0, "train", 0, 120));
+    ASSERT_TRUE(importTraceFile(s.db(), path, o).ok());
+    EXPECT_EQ(s.fleet()[0].result.attempts[0].endNs, 120'000'000'000);
+}
+
+TEST(DatasetReplacement, AFailedReplacementKeepsTheEarlierRecordsAndNamesTheLine)
+{
+    Store s;
+    const std::string good = std::string(kHeader) + kJob + attempt(0, 0, 100, "completed") + phase(0, "train", 0, 100);
+    const std::string path = s.write("run.ett.jsonl", good);
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    const auto before = figures(s);
+    s.write(
+        "run.ett.jsonl", good + R"({"type":"phase","job":"J1","attempt":0,"phase":"warmup","start":1,"end":2})" + "\n");
+    auto bad = importTraceFile(s.db(), path, replacing());
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("run.ett.jsonl:5:"), std::string::npos) << bad.error().message;
+    EXPECT_NE(bad.error().message.find("field 'phase'"), std::string::npos) << bad.error().message;
+    EXPECT_EQ(figures(s), before);
+    EXPECT_EQ(s.count("SELECT count(*) FROM datasets"), 1);
+}
+
+TEST(DatasetReplacement, MessagesNameTheWatchedPathNotTheCopyRead)
+{
+    Store s;
+    const std::string copy
+        = s.write("copy.ett.jsonl", std::string(kHeader) + R"({"type":"job","job":"J1","gpus":0})" + "\n");
+    auto bad = importTraceFile(s.db(), copy, replacing("/watched/run.ett.jsonl"));
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("/watched/run.ett.jsonl"), std::string::npos) << bad.error().message;
+    EXPECT_EQ(bad.error().message.find(copy), std::string::npos) << bad.error().message;
+    const std::string good = std::string(kHeader) + kJob + attempt(0, 0, 100, "completed");
+    s.write("copy.ett.jsonl", good);
+    auto ok = importTraceFile(s.db(), copy, replacing("/watched/run.ett.jsonl"));
+    ASSERT_TRUE(ok.ok()) << ok.error().message;
+    EXPECT_EQ(s.count("SELECT count(*) FROM datasets WHERE source_path = '/watched/run.ett.jsonl'"), 1);
+}
+
+TEST(DatasetReplacement, AJobTheNewContentNoLongerHoldsIsRemovedAndOtherFilesStay)
+{
+    Store s;
+    const std::string other = std::string(kHeader) + R"({"type":"job","job":"K","gpus":2}
+{"type":"attempt","job":"K","attempt":0,"start":0,"end":50}
+{"type":"phase","job":"K","attempt":0,"phase":"train","start":0,"end":50}
+)";
+    s.import(s.write("other.ett.jsonl", other));
+    const std::string two
+        = std::string(kHeader) + kJob + attempt(0, 0, 100, "completed") + R"({"type":"job","job":"J2","gpus":4}
+{"type":"attempt","job":"J2","attempt":0,"start":0,"end":10}
+{"type":"checkpoint","job":"J2","attempt":0,"start":5}
+)";
+    const std::string path = s.write("run.ett.jsonl", two);
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    EXPECT_EQ(s.count("SELECT count(*) FROM jobs"), 3);
+    const std::string one = std::string(kHeader) + kJob + attempt(0, 0, 100, "completed");
+    s.write("run.ett.jsonl", one);
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    EXPECT_EQ(s.count("SELECT count(*) FROM jobs"), 2);
+    EXPECT_EQ(s.count("SELECT count(*) FROM checkpoints"), 0);
+    EXPECT_EQ(s.count("SELECT count(*) FROM job_derived"), 2);
+    EXPECT_EQ(figures(s), freshFigures({ other, one }));
+}
+
+TEST(DatasetReplacement, AJobSharedWithAnotherFileIsAttributedAgain)
+{
+    Store s;
+    // The job and attempt 0 in one file, attempt 1 in the watched one.
+    const std::string first = std::string(kHeader) + kJob + attempt(0, 0, 100, "failed") + phase(0, "train", 0, 100);
+    s.import(s.write("a0.ett.jsonl", first));
+    const std::string path = s.write("a1.ett.jsonl", std::string(kHeader) + attempt(1, 200, 300, "running"));
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    const std::string later = std::string(kHeader) + attempt(1, 200, 400, "completed") + phase(1, "train", 250, 400);
+    s.write("a1.ett.jsonl", later);
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    EXPECT_EQ(figures(s), freshFigures({ first, later }));
+    // The watched file gone from the content: the job keeps attempt 0 alone, attributed again.
+    s.write(
+        "a1.ett.jsonl", std::string(kHeader) + R"({"type":"job","job":"J1","gpus":8,"attrs":{"team":"ads"}})" + "\n");
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    EXPECT_EQ(figures(s), freshFigures({ first }));
+}
+
+TEST(DatasetReplacement, AnAttemptHoldingAnotherFilesPhasesIsRefusedAndKept)
+{
+    Store s;
+    const std::string path = s.write("run.ett.jsonl", std::string(kHeader) + kJob + attempt(0, 0, 100, "completed"));
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    s.import(
+        s.write("rank1.ett.jsonl", std::string(kHeader) + attempt(0, 0, 100, "completed") + phase(0, "train", 0, 100)));
+    const auto before = figures(s);
+    s.write("run.ett.jsonl", std::string(kHeader) + kJob + attempt(0, 0, 100, "completed") + phase(0, "init", 0, 10));
+    auto r = importTraceFile(s.db(), path, replacing());
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("rank1.ett.jsonl"), std::string::npos) << r.error().message;
+    EXPECT_EQ(figures(s), before);
+}
+
+TEST(DatasetReplacement, ARotatedFileKeepsItsRecordsUnderItsNewName)
+{
+    Store s;
+    const std::string v1 = std::string(kHeader) + kJob + attempt(0, 0, 100, "failed") + phase(0, "train", 0, 100);
+    const std::string path = s.write("run.ett.jsonl", v1);
+    ASSERT_TRUE(importTraceFile(s.db(), path, replacing()).ok());
+    // Rotation: run.ett.jsonl becomes run.ett.jsonl.1, a new run.ett.jsonl starts.
+    std::filesystem::rename(path, s.path("run.ett.jsonl.1"));
+    const std::string v2 = std::string(kHeader) + attempt(1, 200, 300, "completed") + phase(1, "train", 200, 300);
+    s.write("run.ett.jsonl", v2);
+    auto moved = importTraceFile(s.db(), s.path("run.ett.jsonl.1"), replacing());
+    ASSERT_TRUE(moved.ok()) << moved.error().message;
+    EXPECT_TRUE(moved->alreadyImported);
+    EXPECT_TRUE(moved->adopted);
+    auto fresh = importTraceFile(s.db(), path, replacing());
+    ASSERT_TRUE(fresh.ok()) << fresh.error().message;
+    EXPECT_EQ(fresh->datasetsReplaced, 0);
+    EXPECT_EQ(figures(s), freshFigures({ v1, v2 }));
+}
+
+TEST(DatasetReplacement, IndexesAreOptionalAndIdempotent)
+{
+    Store s;
+    ASSERT_TRUE(ensureReplacementIndexes(s.db()).ok());
+    ASSERT_TRUE(ensureReplacementIndexes(s.db()).ok());
+    EXPECT_EQ(s.count("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'attempts_declared_in'"), 1);
+}
+
+} // namespace
+} // namespace ett::core
