@@ -27,7 +27,8 @@ def run_cli(*args, check=True):
 def cli_json(*args):
     """The JSON of `ettw ARGS --format json`, numbers as Decimal (exact) and ints."""
     out = json.loads(run_cli(*args, "--format", "json").stdout, parse_float=Decimal)
-    out.pop("ettw_version", None)  # which build wrote it, not a figure
+    if isinstance(out, dict):
+        out.pop("ettw_version", None)  # which build wrote it, not a figure
     return out
 
 

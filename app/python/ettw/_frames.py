@@ -32,6 +32,8 @@ def _column(values, kind):
         return pd.Series(pd.arrays.IntegerArray(a, a == _NONE))
     if kind == "cat":
         return pd.Series(pd.Categorical(values))
+    if isinstance(values, list):  # text (an empty list stays text, not float)
+        return pd.Series(values, dtype=object)
     return pd.Series(values)
 
 
