@@ -7,6 +7,7 @@ import random
 import urllib.parse
 import urllib.request
 
+import pandas as pd
 import pytest
 
 import ettw
@@ -59,7 +60,7 @@ def test_summary_on_the_store_equals_the_cli_and_the_database(store, ws, by, sco
         for name, obj in cli["groups"].items():
             same_row(df.loc[name], obj)
     local = ws.summary(by=by, total=True, **scope) if by else ws.summary(**scope)
-    assert (df == local).all().all()
+    pd.testing.assert_frame_equal(df, local)
 
 
 def test_jobs_series_and_job_on_the_store_equal_the_cli(store):
