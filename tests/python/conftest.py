@@ -54,3 +54,12 @@ def fleet_db(tmp_path_factory):
 def ws(fleet_db):
     import ettw
     return ettw.open(fleet_db)
+
+
+@pytest.fixture(scope="session")
+def ranks_db(tmp_path_factory):
+    """A small generated fleet with per-rank phases and hosts (ettw generate --ranks)."""
+    d = tmp_path_factory.mktemp("ranks")
+    run_cli("generate", "--jobs", "30", "--ranks", "8", "--seed", "4", "--days", "3", "--out", d / "r.ett.jsonl.gz")
+    run_cli("import", "--db", d / "ranks.db", "--label", "ranked", "-q", d / "r.ett.jsonl.gz")
+    return str(d / "ranks.db")

@@ -333,6 +333,39 @@ class Workspace:
         """
         return _frame(_ettw.advice(self._h, self._scope(**scope), by, job), index="name")
 
+    def ranks(self, job, label=None, attempt=None, times=False):
+        """Stragglers of one job (spec 7.3), as ``ettw ranks --job KEY --format json``.
+
+        Returns a DataFrame with a row per (attempt, stage) of the attempts with per-rank phases:
+        attempt, start, end, gpus, stage, slowest_rank, host ("" when unknown), slowest_s,
+        median_s, excess_s (timedelta), rank_count; with times=True instead every rank's time in
+        each stage (attempt, stage, rank, time_s). attempt: only that attempt.
+
+        Example::
+
+            >>> ws.ranks("J1")[["attempt", "stage", "slowest_rank", "excess_s"]]
+        """
+        d = _ettw.ranks(self._h, str(job), label, attempt)
+        df = _frame(d["rank_times"] if times else d["stages"])
+        df.attrs.update({"job": d["job"], "label": d["label"]})
+        return df
+
+    def hosts(self, top=20, label=None, attrs=None, start=None, end=None):
+        """The hosts whose slowest ranks cost the most GPU time, as ``ettw hosts --format json``.
+
+        Attempts count when they start inside [start, end). Returns a DataFrame (host,
+        times_slowest, excess_gpu_s as exact seconds), the first `top` (0: all), whose ``attrs``
+        hold attempts, pairs, pairs_without_host and host_count.
+
+        Example::
+
+            >>> ws.hosts(top=10)
+        """
+        d = _ettw.hosts(self._h, self._scope(label=label, attrs=attrs, start=start, end=end), int(top))
+        df = _frame(d["hosts"])
+        df.attrs.update({k: d[k] for k in ("attempts", "pairs", "pairs_without_host", "host_count")})
+        return df
+
     def compare(self, a, b, match_by="auto", count_queue=False, seed=None, replicates=None, top=10):
         """Compare two cohorts, as ``ettw compare --a A --b B --format json``.
 
