@@ -366,6 +366,26 @@ class Workspace:
         df.attrs.update({k: d[k] for k in ("attempts", "pairs", "pairs_without_host", "host_count")})
         return df
 
+    def restarts(self, job, label=None, trends=False):
+        """What every restart of a job costs, as ``ettw restarts --job KEY --format json``.
+
+        Returns a DataFrame with a row per attempt: attempt, start, end, outcome, cause, the
+        previous attempt's outcome, interruption and cause, the split of its Time to Recover
+        (detect_s, restart_s, recovery_startup_s, ttr_s), gap_before_s, lost_progress_s,
+        startup_s, trained, every stage's time, change from the first attempt and whether it grew
+        (stages.NAME.s, stages.NAME.change_s, stages.NAME.grew), compile_tag and
+        compile_tags_s.TAG; with trends=True instead a row per stage (first_s, last_s, max_s,
+        grown_attempts, growing).
+
+        Example::
+
+            >>> ws.restarts("J1")[["attempt", "ttr_s", "startup_s", "stages.compile.change_s"]]
+        """
+        d = _ettw.restarts(self._h, str(job), label)
+        df = _frame(d["trends"] if trends else d["restarts"])
+        df.attrs.update({k: d[k] for k in ("job", "label", "name", "no_checkpoint_data")})
+        return df
+
     def compare(self, a, b, match_by="auto", count_queue=False, seed=None, replicates=None, top=10):
         """Compare two cohorts, as ``ettw compare --a A --b B --format json``.
 
