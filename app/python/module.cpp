@@ -8,6 +8,7 @@
 #include "app/python/python_workspace.h"
 #include "app/python/ranks_binding.h"
 #include "app/python/restarts_binding.h"
+#include "app/python/whatif_binding.h"
 #include "app/service/advice.h"
 #include "app/service/bucket_intervals.h"
 #include "app/service/causes.h"
@@ -707,6 +708,7 @@ PYBIND11_MODULE(_ettw, m)
     m.def("ranks", &ranksPy);
     m.def("hosts", &hostsPy);
     m.def("restarts", &restartsPy);
+    m.def("whatif", &whatIfPy);
     m.def(
         "parse_time", [](const std::string& text) -> std::optional<int64_t> { return ett::core::parseUserTime(text); });
     m.def("version", [] { return std::string(ett::app::buildInfo().version); });

@@ -33,7 +33,7 @@ from . import _progress
 
 Error = _ettw.Error
 
-__all__ = ["open", "open_store", "Workspace", "Job", "Comparison", "ImportResult", "Error", "exact_seconds"]
+__all__ = ["open", "open_store", "Workspace", "Job", "Comparison", "WhatIf", "ImportResult", "Error", "exact_seconds"]
 __version__ = _ettw.version()
 
 
@@ -386,6 +386,39 @@ class Workspace:
         df.attrs.update({k: d[k] for k in ("job", "label", "name", "no_checkpoint_data")})
         return df
 
+    def whatif(self, scenario=None, name=None):
+        """Project ETT% under a what-if scenario, as ``ettw whatif --scenario FILE --format json``.
+
+        scenario: the scenario as the CLI's file holds it: a dict (``{"name": "faster", "cohort":
+        "team=llm", "changes": [{"bucket": "compile", "scale": 0.6}]}``), its JSON text, or the path
+        of a JSON file; name: run the scenario saved in the database under that name instead.
+        Returns a WhatIf: `headline` (jobs, attempts, ett_percent_today / _projected and the
+        _time variants as exact Decimal percentages), `steps` (the bridge: change, saved_s,
+        saved_gpu_s, saved_gpu_hours, saved_buckets_*, changed, jobs_not_applicable, pp and
+        pp_time as exact Decimal percentage points), `today` (figures, one row) and `projected`
+        (a dict of exact sums).
+
+        Example::
+
+            >>> w = ws.whatif({"name": "x", "changes": [{"bucket": "compile", "scale": 0.5}]})
+            >>> w.headline["ett_percent_projected"], w.steps[["change", "pp"]]
+        """
+        import json as _json
+        if (scenario is None) == (name is None):
+            raise Error("whatif takes one of scenario or name")
+        origin = "scenario"
+        if isinstance(scenario, dict):
+            text = _json.dumps(scenario)
+        elif isinstance(scenario, str) and scenario.lstrip().startswith("{"):
+            text = scenario
+        elif scenario is not None:
+            origin = str(scenario)
+            with _open_file(scenario) as f:
+                text = f.read()
+        else:
+            text = ""
+        return WhatIf(_ettw.whatif(self._h, text, origin, name or ""))
+
     def compare(self, a, b, match_by="auto", count_queue=False, seed=None, replicates=None, top=10):
         """Compare two cohorts, as ``ettw compare --a A --b B --format json``.
 
@@ -403,6 +436,46 @@ class Workspace:
                           _ettw.DEFAULT_SEED if seed is None else int(seed),
                           _ettw.DEFAULT_REPLICATES if replicates is None else int(replicates), int(top))
         return Comparison(d)
+
+
+def _open_file(path):
+    import builtins
+    return builtins.open(path, encoding="utf-8")
+
+
+class WhatIf:
+    """A what-if projection (Workspace.whatif): headline (dict), steps (the bridge, a frame), today
+    (figures, one row) and projected (a dict of exact sums)."""
+
+    def __init__(self, d):
+        from decimal import Decimal
+
+        def pct(p):
+            return None if p is None else Decimal(int(p)).scaleb(-12)
+
+        self.headline = {"scenario": d["scenario"], "cohort": d["cohort"], "jobs": d["jobs"],
+                         "attempts": d["attempts"]}
+        for k in ("ett_percent_today", "ett_percent_projected", "ett_percent_today_time",
+                  "ett_percent_projected_time"):
+            self.headline[k] = pct(d[k])
+        self.steps = _frame(d["steps"])
+        self.steps["pp"] = [pct(p) for p in self.steps.pop("pp_pico")]
+        self.steps["pp_time"] = [pct(p) for p in self.steps.pop("pp_time_pico")]
+        self.today = _frame(d["today"])
+        self.projected = {k: (v if k in ("failures", "preemptions") else exact_seconds(v))
+                          for k, v in d["projected"].items()}
+
+    def __repr__(self):
+        h = self.headline
+        return (f"<ettw.WhatIf '{h['scenario']}' on {h['jobs']} jobs: ETT% {h['ett_percent_today']} -> "
+                f"{h['ett_percent_projected']}>")
+
+    def _repr_html_(self):
+        import html
+        rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
+                       for k, v in self.headline.items())
+        return f"<table>{rows}</table>" + self.steps[["change", "saved_gpu_hours", "changed", "pp"]].to_html(
+            index=False)
 
 
 class Job:
