@@ -344,6 +344,33 @@ py::dict jobs(Handle ws, const ScopeArgs& args, const std::string& sort, int64_t
     return c.toPython();
 }
 
+// Every phase of a job's attempts: attempt, start, end, category, subcategory, rank, name.
+py::dict phasesOf(const core::JobTimeline& timeline)
+{
+    std::vector<int64_t> pAttempt, pStart, pEnd, pRank;
+    std::vector<std::string> pCategory, pSub, pName;
+    for (const auto& a : timeline.attempts) {
+        for (const auto& p : a.phases) {
+            pAttempt.push_back(a.result.number);
+            pStart.push_back(p.startNs);
+            pEnd.push_back(p.endNs);
+            pCategory.push_back(std::string(core::categoryName(p.category)));
+            pSub.push_back(p.subcategory);
+            pRank.push_back(p.rank);
+            pName.push_back(p.name);
+        }
+    }
+    Columns phases;
+    phases.ints("attempt", pAttempt);
+    phases.ints("start", pStart, "dt");
+    phases.ints("end", pEnd, "dt");
+    phases.strings("category", pCategory, "cat");
+    phases.strings("subcategory", pSub);
+    phases.ints("rank", pRank);
+    phases.strings("name", pName);
+    return phases.toPython();
+}
+
 // `ettw job KEY`: the job, its figures, its attempts (with the CLI's fields) and their phases.
 py::dict job(Handle ws, const std::string& key, const std::optional<std::string>& label)
 {
@@ -424,29 +451,7 @@ py::dict job(Handle ws, const std::string& key, const std::optional<std::string>
     out["attempts"] = attempts.toPython();
 
     // The phases, from the job's timeline (what the Gantt chart draws).
-    const KeyedJob keyed = take(jobByKey(*fleet, key, label));
-    std::vector<int64_t> pAttempt, pStart, pEnd, pRank;
-    std::vector<std::string> pCategory, pSub, pName;
-    for (const auto& a : keyed.timeline.attempts) {
-        for (const auto& p : a.phases) {
-            pAttempt.push_back(a.result.number);
-            pStart.push_back(p.startNs);
-            pEnd.push_back(p.endNs);
-            pCategory.push_back(std::string(core::categoryName(p.category)));
-            pSub.push_back(p.subcategory);
-            pRank.push_back(p.rank);
-            pName.push_back(p.name);
-        }
-    }
-    Columns phases;
-    phases.ints("attempt", pAttempt);
-    phases.ints("start", pStart, "dt");
-    phases.ints("end", pEnd, "dt");
-    phases.strings("category", pCategory, "cat");
-    phases.strings("subcategory", pSub);
-    phases.ints("rank", pRank);
-    phases.strings("name", pName);
-    out["phases"] = phases.toPython();
+    out["phases"] = phasesOf(take(jobByKey(*fleet, key, label)).timeline);
     return out;
 }
 
