@@ -105,7 +105,11 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Recommended: the Wayland platform, so that the window runs natively in a Wayland session rather
 # than through XWayland; Qt's own catalogs (qtbase_pt_BR.qm), so that Qt's standard buttons and
 # dialogs speak Portuguese too (app/ui/translations.cpp loads them when they are there).
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, qt6-translations-l10n")
+# The ettw Python module (/usr/lib/python3/dist-packages/ettw) is in this package: it is the same
+# build of the same service, small beside the window, and a second package would only split one
+# version in two. It needs python3 and pandas (matplotlib for ettw.plot) only when imported, so they
+# are recommended, not required: the command line and the window install without them.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, qt6-translations-l10n, python3, python3-pandas, python3-matplotlib")
 
 set(_ett_gpu_sentence "The aggregation engine computes on all CPU cores.")
 if(ETT_CUDA_RUNTIME_VERSION)
@@ -127,7 +131,9 @@ checkpoint-interval advice, what-if projections, PDF reports) and the
 ett-workbench window (fleet overview, drill-down to Gantt timelines of
 attempts and phases, before/after comparison, advisor, what-if), and a
 200-job sample fleet in /usr/share/ett-workbench/samples.
-${_ett_gpu_sentence}")
+${_ett_gpu_sentence}
+The ettw Python module gives the same figures as pandas DataFrames, for
+notebooks and scripts.")
 
 # changelog.Debian.gz: one entry for this version, dated by the commit it is built from (else now,
 # or SOURCE_DATE_EPOCH), compressed without a time stamp so that it is the same on every build.

@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
+#include "app/service/store_connect.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/database.h"
@@ -53,13 +54,7 @@ core::Result<std::unique_ptr<ch::FleetStore>> openFleetStore(const StoreOptions&
     if (options.url.empty()) {
         return core::Error { "--store URL is required (clickhouse://USER:PASSWORD@HOST:PORT/DATABASE?cluster=NAME)" };
     }
-    auto url = ch::parseStoreUrl(options.url);
-    if (!url) {
-        return url.error();
-    }
-    ch::Timeouts timeouts;
-    timeouts.request = std::chrono::milliseconds(static_cast<int64_t>(options.timeoutS * 1000));
-    return ch::FleetStore::open(*url, timeouts);
+    return connectFleetStore(options.url, options.timeoutS);
 }
 
 int runStoreInit(const StoreOptions& options, const StoreInitCmd& cmd)

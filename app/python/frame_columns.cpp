@@ -1,0 +1,167 @@
+#include "app/python/frame_columns.h"
+
+#include "core/model/types.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ett::app::python {
+
+void Columns::add(const std::string& name, py::object column, const char* kind)
+{
+    m_columns[py::str(name)] = std::move(column);
+    m_kinds[py::str(name)] = py::str(kind);
+}
+
+void Columns::ints(const std::string& name, const std::vector<int64_t>& values, const char* kind)
+{
+    py::array_t<int64_t> a(static_cast<py::ssize_t>(values.size()));
+    std::copy(values.begin(), values.end(), a.mutable_data());
+    add(name, std::move(a), kind);
+}
+
+void Columns::doubles(const std::string& name, const std::vector<double>& values)
+{
+    py::array_t<double> a(static_cast<py::ssize_t>(values.size()));
+    std::copy(values.begin(), values.end(), a.mutable_data());
+    add(name, std::move(a));
+}
+
+void Columns::bools(const std::string& name, const std::vector<bool>& values)
+{
+    py::array_t<bool> a(static_cast<py::ssize_t>(values.size()));
+    bool* out = a.mutable_data();
+    for (size_t i = 0; i < values.size(); ++i) {
+        out[i] = values[i];
+    }
+    add(name, std::move(a));
+}
+
+void Columns::strings(const std::string& name, const std::vector<std::string>& values, const char* kind)
+{
+    py::list l(values.size());
+    for (size_t i = 0; i < values.size(); ++i) {
+        l[i] = py::str(values[i]);
+    }
+    add(name, std::move(l), kind);
+}
+
+void Columns::wides(const std::string& name, const std::vector<core::Wide>& values)
+{
+    py::list l(values.size());
+    for (size_t i = 0; i < values.size(); ++i) {
+        l[i] = wideToPython(values[i]);
+    }
+    add(name, std::move(l), "wide_s");
+}
+
+py::dict Columns::toPython() const
+{
+    py::dict out;
+    out["columns"] = m_columns;
+    out["kinds"] = m_kinds;
+    return out;
+}
+
+py::object wideToPython(core::Wide v)
+{
+    if (v >= std::numeric_limits<int64_t>::min() && v <= std::numeric_limits<int64_t>::max()) {
+        return py::int_(static_cast<int64_t>(v));
+    }
+    const std::string digits = core::formatWide(v);
+    return py::reinterpret_steal<py::object>(PyLong_FromString(digits.c_str(), nullptr, 10));
+}
+
+double orNan(std::optional<double> v)
+{
+    return v ? *v : std::numeric_limits<double>::quiet_NaN();
+}
+
+int64_t orNone(std::optional<int64_t> v)
+{
+    return v ? *v : kNone;
+}
+
+double gpuHoursOf(core::Wide gpuNs)
+{
+    return static_cast<double>(static_cast<long double>(gpuNs) / kNsPerHour);
+}
+
+namespace {
+
+// p50, p90, p99 and count of a set of samples, as the JSON's percentile objects.
+void addPercentiles(Columns& c, const std::string& name, const std::vector<const core::Figures*>& rows,
+    std::vector<int64_t> core::Figures::*member)
+{
+    std::vector<int64_t> p50, p90, p99, count;
+    for (const core::Figures* f : rows) {
+        const auto& values = f->*member;
+        const core::Percentiles p = core::percentilesOf(values);
+        p50.push_back(orNone(p.p50));
+        p90.push_back(orNone(p.p90));
+        p99.push_back(orNone(p.p99));
+        count.push_back(static_cast<int64_t>(values.size()));
+    }
+    c.ints(name + ".p50", p50, "td");
+    c.ints(name + ".p90", p90, "td");
+    c.ints(name + ".p99", p99, "td");
+    c.ints(name + ".count", count);
+}
+
+} // namespace
+
+void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount)
+{
+    auto ints = [&](const std::string& name, auto get) {
+        std::vector<int64_t> v;
+        v.reserve(rows.size());
+        for (const core::Figures* f : rows) {
+            v.push_back(get(*f));
+        }
+        c.ints(name, v);
+    };
+    auto wides = [&](const std::string& name, auto get) {
+        std::vector<core::Wide> v;
+        v.reserve(rows.size());
+        for (const core::Figures* f : rows) {
+            v.push_back(get(*f));
+        }
+        c.wides(name, v);
+    };
+    auto doubles = [&](const std::string& name, auto get) {
+        std::vector<double> v;
+        v.reserve(rows.size());
+        for (const core::Figures* f : rows) {
+            v.push_back(get(*f));
+        }
+        c.doubles(name, v);
+    };
+    ints("jobs", [](const core::Figures& f) { return f.jobs; });
+    ints(attemptsAsCount ? "attempts" : "attempt_count", [](const core::Figures& f) { return f.attempts; });
+    wides("e2e_s", [](const core::Figures& f) { return f.e2eNs; });
+    wides("e2e_gpu_s", [](const core::Figures& f) { return f.e2eGpuNs; });
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto k = static_cast<size_t>(b);
+        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+        wides("buckets_s." + name, [k](const core::Figures& f) { return f.bucketsNs[k]; });
+    }
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto k = static_cast<size_t>(b);
+        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+        wides("buckets_gpu_s." + name, [k](const core::Figures& f) { return f.bucketsGpuNs[k]; });
+    }
+    doubles("ett_percent_gpu", [](const core::Figures& f) { return orNan(f.ettPercentGpu()); });
+    doubles("ett_percent_time", [](const core::Figures& f) { return orNan(f.ettPercentTime()); });
+    doubles("lost_gpu_hours", [](const core::Figures& f) { return gpuHoursOf(f.lostGpuNs()); });
+    addPercentiles(c, "tts_s", rows, &core::Figures::ttsNs);
+    addPercentiles(c, "ttr_s", rows, &core::Figures::ttrNs);
+    addPercentiles(c, "ttr_detect_s", rows, &core::Figures::ttrDetectNs);
+    addPercentiles(c, "ttr_restart_s", rows, &core::Figures::ttrRestartNs);
+    addPercentiles(c, "ttr_startup_s", rows, &core::Figures::ttrStartupNs);
+    ints("failures", [](const core::Figures& f) { return f.failures; });
+    ints("preemptions", [](const core::Figures& f) { return f.preemptions; });
+    ints("other_interruptions", [](const core::Figures& f) { return f.otherInterruptions; });
+    ints("no_checkpoint_data_jobs", [](const core::Figures& f) { return f.noCheckpointDataJobs; });
+}
+
+} // namespace ett::app::python

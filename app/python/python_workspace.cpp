@@ -1,0 +1,111 @@
+#include "app/python/python_workspace.h"
+
+#include "app/service/store_connect.h"
+
+#include <algorithm>
+
+namespace ett::app::python {
+
+core::Result<std::unique_ptr<PythonWorkspace>> PythonWorkspace::openLocal(const std::string& path, bool create)
+{
+    // Opened, not loaded: the first query loads what it needs.
+    auto ws = Workspace::openStore(path, create ? Workspace::Mode::CreateIfMissing : Workspace::Mode::MustExist);
+    if (!ws) {
+        return ws.error();
+    }
+    std::unique_ptr<PythonWorkspace> out(new PythonWorkspace);
+    out->m_local = std::move(*ws);
+    return out;
+}
+
+core::Result<std::unique_ptr<PythonWorkspace>> PythonWorkspace::openStore(const std::string& url, double timeoutS)
+{
+    if (url.empty()) {
+        return core::Error { "a store URL is required (clickhouse://USER:PASSWORD@HOST:PORT/DATABASE?cluster=NAME)" };
+    }
+    auto connected = connectFleetStore(url, timeoutS);
+    if (!connected) {
+        return connected.error();
+    }
+    auto source = StoreFleetSource::open(std::move(*connected));
+    if (!source) {
+        return source.error();
+    }
+    std::unique_ptr<PythonWorkspace> out(new PythonWorkspace);
+    out->m_store = std::move(*source);
+    return out;
+}
+
+std::string PythonWorkspace::location() const
+{
+    return m_store ? m_store->location() : m_local->path();
+}
+
+core::Result<FleetSource*> PythonWorkspace::fleet(Needs needs)
+{
+    if (m_store) {
+        m_store->restrictToLabel(std::nullopt);
+        return static_cast<FleetSource*>(m_store.get());
+    }
+    // 1. Load (or load again, fuller) only when what is held does not cover the query.
+    if (!m_loaded || static_cast<int>(*m_loaded) < static_cast<int>(needs)) {
+        LocalFleetSource::LoadOptions load;
+        load.withDetail = needs != Needs::Lean;
+        load.withPhases = needs == Needs::Phases;
+        if (auto st = m_local->load(load); !st) {
+            return st.error();
+        }
+        m_loaded = needs;
+    }
+    auto fleet = m_local->fleet();
+    if (!fleet) {
+        return fleet.error();
+    }
+    return static_cast<FleetSource*>(*fleet);
+}
+
+core::Status PythonWorkspace::checkLabel(const std::optional<std::string>& label)
+{
+    if (!label) {
+        return {};
+    }
+    if (m_local) {
+        return m_local->checkLabel(label);
+    }
+    const auto labels = m_store->vocabulary().labels;
+    if (!std::binary_search(labels.begin(), labels.end(), *label)) {
+        return unknownLabel(*label, m_store->location(), labels);
+    }
+    return {};
+}
+
+core::Result<core::CohortSpec> PythonWorkspace::scope(const ScopeArgs& args, Needs needs)
+{
+    if (auto st = checkLabel(args.label); !st) {
+        return st.error();
+    }
+    auto fleet = this->fleet(needs);
+    if (!fleet) {
+        return fleet.error();
+    }
+    core::CohortSpec spec;
+    if (args.label) {
+        spec.labels = { *args.label };
+    }
+    for (const auto& [key, values] : args.attrs) {
+        spec.setAttr(key, values);
+    }
+    spec.fromNs = args.fromNs;
+    spec.toNs = args.toNs;
+    spec.countQueue = args.countQueue;
+    if (spec.fromNs && spec.toNs && *spec.toNs < *spec.fromNs) {
+        return core::Error { "end is before start" };
+    }
+    const FleetVocabulary v = (*fleet)->vocabulary();
+    if (auto st = core::checkCohortNames(spec, v.labels, v.attrKeys, "attrs", location()); !st) {
+        return st.error();
+    }
+    return spec;
+}
+
+} // namespace ett::app::python

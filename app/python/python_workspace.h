@@ -1,0 +1,72 @@
+// What a Python `ettw.Workspace` holds: a local document (Workspace) or a fleet store
+// (StoreFleetSource), and the fleet loaded only as far as the queries asked so far need it: a lean
+// load (no segments) for roll-ups over all time, as `ettw summary` reads it, the segments when a
+// query needs them, the phases once for phase distributions. Pure C++ over app/service; the
+// bindings (module.cpp) convert its results. Not thread-safe: Python calls it under the GIL.
+#pragma once
+
+#include "app/service/store_fleet_source.h"
+#include "app/service/workspace.h"
+#include "core/model/compare.h"
+#include "core/model/result.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ett::app::python {
+
+// A query's scope as Python passes it (label=, attrs=, start=/end=, count_queue=).
+struct ScopeArgs
+{
+    std::optional<std::string> label;
+    std::vector<std::pair<std::string, std::vector<std::string>>> attrs; // key -> any of values
+    std::optional<int64_t> fromNs;
+    std::optional<int64_t> toNs;
+    bool countQueue = false;
+};
+
+// What a query needs of a local fleet (a store answers every query where its data lives).
+enum class Needs {
+    Lean, // roll-ups and job lists over all time
+    Full, // segments: ranges, series, intervals, timelines, comparisons
+    Phases, // and the phases: phase-duration distributions
+};
+
+class PythonWorkspace
+{
+public:
+    // A local database. `create`: a missing file becomes an empty database (for an import); else a
+    // missing or foreign file is an Error naming it, and nothing is created.
+    static core::Result<std::unique_ptr<PythonWorkspace>> openLocal(const std::string& path, bool create);
+    // A fleet store by URL, `timeoutS` seconds per request. Error: the URL or the server's answer.
+    static core::Result<std::unique_ptr<PythonWorkspace>> openStore(const std::string& url, double timeoutS);
+
+    bool isStore() const { return m_store != nullptr; }
+    // The database path, or the store's URL with its password masked.
+    std::string location() const;
+    // The local document; nullptr on a store.
+    Workspace* local() { return m_local.get(); }
+    StoreFleetSource* store() { return m_store.get(); }
+
+    // The fleet loaded at least as far as `needs` (every label: scopes select labels). On a store:
+    // the store, unrestricted. Error: the document cannot be read.
+    core::Result<FleetSource*> fleet(Needs needs);
+    // The scope as a cohort spec, its label and attribute names checked against the fleet (an
+    // unknown one is the CLI's error listing those that exist). Error: as fleet(), or a name.
+    core::Result<core::CohortSpec> scope(const ScopeArgs& args, Needs needs);
+    // The label checked as the CLI checks --label (Ok when unset).
+    core::Status checkLabel(const std::optional<std::string>& label);
+    // After an import: the next query loads the fleet again.
+    void invalidate() { m_loaded = std::nullopt; }
+
+private:
+    PythonWorkspace() = default;
+
+    std::unique_ptr<Workspace> m_local;
+    std::unique_ptr<StoreFleetSource> m_store;
+    std::optional<Needs> m_loaded; // how far the local fleet is loaded
+};
+
+} // namespace ett::app::python

@@ -1,0 +1,66 @@
+"""import_files: what was stored, the readers' issues as the CLI lists them, progress, and
+Ctrl+C (KeyboardInterrupt) leaving the database as it was."""
+
+import os
+import shutil
+import signal
+
+import pytest
+
+import ettw
+from checks import same_row
+from conftest import SAMPLES, cli_json, run_cli
+
+
+def test_import_reports_files_and_issues_and_queries_see_the_new_jobs(tmp_path):
+    trace = tmp_path / "odd.ett.jsonl"
+    shutil.copy(os.path.join(SAMPLES, "worked-example.ett.jsonl"), trace)
+    with open(trace, "a") as f:
+        f.write('{"type":"bogus","x":1}\n')
+    db = tmp_path / "new.db"
+    ws = ettw.open(db, create=True)
+    seen = []
+    r = ws.import_files([trace], label="odd", progress=seen.append)
+    assert list(r.files["outcome"]) == ["stored"] and r.failed == 0 and not r.cancelled
+    assert int(r.files["jobs"].iloc[0]) == 1 and int(r.files["attempts"].iloc[0]) == 2
+    issues = cli_json("issues", "--db", db)
+    assert len(r.issues) == len(issues) == 1
+    for k in ("kind", "severity", "detail", "count", "first_line", "example"):
+        assert r.issues[k].iloc[0] == issues[0][k], k
+    assert seen and {"file", "stage", "records", "bytes_done", "bytes_total"} <= set(seen[-1])
+    # The same workspace answers with the imported jobs at once, as the CLI does.
+    same_row(ws.summary().iloc[0], {k: v for k, v in cli_json("summary", "--db", db).items()
+                                    if k not in ("database", "scope", "weighting")})
+    again = ws.import_files([trace], label="odd", progress=False)
+    assert list(again.files["outcome"]) == ["already imported"]
+    broken = tmp_path / "broken.ett.jsonl"
+    broken.write_text('{"type":"header","format":"ett-trace","version":1}\n{"type":"attempt","job":"J9"\n')
+    bad = ws.import_files([broken], label="odd", progress=False)
+    assert bad.failed == 1 and "broken.ett.jsonl" in bad.files["error"].iloc[0]
+
+
+def test_ctrl_c_during_an_import_raises_keyboard_interrupt_and_leaves_the_database_as_it_was(tmp_path):
+    big = tmp_path / "big.ett.jsonl.gz"
+    run_cli("generate", "--jobs", "1500", "--seed", "5", "--out", big)
+    db = tmp_path / "kept.db"
+    run_cli("import", "--db", db, "--label", "kept", "-q", os.path.join(SAMPLES, "fleet-200.ett.jsonl.gz"))
+    before = cli_json("summary", "--db", db, "--by", "label")
+    datasets = cli_json("datasets", "--db", db)
+    ws = ettw.open(db)
+
+    def ctrl_c(info):
+        os.kill(os.getpid(), signal.SIGINT)  # as the terminal or Jupyter's interrupt sends it
+
+    with pytest.raises(KeyboardInterrupt):
+        ws.import_files([big], label="interrupted", progress=ctrl_c)
+    assert cli_json("summary", "--db", db, "--by", "label") == before
+    assert cli_json("datasets", "--db", db) == datasets
+    assert ws.labels == ["kept"]
+    # The interpreter and the workspace go on.
+    assert int(ws.summary()["jobs"].iloc[0]) == 200
+
+
+def test_an_import_into_a_fleet_store_workspace_or_a_missing_file_is_an_error(tmp_path):
+    ws = ettw.open(tmp_path / "x.db", create=True)
+    r = ws.import_files([tmp_path / "missing.ett.jsonl"], progress=False)
+    assert r.failed == 1 and list(r.files["outcome"]) == ["failed"]
