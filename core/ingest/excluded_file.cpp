@@ -138,8 +138,14 @@ Result<std::vector<TimeSpan>> parseJson(std::string_view text, const std::string
         }
         spans.push_back(*span);
     }
-    if (!doc.at_end()) {
-        return Error { origin + ": not valid JSON: something follows the array" };
+    // Whatever follows the array (simdjson stops reading at its end) must be blanks.
+    const char* rest = nullptr;
+    if (!doc.current_location().get(rest) && rest != nullptr) {
+        const auto offset = static_cast<size_t>(rest - padded.data());
+        if (offset < text.size() && !trimJsonSpace(text.substr(offset)).empty()) {
+            return Error { origin + ":" + std::to_string(lineAt(text, offset))
+                + ": not valid JSON: something follows the array" };
+        }
     }
     return normalizeExcluded(std::move(spans));
 }
