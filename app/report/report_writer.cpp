@@ -11,6 +11,7 @@
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/time_axis.h"
 #include "core/ingest/issue_kinds.h"
+#include "core/model/timeutil.h"
 
 #include <QAbstractAxis>
 #include <QChart>

@@ -101,6 +101,7 @@ core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, 
     core::FleetQuery q;
     q.jobKey = key;
     q.label = label;
+    q.withSegments = !excluded.empty(); // the excluded windows clip the segments
     auto jobs = core::loadFleet(workspace.store(), q);
     if (!jobs) {
         return jobs.error();

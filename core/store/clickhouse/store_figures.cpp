@@ -466,7 +466,9 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
     const std::string db = store.url().database;
     const std::string live = liveScopeSql(db, scope.labels);
     const std::string jobs = jobsSubquery(db, scope);
-    const Clip clip { scope.fromNs, scope.toNs };
+    Clip clip;
+    clip.lo = scope.fromNs;
+    clip.hi = scope.toNs;
     const std::string orderBy = [&] {
         switch (order) {
         case IntervalOrder::GpuTime:
