@@ -1,8 +1,11 @@
 // The excluded-windows file (JSON and CSV): what it accepts, how it merges, how it names a fault.
 #include "core/ingest/excluded_file.h"
 #include "core/model/timeutil.h"
+#include "core/store/excluded_store.h"
 
 #include <gtest/gtest.h>
+
+#include "tests/core/test_store.h"
 
 namespace ett::core {
 namespace {
@@ -66,6 +69,23 @@ TEST(ExcludedFile, ErrorsNameTheFileTheLineAndTheField)
     auto none = loadExcludedWindowsFile("/nonexistent/excluded.json");
     ASSERT_FALSE(none.ok());
     EXPECT_NE(none.error().message.find("/nonexistent/excluded.json: cannot open"), std::string::npos);
+}
+
+TEST(ExcludedFile, ADatabaseKeepsItsWindowsAndForgetsThemWhenEmpty)
+{
+    test::Store store;
+    auto none = loadExcludedWindows(store.db());
+    ASSERT_TRUE(none.ok()) << none.error().message;
+    EXPECT_TRUE(none->empty());
+    const std::vector<TimeSpan> windows { { 50 * kS, 60 * kS }, { 10 * kS, 20 * kS + 7 }, { 15 * kS, 30 * kS } };
+    ASSERT_TRUE(saveExcludedWindows(store.db(), windows).ok());
+    auto back = loadExcludedWindows(store.db());
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, normalizeExcluded(windows));
+    ASSERT_TRUE(saveExcludedWindows(store.db(), {}).ok());
+    back = loadExcludedWindows(store.db());
+    ASSERT_TRUE(back.ok());
+    EXPECT_TRUE(back->empty());
 }
 
 } // namespace
