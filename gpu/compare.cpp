@@ -43,6 +43,7 @@ Filter cohortFilter(const core::CohortSpec& spec, const core::FleetColumns& c, b
     }
     f.fromNs = spec.fromNs;
     f.toNs = spec.toNs;
+    f.excluded = spec.excluded;
     f.minGpus = spec.minGpus;
     f.maxGpus = spec.maxGpus;
     f.countQueue = countQueue;

@@ -218,12 +218,13 @@ public:
     {
         const auto& c = *m_cols;
         const Attribution& at = *m_attr;
-        const auto entries = static_cast<size_t>(p.timeBuckets * p.groups * kBuckets);
+        const auto width = static_cast<size_t>(p.slotEntries());
+        const auto entries = static_cast<size_t>(p.timeBuckets * p.groups) * width;
         out.assign(entries, WideSum {});
         const auto na = static_cast<int64_t>(c.attempts());
         // Over all time and without a calendar, an attempt's segments add up to its bucket totals
         // (the accounting sums them so): the same sums from 13 numbers an attempt, segments unread.
-        const bool totals = p.lo == INT64_MIN && p.hi == INT64_MAX && p.widthNs <= 0;
+        const bool totals = p.lo == INT64_MIN && p.hi == INT64_MAX && p.widthNs <= 0 && p.excludedCount == 0;
         if (!totals && !at.segmentsLoaded) {
             throw std::logic_error("a clipped or calendared sum needs the segments, which were not loaded");
         }
@@ -259,7 +260,7 @@ public:
             parallelFor(na, 2048, m_threads, [&](int64_t b, int64_t e, int t) {
                 auto& acc = partial[static_cast<size_t>(t)];
                 auto add = [&](int64_t slot, uint8_t bucket, int64_t len, int64_t gpus) {
-                    WideSum& s = acc[static_cast<size_t>(slot) * kBuckets + bucket];
+                    WideSum& s = acc[static_cast<size_t>(slot) * width + bucket];
                     addWide(s.timeLo, s.timeHi, static_cast<uint64_t>(len), 0);
                     uint64_t lo = 0;
                     uint64_t hi = 0;
@@ -278,7 +279,7 @@ public:
             // Many groups (by job, by attempt): one shared table, atomic 128-bit adds.
             parallelFor(na, 2048, m_threads, [&](int64_t b, int64_t e, int) {
                 auto add = [&](int64_t slot, uint8_t bucket, int64_t len, int64_t gpus) {
-                    WideSum& s = out[static_cast<size_t>(slot) * kBuckets + bucket];
+                    WideSum& s = out[static_cast<size_t>(slot) * width + bucket];
                     atomicAddWide(s.timeLo, s.timeHi, static_cast<uint64_t>(len), 0);
                     uint64_t lo = 0;
                     uint64_t hi = 0;

@@ -164,9 +164,10 @@ __global__ void markSegmentAttempts(int64_t attempts, const int64_t* segBegin, i
 struct TableAdd
 {
     unsigned long long* table;
+    int64_t width; // entries per slot (SumParams::slotEntries)
     __device__ void operator()(int64_t slot, uint8_t bucket, int64_t len, int64_t gpus)
     {
-        unsigned long long* e = table + (slot * kBuckets + bucket) * 4;
+        unsigned long long* e = table + (slot * width + bucket) * 4;
         atomicAddWide(e, e + 1, static_cast<unsigned long long>(len), 0ull);
         uint64_t lo = 0;
         uint64_t hi = 0;
@@ -193,7 +194,7 @@ __global__ void sumKernel(SumParams p, int64_t segments, int64_t attempts, const
         __syncthreads();
         table = shared;
     }
-    TableAdd add { table };
+    TableAdd add { table, p.slotEntries() };
     const int64_t stride = int64_t(gridDim.x) * blockDim.x;
     for (int64_t s = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; s < segments; s += stride) {
         const int32_t a = segAttempt[s];
@@ -392,9 +393,16 @@ public:
         m_attributionOnDevice = &a;
     }
 
-    void sumSegments(const SumParams& p, const std::vector<int32_t>& group, std::vector<WideSum>& out) override
+    void sumSegments(const SumParams& hostParams, const std::vector<int32_t>& group, std::vector<WideSum>& out) override
     {
-        const auto entries = static_cast<int64_t>(p.timeBuckets * p.groups * kBuckets);
+        // The excluded windows go to the device; the kernels read them there.
+        SumParams p = hostParams;
+        const auto excluded = static_cast<size_t>(hostParams.excludedCount);
+        thrust::device_vector<int64_t> dExcludedStart(hostParams.excludedStart, hostParams.excludedStart + excluded);
+        thrust::device_vector<int64_t> dExcludedEnd(hostParams.excludedEnd, hostParams.excludedEnd + excluded);
+        p.excludedStart = excluded > 0 ? raw(dExcludedStart) : nullptr;
+        p.excludedEnd = excluded > 0 ? raw(dExcludedEnd) : nullptr;
+        const auto entries = static_cast<int64_t>(p.timeBuckets * p.groups * p.slotEntries());
         thrust::device_vector<int32_t> dGroup = group;
         thrust::device_vector<unsigned long long> table(entries * 4, 0ull);
         const auto segments = static_cast<int64_t>(m_segBucket.size());

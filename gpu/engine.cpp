@@ -367,8 +367,9 @@ void addJobCounts(const core::FleetColumns& c, const Attribution& at, const std:
     }
 }
 
-// Writes the segment sums of one slot into its figures.
-void addSums(Figures& f, const WideSum* sums)
+// Writes the segment sums of one slot into its figures: the buckets, then (when the params have
+// excluded windows) the time excluded from each bucket.
+void addSums(Figures& f, const WideSum* sums, const kernels::SumParams& p)
 {
     for (int b = 0; b < kBuckets; ++b) {
         const Wide t = toWide(sums[b].timeLo, sums[b].timeHi);
@@ -378,7 +379,37 @@ void addSums(Figures& f, const WideSum* sums)
         f.e2eNs += t;
         f.e2eGpuNs += g;
     }
+    if (p.excludedCount == 0) {
+        return;
+    }
+    for (int b = 0; b < kBuckets; ++b) {
+        const WideSum& x = sums[kBuckets + b];
+        f.excludedNs[static_cast<size_t>(b)] += toWide(x.timeLo, x.timeHi);
+        f.excludedGpuNs[static_cast<size_t>(b)] += toWide(x.gpuLo, x.gpuHi);
+    }
 }
+
+// The excluded windows of a filter as the kernels read them: merged, in two columns that must
+// outlive the params pointing into them.
+struct ExcludedColumns
+{
+    std::vector<int64_t> start;
+    std::vector<int64_t> end;
+
+    explicit ExcludedColumns(const Filter& filter)
+    {
+        for (const core::TimeSpan& t : core::normalizeExcluded(filter.excluded)) {
+            start.push_back(t.fromNs);
+            end.push_back(t.toNs);
+        }
+    }
+    void into(kernels::SumParams& p) const
+    {
+        p.excludedStart = start.data();
+        p.excludedEnd = end.data();
+        p.excludedCount = static_cast<int64_t>(start.size());
+    }
+};
 
 } // namespace
 
@@ -393,6 +424,8 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     p.hi = filter.toNs.value_or(INT64_MAX);
     p.groups = sel.groups;
     p.countQueue = filter.countQueue;
+    const ExcludedColumns excluded(filter);
+    excluded.into(p);
     std::vector<WideSum> sums;
     m_backend->sumSegments(p, sel.attemptGroup, sums);
 
@@ -404,7 +437,7 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     for (int32_t g = 0; g < sel.groups; ++g) {
         GroupFigures& group = out.groups[static_cast<size_t>(g)];
         group.code = g;
-        addSums(group.figures, sums.data() + static_cast<size_t>(g) * kBuckets);
+        addSums(group.figures, sums.data() + static_cast<size_t>(g * p.slotEntries()), p);
     }
     std::vector<WideSum>().swap(sums);
     auto figuresOf = [&out](int32_t g) -> Figures& { return out.groups[static_cast<size_t>(g)].figures; };
@@ -516,11 +549,13 @@ Series Engine::series(const Filter& filter, int64_t widthNs, int64_t alignNs)
     p.timeBuckets = buckets;
     p.groups = 1;
     p.countQueue = filter.countQueue;
+    const ExcludedColumns excluded(filter);
+    excluded.into(p);
     std::vector<WideSum> sums;
     m_backend->sumSegments(p, sel.attemptGroup, sums);
     out.buckets.assign(static_cast<size_t>(buckets), Figures {});
     for (int64_t k = 0; k < buckets; ++k) {
-        addSums(out.buckets[static_cast<size_t>(k)], sums.data() + static_cast<size_t>(k) * kBuckets);
+        addSums(out.buckets[static_cast<size_t>(k)], sums.data() + static_cast<size_t>(k * p.slotEntries()), p);
     }
 
     // 3. Counts per calendar bucket: each job visits the buckets its window reaches.

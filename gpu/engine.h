@@ -51,6 +51,10 @@ struct Filter
     int64_t maxGpus = INT64_MAX;
     std::vector<int32_t> jobs; // job indices
     bool countQueue = false; // spec 5.6
+    // Excluded windows (spec 7.4), in any order (the engine merges them): their time is taken out
+    // of E2E and the buckets (inside the range) and counted in Figures::excludedNs; counts, Time to
+    // Start and Time to Recover are not changed.
+    std::vector<core::TimeSpan> excluded;
 };
 
 enum class GroupBy { None, Attribute, Label, Job, Attempt, CauseClass };

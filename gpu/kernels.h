@@ -278,19 +278,23 @@ struct SumParams
     int64_t timeBuckets = 1;
     int64_t groups = 1;
     bool countQueue = false;
+    // Excluded windows (spec 7.4): excludedCount spans [excludedStart[i], excludedEnd[i]), sorted,
+    // disjoint and not empty, in memory the backend reads (host or device). Time inside them is
+    // added under bucket + kBuckets (the bucket it was taken from), slots then kBuckets * 2 wide.
+    const int64_t* excludedStart = nullptr;
+    const int64_t* excludedEnd = nullptr;
+    int64_t excludedCount = 0;
+
+    // Entries per slot of the output table: the buckets, then with exclusions the excluded buckets.
+    ETT_HD int64_t slotEntries() const { return excludedCount > 0 ? 2 * kBuckets : kBuckets; }
 };
 
-// Calls add(slot, bucket, lengthNs, gpus) for the part of [s, e) inside the clip range, split at
+// Calls add(slot, bucket, lengthNs, gpus) for [s, e) (already clipped to the range) split at
 // calendar boundaries when the params ask for it. slot = calendarBucket * groups + group.
 template <typename Add>
-ETT_HD void accumulatePiece(
+ETT_HD void accumulateCalendar(
     const SumParams& p, int32_t group, int64_t s, int64_t e, uint8_t bucket, int64_t gpus, Add& add)
 {
-    s = maxI64(s, p.lo);
-    e = minI64(e, p.hi);
-    if (e <= s) {
-        return;
-    }
     if (p.widthNs <= 0) {
         add(static_cast<int64_t>(group), bucket, e - s, gpus);
         return;
@@ -308,6 +312,53 @@ ETT_HD void accumulatePiece(
         }
         s = pieceEnd;
         ++k;
+    }
+}
+
+// Calls add(slot, bucket, lengthNs, gpus) for the part of [s, e) inside the clip range, split at
+// calendar boundaries when the params ask for it; the parts inside excluded windows under
+// bucket + kBuckets. slot = calendarBucket * groups + group.
+template <typename Add>
+ETT_HD void accumulatePiece(
+    const SumParams& p, int32_t group, int64_t s, int64_t e, uint8_t bucket, int64_t gpus, Add& add)
+{
+    // 1. The clip range (spec 5.5).
+    s = maxI64(s, p.lo);
+    e = minI64(e, p.hi);
+    if (e <= s) {
+        return;
+    }
+    if (p.excludedCount == 0) {
+        accumulateCalendar(p, group, s, e, bucket, gpus, add);
+        return;
+    }
+    // 2. The first excluded window that ends after s (binary search), then alternate kept and
+    //    excluded stretches up to e (spec 7.4).
+    int64_t lo = 0;
+    int64_t hi = p.excludedCount;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (p.excludedEnd[mid] <= s) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    for (int64_t i = lo; i < p.excludedCount && s < e; ++i) {
+        const int64_t xs = p.excludedStart[i];
+        if (xs >= e) {
+            break;
+        }
+        if (xs > s) {
+            accumulateCalendar(p, group, s, xs, bucket, gpus, add);
+            s = xs;
+        }
+        const int64_t xe = minI64(e, p.excludedEnd[i]);
+        accumulateCalendar(p, group, s, xe, static_cast<uint8_t>(bucket + kBuckets), gpus, add);
+        s = xe;
+    }
+    if (s < e) {
+        accumulateCalendar(p, group, s, e, bucket, gpus, add);
     }
 }
 

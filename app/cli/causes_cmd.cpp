@@ -290,7 +290,7 @@ int runCauses(const CommonOptions& common, const CausesCmd& cmd)
     if (cmd.save || cmd.undo) {
         return runChange(common, cmd);
     }
-    auto options = rollupOptions(cmd.from, cmd.to, false);
+    auto options = rollupOptions(cmd.from, cmd.to, false, common);
     if (!options) {
         return fail(options.error().message);
     }

@@ -1,6 +1,7 @@
 #include "app/cli/cli_common.h"
 
 #include "app/cli/commands.h"
+#include "core/ingest/excluded_file.h"
 #include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 
@@ -98,7 +99,7 @@ void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
 
 // The figures object shared by summary (fleet and groups) and job.
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
-void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
+void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount, bool withExcluded)
 {
     j.key("jobs").number(f.jobs);
     j.key(attemptsAsCount ? "attempts" : "attempt_count").number(f.attempts);
@@ -130,6 +131,29 @@ void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount)
     j.key("preemptions").number(f.preemptions);
     j.key("other_interruptions").number(f.otherInterruptions);
     j.key("no_checkpoint_data_jobs").number(f.noCheckpointDataJobs);
+    if (withExcluded) {
+        // Spec 7.4: the time excluded windows took out of E2E, and the buckets it came from.
+        j.key("excluded_s");
+        writeSeconds(j, f.excludedTotalNs());
+        j.key("excluded_gpu_s");
+        writeSeconds(j, f.excludedTotalGpuNs());
+        j.key("excluded_buckets_s");
+        writeBuckets(j, f.excludedNs);
+        j.key("excluded_buckets_gpu_s");
+        writeBuckets(j, f.excludedGpuNs);
+    }
+}
+
+Result<std::vector<TimeSpan>> excludedWindows(const CommonOptions& common)
+{
+    if (common.exclude.empty()) {
+        return std::vector<TimeSpan> {};
+    }
+    auto windows = loadExcludedWindowsFile(common.exclude);
+    if (!windows) {
+        return Error { "--exclude: " + windows.error().message };
+    }
+    return windows;
 }
 
 // --- common plumbing ------------------------------------------------------------------------

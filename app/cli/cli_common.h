@@ -48,7 +48,9 @@ template <typename Array> void writeBuckets(JsonWriter& j, const Array& buckets)
 
 // The figures object shared by summary (fleet and groups) and job.
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
-void writeFigures(JsonWriter& j, const core::Figures& f, bool attemptsAsCount = true);
+// With `withExcluded` (excluded windows are set), also the time they took out: excluded_s,
+// excluded_gpu_s, excluded_buckets_s and excluded_buckets_gpu_s (per bucket it came from).
+void writeFigures(JsonWriter& j, const core::Figures& f, bool attemptsAsCount = true, bool withExcluded = false);
 
 struct CommonOptions
 {
@@ -57,7 +59,12 @@ struct CommonOptions
     std::string backend; // "", "cpu" or "cuda"
     bool verbose = false;
     StoreOptions store; // set: the commands that take --store compute on this fleet store instead of --db
+    std::string exclude; // --exclude FILE: excluded windows (spec 7.4) of the commands that compute figures
 };
+
+// The excluded windows of --exclude (none when it is not given), in normal form. Error: the file
+// cannot be read or is malformed (the message names the file, the line and the field).
+core::Result<std::vector<core::TimeSpan>> excludedWindows(const CommonOptions& common);
 
 // Prints "ettw: MESSAGE" on stderr; returns kExitUserError.
 int fail(const std::string& message);

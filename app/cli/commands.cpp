@@ -67,6 +67,15 @@ void addEngineOptions(CLI::App* cmd, CommonOptions& common)
     cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
 }
 
+// --exclude FILE: excluded windows (spec 7.4) for the commands that compute figures.
+void addExcludeOption(CLI::App* cmd, CommonOptions& common)
+{
+    cmd->add_option("--exclude", common.exclude,
+           "Excluded windows (spec 7.4): a JSON list of {\"start\", \"end\"} or a CSV with the header start,end, in "
+           "RFC 3339 or epoch seconds; their time leaves end-to-end time and the buckets and is reported beside them")
+        ->type_name("FILE");
+}
+
 const char* const kComputeOnStore
     = "Compute on this fleet store instead of --db, in SQL where the data is (the same figures as on a database "
       "holding the same files)";
@@ -225,6 +234,7 @@ Command addSummaryCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--to", cmd->to, "Range end (RFC 3339 or epoch seconds), exclusive");
     sub->add_flag("--count-queue", cmd->countQueue,
         "Start job windows at submission and count the wait before the first attempt as queue");
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
@@ -252,6 +262,7 @@ Command addSeriesCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--from", cmd->from, "Range start (RFC 3339 or epoch seconds), inclusive");
     sub->add_option("--to", cmd->to, "Range end (RFC 3339 or epoch seconds), exclusive");
     sub->add_flag("--count-queue", cmd->countQueue, "Count the wait before the first attempt as queue");
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
@@ -295,6 +306,7 @@ Command addJobCommand(CLI::App& app, CommonOptions& common)
     addDbOption(sub, common);
     sub->add_option("job", cmd->job, "Job identifier")->required();
     sub->add_option("--label", cmd->label, "Dataset label, when the job exists under several");
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format, false);
     addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runJob(common, *cmd); } };
@@ -351,6 +363,7 @@ Command addCompareCommand(CLI::App& app, CommonOptions& common)
         ->check(CLI::Range(100, 1'000'000))
         ->capture_default_str();
     sub->add_option("--top", cmd->top, "Matched jobs listed as regressions and as improvements")->capture_default_str();
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
@@ -436,6 +449,7 @@ Command addReportCommand(CLI::App& app, CommonOptions& common)
         ->capture_default_str();
     sub->add_flag("--count-queue", cmd->countQueue,
         "Start job windows at submission and count the wait before the first attempt as queue");
+    addExcludeOption(sub, common);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
     return { sub, [&common, cmd] { return runReport(common, *cmd); } };
@@ -467,6 +481,7 @@ Command addIntervalsCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--limit", cmd->limit, "How many intervals to list (0: all; the count and total are of all)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
@@ -485,6 +500,7 @@ Command addJobsCommand(CLI::App& app, CommonOptions& common)
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     sub->add_option("--label", cmd->label, "Only jobs of this dataset label");
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);

@@ -314,6 +314,10 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     if (!b) {
         return fail(b.error().message);
     }
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return fail(excluded.error().message);
+    }
     auto loaded = openAndLoad(common, std::nullopt);
     if (!loaded) {
         return fail(loaded.error().message);
@@ -324,6 +328,7 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     request.b = *b;
     request.matchBy = cmd.matchBy;
     request.countQueue = cmd.countQueue;
+    request.excluded = *excluded;
     request.seed = cmd.seed;
     request.topMatched = cmd.top;
     if (auto st = checkComparison(*loaded->fleet, request, "--a", "--b"); !st) {

@@ -29,6 +29,19 @@ std::string figuresTable(const Figures& f)
     t.addRule();
     t.addRow({ "end-to-end", hoursText(f.e2eGpuNs), f.e2eGpuNs > 0 ? "100.00%" : "n/a", hoursText(f.e2eNs),
         f.e2eNs > 0 ? "100.00%" : "n/a" });
+    if (f.excludedTotalNs() != 0) {
+        // Spec 7.4: what excluded windows took out, beside the figures, per bucket it came from.
+        t.addRule();
+        t.addRow({ "excluded (not in end-to-end)", hoursText(f.excludedTotalGpuNs()), "",
+            hoursText(f.excludedTotalNs()), "" });
+        for (int b = 0; b < kBucketCount; ++b) {
+            const auto i = static_cast<size_t>(b);
+            if (f.excludedNs[i] != 0) {
+                t.addRow({ "  from " + std::string(bucketName(static_cast<Bucket>(b))), hoursText(f.excludedGpuNs[i]),
+                    "", hoursText(f.excludedNs[i]), "" });
+            }
+        }
+    }
     return t.render();
 }
 

@@ -13,7 +13,8 @@ namespace ett::app {
 // lines, each ending in a newline.
 std::string headlineText(const core::Figures& f);
 
-// Every bucket with its GPU-hours, hours and both percentages, then the end-to-end row.
+// Every bucket with its GPU-hours, hours and both percentages, then the end-to-end row; then, when
+// excluded windows took time out (spec 7.4), the excluded total and each bucket it came from.
 std::string figuresTable(const core::Figures& f);
 
 // Appends f as one CSV row named group; with header, first adds the columns (call it with

@@ -126,7 +126,7 @@ int runIntervals(const CommonOptions& common, const IntervalsCmd& cmd)
     if (cmd.attempt && !cmd.job) {
         return fail("--attempt needs --job (the attempt of which job)");
     }
-    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue);
+    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue, common);
     if (!options) {
         return fail(options.error().message);
     }
@@ -142,6 +142,7 @@ int runIntervals(const CommonOptions& common, const IntervalsCmd& cmd)
         merged.fromNs = request.scope.fromNs ? request.scope.fromNs : spec->fromNs;
         merged.toNs = request.scope.toNs ? request.scope.toNs : spec->toNs;
         merged.countQueue = request.scope.countQueue || spec->countQueue;
+        merged.excluded = request.scope.excluded;
         request.scope = merged;
     }
     request.bucket = *bucket;

@@ -3,6 +3,7 @@
 #include "app/cli/figures_text.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/presenter.h"
+#include "app/cli/query_scope.h"
 #include "app/cli/text_table.h"
 #include "app/service/job_detail.h"
 #include "core/model/names_text.h"
@@ -41,7 +42,11 @@ std::string jobJson(const JobDetail& detail)
     w.key("no_checkpoint_data").boolean(r.noCheckpointData);
     w.key("job_tts_s");
     r.hasWindow() ? (void)w.rawNumber(formatSeconds(r.ttsNs)) : (void)w.null();
-    writeFigures(w, f, false);
+    writeFigures(w, f, false, !detail.excluded.empty());
+    if (!detail.excluded.empty()) {
+        w.key("excluded");
+        writeExcludedWindows(w, detail.excluded);
+    }
     w.key("attempts").beginArray();
     for (size_t i = 0; i < r.attempts.size(); ++i) {
         const auto& a = r.attempts[i];
@@ -137,6 +142,9 @@ std::string jobTable(const JobDetail& detail)
     }
     out += fmt::format("Window {} to {} UTC ({})\n", formatTimeHuman(r.windowStartNs), formatTimeHuman(r.windowEndNs),
         formatDurationHuman(r.e2eNs()));
+    if (!detail.excluded.empty()) {
+        out += "Figures" + excludedText(detail.excluded).substr(1) + "\n";
+    }
     if (r.noCheckpointData) {
         out += "Flag: no_checkpoint_data (the job has no checkpoint records, so lost progress is unknown and "
                "counted as 0)\n";
@@ -150,12 +158,16 @@ std::string jobTable(const JobDetail& detail)
 
 int runJob(const CommonOptions& common, const JobCmd& cmd)
 {
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return fail(excluded.error().message);
+    }
     if (!common.store.url.empty()) {
         auto loaded = openAndLoad(common, std::nullopt);
         if (!loaded) {
             return fail(loaded.error().message);
         }
-        auto detail = jobDetail(*loaded->fleet, cmd.job, cmd.label);
+        auto detail = jobDetail(*loaded->fleet, cmd.job, cmd.label, *excluded);
         if (!detail) {
             return fail(detail.error().message);
         }
@@ -165,7 +177,7 @@ int runJob(const CommonOptions& common, const JobCmd& cmd)
     if (!workspace) {
         return fail(workspace.error().message);
     }
-    auto detail = jobDetail(**workspace, cmd.job, cmd.label);
+    auto detail = jobDetail(**workspace, cmd.job, cmd.label, *excluded);
     if (!detail) {
         return fail(detail.error().message);
     }

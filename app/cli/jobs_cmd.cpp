@@ -2,6 +2,7 @@
 
 #include "app/cli/json_writer.h"
 #include "app/cli/presenter.h"
+#include "app/cli/query_scope.h"
 #include "app/cli/text_table.h"
 #include "app/service/overview.h"
 #include "core/model/timeutil.h"
@@ -17,11 +18,15 @@ using namespace ett::core;
 
 namespace {
 
-std::string jobsJson(const JobsCmd& cmd, const std::vector<JobSummary>& rows)
+std::string jobsJson(const JobsCmd& cmd, const std::vector<JobSummary>& rows, const std::vector<TimeSpan>& excluded)
 {
     JsonWriter w;
     w.beginObject();
     w.key("sort").string(cmd.sort);
+    if (!excluded.empty()) {
+        w.key("excluded");
+        writeExcludedWindows(w, excluded);
+    }
     w.key("jobs").beginArray();
     for (const JobSummary& j : rows) {
         const Figures& f = j.figures;
@@ -44,6 +49,10 @@ std::string jobsJson(const JobsCmd& cmd, const std::vector<JobSummary>& rows)
         w.key("preemptions").number(f.preemptions);
         w.key("other_interruptions").number(f.otherInterruptions);
         w.key("no_checkpoint_data").boolean(f.noCheckpointDataJobs > 0);
+        if (!excluded.empty()) {
+            w.key("excluded_s");
+            writeSeconds(w, f.excludedTotalNs());
+        }
         w.endObject();
     }
     w.endArray();
@@ -103,23 +112,29 @@ TextTable jobsTable(const std::vector<JobSummary>& rows)
 
 int runJobs(const CommonOptions& common, const JobsCmd& cmd)
 {
-    // The jobs' figures over all time: no segments needed.
-    auto loaded = openAndLoad(common, cmd.label, false, Needs::Lean);
+    CohortSpec scope;
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return fail(excluded.error().message);
+    }
+    scope.excluded = *excluded;
+    // The jobs' figures over all time: no segments needed, unless windows are excluded.
+    auto loaded = openAndLoad(common, cmd.label, false, scope.excluded.empty() ? Needs::Lean : Needs::Full);
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    auto rows = worstJobs(*loaded->fleet, CohortSpec {}, cmd.sort, cmd.limit);
+    auto rows = worstJobs(*loaded->fleet, scope, cmd.sort, cmd.limit);
     if (!rows) {
         return fail(rows.error().message);
     }
     reportQuery(common, *loaded->fleet, "roll-up by job");
     return present(common,
         { [&] {
-             return fmt::format("Jobs by {} (worst first; lost = GPU-hours not productive)\n",
-                        cmd.sort == "ett" ? "ETT%" : "lost GPU-hours")
+             return fmt::format("Jobs by {} (worst first; lost = GPU-hours not productive){}\n",
+                        cmd.sort == "ett" ? "ETT%" : "lost GPU-hours", excludedText(scope.excluded))
                  + jobsTable(*rows).render();
          },
-            [&] { return jobsJson(cmd, *rows); }, [&] { return jobsCsv(*rows); } });
+            [&] { return jobsJson(cmd, *rows, scope.excluded); }, [&] { return jobsCsv(*rows); } });
 }
 
 } // namespace ett::app

@@ -24,7 +24,8 @@ Result<std::optional<int64_t>> userTimeOption(const char* option, const std::str
 
 } // namespace
 
-Result<RollupOptions> rollupOptions(const std::string& from, const std::string& to, bool countQueue)
+Result<RollupOptions> rollupOptions(
+    const std::string& from, const std::string& to, bool countQueue, const CommonOptions& common)
 {
     auto fromNs = userTimeOption("--from", from);
     auto toNs = userTimeOption("--to", to);
@@ -38,6 +39,11 @@ Result<RollupOptions> rollupOptions(const std::string& from, const std::string& 
     if (o.fromNs && o.toNs && *o.toNs < *o.fromNs) {
         return Error { "--to (" + to + ") is before --from (" + from + ")" };
     }
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return excluded.error();
+    }
+    o.excluded = std::move(*excluded);
     return o;
 }
 
@@ -51,7 +57,37 @@ std::string scopeText(const std::optional<std::string>& label, const RollupOptio
         s += ", all time";
     }
     s += o.countQueue ? "; queue time before the first attempt counted" : "; queue time not counted";
-    return s;
+    return s + excludedText(o.excluded);
+}
+
+std::string excludedText(const std::vector<TimeSpan>& windows)
+{
+    if (windows.empty()) {
+        return {};
+    }
+    std::string s = "; excluding " + countOf(static_cast<int64_t>(windows.size()), "window", "windows") + " (";
+    Wide total = 0;
+    for (size_t i = 0; i < windows.size(); ++i) {
+        total += windows[i].toNs - windows[i].fromNs;
+        if (i < 3) {
+            s += (i == 0 ? "" : ", ") + formatRfc3339(windows[i].fromNs) + " to " + formatRfc3339(windows[i].toNs);
+        } else if (i == 3) {
+            s += ", ...";
+        }
+    }
+    return s + "), " + hoursText(total) + " hours of wall time";
+}
+
+void writeExcludedWindows(JsonWriter& j, const std::vector<TimeSpan>& windows)
+{
+    j.beginArray();
+    for (const TimeSpan& w : windows) {
+        j.beginObject();
+        j.key("start").string(formatRfc3339(w.fromNs));
+        j.key("end").string(formatRfc3339(w.toNs));
+        j.endObject();
+    }
+    j.endArray();
 }
 
 void writeScope(JsonWriter& j, const std::optional<std::string>& label, const RollupOptions& o)
@@ -64,6 +100,10 @@ void writeScope(JsonWriter& j, const std::optional<std::string>& label, const Ro
     j.key("to");
     o.toNs ? j.string(formatRfc3339(*o.toNs)) : j.null();
     j.key("count_queue").boolean(o.countQueue);
+    if (!o.excluded.empty()) {
+        j.key("excluded");
+        writeExcludedWindows(j, o.excluded);
+    }
     j.endObject();
     j.key("weighting").string("ett_percent_gpu is GPU-weighted (default); ett_percent_time is time-weighted");
 }
@@ -74,6 +114,7 @@ CohortSpec scopeOf(const RollupOptions& o)
     scope.fromNs = o.fromNs;
     scope.toNs = o.toNs;
     scope.countQueue = o.countQueue;
+    scope.excluded = o.excluded;
     return scope;
 }
 

@@ -217,7 +217,7 @@ int runRanks(const CommonOptions& common, const RanksCmd& cmd)
 
 int runHosts(const CommonOptions& common, const HostsCmd& cmd)
 {
-    auto options = rollupOptions(cmd.from, cmd.to, false);
+    auto options = rollupOptions(cmd.from, cmd.to, false, common);
     if (!options) {
         return fail(options.error().message);
     }

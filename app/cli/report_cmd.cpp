@@ -61,6 +61,11 @@ int runReport(const CommonOptions& common, const ReportCmd& cmd)
         return fail(scope.error().message);
     }
     request.scope = *scope;
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return fail(excluded.error().message);
+    }
+    request.scope.excluded = *excluded;
     if (cmd.a.has_value() != cmd.b.has_value()) {
         return fail("--a and --b go together: a comparison needs both cohorts");
     }

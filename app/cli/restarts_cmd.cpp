@@ -245,7 +245,7 @@ std::string compileTagsTable(
 
 int runCompileTags(const CommonOptions& common, const RestartsCmd& cmd)
 {
-    auto options = rollupOptions(cmd.from, cmd.to, false);
+    auto options = rollupOptions(cmd.from, cmd.to, false, common);
     if (!options) {
         return fail(options.error().message);
     }

@@ -76,7 +76,7 @@ std::string seriesJson(const SeriesHeader& h, const gpu::Series& series)
         j.key("start").string(formatRfc3339(start));
         j.key("start_s").rawNumber(formatSeconds(start));
         j.key("end_s").rawNumber(formatSeconds(start + series.widthNs));
-        writeFigures(j, series.buckets[k]);
+        writeFigures(j, series.buckets[k], true, !h.options.excluded.empty());
         j.endObject();
     }
     j.endArray();
@@ -199,7 +199,7 @@ Result<int64_t> durationOption(const char* name, const std::string& text)
 
 int runSeries(const CommonOptions& common, const SeriesCmd& cmd)
 {
-    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue);
+    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue, common);
     if (!options) {
         return fail(options.error().message);
     }

@@ -27,13 +27,13 @@ std::string summaryJson(
     j.beginObject();
     j.key("database").string(common.db);
     writeScope(j, cmd.label, options);
-    writeFigures(j, s.fleet);
+    writeFigures(j, s.fleet, true, !options.excluded.empty());
     if (cmd.by) {
         j.key("by").string(*cmd.by);
         j.key("groups").beginObject();
         for (const auto& [name, f] : s.groups) {
             j.key(name).beginObject();
-            writeFigures(j, f);
+            writeFigures(j, f, true, !options.excluded.empty());
             j.endObject();
         }
         j.endObject();
@@ -82,7 +82,7 @@ std::string summaryTable(
 
 int runSummary(const CommonOptions& common, const SummaryCmd& cmd)
 {
-    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue);
+    auto options = rollupOptions(cmd.from, cmd.to, cmd.countQueue, common);
     if (!options) {
         return fail(options.error().message);
     }

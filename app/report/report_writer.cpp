@@ -11,6 +11,7 @@
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/time_axis.h"
 #include "core/ingest/issue_kinds.h"
+#include "core/model/timeutil.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -133,6 +134,31 @@ private:
                 + (m_c.request.countQueue ? QObject::tr(" Queue time before the first attempt is counted.")
                                           : QObject::tr(" Queue time before the first attempt is not counted.")),
             font(10));
+        if (const auto& excluded = m_c.request.scope.excluded; !excluded.empty()) {
+            // Spec 7.4: stated where the scope is, so that nothing disappears silently.
+            QStringList spans;
+            core::Wide wall = 0;
+            for (size_t i = 0; i < excluded.size(); ++i) {
+                wall += excluded[i].toNs - excluded[i].fromNs;
+                if (i < 3) {
+                    spans << QObject::tr("%1 to %2")
+                                 .arg(qs(core::formatRfc3339(excluded[i].fromNs)),
+                                     qs(core::formatRfc3339(excluded[i].toNs)));
+                }
+            }
+            if (excluded.size() > 3) {
+                spans << QStringLiteral("…");
+            }
+            auto hours = [](core::Wide ns) {
+                return formatHours(static_cast<double>(static_cast<long double>(ns) / 3.6e12L), QString());
+            };
+            m_l.text(QObject::tr("Excluded windows: %Ln window(s) (%2), %1 hours of wall time, are left out of "
+                                 "end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, "
+                                 "Time to Start and Time to Recover are counted as they were.",
+                         "", static_cast<int>(excluded.size()))
+                         .arg(hours(wall), spans.join(QStringLiteral(", ")), hours(f.excludedTotalGpuNs())),
+                font(10), kAccent);
+        }
         m_l.text(QObject::tr("Generated %1 by ETT Workbench %2 (aggregation on %3) from %4")
                      .arg(qs(m_c.generatedUtc), qs(m_c.version), qs(m_c.backend), qs(m_c.database)),
             font(10));

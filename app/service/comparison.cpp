@@ -153,6 +153,8 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     core::CohortSpec b = request.b;
     a.countQueue = request.countQueue;
     b.countQueue = request.countQueue;
+    a.excluded = request.excluded;
+    b.excluded = request.excluded;
     const bool automatic = request.matchBy.empty() || request.matchBy == "auto";
     d.matchedBy = automatic ? "job" : request.matchBy;
     auto inA = fleet.cohortInput(a, d.matchedBy);

@@ -79,7 +79,8 @@ core::Result<KeyedJob> jobByKey(FleetSource& fleet, const std::string& key, cons
     return std::move(found.front());
 }
 
-core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label)
+core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label,
+    const std::vector<core::TimeSpan>& excluded)
 {
     auto found = jobByKey(fleet, key, label);
     if (!found) {
@@ -87,15 +88,20 @@ core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, co
     }
     JobDetail d;
     d.job = fleetJobOf(std::move(found->timeline));
-    core::addJob(d.figures, d.job.result, d.job.gpus, core::RollupOptions {});
+    d.excluded = excluded;
+    core::RollupOptions options;
+    options.excluded = excluded;
+    core::addJob(d.figures, d.job.result, d.job.gpus, options);
     return d;
 }
 
-core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, const std::optional<std::string>& label)
+core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, const std::optional<std::string>& label,
+    const std::vector<core::TimeSpan>& excluded)
 {
     core::FleetQuery q;
     q.jobKey = key;
     q.label = label;
+    q.withSegments = !excluded.empty(); // the excluded windows clip the segments
     auto jobs = core::loadFleet(workspace.store(), q);
     if (!jobs) {
         return jobs.error();
@@ -113,7 +119,10 @@ core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, 
     }
     JobDetail d;
     d.job = std::move(jobs->front());
-    core::addJob(d.figures, d.job.result, d.job.gpus, core::RollupOptions {});
+    d.excluded = excluded;
+    core::RollupOptions options;
+    options.excluded = excluded;
+    core::addJob(d.figures, d.job.result, d.job.gpus, options);
     return d;
 }
 

@@ -15,6 +15,7 @@ struct JobDetail
 {
     core::FleetJob job;
     core::Figures figures; // of the whole job, queue not counted
+    std::vector<core::TimeSpan> excluded; // the excluded windows the figures leave out (spec 7.4)
 };
 
 // The error of a key under several labels (listed in the order given) when none was chosen.
@@ -31,11 +32,13 @@ struct KeyedJob
 // several labels and none was chosen (the message lists them).
 core::Result<KeyedJob> jobByKey(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label);
 
-// Error: no job with that key (under the label when given), or the key is under several labels
-// and none was chosen (the message lists them).
-core::Result<JobDetail> jobDetail(
-    Workspace& workspace, const std::string& key, const std::optional<std::string>& label);
+// The job's figures leave out its time inside `excluded` (spec 7.4; normal form, see
+// core::normalizeExcluded), counted in Figures::excludedNs. Error: no job with that key (under the
+// label when given), or the key is under several labels and none was chosen (the message lists them).
+core::Result<JobDetail> jobDetail(Workspace& workspace, const std::string& key, const std::optional<std::string>& label,
+    const std::vector<core::TimeSpan>& excluded = {});
 // The same from any fleet source, through its job timelines (a fleet store's).
-core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label);
+core::Result<JobDetail> jobDetail(FleetSource& fleet, const std::string& key, const std::optional<std::string>& label,
+    const std::vector<core::TimeSpan>& excluded = {});
 
 } // namespace ett::app

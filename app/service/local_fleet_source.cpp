@@ -139,7 +139,7 @@ core::Status LocalFleetSource::ensureDetailFor(const core::CohortSpec& scope)
     if (m_options.window) {
         return ensureSegmentsFor(scope);
     }
-    return scope.fromNs || scope.toNs ? ensureSegments() : core::Status::success();
+    return scope.fromNs || scope.toNs || !scope.excluded.empty() ? ensureSegments() : core::Status::success();
 }
 
 core::Status LocalFleetSource::ensureSegmentsFor(const core::CohortSpec& scope)

@@ -131,6 +131,7 @@ core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRe
     }
     IntervalCollector collect(request.bucket, request.sort, request.limit);
     const auto wanted = static_cast<uint8_t>(request.bucket);
+    const std::vector<core::TimeSpan> excluded = core::normalizeExcluded(request.scope.excluded);
     for (const int32_t job : jobs) {
         const auto j = static_cast<size_t>(job);
         forEachSpan(
@@ -146,8 +147,21 @@ core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRe
                 // Spec 5.5: an attempt's segments at its GPUs, gaps and queue at the job's.
                 const int64_t gpus
                     = attemptRow < 0 || gap ? c.jobGpus[j] : c.attemptGpus[static_cast<size_t>(attemptRow)];
-                collect.add(
-                    { job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s, e, gpus });
+                // Spec 7.4: the parts outside the excluded windows, as the roll-up counts them.
+                for (const core::TimeSpan& x : excluded) {
+                    if (x.toNs <= s || x.fromNs >= e) {
+                        continue;
+                    }
+                    if (x.fromNs > s) {
+                        collect.add({ job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s,
+                            x.fromNs, gpus });
+                    }
+                    s = std::min(e, x.toNs);
+                }
+                if (s < e) {
+                    collect.add(
+                        { job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s, e, gpus });
+                }
             },
             [](int64_t, uint8_t, int32_t) {});
     }

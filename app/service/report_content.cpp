@@ -82,6 +82,7 @@ core::Status addComparison(FleetSource& fleet, const ReportRequest& request, Rep
     c.b = *request.b;
     c.matchBy = request.matchBy;
     c.countQueue = request.countQueue;
+    c.excluded = request.scope.excluded;
     c.seed = request.seed;
     if (auto st = checkComparison(fleet, c, "--a", "--b"); !st) {
         return st;

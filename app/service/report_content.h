@@ -22,7 +22,7 @@ enum class Weighting { Gpu, Time };
 struct ReportRequest
 {
     std::string title = "Where the training time went";
-    core::CohortSpec scope; // which jobs the report is about (all by default)
+    core::CohortSpec scope; // which jobs the report is about (all by default), with its excluded windows
     bool countQueue = false;
     Weighting weighting = Weighting::Gpu;
     gpu::Calendar every = gpu::Calendar::Day;

@@ -217,6 +217,8 @@ struct ComparisonRequest
     // says which).
     std::string matchBy = "auto";
     bool countQueue = false;
+    // Excluded windows (spec 7.4) both cohorts leave out, in normal form; empty: none.
+    std::vector<core::TimeSpan> excluded;
     size_t topMatched = 10; // regressions and improvements listed
     uint64_t seed = core::CompareOptions {}.seed;
 

@@ -174,6 +174,7 @@ core::Result<ch::StoreScope> StoreFleetSource::scopeOf(const core::CohortSpec& s
     s.minGpus = spec.minGpus;
     s.maxGpus = spec.maxGpus;
     s.countQueue = spec.countQueue;
+    s.excluded = spec.excluded;
     return s;
 }
 
@@ -393,7 +394,8 @@ core::Result<std::vector<JobSummary>> StoreFleetSource::jobs(const core::CohortS
 core::Result<std::vector<JobSummary>> StoreFleetSource::worstJobs(
     const core::CohortSpec& spec, const std::string& sort, int64_t limit)
 {
-    if (limit <= 0) {
+    if (limit <= 0 || !spec.excluded.empty()) {
+        // Every job ranked here: the cluster's ranking does not take excluded windows out.
         return FleetSource::worstJobs(spec, sort, limit);
     }
     const auto started = Clock::now();

@@ -366,6 +366,11 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
     if (!scope) {
         return scope.error();
     }
+    if (!scope->excluded.empty()) {
+        return core::Error { "the intervals of a bucket with excluded windows are listed from a database only, not "
+                             "from a fleet store ("
+            + location() + ")" };
+    }
     const std::string db = m_store->url().database;
     if (request.attempt) {
         // The same message as the local source's for an attempt the job lacks.

@@ -374,6 +374,18 @@ quint64 DataService::saveScenario(const core::Scenario& scenario)
     return id;
 }
 
+quint64 DataService::saveExcludedWindows(const std::vector<core::TimeSpan>& windows)
+{
+    const auto made = newRequest(-1, nullptr);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id, windows] { worker->saveExcludedWindows(latest, id, windows); },
+        Qt::QueuedConnection);
+    return id;
+}
+
 quint64 DataService::deleteScenario(const QString& name)
 {
     const auto made = newRequest(-1, nullptr);

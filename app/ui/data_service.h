@@ -36,6 +36,8 @@ struct LoadStats
     int64_t attempts = 0;
     int64_t segments = 0;
     double loadSeconds = 0;
+    // The excluded windows (spec 7.4) the database keeps as its scope setting (none on a store).
+    std::vector<core::TimeSpan> excluded;
 };
 
 class DataService : public QObject
@@ -134,6 +136,9 @@ public:
     // Deletes the scenario saved under `name`: scenarioDeleted with what was deleted (to undo: save
     // it again) and the new list, or queryFailed (nothing deleted). Never made stale.
     quint64 deleteScenario(const QString& name);
+    // Saves the excluded windows (spec 7.4) with the open database, replacing those it kept (an
+    // empty list removes them): nothing back on success, queryFailed when it cannot be written.
+    quint64 saveExcludedWindows(const std::vector<core::TimeSpan>& windows);
 
     // The causes table of the filter under the cause rules in force (app/service/causes.h):
     // causesReady or queryFailed (a fleet store holds no rules: it needs a database).

@@ -8,6 +8,7 @@
 #include "app/service/report_content.h"
 #include "app/ui/figures_format.h"
 #include "app/ui/import_options.h"
+#include "core/store/excluded_store.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -90,11 +91,14 @@ DataWorker::~DataWorker() = default;
 
 void DataWorker::postOpened(double loadSeconds)
 {
-    postOpened(**m_workspace->fleet(), QFileInfo(qs(m_workspace->path())).absoluteFilePath(), false, loadSeconds);
+    // The database's excluded windows come with it; ones it cannot read are said, not used.
+    auto excluded = core::loadExcludedWindows(m_workspace->store());
+    postOpened(**m_workspace->fleet(), QFileInfo(qs(m_workspace->path())).absoluteFilePath(), false, loadSeconds,
+        excluded ? QString() : qs(excluded.error().message), excluded ? *excluded : std::vector<core::TimeSpan> {});
 }
 
-void DataWorker::postOpened(
-    FleetSource& fleet, const QString& where, bool store, double loadSeconds, const QString& warning)
+void DataWorker::postOpened(FleetSource& fleet, const QString& where, bool store, double loadSeconds,
+    const QString& warning, const std::vector<core::TimeSpan>& excluded)
 {
     const FleetVocabulary fleetVocab = fleet.vocabulary();
     const Vocabulary vocab = Vocabulary::of(fleetVocab);
@@ -106,6 +110,7 @@ void DataWorker::postOpened(
     stats.attempts = vocab.attempts;
     stats.segments = vocab.segments;
     stats.loadSeconds = loadSeconds;
+    stats.excluded = excluded;
     const gpu::BackendInfo backend = fleet.backend();
     DataService* service = m_service;
     QMetaObject::invokeMethod(
@@ -687,6 +692,16 @@ void DataWorker::saveScenario(LatestId latest, quint64 id, const core::Scenario&
                 }
             },
             Qt::QueuedConnection);
+    }
+}
+
+void DataWorker::saveExcludedWindows(LatestId latest, quint64 id, const std::vector<core::TimeSpan>& windows)
+{
+    if (!workspaceOrFail(latest, id, QObject::tr("Excluded windows"))) {
+        return;
+    }
+    if (const core::Status st = core::saveExcludedWindows(m_workspace->store(), windows); !st) {
+        postFailed(latest, id, qs(st.error().message));
     }
 }
 

@@ -82,6 +82,7 @@ public:
     void scenarios(LatestId latest, quint64 id);
     void saveScenario(LatestId latest, quint64 id, const core::Scenario& scenario);
     void deleteScenario(LatestId latest, quint64 id, const QString& name);
+    void saveExcludedWindows(LatestId latest, quint64 id, const std::vector<core::TimeSpan>& windows);
     void issues(LatestId latest, quint64 id);
     void findJobs(LatestId latest, quint64 id, const QString& query, int limit);
     void jobRanks(LatestId latest, quint64 id, const QString& key, const QString& label);
@@ -100,8 +101,8 @@ private:
     // The saved scenarios, or an empty optional after posting the failure of request `id`.
     std::optional<ScenarioList> listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context);
     void postOpened(double loadSeconds);
-    void postOpened(
-        FleetSource& fleet, const QString& where, bool store, double loadSeconds, const QString& warning = {});
+    void postOpened(FleetSource& fleet, const QString& where, bool store, double loadSeconds,
+        const QString& warning = {}, const std::vector<core::TimeSpan>& excluded = {});
     void postStoreBusy(bool busy);
     void postTimed(const QString& what, double ms);
     // A failed request's message, delivered unless the request has gone stale.

@@ -1,14 +1,19 @@
 #include "app/ui/filter_bar.h"
 
 #include "app/ui/cohort_controls.h"
+#include "app/ui/figures_format.h"
 #include "app/ui/page_widgets.h"
 #include "app/ui/workbench_state.h"
+#include "core/ingest/excluded_file.h"
+#include "core/model/timeutil.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -70,6 +75,17 @@ void FilterBar::buildUi()
     m_countQueue->setObjectName(QStringLiteral("countQueue"));
     m_countQueue->setToolTip(tr("Start job windows at submission: time before the first attempt is queue (spec 5.6)"));
     top->addWidget(m_countQueue);
+    top->addWidget(makeSeparator(this));
+    // Excluded windows (spec 7.4): read from a file, saved with the database, cleared with ✕.
+    m_exclude = new QToolButton(this);
+    m_exclude->setObjectName(QStringLiteral("excludeWindows"));
+    m_exclude->setAutoRaise(false);
+    top->addWidget(m_exclude);
+    m_clearExcluded = new QToolButton(this);
+    m_clearExcluded->setObjectName(QStringLiteral("clearExcluded"));
+    m_clearExcluded->setText(QStringLiteral("✕"));
+    m_clearExcluded->setToolTip(tr("Count the excluded windows again"));
+    top->addWidget(m_clearExcluded);
     top->addStretch(1);
 
     bottom->addWidget(makeCaption(tr("Attributes"), this));
@@ -117,6 +133,8 @@ void FilterBar::buildUi()
 
     connect(m_controls, &CohortControls::edited, this, &FilterBar::applyFilter);
     connect(m_countQueue, &QCheckBox::toggled, this, &FilterBar::applyPending);
+    connect(m_exclude, &QToolButton::clicked, this, &FilterBar::chooseExcludedWindows);
+    connect(m_clearExcluded, &QToolButton::clicked, this, [this] { setExcludedWindows({}); });
     connect(m_weighting, &QButtonGroup::idClicked, this,
         [this](int id) { m_state->setWeighting(static_cast<Weighting>(id)); });
     connect(m_groupBy, &QComboBox::activated, this, [this](int index) {
@@ -161,6 +179,7 @@ void FilterBar::updateFromState()
         const QSignalBlocker block(m_countQueue);
         m_countQueue->setChecked(f.countQueue);
     }
+    showExcludedWindows(f.excluded);
     {
         const QSignalBlocker block(m_weighting);
         (m_state->weighting() == Weighting::Gpu ? m_gpuWeighted : m_timeWeighted)->setChecked(true);
@@ -220,7 +239,56 @@ void FilterBar::applyPending()
 void FilterBar::applyFilter(core::CohortSpec filter)
 {
     filter.countQueue = m_countQueue->isChecked();
+    filter.excluded = m_state->filter().excluded; // the controls do not hold them
     m_state->setFilter(filter);
+}
+
+void FilterBar::setExcludedWindows(const std::vector<core::TimeSpan>& windows)
+{
+    core::CohortSpec f = m_state->filter();
+    f.excluded = core::normalizeExcluded(windows);
+    m_state->setFilter(f);
+}
+
+void FilterBar::chooseExcludedWindows()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Excluded windows"), QString(), tr("Excluded windows (*.json *.csv);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    auto windows = core::loadExcludedWindowsFile(path.toStdString());
+    if (!windows) {
+        QMessageBox::warning(this, tr("Excluded windows"),
+            tr("The excluded windows were not changed:\n%1").arg(QString::fromStdString(windows.error().message)));
+        return;
+    }
+    setExcludedWindows(*windows);
+}
+
+void FilterBar::showExcludedWindows(const std::vector<core::TimeSpan>& windows)
+{
+    m_clearExcluded->setVisible(!windows.empty());
+    if (windows.empty()) {
+        m_exclude->setText(tr("Exclude…"));
+        m_exclude->setToolTip(tr("Leave time no job could use (maintenance, an outage) out of every figure: a JSON or "
+                                 "CSV list of UTC intervals (spec 7.4), saved with the database"));
+        return;
+    }
+    core::Wide wall = 0;
+    QStringList lines;
+    for (const core::TimeSpan& w : windows) {
+        wall += w.toNs - w.fromNs;
+        lines << tr("%1 to %2")
+                     .arg(QString::fromStdString(core::formatRfc3339(w.fromNs)),
+                         QString::fromStdString(core::formatRfc3339(w.toNs)));
+    }
+    m_exclude->setText(tr("Excluding %n window(s)", "", static_cast<int>(windows.size())));
+    m_exclude->setToolTip(
+        tr("Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time "
+           "to Start and Time to Recover are unchanged:\n%2\nClick to read another file.")
+            .arg(formatHours(static_cast<double>(static_cast<long double>(wall) / 3.6e12L), QString()),
+                lines.join(QLatin1Char('\n'))));
 }
 
 void FilterBar::addAttributeTerm(const QString& key, const QString& value)

@@ -1,7 +1,7 @@
 // The filter bar above the pages: which jobs every view shows (dataset labels,
 // attribute terms as removable chips, a UTC time range, a GPU count range, the count-queue
-// option), the weighting and the group-by attribute. It edits the one WorkbenchState and follows
-// it: changes made elsewhere (a day clicked in the overview, back and forward) show up here.
+// option, the excluded windows of spec 7.4), the weighting and the group-by attribute. It edits the one WorkbenchState
+// and follows it: changes made elsewhere (a day clicked in the overview, back and forward) show up here.
 //
 // The labels, the attribute picker and the ranges are the CohortControls a cohort editor has too;
 // the bar adds the chips, count queue, group-by, weighting and clear. Label and attribute changes
@@ -55,8 +55,14 @@ private:
     // Shows the state's filter, weighting and group-by in the controls (no signals).
     void updateFromState();
     void rebuildChips();
-    // Sets the state's filter to an edit of it, with the count-queue option as checked.
+    // Sets the state's filter to an edit of it, with the count-queue option as checked and the
+    // excluded windows it had.
     void applyFilter(core::CohortSpec filter);
+    // Reads an excluded-windows file the user picks into the filter (a bad file changes nothing
+    // and says why); sets them; shows them on the button (its tooltip lists them).
+    void chooseExcludedWindows();
+    void setExcludedWindows(const std::vector<core::TimeSpan>& windows);
+    void showExcludedWindows(const std::vector<core::TimeSpan>& windows);
 
     WorkbenchState* m_state;
     DataService* m_data;
@@ -66,6 +72,8 @@ private:
     QHBoxLayout* m_chipsLayout = nullptr;
     QLabel* m_noChips = nullptr;
     QCheckBox* m_countQueue = nullptr;
+    QToolButton* m_exclude = nullptr; // "Exclude…", or how many windows are excluded
+    QToolButton* m_clearExcluded = nullptr;
     QComboBox* m_groupBy = nullptr;
     QButtonGroup* m_weighting = nullptr;
     QToolButton* m_gpuWeighted = nullptr;

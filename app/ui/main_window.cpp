@@ -239,6 +239,13 @@ void MainWindow::createActions()
     m_forwardAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
     m_forwardAction->setEnabled(false);
     connect(m_forwardAction, &QAction::triggered, m_state, &WorkbenchState::goForward);
+    // Excluded windows are a scope setting saved with the database (not with a fleet store).
+    connect(m_state, &WorkbenchState::filterChanged, this, [this](const core::CohortSpec& filter) {
+        if (m_service->hasDatabase() && !m_service->isStore() && filter.excluded != m_savedExcluded) {
+            m_savedExcluded = filter.excluded;
+            m_service->saveExcludedWindows(m_savedExcluded);
+        }
+    });
     connect(m_state, &WorkbenchState::historyChanged, this, [this](bool back, bool forward) {
         m_backAction->setEnabled(back);
         m_forwardAction->setEnabled(forward);

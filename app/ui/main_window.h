@@ -166,6 +166,8 @@ private:
     bool m_databaseRequested = false; // openDatabase() was called (it may still be loading)
     bool m_waitingOverview = false; // the first overview after a load has not arrived yet
     QString m_pendingDatabase; // the database being opened, for messages
+    // The excluded windows (spec 7.4) the open database keeps: the filter's are saved when they differ.
+    std::vector<core::TimeSpan> m_savedExcluded;
 
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;

@@ -216,6 +216,13 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
 {
     m_pendingDatabase.clear();
     m_state->setVocabulary(vocabulary);
+    // The database's excluded windows become the filter's (those of the database before go).
+    m_savedExcluded = stats.excluded;
+    if (m_state->filter().excluded != stats.excluded) {
+        core::CohortSpec filter = m_state->filter();
+        filter.excluded = stats.excluded;
+        m_state->setFilter(filter);
+    }
     m_waitingOverview = true;
     updateEmptyState();
     const gpu::BackendInfo& backend = m_service->backend();

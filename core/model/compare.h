@@ -35,6 +35,10 @@ struct CohortSpec
     // Count the queue before a job's first attempt (spec 5.6). A way of counting, not of selecting
     // jobs: text() does not write it and parseCohortSpec() leaves it false.
     bool countQueue = false;
+    // Excluded windows (spec 7.4), in normal form (normalizeExcluded): their time leaves E2E and the
+    // buckets. Like countQueue a way of counting: text() does not write it, parseCohortSpec() leaves
+    // it empty.
+    std::vector<TimeSpan> excluded;
 
     // The spec written back in its text form (canonical order), for titles and provenance.
     std::string text() const;

@@ -35,6 +35,51 @@ void addInterruption(Figures& f, const JobResult& job, size_t i)
 
 } // namespace
 
+std::vector<TimeSpan> normalizeExcluded(std::vector<TimeSpan> spans)
+{
+    std::erase_if(spans, [](const TimeSpan& t) { return t.toNs <= t.fromNs; });
+    std::sort(spans.begin(), spans.end(), [](const TimeSpan& x, const TimeSpan& y) {
+        return x.fromNs != y.fromNs ? x.fromNs < y.fromNs : x.toNs < y.toNs;
+    });
+    std::vector<TimeSpan> out;
+    for (const TimeSpan& t : spans) {
+        if (!out.empty() && t.fromNs <= out.back().toNs) {
+            out.back().toNs = std::max(out.back().toNs, t.toNs);
+        } else {
+            out.push_back(t);
+        }
+    }
+    return out;
+}
+
+int64_t excludedLength(int64_t s, int64_t e, const std::vector<TimeSpan>& excluded)
+{
+    // The spans are disjoint, so their overlaps with [s, e) add up without counting twice.
+    int64_t len = 0;
+    for (const TimeSpan& x : excluded) {
+        len += std::max<int64_t>(0, std::min(e, x.toNs) - std::max(s, x.fromNs));
+    }
+    return len;
+}
+
+Wide Figures::excludedTotalNs() const
+{
+    Wide sum = 0;
+    for (Wide v : excludedNs) {
+        sum += v;
+    }
+    return sum;
+}
+
+Wide Figures::excludedTotalGpuNs() const
+{
+    Wide sum = 0;
+    for (Wide v : excludedGpuNs) {
+        sum += v;
+    }
+    return sum;
+}
+
 void countInterruption(Figures& f, Interruption interruption)
 {
     switch (interruption) {
@@ -133,7 +178,7 @@ void Figures::addTtr(int64_t ttr, const TtrSplit& split)
 bool Figures::empty() const
 {
     return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0 && ttsNs.empty()
-        && ttrNs.empty() && e2eNs == 0;
+        && ttrNs.empty() && e2eNs == 0 && excludedTotalNs() == 0;
 }
 
 void Figures::merge(const Figures& o)
@@ -145,6 +190,8 @@ void Figures::merge(const Figures& o)
     for (size_t b = 0; b < bucketsNs.size(); ++b) {
         bucketsNs[b] += o.bucketsNs[b];
         bucketsGpuNs[b] += o.bucketsGpuNs[b];
+        excludedNs[b] += o.excludedNs[b];
+        excludedGpuNs[b] += o.excludedGpuNs[b];
     }
     ttsNs.insert(ttsNs.end(), o.ttsNs.begin(), o.ttsNs.end());
     ttrNs.insert(ttrNs.end(), o.ttrNs.begin(), o.ttrNs.end());
@@ -165,7 +212,7 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
     const int64_t queueNs = o.countQueue ? job.queueBeforeNs : 0;
     const int64_t windowStart = job.windowStartNs - queueNs;
 
-    if (!o.hasRange()) {
+    if (!o.hasRange() && o.excluded.empty()) {
         ++f.jobs;
         if (job.noCheckpointData) {
             ++f.noCheckpointDataJobs;
@@ -193,7 +240,8 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         return;
     }
 
-    // 1b. A time range (spec 5.5). Interruptions (with their Time to Recover) belong to the range
+    // 1b. A time range (spec 5.5), or excluded windows (spec 7.4) with an open range. Interruptions (with their Time to
+    // Recover) belong to the range
     //     holding f and Time to Start to the range holding the first start, whether or not the
     //     job's window overlaps it (a fault at the very end of a window lies just outside it), so
     //     that figures per day always add up to the whole.
@@ -217,7 +265,8 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         ++f.noCheckpointDataJobs;
     }
 
-    // 2. Clip every segment to the range, so that per-day buckets add up exactly to the whole.
+    // 2. Clip every segment to the range, so that per-day buckets add up exactly to the whole, and
+    //    take the excluded time out of what is left (spec 7.4: the intersection of the two).
     const int64_t lo = o.fromNs.value_or(std::numeric_limits<int64_t>::min());
     const int64_t hi = o.toNs.value_or(std::numeric_limits<int64_t>::max());
     forEachJobSegment(job, jobGpus, o.countQueue, [&](int64_t s, int64_t e, Bucket bucket, int64_t gpus) {
@@ -226,11 +275,15 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         if (ce <= cs) {
             return;
         }
-        const int64_t len = ce - cs;
-        f.bucketsNs[static_cast<size_t>(bucket)] += len;
-        f.bucketsGpuNs[static_cast<size_t>(bucket)] += static_cast<Wide>(len) * gpus;
+        const auto b = static_cast<size_t>(bucket);
+        const int64_t out = excludedLength(cs, ce, o.excluded);
+        const int64_t len = ce - cs - out;
+        f.bucketsNs[b] += len;
+        f.bucketsGpuNs[b] += static_cast<Wide>(len) * gpus;
         f.e2eNs += len;
         f.e2eGpuNs += static_cast<Wide>(len) * gpus;
+        f.excludedNs[b] += out;
+        f.excludedGpuNs[b] += static_cast<Wide>(out) * gpus;
     });
 }
 

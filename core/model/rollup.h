@@ -15,15 +15,6 @@ namespace ett::core {
 // The group of jobs that lack the attribute grouped by.
 inline constexpr const char* kNoGroupName = "(none)";
 
-struct RollupOptions
-{
-    std::optional<int64_t> fromNs; // half-open range [from, to); absent ends are open
-    std::optional<int64_t> toNs;
-    bool countQueue = false; // spec 5.6
-
-    bool hasRange() const { return fromNs.has_value() || toNs.has_value(); }
-};
-
 // A half-open stretch of time [fromNs, toNs), nanoseconds since the epoch.
 struct TimeSpan
 {
@@ -31,6 +22,25 @@ struct TimeSpan
     int64_t toNs = 0;
 
     bool operator==(const TimeSpan& o) const { return fromNs == o.fromNs && toNs == o.toNs; }
+};
+
+// Excluded windows (spec 7.4) in their normal form: sorted by start, disjoint and not touching
+// (overlapping or adjacent spans merged), none empty. Pure.
+std::vector<TimeSpan> normalizeExcluded(std::vector<TimeSpan> spans);
+// The length of [s, e) inside the excluded spans (normal form, as normalizeExcluded() returns),
+// 0 when e <= s. Pure.
+int64_t excludedLength(int64_t s, int64_t e, const std::vector<TimeSpan>& excluded);
+
+struct RollupOptions
+{
+    std::optional<int64_t> fromNs; // half-open range [from, to); absent ends are open
+    std::optional<int64_t> toNs;
+    bool countQueue = false; // spec 5.6
+    // Excluded windows (spec 7.4) in normal form (normalizeExcluded): their time leaves E2E and the
+    // buckets and is counted in Figures::excludedNs instead; empty: nothing excluded.
+    std::vector<TimeSpan> excluded;
+
+    bool hasRange() const { return fromNs.has_value() || toNs.has_value(); }
 };
 
 // Nearest-rank percentiles (spec 5.4) of a set of durations.
@@ -68,6 +78,14 @@ struct Figures
     int64_t preemptions = 0;
     int64_t otherInterruptions = 0;
     int64_t noCheckpointDataJobs = 0;
+    // Time of the windows inside excluded windows (spec 7.4), per bucket it was taken from, and
+    // GPU-weighted as the buckets are; not part of E2E or of bucketsNs. Zero without exclusions.
+    std::array<Wide, kBucketCount> excludedNs {};
+    std::array<Wide, kBucketCount> excludedGpuNs {};
+
+    // All excluded time, and GPU-weighted.
+    Wide excludedTotalNs() const;
+    Wide excludedTotalGpuNs() const;
 
     // productive / E2E in percent; nullopt when E2E is zero.
     std::optional<double> ettPercentGpu() const;
@@ -85,11 +103,11 @@ struct Figures
 // Counts an attempt's interruption in its class (spec 5.4); None counts nothing.
 void countInterruption(Figures& figures, Interruption interruption);
 
-// Adds one attributed job to the figures under the options. With a time range the job's
-// segments must have been kept (attributeJob(..., true)): buckets and E2E are clipped to the
-// range, the job counts when its window overlaps it, an interruption (and its Time to Recover)
-// where its fault instant lies and Time to Start where the first attempt starts, even when that
-// instant is the window's end (just outside it).
+// Adds one attributed job to the figures under the options. With a time range or excluded windows
+// the job's segments must have been kept (attributeJob(..., true)): buckets and E2E are clipped to
+// the range, less the excluded time (which goes to excludedNs; counts and samples are unchanged), the job counts when
+// its window overlaps it, an interruption (and its Time to Recover) where its fault instant lies and Time to Start
+// where the first attempt starts, even when that instant is the window's end (just outside it).
 void addJob(Figures& figures, const JobResult& job, int64_t jobGpus, const RollupOptions& options);
 
 // Quotient of two wide integers as a percentage; nullopt when the denominator is zero.

@@ -72,6 +72,10 @@ void expectFigures(Figures got, Figures want, const std::string& what)
         expectEq(got.bucketsNs[static_cast<size_t>(b)], want.bucketsNs[static_cast<size_t>(b)], what + " " + name);
         expectEq(got.bucketsGpuNs[static_cast<size_t>(b)], want.bucketsGpuNs[static_cast<size_t>(b)],
             what + " " + name + " GPU");
+        expectEq(got.excludedNs[static_cast<size_t>(b)], want.excludedNs[static_cast<size_t>(b)],
+            what + " excluded " + name);
+        expectEq(got.excludedGpuNs[static_cast<size_t>(b)], want.excludedGpuNs[static_cast<size_t>(b)],
+            what + " excluded " + name + " GPU");
     }
     expectEq(got.failures, want.failures, what + " failures");
     expectEq(got.preemptions, want.preemptions, what + " preemptions");
@@ -265,6 +269,7 @@ struct Reference
         o.fromNs = f.fromNs;
         o.toNs = f.toNs;
         o.countQueue = f.countQueue;
+        o.excluded = core::normalizeExcluded(f.excluded);
         std::map<std::string, Figures> out;
         for (size_t j = 0; j < jobs.size(); ++j) {
             if (!selected(j, f)) {
@@ -375,6 +380,18 @@ void checkRollups(gpu::Engine& engine, const Reference& ref, int64_t dayStart)
         js.jobs.push_back(j);
     }
     filters.emplace_back("job set", js);
+    // Excluded windows (spec 7.4): unsorted, overlapping and touching ones, alone, with queue and
+    // cut by a range.
+    gpu::Filter x;
+    x.excluded = { { dayStart + 2 * day + 7'777, dayStart + 2 * day + 3'600'000'000'000 },
+        { dayStart + day / 3, dayStart + day / 2 }, { dayStart + day / 4, dayStart + day / 3 + 5 },
+        { dayStart + 4 * day, dayStart + 4 * day + day / 7 }, { dayStart + 2 * day, dayStart + 2 * day + 7'777 } };
+    filters.emplace_back("excluded", x);
+    x.countQueue = true;
+    filters.emplace_back("excluded+queue", x);
+    x.fromNs = dayStart + day / 3 + 11;
+    x.toNs = dayStart + 4 * day + 999;
+    filters.emplace_back("range+excluded", x);
     for (const auto& [fname, f] : filters) {
         for (const auto& g : groupings) {
             checkRollup(engine, ref, f, g,
@@ -469,6 +486,10 @@ void checkOddSeries(gpu::Engine& engine, const Reference& ref, int64_t dayStart)
     range.fromNs = dayStart + 86'400 * s + 12'345;
     range.toNs = dayStart + 3 * 86'400 * s - 777;
     checkSeries(engine, ref, "series of 29 s over a range", range, 29 * s, 0);
+    // Excluded windows cut by calendar boundaries and by the range.
+    range.excluded = { { dayStart + 86'400 * s + 3'000 * s + 17, dayStart + 2 * 86'400 * s + 101 },
+        { dayStart, dayStart + 86'400 * s + 5 * s } };
+    checkSeries(engine, ref, "series of 18423 s over a range, excluded", range, 18'423 * s, 1'234'567'891);
 }
 
 void checkDistributions(gpu::Engine& engine, const Reference& ref)

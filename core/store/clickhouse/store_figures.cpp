@@ -38,6 +38,7 @@ struct Clip
     int64_t originNs = 0;
     int64_t widthNs = 0;
     int64_t buckets = 1;
+    std::vector<TimeSpan> excluded; // normal form; those that meet [lo, hi) are written into the SQL
 };
 
 // The group columns g, gd, gj, ga of a grouping, over jobs (and attempts) columns.
@@ -88,13 +89,41 @@ std::pair<std::string, std::string> clipped(const Clip& c, const std::string& s,
 }
 
 // "k, len" of the pieces [s, e) makes, as select-list items (arrayJoin over calendar buckets when
-// the clip has a width), and the condition for the piece to count.
+// the clip has a width), the condition for the piece to count, and with excluded windows "xl": the
+// piece's time inside them (spec 7.4).
 struct PieceSql
 {
     std::string k;
     std::string len;
     std::string where;
+    std::string excluded; // "" without excluded windows
+
+    // The sums' select items of a piece weighted by `gpus`: its time and GPU time, then with
+    // excluded windows the time kept (len - xl) and the time excluded (xl), each with its GPU time.
+    std::string sums(const std::string& gpus) const
+    {
+        if (excluded.empty()) {
+            return "sum(toDecimal128(" + len + ", 0)), sum(toDecimal128(len, 0) * " + gpus + ")";
+        }
+        return "sum(toDecimal128(" + len + ", 0) - toDecimal128(" + excluded + ", 0)), sum((toDecimal128(len, 0) - "
+            + "toDecimal128(xl, 0)) * " + gpus + "), sum(toDecimal128(xl, 0)), sum(toDecimal128(xl, 0) * " + gpus + ")";
+    }
 };
+
+// The time of the piece [ps, pe) inside the clip's excluded windows that meet its range, as SQL:
+// a sum of one clipped overlap per window (the windows are disjoint); "" when none meets it.
+std::string excludedSql(const Clip& c, const std::string& ps, const std::string& pe)
+{
+    std::string sum;
+    for (const TimeSpan& x : c.excluded) {
+        if ((c.hi && x.fromNs >= *c.hi) || (c.lo && x.toNs <= *c.lo)) {
+            continue;
+        }
+        sum += std::string(sum.empty() ? "" : " + ") + "greatest(least(" + pe + ", " + i64(x.toNs) + ") - greatest("
+            + ps + ", " + i64(x.fromNs) + "), toInt64(0))";
+    }
+    return sum.empty() ? std::string() : "(" + sum + ") AS xl";
+}
 
 PieceSql pieces(const Clip& c, const std::string& s, const std::string& e)
 {
@@ -104,6 +133,7 @@ PieceSql pieces(const Clip& c, const std::string& s, const std::string& e)
     if (c.widthNs <= 0) {
         p.k = "toInt64(0) AS k";
         p.len = ce + " - " + cs + " AS len";
+        p.excluded = excludedSql(c, cs, ce);
         return p;
     }
     // cs >= origin (the clip's lo is at least the origin): intDiv is floor division here.
@@ -112,8 +142,10 @@ PieceSql pieces(const Clip& c, const std::string& s, const std::string& e)
     const std::string kf = "intDiv(" + cs + " - " + o + ", " + w + ")";
     const std::string kl = "intDiv(" + ce + " - 1 - " + o + ", " + w + ")";
     p.k = "arrayJoin(arrayMap(i -> " + kf + " + toInt64(i), range(toUInt64(" + kl + " - " + kf + " + 1)))) AS k";
-    p.len
-        = "least(" + ce + ", " + o + " + (k + 1) * " + w + ") - greatest(" + cs + ", " + o + " + k * " + w + ") AS len";
+    const std::string ps = "greatest(" + cs + ", " + o + " + k * " + w + ")";
+    const std::string pe = "least(" + ce + ", " + o + " + (k + 1) * " + w + ")";
+    p.len = pe + " - " + ps + " AS len";
+    p.excluded = excludedSql(c, ps, pe);
     return p;
 }
 
@@ -228,8 +260,9 @@ Result<GroupKey> readKey(RowBinaryReader& r)
     return GroupKey { std::move(*g), *gd, *gj, *ga };
 }
 
-// Runs a sums query (rows: group, k, bucket, time, GPU time) into the accumulator.
-Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc)
+// Runs a sums query (rows: group, k, bucket, time, GPU time, and with `excluded` the excluded time
+// and GPU time: PieceSql::sums) into the accumulator.
+Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc, bool excluded)
 {
     auto body = store.select(sql);
     if (!body) {
@@ -259,6 +292,15 @@ Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc)
         f.bucketsGpuNs[*b] += *tg;
         f.e2eNs += *t;
         f.e2eGpuNs += *tg;
+        if (excluded) {
+            auto x = r.decimal128();
+            auto xg = r.decimal128();
+            if (!x || !xg) {
+                return Error { "a short row in the server's answer" };
+            }
+            f.excludedNs[*b] += *x;
+            f.excludedGpuNs[*b] += *xg;
+        }
     }
     return Status::success();
 }
@@ -340,7 +382,7 @@ Status sumAll(
     const std::string groupBy = " GROUP BY g, gd, gj, ga, k, b";
     // 1. Segments, weighted by their attempt's GPUs; the group comes from the attempt and its job.
     // Whole windows need no segment: each attempt row holds its segments' sums per bucket.
-    if (!clip.lo && !clip.hi && clip.widthNs <= 0) {
+    if (!clip.lo && !clip.hi && clip.widthNs <= 0 && clip.excluded.empty()) {
         std::string sums;
         for (int b = 0; b < kBucketCount; ++b) {
             const std::string col = bucketColumn(b);
@@ -371,14 +413,13 @@ Status sumAll(
         }
     } else {
         const PieceSql p = pieces(clip, "start_ns", "end_ns");
-        const std::string sql = "SELECT g, gd, gj, ga, " + p.k + ", CAST(bucket AS Int8) AS b, sum(toDecimal128("
-            + p.len + ", 0)), sum(toDecimal128(len, 0) * gpus) FROM " + db
-            + ".segments ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx, " + groups + " FROM " + db
-            + ".attempts_local ANY INNER JOIN " + jobs
+        const std::string sql = "SELECT g, gd, gj, ga, " + p.k + ", CAST(bucket AS Int8) AS b, " + p.sums("gpus")
+            + " FROM " + db + ".segments ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx, " + groups + " FROM "
+            + db + ".attempts_local ANY INNER JOIN " + jobs
             + " USING (dataset_id, job_no)) USING (dataset_id, job_no, "
               "attempt_idx) WHERE "
             + live + " AND " + p.where + groupBy;
-        if (auto st = addSums(store, sql, acc); !st) {
+        if (auto st = addSums(store, sql, acc, !p.excluded.empty()); !st) {
             return st;
         }
     }
@@ -387,10 +428,9 @@ Status sumAll(
     auto extra = [&](const std::string& s, const std::string& e, Bucket bucket, const std::string& cond) {
         const PieceSql p = pieces(clip, s, e);
         const std::string sql = "SELECT " + groups + ", " + p.k + ", toInt8(" + std::to_string(static_cast<int>(bucket))
-            + ") AS b, sum(toDecimal128(" + p.len + ", 0)), sum(toDecimal128(len, 0) * job_gpus) FROM " + db
-            + ".attempts ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live + " AND " + cond
-            + " AND " + p.where + groupBy;
-        return addSums(store, sql, acc);
+            + ") AS b, " + p.sums("job_gpus") + " FROM " + db + ".attempts ANY INNER JOIN " + jobs
+            + " USING (dataset_id, job_no) WHERE " + live + " AND " + cond + " AND " + p.where + groupBy;
+        return addSums(store, sql, acc, !p.excluded.empty());
     };
     if (auto st = extra("end_ns", "end_ns + gap_after_ns", Bucket::Recovery, "gap_after_ns > 0"); !st) {
         return st;
@@ -426,7 +466,9 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
     const std::string db = store.url().database;
     const std::string live = liveScopeSql(db, scope.labels);
     const std::string jobs = jobsSubquery(db, scope);
-    const Clip clip { scope.fromNs, scope.toNs };
+    Clip clip;
+    clip.lo = scope.fromNs;
+    clip.hi = scope.toNs;
     const std::string orderBy = [&] {
         switch (order) {
         case IntervalOrder::GpuTime:
@@ -621,6 +663,7 @@ Result<StoreGroupedFigures> storeGroupedFigures(
     Clip clip;
     clip.lo = scope.fromNs;
     clip.hi = scope.toNs;
+    clip.excluded = scope.excluded;
     Accumulator acc;
     if (auto st = sumAll(store, scope, grouping, clip, acc); !st) {
         return st.error();
@@ -791,6 +834,7 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
     clip.originNs = out.originNs;
     clip.widthNs = widthNs;
     clip.buckets = buckets;
+    clip.excluded = scope.excluded;
     Accumulator acc;
     if (auto st = sumAll(store, scope, {}, clip, acc); !st) {
         return st.error();

@@ -39,6 +39,9 @@ struct StoreScope
     int64_t maxGpus = std::numeric_limits<int64_t>::max();
     bool countQueue = false;
     std::vector<std::pair<uint64_t, uint32_t>> jobs; // only these (dataset id, job number); empty: all
+    // Excluded windows (spec 7.4) in normal form (normalizeExcluded): their time leaves E2E and the
+    // buckets and is summed per bucket in Figures::excludedNs, as the engine does.
+    std::vector<TimeSpan> excluded;
 };
 
 enum class StoreGroupBy { None, Label, Attribute, Job, Attempt, CauseClass };

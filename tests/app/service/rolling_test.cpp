@@ -50,7 +50,7 @@ WindowSums referenceWindow(const std::vector<core::FleetJob>& jobs, int64_t from
     }
     core::Figures f;
     for (const auto& j : jobs) {
-        core::addJob(f, j.result, j.gpus, core::RollupOptions { fromNs, toNs, countQueue });
+        core::addJob(f, j.result, j.gpus, core::RollupOptions { fromNs, toNs, countQueue, {} });
     }
     const auto productive = static_cast<size_t>(core::Bucket::Productive);
     return { f.bucketsNs[productive], f.bucketsGpuNs[productive], f.e2eNs, f.e2eGpuNs };

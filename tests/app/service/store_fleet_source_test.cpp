@@ -34,6 +34,8 @@ void expectSameFigures(const core::Figures& s, const core::Figures& l, const std
     EXPECT_TRUE(s.e2eGpuNs == l.e2eGpuNs) << what;
     EXPECT_TRUE(s.bucketsNs == l.bucketsNs) << what;
     EXPECT_TRUE(s.bucketsGpuNs == l.bucketsGpuNs) << what;
+    EXPECT_TRUE(s.excludedNs == l.excludedNs) << what << ": excluded";
+    EXPECT_TRUE(s.excludedGpuNs == l.excludedGpuNs) << what << ": excluded GPU";
     auto sorted = [](std::vector<int64_t> v) {
         std::sort(v.begin(), v.end());
         return v;
@@ -183,6 +185,64 @@ TEST_F(StoreSource, RollupsEqualTheEngineForEveryGroupingAndScope)
             }
         }
     }
+}
+
+// Spec 7.4: the same excluded windows give the same figures on the store as on the engine, alone,
+// with a range and with queue counted; roll-ups by every grouping, series and job lists.
+TEST_F(StoreSource, ExcludedWindowsGiveTheEnginesFiguresIntegerForInteger)
+{
+    const FleetVocabulary v = m_localSource->vocabulary();
+    const int64_t day = 86'400'000'000'000;
+    core::CohortSpec x;
+    x.excluded = core::normalizeExcluded({ { v.firstNs + 3 * day + 1'234'567, v.firstNs + 4 * day },
+        { v.firstNs + day / 2, v.firstNs + day }, { v.firstNs + day - 5, v.firstNs + day + day / 3 },
+        { v.firstNs + 8 * day + 17, v.firstNs + 8 * day + day / 5 } });
+    std::vector<std::pair<std::string, core::CohortSpec>> scopes { { "excluded", x } };
+    x.fromNs = v.firstNs + day / 3;
+    x.toNs = v.firstNs + 9 * day - 999;
+    x.countQueue = true;
+    scopes.emplace_back("excluded in a range, with queue", x);
+    bool excludedSome = false;
+    for (const auto& [name, scope] : scopes) {
+        for (const std::string groupBy : { "", "label", "team", "job", "attempt" }) {
+            const std::string what = name + " by '" + groupBy + "'";
+            auto s = m_store->rollup(scope, groupBy);
+            auto l = m_localSource->rollup(scope, groupBy);
+            ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
+            ASSERT_TRUE(l.ok()) << what << ": " << l.error().message;
+            expectSameFigures(s->total, l->total, what + " total");
+            excludedSome = excludedSome || l->total.excludedTotalNs() > 0;
+            ASSERT_EQ(s->groups.size(), l->groups.size()) << what;
+        }
+        auto s = m_store->series(scope, gpu::Calendar::Day);
+        auto l = m_localSource->series(scope, gpu::Calendar::Day);
+        ASSERT_TRUE(s.ok() && l.ok()) << name;
+        ASSERT_EQ(s->buckets.size(), l->buckets.size()) << name;
+        for (size_t k = 0; k < s->buckets.size(); ++k) {
+            expectSameFigures(s->buckets[k], l->buckets[k], name + " day " + std::to_string(k));
+        }
+        auto sj = m_store->jobs(scope);
+        auto lj = m_localSource->jobs(scope);
+        ASSERT_TRUE(sj.ok() && lj.ok()) << name;
+        ASSERT_EQ(sj->size(), lj->size()) << name;
+        std::map<std::pair<std::string, std::string>, const JobSummary*> byKey;
+        for (const auto& j : *lj) {
+            byKey[{ j.label, j.key }] = &j;
+        }
+        for (const auto& j : *sj) {
+            const auto it = byKey.find({ j.label, j.key });
+            ASSERT_NE(it, byKey.end()) << j.key;
+            expectSameFigures(j.figures, it->second->figures, name + " job " + j.key);
+        }
+        auto sw = m_store->worstJobs(scope, "lost_gpu_hours", 10);
+        auto lw = m_localSource->worstJobs(scope, "lost_gpu_hours", 10);
+        ASSERT_TRUE(sw.ok() && lw.ok()) << name;
+        ASSERT_EQ(sw->size(), lw->size()) << name;
+        for (size_t i = 0; i < sw->size(); ++i) {
+            EXPECT_EQ((*sw)[i].key, (*lw)[i].key) << name << " worst " << i;
+        }
+    }
+    EXPECT_TRUE(excludedSome) << "the windows must reach the fleet for this test to mean anything";
 }
 
 TEST_F(StoreSource, SeriesJobsAndAttemptsEqualTheEngine)

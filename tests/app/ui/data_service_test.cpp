@@ -4,6 +4,7 @@
 #include "app/ui/data_service.h"
 #include "app/ui/main_window.h"
 #include "app/ui/translations.h"
+#include "core/model/timeutil.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
@@ -566,6 +567,30 @@ TEST_F(DataServiceTest, RenameLabelWorksAndFailsClearlyOnAClash)
     EXPECT_TRUE(renamed.isEmpty());
     EXPECT_TRUE(failure.contains(QStringLiteral("already exists"))) << failure.toStdString();
     EXPECT_EQ(m_vocabulary.labels, (QStringList { QStringLiteral("after"), QStringLiteral("baseline") }));
+}
+
+// Spec 7.4: the excluded windows are saved with the database and come back when it opens again.
+TEST_F(DataServiceTest, ExcludedWindowsAreSavedWithTheDatabase)
+{
+    importWithCore(m_db, kWorkedExample, "default");
+    const std::vector<core::TimeSpan> windows { { 36000 * core::kNsPerSecond, 39600 * core::kNsPerSecond } };
+    {
+        auto service = openService();
+        EXPECT_TRUE(m_stats.excluded.empty());
+        QString failure;
+        QObject::connect(
+            service.get(), &DataService::queryFailed, [&](quint64, const QString& message) { failure = message; });
+        service->saveExcludedWindows(windows);
+        // The worker runs requests in order: an overview after the save sees it written.
+        std::optional<OverviewData> ov;
+        QObject::connect(
+            service.get(), &DataService::overviewReady, [&](quint64, const OverviewData& data) { ov = data; });
+        service->requestOverview(core::CohortSpec {}, gpu::Calendar::Day);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return ov.has_value() || !failure.isEmpty(); }, kWaitMs));
+        EXPECT_TRUE(failure.isEmpty()) << failure.toStdString();
+    }
+    auto again = openService();
+    EXPECT_EQ(m_stats.excluded, windows);
 }
 
 TEST(ShellWindow, TellsDatabasesFromTracesByNameOrContent)

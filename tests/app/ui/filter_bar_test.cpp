@@ -235,6 +235,35 @@ TEST(FilterBar, ShowsChangesMadeElsewhereAndClears)
     EXPECT_FALSE(clear->isEnabled());
 }
 
+// Spec 7.4: the excluded windows are a setting of the scope: the bar shows them, keeps them through
+// other edits, and its ✕ counts them again.
+TEST(FilterBar, ShowsExcludedWindowsKeepsThemThroughEditsAndClearsThem)
+{
+    fixtures::ensureApp();
+    Bar b;
+    auto* exclude = child<QToolButton>(b.bar, "excludeWindows");
+    auto* clearExcluded = child<QToolButton>(b.bar, "clearExcluded");
+    EXPECT_EQ(exclude->text(), QStringLiteral("Exclude…"));
+    EXPECT_FALSE(clearExcluded->isVisible());
+    core::CohortSpec f;
+    f.excluded = { { kJune1, kJune1 + 3600 * fixtures::kS }, { kJune1 + kDay, kJune1 + kDay + 60 * fixtures::kS } };
+    b.state.setFilter(f);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(exclude->text(), QStringLiteral("Excluding 2 window(s)"));
+    EXPECT_TRUE(exclude->toolTip().contains(QStringLiteral("2025-06-01T00:00:00Z to 2025-06-01T01:00:00Z")));
+    EXPECT_TRUE(clearExcluded->isVisible());
+    // Another edit (count queue) keeps them.
+    QTest::mouseClick(child<QCheckBox>(b.bar, "countQueue"), Qt::LeftButton);
+    EXPECT_TRUE(b.state.filter().countQueue);
+    EXPECT_EQ(b.state.filter().excluded, f.excluded);
+    QTest::mouseClick(clearExcluded, Qt::LeftButton);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(b.state.filter().excluded.empty());
+    EXPECT_TRUE(b.state.filter().countQueue);
+    EXPECT_EQ(exclude->text(), QStringLiteral("Exclude…"));
+    EXPECT_FALSE(clearExcluded->isVisible());
+}
+
 TEST(WorkbenchState, ANewVocabularyDropsTheNamesItLacksFromTheFilterAndTheGrouping)
 {
     // After a label is removed or another database is opened, the filter keeps only names the

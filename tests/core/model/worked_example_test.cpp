@@ -319,5 +319,45 @@ TEST(WorkedExample, AttemptOrderInTheInputDoesNotMatter)
     EXPECT_EQ(*r.attempts[0].ttrNs, 1200 * kS);
 }
 
+// Spec 7.4: the worked example with [36000, 39600) excluded.
+TEST(WorkedExample, ExcludingAnHourTakesItOutOfEndToEndAndItsBuckets)
+{
+    const JobResult r = attributeJob(workedExample());
+    RollupOptions o;
+    o.excluded = normalizeExcluded({ { 36000 * kS, 39600 * kS } });
+    Figures f;
+    addJob(f, r, 8, o);
+    auto bucket = [&](Bucket b) { return static_cast<int64_t>(f.bucketsNs[static_cast<size_t>(b)]); };
+    auto excluded = [&](Bucket b) { return static_cast<int64_t>(f.excludedNs[static_cast<size_t>(b)]); };
+    EXPECT_EQ(f.e2eNs, Wide { 54945 * kS });
+    EXPECT_EQ(f.e2eGpuNs, Wide { 8 * 54945 * kS });
+    EXPECT_EQ(bucket(Bucket::Productive), 51615 * kS);
+    EXPECT_EQ(bucket(Bucket::LostProgress), 0);
+    EXPECT_EQ(bucket(Bucket::CheckpointSave), 30 * kS);
+    EXPECT_EQ(bucket(Bucket::Recovery), 0);
+    EXPECT_EQ(bucket(Bucket::Init), 600 * kS);
+    EXPECT_EQ(bucket(Bucket::Compile), 900 * kS);
+    EXPECT_EQ(bucket(Bucket::Shutdown), 1800 * kS);
+    EXPECT_EQ(bucket(Bucket::Idle), 0);
+    EXPECT_EQ(f.excludedTotalNs(), Wide { 3600 * kS });
+    EXPECT_EQ(f.excludedTotalGpuNs(), Wide { 8 * 3600 * kS });
+    EXPECT_EQ(excluded(Bucket::Productive), 1185 * kS);
+    EXPECT_EQ(excluded(Bucket::CheckpointSave), 15 * kS);
+    EXPECT_EQ(excluded(Bucket::LostProgress), 1200 * kS);
+    EXPECT_EQ(excluded(Bucket::Recovery), 300 * kS);
+    EXPECT_EQ(excluded(Bucket::Init), 600 * kS);
+    EXPECT_EQ(excluded(Bucket::Compile), 300 * kS);
+    EXPECT_EQ(excluded(Bucket::Shutdown), 0);
+    // Events and durations of attempts are not changed.
+    EXPECT_EQ(f.jobs, 1);
+    EXPECT_EQ(f.attempts, 2);
+    EXPECT_EQ(f.failures, 1);
+    EXPECT_EQ(f.ttrNs, std::vector<int64_t> { 1200 * kS });
+    EXPECT_EQ(f.ttsNs, std::vector<int64_t> { 1500 * kS });
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", *f.ettPercentGpu());
+    EXPECT_EQ(std::string(buf), "93.9394");
+}
+
 } // namespace
 } // namespace ett::core

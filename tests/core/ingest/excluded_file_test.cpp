@@ -1,0 +1,92 @@
+// The excluded-windows file (JSON and CSV): what it accepts, how it merges, how it names a fault.
+#include "core/ingest/excluded_file.h"
+#include "core/model/timeutil.h"
+#include "core/store/excluded_store.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/core/test_store.h"
+
+namespace ett::core {
+namespace {
+
+constexpr int64_t kS = kNsPerSecond;
+
+TEST(ExcludedFile, JsonTakesRfc3339StringsAndExactEpochSecondsAndMerges)
+{
+    auto w = parseExcludedWindows(R"([
+        {"start": "1970-01-01T10:00:00Z", "end": "1970-01-01T11:00:00Z", "note": "maintenance"},
+        {"start": 39000, "end": 40000.000000001},
+        {"start": "100", "end": 200}
+    ])",
+        "x.json");
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    ASSERT_EQ(w->size(), 2u);
+    EXPECT_EQ((*w)[0], (TimeSpan { 100 * kS, 200 * kS }));
+    EXPECT_EQ((*w)[1], (TimeSpan { 36000 * kS, 40000 * kS + 1 }));
+    auto back = parseExcludedWindows(excludedWindowsJson(*w), "again");
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, *w);
+}
+
+TEST(ExcludedFile, CsvWithHeaderBlankLinesAndNotes)
+{
+    auto w = parseExcludedWindows(
+        "start,end,note\n\n36000,39600,outage, east\r\n2025-06-01,2025-06-01T06:00:00Z,\n", "x.csv");
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    ASSERT_EQ(w->size(), 2u);
+    EXPECT_EQ((*w)[0], (TimeSpan { 36000 * kS, 39600 * kS }));
+    EXPECT_EQ((*w)[1].toNs - (*w)[1].fromNs, 6 * 3600 * kS);
+    auto empty = parseExcludedWindows("start,end\n", "e.csv");
+    ASSERT_TRUE(empty.ok());
+    EXPECT_TRUE(empty->empty());
+}
+
+TEST(ExcludedFile, ErrorsNameTheFileTheLineAndTheField)
+{
+    auto badEnd = parseExcludedWindows("[{\"start\": 1, \"end\": 2},\n {\"start\": 5,\n  \"end\": true}]", "m.json");
+    ASSERT_FALSE(badEnd.ok());
+    EXPECT_EQ(
+        badEnd.error().message, "m.json:3: [1].end: expected an RFC 3339 time, a date or epoch seconds (got true)");
+    auto missing = parseExcludedWindows("[\n{\"start\": 5}]", "m.json");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().message, "m.json:2: [0]: end: missing (every interval has a start and an end)");
+    auto unknown = parseExcludedWindows("[{\"start\": 5, \"stop\": 6}]", "m.json");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(unknown.error().message, "m.json:1: [0].stop: unknown key (the keys are start, end and note)");
+    auto backwards = parseExcludedWindows("start,end\n10,20\n30,25\n", "m.csv");
+    ASSERT_FALSE(backwards.ok());
+    EXPECT_EQ(backwards.error().message, "m.csv:3: end: 1970-01-01T00:00:25Z is before start 1970-01-01T00:00:30Z");
+    auto badStart = parseExcludedWindows("start,end\nyesterday,20\n", "m.csv");
+    ASSERT_FALSE(badStart.ok());
+    EXPECT_EQ(badStart.error().message,
+        "m.csv:2: start: expected an RFC 3339 time, a date or epoch seconds (got 'yesterday')");
+    auto header = parseExcludedWindows("from,to\n1,2\n", "m.csv");
+    ASSERT_FALSE(header.ok());
+    EXPECT_EQ(header.error().message, "m.csv:1: expected the header start,end (or start,end,note), got 'from,to'");
+    EXPECT_FALSE(parseExcludedWindows("{\"start\": 1, \"end\": 2}", "o.json").ok());
+    EXPECT_FALSE(parseExcludedWindows("[{\"start\": 1, \"end\": 2}] x", "t.json").ok());
+    auto none = loadExcludedWindowsFile("/nonexistent/excluded.json");
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().message.find("/nonexistent/excluded.json: cannot open"), std::string::npos);
+}
+
+TEST(ExcludedFile, ADatabaseKeepsItsWindowsAndForgetsThemWhenEmpty)
+{
+    test::Store store;
+    auto none = loadExcludedWindows(store.db());
+    ASSERT_TRUE(none.ok()) << none.error().message;
+    EXPECT_TRUE(none->empty());
+    const std::vector<TimeSpan> windows { { 50 * kS, 60 * kS }, { 10 * kS, 20 * kS + 7 }, { 15 * kS, 30 * kS } };
+    ASSERT_TRUE(saveExcludedWindows(store.db(), windows).ok());
+    auto back = loadExcludedWindows(store.db());
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, normalizeExcluded(windows));
+    ASSERT_TRUE(saveExcludedWindows(store.db(), {}).ok());
+    back = loadExcludedWindows(store.db());
+    ASSERT_TRUE(back.ok());
+    EXPECT_TRUE(back->empty());
+}
+
+} // namespace
+} // namespace ett::core
