@@ -106,6 +106,17 @@
     </message>
 </context>
 <context>
+    <name>FilterBar</name>
+    <message numerus="yes">
+        <location filename="../app/ui/filter_bar.cpp" line="+286"/>
+        <source>Excluding %n window(s)</source>
+        <translation>
+            <numerusform>Excluding %n window</numerusform>
+            <numerusform>Excluding %n windows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>IntervalsDialog</name>
     <message numerus="yes">
         <location filename="../app/ui/intervals_dialog.cpp" line="+295"/>
@@ -183,7 +194,7 @@
     <message numerus="yes">
         <location filename="../app/ui/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+581"/>
+        <location filename="../app/report/report_writer.cpp" line="+607"/>
         <location line="+7"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -195,10 +206,10 @@
         <location filename="../app/ui/compare_charts.cpp" line="+490"/>
         <location line="+1"/>
         <location filename="../app/ui/whatif_results.cpp" line="+96"/>
-        <location filename="../app/report/report_writer.cpp" line="-476"/>
+        <location filename="../app/report/report_writer.cpp" line="-501"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+421"/>
+        <location line="+446"/>
         <location line="+56"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -224,11 +235,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-494"/>
+        <location filename="../app/report/report_writer.cpp" line="-519"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
             <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+41"/>
+        <source>Excluded windows: %Ln window(s) (%2), %1 hours of wall time, are left out of end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, Time to Start and Time to Recover are counted as they were.</source>
+        <translation>
+            <numerusform>Excluded windows: %Ln window (%2), %1 hours of wall time, is left out of end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, Time to Start and Time to Recover are counted as they were.</numerusform>
+            <numerusform>Excluded windows: %Ln windows (%2), %1 hours of wall time, are left out of end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, Time to Start and Time to Recover are counted as they were.</numerusform>
         </translation>
     </message>
 </context>

@@ -2362,7 +2362,7 @@ p50</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../app/ui/filter_bar.cpp" line="+58"/>
+        <location filename="../app/ui/filter_bar.cpp" line="+63"/>
         <source>Dataset labels to include (none checked: all)</source>
         <translation>Rótulos de conjunto de dados a incluir (nenhum marcado: todos)</translation>
     </message>
@@ -2390,6 +2390,11 @@ p50</translation>
         <location line="+2"/>
         <source>Start job windows at submission: time before the first attempt is queue (spec 5.6)</source>
         <translation>Iniciar as janelas dos jobs na submissão: o tempo antes da primeira tentativa é fila (espec. 5.6)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Count the excluded windows again</source>
+        <translation>Voltar a contar as janelas excluídas</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2442,7 +2447,7 @@ p50</translation>
         <translation>Remover todos os filtros (ponderação e agrupamento permanecem)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>none (jobs)</source>
         <translation>nenhum (jobs)</translation>
     </message>
@@ -2457,9 +2462,59 @@ p50</translation>
         <translation>job</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Remove the filter %1 = %2</source>
         <translation>Remover o filtro %1 = %2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+6"/>
+        <source>Excluded windows</source>
+        <translation>Janelas excluídas</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Excluded windows (*.json *.csv);;All files (*)</source>
+        <translation>Janelas excluídas (*.json *.csv);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The excluded windows were not changed:
+%1</source>
+        <translation>As janelas excluídas não foram alteradas:
+%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Exclude…</source>
+        <translation>Excluir…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leave time no job could use (maintenance, an outage) out of every figure: a JSON or CSV list of UTC intervals (spec 7.4), saved with the database</source>
+        <translation>Deixar fora de todos os números o tempo que nenhum job podia usar (manutenção, uma queda): uma lista JSON ou CSV de intervalos UTC (espec. 7.4), salva com o banco de dados</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Excluding %n window(s)</source>
+        <translation>
+            <numerusform>Excluindo %n janela</numerusform>
+            <numerusform>Excluindo %n janelas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time to Start and Time to Recover are unchanged:
+%2
+Click to read another file.</source>
+        <translation>Fora do tempo de ponta a ponta e de todos os buckets (%1 h de tempo de relógio); interrupções, Time to Start e Time to Recover não mudam:
+%2
+Clique para ler outro arquivo.</translation>
     </message>
 </context>
 <context>
@@ -3529,7 +3584,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+447"/>
+        <location filename="../app/ui/main_window_files.cpp" line="+454"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3639,7 +3694,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>&amp;Avançar</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Import &amp;issues…</source>
         <translation>&amp;Problemas de importação…</translation>
     </message>
@@ -3803,7 +3858,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-370"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-377"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -3835,35 +3890,35 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+201"/>
+        <location line="+208"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-221"/>
         <location line="+13"/>
-        <location line="+201"/>
+        <location line="+208"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-220"/>
         <location line="+13"/>
-        <location line="+116"/>
+        <location line="+123"/>
         <location line="+20"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-156"/>
         <location line="+13"/>
-        <location line="+116"/>
+        <location line="+123"/>
         <location line="+20"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-143"/>
+        <location line="-150"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -3905,13 +3960,13 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+152"/>
+        <location line="+159"/>
         <location line="+45"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-210"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -3927,17 +3982,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+175"/>
+        <location line="+182"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-182"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+38"/>
         <source>Aggregation backend: %1
 %2</source>
         <translation>Backend de agregação: %1
@@ -4812,7 +4867,7 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="+296"/>
+        <location filename="../app/report/report_writer.cpp" line="+322"/>
         <location line="+138"/>
         <location line="+268"/>
         <source>job</source>
@@ -5092,7 +5147,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data_worker.cpp" line="+56"/>
+        <location filename="../app/ui/data_worker.cpp" line="+57"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5127,7 +5182,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>; %1 (Exibir &gt; Problemas de importação)</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+99"/>
         <location line="+14"/>
         <location line="+121"/>
         <location line="+44"/>
@@ -5284,17 +5339,22 @@ fração do E2E: %4 em A, %5 em B
     <message>
         <location line="+34"/>
         <location line="+10"/>
-        <location line="+25"/>
+        <location line="+35"/>
         <source>A saved scenario</source>
         <translation>Um cenário salvo</translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-25"/>
         <source>Scenario &apos;%1&apos; was saved, but the list could not be read: </source>
         <translation>O cenário &apos;%1&apos; foi salvo, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+15"/>
+        <source>Excluded windows</source>
+        <translation>Janelas excluídas</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Scenario &apos;%1&apos; was deleted, but the list could not be read: </source>
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
@@ -5611,7 +5671,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-501"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-508"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -6003,10 +6063,10 @@ duração %4</translation>
         <location filename="../app/ui/compare_charts.cpp" line="+141"/>
         <location line="+1"/>
         <location filename="../app/ui/whatif_results.cpp" line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-60"/>
+        <location filename="../app/report/report_writer.cpp" line="-85"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+421"/>
+        <location line="+446"/>
         <location line="+56"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -6083,7 +6143,7 @@ duração %4</translation>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-563"/>
+        <location filename="../app/report/report_writer.cpp" line="-588"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
     </message>
@@ -6140,8 +6200,16 @@ duração %4</translation>
         <source> Queue time before the first attempt is not counted.</source>
         <translation> O tempo de fila antes da primeira tentativa não é contado.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Excluded windows: %Ln window(s) (%2), %1 hours of wall time, are left out of end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, Time to Start and Time to Recover are counted as they were.</source>
+        <translation>
+            <numerusform>Janelas excluídas: %Ln janela (%2), %1 horas de tempo de relógio, fica fora do tempo de ponta a ponta e de todos os buckets: %3 GPU-horas destes jobs. Interrupções, Time to Start e Time to Recover são contadas como eram.</numerusform>
+            <numerusform>Janelas excluídas: %Ln janelas (%2), %1 horas de tempo de relógio, ficam fora do tempo de ponta a ponta e de todos os buckets: %3 GPU-horas destes jobs. Interrupções, Time to Start e Time to Recover são contadas como eram.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Generated %1 by ETT Workbench %2 (aggregation on %3) from %4</source>
         <translation>Gerado em %1 pelo ETT Workbench %2 (agregação em %3) a partir de %4</translation>
     </message>
@@ -6645,7 +6713,8 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-495"/>
+        <location line="+497"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
