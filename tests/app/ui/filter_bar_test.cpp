@@ -249,7 +249,7 @@ TEST(FilterBar, ShowsExcludedWindowsKeepsThemThroughEditsAndClearsThem)
     f.excluded = { { kJune1, kJune1 + 3600 * fixtures::kS }, { kJune1 + kDay, kJune1 + kDay + 60 * fixtures::kS } };
     b.state.setFilter(f);
     QCoreApplication::processEvents();
-    EXPECT_EQ(exclude->text(), QStringLiteral("Excluding 2 window(s)"));
+    EXPECT_EQ(exclude->text(), QStringLiteral("Excluding 2 windows"));
     EXPECT_TRUE(exclude->toolTip().contains(QStringLiteral("2025-06-01T00:00:00Z to 2025-06-01T01:00:00Z")));
     EXPECT_TRUE(clearExcluded->isVisible());
     // Another edit (count queue) keeps them.
