@@ -3,22 +3,18 @@
 #include "app/service/store_rows.h"
 #include "core/model/names_text.h"
 #include "core/model/types.h"
-#include "core/store/clickhouse/sql_text.h"
-#include "core/store/clickhouse/store_schema.h"
-#include "core/store/schema.h"
 #include "gpu/engine.h"
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <string_view>
-#include <tuple>
 
 namespace ett::app {
 
 namespace ch = ett::core::clickhouse;
 using store_rows::Clock;
 using store_rows::secondsSince;
-using store_rows::shortRow;
 
 StoreFleetSource::StoreFleetSource(std::unique_ptr<ch::FleetStore> store)
     : m_store(std::move(store))
@@ -39,8 +35,7 @@ core::Result<std::unique_ptr<StoreFleetSource>> StoreFleetSource::open(std::uniq
 
 bool StoreFleetSource::userMayWrite() const
 {
-    auto body = m_store->queryNode().query("SELECT value FROM system.settings WHERE name = 'readonly' FORMAT TSV");
-    return body && !body->empty() && body->front() == '0';
+    return ch::storeUserMayWrite(*m_store);
 }
 
 void StoreFleetSource::setInterrupt(std::function<bool()> stop)
@@ -64,86 +59,35 @@ gpu::BackendInfo StoreFleetSource::backend() const
 
 core::Status StoreFleetSource::readVocabulary()
 {
-    const std::string db = m_store->url().database;
-    const std::string live = ch::liveDatasetsFilter(db);
-    FleetVocabulary v;
     auto datasets = m_store->liveDatasets();
     if (!datasets) {
         return datasets.error();
     }
+    auto read = ch::storeVocabulary(*m_store);
+    if (!read) {
+        return read.error();
+    }
+    FleetVocabulary v;
     for (const auto& d : *datasets) {
         v.labels.push_back(d.label);
     }
     std::sort(v.labels.begin(), v.labels.end());
-    // 1. Attribute keys and their values.
-    auto attrs = m_store->select("SELECT DISTINCT k, v FROM " + db
-        + ".jobs ARRAY JOIN attr_keys AS k, attr_values AS v WHERE " + live + " ORDER BY k, v");
-    if (!attrs) {
-        return attrs.error();
-    }
-    for (ch::RowBinaryReader r(*attrs); !r.atEnd();) {
-        auto k = r.string();
-        auto value = r.string();
-        if (!k || !value) {
-            return shortRow();
-        }
-        if (v.attrKeys.empty() || v.attrKeys.back() != *k) {
-            v.attrKeys.push_back(*k);
-        }
-        v.attrValues[*k].push_back(std::move(*value));
-    }
-    // 2. GPUs, counts, and when each label starts.
-    auto jobs = m_store->select(
-        "SELECT toInt64(min(gpus)), toInt64(max(gpus)), count(), sum(attempts) FROM " + db + ".jobs WHERE " + live);
-    if (!jobs) {
-        return jobs.error();
-    }
-    ch::RowBinaryReader jr(*jobs);
-    auto minGpus = jr.int64();
-    auto maxGpus = jr.int64();
-    auto jobCount = jr.uint64();
-    auto attemptCount = jr.uint64();
-    if (!minGpus || !maxGpus || !jobCount || !attemptCount) {
-        return shortRow();
-    }
-    v.jobs = static_cast<int64_t>(*jobCount);
-    v.attempts = static_cast<int64_t>(*attemptCount);
+    v.attrKeys = std::move(read->attrKeys);
+    v.attrValues = std::move(read->attrValues);
+    v.jobs = read->jobs;
+    v.attempts = read->attempts;
+    v.segments = read->segments;
     if (v.jobs > 0) {
-        v.minGpus = *minGpus;
-        v.maxGpus = *maxGpus;
+        v.minGpus = read->minGpus;
+        v.maxGpus = read->maxGpus;
     }
-    auto starts = m_store->select("SELECT label, min(first_start_ns) FROM " + db + ".jobs WHERE " + live
-        + " AND attempts > 0 GROUP BY label ORDER BY label");
-    if (!starts) {
-        return starts.error();
+    for (const auto& [label, firstNs] : read->labelFirstNs) {
+        v.firstNs = v.labelFirstNs.empty() ? firstNs : std::min(v.firstNs, firstNs);
+        v.labelFirstNs[label] = firstNs;
     }
-    bool anyStart = false;
-    for (ch::RowBinaryReader r(*starts); !r.atEnd();) {
-        auto label = r.string();
-        auto first = r.int64();
-        if (!label || !first) {
-            return shortRow();
-        }
-        v.firstNs = anyStart ? std::min(v.firstNs, *first) : *first;
-        anyStart = true;
-        v.labelFirstNs[*label] = *first;
+    if (!read->labelFirstNs.empty()) {
+        v.lastNs = read->lastEndNs;
     }
-    auto ends = m_store->select("SELECT max(end_ns), count() FROM " + db + ".attempts WHERE " + live);
-    auto segments = m_store->select("SELECT count() FROM " + db + ".segments WHERE " + live);
-    if (!ends || !segments) {
-        return !ends ? ends.error() : segments.error();
-    }
-    ch::RowBinaryReader er(*ends);
-    auto last = er.int64();
-    ch::RowBinaryReader sr(*segments);
-    auto segmentCount = sr.uint64();
-    if (!last || !segmentCount) {
-        return shortRow();
-    }
-    if (anyStart) {
-        v.lastNs = *last;
-    }
-    v.segments = static_cast<int64_t>(*segmentCount);
     m_vocabulary = std::move(v);
     return core::Status::success();
 }
@@ -215,43 +159,15 @@ JobIndex StoreFleetSource::indexOf(JobRef ref) const
     return j;
 }
 
-core::Result<StoreFleetSource::JobRef> StoreFleetSource::readJobRef(ch::RowBinaryReader& r)
+core::Result<std::vector<JobIndex>> StoreFleetSource::numberJobs(core::Result<std::vector<JobRef>> jobs) const
 {
-    auto dataset = r.uint64();
-    auto jobNo = r.uint32();
-    auto key = r.string();
-    auto label = r.string();
-    auto name = r.string();
-    auto gpus = r.int64();
-    auto first = r.int64();
-    auto keys = r.stringArray();
-    auto values = r.stringArray();
-    if (!dataset || !jobNo || !key || !label || !name || !gpus || !first || !keys || !values
-        || keys->size() != values->size()) {
-        return shortRow();
-    }
-    JobRef ref { *dataset, *jobNo, std::move(*key), std::move(*label), std::move(*name), *gpus, *first, {} };
-    for (size_t i = 0; i < keys->size(); ++i) {
-        ref.attrs.emplace_back(std::move((*keys)[i]), std::move((*values)[i]));
-    }
-    return ref;
-}
-
-core::Result<std::vector<JobIndex>> StoreFleetSource::readJobs(const std::string& where) const
-{
-    const std::string db = m_store->url().database;
-    auto body = m_store->select(std::string("SELECT ") + kJobColumns + " FROM " + db + ".jobs WHERE "
-        + ch::liveDatasetsFilter(db) + " AND (" + where + ")");
-    if (!body) {
-        return body.error();
+    if (!jobs) {
+        return jobs.error();
     }
     std::vector<JobIndex> out;
-    for (ch::RowBinaryReader r(*body); !r.atEnd();) {
-        auto ref = readJobRef(r);
-        if (!ref) {
-            return ref.error();
-        }
-        out.push_back(indexOf(std::move(*ref)));
+    out.reserve(jobs->size());
+    for (auto& job : *jobs) {
+        out.push_back(indexOf(std::move(job)));
     }
     return out;
 }
@@ -273,7 +189,7 @@ core::Result<GroupedFigures> StoreFleetSource::rollup(const core::CohortSpec& sp
     }
     if (grouping->by == ch::StoreGroupBy::Job) {
         // Number the jobs met (their keys, labels and names come with one query).
-        if (auto read = readJobs(ch::jobFilterSql(*scope)); !read) {
+        if (auto read = numberJobs(ch::storeJobs(*m_store, *scope)); !read) {
             return read.error();
         }
     }
@@ -356,7 +272,7 @@ core::Result<std::vector<JobSummary>> StoreFleetSource::jobSummaries(const ch::S
         return r.error();
     }
     // Number the jobs met (their keys, labels and names come with one query).
-    if (auto read = readJobs(ch::jobFilterSql(scope)); !read) {
+    if (auto read = numberJobs(ch::storeJobs(*m_store, scope)); !read) {
         return read.error();
     }
     std::vector<JobSummary> out;
@@ -424,7 +340,7 @@ core::Result<std::vector<JobSummary>> StoreFleetSource::worstJobs(
 
 std::vector<JobIndex> StoreFleetSource::jobsWithKey(const std::string& key) const
 {
-    auto found = readJobs("job_key = " + ch::sqlString(key));
+    auto found = numberJobs(ch::storeJobsWithKey(*m_store, key));
     return found ? *found : std::vector<JobIndex> {};
 }
 
@@ -436,40 +352,19 @@ JobMatches StoreFleetSource::findJobs(const std::string& query, size_t limit) co
     if (trimmed.empty()) {
         return out;
     }
-    const std::string q = ch::sqlString(trimmed);
-    const std::string db = m_store->url().database;
-    // Rank on the cluster as the local source does: 0 the key is the query, 1 the key contains it,
-    // 2 the name, 3 an attribute value (the first key, in the job's order, whose value matches).
-    // lower() and positionCaseInsensitive() fold ASCII only, as the local search does.
-    const std::string rank = "multiIf(lower(job_key) = lower(" + q + "), 0, positionCaseInsensitive(job_key, " + q
-        + ") > 0, 1, positionCaseInsensitive(name, " + q + ") > 0, 2, 3)";
-    const std::string attr = "arrayFirstIndex(v -> positionCaseInsensitive(v, " + q + ") > 0, attr_values)";
-    const std::string where = ch::liveDatasetsFilter(db) + " AND (positionCaseInsensitive(job_key, " + q
-        + ") > 0 OR positionCaseInsensitive(name, " + q + ") > 0 OR " + attr + " > 0)";
-    auto count = m_store->select("SELECT count() FROM " + db + ".jobs WHERE " + where);
-    auto body = m_store->select("SELECT " + rank + " AS r, " + kJobColumns + ", " + attr + " FROM " + db
-        + ".jobs WHERE " + where + " ORDER BY r, job_key, label, dataset_id, job_no LIMIT " + std::to_string(limit));
-    if (!count || !body) {
+    auto found = ch::storeSearchJobs(*m_store, trimmed, limit);
+    if (!found) {
         return out;
     }
-    ch::RowBinaryReader cr(*count);
-    if (auto n = cr.uint64()) {
-        out.total = static_cast<size_t>(*n);
-    }
-    for (ch::RowBinaryReader r(*body); !r.atEnd();) {
-        auto rk = r.uint8();
-        auto ref = rk ? readJobRef(r) : core::Result<JobRef>(rk.error());
-        auto ai = r.uint32(); // 1-based index of the first attribute value that matches
-        if (!ref || !ai || (*rk == 3 && (*ai == 0 || *ai > ref->attrs.size()))) {
-            break;
-        }
+    out.total = static_cast<size_t>(found->total);
+    for (auto& [rank, job, attr] : found->matches) {
         JobMatch m;
-        m.key = ref->key;
-        m.name = ref->name;
-        m.label = ref->label;
-        m.field = *rk <= 1 ? "key" : *rk == 2 ? "name" : ref->attrs[*ai - 1].first;
-        m.value = *rk <= 1 ? ref->key : *rk == 2 ? ref->name : ref->attrs[*ai - 1].second;
-        m.job = indexOf(std::move(*ref));
+        m.key = job.key;
+        m.name = job.name;
+        m.label = job.label;
+        m.field = rank <= 1 ? "key" : rank == 2 ? "name" : job.attrs[attr].first;
+        m.value = rank <= 1 ? job.key : rank == 2 ? job.name : job.attrs[attr].second;
+        m.job = indexOf(std::move(job));
         out.matches.push_back(std::move(m));
     }
     return out;
@@ -491,36 +386,13 @@ core::Result<std::vector<TableRow>> StoreFleetSource::attempts(const core::Cohor
         return r.error();
     }
     // Each attempt's number, outcome, cause as imported and own Time to Start.
-    const std::string db = m_store->url().database;
-    auto body = m_store->select("SELECT attempt_idx, toInt64(attempt_no), toString(outcome), "
-                                "cause, "
-                                "start_ns, tts_ns FROM "
-        + db + ".attempts WHERE " + ch::liveDatasetsFilter(db) + " AND dataset_id = " + std::to_string(ref.datasetId)
-        + " AND job_no = " + std::to_string(ref.jobNo));
-    if (!body) {
-        return body.error();
+    auto read = ch::storeJobAttempts(*m_store, ref.datasetId, ref.jobNo);
+    if (!read) {
+        return read.error();
     }
-    struct Info
-    {
-        int64_t number = 0;
-        std::string outcome;
-        std::string cause;
-        int64_t startNs = 0;
-        int64_t ttsNs = 0;
-    };
-    std::map<uint32_t, Info> info;
-    for (ch::RowBinaryReader rd(*body); !rd.atEnd();) {
-        auto idx = rd.uint32();
-        Info i;
-        auto number = rd.int64();
-        auto outcome = rd.string();
-        auto cause = rd.string();
-        auto start = rd.int64();
-        auto tts = rd.int64();
-        if (!idx || !number || !outcome || !cause || !start || !tts) {
-            return shortRow();
-        }
-        info[*idx] = { *number, std::move(*outcome), std::move(*cause), *start, *tts };
+    std::map<uint32_t, ch::StoreAttemptInfo> info;
+    for (auto& a : *read) {
+        info[a.attemptIdx] = std::move(a);
     }
     std::vector<TableRow> rows;
     std::stable_sort(r->groups.begin(), r->groups.end(),
@@ -530,7 +402,7 @@ core::Result<std::vector<TableRow>> StoreFleetSource::attempts(const core::Cohor
         if (it == info.end()) {
             continue;
         }
-        const Info& i = it->second;
+        const ch::StoreAttemptInfo& i = it->second;
         TableRow row;
         row.job = job;
         row.attempt = static_cast<int32_t>(i.number);

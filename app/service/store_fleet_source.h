@@ -9,8 +9,8 @@
 
 #include "app/service/fleet_source.h"
 #include "core/store/clickhouse/fleet_store.h"
-#include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_figures.h"
+#include "core/store/clickhouse/store_jobs.h"
 #include "core/store/clickhouse/store_ranks.h"
 
 #include <functional>
@@ -82,17 +82,8 @@ public:
     core::Status ensurePhases() override;
 
 private:
-    struct JobRef
-    {
-        uint64_t datasetId = 0;
-        uint32_t jobNo = 0;
-        std::string key;
-        std::string label;
-        std::string name;
-        int64_t gpus = 1;
-        int64_t firstStartNs = 0;
-        std::vector<std::pair<std::string, std::string>> attrs; // as stored
-    };
+    // A job as the store holds it (its ids, key, label, name, GPUs, first start, attributes).
+    using JobRef = core::clickhouse::StoreJob;
 
     explicit StoreFleetSource(std::unique_ptr<core::clickhouse::FleetStore> store);
     core::Status readVocabulary();
@@ -102,16 +93,11 @@ private:
     core::Result<core::clickhouse::StoreScope> scopeOf(
         const core::CohortSpec& scope, std::optional<JobIndex> job) const;
     core::Result<core::clickhouse::StoreGrouping> groupingOf(const std::string& groupBy) const;
-    // Reads jobs (key, label, name, GPUs) matching `where` (SQL over the jobs table) and numbers
-    // them. Error: the server's.
-    core::Result<std::vector<JobIndex>> readJobs(const std::string& where) const;
+    // Numbers the jobs read (the ones met before keep their numbers). Error: the read's.
+    core::Result<std::vector<JobIndex>> numberJobs(core::Result<std::vector<JobRef>> jobs) const;
     // One summary per job of the scope with something counted, in the order of the job grouping.
     core::Result<std::vector<JobSummary>> jobSummaries(const core::clickhouse::StoreScope& scope);
     JobIndex indexOf(JobRef ref) const;
-    // The columns of the jobs table a JobRef is read from (readJobRef), in its order.
-    static constexpr const char* kJobColumns
-        = "dataset_id, job_no, job_key, label, name, gpus, first_start_ns, attr_keys, attr_values";
-    static core::Result<JobRef> readJobRef(core::clickhouse::RowBinaryReader& r);
     core::Error notOnStore(const std::string& what) const;
     // What jobs are paired by in a comparison: the key, the name (else the key) or an attribute's
     // value ("(none)" without it), as gpu::matchValue.

@@ -218,4 +218,9 @@ Result<std::string> RowBinaryReader::string()
     return s;
 }
 
+Error shortRowError()
+{
+    return Error { "a short row in the fleet store's answer" };
+}
+
 } // namespace ett::core::clickhouse

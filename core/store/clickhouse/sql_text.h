@@ -85,4 +85,7 @@ private:
     size_t m_pos = 0;
 };
 
+// The error of an answer whose row ends before the values its query asks for.
+Error shortRowError();
+
 } // namespace ett::core::clickhouse

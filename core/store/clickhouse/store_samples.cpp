@@ -8,11 +8,6 @@ namespace ett::core::clickhouse {
 
 namespace {
 
-Error shortRow()
-{
-    return Error { "a short row in the fleet store's answer" };
-}
-
 // The (dataset, job) of a row, then one int64: a StoreJobTime.
 Result<std::vector<StoreJobTime>> jobTimes(const std::string& body)
 {
@@ -22,7 +17,7 @@ Result<std::vector<StoreJobTime>> jobTimes(const std::string& body)
         auto jobNo = r.uint32();
         auto ns = r.int64();
         if (!dataset || !jobNo || !ns) {
-            return shortRow();
+            return shortRowError();
         }
         out.push_back({ *dataset, *jobNo, *ns });
     }
@@ -55,7 +50,7 @@ Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& sto
         auto sub = r.string();
         auto values = r.int64Array();
         if (!category || !sub || !values || *category >= kCategoryCount) {
-            return shortRow();
+            return shortRowError();
         }
         out.push_back({ *category, std::move(*sub), std::move(*values) });
     }
@@ -90,7 +85,7 @@ Result<StoreAdviceRows> storeAdviceRows(FleetStore& store, const StoreScope& sco
         for (int64_t& x : v) {
             auto read = r.int64();
             if (!read) {
-                return shortRow();
+                return shortRowError();
             }
             x = *read;
         }
@@ -104,7 +99,7 @@ Result<StoreAdviceRows> storeAdviceRows(FleetStore& store, const StoreScope& sco
         auto hasCheckpoints = r.uint8();
         if (!dataset || !jobNo || !interrupted || !fault || !noTrain || !firstTrain || !productive || !lost || !save
             || !hasCheckpoints) {
-            return shortRow();
+            return shortRowError();
         }
         StoreAdviceAttempt a;
         a.datasetId = *dataset;
