@@ -5,6 +5,7 @@
 
 #include "core/model/accounting.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -66,6 +67,20 @@ struct JobTimeline
     std::vector<TimelineAttempt> attempts; // by start
     std::vector<TimelineCheckpoint> checkpoints; // by start
 };
+
+// The distinct ranks of an attempt's phases, sorted (empty: no per-rank phases): TimelineAttempt::ranks.
+inline std::vector<int32_t> phaseRanks(const std::vector<TimelinePhase>& phases)
+{
+    std::vector<int32_t> ranks;
+    for (const auto& p : phases) {
+        if (p.rank >= 0) {
+            ranks.push_back(p.rank);
+        }
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    return ranks;
+}
 
 // The split of attempt i's Time to Recover (spec 7.1), as ttrSplitOf() over the attempts' results.
 inline std::optional<TtrSplit> ttrSplitOf(const JobTimeline& t, size_t i)

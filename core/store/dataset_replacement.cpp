@@ -12,8 +12,9 @@ namespace ett::core {
 
 namespace {
 
-Status runWith(Database& db, const char* sql, int64_t a, std::optional<int64_t> b = std::nullopt,
-    std::optional<int64_t> c = std::nullopt)
+// `sql` prepared with ?1 = a, and ?2 = b, ?3 = c when given.
+Result<Statement> prepareWith(
+    Database& db, const char* sql, int64_t a, std::optional<int64_t> b, std::optional<int64_t> c)
 {
     auto st = db.prepare(sql);
     if (!st) {
@@ -26,23 +27,23 @@ Status runWith(Database& db, const char* sql, int64_t a, std::optional<int64_t> 
     if (c) {
         st->bind(3, *c);
     }
-    return st->run();
+    return st;
+}
+
+Status runWith(Database& db, const char* sql, int64_t a, std::optional<int64_t> b = std::nullopt,
+    std::optional<int64_t> c = std::nullopt)
+{
+    auto st = prepareWith(db, sql, a, b, c);
+    return st ? st->run() : Status(st.error());
 }
 
 // Appends the first column of every row of `sql` (?1 = a, ?2 = b, ?3 = c) to `out`.
 Status collectIds(Database& db, const char* sql, std::vector<int64_t>& out, int64_t a,
     std::optional<int64_t> b = std::nullopt, std::optional<int64_t> c = std::nullopt)
 {
-    auto st = db.prepare(sql);
+    auto st = prepareWith(db, sql, a, b, c);
     if (!st) {
         return st.error();
-    }
-    st->bind(1, a);
-    if (b) {
-        st->bind(2, *b);
-    }
-    if (c) {
-        st->bind(3, *c);
     }
     return st->forEachRow([&] { out.push_back(st->columnInt64(0)); });
 }

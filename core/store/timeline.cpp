@@ -160,13 +160,7 @@ Status readPhases(Database& db, JobTimeline& t, const std::vector<int64_t>& atte
         }
         std::stable_sort(ta.phases.begin(), ta.phases.end(),
             [](const TimelinePhase& x, const TimelinePhase& y) { return x.startNs < y.startNs; });
-        for (const auto& p : ta.phases) {
-            if (p.rank >= 0) {
-                ta.ranks.push_back(p.rank);
-            }
-        }
-        std::sort(ta.ranks.begin(), ta.ranks.end());
-        ta.ranks.erase(std::unique(ta.ranks.begin(), ta.ranks.end()), ta.ranks.end());
+        ta.ranks = phaseRanks(ta.phases);
     }
     return Status::success();
 }

@@ -141,13 +141,7 @@ Status readSegmentsAndPhases(const std::string& segments, const std::string& pha
             { *s, *e, static_cast<Category>(*category), std::move(*subcategory), *rank, std::string() });
     }
     for (auto& ta : t.attempts) {
-        for (const auto& p : ta.phases) {
-            if (p.rank >= 0) {
-                ta.ranks.push_back(p.rank);
-            }
-        }
-        std::sort(ta.ranks.begin(), ta.ranks.end());
-        ta.ranks.erase(std::unique(ta.ranks.begin(), ta.ranks.end()), ta.ranks.end());
+        ta.ranks = phaseRanks(ta.phases);
     }
     return Status::success();
 }
