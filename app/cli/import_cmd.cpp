@@ -86,6 +86,11 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             std::fprintf(stderr, "ettw: %s: skipped, not a trace this version reads: %s\n", f.path.c_str(),
                 f.error.message.c_str());
             break;
+        case ImportedFile::Outcome::ReadWith:
+            if (!cmd.quiet) {
+                print(fmt::format("{}: read with {} (one NVRx job)\n", f.path, f.readWith));
+            }
+            break;
         case ImportedFile::Outcome::AlreadyImported:
             print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", f.path,
                 cmd.label, f.summary.sha256.substr(0, 12)));

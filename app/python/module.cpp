@@ -80,6 +80,8 @@ const char* outcomeText(ImportedFile::Outcome o)
         return "skipped";
     case ImportedFile::Outcome::NotATrace:
         return "not a trace";
+    case ImportedFile::Outcome::ReadWith:
+        return "read with another file";
     }
     return "";
 }

@@ -141,13 +141,34 @@ core::Result<std::unique_ptr<FileWatch>> FileWatch::create(core::Database& db, W
     return watch;
 }
 
-WatchEvent FileWatch::importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs)
+std::optional<core::NvrxFileKind> FileWatch::nvrxKind(const std::string& path, const FileState& state)
+{
+    auto it = m_nvrxKinds.find(path);
+    if (it != m_nvrxKinds.end() && it->second.first == state) {
+        return it->second.second;
+    }
+    std::optional<core::NvrxFileKind> kind;
+    core::TraceFormat format = m_options.reader.format;
+    if (format == core::TraceFormat::Auto) {
+        auto detected = core::detectFormat(path);
+        format = detected ? *detected : core::TraceFormat::Auto;
+    }
+    if (format == core::TraceFormat::Nvrx) {
+        kind = core::nvrxFileKind(path);
+    }
+    m_nvrxKinds[path] = { state, kind };
+    return kind;
+}
+
+WatchEvent FileWatch::importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs,
+    const std::vector<std::string>& companions, bool whole)
 {
     WatchEvent event;
     event.path = path;
     core::ImportOptions options;
     options.label = m_options.label;
     options.reader = m_options.reader;
+    options.reader.companions = companions;
     options.replaceSamePath = true;
     options.runningEndNs = readNs;
     options.sourcePath = path;
@@ -168,8 +189,8 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         }
     }
     // 2. The snapshot of whole lines, under the file's own name (readers may look at names).
-    const std::string snapshot = m_snapshotDir + "/" + fs::path(path).filename().string();
-    auto kept = snapshotWholeLines(path, snapshot);
+    const std::string snapshot = whole ? path : m_snapshotDir + "/" + fs::path(path).filename().string();
+    auto kept = whole ? core::Result<int64_t>(int64_t { 1 }) : snapshotWholeLines(path, snapshot);
     if (!kept) {
         event.kind = WatchEvent::Kind::Failed;
         event.error = kept.error();
@@ -184,7 +205,9 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     // 3. The import, replacing the file's earlier records in its transaction.
     auto summary = core::importTraceFile(m_db, snapshot, options);
     std::error_code ec;
-    fs::remove(snapshot, ec);
+    if (!whole) {
+        fs::remove(snapshot, ec);
+    }
     if (!summary) {
         event.kind
             = inFolder && summary.error().option == "format" ? WatchEvent::Kind::NotATrace : WatchEvent::Kind::Failed;
@@ -239,6 +262,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     };
     std::vector<Pending> fresh, changed;
     std::set<std::string> present;
+    std::map<std::string, FileState> states;
     for (const ImportEntry& e : *entries) {
         struct stat st
         {
@@ -251,6 +275,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
         }
         present.insert(e.path);
         const FileState now { static_cast<int64_t>(st.st_size), nowNsOfFile(st), static_cast<uint64_t>(st.st_ino) };
+        states[e.path] = now;
         auto it = m_files.find(e.path);
         if (it == m_files.end()) {
             fresh.push_back({ &e, now });
@@ -262,12 +287,46 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     // 2. New files first (a rotated file's content is recognised under its new name before its old
     //    name is read again), then changed ones; a file is remembered as seen even when it failed:
     //    it is read again when it changes.
+    //    An NVRx job's launcher log and cycle files (in one job folder) are read together, as a
+    //    folder import reads them: a change to any of them reads the log again with the others.
+    core::NvrxPairing nvrx;
+    std::map<std::string, size_t> at; // entry path -> its index in `listed`
+    std::vector<const ImportEntry*> listed;
+    if (!fresh.empty() || !changed.empty()) {
+        std::vector<core::NvrxFile> files;
+        for (const ImportEntry& e : *entries) {
+            const auto state = states.find(e.path);
+            if (state == states.end()) {
+                continue;
+            }
+            if (auto kind = nvrxKind(e.path, state->second)) {
+                at[e.path] = listed.size();
+                listed.push_back(&e);
+                files.push_back({ e.path, e.inFolder ? "folder:" + e.folderJob : std::string(), std::move(*kind) });
+            }
+        }
+        nvrx = core::pairNvrxFiles(files);
+    }
+    std::set<std::string> done;
     for (auto* list : { &fresh, &changed }) {
         for (const Pending& p : *list) {
             if (cancel && cancel->load()) {
                 return events;
             }
-            events.push_back(importOne(p.entry->path, p.entry->folderJob, p.entry->inFolder, readNs));
+            const ImportEntry* target = p.entry;
+            std::vector<std::string> companions;
+            bool cycleFile = false;
+            if (auto it = at.find(p.entry->path); it != at.end()) {
+                if (nvrx.readWith[it->second]) {
+                    target = listed[*nvrx.readWith[it->second]];
+                }
+                companions = nvrx.companions[at[target->path]];
+                cycleFile = target == p.entry && nvrxKind(p.entry->path, p.state)->cycleFile;
+            }
+            if (done.insert(target->path).second) {
+                events.push_back(
+                    importOne(target->path, target->folderJob, target->inFolder, readNs, companions, cycleFile));
+            }
             m_files[p.entry->path] = p.state;
         }
     }

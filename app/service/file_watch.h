@@ -13,6 +13,7 @@
 
 #include "app/service/change_notifier.h"
 #include "core/ingest/formats.h"
+#include "core/ingest/nvrx_runs.h"
 #include "core/model/result.h"
 #include "core/store/importer.h"
 
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,13 +97,20 @@ private:
         uint64_t inode = 0;
         bool operator==(const FileState&) const = default;
     };
-    WatchEvent importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs);
+    // `companions`: the files read with it (an NVRx job's cycle files with its launcher log).
+    // `whole`: read the file itself, not a snapshot of its whole lines (a file replaced at once, as
+    // NVRx writes a cycle file, whose reader looks at the files beside it).
+    WatchEvent importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs,
+        const std::vector<std::string>& companions, bool whole);
+    // What an NVRx file is, looked at again only when the file changed; nullopt: not NVRx.
+    std::optional<core::NvrxFileKind> nvrxKind(const std::string& path, const FileState& state);
 
     core::Database& m_db;
     WatchOptions m_options;
     ChangeNotifier m_notifier;
     std::string m_snapshotDir;
     std::map<std::string, FileState> m_files;
+    std::map<std::string, std::pair<FileState, std::optional<core::NvrxFileKind>>> m_nvrxKinds;
 };
 
 } // namespace ett::app

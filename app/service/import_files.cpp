@@ -2,6 +2,7 @@
 
 #include "core/ingest/issue_kinds.h"
 #include "core/ingest/log_runs.h"
+#include "core/ingest/nvrx_runs.h"
 #include "core/model/names_text.h"
 #include "core/store/importer.h"
 
@@ -88,6 +89,48 @@ std::vector<core::ReaderOptions> readerOptionsPerFile(const ImportRequest& reque
         o.job = identities[r].job;
         o.attempt = identities[r].attempt;
         o.jobName = identities[r].name;
+    }
+    return out;
+}
+
+// Which NVRx files are read together (core/ingest/nvrx_runs.h): the files of one job folder, or
+// the files given by themselves. `detected`: each file's format when known already.
+core::NvrxPairing pairNvrx(const ImportRequest& request, const std::vector<std::optional<core::TraceFormat>>& detected,
+    const std::vector<std::string>& groups)
+{
+    std::vector<core::NvrxFile> nvrx;
+    std::vector<size_t> index;
+    for (size_t i = 0; i < request.files.size(); ++i) {
+        const std::string& path = request.files[i];
+        std::error_code ec;
+        if (path == "-" || !std::filesystem::is_regular_file(path, ec)) {
+            continue;
+        }
+        core::TraceFormat format = request.reader.format;
+        if (format == core::TraceFormat::Auto) {
+            if (detected[i]) {
+                format = *detected[i];
+            } else if (auto found = core::detectFormat(path)) {
+                format = *found;
+            }
+        }
+        if (format != core::TraceFormat::Nvrx) {
+            continue;
+        }
+        if (auto kind = core::nvrxFileKind(path)) {
+            nvrx.push_back({ path, groups[i], std::move(*kind) });
+            index.push_back(i);
+        }
+    }
+    const core::NvrxPairing found = core::pairNvrxFiles(nvrx);
+    core::NvrxPairing out;
+    out.companions.resize(request.files.size());
+    out.readWith.resize(request.files.size());
+    for (size_t k = 0; k < nvrx.size(); ++k) {
+        out.companions[index[k]] = found.companions[k];
+        if (found.readWith[k]) {
+            out.readWith[index[k]] = index[*found.readWith[k]];
+        }
     }
     return out;
 }
@@ -210,6 +253,7 @@ ImportReport importFiles(
     ImportRequest request = given;
     request.files.clear();
     std::vector<std::string> folderJobs;
+    std::vector<std::string> groups; // for NVRx pairing: the job folder, "" for files given alone
     std::vector<bool> inFolder;
     std::vector<std::optional<core::TraceFormat>> detectedFormats;
     for (const ImportEntry& e : *entries) {
@@ -235,6 +279,7 @@ ImportReport importFiles(
             }
         }
         request.files.push_back(e.path);
+        groups.push_back(e.inFolder ? "folder:" + e.folderJob : std::string());
         folderJobs.push_back(std::move(job));
         inFolder.push_back(e.inFolder);
         detectedFormats.push_back(known);
@@ -253,6 +298,10 @@ ImportReport importFiles(
             readers[i].job = folderJobs[i];
         }
     }
+    const core::NvrxPairing nvrx = pairNvrx(request, detectedFormats, groups);
+    for (size_t i = 0; i < readers.size(); ++i) {
+        readers[i].companions = nvrx.companions[i];
+    }
     int64_t bytesBefore = 0;
     // 2. Each file in its own transaction.
     for (size_t i = 0; i < request.files.size(); ++i) {
@@ -262,6 +311,13 @@ ImportReport importFiles(
         if (cancel && cancel->load()) {
             report.cancelled = true;
             file.outcome = ImportedFile::Outcome::Skipped;
+            report.files.push_back(std::move(file));
+            continue;
+        }
+        if (nvrx.readWith[i]) {
+            file.outcome = ImportedFile::Outcome::ReadWith;
+            file.readWith = request.files[*nvrx.readWith[i]];
+            bytesBefore += sizes[i];
             report.files.push_back(std::move(file));
             continue;
         }

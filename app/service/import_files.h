@@ -32,9 +32,12 @@ struct ImportRequest
 // What became of one file.
 struct ImportedFile
 {
-    enum class Outcome { Stored, AlreadyImported, Failed, Cancelled, Skipped, NotATrace };
+    // ReadWith: read by another file's import (`readWith`), as one job with it: an NVRx job's
+    // cycle info files and other launcher logs are read with its launcher log.
+    enum class Outcome { Stored, AlreadyImported, Failed, Cancelled, Skipped, NotATrace, ReadWith };
     std::string path;
     Outcome outcome = Outcome::Stored;
+    std::string readWith; // for ReadWith: the path of the file whose import read this one
     std::string folderJob; // the job its folder gave it ("" when none)
     core::ImportSummary summary; // for Stored and AlreadyImported
     core::Error error; // for Failed and NotATrace: the message (file:line: field) and the option it names
@@ -67,7 +70,9 @@ using ImportSink = std::function<void(const ImportProgressInfo&)>;
 
 // Imports the files in order into the workspace's store and reloads its fleet when anything was
 // stored. Console logs among them are read once first, together, to say which job and attempt each
-// run is (core/ingest/log_runs.h: a rerun after a completed run is a new job of the same name). A file that fails
+// run is (core/ingest/log_runs.h: a rerun after a completed run is a new job of the same name).
+// NVRx launcher logs and the cycle info files of their job, in one job folder or given together,
+// are read as one (core/ingest/nvrx_runs.h): the log's import reads the others (Outcome::ReadWith). A file that fails
 // leaves nothing of it stored and the others go on; when *cancel becomes true the current file is rolled back and the
 // rest are skipped.
 ImportReport importFiles(

@@ -63,6 +63,8 @@ QString importLine(const ImportedFile& f, const QString& label)
         return QObject::tr("%1: skipped, not a trace this version reads").arg(name);
     case ImportedFile::Outcome::AlreadyImported:
         return QObject::tr("%1: already imported under label '%2'; nothing changed").arg(name, label);
+    case ImportedFile::Outcome::ReadWith:
+        return QObject::tr("%1: read with %2 (one NVRx job)").arg(name, QFileInfo(qs(f.readWith)).fileName());
     case ImportedFile::Outcome::Stored:
         break;
     }

@@ -173,4 +173,12 @@ Result<std::string> sha256OfFile(const std::string& path)
     return (*src)->sha256Hex();
 }
 
+std::string sha256OfText(std::string_view bytes)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned len = 0;
+    EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
+    return hex(md, len);
+}
+
 } // namespace ett::core

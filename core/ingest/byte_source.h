@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace ett::core {
 
@@ -52,5 +53,8 @@ private:
 
 // SHA-256 of a whole file in lower-case hex, or an Error naming the path.
 Result<std::string> sha256OfFile(const std::string& path);
+
+// SHA-256 of some bytes in lower-case hex.
+std::string sha256OfText(std::string_view bytes);
 
 } // namespace ett::core

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ett::core {
 
@@ -51,6 +52,10 @@ struct ReaderOptions
     std::optional<int> year; // console logs whose timestamps lack a year
     // GPUs of one node, for formats that count nodes but not GPUs (NVRx, TorchElastic); >= 1.
     std::optional<int32_t> gpusPerNode;
+    // NVRx: the other files of this launcher log's job, read with it into one account of the job
+    // (cycle info files and the launcher logs of other nodes or Slurm attempts; set by
+    // core/ingest/nvrx_runs.h, never by a user). Empty: the file is read on its own.
+    std::vector<std::string> companions;
 };
 
 // The years a year option may name (`ettw import --year`, the window's import dialog): every time

@@ -31,13 +31,21 @@
 //    (failure_detected -> worker_terminated), restart (-> rendezvous_started) and start-up
 //    (-> worker_start_completed). The job is --job, else the file name.
 //
-// A log and cycle files of one job give different windows for the same attempt numbers: imported
-// under one label with the same job key, the importer refuses the second file (an attempt seen
-// again must be the same attempt). Import them under different labels to compare.
+// 3. A launcher log read with its job's other files (ReaderOptions::companions, paired by
+//    core/ingest/nvrx_runs.h: the cycle info files of one job in the log's folder, and other
+//    launcher logs there): one account of the job. The job is the cycle files' job_id (--job
+//    overrides); each log is matched by time to the Slurm attempt index whose cycle files its
+//    cycles fall in (logs of one index, one per node, are merged as one log's lines are). A cycle
+//    that a log has takes its window, outcome, fault and phases from the events, its nodes from its
+//    cycle file when there is one; a cycle still running at the log's last event ends where its
+//    cycle file says (ended: completed or, with a later cycle, failed) or runs until the import
+//    (open). A cycle that only a cycle file has is read as alone (one phase). A log whose cycles
+//    fall in no cycle of the files is an Error naming both.
 //
 // GPUs: nodes x --gpus-per-node, the nodes being active_nodes (a Slurm range, else active_ranks) of
 // a cycle file, or the distinct nodes of a cycle's events in a log. Without --gpus-per-node the job
 // has no GPU count (counted: job_gpus_missing; 1 assumed).
+#include "core/ingest/byte_source.h"
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/nvrx_internal.h"
 #include "core/ingest/reader_text.h"
@@ -53,6 +61,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace ett::core {
 
@@ -69,6 +78,11 @@ constexpr size_t kMaxTerminationsPerCycle = 1 << 20; // a few per node; more is 
 std::string shorten(std::string_view s, size_t max = 160)
 {
     return shortenText(s, max);
+}
+
+std::string quote(std::string_view s)
+{
+    return "'" + shorten(s, 80) + "'";
 }
 
 class NvrxReader final : public ForeignReader
@@ -101,48 +115,85 @@ private:
         int64_t line = 0; // of its first event
     };
 
+    // What one launcher log says, by cycle.
+    struct LogCycles
+    {
+        std::string file;
+        std::map<int64_t, Cycle> cycles;
+        int64_t firstEventLine = 0;
+        int64_t lastEventNs = std::numeric_limits<int64_t>::min();
+        std::optional<int64_t> running; // the latest cycle whose workers started: output is theirs
+    };
+    // A cycle info file read with a log.
+    struct CycleFile
+    {
+        nvrx::CycleInfo info;
+        std::string file;
+        int64_t line = 0;
+        int64_t index = 0; // its Slurm attempt index (--attempt overrides)
+    };
+    // An attempt and its phases, before the attempts of a job are added in order.
+    struct Planned
+    {
+        AttemptRecord attempt;
+        int64_t line = 0;
+        std::vector<std::tuple<std::string, int64_t, int64_t>> phases; // name, start, end
+    };
+    // The first non-blank line of `in` says the kind: a cycle info object (returned whole, with its
+    // first line's number) or a log line (nullopt; `first` is that line).
+    struct FirstLine
+    {
+        std::optional<std::string> cycleText;
+        int64_t cycleLine = 0;
+        std::string_view first;
+    };
+    Result<FirstLine> readFirst(TextInput& in, const std::string& file);
+
     Status build() override;
+    Status buildCombined();
     Status readCycleFile(std::string text, int64_t firstLine);
-    Status readLog(TextInput& in, std::string_view firstLine);
-    Status emitLog();
+    Result<nvrx::CycleInfo> parseCycleFile(const std::string& text, const std::string& where);
+    Status readLog(TextInput& in, std::string_view firstLine, LogCycles& log);
+    // Attempts of the log's cycles, numbered base + cycle; with the cycle files of that Slurm
+    // attempt (by cycle number; may be null) for the nodes and for the cycles the log has not ended.
+    Result<std::vector<Planned>> planLog(
+        const LogCycles& log, int64_t base, const std::map<int64_t, const CycleFile*>* files, const std::string& job);
+    Status addPlanned(std::vector<Planned> planned);
     void addGpus(JobRecord& job, std::optional<int64_t> nodes);
     Status addPhase(const std::string& name, const AttemptRecord& a, int64_t startNs, int64_t endNs, int64_t line);
+    std::optional<int64_t> gpusOf(std::optional<int64_t> nodes) const;
 
     Mapping m_mapping;
     ReaderOptions m_options;
-    std::map<int64_t, Cycle> m_cycles;
-    int64_t m_firstEventLine = 0;
-    int64_t m_lastEventNs = std::numeric_limits<int64_t>::min();
-    std::optional<int64_t> m_running; // the latest cycle whose workers started: output is theirs
     UnmappedNames m_unmapped;
 };
 
-Status NvrxReader::build()
+Result<NvrxReader::FirstLine> NvrxReader::readFirst(TextInput& in, const std::string& file)
 {
-    TextInput in(source(), "an NVRx file");
-    // 1. The first non-blank line tells the kind: the start of a cycle info object, or a log line.
     for (;;) {
         auto next = in.nextLine();
         if (!next) {
             return next.error();
         }
         if (!*next) {
-            return Error { path() + ": no NVRx cycle info and no restart-timing line (\"Cycle: N Event: ...\")" };
+            return Error { file + ": no NVRx cycle info and no restart-timing line (\"Cycle: N Event: ...\")" };
         }
         const std::string_view line = nvrx::trim(**next);
         if (line.empty()) {
             continue;
         }
+        FirstLine out;
         // The writer indents its object ("{" alone on the first line); json.dump writes one line.
         const bool cycleFile = line == "{"
             || (line.front() == '{'
                 && (line.find("\"cycle_number\"") != std::string_view::npos
                     || line.find("\"job_id\"") != std::string_view::npos));
         if (!cycleFile) {
-            return readLog(in, **next);
+            out.first = **next;
+            return out;
         }
-        // 2. A cycle file: the whole (small) object.
-        const int64_t firstLine = in.line();
+        // A cycle file: the whole (small) object.
+        out.cycleLine = in.line();
         std::string text(**next);
         for (;;) {
             auto more = in.nextLine();
@@ -155,18 +206,68 @@ Status NvrxReader::build()
             text += '\n';
             text.append(**more);
             if (text.size() > kMaxCycleFileBytes) {
-                return Error { path() + ":" + std::to_string(in.line())
+                return Error { file + ":" + std::to_string(in.line())
                     + ": an NVRx cycle info file is one small JSON object; this one is over 1 MiB" };
             }
         }
-        return readCycleFile(std::move(text), firstLine);
+        out.cycleText = std::move(text);
+        return out;
     }
+}
+
+Status NvrxReader::build()
+{
+    if (!m_options.companions.empty()) {
+        return buildCombined();
+    }
+    TextInput in(source(), "an NVRx file");
+    auto first = readFirst(in, path());
+    if (!first) {
+        return first.error();
+    }
+    if (first->cycleText) {
+        return readCycleFile(std::move(*first->cycleText), first->cycleLine);
+    }
+    LogCycles log;
+    log.file = path();
+    if (auto st = readLog(in, first->first, log); !st) {
+        return st;
+    }
+    if (m_options.attempt
+        && int64_t { *m_options.attempt } * nvrx::kCyclesPerAttempt + log.cycles.rbegin()->first
+            > std::numeric_limits<int32_t>::max()) {
+        return Error { path() + ": --attempt " + std::to_string(*m_options.attempt) + " is too large for its cycles",
+            "attempt" };
+    }
+    JobRecord job;
+    job.job = m_options.job ? *m_options.job : jobIdFromPath(path());
+    job.name = job.job;
+    job.attrs = { { "source", "nvrx" } };
+    int64_t maxNodes = 0;
+    for (const auto& [n, c] : log.cycles) {
+        maxNodes = std::max<int64_t>(maxNodes, static_cast<int64_t>(c.nodes.size()));
+    }
+    addGpus(job, maxNodes > 0 ? std::optional<int64_t>(maxNodes) : std::nullopt);
+    add(job, log.firstEventLine);
+    auto planned = planLog(log, int64_t { m_options.attempt.value_or(0) } * nvrx::kCyclesPerAttempt, nullptr, job.job);
+    if (!planned) {
+        return planned.error();
+    }
+    return addPlanned(std::move(*planned));
+}
+
+std::optional<int64_t> NvrxReader::gpusOf(std::optional<int64_t> nodes) const
+{
+    if (m_options.gpusPerNode && nodes && *nodes >= 1) {
+        return *nodes * *m_options.gpusPerNode;
+    }
+    return std::nullopt;
 }
 
 void NvrxReader::addGpus(JobRecord& job, std::optional<int64_t> nodes)
 {
-    if (m_options.gpusPerNode && nodes && *nodes >= 1) {
-        job.gpus = *nodes * *m_options.gpusPerNode;
+    if (auto gpus = gpusOf(nodes)) {
+        job.gpus = *gpus;
         return;
     }
     m_issues.add(IssueKind::JobGpusMissing, "", 1,
@@ -187,9 +288,8 @@ Status NvrxReader::addPhase(
     return Status::success();
 }
 
-Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
+Result<nvrx::CycleInfo> NvrxReader::parseCycleFile(const std::string& text, const std::string& where)
 {
-    const std::string where = path() + ":" + std::to_string(firstLine) + ": NVRx cycle info: ";
     dom::parser parser;
     dom::element root;
     if (auto err = parser.parse(text).get(root)) {
@@ -203,20 +303,37 @@ Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
     if (!cycle) {
         return Error { where + cycle.error().message, cycle.error().option };
     }
-    for (const auto& field : cycle->unknownFields) {
-        m_issues.add(IssueKind::UnknownField, "cycle_info." + field, firstLine);
-    }
-    const int64_t attemptIndex = m_options.attempt ? *m_options.attempt : cycle->attemptIndex;
     if (cycle->cycleNumber > kMaxCycle) {
         return Error { where + "field 'cycle_number': expected at most " + std::to_string(kMaxCycle) + ", got "
                 + std::to_string(cycle->cycleNumber),
             "cycle_number" };
     }
-    const int64_t number = attemptIndex * nvrx::kCyclesPerAttempt + cycle->cycleNumber;
-    if (number > std::numeric_limits<int32_t>::max()) {
+    const int64_t attemptIndex = m_options.attempt ? *m_options.attempt : cycle->attemptIndex;
+    if (attemptIndex * nvrx::kCyclesPerAttempt + cycle->cycleNumber > std::numeric_limits<int32_t>::max()) {
         return Error { where + "field 'attempt_index': " + std::to_string(attemptIndex) + " is too large",
             "attempt_index" };
     }
+    return std::move(*cycle);
+}
+
+int64_t nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
+{
+    const std::string where = path() + ":" + std::to_string(firstLine) + ": NVRx cycle info: ";
+    auto cycle = parseCycleFile(text, where);
+    if (!cycle) {
+        return cycle.error();
+    }
+    for (const auto& field : cycle->unknownFields) {
+        m_issues.add(IssueKind::UnknownField, "cycle_info." + field, firstLine);
+    }
+    const int64_t attemptIndex = m_options.attempt ? *m_options.attempt : cycle->attemptIndex;
+    const int64_t number = attemptIndex * nvrx::kCyclesPerAttempt + cycle->cycleNumber;
 
     JobRecord job;
     job.job = m_options.job ? *m_options.job : cycle->jobId;
@@ -231,10 +348,7 @@ Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
     a.startNs = cycle->startNs;
     a.gpus = job.gpus;
     if (!cycle->endNs) {
-        const int64_t now
-            = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-                  .count();
-        a.endNs = std::max(now, a.startNs);
+        a.endNs = std::max(nowNs(), a.startNs);
         a.outcome = Outcome::Running;
         // Read again (the .current link to the same file, a later import), the cycle ends at
         // another "now": the importer then keeps one window instead of refusing the second.
@@ -280,7 +394,7 @@ Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
     return Status::success();
 }
 
-Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
+Status NvrxReader::readLog(TextInput& in, std::string_view firstLine, LogCycles& log)
 {
     std::optional<std::string_view> line = firstLine;
     for (;;) {
@@ -306,8 +420,8 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
             }
             m_issues.add(IssueKind::UnusedLine, "", lineNo, shorten(body));
             // The workers' error, printed while they ran or once the failure is noticed.
-            if (m_running) {
-                Cycle& c = m_cycles[*m_running];
+            if (log.running) {
+                Cycle& c = log.cycles[*log.running];
                 if (!c.fault) {
                     if (auto f = m_mapping.fault(body)) {
                         c.fault = std::move(f);
@@ -330,14 +444,14 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
                 shorten(nvrx::trim(raw)) + ": cycle over " + std::to_string(kMaxCycle));
             continue;
         }
-        Cycle& c = m_cycles[e->cycle];
+        Cycle& c = log.cycles[e->cycle];
         auto earliest = [&](std::optional<int64_t>& v) { v = v ? std::min(*v, e->timeNs) : e->timeNs; };
         auto latest = [&](std::optional<int64_t>& v) { v = v ? std::max(*v, e->timeNs) : e->timeNs; };
         if (!c.first) {
             c.line = lineNo;
         }
-        if (m_firstEventLine == 0) {
-            m_firstEventLine = lineNo;
+        if (log.firstEventLine == 0) {
+            log.firstEventLine = lineNo;
         }
         const std::string& name = e->event;
         if (name == "failure_detected") {
@@ -360,7 +474,7 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
             earliest(c.startBegin);
         } else if (name == "worker_start_completed") {
             latest(c.startEnd);
-            m_running = std::max(m_running.value_or(e->cycle), e->cycle);
+            log.running = std::max(log.running.value_or(e->cycle), e->cycle);
         } else if (name != "attribution_get_started" && name != "attribution_get_completed") {
             m_issues.add(IssueKind::UnknownEvent, name, lineNo, shorten(nvrx::trim(raw)));
             continue;
@@ -371,26 +485,31 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine)
             && c.nodes.size() < kMaxNodesPerCycle) {
             c.nodes.insert(e->node);
         }
-        m_lastEventNs = std::max(m_lastEventNs, e->timeNs);
+        log.lastEventNs = std::max(log.lastEventNs, e->timeNs);
     }
-    if (m_cycles.empty()) {
-        return Error { path()
+    if (log.cycles.empty()) {
+        return Error { log.file
             + ": no restart-timing line (\"Cycle: N Event: <event> ... Time: ... UTC\"); is it an "
               "NVRx launcher log?" };
     }
-    return emitLog();
+    return Status::success();
 }
 
-Status NvrxReader::emitLog()
+Result<std::vector<NvrxReader::Planned>> NvrxReader::planLog(
+    const LogCycles& log, int64_t base, const std::map<int64_t, const CycleFile*>* files, const std::string& job)
 {
-    const int64_t base = int64_t { m_options.attempt.value_or(0) } * nvrx::kCyclesPerAttempt;
-    if (base + m_cycles.rbegin()->first > std::numeric_limits<int32_t>::max()) {
-        return Error { path() + ": --attempt " + std::to_string(*m_options.attempt) + " is too large for its cycles",
-            "attempt" };
-    }
+    std::vector<Planned> out;
+    const auto& cycles = log.cycles;
+    auto fileOf = [&](int64_t n) -> const CycleFile* {
+        if (!files) {
+            return nullptr;
+        }
+        auto it = files->find(n);
+        return it == files->end() ? nullptr : it->second;
+    };
     // 1. Where each cycle starts (nullopt: the cycle never started, only its predecessor's teardown).
     auto startOf = [&](int64_t n, const Cycle& c) -> std::optional<int64_t> {
-        if (n == m_cycles.begin()->first && !c.detected && c.terminated.empty()) {
+        if (n == cycles.begin()->first && !c.detected && c.terminated.empty()) {
             return c.first;
         }
         if (c.rdzvStart) {
@@ -404,36 +523,29 @@ Status NvrxReader::emitLog()
         }
         return s;
     };
-    JobRecord job;
-    job.job = m_options.job ? *m_options.job : jobIdFromPath(path());
-    job.name = job.job;
-    job.attrs = { { "source", "nvrx" } };
-    int64_t maxNodes = 0;
-    for (const auto& [n, c] : m_cycles) {
-        maxNodes = std::max<int64_t>(maxNodes, static_cast<int64_t>(c.nodes.size()));
-    }
-    addGpus(job, maxNodes > 0 ? std::optional<int64_t>(maxNodes) : std::nullopt);
-    add(job, m_firstEventLine);
-
-    bool coarse = false;
-    std::optional<int64_t> previousEnd;
-    for (auto it = m_cycles.begin(); it != m_cycles.end(); ++it) {
+    for (auto it = cycles.begin(); it != cycles.end(); ++it) {
         const auto& [n, c] = *it;
         const std::optional<int64_t> start = startOf(n, c);
         if (!start) {
             continue; // a teardown whose cycle never started: it ends the cycle before
         }
-        AttemptRecord a;
-        a.job = job.job;
+        const CycleFile* file = fileOf(n);
+        Planned p;
+        p.line = c.line;
+        AttemptRecord& a = p.attempt;
+        a.job = job;
         a.attempt = static_cast<int32_t>(base + n);
-        a.startNs = previousEnd ? std::max(*start, *previousEnd) : *start;
-        if (m_options.gpusPerNode && !c.nodes.empty()) {
+        a.startNs = *start;
+        if (file && file->info.nodes) {
+            a.gpus = gpusOf(file->info.nodes);
+        } else if (m_options.gpusPerNode && !c.nodes.empty()) {
             a.gpus = static_cast<int64_t>(c.nodes.size()) * *m_options.gpusPerNode;
         }
-        // 2. How it ends: the next cycle's detection and teardown, its own termination, or not yet.
+        // 2. How it ends: the next cycle's detection and teardown, its own termination, its cycle
+        //    file's end, or not yet.
         const auto nextIt = std::next(it);
         // The next cycle the log has (normally n + 1; a log with cycles missing restarts later).
-        const Cycle* next = nextIt != m_cycles.end() ? &nextIt->second : nullptr;
+        const Cycle* next = nextIt != cycles.end() ? &nextIt->second : nullptr;
         const int64_t nextNo = next ? nextIt->first : n + 1;
         const std::optional<int64_t> nextStart = next ? startOf(nextNo, *next) : std::nullopt;
         const int64_t started = c.startEnd.value_or(c.last.value_or(a.startNs));
@@ -475,38 +587,320 @@ Status NvrxReader::emitLog()
             a.endNs = std::max(*ownEnd, a.startNs);
             m_issues.add(IssueKind::OutcomeAssumed, "completed", c.line,
                 "cycle " + std::to_string(n) + " ended with worker_terminated and no failure_detected: completed");
+        } else if (file && file->info.endNs) {
+            // The log stops before the cycle's end; its cycle file says when it ended.
+            a.endNs = std::max(*file->info.endNs, a.startNs);
+            if (fileOf(n + 1) != nullptr) {
+                a.outcome = Outcome::Failed;
+                a.detail = "NVRx started a later cycle after cycle " + std::to_string(n);
+                m_issues.add(IssueKind::FaultTimeUnknown, "", c.line,
+                    "cycle " + std::to_string(n) + " (" + fs::path(file->file).filename().string()
+                        + ") was followed by another: failed, fault taken at its end " + formatRfc3339(a.endNs));
+            } else {
+                m_issues.add(IssueKind::OutcomeAssumed, "completed", c.line,
+                    "cycle " + std::to_string(n) + " ended at its cycle file's end ("
+                        + fs::path(file->file).filename().string() + ") with no later cycle: taken as completed");
+            }
+        } else if (file) {
+            // Its cycle file is open: the cycle is running now.
+            a.endNs = std::max(nowNs(), a.startNs);
+            a.outcome = Outcome::Running;
+            a.windowFromTrace = true;
+            m_issues.add(IssueKind::RunningAttempt, "", c.line,
+                "cycle " + std::to_string(n) + " has no cycle_end_time (" + fs::path(file->file).filename().string()
+                    + "): running until the import, " + formatRfc3339(a.endNs));
         } else {
-            a.endNs = std::max(m_lastEventNs, a.startNs);
+            a.endNs = std::max(log.lastEventNs, a.startNs);
             a.outcome = Outcome::Running;
             m_issues.add(IssueKind::RunningAttempt, "", c.line,
                 "cycle " + std::to_string(n) + " has not ended at the log's last event, " + formatRfc3339(a.endNs));
         }
-        add(a, c.line);
-        previousEnd = a.endNs;
         // 3. Its phases.
         if (c.rdzvStart && c.rdzvEnd && *c.rdzvEnd >= *c.rdzvStart) {
-            if (auto st = addPhase("rendezvous", a, *c.rdzvStart, *c.rdzvEnd, c.line); !st) {
-                return st;
-            }
+            p.phases.emplace_back("rendezvous", *c.rdzvStart, *c.rdzvEnd);
         }
         if (c.startBegin && c.startEnd && *c.startEnd >= *c.startBegin) {
-            if (auto st = addPhase("worker_start", a, *c.startBegin, *c.startEnd, c.line); !st) {
-                return st;
-            }
+            p.phases.emplace_back("worker_start", *c.startBegin, *c.startEnd);
         }
         if (c.startEnd) {
-            if (auto st = addPhase("running", a, *c.startEnd, a.endNs, c.line); !st) {
+            p.phases.emplace_back("running", *c.startEnd, a.endNs);
+        }
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+Status NvrxReader::addPlanned(std::vector<Planned> planned)
+{
+    // In attempt order, each starting at the earliest when the one before ended (nodes' clocks and
+    // a cycle file's coarser window may disagree by moments).
+    std::sort(planned.begin(), planned.end(),
+        [](const Planned& x, const Planned& y) { return x.attempt.attempt < y.attempt.attempt; });
+    std::optional<int64_t> previousEnd;
+    bool coarse = false;
+    int64_t coarseLine = 0;
+    for (Planned& p : planned) {
+        AttemptRecord& a = p.attempt;
+        if (previousEnd && a.startNs < *previousEnd) {
+            a.startNs = *previousEnd;
+            a.endNs = std::max(a.endNs, a.startNs);
+            if (a.interruptedAtNs) {
+                a.interruptedAtNs = std::clamp(*a.interruptedAtNs, a.startNs, a.endNs);
+            }
+        }
+        add(a, p.line);
+        previousEnd = a.endNs;
+        for (const auto& [name, start, end] : p.phases) {
+            if (auto st = addPhase(name, a, start, std::min(end, a.endNs), p.line); !st) {
                 return st;
             }
-            coarse = true;
+            if (name == "running" || name == "cycle") {
+                coarse = true;
+                coarseLine = coarseLine == 0 ? p.line : coarseLine;
+            }
         }
     }
     if (coarse) {
-        m_issues.add(IssueKind::Coarse, "", m_firstEventLine,
+        m_issues.add(IssueKind::Coarse, "", coarseLine,
             "the launcher sees workers start and stop, not training: 'running' counts as training");
     }
     m_unmapped.report(m_issues);
     return Status::success();
+}
+
+Status NvrxReader::buildCombined()
+{
+    // 1. Every file of the job: this log first, then its companions in the order given.
+    std::vector<LogCycles> logs;
+    std::vector<CycleFile> files;
+    std::vector<std::string> paths { path() };
+    paths.insert(paths.end(), m_options.companions.begin(), m_options.companions.end());
+    for (size_t i = 0; i < paths.size(); ++i) {
+        std::unique_ptr<ByteSource> own;
+        if (i > 0) {
+            auto opened = ByteSource::open(paths[i]);
+            if (!opened) {
+                return opened.error();
+            }
+            own = std::move(*opened);
+        }
+        TextInput in(i == 0 ? source() : *own, "an NVRx file");
+        auto first = readFirst(in, paths[i]);
+        if (!first) {
+            return first.error();
+        }
+        if (first->cycleText) {
+            const std::string where
+                = paths[i] + ":" + std::to_string(first->cycleLine) + ": NVRx cycle info: ";
+            auto info = parseCycleFile(*first->cycleText, where);
+            if (!info) {
+                return info.error();
+            }
+            for (const auto& field : info->unknownFields) {
+                m_issues.add(IssueKind::UnknownField, "cycle_info." + field, first->cycleLine);
+            }
+            CycleFile f;
+            f.file = paths[i];
+            f.line = first->cycleLine;
+            f.index = m_options.attempt ? *m_options.attempt : info->attemptIndex;
+            f.info = std::move(*info);
+            files.push_back(std::move(f));
+            continue;
+        }
+        LogCycles log;
+        log.file = paths[i];
+        if (auto st = readLog(in, first->first, log); !st) {
+            return st;
+        }
+        logs.push_back(std::move(log));
+    }
+    // 2. The job: the cycle files' job_id, one for all.
+    JobRecord job;
+    if (m_options.job) {
+        job.job = *m_options.job;
+    } else if (!files.empty()) {
+        job.job = files.front().info.jobId;
+        for (const CycleFile& f : files) {
+            if (f.info.jobId != job.job) {
+                return Error { f.file + ":" + std::to_string(f.line) + ": NVRx cycle info: field 'job_id': "
+                        + quote(f.info.jobId) + ", but " + fs::path(files.front().file).filename().string()
+                        + " (read with it) names job " + quote(job.job) + "; one job's files name one job",
+                    "job_id" };
+            }
+        }
+    } else {
+        job.job = jobIdFromPath(path());
+    }
+    job.name = job.job;
+    job.attrs = { { "source", "nvrx" } };
+    // Cycle files by Slurm attempt index and cycle number; the same cycle twice (the .current link
+    // beside its target) is one.
+    std::map<int64_t, std::map<int64_t, const CycleFile*>> byIndex;
+    for (const CycleFile& f : files) {
+        byIndex[f.index].emplace(f.info.cycleNumber, &f);
+    }
+    // 3. Each log's Slurm attempt: the index whose cycle files its cycles fall in (most cycles;
+    //    a cycle falls in when its events and its file's window meet, give or take 5 minutes).
+    constexpr int64_t kSlackNs = 300'000'000'000;
+    std::map<int64_t, LogCycles> logOf;
+    for (LogCycles& log : logs) {
+        std::optional<int64_t> index;
+        if (m_options.attempt) {
+            index = *m_options.attempt;
+        } else if (byIndex.empty()) {
+            index = 0;
+        } else {
+            int best = 0;
+            for (const auto& [i, cycles] : byIndex) {
+                int matched = 0;
+                for (const auto& [n, c] : log.cycles) {
+                    auto f = cycles.find(n);
+                    if (f == cycles.end() || !c.first) {
+                        continue;
+                    }
+                    const int64_t fileEnd = f->second->info.endNs.value_or(std::numeric_limits<int64_t>::max());
+                    if (f->second->info.startNs <= *c.last + kSlackNs && *c.first - kSlackNs <= fileEnd) {
+                        ++matched;
+                    }
+                }
+                if (matched > best) {
+                    best = matched;
+                    index = i;
+                }
+            }
+        }
+        if (!index) {
+            const auto& cycles = log.cycles;
+            std::string spans;
+            for (const auto& [i, c] : byIndex) {
+                spans += (spans.empty() ? "" : ", ") + std::string("attempt index ") + std::to_string(i) + " from "
+                    + formatRfc3339(c.begin()->second->info.startNs);
+            }
+            return Error { log.file + ": its restart-timing events (cycles " + std::to_string(cycles.begin()->first)
+                    + " to " + std::to_string(cycles.rbegin()->first)
+                    + ") fall in no cycle of the cycle info files of job " + quote(job.job) + " read with it ("
+                    + spans + "); import the log under another label or with --job",
+                "format" };
+        }
+        auto [it, fresh] = logOf.try_emplace(*index, std::move(log));
+        if (fresh) {
+            continue;
+        }
+        // Another node's log of the same launcher run: its events join (earliest starts and
+        // detections, latest completions, every termination), as one log's lines of two nodes do.
+        LogCycles& into = it->second;
+        for (auto& [n, c] : log.cycles) {
+            auto [at, added] = into.cycles.try_emplace(n, c);
+            if (added) {
+                continue;
+            }
+            Cycle& d = at->second;
+            auto earliest = [](std::optional<int64_t>& v, std::optional<int64_t> w) {
+                if (w) {
+                    v = v ? std::min(*v, *w) : w;
+                }
+            };
+            auto latest = [](std::optional<int64_t>& v, std::optional<int64_t> w) {
+                if (w) {
+                    v = v ? std::max(*v, *w) : w;
+                }
+            };
+            if (c.detected && (!d.detected || *c.detected < *d.detected)) {
+                d.detectedNode = c.detectedNode;
+            }
+            earliest(d.detected, c.detected);
+            d.terminated.insert(d.terminated.end(), c.terminated.begin(), c.terminated.end());
+            earliest(d.rdzvStart, c.rdzvStart);
+            latest(d.rdzvEnd, c.rdzvEnd);
+            earliest(d.startBegin, c.startBegin);
+            latest(d.startEnd, c.startEnd);
+            earliest(d.first, c.first);
+            latest(d.last, c.last);
+            d.nodes.insert(c.nodes.begin(), c.nodes.end());
+            if (!d.fault && c.fault) {
+                d.fault = c.fault;
+                d.faultText = c.faultText;
+                d.faultLine = c.faultLine;
+            }
+        }
+        into.lastEventNs = std::max(into.lastEventNs, log.lastEventNs);
+    }
+    // 4. The job's GPUs: the most nodes of any cycle (its file's, else its events').
+    int64_t maxNodes = 0;
+    for (const CycleFile& f : files) {
+        maxNodes = std::max(maxNodes, f.info.nodes.value_or(0));
+    }
+    for (const auto& [i, log] : logOf) {
+        for (const auto& [n, c] : log.cycles) {
+            const auto it = byIndex.find(i);
+            const bool fileSays = it != byIndex.end() && it->second.count(n) && it->second.at(n)->info.nodes;
+            if (!fileSays) {
+                maxNodes = std::max<int64_t>(maxNodes, static_cast<int64_t>(c.nodes.size()));
+            }
+        }
+    }
+    addGpus(job, maxNodes > 0 ? std::optional<int64_t>(maxNodes) : std::nullopt);
+    add(job, logOf.empty() ? 1 : logOf.begin()->second.firstEventLine);
+    // 5. The attempts: the logs' cycles, then the cycles only a file has.
+    std::vector<Planned> planned;
+    std::set<int64_t> numbers;
+    for (const auto& [i, log] : logOf) {
+        const int64_t base = i * nvrx::kCyclesPerAttempt;
+        if (base + log.cycles.rbegin()->first > std::numeric_limits<int32_t>::max()) {
+            return Error { log.file + ": attempt index " + std::to_string(i) + " is too large for its cycles",
+                "attempt" };
+        }
+        const auto it = byIndex.find(i);
+        auto plan = planLog(log, base, it == byIndex.end() ? nullptr : &it->second, job.job);
+        if (!plan) {
+            return plan.error();
+        }
+        for (Planned& p : *plan) {
+            numbers.insert(p.attempt.attempt);
+            planned.push_back(std::move(p));
+        }
+    }
+    for (const auto& [i, cycles] : byIndex) {
+        for (const auto& [n, f] : cycles) {
+            const int64_t number = i * nvrx::kCyclesPerAttempt + n;
+            const auto log = logOf.find(i);
+            if (numbers.count(number) || (log != logOf.end() && log->second.cycles.count(n))) {
+                continue; // the log has it (or its teardown only: the cycle never started)
+            }
+            Planned p;
+            p.line = f->line;
+            AttemptRecord& a = p.attempt;
+            a.job = job.job;
+            a.attempt = static_cast<int32_t>(number);
+            a.startNs = f->info.startNs;
+            a.gpus = gpusOf(f->info.nodes);
+            const std::string name = fs::path(f->file).filename().string();
+            const bool later = cycles.count(n + 1) || byIndex.count(i + 1)
+                || (log != logOf.end() && log->second.cycles.upper_bound(n) != log->second.cycles.end());
+            if (!f->info.endNs) {
+                a.endNs = std::max(nowNs(), a.startNs);
+                a.outcome = Outcome::Running;
+                a.windowFromTrace = true;
+                m_issues.add(IssueKind::RunningAttempt, "", f->line,
+                    "cycle " + std::to_string(n) + " has no cycle_end_time (" + name + "): running until the import, "
+                        + formatRfc3339(a.endNs));
+            } else if (later) {
+                a.endNs = std::max(*f->info.endNs, a.startNs);
+                a.outcome = Outcome::Failed;
+                a.detail = "NVRx started a later cycle after cycle " + std::to_string(n);
+                m_issues.add(IssueKind::FaultTimeUnknown, "", f->line,
+                    "cycle " + std::to_string(n) + " (" + name + ", not in the launcher log) was followed by another: "
+                        + "failed, fault taken at its end " + formatRfc3339(a.endNs));
+            } else {
+                a.endNs = std::max(*f->info.endNs, a.startNs);
+                m_issues.add(IssueKind::OutcomeAssumed, "completed", f->line,
+                    "cycle " + std::to_string(n) + " (" + name + ") ended with no later cycle: taken as completed");
+            }
+            p.phases.emplace_back("cycle", a.startNs, a.endNs);
+            planned.push_back(std::move(p));
+        }
+    }
+    return addPlanned(std::move(planned));
 }
 
 } // namespace

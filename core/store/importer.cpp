@@ -1,5 +1,6 @@
 #include "core/store/importer.h"
 
+#include "core/ingest/byte_source.h"
 #include "core/ingest/input_file.h"
 #include "core/store/batch_pipeline.h"
 #include "core/store/cause_rules_store.h"
@@ -28,6 +29,26 @@
 namespace ett::core {
 
 namespace {
+
+// The content a dataset stands for: the file's bytes (`fileSha`), and with the files read with it
+// (ReaderOptions::companions: an NVRx job's cycle info files) theirs too, so that a companion that
+// changed makes the same file a new import.
+Result<std::string> datasetSha(const std::string& fileSha, const ReaderOptions& reader)
+{
+    if (reader.companions.empty()) {
+        return fileSha;
+    }
+    std::string all = fileSha;
+    for (const std::string& path : reader.companions) {
+        auto sha = sha256OfFile(path);
+        if (!sha) {
+            return sha.error();
+        }
+        all += '\n';
+        all += *sha;
+    }
+    return sha256OfText(all);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -553,7 +574,11 @@ Result<bool> ImportSession::alreadyImported(int64_t totalBytes)
     if (!*sameSize) {
         return false;
     }
-    auto sha = sha256OfFile(m_path);
+    auto fileSha = sha256OfFile(m_path);
+    if (!fileSha) {
+        return fileSha.error();
+    }
+    auto sha = datasetSha(*fileSha, m_options.reader);
     if (!sha) {
         return sha.error();
     }
@@ -668,18 +693,24 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
         m_labelId = *id;
     }
     // The file's earlier imports go first, in this transaction: their jobs are settled at the end.
+    // So do those of the files read with it (an NVRx job's cycle files read alone before its log
+    // was there): their records are this import's now.
     if (m_options.replaceSamePath) {
-        auto earlier = datasetsFromPath(m_db, m_labelId, m_sourcePath);
-        if (!earlier) {
-            return earlier.error();
-        }
-        for (int64_t id : *earlier) {
-            auto jobs = removeDatasetRows(m_db, id, m_sourcePath);
-            if (!jobs) {
-                return jobs.error();
+        std::vector<std::string> paths { m_sourcePath };
+        paths.insert(paths.end(), m_options.reader.companions.begin(), m_options.reader.companions.end());
+        for (const std::string& path : paths) {
+            auto earlier = datasetsFromPath(m_db, m_labelId, path);
+            if (!earlier) {
+                return earlier.error();
             }
-            m_replacedJobs.insert(m_replacedJobs.end(), jobs->begin(), jobs->end());
-            ++m_summary.datasetsReplaced;
+            for (int64_t id : *earlier) {
+                auto jobs = removeDatasetRows(m_db, id, path);
+                if (!jobs) {
+                    return jobs.error();
+                }
+                m_replacedJobs.insert(m_replacedJobs.end(), jobs->begin(), jobs->end());
+                ++m_summary.datasetsReplaced;
+            }
         }
     }
     auto ds = m_writer.insertDataset(m_labelId, m_sourcePath, rd.formatName(), totalBytes);
@@ -724,7 +755,11 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
     }
 
     // 4. Same content under the same label already imported: undo, report a no-op.
-    auto sha = rd.source().sha256Hex();
+    auto fileSha = rd.source().sha256Hex();
+    if (!fileSha) {
+        return fileSha.error();
+    }
+    auto sha = datasetSha(*fileSha, m_options.reader);
     if (!sha) {
         return sha.error();
     }

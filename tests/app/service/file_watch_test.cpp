@@ -175,6 +175,69 @@ TEST_F(FileWatchTest, AFileWithoutACompleteLineWaitsAndANewFolderIsWalked)
     EXPECT_EQ(count("SELECT count(*) FROM attempts"), 1);
 }
 
+TEST_F(FileWatchTest, AnNvrxJobsCycleFilesThenItsLogBecomeOneJob)
+{
+    // ft_launcher writes its cycle info files as cycles start (read alone at first), then the log
+    // with the restart events appears: from then on the log is read with them, as one job, and the
+    // cycle files' own earlier records give way. A cycle file that changes reads the log again.
+    fs::create_directories(m_dir / "runs" / "job-4242" / "nvrx");
+    auto cycle = [](int n, const std::string& start, const std::string& end) {
+        return "{\n  \"job_id\": \"4242\",\n  \"attempt_index\": 0,\n  \"cycle_number\": " + std::to_string(n)
+            + ",\n  \"cycle_start_time\": \"" + start + "\",\n  \"cycle_end_time\": \"" + end
+            + "\",\n  \"active_nodes\": \"node[001-002]\"\n}\n";
+    };
+    auto ev = [](int c, const std::string& event, const std::string& hms) {
+        return "- Cycle: " + std::to_string(c) + " Event: " + event + " Node: n1 Rank: 0 Time: 2026-07-30 " + hms
+            + " UTC\n";
+    };
+    write("job-4242/nvrx/cycle_info.4242.0.0", cycle(0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    write("job-4242/nvrx/cycle_info.4242.0.1", cycle(1, "2026-07-30T11:00:30Z", ""));
+    auto events = scan();
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 2);
+    ASSERT_EQ(jobs().size(), 1u);
+    EXPECT_EQ(jobs()[0].key, "4242");
+    ASSERT_TRUE(jobs()[0].result.attempts[0].faultNs.has_value());
+    EXPECT_EQ(*jobs()[0].result.attempts[0].faultNs, 1'785'409'205 * kS)
+        << "the files alone know no fault time before the cycle's end (11:00:05)";
+
+    write("job-4242/ft_launcher.log",
+        ev(0, "rendezvous_started", "10:00:00.000") + ev(0, "rendezvous_completed", "10:00:20.000")
+            + ev(0, "worker_start_started", "10:00:21.000") + ev(0, "worker_start_completed", "10:00:25.000")
+            + ev(1, "failure_detected", "11:00:00.000") + ev(1, "worker_terminated", "11:00:05.000")
+            + ev(1, "rendezvous_started", "11:00:06.000") + ev(1, "rendezvous_completed", "11:00:30.000")
+            + ev(1, "worker_start_started", "11:00:31.000") + ev(1, "worker_start_completed", "11:00:40.000"));
+    events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(fs::path(events[0].path).filename(), "ft_launcher.log");
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced) << events[0].error.message;
+    EXPECT_EQ(events[0].summary.datasetsReplaced, 2) << "the cycle files' own imports";
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 1);
+    auto all = jobs();
+    ASSERT_EQ(all.size(), 1u);
+    EXPECT_EQ(all[0].key, "4242");
+    const auto& a = all[0].result.attempts;
+    ASSERT_EQ(a.size(), 2u);
+    ASSERT_TRUE(a[0].faultNs.has_value());
+    EXPECT_EQ(*a[0].faultNs, 1'785'409'200 * kS) << "11:00:00, the log's failure_detected";
+    ASSERT_TRUE(a[0].ttrNs.has_value());
+    EXPECT_EQ(*a[0].ttrNs, 40 * kS);
+    EXPECT_EQ(a[1].outcome, core::Outcome::Running);
+
+    // Cycle 1 ends in its file: the log is read again with it; the cycle completes there.
+    write("job-4242/nvrx/cycle_info.4242.0.1", cycle(1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
+    events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(fs::path(events[0].path).filename(), "ft_launcher.log");
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced) << events[0].error.message;
+    all = jobs();
+    ASSERT_EQ(all.size(), 1u);
+    ASSERT_EQ(all[0].result.attempts.size(), 2u);
+    EXPECT_EQ(all[0].result.attempts[1].outcome, core::Outcome::Completed);
+    EXPECT_EQ(all[0].result.attempts[1].endNs, 1'785'412'800 * kS);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 1);
+}
+
 TEST(FileWatch, AMissingPathIsAnErrorNamingIt)
 {
     auto db = core::Database::open(":memory:", core::Database::OpenMode::CreateIfMissing);

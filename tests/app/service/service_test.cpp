@@ -207,6 +207,81 @@ TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
     }
 }
 
+TEST_F(ServiceTest, AnNvrxJobFolderReadsItsLogWithItsCycleFilesAsOneJob)
+{
+    // runs/job-4242: ft_launcher's log and its cycle info folder (with the writer's .current link);
+    // runs/job-9: cycle files only, read each on its own as before.
+    const fs::path job = m_dir / "runs" / "job-4242";
+    fs::create_directories(job / "nvrx");
+    fs::create_directories(m_dir / "runs" / "job-9");
+    auto ev = [](int cycle, const std::string& event, const std::string& hms) {
+        return "[INFO] profiling.py:101   - Cycle: " + std::to_string(cycle) + " Event: " + event
+            + " Node: n1 Rank: 0 Time: 2026-07-30 " + hms + " UTC\n";
+    };
+    std::ofstream(job / "ft_launcher.log") << ev(0, "rendezvous_started", "10:00:00.000")
+                                           << ev(0, "rendezvous_completed", "10:00:20.000")
+                                           << ev(0, "worker_start_started", "10:00:21.000")
+                                           << ev(0, "worker_start_completed", "10:00:25.000")
+                                           << ev(1, "failure_detected", "11:00:00.000")
+                                           << ev(1, "worker_terminated", "11:00:05.000")
+                                           << ev(1, "rendezvous_started", "11:00:06.000")
+                                           << ev(1, "rendezvous_completed", "11:00:30.000")
+                                           << ev(1, "worker_start_started", "11:00:31.000")
+                                           << ev(1, "worker_start_completed", "11:00:40.000")
+                                           << ev(1, "worker_terminated", "12:00:00.000");
+    auto cycle = [](const std::string& id, int n, const std::string& start, const std::string& end) {
+        return "{\n  \"job_id\": \"" + id + "\",\n  \"attempt_index\": 0,\n  \"cycle_number\": " + std::to_string(n)
+            + ",\n  \"cycle_start_time\": \"" + start + "\",\n  \"cycle_end_time\": \"" + end
+            + "\",\n  \"active_nodes\": \"node[001-002]\"\n}\n";
+    };
+    std::ofstream(job / "nvrx" / "cycle_info.4242.0.0") << cycle("4242", 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z");
+    std::ofstream(job / "nvrx" / "cycle_info.4242.0.1") << cycle("4242", 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z");
+    fs::create_symlink("cycle_info.4242.0.1", job / "nvrx" / "cycle_info.4242.current");
+    std::ofstream(m_dir / "runs" / "job-9" / "cycle_info.9.0.0") << cycle("9", 0, "2026-07-30T10:00:00Z", "2026-07-30T10:30:00Z");
+
+    auto opened = Workspace::open(path("nvrx.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    Workspace& ws = **opened;
+    ImportRequest r;
+    r.files = { (m_dir / "runs").string() };
+    r.reader.gpusPerNode = 8;
+    const ImportReport report = importFiles(ws, r, {}, nullptr);
+    ASSERT_EQ(report.files.size(), 5u);
+    EXPECT_EQ(report.failed(), 0);
+    int readWith = 0;
+    for (const ImportedFile& f : report.files) {
+        const std::string name = fs::path(f.path).filename().string();
+        if (name == "ft_launcher.log" || name == "cycle_info.9.0.0") {
+            EXPECT_EQ(f.outcome, ImportedFile::Outcome::Stored) << name << ": " << f.error.message;
+        } else {
+            EXPECT_EQ(f.outcome, ImportedFile::Outcome::ReadWith) << name;
+            EXPECT_EQ(fs::path(f.readWith).filename(), "ft_launcher.log") << name;
+            ++readWith;
+        }
+    }
+    EXPECT_EQ(readWith, 3);
+    auto jobs = (*ws.fleet())->jobs(core::CohortSpec {});
+    ASSERT_TRUE(jobs.ok()) << jobs.error().message;
+    ASSERT_EQ(jobs->size(), 2u);
+    const auto j = std::find_if(jobs->begin(), jobs->end(), [](const JobSummary& s) { return s.key == "4242"; });
+    ASSERT_NE(j, jobs->end()) << "the cycle files name the job, not the log's file name";
+    EXPECT_EQ(j->figures.attempts, 2);
+    EXPECT_EQ(j->gpus, 16);
+    // Time to Recover from the restart events: detected 11:00:00, workers up 11:00:40.
+    auto detail = jobDetail(ws, "4242", std::nullopt);
+    ASSERT_TRUE(detail.ok()) << detail.error().message;
+    const auto& attempts = detail->job.result.attempts;
+    ASSERT_EQ(attempts.size(), 2u);
+    ASSERT_TRUE(attempts[0].ttrNs.has_value());
+    EXPECT_EQ(*attempts[0].ttrNs, 40'000'000'000);
+    // Imported again: nothing changes.
+    const ImportReport again = importFiles(ws, r, {}, nullptr);
+    for (const ImportedFile& f : again.files) {
+        EXPECT_TRUE(f.outcome == ImportedFile::Outcome::AlreadyImported || f.outcome == ImportedFile::Outcome::ReadWith)
+            << f.path;
+    }
+}
+
 TEST_F(ServiceTest, AFolderImportsEachRunAsOneJobAndSaysWhatItSkipped)
 {
     // runs/job-a: a Chrome trace per rank (they name no job); runs/job-b: a native trace (it names

@@ -287,10 +287,11 @@ TEST(NvrxReader, CycleFilesOfOneJobMustAgreeOnTheGpuCount)
     EXPECT_EQ(s.fleet().at(0).result.attempts.size(), 1u);
 }
 
-TEST(NvrxReader, ALogAndCycleFilesOfOneJobGoUnderDifferentLabels)
+TEST(NvrxReader, ALogAndCycleFilesOfOneJobImportedOneByOneGoUnderDifferentLabels)
 {
-    // The same job as cycle files and as a log: one label refuses the second (same attempt numbers,
-    // other windows), two labels keep both.
+    // The same job as cycle files and as a log, each file imported on its own (not read together,
+    // as a folder import reads them): one label refuses the second (same attempt numbers, other
+    // windows), two labels keep both.
     Store s;
     const std::string c0 = s.write(
         "cycle_info.ft_launcher.0.0", cycleFile("ft_launcher", 0, 0, "2026-07-30T10:00:00Z", "2026-07-30T11:00:02Z"));
@@ -303,6 +304,139 @@ TEST(NvrxReader, ALogAndCycleFilesOfOneJobGoUnderDifferentLabels)
     other.label = "log";
     s.import(log, other);
     EXPECT_EQ(s.fleet().size(), 2u);
+}
+
+// The log's lines up to (not including) the first line containing `stop`.
+std::string logUntil(const std::string& log, const std::string& stop)
+{
+    return log.substr(0, log.find(stop) == std::string::npos ? log.size() : log.rfind('\n', log.find(stop)) + 1);
+}
+
+TEST(NvrxReader, ALogReadWithItsCycleFilesIsOneJobWithTheLogsRecoverySplit)
+{
+    // The two-cycle run as ft_launcher leaves it: the log and the cycle info files of job 4242
+    // (cycle 0 written after its rendezvous at 10:00:20, ended when the round closed at 11:00:05;
+    // cycle 1 from 11:00:30 to the shutdown at 12:00:00), read together.
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.4242.0.0", cycleFile("4242", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    const std::string c1
+        = s.write("cycle_info.4242.0.1", cycleFile("4242", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
+    const std::string log = s.write("ft_launcher.log", twoCycleLog());
+    ImportOptions o = nvrxOptions(8);
+    o.reader.companions = { c0, c1 };
+    const ImportSummary sum = s.import(log, o);
+    EXPECT_EQ(sum.format, "nvrx");
+    EXPECT_EQ(issueCount(sum, "job_gpus_missing"), 0);
+    EXPECT_EQ(issueCount(sum, "fault_time_unknown"), 0) << "the log says when the fault was detected";
+    EXPECT_EQ(issueCount(sum, "outcome_assumed", "completed"), 1);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const FleetJob& j = jobs[0];
+    EXPECT_EQ(j.key, "4242") << "the cycle files name the job";
+    EXPECT_EQ(j.gpus, 16); // node[001-002] x 8
+    const JobResult& r = j.result;
+    ASSERT_EQ(r.attempts.size(), 2u);
+    // The windows, the fault and the split are the log's (as read alone, above).
+    EXPECT_EQ(r.attempts[0].startNs, kT0);
+    EXPECT_EQ(r.attempts[0].endNs, kT0 + 3605 * kS);
+    EXPECT_EQ(r.attempts[0].outcome, Outcome::Failed);
+    EXPECT_EQ(*r.attempts[0].faultNs, kT0 + 3600 * kS);
+    EXPECT_EQ(r.attempts[0].gpus, 16);
+    EXPECT_EQ(r.attempts[1].startNs, kT0 + 3606 * kS);
+    EXPECT_EQ(r.attempts[1].endNs, kT0 + 7200 * kS);
+    EXPECT_EQ(r.attempts[1].outcome, Outcome::Completed);
+    const auto split = ttrSplitOf(r.attempts, 0);
+    ASSERT_TRUE(split.has_value());
+    EXPECT_EQ(*split, (TtrSplit { 5 * kS, 1 * kS, 34 * kS }));
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 7135 * kS);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'cycle'"), 0);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM datasets"), 1);
+    // Read again: the same content, nothing changes; a cycle file that changed makes it new.
+    EXPECT_TRUE(s.import(log, o).alreadyImported);
+    s.write("cycle_info.4242.0.1", cycleFile("4242", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:01Z"));
+    ImportOptions other = o;
+    other.label = "again";
+    EXPECT_FALSE(s.import(log, other).alreadyImported);
+}
+
+TEST(NvrxReader, ACycleTheLogHasNotEndedEndsWhereItsFileSaysAndLaterCyclesComeFromTheirFiles)
+{
+    // The log stops while cycle 1 runs (its last line: workers started 11:00:40); cycle 1's file
+    // ended at 12:00:00 and cycle 2's file (12:00:30 to 13:00:00) follows: cycle 1 failed at its
+    // file's end, cycle 2 is its file's window (one phase), the last, taken as completed.
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.77.0.0", cycleFile("77", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    const std::string c1
+        = s.write("cycle_info.77.0.1", cycleFile("77", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
+    const std::string c2 = s.write(
+        "cycle_info.77.0.2", cycleFile("77", 0, 2, "2026-07-30T12:00:30Z", "2026-07-30T13:00:00Z", "node[001-004]"));
+    const std::string log = s.write("ft_launcher.log", logUntil(twoCycleLog(), "12:00:00.000"));
+    ImportOptions o = nvrxOptions(8);
+    o.reader.companions = { c0, c1, c2 };
+    const ImportSummary sum = s.import(log, o);
+    EXPECT_EQ(issueCount(sum, "fault_time_unknown"), 1);
+    EXPECT_EQ(issueCount(sum, "outcome_assumed", "completed"), 1);
+    EXPECT_EQ(issueCount(sum, "running_attempt"), 0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].gpus, 32) << "the most nodes of any cycle: 4 x 8";
+    const JobResult& r = jobs[0].result;
+    ASSERT_EQ(r.attempts.size(), 3u);
+    EXPECT_EQ(r.attempts[1].startNs, kT0 + 3606 * kS);
+    EXPECT_EQ(r.attempts[1].endNs, kT0 + 7200 * kS);
+    EXPECT_EQ(r.attempts[1].outcome, Outcome::Failed);
+    EXPECT_EQ(*r.attempts[1].faultNs, kT0 + 7200 * kS);
+    EXPECT_EQ(r.attempts[1].gpus, 16);
+    EXPECT_EQ(r.attempts[2].number, 2);
+    EXPECT_EQ(r.attempts[2].startNs, kT0 + 7230 * kS);
+    EXPECT_EQ(r.attempts[2].endNs, kT0 + 10800 * kS);
+    EXPECT_EQ(r.attempts[2].outcome, Outcome::Completed);
+    EXPECT_EQ(r.attempts[2].gpus, 32);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'cycle'"), 1);
+    // Attempt 1 productive from 11:00:40 to 12:00:00, attempt 2 (one train phase) the whole hour less 30 s.
+    EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], (3600 - 25) * kS + (3600 - 40) * kS + 3570 * kS);
+}
+
+TEST(NvrxReader, ACycleStillOpenInItsFileRunsUntilTheImport)
+{
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.5.0.0", cycleFile("5", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    const std::string c1 = s.write("cycle_info.5.0.1", cycleFile("5", 0, 1, "2026-07-30T11:00:30Z", ""));
+    const std::string log = s.write("ft_launcher.log", logUntil(twoCycleLog(), "12:00:00.000"));
+    ImportOptions o = nvrxOptions(8);
+    o.reader.companions = { c0, c1 };
+    const ImportSummary sum = s.import(log, o);
+    EXPECT_EQ(issueCount(sum, "running_attempt"), 1);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    const JobResult& r = jobs[0].result;
+    ASSERT_EQ(r.attempts.size(), 2u);
+    EXPECT_EQ(r.attempts[1].outcome, Outcome::Running);
+    EXPECT_GT(r.attempts[1].endNs, kT0 + 7200 * kS) << "running to the import, not to the log's last line";
+}
+
+TEST(NvrxReader, ALogOutsideEveryCycleOfItsFilesIsRefusedNamingBoth)
+{
+    Store s;
+    const std::string c0 = s.write(
+        "cycle_info.5.0.0", cycleFile("5", 0, 0, "2026-07-31T10:00:20Z", "2026-07-31T11:00:05Z"));
+    const std::string log = s.write("ft_launcher.log", twoCycleLog());
+    ImportOptions o = nvrxOptions(8);
+    o.reader.companions = { c0 };
+    const std::string e = importError(s, log, o);
+    EXPECT_NE(e.find("ft_launcher.log: its restart-timing events (cycles 0 to 1) fall in no cycle"), std::string::npos)
+        << e;
+    EXPECT_NE(e.find("attempt index 0 from 2026-07-31T10:00:20"), std::string::npos) << e;
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM jobs"), 0);
+    // Cycle files of two jobs read with one log: refused, naming the file.
+    const std::string other = s.write(
+        "cycle_info.6.0.1", cycleFile("6", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
+    o.reader.companions = { c0, other };
+    const std::string e2 = importError(s, log, o);
+    EXPECT_NE(e2.find("cycle_info.6.0.1:1: NVRx cycle info: field 'job_id': '6'"), std::string::npos) << e2;
 }
 
 TEST(NvrxReader, LastEndedCycleIsAssumedCompletedAndSlurmAttemptsNumberAbove)
