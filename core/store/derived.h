@@ -35,8 +35,8 @@ public:
     // created the job and all its attempts in this transaction and writes its derived rows for the
     // first time (nothing to delete first).
     enum class Rows { Replace, New };
-    Result<Notes> write(int64_t jobId, const JobInput& input, const std::vector<int64_t>& attemptIds,
-        Rows rows = Rows::Replace);
+    Result<Notes> write(
+        int64_t jobId, const JobInput& input, const std::vector<int64_t>& attemptIds, Rows rows = Rows::Replace);
 
     // Loads a job's accounting input; attemptIds receives the attempt row ids in the order of
     // job.attempts. Used by update() and by the timeline views.

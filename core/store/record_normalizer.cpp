@@ -86,8 +86,8 @@ struct RecordAt
 };
 
 // Ok when the named times are all in range; else the error for the first that is not.
-Status timesInRange(const RecordAt& at, const char* record,
-    std::initializer_list<std::pair<const char*, std::optional<int64_t>>> times)
+Status timesInRange(
+    const RecordAt& at, const char* record, std::initializer_list<std::pair<const char*, std::optional<int64_t>>> times)
 {
     for (const auto& [field, ns] : times) {
         if (ns && (*ns < kEarliestNs || *ns >= kLatestNs)) {
@@ -115,7 +115,8 @@ Status textsWithin(const RecordAt& at, const char* record,
 
 Status RecordNormalizer::checkLimits(const JobRecord& r, int64_t line) const
 {
-    if (auto st = textsWithin(RecordAt { *this, line }, "job", { { "job", &r.job, kMaxIdBytes }, { "name", &r.name, kMaxNameBytes } });
+    if (auto st = textsWithin(
+            RecordAt { *this, line }, "job", { { "job", &r.job, kMaxIdBytes }, { "name", &r.name, kMaxNameBytes } });
         !st) {
         return st;
     }
@@ -142,8 +143,8 @@ Status RecordNormalizer::checkLimits(const AttemptRecord& r, int64_t line) const
         !st) {
         return st;
     }
-    return timesInRange(
-        RecordAt { *this, line }, "attempt", { { "start", r.startNs }, { "end", r.endNs }, { "interrupted_at", r.interruptedAtNs } });
+    return timesInRange(RecordAt { *this, line }, "attempt",
+        { { "start", r.startNs }, { "end", r.endNs }, { "interrupted_at", r.interruptedAtNs } });
 }
 
 Status RecordNormalizer::checkLimits(const PhaseRecord& r, int64_t line) const
@@ -167,7 +168,8 @@ Status RecordNormalizer::checkLimits(const CheckpointRecord& r, int64_t line) co
 
 Status RecordNormalizer::checkLimits(const RankRecord& r, int64_t line) const
 {
-    return textsWithin(RecordAt { *this, line }, "rank", { { "job", &r.job, kMaxIdBytes }, { "host", &r.host, kMaxIdBytes } });
+    return textsWithin(
+        RecordAt { *this, line }, "rank", { { "job", &r.job, kMaxIdBytes }, { "host", &r.host, kMaxIdBytes } });
 }
 
 Status RecordNormalizer::checkJobAgrees(const JobState& job, const JobRecord& r, int64_t line) const

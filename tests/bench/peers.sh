@@ -118,12 +118,14 @@ instance.closeSync();
 EOF
 cat >"$NODE_DIR/peers_summary.mjs" <<'EOF'
 // node peers_summary.mjs DB REPEATS: the roll-up by team of the segments table, REPEATS times in this
-// process; prints the rows once and each run's seconds (the first run pays for the cold start).
+// process; prints the number of groups and each run's seconds (the first run pays for the cold start).
 import { DuckDBInstance } from '@duckdb/node-api';
 const [db, repeats] = [process.argv[2], Number(process.argv[3] || 1)];
 const instance = await DuckDBInstance.create(db, { access_mode: 'READ_ONLY' });
 const c = await instance.connect();
-const sql = `SELECT team, count(DISTINCT job_id) AS jobs,
+// Per team, as `ettw summary --by team` over all time: the GPU-weighted time of every bucket, the
+// total and ETT% (the jobs are not counted: a distinct count would be most of DuckDB's time).
+const sql = `SELECT team,
     sum((end_ns - start_ns) * gpus) AS gpu_ns,
     sum(CASE WHEN bucket = 0 THEN (end_ns - start_ns) * gpus ELSE 0 END) AS productive_gpu_ns,
     100.0 * sum(CASE WHEN bucket = 0 THEN (end_ns - start_ns) * gpus ELSE 0 END)
@@ -149,7 +151,7 @@ TIMES="$WORK/times"
 measure() { # name, command...: runs it in a process of its own, appends its wall time and peak RSS
     local name="$1"
     shift
-    local start end kb
+    local start end kb user sys
     start="$(date +%s%N)"
     if ! /usr/bin/time -v -o "$WORK/time.out" "$@" >"$WORK/cmd.out" 2>"$WORK/cmd.err"; then
         cat "$WORK/cmd.err" >&2
@@ -158,7 +160,10 @@ measure() { # name, command...: runs it in a process of its own, appends its wal
     end="$(date +%s%N)"
     # Wall time to the nanosecond from date (time -v rounds it to 10 ms), peak RSS from time -v.
     kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/time.out")"
-    echo "$name $(((end - start) / 1000)) $kb" | awk '{ printf "%s %.6f %s\n", $1, $2 / 1e6, $3 }' >>"$TIMES"
+    user="$(sed -n 's/.*User time (seconds): //p' "$WORK/time.out")"
+    sys="$(sed -n 's/.*System time (seconds): //p' "$WORK/time.out")"
+    echo "$name $(((end - start) / 1000)) $kb $user $sys" \
+        | awk '{ printf "%s %.6f %s %.2f\n", $1, $2 / 1e6, $3, $4 + $5 }' >>"$TIMES"
 }
 
 # ---- 3. Import: the same native file into each.
@@ -283,13 +288,14 @@ python3 - "$TIMES" "$RUNS" "$DUCK_VERSION" "$("$SQLITE3" -version | cut -d' ' -f
 import statistics, sys
 runs, counts = {}, {}
 for line in open(sys.argv[1]):
-    name, seconds, kb = line.split()
+    name, seconds, kb, *cpu = line.split()
     if name in ("import_records", "summary_segments", "summary_jobs", "compare_jobs"):
         counts[name] = int(seconds)
         continue
-    runs.setdefault(name, []).append((float(seconds), int(kb) / 1024))
+    runs.setdefault(name, []).append((float(seconds), int(kb) / 1024, float(cpu[0]) if cpu else 0.0))
 nruns, duck, sqlite, ettw = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
-print(f"ettw ({ettw}) against DuckDB {duck} (node) and the sqlite3 shell {sqlite}; medians of {nruns} runs, [min-max]")
+print(f"ettw ({ettw}) against DuckDB {duck} (node) and the sqlite3 shell {sqlite}; medians of {nruns} runs, [min-max];")
+print("wall time, peak RSS and CPU time (user + system, all threads) of each process")
 
 def med(name, i=0):
     return statistics.median(v[i] for v in runs[name])
@@ -302,6 +308,8 @@ def line(label, name, memory=True):
     if memory and med(name, 1) > 0:
         m = [v[1] for v in runs[name]]
         text += f"  peak RSS {med(name, 1):7.1f} MB [{min(m):.0f}-{max(m):.0f}]"
+        c = [v[2] for v in runs[name]]
+        text += f"  CPU {med(name, 2):6.2f} s [{min(c):.2f}-{max(c):.2f}]"
     print(text)
 
 def ratio(label, slow, fast, i=0, unit="x"):
@@ -317,6 +325,9 @@ if "import_ettw" in runs:
     ratio("DuckDB / ettw (time)", "import_duckdb", "import_ettw")
     ratio("sqlite3 shell / ettw (time)", "import_sqlite3", "import_ettw")
     ratio("baseline / ettw (time)", "import_baseline", "import_ettw")
+    ratio("DuckDB / ettw (CPU, user + system)", "import_duckdb", "import_ettw", 2)
+    ratio("sqlite3 shell / ettw (CPU, user + system)", "import_sqlite3", "import_ettw", 2)
+    ratio("baseline / ettw (CPU, user + system)", "import_baseline", "import_ettw", 2)
 if "summary_ettw" in runs:
     print(f"summary by team: {counts.get('summary_jobs', 0):,} jobs, {counts.get('summary_segments', 0):,} segments")
     line("ettw summary --by team (fresh process)", "summary_ettw")
