@@ -346,6 +346,34 @@ TEST_F(ColumnStore, AFileThatGoesOnWithJobsOfAnEarlierOneRebuildsTheirChunks)
     EXPECT_EQ(dirty(), 1);
 }
 
+// While a pause is active no trigger of the connection runs; afterwards they do again; a trigger that
+// is not the copy's keeps the pause from starting at all.
+TEST_F(ColumnStore, TheTriggersPauseOnlyWhenTheCopysAreTheOnlyOnes)
+{
+    {
+        auto pause = ColumnTriggerPause::begin(s.db());
+        ASSERT_TRUE(pause.ok()) << pause.error().message;
+        EXPECT_TRUE((*pause)->active());
+        ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 10").ok());
+        EXPECT_EQ(dirty(), 0);
+        ASSERT_TRUE(markJobsDirty(s.db(), { 10, 11, 4096 }).ok());
+        EXPECT_EQ(dirty(), 2);
+        EXPECT_EQ(s.count("SELECT count(*) FROM column_dirty WHERE chunk IN (0, 1)"), 2);
+    }
+    ASSERT_TRUE(s.db().exec("DELETE FROM column_dirty").ok());
+    ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 10").ok());
+    EXPECT_EQ(dirty(), 1);
+    ASSERT_TRUE(s.db()
+                    .exec("CREATE TABLE audit(job_id INTEGER); CREATE TRIGGER audit_jobs AFTER UPDATE ON jobs BEGIN "
+                          "INSERT INTO audit VALUES(NEW.id); END;")
+                    .ok());
+    auto pause = ColumnTriggerPause::begin(s.db());
+    ASSERT_TRUE(pause.ok()) << pause.error().message;
+    EXPECT_FALSE((*pause)->active());
+    ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 20").ok());
+    EXPECT_EQ(s.count("SELECT count(*) FROM audit"), 1);
+}
+
 // A trigger someone added to the database keeps running during an import (the copy's own are
 // replaced by the import's list only when they are the only ones).
 TEST_F(ColumnStore, ATriggerSomeoneAddedRunsDuringAnImport)
