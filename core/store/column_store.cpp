@@ -5,12 +5,20 @@
 #include "core/store/column_codec.h"
 #include "core/store/database.h"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <iterator>
 #include <map>
+#include <memory>
+#include <new>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -167,6 +175,64 @@ private:
     std::string m_raw;
 };
 
+// A column of a chunk as stored: its name, its encoded size and its compressed bytes.
+struct PackedColumn
+{
+    const char* name = nullptr;
+    int64_t rawBytes = 0;
+    std::string data;
+};
+
+// Encodes and compresses every column of a chunk, in the order of kIntColumns then kStringColumns.
+// The columns are independent: this thread and a second one take them in turn (the bytes are the
+// same as one after the other), since building the copy is the last step of an import's commit.
+Result<std::vector<PackedColumn>> packColumns(const Chunk& k)
+{
+    constexpr size_t kInts = std::size(kIntColumns);
+    constexpr size_t kColumns = kInts + std::size(kStringColumns);
+    std::vector<PackedColumn> out(kColumns);
+    std::vector<std::optional<Error>> errors(kColumns);
+    std::atomic<size_t> next { 0 };
+    auto work = [&] {
+        for (size_t i = next++; i < kColumns; i = next++) {
+            try {
+                const std::string raw = i < kInts ? encodeInts(k.*(kIntColumns[i].values), kIntColumns[i].encoding)
+                                                  : encodeStrings(k.*(kStringColumns[i - kInts].values));
+                out[i].name = i < kInts ? kIntColumns[i].name : kStringColumns[i - kInts].name;
+                out[i].rawBytes = static_cast<int64_t>(raw.size());
+                auto data = compress(raw);
+                if (!data) {
+                    errors[i] = data.error();
+                } else {
+                    out[i].data = std::move(*data);
+                }
+            } catch (const std::bad_alloc&) {
+                errors[i] = Error { "out of memory while building the columnar copy" };
+            } catch (const std::exception& e) {
+                errors[i] = Error { std::string("the columnar copy: ") + e.what() };
+            }
+        }
+    };
+    {
+        std::thread helper;
+        try {
+            helper = std::thread(work);
+        } catch (const std::system_error&) {
+            // No second thread to be had: this one does it all.
+        }
+        work();
+        if (helper.joinable()) {
+            helper.join();
+        }
+    }
+    for (auto& e : errors) {
+        if (e) {
+            return *e;
+        }
+    }
+    return out;
+}
+
 // The chunks the triggers listed (to be read from the rows).
 Result<std::vector<int64_t>> dirtyChunks(Database& db)
 {
@@ -252,6 +318,66 @@ Result<bool> hasColumnStore(Database& db)
     return n->value_or(0) == 3;
 }
 
+Result<std::unique_ptr<ColumnTriggerPause>> ColumnTriggerPause::begin(Database& db)
+{
+    std::unique_ptr<ColumnTriggerPause> pause(new ColumnTriggerPause(db));
+    auto has = hasColumnStore(db);
+    if (!has) {
+        return has.error();
+    }
+    // Triggers other than the copy's (column_dirty_<table>_<event>) must keep running.
+    auto others = db.queryInt(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name NOT LIKE 'column\\_dirty\\_%' ESCAPE '\\'");
+    if (!others) {
+        return others.error();
+    }
+    if (*has && others->value_or(0) == 0) {
+        int enabled = 1;
+        if (sqlite3_db_config(db.handle(), SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &enabled) == SQLITE_OK && enabled == 0) {
+            pause->m_active = true;
+        }
+    }
+    return pause;
+}
+
+void ColumnTriggerPause::resume()
+{
+    if (m_active) {
+        int enabled = 0;
+        sqlite3_db_config(m_db.handle(), SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, &enabled);
+        m_active = false;
+    }
+}
+
+Status markJobsDirty(Database& db, const std::vector<int64_t>& jobIds)
+{
+    auto has = hasColumnStore(db);
+    if (!has) {
+        return has.error();
+    }
+    if (!*has || jobIds.empty()) {
+        return Status::success();
+    }
+    std::vector<int64_t> chunks;
+    chunks.reserve(jobIds.size());
+    for (const int64_t id : jobIds) {
+        chunks.push_back(id >> kChunkJobBits);
+    }
+    std::sort(chunks.begin(), chunks.end());
+    chunks.erase(std::unique(chunks.begin(), chunks.end()), chunks.end());
+    auto mark = db.prepare("INSERT OR IGNORE INTO column_dirty(chunk) VALUES(?)");
+    if (!mark) {
+        return mark.error();
+    }
+    for (const int64_t chunk : chunks) {
+        mark->bind(1, chunk);
+        if (auto st = mark->run(); !st) {
+            return st;
+        }
+    }
+    return Status::success();
+}
+
 Status refreshColumnStore(Database& db)
 {
     auto has = hasColumnStore(db);
@@ -305,24 +431,16 @@ Status refreshColumnStore(Database& db)
         if (k->jobRowId.empty()) {
             continue;
         }
-        auto put = [&](const char* name, const std::string& raw) -> Status {
-            auto data = compress(raw);
-            if (!data) {
-                return data.error();
-            }
-            insData->bind(1, chunk);
-            insData->bindStatic(2, name);
-            insData->bind(3, static_cast<int64_t>(raw.size()));
-            insData->bindBlob(4, *data);
-            return insData->run();
-        };
-        for (const auto& col : kIntColumns) {
-            if (auto st = put(col.name, encodeInts((*k).*(col.values), col.encoding)); !st) {
-                return st;
-            }
+        auto packed = packColumns(*k);
+        if (!packed) {
+            return packed.error();
         }
-        for (const auto& col : kStringColumns) {
-            if (auto st = put(col.name, encodeStrings((*k).*(col.values))); !st) {
+        for (const auto& column : *packed) {
+            insData->bind(1, chunk);
+            insData->bindStatic(2, column.name);
+            insData->bind(3, column.rawBytes);
+            insData->bindBlob(4, column.data);
+            if (auto st = insData->run(); !st) {
                 return st;
             }
         }

@@ -28,6 +28,7 @@
 #include "core/store/columns_loader.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,39 @@ Status refreshColumnStore(Database& db);
 
 // Whether the database holds the columnar copy (schema version 5 or later).
 Result<bool> hasColumnStore(Database& db);
+
+// A bulk writer that knows which jobs it writes lists their chunks itself (markJobsDirty) instead of
+// paying for a trigger on every row. While a pause is active the connection runs no trigger; it is
+// active only when the database holds the copy and every trigger in it is one of the copy's, so a
+// trigger someone else added always runs. The destructor (or resume()) turns triggers back on.
+// Not copyable; one connection, one thread.
+class ColumnTriggerPause
+{
+public:
+    // Pauses the triggers when that is safe (see above); an inactive pause otherwise. Error: the
+    // schema cannot be read.
+    static Result<std::unique_ptr<ColumnTriggerPause>> begin(Database& db);
+    ~ColumnTriggerPause() { resume(); }
+    ColumnTriggerPause(const ColumnTriggerPause&) = delete;
+    ColumnTriggerPause& operator=(const ColumnTriggerPause&) = delete;
+
+    bool active() const { return m_active; }
+    // Turns the connection's triggers back on. Idempotent.
+    void resume();
+
+private:
+    explicit ColumnTriggerPause(Database& db)
+        : m_db(db)
+    {
+    }
+    Database& m_db;
+    bool m_active = false;
+};
+
+// Lists the chunks of these jobs in column_dirty, as the triggers would have for any write to a row
+// of theirs (jobs, attributes, attempts, checkpoints, attribution). Nothing to do (success) on a
+// database without the copy.
+Status markJobsDirty(Database& db, const std::vector<int64_t>& jobIds);
 
 // The fleet the query asks for, read from the chunks (and from the rows for chunks still dirty).
 // query.jobIds must be unset. Error: a damaged chunk (naming the chunk and the column) or a row the

@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <mutex>
 #include <unistd.h>
 
 namespace ett::core {
@@ -221,6 +222,11 @@ bool Database::readable()
 
 Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenMode mode)
 {
+    // Before the first connection of the process: no memory statistics (nothing reads them), so that
+    // SQLite's every allocation does not take a process-wide mutex (a bulk import makes millions).
+    // Refused, harmlessly, when SQLite was already initialised.
+    static std::once_flag configured;
+    std::call_once(configured, [] { (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
     std::error_code ec;
     const bool exists = std::filesystem::exists(path, ec);
     if (mode != OpenMode::CreateIfMissing && !exists) {

@@ -165,47 +165,75 @@ Result<DerivedUpdater::Notes> DerivedUpdater::update(int64_t jobId)
 }
 
 Result<DerivedUpdater::Notes> DerivedUpdater::write(
+    int64_t jobId, const JobInput& input, const std::vector<int64_t>& attemptIds, Rows rows)
+{
+    return store(compute(jobId, input, attemptIds), rows);
+}
+
+DerivedUpdater::Computed DerivedUpdater::compute(
     int64_t jobId, const JobInput& input, const std::vector<int64_t>& attemptIds)
 {
-    const JobInput* in = &input;
-    Notes notes;
-    notes.withoutAttempts = in->attempts.empty();
-    const JobResult res = attributeJob(*in, true);
-    if (!in->attempts.empty() && in->submittedNs && *in->submittedNs > res.windowStartNs) {
-        notes.submittedAfterStart = true;
+    Computed out;
+    out.jobId = jobId;
+    out.notes.withoutAttempts = input.attempts.empty();
+    out.result = attributeJob(input, true);
+    const JobResult& res = out.result;
+    if (!input.attempts.empty() && input.submittedNs && *input.submittedNs > res.windowStartNs) {
+        out.notes.submittedAfterStart = true;
     }
-
+    // The phase samples of each attempt (core/model/phase_samples.h), for the distributions.
+    for (size_t i = 0; i < input.attempts.size(); ++i) {
+        const AttemptInput& a = input.attempts[i];
+        auto blob = encodePhaseSamples(a.phases, a.startNs);
+        if (!blob) {
+            out.error = Error { "job " + std::to_string(jobId) + ", attempt " + std::to_string(a.number) + ": "
+                + blob.error().message };
+            return out;
+        }
+        out.phaseSamples.emplace_back(attemptIds[i], std::move(*blob));
+    }
     // attributeJob sorts by (start, number); the query returned the same order. Map by number to
     // be independent of that.
     std::unordered_map<int32_t, int64_t> idOf;
-    for (size_t i = 0; i < in->attempts.size(); ++i) {
-        idOf[in->attempts[i].number] = attemptIds[i];
+    for (size_t i = 0; i < input.attempts.size(); ++i) {
+        idOf[input.attempts[i].number] = attemptIds[i];
     }
-    if (auto st = (m_deleteAttemptDerived.bind(1, jobId), m_deleteAttemptDerived.run()); !st) {
-        return st.error();
+    for (auto& a : out.result.attempts) {
+        out.resultAttemptIds.push_back(idOf.at(a.number));
+        out.segments.push_back(encodeSegments(a.segments));
+        a.segments = {};
     }
-    // The phase samples of each attempt (core/model/phase_samples.h), for the distributions.
-    if (auto st = (m_deleteAttemptPhases.bind(1, jobId), m_deleteAttemptPhases.run()); !st) {
-        return st.error();
-    }
-    for (size_t i = 0; i < in->attempts.size(); ++i) {
-        const AttemptInput& a = in->attempts[i];
-        auto blob = encodePhaseSamples(a.phases, a.startNs);
-        if (!blob) {
-            return Error { "job " + std::to_string(jobId) + ", attempt " + std::to_string(a.number) + ": "
-                + blob.error().message };
+    return out;
+}
+
+Result<DerivedUpdater::Notes> DerivedUpdater::store(const Computed& computed, Rows rows)
+{
+    const int64_t jobId = computed.jobId;
+    if (rows == Rows::Replace) {
+        if (auto st = (m_deleteAttemptDerived.bind(1, jobId), m_deleteAttemptDerived.run()); !st) {
+            return st.error();
         }
+        if (auto st = (m_deleteAttemptPhases.bind(1, jobId), m_deleteAttemptPhases.run()); !st) {
+            return st.error();
+        }
+    }
+    if (computed.error) {
+        return *computed.error;
+    }
+    for (const auto& [attemptId, blob] : computed.phaseSamples) {
         auto& s = m_insertPhases;
-        s.bind(1, attemptIds[i]);
-        s.bindBlob(2, *blob);
+        s.bind(1, attemptId);
+        s.bindBlob(2, blob);
         if (auto st = s.run(); !st) {
             return st.error();
         }
     }
-    for (const auto& a : res.attempts) {
+    const JobResult& res = computed.result;
+    for (size_t i = 0; i < res.attempts.size(); ++i) {
+        const AttemptResult& a = res.attempts[i];
         auto& s = m_insertAttempt;
         int p = 1;
-        s.bind(p++, idOf.at(a.number));
+        s.bind(p++, computed.resultAttemptIds[i]);
         for (int b = 0; b < kBucketCount; ++b) {
             s.bind(p++, a.bucketsNs[static_cast<size_t>(b)]);
         }
@@ -215,7 +243,7 @@ Result<DerivedUpdater::Notes> DerivedUpdater::write(
         s.bind(p++, a.firstTrainNs);
         s.bind(p++, a.faultNs);
         s.bind(p++, interruptionName(a.interruption));
-        s.bindBlob(p++, encodeSegments(a.segments));
+        s.bindBlob(p++, computed.segments[i]);
         if (auto st = s.run(); !st) {
             return st.error();
         }
@@ -247,7 +275,7 @@ Result<DerivedUpdater::Notes> DerivedUpdater::write(
     if (auto st = s.run(); !st) {
         return st.error();
     }
-    return notes;
+    return computed.notes;
 }
 
 } // namespace ett::core

@@ -4,9 +4,11 @@
 #include "core/ingest/input_file.h"
 #include "core/store/batch_pipeline.h"
 #include "core/store/cause_rules_store.h"
+#include "core/store/column_store.h"
 #include "core/store/database.h"
 #include "core/store/dataset_replacement.h"
 #include "core/store/derived.h"
+#include "core/store/derived_pipeline.h"
 #include "core/store/fleet.h"
 #include "core/store/import_writer.h"
 #include "core/store/record_normalizer.h"
@@ -118,6 +120,19 @@ private:
         m_touchedUnique = m_touched.size();
     }
     Status finish();
+    // Stores the attributed jobs the pipeline has ready, waiting while more than keepAtMost are queued
+    // (0: all of them).
+    Status deliverDerived(size_t keepAtMost);
+    // An error of the import; an attribution still queued would have failed before it: that one then.
+    Status orEarlier(Status st)
+    {
+        if (!st && m_derived && !st.error().message.empty()) {
+            if (auto earlier = deliverDerived(0); !earlier) {
+                return earlier;
+            }
+        }
+        return st;
+    }
     Status attributeTouched();
     Status writeDataset();
     bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
@@ -146,6 +161,8 @@ private:
     JobState* m_lastJob = nullptr;
     JobState* m_open = nullptr;
     std::unique_ptr<DerivedUpdater> m_updater;
+    std::unique_ptr<DerivedPipeline> m_derived; // jobs attributed from memory, on a second thread
+    std::unique_ptr<ColumnTriggerPause> m_triggerPause; // while the file's rows are written
     int64_t m_jobsFromMemory = 0;
     // The attempt of the previous phase, to skip the map look-up for runs of phases.
     const JobState* m_lastAttemptJob = nullptr;
@@ -510,14 +527,14 @@ Status ImportSession::closeOpen()
     m_open = nullptr;
     // 1. A job whose records all came from this file, together, is attributed from memory.
     if (job.fresh && !job.dirty) {
+        //    Attributed on the pipeline's thread; its rows are stored here, in the order of closing.
         RecordNormalizer::finishBuffer(job);
-        auto notes = m_updater->write(job.id, job.buffer, job.bufferAttemptIds);
-        if (!notes) {
-            return notes.error();
-        }
-        noteDerived(*notes, job.key);
+        m_derived->push(job.id, job.key, std::move(job.buffer), std::move(job.bufferAttemptIds));
         m_readBack.erase(job.id);
         ++m_jobsFromMemory;
+        if (auto st = deliverDerived(DerivedPipeline::kMaxPending); !st) {
+            return st;
+        }
     }
     // 2. Forget the closed job so that memory stays flat however many jobs a file holds. Should
     //    its records resume later in the file, its state is reloaded from the store.
@@ -652,6 +669,7 @@ Result<ImportSummary> ImportSession::run()
     };
     Status outcome = inTransaction(
         m_db, [&]() -> Status { return importInTransaction(rd, totalBytes, started); }, whileBusy);
+    m_triggerPause.reset(); // on every way out of the transaction
     if (!outcome && cancelled() && !m_summary.alreadyImported) {
         return cancelledError();
     }
@@ -729,8 +747,19 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
     }
     m_updater = std::move(*updater);
 
-    // 3. Stream: a second thread parses, this one validates against the store and writes.
+    // 3. Stream: a second thread parses, this one validates against the store and writes. Every
+    //    row written until the jobs are attributed belongs to a job in m_touched: their chunks of the
+    //    columnar copy are listed once at the end instead of by a trigger on every row.
+    auto pause = ColumnTriggerPause::begin(m_db);
+    if (!pause) {
+        return pause.error();
+    }
+    m_triggerPause = std::move(*pause);
+    m_derived = std::make_unique<DerivedPipeline>();
     if (auto st = streamBatches(rd, totalBytes); !st) {
+        return orEarlier(st);
+    }
+    if (auto st = deliverDerived(0); !st) {
         return st;
     }
     m_summary.records = rd.recordsRead();
@@ -772,7 +801,8 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
         m_summary.alreadyImported = true;
         return Error { "" }; // roll back; not an error for the caller
     }
-    auto st = finish();
+    auto st = orEarlier(finish());
+    m_derived.reset();
     m_commitStarted = Clock::now();
     return st;
 }
@@ -840,9 +870,18 @@ Status ImportSession::finish()
     for (const auto& key : m_implicitUndeclared) {
         m_normalizer.noteImplicitJob(key);
     }
+    if (auto st = deliverDerived(0); !st) {
+        return st;
+    }
     if (auto st = attributeTouched(); !st) {
         return st;
     }
+    if (m_triggerPause && m_triggerPause->active()) {
+        if (auto st = markJobsDirty(m_db, m_touched); !st) {
+            return st;
+        }
+    }
+    m_triggerPause.reset(); // what follows (replaced datasets, cause rules) is listed by the triggers
     // Jobs the replaced imports held and this content did not touch: attributed again, or removed
     // when nothing of them is left.
     if (!m_replacedJobs.empty()) {
@@ -862,6 +901,18 @@ Status ImportSession::finish()
         return synced.error();
     }
     return writeDataset();
+}
+
+Status ImportSession::deliverDerived(size_t keepAtMost)
+{
+    return m_derived->deliver(keepAtMost, [&](const DerivedUpdater::Computed& computed, const std::string& key) {
+        auto notes = m_updater->store(computed, DerivedUpdater::Rows::New);
+        if (!notes) {
+            return Status(notes.error());
+        }
+        noteDerived(*notes, key);
+        return Status::success();
+    });
 }
 
 Status ImportSession::attributeTouched()

@@ -76,13 +76,22 @@ constexpr size_t kMaxAttributes = 1024;
 const int64_t kEarliestNs = daysFromCivil(1900, 1, 1) * 86'400 * kNsPerSecond;
 const int64_t kLatestNs = daysFromCivil(2100, 1, 1) * 86'400 * kNsPerSecond;
 
+// Where a record is, for messages: "path:line: " is spelled out only when there is an error to say
+// (the checks below run for every record, and almost every record passes them).
+struct RecordAt
+{
+    const RecordNormalizer& normalizer;
+    int64_t line;
+    std::string text() const { return normalizer.at(line); }
+};
+
 // Ok when the named times are all in range; else the error for the first that is not.
-Status timesInRange(const std::string& at, const char* record,
-    std::initializer_list<std::pair<const char*, std::optional<int64_t>>> times)
+Status timesInRange(
+    const RecordAt& at, const char* record, std::initializer_list<std::pair<const char*, std::optional<int64_t>>> times)
 {
     for (const auto& [field, ns] : times) {
         if (ns && (*ns < kEarliestNs || *ns >= kLatestNs)) {
-            return Error { at + record + " record: field '" + field + "': expected a time from 1900-01-01 to "
+            return Error { at.text() + record + " record: field '" + field + "': expected a time from 1900-01-01 to "
                 + "2100-01-01 UTC, found " + std::to_string(*ns) + " ns since the epoch" };
         }
     }
@@ -90,12 +99,12 @@ Status timesInRange(const std::string& at, const char* record,
 }
 
 // Ok when each named text is at most its limit in bytes; else the error for the first that is not.
-Status textsWithin(const std::string& at, const char* record,
+Status textsWithin(const RecordAt& at, const char* record,
     std::initializer_list<std::tuple<const char*, const std::string*, size_t>> texts)
 {
     for (const auto& [field, text, limit] : texts) {
         if (text->size() > limit) {
-            return Error { at + record + " record: field '" + field + "': " + std::to_string(text->size())
+            return Error { at.text() + record + " record: field '" + field + "': " + std::to_string(text->size())
                 + " bytes, more than the " + std::to_string(limit) + " a " + field + " may have" };
         }
     }
@@ -106,7 +115,8 @@ Status textsWithin(const std::string& at, const char* record,
 
 Status RecordNormalizer::checkLimits(const JobRecord& r, int64_t line) const
 {
-    if (auto st = textsWithin(at(line), "job", { { "job", &r.job, kMaxIdBytes }, { "name", &r.name, kMaxNameBytes } });
+    if (auto st = textsWithin(
+            RecordAt { *this, line }, "job", { { "job", &r.job, kMaxIdBytes }, { "name", &r.name, kMaxNameBytes } });
         !st) {
         return st;
     }
@@ -116,49 +126,50 @@ Status RecordNormalizer::checkLimits(const JobRecord& r, int64_t line) const
     }
     for (const auto& [key, value] : r.attrs) {
         const std::string field = "attrs." + (key.size() > kMaxAttributeKeyBytes ? key.substr(0, 60) + "..." : key);
-        if (auto st = textsWithin(at(line), "job",
+        if (auto st = textsWithin(RecordAt { *this, line }, "job",
                 { { "attrs (a key)", &key, kMaxAttributeKeyBytes }, { field.c_str(), &value, kMaxNameBytes } });
             !st) {
             return st;
         }
     }
-    return timesInRange(at(line), "job", { { "submitted", r.submittedNs } });
+    return timesInRange(RecordAt { *this, line }, "job", { { "submitted", r.submittedNs } });
 }
 
 Status RecordNormalizer::checkLimits(const AttemptRecord& r, int64_t line) const
 {
-    if (auto st = textsWithin(at(line), "attempt",
+    if (auto st = textsWithin(RecordAt { *this, line }, "attempt",
             { { "job", &r.job, kMaxIdBytes }, { "cause", &r.cause, kMaxIdBytes },
                 { "detail", &r.detail, kMaxDetailBytes } });
         !st) {
         return st;
     }
-    return timesInRange(
-        at(line), "attempt", { { "start", r.startNs }, { "end", r.endNs }, { "interrupted_at", r.interruptedAtNs } });
+    return timesInRange(RecordAt { *this, line }, "attempt",
+        { { "start", r.startNs }, { "end", r.endNs }, { "interrupted_at", r.interruptedAtNs } });
 }
 
 Status RecordNormalizer::checkLimits(const PhaseRecord& r, int64_t line) const
 {
-    if (auto st = textsWithin(at(line), "phase",
+    if (auto st = textsWithin(RecordAt { *this, line }, "phase",
             { { "job", &r.job, kMaxIdBytes }, { "subcategory", &r.subcategory, kMaxIdBytes },
                 { "name", &r.name, kMaxNameBytes } });
         !st) {
         return st;
     }
-    return timesInRange(at(line), "phase", { { "start", r.startNs }, { "end", r.endNs } });
+    return timesInRange(RecordAt { *this, line }, "phase", { { "start", r.startNs }, { "end", r.endNs } });
 }
 
 Status RecordNormalizer::checkLimits(const CheckpointRecord& r, int64_t line) const
 {
-    if (auto st = textsWithin(at(line), "checkpoint", { { "job", &r.job, kMaxIdBytes } }); !st) {
+    if (auto st = textsWithin(RecordAt { *this, line }, "checkpoint", { { "job", &r.job, kMaxIdBytes } }); !st) {
         return st;
     }
-    return timesInRange(at(line), "checkpoint", { { "start", r.startNs }, { "durable", r.durableNs } });
+    return timesInRange(RecordAt { *this, line }, "checkpoint", { { "start", r.startNs }, { "durable", r.durableNs } });
 }
 
 Status RecordNormalizer::checkLimits(const RankRecord& r, int64_t line) const
 {
-    return textsWithin(at(line), "rank", { { "job", &r.job, kMaxIdBytes }, { "host", &r.host, kMaxIdBytes } });
+    return textsWithin(
+        RecordAt { *this, line }, "rank", { { "job", &r.job, kMaxIdBytes }, { "host", &r.host, kMaxIdBytes } });
 }
 
 Status RecordNormalizer::checkJobAgrees(const JobState& job, const JobRecord& r, int64_t line) const

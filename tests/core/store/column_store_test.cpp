@@ -321,6 +321,73 @@ TEST_F(ColumnStore, AWriteOutsideTheWorkbenchIsReadFromTheRowsUntilTheNextTransa
     expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
 }
 
+// An import lists the chunks of the jobs it writes itself, without the triggers: jobs whose records
+// go on in a second file (read back from the store and attributed again) are rebuilt in both chunks,
+// and the connection's triggers run again afterwards.
+TEST_F(ColumnStore, AFileThatGoesOnWithJobsOfAnEarlierOneRebuildsTheirChunks)
+{
+    GeneratorOptions o;
+    o.jobs = 4500; // job ids 5,001 to 9,500 under team-c: chunks 1 and 2
+    o.seed = 9;
+    const std::string text = test::fleetText(o);
+    const size_t header = text.find('\n') + 1;
+    // Cut in the middle of a job's records (a phase line), so that its job goes on in the second file.
+    size_t cut = text.find("\"type\":\"phase\"", text.size() / 2);
+    ASSERT_NE(cut, std::string::npos);
+    cut = text.rfind('\n', cut) + 1;
+    s.import(s.write("c1.jsonl", text.substr(0, cut)), "team-c");
+    const ImportSummary second = s.import(s.write("c2.jsonl", text.substr(0, header) + text.substr(cut)), "team-c");
+    EXPECT_GE(second.jobsReadBack, 1);
+    EXPECT_EQ(dirty(), 0);
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks"), 3);
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b", "team-c" }), 9500u);
+    // The triggers are on again for the next write of this connection.
+    ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 9000").ok());
+    EXPECT_EQ(dirty(), 1);
+}
+
+// While a pause is active no trigger of the connection runs; afterwards they do again; a trigger that
+// is not the copy's keeps the pause from starting at all.
+TEST_F(ColumnStore, TheTriggersPauseOnlyWhenTheCopysAreTheOnlyOnes)
+{
+    {
+        auto pause = ColumnTriggerPause::begin(s.db());
+        ASSERT_TRUE(pause.ok()) << pause.error().message;
+        EXPECT_TRUE((*pause)->active());
+        ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 10").ok());
+        EXPECT_EQ(dirty(), 0);
+        ASSERT_TRUE(markJobsDirty(s.db(), { 10, 11, 4096 }).ok());
+        EXPECT_EQ(dirty(), 2);
+        EXPECT_EQ(s.count("SELECT count(*) FROM column_dirty WHERE chunk IN (0, 1)"), 2);
+    }
+    ASSERT_TRUE(s.db().exec("DELETE FROM column_dirty").ok());
+    ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 10").ok());
+    EXPECT_EQ(dirty(), 1);
+    ASSERT_TRUE(s.db()
+                    .exec("CREATE TABLE audit(job_id INTEGER); CREATE TRIGGER audit_jobs AFTER UPDATE ON jobs BEGIN "
+                          "INSERT INTO audit VALUES(NEW.id); END;")
+                    .ok());
+    auto pause = ColumnTriggerPause::begin(s.db());
+    ASSERT_TRUE(pause.ok()) << pause.error().message;
+    EXPECT_FALSE((*pause)->active());
+    ASSERT_TRUE(s.db().exec("UPDATE jobs SET gpus = gpus + 1 WHERE id = 20").ok());
+    EXPECT_EQ(s.count("SELECT count(*) FROM audit"), 1);
+}
+
+// A trigger someone added to the database keeps running during an import (the copy's own are
+// replaced by the import's list only when they are the only ones).
+TEST_F(ColumnStore, ATriggerSomeoneAddedRunsDuringAnImport)
+{
+    ASSERT_TRUE(s.db()
+                    .exec("CREATE TABLE audit(job_id INTEGER); CREATE TRIGGER audit_jobs AFTER INSERT ON jobs BEGIN "
+                          "INSERT INTO audit VALUES(NEW.id); END;")
+                    .ok());
+    s.import(generated(s, "c.jsonl", 300, 10), "team-c");
+    EXPECT_EQ(s.count("SELECT count(*) FROM audit"), 300);
+    EXPECT_EQ(dirty(), 0);
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b", "team-c" }), 5300u);
+}
+
 TEST_F(ColumnStore, ADamagedChunkIsAnErrorNamingTheChunkAndTheColumn)
 {
     // Bytes that are no zstd frame.
