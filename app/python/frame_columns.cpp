@@ -110,7 +110,7 @@ void addPercentiles(Columns& c, const std::string& name, const std::vector<const
 
 } // namespace
 
-void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount)
+void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount, bool withExcluded)
 {
     auto ints = [&](const std::string& name, auto get) {
         std::vector<int64_t> v;
@@ -162,6 +162,21 @@ void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool 
     ints("preemptions", [](const core::Figures& f) { return f.preemptions; });
     ints("other_interruptions", [](const core::Figures& f) { return f.otherInterruptions; });
     ints("no_checkpoint_data_jobs", [](const core::Figures& f) { return f.noCheckpointDataJobs; });
+    if (!withExcluded) {
+        return;
+    }
+    wides("excluded_s", [](const core::Figures& f) { return f.excludedTotalNs(); });
+    wides("excluded_gpu_s", [](const core::Figures& f) { return f.excludedTotalGpuNs(); });
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto k = static_cast<size_t>(b);
+        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+        wides("excluded_buckets_s." + name, [k](const core::Figures& f) { return f.excludedNs[k]; });
+    }
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto k = static_cast<size_t>(b);
+        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+        wides("excluded_buckets_gpu_s." + name, [k](const core::Figures& f) { return f.excludedGpuNs[k]; });
+    }
 }
 
 } // namespace ett::app::python

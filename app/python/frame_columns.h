@@ -55,7 +55,10 @@ double gpuHoursOf(core::Wide gpuNs);
 // The figures object of the CLI JSON (writeFigures) as columns, one row per figures:
 // jobs, attempts (or attempt_count), e2e_s, e2e_gpu_s, buckets_s.*, buckets_gpu_s.*, both ETT%,
 // lost_gpu_hours, tts_s.* / ttr_s.* / ttr_detect_s.* / ttr_restart_s.* / ttr_startup_s.* (p50, p90,
-// p99, count), failures, preemptions, other_interruptions, no_checkpoint_data_jobs.
-void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount = true);
+// p99, count), failures, preemptions, other_interruptions, no_checkpoint_data_jobs; with
+// `withExcluded` (excluded windows, spec 7.4) also excluded_s, excluded_gpu_s, excluded_buckets_s.*
+// and excluded_buckets_gpu_s.*.
+void addFigures(
+    Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount = true, bool withExcluded = false);
 
 } // namespace ett::app::python
