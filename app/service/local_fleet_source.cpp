@@ -81,6 +81,7 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     query.withDetail = options.withDetail || full;
     query.withCheckpoints = (options.withDetail && options.withCheckpoints) || full;
     query.window = options.window;
+    query.cancel = options.cancel;
     auto stored = [&] {
         const CancelGuard guard(db, options.cancel);
         return core::loadStoredFleet(db, query);
@@ -93,6 +94,9 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     }
     try {
         source->m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+        if (cancelled(options.cancel)) {
+            return loadCancelled();
+        }
     } catch (const std::exception& e) {
         return core::Error { db.path() + ": the stored fleet is inconsistent: " + e.what() };
     }

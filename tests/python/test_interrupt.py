@@ -15,18 +15,21 @@ import pytest
 
 from conftest import cli_json, run_cli
 
-# Jobs of the generated database: a load of its segments takes about a second or more.
+# Jobs of the generated database, and a query that reads its phases (a what-if that scales a phase
+# subcategory): a second or more, nearly all of it in the service.
 JOBS = 12000
-QUERY = "ws.summary(by='team', start='2025-01-01T00:00:00Z')"
+QUERY = "ws.whatif({'name': 'x', 'changes': [{'phase': 'init.nccl', 'scale': 0.5}]})"
 
 CHILD = f"""
 import sys, time
 import ettw
 db = sys.argv[1]
-# 1. The query once, whole: how long it takes (a fresh workspace loads the fleet).
-t = time.monotonic()
-ws = ettw.open(db)
-{QUERY}
+# 1. The query whole, on a fresh workspace (which loads the fleet): how long it takes once the
+#    page cache and the interpreter are warm.
+for _ in range(2):
+    t = time.monotonic()
+    ws = ettw.open(db)
+    {QUERY}
 print(f"whole {{time.monotonic() - t:.3f}}", flush=True)
 # 2. The same on a fresh workspace, interrupted by the parent.
 ws = ettw.open(db)
@@ -38,7 +41,7 @@ try:
 except KeyboardInterrupt:
     print(f"interrupted {{time.time():.6f}} {{time.monotonic() - t:.3f}}", flush=True)
 # 3. The interpreter and the workspace go on.
-print("after", int({QUERY}["jobs"].sum()), flush=True)
+print("after", int(ws.summary()["jobs"].iloc[0]), flush=True)
 """
 
 
@@ -61,19 +64,18 @@ def test_sigint_in_the_middle_of_a_query_raises_keyboard_interrupt_and_leaves_th
     try:
         whole = float(child.stdout.readline().split()[1])
         assert child.stdout.readline().strip() == "go"
-        time.sleep(whole * 0.3)  # well inside the query
+        time.sleep(whole * 0.25)  # well inside the query
         sent = time.time()
         child.send_signal(signal.SIGINT)
         words = child.stdout.readline().split()
         assert words and words[0] == "interrupted", (words, child.stderr.read())
         # It stopped soon after the signal, well before the query would have ended.
         latency = float(words[1]) - sent
-        assert latency < max(0.5 * whole, 0.3), (latency, whole)
-        assert float(words[2]) < 0.8 * whole, (words, whole)
+        assert latency < max(0.3 * whole, 0.1), (latency, whole)
+        assert float(words[2]) < 0.6 * whole, (words, whole)
         after = child.stdout.readline().split()
         assert after[0] == "after", after
-        cli = cli_json("summary", "--db", large_db, "--by", "team", "--from", "2025-01-01T00:00:00Z")
-        assert int(after[1]) == sum(g["jobs"] for g in cli["groups"].values())
+        assert int(after[1]) == cli_json("summary", "--db", large_db)["jobs"] > JOBS * 0.99
         assert child.wait(timeout=120) == 0, child.stderr.read()
     finally:
         if child.poll() is None:

@@ -288,9 +288,17 @@ class Workspace:
         """Jobs worst first, as ``ettw jobs --sort SORT --limit N --format json``.
 
         sort: "lost_gpu_hours" (most first) or "ett" (lowest GPU-weighted ETT% first); limit: how
-        many (0: every job). Columns: job, label, name, gpus, attempts, e2e_s, productive_s
-        (timedelta), ett_percent_gpu, ett_percent_time, lost_gpu_hours, failures, preemptions,
-        other_interruptions, no_checkpoint_data.
+        many (0: every job). One row per job, the CLI JSON's fields as columns, built from the
+        service's arrays (numpy buffers, no Python object per number):
+
+        * job, name: the job's key and name (str); label: its dataset label (category);
+        * gpus, attempts, failures, preemptions, other_interruptions: int64;
+        * e2e_s, productive_s: the job's end-to-end and productive wall time, timedelta64[ns]
+          (exact nanoseconds; the JSON's seconds are these divided by 10^9);
+        * ett_percent_gpu, ett_percent_time: float64 percentages (NaN where the JSON has null);
+        * lost_gpu_hours: float64, as the JSON prints it before rounding;
+        * no_checkpoint_data: bool;
+        * with exclude=: excluded_s, the job's wall time inside the windows (timedelta64[ns]).
 
         Example::
 
@@ -478,7 +486,7 @@ class Workspace:
             >>> ws.report("ett.pdf", scope="team=ads", weighting="time")
             14
         """
-        return _report(self, path, title, scope, a, b, page, weighting, every, match_by, scope_args)
+        return _write_report(self, path, title, scope, a, b, page, weighting, every, match_by, scope_args)
 
     def compare(self, a, b, match_by="auto", count_queue=False, seed=None, replicates=None, top=10, exclude=None):
         """Compare two cohorts, as ``ettw compare --a A --b B --format json``.
@@ -501,7 +509,7 @@ class Workspace:
         return Comparison(d)
 
 
-def _report(ws, path, title, scope, a, b, page, weighting, every, match_by, scope_args):
+def _write_report(ws, path, title, scope, a, b, page, weighting, every, match_by, scope_args):
     """Workspace.report's work: the content gathered by the service (ettw._ettw, interruptible),
     then the pages drawn with Qt (ettw._report, imported on the first report only)."""
     import os
