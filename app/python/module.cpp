@@ -240,7 +240,18 @@ PYBIND11_MODULE(_ettw, m)
             [](ScopeArgs& s, const Spans& spans) { s.excluded = excludedOf(spans); });
     py::class_<PythonWorkspace, std::shared_ptr<PythonWorkspace>>(m, "Handle")
         .def_property_readonly("location", &PythonWorkspace::location)
-        .def_property_readonly("is_store", &PythonWorkspace::isStore);
+        .def_property_readonly("is_store", &PythonWorkspace::isStore)
+        .def_property_readonly("loaded", [](const PythonWorkspace& ws) -> py::object {
+            const auto l = ws.loaded();
+            if (!l) {
+                return py::none();
+            }
+            py::dict d;
+            d["label"] = l->label ? py::object(py::str(*l->label)) : py::object(py::none());
+            d["detail"] = l->needs == Needs::Lean ? "lean" : l->needs == Needs::Full ? "segments" : "phases";
+            d["jobs"] = l->jobs;
+            return d;
+        });
     m.def("open_local", &openLocal, py::arg("path"), py::arg("create"));
     m.def("open_store", &openStore, py::arg("url"), py::arg("timeout_s"));
     m.def("describe", &describe);

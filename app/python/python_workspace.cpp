@@ -75,6 +75,18 @@ core::Result<FleetSource*> PythonWorkspace::fleet(Needs needs, const std::option
     return static_cast<FleetSource*>(*fleet);
 }
 
+std::optional<PythonWorkspace::Loaded> PythonWorkspace::loaded() const
+{
+    if (!m_local || !m_loaded || !m_local->loaded()) {
+        return std::nullopt;
+    }
+    auto fleet = m_local->fleet();
+    if (!fleet) {
+        return std::nullopt;
+    }
+    return Loaded { m_loadedLabel, *m_loaded, static_cast<int64_t>((*fleet)->columns().jobs()) };
+}
+
 core::Status PythonWorkspace::checkLabel(const std::optional<std::string>& label)
 {
     if (!label) {

@@ -65,6 +65,15 @@ public:
     core::Result<core::CohortSpec> scope(const ScopeArgs& args, Needs needs);
     // The label checked as the CLI checks --label (Ok when unset).
     core::Status checkLabel(const std::optional<std::string>& label);
+    // What the local fleet holds now, without loading anything: nullopt when nothing is loaded (or
+    // on a store); else its label (unset: every label), how far it is loaded and its jobs.
+    struct Loaded
+    {
+        std::optional<std::string> label;
+        Needs needs = Needs::Lean;
+        int64_t jobs = 0;
+    };
+    std::optional<Loaded> loaded() const;
     // After an import: the next query loads the fleet again.
     void invalidate() { m_loaded = std::nullopt; }
 

@@ -148,6 +148,13 @@ class Workspace:
         """The database path, or the store's URL with its password masked."""
         return self._h.location
 
+    @property
+    def loaded(self):
+        """What the workspace holds in memory now, without loading anything: None (nothing yet, or a
+        fleet store), else a dict: label (the one label loaded, as a query's label= loads it; None:
+        every label), detail ("lean": roll-ups only, "segments", "phases") and jobs."""
+        return self._h.loaded
+
     def info(self):
         """A dict: location, store (bool), backend, labels, attributes (key -> values), jobs,
         attempts, first and last (UTC Timestamps of the earliest attempt start and latest end)."""
