@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
-#include <limits>
 
 namespace ett::app::python {
 
@@ -48,8 +48,7 @@ py::array textArray(const std::vector<std::string>& values)
     py::array a(py::dtype("object"), std::vector<py::ssize_t> { static_cast<py::ssize_t>(values.size()) });
     auto** out = static_cast<PyObject**>(a.mutable_data());
     for (size_t i = 0; i < values.size(); ++i) {
-        PyObject* s = PyUnicode_DecodeUTF8(values[i].data(), static_cast<py::ssize_t>(values[i].size()),
-            "replace");
+        PyObject* s = PyUnicode_DecodeUTF8(values[i].data(), static_cast<py::ssize_t>(values[i].size()), "replace");
         if (!s) {
             throw py::error_already_set();
         }

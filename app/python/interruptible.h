@@ -24,6 +24,26 @@ namespace py = pybind11;
 // The slice the calling thread waits between two looks at pending signals.
 inline constexpr std::chrono::milliseconds kSignalSlice { 50 };
 
+// One call at a time on a workspace: a second Python thread's call while one runs (its work on a
+// worker thread, without the GIL) is EttwError rather than a data race.
+class CallGuard
+{
+public:
+    explicit CallGuard(PythonWorkspace& ws)
+        : m_ws(ws)
+    {
+        if (m_ws.busyFlag().exchange(true)) {
+            throw EttwError("another call is running on this workspace (one call at a time)");
+        }
+    }
+    ~CallGuard() { m_ws.busyFlag() = false; }
+    CallGuard(const CallGuard&) = delete;
+    CallGuard& operator=(const CallGuard&) = delete;
+
+private:
+    PythonWorkspace& m_ws;
+};
+
 // Runs `compute()` (which must touch no Python object) on a worker thread while the caller, which
 // holds the GIL, waits; returns its value or rethrows its exception. Raises KeyboardInterrupt (or
 // what a signal handler raised) after cancelling and joining, and EttwError when another call is
@@ -31,14 +51,7 @@ inline constexpr std::chrono::milliseconds kSignalSlice { 50 };
 template <typename F> auto interruptible(PythonWorkspace& ws, F&& compute) -> decltype(compute())
 {
     using T = decltype(compute());
-    if (ws.busyFlag().exchange(true)) {
-        throw EttwError("another call is running on this workspace (one call at a time)");
-    }
-    struct Release
-    {
-        PythonWorkspace& ws;
-        ~Release() { ws.busyFlag() = false; }
-    } release { ws };
+    const CallGuard guard(ws);
     ws.cancelFlag() = false;
     std::packaged_task<T()> task(std::forward<F>(compute));
     std::future<T> result = task.get_future();

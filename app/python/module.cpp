@@ -125,6 +125,7 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     if (!ws->local()) {
         throw EttwError("import needs a database: a fleet store is filled with `ettw push`");
     }
+    const CallGuard guard(*ws); // under the GIL, but no query may run meanwhile on a worker thread
     ImportRequest request;
     request.files = paths;
     request.label = label;

@@ -79,7 +79,7 @@ py::dict seriesEvery(Handle ws, const ScopeArgs& args, const std::string& every,
         FleetSource* fleet = take(ws->fleet(Needs::Full, args.label));
         const auto keyed = jobOf(*fleet, job, args);
         return keyed ? take(fleet->seriesEvery(
-                           scope, gpu::calendarWidthNs(calendar), gpu::calendarAlignNs(calendar), keyed->job))
+                   scope, gpu::calendarWidthNs(calendar), gpu::calendarAlignNs(calendar), keyed->job))
                      : take(fleet->series(scope, calendar));
     });
     Columns c;

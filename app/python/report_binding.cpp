@@ -47,8 +47,7 @@ py::object gatherReportPy(Handle ws, const std::string& title, const std::string
     auto content = std::make_unique<ReportContent>(interruptible(*ws, [&] {
         check(ws->checkLabel(args.label));
         take(ws->fleet(Needs::Full));
-        return ws->store() ? take(gatherStoreReport(*ws->store(), request))
-                           : take(gatherReport(*ws->local(), request));
+        return ws->store() ? take(gatherStoreReport(*ws->store(), request)) : take(gatherReport(*ws->local(), request));
     }));
     if (content->overview.fleet.jobs == 0) {
         // The scope as the user wrote it (as the CLI says --scope), or all it came to with label= and the rest.

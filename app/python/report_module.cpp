@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QThread>
+
 #include <memory>
 #include <pybind11/pybind11.h>
 #include <unistd.h>

@@ -166,8 +166,7 @@ void Database::setCancel(const std::atomic<bool>* cancel)
         return;
     }
     sqlite3_progress_handler(
-        m_db, 4096,
-        [](void* flag) -> int { return static_cast<const std::atomic<bool>*>(flag)->load() ? 1 : 0; },
+        m_db, 4096, [](void* flag) -> int { return static_cast<const std::atomic<bool>*>(flag)->load() ? 1 : 0; },
         const_cast<void*>(static_cast<const void*>(cancel)));
 }
 

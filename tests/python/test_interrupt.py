@@ -83,3 +83,20 @@ def test_sigint_in_the_middle_of_a_query_raises_keyboard_interrupt_and_leaves_th
     assert digest(large_db) == before
     with sqlite3.connect(f"file:{large_db}?mode=ro", uri=True) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_second_thread_cannot_call_into_a_workspace_while_a_query_runs_on_it(large_db):
+    import threading
+
+    import ettw
+    ws = ettw.open(str(large_db))
+    done = []
+    worker = threading.Thread(target=lambda: done.append(eval(QUERY, {"ws": ws})))
+    worker.start()
+    time.sleep(0.3)  # the what-if loads the phases for a second or more
+    assert worker.is_alive()
+    with pytest.raises(ettw.Error, match="another call is running on this workspace"):
+        ws.summary()
+    worker.join()
+    assert done and done[0].headline["jobs"] > 0
+    assert int(ws.summary()["jobs"].iloc[0]) > 0  # and then it answers
