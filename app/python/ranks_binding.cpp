@@ -10,11 +10,11 @@ py::dict ranksPy(
     Handle ws, const std::string& key, const std::optional<std::string>& label, std::optional<int32_t> attempt)
 {
     const JobRanks r = interruptible(*ws, [&] {
-        if (ws->store()) {
-            return take(jobRanks(*ws->store(), key, label, attempt));
-        }
-        take(ws->fleet(Needs::Lean)); // the fleet the service reads (every label: the key may be under several)
-        return take(jobRanks(*ws->local(), key, label, attempt));
+        // The fleet the service reads, of every label (the key may be under several): a store
+        // unrestricted by an earlier query's label.
+        take(ws->fleet(Needs::Lean));
+        return ws->store() ? take(jobRanks(*ws->store(), key, label, attempt))
+                           : take(jobRanks(*ws->local(), key, label, attempt));
     });
     std::vector<int64_t> number, start, end, gpus, slowestRank, slowest, median, excess, rankCount;
     std::vector<std::string> stage, host;
@@ -79,11 +79,8 @@ py::dict hostsPy(Handle ws, const ScopeArgs& args, int64_t top)
     scope.fromNs = args.fromNs;
     scope.toNs = args.toNs;
     const HostsRanking h = interruptible(*ws, [&] {
-        if (ws->store()) {
-            return take(hostsRanking(*ws->store(), scope));
-        }
-        take(ws->fleet(Needs::Lean, args.label)); // the fleet the service reads
-        return take(hostsRanking(*ws->local(), scope));
+        take(ws->fleet(Needs::Lean, args.label)); // the fleet the service reads (a store restricted as --label)
+        return ws->store() ? take(hostsRanking(*ws->store(), scope)) : take(hostsRanking(*ws->local(), scope));
     });
     std::vector<std::string> host;
     std::vector<int64_t> times;
