@@ -229,6 +229,7 @@ PYBIND11_MODULE(_ettw, m)
         .def_readwrite("from_ns", &ScopeArgs::fromNs)
         .def_readwrite("to_ns", &ScopeArgs::toNs)
         .def_readwrite("count_queue", &ScopeArgs::countQueue)
+        .def_readwrite("spec", &ScopeArgs::spec)
         .def_property(
             "excluded",
             [](const ScopeArgs& s) {

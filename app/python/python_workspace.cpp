@@ -102,26 +102,43 @@ core::Status PythonWorkspace::checkLabel(const std::optional<std::string>& label
     return {};
 }
 
-core::Result<core::CohortSpec> PythonWorkspace::scope(const ScopeArgs& args, Needs needs)
+core::Result<core::CohortSpec> cohortOf(const ScopeArgs& args)
 {
-    auto fleet = this->fleet(needs, args.label);
-    if (!fleet) {
-        return fleet.error();
-    }
     core::CohortSpec spec;
+    if (!args.spec.empty()) {
+        auto parsed = core::parseCohortSpec(args.spec, "scope");
+        if (!parsed) {
+            return parsed.error();
+        }
+        spec = std::move(*parsed);
+    }
     if (args.label) {
         spec.labels = { *args.label };
     }
     for (const auto& [key, values] : args.attrs) {
         spec.setAttr(key, values);
     }
-    spec.fromNs = args.fromNs;
-    spec.toNs = args.toNs;
-    spec.countQueue = args.countQueue;
+    spec.fromNs = args.fromNs ? args.fromNs : spec.fromNs;
+    spec.toNs = args.toNs ? args.toNs : spec.toNs;
+    spec.countQueue = args.countQueue || spec.countQueue;
     spec.excluded = args.excluded;
     if (spec.fromNs && spec.toNs && *spec.toNs < *spec.fromNs) {
         return core::Error { "end is before start" };
     }
+    return spec;
+}
+
+core::Result<core::CohortSpec> PythonWorkspace::scope(const ScopeArgs& args, Needs needs)
+{
+    auto fleet = this->fleet(needs, args.label);
+    if (!fleet) {
+        return fleet.error();
+    }
+    auto cohort = cohortOf(args);
+    if (!cohort) {
+        return cohort.error();
+    }
+    core::CohortSpec spec = std::move(*cohort);
     const FleetVocabulary v = (*fleet)->vocabulary();
     if (auto st = core::checkCohortNames(spec, v.labels, v.attrKeys, "attrs", location()); !st) {
         return st.error();

@@ -28,7 +28,13 @@ struct ScopeArgs
     std::optional<int64_t> toNs;
     bool countQueue = false;
     std::vector<core::TimeSpan> excluded; // excluded windows (spec 7.4), in normal form
+    std::string spec; // scope=: a cohort spec as --scope takes it ("team=ads,gpus>=8"); empty: none
 };
+
+// The scope's cohort spec, without checking names against a fleet: scope=, then the options given
+// beside it (label=, attrs=, start=, end= replace the spec's; count_queue= adds), as `ettw
+// intervals` merges --scope with its options. Error: the spec does not parse, or end before start.
+core::Result<core::CohortSpec> cohortOf(const ScopeArgs& args);
 
 // What a query needs of a local fleet (a store answers every query where its data lives).
 enum class Needs {

@@ -69,15 +69,7 @@ py::dict ranksPy(
 py::dict hostsPy(Handle ws, const ScopeArgs& args, int64_t top)
 {
     check(ws->checkLabel(args.label));
-    core::CohortSpec scope;
-    if (args.label) {
-        scope.labels = { *args.label };
-    }
-    for (const auto& [key, values] : args.attrs) {
-        scope.setAttr(key, values);
-    }
-    scope.fromNs = args.fromNs;
-    scope.toNs = args.toNs;
+    const core::CohortSpec scope = take(cohortOf(args));
     const HostsRanking h = interruptible(*ws, [&] {
         take(ws->fleet(Needs::Lean, args.label)); // the fleet the service reads (a store restricted as --label)
         return ws->store() ? take(hostsRanking(*ws->store(), scope)) : take(hostsRanking(*ws->local(), scope));

@@ -128,6 +128,9 @@ class Workspace:
     start, end: a range (datetime, pandas Timestamp, epoch seconds, or an RFC 3339 string):
         figures are clipped to it, as ``--from`` / ``--to`` clip them.
     count_queue: count the wait before a job's first attempt as queue (spec 5.6).
+    scope: a cohort spec as ``--scope`` takes it (``"team=ads|search,gpus>=8"``), which causes,
+        intervals and hosts take on the command line; every query takes it, and label=, attrs=,
+        start= and end= given beside it replace its terms.
     exclude: excluded windows (spec 7.4), where the CLI command takes ``--exclude FILE`` (summary,
         series, jobs, job, intervals, compare, report): the path of such a file (JSON or CSV), or
         a list of (start, end) pairs of times. Their time leaves E2E and the buckets; the figures
@@ -219,8 +222,9 @@ class Workspace:
 
     # --- queries ------------------------------------------------------------------------------------
 
-    def _scope(self, label=None, attrs=None, start=None, end=None, count_queue=False, exclude=None):
+    def _scope(self, label=None, attrs=None, start=None, end=None, count_queue=False, exclude=None, scope=None):
         s = _ettw.Scope()
+        s.spec = "" if scope is None else str(scope)
         s.label = label
         pairs = []
         for key, values in (attrs or {}).items():
@@ -404,7 +408,7 @@ class Workspace:
         df.attrs.update({"job": d["job"], "label": d["label"]})
         return df
 
-    def hosts(self, top=20, label=None, attrs=None, start=None, end=None):
+    def hosts(self, top=20, label=None, attrs=None, start=None, end=None, scope=None):
         """The hosts whose slowest ranks cost the most GPU time, as ``ettw hosts --format json``.
 
         Attempts count when they start inside [start, end). Returns a DataFrame (host,
@@ -415,7 +419,7 @@ class Workspace:
 
             >>> ws.hosts(top=10)
         """
-        d = _ettw.hosts(self._h, self._scope(label=label, attrs=attrs, start=start, end=end), int(top))
+        d = _ettw.hosts(self._h, self._scope(label=label, attrs=attrs, start=start, end=end, scope=scope), int(top))
         df = _frame(d["hosts"])
         df.attrs.update({k: d[k] for k in ("attempts", "pairs", "pairs_without_host", "host_count")})
         return df
