@@ -1,6 +1,7 @@
 #include "app/python/compare_binding.h"
 
 #include "app/python/frame_columns.h"
+#include "app/python/interruptible.h"
 #include "app/service/comparison.h"
 #include "core/model/types.h"
 
@@ -153,7 +154,7 @@ py::dict causeRatesOf(const std::vector<core::CauseRate>& v)
 } // namespace
 
 py::dict comparePy(Handle ws, const std::string& a, const std::string& b, const std::string& matchBy, bool countQueue,
-    uint64_t seed, int replicates, size_t top)
+    uint64_t seed, int replicates, size_t top, const std::vector<std::pair<int64_t, int64_t>>& excluded)
 {
     ComparisonRequest request;
     request.a = take(core::parseCohortSpec(a, "a"));
@@ -162,12 +163,17 @@ py::dict comparePy(Handle ws, const std::string& a, const std::string& b, const 
     request.countQueue = countQueue;
     request.seed = seed;
     request.topMatched = top;
-    FleetSource* fleet = take(ws->fleet(Needs::Full));
-    check(checkComparison(*fleet, request, "a", "b"));
+    for (const auto& [from, to] : excluded) {
+        request.excluded.push_back({ from, to }); // in normal form (the module's excludedOf)
+    }
     ComparisonOptions options;
     options.replicates = replicates;
     options.withSamples = false;
-    const ComparisonData data = take(app::compare(*fleet, request, options));
+    const ComparisonData data = interruptible(*ws, [&] {
+        FleetSource* fleet = take(ws->fleet(Needs::Full)); // every label: the cohorts name theirs
+        check(checkComparison(*fleet, request, "a", "b"));
+        return take(app::compare(*fleet, request, options));
+    });
     const core::Comparison& c = data.comparison;
     if (c.jobsA == 0) {
         throw EttwError("a '" + a + "' matches no jobs in " + ws->location());

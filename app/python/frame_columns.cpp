@@ -2,8 +2,11 @@
 
 #include "core/model/types.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <unordered_map>
 
 namespace ett::app::python {
 
@@ -37,13 +40,48 @@ void Columns::bools(const std::string& name, const std::vector<bool>& values)
     add(name, std::move(a));
 }
 
+namespace {
+
+// A numpy array of str objects (what a pandas text column holds), filled in place.
+py::array textArray(const std::vector<std::string>& values)
+{
+    py::array a(py::dtype("object"), std::vector<py::ssize_t> { static_cast<py::ssize_t>(values.size()) });
+    auto** out = static_cast<PyObject**>(a.mutable_data());
+    for (size_t i = 0; i < values.size(); ++i) {
+        PyObject* s = PyUnicode_DecodeUTF8(values[i].data(), static_cast<py::ssize_t>(values[i].size()), "replace");
+        if (!s) {
+            throw py::error_already_set();
+        }
+        Py_XDECREF(out[i]); // numpy filled it with None
+        out[i] = s;
+    }
+    return a;
+}
+
+} // namespace
+
 void Columns::strings(const std::string& name, const std::vector<std::string>& values, const char* kind)
 {
-    py::list l(values.size());
-    for (size_t i = 0; i < values.size(); ++i) {
-        l[i] = py::str(values[i]);
+    if (std::string_view(kind) != "cat") {
+        add(name, textArray(values), kind);
+        return;
     }
-    add(name, std::move(l), kind);
+    // A category column as pandas builds it from text: the categories sorted (UTF-8 byte order is
+    // code-point order), each row its category's code.
+    std::vector<std::string> categories = values;
+    std::sort(categories.begin(), categories.end());
+    categories.erase(std::unique(categories.begin(), categories.end()), categories.end());
+    std::unordered_map<std::string_view, int32_t> codeOf;
+    codeOf.reserve(categories.size());
+    for (size_t c = 0; c < categories.size(); ++c) {
+        codeOf.emplace(categories[c], static_cast<int32_t>(c));
+    }
+    py::array_t<int32_t> codes(static_cast<py::ssize_t>(values.size()));
+    int32_t* out = codes.mutable_data();
+    for (size_t i = 0; i < values.size(); ++i) {
+        out[i] = codeOf.at(values[i]);
+    }
+    add(name, py::make_tuple(std::move(codes), textArray(categories)), kind);
 }
 
 void Columns::wides(const std::string& name, const std::vector<core::Wide>& values)
@@ -110,7 +148,7 @@ void addPercentiles(Columns& c, const std::string& name, const std::vector<const
 
 } // namespace
 
-void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount)
+void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount, bool withExcluded)
 {
     auto ints = [&](const std::string& name, auto get) {
         std::vector<int64_t> v;
@@ -162,6 +200,21 @@ void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool 
     ints("preemptions", [](const core::Figures& f) { return f.preemptions; });
     ints("other_interruptions", [](const core::Figures& f) { return f.otherInterruptions; });
     ints("no_checkpoint_data_jobs", [](const core::Figures& f) { return f.noCheckpointDataJobs; });
+    if (!withExcluded) {
+        return;
+    }
+    wides("excluded_s", [](const core::Figures& f) { return f.excludedTotalNs(); });
+    wides("excluded_gpu_s", [](const core::Figures& f) { return f.excludedTotalGpuNs(); });
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto k = static_cast<size_t>(b);
+        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+        wides("excluded_buckets_s." + name, [k](const core::Figures& f) { return f.excludedNs[k]; });
+    }
+    for (int b = 0; b < core::kBucketCount; ++b) {
+        const auto k = static_cast<size_t>(b);
+        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+        wides("excluded_buckets_gpu_s." + name, [k](const core::Figures& f) { return f.excludedGpuNs[k]; });
+    }
 }
 
 } // namespace ett::app::python

@@ -1,11 +1,12 @@
 // Columns for pandas, built in C++ from the service's result structs: numeric columns as numpy
-// arrays (pandas wraps their buffers), text as lists of str, exact wide sums as Python ints. Each
+// arrays (pandas wraps their buffers), text as numpy arrays of str objects, categories as their
+// codes, exact wide sums as Python ints. Each
 // column carries a kind that the Python layer turns into a dtype, and nothing else:
 //   "wide_s"  a __int128 nanosecond sum as a Python int  -> exact decimal seconds (Decimal)
 //   "td"      int64 nanoseconds (INT64_MIN: none)        -> timedelta64[ns] (NaT)
 //   "dt"      int64 nanoseconds since the epoch (INT64_MIN: none) -> datetime64[ns, UTC] (NaT)
 //   "int_na"  int64 with INT64_MIN for none              -> pandas Int64 (NA)
-//   "cat"     text                                       -> category
+//   "cat"     (int32 codes, sorted categories as str)    -> category
 //   ""        as is (int64, float64 with NaN for none, bool, str)
 // The names are the CLI JSON's fields; nested objects are flattened with a dot ("buckets_s.init").
 #pragma once
@@ -55,7 +56,10 @@ double gpuHoursOf(core::Wide gpuNs);
 // The figures object of the CLI JSON (writeFigures) as columns, one row per figures:
 // jobs, attempts (or attempt_count), e2e_s, e2e_gpu_s, buckets_s.*, buckets_gpu_s.*, both ETT%,
 // lost_gpu_hours, tts_s.* / ttr_s.* / ttr_detect_s.* / ttr_restart_s.* / ttr_startup_s.* (p50, p90,
-// p99, count), failures, preemptions, other_interruptions, no_checkpoint_data_jobs.
-void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount = true);
+// p99, count), failures, preemptions, other_interruptions, no_checkpoint_data_jobs; with
+// `withExcluded` (excluded windows, spec 7.4) also excluded_s, excluded_gpu_s, excluded_buckets_s.*
+// and excluded_buckets_gpu_s.*.
+void addFigures(
+    Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount = true, bool withExcluded = false);
 
 } // namespace ett::app::python

@@ -33,6 +33,8 @@ core::Result<std::unique_ptr<PythonWorkspace>> PythonWorkspace::openStore(const 
     }
     std::unique_ptr<PythonWorkspace> out(new PythonWorkspace);
     out->m_store = std::move(*source);
+    // A request in flight is abandoned when the call is interrupted.
+    out->m_store->setInterrupt([flag = &out->m_cancel] { return flag->load(); });
     return out;
 }
 
@@ -41,27 +43,48 @@ std::string PythonWorkspace::location() const
     return m_store ? m_store->location() : m_local->path();
 }
 
-core::Result<FleetSource*> PythonWorkspace::fleet(Needs needs)
+core::Result<FleetSource*> PythonWorkspace::fleet(Needs needs, const std::optional<std::string>& label)
 {
+    if (auto st = checkLabel(label); !st) {
+        return st.error();
+    }
     if (m_store) {
-        m_store->restrictToLabel(std::nullopt);
+        m_store->restrictToLabel(label);
         return static_cast<FleetSource*>(m_store.get());
     }
-    // 1. Load (or load again, fuller) only when what is held does not cover the query.
-    if (!m_loaded || static_cast<int>(*m_loaded) < static_cast<int>(needs)) {
+    // 1. Load (or load again) only when what is held does not cover the query: it must be loaded
+    //    as far as the query needs, and hold every label or the query's label.
+    const bool labelsCovered = !m_loadedLabel || m_loadedLabel == label;
+    if (!m_loaded || static_cast<int>(*m_loaded) < static_cast<int>(needs) || !labelsCovered) {
         LocalFleetSource::LoadOptions load;
+        load.label = label;
         load.withDetail = needs != Needs::Lean;
         load.withPhases = needs == Needs::Phases;
+        load.cancel = &m_cancel;
+        m_loaded = std::nullopt; // a failed load leaves none (Workspace::load drops the fleet first)
         if (auto st = m_local->load(load); !st) {
             return st.error();
         }
         m_loaded = needs;
+        m_loadedLabel = label;
     }
     auto fleet = m_local->fleet();
     if (!fleet) {
         return fleet.error();
     }
     return static_cast<FleetSource*>(*fleet);
+}
+
+std::optional<PythonWorkspace::Loaded> PythonWorkspace::loaded() const
+{
+    if (!m_local || !m_loaded || !m_local->loaded()) {
+        return std::nullopt;
+    }
+    auto fleet = m_local->fleet();
+    if (!fleet) {
+        return std::nullopt;
+    }
+    return Loaded { m_loadedLabel, *m_loaded, static_cast<int64_t>((*fleet)->columns().jobs()) };
 }
 
 core::Status PythonWorkspace::checkLabel(const std::optional<std::string>& label)
@@ -79,28 +102,43 @@ core::Status PythonWorkspace::checkLabel(const std::optional<std::string>& label
     return {};
 }
 
-core::Result<core::CohortSpec> PythonWorkspace::scope(const ScopeArgs& args, Needs needs)
+core::Result<core::CohortSpec> cohortOf(const ScopeArgs& args)
 {
-    if (auto st = checkLabel(args.label); !st) {
-        return st.error();
-    }
-    auto fleet = this->fleet(needs);
-    if (!fleet) {
-        return fleet.error();
-    }
     core::CohortSpec spec;
+    if (!args.spec.empty()) {
+        auto parsed = core::parseCohortSpec(args.spec, "scope");
+        if (!parsed) {
+            return parsed.error();
+        }
+        spec = std::move(*parsed);
+    }
     if (args.label) {
         spec.labels = { *args.label };
     }
     for (const auto& [key, values] : args.attrs) {
         spec.setAttr(key, values);
     }
-    spec.fromNs = args.fromNs;
-    spec.toNs = args.toNs;
-    spec.countQueue = args.countQueue;
+    spec.fromNs = args.fromNs ? args.fromNs : spec.fromNs;
+    spec.toNs = args.toNs ? args.toNs : spec.toNs;
+    spec.countQueue = args.countQueue || spec.countQueue;
+    spec.excluded = args.excluded;
     if (spec.fromNs && spec.toNs && *spec.toNs < *spec.fromNs) {
         return core::Error { "end is before start" };
     }
+    return spec;
+}
+
+core::Result<core::CohortSpec> PythonWorkspace::scope(const ScopeArgs& args, Needs needs)
+{
+    auto fleet = this->fleet(needs, args.label);
+    if (!fleet) {
+        return fleet.error();
+    }
+    auto cohort = cohortOf(args);
+    if (!cohort) {
+        return cohort.error();
+    }
+    core::CohortSpec spec = std::move(*cohort);
     const FleetVocabulary v = (*fleet)->vocabulary();
     if (auto st = core::checkCohortNames(spec, v.labels, v.attrKeys, "attrs", location()); !st) {
         return st.error();

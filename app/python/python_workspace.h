@@ -2,7 +2,8 @@
 // (StoreFleetSource), and the fleet loaded only as far as the queries asked so far need it: a lean
 // load (no segments) for roll-ups over all time, as `ettw summary` reads it, the segments when a
 // query needs them, the phases once for phase distributions. Pure C++ over app/service; the
-// bindings (module.cpp) convert its results. Not thread-safe: Python calls it under the GIL.
+// bindings (module.cpp) convert its results. One call at a time (busyFlag()), on a worker thread
+// while the caller waits for Ctrl+C (interruptible.h).
 #pragma once
 
 #include "app/service/store_fleet_source.h"
@@ -10,6 +11,7 @@
 #include "core/model/compare.h"
 #include "core/model/result.h"
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +19,7 @@
 
 namespace ett::app::python {
 
-// A query's scope as Python passes it (label=, attrs=, start=/end=, count_queue=).
+// A query's scope as Python passes it (label=, attrs=, start=/end=, count_queue=, exclude=).
 struct ScopeArgs
 {
     std::optional<std::string> label;
@@ -25,7 +27,14 @@ struct ScopeArgs
     std::optional<int64_t> fromNs;
     std::optional<int64_t> toNs;
     bool countQueue = false;
+    std::vector<core::TimeSpan> excluded; // excluded windows (spec 7.4), in normal form
+    std::string spec; // scope=: a cohort spec as --scope takes it ("team=ads,gpus>=8"); empty: none
 };
+
+// The scope's cohort spec, without checking names against a fleet: scope=, then the options given
+// beside it (label=, attrs=, start=, end= replace the spec's; count_queue= adds), as `ettw
+// intervals` merges --scope with its options. Error: the spec does not parse, or end before start.
+core::Result<core::CohortSpec> cohortOf(const ScopeArgs& args);
 
 // What a query needs of a local fleet (a store answers every query where its data lives).
 enum class Needs {
@@ -50,23 +59,45 @@ public:
     Workspace* local() { return m_local.get(); }
     StoreFleetSource* store() { return m_store.get(); }
 
-    // The fleet loaded at least as far as `needs` (every label: scopes select labels). On a store:
-    // the store, unrestricted. Error: the document cannot be read.
-    core::Result<FleetSource*> fleet(Needs needs);
+    // The fleet loaded at least as far as `needs`, with `label`'s jobs only when a label is given
+    // (as the CLI loads for --label; a fleet of every label already loaded serves it too), else
+    // every label. Service calls on local() read this fleet. On a store: the store, restricted to
+    // the label as the CLI restricts it. Error: an unknown label, the document cannot be read, or
+    // the load was cancelled.
+    core::Result<FleetSource*> fleet(Needs needs, const std::optional<std::string>& label = std::nullopt);
     // The scope as a cohort spec, its label and attribute names checked against the fleet (an
-    // unknown one is the CLI's error listing those that exist). Error: as fleet(), or a name.
+    // unknown one is the CLI's error listing those that exist), the fleet loaded for it (fleet()).
+    // Error: as fleet(), or a name.
     core::Result<core::CohortSpec> scope(const ScopeArgs& args, Needs needs);
     // The label checked as the CLI checks --label (Ok when unset).
     core::Status checkLabel(const std::optional<std::string>& label);
+    // What the local fleet holds now, without loading anything: nullopt when nothing is loaded (or
+    // on a store); else its label (unset: every label), how far it is loaded and its jobs.
+    struct Loaded
+    {
+        std::optional<std::string> label;
+        Needs needs = Needs::Lean;
+        int64_t jobs = 0;
+    };
+    std::optional<Loaded> loaded() const;
     // After an import: the next query loads the fleet again.
     void invalidate() { m_loaded = std::nullopt; }
+
+    // The cancel flag of the call in flight: its loads (and a store's requests) stop soon after it
+    // becomes true. Set from another thread (interruptible.h); cleared when a call starts.
+    std::atomic<bool>& cancelFlag() { return m_cancel; }
+    // Whether a call is running on this workspace (another Python thread must not start one).
+    std::atomic<bool>& busyFlag() { return m_busy; }
 
 private:
     PythonWorkspace() = default;
 
+    std::atomic<bool> m_cancel { false };
+    std::atomic<bool> m_busy { false };
     std::unique_ptr<Workspace> m_local;
     std::unique_ptr<StoreFleetSource> m_store;
     std::optional<Needs> m_loaded; // how far the local fleet is loaded
+    std::optional<std::string> m_loadedLabel; // the label it holds; every label when unset
 };
 
 } // namespace ett::app::python

@@ -1,6 +1,7 @@
 #include "app/python/ranks_binding.h"
 
 #include "app/python/frame_columns.h"
+#include "app/python/interruptible.h"
 #include "app/service/ranks.h"
 
 namespace ett::app::python {
@@ -8,8 +9,13 @@ namespace ett::app::python {
 py::dict ranksPy(
     Handle ws, const std::string& key, const std::optional<std::string>& label, std::optional<int32_t> attempt)
 {
-    const JobRanks r = ws->store() ? take(jobRanks(*ws->store(), key, label, attempt))
-                                   : take(jobRanks(*ws->local(), key, label, attempt));
+    const JobRanks r = interruptible(*ws, [&] {
+        // The fleet the service reads, of every label (the key may be under several): a store
+        // unrestricted by an earlier query's label.
+        take(ws->fleet(Needs::Lean));
+        return ws->store() ? take(jobRanks(*ws->store(), key, label, attempt))
+                           : take(jobRanks(*ws->local(), key, label, attempt));
+    });
     std::vector<int64_t> number, start, end, gpus, slowestRank, slowest, median, excess, rankCount;
     std::vector<std::string> stage, host;
     std::vector<int64_t> tAttempt, tRank, tTime;
@@ -63,17 +69,11 @@ py::dict ranksPy(
 py::dict hostsPy(Handle ws, const ScopeArgs& args, int64_t top)
 {
     check(ws->checkLabel(args.label));
-    core::CohortSpec scope;
-    if (args.label) {
-        scope.labels = { *args.label };
-    }
-    for (const auto& [key, values] : args.attrs) {
-        scope.setAttr(key, values);
-    }
-    scope.fromNs = args.fromNs;
-    scope.toNs = args.toNs;
-    const HostsRanking h
-        = ws->store() ? take(hostsRanking(*ws->store(), scope)) : take(hostsRanking(*ws->local(), scope));
+    const core::CohortSpec scope = take(cohortOf(args));
+    const HostsRanking h = interruptible(*ws, [&] {
+        take(ws->fleet(Needs::Lean, args.label)); // the fleet the service reads (a store restricted as --label)
+        return ws->store() ? take(hostsRanking(*ws->store(), scope)) : take(hostsRanking(*ws->local(), scope));
+    });
     std::vector<std::string> host;
     std::vector<int64_t> times;
     std::vector<core::Wide> excess;

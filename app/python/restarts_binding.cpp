@@ -1,6 +1,7 @@
 #include "app/python/restarts_binding.h"
 
 #include "app/python/frame_columns.h"
+#include "app/python/interruptible.h"
 #include "app/service/restarts.h"
 #include "core/model/compile_tags.h"
 #include "core/model/types.h"
@@ -9,9 +10,11 @@ namespace ett::app::python {
 
 py::dict restartsPy(Handle ws, const std::string& key, const std::optional<std::string>& label)
 {
-    check(ws->checkLabel(label));
-    const core::JobRestarts r = ws->local() ? take(jobRestarts(*ws->local(), key, label))
-                                            : take(jobRestarts(*take(ws->fleet(Needs::Full)), key, label));
+    const core::JobRestarts r = interruptible(*ws, [&] {
+        check(ws->checkLabel(label));
+        return ws->local() ? take(jobRestarts(*ws->local(), key, label))
+                           : take(jobRestarts(*take(ws->fleet(Needs::Full)), key, label));
+    });
     const size_t n = r.rows.size();
     std::vector<int64_t> attempt(n), start(n), end(n), previous(n), detect(n), restart(n), startup(n), ttr(n), gap(n),
         lost(n), startupNs(n);

@@ -1,6 +1,7 @@
 #include "app/python/whatif_binding.h"
 
 #include "app/python/frame_columns.h"
+#include "app/python/interruptible.h"
 #include "app/service/document.h"
 #include "app/service/whatif_session.h"
 #include "core/ingest/scenario_file.h"
@@ -29,8 +30,10 @@ py::dict whatIfPy(Handle ws, const std::string& json, const std::string& origin,
     } else {
         scenario = take(core::parseScenario(json, origin));
     }
-    take(ws->fleet(Needs::Full));
-    const core::WhatIfResult r = take(runScenario(*ws->local(), scenario));
+    const core::WhatIfResult r = interruptible(*ws, [&] {
+        take(ws->fleet(Needs::Full)); // every label: the scenario's cohort names its own
+        return take(runScenario(*ws->local(), scenario));
+    });
     if (r.jobs == 0) {
         throw EttwError(
             "scenario '" + scenario.name + "': cohort '" + scenario.cohort + "' matches no jobs in " + ws->location());

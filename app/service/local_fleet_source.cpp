@@ -30,6 +30,44 @@ LocalFleetSource::LocalFleetSource(core::Database& db, LoadOptions options)
 {
 }
 
+namespace {
+
+// The database's statements stop when the load is cancelled, for as long as it reads.
+class CancelGuard
+{
+public:
+    CancelGuard(core::Database& db, const std::atomic<bool>* cancel)
+        : m_db(cancel ? &db : nullptr)
+    {
+        if (m_db) {
+            m_db->setCancel(cancel);
+        }
+    }
+    ~CancelGuard()
+    {
+        if (m_db) {
+            m_db->setCancel(nullptr);
+        }
+    }
+    CancelGuard(const CancelGuard&) = delete;
+    CancelGuard& operator=(const CancelGuard&) = delete;
+
+private:
+    core::Database* m_db;
+};
+
+bool cancelled(const std::atomic<bool>* cancel)
+{
+    return cancel && cancel->load();
+}
+
+core::Error loadCancelled()
+{
+    return core::Error { "the load was cancelled" };
+}
+
+} // namespace
+
 core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Database& db, const LoadOptions& options)
 {
     const auto started = std::chrono::steady_clock::now();
@@ -43,12 +81,22 @@ core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Dat
     query.withDetail = options.withDetail || full;
     query.withCheckpoints = (options.withDetail && options.withCheckpoints) || full;
     query.window = options.window;
-    auto stored = core::loadStoredFleet(db, query);
+    query.cancel = options.cancel;
+    auto stored = [&] {
+        const CancelGuard guard(db, options.cancel);
+        return core::loadStoredFleet(db, query);
+    }();
+    if (cancelled(options.cancel)) {
+        return loadCancelled();
+    }
     if (!stored) {
         return core::Error { db.path() + ": " + stored.error().message };
     }
     try {
         source->m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+        if (cancelled(options.cancel)) {
+            return loadCancelled();
+        }
     } catch (const std::exception& e) {
         return core::Error { db.path() + ": the stored fleet is inconsistent: " + e.what() };
     }
@@ -113,7 +161,13 @@ core::Status LocalFleetSource::loadCheckpoints()
     // Only the columnar copy leaves the checkpoints out; they are read from it alone.
     core::ColumnsQuery query;
     query.label = m_options.label;
-    auto read = core::loadColumnStoreCheckpoints(*m_db, query);
+    auto read = [&] {
+        const CancelGuard guard(*m_db, m_options.cancel);
+        return core::loadColumnStoreCheckpoints(*m_db, query);
+    }();
+    if (cancelled(m_options.cancel)) {
+        return loadCancelled();
+    }
     if (!read) {
         return core::Error { m_db->path() + ": " + read.error().message };
     }

@@ -10,6 +10,7 @@
 #include "core/store/phase_samples_store.h"
 #include "gpu/engine.h"
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -39,6 +40,10 @@ public:
         // on the first request that needs them (checkpoint advice, what-if, cohorts) into the fleet
         // already loaded, nothing else read again. What the window's first screen leaves for later.
         bool withCheckpoints = true;
+        // Set: a load (this one and those the source makes later for what it left out) stops soon
+        // after *cancel becomes true and returns an Error; the fleet held before stays. Must
+        // outlive the source.
+        const std::atomic<bool>* cancel = nullptr;
     };
 
     // Loads the store's fleet into a fresh engine. `db` must outlive the source. Error: the store

@@ -626,6 +626,9 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     const bool useBulk = !query.label;
     Bulk bulk;
     for (const auto& [chunk, read] : chunks) {
+        if (query.cancel && query.cancel->load()) {
+            return Error { "cancelled" };
+        }
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
         Status appended = Status::success();
         if (read == Read::Rows) {

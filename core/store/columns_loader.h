@@ -5,6 +5,7 @@
 #include "core/model/columns.h"
 #include "core/model/result.h"
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -55,6 +56,9 @@ struct ColumnsQuery
     // False: without the checkpoints' columns (FleetColumns::checkpointsLoaded; each job's count
     // stays), when read from the columnar copy; the rows always give them.
     bool withCheckpoints = true;
+    // Set: the load stops between two chunks of the columnar copy once *cancel is true, and returns
+    // the Error "cancelled". Must outlive the load.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct StoredFleet

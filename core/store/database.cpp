@@ -158,6 +158,19 @@ bool Statement::columnIsNull(int index) const
     return sqlite3_column_type(m_stmt, index) == SQLITE_NULL;
 }
 
+void Database::setCancel(const std::atomic<bool>* cancel)
+{
+    // SQLite calls the handler every few thousand virtual-machine steps; non-zero stops the
+    // statement with SQLITE_INTERRUPT.
+    if (!cancel) {
+        sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
+        return;
+    }
+    sqlite3_progress_handler(
+        m_db, 4096, [](void* flag) -> int { return static_cast<const std::atomic<bool>*>(flag)->load() ? 1 : 0; },
+        const_cast<void*>(static_cast<const void*>(cancel)));
+}
+
 Database::~Database()
 {
     if (m_db) {

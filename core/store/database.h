@@ -4,6 +4,7 @@
 
 #include "core/model/result.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -112,6 +113,10 @@ public:
     std::string errorMessage() const;
     const std::string& path() const { return m_path; }
     sqlite3* handle() const { return m_db; }
+    // While set, a statement running on this connection stops soon after *cancel becomes true, and
+    // fails as SQLite's "interrupted" (a read returns that Error; a write's transaction rolls back).
+    // nullptr: never. `cancel` must outlive its setting; the connection's thread sets it.
+    void setCancel(const std::atomic<bool>* cancel);
 
     // Reads a single integer (first column of the first row); nullopt when there is no row or it is
     // NULL.

@@ -101,7 +101,8 @@ def test_plots_draw_buckets_trend_and_gantt(ws):
 
 def test_help_documents_every_query_with_an_example():
     assert "ettw.open" in ettw.__doc__ and "Example" in ettw.__doc__
-    for name in ("summary", "series", "jobs", "job", "intervals", "causes", "advise", "compare", "import_files"):
+    for name in ("summary", "series", "jobs", "job", "intervals", "causes", "advise", "compare", "import_files",
+                 "report"):
         doc = getattr(ettw.Workspace, name).__doc__
         assert "Example" in doc and ("Returns" in doc or "returns" in doc or "As " in doc or "as ``" in doc), name
     for f in (ettw.open, ettw.open_store):

@@ -91,3 +91,36 @@ def test_an_unknown_label_on_the_store_is_the_cli_error(store):
     assert p.returncode == 1 and str(e.value) == p.stderr.strip().removeprefix("ettw: ")
     with pytest.raises(ettw.Error):
         sws.import_files(["x.ett.jsonl"])
+
+
+def test_a_label_query_on_the_store_leaves_no_restriction_behind(store):
+    sws = ettw.open_store(store)
+    after = sws.summary(label="after")
+    every = cli_json("summary", "--store", store)
+    assert int(sws.summary()["jobs"].iloc[0]) == every["jobs"] > int(after["jobs"].iloc[0])
+    sws.summary(label="after")
+    cli = cli_json("hosts", "--store", store, "--top", "0")
+    assert sws.hosts(top=0).attrs["attempts"] == cli["attempts"]
+    key = sws.jobs(limit=1, label="before")["job"].iloc[0]
+    sws.summary(label="after")
+    assert sws.job(key, label="before").label == "before"
+
+
+def test_excluded_windows_and_the_report_on_the_store_equal_the_cli(store, tmp_path):
+    import shutil
+    import subprocess
+    windows = tmp_path / "w.json"
+    windows.write_text('[{"start": "2025-06-03T00:00:00Z", "end": "2025-06-04T12:00:00Z"}]')
+    sws = ettw.open_store(store)
+    cli = cli_json("summary", "--store", store, "--by", "team", "--exclude", windows)
+    df = sws.summary(by="team", total=True, exclude=str(windows))
+    same_row(df.iloc[0], {k: v for k, v in cli.items() if k not in TOP})
+    for name, obj in cli["groups"].items():
+        same_row(df.loc[name], obj)
+    if shutil.which("pdftotext") is None:
+        return
+    out = tmp_path / "store.pdf"
+    assert sws.report(out, scope="label=after", weighting="time") >= 5
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True).stdout
+    ett = float(cli_json("summary", "--store", store, "--label", "after")["ett_percent_time"])
+    assert f"{ett:.1f}%" in text

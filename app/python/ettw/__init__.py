@@ -20,8 +20,9 @@ Example::
     >>> ws = ettw.open("build/sample.db")
     >>> ws.summary(by="team")[["jobs", "ett_percent_gpu", "lost_gpu_hours"]]
 
-Errors are ``ettw.Error`` with the CLI's message; Ctrl+C interrupts an import
-(``KeyboardInterrupt``), rolling back the file being imported.
+Errors are ``ettw.Error`` with the CLI's message. Ctrl+C interrupts any call
+(``KeyboardInterrupt``): a query stops where it is and the database is left as it was; an import
+rolls back the file being imported.
 """
 
 import datetime as _dt
@@ -89,6 +90,25 @@ def _time_ns(value, name):
     return ns
 
 
+def _excluded(value):
+    """Excluded windows (spec 7.4) as (start, end) nanosecond pairs: from the path of a file as the
+    CLI's ``--exclude FILE`` reads it (JSON or CSV), or from (start, end) pairs of times as start=
+    and end= take them."""
+    if value is None:
+        return []
+    if isinstance(value, (str, bytes)) or hasattr(value, "__fspath__"):
+        import os
+        return _ettw.exclude_file(os.fsdecode(value))
+    pairs = []
+    for i, pair in enumerate(value):
+        try:
+            start, end = pair
+        except (TypeError, ValueError):
+            raise Error(f"exclude: expected a file path or (start, end) pairs, got {pair!r} at [{i}]") from None
+        pairs.append((_time_ns(start, f"exclude[{i}] start"), _time_ns(end, f"exclude[{i}] end")))
+    return pairs
+
+
 def _duration_text(value):
     """A duration as the CLI's --rolling / --step take it: a string ("1d"), or a timedelta."""
     if value is None:
@@ -108,6 +128,17 @@ class Workspace:
     start, end: a range (datetime, pandas Timestamp, epoch seconds, or an RFC 3339 string):
         figures are clipped to it, as ``--from`` / ``--to`` clip them.
     count_queue: count the wait before a job's first attempt as queue (spec 5.6).
+    scope: a cohort spec as ``--scope`` takes it (``"team=ads|search,gpus>=8"``), which causes,
+        intervals and hosts take on the command line; every query takes it, and label=, attrs=,
+        start= and end= given beside it replace its terms.
+    exclude: excluded windows (spec 7.4), where the CLI command takes ``--exclude FILE`` (summary,
+        series, jobs, job, intervals, compare, report): the path of such a file (JSON or CSV), or
+        a list of (start, end) pairs of times. Their time leaves E2E and the buckets; the figures
+        gain the CLI's columns excluded_s, excluded_gpu_s, excluded_buckets_s.* and
+        excluded_buckets_gpu_s.* (jobs(): excluded_s).
+
+    Ctrl+C during any call raises KeyboardInterrupt: the call stops (its loads and a store's
+    request are cancelled) and the database is as it was.
     """
 
     def __init__(self, handle):
@@ -119,6 +150,13 @@ class Workspace:
     def location(self):
         """The database path, or the store's URL with its password masked."""
         return self._h.location
+
+    @property
+    def loaded(self):
+        """What the workspace holds in memory now, without loading anything: None (nothing yet, or a
+        fleet store), else a dict: label (the one label loaded, as a query's label= loads it; None:
+        every label), detail ("lean": roll-ups only, "segments", "phases") and jobs."""
+        return self._h.loaded
 
     def info(self):
         """A dict: location, store (bool), backend, labels, attributes (key -> values), jobs,
@@ -184,8 +222,9 @@ class Workspace:
 
     # --- queries ------------------------------------------------------------------------------------
 
-    def _scope(self, label=None, attrs=None, start=None, end=None, count_queue=False):
+    def _scope(self, label=None, attrs=None, start=None, end=None, count_queue=False, exclude=None, scope=None):
         s = _ettw.Scope()
+        s.spec = "" if scope is None else str(scope)
         s.label = label
         pairs = []
         for key, values in (attrs or {}).items():
@@ -196,7 +235,16 @@ class Workspace:
         if s.from_ns is not None and s.to_ns is not None and s.to_ns < s.from_ns:
             raise Error(f"end ({end}) is before start ({start})")
         s.count_queue = bool(count_queue)
+        s.excluded = _excluded(exclude)
         return s
+
+    @staticmethod
+    def _without_exclude(what, scope):
+        """The scope of a query whose CLI command takes no --exclude."""
+        if scope.get("exclude") is not None:
+            raise Error(f"{what} takes no exclude (ettw {what} has no --exclude)")
+        scope.pop("exclude", None)
+        return scope
 
     def summary(self, by=None, total=False, **scope):
         """Fleet ETT% and where the time went, as ``ettw summary [--by BY] --format json``.
@@ -251,9 +299,17 @@ class Workspace:
         """Jobs worst first, as ``ettw jobs --sort SORT --limit N --format json``.
 
         sort: "lost_gpu_hours" (most first) or "ett" (lowest GPU-weighted ETT% first); limit: how
-        many (0: every job). Columns: job, label, name, gpus, attempts, e2e_s, productive_s
-        (timedelta), ett_percent_gpu, ett_percent_time, lost_gpu_hours, failures, preemptions,
-        other_interruptions, no_checkpoint_data.
+        many (0: every job). One row per job, the CLI JSON's fields as columns, built from the
+        service's arrays (numpy buffers, no Python object per number):
+
+        * job, name: the job's key and name (str); label: its dataset label (category);
+        * gpus, attempts, failures, preemptions, other_interruptions: int64;
+        * e2e_s, productive_s: the job's end-to-end and productive wall time, timedelta64[ns]
+          (exact nanoseconds; the JSON's seconds are these divided by 10^9);
+        * ett_percent_gpu, ett_percent_time: float64 percentages (NaN where the JSON has null);
+        * lost_gpu_hours: float64, as the JSON prints it before rounding;
+        * no_checkpoint_data: bool;
+        * with exclude=: excluded_s, the job's wall time inside the windows (timedelta64[ns]).
 
         Example::
 
@@ -261,18 +317,19 @@ class Workspace:
         """
         return _frame(_ettw.jobs(self._h, self._scope(**scope), str(sort), int(limit)))
 
-    def job(self, key, label=None):
+    def job(self, key, label=None, exclude=None):
         """One job, as ``ettw job KEY --format json``: a Job with its attributes, `figures` (one
         row), `attempts` (one row per attempt: start, end, outcome, cause, buckets_s.*, tts_s,
         ttr_s and its split) and `phases` (every phase: attempt, start, end, category,
-        subcategory, rank, name). label: which label, when several hold the key.
+        subcategory, rank, name). label: which label, when several hold the key. exclude: excluded
+        windows, as ``--exclude FILE`` (see Workspace): the figures leave their time out.
 
         Example::
 
             >>> j = ws.job("J1")
             >>> j.attempts[["attempt", "outcome", "ttr_s"]]
         """
-        return Job(_ettw.job(self._h, str(key), label))
+        return Job(_ettw.job(self._h, str(key), label, _excluded(exclude)))
 
     def intervals(self, bucket, job=None, attempt=None, sort="gpu_hours", limit=50, **scope):
         """The intervals behind a bucket, as ``ettw intervals --bucket B --format json``.
@@ -306,7 +363,7 @@ class Workspace:
         """
         if level not in ("cause", "class", "total"):
             raise Error(f"level: expected cause, class or total, got '{level}'")
-        d = _ettw.causes(self._h, self._scope(**scope))
+        d = _ettw.causes(self._h, self._scope(**self._without_exclude("causes", scope)))
         key = {"cause": "causes", "class": "classes", "total": "total"}[level]
         df = _frame(d[key])
         if level == "class":
@@ -331,7 +388,8 @@ class Workspace:
 
             >>> ws.advise(by="team")[["young_interval_s", "projected_gain_pp"]]
         """
-        return _frame(_ettw.advice(self._h, self._scope(**scope), by, job), index="name")
+        return _frame(_ettw.advice(self._h, self._scope(**self._without_exclude("advise", scope)), by, job),
+                      index="name")
 
     def ranks(self, job, label=None, attempt=None, times=False):
         """Stragglers of one job (spec 7.3), as ``ettw ranks --job KEY --format json``.
@@ -350,7 +408,7 @@ class Workspace:
         df.attrs.update({"job": d["job"], "label": d["label"]})
         return df
 
-    def hosts(self, top=20, label=None, attrs=None, start=None, end=None):
+    def hosts(self, top=20, label=None, attrs=None, start=None, end=None, scope=None):
         """The hosts whose slowest ranks cost the most GPU time, as ``ettw hosts --format json``.
 
         Attempts count when they start inside [start, end). Returns a DataFrame (host,
@@ -361,7 +419,7 @@ class Workspace:
 
             >>> ws.hosts(top=10)
         """
-        d = _ettw.hosts(self._h, self._scope(label=label, attrs=attrs, start=start, end=end), int(top))
+        d = _ettw.hosts(self._h, self._scope(label=label, attrs=attrs, start=start, end=end, scope=scope), int(top))
         df = _frame(d["hosts"])
         df.attrs.update({k: d[k] for k in ("attempts", "pairs", "pairs_without_host", "host_count")})
         return df
@@ -419,10 +477,33 @@ class Workspace:
             text = ""
         return WhatIf(_ettw.whatif(self._h, text, origin, name or ""))
 
-    def compare(self, a, b, match_by="auto", count_queue=False, seed=None, replicates=None, top=10):
+    def report(self, path, title="Where the training time went", scope=None, a=None, b=None, page="a4",
+               weighting="gpu", every="day", match_by="auto", **scope_args):
+        """Write the PDF report, as ``ettw report --out PATH``: provenance, headline figures, where
+        the time went, interruptions, the jobs that lost the most with their timelines, checkpoint
+        advice, and a comparison when `a` and `b` are given. Returns the number of pages.
+
+        scope: which jobs, a cohort spec as ``--scope`` ("team=ads,gpus>=8"), narrowed by label=,
+        attrs=, start=, end= (see Workspace); count_queue= and exclude= as ``--count-queue`` and
+        ``--exclude``. a, b: cohort specs of the comparison section. page: "a4" or "letter";
+        weighting: "gpu" (GPU-weighted ETT%) or "time"; every: the series per "day" or "week";
+        match_by: how the comparison pairs jobs. The file is written whole or not at all. The pages
+        are drawn with Qt on its offscreen platform (no display), in a QApplication made for the
+        call (or the notebook's own, when one runs), so the first report loads Qt. Raises
+        ettw.Error with the CLI's message (a scope without jobs: no report written).
+
+        Example::
+
+            >>> ws.report("ett.pdf", scope="team=ads", weighting="time")
+            14
+        """
+        return _write_report(self, path, title, scope, a, b, page, weighting, every, match_by, scope_args)
+
+    def compare(self, a, b, match_by="auto", count_queue=False, seed=None, replicates=None, top=10, exclude=None):
         """Compare two cohorts, as ``ettw compare --a A --b B --format json``.
 
-        a, b: cohort specs as the CLI takes them ("label=before", "team=ads,gpus>=8"). Returns a
+        a, b: cohort specs as the CLI takes them ("label=before", "team=ads,gpus>=8"); exclude:
+        excluded windows, as ``--exclude FILE`` (see Workspace). Returns a
         Comparison: `headline` (a dict: jobs, ETT% of each, delta_pp, ci95_pp, ...), `bridge`
         (a frame: bucket, pp as exact Decimal percentage points), `distributions`,
         `interruptions_per_1000_gpu_days`, `regressions`, `improvements` (frames).
@@ -434,8 +515,25 @@ class Workspace:
         """
         d = _ettw.compare(self._h, str(a), str(b), str(match_by), bool(count_queue),
                           _ettw.DEFAULT_SEED if seed is None else int(seed),
-                          _ettw.DEFAULT_REPLICATES if replicates is None else int(replicates), int(top))
+                          _ettw.DEFAULT_REPLICATES if replicates is None else int(replicates), int(top),
+                          _excluded(exclude))
         return Comparison(d)
+
+
+def _write_report(ws, path, title, scope, a, b, page, weighting, every, match_by, scope_args):
+    """Workspace.report's work: the content gathered by the service (ettw._ettw, interruptible),
+    then the pages drawn with Qt (ettw._report, imported on the first report only)."""
+    import os
+    if page not in ("a4", "letter"):
+        raise Error(f"page: expected a4 or letter, got '{page}'")
+    content = _ettw.gather_report(ws._h, str(title), "" if scope is None else str(scope), ws._scope(**scope_args),
+                                  None if a is None else str(a), None if b is None else str(b), str(weighting),
+                                  str(every), str(match_by))
+    from . import _report as _qt_report
+    pages, error = _qt_report.write_pdf(content, os.fsdecode(path), page)
+    if error:
+        raise Error(error)
+    return pages
 
 
 def _open_file(path):

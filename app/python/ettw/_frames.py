@@ -31,8 +31,9 @@ def _column(values, kind):
         a = np.asarray(values, dtype=np.int64)
         return pd.Series(pd.arrays.IntegerArray(a, a == _NONE))
     if kind == "cat":
-        return pd.Series(pd.Categorical(values))
-    if isinstance(values, list):  # text (an empty list stays text, not float)
+        codes, categories = values
+        return pd.Series(pd.Categorical.from_codes(codes, categories))
+    if isinstance(values, list) or getattr(values, "dtype", None) == object:  # text (empty stays text)
         return pd.Series(values, dtype=object)
     return pd.Series(values)
 
