@@ -262,6 +262,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     // 2. New files first (a rotated file's content is recognised under its new name before its old
     //    name is read again), then changed ones; a file is remembered as seen even when it failed:
     //    it is read again when it changes.
+    bool stored = false;
     for (auto* list : { &fresh, &changed }) {
         for (const Pending& p : *list) {
             if (cancel && cancel->load()) {
@@ -269,6 +270,32 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             }
             events.push_back(importOne(p.entry->path, p.entry->folderJob, p.entry->inFolder, readNs));
             m_files[p.entry->path] = p.state;
+            const WatchEvent::Kind kind = events.back().kind;
+            if (kind == WatchEvent::Kind::Failed) {
+                m_failed.insert(p.entry->path);
+            } else {
+                m_failed.erase(p.entry->path);
+            }
+            stored = stored || kind == WatchEvent::Kind::Imported || kind == WatchEvent::Kind::Replaced
+                || kind == WatchEvent::Kind::Moved;
+        }
+    }
+    // 2b. Files that failed are read again after another file was stored: what they conflicted with
+    //     may have changed (a trainer's next attempt's file, new, is read before the previous
+    //     attempt's file says that attempt ended). Only a success is said: the failure was.
+    if (stored && !m_failed.empty()) {
+        for (const ImportEntry& e : *entries) {
+            if (m_failed.count(e.path) == 0 || present.count(e.path) == 0) {
+                continue;
+            }
+            if (cancel && cancel->load()) {
+                return events;
+            }
+            WatchEvent again = importOne(e.path, e.folderJob, e.inFolder, readNs);
+            if (again.kind != WatchEvent::Kind::Failed) {
+                m_failed.erase(e.path);
+                events.push_back(std::move(again));
+            }
         }
     }
     // 3. Files gone: their records stay (the run happened); said once.
@@ -278,6 +305,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             e.kind = WatchEvent::Kind::Removed;
             e.path = it->first;
             events.push_back(std::move(e));
+            m_failed.erase(it->first);
             it = m_files.erase(it);
         } else {
             ++it;
