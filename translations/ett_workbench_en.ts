@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+112"/>
+        <location line="+114"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln open alert</numerusform>
@@ -176,23 +176,15 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/ui/main_window_watch.cpp" line="+286"/>
-        <source>Watching %Ln path(s)</source>
+        <location filename="../app/ui/main_window_watch.cpp" line="+297"/>
+        <source>Watching %Ln file(s)</source>
         <translation>
-            <numerusform>Watching %Ln path</numerusform>
-            <numerusform>Watching %Ln paths</numerusform>
+            <numerusform>Watching %Ln file</numerusform>
+            <numerusform>Watching %Ln files</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln file(s)</source>
-        <translation>
-            <numerusform>%Ln file</numerusform>
-            <numerusform>%Ln files</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
+        <location line="+7"/>
         <source>%Ln running job(s)</source>
         <translation>
             <numerusform>%Ln running job</numerusform>
@@ -200,7 +192,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+56"/>
+        <location line="+51"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln open alert</numerusform>

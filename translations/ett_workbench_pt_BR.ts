@@ -442,7 +442,7 @@ interrupção</translation>
 <context>
     <name>AlertsPanel</name>
     <message>
-        <location filename="../app/ui/alerts_panel.cpp" line="+31"/>
+        <location filename="../app/ui/alerts_panel.cpp" line="+32"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
@@ -472,7 +472,7 @@ interrupção</translation>
         <translation>Limite</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>restart storm</source>
         <translation>tempestade de reinícios</translation>
     </message>
@@ -510,7 +510,7 @@ interrupção</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+112"/>
+        <location line="+114"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln alerta aberto</numerusform>
@@ -526,7 +526,7 @@ interrupção</translation>
         </translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-106"/>
         <source>%1 s per hour</source>
         <translation>%1 s por hora</translation>
     </message>
@@ -551,7 +551,7 @@ interrupção</translation>
         <translation>job %1 (%2)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>label %1</source>
         <translation>rótulo %1</translation>
     </message>
@@ -2993,7 +2993,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>GanttWidget</name>
     <message>
-        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+328"/>
+        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+330"/>
         <source>
 (narrower than %1 px here: zoom in to tell it from its neighbours)</source>
         <translation>
@@ -4410,7 +4410,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Consulta interrompida: as visões mantêm o que mostravam. Mude uma visão para consultar de novo.</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_watch.cpp" line="+54"/>
+        <location filename="../app/ui/main_window_watch.cpp" line="+55"/>
         <source>&amp;Watch folder...</source>
         <translation>&amp;Observar pasta...</translation>
     </message>
@@ -4435,7 +4435,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Alertas</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+41"/>
         <source>Job %1 (%2) is not in the loaded data yet; it is shown once the pages refresh.</source>
         <translation>O job %1 (%2) ainda não está nos dados carregados; ele aparece quando as páginas se atualizarem.</translation>
     </message>
@@ -4488,23 +4488,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Observação: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
-        <source>Watching %Ln path(s)</source>
-        <translation>
-            <numerusform>Observando %Ln caminho</numerusform>
-            <numerusform>Observando %Ln caminhos</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln file(s)</source>
-        <translation>
-            <numerusform>%Ln arquivo</numerusform>
-            <numerusform>%Ln arquivos</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
+        <location line="+28"/>
         <source>%Ln running job(s)</source>
         <translation>
             <numerusform>%Ln job em execução</numerusform>
@@ -4512,7 +4496,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+56"/>
+        <location line="+51"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln alerta aberto</numerusform>
@@ -4520,12 +4504,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         </translation>
     </message>
     <message>
-        <location line="-53"/>
-        <source>last change %1 UTC (%2)</source>
-        <translation>última mudança %1 UTC (%2)</translation>
-    </message>
-    <message>
-        <location line="-232"/>
+        <location line="-294"/>
         <source>Stop watc&amp;hing</source>
         <translation>Parar &amp;de observar</translation>
     </message>
@@ -4534,13 +4513,26 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <source>A&amp;lerts</source>
         <translation>A&amp;lertas</translation>
     </message>
+    <message numerus="yes">
+        <location line="+231"/>
+        <source>Watching %Ln file(s)</source>
+        <translation>
+            <numerusform>Observando %Ln arquivo</numerusform>
+            <numerusform>Observando %Ln arquivos</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+228"/>
+        <location line="+1"/>
         <source>no change yet</source>
         <translation>nenhuma mudança ainda</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+0"/>
+        <source>last change %1 UTC</source>
+        <translation>última mudança %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Importing into %1 under label &apos;%2&apos; (%3):
 %4</source>
         <translation>Importando para %1 sob o rótulo &apos;%2&apos; (%3):
@@ -4557,7 +4549,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>uma verificação a cada 2 s, sem inotify</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+4"/>
+        <source>Last changed file: %1</source>
+        <translation>Último arquivo alterado: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Show the alerts panel (%1)</source>
         <translation>Mostrar o painel de alertas (%1)</translation>
     </message>

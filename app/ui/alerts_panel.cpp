@@ -27,11 +27,11 @@ AlertsPanel::AlertsPanel(QWidget* parent)
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
     m_view->setColumnCount(ColumnCount);
+    // The figures next to what fired them; what it is about, of any length, last.
     m_view->setHeaderLabels(
-        { tr("State"), tr("Fired (UTC)"), tr("Detector"), tr("About"), tr("Figure"), tr("Threshold") });
-    m_view->header()->setStretchLastSection(false);
+        { tr("State"), tr("Fired (UTC)"), tr("Detector"), tr("Figure"), tr("Threshold"), tr("About") });
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->header()->setSectionResizeMode(SubjectColumn, QHeaderView::Stretch);
+    m_view->header()->setStretchLastSection(true);
     layout->addWidget(m_view, 1);
     // A click or Enter opens the evidence.
     connect(m_view, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
@@ -160,7 +160,9 @@ void AlertsPanel::rebuild()
             about = a.attempt ? tr("job %1 (%2), attempt %3").arg(qs(a.job), qs(a.label)).arg(*a.attempt)
                               : tr("job %1 (%2)").arg(qs(a.job), qs(a.label));
         } else {
-            about = a.scope.empty() ? tr("label %1").arg(qs(a.label)) : qs(a.scope);
+            // A label's scope in the window's language; an attribute's value within a label as given.
+            const bool wholeLabel = a.scope.empty() || a.scope == "label " + a.label;
+            about = wholeLabel ? tr("label %1").arg(qs(a.label)) : qs(a.scope);
         }
         item->setText(SubjectColumn, about);
         item->setText(FigureColumn, figureText(a.value, a.unit));

@@ -25,7 +25,7 @@ class AlertsPanel : public QWidget
 public:
     // Cleared alerts kept (the oldest go first); open ones are all kept.
     static constexpr int kRecentCleared = 50;
-    enum Column { StateColumn, TimeColumn, DetectorColumn, SubjectColumn, FigureColumn, ThresholdColumn, ColumnCount };
+    enum Column { StateColumn, TimeColumn, DetectorColumn, FigureColumn, ThresholdColumn, SubjectColumn, ColumnCount };
 
     explicit AlertsPanel(QWidget* parent = nullptr);
 

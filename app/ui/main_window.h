@@ -30,7 +30,6 @@ class QStackedWidget;
 class QTabWidget;
 class QTimer;
 class QToolBar;
-class QToolButton;
 
 namespace ett::app {
 
@@ -274,13 +273,14 @@ private:
     QAction* m_stopWatchAction = nullptr;
     QAction* m_alertsAction = nullptr;
     QLabel* m_watchLabel = nullptr;
-    QToolButton* m_alertsBadge = nullptr;
+    QLabel* m_alertsBadge = nullptr; // a link that opens the alerts panel
     QTimer* m_refreshTimer = nullptr; // the next coalesced refresh
     QTimer* m_clockTimer = nullptr; // moves running attempts' open ends while watching
     QElapsedTimer m_sinceRefresh; // since the last refresh was asked for
     bool m_refreshWanted = false; // a change came after the last refresh was asked for
     int m_refreshCount = 0;
     bool m_watchNotifying = false;
+    bool m_alertsSized = false; // the alerts dock was added to the window, with its first height
     int m_watchFiles = 0;
     int m_watchRunning = 0;
     int64_t m_lastChangeNs = 0;

@@ -288,6 +288,7 @@ void MainWindow::onDatabaseFailed(const QString& message)
 {
     const QString path = m_pendingDatabase;
     m_pendingDatabase.clear();
+    m_pendingWatch.reset(); // it was to import into the database that did not open
     m_databaseRequested = m_service->hasDatabase();
     updateEmptyState();
     const bool store = path.startsWith(QLatin1String("clickhouse://"));

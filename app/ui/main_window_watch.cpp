@@ -22,8 +22,8 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
-#include <QToolButton>
 
+#include <algorithm>
 #include <chrono>
 
 namespace ett::app {
@@ -77,10 +77,18 @@ void MainWindow::createWatchWidgets()
     m_alertsDock->setObjectName(QStringLiteral("alerts"));
     m_alerts = new AlertsPanel(m_alertsDock);
     m_alertsDock->setWidget(m_alerts);
-    // Under the pages, the whole width: its columns (figure, threshold, time) need the room.
-    addDockWidget(Qt::BottomDockWidgetArea, m_alertsDock);
+    // Added to the window when first shown (a dock area holding only a hidden dock still takes the
+    // height of its separator, which a laptop screen does not have to spare).
     m_alertsDock->hide();
     connect(m_alertsAction, &QAction::toggled, m_alertsDock, [this](bool on) {
+        if (on && !m_alertsSized) {
+            // The first time: under the pages, the whole width (its columns need the room), a few
+            // lines high, so that the pages and the timeline keep theirs.
+            m_alertsSized = true;
+            addDockWidget(Qt::BottomDockWidgetArea, m_alertsDock);
+            m_alertsDock->show();
+            resizeDocks({ m_alertsDock }, { std::clamp(height() / 9, 100, 130) }, Qt::Vertical);
+        }
         m_alertsDock->setVisible(on);
         if (on) {
             m_alertsDock->raise();
@@ -89,6 +97,7 @@ void MainWindow::createWatchWidgets()
     connect(m_alertsDock, &QDockWidget::visibilityChanged, this, [this] {
         const QSignalBlocker block(m_alertsAction);
         m_alertsAction->setChecked(m_alertsDock->isVisible());
+        updateAlertsBadge(m_alerts->openCount());
     });
     connect(m_alerts, &AlertsPanel::evidenceRequested, this, &MainWindow::openEvidence);
     connect(m_alerts, &AlertsPanel::openCountChanged, this, &MainWindow::updateAlertsBadge);
@@ -119,12 +128,13 @@ void MainWindow::createWatchWidgets()
     m_watchLabel->setContentsMargins(6, 0, 6, 0);
     m_watchLabel->hide();
     statusBar()->insertPermanentWidget(0, m_watchLabel);
-    m_alertsBadge = new QToolButton(this);
+    // A link, not a button: the status bar is as tall as its tallest widget, shown or not.
+    m_alertsBadge = new QLabel(this);
     m_alertsBadge->setObjectName(QStringLiteral("alertsBadge"));
-    m_alertsBadge->setAutoRaise(true);
-    m_alertsBadge->setStyleSheet(QStringLiteral("QToolButton { color: #B03000; font-weight: bold; }"));
+    m_alertsBadge->setContentsMargins(6, 0, 6, 0);
+    m_alertsBadge->setTextFormat(Qt::RichText);
     m_alertsBadge->hide();
-    connect(m_alertsBadge, &QToolButton::clicked, this, [this] { m_alertsAction->setChecked(true); });
+    connect(m_alertsBadge, &QLabel::linkActivated, this, [this] { m_alertsAction->setChecked(true); });
     statusBar()->insertPermanentWidget(1, m_alertsBadge);
 
     // 3. The watch's passes, and the refreshes they ask for.
@@ -278,25 +288,27 @@ void MainWindow::onPassDone(const LivePass& pass)
 
 void MainWindow::updateWatchStatus()
 {
+    // While watching, the watch's text takes the place of the last query's time (which the
+    // refreshes change every second anyway): the bar has room for both on no laptop screen.
+    m_queryLabel->setVisible(!m_live->running());
     if (!m_live->running()) {
         m_watchLabel->hide();
         return;
     }
+    // Short (the status bar is shared): the files and the last change; the rest in the tooltip.
     const LiveWatch::Settings& s = m_live->settings();
-    QString text = tr("Watching %Ln path(s)", nullptr, static_cast<int>(s.paths.size())) + QStringLiteral(" · ")
-        + tr("%Ln file(s)", nullptr, m_watchFiles);
-    if (m_watchRunning > 0) {
-        text += QStringLiteral(" · ") + tr("%Ln running job(s)", nullptr, m_watchRunning);
+    m_watchLabel->setText(tr("Watching %Ln file(s)", nullptr, m_watchFiles) + QStringLiteral(" · ")
+        + (m_lastChangeNs > 0 ? tr("last change %1 UTC").arg(clockText(m_lastChangeNs)) : tr("no change yet")));
+    QString tip
+        = tr("Importing into %1 under label '%2' (%3):\n%4")
+              .arg(QDir::toNativeSeparators(s.database), s.label,
+                  m_watchNotifying ? tr("inotify, and a look every 2 s") : tr("a look every 2 s, without inotify"),
+                  QDir::toNativeSeparators(s.paths.join(QLatin1Char('\n'))));
+    tip += QLatin1Char('\n') + tr("%Ln running job(s)", nullptr, m_watchRunning);
+    if (!m_lastChange.isEmpty()) {
+        tip += QLatin1Char('\n') + tr("Last changed file: %1").arg(m_lastChange);
     }
-    text += QStringLiteral(" · ")
-        + (m_lastChangeNs > 0 ? tr("last change %1 UTC (%2)").arg(clockText(m_lastChangeNs), m_lastChange)
-                              : tr("no change yet"));
-    m_watchLabel->setText(text);
-    m_watchLabel->setToolTip(
-        tr("Importing into %1 under label '%2' (%3):\n%4")
-            .arg(QDir::toNativeSeparators(s.database), s.label,
-                m_watchNotifying ? tr("inotify, and a look every 2 s") : tr("a look every 2 s, without inotify"),
-                QDir::toNativeSeparators(s.paths.join(QLatin1Char('\n')))));
+    m_watchLabel->setToolTip(tip);
     m_watchLabel->show();
 }
 
@@ -341,8 +353,11 @@ void MainWindow::openEvidence(const Alert& alert)
 
 void MainWindow::updateAlertsBadge(int open)
 {
-    m_alertsBadge->setVisible(open > 0);
-    m_alertsBadge->setText(tr("%Ln open alert(s)", nullptr, open));
+    // While the panel shows, it says as much (and the status bar needs the room).
+    m_alertsBadge->setVisible(open > 0 && !m_alertsDock->isVisible());
+    m_alertsBadge->setText(
+        QStringLiteral("<a href=\"alerts\" style=\"color:#B03000; font-weight:bold; text-decoration:none\">%1</a>")
+            .arg(tr("%Ln open alert(s)", nullptr, open).toHtmlEscaped()));
     m_alertsBadge->setToolTip(
         tr("Show the alerts panel (%1)").arg(m_alertsAction->shortcut().toString(QKeySequence::NativeText)));
 }

@@ -228,7 +228,9 @@ void GanttWidget::fitAll()
 {
     syncGeometry();
     if (m_scene && m_scene->endNs() > m_scene->startNs()) {
-        m_axis.fit(m_scene->startNs(), m_scene->endNs(), 0.02);
+        // Live: up to now, so that running attempts' open ends show.
+        const int64_t end = hasRunningRows() ? std::max(m_scene->endNs(), m_liveNowNs) : m_scene->endNs();
+        m_axis.fit(m_scene->startNs(), end, 0.02);
     }
     axisChanged();
 }

@@ -155,7 +155,7 @@ TEST(WindowWatch, FollowsATrainerKeepingTheSelectionAndTheZoom)
     ASSERT_TRUE(QTest::qWaitFor([&] { return overview->overviewData().fleet.attempts == 3; }, kWaitMs));
     EXPECT_EQ(overview->overviewData().fleet.jobs, 2);
     EXPECT_TRUE(window.watchStatusLabel()->isVisible());
-    EXPECT_TRUE(window.watchStatusLabel()->text().contains(QStringLiteral("3 files")))
+    EXPECT_TRUE(window.watchStatusLabel()->text().contains(QStringLiteral("Watching 3 files")))
         << window.watchStatusLabel()->text().toStdString();
 
     // 2. The user's place: job J1, its attempt 1 selected, the timeline zoomed in on it.
@@ -282,10 +282,15 @@ TEST(WindowWatch, AlertsPanelListsARestartStormAndOpensItsJob)
     EXPECT_EQ(item->text(AlertsPanel::FigureColumn), QStringLiteral("5 attempts"));
     EXPECT_EQ(item->text(AlertsPanel::ThresholdColumn), QStringLiteral("5 attempts"));
     EXPECT_TRUE(item->text(AlertsPanel::SubjectColumn).contains(QStringLiteral("S1")));
-    auto* badge = window.findChild<QToolButton*>(QStringLiteral("alertsBadge"));
+    // The badge counts it while the panel is closed, and opens the panel.
+    auto* badge = window.findChild<QLabel*>(QStringLiteral("alertsBadge"));
     ASSERT_TRUE(badge);
-    EXPECT_TRUE(badge->isVisible());
+    EXPECT_FALSE(badge->isVisible());
+    window.alertsDock()->close();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return badge->isVisible(); }, kWaitMs));
     EXPECT_TRUE(badge->text().contains(QStringLiteral("open alert"))) << badge->text().toStdString();
+    emit badge->linkActivated(QStringLiteral("alerts"));
+    EXPECT_TRUE(window.alertsDock()->isVisible());
 
     // A click opens the job the alert names (once the data holds it).
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.state()->vocabulary().jobs == 2; }, kWaitMs));
