@@ -15,11 +15,38 @@
 <context>
     <name>AdvisorPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/advisor_page.cpp" line="+371"/>
+        <location filename="../app/ui/advisor_page.cpp" line="+372"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
             <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertsPanel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/alerts_panel.cpp" line="+77"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+114"/>
+        <source>%Ln open alert(s)</source>
+        <translation>
+            <numerusform>%Ln open alert</numerusform>
+            <numerusform>%Ln open alerts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln cleared</source>
+        <translation>
+            <numerusform>%Ln cleared</numerusform>
+            <numerusform>%Ln cleared</numerusform>
         </translation>
     </message>
 </context>
@@ -37,7 +64,7 @@
 <context>
     <name>CausesPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/causes_page.cpp" line="+112"/>
+        <location filename="../app/ui/causes_page.cpp" line="+113"/>
         <location line="+194"/>
         <source>%Ln interruption(s)</source>
         <translation>
@@ -89,7 +116,7 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/details_panel.cpp" line="+766"/>
+        <location filename="../app/ui/details_panel.cpp" line="+773"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -108,7 +135,7 @@
 <context>
     <name>FilterBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/filter_bar.cpp" line="+286"/>
+        <location filename="../app/ui/filter_bar.cpp" line="+288"/>
         <source>Excluding %n window(s)</source>
         <translation>
             <numerusform>Excluding %n window</numerusform>
@@ -147,6 +174,33 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <location filename="../app/ui/main_window_watch.cpp" line="+297"/>
+        <source>Watching %Ln file(s)</source>
+        <translation>
+            <numerusform>Watching %Ln file</numerusform>
+            <numerusform>Watching %Ln files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%Ln running job(s)</source>
+        <translation>
+            <numerusform>%Ln running job</numerusform>
+            <numerusform>%Ln running jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+51"/>
+        <source>%Ln open alert(s)</source>
+        <translation>
+            <numerusform>%Ln open alert</numerusform>
+            <numerusform>%Ln open alerts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MatchedJobsModel</name>
     <message numerus="yes">
         <location filename="../app/ui/compare_models.cpp" line="+356"/>
@@ -171,7 +225,7 @@
 <context>
     <name>OverviewPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/overview_page.cpp" line="+342"/>
+        <location filename="../app/ui/overview_page.cpp" line="+343"/>
         <location line="+45"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -297,7 +351,7 @@
 <context>
     <name>ScopeBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/scope_bar.cpp" line="+86"/>
+        <location filename="../app/ui/scope_bar.cpp" line="+87"/>
         <source>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</source>
         <translation>
             <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>

@@ -258,7 +258,7 @@ interrupção</translation>
 <context>
     <name>AdvisorPage</name>
     <message>
-        <location filename="../app/ui/advisor_page.cpp" line="+108"/>
+        <location filename="../app/ui/advisor_page.cpp" line="+109"/>
         <source>No data yet: open a database or import traces.</source>
         <translation>Ainda sem dados: abra um banco de dados ou importe traces.</translation>
     </message>
@@ -437,6 +437,148 @@ interrupção</translation>
         <location line="+20"/>
         <source>interval %1: waste %2 of train-loop time</source>
         <translation>intervalo %1: desperdício de %2 do tempo do loop de treinamento</translation>
+    </message>
+</context>
+<context>
+    <name>AlertsPanel</name>
+    <message>
+        <location filename="../app/ui/alerts_panel.cpp" line="+32"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fired (UTC)</source>
+        <translation>Disparado (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detector</source>
+        <translation>Detector</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>About</source>
+        <translation>Sobre</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Figure</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Threshold</source>
+        <translation>Limite</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>restart storm</source>
+        <translation>tempestade de reinícios</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stalled progress</source>
+        <translation>progresso parado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>hang</source>
+        <translation>travamento</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ETT% drop</source>
+        <translation>queda de ETT%</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>slow start</source>
+        <translation>início lento</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>checkpoint cost</source>
+        <translation>custo de checkpoint</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln tentativa</numerusform>
+            <numerusform>%Ln tentativas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+114"/>
+        <source>%Ln open alert(s)</source>
+        <translation>
+            <numerusform>%Ln alerta aberto</numerusform>
+            <numerusform>%Ln alertas abertos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln cleared</source>
+        <translation>
+            <numerusform>%Ln encerrado</numerusform>
+            <numerusform>%Ln encerrados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-106"/>
+        <source>%1 s per hour</source>
+        <translation>%1 s por hora</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>open</source>
+        <translation>aberto</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cleared</source>
+        <translation>encerrado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>job %1 (%2), attempt %3</source>
+        <translation>job %1 (%2), tentativa %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>job %1 (%2)</source>
+        <translation>job %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>label %1</source>
+        <translation>rótulo %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Evidence: %1</source>
+        <translation>Evidência: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cleared at %1 UTC</source>
+        <translation>Encerrado às %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click to show the label&apos;s overview.</source>
+        <translation>Clique para ver a visão geral do rótulo.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Click to open the job.</source>
+        <translation>Clique para abrir o job.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No alert so far. Alerts of the watched folders appear here (File &gt; Watch folder).</source>
+        <translation>Nenhum alerta até agora. Os alertas das pastas observadas aparecem aqui (Arquivo &gt; Observar pasta).</translation>
     </message>
 </context>
 <context>
@@ -738,7 +880,7 @@ interrupção</translation>
 <context>
     <name>CausesPage</name>
     <message>
-        <location filename="../app/ui/causes_page.cpp" line="+111"/>
+        <location filename="../app/ui/causes_page.cpp" line="+112"/>
         <source>Cause rules changed: %1 changed cause, %2 derived again</source>
         <translation>Regras de causa alteradas: nova causa em %1, recálculo de %2</translation>
     </message>
@@ -1452,7 +1594,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/overview_page.cpp" line="+347"/>
+        <location filename="../app/ui/overview_page.cpp" line="+348"/>
         <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
         <translation>dd/MM/yyyy HH:mm</translation>
@@ -1578,7 +1720,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Detalhes: %1 de %2</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+91"/>
         <source>Open a job (double-click it in the drill-down or the overview&apos;s top jobs) to see its attempts, phases and init stages here.</source>
         <translation>Abra um job (clique duas vezes nele no detalhamento ou nos principais jobs da visão geral) para ver aqui suas tentativas, fases e etapas de inicialização.</translation>
     </message>
@@ -1935,7 +2077,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DrillDownPage</name>
     <message>
-        <location filename="../app/ui/drilldown_page.cpp" line="+100"/>
+        <location filename="../app/ui/drilldown_page.cpp" line="+102"/>
         <source>Back</source>
         <translation>Voltar</translation>
     </message>
@@ -1975,7 +2117,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Os segmentos da categoria da célula atual em sua linha (clique duas vezes em uma célula de categoria)</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+86"/>
         <source>No jobs match the current filter.</source>
         <translation>Nenhum job corresponde ao filtro atual.</translation>
     </message>
@@ -2362,7 +2504,7 @@ p50</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../app/ui/filter_bar.cpp" line="+63"/>
+        <location filename="../app/ui/filter_bar.cpp" line="+65"/>
         <source>Dataset labels to include (none checked: all)</source>
         <translation>Rótulos de conjunto de dados a incluir (nenhum marcado: todos)</translation>
     </message>
@@ -2533,8 +2675,8 @@ clique duas vezes para abrir</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="+172"/>
-        <location line="+191"/>
+        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="+180"/>
+        <location line="+195"/>
         <source>fault</source>
         <translation>falha</translation>
     </message>
@@ -2601,7 +2743,7 @@ clique duas vezes para abrir o primeiro</translation>
         <translation>interrupções por intervalo de tempo (%1 no total)</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="-329"/>
+        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="-341"/>
         <source>job %1 (%2)
 %3
 %4 GPUs</source>
@@ -2617,14 +2759,14 @@ no checkpoint data: lost progress unknown</source>
 sem dados de ponto de verificação: progresso perdido desconhecido</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>, %1 GPUs
 </source>
         <translation>, %1 GPUs
 </translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+65"/>
         <source> (never trained)</source>
         <translation> (nunca treinou)</translation>
     </message>
@@ -2635,7 +2777,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
     </message>
     <message>
         <location line="+43"/>
-        <location filename="../app/ui/timeline/gantt_scene_text.h" line="+70"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="+77"/>
         <source>checkpoint</source>
         <translation>ponto de verificação</translation>
     </message>
@@ -2660,7 +2802,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation> · %1 ranks</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -2701,7 +2843,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation> · segundo plano (nunca bloqueia o treinamento)</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_painter.cpp" line="+712"/>
+        <location filename="../app/ui/timeline/gantt_painter.cpp" line="+757"/>
         <source>%1 jobs, one a line</source>
         <translation>%1 jobs, um por linha</translation>
     </message>
@@ -2748,7 +2890,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation>job %1 · tentativa %2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Time to Start</source>
         <translation>Tempo para Iniciar</translation>
     </message>
@@ -2775,7 +2917,7 @@ first training  %2</source>
 primeiro treinamento  %2</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-45"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-52"/>
         <source>many small spans (shares of time)</source>
         <translation>muitos trechos pequenos (parcelas do tempo)</translation>
     </message>
@@ -2787,6 +2929,13 @@ duration %3</source>
         <translation>início %1
 fim    %2
 duração %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>
+running: its end is the time of the last read; drawn open-ended up to now while the folder is watched</source>
+        <translation>
+em execução: seu fim é o momento da última leitura; desenhada em aberto até agora enquanto a pasta é observada</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2844,14 +2993,14 @@ durável  %1 (+%2)</translation>
 <context>
     <name>GanttWidget</name>
     <message>
-        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+272"/>
+        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+330"/>
         <source>
 (narrower than %1 px here: zoom in to tell it from its neighbours)</source>
         <translation>
 (mais estreito que %1 px aqui: aumente o zoom para distingui-lo dos vizinhos)</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>Nothing to show</source>
         <translation>Nada para mostrar</translation>
     </message>
@@ -3488,7 +3637,7 @@ Clique duplo: abre sua linha do tempo</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/ui/main_window.cpp" line="+115"/>
+        <location filename="../app/ui/main_window.cpp" line="+121"/>
         <source>&amp;Connect to fleet store...</source>
         <translation>&amp;Conectar ao repositório da frota...</translation>
     </message>
@@ -3584,7 +3733,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+454"/>
+        <location filename="../app/ui/main_window_files.cpp" line="+463"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3719,12 +3868,12 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Todas as teclas a que a janela responde, com busca</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Recent &amp;files</source>
         <translation>Arquivos &amp;recentes</translation>
     </message>
@@ -3739,7 +3888,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
@@ -3858,7 +4007,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-377"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-386"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -3890,35 +4039,35 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+208"/>
+        <location line="+217"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-230"/>
         <location line="+13"/>
-        <location line="+208"/>
+        <location line="+217"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-220"/>
+        <location line="-229"/>
         <location line="+13"/>
-        <location line="+123"/>
-        <location line="+20"/>
+        <location line="+142"/>
+        <location line="+23"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-156"/>
+        <location line="-178"/>
         <location line="+13"/>
-        <location line="+123"/>
-        <location line="+20"/>
+        <location line="+142"/>
+        <location line="+23"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-172"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -3953,20 +4102,20 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>A consulta falhou: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Opening %1...</source>
         <translation>Abrindo %1...</translation>
     </message>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+159"/>
+        <location line="+165"/>
         <location line="+45"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-216"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -3982,58 +4131,58 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+182"/>
+        <location line="+188"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-188"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Aggregation backend: %1
 %2</source>
         <translation>Backend de agregação: %1
 %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+40"/>
         <source>%1, %2, %3 loaded</source>
         <translation>%1, %2, %3 carregados</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+20"/>
+        <location line="-22"/>
+        <location line="+23"/>
         <source>attempt</source>
         <translation>tentativa</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <location line="+20"/>
+        <location line="-23"/>
+        <location line="+23"/>
         <source>attempts</source>
         <translation>tentativas</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+20"/>
+        <location line="-22"/>
+        <location line="+23"/>
         <source>segment</source>
         <translation>segmento</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <location line="+20"/>
+        <location line="-23"/>
+        <location line="+23"/>
         <source>segments</source>
         <translation>segmentos</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="+2"/>
         <source>Loaded from %1 in %2 s</source>
         <translation>Carregado de %1 em %2 s</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-27"/>
         <source>%1, %2, %3 in %4</source>
         <translation>%1, %2, %3 em %4</translation>
     </message>
@@ -4063,7 +4212,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1 carregado em %2 s</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+22"/>
         <source>Could not connect to the fleet store.</source>
         <translation>Não foi possível conectar ao repositório da frota.</translation>
     </message>
@@ -4259,6 +4408,155 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <location line="+27"/>
         <source>Query stopped: the views keep what they showed. Change a view to ask again.</source>
         <translation>Consulta interrompida: as visões mantêm o que mostravam. Mude uma visão para consultar de novo.</translation>
+    </message>
+    <message>
+        <location filename="../app/ui/main_window_watch.cpp" line="+55"/>
+        <source>&amp;Watch folder...</source>
+        <translation>&amp;Observar pasta...</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Follow a folder of running jobs as ettw watch does: new and changed traces are imported, the pages refresh, alerts are listed</source>
+        <translation>Acompanhar uma pasta de jobs em execução como o ettw watch: traces novos e alterados são importados, as páginas se atualizam, os alertas são listados</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stop following the watched folders (everything imported stays)</source>
+        <translation>Parar de acompanhar as pastas observadas (tudo o que foi importado permanece)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The open and recent alerts of the watched folders (restart storms, hangs, ...)</source>
+        <translation>Os alertas abertos e recentes das pastas observadas (tempestades de reinícios, travamentos, ...)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Alerts</source>
+        <translation>Alertas</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Job %1 (%2) is not in the loaded data yet; it is shown once the pages refresh.</source>
+        <translation>O job %1 (%2) ainda não está nos dados carregados; ele aparece quando as páginas se atualizarem.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <location line="+27"/>
+        <location line="+9"/>
+        <location line="+12"/>
+        <source>Watch folder</source>
+        <translation>Observar pasta</translation>
+    </message>
+    <message>
+        <location line="-48"/>
+        <source>The folder is not watched.</source>
+        <translation>A pasta não está sendo observada.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stopped watching; everything imported stays.</source>
+        <translation>Observação encerrada; tudo o que foi importado permanece.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The pages could not be refreshed: %1</source>
+        <translation>Não foi possível atualizar as páginas: %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Dataset label for the traces of %1:</source>
+        <translation>Rótulo do conjunto de dados para os traces de %1:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>A fleet store is open: the window only reads it. Watch into a database (File &gt; Open database), or push what ettw watch imports with  ettw push.</source>
+        <translation>Um repositório da frota está aberto: a janela apenas o lê. Observe para um banco de dados (Arquivo &gt; Abrir banco de dados), ou envie o que o ettw watch importa com  ettw push.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Watching %1 under label &apos;%2&apos;...</source>
+        <translation>Observando %1 sob o rótulo &apos;%2&apos;...</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Watch: %1 (its earlier records are kept; read again when it changes)</source>
+        <translation>Observação: %1 (seus registros anteriores são mantidos; lido de novo quando mudar)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Watch: %1</source>
+        <translation>Observação: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+28"/>
+        <source>%Ln running job(s)</source>
+        <translation>
+            <numerusform>%Ln job em execução</numerusform>
+            <numerusform>%Ln jobs em execução</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+51"/>
+        <source>%Ln open alert(s)</source>
+        <translation>
+            <numerusform>%Ln alerta aberto</numerusform>
+            <numerusform>%Ln alertas abertos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-294"/>
+        <source>Stop watc&amp;hing</source>
+        <translation>Parar &amp;de observar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A&amp;lerts</source>
+        <translation>A&amp;lertas</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+231"/>
+        <source>Watching %Ln file(s)</source>
+        <translation>
+            <numerusform>Observando %Ln arquivo</numerusform>
+            <numerusform>Observando %Ln arquivos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no change yet</source>
+        <translation>nenhuma mudança ainda</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>last change %1 UTC</source>
+        <translation>última mudança %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Importing into %1 under label &apos;%2&apos; (%3):
+%4</source>
+        <translation>Importando para %1 sob o rótulo &apos;%2&apos; (%3):
+%4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>inotify, and a look every 2 s</source>
+        <translation>inotify, e uma verificação a cada 2 s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>a look every 2 s, without inotify</source>
+        <translation>uma verificação a cada 2 s, sem inotify</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Last changed file: %1</source>
+        <translation>Último arquivo alterado: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Show the alerts panel (%1)</source>
+        <translation>Mostrar o painel de alertas (%1)</translation>
     </message>
 </context>
 <context>
@@ -4861,7 +5159,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/advisor_page.cpp" line="-401"/>
+        <location filename="../app/ui/advisor_page.cpp" line="-402"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
@@ -4879,7 +5177,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message>
-        <location filename="../app/ui/causes_page.cpp" line="-372"/>
+        <location filename="../app/ui/causes_page.cpp" line="-373"/>
         <source>Mean over %1 of %2 interruptions: the others never trained again</source>
         <translation>Média sobre %1 de %2 interrupções: as demais nunca voltaram a treinar</translation>
     </message>
@@ -5147,7 +5445,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data_worker.cpp" line="+57"/>
+        <location filename="../app/ui/data_worker.cpp" line="+58"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5182,9 +5480,10 @@ fração do E2E: %4 em A, %5 em B
         <translation>; %1 (Exibir &gt; Problemas de importação)</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+105"/>
         <location line="+14"/>
         <location line="+121"/>
+        <location line="+49"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
@@ -5193,7 +5492,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-296"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
@@ -5208,7 +5507,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Nada foi importado.</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+154"/>
         <source>Label &apos;%1&apos; was removed, but the data could not be loaded again: %2</source>
         <translation>O rótulo &apos;%1&apos; foi removido, mas não foi possível recarregar os dados: %2</translation>
     </message>
@@ -5359,7 +5658,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/details_panel.cpp" line="-834"/>
+        <location filename="../app/ui/details_panel.cpp" line="-841"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>
@@ -5445,7 +5744,7 @@ duração %4</translation>
         <translation>%1 e mais %2 arquivos</translation>
     </message>
     <message>
-        <location filename="../app/ui/drilldown_page.cpp" line="-486"/>
+        <location filename="../app/ui/drilldown_page.cpp" line="-512"/>
         <source>Jobs of the fleet</source>
         <translation>Jobs da frota</translation>
     </message>
@@ -5671,7 +5970,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-508"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-517"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -7692,7 +7991,7 @@ a pior janela do job</translation>
         <translation>Ocultar esta linha até os conjuntos de dados mudarem</translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+49"/>
         <source>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</source>
         <translation>
             <numerusform>⚠ Esta visualização soma %n conjunto de dados (%1): todos os números o contam. Mostrar um:</numerusform>
@@ -7797,7 +8096,7 @@ a pior janela do job</translation>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../app/ui/timeline/timeline_view.cpp" line="+73"/>
+        <location filename="../app/ui/timeline/timeline_view.cpp" line="+74"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
@@ -7912,7 +8211,7 @@ a pior janela do job</translation>
         <translation>job %1</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+166"/>
         <source>Loading the job&apos;s timeline…</source>
         <translation>Carregando a linha do tempo do job…</translation>
     </message>
@@ -7943,12 +8242,12 @@ a pior janela do job</translation>
         <translation>Todos os %1 jobs</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Showing the first %1 jobs by start (Density shows every job)</source>
         <translation>Mostrando os primeiros %1 jobs por início (Densidade mostra todos os jobs)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Could not load the job&apos;s timeline: %1</source>
         <translation>Não foi possível carregar a linha do tempo do job: %1</translation>
     </message>
@@ -7973,12 +8272,12 @@ a pior janela do job</translation>
         <translation>Pior hora: %1 a %2 UTC, ETT% %3 (produtivo %4)</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+92"/>
         <source>Building the timeline (%1 spans)…</source>
         <translation>Montando a linha do tempo (%1 trechos)…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>This job has no checkpoint records: lost progress cannot be known.</source>
         <translation>Este job não tem registros de ponto de verificação: o progresso perdido não pode ser conhecido.</translation>
     </message>

@@ -4,11 +4,10 @@
 #include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
-#include "app/service/file_watch.h"
+#include "app/service/watch_session.h"
 #include "app/service/workspace.h"
 #include "core/ingest/formats.h"
 #include "core/model/timeutil.h"
-#include "core/store/timeline.h"
 
 #include <algorithm>
 #include <atomic>
@@ -126,29 +125,6 @@ void printAlert(const Terminal& term, const Alert& a, bool fired)
         + (fired ? "\n          evidence: " + a.evidence : std::string()));
 }
 
-// Judges the jobs by their store rows; keeps `running` (the jobs whose latest attempt runs) current.
-void judgeJobs(Database& db, const std::set<int64_t>& rows, int64_t nowNs, const DetectorOptions& options,
-    const EvidenceSource& source, std::vector<Alert>& alerts, std::set<std::string>& judged, std::set<int64_t>& running)
-{
-    for (int64_t row : rows) {
-        auto t = loadJobTimeline(db, JobRowId { row });
-        if (!t) {
-            running.erase(row); // removed since (its file's new content no longer holds it)
-            continue;
-        }
-        judged.insert(jobSubject(t->label, t->key));
-        auto found = detectJob(*t, nowNs, options, source, nullptr);
-        alerts.insert(alerts.end(), found.begin(), found.end());
-        if (!t->attempts.empty() && t->attempts.back().result.outcome == Outcome::Running) {
-            running.insert(row);
-        } else {
-            running.erase(row);
-        }
-    }
-}
-
-constexpr int64_t kRunningEveryNs = 10LL * 1'000'000'000;
-
 int runWatch(const CommonOptions& common, const WatchCmd& cmd)
 {
     // 1. Options, before anything is opened.
@@ -181,8 +157,6 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
         }
         fleetEveryNs = *every;
     }
-    const bool judgeFleet = fleetEveryNs && detectors->disabled.count("ett_drop") == 0
-        && (detectors->ettBelowPercent || detectors->baselineLabel);
     auto outputs = AlertOutputs::open(cmd.outputs);
     if (!outputs) {
         return fail("watch: " + outputs.error().message);
@@ -191,7 +165,12 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
     if (!workspace) {
         return fail(workspace.error().message);
     }
-    auto watch = FileWatch::create((*workspace)->store(), watchOptions);
+    WatchSessionOptions sessionOptions;
+    sessionOptions.watch = watchOptions;
+    sessionOptions.detectors = *detectors;
+    sessionOptions.evidence = EvidenceSource { "--db", common.db };
+    sessionOptions.fleetEveryNs = fleetEveryNs;
+    auto watch = WatchSession::create(**workspace, sessionOptions);
     if (!watch) {
         return fail("watch: " + watch.error().message);
     }
@@ -200,7 +179,6 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
     if (cmd.outputs.jsonLines == "-") {
         term.out = stderr;
     }
-    const EvidenceSource source { "--db", common.db };
     installStopHandlers();
     if (!cmd.quiet) {
         term.line(clockText(wallClockNs()) + "  watching " + std::to_string(cmd.paths.size())
@@ -210,59 +188,20 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
     }
 
     // 2. Passes: import what changed, judge the jobs it touched and the running ones, say what fired.
-    AlertTracker tracker;
-    std::set<int64_t> running;
-    std::optional<int64_t> lastFleetNs;
-    std::optional<int64_t> lastRunningNs;
     std::string lastChange = "none";
-    bool changedSinceFleet = true;
     while (!g_stop.load()) {
         const int64_t nowNs = wallClockNs();
-        const auto events = (*watch)->scan(nowNs, &g_stop);
-        // Running jobs whose files did not change are judged again every kRunningEvery (a hang is
-        // a matter of minutes), not on every pass.
-        std::set<int64_t> rows;
-        if (!lastRunningNs || nowNs - *lastRunningNs >= kRunningEveryNs) {
-            rows = running;
-            lastRunningNs = nowNs;
-        }
-        bool anyChange = false;
-        for (const WatchEvent& e : events) {
+        const WatchPass pass = (*watch)->pass(nowNs, &g_stop);
+        for (const WatchEvent& e : pass.events) {
             printEvent(term, e, nowNs);
-            rows.insert(e.jobRowIds.begin(), e.jobRowIds.end());
-            if (e.kind == WatchEvent::Kind::Imported || e.kind == WatchEvent::Kind::Replaced
-                || e.kind == WatchEvent::Kind::Moved) {
-                anyChange = true;
-                lastChange = clockText(nowNs) + " " + std::filesystem::path(e.path).filename().string();
-            }
         }
-        changedSinceFleet = changedSinceFleet || anyChange;
-        std::vector<Alert> alerts;
-        std::set<std::string> judged;
-        judgeJobs((*workspace)->store(), rows, nowNs, *detectors, source, alerts, judged, running);
-        if (judgeFleet && (!lastFleetNs || nowNs - *lastFleetNs >= *fleetEveryNs)) {
-            // The labels' ETT%: the fleet is loaded (again, when it changed) for it.
-            lastFleetNs = nowNs;
-            auto st = (*workspace)->loaded() && changedSinceFleet ? (*workspace)->reload() : Status::success();
-            auto fleet = (*workspace)->fleet();
-            if (!st || !fleet) {
-                std::fprintf(stderr, "ettw: watch: cannot load the fleet for ett_drop: %s\n",
-                    (!st ? st.error() : fleet.error()).message.c_str());
-            } else {
-                changedSinceFleet = false;
-                std::vector<std::string> labels;
-                auto drops = detectEttDrop(**fleet, labels, nowNs, *detectors, source);
-                if (drops) {
-                    alerts.insert(alerts.end(), drops->begin(), drops->end());
-                    for (const std::string& l : (*fleet)->vocabulary().labels) {
-                        judged.insert(labelSubject(l));
-                    }
-                } else {
-                    std::fprintf(stderr, "ettw: watch: ett_drop: %s\n", drops.error().message.c_str());
-                }
-            }
+        if (pass.changed) {
+            lastChange = clockText(nowNs) + " " + std::filesystem::path(pass.lastChangedPath).filename().string();
         }
-        const AlertTracker::Change change = tracker.update(alerts, judged, false);
+        for (const std::string& problem : pass.problems) {
+            std::fprintf(stderr, "ettw: watch: %s\n", problem.c_str());
+        }
+        const AlertTracker::Change& change = pass.alerts;
         for (const auto& [list, event] :
             { std::pair { &change.fired, "fired" }, std::pair { &change.cleared, "cleared" } }) {
             for (const Alert& a : *list) {
@@ -272,12 +211,12 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
                 }
             }
         }
-        if (!cmd.quiet && (anyChange || !change.fired.empty() || !change.cleared.empty())) {
+        if (!cmd.quiet && (pass.changed || !change.fired.empty() || !change.cleared.empty())) {
             term.line(clockText(nowNs)
                 + "  status: " + countOf(static_cast<int64_t>((*watch)->fileCount()), "file", "files") + ", "
-                + countOf(static_cast<int64_t>(running.size()), "running job", "running jobs") + ", last change "
-                + lastChange + ", "
-                + countOf(static_cast<int64_t>(tracker.open().size()), "open alert", "open alerts"));
+                + countOf(static_cast<int64_t>((*watch)->runningJobs()), "running job", "running jobs")
+                + ", last change " + lastChange + ", "
+                + countOf(static_cast<int64_t>((*watch)->openAlerts().size()), "open alert", "open alerts"));
         }
         if (cmd.once) {
             break;

@@ -307,27 +307,69 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
         }
         nvrx = core::pairNvrxFiles(files);
     }
+    // What reads a file: the file itself, or the launcher log it is read with, with its companions.
+    struct Reader
+    {
+        const ImportEntry* target;
+        std::vector<std::string> companions;
+        bool whole = false; // a cycle file read by itself
+    };
+    auto readerOf = [&](const ImportEntry* entry, const FileState& state) {
+        Reader r { entry, {}, false };
+        if (auto it = at.find(entry->path); it != at.end()) {
+            if (nvrx.readWith[it->second]) {
+                r.target = listed[*nvrx.readWith[it->second]];
+            }
+            r.companions = nvrx.companions[at[r.target->path]];
+            r.whole = r.target == entry && nvrxKind(entry->path, state)->cycleFile;
+        }
+        return r;
+    };
     std::set<std::string> done;
+    bool stored = false;
     for (auto* list : { &fresh, &changed }) {
         for (const Pending& p : *list) {
             if (cancel && cancel->load()) {
                 return events;
             }
-            const ImportEntry* target = p.entry;
-            std::vector<std::string> companions;
-            bool cycleFile = false;
-            if (auto it = at.find(p.entry->path); it != at.end()) {
-                if (nvrx.readWith[it->second]) {
-                    target = listed[*nvrx.readWith[it->second]];
-                }
-                companions = nvrx.companions[at[target->path]];
-                cycleFile = target == p.entry && nvrxKind(p.entry->path, p.state)->cycleFile;
-            }
-            if (done.insert(target->path).second) {
+            const Reader r = readerOf(p.entry, p.state);
+            if (done.insert(r.target->path).second) {
                 events.push_back(
-                    importOne(target->path, target->folderJob, target->inFolder, readNs, companions, cycleFile));
+                    importOne(r.target->path, r.target->folderJob, r.target->inFolder, readNs, r.companions, r.whole));
             }
             m_files[p.entry->path] = p.state;
+            const WatchEvent::Kind kind = events.back().kind;
+            if (kind == WatchEvent::Kind::Failed) {
+                m_failed.insert(p.entry->path);
+            } else {
+                m_failed.erase(p.entry->path);
+            }
+            stored = stored || kind == WatchEvent::Kind::Imported || kind == WatchEvent::Kind::Replaced
+                || kind == WatchEvent::Kind::Moved;
+        }
+    }
+    // 2b. Files that failed are read again after another file was stored: what they conflicted with
+    //     may have changed (a trainer's next attempt's file, new, is read before the previous
+    //     attempt's file says that attempt ended). Only a success is said: the failure was.
+    if (stored && !m_failed.empty()) {
+        for (const ImportEntry& e : *entries) {
+            if (m_failed.count(e.path) == 0 || present.count(e.path) == 0) {
+                continue;
+            }
+            if (cancel && cancel->load()) {
+                return events;
+            }
+            const auto state = states.find(e.path);
+            if (state == states.end()) {
+                continue;
+            }
+            const Reader r = readerOf(&e, state->second);
+            WatchEvent again
+                = importOne(r.target->path, r.target->folderJob, r.target->inFolder, readNs, r.companions, r.whole);
+            if (again.kind != WatchEvent::Kind::Failed) {
+                m_failed.erase(e.path);
+                events.push_back(std::move(again));
+            }
         }
     }
     // 3. Files gone: their records stay (the run happened); said once.
@@ -337,6 +379,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             e.kind = WatchEvent::Kind::Removed;
             e.path = it->first;
             events.push_back(std::move(e));
+            m_failed.erase(it->first);
             it = m_files.erase(it);
         } else {
             ++it;

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,8 @@ public:
     FileWatch& operator=(const FileWatch&) = delete;
 
     // One pass: new files first (so that a rotated file is recognised before its old name is read
-    // again), then changed ones, then removed ones. `readNs` is the time of the read: attempts still
+    // again), then changed ones (then, when any was stored, the files whose last read failed, once
+    // more), then removed ones. `readNs` is the time of the read: attempts still
     // running end there (spec 3). Each file is its own transaction; *cancel stops between files
     // (the files not read are read on the next pass).
     std::vector<WatchEvent> scan(int64_t readNs, const std::atomic<bool>* cancel = nullptr);
@@ -111,6 +113,7 @@ private:
     std::string m_snapshotDir;
     std::map<std::string, FileState> m_files;
     std::map<std::string, std::pair<FileState, std::optional<core::NvrxFileKind>>> m_nvrxKinds;
+    std::set<std::string> m_failed; // files whose last read failed: read again after another is stored
 };
 
 } // namespace ett::app

@@ -93,6 +93,7 @@ AdvisorPage::AdvisorPage(WorkbenchState* state, DataService* service, QWidget* p
     connect(m_request, &PageRequest::asked, this, &AdvisorPage::updateHeader);
     buildUi();
     connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
+    connect(m_state, &WorkbenchState::dataRefreshed, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::vocabularyChanged, this, &AdvisorPage::onVocabularyChanged);
     connect(m_state, &WorkbenchState::weightingChanged, this, [this](Weighting w) {
         m_model->setWeighting(w);

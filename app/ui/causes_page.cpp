@@ -97,6 +97,7 @@ CausesPage::CausesPage(WorkbenchState* state, DataService* service, QWidget* par
     connect(m_request, &PageRequest::asked, this, [this] { m_busy->setVisible(true); });
     connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::vocabularyChanged, m_request, &PageRequest::invalidate);
+    connect(m_state, &WorkbenchState::dataRefreshed, m_request, &PageRequest::invalidate);
     if (m_data) {
         connect(m_data, &DataService::causesReady, this, [this](quint64 id, const CausesData& data) {
             if (m_request->isNewest(id)) {

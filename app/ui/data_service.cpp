@@ -109,6 +109,14 @@ void DataService::importFiles(const QStringList& paths, const QString& label, co
         Qt::QueuedConnection);
 }
 
+void DataService::refreshDatabase(int32_t job)
+{
+    m_refreshRunning = true;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, job] { worker->refresh(job); }, Qt::QueuedConnection);
+}
+
 void DataService::cancelImport()
 {
     m_cancel->store(true);

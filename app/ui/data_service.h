@@ -69,6 +69,13 @@ public:
     void cancelImport();
     bool importRunning() const { return m_importRunning; }
 
+    // Loads the open database again after others wrote to it (a watched folder's imports), off the
+    // GUI thread: databaseRefreshed, with where engine job index `job` (-1: none) went in the new
+    // load (-1 when its job is gone), or refreshFailed (the previous load stays). Nothing on a fleet
+    // store. The caller coalesces: one refresh at a time (refreshRunning()).
+    void refreshDatabase(int32_t job = -1);
+    bool refreshRunning() const { return m_refreshRunning; }
+
     // Renames a dataset label (error if the new name exists); reloads on success.
     void renameLabel(const QString& from, const QString& to);
 
@@ -155,6 +162,11 @@ public:
 signals:
     void databaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void databaseFailed(const QString& message);
+    // The same database loaded again (refreshDatabase): the place the user is stays; `job` is now
+    // `newJob` (-1: gone). databaseOpened is not emitted for it.
+    void databaseRefreshed(
+        const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary, int32_t job, int32_t newJob);
+    void refreshFailed(const QString& message);
     void importProgress(const ett::app::ImportProgressInfo& progress);
     // summary: one line per file; errors: "file:line: message" of files that failed (nothing of
     // them was stored); cancelled: the user stopped it.
@@ -203,6 +215,7 @@ private:
     QString m_path;
     bool m_store = false;
     bool m_importRunning = false;
+    bool m_refreshRunning = false;
     QString m_removedLabel; // set and cleared by the worker's posts
     std::shared_ptr<std::atomic<bool>> m_cancel;
     // The newest request id per channel (kind, requester); a fresh channel for a new requester.

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 
 namespace ett::app {
 
@@ -99,19 +100,25 @@ void DataWorker::postOpened(double loadSeconds)
         excluded ? QString() : qs(excluded.error().message), excluded ? *excluded : std::vector<core::TimeSpan> {});
 }
 
-void DataWorker::postOpened(FleetSource& fleet, const QString& where, bool store, double loadSeconds,
-    const QString& warning, const std::vector<core::TimeSpan>& excluded)
+LoadStats DataWorker::statsOf(FleetSource& fleet, const QString& where, bool store, double loadSeconds) const
 {
     const FleetVocabulary fleetVocab = fleet.vocabulary();
-    const Vocabulary vocab = Vocabulary::of(fleetVocab);
     LoadStats stats;
     stats.databasePath = where;
     stats.store = store;
-    stats.warning = warning;
     stats.jobs = fleetVocab.jobs;
-    stats.attempts = vocab.attempts;
-    stats.segments = vocab.segments;
+    stats.attempts = static_cast<int64_t>(fleetVocab.attempts);
+    stats.segments = static_cast<int64_t>(fleetVocab.segments);
     stats.loadSeconds = loadSeconds;
+    return stats;
+}
+
+void DataWorker::postOpened(FleetSource& fleet, const QString& where, bool store, double loadSeconds,
+    const QString& warning, const std::vector<core::TimeSpan>& excluded)
+{
+    const Vocabulary vocab = Vocabulary::of(fleet.vocabulary());
+    LoadStats stats = statsOf(fleet, where, store, loadSeconds);
+    stats.warning = warning;
     stats.excluded = excluded;
     const gpu::BackendInfo backend = fleet.backend();
     DataService* service = m_service;
@@ -343,6 +350,55 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
         }
     }
     finish(lines.join('\n'), errors, report.cancelled);
+}
+
+void DataWorker::refresh(int32_t job)
+{
+    DataService* service = m_service;
+    auto done = [service](const std::function<void()>& emitIt) {
+        QMetaObject::invokeMethod(
+            service,
+            [service, emitIt] {
+                service->m_refreshRunning = false;
+                emitIt();
+            },
+            Qt::QueuedConnection);
+    };
+    if (!m_workspace || !m_workspace->loaded()) {
+        done([service] { emit service->refreshFailed(QObject::tr("no database is open")); });
+        return;
+    }
+    // 1. Who `job` is (label and key), before the load that may renumber the jobs.
+    const auto started = Clock::now();
+    std::optional<std::pair<std::string, std::string>> identity;
+    if (auto old = m_workspace->fleet(); old && job >= 0) {
+        const core::FleetColumns& c = (*old)->columns();
+        if (static_cast<size_t>(job) < c.jobKey.size()) {
+            identity = { c.labels[static_cast<size_t>(c.jobLabel[static_cast<size_t>(job)])],
+                c.jobKey[static_cast<size_t>(job)] };
+        }
+    }
+    // 2. Load again (load-then-commit: on Error the previous load stays), then find the job again.
+    if (const core::Status st = m_workspace->reload(); !st) {
+        const QString message = qs(st.error().message);
+        done([service, message] { emit service->refreshFailed(message); });
+        return;
+    }
+    m_whatIf.reset();
+    LocalFleetSource& fleet = **m_workspace->fleet();
+    int32_t newJob = -1;
+    if (identity) {
+        const core::FleetColumns& c = fleet.columns();
+        for (const JobIndex j : fleet.jobsWithKey(identity->second)) {
+            if (c.labels[static_cast<size_t>(c.jobLabel[static_cast<size_t>(j)])] == identity->first) {
+                newJob = j;
+            }
+        }
+    }
+    const Vocabulary vocab = Vocabulary::of(fleet.vocabulary());
+    const LoadStats stats
+        = statsOf(fleet, QFileInfo(qs(m_workspace->path())).absoluteFilePath(), false, secondsSince(started));
+    done([service, stats, vocab, job, newJob] { emit service->databaseRefreshed(stats, vocab, job, newJob); });
 }
 
 void DataWorker::renameLabel(const QString& from, const QString& to)

@@ -58,6 +58,9 @@ public:
     void connectStore(const QString& url, const QString& password);
     void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
         std::shared_ptr<std::atomic<bool>> cancel);
+    // Loads the open database again (DataService::refreshDatabase), mapping engine job index `job`
+    // to its index in the new load by its label and key.
+    void refresh(int32_t job);
     void renameLabel(const QString& from, const QString& to);
     // Removing a label and undoing it: the removal keeps its rows in the connection's trash
     // (core/store/label_removal.h), which lives as long as the workspace.
@@ -101,6 +104,8 @@ private:
     // The saved scenarios, or an empty optional after posting the failure of request `id`.
     std::optional<ScenarioList> listScenariosOrFail(const LatestId& latest, quint64 id, const QString& context);
     void postOpened(double loadSeconds);
+    // The load statistics of the open workspace (as databaseOpened carries them).
+    LoadStats statsOf(FleetSource& fleet, const QString& where, bool store, double loadSeconds) const;
     void postOpened(FleetSource& fleet, const QString& where, bool store, double loadSeconds,
         const QString& warning = {}, const std::vector<core::TimeSpan>& excluded = {});
     void postStoreBusy(bool busy);

@@ -415,6 +415,13 @@ void DetailsPanel::connectSignals()
         m_state->navigate(l);
     });
     connect(m_state, &WorkbenchState::locationChanged, this, &DetailsPanel::onLocationChanged);
+    // The job shown changed on disk (a watched folder): read it again, keeping what is selected.
+    connect(m_state, &WorkbenchState::dataRefreshed, this, [this] {
+        const Location& l = m_state->location();
+        if (l.job >= 0 && (l.level == Level::Job || l.level == Level::Attempt)) {
+            request(l.job);
+        }
+    });
     connect(m_state, &WorkbenchState::vocabularyChanged, this, [this] {
         // A new database: engine job indexes mean other jobs now.
         m_job = -1;

@@ -16,6 +16,7 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QStyle>
@@ -24,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace ett::app {
@@ -189,6 +191,7 @@ DrillDownPage::DrillDownPage(WorkbenchState* state, DataService* service, QWidge
     m_view->addAction(intervals);
 
     connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
+    connect(m_state, &WorkbenchState::dataRefreshed, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::locationChanged, this, &DrillDownPage::onLocationChanged);
     connect(m_state, &WorkbenchState::weightingChanged, this, [this](Weighting w) {
         m_model->setWeighting(w);
@@ -230,9 +233,34 @@ DrillDownPage::RowKind DrillDownPage::kindOf(const Location& l)
 void DrillDownPage::setTableData(const TableData& table)
 {
     m_request->answered();
+    // The same place again (the data changed under it: a watched folder): the current row, by what
+    // it is, and the scroll stay; the proxy keeps the sort.
+    const bool samePlace = m_hasData && m_model->tableData().location == table.location;
+    std::optional<TableRow> current;
+    if (const TableRow* row = m_model->rowAt(m_proxy->mapToSource(m_view->currentIndex()).row()); samePlace && row) {
+        current = *row;
+    }
+    const int column = m_view->currentIndex().column();
+    const int scrollY = m_view->verticalScrollBar()->value();
+    const int scrollX = m_view->horizontalScrollBar()->value();
     m_hasData = true;
     m_error.clear();
     m_model->setTableData(table);
+    if (current) {
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            const TableRow* row = m_model->rowAt(r);
+            if (row->job == current->job && row->attempt == current->attempt && row->name == current->name) {
+                const QModelIndex at = m_proxy->mapFromSource(m_model->index(r, std::max(0, column)));
+                m_view->selectionModel()->setCurrentIndex(
+                    at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                break;
+            }
+        }
+    }
+    if (samePlace) {
+        m_view->verticalScrollBar()->setValue(scrollY);
+        m_view->horizontalScrollBar()->setValue(scrollX);
+    }
     updateColumns();
     updateInfo();
     updateBusy();

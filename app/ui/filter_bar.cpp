@@ -36,6 +36,8 @@ FilterBar::FilterBar(WorkbenchState* state, DataService* service, QWidget* paren
 {
     buildUi();
     connect(m_state, &WorkbenchState::vocabularyChanged, this, &FilterBar::updateVocabulary);
+    // New labels and attribute values of a watched folder; the scope chosen stays.
+    connect(m_state, &WorkbenchState::dataRefreshed, this, &FilterBar::updateVocabulary);
     connect(m_state, &WorkbenchState::filterChanged, this, &FilterBar::updateFromState);
     connect(m_state, &WorkbenchState::weightingChanged, this, &FilterBar::updateFromState);
     connect(m_state, &WorkbenchState::locationChanged, this, &FilterBar::updateFromState);

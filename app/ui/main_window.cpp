@@ -90,6 +90,7 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createPages();
     createStatusBar();
+    createWatchWidgets();
     connectService();
     updateUndoAction();
     updateTitle();
@@ -100,7 +101,12 @@ MainWindow::MainWindow(QWidget* parent)
     resize(screen() ? preferred.boundedTo(screen()->availableGeometry().size()) : preferred);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The watch's thread ends first, while the pages its signals reach still exist; nothing is said.
+    disconnect(m_live, nullptr, this, nullptr);
+    m_live->stop();
+}
 
 QString MainWindow::defaultDatabasePath()
 {
@@ -268,6 +274,7 @@ void MainWindow::createActions()
         ShortcutsDialog dialog(menuBar(), this);
         dialog.exec();
     });
+    createWatchActions();
 }
 
 void MainWindow::createMenus()
@@ -281,6 +288,8 @@ void MainWindow::createMenus()
     file->addAction(m_openAction);
     file->addAction(m_importAction);
     file->addAction(m_importFolderAction);
+    file->addAction(m_watchAction);
+    file->addAction(m_stopWatchAction);
     m_recentMenu = file->addMenu(tr("Recent &files"));
     file->addSeparator();
     file->addAction(m_renameAction);
@@ -307,6 +316,7 @@ void MainWindow::createMenus()
     view->addAction(m_causesAction);
     view->addSeparator();
     view->addAction(m_issuesAction);
+    view->addAction(m_alertsAction);
     view->addSeparator();
     view->addAction(m_backAction);
     view->addAction(m_forwardAction);
@@ -660,6 +670,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     if (m_detailsDock->isVisible() && !m_detailsDock->isFloating()) {
         QSettings().setValue(QStringLiteral("layout/detailsWidth"), m_detailsDock->width());
     }
+    stopWatching(); // between two files: everything committed stays
     event->accept();
 }
 

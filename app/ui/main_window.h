@@ -9,9 +9,11 @@
 #pragma once
 
 #include "app/ui/intervals_dialog.h"
+#include "app/ui/live_watch.h"
 #include "app/ui/types.h"
 #include "core/model/label_contents.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
 #include <QString>
@@ -32,6 +34,7 @@ class QToolBar;
 namespace ett::app {
 
 class AdvisorPage;
+class AlertsPanel;
 class CausesPage;
 class ComparePage;
 class DataService;
@@ -105,6 +108,27 @@ public:
     // otherwise the last label removal. Disabled, with a tooltip saying so, when neither is there.
     QAction* undoAction() const { return m_undoAction; }
 
+    // --- watching (main_window_watch.cpp) ---
+    // Follows files and folders as `ettw watch` does, importing what changes into the open database
+    // (the default one when none is open) under `label`, off the GUI thread; the pages refresh at
+    // most about once a second, keeping the user's place; alerts go to the alerts panel. A watch
+    // running is replaced. Refused with a message on a fleet store.
+    void watchPaths(const QStringList& paths, const QString& label = QStringLiteral("default"));
+    // File > Stop watching: stops between two files (everything committed stays).
+    void stopWatching();
+    LiveWatch* liveWatch() const { return m_live; }
+    AlertsPanel* alertsPanel() const { return m_alerts; }
+    QDockWidget* alertsDock() const { return m_alertsDock; }
+    // The status bar's watch text ("Watching 2 folders · 14 files · last change ..."); hidden when
+    // not watching.
+    QLabel* watchStatusLabel() const { return m_watchLabel; }
+    QAction* watchAction() const { return m_watchAction; }
+    QAction* stopWatchAction() const { return m_stopWatchAction; }
+    // The page refreshes asked of the data service since the window opened (coalesced changes).
+    int refreshCount() const { return m_refreshCount; }
+    // Refreshes are at least this far apart (changes in between are taken together).
+    static constexpr int kRefreshIntervalMs = 1000;
+
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).
     void overviewLoaded();
@@ -154,6 +178,25 @@ private:
     void addRecent(const QString& path);
     void updateRecentMenu();
     void updateTitle();
+
+    // --- watching (main_window_watch.cpp) ---
+    void createWatchActions();
+    void createWatchWidgets();
+    // File > Watch folder...: a folder, then the label (existing ones offered; default "default").
+    void watchFolderDialog();
+    void startPendingWatch();
+    void onPassDone(const ett::app::LivePass& pass);
+    void updateWatchStatus();
+    // Asks the data service to load the database again, at most once per kRefreshIntervalMs and one
+    // at a time (changes meanwhile are taken by the next).
+    void scheduleRefresh();
+    void onDatabaseRefreshed(
+        const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary, int32_t job, int32_t newJob);
+    // The alerts panel's evidence: the job (by its label and key), or the label's overview.
+    void openEvidence(const ett::app::Alert& alert);
+    void updateAlertsBadge(int open);
+    // The loaded figures in the status bar.
+    void showLoadStats(const ett::app::LoadStats& stats);
 
     void onDatabaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void onDatabaseFailed(const QString& message);
@@ -221,6 +264,29 @@ private:
     QAction* m_aboutAction = nullptr;
     QAction* m_shortcutsAction = nullptr;
     QMenu* m_recentMenu = nullptr;
+
+    LiveWatch* m_live = nullptr;
+    std::optional<LiveWatch::Settings> m_pendingWatch; // to start once the database is open
+    AlertsPanel* m_alerts = nullptr;
+    QDockWidget* m_alertsDock = nullptr;
+    QAction* m_watchAction = nullptr;
+    QAction* m_stopWatchAction = nullptr;
+    QAction* m_alertsAction = nullptr;
+    QLabel* m_watchLabel = nullptr;
+    QLabel* m_alertsBadge = nullptr; // a link that opens the alerts panel
+    QTimer* m_refreshTimer = nullptr; // the next coalesced refresh
+    QTimer* m_clockTimer = nullptr; // moves running attempts' open ends while watching
+    QElapsedTimer m_sinceRefresh; // since the last refresh was asked for
+    bool m_refreshWanted = false; // a change came after the last refresh was asked for
+    int m_refreshCount = 0;
+    bool m_watchNotifying = false;
+    bool m_alertsSized = false; // the alerts dock was added to the window, with its first height
+    int m_watchFiles = 0;
+    int m_watchRunning = 0;
+    int64_t m_lastChangeNs = 0;
+    QString m_lastChange; // the file
+    quint64 m_evidenceRequest = 0; // the job search the evidence waits for
+    Alert m_evidenceAlert;
 
     QLabel* m_backendLabel = nullptr;
     QLabel* m_rowsLabel = nullptr;

@@ -132,6 +132,9 @@ void MainWindow::openDatabase(const QString& path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     QDir().mkpath(QFileInfo(absolute).absolutePath());
+    if (m_live->running() && QFileInfo(m_live->settings().database) != QFileInfo(absolute)) {
+        stopWatching(); // the watch imports into the database that was open
+    }
     m_databaseRequested = true;
     m_pendingDatabase = absolute;
     updateEmptyState();
@@ -215,6 +218,7 @@ void MainWindow::openPaths(const QStringList& paths, std::optional<QString> labe
 void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& vocabulary)
 {
     m_pendingDatabase.clear();
+    startPendingWatch();
     m_state->setVocabulary(vocabulary);
     // The database's excluded windows become the filter's (those of the database before go).
     m_savedExcluded = stats.excluded;
@@ -234,12 +238,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_backendLabel->setText(backendText);
     m_backendLabel->setToolTip(
         tr("Aggregation backend: %1\n%2").arg(backendNameText(backend), backendReasonText(backend, true)));
-    m_rowsLabel->setText(
-        tr("%1, %2, %3 loaded")
-            .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
-                countOf(stats.segments, tr("segment"), tr("segments"))));
-    m_rowsLabel->setToolTip(
-        tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
+    showLoadStats(stats);
     // A fleet store is only read: labels change with ettw push.
     m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
@@ -275,10 +274,21 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     }
 }
 
+void MainWindow::showLoadStats(const LoadStats& stats)
+{
+    m_rowsLabel->setText(
+        tr("%1, %2, %3 loaded")
+            .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
+                countOf(stats.segments, tr("segment"), tr("segments"))));
+    m_rowsLabel->setToolTip(
+        tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
+}
+
 void MainWindow::onDatabaseFailed(const QString& message)
 {
     const QString path = m_pendingDatabase;
     m_pendingDatabase.clear();
+    m_pendingWatch.reset(); // it was to import into the database that did not open
     m_databaseRequested = m_service->hasDatabase();
     updateEmptyState();
     const bool store = path.startsWith(QLatin1String("clickhouse://"));

@@ -57,6 +57,7 @@ OverviewPage::OverviewPage(WorkbenchState* state, DataService* service, QWidget*
     connect(m_request, &PageRequest::asked, this, &OverviewPage::updateHeader);
     connect(m_state, &WorkbenchState::filterChanged, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::vocabularyChanged, m_request, &PageRequest::invalidate);
+    connect(m_state, &WorkbenchState::dataRefreshed, m_request, &PageRequest::invalidate);
     connect(m_state, &WorkbenchState::weightingChanged, this, &OverviewPage::render);
     if (m_data) {
         connect(m_data, &DataService::overviewReady, this, &OverviewPage::onOverviewReady);

@@ -44,6 +44,7 @@ ScopeBar::ScopeBar(WorkbenchState* state, QWidget* parent)
     row->addWidget(keep);
     connect(m_state, &WorkbenchState::filterChanged, this, [this] { update(); });
     connect(m_state, &WorkbenchState::vocabularyChanged, this, [this] { update(); });
+    connect(m_state, &WorkbenchState::dataRefreshed, this, [this] { update(); });
     update();
 }
 

@@ -147,6 +147,47 @@ void WorkbenchState::setVocabulary(const Vocabulary& vocabulary)
     emit historyChanged(false, false);
 }
 
+void WorkbenchState::refreshData(const Vocabulary& vocabulary, int32_t job, int32_t newJob)
+{
+    m_vocabulary = vocabulary;
+    bool moved = false;
+    if (job >= 0 && newJob != job) {
+        // 1. The job has another index in the new load, or is gone: the places naming it follow.
+        const QString key = m_jobKeys.take(job);
+        if (newJob >= 0 && !key.isEmpty()) {
+            m_jobKeys.insert(newJob, key);
+        }
+        auto follow = [&](Location& l) {
+            if (l.job != job) {
+                return true;
+            }
+            if (newJob < 0) {
+                return false;
+            }
+            l.job = newJob;
+            return true;
+        };
+        std::erase_if(m_back, [&](Location& l) { return !follow(l); });
+        std::erase_if(m_forward, [&](Location& l) { return !follow(l); });
+        if (m_location.job == job) {
+            moved = true;
+            if (newJob >= 0) {
+                m_location.job = newJob;
+            } else {
+                Location fleet;
+                fleet.groupBy = m_location.groupBy;
+                m_location = fleet;
+            }
+        }
+    }
+    // 2. Views ask again, at the place (possibly moved) the user is.
+    if (moved) {
+        emit locationChanged(m_location);
+        emit historyChanged(canGoBack(), canGoForward());
+    }
+    emit dataRefreshed();
+}
+
 void WorkbenchState::setJobKey(int32_t job, const QString& key)
 {
     m_jobKeys.insert(job, key);

@@ -43,6 +43,11 @@ public slots:
     void openAttempt(int32_t attempt);
     // A new database: the vocabulary changes and the location resets to the fleet.
     void setVocabulary(const Vocabulary& vocabulary);
+    // The same database loaded again (a watched folder changed it): the vocabulary is replaced and
+    // the place stays (filter, location, history); engine job index `job` is `newJob` from now on
+    // (-1: the job is gone: a location at it goes up to the fleet). Emits dataRefreshed (and
+    // locationChanged when the location changed).
+    void refreshData(const ett::app::Vocabulary& vocabulary, int32_t job, int32_t newJob);
     // Remembers the job key of an engine job index (for breadcrumbs).
     void setJobKey(int32_t job, const QString& key);
 
@@ -52,6 +57,9 @@ signals:
     void locationChanged(const ett::app::Location& location);
     void vocabularyChanged(const ett::app::Vocabulary& vocabulary);
     void historyChanged(bool canGoBack, bool canGoForward);
+    // The data changed under the same place (refreshData): views ask again for what they show and
+    // keep their scroll, sort and selection.
+    void dataRefreshed();
 
 private:
     core::CohortSpec m_filter;

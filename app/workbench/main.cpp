@@ -1,11 +1,12 @@
 // ett-workbench: the workbench window.
 //
-//   ett-workbench [--db PATH | --store URL] [--label LABEL] [--screenshot PNG [--show WHAT]] [FILES...]
+//   ett-workbench [--db PATH | --store URL] [--label LABEL] [--watch PATH]... [--screenshot PNG [--show WHAT]]
+//                 [FILES...]
 //
 // FILES are trace files to import (under --label, "default" when not given) or one database to
-// open. --screenshot opens the window, waits until the data has loaded and the first overview
-// has been shown, saves a PNG of the screen (or of the window where there is no screen to grab)
-// and exits: for checking by eye and for CI smoke tests under xvfb-run.
+// open. --watch follows files and folders as `ettw watch` does, into the database. --screenshot opens the window, waits
+// until the data has loaded and the first overview has been shown, saves a PNG of the screen (or of the window where
+// there is no screen to grab) and exits: for checking by eye and for CI smoke tests under xvfb-run.
 #include "app/docs/man_page.h"
 #include "app/ui/advisor_page.h"
 #include "app/ui/causes_page.h"
@@ -63,8 +64,10 @@ class ScreenshotTaker : public QObject
 {
 public:
     // `label`: --label, the label a --show job:KEY or ranks:KEY names (nullopt: any).
+    // `watchPending`: --watch was given: the shot waits for the watch's first pass and the pages'
+    // refresh after it.
     ScreenshotTaker(MainWindow* window, QString path, bool importPending, bool loadPending, QString show,
-        std::optional<QString> label)
+        std::optional<QString> label, bool watchPending = false)
         : QObject(window)
         , m_window(window)
         , m_path(std::move(path))
@@ -72,8 +75,33 @@ public:
         , m_label(std::move(label))
         , m_importPending(importPending)
         , m_overviewPending(loadPending)
+        , m_watchPending(watchPending)
     {
         DataService* service = window->dataService();
+        connect(window->liveWatch(), &ett::app::LiveWatch::passDone, this, [this](const ett::app::LivePass& pass) {
+            if (m_watchPending && !m_refreshAwaited) {
+                m_refreshAwaited = pass.changed;
+                m_watchPending = pass.changed;
+                check();
+            }
+        });
+        connect(window->liveWatch(), &ett::app::LiveWatch::watchFailed, this, [this] {
+            m_watchPending = false;
+            check();
+        });
+        connect(service, &DataService::databaseRefreshed, this, [this] {
+            if (m_refreshAwaited) {
+                m_refreshAwaited = false;
+                m_overviewAfterRefresh = true;
+            }
+        });
+        connect(service, &DataService::overviewReady, this, [this] {
+            if (m_overviewAfterRefresh) {
+                m_overviewAfterRefresh = false;
+                m_watchPending = false;
+                check();
+            }
+        });
         m_overviewWait.setSingleShot(true);
         m_overviewWait.setInterval(kOverviewWaitMs);
         connect(&m_overviewWait, &QTimer::timeout, this, [this] {
@@ -114,7 +142,7 @@ public:
 private:
     void check()
     {
-        if (m_scheduled || m_importPending || m_overviewPending) {
+        if (m_scheduled || m_importPending || m_overviewPending || m_watchPending) {
             return;
         }
         m_scheduled = true;
@@ -406,6 +434,9 @@ private:
     std::optional<QString> m_label;
     bool m_importPending;
     bool m_overviewPending;
+    bool m_watchPending;
+    bool m_refreshAwaited = false; // the watch's first pass changed the database: its refresh is awaited
+    bool m_overviewAfterRefresh = false; // then the overview that refresh asks for
     bool m_scheduled = false;
     bool m_shot = false;
 };
@@ -427,6 +458,11 @@ struct Options
         QStringLiteral("Import the trace FILES under LABEL (default: \"default\"); with --show job:KEY or ranks:KEY, "
                        "the label whose job KEY is shown."),
         QStringLiteral("LABEL") };
+    QCommandLineOption watch { QStringLiteral("watch"),
+        QStringLiteral("Follow PATH (a trace file or a folder, recursively; repeatable) as ettw watch does: new and "
+                       "changed traces are imported into the database (--db, created when missing; else the default "
+                       "one) under --label, the pages refresh as they change, and alerts are listed (View > Alerts)."),
+        QStringLiteral("PATH") };
     QCommandLineOption screenshot { QStringLiteral("screenshot"),
         QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
         QStringLiteral("PATH") };
@@ -450,7 +486,7 @@ struct Options
     {
         parser.setApplicationDescription(description);
         all = { parser.addHelpOption(), parser.addVersionOption() };
-        for (const QCommandLineOption* o : { &db, &store, &label, &screenshot, &show }) {
+        for (const QCommandLineOption* o : { &db, &store, &label, &watch, &screenshot, &show }) {
             parser.addOption(*o);
             all.append(*o);
         }
@@ -507,6 +543,8 @@ struct Options
         page.example("Open a database:", "ett-workbench --db fleet.db");
         page.example("Import two traces under a label and look at them:",
             "ett-workbench --label after run1.ett.jsonl.gz run2.ett.jsonl.gz");
+        page.example("Watch a folder of running jobs (as ettw watch does) and see the figures move:",
+            "ett-workbench --db fleet.db --label live --watch runs/");
         page.example("Check by eye without a display:",
             "QT_QPA_PLATFORM=offscreen ett-workbench --db fleet.db --screenshot overview.png --show compare");
         page.section("SEE ALSO");
@@ -574,6 +612,17 @@ int main(int argc, char** argv)
     const QString db = parser.value(options.db);
     const QString store = parser.value(options.store);
     const QString label = parser.isSet(options.label) ? parser.value(options.label) : QStringLiteral("default");
+    const QStringList watched = parser.values(options.watch);
+    if (!watched.isEmpty() && !store.isEmpty()) {
+        std::fprintf(stderr, "ett-workbench: --watch imports into a database: it cannot be used with --store\n");
+        return 2;
+    }
+    for (const QString& w : watched) {
+        if (!QFileInfo::exists(w)) {
+            std::fprintf(stderr, "ett-workbench: --watch %s: no such file or folder\n", qPrintable(w));
+            return 1;
+        }
+    }
 
     // Like ettw's queries, a database that is not there is an error rather than a new empty file,
     // unless there are traces to import into it.
@@ -581,7 +630,8 @@ int main(int argc, char** argv)
     for (const QString& f : files) {
         tracesGiven = tracesGiven || !ett::app::looksLikeDatabase(f);
     }
-    if (!db.isEmpty() && !QFileInfo::exists(db) && !tracesGiven) {
+    // A watch imports too (as ettw watch, it creates the database).
+    if (!db.isEmpty() && !QFileInfo::exists(db) && !tracesGiven && watched.isEmpty()) {
         std::fprintf(stderr,
             "ett-workbench: --db %s: no such database; nothing was created (give trace files to import into a new "
             "one, or open an existing database)\n",
@@ -595,7 +645,8 @@ int main(int argc, char** argv)
     if (parser.isSet(options.screenshot)) {
         new ScreenshotTaker(&window, parser.value(options.screenshot), tracesGiven,
             !db.isEmpty() || !store.isEmpty() || !files.isEmpty(), parser.value(options.show),
-            parser.isSet(options.label) ? std::optional<QString>(parser.value(options.label)) : std::nullopt);
+            parser.isSet(options.label) ? std::optional<QString>(parser.value(options.label)) : std::nullopt,
+            !watched.isEmpty());
     }
     if (!db.isEmpty()) {
         window.openDatabase(db);
@@ -605,6 +656,9 @@ int main(int argc, char** argv)
     }
     if (!files.isEmpty()) {
         window.openPaths(files, label);
+    }
+    if (!watched.isEmpty()) {
+        window.watchPaths(watched, label); // once the database is open (the default one without --db)
     }
     return QApplication::exec();
 }

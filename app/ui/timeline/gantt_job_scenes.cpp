@@ -39,6 +39,10 @@ int addJobRow(GanttScene& scene, const core::JobTimeline& t, int32_t job)
     }
     jobRow.header = true;
     jobRow.job = job;
+    if (!t.attempts.empty() && t.attempts.back().result.outcome == core::Outcome::Running) {
+        jobRow.runningEndNs = t.attempts.back().result.endNs;
+        jobRow.tooltip += runningNote();
+    }
     return scene.addRow(jobRow);
 }
 
@@ -56,6 +60,10 @@ std::vector<int> addAttemptRows(GanttScene& scene, const core::JobTimeline& t, i
         row.bracketLane = true;
         row.job = job;
         row.attempt = static_cast<int32_t>(i);
+        if (a.result.outcome == core::Outcome::Running) {
+            row.runningEndNs = a.result.endNs;
+            row.tooltip += runningNote();
+        }
         attemptRow[i] = scene.addRow(row);
     }
     return attemptRow;
@@ -263,6 +271,10 @@ GanttScene buildRankScene(
         header.header = true;
         header.job = job;
         header.attempt = ai;
+        if (a.outcome == core::Outcome::Running) {
+            header.runningEndNs = a.endNs;
+            header.tooltip += runningNote();
+        }
         const int headerRow = scene.addRow(header);
         for (size_t s = 0; s < a.segments.size(); ++s) {
             const core::Segment& seg = a.segments[s];

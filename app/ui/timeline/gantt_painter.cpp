@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QHash>
 #include <QImage>
+#include <QLinearGradient>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
@@ -107,6 +108,50 @@ const QColor& edgeIn(const Frame& f, ColorKey key)
 double clampX(const Frame& f, double x)
 {
     return std::clamp(x, -4.0, f.width + 4.0);
+}
+
+// A running attempt's open end: from the end its data gives (the last read) to now, a bar in the
+// colour of its last span that fades out, closed by an arrow head pointing on in time. Without a
+// live clock only the arrow is drawn, at the data's end.
+void paintOpenEnd(Frame& f, const GanttRow& row, const QRectF& bar, int64_t nowNs)
+{
+    const int64_t endNs = *row.runningEndNs;
+    const double x0 = f.axis.toPx(endNs);
+    const double x1 = f.axis.toPx(std::max(endNs, nowNs));
+    if (x1 < -16.0 || x0 > f.width + 16.0) {
+        return;
+    }
+    QColor c = kFault;
+    if (!row.lanes.empty() && !row.lanes.front().empty()) {
+        c = colorIn(f, row.lanes.front().back().color);
+    }
+    QPainter& p = f.p;
+    const double left = f.left + clampX(f, x0);
+    const double right = f.left + clampX(f, x1);
+    const double mid = bar.center().y();
+    const double h = std::max(4.0, bar.height() * 0.6);
+    if (right - left >= 1.0) {
+        QLinearGradient fade(left, 0, right, 0);
+        QColor from = c;
+        from.setAlpha(210);
+        QColor to = c;
+        to.setAlpha(40);
+        fade.setColorAt(0, from);
+        fade.setColorAt(1, to);
+        p.fillRect(QRectF(left, mid - h / 2, right - left, h), fade);
+    }
+    if (x1 < -8.0 || x1 > f.width + 8.0) {
+        return; // the arrow head is off screen
+    }
+    const double arrow = std::max(4.0, bar.height() * 0.45);
+    const double tip = f.left + x1 + arrow;
+    const QPolygonF head({ QPointF(f.left + x1, mid - arrow), QPointF(tip, mid), QPointF(f.left + x1, mid + arrow) });
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(kFault);
+    p.drawPolygon(head);
+    p.restore();
 }
 
 void drawSpan(Frame& f, const GanttSpan& s, double x0, double x1, const QRectF& bar)
@@ -858,6 +903,9 @@ void GanttPainter::paintRowsArea(const Pass& pass) const
         static const LaneMix kNoMix;
         for (size_t l = 0; l < row.lanes.size(); ++l) {
             paintLane(f, row.lanes[l], l < row.mixes.size() ? row.mixes[l] : kNoMix, bar);
+        }
+        if (row.runningEndNs) {
+            paintOpenEnd(f, row, bar, pass.hl.liveNowNs);
         }
         paintMarkers(f, row, bar, rowTop(rect, r, pass.scrollY), rh);
     }

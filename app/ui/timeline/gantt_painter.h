@@ -47,6 +47,9 @@ struct GanttHighlight
     SpanHit selectedSpan; // outlined
     int selectedRow = -1; // tinted
     int hoverRow = -1; // lightly tinted
+    // The clock while the data is live (a watched folder): a running attempt's row is drawn on from
+    // the end its data gives up to this time. 0: not live (only the open end's arrow is drawn).
+    int64_t liveNowNs = 0;
 };
 
 // What a frame did, for tests and benchmarks.

@@ -448,7 +448,11 @@ QString GanttScene::describe(const SpanHit& hit) const
             where += QCoreApplication::translate("Gantt", " · rank %1").arg(row.rank);
         }
     }
-    return what + QLatin1Char('\n') + where + QLatin1Char('\n') + timesText(s->startNs, s->endNs);
+    QString text = what + QLatin1Char('\n') + where + QLatin1Char('\n') + timesText(s->startNs, s->endNs);
+    if (a && a->result.outcome == core::Outcome::Running) {
+        text += runningNote();
+    }
+    return text;
 }
 
 QString GanttScene::describe(const GanttMarker& marker) const

@@ -155,6 +155,9 @@ struct GanttRow
     int32_t attempt = -1; // index into JobTimeline::attempts, -1 for none
     int32_t rank = -1; // rank rows: the rank
     int strip = -1; // density view: the bucket whose share of jobs this row shows (kFaultStrip: faults)
+    // A running attempt's row (job view: its row and the job's; rank view: its header): the end the
+    // data gives (the time of the last read); the painter draws it open-ended from there to now.
+    std::optional<int64_t> runningEndNs;
     // After finalize(): non-overlapping spans, each lane sorted by start (and so by end).
     std::vector<std::vector<GanttSpan>> lanes;
     std::vector<LaneMix> mixes; // after finalize(): one per lane

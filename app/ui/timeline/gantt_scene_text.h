@@ -41,6 +41,13 @@ inline QString timesText(int64_t startNs, int64_t endNs)
         .arg(qs(core::formatRfc3339(startNs)), qs(core::formatRfc3339(endNs)), duration(endNs - startNs));
 }
 
+// What a running attempt's row and spans add to their tooltips.
+inline QString runningNote()
+{
+    return QCoreApplication::translate("Gantt",
+        "\nrunning: its end is the time of the last read; drawn open-ended up to now while the folder is watched");
+}
+
 inline QString attemptTitle(const core::TimelineAttempt& a)
 {
     return QCoreApplication::translate("Gantt", "attempt %1 · %2")

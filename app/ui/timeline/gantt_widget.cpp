@@ -100,11 +100,7 @@ void GanttWidget::setScene(std::shared_ptr<const GanttScene> scene, bool fit)
     }
     m_painter.setLayout(layout);
     syncGeometry();
-    if (m_scene && m_scene->endNs() > m_scene->startNs()) {
-        m_axis.setBounds(m_scene->startNs(), m_scene->endNs());
-    } else {
-        m_axis.clearBounds();
-    }
+    applyBounds();
     if (fit) {
         m_scrollY = 0;
         fitAll();
@@ -112,6 +108,66 @@ void GanttWidget::setScene(std::shared_ptr<const GanttScene> scene, bool fit)
         axisChanged();
     }
     syncGeometry();
+}
+
+void GanttWidget::applyBounds()
+{
+    if (m_scene && m_scene->endNs() > m_scene->startNs()) {
+        const int64_t end = hasRunningRows() ? std::max(m_scene->endNs(), m_liveNowNs) : m_scene->endNs();
+        m_axis.setBounds(m_scene->startNs(), end);
+    } else {
+        m_axis.clearBounds();
+    }
+}
+
+bool GanttWidget::hasRunningRows() const
+{
+    if (!m_scene) {
+        return false;
+    }
+    return std::any_of(
+        m_scene->rows().begin(), m_scene->rows().end(), [](const GanttRow& r) { return r.runningEndNs.has_value(); });
+}
+
+void GanttWidget::replaceScene(std::shared_ptr<const GanttScene> scene)
+{
+    const SpanHit span = m_selectedSpan;
+    const int row = m_selectedRow;
+    const double scrollY = m_scrollY;
+    const int64_t start = m_axis.startNs();
+    const double nsPerPx = m_axis.nsPerPx();
+    m_scene = std::move(scene);
+    m_hoverRow = -1;
+    const int rows = m_scene ? static_cast<int>(m_scene->rows().size()) : 0;
+    m_selectedRow = row < rows ? row : -1;
+    m_selectedSpan = m_scene && m_scene->span(span) ? span : SpanHit {};
+    GanttLayout layout = m_painter.layout();
+    if (m_scene) {
+        layout.rowHeight = m_scene->preferredRowHeight();
+    }
+    m_painter.setLayout(layout);
+    syncGeometry();
+    applyBounds();
+    m_axis.setView(start, nsPerPx);
+    axisChanged();
+    setScrollY(scrollY);
+    syncGeometry();
+}
+
+void GanttWidget::setLiveNow(int64_t nowNs)
+{
+    if (nowNs == m_liveNowNs) {
+        return;
+    }
+    m_liveNowNs = nowNs;
+    if (hasRunningRows()) {
+        // Widening the bounds keeps the view; it only lets the user scroll to the open end.
+        const int64_t start = m_axis.startNs();
+        const double nsPerPx = m_axis.nsPerPx();
+        applyBounds();
+        m_axis.setView(start, nsPerPx);
+        update();
+    }
 }
 
 void GanttWidget::showRange(int64_t startNs, int64_t endNs)
@@ -172,7 +228,9 @@ void GanttWidget::fitAll()
 {
     syncGeometry();
     if (m_scene && m_scene->endNs() > m_scene->startNs()) {
-        m_axis.fit(m_scene->startNs(), m_scene->endNs(), 0.02);
+        // Live: up to now, so that running attempts' open ends show.
+        const int64_t end = hasRunningRows() ? std::max(m_scene->endNs(), m_liveNowNs) : m_scene->endNs();
+        m_axis.fit(m_scene->startNs(), end, 0.02);
     }
     axisChanged();
 }
@@ -311,6 +369,7 @@ void GanttWidget::paintEvent(QPaintEvent*)
     hl.selectedSpan = m_selectedSpan;
     hl.selectedRow = m_selectedRow;
     hl.hoverRow = m_hoverRow;
+    hl.liveNowNs = m_liveNowNs;
     m_painter.paint(p, r, m_scene ? *m_scene : emptyScene(), m_axis, m_scrollY, hl);
     if (r.width() < width()) {
         // The corner above the scroll bar, in the header's colour.

@@ -48,6 +48,16 @@ public:
     // view is kept (clamped to the new extent). Clears the selection.
     void setScene(std::shared_ptr<const GanttScene> scene, bool fit = true);
     const GanttScene* scene() const { return m_scene.get(); }
+    // The same data, newer (a watched folder changed): the view (zoom, time and row scroll) and the
+    // selection are kept (the selection when its row and span still exist); the bounds grow to the
+    // new extent.
+    void replaceScene(std::shared_ptr<const GanttScene> scene);
+    // The clock of live data (0: not live): running attempts are drawn up to it (GanttHighlight)
+    // and the bounds reach it, so that the open end can be scrolled to. Repaints.
+    void setLiveNow(int64_t nowNs);
+    int64_t liveNowNs() const { return m_liveNowNs; }
+    // Whether the scene has a running attempt's row (what a live clock moves).
+    bool hasRunningRows() const;
 
     const TimeAxis& axis() const { return m_axis; }
     // Shows [startNs, endNs) with a small margin.
@@ -125,7 +135,10 @@ private:
     // The density grid's band under pos; -1 elsewhere or in other views.
     int densityBandAt(const QPoint& pos) const;
 
+    // The axis bounds: the scene's extent, up to the live clock when a row runs.
+    void applyBounds();
     std::shared_ptr<const GanttScene> m_scene;
+    int64_t m_liveNowNs = 0;
     GanttPainter m_painter;
     TimeAxis m_axis;
     double m_scrollY = 0;

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace ett::app {
 
@@ -175,6 +176,7 @@ TimelineView::TimelineView(WorkbenchState* state, DataService* dataService, QWid
             m_density.reset();
             m_jobRequest = m_fleetRequest = m_densityRequest = 0;
         });
+        connect(m_state, &WorkbenchState::dataRefreshed, this, &TimelineView::refreshData);
     }
     if (m_data) {
         connect(m_data, &DataService::jobTimelineReady, this, &TimelineView::handleJobTimeline);
@@ -423,8 +425,9 @@ void TimelineView::handleFleetDensity(quint64 id, const FleetDensity& density)
                                                 .arg(density.jobs)
                                                 .arg((density.jobs + density.rows - 1) / std::max(1, density.rows))
                                           : tr("All %1 jobs").arg(density.jobs));
+    const bool keep = std::exchange(m_keepView, false);
     if (m_mode == Mode::Density) {
-        rebuildScene(true);
+        rebuildScene(!keep, keep);
     }
 }
 
@@ -437,8 +440,9 @@ void TimelineView::handleJobTimeline(quint64 id, const core::JobTimeline& timeli
     m_timelineJob = m_requestedJob;
     m_jobRequest = 0;
     setStatus({});
+    const bool keep = std::exchange(m_keepView, false);
     if (isJobMode(m_mode)) {
-        rebuildScene(true);
+        rebuildScene(!keep, keep);
     }
 }
 
@@ -454,8 +458,9 @@ void TimelineView::handleFleetTimeline(quint64 id, const FleetTimelineData& flee
     setStatus(static_cast<int>(fleetData.rows.size()) >= kMaxFleetRows
             ? tr("Showing the first %1 jobs by start (Density shows every job)").arg(kMaxFleetRows)
             : QString());
+    const bool keep = std::exchange(m_keepView, false);
     if (m_mode == Mode::Fleet) {
-        rebuildScene(true);
+        rebuildScene(!keep, keep);
     }
 }
 
@@ -508,7 +513,47 @@ void TimelineView::showWorstWindow()
                       formatDuration(static_cast<int64_t>(worst->productiveNs))));
 }
 
-void TimelineView::rebuildScene(bool fit)
+void TimelineView::refreshData()
+{
+    if (!isVisible()) {
+        // Asked for when shown; what is loaded is stale meanwhile.
+        m_timeline.reset();
+        m_timelineJob = -1;
+        m_fleet.reset();
+        m_density.reset();
+        m_jobRequest = m_fleetRequest = m_densityRequest = 0;
+        m_dirty = true;
+        return;
+    }
+    if (!m_data || !m_data->hasDatabase() || m_jobRequest != 0 || m_fleetRequest != 0 || m_densityRequest != 0) {
+        return; // an answer is on its way (the next change asks again)
+    }
+    m_keepView = true;
+    if (m_mode == Mode::Fleet) {
+        m_requestedFleetFilter = fleetFilter();
+        m_requestedFleetRange = fleetRange();
+        m_fleetRequest = m_data->requestFleetTimeline(
+            m_requestedFleetFilter, m_requestedFleetRange.first, m_requestedFleetRange.second, kMaxFleetRows, this);
+    } else if (m_mode == Mode::Density) {
+        m_requestedDensityFilter = fleetFilter();
+        m_requestedDensityRange = fleetRange();
+        const auto [columns, rows] = densityGrid();
+        m_densityRequest = m_data->requestFleetDensity(m_requestedDensityFilter, m_requestedDensityRange.first,
+            m_requestedDensityRange.second, columns, rows, this);
+    } else if (m_state && m_state->location().job >= 0) {
+        m_requestedJob = m_state->location().job;
+        m_jobRequest = m_data->requestJobTimeline(m_requestedJob, this);
+    } else {
+        m_keepView = false;
+    }
+}
+
+void TimelineView::setLiveNow(int64_t nowNs)
+{
+    m_gantt->setLiveNow(nowNs);
+}
+
+void TimelineView::rebuildScene(bool fit, bool keep)
 {
     updateRolling();
     updateButtons();
@@ -552,36 +597,42 @@ void TimelineView::rebuildScene(bool fit)
     //    thread pool, so that the GUI never blocks. A newer build makes older ones stale.
     const quint64 generation = ++m_buildGeneration;
     if (items < kSyncBuildLimit) {
-        applyScene(build(), fit);
+        applyScene(build(), fit, keep);
         return;
     }
     setStatus(tr("Building the timeline (%1 spans)…").arg(items));
     QPointer<TimelineView> self(this);
-    QThreadPool::globalInstance()->start([build, self, generation, fit] {
+    QThreadPool::globalInstance()->start([build, self, generation, fit, keep] {
         std::shared_ptr<const GanttScene> scene = build();
         // Delivered through the application object, which outlives this view; the view is only
         // touched on the GUI thread, after checking that it still exists.
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, scene, generation, fit] {
+            [self, scene, generation, fit, keep] {
                 if (self && self->m_buildGeneration == generation) {
                     self->setStatus({});
-                    self->applyScene(scene, fit);
+                    self->applyScene(scene, fit, keep);
                 }
             },
             Qt::QueuedConnection);
     });
 }
 
-void TimelineView::applyScene(std::shared_ptr<const GanttScene> scene, bool fit)
+void TimelineView::applyScene(std::shared_ptr<const GanttScene> scene, bool fit, bool keep)
 {
     m_scene = std::move(scene);
-    m_gantt->setScene(m_scene, fit);
+    if (keep) {
+        m_gantt->replaceScene(m_scene);
+    } else {
+        m_gantt->setScene(m_scene, fit);
+    }
     m_legend->setEntries(m_scene->legend());
     if (isJobMode(m_mode) && m_timeline && m_timeline->noCheckpointData) {
         setStatus(tr("This job has no checkpoint records: lost progress cannot be known."));
     }
-    focusAttempt();
+    if (!keep) {
+        focusAttempt(); // a refresh keeps where the user is
+    }
 }
 
 void TimelineView::showEvent(QShowEvent* event)

@@ -82,6 +82,11 @@ public slots:
     void handleQueryFailed(quint64 id, const QString& message);
     // Job views: zooms the Gantt to the job's worst rolling hour and says so in the status.
     void showWorstWindow();
+    // The data changed under the same place (a watched folder): asks again for what is shown and
+    // shows the answer keeping the zoom, the scroll and the selection. Hidden: when next shown.
+    void refreshData();
+    // The clock of live data (0: not live): running attempts are drawn open-ended up to it.
+    void setLiveNow(int64_t nowNs);
 
 signals:
     // The user selected something on the timeline (for the details panel).
@@ -93,8 +98,9 @@ protected:
 private:
     void onLocationChanged();
     void refreshWhenVisible();
-    void rebuildScene(bool fit);
-    void applyScene(std::shared_ptr<const GanttScene> scene, bool fit);
+    // keep: the data changed under the same place: the view and selection stay (replaceScene).
+    void rebuildScene(bool fit, bool keep = false);
+    void applyScene(std::shared_ptr<const GanttScene> scene, bool fit, bool keep = false);
     // At attempt level: zooms to the attempt and selects its row.
     void focusAttempt();
     void updateButtons();
@@ -124,6 +130,7 @@ private:
     std::shared_ptr<const GanttScene> m_scene;
     quint64 m_buildGeneration = 0; // the latest scene build; older ones are dropped
     bool m_dirty = false; // the state changed while the view was hidden
+    bool m_keepView = false; // the answers on their way refresh the data shown: keep the view
 
     // What is loaded, and what was asked for last.
     std::shared_ptr<const core::JobTimeline> m_timeline;

@@ -236,6 +236,34 @@ TEST_F(FileWatchTest, AnNvrxJobsCycleFilesThenItsLogBecomeOneJob)
     EXPECT_EQ(all[0].result.attempts[1].outcome, core::Outcome::Completed);
     EXPECT_EQ(all[0].result.attempts[1].endNs, 1'785'412'800 * kS);
     EXPECT_EQ(count("SELECT count(*) FROM datasets"), 1);
+
+TEST_F(FileWatchTest, ANextAttemptsFileReadBeforeThePreviousOneEndedIsReadAgain)
+{
+    // Attempt 0 runs (it ends at the time of the read); its file is read.
+    write("a0.ett.jsonl", header() + slot(0, 0, 100, "running") + phase(0, "init", 0, 50));
+    ASSERT_EQ(scan(1000 * kS).size(), 1u);
+    // Attempt 0 ends and attempt 1 starts in a new file, both before the next pass: the new file is
+    // read first and overlaps attempt 0, still running until its file is read again.
+    write("a0.ett.jsonl", header() + slot(0, 0, 200, "failed") + phase(0, "init", 0, 50));
+    write("a1.ett.jsonl", header() + slot(1, 300, 400, "running") + phase(1, "init", 300, 350));
+    auto events = scan(2000 * kS);
+    ASSERT_EQ(events.size(), 3u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Failed); // a1, new, overlapping the running a0
+    EXPECT_NE(events[0].error.message.find("overlaps"), std::string::npos) << events[0].error.message;
+    EXPECT_EQ(events[1].kind, WatchEvent::Kind::Replaced) << events[1].error.message; // a0 ended
+    EXPECT_EQ(events[2].kind, WatchEvent::Kind::Imported) << events[2].error.message; // a1 again
+    EXPECT_EQ(events[2].path, run("a1.ett.jsonl"));
+    EXPECT_EQ(count("SELECT count(*) FROM attempts"), 2);
+    // A file that still fails is read again only after another file was stored, and is not said again.
+    write("bad.ett.jsonl", header() + "{not json\n");
+    events = scan(3000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Failed);
+    EXPECT_TRUE(scan(3100 * kS).empty());
+    write("a1.ett.jsonl", header() + slot(1, 300, 500, "running") + phase(1, "init", 300, 350));
+    events = scan(4000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced);
 }
 
 TEST(FileWatch, AMissingPathIsAnErrorNamingIt)

@@ -99,6 +99,40 @@ TEST(GanttPainter, DrawsASegmentInItsBucketColourWhereItMustBe)
     EXPECT_EQ(r.stats.rowsVisited, 3);
 }
 
+TEST(GanttPainter, DrawsARunningAttemptOpenEndedUpToTheLiveClock)
+{
+    // The worked example's last attempt, still running: it ends at the last read (57600 s).
+    core::JobTimeline t = testing::workedExample();
+    t.attempts.back().result.outcome = core::Outcome::Running;
+    const GanttScene scene = buildJobScene(std::make_shared<const core::JobTimeline>(t), 1);
+    const int row = static_cast<int>(scene.rows().size()) - 1;
+    ASSERT_TRUE(scene.rows()[static_cast<size_t>(row)].runningEndNs.has_value());
+    EXPECT_TRUE(scene.rows().front().runningEndNs.has_value()); // the job row too
+    EXPECT_FALSE(scene.rows()[1].runningEndNs.has_value()); // attempt 0 ended
+    const int64_t end = *scene.rows()[static_cast<size_t>(row)].runningEndNs;
+    GanttHighlight live;
+    live.liveNowNs = end + 4000 * kS;
+    const Render r(scene, at(0), end + 6000 * kS, 200, 0, live);
+    const Render still(scene, at(0), end + 6000 * kS, 200);
+    const int y = static_cast<int>(r.bar(scene, row).center().y());
+    // Live: between the data's end and now the row is drawn on (not the row's background), fading.
+    const QColor near = r.at(r.x(end + 500 * kS), y);
+    const QColor far = r.at(r.x(end + 3500 * kS), y);
+    const QColor background = still.at(still.x(end + 500 * kS), y);
+    EXPECT_NE(near, background);
+    EXPECT_NE(near, far);
+    // Past now, and without a live clock between the end and now, nothing is drawn.
+    EXPECT_EQ(r.at(r.x(end + 5500 * kS), y), still.at(still.x(end + 5500 * kS), y));
+    EXPECT_EQ(still.at(still.x(end + 2000 * kS), y), background);
+    // The arrow head at now (live) and at the data's end (not live): dark.
+    EXPECT_LT(r.at(r.x(end + 4000 * kS) + 2, y).lightness(), 60);
+    EXPECT_LT(still.at(still.x(end) + 2, y).lightness(), 60);
+    // A running attempt's tooltip says so.
+    const SpanHit hit = scene.spanAt(row, end - 10 * kS, kS);
+    ASSERT_TRUE(hit.valid());
+    EXPECT_TRUE(scene.describe(hit).contains(QStringLiteral("running")));
+}
+
 TEST(GanttPainter, HatchesLostProgressWithTwoAlternatingColours)
 {
     const GanttScene scene = jobScene();

@@ -1,0 +1,103 @@
+#include "app/service/watch_session.h"
+
+#include "app/service/workspace.h"
+#include "core/store/timeline.h"
+
+#include <utility>
+
+namespace ett::app {
+
+core::Result<std::unique_ptr<WatchSession>> WatchSession::create(Workspace& workspace, WatchSessionOptions options)
+{
+    auto watch = FileWatch::create(workspace.store(), options.watch);
+    if (!watch) {
+        return watch.error();
+    }
+    return std::unique_ptr<WatchSession>(new WatchSession(workspace, std::move(options), std::move(*watch)));
+}
+
+WatchSession::WatchSession(Workspace& workspace, WatchSessionOptions options, std::unique_ptr<FileWatch> watch)
+    : m_workspace(workspace)
+    , m_options(std::move(options))
+    , m_watch(std::move(watch))
+{
+    const DetectorOptions& d = m_options.detectors;
+    m_judgeFleet
+        = m_options.fleetEveryNs && d.disabled.count("ett_drop") == 0 && (d.ettBelowPercent || d.baselineLabel);
+}
+
+WatchSession::~WatchSession() = default;
+
+WatchPass WatchSession::pass(int64_t nowNs, const std::atomic<bool>* cancel)
+{
+    WatchPass out;
+    out.atNs = nowNs;
+    out.events = m_watch->scan(nowNs, cancel);
+    // 1. The jobs to judge: those of the changed files, and the running ones every runningEveryNs.
+    std::set<int64_t> rows;
+    if (!m_lastRunningNs || nowNs - *m_lastRunningNs >= m_options.runningEveryNs) {
+        rows = m_running;
+        m_lastRunningNs = nowNs;
+    }
+    for (const WatchEvent& e : out.events) {
+        rows.insert(e.jobRowIds.begin(), e.jobRowIds.end());
+        if (e.kind == WatchEvent::Kind::Imported || e.kind == WatchEvent::Kind::Replaced
+            || e.kind == WatchEvent::Kind::Moved) {
+            out.changed = true;
+            out.lastChangedPath = e.path;
+        }
+    }
+    m_changedSinceFleet = m_changedSinceFleet || out.changed;
+    // 2. Judge them (and the labels' ETT% when it is time), then fire and clear.
+    std::vector<Alert> alerts;
+    std::set<std::string> judged;
+    judgeJobs(rows, nowNs, alerts, judged);
+    if (m_judgeFleet && (!m_lastFleetNs || nowNs - *m_lastFleetNs >= *m_options.fleetEveryNs)) {
+        judgeFleet(nowNs, out, alerts, judged);
+    }
+    out.alerts = m_tracker.update(alerts, judged, false);
+    return out;
+}
+
+void WatchSession::judgeJobs(
+    const std::set<int64_t>& rows, int64_t nowNs, std::vector<Alert>& alerts, std::set<std::string>& judged)
+{
+    for (int64_t row : rows) {
+        auto t = core::loadJobTimeline(m_workspace.store(), core::JobRowId { row });
+        if (!t) {
+            m_running.erase(row); // removed since (its file's new content no longer holds it)
+            continue;
+        }
+        judged.insert(jobSubject(t->label, t->key));
+        auto found = detectJob(*t, nowNs, m_options.detectors, m_options.evidence, nullptr);
+        alerts.insert(alerts.end(), found.begin(), found.end());
+        if (!t->attempts.empty() && t->attempts.back().result.outcome == core::Outcome::Running) {
+            m_running.insert(row);
+        } else {
+            m_running.erase(row);
+        }
+    }
+}
+
+void WatchSession::judgeFleet(int64_t nowNs, WatchPass& pass, std::vector<Alert>& alerts, std::set<std::string>& judged)
+{
+    m_lastFleetNs = nowNs;
+    auto st = m_workspace.loaded() && m_changedSinceFleet ? m_workspace.reload() : core::Status::success();
+    auto fleet = m_workspace.fleet();
+    if (!st || !fleet) {
+        pass.problems.push_back("cannot load the fleet for ett_drop: " + (!st ? st.error() : fleet.error()).message);
+        return;
+    }
+    m_changedSinceFleet = false;
+    auto drops = detectEttDrop(**fleet, {}, nowNs, m_options.detectors, m_options.evidence);
+    if (!drops) {
+        pass.problems.push_back("ett_drop: " + drops.error().message);
+        return;
+    }
+    alerts.insert(alerts.end(), drops->begin(), drops->end());
+    for (const std::string& l : (*fleet)->vocabulary().labels) {
+        judged.insert(labelSubject(l));
+    }
+}
+
+} // namespace ett::app
