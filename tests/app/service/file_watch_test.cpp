@@ -236,6 +236,7 @@ TEST_F(FileWatchTest, AnNvrxJobsCycleFilesThenItsLogBecomeOneJob)
     EXPECT_EQ(all[0].result.attempts[1].outcome, core::Outcome::Completed);
     EXPECT_EQ(all[0].result.attempts[1].endNs, 1'785'412'800 * kS);
     EXPECT_EQ(count("SELECT count(*) FROM datasets"), 1);
+}
 
 TEST_F(FileWatchTest, ANextAttemptsFileReadBeforeThePreviousOneEndedIsReadAgain)
 {
