@@ -176,7 +176,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/ui/main_window_watch.cpp" line="+297"/>
+        <location filename="../app/ui/main_window_watch.cpp" line="+300"/>
         <source>Watching %Ln file(s)</source>
         <translation>
             <numerusform>Watching %Ln file</numerusform>
@@ -192,7 +192,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln open alert</numerusform>

@@ -3733,7 +3733,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+463"/>
+        <location filename="../app/ui/main_window_files.cpp" line="+464"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4007,7 +4007,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-386"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-387"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4039,19 +4039,19 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+217"/>
+        <location line="+218"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-231"/>
         <location line="+13"/>
-        <location line="+217"/>
+        <location line="+218"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-229"/>
+        <location line="-230"/>
         <location line="+13"/>
         <location line="+142"/>
         <location line="+23"/>
@@ -4109,13 +4109,13 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+165"/>
+        <location line="+166"/>
         <location line="+45"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-217"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -4131,12 +4131,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+188"/>
+        <location line="+189"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-189"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -4212,7 +4212,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1 carregado em %2 s</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Could not connect to the fleet store.</source>
         <translation>Não foi possível conectar ao repositório da frota.</translation>
     </message>
@@ -4410,7 +4410,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Consulta interrompida: as visões mantêm o que mostravam. Mude uma visão para consultar de novo.</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_watch.cpp" line="+55"/>
+        <location filename="../app/ui/main_window_watch.cpp" line="+54"/>
         <source>&amp;Watch folder...</source>
         <translation>&amp;Observar pasta...</translation>
     </message>
@@ -4435,12 +4435,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Alertas</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+44"/>
         <source>Job %1 (%2) is not in the loaded data yet; it is shown once the pages refresh.</source>
         <translation>O job %1 (%2) ainda não está nos dados carregados; ele aparece quando as páginas se atualizarem.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <location line="+27"/>
         <location line="+9"/>
         <location line="+12"/>
@@ -4496,7 +4496,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln alerta aberto</numerusform>
@@ -4504,7 +4504,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         </translation>
     </message>
     <message>
-        <location line="-294"/>
+        <location line="-300"/>
         <source>Stop watc&amp;hing</source>
         <translation>Parar &amp;de observar</translation>
     </message>
@@ -4514,7 +4514,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>A&amp;lertas</translation>
     </message>
     <message numerus="yes">
-        <location line="+231"/>
+        <location line="+235"/>
         <source>Watching %Ln file(s)</source>
         <translation>
             <numerusform>Observando %Ln arquivo</numerusform>
@@ -4554,7 +4554,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Último arquivo alterado: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>Show the alerts panel (%1)</source>
         <translation>Mostrar o painel de alertas (%1)</translation>
     </message>
@@ -5470,6 +5470,11 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: já importado sob o rótulo &apos;%2&apos;; nada mudou</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>%1: read with %2 (one NVRx job)</source>
+        <translation>%1: lido com %2 (um job NVRx)</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>%1: %2 under label &apos;%3&apos; (%4, %5, %6) in %7 s</source>
         <translation>%1: %2 sob o rótulo &apos;%3&apos; (%4, %5, %6) em %7 s</translation>
@@ -5970,7 +5975,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-517"/>
+        <location filename="../app/ui/main_window_files.cpp" line="-518"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
