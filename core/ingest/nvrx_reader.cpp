@@ -690,8 +690,7 @@ Status NvrxReader::buildCombined()
             return first.error();
         }
         if (first->cycleText) {
-            const std::string where
-                = paths[i] + ":" + std::to_string(first->cycleLine) + ": NVRx cycle info: ";
+            const std::string where = paths[i] + ":" + std::to_string(first->cycleLine) + ": NVRx cycle info: ";
             auto info = parseCycleFile(*first->cycleText, where);
             if (!info) {
                 return info.error();
@@ -778,8 +777,8 @@ Status NvrxReader::buildCombined()
             }
             return Error { log.file + ": its restart-timing events (cycles " + std::to_string(cycles.begin()->first)
                     + " to " + std::to_string(cycles.rbegin()->first)
-                    + ") fall in no cycle of the cycle info files of job " + quote(job.job) + " read with it ("
-                    + spans + "); import the log under another label or with --job",
+                    + ") fall in no cycle of the cycle info files of job " + quote(job.job) + " read with it (" + spans
+                    + "); import the log under another label or with --job",
                 "format" };
         }
         auto [it, fresh] = logOf.try_emplace(*index, std::move(log));

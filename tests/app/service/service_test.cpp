@@ -218,26 +218,25 @@ TEST_F(ServiceTest, AnNvrxJobFolderReadsItsLogWithItsCycleFilesAsOneJob)
         return "[INFO] profiling.py:101   - Cycle: " + std::to_string(cycle) + " Event: " + event
             + " Node: n1 Rank: 0 Time: 2026-07-30 " + hms + " UTC\n";
     };
-    std::ofstream(job / "ft_launcher.log") << ev(0, "rendezvous_started", "10:00:00.000")
-                                           << ev(0, "rendezvous_completed", "10:00:20.000")
-                                           << ev(0, "worker_start_started", "10:00:21.000")
-                                           << ev(0, "worker_start_completed", "10:00:25.000")
-                                           << ev(1, "failure_detected", "11:00:00.000")
-                                           << ev(1, "worker_terminated", "11:00:05.000")
-                                           << ev(1, "rendezvous_started", "11:00:06.000")
-                                           << ev(1, "rendezvous_completed", "11:00:30.000")
-                                           << ev(1, "worker_start_started", "11:00:31.000")
-                                           << ev(1, "worker_start_completed", "11:00:40.000")
-                                           << ev(1, "worker_terminated", "12:00:00.000");
+    std::ofstream(job / "ft_launcher.log")
+        << ev(0, "rendezvous_started", "10:00:00.000") << ev(0, "rendezvous_completed", "10:00:20.000")
+        << ev(0, "worker_start_started", "10:00:21.000") << ev(0, "worker_start_completed", "10:00:25.000")
+        << ev(1, "failure_detected", "11:00:00.000") << ev(1, "worker_terminated", "11:00:05.000")
+        << ev(1, "rendezvous_started", "11:00:06.000") << ev(1, "rendezvous_completed", "11:00:30.000")
+        << ev(1, "worker_start_started", "11:00:31.000") << ev(1, "worker_start_completed", "11:00:40.000")
+        << ev(1, "worker_terminated", "12:00:00.000");
     auto cycle = [](const std::string& id, int n, const std::string& start, const std::string& end) {
         return "{\n  \"job_id\": \"" + id + "\",\n  \"attempt_index\": 0,\n  \"cycle_number\": " + std::to_string(n)
             + ",\n  \"cycle_start_time\": \"" + start + "\",\n  \"cycle_end_time\": \"" + end
             + "\",\n  \"active_nodes\": \"node[001-002]\"\n}\n";
     };
-    std::ofstream(job / "nvrx" / "cycle_info.4242.0.0") << cycle("4242", 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z");
-    std::ofstream(job / "nvrx" / "cycle_info.4242.0.1") << cycle("4242", 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z");
+    std::ofstream(job / "nvrx" / "cycle_info.4242.0.0")
+        << cycle("4242", 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z");
+    std::ofstream(job / "nvrx" / "cycle_info.4242.0.1")
+        << cycle("4242", 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z");
     fs::create_symlink("cycle_info.4242.0.1", job / "nvrx" / "cycle_info.4242.current");
-    std::ofstream(m_dir / "runs" / "job-9" / "cycle_info.9.0.0") << cycle("9", 0, "2026-07-30T10:00:00Z", "2026-07-30T10:30:00Z");
+    std::ofstream(m_dir / "runs" / "job-9" / "cycle_info.9.0.0")
+        << cycle("9", 0, "2026-07-30T10:00:00Z", "2026-07-30T10:30:00Z");
 
     auto opened = Workspace::open(path("nvrx.db"), Workspace::Mode::CreateIfMissing);
     ASSERT_TRUE(opened.ok()) << opened.error().message;

@@ -318,8 +318,8 @@ TEST(NvrxReader, ALogReadWithItsCycleFilesIsOneJobWithTheLogsRecoverySplit)
     // (cycle 0 written after its rendezvous at 10:00:20, ended when the round closed at 11:00:05;
     // cycle 1 from 11:00:30 to the shutdown at 12:00:00), read together.
     Store s;
-    const std::string c0 = s.write(
-        "cycle_info.4242.0.0", cycleFile("4242", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    const std::string c0
+        = s.write("cycle_info.4242.0.0", cycleFile("4242", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
     const std::string c1
         = s.write("cycle_info.4242.0.1", cycleFile("4242", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
     const std::string log = s.write("ft_launcher.log", twoCycleLog());
@@ -366,8 +366,8 @@ TEST(NvrxReader, ACycleTheLogHasNotEndedEndsWhereItsFileSaysAndLaterCyclesComeFr
     // ended at 12:00:00 and cycle 2's file (12:00:30 to 13:00:00) follows: cycle 1 failed at its
     // file's end, cycle 2 is its file's window (one phase), the last, taken as completed.
     Store s;
-    const std::string c0 = s.write(
-        "cycle_info.77.0.0", cycleFile("77", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    const std::string c0
+        = s.write("cycle_info.77.0.0", cycleFile("77", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
     const std::string c1
         = s.write("cycle_info.77.0.1", cycleFile("77", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
     const std::string c2 = s.write(
@@ -402,8 +402,8 @@ TEST(NvrxReader, ACycleTheLogHasNotEndedEndsWhereItsFileSaysAndLaterCyclesComeFr
 TEST(NvrxReader, ACycleStillOpenInItsFileRunsUntilTheImport)
 {
     Store s;
-    const std::string c0 = s.write(
-        "cycle_info.5.0.0", cycleFile("5", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
+    const std::string c0
+        = s.write("cycle_info.5.0.0", cycleFile("5", 0, 0, "2026-07-30T10:00:20Z", "2026-07-30T11:00:05Z"));
     const std::string c1 = s.write("cycle_info.5.0.1", cycleFile("5", 0, 1, "2026-07-30T11:00:30Z", ""));
     const std::string log = s.write("ft_launcher.log", logUntil(twoCycleLog(), "12:00:00.000"));
     ImportOptions o = nvrxOptions(8);
@@ -421,8 +421,8 @@ TEST(NvrxReader, ACycleStillOpenInItsFileRunsUntilTheImport)
 TEST(NvrxReader, ALogOutsideEveryCycleOfItsFilesIsRefusedNamingBoth)
 {
     Store s;
-    const std::string c0 = s.write(
-        "cycle_info.5.0.0", cycleFile("5", 0, 0, "2026-07-31T10:00:20Z", "2026-07-31T11:00:05Z"));
+    const std::string c0
+        = s.write("cycle_info.5.0.0", cycleFile("5", 0, 0, "2026-07-31T10:00:20Z", "2026-07-31T11:00:05Z"));
     const std::string log = s.write("ft_launcher.log", twoCycleLog());
     ImportOptions o = nvrxOptions(8);
     o.reader.companions = { c0 };
@@ -432,8 +432,8 @@ TEST(NvrxReader, ALogOutsideEveryCycleOfItsFilesIsRefusedNamingBoth)
     EXPECT_NE(e.find("attempt index 0 from 2026-07-31T10:00:20"), std::string::npos) << e;
     EXPECT_EQ(s.count("SELECT COUNT(*) FROM jobs"), 0);
     // Cycle files of two jobs read with one log: refused, naming the file.
-    const std::string other = s.write(
-        "cycle_info.6.0.1", cycleFile("6", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
+    const std::string other
+        = s.write("cycle_info.6.0.1", cycleFile("6", 0, 1, "2026-07-30T11:00:30Z", "2026-07-30T12:00:00Z"));
     o.reader.companions = { c0, other };
     const std::string e2 = importError(s, log, o);
     EXPECT_NE(e2.find("cycle_info.6.0.1:1: NVRx cycle info: field 'job_id': '6'"), std::string::npos) << e2;
