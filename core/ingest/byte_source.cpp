@@ -173,11 +173,23 @@ Result<std::string> sha256OfFile(const std::string& path)
     return (*src)->sha256Hex();
 }
 
-std::string sha256OfText(std::string_view bytes)
+Result<std::string> sha256WithFiles(const std::string& fileSha, const std::vector<std::string>& companions)
 {
+    if (companions.empty()) {
+        return fileSha;
+    }
+    std::string all = fileSha;
+    for (const std::string& path : companions) {
+        auto sha = sha256OfFile(path);
+        if (!sha) {
+            return sha.error();
+        }
+        all += '\n';
+        all += *sha;
+    }
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned len = 0;
-    EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
+    EVP_Digest(all.data(), all.size(), md, &len, EVP_sha256(), nullptr);
     return hex(md, len);
 }
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
+#include <vector>
 
 namespace ett::core {
 
@@ -54,7 +54,9 @@ private:
 // SHA-256 of a whole file in lower-case hex, or an Error naming the path.
 Result<std::string> sha256OfFile(const std::string& path);
 
-// SHA-256 of some bytes in lower-case hex.
-std::string sha256OfText(std::string_view bytes);
+// The content of a file read with others (ReaderOptions::companions: an NVRx job's cycle files
+// with its log): `fileSha` itself when there are none, else the SHA-256 of it and theirs, so that a
+// companion that changed makes the same file new content. Error: a companion cannot be read.
+Result<std::string> sha256WithFiles(const std::string& fileSha, const std::vector<std::string>& companions);
 
 } // namespace ett::core

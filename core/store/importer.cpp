@@ -32,26 +32,6 @@ namespace ett::core {
 
 namespace {
 
-// The content a dataset stands for: the file's bytes (`fileSha`), and with the files read with it
-// (ReaderOptions::companions: an NVRx job's cycle info files) theirs too, so that a companion that
-// changed makes the same file a new import.
-Result<std::string> datasetSha(const std::string& fileSha, const ReaderOptions& reader)
-{
-    if (reader.companions.empty()) {
-        return fileSha;
-    }
-    std::string all = fileSha;
-    for (const std::string& path : reader.companions) {
-        auto sha = sha256OfFile(path);
-        if (!sha) {
-            return sha.error();
-        }
-        all += '\n';
-        all += *sha;
-    }
-    return sha256OfText(all);
-}
-
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t)
@@ -595,7 +575,7 @@ Result<bool> ImportSession::alreadyImported(int64_t totalBytes)
     if (!fileSha) {
         return fileSha.error();
     }
-    auto sha = datasetSha(*fileSha, m_options.reader);
+    auto sha = sha256WithFiles(*fileSha, m_options.reader.companions);
     if (!sha) {
         return sha.error();
     }
@@ -788,7 +768,7 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
     if (!fileSha) {
         return fileSha.error();
     }
-    auto sha = datasetSha(*fileSha, m_options.reader);
+    auto sha = sha256WithFiles(*fileSha, m_options.reader.companions);
     if (!sha) {
         return sha.error();
     }
