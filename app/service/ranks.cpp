@@ -56,16 +56,11 @@ core::Status attemptAmong(const std::vector<int64_t>& numbers, const std::string
 // Error when the job has no attempt `number`, listing those it has.
 core::Status checkAttemptExists(Workspace& workspace, int64_t jobRowId, const std::string& key, int32_t number)
 {
-    auto st = workspace.store().prepare("SELECT attempt_no FROM attempts WHERE job_id = ?1 ORDER BY attempt_no");
-    if (!st) {
-        return st.error();
+    auto numbers = core::attemptNumbersOf(workspace.store(), jobRowId);
+    if (!numbers) {
+        return numbers.error();
     }
-    st->bind(1, jobRowId);
-    std::vector<int64_t> numbers;
-    if (auto rows = st->forEachRow([&] { numbers.push_back(st->columnInt64(0)); }); !rows) {
-        return rows;
-    }
-    return attemptAmong(numbers, key, number);
+    return attemptAmong(*numbers, key, number);
 }
 
 // One attempt's row of the heat map.

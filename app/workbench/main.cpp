@@ -15,6 +15,7 @@
 #include "app/ui/details_panel.h"
 #include "app/ui/main_window.h"
 #include "app/ui/ranks_page.h"
+#include "app/ui/timeline/timeline_view.h"
 #include "app/ui/translations.h"
 #include "app/ui/whatif_page.h"
 #include "app/ui/workbench_state.h"
@@ -149,8 +150,8 @@ private:
         applyShow();
     }
 
-    // --show: "overview" (default), "drilldown[:ATTR]" (grouped by ATTR), "job:KEY" (the job's
-    // table, timeline and details; KEY under --label, or LABEL/KEY; a key several labels hold and no
+    // --show: "overview" (default), "drilldown[:ATTR]" (grouped by ATTR), "job:KEY[:restarts|:ranks]"
+    // (the job's table, timeline and details; KEY under --label, or LABEL/KEY; a key several labels hold and no
     // label named is an error, never a pick) or "compare[:changes][:histogram][:log][:ranks]" (the Compare page with
     // its default cohorts, the largest regression on the timelines; options: the table of changes
     // tab, the histogram view, a log scale, the rank view of the timelines); then the screenshot after the views have
@@ -273,15 +274,17 @@ private:
             return;
         }
         if (m_show.startsWith(QLatin1String("job:"))) {
-            // "job:KEY:restarts": the Details dock's Restarts tab in front.
+            // "job:KEY:restarts": the Details dock's Restarts tab in front; "job:KEY:ranks": the
+            // timeline's Ranks view (a row per rank).
             const bool restarts = m_show.endsWith(QLatin1String(":restarts"));
-            const QString spec = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : 0);
+            const bool ranks = m_show.endsWith(QLatin1String(":ranks"));
+            const QString spec = m_show.section(QLatin1Char(':'), 1).chopped(restarts ? 9 : ranks ? 6 : 0);
             DataService* service = m_window->dataService();
             // LABEL/KEY: the search looks for KEY (its matches hold a key spelled LABEL/KEY too).
             const auto labelled = labelledKey(spec, state->vocabulary().labels);
             const quint64 id = service->requestFindJobs(labelled ? labelled->second : spec, kMaxKeyMatches, this);
             connect(service, &DataService::jobsFound, this,
-                [this, id, spec, state, restarts](quint64 got, const ett::app::JobMatches& found) {
+                [this, id, spec, state, restarts, ranks](quint64 got, const ett::app::JobMatches& found) {
                     if (got != id) {
                         return;
                     }
@@ -295,6 +298,11 @@ private:
                     if (restarts) {
                         if (auto* details = m_window->findChild<ett::app::DetailsPanel*>()) {
                             details->showRestartsTab();
+                        }
+                    }
+                    if (ranks) {
+                        if (auto* timeline = m_window->findChild<ett::app::TimelineView*>()) {
+                            timeline->setMode(ett::app::TimelineView::Mode::Ranks);
                         }
                     }
                     QTimer::singleShot(kSettleMs * 2, this, [this] { shoot(0); });
@@ -467,8 +475,9 @@ struct Options
         QStringLiteral("Wait until everything is loaded, save a PNG of the window to PATH and exit."),
         QStringLiteral("PATH") };
     QCommandLineOption show { QStringLiteral("show"),
-        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], job:KEY (a key "
-                       "under several labels takes --label, or is written LABEL/KEY) or "
+        QStringLiteral("With --screenshot: what to show first: overview (default), drilldown[:ATTR], "
+                       "job:KEY[:restarts|:ranks] (a key under several labels takes --label, or is written LABEL/KEY; "
+                       ":restarts the Details dock's Restarts tab, :ranks the timeline's row per rank) or "
                        "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], whatif[:ROW=PERCENT]... "
                        "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
                        "subcategory=CAT.SUB, interval=optimum|PERCENT), intervals:BUCKET (the intervals behind a "

@@ -108,6 +108,8 @@ enum class IssueSeverity : uint8_t {
     F(UnusedLine, "unused_line", Info, "Lines without an event (other output of the launcher) were ignored.")          \
     F(MalformedEvent, "malformed_event", DataLoss, "Event lines that could not be parsed were skipped.")               \
     F(UnknownEvent, "unknown_event", Info, "Events this version does not know were ignored.")                          \
+    F(NodesNumbered, "nodes_numbered", Warning,                                                                        \
+        "The launcher's lines do not give each node a rank of its own: the nodes were numbered by name from 0.")       \
     F(FaultTimeUnknown, "fault_time_unknown", Warning,                                                                 \
         "An interrupted attempt's fault time is not in the input: the attempt's end is taken (detect 0).")             \
     F(OutcomeAssumed, "outcome_assumed", Warning,                                                                      \

@@ -25,9 +25,13 @@
 //    the latest at the next cycle's start), failed at the next cycle's failure_detected; or at
 //    its own termination, completed; or it is running until the last event (counted). Phases:
 //    "rendezvous", "worker_start", and "running" from worker_start_completed to the end (preset:
-//    setup.rendezvous, setup.worker_start, train). A failed cycle's cause is that of the first fault
-//    rule matching other output after its workers started (its detail quotes the line). So Time to
-//    Recover splits into detect
+//    setup.rendezvous, setup.worker_start, train). They are per node (spec 7.3: one rank row per
+//    node, its rank the lines' Rank when each node has its own, else the nodes numbered by name,
+//    counted: nodes_numbered) when every setup event names its node: each node's own rendezvous
+//    and worker start, and its training from the cycle's last worker_start_completed, so their
+//    union is the cycle's phases above; else once for the cycle. A failed cycle's cause is that
+//    of the first fault rule matching other output after its workers started (its detail quotes the
+//    line). So Time to Recover splits into detect
 //    (failure_detected -> worker_terminated), restart (-> rendezvous_started) and start-up
 //    (-> worker_start_completed). The job is --job, else the file name.
 //
@@ -56,6 +60,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <limits>
@@ -96,6 +101,16 @@ public:
     }
 
 private:
+    // What one node's events of a cycle say: its own setup, for its row on the Gantt (spec 7.3).
+    struct NodeTimes
+    {
+        std::optional<int64_t> rdzvStart;
+        std::optional<int64_t> rdzvEnd;
+        std::optional<int64_t> startBegin;
+        std::optional<int64_t> startEnd;
+        std::optional<int32_t> rank; // the launcher's rank on that node, when its lines agree on one
+        bool rankUnclear = false; // "None", not a number, or two different ranks
+    };
     // What the events of one cycle say (times in ns; nullopt: no such event).
     struct Cycle
     {
@@ -109,6 +124,8 @@ private:
         std::optional<int64_t> last;
         std::string detectedNode;
         std::set<std::string> nodes;
+        std::map<std::string, NodeTimes> byNode; // the nodes of `nodes`
+        bool unnamed = false; // an event of its setup named no node (or one past the limit)
         std::optional<Mapping::Fault> fault; // the first fault rule matching other output while it ran
         std::string faultText;
         int64_t faultLine = 0;
@@ -133,11 +150,19 @@ private:
         int64_t index = 0; // its Slurm attempt index (--attempt overrides)
     };
     // An attempt and its phases, before the attempts of a job are added in order.
+    struct PlannedPhase
+    {
+        std::string name;
+        int64_t startNs = 0;
+        int64_t endNs = 0;
+        int32_t rank = -1; // -1: the whole attempt
+    };
     struct Planned
     {
         AttemptRecord attempt;
         int64_t line = 0;
-        std::vector<std::tuple<std::string, int64_t, int64_t>> phases; // name, start, end
+        std::vector<PlannedPhase> phases;
+        std::vector<std::pair<int32_t, std::string>> ranks; // rank, node
     };
     // The first non-blank line of `in` says the kind: a cycle info object (returned whole, with its
     // first line's number) or a log line (nullopt; `first` is that line).
@@ -160,7 +185,11 @@ private:
         const LogCycles& log, int64_t base, const std::map<int64_t, const CycleFile*>* files, const std::string& job);
     Status addPlanned(std::vector<Planned> planned);
     void addGpus(JobRecord& job, std::optional<int64_t> nodes);
-    Status addPhase(const std::string& name, const AttemptRecord& a, int64_t startNs, int64_t endNs, int64_t line);
+    Status addPhase(const std::string& name, const AttemptRecord& a, int64_t startNs, int64_t endNs, int64_t line,
+        int32_t rank = -1);
+    // One row per node of a cycle: its rank and its own rendezvous and worker start; its training
+    // from the cycle's (the last node's) worker_start_completed to `endNs`.
+    void planNodes(const Cycle& c, int64_t endNs, Planned& p);
     std::optional<int64_t> gpusOf(std::optional<int64_t> nodes) const;
 
     Mapping m_mapping;
@@ -277,14 +306,14 @@ void NvrxReader::addGpus(JobRecord& job, std::optional<int64_t> nodes)
 }
 
 Status NvrxReader::addPhase(
-    const std::string& name, const AttemptRecord& a, int64_t startNs, int64_t endNs, int64_t line)
+    const std::string& name, const AttemptRecord& a, int64_t startNs, int64_t endNs, int64_t line, int32_t rank)
 {
     startNs = std::max(startNs, a.startNs);
     endNs = std::min(endNs, a.endNs);
     if (endNs < startNs) {
         return Status::success(); // outside the attempt (clock skew between nodes): nothing of it is inside
     }
-    addMapped(m_mapping.map(name), m_unmapped, name, a.job, a.attempt, startNs, endNs, line);
+    addMapped(m_mapping.map(name), m_unmapped, name, a.job, a.attempt, startNs, endNs, line, rank);
     return Status::success();
 }
 
@@ -481,9 +510,31 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine, LogCycles&
         }
         earliest(c.first);
         latest(c.last);
-        if (name != "failure_detected" && name != "worker_terminated" && !e->node.empty() && e->node != "unknown"
-            && c.nodes.size() < kMaxNodesPerCycle) {
+        const bool setup = name != "failure_detected" && name != "worker_terminated";
+        if (setup && (e->node.empty() || e->node == "unknown" || c.nodes.size() >= kMaxNodesPerCycle)) {
+            c.unnamed = true;
+        } else if (setup) {
             c.nodes.insert(e->node);
+            NodeTimes& t = c.byNode[e->node];
+            auto early = [&](std::optional<int64_t>& v) { v = v ? std::min(*v, e->timeNs) : e->timeNs; };
+            auto late = [&](std::optional<int64_t>& v) { v = v ? std::max(*v, e->timeNs) : e->timeNs; };
+            if (name == "rendezvous_started") {
+                early(t.rdzvStart);
+            } else if (name == "rendezvous_completed" || name == "health_check_completed") {
+                late(t.rdzvEnd);
+            } else if (name == "worker_start_started") {
+                early(t.startBegin);
+            } else if (name == "worker_start_completed") {
+                late(t.startEnd);
+            }
+            int32_t rank = 0;
+            const auto [end, ec] = std::from_chars(e->rank.data(), e->rank.data() + e->rank.size(), rank);
+            if (ec != std::errc() || end != e->rank.data() + e->rank.size() || rank < 0
+                || (t.rank && *t.rank != rank)) {
+                t.rankUnclear = true;
+            } else {
+                t.rank = rank;
+            }
         }
         log.lastEventNs = std::max(log.lastEventNs, e->timeNs);
     }
@@ -616,18 +667,56 @@ Result<std::vector<NvrxReader::Planned>> NvrxReader::planLog(
                 "cycle " + std::to_string(n) + " has not ended at the log's last event, " + formatRfc3339(a.endNs));
         }
         // 3. Its phases.
-        if (c.rdzvStart && c.rdzvEnd && *c.rdzvEnd >= *c.rdzvStart) {
-            p.phases.emplace_back("rendezvous", *c.rdzvStart, *c.rdzvEnd);
-        }
-        if (c.startBegin && c.startEnd && *c.startEnd >= *c.startBegin) {
-            p.phases.emplace_back("worker_start", *c.startBegin, *c.startEnd);
-        }
-        if (c.startEnd) {
-            p.phases.emplace_back("running", *c.startEnd, a.endNs);
+        //    Per node when every event of its setup names its node (their union is the cycle's:
+        //    the slowest node gates), else the cycle's.
+        if (!c.byNode.empty() && !c.unnamed) {
+            planNodes(c, a.endNs, p);
+        } else {
+            if (c.rdzvStart && c.rdzvEnd && *c.rdzvEnd >= *c.rdzvStart) {
+                p.phases.push_back({ "rendezvous", *c.rdzvStart, *c.rdzvEnd });
+            }
+            if (c.startBegin && c.startEnd && *c.startEnd >= *c.startBegin) {
+                p.phases.push_back({ "worker_start", *c.startBegin, *c.startEnd });
+            }
+            if (c.startEnd) {
+                p.phases.push_back({ "running", *c.startEnd, a.endNs });
+            }
         }
         out.push_back(std::move(p));
     }
     return out;
+}
+
+void NvrxReader::planNodes(const Cycle& c, int64_t endNs, Planned& p)
+{
+    if (c.byNode.empty()) {
+        return;
+    }
+    // The launcher's ranks when every node has its own, else the nodes numbered in name order.
+    std::set<int32_t> taken;
+    bool own = true;
+    for (const auto& [node, t] : c.byNode) {
+        own = own && t.rank && !t.rankUnclear && taken.insert(*t.rank).second;
+    }
+    if (!own) {
+        m_issues.add(IssueKind::NodesNumbered, "", p.line,
+            "cycle " + std::to_string(p.attempt.attempt % nvrx::kCyclesPerAttempt)
+                + ": the nodes' Rank fields do not give each node a rank of its own; nodes numbered by name from 0");
+    }
+    int32_t index = 0;
+    for (const auto& [node, t] : c.byNode) {
+        const int32_t rank = own ? *t.rank : index++;
+        p.ranks.emplace_back(rank, shorten(node, 256));
+        if (t.rdzvStart && t.rdzvEnd && *t.rdzvEnd >= *t.rdzvStart) {
+            p.phases.push_back({ "rendezvous", *t.rdzvStart, *t.rdzvEnd, rank });
+        }
+        if (t.startBegin && t.startEnd && *t.startEnd >= *t.startBegin) {
+            p.phases.push_back({ "worker_start", *t.startBegin, *t.startEnd, rank });
+        }
+        if (c.startEnd && t.startEnd) {
+            p.phases.push_back({ "running", *c.startEnd, endNs, rank });
+        }
+    }
 }
 
 Status NvrxReader::addPlanned(std::vector<Planned> planned)
@@ -650,11 +739,14 @@ Status NvrxReader::addPlanned(std::vector<Planned> planned)
         }
         add(a, p.line);
         previousEnd = a.endNs;
-        for (const auto& [name, start, end] : p.phases) {
-            if (auto st = addPhase(name, a, start, std::min(end, a.endNs), p.line); !st) {
+        for (const auto& [rank, node] : p.ranks) {
+            add(RankRecord { a.job, a.attempt, rank, node }, p.line);
+        }
+        for (const PlannedPhase& ph : p.phases) {
+            if (auto st = addPhase(ph.name, a, ph.startNs, std::min(ph.endNs, a.endNs), p.line, ph.rank); !st) {
                 return st;
             }
-            if (name == "running" || name == "cycle") {
+            if (ph.name == "running" || ph.name == "cycle") {
                 coarse = true;
                 coarseLine = coarseLine == 0 ? p.line : coarseLine;
             }
@@ -816,6 +908,20 @@ Status NvrxReader::buildCombined()
             earliest(d.first, c.first);
             latest(d.last, c.last);
             d.nodes.insert(c.nodes.begin(), c.nodes.end());
+            d.unnamed = d.unnamed || c.unnamed;
+            for (const auto& [node, t] : c.byNode) {
+                auto [at2, fresh2] = d.byNode.try_emplace(node, t);
+                if (fresh2) {
+                    continue;
+                }
+                NodeTimes& u = at2->second;
+                earliest(u.rdzvStart, t.rdzvStart);
+                latest(u.rdzvEnd, t.rdzvEnd);
+                earliest(u.startBegin, t.startBegin);
+                latest(u.startEnd, t.startEnd);
+                u.rankUnclear = u.rankUnclear || t.rankUnclear || (u.rank && t.rank && *u.rank != *t.rank);
+                u.rank = u.rank ? u.rank : t.rank;
+            }
             if (!d.fault && c.fault) {
                 d.fault = c.fault;
                 d.faultText = c.faultText;
@@ -895,7 +1001,7 @@ Status NvrxReader::buildCombined()
                 m_issues.add(IssueKind::OutcomeAssumed, "completed", f->line,
                     "cycle " + std::to_string(n) + " (" + name + ") ended with no later cycle: taken as completed");
             }
-            p.phases.emplace_back("cycle", a.startNs, a.endNs);
+            p.phases.push_back({ "cycle", a.startNs, a.endNs });
             planned.push_back(std::move(p));
         }
     }

@@ -135,4 +135,18 @@ Result<std::vector<std::pair<int64_t, std::string>>> jobsByKey(Database& db, con
     return out;
 }
 
+Result<std::vector<int64_t>> attemptNumbersOf(Database& db, int64_t jobRowId)
+{
+    auto st = db.prepare("SELECT attempt_no FROM attempts WHERE job_id = ?1 ORDER BY attempt_no");
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, jobRowId);
+    std::vector<int64_t> numbers;
+    if (auto rows = st->forEachRow([&] { numbers.push_back(st->columnInt64(0)); }); !rows) {
+        return rows.error();
+    }
+    return numbers;
+}
+
 } // namespace ett::core

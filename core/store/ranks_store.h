@@ -43,4 +43,7 @@ Status forEachRankAttempt(Database& db, const RankScope& scope, const std::funct
 // The (row id, label) of every job whose key is `key`, by label.
 Result<std::vector<std::pair<int64_t, std::string>>> jobsByKey(Database& db, const std::string& key);
 
+// The attempt numbers of the job with row id `jobRowId`, in order.
+Result<std::vector<int64_t>> attemptNumbersOf(Database& db, int64_t jobRowId);
+
 } // namespace ett::core

@@ -38,6 +38,8 @@ expect 1 "no attribute 'colour' in the database (attributes: cluster, model, pri
 expect 1 "no row 'lunch'" "whatif:lunch=50"
 expect 1 "expected overview, drilldown" "jbo:$job"
 expect 0 "screenshot saved" "job:$job"
+expect 0 "screenshot saved" "job:$job:ranks"
+expect 0 "screenshot saved" "job:$job:restarts"
 expect 0 "screenshot saved" "drilldown:team"
 
 # The same key under two labels: never a silent pick; --label or LABEL/KEY names one.

@@ -154,8 +154,10 @@ TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit
     EXPECT_EQ(r.bucketsNs[idx(Bucket::Recovery)], 6 * kS);
     EXPECT_EQ(r.bucketsNs[idx(Bucket::Productive)], 7135 * kS);
     EXPECT_EQ(r.failures, 1);
-    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'rendezvous'"), 2);
-    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'running'"), 2);
+    // Per node (every event names its node): 2 cycles x 2 nodes.
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'rendezvous' AND rank IS NOT NULL"), 4);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE name = 'running' AND rank IS NOT NULL"), 4);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases WHERE rank IS NULL"), 0);
     // The restarts table says the same: the second row's recovery split and its start-up stages.
     auto id = findJobId(s.db(), "default", "ft_launcher");
     ASSERT_TRUE(id.ok() && id->has_value());
@@ -180,6 +182,106 @@ TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit
         }
     }
     EXPECT_EQ(substages, 2);
+}
+
+// An attempt's phase rows, one "rank name start-end" line each (milliseconds from kT0; rank "-"
+// for the whole attempt), for the per-node checks.
+std::string phaseRows(Store& s, int attemptNo)
+{
+    std::string out;
+    auto stmt = s.db().prepare("SELECT p.rank, p.name, p.start_ns, p.end_ns FROM phases p JOIN attempts a ON a.id = "
+                               "p.attempt_id WHERE a.attempt_no = "
+        + std::to_string(attemptNo) + " ORDER BY p.rank, p.start_ns, p.name");
+    EXPECT_TRUE(stmt.ok()) << (stmt.ok() ? "" : stmt.error().message);
+    if (!stmt.ok()) {
+        return out;
+    }
+    auto st = stmt->forEachRow([&] {
+        const auto rank = stmt->columnOptionalInt64(0);
+        out += (rank ? std::to_string(*rank) : std::string("-")) + " " + stmt->columnText(1) + " "
+            + std::to_string((stmt->columnInt64(2) - kT0) / 1'000'000) + "-"
+            + std::to_string((stmt->columnInt64(3) - kT0) / 1'000'000) + "\n";
+    });
+    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+    return out;
+}
+
+TEST(NvrxReader, EachNodeIsARankRowWithItsOwnSetupAndTheCyclesTraining)
+{
+    // The two-cycle log: n1 and n2 write Rank 0 and 1. Each node's own rendezvous and worker start;
+    // training for both from the cycle's last worker_start_completed (the slowest node gates).
+    Store s;
+    const std::string file = s.write("ft_launcher.log", twoCycleLog());
+    EXPECT_EQ(issueCount(s.import(file, nvrxOptions(8)), "nodes_numbered"), 0);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM rank_hosts"), 4);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM rank_hosts WHERE (rank = 0 AND host = 'n1') OR (rank = 1 AND host = "
+                      "'n2')"),
+        4);
+    EXPECT_EQ(phaseRows(s, 0),
+        "0 rendezvous 0-19000\n"
+        "0 worker_start 21000-24000\n"
+        "0 running 25000-3605000\n"
+        "1 rendezvous 500-20000\n"
+        "1 worker_start 21200-25000\n"
+        "1 running 25000-3605000\n");
+    // Cycle 1: n1's rendezvous ends at its rendezvous_completed 11:00:30 (after its health check).
+    EXPECT_EQ(phaseRows(s, 1),
+        "0 rendezvous 3606000-3630000\n"
+        "0 worker_start 3631000-3640000\n"
+        "0 running 3640000-7200000\n"
+        "1 rendezvous 3606000-3629000\n"
+        "1 worker_start 3631000-3639000\n"
+        "1 running 3640000-7200000\n");
+}
+
+TEST(NvrxReader, NodesWithoutRanksOfTheirOwnAreNumberedByName)
+{
+    // Rank None (a launcher without an infra rank), then two nodes claiming rank 0: numbered by name.
+    Store s;
+    std::string log;
+    for (const char* node : { "b", "a" }) {
+        log += "  - Cycle: 0 Event: rendezvous_started Node: " + std::string(node)
+            + " Rank: None Time: 2026-07-30 10:00:00.000 UTC\n";
+        log += "  - Cycle: 0 Event: worker_start_completed Node: " + std::string(node)
+            + " Rank: None Time: 2026-07-30 10:00:10.000 UTC\n";
+    }
+    log += "  - Cycle: 0 Event: worker_terminated Node: a Rank: None Time: 2026-07-30 11:00:00.000 UTC\n";
+    const ImportSummary sum = s.import(s.write("none.log", log), nvrxOptions(4));
+    EXPECT_EQ(issueCount(sum, "nodes_numbered"), 1);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM rank_hosts WHERE (rank = 0 AND host = 'a') OR (rank = 1 AND host = "
+                      "'b')"),
+        2);
+    const std::string dup = ev(0, "rendezvous_started", "x", 0, "10:00:00.000")
+        + ev(0, "rendezvous_started", "y", 0, "10:00:01.000") + ev(0, "worker_start_completed", "x", 0, "10:00:09.000")
+        + ev(0, "worker_start_completed", "y", 0, "10:00:10.000");
+    Store t;
+    EXPECT_EQ(issueCount(t.import(t.write("dup.log", dup), nvrxOptions(4)), "nodes_numbered"), 1);
+    EXPECT_EQ(t.count("SELECT COUNT(*) FROM rank_hosts WHERE (rank = 0 AND host = 'x') OR (rank = 1 AND host = "
+                      "'y')"),
+        2);
+}
+
+TEST(NvrxReader, ASetupEventWithoutItsNodeKeepsTheCycleWidePhases)
+{
+    // One rendezvous line names node "unknown": the per-node rows would miss its time, so the
+    // cycle's phases stay whole (no ranks), with the same figures.
+    Store s;
+    std::string log = twoCycleLog();
+    const std::string n2 = "Event: rendezvous_started Node: n2 Rank: 1 Time: 2026-07-30 10:00:00.500";
+    ASSERT_NE(log.find(n2), std::string::npos);
+    log.replace(
+        log.find(n2), n2.size(), "Event: rendezvous_started Node: unknown Rank: 1 Time: 2026-07-30 10:00:00.500");
+    s.import(s.write("ft_launcher.log", log), nvrxOptions(8));
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases p JOIN attempts a ON a.id = p.attempt_id WHERE a.attempt_no = 0 "
+                      "AND p.rank IS NOT NULL"),
+        0);
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases p JOIN attempts a ON a.id = p.attempt_id WHERE a.attempt_no = 1 "
+                      "AND p.rank IS NULL"),
+        0);
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].result.bucketsNs[idx(Bucket::Setup)], 57 * kS);
+    EXPECT_EQ(jobs[0].result.bucketsNs[idx(Bucket::Productive)], 7135 * kS);
 }
 
 TEST(NvrxReader, LogWithoutEndIsRunningAndAttemptOptionNumbersTheCycles)
