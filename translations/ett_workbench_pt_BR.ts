@@ -5082,7 +5082,7 @@ clique: os jobs da frota ordenados por %3</translation>
     <message>
         <location line="+11"/>
         <source>Jobs that lost the most GPU-hours</source>
-        <translation>Jobs que mais perderam horas de GPU</translation>
+        <translation>Jobs com mais GPU-h perdidas</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -6075,7 +6075,7 @@ duração %4</translation>
     <message>
         <location line="+79"/>
         <source>Interruptions by cause class</source>
-        <translation>Interrupções por classe de causa</translation>
+        <translation>Interrupções por causa</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6090,12 +6090,12 @@ duração %4</translation>
     <message>
         <location line="+37"/>
         <source>Jobs that lost the most GPU-hours, by bucket</source>
-        <translation>Jobs que mais perderam horas de GPU, por categoria</translation>
+        <translation>Jobs com mais GPU-h perdidas, por categoria</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Jobs that lost the most GPU-hours: lost hours by bucket</source>
-        <translation>Jobs que mais perderam horas de GPU: horas perdidas por categoria</translation>
+        <translation>Jobs com mais GPU-h perdidas: horas perdidas por categoria</translation>
     </message>
     <message>
         <location line="+77"/>

@@ -449,8 +449,11 @@ void MainWindow::createPages()
     auto* details = new DetailsPanel(m_state, m_service, dock);
     dock->setWidget(details);
     // What the user clicks in the timeline is described in the details panel.
-    connect(timeline, &TimelineView::selectionChanged, details,
-        [details](const TimelineSelection& selection) { details->showTimelineSelection(selection.text); });
+    connect(timeline, &TimelineView::selectionChanged, details, [this, details](const TimelineSelection& selection) {
+        details->showTimelineSelection(selection.text);
+        m_timelineSelected = !selection.text.isEmpty();
+        updateChrome();
+    });
     dock->setMinimumWidth(260);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     // Once the window has its size (the layout ignores dock sizes set before it is shown).
@@ -489,6 +492,7 @@ void MainWindow::createPages()
         if (location.level != Level::Fleet && m_tabs->count() > 1) {
             m_tabs->setCurrentIndex(1);
         }
+        updateChrome();
     });
 }
 
@@ -574,7 +578,10 @@ void MainWindow::updateChrome()
     m_filtersBar->setVisible(!empty && !compare);
     m_scopeBar->setWanted(!empty && !compare);
     m_timeline->setVisible(!roomy);
-    m_detailsDock->setVisible(!empty && !roomy);
+    // The details take no width while they have nothing to show: no job open, nothing clicked.
+    const Location& at = m_state->location();
+    const bool jobOpen = (at.level == Level::Job || at.level == Level::Attempt) && at.job >= 0;
+    m_detailsDock->setVisible(!empty && !roomy && (jobOpen || m_timelineSelected));
 }
 
 void MainWindow::applyPageShare()

@@ -227,6 +227,7 @@ private:
     ScopeBar* m_scopeBar = nullptr;
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_detailsDock = nullptr;
+    bool m_timelineSelected = false; // the timeline describes a click in the details dock
     ComparePage* m_compare = nullptr;
     AdvisorPage* m_advisor = nullptr;
     WhatIfPage* m_whatIf = nullptr;

@@ -137,7 +137,7 @@ QString causeClassName(const std::string& name)
     return name.empty() ? QString::fromLatin1(core::kNoGroupName) : QString::fromStdString(name);
 }
 
-BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighting w)
+BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighting w, bool withShares)
 {
     const core::Figures& f = figures;
     BucketBars out;
@@ -164,7 +164,8 @@ BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighti
     const auto n = static_cast<qsizetype>(shares.size());
     for (qsizetype i = 0; i < n; ++i) {
         const auto [bucket, share] = shares[static_cast<size_t>(i)];
-        categories << QStringLiteral("%1  %2").arg(bucketLabel(bucket), formatPercent(share));
+        categories << (withShares ? QStringLiteral("%1  %2").arg(bucketLabel(bucket), formatPercent(share))
+                                  : bucketLabel(bucket));
         auto* set = new QBarSet(bucketLabel(bucket));
         for (qsizetype j = 0; j < n; ++j) {
             *set << (j == i ? share : 0.0);

@@ -43,7 +43,9 @@ struct BucketBars
     std::vector<std::pair<QBarSet*, core::Bucket>> sets;
     int bars = 0;
 };
-BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighting w);
+// `withShares`: each bar's label says its share ("compile  3.1%"); without, the name alone (for a
+// chart too narrow for both: the tooltip and the bar's length say the share).
+BucketBars fillBucketsChart(QChart* chart, const core::Figures& figures, Weighting w, bool withShares = true);
 
 // ETT% per calendar bucket, with the whole selection's ETT% dashed. Null series when no data.
 struct TrendSeries

@@ -228,7 +228,12 @@ void OverviewPage::fitChart(QChartView* view, const QString& shortTitle)
 void OverviewPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    const int columns = m_chartColumns;
     placeCharts();
+    // The bucket chart's labels follow its room (with or without their shares).
+    if (m_hasData && columns == m_chartColumns && event->oldSize().width() != width()) {
+        renderBuckets();
+    }
 }
 
 Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
@@ -466,10 +471,38 @@ void OverviewPage::renderCards()
 
 void OverviewPage::renderBuckets()
 {
-    QChart* chart = resetChart(m_bucketsView);
     const Weighting w = m_state->weighting();
     const core::Figures& f = m_overview.fleet;
-    const BucketBars bars = fillBucketsChart(chart, f, w);
+    // Qt Charts gives an axis part of the chart's width (about 40%) and cuts longer labels on the left
+    // ("ão de ponto verif." in Portuguese): the chart asks for the width its labels need, up to
+    // its share of the row (at most 420 pixels at four in a row: the other three keep 250 each);
+    // labels that would need more lose their shares.
+    constexpr double kAxisPortion = 0.36; // measured: 0.45 still cut a label at 1280 pixels
+    constexpr int kMargins = 24;
+    // Its share of the row: 6 of 22 at four in a row (placeCharts), half at two.
+    const int row = std::max(0, width() - 40);
+    const int mostWidth = m_chartColumns == 4 ? std::min(420, row * 6 / 22) : row / 2;
+    auto widthFor = [](const QChart* c) {
+        int longest = 0;
+        const QFontMetrics metrics(chartAxisFont(c));
+        for (QAbstractAxis* axis : c->axes(Qt::Vertical)) {
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+                for (const QString& label : categories->categories()) {
+                    longest = std::max(longest, metrics.horizontalAdvance(label));
+                }
+            }
+        }
+        return static_cast<int>(std::ceil(longest / kAxisPortion)) + kMargins;
+    };
+    QChart* chart = resetChart(m_bucketsView);
+    BucketBars bars = fillBucketsChart(chart, f, w);
+    int wanted = widthFor(chart);
+    if (wanted > mostWidth) {
+        chart = resetChart(m_bucketsView);
+        bars = fillBucketsChart(chart, f, w, false);
+        wanted = widthFor(chart);
+    }
+    m_bucketsView->setMinimumWidth(std::min(wanted, std::max(mostWidth, 420)));
     for (const auto& [set, bucket] : bars.sets) {
         const core::Bucket b = bucket;
         const QString tip

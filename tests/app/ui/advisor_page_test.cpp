@@ -603,7 +603,13 @@ TEST(AdvisorPageWindow, IsTheFourthTabOnCtrl4AndMakesRoom)
     ASSERT_NE(details, nullptr);
     EXPECT_FALSE(details->isVisible());
     window.showPage(0);
+    // Back on the overview the details take no width while they have nothing to show (no job
+    // open), and come back with a job.
+    EXPECT_FALSE(details->isVisible());
+    window.state()->openJob(0, QStringLiteral("j0"));
     EXPECT_TRUE(details->isVisible());
+    window.state()->navigate(Location {});
+    EXPECT_FALSE(details->isVisible());
     // No database: the page says what to do.
     EXPECT_TRUE(window.advisorPage()->emptyMessage().contains("open a database"));
 }
