@@ -2843,7 +2843,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation> · segundo plano (nunca bloqueia o treinamento)</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_painter.cpp" line="+757"/>
+        <location filename="../app/ui/timeline/gantt_density_grid.cpp" line="+72"/>
         <source>%1 jobs, one a line</source>
         <translation>%1 jobs, um por linha</translation>
     </message>
