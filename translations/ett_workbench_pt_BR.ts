@@ -2993,7 +2993,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>GanttWidget</name>
     <message>
-        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+330"/>
+        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+329"/>
         <source>
 (narrower than %1 px here: zoom in to tell it from its neighbours)</source>
         <translation>
