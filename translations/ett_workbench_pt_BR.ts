@@ -2843,7 +2843,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation> · segundo plano (nunca bloqueia o treinamento)</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_painter.cpp" line="+757"/>
+        <location filename="../app/ui/timeline/gantt_density_grid.cpp" line="+72"/>
         <source>%1 jobs, one a line</source>
         <translation>%1 jobs, um por linha</translation>
     </message>
@@ -2993,7 +2993,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>GanttWidget</name>
     <message>
-        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+330"/>
+        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+329"/>
         <source>
 (narrower than %1 px here: zoom in to tell it from its neighbours)</source>
         <translation>

@@ -3,6 +3,7 @@
 #include "core/model/types.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string_view>
@@ -146,48 +147,39 @@ void addPercentiles(Columns& c, const std::string& name, const std::vector<const
     c.ints(name + ".count", count);
 }
 
+// get(figures) of every row, as a column of T.
+template <typename T, typename Get> std::vector<T> valuesOf(const std::vector<const core::Figures*>& rows, Get get)
+{
+    std::vector<T> v;
+    v.reserve(rows.size());
+    for (const core::Figures* f : rows) {
+        v.push_back(get(*f));
+    }
+    return v;
+}
+
 } // namespace
 
 void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool attemptsAsCount, bool withExcluded)
 {
-    auto ints = [&](const std::string& name, auto get) {
-        std::vector<int64_t> v;
-        v.reserve(rows.size());
-        for (const core::Figures* f : rows) {
-            v.push_back(get(*f));
+    auto ints = [&](const std::string& name, auto get) { c.ints(name, valuesOf<int64_t>(rows, get)); };
+    auto wides = [&](const std::string& name, auto get) { c.wides(name, valuesOf<core::Wide>(rows, get)); };
+    auto doubles = [&](const std::string& name, auto get) { c.doubles(name, valuesOf<double>(rows, get)); };
+    // One wide column per bucket of a per-bucket member: prefix.init, prefix.productive, ...
+    using PerBucket = std::array<core::Wide, core::kBucketCount> core::Figures::*;
+    auto bucketWides = [&](const std::string& prefix, PerBucket member) {
+        for (int b = 0; b < core::kBucketCount; ++b) {
+            const auto k = static_cast<size_t>(b);
+            const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
+            wides(prefix + "." + name, [k, member](const core::Figures& f) { return (f.*member)[k]; });
         }
-        c.ints(name, v);
-    };
-    auto wides = [&](const std::string& name, auto get) {
-        std::vector<core::Wide> v;
-        v.reserve(rows.size());
-        for (const core::Figures* f : rows) {
-            v.push_back(get(*f));
-        }
-        c.wides(name, v);
-    };
-    auto doubles = [&](const std::string& name, auto get) {
-        std::vector<double> v;
-        v.reserve(rows.size());
-        for (const core::Figures* f : rows) {
-            v.push_back(get(*f));
-        }
-        c.doubles(name, v);
     };
     ints("jobs", [](const core::Figures& f) { return f.jobs; });
     ints(attemptsAsCount ? "attempts" : "attempt_count", [](const core::Figures& f) { return f.attempts; });
     wides("e2e_s", [](const core::Figures& f) { return f.e2eNs; });
     wides("e2e_gpu_s", [](const core::Figures& f) { return f.e2eGpuNs; });
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        const auto k = static_cast<size_t>(b);
-        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
-        wides("buckets_s." + name, [k](const core::Figures& f) { return f.bucketsNs[k]; });
-    }
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        const auto k = static_cast<size_t>(b);
-        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
-        wides("buckets_gpu_s." + name, [k](const core::Figures& f) { return f.bucketsGpuNs[k]; });
-    }
+    bucketWides("buckets_s", &core::Figures::bucketsNs);
+    bucketWides("buckets_gpu_s", &core::Figures::bucketsGpuNs);
     doubles("ett_percent_gpu", [](const core::Figures& f) { return orNan(f.ettPercentGpu()); });
     doubles("ett_percent_time", [](const core::Figures& f) { return orNan(f.ettPercentTime()); });
     doubles("lost_gpu_hours", [](const core::Figures& f) { return gpuHoursOf(f.lostGpuNs()); });
@@ -205,16 +197,8 @@ void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool 
     }
     wides("excluded_s", [](const core::Figures& f) { return f.excludedTotalNs(); });
     wides("excluded_gpu_s", [](const core::Figures& f) { return f.excludedTotalGpuNs(); });
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        const auto k = static_cast<size_t>(b);
-        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
-        wides("excluded_buckets_s." + name, [k](const core::Figures& f) { return f.excludedNs[k]; });
-    }
-    for (int b = 0; b < core::kBucketCount; ++b) {
-        const auto k = static_cast<size_t>(b);
-        const std::string name(core::bucketName(static_cast<core::Bucket>(b)));
-        wides("excluded_buckets_gpu_s." + name, [k](const core::Figures& f) { return f.excludedGpuNs[k]; });
-    }
+    bucketWides("excluded_buckets_s", &core::Figures::excludedNs);
+    bucketWides("excluded_buckets_gpu_s", &core::Figures::excludedGpuNs);
 }
 
 } // namespace ett::app::python

@@ -94,13 +94,7 @@ void GanttWidget::setScene(std::shared_ptr<const GanttScene> scene, bool fit)
     m_selectedSpan = {};
     m_selectedRow = -1;
     m_hoverRow = -1;
-    GanttLayout layout = m_painter.layout();
-    if (m_scene) {
-        layout.rowHeight = m_scene->preferredRowHeight();
-    }
-    m_painter.setLayout(layout);
-    syncGeometry();
-    applyBounds();
+    adoptScene();
     if (fit) {
         m_scrollY = 0;
         fitAll();
@@ -108,6 +102,17 @@ void GanttWidget::setScene(std::shared_ptr<const GanttScene> scene, bool fit)
         axisChanged();
     }
     syncGeometry();
+}
+
+void GanttWidget::adoptScene()
+{
+    GanttLayout layout = m_painter.layout();
+    if (m_scene) {
+        layout.rowHeight = m_scene->preferredRowHeight();
+    }
+    m_painter.setLayout(layout);
+    syncGeometry();
+    applyBounds();
 }
 
 void GanttWidget::applyBounds()
@@ -141,13 +146,7 @@ void GanttWidget::replaceScene(std::shared_ptr<const GanttScene> scene)
     const int rows = m_scene ? static_cast<int>(m_scene->rows().size()) : 0;
     m_selectedRow = row < rows ? row : -1;
     m_selectedSpan = m_scene && m_scene->span(span) ? span : SpanHit {};
-    GanttLayout layout = m_painter.layout();
-    if (m_scene) {
-        layout.rowHeight = m_scene->preferredRowHeight();
-    }
-    m_painter.setLayout(layout);
-    syncGeometry();
-    applyBounds();
+    adoptScene();
     m_axis.setView(start, nsPerPx);
     axisChanged();
     setScrollY(scrollY);

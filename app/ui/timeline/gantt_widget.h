@@ -137,6 +137,9 @@ private:
 
     // The axis bounds: the scene's extent, up to the live clock when a row runs.
     void applyBounds();
+    // After a new scene: the painter takes its row height, the geometry and the axis bounds follow.
+    void adoptScene();
+
     std::shared_ptr<const GanttScene> m_scene;
     int64_t m_liveNowNs = 0;
     GanttPainter m_painter;

@@ -31,9 +31,12 @@
 #include <string>
 
 #include "pages_fixtures.h"
+#include "window_fixtures.h"
 
 namespace ett::app {
 namespace {
+
+using fixtures::openAndWait;
 
 constexpr int kWaitMs = 30'000;
 
@@ -90,16 +93,6 @@ void rewriteSlot(const QString& path, size_t offset, const std::string& slot)
     f << slot;
 }
 
-::testing::AssertionResult openAndWait(MainWindow& window, const QString& db)
-{
-    bool loaded = false;
-    const auto c = QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
-    window.openDatabase(db);
-    const bool arrived = QTest::qWaitFor([&] { return loaded; }, kWaitMs);
-    QObject::disconnect(c);
-    return arrived ? ::testing::AssertionSuccess() : ::testing::AssertionFailure() << "no overview of the database";
-}
-
 // The drill-down's row (in the view's order) named `name`; -1 when none.
 int viewRowNamed(const DrillDownPage& page, const std::string& name)
 {
@@ -119,12 +112,23 @@ const TableRow* currentRow(const DrillDownPage& page)
     return model->rowAt(page.proxy()->mapToSource(page.view()->currentIndex()).row());
 }
 
-TEST(WindowWatch, FollowsATrainerKeepingTheSelectionAndTheZoom)
+// Every test: the application, recent files in a test location, and a fresh folder `dir` for its
+// database and traces.
+class WindowWatch : public ::testing::Test
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
+protected:
+    void SetUp() override
+    {
+        fixtures::ensureApp();
+        QStandardPaths::setTestModeEnabled(true);
+        ASSERT_TRUE(dir.isValid());
+    }
+
     QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
+};
+
+TEST_F(WindowWatch, FollowsATrainerKeepingTheSelectionAndTheZoom)
+{
     const QString runs = dir.filePath(QStringLiteral("runs"));
     ASSERT_TRUE(QDir().mkpath(runs));
     const int64_t t0 = nowSeconds() - 7200;
@@ -144,7 +148,7 @@ TEST(WindowWatch, FollowsATrainerKeepingTheSelectionAndTheZoom)
 
     MainWindow window;
     window.show();
-    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("live.db"))));
+    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("live.db")), kWaitMs));
     window.watchPaths({ runs }, QStringLiteral("live"));
     WorkbenchState* state = window.state();
     ASSERT_TRUE(QTest::qWaitFor([&] { return state->vocabulary().attempts == 3; }, kWaitMs))
@@ -235,12 +239,8 @@ TEST(WindowWatch, FollowsATrainerKeepingTheSelectionAndTheZoom)
     EXPECT_FALSE(window.watchStatusLabel()->isVisible());
 }
 
-TEST(WindowWatch, AlertsPanelListsARestartStormAndOpensItsJob)
+TEST_F(WindowWatch, AlertsPanelListsARestartStormAndOpensItsJob)
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
     const QString runs = dir.filePath(QStringLiteral("runs"));
     ASSERT_TRUE(QDir().mkpath(runs));
     // Five attempts within the last half hour: a restart storm (5 in 30 min by default).
@@ -258,7 +258,7 @@ TEST(WindowWatch, AlertsPanelListsARestartStormAndOpensItsJob)
 
     MainWindow window;
     window.show();
-    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("storm.db"))));
+    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("storm.db")), kWaitMs));
     EXPECT_FALSE(window.alertsDock()->isVisible());
     window.watchPaths({ runs });
     AlertsPanel* panel = window.alertsPanel();
@@ -303,14 +303,10 @@ TEST(WindowWatch, AlertsPanelListsARestartStormAndOpensItsJob)
     EXPECT_FALSE(window.liveWatch()->running());
 }
 
-TEST(WindowWatch, AMissingFolderIsSaidAndNothingIsWatched)
+TEST_F(WindowWatch, AMissingFolderIsSaidAndNothingIsWatched)
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
     MainWindow window;
-    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("x.db"))));
+    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("x.db")), kWaitMs));
     bool failed = false;
     QObject::connect(window.liveWatch(), &LiveWatch::watchFailed, &window, [&failed] { failed = true; });
     // The error dialog is modal: close it as soon as it shows.

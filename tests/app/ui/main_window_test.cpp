@@ -25,9 +25,12 @@
 
 #include "pages_fixtures.h"
 #include "store_fixtures.h"
+#include "window_fixtures.h"
 
 namespace ett::app {
 namespace {
+
+using fixtures::openAndWait;
 
 constexpr int kWaitMs = 60'000;
 // 1280 x 800 less a 32-pixel panel and a 30-pixel title bar.
@@ -57,18 +60,6 @@ QString culprits(const MainWindow& window)
     return out;
 }
 
-// Opens the database in the window and waits for its first overview.
-::testing::AssertionResult openAndWait(MainWindow& window, const QString& db)
-{
-    bool loaded = false;
-    const auto c = QObject::connect(&window, &MainWindow::overviewLoaded, &window, [&loaded] { loaded = true; });
-    window.openDatabase(db);
-    const bool arrived = QTest::qWaitFor([&] { return loaded; }, kWaitMs);
-    QObject::disconnect(c);
-    return arrived ? ::testing::AssertionSuccess()
-                   : ::testing::AssertionFailure() << "no overview of " << db.toStdString();
-}
-
 // Every page of the window with the sample fleet fits the laptop screen, in the language set.
 void expectEveryPageFitsALaptopScreen()
 {
@@ -79,7 +70,7 @@ void expectEveryPageFitsALaptopScreen()
     fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
     MainWindow window;
     window.show();
-    ASSERT_TRUE(openAndWait(window, db));
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
     const char* const pages[] = { "Overview", "Drill-down", "Compare A/B", "Advisor", "What-if" };
     for (int page = 0; page < 5; ++page) {
         window.showPage(page);
@@ -173,7 +164,7 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     EXPECT_TRUE(importButton->text().contains(QStringLiteral("Import traces")));
     EXPECT_TRUE(importButton->text().contains(QStringLiteral("Ctrl+I")));
 
-    ASSERT_TRUE(openAndWait(window, db));
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
     EXPECT_TRUE(empty->isVisible());
     QString texts;
     for (const QLabel* label : empty->findChildren<QLabel*>()) {
@@ -185,7 +176,7 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     EXPECT_FALSE(window.findChild<QTabWidget*>()->isVisible());
 
     fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl"), "a");
-    ASSERT_TRUE(openAndWait(window, db));
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
     EXPECT_FALSE(empty->isVisible()) << "with jobs the pages show";
     EXPECT_TRUE(window.findChild<QTabWidget*>()->isVisible());
 }
@@ -204,7 +195,7 @@ TEST(MainWindowSearch, FindsJobsAcrossLabelsAndOpensOne)
     }
     MainWindow window;
     window.show();
-    ASSERT_TRUE(openAndWait(window, db));
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
     JobSearch* search = window.jobSearch();
     ASSERT_NE(search, nullptr);
     QAction* find = nullptr;
