@@ -4,7 +4,7 @@
 <context>
     <name>AdviceTableModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/advice_table_model.cpp" line="+140"/>
+        <location filename="../app/ui/models/advice_table_model.cpp" line="+140"/>
         <source>%Ln job(s) flagged</source>
         <translation>
             <numerusform>%Ln job flagged</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>AdvisorPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/advisor_page.cpp" line="+372"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+372"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>AlertsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/alerts_panel.cpp" line="+77"/>
+        <location filename="../app/ui/widgets/alerts_panel.cpp" line="+77"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -53,7 +53,7 @@
 <context>
     <name>BackendText</name>
     <message numerus="yes">
-        <location filename="../app/ui/backend_text.cpp" line="+44"/>
+        <location filename="../app/ui/format/backend_text.cpp" line="+44"/>
         <source>CPU (%Ln thread(s))</source>
         <translation>
             <numerusform>CPU (%Ln thread)</numerusform>
@@ -64,7 +64,7 @@
 <context>
     <name>CausesPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/causes_page.cpp" line="+113"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+113"/>
         <location line="+194"/>
         <source>%Ln interruption(s)</source>
         <translation>
@@ -84,7 +84,7 @@
 <context>
     <name>CompareCards</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_cards.cpp" line="+99"/>
+        <location filename="../app/ui/widgets/compare_cards.cpp" line="+99"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -95,7 +95,7 @@
 <context>
     <name>ComparePage</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_page.cpp" line="+529"/>
+        <location filename="../app/ui/pages/compare_page.cpp" line="+529"/>
         <location line="+150"/>
         <source>%Ln pair(s)</source>
         <translation>
@@ -116,7 +116,7 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/details_panel.cpp" line="+773"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+773"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -135,7 +135,7 @@
 <context>
     <name>FilterBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/filter_bar.cpp" line="+288"/>
+        <location filename="../app/ui/widgets/filter_bar.cpp" line="+288"/>
         <source>Excluding %n window(s)</source>
         <translation>
             <numerusform>Excluding %n window</numerusform>
@@ -146,7 +146,7 @@
 <context>
     <name>IntervalsDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/intervals_dialog.cpp" line="+295"/>
+        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="+295"/>
         <source>%Ln interval(s)</source>
         <translation>
             <numerusform>%Ln interval</numerusform>
@@ -157,7 +157,7 @@
 <context>
     <name>IssuesDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/issues_dialog.cpp" line="+222"/>
+        <location filename="../app/ui/dialogs/issues_dialog.cpp" line="+222"/>
         <source>%Ln issue(s)</source>
         <translation>
             <numerusform>%Ln issue</numerusform>
@@ -176,7 +176,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/ui/main_window_watch.cpp" line="+300"/>
+        <location filename="../app/ui/window/main_window_watch.cpp" line="+300"/>
         <source>Watching %Ln file(s)</source>
         <translation>
             <numerusform>Watching %Ln file</numerusform>
@@ -203,7 +203,7 @@
 <context>
     <name>MatchedJobsModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+356"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="+356"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -214,7 +214,7 @@
 <context>
     <name>MatchedTimelines</name>
     <message numerus="yes">
-        <location filename="../app/ui/matched_timelines.cpp" line="+305"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+305"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -225,7 +225,7 @@
 <context>
     <name>OverviewPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/overview_page.cpp" line="+343"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+348"/>
         <location line="+45"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -246,7 +246,7 @@
 <context>
     <name>QObject</name>
     <message numerus="yes">
-        <location filename="../app/ui/compare_models.cpp" line="+92"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="+607"/>
         <location line="+7"/>
@@ -257,9 +257,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/compare_charts.cpp" line="+490"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+490"/>
         <location line="+1"/>
-        <location filename="../app/ui/whatif_results.cpp" line="+96"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
         <location filename="../app/report/report_writer.cpp" line="-501"/>
         <location line="+12"/>
         <location line="+2"/>
@@ -308,7 +308,7 @@
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs.cpp" line="+693"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+693"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>
@@ -351,7 +351,7 @@
 <context>
     <name>ScopeBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/scope_bar.cpp" line="+87"/>
+        <location filename="../app/ui/widgets/scope_bar.cpp" line="+87"/>
         <source>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</source>
         <translation>
             <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>
@@ -362,7 +362,7 @@
 <context>
     <name>WhatIfPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/whatif_page.cpp" line="+609"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+609"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

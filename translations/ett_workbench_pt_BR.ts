@@ -4,7 +4,7 @@
 <context>
     <name>AdviceTableModel</name>
     <message>
-        <location filename="../app/ui/advice_table_model.cpp" line="+122"/>
+        <location filename="../app/ui/models/advice_table_model.cpp" line="+122"/>
         <source>lost progress high</source>
         <translation>progresso perdido alto</translation>
     </message>
@@ -258,7 +258,7 @@ interrupção</translation>
 <context>
     <name>AdvisorPage</name>
     <message>
-        <location filename="../app/ui/advisor_page.cpp" line="+109"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+109"/>
         <source>No data yet: open a database or import traces.</source>
         <translation>Ainda sem dados: abra um banco de dados ou importe traces.</translation>
     </message>
@@ -442,7 +442,7 @@ interrupção</translation>
 <context>
     <name>AlertsPanel</name>
     <message>
-        <location filename="../app/ui/alerts_panel.cpp" line="+32"/>
+        <location filename="../app/ui/widgets/alerts_panel.cpp" line="+32"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
@@ -584,7 +584,7 @@ interrupção</translation>
 <context>
     <name>BackendText</name>
     <message>
-        <location filename="../app/ui/backend_text.cpp" line="+26"/>
+        <location filename="../app/ui/format/backend_text.cpp" line="+26"/>
         <source>a CUDA device is present</source>
         <translation>há um dispositivo CUDA</translation>
     </message>
@@ -640,7 +640,7 @@ interrupção</translation>
 <context>
     <name>Bucket</name>
     <message>
-        <location filename="../app/ui/palette.cpp" line="+80"/>
+        <location filename="../app/ui/format/palette.cpp" line="+80"/>
         <source>productive</source>
         <translation>produtivo</translation>
     </message>
@@ -814,7 +814,7 @@ interrupção</translation>
 <context>
     <name>CauseRatesModel</name>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="+259"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="+259"/>
         <source>%1 %3 per 1,000 GPU-days in A (%2), %4 in B (%5)</source>
         <translation>%1 %3 por 1.000 dias de GPU em A (%2), %4 em B (%5)</translation>
     </message>
@@ -832,7 +832,7 @@ interrupção</translation>
 <context>
     <name>CauseRuleDialog</name>
     <message>
-        <location filename="../app/ui/cause_rule_dialog.cpp" line="+22"/>
+        <location filename="../app/ui/dialogs/cause_rule_dialog.cpp" line="+22"/>
         <source>Cause rule</source>
         <translation>Regra de causa</translation>
     </message>
@@ -880,7 +880,7 @@ interrupção</translation>
 <context>
     <name>CausesPage</name>
     <message>
-        <location filename="../app/ui/causes_page.cpp" line="+112"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
         <source>Cause rules changed: %1 changed cause, %2 derived again</source>
         <translation>Regras de causa alteradas: nova causa em %1, recálculo de %2</translation>
     </message>
@@ -1119,7 +1119,7 @@ interrupção</translation>
 <context>
     <name>CohortControls</name>
     <message>
-        <location filename="../app/ui/cohort_controls.cpp" line="+93"/>
+        <location filename="../app/ui/widgets/cohort_controls.cpp" line="+93"/>
         <source>Pick an attribute, then one of its values to keep only matching jobs</source>
         <translation>Escolha um atributo e depois um de seus valores para manter só os jobs correspondentes</translation>
     </message>
@@ -1199,7 +1199,7 @@ interrupção</translation>
 <context>
     <name>CohortEditor</name>
     <message>
-        <location filename="../app/ui/cohort_editor.cpp" line="+82"/>
+        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+82"/>
         <source>Cohort %1</source>
         <translation>Coorte %1</translation>
     </message>
@@ -1263,7 +1263,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>CompareCards</name>
     <message>
-        <location filename="../app/ui/compare_cards.cpp" line="+70"/>
+        <location filename="../app/ui/widgets/compare_cards.cpp" line="+70"/>
         <source>Matched jobs (by %1)</source>
         <translation>Jobs pareados (por %1)</translation>
     </message>
@@ -1349,7 +1349,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../app/ui/compare_page.cpp" line="+117"/>
+        <location filename="../app/ui/pages/compare_page.cpp" line="+117"/>
         <location line="+124"/>
         <location line="+28"/>
         <location line="+28"/>
@@ -1573,7 +1573,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/overview_charts.cpp" line="+277"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="+278"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
@@ -1594,13 +1594,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/overview_page.cpp" line="+348"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+353"/>
         <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
         <translation>dd/MM/yyyy HH:mm</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+206"/>
         <location filename="../app/ui/timeline/time_axis.cpp" line="+17"/>
         <source>yyyy-MM-dd</source>
         <translation>dd/MM/yyyy</translation>
@@ -1614,7 +1614,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DetailsPanel</name>
     <message>
-        <location filename="../app/ui/details_panel.cpp" line="+317"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+317"/>
         <source>The whole job or one of its attempts</source>
         <translation>O job inteiro ou uma de suas tentativas</translation>
     </message>
@@ -1983,7 +1983,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="+337"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+337"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -2011,7 +2011,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DistributionChangesModel</name>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="-92"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="-92"/>
         <source>%1 samples in A, %2 in B</source>
         <translation>%1 amostras em A, %2 em B</translation>
     </message>
@@ -2019,7 +2019,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DistributionPanel</name>
     <message>
-        <location filename="../app/ui/distribution_panel.cpp" line="+40"/>
+        <location filename="../app/ui/charts/distribution_panel.cpp" line="+40"/>
         <source>Distribution</source>
         <translation>Distribuição</translation>
     </message>
@@ -2077,7 +2077,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DrillDownPage</name>
     <message>
-        <location filename="../app/ui/drilldown_page.cpp" line="+102"/>
+        <location filename="../app/ui/pages/drilldown_page.cpp" line="+102"/>
         <source>Back</source>
         <translation>Voltar</translation>
     </message>
@@ -2195,7 +2195,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+569"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+569"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -2208,7 +2208,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../app/ui/figures_format.cpp" line="+101"/>
+        <location filename="../app/ui/format/figures_format.cpp" line="+101"/>
         <source>GPU-weighted</source>
         <translation>ponderado por GPU</translation>
     </message>
@@ -2221,7 +2221,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>FiguresTableModel</name>
     <message>
-        <location filename="../app/ui/figures_table_model.cpp" line="+33"/>
+        <location filename="../app/ui/models/figures_table_model.cpp" line="+33"/>
         <source>Time to Recover, %1 (spec 7.1)
 over %2 interruptions that trained again
 p50 %3 (%4)
@@ -2504,7 +2504,7 @@ p50</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../app/ui/filter_bar.cpp" line="+65"/>
+        <location filename="../app/ui/widgets/filter_bar.cpp" line="+65"/>
         <source>Dataset labels to include (none checked: all)</source>
         <translation>Rótulos de conjunto de dados a incluir (nenhum marcado: todos)</translation>
     </message>
@@ -3023,7 +3023,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-504"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-504"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -3333,7 +3333,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>Interruption</name>
     <message>
-        <location filename="../app/ui/palette.cpp" line="-29"/>
+        <location filename="../app/ui/format/palette.cpp" line="-29"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -3356,7 +3356,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>IntervalsDialog</name>
     <message>
-        <location filename="../app/ui/intervals_dialog.cpp" line="+157"/>
+        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="+157"/>
         <source>Which cohort&apos;s intervals</source>
         <translation>Intervalos de qual coorte</translation>
     </message>
@@ -3502,7 +3502,7 @@ Clique duplo: abre sua linha do tempo</translation>
 <context>
     <name>IssuesDialog</name>
     <message>
-        <location filename="../app/ui/issues_dialog.cpp" line="+150"/>
+        <location filename="../app/ui/dialogs/issues_dialog.cpp" line="+150"/>
         <source>Import issues</source>
         <translation>Problemas de importação</translation>
     </message>
@@ -3604,7 +3604,7 @@ Clique duplo: abre sua linha do tempo</translation>
 <context>
     <name>JobSearch</name>
     <message>
-        <location filename="../app/ui/job_search.cpp" line="+34"/>
+        <location filename="../app/ui/widgets/job_search.cpp" line="+34"/>
         <source>Find a job: key, name or attribute (Ctrl+F)</source>
         <translation>Localizar um job: chave, nome ou atributo (Ctrl+F)</translation>
     </message>
@@ -3637,7 +3637,7 @@ Clique duplo: abre sua linha do tempo</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/ui/main_window.cpp" line="+121"/>
+        <location filename="../app/ui/window/main_window.cpp" line="+121"/>
         <source>&amp;Connect to fleet store...</source>
         <translation>&amp;Conectar ao repositório da frota...</translation>
     </message>
@@ -3733,7 +3733,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/main_window_files.cpp" line="+464"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+464"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3943,7 +3943,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Detalhes</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+75"/>
         <source>Import traces...  (%1)</source>
         <translation>Importar traces...  (%1)</translation>
     </message>
@@ -3987,7 +3987,7 @@ From a shell:  ettw import --db %1 FILE...</source>
 Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>no database</source>
         <translation>nenhum banco de dados</translation>
     </message>
@@ -4007,7 +4007,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-387"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-387"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4400,7 +4400,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>ETT Workbench</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_store.cpp" line="+138"/>
+        <location filename="../app/ui/window/main_window_store.cpp" line="+138"/>
         <source>Connecting to %1...</source>
         <translation>Conectando a %1...</translation>
     </message>
@@ -4410,7 +4410,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Consulta interrompida: as visões mantêm o que mostravam. Mude uma visão para consultar de novo.</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_watch.cpp" line="+54"/>
+        <location filename="../app/ui/window/main_window_watch.cpp" line="+54"/>
         <source>&amp;Watch folder...</source>
         <translation>&amp;Observar pasta...</translation>
     </message>
@@ -4562,7 +4562,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
 <context>
     <name>MatchedJobsModel</name>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="+148"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="+148"/>
         <source>GPU-hours A lost (E2E minus productive)</source>
         <translation>Horas de GPU perdidas em A (E2E menos produtivo)</translation>
     </message>
@@ -4637,7 +4637,7 @@ B: %3 (%4)</translation>
 <context>
     <name>MatchedTimelines</name>
     <message>
-        <location filename="../app/ui/matched_timelines.cpp" line="+82"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+82"/>
         <source>Align B</source>
         <translation>Alinhar B</translation>
     </message>
@@ -4793,7 +4793,7 @@ B: %3 (%4)</translation>
 <context>
     <name>Outcome</name>
     <message>
-        <location filename="../app/ui/palette.cpp" line="-15"/>
+        <location filename="../app/ui/format/palette.cpp" line="-15"/>
         <source>completed</source>
         <translation>concluída</translation>
     </message>
@@ -4821,7 +4821,7 @@ B: %3 (%4)</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/overview_page.cpp" line="-442"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="-475"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -4832,19 +4832,19 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+403"/>
+        <location line="+436"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-427"/>
-        <location line="+403"/>
+        <location line="-460"/>
+        <location line="+436"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-390"/>
+        <location line="-423"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -4869,7 +4869,7 @@ B: %3 (%4)</translation>
         <translation>: sem dados</translation>
     </message>
     <message numerus="yes">
-        <location line="+135"/>
+        <location line="+140"/>
         <location line="+45"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -5042,7 +5042,7 @@ B: %3 (%4)</translation>
         <translation>clique numa barra de &quot;Para onde foi o tempo&quot; para ver seus intervalos</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+40"/>
         <source>%1: %2, %3 of E2E
 click: the intervals behind it · double-click: drill-down sorted by %1</source>
         <translation>%1: %2, %3 do E2E
@@ -5099,7 +5099,7 @@ clique: abrir o job</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/ui/advisor_charts.cpp" line="+52"/>
+        <location filename="../app/ui/charts/advisor_charts.cpp" line="+52"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -5159,7 +5159,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/advisor_page.cpp" line="-402"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-402"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
@@ -5177,7 +5177,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message>
-        <location filename="../app/ui/causes_page.cpp" line="-373"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-373"/>
         <source>Mean over %1 of %2 interruptions: the others never trained again</source>
         <translation>Média sobre %1 de %2 interrupções: as demais nunca voltaram a treinar</translation>
     </message>
@@ -5203,7 +5203,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="-176"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-176"/>
         <location filename="../app/report/report_writer.cpp" line="-405"/>
         <location line="+265"/>
         <location line="+55"/>
@@ -5311,7 +5311,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_models.cpp" line="-322"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="-322"/>
         <source>Distribution</source>
         <translation>Distribuição</translation>
     </message>
@@ -5387,7 +5387,7 @@ fração do E2E: %4 em A, %5 em B
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../app/ui/import_options.cpp" line="+65"/>
+        <location filename="../app/ui/window/import_options.cpp" line="+65"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
@@ -5445,7 +5445,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data_worker.cpp" line="+58"/>
+        <location filename="../app/ui/data/data_worker.cpp" line="+58"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5663,7 +5663,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/details_panel.cpp" line="-841"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="-841"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>
@@ -5698,7 +5698,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location filename="../app/ui/import_options.cpp" line="+1"/>
+        <location filename="../app/ui/window/import_options.cpp" line="+1"/>
         <source>Attempt</source>
         <translation>Tentativa</translation>
     </message>
@@ -5719,7 +5719,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/import_options.cpp" line="+0"/>
+        <location filename="../app/ui/window/import_options.cpp" line="+0"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
@@ -5729,7 +5729,7 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="-492"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-492"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
@@ -5749,7 +5749,7 @@ duração %4</translation>
         <translation>%1 e mais %2 arquivos</translation>
     </message>
     <message>
-        <location filename="../app/ui/drilldown_page.cpp" line="-512"/>
+        <location filename="../app/ui/pages/drilldown_page.cpp" line="-512"/>
         <source>Jobs of the fleet</source>
         <translation>Jobs da frota</translation>
     </message>
@@ -5774,14 +5774,14 @@ duração %4</translation>
         <translation>Tentativa %1</translation>
     </message>
     <message>
-        <location filename="../app/ui/exporters.cpp" line="+80"/>
+        <location filename="../app/ui/dialogs/shortcuts_dialog.cpp" line="+60"/>
+        <location filename="../app/ui/export/exporters.cpp" line="+80"/>
         <location line="+283"/>
-        <location filename="../app/ui/shortcuts_dialog.cpp" line="+60"/>
         <source>Timeline</source>
         <translation>Linha do tempo</translation>
     </message>
     <message>
-        <location line="-255"/>
+        <location filename="../app/ui/export/exporters.cpp" line="-255"/>
         <source>ETT Workbench, %1</source>
         <translation>ETT Workbench, %1</translation>
     </message>
@@ -5826,13 +5826,13 @@ duração %4</translation>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="-156"/>
-        <location filename="../app/ui/exporters.cpp" line="+90"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-156"/>
+        <location filename="../app/ui/export/exporters.cpp" line="+90"/>
         <source>all jobs</source>
         <translation>todos os jobs</translation>
     </message>
     <message>
-        <location filename="../app/ui/exporters.cpp" line="+1"/>
+        <location filename="../app/ui/export/exporters.cpp" line="+1"/>
         <source>filter: %1</source>
         <translation>filtro: %1</translation>
     </message>
@@ -5902,7 +5902,7 @@ duração %4</translation>
         <translation>isto exporta como %1, não &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../app/ui/image_export.cpp" line="+81"/>
+        <location filename="../app/ui/export/image_export.cpp" line="+81"/>
         <source>the chart has no size (it was never laid out)</source>
         <translation>o gráfico não tem tamanho (nunca foi disposto)</translation>
     </message>
@@ -5935,7 +5935,7 @@ duração %4</translation>
         <translation>Linha do tempo do ETT Workbench, %1 a %2</translation>
     </message>
     <message>
-        <location filename="../app/ui/import_options.cpp" line="-2"/>
+        <location filename="../app/ui/window/import_options.cpp" line="-2"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
@@ -5965,7 +5965,7 @@ duração %4</translation>
         <translation>Defina %1 em Opções no diálogo de importação (Arquivo &gt; Importar traces...) e importe o arquivo de novo.</translation>
     </message>
     <message>
-        <location filename="../app/ui/intervals_dialog.cpp" line="-99"/>
+        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="-99"/>
         <source>(queue)</source>
         <translation>(fila)</translation>
     </message>
@@ -5975,7 +5975,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_files.cpp" line="-518"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-518"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -5990,17 +5990,17 @@ duração %4</translation>
         <translation>Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../app/ui/main_window_store.cpp" line="-54"/>
+        <location filename="../app/ui/window/main_window_store.cpp" line="-54"/>
         <source>Querying the store… (Esc: stop)</source>
         <translation>Consultando o repositório… (Esc: parar)</translation>
     </message>
     <message>
-        <location filename="../app/ui/matched_timelines.cpp" line="-265"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="-265"/>
         <source>wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times</source>
         <translation>roda: zoom em ambos · arrastar: deslocar ambos · arrastar com botão direito: zoom num intervalo · passar o mouse: tempos exatos</translation>
     </message>
     <message>
-        <location filename="../app/ui/overview_charts.cpp" line="-169"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="-170"/>
         <source>failures</source>
         <translation>falhas</translation>
     </message>
@@ -6020,7 +6020,7 @@ duração %4</translation>
         <translation>Para onde foi o tempo (% do E2E, %1)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>ETT% per %1 (%2)</source>
         <translation>ETT% por %1 (%2)</translation>
     </message>
@@ -6039,8 +6039,8 @@ duração %4</translation>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+49"/>
+        <location line="-58"/>
+        <location line="+50"/>
         <location line="+125"/>
         <location line="+61"/>
         <location line="+93"/>
@@ -6135,7 +6135,7 @@ duração %4</translation>
         <translation>quantidade</translation>
     </message>
     <message>
-        <location filename="../app/ui/page_widgets.cpp" line="+196"/>
+        <location filename="../app/ui/pages/page_widgets.cpp" line="+196"/>
         <source>All time</source>
         <translation>Tudo</translation>
     </message>
@@ -6176,7 +6176,7 @@ duração %4</translation>
         <translation>Máximo de GPUs de um job (&quot;qualquer&quot;: sem limite superior)</translation>
     </message>
     <message>
-        <location filename="../app/ui/shortcuts_dialog.cpp" line="+1"/>
+        <location filename="../app/ui/dialogs/shortcuts_dialog.cpp" line="+1"/>
         <source>Tables and charts</source>
         <translation>Tabelas e gráficos</translation>
     </message>
@@ -6281,7 +6281,7 @@ duração %4</translation>
         <translation>Desfazer a exclusão de um cenário salvo</translation>
     </message>
     <message>
-        <location filename="../app/ui/table_export.cpp" line="+173"/>
+        <location filename="../app/ui/export/table_export.cpp" line="+173"/>
         <source>column %1</source>
         <translation>coluna %1</translation>
     </message>
@@ -6303,13 +6303,13 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/whatif_results.cpp" line="+88"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+88"/>
         <source>Failures</source>
         <translation>Falhas</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/whatif_results.cpp" line="+1"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+1"/>
         <source>Preemptions</source>
         <translation>Preempções</translation>
     </message>
@@ -6344,7 +6344,7 @@ duração %4</translation>
         <translation>TTR retomada p50 s</translation>
     </message>
     <message>
-        <location filename="../app/ui/whatif_results.cpp" line="-2"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="-2"/>
         <source>Jobs</source>
         <translation>Jobs</translation>
     </message>
@@ -6364,9 +6364,9 @@ duração %4</translation>
         <translation>A mudança de intervalo não se aplicou a %1 (sem intervalo medido, bloqueio por gravação ou interrupção).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/compare_charts.cpp" line="+141"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+141"/>
         <location line="+1"/>
-        <location filename="../app/ui/whatif_results.cpp" line="+2"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="-85"/>
         <location line="+12"/>
         <location line="+2"/>
@@ -6380,7 +6380,7 @@ duração %4</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/whatif_results.cpp" line="+19"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+19"/>
         <source>ETT% today → projected (%1) · %2</source>
         <translation>ETT% hoje → projetado (%1) · %2</translation>
     </message>
@@ -6637,7 +6637,7 @@ duração %4</translation>
         <translation>categoria</translation>
     </message>
     <message>
-        <location filename="../app/ui/compare_charts.cpp" line="-200"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-200"/>
         <location filename="../app/report/report_writer.cpp" line="+1"/>
         <source>share</source>
         <translation>fração</translation>
@@ -7160,7 +7160,7 @@ duração %4</translation>
 <context>
     <name>RankHeatMap</name>
     <message>
-        <location filename="../app/ui/rank_heatmap.cpp" line="+90"/>
+        <location filename="../app/ui/charts/rank_heatmap.cpp" line="+90"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
@@ -7204,7 +7204,7 @@ duração %4</translation>
 <context>
     <name>RanksPage</name>
     <message>
-        <location filename="../app/ui/ranks_page.cpp" line="+80"/>
+        <location filename="../app/ui/pages/ranks_page.cpp" line="+80"/>
         <source>Ranks and stragglers</source>
         <translation>Ranks e retardatários</translation>
     </message>
@@ -7352,7 +7352,7 @@ duração %4</translation>
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs.cpp" line="+608"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+608"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
@@ -7484,7 +7484,7 @@ duração %4</translation>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../app/ui/report_dialog.cpp" line="+37"/>
+        <location filename="../app/ui/dialogs/report_dialog.cpp" line="+37"/>
         <source>Export report</source>
         <translation>Exportar relatório</translation>
     </message>
@@ -7607,7 +7607,7 @@ duração %4</translation>
 <context>
     <name>RestartsModel</name>
     <message>
-        <location filename="../app/ui/restarts_model.cpp" line="+57"/>
+        <location filename="../app/ui/models/restarts_model.cpp" line="+57"/>
         <source>No attempts.</source>
         <translation>Nenhuma tentativa.</translation>
     </message>
@@ -7777,7 +7777,7 @@ duração %4</translation>
 <context>
     <name>RestartsTab</name>
     <message>
-        <location filename="../app/ui/restarts_tab.cpp" line="+47"/>
+        <location filename="../app/ui/widgets/restarts_tab.cpp" line="+47"/>
         <source>The restarts cannot be shown: %1</source>
         <translation>Não é possível mostrar os reinícios: %1</translation>
     </message>
@@ -7832,7 +7832,7 @@ a pior janela do job</translation>
 <context>
     <name>ScenarioPanel</name>
     <message>
-        <location filename="../app/ui/scenario_panel.cpp" line="+41"/>
+        <location filename="../app/ui/widgets/scenario_panel.cpp" line="+41"/>
         <source>Saved scenarios</source>
         <translation>Cenários salvos</translation>
     </message>
@@ -7986,7 +7986,7 @@ a pior janela do job</translation>
 <context>
     <name>ScopeBar</name>
     <message>
-        <location filename="../app/ui/scope_bar.cpp" line="+37"/>
+        <location filename="../app/ui/widgets/scope_bar.cpp" line="+37"/>
         <source>Keep them together</source>
         <translation>Manter juntos</translation>
     </message>
@@ -8012,7 +8012,7 @@ a pior janela do job</translation>
 <context>
     <name>Severity</name>
     <message>
-        <location filename="../app/ui/palette.cpp" line="+45"/>
+        <location filename="../app/ui/format/palette.cpp" line="+45"/>
         <source>info</source>
         <translation>info</translation>
     </message>
@@ -8035,7 +8035,7 @@ a pior janela do job</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../app/ui/shortcuts_dialog.cpp" line="+7"/>
+        <location filename="../app/ui/dialogs/shortcuts_dialog.cpp" line="+7"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
@@ -8063,7 +8063,7 @@ a pior janela do job</translation>
 <context>
     <name>StoreDialog</name>
     <message>
-        <location filename="../app/ui/main_window_store.cpp" line="-56"/>
+        <location filename="../app/ui/window/main_window_store.cpp" line="-56"/>
         <source>Connect to fleet store</source>
         <translation>Conectar ao repositório da frota</translation>
     </message>
@@ -8290,7 +8290,7 @@ a pior janela do job</translation>
 <context>
     <name>WhatIfPage</name>
     <message>
-        <location filename="../app/ui/whatif_page.cpp" line="+113"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+113"/>
         <source>Undo delete</source>
         <translation>Desfazer exclusão</translation>
     </message>
@@ -8465,7 +8465,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
         <translation>projetado</translation>
     </message>
     <message>
-        <location filename="../app/ui/whatif_rows.cpp" line="+18"/>
+        <location filename="../app/ui/models/whatif_rows.cpp" line="+18"/>
         <source>Setup</source>
         <translation>Preparação</translation>
     </message>
@@ -8548,7 +8548,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WhatIfRowsEditor</name>
     <message>
-        <location filename="../app/ui/whatif_rows_editor.cpp" line="+97"/>
+        <location filename="../app/ui/widgets/whatif_rows_editor.cpp" line="+97"/>
         <source>Bucket time (% of today&apos;s)</source>
         <translation>Tempo da categoria (% do de hoje)</translation>
     </message>
@@ -8631,7 +8631,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WorkbenchState</name>
     <message>
-        <location filename="../app/ui/workbench_state.cpp" line="+15"/>
+        <location filename="../app/ui/window/workbench_state.cpp" line="+15"/>
         <source>Fleet</source>
         <translation>Frota</translation>
     </message>

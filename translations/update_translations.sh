@@ -11,7 +11,7 @@
 # translations/check_translations.py runs it on copies.
 #
 # Contexts: lupdate does not follow `namespace ett::app {`, so it files tr() of
-# ett::app::MainWindow under "MainWindow"; app/ui/translations.cpp's translator looks both up.
+# ett::app::MainWindow under "MainWindow"; app/ui/window/translations.cpp's translator looks both up.
 set -eu
 cd "$(dirname "$0")/.."
 LUPDATE=${LUPDATE:-}

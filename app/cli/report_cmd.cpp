@@ -3,7 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
-#include "app/ui/translations.h"
+#include "app/ui/window/translations.h"
 #include "core/model/compare.h"
 
 #include <QApplication>

@@ -9,7 +9,7 @@
 #include "app/python/report_binding.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
-#include "app/ui/translations.h"
+#include "app/ui/window/translations.h"
 
 #include <QApplication>
 #include <QDir>

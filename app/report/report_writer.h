@@ -1,6 +1,6 @@
 // Lays a report's content out on pages: a title page with the provenance and a
 // table of contents, the headline figures, the overview's charts (built by the same functions as
-// the window's, app/ui/overview_charts.h), the jobs that lost the most with the Gantt of their
+// the window's, app/ui/charts/overview_charts.h), the jobs that lost the most with the Gantt of their
 // attempts (the window's GanttPainter), and the comparison of two cohorts. Vector charts and real
 // text; page numbers; A4 or Letter. Runs in a QApplication (charts are graphics widgets), which
 // may use the offscreen platform: no display is needed.

@@ -1,6 +1,6 @@
 // The density view: a heat strip per bucket row, the grid of every job (a band of jobs a line of
 // pixels, a bin a column) below the rows, and the grid's labels in the labels column.
-#include "app/ui/figures_format.h"
+#include "app/ui/format/figures_format.h"
 #include "app/ui/timeline/gantt_painter_internal.h"
 
 #include <QCoreApplication>

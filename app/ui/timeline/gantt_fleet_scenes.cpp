@@ -1,6 +1,6 @@
 // The fleet view and the density view (declared in gantt_scene.h).
-#include "app/ui/figures_format.h"
-#include "app/ui/palette.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/format/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_scene_text.h"
 

@@ -4,7 +4,7 @@
 // labels column.
 #include "app/ui/timeline/gantt_painter.h"
 
-#include "app/ui/palette.h"
+#include "app/ui/format/palette.h"
 #include "app/ui/timeline/gantt_painter_internal.h"
 
 #include <QPolygonF>

@@ -13,7 +13,7 @@
 // shows what it holds at a cost that does not grow with the run's length.
 #pragma once
 
-#include "app/ui/types.h"
+#include "app/ui/data/types.h"
 #include "core/model/job_timeline.h"
 #include "core/model/types.h"
 

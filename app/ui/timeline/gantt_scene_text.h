@@ -3,8 +3,8 @@
 // Internal to the timeline; not for other parts of the window.
 #pragma once
 
-#include "app/ui/figures_format.h"
-#include "app/ui/palette.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/format/palette.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "core/model/timeutil.h"
 

@@ -1,7 +1,7 @@
 #include "app/ui/timeline/gantt_widget.h"
 
-#include "app/ui/figures_format.h"
-#include "app/ui/page_widgets.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/pages/page_widgets.h"
 #include "core/model/timeutil.h"
 
 #include <QApplication>

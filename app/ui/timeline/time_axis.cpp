@@ -1,6 +1,6 @@
 #include "app/ui/timeline/time_axis.h"
 
-#include "app/ui/figures_format.h"
+#include "app/ui/format/figures_format.h"
 #include "core/model/timeutil.h"
 
 #include <QCoreApplication>

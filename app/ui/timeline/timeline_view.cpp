@@ -1,13 +1,13 @@
 #include "app/ui/timeline/timeline_view.h"
 
-#include "app/ui/data_service.h"
-#include "app/ui/elided_label.h"
-#include "app/ui/exporters.h"
-#include "app/ui/figures_format.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/widgets/elided_label.h"
+#include "app/ui/export/exporters.h"
+#include "app/ui/format/figures_format.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
 #include "app/ui/timeline/rolling_strip.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QButtonGroup>
 #include <QCoreApplication>

@@ -14,7 +14,7 @@
 #pragma once
 
 #include "app/ui/timeline/gantt_scene.h"
-#include "app/ui/types.h"
+#include "app/ui/data/types.h"
 
 #include <QWidget>
 

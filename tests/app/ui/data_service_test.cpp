@@ -1,9 +1,9 @@
 // Tests of the workbench's data service: results of the worked example at every level, the
 // import running off the GUI thread (the event loop keeps running), cancel leaving the
 // store as it was, stale results dropped, the fleet timeline, and renaming labels.
-#include "app/ui/data_service.h"
-#include "app/ui/main_window.h"
-#include "app/ui/translations.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/window/main_window.h"
+#include "app/ui/window/translations.h"
 #include "core/model/timeutil.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"

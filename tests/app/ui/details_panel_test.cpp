@@ -1,9 +1,9 @@
 // Tests of the details panel: it follows the state's location, shows the whole
 // job or one attempt (figures, buckets, phases), sums init stages per subcategory with the
 // slowest rank, navigates from its attempt menu and shows the timeline's selection text.
-#include "app/ui/data_service.h"
-#include "app/ui/details_panel.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/widgets/details_panel.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QAbstractItemModel>
 #include <QAbstractItemModelTester>

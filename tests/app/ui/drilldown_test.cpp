@@ -2,10 +2,10 @@
 // go one level down through the state, the breadcrumb goes up, back and forward are followed,
 // empty results say why, sorting by a bucket; and, with the real data service, the worked
 // example from the database down to its attempts.
-#include "app/ui/data_service.h"
-#include "app/ui/drilldown_page.h"
-#include "app/ui/figures_table_model.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/pages/drilldown_page.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 

@@ -1,5 +1,5 @@
 // A name of any length never widens what holds it: it is cut in the middle, whole in the tooltip.
-#include "app/ui/elided_label.h"
+#include "app/ui/widgets/elided_label.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Tests of the drill-down table's model: it passes QAbstractItemModelTester
 // with realistic rows and across resets and weighting switches, sorts numerically through its
 // sort role, prints the worked example's figures, and its ETT% column follows the weighting.
-#include "app/ui/figures_format.h"
-#include "app/ui/figures_table_model.h"
-#include "app/ui/palette.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/format/palette.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,8 +1,8 @@
 // Tests of the filter bar: it fills its menus from the vocabulary, edits the
 // state (labels, attribute chips, time range, GPU range, count queue, weighting, group-by, clear)
 // and shows changes made elsewhere.
-#include "app/ui/filter_bar.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/widgets/filter_bar.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,12 +2,12 @@
 // ETT_TIMELINE_PNG_DIR set, GanttScreenshots also writes the job, rank and fleet views of a
 // generated fleet there as PNG files, for people to look at.
 #include "app/service/local_fleet_source.h"
-#include "app/ui/palette.h"
+#include "app/ui/format/palette.h"
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/time_axis.h"
 #include "app/ui/timeline/timeline_view.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 #include "core/store/timeline.h"

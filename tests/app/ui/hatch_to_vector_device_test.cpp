@@ -2,7 +2,7 @@
 // stripes) arrives at the painter as the base colour with the stripes over it, at the tile's
 // pixels; any other tile as its average colour; other brushes unchanged; and in an SVG the hatch
 // is vector shapes in its two colours, no image.
-#include "app/ui/hatch_to_vector_device.h"
+#include "app/ui/export/hatch_to_vector_device.h"
 
 #include <QBuffer>
 #include <QImage>

@@ -2,7 +2,7 @@
 // the duration axis and its unit, the histogram's common bins (edges and each cohort's counts) for
 // no samples, one, all equal, and outliers on a linear and a log axis, the CDF's steps and the
 // share axis's ticks.
-#include "app/ui/histogram.h"
+#include "app/ui/charts/histogram.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // returns, what it remembers, the fields a format does not read, and OK refusing options that
 // ettw would refuse, with the message in the dialog. Offscreen; each test keeps its settings in a
 // folder of its own.
-#include "app/ui/dialogs.h"
-#include "app/ui/import_options.h"
+#include "app/ui/dialogs/dialogs.h"
+#include "app/ui/window/import_options.h"
 #include "core/ingest/mapping.h"
 
 #include <QApplication>

@@ -1,8 +1,8 @@
 // View > Import issues: the dialog lists the open database's import issues with their severity and
 // meaning from the registry of issue kinds, searchable and sortable; the model is checked with
 // QAbstractItemModelTester.
-#include "app/ui/data_service.h"
-#include "app/ui/issues_dialog.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/issues_dialog.h"
 #include "core/ingest/issue_kinds.h"
 
 #include <QAbstractItemModelTester>

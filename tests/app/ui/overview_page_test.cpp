@@ -3,12 +3,12 @@
 // element drills in (bucket -> drill-down sorted by it, day -> time range, cause class -> jobs
 // sorted by that kind of interruption, top job -> the job). Driven with data built by the CPU
 // engine the way the data service builds it.
-#include "app/ui/figures_format.h"
-#include "app/ui/figures_table_model.h"
-#include "app/ui/overview_charts.h"
-#include "app/ui/overview_page.h"
-#include "app/ui/palette.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/charts/overview_charts.h"
+#include "app/ui/pages/overview_page.h"
+#include "app/ui/format/palette.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QAbstractBarSeries>
 #include <QApplication>

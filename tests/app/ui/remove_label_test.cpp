@@ -3,12 +3,12 @@
 // window's File > Remove label and Edit > Undo, whose Ctrl+Z undoes a scenario delete on the
 // What-if page and the label removal on the other pages. With ETT_UI_SCREENSHOTS set, the
 // confirmation and the window after the removal are saved as PNGs.
-#include "app/ui/data_service.h"
-#include "app/ui/dialogs.h"
-#include "app/ui/main_window.h"
-#include "app/ui/shortcuts_dialog.h"
-#include "app/ui/whatif_page.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/dialogs.h"
+#include "app/ui/window/main_window.h"
+#include "app/ui/dialogs/shortcuts_dialog.h"
+#include "app/ui/pages/whatif_page.h"
+#include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"

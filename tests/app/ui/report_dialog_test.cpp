@@ -1,10 +1,10 @@
 // Tests of File > Export report: the dialog gathers the figures on the data
 // service's worker, previews the pages, saves the same PDF `ettw report` writes, includes the
 // comparison only when asked, and reports errors instead of saving.
-#include "app/ui/data_service.h"
-#include "app/ui/report_dialog.h"
-#include "app/ui/translations.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/report_dialog.h"
+#include "app/ui/window/translations.h"
+#include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 

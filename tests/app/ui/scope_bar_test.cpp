@@ -1,6 +1,6 @@
 // The line that says when a view adds several datasets together, and picks one in one click.
-#include "app/ui/scope_bar.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/widgets/scope_bar.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QLabel>
 #include <QToolButton>

@@ -3,8 +3,8 @@
 // the drill-down with the figures a database of the same files gives, as the window's read-only
 // user; Stop abandons what runs and the service goes on; the main window names the store and says
 // what needs a database.
-#include "app/ui/data_service.h"
-#include "app/ui/main_window.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/window/main_window.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_url.h"

@@ -3,7 +3,7 @@
 // decimals as numbers, write what is no number as a string, absent and non-finite values as null,
 // maps and lists recursively, and times in UTC; exactSeconds keeps every nanosecond; a header is
 // one line with hyphen-broken words joined again.
-#include "app/ui/table_export.h"
+#include "app/ui/export/table_export.h"
 
 #include <QDateTime>
 #include <QStandardItemModel>

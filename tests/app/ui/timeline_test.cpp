@@ -1,11 +1,11 @@
 // Tests of the timeline's time axis, scene builders, widget and view.
-#include "app/ui/data_service.h"
+#include "app/ui/data/data_service.h"
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/rolling_strip.h"
 #include "app/ui/timeline/time_axis.h"
 #include "app/ui/timeline/timeline_view.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"
 

@@ -6,12 +6,12 @@
 // the rows, a delete is undone by saving it again, a refused save changes nothing, the cohort can
 // be typed, an import builds the model again, the steps and the bridge export with their exact
 // values, and an empty database shows an empty state.
-#include "app/ui/data_service.h"
-#include "app/ui/exporters.h"
-#include "app/ui/figures_format.h"
-#include "app/ui/main_window.h"
-#include "app/ui/whatif_page.h"
-#include "app/ui/workbench_state.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/export/exporters.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/window/main_window.h"
+#include "app/ui/pages/whatif_page.h"
+#include "app/ui/window/workbench_state.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"

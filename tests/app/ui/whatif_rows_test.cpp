@@ -2,7 +2,7 @@
 // measured make no change; the others make their changes in the order of the rows, the interval's
 // after them and a scenario's extra changes last; a saved scenario goes back into the rows where a
 // row is free and shows it exactly, and into the extra changes otherwise.
-#include "app/ui/whatif_rows.h"
+#include "app/ui/models/whatif_rows.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Fixtures of the tests that drive the whole main window. Header-only; test code.
 #pragma once
 
-#include "app/ui/main_window.h"
+#include "app/ui/window/main_window.h"
 
 #include <QObject>
 #include <QString>

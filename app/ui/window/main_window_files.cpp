@@ -1,0 +1,564 @@
+// What the window does with databases and traces: opening, importing, the service's answers,
+// the dialogs of the File and Edit menus, label renames and removals with undo, recent files and
+// the title. The window's construction and layout are in main_window.cpp.
+#include "app/ui/format/backend_text.h"
+#include "app/ui/pages/causes_page.h"
+#include "app/ui/pages/compare_page.h"
+#include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/dialogs.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/dialogs/issues_dialog.h"
+#include "app/ui/window/main_window.h"
+#include "app/ui/dialogs/report_dialog.h"
+#include "app/ui/pages/whatif_page.h"
+#include "app/ui/window/workbench_state.h"
+#include "app/version/build_info.h"
+#include "core/store/clickhouse/store_url.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace ett::app {
+
+namespace {
+
+constexpr int kMessageMs = 8000; // how long transient status bar messages stay
+
+const char* const kRecentKey = "recentFiles";
+
+QString traceFilter()
+{
+    // Every format ettw imports; the format is recognised by content, so names only guide.
+    return QObject::tr("Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables "
+                       "(*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log "
+                       "*.csv)");
+}
+
+QString dbFilter()
+{
+    return QObject::tr("Workbench databases (*.db *.sqlite)");
+}
+
+QString allFilter()
+{
+    return QObject::tr("All files (*)");
+}
+
+QString countText(int64_t n)
+{
+    return QLocale().toString(static_cast<qlonglong>(n));
+}
+
+// "1 job", "2 jobs".
+QString countOf(int64_t n, const QString& singular, const QString& plural)
+{
+    return countText(n) + QLatin1Char(' ') + (n == 1 ? singular : plural);
+}
+
+} // namespace
+
+void MainWindow::connectService()
+{
+    connect(m_service, &DataService::databaseOpened, this, &MainWindow::onDatabaseOpened);
+    connect(m_service, &DataService::databaseFailed, this, &MainWindow::onDatabaseFailed);
+    connect(m_service, &DataService::importFinished, this, &MainWindow::onImportFinished);
+    connect(m_service, &DataService::storeQueryRunning, this, &MainWindow::storeQueryRunning);
+    connect(m_service, &DataService::queryTimed, this, [this](const QString& what, double ms) {
+        m_queryLabel->setText(tr("last query: %1 ms").arg(formatDecimal(ms, ms < 10 ? 2 : 1)));
+        m_queryLabel->setToolTip(tr("%1 on %2").arg(what, backendNameText(m_service->backend())));
+    });
+    connect(m_service, &DataService::overviewReady, this, [this] {
+        if (m_waitingOverview) {
+            m_waitingOverview = false;
+            emit overviewLoaded();
+        }
+    });
+    connect(m_service, &DataService::labelRenamed, this, [this](const QString& from, const QString& to) {
+        statusBar()->showMessage(tr("Label \"%1\" renamed to \"%2\".").arg(from, to), kMessageMs);
+    });
+    connect(m_service, &DataService::labelRenameFailed, this, [this](const QString& message) {
+        ErrorDialog::showError(this, tr("Rename label"), tr("The label was not renamed."), message);
+    });
+    connect(m_service, &DataService::labelContentsReady, this, &MainWindow::confirmRemoveLabel);
+    connect(
+        m_service, &DataService::labelRemoved, this, [this](const QString& label, const core::LabelContents& contents) {
+            // A filter on the removed label would now match nothing: drop the label from it.
+            core::CohortSpec filter = m_state->filter();
+            if (filter.removeLabel(label.toStdString())) {
+                m_state->setFilter(filter);
+            }
+            updateUndoAction();
+            statusBar()->showMessage(tr("Removed label '%1' (%2, %3) — Undo (%4)")
+                                         .arg(label, countOf(contents.files, tr("file"), tr("files")),
+                                             countOf(contents.jobs, tr("job"), tr("jobs")),
+                                             QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
+        });
+    connect(m_service, &DataService::labelRemoveFailed, this, [this](const QString& message) {
+        m_removeAsked.clear();
+        updateUndoAction();
+        ErrorDialog::showError(this, tr("Remove label"), tr("Removing the label did not go through."), message);
+    });
+    connect(m_service, &DataService::labelRestored, this,
+        [this](const QString& label, const core::LabelContents& contents) {
+            updateUndoAction();
+            statusBar()->showMessage(tr("Restored label '%1' (%2, %3).")
+                                         .arg(label, countOf(contents.files, tr("file"), tr("files")),
+                                             countOf(contents.jobs, tr("job"), tr("jobs"))),
+                kMessageMs);
+        });
+    connect(m_service, &DataService::labelRestoreFailed, this, [this](const QString& message) {
+        updateUndoAction();
+        statusBar()->showMessage(tr("Not undone: %1").arg(message), kMessageMs);
+        ErrorDialog::showError(this, tr("Undo"), tr("The label was not restored; nothing was changed."), message);
+    });
+    connect(m_service, &DataService::queryFailed, this, [this](quint64, const QString& message) {
+        statusBar()->showMessage(tr("Query failed: %1").arg(message), kMessageMs);
+    });
+}
+
+// --- opening and importing -----------------------------------------------------------------------
+
+void MainWindow::openDatabase(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QDir().mkpath(QFileInfo(absolute).absolutePath());
+    if (m_live->running() && QFileInfo(m_live->settings().database) != QFileInfo(absolute)) {
+        stopWatching(); // the watch imports into the database that was open
+    }
+    m_databaseRequested = true;
+    m_pendingDatabase = absolute;
+    updateEmptyState();
+    statusBar()->showMessage(tr("Opening %1...").arg(absolute));
+    m_service->openDatabase(absolute);
+    addRecent(absolute);
+}
+
+void MainWindow::importTraces(const QStringList& paths, std::optional<QString> label)
+{
+    if (paths.isEmpty()) {
+        return;
+    }
+    if (m_service->isStore()) {
+        QMessageBox::information(this, tr("Import traces"),
+            tr("A fleet store is open: the window only reads it. Import into a database (File > Open database), or "
+               "into the store from a shell with  ettw import --store URL --label LABEL FILE..."));
+        return;
+    }
+    if (m_service->importRunning()) {
+        QMessageBox::information(
+            this, tr("Import traces"), tr("An import is running; wait for it to finish or cancel it first."));
+        return;
+    }
+    // A label given (command line, tests) imports at once with ettw's defaults; else the dialog
+    // asks for the label and the options.
+    ImportChoices choices;
+    if (label) {
+        choices.label = *label;
+    } else {
+        auto asked = ImportDialog::ask(this, paths, m_state->vocabulary().labels);
+        if (!asked) {
+            return;
+        }
+        choices = std::move(*asked);
+    }
+    if (!m_service->hasDatabase() && !m_databaseRequested) {
+        const QString db = defaultDatabasePath();
+        openDatabase(db);
+        statusBar()->showMessage(tr("No database was open: importing into %1").arg(db), kMessageMs);
+    }
+    for (const QString& p : paths) {
+        addRecent(QFileInfo(p).absoluteFilePath());
+    }
+
+    if (m_progress) {
+        m_progress->deleteLater();
+    }
+    m_progress = new ImportProgressDialog(this);
+    connect(m_service, &DataService::importProgress, m_progress, &ImportProgressDialog::setProgress);
+    connect(m_progress, &ImportProgressDialog::cancelRequested, m_service, &DataService::cancelImport);
+    m_progress->show();
+    m_importAction->setEnabled(false);
+    m_importFolderAction->setEnabled(false);
+    m_service->importFiles(paths, choices.label, choices.reader);
+}
+
+void MainWindow::openPaths(const QStringList& paths, std::optional<QString> label)
+{
+    QString database;
+    QStringList traces;
+    for (const QString& p : paths) {
+        if (!QFileInfo::exists(p)) {
+            ErrorDialog::showError(this, tr("Open"), tr("The file does not exist."), p);
+            continue;
+        }
+        if (looksLikeDatabase(p)) {
+            database = p;
+        } else {
+            traces << p;
+        }
+    }
+    if (!database.isEmpty()) {
+        openDatabase(database);
+    }
+    if (!traces.isEmpty()) {
+        importTraces(traces, std::move(label));
+    }
+}
+
+void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& vocabulary)
+{
+    m_pendingDatabase.clear();
+    startPendingWatch();
+    m_state->setVocabulary(vocabulary);
+    // The database's excluded windows become the filter's (those of the database before go).
+    m_savedExcluded = stats.excluded;
+    if (m_state->filter().excluded != stats.excluded) {
+        core::CohortSpec filter = m_state->filter();
+        filter.excluded = stats.excluded;
+        m_state->setFilter(filter);
+    }
+    m_waitingOverview = true;
+    updateEmptyState();
+    const gpu::BackendInfo& backend = m_service->backend();
+    // The CPU says why it is not CUDA (details go to the tooltip); a CUDA device's name says enough.
+    QString backendText = backendNameText(backend);
+    if (backend.kind == gpu::BackendKind::Cpu && !backend.reason.empty()) {
+        backendText += QStringLiteral(": ") + backendReasonText(backend, false);
+    }
+    m_backendLabel->setText(backendText);
+    m_backendLabel->setToolTip(
+        tr("Aggregation backend: %1\n%2").arg(backendNameText(backend), backendReasonText(backend, true)));
+    showLoadStats(stats);
+    // A fleet store is only read: labels change with ettw push.
+    m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
+    m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
+    m_importAction->setEnabled(!stats.store);
+    m_importFolderAction->setEnabled(!stats.store);
+    updateUndoAction();
+    m_reportAction->setEnabled(true);
+    updateTitle();
+    if (stats.store) {
+        // The store by its database and server ("ett on ch1:8123"), the whole URL in the tooltip.
+        auto url = core::clickhouse::parseStoreUrl(
+            stats.databasePath.toStdString(), [](const char*) { return std::nullopt; });
+        const QString where
+            = url ? QString::fromStdString(url->database + " on " + url->address()) : stats.databasePath;
+        m_rowsLabel->setText(
+            tr("%1, %2, %3 in %4")
+                .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
+                    countOf(stats.segments, tr("segment"), tr("segments")), where));
+        m_rowsLabel->setToolTip(
+            tr("Fleet store %1, connected in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
+        statusBar()->showMessage(stats.warning.isEmpty()
+                ? tr("Connected to %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 2))
+                : stats.warning,
+            kMessageMs);
+    } else if (m_service->importRunning()) {
+        const bool isDefault = QFileInfo(stats.databasePath) == QFileInfo(defaultDatabasePath());
+        statusBar()->showMessage(
+            (isDefault ? tr("No database was open: importing into %1...") : tr("Importing into %1..."))
+                .arg(stats.databasePath));
+    } else {
+        statusBar()->showMessage(
+            tr("Loaded %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 2)), kMessageMs);
+    }
+}
+
+void MainWindow::showLoadStats(const LoadStats& stats)
+{
+    m_rowsLabel->setText(
+        tr("%1, %2, %3 loaded")
+            .arg(countOf(stats.jobs, tr("job"), tr("jobs")), countOf(stats.attempts, tr("attempt"), tr("attempts")),
+                countOf(stats.segments, tr("segment"), tr("segments"))));
+    m_rowsLabel->setToolTip(
+        tr("Loaded from %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
+}
+
+void MainWindow::onDatabaseFailed(const QString& message)
+{
+    const QString path = m_pendingDatabase;
+    m_pendingDatabase.clear();
+    m_pendingWatch.reset(); // it was to import into the database that did not open
+    m_databaseRequested = m_service->hasDatabase();
+    updateEmptyState();
+    const bool store = path.startsWith(QLatin1String("clickhouse://"));
+    statusBar()->showMessage(
+        store ? tr("Could not connect to the fleet store.") : tr("Could not open the database."), kMessageMs);
+    ErrorDialog::showError(this, store ? tr("Connect to fleet store") : tr("Open database"),
+        path.isEmpty() ? tr("The database could not be opened.") : tr("Could not open %1.").arg(path), message);
+}
+
+void MainWindow::showImportIssues()
+{
+    if (!m_service->hasDatabase()) {
+        statusBar()->showMessage(
+            tr("Open or create a database first (File > New database, File > Open database)."), kMessageMs);
+        return;
+    }
+    auto* dialog = new IssuesDialog(m_service, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::onImportFinished(const QString& summary, const QStringList& errors, bool cancelled)
+{
+    if (m_progress) {
+        m_progress->close();
+        m_progress->deleteLater();
+    }
+    m_importAction->setEnabled(true);
+    m_importFolderAction->setEnabled(true);
+    if (!errors.isEmpty()) {
+        const QString what = errors.size() == 1
+            ? tr("A file could not be imported; nothing of it was stored.")
+            : tr("%1 files could not be imported; nothing of them was stored.").arg(errors.size());
+        ErrorDialog::showError(this, tr("Import traces"), what,
+            errors.join(QStringLiteral("\n\n")) + QStringLiteral("\n\n") + tr("Summary:") + QLatin1Char('\n')
+                + summary);
+    }
+    if (cancelled) {
+        statusBar()->showMessage(tr("Import cancelled: the file being imported was rolled back."), kMessageMs);
+    } else if (!errors.isEmpty()) {
+        statusBar()->showMessage(
+            tr("Import finished; %1 could not be imported.").arg(countOf(errors.size(), tr("file"), tr("files"))),
+            kMessageMs);
+    } else {
+        const QString first = summary.section(QLatin1Char('\n'), 0, 0);
+        statusBar()->showMessage(
+            summary.contains(QLatin1Char('\n')) ? tr("%1 (and more files)").arg(first) : first, kMessageMs);
+    }
+}
+
+// --- menu actions ----------------------------------------------------------------------------------
+
+void MainWindow::newDatabase()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("New database"), QDir::homePath() + QStringLiteral("/ett.db"), dbFilter());
+    if (path.isEmpty()) {
+        return;
+    }
+    if (QFileInfo::exists(path) && !QFile::remove(path)) {
+        ErrorDialog::showError(this, tr("New database"), tr("Could not replace %1.").arg(path), QString());
+        return;
+    }
+    openDatabase(path);
+}
+
+void MainWindow::openDatabaseDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open database"), QString(), dbFilter() + QStringLiteral(";;") + allFilter());
+    if (!path.isEmpty()) {
+        openDatabase(path);
+    }
+}
+
+void MainWindow::importDialog()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import traces"), QString(), traceFilter() + QStringLiteral(";;") + allFilter());
+    if (!paths.isEmpty()) {
+        importTraces(paths);
+    }
+}
+
+void MainWindow::importFolderDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Import a folder of traces"));
+    if (!folder.isEmpty()) {
+        importTraces({ folder });
+    }
+}
+
+void MainWindow::openDialog()
+{
+    const QString filter
+        = tr("Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json "
+             "*.json.gz *.gz *.txt *.log *.csv)")
+        + QStringLiteral(";;") + dbFilter() + QStringLiteral(";;") + traceFilter() + QStringLiteral(";;") + allFilter();
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open"), QString(), filter);
+    if (!paths.isEmpty()) {
+        openPaths(paths);
+    }
+}
+
+void MainWindow::exportReport()
+{
+    std::optional<std::pair<core::CohortSpec, core::CohortSpec>> cohorts;
+    if (!(m_compare->cohortA() == m_compare->cohortB())) { // the Compare page has two cohorts
+        cohorts = std::make_pair(m_compare->cohortA(), m_compare->cohortB());
+    }
+    ReportDialog dialog(m_service, m_state, cohorts, m_tabs->currentIndex() == kComparePage, this);
+    dialog.exec();
+}
+
+void MainWindow::renameLabelDialog()
+{
+    const QStringList labels = m_state->vocabulary().labels;
+    const QString current = m_state->filter().labels.size() == 1 ? qs(m_state->filter().labels.front()) : QString();
+    RenameLabelDialog dialog(labels, current, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_service->renameLabel(dialog.from(), dialog.to());
+    }
+}
+
+void MainWindow::removeLabelDialog()
+{
+    const QStringList labels = m_state->vocabulary().labels;
+    const QString current = m_state->filter().labels.size() == 1 ? qs(m_state->filter().labels.front()) : QString();
+    RemoveLabelDialog dialog(labels, current, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    // What it holds is counted on the worker; confirmRemoveLabel asks when the counts arrive.
+    m_removeAsked = dialog.label();
+    statusBar()->showMessage(tr("Counting what label '%1' holds...").arg(m_removeAsked));
+    m_service->requestLabelContents(m_removeAsked);
+}
+
+void MainWindow::confirmRemoveLabel(const QString& label, const core::LabelContents& contents)
+{
+    if (label != m_removeAsked) {
+        return; // not (or no longer) asked for
+    }
+    m_removeAsked.clear();
+    statusBar()->clearMessage();
+    std::unique_ptr<QMessageBox> box(RemoveLabelDialog::confirmation(label, contents, this));
+    box->setObjectName(QStringLiteral("removeLabelConfirmation"));
+    box->exec();
+    if (box->clickedButton() != nullptr && box->buttonRole(box->clickedButton()) == QMessageBox::DestructiveRole) {
+        statusBar()->showMessage(tr("Removing label '%1'...").arg(label));
+        m_service->removeLabel(label);
+    }
+}
+
+void MainWindow::undo()
+{
+    if (m_tabs->currentIndex() == kWhatIfPage && m_whatIf->canUndoDelete()) {
+        m_whatIf->undoDelete();
+        return;
+    }
+    if (m_tabs->currentIndex() == kCausesPage && m_causes->canUndoRuleChange()) {
+        m_causes->undoRuleChange();
+        return;
+    }
+    if (!m_service->removedLabel().isEmpty()) {
+        statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
+        m_service->restoreRemovedLabel();
+    }
+}
+
+void MainWindow::updateUndoAction()
+{
+    QString text = tr("&Undo");
+    QString tip;
+    bool enabled = true;
+    if (m_tabs && m_tabs->currentIndex() == kWhatIfPage && m_whatIf && m_whatIf->canUndoDelete()) {
+        text = tr("&Undo scenario delete");
+        tip = tr("Save the scenario deleted on the What-if page again");
+    } else if (m_tabs && m_tabs->currentIndex() == kCausesPage && m_causes && m_causes->canUndoRuleChange()) {
+        text = tr("&Undo cause rule change");
+        tip = tr("Restore the cause rules in force before the last change, and the figures with them");
+    } else if (!m_service->removedLabel().isEmpty()) {
+        text = tr("&Undo removal of label '%1'").arg(m_service->removedLabel());
+        tip = tr("Put label '%1' back with everything it held (refused if a later import took its name or ids)")
+                  .arg(m_service->removedLabel());
+    } else {
+        enabled = false;
+        tip = tr("Nothing to undo: removing a label (File > Remove label) can be undone until the database is "
+                 "closed");
+    }
+    m_undoAction->setText(text);
+    m_undoAction->setToolTip(tip);
+    m_undoAction->setStatusTip(tip);
+    m_undoAction->setEnabled(enabled);
+}
+
+void MainWindow::about()
+{
+    const gpu::BackendInfo& backend = m_service->backend();
+    const BuildInfo& build = buildInfo();
+    const QString built = tr("<p>Built from commit %1 (%2); backends compiled in: %3.</p>")
+                              .arg(QString::fromLatin1(build.commit), QString::fromLatin1(build.buildType),
+                                  QString::fromLatin1(build.backends));
+    QMessageBox::about(this, tr("About ETT Workbench"),
+        tr("<h3>ETT Workbench %1</h3>"
+           "<p>Where the wall-clock time of training jobs goes: Effective Training Time (ETT%), "
+           "computed exactly by the ETT trace spec, from the fleet down to one attempt's phases.</p>"
+           "<p>Aggregation backend: %2<br/>%3</p>"
+           "<p>Licensed under the Apache License, Version 2.0.</p>")
+                .arg(QApplication::applicationVersion(),
+                    m_service->hasDatabase() ? backendNameText(backend).toHtmlEscaped() : tr("not loaded yet"),
+                    backendReasonText(backend, true).toHtmlEscaped())
+            + built);
+}
+
+// --- recent files ----------------------------------------------------------------------------------
+
+QStringList MainWindow::recentFiles()
+{
+    return QSettings().value(QLatin1String(kRecentKey)).toStringList();
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList list = settings.value(QLatin1String(kRecentKey)).toStringList();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent) {
+        list.removeLast();
+    }
+    settings.setValue(QLatin1String(kRecentKey), list);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList list = recentFiles();
+    int n = 0;
+    for (const QString& path : list) {
+        ++n;
+        const QString text = n < 10 ? tr("&%1 %2").arg(n).arg(QFileInfo(path).fileName())
+                                    : tr("%1 %2").arg(n).arg(QFileInfo(path).fileName());
+        QAction* a = m_recentMenu->addAction(text);
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openPaths({ path }); });
+    }
+    if (list.isEmpty()) {
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    } else {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("&Clear")), &QAction::triggered, this, [this] {
+            QSettings().remove(QLatin1String(kRecentKey));
+            updateRecentMenu();
+        });
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_service->databasePath();
+    if (m_service->isStore()) {
+        setWindowTitle(tr("%1 - ETT Workbench").arg(path));
+        setWindowFilePath(QString());
+        return;
+    }
+    setWindowTitle(path.isEmpty() ? tr("ETT Workbench") : tr("%1 - ETT Workbench").arg(QFileInfo(path).fileName()));
+    setWindowFilePath(path);
+}
+
+} // namespace ett::app
