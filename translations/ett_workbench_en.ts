@@ -11,6 +11,30 @@
             <numerusform>%Ln jobs flagged</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+237"/>
+        <source>%Ln losing more than an interval per interruption</source>
+        <translation>
+            <numerusform>%Ln losing more than an interval per interruption</numerusform>
+            <numerusform>%Ln losing more than an interval per interruption</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln losing far less than half an interval</source>
+        <translation>
+            <numerusform>%Ln losing far less than half an interval</numerusform>
+            <numerusform>%Ln losing far less than half an interval</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %Ln job(s) flagged (%2)</source>
+        <translation>
+            <numerusform>%1 of %Ln job flagged (%2)</numerusform>
+            <numerusform>%1 of %Ln jobs flagged (%2)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AdvisorPage</name>

@@ -27,12 +27,12 @@
         <translation>sem recomendação</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+200"/>
         <source>fleet</source>
         <translation>frota</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-120"/>
         <source>%1 (b ≥ 2M)</source>
         <translation>%1 (b ≥ 2M)</translation>
     </message>
@@ -43,6 +43,55 @@
     </message>
     <message>
         <location line="+111"/>
+        <source>no interruptions in the train loop (the optimum is unbounded: save as rarely as other needs allow)</source>
+        <translation>nenhuma interrupção no loop de treinamento (o ótimo é ilimitado: salve tão raramente quanto as outras necessidades permitirem)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no blocking checkpoint_save time measured</source>
+        <translation>nenhum tempo bloqueante de checkpoint_save medido</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fewer than two durable checkpoints in one attempt (no interval measured)</source>
+        <translation>menos de dois pontos de verificação duráveis numa tentativa (nenhum intervalo medido)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>lost progress per interruption %1 exceeds the whole interval %2: checkpoints are probably not restorable when the job thinks (slow or failed uploads)</source>
+        <translation>progresso perdido por interrupção %1 excede o intervalo inteiro %2: os pontos de verificação provavelmente não podem ser restaurados quando o job acha que podem (envios lentos ou com falha)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>lost progress per interruption %1 is far below half the interval %2: the saves measured are probably not the ones restarts load</source>
+        <translation>progresso perdido por interrupção %1 está muito abaixo de metade do intervalo %2: as gravações medidas provavelmente não são as que os reinícios carregam</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%Ln losing more than an interval per interruption</source>
+        <translation>
+            <numerusform>%Ln perdendo mais de um intervalo por interrupção</numerusform>
+            <numerusform>%Ln perdendo mais de um intervalo por interrupção</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln losing far less than half an interval</source>
+        <translation>
+            <numerusform>%Ln perdendo muito menos de meio intervalo</numerusform>
+            <numerusform>%Ln perdendo muito menos de meio intervalo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %Ln job(s) flagged (%2)</source>
+        <translation>
+            <numerusform>%1 de %Ln job sinalizado (%2)</numerusform>
+            <numerusform>%1 de %Ln jobs sinalizados (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Train loop (productive + lost progress + checkpoint saves): %1 GPU-h, %2 h
 E2E: %3 GPU-h</source>
         <translation>Loop de treinamento (produtivo + progresso perdido + gravações de pontos de verificação): %1 GPU-h, %2 h
@@ -5124,12 +5173,12 @@ clique: abrir o job</translation>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+61"/>
         <source>Waste vs checkpoint interval: %1</source>
         <translation>Desperdício vs. intervalo entre pontos de verificação: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>: no advice</source>
         <translation>: sem recomendação</translation>
     </message>
@@ -6001,11 +6050,13 @@ duração %4</translation>
     </message>
     <message>
         <location filename="../app/ui/charts/overview_charts.cpp" line="-170"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+148"/>
         <source>failures</source>
         <translation>falhas</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+1"/>
         <source>preemptions</source>
         <translation>preempções</translation>
     </message>
@@ -6303,7 +6354,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/models/whatif_results.cpp" line="+88"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="-61"/>
         <source>Failures</source>
         <translation>Falhas</translation>
     </message>
@@ -6400,6 +6451,31 @@ duração %4</translation>
         <translation>Ponte do ETT% de hoje ao projetado, uma barra por alteração (%1)</translation>
     </message>
     <message>
+        <location line="+16"/>
+        <source>interruptions</source>
+        <translation>interrupções</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>checkpoint interval</source>
+        <translation>intervalo entre pontos de verificação</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 = optimum</source>
+        <translation>%1 = ótimo</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 = %2 s</source>
+        <translation>%1 = %2 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 x%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>ETT% %1</source>
         <translation>ETT% %1</translation>
@@ -6420,7 +6496,7 @@ duração %4</translation>
         <translation>projetado</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1: %2 of ETT% (exactly %3 pp)
 %4 %5 (%6 attempts changed)</source>
         <translation>%1: %2 de ETT% (exatamente %3 pp)
@@ -6437,7 +6513,7 @@ duração %4</translation>
         <translation>acrescenta</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>all changes</source>
         <translation>todas as alterações</translation>
     </message>
@@ -7832,7 +7908,7 @@ a pior janela do job</translation>
 <context>
     <name>ScenarioPanel</name>
     <message>
-        <location filename="../app/ui/widgets/scenario_panel.cpp" line="+41"/>
+        <location filename="../app/ui/widgets/scenario_panel.cpp" line="+42"/>
         <source>Saved scenarios</source>
         <translation>Cenários salvos</translation>
     </message>

@@ -235,6 +235,8 @@ CheckpointAdvice adviseGroup(std::string name, const std::vector<const JobCheckp
         }
     }
     a.flaggedJobs = high + low;
+    a.flaggedHigh = high;
+    a.flaggedLow = low;
     if (a.flaggedJobs > 0) {
         std::ostringstream text;
         text << a.flaggedJobs << " of " << samples.size() << " jobs flagged (";

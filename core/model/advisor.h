@@ -101,6 +101,8 @@ struct CheckpointAdvice
     // flagged one by one.
     std::vector<std::string> flags;
     int64_t flaggedJobs = 0;
+    int64_t flaggedHigh = 0; // of flaggedJobs: lost_progress_high
+    int64_t flaggedLow = 0; // of flaggedJobs: lost_progress_low
     // Why a figure is missing ("no interruptions in the train loop", ...) or what a flag means.
     std::string note;
 };

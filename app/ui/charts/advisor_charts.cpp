@@ -1,7 +1,7 @@
 #include "app/ui/charts/advisor_charts.h"
 
-#include "app/ui/format/figures_format.h"
 #include "app/ui/charts/overview_charts.h"
+#include "app/ui/format/figures_format.h"
 #include "core/model/checkpoint_model.h"
 
 #include <QCategoryAxis>
@@ -118,11 +118,11 @@ std::optional<double> wastePercentAt(const core::CheckpointAdvice& advice, doubl
     return std::isfinite(w) ? std::optional<double>(w * 100.0) : std::nullopt;
 }
 
-WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice& advice)
+WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice& advice, const QString& name)
 {
     WasteCurveSeries out;
-    const QString name = QString::fromStdString(advice.name);
-    chart->setTitle(QObject::tr("Waste vs checkpoint interval: %1").arg(name));
+    chart->setTitle(QObject::tr("Waste vs checkpoint interval: %1")
+                        .arg(name.isEmpty() ? QString::fromStdString(advice.name) : name));
     const std::optional<double> optimumPercent
         = advice.youngIntervalS ? wastePercentAt(advice, *advice.youngIntervalS) : std::nullopt;
     if (!optimumPercent || !(*advice.youngIntervalS > 0)) {

@@ -12,6 +12,7 @@
 
 #include "core/model/advisor.h"
 
+#include <QString>
 #include <QtGlobal>
 
 QT_BEGIN_NAMESPACE
@@ -31,7 +32,8 @@ struct WasteCurveSeries
 };
 
 // Fills an empty chart (newChart()) with the waste curve of `advice`.
-WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice& advice);
+// `name`: the advice's name as the window says it (empty: advice.name).
+WasteCurveSeries fillWasteCurveChart(QChart* chart, const core::CheckpointAdvice& advice, const QString& name = {});
 
 // The chart's x coordinate of an interval in seconds, and the interval at an x coordinate.
 double xOfInterval(double seconds);

@@ -201,8 +201,7 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
     switch (column) {
     case NameColumn:
         // The first row is the whole fleet's: its name is a word of the window, not data.
-        return !m_rows.empty() && &a == &m_rows.front() && a.name == "fleet" ? tr("fleet")
-                                                                             : QString::fromStdString(a.name);
+        return nameText(a, !m_rows.empty() && &a == &m_rows.front());
     case JobsColumn:
         return formatCount(m.jobs);
     case LoopHoursColumn:
@@ -338,11 +337,59 @@ QVariant AdviceTableModel::exportData(const core::CheckpointAdvice& a, int colum
     }
 }
 
+QString AdviceTableModel::nameText(const core::CheckpointAdvice& advice, bool fleetRow)
+{
+    return fleetRow && advice.name == "fleet" ? tr("fleet") : QString::fromStdString(advice.name);
+}
+
+QString AdviceTableModel::noteText(const core::CheckpointAdvice& a)
+{
+    // The same parts, in the same order, as core::adviseCheckpoint and adviseGroup write them.
+    QStringList parts;
+    const core::CheckpointMeasure& m = a.measured;
+    if (!m.mtbiS) {
+        parts << tr("no interruptions in the train loop (the optimum is unbounded: save as rarely as other needs "
+                    "allow)");
+    }
+    if (!a.blockingS || *a.blockingS <= 0) {
+        parts << tr("no blocking checkpoint_save time measured");
+    }
+    if (!a.currentIntervalS) {
+        parts << tr("fewer than two durable checkpoints in one attempt (no interval measured)");
+    }
+    for (const std::string& flag : a.flags) {
+        if (!m.lostPerInterruptionS || !a.currentIntervalS) {
+            continue;
+        }
+        if (flag == "lost_progress_high") {
+            parts << tr("lost progress per interruption %1 exceeds the whole interval %2: checkpoints are probably "
+                        "not restorable when the job thinks (slow or failed uploads)")
+                         .arg(formatSeconds(*m.lostPerInterruptionS), formatSeconds(*a.currentIntervalS));
+        } else if (flag == "lost_progress_low") {
+            parts << tr("lost progress per interruption %1 is far below half the interval %2: the saves measured are "
+                        "probably not the ones restarts load")
+                         .arg(formatSeconds(*m.lostPerInterruptionS), formatSeconds(*a.currentIntervalS / 2.0));
+        }
+    }
+    if (a.flaggedHigh + a.flaggedLow > 0) { // a group's jobs (one job says its flag above)
+        QStringList why;
+        if (a.flaggedHigh > 0) {
+            why << tr("%Ln losing more than an interval per interruption", "", static_cast<int>(a.flaggedHigh));
+        }
+        if (a.flaggedLow > 0) {
+            why << tr("%Ln losing far less than half an interval", "", static_cast<int>(a.flaggedLow));
+        }
+        parts << tr("%1 of %Ln job(s) flagged (%2)", "", static_cast<int>(a.measured.jobs))
+                     .arg(formatCount(a.flaggedJobs), why.join(QStringLiteral(", ")));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 QVariant AdviceTableModel::toolTipData(const core::CheckpointAdvice& a, int column) const
 {
     const core::CheckpointMeasure& m = a.measured;
     // A flagged row, or one without advice, says why on every cell.
-    const QString note = QString::fromStdString(a.note);
+    const QString note = noteText(a);
     auto withNote = [&](const QString& tip) { return note.isEmpty() ? tip : tip + QStringLiteral("\n\n") + note; };
     switch (column) {
     case NameColumn:

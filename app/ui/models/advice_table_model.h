@@ -69,6 +69,11 @@ public:
     // The flags column of a row: a job's flags ("⚠ lost progress high"), a group's count of flagged
     // jobs ("⚠ 2 jobs flagged"), "no advice" when there is no optimum, else empty.
     static QString flagsText(const core::CheckpointAdvice& advice);
+    // What core's note says (why a figure is missing, what a flag means, how many jobs a group has
+    // flagged), in the window's language; core's English note stays the CLI's and the exports'.
+    static QString noteText(const core::CheckpointAdvice& advice);
+    // The name as the window says it: the whole fleet's row (`fleetRow`) is a word of the window.
+    static QString nameText(const core::CheckpointAdvice& advice, bool fleetRow);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

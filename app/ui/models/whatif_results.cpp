@@ -2,8 +2,8 @@
 
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/pages/page_widgets.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/pages/page_widgets.h"
 
 #include <QHeaderView>
 #include <QTableWidget>
@@ -134,6 +134,35 @@ QString whatIfBridgeTitle(Weighting w)
     return QObject::tr("Bridge from ETT% today to projected, a bar per change (%1)").arg(weightingName(w));
 }
 
+QString changeText(const core::WhatIfChange& c)
+{
+    QString what;
+    switch (c.target) {
+    case core::WhatIfTarget::Bucket:
+        what = bucketLabel(c.bucket);
+        break;
+    case core::WhatIfTarget::Phase:
+        what = qs(std::string(core::categoryName(c.category)) + "." + c.subcategory);
+        break;
+    case core::WhatIfTarget::Interruptions:
+        what = c.interruptions == core::InterruptionClass::Failures   ? QObject::tr("failures")
+            : c.interruptions == core::InterruptionClass::Preemptions ? QObject::tr("preemptions")
+                                                                      : QObject::tr("interruptions");
+        break;
+    case core::WhatIfTarget::CheckpointInterval:
+        what = QObject::tr("checkpoint interval");
+        break;
+    }
+    if (c.optimal) {
+        return QObject::tr("%1 = optimum").arg(what);
+    }
+    const QLocale locale = figuresLocale();
+    if (c.setS) {
+        return QObject::tr("%1 = %2 s").arg(what, locale.toString(*c.setS, 'g', 12));
+    }
+    return QObject::tr("%1 x%2").arg(what, locale.toString(c.scale.value_or(1.0), 'g', 12));
+}
+
 std::optional<Waterfall> whatIfBridge(const WhatIfData& data, Weighting w)
 {
     const core::WhatIfResult& r = data.result;
@@ -157,9 +186,10 @@ std::optional<Waterfall> whatIfBridge(const WhatIfData& data, Weighting w)
         const int64_t pico = gpu ? s.pico : s.picoTime;
         const core::Wide saved = gpu ? s.totalSavedGpuNs : s.totalSavedNs;
         const QColor color = i < data.request.changes.size() ? changeColor(data.request.changes[i]) : QColor(Qt::gray);
-        waterfall.steps.push_back({ qs(s.change), pico, color,
+        const QString name = i < data.request.changes.size() ? changeText(data.request.changes[i]) : qs(s.change);
+        waterfall.steps.push_back({ name, pico, color,
             QObject::tr("%1: %2 of ETT% (exactly %3 pp)\n%4 %5 (%6 attempts changed)")
-                .arg(qs(s.change), signedPico(pico), qs(core::formatPico(pico, true)),
+                .arg(name, signedPico(pico), qs(core::formatPico(pico, true)),
                     saved >= 0 ? QObject::tr("saves") : QObject::tr("adds"),
                     formatHours(std::abs(nsToHours(saved)), hoursUnit(w)))
                 .arg(s.attemptsChanged) });
@@ -200,7 +230,8 @@ void fillWhatIfSteps(QTableWidget* table, const WhatIfData& data)
         const core::WhatIfStep& s = r.steps[i];
         const bool interval = i < data.request.changes.size()
             && data.request.changes[i].target == core::WhatIfTarget::CheckpointInterval;
-        addRow(qs(s.change), s.totalSavedGpuNs, s.totalSavedNs, s.pico, s.picoTime, formatCount(s.attemptsChanged),
+        addRow(i < data.request.changes.size() ? changeText(data.request.changes[i]) : qs(s.change), s.totalSavedGpuNs,
+            s.totalSavedNs, s.pico, s.picoTime, formatCount(s.attemptsChanged),
             interval ? formatCount(s.jobsNotApplicable) : QStringLiteral("–"), false);
         gpuNs += s.totalSavedGpuNs;
         ns += s.totalSavedNs;

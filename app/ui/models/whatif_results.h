@@ -36,6 +36,9 @@ struct WhatIfHeadline
 // The headline of a projection under weighting w (the other weighting beside).
 WhatIfHeadline whatIfHeadline(const WhatIfData& data, Weighting w);
 
+// A change as the window says it, in its language ("preparação x0,5", "failures = optimum"):
+// core's WhatIfChange::text() stays the CLI's, the JSON's and the saved scenarios'.
+QString changeText(const core::WhatIfChange& change);
 // The bridge chart's title under weighting w (a reason is appended when there is no bridge).
 QString whatIfBridgeTitle(Weighting w);
 // The bridge from ETT% today to projected under weighting w: a step per change in the colour of

@@ -1,12 +1,12 @@
 #include "app/ui/pages/advisor_page.h"
 
-#include "app/ui/models/advice_table_model.h"
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/charts/overview_charts.h"
-#include "app/ui/pages/page_request.h"
+#include "app/ui/models/advice_table_model.h"
 #include "app/ui/models/table_views.h"
+#include "app/ui/pages/page_request.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QChart>
@@ -396,11 +396,11 @@ void AdvisorPage::renderSelection()
         m_chartStack->setCurrentIndex(kChartPage);
         return;
     }
-    const QString name = QString::fromStdString(a->name);
-    const QString note = QString::fromStdString(a->note);
+    const QString name = AdviceTableModel::nameText(*a, m_selected == 0);
+    const QString note = AdviceTableModel::noteText(*a);
 
     // 1. The chart, or why there is none.
-    m_curve = fillWasteCurveChart(chart, *a);
+    m_curve = fillWasteCurveChart(chart, *a, name);
     if (m_curve.curve) {
         m_chartStack->setCurrentIndex(kChartPage);
         connect(m_curve.curve, &QLineSeries::hovered, this, &AdvisorPage::onHovered);

@@ -1,15 +1,15 @@
 #include "app/ui/pages/whatif_page.h"
 
-#include "app/ui/format/backend_text.h"
 #include "app/ui/charts/compare_charts.h"
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/export/exporters.h"
+#include "app/ui/format/backend_text.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/charts/overview_charts.h"
+#include "app/ui/models/whatif_results.h"
 #include "app/ui/pages/page_request.h"
 #include "app/ui/pages/page_widgets.h"
 #include "app/ui/widgets/scenario_panel.h"
-#include "app/ui/models/whatif_results.h"
 #include "app/ui/widgets/whatif_rows_editor.h"
 #include "app/ui/window/workbench_state.h"
 
@@ -524,7 +524,7 @@ QString WhatIfPage::exportScope() const
 {
     QStringList changes;
     for (const auto& c : this->changes()) {
-        changes << qs(c.text());
+        changes << changeText(c);
     }
     const QString cohort = cohortSpec().isEmpty() ? tr("all jobs") : cohortSpec();
     return tr("cohort: %1 · changes: %2 · %3")

@@ -1,6 +1,7 @@
 #include "app/ui/widgets/scenario_panel.h"
 
 #include "app/ui/data/data_service.h"
+#include "app/ui/models/whatif_results.h"
 #include "app/ui/pages/page_widgets.h"
 #include "core/ingest/scenario_file.h"
 
@@ -273,7 +274,7 @@ void ScenarioPanel::renderScenarios()
         m_scenarioTable->insertRow(row);
         QStringList changes;
         for (const auto& c : saved.scenario.changes) {
-            changes << qs(c.text());
+            changes << changeText(c);
         }
         const QString name = qs(saved.scenario.name);
         const QString cohort = saved.scenario.cohort.empty() ? tr("all jobs") : qs(saved.scenario.cohort);
