@@ -497,7 +497,27 @@ void fillDurationHistogramChart(
         unitNs = 60e9;
         unit = QObject::tr("minutes");
     }
-    const double top = std::max(static_cast<double>(most) / unitNs, 1e-9);
+    // The axis ends at a round value with at most 6 ticks at round steps (1, 2 and 5 x a power
+    // of ten; 15 and 30 for minutes), so that ticks read "0 15 30 45 60 minutes", not "0 14 28".
+    const double mostUnits = std::max(static_cast<double>(most) / unitNs, 1e-9);
+    std::vector<double> candidates;
+    const double decade = std::pow(10.0, std::floor(std::log10(mostUnits)) - 1);
+    for (double d = decade; d <= decade * 1000; d *= 10) {
+        candidates.insert(candidates.end(), { d, 2 * d, 5 * d });
+    }
+    if (unitNs == 60e9) {
+        candidates.insert(candidates.end(), { 15.0, 30.0 });
+    }
+    std::sort(candidates.begin(), candidates.end());
+    double step = candidates.back();
+    for (const double c : candidates) {
+        if (std::ceil(mostUnits / c - 1e-9) <= 5) {
+            step = c;
+            break;
+        }
+    }
+    const int steps = std::max(1, static_cast<int>(std::ceil(mostUnits / step - 1e-9)));
+    const double top = steps * step;
     const double width = top / bins;
     std::vector<int64_t> counts(static_cast<size_t>(bins), 0);
     for (const int64_t v : valuesNs) {
@@ -521,7 +541,10 @@ void fillDurationHistogramChart(
     chart->addSeries(area);
     auto* x = new QValueAxis;
     x->setRange(0, top);
-    x->setLabelFormat(top >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+    x->setTickCount(steps + 1);
+    x->setLabelFormat(step >= 1 ? QStringLiteral("%.0f")
+            : step >= 0.1       ? QStringLiteral("%.1f")
+                                : QStringLiteral("%.2f"));
     x->setTitleText(unit);
     x->setLabelsFont(chartAxisFont(chart));
     x->setTitleFont(chartAxisFont(chart));

@@ -3,11 +3,11 @@
 // element drills in (bucket -> drill-down sorted by it, day -> time range, cause class -> jobs
 // sorted by that kind of interruption, top job -> the job). Driven with data built by the CPU
 // engine the way the data service builds it.
-#include "app/ui/format/figures_format.h"
-#include "app/ui/models/figures_table_model.h"
 #include "app/ui/charts/overview_charts.h"
-#include "app/ui/pages/overview_page.h"
+#include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/pages/overview_page.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAbstractBarSeries>
@@ -22,6 +22,7 @@
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QToolButton>
+#include <QValueAxis>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -104,6 +105,33 @@ TEST(OverviewPage, CardsShowTheFleetUnderTheNamedWeighting)
     EXPECT_EQ(page.cardTitle("lost"), "Lost hours");
     EXPECT_TRUE(page.chart(OverviewPage::Chart::Buckets)->title().contains("time-weighted"));
     EXPECT_TRUE(page.chart(OverviewPage::Chart::Trend)->title().contains("time-weighted"));
+}
+
+TEST(DurationHistogram, TheAxisEndsAtARoundValueWithRoundTicks)
+{
+    fixtures::ensureApp();
+    // (the largest value, its unit) -> the axis' end and tick count: 56 min -> 0 15 30 45 60 min;
+    // 5.1 h -> 0 2 4 6 h; 90 s -> 0 20 40 60 80 100 s.
+    constexpr int64_t kMin = 60'000'000'000;
+    const struct
+    {
+        int64_t mostNs;
+        double top;
+        int ticks;
+        const char* unit;
+    } cases[]
+        = { { 56 * kMin, 60, 5, "minutes" }, { 306 * kMin, 6, 4, "hours" }, { 90'000'000'000, 100, 6, "seconds" } };
+    for (const auto& c : cases) {
+        QChart chart;
+        fillDurationHistogramChart(&chart, { c.mostNs / 3, c.mostNs }, "t", Qt::blue, 20);
+        const auto axes = chart.axes(Qt::Horizontal);
+        ASSERT_EQ(axes.size(), 1);
+        const auto* x = qobject_cast<QValueAxis*>(axes.front());
+        ASSERT_NE(x, nullptr);
+        EXPECT_DOUBLE_EQ(x->max(), c.top) << c.unit;
+        EXPECT_EQ(x->tickCount(), c.ticks) << c.unit;
+        EXPECT_EQ(x->titleText(), c.unit);
+    }
 }
 
 TEST(OverviewPage, ChartsUseThePaletteAndTheData)
