@@ -1,7 +1,7 @@
 #include "app/report/report_layout.h"
 
-#include "app/ui/format/figures_format.h"
 #include "app/ui/charts/overview_charts.h"
+#include "app/ui/format/figures_format.h"
 
 #include <QGraphicsScene>
 #include <QLocale>

@@ -1,8 +1,8 @@
 #include "app/ui/charts/compare_charts.h"
 
-#include "app/ui/format/figures_format.h"
 #include "app/ui/charts/histogram.h"
 #include "app/ui/charts/overview_charts.h"
+#include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
 
 #include <QAreaSeries>

@@ -1,9 +1,9 @@
 #include "app/ui/charts/distribution_panel.h"
 
 #include "app/ui/charts/compare_charts.h"
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/charts/overview_charts.h"
 #include "app/ui/pages/page_widgets.h"
 
 #include <QButtonGroup>

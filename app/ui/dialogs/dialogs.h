@@ -4,8 +4,8 @@
 // service reports.
 #pragma once
 
-#include "app/ui/window/import_options.h"
 #include "app/ui/data/types.h"
+#include "app/ui/window/import_options.h"
 #include "core/model/label_contents.h"
 #include "core/model/result.h"
 

@@ -3,8 +3,8 @@
 #include "app/ui/data/data_service.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/pages/page_widgets.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/pages/page_widgets.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/model/timeutil.h"
 

@@ -1,8 +1,8 @@
 #include "app/ui/export/image_export.h"
 
 #include "app/ui/export/export_file.h"
-#include "app/ui/format/figures_format.h"
 #include "app/ui/export/hatch_to_vector_device.h"
+#include "app/ui/format/figures_format.h"
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_widget.h"
 

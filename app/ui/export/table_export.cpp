@@ -2,8 +2,8 @@
 
 #include "app/ui/export/export_file.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/models/figures_table_model.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/figures_table_model.h"
 #include "core/model/json_text.h"
 #include "core/model/rollup.h"
 

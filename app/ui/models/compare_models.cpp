@@ -1,10 +1,10 @@
 #include "app/ui/models/compare_models.h"
 
 #include "app/ui/charts/compare_charts.h"
+#include "app/ui/data/types.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
-#include "app/ui/data/types.h"
 #include "core/model/timeutil.h"
 
 #include <QBrush>

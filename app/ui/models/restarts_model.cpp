@@ -1,8 +1,8 @@
 #include "app/ui/models/restarts_model.h"
 
+#include "app/ui/export/table_export.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
-#include "app/ui/export/table_export.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,10 +1,10 @@
 #include "app/ui/pages/causes_page.h"
 
-#include "app/ui/dialogs/cause_rule_dialog.h"
 #include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/cause_rule_dialog.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/pages/page_request.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/pages/page_request.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QHBoxLayout>

@@ -1,14 +1,14 @@
 #include "app/ui/pages/compare_page.h"
 
-#include "app/ui/widgets/compare_cards.h"
 #include "app/ui/charts/compare_charts.h"
-#include "app/ui/models/compare_models.h"
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/charts/overview_charts.h"
-#include "app/ui/pages/page_widgets.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/compare_models.h"
+#include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/compare_cards.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAreaSeries>

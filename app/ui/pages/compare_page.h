@@ -26,11 +26,11 @@
 // compare_models.h, its charts are drawn by compare_charts.h.
 #pragma once
 
-#include "app/ui/widgets/cohort_editor.h"
 #include "app/ui/charts/distribution_panel.h"
-#include "app/ui/dialogs/intervals_dialog.h"
-#include "app/ui/widgets/matched_timelines.h"
 #include "app/ui/data/types.h"
+#include "app/ui/dialogs/intervals_dialog.h"
+#include "app/ui/widgets/cohort_editor.h"
+#include "app/ui/widgets/matched_timelines.h"
 
 #include <QColor>
 #include <QWidget>

@@ -4,8 +4,8 @@
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/models/figures_table_model.h"
-#include "app/ui/pages/page_request.h"
 #include "app/ui/models/table_views.h"
+#include "app/ui/pages/page_request.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAction>

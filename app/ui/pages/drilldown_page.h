@@ -10,9 +10,9 @@
 // GUI thread only.
 #pragma once
 
-#include "app/ui/widgets/elided_label.h"
-#include "app/ui/dialogs/intervals_dialog.h"
 #include "app/ui/data/types.h"
+#include "app/ui/dialogs/intervals_dialog.h"
+#include "app/ui/widgets/elided_label.h"
 
 #include <QWidget>
 

@@ -1,12 +1,12 @@
 #include "app/ui/pages/overview_page.h"
 
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/models/figures_table_model.h"
-#include "app/ui/charts/overview_charts.h"
-#include "app/ui/pages/page_request.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/pages/page_request.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QBarCategoryAxis>

@@ -10,9 +10,9 @@
 // directly (tests, other callers). GUI thread only.
 #pragma once
 
-#include "app/ui/widgets/elided_label.h"
-#include "app/ui/pages/page_widgets.h"
 #include "app/ui/data/types.h"
+#include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/elided_label.h"
 
 #include <QMap>
 #include <QWidget>

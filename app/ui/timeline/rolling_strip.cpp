@@ -1,8 +1,8 @@
 #include "app/ui/timeline/rolling_strip.h"
 
 #include "app/ui/format/figures_format.h"
-#include "app/ui/pages/page_widgets.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/pages/page_widgets.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "core/model/timeutil.h"
 

@@ -1,12 +1,12 @@
 #include "app/ui/timeline/timeline_view.h"
 
 #include "app/ui/data/data_service.h"
-#include "app/ui/widgets/elided_label.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
 #include "app/ui/timeline/rolling_strip.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QButtonGroup>

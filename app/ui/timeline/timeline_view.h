@@ -13,8 +13,8 @@
 // results are dropped (after hotspot's job tracker). GUI thread only.
 #pragma once
 
-#include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/data/types.h"
+#include "app/ui/timeline/gantt_scene.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "app/ui/widgets/alerts_panel.h"
 
-#include "app/ui/format/figures_format.h"
 #include "app/ui/data/types.h"
+#include "app/ui/format/figures_format.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #include "app/ui/widgets/cohort_editor.h"
 
-#include "app/ui/widgets/cohort_controls.h"
 #include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/cohort_controls.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

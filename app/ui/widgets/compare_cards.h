@@ -8,8 +8,8 @@
 // Without a comparison the values are dashes. GUI thread only.
 #pragma once
 
-#include "app/ui/pages/page_widgets.h"
 #include "app/ui/data/types.h"
+#include "app/ui/pages/page_widgets.h"
 #include "core/model/compare.h"
 
 #include <QMap>

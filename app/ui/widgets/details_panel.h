@@ -13,8 +13,8 @@
 // in the timeline. GUI thread only.
 #pragma once
 
-#include "app/ui/widgets/elided_label.h"
 #include "app/ui/data/types.h"
+#include "app/ui/widgets/elided_label.h"
 
 #include <QWidget>
 

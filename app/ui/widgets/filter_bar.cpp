@@ -1,8 +1,8 @@
 #include "app/ui/widgets/filter_bar.h"
 
-#include "app/ui/widgets/cohort_controls.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/cohort_controls.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/ingest/excluded_file.h"
 #include "core/model/timeutil.h"

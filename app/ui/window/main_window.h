@@ -8,9 +8,9 @@
 // store or the engine: opening and importing go through the data service, off the GUI thread.
 #pragma once
 
+#include "app/ui/data/types.h"
 #include "app/ui/dialogs/intervals_dialog.h"
 #include "app/ui/window/live_watch.h"
-#include "app/ui/data/types.h"
 #include "core/model/label_contents.h"
 
 #include <QElapsedTimer>

@@ -1,16 +1,16 @@
 // What the window does with databases and traces: opening, importing, the service's answers,
 // the dialogs of the File and Edit menus, label renames and removals with undo, recent files and
 // the title. The window's construction and layout are in main_window.cpp.
-#include "app/ui/format/backend_text.h"
-#include "app/ui/pages/causes_page.h"
-#include "app/ui/pages/compare_page.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/dialogs/dialogs.h"
-#include "app/ui/format/figures_format.h"
 #include "app/ui/dialogs/issues_dialog.h"
-#include "app/ui/window/main_window.h"
 #include "app/ui/dialogs/report_dialog.h"
+#include "app/ui/format/backend_text.h"
+#include "app/ui/format/figures_format.h"
+#include "app/ui/pages/causes_page.h"
+#include "app/ui/pages/compare_page.h"
 #include "app/ui/pages/whatif_page.h"
+#include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "app/version/build_info.h"
 #include "core/store/clickhouse/store_url.h"

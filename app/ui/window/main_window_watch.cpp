@@ -2,12 +2,12 @@
 // itself runs on a thread of its own (LiveWatch); here its passes become coalesced page refreshes
 // that keep the user's place, the status bar's watch text, the alerts panel and its badge, and the
 // clock that moves running attempts' open ends on the timeline.
-#include "app/ui/widgets/alerts_panel.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/dialogs/dialogs.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/window/main_window.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/widgets/alerts_panel.h"
+#include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/model/timeutil.h"
 

@@ -33,12 +33,12 @@
 //           flagged lost_progress_high. Groups carry no flags of their own (a pooled ratio mixes
 //           intervals) but count their flagged jobs: the fleet and vision 1.
 //   ads, jc no interruption: no MTBI, no advice
-#include "app/ui/models/advice_table_model.h"
 #include "app/ui/charts/advisor_charts.h"
-#include "app/ui/pages/advisor_page.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
+#include "app/ui/models/advice_table_model.h"
+#include "app/ui/pages/advisor_page.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"

@@ -8,9 +8,9 @@
 //      500 s; trains again at 1100: TTR 100 s -> (500 + 100) x 8 = 4800 GPU-s
 //   J2 (4 GPUs) fails at 500 (infra.gpu, explicit); no checkpoints: lost 0; TTR 150 s -> 600 GPU-s
 //   J3 (2 GPUs) preempted at 300 (unknown, "NCCL timeout"); never trains again -> 0, no TTR
+#include "app/ui/data/data_service.h"
 #include "app/ui/dialogs/cause_rule_dialog.h"
 #include "app/ui/pages/causes_page.h"
-#include "app/ui/data/data_service.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"

@@ -2,11 +2,11 @@
 // QAbstractItemModelTester, shows the texts the page shows (subcategories indented, "A → B" rates,
 // regressions marked and first), colours a change by whether it is better or worse for ETT%, and
 // gives the exports the exact values and unit-bearing keys.
-#include "app/ui/widgets/compare_cards.h"
 #include "app/ui/charts/compare_charts.h"
-#include "app/ui/models/compare_models.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
+#include "app/ui/models/compare_models.h"
+#include "app/ui/widgets/compare_cards.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>

@@ -5,14 +5,14 @@
 // B exactly, swapping mirrors the change, the distribution view switches between CDFs and
 // histograms in shares of each cohort, selecting a matched job loads its two timelines, which
 // zoom and pan together, and the offset control moves B.
-#include "app/ui/models/compare_models.h"
-#include "app/ui/pages/compare_page.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/window/main_window.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/compare_models.h"
+#include "app/ui/pages/compare_page.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
+#include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"

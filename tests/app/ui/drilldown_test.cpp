@@ -3,8 +3,8 @@
 // empty results say why, sorting by a bucket; and, with the real data service, the worked
 // example from the database down to its attempts.
 #include "app/ui/data/data_service.h"
-#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/models/figures_table_model.h"
+#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"

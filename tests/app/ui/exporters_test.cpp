@@ -5,11 +5,11 @@
 // title and the row labels as text and no raster image of the whole; a write into a missing
 // directory fails naming the path and creates nothing; the pages' views offer the exports in their
 // context menus.
-#include "app/ui/pages/compare_page.h"
-#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/export/exporters.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/models/figures_table_model.h"
+#include "app/ui/pages/compare_page.h"
+#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/pages/overview_page.h"
 #include "app/ui/timeline/gantt_painter.h"
 #include "app/ui/timeline/gantt_scene.h"

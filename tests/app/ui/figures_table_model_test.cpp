@@ -2,8 +2,8 @@
 // with realistic rows and across resets and weighting switches, sorts numerically through its
 // sort role, prints the worked example's figures, and its ETT% column follows the weighting.
 #include "app/ui/format/figures_format.h"
-#include "app/ui/models/figures_table_model.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/figures_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 // intervals of that cell's row (a double-click elsewhere still drills down), and the overview's
 // and the Compare page's clicks reach the window's dialog.
 #include "app/ui/data/data_service.h"
-#include "app/ui/pages/drilldown_page.h"
-#include "app/ui/models/figures_table_model.h"
 #include "app/ui/dialogs/intervals_dialog.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"

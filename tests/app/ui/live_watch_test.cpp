@@ -1,14 +1,14 @@
 // The window watching a folder (File > Watch folder, --watch) while a trainer writes it: the pages
 // follow the files without losing the user's place, refreshes are taken together, the alerts panel
 // lists a restart storm and opens its job, and closing the window stops the watch.
-#include "app/ui/widgets/alerts_panel.h"
 #include "app/ui/data/data_service.h"
-#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/models/figures_table_model.h"
-#include "app/ui/window/main_window.h"
+#include "app/ui/pages/drilldown_page.h"
 #include "app/ui/pages/overview_page.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/widgets/alerts_panel.h"
+#include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QApplication>

@@ -1,9 +1,9 @@
 // The main window on a laptop screen: with the sample fleet loaded, every page fits a
 // 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
 // room for a panel and the title bar), and the window opens no larger than the screen it is on.
+#include "app/ui/timeline/timeline_view.h"
 #include "app/ui/widgets/job_search.h"
 #include "app/ui/window/main_window.h"
-#include "app/ui/timeline/timeline_view.h"
 #include "app/ui/window/translations.h"
 #include "app/ui/window/workbench_state.h"
 

@@ -5,8 +5,8 @@
 // small lookups into windows and charts. Header-only; test code.
 #pragma once
 
-#include "app/ui/window/translations.h"
 #include "app/ui/data/types.h"
+#include "app/ui/window/translations.h"
 #include "core/model/accounting.h"
 #include "core/model/rollup.h"
 #include "core/store/columns_loader.h"

@@ -2,16 +2,16 @@
 // sample fleet imported into a temporary database and served by the real data service. Runs only
 // when ETT_UI_SCREENSHOTS names a folder, e.g.
 //   ETT_UI_SCREENSHOTS=/tmp/shots QT_QPA_PLATFORM=offscreen ui_tests --gtest_filter='PagesScreenshots.*'
+#include "app/ui/data/data_service.h"
 #include "app/ui/models/advice_table_model.h"
+#include "app/ui/models/figures_table_model.h"
 #include "app/ui/pages/advisor_page.h"
 #include "app/ui/pages/compare_page.h"
-#include "app/ui/data/data_service.h"
-#include "app/ui/widgets/details_panel.h"
 #include "app/ui/pages/drilldown_page.h"
-#include "app/ui/models/figures_table_model.h"
-#include "app/ui/widgets/filter_bar.h"
 #include "app/ui/pages/overview_page.h"
 #include "app/ui/pages/whatif_page.h"
+#include "app/ui/widgets/details_panel.h"
+#include "app/ui/widgets/filter_bar.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/importer.h"

@@ -1,7 +1,7 @@
 // The Ranks page (spec 7.3): the heat map's cells, colours and tooltips on a hand-derived attempt,
 // and the page on the real data service over a database: a job's heat map and the hosts table.
-#include "app/ui/data/data_service.h"
 #include "app/ui/charts/rank_heatmap.h"
+#include "app/ui/data/data_service.h"
 #include "app/ui/pages/ranks_page.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"

@@ -5,9 +5,9 @@
 // confirmation and the window after the removal are saved as PNGs.
 #include "app/ui/data/data_service.h"
 #include "app/ui/dialogs/dialogs.h"
-#include "app/ui/window/main_window.h"
 #include "app/ui/dialogs/shortcuts_dialog.h"
 #include "app/ui/pages/whatif_page.h"
+#include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"

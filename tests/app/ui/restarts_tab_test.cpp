@@ -1,10 +1,10 @@
 // The Details dock's Restarts tab: one row per attempt, one column per start-up stage, growth from the
 // first attempt marked (▲ and a tint) by core::stageGrew's rule, the compile tags; in the dock
 // whatever attempt it shows.
-#include "app/ui/widgets/details_panel.h"
-#include "app/ui/models/restarts_model.h"
-#include "app/ui/widgets/restarts_tab.h"
 #include "app/ui/export/table_export.h"
+#include "app/ui/models/restarts_model.h"
+#include "app/ui/widgets/details_panel.h"
+#include "app/ui/widgets/restarts_tab.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAbstractItemModelTester>

@@ -1,8 +1,8 @@
 // Help > Keyboard shortcuts: the rows come from the menus themselves (a new action with a key is
 // listed without touching the dialog), plus the keys that are no menu action; the search hides
 // the rows that do not match.
-#include "app/ui/window/main_window.h"
 #include "app/ui/dialogs/shortcuts_dialog.h"
+#include "app/ui/window/main_window.h"
 
 #include <QAction>
 #include <QCoreApplication>

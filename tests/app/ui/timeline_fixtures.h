@@ -4,8 +4,8 @@
 #pragma once
 
 #include "app/service/fleet_source.h"
-#include "app/ui/window/translations.h"
 #include "app/ui/data/types.h"
+#include "app/ui/window/translations.h"
 #include "core/model/accounting.h"
 #include "core/model/timeutil.h"
 #include "core/store/timeline.h"

@@ -2,11 +2,11 @@
 // strings come out translated although tr() asks for namespaced contexts ("ett::app::MainWindow")
 // that lupdate files without the namespace, counts take Portuguese plurals, figures and dates the
 // pt_BR formats, and exports stay locale-free. English (LANG=C) keeps its figures and plurals.
+#include "app/ui/export/table_export.h"
 #include "app/ui/format/backend_text.h"
 #include "app/ui/format/figures_format.h"
-#include "app/ui/window/main_window.h"
 #include "app/ui/format/palette.h"
-#include "app/ui/export/table_export.h"
+#include "app/ui/window/main_window.h"
 #include "app/ui/window/translations.h"
 
 #include <QAbstractTableModel>

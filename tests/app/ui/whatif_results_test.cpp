@@ -3,8 +3,8 @@
 // weighting, the counts, the jobs an interval change did not apply to), the bridge (its ends and a
 // step per change in the colour of the bucket it takes time from, adding up exactly) and the steps
 // table with a bold total and the exact values behind the cells.
-#include "app/ui/format/palette.h"
 #include "app/ui/export/table_export.h"
+#include "app/ui/format/palette.h"
 #include "app/ui/models/whatif_results.h"
 
 #include <QHeaderView>
