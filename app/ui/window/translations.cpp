@@ -26,6 +26,9 @@ std::vector<std::unique_ptr<QTranslator>>& installed()
 QString NamespaceTolerantTranslator::translate(
     const char* context, const char* sourceText, const char* disambiguation, int n) const
 {
+    // 0. Zero takes the plural form: Qt's rule for Brazilian Portuguese files 0 with 1 ("0 falha"),
+    //    the language says "0 falhas" (English's rule already does; 2 is plural in both).
+    n = n == 0 ? 2 : n;
     QString text = QTranslator::translate(context, sourceText, disambiguation, n);
     // 1. "ett::app::Page::Inner" → "app::Page::Inner" → "Page::Inner" → "Inner", first found wins.
     for (const char* c = context; text.isEmpty() && c != nullptr;) {

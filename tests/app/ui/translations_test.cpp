@@ -76,6 +76,9 @@ TEST_F(Portuguese, CountsTakePortuguesePluralsAndSeparators)
         QStringLiteral("1 interrupção"));
     EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1234),
         QStringLiteral("1.234 interrupções"));
+    // Zero is plural in Portuguese (Qt's rule for pt_BR would say "0 interrupção").
+    EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 0),
+        QStringLiteral("0 interrupções"));
 }
 
 TEST_F(Portuguese, FiguresDatesAndBucketsUseThePortugueseForms)
@@ -133,6 +136,8 @@ TEST(English, KeepsItsFiguresPluralsAndDates)
         QStringLiteral("1 interruption"));
     EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 1234),
         QStringLiteral("1,234 interruptions"));
+    EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 0),
+        QStringLiteral("0 interruptions"));
     EXPECT_EQ(bucketLabel(core::Bucket::LostProgress), QStringLiteral("lost progress"));
 }
 
