@@ -112,7 +112,11 @@ TEST_F(ExcludeCli, IntervalsAddUpToTheWorkedExamplesBucketsAndNameTheWindows)
     const RunResult cut = ettw(
         { "intervals", "--bucket", "productive", "--sort", "start", "--format", "json", "--exclude", "maint.csv" });
     ASSERT_EQ(cut.exitCode, 0) << cut;
-    EXPECT_EQ(cut.out.find("\"start\": \"1970-01-01T10:"), std::string::npos) << cut.out;
+    const size_t listed = cut.out.find("\"intervals\"");
+    ASSERT_NE(listed, std::string::npos) << cut.out;
+    EXPECT_EQ(cut.out.find("\"start\": \"1970-01-01T10:", listed), std::string::npos) << cut.out;
+    EXPECT_NE(cut.out.find("\"end\": \"1970-01-01T10:00:00Z\"", listed), std::string::npos) << cut.out;
+    EXPECT_NE(cut.out.find("\"start\": \"1970-01-01T11:00:00Z\"", listed), std::string::npos) << cut.out;
     const RunResult table = ettw({ "intervals", "--bucket", "productive", "--exclude", "maint.csv" });
     ASSERT_EQ(table.exitCode, 0) << table;
     EXPECT_NE(table.out.find("excluding 1 window (1970-01-01T10:00:00Z to 1970-01-01T11:00:00Z)"), std::string::npos)
