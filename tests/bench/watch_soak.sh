@@ -14,6 +14,7 @@
 # Run it niced on a shared machine, e.g.:
 #   nice -n 10 tests/bench/watch_soak.sh build/ci/app/ettw 3600 10 > soak.log 2>&1 &
 set -u
+here=$(dirname "$(realpath "$0")")
 ettw=$(realpath "$1")
 duration=${2:-3600}
 period=${3:-10}
@@ -22,8 +23,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
-python3 -u - "$ettw" "$duration" "$period" "$jobs" << 'PY'
-import os, signal, sqlite3, statistics, subprocess, sys, time
+PYTHONPATH="$here" python3 -u - "$ettw" "$duration" "$period" "$jobs" << 'PY'
+import os, signal, statistics, subprocess, sys, time
+from watch_common import count as count_in, rss_kib
+
+def count(sql):
+    return count_in("soak.db", sql)
+
 
 ettw, duration, period, njobs = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 header = '{"type":"header","format":"ett-trace","version":1,"time_unit":"s"}\n'
@@ -32,22 +38,6 @@ t0 = int(time.time()) - 86400
 def phase(job, i):
     s = t0 + i * 2
     return '{"type":"phase","job":"%s","attempt":0,"phase":"train","start":%d,"end":%d}\n' % (job, s, s + 1)
-
-def count(sql):
-    try:
-        con = sqlite3.connect("soak.db", timeout=5)
-        v = con.execute(sql).fetchone()[0]
-        con.close()
-        return v
-    except sqlite3.Error:
-        return None
-
-def rss_kib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 os.makedirs("runs")
 jobs = ["job-%03d" % j for j in range(njobs)]
