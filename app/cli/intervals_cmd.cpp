@@ -33,7 +33,7 @@ std::string attemptText(const BucketInterval& i)
     return i.gap ? fmt::format("{} (gap after)", i.attempt) : std::to_string(i.attempt);
 }
 
-std::string intervalsJson(const IntervalsCmd& cmd, const BucketIntervals& r)
+std::string intervalsJson(const IntervalsCmd& cmd, const BucketIntervals& r, const std::vector<TimeSpan>& excluded)
 {
     JsonWriter w;
     w.beginObject();
@@ -45,6 +45,11 @@ std::string intervalsJson(const IntervalsCmd& cmd, const BucketIntervals& r)
     writeSeconds(w, r.totalNs);
     w.key("total_gpu_hours").number(gpuHoursOf(r.totalGpuNs), 6);
     w.key("scope").string(cmd.scope.value_or(""));
+    if (!excluded.empty()) {
+        // Spec 7.4: the windows whose time the intervals leave out (only with --exclude).
+        w.key("excluded");
+        writeExcludedWindows(w, excluded);
+    }
     w.key("intervals").beginArray();
     for (const BucketInterval& i : r.rows) {
         w.beginObject();
@@ -84,11 +89,12 @@ std::string intervalsCsv(const BucketIntervals& r)
     return t.renderCsv();
 }
 
-std::string intervalsTable(const BucketIntervals& r)
+std::string intervalsTable(const BucketIntervals& r, const std::vector<TimeSpan>& excluded)
 {
-    std::string out = fmt::format("Intervals in bucket {}: {} in all, {} ({}); {} listed by {}\n\n",
-        bucketName(r.bucket), countText(r.count), formatDurationHuman(static_cast<int64_t>(r.totalNs)),
-        hoursText(r.totalGpuNs), countText(static_cast<int64_t>(r.rows.size())), intervalSortName(r.sort));
+    std::string out
+        = fmt::format("Intervals in bucket {}: {} in all, {} ({}); {} listed by {}{}\n\n", bucketName(r.bucket),
+            countText(r.count), formatDurationHuman(static_cast<int64_t>(r.totalNs)), hoursText(r.totalGpuNs),
+            countText(static_cast<int64_t>(r.rows.size())), intervalSortName(r.sort), excludedText(excluded));
     TextTable t;
     t.addColumn("#");
     t.addColumn("label", TextTable::Align::Left);
@@ -167,7 +173,8 @@ int runIntervals(const CommonOptions& common, const IntervalsCmd& cmd)
     }
     reportQuery(common, fleet, "intervals of a bucket");
     return present(common,
-        { [&] { return intervalsTable(*listed); }, [&] { return intervalsJson(cmd, *listed); },
+        { [&] { return intervalsTable(*listed, request.scope.excluded); },
+            [&] { return intervalsJson(cmd, *listed, request.scope.excluded); },
             [&] { return intervalsCsv(*listed); } });
 }
 

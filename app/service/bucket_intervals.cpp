@@ -1,5 +1,7 @@
 #include "app/service/bucket_intervals.h"
 
+#include "app/service/excluded_intervals.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -102,6 +104,26 @@ BucketIntervals IntervalCollector::finish()
     m_out.rows = std::move(m_heap);
     m_heap.clear();
     return std::move(m_out);
+}
+
+void addOutsideExcluded(
+    IntervalCollector& collect, const BucketInterval& interval, const std::vector<core::TimeSpan>& excluded)
+{
+    BucketInterval part = interval;
+    for (const core::TimeSpan& x : excluded) {
+        if (x.toNs <= part.startNs || x.fromNs >= interval.endNs) {
+            continue;
+        }
+        if (x.fromNs > part.startNs) {
+            part.endNs = x.fromNs;
+            collect.add(part);
+        }
+        part.startNs = std::min(interval.endNs, x.toNs);
+    }
+    part.endNs = interval.endNs;
+    if (part.startNs < part.endNs) {
+        collect.add(std::move(part));
+    }
 }
 
 } // namespace ett::app

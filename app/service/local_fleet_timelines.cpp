@@ -1,6 +1,7 @@
 // The local source's timelines: a job's (read from its rows), the fleet timeline and its density,
 // and the intervals of one bucket, all walked from the engine's columns span by span.
 #include "app/service/engine_call.h"
+#include "app/service/excluded_intervals.h"
 #include "app/service/local_fleet_source.h"
 #include "core/model/types.h"
 #include "core/store/timeline.h"
@@ -148,20 +149,9 @@ core::Result<BucketIntervals> LocalFleetSource::bucketIntervals(const IntervalRe
                 const int64_t gpus
                     = attemptRow < 0 || gap ? c.jobGpus[j] : c.attemptGpus[static_cast<size_t>(attemptRow)];
                 // Spec 7.4: the parts outside the excluded windows, as the roll-up counts them.
-                for (const core::TimeSpan& x : excluded) {
-                    if (x.toNs <= s || x.fromNs >= e) {
-                        continue;
-                    }
-                    if (x.fromNs > s) {
-                        collect.add({ job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s,
-                            x.fromNs, gpus });
-                    }
-                    s = std::min(e, x.toNs);
-                }
-                if (s < e) {
-                    collect.add(
-                        { job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s, e, gpus });
-                }
+                addOutsideExcluded(collect,
+                    { job, c.labels[static_cast<size_t>(c.jobLabel[j])], c.jobKey[j], attempt, gap, s, e, gpus },
+                    excluded);
             },
             [](int64_t, uint8_t, int32_t) {});
     }

@@ -2,6 +2,7 @@
 // fleet's (spans and faults of the jobs shown), read from the cluster for the jobs drawn; and the
 // intervals behind a bucket; the interruptions behind the causes table; the attempts of the
 // straggler views.
+#include "app/service/excluded_intervals.h"
 #include "app/service/store_fleet_source.h"
 #include "app/service/store_rows.h"
 #include "core/store/clickhouse/store_timelines.h"
@@ -130,11 +131,10 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
     if (!scope) {
         return scope.error();
     }
-    if (!scope->excluded.empty()) {
-        return core::Error { "the intervals of a bucket with excluded windows are listed from a database only, not "
-                             "from a fleet store ("
-            + location() + ")" };
-    }
+    // Spec 7.4: with excluded windows, every interval of the bucket comes from the cluster (which
+    // clips them to the range) and is clipped here as the database's source clips it; their count
+    // and time are then those of the parts.
+    const std::vector<core::TimeSpan> excluded = core::normalizeExcluded(request.scope.excluded);
     if (request.attempt) {
         // The same message as the local source's for an attempt the job lacks.
         std::optional<int64_t> n;
@@ -162,7 +162,8 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
         }
         return ch::IntervalOrder::GpuTime;
     }();
-    auto listed = ch::storeBucketIntervals(*m_store, *scope, request.bucket, request.attempt, order, request.limit);
+    auto listed = ch::storeBucketIntervals(
+        *m_store, *scope, request.bucket, request.attempt, order, excluded.empty() ? request.limit : 0);
     if (!listed) {
         return listed.error();
     }
@@ -190,12 +191,16 @@ core::Result<BucketIntervals> StoreFleetSource::bucketIntervals(const IntervalRe
             return core::Error { "a job listed by " + location() + " is no longer in it; try again" };
         }
         const JobRef& ref = m_jobs[static_cast<size_t>(it->second)];
-        collect.add({ it->second, ref.label, ref.key, i.attempt, i.gap, i.startNs, i.endNs, i.gpus });
+        addOutsideExcluded(
+            collect, { it->second, ref.label, ref.key, i.attempt, i.gap, i.startNs, i.endNs, i.gpus }, excluded);
     }
     BucketIntervals out = collect.finish();
-    out.count = listed->count;
-    out.totalNs = listed->totalNs;
-    out.totalGpuNs = listed->totalGpuNs;
+    if (excluded.empty()) {
+        // The cluster counted and summed every interval, the listed ones are the first `limit`.
+        out.count = listed->count;
+        out.totalNs = listed->totalNs;
+        out.totalGpuNs = listed->totalGpuNs;
+    }
     m_lastSeconds = secondsSince(started);
     return out;
 }

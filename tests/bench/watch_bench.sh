@@ -7,7 +7,8 @@
 #     file per round, the watcher's resident memory (VmRSS) sampled after each round.
 #   watch_bench.sh ETTW [ROUNDS (20)] [MEMORY_ROUNDS (30)]
 set -u
-ettw=$1
+here=$(dirname "$(realpath "$0")")
+ettw=$(realpath "$1")
 rounds=${2:-20}
 memory_rounds=${3:-30}
 work=$(mktemp -d)
@@ -15,8 +16,9 @@ watcher=""
 trap '[[ -n $watcher ]] && kill -9 $watcher 2> /dev/null; rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
-python3 - "$rounds" "$memory_rounds" "$ettw" << 'PY'
-import os, sqlite3, statistics, subprocess, sys, time
+PYTHONPATH="$here" python3 -u - "$rounds" "$memory_rounds" "$ettw" << 'PY'
+import os, statistics, subprocess, sys, time
+from watch_common import count, rss_kib
 
 rounds, memory_rounds, ettw = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 header = '{"type":"header","format":"ett-trace","version":1,"time_unit":"s"}\n'
@@ -25,22 +27,6 @@ t0 = int(time.time()) - 86400
 def phase(job, i):
     s = t0 + i * 2
     return '{"type":"phase","job":"%s","attempt":0,"phase":"train","start":%d,"end":%d}\n' % (job, s, s + 1)
-
-def count(db, sql):
-    try:
-        con = sqlite3.connect(db, timeout=5)
-        v = con.execute(sql).fetchone()[0]
-        con.close()
-        return v
-    except sqlite3.Error:
-        return None
-
-def rss_kib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 # 1. Delay from a write to its figure, on a file of 10,000 lines.
 os.makedirs("one")

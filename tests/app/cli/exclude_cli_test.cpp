@@ -94,6 +94,39 @@ TEST_F(ExcludeCli, TablesStateTheExcludedTimeBesideTheFigures)
     EXPECT_NE(series.out.find("\"excluded_s\": 3600,"), std::string::npos) << series.out;
 }
 
+// The intervals of a bucket are the parts outside the windows: they add up to the bucket's time of
+// spec 7.4's worked values, and the output names the windows.
+TEST_F(ExcludeCli, IntervalsAddUpToTheWorkedExamplesBucketsAndNameTheWindows)
+{
+    for (const auto& [bucket, total] : std::vector<std::pair<std::string, std::string>> { { "productive", "51615" },
+             { "checkpoint_save", "30" }, { "lost_progress", "0" }, { "init", "600" }, { "compile", "900" },
+             { "recovery", "0" }, { "shutdown", "1800" } }) {
+        const RunResult r
+            = ettw({ "intervals", "--bucket", bucket, "--format", "json", "--limit", "0", "--exclude", "maint.csv" });
+        ASSERT_EQ(r.exitCode, 0) << r;
+        EXPECT_NE(r.out.find("\"total_s\": " + total + ","), std::string::npos) << bucket << "\n" << r.out;
+        EXPECT_NE(r.out.find("\"excluded\": ["), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("\"end\": \"1970-01-01T11:00:00Z\""), std::string::npos) << r.out;
+    }
+    // No interval of the bucket lies in the window: the productive one around it is cut in two.
+    const RunResult cut = ettw(
+        { "intervals", "--bucket", "productive", "--sort", "start", "--format", "json", "--exclude", "maint.csv" });
+    ASSERT_EQ(cut.exitCode, 0) << cut;
+    const size_t listed = cut.out.find("\"intervals\"");
+    ASSERT_NE(listed, std::string::npos) << cut.out;
+    EXPECT_EQ(cut.out.find("\"start\": \"1970-01-01T10:", listed), std::string::npos) << cut.out;
+    EXPECT_NE(cut.out.find("\"end\": \"1970-01-01T10:00:00Z\"", listed), std::string::npos) << cut.out;
+    EXPECT_NE(cut.out.find("\"start\": \"1970-01-01T11:00:00Z\"", listed), std::string::npos) << cut.out;
+    const RunResult table = ettw({ "intervals", "--bucket", "productive", "--exclude", "maint.csv" });
+    ASSERT_EQ(table.exitCode, 0) << table;
+    EXPECT_NE(table.out.find("excluding 1 window (1970-01-01T10:00:00Z to 1970-01-01T11:00:00Z)"), std::string::npos)
+        << table.out;
+    const RunResult plain = ettw({ "intervals", "--bucket", "productive", "--format", "json" });
+    ASSERT_EQ(plain.exitCode, 0) << plain;
+    EXPECT_EQ(plain.out.find("excluded"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("\"total_s\": 52800,"), std::string::npos) << plain.out;
+}
+
 TEST_F(ExcludeCli, ABadFileIsAUserErrorNamingTheFileLineAndField)
 {
     write("bad.json", "[{\"start\": 36000,\n  \"end\": \"soon\"}]\n");

@@ -1,6 +1,6 @@
 // `ettw store init`, `ettw push`, `ettw import --store`, `ettw store status` and the query commands
 // with --store (summary, series and series --rolling, jobs, job, compare, advise, intervals, causes,
-// restarts, ranks, hosts) as a user runs
+// restarts, ranks, hosts, alerts) as a user runs
 // them (the real binary), against the two-shard cluster packaging/run-tests.sh starts
 // (ETT_TEST_STORE_URL); skipped without it.
 #include "core/store/clickhouse/http_client.h"
@@ -186,6 +186,11 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "intervals", "--bucket", "queue", "--count-queue", "--sort", "start", "--label", "before" },
         { "intervals", "--bucket", "productive", "--job", "job-000007", "--label", "before", "--attempt", "0", "--sort",
             "duration" },
+        // Spec 7.4: the parts outside the excluded windows, counted and summed as the roll-up does.
+        { "intervals", "--bucket", "productive", "--exclude", "maint.json" },
+        { "intervals", "--bucket", "recovery", "--from", from, "--to", to, "--limit", "0", "--exclude", "maint.json" },
+        { "intervals", "--bucket", "productive", "--job", "job-000007", "--label", "before", "--sort", "start",
+            "--exclude", "maint.json" },
         { "causes" },
         { "causes", "--label", "before", "--from", from },
         { "causes", "--rules", "rules.json", "--scope", "team=ads|llm" },
@@ -194,6 +199,9 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "hosts" },
         { "hosts", "--label", "after", "--from", from, "--top", "5" },
     };
+    writeFile(m_root / "work" / "maint.json",
+        R"([{"start": "2025-06-04T00:00:00Z", "end": "2025-06-04T12:00:00Z"},
+            {"start": "2025-06-06T03:17:00Z", "end": "2025-06-06T05:00:00.5Z"}])");
     writeFile(
         m_root / "work" / "rules.json", R"({"rules": [{"match": {"cause": "infra"}, "set_cause": "infra.hardware"}]})");
     for (const auto& command : commands) {
@@ -224,6 +232,15 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
             EXPECT_FALSE(contains(s.out, m_url.password));
         }
     }
+    // The windows take time out of the intervals listed on the store (the test means something).
+    const RunResult whole
+        = ettw({ "intervals", "--bucket", "productive", "--store", url(), "--format", "json", "--limit", "0" });
+    const RunResult cut = ettw({ "intervals", "--bucket", "productive", "--store", url(), "--format", "json", "--limit",
+        "0", "--exclude", "maint.json" });
+    ASSERT_EQ(whole.exitCode, 0) << whole;
+    ASSERT_EQ(cut.exitCode, 0) << cut;
+    EXPECT_NE(withoutSource(whole.out), withoutSource(cut.out));
+    EXPECT_TRUE(contains(cut.out, "2025-06-06T05:00:00.5Z")) << "the windows are stated";
     // The report from the store has the local report's pages (its figures come from the same calls).
     const RunResult localReport
         = ettw({ "report", "--db", "local.db", "--out", "l.pdf", "--a", "label=before", "--b", "label=after" });
@@ -262,6 +279,60 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
     EXPECT_EQ(label.exitCode, 1);
     EXPECT_TRUE(contains(label.err, "no dataset label 'nosuch'")) << label;
     EXPECT_TRUE(contains(label.err, "after, before")) << label;
+}
+
+// The JSON without the lines that name the source ("source", and the evidence commands that name it).
+std::string withoutSourceLines(const std::string& json)
+{
+    std::string out;
+    size_t at = 0;
+    while (at < json.size()) {
+        size_t eol = json.find('\n', at);
+        eol = eol == std::string::npos ? json.size() : eol + 1;
+        const std::string line = json.substr(at, eol - at);
+        if (!contains(line, "\"source\"") && !contains(line, "\"evidence\"")) {
+            out += line;
+        }
+        at = eol;
+    }
+    return out;
+}
+
+TEST_F(StoreCli, AlertsOnTheStoreFireWhatTheyFireOnTheDatabaseWithTheSameExitStatus)
+{
+    ASSERT_EQ(ettw({ "generate", "--jobs", "40", "--seed", "3", "--out", "fleet.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "store", "init", "--store", url(), "--shard", m_shards[0], "--shard", m_shards[1] }).exitCode, 0);
+    ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "cli", "fleet.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "push", "--db", "local.db", "--store", url() }).exitCode, 0);
+
+    // Thresholds this fleet crosses: its checkpoint cost, ETT% and slow starts.
+    const std::vector<std::string> firing = { "--now", "latest", "--checkpoint-budget", "1s", "--ett-below", "99",
+        "--slow-start-factor", "1.01", "--format", "json" };
+    auto alerts = [&](const std::vector<std::string>& source, const std::vector<std::string>& options) {
+        std::vector<std::string> args = { "alerts" };
+        args.insert(args.end(), source.begin(), source.end());
+        args.insert(args.end(), options.begin(), options.end());
+        return ettw(args);
+    };
+    const RunResult local = alerts({ "--db", "local.db" }, firing);
+    const RunResult store = alerts({ "--store", url() }, firing);
+    ASSERT_EQ(local.exitCode, 4) << local;
+    EXPECT_EQ(store.exitCode, 4) << store;
+    for (const char* detector : { "\"checkpoint_cost\"", "\"ett_drop\"", "\"slow_start\"" }) {
+        EXPECT_TRUE(contains(local.out, detector)) << detector << "\n" << local.out;
+    }
+    EXPECT_EQ(withoutSourceLines(store.out), withoutSourceLines(local.out));
+    // The evidence names the store, never its password.
+    EXPECT_TRUE(contains(store.out, "\"evidence\": \"ettw summary --store")) << store.out;
+    EXPECT_FALSE(contains(store.out, m_url.password)) << store.out;
+    EXPECT_FALSE(contains(store.err, m_url.password)) << store.err;
+
+    // The defaults: nothing fires on either, exit status 0.
+    const RunResult quietLocal = alerts({ "--db", "local.db" }, { "--now", "latest" });
+    const RunResult quietStore = alerts({ "--store", url() }, { "--now", "latest" });
+    EXPECT_EQ(quietLocal.exitCode, 0) << quietLocal;
+    EXPECT_EQ(quietStore.exitCode, 0) << quietStore;
+    EXPECT_TRUE(contains(quietStore.out, "No alert at 2025-06-15T14:41:14.377Z")) << quietStore;
 }
 
 } // namespace
