@@ -104,7 +104,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # 12's qt6-qpa-plugins holds only vnc and tuiotouch), the SVG image and icon engines with libqt6svg6.
 # Recommended: the Wayland platform, so that the window runs natively in a Wayland session rather
 # than through XWayland; Qt's own catalogs (qtbase_pt_BR.qm), so that Qt's standard buttons and
-# dialogs speak Portuguese too (app/ui/translations.cpp loads them when they are there).
+# dialogs speak Portuguese too (app/ui/window/translations.cpp loads them when they are there).
 # The ettw Python module (/usr/lib/python3/dist-packages/ettw) is in this package: it is the same
 # build of the same service, small beside the window, and a second package would only split one
 # version in two. It needs python3 and pandas (matplotlib for ettw.plot) only when imported, so they
