@@ -2,12 +2,15 @@
 // Slurm node list), shared with its tests. core/ingest/nvrx_parse.cpp.
 #pragma once
 
+#include "core/ingest/mapping.h"
 #include "core/model/result.h"
 
 #include <simdjson.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +51,42 @@ struct EventLine
     std::string rank; // as written ("None" when the launcher had none)
     int64_t timeNs = 0;
 };
+
+// What one node's events of a cycle say: its own setup, for its row on the Gantt (spec 7.3).
+struct NodeTimes
+{
+    std::optional<int64_t> rdzvStart;
+    std::optional<int64_t> rdzvEnd;
+    std::optional<int64_t> startBegin;
+    std::optional<int64_t> startEnd;
+    std::optional<int32_t> rank; // the launcher's rank on that node, when its lines agree on one
+    bool rankUnclear = false; // "None", not a number, or two different ranks
+};
+// What the events of one cycle say (times in ns; nullopt: no such event).
+struct Cycle
+{
+    std::optional<int64_t> detected; // failure_detected: earliest
+    std::vector<std::pair<int64_t, int64_t>> terminated; // worker_terminated: (time, line)
+    std::optional<int64_t> rdzvStart; // earliest
+    std::optional<int64_t> rdzvEnd; // latest (rendezvous_completed, health_check_completed)
+    std::optional<int64_t> startBegin; // worker_start_started: earliest
+    std::optional<int64_t> startEnd; // worker_start_completed: latest
+    std::optional<int64_t> first; // first event of any kind
+    std::optional<int64_t> last;
+    std::string detectedNode;
+    std::set<std::string> nodes;
+    std::map<std::string, NodeTimes> byNode; // the nodes of `nodes`
+    bool unnamed = false; // an event of its setup named no node (or one past the limit)
+    std::optional<Mapping::Fault> fault; // the first fault rule matching other output while it ran
+    std::string faultText;
+    int64_t faultLine = 0;
+    int64_t line = 0; // of its first event
+};
+
+// Joins another node's log's events of the same cycle into `into`: earliest starts and
+// detections, latest completions, every termination, each node's own times; as one log's lines of
+// two nodes join.
+void mergeCycle(Cycle& into, const Cycle& from);
 
 // Parses the text from "Cycle: " on. nullopt when it is not such a line; `field` then names the part
 // that is wrong ("cycle", "event", "time") and `why` says how.

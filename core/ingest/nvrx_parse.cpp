@@ -280,4 +280,49 @@ std::optional<int64_t> countSlurmNodes(std::string_view list, int64_t maxNodes)
     return total > 0 ? std::optional<int64_t>(total) : std::nullopt;
 }
 
+void mergeCycle(Cycle& d, const Cycle& c)
+{
+    auto earliest = [](std::optional<int64_t>& v, std::optional<int64_t> w) {
+        if (w) {
+            v = v ? std::min(*v, *w) : w;
+        }
+    };
+    auto latest = [](std::optional<int64_t>& v, std::optional<int64_t> w) {
+        if (w) {
+            v = v ? std::max(*v, *w) : w;
+        }
+    };
+    if (c.detected && (!d.detected || *c.detected < *d.detected)) {
+        d.detectedNode = c.detectedNode;
+    }
+    earliest(d.detected, c.detected);
+    d.terminated.insert(d.terminated.end(), c.terminated.begin(), c.terminated.end());
+    earliest(d.rdzvStart, c.rdzvStart);
+    latest(d.rdzvEnd, c.rdzvEnd);
+    earliest(d.startBegin, c.startBegin);
+    latest(d.startEnd, c.startEnd);
+    earliest(d.first, c.first);
+    latest(d.last, c.last);
+    d.nodes.insert(c.nodes.begin(), c.nodes.end());
+    d.unnamed = d.unnamed || c.unnamed;
+    for (const auto& [node, t] : c.byNode) {
+        auto [at2, fresh2] = d.byNode.try_emplace(node, t);
+        if (fresh2) {
+            continue;
+        }
+        NodeTimes& u = at2->second;
+        earliest(u.rdzvStart, t.rdzvStart);
+        latest(u.rdzvEnd, t.rdzvEnd);
+        earliest(u.startBegin, t.startBegin);
+        latest(u.startEnd, t.startEnd);
+        u.rankUnclear = u.rankUnclear || t.rankUnclear || (u.rank && t.rank && *u.rank != *t.rank);
+        u.rank = u.rank ? u.rank : t.rank;
+    }
+    if (!d.fault && c.fault) {
+        d.fault = c.fault;
+        d.faultText = c.faultText;
+        d.faultLine = c.faultLine;
+    }
+}
+
 } // namespace ett::core::nvrx

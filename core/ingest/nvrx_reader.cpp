@@ -101,36 +101,8 @@ public:
     }
 
 private:
-    // What one node's events of a cycle say: its own setup, for its row on the Gantt (spec 7.3).
-    struct NodeTimes
-    {
-        std::optional<int64_t> rdzvStart;
-        std::optional<int64_t> rdzvEnd;
-        std::optional<int64_t> startBegin;
-        std::optional<int64_t> startEnd;
-        std::optional<int32_t> rank; // the launcher's rank on that node, when its lines agree on one
-        bool rankUnclear = false; // "None", not a number, or two different ranks
-    };
-    // What the events of one cycle say (times in ns; nullopt: no such event).
-    struct Cycle
-    {
-        std::optional<int64_t> detected; // failure_detected: earliest
-        std::vector<std::pair<int64_t, int64_t>> terminated; // worker_terminated: (time, line)
-        std::optional<int64_t> rdzvStart; // earliest
-        std::optional<int64_t> rdzvEnd; // latest (rendezvous_completed, health_check_completed)
-        std::optional<int64_t> startBegin; // worker_start_started: earliest
-        std::optional<int64_t> startEnd; // worker_start_completed: latest
-        std::optional<int64_t> first; // first event of any kind
-        std::optional<int64_t> last;
-        std::string detectedNode;
-        std::set<std::string> nodes;
-        std::map<std::string, NodeTimes> byNode; // the nodes of `nodes`
-        bool unnamed = false; // an event of its setup named no node (or one past the limit)
-        std::optional<Mapping::Fault> fault; // the first fault rule matching other output while it ran
-        std::string faultText;
-        int64_t faultLine = 0;
-        int64_t line = 0; // of its first event
-    };
+    using NodeTimes = nvrx::NodeTimes;
+    using Cycle = nvrx::Cycle;
 
     // What one launcher log says, by cycle.
     struct LogCycles
@@ -885,48 +857,7 @@ Status NvrxReader::buildCombined()
             if (added) {
                 continue;
             }
-            Cycle& d = at->second;
-            auto earliest = [](std::optional<int64_t>& v, std::optional<int64_t> w) {
-                if (w) {
-                    v = v ? std::min(*v, *w) : w;
-                }
-            };
-            auto latest = [](std::optional<int64_t>& v, std::optional<int64_t> w) {
-                if (w) {
-                    v = v ? std::max(*v, *w) : w;
-                }
-            };
-            if (c.detected && (!d.detected || *c.detected < *d.detected)) {
-                d.detectedNode = c.detectedNode;
-            }
-            earliest(d.detected, c.detected);
-            d.terminated.insert(d.terminated.end(), c.terminated.begin(), c.terminated.end());
-            earliest(d.rdzvStart, c.rdzvStart);
-            latest(d.rdzvEnd, c.rdzvEnd);
-            earliest(d.startBegin, c.startBegin);
-            latest(d.startEnd, c.startEnd);
-            earliest(d.first, c.first);
-            latest(d.last, c.last);
-            d.nodes.insert(c.nodes.begin(), c.nodes.end());
-            d.unnamed = d.unnamed || c.unnamed;
-            for (const auto& [node, t] : c.byNode) {
-                auto [at2, fresh2] = d.byNode.try_emplace(node, t);
-                if (fresh2) {
-                    continue;
-                }
-                NodeTimes& u = at2->second;
-                earliest(u.rdzvStart, t.rdzvStart);
-                latest(u.rdzvEnd, t.rdzvEnd);
-                earliest(u.startBegin, t.startBegin);
-                latest(u.startEnd, t.startEnd);
-                u.rankUnclear = u.rankUnclear || t.rankUnclear || (u.rank && t.rank && *u.rank != *t.rank);
-                u.rank = u.rank ? u.rank : t.rank;
-            }
-            if (!d.fault && c.fault) {
-                d.fault = c.fault;
-                d.faultText = c.faultText;
-                d.faultLine = c.faultLine;
-            }
+            nvrx::mergeCycle(at->second, c);
         }
         into.lastEventNs = std::max(into.lastEventNs, log.lastEventNs);
     }
