@@ -8,9 +8,12 @@
 #include <cuda_runtime.h>
 #include <stdexcept>
 #include <string>
+#include <thrust/copy.h>
+#include <thrust/count.h>
 #include <thrust/device_ptr.h>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
+#include <thrust/iterator/zip_iterator.h>
 #include <thrust/scan.h>
 #include <thrust/sort.h>
 #include <vector>
@@ -237,6 +240,11 @@ __global__ void selectDurations(int64_t phases, const int32_t* phaseAttempt, con
     }
 }
 
+struct Selected
+{
+    __host__ __device__ bool operator()(int32_t group) const { return group >= 0; }
+};
+
 class CudaBackend final : public Backend
 {
 public:
@@ -442,19 +450,36 @@ public:
         selectDurations<<<blocksFor(np), kThreads>>>(np, raw(m_phaseAttempt), raw(m_phaseStart), raw(m_phaseEnd),
             raw(m_phaseKind), raw(dKinds), raw(dGroup), lo, hi, raw(g), raw(v));
         check(cudaGetLastError(), "select durations");
+        // Only the selected phases go on: sorting and copying back every phase of the fleet made this
+        // 7x slower than the CPU backend on an H200 (90 ms against 13 ms at 10 M phases).
+        const auto n = thrust::count_if(thrust::device, g.begin(), g.end(), Selected {});
+        thrust::device_vector<int32_t> sg(n);
+        thrust::device_vector<int64_t> sv(n);
+        const auto from = thrust::make_zip_iterator(thrust::make_tuple(g.begin(), v.begin()));
+        thrust::copy_if(thrust::device, from, from + np, g.begin(),
+            thrust::make_zip_iterator(thrust::make_tuple(sg.begin(), sv.begin())), Selected {});
+        g.clear();
+        g.shrink_to_fit();
+        v.clear();
+        v.shrink_to_fit();
         // Sort by value, then stably by group: each group's values end up together and ascending.
-        thrust::sort_by_key(thrust::device, v.begin(), v.end(), g.begin());
-        thrust::stable_sort_by_key(thrust::device, g.begin(), g.end(), v.begin());
+        thrust::sort_by_key(thrust::device, sv.begin(), sv.end(), sg.begin());
+        thrust::stable_sort_by_key(thrust::device, sg.begin(), sg.end(), sv.begin());
         check(cudaDeviceSynchronize(), "sort durations");
         std::vector<int32_t> hg;
         std::vector<int64_t> hv;
-        copyOut(g, hg);
-        copyOut(v, hv);
+        copyOut(sg, hg);
+        copyOut(sv, hv);
         out.assign(static_cast<size_t>(groups), {});
-        for (size_t i = 0; i < hg.size(); ++i) {
-            if (hg[i] >= 0) {
-                out[static_cast<size_t>(hg[i])].push_back(hv[i]);
+        size_t i = 0;
+        while (i < hg.size()) {
+            size_t j = i;
+            while (j < hg.size() && hg[j] == hg[i]) {
+                ++j;
             }
+            out[static_cast<size_t>(hg[i])].assign(
+                hv.begin() + static_cast<std::ptrdiff_t>(i), hv.begin() + static_cast<std::ptrdiff_t>(j));
+            i = j;
         }
     }
 
