@@ -4,6 +4,9 @@
 // block-shared accumulators (exact 128-bit adds with carry) when the table of groups is small.
 #include "gpu/backend.h"
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cub/device/device_segmented_sort.cuh>
 #include <cuda_runtime.h>
 #include <stdexcept>
@@ -21,6 +24,33 @@
 namespace ett::gpu {
 
 namespace {
+
+// ETT_CUDA_STEPS=1 prints the time of each step of attribution to stderr (synchronising after each
+// step): how device_check.sh finds where the time goes on a machine without Nsight Systems.
+class StepTimer
+{
+public:
+    StepTimer()
+        : m_on(std::getenv("ETT_CUDA_STEPS") != nullptr)
+        , m_last(std::chrono::steady_clock::now())
+    {
+    }
+    void step(const char* name)
+    {
+        if (!m_on) {
+            return;
+        }
+        cudaDeviceSynchronize();
+        const auto now = std::chrono::steady_clock::now();
+        std::fprintf(stderr, "cuda step %-28s %9.3f ms\n", name,
+            std::chrono::duration<double, std::milli>(now - m_last).count());
+        m_last = now;
+    }
+
+private:
+    bool m_on;
+    std::chrono::steady_clock::time_point m_last;
+};
 
 using namespace kernels;
 
@@ -270,32 +300,33 @@ public:
         if (!c.checkpointsLoaded) {
             throw std::logic_error("the CUDA backend needs the checkpoints, which a lean load leaves out");
         }
+        StepTimer timer;
         m_cols = &c;
         m_haveAttribution = false;
-        m_attemptJob = c.attemptJob;
-        m_attemptStart = c.attemptStartNs;
-        m_attemptEnd = c.attemptEndNs;
-        m_attemptGpus = c.attemptGpus;
-        m_attemptOutcome = c.attemptOutcome;
-        m_attemptFault = c.attemptFaultNs;
-        m_attemptPhaseBegin = c.attemptPhaseBegin;
-        std::vector<int32_t> phaseAttempt(c.phases());
-        for (size_t a = 0; a < c.attempts(); ++a) {
-            for (auto p = c.attemptPhaseBegin[a]; p < c.attemptPhaseBegin[a + 1]; ++p) {
-                phaseAttempt[static_cast<size_t>(p)] = static_cast<int32_t>(a);
-            }
-        }
-        m_phaseAttempt = phaseAttempt;
-        m_phaseStart = c.phaseStartNs;
-        m_phaseEnd = c.phaseEndNs;
-        m_phaseKind = c.phaseKind;
-        m_kindCategory = c.kindCategory;
-        m_jobGpus = c.jobGpus;
-        m_jobAttemptBegin = c.jobAttemptBegin;
-        m_jobCheckpointBegin = c.jobCheckpointBegin;
-        m_ckptStart = c.checkpointStartNs;
-        m_ckptDurable = c.checkpointDurableNs;
-        m_ckptFailed = c.checkpointFailed;
+        upload(c.attemptJob, m_attemptJob);
+        upload(c.attemptStartNs, m_attemptStart);
+        upload(c.attemptEndNs, m_attemptEnd);
+        upload(c.attemptGpus, m_attemptGpus);
+        upload(c.attemptOutcome, m_attemptOutcome);
+        upload(c.attemptFaultNs, m_attemptFault);
+        upload(c.attemptPhaseBegin, m_attemptPhaseBegin);
+        timer.step("load: attempt columns");
+        m_phaseAttempt.resize(c.phases());
+        markSegmentAttempts<<<blocksFor(static_cast<int64_t>(c.attempts())), kThreads>>>(
+            static_cast<int64_t>(c.attempts()), raw(m_attemptPhaseBegin), raw(m_phaseAttempt));
+        check(cudaGetLastError(), "phase attempts");
+        timer.step("load: phase attempts (device)");
+        upload(c.phaseStartNs, m_phaseStart);
+        upload(c.phaseEndNs, m_phaseEnd);
+        upload(c.phaseKind, m_phaseKind);
+        upload(c.kindCategory, m_kindCategory);
+        upload(c.jobGpus, m_jobGpus);
+        upload(c.jobAttemptBegin, m_jobAttemptBegin);
+        upload(c.jobCheckpointBegin, m_jobCheckpointBegin);
+        upload(c.checkpointStartNs, m_ckptStart);
+        upload(c.checkpointDurableNs, m_ckptDurable);
+        upload(c.checkpointFailed, m_ckptFailed);
+        timer.step("load: phases, jobs, checkpoints");
         std::vector<int64_t> queue(c.attempts(), 0);
         for (size_t j = 0; j < c.jobs(); ++j) {
             const auto first = static_cast<size_t>(c.jobAttemptBegin[j]);
@@ -304,7 +335,7 @@ public:
                 queue[first] = c.attemptStartNs[first] - c.jobSubmittedNs[j];
             }
         }
-        m_queueBefore = queue;
+        upload(queue, m_queueBefore);
         check(cudaDeviceSynchronize(), "upload");
     }
 
@@ -314,6 +345,7 @@ public:
         const auto na = static_cast<int64_t>(c.attempts());
         const auto np = static_cast<int64_t>(c.phases());
         const DeviceFleet f = view();
+        StepTimer timer;
         thrust::device_vector<int64_t> pend(na), lost(na);
         thrust::device_vector<int64_t> startKey(np), endKey(np), sortedStartKey(np), sortedEndKey(np);
         thrust::device_vector<uint8_t> cat(np), sortedStartCat(np), sortedEndCat(np);
@@ -322,6 +354,7 @@ public:
         prepareAttempts<<<blocksFor(na), kThreads>>>(f, na, raw(pend), raw(lost));
         preparePhases<<<blocksFor(np), kThreads>>>(f, np, raw(pend), raw(startKey), raw(endKey), raw(cat));
         check(cudaGetLastError(), "prepare");
+        timer.step("allocate and prepare");
 
         // 2. Each attempt's phases sorted by start and by end (a segmented sort over attempts).
         if (np > 0 && na > 0) {
@@ -339,11 +372,13 @@ public:
                 "segmented sort of ends");
         }
 
+        timer.step("segmented sorts");
         // 3. Count, scan, write.
         thrust::device_vector<int64_t> counts(na + 1, 0);
         countSegments<<<blocksFor(na), kThreads>>>(f, na, raw(pend), raw(lost), raw(sortedStartKey),
             raw(sortedStartCat), raw(sortedEndKey), raw(sortedEndCat), raw(counts));
         check(cudaGetLastError(), "count");
+        timer.step("count segments");
         m_segBegin.resize(na + 1);
         thrust::exclusive_scan(thrust::device, counts.begin(), counts.end(), m_segBegin.begin());
         int64_t total = 0;
@@ -357,6 +392,7 @@ public:
             raw(sortedStartCat), raw(sortedEndKey), raw(sortedEndCat), raw(m_segBegin), raw(m_segStart), raw(m_segEnd),
             raw(m_segBucket), raw(m_segAttempt), raw(buckets), raw(firstTrain), raw(tts));
         check(cudaGetLastError(), "write");
+        timer.step("scan, allocate, write");
 
         // 4. Gaps and Time to Recover, per job.
         m_gapAfter.assign(na, 0);
@@ -364,6 +400,7 @@ public:
         finishJobs<<<blocksFor(static_cast<int64_t>(c.jobs())), kThreads>>>(
             f, static_cast<int64_t>(c.jobs()), raw(firstTrain), raw(m_gapAfter), raw(ttr));
         check(cudaDeviceSynchronize(), "attribution");
+        timer.step("jobs (gaps, TTR)");
 
         // 5. Results to the host.
         copyOut(m_segBegin, out.attemptSegmentBegin);
@@ -375,6 +412,7 @@ public:
         copyOut(firstTrain, out.attemptFirstTrainNs);
         copyOut(ttr, out.attemptTtrNs);
         copyOut(m_gapAfter, out.attemptGapAfterNs);
+        timer.step("results to the host");
         m_haveAttribution = true;
         m_attributionOnDevice = &out;
     }
@@ -388,11 +426,11 @@ public:
             // The device sums segments for every query: a lean load is the CPU backend's alone.
             throw std::logic_error("the CUDA backend needs the segments, which were not loaded");
         }
-        m_segBegin = a.attemptSegmentBegin;
-        m_segStart = a.segmentStartNs;
-        m_segEnd = a.segmentEndNs;
-        m_segBucket = a.segmentBucket;
-        m_gapAfter = a.attemptGapAfterNs;
+        upload(a.attemptSegmentBegin, m_segBegin);
+        upload(a.segmentStartNs, m_segStart);
+        upload(a.segmentEndNs, m_segEnd);
+        upload(a.segmentBucket, m_segBucket);
+        upload(a.attemptGapAfterNs, m_gapAfter);
         m_segAttempt.resize(a.segments());
         const auto na = static_cast<int64_t>(a.attemptGapAfterNs.size());
         markSegmentAttempts<<<blocksFor(na), kThreads>>>(na, raw(m_segBegin), raw(m_segAttempt));
@@ -484,6 +522,9 @@ public:
     }
 
 private:
+    // Plain copies from and to pageable memory. Two pinned staging buffers with the host's memcpy
+    // overlapping the DMA were tried on an H200 and gained nothing: the time of "results to the host"
+    // (about 0.8 s for 1.35 GB at 100 M phases) is the host's, allocating and filling the vectors.
     template <typename T> static void copyOut(const thrust::device_vector<T>& d, std::vector<T>& h)
     {
         h.resize(d.size());
@@ -491,6 +532,8 @@ private:
             check(cudaMemcpy(h.data(), raw(d), h.size() * sizeof(T), cudaMemcpyDeviceToHost), "copy to host");
         }
     }
+
+    template <typename T> static void upload(const std::vector<T>& h, thrust::device_vector<T>& d) { d = h; }
 
     DeviceFleet view() const
     {

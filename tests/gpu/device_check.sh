@@ -60,8 +60,8 @@ step "$BUILD/tests/gpu/gpu_equivalence_tests" --backend cpu --quick || status=1
 
 say "== benchmark, CUDA, $PHASES_SMALL phases"
 step "$BUILD/tests/gpu/engine_bench" --phases "$PHASES_SMALL" --backend cuda --repeats 5 || status=1
-say "== benchmark, CUDA, $PHASES_LARGE phases"
-step "$BUILD/tests/gpu/engine_bench" --phases "$PHASES_LARGE" --backend cuda --repeats 3 || status=1
+say "== benchmark, CUDA, $PHASES_LARGE phases (with the time of each step of load and attribution)"
+step env ETT_CUDA_STEPS=1 "$BUILD/tests/gpu/engine_bench" --phases "$PHASES_LARGE" --backend cuda --repeats 3 || status=1
 say "== benchmark, CPU, $PHASES_SMALL phases"
 step "$BUILD/tests/gpu/engine_bench" --phases "$PHASES_SMALL" --backend cpu --repeats 3 || status=1
 
