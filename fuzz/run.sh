@@ -8,17 +8,21 @@
 # Fails when any target crashes, leaks, hangs past 10 s or passes 2 GB on any input.
 #
 #     fuzz/run.sh [SECONDS-PER-TARGET (default 10)] [TARGET...]   e.g. fuzz/run.sh 60 chrome log
+#     ETT_FUZZ_PRESET=asan fuzz/run.sh 10                         the asan tree's targets
 set -eu
 cd "$(dirname "$0")/.."
 
 seconds="${1:-10}"
 [ $# -gt 0 ] && shift
 targets="${*:-native chrome nsys mlperf log table slurm nvrx elastic torchtitan onelogger goodput import}"
-build=build/fuzz
+# The preset whose targets run: fuzz (the default: -O2), or asan, which builds the same targets
+# beside its tests (-O1; the test command uses it, so that CI compiles the core once for both).
+preset="${ETT_FUZZ_PRESET:-fuzz}"
+build="build/$preset"
 jobs="$(nproc)"
 
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j"$jobs"
+cmake --preset "$preset" >/dev/null
+cmake --build "$build" --target fuzzers -j"$jobs"
 
 rm -rf "$build/regressions" "$build/tmp"
 ./fuzz/make_regressions.sh "$build/regressions"

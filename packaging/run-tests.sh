@@ -4,8 +4,9 @@
 # loopback, tests/store/clickhouse_cluster.sh, and stopped afterwards even when a test fails),
 # then the core tests again under AddressSanitizer and UndefinedBehaviorSanitizer (all but the
 # differential SimdjsonImplementations.* tests, which take 5 minutes there and compare simdjson's
-# implementations with each other, not our memory use; the first pass runs them), then a short run
-# of every fuzz target (fuzz/run.sh: 10 s each after their known inputs), then the Debian package:
+# implementations with each other, not our memory use; the first pass runs them), built by clang 14
+# in a tree that holds the fuzz targets too, then a short run of every fuzz target of that tree
+# (fuzz/run.sh: 10 s each after their known inputs), then the Debian package:
 # packed from the ci tree already built and tested (cpack only, no build of its own), installed and
 # run on a bare Debian 12 (packaging/test-deb-clean.sh), when the Debian mirror answers.
 #
@@ -84,7 +85,8 @@ ctest --preset asan -j"$jobs" --output-log build/asan/ctest.log
 slowest build/asan/ctest.log
 
 stage "fuzz"
-./fuzz/run.sh 10
+# The asan tree holds the fuzz targets too (clang, fuzzer-no-link): no third build of the core.
+ETT_FUZZ_PRESET=asan ./fuzz/run.sh 10
 
 mirror=${ETT_DEBIAN_MIRROR:-$(./packaging/apt-mirror.sh main || true)}
 stage "Debian package"

@@ -211,8 +211,9 @@ TEST(GeneratorCapacity, RunningAttemptsNeverUseMoreGpusThanTheirClusterHas)
     for (uint64_t seed : { 1u, 2u }) {
         const auto fleet = generateFleet(boundedOptions(seed, 1500, fleetDefault));
         for (const auto& [cluster, peak] : peakGpusByCluster(fleet)) {
+            const auto& name = cluster; // clang 14 captures no structured binding
             const auto it = std::find_if(
-                fleetDefault.begin(), fleetDefault.end(), [&](const ClusterCapacity& c) { return c.name == cluster; });
+                fleetDefault.begin(), fleetDefault.end(), [&](const ClusterCapacity& c) { return c.name == name; });
             ASSERT_NE(it, fleetDefault.end()) << cluster;
             EXPECT_LE(peak, it->gpus) << cluster << " seed " << seed;
         }

@@ -451,14 +451,14 @@ std::vector<BadCase> badCases()
                      } });
     }
     {
-        const size_t bulk = 6u << 20;
-        const int64_t lines = validBulkLines(bulk);
-        c.push_back({ "BadLineAfterManyBatches", {}, lines + 1, "phase", { "warmup" }, [bulk] {
-                         return validBulk(bulk)
+        constexpr size_t kBulk = 6u << 20;
+        const int64_t lines = validBulkLines(kBulk);
+        c.push_back({ "BadLineAfterManyBatches", {}, lines + 1, "phase", { "warmup" }, [] {
+                         return validBulk(kBulk)
                              + line(R"({"type":"phase","job":"J2","attempt":0,"phase":"warmup","start":1,"end":2})");
                      } });
-        c.push_back({ "UndeclaredAttemptAfterManyBatches", {}, lines + 1, "attempt", { "attempt 9" }, [bulk] {
-                         return validBulk(bulk)
+        c.push_back({ "UndeclaredAttemptAfterManyBatches", {}, lines + 1, "attempt", { "attempt 9" }, [] {
+                         return validBulk(kBulk)
                              + line(R"({"type":"phase","job":"J2","attempt":9,"phase":"train","start":1,"end":2})");
                      } });
     }
