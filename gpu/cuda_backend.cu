@@ -303,29 +303,29 @@ public:
         StepTimer timer;
         m_cols = &c;
         m_haveAttribution = false;
-        upload(c.attemptJob, m_attemptJob);
-        upload(c.attemptStartNs, m_attemptStart);
-        upload(c.attemptEndNs, m_attemptEnd);
-        upload(c.attemptGpus, m_attemptGpus);
-        upload(c.attemptOutcome, m_attemptOutcome);
-        upload(c.attemptFaultNs, m_attemptFault);
-        upload(c.attemptPhaseBegin, m_attemptPhaseBegin);
+        m_attemptJob = c.attemptJob;
+        m_attemptStart = c.attemptStartNs;
+        m_attemptEnd = c.attemptEndNs;
+        m_attemptGpus = c.attemptGpus;
+        m_attemptOutcome = c.attemptOutcome;
+        m_attemptFault = c.attemptFaultNs;
+        m_attemptPhaseBegin = c.attemptPhaseBegin;
         timer.step("load: attempt columns");
         m_phaseAttempt.resize(c.phases());
         markSegmentAttempts<<<blocksFor(static_cast<int64_t>(c.attempts())), kThreads>>>(
             static_cast<int64_t>(c.attempts()), raw(m_attemptPhaseBegin), raw(m_phaseAttempt));
         check(cudaGetLastError(), "phase attempts");
         timer.step("load: phase attempts (device)");
-        upload(c.phaseStartNs, m_phaseStart);
-        upload(c.phaseEndNs, m_phaseEnd);
-        upload(c.phaseKind, m_phaseKind);
-        upload(c.kindCategory, m_kindCategory);
-        upload(c.jobGpus, m_jobGpus);
-        upload(c.jobAttemptBegin, m_jobAttemptBegin);
-        upload(c.jobCheckpointBegin, m_jobCheckpointBegin);
-        upload(c.checkpointStartNs, m_ckptStart);
-        upload(c.checkpointDurableNs, m_ckptDurable);
-        upload(c.checkpointFailed, m_ckptFailed);
+        m_phaseStart = c.phaseStartNs;
+        m_phaseEnd = c.phaseEndNs;
+        m_phaseKind = c.phaseKind;
+        m_kindCategory = c.kindCategory;
+        m_jobGpus = c.jobGpus;
+        m_jobAttemptBegin = c.jobAttemptBegin;
+        m_jobCheckpointBegin = c.jobCheckpointBegin;
+        m_ckptStart = c.checkpointStartNs;
+        m_ckptDurable = c.checkpointDurableNs;
+        m_ckptFailed = c.checkpointFailed;
         timer.step("load: phases, jobs, checkpoints");
         std::vector<int64_t> queue(c.attempts(), 0);
         for (size_t j = 0; j < c.jobs(); ++j) {
@@ -335,7 +335,7 @@ public:
                 queue[first] = c.attemptStartNs[first] - c.jobSubmittedNs[j];
             }
         }
-        upload(queue, m_queueBefore);
+        m_queueBefore = queue;
         check(cudaDeviceSynchronize(), "upload");
     }
 
@@ -426,11 +426,11 @@ public:
             // The device sums segments for every query: a lean load is the CPU backend's alone.
             throw std::logic_error("the CUDA backend needs the segments, which were not loaded");
         }
-        upload(a.attemptSegmentBegin, m_segBegin);
-        upload(a.segmentStartNs, m_segStart);
-        upload(a.segmentEndNs, m_segEnd);
-        upload(a.segmentBucket, m_segBucket);
-        upload(a.attemptGapAfterNs, m_gapAfter);
+        m_segBegin = a.attemptSegmentBegin;
+        m_segStart = a.segmentStartNs;
+        m_segEnd = a.segmentEndNs;
+        m_segBucket = a.segmentBucket;
+        m_gapAfter = a.attemptGapAfterNs;
         m_segAttempt.resize(a.segments());
         const auto na = static_cast<int64_t>(a.attemptGapAfterNs.size());
         markSegmentAttempts<<<blocksFor(na), kThreads>>>(na, raw(m_segBegin), raw(m_segAttempt));
@@ -532,8 +532,6 @@ private:
             check(cudaMemcpy(h.data(), raw(d), h.size() * sizeof(T), cudaMemcpyDeviceToHost), "copy to host");
         }
     }
-
-    template <typename T> static void upload(const std::vector<T>& h, thrust::device_vector<T>& d) { d = h; }
 
     DeviceFleet view() const
     {
