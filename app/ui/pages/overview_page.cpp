@@ -75,6 +75,7 @@ void OverviewPage::buildUi()
     scroll->setFrameShape(QFrame::NoFrame);
     outer->addWidget(scroll);
     auto* content = new QWidget(scroll);
+    m_content = content;
     content->setObjectName(QStringLiteral("overviewContent"));
     scroll->setWidget(content);
     auto* layout = new QVBoxLayout(content);
@@ -336,6 +337,12 @@ void OverviewPage::render()
     renderTrend();
     renderCauses();
     renderTopJobs();
+    emit rendered();
+}
+
+int OverviewPage::wholeHeight() const
+{
+    return std::max(m_content->sizeHint().height(), m_content->minimumSizeHint().height());
 }
 
 void OverviewPage::updateHeader()
@@ -519,7 +526,8 @@ void OverviewPage::renderBuckets()
             }
         });
     }
-    // Room for every bucket's label (the axis drops labels that do not fit).
+    // Room for every bucket's label (the axis drops labels that do not fit; 15 pixels a bar dropped
+    // every other one).
     m_bucketsView->setMinimumHeight(std::max(250, 18 * bars.bars + 70));
     fitChart(m_bucketsView, tr("Where the time went"));
 }

@@ -72,6 +72,8 @@ public:
     void activateCauseClass(int index, core::Interruption kind);
     // a top job (index into topJobs): opens it (state->openJob).
     void activateTopJob(int index);
+    // The height the page needs to show its cards and charts whole, without scrolling.
+    int wholeHeight() const;
 
 signals:
     // The drill-down table should show, sorted by this FiguresTableModel column and order (the
@@ -82,6 +84,8 @@ signals:
     void intervalsRequested(ett::core::Bucket bucket);
     void bucketActivated(ett::core::Bucket bucket);
     void causeClassActivated(const QString& causeClass);
+    // The cards and charts were drawn anew: wholeHeight() may have changed.
+    void rendered();
 
 public slots:
     // Asks the data service for the overview of the state's filter.
@@ -124,6 +128,7 @@ private:
     QButtonGroup* m_calendarButtons = nullptr;
     CardSet m_cards;
     QChartView* m_bucketsView = nullptr;
+    QWidget* m_content = nullptr; // the scroll area's widget
     QChartView* m_trendView = nullptr;
     QChartView* m_causesView = nullptr;
     QChartView* m_topJobsView = nullptr;

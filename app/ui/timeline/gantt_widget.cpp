@@ -39,7 +39,8 @@ GanttWidget::GanttWidget(QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setMinimumSize(320, 120);
+    // Its time axis and two or three rows: the overview above it takes the rest at 1280x800.
+    setMinimumSize(320, 72);
     m_scrollBar->hide();
     connect(m_scrollBar, &QScrollBar::valueChanged, this, [this](int v) {
         if (!m_syncing) {

@@ -351,7 +351,9 @@ std::pair<int, int> TimelineView::densityGrid() const
     const GanttLayout& layout = m_gantt->painter().layout();
     const int strips = (core::kBucketCount / 2 + 1) * 16;
     const int columns = std::clamp(m_gantt->width() - layout.labelWidth, 200, 4096);
-    const int rows = std::clamp(m_gantt->height() - layout.headerHeight - strips - 8, 100, 4096);
+    // Never more rows than the widget has pixels (it can be as low as its minimum, 72).
+    const int rows
+        = std::clamp(m_gantt->height() - layout.headerHeight - strips - 8, std::min(100, m_gantt->height()), 4096);
     return { columns, rows };
 }
 

@@ -27,6 +27,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -47,6 +48,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
@@ -366,10 +368,13 @@ void MainWindow::createPages()
     // The pages, or (no database, or one without jobs) a page that says how to start.
     m_content = new QStackedWidget(central);
     m_splitter = new QSplitter(Qt::Vertical, m_content);
+    m_splitter->setObjectName(QStringLiteral("pageAndTimeline"));
+    m_splitter->installEventFilter(this);
     m_splitter->setChildrenCollapsible(false);
     m_tabs = new QTabWidget(m_splitter);
     m_tabs->setDocumentMode(true);
     auto* overview = new OverviewPage(m_state, m_service, m_tabs);
+    m_overviewPage = overview;
     auto* drill = new DrillDownPage(m_state, m_service, m_tabs);
     m_compare = new ComparePage(m_state, m_service, m_tabs);
     m_tabs->addTab(overview, tr("Overview"));
@@ -412,6 +417,11 @@ void MainWindow::createPages()
     connect(m_compare, &ComparePage::intervalsRequested, this, &MainWindow::showIntervals);
     // A double-click on a bucket or a click on a cause class in the overview shows the drill-down
     // sorted by it.
+    connect(overview, &OverviewPage::rendered, this, [this] {
+        if (m_tabs->currentIndex() == 0) {
+            applyPageShare();
+        }
+    });
     connect(overview, &OverviewPage::drillDownRequested, this, [this, drill](int column, Qt::SortOrder order) {
         drill->sortBy(column, order);
         m_tabs->setCurrentWidget(drill);
@@ -424,6 +434,7 @@ void MainWindow::createPages()
             const double share = settings.value(QStringLiteral("layout/pageShare/%1").arg(page), -1.0).toDouble();
             if (share >= 0.2 && share <= 0.9) {
                 m_pageShare[page] = share;
+                m_pageShareChosen[page] = true;
             }
         }
     }
@@ -436,6 +447,7 @@ void MainWindow::createPages()
             return;
         }
         m_pageShare[page] = static_cast<double>(sizes.value(0)) / total;
+        m_pageShareChosen[page] = true;
         QSettings().setValue(QStringLiteral("layout/pageShare/%1").arg(page), m_pageShare[page]);
     });
     m_content->addWidget(m_splitter);
@@ -584,6 +596,19 @@ void MainWindow::updateChrome()
     m_detailsDock->setVisible(!empty && !roomy && (jobOpen || m_timelineSelected));
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_splitter && event->type() == QEvent::Resize && m_tabs && m_tabs->currentIndex() == 0
+        && !m_pageShareChosen[0]) {
+        QTimer::singleShot(0, this, [this] {
+            if (m_tabs->currentIndex() == 0) {
+                applyPageShare();
+            }
+        });
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::applyPageShare()
 {
     const int page = m_tabs->currentIndex();
@@ -592,7 +617,14 @@ void MainWindow::applyPageShare()
         return;
     }
     m_applyingShare = true;
-    const int top = static_cast<int>(h * m_pageShare[page]);
+    int top = static_cast<int>(h * m_pageShare[page]);
+    if (page == 0 && !m_pageShareChosen[0] && m_overviewPage) {
+        // The overview's cards and charts whole where the window allows it; the timeline keeps its
+        // legend, axis and a few rows (at 1280x800 the charts' axes were below the fold).
+        constexpr int kTimelineFloor = 110;
+        const int need = m_overviewPage->wholeHeight() + m_tabs->tabBar()->sizeHint().height() + 12;
+        top = std::max(top, std::min(need, h - kTimelineFloor));
+    }
     m_splitter->setSizes({ top, h - top });
     m_applyingShare = false;
 }

@@ -40,6 +40,7 @@ class ComparePage;
 class DataService;
 class ImportProgressDialog;
 class JobSearch;
+class OverviewPage;
 class RanksPage;
 class ScopeBar;
 class TimelineView;
@@ -141,6 +142,8 @@ protected:
 private:
     // Gives the current page its share of the splitter (when the timeline shows under it).
     void applyPageShare();
+    // The splitter of page and timeline resized: the overview's share is fitted again.
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void createActions();
     void createMenus();
     void createPages();
@@ -218,6 +221,10 @@ private:
     // needs room for its cards and charts; at job level the timeline is the main view). What the
     // user sets is remembered (QSettings "layout/pageShare/N").
     double m_pageShare[2] = { 0.68, 0.55 };
+    // Whether the share was the user's (moved, or saved from an earlier session): then it is kept
+    // as it is; else the overview takes what it needs to show its charts whole (applyPageShare).
+    bool m_pageShareChosen[2] = { false, false };
+    OverviewPage* m_overviewPage = nullptr;
     bool m_applyingShare = false;
     JobSearch* m_search = nullptr;
     QStackedWidget* m_content = nullptr; // 0: the splitter of pages and timeline; 1: the empty state

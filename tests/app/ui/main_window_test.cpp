@@ -1,6 +1,7 @@
 // The main window on a laptop screen: with the sample fleet loaded, every page fits a
 // 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
 // room for a panel and the title bar), and the window opens no larger than the screen it is on.
+#include "app/ui/pages/overview_page.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/widgets/job_search.h"
 #include "app/ui/window/main_window.h"
@@ -14,7 +15,9 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -104,6 +107,44 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenInPortuguese)
         QStringLiteral("pt_BR"));
     expectEveryPageFitsALaptopScreen();
     setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
+}
+
+// At 1280 x 800 the overview's cards and charts took 68% of the height and their axes were below
+// the fold: the overview now takes what it needs, leaving the timeline its legend and a few rows (its
+// minimum size).
+TEST(MainWindowSize, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    // No share saved by an earlier session (a saved one is the user's and is kept).
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
+    MainWindow window;
+    window.resize(kLaptop);
+    window.show();
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
+    window.showPage(0);
+    auto* splitter = window.findChild<QSplitter*>(QStringLiteral("pageAndTimeline"));
+    auto* overview = window.findChild<OverviewPage*>();
+    ASSERT_NE(splitter, nullptr);
+    ASSERT_NE(overview, nullptr);
+    const auto settled = [&] {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const int top = splitter->sizes().value(0);
+        const QWidget* timeline = splitter->widget(1);
+        const int timelineFloor
+            = std::max(110, timeline->minimumSizeHint().expandedTo(timeline->minimumSize()).height());
+        return top >= overview->wholeHeight() || splitter->sizes().value(1) <= timelineFloor + 2;
+    };
+    EXPECT_TRUE(QTest::qWaitFor(settled, 3000))
+        << "page " << splitter->sizes().value(0) << " px of " << splitter->height() << ", the overview needs "
+        << overview->wholeHeight() << ", the timeline has " << splitter->sizes().value(1) << " px, at least "
+        << splitter->widget(1)->minimumSizeHint().height();
+    // More than the 68% it had before.
+    EXPECT_GT(splitter->sizes().value(0), splitter->height() * 68 / 100 + 20);
 }
 
 TEST(MainWindowSize, OpensNoLargerThanTheScreen)
