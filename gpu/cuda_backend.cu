@@ -183,12 +183,13 @@ __global__ void finishJobs(DeviceFleet f, int64_t jobs, const int64_t* firstTrai
     }
 }
 
-__global__ void markSegmentAttempts(int64_t attempts, const int64_t* segBegin, int32_t* segAttempt)
+// Writes each attempt's index over its range of a CSR column (its segments, or its phases).
+__global__ void markOwningAttempts(int64_t attempts, const int64_t* begin, int32_t* owner)
 {
     for (int64_t a = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; a < attempts;
          a += int64_t(gridDim.x) * blockDim.x) {
-        for (int64_t s = segBegin[a]; s < segBegin[a + 1]; ++s) {
-            segAttempt[s] = static_cast<int32_t>(a);
+        for (int64_t i = begin[a]; i < begin[a + 1]; ++i) {
+            owner[i] = static_cast<int32_t>(a);
         }
     }
 }
@@ -312,7 +313,7 @@ public:
         m_attemptPhaseBegin = c.attemptPhaseBegin;
         timer.step("load: attempt columns");
         m_phaseAttempt.resize(c.phases());
-        markSegmentAttempts<<<blocksFor(static_cast<int64_t>(c.attempts())), kThreads>>>(
+        markOwningAttempts<<<blocksFor(static_cast<int64_t>(c.attempts())), kThreads>>>(
             static_cast<int64_t>(c.attempts()), raw(m_attemptPhaseBegin), raw(m_phaseAttempt));
         check(cudaGetLastError(), "phase attempts");
         timer.step("load: phase attempts (device)");
@@ -433,7 +434,7 @@ public:
         m_gapAfter = a.attemptGapAfterNs;
         m_segAttempt.resize(a.segments());
         const auto na = static_cast<int64_t>(a.attemptGapAfterNs.size());
-        markSegmentAttempts<<<blocksFor(na), kThreads>>>(na, raw(m_segBegin), raw(m_segAttempt));
+        markOwningAttempts<<<blocksFor(na), kThreads>>>(na, raw(m_segBegin), raw(m_segAttempt));
         check(cudaDeviceSynchronize(), "load attribution");
         m_haveAttribution = true;
         m_attributionOnDevice = &a;

@@ -374,7 +374,6 @@ void MainWindow::createPages()
     m_tabs = new QTabWidget(m_splitter);
     m_tabs->setDocumentMode(true);
     auto* overview = new OverviewPage(m_state, m_service, m_tabs);
-    m_overviewPage = overview;
     auto* drill = new DrillDownPage(m_state, m_service, m_tabs);
     m_compare = new ComparePage(m_state, m_service, m_tabs);
     m_tabs->addTab(overview, tr("Overview"));
@@ -415,13 +414,14 @@ void MainWindow::createPages()
     connect(drill, &DrillDownPage::intervalsRequested, this,
         [this](const std::vector<IntervalScope>& scopes) { showIntervals(scopes, 0); });
     connect(m_compare, &ComparePage::intervalsRequested, this, &MainWindow::showIntervals);
-    // A double-click on a bucket or a click on a cause class in the overview shows the drill-down
-    // sorted by it.
+    // The overview's share follows what its cards and charts need (applyPageShare).
     connect(overview, &OverviewPage::rendered, this, [this] {
         if (m_tabs->currentIndex() == 0) {
             applyPageShare();
         }
     });
+    // A double-click on a bucket or a click on a cause class in the overview shows the drill-down
+    // sorted by it.
     connect(overview, &OverviewPage::drillDownRequested, this, [this, drill](int column, Qt::SortOrder order) {
         drill->sortBy(column, order);
         m_tabs->setCurrentWidget(drill);
@@ -618,11 +618,12 @@ void MainWindow::applyPageShare()
     }
     m_applyingShare = true;
     int top = static_cast<int>(h * m_pageShare[page]);
-    if (page == 0 && !m_pageShareChosen[0] && m_overviewPage) {
+    const auto* overview = qobject_cast<const OverviewPage*>(m_tabs->widget(0));
+    if (page == 0 && !m_pageShareChosen[0] && overview) {
         // The overview's cards and charts whole where the window allows it; the timeline keeps its
         // legend, axis and a few rows (at 1280x800 the charts' axes were below the fold).
         constexpr int kTimelineFloor = 110;
-        const int need = m_overviewPage->wholeHeight() + m_tabs->tabBar()->sizeHint().height() + 12;
+        const int need = overview->wholeHeight() + m_tabs->tabBar()->sizeHint().height() + 12;
         top = std::max(top, std::min(need, h - kTimelineFloor));
     }
     m_splitter->setSizes({ top, h - top });

@@ -40,7 +40,6 @@ class ComparePage;
 class DataService;
 class ImportProgressDialog;
 class JobSearch;
-class OverviewPage;
 class RanksPage;
 class ScopeBar;
 class TimelineView;
@@ -224,7 +223,6 @@ private:
     // Whether the share was the user's (moved, or saved from an earlier session): then it is kept
     // as it is; else the overview takes what it needs to show its charts whole (applyPageShare).
     bool m_pageShareChosen[2] = { false, false };
-    OverviewPage* m_overviewPage = nullptr;
     bool m_applyingShare = false;
     JobSearch* m_search = nullptr;
     QStackedWidget* m_content = nullptr; // 0: the splitter of pages and timeline; 1: the empty state
