@@ -50,6 +50,8 @@ jobs="$(nproc)"
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(pwd)}"
 export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-true}"
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-12G}"
+# Compiles with precompiled headers (ETT_PCH in the presets) are cached only with these.
+export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
 if command -v ccache >/dev/null 2>&1; then
     ccache -z >/dev/null 2>&1 || true
 fi

@@ -181,6 +181,11 @@ TEST_F(WindowWatch, FollowsATrainerKeepingTheSelectionAndTheZoom)
     GanttWidget* gantt = timeline->gantt();
     ASSERT_TRUE(
         QTest::qWaitFor([&] { return gantt->scene() && gantt->scene()->mode() == GanttScene::Mode::Job; }, kWaitMs));
+    // The job's strip above the timeline shows with the job: the user zooms once the layout has
+    // made room for it (a new height can bring the scroll bar, and a new width keeps the range).
+    for (int pass = 0; pass < 3; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    }
     gantt->setView((t0 + 1900) * 1'000'000'000LL, 2e9);
     const int64_t viewStart = gantt->axis().startNs();
     const double viewScale = gantt->axis().nsPerPx();
