@@ -144,6 +144,15 @@ void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount, bool wi
     }
 }
 
+Result<int64_t> durationOption(const std::string& option, const std::string& text)
+{
+    if (auto ns = parseUserDuration(text)) {
+        return *ns;
+    }
+    return Error { option + ": expected a positive duration such as 1h, 30m, 3600s or 1d (units ns, us, ms, s, m or "
+        + "min, h, d, w), got '" + text + "'" };
+}
+
 Result<std::vector<TimeSpan>> excludedWindows(const CommonOptions& common)
 {
     if (common.exclude.empty()) {

@@ -66,6 +66,10 @@ struct CommonOptions
 // cannot be read or is malformed (the message names the file, the line and the field).
 core::Result<std::vector<core::TimeSpan>> excludedWindows(const CommonOptions& common);
 
+// A duration option's nanoseconds (1h, 30m, 3600s, 1d, ...), or an error naming the option and
+// what it takes.
+core::Result<int64_t> durationOption(const std::string& option, const std::string& text);
+
 // Prints "ettw: MESSAGE" on stderr; returns kExitUserError.
 int fail(const std::string& message);
 void print(const std::string& s);

@@ -185,16 +185,6 @@ std::string rollingTable(const SeriesHeader& h, const RollingSeries& r)
                     + ", end); n/a where it holds no end-to-end time\n" + t.render());
 }
 
-// A duration option, or an error naming it and what it takes.
-Result<int64_t> durationOption(const char* name, const std::string& text)
-{
-    if (auto ns = parseUserDuration(text)) {
-        return *ns;
-    }
-    return Error { std::string(name) + ": expected a positive duration such as 1h, 30m, 3600s or 1d (units ns, us, "
-        + "ms, s, m or min, h, d, w), got '" + text + "'" };
-}
-
 } // namespace
 
 int runSeries(const CommonOptions& common, const SeriesCmd& cmd)

@@ -32,14 +32,6 @@ int64_t wallClockNs()
         .count();
 }
 
-Result<int64_t> durationOption(const std::string& option, const std::string& text)
-{
-    if (auto ns = parseUserDuration(text)) {
-        return *ns;
-    }
-    return Error { "option " + option + ": expected a duration such as 30s, 10m, 6h or 1d, found \"" + text + "\"" };
-}
-
 // Ctrl+C and SIGTERM: the watcher finishes (or rolls back) the file it is on and stops.
 std::atomic<bool> g_stop { false };
 

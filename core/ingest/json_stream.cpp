@@ -5,7 +5,7 @@
 namespace ett::core {
 
 namespace {
-constexpr size_t kChunkBytes = size_t { 1 } << 20;
+constexpr size_t kJsonChunkBytes = size_t { 1 } << 20;
 
 bool isJsonSpace(char c)
 {
@@ -16,7 +16,7 @@ bool isJsonSpace(char c)
 JsonStream::JsonStream(ByteSource& source, std::string what)
     : m_source(source)
     , m_what(std::move(what))
-    , m_buffer(kChunkBytes)
+    , m_buffer(kJsonChunkBytes)
 {
 }
 

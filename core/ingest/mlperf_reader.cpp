@@ -70,7 +70,7 @@ std::string_view trim(std::string_view s)
     return trimBlanks(s);
 }
 
-std::string shorten(std::string_view s, size_t max = 120)
+std::string mlperfShorten(std::string_view s, size_t max = 120)
 {
     return shortenText(s, max);
 }
@@ -283,13 +283,13 @@ Status MlperfReader::build()
         }
         if (m_ignoredLines++ == 0) {
             m_firstIgnoredLine = line;
-            m_firstIgnored = shorten(body);
+            m_firstIgnored = mlperfShorten(body);
         }
         if (!m_fault) {
             if (auto f = m_mapping.fault(body)) {
                 m_fault = std::move(f);
                 m_faultLine = line;
-                m_faultText = shorten(body, 200);
+                m_faultText = mlperfShorten(body, 200);
             }
         }
     }
@@ -410,12 +410,12 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     dom::element root;
     if (auto err = m_parser.parse(json.data(), json.size(), true).get(root)) {
         // A cut or interleaved line (two ranks writing at once) is common in logs: count it.
-        m_issues.add(IssueKind::MalformedMllog, simdjson::error_message(err), line, shorten(trim(rawLine)));
+        m_issues.add(IssueKind::MalformedMllog, simdjson::error_message(err), line, mlperfShorten(trim(rawLine)));
         return Status::success();
     }
     dom::object obj;
     if (root.get_object().get(obj)) {
-        m_issues.add(IssueKind::MalformedMllog, "not a JSON object", line, shorten(trim(rawLine)));
+        m_issues.add(IssueKind::MalformedMllog, "not a JSON object", line, mlperfShorten(trim(rawLine)));
         return Status::success();
     }
     Event e;
@@ -450,7 +450,7 @@ Status MlperfReader::parseEvent(std::string_view json, int64_t line, std::string
     if (auto it = m_seen.find(dedupe); it != m_seen.end()) {
         Seen& seen = it->second;
         if (*kind == Kind::Point || e.counters || seen.generation == generation) {
-            m_issues.add(IssueKind::DuplicateEvent, key, line, shorten(trim(rawLine)));
+            m_issues.add(IssueKind::DuplicateEvent, key, line, mlperfShorten(trim(rawLine)));
             if (seen.interval < m_intervals.size()) {
                 Interval& iv = m_intervals[seen.interval];
                 if (*kind == Kind::Start && *timeNs < iv.startNs) {

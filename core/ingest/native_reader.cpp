@@ -16,7 +16,7 @@ namespace od = simdjson::ondemand;
 
 namespace {
 
-constexpr size_t kChunkBytes = 4 << 20;
+constexpr size_t kNativeChunkBytes = 4 << 20;
 constexpr int kSupportedVersion = 1;
 
 std::string_view trim(std::string_view s)
@@ -782,7 +782,7 @@ Result<std::unique_ptr<NativeReader>> NativeReader::open(const std::string& path
     std::unique_ptr<NativeReader> r(new NativeReader());
     r->m_source = std::move(*src);
     r->m_path = path;
-    r->m_buffer.resize(kChunkBytes + simdjson::SIMDJSON_PADDING);
+    r->m_buffer.resize(kNativeChunkBytes + simdjson::SIMDJSON_PADDING);
     r->m_parser = std::make_unique<Parser>();
     return r;
 }

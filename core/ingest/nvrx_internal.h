@@ -7,6 +7,7 @@
 
 #include <simdjson.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -19,6 +20,8 @@ namespace ett::core::nvrx {
 
 // Attempt numbers: Slurm attempt index x kCyclesPerAttempt + cycle number.
 constexpr int64_t kCyclesPerAttempt = 10'000;
+// The most a cycle file is read of (one is a few hundred bytes).
+constexpr size_t kMaxCycleFileBytes = 1 << 20;
 
 // `s` without blanks (space, tab, CR) at both ends.
 std::string_view trim(std::string_view s);

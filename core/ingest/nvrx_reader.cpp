@@ -75,19 +75,19 @@ namespace {
 namespace dom = simdjson::dom;
 namespace fs = std::filesystem;
 
-constexpr size_t kMaxCycleFileBytes = 1 << 20; // a cycle file is a few hundred bytes
+using nvrx::kMaxCycleFileBytes;
 constexpr int64_t kMaxCycle = nvrx::kCyclesPerAttempt - 1;
 constexpr int64_t kMaxNodesPerCycle = 1'000'000;
 constexpr size_t kMaxTerminationsPerCycle = 1 << 20; // a few per node; more is not a launcher's log
 
-std::string shorten(std::string_view s, size_t max = 160)
+std::string nvrxShorten(std::string_view s, size_t max = 160)
 {
     return shortenText(s, max);
 }
 
-std::string quote(std::string_view s)
+std::string nvrxQuote(std::string_view s)
 {
-    return "'" + shorten(s, 80) + "'";
+    return "'" + nvrxShorten(s, 80) + "'";
 }
 
 class NvrxReader final : public ForeignReader
@@ -272,7 +272,7 @@ void NvrxReader::addGpus(JobRecord& job, std::optional<int64_t> nodes)
         return;
     }
     m_issues.add(IssueKind::JobGpusMissing, "", 1,
-        "job " + shorten(job.job)
+        "job " + nvrxShorten(job.job)
             + (m_options.gpusPerNode ? std::string(": the file names no nodes") : std::string(": no --gpus-per-node"))
             + "; 1 GPU assumed");
 }
@@ -419,14 +419,14 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine, LogCycles&
             if (body.empty()) {
                 continue;
             }
-            m_issues.add(IssueKind::UnusedLine, "", lineNo, shorten(body));
+            m_issues.add(IssueKind::UnusedLine, "", lineNo, nvrxShorten(body));
             // The workers' error, printed while they ran or once the failure is noticed.
             if (log.running) {
                 Cycle& c = log.cycles[*log.running];
                 if (!c.fault) {
                     if (auto f = m_mapping.fault(body)) {
                         c.fault = std::move(f);
-                        c.faultText = shorten(body, 200);
+                        c.faultText = nvrxShorten(body, 200);
                         c.faultLine = lineNo;
                     }
                 }
@@ -437,12 +437,12 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine, LogCycles&
         std::string why;
         auto e = nvrx::parseEventLine(raw.substr(at), field, why);
         if (!e) {
-            m_issues.add(IssueKind::MalformedEvent, field, lineNo, shorten(nvrx::trim(raw)) + ": " + why);
+            m_issues.add(IssueKind::MalformedEvent, field, lineNo, nvrxShorten(nvrx::trim(raw)) + ": " + why);
             continue;
         }
         if (e->cycle > kMaxCycle) {
             m_issues.add(IssueKind::MalformedEvent, "cycle", lineNo,
-                shorten(nvrx::trim(raw)) + ": cycle over " + std::to_string(kMaxCycle));
+                nvrxShorten(nvrx::trim(raw)) + ": cycle over " + std::to_string(kMaxCycle));
             continue;
         }
         Cycle& c = log.cycles[e->cycle];
@@ -477,7 +477,7 @@ Status NvrxReader::readLog(TextInput& in, std::string_view firstLine, LogCycles&
             latest(c.startEnd);
             log.running = std::max(log.running.value_or(e->cycle), e->cycle);
         } else if (name != "attribution_get_started" && name != "attribution_get_completed") {
-            m_issues.add(IssueKind::UnknownEvent, name, lineNo, shorten(nvrx::trim(raw)));
+            m_issues.add(IssueKind::UnknownEvent, name, lineNo, nvrxShorten(nvrx::trim(raw)));
             continue;
         }
         earliest(c.first);
@@ -678,7 +678,7 @@ void NvrxReader::planNodes(const Cycle& c, int64_t endNs, Planned& p)
     int32_t index = 0;
     for (const auto& [node, t] : c.byNode) {
         const int32_t rank = own ? *t.rank : index++;
-        p.ranks.emplace_back(rank, shorten(node, 256));
+        p.ranks.emplace_back(rank, nvrxShorten(node, 256));
         if (t.rdzvStart && t.rdzvEnd && *t.rdzvEnd >= *t.rdzvStart) {
             p.phases.push_back({ "rendezvous", *t.rdzvStart, *t.rdzvEnd, rank });
         }
@@ -786,8 +786,8 @@ Status NvrxReader::buildCombined()
         for (const CycleFile& f : files) {
             if (f.info.jobId != job.job) {
                 return Error { f.file + ":" + std::to_string(f.line) + ": NVRx cycle info: field 'job_id': "
-                        + quote(f.info.jobId) + ", but " + fs::path(files.front().file).filename().string()
-                        + " (read with it) names job " + quote(job.job) + "; one job's files name one job",
+                        + nvrxQuote(f.info.jobId) + ", but " + fs::path(files.front().file).filename().string()
+                        + " (read with it) names job " + nvrxQuote(job.job) + "; one job's files name one job",
                     "job_id" };
             }
         }
@@ -841,8 +841,8 @@ Status NvrxReader::buildCombined()
             }
             return Error { log.file + ": its restart-timing events (cycles " + std::to_string(cycles.begin()->first)
                     + " to " + std::to_string(cycles.rbegin()->first)
-                    + ") fall in no cycle of the cycle info files of job " + quote(job.job) + " read with it (" + spans
-                    + "); import the log under another label or with --job",
+                    + ") fall in no cycle of the cycle info files of job " + nvrxQuote(job.job) + " read with it ("
+                    + spans + "); import the log under another label or with --job",
                 "format" };
         }
         auto [it, fresh] = logOf.try_emplace(*index, std::move(log));

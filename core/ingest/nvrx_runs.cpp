@@ -11,11 +11,7 @@
 
 namespace ett::core {
 
-namespace {
-
-constexpr size_t kMaxCycleFileBytes = 1 << 20; // as the reader: a cycle file is a few hundred bytes
-
-} // namespace
+using nvrx::kMaxCycleFileBytes;
 
 std::optional<NvrxFileKind> nvrxFileKind(const std::string& path)
 {

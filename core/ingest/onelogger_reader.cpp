@@ -60,8 +60,6 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-constexpr int64_t kYear2000Ns = int64_t { 946'684'800 } * 1'000'000'000; // 2000-01-01T00:00:00Z
-
 constexpr int64_t kNsPerMs = 1'000'000;
 constexpr size_t kMaxPathBytes = 300; // of a phase's name (its nesting path)
 

@@ -5,10 +5,14 @@
 #include <simdjson.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace ett::core {
+
+// 2000-01-01T00:00:00Z: the readers take a first time before it as relative (no real date).
+inline constexpr int64_t kYear2000Ns = int64_t { 946'684'800 } * 1'000'000'000;
 
 // `s` without blanks (space, tab, CR) at both ends.
 inline std::string_view trimBlanks(std::string_view s)

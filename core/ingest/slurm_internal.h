@@ -10,11 +10,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace ett::core::slurm {
+
+// The largest count of seconds that still fits in int64 nanoseconds.
+inline constexpr int64_t kMaxSeconds = std::numeric_limits<int64_t>::max() / 1'000'000'000;
 
 // One allocation of a job: a row of `sacct --parsable2` without a step suffix, or one element of
 // `sacct --json`'s "jobs". With --duplicates a requeued job has one run per requeue, all with the

@@ -26,7 +26,6 @@ namespace dom = simdjson::dom;
 
 constexpr size_t kMaxJobBytes = size_t { 16 } << 20; // one job element, steps included
 constexpr size_t kMaxOtherBytes = size_t { 64 } << 20; // "meta", "errors", "warnings"
-constexpr int64_t kMaxSeconds = std::numeric_limits<int64_t>::max() / kNsPerSecond;
 
 std::string describe(dom::element e)
 {

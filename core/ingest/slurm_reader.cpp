@@ -58,8 +58,6 @@ namespace slurm {
 
 namespace {
 
-constexpr int64_t kMaxSeconds = std::numeric_limits<int64_t>::max() / kNsPerSecond;
-
 bool digits(std::string_view s)
 {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -167,11 +165,6 @@ namespace {
 
 using slurm::Run;
 
-std::string quote(std::string_view s)
-{
-    return "\"" + printableText(s.size() > 80 ? s.substr(0, 80) : s) + (s.size() > 80 ? "...\"" : "\"");
-}
-
 struct StateRule
 {
     std::optional<Outcome> outcome; // nullopt: the run gives no attempt (PENDING)
@@ -223,7 +216,7 @@ Result<std::vector<std::pair<std::string, std::string>>> stringMap(const Mapping
     for (auto [k, v] : obj) {
         std::string_view s;
         if (v.get_string().get(s)) {
-            return Error { where + quote(k) + ": expected a string" };
+            return Error { where + quoteCell(k) + ": expected a string" };
         }
         out.emplace_back(std::string(k), std::string(s));
     }
@@ -259,7 +252,8 @@ private:
     Error cellError(int64_t line, std::string_view column, const std::string& expected, std::string_view found) const
     {
         return Error { path() + ":" + std::to_string(line) + ": sacct row: field '" + std::string(column)
-            + "': expected " + expected + ", found " + (found.empty() ? std::string("an empty field") : quote(found)) };
+            + "': expected " + expected + ", found "
+            + (found.empty() ? std::string("an empty field") : quoteCell(found)) };
     }
 
     Mapping m_mapping;
@@ -302,7 +296,7 @@ Status SlurmReader::configure()
     }
     if (const auto d = m_mapping.setting("delimiter"); !d.empty()) {
         if (d.size() != 1 || d[0] == '\n' || d[0] == '\r') {
-            return Error { where + "delimiter: expected one character (sacct --delimiter), found " + quote(d) };
+            return Error { where + "delimiter: expected one character (sacct --delimiter), found " + quoteCell(d) };
         }
         m_delimiter = d[0];
     }
@@ -317,8 +311,8 @@ Status SlurmReader::configure()
         }
         const auto o = parseOutcome(name);
         if (!o) {
-            return Error { where + "outcomes: " + quote(state)
-                + ": expected completed, failed, preempted, cancelled, running or none, found " + quote(name) };
+            return Error { where + "outcomes: " + quoteCell(state)
+                + ": expected completed, failed, preempted, cancelled, running or none, found " + quoteCell(name) };
         }
         m_states[state] = StateRule { *o, isInterrupted(*o) ? m_states[state].cause : std::string() };
     }
@@ -328,7 +322,7 @@ Status SlurmReader::configure()
     }
     for (const auto& [state, cause] : *causes) {
         if (!isValidCauseClass(causeClass(cause))) {
-            return Error { where + "causes: " + quote(state) + ": " + quote(cause)
+            return Error { where + "causes: " + quoteCell(state) + ": " + quoteCell(cause)
                 + ": the first segment must be infra, preemption, maintenance, dependency, user, manual or unknown" };
         }
         auto it = m_states.find(state);

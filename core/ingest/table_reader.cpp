@@ -53,13 +53,6 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-// A cell's text for a message: at most 80 bytes, control characters and bytes that are not
-// UTF-8 escaped (a binary file's bytes must not reach the terminal raw).
-std::string quote(std::string_view s)
-{
-    return "\"" + printableText(s.size() > 80 ? s.substr(0, 80) : s) + (s.size() > 80 ? "...\"" : "\"");
-}
-
 std::string lower(std::string_view s)
 {
     std::string out(s);
@@ -203,7 +196,7 @@ Result<std::vector<std::pair<std::string, std::string>>> stringMap(
     for (auto [k, v] : obj) {
         std::string_view s;
         if (v.get_string().get(s)) {
-            return Error { where + quote(k) + ": expected a string (" + expected + ")" };
+            return Error { where + quoteCell(k) + ": expected a string (" + expected + ")" };
         }
         out.emplace_back(std::string(k), std::string(s));
     }
@@ -260,7 +253,7 @@ private:
     Error cellError(int64_t line, const Column& c, const std::string& expected, std::string_view found) const
     {
         return Error { path() + ":" + std::to_string(line) + ": row: column '" + c.name + "': expected " + expected
-            + ", found " + (found.empty() ? std::string("an empty cell") : quote(found)) };
+            + ", found " + (found.empty() ? std::string("an empty cell") : quoteCell(found)) };
     }
     std::string_view cell(const std::vector<std::string>& row, const Column& c) const
     {
@@ -336,7 +329,8 @@ Status TableReader::configure()
     if (const auto d = m_mapping.setting("delimiter"); !d.empty()) {
         const std::string unescaped = d == "\\t" ? std::string("\t") : d;
         if (unescaped.size() != 1 || unescaped[0] == '"' || unescaped[0] == '\n' || unescaped[0] == '\r') {
-            return Error { where + "delimiter: expected one character (not a quote or line break), found " + quote(d) };
+            return Error { where + "delimiter: expected one character (not a quote or line break), found "
+                + quoteCell(d) };
         }
         m_delimiter = unescaped[0];
     }
@@ -344,14 +338,15 @@ Status TableReader::configure()
     if (const auto u = m_mapping.setting("time_unit"); !u.empty()) {
         const auto ns = nsPerTimeUnit(u);
         if (!ns) {
-            return Error { where + "time_unit: expected s, ms, us or ns, found " + quote(u) };
+            return Error { where + "time_unit: expected s, ms, us or ns, found " + quoteCell(u) };
         }
         m_nsPerUnit = *ns;
     }
     if (const auto e = m_mapping.setting("epoch"); !e.empty()) {
         m_epochNs = parseRfc3339(e);
         if (!m_epochNs) {
-            return Error { where + "epoch: expected an RFC 3339 time (\"2017-10-01T00:00:00Z\"), found " + quote(e) };
+            return Error { where + "epoch: expected an RFC 3339 time (\"2017-10-01T00:00:00Z\"), found "
+                + quoteCell(e) };
         }
     }
     if (const auto p = m_mapping.setting("phase_name"); !p.empty()) {
@@ -371,14 +366,14 @@ Status TableReader::configure()
     for (const auto& [value, outcomeName] : *outcomes) {
         const auto o = parseOutcome(outcomeName);
         if (!o) {
-            return Error { where + "outcomes: " + quote(value)
-                + ": expected completed, failed, preempted, cancelled or running, found " + quote(outcomeName) };
+            return Error { where + "outcomes: " + quoteCell(value)
+                + ": expected completed, failed, preempted, cancelled or running, found " + quoteCell(outcomeName) };
         }
         m_statuses.emplace_back(value, StatusRule { *o, {} });
     }
     for (const auto& [value, cause] : *causes) {
         if (!isValidCauseClass(causeClass(cause))) {
-            return Error { where + "causes: " + quote(value) + ": " + quote(cause)
+            return Error { where + "causes: " + quoteCell(value) + ": " + quoteCell(cause)
                 + ": the first segment must be infra, preemption, maintenance, dependency, user, manual or unknown" };
         }
         // A copy captured by name: C++20 lets a lambda capture a structured binding, but clang
@@ -386,7 +381,7 @@ Status TableReader::configure()
         auto it = std::find_if(
             m_statuses.begin(), m_statuses.end(), [status = value](const auto& s) { return s.first == status; });
         if (it == m_statuses.end()) {
-            return Error { where + "causes: " + quote(value) + " is not one of the statuses in \"outcomes\"" };
+            return Error { where + "causes: " + quoteCell(value) + " is not one of the statuses in \"outcomes\"" };
         }
         it->second.cause = cause;
     }
@@ -399,7 +394,8 @@ Status TableReader::configure()
     }
     for (const auto& [column, attr] : *attrs) {
         if (attr.empty() || attr == "source") {
-            return Error { where + "attrs: " + quote(column) + ": expected an attribute name other than \"source\"" };
+            return Error { where + "attrs: " + quoteCell(column)
+                + ": expected an attribute name other than \"source\"" };
         }
         m_attrs.emplace_back(Column { "attrs", column }, attr);
     }

@@ -6,7 +6,7 @@
 namespace ett::core {
 
 namespace {
-constexpr size_t kChunkBytes = size_t { 1 } << 20;
+constexpr size_t kTextChunkBytes = size_t { 1 } << 20;
 } // namespace
 
 std::string lineTooLongMessage(const std::string& path, int64_t line, std::string_view what)
@@ -18,7 +18,7 @@ std::string lineTooLongMessage(const std::string& path, int64_t line, std::strin
 TextInput::TextInput(ByteSource& source, std::string what)
     : m_source(source)
     , m_what(std::move(what))
-    , m_buffer(kChunkBytes)
+    , m_buffer(kTextChunkBytes)
 {
 }
 

@@ -60,7 +60,6 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-constexpr int64_t kYear2000Ns = int64_t { 946'684'800 } * 1'000'000'000; // 2000-01-01T00:00:00Z
 namespace fs = std::filesystem;
 
 class TorchtitanReader final : public ForeignReader

@@ -91,4 +91,9 @@ std::string printableText(std::string_view s)
     return out;
 }
 
+std::string quoteCell(std::string_view s)
+{
+    return "\"" + printableText(s.size() > 80 ? s.substr(0, 80) : s) + (s.size() > 80 ? "...\"" : "\"");
+}
+
 } // namespace ett::core

@@ -21,5 +21,8 @@ std::string knownNames(std::vector<std::string> names);
 // DEL as \xNN, C1 controls (U+0080..U+009F; U+009B starts an escape sequence too) as \u00NN, bytes
 // that are not UTF-8 as \xNN, the rest as it is. JSON output keeps the text exact instead.
 std::string printableText(std::string_view s);
+// A cell or field as a message quotes it: at most 80 bytes of printableText in double quotes, "..."
+// when cut (a binary file's bytes never reach the terminal raw).
+std::string quoteCell(std::string_view s);
 
 } // namespace ett::core

@@ -34,7 +34,7 @@ std::string ss(const QString& s)
     return s.toStdString();
 }
 
-QString formatCount(int64_t n)
+QString plainCount(int64_t n)
 {
     return QLocale::c().toString(static_cast<qlonglong>(n));
 }
@@ -42,7 +42,7 @@ QString formatCount(int64_t n)
 // "1 job", "2 jobs".
 QString countOf(int64_t n, const char* singular, const char* plural)
 {
-    return formatCount(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? singular : plural);
+    return plainCount(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? singular : plural);
 }
 
 // The window lists more regressions and improvements than the CLI's default: the page has room for

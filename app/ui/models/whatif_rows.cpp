@@ -35,16 +35,11 @@ const WhatIfRows::Info kRowInfo[WhatIfRows::kRows] = {
             "What preemptions cost: the progress they lose, their recovery and the next attempt's start-up") },
 };
 
-size_t at(Row row)
-{
-    return static_cast<size_t>(row);
-}
-
 } // namespace
 
 const WhatIfRows::Info& WhatIfRows::info(Row row)
 {
-    return kRowInfo[at(row)];
+    return kRowInfo[index(row)];
 }
 
 std::optional<Row> WhatIfRows::rowNamed(const QString& name)
@@ -183,8 +178,8 @@ WhatIfRows WhatIfRows::fromScenario(const core::Scenario& scenario)
             break;
         }
         const auto p = c.scale ? percentOf(*c.scale, 0, kMaxPercent) : std::nullopt;
-        if (row && !used[at(*row)] && p) {
-            used[at(*row)] = true;
+        if (row && !used[index(*row)] && p) {
+            used[index(*row)] = true;
             rows[*row] = *p;
             if (*row == Row::Phase) {
                 rows.phase = QString::fromStdString(std::string(core::categoryName(c.category)) + "." + c.subcategory);

@@ -38,6 +38,8 @@ struct WhatIfRows
         const char* tip;
     };
     static const Info& info(Row row);
+    // The row's position (0 to kRows - 1).
+    static size_t index(Row row) { return static_cast<size_t>(row); }
     // The row of a name: "setup", "init", "checkpoint_load", "compile", "recovery", "phase",
     // "failures", "preemptions".
     static std::optional<Row> rowNamed(const QString& name);

@@ -23,7 +23,7 @@ namespace ett::app {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole + 1;
+constexpr int kCausesSortRole = Qt::UserRole + 1;
 
 const std::array<core::Symptom, core::kSymptomCount> kSymptomColumns = { core::Symptom::Explicit, core::Symptom::Hang,
     core::Symptom::Degradation, core::Symptom::Numeric, core::Symptom::None };
@@ -31,7 +31,7 @@ const std::array<core::Symptom, core::kSymptomCount> kSymptomColumns = { core::S
 QStandardItem* cell(const QString& text, const QVariant& sortValue, Qt::Alignment align = Qt::AlignRight)
 {
     auto* item = new QStandardItem(text);
-    item->setData(sortValue, kSortRole);
+    item->setData(sortValue, kCausesSortRole);
     item->setData(QVariant::fromValue(int(align | Qt::AlignVCenter)), Qt::TextAlignmentRole);
     item->setEditable(false);
     return item;
@@ -186,7 +186,7 @@ void CausesPage::buildUi()
     }
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(kSortRole);
+    m_proxy->setSortRole(kCausesSortRole);
     m_tree = new QTreeView(top);
     m_tree->setObjectName(QStringLiteral("causesTree"));
     m_tree->setModel(m_proxy);

@@ -28,12 +28,12 @@ namespace ett::app {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole + 1;
+constexpr int kRanksSortRole = Qt::UserRole + 1;
 
 QStandardItem* cell(const QString& text, const QVariant& sortKey, bool number)
 {
     auto* item = new QStandardItem(text);
-    item->setData(sortKey, kSortRole);
+    item->setData(sortKey, kRanksSortRole);
     item->setTextAlignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     item->setEditable(false);
     return item;
@@ -159,7 +159,7 @@ void RanksPage::buildUi()
     m_hostsModel = new QStandardItemModel(0, 3, this);
     m_hostsModel->setHorizontalHeaderLabels({ tr("Host"), tr("Times slowest"), tr("Excess GPU-hours") });
     m_hostsProxy = new QSortFilterProxyModel(this);
-    setUpSortProxy(m_hostsProxy, m_hostsModel, kSortRole);
+    setUpSortProxy(m_hostsProxy, m_hostsModel, kRanksSortRole);
     m_hostsView = new QTableView(bottom);
     m_hostsView->setObjectName(QStringLiteral("hostsTable"));
     setUpTableView(m_hostsView, m_hostsProxy);

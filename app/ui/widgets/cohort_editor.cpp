@@ -15,10 +15,10 @@ namespace ett::app {
 
 namespace {
 
-constexpr int64_t kNsPerS = 1'000'000'000;
-constexpr int64_t kNsPerMin = 60 * kNsPerS;
-constexpr int64_t kNsPerHour = 60 * kNsPerMin;
-constexpr int64_t kNsPerDay = 24 * kNsPerHour;
+constexpr int64_t kEditorNsPerS = 1'000'000'000;
+constexpr int64_t kEditorNsPerMin = 60 * kEditorNsPerS;
+constexpr int64_t kEditorNsPerHour = 60 * kEditorNsPerMin;
+constexpr int64_t kEditorNsPerDay = 24 * kEditorNsPerHour;
 
 } // namespace
 
@@ -49,7 +49,7 @@ std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary&
         return { a, b };
     }
     // Halves of the span, at the coarsest round unit that still splits it.
-    for (const int64_t unit : { kNsPerDay, kNsPerHour, kNsPerMin, kNsPerS, int64_t { 1 } }) {
+    for (const int64_t unit : { kEditorNsPerDay, kEditorNsPerHour, kEditorNsPerMin, kEditorNsPerS, int64_t { 1 } }) {
         const int64_t from = floorTo(v.firstNs, unit);
         const int64_t to = ceilTo(v.lastNs, unit);
         const int64_t units = (to - from) / unit;

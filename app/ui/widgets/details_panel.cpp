@@ -34,7 +34,7 @@ namespace ett::app {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole;
+constexpr int kDetailsSortRole = Qt::UserRole;
 constexpr int kPlaceholderPage = 0;
 constexpr int kDetailsPage = 1;
 
@@ -72,7 +72,7 @@ QStandardItem* numberItem(
     const QString& text, double sortValue, const QString& toolTip = {}, const QVariant& exact = {})
 {
     auto* item = new QStandardItem(text);
-    item->setData(sortValue, kSortRole);
+    item->setData(sortValue, kDetailsSortRole);
     if (exact.isValid()) {
         item->setData(exact, ExportValueRole);
     }
@@ -87,7 +87,7 @@ QStandardItem* numberItem(
 QStandardItem* textItem(const QString& text)
 {
     auto* item = new QStandardItem(text);
-    item->setData(text, kSortRole);
+    item->setData(text, kDetailsSortRole);
     item->setEditable(false);
     return item;
 }
@@ -111,7 +111,7 @@ QTableView* makeTable(QWidget* parent)
 } // namespace
 
 // The phases of the shown attempts, as imported (ranks, subcategories, names). Sorts through
-// kSortRole (nanoseconds, ranks, text).
+// kDetailsSortRole (nanoseconds, ranks, text).
 class PhaseTableModel : public QAbstractTableModel
 {
 public:
@@ -157,7 +157,7 @@ public:
             default:
                 return {};
             }
-        case kSortRole:
+        case kDetailsSortRole:
             switch (index.column()) {
             case AttemptColumn:
                 return static_cast<double>(attempt);
@@ -368,7 +368,7 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
     m_phases = new PhaseTableModel(this);
     m_phaseProxy = new QSortFilterProxyModel(this);
     m_phaseProxy->setSourceModel(m_phases);
-    m_phaseProxy->setSortRole(kSortRole);
+    m_phaseProxy->setSortRole(kDetailsSortRole);
     m_phaseView = makeTable(m_tabs);
     m_phaseView->setModel(m_phaseProxy);
     m_phaseView->sortByColumn(PhaseTableModel::StartColumn, Qt::AscendingOrder);
@@ -376,7 +376,7 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
     m_init = new QStandardItemModel(0, 5, this);
     m_init->setHorizontalHeaderLabels(
         { tr("Init stage"), tr("Total"), tr("Max over ranks"), tr("Ranks"), tr("Phases") });
-    m_init->setSortRole(kSortRole);
+    m_init->setSortRole(kDetailsSortRole);
     m_init->horizontalHeaderItem(1)->setData(tr("Total s"), ExportKeyRole);
     m_init->horizontalHeaderItem(2)->setData(tr("Max over ranks s"), ExportKeyRole);
     m_initView = makeTable(m_tabs);

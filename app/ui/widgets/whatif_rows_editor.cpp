@@ -16,15 +16,6 @@
 
 namespace ett::app {
 
-namespace {
-
-size_t at(WhatIfRows::Row row)
-{
-    return static_cast<size_t>(row);
-}
-
-} // namespace
-
 WhatIfRowsEditor::WhatIfRowsEditor(QWidget* parent)
     : QWidget(parent)
 {
@@ -91,7 +82,7 @@ void WhatIfRowsEditor::buildPercentRows(QGridLayout* grid, int& line)
         grid->addWidget(label, line, 0);
         grid->addWidget(w.slider, line, 1);
         grid->addWidget(w.spin, line++, 2);
-        m_rows[at(row)] = w;
+        m_rows[WhatIfRows::index(row)] = w;
     };
 
     section(tr("Bucket time (% of today's)"));
@@ -173,22 +164,22 @@ void WhatIfRowsEditor::buildFooter(QGridLayout* grid, int& line)
 
 double WhatIfRowsEditor::percent(Row row) const
 {
-    return m_rows[at(row)].spin->value();
+    return m_rows[WhatIfRows::index(row)].spin->value();
 }
 
 void WhatIfRowsEditor::setPercent(Row row, double percent)
 {
-    m_rows[at(row)].spin->setValue(percent);
+    m_rows[WhatIfRows::index(row)].spin->setValue(percent);
 }
 
 QSlider* WhatIfRowsEditor::slider(Row row) const
 {
-    return m_rows[at(row)].slider;
+    return m_rows[WhatIfRows::index(row)].slider;
 }
 
 QDoubleSpinBox* WhatIfRowsEditor::spinBox(Row row) const
 {
-    return m_rows[at(row)].spin;
+    return m_rows[WhatIfRows::index(row)].spin;
 }
 
 QString WhatIfRowsEditor::phaseSubcategory() const

@@ -13,13 +13,13 @@
 
 namespace ett::app {
 
-namespace {
-
 int64_t wallClockNs()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
+
+namespace {
 
 // The wait between passes is taken in slices this long, so that stop() is answered promptly.
 constexpr int kStopSliceMs = 100;

@@ -128,6 +128,8 @@ public:
     int refreshCount() const { return m_refreshCount; }
     // Refreshes are at least this far apart (changes in between are taken together).
     static constexpr int kRefreshIntervalMs = 1000;
+    // How long the status bar's transient messages stay.
+    static constexpr int kMessageMs = 8000;
 
 signals:
     // The first overview after a database was loaded has been delivered (for --screenshot).

@@ -32,8 +32,6 @@ namespace ett::app {
 
 namespace {
 
-constexpr int kMessageMs = 8000; // how long transient status bar messages stay
-
 const char* const kRecentKey = "recentFiles";
 
 QString traceFilter()

@@ -30,14 +30,7 @@ namespace ett::app {
 
 namespace {
 
-constexpr int kMessageMs = 8000;
 constexpr int kClockMs = 1000; // the open ends of running attempts move once a second
-
-int64_t wallClockNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // "14:02:03": the time of day (UTC) of a change.
 QString clockText(int64_t ns)
