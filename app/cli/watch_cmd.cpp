@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -25,12 +24,6 @@ namespace ett::app {
 namespace {
 
 using namespace ett::core;
-
-int64_t wallClockNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // Ctrl+C and SIGTERM: the watcher finishes (or rolls back) the file it is on and stops.
 std::atomic<bool> g_stop { false };

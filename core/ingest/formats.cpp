@@ -5,6 +5,7 @@
 #include "core/ingest/input_file.h"
 #include "core/ingest/native_reader.h"
 #include "core/ingest/readers.h"
+#include "core/model/timeutil.h"
 
 #include <simdjson.h>
 
@@ -19,7 +20,6 @@ namespace {
 constexpr std::array<std::string_view, 13> kNames = { "auto", "ett", "chrome", "nsys", "mlperf", "log", "table",
     "slurm", "nvrx", "elastic", "torchtitan", "onelogger", "goodput" };
 constexpr size_t kSniffBytes = 64 * 1024;
-constexpr int64_t kNsPerMinute = 60'000'000'000;
 
 bool contains(std::string_view hay, std::string_view needle)
 {

@@ -29,7 +29,6 @@
 
 namespace ett::core::logs {
 
-constexpr int64_t kNsPerDay = 86'400 * kNsPerSecond;
 constexpr size_t kMaxNameChars = 120;
 constexpr size_t kMaxDetailChars = 300;
 constexpr size_t kMaxUnmappedChars = 80;

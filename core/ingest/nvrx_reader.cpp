@@ -61,7 +61,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -317,12 +316,6 @@ Result<nvrx::CycleInfo> NvrxReader::parseCycleFile(const std::string& text, cons
     return std::move(*cycle);
 }
 
-int64_t nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
 {
     const std::string where = path() + ":" + std::to_string(firstLine) + ": NVRx cycle info: ";
@@ -349,7 +342,7 @@ Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
     a.startNs = cycle->startNs;
     a.gpus = job.gpus;
     if (!cycle->endNs) {
-        a.endNs = std::max(nowNs(), a.startNs);
+        a.endNs = std::max(wallClockNs(), a.startNs);
         a.outcome = Outcome::Running;
         // Read again (the .current link to the same file, a later import), the cycle ends at
         // another "now": the importer then keeps one window instead of refusing the second.
@@ -626,7 +619,7 @@ Result<std::vector<NvrxReader::Planned>> NvrxReader::planLog(
             }
         } else if (file) {
             // Its cycle file is open: the cycle is running now.
-            a.endNs = std::max(nowNs(), a.startNs);
+            a.endNs = std::max(wallClockNs(), a.startNs);
             a.outcome = Outcome::Running;
             a.windowFromTrace = true;
             m_issues.add(IssueKind::RunningAttempt, "", c.line,
@@ -914,7 +907,7 @@ Status NvrxReader::buildCombined()
             const bool later = cycles.count(n + 1) || byIndex.count(i + 1)
                 || (log != logOf.end() && log->second.cycles.upper_bound(n) != log->second.cycles.end());
             if (!f->info.endNs) {
-                a.endNs = std::max(nowNs(), a.startNs);
+                a.endNs = std::max(wallClockNs(), a.startNs);
                 a.outcome = Outcome::Running;
                 a.windowFromTrace = true;
                 m_issues.add(IssueKind::RunningAttempt, "", f->line,

@@ -369,9 +369,14 @@ std::string formatRfc3339(int64_t ns)
 
 std::string nowRfc3339()
 {
-    const auto now = std::chrono::system_clock::now().time_since_epoch();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now).count();
-    return formatRfc3339(static_cast<int64_t>(ms) * 1'000'000);
+    const int64_t ns = wallClockNs();
+    return formatRfc3339(ns - ns % 1'000'000);
+}
+
+int64_t wallClockNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 std::string formatTimeHuman(int64_t ns)

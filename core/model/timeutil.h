@@ -11,6 +11,9 @@
 namespace ett::core {
 
 inline constexpr int64_t kNsPerSecond = 1'000'000'000;
+inline constexpr int64_t kNsPerMinute = 60 * kNsPerSecond;
+inline constexpr int64_t kNsPerHourInt = 60 * kNsPerMinute;
+inline constexpr int64_t kNsPerDay = 24 * kNsPerHourInt;
 
 // Nanoseconds per unit for a header time_unit ("s", "ms", "us", "ns"); nullopt otherwise.
 std::optional<int64_t> nsPerTimeUnit(std::string_view unit);
@@ -40,6 +43,10 @@ std::string formatRfc3339(int64_t ns);
 
 // The current time as RFC 3339 UTC to the millisecond (when a file was imported, a scenario saved).
 std::string nowRfc3339();
+
+// The current time in nanoseconds since the epoch (the system clock, UTC): a running attempt's end
+// at the time of a read, a watcher's "now", a push's dataset id.
+int64_t wallClockNs();
 
 // Formats nanoseconds since the epoch for tables: "2025-06-01 12:00:00" (UTC, whole seconds,
 // truncated), always 19 characters for years 1000-9999.

@@ -8,6 +8,7 @@
 #include "app/ui/timeline/rolling_strip.h"
 #include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
+#include "core/model/timeutil.h"
 
 #include <QButtonGroup>
 #include <QCoreApplication>
@@ -34,12 +35,11 @@ bool isJobMode(TimelineView::Mode mode)
     return mode == TimelineView::Mode::Job || mode == TimelineView::Mode::Ranks;
 }
 
-constexpr int64_t kMinuteNs = 60'000'000'000;
-constexpr int64_t kHourNs = 60 * kMinuteNs;
 // The most samples of a job's rolling line: its step is the first of kRollingSteps that keeps
 // under it (a minute for jobs up to about two weeks).
 constexpr int64_t kMaxRollingPoints = 20'000;
-constexpr int64_t kRollingSteps[] = { kMinuteNs, 5 * kMinuteNs, 15 * kMinuteNs, kHourNs, 6 * kHourNs, 24 * kHourNs };
+constexpr int64_t kRollingSteps[] = { core::kNsPerMinute, 5 * core::kNsPerMinute, 15 * core::kNsPerMinute,
+    core::kNsPerHourInt, 6 * core::kNsPerHourInt, core::kNsPerDay };
 
 int64_t rollingStepFor(int64_t spanNs)
 {
@@ -491,7 +491,7 @@ void TimelineView::updateRolling()
     }
     m_rollingFor = m_timeline;
     const int64_t span = m_timeline->windowEndNs - m_timeline->windowStartNs;
-    auto series = jobRollingSeries(*m_timeline, kHourNs, rollingStepFor(span));
+    auto series = jobRollingSeries(*m_timeline, core::kNsPerHourInt, rollingStepFor(span));
     if (!series) {
         m_rolling->clear();
         m_rolling->setToolTip(tr("No rolling ETT%: %1").arg(qs(series.error().message)));

@@ -2,6 +2,7 @@
 
 #include "app/ui/pages/page_widgets.h"
 #include "app/ui/widgets/cohort_controls.h"
+#include "core/model/timeutil.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,15 +13,6 @@
 #include <algorithm>
 
 namespace ett::app {
-
-namespace {
-
-constexpr int64_t kEditorNsPerS = 1'000'000'000;
-constexpr int64_t kEditorNsPerMin = 60 * kEditorNsPerS;
-constexpr int64_t kEditorNsPerHour = 60 * kEditorNsPerMin;
-constexpr int64_t kEditorNsPerDay = 24 * kEditorNsPerHour;
-
-} // namespace
 
 std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary& v)
 {
@@ -49,7 +41,8 @@ std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary&
         return { a, b };
     }
     // Halves of the span, at the coarsest round unit that still splits it.
-    for (const int64_t unit : { kEditorNsPerDay, kEditorNsPerHour, kEditorNsPerMin, kEditorNsPerS, int64_t { 1 } }) {
+    for (const int64_t unit :
+        { core::kNsPerDay, core::kNsPerHourInt, core::kNsPerMinute, core::kNsPerSecond, int64_t { 1 } }) {
         const int64_t from = floorTo(v.firstNs, unit);
         const int64_t to = ceilTo(v.lastNs, unit);
         const int64_t units = (to - from) / unit;

@@ -8,6 +8,7 @@
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
+#include "core/model/timeutil.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -27,8 +28,6 @@ namespace ett::app {
 
 namespace {
 
-constexpr int64_t kNsPerMin = 60'000'000'000;
-constexpr int64_t kNsPerHourInt = 60 * kNsPerMin;
 // The timelines' least height: with it the page fits a 1280 x 800 screen (the user's splitters
 // give them more).
 constexpr int kGanttMinHeight = 110;
@@ -129,7 +128,7 @@ QLayout* MatchedTimelines::buildControls()
     connect(m_shiftBox, &QDoubleSpinBox::valueChanged, this,
         [this](double minutes) { setShiftNs(static_cast<int64_t>(std::llround(minutes * 60.0 * 1e9))); });
     connect(m_shiftSlider, &QSlider::valueChanged, this,
-        [this](int minutes) { setShiftNs(static_cast<int64_t>(minutes) * kNsPerMin); });
+        [this](int minutes) { setShiftNs(static_cast<int64_t>(minutes) * core::kNsPerMinute); });
     connect(reset, &QToolButton::clicked, this, [this] { setShiftNs(0); });
     connect(fit, &QToolButton::clicked, this, [this] { timelinesChanged(true); });
     return controls;
@@ -394,7 +393,7 @@ void MatchedTimelines::setShiftNs(int64_t shiftNs)
 void MatchedTimelines::updateShiftRange()
 {
     // The shift can move B by the longer of the two jobs either way.
-    int64_t longest = kNsPerHourInt;
+    int64_t longest = core::kNsPerHourInt;
     for (const bool b : { false, true }) {
         const auto [from, to] = cohortWindow(b);
         longest = std::max(longest, to - from);

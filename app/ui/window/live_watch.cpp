@@ -3,21 +3,15 @@
 #include "app/service/watch_session.h"
 #include "app/service/workspace.h"
 #include "app/ui/data/types.h"
+#include "core/model/timeutil.h"
 
 #include <QFileInfo>
 #include <QMetaObject>
 #include <QThread>
 
-#include <chrono>
 #include <utility>
 
 namespace ett::app {
-
-int64_t wallClockNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 namespace {
 
@@ -101,7 +95,7 @@ void LiveWatch::start(const Settings& settings)
         post([this, notifying] { emit watchStarted(notifying); });
         // 2. Passes until stopped: each after a change was reported or a poll interval passed.
         while (!stopFlag->load()) {
-            const WatchPass pass = (*session)->pass(wallClockNs(), stopFlag.get());
+            const WatchPass pass = (*session)->pass(core::wallClockNs(), stopFlag.get());
             const LivePass live = livePass(pass, **session);
             post([this, live] { emit passDone(live); });
             for (int waited = 0; waited < settings.pollMs && !stopFlag->load(); waited += kStopSliceMs) {

@@ -21,9 +21,6 @@ class QThread;
 
 namespace ett::app {
 
-// Now, in nanoseconds since the epoch (UTC): the live pages' "now".
-int64_t wallClockNs();
-
 // What one pass did, for the status bar, the alerts panel and the refresh of the pages.
 struct LivePass
 {

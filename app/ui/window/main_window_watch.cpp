@@ -24,7 +24,6 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <chrono>
 
 namespace ett::app {
 
@@ -144,12 +143,12 @@ void MainWindow::createWatchWidgets()
     });
     m_clockTimer = new QTimer(this);
     m_clockTimer->setInterval(kClockMs);
-    connect(m_clockTimer, &QTimer::timeout, this, [this] { m_timeline->setLiveNow(wallClockNs()); });
+    connect(m_clockTimer, &QTimer::timeout, this, [this] { m_timeline->setLiveNow(core::wallClockNs()); });
     connect(m_live, &LiveWatch::watchStarted, this, [this](bool notifying) {
         m_watchNotifying = notifying;
         m_stopWatchAction->setEnabled(true);
         m_clockTimer->start();
-        m_timeline->setLiveNow(wallClockNs());
+        m_timeline->setLiveNow(core::wallClockNs());
         updateWatchStatus();
     });
     connect(m_live, &LiveWatch::watchFailed, this, [this](const QString& message) {

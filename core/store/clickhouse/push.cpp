@@ -1,5 +1,6 @@
 #include "core/store/clickhouse/push.h"
 
+#include "core/model/timeutil.h"
 #include "core/store/cause_rules_store.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_schema.h"
@@ -32,9 +33,7 @@ double secondsSince(std::chrono::steady_clock::time_point t0)
 
 uint64_t nowNs()
 {
-    return static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-            .count());
+    return static_cast<uint64_t>(core::wallClockNs());
 }
 
 // Which shard holds a job: FNV-1a of its key, so that a job's rows always meet on one shard.
