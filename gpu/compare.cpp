@@ -1,6 +1,9 @@
 #include "gpu/compare.h"
 
+#include "core/model/int_sort.h"
+
 #include <algorithm>
+#include <utility>
 
 namespace ett::gpu {
 
@@ -126,7 +129,7 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
         if (perKind[k].empty()) {
             continue; // a kind with no phase in the scope names nothing (as on a fleet store)
         }
-        std::sort(perKind[k].begin(), perKind[k].end());
+        core::sortInt64(perKind[k]);
         const std::string category(core::categoryName(static_cast<core::Category>(c.kindCategory[k])));
         mergeInto(out[category], perKind[k]);
         if (!c.kindSubcategory[k].empty()) {
@@ -149,15 +152,16 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
     in.spec = spec.text();
 
     // Per job, and the whole cohort.
-    const Rollup perJob = engine.rollup(filter, Grouping { GroupBy::Job, -1 });
-    in.total = perJob.total;
+    Rollup perJob = engine.rollup(filter, Grouping { GroupBy::Job, -1 });
+    in.total = std::move(perJob.total);
     const MatchKey matchKey = resolveMatchKey(options.matchBy, c);
-    for (const auto& g : perJob.groups) {
+    in.jobs.reserve(perJob.groups.size());
+    for (auto& g : perJob.groups) {
         const auto job = static_cast<size_t>(g.code);
         core::CohortJob j;
         j.key = c.jobKey[job];
         j.match = matchValue(c, job, matchKey);
-        j.figures = g.figures;
+        j.figures = std::move(g.figures);
         j.name = job < c.jobName.size() ? c.jobName[job] : std::string();
         j.gpus = c.jobGpus[job];
         j.label = c.labels[static_cast<size_t>(c.jobLabel[job])];

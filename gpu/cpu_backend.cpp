@@ -1,6 +1,7 @@
 // The CPU backend: the kernels of gpu/kernels.h run over all cores with std::thread. Parallel over
 // attempts (each attempt is independent once its phases are sorted), with thread-private
 // accumulators for small group counts and atomic 128-bit adds for large ones.
+#include "core/model/huge_pages.h"
 #include "gpu/backend.h"
 
 #include <algorithm>
@@ -220,6 +221,10 @@ public:
         const Attribution& at = *m_attr;
         const auto width = static_cast<size_t>(p.slotEntries());
         const auto entries = static_cast<size_t>(p.timeBuckets * p.groups) * width;
+        if (out.capacity() < entries) {
+            std::vector<WideSum>().swap(out);
+            core::reserveOnHugePages(out, entries); // one slot per job or attempt: tens of MB
+        }
         out.assign(entries, WideSum {});
         const auto na = static_cast<int64_t>(c.attempts());
         // Over all time and without a calendar, an attempt's segments add up to its bucket totals

@@ -138,9 +138,9 @@ void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount, bool wi
         j.key("excluded_gpu_s");
         writeSeconds(j, f.excludedTotalGpuNs());
         j.key("excluded_buckets_s");
-        writeBuckets(j, f.excludedNs);
+        writeBuckets(j, f.excludedNs.values());
         j.key("excluded_buckets_gpu_s");
-        writeBuckets(j, f.excludedGpuNs);
+        writeBuckets(j, f.excludedGpuNs.values());
     }
 }
 

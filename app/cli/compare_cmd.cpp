@@ -318,7 +318,10 @@ int runCompare(const CommonOptions& common, const CompareCmd& cmd)
     if (!excluded) {
         return fail(excluded.error().message);
     }
-    auto loaded = openAndLoad(common, std::nullopt);
+    // Over all time and without excluded windows, the cohorts' roll-ups need no segments (as a
+    // summary's): the lean load, and the phase-duration distributions from the stored samples.
+    const bool clipped = a->fromNs || a->toNs || b->fromNs || b->toNs || !excluded->empty();
+    auto loaded = openAndLoad(common, std::nullopt, false, clipped ? Needs::Full : Needs::Lean);
     if (!loaded) {
         return fail(loaded.error().message);
     }

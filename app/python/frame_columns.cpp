@@ -166,8 +166,7 @@ void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool 
     auto wides = [&](const std::string& name, auto get) { c.wides(name, valuesOf<core::Wide>(rows, get)); };
     auto doubles = [&](const std::string& name, auto get) { c.doubles(name, valuesOf<double>(rows, get)); };
     // One wide column per bucket of a per-bucket member: prefix.init, prefix.productive, ...
-    using PerBucket = std::array<core::Wide, core::kBucketCount> core::Figures::*;
-    auto bucketWides = [&](const std::string& prefix, PerBucket member) {
+    auto bucketWides = [&](const std::string& prefix, auto member) {
         for (int b = 0; b < core::kBucketCount; ++b) {
             const auto k = static_cast<size_t>(b);
             const std::string name(core::bucketName(static_cast<core::Bucket>(b)));

@@ -1,5 +1,6 @@
 #include "app/service/comparison.h"
 
+#include "core/model/int_sort.h"
 #include "core/model/names_text.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ core::Status checkCohort(const FleetVocabulary& v, const core::CohortSpec& spec,
 
 std::vector<int64_t> sortedCopy(std::vector<int64_t> v)
 {
-    std::sort(v.begin(), v.end());
+    core::sortInt64(v);
     return v;
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/service/engine_call.h"
 #include "app/service/job_ranking.h"
+#include "core/model/huge_pages.h"
 #include "core/model/names_text.h"
 #include "core/store/column_store.h"
 #include "core/store/columns_loader.h"
@@ -377,7 +378,7 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::jobs(const core::CohortS
         return byJob.error();
     }
     std::vector<JobSummary> out;
-    out.reserve(byJob->groups.size());
+    core::reserveOnHugePages(out, byJob->groups.size());
     for (auto& g : byJob->groups) {
         out.push_back(summaryOf(g));
     }
@@ -407,7 +408,7 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
         [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
         [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
     std::vector<JobSummary> out;
-    out.reserve(order.size());
+    core::reserveOnHugePages(out, order.size());
     for (const size_t i : order) {
         out.push_back(summaryOf(groups[i]));
     }
@@ -576,7 +577,8 @@ core::Result<std::vector<TableRow>> LocalFleetSource::attempts(const core::Cohor
 core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     const core::CohortSpec& cohort, const std::string& matchBy)
 {
-    if (auto st = ensureSegments(); !st) {
+    // Over all time and without excluded windows the per-job roll-ups need no segments.
+    if (auto st = ensureDetailFor(cohort); !st) {
         return st.error();
     }
     if (auto filter = filterOf(cohort); !filter) {

@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cmath>
 #include <map>
-#include <random>
 #include <thread>
 #include <tuple>
 
@@ -118,6 +117,21 @@ size_t draw(uint64_t word, size_t n)
     __extension__ typedef unsigned __int128 U128;
     return static_cast<size_t>((static_cast<U128>(word) * n) >> 64);
 }
+
+// The replicates' random numbers: SplitMix64 (Steele, Lea and Flood, 2014), a 64-bit counter put
+// through a mixing function. Its output passes BigCrush, it costs a few instructions a number where
+// std::mt19937_64 cost a fifth of a comparison's time, and it needs one word of state.
+struct SplitMix64
+{
+    uint64_t state;
+    uint64_t operator()()
+    {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+};
 
 // A well-mixed seed per replicate, so that threads can take replicates in any order.
 uint64_t replicateSeed(uint64_t seed, uint64_t r)
@@ -502,7 +516,7 @@ std::vector<std::optional<Interval>> bootstrapDifferences(const std::vector<Rati
     const RatioPairs packedA = pack(a, na);
     const RatioPairs packedB = pack(b, nb);
     auto one = [&](size_t r) {
-        std::mt19937_64 rng(replicateSeed(seed, r));
+        SplitMix64 rng { replicateSeed(seed, r) };
         // Sums per live weighting, in the order of the draws (as one weighting alone sums them).
         std::vector<double> num(live.size());
         std::vector<double> den(live.size());

@@ -62,6 +62,33 @@ int64_t excludedLength(int64_t s, int64_t e, const std::vector<TimeSpan>& exclud
     return len;
 }
 
+SparseBucketWides::SparseBucketWides(const SparseBucketWides& o)
+    : m_values(o.m_values ? std::make_unique<Values>(*o.m_values) : nullptr)
+{
+}
+
+SparseBucketWides& SparseBucketWides::operator=(const SparseBucketWides& o)
+{
+    if (this != &o) {
+        m_values = o.m_values ? std::make_unique<Values>(*o.m_values) : nullptr;
+    }
+    return *this;
+}
+
+Wide& SparseBucketWides::at(size_t bucket)
+{
+    if (!m_values) {
+        m_values = std::make_unique<Values>();
+    }
+    return (*m_values)[bucket];
+}
+
+const SparseBucketWides::Values& SparseBucketWides::values() const
+{
+    static const Values kZeros {};
+    return m_values ? *m_values : kZeros;
+}
+
 Wide Figures::excludedTotalNs() const
 {
     Wide sum = 0;
@@ -190,8 +217,12 @@ void Figures::merge(const Figures& o)
     for (size_t b = 0; b < bucketsNs.size(); ++b) {
         bucketsNs[b] += o.bucketsNs[b];
         bucketsGpuNs[b] += o.bucketsGpuNs[b];
-        excludedNs[b] += o.excludedNs[b];
-        excludedGpuNs[b] += o.excludedGpuNs[b];
+    }
+    if (o.excludedNs.held() || o.excludedGpuNs.held()) {
+        for (size_t b = 0; b < bucketsNs.size(); ++b) {
+            excludedNs.at(b) += o.excludedNs[b];
+            excludedGpuNs.at(b) += o.excludedGpuNs[b];
+        }
     }
     ttsNs.insert(ttsNs.end(), o.ttsNs.begin(), o.ttsNs.end());
     ttrNs.insert(ttrNs.end(), o.ttrNs.begin(), o.ttrNs.end());
@@ -282,8 +313,10 @@ void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptio
         f.bucketsGpuNs[b] += static_cast<Wide>(len) * gpus;
         f.e2eNs += len;
         f.e2eGpuNs += static_cast<Wide>(len) * gpus;
-        f.excludedNs[b] += out;
-        f.excludedGpuNs[b] += static_cast<Wide>(out) * gpus;
+        if (out != 0) {
+            f.excludedNs.at(b) += out;
+            f.excludedGpuNs.at(b) += static_cast<Wide>(out) * gpus;
+        }
     });
 }
 

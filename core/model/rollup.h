@@ -5,7 +5,9 @@
 
 #include "core/model/accounting.h"
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +62,36 @@ Percentiles percentilesOf(std::vector<int64_t> values);
 // p50, p90 and p99 of values already sorted ascending.
 Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted);
 
+// Wide sums per bucket that are all zero unless something was set (the time inside excluded
+// windows): held on the heap only once a value is written, so that a figure per job (a roll-up by
+// job holds one for each) stays small. Reads as a std::array of zeros until then.
+class SparseBucketWides
+{
+public:
+    using Values = std::array<Wide, kBucketCount>;
+
+    SparseBucketWides() = default;
+    SparseBucketWides(const SparseBucketWides& o);
+    SparseBucketWides(SparseBucketWides&&) noexcept = default;
+    SparseBucketWides& operator=(const SparseBucketWides& o);
+    SparseBucketWides& operator=(SparseBucketWides&&) noexcept = default;
+    ~SparseBucketWides() = default;
+
+    Wide operator[](size_t bucket) const { return m_values ? (*m_values)[bucket] : Wide { 0 }; }
+    // The bucket's sum to write (allocates the sums on first use).
+    Wide& at(size_t bucket);
+    // All of them (zeros when none was written).
+    const Values& values() const;
+    bool held() const { return m_values != nullptr; }
+    Values::const_iterator begin() const { return values().begin(); }
+    Values::const_iterator end() const { return values().end(); }
+    bool operator==(const SparseBucketWides& o) const { return values() == o.values(); }
+    bool operator==(const Values& o) const { return values() == o; }
+
+private:
+    std::unique_ptr<Values> m_values;
+};
+
 struct Figures
 {
     int64_t jobs = 0;
@@ -80,8 +112,8 @@ struct Figures
     int64_t noCheckpointDataJobs = 0;
     // Time of the windows inside excluded windows (spec 7.4), per bucket it was taken from, and
     // GPU-weighted as the buckets are; not part of E2E or of bucketsNs. Zero without exclusions.
-    std::array<Wide, kBucketCount> excludedNs {};
-    std::array<Wide, kBucketCount> excludedGpuNs {};
+    SparseBucketWides excludedNs;
+    SparseBucketWides excludedGpuNs;
 
     // All excluded time, and GPU-weighted.
     Wide excludedTotalNs() const;

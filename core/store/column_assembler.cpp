@@ -1,5 +1,7 @@
 #include "core/store/column_assembler.h"
 
+#include "core/model/huge_pages.h"
+
 #include <algorithm>
 #include <future>
 #include <limits>
@@ -30,34 +32,34 @@ public:
     void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
     {
         for (auto* v : { &c().jobRowId, &c().jobGpus, &c().jobSubmittedNs }) {
-            v->reserve(jobs);
+            reserveOnHugePages(*v, jobs);
         }
-        c().jobLabel.reserve(jobs);
-        c().jobKey.reserve(jobs);
-        c().jobName.reserve(jobs);
-        c().jobAttemptBegin.reserve(jobs + 1);
-        c().jobCheckpointBegin.reserve(jobs + 1);
+        reserveOnHugePages(c().jobLabel, jobs);
+        reserveOnHugePages(c().jobKey, jobs);
+        reserveOnHugePages(c().jobName, jobs);
+        reserveOnHugePages(c().jobAttemptBegin, jobs + 1);
+        reserveOnHugePages(c().jobCheckpointBegin, jobs + 1);
         for (auto* v : { &c().attemptJob, &c().attemptNumber, &c().attemptCauseClass }) {
-            v->reserve(attempts);
+            reserveOnHugePages(*v, attempts);
         }
         for (auto* v :
             { &c().attemptStartNs, &c().attemptEndNs, &c().attemptGpus, &c().attemptFaultNs, &m_out.attemptRowId,
                 &at().attemptTtsNs, &at().attemptFirstTrainNs, &at().attemptTtrNs, &at().attemptGapAfterNs }) {
-            v->reserve(attempts);
+            reserveOnHugePages(*v, attempts);
         }
-        c().attemptOutcome.reserve(attempts);
-        c().attemptInterruption.reserve(attempts);
-        at().attemptBucketsNs.reserve(attempts * kBucketCount);
-        at().attemptSegmentBegin.reserve(attempts + 1);
+        reserveOnHugePages(c().attemptOutcome, attempts);
+        reserveOnHugePages(c().attemptInterruption, attempts);
+        reserveOnHugePages(at().attemptBucketsNs, attempts * kBucketCount);
+        reserveOnHugePages(at().attemptSegmentBegin, attempts + 1);
         if (m_withSegments) {
-            at().segmentStartNs.reserve(segments);
-            at().segmentEndNs.reserve(segments);
-            at().segmentBucket.reserve(segments);
+            reserveOnHugePages(at().segmentStartNs, segments);
+            reserveOnHugePages(at().segmentEndNs, segments);
+            reserveOnHugePages(at().segmentBucket, segments);
         }
         if (m_withCheckpoints) {
-            c().checkpointStartNs.reserve(checkpoints);
-            c().checkpointDurableNs.reserve(checkpoints);
-            c().checkpointFailed.reserve(checkpoints);
+            reserveOnHugePages(c().checkpointStartNs, checkpoints);
+            reserveOnHugePages(c().checkpointDurableNs, checkpoints);
+            reserveOnHugePages(c().checkpointFailed, checkpoints);
         }
     }
 

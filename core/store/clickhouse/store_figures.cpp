@@ -298,8 +298,8 @@ Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc, bool
             if (!x || !xg) {
                 return Error { "a short row in the server's answer" };
             }
-            f.excludedNs[*b] += *x;
-            f.excludedGpuNs[*b] += *xg;
+            f.excludedNs.at(*b) += *x;
+            f.excludedGpuNs.at(*b) += *xg;
         }
     }
     return Status::success();

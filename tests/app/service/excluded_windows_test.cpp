@@ -19,7 +19,8 @@ namespace {
 const std::string kWorkedExample = ETT_SAMPLES_DIR "/worked-example.ett.jsonl";
 constexpr int64_t kS = core::kNsPerSecond;
 
-int64_t at(const std::array<core::Wide, core::kBucketCount>& a, core::Bucket b)
+// A bucket's value of a per-bucket array (std::array or SparseBucketWides).
+int64_t at(const auto& a, core::Bucket b)
 {
     return static_cast<int64_t>(a[static_cast<size_t>(b)]);
 }

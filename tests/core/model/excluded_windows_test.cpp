@@ -48,7 +48,8 @@ Figures rollup(std::vector<TimeSpan> excluded, std::optional<int64_t> from = {},
     return f;
 }
 
-int64_t at(const std::array<Wide, kBucketCount>& a, Bucket b)
+// A bucket's value of a per-bucket array (std::array or SparseBucketWides).
+int64_t at(const auto& a, Bucket b)
 {
     return static_cast<int64_t>(a[static_cast<size_t>(b)]);
 }
@@ -140,6 +141,39 @@ TEST(ExcludedWindows, CombineWithATimeRangeByIntersection)
     const Figures outside = rollup({ span(1500, 1900) }, 800 * kS, 1400 * kS);
     EXPECT_EQ(outside.excludedTotalNs(), 0);
     EXPECT_EQ(outside.e2eNs, Wide { 600 * kS });
+}
+
+TEST(ExcludedWindows, FiguresWithoutThemHoldNoExcludedSumsAndCopiesKeepTheirOwn)
+{
+    // Without windows (or with one that misses the job) nothing is held for them, merged or not:
+    // a roll-up by job keeps one figure per job, so they stay small.
+    Figures none = rollup({});
+    Figures missed = rollup({ span(5000, 6000) });
+    none.merge(missed);
+    EXPECT_FALSE(none.excludedNs.held());
+    EXPECT_FALSE(none.excludedGpuNs.held());
+    EXPECT_FALSE(missed.excludedNs.held());
+    EXPECT_EQ(none.excludedNs, SparseBucketWides::Values {});
+    EXPECT_EQ(none.excludedNs[static_cast<size_t>(Bucket::Init)], 0);
+
+    // Merged into figures without any, excluded sums arrive whole; a copy is deep, a move takes them.
+    const Figures some = rollup({ span(900, 1250) });
+    ASSERT_TRUE(some.excludedNs.held());
+    none.merge(some);
+    EXPECT_EQ(none.excludedNs, some.excludedNs);
+    EXPECT_EQ(none.excludedGpuNs, some.excludedGpuNs);
+    Figures copy = none;
+    copy.excludedNs.at(static_cast<size_t>(Bucket::Init)) += 1;
+    EXPECT_EQ(none.excludedNs, some.excludedNs);
+    EXPECT_FALSE(copy.excludedNs == none.excludedNs);
+    Figures moved = std::move(copy);
+    EXPECT_EQ(
+        moved.excludedNs[static_cast<size_t>(Bucket::Init)], some.excludedNs[static_cast<size_t>(Bucket::Init)] + 1);
+    Wide sum = 0;
+    for (Wide v : moved.excludedGpuNs) {
+        sum += v;
+    }
+    EXPECT_EQ(sum, moved.excludedTotalGpuNs());
 }
 
 } // namespace
