@@ -69,7 +69,7 @@ if(ETT_CUDA_RUNTIME_VERSION)
         string(REGEX REPLACE "\n$" "" _ett_eula_text "${_ett_eula_text}")
     endif()
     string(CONCAT ETT_COPYRIGHT_CUDA
-        "\nFiles: usr/bin/ettw usr/bin/ett-workbench\n"
+        "\nFiles: usr/bin/ettw usr/bin/ett-workbench usr/libexec/ettw/ettw-report\n"
         "Copyright: 2026 ETT Workbench maintainers\n"
         "           NVIDIA Corporation (the CUDA runtime, libcudart_static.a)\n"
         "License: Apache-2.0 and NVIDIA-CUDA-EULA\n"

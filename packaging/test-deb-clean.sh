@@ -162,7 +162,7 @@ fi
 
 # --- 4. The programs.
 begin "ldd ettw ett-workbench"
-for bin in /usr/bin/ettw /usr/bin/ett-workbench; do
+for bin in /usr/bin/ettw /usr/bin/ett-workbench /usr/libexec/ettw/ettw-report; do
     in_root ldd "$bin" >"$work/ldd" 2>&1 || fail "ldd $bin: $(cat "$work/ldd")"
     if grep 'not found' "$work/ldd"; then
         fail "$bin needs libraries the package's dependencies did not install"

@@ -5,6 +5,10 @@
 
 #include <utility>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace ett::app {
 
 core::Result<std::unique_ptr<WatchSession>> WatchSession::create(Workspace& workspace, WatchSessionOptions options)
@@ -27,6 +31,23 @@ WatchSession::WatchSession(Workspace& workspace, WatchSessionOptions options, st
 }
 
 WatchSession::~WatchSession() = default;
+
+namespace {
+
+// Gives the memory a pass freed back to the system. A watcher reads each changed file again whole
+// and imports it (its parse, its rows, its attribution on a second thread): hundreds of thousands of
+// short-lived allocations a second. Under heaptrack an hour-like soak held at most 10.9 MB live
+// and leaked nothing of its own (205 KB at exit, the TLS libraries' one-time tables), yet its
+// resident memory grew by about 0.3 MiB a minute: free memory glibc kept inside its heaps, which
+// it returns only from their top. malloc_trim returns every free page (a few ms).
+void releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+} // namespace
 
 WatchPass WatchSession::pass(int64_t nowNs, const std::atomic<bool>* cancel)
 {
@@ -56,6 +77,9 @@ WatchPass WatchSession::pass(int64_t nowNs, const std::atomic<bool>* cancel)
         judgeFleet(nowNs, out, alerts, judged);
     }
     out.alerts = m_tracker.update(alerts, judged, false);
+    if (out.changed) {
+        releaseFreedMemory();
+    }
     return out;
 }
 

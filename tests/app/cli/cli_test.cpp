@@ -1977,6 +1977,30 @@ TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
         { "--scope 'from=2090-01-01'", "matches no jobs" });
     EXPECT_FALSE(fs::exists(work() / "x.pdf"));
 }
+
+TEST_F(CliCompare, ReportWithoutItsRendererSaysWhatIsMissing)
+{
+    // ettw runs the report in ettw-report, beside it or in ../libexec/ettw; a copy of ettw alone
+    // finds neither and says so, writing nothing (every other command still works).
+    ok({ "import", "--label", "before", kFleetSample });
+    const fs::path alone = work() / "alone";
+    fs::create_directories(alone);
+    fs::copy_file(ETTW_BINARY, alone / "ettw");
+    const std::string cmd = "cd '" + work().string() + "' && '" + (alone / "ettw").string()
+        + "' report --db ett.db --out x.pdf > alone/out 2> alone/err";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << cmd;
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    const std::string err = readFile(alone / "err");
+    EXPECT_TRUE(contains(err, "ettw-report is missing")) << err;
+    EXPECT_TRUE(contains(err, (alone / "ettw-report").string())) << err;
+    EXPECT_EQ(readFile(alone / "out"), "");
+    EXPECT_FALSE(fs::exists(work() / "x.pdf"));
+    const std::string summary = "cd '" + work().string() + "' && '" + (alone / "ettw").string()
+        + "' summary --db ett.db > alone/out 2> alone/err";
+    EXPECT_EQ(std::system(summary.c_str()), 0) << readFile(alone / "err");
+    EXPECT_TRUE(contains(readFile(alone / "out"), "% GPU-weighted")) << readFile(alone / "out");
+}
 #endif
 
 // --- whatif -----------------------------------------------------------------
