@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace ett::app {
 
@@ -229,6 +230,18 @@ void OverviewPage::fitChart(QChartView* view, const QString& shortTitle)
 void OverviewPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    // In a window lower than this the whole page (header, two rows of full cards, the bucket
+    // chart's 13 bars) does not fit above the timeline's legend and first rows: at 1280x800 the
+    // charts' axes were below the fold. The window's height, not the page's, decides: the page's
+    // share of the window follows what it needs (MainWindow::applyPageShare).
+    constexpr int kCompactBelow = 900;
+    if (const bool compact = window()->height() < kCompactBelow; compact != m_compact) {
+        m_compact = compact;
+        applyCompact();
+        if (m_hasData) {
+            render();
+        }
+    }
     const int columns = m_chartColumns;
     placeCharts();
     // The bucket chart's labels follow its room (with or without their shares).
@@ -237,8 +250,19 @@ void OverviewPage::resizeEvent(QResizeEvent* event)
     }
 }
 
+void OverviewPage::applyCompact()
+{
+    for (const QString& id : std::as_const(m_cardIds)) {
+        const Card& c = m_cards[id];
+        c.detail->setVisible(!m_compact);
+        c.frame->setToolTip(m_compact ? c.detail->text() : QString());
+        c.frame->layout()->setContentsMargins(10, m_compact ? 4 : 7, 10, m_compact ? 4 : 7); // addCard's 7
+    }
+}
+
 Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
 {
+    m_cardIds << id;
     Card card = makeCard(grid->parentWidget(), 7, id != QLatin1String("lostByBucket"));
     qobject_cast<QVBoxLayout*>(card.frame->layout())->addStretch(1);
     grid->addWidget(card.frame, row, column, 1, columnSpan);
@@ -390,6 +414,7 @@ void OverviewPage::renderCards()
         c.title->setToolTip(title); // a narrow window cuts the title (addCard)
         c.value->setText(value);
         c.detail->setText(detail);
+        c.frame->setToolTip(m_compact ? detail : QString()); // the line a short page leaves out
     };
     const QString none = QStringLiteral("–");
 
@@ -447,7 +472,7 @@ void OverviewPage::renderCards()
     } else {
         // Two columns: three would widen the page past a laptop's screen.
         constexpr size_t kColumns = 2;
-        const size_t shown = std::min<size_t>(lost.size(), 6);
+        const size_t shown = std::min<size_t>(lost.size(), m_compact ? 4 : 6);
         const size_t rows = (shown + kColumns - 1) / kColumns;
         html = QStringLiteral("<table cellspacing='0' cellpadding='1' width='100%'>");
         for (size_t r = 0; r < rows; ++r) {
@@ -471,8 +496,9 @@ void OverviewPage::renderCards()
     }
     set(QStringLiteral("lostByBucket"),
         w == Weighting::Gpu ? tr("Lost GPU-hours by bucket") : tr("Lost hours by bucket"), html,
-        lost.size() > 6
-            ? tr("and %1 more buckets; click a bar of \"Where the time went\" for its intervals").arg(lost.size() - 6)
+        lost.size() > (m_compact ? 4 : 6)
+            ? tr("and %1 more buckets; click a bar of \"Where the time went\" for its intervals")
+                  .arg(lost.size() - (m_compact ? 4 : 6))
             : tr("click a bar of \"Where the time went\" for its intervals"));
 }
 
@@ -527,8 +553,8 @@ void OverviewPage::renderBuckets()
         });
     }
     // Room for every bucket's label (the axis drops labels that do not fit; 15 pixels a bar dropped
-    // every other one).
-    m_bucketsView->setMinimumHeight(std::max(250, 18 * bars.bars + 70));
+    // every other one); a short page's bars are 16 pixels apart.
+    m_bucketsView->setMinimumHeight(std::max(m_compact ? 230 : 250, (m_compact ? 16 : 18) * bars.bars + 70));
     fitChart(m_bucketsView, tr("Where the time went"));
 }
 

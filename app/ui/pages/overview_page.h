@@ -134,6 +134,11 @@ private:
     QChartView* m_topJobsView = nullptr;
     QGridLayout* m_charts = nullptr;
     int m_chartColumns = 0; // 4 in a row on a wide page, else two by two
+    // A low window (a 1280x800 screen): the cards without their detail lines (in their tooltips),
+    // four lost buckets instead of six, the bucket bars closer, so that the charts' axes fit.
+    bool m_compact = false;
+    QStringList m_cardIds;
+    void applyCompact();
 };
 
 } // namespace ett::app

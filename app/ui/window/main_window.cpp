@@ -414,11 +414,14 @@ void MainWindow::createPages()
     connect(drill, &DrillDownPage::intervalsRequested, this,
         [this](const std::vector<IntervalScope>& scopes) { showIntervals(scopes, 0); });
     connect(m_compare, &ComparePage::intervalsRequested, this, &MainWindow::showIntervals);
-    // The overview's share follows what its cards and charts need (applyPageShare).
+    // The overview's share follows what its cards and charts need (applyPageShare), once its layout
+    // has taken what was rendered (a low window's compact cards change its height).
     connect(overview, &OverviewPage::rendered, this, [this] {
-        if (m_tabs->currentIndex() == 0) {
-            applyPageShare();
-        }
+        QTimer::singleShot(0, this, [this] {
+            if (m_tabs->currentIndex() == 0) {
+                applyPageShare();
+            }
+        });
     });
     // A double-click on a bucket or a click on a cause class in the overview shows the drill-down
     // sorted by it.
