@@ -43,7 +43,9 @@ namespace {
 namespace dom = simdjson::dom;
 
 constexpr size_t kMaxEntryBytes = size_t { 1 } << 20; // one log entry
-constexpr double kMaxUnixSeconds = 32503680000.0; // year 3000
+// 2100-01-01: later times, with a duration of up to 1e9 s added, would not fit int64 nanoseconds
+// (a fuzzed 17,040,070,800 s, year 2510, overflowed the conversion).
+constexpr double kMaxUnixSeconds = 4102444800.0;
 constexpr double kMaxStep = 9007199254740992.0; // 2^53: exact in a double
 constexpr int64_t kMaxJobs = 100000;
 constexpr int64_t kMaxMarks = 10'000'000; // entries kept in memory (about 64 bytes each), all jobs together
@@ -200,7 +202,7 @@ Result<std::optional<int64_t>> GoodputReader::seconds(dom::object p, const char*
         return fieldError(line, key, "Unix seconds (a number)", e);
     }
     if (!(v >= 0.0 && v <= kMaxUnixSeconds)) {
-        return fieldError(line, key, "Unix seconds from 0 to 32503680000 (year 3000)", e);
+        return fieldError(line, key, "Unix seconds from 0 to 4102444800 (the year 2100)", e);
     }
     // Microseconds: a double of today's Unix seconds holds about that much; finer digits are noise.
     return std::optional<int64_t> { std::llround(v * 1e6) * 1000 };

@@ -429,6 +429,11 @@ TEST(GoodputReaderErrors, BadInputNamesFileLineAndField)
         << e;
     e = importError(s, s.write("huge.jsonl", entry("x", "\"job_start_time\": 1e300")));
     EXPECT_NE(e.find("field 'job_start_time'"), std::string::npos) << e;
+    // Found by fuzzing: the year 2510 (within the former year-3000 bound) overflowed int64 ns.
+    e = importError(s, s.write("2510.jsonl", entry("x", "\"job_start_time\": 17040070800")));
+    EXPECT_NE(e.find("2510.jsonl:1: goodput entry: field 'job_start_time': expected Unix seconds from 0 to 4102444800"),
+        std::string::npos)
+        << e;
     e = importError(
         s, s.write("neg.jsonl", entry("x", "\"job_start_time\": 1, \"step_start_time\": 2, \"step_count\": -1")));
     EXPECT_NE(e.find("field 'step_count'"), std::string::npos) << e;
