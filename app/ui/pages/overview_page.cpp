@@ -466,13 +466,14 @@ void OverviewPage::renderCards()
         }
     }
     std::stable_sort(lost.begin(), lost.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    const size_t listed = m_compact ? 4 : 6; // the largest, by name; the rest behind the chart's bars
     QString html;
     if (!any || lost.empty()) {
         html = none;
     } else {
         // Two columns: three would widen the page past a laptop's screen.
         constexpr size_t kColumns = 2;
-        const size_t shown = std::min<size_t>(lost.size(), m_compact ? 4 : 6);
+        const size_t shown = std::min(lost.size(), listed);
         const size_t rows = (shown + kColumns - 1) / kColumns;
         html = QStringLiteral("<table cellspacing='0' cellpadding='1' width='100%'>");
         for (size_t r = 0; r < rows; ++r) {
@@ -496,10 +497,9 @@ void OverviewPage::renderCards()
     }
     set(QStringLiteral("lostByBucket"),
         w == Weighting::Gpu ? tr("Lost GPU-hours by bucket") : tr("Lost hours by bucket"), html,
-        lost.size() > (m_compact ? 4 : 6)
-            ? tr("and %1 more buckets; click a bar of \"Where the time went\" for its intervals")
-                  .arg(lost.size() - (m_compact ? 4 : 6))
-            : tr("click a bar of \"Where the time went\" for its intervals"));
+        lost.size() > listed ? tr("and %1 more buckets; click a bar of \"Where the time went\" for its intervals")
+                                   .arg(lost.size() - listed)
+                             : tr("click a bar of \"Where the time went\" for its intervals"));
 }
 
 void OverviewPage::renderBuckets()
