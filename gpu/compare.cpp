@@ -89,10 +89,10 @@ std::string matchValue(const core::FleetColumns& c, size_t job, const MatchKey& 
                  : c.attrValues[static_cast<size_t>(key.attrKey)][static_cast<size_t>(v)];
 }
 
-std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& f)
+std::vector<std::vector<int64_t>> phaseDurationsPerKind(const Engine& engine, const Filter& f)
 {
     const auto& c = engine.columns();
-    // 1. The durations per phase kind, of the selected jobs' phases that start inside the range.
+    // The durations per phase kind, of the selected jobs' phases that start inside the range.
     std::vector<std::vector<int64_t>> perKind(c.kindCategory.size());
     const std::vector<uint8_t> selected = engine.selectJobs(f);
     const int64_t lo = f.fromNs.value_or(INT64_MIN);
@@ -111,35 +111,94 @@ std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine,
             }
         }
     }
-    return durationsByName(c, std::move(perKind));
+    return perKind;
 }
+
+std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& f)
+{
+    return durationsByName(engine.columns(), phaseDurationsPerKind(engine, f));
+}
+
+namespace {
+
+// The kinds of each distribution name: each kind with phases (withPhases[k]) counts under its
+// category and under category.subcategory (a kind with no phase in the scope names nothing, as on
+// a fleet store). In the order the comparison lists them: by category code, then subcategory, a
+// category first.
+struct NamedKinds
+{
+    std::string name;
+    bool subcategory = false;
+    std::vector<size_t> kinds;
+};
+std::vector<NamedKinds> kindsByName(const core::FleetColumns& c, const std::vector<uint8_t>& withPhases)
+{
+    std::map<std::pair<uint8_t, std::string>, std::vector<size_t>> byName;
+    for (size_t k = 0; k < withPhases.size() && k < c.kindCategory.size(); ++k) {
+        if (!withPhases[k]) {
+            continue;
+        }
+        byName[{ c.kindCategory[k], std::string() }].push_back(k);
+        if (!c.kindSubcategory[k].empty()) {
+            byName[{ c.kindCategory[k], c.kindSubcategory[k] }].push_back(k);
+        }
+    }
+    std::vector<NamedKinds> out;
+    for (auto& [name, kinds] : byName) {
+        std::string text(core::categoryName(static_cast<core::Category>(name.first)));
+        if (!name.second.empty()) {
+            text += "." + name.second;
+        }
+        out.push_back({ std::move(text), !name.second.empty(), std::move(kinds) });
+    }
+    return out;
+}
+
+} // namespace
 
 std::map<std::string, std::vector<int64_t>> durationsByName(
     const core::FleetColumns& c, std::vector<std::vector<int64_t>> perKind)
 {
-    // Gathered by name: each kind counts under its category and under category.subcategory. Each
-    // kind is sorted once and merged into its names' lists (a name usually has one kind).
-    std::map<std::string, std::vector<int64_t>> out;
-    auto mergeInto = [](std::vector<int64_t>& list, const std::vector<int64_t>& sorted) {
-        const auto mid = static_cast<std::ptrdiff_t>(list.size());
-        list.insert(list.end(), sorted.begin(), sorted.end());
-        std::inplace_merge(list.begin(), list.begin() + mid, list.end());
-    };
+    // Each kind is sorted once and merged into its names' lists; a subcategory's list (its
+    // kind's last use: categories come first) takes a kind of its own without a copy.
+    std::vector<uint8_t> withPhases(perKind.size(), 0);
     for (size_t k = 0; k < perKind.size(); ++k) {
-        if (perKind[k].empty()) {
-            continue; // a kind with no phase in the scope names nothing (as on a fleet store)
-        }
         core::sortInt64(perKind[k]);
-        const std::string category(core::categoryName(static_cast<core::Category>(c.kindCategory[k])));
-        mergeInto(out[category], perKind[k]);
-        if (!c.kindSubcategory[k].empty()) {
-            auto& sub = out[category + "." + c.kindSubcategory[k]];
-            if (sub.empty()) {
-                sub = std::move(perKind[k]);
-            } else {
-                mergeInto(sub, perKind[k]);
-            }
+        withPhases[k] = !perKind[k].empty();
+    }
+    std::map<std::string, std::vector<int64_t>> out;
+    for (const NamedKinds& n : kindsByName(c, withPhases)) {
+        auto& list = out[n.name];
+        if (n.subcategory && n.kinds.size() == 1) {
+            list = std::move(perKind[n.kinds.front()]);
+            continue;
         }
+        for (const size_t k : n.kinds) {
+            const auto mid = static_cast<std::ptrdiff_t>(list.size());
+            list.insert(list.end(), perKind[k].begin(), perKind[k].end());
+            std::inplace_merge(list.begin(), list.begin() + mid, list.end());
+        }
+    }
+    return out;
+}
+
+std::vector<core::DurationSample> durationSamplesByName(
+    const core::FleetColumns& c, std::vector<std::vector<int64_t>> perKind)
+{
+    std::vector<uint8_t> withPhases(perKind.size(), 0);
+    for (size_t k = 0; k < perKind.size(); ++k) {
+        core::sortInt64(perKind[k]);
+        withPhases[k] = !perKind[k].empty();
+    }
+    std::vector<core::DurationSample> out;
+    for (const NamedKinds& n : kindsByName(c, withPhases)) {
+        std::vector<const std::vector<int64_t>*> lists;
+        int64_t count = 0;
+        for (const size_t k : n.kinds) {
+            lists.push_back(&perKind[k]);
+            count += static_cast<int64_t>(perKind[k].size());
+        }
+        out.push_back(core::DurationSample { n.name, count, core::percentilesOfSortedLists(lists) });
     }
     return out;
 }
@@ -161,7 +220,7 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
         core::CohortJob j;
         j.key = c.jobKey[job];
         j.match = matchValue(c, job, matchKey);
-        j.figures = std::move(g.figures);
+        j.totals = g.figures;
         j.name = job < c.jobName.size() ? c.jobName[job] : std::string();
         j.gpus = c.jobGpus[job];
         j.label = c.labels[static_cast<size_t>(c.jobLabel[job])];

@@ -49,10 +49,17 @@ std::string matchValue(const core::FleetColumns& columns, size_t job, const Matc
 // "init.device_init"): every phase of their attempts that starts inside the filter's range,
 // end - start, sorted. Needs the engine loaded with phases (else every list is empty).
 std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine, const Filter& filter);
+// The same durations per phase kind code (unsorted), as durationsByName() takes them.
+std::vector<std::vector<int64_t>> phaseDurationsPerKind(const Engine& engine, const Filter& filter);
 // The durations per phase kind code of `columns` (perKind[k]: any order) gathered by distribution
 // name as phaseDurations() gives them: each kind under its category and under
 // category.subcategory, sorted. Consumes perKind.
 std::map<std::string, std::vector<int64_t>> durationsByName(
+    const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
+// Count and percentiles of each of those names, in the order a comparison lists its distributions
+// (category code, then subcategory, a category before its subcategories), without the lists by
+// name: a category's percentiles are found across its kinds' sorted lists. Consumes perKind.
+std::vector<core::DurationSample> durationSamplesByName(
     const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
 
 // Everything the comparison needs of one cohort.

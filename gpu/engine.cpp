@@ -63,6 +63,10 @@ struct Engine::Selection
     std::vector<uint8_t> jobSelected;
     int32_t groups = 1;
     bool attemptLevel = false; // groups are of attempts (by attempt, by cause class)
+    // By job, the selected jobs are numbered 0, 1, ... (a cohort of a large fleet needs only its own
+    // groups' sums): jobOfGroup[g] is group g's job. Empty: a group's number is its code.
+    std::vector<int32_t> jobOfGroup;
+    int32_t codeOf(int32_t group) const { return jobOfGroup.empty() ? group : jobOfGroup[static_cast<size_t>(group)]; }
 };
 
 std::optional<BackendKind> parseBackend(const std::string& name)
@@ -241,6 +245,7 @@ Engine::Selection Engine::select(const Filter& f, const Grouping& g) const
         ok = ok && (inJobSet.empty() || inJobSet[j]);
         s.jobSelected[j] = ok ? 1 : 0;
     }
+    std::vector<int32_t> jobGroup; // by job: each selected job's group
     switch (g.by) {
     case GroupBy::None:
         s.groups = 1;
@@ -255,7 +260,17 @@ Engine::Selection Engine::select(const Filter& f, const Grouping& g) const
         s.groups = static_cast<int32_t>(c.labels.size());
         break;
     case GroupBy::Job:
-        s.groups = static_cast<int32_t>(c.jobs());
+        jobGroup.assign(c.jobs(), -1);
+        for (size_t j = 0; j < c.jobs(); ++j) {
+            if (s.jobSelected[j]) {
+                jobGroup[j] = static_cast<int32_t>(s.jobOfGroup.size());
+                s.jobOfGroup.push_back(static_cast<int32_t>(j));
+            }
+        }
+        if (s.jobOfGroup.empty()) {
+            s.jobOfGroup.push_back(0); // one group that stays empty: backends size by at least one
+        }
+        s.groups = static_cast<int32_t>(s.jobOfGroup.size());
         break;
     case GroupBy::Attempt:
         s.groups = static_cast<int32_t>(c.attempts());
@@ -287,7 +302,7 @@ Engine::Selection Engine::select(const Filter& f, const Grouping& g) const
             code = c.jobLabel[j];
             break;
         case GroupBy::Job:
-            code = static_cast<int32_t>(j);
+            code = jobGroup[j];
             break;
         case GroupBy::Attempt:
             code = static_cast<int32_t>(a);
@@ -438,7 +453,7 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     out.groups.resize(static_cast<size_t>(sel.groups));
     for (int32_t g = 0; g < sel.groups; ++g) {
         GroupFigures& group = out.groups[static_cast<size_t>(g)];
-        group.code = g;
+        group.code = sel.codeOf(g);
         addSums(group.figures, sums.data() + static_cast<size_t>(g * p.slotEntries()), p);
     }
     std::vector<WideSum>().swap(sums);
@@ -645,7 +660,7 @@ std::vector<Distribution> Engine::distribution(
             continue;
         }
         Distribution d;
-        d.group = groupName(grouping, g);
+        d.group = groupName(grouping, sel.codeOf(g));
         d.count = static_cast<int64_t>(v.size());
         d.minNs = v.front();
         d.maxNs = v.back();

@@ -23,38 +23,6 @@ std::vector<int64_t> sortedCopy(std::vector<int64_t> v)
     return v;
 }
 
-// The phase-duration distributions of a cohort from its sorted durations by name, in the order
-// of the phase kinds (category code, then subcategory; a category before its subcategories), as
-// gpu::cohortInput() lists them.
-std::vector<core::DurationSample> durationSamples(const PhaseDurations& durations)
-{
-    struct Named
-    {
-        int category;
-        std::string_view sub;
-        const std::string* name;
-        const std::vector<int64_t>* values;
-    };
-    std::vector<Named> named;
-    for (const auto& [name, values] : durations) {
-        if (values.empty()) {
-            continue;
-        }
-        const size_t dot = name.find('.');
-        const std::string_view sub
-            = dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot + 1);
-        const auto category = core::parseCategory(std::string_view(name).substr(0, dot));
-        named.push_back({ category ? static_cast<int>(*category) : 256, sub, &name, &values });
-    }
-    std::sort(named.begin(), named.end(),
-        [](const Named& x, const Named& y) { return std::tie(x.category, x.sub) < std::tie(y.category, y.sub); });
-    std::vector<core::DurationSample> out;
-    for (const Named& n : named) {
-        out.push_back({ *n.name, static_cast<int64_t>(n.values->size()), core::percentilesOfSorted(*n.values) });
-    }
-    return out;
-}
-
 // The samples behind each distribution: TTS and TTR from the cohorts' figures, phase durations
 // from the fleet (consumed).
 void addSamples(const core::CohortInput& inA, const core::CohortInput& inB, PhaseDurations& phasesA,
@@ -191,17 +159,26 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
             }
         }
     }
-    // 2. The phase-duration distributions, from whatever the fleet keeps of the phases.
-    auto phasesA = fleet.phaseDurations(a);
-    if (!phasesA) {
-        return phasesA.error();
+    // 2. The phase-duration distributions, from whatever the fleet keeps of the phases: the lists
+    // when the charts show them, else only their percentiles.
+    PhaseDurations phasesA;
+    PhaseDurations phasesB;
+    for (auto [cohort, in, phases] : { std::tuple { &a, &*inA, &phasesA }, std::tuple { &b, &*inB, &phasesB } }) {
+        if (options.withSamples) {
+            auto lists = fleet.phaseDurations(*cohort);
+            if (!lists) {
+                return lists.error();
+            }
+            *phases = std::move(*lists);
+            in->durations = durationSamplesOf(*phases);
+        } else {
+            auto samples = fleet.durationPercentiles(*cohort);
+            if (!samples) {
+                return samples.error();
+            }
+            in->durations = std::move(*samples);
+        }
     }
-    auto phasesB = fleet.phaseDurations(b);
-    if (!phasesB) {
-        return phasesB.error();
-    }
-    inA->durations = durationSamples(*phasesA);
-    inB->durations = durationSamples(*phasesB);
     core::CompareOptions compareOptions;
     compareOptions.seed = request.seed;
     compareOptions.replicates = options.replicates;
@@ -218,7 +195,7 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     }
     // 3. What the charts show beside the figures.
     if (options.withSamples) {
-        addSamples(*inA, *inB, *phasesA, *phasesB, d);
+        addSamples(*inA, *inB, phasesA, phasesB, d);
     }
     return d;
 }

@@ -1,6 +1,6 @@
 // What every fleet source shares: the defaults of FleetSource (worst jobs ranked over jobs(), the
-// density binned from the fleet timeline), the density grid, and the errors naming what a fleet
-// lacks.
+// density binned from the fleet timeline, duration percentiles from the lists), the density grid,
+// and the errors naming what a fleet lacks.
 #include "app/service/fleet_source.h"
 
 #include "app/service/job_ranking.h"
@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string_view>
+#include <tuple>
 
 namespace ett::app {
 
@@ -29,6 +31,44 @@ core::Error unknownLabel(const std::string& label, const std::string& where, con
 {
     return core::Error { "no dataset label '" + label + "' in " + where + " (labels: " + core::knownNames(labels)
         + ")" };
+}
+
+std::vector<core::DurationSample> durationSamplesOf(const PhaseDurations& durations)
+{
+    struct Named
+    {
+        int category;
+        std::string_view sub;
+        const std::string* name;
+        const std::vector<int64_t>* values;
+    };
+    std::vector<Named> named;
+    for (const auto& [name, values] : durations) {
+        if (values.empty()) {
+            continue;
+        }
+        const size_t dot = name.find('.');
+        const std::string_view sub
+            = dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot + 1);
+        const auto category = core::parseCategory(std::string_view(name).substr(0, dot));
+        named.push_back({ category ? static_cast<int>(*category) : 256, sub, &name, &values });
+    }
+    std::sort(named.begin(), named.end(),
+        [](const Named& x, const Named& y) { return std::tie(x.category, x.sub) < std::tie(y.category, y.sub); });
+    std::vector<core::DurationSample> out;
+    for (const Named& n : named) {
+        out.push_back({ *n.name, static_cast<int64_t>(n.values->size()), core::percentilesOfSorted(*n.values) });
+    }
+    return out;
+}
+
+core::Result<std::vector<core::DurationSample>> FleetSource::durationPercentiles(const core::CohortSpec& cohort)
+{
+    auto lists = phaseDurations(cohort);
+    if (!lists) {
+        return lists.error();
+    }
+    return durationSamplesOf(*lists);
 }
 
 core::Result<std::vector<JobSummary>> FleetSource::worstJobs(

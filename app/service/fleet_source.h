@@ -26,6 +26,10 @@ namespace ett::app {
 // phase of its jobs' attempts that starts inside the range, end - start, sorted.
 using PhaseDurations = std::map<std::string, std::vector<int64_t>>;
 
+// Count and percentiles of each list, in the order a comparison lists its distributions (category
+// code, then subcategory; a category before its subcategories).
+std::vector<core::DurationSample> durationSamplesOf(const PhaseDurations& durations);
+
 class FleetSource
 {
 public:
@@ -96,6 +100,9 @@ public:
     // Every list, whether or not the phases are held (withPhases()): a source answers from what it
     // stores of them.
     virtual core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) = 0;
+    // Only the count and percentiles of each of those lists (durationSamplesOf()), which a source
+    // may find without gathering the lists by name; by default from phaseDurations().
+    virtual core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort);
 
     // The intervals of a bucket (bucket_intervals.h): every segment of the request's scope (job,
     // attempt) in that bucket, recovery gaps and, with the queue option, queue time, clipped to the

@@ -590,30 +590,56 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     });
 }
 
-core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::CohortSpec& cohort)
+core::Result<core::KindDurations> LocalFleetSource::durationsPerKind(const gpu::Filter& filter, bool keepSamples)
 {
-    auto filter = filterOf(cohort);
-    if (!filter) {
-        return filter.error();
-    }
     if (m_options.withPhases) {
-        return gpu::phaseDurations(*m_engine, *filter);
+        return gpu::phaseDurationsPerKind(*m_engine, filter);
     }
-    // 1. Without the phases in memory: the stored samples, a few bytes a phase, read once.
-    if (!m_phaseSamples) {
+    // Without the phases in memory: the stored samples, a few bytes a phase, read once and kept
+    // where more will be asked (the window), else read for this one call.
+    const auto selected = m_engine->selectJobs(filter);
+    const int64_t fromNs = filter.fromNs.value_or(INT64_MIN);
+    const int64_t toNs = filter.toNs.value_or(INT64_MAX);
+    if (!m_phaseSamples && keepSamples) {
         auto loaded = core::StoredPhaseSamples::load(*m_db, m_engine->columns());
         if (!loaded) {
             return loaded.error();
         }
         m_phaseSamples = std::make_unique<core::StoredPhaseSamples>(std::move(*loaded));
     }
-    // 2. The selected jobs' phases that start inside the range, as the engine selects them.
-    auto perKind = m_phaseSamples->durationsPerKind(
-        m_engine->selectJobs(*filter), filter->fromNs.value_or(INT64_MIN), filter->toNs.value_or(INT64_MAX));
+    auto perKind = m_phaseSamples
+        ? m_phaseSamples->durationsPerKind(selected, fromNs, toNs)
+        : core::StoredPhaseSamples::durationsPerKind(*m_db, m_engine->columns(), selected, fromNs, toNs);
     if (!perKind) {
         return core::Error { m_db->path() + ": " + perKind.error().message };
     }
+    return perKind;
+}
+
+core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::CohortSpec& cohort)
+{
+    auto filter = filterOf(cohort);
+    if (!filter) {
+        return filter.error();
+    }
+    auto perKind = durationsPerKind(*filter, true);
+    if (!perKind) {
+        return perKind.error();
+    }
     return gpu::durationsByName(m_engine->columns(), std::move(*perKind));
+}
+
+core::Result<std::vector<core::DurationSample>> LocalFleetSource::durationPercentiles(const core::CohortSpec& cohort)
+{
+    auto filter = filterOf(cohort);
+    if (!filter) {
+        return filter.error();
+    }
+    auto perKind = durationsPerKind(*filter, false);
+    if (!perKind) {
+        return perKind.error();
+    }
+    return gpu::durationSamplesByName(m_engine->columns(), std::move(*perKind));
 }
 
 core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& scope, const std::string& groupBy)

@@ -83,6 +83,7 @@ public:
         const core::CohortSpec& scope, int64_t fromNs, int64_t toNs, int columns, int maxRows) override;
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
+    core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort) override;
     // Collects as it reads the engine's columns: only the intervals kept are held.
     core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) override;
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
@@ -123,6 +124,9 @@ private:
     core::Error wholeFleetNeeded(const std::string& what) const;
     bool windowCovers(const core::CohortSpec& scope) const;
     FleetVocabulary computeVocabulary() const;
+    // The durations per phase kind code of the jobs a filter selects (gpu::phaseDurationsPerKind()):
+    // from the engine's phases, else from the stored samples, kept for later calls when asked.
+    core::Result<core::KindDurations> durationsPerKind(const gpu::Filter& filter, bool keepSamples);
     // A job's summary from its group of a roll-up by job (its figures moved out).
     JobSummary summaryOf(gpu::GroupFigures& byJob) const;
     // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.

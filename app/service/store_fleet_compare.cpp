@@ -62,7 +62,7 @@ core::Result<core::CohortInput> StoreFleetSource::cohortInput(
         core::CohortJob j;
         j.key = ref.key;
         j.match = matchValue(ref, matchBy);
-        j.figures = std::move(g.figures);
+        j.totals = g.figures;
         j.name = ref.name;
         j.gpus = ref.gpus;
         j.label = ref.label;

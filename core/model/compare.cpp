@@ -4,6 +4,7 @@
 #include "core/model/timeutil.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -123,14 +124,17 @@ size_t draw(uint64_t word, size_t n)
 // std::mt19937_64 cost a fifth of a comparison's time, and it needs one word of state.
 struct SplitMix64
 {
+    static constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
     uint64_t state;
     uint64_t operator()()
     {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        uint64_t z = (state += kGamma);
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
         return z ^ (z >> 31);
     }
+    // Skips n numbers: the state is a counter.
+    void skip(uint64_t n) { state += n * kGamma; }
 };
 
 // A well-mixed seed per replicate, so that threads can take replicates in any order.
@@ -140,6 +144,45 @@ uint64_t replicateSeed(uint64_t seed, uint64_t r)
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+// Sums n draws of a cohort's jobs into num[l] and den[l], l < width, from pairs packed `width` a
+// job, in the order of the draws. The usual widths (one or both weightings) keep their sums in
+// registers: through memory, each addition waited for the store of the one before.
+template <size_t Width>
+void sumDraws(SplitMix64& rng, const std::pair<double, double>* packed, size_t n, double* num, double* den)
+{
+    std::array<double, Width> nu {};
+    std::array<double, Width> de {};
+    for (size_t i = 0; i < n; ++i) {
+        const std::pair<double, double>* p = packed + draw(rng(), n) * Width;
+        for (size_t l = 0; l < Width; ++l) {
+            nu[l] += p[l].first;
+            de[l] += p[l].second;
+        }
+    }
+    std::copy(nu.begin(), nu.end(), num);
+    std::copy(de.begin(), de.end(), den);
+}
+
+void sumDraws(
+    SplitMix64& rng, const std::pair<double, double>* packed, size_t n, size_t width, double* num, double* den)
+{
+    if (width == 1) {
+        sumDraws<1>(rng, packed, n, num, den);
+    } else if (width == 2) {
+        sumDraws<2>(rng, packed, n, num, den);
+    } else {
+        std::fill(num, num + width, 0.0);
+        std::fill(den, den + width, 0.0);
+        for (size_t i = 0; i < n; ++i) {
+            const std::pair<double, double>* p = packed + draw(rng(), n) * width;
+            for (size_t l = 0; l < width; ++l) {
+                num[l] += p[l].first;
+                den[l] += p[l].second;
+            }
+        }
+    }
 }
 
 // The jobs of each match value, each side's in start order (ties by key, then label): the order
@@ -515,47 +558,46 @@ std::vector<std::optional<Interval>> bootstrapDifferences(const std::vector<Rati
     };
     const RatioPairs packedA = pack(a, na);
     const RatioPairs packedB = pack(b, nb);
-    auto one = [&](size_t r) {
-        SplitMix64 rng { replicateSeed(seed, r) };
-        // Sums per live weighting, in the order of the draws (as one weighting alone sums them).
+    // Each replicate draws A's jobs, then B's, from one stream of numbers. A thread takes its
+    // replicates' A sides first and then their B sides (the stream skipped past A's draws), so that
+    // one cohort's pairs stay in the core's cache instead of two taking turns: the same draws and
+    // sums, faster.
+    auto side
+        = [&](size_t r, bool sideB, std::vector<double>& ratio, std::vector<double>& num, std::vector<double>& den) {
+              SplitMix64 rng { replicateSeed(seed, r) };
+              if (sideB) {
+                  rng.skip(na);
+              }
+              sumDraws(rng, (sideB ? packedB : packedA).data(), sideB ? nb : na, width, num.data(), den.data());
+              for (size_t l = 0; l < live.size(); ++l) {
+                  ratio[l] = den[l] > 0 ? num[l] / den[l] * 100.0 : 0.0;
+              }
+          };
+    // Replicates first, first + step, ...: ratios of A kept until B's are known.
+    auto replicatesFrom = [&](size_t first, size_t step) {
         std::vector<double> num(live.size());
         std::vector<double> den(live.size());
-        std::vector<double> ratioA(live.size());
-        auto resample = [&](const RatioPairs& packed, size_t n, std::vector<double>& ratio) {
-            std::fill(num.begin(), num.end(), 0.0);
-            std::fill(den.begin(), den.end(), 0.0);
-            for (size_t i = 0; i < n; ++i) {
-                const size_t at = draw(rng(), n);
-                for (size_t l = 0; l < width; ++l) {
-                    const auto& p = packed[at * width + l];
-                    num[l] += p.first;
-                    den[l] += p.second;
-                }
-            }
+        std::vector<double> ratio(live.size());
+        std::vector<double> ratiosA;
+        for (size_t r = first; r < static_cast<size_t>(replicates); r += step) {
+            side(r, false, ratio, num, den);
+            ratiosA.insert(ratiosA.end(), ratio.begin(), ratio.end());
+        }
+        size_t at = 0;
+        for (size_t r = first; r < static_cast<size_t>(replicates); r += step) {
+            side(r, true, ratio, num, den);
             for (size_t l = 0; l < live.size(); ++l) {
-                ratio[l] = den[l] > 0 ? num[l] / den[l] * 100.0 : 0.0;
+                diffs[live[l]][r] = ratio[l] - ratiosA[at++];
             }
-        };
-        std::vector<double> ratioB(live.size());
-        resample(packedA, na, ratioA);
-        resample(packedB, nb, ratioB);
-        for (size_t l = 0; l < live.size(); ++l) {
-            diffs[live[l]][r] = ratioB[l] - ratioA[l];
         }
     };
     const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), 16));
     if ((na + nb) * static_cast<size_t>(replicates) < 2'000'000 || threads == 1) {
-        for (size_t r = 0; r < static_cast<size_t>(replicates); ++r) {
-            one(r);
-        }
+        replicatesFrom(0, 1);
     } else {
         std::vector<std::thread> pool;
         for (size_t t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                for (size_t r = t; r < static_cast<size_t>(replicates); r += threads) {
-                    one(r);
-                }
-            });
+            pool.emplace_back(replicatesFrom, t, threads);
         }
         for (auto& th : pool) {
             th.join();
@@ -597,14 +639,12 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     c.confidence = options.confidence;
 
     // Bootstrap over jobs: each job contributes (productive, E2E), GPU- or time-weighted.
-    const auto productive = static_cast<size_t>(Bucket::Productive);
     auto pairs = [&](const CohortInput& in, bool gpu) {
         std::vector<std::pair<double, double>> v;
         v.reserve(in.jobs.size());
         for (const auto& j : in.jobs) {
-            const auto& f = j.figures;
-            v.emplace_back(toDouble(gpu ? f.bucketsGpuNs[productive] : f.bucketsNs[productive]),
-                toDouble(gpu ? f.e2eGpuNs : f.e2eNs));
+            const auto& t = j.totals;
+            v.emplace_back(toDouble(gpu ? t.productiveGpuNs : t.productiveNs), toDouble(gpu ? t.e2eGpuNs : t.e2eNs));
         }
         return v;
     };
@@ -715,8 +755,8 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
         for (size_t k = 0; k < n; ++k) {
             const CohortJob& ja = *runsA[k];
             const CohortJob& jb = *runsB[k];
-            const auto ea = ja.figures.ettPercentGpu();
-            const auto eb = jb.figures.ettPercentGpu();
+            const auto ea = ja.totals.ettPercentGpu();
+            const auto eb = jb.totals.ettPercentGpu();
             if (!ea || !eb) {
                 ++counts.pairsWithoutTime;
                 continue;
@@ -737,8 +777,8 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
             m.ettA = *ea;
             m.ettB = *eb;
             m.deltaPp = *eb - *ea;
-            m.lostGpuHoursA = toDouble(ja.figures.lostGpuNs()) / kNsPerHour;
-            m.lostGpuHoursB = toDouble(jb.figures.lostGpuNs()) / kNsPerHour;
+            m.lostGpuHoursA = toDouble(ja.totals.lostGpuNs()) / kNsPerHour;
+            m.lostGpuHoursB = toDouble(jb.totals.lostGpuNs()) / kNsPerHour;
             m.nameA = ja.name;
             m.nameB = jb.name;
             m.gpusA = ja.gpus;
@@ -782,6 +822,14 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     c.regressions = std::move(worse);
     c.improvements = std::move(better);
     return c;
+}
+
+JobTotals::JobTotals(const Figures& f)
+    : e2eNs(f.e2eNs)
+    , e2eGpuNs(f.e2eGpuNs)
+    , productiveNs(f.bucketsNs[static_cast<size_t>(Bucket::Productive)])
+    , productiveGpuNs(f.bucketsGpuNs[static_cast<size_t>(Bucket::Productive)])
+{
 }
 
 void sortCohortJobs(std::vector<CohortJob>& jobs)

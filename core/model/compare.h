@@ -67,12 +67,27 @@ Status checkCohortNames(const CohortSpec& spec, const std::vector<std::string>& 
 // Parses a SPEC; `what` names it in errors ("--a"). Error names the term and what was expected.
 Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what);
 
-// One job of a cohort, with its figures inside the cohort's filter (clipped to its range).
+// What a comparison reads of one job's figures: productive time and E2E, GPU-weighted and not (a
+// cohort of many jobs holds these instead of each job's whole figures).
+struct JobTotals
+{
+    Wide e2eNs = 0;
+    Wide e2eGpuNs = 0;
+    Wide productiveNs = 0;
+    Wide productiveGpuNs = 0;
+
+    JobTotals() = default;
+    JobTotals(const Figures& f); // NOLINT(google-explicit-constructor): a job's figures read as its totals
+    std::optional<double> ettPercentGpu() const { return percentOf(productiveGpuNs, e2eGpuNs); }
+    Wide lostGpuNs() const { return e2eGpuNs - productiveGpuNs; }
+};
+
+// One job of a cohort, with its totals inside the cohort's filter (clipped to its range).
 struct CohortJob
 {
     std::string key; // the job key
     std::string match; // what matched jobs are paired by: the key, or an attribute's value
-    Figures figures;
+    JobTotals totals;
     std::string name; // the job's name ("" when it has none)
     int64_t gpus = 0;
     std::string label; // the job's dataset label (a key may be under several)

@@ -151,6 +151,57 @@ Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted)
     return p;
 }
 
+namespace {
+
+// The value at 1-based rank k of the union of sorted lists (1 <= k <= their total): the smallest
+// v of which at least k values are at most v, found by bisection over [smallest, largest].
+int64_t rankOfSortedLists(const std::vector<const std::vector<int64_t>*>& lists, int64_t k)
+{
+    int64_t lo = std::numeric_limits<int64_t>::max();
+    int64_t hi = std::numeric_limits<int64_t>::min();
+    for (const auto& list : lists) {
+        if (!list->empty()) {
+            lo = std::min(lo, list->front());
+            hi = std::max(hi, list->back());
+        }
+    }
+    while (lo < hi) {
+        // The midpoint without overflow: hi - lo fits in uint64 and half of it in int64.
+        const int64_t mid = lo + static_cast<int64_t>((static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo)) / 2);
+        int64_t atMost = 0;
+        for (const auto& list : lists) {
+            atMost += std::upper_bound(list->begin(), list->end(), mid) - list->begin();
+        }
+        if (atMost >= k) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    return lo;
+}
+
+} // namespace
+
+Percentiles percentilesOfSortedLists(const std::vector<const std::vector<int64_t>*>& lists)
+{
+    Percentiles p;
+    int64_t n = 0;
+    for (const auto& list : lists) {
+        n += static_cast<int64_t>(list->size());
+    }
+    if (n == 0) {
+        return p;
+    }
+    std::optional<int64_t>* out[] = { &p.p50, &p.p90, &p.p99 };
+    const int percents[] = { 50, 90, 99 };
+    for (size_t i = 0; i < 3; ++i) {
+        *out[i]
+            = rankOfSortedLists(lists, std::clamp<int64_t>((static_cast<int64_t>(percents[i]) * n + 99) / 100, 1, n));
+    }
+    return p;
+}
+
 Percentiles percentilesOf(std::vector<int64_t> values)
 {
     // The three nearest ranks, each put in its sorted place (nth_element on what lies beyond the

@@ -383,6 +383,22 @@ Result<std::optional<int64_t>> Database::queryInt(std::string_view sql)
     return st->columnOptionalInt64(0);
 }
 
+OnePassCache::OnePassCache(Database& db)
+    : m_db(db)
+{
+    // A failure leaves the cache as it was: the pass is then only larger, never wrong.
+    if (auto size = m_db.queryInt("PRAGMA cache_size"); size && *size && m_db.exec("PRAGMA cache_size=-256")) {
+        m_before = **size;
+    }
+}
+
+OnePassCache::~OnePassCache()
+{
+    if (m_before) {
+        (void)m_db.exec("PRAGMA cache_size=" + std::to_string(*m_before));
+    }
+}
+
 Status Database::beginWrite(const std::function<bool()>& whileBusy)
 {
     // SQLite opens a write-protected file read-only without a word; say so before any write,

@@ -130,6 +130,22 @@ private:
     std::string m_path;
 };
 
+// While alive, the connection's page cache holds a few pages only: for one pass over pages read
+// once (every job's blobs), which would fill a large cache for nothing. The size before is set back
+// after (the pages then come back as they are read).
+class OnePassCache
+{
+public:
+    explicit OnePassCache(Database& db);
+    ~OnePassCache();
+    OnePassCache(const OnePassCache&) = delete;
+    OnePassCache& operator=(const OnePassCache&) = delete;
+
+private:
+    Database& m_db;
+    std::optional<int64_t> m_before;
+};
+
 // Runs `fn` inside BEGIN IMMEDIATE ... COMMIT; rolls back when fn returns an Error (nothing of
 // it is stored) and passes the Error on. `whileBusy`: see Database::beginWrite.
 Status inTransaction(Database& db, const std::function<Status()>& fn, const std::function<bool()>& whileBusy = nullptr);

@@ -15,6 +15,9 @@ namespace ett::core {
 
 class Database;
 
+// Phase durations per phase kind code of a FleetColumns, each list in any order.
+using KindDurations = std::vector<std::vector<int64_t>>;
+
 class StoredPhaseSamples
 {
 public:
@@ -27,8 +30,13 @@ public:
     // The durations per phase kind code of `columns` of the attempts of the jobs flagged in
     // `selectedJobs` (one flag per job of columns), phases starting in [fromNs, toNs); each list
     // in blob order, unsorted. Error: a damaged blob.
-    Result<std::vector<std::vector<int64_t>>> durationsPerKind(
+    Result<KindDurations> durationsPerKind(
         const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const;
+    // The same lists read straight from the database, for a single use: only the selected jobs'
+    // blobs are decoded, and none is kept (load() holds every job's, a few bytes a phase). Error: as
+    // load() for a selected job, or a damaged blob.
+    static Result<KindDurations> durationsPerKind(Database& db, const FleetColumns& columns,
+        const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs);
 
     size_t attempts() const { return m_attemptJob.size(); }
     size_t bytes() const { return m_bytes.size(); }

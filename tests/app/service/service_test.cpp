@@ -574,6 +574,55 @@ TEST_F(ServiceTest, PhaseDurationsFromStoredSamplesEqualThoseFromThePhases)
     }
 }
 
+TEST_F(ServiceTest, DurationPercentilesEqualThoseOfTheListsWhicheverWayThePhasesAreRead)
+{
+    // A comparison without charts asks only for each list's count and percentiles: read straight
+    // from the database (nothing kept), from samples kept by an earlier call, or from the phases in
+    // memory, they equal those of the sorted lists by name, name for name and in the same order.
+    auto streamed = sampleWorkspace();
+    auto kept = sampleWorkspace();
+    auto phases = Workspace::open(path("fleet.db"), Workspace::Mode::ReadOnly,
+        LocalFleetSource::LoadOptions { std::nullopt, true, std::nullopt, true, std::nullopt });
+    ASSERT_TRUE(phases.ok()) << phases.error().message;
+    LocalFleetSource& fromDb = **streamed->fleet();
+    LocalFleetSource& fromKept = **kept->fleet();
+    LocalFleetSource& fromPhases = **(*phases)->fleet();
+    ASSERT_TRUE(fromKept.phaseDurations({}).ok()); // keeps the samples
+
+    const auto& c = fromPhases.columns();
+    const int64_t first = *std::min_element(c.attemptStartNs.begin(), c.attemptStartNs.end());
+    const int64_t last = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
+    std::vector<core::CohortSpec> cohorts(3);
+    cohorts[1].labels = { "after" };
+    cohorts[2].fromNs = first + (last - first) / 4;
+    cohorts[2].toNs = first + (last - first) / 2;
+    size_t names = 0;
+    for (const auto& cohort : cohorts) {
+        auto lists = fromPhases.phaseDurations(cohort);
+        ASSERT_TRUE(lists.ok()) << lists.error().message;
+        const auto expected = durationSamplesOf(*lists);
+        names += expected.size();
+        for (LocalFleetSource* source : { &fromDb, &fromKept, &fromPhases }) {
+            auto got = source->durationPercentiles(cohort);
+            ASSERT_TRUE(got.ok()) << got.error().message;
+            ASSERT_EQ(got->size(), expected.size()) << cohort.text();
+            for (size_t i = 0; i < expected.size(); ++i) {
+                const auto& g = (*got)[i];
+                const auto& e = expected[i];
+                EXPECT_EQ(g.name, e.name) << cohort.text();
+                EXPECT_EQ(g.count, e.count) << e.name;
+                EXPECT_EQ(g.percentiles.p50, e.percentiles.p50) << e.name;
+                EXPECT_EQ(g.percentiles.p90, e.percentiles.p90) << e.name;
+                EXPECT_EQ(g.percentiles.p99, e.percentiles.p99) << e.name;
+            }
+        }
+    }
+    EXPECT_GT(names, 20u) << "categories and subcategories of several cohorts";
+    core::CohortSpec unknown;
+    unknown.labels = { "no-such-label" };
+    EXPECT_FALSE(fromDb.durationPercentiles(unknown).ok());
+}
+
 TEST_F(ServiceTest, ComparisonListsPhaseDistributionsInTheEnginesOrder)
 {
     // The service fills the phase distributions from phaseDurations(); they come in the order

@@ -335,8 +335,9 @@ CohortInput cohort(const std::vector<std::tuple<std::string, int64_t, int64_t>>&
 {
     CohortInput in;
     for (const auto& [key, productive, lost] : jobs) {
-        CohortJob j { key, key, jobFigures(productive * kS, lost * kS, 8), key, 8, {}, INT64_MIN, -1 };
-        in.total.merge(j.figures);
+        const Figures f = jobFigures(productive * kS, lost * kS, 8);
+        CohortJob j { key, key, f, key, 8, {}, INT64_MIN, -1 };
+        in.total.merge(f);
         in.jobs.push_back(j);
     }
     return in;
@@ -394,8 +395,9 @@ TEST(Compare, IntervalsNeedFiveJobsAndPairsRankByGpuHoursChanged)
     auto make = [](const std::vector<std::tuple<std::string, int64_t, int64_t, int64_t>>& jobs) {
         CohortInput in;
         for (const auto& [key, productive, lost, gpus] : jobs) {
-            CohortJob j { key, key, jobFigures(productive * kS, lost * kS, gpus), key, gpus, {}, INT64_MIN, -1 };
-            in.total.merge(j.figures);
+            const Figures f = jobFigures(productive * kS, lost * kS, gpus);
+            CohortJob j { key, key, f, key, gpus, {}, INT64_MIN, -1 };
+            in.total.merge(f);
             in.jobs.push_back(j);
         }
         return in;
@@ -430,8 +432,10 @@ TEST(Compare, GeneratedFleetAgainstItselfIsNoChange)
         const JobResult r = attributeJob(input, false);
         CohortJob j;
         j.key = j.match = job.job.job;
-        addJob(j.figures, r, input.gpus, RollupOptions {});
-        in.total.merge(j.figures);
+        Figures f;
+        addJob(f, r, input.gpus, RollupOptions {});
+        j.totals = f;
+        in.total.merge(f);
         in.jobs.push_back(std::move(j));
     }
     ASSERT_GT(in.jobs.size(), 10u);
@@ -466,8 +470,9 @@ TEST(Compare, AMatchValueOfSeveralJobsPairsTheNthRunByStartOneToOne)
             j.gpus = 8;
             j.startNs = r.startS * kS;
             j.ref = ref++;
-            j.figures = jobFigures(r.productive * kS, r.lost * kS, 8);
-            in.total.merge(j.figures);
+            const Figures f = jobFigures(r.productive * kS, r.lost * kS, 8);
+            j.totals = f;
+            in.total.merge(f);
             in.jobs.push_back(j);
         }
         sortCohortJobs(in.jobs);
@@ -525,11 +530,11 @@ TEST(Compare, RunsThatStartTogetherPairInKeyOrder)
             j.key = key;
             j.match = "same";
             j.startNs = 0;
-            j.figures = jobFigures(key == "k1" ? 10 * kS : 20 * kS, kS, 1);
+            j.totals = jobFigures(key == "k1" ? 10 * kS : 20 * kS, kS, 1);
             in->jobs.push_back(j);
         }
     }
-    b.jobs[0].figures = jobFigures(20 * kS, 2 * kS, 1); // k2 of B is worse than k2 of A
+    b.jobs[0].totals = jobFigures(20 * kS, 2 * kS, 1); // k2 of B is worse than k2 of A
     const auto c = compareCohorts(a, b, CompareOptions {});
     EXPECT_EQ(c.matchedJobs, 2);
     ASSERT_EQ(c.regressions.size(), 1u);

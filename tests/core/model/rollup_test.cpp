@@ -122,6 +122,37 @@ TEST(NearestRank, WithoutSortingEqualsTheSortedValuesForAnySize)
     }
 }
 
+TEST(NearestRank, OfSortedListsEqualsTheirMerge)
+{
+    // Lists of any number and size (empty ones too), with ties across lists, negatives and the
+    // extremes of int64: the ranks of the union are those of the merged, sorted copy.
+    std::mt19937_64 rng(11);
+    const int64_t extremes[] = { std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max() };
+    for (int round = 0; round < 400; ++round) {
+        std::vector<std::vector<int64_t>> lists(1 + rng() % 5);
+        std::vector<int64_t> merged;
+        for (auto& list : lists) {
+            list.resize(rng() % 40);
+            for (auto& v : list) {
+                v = round % 7 == 0 ? extremes[rng() % 2] : static_cast<int64_t>(rng() % 60) - 20;
+            }
+            std::sort(list.begin(), list.end());
+            merged.insert(merged.end(), list.begin(), list.end());
+        }
+        std::sort(merged.begin(), merged.end());
+        std::vector<const std::vector<int64_t>*> pointers;
+        for (const auto& list : lists) {
+            pointers.push_back(&list);
+        }
+        const Percentiles a = percentilesOfSortedLists(pointers);
+        const Percentiles b = percentilesOfSorted(merged);
+        EXPECT_EQ(a.p50, b.p50) << round;
+        EXPECT_EQ(a.p90, b.p90) << round;
+        EXPECT_EQ(a.p99, b.p99) << round;
+    }
+    EXPECT_FALSE(percentilesOfSortedLists({}).p50.has_value());
+}
+
 TEST(NearestRank, SingleValueIsEveryPercentile)
 {
     const Percentiles p = percentilesOf({ 42 });
