@@ -3,6 +3,8 @@
 #include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 
+#include <QBarCategoryAxis>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLocale>
 
@@ -11,16 +13,83 @@
 
 namespace ett::app::report {
 
+namespace {
+
+// `text` broken at spaces into lines of at most `width` pixels ("preemption<br>(13,887)"); a word
+// wider than that keeps a line of its own.
+QStringList wrappedLines(const QString& text, const QFontMetricsF& fm, double width)
+{
+    QStringList lines;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= width) {
+            lines.back() += QLatin1Char(' ') + word;
+        } else {
+            lines << word;
+        }
+    }
+    return lines;
+}
+
+// The category names under the bars of a chart laid out at its size: a name wider than its
+// category is broken over lines, and the names are set smaller (down to 6.5 pt) while a word is
+// still wider, so that no name runs into its neighbour ("preemption (13,887)dependency (3,639)").
+// Returns whether a name changed (the chart must then be laid out again).
+bool fitCategoryLabels(QChart* chart)
+{
+    bool changed = false;
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        auto* bars = qobject_cast<QBarCategoryAxis*>(axis);
+        if (!bars || bars->count() == 0) {
+            continue;
+        }
+        const QStringList names = bars->categories();
+        const double room = chart->plotArea().width() / static_cast<double>(names.size()) - 6;
+        QFont f = bars->labelsFont();
+        const auto widest = [&](const QFont& font, bool words) {
+            const QFontMetricsF fm(font);
+            double most = 0;
+            for (const QString& name : names) {
+                for (const QString& part : words ? name.split(QLatin1Char(' ')) : QStringList { name }) {
+                    most = std::max(most, fm.horizontalAdvance(part));
+                }
+            }
+            return most;
+        };
+        if (widest(f, false) <= room) {
+            continue;
+        }
+        while (f.pointSizeF() > 6.5 && widest(f, true) > room) {
+            f.setPointSizeF(f.pointSizeF() - 0.5);
+        }
+        bars->setLabelsFont(f);
+        const QFontMetricsF fm(f);
+        for (const QString& name : names) {
+            bars->replace(name, wrappedLines(name, fm, room).join(QStringLiteral("<br>")));
+        }
+        changed = true;
+    }
+    return changed;
+}
+
+} // namespace
+
 void renderChart(QPainter& p, const QRectF& r, const std::function<void(QChart*)>& build)
 {
     QGraphicsScene scene;
     QChart* chart = newChart();
+    // Axis numbers with the thousands separators of the report's text ("30,000", "30.000" in
+    // pt_BR); the window keeps Qt's plain form in English.
+    chart->setLocale(figuresLocale());
+    chart->setLocalizeNumbers(true);
     chart->setBackgroundRoundness(0);
     chart->setDropShadowEnabled(false);
     chart->setBackgroundBrush(Qt::white);
     build(chart);
     scene.addItem(chart); // the scene owns the chart
     chart->resize(r.size());
+    if (fitCategoryLabels(chart)) {
+        chart->layout()->activate();
+    }
     scene.setSceneRect(QRectF(QPointF(0, 0), r.size()));
     scene.render(&p, r, QRectF(QPointF(0, 0), r.size()));
 }
@@ -45,13 +114,15 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
         p.drawText(box.adjusted(9, 6, -9, 0), Qt::AlignLeft | Qt::AlignTop,
             QFontMetricsF(title, p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
         p.setPen(i == 0 ? kAccent : kInk);
-        // The value at the largest size (17 pt down to 9 pt) that fits the tile.
+        // The value at the largest size (17 pt down to 6 pt) that fits the tile: a figure with its
+        // unit is never cut ("341,844,856 GPU" at 9 pt was clipped at the tile's edge). Narrower
+        // than that, its unit goes to a second line rather than past the tile.
         QFont value = font(17, true);
-        while (value.pointSizeF() > 9 && QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > w - 18) {
-            value.setPointSizeF(value.pointSizeF() - 1);
+        while (value.pointSizeF() > 6 && QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > w - 18) {
+            value.setPointSizeF(std::max(6.0, value.pointSizeF() - 0.5));
         }
         p.setFont(value);
-        p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop, tiles[i][1]);
+        p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tiles[i][1]);
         p.setPen(kMuted);
         // The detail under the value, wrapped, at 7.5 pt down to 6 pt so that it stays clear of
         // the value ("200 failures, 94 preemptions, 32 other" took three lines and ran into it).

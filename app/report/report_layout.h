@@ -77,6 +77,8 @@ public:
     double y() const { return m_y; }
     double remaining() const { return m_body.bottom() - m_y; }
     QPainter* painter() const { return m_p; }
+    // The page's device, for font metrics that are the same in the dry run and the real one.
+    QPaintDevice* device() const { return &m_device; }
 
     void finish() { drawFooter(); }
 

@@ -378,23 +378,44 @@ private:
                 });
                 first += n;
             }
-            // The legend, as the window shows it.
-            const auto& legend = scene->legend();
-            constexpr size_t kPerRow = 5;
-            m_l.block(
-                16.0 * std::ceil(static_cast<double>(legend.size()) / kPerRow), [&](QPainter& p, const QRectF& r) {
-                    const double cellW = r.width() / kPerRow;
-                    p.setFont(font(7));
-                    for (size_t i = 0; i < legend.size(); ++i) {
-                        const double x = r.left() + static_cast<double>(i % kPerRow) * cellW;
-                        const double y = r.top() + 16.0 * static_cast<double>(i / kPerRow);
-                        GanttPainter::paintLegendIcon(p, QRectF(x, y + 3, 14, 10), legend[i]);
-                        p.setPen(kInk);
-                        p.drawText(
-                            QRectF(x + 18, y, cellW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter, legend[i].label);
-                    }
-                });
+            ganttLegend(scene->legend());
         }
+    }
+
+    // A Gantt's legend, as the window shows it: entries in columns of a fifth of the width, an
+    // entry wider than its column taking two ("many small spans (shares of time)" ran past the
+    // page's margin), row after row.
+    void ganttLegend(const std::vector<LegendEntry>& legend)
+    {
+        constexpr int kColumns = 5;
+        constexpr double kRowH = 16;
+        const QFont f = font(7);
+        const QFontMetricsF fm(f, m_l.device());
+        const double cellW = m_l.width() / kColumns;
+        std::vector<std::pair<int, int>> cells; // each entry's row and first column
+        int row = 0;
+        int column = 0;
+        for (const LegendEntry& e : legend) {
+            const int span
+                = std::min(kColumns, static_cast<int>(std::ceil((fm.horizontalAdvance(e.label) + 22) / cellW)));
+            if (column + span > kColumns) {
+                ++row;
+                column = 0;
+            }
+            cells.emplace_back(row, column);
+            column += span;
+        }
+        m_l.block(kRowH * (legend.empty() ? 0 : row + 1), [&](QPainter& p, const QRectF& r) {
+            p.setFont(f);
+            for (size_t i = 0; i < legend.size(); ++i) {
+                const double x = r.left() + cells[i].second * cellW;
+                const double y = r.top() + kRowH * cells[i].first;
+                GanttPainter::paintLegendIcon(p, QRectF(x, y + 3, 14, 10), legend[i]);
+                p.setPen(kInk);
+                p.drawText(
+                    QRectF(x + 18, y, r.right() - x - 18, kRowH), Qt::AlignLeft | Qt::AlignVCenter, legend[i].label);
+            }
+        });
     }
 
     void checkpointAdvice()
@@ -449,9 +470,9 @@ private:
             rows.push_back({ QString::fromStdString(j.name), formatSeconds(j.currentIntervalS),
                 formatSeconds(j.youngIntervalS), formatDuration(j.measured.blockingP50Ns),
                 formatSeconds(j.measured.mtbiS), formatPercent(j.wastedCurrentPercent, 2),
-                formatPercent(j.wastedOptimumPercent, 2), j.gainPp ? formatDecimal(*j.gainPp, 2) : QStringLiteral("–"),
+                formatPercent(j.wastedOptimumPercent, 2), j.gainPp ? decimal(*j.gainPp, 2) : QStringLiteral("–"),
                 j.gainGpuHours ? formatCount(std::llround(*j.gainGpuHours)) : QStringLiteral("–"),
-                j.lostRatio ? formatDecimal(*j.lostRatio, 2) : QStringLiteral("–"), flags });
+                j.lostRatio ? decimal(*j.lostRatio, 2) : QStringLiteral("–"), flags });
         }
         if (rows.empty()) {
             m_l.text(QObject::tr("No job in this scope has interruptions, saves and an interval measured."), font(9));
@@ -692,7 +713,7 @@ private:
                 formatDuration(d.a.p50), formatDuration(d.b.p50), signedDuration(d.a.p50, d.b.p50),
                 signedDuration(d.a.p90, d.b.p90), signedDuration(d.a.p99, d.b.p99) });
         }
-        m_l.table({ { QObject::tr("distribution"), 0.26, Qt::AlignLeft }, { QObject::tr("n A"), 0.08 },
+        m_l.table({ { QObject::tr("distribution"), 0.25, Qt::AlignLeft }, { QObject::tr("n A"), 0.08 },
                       { QObject::tr("n B"), 0.08 }, { QObject::tr("p50 A"), 0.115 }, { QObject::tr("p50 B"), 0.115 },
                       { QObject::tr("p50 change"), 0.12 }, { QObject::tr("p90 change"), 0.12 },
                       { QObject::tr("p99 change"), 0.12 } },
@@ -703,7 +724,7 @@ private:
         if (!c.causes.empty()) {
             m_l.heading(QObject::tr("Interruptions per 1,000 GPU-days"), 2, nullptr, nullptr);
             std::vector<QStringList> causes;
-            auto rate = [](std::optional<double> r) { return r ? formatDecimal(*r, 2) : QObject::tr("n/a"); };
+            auto rate = [](std::optional<double> r) { return r ? decimal(*r, 2) : QObject::tr("n/a"); };
             for (const auto& r : c.causes) {
                 causes.push_back({ causeClassLabel(r.causeClass), rate(r.failuresA), rate(r.failuresB),
                     rate(r.preemptionsA), rate(r.preemptionsB) });
@@ -723,7 +744,7 @@ private:
             std::vector<QStringList> rows2;
             for (const auto& m : *list) {
                 rows2.push_back({ matchedPairText(m), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2), pp(m.deltaPp),
-                    formatDecimal(m.lostGpuHoursA, 1), formatDecimal(m.lostGpuHoursB, 1) });
+                    decimal(m.lostGpuHoursA, 1), decimal(m.lostGpuHoursB, 1) });
             }
             m_l.table({ { QObject::tr("job"), 0.3, Qt::AlignLeft }, { QObject::tr("ETT% A"), 0.13 },
                           { QObject::tr("ETT% B"), 0.13 }, { QObject::tr("change"), 0.14 },

@@ -5,6 +5,7 @@
 #include "app/report/report_layout.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/window/translations.h"
 #include "core/store/columns_loader.h"
@@ -26,6 +27,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -134,15 +136,17 @@ std::vector<std::string> overlappingWords(const std::string& pdf)
     return out;
 }
 
-// Words of a PDF that reach into the outer 20 pt of a page, left or right (the page margin is
-// about 40 pt): cut at the edge of the paper, or about to be.
+// Words of a PDF that reach into the page's margin, left or right (report::kMargin, 54 px of
+// 96 dpi: 40.5 pt): a table wider than the body, a tick label or a legend entry drawn past the
+// body's edge (and cut there, or at the edge of the paper).
 std::vector<std::string> wordsAtTheEdge(const std::string& pdf)
 {
     std::vector<std::string> out;
     const auto pages = pdfWords(pdf);
+    const double margin = report::kMargin * 0.75 - 0.5;
     for (size_t n = 0; n < pages.size(); ++n) {
         for (const Word& w : pages[n].words) {
-            if (w.x0 < 20 || w.x1 > pages[n].width - 20) {
+            if (w.x0 < margin || w.x1 > pages[n].width - margin) {
                 out.push_back(std::to_string(n + 1) + ": " + w.text);
             }
         }
@@ -226,6 +230,22 @@ protected:
                 std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true, std::nullopt });
         ASSERT_TRUE(stored.ok()) << stored.error().message;
         m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+    }
+
+    // A one-page A4 PDF of what `paint` lays out, written as the report is (96 dpi, no margins).
+    std::string paintPage(const std::string& name, const std::function<void(report::Layout&)>& paint)
+    {
+        const std::string pdf = (m_dir / name).string();
+        QPdfWriter writer(QString::fromStdString(pdf));
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter(&writer);
+        report::Layout layout(writer, &painter, QStringLiteral("footer"), 1);
+        paint(layout);
+        layout.finish();
+        painter.end();
+        return pdf;
     }
 
     fs::path m_dir;
@@ -439,6 +459,9 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
     // row drawn (clipped, yet in the text) below the end of its block.
     const auto overlaps = overlappingWords((m_dir / "flaky.pdf").string());
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    // The time axes' labels and the legend stay inside the margins.
+    const auto edge = wordsAtTheEdge((m_dir / "flaky.pdf").string());
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
 // On a large fleet every flagged job made the advice table eight pages long (387 of 20,000
@@ -489,24 +512,83 @@ TEST_F(ReportTest, NumbersInTablesAreNeverCut)
     if (!havePdftotext()) {
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
     }
-    const std::string pdf = (m_dir / "table.pdf").string();
-    {
-        QPdfWriter writer(QString::fromStdString(pdf));
-        writer.setResolution(96); // as the report is written
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QPainter painter(&writer);
-        report::Layout layout(writer, &painter, QStringLiteral("footer"), 1);
+    const std::string pdf = paintPage("table.pdf", [](report::Layout& layout) {
         layout.table({ { QStringLiteral("name"), 0.15, Qt::AlignLeft }, { QStringLiteral("lost"), 0.12 } },
             { { QStringLiteral("ranking-llama-405b-pretrain-stage2"), QStringLiteral("365,547,123.5 GPU-h") },
                 { QStringLiteral("b"), QStringLiteral("-64,569,683 GPU-h") } });
-        layout.finish();
-    }
+    });
     const std::string text = run("pdftotext -raw '" + pdf + "' -");
     EXPECT_NE(text.find("365,547,123.5 GPU-h"), std::string::npos) << text;
     EXPECT_NE(text.find("-64,569,683 GPU-h"), std::string::npos) << text;
     EXPECT_EQ(text.find("ranking-llama-405b-pretrain-stage2"), std::string::npos) << "the name is cut";
     EXPECT_NE(text.find("\xE2\x80\xA6"), std::string::npos) << text;
+}
+
+// A headline tile's value keeps its unit inside the tile: "341,844,856 GPU-h" (the lost GPU-hours
+// of 80,000 jobs) at the old 9 pt floor was clipped at the tile's edge and read "341,844,856 GPU".
+TEST_F(ReportTest, TileValuesKeepTheirUnits)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    QRectF tiles;
+    const std::string pdf = paintPage("tiles.pdf", [&](report::Layout& layout) {
+        layout.block(78, [&](QPainter& p, const QRectF& r) {
+            tiles = r;
+            report::paintTiles(p, r,
+                { { QStringLiteral("ETT%"), QStringLiteral("63.7%"), QString() },
+                    { QStringLiteral("Lost"), QStringLiteral("341,844,856 GPU-h"), QStringLiteral("of a lot") },
+                    { QStringLiteral("Interruptions"), QStringLiteral("44,315"), QString() },
+                    { QStringLiteral("Time to start, p50"), QStringLiteral("10 min 38 s"), QString() },
+                    { QStringLiteral("Time to recover, p50"), QStringLiteral("20 min 35 s"), QString() } });
+        });
+    });
+    // The second tile, in points (the page is laid out in 96-dpi pixels).
+    const double w = (tiles.width() - 4 * 8) / 5;
+    const double left = (tiles.left() + w + 8) * 0.75;
+    const double right = (tiles.left() + 2 * w + 8) * 0.75;
+    const auto pages = pdfWords(pdf);
+    ASSERT_EQ(pages.size(), 1u);
+    int found = 0;
+    for (const Word& word : pages[0].words) {
+        if (word.text == "341,844,856" || word.text == "GPU-h") {
+            ++found;
+            EXPECT_GE(word.x0, left) << word.text;
+            EXPECT_LE(word.x1, right) << word.text << " runs out of its tile";
+        }
+    }
+    EXPECT_EQ(found, 2);
+}
+
+// The interruptions of 80,000 jobs by cause class, at the page's width: the names with their
+// counts ran into each other ("preemption (13,887)dependency (3,639)") and the count axis read
+// "30000". Names wider than their category are broken over lines; axis numbers are grouped.
+TEST_F(ReportTest, CategoryNamesDoNotOverlapAndAxisNumbersAreGrouped)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    OverviewData overview;
+    const std::pair<const char*, int64_t> classes[] = { { "infra", 20123 }, { "preemption", 13887 },
+        { "dependency", 3639 }, { "user", 2563 }, { "maintenance", 2226 }, { "unknown", 1877 } };
+    for (const auto& [name, count] : classes) {
+        gpu::GroupFigures g;
+        g.name = name;
+        g.figures.failures = count;
+        overview.byCauseClass.push_back(g);
+    }
+    const std::string pdf = paintPage("causes.pdf", [&](report::Layout& layout) {
+        layout.block(270, [&](QPainter& p, const QRectF& r) {
+            report::renderChart(p, r, [&](QChart* chart) { fillCausesChart(chart, overview, true); });
+        });
+    });
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const std::string text = run("pdftotext '" + pdf + "' -");
+    for (const char* needle : { "(13,887)", "maintenance", "(2,226)", "20,000" }) {
+        EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle << "\n" << text;
+    }
+    EXPECT_EQ(text.find("20000"), std::string::npos) << text;
 }
 
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
