@@ -94,6 +94,20 @@ void renderChart(QPainter& p, const QRectF& r, const std::function<void(QChart*)
     scene.render(&p, r, QRectF(QPointF(0, 0), r.size()));
 }
 
+QString elidedPath(const QString& path, const QFontMetricsF& fm, double width)
+{
+    if (fm.horizontalAdvance(path) <= width) {
+        return path;
+    }
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    const QString name = path.mid(slash + 1);
+    const double room = width - fm.horizontalAdvance(name);
+    if (slash < 0 || room < fm.horizontalAdvance(QStringLiteral("…/")) + fm.averageCharWidth() * 4) {
+        return fm.elidedText(path, Qt::ElideMiddle, width);
+    }
+    return fm.elidedText(path.left(slash + 1), Qt::ElideMiddle, room) + name;
+}
+
 // KPI tiles: a row of (title, value, detail) boxes.
 void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QString, 3>>& tiles)
 {

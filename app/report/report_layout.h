@@ -52,7 +52,12 @@ struct Column
     double width; // fraction of the body width
     Qt::Alignment align = Qt::AlignRight;
     bool mono = false; // hashes: a smaller monospaced font, never elided when it fits
+    bool path = false; // file paths: cut in the folders, keeping the file's name whole
 };
+
+// A file path cut to `width` in its folders ("/tmp/ett-re…/clipped.ett.jsonl"), so that the
+// file's name stays whole; cut in the middle when the name alone is wider.
+QString elidedPath(const QString& path, const QFontMetricsF& fm, double width);
 
 // Lays blocks out top to bottom, page after page. Runs twice: a dry run (no painter) that finds
 // the page of every section and the number of pages, then the real one, which prints them.
@@ -212,8 +217,10 @@ public:
                     }
                 }
                 m_p->setFont(cf);
+                const QFontMetricsF cfm(cf, &m_device);
                 m_p->drawText(r, static_cast<int>(cols[c].align | Qt::AlignVCenter),
-                    QFontMetricsF(cf, &m_device).elidedText(cell, Qt::ElideMiddle, r.width()));
+                    cols[c].path && !header ? elidedPath(cell, cfm, r.width())
+                                            : cfm.elidedText(cell, Qt::ElideMiddle, r.width()));
                 x += w;
             }
             if (header) {

@@ -1,5 +1,6 @@
 #include "app/report/report_writer.h"
 
+#include "app/report/provenance.h"
 #include "app/report/report_layout.h"
 #include "app/service/import_files.h"
 #include "app/ui/charts/advisor_charts.h"
@@ -17,7 +18,6 @@
 #include <QChart>
 #include <QDateTime>
 #include <QFile>
-#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QLineSeries>
@@ -61,6 +61,11 @@ public:
         , m_tocPages(tocPages)
         , m_w(c.request.weighting)
     {
+        std::vector<QString> paths;
+        for (const auto& d : c.datasets) {
+            paths.push_back(qs(d.sourcePath));
+        }
+        m_root = commonFolder(paths);
     }
 
     void run()
@@ -75,6 +80,7 @@ public:
             comparison(*m_c.comparison);
         }
         importIssues();
+        everyFile();
         m_l.finish();
     }
 
@@ -173,19 +179,93 @@ private:
         }
         m_l.table({ { QObject::tr("section"), 0.85, Qt::AlignLeft }, { QObject::tr("page"), 0.15 } }, rows, font(10));
         m_l.space(10);
+        provenance();
+    }
+
+    // The files the figures come from, under the contents.
+    void provenance()
+    {
         m_l.text(m_c.fromStore ? QObject::tr("Provenance: the datasets pushed to the fleet store")
                                : QObject::tr("Provenance: the files imported into the database"),
             font(12, true));
         m_l.space(4);
-        std::vector<QStringList> files;
-        for (const auto& d : m_c.datasets) {
-            files.push_back({ qs(d.label), QFileInfo(qs(d.sourcePath)).fileName(), qs(d.format), formatCount(d.records),
-                qs(d.sha256) });
+        // Files told apart by their paths below the folder they share (a hundred torchtitan runs
+        // are each a "run.log").
+        if (!m_root.isEmpty()) {
+            m_l.text(QObject::tr("Paths are relative to %1.").arg(m_root), font(8), kMuted);
+            m_l.space(2);
         }
-        m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.26, Qt::AlignLeft },
-                      { QObject::tr("format"), 0.07, Qt::AlignLeft }, { QObject::tr("records"), 0.09 },
-                      { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
-            files, font(7));
+        if (!groupedFiles()) {
+            std::vector<QStringList> files;
+            for (const auto& d : m_c.datasets) {
+                files.push_back({ qs(d.label), relativePath(m_root, qs(d.sourcePath)), qs(d.format),
+                    formatCount(d.records), qs(d.sha256) });
+            }
+            m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft },
+                          { QObject::tr("file"), 0.26, Qt::AlignLeft, false, true },
+                          { QObject::tr("format"), 0.07, Qt::AlignLeft }, { QObject::tr("records"), 0.09 },
+                          { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
+                files, font(7));
+            return;
+        }
+        // Many files: a row per label and format on this page, so that the headline figures
+        // start on the next one; every file with its hash in the last section.
+        const auto groups = groupFiles(m_c.datasets, m_root);
+        std::vector<QStringList> rows;
+        for (size_t i = 0; i < groups.size() && i < kMaxListedFiles; ++i) {
+            const FileGroup& g = groups[i];
+            rows.push_back({ g.label, g.folder.isEmpty() ? QStringLiteral("./") : g.folder + QLatin1Char('/'), g.format,
+                formatCount(static_cast<int64_t>(g.files.size())), formatCount(g.records) });
+        }
+        m_l.table(
+            { { QObject::tr("label"), 0.16, Qt::AlignLeft }, { QObject::tr("folder"), 0.5, Qt::AlignLeft, false, true },
+                { QObject::tr("format"), 0.1, Qt::AlignLeft }, { QObject::tr("files"), 0.1 },
+                { QObject::tr("records"), 0.14 } },
+            rows, font(8));
+        QString more;
+        if (groups.size() > kMaxListedFiles) {
+            more = QObject::tr("… and %1 more groups. ")
+                       .arg(formatCount(static_cast<int64_t>(groups.size() - kMaxListedFiles)));
+        }
+        m_l.text(more
+                + QObject::tr("%1 files, grouped by label and format; each file with its SHA-256 is listed in the last "
+                              "section, “%2”.")
+                      .arg(formatCount(static_cast<int64_t>(m_c.datasets.size())), everyFileTitle()),
+            font(8), kMuted);
+    }
+
+    // The files are listed on the title page up to this many; more are grouped there and listed in
+    // the last section.
+    static constexpr size_t kMaxListedFiles = 12;
+    bool groupedFiles() const { return m_c.datasets.size() > kMaxListedFiles; }
+    static QString everyFileTitle() { return QObject::tr("Every file imported"); }
+
+    // The last section when the title page groups the files: each group's files, their paths
+    // below the group's folder, with their records and SHA-256.
+    void everyFile()
+    {
+        if (!groupedFiles()) {
+            return;
+        }
+        m_l.heading(everyFileTitle(), 1, m_sections, m_pages);
+        for (const FileGroup& g : groupFiles(m_c.datasets, m_root)) {
+            const QString title
+                = QObject::tr("%1 · %2 · %3 · files: %4")
+                      .arg(g.label, g.fullFolder.isEmpty() ? QStringLiteral(".") : g.fullFolder + QLatin1Char('/'),
+                          g.format, formatCount(static_cast<int64_t>(g.files.size())));
+            m_l.ensure(m_l.textHeight(title, font(9, true), m_l.width())
+                + m_l.tableHeight(std::min<size_t>(g.files.size(), 3), font(7)));
+            m_l.text(title, font(9, true));
+            m_l.space(2);
+            std::vector<QStringList> rows;
+            for (const auto* d : g.files) {
+                rows.push_back(
+                    { relativePath(g.fullFolder, qs(d->sourcePath)), formatCount(d->records), qs(d->sha256) });
+            }
+            m_l.table({ { QObject::tr("file"), 0.42, Qt::AlignLeft, false, true }, { QObject::tr("records"), 0.1 },
+                          { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
+                rows, font(7));
+        }
     }
 
     void headline()
@@ -539,14 +619,15 @@ private:
         for (size_t k = 0; k < sorted.size() && k < kMaxIssueRows; ++k) {
             const core::IssueInfo& i = *sorted[k];
             const QString severity = severityLabel(issueSeverityText(i.kind));
-            rows.push_back({ qs(i.label), QFileInfo(qs(i.sourcePath)).fileName(), severity,
+            rows.push_back({ qs(i.label), relativePath(m_root, qs(i.sourcePath)), severity,
                 qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
                 formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
         }
-        m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.18, Qt::AlignLeft },
-                      { QObject::tr("severity"), 0.09, Qt::AlignLeft }, { QObject::tr("issue"), 0.2, Qt::AlignLeft },
-                      { QObject::tr("count"), 0.08 }, { QObject::tr("line"), 0.07 },
-                      { QObject::tr("example"), 0.28, Qt::AlignLeft } },
+        m_l.table(
+            { { QObject::tr("label"), 0.09, Qt::AlignLeft }, { QObject::tr("file"), 0.24, Qt::AlignLeft, false, true },
+                { QObject::tr("severity"), 0.08, Qt::AlignLeft }, { QObject::tr("issue"), 0.2, Qt::AlignLeft },
+                { QObject::tr("count"), 0.07 }, { QObject::tr("line"), 0.06 },
+                { QObject::tr("example"), 0.26, Qt::AlignLeft } },
             rows, font(7.5));
         if (sorted.size() > kMaxIssueRows) {
             m_l.text(QObject::tr("… and %1 more (ettw issues --db FILE lists them all).")
@@ -764,6 +845,7 @@ private:
     const QStringList& m_toc;
     const std::vector<int>& m_tocPages;
     Weighting m_w;
+    QString m_root; // the folder every imported file is in ("" when none)
 };
 
 } // namespace

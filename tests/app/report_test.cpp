@@ -2,6 +2,7 @@
 // expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
 // but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
 // failed write names the path and leaves nothing behind.
+#include "app/report/provenance.h"
 #include "app/report/report_layout.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
@@ -589,6 +590,92 @@ TEST_F(ReportTest, CategoryNamesDoNotOverlapAndAxisNumbersAreGrouped)
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle << "\n" << text;
     }
     EXPECT_EQ(text.find("20000"), std::string::npos) << text;
+}
+
+// Files are told apart by their paths below the folder they all share.
+TEST(ReportProvenance, PathsAreRelativeToTheirCommonFolder)
+{
+    using report::commonFolder;
+    using report::relativePath;
+    const std::vector<QString> runs { QStringLiteral("/data/torchtitan-logs/runs/run40/run.log"),
+        QStringLiteral("/data/torchtitan-logs/runs/run106/run.log"),
+        QStringLiteral("/data/mlperf/NVIDIA/result_4.txt") };
+    EXPECT_EQ(commonFolder(runs), QStringLiteral("/data"));
+    EXPECT_EQ(relativePath(commonFolder(runs), runs[1]), QStringLiteral("torchtitan-logs/runs/run106/run.log"));
+    EXPECT_EQ(commonFolder({ runs[0], runs[1] }), QStringLiteral("/data/torchtitan-logs/runs"));
+    EXPECT_EQ(commonFolder({ runs[0] }), QStringLiteral("/data/torchtitan-logs/runs/run40"));
+    EXPECT_EQ(relativePath(commonFolder({ runs[0] }), runs[0]), QStringLiteral("run.log"));
+    // Nothing shared but the root, or relative names: the paths as they are.
+    EXPECT_EQ(commonFolder({ runs[0], QStringLiteral("/tmp/x.log") }), QString());
+    EXPECT_EQ(commonFolder({ QStringLiteral("a.log"), QStringLiteral("b/a.log") }), QString());
+    EXPECT_EQ(relativePath(QString(), QStringLiteral("b/a.log")), QStringLiteral("b/a.log"));
+    // A folder is not a prefix of a longer name ("/data/run" does not hold "/data/runs/x").
+    EXPECT_EQ(
+        relativePath(QStringLiteral("/data/run"), QStringLiteral("/data/runs/x")), QStringLiteral("/data/runs/x"));
+}
+
+// A hundred torchtitan runs are each a "run.log": the provenance listed a hundred rows of the same
+// name, with their hashes, over two pages before the headline figures. Many files are grouped on
+// the title page (a row per label and format, with their folder), the headline figures start on
+// page 2, and the last section lists every file by its path below its group's folder, with its
+// hash.
+TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    constexpr int kFiles = 30;
+    for (int i = 0; i < kFiles; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "run-%02d", i);
+        const fs::path dir = m_dir / "runs" / name;
+        fs::create_directories(dir);
+        const std::string job = std::string("job-") + name;
+        std::ofstream(dir / "trace.ett.jsonl")
+            << R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+               "\n"
+            << R"({"type":"job","job":")" << job
+            << R"(","gpus":8})"
+               "\n"
+            << R"({"type":"attempt","job":")" << job << R"(","attempt":0,"start":1749200000,"end":)" << 1749203600 + i
+            << R"(,"outcome":"completed"})"
+               "\n"
+            << R"({"type":"phase","job":")" << job
+            << R"(","attempt":0,"phase":"train","start":1749200000,"end":1749203600})"
+               "\n";
+        core::ImportOptions o;
+        o.label = "runs";
+        auto r = core::importTraceFile(*m_db, (dir / "trace.ett.jsonl").string(), o);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+    }
+    const ReportContent content = gather(ReportRequest {});
+    ASSERT_EQ(content.datasets.size(), size_t { kFiles + 2 });
+    const std::string pdf = write(content, "many.pdf", QPageSize::A4, nullptr);
+    const std::string text = run("pdftotext '" + pdf + "' -");
+    std::vector<std::string> pages;
+    std::stringstream split(text);
+    for (std::string page; std::getline(split, page, '\f');) {
+        pages.push_back(page);
+    }
+    ASSERT_GE(pages.size(), 3u);
+    EXPECT_TRUE(
+        std::regex_search(run("pdftotext -layout '" + pdf + "' -"), std::regex("1\\s+Headline figures\\s+2\\s")));
+    EXPECT_EQ(pages[1].find("Headline figures"), 0u) << pages[1].substr(0, 200);
+    // The title page: the group of 30 files in its folder, no file's hash.
+    EXPECT_NE(pages[0].find((m_dir / "runs").string() + "/"), std::string::npos) << pages[0];
+    const size_t last = text.rfind("Every file imported");
+    ASSERT_NE(last, std::string::npos);
+    for (const auto& d : content.datasets) {
+        if (d.label != "runs") {
+            continue;
+        }
+        EXPECT_EQ(pages[0].find(d.sha256), std::string::npos) << "a hash on the title page";
+        const std::string relative = fs::path(d.sourcePath).parent_path().filename().string() + "/trace.ett.jsonl";
+        EXPECT_NE(text.find(relative, last), std::string::npos) << relative;
+        EXPECT_NE(text.find(d.sha256, last), std::string::npos) << relative;
+    }
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
