@@ -1,6 +1,7 @@
 #include "app/report/report_writer.h"
 
 #include "app/report/provenance.h"
+#include "app/report/report_gantt.h"
 #include "app/report/report_layout.h"
 #include "app/service/import_files.h"
 #include "app/ui/charts/advisor_charts.h"
@@ -415,13 +416,34 @@ private:
             // Every row, the job's and one per attempt: as many as fit on the page, then the rest
             // in further blocks, each under its own time axis (the same axis: the job's extent), so
             // that no attempt is hidden however many the job had.
+            // A job that waited long between attempts (or before its first) has its time axis cut
+            // there, so that its attempts are not a sliver at one end.
+            std::vector<std::pair<int64_t, int64_t>> busy;
+            for (const auto& a : w.timeline->attempts) {
+                busy.emplace_back(a.result.startNs, a.result.endNs);
+            }
+            const auto pieces
+                = [&](double width) { return cutTimeAxis(busy, scene->startNs(), scene->endNs(), width); };
+            QStringList cuts;
+            const auto shown = pieces(std::round(m_l.width()) - layout.labelWidth);
+            for (size_t i = 0; i + 1 < shown.size(); ++i) {
+                cuts << formatDuration(shown[i + 1].startNs - shown[i].endNs);
+            }
+            const auto writeTitle = [&] {
+                m_l.text(title, font(9.5, true));
+                if (!cuts.isEmpty()) {
+                    m_l.text(QObject::tr("The time axis is cut (//) where no attempt ran for long: %1 left out.")
+                                 .arg(cuts.join(QStringLiteral(", "))),
+                        font(8), kMuted);
+                }
+                m_l.space(3);
+            };
             const size_t total = scene->rows().size();
             const double rowH = layout.rowHeight;
             const double header = layout.headerHeight;
-            const double titleH = 22;
+            const double titleH = cuts.isEmpty() ? 22 : 36;
             m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(total, 4)));
-            m_l.text(title, font(9.5, true));
-            m_l.space(3);
+            writeTitle();
             size_t first = 0;
             while (first < total) {
                 const size_t left = total - first;
@@ -436,8 +458,7 @@ private:
                 if (fit < std::min<size_t>(left, 3)) {
                     m_l.newPage();
                     if (first == 0) {
-                        m_l.text(title, font(9.5, true));
-                        m_l.space(3);
+                        writeTitle();
                     }
                     continue;
                 }
@@ -449,12 +470,8 @@ private:
                     // (clipped, yet in the PDF's text) the label of the row after the block.
                     const QRect rect(
                         QPoint(qRound(r.left()), qRound(r.top())), QSize(qRound(r.width()), qRound(r.height())));
-                    const int64_t start = scene->startNs();
-                    const int64_t end = std::max(scene->endNs(), start + 1);
-                    const double width = painter.timeAreaWidth(rect);
-                    TimeAxis axis(start, static_cast<double>(end - start) / width, width);
                     p.setClipRect(r);
-                    painter.paint(p, rect, *scene, axis, scrollY);
+                    paintCutGantt(p, rect, layout, *scene, pieces(painter.timeAreaWidth(rect)), scrollY);
                 });
                 first += n;
             }

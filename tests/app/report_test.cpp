@@ -465,6 +465,66 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
     EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
+// A job whose first attempt failed and that waited a week for the next: on one time axis its
+// later attempts were a sliver at the right end of the page. The axis is cut where no attempt
+// ran, each piece under its own ticks (hours here), and the attempts spread over the page.
+TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                        "\n"
+                        R"({"type":"job","job":"waited","gpus":8,"submitted":1749200000})"
+                        "\n";
+    constexpr int kAttempts = 6;
+    for (int a = 0; a < kAttempts; ++a) {
+        const int64_t start = a == 0 ? 1749200000 : 1749200000 + 7 * 86400 + int64_t { a - 1 } * 4200;
+        const int64_t end = start + (a == 0 ? 600 : 3600);
+        trace += R"({"type":"phase","job":"waited","attempt":)" + std::to_string(a) + R"(,"phase":"setup","start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 300) + "}\n";
+        trace += R"({"type":"phase","job":"waited","attempt":)" + std::to_string(a) + R"(,"phase":"train","start":)"
+            + std::to_string(start + 300) + R"(,"end":)" + std::to_string(end) + "}\n";
+        trace += R"({"type":"attempt","job":"waited","attempt":)" + std::to_string(a) + R"(,"start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(end) + R"(,"outcome":")"
+            + (a == kAttempts - 1 ? "completed" : "failed") + "\"}\n";
+    }
+    importTrace(trace, "waited");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=waited", "--scope");
+    const ReportContent content = gather(request);
+    ASSERT_EQ(content.worst.size(), 1u);
+    const std::string pdf = write(content, "waited.pdf", QPageSize::A4, nullptr);
+    const std::string text = run("pdftotext '" + pdf + "' -");
+    EXPECT_TRUE(
+        std::regex_search(text, std::regex("The time axis is cut \\(//\\) where no attempt ran for long: [67] d [0-9]{2} h left out")))
+        << text;
+    // The page of the timeline: ticks at clock times ("12:00"), and the attempts' TTS brackets
+    // spread over the time area rather than within a few points of each other.
+    for (const PdfPage& page : pdfWords(pdf)) {
+        bool timeline = false;
+        bool clock = false;
+        double lo = page.width;
+        double hi = 0;
+        for (const Word& w : page.words) {
+            timeline = timeline || w.text == "waited";
+            clock = clock || std::regex_match(w.text, std::regex("[0-2][0-9]:[0-5][0-9]"));
+            if (w.text == "TTS") {
+                lo = std::min(lo, w.x0);
+                hi = std::max(hi, w.x0);
+            }
+        }
+        if (timeline && hi > 0) {
+            EXPECT_TRUE(clock) << "no clock-time tick";
+            EXPECT_GT(hi - lo, page.width / 3) << "the attempts' brackets within " << hi - lo << " pt";
+        }
+    }
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+}
+
 // On a large fleet every flagged job made the advice table eight pages long (387 of 20,000
 // jobs): the table lists the jobs with the most to gain, then at most request.flaggedJobs
 // flagged ones, and says how many more are flagged.
