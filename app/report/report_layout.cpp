@@ -3,6 +3,7 @@
 #include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 
+#include <QAbstractAxis>
 #include <QBarCategoryAxis>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -71,6 +72,32 @@ bool fitCategoryLabels(QChart* chart)
     return changed;
 }
 
+// An axis title longer than its axis is set smaller (down to 7 pt), then broken over lines: the
+// chart cut it ("desperdício, % do te…" beside a low chart). Returns whether one changed.
+bool fitAxisTitles(QChart* chart)
+{
+    bool changed = false;
+    for (QAbstractAxis* axis : chart->axes()) {
+        const double length
+            = (axis->orientation() == Qt::Vertical ? chart->plotArea().height() : chart->plotArea().width()) - 4;
+        const QString title = axis->titleText();
+        QFont f = axis->titleFont();
+        const auto wide = [&] { return QFontMetricsF(f).horizontalAdvance(title) > length; };
+        if (title.isEmpty() || !wide()) {
+            continue;
+        }
+        while (f.pointSizeF() > 7 && wide()) {
+            f.setPointSizeF(f.pointSizeF() - 0.5);
+        }
+        axis->setTitleFont(f);
+        if (wide()) {
+            axis->setTitleText(wrappedLines(title, QFontMetricsF(f), length).join(QStringLiteral("<br>")));
+        }
+        changed = true;
+    }
+    return changed;
+}
+
 } // namespace
 
 void renderChart(QPainter& p, const QRectF& r, const std::function<void(QChart*)>& build)
@@ -87,7 +114,7 @@ void renderChart(QPainter& p, const QRectF& r, const std::function<void(QChart*)
     build(chart);
     scene.addItem(chart); // the scene owns the chart
     chart->resize(r.size());
-    if (fitCategoryLabels(chart)) {
+    if (fitCategoryLabels(chart) | fitAxisTitles(chart)) {
         chart->layout()->activate();
     }
     scene.setSceneRect(QRectF(QPointF(0, 0), r.size()));
@@ -166,6 +193,36 @@ QString pp(std::optional<double> v, int decimals)
 QString decimal(double v, int decimals)
 {
     return formatNumber(v, decimals);
+}
+
+// The advisor's note with its count of flagged jobs in the report's language and figures
+// ("1,625 of 79,983 jobs flagged: ..."; the advisor writes "1625 of 79983" in English).
+QString adviceNote(const core::CheckpointAdvice& a)
+{
+    std::string rest = a.note;
+    if (a.flaggedJobs > 0) {
+        const std::string flagged = std::to_string(a.flaggedJobs) + " of ";
+        const size_t at = rest.rfind(flagged);
+        if (at == 0 || (at != std::string::npos && at >= 2 && rest.compare(at - 2, 2, "; ") == 0)) {
+            rest.erase(at == 0 ? 0 : at - 2);
+        }
+    }
+    QStringList parts;
+    if (!rest.empty()) {
+        parts << QString::fromStdString(rest);
+    }
+    if (a.flaggedJobs > 0) {
+        QStringList why;
+        if (a.flaggedHigh > 0) {
+            why << QObject::tr("%1 losing more than an interval per interruption").arg(formatCount(a.flaggedHigh));
+        }
+        if (a.flaggedLow > 0) {
+            why << QObject::tr("%1 losing far less than half an interval").arg(formatCount(a.flaggedLow));
+        }
+        parts << QObject::tr("%1 of %2 jobs flagged: %3")
+                     .arg(formatCount(a.flaggedJobs), formatCount(a.measured.jobs), why.join(QStringLiteral(", ")));
+    }
+    return parts.join(QStringLiteral("; "));
 }
 
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)

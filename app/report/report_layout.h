@@ -208,8 +208,9 @@ public:
                     = cols[c].mono && !header ? font(f.pointSizeF() - 1.5, false, true) : (header || bold ? hf : f);
                 // A number is never cut ("365,547…5 GPU-h" reads as another number): it is set
                 // smaller until it fits. Names are cut in the middle.
-                // A column title, likewise down to 5.5 pt ("gain pp" read "ga…pp").
-                const double least = header ? 5.5 : 4.5;
+                // A column title, likewise down to 4.5 pt ("gain pp" read "ga…pp", "desperdício"
+                // "desp…cio").
+                const double least = 4.5;
                 if (header || isNumberCell(cell)) {
                     while (
                         cf.pointSizeF() > least && QFontMetricsF(cf, &m_device).horizontalAdvance(cell) > r.width()) {
@@ -300,6 +301,10 @@ QString pp(std::optional<double> v, int decimals = 2);
 QString decimal(double v, int decimals);
 // B - A as a signed human duration; "n/a" when either is missing.
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b);
+// The advisor's note with its count of flagged jobs in the report's language and figures
+// ("1,625 of 79,983 jobs flagged: 1,621 losing more than ..."; the advisor writes "1625 of 79983
+// jobs flagged (...)" in English).
+QString adviceNote(const core::CheckpointAdvice& a);
 // GPU-hours or hours by the weighting, with their unit.
 QString hoursText(core::Wide ns, Weighting w);
 

@@ -540,8 +540,8 @@ private:
                     { QObject::tr("MTBI"), formatSeconds(a.measured.mtbiS),
                         QObject::tr("save p50 %1").arg(formatDuration(a.measured.blockingP50Ns)) } });
         });
-        if (!a.note.empty()) {
-            m_l.text(QString::fromStdString(a.note), font(8.5), kMuted);
+        if (const QString note = adviceNote(a); !note.isEmpty()) {
+            m_l.text(note, font(8.5), kMuted);
         }
         if (a.youngIntervalS) {
             m_l.block(260, [&](QPainter& p, const QRectF& r) {

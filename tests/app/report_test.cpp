@@ -368,9 +368,20 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
              "Números principais", "progresso perdido", "ponderado por GPU", "Tempo para iniciar" }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
-    for (const std::string english : { "Where the training time went", "Headline figures", "lost progress" }) {
+    // The advisor's count of flagged jobs too (it wrote "9 of 400 jobs flagged (9 losing more than
+    // an interval per interruption)" in English).
+    for (const std::string english :
+        { "Where the training time went", "Headline figures", "lost progress", "jobs flagged", "losing more" }) {
         EXPECT_EQ(text.find(english), std::string::npos) << "still English: " << english;
     }
+    // Longer words than the English ones, whole: the advice table's column titles (they read
+    // "desp…cio" and "razão…perda") and the waste chart's axis title ("desperdício, % do te…").
+    for (const std::string whole : { "desperdício", "razão de perda" }) {
+        EXPECT_NE(text.find(whole), std::string::npos) << "cut: " << whole;
+    }
+    EXPECT_NE(text.find("desperdício, % do tempo"), std::string::npos);
+    EXPECT_FALSE(std::regex_search(text, std::regex("desperdício, %[^\\n]*(\\.\\.\\.|\xE2\x80\xA6)"))) << "cut";
+    EXPECT_EQ(text.find("desp\xE2\x80\xA6"), std::string::npos);
     // A percentage with a decimal comma ("80,5%") and no "%%" left by a chart axis.
     EXPECT_TRUE(std::regex_search(text, std::regex("[0-9],[0-9]+%"))) << "no pt_BR percentage";
     EXPECT_EQ(text.find("%%"), std::string::npos);
@@ -496,8 +507,8 @@ TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
     ASSERT_EQ(content.worst.size(), 1u);
     const std::string pdf = write(content, "waited.pdf", QPageSize::A4, nullptr);
     const std::string text = run("pdftotext '" + pdf + "' -");
-    EXPECT_TRUE(
-        std::regex_search(text, std::regex("The time axis is cut \\(//\\) where no attempt ran for long: [67] d [0-9]{2} h left out")))
+    EXPECT_TRUE(std::regex_search(
+        text, std::regex("The time axis is cut \\(//\\) where no attempt ran for long: [67] d [0-9]{2} h left out")))
         << text;
     // The page of the timeline: ticks at clock times ("12:00"), and the attempts' TTS brackets
     // spread over the time area rather than within a few points of each other.
@@ -736,6 +747,29 @@ TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
     }
     const auto edge = wordsAtTheEdge(pdf);
     EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+}
+
+// The advisor's count of flagged jobs with thousands separators, as every figure of the report.
+TEST_F(ReportTest, TheAdviceNoteGroupsItsFigures)
+{
+    core::CheckpointAdvice a;
+    a.note = "no blocking checkpoint_save time measured; 1625 of 79983 jobs flagged (1621 losing more than an "
+             "interval per interruption, 4 losing far less than half an interval)";
+    a.flaggedJobs = 1625;
+    a.flaggedHigh = 1621;
+    a.flaggedLow = 4;
+    a.measured.jobs = 79983;
+    EXPECT_EQ(report::adviceNote(a).toStdString(),
+        "no blocking checkpoint_save time measured; 1,625 of 79,983 jobs flagged: 1,621 losing more than an interval "
+        "per interruption, 4 losing far less than half an interval");
+    a.note = "1625 of 79983 jobs flagged (1625 losing more than an interval per interruption)";
+    a.flaggedHigh = 1625;
+    a.flaggedLow = 0;
+    EXPECT_EQ(report::adviceNote(a).toStdString(),
+        "1,625 of 79,983 jobs flagged: 1,625 losing more than an interval per interruption");
+    a.flaggedJobs = a.flaggedHigh = a.flaggedLow = 0;
+    a.note = "no interval measured";
+    EXPECT_EQ(report::adviceNote(a).toStdString(), "no interval measured");
 }
 
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
