@@ -772,6 +772,36 @@ TEST_F(ReportTest, TheAdviceNoteGroupsItsFigures)
     EXPECT_EQ(report::adviceNote(a).toStdString(), "no interval measured");
 }
 
+// A histogram of a single value: its count axis read "0 0 0 1 1 1" (ticks at 0.2 steps printed
+// without decimals); it reads 0 and 1.
+TEST_F(ReportTest, AHistogramOfFewValuesCountsInWholeNumbers)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    const std::string pdf = paintPage("histogram.pdf", [&](report::Layout& layout) {
+        layout.block(230, [&](QPainter& p, const QRectF& r) {
+            report::renderChart(p, QRectF(r.topLeft(), QSizeF(r.width() / 2, r.height())), [&](QChart* chart) {
+                fillDurationHistogramChart(
+                    chart, { int64_t { 300'000'000'000 } }, QStringLiteral("Time to start"), Qt::blue);
+            });
+        });
+    });
+    std::vector<std::string> counts;
+    const auto pages = pdfWords(pdf);
+    ASSERT_EQ(pages.size(), 1u);
+    // The count axis: numbers each on a row of its own (the time axis's share one row).
+    const auto number = [](const Word& w) { return std::regex_match(w.text, std::regex("[0-9]+")); };
+    for (const Word& w : pages[0].words) {
+        const auto sameRow = std::count_if(pages[0].words.begin(), pages[0].words.end(),
+            [&](const Word& o) { return number(o) && std::abs(o.y0 - w.y0) < 1; });
+        if (number(w) && sameRow == 1) {
+            counts.push_back(w.text);
+        }
+    }
+    EXPECT_EQ(counts, (std::vector<std::string> { "1", "0" }));
+}
+
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
 {
     if (!havePdftotext()) {
