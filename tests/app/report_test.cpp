@@ -478,7 +478,7 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
 
 // A job whose first attempt failed and that waited a week for the next: on one time axis its
 // later attempts were a sliver at the right end of the page. The axis is cut where no attempt
-// ran, each piece under its own ticks (hours here), and the attempts spread over the page.
+// ran, each piece under its own ticks, and the attempts spread over the page.
 TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
 {
     if (!havePdftotext()) {
@@ -510,25 +510,26 @@ TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
     EXPECT_TRUE(std::regex_search(
         text, std::regex("The time axis is cut \\(//\\) where no attempt ran for long: [67] d [0-9]{2} h left out")))
         << text;
-    // The page of the timeline: ticks at clock times ("12:00"), and the attempts' TTS brackets
-    // spread over the time area rather than within a few points of each other.
+    // The TTS brackets of the attempts after the wait (all but the topmost, attempt 0's) spread
+    // over the time area rather than within a few points of each other at its end.
     for (const PdfPage& page : pdfWords(pdf)) {
-        bool timeline = false;
-        bool clock = false;
-        double lo = page.width;
-        double hi = 0;
+        std::vector<const Word*> tts;
         for (const Word& w : page.words) {
-            timeline = timeline || w.text == "waited";
-            clock = clock || std::regex_match(w.text, std::regex("[0-2][0-9]:[0-5][0-9]"));
             if (w.text == "TTS") {
-                lo = std::min(lo, w.x0);
-                hi = std::max(hi, w.x0);
+                tts.push_back(&w);
             }
         }
-        if (timeline && hi > 0) {
-            EXPECT_TRUE(clock) << "no clock-time tick";
-            EXPECT_GT(hi - lo, page.width / 3) << "the attempts' brackets within " << hi - lo << " pt";
+        if (tts.size() < 4) {
+            continue;
         }
+        std::sort(tts.begin(), tts.end(), [](const Word* a, const Word* b) { return a->y0 < b->y0; });
+        double lo = page.width;
+        double hi = 0;
+        for (size_t i = 1; i < tts.size(); ++i) {
+            lo = std::min(lo, tts[i]->x0);
+            hi = std::max(hi, tts[i]->x0);
+        }
+        EXPECT_GT(hi - lo, page.width / 3) << "the attempts' brackets within " << hi - lo << " pt";
     }
     const auto overlaps = overlappingWords(pdf);
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
@@ -802,6 +803,8 @@ TEST_F(ReportTest, AHistogramOfFewValuesCountsInWholeNumbers)
     EXPECT_EQ(counts, (std::vector<std::string> { "1", "0" }));
 }
 
+// With an eval phase, as a MLPerf run has, the Gantt's legend has five entries and its last,
+// "many small spans (shares of time)", ran past the page's margin.
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
 {
     if (!havePdftotext()) {
@@ -824,7 +827,11 @@ TEST_F(ReportTest, LongJobKeysStayOnThePage)
               "\n"
               R"({"type":"phase","job":")"
             + key
-            + R"(","attempt":0,"phase":"train","start":1749200600,"end":1749203600})"
+            + R"(","attempt":0,"phase":"train","start":1749200600,"end":1749203000})"
+              "\n"
+              R"({"type":"phase","job":")"
+            + key
+            + R"(","attempt":0,"phase":"eval","start":1749203000,"end":1749203600})"
               "\n",
         "mlperf");
     ReportRequest request;
