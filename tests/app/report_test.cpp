@@ -155,6 +155,35 @@ std::vector<std::string> wordsAtTheEdge(const std::string& pdf)
     return out;
 }
 
+// An attempt of jobTrace, in seconds.
+struct TraceAttempt
+{
+    int64_t start = 0;
+    int64_t end = 0;
+    std::string outcome;
+};
+
+// An ETT trace of one job of 8 GPUs submitted at 1749200000 s, whose attempts each set up for
+// 300 s and then train to their end.
+std::string jobTrace(const std::string& job, const std::vector<TraceAttempt>& attempts)
+{
+    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                        "\n"
+                        R"({"type":"job","job":")"
+        + job + R"(","gpus":8,"submitted":1749200000})" + "\n";
+    for (size_t a = 0; a < attempts.size(); ++a) {
+        const TraceAttempt& t = attempts[a];
+        const std::string head = R"({"type":"phase","job":")" + job + R"(","attempt":)" + std::to_string(a);
+        trace += head + R"(,"phase":"setup","start":)" + std::to_string(t.start) + R"(,"end":)"
+            + std::to_string(t.start + 300) + "}\n";
+        trace += head + R"(,"phase":"train","start":)" + std::to_string(t.start + 300) + R"(,"end":)"
+            + std::to_string(t.end) + "}\n";
+        trace += R"({"type":"attempt","job":")" + job + R"(","attempt":)" + std::to_string(a) + R"(,"start":)"
+            + std::to_string(t.start) + R"(,"end":)" + std::to_string(t.end) + R"(,"outcome":")" + t.outcome + "\"}\n";
+    }
+    return trace;
+}
+
 // A database with the 200-job sample under "before" and again under "after", an engine on it.
 class ReportTest : public ::testing::Test
 {
@@ -434,23 +463,14 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
     }
     // 30 attempts of an hour each, 10 min apart: failed, preempted, ..., the last completed.
-    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
-                        "\n"
-                        R"({"type":"job","job":"flaky","gpus":8,"submitted":1749200000})"
-                        "\n";
     constexpr int kAttempts = 30;
+    std::vector<TraceAttempt> attempts;
     for (int a = 0; a < kAttempts; ++a) {
         const int64_t start = 1749200000 + int64_t { a } * 4200;
-        const std::string outcome = a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted");
-        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"setup","start":)"
-            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 300) + "}\n";
-        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"train","start":)"
-            + std::to_string(start + 300) + R"(,"end":)" + std::to_string(start + 3600) + "}\n";
-        trace += R"({"type":"attempt","job":"flaky","attempt":)" + std::to_string(a) + R"(,"start":)"
-            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 3600) + R"(,"outcome":")" + outcome
-            + "\"}\n";
+        attempts.push_back(
+            { start, start + 3600, a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted") });
     }
-    importTrace(trace, "flaky");
+    importTrace(jobTrace("flaky", attempts), "flaky");
     ReportRequest request;
     request.scope = *core::parseCohortSpec("label=flaky", "--scope");
     const ReportContent content = gather(request);
@@ -484,23 +504,13 @@ TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
     if (!havePdftotext()) {
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
     }
-    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
-                        "\n"
-                        R"({"type":"job","job":"waited","gpus":8,"submitted":1749200000})"
-                        "\n";
     constexpr int kAttempts = 6;
+    std::vector<TraceAttempt> attempts;
     for (int a = 0; a < kAttempts; ++a) {
         const int64_t start = a == 0 ? 1749200000 : 1749200000 + 7 * 86400 + int64_t { a - 1 } * 4200;
-        const int64_t end = start + (a == 0 ? 600 : 3600);
-        trace += R"({"type":"phase","job":"waited","attempt":)" + std::to_string(a) + R"(,"phase":"setup","start":)"
-            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 300) + "}\n";
-        trace += R"({"type":"phase","job":"waited","attempt":)" + std::to_string(a) + R"(,"phase":"train","start":)"
-            + std::to_string(start + 300) + R"(,"end":)" + std::to_string(end) + "}\n";
-        trace += R"({"type":"attempt","job":"waited","attempt":)" + std::to_string(a) + R"(,"start":)"
-            + std::to_string(start) + R"(,"end":)" + std::to_string(end) + R"(,"outcome":")"
-            + (a == kAttempts - 1 ? "completed" : "failed") + "\"}\n";
+        attempts.push_back({ start, start + (a == 0 ? 600 : 3600), a == kAttempts - 1 ? "completed" : "failed" });
     }
-    importTrace(trace, "waited");
+    importTrace(jobTrace("waited", attempts), "waited");
     ReportRequest request;
     request.scope = *core::parseCohortSpec("label=waited", "--scope");
     const ReportContent content = gather(request);
@@ -535,6 +545,27 @@ TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
     EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
     const auto edge = wordsAtTheEdge(pdf);
     EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+}
+
+// A run of spans too narrow to draw is one block that says how many it holds: "2,000", with
+// its thousands separator as every count of the report (it read "2000").
+TEST_F(ReportTest, FoldedSpansAreCountedWithSeparators)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    // 2,000 one-second steps, training and evaluating in turn.
+    std::string trace = jobTrace("steps", { { 1749200000, 1749202000, "completed" } });
+    for (int i = 0; i < 2000; ++i) {
+        trace += R"({"type":"phase","job":"steps","attempt":0,"phase":")" + std::string(i % 2 ? "eval" : "train")
+            + R"(","start":)" + std::to_string(1749200000 + i) + R"(,"end":)" + std::to_string(1749200001 + i) + "}\n";
+    }
+    importTrace(trace, "steps");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=steps", "--scope");
+    const std::string text = run("pdftotext '" + write(gather(request), "steps.pdf", QPageSize::A4, nullptr) + "' -");
+    EXPECT_TRUE(std::regex_search(text, std::regex("(^|\\s)[0-9],[0-9]{3}(\\s|$)"))) << "no grouped fold count";
+    EXPECT_FALSE(std::regex_search(text, std::regex("(^|\\s)1[0-9]{3}(\\s|$)"))) << "a count without its separator";
 }
 
 // On a large fleet every flagged job made the advice table eight pages long (387 of 20,000
