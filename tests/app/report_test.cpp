@@ -184,6 +184,15 @@ std::string jobTrace(const std::string& job, const std::vector<TraceAttempt>& at
     return trace;
 }
 
+// No word of the PDF over another, and none in the pages' margins.
+void expectTidyPages(const std::string& pdf)
+{
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+}
+
 // A database with the 200-job sample under "before" and again under "after", an engine on it.
 class ReportTest : public ::testing::Test
 {
@@ -369,10 +378,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     EXPECT_EQ(text.find("click"), std::string::npos);
     EXPECT_NE(text.find("ETT% per day"), std::string::npos);
     // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
-    const auto overlaps = overlappingWords(pdf);
-    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
-    const auto edge = wordsAtTheEdge(pdf);
-    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+    expectTidyPages(pdf);
 }
 
 // Saved what-if scenarios are projected on every report: the figures are the
@@ -488,12 +494,9 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
     // on under the same job, named again.
     EXPECT_NE(text.find("flaky, continued"), std::string::npos);
     // Short attempts put their TTS and TTR brackets side by side: no label over another, and no
-    // row drawn (clipped, yet in the text) below the end of its block.
-    const auto overlaps = overlappingWords((m_dir / "flaky.pdf").string());
-    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
-    // The time axes' labels and the legend stay inside the margins.
-    const auto edge = wordsAtTheEdge((m_dir / "flaky.pdf").string());
-    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+    // row drawn (clipped, yet in the text) below the end of its block; the time axes' labels and
+    // the legend inside the margins.
+    expectTidyPages((m_dir / "flaky.pdf").string());
 }
 
 // A job whose first attempt failed and that waited a week for the next: on one time axis its
@@ -541,10 +544,7 @@ TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
         }
         EXPECT_GT(hi - lo, page.width / 3) << "the attempts' brackets within " << hi - lo << " pt";
     }
-    const auto overlaps = overlappingWords(pdf);
-    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
-    const auto edge = wordsAtTheEdge(pdf);
-    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+    expectTidyPages(pdf);
 }
 
 // A run of spans too narrow to draw is one block that says how many it holds: "2,000", with
