@@ -7253,6 +7253,10 @@ duração %4</translation>
         <translation>%1 arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%2”.</translation>
     </message>
     <message>
+        <source>Files by their paths below the folder of their label&apos;s files.</source>
+        <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
+    </message>
+    <message>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>

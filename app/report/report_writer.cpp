@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 
 namespace ett::app {
@@ -63,10 +64,15 @@ public:
         , m_w(c.request.weighting)
     {
         std::vector<QString> paths;
+        std::map<std::string, std::vector<QString>> byLabel;
         for (const auto& d : c.datasets) {
             paths.push_back(qs(d.sourcePath));
+            byLabel[d.label].push_back(qs(d.sourcePath));
         }
         m_root = commonFolder(paths);
+        for (const auto& [label, files] : byLabel) {
+            m_labelFolder[label] = commonFolder(files);
+        }
     }
 
     void run()
@@ -622,6 +628,7 @@ private:
                              "them as described. Data loss: part of the input was dropped or cut; warning: an "
                              "assumption or a repair was made; info: noted for completeness."),
             font(9), kMuted);
+        m_l.text(QObject::tr("Files by their paths below the folder of their label's files."), font(8), kMuted);
         std::vector<const core::IssueInfo*> sorted;
         for (const auto& i : m_c.issues) {
             sorted.push_back(&i);
@@ -636,9 +643,11 @@ private:
         for (size_t k = 0; k < sorted.size() && k < kMaxIssueRows; ++k) {
             const core::IssueInfo& i = *sorted[k];
             const QString severity = severityLabel(issueSeverityText(i.kind));
-            rows.push_back({ qs(i.label), relativePath(m_root, qs(i.sourcePath)), severity,
-                qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
-                formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
+            const auto folder = m_labelFolder.find(i.label);
+            rows.push_back(
+                { qs(i.label), relativePath(folder == m_labelFolder.end() ? m_root : folder->second, qs(i.sourcePath)),
+                    severity, qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
+                    formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
         }
         m_l.table(
             { { QObject::tr("label"), 0.09, Qt::AlignLeft }, { QObject::tr("file"), 0.24, Qt::AlignLeft, false, true },
@@ -863,6 +872,7 @@ private:
     const std::vector<int>& m_tocPages;
     Weighting m_w;
     QString m_root; // the folder every imported file is in ("" when none)
+    std::map<std::string, QString> m_labelFolder; // the folder of each label's files
 };
 
 } // namespace

@@ -729,11 +729,12 @@ TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
     }
     constexpr int kFiles = 30;
     for (int i = 0; i < kFiles; ++i) {
-        char name[16];
-        std::snprintf(name, sizeof name, "run-%02d", i);
+        // Folders named as torchtitan's runs, told apart by their start.
+        char name[80];
+        std::snprintf(name, sizeof name, "run-%02d-sdpa-prefetch-seq128-lbs160-compile-bf16-no-flight-recorder", i);
         const fs::path dir = m_dir / "runs" / name;
         fs::create_directories(dir);
-        const std::string job = std::string("job-") + name;
+        const std::string job = "job-" + std::to_string(i);
         std::ofstream(dir / "trace.ett.jsonl")
             << R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
                "\n"
@@ -744,7 +745,7 @@ TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
             << R"(,"outcome":"completed"})"
                "\n"
             << R"({"type":"phase","job":")" << job
-            << R"(","attempt":0,"phase":"train","start":1749200000,"end":1749203600})"
+            << R"(","attempt":0,"phase":"train","start":1749199900,"end":1749203600})"
                "\n";
         core::ImportOptions o;
         o.label = "runs";
@@ -773,9 +774,20 @@ TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
             continue;
         }
         EXPECT_EQ(pages[0].find(d.sha256), std::string::npos) << "a hash on the title page";
-        const std::string relative = fs::path(d.sourcePath).parent_path().filename().string() + "/trace.ett.jsonl";
-        EXPECT_NE(text.find(relative, last), std::string::npos) << relative;
-        EXPECT_NE(text.find(d.sha256, last), std::string::npos) << relative;
+        const std::string run = fs::path(d.sourcePath).parent_path().filename().string().substr(0, 7);
+        EXPECT_NE(text.find(run, last), std::string::npos) << run;
+        EXPECT_NE(text.find(d.sha256, last), std::string::npos) << run;
+    }
+    // Each file's import issue (its phase starts before its attempt) names it below its label's
+    // folder ("run-07-sdpa…recorder/trace.ett.jsonl"; below the folder of every file it was cut
+    // to "/tmp/ett-rep…-recorder/trace.ett.jsonl", the same for every run).
+    const size_t issues = text.rfind("Import issues", last);
+    ASSERT_NE(issues, std::string::npos);
+    for (int i = 0; i < kFiles; ++i) {
+        char run[16];
+        std::snprintf(run, sizeof run, "run-%02d-", i);
+        const size_t at = text.find(run, issues);
+        EXPECT_TRUE(at != std::string::npos && at < last) << run;
     }
     const auto edge = wordsAtTheEdge(pdf);
     EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
