@@ -4,6 +4,8 @@
 // gap with two slanted strokes.
 #pragma once
 
+#include "app/report/report_layout.h"
+#include "app/service/report_content.h"
 #include "app/ui/timeline/gantt_painter.h"
 
 #include <QRect>
@@ -42,5 +44,9 @@ std::vector<AxisPiece> cutTimeAxis(
 // time area in `pieces`, with the cuts between them.
 void paintCutGantt(QPainter& p, const QRect& rect, const GanttLayout& layout, const GanttScene& scene,
     const std::vector<AxisPiece>& pieces, double scrollY);
+
+// Writes the timeline of one of the jobs that lost the most: its title, its rows in as many
+// blocks as the pages take (each under its time axis, cut as cutTimeAxis says) and its legend.
+void writeJobTimeline(Layout& l, const ReportTimeline& w, Weighting weighting);
 
 } // namespace ett::app::report

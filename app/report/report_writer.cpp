@@ -9,9 +9,6 @@
 #include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
-#include "app/ui/timeline/gantt_painter.h"
-#include "app/ui/timeline/gantt_scene.h"
-#include "app/ui/timeline/time_axis.h"
 #include "core/ingest/issue_kinds.h"
 #include "core/model/timeutil.h"
 
@@ -411,114 +408,8 @@ private:
                       { QObject::tr("most lost in"), 0.2, Qt::AlignLeft } },
             rows, font(8.5));
         for (const auto& w : m_c.worst) {
-            const auto scene = std::make_shared<GanttScene>(buildJobScene(w.timeline, w.job.job));
-            GanttLayout layout;
-            layout.rowHeight = scene->preferredRowHeight();
-            layout.labelWidth = 175; // "attempt 29 · preempted" in full
-            const QString title
-                = QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
-                      .arg(qs(w.job.key), qs(w.job.name.empty() ? w.job.label : w.job.name), formatCount(w.job.gpus),
-                          formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w));
-            // Every row, the job's and one per attempt: as many as fit on the page, then the rest
-            // in further blocks, each under its own time axis (the same axis: the job's extent), so
-            // that no attempt is hidden however many the job had.
-            // A job that waited long between attempts (or before its first) has its time axis cut
-            // there, so that its attempts are not a sliver at one end.
-            std::vector<std::pair<int64_t, int64_t>> busy;
-            for (const auto& a : w.timeline->attempts) {
-                busy.emplace_back(a.result.startNs, a.result.endNs);
-            }
-            const auto pieces
-                = [&](double width) { return cutTimeAxis(busy, scene->startNs(), scene->endNs(), width); };
-            QStringList cuts;
-            const auto shown = pieces(std::round(m_l.width()) - layout.labelWidth);
-            for (size_t i = 0; i + 1 < shown.size(); ++i) {
-                cuts << formatDuration(shown[i + 1].startNs - shown[i].endNs);
-            }
-            const auto writeTitle = [&] {
-                m_l.text(title, font(9.5, true));
-                if (!cuts.isEmpty()) {
-                    m_l.text(QObject::tr("The time axis is cut (//) where no attempt ran for long: %1 left out.")
-                                 .arg(cuts.join(QStringLiteral(", "))),
-                        font(8), kMuted);
-                }
-                m_l.space(3);
-            };
-            const size_t total = scene->rows().size();
-            const double rowH = layout.rowHeight;
-            const double header = layout.headerHeight;
-            const double titleH = cuts.isEmpty() ? 22 : 36;
-            m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(total, 4)));
-            writeTitle();
-            size_t first = 0;
-            while (first < total) {
-                const size_t left = total - first;
-                if (first > 0) {
-                    // A continuation names its job (its rows name their attempts).
-                    m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(left, 3)));
-                    m_l.text(QObject::tr("%1, continued").arg(qs(w.job.key)), font(8.5, true), kMuted);
-                    m_l.space(3);
-                }
-                // At least three rows (or all that are left) in a block; else the next page.
-                const size_t fit = static_cast<size_t>(std::max(0.0, std::floor((m_l.remaining() - header) / rowH)));
-                if (fit < std::min<size_t>(left, 3)) {
-                    m_l.newPage();
-                    if (first == 0) {
-                        writeTitle();
-                    }
-                    continue;
-                }
-                const size_t n = std::min(fit, left);
-                const double scrollY = rowH * static_cast<double>(first);
-                m_l.block(header + rowH * static_cast<double>(n), [&](QPainter& p, const QRectF& r) {
-                    const GanttPainter painter(layout);
-                    // Rounded, not aligned outwards: one pixel more would let the painter draw
-                    // (clipped, yet in the PDF's text) the label of the row after the block.
-                    const QRect rect(
-                        QPoint(qRound(r.left()), qRound(r.top())), QSize(qRound(r.width()), qRound(r.height())));
-                    p.setClipRect(r);
-                    paintCutGantt(p, rect, layout, *scene, pieces(painter.timeAreaWidth(rect)), scrollY);
-                });
-                first += n;
-            }
-            ganttLegend(scene->legend());
+            writeJobTimeline(m_l, w, m_w);
         }
-    }
-
-    // A Gantt's legend, as the window shows it: entries in columns of a fifth of the width, an
-    // entry wider than its column taking two ("many small spans (shares of time)" ran past the
-    // page's margin), row after row.
-    void ganttLegend(const std::vector<LegendEntry>& legend)
-    {
-        constexpr int kColumns = 5;
-        constexpr double kRowH = 16;
-        const QFont f = font(7);
-        const QFontMetricsF fm(f, m_l.device());
-        const double cellW = m_l.width() / kColumns;
-        std::vector<std::pair<int, int>> cells; // each entry's row and first column
-        int row = 0;
-        int column = 0;
-        for (const LegendEntry& e : legend) {
-            const int span
-                = std::min(kColumns, static_cast<int>(std::ceil((fm.horizontalAdvance(e.label) + 22) / cellW)));
-            if (column + span > kColumns) {
-                ++row;
-                column = 0;
-            }
-            cells.emplace_back(row, column);
-            column += span;
-        }
-        m_l.block(kRowH * (legend.empty() ? 0 : row + 1), [&](QPainter& p, const QRectF& r) {
-            p.setFont(f);
-            for (size_t i = 0; i < legend.size(); ++i) {
-                const double x = r.left() + cells[i].second * cellW;
-                const double y = r.top() + kRowH * cells[i].first;
-                GanttPainter::paintLegendIcon(p, QRectF(x, y + 3, 14, 10), legend[i]);
-                p.setPen(kInk);
-                p.drawText(
-                    QRectF(x + 18, y, r.right() - x - 18, kRowH), Qt::AlignLeft | Qt::AlignVCenter, legend[i].label);
-            }
-        });
     }
 
     void checkpointAdvice()
