@@ -7257,6 +7257,18 @@ duração %4</translation>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
     <message>
+        <source>detect</source>
+        <translation>detecção</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>reinício</translation>
+    </message>
+    <message>
+        <source>start-up</source>
+        <translation>partida</translation>
+    </message>
+    <message>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>

@@ -616,6 +616,14 @@ private:
         }
     }
 
+    // A part of Time to Recover in the report's language (core::TtrBridge::partName's order).
+    static QString ttrPartLabel(size_t part)
+    {
+        const QString names[] = { QObject::tr("detect"), QObject::tr("restart"), QObject::tr("start-up") };
+        static_assert(core::TtrBridge::kParts == 3);
+        return part < core::TtrBridge::kParts ? names[part] : QString::fromLatin1(core::TtrBridge::partName(part));
+    }
+
     // Time to Recover's bridge (spec 7.1): A's mean, the change of each part's mean, B's mean.
     void writeTtrBridge(const core::TtrBridge& bridge)
     {
@@ -626,8 +634,7 @@ private:
                              .arg(QObject::tr("%Ln recoveries", "", static_cast<int>(bridge.recoveriesA))),
             formatDuration(ns(bridge.meanTotalA())) });
         for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
-            rows.push_back({ QString::fromLatin1(core::TtrBridge::partName(p)),
-                signedDuration(ns(bridge.meanA(p)), ns(bridge.meanB(p))) });
+            rows.push_back({ ttrPartLabel(p), signedDuration(ns(bridge.meanA(p)), ns(bridge.meanB(p))) });
         }
         rows.push_back({ QObject::tr("mean of B (%1)")
                              .arg(QObject::tr("%Ln recoveries", "", static_cast<int>(bridge.recoveriesB))),

@@ -394,7 +394,10 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
     ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
                   QLocale(QLocale::Portuguese, QLocale::Brazil)),
         QStringLiteral("pt_BR"));
-    const ReportContent content = gather(ReportRequest {});
+    ReportRequest request; // with a comparison, for its Time to Recover bridge
+    request.a = *core::parseCohortSpec("label=before", "--a");
+    request.b = *core::parseCohortSpec("label=after", "--b");
+    const ReportContent content = gather(request);
     int pages = 0;
     const std::string pdf = write(content, "relatorio.pdf", QPageSize::A4, &pages);
     setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
@@ -417,6 +420,9 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
     EXPECT_NE(text.find("desperdício, % do tempo"), std::string::npos);
     EXPECT_FALSE(std::regex_search(text, std::regex("desperdício, %[^\\n]*(\\.\\.\\.|\xE2\x80\xA6)"))) << "cut";
     EXPECT_EQ(text.find("desp\xE2\x80\xA6"), std::string::npos);
+    // The parts of Time to Recover in the bridge from A to B (they were "detect", "restart").
+    EXPECT_TRUE(std::regex_search(text, std::regex("\\n\\s*detecção\\s+[+−]")));
+    EXPECT_FALSE(std::regex_search(text, std::regex("\\n\\s*(detect|restart|start-up)\\s+[+−]")));
     // A percentage with a decimal comma ("80,5%") and no "%%" left by a chart axis.
     EXPECT_TRUE(std::regex_search(text, std::regex("[0-9],[0-9]+%"))) << "no pt_BR percentage";
     EXPECT_EQ(text.find("%%"), std::string::npos);
