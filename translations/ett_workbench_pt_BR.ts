@@ -7232,6 +7232,66 @@ duração %4</translation>
         <source>n/a</source>
         <translation>n/d</translation>
     </message>
+    <message>
+        <source>Paths are relative to %1.</source>
+        <translation>Os caminhos são relativos a %1.</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>pasta</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>arquivos</translation>
+    </message>
+    <message>
+        <source>… and %1 more groups. </source>
+        <translation>… e mais %1 grupos. </translation>
+    </message>
+    <message>
+        <source>%1 files, grouped by label and format; each file with its SHA-256 is listed in the last section, “%2”.</source>
+        <translation>%1 arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%2”.</translation>
+    </message>
+    <message>
+        <source>Files by their paths below the folder of their label&apos;s files.</source>
+        <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
+    </message>
+    <message>
+        <source>detect</source>
+        <translation>detecção</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>reinício</translation>
+    </message>
+    <message>
+        <source>start-up</source>
+        <translation>partida</translation>
+    </message>
+    <message>
+        <source>Every file imported</source>
+        <translation>Todos os arquivos importados</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · files: %4</source>
+        <translation>%1 · %2 · %3 · arquivos: %4</translation>
+    </message>
+    <message>
+        <source>The time axis is cut (//) where no attempt ran for long: %1 left out.</source>
+        <translation>O eixo do tempo é cortado (//) onde nenhuma tentativa rodou por muito tempo: %1 omitido.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 jobs flagged: %3</source>
+        <translation>%1 de %2 jobs sinalizados: %3</translation>
+    </message>
+    <message>
+        <source>%1 losing more than an interval per interruption</source>
+        <translation>%1 perdendo mais de um intervalo por interrupção</translation>
+    </message>
+    <message>
+        <source>%1 losing far less than half an interval</source>
+        <translation>%1 perdendo muito menos de meio intervalo</translation>
+    </message>
 </context>
 <context>
     <name>RankHeatMap</name>

@@ -3,6 +3,9 @@
 #include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 
+#include <QAbstractAxis>
+#include <QBarCategoryAxis>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLocale>
 
@@ -11,18 +14,125 @@
 
 namespace ett::app::report {
 
+namespace {
+
+// `text` broken at spaces into lines of at most `width` pixels ("preemption<br>(13,887)"); a word
+// wider than that keeps a line of its own.
+QStringList wrappedLines(const QString& text, const QFontMetricsF& fm, double width)
+{
+    QStringList lines;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= width) {
+            lines.back() += QLatin1Char(' ') + word;
+        } else {
+            lines << word;
+        }
+    }
+    return lines;
+}
+
+// The category names under the bars of a chart laid out at its size: a name wider than its
+// category is broken over lines, and the names are set smaller (down to 6.5 pt) while a word is
+// still wider, so that no name runs into its neighbour ("preemption (13,887)dependency (3,639)").
+// Returns whether a name changed (the chart must then be laid out again).
+bool fitCategoryLabels(QChart* chart)
+{
+    bool changed = false;
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        auto* bars = qobject_cast<QBarCategoryAxis*>(axis);
+        if (!bars || bars->count() == 0) {
+            continue;
+        }
+        const QStringList names = bars->categories();
+        const double room = chart->plotArea().width() / static_cast<double>(names.size()) - 6;
+        QFont f = bars->labelsFont();
+        const auto widest = [&](const QFont& font, bool words) {
+            const QFontMetricsF fm(font);
+            double most = 0;
+            for (const QString& name : names) {
+                for (const QString& part : words ? name.split(QLatin1Char(' ')) : QStringList { name }) {
+                    most = std::max(most, fm.horizontalAdvance(part));
+                }
+            }
+            return most;
+        };
+        if (widest(f, false) <= room) {
+            continue;
+        }
+        while (f.pointSizeF() > 6.5 && widest(f, true) > room) {
+            f.setPointSizeF(f.pointSizeF() - 0.5);
+        }
+        bars->setLabelsFont(f);
+        const QFontMetricsF fm(f);
+        for (const QString& name : names) {
+            bars->replace(name, wrappedLines(name, fm, room).join(QStringLiteral("<br>")));
+        }
+        changed = true;
+    }
+    return changed;
+}
+
+// An axis title longer than its axis is set smaller (down to 7 pt), then broken over lines: the
+// chart cut it ("desperdício, % do te…" beside a low chart). Returns whether one changed.
+bool fitAxisTitles(QChart* chart)
+{
+    bool changed = false;
+    for (QAbstractAxis* axis : chart->axes()) {
+        const double length
+            = (axis->orientation() == Qt::Vertical ? chart->plotArea().height() : chart->plotArea().width()) - 4;
+        const QString title = axis->titleText();
+        QFont f = axis->titleFont();
+        const auto wide = [&] { return QFontMetricsF(f).horizontalAdvance(title) > length; };
+        if (title.isEmpty() || !wide()) {
+            continue;
+        }
+        while (f.pointSizeF() > 7 && wide()) {
+            f.setPointSizeF(f.pointSizeF() - 0.5);
+        }
+        axis->setTitleFont(f);
+        if (wide()) {
+            axis->setTitleText(wrappedLines(title, QFontMetricsF(f), length).join(QStringLiteral("<br>")));
+        }
+        changed = true;
+    }
+    return changed;
+}
+
+} // namespace
+
 void renderChart(QPainter& p, const QRectF& r, const std::function<void(QChart*)>& build)
 {
     QGraphicsScene scene;
     QChart* chart = newChart();
+    // Axis numbers with the thousands separators of the report's text ("30,000", "30.000" in
+    // pt_BR); the window keeps Qt's plain form in English.
+    chart->setLocale(figuresLocale());
+    chart->setLocalizeNumbers(true);
     chart->setBackgroundRoundness(0);
     chart->setDropShadowEnabled(false);
     chart->setBackgroundBrush(Qt::white);
     build(chart);
     scene.addItem(chart); // the scene owns the chart
     chart->resize(r.size());
+    if (fitCategoryLabels(chart) | fitAxisTitles(chart)) {
+        chart->layout()->activate();
+    }
     scene.setSceneRect(QRectF(QPointF(0, 0), r.size()));
     scene.render(&p, r, QRectF(QPointF(0, 0), r.size()));
+}
+
+QString elidedPath(const QString& path, const QFontMetricsF& fm, double width)
+{
+    if (fm.horizontalAdvance(path) <= width) {
+        return path;
+    }
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    const QString name = path.mid(slash + 1);
+    const double room = width - fm.horizontalAdvance(name);
+    if (slash < 0 || room < fm.horizontalAdvance(QStringLiteral("…/")) + fm.averageCharWidth() * 4) {
+        return fm.elidedText(path, Qt::ElideMiddle, width);
+    }
+    return fm.elidedText(path.left(slash + 1), Qt::ElideMiddle, room) + name;
 }
 
 // KPI tiles: a row of (title, value, detail) boxes.
@@ -45,13 +155,15 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
         p.drawText(box.adjusted(9, 6, -9, 0), Qt::AlignLeft | Qt::AlignTop,
             QFontMetricsF(title, p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
         p.setPen(i == 0 ? kAccent : kInk);
-        // The value at the largest size (17 pt down to 9 pt) that fits the tile.
+        // The value at the largest size (17 pt down to 6 pt) that fits the tile: a figure with its
+        // unit is never cut ("341,844,856 GPU" at 9 pt was clipped at the tile's edge). Narrower
+        // than that, its unit goes to a second line rather than past the tile.
         QFont value = font(17, true);
-        while (value.pointSizeF() > 9 && QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > w - 18) {
-            value.setPointSizeF(value.pointSizeF() - 1);
+        while (value.pointSizeF() > 6 && QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > w - 18) {
+            value.setPointSizeF(std::max(6.0, value.pointSizeF() - 0.5));
         }
         p.setFont(value);
-        p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop, tiles[i][1]);
+        p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tiles[i][1]);
         p.setPen(kMuted);
         // The detail under the value, wrapped, at 7.5 pt down to 6 pt so that it stays clear of
         // the value ("200 failures, 94 preemptions, 32 other" took three lines and ran into it).
@@ -81,6 +193,36 @@ QString pp(std::optional<double> v, int decimals)
 QString decimal(double v, int decimals)
 {
     return formatNumber(v, decimals);
+}
+
+// The advisor's note with its count of flagged jobs in the report's language and figures
+// ("1,625 of 79,983 jobs flagged: ..."; the advisor writes "1625 of 79983" in English).
+QString adviceNote(const core::CheckpointAdvice& a)
+{
+    std::string rest = a.note;
+    if (a.flaggedJobs > 0) {
+        const std::string flagged = std::to_string(a.flaggedJobs) + " of ";
+        const size_t at = rest.rfind(flagged);
+        if (at == 0 || (at != std::string::npos && at >= 2 && rest.compare(at - 2, 2, "; ") == 0)) {
+            rest.erase(at == 0 ? 0 : at - 2);
+        }
+    }
+    QStringList parts;
+    if (!rest.empty()) {
+        parts << QString::fromStdString(rest);
+    }
+    if (a.flaggedJobs > 0) {
+        QStringList why;
+        if (a.flaggedHigh > 0) {
+            why << QObject::tr("%1 losing more than an interval per interruption").arg(formatCount(a.flaggedHigh));
+        }
+        if (a.flaggedLow > 0) {
+            why << QObject::tr("%1 losing far less than half an interval").arg(formatCount(a.flaggedLow));
+        }
+        parts << QObject::tr("%1 of %2 jobs flagged: %3")
+                     .arg(formatCount(a.flaggedJobs), formatCount(a.measured.jobs), why.join(QStringLiteral(", ")));
+    }
+    return parts.join(QStringLiteral("; "));
 }
 
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b)

@@ -52,7 +52,12 @@ struct Column
     double width; // fraction of the body width
     Qt::Alignment align = Qt::AlignRight;
     bool mono = false; // hashes: a smaller monospaced font, never elided when it fits
+    bool path = false; // file paths: cut in the folders, keeping the file's name whole
 };
+
+// A file path cut to `width` in its folders ("/tmp/ett-re…/clipped.ett.jsonl"), so that the
+// file's name stays whole; cut in the middle when the name alone is wider.
+QString elidedPath(const QString& path, const QFontMetricsF& fm, double width);
 
 // Lays blocks out top to bottom, page after page. Runs twice: a dry run (no painter) that finds
 // the page of every section and the number of pages, then the real one, which prints them.
@@ -77,6 +82,8 @@ public:
     double y() const { return m_y; }
     double remaining() const { return m_body.bottom() - m_y; }
     QPainter* painter() const { return m_p; }
+    // The page's device, for font metrics that are the same in the dry run and the real one.
+    QPaintDevice* device() const { return &m_device; }
 
     void finish() { drawFooter(); }
 
@@ -201,8 +208,9 @@ public:
                     = cols[c].mono && !header ? font(f.pointSizeF() - 1.5, false, true) : (header || bold ? hf : f);
                 // A number is never cut ("365,547…5 GPU-h" reads as another number): it is set
                 // smaller until it fits. Names are cut in the middle.
-                // A column title, likewise down to 5.5 pt ("gain pp" read "ga…pp").
-                const double least = header ? 5.5 : 4.5;
+                // A column title, likewise down to 4.5 pt ("gain pp" read "ga…pp", "desperdício"
+                // "desp…cio").
+                const double least = 4.5;
                 if (header || isNumberCell(cell)) {
                     while (
                         cf.pointSizeF() > least && QFontMetricsF(cf, &m_device).horizontalAdvance(cell) > r.width()) {
@@ -210,8 +218,10 @@ public:
                     }
                 }
                 m_p->setFont(cf);
+                const QFontMetricsF cfm(cf, &m_device);
                 m_p->drawText(r, static_cast<int>(cols[c].align | Qt::AlignVCenter),
-                    QFontMetricsF(cf, &m_device).elidedText(cell, Qt::ElideMiddle, r.width()));
+                    cols[c].path && !header ? elidedPath(cell, cfm, r.width())
+                                            : cfm.elidedText(cell, Qt::ElideMiddle, r.width()));
                 x += w;
             }
             if (header) {
@@ -291,6 +301,10 @@ QString pp(std::optional<double> v, int decimals = 2);
 QString decimal(double v, int decimals);
 // B - A as a signed human duration; "n/a" when either is missing.
 QString signedDuration(std::optional<int64_t> a, std::optional<int64_t> b);
+// The advisor's note with its count of flagged jobs in the report's language and figures
+// ("1,625 of 79,983 jobs flagged: 1,621 losing more than ..."; the advisor writes "1625 of 79983
+// jobs flagged (...)" in English).
+QString adviceNote(const core::CheckpointAdvice& a);
 // GPU-hours or hours by the weighting, with their unit.
 QString hoursText(core::Wide ns, Weighting w);
 

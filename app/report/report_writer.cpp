@@ -1,5 +1,7 @@
 #include "app/report/report_writer.h"
 
+#include "app/report/provenance.h"
+#include "app/report/report_gantt.h"
 #include "app/report/report_layout.h"
 #include "app/service/import_files.h"
 #include "app/ui/charts/advisor_charts.h"
@@ -7,9 +9,6 @@
 #include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
-#include "app/ui/timeline/gantt_painter.h"
-#include "app/ui/timeline/gantt_scene.h"
-#include "app/ui/timeline/time_axis.h"
 #include "core/ingest/issue_kinds.h"
 #include "core/model/timeutil.h"
 
@@ -17,7 +16,6 @@
 #include <QChart>
 #include <QDateTime>
 #include <QFile>
-#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QLineSeries>
@@ -30,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 
 namespace ett::app {
@@ -61,6 +60,16 @@ public:
         , m_tocPages(tocPages)
         , m_w(c.request.weighting)
     {
+        std::vector<QString> paths;
+        std::map<std::string, std::vector<QString>> byLabel;
+        for (const auto& d : c.datasets) {
+            paths.push_back(qs(d.sourcePath));
+            byLabel[d.label].push_back(qs(d.sourcePath));
+        }
+        m_root = commonFolder(paths);
+        for (const auto& [label, files] : byLabel) {
+            m_labelFolder[label] = commonFolder(files);
+        }
     }
 
     void run()
@@ -75,6 +84,7 @@ public:
             comparison(*m_c.comparison);
         }
         importIssues();
+        everyFile();
         m_l.finish();
     }
 
@@ -173,19 +183,93 @@ private:
         }
         m_l.table({ { QObject::tr("section"), 0.85, Qt::AlignLeft }, { QObject::tr("page"), 0.15 } }, rows, font(10));
         m_l.space(10);
+        provenance();
+    }
+
+    // The files the figures come from, under the contents.
+    void provenance()
+    {
         m_l.text(m_c.fromStore ? QObject::tr("Provenance: the datasets pushed to the fleet store")
                                : QObject::tr("Provenance: the files imported into the database"),
             font(12, true));
         m_l.space(4);
-        std::vector<QStringList> files;
-        for (const auto& d : m_c.datasets) {
-            files.push_back({ qs(d.label), QFileInfo(qs(d.sourcePath)).fileName(), qs(d.format), formatCount(d.records),
-                qs(d.sha256) });
+        // Files told apart by their paths below the folder they share (a hundred torchtitan runs
+        // are each a "run.log").
+        if (!m_root.isEmpty()) {
+            m_l.text(QObject::tr("Paths are relative to %1.").arg(m_root), font(8), kMuted);
+            m_l.space(2);
         }
-        m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.26, Qt::AlignLeft },
-                      { QObject::tr("format"), 0.07, Qt::AlignLeft }, { QObject::tr("records"), 0.09 },
-                      { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
-            files, font(7));
+        if (!groupedFiles()) {
+            std::vector<QStringList> files;
+            for (const auto& d : m_c.datasets) {
+                files.push_back({ qs(d.label), relativePath(m_root, qs(d.sourcePath)), qs(d.format),
+                    formatCount(d.records), qs(d.sha256) });
+            }
+            m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft },
+                          { QObject::tr("file"), 0.26, Qt::AlignLeft, false, true },
+                          { QObject::tr("format"), 0.07, Qt::AlignLeft }, { QObject::tr("records"), 0.09 },
+                          { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
+                files, font(7));
+            return;
+        }
+        // Many files: a row per label and format on this page, so that the headline figures
+        // start on the next one; every file with its hash in the last section.
+        const auto groups = groupFiles(m_c.datasets, m_root);
+        std::vector<QStringList> rows;
+        for (size_t i = 0; i < groups.size() && i < kMaxListedFiles; ++i) {
+            const FileGroup& g = groups[i];
+            rows.push_back({ g.label, g.folder.isEmpty() ? QStringLiteral("./") : g.folder + QLatin1Char('/'), g.format,
+                formatCount(static_cast<int64_t>(g.files.size())), formatCount(g.records) });
+        }
+        m_l.table(
+            { { QObject::tr("label"), 0.16, Qt::AlignLeft }, { QObject::tr("folder"), 0.5, Qt::AlignLeft, false, true },
+                { QObject::tr("format"), 0.1, Qt::AlignLeft }, { QObject::tr("files"), 0.1 },
+                { QObject::tr("records"), 0.14 } },
+            rows, font(8));
+        QString more;
+        if (groups.size() > kMaxListedFiles) {
+            more = QObject::tr("… and %1 more groups. ")
+                       .arg(formatCount(static_cast<int64_t>(groups.size() - kMaxListedFiles)));
+        }
+        m_l.text(more
+                + QObject::tr("%1 files, grouped by label and format; each file with its SHA-256 is listed in the last "
+                              "section, “%2”.")
+                      .arg(formatCount(static_cast<int64_t>(m_c.datasets.size())), everyFileTitle()),
+            font(8), kMuted);
+    }
+
+    // The files are listed on the title page up to this many; more are grouped there and listed in
+    // the last section.
+    static constexpr size_t kMaxListedFiles = 12;
+    bool groupedFiles() const { return m_c.datasets.size() > kMaxListedFiles; }
+    static QString everyFileTitle() { return QObject::tr("Every file imported"); }
+
+    // The last section when the title page groups the files: each group's files, their paths
+    // below the group's folder, with their records and SHA-256.
+    void everyFile()
+    {
+        if (!groupedFiles()) {
+            return;
+        }
+        m_l.heading(everyFileTitle(), 1, m_sections, m_pages);
+        for (const FileGroup& g : groupFiles(m_c.datasets, m_root)) {
+            const QString title
+                = QObject::tr("%1 · %2 · %3 · files: %4")
+                      .arg(g.label, g.fullFolder.isEmpty() ? QStringLiteral(".") : g.fullFolder + QLatin1Char('/'),
+                          g.format, formatCount(static_cast<int64_t>(g.files.size())));
+            m_l.ensure(m_l.textHeight(title, font(9, true), m_l.width())
+                + m_l.tableHeight(std::min<size_t>(g.files.size(), 3), font(7)));
+            m_l.text(title, font(9, true));
+            m_l.space(2);
+            std::vector<QStringList> rows;
+            for (const auto* d : g.files) {
+                rows.push_back(
+                    { relativePath(g.fullFolder, qs(d->sourcePath)), formatCount(d->records), qs(d->sha256) });
+            }
+            m_l.table({ { QObject::tr("file"), 0.42, Qt::AlignLeft, false, true }, { QObject::tr("records"), 0.1 },
+                          { QObject::tr("SHA-256"), 0.48, Qt::AlignLeft, true } },
+                rows, font(7));
+        }
     }
 
     void headline()
@@ -324,76 +408,7 @@ private:
                       { QObject::tr("most lost in"), 0.2, Qt::AlignLeft } },
             rows, font(8.5));
         for (const auto& w : m_c.worst) {
-            const auto scene = std::make_shared<GanttScene>(buildJobScene(w.timeline, w.job.job));
-            GanttLayout layout;
-            layout.rowHeight = scene->preferredRowHeight();
-            layout.labelWidth = 175; // "attempt 29 · preempted" in full
-            const QString title
-                = QObject::tr("%1 (%2, %3 GPUs): ETT% %4, lost %5")
-                      .arg(qs(w.job.key), qs(w.job.name.empty() ? w.job.label : w.job.name), formatCount(w.job.gpus),
-                          formatPercent(ettOf(w.job.figures, m_w), 1), hoursText(lostOf(w.job.figures, m_w), m_w));
-            // Every row, the job's and one per attempt: as many as fit on the page, then the rest
-            // in further blocks, each under its own time axis (the same axis: the job's extent), so
-            // that no attempt is hidden however many the job had.
-            const size_t total = scene->rows().size();
-            const double rowH = layout.rowHeight;
-            const double header = layout.headerHeight;
-            const double titleH = 22;
-            m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(total, 4)));
-            m_l.text(title, font(9.5, true));
-            m_l.space(3);
-            size_t first = 0;
-            while (first < total) {
-                const size_t left = total - first;
-                if (first > 0) {
-                    // A continuation names its job (its rows name their attempts).
-                    m_l.ensure(titleH + header + rowH * static_cast<double>(std::min<size_t>(left, 3)));
-                    m_l.text(QObject::tr("%1, continued").arg(qs(w.job.key)), font(8.5, true), kMuted);
-                    m_l.space(3);
-                }
-                // At least three rows (or all that are left) in a block; else the next page.
-                const size_t fit = static_cast<size_t>(std::max(0.0, std::floor((m_l.remaining() - header) / rowH)));
-                if (fit < std::min<size_t>(left, 3)) {
-                    m_l.newPage();
-                    if (first == 0) {
-                        m_l.text(title, font(9.5, true));
-                        m_l.space(3);
-                    }
-                    continue;
-                }
-                const size_t n = std::min(fit, left);
-                const double scrollY = rowH * static_cast<double>(first);
-                m_l.block(header + rowH * static_cast<double>(n), [&](QPainter& p, const QRectF& r) {
-                    const GanttPainter painter(layout);
-                    // Rounded, not aligned outwards: one pixel more would let the painter draw
-                    // (clipped, yet in the PDF's text) the label of the row after the block.
-                    const QRect rect(
-                        QPoint(qRound(r.left()), qRound(r.top())), QSize(qRound(r.width()), qRound(r.height())));
-                    const int64_t start = scene->startNs();
-                    const int64_t end = std::max(scene->endNs(), start + 1);
-                    const double width = painter.timeAreaWidth(rect);
-                    TimeAxis axis(start, static_cast<double>(end - start) / width, width);
-                    p.setClipRect(r);
-                    painter.paint(p, rect, *scene, axis, scrollY);
-                });
-                first += n;
-            }
-            // The legend, as the window shows it.
-            const auto& legend = scene->legend();
-            constexpr size_t kPerRow = 5;
-            m_l.block(
-                16.0 * std::ceil(static_cast<double>(legend.size()) / kPerRow), [&](QPainter& p, const QRectF& r) {
-                    const double cellW = r.width() / kPerRow;
-                    p.setFont(font(7));
-                    for (size_t i = 0; i < legend.size(); ++i) {
-                        const double x = r.left() + static_cast<double>(i % kPerRow) * cellW;
-                        const double y = r.top() + 16.0 * static_cast<double>(i / kPerRow);
-                        GanttPainter::paintLegendIcon(p, QRectF(x, y + 3, 14, 10), legend[i]);
-                        p.setPen(kInk);
-                        p.drawText(
-                            QRectF(x + 18, y, cellW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter, legend[i].label);
-                    }
-                });
+            writeJobTimeline(m_l, w, m_w);
         }
     }
 
@@ -422,8 +437,8 @@ private:
                     { QObject::tr("MTBI"), formatSeconds(a.measured.mtbiS),
                         QObject::tr("save p50 %1").arg(formatDuration(a.measured.blockingP50Ns)) } });
         });
-        if (!a.note.empty()) {
-            m_l.text(QString::fromStdString(a.note), font(8.5), kMuted);
+        if (const QString note = adviceNote(a); !note.isEmpty()) {
+            m_l.text(note, font(8.5), kMuted);
         }
         if (a.youngIntervalS) {
             m_l.block(260, [&](QPainter& p, const QRectF& r) {
@@ -449,9 +464,9 @@ private:
             rows.push_back({ QString::fromStdString(j.name), formatSeconds(j.currentIntervalS),
                 formatSeconds(j.youngIntervalS), formatDuration(j.measured.blockingP50Ns),
                 formatSeconds(j.measured.mtbiS), formatPercent(j.wastedCurrentPercent, 2),
-                formatPercent(j.wastedOptimumPercent, 2), j.gainPp ? formatDecimal(*j.gainPp, 2) : QStringLiteral("–"),
+                formatPercent(j.wastedOptimumPercent, 2), j.gainPp ? decimal(*j.gainPp, 2) : QStringLiteral("–"),
                 j.gainGpuHours ? formatCount(std::llround(*j.gainGpuHours)) : QStringLiteral("–"),
-                j.lostRatio ? formatDecimal(*j.lostRatio, 2) : QStringLiteral("–"), flags });
+                j.lostRatio ? decimal(*j.lostRatio, 2) : QStringLiteral("–"), flags });
         }
         if (rows.empty()) {
             m_l.text(QObject::tr("No job in this scope has interruptions, saves and an interval measured."), font(9));
@@ -504,6 +519,7 @@ private:
                              "them as described. Data loss: part of the input was dropped or cut; warning: an "
                              "assumption or a repair was made; info: noted for completeness."),
             font(9), kMuted);
+        m_l.text(QObject::tr("Files by their paths below the folder of their label's files."), font(8), kMuted);
         std::vector<const core::IssueInfo*> sorted;
         for (const auto& i : m_c.issues) {
             sorted.push_back(&i);
@@ -518,14 +534,17 @@ private:
         for (size_t k = 0; k < sorted.size() && k < kMaxIssueRows; ++k) {
             const core::IssueInfo& i = *sorted[k];
             const QString severity = severityLabel(issueSeverityText(i.kind));
-            rows.push_back({ qs(i.label), QFileInfo(qs(i.sourcePath)).fileName(), severity,
-                qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
-                formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
+            const auto folder = m_labelFolder.find(i.label);
+            rows.push_back(
+                { qs(i.label), relativePath(folder == m_labelFolder.end() ? m_root : folder->second, qs(i.sourcePath)),
+                    severity, qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
+                    formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
         }
-        m_l.table({ { QObject::tr("label"), 0.1, Qt::AlignLeft }, { QObject::tr("file"), 0.18, Qt::AlignLeft },
-                      { QObject::tr("severity"), 0.09, Qt::AlignLeft }, { QObject::tr("issue"), 0.2, Qt::AlignLeft },
-                      { QObject::tr("count"), 0.08 }, { QObject::tr("line"), 0.07 },
-                      { QObject::tr("example"), 0.28, Qt::AlignLeft } },
+        m_l.table(
+            { { QObject::tr("label"), 0.09, Qt::AlignLeft }, { QObject::tr("file"), 0.24, Qt::AlignLeft, false, true },
+                { QObject::tr("severity"), 0.08, Qt::AlignLeft }, { QObject::tr("issue"), 0.2, Qt::AlignLeft },
+                { QObject::tr("count"), 0.07 }, { QObject::tr("line"), 0.06 },
+                { QObject::tr("example"), 0.26, Qt::AlignLeft } },
             rows, font(7.5));
         if (sorted.size() > kMaxIssueRows) {
             m_l.text(QObject::tr("… and %1 more (ettw issues --db FILE lists them all).")
@@ -597,6 +616,14 @@ private:
         }
     }
 
+    // A part of Time to Recover in the report's language (core::TtrBridge::partName's order).
+    static QString ttrPartLabel(size_t part)
+    {
+        const QString names[] = { QObject::tr("detect"), QObject::tr("restart"), QObject::tr("start-up") };
+        static_assert(core::TtrBridge::kParts == 3);
+        return part < core::TtrBridge::kParts ? names[part] : QString::fromLatin1(core::TtrBridge::partName(part));
+    }
+
     // Time to Recover's bridge (spec 7.1): A's mean, the change of each part's mean, B's mean.
     void writeTtrBridge(const core::TtrBridge& bridge)
     {
@@ -607,8 +634,7 @@ private:
                              .arg(QObject::tr("%Ln recoveries", "", static_cast<int>(bridge.recoveriesA))),
             formatDuration(ns(bridge.meanTotalA())) });
         for (size_t p = 0; p < core::TtrBridge::kParts; ++p) {
-            rows.push_back({ QString::fromLatin1(core::TtrBridge::partName(p)),
-                signedDuration(ns(bridge.meanA(p)), ns(bridge.meanB(p))) });
+            rows.push_back({ ttrPartLabel(p), signedDuration(ns(bridge.meanA(p)), ns(bridge.meanB(p))) });
         }
         rows.push_back({ QObject::tr("mean of B (%1)")
                              .arg(QObject::tr("%Ln recoveries", "", static_cast<int>(bridge.recoveriesB))),
@@ -692,7 +718,7 @@ private:
                 formatDuration(d.a.p50), formatDuration(d.b.p50), signedDuration(d.a.p50, d.b.p50),
                 signedDuration(d.a.p90, d.b.p90), signedDuration(d.a.p99, d.b.p99) });
         }
-        m_l.table({ { QObject::tr("distribution"), 0.26, Qt::AlignLeft }, { QObject::tr("n A"), 0.08 },
+        m_l.table({ { QObject::tr("distribution"), 0.25, Qt::AlignLeft }, { QObject::tr("n A"), 0.08 },
                       { QObject::tr("n B"), 0.08 }, { QObject::tr("p50 A"), 0.115 }, { QObject::tr("p50 B"), 0.115 },
                       { QObject::tr("p50 change"), 0.12 }, { QObject::tr("p90 change"), 0.12 },
                       { QObject::tr("p99 change"), 0.12 } },
@@ -703,7 +729,7 @@ private:
         if (!c.causes.empty()) {
             m_l.heading(QObject::tr("Interruptions per 1,000 GPU-days"), 2, nullptr, nullptr);
             std::vector<QStringList> causes;
-            auto rate = [](std::optional<double> r) { return r ? formatDecimal(*r, 2) : QObject::tr("n/a"); };
+            auto rate = [](std::optional<double> r) { return r ? decimal(*r, 2) : QObject::tr("n/a"); };
             for (const auto& r : c.causes) {
                 causes.push_back({ causeClassLabel(r.causeClass), rate(r.failuresA), rate(r.failuresB),
                     rate(r.preemptionsA), rate(r.preemptionsB) });
@@ -723,7 +749,7 @@ private:
             std::vector<QStringList> rows2;
             for (const auto& m : *list) {
                 rows2.push_back({ matchedPairText(m), formatPercent(m.ettA, 2), formatPercent(m.ettB, 2), pp(m.deltaPp),
-                    formatDecimal(m.lostGpuHoursA, 1), formatDecimal(m.lostGpuHoursB, 1) });
+                    decimal(m.lostGpuHoursA, 1), decimal(m.lostGpuHoursB, 1) });
             }
             m_l.table({ { QObject::tr("job"), 0.3, Qt::AlignLeft }, { QObject::tr("ETT% A"), 0.13 },
                           { QObject::tr("ETT% B"), 0.13 }, { QObject::tr("change"), 0.14 },
@@ -743,6 +769,8 @@ private:
     const QStringList& m_toc;
     const std::vector<int>& m_tocPages;
     Weighting m_w;
+    QString m_root; // the folder every imported file is in ("" when none)
+    std::map<std::string, QString> m_labelFolder; // the folder of each label's files
 };
 
 } // namespace

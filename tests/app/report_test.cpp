@@ -2,9 +2,11 @@
 // expected pages, sections and figures as real text (pdftotext), vector charts (no raster image
 // but the tiny hatch pattern), A4 and Letter pages, a comparison section only when asked, and a
 // failed write names the path and leaves nothing behind.
+#include "app/report/provenance.h"
 #include "app/report/report_layout.h"
 #include "app/report/report_writer.h"
 #include "app/service/report_content.h"
+#include "app/ui/charts/overview_charts.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/window/translations.h"
 #include "core/store/columns_loader.h"
@@ -26,6 +28,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -134,20 +137,60 @@ std::vector<std::string> overlappingWords(const std::string& pdf)
     return out;
 }
 
-// Words of a PDF that reach into the outer 20 pt of a page, left or right (the page margin is
-// about 40 pt): cut at the edge of the paper, or about to be.
+// Words of a PDF that reach into the page's margin, left or right (report::kMargin, 54 px of
+// 96 dpi: 40.5 pt): a table wider than the body, a tick label or a legend entry drawn past the
+// body's edge (and cut there, or at the edge of the paper).
 std::vector<std::string> wordsAtTheEdge(const std::string& pdf)
 {
     std::vector<std::string> out;
     const auto pages = pdfWords(pdf);
+    const double margin = report::kMargin * 0.75 - 0.5;
     for (size_t n = 0; n < pages.size(); ++n) {
         for (const Word& w : pages[n].words) {
-            if (w.x0 < 20 || w.x1 > pages[n].width - 20) {
+            if (w.x0 < margin || w.x1 > pages[n].width - margin) {
                 out.push_back(std::to_string(n + 1) + ": " + w.text);
             }
         }
     }
     return out;
+}
+
+// An attempt of jobTrace, in seconds.
+struct TraceAttempt
+{
+    int64_t start = 0;
+    int64_t end = 0;
+    std::string outcome;
+};
+
+// An ETT trace of one job of 8 GPUs submitted at 1749200000 s, whose attempts each set up for
+// 300 s and then train to their end.
+std::string jobTrace(const std::string& job, const std::vector<TraceAttempt>& attempts)
+{
+    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                        "\n"
+                        R"({"type":"job","job":")"
+        + job + R"(","gpus":8,"submitted":1749200000})" + "\n";
+    for (size_t a = 0; a < attempts.size(); ++a) {
+        const TraceAttempt& t = attempts[a];
+        const std::string head = R"({"type":"phase","job":")" + job + R"(","attempt":)" + std::to_string(a);
+        trace += head + R"(,"phase":"setup","start":)" + std::to_string(t.start) + R"(,"end":)"
+            + std::to_string(t.start + 300) + "}\n";
+        trace += head + R"(,"phase":"train","start":)" + std::to_string(t.start + 300) + R"(,"end":)"
+            + std::to_string(t.end) + "}\n";
+        trace += R"({"type":"attempt","job":")" + job + R"(","attempt":)" + std::to_string(a) + R"(,"start":)"
+            + std::to_string(t.start) + R"(,"end":)" + std::to_string(t.end) + R"(,"outcome":")" + t.outcome + "\"}\n";
+    }
+    return trace;
+}
+
+// No word of the PDF over another, and none in the pages' margins.
+void expectTidyPages(const std::string& pdf)
+{
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
 }
 
 // A database with the 200-job sample under "before" and again under "after", an engine on it.
@@ -226,6 +269,22 @@ protected:
                 std::nullopt, true, std::nullopt, core::ColumnsQuery::Storage::Auto, true, std::nullopt });
         ASSERT_TRUE(stored.ok()) << stored.error().message;
         m_engine->load(std::move(stored->columns), std::move(stored->attribution));
+    }
+
+    // A one-page A4 PDF of what `paint` lays out, written as the report is (96 dpi, no margins).
+    std::string paintPage(const std::string& name, const std::function<void(report::Layout&)>& paint)
+    {
+        const std::string pdf = (m_dir / name).string();
+        QPdfWriter writer(QString::fromStdString(pdf));
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter(&writer);
+        report::Layout layout(writer, &painter, QStringLiteral("footer"), 1);
+        paint(layout);
+        layout.finish();
+        painter.end();
+        return pdf;
     }
 
     fs::path m_dir;
@@ -319,10 +378,7 @@ TEST_F(ReportTest, SampleReportHasItsSectionsAndFiguresAsText)
     EXPECT_EQ(text.find("click"), std::string::npos);
     EXPECT_NE(text.find("ETT% per day"), std::string::npos);
     // No text over other text on any page (the Gantt's TTS and TTR labels of short attempts were).
-    const auto overlaps = overlappingWords(pdf);
-    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
-    const auto edge = wordsAtTheEdge(pdf);
-    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+    expectTidyPages(pdf);
 }
 
 // Saved what-if scenarios are projected on every report: the figures are the
@@ -338,7 +394,10 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
     ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
                   QLocale(QLocale::Portuguese, QLocale::Brazil)),
         QStringLiteral("pt_BR"));
-    const ReportContent content = gather(ReportRequest {});
+    ReportRequest request; // with a comparison, for its Time to Recover bridge
+    request.a = *core::parseCohortSpec("label=before", "--a");
+    request.b = *core::parseCohortSpec("label=after", "--b");
+    const ReportContent content = gather(request);
     int pages = 0;
     const std::string pdf = write(content, "relatorio.pdf", QPageSize::A4, &pages);
     setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
@@ -347,9 +406,23 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
              "Números principais", "progresso perdido", "ponderado por GPU", "Tempo para iniciar" }) {
         EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle;
     }
-    for (const std::string english : { "Where the training time went", "Headline figures", "lost progress" }) {
+    // The advisor's count of flagged jobs too (it wrote "9 of 400 jobs flagged (9 losing more than
+    // an interval per interruption)" in English).
+    for (const std::string english :
+        { "Where the training time went", "Headline figures", "lost progress", "jobs flagged", "losing more" }) {
         EXPECT_EQ(text.find(english), std::string::npos) << "still English: " << english;
     }
+    // Longer words than the English ones, whole: the advice table's column titles (they read
+    // "desp…cio" and "razão…perda") and the waste chart's axis title ("desperdício, % do te…").
+    for (const std::string whole : { "desperdício", "razão de perda" }) {
+        EXPECT_NE(text.find(whole), std::string::npos) << "cut: " << whole;
+    }
+    EXPECT_NE(text.find("desperdício, % do tempo"), std::string::npos);
+    EXPECT_FALSE(std::regex_search(text, std::regex("desperdício, %[^\\n]*(\\.\\.\\.|\xE2\x80\xA6)"))) << "cut";
+    EXPECT_EQ(text.find("desp\xE2\x80\xA6"), std::string::npos);
+    // The parts of Time to Recover in the bridge from A to B (they were "detect", "restart").
+    EXPECT_TRUE(std::regex_search(text, std::regex("\\n\\s*detecção\\s+[+−]")));
+    EXPECT_FALSE(std::regex_search(text, std::regex("\\n\\s*(detect|restart|start-up)\\s+[+−]")));
     // A percentage with a decimal comma ("80,5%") and no "%%" left by a chart axis.
     EXPECT_TRUE(std::regex_search(text, std::regex("[0-9],[0-9]+%"))) << "no pt_BR percentage";
     EXPECT_EQ(text.find("%%"), std::string::npos);
@@ -402,23 +475,14 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
     }
     // 30 attempts of an hour each, 10 min apart: failed, preempted, ..., the last completed.
-    std::string trace = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
-                        "\n"
-                        R"({"type":"job","job":"flaky","gpus":8,"submitted":1749200000})"
-                        "\n";
     constexpr int kAttempts = 30;
+    std::vector<TraceAttempt> attempts;
     for (int a = 0; a < kAttempts; ++a) {
         const int64_t start = 1749200000 + int64_t { a } * 4200;
-        const std::string outcome = a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted");
-        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"setup","start":)"
-            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 300) + "}\n";
-        trace += R"({"type":"phase","job":"flaky","attempt":)" + std::to_string(a) + R"(,"phase":"train","start":)"
-            + std::to_string(start + 300) + R"(,"end":)" + std::to_string(start + 3600) + "}\n";
-        trace += R"({"type":"attempt","job":"flaky","attempt":)" + std::to_string(a) + R"(,"start":)"
-            + std::to_string(start) + R"(,"end":)" + std::to_string(start + 3600) + R"(,"outcome":")" + outcome
-            + "\"}\n";
+        attempts.push_back(
+            { start, start + 3600, a == kAttempts - 1 ? "completed" : (a % 2 == 0 ? "failed" : "preempted") });
     }
-    importTrace(trace, "flaky");
+    importTrace(jobTrace("flaky", attempts), "flaky");
     ReportRequest request;
     request.scope = *core::parseCohortSpec("label=flaky", "--scope");
     const ReportContent content = gather(request);
@@ -436,9 +500,78 @@ TEST_F(ReportTest, EveryAttemptOfAWorstJobIsDrawn)
     // on under the same job, named again.
     EXPECT_NE(text.find("flaky, continued"), std::string::npos);
     // Short attempts put their TTS and TTR brackets side by side: no label over another, and no
-    // row drawn (clipped, yet in the text) below the end of its block.
-    const auto overlaps = overlappingWords((m_dir / "flaky.pdf").string());
-    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    // row drawn (clipped, yet in the text) below the end of its block; the time axes' labels and
+    // the legend inside the margins.
+    expectTidyPages((m_dir / "flaky.pdf").string());
+}
+
+// A job whose first attempt failed and that waited a week for the next: on one time axis its
+// later attempts were a sliver at the right end of the page. The axis is cut where no attempt
+// ran, each piece under its own ticks, and the attempts spread over the page.
+TEST_F(ReportTest, AJobsAttemptsAfterALongGapAreNotASliver)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    constexpr int kAttempts = 6;
+    std::vector<TraceAttempt> attempts;
+    for (int a = 0; a < kAttempts; ++a) {
+        const int64_t start = a == 0 ? 1749200000 : 1749200000 + 7 * 86400 + int64_t { a - 1 } * 4200;
+        attempts.push_back({ start, start + (a == 0 ? 600 : 3600), a == kAttempts - 1 ? "completed" : "failed" });
+    }
+    importTrace(jobTrace("waited", attempts), "waited");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=waited", "--scope");
+    const ReportContent content = gather(request);
+    ASSERT_EQ(content.worst.size(), 1u);
+    const std::string pdf = write(content, "waited.pdf", QPageSize::A4, nullptr);
+    const std::string text = run("pdftotext '" + pdf + "' -");
+    EXPECT_TRUE(std::regex_search(
+        text, std::regex("The time axis is cut \\(//\\) where no attempt ran for long: [67] d [0-9]{2} h left out")))
+        << text;
+    // The TTS brackets of the attempts after the wait (all but the topmost, attempt 0's) spread
+    // over the time area rather than within a few points of each other at its end.
+    for (const PdfPage& page : pdfWords(pdf)) {
+        std::vector<const Word*> tts;
+        for (const Word& w : page.words) {
+            if (w.text == "TTS") {
+                tts.push_back(&w);
+            }
+        }
+        if (tts.size() < 4) {
+            continue;
+        }
+        std::sort(tts.begin(), tts.end(), [](const Word* a, const Word* b) { return a->y0 < b->y0; });
+        double lo = page.width;
+        double hi = 0;
+        for (size_t i = 1; i < tts.size(); ++i) {
+            lo = std::min(lo, tts[i]->x0);
+            hi = std::max(hi, tts[i]->x0);
+        }
+        EXPECT_GT(hi - lo, page.width / 3) << "the attempts' brackets within " << hi - lo << " pt";
+    }
+    expectTidyPages(pdf);
+}
+
+// A run of spans too narrow to draw is one block that says how many it holds: "2,000", with
+// its thousands separator as every count of the report (it read "2000").
+TEST_F(ReportTest, FoldedSpansAreCountedWithSeparators)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    // 2,000 one-second steps, training and evaluating in turn.
+    std::string trace = jobTrace("steps", { { 1749200000, 1749202000, "completed" } });
+    for (int i = 0; i < 2000; ++i) {
+        trace += R"({"type":"phase","job":"steps","attempt":0,"phase":")" + std::string(i % 2 ? "eval" : "train")
+            + R"(","start":)" + std::to_string(1749200000 + i) + R"(,"end":)" + std::to_string(1749200001 + i) + "}\n";
+    }
+    importTrace(trace, "steps");
+    ReportRequest request;
+    request.scope = *core::parseCohortSpec("label=steps", "--scope");
+    const std::string text = run("pdftotext '" + write(gather(request), "steps.pdf", QPageSize::A4, nullptr) + "' -");
+    EXPECT_TRUE(std::regex_search(text, std::regex("(^|\\s)[0-9],[0-9]{3}(\\s|$)"))) << "no grouped fold count";
+    EXPECT_FALSE(std::regex_search(text, std::regex("(^|\\s)1[0-9]{3}(\\s|$)"))) << "a count without its separator";
 }
 
 // On a large fleet every flagged job made the advice table eight pages long (387 of 20,000
@@ -489,19 +622,11 @@ TEST_F(ReportTest, NumbersInTablesAreNeverCut)
     if (!havePdftotext()) {
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
     }
-    const std::string pdf = (m_dir / "table.pdf").string();
-    {
-        QPdfWriter writer(QString::fromStdString(pdf));
-        writer.setResolution(96); // as the report is written
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QPainter painter(&writer);
-        report::Layout layout(writer, &painter, QStringLiteral("footer"), 1);
+    const std::string pdf = paintPage("table.pdf", [](report::Layout& layout) {
         layout.table({ { QStringLiteral("name"), 0.15, Qt::AlignLeft }, { QStringLiteral("lost"), 0.12 } },
             { { QStringLiteral("ranking-llama-405b-pretrain-stage2"), QStringLiteral("365,547,123.5 GPU-h") },
                 { QStringLiteral("b"), QStringLiteral("-64,569,683 GPU-h") } });
-        layout.finish();
-    }
+    });
     const std::string text = run("pdftotext -raw '" + pdf + "' -");
     EXPECT_NE(text.find("365,547,123.5 GPU-h"), std::string::npos) << text;
     EXPECT_NE(text.find("-64,569,683 GPU-h"), std::string::npos) << text;
@@ -509,6 +634,226 @@ TEST_F(ReportTest, NumbersInTablesAreNeverCut)
     EXPECT_NE(text.find("\xE2\x80\xA6"), std::string::npos) << text;
 }
 
+// A headline tile's value keeps its unit inside the tile: "341,844,856 GPU-h" (the lost GPU-hours
+// of 80,000 jobs) at the old 9 pt floor was clipped at the tile's edge and read "341,844,856 GPU".
+TEST_F(ReportTest, TileValuesKeepTheirUnits)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    QRectF tiles;
+    const std::string pdf = paintPage("tiles.pdf", [&](report::Layout& layout) {
+        layout.block(78, [&](QPainter& p, const QRectF& r) {
+            tiles = r;
+            report::paintTiles(p, r,
+                { { QStringLiteral("ETT%"), QStringLiteral("63.7%"), QString() },
+                    { QStringLiteral("Lost"), QStringLiteral("341,844,856 GPU-h"), QStringLiteral("of a lot") },
+                    { QStringLiteral("Interruptions"), QStringLiteral("44,315"), QString() },
+                    { QStringLiteral("Time to start, p50"), QStringLiteral("10 min 38 s"), QString() },
+                    { QStringLiteral("Time to recover, p50"), QStringLiteral("20 min 35 s"), QString() } });
+        });
+    });
+    // The second tile, in points (the page is laid out in 96-dpi pixels).
+    const double w = (tiles.width() - 4 * 8) / 5;
+    const double left = (tiles.left() + w + 8) * 0.75;
+    const double right = (tiles.left() + 2 * w + 8) * 0.75;
+    const auto pages = pdfWords(pdf);
+    ASSERT_EQ(pages.size(), 1u);
+    int found = 0;
+    for (const Word& word : pages[0].words) {
+        if (word.text == "341,844,856" || word.text == "GPU-h") {
+            ++found;
+            EXPECT_GE(word.x0, left) << word.text;
+            EXPECT_LE(word.x1, right) << word.text << " runs out of its tile";
+        }
+    }
+    EXPECT_EQ(found, 2);
+}
+
+// The interruptions of 80,000 jobs by cause class, at the page's width: the names with their
+// counts ran into each other ("preemption (13,887)dependency (3,639)") and the count axis read
+// "30000". Names wider than their category are broken over lines; axis numbers are grouped.
+TEST_F(ReportTest, CategoryNamesDoNotOverlapAndAxisNumbersAreGrouped)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    OverviewData overview;
+    const std::pair<const char*, int64_t> classes[] = { { "infra", 20123 }, { "preemption", 13887 },
+        { "dependency", 3639 }, { "user", 2563 }, { "maintenance", 2226 }, { "unknown", 1877 } };
+    for (const auto& [name, count] : classes) {
+        gpu::GroupFigures g;
+        g.name = name;
+        g.figures.failures = count;
+        overview.byCauseClass.push_back(g);
+    }
+    const std::string pdf = paintPage("causes.pdf", [&](report::Layout& layout) {
+        layout.block(270, [&](QPainter& p, const QRectF& r) {
+            report::renderChart(p, r, [&](QChart* chart) { fillCausesChart(chart, overview, true); });
+        });
+    });
+    const auto overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps, first: " << overlaps.front();
+    const std::string text = run("pdftotext '" + pdf + "' -");
+    for (const char* needle : { "(13,887)", "maintenance", "(2,226)", "20,000" }) {
+        EXPECT_NE(text.find(needle), std::string::npos) << "missing: " << needle << "\n" << text;
+    }
+    EXPECT_EQ(text.find("20000"), std::string::npos) << text;
+}
+
+// Files are told apart by their paths below the folder they all share.
+TEST(ReportProvenance, PathsAreRelativeToTheirCommonFolder)
+{
+    using report::commonFolder;
+    using report::relativePath;
+    const std::vector<QString> runs { QStringLiteral("/data/torchtitan-logs/runs/run40/run.log"),
+        QStringLiteral("/data/torchtitan-logs/runs/run106/run.log"),
+        QStringLiteral("/data/mlperf/NVIDIA/result_4.txt") };
+    EXPECT_EQ(commonFolder(runs), QStringLiteral("/data"));
+    EXPECT_EQ(relativePath(commonFolder(runs), runs[1]), QStringLiteral("torchtitan-logs/runs/run106/run.log"));
+    EXPECT_EQ(commonFolder({ runs[0], runs[1] }), QStringLiteral("/data/torchtitan-logs/runs"));
+    EXPECT_EQ(commonFolder({ runs[0] }), QStringLiteral("/data/torchtitan-logs/runs/run40"));
+    EXPECT_EQ(relativePath(commonFolder({ runs[0] }), runs[0]), QStringLiteral("run.log"));
+    // Nothing shared but the root, or relative names: the paths as they are.
+    EXPECT_EQ(commonFolder({ runs[0], QStringLiteral("/tmp/x.log") }), QString());
+    EXPECT_EQ(commonFolder({ QStringLiteral("a.log"), QStringLiteral("b/a.log") }), QString());
+    EXPECT_EQ(relativePath(QString(), QStringLiteral("b/a.log")), QStringLiteral("b/a.log"));
+    // A folder is not a prefix of a longer name ("/data/run" does not hold "/data/runs/x").
+    EXPECT_EQ(
+        relativePath(QStringLiteral("/data/run"), QStringLiteral("/data/runs/x")), QStringLiteral("/data/runs/x"));
+}
+
+// A hundred torchtitan runs are each a "run.log": the provenance listed a hundred rows of the same
+// name, with their hashes, over two pages before the headline figures. Many files are grouped on
+// the title page (a row per label and format, with their folder), the headline figures start on
+// page 2, and the last section lists every file by its path below its group's folder, with its
+// hash.
+TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    constexpr int kFiles = 30;
+    for (int i = 0; i < kFiles; ++i) {
+        // Folders named as torchtitan's runs, told apart by their start.
+        char name[80];
+        std::snprintf(name, sizeof name, "run-%02d-sdpa-prefetch-seq128-lbs160-compile-bf16-no-flight-recorder", i);
+        const fs::path dir = m_dir / "runs" / name;
+        fs::create_directories(dir);
+        const std::string job = "job-" + std::to_string(i);
+        std::ofstream(dir / "trace.ett.jsonl")
+            << R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+               "\n"
+            << R"({"type":"job","job":")" << job
+            << R"(","gpus":8})"
+               "\n"
+            << R"({"type":"attempt","job":")" << job << R"(","attempt":0,"start":1749200000,"end":)" << 1749203600 + i
+            << R"(,"outcome":"completed"})"
+               "\n"
+            << R"({"type":"phase","job":")" << job
+            << R"(","attempt":0,"phase":"train","start":1749199900,"end":1749203600})"
+               "\n";
+        core::ImportOptions o;
+        o.label = "runs";
+        auto r = core::importTraceFile(*m_db, (dir / "trace.ett.jsonl").string(), o);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+    }
+    const ReportContent content = gather(ReportRequest {});
+    ASSERT_EQ(content.datasets.size(), size_t { kFiles + 2 });
+    const std::string pdf = write(content, "many.pdf", QPageSize::A4, nullptr);
+    const std::string text = run("pdftotext '" + pdf + "' -");
+    std::vector<std::string> pages;
+    std::stringstream split(text);
+    for (std::string page; std::getline(split, page, '\f');) {
+        pages.push_back(page);
+    }
+    ASSERT_GE(pages.size(), 3u);
+    EXPECT_TRUE(
+        std::regex_search(run("pdftotext -layout '" + pdf + "' -"), std::regex("1\\s+Headline figures\\s+2\\s")));
+    EXPECT_EQ(pages[1].find("Headline figures"), 0u) << pages[1].substr(0, 200);
+    // The title page: the group of 30 files in its folder, no file's hash.
+    EXPECT_NE(pages[0].find((m_dir / "runs").string() + "/"), std::string::npos) << pages[0];
+    const size_t last = text.rfind("Every file imported");
+    ASSERT_NE(last, std::string::npos);
+    for (const auto& d : content.datasets) {
+        if (d.label != "runs") {
+            continue;
+        }
+        EXPECT_EQ(pages[0].find(d.sha256), std::string::npos) << "a hash on the title page";
+        const std::string run = fs::path(d.sourcePath).parent_path().filename().string().substr(0, 7);
+        EXPECT_NE(text.find(run, last), std::string::npos) << run;
+        EXPECT_NE(text.find(d.sha256, last), std::string::npos) << run;
+    }
+    // Each file's import issue (its phase starts before its attempt) names it below its label's
+    // folder ("run-07-sdpa…recorder/trace.ett.jsonl"; below the folder of every file it was cut
+    // to "/tmp/ett-rep…-recorder/trace.ett.jsonl", the same for every run).
+    const size_t issues = text.rfind("Import issues", last);
+    ASSERT_NE(issues, std::string::npos);
+    for (int i = 0; i < kFiles; ++i) {
+        char run[16];
+        std::snprintf(run, sizeof run, "run-%02d-", i);
+        const size_t at = text.find(run, issues);
+        EXPECT_TRUE(at != std::string::npos && at < last) << run;
+    }
+    const auto edge = wordsAtTheEdge(pdf);
+    EXPECT_TRUE(edge.empty()) << edge.size() << " words at the edge, first: " << edge.front();
+}
+
+// The advisor's count of flagged jobs with thousands separators, as every figure of the report.
+TEST_F(ReportTest, TheAdviceNoteGroupsItsFigures)
+{
+    core::CheckpointAdvice a;
+    a.note = "no blocking checkpoint_save time measured; 1625 of 79983 jobs flagged (1621 losing more than an "
+             "interval per interruption, 4 losing far less than half an interval)";
+    a.flaggedJobs = 1625;
+    a.flaggedHigh = 1621;
+    a.flaggedLow = 4;
+    a.measured.jobs = 79983;
+    EXPECT_EQ(report::adviceNote(a).toStdString(),
+        "no blocking checkpoint_save time measured; 1,625 of 79,983 jobs flagged: 1,621 losing more than an interval "
+        "per interruption, 4 losing far less than half an interval");
+    a.note = "1625 of 79983 jobs flagged (1625 losing more than an interval per interruption)";
+    a.flaggedHigh = 1625;
+    a.flaggedLow = 0;
+    EXPECT_EQ(report::adviceNote(a).toStdString(),
+        "1,625 of 79,983 jobs flagged: 1,625 losing more than an interval per interruption");
+    a.flaggedJobs = a.flaggedHigh = a.flaggedLow = 0;
+    a.note = "no interval measured";
+    EXPECT_EQ(report::adviceNote(a).toStdString(), "no interval measured");
+}
+
+// A histogram of a single value: its count axis read "0 0 0 1 1 1" (ticks at 0.2 steps printed
+// without decimals); it reads 0 and 1.
+TEST_F(ReportTest, AHistogramOfFewValuesCountsInWholeNumbers)
+{
+    if (!havePdftotext()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    const std::string pdf = paintPage("histogram.pdf", [&](report::Layout& layout) {
+        layout.block(230, [&](QPainter& p, const QRectF& r) {
+            report::renderChart(p, QRectF(r.topLeft(), QSizeF(r.width() / 2, r.height())), [&](QChart* chart) {
+                fillDurationHistogramChart(
+                    chart, { int64_t { 300'000'000'000 } }, QStringLiteral("Time to start"), Qt::blue);
+            });
+        });
+    });
+    std::vector<std::string> counts;
+    const auto pages = pdfWords(pdf);
+    ASSERT_EQ(pages.size(), 1u);
+    // The count axis: numbers each on a row of its own (the time axis's share one row).
+    const auto number = [](const Word& w) { return std::regex_match(w.text, std::regex("[0-9]+")); };
+    for (const Word& w : pages[0].words) {
+        const auto sameRow = std::count_if(pages[0].words.begin(), pages[0].words.end(),
+            [&](const Word& o) { return number(o) && std::abs(o.y0 - w.y0) < 1; });
+        if (number(w) && sameRow == 1) {
+            counts.push_back(w.text);
+        }
+    }
+    EXPECT_EQ(counts, (std::vector<std::string> { "1", "0" }));
+}
+
+// With an eval phase, as a MLPerf run has, the Gantt's legend has five entries and its last,
+// "many small spans (shares of time)", ran past the page's margin.
 TEST_F(ReportTest, LongJobKeysStayOnThePage)
 {
     if (!havePdftotext()) {
@@ -531,7 +876,11 @@ TEST_F(ReportTest, LongJobKeysStayOnThePage)
               "\n"
               R"({"type":"phase","job":")"
             + key
-            + R"(","attempt":0,"phase":"train","start":1749200600,"end":1749203600})"
+            + R"(","attempt":0,"phase":"train","start":1749200600,"end":1749203000})"
+              "\n"
+              R"({"type":"phase","job":")"
+            + key
+            + R"(","attempt":0,"phase":"eval","start":1749203000,"end":1749203600})"
               "\n",
         "mlperf");
     ReportRequest request;

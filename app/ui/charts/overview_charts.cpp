@@ -556,7 +556,12 @@ void fillDurationHistogramChart(
     y->setTitleText(QObject::tr("count"));
     y->setLabelsFont(chartAxisFont(chart));
     y->setTitleFont(chartAxisFont(chart));
-    y->applyNiceNumbers();
+    if (highest <= 5) {
+        // A tick per count: nice numbers put ticks at 0.2, 0.4, ... that "%.0f" printed "0 0 0 1 1 1".
+        y->setTickCount(static_cast<int>(std::max<int64_t>(highest, 1)) + 1);
+    } else {
+        y->applyNiceNumbers();
+    }
     chart->addAxis(y, Qt::AlignLeft);
     area->attachAxis(y);
 }

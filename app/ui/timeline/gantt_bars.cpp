@@ -1,6 +1,7 @@
 // A row's bar: spans in their colours, runs of tiny spans folded into blocks that show their mix
 // (see the design note in gantt_painter.h), the open end of a running attempt, and the fault and
 // checkpoint markers.
+#include "app/ui/format/figures_format.h"
 #include "app/ui/timeline/gantt_painter_internal.h"
 
 #include <QImage>
@@ -202,7 +203,7 @@ void drawFold(Frame& f, const std::vector<GanttSpan>& lane, const LaneMix& mix, 
         f.p.fillRect(QRectF(r.right() - 1.0, r.top(), 1.0, r.height()), kFoldEdge);
     }
     // The count on a light label in the middle, when it fits.
-    const QString count = QString::number(static_cast<qulonglong>(j - i));
+    const QString count = formatCount(static_cast<int64_t>(j - i)); // "1,500", as every count
     const double textW = f.spanMetrics.horizontalAdvance(count);
     if (textW + 8.0 <= b - a && bar.height() >= 10.0) {
         const double h = std::min(bar.height() - 2.0, f.spanMetrics.height());

@@ -384,10 +384,13 @@ void GanttPainter::paintHeader(const Pass& pass) const
         const double x = std::round(f.left + t.px) + 0.5;
         p.setPen(t.major ? kMutedText : kLine);
         p.drawLine(QPointF(x, hb - (t.major ? 8.0 : 4.0)), QPointF(x, hb));
-        if (t.major) {
+        // A label that would run past the time area's end is left out rather than cut there (on a
+        // PDF page it ran into the margin).
+        const double labelW = fm.horizontalAdvance(t.label) + 4;
+        if (t.major && x + 3 + labelW <= f.left + f.width + 1) {
             p.setPen(kText);
-            p.drawText(QRectF(x + 3, header.top(), fm.horizontalAdvance(t.label) + 4, header.height() - 7),
-                Qt::AlignLeft | Qt::AlignVCenter, t.label);
+            p.drawText(
+                QRectF(x + 3, header.top(), labelW, header.height() - 7), Qt::AlignLeft | Qt::AlignVCenter, t.label);
         }
     }
     p.setClipRect(rect);
