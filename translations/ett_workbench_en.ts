@@ -39,7 +39,7 @@
 <context>
     <name>AdvisorPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+372"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+369"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+121"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln open alert</numerusform>
@@ -200,7 +200,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/ui/window/main_window_watch.cpp" line="+300"/>
+        <location filename="../app/ui/window/main_window_watch.cpp" line="+292"/>
         <source>Watching %Ln file(s)</source>
         <translation>
             <numerusform>Watching %Ln file</numerusform>
@@ -238,7 +238,7 @@
 <context>
     <name>MatchedTimelines</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+305"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+304"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -249,8 +249,8 @@
 <context>
     <name>OverviewPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/overview_page.cpp" line="+348"/>
-        <location line="+45"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+407"/>
+        <location line="+49"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -258,8 +258,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-44"/>
-        <location line="+45"/>
+        <location line="-48"/>
+        <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>

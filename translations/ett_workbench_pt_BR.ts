@@ -307,7 +307,7 @@ interrupção</translation>
 <context>
     <name>AdvisorPage</name>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+109"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+106"/>
         <source>No data yet: open a database or import traces.</source>
         <translation>Ainda sem dados: abra um banco de dados ou importe traces.</translation>
     </message>
@@ -558,8 +558,13 @@ interrupção</translation>
             <numerusform>%Ln tentativas</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+92"/>
+        <source>label %1, %2</source>
+        <translation>rótulo %1, %2</translation>
+    </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+29"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln alerta aberto</numerusform>
@@ -575,7 +580,7 @@ interrupção</translation>
         </translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-113"/>
         <source>%1 s per hour</source>
         <translation>%1 s por hora</translation>
     </message>
@@ -600,12 +605,12 @@ interrupção</translation>
         <translation>job %1 (%2)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>label %1</source>
         <translation>rótulo %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>Evidence: %1</source>
         <translation>Evidência: %1</translation>
     </message>
@@ -1248,7 +1253,7 @@ interrupção</translation>
 <context>
     <name>CohortEditor</name>
     <message>
-        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+82"/>
+        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+75"/>
         <source>Cohort %1</source>
         <translation>Coorte %1</translation>
     </message>
@@ -1643,13 +1648,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="+353"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+412"/>
         <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
         <translation>dd/MM/yyyy HH:mm</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+215"/>
         <location filename="../app/ui/timeline/time_axis.cpp" line="+17"/>
         <source>yyyy-MM-dd</source>
         <translation>dd/MM/yyyy</translation>
@@ -2265,6 +2270,16 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <location line="+1"/>
         <source>time-weighted</source>
         <translation>ponderado por tempo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>label</source>
+        <translation>rótulo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>job</source>
+        <translation>job</translation>
     </message>
 </context>
 <context>
@@ -3042,7 +3057,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>GanttWidget</name>
     <message>
-        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+329"/>
+        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+330"/>
         <source>
 (narrower than %1 px here: zoom in to tell it from its neighbours)</source>
         <translation>
@@ -3686,7 +3701,7 @@ Clique duplo: abre sua linha do tempo</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/ui/window/main_window.cpp" line="+121"/>
+        <location filename="../app/ui/window/main_window.cpp" line="+123"/>
         <source>&amp;Connect to fleet store...</source>
         <translation>&amp;Conectar ao repositório da frota...</translation>
     </message>
@@ -3782,7 +3797,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+464"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+462"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3952,7 +3967,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Filtros</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Overview</source>
         <translation>Visão geral</translation>
     </message>
@@ -3987,7 +4002,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Causas</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+63"/>
         <source>Details</source>
         <translation>Detalhes</translation>
     </message>
@@ -4036,7 +4051,7 @@ From a shell:  ettw import --db %1 FILE...</source>
 Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+87"/>
         <source>no database</source>
         <translation>nenhum banco de dados</translation>
     </message>
@@ -4459,7 +4474,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Consulta interrompida: as visões mantêm o que mostravam. Mude uma visão para consultar de novo.</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_watch.cpp" line="+54"/>
+        <location filename="../app/ui/window/main_window_watch.cpp" line="+46"/>
         <source>&amp;Watch folder...</source>
         <translation>&amp;Observar pasta...</translation>
     </message>
@@ -4686,7 +4701,7 @@ B: %3 (%4)</translation>
 <context>
     <name>MatchedTimelines</name>
     <message>
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+82"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+81"/>
         <source>Align B</source>
         <translation>Alinhar B</translation>
     </message>
@@ -4870,7 +4885,7 @@ B: %3 (%4)</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="-475"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="-541"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -4881,19 +4896,19 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+436"/>
+        <location line="+502"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-460"/>
-        <location line="+436"/>
+        <location line="-526"/>
+        <location line="+502"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-423"/>
+        <location line="-489"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -4918,8 +4933,8 @@ B: %3 (%4)</translation>
         <translation>: sem dados</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
-        <location line="+45"/>
+        <location line="+197"/>
+        <location line="+49"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -4927,8 +4942,8 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-44"/>
-        <location line="+45"/>
+        <location line="-48"/>
+        <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln tentativa</numerusform>
@@ -4936,7 +4951,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-46"/>
         <source>%1 to %2 UTC</source>
         <translation>%1 a %2 UTC</translation>
     </message>
@@ -4976,7 +4991,7 @@ B: %3 (%4)</translation>
         <translation>ainda sem dados: abra um banco de dados ou importe traces</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>ETT% (%1)</source>
         <translation>ETT% (%1)</translation>
     </message>
@@ -4984,6 +4999,11 @@ B: %3 (%4)</translation>
         <location line="+1"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ETT%</source>
+        <translation>ETT%</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5052,6 +5072,11 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>TTS, p50</source>
+        <translation>TTS, p50</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Time to Recover, p50</source>
         <translation>Tempo para Recuperar, p50</translation>
     </message>
@@ -5062,6 +5087,11 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>TTR, p50</source>
+        <translation>TTR, p50</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>No checkpoint data</source>
         <translation>Sem dados de ponto de verificação</translation>
     </message>
@@ -5071,7 +5101,12 @@ B: %3 (%4)</translation>
         <translation>jobs de %1: o progresso perdido deles é desconhecido (espec. 5.3)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+1"/>
+        <source>No checkpoints</source>
+        <translation>Sem pontos de verif.</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>Lost GPU-hours by bucket</source>
         <translation>Horas de GPU perdidas por categoria</translation>
     </message>
@@ -5081,12 +5116,12 @@ B: %3 (%4)</translation>
         <translation>Horas perdidas por categoria</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>and %1 more buckets; click a bar of &quot;Where the time went&quot; for its intervals</source>
         <translation>e mais %1 categorias; clique numa barra de &quot;Para onde foi o tempo&quot; para ver seus intervalos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>click a bar of &quot;Where the time went&quot; for its intervals</source>
         <translation>clique numa barra de &quot;Para onde foi o tempo&quot; para ver seus intervalos</translation>
     </message>
@@ -5098,7 +5133,7 @@ click: the intervals behind it · double-click: drill-down sorted by %1</source>
 clique: os intervalos por trás · clique duplo: Detalhamento ordenado por %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Where the time went</source>
         <translation>Para onde foi o tempo</translation>
     </message>
@@ -5208,12 +5243,11 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-402"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-399"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location line="+3"/>
         <location filename="../app/report/report_writer.cpp" line="+322"/>
         <location line="+138"/>
         <location line="+268"/>
@@ -5221,7 +5255,7 @@ clique: abrir o job</translation>
         <translation>job</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+2"/>
         <source>dataset label</source>
         <translation>rótulo do conjunto de dados</translation>
     </message>
@@ -6179,7 +6213,7 @@ duração %4</translation>
         <translation>minutos</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+58"/>
         <location filename="../app/report/report_writer.cpp" line="-334"/>
         <location line="+247"/>
         <source>count</source>
@@ -7871,7 +7905,7 @@ duração %4</translation>
 <context>
     <name>RollingStrip</name>
     <message>
-        <location filename="../app/ui/timeline/rolling_strip.cpp" line="+93"/>
+        <location filename="../app/ui/timeline/rolling_strip.cpp" line="+94"/>
         <source>ETT% of the %1 window ending %2 UTC: %3 (GPU-weighted)
 productive %4 of %5 end-to-end</source>
         <translation>ETT% da janela de %1 terminando em %2 UTC: %3 (ponderado por GPU)
@@ -7887,12 +7921,12 @@ a pior janela do job</translation>
     <message>
         <location line="+28"/>
         <source>ETT%, rolling %1</source>
-        <translation>ETT%, janela móvel de %1</translation>
+        <translation>ETT% móvel, %1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>ETT%, rolling</source>
-        <translation>ETT%, janela móvel</translation>
+        <translation>ETT% móvel</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -8298,17 +8332,17 @@ a pior janela do job</translation>
     </message>
     <message>
         <location line="+28"/>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>No jobs in this database yet: import traces (File &gt; Import traces, Ctrl+I).</source>
         <translation>Ainda não há jobs neste banco de dados: importe traces (Arquivo &gt; Importar traces, Ctrl+I).</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-30"/>
         <source>Loading the fleet timeline…</source>
         <translation>Carregando a linha do tempo da frota…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Binning every job of the fleet…</source>
         <translation>Agrupando em faixas todos os jobs da frota…</translation>
     </message>
@@ -8624,7 +8658,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WhatIfRowsEditor</name>
     <message>
-        <location filename="../app/ui/widgets/whatif_rows_editor.cpp" line="+97"/>
+        <location filename="../app/ui/widgets/whatif_rows_editor.cpp" line="+88"/>
         <source>Bucket time (% of today&apos;s)</source>
         <translation>Tempo da categoria (% do de hoje)</translation>
     </message>
@@ -8707,7 +8741,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WorkbenchState</name>
     <message>
-        <location filename="../app/ui/window/workbench_state.cpp" line="+15"/>
+        <location filename="../app/ui/window/workbench_state.cpp" line="+17"/>
         <source>Fleet</source>
         <translation>Frota</translation>
     </message>

@@ -388,7 +388,7 @@ QVariant FiguresTableModel::headerData(int section, Qt::Orientation orientation,
             if (rowsAreAttempts()) {
                 return tr("Attempt");
             }
-            return rowsAreGroups() ? qs(m_data.location.groupBy) : tr("Job");
+            return rowsAreGroups() ? groupingName(m_data.location.groupBy) : tr("Job");
         case DetailColumn:
             if (rowsAreAttempts()) {
                 return tr("Outcome");

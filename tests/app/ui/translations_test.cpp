@@ -6,8 +6,13 @@
 #include "app/ui/format/backend_text.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/timeline/rolling_strip.h"
+#include "app/ui/timeline/timeline_view.h"
+#include "app/ui/widgets/alerts_panel.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/translations.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QAbstractTableModel>
 #include <QAction>
@@ -15,9 +20,12 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTest>
+#include <QTreeWidget>
 #include <gtest/gtest.h>
 
 #include "pages_fixtures.h"
+#include "timeline_fixtures.h"
 
 namespace ett::app {
 namespace {
@@ -175,6 +183,61 @@ TEST_F(Portuguese, TheBackendIsSaidInPortugueseWithItsDetailAsItIs)
     cuda.reason = "a CUDA device is present";
     EXPECT_EQ(backendNameText(cuda), QStringLiteral("CUDA: NVIDIA H200 (sm_90, 139 GiB)"));
     EXPECT_EQ(backendReasonText(cuda, false), QStringLiteral("há um dispositivo CUDA"));
+}
+
+// The built-in grouping by dataset label is named in the window's language wherever the drill-down
+// shows it: the first column's header, the level's title and the breadcrumb ("label = before" was
+// left in English); an attribute's key is trace data and stays as it is.
+TEST_F(Portuguese, TheGroupingByLabelIsNamedInPortuguese)
+{
+    EXPECT_EQ(groupingName("label"), QStringLiteral("rótulo"));
+    EXPECT_EQ(groupingName("team"), QStringLiteral("team"));
+    FiguresTableModel model;
+    TableData table;
+    table.location.groupBy = "label";
+    model.setTableData(table);
+    EXPECT_EQ(model.headerData(FiguresTableModel::NameColumn, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QStringLiteral("rótulo"));
+    WorkbenchState state;
+    state.openGroup(QStringLiteral("label"), QStringLiteral("before"));
+    const auto crumbs = state.breadcrumb();
+    ASSERT_EQ(crumbs.size(), 2u);
+    EXPECT_EQ(crumbs[1].first, QStringLiteral("rótulo = before"));
+}
+
+// An ETT% drop of one value of an attribute within a label: what it is about says "rótulo", the
+// attribute and its value as the data has them.
+TEST_F(Portuguese, AnAlertOfAnAttributesValueNamesTheLabelInPortuguese)
+{
+    AlertsPanel panel;
+    Alert a;
+    a.detector = "ett_drop";
+    a.label = "live";
+    a.scope = "label live, team ads";
+    a.unit = "percent";
+    a.value = 40;
+    a.threshold = 60;
+    panel.addAlerts({ a }, {});
+    ASSERT_EQ(panel.rowCount(), 1);
+    EXPECT_EQ(panel.view()->topLevelItem(0)->text(AlertsPanel::SubjectColumn), QStringLiteral("rótulo live, team ads"));
+}
+
+// The job view's rolling line is named in its labels column on one line, the worst window on a
+// second ("ETT%, janela móvel de 1" over "h" over "pior 36,7%" was cut into three).
+TEST_F(Portuguese, TheRollingLineIsNamedOnOneLine)
+{
+    WorkbenchState state;
+    TimelineView view(&state, nullptr);
+    view.resize(1200, 500);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    state.openJob(7, QStringLiteral("J1"));
+    view.showJobTimeline(testing::workedExample());
+    const RollingStrip* strip = view.rollingStrip();
+    ASSERT_TRUE(strip->isVisible());
+    ASSERT_TRUE(strip->worst().has_value());
+    EXPECT_TRUE(strip->labelsText().startsWith(QStringLiteral("ETT%"))) << strip->labelsText().toStdString();
+    EXPECT_EQ(strip->labelsLines(), 2) << strip->labelsText().toStdString();
 }
 
 } // namespace
