@@ -88,7 +88,7 @@
 <context>
     <name>CausesPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="+113"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
         <location line="+194"/>
         <source>%Ln interruption(s)</source>
         <translation>
@@ -332,7 +332,7 @@
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+693"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+694"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>
@@ -373,9 +373,20 @@
     </message>
 </context>
 <context>
+    <name>ReportDialog</name>
+    <message numerus="yes">
+        <location filename="../app/ui/dialogs/report_dialog.cpp" line="+196"/>
+        <source>%n page(s), %1</source>
+        <translation>
+            <numerusform>%n page, %1</numerusform>
+            <numerusform>%n pages, %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ScopeBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/scope_bar.cpp" line="+87"/>
+        <location filename="../app/ui/widgets/scope_bar.cpp" line="+93"/>
         <source>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</source>
         <translation>
             <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>

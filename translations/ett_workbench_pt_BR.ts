@@ -886,7 +886,7 @@ interrupção</translation>
 <context>
     <name>CauseRuleDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/cause_rule_dialog.cpp" line="+22"/>
+        <location filename="../app/ui/dialogs/cause_rule_dialog.cpp" line="+17"/>
         <source>Cause rule</source>
         <translation>Regra de causa</translation>
     </message>
@@ -901,7 +901,12 @@ interrupção</translation>
         <translation>qualquer; um prefixo com pontos, como unknown ou infra.network</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+3"/>
+        <source>(any)</source>
+        <translation>(qualquer)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>any; a regular expression found in the detail, e.g. NCCL.*timeout</source>
         <translation>qualquer; uma expressão regular encontrada no detalhe, ex.: NCCL.*timeout</translation>
     </message>
@@ -934,7 +939,7 @@ interrupção</translation>
 <context>
     <name>CausesPage</name>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+111"/>
         <source>Cause rules changed: %1 changed cause, %2 derived again</source>
         <translation>Regras de causa alteradas: nova causa em %1, recálculo de %2</translation>
     </message>
@@ -2249,7 +2254,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+569"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+570"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -3395,9 +3400,37 @@ durável  %1 (+%2)</translation>
     </message>
 </context>
 <context>
+    <name>ImportStage</name>
+    <message>
+        <location filename="../app/ui/format/palette.cpp" line="+20"/>
+        <source>identifying runs</source>
+        <translation>identificando execuções</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading</source>
+        <translation>lendo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attributing</source>
+        <translation>atribuindo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>committing</source>
+        <translation>gravando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting for another import into this database to finish</source>
+        <translation>aguardando o fim de outra importação neste banco de dados</translation>
+    </message>
+</context>
+<context>
     <name>Interruption</name>
     <message>
-        <location filename="../app/ui/format/palette.cpp" line="-29"/>
+        <location line="-53"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -5260,7 +5293,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="-373"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-372"/>
         <source>Mean over %1 of %2 interruptions: the others never trained again</source>
         <translation>Média sobre %1 de %2 interrupções: as demais nunca voltaram a treinar</translation>
     </message>
@@ -5271,17 +5304,16 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+4"/>
         <source>(none)</source>
         <translation>(nenhum)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+3"/>
         <source>symptom %1</source>
         <translation>sintoma %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>detail /%1/</source>
         <translation>detalhe /%1/</translation>
     </message>
@@ -7619,7 +7651,12 @@ duração %4</translation>
         <translation>Escopo</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>per day</source>
         <translation>por dia</translation>
     </message>
@@ -7678,10 +7715,13 @@ duração %4</translation>
         <source>Cannot make the report: %1</source>
         <translation>Não é possível gerar o relatório: %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+14"/>
-        <source>%1 pages, %2</source>
-        <translation>%1 páginas, %2</translation>
+        <source>%n page(s), %1</source>
+        <translation>
+            <numerusform>%n página, %1</numerusform>
+            <numerusform>%n páginas, %1</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+7"/>
@@ -8096,7 +8136,7 @@ a pior janela do job</translation>
 <context>
     <name>ScopeBar</name>
     <message>
-        <location filename="../app/ui/widgets/scope_bar.cpp" line="+37"/>
+        <location filename="../app/ui/widgets/scope_bar.cpp" line="+43"/>
         <source>Keep them together</source>
         <translation>Manter juntos</translation>
     </message>
@@ -8122,7 +8162,7 @@ a pior janela do job</translation>
 <context>
     <name>Severity</name>
     <message>
-        <location filename="../app/ui/format/palette.cpp" line="+45"/>
+        <location filename="../app/ui/format/palette.cpp" line="+69"/>
         <source>info</source>
         <translation>info</translation>
     </message>
@@ -8206,6 +8246,34 @@ a pior janela do job</translation>
         <location line="+10"/>
         <source>&amp;Connect</source>
         <translation>&amp;Conectar</translation>
+    </message>
+</context>
+<context>
+    <name>Symptom</name>
+    <message>
+        <location filename="../app/ui/format/palette.cpp" line="-27"/>
+        <source>explicit</source>
+        <translation>explícito</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hang</source>
+        <translation>travamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>degradation</source>
+        <translation>degradação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>numeric</source>
+        <translation>numérico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(none)</source>
+        <translation>(nenhum)</translation>
     </message>
 </context>
 <context>

@@ -76,8 +76,7 @@ QString ruleMatchText(const core::CauseRule& r)
             << QObject::tr("cause %1").arg(r.cause->empty() ? QObject::tr("(none)") : QString::fromStdString(*r.cause));
     }
     if (r.symptom) {
-        parts << QObject::tr("symptom %1")
-                     .arg(r.symptom->empty() ? QObject::tr("(none)") : QString::fromStdString(*r.symptom));
+        parts << QObject::tr("symptom %1").arg(symptomLabel(*r.symptom));
     }
     if (r.detail) {
         parts << QObject::tr("detail /%1/").arg(QString::fromStdString(*r.detail));

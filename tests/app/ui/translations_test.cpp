@@ -2,6 +2,8 @@
 // strings come out translated although tr() asks for namespaced contexts ("ett::app::MainWindow")
 // that lupdate files without the namespace, counts take Portuguese plurals, figures and dates the
 // pt_BR formats, and exports stay locale-free. English (LANG=C) keeps its figures and plurals.
+#include "app/ui/dialogs/cause_rule_dialog.h"
+#include "app/ui/dialogs/dialogs.h"
 #include "app/ui/export/table_export.h"
 #include "app/ui/format/backend_text.h"
 #include "app/ui/format/figures_format.h"
@@ -16,7 +18,9 @@
 
 #include <QAbstractTableModel>
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QStandardPaths>
@@ -238,6 +242,38 @@ TEST_F(Portuguese, TheRollingLineIsNamedOnOneLine)
     ASSERT_TRUE(strip->worst().has_value());
     EXPECT_TRUE(strip->labelsText().startsWith(QStringLiteral("ETT%"))) << strip->labelsText().toStdString();
     EXPECT_EQ(strip->labelsLines(), 2) << strip->labelsText().toStdString();
+}
+
+// The import's progress names its stage in the window's language ("committing" was shown as the
+// service says it).
+TEST_F(Portuguese, TheImportProgressNamesItsStageInPortuguese)
+{
+    ImportProgressDialog dialog;
+    ImportProgressInfo progress;
+    progress.file = "a.ett.jsonl";
+    progress.stage = "committing";
+    dialog.setProgress(progress);
+    QStringList texts;
+    for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+        texts << label->text();
+    }
+    EXPECT_TRUE(texts.contains(QStringLiteral("gravando"))) << texts.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_FALSE(texts.contains(QStringLiteral("committing")));
+}
+
+// A cause rule's symptoms are offered by name in Portuguese, "(any)" and "(none)" too (tr() of a
+// variable was never extracted); the rule keeps the codes.
+TEST_F(Portuguese, ACauseRuleOffersTheSymptomsInPortuguese)
+{
+    CauseRuleDialog dialog(core::CauseRule {});
+    QStringList items;
+    for (int i = 0; i < dialog.symptomBox()->count(); ++i) {
+        items << dialog.symptomBox()->itemText(i);
+    }
+    EXPECT_EQ(items,
+        QStringList({ QStringLiteral("(qualquer)"), QStringLiteral("explícito"), QStringLiteral("travamento"),
+            QStringLiteral("degradação"), QStringLiteral("numérico"), QStringLiteral("(nenhum)") }));
+    EXPECT_EQ(dialog.symptomBox()->itemData(2).toString(), QStringLiteral("hang"));
 }
 
 } // namespace
