@@ -46,6 +46,22 @@
             <numerusform>%Ln jobs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln interruption(s) in the train loop</source>
+        <translation>
+            <numerusform>%Ln interruption in the train loop</numerusform>
+            <numerusform>%Ln interruptions in the train loop</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+61"/>
+        <source>%Ln save(s)</source>
+        <translation>
+            <numerusform>%Ln save</numerusform>
+            <numerusform>%Ln saves</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>
@@ -104,6 +120,30 @@
             <numerusform>%Ln jobs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+194"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln failure</numerusform>
+            <numerusform>%Ln failures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preemption</numerusform>
+            <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln re-classified by the rules below</source>
+        <translation>
+            <numerusform>%Ln re-classified by the rules below</numerusform>
+            <numerusform>%Ln re-classified by the rules below</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CompareCards</name>
@@ -140,7 +180,15 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+773"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+566"/>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+207"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -153,6 +201,25 @@
         <translation>
             <numerusform>%Ln preemption</numerusform>
             <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FiguresTableModel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/models/figures_table_model.cpp" line="+329"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
         </translation>
     </message>
 </context>
@@ -251,6 +318,7 @@
     <message numerus="yes">
         <location filename="../app/ui/pages/overview_page.cpp" line="+407"/>
         <location line="+49"/>
+        <location line="+23"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -258,12 +326,20 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-48"/>
+        <location line="-71"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
             <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>%Ln recoveries</source>
+        <translation>
+            <numerusform>%Ln recovery</numerusform>
+            <numerusform>%Ln recoveries</numerusform>
         </translation>
     </message>
 </context>

@@ -367,10 +367,13 @@ interrupção</translation>
             <numerusform>%Ln jobs</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 interruptions in the train loop</source>
-        <translation>%1 interrupções no loop de treinamento</translation>
+        <source>%Ln interruption(s) in the train loop</source>
+        <translation>
+            <numerusform>%Ln interrupção no loop de treinamento</numerusform>
+            <numerusform>%Ln interrupções no loop de treinamento</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -434,11 +437,19 @@ interrupção</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>b = %1 (p90 %2, %3 saves)</source>
-        <translation>b = %1 (p90 %2, %3 gravações)</translation>
+        <source>b = %1 (p90 %2, %3)</source>
+        <translation>b = %1 (p90 %2, %3)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln save(s)</source>
+        <translation>
+            <numerusform>%Ln gravação</numerusform>
+            <numerusform>%Ln gravações</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no save measured</source>
         <translation>nenhuma gravação medida</translation>
     </message>
@@ -1141,11 +1152,35 @@ interrupção</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>%1 (%2 failures, %3 preemptions, %4 other) · %5 lost · %6 re-classified by the rules below</source>
-        <translation>%1 (%2 falhas, %3 preempções, %4 outras) · %5 perdidas · %6 reclassificadas pelas regras abaixo</translation>
+        <source>%1 (%2, %3, %4 other) · %5 lost · %6</source>
+        <translation>%1 (%2, %3, %4 outras) · %5 perdidas · %6</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln falha</numerusform>
+            <numerusform>%Ln falhas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preempção</numerusform>
+            <numerusform>%Ln preempções</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln re-classified by the rules below</source>
+        <translation>
+            <numerusform>%Ln reclassificada pelas regras abaixo</numerusform>
+            <numerusform>%Ln reclassificadas pelas regras abaixo</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>No interruptions (failed or preempted attempts) in the filter.</source>
         <translation>Nenhuma interrupção (tentativas com falha ou preempção) no filtro.</translation>
     </message>
@@ -1799,10 +1834,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <source>dataset %1</source>
         <translation>conjunto de dados %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 GPUs</source>
-        <translation>%1 GPUs</translation>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+22"/>
@@ -2305,10 +2343,21 @@ p90 %5</translation>
         <source>attempt %1</source>
         <translation>tentativa %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+284"/>
-        <source>%1 jobs, %2 attempts</source>
-        <translation>%1 jobs, %2 tentativas</translation>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln tentativa</numerusform>
+            <numerusform>%Ln tentativas</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4968,6 +5017,7 @@ B: %3 (%4)</translation>
     <message numerus="yes">
         <location line="+197"/>
         <location line="+49"/>
+        <location line="+23"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -4975,7 +5025,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-48"/>
+        <location line="-71"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -5100,11 +5150,20 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>p90 %1 · %2 jobs</source>
-        <translation>p90 %1 · %2 jobs</translation>
+        <location line="+5"/>
+        <source>p90 %1 · %2</source>
+        <translation>p90 %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln recoveries</source>
+        <translation>
+            <numerusform>%Ln recuperação</numerusform>
+            <numerusform>%Ln recuperações</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-3"/>
         <source>TTS, p50</source>
         <translation>TTS, p50</translation>
     </message>
@@ -5114,12 +5173,7 @@ B: %3 (%4)</translation>
         <translation>Tempo para Recuperar, p50</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>p90 %1 · %2 recoveries</source>
-        <translation>p90 %1 · %2 recuperações</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>TTR, p50</source>
         <translation>TTR, p50</translation>
     </message>
@@ -5276,7 +5330,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-399"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-400"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
@@ -5293,7 +5347,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="-372"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-374"/>
         <source>Mean over %1 of %2 interruptions: the others never trained again</source>
         <translation>Média sobre %1 de %2 interrupções: as demais nunca voltaram a treinar</translation>
     </message>

@@ -367,7 +367,7 @@ void AdvisorPage::updateHeader()
     if (m_hasData && m_model->rowCount() > 0) {
         const core::CheckpointAdvice& fleet = *m_model->adviceAt(0);
         parts << tr("%Ln job(s)", "", static_cast<int>(fleet.measured.jobs));
-        parts << tr("%1 interruptions in the train loop").arg(formatCount(fleet.measured.interruptions));
+        parts << tr("%Ln interruption(s) in the train loop", "", static_cast<int>(fleet.measured.interruptions));
     }
     parts << tr("rows by %1").arg(adviceGroupingName(m_hasData ? m_model->groupBy() : m_groupBy));
     parts << tr("loop hours %1, ETT% gain GPU-weighted").arg(weightingName(m_state->weighting()));
@@ -425,10 +425,10 @@ void AdvisorPage::renderSelection()
         m.mtbiS ? tr("%1 (MTBI M = %2)").arg(formatCount(m.interruptions), formatSeconds(m.mtbiS))
                 : formatCount(m.interruptions));
     html += summaryRow(tr("A save blocks"),
-        m.blockingP50Ns
-            ? tr("b = %1 (p90 %2, %3 saves)")
-                  .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns), formatCount(m.saves))
-            : tr("no save measured"));
+        m.blockingP50Ns ? tr("b = %1 (p90 %2, %3)")
+                              .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns),
+                                  tr("%Ln save(s)", "", static_cast<int>(m.saves)))
+                        : tr("no save measured"));
     html += summaryRow(tr("Current interval"), withWaste(formatSeconds(a->currentIntervalS), a->wastedCurrentPercent));
     html += summaryRow(tr("Optimum √(2bM)"),
         withWaste(QStringLiteral("<b>%1</b>").arg(formatSeconds(a->youngIntervalS)), a->wastedOptimumPercent));

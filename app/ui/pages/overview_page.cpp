@@ -475,13 +475,13 @@ void OverviewPage::renderCards()
         tr("maintenance, user, manual"));
 
     set(QStringLiteral("tts"), tr("Time to Start, p50"), any ? formatDuration(m_overview.tts.p50) : none,
-        any ? tr("p90 %1 · %2 jobs")
-                  .arg(formatDuration(m_overview.tts.p90), formatCount(static_cast<int64_t>(f.ttsNs.size())))
+        any ? tr("p90 %1 · %2")
+                  .arg(formatDuration(m_overview.tts.p90), tr("%Ln job(s)", "", static_cast<int>(f.ttsNs.size())))
             : QString(),
         tr("TTS, p50"));
     set(QStringLiteral("ttr"), tr("Time to Recover, p50"), any ? formatDuration(m_overview.ttr.p50) : none,
-        any ? tr("p90 %1 · %2 recoveries")
-                  .arg(formatDuration(m_overview.ttr.p90), formatCount(static_cast<int64_t>(f.ttrNs.size())))
+        any ? tr("p90 %1 · %2")
+                  .arg(formatDuration(m_overview.ttr.p90), tr("%Ln recoveries", "", static_cast<int>(f.ttrNs.size())))
             : QString(),
         tr("TTR, p50"));
     set(QStringLiteral("noCheckpoint"), tr("No checkpoint data"), any ? formatCount(f.noCheckpointDataJobs) : none,

@@ -563,7 +563,7 @@ void DetailsPanel::setJobTimeline(int32_t job, const core::JobTimeline& timeline
         sub << qs(timeline.name);
     }
     sub << tr("dataset %1").arg(qs(timeline.label));
-    sub << tr("%1 GPUs").arg(formatCount(timeline.gpus));
+    sub << tr("%Ln GPU(s)", "", static_cast<int>(timeline.gpus));
     QStringList attrs;
     for (const auto& [k, v] : timeline.attrs) {
         attrs << QStringLiteral("%1=%2").arg(qs(k), qs(v));
