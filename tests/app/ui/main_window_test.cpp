@@ -113,24 +113,47 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenInPortuguese)
     setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
 }
 
+// The window in English and in Portuguese, for a test's body; the language is English again after.
+class MainWindowLanguage : public ::testing::TestWithParam<std::string>
+{
+protected:
+    void SetUp() override
+    {
+        fixtures::ensureApp();
+        QStandardPaths::setTestModeEnabled(true);
+        ASSERT_TRUE(dir.isValid());
+        // No share or layout saved by an earlier session (a saved one is the user's and is kept).
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+        if (GetParam() == "pt_BR") {
+            ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                          QLocale(QLocale::Portuguese, QLocale::Brazil)),
+                QStringLiteral("pt_BR"));
+        }
+    }
+    void TearDown() override { setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c()); }
+    // The sample fleet open in `window` at the laptop's size, on the overview.
+    void openTheSampleFleet(MainWindow& window)
+    {
+        const QString db = dir.filePath(QStringLiteral("store.db"));
+        fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
+        window.resize(kLaptop);
+        window.show();
+        ASSERT_TRUE(openAndWait(window, db, kWaitMs));
+        window.showPage(0);
+    }
+    QTemporaryDir dir;
+};
+
 // At 1280 x 800 the overview's cards and charts took 68% of the height and their axes were below
 // the fold: the overview now takes what it needs, leaving the timeline its legend and a few rows (its
 // minimum size).
-TEST(MainWindowSize, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
+TEST_P(MainWindowLanguage, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    // No share saved by an earlier session (a saved one is the user's and is kept).
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
-    const QString db = dir.filePath(QStringLiteral("store.db"));
-    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
     MainWindow window;
-    window.resize(kLaptop);
-    window.show();
-    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
-    window.showPage(0);
+    openTheSampleFleet(window);
+    if (HasFatalFailure()) {
+        return;
+    }
     auto* splitter = window.findChild<QSplitter*>(QStringLiteral("pageAndTimeline"));
     auto* overview = window.findChild<OverviewPage*>();
     ASSERT_NE(splitter, nullptr);
@@ -151,39 +174,16 @@ TEST(MainWindowSize, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
     EXPECT_GT(splitter->sizes().value(0), splitter->height() * 68 / 100 + 20);
 }
 
-// The window in English and in Portuguese, for a test's body; the language is English again after.
-class MainWindowLanguage : public ::testing::TestWithParam<std::string>
-{
-protected:
-    void SetUp() override
-    {
-        fixtures::ensureApp();
-        QStandardPaths::setTestModeEnabled(true);
-        ASSERT_TRUE(dir.isValid());
-        // No share or layout saved by an earlier session (a saved one is the user's and is kept).
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
-        if (GetParam() == "pt_BR") {
-            ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
-                          QLocale(QLocale::Portuguese, QLocale::Brazil)),
-                QStringLiteral("pt_BR"));
-        }
-    }
-    void TearDown() override { setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c()); }
-    QTemporaryDir dir;
-};
-
 // At 1280 x 800 the overview's cards keep to one line of title each and its four charts, with their
 // axes and legends, end inside the page's viewport: nothing to scroll to. In Portuguese the longer
 // card titles took a second line and pushed the charts' lowest labels below the fold.
 TEST_P(MainWindowLanguage, TheOverviewShowsItsChartsWholeAtLaptopSize)
 {
-    const QString db = dir.filePath(QStringLiteral("store.db"));
-    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
     MainWindow window;
-    window.resize(kLaptop);
-    window.show();
-    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
-    window.showPage(0);
+    openTheSampleFleet(window);
+    if (HasFatalFailure()) {
+        return;
+    }
     auto* overview = window.findChild<OverviewPage*>();
     ASSERT_NE(overview, nullptr);
     auto* scroll = overview->findChild<QScrollArea*>();
