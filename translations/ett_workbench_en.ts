@@ -55,7 +55,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+61"/>
+        <location line="+60"/>
         <source>%Ln save(s)</source>
         <translation>
             <numerusform>%Ln save</numerusform>
@@ -180,7 +180,7 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+566"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+572"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -188,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+207"/>
+        <location line="+211"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -357,7 +357,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+490"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+504"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
         <location filename="../app/report/report_writer.cpp" line="-501"/>

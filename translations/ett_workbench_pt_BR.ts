@@ -436,7 +436,7 @@ interrupção</translation>
         <translation>Bloqueio por gravação</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>b = %1 (p90 %2, %3)</source>
         <translation>b = %1 (p90 %2, %3)</translation>
     </message>
@@ -1708,7 +1708,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DetailsPanel</name>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+317"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+318"/>
         <source>The whole job or one of its attempts</source>
         <translation>O job inteiro ou uma de suas tentativas</translation>
     </message>
@@ -1738,7 +1738,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Tempo s</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <location line="+3"/>
         <source>Phases</source>
         <translation>Fases</translation>
@@ -1868,7 +1868,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Fases (%1)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
         <location line="+74"/>
         <source>Window (UTC):</source>
         <translation>Janela (UTC):</translation>
@@ -2080,7 +2080,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+337"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+351"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -5330,7 +5330,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-400"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-399"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
@@ -5372,7 +5372,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-176"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-190"/>
         <location filename="../app/report/report_writer.cpp" line="-405"/>
         <location line="+265"/>
         <location line="+55"/>
@@ -5380,7 +5380,7 @@ clique: abrir o job</translation>
         <translation>ETT%</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+132"/>
         <source>duration (%1)%2</source>
         <translation>duração (%1)%2</translation>
     </message>
@@ -5832,7 +5832,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="-841"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="-850"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>

@@ -12,6 +12,7 @@
 #include "app/ui/timeline/rolling_strip.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/widgets/alerts_panel.h"
+#include "app/ui/widgets/details_panel.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/translations.h"
 #include "app/ui/window/workbench_state.h"
@@ -24,6 +25,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 #include <QTreeWidget>
 #include <gtest/gtest.h>
@@ -274,6 +276,57 @@ TEST_F(Portuguese, ACauseRuleOffersTheSymptomsInPortuguese)
         QStringList({ QStringLiteral("(qualquer)"), QStringLiteral("explícito"), QStringLiteral("travamento"),
             QStringLiteral("degradação"), QStringLiteral("numérico"), QStringLiteral("(nenhum)") }));
     EXPECT_EQ(dialog.symptomBox()->itemData(2).toString(), QStringLiteral("hang"));
+}
+
+// An attempt's symptom in the Details dock is named in Portuguese, as the Causes page's columns name
+// it ("sintoma explicit" before).
+TEST_F(Portuguese, TheDetailsNameAnAttemptsSymptomInPortuguese)
+{
+    WorkbenchState state;
+    DetailsPanel panel(&state, nullptr);
+    panel.resize(420, 900);
+    panel.show();
+    state.openJob(4, QStringLiteral("J1"));
+    panel.setJobTimeline(4, fixtures::workedExampleTimeline());
+    state.openAttempt(0);
+    const QString figures = panel.figuresText();
+    EXPECT_TRUE(figures.contains(QStringLiteral("infra.gpu, sintoma explícito"))) << figures.toStdString();
+}
+
+// In a dock as narrow as a laptop's, the longer Portuguese labels leave the values less room: a
+// value that wraps onto a third line shows all three ("infra.gpu, sintoma" lost "explícito" until
+// the dock was resized).
+TEST_F(Portuguese, TheDetailsOfAnAttemptShowEveryLineOfTheirValuesInANarrowDock)
+{
+    WorkbenchState state;
+    DetailsPanel panel(&state, nullptr);
+    panel.resize(262, 600);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    state.openJob(4, QStringLiteral("J1"));
+    panel.setJobTimeline(4, fixtures::workedExampleTimeline());
+    QTest::qWait(50); // the job's figures laid out, then the attempt's replace them
+    state.openAttempt(0);
+    QTest::qWait(50);
+    int checked = 0;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        if (label->wordWrap() && label->isVisible()) {
+            ++checked;
+            EXPECT_GE(label->height(), label->heightForWidth(label->width())) << label->text().toStdString();
+        }
+    }
+    EXPECT_GT(checked, 5);
+    // Its phases: each one's name and duration in sight, the start after them.
+    constexpr int kDurationColumn = 2; // the phase model's columns: attempt, start, duration, phase, ...
+    constexpr int kPhaseColumn = 3;
+    const QTableView* phases = nullptr;
+    for (const QTableView* view : panel.findChildren<QTableView*>()) {
+        phases = view->model() == panel.phaseModel() ? view : phases;
+    }
+    ASSERT_NE(phases, nullptr);
+    EXPECT_EQ(phases->columnViewportPosition(kPhaseColumn), 0);
+    EXPECT_LE(phases->columnViewportPosition(kDurationColumn) + phases->columnWidth(kDurationColumn),
+        phases->viewport()->width());
 }
 
 } // namespace
