@@ -39,11 +39,27 @@
 <context>
     <name>AdvisorPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+372"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+369"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
             <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln interruption(s) in the train loop</source>
+        <translation>
+            <numerusform>%Ln interruption in the train loop</numerusform>
+            <numerusform>%Ln interruptions in the train loop</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+60"/>
+        <source>%Ln save(s)</source>
+        <translation>
+            <numerusform>%Ln save</numerusform>
+            <numerusform>%Ln saves</numerusform>
         </translation>
     </message>
 </context>
@@ -58,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+121"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln open alert</numerusform>
@@ -88,7 +104,7 @@
 <context>
     <name>CausesPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="+113"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
         <location line="+194"/>
         <source>%Ln interruption(s)</source>
         <translation>
@@ -102,6 +118,30 @@
         <translation>
             <numerusform>%Ln job</numerusform>
             <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+194"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln failure</numerusform>
+            <numerusform>%Ln failures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preemption</numerusform>
+            <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln re-classified by the rules below</source>
+        <translation>
+            <numerusform>%Ln re-classified by the rules below</numerusform>
+            <numerusform>%Ln re-classified by the rules below</numerusform>
         </translation>
     </message>
 </context>
@@ -140,7 +180,15 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+773"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+572"/>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+211"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -153,6 +201,25 @@
         <translation>
             <numerusform>%Ln preemption</numerusform>
             <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FiguresTableModel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/models/figures_table_model.cpp" line="+329"/>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln attempt</numerusform>
+            <numerusform>%Ln attempts</numerusform>
         </translation>
     </message>
 </context>
@@ -200,7 +267,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/ui/window/main_window_watch.cpp" line="+300"/>
+        <location filename="../app/ui/window/main_window_watch.cpp" line="+292"/>
         <source>Watching %Ln file(s)</source>
         <translation>
             <numerusform>Watching %Ln file</numerusform>
@@ -238,7 +305,7 @@
 <context>
     <name>MatchedTimelines</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+305"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+304"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -249,8 +316,9 @@
 <context>
     <name>OverviewPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/overview_page.cpp" line="+348"/>
-        <location line="+45"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+407"/>
+        <location line="+49"/>
+        <location line="+23"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -258,12 +326,20 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-44"/>
-        <location line="+45"/>
+        <location line="-71"/>
+        <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
             <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>%Ln recoveries</source>
+        <translation>
+            <numerusform>%Ln recovery</numerusform>
+            <numerusform>%Ln recoveries</numerusform>
         </translation>
     </message>
 </context>
@@ -281,7 +357,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+490"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+504"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
         <location filename="../app/report/report_writer.cpp" line="-501"/>
@@ -332,7 +408,7 @@
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+693"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+694"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>
@@ -373,9 +449,20 @@
     </message>
 </context>
 <context>
+    <name>ReportDialog</name>
+    <message numerus="yes">
+        <location filename="../app/ui/dialogs/report_dialog.cpp" line="+196"/>
+        <source>%n page(s), %1</source>
+        <translation>
+            <numerusform>%n page, %1</numerusform>
+            <numerusform>%n pages, %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ScopeBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/scope_bar.cpp" line="+87"/>
+        <location filename="../app/ui/widgets/scope_bar.cpp" line="+93"/>
         <source>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</source>
         <translation>
             <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>

@@ -307,7 +307,7 @@ interrupção</translation>
 <context>
     <name>AdvisorPage</name>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+109"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+106"/>
         <source>No data yet: open a database or import traces.</source>
         <translation>Ainda sem dados: abra um banco de dados ou importe traces.</translation>
     </message>
@@ -367,10 +367,13 @@ interrupção</translation>
             <numerusform>%Ln jobs</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 interruptions in the train loop</source>
-        <translation>%1 interrupções no loop de treinamento</translation>
+        <source>%Ln interruption(s) in the train loop</source>
+        <translation>
+            <numerusform>%Ln interrupção no loop de treinamento</numerusform>
+            <numerusform>%Ln interrupções no loop de treinamento</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -433,12 +436,20 @@ interrupção</translation>
         <translation>Bloqueio por gravação</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>b = %1 (p90 %2, %3)</source>
+        <translation>b = %1 (p90 %2, %3)</translation>
+    </message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>b = %1 (p90 %2, %3 saves)</source>
-        <translation>b = %1 (p90 %2, %3 gravações)</translation>
+        <source>%Ln save(s)</source>
+        <translation>
+            <numerusform>%Ln gravação</numerusform>
+            <numerusform>%Ln gravações</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no save measured</source>
         <translation>nenhuma gravação medida</translation>
     </message>
@@ -558,8 +569,13 @@ interrupção</translation>
             <numerusform>%Ln tentativas</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+92"/>
+        <source>label %1, %2</source>
+        <translation>rótulo %1, %2</translation>
+    </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+29"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln alerta aberto</numerusform>
@@ -575,7 +591,7 @@ interrupção</translation>
         </translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-113"/>
         <source>%1 s per hour</source>
         <translation>%1 s por hora</translation>
     </message>
@@ -600,12 +616,12 @@ interrupção</translation>
         <translation>job %1 (%2)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>label %1</source>
         <translation>rótulo %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>Evidence: %1</source>
         <translation>Evidência: %1</translation>
     </message>
@@ -881,7 +897,7 @@ interrupção</translation>
 <context>
     <name>CauseRuleDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/cause_rule_dialog.cpp" line="+22"/>
+        <location filename="../app/ui/dialogs/cause_rule_dialog.cpp" line="+17"/>
         <source>Cause rule</source>
         <translation>Regra de causa</translation>
     </message>
@@ -896,7 +912,12 @@ interrupção</translation>
         <translation>qualquer; um prefixo com pontos, como unknown ou infra.network</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+3"/>
+        <source>(any)</source>
+        <translation>(qualquer)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>any; a regular expression found in the detail, e.g. NCCL.*timeout</source>
         <translation>qualquer; uma expressão regular encontrada no detalhe, ex.: NCCL.*timeout</translation>
     </message>
@@ -929,7 +950,7 @@ interrupção</translation>
 <context>
     <name>CausesPage</name>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+111"/>
         <source>Cause rules changed: %1 changed cause, %2 derived again</source>
         <translation>Regras de causa alteradas: nova causa em %1, recálculo de %2</translation>
     </message>
@@ -1131,11 +1152,35 @@ interrupção</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>%1 (%2 failures, %3 preemptions, %4 other) · %5 lost · %6 re-classified by the rules below</source>
-        <translation>%1 (%2 falhas, %3 preempções, %4 outras) · %5 perdidas · %6 reclassificadas pelas regras abaixo</translation>
+        <source>%1 (%2, %3, %4 other) · %5 lost · %6</source>
+        <translation>%1 (%2, %3, %4 outras) · %5 perdidas · %6</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln falha</numerusform>
+            <numerusform>%Ln falhas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preempção</numerusform>
+            <numerusform>%Ln preempções</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln re-classified by the rules below</source>
+        <translation>
+            <numerusform>%Ln reclassificada pelas regras abaixo</numerusform>
+            <numerusform>%Ln reclassificadas pelas regras abaixo</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>No interruptions (failed or preempted attempts) in the filter.</source>
         <translation>Nenhuma interrupção (tentativas com falha ou preempção) no filtro.</translation>
     </message>
@@ -1248,7 +1293,7 @@ interrupção</translation>
 <context>
     <name>CohortEditor</name>
     <message>
-        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+82"/>
+        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+75"/>
         <source>Cohort %1</source>
         <translation>Coorte %1</translation>
     </message>
@@ -1643,13 +1688,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="+353"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+412"/>
         <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
         <translation>dd/MM/yyyy HH:mm</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+215"/>
         <location filename="../app/ui/timeline/time_axis.cpp" line="+17"/>
         <source>yyyy-MM-dd</source>
         <translation>dd/MM/yyyy</translation>
@@ -1663,7 +1708,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DetailsPanel</name>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+317"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+318"/>
         <source>The whole job or one of its attempts</source>
         <translation>O job inteiro ou uma de suas tentativas</translation>
     </message>
@@ -1693,7 +1738,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Tempo s</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <location line="+3"/>
         <source>Phases</source>
         <translation>Fases</translation>
@@ -1789,10 +1834,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <source>dataset %1</source>
         <translation>conjunto de dados %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 GPUs</source>
-        <translation>%1 GPUs</translation>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+22"/>
@@ -1820,7 +1868,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Fases (%1)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
         <location line="+74"/>
         <source>Window (UTC):</source>
         <translation>Janela (UTC):</translation>
@@ -2032,7 +2080,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+337"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+351"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -2244,7 +2292,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+569"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+570"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -2266,6 +2314,16 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <source>time-weighted</source>
         <translation>ponderado por tempo</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>label</source>
+        <translation>rótulo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>job</source>
+        <translation>job</translation>
+    </message>
 </context>
 <context>
     <name>FiguresTableModel</name>
@@ -2285,10 +2343,21 @@ p90 %5</translation>
         <source>attempt %1</source>
         <translation>tentativa %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+284"/>
-        <source>%1 jobs, %2 attempts</source>
-        <translation>%1 jobs, %2 tentativas</translation>
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln attempt(s)</source>
+        <translation>
+            <numerusform>%Ln tentativa</numerusform>
+            <numerusform>%Ln tentativas</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3042,7 +3111,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>GanttWidget</name>
     <message>
-        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+329"/>
+        <location filename="../app/ui/timeline/gantt_widget.cpp" line="+330"/>
         <source>
 (narrower than %1 px here: zoom in to tell it from its neighbours)</source>
         <translation>
@@ -3380,9 +3449,37 @@ durável  %1 (+%2)</translation>
     </message>
 </context>
 <context>
+    <name>ImportStage</name>
+    <message>
+        <location filename="../app/ui/format/palette.cpp" line="+20"/>
+        <source>identifying runs</source>
+        <translation>identificando execuções</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading</source>
+        <translation>lendo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attributing</source>
+        <translation>atribuindo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>committing</source>
+        <translation>gravando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting for another import into this database to finish</source>
+        <translation>aguardando o fim de outra importação neste banco de dados</translation>
+    </message>
+</context>
+<context>
     <name>Interruption</name>
     <message>
-        <location filename="../app/ui/format/palette.cpp" line="-29"/>
+        <location line="-53"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -3686,7 +3783,7 @@ Clique duplo: abre sua linha do tempo</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/ui/window/main_window.cpp" line="+121"/>
+        <location filename="../app/ui/window/main_window.cpp" line="+123"/>
         <source>&amp;Connect to fleet store...</source>
         <translation>&amp;Conectar ao repositório da frota...</translation>
     </message>
@@ -3782,7 +3879,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+464"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+462"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -3952,7 +4049,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Filtros</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Overview</source>
         <translation>Visão geral</translation>
     </message>
@@ -3987,7 +4084,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Causas</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+63"/>
         <source>Details</source>
         <translation>Detalhes</translation>
     </message>
@@ -4036,7 +4133,7 @@ From a shell:  ettw import --db %1 FILE...</source>
 Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+87"/>
         <source>no database</source>
         <translation>nenhum banco de dados</translation>
     </message>
@@ -4459,7 +4556,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Consulta interrompida: as visões mantêm o que mostravam. Mude uma visão para consultar de novo.</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_watch.cpp" line="+54"/>
+        <location filename="../app/ui/window/main_window_watch.cpp" line="+46"/>
         <source>&amp;Watch folder...</source>
         <translation>&amp;Observar pasta...</translation>
     </message>
@@ -4686,7 +4783,7 @@ B: %3 (%4)</translation>
 <context>
     <name>MatchedTimelines</name>
     <message>
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+82"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+81"/>
         <source>Align B</source>
         <translation>Alinhar B</translation>
     </message>
@@ -4870,7 +4967,7 @@ B: %3 (%4)</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="-475"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="-541"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -4881,19 +4978,19 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+436"/>
+        <location line="+502"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-460"/>
-        <location line="+436"/>
+        <location line="-526"/>
+        <location line="+502"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-423"/>
+        <location line="-489"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -4918,8 +5015,9 @@ B: %3 (%4)</translation>
         <translation>: sem dados</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
-        <location line="+45"/>
+        <location line="+197"/>
+        <location line="+49"/>
+        <location line="+23"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -4927,8 +5025,8 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-44"/>
-        <location line="+45"/>
+        <location line="-71"/>
+        <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln tentativa</numerusform>
@@ -4936,7 +5034,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-46"/>
         <source>%1 to %2 UTC</source>
         <translation>%1 a %2 UTC</translation>
     </message>
@@ -4976,7 +5074,7 @@ B: %3 (%4)</translation>
         <translation>ainda sem dados: abra um banco de dados ou importe traces</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>ETT% (%1)</source>
         <translation>ETT% (%1)</translation>
     </message>
@@ -4984,6 +5082,11 @@ B: %3 (%4)</translation>
         <location line="+1"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ETT%</source>
+        <translation>ETT%</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5047,21 +5150,35 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>p90 %1 · %2 jobs</source>
-        <translation>p90 %1 · %2 jobs</translation>
+        <location line="+5"/>
+        <source>p90 %1 · %2</source>
+        <translation>p90 %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln recoveries</source>
+        <translation>
+            <numerusform>%Ln recuperação</numerusform>
+            <numerusform>%Ln recuperações</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-3"/>
+        <source>TTS, p50</source>
+        <translation>TTS, p50</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Time to Recover, p50</source>
         <translation>Tempo para Recuperar, p50</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>p90 %1 · %2 recoveries</source>
-        <translation>p90 %1 · %2 recuperações</translation>
+        <location line="+4"/>
+        <source>TTR, p50</source>
+        <translation>TTR, p50</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>No checkpoint data</source>
         <translation>Sem dados de ponto de verificação</translation>
     </message>
@@ -5071,7 +5188,12 @@ B: %3 (%4)</translation>
         <translation>jobs de %1: o progresso perdido deles é desconhecido (espec. 5.3)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+1"/>
+        <source>No checkpoints</source>
+        <translation>Sem pontos de verif.</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>Lost GPU-hours by bucket</source>
         <translation>Horas de GPU perdidas por categoria</translation>
     </message>
@@ -5081,12 +5203,12 @@ B: %3 (%4)</translation>
         <translation>Horas perdidas por categoria</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>and %1 more buckets; click a bar of &quot;Where the time went&quot; for its intervals</source>
         <translation>e mais %1 categorias; clique numa barra de &quot;Para onde foi o tempo&quot; para ver seus intervalos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>click a bar of &quot;Where the time went&quot; for its intervals</source>
         <translation>clique numa barra de &quot;Para onde foi o tempo&quot; para ver seus intervalos</translation>
     </message>
@@ -5098,7 +5220,7 @@ click: the intervals behind it · double-click: drill-down sorted by %1</source>
 clique: os intervalos por trás · clique duplo: Detalhamento ordenado por %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Where the time went</source>
         <translation>Para onde foi o tempo</translation>
     </message>
@@ -5208,12 +5330,11 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-402"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-399"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location line="+3"/>
         <location filename="../app/report/report_writer.cpp" line="+322"/>
         <location line="+138"/>
         <location line="+268"/>
@@ -5221,12 +5342,12 @@ clique: abrir o job</translation>
         <translation>job</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+2"/>
         <source>dataset label</source>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="-373"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-374"/>
         <source>Mean over %1 of %2 interruptions: the others never trained again</source>
         <translation>Média sobre %1 de %2 interrupções: as demais nunca voltaram a treinar</translation>
     </message>
@@ -5237,22 +5358,21 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+4"/>
         <source>(none)</source>
         <translation>(nenhum)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+3"/>
         <source>symptom %1</source>
         <translation>sintoma %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>detail /%1/</source>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-176"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-190"/>
         <location filename="../app/report/report_writer.cpp" line="-405"/>
         <location line="+265"/>
         <location line="+55"/>
@@ -5260,7 +5380,7 @@ clique: abrir o job</translation>
         <translation>ETT%</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+132"/>
         <source>duration (%1)%2</source>
         <translation>duração (%1)%2</translation>
     </message>
@@ -5712,7 +5832,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="-841"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="-850"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>
@@ -6179,7 +6299,7 @@ duração %4</translation>
         <translation>minutos</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+58"/>
         <location filename="../app/report/report_writer.cpp" line="-334"/>
         <location line="+247"/>
         <source>count</source>
@@ -7645,7 +7765,12 @@ duração %4</translation>
         <translation>Escopo</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>per day</source>
         <translation>por dia</translation>
     </message>
@@ -7704,10 +7829,13 @@ duração %4</translation>
         <source>Cannot make the report: %1</source>
         <translation>Não é possível gerar o relatório: %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+14"/>
-        <source>%1 pages, %2</source>
-        <translation>%1 páginas, %2</translation>
+        <source>%n page(s), %1</source>
+        <translation>
+            <numerusform>%n página, %1</numerusform>
+            <numerusform>%n páginas, %1</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+7"/>
@@ -7931,7 +8059,7 @@ duração %4</translation>
 <context>
     <name>RollingStrip</name>
     <message>
-        <location filename="../app/ui/timeline/rolling_strip.cpp" line="+93"/>
+        <location filename="../app/ui/timeline/rolling_strip.cpp" line="+94"/>
         <source>ETT% of the %1 window ending %2 UTC: %3 (GPU-weighted)
 productive %4 of %5 end-to-end</source>
         <translation>ETT% da janela de %1 terminando em %2 UTC: %3 (ponderado por GPU)
@@ -7947,12 +8075,12 @@ a pior janela do job</translation>
     <message>
         <location line="+28"/>
         <source>ETT%, rolling %1</source>
-        <translation>ETT%, janela móvel de %1</translation>
+        <translation>ETT% móvel, %1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>ETT%, rolling</source>
-        <translation>ETT%, janela móvel</translation>
+        <translation>ETT% móvel</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -8122,7 +8250,7 @@ a pior janela do job</translation>
 <context>
     <name>ScopeBar</name>
     <message>
-        <location filename="../app/ui/widgets/scope_bar.cpp" line="+37"/>
+        <location filename="../app/ui/widgets/scope_bar.cpp" line="+43"/>
         <source>Keep them together</source>
         <translation>Manter juntos</translation>
     </message>
@@ -8148,7 +8276,7 @@ a pior janela do job</translation>
 <context>
     <name>Severity</name>
     <message>
-        <location filename="../app/ui/format/palette.cpp" line="+45"/>
+        <location filename="../app/ui/format/palette.cpp" line="+69"/>
         <source>info</source>
         <translation>info</translation>
     </message>
@@ -8232,6 +8360,34 @@ a pior janela do job</translation>
         <location line="+10"/>
         <source>&amp;Connect</source>
         <translation>&amp;Conectar</translation>
+    </message>
+</context>
+<context>
+    <name>Symptom</name>
+    <message>
+        <location filename="../app/ui/format/palette.cpp" line="-27"/>
+        <source>explicit</source>
+        <translation>explícito</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hang</source>
+        <translation>travamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>degradation</source>
+        <translation>degradação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>numeric</source>
+        <translation>numérico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(none)</source>
+        <translation>(nenhum)</translation>
     </message>
 </context>
 <context>
@@ -8358,17 +8514,17 @@ a pior janela do job</translation>
     </message>
     <message>
         <location line="+28"/>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>No jobs in this database yet: import traces (File &gt; Import traces, Ctrl+I).</source>
         <translation>Ainda não há jobs neste banco de dados: importe traces (Arquivo &gt; Importar traces, Ctrl+I).</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-30"/>
         <source>Loading the fleet timeline…</source>
         <translation>Carregando a linha do tempo da frota…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Binning every job of the fleet…</source>
         <translation>Agrupando em faixas todos os jobs da frota…</translation>
     </message>
@@ -8684,7 +8840,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WhatIfRowsEditor</name>
     <message>
-        <location filename="../app/ui/widgets/whatif_rows_editor.cpp" line="+97"/>
+        <location filename="../app/ui/widgets/whatif_rows_editor.cpp" line="+88"/>
         <source>Bucket time (% of today&apos;s)</source>
         <translation>Tempo da categoria (% do de hoje)</translation>
     </message>
@@ -8767,7 +8923,7 @@ Importe traces (Arquivo &gt; Importar traces) para projetar o que mudanças fari
 <context>
     <name>WorkbenchState</name>
     <message>
-        <location filename="../app/ui/window/workbench_state.cpp" line="+15"/>
+        <location filename="../app/ui/window/workbench_state.cpp" line="+17"/>
         <source>Fleet</source>
         <translation>Frota</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "app/ui/dialogs/cause_rule_dialog.h"
 
+#include "app/ui/format/palette.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -8,13 +10,6 @@
 #include <QVBoxLayout>
 
 namespace ett::app {
-
-namespace {
-
-constexpr const char* kAnySymptom = "(any)";
-constexpr const char* kNoSymptom = "(none)";
-
-} // namespace
 
 CauseRuleDialog::CauseRuleDialog(const core::CauseRule& rule, QWidget* parent)
     : QDialog(parent)
@@ -30,11 +25,12 @@ CauseRuleDialog::CauseRuleDialog(const core::CauseRule& rule, QWidget* parent)
     m_cause = new QLineEdit(QString::fromStdString(rule.cause.value_or("")), this);
     m_cause->setPlaceholderText(tr("any; a dotted prefix such as unknown or infra.network"));
     m_symptom = new QComboBox(this);
-    m_symptom->addItem(tr(kAnySymptom), QString());
+    // The symptoms by name in the window's language, their codes as the items' data.
+    m_symptom->addItem(tr("(any)"), QString());
     for (const char* s : { "explicit", "hang", "degradation", "numeric" }) {
-        m_symptom->addItem(QString::fromLatin1(s), QString::fromLatin1(s));
+        m_symptom->addItem(symptomLabel(s), QString::fromLatin1(s));
     }
-    m_symptom->addItem(tr(kNoSymptom), QStringLiteral("-"));
+    m_symptom->addItem(symptomLabel(""), QStringLiteral("-"));
     if (rule.symptom) {
         const int i
             = m_symptom->findData(rule.symptom->empty() ? QStringLiteral("-") : QString::fromStdString(*rule.symptom));

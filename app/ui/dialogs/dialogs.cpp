@@ -1,6 +1,7 @@
 #include "app/ui/dialogs/dialogs.h"
 
 #include "app/ui/format/figures_format.h"
+#include "app/ui/format/palette.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -508,7 +509,7 @@ void ImportProgressDialog::setProgress(const ImportProgressInfo& p)
         return;
     }
     m_file->setText(tr("File %1 of %2: %3").arg(p.fileIndex + 1).arg(p.fileCount).arg(qs(p.file)));
-    m_stage->setText(qs(p.stage));
+    m_stage->setText(importStageLabel(p.stage));
     m_records->setText(QLocale().toString(static_cast<qlonglong>(p.records)));
     if (p.bytesTotal > 0) {
         const double fraction = static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal);

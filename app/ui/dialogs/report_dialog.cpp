@@ -47,7 +47,7 @@ ReportDialog::ReportDialog(DataService* service, WorkbenchState* state,
     auto* options = new QHBoxLayout;
     m_page = new QComboBox(this);
     m_page->addItem(QStringLiteral("A4"), QStringLiteral("a4"));
-    m_page->addItem(QStringLiteral("Letter"), QStringLiteral("letter"));
+    m_page->addItem(tr("Letter"), QStringLiteral("letter")); // US Letter: "Carta" in Brazil
     m_page->setCurrentIndex(QSettings().value(QStringLiteral("report/page")).toString() == QLatin1String("letter"));
     m_weighting = new QComboBox(this);
     m_weighting->addItem(weightingName(Weighting::Gpu));
@@ -193,7 +193,7 @@ void ReportDialog::repaintPreview()
     m_content->request.weighting = r.weighting;
     m_printer->setPageSize(QPageSize(pageSize()));
     m_preview->updatePreview();
-    m_status->setText(tr("%1 pages, %2").arg(m_pages).arg(m_page->currentText()));
+    m_status->setText(tr("%n page(s), %1", nullptr, m_pages).arg(m_page->currentText()));
 }
 
 bool ReportDialog::saveTo(const QString& path, QString* error)

@@ -102,6 +102,17 @@ QString weightingName(Weighting w)
                                : QCoreApplication::translate("Figures", "time-weighted");
 }
 
+QString groupingName(const std::string& groupBy)
+{
+    if (groupBy == "label") {
+        return QCoreApplication::translate("Figures", "label");
+    }
+    if (groupBy == "job") {
+        return QCoreApplication::translate("Figures", "job");
+    }
+    return QString::fromStdString(groupBy);
+}
+
 QString hoursUnit(Weighting w)
 {
     return w == Weighting::Gpu ? QStringLiteral("GPU-h") : QStringLiteral("h");

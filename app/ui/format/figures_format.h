@@ -36,6 +36,9 @@ std::optional<double> bucketShareOf(const core::Figures& f, core::Bucket b, Weig
 
 // "GPU-weighted" / "time-weighted".
 QString weightingName(Weighting w);
+// What a grouping of rows is called in titles and headers: "label" (the built-in grouping by dataset
+// label) as "label" in the window's language, "job" likewise, an attribute by its own name (trace data).
+QString groupingName(const std::string& groupBy);
 // The unit of weighted hours: "GPU-h" / "h".
 QString hoursUnit(Weighting w);
 

@@ -163,6 +163,30 @@ QString causeClassLabel(const std::string& name)
     return translateKnown("CauseClass", kClasses, name.empty() ? std::string("(none)") : name);
 }
 
+QString symptomLabel(const std::string& symptom)
+{
+    static constexpr std::array<const char*, 5> kSymptoms = {
+        QT_TRANSLATE_NOOP("Symptom", "explicit"),
+        QT_TRANSLATE_NOOP("Symptom", "hang"),
+        QT_TRANSLATE_NOOP("Symptom", "degradation"),
+        QT_TRANSLATE_NOOP("Symptom", "numeric"),
+        QT_TRANSLATE_NOOP("Symptom", "(none)"),
+    };
+    return translateKnown("Symptom", kSymptoms, symptom.empty() ? std::string("(none)") : symptom);
+}
+
+QString importStageLabel(const std::string& stage)
+{
+    static constexpr std::array<const char*, 5> kStages = {
+        QT_TRANSLATE_NOOP("ImportStage", "identifying runs"),
+        QT_TRANSLATE_NOOP("ImportStage", "reading"),
+        QT_TRANSLATE_NOOP("ImportStage", "attributing"),
+        QT_TRANSLATE_NOOP("ImportStage", "committing"),
+        QT_TRANSLATE_NOOP("ImportStage", "waiting for another import into this database to finish"),
+    };
+    return translateKnown("ImportStage", kStages, stage);
+}
+
 QString severityLabel(const std::string& severity)
 {
     static constexpr std::array<const char*, 4> kSeverities = {

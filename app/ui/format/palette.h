@@ -35,6 +35,13 @@ QString translateKnown(const char* context, std::span<const char* const> known, 
 // A cause class as people read it: the fixed classes ("infra", "preemption", ..., and "(none)"
 // for the empty name) translated, any other name as it is. For display only: filters keep the name.
 QString causeClassLabel(const std::string& name);
+// An interruption's symptom code ("explicit", "hang", "degradation", "numeric"; "" as "(none)") as
+// people read it; any other code as it is. For display only: rules keep the code.
+QString symptomLabel(const std::string& symptom);
+// An import's stage as the service names it ("identifying runs", "reading", "attributing",
+// "committing", "waiting for another import into this database to finish") translated; any other
+// text as it is.
+QString importStageLabel(const std::string& stage);
 // An import issue's severity (service::issueSeverityText: "info", "warning", "data loss",
 // "issue") translated; any other text as it is.
 QString severityLabel(const std::string& severity);

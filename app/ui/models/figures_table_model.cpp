@@ -326,7 +326,8 @@ QVariant FiguresTableModel::toolTipData(const TableRow& row, const Derived& deri
     case DetailColumn:
         return row.detail.empty() ? nameText(row) : nameText(row) + QStringLiteral(" — ") + detailText(row);
     case CountColumn:
-        return tr("%1 jobs, %2 attempts").arg(formatCount(f.jobs), formatCount(f.attempts));
+        return tr("%Ln job(s)", "", static_cast<int>(f.jobs)) + QStringLiteral(", ")
+            + tr("%Ln attempt(s)", "", static_cast<int>(f.attempts));
     case E2eHoursColumn:
         return tr("E2E: %1\nwall time: %2 h (%3)")
             .arg(exact(e2eOf(f, m_weighting)), formatHours(nsToHours(f.e2eNs), QString()), formatExactSeconds(f.e2eNs));
@@ -388,7 +389,7 @@ QVariant FiguresTableModel::headerData(int section, Qt::Orientation orientation,
             if (rowsAreAttempts()) {
                 return tr("Attempt");
             }
-            return rowsAreGroups() ? qs(m_data.location.groupBy) : tr("Job");
+            return rowsAreGroups() ? groupingName(m_data.location.groupBy) : tr("Job");
         case DetailColumn:
             if (rowsAreAttempts()) {
                 return tr("Outcome");

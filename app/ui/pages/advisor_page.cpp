@@ -61,15 +61,12 @@ protected:
 };
 
 // What a grouping is called in the combo box and in titles.
-QString groupingName(const QString& groupBy)
+QString adviceGroupingName(const QString& groupBy)
 {
     if (groupBy.isEmpty()) {
         return QObject::tr("fleet only");
     }
-    if (groupBy == QLatin1String("job")) {
-        return QObject::tr("job");
-    }
-    return groupBy == QLatin1String("label") ? QObject::tr("dataset label") : groupBy;
+    return groupBy == QLatin1String("label") ? QObject::tr("dataset label") : groupingName(groupBy.toStdString());
 }
 
 // One line of the summary's table: a name and its value.
@@ -166,7 +163,7 @@ void AdvisorPage::buildUi()
     m_view->sortByColumn(AdviceTableModel::GainHoursColumn, Qt::DescendingOrder); // where moving pays most
     m_view->horizontalHeader()->setStretchLastSection(true);
     installTableExport(m_view, tr("Advisor"), [this] {
-        return TableExport { tr("Advisor: checkpoint advice by %1").arg(groupingName(m_model->groupBy())),
+        return TableExport { tr("Advisor: checkpoint advice by %1").arg(adviceGroupingName(m_model->groupBy())),
             exportScopeText(*m_state), {}, {} };
     });
     connect(
@@ -226,7 +223,7 @@ void AdvisorPage::onVocabularyChanged()
         const QSignalBlocker block(m_groupByBox);
         m_groupByBox->clear();
         for (const QString& g : { QStringLiteral("job"), QString(), QStringLiteral("label") }) {
-            m_groupByBox->addItem(groupingName(g), g);
+            m_groupByBox->addItem(adviceGroupingName(g), g);
         }
         if (!v.attrKeys.isEmpty()) {
             m_groupByBox->insertSeparator(m_groupByBox->count());
@@ -370,9 +367,9 @@ void AdvisorPage::updateHeader()
     if (m_hasData && m_model->rowCount() > 0) {
         const core::CheckpointAdvice& fleet = *m_model->adviceAt(0);
         parts << tr("%Ln job(s)", "", static_cast<int>(fleet.measured.jobs));
-        parts << tr("%1 interruptions in the train loop").arg(formatCount(fleet.measured.interruptions));
+        parts << tr("%Ln interruption(s) in the train loop", "", static_cast<int>(fleet.measured.interruptions));
     }
-    parts << tr("rows by %1").arg(groupingName(m_hasData ? m_model->groupBy() : m_groupBy));
+    parts << tr("rows by %1").arg(adviceGroupingName(m_hasData ? m_model->groupBy() : m_groupBy));
     parts << tr("loop hours %1, ETT% gain GPU-weighted").arg(weightingName(m_state->weighting()));
     if (!(m_state->filter() == core::CohortSpec {})) {
         parts << tr("filtered");
@@ -428,10 +425,10 @@ void AdvisorPage::renderSelection()
         m.mtbiS ? tr("%1 (MTBI M = %2)").arg(formatCount(m.interruptions), formatSeconds(m.mtbiS))
                 : formatCount(m.interruptions));
     html += summaryRow(tr("A save blocks"),
-        m.blockingP50Ns
-            ? tr("b = %1 (p90 %2, %3 saves)")
-                  .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns), formatCount(m.saves))
-            : tr("no save measured"));
+        m.blockingP50Ns ? tr("b = %1 (p90 %2, %3)")
+                              .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns),
+                                  tr("%Ln save(s)", "", static_cast<int>(m.saves)))
+                        : tr("no save measured"));
     html += summaryRow(tr("Current interval"), withWaste(formatSeconds(a->currentIntervalS), a->wastedCurrentPercent));
     html += summaryRow(tr("Optimum √(2bM)"),
         withWaste(QStringLiteral("<b>%1</b>").arg(formatSeconds(a->youngIntervalS)), a->wastedOptimumPercent));

@@ -76,8 +76,7 @@ QString ruleMatchText(const core::CauseRule& r)
             << QObject::tr("cause %1").arg(r.cause->empty() ? QObject::tr("(none)") : QString::fromStdString(*r.cause));
     }
     if (r.symptom) {
-        parts << QObject::tr("symptom %1")
-                     .arg(r.symptom->empty() ? QObject::tr("(none)") : QString::fromStdString(*r.symptom));
+        parts << QObject::tr("symptom %1").arg(symptomLabel(*r.symptom));
     }
     if (r.detail) {
         parts << QObject::tr("detail /%1/").arg(QString::fromStdString(*r.detail));
@@ -303,11 +302,13 @@ void CausesPage::fillTree()
     m_tree->setColumnWidth(CauseColumn, std::max(m_tree->columnWidth(CauseColumn), 200));
     m_subtitle->setText(total == 0
             ? tr("no interruptions in the filter")
-            : tr("%1 (%2 failures, %3 preemptions, %4 other) · %5 lost · %6 re-classified by the rules below")
-                  .arg(tr("%Ln interruption(s)", "", static_cast<int>(total)), formatCount(t.total.failures),
-                      formatCount(t.total.preemptions), formatCount(t.total.otherInterruptions),
+            : tr("%1 (%2, %3, %4 other) · %5 lost · %6")
+                  .arg(tr("%Ln interruption(s)", "", static_cast<int>(total)),
+                      tr("%Ln failure(s)", "", static_cast<int>(t.total.failures)),
+                      tr("%Ln preemption(s)", "", static_cast<int>(t.total.preemptions)),
+                      formatCount(t.total.otherInterruptions),
                       formatHours(nsToHours(t.total.lostGpuNs), QStringLiteral("GPU-h")),
-                      formatCount(m_shown.reclassified)));
+                      tr("%Ln re-classified by the rules below", "", static_cast<int>(m_shown.reclassified))));
     showMessage(total == 0 ? tr("No interruptions (failed or preempted attempts) in the filter.") : QString());
 }
 

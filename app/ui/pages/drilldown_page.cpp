@@ -44,9 +44,9 @@ QString levelNoun(const Location& l)
         if (l.groupBy.empty() || l.groupBy == "job") {
             return QObject::tr("Jobs of the fleet");
         }
-        return QObject::tr("Fleet by %1").arg(qs(l.groupBy));
+        return QObject::tr("Fleet by %1").arg(groupingName(l.groupBy));
     case Level::Group:
-        return QObject::tr("Jobs with %1 = %2").arg(qs(l.groupBy), qs(l.group));
+        return QObject::tr("Jobs with %1 = %2").arg(groupingName(l.groupBy), qs(l.group));
     case Level::Job:
         return QObject::tr("Attempts of the job");
     case Level::Attempt:
@@ -355,7 +355,7 @@ std::optional<IntervalScope> DrillDownPage::intervalScopeOf(const QModelIndex& p
         } else {
             return std::nullopt;
         }
-        where = QStringLiteral("%1 = %2").arg(qs(groupBy), qs(row->name));
+        where = QStringLiteral("%1 = %2").arg(groupingName(groupBy), qs(row->name));
     } else {
         return std::nullopt;
     }

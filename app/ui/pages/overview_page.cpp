@@ -257,7 +257,34 @@ void OverviewPage::applyCompact()
         c.detail->setVisible(!m_compact);
         c.frame->setToolTip(m_compact ? c.detail->text() : QString());
         c.frame->layout()->setContentsMargins(10, m_compact ? 4 : 7, 10, m_compact ? 4 : 7); // addCard's 7
+        fitCardTitle(id);
     }
+}
+
+void OverviewPage::fitCardTitle(const QString& id)
+{
+    const Card& c = m_cards[id];
+    const CardTitles& t = m_cardTitles.value(id);
+    // A second line in every card of the row pushed the charts' axes below a laptop's fold (the
+    // Portuguese titles are longer): a low window shows the short title when the whole one does
+    // not fit on one line.
+    const bool tooLong = c.title->fontMetrics().horizontalAdvance(t.whole) > c.title->contentsRect().width();
+    const QString shown = m_compact && tooLong && !t.shortTitle.isEmpty() ? t.shortTitle : t.whole;
+    if (c.title->text() != shown) {
+        c.title->setText(shown);
+    }
+}
+
+bool OverviewPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize) {
+        for (const QString& id : std::as_const(m_cardIds)) {
+            if (m_cards[id].title == watched) {
+                fitCardTitle(id);
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int column, int columnSpan)
@@ -266,6 +293,7 @@ Card OverviewPage::addCard(QGridLayout* grid, const QString& id, int row, int co
     Card card = makeCard(grid->parentWidget(), 7, id != QLatin1String("lostByBucket"));
     qobject_cast<QVBoxLayout*>(card.frame->layout())->addStretch(1);
     grid->addWidget(card.frame, row, column, 1, columnSpan);
+    card.title->installEventFilter(this); // fitCardTitle
     m_cards.insert(id, card);
     return card;
 }
@@ -408,10 +436,12 @@ void OverviewPage::renderCards()
     const core::Figures& f = m_overview.fleet;
     const QString unit = hoursUnit(w);
     const bool any = m_hasData && f.jobs > 0;
-    auto set = [this](const QString& id, const QString& title, const QString& value, const QString& detail) {
+    auto set = [this](const QString& id, const QString& title, const QString& value, const QString& detail,
+                   const QString& shortTitle = QString()) {
         const Card& c = m_cards[id];
-        c.title->setText(title);
-        c.title->setToolTip(title); // a narrow window cuts the title (addCard)
+        m_cardTitles[id] = { title, shortTitle };
+        fitCardTitle(id);
+        c.title->setToolTip(title); // a narrow window wraps the title, a low one may shorten it
         c.value->setText(value);
         c.detail->setText(detail);
         c.frame->setToolTip(m_compact ? detail : QString()); // the line a short page leaves out
@@ -419,7 +449,8 @@ void OverviewPage::renderCards()
     const QString none = QStringLiteral("–");
 
     set(QStringLiteral("ett"), tr("ETT% (%1)").arg(weightingName(w)), any ? formatPercent(ettOf(f, w)) : none,
-        any ? tr("%1: %2").arg(weightingName(other), formatPercent(ettOf(f, other))) : QString());
+        any ? tr("%1: %2").arg(weightingName(other), formatPercent(ettOf(f, other))) : QString(),
+        tr("ETT%")); // the weighting is named in the page's subtitle too
     set(QStringLiteral("e2e"), w == Weighting::Gpu ? tr("GPU-hours (E2E)") : tr("Hours (E2E)"),
         any ? formatHours(nsToHours(e2eOf(f, w)), QString()) : none, // the title has the unit
         any ? tr("%Ln job(s)", "", static_cast<int>(f.jobs)) + QStringLiteral(" · ")
@@ -444,15 +475,18 @@ void OverviewPage::renderCards()
         tr("maintenance, user, manual"));
 
     set(QStringLiteral("tts"), tr("Time to Start, p50"), any ? formatDuration(m_overview.tts.p50) : none,
-        any ? tr("p90 %1 · %2 jobs")
-                  .arg(formatDuration(m_overview.tts.p90), formatCount(static_cast<int64_t>(f.ttsNs.size())))
-            : QString());
+        any ? tr("p90 %1 · %2")
+                  .arg(formatDuration(m_overview.tts.p90), tr("%Ln job(s)", "", static_cast<int>(f.ttsNs.size())))
+            : QString(),
+        tr("TTS, p50"));
     set(QStringLiteral("ttr"), tr("Time to Recover, p50"), any ? formatDuration(m_overview.ttr.p50) : none,
-        any ? tr("p90 %1 · %2 recoveries")
-                  .arg(formatDuration(m_overview.ttr.p90), formatCount(static_cast<int64_t>(f.ttrNs.size())))
-            : QString());
+        any ? tr("p90 %1 · %2")
+                  .arg(formatDuration(m_overview.ttr.p90), tr("%Ln recoveries", "", static_cast<int>(f.ttrNs.size())))
+            : QString(),
+        tr("TTR, p50"));
     set(QStringLiteral("noCheckpoint"), tr("No checkpoint data"), any ? formatCount(f.noCheckpointDataJobs) : none,
-        any ? tr("jobs of %1: their lost progress is unknown (spec 5.3)").arg(formatCount(f.jobs)) : QString());
+        any ? tr("jobs of %1: their lost progress is unknown (spec 5.3)").arg(formatCount(f.jobs)) : QString(),
+        tr("No checkpoints"));
     m_cards[QStringLiteral("noCheckpoint")].value->setStyleSheet(
         any && f.noCheckpointDataJobs > 0 ? QStringLiteral("color: #d55e00;") : QString());
 

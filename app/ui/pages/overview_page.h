@@ -112,6 +112,7 @@ private:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     WorkbenchState* m_state;
@@ -139,6 +140,15 @@ private:
     bool m_compact = false;
     QStringList m_cardIds;
     void applyCompact();
+    // A card's whole title and the short one a low window shows when the whole one would take a
+    // second line ("ETT% (ponderado por GPU)" -> "ETT%"; empty: none), the whole one in its tooltip.
+    struct CardTitles
+    {
+        QString whole;
+        QString shortTitle;
+    };
+    QMap<QString, CardTitles> m_cardTitles;
+    void fitCardTitle(const QString& id);
 };
 
 } // namespace ett::app

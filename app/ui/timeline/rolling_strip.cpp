@@ -7,6 +7,7 @@
 #include "core/model/timeutil.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -108,6 +109,38 @@ bool RollingStrip::event(QEvent* event)
     return QWidget::event(event);
 }
 
+QFont RollingStrip::labelsFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    return small;
+}
+
+QRectF RollingStrip::labelsRect() const
+{
+    return { 4, 0, std::max(0.0, timeAreaLeft() - 40), static_cast<double>(height()) };
+}
+
+QString RollingStrip::labelsText() const
+{
+    const QString title
+        = m_series.windowNs > 0 ? tr("ETT%, rolling %1").arg(windowText(m_series.windowNs)) : tr("ETT%, rolling");
+    QString second;
+    if (m_worst) {
+        second = tr("worst %1").arg(formatPercent(m_worst->ettPercentGpu, 1));
+    } else if (m_series.points.empty()) {
+        second = tr("no window");
+    }
+    return second.isEmpty() ? title : title + QLatin1Char('\n') + second;
+}
+
+int RollingStrip::labelsLines() const
+{
+    const QFontMetricsF metrics(labelsFont());
+    const QRectF bounds = metrics.boundingRect(labelsRect(), Qt::AlignLeft | Qt::TextWordWrap, labelsText());
+    return static_cast<int>(std::lround(bounds.height() / metrics.lineSpacing()));
+}
+
 void RollingStrip::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -117,21 +150,9 @@ void RollingStrip::paintEvent(QPaintEvent*)
     const QColor text = palette().color(QPalette::Text);
 
     // 1. The labels column: what the line is, and its scale.
-    QFont small = font();
-    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
-    p.setFont(small);
+    p.setFont(labelsFont());
     p.setPen(text);
-    const QRectF labels(4, 0, std::max(0.0, left - 40), height());
-    const QString title
-        = m_series.windowNs > 0 ? tr("ETT%, rolling %1").arg(windowText(m_series.windowNs)) : tr("ETT%, rolling");
-    QString second;
-    if (m_worst) {
-        second = tr("worst %1").arg(formatPercent(m_worst->ettPercentGpu, 1));
-    } else if (m_series.points.empty()) {
-        second = tr("no window");
-    }
-    p.drawText(labels, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
-        second.isEmpty() ? title : title + QLatin1Char('\n') + second);
+    p.drawText(labelsRect(), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, labelsText());
     p.setPen(palette().color(QPalette::PlaceholderText));
     for (const int percent : { 0, 50, 100 }) {
         const QRectF tick(left - 36, yOf(percent) - 8, 32, 16);

@@ -36,6 +36,10 @@ public:
     QString toolTipAtX(double x) const;
     // The x of an instant (widget coordinates), as the Gantt below draws it.
     double xOf(int64_t ns) const;
+    // The labels column's text ("ETT%, rolling 1h" over "worst 36.7%") and how many lines it takes
+    // there, wrapped as it is drawn.
+    QString labelsText() const;
+    int labelsLines() const;
 
     QSize sizeHint() const override { return { 600, kHeight }; }
     QSize minimumSizeHint() const override { return { 100, kHeight }; }
@@ -46,6 +50,8 @@ protected:
 
 private:
     double timeAreaLeft() const;
+    QFont labelsFont() const;
+    QRectF labelsRect() const;
     double yOf(double percent) const;
 
     GanttWidget* m_gantt;

@@ -160,9 +160,16 @@ void AlertsPanel::rebuild()
             about = a.attempt ? tr("job %1 (%2), attempt %3").arg(qs(a.job), qs(a.label)).arg(*a.attempt)
                               : tr("job %1 (%2)").arg(qs(a.job), qs(a.label));
         } else {
-            // A label's scope in the window's language; an attribute's value within a label as given.
-            const bool wholeLabel = a.scope.empty() || a.scope == "label " + a.label;
-            about = wholeLabel ? tr("label %1").arg(qs(a.label)) : qs(a.scope);
+            // A label's scope in the window's language; an attribute's value within a label ("label
+            // live, team ads") with its attribute and value as given.
+            const std::string labelScope = "label " + a.label;
+            if (a.scope.empty() || a.scope == labelScope) {
+                about = tr("label %1").arg(qs(a.label));
+            } else if (a.scope.starts_with(labelScope + ", ")) {
+                about = tr("label %1, %2").arg(qs(a.label), qs(a.scope.substr(labelScope.size() + 2)));
+            } else {
+                about = qs(a.scope);
+            }
         }
         item->setText(SubjectColumn, about);
         item->setText(FigureColumn, figureText(a.value, a.unit));

@@ -25,6 +25,7 @@
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -372,6 +373,11 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
     m_phaseView = makeTable(m_tabs);
     m_phaseView->setModel(m_phaseProxy);
     m_phaseView->sortByColumn(PhaseTableModel::StartColumn, Qt::AscendingOrder);
+    // What a phase is and how long it took first: a laptop's dock (about 260 pixels) showed the
+    // start and the duration and cut the phase's name. The rows stay sorted by start.
+    m_phaseView->horizontalHeader()->moveSection(PhaseTableModel::PhaseColumn, 0);
+    m_phaseView->horizontalHeader()->moveSection(
+        m_phaseView->horizontalHeader()->visualIndex(PhaseTableModel::DurationColumn), 1);
     m_tabs->addTab(m_phaseView, tr("Phases"));
     m_init = new QStandardItemModel(0, 5, this);
     m_init->setHorizontalHeaderLabels(
@@ -563,7 +569,7 @@ void DetailsPanel::setJobTimeline(int32_t job, const core::JobTimeline& timeline
         sub << qs(timeline.name);
     }
     sub << tr("dataset %1").arg(qs(timeline.label));
-    sub << tr("%1 GPUs").arg(formatCount(timeline.gpus));
+    sub << tr("%Ln GPU(s)", "", static_cast<int>(timeline.gpus));
     QStringList attrs;
     for (const auto& [k, v] : timeline.attrs) {
         attrs << QStringLiteral("%1=%2").arg(qs(k), qs(v));
@@ -642,6 +648,10 @@ void DetailsPanel::showSelection()
     m_tabs->setTabText(0, tr("Phases (%1)").arg(formatCount(phaseCount)));
     fillInitStages(attempts);
     fitSplitter();
+    // The new rows' wrapped values are laid out at the width the form had before them: once the
+    // labels' column has its new width, lay them out again (a long Portuguese label narrowed the
+    // values and cut their third line until the dock was resized).
+    QTimer::singleShot(0, m_formBox, [this] { m_form->invalidate(); });
 }
 
 void DetailsPanel::addFigure(const QString& label, const QString& value, const QString& toolTip)
@@ -696,7 +706,7 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
         if (!a.cause.empty() || !a.symptom.empty()) {
             QString cause = a.cause.empty() ? tr("(no cause)") : qs(a.cause);
             if (!a.symptom.empty() && a.symptom != "none") {
-                cause += tr(", symptom %1").arg(qs(a.symptom));
+                cause += tr(", symptom %1").arg(symptomLabel(a.symptom));
             }
             addFigure(tr("Cause:"), cause);
         }

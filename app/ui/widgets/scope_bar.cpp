@@ -12,6 +12,8 @@ namespace {
 
 // At most this many labels get a button each; the filter bar's dataset menu has the rest.
 constexpr int kMaxButtons = 6;
+// The widest a label's button may be; a longer name is cut in the middle (its tooltip names it).
+constexpr int kMaxButtonTextPx = 120;
 
 } // namespace
 
@@ -25,7 +27,11 @@ ScopeBar::ScopeBar(WorkbenchState* state, QWidget* parent)
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(8, 3, 8, 3);
     row->setSpacing(6);
-    m_text = new QLabel(this);
+    // The sentence is as long as the labels' names (and longer in Portuguese): beside the Details dock
+    // on a laptop's screen it is cut, whole in its tooltip, rather than widen the window past the screen.
+    m_text = new ElidedLabel(this);
+    m_text->setElideMode(Qt::ElideRight);
+    m_text->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_text->setObjectName(QStringLiteral("scopeText"));
     row->addWidget(m_text);
     m_buttons = new QHBoxLayout;
@@ -84,9 +90,9 @@ void ScopeBar::update()
     if (!show) {
         return;
     }
-    m_text->setText(tr("⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:", nullptr,
-        static_cast<int>(labels.size()))
-                        .arg(labels.join(QStringLiteral(", "))));
+    m_text->setFullText(tr("⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:",
+        nullptr, static_cast<int>(labels.size()))
+                            .arg(labels.join(QStringLiteral(", "))));
     if (labels != m_buttonsFor) {
         m_buttonsFor = labels;
         rebuildButtons();
@@ -106,7 +112,7 @@ void ScopeBar::rebuildButtons()
         const QString label = m_buttonsFor[i];
         auto* b = new QToolButton(this);
         b->setObjectName(QStringLiteral("scopeLabel"));
-        b->setText(label);
+        b->setText(elideMiddle(b, label, kMaxButtonTextPx));
         b->setToolTip(tr("Show only the dataset '%1' (the filter bar's Datasets)").arg(label));
         connect(b, &QToolButton::clicked, this, [this, label] {
             core::CohortSpec filter = m_state->filter();

@@ -5,11 +5,12 @@
 // datasets change. GUI thread only.
 #pragma once
 
+#include "app/ui/widgets/elided_label.h"
+
 #include <QStringList>
 #include <QWidget>
 
 class QHBoxLayout;
-class QLabel;
 
 namespace ett::app {
 
@@ -33,7 +34,7 @@ private:
     void rebuildButtons();
 
     WorkbenchState* m_state;
-    QLabel* m_text = nullptr;
+    ElidedLabel* m_text = nullptr; // cut at the right rather than widen the window
     QHBoxLayout* m_buttons = nullptr;
     QStringList m_dismissedFor; // the labels the user chose to keep mixed
     QStringList m_buttonsFor;

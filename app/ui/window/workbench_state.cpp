@@ -1,5 +1,7 @@
 #include "app/ui/window/workbench_state.h"
 
+#include "app/ui/format/figures_format.h"
+
 namespace ett::app {
 
 WorkbenchState::WorkbenchState(QObject* parent)
@@ -19,7 +21,7 @@ std::vector<std::pair<QString, Location>> WorkbenchState::breadcrumb() const
     if (!m_location.group.empty()) {
         l.level = Level::Group;
         l.group = m_location.group;
-        out.emplace_back(qs(m_location.groupBy + " = " + m_location.group), l);
+        out.emplace_back(groupingName(m_location.groupBy) + QStringLiteral(" = ") + qs(m_location.group), l);
     }
     if (m_location.level == Level::Group) {
         return out;

@@ -5,6 +5,7 @@
 // B exactly, swapping mirrors the change, the distribution view switches between CDFs and
 // histograms in shares of each cohort, selecting a matched job loads its two timelines, which
 // zoom and pan together, and the offset control moves B.
+#include "app/ui/charts/compare_charts.h"
 #include "app/ui/data/data_service.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
@@ -24,6 +25,7 @@
 #include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QDateTimeEdit>
 #include <QDoubleSpinBox>
@@ -674,6 +676,41 @@ TEST_F(ComparePageTest, ANewerComparisonMakesTheOlderOneStale)
     }
     QObject::disconnect(c1);
     QObject::disconnect(c2);
+}
+
+// A bridge in the width a laptop gives it, with steps of a hundredth of a point beside the ends: no
+// value runs into another ("68,21%+0,01" and "+0,0075,94%" at 1280 x 800 in Portuguese).
+TEST(BridgeValues, NeverRunIntoEachOtherInANarrowChart)
+{
+    fixtures::ensureApp();
+    constexpr int64_t kPp = 1'000'000'000'000; // pico-points in a point
+    Waterfall w;
+    w.start = { QStringLiteral("A"), QStringLiteral("ETT% of A"), 6821 * kPp / 100, Qt::darkYellow, {} };
+    int64_t level = w.start.pico;
+    for (const int64_t hundredths : { 1, 4, 60, 22, 20, 1, 27, -3, -101, 744, -1, 1 }) {
+        w.steps.push_back({ QStringLiteral("step %1").arg(w.steps.size()), hundredths * kPp / 100, Qt::gray, {} });
+        level += hundredths * kPp / 100;
+    }
+    w.end = { QStringLiteral("B"), QStringLiteral("ETT% of B"), level, Qt::darkBlue, {} };
+    QChartView view;
+    fillWaterfallChart(view.chart(), w);
+    view.resize(600, 260);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    std::vector<const QGraphicsSimpleTextItem*> values;
+    for (QGraphicsItem* child : view.chart()->childItems()) {
+        if (const auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(child)) {
+            values.push_back(text);
+        }
+    }
+    ASSERT_EQ(values.size(), w.steps.size() + 2);
+    for (size_t i = 0; i < values.size(); ++i) {
+        for (size_t j = i + 1; j < values.size(); ++j) {
+            EXPECT_FALSE(values[i]->sceneBoundingRect().intersects(values[j]->sceneBoundingRect()))
+                << values[i]->text().toStdString() << " runs into " << values[j]->text().toStdString();
+        }
+    }
 }
 
 TEST(CompareInWindow, ViewMenuShowsTheComparePageWithRoomForIt)

@@ -3,18 +3,22 @@
 // room for a panel and the title bar), and the window opens no larger than the screen it is on.
 #include "app/ui/pages/overview_page.h"
 #include "app/ui/timeline/timeline_view.h"
+#include "app/ui/widgets/details_panel.h"
 #include "app/ui/widgets/job_search.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/translations.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAction>
+#include <QChartView>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -109,24 +113,47 @@ TEST(MainWindowSize, EveryPageFitsALaptopScreenInPortuguese)
     setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
 }
 
+// The window in English and in Portuguese, for a test's body; the language is English again after.
+class MainWindowLanguage : public ::testing::TestWithParam<std::string>
+{
+protected:
+    void SetUp() override
+    {
+        fixtures::ensureApp();
+        QStandardPaths::setTestModeEnabled(true);
+        ASSERT_TRUE(dir.isValid());
+        // No share or layout saved by an earlier session (a saved one is the user's and is kept).
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+        if (GetParam() == "pt_BR") {
+            ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                          QLocale(QLocale::Portuguese, QLocale::Brazil)),
+                QStringLiteral("pt_BR"));
+        }
+    }
+    void TearDown() override { setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c()); }
+    // The sample fleet open in `window` at the laptop's size, on the overview.
+    void openTheSampleFleet(MainWindow& window)
+    {
+        const QString db = dir.filePath(QStringLiteral("store.db"));
+        fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
+        window.resize(kLaptop);
+        window.show();
+        ASSERT_TRUE(openAndWait(window, db, kWaitMs));
+        window.showPage(0);
+    }
+    QTemporaryDir dir;
+};
+
 // At 1280 x 800 the overview's cards and charts took 68% of the height and their axes were below
 // the fold: the overview now takes what it needs, leaving the timeline its legend and a few rows (its
 // minimum size).
-TEST(MainWindowSize, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
+TEST_P(MainWindowLanguage, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    // No share saved by an earlier session (a saved one is the user's and is kept).
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
-    const QString db = dir.filePath(QStringLiteral("store.db"));
-    fixtures::importWithCore(db.toStdString(), QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
     MainWindow window;
-    window.resize(kLaptop);
-    window.show();
-    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
-    window.showPage(0);
+    openTheSampleFleet(window);
+    if (HasFatalFailure()) {
+        return;
+    }
     auto* splitter = window.findChild<QSplitter*>(QStringLiteral("pageAndTimeline"));
     auto* overview = window.findChild<OverviewPage*>();
     ASSERT_NE(splitter, nullptr);
@@ -146,6 +173,89 @@ TEST(MainWindowSize, TheOverviewTakesTheHeightOfItsChartsAboveTheTimeline)
     // More than the 68% it had before.
     EXPECT_GT(splitter->sizes().value(0), splitter->height() * 68 / 100 + 20);
 }
+
+// At 1280 x 800 the overview's cards keep to one line of title each and its four charts, with their
+// axes and legends, end inside the page's viewport: nothing to scroll to. In Portuguese the longer
+// card titles took a second line and pushed the charts' lowest labels below the fold.
+TEST_P(MainWindowLanguage, TheOverviewShowsItsChartsWholeAtLaptopSize)
+{
+    MainWindow window;
+    openTheSampleFleet(window);
+    if (HasFatalFailure()) {
+        return;
+    }
+    auto* overview = window.findChild<OverviewPage*>();
+    ASSERT_NE(overview, nullptr);
+    auto* scroll = overview->findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    const auto views = overview->findChildren<QChartView*>();
+    ASSERT_EQ(views.size(), 4);
+    const auto lowestChartBottom = [&] {
+        int bottom = 0;
+        for (const QChartView* v : views) {
+            bottom = std::max(bottom, v->mapTo(scroll->viewport(), QPoint(0, v->height())).y());
+        }
+        return bottom;
+    };
+    // The page's share of the window follows its render (MainWindow::applyPageShare).
+    const bool inside = QTest::qWaitFor(
+        [&] {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            return lowestChartBottom() <= scroll->viewport()->height();
+        },
+        3000);
+    EXPECT_TRUE(inside) << "the charts end " << lowestChartBottom() << " px down a viewport "
+                        << scroll->viewport()->height() << " px high";
+    for (const QLabel* title : overview->findChildren<QLabel*>(QStringLiteral("cardTitle"))) {
+        EXPECT_LE(title->fontMetrics().horizontalAdvance(title->text()), title->contentsRect().width())
+            << "a second line: " << title->text().toStdString();
+        EXPECT_FALSE(title->toolTip().isEmpty()) << "the whole title";
+    }
+}
+
+// A job with a real key of 110 characters, held by three labels, open with the Details dock: the
+// window still fits a laptop's screen (the line saying that the view adds three datasets up widened it
+// past the screen in Portuguese).
+TEST_P(MainWindowLanguage, AJobWithALongKeyFitsALaptopScreen)
+{
+    const QString key
+        = QStringLiteral("run139-rerun-sdpa-prefetch-seq128-lbs160-compile-bf16-nccl-zero-cta-nvls-enable-"
+                         "no-flight-recorder-attempt-2");
+    QFile in(QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl"));
+    ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+    QString trace = QString::fromUtf8(in.readAll());
+    trace.replace(QStringLiteral("\"job\":\"J1\""), QStringLiteral("\"job\":\"%1\"").arg(key));
+    const QString file = dir.filePath(QStringLiteral("long.ett.jsonl"));
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(trace.toUtf8());
+    out.close();
+    const QString db = dir.filePath(QStringLiteral("long.db"));
+    fixtures::importWithCore(db.toStdString(), file, "before");
+    fixtures::importWithCore(db.toStdString(), file, "after");
+    fixtures::importWithCore(db.toStdString(), file, "torchtitan");
+    MainWindow window;
+    window.resize(kLaptop);
+    window.show();
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
+    window.state()->openJob(0, key);
+    auto* details = window.findChild<DetailsPanel*>();
+    ASSERT_NE(details, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return details->shownJob() == 0 && !details->isBusy(); }, kWaitMs));
+    const auto minimum = [&window] { return window.minimumSizeHint().expandedTo(window.minimumSize()); };
+    (void)QTest::qWaitFor( // the check below says what is left
+        [&] {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            return minimum().width() <= kLaptop.width();
+        },
+        2000);
+    EXPECT_LE(minimum().width(), kLaptop.width()) << culprits(window).toStdString();
+    EXPECT_LE(window.width(), kLaptop.width()) << culprits(window).toStdString();
+}
+
+INSTANTIATE_TEST_SUITE_P(EnglishAndPortuguese, MainWindowLanguage,
+    ::testing::Values(std::string("en"), std::string("pt_BR")),
+    [](const ::testing::TestParamInfo<std::string>& param) { return param.param == "en" ? "English" : "Portuguese"; });
 
 TEST(MainWindowSize, OpensNoLargerThanTheScreen)
 {

@@ -8,6 +8,7 @@
 #include "app/ui/format/palette.h"
 #include "app/ui/models/figures_table_model.h"
 #include "app/ui/pages/overview_page.h"
+#include "app/ui/window/translations.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAbstractBarSeries>
@@ -409,6 +410,38 @@ TEST(OverviewPage, FitsALaptopScreenAndPutsTheChartsInOneRowWhenWide)
         }
     }
     EXPECT_TRUE(shortened) << "\"Where the time went (% of E2E, GPU-weighted)\" is shortened in a row of four";
+}
+
+// One job started and one recovery: the cards' second lines count them in the singular, in English
+// and in Portuguese ("1 jobs", "1 recoveries" before).
+TEST(OverviewPage, CardsCountOneInTheSingular)
+{
+    fixtures::ensureApp();
+    OverviewData d = fixture().data;
+    d.fleet.ttsNs.resize(1);
+    d.fleet.ttrNs.resize(1);
+    const auto details = [&] {
+        WorkbenchState state;
+        OverviewPage page(&state, nullptr);
+        page.setOverviewData(d);
+        return std::make_pair(page.cardDetail("tts"), page.cardDetail("ttr"));
+    };
+    const auto [tts, ttr] = details();
+    EXPECT_TRUE(tts.endsWith(QStringLiteral(" · 1 job"))) << tts.toStdString();
+    EXPECT_TRUE(ttr.endsWith(QStringLiteral(" · 1 recovery"))) << ttr.toStdString();
+    struct English
+    {
+        ~English() { setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c()); }
+    } restore;
+    ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                  QLocale(QLocale::Portuguese, QLocale::Brazil)),
+        QStringLiteral("pt_BR"));
+    const auto [ttsPt, ttrPt] = details();
+    EXPECT_TRUE(ttsPt.endsWith(QStringLiteral(" · 1 job"))) << ttsPt.toStdString();
+    EXPECT_TRUE(ttrPt.endsWith(QStringLiteral(" · 1 recuperação"))) << ttrPt.toStdString();
+    d.fleet.ttrNs.clear();
+    const auto [ttsZero, ttrZero] = details();
+    EXPECT_TRUE(ttrZero.endsWith(QStringLiteral(" · 0 recuperações"))) << ttrZero.toStdString();
 }
 
 TEST(OverviewPage, ChartsInARowOfFourKeepEveryLabel)

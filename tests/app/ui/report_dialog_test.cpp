@@ -9,6 +9,7 @@
 #include "core/store/importer.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLocale>
@@ -121,6 +122,32 @@ TEST_F(ReportDialogTest, TheComparisonComesFromTheComparePagesCohortsWhenAsked)
     auto plain = dialog(std::make_pair(a, b), false);
     EXPECT_FALSE(plain->content().comparison.has_value());
     EXPECT_GT(withComparison, plain->pageCount());
+}
+
+// In Portuguese the paper sizes and the page count are said in Portuguese (US Letter is "Carta").
+TEST_F(ReportDialogTest, SaysThePaperAndThePagesInPortuguese)
+{
+    struct English
+    {
+        ~English() { setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c()); }
+    } restore; // for the tests after this one, whatever happens here
+    ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                  QLocale(QLocale::Portuguese, QLocale::Brazil)),
+        QStringLiteral("pt_BR"));
+    auto d = dialog(std::nullopt, false);
+    QString letter;
+    for (const QComboBox* box : d->findChildren<QComboBox*>()) {
+        if (const int i = box->findData(QStringLiteral("letter")); i >= 0) {
+            letter = box->itemText(i);
+        }
+    }
+    EXPECT_EQ(letter, QStringLiteral("Carta"));
+    QStringList texts;
+    for (const QLabel* label : d->findChildren<QLabel*>()) {
+        texts << label->text();
+    }
+    const QString pages = QStringLiteral("%1 páginas, A4").arg(d->pageCount());
+    EXPECT_TRUE(texts.contains(pages)) << texts.join(QStringLiteral(" | ")).toStdString();
 }
 
 } // namespace

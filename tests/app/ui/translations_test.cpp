@@ -2,22 +2,36 @@
 // strings come out translated although tr() asks for namespaced contexts ("ett::app::MainWindow")
 // that lupdate files without the namespace, counts take Portuguese plurals, figures and dates the
 // pt_BR formats, and exports stay locale-free. English (LANG=C) keeps its figures and plurals.
+#include "app/ui/dialogs/cause_rule_dialog.h"
+#include "app/ui/dialogs/dialogs.h"
 #include "app/ui/export/table_export.h"
 #include "app/ui/format/backend_text.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
+#include "app/ui/models/figures_table_model.h"
+#include "app/ui/timeline/rolling_strip.h"
+#include "app/ui/timeline/timeline_view.h"
+#include "app/ui/widgets/alerts_panel.h"
+#include "app/ui/widgets/details_panel.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/translations.h"
+#include "app/ui/window/workbench_state.h"
 
 #include <QAbstractTableModel>
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTreeWidget>
 #include <gtest/gtest.h>
 
 #include "pages_fixtures.h"
+#include "timeline_fixtures.h"
 
 namespace ett::app {
 namespace {
@@ -175,6 +189,144 @@ TEST_F(Portuguese, TheBackendIsSaidInPortugueseWithItsDetailAsItIs)
     cuda.reason = "a CUDA device is present";
     EXPECT_EQ(backendNameText(cuda), QStringLiteral("CUDA: NVIDIA H200 (sm_90, 139 GiB)"));
     EXPECT_EQ(backendReasonText(cuda, false), QStringLiteral("há um dispositivo CUDA"));
+}
+
+// The built-in grouping by dataset label is named in the window's language wherever the drill-down
+// shows it: the first column's header, the level's title and the breadcrumb ("label = before" was
+// left in English); an attribute's key is trace data and stays as it is.
+TEST_F(Portuguese, TheGroupingByLabelIsNamedInPortuguese)
+{
+    EXPECT_EQ(groupingName("label"), QStringLiteral("rótulo"));
+    EXPECT_EQ(groupingName("team"), QStringLiteral("team"));
+    FiguresTableModel model;
+    TableData table;
+    table.location.groupBy = "label";
+    model.setTableData(table);
+    EXPECT_EQ(model.headerData(FiguresTableModel::NameColumn, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QStringLiteral("rótulo"));
+    WorkbenchState state;
+    state.openGroup(QStringLiteral("label"), QStringLiteral("before"));
+    const auto crumbs = state.breadcrumb();
+    ASSERT_EQ(crumbs.size(), 2u);
+    EXPECT_EQ(crumbs[1].first, QStringLiteral("rótulo = before"));
+}
+
+// An ETT% drop of one value of an attribute within a label: what it is about says "rótulo", the
+// attribute and its value as the data has them.
+TEST_F(Portuguese, AnAlertOfAnAttributesValueNamesTheLabelInPortuguese)
+{
+    AlertsPanel panel;
+    Alert a;
+    a.detector = "ett_drop";
+    a.label = "live";
+    a.scope = "label live, team ads";
+    a.unit = "percent";
+    a.value = 40;
+    a.threshold = 60;
+    panel.addAlerts({ a }, {});
+    ASSERT_EQ(panel.rowCount(), 1);
+    EXPECT_EQ(panel.view()->topLevelItem(0)->text(AlertsPanel::SubjectColumn), QStringLiteral("rótulo live, team ads"));
+}
+
+// The job view's rolling line is named in its labels column on one line, the worst window on a
+// second ("ETT%, janela móvel de 1" over "h" over "pior 36,7%" was cut into three).
+TEST_F(Portuguese, TheRollingLineIsNamedOnOneLine)
+{
+    WorkbenchState state;
+    TimelineView view(&state, nullptr);
+    view.resize(1200, 500);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    state.openJob(7, QStringLiteral("J1"));
+    view.showJobTimeline(testing::workedExample());
+    const RollingStrip* strip = view.rollingStrip();
+    ASSERT_TRUE(strip->isVisible());
+    ASSERT_TRUE(strip->worst().has_value());
+    EXPECT_TRUE(strip->labelsText().startsWith(QStringLiteral("ETT%"))) << strip->labelsText().toStdString();
+    EXPECT_EQ(strip->labelsLines(), 2) << strip->labelsText().toStdString();
+}
+
+// The import's progress names its stage in the window's language ("committing" was shown as the
+// service says it).
+TEST_F(Portuguese, TheImportProgressNamesItsStageInPortuguese)
+{
+    ImportProgressDialog dialog;
+    ImportProgressInfo progress;
+    progress.file = "a.ett.jsonl";
+    progress.stage = "committing";
+    dialog.setProgress(progress);
+    QStringList texts;
+    for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+        texts << label->text();
+    }
+    EXPECT_TRUE(texts.contains(QStringLiteral("gravando"))) << texts.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_FALSE(texts.contains(QStringLiteral("committing")));
+}
+
+// A cause rule's symptoms are offered by name in Portuguese, "(any)" and "(none)" too (tr() of a
+// variable was never extracted); the rule keeps the codes.
+TEST_F(Portuguese, ACauseRuleOffersTheSymptomsInPortuguese)
+{
+    CauseRuleDialog dialog(core::CauseRule {});
+    QStringList items;
+    for (int i = 0; i < dialog.symptomBox()->count(); ++i) {
+        items << dialog.symptomBox()->itemText(i);
+    }
+    EXPECT_EQ(items,
+        QStringList({ QStringLiteral("(qualquer)"), QStringLiteral("explícito"), QStringLiteral("travamento"),
+            QStringLiteral("degradação"), QStringLiteral("numérico"), QStringLiteral("(nenhum)") }));
+    EXPECT_EQ(dialog.symptomBox()->itemData(2).toString(), QStringLiteral("hang"));
+}
+
+// An attempt's symptom in the Details dock is named in Portuguese, as the Causes page's columns name
+// it ("sintoma explicit" before).
+TEST_F(Portuguese, TheDetailsNameAnAttemptsSymptomInPortuguese)
+{
+    WorkbenchState state;
+    DetailsPanel panel(&state, nullptr);
+    panel.resize(420, 900);
+    panel.show();
+    state.openJob(4, QStringLiteral("J1"));
+    panel.setJobTimeline(4, fixtures::workedExampleTimeline());
+    state.openAttempt(0);
+    const QString figures = panel.figuresText();
+    EXPECT_TRUE(figures.contains(QStringLiteral("infra.gpu, sintoma explícito"))) << figures.toStdString();
+}
+
+// In a dock as narrow as a laptop's, the longer Portuguese labels leave the values less room: a
+// value that wraps onto a third line shows all three ("infra.gpu, sintoma" lost "explícito" until
+// the dock was resized).
+TEST_F(Portuguese, TheDetailsOfAnAttemptShowEveryLineOfTheirValuesInANarrowDock)
+{
+    WorkbenchState state;
+    DetailsPanel panel(&state, nullptr);
+    panel.resize(262, 600);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    state.openJob(4, QStringLiteral("J1"));
+    panel.setJobTimeline(4, fixtures::workedExampleTimeline());
+    QTest::qWait(50); // the job's figures laid out, then the attempt's replace them
+    state.openAttempt(0);
+    QTest::qWait(50);
+    int checked = 0;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        if (label->wordWrap() && label->isVisible()) {
+            ++checked;
+            EXPECT_GE(label->height(), label->heightForWidth(label->width())) << label->text().toStdString();
+        }
+    }
+    EXPECT_GT(checked, 5);
+    // Its phases: each one's name and duration in sight, the start after them.
+    constexpr int kDurationColumn = 2; // the phase model's columns: attempt, start, duration, phase, ...
+    constexpr int kPhaseColumn = 3;
+    const QTableView* phases = nullptr;
+    for (const QTableView* view : panel.findChildren<QTableView*>()) {
+        phases = view->model() == panel.phaseModel() ? view : phases;
+    }
+    ASSERT_NE(phases, nullptr);
+    EXPECT_EQ(phases->columnViewportPosition(kPhaseColumn), 0);
+    EXPECT_LE(phases->columnViewportPosition(kDurationColumn) + phases->columnWidth(kDurationColumn),
+        phases->viewport()->width());
 }
 
 } // namespace
