@@ -5335,9 +5335,9 @@ clique: abrir o job</translation>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="+322"/>
-        <location line="+138"/>
-        <location line="+268"/>
+        <location filename="../app/report/report_writer.cpp" line="+406"/>
+        <location line="+69"/>
+        <location line="+279"/>
         <source>job</source>
         <translation>job</translation>
     </message>
@@ -5373,9 +5373,9 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location filename="../app/ui/charts/compare_charts.cpp" line="-190"/>
-        <location filename="../app/report/report_writer.cpp" line="-405"/>
-        <location line="+265"/>
-        <location line="+55"/>
+        <location filename="../app/report/report_writer.cpp" line="-347"/>
+        <location line="+200"/>
+        <location line="+62"/>
         <source>ETT%</source>
         <translation>ETT%</translation>
     </message>
@@ -5605,8 +5605,8 @@ fração do E2E: %4 em A, %5 em B
     <message numerus="yes">
         <location line="+2"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-122"/>
-        <location line="+7"/>
+        <location filename="../app/report/report_writer.cpp" line="-121"/>
+        <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
             <numerusform>%Ln recuperação</numerusform>
@@ -6300,8 +6300,8 @@ duração %4</translation>
     </message>
     <message>
         <location line="+58"/>
-        <location filename="../app/report/report_writer.cpp" line="-334"/>
-        <location line="+247"/>
+        <location filename="../app/report/report_writer.cpp" line="-276"/>
+        <location line="+182"/>
         <source>count</source>
         <translation>quantidade</translation>
     </message>
@@ -6327,7 +6327,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="-204"/>
+        <location filename="../app/report/report_writer.cpp" line="-139"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
@@ -6538,11 +6538,11 @@ duração %4</translation>
         <location filename="../app/ui/charts/compare_charts.cpp" line="+141"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-85"/>
+        <location filename="../app/report/report_writer.cpp" line="-159"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+446"/>
-        <location line="+56"/>
+        <location line="+455"/>
+        <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
         <translation>
@@ -6638,17 +6638,17 @@ duração %4</translation>
         <translation>todas as alterações</translation>
     </message>
     <message>
-        <location filename="../app/report/report_layout.h" line="+269"/>
+        <location filename="../app/report/report_layout.h" line="+279"/>
         <source>Page %1 of %2</source>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-588"/>
+        <location filename="../app/report/report_writer.cpp" line="-615"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+72"/>
         <source>ETT Workbench report · Effective Training Time: the share of end-to-end time spent training on new data</source>
         <translation>Relatório do ETT Workbench · Tempo Efetivo de Treinamento: a fração do tempo de ponta a ponta gasta treinando com dados novos</translation>
     </message>
@@ -6729,7 +6729,7 @@ duração %4</translation>
         <translation>página</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>Provenance: the datasets pushed to the fleet store</source>
         <translation>Procedência: os conjuntos de dados enviados ao repositório da frota</translation>
     </message>
@@ -6739,35 +6739,41 @@ duração %4</translation>
         <translation>Procedência: os arquivos importados para o banco de dados</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+137"/>
-        <location line="+203"/>
+        <location line="+15"/>
+        <location line="+17"/>
+        <location line="+181"/>
+        <location line="+138"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
     <message>
-        <location line="-340"/>
-        <location line="+340"/>
+        <location line="-335"/>
+        <location line="+60"/>
+        <location line="+275"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-334"/>
+        <location line="+16"/>
         <source>format</source>
         <translation>formato</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-16"/>
+        <location line="+17"/>
+        <location line="+42"/>
         <source>records</source>
         <translation>registros</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-58"/>
+        <location line="+59"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Headline figures</source>
         <translation>Números principais</translation>
     </message>
@@ -6895,12 +6901,12 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+415"/>
+        <location line="+357"/>
         <source>distribution</source>
         <translation>distribuição</translation>
     </message>
     <message>
-        <location line="-412"/>
+        <location line="-354"/>
         <source>Percentiles are nearest-rank over the values counted (spec 5.4).</source>
         <translation>Os percentis são por posição mais próxima (nearest-rank) sobre os valores contados (espec. 5.4).</translation>
     </message>
@@ -6925,17 +6931,17 @@ duração %4</translation>
         <translation>mais perdido em</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../app/report/report_gantt.cpp" line="+166"/>
         <source>%1 (%2, %3 GPUs): ETT% %4, lost %5</source>
         <translation>%1 (%2, %3 GPUs): ETT% %4, perdido %5</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+40"/>
         <source>%1, continued</source>
         <translation>%1, continuação</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location filename="../app/report/report_writer.cpp" line="+9"/>
         <source>Checkpoint intervals</source>
         <translation>Intervalos entre pontos de verificação</translation>
     </message>
@@ -7076,7 +7082,7 @@ duração %4</translation>
         <translation>Problemas de dados não fatais contados quando os arquivos foram importados; os números os levam em conta como descrito. data loss: parte da entrada foi descartada ou cortada; warning: foi feita uma suposição ou um reparo; info: registrado por completude.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>severity</source>
         <translation>severidade</translation>
     </message>
@@ -7147,13 +7153,13 @@ duração %4</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+28"/>
+        <location line="+35"/>
         <location line="+66"/>
         <source>step</source>
         <translation>passo</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>saved</source>
         <translation>economizado</translation>
     </message>
@@ -7168,7 +7174,7 @@ duração %4</translation>
         <translation>Falhas: %1 hoje, %2 projetadas; preempções: %3 hoje, %4 projetadas. alterados: tentativas (jobs, para o intervalo) cujo tempo mudou; n/a: jobs sem intervalo medido, gravação ou tempo entre interrupções.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+20"/>
         <source>Time to Recover from A to B</source>
         <translation>Tempo para Recuperar de A para B</translation>
     </message>
@@ -7178,7 +7184,7 @@ duração %4</translation>
         <translation>média de A (%1)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>mean of B (%1)</source>
         <translation>média de B (%1)</translation>
     </message>
@@ -7213,8 +7219,8 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="-495"/>
-        <location line="+497"/>
+        <location line="-511"/>
+        <location line="+513"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -7340,75 +7346,90 @@ duração %4</translation>
         <translation>%1 pares pareados por %2.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 · ETT Workbench %2 · %3</source>
         <translation>%1 · ETT Workbench %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/report/report_layout.cpp" line="+77"/>
-        <location line="+12"/>
-        <location filename="../app/report/report_writer.cpp" line="-123"/>
+        <location filename="../app/report/report_layout.cpp" line="+189"/>
+        <location line="+42"/>
+        <location filename="../app/report/report_writer.cpp" line="-125"/>
         <location line="+65"/>
         <source>n/a</source>
         <translation>n/d</translation>
     </message>
     <message>
+        <location filename="../app/report/report_writer.cpp" line="-533"/>
         <source>Paths are relative to %1.</source>
         <translation>Os caminhos são relativos a %1.</translation>
     </message>
     <message>
+        <location line="+26"/>
         <source>folder</source>
         <translation>pasta</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>… and %1 more groups. </source>
         <translation>… e mais %1 grupos. </translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>%1 files, grouped by label and format; each file with its SHA-256 is listed in the last section, “%2”.</source>
         <translation>%1 arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%2”.</translation>
     </message>
     <message>
+        <location line="+287"/>
         <source>Files by their paths below the folder of their label&apos;s files.</source>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
     <message>
+        <location line="+100"/>
         <source>detect</source>
         <translation>detecção</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>restart</source>
         <translation>reinício</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>start-up</source>
         <translation>partida</translation>
     </message>
     <message>
+        <location line="-377"/>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>
     <message>
+        <location line="+12"/>
         <source>%1 · %2 · %3 · files: %4</source>
         <translation>%1 · %2 · %3 · arquivos: %4</translation>
     </message>
     <message>
+        <location filename="../app/report/report_gantt.cpp" line="-21"/>
         <source>The time axis is cut (//) where no attempt ran for long: %1 left out.</source>
         <translation>O eixo do tempo é cortado (//) onde nenhuma tentativa rodou por muito tempo: %1 omitido.</translation>
     </message>
     <message>
+        <location filename="../app/report/report_layout.cpp" line="-9"/>
         <source>%1 of %2 jobs flagged: %3</source>
         <translation>%1 de %2 jobs sinalizados: %3</translation>
     </message>
     <message>
+        <location line="-5"/>
         <source>%1 losing more than an interval per interruption</source>
         <translation>%1 perdendo mais de um intervalo por interrupção</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>%1 losing far less than half an interval</source>
         <translation>%1 perdendo muito menos de meio intervalo</translation>
     </message>
