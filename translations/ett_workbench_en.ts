@@ -348,7 +348,7 @@
     <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+634"/>
+        <location filename="../app/report/report_writer.cpp" line="+635"/>
         <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -360,10 +360,10 @@
         <location filename="../app/ui/charts/compare_charts.cpp" line="+504"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
-        <location filename="../app/report/report_writer.cpp" line="-517"/>
+        <location filename="../app/report/report_writer.cpp" line="-518"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+455"/>
+        <location line="+456"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -389,7 +389,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-535"/>
+        <location filename="../app/report/report_writer.cpp" line="-536"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>

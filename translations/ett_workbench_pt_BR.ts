@@ -5336,7 +5336,7 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location filename="../app/report/report_writer.cpp" line="+406"/>
-        <location line="+69"/>
+        <location line="+70"/>
         <location line="+279"/>
         <source>job</source>
         <translation>job</translation>
@@ -5373,8 +5373,8 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location filename="../app/ui/charts/compare_charts.cpp" line="-190"/>
-        <location filename="../app/report/report_writer.cpp" line="-347"/>
-        <location line="+200"/>
+        <location filename="../app/report/report_writer.cpp" line="-348"/>
+        <location line="+201"/>
         <location line="+62"/>
         <source>ETT%</source>
         <translation>ETT%</translation>
@@ -6300,8 +6300,8 @@ duração %4</translation>
     </message>
     <message>
         <location line="+58"/>
-        <location filename="../app/report/report_writer.cpp" line="-276"/>
-        <location line="+182"/>
+        <location filename="../app/report/report_writer.cpp" line="-277"/>
+        <location line="+183"/>
         <source>count</source>
         <translation>quantidade</translation>
     </message>
@@ -6327,7 +6327,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="-139"/>
+        <location filename="../app/report/report_writer.cpp" line="-140"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
@@ -6541,7 +6541,7 @@ duração %4</translation>
         <location filename="../app/report/report_writer.cpp" line="-159"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+455"/>
+        <location line="+456"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -6643,7 +6643,7 @@ duração %4</translation>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-615"/>
+        <location filename="../app/report/report_writer.cpp" line="-616"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
     </message>
@@ -6742,19 +6742,19 @@ duração %4</translation>
         <location line="+15"/>
         <location line="+17"/>
         <location line="+181"/>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-336"/>
         <location line="+60"/>
-        <location line="+275"/>
+        <location line="+276"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-335"/>
         <location line="+16"/>
         <source>format</source>
         <translation>formato</translation>
@@ -6901,12 +6901,12 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+357"/>
+        <location line="+358"/>
         <source>distribution</source>
         <translation>distribuição</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-355"/>
         <source>Percentiles are nearest-rank over the values counted (spec 5.4).</source>
         <translation>Os percentis são por posição mais próxima (nearest-rank) sobre os valores contados (espec. 5.4).</translation>
     </message>
@@ -6992,12 +6992,12 @@ duração %4</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>MTBI</source>
         <translation>MTBI</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-39"/>
         <source>save p50 %1</source>
         <translation>gravação p50 %1</translation>
     </message>
@@ -7007,7 +7007,17 @@ duração %4</translation>
         <translation>%1 de %2 jobs têm os dados para recomendação; %3 com alerta. Os jobs com mais horas de GPU a ganhar, depois os com alerta:</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+10"/>
+        <source>lost high</source>
+        <translation>perda alta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lost low</source>
+        <translation>perda baixa</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No job in this scope has interruptions, saves and an interval measured.</source>
         <translation>Nenhum job neste escopo tem interrupções, gravações e um intervalo medido.</translation>
     </message>
@@ -7064,7 +7074,7 @@ duração %4</translation>
     <message>
         <location line="+4"/>
         <source>save: the median blocking time of a save. lost ratio: lost progress per interruption against half the interval. Above 2 (more than a whole interval lost) the job&apos;s checkpoints are probably not restorable when it thinks: flagged &quot;lost high&quot; (lost_progress_high).</source>
-        <translation>gravação: o tempo mediano de bloqueio de uma gravação. razão de perda: progresso perdido por interrupção em relação a meio intervalo. Acima de 2 (mais de um intervalo inteiro perdido), os pontos de verificação do job provavelmente não são restauráveis quando ele supõe: alerta &quot;lost high&quot; (lost_progress_high).</translation>
+        <translation>gravação: o tempo mediano de bloqueio de uma gravação. razão de perda: progresso perdido por interrupção em relação a meio intervalo. Acima de 2 (mais de um intervalo inteiro perdido), os pontos de verificação do job provavelmente não são restauráveis quando ele supõe: alerta &quot;perda alta&quot; (lost_progress_high).</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -7219,8 +7229,8 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="-511"/>
-        <location line="+513"/>
+        <location line="-512"/>
+        <location line="+514"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -7359,7 +7369,7 @@ duração %4</translation>
         <translation>n/d</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-533"/>
+        <location filename="../app/report/report_writer.cpp" line="-534"/>
         <source>Paths are relative to %1.</source>
         <translation>Os caminhos são relativos a %1.</translation>
     </message>
@@ -7384,7 +7394,7 @@ duração %4</translation>
         <translation>%1 arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%2”.</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+288"/>
         <source>Files by their paths below the folder of their label&apos;s files.</source>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
@@ -7404,7 +7414,7 @@ duração %4</translation>
         <translation>partida</translation>
     </message>
     <message>
-        <location line="-377"/>
+        <location line="-378"/>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>

@@ -456,9 +456,10 @@ private:
         for (const auto& j : m_c.adviceJobs) {
             QString flags;
             for (const auto& f : j.flags) {
-                // lost_progress_high -> "lost high", to fit the column.
-                const QString name
-                    = QString::fromStdString(f).replace(QStringLiteral("_progress_"), QStringLiteral(" "));
+                // lost_progress_high -> "lost high", to fit the column, in the report's language.
+                const QString name = f == "lost_progress_high" ? QObject::tr("lost high")
+                    : f == "lost_progress_low"                 ? QObject::tr("lost low")
+                                                               : QString::fromStdString(f);
                 flags += (flags.isEmpty() ? QString() : QStringLiteral(", ")) + name;
             }
             rows.push_back({ QString::fromStdString(j.name), formatSeconds(j.currentIntervalS),

@@ -408,8 +408,10 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
     }
     // The advisor's count of flagged jobs too (it wrote "9 of 400 jobs flagged (9 losing more than
     // an interval per interruption)" in English).
-    for (const std::string english :
-        { "Where the training time went", "Headline figures", "lost progress", "jobs flagged", "losing more" }) {
+    // The flags of the advice table too ("lost high").
+    EXPECT_NE(text.find("perda alta"), std::string::npos);
+    for (const std::string english : { "Where the training time went", "Headline figures", "lost progress",
+             "jobs flagged", "losing more", "lost high" }) {
         EXPECT_EQ(text.find(english), std::string::npos) << "still English: " << english;
     }
     // Longer words than the English ones, whole: the advice table's column titles (they read
