@@ -339,9 +339,8 @@ void RanksPage::setHosts(const HostsRanking& hosts)
     for (const core::HostStragglers& h : hosts.hosts) {
         const double hours = static_cast<double>(static_cast<long double>(h.excessGpuNs) / (3600.0L * 1e9L));
         m_hostsModel->appendRow({ cell(qs(h.host), qs(h.host), false),
-            cell(QLocale().toString(static_cast<qlonglong>(h.timesSlowest)),
-                QVariant::fromValue(static_cast<qlonglong>(h.timesSlowest)), true),
-            cell(formatDecimal(hours, 2), hours, true) });
+            cell(formatCount(h.timesSlowest), QVariant::fromValue(static_cast<qlonglong>(h.timesSlowest)), true),
+            cell(formatNumber(hours, 2), hours, true) });
     }
     m_hostsProxy->sort(
         m_hostsView->horizontalHeader()->sortIndicatorSection(), m_hostsView->horizontalHeader()->sortIndicatorOrder());

@@ -199,6 +199,25 @@ TEST(RanksPage, ShowsAJobsHeatMapAndTheFiltersHostsFromTheDataService)
 
 // A key under two labels: the page says to choose one in its Label box (not the command line's
 // option), and choosing one shows that label's job.
+TEST(RanksPage, TheHostsTableGroupsItsFigures)
+{
+    // A host that cost 41,938.78 excess GPU-hours over 12,345 stages: the figures as the other
+    // pages write them ("41938,78" had no separator, in either language).
+    fixtures::ensureApp();
+    RanksPageOn on;
+    HostsRanking hosts;
+    core::HostStragglers h;
+    h.host = "node-a";
+    h.timesSlowest = 12345;
+    h.excessGpuNs = static_cast<core::Wide>(41938.78L * 3600.0L * 1e9L);
+    hosts.hosts.push_back(h);
+    on.page.setHosts(hosts);
+    const QStandardItemModel* model = on.page.hostsModel();
+    ASSERT_EQ(model->rowCount(), 1);
+    EXPECT_EQ(model->item(0, 1)->text(), QStringLiteral("12,345"));
+    EXPECT_EQ(model->item(0, 2)->text(), QStringLiteral("41,938.78"));
+}
+
 TEST(RanksPage, AKeyUnderTwoLabelsAsksForOneInTheLabelBox)
 {
     fixtures::ensureApp();
