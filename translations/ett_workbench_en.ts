@@ -4,7 +4,7 @@
 <context>
     <name>AdviceTableModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/models/advice_table_model.cpp" line="+140"/>
+        <location filename="../app/ui/models/advice_table_model.cpp" line="+141"/>
         <source>%Ln job(s) flagged</source>
         <translation>
             <numerusform>%Ln job flagged</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+237"/>
+        <location line="+212"/>
         <source>%Ln losing more than an interval per interruption</source>
         <translation>
             <numerusform>%Ln losing more than an interval per interruption</numerusform>

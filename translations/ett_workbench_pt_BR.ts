@@ -4,7 +4,7 @@
 <context>
     <name>AdviceTableModel</name>
     <message>
-        <location filename="../app/ui/models/advice_table_model.cpp" line="+122"/>
+        <location filename="../app/ui/models/advice_table_model.cpp" line="+123"/>
         <source>lost progress high</source>
         <translation>progresso perdido alto</translation>
     </message>
@@ -42,12 +42,12 @@
         <translation>%1 (%2× I/2)</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location filename="../app/ui/format/advice_text.cpp" line="+16"/>
         <source>no interruptions in the train loop (the optimum is unbounded: save as rarely as other needs allow)</source>
         <translation>nenhuma interrupção no loop de treinamento (o ótimo é ilimitado: salve tão raramente quanto as outras necessidades permitirem)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>no blocking checkpoint_save time measured</source>
         <translation>nenhum tempo bloqueante de checkpoint_save medido</translation>
     </message>
@@ -57,17 +57,17 @@
         <translation>menos de dois pontos de verificação duráveis numa tentativa (nenhum intervalo medido)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>lost progress per interruption %1 exceeds the whole interval %2: checkpoints are probably not restorable when the job thinks (slow or failed uploads)</source>
         <translation>progresso perdido por interrupção %1 excede o intervalo inteiro %2: os pontos de verificação provavelmente não podem ser restaurados quando o job acha que podem (envios lentos ou com falha)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>lost progress per interruption %1 is far below half the interval %2: the saves measured are probably not the ones restarts load</source>
         <translation>progresso perdido por interrupção %1 está muito abaixo de metade do intervalo %2: as gravações medidas provavelmente não são as que os reinícios carregam</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location filename="../app/ui/models/advice_table_model.cpp" line="+112"/>
         <source>%Ln losing more than an interval per interruption</source>
         <translation>
             <numerusform>%Ln perdendo mais de um intervalo por interrupção</numerusform>
@@ -7361,8 +7361,8 @@ duração %4</translation>
         <translation>%1 · ETT Workbench %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/report/report_layout.cpp" line="+189"/>
-        <location line="+42"/>
+        <location filename="../app/report/report_layout.cpp" line="+190"/>
+        <location line="+33"/>
         <location filename="../app/report/report_writer.cpp" line="-125"/>
         <location line="+65"/>
         <source>n/a</source>
@@ -7621,7 +7621,7 @@ duração %4</translation>
         <translation>Abra um job (ou digite a chave dele acima) para ver seus ranks.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>%1 attempts with stages of 2 ranks or more, %2 (attempt, stage) pairs, %3 of them with no known host</source>
         <translation>%1 tentativas com etapas de 2 ranks ou mais, %2 pares (tentativa, etapa), %3 deles sem host conhecido</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "app/report/report_layout.h"
 
 #include "app/ui/charts/overview_charts.h"
+#include "app/ui/format/advice_text.h"
 #include "app/ui/format/figures_format.h"
 
 #include <QAbstractAxis>
@@ -199,19 +200,10 @@ QString decimal(double v, int decimals)
 // ("1,625 of 79,983 jobs flagged: ..."; the advisor writes "1625 of 79983" in English).
 QString adviceNote(const core::CheckpointAdvice& a)
 {
-    std::string rest = a.note;
-    if (a.flaggedJobs > 0) {
-        const std::string flagged = std::to_string(a.flaggedJobs) + " of ";
-        const size_t at = rest.rfind(flagged);
-        if (at == 0 || (at != std::string::npos && at >= 2 && rest.compare(at - 2, 2, "; ") == 0)) {
-            rest.erase(at == 0 ? 0 : at - 2);
-        }
-    }
-    QStringList parts;
-    if (!rest.empty()) {
-        parts << QString::fromStdString(rest);
-    }
-    if (a.flaggedJobs > 0) {
+    // What the advice lacks and a job's flag, in the report's language, then the flagged jobs of a
+    // group written here (core's note says them in English).
+    QStringList parts = adviceReasons(a);
+    if (a.flaggedHigh + a.flaggedLow > 0) {
         QStringList why;
         if (a.flaggedHigh > 0) {
             why << QObject::tr("%1 losing more than an interval per interruption").arg(formatCount(a.flaggedHigh));

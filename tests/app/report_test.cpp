@@ -802,11 +802,11 @@ TEST_F(ReportTest, ManyFilesAreGroupedAndToldApart)
 }
 
 // The advisor's count of flagged jobs with thousands separators, as every figure of the report.
-TEST_F(ReportTest, TheAdviceNoteGroupsItsFigures)
+TEST_F(ReportTest, TheAdviceNoteGroupsItsFiguresAndSaysWhatIsMissingInTheReportsLanguage)
 {
     core::CheckpointAdvice a;
-    a.note = "no blocking checkpoint_save time measured; 1625 of 79983 jobs flagged (1621 losing more than an "
-             "interval per interruption, 4 losing far less than half an interval)";
+    a.measured.mtbiS = 3600.0;
+    a.currentIntervalS = 600.0; // no blocking time measured
     a.flaggedJobs = 1625;
     a.flaggedHigh = 1621;
     a.flaggedLow = 4;
@@ -814,14 +814,23 @@ TEST_F(ReportTest, TheAdviceNoteGroupsItsFigures)
     EXPECT_EQ(report::adviceNote(a).toStdString(),
         "no blocking checkpoint_save time measured; 1,625 of 79,983 jobs flagged: 1,621 losing more than an interval "
         "per interruption, 4 losing far less than half an interval");
-    a.note = "1625 of 79983 jobs flagged (1625 losing more than an interval per interruption)";
+    a.blockingS = 30.0;
     a.flaggedHigh = 1625;
     a.flaggedLow = 0;
     EXPECT_EQ(report::adviceNote(a).toStdString(),
         "1,625 of 79,983 jobs flagged: 1,625 losing more than an interval per interruption");
     a.flaggedJobs = a.flaggedHigh = a.flaggedLow = 0;
-    a.note = "no interval measured";
-    EXPECT_EQ(report::adviceNote(a).toStdString(), "no interval measured");
+    a.currentIntervalS.reset();
+    const std::string english = "fewer than two durable checkpoints in one attempt (no interval measured)";
+    EXPECT_EQ(report::adviceNote(a).toStdString(), english);
+    // In Portuguese the reason is Portuguese too (core's English note was printed as it was).
+    ASSERT_EQ(setUpLanguage(*QCoreApplication::instance(), QStringLiteral("pt_BR"),
+                  QLocale(QLocale::Portuguese, QLocale::Brazil)),
+        QStringLiteral("pt_BR"));
+    const std::string portuguese = report::adviceNote(a).toStdString();
+    setUpLanguage(*QCoreApplication::instance(), QStringLiteral("en"), QLocale::c());
+    EXPECT_NE(portuguese.find("nenhum intervalo medido"), std::string::npos) << portuguese;
+    EXPECT_EQ(portuguese.find("fewer than"), std::string::npos) << portuguese;
 }
 
 // A histogram of a single value: its count axis read "0 0 0 1 1 1" (ticks at 0.2 steps printed

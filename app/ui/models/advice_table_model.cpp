@@ -1,6 +1,7 @@
 #include "app/ui/models/advice_table_model.h"
 
 #include "app/ui/export/exporters.h"
+#include "app/ui/format/advice_text.h"
 #include "app/ui/format/figures_format.h"
 
 #include <QColor>
@@ -345,32 +346,7 @@ QString AdviceTableModel::nameText(const core::CheckpointAdvice& advice, bool fl
 QString AdviceTableModel::noteText(const core::CheckpointAdvice& a)
 {
     // The same parts, in the same order, as core::adviseCheckpoint and adviseGroup write them.
-    QStringList parts;
-    const core::CheckpointMeasure& m = a.measured;
-    if (!m.mtbiS) {
-        parts << tr("no interruptions in the train loop (the optimum is unbounded: save as rarely as other needs "
-                    "allow)");
-    }
-    if (!a.blockingS || *a.blockingS <= 0) {
-        parts << tr("no blocking checkpoint_save time measured");
-    }
-    if (!a.currentIntervalS) {
-        parts << tr("fewer than two durable checkpoints in one attempt (no interval measured)");
-    }
-    for (const std::string& flag : a.flags) {
-        if (!m.lostPerInterruptionS || !a.currentIntervalS) {
-            continue;
-        }
-        if (flag == "lost_progress_high") {
-            parts << tr("lost progress per interruption %1 exceeds the whole interval %2: checkpoints are probably "
-                        "not restorable when the job thinks (slow or failed uploads)")
-                         .arg(formatSeconds(*m.lostPerInterruptionS), formatSeconds(*a.currentIntervalS));
-        } else if (flag == "lost_progress_low") {
-            parts << tr("lost progress per interruption %1 is far below half the interval %2: the saves measured are "
-                        "probably not the ones restarts load")
-                         .arg(formatSeconds(*m.lostPerInterruptionS), formatSeconds(*a.currentIntervalS / 2.0));
-        }
-    }
+    QStringList parts = adviceReasons(a);
     if (a.flaggedHigh + a.flaggedLow > 0) { // a group's jobs (one job says its flag above)
         QStringList why;
         if (a.flaggedHigh > 0) {
