@@ -26,7 +26,8 @@ AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Groupi
     }
     const auto jobs = selectedJobs(engine, filter);
     const auto& columns = engine.columns();
-    const auto samples = core::measureCheckpoints(columns, engine.attribution(), jobs);
+    // Whole jobs (a time range selects them), without the time of the excluded windows (spec 7.4).
+    const auto samples = core::measureCheckpoints(columns, engine.attribution(), jobs, filter.excluded);
 
     std::set<std::string> sharedKeys; // keys of more than one selected job
     if (grouping.by == GroupBy::Job) {

@@ -17,7 +17,9 @@ struct AdviceTable
 
 // Advice for the jobs the filter selects, per group. Groupings by None, Label, Attribute and Job
 // (a job lacking the attribute falls in "(none)"); Attempt and CauseClass throw
-// std::invalid_argument (a job's checkpoint interval is not a property of one attempt).
+// std::invalid_argument (a job's checkpoint interval is not a property of one attempt). Whole jobs:
+// the filter's time range selects them; its excluded windows' time leaves their measures
+// (core::takeOutExcluded).
 AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Grouping& grouping);
 
 // The job indices the filter selects (jobs with something counted), ascending.

@@ -9,8 +9,8 @@ core::WhatIfModel whatIfModel(Engine& engine, const Filter& filter)
 {
     auto jobs = selectedJobs(engine, filter);
     const auto& attribution = engine.attribution();
-    auto samples = core::measureCheckpoints(engine.columns(), attribution, jobs);
-    return core::WhatIfModel(engine.columns(), attribution, std::move(jobs), std::move(samples));
+    auto samples = core::measureCheckpoints(engine.columns(), attribution, jobs, filter.excluded);
+    return core::WhatIfModel(engine.columns(), attribution, std::move(jobs), std::move(samples), filter.excluded);
 }
 
 core::Result<core::WhatIfResult> runScenario(Engine& engine, const core::Scenario& scenario)

@@ -7,7 +7,8 @@
 
 namespace ett::gpu {
 
-// The what-if model of the jobs the filter selects. The engine must outlive the model.
+// The what-if model of the jobs the filter selects (whole jobs), without the time of the filter's
+// excluded windows. The engine must outlive the model.
 core::WhatIfModel whatIfModel(Engine& engine, const Filter& filter);
 
 // Parses the scenario's cohort, checks it against the fleet (a label or attribute it does not

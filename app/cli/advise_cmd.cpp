@@ -1,6 +1,7 @@
 #include "app/cli/advise_cmd.h"
 
 #include "app/cli/commands.h"
+#include "app/cli/query_scope.h"
 #include "app/cli/text_table.h"
 #include "app/service/advice.h"
 #include "core/model/checkpoint_model.h"
@@ -311,12 +312,19 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
               "--blocking-s and --mtbi-s, or --nodes, --failures-per-node-day, --restart-s, --interval-s and "
               "--blocking-s");
     }
+    // A bad --exclude file is said before the database is read.
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return fail(excluded.error().message);
+    }
     auto loaded = openAndLoad(common, cmd.label);
     if (!loaded) {
         return fail(loaded.error().message);
     }
-    const auto table = cmd.job ? adviseJob(*loaded->fleet, *cmd.job, cmd.label)
-                               : advise(*loaded->fleet, AdviceRequest { CohortSpec {}, cmd.by.value_or("job") }, true);
+    CohortSpec scope;
+    scope.excluded = *excluded;
+    const auto table = cmd.job ? adviseJob(*loaded->fleet, *cmd.job, cmd.label, *excluded)
+                               : advise(*loaded->fleet, AdviceRequest { scope, cmd.by.value_or("job") }, true);
     if (!table) {
         return fail(
             "advise: " + (cmd.job ? std::string() : "--by " + cmd.by.value_or("job") + ": ") + table.error().message);
@@ -335,6 +343,10 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
         cmd.job ? j.string(*cmd.job) : j.null();
         j.key("by");
         cmd.job ? j.null() : j.string(cmd.by.value_or("job"));
+        if (!excluded->empty()) {
+            j.key("excluded");
+            writeExcludedWindows(j, *excluded);
+        }
         j.endObject();
         j.key("model").string(
             "waste of the train loop = I/(2M) + b/I (Young 1974) with M the measured mean time "
@@ -354,11 +366,11 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
     }
 
     std::string out
-        = fmt::format("Checkpoint advice from {} ({})\n"
+        = fmt::format("Checkpoint advice from {} ({}{})\n"
                       "Waste of the train loop: I/(2M) unsaved + b/I blocked (Young 1974); M measured "
                       "between interruptions, b the median save; gain in ETT pp (GPU-weighted) and GPU-hours; "
                       "rows ranked by GPU-hours to gain\n\n",
-            loaded->where, byText);
+            loaded->where, byText, excludedText(*excluded));
     if (table->total.measured.jobs == 0) {
         print(out + "No jobs in this scope.\n");
         return kExitOk;
@@ -414,8 +426,8 @@ int runAdvise(const CommonOptions& common, const AdviseCmd& cmd)
     if (!modelMode) {
         return runMeasured(common, cmd);
     }
-    if (cmd.job || cmd.by || cmd.label) {
-        return fail("advise: --job, --by and --label are for the advice measured from --db; the models take "
+    if (cmd.job || cmd.by || cmd.label || !common.exclude.empty()) {
+        return fail("advise: --job, --by, --label and --exclude are for the advice measured from --db; the models take "
                     "--blocking-s, --mtbi-s, --interval-s (or the ETTR inputs) instead (give one set)");
     }
     const bool ettrMode = cmd.nodes || cmd.failuresPerNodeDay || cmd.restartS;

@@ -394,6 +394,7 @@ Command addAdviseCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--by", cmd->by,
         "Measured advice per group: an attribute (team, model, cluster, ...), 'label' or 'job' (default)");
     sub->add_option("--top", cmd->top, "Groups shown in the table, most to gain first")->capture_default_str();
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
@@ -418,6 +419,7 @@ Command addWhatIfCommand(CLI::App& app, CommonOptions& common)
     scenarioOption->excludes(nameOption)->excludes(listFlag)->excludes(deleteOption);
     nameOption->excludes(listFlag)->excludes(deleteOption);
     listFlag->excludes(deleteOption);
+    addExcludeOption(sub, common);
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
     return { sub, [&common, cmd] { return runWhatIf(common, *cmd); } };

@@ -1,6 +1,7 @@
 #include "app/cli/whatif_cmd.h"
 
 #include "app/cli/commands.h"
+#include "app/cli/query_scope.h"
 #include "app/cli/text_table.h"
 #include "app/service/document.h"
 #include "app/service/whatif_session.h"
@@ -43,13 +44,15 @@ std::string cohortText(const Scenario& s)
     return spec ? spec->text() : s.cohort;
 }
 
-std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::string& db)
+std::string resultTable(
+    const Scenario& s, const WhatIfResult& r, const std::string& db, const std::vector<TimeSpan>& excluded)
 {
     std::string out = fmt::format("What-if '{}' in {}\n", s.name, db);
-    out += fmt::format("Cohort: {} ({}, {}, {} GPU-days; whole jobs, no queue)\n\n", cohortText(s),
+    out += fmt::format("Cohort: {} ({}, {}, {} GPU-days; whole jobs, no queue{})\n\n", cohortText(s),
         countOf(r.jobs, "job", "jobs"), countOf(r.attempts, "attempt", "attempts"),
         groupThousands(fmt::format(
-            "{:.1f}", static_cast<double>(static_cast<long double>(r.today.e2eGpuNs) / (kNsPerHour * 24.0)))));
+            "{:.1f}", static_cast<double>(static_cast<long double>(r.today.e2eGpuNs) / (kNsPerHour * 24.0)))),
+        excludedText(excluded));
     TextTable head;
     head.addColumn("ETT%", TextTable::Align::Left);
     head.addColumn("today");
@@ -90,6 +93,11 @@ std::string resultTable(const Scenario& s, const WhatIfResult& r, const std::str
     out += fmt::format("\nFailures: {} today, {} projected. Preemptions: {} today, {} projected.\n",
         countText(r.today.failures), countText(r.projectedFailures), countText(r.today.preemptions),
         countText(r.projectedPreemptions));
+    if (!excluded.empty()) {
+        out += fmt::format("Excluded windows: {} GPU-hours of the cohort's jobs left out of today's figures before "
+                           "the changes (spec 7.4).\n",
+            hoursText(r.today.excludedTotalGpuNs()));
+    }
     return out;
 }
 
@@ -143,14 +151,19 @@ int runList(const CommonOptions& common, Workspace& workspace)
 
 } // namespace
 
-std::string whatIfJson(
-    const Scenario& scenario, const WhatIfResult& r, const std::string& db, const std::string& cohort, bool saved)
+std::string whatIfJson(const Scenario& scenario, const WhatIfResult& r, const std::string& db,
+    const std::string& cohort, bool saved, const std::vector<TimeSpan>& excluded)
 {
     JsonWriter j;
     j.beginObject();
     j.key("database").string(db);
     j.key("scenario").string(scenario.name);
     j.key("cohort").string(cohort);
+    if (!excluded.empty()) {
+        // Spec 7.4: the windows whose time the figures leave out (only with --exclude).
+        j.key("excluded");
+        writeExcludedWindows(j, excluded);
+    }
     j.key("weighting")
         .string("ett_percent_* and pp are GPU-weighted, *_time time-weighted; exact decimals of 1e-12 pp whose "
                 "steps add up to the projection");
@@ -187,7 +200,7 @@ std::string whatIfJson(
     }
     j.endArray();
     j.key("today").beginObject();
-    writeFigures(j, r.today);
+    writeFigures(j, r.today, true, !excluded.empty());
     j.endObject();
     j.key("projected").beginObject();
     j.key("e2e_s");
@@ -213,7 +226,15 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
         return fail("whatif takes one of --scenario FILE (with --save to keep it), --name NAME, --list or "
                     "--delete NAME");
     }
-    // A scenario file is read before the database is opened: its errors name the file and field.
+    if (!common.exclude.empty() && (cmd.list || !cmd.deleteName.empty())) {
+        return fail("whatif: --exclude is for running a scenario (--scenario or --name), not for --list or --delete");
+    }
+    // A scenario file and the windows are read before the database is opened: their errors name
+    // the file and field.
+    auto excluded = excludedWindows(common);
+    if (!excluded) {
+        return fail(excluded.error().message);
+    }
     Scenario scenario;
     if (!cmd.scenarioFile.empty()) {
         auto s = loadScenarioFile(cmd.scenarioFile);
@@ -253,7 +274,7 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
     if (auto st = (*workspace)->load(load); !st) {
         return fail(st.error().message);
     }
-    auto result = runScenario(**workspace, scenario);
+    auto result = runScenario(**workspace, scenario, *excluded);
     reportQuery(common, **(*workspace)->fleet(), "what-if projection");
     if (!result) {
         return fail(result.error().message);
@@ -269,9 +290,9 @@ int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd)
         }
     }
     if (common.format == "json") {
-        print(whatIfJson(scenario, *result, common.db, cohortText(scenario), cmd.save) + "\n");
+        print(whatIfJson(scenario, *result, common.db, cohortText(scenario), cmd.save, *excluded) + "\n");
     } else {
-        std::string out = resultTable(scenario, *result, common.db);
+        std::string out = resultTable(scenario, *result, common.db, *excluded);
         if (cmd.save) {
             out += fmt::format("Saved as '{}' in {} (run it again with --name).\n", scenario.name, common.db);
         }

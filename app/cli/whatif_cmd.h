@@ -23,8 +23,9 @@ struct WhatIfCmd
 int runWhatIf(const CommonOptions& common, const WhatIfCmd& cmd);
 
 // The projection's JSON object (the public interface of `ettw whatif --format json`); `saved`:
-// whether the scenario was saved by this run.
+// whether the scenario was saved by this run; `excluded`: the windows of --exclude (spec 7.4),
+// stated with the time they took out of today's figures when there are any.
 std::string whatIfJson(const core::Scenario& scenario, const core::WhatIfResult& r, const std::string& db,
-    const std::string& cohortText, bool saved);
+    const std::string& cohortText, bool saved, const std::vector<core::TimeSpan>& excluded = {});
 
 } // namespace ett::app

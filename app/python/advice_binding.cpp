@@ -15,7 +15,7 @@ py::dict advice(
     const gpu::AdviceTable table = interruptible(*ws, [&] {
         const core::CohortSpec scope = take(ws->scope(args, Needs::Full));
         FleetSource* fleet = take(ws->fleet(Needs::Full, args.label));
-        return job ? take(adviseJob(*fleet, *job, args.label), "advise: ")
+        return job ? take(adviseJob(*fleet, *job, args.label, scope.excluded), "advise: ")
                    : take(advise(*fleet, AdviceRequest { scope, by.value_or("job") }, true),
                        "advise: by " + by.value_or("job") + ": ");
     });

@@ -271,7 +271,9 @@ PYBIND11_MODULE(_ettw, m)
     m.def("ranks", &ranksPy);
     m.def("hosts", &hostsPy);
     m.def("restarts", &restartsPy);
-    m.def("whatif", &whatIfPy);
+    m.def("whatif",
+        [](Handle ws, const std::string& json, const std::string& origin, const std::string& name,
+            const Spans& excluded) { return whatIfPy(std::move(ws), json, origin, name, excludedOf(excluded)); });
     m.def("gather_report", &gatherReportPy);
     m.def("exclude_file", &excludedFile);
     m.def("job", [](Handle ws, const std::string& key, const std::optional<std::string>& label, const Spans& excluded) {

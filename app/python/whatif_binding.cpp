@@ -19,7 +19,8 @@ py::object pico(const std::optional<int64_t>& v)
 
 } // namespace
 
-py::dict whatIfPy(Handle ws, const std::string& json, const std::string& origin, const std::string& name)
+py::dict whatIfPy(Handle ws, const std::string& json, const std::string& origin, const std::string& name,
+    const std::vector<core::TimeSpan>& excluded)
 {
     if (!ws->local()) {
         throw EttwError("whatif needs a database: a fleet store holds no what-if model");
@@ -32,7 +33,7 @@ py::dict whatIfPy(Handle ws, const std::string& json, const std::string& origin,
     }
     const core::WhatIfResult r = interruptible(*ws, [&] {
         take(ws->fleet(Needs::Full)); // every label: the scenario's cohort names its own
-        return take(runScenario(*ws->local(), scenario));
+        return take(runScenario(*ws->local(), scenario, excluded));
     });
     if (r.jobs == 0) {
         throw EttwError(
@@ -86,7 +87,7 @@ py::dict whatIfPy(Handle ws, const std::string& json, const std::string& origin,
     steps.ints("pp_time_pico", ppTime);
     out["steps"] = steps.toPython();
     Columns today;
-    addFigures(today, { &r.today });
+    addFigures(today, { &r.today }, true, !excluded.empty());
     out["today"] = today.toPython();
     py::dict projected;
     projected["e2e_s"] = wideToPython(r.projectedE2eNs);

@@ -21,8 +21,8 @@ core::Result<gpu::AdviceTable> advise(FleetSource& fleet, const AdviceRequest& r
     return table;
 }
 
-core::Result<gpu::AdviceTable> adviseJob(
-    FleetSource& fleet, const std::string& key, const std::optional<std::string>& label)
+core::Result<gpu::AdviceTable> adviseJob(FleetSource& fleet, const std::string& key,
+    const std::optional<std::string>& label, const std::vector<core::TimeSpan>& excluded)
 {
     core::CohortSpec scope;
     if (label) {
@@ -42,6 +42,7 @@ core::Result<gpu::AdviceTable> adviseJob(
     }
     // The job's own group of a per-job table under its label is its advice, as the fleet row.
     scope.labels = { jobs->front().label };
+    scope.excluded = excluded;
     auto table = fleet.advice(scope, "job");
     if (!table) {
         return table.error();

@@ -53,8 +53,9 @@ core::Status addAdvice(
     return core::Status::success();
 }
 
-// The saved scenarios, projected now; one that cannot run says why (the report still goes out).
-core::Status addScenarios(Workspace& workspace, ReportContent& out)
+// The saved scenarios, projected now without the scope's excluded windows; one that cannot run
+// says why (the report still goes out).
+core::Status addScenarios(Workspace& workspace, const std::vector<core::TimeSpan>& excluded, ReportContent& out)
 {
     auto saved = core::listScenarios(workspace.store());
     if (!saved) {
@@ -64,7 +65,7 @@ core::Status addScenarios(Workspace& workspace, ReportContent& out)
         ReportScenario r;
         r.scenario = std::move(s.scenario);
         r.savedAt = std::move(s.savedAt);
-        auto result = runScenario(workspace, r.scenario);
+        auto result = runScenario(workspace, r.scenario, excluded);
         if (result) {
             r.result = std::move(*result);
         } else {
@@ -191,7 +192,7 @@ core::Result<ReportContent> gatherReport(Workspace& workspace, const ReportReque
     if (auto st = addFigures(fleet, request, out); !st) {
         return st.error();
     }
-    if (auto st = addScenarios(workspace, out); !st) {
+    if (auto st = addScenarios(workspace, request.scope.excluded, out); !st) {
         return st.error();
     }
     if (request.a) {

@@ -278,6 +278,8 @@ struct WhatIfRequest
 {
     std::string cohort; // a cohort spec (core/model/compare.h); "" every job
     std::vector<core::WhatIfChange> changes;
+    // Excluded windows (spec 7.4): their time is left out of the cohort's figures before the changes.
+    std::vector<core::TimeSpan> excluded;
 };
 
 struct WhatIfData

@@ -203,6 +203,24 @@ core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec& 
             }
         }
     }
+    // Spec 7.4: each job's time inside the excluded windows leaves its measures, over its whole
+    // window (as core::measureCheckpoints takes it out: no range, no queue).
+    if (!spec.excluded.empty()) {
+        core::CohortSpec whole = spec;
+        whole.fromNs.reset();
+        whole.toNs.reset();
+        whole.countQueue = false;
+        auto wholeByJob = whole == spec ? std::move(byJob) : jobRollup(whole);
+        if (!wholeByJob) {
+            return wholeByJob.error();
+        }
+        for (const auto& g : wholeByJob->groups) {
+            const JobRef& ref = m_jobs[static_cast<size_t>(g.code)];
+            if (const auto it = samples.find({ ref.datasetId, ref.jobNo }); it != samples.end()) {
+                core::takeOutExcluded(it->second, g.figures.excludedNs, g.figures.excludedGpuNs);
+            }
+        }
+    }
     // 2. Pooled per group, as gpu::adviseCheckpoints groups them.
     std::map<std::string, int> keyCount;
     for (const auto& [id, s] : samples) {

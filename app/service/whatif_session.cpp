@@ -9,6 +9,7 @@ void WhatIfSession::reset()
     m_model.reset();
     m_cohort.clear();
     m_cohortText.clear();
+    m_excluded.clear();
 }
 
 core::Result<WhatIfData> WhatIfSession::project(Workspace& workspace, const WhatIfRequest& request)
@@ -26,13 +27,15 @@ core::Result<WhatIfData> WhatIfSession::project(Workspace& workspace, const What
     }
     WhatIfData d;
     d.request = request;
-    // 2. The cohort's model, built again only for another cohort or another fleet.
-    if (!m_model || m_cohort != request.cohort || m_generation != workspace.generation()) {
+    // 2. The cohort's model, built again only for another cohort, other windows or another fleet.
+    if (!m_model || m_cohort != request.cohort || m_excluded != request.excluded
+        || m_generation != workspace.generation()) {
         reset();
         auto spec = core::parseCohortSpec(request.cohort, "cohort");
         if (!spec) {
             return spec.error();
         }
+        spec->excluded = request.excluded;
         auto model = (*fleet)->whatIfModel(*spec);
         if (!model) {
             return model.error();
@@ -40,6 +43,7 @@ core::Result<WhatIfData> WhatIfSession::project(Workspace& workspace, const What
         m_model = std::move(*model);
         m_cohort = request.cohort;
         m_cohortText = spec->text();
+        m_excluded = request.excluded;
         m_generation = workspace.generation();
         d.modelBuilt = true;
     }
@@ -55,10 +59,11 @@ core::Result<WhatIfData> WhatIfSession::project(Workspace& workspace, const What
     return d;
 }
 
-core::Result<core::WhatIfResult> runScenario(Workspace& workspace, const core::Scenario& scenario)
+core::Result<core::WhatIfResult> runScenario(
+    Workspace& workspace, const core::Scenario& scenario, const std::vector<core::TimeSpan>& excluded)
 {
     WhatIfSession session;
-    auto d = session.project(workspace, WhatIfRequest { scenario.cohort, scenario.changes });
+    auto d = session.project(workspace, WhatIfRequest { scenario.cohort, scenario.changes, excluded });
     if (!d) {
         return core::Error { "scenario '" + scenario.name + "': " + d.error().message };
     }

@@ -26,10 +26,13 @@ private:
     std::unique_ptr<core::WhatIfModel> m_model;
     std::string m_cohort; // the spec as asked
     std::string m_cohortText; // CohortSpec::text()
+    std::vector<core::TimeSpan> m_excluded; // as asked
     uint64_t m_generation = 0; // of the workspace's fleet the model was built from
 };
 
-// Runs a saved scenario end to end on the workspace (phases loaded when it needs them).
-core::Result<core::WhatIfResult> runScenario(Workspace& workspace, const core::Scenario& scenario);
+// Runs a saved scenario end to end on the workspace (phases loaded when it needs them), without the
+// time of the excluded windows (spec 7.4).
+core::Result<core::WhatIfResult> runScenario(
+    Workspace& workspace, const core::Scenario& scenario, const std::vector<core::TimeSpan>& excluded = {});
 
 } // namespace ett::app

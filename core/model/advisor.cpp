@@ -35,7 +35,8 @@ int64_t attemptHolding(const FleetColumns& c, size_t j, int64_t t)
     return -1;
 }
 
-JobCheckpointSample measureJob(const FleetColumns& c, const Attribution& at, int32_t job)
+JobCheckpointSample measureJob(
+    const FleetColumns& c, const Attribution& at, int32_t job, const std::vector<TimeSpan>& excluded)
 {
     JobCheckpointSample s;
     s.job = job;
@@ -44,6 +45,8 @@ JobCheckpointSample measureJob(const FleetColumns& c, const Attribution& at, int
     const int64_t firstAttempt = c.jobAttemptBegin[j];
     const int64_t lastAttempt = c.jobAttemptBegin[j + 1];
     s.noCheckpointData = c.jobCheckpointBegin[j] == c.jobCheckpointBegin[j + 1];
+    SparseBucketWides excludedNs; // spec 7.4: the job's time inside excluded windows, per bucket
+    SparseBucketWides excludedGpuNs;
 
     for (int64_t ai = firstAttempt; ai < lastAttempt; ++ai) {
         const auto a = static_cast<size_t>(ai);
@@ -74,7 +77,24 @@ JobCheckpointSample measureJob(const FleetColumns& c, const Attribution& at, int
             if (static_cast<Bucket>(at.segmentBucket[k]) == Bucket::CheckpointSave) {
                 s.savesNs.push_back(at.segmentEndNs[k] - at.segmentStartNs[k]);
             }
+            if (!excluded.empty()) {
+                if (const int64_t x = excludedLength(at.segmentStartNs[k], at.segmentEndNs[k], excluded); x != 0) {
+                    excludedNs.at(at.segmentBucket[k]) += x;
+                    excludedGpuNs.at(at.segmentBucket[k]) += static_cast<Wide>(x) * gpus;
+                }
+            }
         }
+        if (!excluded.empty() && at.attemptGapAfterNs[a] > 0) {
+            // The recovery gap after the attempt, weighted by the job's GPUs (as the roll-up).
+            const int64_t end = c.attemptEndNs[a];
+            if (const int64_t x = excludedLength(end, end + at.attemptGapAfterNs[a], excluded); x != 0) {
+                excludedNs.at(bucketIndex(Bucket::Recovery)) += x;
+                excludedGpuNs.at(bucketIndex(Bucket::Recovery)) += static_cast<Wide>(x) * jobGpus;
+            }
+        }
+    }
+    if (excludedNs.held()) {
+        takeOutExcluded(s, excludedNs, excludedGpuNs);
     }
 
     // Durable checkpoints by start; consecutive ones taken in the same attempt give an interval.
@@ -107,18 +127,35 @@ std::string formatS(double s)
 
 } // namespace
 
-std::vector<JobCheckpointSample> measureCheckpoints(
-    const FleetColumns& columns, const Attribution& attribution, const std::vector<int32_t>& jobs)
+std::vector<JobCheckpointSample> measureCheckpoints(const FleetColumns& columns, const Attribution& attribution,
+    const std::vector<int32_t>& jobs, const std::vector<TimeSpan>& excluded)
 {
     if (!columns.checkpointsLoaded) {
         throw std::logic_error("checkpoint measures need the checkpoints, which this load leaves out");
     }
+    const std::vector<TimeSpan> windows = normalizeExcluded(excluded);
     std::vector<JobCheckpointSample> out;
     out.reserve(jobs.size());
     for (int32_t j : jobs) {
-        out.push_back(measureJob(columns, attribution, j));
+        out.push_back(measureJob(columns, attribution, j, windows));
     }
     return out;
+}
+
+void takeOutExcluded(
+    JobCheckpointSample& sample, const SparseBucketWides& excludedNs, const SparseBucketWides& excludedGpuNs)
+{
+    for (const Bucket b : { Bucket::Productive, Bucket::LostProgress, Bucket::CheckpointSave }) {
+        sample.loopNs -= excludedNs[bucketIndex(b)];
+        sample.loopGpuNs -= excludedGpuNs[bucketIndex(b)];
+    }
+    for (size_t b = 0; b < kBucketCount; ++b) {
+        sample.e2eNs -= excludedNs[b];
+        sample.e2eGpuNs -= excludedGpuNs[b];
+    }
+    if (!sample.noCheckpointData) {
+        sample.lostNs -= excludedNs[bucketIndex(Bucket::LostProgress)];
+    }
 }
 
 CheckpointMeasure poolCheckpoints(const std::vector<const JobCheckpointSample*>& samples)

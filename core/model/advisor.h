@@ -42,8 +42,18 @@ struct JobCheckpointSample
 };
 
 // Measures the given jobs (indices into the columns); `attribution` must be the columns' own.
-std::vector<JobCheckpointSample> measureCheckpoints(
-    const FleetColumns& columns, const Attribution& attribution, const std::vector<int32_t>& jobs);
+// With excluded windows (spec 7.4, in any order), the time of each job's window inside them is
+// taken out (takeOutExcluded()): the same time summary --exclude takes out of its buckets.
+std::vector<JobCheckpointSample> measureCheckpoints(const FleetColumns& columns, const Attribution& attribution,
+    const std::vector<int32_t>& jobs, const std::vector<TimeSpan>& excluded = {});
+
+// Takes a job's time inside excluded windows (spec 7.4), per bucket it came from and GPU-weighted,
+// out of its sample: the loop's buckets (productive, lost progress, checkpoint save) out of the
+// loop, all of it out of the window, lost progress out of lostNs where that is counted (a job with
+// checkpoint data: lost progress only arises in an interrupted attempt that had trained). Counts,
+// saves and intervals are events and durations and do not change.
+void takeOutExcluded(
+    JobCheckpointSample& sample, const SparseBucketWides& excludedNs, const SparseBucketWides& excludedGpuNs);
 
 // The inputs of a job or a group, pooled from its jobs' samples.
 struct CheckpointMeasure

@@ -180,13 +180,19 @@ Result<PicoBridge> picoBridge(Wide productive, Wide e2e, const std::vector<Wide>
     return out;
 }
 
+// The part of [s, e) outside the excluded windows (spec 7.4; normal form, none: all of it).
+int64_t keptLength(int64_t s, int64_t e, const std::vector<TimeSpan>& excluded)
+{
+    return e <= s ? 0 : e - s - (excluded.empty() ? 0 : excludedLength(s, e, excluded));
+}
+
 // --- the phase time of a subcategory, per attempt --------------------------------------------
 
 // For each attempt of the jobs (in order), the time of `bucket` during which a phase of the kind
 // is active on any rank: the union of those phases, intersected with the attempt's segments of
-// the bucket.
+// the bucket, outside the excluded windows.
 std::vector<int64_t> phaseTimes(const FleetColumns& c, const Attribution& at, const std::vector<int32_t>& jobs,
-    Category category, const std::string& subcategory, Bucket bucket)
+    Category category, const std::string& subcategory, Bucket bucket, const std::vector<TimeSpan>& excluded)
 {
     std::vector<char> kind(c.kindCategory.size(), 0);
     for (size_t k = 0; k < kind.size(); ++k) {
@@ -230,7 +236,7 @@ std::vector<int64_t> phaseTimes(const FleetColumns& c, const Attribution& at, co
                         ++i;
                     }
                     for (size_t k = i; k < spans.size() && spans[k].first < s1; ++k) {
-                        total += std::min(s1, spans[k].second) - std::max(s0, spans[k].first);
+                        total += keptLength(std::max(s0, spans[k].first), std::min(s1, spans[k].second), excluded);
                     }
                 }
             }
@@ -355,12 +361,32 @@ std::optional<double> WhatIfResult::projectedPercent() const
 // --- the model -----------------------------------------------------------------------------------
 
 WhatIfModel::WhatIfModel(const FleetColumns& columns, const Attribution& attribution, std::vector<int32_t> jobs,
-    std::vector<JobCheckpointSample> samples)
+    std::vector<JobCheckpointSample> samples, const std::vector<TimeSpan>& excluded)
     : m_columns(&columns)
     , m_attribution(&attribution)
     , m_jobs(std::move(jobs))
     , m_samples(std::move(samples))
+    , m_excluded(normalizeExcluded(excluded))
 {
+    if (!m_excluded.empty()) {
+        // Spec 7.4: each segment's, window's and gap's time outside the windows, once.
+        for (const int32_t j : m_jobs) {
+            for (auto a = static_cast<size_t>(columns.jobAttemptBegin[static_cast<size_t>(j)]);
+                 a < static_cast<size_t>(columns.jobAttemptBegin[static_cast<size_t>(j) + 1]); ++a) {
+                const size_t row = m_keptBuckets.size();
+                m_keptBuckets.insert(m_keptBuckets.end(), kB, 0);
+                for (auto k = static_cast<size_t>(attribution.attemptSegmentBegin[a]);
+                     k < static_cast<size_t>(attribution.attemptSegmentBegin[a + 1]); ++k) {
+                    m_keptBuckets[row + attribution.segmentBucket[k]]
+                        += keptLength(attribution.segmentStartNs[k], attribution.segmentEndNs[k], m_excluded);
+                }
+                const int64_t start = columns.attemptStartNs[a];
+                const int64_t end = columns.attemptEndNs[a];
+                m_keptLengths.push_back(keptLength(start, end, m_excluded));
+                m_keptGaps.push_back(keptLength(end, end + attribution.attemptGapAfterNs[a], m_excluded));
+            }
+        }
+    }
     // The medians once, not per projection (they sort every save of a job).
     std::vector<const JobCheckpointSample*> byJob(columns.jobs(), nullptr);
     for (const auto& sample : m_samples) {
@@ -424,7 +450,8 @@ size_t WhatIfModel::attemptIndex(const Projection& p, size_t job, size_t k) cons
 
 int64_t WhatIfModel::original(const Projection& p, size_t job, size_t k, size_t b) const
 {
-    return m_attribution->attemptBucketsNs[attemptIndex(p, job, k) * kB + b];
+    return m_excluded.empty() ? m_attribution->attemptBucketsNs[attemptIndex(p, job, k) * kB + b]
+                              : m_keptBuckets[k * kB + b];
 }
 
 // Today: each attempt's exact buckets and the gap after it, as the roll-up sums them (whole
@@ -449,21 +476,32 @@ void WhatIfModel::measureToday(Projection& p, Figures& today) const
         today.ttsNs.push_back(at.attemptTtsNs[a0]);
         for (size_t a = a0; a < a1; ++a) {
             ++today.attempts;
-            const int64_t* row = at.attemptBucketsNs.data() + a * kB;
+            // The attempt's time (outside the excluded windows, when there are some).
+            const size_t pos = p.gaps.size();
+            const int64_t* whole = at.attemptBucketsNs.data() + a * kB;
+            const int64_t* row = m_excluded.empty() ? whole : m_keptBuckets.data() + pos * kB;
+            const int64_t gap = m_excluded.empty() ? at.attemptGapAfterNs[a] : m_keptGaps[pos];
+            const int64_t length = m_excluded.empty() ? c.attemptEndNs[a] - c.attemptStartNs[a] : m_keptLengths[pos];
             p.buckets.insert(p.buckets.end(), row, row + kB);
-            p.gaps.push_back(at.attemptGapAfterNs[a]);
+            p.gaps.push_back(gap);
             p.gpus.push_back(c.attemptGpus[a]);
             p.jobGpus.push_back(c.jobGpus[j]);
             for (size_t b = 0; b < kB; ++b) {
                 today.bucketsNs[b] += row[b];
                 today.bucketsGpuNs[b] += static_cast<Wide>(row[b]) * c.attemptGpus[a];
+                if (whole[b] != row[b]) {
+                    today.excludedNs.at(b) += whole[b] - row[b];
+                    today.excludedGpuNs.at(b) += static_cast<Wide>(whole[b] - row[b]) * c.attemptGpus[a];
+                }
             }
-            const int64_t gap = at.attemptGapAfterNs[a];
             today.bucketsNs[kRecovery] += gap;
             today.bucketsGpuNs[kRecovery] += static_cast<Wide>(gap) * c.jobGpus[j];
-            today.e2eNs += c.attemptEndNs[a] - c.attemptStartNs[a] + gap;
-            today.e2eGpuNs += static_cast<Wide>(c.attemptEndNs[a] - c.attemptStartNs[a]) * c.attemptGpus[a]
-                + static_cast<Wide>(gap) * c.jobGpus[j];
+            if (const int64_t x = at.attemptGapAfterNs[a] - gap; x != 0) {
+                today.excludedNs.at(kRecovery) += x;
+                today.excludedGpuNs.at(kRecovery) += static_cast<Wide>(x) * c.jobGpus[j];
+            }
+            today.e2eNs += length + gap;
+            today.e2eGpuNs += static_cast<Wide>(length) * c.attemptGpus[a] + static_cast<Wide>(gap) * c.jobGpus[j];
             countInterruption(today, static_cast<Interruption>(c.attemptInterruption[a]));
             if (isInterrupted(static_cast<Outcome>(c.attemptOutcome[a])) && at.attemptTtrNs[a] != kNoTime) {
                 const int64_t f = std::clamp(c.attemptFaultNs[a], c.attemptStartNs[a], c.attemptEndNs[a]);
@@ -518,7 +556,9 @@ void WhatIfModel::applyPhase(Projection& p, const WhatIfChange& change, WhatIfSt
     const std::string key = std::string(categoryName(change.category)) + "." + change.subcategory;
     auto cached = m_phaseTime.find(key);
     if (cached == m_phaseTime.end()) {
-        cached = m_phaseTime.emplace(key, phaseTimes(c, at, m_jobs, change.category, change.subcategory, bucket)).first;
+        cached = m_phaseTime
+                     .emplace(key, phaseTimes(c, at, m_jobs, change.category, change.subcategory, bucket, m_excluded))
+                     .first;
     }
     const std::vector<int64_t>& phase = cached->second;
     const int64_t setNs = change.setS ? secondsToNs(*change.setS) : 0;

@@ -123,9 +123,12 @@ class WhatIfModel
 public:
     WhatIfModel() = default;
     // `columns` and `attribution` must outlive the model (the engine keeps them); `jobs` are the
-    // cohort's job indices; `samples` their measured checkpoint inputs (for the interval change).
+    // cohort's job indices; `samples` their measured checkpoint inputs (for the interval change,
+    // measured with the same windows). With excluded windows (spec 7.4, any order) the model holds
+    // only the time outside them: today's figures are the roll-up's with those windows (the time
+    // taken out in Figures::excludedNs) and a change scales or replaces what is left.
     WhatIfModel(const FleetColumns& columns, const Attribution& attribution, std::vector<int32_t> jobs,
-        std::vector<JobCheckpointSample> samples);
+        std::vector<JobCheckpointSample> samples, const std::vector<TimeSpan>& excluded = {});
 
     // Projects the changes. An invalid change (checkChange) is an Error naming it by position
     // ("changes[1].scale: ..."), as is a projection that moves E2E so far (tens of thousands of
@@ -150,6 +153,12 @@ private:
     const Attribution* m_attribution = nullptr;
     std::vector<int32_t> m_jobs;
     std::vector<JobCheckpointSample> m_samples;
+    std::vector<TimeSpan> m_excluded; // normal form; empty: nothing excluded
+    // With excluded windows, per attempt of the cohort (in job order): its buckets' time outside
+    // them (attempts x kBucketCount), its window's and the gap's after it.
+    std::vector<int64_t> m_keptBuckets;
+    std::vector<int64_t> m_keptLengths;
+    std::vector<int64_t> m_keptGaps;
     // Per job of the cohort (in order), what the interval change reads of its sample: the median
     // interval, the median blocking time of a save, the mean time between interruptions.
     struct IntervalInputs

@@ -132,7 +132,7 @@ class Workspace:
         intervals and hosts take on the command line; every query takes it, and label=, attrs=,
         start= and end= given beside it replace its terms.
     exclude: excluded windows (spec 7.4), where the CLI command takes ``--exclude FILE`` (summary,
-        series, jobs, job, intervals, compare, report): the path of such a file (JSON or CSV), or
+        series, jobs, job, intervals, compare, advise, whatif, report): the path of such a file (JSON or CSV), or
         a list of (start, end) pairs of times. Their time leaves E2E and the buckets; the figures
         gain the CLI's columns excluded_s, excluded_gpu_s, excluded_buckets_s.* and
         excluded_buckets_gpu_s.* (jobs(): excluded_s).
@@ -376,7 +376,9 @@ class Workspace:
     def advise(self, by=None, job=None, **scope):
         """Checkpoint-interval advice measured from the traces, as ``ettw advise --format json``.
 
-        by: per job (default), "label" or an attribute; job: one job's advice. Returns a DataFrame
+        by: per job (default), "label" or an attribute; job: one job's advice; exclude= (in the
+        scope) leaves the windows' time out of each job's loop, window and lost progress, as
+        ``--exclude``. Returns a DataFrame
         indexed by name, the "fleet" row first then the groups, most GPU-hours to gain first:
         jobs, loop_s, loop_gpu_hours, e2e_s, interruptions, mtbi_s, saves, blocking_p50_s,
         blocking_p90_s, intervals, current_interval_s, young_interval_s, daly_interval_s,
@@ -388,8 +390,7 @@ class Workspace:
 
             >>> ws.advise(by="team")[["young_interval_s", "projected_gain_pp"]]
         """
-        return _frame(_ettw.advice(self._h, self._scope(**self._without_exclude("advise", scope)), by, job),
-                      index="name")
+        return _frame(_ettw.advice(self._h, self._scope(**scope), by, job), index="name")
 
     def ranks(self, job, label=None, attempt=None, times=False):
         """Stragglers of one job (spec 7.3), as ``ettw ranks --job KEY --format json``.
@@ -444,13 +445,14 @@ class Workspace:
         df.attrs.update({k: d[k] for k in ("job", "label", "name", "no_checkpoint_data")})
         return df
 
-    def whatif(self, scenario=None, name=None):
+    def whatif(self, scenario=None, name=None, exclude=None):
         """Project ETT% under a what-if scenario, as ``ettw whatif --scenario FILE --format json``.
 
         scenario: the scenario as the CLI's file holds it: a dict (``{"name": "faster", "cohort":
         "team=llm", "changes": [{"bucket": "compile", "scale": 0.6}]}``), its JSON text, or the path
-        of a JSON file; name: run the scenario saved in the database under that name instead.
-        Returns a WhatIf: `headline` (jobs, attempts, ett_percent_today / _projected and the
+        of a JSON file; name: run the scenario saved in the database under that name instead;
+        exclude: excluded windows, as ``--exclude FILE`` (see Workspace): their time leaves today's
+        figures before the changes (`today` then has the excluded_* columns). Returns a WhatIf: `headline` (jobs, attempts, ett_percent_today / _projected and the
         _time variants as exact Decimal percentages), `steps` (the bridge: change, saved_s,
         saved_gpu_s, saved_gpu_hours, saved_buckets_*, changed, jobs_not_applicable, pp and
         pp_time as exact Decimal percentage points), `today` (figures, one row) and `projected`
@@ -475,7 +477,7 @@ class Workspace:
                 text = f.read()
         else:
             text = ""
-        return WhatIf(_ettw.whatif(self._h, text, origin, name or ""))
+        return WhatIf(_ettw.whatif(self._h, text, origin, name or "", _excluded(exclude)))
 
     def report(self, path, title="Where the training time went", scope=None, a=None, b=None, page="a4",
                weighting="gpu", every="day", match_by="auto", **scope_args):

@@ -50,6 +50,7 @@ WhatIfPage::WhatIfPage(WorkbenchState* state, DataService* service, QWidget* par
         WhatIfRequest request;
         request.cohort = cohortSpec().toStdString();
         request.changes = changes();
+        request.excluded = m_state->filter().excluded; // the filter bar's, whatever the cohort
         return m_service->requestWhatIf(request, this);
     });
     connect(m_request, &PageRequest::asked, this, &WhatIfPage::updateStatus);
@@ -60,6 +61,8 @@ WhatIfPage::WhatIfPage(WorkbenchState* state, DataService* service, QWidget* par
         if (followsFilter()) {
             m_cohortEdit->setText(cohortSpec());
             schedule();
+        } else if (m_state->filter().excluded != m_data.request.excluded) {
+            schedule(); // a typed cohort keeps the filter bar's excluded windows (spec 7.4)
         }
     });
     if (m_service) {

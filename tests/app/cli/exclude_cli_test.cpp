@@ -127,6 +127,56 @@ TEST_F(ExcludeCli, IntervalsAddUpToTheWorkedExamplesBucketsAndNameTheWindows)
     EXPECT_NE(plain.out.find("\"total_s\": 52800,"), std::string::npos) << plain.out;
 }
 
+// Checkpoint advice and what-if projections leave the windows' time out of the loop, the window,
+// lost progress and today's figures; counts and saves stay (spec 7.4).
+TEST_F(ExcludeCli, AdviseAndWhatIfLeaveTheWindowsOut)
+{
+    // J1's loop: productive 51615 + lost progress 0 + checkpoint_save 30 s outside the window
+    // (54045 s without it); its one interruption lost 1200 s, all of it inside the window.
+    const RunResult advice = ettw({ "advise", "--format", "json", "--exclude", "maint.csv" });
+    ASSERT_EQ(advice.exitCode, 0) << advice;
+    const auto fleet = advice.out.substr(advice.out.find("\"fleet\""));
+    for (const char* want : { "\"loop_s\": 51645,", "\"e2e_s\": 54945,", "\"interruptions\": 1,", "\"mtbi_s\": 51645,",
+             "\"saves\": 3,", "\"lost_progress_s\": 0,", "\"lost_interruptions\": 1," }) {
+        EXPECT_NE(fleet.find(want), std::string::npos) << want << "\n" << advice.out;
+    }
+    EXPECT_NE(advice.out.find("\"end\": \"1970-01-01T11:00:00Z\""), std::string::npos) << advice.out;
+    const RunResult plain = ettw({ "advise", "--format", "json" });
+    ASSERT_EQ(plain.exitCode, 0) << plain;
+    EXPECT_NE(plain.out.find("\"loop_s\": 54045,"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("\"lost_progress_s\": 1200,"), std::string::npos) << plain.out;
+    EXPECT_EQ(plain.out.find("excluded"), std::string::npos) << plain.out;
+    const RunResult table = ettw({ "advise", "--job", "J1", "--exclude", "maint.json" });
+    ASSERT_EQ(table.exitCode, 0) << table;
+    EXPECT_NE(
+        table.out.find("(job J1; excluding 1 window (1970-01-01T10:00:00Z to 1970-01-01T11:00:00Z)"), std::string::npos)
+        << table.out;
+
+    // compile x0.5 halves the 900 s of compile left outside the window (attempt 1's 300 s are
+    // inside it): 51615 / 54945 = 93.939...% today, 51615 / 54495 = 94.715...% projected.
+    write("half.json", R"({"name":"half compile","changes":[{"bucket":"compile","scale":0.5}]})");
+    const RunResult w = ettw({ "whatif", "--scenario", "half.json", "--format", "json", "--exclude", "maint.csv" });
+    ASSERT_EQ(w.exitCode, 0) << w;
+    for (const char* want : { "\"ett_percent_today\": 93.939393939394,", "\"ett_percent_projected\": 94.715111478117,",
+             "\"saved_s\": 450,", "\"pp\": 0.775717538723,", "\"excluded_s\": 3600,", "\"e2e_s\": 54945," }) {
+        EXPECT_NE(w.out.find(want), std::string::npos) << want << "\n" << w.out;
+    }
+    const RunResult wt = ettw({ "whatif", "--scenario", "half.json", "--exclude", "maint.csv" });
+    ASSERT_EQ(wt.exitCode, 0) << wt;
+    for (const char* want : { "whole jobs, no queue; excluding 1 window (1970-01-01T10:00:00Z to 1970-01-01T11:00:00Z)",
+             "93.939%", "94.715%", "Excluded windows: 8.0 GPU-hours of the cohort's jobs left out" }) {
+        EXPECT_NE(wt.out.find(want), std::string::npos) << want << "\n" << wt.out;
+    }
+
+    // The windows belong to measured figures: the models alone and the scenario list refuse them.
+    const RunResult model = ettw({ "advise", "--blocking-s", "10", "--mtbi-s", "3600", "--exclude", "maint.csv" });
+    EXPECT_EQ(model.exitCode, 1) << model;
+    EXPECT_NE(model.err.find("--exclude are for the advice measured from --db"), std::string::npos) << model;
+    const RunResult list = ettw({ "whatif", "--list", "--exclude", "maint.csv" });
+    EXPECT_EQ(list.exitCode, 1) << list;
+    EXPECT_NE(list.err.find("--exclude is for running a scenario"), std::string::npos) << list;
+}
+
 TEST_F(ExcludeCli, ABadFileIsAUserErrorNamingTheFileLineAndField)
 {
     write("bad.json", "[{\"start\": 36000,\n  \"end\": \"soon\"}]\n");

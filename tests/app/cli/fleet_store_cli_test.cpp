@@ -191,6 +191,9 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
         { "intervals", "--bucket", "recovery", "--from", from, "--to", to, "--limit", "0", "--exclude", "maint.json" },
         { "intervals", "--bucket", "productive", "--job", "job-000007", "--label", "before", "--sort", "start",
             "--exclude", "maint.json" },
+        // ... and out of each job's loop, window and lost progress for the advice.
+        { "advise", "--by", "team", "--exclude", "maint.json" },
+        { "advise", "--by", "job", "--label", "after", "--exclude", "maint.json" },
         { "causes" },
         { "causes", "--label", "before", "--from", from },
         { "causes", "--rules", "rules.json", "--scope", "team=ads|llm" },
@@ -241,6 +244,12 @@ TEST_F(StoreCli, SummarySeriesAndJobsOnTheStoreAreTheLocalOnesToTheNanosecond)
     ASSERT_EQ(cut.exitCode, 0) << cut;
     EXPECT_NE(withoutSource(whole.out), withoutSource(cut.out));
     EXPECT_TRUE(contains(cut.out, "2025-06-06T05:00:00.5Z")) << "the windows are stated";
+    const RunResult advice = ettw({ "advise", "--store", url(), "--format", "json" });
+    const RunResult adviceCut = ettw({ "advise", "--store", url(), "--format", "json", "--exclude", "maint.json" });
+    ASSERT_EQ(advice.exitCode, 0) << advice;
+    ASSERT_EQ(adviceCut.exitCode, 0) << adviceCut;
+    auto loopOf = [](const std::string& out) { return out.substr(out.find("\"loop_s\""), 40); };
+    EXPECT_NE(loopOf(advice.out), loopOf(adviceCut.out)) << "the windows take time out of the loop";
     // The report from the store has the local report's pages (its figures come from the same calls).
     const RunResult localReport
         = ettw({ "report", "--db", "local.db", "--out", "l.pdf", "--a", "label=before", "--b", "label=after" });

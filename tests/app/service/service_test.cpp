@@ -670,7 +670,7 @@ TEST_F(ServiceTest, WhatIfSessionKeepsItsModelUntilTheCohortOrTheFleetChanges)
     core::WhatIfChange faster;
     faster.bucket = core::Bucket::Init;
     faster.scale = 0.5;
-    WhatIfRequest r { "label=before", { faster } };
+    WhatIfRequest r { "label=before", { faster }, {} };
     auto first = session.project(*ws, r);
     ASSERT_TRUE(first.ok()) << first.error().message;
     EXPECT_TRUE(first->modelBuilt);
@@ -684,7 +684,18 @@ TEST_F(ServiceTest, WhatIfSessionKeepsItsModelUntilTheCohortOrTheFleetChanges)
     ASSERT_TRUE(reloaded.ok());
     EXPECT_TRUE(reloaded->modelBuilt) << "the old model pointed into the replaced fleet";
     EXPECT_EQ(reloaded->result.projectedPico, first->result.projectedPico);
-    auto typo = session.project(*ws, WhatIfRequest { "label=befor", {} });
+    // Other excluded windows (spec 7.4) build it again: it holds only the time outside them.
+    const auto vocabulary = (*ws->fleet())->vocabulary();
+    WhatIfRequest windowed = r;
+    windowed.excluded = { { vocabulary.firstNs, vocabulary.firstNs + 86'400'000'000'000 } };
+    auto excluded = session.project(*ws, windowed);
+    ASSERT_TRUE(excluded.ok()) << excluded.error().message;
+    EXPECT_TRUE(excluded->modelBuilt);
+    EXPECT_TRUE(excluded->result.today.excludedTotalNs() > 0);
+    EXPECT_NE(excluded->result.todayPico, first->result.todayPico);
+    EXPECT_FALSE(session.project(*ws, windowed)->modelBuilt);
+    EXPECT_TRUE(session.project(*ws, r)->modelBuilt);
+    auto typo = session.project(*ws, WhatIfRequest { "label=befor", {}, {} });
     ASSERT_FALSE(typo.ok());
     EXPECT_NE(typo.error().message.find("befor"), std::string::npos);
 }

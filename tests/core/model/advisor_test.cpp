@@ -272,5 +272,53 @@ TEST(Advisor, GeneratedFleetAgreesWithTheEngineRollup)
     }
 }
 
+TEST(Advisor, ExcludedWindowsLeaveEachJobsLoopWindowAndLostProgress)
+{
+    core::GeneratorOptions o;
+    o.seed = 21;
+    o.jobs = 150;
+    o.days = 5;
+    core::FleetGenerator gen(o);
+    core::GeneratedJob g;
+    core::FleetColumnsBuilder b;
+    while (gen.next(g)) {
+        core::addGeneratedJob(b, g, "default");
+    }
+    auto engine = engineOf(b.finish());
+    const int64_t day = 86'400'000'000'000;
+    gpu::Filter filter;
+    filter.excluded = { { o.startNs + 2 * day, o.startNs + 3 * day + 5 }, { o.startNs + day / 4, o.startNs + day / 3 },
+        { o.startNs + 2 * day + day / 2, o.startNs + 2 * day + day / 2 + 1 } };
+    const auto whole = gpu::adviseCheckpoints(*engine, gpu::Filter {}, gpu::Grouping { gpu::GroupBy::Job, -1 });
+    const auto table = gpu::adviseCheckpoints(*engine, filter, gpu::Grouping { gpu::GroupBy::Job, -1 });
+    const auto byJob = engine->rollup(filter, gpu::Grouping { gpu::GroupBy::Job, -1 });
+    ASSERT_EQ(table.groups.size(), byJob.groups.size());
+    ASSERT_EQ(table.groups.size(), whole.groups.size());
+    int64_t touched = 0;
+    for (size_t i = 0; i < table.groups.size(); ++i) {
+        const auto& m = table.groups[i].measured;
+        const auto& f = byJob.groups[i].figures;
+        const auto& w = whole.groups[i].measured;
+        SCOPED_TRACE(table.groups[i].name);
+        ASSERT_EQ(table.groups[i].name, byJob.groups[i].name);
+        const auto bucket = [&](Bucket x) { return f.bucketsNs[static_cast<size_t>(x)]; };
+        const auto bucketGpu = [&](Bucket x) { return f.bucketsGpuNs[static_cast<size_t>(x)]; };
+        EXPECT_EQ(m.e2eNs, f.e2eNs);
+        EXPECT_EQ(m.e2eGpuNs, f.e2eGpuNs);
+        EXPECT_EQ(m.loopNs, bucket(Bucket::Productive) + bucket(Bucket::LostProgress) + bucket(Bucket::CheckpointSave));
+        EXPECT_EQ(m.loopGpuNs,
+            bucketGpu(Bucket::Productive) + bucketGpu(Bucket::LostProgress) + bucketGpu(Bucket::CheckpointSave));
+        EXPECT_EQ(m.lostNs, m.noCheckpointDataJobs ? 0 : bucket(Bucket::LostProgress));
+        // Events and durations do not change (spec 7.4).
+        EXPECT_EQ(m.interruptions, w.interruptions);
+        EXPECT_EQ(m.saves, w.saves);
+        EXPECT_EQ(m.blockingP50Ns, w.blockingP50Ns);
+        EXPECT_EQ(m.intervalP50Ns, w.intervalP50Ns);
+        touched += m.e2eNs != w.e2eNs ? 1 : 0;
+    }
+    EXPECT_GT(touched, 10);
+    EXPECT_LT(touched, static_cast<int64_t>(table.groups.size()));
+}
+
 } // namespace
 } // namespace ett

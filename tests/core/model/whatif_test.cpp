@@ -261,6 +261,47 @@ TEST(WhatIf, PhaseSubcategoryIsTheUnionOverRanksInsideItsBucket)
     EXPECT_EQ(s.pico, 4516129032258);
 }
 
+TEST(WhatIf, ExcludedWindowsLeaveTheirTimeOutBeforeTheChanges)
+{
+    // Spec 7.4, the window [150, 250) over C: init [60, 300) keeps 140 s (100 s excluded), E2E
+    // 900 s, today 600 / 900 = 66.666...%. process_group_init's [60, 200) keeps [60, 150) = 90 s;
+    // x0.5 removes 45 s: 600 / 855 = 70.17543859649122...%.
+    auto engine = engineOf(phaseFleet());
+    gpu::Filter filter;
+    filter.excluded = { { 200 * kS, 250 * kS }, { 150 * kS, 210 * kS } }; // overlapping, out of order
+    const core::WhatIfModel model = gpu::whatIfModel(*engine, filter);
+    const auto r = model.project({ phaseChange(Category::Init, "process_group_init", 0.5) });
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(r->today.e2eNs == 900 * kS);
+    EXPECT_TRUE(r->today.e2eGpuNs == 7200 * kS);
+    EXPECT_TRUE(r->today.bucketsNs[idx(Bucket::Init)] == 140 * kS);
+    EXPECT_TRUE(r->today.excludedNs[idx(Bucket::Init)] == 100 * kS);
+    EXPECT_TRUE(r->today.excludedGpuNs[idx(Bucket::Init)] == 800 * kS);
+    EXPECT_TRUE(r->today.excludedTotalNs() == 100 * kS);
+    ASSERT_EQ(r->steps.size(), 1u);
+    EXPECT_TRUE(r->steps[0].savedNs[idx(Bucket::Init)] == 45 * kS);
+    EXPECT_EQ(*r->todayPico, 66666666666667);
+    EXPECT_EQ(*r->projectedPico, 70175438596491);
+    EXPECT_EQ(r->steps[0].pico, 3508771929824);
+    // Today is the roll-up with the same windows (which has no range here).
+    const auto rollup = engine->rollup(filter, gpu::Grouping {}).total;
+    EXPECT_TRUE(rollup.e2eGpuNs == r->today.e2eGpuNs);
+    EXPECT_TRUE(rollup.excludedNs == r->today.excludedNs);
+
+    // Init set to 30 s replaces the 140 s left, not the 240 s of the whole window.
+    const auto set = model.project({ bucket(Bucket::Init, std::nullopt, 30.0) });
+    ASSERT_TRUE(set.ok());
+    EXPECT_TRUE(set->steps.at(0).savedNs[idx(Bucket::Init)] == 110 * kS);
+    // Windows over the whole job leave nothing to change.
+    filter.excluded = { { -1 * kS, 2000 * kS } };
+    const auto none = gpu::whatIfModel(*engine, filter).project({ bucket(Bucket::Init, 0.0) });
+    ASSERT_TRUE(none.ok());
+    EXPECT_EQ(none->jobs, 1);
+    EXPECT_TRUE(none->today.e2eNs == 0);
+    EXPECT_EQ(none->steps.at(0).attemptsChanged, 0);
+    EXPECT_FALSE(none->todayPico.has_value());
+}
+
 TEST(WhatIf, TwoChangesInSequenceScaleThePhaseWithItsBucket)
 {
     // init x0.5: 240 -> 120 s (120 removed). Then process_group_init x0.5: its 140 s scale with
@@ -645,6 +686,38 @@ TEST(WhatIfGenerated, TodayIsTheEnginesRollupOfTheSameJobs)
     EXPECT_EQ(r->jobs, static_cast<int64_t>(same.jobs.size()));
     EXPECT_EQ(differences(r->today, engine->rollup(same, gpu::Grouping {}).total), "");
     EXPECT_TRUE(r->today.e2eNs != engine->rollup(ranged, gpu::Grouping {}).total.e2eNs) << "not clipped";
+}
+
+TEST(WhatIfGenerated, WithExcludedWindowsTodayIsTheRollupWithThemAndTheBridgeAddsUp)
+{
+    auto engine = engineOf(generatedFleet(300, 14));
+    const int64_t day = 86400 * kS;
+    const int64_t start = core::GeneratorOptions {}.startNs;
+    gpu::Filter filter;
+    filter.excluded = { { start + 2 * day + 7'777, start + 3 * day }, { start + day / 3, start + day / 2 },
+        { start + 2 * day, start + 2 * day + 9'999 } };
+    const core::WhatIfModel model = gpu::whatIfModel(*engine, filter);
+    const auto r = model.project({ bucket(Bucket::Compile, 0.6), phaseChange(Category::Init, "process_group_init", 0.5),
+        interruptions(core::InterruptionClass::Failures, 0.7), interval(std::nullopt, std::nullopt, true),
+        bucket(Bucket::Recovery, 0.5) });
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const auto rollup = engine->rollup(filter, gpu::Grouping {}).total;
+    EXPECT_EQ(differences(r->today, rollup), "");
+    EXPECT_TRUE(r->today.excludedNs == rollup.excludedNs);
+    EXPECT_TRUE(r->today.excludedGpuNs == rollup.excludedGpuNs);
+    EXPECT_TRUE(rollup.excludedTotalNs() > 0);
+    expectBridgeAddsUp(*r);
+    Wide sum = 0;
+    for (size_t b = 0; b < core::kBucketCount; ++b) {
+        EXPECT_TRUE(r->projectedBucketsNs[b] >= 0) << b;
+        sum += r->projectedBucketsGpuNs[b];
+    }
+    EXPECT_TRUE(sum == r->projectedE2eGpuNs) << "the projected buckets still make up E2E";
+    // The same changes without the windows save more (they had more time to scale).
+    const auto whole = project(*engine, { bucket(Bucket::Compile, 0.6) });
+    const auto kept = model.project({ bucket(Bucket::Compile, 0.6) });
+    ASSERT_TRUE(kept.ok());
+    EXPECT_TRUE(kept->steps.at(0).totalSavedNs < whole.steps.at(0).totalSavedNs);
 }
 
 TEST(WhatIfGenerated, IdentityScenarioGivesTodayExactly)
