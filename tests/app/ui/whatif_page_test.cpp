@@ -76,11 +76,13 @@ const Store& store()
 
 // What `ettw whatif` projects for a cohort spec and changes: the store loaded with its phases on
 // the CPU engine, the cohort's model, the changes projected.
-core::WhatIfResult expectedProjection(const std::vector<core::WhatIfChange>& changes, const std::string& cohort = "")
+core::WhatIfResult expectedProjection(const std::vector<core::WhatIfChange>& changes, const std::string& cohort = "",
+    const std::vector<core::TimeSpan>& excluded = {})
 {
     auto engine = fixtures::engineOfStore(store().db);
     auto spec = core::parseCohortSpec(cohort, "cohort");
     EXPECT_TRUE(spec.ok());
+    spec->excluded = excluded;
     const core::WhatIfModel model = gpu::whatIfModel(*engine, gpu::cohortFilter(*spec, engine->columns()));
     auto result = model.project(changes);
     EXPECT_TRUE(result.ok()) << result.error().message;
@@ -431,6 +433,29 @@ TEST_F(WhatIfPageTest, ATypedCohortIsProjectedAndABadOneIsNamed)
     waitForProjection([&] { state.setFilter(f); });
     EXPECT_EQ(page->cohortSpec(), "gpus>=64");
     EXPECT_EQ(page->data().result.jobs, expected.jobs);
+}
+
+// The filter bar's excluded windows (spec 7.4) apply to the projection, a typed cohort's too.
+TEST_F(WhatIfPageTest, TheFilterBarsExcludedWindowsLeaveTheirTimeOut)
+{
+    const int64_t day = 86'400'000'000'000;
+    const int64_t first = state.vocabulary().firstNs;
+    const std::vector<core::TimeSpan> windows = { { first + day, first + 3 * day } };
+    const std::vector<core::WhatIfChange> compile = { bucketChange(core::Bucket::Compile, 0.6) };
+    const core::WhatIfResult expected = expectedProjection(compile, "gpus>=64", windows);
+    ASSERT_TRUE(expected.today.excludedTotalNs() > 0);
+    waitForProjection([&] { page->setCohortSpec(QStringLiteral("gpus>=64")); });
+    waitForProjection([&] { page->slider(Row::Compile)->setValue(60); });
+    ASSERT_EQ(texts(page->changes()), QStringList { "compile x0.6" });
+    const auto whole = page->data().result.projectedPico;
+    core::CohortSpec f = state.filter();
+    f.excluded = windows;
+    waitForProjection([&] { state.setFilter(f); });
+    EXPECT_TRUE(page->data().modelBuilt) << "other windows: another model";
+    EXPECT_EQ(page->data().result.todayPico, expected.todayPico);
+    EXPECT_EQ(page->data().result.projectedPico, expected.projectedPico);
+    EXPECT_NE(page->data().result.projectedPico, whole);
+    EXPECT_TRUE(page->data().result.today.excludedNs == expected.today.excludedNs);
 }
 
 TEST_F(WhatIfPageTest, StepsAndBridgeExportWithTheExactValues)
