@@ -1,6 +1,7 @@
 #include "app/service/watch_session.h"
 
 #include "app/service/workspace.h"
+#include "core/store/database.h"
 #include "core/store/timeline.h"
 
 #include <utility>
@@ -20,6 +21,10 @@ core::Result<std::unique_ptr<WatchSession>> WatchSession::create(Workspace& work
     return std::unique_ptr<WatchSession>(new WatchSession(workspace, std::move(options), std::move(*watch)));
 }
 
+namespace {
+constexpr int64_t kWatchCacheKiB = -4096; // PRAGMA cache_size: negative is KiB
+} // namespace
+
 WatchSession::WatchSession(Workspace& workspace, WatchSessionOptions options, std::unique_ptr<FileWatch> watch)
     : m_workspace(workspace)
     , m_options(std::move(options))
@@ -28,9 +33,27 @@ WatchSession::WatchSession(Workspace& workspace, WatchSessionOptions options, st
     const DetectorOptions& d = m_options.detectors;
     m_judgeFleet
         = m_options.fleetEveryNs && d.disabled.count("ett_drop") == 0 && (d.ettBelowPercent || d.baselineLabel);
+    m_workspace.store().deferColumnRefresh(true);
+    // A pass reads the changed files' jobs, not the fleet: a small page cache (the connection's
+    // 32 MB filled with a large fleet's pages over a few minutes, and stayed).
+    if (auto size = m_workspace.store().queryInt("PRAGMA cache_size"); size && *size) {
+        m_cacheBefore = **size;
+        (void)m_workspace.store().exec("PRAGMA cache_size=" + std::to_string(kWatchCacheKiB));
+    }
 }
 
-WatchSession::~WatchSession() = default;
+WatchSession::~WatchSession()
+{
+    // What the changes left listed is rebuilt before the watch ends (a watcher killed before this
+    // leaves it listed: readers read it from the rows, the next write rebuilds it).
+    if (m_columnsDirtySinceNs) {
+        refreshColumns(0, nullptr);
+    }
+    m_workspace.store().deferColumnRefresh(false);
+    if (m_cacheBefore) {
+        (void)m_workspace.store().exec("PRAGMA cache_size=" + std::to_string(*m_cacheBefore));
+    }
+}
 
 namespace {
 
@@ -68,7 +91,10 @@ WatchPass WatchSession::pass(int64_t nowNs, const std::atomic<bool>* cancel)
             out.lastChangedPath = e.path;
         }
     }
-    m_changedSinceFleet = m_changedSinceFleet || out.changed;
+    if (out.changed) {
+        m_lastChangeNs = nowNs;
+        m_columnsDirtySinceNs = m_columnsDirtySinceNs.value_or(nowNs);
+    }
     // 2. Judge them (and the labels' ETT% when it is time), then fire and clear.
     std::vector<Alert> alerts;
     std::set<std::string> judged;
@@ -77,10 +103,33 @@ WatchPass WatchSession::pass(int64_t nowNs, const std::atomic<bool>* cancel)
         judgeFleet(nowNs, out, alerts, judged);
     }
     out.alerts = m_tracker.update(alerts, judged, false);
-    if (out.changed) {
+    // 3. The columnar copy, once the files are quiet (or have changed for long).
+    if (m_columnsDirtySinceNs
+        && ((!out.changed && nowNs - m_lastChangeNs >= m_options.columnQuietNs)
+            || nowNs - *m_columnsDirtySinceNs >= m_options.columnEveryNs)) {
+        refreshColumns(nowNs, &out);
+    }
+    if (out.changed || out.columnsRefreshed) {
         releaseFreedMemory();
     }
     return out;
+}
+
+void WatchSession::refreshColumns(int64_t nowNs, WatchPass* pass)
+{
+    if (auto st = core::refreshDeferredColumns(m_workspace.store()); !st) {
+        if (pass) {
+            pass->problems.push_back(
+                "cannot rebuild the columnar copy (read from the rows meanwhile): " + st.error().message);
+        }
+        m_columnsDirtySinceNs = nowNs;
+        m_lastChangeNs = nowNs;
+        return;
+    }
+    m_columnsDirtySinceNs.reset();
+    if (pass) {
+        pass->columnsRefreshed = true;
+    }
 }
 
 void WatchSession::judgeJobs(
@@ -106,13 +155,17 @@ void WatchSession::judgeJobs(
 void WatchSession::judgeFleet(int64_t nowNs, WatchPass& pass, std::vector<Alert>& alerts, std::set<std::string>& judged)
 {
     m_lastFleetNs = nowNs;
-    auto st = m_workspace.loaded() && m_changedSinceFleet ? m_workspace.reload() : core::Status::success();
+    // Loaded for this judgement only: the fleet's memory is not held between two of them.
     auto fleet = m_workspace.fleet();
-    if (!st || !fleet) {
-        pass.problems.push_back("cannot load the fleet for ett_drop: " + (!st ? st.error() : fleet.error()).message);
+    if (!fleet) {
+        pass.problems.push_back("cannot load the fleet for ett_drop: " + fleet.error().message);
         return;
     }
-    m_changedSinceFleet = false;
+    struct Unload
+    {
+        Workspace& w;
+        ~Unload() { w.unload(); }
+    } unload { m_workspace };
     auto drops = detectEttDrop(**fleet, {}, nowNs, m_options.detectors, m_options.evidence);
     if (!drops) {
         pass.problems.push_back("ett_drop: " + drops.error().message);

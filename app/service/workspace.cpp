@@ -73,6 +73,14 @@ core::Status Workspace::reload()
     return core::Status::success();
 }
 
+void Workspace::unload()
+{
+    if (m_source) {
+        m_source.reset();
+        ++m_generation;
+    }
+}
+
 core::Status Workspace::ensurePhases()
 {
     auto source = fleet();

@@ -48,6 +48,9 @@ public:
     // Loads the store again after it changed (import, label removal, rename), with the phases
     // when they were held before. Load-then-commit: on Error the previous fleet stays.
     core::Status reload();
+    // Lets the fleet go (its memory with it); the next fleet() loads it again. What was built from
+    // it is stale (generation() changes).
+    void unload();
     // Loads the phases once (phase-duration distributions and subcategory changes need them).
     core::Status ensurePhases();
     // Changes whenever the fleet held is replaced: what was built from it (a what-if model) is

@@ -446,15 +446,27 @@ Status inTransaction(Database& db, const std::function<Status()>& fn, const std:
     if (auto st = orRollBack(fn); !st) {
         return st;
     }
-    // What the transaction changed, the columnar copy gets too, in the same transaction.
-    if (auto st = orRollBack([&db] { return refreshColumnStore(db); }); !st) {
-        return st;
+    // What the transaction changed, the columnar copy gets too, in the same transaction (unless
+    // the connection defers it: the chunks stay listed, and are read from the rows until rebuilt).
+    if (!db.columnRefreshDeferred()) {
+        if (auto st = orRollBack([&db] { return refreshColumnStore(db); }); !st) {
+            return st;
+        }
     }
     if (auto st = db.exec("COMMIT"); !st) {
         (void)db.exec("ROLLBACK");
         return st;
     }
     return Status::success();
+}
+
+Status refreshDeferredColumns(Database& db)
+{
+    const bool deferred = db.columnRefreshDeferred();
+    db.deferColumnRefresh(false);
+    auto st = inTransaction(db, [] { return Status::success(); });
+    db.deferColumnRefresh(deferred);
+    return st;
 }
 
 Result<bool> removeIfEmpty(const std::string& path)

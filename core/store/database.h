@@ -122,12 +122,21 @@ public:
     // NULL.
     Result<std::optional<int64_t>> queryInt(std::string_view sql);
 
+    // While deferred, a write transaction (inTransaction) on this connection leaves the columnar
+    // copy's chunks it touched listed in column_dirty instead of rebuilding them before it commits
+    // (core/store/column_store.h): readers read a listed chunk from the rows, so nothing they see is
+    // stale, and a watcher's change costs its file, not the 4,096 jobs of its chunk.
+    // refreshDeferredColumns() rebuilds them. Off by default.
+    void deferColumnRefresh(bool defer) { m_deferColumnRefresh = defer; }
+    bool columnRefreshDeferred() const { return m_deferColumnRefresh; }
+
 private:
     Database() = default;
     // Whether a first read of the schema succeeds.
     bool readable();
     sqlite3* m_db = nullptr;
     std::string m_path;
+    bool m_deferColumnRefresh = false;
 };
 
 // While alive, the connection's page cache holds a few pages only: for one pass over pages read
@@ -149,6 +158,11 @@ private:
 // Runs `fn` inside BEGIN IMMEDIATE ... COMMIT; rolls back when fn returns an Error (nothing of
 // it is stored) and passes the Error on. `whileBusy`: see Database::beginWrite.
 Status inTransaction(Database& db, const std::function<Status()>& fn, const std::function<bool()>& whileBusy = nullptr);
+
+// Rebuilds the columnar copy's listed chunks in a write transaction of their own, whether or not
+// the connection defers them (Database::deferColumnRefresh). Error: the database's, or a row the
+// loader refuses (nothing is changed then).
+Status refreshDeferredColumns(Database& db);
 
 // Removes the database file (and its -wal and -shm) when it holds no dataset and no job: for an
 // import that created the file and stored nothing (a failed first import must not leave an empty

@@ -11,6 +11,8 @@
 #  - one line per round goes to standard output as it happens (so a run stopped early still says
 #    what it saw), then the medians and ranges.
 #   watch_soak.sh ETTW [DURATION_S (3600)] [PERIOD_S (10)] [JOBS (100)]
+# SOAK_DB_FROM=FILE starts the watcher on a copy of that database (a fleet imported before), so that
+# two runs tell what the watcher's memory follows: the files it reads again, or the fleet around them.
 # Run it niced on a shared machine, e.g.:
 #   nice -n 10 tests/bench/watch_soak.sh build/ci/app/ettw 3600 10 > soak.log 2>&1 &
 set -u
@@ -21,7 +23,11 @@ period=${3:-10}
 jobs=${4:-100}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+from_db=${SOAK_DB_FROM:+$(realpath "$SOAK_DB_FROM")}
 cd "$work" || exit 1
+if [ -n "$from_db" ]; then
+    cp "$from_db" soak.db || exit 1
+fi
 
 PYTHONPATH="$here" python3 -u - "$ettw" "$duration" "$period" "$jobs" << 'PY'
 import os, signal, statistics, subprocess, sys, time
@@ -39,6 +45,14 @@ def phase(job, i):
     s = t0 + i * 2
     return '{"type":"phase","job":"%s","attempt":0,"phase":"train","start":%d,"end":%d}\n' % (job, s, s + 1)
 
+# A fleet imported before (SOAK_DB_FROM): its datasets and phases are there from the start.
+base_datasets = (count("SELECT count(*) FROM datasets") or 0) if os.path.exists("soak.db") else 0
+base_phases = (count("SELECT count(*) FROM phases") or 0) if os.path.exists("soak.db") else 0
+# The soak's phases are those written after the start (a replaced file's rows get new ids): counted
+# by id, so that the probe does not count the fleet's millions of rows after every round.
+base_id = (count("SELECT coalesce(max(id), 0) FROM phases") or 0) if os.path.exists("soak.db") else 0
+if base_datasets:
+    print("starting on a database of %d datasets, %d phases" % (base_datasets, base_phases))
 os.makedirs("runs")
 jobs = ["job-%03d" % j for j in range(njobs)]
 for j in jobs:
@@ -48,7 +62,7 @@ for j in jobs:
         f.write('{"type":"attempt","job":"%s","attempt":0,"start":%d,"end":%d,"outcome":"running"}\n'
                 % (j, t0, t0 + 10 * 86400))
 w = subprocess.Popen([ettw, "watch", "--db", "soak.db", "--quiet", "runs"], stdout=subprocess.DEVNULL)
-while count("SELECT count(*) FROM datasets") != njobs:
+while count("SELECT count(*) FROM datasets") != base_datasets + njobs:
     if w.poll() is not None:
         sys.exit("ettw watch exited with %d before importing the files" % w.returncode)
     time.sleep(0.1)
@@ -73,7 +87,7 @@ while time.monotonic() - started < duration:
     last_write = time.monotonic()
     line += 2
     expected = njobs * (2 * r - 1)
-    while count("SELECT count(*) FROM phases") != expected:
+    while count("SELECT count(*) FROM phases WHERE id > %d" % base_id) != expected:
         if w.poll() is not None:
             sys.exit("ettw watch exited with %d" % w.returncode)
         time.sleep(0.01)

@@ -321,6 +321,25 @@ TEST_F(ColumnStore, AWriteOutsideTheWorkbenchIsReadFromTheRowsUntilTheNextTransa
     expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
 }
 
+// A connection that defers the copy (a watcher) leaves the chunks its imports touch listed: they are
+// read from the rows, the loads equal the rows' all the same, and refreshDeferredColumns() rebuilds
+// them; another transaction of that connection does not.
+TEST_F(ColumnStore, ADeferringConnectionLeavesItsChunksListedUntilItRefreshesThem)
+{
+    s.db().deferColumnRefresh(true);
+    s.import(generated(s, "c.jsonl", 300, 9), "team-c"); // job ids 5,001 to 5,300: chunk 1
+    EXPECT_EQ(dirty(), 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_dirty WHERE chunk = 1"), 1);
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b", "team-c" }), 5300u);
+    ASSERT_TRUE(inTransaction(s.db(), [] { return Status::success(); }).ok());
+    EXPECT_EQ(dirty(), 1) << "deferred: still listed";
+    ASSERT_TRUE(refreshDeferredColumns(s.db()).ok());
+    EXPECT_EQ(dirty(), 0);
+    EXPECT_TRUE(s.db().columnRefreshDeferred()) << "the connection still defers";
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_chunks WHERE chunk = 1 AND labels = ' 2 3 '"), 1);
+    expectCopyEqualsRows(s.db(), { "team-a", "team-b", "team-c" });
+}
+
 // An import lists the chunks of the jobs it writes itself, without the triggers: jobs whose records
 // go on in a second file (read back from the store and attributed again) are rebuilt in both chunks,
 // and the connection's triggers run again afterwards.
