@@ -4,6 +4,7 @@
 #include "core/model/names_text.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -159,8 +160,14 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
             }
         }
     }
-    // 2. The phase-duration distributions, from whatever the fleet keeps of the phases: the lists
-    // when the charts show them, else only their percentiles.
+    // 2. The bootstrap (on its own threads: it reads the cohorts' jobs only) while the phase-duration
+    // distributions are read, from whatever the fleet keeps of the phases: the lists when the
+    // charts show them, else only their percentiles.
+    core::CompareOptions compareOptions;
+    compareOptions.seed = request.seed;
+    compareOptions.replicates = options.replicates;
+    compareOptions.topMatched = request.topMatched;
+    auto intervals = std::async(std::launch::async, [&] { return core::bootstrapCohorts(*inA, *inB, compareOptions); });
     PhaseDurations phasesA;
     PhaseDurations phasesB;
     for (auto [cohort, in, phases] : { std::tuple { &a, &*inA, &phasesA }, std::tuple { &b, &*inB, &phasesB } }) {
@@ -179,11 +186,8 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
             in->durations = std::move(*samples);
         }
     }
-    core::CompareOptions compareOptions;
-    compareOptions.seed = request.seed;
-    compareOptions.replicates = options.replicates;
-    compareOptions.topMatched = request.topMatched;
-    d.comparison = core::compareCohorts(*inA, *inB, compareOptions);
+    const core::CohortIntervals ci = intervals.get();
+    d.comparison = core::compareCohorts(*inA, *inB, compareOptions, &ci);
     d.totalA = inA->total;
     d.totalB = inB->total;
     for (core::Figures* f : { &d.totalA, &d.totalB }) {

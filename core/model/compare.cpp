@@ -615,7 +615,32 @@ std::vector<std::optional<Interval>> bootstrapDifferences(const std::vector<Rati
     return out;
 }
 
-Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options)
+CohortIntervals bootstrapCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options)
+{
+    // Bootstrap over jobs: each job contributes (productive, E2E), GPU- or time-weighted.
+    auto pairs = [&](const CohortInput& in, bool gpu) {
+        std::vector<std::pair<double, double>> v;
+        v.reserve(in.jobs.size());
+        for (const auto& j : in.jobs) {
+            const auto& t = j.totals;
+            v.emplace_back(toDouble(gpu ? t.productiveGpuNs : t.productiveNs), toDouble(gpu ? t.e2eGpuNs : t.e2eNs));
+        }
+        return v;
+    };
+    CohortIntervals out;
+    if (a.total.jobs < kMinJobsForInterval || b.total.jobs < kMinJobsForInterval) {
+        return out;
+    }
+    // Both weightings from the same replicates, in one pass.
+    const auto ci = bootstrapDifferences({ pairs(a, true), pairs(a, false) }, { pairs(b, true), pairs(b, false) },
+        options.seed, options.replicates, options.confidence);
+    out.ci = ci[0];
+    out.ciTime = ci[1];
+    return out;
+}
+
+Comparison compareCohorts(
+    const CohortInput& a, const CohortInput& b, const CompareOptions& options, const CohortIntervals* intervals)
 {
     Comparison c;
     c.specA = a.spec;
@@ -638,26 +663,12 @@ Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const Comp
     c.replicates = options.replicates;
     c.confidence = options.confidence;
 
-    // Bootstrap over jobs: each job contributes (productive, E2E), GPU- or time-weighted.
-    auto pairs = [&](const CohortInput& in, bool gpu) {
-        std::vector<std::pair<double, double>> v;
-        v.reserve(in.jobs.size());
-        for (const auto& j : in.jobs) {
-            const auto& t = j.totals;
-            v.emplace_back(toDouble(gpu ? t.productiveGpuNs : t.productiveNs), toDouble(gpu ? t.e2eGpuNs : t.e2eNs));
-        }
-        return v;
-    };
     // A cohort of a few jobs has no interval worth showing (1 job gave "-34.19 to -16.06 · B is
     // worse"): the change stands alone.
     c.tooFewJobs = c.jobsA < kMinJobsForInterval || c.jobsB < kMinJobsForInterval;
-    if (!c.tooFewJobs) {
-        // Both weightings from the same replicates, in one pass.
-        const auto ci = bootstrapDifferences({ pairs(a, true), pairs(a, false) }, { pairs(b, true), pairs(b, false) },
-            options.seed, options.replicates, options.confidence);
-        c.ci = ci[0];
-        c.ciTime = ci[1];
-    }
+    const CohortIntervals ci = intervals ? *intervals : bootstrapCohorts(a, b, options);
+    c.ci = ci.ci;
+    c.ciTime = ci.ciTime;
 
     c.bridge = bridgeOf(a.total.bucketsGpuNs, a.total.e2eGpuNs, b.total.bucketsGpuNs, b.total.e2eGpuNs);
     c.bridgeTime = bridgeOf(a.total.bucketsNs, a.total.e2eNs, b.total.bucketsNs, b.total.e2eNs);

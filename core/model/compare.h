@@ -285,8 +285,19 @@ struct Comparison
     std::vector<MatchedJob> improvements; // ETT% rose; the most GPU-hours saved first
 };
 
-// Compares two cohorts. Deterministic for a seed.
-Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options);
+// The bootstrap intervals of the difference of two cohorts' ETT%, GPU- and time-weighted
+// (Comparison::ci and ciTime); none when a cohort has fewer than kMinJobsForInterval jobs. Reads
+// only the cohorts' jobs and totals, so that a caller may run it while it fills their durations.
+struct CohortIntervals
+{
+    std::optional<Interval> ci, ciTime;
+};
+CohortIntervals bootstrapCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options);
+
+// Compares two cohorts. Deterministic for a seed. `intervals`: bootstrapCohorts() of the same
+// cohorts and options, computed already (nullptr: computed here).
+Comparison compareCohorts(const CohortInput& a, const CohortInput& b, const CompareOptions& options,
+    const CohortIntervals* intervals = nullptr);
 
 // The bridge alone, from two cohorts' bucket sums (exposed for tests).
 std::optional<Bridge> bridgeOf(const std::array<Wide, kBucketCount>& bucketsA, Wide e2eA,
