@@ -234,20 +234,26 @@ TEST(Advisor, OneKeyUnderTwoLabelsIsTwoRows)
     EXPECT_EQ(row(table, "L").measured.jobs, 1);
 }
 
+// 150 generated jobs over 5 days, on the CPU engine.
+std::unique_ptr<gpu::Engine> generatedEngine(uint64_t seed)
+{
+    core::GeneratorOptions o;
+    o.seed = seed;
+    o.jobs = 150;
+    o.days = 5;
+    core::FleetGenerator gen(o);
+    core::GeneratedJob g;
+    core::FleetColumnsBuilder b;
+    while (gen.next(g)) {
+        core::addGeneratedJob(b, g, "default");
+    }
+    return engineOf(b.finish());
+}
+
 TEST(Advisor, GeneratedFleetAgreesWithTheEngineRollup)
 {
     for (uint64_t seed : { 3u, 11u }) {
-        core::GeneratorOptions o;
-        o.seed = seed;
-        o.jobs = 150;
-        o.days = 5;
-        core::FleetGenerator gen(o);
-        core::GeneratedJob g;
-        core::FleetColumnsBuilder b;
-        while (gen.next(g)) {
-            core::addGeneratedJob(b, g, "default");
-        }
-        auto engine = engineOf(b.finish());
+        auto engine = generatedEngine(seed);
         const auto rollup = engine->rollup(gpu::Filter {}, gpu::Grouping {});
         const auto table = gpu::adviseCheckpoints(*engine, gpu::Filter {}, gpu::Grouping {});
         const auto& m = table.total.measured;
@@ -274,17 +280,8 @@ TEST(Advisor, GeneratedFleetAgreesWithTheEngineRollup)
 
 TEST(Advisor, ExcludedWindowsLeaveEachJobsLoopWindowAndLostProgress)
 {
-    core::GeneratorOptions o;
-    o.seed = 21;
-    o.jobs = 150;
-    o.days = 5;
-    core::FleetGenerator gen(o);
-    core::GeneratedJob g;
-    core::FleetColumnsBuilder b;
-    while (gen.next(g)) {
-        core::addGeneratedJob(b, g, "default");
-    }
-    auto engine = engineOf(b.finish());
+    auto engine = generatedEngine(21);
+    const core::GeneratorOptions o;
     const int64_t day = 86'400'000'000'000;
     gpu::Filter filter;
     filter.excluded = { { o.startNs + 2 * day, o.startNs + 3 * day + 5 }, { o.startNs + day / 4, o.startNs + day / 3 },
