@@ -19,6 +19,30 @@ std::vector<int32_t> selectedJobs(Engine& engine, const Filter& filter)
     return jobs;
 }
 
+std::vector<core::JobCheckpointSample> measureCheckpoints(
+    Engine& engine, const Filter& filter, const std::vector<int32_t>& jobs)
+{
+    auto samples = core::measureCheckpoints(engine.columns(), engine.attribution(), jobs);
+    if (filter.excluded.empty() || jobs.empty()) {
+        return samples;
+    }
+    Filter whole = filter;
+    whole.fromNs.reset();
+    whole.toNs.reset();
+    whole.countQueue = false;
+    whole.jobs = jobs;
+    std::map<int32_t, core::JobCheckpointSample*> byJob;
+    for (core::JobCheckpointSample& s : samples) {
+        byJob[s.job] = &s;
+    }
+    for (const GroupFigures& g : engine.rollup(whole, Grouping { GroupBy::Job, -1 }).groups) {
+        if (const auto it = byJob.find(g.code); it != byJob.end()) {
+            core::takeOutExcluded(*it->second, g.figures.excludedNs, g.figures.excludedGpuNs);
+        }
+    }
+    return samples;
+}
+
 AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Grouping& grouping)
 {
     if (grouping.by == GroupBy::Attempt || grouping.by == GroupBy::CauseClass) {
@@ -27,7 +51,7 @@ AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Groupi
     const auto jobs = selectedJobs(engine, filter);
     const auto& columns = engine.columns();
     // Whole jobs (a time range selects them), without the time of the excluded windows (spec 7.4).
-    const auto samples = core::measureCheckpoints(columns, engine.attribution(), jobs, filter.excluded);
+    const auto samples = measureCheckpoints(engine, filter, jobs);
 
     std::set<std::string> sharedKeys; // keys of more than one selected job
     if (grouping.by == GroupBy::Job) {

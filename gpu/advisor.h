@@ -25,4 +25,10 @@ AdviceTable adviseCheckpoints(Engine& engine, const Filter& filter, const Groupi
 // The job indices the filter selects (jobs with something counted), ascending.
 std::vector<int32_t> selectedJobs(Engine& engine, const Filter& filter);
 
+// core::measureCheckpoints of the jobs (whole jobs), each without its time inside the filter's
+// excluded windows: the engine's roll-up by job with those windows (no range, no queue) says how
+// much, per bucket (core::takeOutExcluded), as a fleet store's job roll-up does.
+std::vector<core::JobCheckpointSample> measureCheckpoints(
+    Engine& engine, const Filter& filter, const std::vector<int32_t>& jobs);
+
 } // namespace ett::gpu

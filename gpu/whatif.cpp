@@ -9,7 +9,7 @@ core::WhatIfModel whatIfModel(Engine& engine, const Filter& filter)
 {
     auto jobs = selectedJobs(engine, filter);
     const auto& attribution = engine.attribution();
-    auto samples = core::measureCheckpoints(engine.columns(), attribution, jobs, filter.excluded);
+    auto samples = measureCheckpoints(engine, filter, jobs);
     return core::WhatIfModel(engine.columns(), attribution, std::move(jobs), std::move(samples), filter.excluded);
 }
 

@@ -35,8 +35,7 @@ int64_t attemptHolding(const FleetColumns& c, size_t j, int64_t t)
     return -1;
 }
 
-JobCheckpointSample measureJob(
-    const FleetColumns& c, const Attribution& at, int32_t job, const std::vector<TimeSpan>& excluded)
+JobCheckpointSample measureJob(const FleetColumns& c, const Attribution& at, int32_t job)
 {
     JobCheckpointSample s;
     s.job = job;
@@ -45,8 +44,6 @@ JobCheckpointSample measureJob(
     const int64_t firstAttempt = c.jobAttemptBegin[j];
     const int64_t lastAttempt = c.jobAttemptBegin[j + 1];
     s.noCheckpointData = c.jobCheckpointBegin[j] == c.jobCheckpointBegin[j + 1];
-    SparseBucketWides excludedNs; // spec 7.4: the job's time inside excluded windows, per bucket
-    SparseBucketWides excludedGpuNs;
 
     for (int64_t ai = firstAttempt; ai < lastAttempt; ++ai) {
         const auto a = static_cast<size_t>(ai);
@@ -77,24 +74,7 @@ JobCheckpointSample measureJob(
             if (static_cast<Bucket>(at.segmentBucket[k]) == Bucket::CheckpointSave) {
                 s.savesNs.push_back(at.segmentEndNs[k] - at.segmentStartNs[k]);
             }
-            if (!excluded.empty()) {
-                if (const int64_t x = excludedLength(at.segmentStartNs[k], at.segmentEndNs[k], excluded); x != 0) {
-                    excludedNs.at(at.segmentBucket[k]) += x;
-                    excludedGpuNs.at(at.segmentBucket[k]) += static_cast<Wide>(x) * gpus;
-                }
-            }
         }
-        if (!excluded.empty() && at.attemptGapAfterNs[a] > 0) {
-            // The recovery gap after the attempt, weighted by the job's GPUs (as the roll-up).
-            const int64_t end = c.attemptEndNs[a];
-            if (const int64_t x = excludedLength(end, end + at.attemptGapAfterNs[a], excluded); x != 0) {
-                excludedNs.at(bucketIndex(Bucket::Recovery)) += x;
-                excludedGpuNs.at(bucketIndex(Bucket::Recovery)) += static_cast<Wide>(x) * jobGpus;
-            }
-        }
-    }
-    if (excludedNs.held()) {
-        takeOutExcluded(s, excludedNs, excludedGpuNs);
     }
 
     // Durable checkpoints by start; consecutive ones taken in the same attempt give an interval.
@@ -127,17 +107,16 @@ std::string formatS(double s)
 
 } // namespace
 
-std::vector<JobCheckpointSample> measureCheckpoints(const FleetColumns& columns, const Attribution& attribution,
-    const std::vector<int32_t>& jobs, const std::vector<TimeSpan>& excluded)
+std::vector<JobCheckpointSample> measureCheckpoints(
+    const FleetColumns& columns, const Attribution& attribution, const std::vector<int32_t>& jobs)
 {
     if (!columns.checkpointsLoaded) {
         throw std::logic_error("checkpoint measures need the checkpoints, which this load leaves out");
     }
-    const std::vector<TimeSpan> windows = normalizeExcluded(excluded);
     std::vector<JobCheckpointSample> out;
     out.reserve(jobs.size());
     for (int32_t j : jobs) {
-        out.push_back(measureJob(columns, attribution, j, windows));
+        out.push_back(measureJob(columns, attribution, j));
     }
     return out;
 }

@@ -42,10 +42,8 @@ struct JobCheckpointSample
 };
 
 // Measures the given jobs (indices into the columns); `attribution` must be the columns' own.
-// With excluded windows (spec 7.4, in any order), the time of each job's window inside them is
-// taken out (takeOutExcluded()): the same time summary --exclude takes out of its buckets.
-std::vector<JobCheckpointSample> measureCheckpoints(const FleetColumns& columns, const Attribution& attribution,
-    const std::vector<int32_t>& jobs, const std::vector<TimeSpan>& excluded = {});
+std::vector<JobCheckpointSample> measureCheckpoints(
+    const FleetColumns& columns, const Attribution& attribution, const std::vector<int32_t>& jobs);
 
 // Takes a job's time inside excluded windows (spec 7.4), per bucket it came from and GPU-weighted,
 // out of its sample: the loop's buckets (productive, lost progress, checkpoint save) out of the
