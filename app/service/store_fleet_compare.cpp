@@ -115,6 +115,39 @@ core::Result<PhaseDurations> StoreFleetSource::phaseDurations(const core::Cohort
     return out;
 }
 
+core::Result<std::vector<core::DurationSample>> StoreFleetSource::durationPercentiles(const core::CohortSpec& cohort)
+{
+    const auto started = Clock::now();
+    auto scope = scopeOf(cohort);
+    if (!scope) {
+        return scope.error();
+    }
+    auto kinds = ch::storePhaseDurationPercentiles(*m_store, *scope);
+    if (!kinds) {
+        return kinds.error();
+    }
+    // durationSamplesOf()'s order: by category code, a category before its subcategories. A kind
+    // without a subcategory counts only under its category.
+    std::sort(kinds->begin(), kinds->end(),
+        [](const ch::StorePhaseKindPercentiles& x, const ch::StorePhaseKindPercentiles& y) {
+            return std::tuple(x.category, !x.wholeCategory, x.subcategory)
+                < std::tuple(y.category, !y.wholeCategory, y.subcategory);
+        });
+    std::vector<core::DurationSample> out;
+    for (ch::StorePhaseKindPercentiles& k : *kinds) {
+        if (!k.wholeCategory && k.subcategory.empty()) {
+            continue;
+        }
+        std::string name(core::categoryName(static_cast<core::Category>(k.category)));
+        if (!k.wholeCategory) {
+            name += "." + k.subcategory;
+        }
+        out.push_back({ std::move(name), k.count, k.percentiles });
+    }
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
 core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec& spec, const std::string& groupBy)
 {
     const auto started = Clock::now();

@@ -75,6 +75,8 @@ public:
         const std::function<core::Status(const core::clickhouse::StoreRankAttempt&)>& fn);
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
+    // Counted and ranked on the cluster: only a row per phase kind and per category comes back.
+    core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort) override;
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) override;
     std::vector<std::string> scalableSubcategories() const override { return {}; }

@@ -24,11 +24,9 @@ Result<std::vector<StoreJobTime>> jobTimes(const std::string& body)
     return out;
 }
 
-} // namespace
-
-Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& store, const StoreScope& scope)
+// " FROM ... WHERE ...": the phases of the scope's jobs that start in its range.
+std::string scopePhasesSql(const std::string& db, const StoreScope& scope)
 {
-    const std::string db = store.url().database;
     std::string range;
     if (scope.fromNs) {
         range += " AND start_ns >= " + std::to_string(*scope.fromNs);
@@ -36,11 +34,18 @@ Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& sto
     if (scope.toNs) {
         range += " AND start_ns < " + std::to_string(*scope.toNs);
     }
-    auto body
-        = store.select("SELECT CAST(category AS Int8) AS c, subcategory, arraySort(groupArray(end_ns - start_ns)) FROM "
-            + db + ".phases ANY INNER JOIN (SELECT dataset_id, job_no FROM " + db + ".jobs_local WHERE "
-            + jobFilterSql(scope) + ") USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels) + range
-            + " GROUP BY c, subcategory ORDER BY c, subcategory");
+    return " FROM " + db + ".phases WHERE " + liveScopeSql(db, scope.labels) + range
+        + " AND (dataset_id, job_no) IN (SELECT dataset_id, job_no FROM " + db + ".jobs_local WHERE "
+        + jobFilterSql(scope) + ")";
+}
+
+} // namespace
+
+Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& store, const StoreScope& scope)
+{
+    const std::string db = store.url().database;
+    auto body = store.select("SELECT CAST(category AS Int8) AS c, subcategory, arraySort(groupArray(end_ns - start_ns))"
+        + scopePhasesSql(db, scope) + " GROUP BY c, subcategory ORDER BY c, subcategory");
     if (!body) {
         return body.error();
     }
@@ -53,6 +58,43 @@ Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& sto
             return shortRowError();
         }
         out.push_back({ *category, std::move(*sub), std::move(*values) });
+    }
+    return out;
+}
+
+Result<std::vector<StorePhaseKindPercentiles>> storePhaseDurationPercentiles(FleetStore& store, const StoreScope& scope)
+{
+    // Nearest rank p of v is -quantileExact(1 - p)(-v): quantileExact takes the element at 0-based
+    // index floor(level x N) of the sorted values, and floor((1 - p) N) = N - ceil(pN) counts from
+    // the top. The levels 0.5, 0.1 and 0.01 are passed as written (0.1 and 0.01 are a hair above
+    // their value as doubles, so the product never falls below the integer it should reach).
+    const std::string db = store.url().database;
+    const std::string from = scopePhasesSql(db, scope);
+    const std::string figures = "toInt64(count()), quantilesExact(0.5, 0.1, 0.01)(start_ns - end_ns)";
+    auto body = store.select("SELECT CAST(category AS Int8) AS c, subcategory, toUInt8(0), " + figures + from
+        + " GROUP BY c, subcategory UNION ALL SELECT CAST(category AS Int8) AS c, '', toUInt8(1), " + figures + from
+        + " GROUP BY c");
+    if (!body) {
+        return body.error();
+    }
+    std::vector<StorePhaseKindPercentiles> out;
+    for (RowBinaryReader r(*body); !r.atEnd();) {
+        auto category = r.uint8();
+        auto sub = r.string();
+        auto whole = r.uint8();
+        auto count = r.int64();
+        auto negated = r.int64Array();
+        if (!category || !sub || !whole || !count || !negated || *category >= kCategoryCount || negated->size() != 3
+            || *count <= 0) {
+            return shortRowError();
+        }
+        StorePhaseKindPercentiles k;
+        k.category = *category;
+        k.subcategory = std::move(*sub);
+        k.wholeCategory = *whole != 0;
+        k.count = *count;
+        k.percentiles = { -(*negated)[0], -(*negated)[1], -(*negated)[2] };
+        out.push_back(std::move(k));
     }
     return out;
 }

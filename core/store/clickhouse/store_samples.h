@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/result.h"
+#include "core/model/rollup.h"
 #include "core/store/clickhouse/store_figures.h"
 
 #include <cstdint>
@@ -26,6 +27,22 @@ struct StorePhaseKindDurations
 
 // Per phase kind, by category then subcategory. Error: the server's, or a row it cut short.
 Result<std::vector<StorePhaseKindDurations>> storePhaseDurations(FleetStore& store, const StoreScope& scope);
+
+// The count and nearest-rank p50, p90 and p99 of one list of those durations: a phase kind's, or
+// with `wholeCategory` every kind of the category together.
+struct StorePhaseKindPercentiles
+{
+    uint8_t category = 0; // a Category, checked < kCategoryCount
+    std::string subcategory; // "" when none, and for a whole category
+    bool wholeCategory = false;
+    int64_t count = 0;
+    Percentiles percentiles;
+};
+
+// Per phase kind and per category, computed on the cluster (only these rows travel: the client's
+// memory does not grow with the phases), in no particular order. Error: as storePhaseDurations().
+Result<std::vector<StorePhaseKindPercentiles>> storePhaseDurationPercentiles(
+    FleetStore& store, const StoreScope& scope);
 
 // One attempt of a scope's job as checkpoint advice reads it.
 struct StoreAdviceAttempt

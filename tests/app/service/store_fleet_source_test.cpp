@@ -563,6 +563,19 @@ TEST_F(StoreSource, CohortsPairsAndPhaseDurationsEqualTheLocalOnes)
         ASSERT_TRUE(sd.ok() && ld.ok()) << name;
         EXPECT_EQ(*sd, *ld) << name;
         EXPECT_GT(sd->size(), 5u) << name;
+        // The counts and percentiles alone, ranked on the cluster, are those of the lists.
+        auto sp = m_store->durationPercentiles(scope);
+        ASSERT_TRUE(sp.ok()) << name << ": " << sp.error().message;
+        const auto lp = durationSamplesOf(*ld);
+        ASSERT_EQ(sp->size(), lp.size()) << name;
+        for (size_t i = 0; i < lp.size(); ++i) {
+            const std::string what = name + " " + lp[i].name;
+            EXPECT_EQ((*sp)[i].name, lp[i].name) << what;
+            EXPECT_EQ((*sp)[i].count, lp[i].count) << what;
+            EXPECT_EQ((*sp)[i].percentiles.p50, lp[i].percentiles.p50) << what;
+            EXPECT_EQ((*sp)[i].percentiles.p90, lp[i].percentiles.p90) << what;
+            EXPECT_EQ((*sp)[i].percentiles.p99, lp[i].percentiles.p99) << what;
+        }
     }
 }
 
