@@ -163,8 +163,8 @@ core::Result<std::string> timeQueries(FleetSource& fleet, int repeats, std::stri
                  if (!r) {
                      return r.error();
                  }
-                 (void)core::percentilesOf(r->total.ttsNs);
-                 (void)core::percentilesOf(r->total.ttrNs);
+                 (void)r->total.samplePercentiles(core::SampleList::Tts);
+                 (void)r->total.samplePercentiles(core::SampleList::Ttr);
                  return core::Status::success();
              })
             : st;

@@ -97,6 +97,11 @@ void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
     writeGivenPercentiles(j, percentilesOf(values), static_cast<int64_t>(values.size()));
 }
 
+void writePercentiles(JsonWriter& j, const Figures& f, SampleList list)
+{
+    writeGivenPercentiles(j, f.samplePercentiles(list), f.sampleCount(list));
+}
+
 // The figures object shared by summary (fleet and groups) and job.
 // In a job's JSON "attempts" is the array of attempts, so the count is written as attempt_count.
 void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount, bool withExcluded)
@@ -117,16 +122,16 @@ void writeFigures(JsonWriter& j, const Figures& f, bool attemptsAsCount, bool wi
     writePercent(j, f.ettPercentTime());
     j.key("lost_gpu_hours").number(static_cast<double>(static_cast<long double>(f.lostGpuNs()) / kNsPerHour), 6);
     j.key("tts_s");
-    writePercentiles(j, f.ttsNs);
+    writePercentiles(j, f, SampleList::Tts);
     j.key("ttr_s");
-    writePercentiles(j, f.ttrNs);
+    writePercentiles(j, f, SampleList::Ttr);
     // Time to Recover split (spec 7.1): the percentiles of each part over the same recoveries.
     j.key("ttr_detect_s");
-    writePercentiles(j, f.ttrDetectNs);
+    writePercentiles(j, f, SampleList::TtrDetect);
     j.key("ttr_restart_s");
-    writePercentiles(j, f.ttrRestartNs);
+    writePercentiles(j, f, SampleList::TtrRestart);
     j.key("ttr_startup_s");
-    writePercentiles(j, f.ttrStartupNs);
+    writePercentiles(j, f, SampleList::TtrStartup);
     j.key("failures").number(f.failures);
     j.key("preemptions").number(f.preemptions);
     j.key("other_interruptions").number(f.otherInterruptions);

@@ -47,23 +47,24 @@ std::string figuresTable(const Figures& f)
 
 std::string headlineText(const Figures& f)
 {
-    const Percentiles tts = percentilesOf(f.ttsNs);
-    const Percentiles ttr = percentilesOf(f.ttrNs);
+    const Percentiles tts = f.samplePercentiles(core::SampleList::Tts);
+    const Percentiles ttr = f.samplePercentiles(core::SampleList::Ttr);
     std::string out;
     out += fmt::format("ETT  {} GPU-weighted   ({} time-weighted)\n", percentText(f.ettPercentGpu(), 3),
         percentText(f.ettPercentTime(), 3));
     out += fmt::format("Jobs {}   attempts {}   end-to-end {} GPU-hours ({} hours)   lost {} GPU-hours\n",
         countText(f.jobs), countText(f.attempts), hoursText(f.e2eGpuNs), hoursText(f.e2eNs), hoursText(f.lostGpuNs()));
     out += fmt::format("Time to Start    p50 {}   p90 {}   p99 {}   ({})\n", durationText(tts.p50),
-        durationText(tts.p90), durationText(tts.p99), countOf(static_cast<int64_t>(f.ttsNs.size()), "job", "jobs"));
+        durationText(tts.p90), durationText(tts.p99),
+        countOf(static_cast<int64_t>(f.sampleCount(core::SampleList::Tts)), "job", "jobs"));
     out += fmt::format("Time to Recover  p50 {}   p90 {}   p99 {}   ({})\n", durationText(ttr.p50),
         durationText(ttr.p90), durationText(ttr.p99),
-        countOf(static_cast<int64_t>(f.ttrNs.size()), "recovery", "recoveries"));
-    if (!f.ttrNs.empty()) {
+        countOf(static_cast<int64_t>(f.sampleCount(core::SampleList::Ttr)), "recovery", "recoveries"));
+    if (f.sampleCount(core::SampleList::Ttr) > 0) {
         // Spec 7.1: each part's percentiles over the same recoveries.
-        const Percentiles detect = percentilesOf(f.ttrDetectNs);
-        const Percentiles restart = percentilesOf(f.ttrRestartNs);
-        const Percentiles startup = percentilesOf(f.ttrStartupNs);
+        const Percentiles detect = f.samplePercentiles(core::SampleList::TtrDetect);
+        const Percentiles restart = f.samplePercentiles(core::SampleList::TtrRestart);
+        const Percentiles startup = f.samplePercentiles(core::SampleList::TtrStartup);
         out += fmt::format("  detect         p50 {}   p90 {}   p99 {}\n", durationText(detect.p50),
             durationText(detect.p90), durationText(detect.p99));
         out += fmt::format("  restart        p50 {}   p90 {}   p99 {}\n", durationText(restart.p50),
@@ -105,8 +106,8 @@ void addCsvFigures(TextTable& t, bool header, const std::string& group, const Fi
     for (int b = 0; b < kBucketCount; ++b) {
         row.push_back(formatWideSeconds(f.bucketsGpuNs[static_cast<size_t>(b)]));
     }
-    const Percentiles tts = percentilesOf(f.ttsNs);
-    const Percentiles ttr = percentilesOf(f.ttrNs);
+    const Percentiles tts = f.samplePercentiles(core::SampleList::Tts);
+    const Percentiles ttr = f.samplePercentiles(core::SampleList::Ttr);
     for (auto v : { tts.p50, tts.p90, tts.p99, ttr.p50, ttr.p90, ttr.p99 }) {
         row.push_back(sec(v));
     }

@@ -67,8 +67,8 @@ std::string summaryTable(
         t.addColumn("TTR p50");
         for (const auto& [name, f] : s.groups) {
             auto cells = figureCells(name, f);
-            cells.push_back(durationText(percentilesOf(f.ttsNs).p50));
-            cells.push_back(durationText(percentilesOf(f.ttrNs).p50));
+            cells.push_back(durationText(f.samplePercentiles(core::SampleList::Tts).p50));
+            cells.push_back(durationText(f.samplePercentiles(core::SampleList::Ttr).p50));
             t.addRow(std::move(cells));
         }
         out += fmt::format("\nBy {} ({}; lost = GPU-hours not productive)\n", *cmd.by,

@@ -129,17 +129,16 @@ double gpuHoursOf(core::Wide gpuNs)
 namespace {
 
 // p50, p90, p99 and count of a set of samples, as the JSON's percentile objects.
-void addPercentiles(Columns& c, const std::string& name, const std::vector<const core::Figures*>& rows,
-    std::vector<int64_t> core::Figures::*member)
+void addPercentiles(
+    Columns& c, const std::string& name, const std::vector<const core::Figures*>& rows, core::SampleList list)
 {
     std::vector<int64_t> p50, p90, p99, count;
     for (const core::Figures* f : rows) {
-        const auto& values = f->*member;
-        const core::Percentiles p = core::percentilesOf(values);
+        const core::Percentiles p = f->samplePercentiles(list);
         p50.push_back(orNone(p.p50));
         p90.push_back(orNone(p.p90));
         p99.push_back(orNone(p.p99));
-        count.push_back(static_cast<int64_t>(values.size()));
+        count.push_back(f->sampleCount(list));
     }
     c.ints(name + ".p50", p50, "td");
     c.ints(name + ".p90", p90, "td");
@@ -182,11 +181,11 @@ void addFigures(Columns& c, const std::vector<const core::Figures*>& rows, bool 
     doubles("ett_percent_gpu", [](const core::Figures& f) { return orNan(f.ettPercentGpu()); });
     doubles("ett_percent_time", [](const core::Figures& f) { return orNan(f.ettPercentTime()); });
     doubles("lost_gpu_hours", [](const core::Figures& f) { return gpuHoursOf(f.lostGpuNs()); });
-    addPercentiles(c, "tts_s", rows, &core::Figures::ttsNs);
-    addPercentiles(c, "ttr_s", rows, &core::Figures::ttrNs);
-    addPercentiles(c, "ttr_detect_s", rows, &core::Figures::ttrDetectNs);
-    addPercentiles(c, "ttr_restart_s", rows, &core::Figures::ttrRestartNs);
-    addPercentiles(c, "ttr_startup_s", rows, &core::Figures::ttrStartupNs);
+    addPercentiles(c, "tts_s", rows, core::SampleList::Tts);
+    addPercentiles(c, "ttr_s", rows, core::SampleList::Ttr);
+    addPercentiles(c, "ttr_detect_s", rows, core::SampleList::TtrDetect);
+    addPercentiles(c, "ttr_restart_s", rows, core::SampleList::TtrRestart);
+    addPercentiles(c, "ttr_startup_s", rows, core::SampleList::TtrStartup);
     ints("failures", [](const core::Figures& f) { return f.failures; });
     ints("preemptions", [](const core::Figures& f) { return f.preemptions; });
     ints("other_interruptions", [](const core::Figures& f) { return f.otherInterruptions; });

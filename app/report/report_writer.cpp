@@ -341,25 +341,36 @@ private:
         m_l.block(230, [&](QPainter& p, const QRectF& r) {
             const QRectF left(r.left(), r.top(), r.width() / 2 - 4, r.height());
             const QRectF right(r.left() + r.width() / 2 + 4, r.top(), r.width() / 2 - 4, r.height());
+            // A fleet store ranks the samples where they live and sends none: no histogram then.
+            const QString ranked = QObject::tr(": ranked on the fleet store, percentiles below");
             renderChart(p, left, [&](QChart* chart) {
                 fillDurationHistogramChart(
                     chart, f.ttsNs, QObject::tr("Time to start"), bucketColor(core::Bucket::Init));
+                if (!f.samplesHeld()) {
+                    chart->setTitle(QObject::tr("Time to start") + ranked);
+                }
             });
             renderChart(p, right, [&](QChart* chart) {
                 fillDurationHistogramChart(
                     chart, f.ttrNs, QObject::tr("Time to recover"), bucketColor(core::Bucket::Recovery));
+                if (!f.samplesHeld()) {
+                    chart->setTitle(QObject::tr("Time to recover") + ranked);
+                }
             });
         });
         std::vector<QStringList> rows;
-        auto row = [&](const QString& name, const std::vector<int64_t>& v, const core::Percentiles& p) {
-            rows.push_back({ name, formatCount(static_cast<int64_t>(v.size())), formatDuration(p.p50),
-                formatDuration(p.p90), formatDuration(p.p99) });
+        auto row = [&](const QString& name, core::SampleList list, const core::Percentiles& p) {
+            rows.push_back({ name, formatCount(f.sampleCount(list)), formatDuration(p.p50), formatDuration(p.p90),
+                formatDuration(p.p99) });
         };
-        row(QObject::tr("time to start (per job)"), f.ttsNs, m_c.overview.tts);
-        row(QObject::tr("time to recover (per interruption)"), f.ttrNs, m_c.overview.ttr);
-        row(QObject::tr("  detect (fault to end)"), f.ttrDetectNs, core::percentilesOf(f.ttrDetectNs));
-        row(QObject::tr("  restart (end to next start)"), f.ttrRestartNs, core::percentilesOf(f.ttrRestartNs));
-        row(QObject::tr("  start-up (next start to training)"), f.ttrStartupNs, core::percentilesOf(f.ttrStartupNs));
+        row(QObject::tr("time to start (per job)"), core::SampleList::Tts, m_c.overview.tts);
+        row(QObject::tr("time to recover (per interruption)"), core::SampleList::Ttr, m_c.overview.ttr);
+        for (const auto& [name, list] :
+            { std::pair { QObject::tr("  detect (fault to end)"), core::SampleList::TtrDetect },
+                std::pair { QObject::tr("  restart (end to next start)"), core::SampleList::TtrRestart },
+                std::pair { QObject::tr("  start-up (next start to training)"), core::SampleList::TtrStartup } }) {
+            row(name, list, f.samplePercentiles(list));
+        }
         m_l.table(
             { { QObject::tr("distribution"), 0.4, Qt::AlignLeft }, { QObject::tr("count"), 0.15 },
                 { QStringLiteral("p50"), 0.15 }, { QStringLiteral("p90"), 0.15 }, { QStringLiteral("p99"), 0.15 } },

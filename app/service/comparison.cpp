@@ -34,21 +34,22 @@ void addSamples(const core::CohortInput& inA, const core::CohortInput& inB, Phas
         std::vector<int64_t> sa;
         std::vector<int64_t> sb;
         // compareCohorts's order: time to start, time to recover and its three parts, then phases.
-        constexpr std::vector<int64_t> core::Figures::*kFigureSamples[]
-            = { &core::Figures::ttsNs, &core::Figures::ttrNs, &core::Figures::ttrDetectNs, &core::Figures::ttrRestartNs,
-                  &core::Figures::ttrStartupNs };
-        static_assert(std::size(kFigureSamples) == core::kFigureDistributions);
-        if (i < std::size(kFigureSamples)) {
-            sa = sortedCopy(inA.total.*kFigureSamples[i]);
-            sb = sortedCopy(inB.total.*kFigureSamples[i]);
+        static_assert(core::kSampleLists == core::kFigureDistributions);
+        DistributionSamples s;
+        s.name = change.name;
+        if (i < core::kSampleLists) {
+            // Ranked where they live (a fleet store), the lists are counted without samples to chart.
+            const auto list = static_cast<core::SampleList>(i);
+            sa = sortedCopy(inA.total.samples(list));
+            sb = sortedCopy(inB.total.samples(list));
+            s.countA = inA.total.sampleCount(list);
+            s.countB = inB.total.sampleCount(list);
         } else {
             sa = std::move(phasesA[change.name]);
             sb = std::move(phasesB[change.name]);
+            s.countA = static_cast<int64_t>(sa.size());
+            s.countB = static_cast<int64_t>(sb.size());
         }
-        DistributionSamples s;
-        s.name = change.name;
-        s.countA = static_cast<int64_t>(sa.size());
-        s.countB = static_cast<int64_t>(sb.size());
         s.a = capSamples(std::move(sa));
         s.b = capSamples(std::move(sb));
         d.samples.push_back(std::move(s));
@@ -196,6 +197,7 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
         f->ttrDetectNs.clear();
         f->ttrRestartNs.clear();
         f->ttrStartupNs.clear();
+        f->ranked.reset();
     }
     // 3. What the charts show beside the figures.
     if (options.withSamples) {

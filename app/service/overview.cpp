@@ -93,8 +93,8 @@ core::Result<OverviewData> overview(
         return total.error();
     }
     d.fleet = std::move(total->total);
-    d.tts = core::percentilesOf(d.fleet.ttsNs);
-    d.ttr = core::percentilesOf(d.fleet.ttrNs);
+    d.tts = d.fleet.samplePercentiles(core::SampleList::Tts);
+    d.ttr = d.fleet.samplePercentiles(core::SampleList::Ttr);
     // 2. The calendar series.
     auto series = fleet.series(scope, every);
     if (!series) {

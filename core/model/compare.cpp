@@ -497,18 +497,17 @@ double TtrBridge::meanTotalB() const
 
 std::optional<TtrBridge> ttrBridgeOf(const Figures& a, const Figures& b)
 {
-    if (a.ttrNs.empty() || b.ttrNs.empty()) {
+    if (a.sampleCount(SampleList::Ttr) == 0 || b.sampleCount(SampleList::Ttr) == 0) {
         return std::nullopt;
     }
     TtrBridge out;
-    out.recoveriesA = static_cast<int64_t>(a.ttrNs.size());
-    out.recoveriesB = static_cast<int64_t>(b.ttrNs.size());
+    out.recoveriesA = a.sampleCount(SampleList::Ttr);
+    out.recoveriesB = b.sampleCount(SampleList::Ttr);
     auto sums = [](const Figures& f, std::array<Wide, TtrBridge::kParts>& into) {
-        const std::vector<int64_t>* parts[TtrBridge::kParts] = { &f.ttrDetectNs, &f.ttrRestartNs, &f.ttrStartupNs };
+        constexpr SampleList parts[TtrBridge::kParts]
+            = { SampleList::TtrDetect, SampleList::TtrRestart, SampleList::TtrStartup };
         for (size_t p = 0; p < TtrBridge::kParts; ++p) {
-            for (const int64_t v : *parts[p]) {
-                into[p] += v;
-            }
+            into[p] += f.sampleSum(parts[p]);
         }
     };
     sums(a, out.sumA);
@@ -676,18 +675,14 @@ Comparison compareCohorts(
 
     // Distributions: time to start, time to recover, then the named samples (A's order, then
     // names only B has).
-    c.distributions.push_back({ "time to start", static_cast<int64_t>(a.total.ttsNs.size()),
-        static_cast<int64_t>(b.total.ttsNs.size()), percentilesOf(a.total.ttsNs), percentilesOf(b.total.ttsNs) });
-    c.distributions.push_back({ "time to recover", static_cast<int64_t>(a.total.ttrNs.size()),
-        static_cast<int64_t>(b.total.ttrNs.size()), percentilesOf(a.total.ttrNs), percentilesOf(b.total.ttrNs) });
-    // Its split (spec 7.1), over the same recoveries.
-    for (const auto& [name, part] : { std::pair { "time to recover: detect", &Figures::ttrDetectNs },
-             std::pair { "time to recover: restart", &Figures::ttrRestartNs },
-             std::pair { "time to recover: start-up", &Figures::ttrStartupNs } }) {
-        const std::vector<int64_t>& pa = a.total.*part;
-        const std::vector<int64_t>& pb = b.total.*part;
-        c.distributions.push_back({ name, static_cast<int64_t>(pa.size()), static_cast<int64_t>(pb.size()),
-            percentilesOf(pa), percentilesOf(pb) });
+    for (const auto& [name, list] :
+        { std::pair { "time to start", SampleList::Tts }, std::pair { "time to recover", SampleList::Ttr },
+            // Its split (spec 7.1), over the same recoveries.
+            std::pair { "time to recover: detect", SampleList::TtrDetect },
+            std::pair { "time to recover: restart", SampleList::TtrRestart },
+            std::pair { "time to recover: start-up", SampleList::TtrStartup } }) {
+        c.distributions.push_back({ name, a.total.sampleCount(list), b.total.sampleCount(list),
+            a.total.samplePercentiles(list), b.total.samplePercentiles(list) });
     }
     std::vector<std::string> names;
     for (const auto* in : { &a, &b }) {

@@ -245,6 +245,71 @@ std::optional<double> Figures::ettPercentTime() const
     return percentOf(bucketsNs[static_cast<size_t>(Bucket::Productive)], e2eNs);
 }
 
+RankedSampleLists::RankedSampleLists(const RankedSampleLists& o)
+    : m_lists(o.m_lists ? std::make_unique<Lists>(*o.m_lists) : nullptr)
+{
+}
+
+RankedSampleLists& RankedSampleLists::operator=(const RankedSampleLists& o)
+{
+    if (this != &o) {
+        m_lists = o.m_lists ? std::make_unique<Lists>(*o.m_lists) : nullptr;
+    }
+    return *this;
+}
+
+void RankedSampleLists::set(const Lists& lists)
+{
+    m_lists = std::make_unique<Lists>(lists);
+}
+
+const std::vector<int64_t>& Figures::samples(SampleList list) const
+{
+    switch (list) {
+    case SampleList::Tts:
+        return ttsNs;
+    case SampleList::Ttr:
+        return ttrNs;
+    case SampleList::TtrDetect:
+        return ttrDetectNs;
+    case SampleList::TtrRestart:
+        return ttrRestartNs;
+    case SampleList::TtrStartup:
+        return ttrStartupNs;
+    }
+    return ttsNs;
+}
+
+int64_t Figures::sampleCount(SampleList list) const
+{
+    return ranked.held() ? ranked.lists()[static_cast<size_t>(list)].count : static_cast<int64_t>(samples(list).size());
+}
+
+Percentiles Figures::samplePercentiles(SampleList list) const
+{
+    return ranked.held() ? ranked.lists()[static_cast<size_t>(list)].percentiles : percentilesOf(samples(list));
+}
+
+Wide Figures::sampleSum(SampleList list) const
+{
+    if (ranked.held()) {
+        return ranked.lists()[static_cast<size_t>(list)].sum;
+    }
+    Wide sum = 0;
+    for (const int64_t v : samples(list)) {
+        sum += v;
+    }
+    return sum;
+}
+
+RankedSamples Figures::rankedSamples(SampleList list) const
+{
+    if (ranked.held()) {
+        return ranked.lists()[static_cast<size_t>(list)];
+    }
+    return { sampleCount(list), sampleSum(list), samplePercentiles(list) };
+}
+
 void Figures::addTtr(int64_t ttr, const TtrSplit& split)
 {
     ttrNs.push_back(ttr);
@@ -255,8 +320,9 @@ void Figures::addTtr(int64_t ttr, const TtrSplit& split)
 
 bool Figures::empty() const
 {
-    return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0 && ttsNs.empty()
-        && ttrNs.empty() && e2eNs == 0 && excludedTotalNs() == 0;
+    return jobs == 0 && attempts == 0 && failures == 0 && preemptions == 0 && otherInterruptions == 0
+        && sampleCount(SampleList::Tts) == 0 && sampleCount(SampleList::Ttr) == 0 && e2eNs == 0
+        && excludedTotalNs() == 0;
 }
 
 void Figures::merge(const Figures& o)
@@ -275,15 +341,60 @@ void Figures::merge(const Figures& o)
             excludedGpuNs.at(b) += o.excludedGpuNs[b];
         }
     }
+    mergeSamples(o);
+    failures += o.failures;
+    preemptions += o.preemptions;
+    otherInterruptions += o.otherInterruptions;
+    noCheckpointDataJobs += o.noCheckpointDataJobs;
+}
+
+void Figures::mergeSamples(const Figures& o)
+{
+    const auto none = [](const Figures& f) {
+        for (size_t l = 0; l < kSampleLists; ++l) {
+            if (f.sampleCount(static_cast<SampleList>(l)) != 0) {
+                return false;
+            }
+        }
+        return true;
+    };
+    if (ranked.held() || o.ranked.held()) {
+        if (none(o)) {
+            return;
+        }
+        if (none(*this)) {
+            ranked = o.ranked;
+            if (!o.ranked.held()) {
+                ranked.reset();
+                ttsNs = o.ttsNs;
+                ttrNs = o.ttrNs;
+                ttrDetectNs = o.ttrDetectNs;
+                ttrRestartNs = o.ttrRestartNs;
+                ttrStartupNs = o.ttrStartupNs;
+            }
+            return;
+        }
+        // Two ranked lists do not merge into a ranked one: counts and sums add up, percentiles are
+        // unknown (never a wrong value).
+        RankedSampleLists::Lists lists;
+        for (size_t l = 0; l < kSampleLists; ++l) {
+            const auto list = static_cast<SampleList>(l);
+            lists[l].count = sampleCount(list) + o.sampleCount(list);
+            lists[l].sum = sampleSum(list) + o.sampleSum(list);
+        }
+        ttsNs.clear();
+        ttrNs.clear();
+        ttrDetectNs.clear();
+        ttrRestartNs.clear();
+        ttrStartupNs.clear();
+        ranked.set(lists);
+        return;
+    }
     ttsNs.insert(ttsNs.end(), o.ttsNs.begin(), o.ttsNs.end());
     ttrNs.insert(ttrNs.end(), o.ttrNs.begin(), o.ttrNs.end());
     ttrDetectNs.insert(ttrDetectNs.end(), o.ttrDetectNs.begin(), o.ttrDetectNs.end());
     ttrRestartNs.insert(ttrRestartNs.end(), o.ttrRestartNs.begin(), o.ttrRestartNs.end());
     ttrStartupNs.insert(ttrStartupNs.end(), o.ttrStartupNs.begin(), o.ttrStartupNs.end());
-    failures += o.failures;
-    preemptions += o.preemptions;
-    otherInterruptions += o.otherInterruptions;
-    noCheckpointDataJobs += o.noCheckpointDataJobs;
 }
 
 void addJob(Figures& f, const JobResult& job, int64_t jobGpus, const RollupOptions& o)

@@ -96,6 +96,50 @@ private:
     std::unique_ptr<Values> m_values;
 };
 
+// The sample lists a Figures holds (spec 5.4, 7.1): Time to Start per job, Time to Recover per
+// recovery and its three parts, in this order.
+enum class SampleList : uint8_t { Tts, Ttr, TtrDetect, TtrRestart, TtrStartup };
+inline constexpr size_t kSampleLists = 5;
+
+// What is read of a sample list: its count, sum and nearest-rank percentiles.
+struct RankedSamples
+{
+    int64_t count = 0;
+    Wide sum = 0;
+    Percentiles percentiles;
+
+    bool operator==(const RankedSamples& o) const
+    {
+        return count == o.count && sum == o.sum && percentiles.p50 == o.percentiles.p50
+            && percentiles.p90 == o.percentiles.p90 && percentiles.p99 == o.percentiles.p99;
+    }
+};
+
+// The lists of a Figures ranked where they live instead of held (a fleet store ranks them in SQL
+// and sends none): on the heap only when set, so that a figure per job stays small.
+class RankedSampleLists
+{
+public:
+    using Lists = std::array<RankedSamples, kSampleLists>;
+
+    RankedSampleLists() = default;
+    RankedSampleLists(const RankedSampleLists& o);
+    RankedSampleLists(RankedSampleLists&&) noexcept = default;
+    RankedSampleLists& operator=(const RankedSampleLists& o);
+    RankedSampleLists& operator=(RankedSampleLists&&) noexcept = default;
+    ~RankedSampleLists() = default;
+
+    bool held() const { return m_lists != nullptr; }
+    // The ranked lists (held() must be true).
+    const Lists& lists() const { return *m_lists; }
+    // Sets them (held() is then true).
+    void set(const Lists& lists);
+    void reset() { m_lists.reset(); }
+
+private:
+    std::unique_ptr<Lists> m_lists;
+};
+
 struct Figures
 {
     int64_t jobs = 0;
@@ -118,6 +162,21 @@ struct Figures
     // GPU-weighted as the buckets are; not part of E2E or of bucketsNs. Zero without exclusions.
     SparseBucketWides excludedNs;
     SparseBucketWides excludedGpuNs;
+    // Set where the five lists were ranked elsewhere and not sent (the vectors above then stay
+    // empty): read them through sampleCount(), samplePercentiles() and sampleSum(), which take
+    // either form. merge() keeps them exact only when one side has no samples at all; the sources
+    // that rank rank each figure they return.
+    RankedSampleLists ranked;
+
+    // A list's samples as held (empty when ranked).
+    const std::vector<int64_t>& samples(SampleList list) const;
+    // Whether the lists are held as samples (not only ranked).
+    bool samplesHeld() const { return !ranked.held(); }
+    int64_t sampleCount(SampleList list) const;
+    Percentiles samplePercentiles(SampleList list) const;
+    Wide sampleSum(SampleList list) const;
+    // What is read of one list, in either form.
+    RankedSamples rankedSamples(SampleList list) const;
 
     // All excluded time, and GPU-weighted.
     Wide excludedTotalNs() const;
@@ -132,6 +191,8 @@ struct Figures
     Wide lostGpuNs() const { return e2eGpuNs - bucketsGpuNs[static_cast<size_t>(Bucket::Productive)]; }
 
     void merge(const Figures& other);
+    // The sample lists of merge().
+    void mergeSamples(const Figures& other);
     // True when nothing at all was counted.
     bool empty() const;
 };

@@ -452,7 +452,10 @@ void fillDistributionChart(
     chart->setTitle(cdf ? QObject::tr("%1: cumulative share of each cohort").arg(distributionLabel(s.name))
                         : QObject::tr("%1: share of each cohort per bin").arg(distributionLabel(s.name)));
     if (s.a.empty() && s.b.empty()) {
-        chart->setTitle(chart->title() + QObject::tr(" (no samples)"));
+        // Counted but not sent: a fleet store ranks time to start and recover where they live.
+        chart->setTitle(chart->title()
+            + (s.countA + s.countB > 0 ? QObject::tr(" (ranked on the fleet store: percentiles in the table)")
+                                       : QObject::tr(" (no samples)")));
         return;
     }
     // 1. The axes: a unit for the largest sample, common bins for the histogram.

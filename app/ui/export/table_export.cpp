@@ -352,15 +352,15 @@ QVariant figuresExportValue(const QModelIndex& index)
     case FiguresTableModel::OtherInterruptionsColumn:
         return QVariant::fromValue<qint64>(f.otherInterruptions);
     case FiguresTableModel::TtsColumn:
-        return optionalSeconds(core::percentilesOf(f.ttsNs).p50);
+        return optionalSeconds(f.samplePercentiles(core::SampleList::Tts).p50);
     case FiguresTableModel::TtrColumn:
-        return optionalSeconds(core::percentilesOf(f.ttrNs).p50);
+        return optionalSeconds(f.samplePercentiles(core::SampleList::Ttr).p50);
     case FiguresTableModel::TtrDetectColumn:
-        return optionalSeconds(core::percentilesOf(f.ttrDetectNs).p50);
+        return optionalSeconds(f.samplePercentiles(core::SampleList::TtrDetect).p50);
     case FiguresTableModel::TtrRestartColumn:
-        return optionalSeconds(core::percentilesOf(f.ttrRestartNs).p50);
+        return optionalSeconds(f.samplePercentiles(core::SampleList::TtrRestart).p50);
     case FiguresTableModel::TtrStartupColumn:
-        return optionalSeconds(core::percentilesOf(f.ttrStartupNs).p50);
+        return optionalSeconds(f.samplePercentiles(core::SampleList::TtrStartup).p50);
     default:
         break;
     }

@@ -28,12 +28,12 @@ QString bucketText(core::Bucket b)
 }
 
 // A part of Time to Recover: what it measures, over how many recoveries, its median (exact) and p90.
-QString ttrPartToolTip(const QString& what, const std::vector<int64_t>& samples, std::optional<int64_t> p50)
+QString ttrPartToolTip(const QString& what, const core::Figures& f, core::SampleList list, std::optional<int64_t> p50)
 {
     return FiguresTableModel::tr(
         "Time to Recover, %1 (spec 7.1)\nover %2 interruptions that trained again\np50 %3 (%4)\np90 %5")
-        .arg(what, formatCount(static_cast<int64_t>(samples.size())), formatDuration(p50),
-            p50 ? formatExactSeconds(*p50) : QStringLiteral("–"), formatDuration(core::percentilesOf(samples).p90));
+        .arg(what, formatCount(f.sampleCount(list)), formatDuration(p50),
+            p50 ? formatExactSeconds(*p50) : QStringLiteral("–"), formatDuration(f.samplePercentiles(list).p90));
 }
 
 // The name and detail of a row as people read them. The data names an attempt's row "attempt 3"
@@ -78,11 +78,11 @@ void FiguresTableModel::setTableData(const TableData& data)
     m_derived.reserve(m_data.rows.size());
     for (const auto& row : m_data.rows) {
         Derived d;
-        d.ttsP50 = core::percentilesOf(row.figures.ttsNs).p50;
-        d.ttrP50 = core::percentilesOf(row.figures.ttrNs).p50;
-        d.ttrDetectP50 = core::percentilesOf(row.figures.ttrDetectNs).p50;
-        d.ttrRestartP50 = core::percentilesOf(row.figures.ttrRestartNs).p50;
-        d.ttrStartupP50 = core::percentilesOf(row.figures.ttrStartupNs).p50;
+        d.ttsP50 = row.figures.samplePercentiles(core::SampleList::Tts).p50;
+        d.ttrP50 = row.figures.samplePercentiles(core::SampleList::Ttr).p50;
+        d.ttrDetectP50 = row.figures.samplePercentiles(core::SampleList::TtrDetect).p50;
+        d.ttrRestartP50 = row.figures.samplePercentiles(core::SampleList::TtrRestart).p50;
+        d.ttrStartupP50 = row.figures.samplePercentiles(core::SampleList::TtrStartup).p50;
         m_derived.push_back(d);
     }
     endResetModel();
@@ -345,26 +345,28 @@ QVariant FiguresTableModel::toolTipData(const TableRow& row, const Derived& deri
         return tr("failures %1, preemptions %2, other interruptions %3")
             .arg(formatCount(f.failures), formatCount(f.preemptions), formatCount(f.otherInterruptions));
     case TtsColumn: {
-        const auto p = core::percentilesOf(f.ttsNs);
+        const auto p = f.samplePercentiles(core::SampleList::Tts);
         return tr("Time to Start over %1 samples\np50 %2 (%3)\np90 %4")
-            .arg(formatCount(static_cast<int64_t>(f.ttsNs.size())), formatDuration(derived.ttsP50),
+            .arg(formatCount(static_cast<int64_t>(f.sampleCount(core::SampleList::Tts))),
+                formatDuration(derived.ttsP50),
                 derived.ttsP50 ? formatExactSeconds(*derived.ttsP50) : QStringLiteral("–"), formatDuration(p.p90));
     }
     case TtrColumn: {
-        const auto p = core::percentilesOf(f.ttrNs);
+        const auto p = f.samplePercentiles(core::SampleList::Ttr);
         return tr("Time to Recover over %1 interruptions that trained again\np50 %2 (%3)\np90 %4")
-            .arg(formatCount(static_cast<int64_t>(f.ttrNs.size())), formatDuration(derived.ttrP50),
+            .arg(formatCount(static_cast<int64_t>(f.sampleCount(core::SampleList::Ttr))),
+                formatDuration(derived.ttrP50),
                 derived.ttrP50 ? formatExactSeconds(*derived.ttrP50) : QStringLiteral("–"), formatDuration(p.p90));
     }
     case TtrDetectColumn:
-        return ttrPartToolTip(tr("detect: from the fault until the attempt's resources are released"), f.ttrDetectNs,
-            derived.ttrDetectP50);
+        return ttrPartToolTip(tr("detect: from the fault until the attempt's resources are released"), f,
+            core::SampleList::TtrDetect, derived.ttrDetectP50);
     case TtrRestartColumn:
-        return ttrPartToolTip(
-            tr("restart: from the end of the attempt to the start of the next"), f.ttrRestartNs, derived.ttrRestartP50);
+        return ttrPartToolTip(tr("restart: from the end of the attempt to the start of the next"), f,
+            core::SampleList::TtrRestart, derived.ttrRestartP50);
     case TtrStartupColumn:
-        return ttrPartToolTip(
-            tr("start-up: from the next attempt's start to training again"), f.ttrStartupNs, derived.ttrStartupP50);
+        return ttrPartToolTip(tr("start-up: from the next attempt's start to training again"), f,
+            core::SampleList::TtrStartup, derived.ttrStartupP50);
     default:
         break;
     }

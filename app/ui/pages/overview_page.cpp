@@ -476,12 +476,14 @@ void OverviewPage::renderCards()
 
     set(QStringLiteral("tts"), tr("Time to Start, p50"), any ? formatDuration(m_overview.tts.p50) : none,
         any ? tr("p90 %1 · %2")
-                  .arg(formatDuration(m_overview.tts.p90), tr("%Ln job(s)", "", static_cast<int>(f.ttsNs.size())))
+                  .arg(formatDuration(m_overview.tts.p90),
+                      tr("%Ln job(s)", "", static_cast<int>(f.sampleCount(core::SampleList::Tts))))
             : QString(),
         tr("TTS, p50"));
     set(QStringLiteral("ttr"), tr("Time to Recover, p50"), any ? formatDuration(m_overview.ttr.p50) : none,
         any ? tr("p90 %1 · %2")
-                  .arg(formatDuration(m_overview.ttr.p90), tr("%Ln recoveries", "", static_cast<int>(f.ttrNs.size())))
+                  .arg(formatDuration(m_overview.ttr.p90),
+                      tr("%Ln recoveries", "", static_cast<int>(f.sampleCount(core::SampleList::Ttr))))
             : QString(),
         tr("TTR, p50"));
     set(QStringLiteral("noCheckpoint"), tr("No checkpoint data"), any ? formatCount(f.noCheckpointDataJobs) : none,

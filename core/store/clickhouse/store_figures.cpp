@@ -203,17 +203,37 @@ RangeSql rangeOf(const StoreScope& scope)
     return range;
 }
 
-// The split of each TTR sample (spec 7.1) where `cond` holds, as three arrays in the samples'
-// order: detect (end - fault), restart (the next attempt's start - end: the stretch end of an
-// attempt that is not the last) and start-up (fault + TTR - the next start).
-std::string ttrSplitArrays(const std::string& cond)
+// The sample lists' select items where `cond` holds for TTS and `ttrCond` for TTR and its split:
+// with `ranked`, each list's count, exact sum and nearest-rank p50, p90 and p99 (-quantilesExact(1
+// - p)(-v), as storePhaseDurationPercentiles ranks), in SampleList order; else the samples as
+// arrays (TTR, its three parts, TTS).
+std::string sampleColumns(const std::string& ttsCond, const std::string& ttrCond, bool ranked)
 {
-    return "groupArrayIf(end_ns - fault_at_ns, " + cond + "), groupArrayIf(stretch_end_ns - end_ns, " + cond
-        + "), groupArrayIf(fault_at_ns + assumeNotNull(ttr_ns) - stretch_end_ns, " + cond + ")";
+    // detect (end - fault), restart (the next attempt's start - end: the stretch end of an attempt
+    // that is not the last) and start-up (fault + TTR - the next start), spec 7.1.
+    const std::string ttr = "assumeNotNull(ttr_ns)";
+    const std::string detect = "end_ns - fault_at_ns";
+    const std::string restart = "stretch_end_ns - end_ns";
+    const std::string startup = "fault_at_ns + assumeNotNull(ttr_ns) - stretch_end_ns";
+    if (!ranked) {
+        std::string out;
+        for (const std::string& v : { ttr, detect, restart, startup }) {
+            out += "groupArrayIf(" + v + ", " + ttrCond + "), ";
+        }
+        return out + "groupArrayIf(tts_ns, " + ttsCond + ")";
+    }
+    std::string out;
+    for (const auto& [v, cond] : { std::pair { std::string("tts_ns"), ttsCond }, std::pair { ttr, ttrCond },
+             std::pair { detect, ttrCond }, std::pair { restart, ttrCond }, std::pair { startup, ttrCond } }) {
+        out += std::string(out.empty() ? "" : ", ") + "toInt64(countIf(" + cond + ")), sumIf(toDecimal128(" + v
+            + ", 0), " + cond + "), quantilesExactIf(0.5, 0.1, 0.01)(-(" + v + "), " + cond + ")";
+    }
+    return out;
 }
 
-// The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts).
-std::string countColumns(const RangeSql& r)
+// The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts); the
+// samples as sampleColumns() gives them.
+std::string countColumns(const RangeSql& r, bool ranked)
 {
     const std::string interrupted = "outcome IN ('failed', 'preempted') AND " + r.inRange("fault_at_ns");
     const std::string ws = "(first_start_ns - queue_ns)";
@@ -222,11 +242,9 @@ std::string countColumns(const RangeSql& r)
         + " OR (attempt_idx = 0 AND is_last = 1)))";
     return "toUInt64(countIf(" + r.overlaps("start_ns", "end_ns") + ")), toUInt64(countIf(" + interrupted
         + " AND interruption = 'failure')), toUInt64(countIf(" + interrupted
-        + " AND interruption = 'preemption')), toUInt64(countIf(" + interrupted
-        + " AND interruption = 'other')), groupArrayIf(assumeNotNull(ttr_ns), " + interrupted
-        + " AND isNotNull(ttr_ns)), " + ttrSplitArrays(interrupted + " AND isNotNull(ttr_ns)")
-        + ", groupArrayIf(tts_ns, attempt_idx = 0 AND " + r.inRange("start_ns")
-        + "), toUInt64(uniqExactIf(dataset_id, job_no, " + job + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job
+        + " AND interruption = 'preemption')), toUInt64(countIf(" + interrupted + " AND interruption = 'other')), "
+        + sampleColumns("attempt_idx = 0 AND " + r.inRange("start_ns"), interrupted + " AND isNotNull(ttr_ns)", ranked)
+        + ", toUInt64(uniqExactIf(dataset_id, job_no, " + job + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job
         + " AND has_checkpoints = 0))";
 }
 
@@ -306,9 +324,41 @@ Status addSums(FleetStore& store, const std::string& sql, Accumulator& acc, bool
     return Status::success();
 }
 
-// Runs a counts query (rows: group, k, countColumns()) into the accumulator; with `jobsOnly`, only
-// the job counts are taken (the total of attempt-level groupings).
-Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bool jobsOnly = false)
+// The samples of a counts row, as sampleColumns() wrote them, into `f`.
+Status readSamples(RowBinaryReader& r, Figures& f, bool ranked)
+{
+    if (ranked) {
+        RankedSampleLists::Lists lists;
+        for (RankedSamples& list : lists) {
+            auto count = r.int64();
+            auto sum = count ? r.decimal128() : Result<Wide>(count.error());
+            auto negated = sum ? r.int64Array() : Result<std::vector<int64_t>>(sum.error());
+            if (!negated || negated->size() != 3 || *count < 0) {
+                return Error { "a short row in the server's answer" };
+            }
+            list.count = *count;
+            list.sum = *sum;
+            if (list.count > 0) {
+                list.percentiles = { -(*negated)[0], -(*negated)[1], -(*negated)[2] };
+            }
+        }
+        f.ranked.set(lists);
+        return Status::success();
+    }
+    std::vector<int64_t>* lists[] = { &f.ttrNs, &f.ttrDetectNs, &f.ttrRestartNs, &f.ttrStartupNs, &f.ttsNs };
+    for (std::vector<int64_t>* list : lists) {
+        auto v = r.int64Array();
+        if (!v) {
+            return v.error();
+        }
+        list->insert(list->end(), v->begin(), v->end());
+    }
+    return Status::success();
+}
+
+// Runs a counts query (rows: group, k, countColumns(ranked)) into the accumulator; with `jobsOnly`,
+// only the job counts and the samples are taken (the total of attempt-level groupings).
+Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bool ranked, bool jobsOnly = false)
 {
     auto body = store.select(sql);
     if (!body) {
@@ -332,21 +382,9 @@ Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bo
             }
             v = *x;
         }
-        auto ttr = r.int64Array();
-        if (!ttr) {
-            return ttr.error();
-        }
-        std::vector<int64_t> split[3];
-        for (auto& part : split) {
-            auto v = r.int64Array();
-            if (!v) {
-                return v.error();
-            }
-            part = std::move(*v);
-        }
-        auto tts = r.int64Array();
-        if (!tts) {
-            return tts.error();
+        Figures samples;
+        if (auto st = readSamples(r, samples, ranked); !st) {
+            return st;
         }
         auto jobs = r.uint64();
         auto noCheckpoints = r.uint64();
@@ -356,6 +394,7 @@ Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bo
         Figures& f = acc.at(std::move(*key), *k);
         f.jobs += static_cast<int64_t>(*jobs);
         f.noCheckpointDataJobs += static_cast<int64_t>(*noCheckpoints);
+        f.mergeSamples(samples);
         if (jobsOnly) {
             continue;
         }
@@ -363,11 +402,6 @@ Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bo
         f.failures += static_cast<int64_t>(n[1]);
         f.preemptions += static_cast<int64_t>(n[2]);
         f.otherInterruptions += static_cast<int64_t>(n[3]);
-        f.ttrNs.insert(f.ttrNs.end(), ttr->begin(), ttr->end());
-        f.ttrDetectNs.insert(f.ttrDetectNs.end(), split[0].begin(), split[0].end());
-        f.ttrRestartNs.insert(f.ttrRestartNs.end(), split[1].begin(), split[1].end());
-        f.ttrStartupNs.insert(f.ttrStartupNs.end(), split[2].begin(), split[2].end());
-        f.ttsNs.insert(f.ttsNs.end(), tts->begin(), tts->end());
     }
     return Status::success();
 }
@@ -474,11 +508,11 @@ Status sumAll(
 }
 
 std::string countsSql(const std::string& db, const StoreScope& scope, const std::string& groups, const std::string& k,
-    const RangeSql& range)
+    const RangeSql& range, bool ranked)
 {
-    return "SELECT " + groups + ", " + k + ", " + countColumns(range) + " FROM " + db + ".attempts ANY INNER JOIN "
-        + jobsSubquery(db, scope) + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels)
-        + " GROUP BY g, gd, gj, ga, k";
+    return "SELECT " + groups + ", " + k + ", " + countColumns(range, ranked) + " FROM " + db
+        + ".attempts ANY INNER JOIN " + jobsSubquery(db, scope) + " USING (dataset_id, job_no) WHERE "
+        + liveScopeSql(db, scope.labels) + " GROUP BY g, gd, gj, ga, k";
 }
 
 } // namespace
@@ -693,7 +727,11 @@ Result<StoreGroupedFigures> storeGroupedFigures(
     }
     const RangeSql range = rangeOf(scope);
     const std::string groups = groupColumns(grouping);
-    if (auto st = addCounts(store, countsSql(db, scope, groups, "toInt64(0) AS k", range), acc); !st) {
+    // The samples of a group of jobs or attempts are few and travel as they are (a job's rows hold
+    // them); any other group's are ranked on the cluster.
+    const bool perJob = grouping.by == StoreGroupBy::Job || grouping.by == StoreGroupBy::Attempt;
+    if (auto st = addCounts(store, countsSql(db, scope, groups, "toInt64(0) AS k", range, !perJob), acc, !perJob);
+        !st) {
         return st.error();
     }
     StoreGroupedFigures out;
@@ -705,19 +743,26 @@ Result<StoreGroupedFigures> storeGroupedFigures(
         const auto& [g, gd, gj, ga] = cell.first;
         out.groups.push_back({ g, gd, gj, ga, std::move(f) });
     }
-    if (attemptLevel(grouping)) {
-        // A job may count in several attempt-level groups; the total counts it once.
+    if (grouping.by != StoreGroupBy::None) {
+        // The total's counts and samples from the scope as one group: ranked samples do not merge,
+        // and a job may count in several attempt-level groups (the total counts it once).
         Accumulator once;
-        if (auto st = addCounts(store, countsSql(db, scope, groupColumns({}), "toInt64(0) AS k", range), once, true);
+        if (auto st = addCounts(store, countsSql(db, scope, groupColumns({}), "toInt64(0) AS k", range, true), once,
+                true, attemptLevel(grouping));
             !st) {
             return st.error();
         }
-        out.total.jobs = 0;
-        out.total.noCheckpointDataJobs = 0;
+        Figures counts;
         for (const auto& [cell, f] : once.cells) {
-            out.total.jobs += f.jobs;
-            out.total.noCheckpointDataJobs += f.noCheckpointDataJobs;
+            counts.merge(f);
         }
+        out.total.jobs = counts.jobs;
+        out.total.noCheckpointDataJobs = counts.noCheckpointDataJobs;
+        for (std::vector<int64_t>* list : { &out.total.ttsNs, &out.total.ttrNs, &out.total.ttrDetectNs,
+                 &out.total.ttrRestartNs, &out.total.ttrStartupNs }) {
+            std::vector<int64_t>().swap(*list);
+        }
+        out.total.ranked = counts.ranked;
     }
     std::stable_sort(
         out.groups.begin(), out.groups.end(), [](const StoreGroup& a, const StoreGroup& b) { return a.name < b.name; });
@@ -879,10 +924,10 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
     range.lo = scope.fromNs ? "greatest(" + i64(*scope.fromNs) + ", " + bucketLo + ")" : "(" + bucketLo + ")";
     range.hi = scope.toNs ? "least(" + i64(*scope.toNs) + ", " + bucketHi + ")" : "(" + bucketHi + ")";
     // A bucket whose bounds cut to the range are empty counts nothing (the engine skips it).
-    const std::string sql = countsSql(db, scope, groupColumns({}), k, range);
+    const std::string sql = countsSql(db, scope, groupColumns({}), k, range, true);
     const std::string guarded = sql.substr(0, sql.rfind(" GROUP BY")) + " AND " + *range.lo + " < " + *range.hi
         + " GROUP BY g, gd, gj, ga, k";
-    if (auto st = addCounts(store, guarded, acc); !st) {
+    if (auto st = addCounts(store, guarded, acc, true); !st) {
         return st.error();
     }
     for (auto& [cell, f] : acc.cells) {

@@ -36,6 +36,19 @@ void expectSameFigures(const core::Figures& s, const core::Figures& l, const std
     EXPECT_TRUE(s.bucketsGpuNs == l.bucketsGpuNs) << what;
     EXPECT_TRUE(s.excludedNs == l.excludedNs) << what << ": excluded";
     EXPECT_TRUE(s.excludedGpuNs == l.excludedGpuNs) << what << ": excluded GPU";
+    // Ranked on the cluster: each list's count, sum and percentiles are the samples'.
+    for (size_t list = 0; list < core::kSampleLists; ++list) {
+        const auto which = static_cast<core::SampleList>(list);
+        EXPECT_TRUE(s.rankedSamples(which) == l.rankedSamples(which)) << what << ": sample list " << list;
+    }
+    if (!s.samplesHeld()) {
+        EXPECT_TRUE(s.ttsNs.empty() && s.ttrNs.empty()) << what << ": ranked lists send no samples";
+        EXPECT_EQ(s.failures, l.failures) << what;
+        EXPECT_EQ(s.preemptions, l.preemptions) << what;
+        EXPECT_EQ(s.otherInterruptions, l.otherInterruptions) << what;
+        EXPECT_EQ(s.noCheckpointDataJobs, l.noCheckpointDataJobs) << what;
+        return;
+    }
     auto sorted = [](std::vector<int64_t> v) {
         std::sort(v.begin(), v.end());
         return v;
@@ -211,6 +224,7 @@ TEST_F(StoreSource, ExcludedWindowsGiveTheEnginesFiguresIntegerForInteger)
             ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
             ASSERT_TRUE(l.ok()) << what << ": " << l.error().message;
             expectSameFigures(s->total, l->total, what + " total");
+            EXPECT_FALSE(s->total.samplesHeld()) << what << ": the total's samples are ranked on the cluster";
             excludedSome = excludedSome || l->total.excludedTotalNs() > 0;
             ASSERT_EQ(s->groups.size(), l->groups.size()) << what;
         }

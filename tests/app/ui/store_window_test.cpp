@@ -125,8 +125,9 @@ void expectSame(const core::Figures& s, const core::Figures& l, const std::strin
     EXPECT_TRUE(s.e2eGpuNs == l.e2eGpuNs) << what;
     EXPECT_TRUE(s.bucketsGpuNs == l.bucketsGpuNs) << what;
     EXPECT_EQ(s.failures, l.failures) << what;
-    EXPECT_EQ(s.ttsNs.size(), l.ttsNs.size()) << what;
-    EXPECT_EQ(s.ttrNs.size(), l.ttrNs.size()) << what;
+    for (const auto list : { core::SampleList::Tts, core::SampleList::Ttr }) {
+        EXPECT_TRUE(s.rankedSamples(list) == l.rankedSamples(list)) << what;
+    }
 }
 
 TEST_F(StoreWindow, OverviewAndDrilldownFromTheClusterAreTheDatabasesOnes)

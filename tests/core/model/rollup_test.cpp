@@ -717,5 +717,51 @@ TEST(FormatWideSeconds, WritesValuesBeyondInt64)
     EXPECT_EQ(formatWideSeconds(-maxWide), "-170141183460469231731687303715.884105727");
 }
 
+TEST(RankedSamples, ReadLikeTheSamplesTheyRank)
+{
+    Figures held;
+    held.ttsNs = { 30, 10, 20, 40 };
+    held.addTtr(100, TtrSplit { 10, 30, 60 });
+    EXPECT_TRUE(held.samplesHeld());
+    EXPECT_EQ(held.sampleCount(SampleList::Tts), 4);
+    EXPECT_TRUE(held.sampleSum(SampleList::Tts) == 100);
+    EXPECT_EQ(held.samplePercentiles(SampleList::Tts).p50, 20); // rank ceil(0.5 x 4) = 2
+    EXPECT_EQ(held.samplePercentiles(SampleList::Tts).p90, 40);
+
+    // What a store sends instead: the same reading, no samples.
+    Figures ranked;
+    RankedSampleLists::Lists lists;
+    for (size_t l = 0; l < kSampleLists; ++l) {
+        lists[l] = held.rankedSamples(static_cast<SampleList>(l));
+    }
+    ranked.ranked.set(lists);
+    EXPECT_FALSE(ranked.samplesHeld());
+    EXPECT_FALSE(ranked.empty());
+    for (size_t l = 0; l < kSampleLists; ++l) {
+        EXPECT_TRUE(ranked.rankedSamples(static_cast<SampleList>(l)) == held.rankedSamples(static_cast<SampleList>(l)));
+    }
+    EXPECT_TRUE(ranked.sampleSum(SampleList::TtrRestart) == 30);
+
+    // Merged into figures without samples they stay exact (a copy keeps them, too).
+    Figures total;
+    total.jobs = 3;
+    total.merge(ranked);
+    EXPECT_EQ(total.jobs, 3);
+    EXPECT_FALSE(total.samplesHeld());
+    EXPECT_EQ(total.samplePercentiles(SampleList::Tts).p90, 40);
+    const Figures copy = total;
+    EXPECT_EQ(copy.samplePercentiles(SampleList::Ttr).p50, 100);
+    // Figures without samples merged in change nothing.
+    total.merge(Figures {});
+    EXPECT_EQ(total.sampleCount(SampleList::Tts), 4);
+
+    // Two ranked lists add their counts and sums; their percentiles are unknown, never wrong.
+    total.merge(held);
+    EXPECT_EQ(total.sampleCount(SampleList::Tts), 8);
+    EXPECT_TRUE(total.sampleSum(SampleList::Tts) == 200);
+    EXPECT_FALSE(total.samplePercentiles(SampleList::Tts).p50.has_value());
+    EXPECT_TRUE(total.ttsNs.empty());
+}
+
 } // namespace
 } // namespace ett::core
