@@ -110,6 +110,37 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
     if (!shards) {
         return fail("bench store: " + shards.error().message);
     }
+    // The queries alone, on what the store holds.
+    const auto onCluster = [&](const ch::StoreUrl& url) -> core::Result<std::string> {
+        auto s = ch::FleetStore::open(url, (*store)->timeouts());
+        if (!s) {
+            return s.error();
+        }
+        const auto t0 = Clock::now();
+        auto source = StoreFleetSource::open(std::move(*s));
+        if (!source) {
+            return source.error();
+        }
+        const double open = secondsSince(t0);
+        std::string rollup;
+        auto times = timeQueries(**source, cmd.repeats, rollup);
+        if (!times) {
+            return times.error();
+        }
+        return "\"open_s\": " + number(open) + *times + ", \"check\": \"" + rollup + "\"";
+    };
+    if (cmd.queriesOnly) {
+        const StepResult r = inChild([&] { return onCluster((*store)->url()); });
+        if (!r.ok) {
+            return fail("bench store: " + r.error);
+        }
+        const size_t check = r.json.find(", \"check\"");
+        print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"store\": \""
+            + (*store)->url().masked() + "\", \"shards\": " + std::to_string(shards->size())
+            + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"cluster\": {" + r.json.substr(0, check)
+            + ", \"peak_rss_mb\": " + number(r.peakRssMb, 1) + "}\n}\n");
+        return kExitOk;
+    }
     // A database of the bench's own on the same shards, dropped at the end: the store's data is
     // never touched.
     ch::StoreUrl benchUrl = (*store)->url();
@@ -187,24 +218,7 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
         return failClean("push: " + push.error);
     }
     // 3. The queries on the cluster, then on the local engine (load + query), then SQLite.
-    const StepResult onStore = inChild([&]() -> core::Result<std::string> {
-        auto s = ch::FleetStore::open(benchUrl, (*store)->timeouts());
-        if (!s) {
-            return s.error();
-        }
-        const auto t0 = Clock::now();
-        auto source = StoreFleetSource::open(std::move(*s));
-        if (!source) {
-            return source.error();
-        }
-        const double open = secondsSince(t0);
-        std::string rollup;
-        auto times = timeQueries(**source, cmd.repeats, rollup);
-        if (!times) {
-            return times.error();
-        }
-        return "\"open_s\": " + number(open) + *times + ", \"check\": \"" + rollup + "\"";
-    });
+    const StepResult onStore = inChild([&] { return onCluster(benchUrl); });
     const auto skipped = [] { return core::Result<std::string>(std::string("\"skipped\": true")); };
     const StepResult onLocal = cmd.clusterOnly ? inChild(skipped) : inChild([&]() -> core::Result<std::string> {
         auto opened = core::Database::open(dbPath, core::Database::OpenMode::ReadOnly);

@@ -4,7 +4,8 @@
 // attribute, the series per day, the TTS/TTR percentiles and the top jobs are timed on the
 // cluster, on the local engine (load and query) and the roll-up as a bare SQLite GROUP BY over
 // the same segment rows. Each stage runs in a process of its own, so that its peak memory is its
-// own. Prints one JSON object; exit 1 when the cluster's roll-up is not the engine's.
+// own. Prints one JSON object; exit 1 when the cluster's roll-up is not the engine's. With
+// queriesOnly, only the cluster's queries on the store's own database, as it is.
 #pragma once
 
 #include "app/cli/cli_common.h"
@@ -20,6 +21,7 @@ struct BenchStoreCmd
     int repeats = 3; // each query's time is the median of this many runs
     std::string workDir; // where the trace and the database go; empty: a temporary folder
     bool clusterOnly = false; // no local engine or SQLite stage (and no equality check)
+    bool queriesOnly = false; // the queries on --store's own database, nothing generated or pushed
 };
 
 int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd);

@@ -139,6 +139,9 @@ Command addBenchCommand(CLI::App& app, CommonOptions& common)
     storeCmd->add_flag("--cluster-only", cmd->clusterOnly,
         "Time the push and the cluster only (no local engine or SQLite stage, so no equality check): for fleets "
         "larger than this machine's memory");
+    storeCmd->add_flag("--queries-only", cmd->queriesOnly,
+        "Time the queries on the store's database as it is, pushed before (nothing generated, pushed or dropped): "
+        "for fleets too large to push again for each run");
     auto open = std::make_shared<BenchOpenCmd>();
     auto* openCmd = sub->add_subcommand("open",
         "Time what opening a database costs: the engine's load and its queries, the window's first overview, and "

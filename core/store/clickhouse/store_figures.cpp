@@ -794,9 +794,11 @@ Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
         const auto [cs, ce] = clipped(clip, "start_ns", "end_ns");
         parts.push_back("SELECT dataset_id AS gd, job_no AS gj, sum(toDecimal128(" + ce + " - " + cs
             + ", 0) * gpus) AS tg, sumIf(toDecimal128(" + ce + " - " + cs + ", 0) * gpus, bucket = " + productive
-            + ") AS pg FROM " + db + ".segments ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx FROM " + db
-            + ".attempts_local ANY INNER JOIN " + jobs + " USING (dataset_id, job_no)) USING (dataset_id, job_no, "
-            + "attempt_idx) WHERE " + live + " AND " + ce + " > " + cs + " GROUP BY gd, gj");
+            + ") AS pg FROM " + db + ".segments WHERE " + live + " AND " + ce + " > " + cs
+            + (everyJob(scope) ? std::string()
+                               : " AND (dataset_id, job_no) IN (SELECT dataset_id, job_no FROM " + db
+                        + ".jobs_local WHERE " + jobFilterSql(scope) + ")")
+            + " GROUP BY gd, gj");
     }
     auto unproductive = [&](const std::string& s, const std::string& e, const std::string& cond) {
         const auto [cs, ce] = clipped(clip, s, e);
