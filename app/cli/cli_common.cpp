@@ -92,11 +92,6 @@ void writeGivenPercentiles(JsonWriter& j, const Percentiles& p, int64_t count)
 
 } // namespace
 
-void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values)
-{
-    writeGivenPercentiles(j, percentilesOf(values), static_cast<int64_t>(values.size()));
-}
-
 void writePercentiles(JsonWriter& j, const Figures& f, SampleList list)
 {
     writeGivenPercentiles(j, f.samplePercentiles(list), f.sampleCount(list));

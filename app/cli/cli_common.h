@@ -35,7 +35,6 @@ std::string countOf(int64_t n, const char* singular, const char* plural);
 void writeSeconds(JsonWriter& j, core::Wide ns);
 void writeOptionalSeconds(JsonWriter& j, std::optional<int64_t> ns);
 void writePercent(JsonWriter& j, std::optional<double> p);
-void writePercentiles(JsonWriter& j, const std::vector<int64_t>& values);
 // One sample list of figures, held or ranked.
 void writePercentiles(JsonWriter& j, const core::Figures& f, core::SampleList list);
 template <typename Array> void writeBuckets(JsonWriter& j, const Array& buckets)

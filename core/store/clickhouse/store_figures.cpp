@@ -231,6 +231,17 @@ std::string sampleColumns(const std::string& ttsCond, const std::string& ttrCond
     return out;
 }
 
+// Where an attempt gives a TTS sample (a first attempt starting in the range) and a TTR sample (an
+// interruption whose fault lies in the range and that trained again).
+std::string ttsCondition(const RangeSql& r)
+{
+    return "attempt_idx = 0 AND " + r.inRange("start_ns");
+}
+std::string ttrCondition(const RangeSql& r)
+{
+    return "outcome IN ('failed', 'preempted') AND " + r.inRange("fault_at_ns") + " AND isNotNull(ttr_ns)";
+}
+
 // The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts); the
 // samples as sampleColumns() gives them.
 std::string countColumns(const RangeSql& r, bool ranked)
@@ -243,9 +254,8 @@ std::string countColumns(const RangeSql& r, bool ranked)
     return "toUInt64(countIf(" + r.overlaps("start_ns", "end_ns") + ")), toUInt64(countIf(" + interrupted
         + " AND interruption = 'failure')), toUInt64(countIf(" + interrupted
         + " AND interruption = 'preemption')), toUInt64(countIf(" + interrupted + " AND interruption = 'other')), "
-        + sampleColumns("attempt_idx = 0 AND " + r.inRange("start_ns"), interrupted + " AND isNotNull(ttr_ns)", ranked)
-        + ", toUInt64(uniqExactIf(dataset_id, job_no, " + job + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job
-        + " AND has_checkpoints = 0))";
+        + sampleColumns(ttsCondition(r), ttrCondition(r), ranked) + ", toUInt64(uniqExactIf(dataset_id, job_no, " + job
+        + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job + " AND has_checkpoints = 0))";
 }
 
 using GroupKey = std::tuple<std::string, uint64_t, uint32_t, uint32_t>;
@@ -356,8 +366,40 @@ Status readSamples(RowBinaryReader& r, Figures& f, bool ranked)
     return Status::success();
 }
 
-// Runs a counts query (rows: group, k, countColumns(ranked)) into the accumulator; with `jobsOnly`,
+// The rest of a counts row after its group and k (countColumns(ranked)) into `f`; with `jobsOnly`,
 // only the job counts and the samples are taken (the total of attempt-level groupings).
+Status readCounts(RowBinaryReader& r, Figures& f, bool ranked, bool jobsOnly)
+{
+    uint64_t n[4] = {};
+    for (uint64_t& v : n) {
+        auto x = r.uint64();
+        if (!x) {
+            return x.error();
+        }
+        v = *x;
+    }
+    Figures samples;
+    if (auto st = readSamples(r, samples, ranked); !st) {
+        return st;
+    }
+    auto jobs = r.uint64();
+    auto noCheckpoints = r.uint64();
+    if (!jobs || !noCheckpoints) {
+        return Error { "a short row in the server's answer" };
+    }
+    f.jobs += static_cast<int64_t>(*jobs);
+    f.noCheckpointDataJobs += static_cast<int64_t>(*noCheckpoints);
+    f.mergeSamples(samples);
+    if (!jobsOnly) {
+        f.attempts += static_cast<int64_t>(n[0]);
+        f.failures += static_cast<int64_t>(n[1]);
+        f.preemptions += static_cast<int64_t>(n[2]);
+        f.otherInterruptions += static_cast<int64_t>(n[3]);
+    }
+    return Status::success();
+}
+
+// Runs a counts query (rows: group, k, countColumns(ranked)) into the accumulator (readCounts()).
 Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bool ranked, bool jobsOnly = false)
 {
     auto body = store.select(sql);
@@ -374,35 +416,25 @@ Status addCounts(FleetStore& store, const std::string& sql, Accumulator& acc, bo
         if (!k) {
             return k.error();
         }
-        uint64_t n[4] = {};
-        for (uint64_t& v : n) {
-            auto x = r.uint64();
-            if (!x) {
-                return x.error();
-            }
-            v = *x;
-        }
-        Figures samples;
-        if (auto st = readSamples(r, samples, ranked); !st) {
+        if (auto st = readCounts(r, acc.at(std::move(*key), *k), ranked, jobsOnly); !st) {
             return st;
         }
-        auto jobs = r.uint64();
-        auto noCheckpoints = r.uint64();
-        if (!jobs || !noCheckpoints) {
-            return Error { "a short row in the server's answer" };
-        }
-        Figures& f = acc.at(std::move(*key), *k);
-        f.jobs += static_cast<int64_t>(*jobs);
-        f.noCheckpointDataJobs += static_cast<int64_t>(*noCheckpoints);
-        f.mergeSamples(samples);
-        if (jobsOnly) {
-            continue;
-        }
-        f.attempts += static_cast<int64_t>(n[0]);
-        f.failures += static_cast<int64_t>(n[1]);
-        f.preemptions += static_cast<int64_t>(n[2]);
-        f.otherInterruptions += static_cast<int64_t>(n[3]);
     }
+    return Status::success();
+}
+
+// Reads a pair of Decimal128 sums (time, GPU time) into bucket `b` of `f` and its E2E.
+Status addBucketSums(RowBinaryReader& r, Figures& f, size_t b)
+{
+    auto t = r.decimal128();
+    auto tg = t ? r.decimal128() : Result<Wide>(t.error());
+    if (!tg) {
+        return Error { "a short row in the server's answer" };
+    }
+    f.bucketsNs[b] += *t;
+    f.bucketsGpuNs[b] += *tg;
+    f.e2eNs += *t;
+    f.e2eGpuNs += *tg;
     return Status::success();
 }
 
@@ -418,14 +450,32 @@ bool everyJob(const StoreScope& scope)
         && scope.maxGpus == std::numeric_limits<int64_t>::max();
 }
 
+// The scope's jobs of this shard as the right side of a join for figures of `grouping`: the numbers
+// the queries read (GPUs, window, checkpoint data, queue) and, for a grouping of jobs, its group
+// columns g, gd, gj, ga computed here (job_key for a grouping of attempts). A join's right side
+// is a hash table of what it selects: the jobs' attribute arrays, labels and keys would cost more
+// than the query (at 1.3 M jobs, 4 s instead of 1).
+std::string jobsForFigures(const std::string& db, const StoreScope& scope, const StoreGrouping& grouping)
+{
+    return "(SELECT dataset_id, job_no, gpus AS job_gpus, first_start_ns, last_end_ns, has_checkpoints, "
+        + queueSql(scope.countQueue) + " AS queue_ns, " + (attemptLevel(grouping) ? "job_key" : groupColumns(grouping))
+        + " FROM " + db + ".jobs_local WHERE " + jobFilterSql(scope) + ")";
+}
+
+// The group columns of a query over attempts joined with jobsForFigures(grouping).
+std::string figureGroups(const StoreGrouping& grouping)
+{
+    return attemptLevel(grouping) ? groupColumns(grouping) : "g, gd, gj, ga";
+}
+
 // The three sums queries (segments, recovery gaps, queue) of a scope, grouping and clip.
 Status sumAll(
     FleetStore& store, const StoreScope& scope, const StoreGrouping& grouping, const Clip& clip, Accumulator& acc)
 {
     const std::string db = store.url().database;
     const std::string live = liveScopeSql(db, scope.labels);
-    const std::string groups = groupColumns(grouping);
-    const std::string jobs = jobsSubquery(db, scope);
+    const std::string groups = figureGroups(grouping);
+    const std::string jobs = jobsForFigures(db, scope, grouping);
     const std::string groupBy = " GROUP BY g, gd, gj, ga, k, b";
     // 1. Segments, weighted by their attempt's GPUs; the group comes from the attempt and its job.
     // Whole windows need no segment: each attempt row holds its segments' sums per bucket.
@@ -447,15 +497,9 @@ Status sumAll(
             }
             Figures& f = acc.at(std::move(*key), 0);
             for (size_t b = 0; b < static_cast<size_t>(kBucketCount); ++b) {
-                auto t = r.decimal128();
-                auto tg = r.decimal128();
-                if (!t || !tg) {
-                    return Error { "a short row in the server's answer" };
+                if (auto st = addBucketSums(r, f, b); !st) {
+                    return st;
                 }
-                f.bucketsNs[b] += *t;
-                f.bucketsGpuNs[b] += *tg;
-                f.e2eNs += *t;
-                f.e2eGpuNs += *tg;
             }
         }
     } else {
@@ -471,15 +515,16 @@ Status sumAll(
                     + jobFilterSql(scope) + ")";
             }
         } else if (!attemptLevel(grouping)) {
-            from += " ANY INNER JOIN (SELECT dataset_id, job_no, " + groups + " FROM " + db + ".jobs_local WHERE "
-                + jobFilterSql(scope) + ") USING (dataset_id, job_no)";
+            from += " ANY INNER JOIN (SELECT dataset_id, job_no, " + groupColumns(grouping) + " FROM " + db
+                + ".jobs_local WHERE " + jobFilterSql(scope) + ") USING (dataset_id, job_no)";
         } else {
             from += " ANY INNER JOIN (SELECT dataset_id, job_no, attempt_idx, " + groups + " FROM " + db
                 + ".attempts_local ANY INNER JOIN " + jobs
                 + " USING (dataset_id, job_no)) USING (dataset_id, job_no, "
                   "attempt_idx)";
         }
-        const std::string sql = "SELECT " + (grouping.by == StoreGroupBy::None ? groups : "g, gd, gj, ga") + ", " + p.k
+        const std::string sql = "SELECT "
+            + (grouping.by == StoreGroupBy::None ? groupColumns(grouping) : "g, gd, gj, ga") + ", " + p.k
             + ", CAST(bucket AS Int8) AS b, " + p.sums("gpus") + from + " WHERE " + where + groupBy;
         if (auto st = addSums(store, sql, acc, !p.excluded.empty()); !st) {
             return st;
@@ -507,11 +552,11 @@ Status sumAll(
     return Status::success();
 }
 
-std::string countsSql(const std::string& db, const StoreScope& scope, const std::string& groups, const std::string& k,
-    const RangeSql& range, bool ranked)
+std::string countsSql(const std::string& db, const StoreScope& scope, const StoreGrouping& grouping,
+    const std::string& k, const RangeSql& range, bool ranked)
 {
-    return "SELECT " + groups + ", " + k + ", " + countColumns(range, ranked) + " FROM " + db
-        + ".attempts ANY INNER JOIN " + jobsSubquery(db, scope) + " USING (dataset_id, job_no) WHERE "
+    return "SELECT " + figureGroups(grouping) + ", " + k + ", " + countColumns(range, ranked) + " FROM " + db
+        + ".attempts ANY INNER JOIN " + jobsForFigures(db, scope, grouping) + " USING (dataset_id, job_no) WHERE "
         + liveScopeSql(db, scope.labels) + " GROUP BY g, gd, gj, ga, k";
 }
 
@@ -722,17 +767,64 @@ Result<StoreGroupedFigures> storeGroupedFigures(
     clip.hi = scope.toNs;
     clip.excluded = scope.excluded;
     Accumulator acc;
-    if (auto st = sumAll(store, scope, grouping, clip, acc); !st) {
-        return st.error();
-    }
     const RangeSql range = rangeOf(scope);
-    const std::string groups = groupColumns(grouping);
     // The samples of a group of jobs or attempts are few and travel as they are (a job's rows hold
     // them); any other group's are ranked on the cluster.
     const bool perJob = grouping.by == StoreGroupBy::Job || grouping.by == StoreGroupBy::Attempt;
-    if (auto st = addCounts(store, countsSql(db, scope, groups, "toInt64(0) AS k", range, !perJob), acc, !perJob);
-        !st) {
-        return st.error();
+    if (!clip.lo && !clip.hi && clip.excluded.empty()) {
+        // Whole windows: one pass over the attempts joined with their jobs gives everything (the
+        // attempts' bucket sums, the recovery gaps and queue weighted by the job's GPUs, the counts
+        // and samples): the join costs more than the rest of the query.
+        std::string sums;
+        for (int b = 0; b < kBucketCount; ++b) {
+            const std::string col = bucketColumn(b);
+            sums += ", sum(toDecimal128(" + col + ", 0)), sum(toDecimal128(" + col + ", 0) * gpus)";
+        }
+        const auto sumsIf = [](const std::string& len, const std::string& cond) {
+            return ", sumIf(toDecimal128(" + len + ", 0), " + cond + "), sumIf(toDecimal128(" + len
+                + ", 0) * job_gpus, " + cond + ")";
+        };
+        sums += sumsIf("gap_after_ns", "gap_after_ns > 0");
+        if (scope.countQueue) {
+            sums += sumsIf("queue_ns", "attempt_idx = 0 AND queue_ns > 0");
+        }
+        auto body = store.select("SELECT " + figureGroups(grouping) + sums + ", " + countColumns(range, !perJob)
+            + " FROM " + db + ".attempts ANY INNER JOIN " + jobsForFigures(db, scope, grouping)
+            + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels) + " GROUP BY g, gd, gj, ga");
+        if (!body) {
+            return body.error();
+        }
+        for (RowBinaryReader r(*body); !r.atEnd();) {
+            auto key = readKey(r);
+            if (!key) {
+                return key.error();
+            }
+            Figures& f = acc.at(std::move(*key), 0);
+            for (size_t b = 0; b < static_cast<size_t>(kBucketCount); ++b) {
+                if (auto st = addBucketSums(r, f, b); !st) {
+                    return st.error();
+                }
+            }
+            if (auto st = addBucketSums(r, f, static_cast<size_t>(Bucket::Recovery)); !st) {
+                return st.error();
+            }
+            if (scope.countQueue) {
+                if (auto st = addBucketSums(r, f, static_cast<size_t>(Bucket::Queue)); !st) {
+                    return st.error();
+                }
+            }
+            if (auto st = readCounts(r, f, !perJob, false); !st) {
+                return st.error();
+            }
+        }
+    } else {
+        if (auto st = sumAll(store, scope, grouping, clip, acc); !st) {
+            return st.error();
+        }
+        if (auto st = addCounts(store, countsSql(db, scope, grouping, "toInt64(0) AS k", range, !perJob), acc, !perJob);
+            !st) {
+            return st.error();
+        }
     }
     StoreGroupedFigures out;
     for (auto& [cell, f] : acc.cells) {
@@ -743,21 +835,37 @@ Result<StoreGroupedFigures> storeGroupedFigures(
         const auto& [g, gd, gj, ga] = cell.first;
         out.groups.push_back({ g, gd, gj, ga, std::move(f) });
     }
-    if (grouping.by != StoreGroupBy::None) {
-        // The total's counts and samples from the scope as one group: ranked samples do not merge,
-        // and a job may count in several attempt-level groups (the total counts it once).
+    if (attemptLevel(grouping)) {
+        // A job may count in several attempt-level groups; the total counts it once (and ranks the
+        // samples, below).
         Accumulator once;
-        if (auto st = addCounts(store, countsSql(db, scope, groupColumns({}), "toInt64(0) AS k", range, true), once,
-                true, attemptLevel(grouping));
+        if (auto st = addCounts(store, countsSql(db, scope, {}, "toInt64(0) AS k", range, true), once, true, true);
             !st) {
             return st.error();
         }
-        Figures counts;
+        out.total.jobs = 0;
+        out.total.noCheckpointDataJobs = 0;
         for (const auto& [cell, f] : once.cells) {
-            counts.merge(f);
+            out.total.jobs += f.jobs;
+            out.total.noCheckpointDataJobs += f.noCheckpointDataJobs;
         }
-        out.total.jobs = counts.jobs;
-        out.total.noCheckpointDataJobs = counts.noCheckpointDataJobs;
+    }
+    if (grouping.by != StoreGroupBy::None) {
+        // The total's samples ranked as one group (ranked samples do not merge): they come from the
+        // attempts alone, without joining the jobs (only a set of them when the scope filters).
+        auto body = store.select("SELECT " + sampleColumns(ttsCondition(range), ttrCondition(range), true) + " FROM "
+            + db + ".attempts WHERE " + liveScopeSql(db, scope.labels)
+            + (everyJob(scope) ? std::string()
+                               : " AND (dataset_id, job_no) IN (SELECT dataset_id, job_no FROM " + db
+                        + ".jobs_local WHERE " + jobFilterSql(scope) + ")"));
+        if (!body) {
+            return body.error();
+        }
+        Figures counts;
+        RowBinaryReader r(*body);
+        if (auto st = readSamples(r, counts, true); !st) {
+            return st.error();
+        }
         for (std::vector<int64_t>* list : { &out.total.ttsNs, &out.total.ttrNs, &out.total.ttrDetectNs,
                  &out.total.ttrRestartNs, &out.total.ttrStartupNs }) {
             std::vector<int64_t>().swap(*list);
@@ -926,7 +1034,7 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
     range.lo = scope.fromNs ? "greatest(" + i64(*scope.fromNs) + ", " + bucketLo + ")" : "(" + bucketLo + ")";
     range.hi = scope.toNs ? "least(" + i64(*scope.toNs) + ", " + bucketHi + ")" : "(" + bucketHi + ")";
     // A bucket whose bounds cut to the range are empty counts nothing (the engine skips it).
-    const std::string sql = countsSql(db, scope, groupColumns({}), k, range, true);
+    const std::string sql = countsSql(db, scope, {}, k, range, true);
     const std::string guarded = sql.substr(0, sql.rfind(" GROUP BY")) + " AND " + *range.lo + " < " + *range.hi
         + " GROUP BY g, gd, gj, ga, k";
     if (auto st = addCounts(store, guarded, acc, true); !st) {
