@@ -469,8 +469,8 @@ std::string figureGroups(const StoreGrouping& grouping)
 }
 
 // The three sums queries (segments, recovery gaps, queue) of a scope, grouping and clip.
-Status sumAll(
-    FleetStore& store, const StoreScope& scope, const StoreGrouping& grouping, const Clip& clip, Accumulator& acc)
+Status sumAll(FleetStore& store, const StoreScope& scope, const StoreGrouping& grouping, const Clip& clip,
+    Accumulator& acc, bool gapsAndQueue = true)
 {
     const std::string db = store.url().database;
     const std::string live = liveScopeSql(db, scope.labels);
@@ -539,6 +539,9 @@ Status sumAll(
             + " USING (dataset_id, job_no) WHERE " + live + " AND " + cond + " AND " + p.where + groupBy;
         return addSums(store, sql, acc, !p.excluded.empty());
     };
+    if (!gapsAndQueue) {
+        return Status::success();
+    }
     if (auto st = extra("end_ns", "end_ns + gap_after_ns", Bucket::Recovery, "gap_after_ns > 0"); !st) {
         return st;
     }
@@ -1013,8 +1016,11 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
     clip.widthNs = widthNs;
     clip.buckets = buckets;
     clip.excluded = scope.excluded;
+    // Without excluded windows the recovery gaps and queue are summed in the counts' pass (3.): they
+    // lie inside their job's window, whose buckets that pass visits (one join instead of two).
+    const bool gapsWithCounts = scope.excluded.empty();
     Accumulator acc;
-    if (auto st = sumAll(store, scope, {}, clip, acc); !st) {
+    if (auto st = sumAll(store, scope, {}, clip, acc, !gapsWithCounts); !st) {
         return st.error();
     }
     // 3. Counts per calendar bucket: each job visits the buckets its window reaches, each with its
@@ -1034,11 +1040,50 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
     range.lo = scope.fromNs ? "greatest(" + i64(*scope.fromNs) + ", " + bucketLo + ")" : "(" + bucketLo + ")";
     range.hi = scope.toNs ? "least(" + i64(*scope.toNs) + ", " + bucketHi + ")" : "(" + bucketHi + ")";
     // A bucket whose bounds cut to the range are empty counts nothing (the engine skips it).
-    const std::string sql = countsSql(db, scope, {}, k, range, true);
-    const std::string guarded = sql.substr(0, sql.rfind(" GROUP BY")) + " AND " + *range.lo + " < " + *range.hi
-        + " GROUP BY g, gd, gj, ga, k";
-    if (auto st = addCounts(store, guarded, acc, true); !st) {
-        return st.error();
+    const std::string guard = " AND " + *range.lo + " < " + *range.hi + " GROUP BY g, gd, gj, ga, k";
+    if (!gapsWithCounts) {
+        const std::string sql = countsSql(db, scope, {}, k, range, true);
+        if (auto st = addCounts(store, sql.substr(0, sql.rfind(" GROUP BY")) + guard, acc, true); !st) {
+            return st.error();
+        }
+    } else {
+        // Each piece [s, e) where `cond` holds, clipped to the bucket's bounds, weighted by the job's GPUs.
+        const auto pieceSums = [&](const std::string& s, const std::string& e, const std::string& cond) {
+            const std::string len = "if(" + cond + ", greatest(least(" + e + ", " + *range.hi + ") - greatest(" + s
+                + ", " + *range.lo + "), toInt64(0)), toInt64(0))";
+            return ", sum(toDecimal128(" + len + ", 0)), sum(toDecimal128(" + len + ", 0) * job_gpus)";
+        };
+        std::string sql = "SELECT " + figureGroups({}) + ", " + k
+            + pieceSums("end_ns", "end_ns + gap_after_ns", "gap_after_ns > 0");
+        if (scope.countQueue) {
+            sql += pieceSums("first_start_ns - queue_ns", "first_start_ns", "attempt_idx = 0 AND queue_ns > 0");
+        }
+        sql += ", " + countColumns(range, true) + " FROM " + db + ".attempts ANY INNER JOIN "
+            + jobsForFigures(db, scope, {}) + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels)
+            + guard;
+        auto body = store.select(sql);
+        if (!body) {
+            return body.error();
+        }
+        for (RowBinaryReader r(*body); !r.atEnd();) {
+            auto key = readKey(r);
+            auto kk = key ? r.int64() : Result<int64_t>(key.error());
+            if (!kk) {
+                return kk.error();
+            }
+            Figures& f = acc.at(std::move(*key), *kk);
+            if (auto st = addBucketSums(r, f, static_cast<size_t>(Bucket::Recovery)); !st) {
+                return st.error();
+            }
+            if (scope.countQueue) {
+                if (auto st = addBucketSums(r, f, static_cast<size_t>(Bucket::Queue)); !st) {
+                    return st.error();
+                }
+            }
+            if (auto st = readCounts(r, f, true, false); !st) {
+                return st.error();
+            }
+        }
     }
     for (auto& [cell, f] : acc.cells) {
         const int64_t kk = cell.second;
