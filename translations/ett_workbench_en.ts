@@ -318,7 +318,7 @@
     <message numerus="yes">
         <location filename="../app/ui/pages/overview_page.cpp" line="+407"/>
         <location line="+49"/>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -326,7 +326,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-71"/>
+        <location line="-72"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -335,7 +335,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+29"/>
         <source>%Ln recoveries</source>
         <translation>
             <numerusform>%Ln recovery</numerusform>
@@ -348,7 +348,7 @@
     <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+635"/>
+        <location filename="../app/report/report_writer.cpp" line="+646"/>
         <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -357,13 +357,13 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+504"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+507"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
-        <location filename="../app/report/report_writer.cpp" line="-518"/>
+        <location filename="../app/report/report_writer.cpp" line="-529"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+456"/>
+        <location line="+467"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -389,7 +389,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-536"/>
+        <location filename="../app/report/report_writer.cpp" line="-547"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -473,7 +473,7 @@
 <context>
     <name>WhatIfPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/whatif_page.cpp" line="+609"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+612"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

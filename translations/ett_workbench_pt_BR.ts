@@ -1694,7 +1694,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>dd/MM/yyyy HH:mm</translation>
     </message>
     <message>
-        <location line="+215"/>
+        <location line="+217"/>
         <location filename="../app/ui/timeline/time_axis.cpp" line="+17"/>
         <source>yyyy-MM-dd</source>
         <translation>dd/MM/yyyy</translation>
@@ -2397,7 +2397,7 @@ p50 %2 (%3)
 p90 %4</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Time to Recover over %1 interruptions that trained again
 p50 %2 (%3)
 p90 %4</source>
@@ -2406,12 +2406,12 @@ p50 %2 (%3)
 p90 %4</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>detect: from the fault until the attempt&apos;s resources are released</source>
         <translation>detecção: da falha até os recursos da tentativa serem liberados</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>restart: from the end of the attempt to the start of the next</source>
         <translation>reinício: do fim da tentativa ao início da próxima</translation>
     </message>
@@ -2421,7 +2421,7 @@ p90 %4</translation>
         <translation>retomada: do início da próxima tentativa até voltar a treinar</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1: %2
 %3 of E2E (%4)</source>
         <translation>%1: %2
@@ -4967,7 +4967,7 @@ B: %3 (%4)</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="-541"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="-543"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -4978,19 +4978,19 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+502"/>
+        <location line="+504"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-526"/>
-        <location line="+502"/>
+        <location line="-528"/>
+        <location line="+504"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -5017,7 +5017,7 @@ B: %3 (%4)</translation>
     <message numerus="yes">
         <location line="+197"/>
         <location line="+49"/>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -5025,7 +5025,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-71"/>
+        <location line="-72"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -5150,12 +5150,12 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>p90 %1 · %2</source>
         <translation>p90 %1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%Ln recoveries</source>
         <translation>
             <numerusform>%Ln recuperação</numerusform>
@@ -5163,7 +5163,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-4"/>
         <source>TTS, p50</source>
         <translation>TTS, p50</translation>
     </message>
@@ -5173,7 +5173,7 @@ B: %3 (%4)</translation>
         <translation>Tempo para Recuperar, p50</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>TTR, p50</source>
         <translation>TTR, p50</translation>
     </message>
@@ -5335,7 +5335,7 @@ clique: abrir o job</translation>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="+406"/>
+        <location filename="../app/report/report_writer.cpp" line="+417"/>
         <location line="+70"/>
         <location line="+279"/>
         <source>job</source>
@@ -5439,7 +5439,12 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: fração de cada coorte por faixa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source> (ranked on the fleet store: percentiles in the table)</source>
+        <translation> (classificados no repositório da frota: percentis na tabela)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source> (no samples)</source>
         <translation> (sem amostras)</translation>
     </message>
@@ -5995,7 +6000,7 @@ duração %4</translation>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-156"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-159"/>
         <location filename="../app/ui/export/exporters.cpp" line="+90"/>
         <source>all jobs</source>
         <translation>todos os jobs</translation>
@@ -6463,7 +6468,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-125"/>
+        <location filename="../app/report/report_writer.cpp" line="-136"/>
         <source>ETT% (%1)</source>
         <translation>ETT% (%1)</translation>
     </message>
@@ -6535,13 +6540,13 @@ duração %4</translation>
         <translation>A mudança de intervalo não se aplicou a %1 (sem intervalo medido, bloqueio por gravação ou interrupção).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+141"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+144"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="-159"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+456"/>
+        <location line="+467"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -6643,7 +6648,7 @@ duração %4</translation>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-616"/>
+        <location filename="../app/report/report_writer.cpp" line="-627"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
     </message>
@@ -6741,20 +6746,20 @@ duração %4</translation>
     <message>
         <location line="+15"/>
         <location line="+17"/>
-        <location line="+181"/>
+        <location line="+192"/>
         <location line="+139"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-347"/>
         <location line="+60"/>
-        <location line="+276"/>
+        <location line="+287"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-346"/>
         <location line="+16"/>
         <source>format</source>
         <translation>formato</translation>
@@ -6839,7 +6844,7 @@ duração %4</translation>
         <translation>categoria</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-200"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-203"/>
         <location filename="../app/report/report_writer.cpp" line="+1"/>
         <source>share</source>
         <translation>fração</translation>
@@ -6865,17 +6870,19 @@ duração %4</translation>
         <translation>ETT% por dia</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <location line="+2"/>
         <source>Time to start</source>
         <translation>Tempo para iniciar</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <location line="+2"/>
         <source>Time to recover</source>
         <translation>Tempo para recuperar</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>time to start (per job)</source>
         <translation>tempo para iniciar (por job)</translation>
     </message>
@@ -6885,7 +6892,7 @@ duração %4</translation>
         <translation>tempo para recuperar (por interrupção)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>  detect (fault to end)</source>
         <translation>  detecção (falha até o fim)</translation>
     </message>
@@ -6900,7 +6907,7 @@ duração %4</translation>
         <translation>  retomada (próximo início até o treinamento)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <location line="+358"/>
         <source>distribution</source>
         <translation>distribuição</translation>
@@ -7229,13 +7236,18 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+514"/>
+        <location line="-523"/>
+        <location line="+525"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-334"/>
+        <source>: ranked on the fleet store, percentiles below</source>
+        <translation>: classificados no repositório da frota, percentis abaixo</translation>
+    </message>
+    <message>
+        <location line="+337"/>
         <location line="+85"/>
         <source>change</source>
         <translation>variação</translation>
@@ -7369,7 +7381,7 @@ duração %4</translation>
         <translation>n/d</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-534"/>
+        <location filename="../app/report/report_writer.cpp" line="-545"/>
         <source>Paths are relative to %1.</source>
         <translation>Os caminhos são relativos a %1.</translation>
     </message>
@@ -7394,7 +7406,7 @@ duração %4</translation>
         <translation>%1 arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%2”.</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+299"/>
         <source>Files by their paths below the folder of their label&apos;s files.</source>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
@@ -7414,7 +7426,7 @@ duração %4</translation>
         <translation>partida</translation>
     </message>
     <message>
-        <location line="-378"/>
+        <location line="-389"/>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>
@@ -8613,7 +8625,7 @@ a pior janela do job</translation>
 <context>
     <name>WhatIfPage</name>
     <message>
-        <location filename="../app/ui/pages/whatif_page.cpp" line="+113"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+116"/>
         <source>Undo delete</source>
         <translation>Desfazer exclusão</translation>
     </message>

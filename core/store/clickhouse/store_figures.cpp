@@ -203,28 +203,30 @@ RangeSql rangeOf(const StoreScope& scope)
     return range;
 }
 
-// The sample lists' select items where `cond` holds for TTS and `ttrCond` for TTR and its split:
-// with `ranked`, each list's count, exact sum and nearest-rank p50, p90 and p99 (-quantilesExact(1
-// - p)(-v), as storePhaseDurationPercentiles ranks), in SampleList order; else the samples as
-// arrays (TTR, its three parts, TTS).
+// The five sample lists (SampleList order) as (value, condition) over attempts columns: TTS where
+// `ttsCond` holds, TTR and its split (spec 7.1: detect = end - fault, restart = the next attempt's
+// start - end, the stretch end of an attempt that is not the last, start-up = fault + TTR - the
+// next start) where `ttrCond` holds.
+std::vector<std::pair<std::string, std::string>> sampleLists(const std::string& ttsCond, const std::string& ttrCond)
+{
+    return { { "tts_ns", ttsCond }, { "assumeNotNull(ttr_ns)", ttrCond }, { "end_ns - fault_at_ns", ttrCond },
+        { "stretch_end_ns - end_ns", ttrCond }, { "fault_at_ns + assumeNotNull(ttr_ns) - stretch_end_ns", ttrCond } };
+}
+
+// The sample lists' select items: with `ranked`, each list's count, exact sum and nearest-rank p50,
+// p90 and p99 (-quantilesExact(1 - p)(-v), as storePhaseDurationPercentiles ranks), in SampleList
+// order; else the samples as arrays (TTR, its three parts, TTS).
 std::string sampleColumns(const std::string& ttsCond, const std::string& ttrCond, bool ranked)
 {
-    // detect (end - fault), restart (the next attempt's start - end: the stretch end of an attempt
-    // that is not the last) and start-up (fault + TTR - the next start), spec 7.1.
-    const std::string ttr = "assumeNotNull(ttr_ns)";
-    const std::string detect = "end_ns - fault_at_ns";
-    const std::string restart = "stretch_end_ns - end_ns";
-    const std::string startup = "fault_at_ns + assumeNotNull(ttr_ns) - stretch_end_ns";
-    if (!ranked) {
-        std::string out;
-        for (const std::string& v : { ttr, detect, restart, startup }) {
-            out += "groupArrayIf(" + v + ", " + ttrCond + "), ";
-        }
-        return out + "groupArrayIf(tts_ns, " + ttsCond + ")";
-    }
+    const auto lists = sampleLists(ttsCond, ttrCond);
     std::string out;
-    for (const auto& [v, cond] : { std::pair { std::string("tts_ns"), ttsCond }, std::pair { ttr, ttrCond },
-             std::pair { detect, ttrCond }, std::pair { restart, ttrCond }, std::pair { startup, ttrCond } }) {
+    if (!ranked) {
+        for (size_t i = 1; i < lists.size(); ++i) {
+            out += "groupArrayIf(" + lists[i].first + ", " + lists[i].second + "), ";
+        }
+        return out + "groupArrayIf(" + lists[0].first + ", " + lists[0].second + ")";
+    }
+    for (const auto& [v, cond] : lists) {
         out += std::string(out.empty() ? "" : ", ") + "toInt64(countIf(" + cond + ")), sumIf(toDecimal128(" + v
             + ", 0), " + cond + "), quantilesExactIf(0.5, 0.1, 0.01)(-(" + v + "), " + cond + ")";
     }
@@ -237,25 +239,82 @@ std::string ttsCondition(const RangeSql& r)
 {
     return "attempt_idx = 0 AND " + r.inRange("start_ns");
 }
+std::string interruptedCondition(const RangeSql& r);
 std::string ttrCondition(const RangeSql& r)
 {
-    return "outcome IN ('failed', 'preempted') AND " + r.inRange("fault_at_ns") + " AND isNotNull(ttr_ns)";
+    return interruptedCondition(r) + " AND isNotNull(ttr_ns)";
 }
 
 // The counts' select list after the group and k columns (gpu/engine.cpp addJobCounts); the
 // samples as sampleColumns() gives them.
-std::string countColumns(const RangeSql& r, bool ranked)
+// Where an attempt's row makes its job count (gpu/engine.cpp addJobCounts): the job's window and
+// the attempt's stretch reach the range, or the job has one attempt.
+std::string jobCondition(const RangeSql& r)
 {
-    const std::string interrupted = "outcome IN ('failed', 'preempted') AND " + r.inRange("fault_at_ns");
     const std::string ws = "(first_start_ns - queue_ns)";
-    const std::string job = "(" + r.overlaps(ws, "last_end_ns") + " AND ("
+    return "(" + r.overlaps(ws, "last_end_ns") + " AND ("
         + r.overlaps("if(attempt_idx = 0, " + ws + ", start_ns)", "stretch_end_ns")
         + " OR (attempt_idx = 0 AND is_last = 1)))";
+}
+
+// Where an attempt is interrupted inside the range.
+std::string interruptedCondition(const RangeSql& r)
+{
+    return "outcome IN ('failed', 'preempted') AND " + r.inRange("fault_at_ns");
+}
+
+std::string countColumns(const RangeSql& r, bool ranked)
+{
+    const std::string interrupted = interruptedCondition(r);
+    const std::string job = jobCondition(r);
     return "toUInt64(countIf(" + r.overlaps("start_ns", "end_ns") + ")), toUInt64(countIf(" + interrupted
         + " AND interruption = 'failure')), toUInt64(countIf(" + interrupted
         + " AND interruption = 'preemption')), toUInt64(countIf(" + interrupted + " AND interruption = 'other')), "
         + sampleColumns(ttsCondition(r), ttrCondition(r), ranked) + ", toUInt64(uniqExactIf(dataset_id, job_no, " + job
         + ")), toUInt64(uniqExactIf(dataset_id, job_no, " + job + " AND has_checkpoints = 0))";
+}
+
+// countColumns() as an aggregation per group, k and dataset, merged per group and k: within one
+// dataset a job is its number, so each dataset's jobs are counted with uniqExactIf(job_no) (a
+// UInt32 set) and the counts summed, instead of one set of (dataset_id, job_no) pairs hashed
+// 128-bit wide (a third of the counts' pass over 100 M segments' attempts). The result has
+// countColumns()' columns and types. `extra`: sums ("sum(...)" items) selected before them.
+// `inner`: the rest of the inner query after its select list (" FROM ... WHERE ..."), grouped here.
+std::string perDatasetCounts(const std::string& groups, const std::string& k, const std::vector<std::string>& extra,
+    const RangeSql& r, const std::string& inner)
+{
+    struct Column
+    {
+        std::string inner; // the aggregate per group, k and dataset
+        std::string merge; // the outer aggregate over it, written around "(alias)"
+        std::string close = ")";
+    };
+    std::vector<Column> cols;
+    for (const std::string& e : extra) {
+        cols.push_back({ e, "sum" });
+    }
+    const std::string interrupted = interruptedCondition(r);
+    cols.push_back({ "countIf(" + r.overlaps("start_ns", "end_ns") + ")", "toUInt64(sum", "))" });
+    for (const char* kind : { "failure", "preemption", "other" }) {
+        cols.push_back({ "countIf(" + interrupted + " AND interruption = '" + kind + "')", "toUInt64(sum", "))" });
+    }
+    for (const auto& [v, cond] : sampleLists(ttsCondition(r), ttrCondition(r))) {
+        cols.push_back({ "countIf(" + cond + ")", "toInt64(sum", "))" });
+        cols.push_back({ "sumIf(toDecimal128(" + v + ", 0), " + cond + ")", "sum" });
+        cols.push_back({ "quantilesExactIfState(0.5, 0.1, 0.01)(-(" + v + "), " + cond + ")",
+            "quantilesExactIfMerge(0.5, 0.1, 0.01)" });
+    }
+    const std::string job = jobCondition(r);
+    cols.push_back({ "uniqExactIf(job_no, " + job + ")", "toUInt64(sum", "))" });
+    cols.push_back({ "uniqExactIf(job_no, " + job + " AND has_checkpoints = 0)", "toUInt64(sum", "))" });
+    std::string in = "SELECT " + groups + ", " + k;
+    std::string out = "SELECT g, gd, gj, ga, k";
+    for (size_t i = 0; i < cols.size(); ++i) {
+        const std::string alias = "c" + std::to_string(i);
+        in += ", " + cols[i].inner + " AS " + alias;
+        out += ", " + cols[i].merge + "(" + alias + cols[i].close;
+    }
+    return out + " FROM (" + in + inner + " GROUP BY g, gd, gj, ga, k, dataset_id) GROUP BY g, gd, gj, ga, k";
 }
 
 using GroupKey = std::tuple<std::string, uint64_t, uint32_t, uint32_t>;
@@ -1048,19 +1107,21 @@ Result<StoreSeries> storeSeries(FleetStore& store, const StoreScope& scope, int6
         }
     } else {
         // Each piece [s, e) where `cond` holds, clipped to the bucket's bounds, weighted by the job's GPUs.
+        std::vector<std::string> sums;
         const auto pieceSums = [&](const std::string& s, const std::string& e, const std::string& cond) {
             const std::string len = "if(" + cond + ", greatest(least(" + e + ", " + *range.hi + ") - greatest(" + s
                 + ", " + *range.lo + "), toInt64(0)), toInt64(0))";
-            return ", sum(toDecimal128(" + len + ", 0)), sum(toDecimal128(" + len + ", 0) * job_gpus)";
+            sums.push_back("sum(toDecimal128(" + len + ", 0))");
+            sums.push_back("sum(toDecimal128(" + len + ", 0) * job_gpus)");
         };
-        std::string sql = "SELECT " + figureGroups({}) + ", " + k
-            + pieceSums("end_ns", "end_ns + gap_after_ns", "gap_after_ns > 0");
+        pieceSums("end_ns", "end_ns + gap_after_ns", "gap_after_ns > 0");
         if (scope.countQueue) {
-            sql += pieceSums("first_start_ns - queue_ns", "first_start_ns", "attempt_idx = 0 AND queue_ns > 0");
+            pieceSums("first_start_ns - queue_ns", "first_start_ns", "attempt_idx = 0 AND queue_ns > 0");
         }
-        sql += ", " + countColumns(range, true) + " FROM " + db + ".attempts ANY INNER JOIN "
-            + jobsForFigures(db, scope, {}) + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels)
-            + guard;
+        const std::string sql = perDatasetCounts(figureGroups({}), k, sums, range,
+            " FROM " + db + ".attempts ANY INNER JOIN " + jobsForFigures(db, scope, {})
+                + " USING (dataset_id, job_no) WHERE " + liveScopeSql(db, scope.labels) + " AND " + *range.lo + " < "
+                + *range.hi);
         auto body = store.select(sql);
         if (!body) {
             return body.error();
