@@ -45,10 +45,11 @@ void addSamples(const core::CohortInput& inA, const core::CohortInput& inB, Phas
             s.countA = inA.total.sampleCount(list);
             s.countB = inB.total.sampleCount(list);
         } else {
+            // Thinned already (chartedPhaseDurations); counted in the cohorts' durations.
             sa = std::move(phasesA[change.name]);
             sb = std::move(phasesB[change.name]);
-            s.countA = static_cast<int64_t>(sa.size());
-            s.countB = static_cast<int64_t>(sb.size());
+            s.countA = change.countA;
+            s.countB = change.countB;
         }
         s.a = capSamples(std::move(sa));
         s.b = capSamples(std::move(sb));
@@ -74,20 +75,6 @@ void addSamples(const core::CohortInput& inA, const core::CohortInput& inB, Phas
 }
 
 } // namespace
-
-std::vector<int64_t> capSamples(std::vector<int64_t> sorted)
-{
-    const size_t n = sorted.size();
-    const size_t m = DistributionSamples::kMaxSamples;
-    if (n <= m) {
-        return sorted;
-    }
-    std::vector<int64_t> out(m);
-    for (size_t i = 0; i < m; ++i) {
-        out[i] = sorted[i * (n - 1) / (m - 1)]; // no overflow: n - 1 < 2^64 / m for any fleet in memory
-    }
-    return out;
-}
 
 core::Status checkComparison(
     FleetSource& fleet, const ComparisonRequest& request, const std::string& whatA, const std::string& whatB)
@@ -173,12 +160,12 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     PhaseDurations phasesB;
     for (auto [cohort, in, phases] : { std::tuple { &a, &*inA, &phasesA }, std::tuple { &b, &*inB, &phasesB } }) {
         if (options.withSamples) {
-            auto lists = fleet.phaseDurations(*cohort);
-            if (!lists) {
-                return lists.error();
+            auto charted = fleet.chartedPhaseDurations(*cohort);
+            if (!charted) {
+                return charted.error();
             }
-            *phases = std::move(*lists);
-            in->durations = durationSamplesOf(*phases);
+            *phases = std::move(charted->thinned);
+            in->durations = std::move(charted->samples);
         } else {
             auto samples = fleet.durationPercentiles(*cohort);
             if (!samples) {

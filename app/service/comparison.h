@@ -27,7 +27,4 @@ struct ComparisonOptions
 core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest& request,
     const ComparisonOptions& options = {}, const std::function<void(const std::string&)>& stage = {});
 
-// At most DistributionSamples::kMaxSamples of sorted values, evenly ranked (first and last kept).
-std::vector<int64_t> capSamples(std::vector<int64_t> sorted);
-
 } // namespace ett::app

@@ -62,6 +62,34 @@ std::vector<core::DurationSample> durationSamplesOf(const PhaseDurations& durati
     return out;
 }
 
+std::vector<int64_t> capSamples(std::vector<int64_t> sorted)
+{
+    const size_t n = sorted.size();
+    const size_t m = DistributionSamples::kMaxSamples;
+    if (n <= m) {
+        return sorted;
+    }
+    std::vector<int64_t> out(m);
+    for (size_t i = 0; i < m; ++i) {
+        out[i] = sorted[i * (n - 1) / (m - 1)]; // no overflow: n - 1 < 2^64 / m for any fleet in memory
+    }
+    return out;
+}
+
+core::Result<ChartedDurations> FleetSource::chartedPhaseDurations(const core::CohortSpec& cohort)
+{
+    auto lists = phaseDurations(cohort);
+    if (!lists) {
+        return lists.error();
+    }
+    ChartedDurations out;
+    out.samples = durationSamplesOf(*lists);
+    for (auto& [name, values] : *lists) {
+        out.thinned.emplace(name, capSamples(std::move(values)));
+    }
+    return out;
+}
+
 core::Result<std::vector<core::DurationSample>> FleetSource::durationPercentiles(const core::CohortSpec& cohort)
 {
     auto lists = phaseDurations(cohort);

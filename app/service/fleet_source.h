@@ -30,6 +30,17 @@ using PhaseDurations = std::map<std::string, std::vector<int64_t>>;
 // code, then subcategory; a category before its subcategories).
 std::vector<core::DurationSample> durationSamplesOf(const PhaseDurations& durations);
 
+// At most DistributionSamples::kMaxSamples of sorted values, evenly ranked (first and last kept).
+std::vector<int64_t> capSamples(std::vector<int64_t> sorted);
+
+// What a comparison charts of a cohort's phase durations: each list's count and percentiles (as
+// durationSamplesOf() gives them) and its sorted values thinned by capSamples(), by name.
+struct ChartedDurations
+{
+    std::vector<core::DurationSample> samples;
+    PhaseDurations thinned;
+};
+
 class FleetSource
 {
 public:
@@ -103,6 +114,9 @@ public:
     // Only the count and percentiles of each of those lists (durationSamplesOf()), which a source
     // may find without gathering the lists by name; by default from phaseDurations().
     virtual core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort);
+    // The lists' counts and percentiles and their values thinned for a chart, which a source may
+    // find without sending every value; by default from phaseDurations().
+    virtual core::Result<ChartedDurations> chartedPhaseDurations(const core::CohortSpec& cohort);
 
     // The intervals of a bucket (bucket_intervals.h): every segment of the request's scope (job,
     // attempt) in that bucket, recovery gaps and, with the queue option, queue time, clipped to the

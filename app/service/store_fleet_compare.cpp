@@ -148,6 +148,39 @@ core::Result<std::vector<core::DurationSample>> StoreFleetSource::durationPercen
     return out;
 }
 
+core::Result<ChartedDurations> StoreFleetSource::chartedPhaseDurations(const core::CohortSpec& cohort)
+{
+    auto samples = durationPercentiles(cohort);
+    if (!samples) {
+        return samples.error();
+    }
+    const auto started = Clock::now();
+    auto scope = scopeOf(cohort);
+    if (!scope) {
+        return scope.error();
+    }
+    auto lists
+        = ch::storeThinnedPhaseDurations(*m_store, *scope, static_cast<int64_t>(DistributionSamples::kMaxSamples));
+    if (!lists) {
+        return lists.error();
+    }
+    ChartedDurations out;
+    out.samples = std::move(*samples);
+    for (ch::StoreThinnedDurations& l : *lists) {
+        // A kind without a subcategory counts only under its category (durationPercentiles()).
+        if (!l.wholeCategory && l.kind.subcategory.empty()) {
+            continue;
+        }
+        std::string name(core::categoryName(static_cast<core::Category>(l.kind.category)));
+        if (!l.wholeCategory) {
+            name += "." + l.kind.subcategory;
+        }
+        out.thinned.emplace(std::move(name), std::move(l.kind.sortedNs));
+    }
+    m_lastSeconds += secondsSince(started);
+    return out;
+}
+
 core::Result<gpu::AdviceTable> StoreFleetSource::advice(const core::CohortSpec& spec, const std::string& groupBy)
 {
     const auto started = Clock::now();

@@ -77,6 +77,9 @@ public:
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
     // Counted and ranked on the cluster: only a row per phase kind and per category comes back.
     core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort) override;
+    // Counted, ranked and thinned on the cluster: at most DistributionSamples::kMaxSamples values per
+    // list come back.
+    core::Result<ChartedDurations> chartedPhaseDurations(const core::CohortSpec& cohort) override;
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<std::unique_ptr<core::WhatIfModel>> whatIfModel(const core::CohortSpec& cohort) override;
     std::vector<std::string> scalableSubcategories() const override { return {}; }

@@ -99,6 +99,46 @@ Result<std::vector<StorePhaseKindPercentiles>> storePhaseDurationPercentiles(Fle
     return out;
 }
 
+Result<std::vector<StoreThinnedDurations>> storeThinnedPhaseDurations(
+    FleetStore& store, const StoreScope& scope, int64_t maxSamples)
+{
+    if (maxSamples < 2) {
+        return Error { "a thinned list keeps at least its first and last values, not " + std::to_string(maxSamples) };
+    }
+    const std::string db = store.url().database;
+    const std::string m = std::to_string(maxSamples);
+    const std::string from = scopePhasesSql(db, scope);
+    // Position p (0-based) of n > m values is kept when it is rank floor(i (n - 1) / (m - 1)) of some i:
+    // the only candidate is i = ceil(p (m - 1) / (n - 1)) (the ranks are more than 1 apart). A filter
+    // over the list itself, not a map over range(m) that reads the list: a lambda's captured array
+    // is copied for every element it maps (m copies of the list).
+    const auto part = [&](const std::string& sub, const std::string& whole, const std::string& groupBy) {
+        return "SELECT c, sub, whole, if(n <= " + m + ", s, arrayFilter((x, j) -> intDiv(intDiv((j - 1) * (" + m
+            + " - 1) + n - 2, n - 1) * (n - 1), " + m
+            + " - 1) = j - 1, s, arrayEnumerate(s))) FROM (SELECT "
+              "CAST(category AS Int8) AS c, "
+            + sub + " AS sub, toUInt8(" + whole
+            + ") AS whole, arraySort(groupArray(end_ns - start_ns)) AS s, length(s) AS n" + from + " GROUP BY "
+            + groupBy + ")";
+    };
+    auto body = store.select(part("subcategory", "0", "c, subcategory") + " UNION ALL " + part("''", "1", "c"));
+    if (!body) {
+        return body.error();
+    }
+    std::vector<StoreThinnedDurations> out;
+    for (RowBinaryReader r(*body); !r.atEnd();) {
+        auto category = r.uint8();
+        auto sub = r.string();
+        auto whole = r.uint8();
+        auto values = r.int64Array();
+        if (!category || !sub || !whole || !values || *category >= kCategoryCount) {
+            return shortRowError();
+        }
+        out.push_back({ { *category, std::move(*sub), std::move(*values) }, *whole != 0 });
+    }
+    return out;
+}
+
 Result<StoreAdviceRows> storeAdviceRows(FleetStore& store, const StoreScope& scope)
 {
     const std::string db = store.url().database;

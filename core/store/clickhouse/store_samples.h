@@ -44,6 +44,18 @@ struct StorePhaseKindPercentiles
 Result<std::vector<StorePhaseKindPercentiles>> storePhaseDurationPercentiles(
     FleetStore& store, const StoreScope& scope);
 
+// Per phase kind and per category (as storePhaseDurationPercentiles()), the durations sorted and
+// thinned on the cluster to at most `maxSamples` evenly ranked values (the element at 0-based
+// rank i (N - 1) / (maxSamples - 1) for each i; all of them when N <= maxSamples), in
+// StorePhaseKindDurations::sortedNs. Error: as storePhaseDurations(), or maxSamples < 2.
+struct StoreThinnedDurations
+{
+    StorePhaseKindDurations kind;
+    bool wholeCategory = false;
+};
+Result<std::vector<StoreThinnedDurations>> storeThinnedPhaseDurations(
+    FleetStore& store, const StoreScope& scope, int64_t maxSamples);
+
 // One attempt of a scope's job as checkpoint advice reads it.
 struct StoreAdviceAttempt
 {

@@ -10,6 +10,7 @@
 #include "app/service/workspace.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/clickhouse/sql_text.h"
+#include "core/store/clickhouse/store_samples.h"
 
 #include <gtest/gtest.h>
 
@@ -577,6 +578,50 @@ TEST_F(StoreSource, CohortsPairsAndPhaseDurationsEqualTheLocalOnes)
         ASSERT_TRUE(sd.ok() && ld.ok()) << name;
         EXPECT_EQ(*sd, *ld) << name;
         EXPECT_GT(sd->size(), 5u) << name;
+        // Thinned to 7 values: the first, the last and evenly ranked ones between (rank i (N - 1) / 6).
+        auto store = ch::FleetStore::open(m_url);
+        ASSERT_TRUE(store.ok());
+        ch::StoreScope all;
+        all.fromNs = scope.fromNs;
+        all.toNs = scope.toNs;
+        all.labels = scope.labels;
+        auto thin = ch::storeThinnedPhaseDurations(**store, all, 7);
+        ASSERT_TRUE(thin.ok()) << thin.error().message;
+        auto full = ch::storePhaseDurations(**store, all);
+        ASSERT_TRUE(full.ok());
+        size_t checked = 0;
+        for (const auto& t : *thin) {
+            if (t.wholeCategory) {
+                continue;
+            }
+            for (const auto& f : *full) {
+                if (f.category != t.kind.category || f.subcategory != t.kind.subcategory) {
+                    continue;
+                }
+                std::vector<int64_t> expected = f.sortedNs;
+                if (expected.size() > 7) {
+                    expected.clear();
+                    for (size_t i = 0; i < 7; ++i) {
+                        expected.push_back(f.sortedNs[i * (f.sortedNs.size() - 1) / 6]);
+                    }
+                }
+                EXPECT_EQ(t.kind.sortedNs, expected) << name << " " << f.subcategory;
+                checked += f.sortedNs.size() > 7 ? 1 : 0;
+            }
+        }
+        EXPECT_GT(checked, 3u) << name << ": lists longer than the cap must be thinned for this to mean anything";
+        // What the Compare page charts, thinned on the cluster, is the lists' own thinning.
+        auto sc = m_store->chartedPhaseDurations(scope);
+        auto lc = m_localSource->chartedPhaseDurations(scope);
+        ASSERT_TRUE(sc.ok()) << name << ": " << sc.error().message;
+        ASSERT_TRUE(lc.ok()) << name << ": " << lc.error().message;
+        EXPECT_EQ(sc->thinned, lc->thinned) << name;
+        ASSERT_EQ(sc->samples.size(), lc->samples.size()) << name;
+        for (size_t i = 0; i < lc->samples.size(); ++i) {
+            EXPECT_EQ(sc->samples[i].name, lc->samples[i].name) << name;
+            EXPECT_EQ(sc->samples[i].count, lc->samples[i].count) << name;
+            EXPECT_EQ(sc->samples[i].percentiles.p90, lc->samples[i].percentiles.p90) << name;
+        }
         // The counts and percentiles alone, ranked on the cluster, are those of the lists.
         auto sp = m_store->durationPercentiles(scope);
         ASSERT_TRUE(sp.ok()) << name << ": " << sp.error().message;
