@@ -357,7 +357,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+507"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+510"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
         <location filename="../app/report/report_writer.cpp" line="-529"/>

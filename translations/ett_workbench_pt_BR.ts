@@ -5439,17 +5439,17 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: fração de cada coorte por faixa</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source> (ranked on the fleet store: percentiles in the table)</source>
-        <translation> (classificados no repositório da frota: percentis na tabela)</translation>
+        <location line="+5"/>
+        <source>%1: ranked on the store; see Table of changes</source>
+        <translation>%1: classificado no repositório; veja Tabela de variações</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source> (no samples)</source>
         <translation> (sem amostras)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>%1 (n = %2)</source>
         <translation>%1 (n = %2)</translation>
     </message>
@@ -6000,7 +6000,7 @@ duração %4</translation>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-159"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-162"/>
         <location filename="../app/ui/export/exporters.cpp" line="+90"/>
         <source>all jobs</source>
         <translation>todos os jobs</translation>
@@ -6540,7 +6540,7 @@ duração %4</translation>
         <translation>A mudança de intervalo não se aplicou a %1 (sem intervalo medido, bloqueio por gravação ou interrupção).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+144"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+147"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="-159"/>
@@ -6844,7 +6844,7 @@ duração %4</translation>
         <translation>categoria</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-203"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-206"/>
         <location filename="../app/report/report_writer.cpp" line="+1"/>
         <source>share</source>
         <translation>fração</translation>

@@ -453,9 +453,12 @@ void fillDistributionChart(
                         : QObject::tr("%1: share of each cohort per bin").arg(distributionLabel(s.name)));
     if (s.a.empty() && s.b.empty()) {
         // Counted but not sent: a fleet store ranks time to start and recover where they live.
-        chart->setTitle(chart->title()
-            + (s.countA + s.countB > 0 ? QObject::tr(" (ranked on the fleet store: percentiles in the table)")
-                                       : QObject::tr(" (no samples)")));
+        if (s.countA + s.countB > 0) {
+            chart->setTitle(
+                QObject::tr("%1: ranked on the store; see Table of changes").arg(distributionLabel(s.name)));
+        } else {
+            chart->setTitle(chart->title() + QObject::tr(" (no samples)"));
+        }
         return;
     }
     // 1. The axes: a unit for the largest sample, common bins for the histogram.
