@@ -111,33 +111,49 @@ double toDouble(Wide w)
     return static_cast<double>(static_cast<long double>(w));
 }
 
-// One draw in [0, n) from a 64-bit random word (multiply-shift: deterministic on every platform,
-// unlike std::uniform_int_distribution, whose algorithm the standard leaves open).
-size_t draw(uint64_t word, size_t n)
+// The replicates' random numbers: wyrand (Wang Yi, 2019), a 64-bit counter put through one wide
+// multiplication; its output passes BigCrush and PractRand, it needs one word of state, and it
+// costs less a number than SplitMix64 (two multiplications), which the bootstrap used before.
+struct WyRand
+{
+    static constexpr uint64_t kIncrement = 0xa0761d6478bd642fULL;
+    uint64_t state;
+    uint64_t operator()()
+    {
+        __extension__ typedef unsigned __int128 U128;
+        state += kIncrement;
+        const U128 t = static_cast<U128>(state) * (state ^ 0xe7037ed1a0b428dbULL);
+        return static_cast<uint64_t>(t >> 64) ^ static_cast<uint64_t>(t);
+    }
+    // Skips n numbers: the state is a counter.
+    void skip(uint64_t n) { state += n * kIncrement; }
+};
+
+// Draws in [0, n) by multiply-shift (deterministic on every platform, unlike
+// std::uniform_int_distribution, whose algorithm the standard leaves open): two draws from each
+// random word, its low half first, for n up to 2^32 (a bias under n / 2^32, 0.00005 at 200,000
+// jobs); one draw a word beyond.
+constexpr uint64_t kHalfWordDraws = uint64_t { 1 } << 32;
+
+// How many random words n draws take.
+uint64_t wordsFor(size_t n)
+{
+    return n <= kHalfWordDraws ? (n + 1) / 2 : n;
+}
+
+// One draw in [0, n) from half a random word (its 32 low bits), n at most 2^32; from a whole word.
+size_t halfDraw(uint64_t half, size_t n)
+{
+    return static_cast<size_t>((half * n) >> 32);
+}
+size_t wordDraw(uint64_t word, size_t n)
 {
     __extension__ typedef unsigned __int128 U128;
     return static_cast<size_t>((static_cast<U128>(word) * n) >> 64);
 }
 
-// The replicates' random numbers: SplitMix64 (Steele, Lea and Flood, 2014), a 64-bit counter put
-// through a mixing function. Its output passes BigCrush, it costs a few instructions a number where
-// std::mt19937_64 cost a fifth of a comparison's time, and it needs one word of state.
-struct SplitMix64
-{
-    static constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
-    uint64_t state;
-    uint64_t operator()()
-    {
-        uint64_t z = (state += kGamma);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    // Skips n numbers: the state is a counter.
-    void skip(uint64_t n) { state += n * kGamma; }
-};
-
-// A well-mixed seed per replicate, so that threads can take replicates in any order.
+// A well-mixed seed per replicate (SplitMix64's mixing of seed and replicate), so that threads
+// can take replicates in any order.
 uint64_t replicateSeed(uint64_t seed, uint64_t r)
 {
     uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (r + 1);
@@ -146,42 +162,80 @@ uint64_t replicateSeed(uint64_t seed, uint64_t r)
     return z ^ (z >> 31);
 }
 
-// Sums n draws of a cohort's jobs into num[l] and den[l], l < width, from pairs packed `width` a
-// job, in the order of the draws. The usual widths (one or both weightings) keep their sums in
-// registers: through memory, each addition waited for the store of the one before.
-template <size_t Width>
-void sumDraws(SplitMix64& rng, const std::pair<double, double>* packed, size_t n, double* num, double* den)
+// Runs n draws of a cohort's jobs in their order, adding each drawn job to `sums` (sums.add(job)),
+// and returns the sums. They travel by value, so that they stay in registers: sums reached
+// through a reference or a capture live in memory, where each addition waits for the store of the
+// one before (3x slower).
+template <typename Sums> Sums drawInto(WyRand& random, size_t n, Sums sums)
 {
-    std::array<double, Width> nu {};
-    std::array<double, Width> de {};
-    for (size_t i = 0; i < n; ++i) {
-        const std::pair<double, double>* p = packed + draw(rng(), n) * Width;
-        for (size_t l = 0; l < Width; ++l) {
-            nu[l] += p[l].first;
-            de[l] += p[l].second;
+    WyRand rng = random;
+    if (n <= kHalfWordDraws) {
+        size_t i = 0;
+        for (; i + 2 <= n; i += 2) {
+            const uint64_t word = rng();
+            sums.add(halfDraw(word & 0xFFFFFFFFULL, n));
+            sums.add(halfDraw(word >> 32, n));
+        }
+        if (i < n) {
+            sums.add(halfDraw(rng() & 0xFFFFFFFFULL, n));
+        }
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            sums.add(wordDraw(rng(), n));
         }
     }
-    std::copy(nu.begin(), nu.end(), num);
-    std::copy(de.begin(), de.end(), den);
+    random = rng;
+    return sums;
 }
 
-void sumDraws(
-    SplitMix64& rng, const std::pair<double, double>* packed, size_t n, size_t width, double* num, double* den)
+// The sums of each weighting's numerators and denominators, from pairs packed `width` a job: a
+// width known when compiled (one or both weightings, the usual ones) or any.
+template <size_t Width> struct FixedSums
 {
+    const std::pair<double, double>* packed;
+    std::array<double, Width> num {};
+    std::array<double, Width> den {};
+    void add(size_t job)
+    {
+        const std::pair<double, double>* p = packed + job * Width;
+        for (size_t l = 0; l < Width; ++l) {
+            num[l] += p[l].first;
+            den[l] += p[l].second;
+        }
+    }
+};
+struct AnySums
+{
+    const std::pair<double, double>* packed;
+    size_t width;
+    double* num;
+    double* den;
+    void add(size_t job)
+    {
+        const std::pair<double, double>* p = packed + job * width;
+        for (size_t l = 0; l < width; ++l) {
+            num[l] += p[l].first;
+            den[l] += p[l].second;
+        }
+    }
+};
+
+// Sums n draws of a cohort's jobs into num[l] and den[l], l < width, in the order of the draws.
+void sumDraws(WyRand& rng, const std::pair<double, double>* packed, size_t n, size_t width, double* num, double* den)
+{
+    auto fixed = [&]<size_t Width>() {
+        const auto sums = drawInto(rng, n, FixedSums<Width> { packed });
+        std::copy(sums.num.begin(), sums.num.end(), num);
+        std::copy(sums.den.begin(), sums.den.end(), den);
+    };
     if (width == 1) {
-        sumDraws<1>(rng, packed, n, num, den);
+        fixed.template operator()<1>();
     } else if (width == 2) {
-        sumDraws<2>(rng, packed, n, num, den);
+        fixed.template operator()<2>();
     } else {
         std::fill(num, num + width, 0.0);
         std::fill(den, den + width, 0.0);
-        for (size_t i = 0; i < n; ++i) {
-            const std::pair<double, double>* p = packed + draw(rng(), n) * width;
-            for (size_t l = 0; l < width; ++l) {
-                num[l] += p[l].first;
-                den[l] += p[l].second;
-            }
-        }
+        drawInto(rng, n, AnySums { packed, width, num, den });
     }
 }
 
@@ -563,9 +617,9 @@ std::vector<std::optional<Interval>> bootstrapDifferences(const std::vector<Rati
     // sums, faster.
     auto side
         = [&](size_t r, bool sideB, std::vector<double>& ratio, std::vector<double>& num, std::vector<double>& den) {
-              SplitMix64 rng { replicateSeed(seed, r) };
+              WyRand rng { replicateSeed(seed, r) };
               if (sideB) {
-                  rng.skip(na);
+                  rng.skip(wordsFor(na));
               }
               sumDraws(rng, (sideB ? packedB : packedA).data(), sideB ? nb : na, width, num.data(), den.data());
               for (size_t l = 0; l < live.size(); ++l) {
@@ -740,7 +794,24 @@ Comparison compareCohorts(
     // by start with the n-th of B); pairs with E2E on both sides are ranked.
     const auto ma = byMatch(a.jobs);
     const auto mb = byMatch(b.jobs);
-    std::vector<MatchedJob> matched;
+    // Every ranked pair as a few numbers and pointers; only the listed ones become MatchedJobs
+    // (strings and all) once ranked.
+    struct Pair
+    {
+        const std::string* match;
+        int32_t run;
+        int32_t runsA;
+        int32_t runsB;
+        const CohortJob* ja;
+        const CohortJob* jb;
+        double ettA;
+        double ettB;
+        double deltaPp;
+        double lostGpuHoursA;
+        double lostGpuHoursB;
+        double lostGpuHoursChange() const { return lostGpuHoursB - lostGpuHoursA; }
+    };
+    std::vector<Pair> matched;
     MatchSummary& counts = c.matching;
     for (const auto& [value, runsB] : mb) {
         if (!ma.count(value)) {
@@ -767,66 +838,70 @@ Comparison compareCohorts(
                 ++counts.pairsWithoutTime;
                 continue;
             }
-            MatchedJob m;
-            m.match = value;
-            m.run = static_cast<int32_t>(k + 1);
-            m.runsA = static_cast<int32_t>(runsA.size());
-            m.runsB = static_cast<int32_t>(runsB.size());
-            m.keyA = ja.key;
-            m.keyB = jb.key;
-            m.labelA = ja.label;
-            m.labelB = jb.label;
-            m.refA = ja.ref;
-            m.refB = jb.ref;
-            m.startA = ja.startNs;
-            m.startB = jb.startNs;
-            m.ettA = *ea;
-            m.ettB = *eb;
-            m.deltaPp = *eb - *ea;
-            m.lostGpuHoursA = toDouble(ja.totals.lostGpuNs()) / kNsPerHour;
-            m.lostGpuHoursB = toDouble(jb.totals.lostGpuNs()) / kNsPerHour;
-            m.nameA = ja.name;
-            m.nameB = jb.name;
-            m.gpusA = ja.gpus;
-            m.gpusB = jb.gpus;
-            matched.push_back(std::move(m));
+            matched.push_back(Pair { &value, static_cast<int32_t>(k + 1), static_cast<int32_t>(runsA.size()),
+                static_cast<int32_t>(runsB.size()), &ja, &jb, *ea, *eb, *eb - *ea,
+                toDouble(ja.totals.lostGpuNs()) / kNsPerHour, toDouble(jb.totals.lostGpuNs()) / kNsPerHour });
         }
     }
     counts.pairs = static_cast<int64_t>(matched.size());
     c.matchedJobs = static_cast<int64_t>(matched.size());
-    std::vector<MatchedJob> worse;
-    std::vector<MatchedJob> better;
+    std::vector<const Pair*> worse;
+    std::vector<const Pair*> better;
     for (const auto& m : matched) {
-        (m.deltaPp < 0 ? worse : better).push_back(m);
+        if (m.deltaPp < 0) {
+            worse.push_back(&m);
+        } else if (m.deltaPp != 0) {
+            better.push_back(&m);
+        }
     }
     // The most GPU-hours changed first (lost beyond A for regressions, saved for improvements),
-    // then the larger change of ETT%, then the match.
-    auto order = [](std::vector<MatchedJob>& v, bool regressions) {
+    // then the larger change of ETT%, then the match: a total order (a match value's runs are
+    // numbered), so the first topMatched are the same whichever way they are found.
+    auto top = [&options](std::vector<const Pair*>& v, bool regressions) {
         const double sign = regressions ? 1.0 : -1.0;
-        std::sort(v.begin(), v.end(), [sign](const MatchedJob& x, const MatchedJob& y) {
-            const double gx = sign * x.lostGpuHoursChange();
-            const double gy = sign * y.lostGpuHoursChange();
+        const auto listed = v.begin() + static_cast<std::ptrdiff_t>(std::min(v.size(), options.topMatched));
+        std::partial_sort(v.begin(), listed, v.end(), [sign](const Pair* x, const Pair* y) {
+            const double gx = sign * x->lostGpuHoursChange();
+            const double gy = sign * y->lostGpuHoursChange();
             if (gx != gy) {
                 return gx > gy;
             }
-            if (x.deltaPp != y.deltaPp) {
-                return sign * x.deltaPp < sign * y.deltaPp;
+            if (x->deltaPp != y->deltaPp) {
+                return sign * x->deltaPp < sign * y->deltaPp;
             }
-            return std::tie(x.match, x.run) < std::tie(y.match, y.run);
+            return std::tie(*x->match, x->run) < std::tie(*y->match, y->run);
         });
+        std::vector<MatchedJob> out;
+        for (auto it = v.begin(); it != listed; ++it) {
+            const Pair& p = **it;
+            MatchedJob m;
+            m.match = *p.match;
+            m.run = p.run;
+            m.runsA = p.runsA;
+            m.runsB = p.runsB;
+            m.keyA = p.ja->key;
+            m.keyB = p.jb->key;
+            m.labelA = p.ja->label;
+            m.labelB = p.jb->label;
+            m.refA = p.ja->ref;
+            m.refB = p.jb->ref;
+            m.startA = p.ja->startNs;
+            m.startB = p.jb->startNs;
+            m.ettA = p.ettA;
+            m.ettB = p.ettB;
+            m.deltaPp = p.deltaPp;
+            m.lostGpuHoursA = p.lostGpuHoursA;
+            m.lostGpuHoursB = p.lostGpuHoursB;
+            m.nameA = p.ja->name;
+            m.nameB = p.jb->name;
+            m.gpusA = p.ja->gpus;
+            m.gpusB = p.jb->gpus;
+            out.push_back(std::move(m));
+        }
+        return out;
     };
-    order(worse, true);
-    order(better, false);
-    better.erase(
-        std::remove_if(better.begin(), better.end(), [](const MatchedJob& m) { return m.deltaPp == 0; }), better.end());
-    if (worse.size() > options.topMatched) {
-        worse.resize(options.topMatched);
-    }
-    if (better.size() > options.topMatched) {
-        better.resize(options.topMatched);
-    }
-    c.regressions = std::move(worse);
-    c.improvements = std::move(better);
+    c.regressions = top(worse, true);
+    c.improvements = top(better, false);
     return c;
 }
 

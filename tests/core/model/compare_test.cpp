@@ -311,6 +311,35 @@ TEST(Bootstrap, WeightingsInOnePassEqualEachAlone)
     EXPECT_FALSE(partly[1]);
 }
 
+// Any number of weightings draws the same jobs: three in one pass (the general path) give each
+// one's interval alone (the one-weighting path), with cohorts of odd sizes (a random word's last
+// half unused, B's draws after A's words).
+TEST(Bootstrap, ThreeWeightingsAndOddCohortsEqualEachAlone)
+{
+    std::mt19937_64 rng(11);
+    const auto a = syntheticCohort(rng, 2501, 0.80);
+    const auto b = syntheticCohort(rng, 1699, 0.84);
+    auto scaled = [](const std::vector<std::pair<double, double>>& v, double k) {
+        std::vector<std::pair<double, double>> out;
+        for (const auto& [num, den] : v) {
+            out.emplace_back(num * k + 1, den * (k + 0.2) + 2);
+        }
+        return out;
+    };
+    const auto three = bootstrapDifferences(
+        { a, scaled(a, 0.5), scaled(a, 0.3) }, { b, scaled(b, 0.5), scaled(b, 0.3) }, 7, 800, 0.9);
+    ASSERT_EQ(three.size(), 3u);
+    const std::vector<std::optional<Interval>> alone { bootstrapDifference(a, b, 7, 800, 0.9),
+        bootstrapDifference(scaled(a, 0.5), scaled(b, 0.5), 7, 800, 0.9),
+        bootstrapDifference(scaled(a, 0.3), scaled(b, 0.3), 7, 800, 0.9) };
+    for (size_t k = 0; k < 3; ++k) {
+        ASSERT_TRUE(three[k] && alone[k]) << k;
+        EXPECT_EQ(three[k]->low, alone[k]->low) << k;
+        EXPECT_EQ(three[k]->high, alone[k]->high) << k;
+    }
+    EXPECT_LT(three[0]->low, three[0]->high);
+}
+
 TEST(Bootstrap, NoIntervalWithoutJobs)
 {
     EXPECT_FALSE(bootstrapDifference({}, { { 1, 2 } }, 1, 100, 0.95));
@@ -417,6 +446,45 @@ TEST(Compare, IntervalsNeedFiveJobsAndPairsRankByGpuHoursChanged)
     ASSERT_EQ(c.improvements.size(), 2u);
     EXPECT_EQ(c.improvements[0].match, "up-big") << "+5 pp of 512 GPUs saves more than +40 pp of one";
     EXPECT_EQ(c.improvements[1].match, "up-small");
+}
+
+// Only the listed pairs are ranked in full: the first n of a longer list are the n listed, ties of
+// GPU-hours and percentage points broken by the match value.
+TEST(Compare, TheTopPairsAreTheFirstOfTheWholeRanking)
+{
+    std::vector<std::tuple<std::string, int64_t, int64_t>> before;
+    std::vector<std::tuple<std::string, int64_t, int64_t>> after;
+    for (int i = 0; i < 40; ++i) {
+        const std::string key = "job-" + std::to_string(39 - i);
+        before.emplace_back(key, 90, 10);
+        // Four jobs each of ten changes: -4 .. +5 s of lost time (ties within each change).
+        const int64_t change = i % 10 - 4;
+        after.emplace_back(key, 90 - change, 10 + change);
+    }
+    const CohortInput a = cohort(before);
+    const CohortInput b = cohort(after);
+    CompareOptions all;
+    all.topMatched = 100;
+    CompareOptions three;
+    three.topMatched = 3;
+    const auto full = compareCohorts(a, b, all);
+    const auto top = compareCohorts(a, b, three);
+    ASSERT_EQ(full.regressions.size(), 20u) << "+1 .. +5 s lost, four jobs each";
+    ASSERT_EQ(full.improvements.size(), 16u) << "-1 .. -4 s, four each; no change is in neither list";
+    ASSERT_EQ(top.regressions.size(), 3u);
+    ASSERT_EQ(top.improvements.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(top.regressions[i].match, full.regressions[i].match) << i;
+        EXPECT_EQ(top.improvements[i].match, full.improvements[i].match) << i;
+    }
+    // The most lost first; among the four that lost 5 s more, the match values in order.
+    EXPECT_EQ(full.regressions[0].match, "job-0");
+    EXPECT_EQ(full.regressions[1].match, "job-10");
+    EXPECT_EQ(full.regressions[3].match, "job-30");
+    EXPECT_NEAR(full.regressions[4].lostGpuHoursChange(), 4.0 * 8 / 3600, 1e-12);
+    EXPECT_EQ(full.improvements[0].match, "job-19") << "-4 s: jobs 19, 29, 39 and 9, in that order";
+    EXPECT_EQ(full.improvements[3].match, "job-9");
+    EXPECT_EQ(full.matchedJobs, 40);
 }
 
 TEST(Compare, GeneratedFleetAgainstItselfIsNoChange)
