@@ -187,7 +187,6 @@ std::vector<core::DurationSample> durationSamplesByName(
 {
     std::vector<uint8_t> withPhases(perKind.size(), 0);
     for (size_t k = 0; k < perKind.size(); ++k) {
-        core::sortInt64(perKind[k]);
         withPhases[k] = !perKind[k].empty();
     }
     std::vector<core::DurationSample> out;
@@ -198,7 +197,7 @@ std::vector<core::DurationSample> durationSamplesByName(
             lists.push_back(&perKind[k]);
             count += static_cast<int64_t>(perKind[k].size());
         }
-        out.push_back(core::DurationSample { n.name, count, core::percentilesOfSortedLists(lists) });
+        out.push_back(core::DurationSample { n.name, count, core::percentilesOfLists(lists) });
     }
     return out;
 }

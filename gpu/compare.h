@@ -58,7 +58,8 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
     const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
 // Count and percentiles of each of those names, in the order a comparison lists its distributions
 // (category code, then subcategory, a category before its subcategories), without the lists by
-// name: a category's percentiles are found across its kinds' sorted lists. Consumes perKind.
+// name or sorting them: a category's percentiles are found across its kinds' lists
+// (core::percentilesOfLists). Consumes perKind.
 std::vector<core::DurationSample> durationSamplesByName(
     const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
 

@@ -61,10 +61,11 @@ std::optional<int64_t> nearestRankSorted(const std::vector<int64_t>& sorted, int
 Percentiles percentilesOf(std::vector<int64_t> values);
 // p50, p90 and p99 of values already sorted ascending.
 Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted);
-// p50, p90 and p99 of the union of lists each sorted ascending (not checked): what
-// percentilesOfSorted() of their merge gives, without the merged copy (each rank is found by a
-// search on the value, counting in every list).
-Percentiles percentilesOfSortedLists(const std::vector<const std::vector<int64_t>*>& lists);
+// p50, p90 and p99 of the union of lists in any order: what percentilesOf() of their merge gives,
+// without the merged copy and without sorting: the values are counted in buckets under 0.4% of
+// their magnitude wide, then only those of the buckets that hold the ranks are kept and the ranks
+// selected among them (two passes over the lists).
+Percentiles percentilesOfLists(const std::vector<const std::vector<int64_t>*>& lists);
 
 // Wide sums per bucket that are all zero unless something was set (the time inside excluded
 // windows): held on the heap only once a value is written, so that a figure per job (a roll-up by

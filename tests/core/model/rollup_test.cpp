@@ -122,21 +122,33 @@ TEST(NearestRank, WithoutSortingEqualsTheSortedValuesForAnySize)
     }
 }
 
-TEST(NearestRank, OfSortedListsEqualsTheirMerge)
+TEST(NearestRank, OfListsEqualsTheirMerge)
 {
-    // Lists of any number and size (empty ones too), with ties across lists, negatives and the
-    // extremes of int64: the ranks of the union are those of the merged, sorted copy.
+    // Lists of any number and size (empty ones too), unsorted, with ties across lists, negatives,
+    // the extremes of int64, values spread over every octave and values crowded into one bucket:
+    // the ranks of the union are those of the merged, sorted copy.
     std::mt19937_64 rng(11);
-    const int64_t extremes[] = { std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max() };
-    for (int round = 0; round < 400; ++round) {
+    const int64_t extremes[] = { std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), -1, 0 };
+    for (int round = 0; round < 600; ++round) {
         std::vector<std::vector<int64_t>> lists(1 + rng() % 5);
         std::vector<int64_t> merged;
         for (auto& list : lists) {
-            list.resize(rng() % 40);
+            list.resize(rng() % (round % 5 == 0 ? 3000 : 40));
             for (auto& v : list) {
-                v = round % 7 == 0 ? extremes[rng() % 2] : static_cast<int64_t>(rng() % 60) - 20;
+                switch (round % 4) {
+                case 0:
+                    v = extremes[rng() % 4];
+                    break;
+                case 1:
+                    v = static_cast<int64_t>(rng() % 60) - 20;
+                    break;
+                case 2: // any magnitude, either sign
+                    v = static_cast<int64_t>(rng() >> (rng() % 64)) * (rng() % 2 == 0 ? 1 : -1);
+                    break;
+                default: // a thousand values a step apart inside one bucket of a large magnitude
+                    v = (int64_t { 1 } << 40) + static_cast<int64_t>(rng() % 1000);
+                }
             }
-            std::sort(list.begin(), list.end());
             merged.insert(merged.end(), list.begin(), list.end());
         }
         std::sort(merged.begin(), merged.end());
@@ -144,13 +156,13 @@ TEST(NearestRank, OfSortedListsEqualsTheirMerge)
         for (const auto& list : lists) {
             pointers.push_back(&list);
         }
-        const Percentiles a = percentilesOfSortedLists(pointers);
+        const Percentiles a = percentilesOfLists(pointers);
         const Percentiles b = percentilesOfSorted(merged);
         EXPECT_EQ(a.p50, b.p50) << round;
         EXPECT_EQ(a.p90, b.p90) << round;
         EXPECT_EQ(a.p99, b.p99) << round;
     }
-    EXPECT_FALSE(percentilesOfSortedLists({}).p50.has_value());
+    EXPECT_FALSE(percentilesOfLists({}).p50.has_value());
 }
 
 TEST(NearestRank, SingleValueIsEveryPercentile)
