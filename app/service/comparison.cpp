@@ -158,21 +158,23 @@ core::Result<ComparisonData> compare(FleetSource& fleet, const ComparisonRequest
     auto intervals = std::async(std::launch::async, [&] { return core::bootstrapCohorts(*inA, *inB, compareOptions); });
     PhaseDurations phasesA;
     PhaseDurations phasesB;
-    for (auto [cohort, in, phases] : { std::tuple { &a, &*inA, &phasesA }, std::tuple { &b, &*inB, &phasesB } }) {
-        if (options.withSamples) {
+    if (options.withSamples) {
+        for (auto [cohort, in, phases] : { std::tuple { &a, &*inA, &phasesA }, std::tuple { &b, &*inB, &phasesB } }) {
             auto charted = fleet.chartedPhaseDurations(*cohort);
             if (!charted) {
                 return charted.error();
             }
             *phases = std::move(charted->thinned);
             in->durations = std::move(charted->samples);
-        } else {
-            auto samples = fleet.durationPercentiles(*cohort);
-            if (!samples) {
-                return samples.error();
-            }
-            in->durations = std::move(*samples);
         }
+    } else {
+        // Both cohorts' in one pass where the source can.
+        auto samples = fleet.durationPercentilesEach({ a, b });
+        if (!samples) {
+            return samples.error();
+        }
+        inA->durations = std::move((*samples)[0]);
+        inB->durations = std::move((*samples)[1]);
     }
     const core::CohortIntervals ci = intervals.get();
     d.comparison = core::compareCohorts(*inA, *inB, compareOptions, &ci);

@@ -99,6 +99,21 @@ core::Result<std::vector<core::DurationSample>> FleetSource::durationPercentiles
     return durationSamplesOf(*lists);
 }
 
+core::Result<std::vector<std::vector<core::DurationSample>>> FleetSource::durationPercentilesEach(
+    const std::vector<core::CohortSpec>& cohorts)
+{
+    std::vector<std::vector<core::DurationSample>> out;
+    out.reserve(cohorts.size());
+    for (const auto& cohort : cohorts) {
+        auto samples = durationPercentiles(cohort);
+        if (!samples) {
+            return samples.error();
+        }
+        out.push_back(std::move(*samples));
+    }
+    return out;
+}
+
 core::Result<std::vector<JobSummary>> FleetSource::worstJobs(
     const core::CohortSpec& scope, const std::string& sort, int64_t limit)
 {

@@ -114,6 +114,10 @@ public:
     // Only the count and percentiles of each of those lists (durationSamplesOf()), which a source
     // may find without gathering the lists by name; by default from phaseDurations().
     virtual core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort);
+    // durationPercentiles() of each of several cohorts, in their order, which a source may find in
+    // one pass over what it stores; by default one cohort at a time.
+    virtual core::Result<std::vector<std::vector<core::DurationSample>>> durationPercentilesEach(
+        const std::vector<core::CohortSpec>& cohorts);
     // The lists' counts and percentiles and their values thinned for a chart, which a source may
     // find without sending every value; by default from phaseDurations().
     virtual core::Result<ChartedDurations> chartedPhaseDurations(const core::CohortSpec& cohort);

@@ -642,6 +642,45 @@ core::Result<std::vector<core::DurationSample>> LocalFleetSource::durationPercen
     return gpu::durationSamplesByName(m_engine->columns(), std::move(*perKind));
 }
 
+core::Result<std::vector<std::vector<core::DurationSample>>> LocalFleetSource::durationPercentilesEach(
+    const std::vector<core::CohortSpec>& cohorts)
+{
+    // The engine's phases are grouped per cohort as they are; the stored samples are read once for
+    // all the cohorts (each blob decoded once, its durations given to each cohort holding its job)
+    // instead of once a cohort.
+    if (m_options.withPhases || cohorts.size() < 2 || cohorts.size() > 8) {
+        return FleetSource::durationPercentilesEach(cohorts);
+    }
+    const auto& c = m_engine->columns();
+    core::PhaseCohorts of;
+    of.jobBits.assign(c.jobs(), 0);
+    for (size_t i = 0; i < cohorts.size(); ++i) {
+        auto filter = filterOf(cohorts[i]);
+        if (!filter) {
+            return filter.error();
+        }
+        const auto selected = m_engine->selectJobs(*filter);
+        for (size_t j = 0; j < selected.size() && j < of.jobBits.size(); ++j) {
+            if (selected[j] != 0) {
+                of.jobBits[j] = static_cast<uint8_t>(of.jobBits[j] | (1U << i));
+            }
+        }
+        of.fromNs.push_back(filter->fromNs.value_or(INT64_MIN));
+        of.toNs.push_back(filter->toNs.value_or(INT64_MAX));
+    }
+    auto lists = m_phaseSamples ? m_phaseSamples->durationsPerKind(of)
+                                : core::StoredPhaseSamples::durationsPerKind(*m_db, c, of);
+    if (!lists) {
+        return core::Error { m_db->path() + ": " + lists.error().message };
+    }
+    std::vector<std::vector<core::DurationSample>> out;
+    out.reserve(lists->size());
+    for (auto& perKind : *lists) {
+        out.push_back(gpu::durationSamplesByName(c, std::move(perKind)));
+    }
+    return out;
+}
+
 core::Result<gpu::AdviceTable> LocalFleetSource::advice(const core::CohortSpec& scope, const std::string& groupBy)
 {
     if (auto st = ensureDetail(); !st) {

@@ -84,6 +84,8 @@ public:
     core::Result<core::CohortInput> cohortInput(const core::CohortSpec& cohort, const std::string& matchBy) override;
     core::Result<PhaseDurations> phaseDurations(const core::CohortSpec& cohort) override;
     core::Result<std::vector<core::DurationSample>> durationPercentiles(const core::CohortSpec& cohort) override;
+    core::Result<std::vector<std::vector<core::DurationSample>>> durationPercentilesEach(
+        const std::vector<core::CohortSpec>& cohorts) override;
     // Collects as it reads the engine's columns: only the intervals kept are held.
     core::Result<BucketIntervals> bucketIntervals(const IntervalRequest& request) override;
     core::Result<gpu::AdviceTable> advice(const core::CohortSpec& scope, const std::string& groupBy) override;

@@ -4,6 +4,8 @@
 #include "core/store/database.h"
 
 #include <algorithm>
+#include <bit>
+#include <optional>
 #include <unordered_map>
 
 namespace ett::core {
@@ -92,22 +94,55 @@ private:
     std::vector<int32_t> m_codeOf;
 };
 
-// Adds the durations of one attempt's phases that start in [fromNs, toNs) to their kinds' lists.
-Status addDurations(std::string_view blob, int64_t attemptStartNs, const KindCodes& code, int64_t fromNs, int64_t toNs,
-    std::vector<std::vector<int64_t>>& perKind)
+// Adds the durations of one attempt's phases to the lists of each cohort whose bit `cohorts` holds
+// (PhaseCohorts: the bits of the attempt's job), those that start in that cohort's range.
+Status addDurations(std::string_view blob, int64_t attemptStartNs, uint8_t cohorts, const KindCodes& code,
+    const PhaseCohorts& of, std::vector<KindDurations>& perCohort)
 {
+    cohorts &= static_cast<uint8_t>((1U << perCohort.size()) - 1U);
+    if (cohorts == 0) {
+        return Status::success();
+    }
     PhaseSampleReader reader(blob, attemptStartNs);
     PhaseSample p;
     while (reader.next(p)) {
         const int32_t k = code(p.kind);
-        if (k >= 0 && p.startNs >= fromNs && p.startNs < toNs) {
-            perKind[static_cast<size_t>(k)].push_back(p.durNs);
+        if (k < 0) {
+            continue;
+        }
+        for (uint8_t bits = cohorts; bits != 0; bits &= static_cast<uint8_t>(bits - 1U)) {
+            const auto c = static_cast<size_t>(std::countr_zero(bits));
+            if (p.startNs >= of.fromNs[c] && p.startNs < of.toNs[c]) {
+                perCohort[c][static_cast<size_t>(k)].push_back(p.durNs);
+            }
         }
     }
     if (!reader.error().empty()) {
         return Error { reader.error() };
     }
     return Status::success();
+}
+
+// 1 to 8 cohorts with a range each and, where the jobs are known, a mask per job.
+Status checkCohorts(const PhaseCohorts& cohorts, std::optional<size_t> jobs)
+{
+    const size_t n = cohorts.fromNs.size();
+    if (n == 0 || n > 8 || cohorts.toNs.size() != n || (jobs && cohorts.jobBits.size() != *jobs)) {
+        return Error { "phase durations: expected 1 to 8 cohorts, a range each and a cohort mask per job" };
+    }
+    return Status::success();
+}
+
+PhaseCohorts oneCohort(const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs)
+{
+    PhaseCohorts one;
+    one.jobBits.reserve(selectedJobs.size());
+    for (const uint8_t selected : selectedJobs) {
+        one.jobBits.push_back(selected != 0 ? 1 : 0);
+    }
+    one.fromNs = { fromNs };
+    one.toNs = { toNs };
+    return one;
 }
 
 // One pass over the stored attempts of the jobs of `columns` flagged in `wanted` (another job's blob
@@ -169,36 +204,63 @@ Result<StoredPhaseSamples> StoredPhaseSamples::load(Database& db, const FleetCol
 Result<KindDurations> StoredPhaseSamples::durationsPerKind(
     const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const
 {
-    KindDurations perKind(m_kindIds.size());
+    auto lists = durationsPerKind(oneCohort(selectedJobs, fromNs, toNs));
+    if (!lists) {
+        return lists.error();
+    }
+    return std::move(lists->front());
+}
+
+Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(const PhaseCohorts& cohorts) const
+{
+    if (auto st = checkCohorts(cohorts, std::nullopt); !st) {
+        return st.error();
+    }
+    std::vector<KindDurations> perCohort(cohorts.fromNs.size(), KindDurations(m_kindIds.size()));
     const KindCodes code(m_kindIds);
     for (size_t a = 0; a < m_attemptJob.size(); ++a) {
-        if (!selectedJobs[static_cast<size_t>(m_attemptJob[a])]) {
+        const auto job = static_cast<size_t>(m_attemptJob[a]);
+        const uint8_t bits = job < cohorts.jobBits.size() ? cohorts.jobBits[job] : uint8_t { 0 };
+        if (bits == 0) {
             continue;
         }
         const std::string_view blob(m_bytes.data() + m_begin[a], m_begin[a + 1] - m_begin[a]);
-        if (auto st = addDurations(blob, m_attemptStartNs[a], code, fromNs, toNs, perKind); !st) {
+        if (auto st = addDurations(blob, m_attemptStartNs[a], bits, code, cohorts, perCohort); !st) {
             return st.error();
         }
     }
-    return perKind;
+    return perCohort;
 }
 
 Result<KindDurations> StoredPhaseSamples::durationsPerKind(
     Database& db, const FleetColumns& columns, const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs)
 {
+    auto lists = durationsPerKind(db, columns, oneCohort(selectedJobs, fromNs, toNs));
+    if (!lists) {
+        return lists.error();
+    }
+    return std::move(lists->front());
+}
+
+Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(
+    Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts)
+{
+    if (auto st = checkCohorts(cohorts, columns.jobs()); !st) {
+        return st.error();
+    }
     auto ids = kindIdsOf(db, columns);
     if (!ids) {
         return ids.error();
     }
-    KindDurations perKind(ids->size());
+    std::vector<KindDurations> perCohort(cohorts.fromNs.size(), KindDurations(ids->size()));
     const KindCodes code(*ids);
-    auto add = [&](int32_t, int64_t startNs, std::string_view blob) {
-        return addDurations(blob, startNs, code, fromNs, toNs, perKind);
+    auto add = [&](int32_t job, int64_t startNs, std::string_view blob) {
+        return addDurations(blob, startNs, cohorts.jobBits[static_cast<size_t>(job)], code, cohorts, perCohort);
     };
-    if (auto st = forEachStoredAttempt(db, columns, selectedJobs, add); !st) {
+    if (auto st = forEachStoredAttempt(db, columns, cohorts.jobBits, add); !st) {
         return st.error();
     }
-    return perKind;
+    return perCohort;
 }
 
 } // namespace ett::core

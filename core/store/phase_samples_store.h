@@ -18,6 +18,15 @@ class Database;
 // Phase durations per phase kind code of a FleetColumns, each list in any order.
 using KindDurations = std::vector<std::vector<int64_t>>;
 
+// Several cohorts read in one pass: bit c of jobBits[j] says that job j of the columns belongs to
+// cohort c (at most 8), whose phases count when they start in [fromNs[c], toNs[c]).
+struct PhaseCohorts
+{
+    std::vector<uint8_t> jobBits;
+    std::vector<int64_t> fromNs;
+    std::vector<int64_t> toNs;
+};
+
 class StoredPhaseSamples
 {
 public:
@@ -32,11 +41,18 @@ public:
     // in blob order, unsorted. Error: a damaged blob.
     Result<KindDurations> durationsPerKind(
         const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const;
+    // The lists of each of several cohorts (one KindDurations each, in their order), every blob
+    // decoded once. Error: as above, or not 1 to 8 cohorts with a range each.
+    Result<std::vector<KindDurations>> durationsPerKind(const PhaseCohorts& cohorts) const;
     // The same lists read straight from the database, for a single use: only the selected jobs'
     // blobs are decoded, and none is kept (load() holds every job's, a few bytes a phase). Error: as
     // load() for a selected job, or a damaged blob.
     static Result<KindDurations> durationsPerKind(Database& db, const FleetColumns& columns,
         const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs);
+    // The lists of several cohorts read straight from the database in one pass. Error: as above,
+    // or not 1 to 8 cohorts with a range each and a mask per job of `columns`.
+    static Result<std::vector<KindDurations>> durationsPerKind(
+        Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts);
 
     size_t attempts() const { return m_attemptJob.size(); }
     size_t bytes() const { return m_bytes.size(); }

@@ -618,9 +618,35 @@ TEST_F(ServiceTest, DurationPercentilesEqualThoseOfTheListsWhicheverWayThePhases
         }
     }
     EXPECT_GT(names, 20u) << "categories and subcategories of several cohorts";
+    // The three cohorts at once (one pass over the samples; the fleet's jobs are in the first and
+    // in another, each cohort with its own range): each one's as asked alone.
+    for (LocalFleetSource* source : { &fromDb, &fromKept, &fromPhases }) {
+        auto each = source->durationPercentilesEach(cohorts);
+        ASSERT_TRUE(each.ok()) << each.error().message;
+        ASSERT_EQ(each->size(), cohorts.size());
+        for (size_t k = 0; k < cohorts.size(); ++k) {
+            auto alone = fromPhases.durationPercentiles(cohorts[k]);
+            ASSERT_TRUE(alone.ok());
+            ASSERT_EQ((*each)[k].size(), alone->size()) << cohorts[k].text();
+            for (size_t i = 0; i < alone->size(); ++i) {
+                const auto& g = (*each)[k][i];
+                const auto& e = (*alone)[i];
+                EXPECT_EQ(g.name, e.name) << cohorts[k].text();
+                EXPECT_EQ(g.count, e.count) << cohorts[k].text() << " " << e.name;
+                EXPECT_EQ(g.percentiles.p50, e.percentiles.p50) << e.name;
+                EXPECT_EQ(g.percentiles.p90, e.percentiles.p90) << e.name;
+                EXPECT_EQ(g.percentiles.p99, e.percentiles.p99) << e.name;
+            }
+        }
+    }
     core::CohortSpec unknown;
     unknown.labels = { "no-such-label" };
     EXPECT_FALSE(fromDb.durationPercentiles(unknown).ok());
+    EXPECT_FALSE(fromDb.durationPercentilesEach({ cohorts[0], unknown }).ok());
+    // More cohorts than a pass takes (8) are read one at a time.
+    auto nine = fromDb.durationPercentilesEach(std::vector<core::CohortSpec>(9));
+    ASSERT_TRUE(nine.ok()) << nine.error().message;
+    EXPECT_EQ(nine->size(), 9u);
 }
 
 TEST_F(ServiceTest, ComparisonListsPhaseDistributionsInTheEnginesOrder)
