@@ -590,26 +590,22 @@ core::Result<core::CohortInput> LocalFleetSource::cohortInput(
     });
 }
 
-core::Result<core::KindDurations> LocalFleetSource::durationsPerKind(const gpu::Filter& filter, bool keepSamples)
+core::Result<core::KindDurations> LocalFleetSource::durationsPerKind(const gpu::Filter& filter)
 {
     if (m_options.withPhases) {
         return gpu::phaseDurationsPerKind(*m_engine, filter);
     }
     // Without the phases in memory: the stored samples, a few bytes a phase, read once and kept
-    // where more will be asked (the window), else read for this one call.
-    const auto selected = m_engine->selectJobs(filter);
-    const int64_t fromNs = filter.fromNs.value_or(INT64_MIN);
-    const int64_t toNs = filter.toNs.value_or(INT64_MAX);
-    if (!m_phaseSamples && keepSamples) {
+    // for the later calls (the window's).
+    if (!m_phaseSamples) {
         auto loaded = core::StoredPhaseSamples::load(*m_db, m_engine->columns());
         if (!loaded) {
             return loaded.error();
         }
         m_phaseSamples = std::make_unique<core::StoredPhaseSamples>(std::move(*loaded));
     }
-    auto perKind = m_phaseSamples
-        ? m_phaseSamples->durationsPerKind(selected, fromNs, toNs)
-        : core::StoredPhaseSamples::durationsPerKind(*m_db, m_engine->columns(), selected, fromNs, toNs);
+    auto perKind = m_phaseSamples->durationsPerKind(
+        m_engine->selectJobs(filter), filter.fromNs.value_or(INT64_MIN), filter.toNs.value_or(INT64_MAX));
     if (!perKind) {
         return core::Error { m_db->path() + ": " + perKind.error().message };
     }
@@ -622,7 +618,7 @@ core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::Cohort
     if (!filter) {
         return filter.error();
     }
-    auto perKind = durationsPerKind(*filter, true);
+    auto perKind = durationsPerKind(*filter);
     if (!perKind) {
         return perKind.error();
     }
@@ -631,15 +627,11 @@ core::Result<PhaseDurations> LocalFleetSource::phaseDurations(const core::Cohort
 
 core::Result<std::vector<core::DurationSample>> LocalFleetSource::durationPercentiles(const core::CohortSpec& cohort)
 {
-    auto filter = filterOf(cohort);
-    if (!filter) {
-        return filter.error();
+    auto each = durationPercentilesEach({ cohort });
+    if (!each) {
+        return each.error();
     }
-    auto perKind = durationsPerKind(*filter, false);
-    if (!perKind) {
-        return perKind.error();
-    }
-    return gpu::durationSamplesByName(m_engine->columns(), std::move(*perKind));
+    return std::move(each->front());
 }
 
 core::Result<std::vector<std::vector<core::DurationSample>>> LocalFleetSource::durationPercentilesEach(
@@ -647,9 +639,21 @@ core::Result<std::vector<std::vector<core::DurationSample>>> LocalFleetSource::d
 {
     // The engine's phases are grouped per cohort as they are; the stored samples are read once for
     // all the cohorts (each blob decoded once, its durations given to each cohort holding its job)
-    // instead of once a cohort.
-    if (m_options.withPhases || cohorts.size() < 2 || cohorts.size() > 8) {
+    // instead of once a cohort; more cohorts than a pass takes, in passes of one.
+    if (cohorts.empty() || cohorts.size() > 8) {
         return FleetSource::durationPercentilesEach(cohorts);
+    }
+    if (m_options.withPhases) {
+        std::vector<std::vector<core::DurationSample>> out;
+        for (const auto& cohort : cohorts) {
+            auto filter = filterOf(cohort);
+            if (!filter) {
+                return filter.error();
+            }
+            out.push_back(
+                gpu::durationSamplesByName(m_engine->columns(), gpu::phaseDurationsPerKind(*m_engine, *filter)));
+        }
+        return out;
     }
     const auto& c = m_engine->columns();
     core::PhaseCohorts of;

@@ -127,8 +127,8 @@ private:
     bool windowCovers(const core::CohortSpec& scope) const;
     FleetVocabulary computeVocabulary() const;
     // The durations per phase kind code of the jobs a filter selects (gpu::phaseDurationsPerKind()):
-    // from the engine's phases, else from the stored samples, kept for later calls when asked.
-    core::Result<core::KindDurations> durationsPerKind(const gpu::Filter& filter, bool keepSamples);
+    // from the engine's phases, else from the stored samples, read once and kept for later calls.
+    core::Result<core::KindDurations> durationsPerKind(const gpu::Filter& filter);
     // A job's summary from its group of a roll-up by job (its figures moved out).
     JobSummary summaryOf(gpu::GroupFigures& byJob) const;
     // The scope's jobs with an attempt whose window overlaps [fromNs, toNs), by first start.

@@ -232,16 +232,6 @@ Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(const Ph
     return perCohort;
 }
 
-Result<KindDurations> StoredPhaseSamples::durationsPerKind(
-    Database& db, const FleetColumns& columns, const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs)
-{
-    auto lists = durationsPerKind(db, columns, oneCohort(selectedJobs, fromNs, toNs));
-    if (!lists) {
-        return lists.error();
-    }
-    return std::move(lists->front());
-}
-
 Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(
     Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts)
 {

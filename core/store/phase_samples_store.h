@@ -44,13 +44,10 @@ public:
     // The lists of each of several cohorts (one KindDurations each, in their order), every blob
     // decoded once. Error: as above, or not 1 to 8 cohorts with a range each.
     Result<std::vector<KindDurations>> durationsPerKind(const PhaseCohorts& cohorts) const;
-    // The same lists read straight from the database, for a single use: only the selected jobs'
-    // blobs are decoded, and none is kept (load() holds every job's, a few bytes a phase). Error: as
-    // load() for a selected job, or a damaged blob.
-    static Result<KindDurations> durationsPerKind(Database& db, const FleetColumns& columns,
-        const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs);
-    // The lists of several cohorts read straight from the database in one pass. Error: as above,
-    // or not 1 to 8 cohorts with a range each and a mask per job of `columns`.
+    // The lists of several cohorts read straight from the database in one pass, for a single use:
+    // only their jobs' blobs are decoded, and none is kept (load() holds every job's, a few bytes a
+    // phase). Error: as load() for a job of a cohort, a damaged blob, or not 1 to 8 cohorts with a
+    // range each and a mask per job of `columns`.
     static Result<std::vector<KindDurations>> durationsPerKind(
         Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts);
 
