@@ -34,7 +34,7 @@ if(BUILD_TESTING)
     # fortify), read from the ELF files as lintian reads them.
     if(ETT_HARDENING_COMPILE AND ETT_BUILD_GUI AND NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
         add_test(NAME packaging.hardened
-            COMMAND sh ${PROJECT_SOURCE_DIR}/tests/packaging/hardening_check.sh $<TARGET_FILE:ettw>
+            COMMAND sh ${PROJECT_SOURCE_DIR}/tests/packaging/hardening_check.sh $<TARGET_FILE:ettw> $<TARGET_FILE:ettw-cli>
                 $<TARGET_FILE:ett-workbench>)
         set_tests_properties(packaging.hardened PROPERTIES LABELS packaging)
     endif()
@@ -69,11 +69,11 @@ if(ETT_CUDA_RUNTIME_VERSION)
         string(REGEX REPLACE "\n$" "" _ett_eula_text "${_ett_eula_text}")
     endif()
     string(CONCAT ETT_COPYRIGHT_CUDA
-        "\nFiles: usr/bin/ettw usr/bin/ett-workbench usr/libexec/ettw/ettw-report\n"
+        "\nFiles: usr/libexec/ettw/ettw-cli usr/bin/ett-workbench usr/libexec/ettw/ettw-report\n"
         "Copyright: 2026 ETT Workbench maintainers\n"
         "           NVIDIA Corporation (the CUDA runtime, libcudart_static.a)\n"
         "License: Apache-2.0 and NVIDIA-CUDA-EULA\n"
-        "Comment: Both programs contain the CUDA runtime library of NVIDIA's CUDA\n"
+        "Comment: The three programs contain the CUDA runtime library of NVIDIA's CUDA\n"
         " toolkit ${ETT_CUDA_RUNTIME_VERSION}, linked statically (libcudart_static.a). It loads the\n"
         " driver (libcuda.so.1) only when the programs look for a GPU; without a driver\n"
         " or a device they compute on the CPU. Attachment A of the NVIDIA CUDA EULA\n"
@@ -99,8 +99,11 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Nothing is added to Depends by hand. The Qt plugins the programs load at run time come with
-# libraries dpkg-shlibdeps already names: the xcb and offscreen platforms with libqt6gui6 (Debian
+# One library is added to Depends by hand: libcurl, which the programs load with dlopen when they
+# first speak HTTP (core/store/curl_library.h), so that dpkg-shlibdeps cannot see it (7.56 brought
+# the MIME functions they call); dpkg-shlibdeps' list is appended to it.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcurl4 (>= 7.56.0)")
+# The Qt plugins the programs load at run time come with libraries dpkg-shlibdeps already names: the xcb and offscreen platforms with libqt6gui6 (Debian
 # 12's qt6-qpa-plugins holds only vnc and tuiotouch), the SVG image and icon engines with libqt6svg6.
 # Recommended: the Wayland platform, so that the window runs natively in a Wayland session rather
 # than through XWayland; Qt's own catalogs (qtbase_pt_BR.qm), so that Qt's standard buttons and

@@ -16,8 +16,8 @@
 # 4. The programs, as a user would run them: ettw --version, whose output must name the package's
 #    version; the bundled sample imported into a database; ettw summary on it; the window (Qt's
 #    offscreen platform) saving a PNG of itself, which must be a non-empty PNG, in English and in
-#    Portuguese (LANG=pt_BR.UTF-8); the report in Portuguese, a PDF; ldd of both binaries finds
-#    every library. The system has no
+#    Portuguese (LANG=pt_BR.UTF-8); the report in Portuguese, a PDF; ldd of the programs finds
+#    every library; a store command reaches libcurl (loaded with dlopen, so ldd cannot see it). The system has no
 #    GPU driver, so this also proves that the CUDA build runs without CUDA.
 #
 # Fails (non-zero, naming the step) on the first problem. The folder is unmounted and removed on
@@ -162,7 +162,7 @@ fi
 
 # --- 4. The programs.
 begin "ldd ettw ett-workbench"
-for bin in /usr/bin/ettw /usr/bin/ett-workbench /usr/libexec/ettw/ettw-report; do
+for bin in /usr/bin/ettw /usr/libexec/ettw/ettw-cli /usr/bin/ett-workbench /usr/libexec/ettw/ettw-report; do
     in_root ldd "$bin" >"$work/ldd" 2>&1 || fail "ldd $bin: $(cat "$work/ldd")"
     if grep 'not found' "$work/ldd"; then
         fail "$bin needs libraries the package's dependencies did not install"
@@ -180,6 +180,13 @@ in_root ettw import --db /tmp/s.db --label sample /usr/share/ett-workbench/sampl
     fail "ettw import of the bundled sample"
 begin "ettw summary"
 in_root ettw summary --db /tmp/s.db || fail "ettw summary"
+begin "ettw store status (libcurl, loaded when first used)"
+# No server listens there: the command must fail for that, having loaded libcurl (a Depends).
+if in_root ettw store status --store 'clickhouse://default@127.0.0.1:9/ett?cluster=c' >"$work/store" 2>&1; then
+    fail "ettw store status succeeded without a server: $(cat "$work/store")"
+fi
+cat "$work/store"
+grep -q "cannot connect" "$work/store" || fail "ettw store status did not reach libcurl: $(cat "$work/store")"
 begin "ett-workbench --screenshot (offscreen)"
 in_root env QT_QPA_PLATFORM=offscreen ett-workbench --db /tmp/s.db --screenshot /tmp/s.png >"$work/window.log" 2>&1 ||
     fail "ett-workbench --screenshot: $(cat "$work/window.log")"

@@ -2,12 +2,12 @@
 
 #include "app/cli/json_writer.h"
 #include "core/model/timeutil.h"
+#include "core/store/curl_library.h"
 
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <curl/curl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -58,8 +58,8 @@ core::Result<std::unique_ptr<AlertOutputs>> AlertOutputs::open(const AlertOutput
         }
         out->m_ownsFile = true;
     }
-    if (!options.webhook.empty()) {
-        curl_global_init(CURL_GLOBAL_DEFAULT);
+    if (!options.webhook.empty() && core::curlLibrary() == nullptr) {
+        return core::Error { "--webhook: " + core::curlLoadError() };
     }
     return out;
 }
@@ -137,27 +137,28 @@ std::string AlertOutputs::postWebhook(const std::string& json)
     std::string last;
     int backoffMs = m_options.webhookBackoffMs;
     for (int attempt = 1; attempt <= m_options.webhookAttempts; ++attempt) {
-        CURL* curl = curl_easy_init();
+        const core::CurlLibrary& lib = *core::curlLibrary(); // loaded by create()
+        CURL* curl = lib.easy_init();
         if (!curl) {
             return "--webhook: libcurl could not start a request";
         }
-        curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
-        curl_easy_setopt(curl, CURLOPT_URL, m_options.webhook.c_str());
-        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, json.c_str());
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(json.size()));
-        curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(m_options.webhookTimeoutS * 1000.0));
-        curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discardBody);
-        const CURLcode rc = curl_easy_perform(curl);
+        curl_slist* headers = lib.slist_append(nullptr, "Content-Type: application/json");
+        lib.easy_setopt(curl, CURLOPT_URL, m_options.webhook.c_str());
+        lib.easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+        lib.easy_setopt(curl, CURLOPT_POSTFIELDS, json.c_str());
+        lib.easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(json.size()));
+        lib.easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(m_options.webhookTimeoutS * 1000.0));
+        lib.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+        lib.easy_setopt(curl, CURLOPT_WRITEFUNCTION, discardBody);
+        const CURLcode rc = lib.easy_perform(curl);
         long status = 0;
-        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-        curl_slist_free_all(headers);
-        curl_easy_cleanup(curl);
+        lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+        lib.slist_free_all(headers);
+        lib.easy_cleanup(curl);
         if (rc == CURLE_OK && status >= 200 && status < 300) {
             return {};
         }
-        last = rc != CURLE_OK ? std::string(curl_easy_strerror(rc)) : "HTTP status " + std::to_string(status);
+        last = rc != CURLE_OK ? std::string(lib.easy_strerror(rc)) : "HTTP status " + std::to_string(status);
         if (attempt < m_options.webhookAttempts) {
             std::this_thread::sleep_for(std::chrono::milliseconds(backoffMs));
             backoffMs *= 2;

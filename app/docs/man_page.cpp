@@ -149,10 +149,11 @@ std::span<const EnvironmentVariable> engineAndStoreEnvironment()
             "present, else the CPU)." },
         { "ETTW_THREADS", "Threads of the CPU backend (default: the processors of the machine)." },
         { "ETTW_HUGE_PAGES",
-            "0: do not tune malloc (by default the program runs itself again at start-up with glibc.malloc.hugetlb=1, "
-            "glibc.malloc.mmap_threshold=33554432 and glibc.malloc.trim_threshold=1073741824 added to GLIBC_TUNABLES "
-            "where it does not name them: transparent huge pages, and large tables reused instead of mapped and "
-            "zeroed again, which makes loads and queries of large fleets faster)." },
+            "0: do not tune malloc (by default ettw starts its command line program, and the window starts itself "
+            "again, with glibc.malloc.hugetlb=1, glibc.malloc.mmap_threshold=33554432 and "
+            "glibc.malloc.trim_threshold=1073741824 added to GLIBC_TUNABLES where it does not name them: transparent "
+            "huge pages, and large tables reused instead of mapped and zeroed again, which makes loads and queries "
+            "of large fleets faster)." },
         { "ETTW_STORAGE",
             "rows: load the fleet from the database's rows instead of its columnar copy (the same figures, "
             "slower; the baseline of ettw bench open)." },

@@ -29,14 +29,19 @@ std::optional<std::string> withMallocTunables(std::string_view current)
     return added ? std::optional<std::string>(tunables) : std::nullopt;
 }
 
-void runOnHugePages(char** argv)
+bool setMallocTunables()
 {
     if (const char* off = std::getenv("ETTW_HUGE_PAGES"); off && std::strcmp(off, "0") == 0) {
-        return;
+        return false;
     }
     const char* current = std::getenv("GLIBC_TUNABLES");
     const auto tunables = withMallocTunables(current ? current : "");
-    if (!tunables || ::setenv("GLIBC_TUNABLES", tunables->c_str(), 1) != 0) {
+    return tunables && ::setenv("GLIBC_TUNABLES", tunables->c_str(), 1) == 0;
+}
+
+void runOnHugePages(char** argv)
+{
+    if (!setMallocTunables()) {
         return;
     }
     ::execv("/proc/self/exe", argv);

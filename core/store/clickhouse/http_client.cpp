@@ -1,19 +1,26 @@
 #include "core/store/clickhouse/http_client.h"
 
+#include "core/store/curl_library.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <curl/curl.h>
-#include <mutex>
 
 namespace ett::core::clickhouse {
 
 namespace {
 
-void initCurlOnce()
+// libcurl, once a connection holds a handle (then it is loaded).
+const CurlLibrary& curl()
 {
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    return *curlLibrary();
+}
+
+// Why a connection holds no handle.
+std::string noClient()
+{
+    return "cannot start an HTTP client: "
+        + (curlLibrary() ? std::string("libcurl could not make a handle") : curlLoadError());
 }
 
 size_t appendBody(char* data, size_t size, size_t count, void* user)
@@ -39,11 +46,11 @@ std::string newQueryId(const void* connection, uint64_t n)
     return id;
 }
 
-std::string urlEscape(CURL* curl, const std::string& s)
+std::string urlEscape(CURL* handle, const std::string& s)
 {
-    char* e = curl_easy_escape(curl, s.data(), static_cast<int>(s.size()));
+    char* e = curl().easy_escape(handle, s.data(), static_cast<int>(s.size()));
     std::string out = e ? e : "";
-    curl_free(e);
+    curl().free(e);
     return out;
 }
 
@@ -110,14 +117,15 @@ HttpConnection::HttpConnection(ServerAddress server, Credentials credentials, Ti
     , m_credentials(std::move(credentials))
     , m_timeouts(timeouts)
 {
-    initCurlOnce();
-    m_curl = curl_easy_init();
+    if (const CurlLibrary* library = curlLibrary()) {
+        m_curl = library->easy_init();
+    }
 }
 
 HttpConnection::~HttpConnection()
 {
     if (m_curl) {
-        curl_easy_cleanup(static_cast<CURL*>(m_curl));
+        curl().easy_cleanup(static_cast<CURL*>(m_curl));
     }
 }
 
@@ -130,11 +138,11 @@ Error HttpConnection::fail(int code, const std::string& message)
 Result<HttpConnection::Response> HttpConnection::perform(const std::string& urlQuery, std::string_view body,
     bool multipart, const std::vector<ExternalTable>& external, const std::string& sqlInForm)
 {
-    auto* curl = static_cast<CURL*>(m_curl);
-    if (!curl) {
-        return fail(0, "cannot start an HTTP client (libcurl)");
+    auto* handle = static_cast<CURL*>(m_curl);
+    if (!handle) {
+        return fail(0, noClient());
     }
-    curl_easy_reset(curl);
+    curl().easy_reset(handle);
     m_cancelled = false;
     const std::string queryId = newQueryId(this, ++m_queries);
     std::string url
@@ -146,50 +154,50 @@ Result<HttpConnection::Response> HttpConnection::perform(const std::string& urlQ
     if (multipart) {
         // The query and every external table as form fields: name_structure and name_format go in
         // the URL, the rows in the field called `name`.
-        url += "&query=" + urlEscape(curl, sqlInForm);
-        mime = curl_mime_init(curl);
+        url += "&query=" + urlEscape(handle, sqlInForm);
+        mime = curl().mime_init(handle);
         for (const auto& t : external) {
-            url += "&" + t.name + "_structure=" + urlEscape(curl, t.structure) + "&" + t.name + "_format=RowBinary";
-            curl_mimepart* part = curl_mime_addpart(mime);
-            curl_mime_name(part, t.name.c_str());
-            curl_mime_filename(part, t.name.c_str());
-            curl_mime_data(part, t.rowBinary.data(), t.rowBinary.size());
+            url += "&" + t.name + "_structure=" + urlEscape(handle, t.structure) + "&" + t.name + "_format=RowBinary";
+            curl_mimepart* part = curl().mime_addpart(mime);
+            curl().mime_name(part, t.name.c_str());
+            curl().mime_filename(part, t.name.c_str());
+            curl().mime_data(part, t.rowBinary.data(), t.rowBinary.size());
         }
-        curl_easy_setopt(curl, CURLOPT_MIMEPOST, mime);
+        curl().easy_setopt(handle, CURLOPT_MIMEPOST, mime);
     } else {
-        curl_easy_setopt(curl, CURLOPT_POST, 1L);
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());
+        curl().easy_setopt(handle, CURLOPT_POST, 1L);
+        curl().easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+        curl().easy_setopt(handle, CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());
     }
     const std::string userHeader = "X-ClickHouse-User: " + m_credentials.user;
     const std::string keyHeader = "X-ClickHouse-Key: " + m_credentials.password;
     curl_slist* headers = nullptr;
-    headers = curl_slist_append(headers, userHeader.c_str());
-    headers = curl_slist_append(headers, keyHeader.c_str());
-    headers = curl_slist_append(headers, "Expect:");
+    headers = curl().slist_append(headers, userHeader.c_str());
+    headers = curl().slist_append(headers, keyHeader.c_str());
+    headers = curl().slist_append(headers, "Expect:");
     if (!multipart) {
         // (libcurl sets the multipart content type itself.)
-        headers = curl_slist_append(headers, "Content-Type: application/octet-stream");
+        headers = curl().slist_append(headers, "Content-Type: application/octet-stream");
     }
     Response response;
-    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_timeouts.connect.count()));
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(m_timeouts.request.count()));
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
+    curl().easy_setopt(handle, CURLOPT_URL, url.c_str());
+    curl().easy_setopt(handle, CURLOPT_HTTPHEADER, headers);
+    curl().easy_setopt(handle, CURLOPT_WRITEFUNCTION, appendBody);
+    curl().easy_setopt(handle, CURLOPT_WRITEDATA, &response.body);
+    curl().easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_timeouts.connect.count()));
+    curl().easy_setopt(handle, CURLOPT_TIMEOUT_MS, static_cast<long>(m_timeouts.request.count()));
+    curl().easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+    curl().easy_setopt(handle, CURLOPT_TCP_KEEPALIVE, 1L);
     if (m_interrupt) {
-        curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, pollInterrupt);
-        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &m_interrupt);
+        curl().easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
+        curl().easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, pollInterrupt);
+        curl().easy_setopt(handle, CURLOPT_XFERINFODATA, &m_interrupt);
     }
-    const CURLcode rc = curl_easy_perform(curl);
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
-    curl_slist_free_all(headers);
+    const CURLcode rc = curl().easy_perform(handle);
+    curl().easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &response.status);
+    curl().slist_free_all(headers);
     if (mime) {
-        curl_mime_free(mime);
+        curl().mime_free(mime);
     }
     if (rc == CURLE_ABORTED_BY_CALLBACK) {
         // Ask the server to stop the query too (best effort: it may have ended, or the user may
@@ -206,10 +214,10 @@ Result<HttpConnection::Response> HttpConnection::perform(const std::string& urlQ
         return fail(0, "no answer within " + std::string(seconds) + " s (the server or a shard behind it may be hung)");
     }
     if (rc == CURLE_COULDNT_CONNECT) {
-        return fail(0, "cannot connect (is the server running?): " + std::string(curl_easy_strerror(rc)));
+        return fail(0, "cannot connect (is the server running?): " + std::string(curl().easy_strerror(rc)));
     }
     if (rc != CURLE_OK) {
-        return fail(0, "HTTP request failed: " + std::string(curl_easy_strerror(rc)));
+        return fail(0, "HTTP request failed: " + std::string(curl().easy_strerror(rc)));
     }
     return response;
 }
@@ -242,11 +250,11 @@ Result<std::string> HttpConnection::query(const std::string& sql, const std::vec
 
 Status HttpConnection::insert(const std::string& insertSql, std::string_view rows)
 {
-    auto* curl = static_cast<CURL*>(m_curl);
-    if (!curl) {
-        return fail(0, "cannot start an HTTP client (libcurl)");
+    auto* handle = static_cast<CURL*>(m_curl);
+    if (!handle) {
+        return fail(0, noClient());
     }
-    auto r = perform("query=" + urlEscape(curl, insertSql), rows, false, {}, {});
+    auto r = perform("query=" + urlEscape(handle, insertSql), rows, false, {}, {});
     if (!r) {
         return r.error();
     }

@@ -550,6 +550,46 @@ TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
 
 // --- user errors ----------------------------------------------------------------------------
 
+TEST_F(CliHelp, TheLauncherRunsTheProgramBesideItWithTheMallocTunables)
+{
+    // ettw starts ettw-cli (beside it here) with glibc's tunables added to GLIBC_TUNABLES, the
+    // arguments as given, the user's own tunables kept; ETTW_HUGE_PAGES=0 adds none. A stand-in
+    // ettw-cli prints what it was started with.
+    const fs::path dir = work() / "launch";
+    fs::create_directories(dir);
+    fs::copy_file(ETTW_BINARY, dir / "ettw");
+    {
+        std::ofstream script(dir / "ettw-cli");
+        script << "#!/bin/sh\nprintf '%s|%s|%s\\n' \"$#\" \"$*\" \"${GLIBC_TUNABLES-unset}\"\n";
+    }
+    fs::permissions(dir / "ettw-cli", fs::perms::owner_all);
+    auto run = [&](const std::string& env) {
+        const std::string cmd = "cd '" + dir.string() + "' && env -u GLIBC_TUNABLES -u ETTW_HUGE_PAGES " + env
+            + " ./ettw summary --by 'a b' > out 2> err";
+        const int status = std::system(cmd.c_str());
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd << ": " << readFile(dir / "err");
+        return readFile(dir / "out");
+    };
+    const std::string all
+        = "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824";
+    EXPECT_EQ(run(""), "3|summary --by a b|" + all + "\n");
+    EXPECT_EQ(run("GLIBC_TUNABLES=glibc.malloc.hugetlb=0"),
+        "3|summary --by a b|glibc.malloc.hugetlb=0:glibc.malloc.mmap_threshold=33554432:"
+        "glibc.malloc.trim_threshold=1073741824\n");
+    EXPECT_EQ(run("ETTW_HUGE_PAGES=0"), "3|summary --by a b|unset\n");
+
+    // Without ettw-cli it says what is missing and where it looked.
+    fs::remove(dir / "ettw-cli");
+    const std::string cmd = "cd '" + dir.string() + "' && ./ettw --version > out 2> err";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    EXPECT_EQ(readFile(dir / "out"), "");
+    const std::string err = readFile(dir / "err");
+    EXPECT_TRUE(contains(err, "ettw-cli is missing")) << err;
+    EXPECT_TRUE(contains(err, (fs::canonical(dir) / "ettw-cli").string())) << err;
+}
+
 TEST_F(CliUserError, MissingDatabaseIsReportedAndNotCreated)
 {
     const std::vector<std::vector<std::string>> cases = {
@@ -1980,12 +2020,13 @@ TEST_F(CliCompare, ReportIsWrittenWithoutADisplay)
 
 TEST_F(CliCompare, ReportWithoutItsRendererSaysWhatIsMissing)
 {
-    // ettw runs the report in ettw-report, beside it or in ../libexec/ettw; a copy of ettw alone
-    // finds neither and says so, writing nothing (every other command still works).
+    // ettw-cli runs the report in ettw-report, beside it or in ../libexec/ettw; a copy of ettw and
+    // ettw-cli alone finds neither and says so, writing nothing (every other command still works).
     ok({ "import", "--label", "before", kFleetSample });
     const fs::path alone = work() / "alone";
     fs::create_directories(alone);
     fs::copy_file(ETTW_BINARY, alone / "ettw");
+    fs::copy_file(ETTW_CLI_BINARY, alone / "ettw-cli");
     const std::string cmd = "cd '" + work().string() + "' && '" + (alone / "ettw").string()
         + "' report --db ett.db --out x.pdf > alone/out 2> alone/err";
     const int status = std::system(cmd.c_str());
