@@ -31,6 +31,7 @@ public:
 
     void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
     {
+        m_jobsReserved = jobs;
         for (auto* v : { &c().jobRowId, &c().jobGpus, &c().jobSubmittedNs }) {
             reserveOnHugePages(*v, jobs);
         }
@@ -115,9 +116,10 @@ public:
             c().jobName.push_back(k.jobName[j]);
             c().jobGpus.push_back(k.jobGpus[j]);
             c().jobSubmittedNs.push_back(k.jobSubmittedNs[j]);
+            c().jobAttr.resize(c().jobKey.size() * m_attrStride, -1);
             for (; attr < attrEnd; ++attr) {
                 const auto [key, value] = attrCode(k, codes, attr);
-                m_attrs.push_back({ job, key, value });
+                setAttr(static_cast<size_t>(job), key, value);
             }
             for (size_t a = attempt; a < attempt + attempts; ++a) {
                 c().attemptJob.push_back(static_cast<int32_t>(job));
@@ -277,20 +279,39 @@ public:
     {
         FleetColumns& cols = c();
         cols.attrValues.resize(cols.attrKeys.size());
-        cols.jobAttr.assign(cols.jobKey.size() * cols.attrKeys.size(), -1);
-        for (const auto& t : m_attrs) {
-            cols.jobAttr[static_cast<size_t>(t.job) * cols.attrKeys.size() + static_cast<size_t>(t.key)] = t.value;
-        }
+        widenAttrRows(); // keys only a left-out chunk's names brought
+
         m_out.fromColumns = true;
         return std::move(m_out);
     }
 
 private:
-    struct Triple
+    // Job `job`'s value of attribute `key` (the fleet's codes) into jobAttr.
+    void setAttr(size_t job, int32_t key, int32_t value)
     {
-        int64_t job;
-        int32_t key, value;
-    };
+        widenAttrRows();
+        c().jobAttr[job * m_attrStride + static_cast<size_t>(key)] = value;
+    }
+
+    // jobAttr's rows as wide as the keys known so far: a new key widens every row laid out (rare:
+    // keys are few, and most come with the first chunk), its column -1 (absent).
+    void widenAttrRows()
+    {
+        const size_t keys = c().attrKeys.size();
+        if (keys == m_attrStride) {
+            return;
+        }
+        const size_t jobs = c().jobKey.size();
+        std::vector<int32_t> wider;
+        wider.reserve(std::max(jobs, m_jobsReserved) * keys);
+        wider.assign(jobs * keys, -1);
+        for (size_t j = 0; j < jobs && m_attrStride > 0; ++j) {
+            std::copy_n(c().jobAttr.begin() + static_cast<std::ptrdiff_t>(j * m_attrStride), m_attrStride,
+                wider.begin() + static_cast<std::ptrdiff_t>(j * keys));
+        }
+        c().jobAttr = std::move(wider);
+        m_attrStride = keys;
+    }
 
     FleetColumns& c() { return m_out.columns; }
     Attribution& at() { return m_out.attribution; }
@@ -464,7 +485,8 @@ private:
     std::unordered_map<int64_t, int32_t> m_labelCode;
     std::unordered_map<std::string, int32_t> m_keyIndex, m_causeIndex;
     std::vector<std::unordered_map<std::string, int32_t>> m_valueIndex;
-    std::vector<Triple> m_attrs;
+    size_t m_attrStride = 0; // the width of jobAttr's rows: the keys known when they were laid out
+    size_t m_jobsReserved = 0;
 };
 
 FleetAssembler::FleetAssembler(std::vector<std::string> labels, const std::vector<int64_t>& labelIds,

@@ -622,6 +622,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     }
     ChunkReader reader;
     Chunk k; // one chunk at a time, its buffers reused
+    const OnePassCache onePass(db); // each blob's pages are read once: not kept in SQLite's cache
     // Every label kept: the largest columns go straight into the fleet's arrays.
     const bool useBulk = !query.label;
     Bulk bulk;

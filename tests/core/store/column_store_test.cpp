@@ -162,6 +162,43 @@ TEST_F(ColumnStore, AnImportBuildsTheCopyAndItLoadsEqualToTheRows)
     EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b" }), 5000u);
 }
 
+TEST_F(ColumnStore, AnAttributeKeyFirstSeenInALaterChunkWidensEveryJobsRow)
+{
+    // Two jobs in chunk 1 (ids 5,001 and 5,002, in 1970) bring a key no job of chunk 0 has, one of
+    // them without the generated fleets' keys: every earlier job's row gets the new key as absent;
+    // a window that leaves chunk 0 out takes its keys from its names first, then widens for chunk 1's.
+    const std::string head = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})";
+    s.import(s.write("c.jsonl",
+                 head + "\n" + R"({"type":"job","job":"C1","gpus":8,"attrs":{"zone":"z1"}})" + "\n"
+                     + R"({"type":"attempt","job":"C1","attempt":0,"start":0,"end":100,"outcome":"completed"})" + "\n"
+                     + R"({"type":"job","job":"C2","gpus":8,"attrs":{"zone":"z2","team":"c"}})" + "\n"
+                     + R"({"type":"attempt","job":"C2","attempt":0,"start":0,"end":100,"outcome":"completed"})" + "\n"),
+        "team-c");
+    EXPECT_EQ(expectCopyEqualsRows(s.db(), { "team-a", "team-b", "team-c" }), 5002u);
+    const StoredFleet all = load(s.db(), {}, ColumnsQuery::Storage::Auto);
+    const auto& keys = all.columns.attrKeys;
+    const auto zone = static_cast<size_t>(std::find(keys.begin(), keys.end(), "zone") - keys.begin());
+    ASSERT_LT(zone, keys.size());
+    EXPECT_EQ(zone, keys.size() - 1) << "first seen last";
+    EXPECT_EQ(all.columns.jobAttr.size(), all.columns.jobs() * keys.size());
+    EXPECT_EQ(all.columns.attr(0, zone), -1);
+    EXPECT_EQ(all.columns.attrValues[zone][static_cast<size_t>(all.columns.attr(5001, zone))], "z2");
+    ColumnsQuery early;
+    early.window = TimeWindow { 0, 200'000'000'000, false };
+    const StoredFleet chunk1 = load(s.db(), early, ColumnsQuery::Storage::Auto);
+    ASSERT_EQ(chunk1.columns.validate(), "");
+    EXPECT_EQ(chunk1.columns.attrKeys, keys);
+    EXPECT_EQ(chunk1.columns.attrValues, all.columns.attrValues);
+    const auto& k = chunk1.columns.jobKey;
+    const auto c2 = static_cast<size_t>(std::find(k.begin(), k.end(), "C2") - k.begin());
+    ASSERT_LT(c2, k.size());
+    ASSERT_EQ(chunk1.columns.jobAttr.size(), chunk1.columns.jobs() * keys.size());
+    for (size_t key = 0; key < keys.size(); ++key) {
+        EXPECT_EQ(chunk1.columns.attr(c2, key), all.columns.attr(5001, key)) << keys[key];
+    }
+    EXPECT_EQ(chunk1.columns.attr(c2 - 1, zone), all.columns.attr(5000, zone)) << "C1";
+}
+
 TEST_F(ColumnStore, ALeanLoadLeavesOnlyTheSegmentsAndTheCheckpointsColumnsOut)
 {
     StoredFleet rows = load(s.db(), {}, ColumnsQuery::Storage::Rows);
