@@ -24,7 +24,7 @@ std::vector<size_t> rankedIndexes(std::vector<size_t> candidates, FiguresOf&& fi
     std::vector<double> ett(candidates.size());
     std::vector<core::Wide> lost(candidates.size());
     for (size_t i = 0; i < candidates.size(); ++i) {
-        const core::Figures& f = figuresOf(candidates[i]);
+        const auto& f = figuresOf(candidates[i]); // core::Figures or core::JobTotals
         ett[i] = f.ettPercentGpu().value_or(100.0);
         lost[i] = f.lostGpuNs();
     }

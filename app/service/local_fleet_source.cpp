@@ -388,31 +388,80 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::jobs(const core::CohortS
 core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
     const core::CohortSpec& scope, const std::string& sort, int64_t limit)
 {
-    // Ranked on the roll-up's groups, in the order jobs() lists them: only the jobs returned are
-    // made summaries (a fleet's worth of them is as large as the roll-up itself).
-    auto byJob = rollup(scope, "job");
+    if (auto st = ensureDetailFor(scope); !st) {
+        return st.error();
+    }
+    auto filter = filterOf(scope);
+    if (!filter) {
+        return filter.error();
+    }
+    auto byJob = groupingOf("job");
     if (!byJob) {
         return byJob.error();
     }
-    auto& groups = byJob->groups;
     const auto& c = m_engine->columns();
-    std::vector<size_t> candidates;
-    for (size_t i = 0; i < groups.size(); ++i) {
-        if (groups[i].figures.attempts != 0) {
-            candidates.push_back(i);
+    return guarded([&] {
+        // Ranked on each job's totals, taken from roll-ups of a block of jobs at a time, so that
+        // the figures and sums of a fleet's worth of jobs (about 1 KB a job: 150 MB at 150,000) are
+        // never held at once; then only the jobs returned are rolled up again and made summaries.
+        // A job's figures are its own alone, so a block's are those of a roll-up of every job.
+        const size_t kBlock = m_rankingBlockJobs;
+        std::vector<int32_t> selected;
+        const std::vector<uint8_t> inScope = m_engine->selectJobs(*filter);
+        for (size_t j = 0; j < inScope.size(); ++j) {
+            if (inScope[j]) {
+                selected.push_back(static_cast<int32_t>(j));
+            }
         }
-    }
-    auto job = [&](size_t i) { return static_cast<size_t>(groups[i].code); };
-    const auto order = rankedIndexes(
-        std::move(candidates), [&](size_t i) -> const core::Figures& { return groups[i].figures; },
-        [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
-        [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
-    std::vector<JobSummary> out;
-    core::reserveOnHugePages(out, order.size());
-    for (const size_t i : order) {
-        out.push_back(summaryOf(groups[i]));
-    }
-    return out;
+        const bool everyJob = limit <= 0 || selected.size() <= static_cast<size_t>(limit);
+        if (!everyJob) {
+            std::vector<std::pair<size_t, core::JobTotals>> ranked; // job index and totals, by index
+            gpu::Filter block = *filter;
+            for (size_t from = 0; from < selected.size(); from += kBlock) {
+                block.jobs.assign(selected.begin() + static_cast<std::ptrdiff_t>(from),
+                    selected.begin() + static_cast<std::ptrdiff_t>(std::min(selected.size(), from + kBlock)));
+                for (const gpu::GroupFigures& g : m_engine->rollup(block, *byJob).groups) {
+                    if (g.figures.attempts != 0) {
+                        ranked.emplace_back(static_cast<size_t>(g.code), core::JobTotals(g.figures));
+                    }
+                }
+            }
+            std::sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            std::vector<size_t> candidates(ranked.size());
+            std::iota(candidates.begin(), candidates.end(), size_t { 0 });
+            auto job = [&](size_t i) { return ranked[i].first; };
+            const auto order = rankedIndexes(
+                std::move(candidates), [&](size_t i) -> const core::JobTotals& { return ranked[i].second; },
+                [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
+                [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
+            if (order.empty()) {
+                return std::vector<JobSummary> {};
+            }
+            filter->jobs.clear();
+            for (const size_t i : order) {
+                filter->jobs.push_back(static_cast<int32_t>(job(i)));
+            }
+        }
+        gpu::Rollup r = m_engine->rollup(*filter, *byJob);
+        auto& groups = r.groups;
+        std::vector<size_t> listed;
+        for (size_t i = 0; i < groups.size(); ++i) {
+            if (groups[i].figures.attempts != 0) {
+                listed.push_back(i);
+            }
+        }
+        auto job = [&](size_t i) { return static_cast<size_t>(groups[i].code); };
+        const auto order = rankedIndexes(
+            std::move(listed), [&](size_t i) -> const core::Figures& { return groups[i].figures; },
+            [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
+            [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
+        std::vector<JobSummary> out;
+        core::reserveOnHugePages(out, order.size());
+        for (const size_t i : order) {
+            out.push_back(summaryOf(groups[i]));
+        }
+        return out;
+    });
 }
 
 std::vector<JobIndex> LocalFleetSource::jobsWithKey(const std::string& key) const

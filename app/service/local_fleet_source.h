@@ -69,9 +69,12 @@ public:
     core::Result<gpu::Series> seriesEvery(
         const core::CohortSpec& scope, int64_t widthNs, int64_t alignNs, std::optional<JobIndex> job) override;
     core::Result<std::vector<JobSummary>> jobs(const core::CohortSpec& scope) override;
-    // rankJobs's order, ranked on the roll-up by job: only the jobs returned are made summaries.
+    // rankJobs's order, ranked on roll-ups by job of `rankingBlockJobs` jobs at a time (their
+    // totals kept, not their figures): only the jobs returned are made summaries.
     core::Result<std::vector<JobSummary>> worstJobs(
         const core::CohortSpec& scope, const std::string& sort, int64_t limit) override;
+    // How many jobs each roll-up of worstJobs' ranking holds (16,384; tests make it small).
+    void setRankingBlockJobs(size_t jobs) { m_rankingBlockJobs = std::max<size_t>(1, jobs); }
     core::Result<std::vector<TableRow>> attempts(const core::CohortSpec& scope, JobIndex job) override;
     std::vector<JobIndex> jobsWithKey(const std::string& key) const override;
     JobMatches findJobs(const std::string& query, size_t limit) const override;
@@ -143,6 +146,7 @@ private:
     core::Database* m_db;
     LoadOptions m_options;
     std::unique_ptr<gpu::Engine> m_engine;
+    size_t m_rankingBlockJobs = 16'384;
     std::unique_ptr<core::StoredPhaseSamples> m_phaseSamples; // read on the first phaseDurations()
     double m_loadSeconds = 0;
     FleetVocabulary m_vocabulary;

@@ -1086,8 +1086,9 @@ TEST_F(LeanLoad, TheWindowReadsTheCheckpointsWhenFirstAskedFor)
     EXPECT_LT(stale->columns().checkpoints(), full->columns().checkpoints());
 }
 
-// The local source ranks on its roll-up by job and makes summaries of the jobs it returns only: the
-// same jobs in the same order as rankJobs over every job (FleetSource's default), ties included.
+// The local source ranks on roll-ups by job of a block of jobs at a time and makes summaries of the
+// jobs it returns only: the same jobs in the same order as rankJobs over every job (FleetSource's
+// default), ties included, whatever the blocks.
 TEST_F(ServiceTest, WorstJobsRankedOnTheRollupAreRankJobsOverEveryJob)
 {
     auto ws = sampleWorkspace();
@@ -1098,25 +1099,30 @@ TEST_F(ServiceTest, WorstJobsRankedOnTheRollupAreRankJobsOverEveryJob)
     week.toNs = *week.fromNs + 7 * 86'400'000'000'000;
     core::CohortSpec team;
     team.attrs = { { "team", { "ads", "llm" } } };
-    for (const auto* scope : { &all, &week, &team }) {
-        for (const char* sort : { "lost_gpu_hours", "ett" }) {
-            for (const int64_t limit : { 0, 1, 10, 57 }) {
-                SCOPED_TRACE(scope->text() + " " + sort + " " + std::to_string(limit));
-                auto ranked = fleet.worstJobs(*scope, sort, limit);
-                auto reference = fleet.FleetSource::worstJobs(*scope, sort, limit);
-                ASSERT_TRUE(ranked.ok() && reference.ok());
-                ASSERT_EQ(ranked->size(), reference->size());
-                EXPECT_FALSE(ranked->empty());
-                for (size_t i = 0; i < ranked->size(); ++i) {
-                    const JobSummary& a = (*ranked)[i];
-                    const JobSummary& b = (*reference)[i];
-                    EXPECT_EQ(a.job, b.job);
-                    EXPECT_EQ(a.key, b.key);
-                    EXPECT_EQ(a.label, b.label);
-                    EXPECT_EQ(a.name, b.name);
-                    EXPECT_EQ(a.rowId, b.rowId);
-                    EXPECT_EQ(a.gpus, b.gpus);
-                    expectSameFigures(a.figures, b.figures);
+    // Ranked in blocks of 16,384 jobs (one here), of 7 (29 blocks) and of one job each.
+    for (const size_t block : { size_t { 16'384 }, size_t { 7 }, size_t { 1 } }) {
+        fleet.setRankingBlockJobs(block);
+        for (const auto* scope : { &all, &week, &team }) {
+            for (const char* sort : { "lost_gpu_hours", "ett" }) {
+                for (const int64_t limit : { 0, 1, 10, 57 }) {
+                    SCOPED_TRACE(scope->text() + " " + sort + " " + std::to_string(limit) + ", blocks of "
+                        + std::to_string(block));
+                    auto ranked = fleet.worstJobs(*scope, sort, limit);
+                    auto reference = fleet.FleetSource::worstJobs(*scope, sort, limit);
+                    ASSERT_TRUE(ranked.ok() && reference.ok());
+                    ASSERT_EQ(ranked->size(), reference->size());
+                    EXPECT_FALSE(ranked->empty());
+                    for (size_t i = 0; i < ranked->size(); ++i) {
+                        const JobSummary& a = (*ranked)[i];
+                        const JobSummary& b = (*reference)[i];
+                        EXPECT_EQ(a.job, b.job);
+                        EXPECT_EQ(a.key, b.key);
+                        EXPECT_EQ(a.label, b.label);
+                        EXPECT_EQ(a.name, b.name);
+                        EXPECT_EQ(a.rowId, b.rowId);
+                        EXPECT_EQ(a.gpus, b.gpus);
+                        expectSameFigures(a.figures, b.figures);
+                    }
                 }
             }
         }
