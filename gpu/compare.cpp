@@ -182,24 +182,49 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
     return out;
 }
 
-std::vector<core::DurationSample> durationSamplesByName(
-    const core::FleetColumns& c, std::vector<std::vector<int64_t>> perKind)
+namespace {
+
+// Count and percentiles per name, the runs of kind k's values given by runsOf(k).
+template <typename RunsOf>
+std::vector<core::DurationSample> samplesByName(const core::FleetColumns& c, size_t kinds, RunsOf&& runsOf)
 {
-    std::vector<uint8_t> withPhases(perKind.size(), 0);
-    for (size_t k = 0; k < perKind.size(); ++k) {
-        withPhases[k] = !perKind[k].empty();
+    std::vector<std::vector<core::ValueRun>> runs(kinds);
+    std::vector<uint8_t> withPhases(kinds, 0);
+    for (size_t k = 0; k < kinds; ++k) {
+        runs[k] = runsOf(k);
+        for (const auto run : runs[k]) {
+            withPhases[k] = withPhases[k] || !run.empty();
+        }
     }
     std::vector<core::DurationSample> out;
     for (const NamedKinds& n : kindsByName(c, withPhases)) {
-        std::vector<const std::vector<int64_t>*> lists;
+        std::vector<core::ValueRun> lists;
         int64_t count = 0;
         for (const size_t k : n.kinds) {
-            lists.push_back(&perKind[k]);
-            count += static_cast<int64_t>(perKind[k].size());
+            for (const auto run : runs[k]) {
+                lists.push_back(run);
+                count += static_cast<int64_t>(run.size());
+            }
         }
         out.push_back(core::DurationSample { n.name, count, core::percentilesOfLists(lists) });
     }
     return out;
+}
+
+} // namespace
+
+std::vector<core::DurationSample> durationSamplesByName(
+    const core::FleetColumns& c, std::vector<std::vector<int64_t>> perKind)
+{
+    return samplesByName(c, perKind.size(), [&](size_t k) {
+        return std::vector<core::ValueRun> { core::ValueRun { perKind[k].data(), perKind[k].size() } };
+    });
+}
+
+std::vector<core::DurationSample> durationSamplesByName(
+    const core::FleetColumns& c, const core::KindDurationBlocks& perKind)
+{
+    return samplesByName(c, perKind.size(), [&](size_t k) { return perKind[k].runs(); });
 }
 
 core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options)

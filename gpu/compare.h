@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/compare.h"
+#include "core/model/duration_blocks.h"
 #include "gpu/engine.h"
 
 #include <map>
@@ -62,6 +63,9 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
 // (core::percentilesOfLists). Consumes perKind.
 std::vector<core::DurationSample> durationSamplesByName(
     const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
+// The same of durations gathered in blocks (a comparison's cohorts read from the stored samples).
+std::vector<core::DurationSample> durationSamplesByName(
+    const core::FleetColumns& columns, const core::KindDurationBlocks& perKind);
 
 // Everything the comparison needs of one cohort.
 core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options);

@@ -729,7 +729,8 @@ core::Result<std::vector<std::vector<core::DurationSample>>> LocalFleetSource::d
     std::vector<std::vector<core::DurationSample>> out;
     out.reserve(lists->size());
     for (auto& perKind : *lists) {
-        out.push_back(gpu::durationSamplesByName(c, std::move(perKind)));
+        out.push_back(gpu::durationSamplesByName(c, perKind));
+        core::KindDurationBlocks().swap(perKind); // each cohort's durations let go of once ranked
     }
     return out;
 }

@@ -180,18 +180,28 @@ size_t bucketOf(int64_t v)
 
 Percentiles percentilesOfLists(const std::vector<const std::vector<int64_t>*>& lists)
 {
+    std::vector<ValueRun> runs;
+    runs.reserve(lists.size());
+    for (const auto* list : lists) {
+        runs.push_back(ValueRun { list->data(), list->size() });
+    }
+    return percentilesOfLists(runs);
+}
+
+Percentiles percentilesOfLists(const std::vector<ValueRun>& lists)
+{
     Percentiles p;
     int64_t n = 0;
-    for (const auto* list : lists) {
-        n += static_cast<int64_t>(list->size());
+    for (const auto list : lists) {
+        n += static_cast<int64_t>(list.size());
     }
     if (n == 0) {
         return p;
     }
     // 1. How many values each bucket holds, and which buckets hold the three ranks.
     std::vector<int64_t> counts(2 * kHalfBuckets, 0);
-    for (const auto* list : lists) {
-        for (const int64_t v : *list) {
+    for (const auto list : lists) {
+        for (const int64_t v : list) {
             ++counts[bucketOf(v)];
         }
     }
@@ -220,8 +230,8 @@ Percentiles percentilesOfLists(const std::vector<const std::vector<int64_t>*>& l
             held[i].reserve(static_cast<size_t>(counts[bucket[i]]));
         }
     }
-    for (const auto* list : lists) {
-        for (const int64_t v : *list) {
+    for (const auto list : lists) {
+        for (const int64_t v : list) {
             const size_t at = bucketOf(v);
             for (size_t i = 0; i < 3; ++i) {
                 if (heldIn[i] == i && at == bucket[i]) {

@@ -66,6 +66,18 @@ Percentiles percentilesOfSorted(const std::vector<int64_t>& sorted);
 // their magnitude wide, then only those of the buckets that hold the ranks are kept and the ranks
 // selected among them (two passes over the lists).
 Percentiles percentilesOfLists(const std::vector<const std::vector<int64_t>*>& lists);
+// A run of contiguous values (this header is also compiled as CUDA C++17: no std::span).
+struct ValueRun
+{
+    const int64_t* first = nullptr;
+    size_t count = 0;
+    const int64_t* begin() const { return first; }
+    const int64_t* end() const { return first + count; }
+    size_t size() const { return count; }
+    bool empty() const { return count == 0; }
+};
+// The same of lists given as runs of contiguous values (core::DurationBlocks::runs()).
+Percentiles percentilesOfLists(const std::vector<ValueRun>& runs);
 
 // Wide sums per bucket that are all zero unless something was set (the time inside excluded
 // windows): held on the heap only once a value is written, so that a figure per job (a roll-up by

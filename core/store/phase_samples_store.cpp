@@ -97,7 +97,7 @@ private:
 // Adds the durations of one attempt's phases to the lists of each cohort whose bit `cohorts` holds
 // (PhaseCohorts: the bits of the attempt's job), those that start in that cohort's range.
 Status addDurations(std::string_view blob, int64_t attemptStartNs, uint8_t cohorts, const KindCodes& code,
-    const PhaseCohorts& of, std::vector<KindDurations>& perCohort)
+    const PhaseCohorts& of, std::vector<KindDurationBlocks>& perCohort)
 {
     cohorts &= static_cast<uint8_t>((1U << perCohort.size()) - 1U);
     if (cohorts == 0) {
@@ -208,15 +208,23 @@ Result<KindDurations> StoredPhaseSamples::durationsPerKind(
     if (!lists) {
         return lists.error();
     }
-    return std::move(lists->front());
+    KindDurations out;
+    out.reserve(lists->front().size());
+    for (const DurationBlocks& kind : lists->front()) {
+        out.push_back(kind.flat());
+    }
+    return out;
 }
 
-Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(const PhaseCohorts& cohorts) const
+Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(const PhaseCohorts& cohorts) const
 {
     if (auto st = checkCohorts(cohorts, std::nullopt); !st) {
         return st.error();
     }
-    std::vector<KindDurations> perCohort(cohorts.fromNs.size(), KindDurations(m_kindIds.size()));
+    std::vector<KindDurationBlocks> perCohort(cohorts.fromNs.size());
+    for (auto& kinds : perCohort) {
+        kinds.resize(m_kindIds.size());
+    }
     const KindCodes code(m_kindIds);
     for (size_t a = 0; a < m_attemptJob.size(); ++a) {
         const auto job = static_cast<size_t>(m_attemptJob[a]);
@@ -232,7 +240,7 @@ Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(const Ph
     return perCohort;
 }
 
-Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(
+Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(
     Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts)
 {
     if (auto st = checkCohorts(cohorts, columns.jobs()); !st) {
@@ -242,7 +250,10 @@ Result<std::vector<KindDurations>> StoredPhaseSamples::durationsPerKind(
     if (!ids) {
         return ids.error();
     }
-    std::vector<KindDurations> perCohort(cohorts.fromNs.size(), KindDurations(ids->size()));
+    std::vector<KindDurationBlocks> perCohort(cohorts.fromNs.size());
+    for (auto& kinds : perCohort) {
+        kinds.resize(ids->size());
+    }
     const KindCodes code(*ids);
     auto add = [&](int32_t job, int64_t startNs, std::string_view blob) {
         return addDurations(blob, startNs, cohorts.jobBits[static_cast<size_t>(job)], code, cohorts, perCohort);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/columns.h"
+#include "core/model/duration_blocks.h"
 #include "core/model/result.h"
 
 #include <cstdint>
@@ -41,14 +42,14 @@ public:
     // in blob order, unsorted. Error: a damaged blob.
     Result<KindDurations> durationsPerKind(
         const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const;
-    // The lists of each of several cohorts (one KindDurations each, in their order), every blob
-    // decoded once. Error: as above, or not 1 to 8 cohorts with a range each.
-    Result<std::vector<KindDurations>> durationsPerKind(const PhaseCohorts& cohorts) const;
+    // The lists of each of several cohorts (one KindDurationBlocks each, in their order), every
+    // blob decoded once. Error: as above, or not 1 to 8 cohorts with a range each.
+    Result<std::vector<KindDurationBlocks>> durationsPerKind(const PhaseCohorts& cohorts) const;
     // The lists of several cohorts read straight from the database in one pass, for a single use:
     // only their jobs' blobs are decoded, and none is kept (load() holds every job's, a few bytes a
     // phase). Error: as load() for a job of a cohort, a damaged blob, or not 1 to 8 cohorts with a
     // range each and a mask per job of `columns`.
-    static Result<std::vector<KindDurations>> durationsPerKind(
+    static Result<std::vector<KindDurationBlocks>> durationsPerKind(
         Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts);
 
     size_t attempts() const { return m_attemptJob.size(); }

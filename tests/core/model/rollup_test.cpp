@@ -1,6 +1,7 @@
 // The roll-up of spec ett-trace-v1 sections 5.4-5.6: nearest-rank percentiles, GPU- and
 // time-weighted ETT%, time-range clipping, the count-queue option, merging and exact formatting.
 #include "core/model/accounting.h"
+#include "core/model/duration_blocks.h"
 #include "core/model/rollup.h"
 #include "core/model/types.h"
 
@@ -162,7 +163,39 @@ TEST(NearestRank, OfListsEqualsTheirMerge)
         EXPECT_EQ(a.p90, b.p90) << round;
         EXPECT_EQ(a.p99, b.p99) << round;
     }
-    EXPECT_FALSE(percentilesOfLists({}).p50.has_value());
+    EXPECT_FALSE(percentilesOfLists(std::vector<const std::vector<int64_t>*> {}).p50.has_value());
+    EXPECT_FALSE(percentilesOfLists(std::vector<ValueRun> {}).p50.has_value());
+}
+
+TEST(DurationBlocks, HoldTheValuesInTheirOrderAcrossBlocksAndRankAsAVector)
+{
+    // Around each block's end (1 Ki, then 2, 4, 8, 16 Ki and 16 Ki on) and well past them.
+    std::mt19937_64 rng(5);
+    for (const size_t n : { size_t { 0 }, size_t { 1 }, size_t { 1023 }, size_t { 1024 }, size_t { 1025 },
+             size_t { 3072 }, size_t { 31'744 }, size_t { 31'745 }, size_t { 200'001 } }) {
+        SCOPED_TRACE(n);
+        DurationBlocks blocks;
+        std::vector<int64_t> values(n);
+        for (auto& v : values) {
+            v = static_cast<int64_t>(rng() % 1'000'000'000'000) - 1000;
+            blocks.push_back(v);
+        }
+        EXPECT_EQ(blocks.size(), n);
+        EXPECT_EQ(blocks.empty(), n == 0);
+        EXPECT_EQ(blocks.flat(), values);
+        std::vector<int64_t> fromRuns;
+        for (const ValueRun run : blocks.runs()) {
+            EXPECT_FALSE(run.empty());
+            fromRuns.insert(fromRuns.end(), run.begin(), run.end());
+        }
+        EXPECT_EQ(fromRuns, values);
+        std::sort(values.begin(), values.end());
+        const Percentiles a = percentilesOfLists(blocks.runs());
+        const Percentiles b = percentilesOfSorted(values);
+        EXPECT_EQ(a.p50, b.p50);
+        EXPECT_EQ(a.p90, b.p90);
+        EXPECT_EQ(a.p99, b.p99);
+    }
 }
 
 TEST(NearestRank, SingleValueIsEveryPercentile)
