@@ -214,7 +214,7 @@ std::vector<core::DurationSample> samplesByName(const core::FleetColumns& c, siz
 } // namespace
 
 std::vector<core::DurationSample> durationSamplesByName(
-    const core::FleetColumns& c, std::vector<std::vector<int64_t>> perKind)
+    const core::FleetColumns& c, const std::vector<std::vector<int64_t>>& perKind)
 {
     return samplesByName(c, perKind.size(), [&](size_t k) {
         return std::vector<core::ValueRun> { core::ValueRun { perKind[k].data(), perKind[k].size() } };

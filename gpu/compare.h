@@ -60,9 +60,9 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
 // Count and percentiles of each of those names, in the order a comparison lists its distributions
 // (category code, then subcategory, a category before its subcategories), without the lists by
 // name or sorting them: a category's percentiles are found across its kinds' lists
-// (core::percentilesOfLists). Consumes perKind.
+// (core::percentilesOfLists).
 std::vector<core::DurationSample> durationSamplesByName(
-    const core::FleetColumns& columns, std::vector<std::vector<int64_t>> perKind);
+    const core::FleetColumns& columns, const std::vector<std::vector<int64_t>>& perKind);
 // The same of durations gathered in blocks (a comparison's cohorts read from the stored samples).
 std::vector<core::DurationSample> durationSamplesByName(
     const core::FleetColumns& columns, const core::KindDurationBlocks& perKind);

@@ -406,6 +406,13 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
         // never held at once; then only the jobs returned are rolled up again and made summaries.
         // A job's figures are its own alone, so a block's are those of a roll-up of every job.
         const size_t kBlock = m_rankingBlockJobs;
+        // rankJobs's order of candidates, jobOf(candidate) being the job's index in the columns.
+        auto rank = [&](std::vector<size_t> candidates, auto&& figuresOf, auto&& jobOf) {
+            return rankedIndexes(
+                std::move(candidates), figuresOf,
+                [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[jobOf(i)])]; },
+                [&](size_t i) -> const std::string& { return c.jobKey[jobOf(i)]; }, sort, limit);
+        };
         std::vector<int32_t> selected;
         const std::vector<uint8_t> inScope = m_engine->selectJobs(*filter);
         for (size_t j = 0; j < inScope.size(); ++j) {
@@ -430,10 +437,8 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
             std::vector<size_t> candidates(ranked.size());
             std::iota(candidates.begin(), candidates.end(), size_t { 0 });
             auto job = [&](size_t i) { return ranked[i].first; };
-            const auto order = rankedIndexes(
-                std::move(candidates), [&](size_t i) -> const core::JobTotals& { return ranked[i].second; },
-                [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
-                [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
+            const auto order = rank(
+                std::move(candidates), [&](size_t i) -> const core::JobTotals& { return ranked[i].second; }, job);
             if (order.empty()) {
                 return std::vector<JobSummary> {};
             }
@@ -450,11 +455,9 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
                 listed.push_back(i);
             }
         }
-        auto job = [&](size_t i) { return static_cast<size_t>(groups[i].code); };
-        const auto order = rankedIndexes(
+        const auto order = rank(
             std::move(listed), [&](size_t i) -> const core::Figures& { return groups[i].figures; },
-            [&](size_t i) -> const std::string& { return c.labels[static_cast<size_t>(c.jobLabel[job(i)])]; },
-            [&](size_t i) -> const std::string& { return c.jobKey[job(i)]; }, sort, limit);
+            [&](size_t i) { return static_cast<size_t>(groups[i].code); });
         std::vector<JobSummary> out;
         core::reserveOnHugePages(out, order.size());
         for (const size_t i : order) {

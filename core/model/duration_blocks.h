@@ -21,7 +21,7 @@ public:
     void push_back(int64_t v)
     {
         if (m_fill == m_room) {
-            m_room = m_blocks.empty() ? kFirst : std::min(kLast, 2 * m_room);
+            m_room = m_blocks.empty() ? kFirst : nextRoom(m_room);
             m_blocks.emplace_back(new int64_t[m_room]); // uninitialised: each value is written once
             m_fill = 0;
         }
@@ -40,7 +40,7 @@ public:
             const size_t n = std::min(left, room);
             out.push_back(ValueRun { block.get(), n });
             left -= n;
-            room = std::min(kLast, 2 * room);
+            room = nextRoom(room);
         }
         return out;
     }
@@ -58,6 +58,8 @@ public:
 private:
     static constexpr size_t kFirst = 1024;
     static constexpr size_t kLast = 16384;
+    // The size of the block after one of `room` values.
+    static constexpr size_t nextRoom(size_t room) { return std::min(kLast, 2 * room); }
     std::vector<std::unique_ptr<int64_t[]>> m_blocks;
     size_t m_room = 0; // the last block's size
     size_t m_fill = 0; // values in the last block

@@ -96,8 +96,10 @@ private:
 
 // Adds the durations of one attempt's phases to the lists of each cohort whose bit `cohorts` holds
 // (PhaseCohorts: the bits of the attempt's job), those that start in that cohort's range.
+// List: std::vector<int64_t> or DurationBlocks.
+template <typename List>
 Status addDurations(std::string_view blob, int64_t attemptStartNs, uint8_t cohorts, const KindCodes& code,
-    const PhaseCohorts& of, std::vector<KindDurationBlocks>& perCohort)
+    const PhaseCohorts& of, std::vector<std::vector<List>>& perCohort)
 {
     cohorts &= static_cast<uint8_t>((1U << perCohort.size()) - 1U);
     if (cohorts == 0) {
@@ -131,6 +133,16 @@ Status checkCohorts(const PhaseCohorts& cohorts, std::optional<size_t> jobs)
         return Error { "phase durations: expected 1 to 8 cohorts, a range each and a cohort mask per job" };
     }
     return Status::success();
+}
+
+// An empty list a kind for each cohort.
+template <typename List> std::vector<std::vector<List>> emptyLists(const PhaseCohorts& cohorts, size_t kinds)
+{
+    std::vector<std::vector<List>> perCohort(cohorts.fromNs.size());
+    for (auto& lists : perCohort) {
+        lists.resize(kinds);
+    }
+    return perCohort;
 }
 
 PhaseCohorts oneCohort(const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs)
@@ -201,30 +213,13 @@ Result<StoredPhaseSamples> StoredPhaseSamples::load(Database& db, const FleetCol
     return s;
 }
 
-Result<KindDurations> StoredPhaseSamples::durationsPerKind(
-    const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const
-{
-    auto lists = durationsPerKind(oneCohort(selectedJobs, fromNs, toNs));
-    if (!lists) {
-        return lists.error();
-    }
-    KindDurations out;
-    out.reserve(lists->front().size());
-    for (const DurationBlocks& kind : lists->front()) {
-        out.push_back(kind.flat());
-    }
-    return out;
-}
-
-Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(const PhaseCohorts& cohorts) const
+template <typename List>
+Result<std::vector<std::vector<List>>> StoredPhaseSamples::durationsIn(const PhaseCohorts& cohorts) const
 {
     if (auto st = checkCohorts(cohorts, std::nullopt); !st) {
         return st.error();
     }
-    std::vector<KindDurationBlocks> perCohort(cohorts.fromNs.size());
-    for (auto& kinds : perCohort) {
-        kinds.resize(m_kindIds.size());
-    }
+    auto perCohort = emptyLists<List>(cohorts, m_kindIds.size());
     const KindCodes code(m_kindIds);
     for (size_t a = 0; a < m_attemptJob.size(); ++a) {
         const auto job = static_cast<size_t>(m_attemptJob[a]);
@@ -240,6 +235,21 @@ Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(con
     return perCohort;
 }
 
+Result<KindDurations> StoredPhaseSamples::durationsPerKind(
+    const std::vector<uint8_t>& selectedJobs, int64_t fromNs, int64_t toNs) const
+{
+    auto lists = durationsIn<std::vector<int64_t>>(oneCohort(selectedJobs, fromNs, toNs));
+    if (!lists) {
+        return lists.error();
+    }
+    return std::move(lists->front());
+}
+
+Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(const PhaseCohorts& cohorts) const
+{
+    return durationsIn<DurationBlocks>(cohorts);
+}
+
 Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(
     Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts)
 {
@@ -250,10 +260,7 @@ Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(
     if (!ids) {
         return ids.error();
     }
-    std::vector<KindDurationBlocks> perCohort(cohorts.fromNs.size());
-    for (auto& kinds : perCohort) {
-        kinds.resize(ids->size());
-    }
+    auto perCohort = emptyLists<DurationBlocks>(cohorts, ids->size());
     const KindCodes code(*ids);
     auto add = [&](int32_t job, int64_t startNs, std::string_view blob) {
         return addDurations(blob, startNs, cohorts.jobBits[static_cast<size_t>(job)], code, cohorts, perCohort);

@@ -56,6 +56,9 @@ public:
     size_t bytes() const { return m_bytes.size(); }
 
 private:
+    // The lists of each cohort, of durations in vectors or in blocks (List), from the kept blobs.
+    template <typename List> Result<std::vector<std::vector<List>>> durationsIn(const PhaseCohorts& cohorts) const;
+
     std::vector<int32_t> m_attemptJob; // per stored attempt: the job index in the columns
     std::vector<int64_t> m_attemptStartNs;
     std::vector<uint64_t> m_begin; // attempts + 1 offsets into m_bytes
