@@ -1,5 +1,6 @@
 #include "gpu/engine.h"
 
+#include "core/model/compare.h"
 #include "core/model/huge_pages.h"
 #include "gpu/backend.h"
 
@@ -155,6 +156,39 @@ void Engine::loadCheckpoints(std::vector<int64_t> startNs, std::vector<int64_t> 
     if (m_attribution) {
         m_backend->loadAttribution(*m_attribution);
     }
+    m_lastSeconds = secondsSince(started);
+}
+
+void Engine::loadSegments(std::vector<int64_t> attemptSegmentBegin, std::vector<int64_t> startNs,
+    std::vector<int64_t> endNs, std::vector<uint8_t> bucket)
+{
+    const size_t n = bucket.size();
+    std::string problem;
+    if (!m_attribution || m_attribution->segmentsLoaded) {
+        problem = m_attribution ? "already loaded" : "no attribution to give them to";
+    } else if (attemptSegmentBegin.size() != m_columns.attempts() + 1) {
+        problem = std::to_string(attemptSegmentBegin.size()) + " attempt offsets for "
+            + std::to_string(m_columns.attempts()) + " attempts";
+    } else if (startNs.size() != n || endNs.size() != n || static_cast<int64_t>(n) != m_attribution->segmentsLeftOut) {
+        problem = std::to_string(n) + " given, " + std::to_string(m_attribution->segmentsLeftOut) + " counted";
+    } else if (attemptSegmentBegin.front() != 0 || attemptSegmentBegin.back() != static_cast<int64_t>(n)
+        || !std::is_sorted(attemptSegmentBegin.begin(), attemptSegmentBegin.end())) {
+        problem = "the attempts' offsets are not in order";
+    } else if (std::any_of(bucket.begin(), bucket.end(), [](uint8_t b) { return b >= core::kBucketCount; })) {
+        problem = "a bucket is out of range";
+    }
+    if (!problem.empty()) {
+        throw std::invalid_argument("segments: " + problem);
+    }
+    const auto started = Clock::now();
+    Attribution& a = *m_attribution;
+    a.attemptSegmentBegin = std::move(attemptSegmentBegin);
+    a.segmentStartNs = std::move(startNs);
+    a.segmentEndNs = std::move(endNs);
+    a.segmentBucket = std::move(bucket);
+    a.segmentsLoaded = true;
+    a.segmentsLeftOut = 0;
+    m_backend->loadAttribution(a);
     m_lastSeconds = secondsSince(started);
 }
 
@@ -489,6 +523,71 @@ Rollup Engine::rollup(const Filter& filter, const Grouping& grouping)
     }
     std::sort(out.groups.begin(), out.groups.end(),
         [](const GroupFigures& x, const GroupFigures& y) { return x.name < y.name; });
+    m_lastSeconds = secondsSince(started);
+    return out;
+}
+
+std::vector<std::pair<int32_t, core::JobTotals>> Engine::jobTotals(const Filter& filter, size_t blockJobs)
+{
+    attribution();
+    const auto started = Clock::now();
+    const auto& c = m_columns;
+    const std::vector<uint8_t> selected = select(filter, Grouping {}).jobSelected;
+    kernels::SumParams p;
+    p.lo = filter.fromNs.value_or(INT64_MIN);
+    p.hi = filter.toNs.value_or(INT64_MAX);
+    p.countQueue = filter.countQueue;
+    const ExcludedColumns excluded(filter);
+    excluded.into(p);
+    const bool hasRange = filter.fromNs.has_value() || filter.toNs.has_value();
+    const auto productive = static_cast<size_t>(core::Bucket::Productive);
+    std::vector<std::pair<int32_t, core::JobTotals>> out;
+    std::vector<int32_t> group(c.attempts(), -1); // a block's attempts: their job's place in it
+    std::vector<int32_t> block;
+    std::vector<WideSum> sums;
+    for (size_t next = 0; next < c.jobs();) {
+        block.clear();
+        for (; next < c.jobs() && block.size() < std::max<size_t>(1, blockJobs); ++next) {
+            if (selected[next]) {
+                block.push_back(static_cast<int32_t>(next));
+            }
+        }
+        if (block.empty()) {
+            break;
+        }
+        auto attemptsOf = [&c](int32_t j) {
+            return std::pair { static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(j)]),
+                static_cast<size_t>(c.jobAttemptBegin[static_cast<size_t>(j) + 1]) };
+        };
+        for (size_t g = 0; g < block.size(); ++g) {
+            const auto [a0, a1] = attemptsOf(block[g]);
+            std::fill(group.begin() + static_cast<std::ptrdiff_t>(a0), group.begin() + static_cast<std::ptrdiff_t>(a1),
+                static_cast<int32_t>(g));
+        }
+        p.groups = static_cast<int32_t>(block.size());
+        m_backend->sumSegments(p, group, sums);
+        for (size_t g = 0; g < block.size(); ++g) {
+            const auto [a0, a1] = attemptsOf(block[g]);
+            // As addJobCounts counts attempts: where they overlap the range.
+            bool counted = false;
+            for (size_t a = a0; a < a1 && !counted; ++a) {
+                counted = !hasRange || overlaps(c.attemptStartNs[a], c.attemptEndNs[a], p.lo, p.hi);
+            }
+            std::fill(
+                group.begin() + static_cast<std::ptrdiff_t>(a0), group.begin() + static_cast<std::ptrdiff_t>(a1), -1);
+            if (!counted) {
+                continue;
+            }
+            Figures f; // the buckets and E2E alone, as rollup() adds them
+            addSums(f, sums.data() + g * static_cast<size_t>(p.slotEntries()), p);
+            core::JobTotals t;
+            t.e2eNs = f.e2eNs;
+            t.e2eGpuNs = f.e2eGpuNs;
+            t.productiveNs = f.bucketsNs[productive];
+            t.productiveGpuNs = f.bucketsGpuNs[productive];
+            out.emplace_back(block[g], t);
+        }
+    }
     m_lastSeconds = secondsSince(started);
     return out;
 }

@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+namespace ett::core {
+struct JobTotals; // core/model/compare.h
+} // namespace ett::core
+
 namespace ett::gpu {
 
 enum class BackendKind { Cpu, Cuda };
@@ -133,12 +137,24 @@ public:
     // backend again. Throws std::invalid_argument when they do not fit the counts (nothing changes).
     void loadCheckpoints(std::vector<int64_t> startNs, std::vector<int64_t> durableNs, std::vector<uint8_t> failed);
 
+    // Gives an attribution loaded without its segments (Attribution::segmentsLoaded false, a lean
+    // load) the segments: attempts + 1 offsets and each segment's instants and bucket, as many as the
+    // lean load counted. Throws std::invalid_argument when they do not fit (nothing changes).
+    void loadSegments(std::vector<int64_t> attemptSegmentBegin, std::vector<int64_t> startNs,
+        std::vector<int64_t> endNs, std::vector<uint8_t> bucket);
+
     // Attributes every attempt's phases (on first call; cached). Exact by spec 5.
     const Attribution& attribution();
     // Forgets the attribution, so that the next call computes it again (for benchmarks).
     void resetAttribution();
 
     Rollup rollup(const Filter& filter, const Grouping& grouping);
+    // The totals of each job the filter selects that has an attempt in its range (those whose
+    // figures in a roll-up by job count an attempt), by job index, each equal to
+    // core::JobTotals(that roll-up's figures of the job): what a ranking of jobs needs, without the
+    // rest of each job's figures. Summed `blockJobs` jobs at a time (the sums held: about 420 bytes
+    // a job of a block).
+    std::vector<std::pair<int32_t, core::JobTotals>> jobTotals(const Filter& filter, size_t blockJobs);
     // What a series of the filter covers: the filter's range where it has an end, else the selected
     // jobs' windows (from the submission when queue counts). nullopt when that leaves nothing (no
     // selected job has an attempt and the range is open, or it ends before it starts).

@@ -316,7 +316,7 @@
 <context>
     <name>OverviewPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/overview_page.cpp" line="+407"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+409"/>
         <location line="+49"/>
         <location line="+24"/>
         <source>%Ln job(s)</source>

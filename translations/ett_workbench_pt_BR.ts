@@ -1667,7 +1667,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/charts/overview_charts.cpp" line="+278"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="+283"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
@@ -1688,7 +1688,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="+412"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+414"/>
         <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
         <translation>dd/MM/yyyy HH:mm</translation>
@@ -4967,7 +4967,7 @@ B: %3 (%4)</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="-543"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="-545"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -4978,19 +4978,19 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+504"/>
+        <location line="+506"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-528"/>
-        <location line="+504"/>
+        <location line="-530"/>
+        <location line="+506"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-491"/>
+        <location line="-493"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -5015,7 +5015,7 @@ B: %3 (%4)</translation>
         <translation>: sem dados</translation>
     </message>
     <message numerus="yes">
-        <location line="+197"/>
+        <location line="+199"/>
         <location line="+49"/>
         <location line="+24"/>
         <source>%Ln job(s)</source>
@@ -5701,7 +5701,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>visão geral</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+23"/>
         <source>table</source>
         <translation>tabela</translation>
     </message>
@@ -6174,7 +6174,7 @@ duração %4</translation>
         <translation>roda: zoom em ambos · arrastar: deslocar ambos · arrastar com botão direito: zoom num intervalo · passar o mouse: tempos exatos</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/overview_charts.cpp" line="-170"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="-175"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+148"/>
         <source>failures</source>
         <translation>falhas</translation>
@@ -6202,21 +6202,21 @@ duração %4</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+9"/>
+        <location line="+14"/>
         <location line="+2"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <location line="+9"/>
+        <location line="-16"/>
+        <location line="+14"/>
         <location line="+2"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+50"/>
+        <location line="-63"/>
+        <location line="+55"/>
         <location line="+125"/>
         <location line="+61"/>
         <location line="+93"/>
@@ -6224,7 +6224,12 @@ duração %4</translation>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-284"/>
+        <source>: reading the segments…</source>
+        <translation>: lendo os segmentos…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>per %1</source>
         <translation>por %1</translation>
     </message>

@@ -53,6 +53,10 @@ public:
     virtual FleetVocabulary vocabulary() const = 0;
     // Seconds the last query took where it ran (the engine's kernels, or the cluster end to end).
     virtual double lastQuerySeconds() const = 0;
+    // True while the fleet lacks what series, ranges and timelines need and will read it on the
+    // first such request (a lean local load without its segments): a front end may show what it
+    // can answer first.
+    virtual bool segmentsPending() const { return false; }
 
     // The scope's figures in total and per group of `groupBy` ("" none, "label", "job", "attempt",
     // "cause_class" or an attribute key). Error: an unknown label, attribute or grouping.

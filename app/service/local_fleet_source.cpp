@@ -144,9 +144,36 @@ core::Status LocalFleetSource::ensureSegments()
     if (withDetail()) {
         return core::Status::success();
     }
-    LoadOptions options = m_options;
-    options.withDetail = true;
-    return reload(options);
+    // Only the columnar copy leaves the segments out; they are read from it alone.
+    core::ColumnsQuery query;
+    query.label = m_options.label;
+    query.cancel = m_options.cancel;
+    auto read = [&] {
+        const CancelGuard guard(*m_db, m_options.cancel);
+        return core::loadColumnStoreSegments(*m_db, query);
+    }();
+    if (cancelled(m_options.cancel)) {
+        return loadCancelled();
+    }
+    if (!read) {
+        return core::Error { m_db->path() + ": " + read.error().message };
+    }
+    const auto& c = m_engine->columns();
+    if (read->jobRowId != c.jobRowId || read->attemptSegmentBegin.size() != c.attempts() + 1
+        || static_cast<int64_t>(read->bucket.size()) != m_engine->attribution().segmentsLeftOut) {
+        // Written since the fleet was read: read it whole again, as it is now.
+        LoadOptions options = m_options;
+        options.withDetail = true;
+        return reload(options);
+    }
+    try {
+        m_engine->loadSegments(std::move(read->attemptSegmentBegin), std::move(read->startNs), std::move(read->endNs),
+            std::move(read->bucket));
+    } catch (const std::exception& e) {
+        return core::Error { m_db->path() + ": the stored fleet is inconsistent: " + e.what() };
+    }
+    m_options.withDetail = true;
+    return core::Status::success();
 }
 
 core::Status LocalFleetSource::ensureDetail()
@@ -401,10 +428,9 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
     }
     const auto& c = m_engine->columns();
     return guarded([&] {
-        // Ranked on each job's totals, taken from roll-ups of a block of jobs at a time, so that
-        // the figures and sums of a fleet's worth of jobs (about 1 KB a job: 150 MB at 150,000) are
-        // never held at once; then only the jobs returned are rolled up again and made summaries.
-        // A job's figures are its own alone, so a block's are those of a roll-up of every job.
+        // Ranked on each job's totals (summed a block of jobs at a time, so that the sums of a
+        // fleet's worth of jobs are never held at once, and nothing else of their figures made);
+        // then only the jobs returned are rolled up and made summaries.
         const size_t kBlock = m_rankingBlockJobs;
         // rankJobs's order of candidates, jobOf(candidate) being the job's index in the columns.
         auto rank = [&](std::vector<size_t> candidates, auto&& figuresOf, auto&& jobOf) {
@@ -422,21 +448,10 @@ core::Result<std::vector<JobSummary>> LocalFleetSource::worstJobs(
         }
         const bool everyJob = limit <= 0 || selected.size() <= static_cast<size_t>(limit);
         if (!everyJob) {
-            std::vector<std::pair<size_t, core::JobTotals>> ranked; // job index and totals, by index
-            gpu::Filter block = *filter;
-            for (size_t from = 0; from < selected.size(); from += kBlock) {
-                block.jobs.assign(selected.begin() + static_cast<std::ptrdiff_t>(from),
-                    selected.begin() + static_cast<std::ptrdiff_t>(std::min(selected.size(), from + kBlock)));
-                for (const gpu::GroupFigures& g : m_engine->rollup(block, *byJob).groups) {
-                    if (g.figures.attempts != 0) {
-                        ranked.emplace_back(static_cast<size_t>(g.code), core::JobTotals(g.figures));
-                    }
-                }
-            }
-            std::sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            const std::vector<std::pair<int32_t, core::JobTotals>> ranked = m_engine->jobTotals(*filter, kBlock);
             std::vector<size_t> candidates(ranked.size());
             std::iota(candidates.begin(), candidates.end(), size_t { 0 });
-            auto job = [&](size_t i) { return ranked[i].first; };
+            auto job = [&](size_t i) { return static_cast<size_t>(ranked[i].first); };
             const auto order = rank(
                 std::move(candidates), [&](size_t i) -> const core::JobTotals& { return ranked[i].second; }, job);
             if (order.empty()) {

@@ -62,6 +62,7 @@ public:
     // Computed once per load: the drill-down and the comparison ask for it on every request.
     FleetVocabulary vocabulary() const override { return m_vocabulary; }
     double lastQuerySeconds() const override { return m_engine->lastSeconds(); }
+    bool segmentsPending() const override { return !withDetail(); }
 
     core::Result<GroupedFigures> rollup(const core::CohortSpec& scope, const std::string& groupBy) override;
     core::Result<std::optional<core::TimeSpan>> seriesSpan(

@@ -82,11 +82,12 @@ core::Result<std::vector<TableRow>> groupJobRows(
 
 } // namespace
 
-core::Result<OverviewData> overview(
-    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs, int64_t rollingWindowNs)
+core::Result<OverviewData> overviewFigures(
+    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs)
 {
     OverviewData d;
     d.every = every;
+    d.seriesPending = true;
     // 1. The whole scope, and its TTS / TTR percentiles.
     auto total = fleet.rollup(scope, "");
     if (!total) {
@@ -95,13 +96,7 @@ core::Result<OverviewData> overview(
     d.fleet = std::move(total->total);
     d.tts = d.fleet.samplePercentiles(core::SampleList::Tts);
     d.ttr = d.fleet.samplePercentiles(core::SampleList::Ttr);
-    // 2. The calendar series.
-    auto series = fleet.series(scope, every);
-    if (!series) {
-        return series.error();
-    }
-    d.series = std::move(*series);
-    // 3. Interruptions by cause class: only classes that interrupted something, most first.
+    // 2. Interruptions by cause class: only classes that interrupted something, most first.
     auto causes = fleet.rollup(scope, "cause_class");
     if (!causes) {
         return causes.error();
@@ -115,13 +110,27 @@ core::Result<OverviewData> overview(
         d.byCauseClass.begin(), d.byCauseClass.end(), [](const gpu::GroupFigures& a, const gpu::GroupFigures& b) {
             return interruptions(a.figures) > interruptions(b.figures);
         });
-    // 4. The jobs that lost the most GPU-hours.
+    // 3. The jobs that lost the most GPU-hours.
     auto jobs = fleet.worstJobs(scope, "lost_gpu_hours", static_cast<int64_t>(topJobs));
     if (!jobs) {
         return jobs.error();
     }
     d.topJobs = std::move(*jobs);
+    return d;
+}
+
+core::Status addOverviewSeries(
+    FleetSource& fleet, const core::CohortSpec& scope, OverviewData& d, int64_t rollingWindowNs)
+{
+    // 4. The calendar series.
+    auto series = fleet.series(scope, d.every);
+    if (!series) {
+        return series.error();
+    }
+    d.series = std::move(*series);
     // 5. The rolling ETT%, when asked for.
+    d.rollingWindowNs = 0;
+    d.rolling.clear();
     if (rollingWindowNs > 0) {
         RollingRequest r;
         r.scope = scope;
@@ -135,6 +144,20 @@ core::Result<OverviewData> overview(
         for (const RollingPoint& p : rolling->points) {
             d.rolling.push_back({ p.tNs, p.ettPercentGpu, p.ettPercentTime });
         }
+    }
+    d.seriesPending = false;
+    return core::Status::success();
+}
+
+core::Result<OverviewData> overview(
+    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs, int64_t rollingWindowNs)
+{
+    auto d = overviewFigures(fleet, scope, every, topJobs);
+    if (!d) {
+        return d.error();
+    }
+    if (auto st = addOverviewSeries(fleet, scope, *d, rollingWindowNs); !st) {
+        return st.error();
     }
     return d;
 }

@@ -15,6 +15,13 @@ namespace ett::app {
 // the most GPU-hours; with `rollingWindowNs`, the rolling ETT% over that window every 1/24 of it.
 core::Result<OverviewData> overview(FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every,
     size_t topJobs = 10, int64_t rollingWindowNs = 0);
+// The same in two steps, for a front end that shows the figures while a lean fleet reads the
+// segments the series need (FleetSource::segmentsPending): first everything but the series and the
+// rolling ETT% (OverviewData::seriesPending set), then those added (seriesPending cleared).
+core::Result<OverviewData> overviewFigures(
+    FleetSource& fleet, const core::CohortSpec& scope, gpu::Calendar every, size_t topJobs = 10);
+core::Status addOverviewSeries(
+    FleetSource& fleet, const core::CohortSpec& scope, OverviewData& overview, int64_t rollingWindowNs = 0);
 
 // The rows under a drill-down location: per group (or per job when not grouped) at the fleet,
 // per job in a group, per attempt of a job, the one attempt at attempt level.

@@ -76,6 +76,9 @@ struct OverviewData
         std::optional<double> ettPercentTime;
     };
     std::vector<RollingSample> rolling;
+    // Set: the figures, causes and top jobs are final, the series and the rolling ETT% not yet
+    // computed (the fleet is reading its segments); an answer with them follows.
+    bool seriesPending = false;
 };
 
 // Where a drill-down is: fleet > group > job > attempt.

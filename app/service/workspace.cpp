@@ -9,6 +9,7 @@ namespace ett::app {
 LocalFleetSource::LoadOptions Workspace::windowLoad()
 {
     LocalFleetSource::LoadOptions options;
+    options.withDetail = false;
     options.withCheckpoints = false;
     return options;
 }

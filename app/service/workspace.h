@@ -30,8 +30,10 @@ public:
     // Opens the database and loads its fleet. Error names the file and what is wrong.
     static core::Result<std::unique_ptr<Workspace>> open(
         const std::string& path, Mode mode, const LocalFleetSource::LoadOptions& load = {});
-    // What the window reads on open: every job with its segments (the overview's series and the
-    // fleet timeline need them); the checkpoints when a page first asks for them (the advisor).
+    // What the window reads on open: every job, lean (the roll-ups over all time, the overview's
+    // figures and top jobs need no more); the segments when a page first asks for them (the
+    // overview's series right after its figures, a time range, the fleet timeline), the checkpoints
+    // likewise (the advisor), each read alone into the fleet loaded.
     static LocalFleetSource::LoadOptions windowLoad();
     // Opens the database only; the fleet is loaded on the first call of fleet() or reload().
     static core::Result<std::unique_ptr<Workspace>> openStore(const std::string& path, Mode mode);

@@ -96,8 +96,8 @@ public:
                 m_overviewAfterRefresh = true;
             }
         });
-        connect(service, &DataService::overviewReady, this, [this] {
-            if (m_overviewAfterRefresh) {
+        connect(service, &DataService::overviewReady, this, [this](quint64, const ett::app::OverviewData& d) {
+            if (m_overviewAfterRefresh && !d.seriesPending) {
                 m_overviewAfterRefresh = false;
                 m_watchPending = false;
                 check();

@@ -1,5 +1,6 @@
 #include "core/store/column_store.h"
 
+#include "core/model/huge_pages.h"
 #include "core/store/column_assembler.h"
 #include "core/store/column_chunk.h"
 #include "core/store/column_codec.h"
@@ -674,37 +675,81 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
     return fleet.finish();
 }
 
-Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const ColumnsQuery& query)
+namespace {
+
+// The chunks a read of some columns of the jobs a query keeps goes through, in order: the built ones
+// of this format holding such a job (false), and those to read from the rows (true: dirty, or of
+// another format); with the segments the built ones hold (as their counts say), for a reserve.
+struct ChunksToRead
+{
+    QueryLabels labels;
+    std::map<int64_t, bool> fromRows; // chunk -> read from the rows
+    size_t builtSegments = 0;
+};
+Result<ChunksToRead> chunksToRead(Database& db, const ColumnsQuery& query)
 {
     auto queried = queryLabels(db, query);
     if (!queried) {
         return queried.error();
     }
-    // The chunks holding a job the query keeps, and the dirty ones (from the rows), in order.
-    std::map<int64_t, bool> chunks; // chunk -> read from the rows
-    {
-        auto st = db.prepare("SELECT chunk, format, labels FROM column_chunks ORDER BY chunk");
-        if (!st) {
-            return st.error();
-        }
-        if (auto rows = st->forEachRow([&] {
-                if (st->columnInt64(1) != kColumnFormat) {
-                    chunks[st->columnInt64(0)] = true;
-                } else if (holdsQueried(query, queried->only, st->columnText(2))) {
-                    chunks[st->columnInt64(0)] = false;
-                }
-            });
-            !rows) {
-            return rows.error();
-        }
-        auto dirty = dirtyChunks(db);
-        if (!dirty) {
-            return dirty.error();
-        }
-        for (const int64_t chunk : *dirty) {
-            chunks[chunk] = true;
-        }
+    ChunksToRead out { std::move(*queried), {}, 0 };
+    const std::optional<int64_t>& only = out.labels.only;
+    auto st = db.prepare("SELECT chunk, format, labels, segments FROM column_chunks ORDER BY chunk");
+    if (!st) {
+        return st.error();
     }
+    if (auto rows = st->forEachRow([&] {
+            if (st->columnInt64(1) != kColumnFormat) {
+                out.fromRows[st->columnInt64(0)] = true;
+            } else if (holdsQueried(query, only, st->columnText(2))) {
+                out.fromRows[st->columnInt64(0)] = false;
+                out.builtSegments += static_cast<size_t>(std::max<int64_t>(0, st->columnInt64(3)));
+            }
+        });
+        !rows) {
+        return rows.error();
+    }
+    auto dirty = dirtyChunks(db);
+    if (!dirty) {
+        return dirty.error();
+    }
+    for (const int64_t chunk : *dirty) {
+        out.fromRows[chunk] = true;
+    }
+    return out;
+}
+
+// Chunk `chunk` into k: from the rows, or the columns `data` selects (expecting `columns` of them).
+Status readChunk(Database& db, int64_t chunk, bool fromRows, const std::vector<int64_t>& labelIds, Statement& data,
+    size_t columns, ChunkReader& reader, Chunk& k)
+{
+    if (fromRows) {
+        auto rows = chunkFromRows(db, chunk, labelIds);
+        if (!rows) {
+            return Error { "the columnar copy, chunk " + std::to_string(chunk) + ": " + rows.error().message };
+        }
+        k = std::move(*rows);
+        return Status::success();
+    }
+    auto seen = reader.read(data, chunk, k);
+    if (!seen) {
+        return seen.error();
+    }
+    if (*seen != columns) {
+        return Error { "the columnar copy, chunk " + std::to_string(chunk) + ": columns are missing" };
+    }
+    return Status::success();
+}
+
+} // namespace
+
+Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const ColumnsQuery& query)
+{
+    auto chunks = chunksToRead(db, query);
+    if (!chunks) {
+        return chunks.error();
+    }
+    const QueryLabels* queried = &chunks->labels;
     const char* const kNames[] = { "job_row_id", "job_label_id", "job_checkpoints", "checkpoint_start_ns",
         "checkpoint_durable_ns", "checkpoint_failed" };
     auto data = db.prepare(
@@ -716,22 +761,10 @@ Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const Columns
     StoredCheckpoints out;
     out.jobCheckpointBegin.push_back(0);
     Chunk k;
-    for (const auto& [chunk, fromRows] : chunks) {
+    for (const auto& [chunk, fromRows] : chunks->fromRows) {
         const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
-        if (fromRows) {
-            auto rows = chunkFromRows(db, chunk, queried->labels.ids);
-            if (!rows) {
-                return Error { where + ": " + rows.error().message };
-            }
-            k = std::move(*rows);
-        } else {
-            auto seen = reader.read(*data, chunk, k);
-            if (!seen) {
-                return seen.error();
-            }
-            if (*seen != std::size(kNames)) {
-                return Error { where + ": columns are missing" };
-            }
+        if (auto st = readChunk(db, chunk, fromRows, queried->labels.ids, *data, std::size(kNames), reader, k); !st) {
+            return st.error();
         }
         const size_t checkpoints = k.checkpointStartNs.size();
         uint64_t counted = 0;
@@ -759,6 +792,83 @@ Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const Columns
                 out.jobCheckpointBegin.push_back(static_cast<int64_t>(out.startNs.size()));
             }
             next += n;
+        }
+    }
+    return out;
+}
+
+Result<StoredSegments> loadColumnStoreSegments(Database& db, const ColumnsQuery& query)
+{
+    auto chunks = chunksToRead(db, query);
+    if (!chunks) {
+        return chunks.error();
+    }
+    const QueryLabels* queried = &chunks->labels;
+    const char* const kNames[] = { "job_row_id", "job_label_id", "job_attempts", "attempt_start_ns", "attempt_segments",
+        "segment_bucket", "segment_length_ns" };
+    auto data = db.prepare(
+        "SELECT name, raw_bytes, data FROM column_data WHERE chunk = ? AND name IN (" + sqlList(kNames) + ")");
+    if (!data) {
+        return data.error();
+    }
+    // As the counts say (a damaged count costs at most a larger allocation, never a wrong segment).
+    StoredSegments out;
+    const size_t bound = std::min<size_t>(chunks->builtSegments, size_t { 1 } << 32);
+    reserveOnHugePages(out.startNs, bound);
+    reserveOnHugePages(out.endNs, bound);
+    reserveOnHugePages(out.bucket, bound);
+    out.attemptSegmentBegin.push_back(0);
+    ChunkReader reader;
+    Chunk k;
+    const OnePassCache onePass(db);
+    for (const auto& [chunk, fromRows] : chunks->fromRows) {
+        if (query.cancel && query.cancel->load()) {
+            return Error { "cancelled" };
+        }
+        const std::string where = "the columnar copy, chunk " + std::to_string(chunk);
+        if (auto st = readChunk(db, chunk, fromRows, queried->labels.ids, *data, std::size(kNames), reader, k); !st) {
+            return st.error();
+        }
+        const size_t attempts = k.attemptStartNs.size();
+        const size_t segments = k.segmentBucket.size();
+        uint64_t attemptsCounted = 0, segmentsCounted = 0;
+        for (const int64_t n : k.jobAttempts) {
+            attemptsCounted += n < 0 ? attempts + 1 : static_cast<uint64_t>(n);
+        }
+        for (const int64_t n : k.attemptSegments) {
+            segmentsCounted += n < 0 ? segments + 1 : static_cast<uint64_t>(n);
+        }
+        if (k.jobLabelId.size() != k.jobRowId.size() || k.jobAttempts.size() != k.jobRowId.size()
+            || k.attemptSegments.size() != attempts || k.segmentLengthNs.size() != segments
+            || attemptsCounted != attempts || segmentsCounted != segments) {
+            return Error { where + ": the job, attempt and segment columns disagree" };
+        }
+        size_t attempt = 0, segment = 0;
+        for (size_t j = 0; j < k.jobRowId.size(); ++j) {
+            const auto attemptEnd = attempt + static_cast<size_t>(k.jobAttempts[j]);
+            const bool kept = !query.label || (queried->only && k.jobLabelId[j] == *queried->only);
+            if (kept) {
+                out.jobRowId.push_back(k.jobRowId[j]);
+            }
+            for (; attempt < attemptEnd; ++attempt) {
+                const auto segmentEnd = segment + static_cast<size_t>(k.attemptSegments[attempt]);
+                if (!kept) {
+                    segment = segmentEnd;
+                    continue;
+                }
+                int64_t start = k.attemptStartNs[attempt];
+                for (; segment < segmentEnd; ++segment) {
+                    const int64_t b = k.segmentBucket[segment];
+                    if (b < 0 || b >= kBucketCount) {
+                        return Error { where + ": a segment's bucket is out of range" };
+                    }
+                    out.startNs.push_back(start);
+                    start += k.segmentLengthNs[segment];
+                    out.endNs.push_back(start);
+                    out.bucket.push_back(static_cast<uint8_t>(b));
+                }
+                out.attemptSegmentBegin.push_back(static_cast<int64_t>(out.bucket.size()));
+            }
         }
     }
     return out;

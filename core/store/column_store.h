@@ -103,6 +103,19 @@ struct StoredCheckpoints
 };
 Result<StoredCheckpoints> loadColumnStoreCheckpoints(Database& db, const ColumnsQuery& query);
 
+// The segments of the jobs a query keeps (its label; query.window must be unset), in the order a
+// load gives its jobs and attempts: what a lean load (ColumnsQuery::withDetail false) left out, read
+// alone, each segment's instants computed from its attempt's start as the load does. Error: a
+// damaged chunk (naming the chunk and the column) or a row the loader refuses.
+struct StoredSegments
+{
+    std::vector<int64_t> jobRowId; // the jobs, as FleetColumns::jobRowId
+    std::vector<int64_t> attemptSegmentBegin; // attempts + 1 offsets, as Attribution::attemptSegmentBegin
+    std::vector<int64_t> startNs, endNs;
+    std::vector<uint8_t> bucket;
+};
+Result<StoredSegments> loadColumnStoreSegments(Database& db, const ColumnsQuery& query);
+
 // Sizes of the copy, for `ettw bench open`.
 struct ColumnStoreSize
 {

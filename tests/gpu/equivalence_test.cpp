@@ -8,6 +8,7 @@
 // here (ctest reports the test as skipped, never as passed).
 #include "core/model/accounting.h"
 #include "core/model/columns.h"
+#include "core/model/compare.h"
 #include "core/model/rollup.h"
 #include "gpu/engine.h"
 
@@ -398,6 +399,30 @@ void checkRollups(gpu::Engine& engine, const Reference& ref, int64_t dayStart)
                 fname + " by "
                     + (g.by == gpu::GroupBy::Attribute ? c.attrKeys[static_cast<size_t>(g.attrKey)]
                                                        : std::to_string(static_cast<int>(g.by))));
+        }
+    }
+    // The jobs' totals for a ranking (summed in blocks of 7 jobs and of all): each job with an
+    // attempt in the range, in job order, with the totals of its roll-up by job.
+    for (const auto& [fname, f] : filters) {
+        const gpu::Rollup byJob = engine.rollup(f, { gpu::GroupBy::Job, -1 });
+        std::vector<std::pair<int32_t, core::JobTotals>> want;
+        for (const auto& gf : byJob.groups) {
+            if (gf.figures.attempts != 0) {
+                want.emplace_back(gf.code, core::JobTotals(gf.figures));
+            }
+        }
+        std::sort(want.begin(), want.end(), [](const auto& p, const auto& q2) { return p.first < q2.first; });
+        for (const size_t block : { size_t { 7 }, c.jobs() }) {
+            const auto got = engine.jobTotals(f, block);
+            const std::string what = fname + " job totals in blocks of " + std::to_string(block);
+            expectEq(got.size(), want.size(), what + " count");
+            for (size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
+                expectEq(got[i].first, want[i].first, what + " job");
+                expectEq(got[i].second.e2eNs, want[i].second.e2eNs, what + " e2e");
+                expectEq(got[i].second.e2eGpuNs, want[i].second.e2eGpuNs, what + " e2e GPU");
+                expectEq(got[i].second.productiveNs, want[i].second.productiveNs, what + " productive");
+                expectEq(got[i].second.productiveGpuNs, want[i].second.productiveGpuNs, what + " productive GPU");
+            }
         }
     }
     // Attempt-level groupings: every bucket of every group adds up to the ungrouped total.

@@ -203,6 +203,11 @@ TrendSeries fillTrendChart(
     chart->setTitle(
         QObject::tr("ETT% per %1 (%2)").arg(weekly ? QObject::tr("week") : QObject::tr("day"), weightingName(w)));
     const auto& buckets = overview.series.buckets;
+    if (hasData && overview.seriesPending) {
+        chart->setTitle(chart->title() + QObject::tr(": reading the segments…"));
+        chart->legend()->hide();
+        return out;
+    }
     if (!hasData || buckets.empty()) {
         chart->setTitle(chart->title() + QObject::tr(": no data"));
         chart->legend()->hide();

@@ -522,7 +522,24 @@ void DataWorker::overview(
     LatestId latest, quint64 id, const core::CohortSpec& filter, gpu::Calendar every, int64_t rollingWindowNs)
 {
     answer(latest, id, QObject::tr("overview"), &DataService::overviewReady,
-        [&](FleetSource& fleet) { return app::overview(fleet, filter, every, 10, rollingWindowNs); });
+        [&](FleetSource& fleet) -> core::Result<OverviewData> {
+            auto d = overviewFigures(fleet, filter, every);
+            if (!d) {
+                return d;
+            }
+            if (fleet.segmentsPending()) {
+                // A lean fleet (the window's first load): the figures now, the series once the
+                // segments are read.
+                postResult(latest, id, &DataService::overviewReady, *d);
+                if (isStale(latest, id)) {
+                    return d; // not delivered; a newer request reads the segments if it needs them
+                }
+            }
+            if (auto st = addOverviewSeries(fleet, filter, *d, rollingWindowNs); !st) {
+                return st.error();
+            }
+            return d;
+        });
 }
 
 void DataWorker::table(LatestId latest, quint64 id, const core::CohortSpec& filter, const Location& location)

@@ -332,7 +332,9 @@ void OverviewPage::setOverviewData(const OverviewData& overview)
 {
     m_overview = overview;
     m_hasData = true;
-    m_request->answered();
+    if (!overview.seriesPending) {
+        m_request->answered(); // else busy still: the series follow
+    }
     m_error.clear();
     m_calendar = overview.every;
     if (QAbstractButton* b = m_calendarButtons->button(static_cast<int>(m_calendar))) {

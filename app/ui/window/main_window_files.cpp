@@ -75,8 +75,8 @@ void MainWindow::connectService()
         m_queryLabel->setText(tr("last query: %1 ms").arg(formatDecimal(ms, ms < 10 ? 2 : 1)));
         m_queryLabel->setToolTip(tr("%1 on %2").arg(what, backendNameText(m_service->backend())));
     });
-    connect(m_service, &DataService::overviewReady, this, [this] {
-        if (m_waitingOverview) {
+    connect(m_service, &DataService::overviewReady, this, [this](quint64, const OverviewData& d) {
+        if (m_waitingOverview && !d.seriesPending) {
             m_waitingOverview = false;
             emit overviewLoaded();
         }

@@ -990,16 +990,28 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
     ASSERT_EQ(jobsA->size(), jobsB->size());
     EXPECT_FALSE(lean->withDetail()) << "roll-ups over all time read the segments";
 
-    // A time range: the segments are read, and the clipped figures are the full load's.
+    // A time range: the segments are read alone into the fleet loaded (not the fleet again), the
+    // full load's, and the clipped figures are the full load's.
     core::CohortSpec week;
     week.fromNs = 1'748'736'000'000'000'000 + 2 * 86'400'000'000'000;
     week.toNs = *week.fromNs + 7 * 86'400'000'000'000;
+    const void* engineBefore = &lean->engine();
+    EXPECT_TRUE(lean->segmentsPending());
     auto clippedA = full->rollup(week, "team");
     auto clippedB = lean->rollup(week, "team");
     ASSERT_TRUE(clippedA.ok() && clippedB.ok()) << (clippedB.ok() ? "" : clippedB.error().message);
     expectSameFigures(clippedA->total, clippedB->total);
     EXPECT_TRUE(lean->withDetail());
-    EXPECT_EQ(lean->engine().attribution().segments(), full->engine().attribution().segments());
+    EXPECT_FALSE(lean->segmentsPending());
+    EXPECT_EQ(&lean->engine(), engineBefore) << "the fleet was read again, not given its segments";
+    const gpu::Attribution& read = lean->engine().attribution();
+    const gpu::Attribution& whole = full->engine().attribution();
+    EXPECT_EQ(read.segments(), whole.segments());
+    EXPECT_EQ(read.segmentCount(), whole.segmentCount());
+    EXPECT_EQ(read.attemptSegmentBegin, whole.attemptSegmentBegin);
+    EXPECT_EQ(read.segmentStartNs, whole.segmentStartNs);
+    EXPECT_EQ(read.segmentEndNs, whole.segmentEndNs);
+    EXPECT_EQ(read.segmentBucket, whole.segmentBucket);
 
     // Each kind of query that needs them reads them on its own.
     using Query = std::function<bool(LocalFleetSource&)>;
@@ -1025,6 +1037,24 @@ TEST_F(LeanLoad, RollupsOverAllTimeNeedNoSegmentsAndOthersReadThem)
     for (size_t k = 0; k < seriesA->buckets.size(); ++k) {
         expectSameFigures(seriesA->buckets[k], seriesB->buckets[k]);
     }
+
+    // Written in between (a file imported by another hand): the fleet is read whole again.
+    {
+        auto stale = loaded(ws->store(), false);
+        ASSERT_TRUE(stale);
+        ImportRequest r;
+        r.files = { kWorkedExample };
+        r.label = "later";
+        ASSERT_EQ(importFiles(*ws, r, {}, nullptr).failed(), 0);
+        const void* before = &stale->engine();
+        ASSERT_TRUE(stale->ensureDetail().ok());
+        EXPECT_NE(&stale->engine(), before);
+        auto now = loaded(ws->store(), true);
+        ASSERT_TRUE(now);
+        EXPECT_EQ(stale->columns().jobs(), full->columns().jobs() + 1);
+        EXPECT_EQ(stale->engine().attribution().segmentStartNs, now->engine().attribution().segmentStartNs);
+        EXPECT_EQ(stale->engine().attribution().attemptSegmentBegin, now->engine().attribution().attemptSegmentBegin);
+    }
 }
 
 // What the window reads on open (Workspace::windowLoad): the segments without the checkpoints. The
@@ -1045,14 +1075,31 @@ TEST_F(LeanLoad, TheWindowReadsTheCheckpointsWhenFirstAskedFor)
     };
     auto window = open();
     ASSERT_TRUE(window);
-    EXPECT_TRUE(window->withDetail());
+    EXPECT_FALSE(window->withDetail());
     EXPECT_FALSE(window->withCheckpoints());
     EXPECT_EQ(window->columns().checkpoints(), 0u);
-    auto shown = overview(*window, {}, gpu::Calendar::Day);
+    // The overview in the data worker's two steps: the figures and top jobs from the lean fleet,
+    // then the series once the segments are read; each the full load's.
+    auto shown = overviewFigures(*window, {}, gpu::Calendar::Day);
     auto expected = overview(*full, {}, gpu::Calendar::Day);
     ASSERT_TRUE(shown.ok() && expected.ok());
+    EXPECT_TRUE(shown->seriesPending);
+    EXPECT_FALSE(expected->seriesPending);
+    EXPECT_TRUE(shown->series.buckets.empty());
+    EXPECT_TRUE(window->segmentsPending()) << "the figures read the segments";
     expectSameFigures(shown->fleet, expected->fleet);
+    ASSERT_EQ(shown->topJobs.size(), expected->topJobs.size());
+    for (size_t i = 0; i < shown->topJobs.size(); ++i) {
+        EXPECT_EQ(shown->topJobs[i].key, expected->topJobs[i].key) << i;
+    }
+    ASSERT_EQ(shown->byCauseClass.size(), expected->byCauseClass.size());
+    ASSERT_TRUE(addOverviewSeries(*window, {}, *shown).ok());
+    EXPECT_FALSE(shown->seriesPending);
+    EXPECT_TRUE(window->withDetail());
     ASSERT_EQ(shown->series.buckets.size(), expected->series.buckets.size());
+    for (size_t k = 0; k < shown->series.buckets.size(); ++k) {
+        expectSameFigures(shown->series.buckets[k], expected->series.buckets[k]);
+    }
     EXPECT_FALSE(window->withCheckpoints()) << "the overview read the checkpoints";
 
     const void* engineBefore = &window->engine();

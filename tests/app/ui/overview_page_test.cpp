@@ -337,6 +337,29 @@ TEST(OverviewPage, WeeklyDataAndEmptyData)
     EXPECT_TRUE(page.chart(OverviewPage::Chart::TopJobs)->series().isEmpty());
 }
 
+// The first answer of a window's lean fleet: the cards, causes and top jobs drawn, the trend saying
+// that the segments are being read; the full answer draws the trend.
+TEST(OverviewPage, FiguresFirstThenTheTrendOnceTheSeriesFollow)
+{
+    fixtures::ensureApp();
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    OverviewData first = fixture().data;
+    first.series = {};
+    first.rolling.clear();
+    first.seriesPending = true;
+    page.setOverviewData(first);
+    EXPECT_NE(page.cardValue("ett"), "–");
+    EXPECT_FALSE(page.chart(OverviewPage::Chart::TopJobs)->series().isEmpty());
+    QChart* trend = page.chart(OverviewPage::Chart::Trend);
+    EXPECT_TRUE(trend->title().contains("reading the segments")) << trend->title().toStdString();
+    EXPECT_TRUE(trend->series().isEmpty());
+    page.setOverviewData(fixture().data);
+    trend = page.chart(OverviewPage::Chart::Trend);
+    EXPECT_FALSE(trend->title().contains("reading")) << trend->title().toStdString();
+    EXPECT_FALSE(trend->series().isEmpty());
+}
+
 // The trend's date labels name the year when the days span more than one ("Jun 8" alone is
 // ambiguous, and a category axis drops a label it already has). 730 daily buckets from
 // 2023-01-01 (1,672,531,200 s after the epoch): six labels at most with years, one every

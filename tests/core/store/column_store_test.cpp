@@ -308,6 +308,50 @@ TEST_F(ColumnStore, SegmentsAndCheckpointsAreLeftOutEachOnItsOwn)
         << damaged.error().message;
 }
 
+TEST_F(ColumnStore, TheSegmentsReadAloneAreTheRowsAttribution)
+{
+    // What a lean load left out, read when a clipped or calendared query first needs it: the rows'
+    // segments and offsets, for every job and for one label (chunk 0 holds jobs of both), with a
+    // chunk written outside the workbench read from the rows.
+    auto expectSegmentsOf = [&](const ColumnsQuery& query) {
+        const StoredFleet r = load(s.db(), query, ColumnsQuery::Storage::Rows);
+        auto alone = loadColumnStoreSegments(s.db(), query);
+        ASSERT_TRUE(alone.ok()) << alone.error().message;
+        EXPECT_EQ(alone->jobRowId, r.columns.jobRowId);
+        EXPECT_EQ(alone->attemptSegmentBegin, r.attribution.attemptSegmentBegin);
+        EXPECT_EQ(alone->startNs, r.attribution.segmentStartNs);
+        EXPECT_EQ(alone->endNs, r.attribution.segmentEndNs);
+        EXPECT_EQ(alone->bucket, r.attribution.segmentBucket);
+        EXPECT_GT(alone->startNs.size(), 1000u);
+    };
+    ColumnsQuery onlyB;
+    onlyB.label = "team-b";
+    ColumnsQuery none;
+    none.label = "no such label";
+    expectSegmentsOf({});
+    expectSegmentsOf(onlyB);
+    auto nothing = loadColumnStoreSegments(s.db(), none);
+    ASSERT_TRUE(nothing.ok());
+    EXPECT_TRUE(nothing->jobRowId.empty());
+    EXPECT_EQ(nothing->attemptSegmentBegin, std::vector<int64_t> { 0 });
+    ASSERT_TRUE(s.db().exec("DELETE FROM checkpoints WHERE job_id = 4500").ok());
+    EXPECT_EQ(dirty(), 1);
+    expectSegmentsOf({});
+    expectSegmentsOf(onlyB);
+    // Damage names the chunk and the column; counts that disagree name the chunk.
+    ASSERT_TRUE(
+        s.db().exec("UPDATE column_data SET data = x'00112233' WHERE chunk = 0 AND name = 'segment_length_ns'").ok());
+    auto damaged = loadColumnStoreSegments(s.db(), {});
+    ASSERT_FALSE(damaged.ok());
+    EXPECT_NE(damaged.error().message.find("chunk 0, column segment_length_ns"), std::string::npos)
+        << damaged.error().message;
+    ASSERT_TRUE(s.db().exec("DELETE FROM column_data WHERE chunk = 0 AND name = 'segment_length_ns'").ok());
+    auto missing = loadColumnStoreSegments(s.db(), {});
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("chunk 0: columns are missing"), std::string::npos)
+        << missing.error().message;
+}
+
 TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)
 {
     ::setenv("ETTW_STORAGE", "rows", 1);
