@@ -67,6 +67,28 @@ core::Error loadCancelled()
     return core::Error { "the load was cancelled" };
 }
 
+// What a load left out (the segments, the checkpoints), read alone from the columnar copy by
+// `read(db, query)` for the label the fleet holds: stopped by `cancel`, its error naming the file.
+template <typename Read>
+auto readLeftOut(core::Database& db, const std::optional<std::string>& label, const std::atomic<bool>* cancel,
+    Read&& read) -> decltype(read(db, core::ColumnsQuery {}))
+{
+    core::ColumnsQuery query;
+    query.label = label;
+    query.cancel = cancel;
+    auto out = [&] {
+        const CancelGuard guard(db, cancel);
+        return read(db, query);
+    }();
+    if (cancelled(cancel)) {
+        return loadCancelled();
+    }
+    if (!out) {
+        return core::Error { db.path() + ": " + out.error().message };
+    }
+    return out;
+}
+
 } // namespace
 
 core::Result<std::unique_ptr<LocalFleetSource>> LocalFleetSource::load(core::Database& db, const LoadOptions& options)
@@ -145,18 +167,9 @@ core::Status LocalFleetSource::ensureSegments()
         return core::Status::success();
     }
     // Only the columnar copy leaves the segments out; they are read from it alone.
-    core::ColumnsQuery query;
-    query.label = m_options.label;
-    query.cancel = m_options.cancel;
-    auto read = [&] {
-        const CancelGuard guard(*m_db, m_options.cancel);
-        return core::loadColumnStoreSegments(*m_db, query);
-    }();
-    if (cancelled(m_options.cancel)) {
-        return loadCancelled();
-    }
+    auto read = readLeftOut(*m_db, m_options.label, m_options.cancel, core::loadColumnStoreSegments);
     if (!read) {
-        return core::Error { m_db->path() + ": " + read.error().message };
+        return read.error();
     }
     const auto& c = m_engine->columns();
     if (read->jobRowId != c.jobRowId || read->attemptSegmentBegin.size() != c.attempts() + 1
@@ -187,17 +200,9 @@ core::Status LocalFleetSource::ensureDetail()
 core::Status LocalFleetSource::loadCheckpoints()
 {
     // Only the columnar copy leaves the checkpoints out; they are read from it alone.
-    core::ColumnsQuery query;
-    query.label = m_options.label;
-    auto read = [&] {
-        const CancelGuard guard(*m_db, m_options.cancel);
-        return core::loadColumnStoreCheckpoints(*m_db, query);
-    }();
-    if (cancelled(m_options.cancel)) {
-        return loadCancelled();
-    }
+    auto read = readLeftOut(*m_db, m_options.label, m_options.cancel, core::loadColumnStoreCheckpoints);
     if (!read) {
-        return core::Error { m_db->path() + ": " + read.error().message };
+        return read.error();
     }
     const core::FleetColumns& c = m_engine->columns();
     if (read->jobRowId != c.jobRowId || read->jobCheckpointBegin != c.jobCheckpointBegin) {
