@@ -121,6 +121,9 @@ std::map<std::string, std::vector<int64_t>> phaseDurations(const Engine& engine,
 
 namespace {
 
+// Jobs summed at a time for their totals (Engine::jobTotals: about 420 bytes a job of a block).
+constexpr size_t kJobTotalsBlock = 16384;
+
 // The kinds of each distribution name: each kind with phases (withPhases[k]) counts under its
 // category and under category.subcategory (a kind with no phase in the scope names nothing, as on
 // a fleet store). In the order the comparison lists them: by category code, then subcategory, a
@@ -184,29 +187,41 @@ std::map<std::string, std::vector<int64_t>> durationsByName(
 
 namespace {
 
-// Count and percentiles per name, the runs of kind k's values given by runsOf(k).
-template <typename RunsOf>
-std::vector<core::DurationSample> samplesByName(const core::FleetColumns& c, size_t kinds, RunsOf&& runsOf)
+// Count and percentiles per name, the runs of kind k's values given by runsOf(k), and its packed
+// sorted runs by packedOf(k).
+template <typename RunsOf, typename PackedOf>
+std::vector<core::DurationSample> samplesByName(
+    const core::FleetColumns& c, size_t kinds, RunsOf&& runsOf, PackedOf&& packedOf)
 {
     std::vector<std::vector<core::ValueRun>> runs(kinds);
+    std::vector<std::vector<const core::PackedSortedRun*>> packed(kinds);
     std::vector<uint8_t> withPhases(kinds, 0);
     for (size_t k = 0; k < kinds; ++k) {
         runs[k] = runsOf(k);
+        packed[k] = packedOf(k);
         for (const auto run : runs[k]) {
             withPhases[k] = withPhases[k] || !run.empty();
+        }
+        for (const auto* run : packed[k]) {
+            withPhases[k] = withPhases[k] || run->count > 0;
         }
     }
     std::vector<core::DurationSample> out;
     for (const NamedKinds& n : kindsByName(c, withPhases)) {
         std::vector<core::ValueRun> lists;
+        std::vector<const core::PackedSortedRun*> packedLists;
         int64_t count = 0;
         for (const size_t k : n.kinds) {
             for (const auto run : runs[k]) {
                 lists.push_back(run);
                 count += static_cast<int64_t>(run.size());
             }
+            for (const auto* run : packed[k]) {
+                packedLists.push_back(run);
+                count += static_cast<int64_t>(run->count);
+            }
         }
-        out.push_back(core::DurationSample { n.name, count, core::percentilesOfLists(lists) });
+        out.push_back(core::DurationSample { n.name, count, core::percentilesOfLists(lists, packedLists) });
     }
     return out;
 }
@@ -216,15 +231,26 @@ std::vector<core::DurationSample> samplesByName(const core::FleetColumns& c, siz
 std::vector<core::DurationSample> durationSamplesByName(
     const core::FleetColumns& c, const std::vector<std::vector<int64_t>>& perKind)
 {
-    return samplesByName(c, perKind.size(), [&](size_t k) {
-        return std::vector<core::ValueRun> { core::ValueRun { perKind[k].data(), perKind[k].size() } };
-    });
+    return samplesByName(
+        c, perKind.size(),
+        [&](size_t k) {
+            return std::vector<core::ValueRun> { core::ValueRun { perKind[k].data(), perKind[k].size() } };
+        },
+        [](size_t) { return std::vector<const core::PackedSortedRun*> {}; });
 }
 
 std::vector<core::DurationSample> durationSamplesByName(
     const core::FleetColumns& c, const core::KindDurationBlocks& perKind)
 {
-    return samplesByName(c, perKind.size(), [&](size_t k) { return perKind[k].runs(); });
+    return samplesByName(
+        c, perKind.size(), [&](size_t k) { return perKind[k].runs(); },
+        [&](size_t k) {
+            std::vector<const core::PackedSortedRun*> out;
+            for (const auto& run : perKind[k].packed()) {
+                out.push_back(&run);
+            }
+            return out;
+        });
 }
 
 core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, const CohortOptions& options)
@@ -234,24 +260,37 @@ core::CohortInput cohortInput(Engine& engine, const core::CohortSpec& spec, cons
     core::CohortInput in;
     in.spec = spec.text();
 
-    // Per job, and the whole cohort.
-    Rollup perJob = engine.rollup(filter, Grouping { GroupBy::Job, -1 });
-    in.total = std::move(perJob.total);
+    // Per job, and the whole cohort. Over all time a roll-up by job holds the jobs with an attempt,
+    // as the engine's job totals do: those and the cohort's roll-up, without each job's figures
+    // (about 650 bytes a job); with a range it also holds jobs whose window alone reaches it.
     const MatchKey matchKey = resolveMatchKey(options.matchBy, c);
-    in.jobs.reserve(perJob.groups.size());
-    for (auto& g : perJob.groups) {
-        const auto job = static_cast<size_t>(g.code);
+    auto addJob = [&](size_t job, const core::JobTotals& totals) {
         core::CohortJob j;
         j.key = c.jobKey[job];
         j.match = matchValue(c, job, matchKey);
-        j.totals = g.figures;
+        j.totals = totals;
         j.name = job < c.jobName.size() ? c.jobName[job] : std::string();
         j.gpus = c.jobGpus[job];
         j.label = c.labels[static_cast<size_t>(c.jobLabel[job])];
         const auto first = static_cast<size_t>(c.jobAttemptBegin[job]);
         j.startNs = first < static_cast<size_t>(c.jobAttemptBegin[job + 1]) ? c.attemptStartNs[first] : INT64_MIN;
-        j.ref = g.code;
+        j.ref = static_cast<int64_t>(job);
         in.jobs.push_back(std::move(j));
+    };
+    if (!filter.fromNs && !filter.toNs) {
+        in.total = engine.rollup(filter, Grouping {}).total;
+        const auto totals = engine.jobTotals(filter, kJobTotalsBlock);
+        in.jobs.reserve(totals.size());
+        for (const auto& [job, t] : totals) {
+            addJob(static_cast<size_t>(job), t);
+        }
+    } else {
+        Rollup perJob = engine.rollup(filter, Grouping { GroupBy::Job, -1 });
+        in.total = std::move(perJob.total);
+        in.jobs.reserve(perJob.groups.size());
+        for (const auto& g : perJob.groups) {
+            addJob(static_cast<size_t>(g.code), g.figures);
+        }
     }
     core::sortCohortJobs(in.jobs);
 

@@ -241,7 +241,7 @@ int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
 
 namespace {
 
-int rebuildColumnarCopy(const std::string& path, int64_t chunks)
+int rebuildColumnarCopy(const std::string& path, int64_t chunks, bool durationsAdded)
 {
     auto db = core::Database::open(path, core::Database::OpenMode::MustExist);
     if (!db) {
@@ -251,7 +251,13 @@ int rebuildColumnarCopy(const std::string& path, int64_t chunks)
     if (auto st = core::inTransaction(**db, [] { return core::Status::success(); }); !st) {
         return fail(path + ": " + st.error().message);
     }
-    print(fmt::format("{}: rebuilt {} chunk(s) of its columnar copy from rows changed outside ettw.\n", path, chunks));
+    if (durationsAdded) {
+        print(fmt::format("{}: added the sorted phase durations of its columnar copy.\n", path));
+    }
+    if (chunks > 0) {
+        print(fmt::format(
+            "{}: rebuilt {} chunk(s) of its columnar copy from rows changed outside ettw.\n", path, chunks));
+    }
     return kExitOk;
 }
 
@@ -270,9 +276,10 @@ int runUpgrade(const CommonOptions& common)
             if (!copy) {
                 return fail(common.db + ": " + copy.error().message);
             }
-            if (copy->dirtyChunks > 0) {
+            // Or from before the chunks kept their sorted phase durations: they are added.
+            if (copy->dirtyChunks > 0 || (copy->chunks > 0 && !copy->phaseDurations)) {
                 current->reset();
-                return rebuildColumnarCopy(common.db, copy->dirtyChunks);
+                return rebuildColumnarCopy(common.db, copy->dirtyChunks, !copy->phaseDurations);
             }
             print(fmt::format("{} is up to date (schema version {}, accounting rules {}): nothing to do.\n", common.db,
                 core::kSchemaVersion, core::kAccountingVersion));

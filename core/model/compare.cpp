@@ -915,8 +915,12 @@ JobTotals::JobTotals(const Figures& f)
 
 void sortCohortJobs(std::vector<CohortJob>& jobs)
 {
-    std::stable_sort(jobs.begin(), jobs.end(),
-        [](const CohortJob& a, const CohortJob& b) { return std::tie(a.key, a.label) < std::tie(b.key, b.label); });
+    // Often in order already (a fleet source lists a label's jobs by key): then nothing moves.
+    auto before
+        = [](const CohortJob& a, const CohortJob& b) { return std::tie(a.key, a.label) < std::tie(b.key, b.label); };
+    if (!std::is_sorted(jobs.begin(), jobs.end(), before)) {
+        std::stable_sort(jobs.begin(), jobs.end(), before);
+    }
 }
 
 } // namespace ett::core

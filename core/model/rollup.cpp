@@ -1,5 +1,6 @@
 #include "core/model/rollup.h"
 
+#include "core/model/packed_sorted.h"
 #include "core/model/timeutil.h"
 
 #include <algorithm>
@@ -188,6 +189,61 @@ Percentiles percentilesOfLists(const std::vector<const std::vector<int64_t>*>& l
     return percentilesOfLists(runs);
 }
 
+namespace {
+
+// The nearest-rank percentiles of runs that are each sorted ascending: the smallest value v with at
+// least `rank` values at or below it, found by a binary search over the values' range.
+Percentiles percentilesOfSortedRuns(
+    const std::vector<ValueRun>& runs, const std::vector<const PackedSortedRun*>& packed, int64_t n)
+{
+    int64_t lowest = INT64_MAX;
+    int64_t highest = INT64_MIN;
+    for (const auto run : runs) {
+        if (!run.empty()) {
+            lowest = std::min(lowest, run.first[0]);
+            highest = std::max(highest, run.first[run.count - 1]);
+        }
+    }
+    for (const PackedSortedRun* run : packed) {
+        if (run->count > 0) {
+            lowest = std::min(lowest, run->first);
+            highest = std::max(highest, run->last);
+        }
+    }
+    auto atOrBelow = [&](int64_t v) {
+        int64_t count = 0;
+        for (const auto run : runs) {
+            count += std::upper_bound(run.begin(), run.end(), v) - run.begin();
+        }
+        for (const PackedSortedRun* run : packed) {
+            count += run->atOrBelow(v);
+        }
+        return count;
+    };
+    Percentiles p;
+    std::optional<int64_t>* out[] = { &p.p50, &p.p90, &p.p99 };
+    const int percents[] = { 50, 90, 99 };
+    for (size_t i = 0; i < 3; ++i) {
+        const int64_t rank = std::clamp<int64_t>((static_cast<int64_t>(percents[i]) * n + 99) / 100, 1, n);
+        int64_t lo = lowest; // atOrBelow(highest) == n >= rank
+        int64_t hi = highest;
+        while (lo < hi) {
+            // The midpoint without overflow: the distance taken as unsigned.
+            const auto mid = static_cast<int64_t>(
+                static_cast<uint64_t>(lo) + (static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo)) / 2);
+            if (atOrBelow(mid) >= rank) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        *out[i] = lo;
+    }
+    return p;
+}
+
+} // namespace
+
 Percentiles percentilesOfLists(const std::vector<ValueRun>& lists)
 {
     Percentiles p;
@@ -197,6 +253,9 @@ Percentiles percentilesOfLists(const std::vector<ValueRun>& lists)
     }
     if (n == 0) {
         return p;
+    }
+    if (std::all_of(lists.begin(), lists.end(), [](const ValueRun& run) { return run.sorted || run.count < 2; })) {
+        return percentilesOfSortedRuns(lists, {}, n);
     }
     // 1. How many values each bucket holds, and which buckets hold the three ranks.
     std::vector<int64_t> counts(2 * kHalfBuckets, 0);
@@ -248,6 +307,30 @@ Percentiles percentilesOfLists(const std::vector<ValueRun>& lists)
         *out[i] = *nth;
     }
     return p;
+}
+
+Percentiles percentilesOfLists(const std::vector<ValueRun>& runs, const std::vector<const PackedSortedRun*>& packed)
+{
+    if (packed.empty()) {
+        return percentilesOfLists(runs);
+    }
+    if (std::all_of(runs.begin(), runs.end(), [](const ValueRun& run) { return run.sorted || run.count < 2; })) {
+        int64_t n = 0;
+        for (const auto run : runs) {
+            n += static_cast<int64_t>(run.count);
+        }
+        for (const PackedSortedRun* run : packed) {
+            n += static_cast<int64_t>(run->count);
+        }
+        return n == 0 ? Percentiles {} : percentilesOfSortedRuns(runs, packed, n);
+    }
+    std::vector<int64_t> unpacked;
+    for (const PackedSortedRun* run : packed) {
+        run->unpackInto(unpacked);
+    }
+    std::vector<ValueRun> all = runs;
+    all.push_back(ValueRun { unpacked.data(), unpacked.size(), false });
+    return percentilesOfLists(all);
 }
 
 Percentiles percentilesOf(std::vector<int64_t> values)

@@ -71,13 +71,20 @@ struct ValueRun
 {
     const int64_t* first = nullptr;
     size_t count = 0;
+    bool sorted = false; // ascending: ranked by searching rather than by counting
     const int64_t* begin() const { return first; }
     const int64_t* end() const { return first + count; }
     size_t size() const { return count; }
     bool empty() const { return count == 0; }
 };
-// The same of lists given as runs of contiguous values (core::DurationBlocks::runs()).
+// The same of lists given as runs of contiguous values (core::DurationBlocks::runs()). When every
+// run is sorted, each rank is found by a binary search over the values (each step counts the values
+// at or below a value in every run by a binary search of its own) without a pass over the values.
 Percentiles percentilesOfLists(const std::vector<ValueRun>& runs);
+// The same with packed sorted runs (core/model/packed_sorted.h) among them: searched in place where
+// every run is sorted, else unpacked first.
+struct PackedSortedRun;
+Percentiles percentilesOfLists(const std::vector<ValueRun>& runs, const std::vector<const PackedSortedRun*>& packed);
 
 // Wide sums per bucket that are all zero unless something was set (the time inside excluded
 // windows): held on the heap only once a value is written, so that a figure per job (a roll-up by

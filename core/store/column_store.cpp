@@ -5,6 +5,7 @@
 #include "core/store/column_chunk.h"
 #include "core/store/column_codec.h"
 #include "core/store/database.h"
+#include "core/store/phase_samples_store.h"
 
 #include <sqlite3.h>
 
@@ -34,6 +35,42 @@ std::string triggerSql(const char* table, const char* event, const std::string& 
     const std::string name = std::string("column_dirty_") + table + "_" + event;
     return "CREATE TRIGGER IF NOT EXISTS " + name + " AFTER " + event + " ON " + table
         + " BEGIN INSERT OR IGNORE INTO column_dirty " + chunkOf + "; END;\n";
+}
+
+// The chunks' sorted phase durations (phase_samples_store.h). Added after schema version 5 first
+// shipped: a database without the table gains it, and every chunk's row, at its next write.
+constexpr const char* kPhaseDurationsTableSql = R"sql(
+CREATE TABLE IF NOT EXISTS column_phase_durations(
+    chunk INTEGER PRIMARY KEY,
+    phases INTEGER NOT NULL,
+    raw_bytes INTEGER NOT NULL,
+    data BLOB NOT NULL);
+)sql";
+
+// Writes the chunk's sorted phase durations in place of its row (none when its samples are
+// incomplete, or it has no jobs left).
+Status writeChunkPhaseDurations(Database& db, int64_t chunk, Statement& del, Statement& ins)
+{
+    del.bind(1, chunk);
+    if (auto st = del.run(); !st) {
+        return st;
+    }
+    auto packed = packChunkPhaseDurations(db, chunk);
+    if (!packed) {
+        return packed.error();
+    }
+    if (!*packed) {
+        return Status::success();
+    }
+    auto data = compress((*packed)->raw);
+    if (!data) {
+        return data.error();
+    }
+    ins.bind(1, chunk);
+    ins.bind(2, (*packed)->phases);
+    ins.bind(3, static_cast<int64_t>((*packed)->raw.size()));
+    ins.bindBlob(4, *data);
+    return ins.run();
 }
 
 std::vector<int64_t> parseLabelList(const std::string& text)
@@ -271,7 +308,7 @@ CREATE TABLE IF NOT EXISTS column_data(
     data BLOB NOT NULL,
     PRIMARY KEY(chunk, name));
 CREATE TABLE IF NOT EXISTS column_dirty(chunk INTEGER PRIMARY KEY) WITHOUT ROWID;
-)sql";
+)sql" + std::string(kPhaseDurationsTableSql);
     // The chunk of a row: its job's, found through the attempt where the row has no job id.
     struct Source
     {
@@ -388,6 +425,42 @@ Status refreshColumnStore(Database& db)
     if (!*has) {
         return Status::success();
     }
+    // A database from before the chunks' phase durations gains their table, and every built chunk
+    // not rebuilt below its row.
+    auto hadDurations
+        = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'column_phase_durations'");
+    if (!hadDurations) {
+        return hadDurations.error();
+    }
+    if (hadDurations->value_or(0) == 0) {
+        if (auto st = db.exec(kPhaseDurationsTableSql); !st) {
+            return st;
+        }
+    }
+    auto delDurations = db.prepare("DELETE FROM column_phase_durations WHERE chunk = ?");
+    auto insDurations
+        = db.prepare("INSERT INTO column_phase_durations(chunk, phases, raw_bytes, data) VALUES(?, ?, ?, ?)");
+    for (auto* st : { &delDurations, &insDurations }) {
+        if (!*st) {
+            return st->error();
+        }
+    }
+    if (hadDurations->value_or(0) == 0) {
+        std::vector<int64_t> built;
+        auto st = db.prepare("SELECT chunk FROM column_chunks WHERE format = " + std::to_string(kColumnFormat)
+            + " AND chunk NOT IN (SELECT chunk FROM column_dirty) ORDER BY chunk");
+        if (!st) {
+            return st.error();
+        }
+        if (auto rows = st->forEachRow([&] { built.push_back(st->columnInt64(0)); }); !rows) {
+            return rows.error();
+        }
+        for (const int64_t chunk : built) {
+            if (auto w = writeChunkPhaseDurations(db, chunk, *delDurations, *insDurations); !w) {
+                return w;
+            }
+        }
+    }
     std::vector<int64_t> dirty;
     {
         // Listed by the triggers, or written by another format.
@@ -418,7 +491,7 @@ Status refreshColumnStore(Database& db)
         }
     }
     for (const int64_t chunk : dirty) {
-        for (auto* st : { &*delData, &*delChunk }) {
+        for (auto* st : { &*delData, &*delChunk, &*delDurations }) {
             st->bind(1, chunk);
             if (auto r = st->run(); !r) {
                 return r;
@@ -467,6 +540,9 @@ Status refreshColumnStore(Database& db)
             s.bind(p++, *std::max_element(k->attemptEndNs.begin(), k->attemptEndNs.end()));
         }
         if (auto r = s.run(); !r) {
+            return r;
+        }
+        if (auto r = writeChunkPhaseDurations(db, chunk, *delDurations, *insDurations); !r) {
             return r;
         }
     }
@@ -892,6 +968,12 @@ Result<ColumnStoreSize> columnStoreSize(Database& db)
     size.dirtyChunks = dirty->value_or(0);
     size.rawBytes = raw->value_or(0);
     size.storedBytes = stored->value_or(0);
+    auto durations
+        = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'column_phase_durations'");
+    if (!durations) {
+        return durations.error();
+    }
+    size.phaseDurations = durations->value_or(0) == 1;
     return size;
 }
 

@@ -16,6 +16,10 @@
 //   column_data(chunk, name, raw_bytes, data): one row per column of a chunk; `data` is a zstd
 //                 frame of the column encoded as below, `raw_bytes` its size before compression.
 //   column_dirty(chunk): the chunks to rebuild.
+//   column_phase_durations(chunk, phases, raw_bytes, data): the chunk's phase durations per kind,
+//                 sorted (core/store/phase_samples_store.h), rebuilt with the chunk; none for a chunk
+//                 whose attempts' samples are incomplete. Added after version 5 was released: the
+//                 first write transaction to a database without it adds it with every chunk's row.
 //
 // A column, before compression: one byte of encoding and a varint count of values, then
 //   1 (integers) or 2 (the differences to the previous value, wrapping): a varint divisor (the
@@ -123,6 +127,7 @@ struct ColumnStoreSize
     int64_t dirtyChunks = 0; // listed by the triggers, or of another format: read from the rows
     int64_t rawBytes = 0; // encoded, before compression
     int64_t storedBytes = 0; // compressed, as stored
+    bool phaseDurations = false; // the chunks' sorted phase durations' table is there (added since version 5)
 };
 Result<ColumnStoreSize> columnStoreSize(Database& db);
 

@@ -1,11 +1,17 @@
 #include "core/store/phase_samples_store.h"
 
+#include "core/model/int_sort.h"
 #include "core/model/phase_samples.h"
+#include "core/model/varint.h"
+#include "core/store/column_codec.h"
+#include "core/store/column_store.h"
 #include "core/store/database.h"
 
 #include <algorithm>
 #include <bit>
+#include <map>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 namespace ett::core {
@@ -161,33 +167,238 @@ PhaseCohorts oneCohort(const std::vector<uint8_t>& selectedJobs, int64_t fromNs,
 // is not even read), with a small page cache: onAttempt(job, attempt start, blob) for each,
 // stopping at its first Error. Then an Error unless each of those jobs that has attempts had
 // samples (checkEveryJobHasSamples()).
+// With `inChunks`, only the attempts of the jobs of those chunks of the columnar copy (ascending)
+// are gone through, each chunk's through the attempts' index: for a few chunks' jobs among many.
 template <typename OnAttempt>
-Status forEachStoredAttempt(
-    Database& db, const FleetColumns& columns, const std::vector<uint8_t>& wanted, OnAttempt&& onAttempt)
+Status forEachStoredAttempt(Database& db, const FleetColumns& columns, const std::vector<uint8_t>& wanted,
+    OnAttempt&& onAttempt, const std::vector<int64_t>* inChunks = nullptr)
 {
     const auto jobOf = jobIndexOfRow(columns);
     std::vector<uint8_t> seen(columns.jobs(), 0);
     const OnePassCache onePass(db);
-    auto st = db.prepare(kSamplesSql);
+    auto st = db.prepare(std::string(kSamplesSql) + (inChunks ? " WHERE a.job_id BETWEEN ?1 AND ?2" : ""));
     if (!st) {
         return st.error();
     }
-    if (auto rows = st->forEachRow([&]() -> Status {
-            const auto it = jobOf.find(st->columnInt64(0));
-            if (it == jobOf.end() || !wanted[static_cast<size_t>(it->second)]) {
-                return Status::success();
-            }
-            seen[static_cast<size_t>(it->second)] = 1;
-            const int64_t startNs = st->columnInt64(1);
-            return onAttempt(it->second, startNs, st->columnBlob(2));
-        });
-        !rows) {
-        return rows.error();
+    auto each = [&]() -> Status {
+        const auto it = jobOf.find(st->columnInt64(0));
+        if (it == jobOf.end() || !wanted[static_cast<size_t>(it->second)]) {
+            return Status::success();
+        }
+        seen[static_cast<size_t>(it->second)] = 1;
+        const int64_t startNs = st->columnInt64(1);
+        return onAttempt(it->second, startNs, st->columnBlob(2));
+    };
+    if (!inChunks) {
+        if (auto rows = st->forEachRow(each); !rows) {
+            return rows.error();
+        }
+    }
+    for (size_t i = 0; inChunks && i < inChunks->size(); ++i) {
+        const int64_t chunk = (*inChunks)[i];
+        st->reset();
+        st->bind(1, chunk << kChunkJobBits);
+        st->bind(2, ((chunk + 1) << kChunkJobBits) - 1);
+        if (auto rows = st->forEachRow(each); !rows) {
+            return rows.error();
+        }
     }
     return checkEveryJobHasSamples(db, columns, seen, wanted);
 }
 
+// The chunks of the columnar copy whose jobs all lie in the fleet loaded, with the same cohort bits
+// (not none), and whose sorted durations are built and current (the chunk of this format, not
+// listed dirty): their durations go to each of those cohorts' lists as packed sorted runs (the
+// decompressed bytes shared), and their jobs leave `wanted` (they need no samples read). Nothing (success) on a
+// database without the table.
+Status addWholeChunks(Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts, const KindCodes& code,
+    std::vector<uint8_t>& wanted, std::vector<KindDurationBlocks>& perCohort)
+{
+    auto has
+        = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('column_phase_durations', "
+                      "'column_chunks', 'column_dirty')");
+    if (!has) {
+        return has.error();
+    }
+    if (has->value_or(0) != 3) {
+        return Status::success();
+    }
+    // The fleet's jobs per chunk, and whether they share their bits.
+    struct Held
+    {
+        int64_t jobs = 0;
+        uint8_t bits = 0;
+        bool same = true;
+    };
+    std::map<int64_t, Held> held;
+    for (size_t j = 0; j < columns.jobs(); ++j) {
+        Held& h = held[columns.jobRowId[j] >> kChunkJobBits];
+        h.same = h.same && (h.jobs == 0 || h.bits == cohorts.jobBits[j]);
+        h.bits = cohorts.jobBits[j];
+        ++h.jobs;
+    }
+    auto built = db.prepare("SELECT c.chunk, c.jobs, d.raw_bytes, d.data FROM column_chunks c JOIN "
+                            "column_phase_durations d ON d.chunk = c.chunk WHERE c.format = "
+        + std::to_string(kColumnFormat) + " AND c.chunk NOT IN (SELECT chunk FROM column_dirty) ORDER BY c.chunk");
+    if (!built) {
+        return built.error();
+    }
+    std::set<int64_t> taken;
+    auto rows = built->forEachRow([&]() -> Status {
+        const int64_t chunk = built->columnInt64(0);
+        const auto it = held.find(chunk);
+        if (it == held.end() || !it->second.same || it->second.bits == 0 || it->second.jobs != built->columnInt64(1)) {
+            return Status::success();
+        }
+        const std::string where = "the columnar copy, chunk " + std::to_string(chunk) + ", phase durations: ";
+        std::string raw; // kept by the runs that point into it
+        if (auto st = columnar::decompress(built->columnBlob(3), built->columnInt64(2), raw); !st) {
+            return Error { where + st.error().message };
+        }
+        auto decoded = decodeChunkPhaseDurations(std::move(raw));
+        if (!decoded) {
+            return Error { where + decoded.error().message };
+        }
+        for (size_t i = 0; i < decoded->kindIds.size(); ++i) {
+            const int32_t k = code(decoded->kindIds[i]);
+            if (k < 0) {
+                continue; // a kind added since the columns were loaded, as in addDurations()
+            }
+            const uint8_t bits = it->second.bits;
+            for (size_t c = 0; c < perCohort.size(); ++c) {
+                if ((bits >> c) & 1U) {
+                    perCohort[c][static_cast<size_t>(k)].addPacked(decoded->bytes, decoded->runs[i]);
+                }
+            }
+        }
+        taken.insert(chunk);
+        return Status::success();
+    });
+    if (!rows) {
+        return rows.error();
+    }
+    for (size_t j = 0; j < columns.jobs(); ++j) {
+        if (taken.count(columns.jobRowId[j] >> kChunkJobBits) != 0) {
+            wanted[j] = 0;
+        }
+    }
+    return Status::success();
+}
+
 } // namespace
+
+Result<std::optional<PackedPhaseDurations>> packChunkPhaseDurations(Database& db, int64_t chunk)
+{
+    auto st = db.prepare("SELECT a.start_ns, s.samples FROM attempts a LEFT JOIN attempt_phases s ON s.attempt_id = "
+                         "a.id WHERE a.job_id BETWEEN ? AND ?");
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, chunk << kChunkJobBits);
+    st->bind(2, ((chunk + 1) << kChunkJobBits) - 1);
+    std::map<int64_t, std::vector<int64_t>> byKind;
+    bool complete = true;
+    auto rows = st->forEachRow([&] {
+        if (!complete) {
+            return;
+        }
+        if (st->columnIsNull(1)) {
+            complete = false;
+            return;
+        }
+        PhaseSampleReader reader(st->columnBlob(1), st->columnInt64(0));
+        PhaseSample p;
+        std::vector<int64_t>* last = nullptr; // the list of the last phase's kind: runs of a kind are usual
+        int64_t lastKind = -1;
+        while (reader.next(p)) {
+            if (last == nullptr || p.kind != lastKind) {
+                last = &byKind[p.kind];
+                lastKind = p.kind;
+            }
+            last->push_back(p.durNs);
+        }
+        complete = reader.error().empty();
+    });
+    if (!rows) {
+        return rows.error();
+    }
+    if (!complete) {
+        return std::optional<PackedPhaseDurations> {};
+    }
+    PackedPhaseDurations out;
+    std::string values;
+    std::string anchors;
+    std::vector<size_t> sizes;
+    for (auto& [kind, durations] : byKind) {
+        sortInt64(durations);
+        const size_t before = values.size();
+        packSorted(durations, values, anchors); // durations are never negative
+        sizes.push_back(values.size() - before);
+        out.phases += static_cast<int64_t>(durations.size());
+    }
+    putVarint(out.raw, byKind.size());
+    size_t k = 0;
+    for (const auto& [kind, durations] : byKind) {
+        putVarint(out.raw, static_cast<uint64_t>(kind));
+        putVarint(out.raw, durations.size());
+        putVarint(out.raw, sizes[k++]);
+    }
+    out.raw += values;
+    out.raw += anchors;
+    return std::optional<PackedPhaseDurations> { std::move(out) };
+}
+
+Result<ChunkPhaseDurations> decodeChunkPhaseDurations(std::string raw)
+{
+    auto damaged = [](const std::string& what) { return Error { "damaged phase durations: " + what }; };
+    auto bytes = std::make_shared<const std::string>(std::move(raw));
+    const std::string_view in(*bytes);
+    size_t pos = 0;
+    const auto kinds = getVarint(in, pos);
+    if (!kinds || *kinds > in.size()) {
+        return damaged("the count of kinds is truncated or beyond the bytes");
+    }
+    ChunkPhaseDurations out;
+    std::vector<uint64_t> sizes;
+    uint64_t valueBytes = 0;
+    uint64_t anchorBytes = 0;
+    for (uint64_t k = 0; k < *kinds; ++k) {
+        const auto id = getVarint(in, pos);
+        const auto count = id ? getVarint(in, pos) : std::nullopt;
+        const auto size = count ? getVarint(in, pos) : std::nullopt;
+        if (!size || *id > static_cast<uint64_t>(INT64_MAX) || *count > in.size() || *size > in.size()) {
+            return damaged("kind " + std::to_string(k) + " is truncated or beyond the bytes");
+        }
+        if (!out.kindIds.empty() && static_cast<int64_t>(*id) <= out.kindIds.back()) {
+            return damaged("kind " + std::to_string(k) + " is out of order");
+        }
+        out.kindIds.push_back(static_cast<int64_t>(*id));
+        PackedSortedRun run;
+        run.count = static_cast<size_t>(*count);
+        out.runs.push_back(run);
+        sizes.push_back(*size);
+        valueBytes += *size;
+        anchorBytes += PackedSortedRun::anchorsFor(run.count) * kAnchorBytes;
+    }
+    if (valueBytes + anchorBytes != in.size() - pos) {
+        return damaged("the kinds' sizes disagree with the bytes");
+    }
+    size_t values = pos;
+    size_t anchors = pos + static_cast<size_t>(valueBytes);
+    for (size_t k = 0; k < out.runs.size(); ++k) {
+        PackedSortedRun& run = out.runs[k];
+        const size_t anchorSize = PackedSortedRun::anchorsFor(run.count) * kAnchorBytes;
+        run.values = in.substr(values, static_cast<size_t>(sizes[k]));
+        run.anchors = in.substr(anchors, anchorSize);
+        values += static_cast<size_t>(sizes[k]);
+        anchors += anchorSize;
+        if (const std::string wrong = checkPackedRun(run); !wrong.empty()) {
+            return damaged("kind " + std::to_string(out.kindIds[k]) + ": " + wrong);
+        }
+    }
+    out.bytes = std::move(bytes);
+    return out;
+}
 
 Result<StoredPhaseSamples> StoredPhaseSamples::load(Database& db, const FleetColumns& columns)
 {
@@ -262,11 +473,43 @@ Result<std::vector<KindDurationBlocks>> StoredPhaseSamples::durationsPerKind(
     }
     auto perCohort = emptyLists<DurationBlocks>(cohorts, ids->size());
     const KindCodes code(*ids);
-    auto add = [&](int32_t job, int64_t startNs, std::string_view blob) {
-        return addDurations(blob, startNs, cohorts.jobBits[static_cast<size_t>(job)], code, cohorts, perCohort);
-    };
-    if (auto st = forEachStoredAttempt(db, columns, cohorts.jobBits, add); !st) {
-        return st.error();
+    std::vector<uint8_t> wanted = cohorts.jobBits;
+    const bool allTime = std::all_of(cohorts.fromNs.begin(), cohorts.fromNs.end(), [](int64_t t) {
+        return t == INT64_MIN;
+    }) && std::all_of(cohorts.toNs.begin(), cohorts.toNs.end(), [](int64_t t) { return t == INT64_MAX; });
+    if (allTime) {
+        if (auto st = addWholeChunks(db, columns, cohorts, code, wanted, perCohort); !st) {
+            return st.error();
+        }
+    }
+    // The jobs left: all of them (no chunk taken), or those of the chunks not taken, each read through
+    // the index when they are a few chunks' among many.
+    std::set<int64_t> leftChunks;
+    size_t left = 0;
+    for (size_t j = 0; j < wanted.size(); ++j) {
+        if (wanted[j] != 0) {
+            leftChunks.insert(columns.jobRowId[j] >> kChunkJobBits);
+            ++left;
+        }
+    }
+    if (left > 0) {
+        auto add = [&](int32_t job, int64_t startNs, std::string_view blob) {
+            return addDurations(blob, startNs, cohorts.jobBits[static_cast<size_t>(job)], code, cohorts, perCohort);
+        };
+        const std::vector<int64_t> chunks(leftChunks.begin(), leftChunks.end());
+        const bool few = left < columns.jobs() / 2;
+        if (auto st = forEachStoredAttempt(db, columns, wanted, add, few ? &chunks : nullptr); !st) {
+            return st.error();
+        }
+    }
+    // A list with packed runs from whole chunks: the durations read from samples (of chunks shared
+    // with other cohorts, or not built) sorted too, so that the list is ranked by searching.
+    for (auto& lists : perCohort) {
+        for (auto& list : lists) {
+            if (list.size() > list.pushed()) {
+                list.sortPushed();
+            }
+        }
     }
     return perCohort;
 }

@@ -5,9 +5,12 @@
 
 #include "core/model/columns.h"
 #include "core/model/duration_blocks.h"
+#include "core/model/packed_sorted.h"
 #include "core/model/result.h"
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +31,35 @@ struct PhaseCohorts
     std::vector<int64_t> toNs;
 };
 
+// The columnar copy's phase durations (table column_phase_durations, core/store/column_store.h):
+// per chunk of the copy, its jobs' phase durations grouped by kind and sorted, so that a comparison
+// over all time ranks a chunk whose jobs are all in one cohort where its durations lie, packed,
+// instead of decoding every phase of it (core/model/packed_sorted.h). Layout before compression: a
+// varint count of kinds; per kind its phase_kinds.id (ascending), its count of durations and the
+// size of its packed values, varints; then each kind's packed values, in that order; then each
+// kind's anchors, in that order.
+struct PackedPhaseDurations
+{
+    int64_t phases = 0;
+    std::string raw; // the layout above, before compression
+};
+// Built from the stored samples of the attempts of the chunk's jobs; nullopt when an attempt has
+// none or damaged ones (figures derived by older rules: such a chunk is read from the samples,
+// whose reader names what is wrong). Error: the store's.
+Result<std::optional<PackedPhaseDurations>> packChunkPhaseDurations(Database& db, int64_t chunk);
+
+// A chunk's durations, checked: kind `i` (phase_kinds.id kindIds[i]) is runs[i], whose bytes
+// `bytes` holds.
+struct ChunkPhaseDurations
+{
+    std::vector<int64_t> kindIds;
+    std::vector<PackedSortedRun> runs;
+    std::shared_ptr<const std::string> bytes;
+};
+// Error: damage (a count or a size beyond the bytes, kinds out of order, a run that is not what its
+// header says, bytes left).
+Result<ChunkPhaseDurations> decodeChunkPhaseDurations(std::string raw);
+
 class StoredPhaseSamples
 {
 public:
@@ -47,7 +79,9 @@ public:
     Result<std::vector<KindDurationBlocks>> durationsPerKind(const PhaseCohorts& cohorts) const;
     // The lists of several cohorts read straight from the database in one pass, for a single use:
     // only their jobs' blobs are decoded, and none is kept (load() holds every job's, a few bytes a
-    // phase). Error: as load() for a job of a cohort, a damaged blob, or not 1 to 8 cohorts with a
+    // phase). Over all time, a chunk of the columnar copy whose jobs are all loaded and in the same
+    // cohorts gives its sorted durations instead (DurationBlocks::addSorted; the same values).
+    // Error: as load() for a job of a cohort, a damaged blob or chunk, or not 1 to 8 cohorts with a
     // range each and a mask per job of `columns`.
     static Result<std::vector<KindDurationBlocks>> durationsPerKind(
         Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts);

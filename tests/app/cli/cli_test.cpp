@@ -669,6 +669,21 @@ TEST_F(CliUserError, OutdatedDatabaseAsksForUpgradeAndOnlyUpgradeChangesIt)
     EXPECT_EQ(ok({ "summary", "--db", "old.db", "--format", "json" }), expected);
     EXPECT_TRUE(contains(ok({ "upgrade", "--db", "old.db" }), "up to date")) << "a second upgrade has nothing to do";
 
+    // A database from before the chunks kept their sorted phase durations: upgrade adds them (and
+    // the comparison's figures stay the same); then it is up to date again.
+    const std::string compared = ok({ "compare", "--db", "old.db", "--a", "label=a", "--b", "label=a" });
+    {
+        auto db = ett::core::Database::open(workPath("old.db"), ett::core::Database::OpenMode::MustExist);
+        ASSERT_TRUE(db) << db.error().message;
+        ASSERT_TRUE((*db)->exec("DROP TABLE column_phase_durations"));
+    }
+    EXPECT_EQ(ok({ "compare", "--db", "old.db", "--a", "label=a", "--b", "label=a" }), compared);
+    const std::string added = ok({ "upgrade", "--db", "old.db" });
+    EXPECT_TRUE(contains(added, "added the sorted phase durations")) << added;
+    EXPECT_FALSE(contains(added, "rebuilt")) << added;
+    EXPECT_EQ(ok({ "compare", "--db", "old.db", "--a", "label=a", "--b", "label=a" }), compared);
+    EXPECT_TRUE(contains(ok({ "upgrade", "--db", "old.db" }), "up to date"));
+
     // Not ours, or not there: upgrade changes nothing either.
     expectUserError({ "upgrade", "--db", "none.db" }, { "none.db", "no such database" });
     EXPECT_FALSE(fs::exists(work() / "none.db"));

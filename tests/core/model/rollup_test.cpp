@@ -2,6 +2,7 @@
 // time-weighted ETT%, time-range clipping, the count-queue option, merging and exact formatting.
 #include "core/model/accounting.h"
 #include "core/model/duration_blocks.h"
+#include "core/model/packed_sorted.h"
 #include "core/model/rollup.h"
 #include "core/model/types.h"
 
@@ -11,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
@@ -162,6 +164,17 @@ TEST(NearestRank, OfListsEqualsTheirMerge)
         EXPECT_EQ(a.p50, b.p50) << round;
         EXPECT_EQ(a.p90, b.p90) << round;
         EXPECT_EQ(a.p99, b.p99) << round;
+        // The same lists each sorted and marked so: ranked by searching, the same ranks.
+        std::vector<std::vector<int64_t>> sortedLists = lists;
+        std::vector<ValueRun> sortedRuns;
+        for (auto& list : sortedLists) {
+            std::sort(list.begin(), list.end());
+            sortedRuns.push_back(ValueRun { list.data(), list.size(), true });
+        }
+        const Percentiles c = percentilesOfLists(sortedRuns);
+        EXPECT_EQ(c.p50, b.p50) << round;
+        EXPECT_EQ(c.p90, b.p90) << round;
+        EXPECT_EQ(c.p99, b.p99) << round;
     }
     EXPECT_FALSE(percentilesOfLists(std::vector<const std::vector<int64_t>*> {}).p50.has_value());
     EXPECT_FALSE(percentilesOfLists(std::vector<ValueRun> {}).p50.has_value());
@@ -806,6 +819,114 @@ TEST(RankedSamples, ReadLikeTheSamplesTheyRank)
     EXPECT_TRUE(total.sampleSum(SampleList::Tts) == 200);
     EXPECT_FALSE(total.samplePercentiles(SampleList::Tts).p50.has_value());
     EXPECT_TRUE(total.ttsNs.empty());
+}
+
+TEST(DurationBlocks, SortedRunsJoinThePushedValuesAndAllSortedRankBySearching)
+{
+    // Runs of two shared, sorted owners (a chunk's kinds) added beside pushed values: the size, the
+    // flat values (pushed first), the ranks of the union; then the pushed values sorted into a run
+    // of their own: every run sorted, the same ranks.
+    std::mt19937_64 rng(9);
+    auto owner = std::make_shared<std::vector<int64_t>>(5000);
+    for (auto& v : *owner) {
+        v = static_cast<int64_t>(rng() % 1'000'000'000);
+    }
+    std::sort(owner->begin(), owner->begin() + 3000);
+    std::sort(owner->begin() + 3000, owner->end());
+    DurationBlocks blocks;
+    std::vector<int64_t> all;
+    for (int i = 0; i < 2500; ++i) {
+        const auto v = static_cast<int64_t>(rng() % 2'000'000'000);
+        blocks.push_back(v);
+        all.push_back(v);
+    }
+    blocks.addSorted(owner, 0, 3000);
+    blocks.addSorted(owner, 3000, 2000);
+    blocks.addSorted(owner, 10, 0); // nothing
+    all.insert(all.end(), owner->begin(), owner->end());
+    EXPECT_EQ(blocks.size(), 7500u);
+    EXPECT_EQ(blocks.pushed(), 2500u);
+    EXPECT_EQ(blocks.flat(), all);
+    std::sort(all.begin(), all.end());
+    const Percentiles expected = percentilesOfSorted(all);
+    auto expectRanks = [&](const DurationBlocks& b) {
+        const Percentiles got = percentilesOfLists(b.runs());
+        EXPECT_EQ(got.p50, expected.p50);
+        EXPECT_EQ(got.p90, expected.p90);
+        EXPECT_EQ(got.p99, expected.p99);
+    };
+    expectRanks(blocks);
+    blocks.sortPushed();
+    EXPECT_EQ(blocks.pushed(), 0u);
+    EXPECT_EQ(blocks.size(), 7500u);
+    const auto runs = blocks.runs();
+    EXPECT_EQ(runs.size(), 3u);
+    EXPECT_TRUE(std::all_of(runs.begin(), runs.end(), [](const ValueRun& r) { return r.sorted; }));
+    expectRanks(blocks);
+    blocks.push_back(-5); // pushing again after: one unsorted run before the sorted ones
+    EXPECT_EQ(blocks.flat().front(), -5);
+    EXPECT_EQ(blocks.size(), 7501u);
+}
+
+TEST(NearestRank, OfPackedSortedRunsEqualsTheirMerge)
+{
+    // Packed sorted runs (of any size around the anchors' stride, with ties and zeros) beside sorted
+    // and unsorted plain runs: the ranks of the union, searched in place or unpacked first.
+    std::mt19937_64 rng(21);
+    for (int round = 0; round < 200; ++round) {
+        std::vector<std::vector<int64_t>> lists(1 + rng() % 4);
+        std::vector<std::string> values(lists.size());
+        std::vector<std::string> anchors(lists.size());
+        std::vector<PackedSortedRun> runs(lists.size());
+        std::vector<int64_t> merged;
+        for (size_t i = 0; i < lists.size(); ++i) {
+            const size_t sizes[] = { 0, 1, 63, 64, 65, 128, 1000 + rng() % 3000 };
+            lists[i].resize(sizes[rng() % 7]);
+            for (auto& v : lists[i]) {
+                v = round % 3 == 0 ? static_cast<int64_t>(rng() % 5) : static_cast<int64_t>(rng() >> (1 + rng() % 63));
+            }
+            std::sort(lists[i].begin(), lists[i].end());
+            packSorted(lists[i], values[i], anchors[i]);
+            runs[i].values = values[i];
+            runs[i].anchors = anchors[i];
+            runs[i].count = lists[i].size();
+            ASSERT_EQ(checkPackedRun(runs[i]), "");
+            std::vector<int64_t> back;
+            runs[i].unpackInto(back);
+            EXPECT_EQ(back, lists[i]);
+            merged.insert(merged.end(), lists[i].begin(), lists[i].end());
+        }
+        std::vector<int64_t> plain(rng() % 50);
+        for (auto& v : plain) {
+            v = static_cast<int64_t>(rng() % 1'000'000);
+        }
+        std::vector<const PackedSortedRun*> packed;
+        for (const auto& r : runs) {
+            packed.push_back(&r);
+        }
+        for (const bool sortedPlain : { true, false }) {
+            std::vector<int64_t> p = plain;
+            if (sortedPlain) {
+                std::sort(p.begin(), p.end());
+            }
+            std::vector<int64_t> all = merged;
+            all.insert(all.end(), p.begin(), p.end());
+            std::sort(all.begin(), all.end());
+            const Percentiles want = percentilesOfSorted(all);
+            const Percentiles got = percentilesOfLists({ ValueRun { p.data(), p.size(), sortedPlain } }, packed);
+            EXPECT_EQ(got.p50, want.p50) << round;
+            EXPECT_EQ(got.p90, want.p90) << round;
+            EXPECT_EQ(got.p99, want.p99) << round;
+        }
+    }
+    // A run whose bytes are not what its count says is refused.
+    std::string values;
+    std::string anchors;
+    packSorted({ 1, 2, 3 }, values, anchors);
+    PackedSortedRun wrong { values, anchors, 4 };
+    EXPECT_NE(checkPackedRun(wrong), "");
+    PackedSortedRun cut { std::string_view(values).substr(0, 2), anchors, 3 };
+    EXPECT_NE(checkPackedRun(cut), "");
 }
 
 } // namespace

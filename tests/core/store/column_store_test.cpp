@@ -4,14 +4,18 @@
 // made outside the workbench; damage is an error naming the chunk and the column; a version-4
 // database is upgraded and its copy built by the migration.
 #include "core/store/cause_rules_store.h"
+#include "core/store/column_codec.h"
 #include "core/store/column_store.h"
 #include "core/store/columns_loader.h"
 #include "core/store/database.h"
 #include "core/store/label_removal.h"
+#include "core/store/phase_samples_store.h"
 #include "core/store/schema.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -350,6 +354,155 @@ TEST_F(ColumnStore, TheSegmentsReadAloneAreTheRowsAttribution)
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().message.find("chunk 0: columns are missing"), std::string::npos)
         << missing.error().message;
+}
+
+// Each cohort's durations per kind, sorted, and whether any came as a chunk's packed runs.
+struct CohortLists
+{
+    std::vector<std::vector<std::vector<int64_t>>> sorted; // cohort, kind
+    bool fromChunks = false;
+};
+CohortLists listsOf(const Result<std::vector<KindDurationBlocks>>& r)
+{
+    CohortLists out;
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    if (!r.ok()) {
+        return out;
+    }
+    for (const auto& perKind : *r) {
+        auto& cohort = out.sorted.emplace_back();
+        for (const auto& list : perKind) {
+            auto values = list.flat();
+            std::sort(values.begin(), values.end());
+            cohort.push_back(std::move(values));
+            out.fromChunks = out.fromChunks || !list.packed().empty();
+        }
+    }
+    return out;
+}
+
+TEST_F(ColumnStore, EachChunkKeepsItsPhaseDurationsSortedAndTheyEqualTheSamples)
+{
+    // Built with the chunks: one row each, every phase in one.
+    EXPECT_EQ(s.count("SELECT count(*) FROM column_phase_durations"), 2);
+    EXPECT_EQ(s.count("SELECT sum(phases) FROM column_phase_durations"), s.count("SELECT count(*) FROM phases"));
+    auto raw = s.db().prepare("SELECT raw_bytes, data FROM column_phase_durations WHERE chunk = 1");
+    ASSERT_TRUE(raw.ok());
+    ASSERT_TRUE(raw->step().ok());
+    std::string bytes;
+    ASSERT_TRUE(columnar::decompress(raw->columnBlob(1), raw->columnInt64(0), bytes).ok());
+    raw->reset();
+    auto decoded = decodeChunkPhaseDurations(bytes);
+    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    ASSERT_EQ(decoded->runs.size(), decoded->kindIds.size());
+    EXPECT_TRUE(std::is_sorted(decoded->kindIds.begin(), decoded->kindIds.end()));
+    size_t packedValues = 0;
+    for (const PackedSortedRun& run : decoded->runs) {
+        std::vector<int64_t> values;
+        run.unpackInto(values);
+        ASSERT_EQ(values.size(), run.count);
+        packedValues += values.size();
+        EXPECT_TRUE(std::is_sorted(values.begin(), values.end()));
+        EXPECT_EQ(values.front(), run.first);
+        EXPECT_EQ(values.back(), run.last);
+        // Counted in place as in the unpacked values: below, at and between each of them.
+        for (size_t i = 0; i < values.size(); i += 1 + values.size() / 97) {
+            for (const int64_t v : { values[i] - 1, values[i], values[i] + 1 }) {
+                EXPECT_EQ(run.atOrBelow(v), std::upper_bound(values.begin(), values.end(), v) - values.begin()) << v;
+            }
+        }
+    }
+    EXPECT_EQ(static_cast<int64_t>(packedValues), s.count("SELECT phases FROM column_phase_durations WHERE chunk = 1"));
+    // Damage in the layout is named, never read past: each cut of it, a byte changed, bytes after it.
+    for (size_t cut = 0; cut < bytes.size(); cut += 1 + bytes.size() / 40) {
+        EXPECT_FALSE(decodeChunkPhaseDurations(bytes.substr(0, cut)).ok()) << cut;
+    }
+    EXPECT_FALSE(decodeChunkPhaseDurations(bytes + '\0').ok());
+    for (size_t at = 0; at < bytes.size(); at += 1 + bytes.size() / 300) {
+        std::string changed = bytes;
+        changed[at] = static_cast<char>(changed[at] ^ 0x80); // a varint ends or goes on elsewhere
+        auto r = decodeChunkPhaseDurations(changed);
+        if (r.ok()) { // an anchor's value bit: its run says so or still reads within its bytes
+            for (const PackedSortedRun& run : r->runs) {
+                EXPECT_LE(run.atOrBelow(run.last), static_cast<int64_t>(run.count));
+            }
+        }
+    }
+
+    // The lists of cohorts over all time, read with the chunks' sorted durations where a chunk's jobs
+    // are all in the same cohorts (chunk 1: team-b only), equal the samples' (kept, read apart).
+    const FleetColumns columns = load(s.db(), {}, ColumnsQuery::Storage::Auto).columns;
+    auto kept = StoredPhaseSamples::load(s.db(), columns);
+    ASSERT_TRUE(kept.ok()) << kept.error().message;
+    const int64_t labelA = 0; // the columns' label codes, in order of the labels' names
+    auto cohortsOf = [&](auto bitsOf, int64_t fromNs = INT64_MIN) {
+        PhaseCohorts of;
+        for (size_t j = 0; j < columns.jobs(); ++j) {
+            of.jobBits.push_back(bitsOf(columns.jobLabel[j] == labelA));
+        }
+        const size_t n = 1 + (bitsOf(true) | bitsOf(false)) / 2;
+        of.fromNs.assign(n, fromNs);
+        of.toNs.assign(n, INT64_MAX);
+        return of;
+    };
+    auto expectAsSamples = [&](const PhaseCohorts& of, bool chunkRuns) {
+        const CohortLists got = listsOf(StoredPhaseSamples::durationsPerKind(s.db(), columns, of));
+        const CohortLists want = listsOf(kept->durationsPerKind(of));
+        EXPECT_EQ(got.sorted, want.sorted);
+        EXPECT_EQ(got.fromChunks, chunkRuns);
+        EXPECT_FALSE(want.fromChunks);
+    };
+    const auto all = cohortsOf([](bool) { return uint8_t { 1 }; });
+    const auto apart = cohortsOf([](bool a) { return static_cast<uint8_t>(a ? 1 : 2); });
+    const auto overlapping = cohortsOf([](bool a) { return static_cast<uint8_t>(a ? 1 : 3); });
+    const auto onlyA = cohortsOf([](bool a) { return static_cast<uint8_t>(a ? 1 : 0); });
+    const auto ranged = cohortsOf([](bool) { return uint8_t { 1 }; }, INT64_MIN + 1);
+    {
+        SCOPED_TRACE("built");
+        expectAsSamples(all, true);
+        expectAsSamples(apart, true);
+        expectAsSamples(overlapping, true);
+        expectAsSamples(onlyA, false); // its jobs share chunk 0 with team-b's
+        expectAsSamples(ranged, false); // a range: every phase's start is needed
+    }
+    {
+        SCOPED_TRACE("a chunk written outside the workbench");
+        ASSERT_TRUE(s.db().exec("DELETE FROM checkpoints WHERE job_id = 4500").ok());
+        expectAsSamples(all, true); // chunk 0 still, chunk 1 from the samples
+        expectAsSamples(apart, false);
+        ASSERT_TRUE(inTransaction(s.db(), [] { return Status::success(); }).ok());
+        expectAsSamples(all, true);
+    }
+    {
+        SCOPED_TRACE("a database from before the table");
+        ASSERT_TRUE(s.db().exec("DROP TABLE column_phase_durations").ok());
+        expectAsSamples(all, false);
+        expectAsSamples(overlapping, false);
+        // Its next write transaction adds the table and every chunk's row.
+        ASSERT_TRUE(inTransaction(s.db(), [] { return Status::success(); }).ok());
+        EXPECT_EQ(s.count("SELECT count(*) FROM column_phase_durations"), 2);
+        expectAsSamples(overlapping, true);
+    }
+    {
+        SCOPED_TRACE("a chunk whose samples are incomplete has no row");
+        ASSERT_TRUE(s.db()
+                        .exec("DELETE FROM attempt_phases WHERE attempt_id = (SELECT min(id) FROM attempts WHERE "
+                              "job_id = 4500); INSERT INTO column_dirty VALUES(1)")
+                        .ok());
+        ASSERT_TRUE(inTransaction(s.db(), [] { return Status::success(); }).ok());
+        EXPECT_EQ(s.count("SELECT count(*) FROM column_phase_durations"), 1);
+        auto missing = StoredPhaseSamples::durationsPerKind(s.db(), columns, all);
+        ASSERT_FALSE(missing.ok()) << "the samples' reader names what is missing";
+        EXPECT_NE(missing.error().message.find("ettw upgrade"), std::string::npos) << missing.error().message;
+    }
+    {
+        SCOPED_TRACE("damage names the chunk");
+        ASSERT_TRUE(s.db().exec("UPDATE column_phase_durations SET data = x'00112233' WHERE chunk = 0").ok());
+        auto damaged = StoredPhaseSamples::durationsPerKind(s.db(), columns, all);
+        ASSERT_FALSE(damaged.ok());
+        EXPECT_NE(damaged.error().message.find("chunk 0, phase durations"), std::string::npos)
+            << damaged.error().message;
+    }
 }
 
 TEST_F(ColumnStore, ETTW_STORAGE_rowsReadsTheRows)
