@@ -30,8 +30,8 @@ public:
         m_blocks.back()[m_fill++] = v;
         ++m_size;
     }
-    // Adds a run of values sorted ascending that `owner` holds (the durations of a kind in a chunk
-    // of the columnar copy, shared by the cohorts that hold the chunk), without copying them.
+    // Adds a run of values sorted ascending that `owner` holds (sortPushed()'s), without copying
+    // them.
     void addSorted(std::shared_ptr<const std::vector<int64_t>> owner, size_t first, size_t count)
     {
         if (count == 0) {
