@@ -47,14 +47,10 @@ CREATE TABLE IF NOT EXISTS column_phase_durations(
     data BLOB NOT NULL);
 )sql";
 
-// Writes the chunk's sorted phase durations in place of its row (none when its samples are
-// incomplete, or it has no jobs left).
-Status writeChunkPhaseDurations(Database& db, int64_t chunk, Statement& del, Statement& ins)
+// Writes the chunk's sorted phase durations (none when its samples are incomplete), where it has no
+// row.
+Status writeChunkPhaseDurations(Database& db, int64_t chunk, Statement& ins)
 {
-    del.bind(1, chunk);
-    if (auto st = del.run(); !st) {
-        return st;
-    }
     auto packed = packChunkPhaseDurations(db, chunk);
     if (!packed) {
         return packed.error();
@@ -356,6 +352,15 @@ Result<bool> hasColumnStore(Database& db)
     return n->value_or(0) == 3;
 }
 
+Result<bool> hasPhaseDurations(Database& db)
+{
+    auto n = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'column_phase_durations'");
+    if (!n) {
+        return n.error();
+    }
+    return n->value_or(0) == 1;
+}
+
 Result<std::unique_ptr<ColumnTriggerPause>> ColumnTriggerPause::begin(Database& db)
 {
     std::unique_ptr<ColumnTriggerPause> pause(new ColumnTriggerPause(db));
@@ -427,12 +432,11 @@ Status refreshColumnStore(Database& db)
     }
     // A database from before the chunks' phase durations gains their table, and every built chunk
     // not rebuilt below its row.
-    auto hadDurations
-        = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'column_phase_durations'");
+    auto hadDurations = hasPhaseDurations(db);
     if (!hadDurations) {
         return hadDurations.error();
     }
-    if (hadDurations->value_or(0) == 0) {
+    if (!*hadDurations) {
         if (auto st = db.exec(kPhaseDurationsTableSql); !st) {
             return st;
         }
@@ -445,7 +449,7 @@ Status refreshColumnStore(Database& db)
             return st->error();
         }
     }
-    if (hadDurations->value_or(0) == 0) {
+    if (!*hadDurations) {
         std::vector<int64_t> built;
         auto st = db.prepare("SELECT chunk FROM column_chunks WHERE format = " + std::to_string(kColumnFormat)
             + " AND chunk NOT IN (SELECT chunk FROM column_dirty) ORDER BY chunk");
@@ -456,7 +460,7 @@ Status refreshColumnStore(Database& db)
             return rows.error();
         }
         for (const int64_t chunk : built) {
-            if (auto w = writeChunkPhaseDurations(db, chunk, *delDurations, *insDurations); !w) {
+            if (auto w = writeChunkPhaseDurations(db, chunk, *insDurations); !w) {
                 return w;
             }
         }
@@ -542,7 +546,7 @@ Status refreshColumnStore(Database& db)
         if (auto r = s.run(); !r) {
             return r;
         }
-        if (auto r = writeChunkPhaseDurations(db, chunk, *delDurations, *insDurations); !r) {
+        if (auto r = writeChunkPhaseDurations(db, chunk, *insDurations); !r) {
             return r;
         }
     }
@@ -968,12 +972,11 @@ Result<ColumnStoreSize> columnStoreSize(Database& db)
     size.dirtyChunks = dirty->value_or(0);
     size.rawBytes = raw->value_or(0);
     size.storedBytes = stored->value_or(0);
-    auto durations
-        = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'column_phase_durations'");
+    auto durations = hasPhaseDurations(db);
     if (!durations) {
         return durations.error();
     }
-    size.phaseDurations = durations->value_or(0) == 1;
+    size.phaseDurations = *durations;
     return size;
 }
 

@@ -56,6 +56,8 @@ Status refreshColumnStore(Database& db);
 
 // Whether the database holds the columnar copy (schema version 5 or later).
 Result<bool> hasColumnStore(Database& db);
+// Whether it holds the chunks' sorted phase durations too (column_phase_durations, added since).
+Result<bool> hasPhaseDurations(Database& db);
 
 // A bulk writer that knows which jobs it writes lists their chunks itself (markJobsDirty) instead of
 // paying for a trigger on every row. While a pause is active the connection runs no trigger; it is

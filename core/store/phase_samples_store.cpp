@@ -214,13 +214,12 @@ Status forEachStoredAttempt(Database& db, const FleetColumns& columns, const std
 Status addWholeChunks(Database& db, const FleetColumns& columns, const PhaseCohorts& cohorts, const KindCodes& code,
     std::vector<uint8_t>& wanted, std::vector<KindDurationBlocks>& perCohort)
 {
-    auto has
-        = db.queryInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('column_phase_durations', "
-                      "'column_chunks', 'column_dirty')");
-    if (!has) {
-        return has.error();
+    auto copy = hasColumnStore(db);
+    auto durations = copy && *copy ? hasPhaseDurations(db) : copy;
+    if (!durations) {
+        return durations.error();
     }
-    if (has->value_or(0) != 3) {
+    if (!*durations) {
         return Status::success();
     }
     // The fleet's jobs per chunk, and whether they share their bits.
