@@ -99,10 +99,11 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# One library is added to Depends by hand: libcurl, which the programs load with dlopen when they
-# first speak HTTP (core/store/curl_library.h), so that dpkg-shlibdeps cannot see it (7.56 brought
-# the MIME functions they call); dpkg-shlibdeps' list is appended to it.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcurl4 (>= 7.56.0)")
+# Two libraries are added to Depends by hand, which the programs load with dlopen so that
+# dpkg-shlibdeps cannot see them: libcurl, when they first speak HTTP (core/store/curl_library.h;
+# 7.56 brought the MIME functions they call), and OpenSSL's libcrypto.so.3, when they first compute a
+# SHA-256 (core/ingest/sha256.h); dpkg-shlibdeps' list is appended to them.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcurl4 (>= 7.56.0), libssl3 (>= 3.0.0)")
 # The Qt plugins the programs load at run time come with libraries dpkg-shlibdeps already names: the xcb and offscreen platforms with libqt6gui6 (Debian
 # 12's qt6-qpa-plugins holds only vnc and tuiotouch), the SVG image and icon engines with libqt6svg6.
 # Recommended: the Wayland platform, so that the window runs natively in a Wayland session rather

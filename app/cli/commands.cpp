@@ -33,12 +33,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "samples/synth/fleet_capacity.h"
@@ -665,7 +667,55 @@ std::vector<CLI::App*> subcommandsOf(CLI::App* command)
     return command->get_subcommands([](CLI::App*) { return true; });
 }
 
-std::unique_ptr<EttwApp> buildEttwApp()
+namespace {
+
+// Every command by the name it registers, in the order of `ettw --help`.
+struct CommandEntry
+{
+    const char* name;
+    Command (*add)(CLI::App&, CommonOptions&);
+};
+constexpr CommandEntry kCommands[] = {
+    { "import", addImportCommand },
+    { "summary", addSummaryCommand },
+    { "series", addSeriesCommand },
+    { "job", addJobCommand },
+    { "restarts", addRestartsCommand },
+    { "causes", addCausesCommand },
+    { "compare", addCompareCommand },
+    { "advise", addAdviseCommand },
+    { "whatif", addWhatIfCommand },
+#ifdef ETT_WITH_REPORT
+    { "report", addReportCommand },
+#endif
+    { "jobs", addJobsCommand },
+    { "intervals", addIntervalsCommand },
+    { "ranks", addRanksCommand },
+    { "hosts", addHostsCommand },
+    { "issues", addIssuesCommand },
+    { "datasets", addDatasetsCommand },
+    { "upgrade", addUpgradeCommand },
+    { "push", addPushCommand },
+    { "store", addStoreCommand },
+    { "bench", addBenchCommand },
+    { "mappings", addMappingsCommand },
+    { "generate", addGenerateCommand },
+    { "watch", addWatchCommand },
+    { "alerts", addAlertsCommand },
+};
+
+} // namespace
+
+std::vector<std::string> ettwCommandNames()
+{
+    std::vector<std::string> names;
+    for (const CommandEntry& entry : kCommands) {
+        names.emplace_back(entry.name);
+    }
+    return names;
+}
+
+std::unique_ptr<EttwApp> buildEttwApp(std::string_view only)
 {
     auto ettw = std::make_unique<EttwApp>();
     CLI::App& app = ettw->app;
@@ -675,18 +725,12 @@ std::unique_ptr<EttwApp> buildEttwApp()
     app.set_help_all_flag("--help-all", "Show help for every command");
     app.set_version_flag("--version", versionLine("ettw"), "Print the version, commit, build type and backends");
 
-    // The order of registration is the order of `ettw --help`.
-    for (auto add : { addImportCommand, addSummaryCommand, addSeriesCommand, addJobCommand, addRestartsCommand,
-             addCausesCommand, addCompareCommand, addAdviseCommand, addWhatIfCommand }) {
-        commands.push_back(add(app, common));
-    }
-#ifdef ETT_WITH_REPORT
-    commands.push_back(addReportCommand(app, common));
-#endif
-    for (auto add : { addJobsCommand, addIntervalsCommand, addRanksCommand, addHostsCommand, addIssuesCommand,
-             addDatasetsCommand, addUpgradeCommand, addPushCommand, addStoreCommand, addBenchCommand,
-             addMappingsCommand, addGenerateCommand, addWatchCommand, addAlertsCommand }) {
-        commands.push_back(add(app, common));
+    const bool one = std::any_of(
+        std::begin(kCommands), std::end(kCommands), [&](const CommandEntry& entry) { return only == entry.name; });
+    for (const CommandEntry& entry : kCommands) {
+        if (!one || only == entry.name) {
+            commands.push_back(entry.add(app, common));
+        }
     }
 
     // Footers: the exit statuses under `ettw --help`, each command's examples under its --help.
@@ -709,7 +753,15 @@ std::unique_ptr<EttwApp> buildEttwApp()
 
 int runEttw(int argc, char** argv)
 {
-    std::unique_ptr<EttwApp> ettw = buildEttwApp();
+    // A command named first is built alone: the others' options (about 250 of them) would cost every
+    // run their construction. Not with --help-all, which shows every command.
+    std::string_view only = argc >= 2 ? argv[1] : "";
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "--help-all") {
+            only = {};
+        }
+    }
+    std::unique_ptr<EttwApp> ettw = buildEttwApp(only);
     CLI::App& app = ettw->app;
     const std::vector<Command>& commands = ettw->commands;
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ett::app {
@@ -34,7 +35,12 @@ struct EttwApp
     std::vector<Command> commands; // in the order of `ettw --help`
 };
 
-std::unique_ptr<EttwApp> buildEttwApp();
+// With `only` the name of a command: that command alone (what a run of it parses); else, or when
+// `only` names none, every command.
+std::unique_ptr<EttwApp> buildEttwApp(std::string_view only = {});
+
+// The names of every command, in the order of `ettw --help`.
+std::vector<std::string> ettwCommandNames();
 
 // The words after "ettw" that name `command`: "store init"; "" for the App itself.
 std::string commandPath(const CLI::App* command);

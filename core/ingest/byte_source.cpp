@@ -1,36 +1,25 @@
 #include "core/ingest/byte_source.h"
 
 #include "core/ingest/input_file.h"
+#include "core/ingest/sha256.h"
 
-#include <openssl/evp.h>
 #include <zlib.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 namespace ett::core {
 
 namespace {
 constexpr size_t kRawChunk = 1 << 20;
-
-std::string hex(const unsigned char* data, unsigned n)
-{
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(n * 2);
-    for (unsigned i = 0; i < n; ++i) {
-        out.push_back(kDigits[data[i] >> 4]);
-        out.push_back(kDigits[data[i] & 15]);
-    }
-    return out;
-}
 } // namespace
 
 struct ByteSource::Impl
 {
-    EVP_MD_CTX* sha = nullptr;
+    std::optional<Sha256> sha;
     z_stream zs {};
     bool zInit = false;
     std::vector<char> raw; // gzip input buffer
@@ -38,9 +27,6 @@ struct ByteSource::Impl
 
     ~Impl()
     {
-        if (sha) {
-            EVP_MD_CTX_free(sha);
-        }
         if (zInit) {
             inflateEnd(&zs);
         }
@@ -67,10 +53,11 @@ Result<std::unique_ptr<ByteSource>> ByteSource::open(const std::string& path)
         std::fseek(src->m_file, 0, SEEK_SET);
     }
     src->m_impl = std::make_unique<Impl>();
-    src->m_impl->sha = EVP_MD_CTX_new();
-    if (!src->m_impl->sha || EVP_DigestInit_ex(src->m_impl->sha, EVP_sha256(), nullptr) != 1) {
-        return Error { path + ": cannot initialise SHA-256" };
+    auto sha = Sha256::start();
+    if (!sha) {
+        return Error { path + ": " + sha.error().message };
     }
+    src->m_impl->sha = std::move(*sha);
     // Detect gzip by its magic bytes 1f 8b.
     unsigned char magic[2] = { 0, 0 };
     const size_t n = std::fread(magic, 1, 2, src->m_file);
@@ -100,7 +87,7 @@ Result<size_t> ByteSource::readRaw(char* buffer, size_t capacity)
         m_rawEof = true;
     }
     m_rawRead += static_cast<int64_t>(n);
-    EVP_DigestUpdate(m_impl->sha, buffer, n);
+    m_impl->sha->update(buffer, n);
     return n;
 }
 
@@ -157,10 +144,7 @@ Result<std::string> ByteSource::sha256Hex()
             return n.error();
         }
     }
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned len = 0;
-    EVP_DigestFinal_ex(m_impl->sha, md, &len);
-    m_impl->digest = hex(md, len);
+    m_impl->digest = m_impl->sha->finishHex();
     return m_impl->digest;
 }
 
@@ -187,10 +171,7 @@ Result<std::string> sha256WithFiles(const std::string& fileSha, const std::vecto
         all += '\n';
         all += *sha;
     }
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned len = 0;
-    EVP_Digest(all.data(), all.size(), md, &len, EVP_sha256(), nullptr);
-    return hex(md, len);
+    return sha256Hex(all);
 }
 
 } // namespace ett::core

@@ -1,13 +1,12 @@
 #include "core/store/clickhouse/push.h"
 
+#include "core/ingest/sha256.h"
 #include "core/model/timeutil.h"
 #include "core/store/cause_rules_store.h"
 #include "core/store/clickhouse/sql_text.h"
 #include "core/store/clickhouse/store_schema.h"
 #include "core/store/database.h"
 #include "core/store/schema.h"
-
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <atomic>
@@ -435,18 +434,7 @@ Result<std::string> labelContentHash(Database& db, const std::string& label, int
     if (files == 0) {
         return Error { "no label '" + label + "' in " + db.path() };
     }
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    if (EVP_Digest(text.data(), text.size(), md, &size, EVP_sha256(), nullptr) != 1) {
-        return Error { "cannot compute SHA-256 (OpenSSL)" };
-    }
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string hex;
-    for (unsigned int i = 0; i < size; ++i) {
-        hex += kHex[md[i] >> 4];
-        hex += kHex[md[i] & 0xF];
-    }
-    return hex;
+    return sha256Hex(text);
 }
 
 namespace {

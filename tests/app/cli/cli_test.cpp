@@ -1538,6 +1538,15 @@ TEST_F(CliEngine, BackendIsChosenAndNamedWithVerbose)
     EXPECT_EQ(cuda.out, cpu.out) << "both backends give the same figures";
     const RunResult bad = ettw({ "summary", "--backend", "tpu" });
     EXPECT_EQ(bad.exitCode, 2) << bad;
+    // Chosen automatically where no NVIDIA driver is (none of its files), the CUDA runtime is not
+    // asked, and the reason says what was looked for.
+    const bool driver = std::filesystem::exists("/proc/driver/nvidia") || std::filesystem::exists("/dev/nvidiactl")
+        || std::filesystem::exists("/dev/dxg");
+    if (!driver && std::getenv("ETTW_BACKEND") == nullptr) {
+        const RunResult automatic = ettw({ "summary", "--format", "json", "--verbose" });
+        ASSERT_EQ(automatic.exitCode, 0) << automatic;
+        EXPECT_TRUE(contains(automatic.err, "no NVIDIA driver: none of /proc/driver/nvidia")) << automatic.err;
+    }
 }
 
 using CliFormats = CliTest;

@@ -1,0 +1,143 @@
+#include "core/ingest/sha256.h"
+
+#include <openssl/evp.h>
+
+#include <dlfcn.h>
+#include <utility>
+
+namespace ett::core {
+
+namespace {
+
+// The functions of libcrypto called here, by their own names without "EVP_".
+struct CryptoLibrary
+{
+    decltype(&::EVP_MD_CTX_new) MD_CTX_new = nullptr;
+    decltype(&::EVP_MD_CTX_free) MD_CTX_free = nullptr;
+    decltype(&::EVP_sha256) sha256 = nullptr;
+    decltype(&::EVP_DigestInit_ex) DigestInit_ex = nullptr;
+    decltype(&::EVP_DigestUpdate) DigestUpdate = nullptr;
+    decltype(&::EVP_DigestFinal_ex) DigestFinal_ex = nullptr;
+};
+
+struct Loaded
+{
+    CryptoLibrary library;
+    bool ok = false;
+    std::string error;
+};
+
+constexpr const char* kLibrary = "libcrypto.so.3";
+
+template <class F> bool resolve(void* handle, const char* name, F& f, std::string& error)
+{
+    void* symbol = ::dlsym(handle, name);
+    if (symbol == nullptr) {
+        error = std::string(kLibrary) + " has no " + name;
+        return false;
+    }
+    f = reinterpret_cast<F>(symbol);
+    return true;
+}
+
+Loaded load()
+{
+    Loaded out;
+    // RTLD_NODELETE: the functions stay valid for the life of the process, as linked ones would.
+    void* handle = ::dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    if (handle == nullptr) {
+        const char* why = ::dlerror();
+        out.error = std::string("cannot load OpenSSL's libcrypto for SHA-256 (") + kLibrary
+            + "; Debian's libssl3 package): " + (why ? why : "not found");
+        return out;
+    }
+    CryptoLibrary& l = out.library;
+    std::string& e = out.error;
+    out.ok = resolve(handle, "EVP_MD_CTX_new", l.MD_CTX_new, e) && resolve(handle, "EVP_MD_CTX_free", l.MD_CTX_free, e)
+        && resolve(handle, "EVP_sha256", l.sha256, e) && resolve(handle, "EVP_DigestInit_ex", l.DigestInit_ex, e)
+        && resolve(handle, "EVP_DigestUpdate", l.DigestUpdate, e)
+        && resolve(handle, "EVP_DigestFinal_ex", l.DigestFinal_ex, e);
+    return out;
+}
+
+const Loaded& loaded()
+{
+    static const Loaded once = load(); // thread-safe: the first caller loads, the others wait
+    return once;
+}
+
+std::string hex(const unsigned char* data, unsigned n)
+{
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(n * 2);
+    for (unsigned i = 0; i < n; ++i) {
+        out.push_back(kDigits[data[i] >> 4]);
+        out.push_back(kDigits[data[i] & 15]);
+    }
+    return out;
+}
+
+} // namespace
+
+Result<Sha256> Sha256::start()
+{
+    const Loaded& crypto = loaded();
+    if (!crypto.ok) {
+        return Error { crypto.error };
+    }
+    const CryptoLibrary& l = crypto.library;
+    EVP_MD_CTX* context = l.MD_CTX_new();
+    if (context == nullptr || l.DigestInit_ex(context, l.sha256(), nullptr) != 1) {
+        if (context != nullptr) {
+            l.MD_CTX_free(context);
+        }
+        return Error { "cannot start a SHA-256 digest (OpenSSL)" };
+    }
+    return Sha256(context);
+}
+
+Sha256::Sha256(Sha256&& other) noexcept
+    : m_context(std::exchange(other.m_context, nullptr))
+{
+}
+
+Sha256& Sha256::operator=(Sha256&& other) noexcept
+{
+    if (this != &other) {
+        std::swap(m_context, other.m_context);
+    }
+    return *this;
+}
+
+Sha256::~Sha256()
+{
+    if (m_context != nullptr) {
+        loaded().library.MD_CTX_free(static_cast<EVP_MD_CTX*>(m_context));
+    }
+}
+
+void Sha256::update(const void* data, size_t size)
+{
+    loaded().library.DigestUpdate(static_cast<EVP_MD_CTX*>(m_context), data, size);
+}
+
+std::string Sha256::finishHex()
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned len = 0;
+    loaded().library.DigestFinal_ex(static_cast<EVP_MD_CTX*>(m_context), md, &len);
+    return hex(md, len);
+}
+
+Result<std::string> sha256Hex(std::string_view data)
+{
+    auto sha = Sha256::start();
+    if (!sha) {
+        return sha.error();
+    }
+    sha->update(data.data(), data.size());
+    return sha->finishHex();
+}
+
+} // namespace ett::core
