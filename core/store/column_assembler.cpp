@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <future>
 #include <limits>
+#include <type_traits>
 #include <unordered_map>
 
 namespace ett::core::columnar {
@@ -69,11 +70,11 @@ public:
         if (bulk && m_only) {
             return Error { "internal: a bulk chunk with a label filter" };
         }
+        const size_t jobs = k.jobLabelId.size();
+        const size_t attempts = k.attemptCause.size();
         // The sizes of the bulk columns: k's, or (bulk) what the chunk's counts say they hold, which
-        // appendBulk checks as it decodes them (the loop below reads none of them).
-        std::array<size_t, kBulkCount> sizes { k.attemptBucketsNs.size(), k.segmentBucket.size(),
-            k.segmentLengthNs.size(), k.checkpointStartNs.size(), k.checkpointDurableNs.size(),
-            k.checkpointFailed.size() };
+        // the bulk decoding checks (the loop below reads none of them).
+        std::array<size_t, kBulkCount> sizes {};
         if (bulk) {
             auto total = [](const std::vector<int64_t>& counts) {
                 int64_t n = 0;
@@ -84,17 +85,41 @@ public:
             };
             const size_t segments = m_withSegments ? total(k.attemptSegments) : 0;
             const size_t checkpoints = m_withCheckpoints ? total(k.jobCheckpoints) : 0;
-            sizes = { k.attemptRowId.size() * kBucketCount, segments, segments, checkpoints, checkpoints, checkpoints };
+            sizes = { attempts * kBucketCount, segments, segments, checkpoints, checkpoints, checkpoints };
+            for (size_t i = kBulkJobRowId; i <= kBulkJobName; ++i) {
+                sizes[i] = jobs;
+            }
+            for (size_t i = kBulkAttemptRowId; i < kBulkCount; ++i) {
+                sizes[i] = attempts;
+            }
+        } else {
+            sizes = { k.attemptBucketsNs.size(), k.segmentBucket.size(), k.segmentLengthNs.size(),
+                k.checkpointStartNs.size(), k.checkpointDurableNs.size(), k.checkpointFailed.size() };
         }
-        if (auto st = check(k, sizes); !st) {
+        if (auto st = check(k, sizes, bulk != nullptr); !st) {
             return st;
         }
         const size_t attemptBase = c().attemptJob.size();
+        // Bulk: the attempts' totals and values, and the checkpoints, decoded on a second thread while
+        // this one codes the chunk's jobs and decodes the rest (distinct arrays).
+        std::future<Status> others;
+        if (bulk) {
+            others = std::async(std::launch::async, [&] { return appendBulkOthers(*bulk, sizes); });
+        }
+        appendCoded(k, bulk != nullptr);
+        Status mine = bulk ? appendBulkMine(k, *bulk, attemptBase, sizes) : Status::success();
+        Status theirs = bulk ? others.get() : Status::success();
+        return !mine ? mine : theirs;
+    }
+
+    // k's jobs and attempts as the fleet's codes (labels, attributes, cause classes) and CSR offsets;
+    // without `bulk` their values too (with it, the bulk decoding appends those).
+    void appendCoded(const Chunk& k, bool bulk)
+    {
         int64_t segmentEnd = at().attemptSegmentBegin.back();
         ChunkCodes codes(k);
-
         size_t attempt = 0, checkpoint = 0, segment = 0, attr = 0;
-        for (size_t j = 0; j < k.jobRowId.size(); ++j) {
+        for (size_t j = 0; j < k.jobLabelId.size(); ++j) {
             const auto attempts = static_cast<size_t>(k.jobAttempts[j]);
             const auto checkpoints = static_cast<size_t>(k.jobCheckpoints[j]);
             size_t segments = 0;
@@ -109,20 +134,37 @@ public:
                 attr = attrEnd;
                 continue;
             }
-            const auto job = static_cast<int64_t>(c().jobKey.size());
-            c().jobRowId.push_back(k.jobRowId[j]);
+            const auto job = static_cast<int64_t>(c().jobLabel.size());
             c().jobLabel.push_back(m_labelCode.at(k.jobLabelId[j]));
-            c().jobKey.push_back(k.jobKey[j]);
-            c().jobName.push_back(k.jobName[j]);
-            c().jobGpus.push_back(k.jobGpus[j]);
-            c().jobSubmittedNs.push_back(k.jobSubmittedNs[j]);
-            c().jobAttr.resize(c().jobKey.size() * m_attrStride, -1);
+            if (!bulk) {
+                c().jobRowId.push_back(k.jobRowId[j]);
+                c().jobKey.push_back(k.jobKey[j]);
+                c().jobName.push_back(k.jobName[j]);
+                c().jobGpus.push_back(k.jobGpus[j]);
+                c().jobSubmittedNs.push_back(k.jobSubmittedNs[j]);
+            }
+            c().jobAttr.resize(c().jobLabel.size() * m_attrStride, -1);
             for (; attr < attrEnd; ++attr) {
                 const auto [key, value] = attrCode(k, codes, attr);
                 setAttr(static_cast<size_t>(job), key, value);
             }
             for (size_t a = attempt; a < attempt + attempts; ++a) {
                 c().attemptJob.push_back(static_cast<int32_t>(job));
+                c().attemptCauseClass.push_back(causeCode(k, codes, a));
+                const auto end = segment + static_cast<size_t>(k.attemptSegments[a]);
+                if (!m_withSegments) {
+                    // None read: every attempt's run begins (and ends) at 0.
+                    at().segmentsLeftOut += k.attemptSegments[a];
+                    at().attemptSegmentBegin.push_back(0);
+                    segment = end;
+                } else if (bulk) {
+                    segmentEnd += k.attemptSegments[a];
+                    at().attemptSegmentBegin.push_back(segmentEnd);
+                    segment = end;
+                }
+                if (bulk) {
+                    continue;
+                }
                 c().attemptNumber.push_back(static_cast<int32_t>(k.attemptNumber[a]));
                 c().attemptStartNs.push_back(k.attemptStartNs[a]);
                 c().attemptEndNs.push_back(k.attemptEndNs[a]);
@@ -130,28 +172,18 @@ public:
                 c().attemptOutcome.push_back(static_cast<uint8_t>(k.attemptOutcome[a]));
                 c().attemptInterruption.push_back(static_cast<uint8_t>(k.attemptInterruption[a]));
                 c().attemptFaultNs.push_back(k.attemptFaultNs[a]);
-                c().attemptCauseClass.push_back(causeCode(k, codes, a));
                 m_out.attemptRowId.push_back(k.attemptRowId[a]);
-                if (!bulk) {
-                    at().attemptBucketsNs.insert(at().attemptBucketsNs.end(),
-                        k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>(a * kBucketCount),
-                        k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>((a + 1) * kBucketCount));
-                }
+                at().attemptBucketsNs.insert(at().attemptBucketsNs.end(),
+                    k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>(a * kBucketCount),
+                    k.attemptBucketsNs.begin() + static_cast<std::ptrdiff_t>((a + 1) * kBucketCount));
                 at().attemptTtsNs.push_back(k.attemptTtsNs[a]);
                 at().attemptFirstTrainNs.push_back(k.attemptFirstTrainNs[a]);
                 at().attemptTtrNs.push_back(k.attemptTtrNs[a]);
                 at().attemptGapAfterNs.push_back(k.attemptGapAfterNs[a]);
-                int64_t start = k.attemptStartNs[a];
-                const auto end = segment + static_cast<size_t>(k.attemptSegments[a]);
                 if (!m_withSegments) {
-                    at().segmentsLeftOut += k.attemptSegments[a];
-                    segment = end;
-                } else if (bulk) {
-                    segmentEnd += k.attemptSegments[a];
-                    at().attemptSegmentBegin.push_back(segmentEnd);
-                    segment = end;
                     continue;
                 }
+                int64_t start = k.attemptStartNs[a];
                 for (; segment < end; ++segment) {
                     at().segmentStartNs.push_back(start);
                     start += k.segmentLengthNs[segment];
@@ -171,10 +203,6 @@ public:
             m_checkpointEnd += static_cast<int64_t>(checkpoints);
             c().jobCheckpointBegin.push_back(m_checkpointEnd);
         }
-        if (bulk) {
-            return appendBulk(k, *bulk, attemptBase, sizes);
-        }
-        return Status::success();
     }
 
     // The codes append() would give k's jobs, and nothing else: their attributes and cause classes.
@@ -202,65 +230,100 @@ public:
         return Status::success();
     }
 
-    // The bulk columns of the chunk whose attempts start at attemptBase, decompressed and decoded
-    // into the fleet's arrays: the attempts' totals, the checkpoints and the segments' buckets on a
-    // second thread, the segments' instants on this one (distinct arrays). Error: damage, or not the sizes the counts
-    // say.
-    Status appendBulk(const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
+    // T's range, for a column of integers (a column of strings has none).
+    template <typename T> static constexpr int64_t lowest()
     {
-        auto decode = [&bulk, &sizes](BulkColumn column, auto& out, int64_t lo, int64_t hi, std::string& raw) {
-            const auto i = static_cast<size_t>(column);
-            const std::string name = std::string("column ") + kBulkNames[column];
-            if (!bulk.present[i]) {
-                return sizes[i] == 0 ? Status::success() : Status(Error { name + " is missing" });
-            }
-            if (auto st = decompress(bulk.packed[i], bulk.rawBytes[i], raw); !st) {
-                return Status(Error { name + ": " + st.error().message });
-            }
-            const size_t before = out.size();
-            if (auto st = appendInts(raw, out, lo, hi); !st) {
-                return Status(Error { name + ": " + st.error().message });
-            }
-            if (out.size() - before != sizes[i]) {
-                return Status(Error { name + " holds " + std::to_string(out.size() - before) + " values, not "
-                    + std::to_string(sizes[i]) });
-            }
-            return Status::success();
-        };
-        constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-        constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-        auto others = std::async(std::launch::async, [&]() -> Status {
-            std::string raw;
-            for (const auto& [column, out] : { std::pair { kBulkBuckets, &at().attemptBucketsNs },
-                     std::pair { kBulkCheckpointStart, &c().checkpointStartNs },
-                     std::pair { kBulkCheckpointDurable, &c().checkpointDurableNs } }) {
-                if (auto st = decode(column, *out, kMin, kMax, raw); !st) {
-                    return st;
-                }
-            }
-            if (auto st = decode(kBulkCheckpointFailed, c().checkpointFailed, 0, 1, raw); !st) {
-                return st;
-            }
-            return m_withSegments ? decode(kBulkSegmentBucket, at().segmentBucket, 0, kBucketCount - 1, raw)
-                                  : Status::success();
-        });
-        Status mine = appendBulkSegments(k, attemptBase, decode);
-        Status theirs = others.get();
-        return !mine ? mine : theirs;
+        if constexpr (std::is_integral_v<T>) {
+            return std::numeric_limits<T>::min();
+        }
+        return 0;
+    }
+    template <typename T> static constexpr int64_t highest()
+    {
+        if constexpr (std::is_integral_v<T>) {
+            return static_cast<int64_t>(std::numeric_limits<T>::max());
+        }
+        return 0;
     }
 
-    template <typename Decode> Status appendBulkSegments(const Chunk& k, size_t attemptBase, Decode& decode)
+    // Bulk column `column` decompressed (into `raw`) and appended to `out`, its values within [lo, hi];
+    // Error: damage, or not the size the chunk's counts say (sizes), named by the column.
+    template <typename T>
+    static Status decodeBulk(const Bulk& bulk, const std::array<size_t, kBulkCount>& sizes, BulkColumn column,
+        std::vector<T>& out, std::string& raw, int64_t lo = lowest<T>(), int64_t hi = highest<T>())
     {
-        if (!m_withSegments) {
-            return Status::success();
+        const auto i = static_cast<size_t>(column);
+        const std::string name = std::string("column ") + kBulkNames[column];
+        if (!bulk.present[i]) {
+            return sizes[i] == 0 ? Status::success() : Status(Error { name + " is missing" });
+        }
+        if (auto st = decompress(bulk.packed[i], bulk.rawBytes[i], raw); !st) {
+            return Error { name + ": " + st.error().message };
+        }
+        const size_t before = out.size();
+        Status st = Status::success();
+        if constexpr (std::is_same_v<T, std::string>) {
+            st = appendStrings(raw, out);
+        } else {
+            st = appendInts(raw, out, lo, hi);
+        }
+        if (!st) {
+            return Error { name + ": " + st.error().message };
+        }
+        if (out.size() - before != sizes[i]) {
+            return Error { name + " holds " + std::to_string(out.size() - before) + " values, not "
+                + std::to_string(sizes[i]) };
+        }
+        return Status::success();
+    }
+
+    // The bulk columns the second thread decodes: the attempts' totals and most of their values, the
+    // checkpoints, the segments' buckets.
+    Status appendBulkOthers(const Bulk& bulk, const std::array<size_t, kBulkCount>& sizes)
+    {
+        std::string raw;
+        Status st = decodeBulk(bulk, sizes, kBulkBuckets, at().attemptBucketsNs, raw);
+        for (const auto& [column, out] :
+            { std::pair { kBulkAttemptRowId, &m_out.attemptRowId }, std::pair { kBulkAttemptEnd, &c().attemptEndNs },
+                std::pair { kBulkAttemptGpus, &c().attemptGpus }, std::pair { kBulkAttemptFault, &c().attemptFaultNs },
+                std::pair { kBulkCheckpointStart, &c().checkpointStartNs },
+                std::pair { kBulkCheckpointDurable, &c().checkpointDurableNs } }) {
+            st = st ? decodeBulk(bulk, sizes, column, *out, raw) : st;
+        }
+        st = st ? decodeBulk(bulk, sizes, kBulkAttemptNumber, c().attemptNumber, raw) : st;
+        st = st ? decodeBulk(bulk, sizes, kBulkAttemptOutcome, c().attemptOutcome, raw, 0, 255) : st;
+        st = st ? decodeBulk(bulk, sizes, kBulkAttemptInterruption, c().attemptInterruption, raw, 0, 255) : st;
+        st = st ? decodeBulk(bulk, sizes, kBulkCheckpointFailed, c().checkpointFailed, raw, 0, 1) : st;
+        if (st && m_withSegments) {
+            st = decodeBulk(bulk, sizes, kBulkSegmentBucket, at().segmentBucket, raw, 0, kBucketCount - 1);
+        }
+        return st;
+    }
+
+    // The bulk columns this thread decodes: the jobs' values, the attempts' starts and attribution
+    // figures, then the segments' lengths turned into instants from their attempts' starts.
+    Status appendBulkMine(
+        const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
+    {
+        std::string raw;
+        Status st = decodeBulk(bulk, sizes, kBulkJobKey, c().jobKey, raw);
+        st = st ? decodeBulk(bulk, sizes, kBulkJobName, c().jobName, raw) : st;
+        for (const auto& [column, out] :
+            { std::pair { kBulkJobRowId, &c().jobRowId }, std::pair { kBulkJobGpus, &c().jobGpus },
+                std::pair { kBulkJobSubmitted, &c().jobSubmittedNs },
+                std::pair { kBulkAttemptStart, &c().attemptStartNs }, std::pair { kBulkAttemptTts, &at().attemptTtsNs },
+                std::pair { kBulkAttemptFirstTrain, &at().attemptFirstTrainNs },
+                std::pair { kBulkAttemptTtr, &at().attemptTtrNs },
+                std::pair { kBulkAttemptGapAfter, &at().attemptGapAfterNs } }) {
+            st = st ? decodeBulk(bulk, sizes, column, *out, raw) : st;
+        }
+        if (!st || !m_withSegments) {
+            return st;
         }
         // Lengths first (in segmentEndNs), then each attempt's run of them turned into instants.
-        std::string raw;
         const size_t first = at().segmentEndNs.size();
-        if (auto st = decode(kBulkSegmentLength, at().segmentEndNs, std::numeric_limits<int64_t>::min(),
-                std::numeric_limits<int64_t>::max(), raw);
-            !st) {
-            return st;
+        if (auto lengths = decodeBulk(bulk, sizes, kBulkSegmentLength, at().segmentEndNs, raw); !lengths) {
+            return lengths;
         }
         at().segmentStartNs.resize(at().segmentEndNs.size());
         size_t i = first;
@@ -301,7 +364,7 @@ private:
         if (keys == m_attrStride) {
             return;
         }
-        const size_t jobs = c().jobKey.size();
+        const size_t jobs = c().jobLabel.size();
         std::vector<int32_t> wider;
         wider.reserve(std::max(jobs, m_jobsReserved) * keys);
         wider.assign(jobs * keys, -1);
@@ -427,22 +490,26 @@ private:
         return Status::success();
     }
 
-    // The columns' sizes and codes agree: what append() relies on.
-    Status check(const Chunk& k, const std::array<size_t, kBulkCount>& sizes) const
+    // The columns' sizes and codes agree: what append() relies on. With `bulk` the columns decoded
+    // straight into the fleet are checked as they are (their counts, their values' ranges).
+    Status check(const Chunk& k, const std::array<size_t, kBulkCount>& sizes, bool bulk) const
     {
-        const size_t jobs = k.jobRowId.size();
-        const size_t attempts = k.attemptRowId.size();
-        if (!sameSize(jobs,
-                { k.jobLabelId.size(), k.jobGpus.size(), k.jobSubmittedNs.size(), k.jobAttempts.size(),
-                    k.jobCheckpoints.size(), k.jobKey.size(), k.jobName.size() })) {
+        const size_t jobs = k.jobLabelId.size();
+        const size_t attempts = k.attemptCause.size();
+        if (!sameSize(jobs, { k.jobAttempts.size(), k.jobCheckpoints.size() })
+            || (!bulk
+                && !sameSize(jobs,
+                    { k.jobRowId.size(), k.jobGpus.size(), k.jobSubmittedNs.size(), k.jobKey.size(),
+                        k.jobName.size() }))) {
             return Error { "the job columns differ in length" };
         }
-        if (!sameSize(attempts,
-                { k.attemptNumber.size(), k.attemptStartNs.size(), k.attemptEndNs.size(), k.attemptGpus.size(),
-                    k.attemptOutcome.size(), k.attemptInterruption.size(), k.attemptFaultNs.size(),
-                    k.attemptCause.size(), k.attemptSegments.size(), k.attemptTtsNs.size(),
-                    k.attemptFirstTrainNs.size(), k.attemptTtrNs.size(), k.attemptGapAfterNs.size() })
-            || sizes[kBulkBuckets] != attempts * kBucketCount) {
+        if (k.attemptSegments.size() != attempts || sizes[kBulkBuckets] != attempts * kBucketCount
+            || (!bulk
+                && !sameSize(attempts,
+                    { k.attemptRowId.size(), k.attemptNumber.size(), k.attemptStartNs.size(), k.attemptEndNs.size(),
+                        k.attemptGpus.size(), k.attemptOutcome.size(), k.attemptInterruption.size(),
+                        k.attemptFaultNs.size(), k.attemptTtsNs.size(), k.attemptFirstTrainNs.size(),
+                        k.attemptTtrNs.size(), k.attemptGapAfterNs.size() }))) {
             return Error { "the attempt columns differ in length" };
         }
         if (auto st = checkCodes(k, attempts); !st) {
@@ -463,7 +530,7 @@ private:
                 return Error { "a segment count is negative" };
             }
         }
-        for (size_t a = 0; a < attempts; ++a) {
+        for (size_t a = 0; a < attempts && !bulk; ++a) {
             if (k.attemptOutcome[a] < 0 || k.attemptOutcome[a] > 255 || k.attemptInterruption[a] < 0
                 || k.attemptInterruption[a] > 255) {
                 return Error { "attempt " + std::to_string(a) + " has a code out of range" };

@@ -100,8 +100,10 @@ inline constexpr StringColumn kStringColumns[] = {
 inline constexpr const char* kVocabularyColumns[] = { "job_label_id", "job_attempts", "attr_value_counts", "attr_job",
     "attr_key", "attr_value", "attempt_cause", "attr_keys", "attr_values", "cause_classes" };
 
-// The largest columns: a load of every label decodes them straight into the fleet's arrays, without
-// the chunk's copy in between.
+// The columns a load of every label decodes straight into the fleet's arrays, without the chunk's copy
+// in between: the largest (the attempts' totals, the segments, the checkpoints), then the jobs' and
+// the attempts' own values, which need no code of the fleet's. The columns that code names or shape
+// the chunk (labels, counts, attributes, causes) are decoded into the chunk first.
 enum BulkColumn {
     kBulkBuckets,
     kBulkSegmentBucket,
@@ -109,10 +111,30 @@ enum BulkColumn {
     kBulkCheckpointStart,
     kBulkCheckpointDurable,
     kBulkCheckpointFailed,
+    kBulkJobRowId,
+    kBulkJobGpus,
+    kBulkJobSubmitted,
+    kBulkJobKey,
+    kBulkJobName,
+    kBulkAttemptRowId,
+    kBulkAttemptNumber,
+    kBulkAttemptStart,
+    kBulkAttemptEnd,
+    kBulkAttemptGpus,
+    kBulkAttemptOutcome,
+    kBulkAttemptInterruption,
+    kBulkAttemptFault,
+    kBulkAttemptTts,
+    kBulkAttemptFirstTrain,
+    kBulkAttemptTtr,
+    kBulkAttemptGapAfter,
     kBulkCount
 };
 inline constexpr const char* kBulkNames[kBulkCount] = { "attempt_buckets_ns", "segment_bucket", "segment_length_ns",
-    "checkpoint_start_ns", "checkpoint_durable_ns", "checkpoint_failed" };
+    "checkpoint_start_ns", "checkpoint_durable_ns", "checkpoint_failed", "job_row_id", "job_gpus", "job_submitted_ns",
+    "job_key", "job_name", "attempt_row_id", "attempt_number", "attempt_start_ns", "attempt_end_ns", "attempt_gpus",
+    "attempt_outcome", "attempt_interruption", "attempt_fault_ns", "attempt_tts_ns", "attempt_first_train_ns",
+    "attempt_ttr_ns", "attempt_gap_after_ns" };
 
 // Those columns of one chunk as stored (compressed), with their sizes before compression.
 struct Bulk

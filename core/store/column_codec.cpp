@@ -180,7 +180,9 @@ Status decodeInts(std::string_view raw, std::vector<int64_t>& out)
     return appendInts(raw, out);
 }
 
-Status decodeStrings(std::string_view raw, std::vector<std::string>& out)
+// The column's strings into out[base, base + count) (out resized to that: the strings before `base`
+// stay, those after it keep their storage for reuse). Error: damage (out cut back to `base`).
+static Status readStrings(std::string_view raw, std::vector<std::string>& out, size_t base)
 {
     size_t pos = 0;
     Encoding encoding {};
@@ -191,19 +193,31 @@ Status decodeStrings(std::string_view raw, std::vector<std::string>& out)
     if (encoding != Encoding::Strings) {
         return Error { "not a column of strings" };
     }
-    out.resize(*count);
+    out.resize(base + *count);
     for (size_t i = 0; i < *count; ++i) {
         auto n = getVarint(raw, pos);
         if (!n || *n > raw.size() - pos) {
+            out.resize(base);
             return Error { "truncated at string " + std::to_string(i) };
         }
-        out[i].assign(raw.substr(pos, static_cast<size_t>(*n)));
+        out[base + i].assign(raw.substr(pos, static_cast<size_t>(*n)));
         pos += static_cast<size_t>(*n);
     }
     if (pos != raw.size()) {
+        out.resize(base);
         return Error { "bytes after the last string" };
     }
     return Status::success();
+}
+
+Status decodeStrings(std::string_view raw, std::vector<std::string>& out)
+{
+    return readStrings(raw, out, 0);
+}
+
+Status appendStrings(std::string_view raw, std::vector<std::string>& out)
+{
+    return readStrings(raw, out, out.size());
 }
 
 } // namespace ett::core::columnar

@@ -104,5 +104,7 @@ Status appendInts(std::string_view raw, std::vector<T>& out, int64_t lo = std::n
 // The column's values, replacing out's.
 Status decodeInts(std::string_view raw, std::vector<int64_t>& out);
 Status decodeStrings(std::string_view raw, std::vector<std::string>& out);
+// Appends the column's strings to `out`. Error: damage (out keeps what it held before).
+Status appendStrings(std::string_view raw, std::vector<std::string>& out);
 
 } // namespace ett::core::columnar

@@ -749,7 +749,9 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             appended = fleet.append(k, useBulk ? &bulk : nullptr);
         }
         if (!appended) {
-            return Error { where + ": " + appended.error().message };
+            // "chunk 3, column job_gpus: ..." as the reader names a damaged column; "chunk 3: ..." else.
+            const std::string& why = appended.error().message;
+            return Error { where + (why.rfind("column ", 0) == 0 ? ", " : ": ") + why };
         }
     }
     return fleet.finish();
