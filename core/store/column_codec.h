@@ -7,10 +7,14 @@
 #include "core/model/result.h"
 #include "core/model/varint.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace ett::core::columnar {
@@ -44,27 +48,59 @@ Result<IntRun> readInts(std::string_view raw);
 
 template <int Width> uint64_t readLittle(const unsigned char* p)
 {
-    uint64_t v = 0;
-    for (int b = 0; b < Width; ++b) {
-        v |= static_cast<uint64_t>(p[b]) << (8 * b);
+    if constexpr (std::endian::native == std::endian::little) {
+        // One load (a byte loop is what compilers make of the shifts below).
+        using Word = std::conditional_t<Width == 1, uint8_t,
+            std::conditional_t<Width == 2, uint16_t, std::conditional_t<Width == 4, uint32_t, uint64_t>>>;
+        Word w;
+        std::memcpy(&w, p, sizeof w);
+        return w;
+    } else {
+        uint64_t v = 0;
+        for (int b = 0; b < Width; ++b) {
+            v |= static_cast<uint64_t>(p[b]) << (8 * b);
+        }
+        return v;
     }
-    return v;
+}
+
+// The run's values into out[0, count), the differences added up (Delta), each checked against
+// [lo, hi] (Check; the smallest and largest value are tracked, which keeps the loop free of branches).
+template <int Width, bool Delta, bool Check, typename T>
+bool unpackRun(const IntRun& run, T* out, int64_t lo, int64_t hi)
+{
+    const uint64_t divisor = run.divisor;
+    const unsigned char* p = run.values;
+    const size_t count = run.count;
+    uint64_t previous = 0;
+    int64_t least = std::numeric_limits<int64_t>::max();
+    int64_t most = std::numeric_limits<int64_t>::min();
+    for (size_t i = 0; i < count; ++i) {
+        const uint64_t v = static_cast<uint64_t>(unzigzag(readLittle<Width>(p + i * Width))) * divisor;
+        if constexpr (Delta) {
+            previous += v;
+        } else {
+            previous = v;
+        }
+        const auto value = static_cast<int64_t>(previous);
+        if constexpr (Check) {
+            least = std::min(least, value);
+            most = std::max(most, value);
+        }
+        out[i] = static_cast<T>(value);
+    }
+    return !Check || count == 0 || (least >= lo && most <= hi);
 }
 
 // Writes the run's values to out[0, count); false when one lies outside [lo, hi] (T's range, or a
 // code's).
 template <int Width, typename T> bool unpack(const IntRun& run, T* out, int64_t lo, int64_t hi)
 {
-    uint64_t previous = 0;
-    bool inRange = true;
-    for (size_t i = 0; i < run.count; ++i) {
-        const uint64_t v = static_cast<uint64_t>(unzigzag(readLittle<Width>(run.values + i * Width))) * run.divisor;
-        previous = run.delta ? previous + v : v;
-        const auto value = static_cast<int64_t>(previous);
-        inRange &= value >= lo && value <= hi;
-        out[i] = static_cast<T>(value);
+    const bool check = lo > std::numeric_limits<int64_t>::min() || hi < std::numeric_limits<int64_t>::max();
+    if (run.delta) {
+        return check ? unpackRun<Width, true, true>(run, out, lo, hi) : unpackRun<Width, true, false>(run, out, lo, hi);
     }
-    return inRange;
+    return check ? unpackRun<Width, false, true>(run, out, lo, hi) : unpackRun<Width, false, false>(run, out, lo, hi);
 }
 
 // Appends the column's values to `out`. Error: damage, or a value outside [lo, hi].
