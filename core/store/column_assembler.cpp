@@ -3,8 +3,11 @@
 #include "core/model/huge_pages.h"
 
 #include <algorithm>
-#include <future>
+#include <condition_variable>
+#include <deque>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 
@@ -28,6 +31,12 @@ public:
         c().jobAttemptBegin.assign(1, 0);
         c().jobCheckpointBegin.assign(1, 0);
         at().attemptSegmentBegin.assign(1, 0);
+    }
+
+    ~Impl()
+    {
+        // An unfinished load (an error, a cancel): the chunks still waiting are dropped.
+        stopWorker(true);
     }
 
     void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
@@ -65,7 +74,7 @@ public:
         }
     }
 
-    Status append(const Chunk& k, const Bulk* bulk = nullptr)
+    Status append(const Chunk& k, Bulk* bulk, int64_t chunk)
     {
         if (bulk && m_only) {
             return Error { "internal: a bulk chunk with a label filter" };
@@ -100,16 +109,19 @@ public:
             return st;
         }
         const size_t attemptBase = c().attemptJob.size();
-        // Bulk: the attempts' totals and values, and the checkpoints, decoded on a second thread while
-        // this one codes the chunk's jobs and decodes the rest (distinct arrays).
-        std::future<Status> others;
-        if (bulk) {
-            others = std::async(std::launch::async, [&] { return appendBulkOthers(*bulk, sizes); });
+        if (!bulk) {
+            // The second thread appends to the arrays this chunk's values go to: it finishes first.
+            if (Status st = drainWorker(); !st) {
+                return st;
+            }
+        } else {
+            // The attempts' totals and most of their values, and the checkpoints, go to the second
+            // thread; this one codes the chunk's jobs and decodes the rest (distinct arrays), then reads
+            // the next chunk while the second is still decoding this one.
+            queueForWorker(*bulk, sizes, chunk);
         }
         appendCoded(k, bulk != nullptr);
-        Status mine = bulk ? appendBulkMine(k, *bulk, attemptBase, sizes) : Status::success();
-        Status theirs = bulk ? others.get() : Status::success();
-        return !mine ? mine : theirs;
+        return bulk ? appendBulkMine(k, *bulk, attemptBase, sizes) : Status::success();
     }
 
     // k's jobs and attempts as the fleet's codes (labels, attributes, cause classes) and CSR offsets;
@@ -338,8 +350,11 @@ public:
         return Status::success();
     }
 
-    StoredFleet finish()
+    Result<StoredFleet> finish()
     {
+        if (Status st = stopWorker(false); !st) {
+            return st.error();
+        }
         FleetColumns& cols = c();
         cols.attrValues.resize(cols.attrKeys.size());
         widenAttrRows(); // keys only a left-out chunk's names brought
@@ -349,6 +364,101 @@ public:
     }
 
 private:
+    // A chunk's columns for the second thread: those appendBulkOthers decodes, moved out of the chunk's
+    // Bulk, and what their sizes must be.
+    struct Pending
+    {
+        Bulk bulk;
+        std::array<size_t, kBulkCount> sizes {};
+        int64_t chunk = -1;
+    };
+    static constexpr size_t kMaxPending = 2; // chunks waiting for the second thread, at most
+
+    void queueForWorker(Bulk& bulk, const std::array<size_t, kBulkCount>& sizes, int64_t chunk)
+    {
+        Pending p;
+        for (const BulkColumn column : kWorkerColumns) {
+            const auto i = static_cast<size_t>(column);
+            p.bulk.packed[i] = std::move(bulk.packed[i]);
+            p.bulk.rawBytes[i] = bulk.rawBytes[i];
+            p.bulk.present[i] = bulk.present[i];
+            bulk.present[i] = false;
+        }
+        p.sizes = sizes;
+        p.chunk = chunk;
+        {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [&] { return m_pending.size() < kMaxPending; });
+            m_pending.push_back(std::move(p));
+        }
+        m_changed.notify_all();
+        if (!m_worker.joinable()) {
+            m_worker = std::thread([this] { workerLoop(); });
+        }
+    }
+
+    void workerLoop()
+    {
+        for (;;) {
+            Pending* p = nullptr;
+            bool skip = false;
+            {
+                std::unique_lock lock(m_mutex);
+                m_changed.wait(lock, [&] { return m_closing || !m_pending.empty(); });
+                if (m_pending.empty()) {
+                    return;
+                }
+                p = &m_pending.front(); // stays where it is: the other thread only appends
+                skip = m_dropPending || !m_workerStatus;
+            }
+            Status st = Status::success();
+            if (!skip) {
+                try {
+                    st = appendBulkOthers(p->bulk, p->sizes);
+                } catch (const std::bad_alloc&) {
+                    st = Error { "out of memory" };
+                }
+                if (!st) {
+                    const std::string& why = st.error().message;
+                    st = Error { "the columnar copy, chunk " + std::to_string(p->chunk)
+                        + (why.rfind("column ", 0) == 0 ? ", " : ": ") + why };
+                }
+            }
+            {
+                std::lock_guard lock(m_mutex);
+                m_pending.pop_front();
+                if (!st && m_workerStatus) {
+                    m_workerStatus = st;
+                }
+            }
+            m_changed.notify_all();
+        }
+    }
+
+    // Waits until the second thread has decoded every chunk queued; its first error, if any.
+    Status drainWorker()
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_pending.empty(); });
+        return m_workerStatus;
+    }
+
+    // Waits for the second thread to finish what is queued (or, drop, to drop it) and ends it; its
+    // first error, if any.
+    Status stopWorker(bool drop)
+    {
+        if (m_worker.joinable()) {
+            {
+                std::lock_guard lock(m_mutex);
+                m_closing = true;
+                m_dropPending = drop;
+            }
+            m_changed.notify_all();
+            m_worker.join();
+        }
+        return m_workerStatus;
+    }
+
     // Job `job`'s value of attribute `key` (the fleet's codes) into jobAttr.
     void setAttr(size_t job, int32_t key, int32_t value)
     {
@@ -544,7 +654,19 @@ private:
         return Status::success();
     }
 
+    // The columns appendBulkOthers decodes (on the second thread).
+    static constexpr BulkColumn kWorkerColumns[] = { kBulkBuckets, kBulkAttemptRowId, kBulkAttemptEnd, kBulkAttemptGpus,
+        kBulkAttemptFault, kBulkCheckpointStart, kBulkCheckpointDurable, kBulkAttemptNumber, kBulkAttemptOutcome,
+        kBulkAttemptInterruption, kBulkCheckpointFailed, kBulkSegmentBucket };
+
     StoredFleet m_out;
+    std::thread m_worker;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Pending> m_pending; // front: the chunk the second thread decodes
+    bool m_closing = false;
+    bool m_dropPending = false;
+    Status m_workerStatus;
     std::optional<int64_t> m_only;
     bool m_withSegments;
     bool m_withCheckpoints;
@@ -569,9 +691,9 @@ void FleetAssembler::reserve(size_t jobs, size_t attempts, size_t segments, size
     m_impl->reserve(jobs, attempts, segments, checkpoints);
 }
 
-Status FleetAssembler::append(const Chunk& k, const Bulk* bulk)
+Status FleetAssembler::append(const Chunk& k, Bulk* bulk, int64_t chunk)
 {
-    return m_impl->append(k, bulk);
+    return m_impl->append(k, bulk, chunk);
 }
 
 Status FleetAssembler::appendVocabulary(const Chunk& k)
@@ -579,7 +701,7 @@ Status FleetAssembler::appendVocabulary(const Chunk& k)
     return m_impl->appendVocabulary(k);
 }
 
-StoredFleet FleetAssembler::finish()
+Result<StoredFleet> FleetAssembler::finish()
 {
     return m_impl->finish();
 }

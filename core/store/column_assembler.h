@@ -27,13 +27,16 @@ public:
     // Room for this many rows, so that the columns grow once (no doubling past the fleet's size).
     void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints);
     // Error: the chunk's columns disagree with each other (damage). `bulk` (only when every label is
-    // kept): the columns it holds are decoded from it, not from k.
-    Status append(const Chunk& k, const Bulk* bulk = nullptr);
+    // kept): the columns it holds are decoded from it, not from k, some of them on a second thread
+    // (taken from `bulk`) while the next chunk is read; their errors, naming `chunk`, come from a later
+    // append or from finish().
+    Status append(const Chunk& k, Bulk* bulk = nullptr, int64_t chunk = -1);
     // The names of a chunk left out (a time window that none of its jobs reaches), coded as if its
     // jobs were appended, so that the dictionaries and their codes stay those of a load of every job.
     // Reads only the columns in kVocabularyColumns. Error: they disagree with each other (damage).
     Status appendVocabulary(const Chunk& k);
-    StoredFleet finish();
+    // The fleet, once the second thread is done. Error: what it found damaged.
+    Result<StoredFleet> finish();
 
 private:
     class Impl;

@@ -766,7 +766,7 @@ Result<StoredFleet> loadColumnStore(Database& db, const ColumnsQuery& query)
             if (*seen != std::size(kIntColumns) + std::size(kStringColumns) - leftOutCount) {
                 return Error { where + ": columns are missing" };
             }
-            appended = fleet.append(k, useBulk ? &bulk : nullptr);
+            appended = fleet.append(k, useBulk ? &bulk : nullptr, chunk);
         }
         if (!appended) {
             // "chunk 3, column job_gpus: ..." as the reader names a damaged column; "chunk 3: ..." else.

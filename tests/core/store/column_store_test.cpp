@@ -643,13 +643,35 @@ TEST_F(ColumnStore, ATriggerSomeoneAddedRunsDuringAnImport)
 
 TEST_F(ColumnStore, ADamagedChunkIsAnErrorNamingTheChunkAndTheColumn)
 {
+    // Bytes that are no zstd frame in a column the load's second thread decodes (the attempts' ends,
+    // totals; checkpoints), in the first chunk or the last, the others intact: named as any other.
+    for (const char* column : { "attempt_end_ns", "attempt_buckets_ns", "checkpoint_failed" }) {
+        for (const int chunk : { 0, 1 }) {
+            SCOPED_TRACE(std::string(column) + " of chunk " + std::to_string(chunk));
+            const std::string where = " WHERE chunk = " + std::to_string(chunk) + " AND name = '" + column + "'";
+            ASSERT_TRUE(s.db()
+                            .exec("CREATE TEMP TABLE saved AS SELECT data FROM column_data" + where
+                                + "; UPDATE column_data SET data = x'00112233'" + where)
+                            .ok());
+            auto w = loadStoredFleet(s.db(), {});
+            ASSERT_FALSE(w.ok());
+            EXPECT_NE(
+                w.error().message.find("chunk " + std::to_string(chunk) + ", column " + column), std::string::npos)
+                << w.error().message;
+            ASSERT_TRUE(
+                s.db()
+                    .exec("UPDATE column_data SET data = (SELECT data FROM saved)" + where + "; DROP TABLE saved")
+                    .ok());
+        }
+    }
+    ASSERT_TRUE(loadStoredFleet(s.db(), {}).ok()) << "every column restored";
+
     // Bytes that are no zstd frame.
     ASSERT_TRUE(
         s.db().exec("UPDATE column_data SET data = x'00112233' WHERE chunk = 1 AND name = 'attempt_start_ns'").ok());
     auto r = loadStoredFleet(s.db(), {});
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("chunk 1, column attempt_start_ns"), std::string::npos) << r.error().message;
-
     // A well-formed frame whose content disagrees with the other columns: one value, 1,000 jobs.
     ASSERT_TRUE(s.db()
                     .exec("UPDATE column_data SET (raw_bytes, data) = (SELECT raw_bytes, data FROM column_data WHERE "
