@@ -290,7 +290,7 @@ public:
     }
 
     // The bulk columns the second thread decodes: the attempts' totals and most of their values, the
-    // checkpoints, the segments' buckets.
+    // jobs' submissions, the checkpoints, the segments' buckets.
     Status appendBulkOthers(const Bulk& bulk, const std::array<size_t, kBulkCount>& sizes)
     {
         std::string raw;
@@ -298,6 +298,10 @@ public:
         for (const auto& [column, out] :
             { std::pair { kBulkAttemptRowId, &m_out.attemptRowId }, std::pair { kBulkAttemptEnd, &c().attemptEndNs },
                 std::pair { kBulkAttemptGpus, &c().attemptGpus }, std::pair { kBulkAttemptFault, &c().attemptFaultNs },
+                std::pair { kBulkJobSubmitted, &c().jobSubmittedNs }, std::pair { kBulkAttemptTts, &at().attemptTtsNs },
+                std::pair { kBulkAttemptFirstTrain, &at().attemptFirstTrainNs },
+                std::pair { kBulkAttemptTtr, &at().attemptTtrNs },
+                std::pair { kBulkAttemptGapAfter, &at().attemptGapAfterNs },
                 std::pair { kBulkCheckpointStart, &c().checkpointStartNs },
                 std::pair { kBulkCheckpointDurable, &c().checkpointDurableNs } }) {
             st = st ? decodeBulk(bulk, sizes, column, *out, raw) : st;
@@ -312,21 +316,16 @@ public:
         return st;
     }
 
-    // The bulk columns this thread decodes: the jobs' values, the attempts' starts and attribution
-    // figures, then the segments' lengths turned into instants from their attempts' starts.
+    // The bulk columns this thread decodes: the jobs' keys, names, row ids and GPUs, the attempts' starts, then
+    // the segments' lengths turned into instants from their attempts' starts.
     Status appendBulkMine(
         const Chunk& k, const Bulk& bulk, size_t attemptBase, const std::array<size_t, kBulkCount>& sizes)
     {
         std::string raw;
         Status st = decodeBulk(bulk, sizes, kBulkJobKey, c().jobKey, raw);
         st = st ? decodeBulk(bulk, sizes, kBulkJobName, c().jobName, raw) : st;
-        for (const auto& [column, out] :
-            { std::pair { kBulkJobRowId, &c().jobRowId }, std::pair { kBulkJobGpus, &c().jobGpus },
-                std::pair { kBulkJobSubmitted, &c().jobSubmittedNs },
-                std::pair { kBulkAttemptStart, &c().attemptStartNs }, std::pair { kBulkAttemptTts, &at().attemptTtsNs },
-                std::pair { kBulkAttemptFirstTrain, &at().attemptFirstTrainNs },
-                std::pair { kBulkAttemptTtr, &at().attemptTtrNs },
-                std::pair { kBulkAttemptGapAfter, &at().attemptGapAfterNs } }) {
+        for (const auto& [column, out] : { std::pair { kBulkJobRowId, &c().jobRowId },
+                 std::pair { kBulkJobGpus, &c().jobGpus }, std::pair { kBulkAttemptStart, &c().attemptStartNs } }) {
             st = st ? decodeBulk(bulk, sizes, column, *out, raw) : st;
         }
         if (!st || !m_withSegments) {
@@ -656,7 +655,8 @@ private:
 
     // The columns appendBulkOthers decodes (on the second thread).
     static constexpr BulkColumn kWorkerColumns[] = { kBulkBuckets, kBulkAttemptRowId, kBulkAttemptEnd, kBulkAttemptGpus,
-        kBulkAttemptFault, kBulkCheckpointStart, kBulkCheckpointDurable, kBulkAttemptNumber, kBulkAttemptOutcome,
+        kBulkAttemptFault, kBulkJobSubmitted, kBulkAttemptTts, kBulkAttemptFirstTrain, kBulkAttemptTtr,
+        kBulkAttemptGapAfter, kBulkCheckpointStart, kBulkCheckpointDurable, kBulkAttemptNumber, kBulkAttemptOutcome,
         kBulkAttemptInterruption, kBulkCheckpointFailed, kBulkSegmentBucket };
 
     StoredFleet m_out;
