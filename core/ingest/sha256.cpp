@@ -20,7 +20,7 @@ struct CryptoLibrary
     decltype(&::EVP_DigestFinal_ex) DigestFinal_ex = nullptr;
 };
 
-struct Loaded
+struct CryptoLoaded
 {
     CryptoLibrary library;
     bool ok = false;
@@ -29,7 +29,7 @@ struct Loaded
 
 constexpr const char* kLibrary = "libcrypto.so.3";
 
-template <class F> bool resolve(void* handle, const char* name, F& f, std::string& error)
+template <class F> bool resolveCrypto(void* handle, const char* name, F& f, std::string& error)
 {
     void* symbol = ::dlsym(handle, name);
     if (symbol == nullptr) {
@@ -40,9 +40,9 @@ template <class F> bool resolve(void* handle, const char* name, F& f, std::strin
     return true;
 }
 
-Loaded load()
+CryptoLoaded loadCrypto()
 {
-    Loaded out;
+    CryptoLoaded out;
     // RTLD_NODELETE: the functions stay valid for the life of the process, as linked ones would.
     void* handle = ::dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     if (handle == nullptr) {
@@ -53,20 +53,22 @@ Loaded load()
     }
     CryptoLibrary& l = out.library;
     std::string& e = out.error;
-    out.ok = resolve(handle, "EVP_MD_CTX_new", l.MD_CTX_new, e) && resolve(handle, "EVP_MD_CTX_free", l.MD_CTX_free, e)
-        && resolve(handle, "EVP_sha256", l.sha256, e) && resolve(handle, "EVP_DigestInit_ex", l.DigestInit_ex, e)
-        && resolve(handle, "EVP_DigestUpdate", l.DigestUpdate, e)
-        && resolve(handle, "EVP_DigestFinal_ex", l.DigestFinal_ex, e);
+    out.ok = resolveCrypto(handle, "EVP_MD_CTX_new", l.MD_CTX_new, e)
+        && resolveCrypto(handle, "EVP_MD_CTX_free", l.MD_CTX_free, e)
+        && resolveCrypto(handle, "EVP_sha256", l.sha256, e)
+        && resolveCrypto(handle, "EVP_DigestInit_ex", l.DigestInit_ex, e)
+        && resolveCrypto(handle, "EVP_DigestUpdate", l.DigestUpdate, e)
+        && resolveCrypto(handle, "EVP_DigestFinal_ex", l.DigestFinal_ex, e);
     return out;
 }
 
-const Loaded& loaded()
+const CryptoLoaded& crypto()
 {
-    static const Loaded once = load(); // thread-safe: the first caller loads, the others wait
+    static const CryptoLoaded once = loadCrypto(); // thread-safe: the first caller loads, the others wait
     return once;
 }
 
-std::string hex(const unsigned char* data, unsigned n)
+std::string hexDigits(const unsigned char* data, unsigned n)
 {
     static constexpr char kDigits[] = "0123456789abcdef";
     std::string out;
@@ -82,11 +84,11 @@ std::string hex(const unsigned char* data, unsigned n)
 
 Result<Sha256> Sha256::start()
 {
-    const Loaded& crypto = loaded();
-    if (!crypto.ok) {
-        return Error { crypto.error };
+    const CryptoLoaded& loaded = crypto();
+    if (!loaded.ok) {
+        return Error { loaded.error };
     }
-    const CryptoLibrary& l = crypto.library;
+    const CryptoLibrary& l = loaded.library;
     EVP_MD_CTX* context = l.MD_CTX_new();
     if (context == nullptr || l.DigestInit_ex(context, l.sha256(), nullptr) != 1) {
         if (context != nullptr) {
@@ -113,21 +115,21 @@ Sha256& Sha256::operator=(Sha256&& other) noexcept
 Sha256::~Sha256()
 {
     if (m_context != nullptr) {
-        loaded().library.MD_CTX_free(static_cast<EVP_MD_CTX*>(m_context));
+        crypto().library.MD_CTX_free(static_cast<EVP_MD_CTX*>(m_context));
     }
 }
 
 void Sha256::update(const void* data, size_t size)
 {
-    loaded().library.DigestUpdate(static_cast<EVP_MD_CTX*>(m_context), data, size);
+    crypto().library.DigestUpdate(static_cast<EVP_MD_CTX*>(m_context), data, size);
 }
 
 std::string Sha256::finishHex()
 {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned len = 0;
-    loaded().library.DigestFinal_ex(static_cast<EVP_MD_CTX*>(m_context), md, &len);
-    return hex(md, len);
+    crypto().library.DigestFinal_ex(static_cast<EVP_MD_CTX*>(m_context), md, &len);
+    return hexDigits(md, len);
 }
 
 Result<std::string> sha256Hex(std::string_view data)

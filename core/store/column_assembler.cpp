@@ -35,8 +35,9 @@ public:
 
     ~Impl()
     {
-        // An unfinished load (an error, a cancel): the chunks still waiting are dropped.
-        stopWorker(true);
+        // An unfinished load (an error, a cancel): the chunks still waiting are dropped, and so is
+        // the worker's error (the load is failing already).
+        (void)stopWorker(true);
     }
 
     void reserve(size_t jobs, size_t attempts, size_t segments, size_t checkpoints)
