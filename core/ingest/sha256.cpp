@@ -1,8 +1,9 @@
 #include "core/ingest/sha256.h"
 
+#include "core/store/shared_library.h"
+
 #include <openssl/evp.h>
 
-#include <dlfcn.h>
 #include <utility>
 
 namespace ett::core {
@@ -31,24 +32,14 @@ constexpr const char* kLibrary = "libcrypto.so.3";
 
 template <class F> bool resolveCrypto(void* handle, const char* name, F& f, std::string& error)
 {
-    void* symbol = ::dlsym(handle, name);
-    if (symbol == nullptr) {
-        error = std::string(kLibrary) + " has no " + name;
-        return false;
-    }
-    f = reinterpret_cast<F>(symbol);
-    return true;
+    return resolveSymbol(handle, kLibrary, name, f, error);
 }
 
 CryptoLoaded loadCrypto()
 {
     CryptoLoaded out;
-    // RTLD_NODELETE: the functions stay valid for the life of the process, as linked ones would.
-    void* handle = ::dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    void* handle = openSharedLibrary(kLibrary, "OpenSSL's libcrypto for SHA-256", "libssl3", out.error);
     if (handle == nullptr) {
-        const char* why = ::dlerror();
-        out.error = std::string("cannot load OpenSSL's libcrypto for SHA-256 (") + kLibrary
-            + "; Debian's libssl3 package): " + (why ? why : "not found");
         return out;
     }
     CryptoLibrary& l = out.library;

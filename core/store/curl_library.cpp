@@ -1,6 +1,6 @@
 #include "core/store/curl_library.h"
 
-#include <dlfcn.h>
+#include "core/store/shared_library.h"
 
 namespace ett::core {
 
@@ -13,27 +13,19 @@ struct Loaded
     std::string error;
 };
 
+constexpr const char* kCurl = "libcurl.so.4";
+
 // Each function by name; false (and why in `error`) at the first that is missing.
 template <class F> bool resolve(void* handle, const char* name, F& f, std::string& error)
 {
-    void* symbol = ::dlsym(handle, name);
-    if (symbol == nullptr) {
-        error = std::string("libcurl.so.4 has no ") + name + " (a libcurl older than 7.56?)";
-        return false;
-    }
-    f = reinterpret_cast<F>(symbol);
-    return true;
+    return resolveSymbol(handle, kCurl, name, f, error, "a libcurl older than 7.56?");
 }
 
 Loaded load()
 {
     Loaded out;
-    // RTLD_NODELETE: the functions stay valid for the life of the process, as linked ones would.
-    void* handle = ::dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    void* handle = openSharedLibrary(kCurl, "libcurl", "libcurl4", out.error);
     if (handle == nullptr) {
-        const char* why = ::dlerror();
-        out.error = std::string("cannot load libcurl (libcurl.so.4; Debian's libcurl4 package): ")
-            + (why ? why : "not found");
         return out;
     }
     CurlLibrary& l = out.library;
