@@ -63,8 +63,9 @@ void addFormatOption(CLI::App* cmd, std::string& format, bool csv)
 
 void addEngineOptions(CLI::App* cmd, CommonOptions& common)
 {
-    cmd->add_option(
-           "--backend", common.backend, "Aggregation backend: cpu or cuda (default: CUDA when a GPU is present)")
+    cmd->add_option("--backend", common.backend,
+           "Aggregation backend: cpu or cuda (default: CUDA when a GPU is present). Named, a summary over all time "
+           "rolls the fleet up there instead of adding up the database's stored roll-ups")
         ->check(CLI::IsMember({ "cpu", "cuda" }));
     cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
 }

@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/text_table.h"
+#include "app/service/pre_rolled.h"
 #include "app/service/store_connect.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/push.h"
@@ -220,6 +221,7 @@ int runImportToStore(const CommonOptions& common, const StoreOptions& options, c
         return rc;
     }
     // 3. Push its label.
+    installChunkRollupBuilder();
     auto db = core::Database::open(local.db, core::Database::OpenMode::MustExist);
     if (!db) {
         return fail(db.error().message);

@@ -6,6 +6,7 @@
 #include "app/cli/text_table.h"
 #include "app/service/document.h"
 #include "app/service/import_files.h"
+#include "app/service/pre_rolled.h"
 #include "app/service/workspace.h"
 #include "core/ingest/issue_kinds.h"
 #include "core/store/column_store.h"
@@ -241,8 +242,9 @@ int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
 
 namespace {
 
-int rebuildColumnarCopy(const std::string& path, int64_t chunks, bool durationsAdded)
+int rebuildColumnarCopy(const std::string& path, int64_t chunks, bool durationsAdded, bool rollupsAdded)
 {
+    installChunkRollupBuilder();
     auto db = core::Database::open(path, core::Database::OpenMode::MustExist);
     if (!db) {
         return fail(db.error().message);
@@ -253,6 +255,9 @@ int rebuildColumnarCopy(const std::string& path, int64_t chunks, bool durationsA
     }
     if (durationsAdded) {
         print(fmt::format("{}: added the sorted phase durations of its columnar copy.\n", path));
+    }
+    if (rollupsAdded) {
+        print(fmt::format("{}: added the roll-ups over all time of its columnar copy.\n", path));
     }
     if (chunks > 0) {
         print(fmt::format(
@@ -276,10 +281,11 @@ int runUpgrade(const CommonOptions& common)
             if (!copy) {
                 return fail(common.db + ": " + copy.error().message);
             }
-            // Or from before the chunks kept their sorted phase durations: they are added.
-            if (copy->dirtyChunks > 0 || (copy->chunks > 0 && !copy->phaseDurations)) {
+            // Or from before the chunks kept their sorted phase durations, or their roll-ups: they are
+            // added.
+            if (copy->dirtyChunks > 0 || (copy->chunks > 0 && (!copy->phaseDurations || !copy->rollups))) {
                 current->reset();
-                return rebuildColumnarCopy(common.db, copy->dirtyChunks, !copy->phaseDurations);
+                return rebuildColumnarCopy(common.db, copy->dirtyChunks, !copy->phaseDurations, !copy->rollups);
             }
             print(fmt::format("{} is up to date (schema version {}, accounting rules {}): nothing to do.\n", common.db,
                 core::kSchemaVersion, core::kAccountingVersion));

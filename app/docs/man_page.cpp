@@ -155,8 +155,9 @@ std::span<const EnvironmentVariable> engineAndStoreEnvironment()
             "huge pages, and large tables reused instead of mapped and zeroed again, which makes loads and queries "
             "of large fleets faster)." },
         { "ETTW_STORAGE",
-            "rows: load the fleet from the database's rows instead of its columnar copy (the same figures, "
-            "slower; the baseline of ettw bench open)." },
+            "rows: load the fleet from the database's rows instead of its columnar copy, and sum a summary over "
+            "all time from it instead of the copy's roll-ups (the same figures, slower; the baseline of ettw bench "
+            "open)." },
         { "ETTW_STORE_PASSWORD", "The fleet store's password, when the --store URL has none." },
         { "ETTW_STORE_PASSWORD_FILE",
             "A file whose first line is the fleet store's password, when the URL and ETTW_STORE_PASSWORD have "

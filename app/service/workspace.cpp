@@ -1,5 +1,6 @@
 #include "app/service/workspace.h"
 
+#include "app/service/pre_rolled.h"
 #include "core/store/fleet.h"
 
 #include <algorithm>
@@ -16,6 +17,8 @@ LocalFleetSource::LoadOptions Workspace::windowLoad()
 
 core::Result<std::unique_ptr<Workspace>> Workspace::openStore(const std::string& path, Mode mode)
 {
+    // A write rebuilds the columnar copy's chunks it touched, with their roll-ups.
+    installChunkRollupBuilder();
     const auto dbMode = mode == Mode::ReadOnly ? core::Database::OpenMode::ReadOnly
         : mode == Mode::MustExist              ? core::Database::OpenMode::MustExist
                                                : core::Database::OpenMode::CreateIfMissing;

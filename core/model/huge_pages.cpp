@@ -28,4 +28,20 @@ void adviseHugePages(void* data, size_t bytes)
 #endif
 }
 
+void populatePages(void* data, size_t bytes)
+{
+#if defined(__linux__)
+    constexpr int kPopulateWrite = 23; // MADV_POPULATE_WRITE, absent from older headers
+    constexpr uintptr_t kPage = 4096;
+    const auto begin = (reinterpret_cast<uintptr_t>(data) + kPage - 1) & ~(kPage - 1);
+    const auto end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kPage - 1);
+    if (data != nullptr && end > begin) {
+        (void)madvise(reinterpret_cast<void*>(begin), end - begin, kPopulateWrite);
+    }
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
 } // namespace ett::core

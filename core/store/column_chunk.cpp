@@ -92,12 +92,17 @@ Result<LabelsByName> labelsByName(Database& db)
     return labels;
 }
 
-Result<Chunk> chunkFromRows(Database& db, int64_t chunk, const std::vector<int64_t>& labelIdOf)
+Result<StoredFleet> chunkFleetFromRows(Database& db, int64_t chunk)
 {
     ColumnsQuery q;
     q.jobIds = std::make_pair(chunk * kChunkJobs, (chunk + 1) * kChunkJobs - 1);
     q.storage = ColumnsQuery::Storage::Rows;
-    auto stored = loadStoredFleet(db, q);
+    return loadStoredFleet(db, q);
+}
+
+Result<Chunk> chunkFromRows(Database& db, int64_t chunk, const std::vector<int64_t>& labelIdOf)
+{
+    auto stored = chunkFleetFromRows(db, chunk);
     if (!stored) {
         return stored.error();
     }

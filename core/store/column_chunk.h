@@ -153,7 +153,9 @@ struct LabelsByName
     std::vector<std::string> names;
 };
 Result<LabelsByName> labelsByName(Database& db);
-// The chunk's jobs read from the rows (the row loader over its job-id range).
+// The chunk's fleet read from the rows (the row loader over its job-id range).
+Result<StoredFleet> chunkFleetFromRows(Database& db, int64_t chunk);
+// The chunk's jobs read from the rows: chunkOf(chunkFleetFromRows()).
 Result<Chunk> chunkFromRows(Database& db, int64_t chunk, const std::vector<int64_t>& labelIdOf);
 
 } // namespace ett::core::columnar

@@ -3,6 +3,7 @@
 // Reading it is column_store_load.cpp's.
 #include "core/store/column_store.h"
 
+#include "core/store/chunk_rollups.h"
 #include "core/store/column_chunk.h"
 #include "core/store/column_codec.h"
 #include "core/store/database.h"
@@ -64,6 +65,22 @@ Status writeChunkPhaseDurations(Database& db, int64_t chunk, Statement& ins)
     ins.bind(3, static_cast<int64_t>((*packed)->raw.size()));
     ins.bindBlob(4, *data);
     return ins.run();
+}
+
+// The chunks built in this format and not listed dirty: those a table added since gains its rows for
+// at once.
+Result<std::vector<int64_t>> builtChunks(Database& db)
+{
+    std::vector<int64_t> built;
+    auto st = db.prepare("SELECT chunk FROM column_chunks WHERE format = " + std::to_string(kColumnFormat)
+        + " AND chunk NOT IN (SELECT chunk FROM column_dirty) ORDER BY chunk");
+    if (!st) {
+        return st.error();
+    }
+    if (auto rows = st->forEachRow([&] { built.push_back(st->columnInt64(0)); }); !rows) {
+        return rows.error();
+    }
+    return built;
 }
 
 // A column of a chunk as stored: its name, its encoded size and its compressed bytes.
@@ -293,17 +310,57 @@ Status refreshColumnStore(Database& db)
         }
     }
     if (!*hadDurations) {
-        std::vector<int64_t> built;
-        auto st = db.prepare("SELECT chunk FROM column_chunks WHERE format = " + std::to_string(kColumnFormat)
-            + " AND chunk NOT IN (SELECT chunk FROM column_dirty) ORDER BY chunk");
-        if (!st) {
-            return st.error();
+        auto built = builtChunks(db);
+        if (!built) {
+            return built.error();
         }
-        if (auto rows = st->forEachRow([&] { built.push_back(st->columnInt64(0)); }); !rows) {
-            return rows.error();
-        }
-        for (const int64_t chunk : built) {
+        for (const int64_t chunk : *built) {
             if (auto w = writeChunkPhaseDurations(db, chunk, *insDurations); !w) {
+                return w;
+            }
+        }
+    }
+    // Likewise the chunks' roll-ups over all time (core/store/chunk_rollups.h), built where a builder
+    // is installed.
+    auto hadRollups = hasChunkRollups(db);
+    if (!hadRollups) {
+        return hadRollups.error();
+    }
+    if (!*hadRollups) {
+        if (auto st = db.exec(kChunkRollupsTableSql); !st) {
+            return st;
+        }
+    }
+    auto delRollups = db.prepare("DELETE FROM column_rollups WHERE chunk = ?");
+    if (!delRollups) {
+        return delRollups.error();
+    }
+    std::optional<LabelsByName> labelsRead;
+    auto labels = [&]() -> Result<const LabelsByName*> {
+        if (!labelsRead) {
+            auto l = labelsByName(db);
+            if (!l) {
+                return l.error();
+            }
+            labelsRead = std::move(*l);
+        }
+        return &*labelsRead;
+    };
+    if (!*hadRollups && hasChunkRollupBuilder()) {
+        auto built = builtChunks(db);
+        if (!built) {
+            return built.error();
+        }
+        for (const int64_t chunk : *built) {
+            auto l = labels();
+            if (!l) {
+                return l.error();
+            }
+            auto fleet = chunkFleetFromRows(db, chunk);
+            if (!fleet) {
+                return fleet.error();
+            }
+            if (auto w = writeChunkRollups(db, chunk, std::move(*fleet), (*l)->ids); !w) {
                 return w;
             }
         }
@@ -323,10 +380,11 @@ Status refreshColumnStore(Database& db)
     if (dirty.empty()) {
         return Status::success();
     }
-    auto labels = labelsByName(db);
-    if (!labels) {
-        return labels.error();
+    auto labelList = labels();
+    if (!labelList) {
+        return labelList.error();
     }
+    const std::vector<int64_t>& labelIds = (*labelList)->ids;
     auto delData = db.prepare("DELETE FROM column_data WHERE chunk = ?");
     auto delChunk = db.prepare("DELETE FROM column_chunks WHERE chunk = ?");
     auto insData = db.prepare("INSERT INTO column_data(chunk, name, raw_bytes, data) VALUES(?, ?, ?, ?)");
@@ -338,21 +396,22 @@ Status refreshColumnStore(Database& db)
         }
     }
     for (const int64_t chunk : dirty) {
-        for (auto* st : { &*delData, &*delChunk, &*delDurations }) {
+        for (auto* st : { &*delData, &*delChunk, &*delDurations, &*delRollups }) {
             st->bind(1, chunk);
             if (auto r = st->run(); !r) {
                 return r;
             }
         }
-        auto k = chunkFromRows(db, chunk, labels->ids);
-        if (!k) {
+        auto fleet = chunkFleetFromRows(db, chunk);
+        if (!fleet) {
             return Error { "the columnar copy of jobs " + std::to_string(chunk * kChunkJobs) + " to "
-                + std::to_string((chunk + 1) * kChunkJobs - 1) + ": " + k.error().message };
+                + std::to_string((chunk + 1) * kChunkJobs - 1) + ": " + fleet.error().message };
         }
-        if (k->jobRowId.empty()) {
+        const Chunk k = chunkOf(*fleet, labelIds);
+        if (k.jobRowId.empty()) {
             continue;
         }
-        auto packed = packColumns(*k);
+        auto packed = packColumns(k);
         if (!packed) {
             return packed.error();
         }
@@ -365,32 +424,36 @@ Status refreshColumnStore(Database& db)
                 return st;
             }
         }
-        std::set<int64_t> chunkLabels(k->jobLabelId.begin(), k->jobLabelId.end());
-        std::string labelList = " ";
+        std::set<int64_t> chunkLabels(k.jobLabelId.begin(), k.jobLabelId.end());
+        std::string chunkLabelList = " ";
         for (const int64_t l : chunkLabels) {
-            labelList += std::to_string(l) + " ";
+            chunkLabelList += std::to_string(l) + " ";
         }
         auto& s = *insChunk;
         int p = 1;
         s.bind(p++, chunk);
         s.bind(p++, int64_t { kColumnFormat });
-        s.bind(p++, static_cast<int64_t>(k->jobRowId.size()));
-        s.bind(p++, static_cast<int64_t>(k->attemptRowId.size()));
-        s.bind(p++, static_cast<int64_t>(k->segmentBucket.size()));
-        s.bind(p++, static_cast<int64_t>(k->checkpointStartNs.size()));
-        s.bind(p++, labelList);
-        if (k->attemptStartNs.empty()) {
+        s.bind(p++, static_cast<int64_t>(k.jobRowId.size()));
+        s.bind(p++, static_cast<int64_t>(k.attemptRowId.size()));
+        s.bind(p++, static_cast<int64_t>(k.segmentBucket.size()));
+        s.bind(p++, static_cast<int64_t>(k.checkpointStartNs.size()));
+        s.bind(p++, chunkLabelList);
+        if (k.attemptStartNs.empty()) {
             s.bindNull(p++);
             s.bindNull(p++);
         } else {
-            s.bind(p++, *std::min_element(k->attemptStartNs.begin(), k->attemptStartNs.end()));
-            s.bind(p++, *std::max_element(k->attemptEndNs.begin(), k->attemptEndNs.end()));
+            s.bind(p++, *std::min_element(k.attemptStartNs.begin(), k.attemptStartNs.end()));
+            s.bind(p++, *std::max_element(k.attemptEndNs.begin(), k.attemptEndNs.end()));
         }
         if (auto r = s.run(); !r) {
             return r;
         }
         if (auto r = writeChunkPhaseDurations(db, chunk, *insDurations); !r) {
             return r;
+        }
+        if (auto r = writeChunkRollups(db, chunk, std::move(*fleet), labelIds); !r) {
+            return Error { "the roll-ups of jobs " + std::to_string(chunk * kChunkJobs) + " to "
+                + std::to_string((chunk + 1) * kChunkJobs - 1) + ": " + r.error().message };
         }
     }
     return db.exec("DELETE FROM column_dirty");

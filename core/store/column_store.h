@@ -16,6 +16,10 @@
 //   column_data(chunk, name, raw_bytes, data): one row per column of a chunk; `data` is a zstd
 //                 frame of the column encoded as below, `raw_bytes` its size before compression.
 //   column_dirty(chunk): the chunks to rebuild.
+//   column_rollups(chunk, label, key, groups, samples, raw_bytes, data): per chunk, label and grouping,
+//                 the groups' figures over all time (core/store/chunk_rollups.h), rebuilt with the
+//                 chunk where the service layer installed their builder. Added after version 5 was
+//                 released, like column_phase_durations.
 //   column_phase_durations(chunk, phases, raw_bytes, data): the chunk's phase durations per kind,
 //                 sorted (core/store/phase_samples_store.h), rebuilt with the chunk; none for a chunk
 //                 whose attempts' samples are incomplete. Added after version 5 was released: the
@@ -130,6 +134,7 @@ struct ColumnStoreSize
     int64_t rawBytes = 0; // encoded, before compression
     int64_t storedBytes = 0; // compressed, as stored
     bool phaseDurations = false; // the chunks' sorted phase durations' table is there (added since version 5)
+    bool rollups = false; // the chunks' roll-ups' table is there (core/store/chunk_rollups.h, added since)
 };
 Result<ColumnStoreSize> columnStoreSize(Database& db);
 

@@ -2,6 +2,7 @@
 // lean load left out, from the chunks (the dirty ones from the rows), and the copy's size. Writing it
 // (schema, triggers, rebuilding dirty chunks) is column_store.cpp's.
 #include "core/model/huge_pages.h"
+#include "core/store/chunk_rollups.h"
 #include "core/store/column_assembler.h"
 #include "core/store/column_chunk.h"
 #include "core/store/column_codec.h"
@@ -625,6 +626,11 @@ Result<ColumnStoreSize> columnStoreSize(Database& db)
         return durations.error();
     }
     size.phaseDurations = *durations;
+    auto rollups = hasChunkRollups(db);
+    if (!rollups) {
+        return rollups.error();
+    }
+    size.rollups = *rollups;
     return size;
 }
 
