@@ -8,8 +8,9 @@
 #            segment with its team and GPUs): a fresh node process running the query, and the query
 #            alone in a warm process;
 #   compare  `ettw compare` against `ettw summary` on the same two-label database (time and peak RSS).
-# Every command runs in a process of its own under /usr/bin/time -v; the runs are interleaved; the
-# figures are medians with their ranges (min-max) and the ratios of the medians.
+# Every command runs in a process of its own, spawned and waited for by a small C runner that times
+# it (wall time, and peak RSS and CPU time from wait4); the runs are interleaved; the figures are
+# medians with their ranges (min-max) and the ratios of the medians.
 #
 #   usage: tests/bench/peers.sh [RUNS] [BUILD_DIR]        (RUNS >= 5, default 5; default build/release)
 #   environment:
@@ -42,8 +43,8 @@ note() { echo "peers.sh: $*" >&2; }
 cd "$(dirname "$0")/../.."
 ROOT="$PWD"
 [ "$RUNS" -ge 5 ] 2>/dev/null || die "RUNS must be a number of at least 5 (got '$RUNS')"
-for tool in python3 /usr/bin/time; do
-    command -v "$tool" >/dev/null || die "$tool is missing (Debian: apt-get install python3 time)"
+for tool in python3 cc; do
+    command -v "$tool" >/dev/null || die "$tool is missing (Debian: apt-get install python3 gcc)"
 done
 
 ETTW="$BUILD/app/ettw"
@@ -148,22 +149,64 @@ EOF
 # ---- 2. Measuring: "name seconds peak_kb" lines appended to $WORK/times.
 TIMES="$WORK/times"
 : >"$TIMES"
-measure() { # name, command...: runs it in a process of its own, appends its wall time and peak RSS
+# One process timed by a small C runner (built here with the system's cc): the wall time from
+# posix_spawn to wait4, to the nanosecond, and from wait4's rusage the peak RSS and the CPU time
+# (user + system) of the process. A spawned child's peak RSS starts at its parent's (the kernel keeps
+# the high-water mark across exec), so the runner is C, not Python (13 MB). Timing with `date` around
+# `/usr/bin/time -v` added about 16 ms of their own processes to every fresh process on this VM, and
+# nothing to a query timed inside a warm one.
+cat >"$WORK/run1.c" <<'C'
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+extern char** environ;
+int main(int argc, char** argv)
+{
+    if (argc < 5) {
+        fprintf(stderr, "usage: run1 NAME OUT ERR COMMAND...\n");
+        return 2;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pid_t pid;
+    if (posix_spawnp(&pid, argv[4], &fa, NULL, argv + 4, environ) != 0) {
+        perror(argv[4]);
+        return 1;
+    }
+    int status = 0;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0) {
+        perror("wait4");
+        return 1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        return 1;
+    }
+    const double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    const double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec
+        + ru.ru_stime.tv_usec / 1e6;
+    printf("%s %.6f %ld %.2f\n", argv[1], wall, ru.ru_maxrss, cpu);
+    return 0;
+}
+C
+cc -O2 -o "$WORK/run1" "$WORK/run1.c" || die "cc could not build the runner (Debian: apt-get install gcc)"
+measure() { # name, command...: runs it in a process of its own, appends its wall time, peak RSS and CPU
     local name="$1"
     shift
-    local start end kb user sys
-    start="$(date +%s%N)"
-    if ! /usr/bin/time -v -o "$WORK/time.out" "$@" >"$WORK/cmd.out" 2>"$WORK/cmd.err"; then
+    if ! "$WORK/run1" "$name" "$WORK/cmd.out" "$WORK/cmd.err" "$@" >>"$TIMES"; then
         cat "$WORK/cmd.err" >&2
         die "$name failed: $*"
     fi
-    end="$(date +%s%N)"
-    # Wall time to the nanosecond from date (time -v rounds it to 10 ms), peak RSS from time -v.
-    kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/time.out")"
-    user="$(sed -n 's/.*User time (seconds): //p' "$WORK/time.out")"
-    sys="$(sed -n 's/.*System time (seconds): //p' "$WORK/time.out")"
-    echo "$name $(((end - start) / 1000)) $kb $user $sys" \
-        | awk '{ printf "%s %.6f %s %.2f\n", $1, $2 / 1e6, $3, $4 + $5 }' >>"$TIMES"
 }
 
 # ---- 3. Import: the same native file into each.
@@ -254,6 +297,7 @@ c.closeSync();i.closeSync();})()") || die "DuckDB could not load the segments"
     for ((i = 0; i < RUNS; ++i)); do
         note "summary, run $((i + 1)) of $RUNS"
         measure summary_ettw "$ETTW" summary --db "$WORK/sum.db" --by team
+        measure summary_true /bin/true
         measure summary_duckdb_fresh node "$NODE_DIR/peers_summary.mjs" "$WORK/sum.duckdb" 1
     done
     # The query alone in a warm process: the first run is left out, the others are the samples.
@@ -333,6 +377,7 @@ if "summary_ettw" in runs:
     line("ettw summary --by team (fresh process)", "summary_ettw")
     line("DuckDB, fresh node process", "summary_duckdb_fresh")
     line("DuckDB, the query in a warm process", "summary_duckdb_warm_query", memory=False)
+    line("for scale: /bin/true (a process doing nothing)", "summary_true")
     ratio("DuckDB fresh / ettw (time)", "summary_duckdb_fresh", "summary_ettw")
     ratio("DuckDB warm query / ettw (time)", "summary_duckdb_warm_query", "summary_ettw")
 if "compare_compare" in runs:
