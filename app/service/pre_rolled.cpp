@@ -81,14 +81,18 @@ core::Result<std::vector<core::ChunkRollup>> buildChunkRollups(
                 core::ChunkRollup r;
                 r.labelId = labelIdOf[l];
                 if (k < 0) {
-                    std::vector<gpu::GroupFigures> one(1), oneWith(1);
-                    one[0].figures = std::move(without.total);
-                    oneWith[0].figures = std::move(with.total);
-                    auto groups = keptGroups(std::move(one), oneWith);
-                    if (!groups) {
-                        return groups.error();
+                    // One group, none when nothing counts (jobs without attempts): a summary shows
+                    // only groups with something counted, as the engine's roll-up does.
+                    if (!without.total.empty() || !with.total.empty()) {
+                        std::vector<gpu::GroupFigures> one(1), oneWith(1);
+                        one[0].figures = std::move(without.total);
+                        oneWith[0].figures = std::move(with.total);
+                        auto groups = keptGroups(std::move(one), oneWith);
+                        if (!groups) {
+                            return groups.error();
+                        }
+                        r.groups = std::move(*groups);
                     }
-                    r.groups = std::move(*groups);
                     out.push_back(std::move(r));
                     continue;
                 }

@@ -127,6 +127,35 @@ TEST_F(PreRolled, EveryLabelGroupingAndQueueCountGivesWhatTheFleetGives)
     expectEveryoneSame({ "july", "aug" });
 }
 
+TEST_F(PreRolled, ALabelOfJobsWithoutAttemptsShowsNoGroup)
+{
+    m_store.import(fleet("june.jsonl", 300, 61, kJune1), "june");
+    // Two jobs still queued (no attempt), in the same chunk, one without a team.
+    m_store.import(m_store.write("queued.jsonl",
+                       "{\"type\":\"header\",\"format\":\"ett-trace\",\"version\":1,\"time_unit\":\"s\"}\n"
+                       "{\"type\":\"job\",\"job\":\"Q1\",\"gpus\":8,\"attrs\":{\"team\":\"ads\"}}\n"
+                       "{\"type\":\"job\",\"job\":\"Q2\",\"gpus\":8}\n"),
+        "queued");
+    expectEveryoneSame({ "june" });
+    // Nothing of the label counts: no group (the engine shows only groups with something counted).
+    auto whole = preRolledSummary(m_store.db(), std::string("queued"), std::nullopt, false);
+    ASSERT_TRUE(whole.ok()) << whole.error().message;
+    ASSERT_TRUE(whole->has_value());
+    expectSameFigures((*whole)->summary.fleet, loaded(std::string("queued"), std::nullopt, false).fleet, "queued");
+    EXPECT_EQ((*whole)->summary.fleet.jobs, 0);
+    // By team: no row of the label's (no group counted anything), so the fleet answers: no group.
+    auto byTeam = preRolledSummary(m_store.db(), std::string("queued"), std::string("team"), false);
+    ASSERT_TRUE(byTeam.ok());
+    EXPECT_FALSE(byTeam->has_value());
+    EXPECT_TRUE(loaded(std::string("queued"), std::string("team"), false).groups.empty());
+    // Every job together: the queued jobs add nothing, and no empty "(none)" group appears.
+    auto all = preRolledSummary(m_store.db(), std::nullopt, std::string("team"), false);
+    ASSERT_TRUE(all.ok() && all->has_value());
+    const FleetGroups want = loaded(std::nullopt, std::string("team"), false);
+    EXPECT_EQ((*all)->summary.groups.size(), want.groups.size());
+    expectSameFigures((*all)->summary.fleet, want.fleet, "all, by team");
+}
+
 TEST_F(PreRolled, AnswersNothingWhereTheRollUpsCannot)
 {
     m_store.import(fleet("june.jsonl", 500, 21, kJune1), "june");
