@@ -82,29 +82,6 @@ void PackedSortedRun::unpackInto(std::vector<int64_t>& out) const
     }
 }
 
-void PackedSortedRun::unpackTo(int64_t* out) const
-{
-    // The run was checked (checkPackedRun): `count` well-formed varints fill `values` exactly, so
-    // the bytes are read without a bound or an optional at each one.
-    const auto* p = reinterpret_cast<const unsigned char*>(values.data());
-    uint64_t value = 0;
-    for (size_t i = 0; i < count; ++i) {
-        uint64_t step = *p++;
-        if (step & 0x80) {
-            step &= 0x7f;
-            int shift = 7;
-            uint64_t byte = 0;
-            do {
-                byte = *p++;
-                step |= (byte & 0x7f) << shift;
-                shift += 7;
-            } while (byte & 0x80);
-        }
-        value += step;
-        out[i] = static_cast<int64_t>(value);
-    }
-}
-
 void packSorted(const std::vector<int64_t>& sorted, std::string& values, std::string& anchors)
 {
     const size_t base = values.size();

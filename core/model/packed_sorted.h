@@ -33,8 +33,6 @@ struct PackedSortedRun
     int64_t atOrBelow(int64_t v) const;
     // Every value, in order, appended to out.
     void unpackInto(std::vector<int64_t>& out) const;
-    // Every value, in order, written to out[0, count).
-    void unpackTo(int64_t* out) const;
 };
 
 // Appends the packed form of `sorted` (ascending, none negative) to `values` and `anchors`.

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <utility>
@@ -128,7 +129,6 @@ Result<std::string> encodeChunkRollup(const std::vector<ChunkRollupGroup>& group
 {
     std::string head;
     std::string values;
-    std::string anchors;
     putVarint(head, groups.size());
     std::vector<int64_t> sorted;
     for (const ChunkRollupGroup& g : groups) {
@@ -151,13 +151,47 @@ Result<std::string> encodeChunkRollup(const std::vector<ChunkRollupGroup>& group
                 return Error { std::string("a negative ") + kListNames[l] + " sample in group '" + g.name + "'" };
             }
             sortInt64(sorted);
-            const size_t before = values.size();
-            packSorted(sorted, values, anchors);
+            const std::string run = columnar::encodeInts(sorted, columnar::Encoding::DeltaInts);
             putVarint(head, sorted.size());
-            putVarint(head, values.size() - before);
+            putVarint(head, run.size());
+            values += run;
         }
     }
-    return head + values + anchors;
+    return head + values;
+}
+
+Status unpackSampleRun(const SampleRun& run, int64_t* out)
+{
+    auto ints = columnar::readInts(run.encoded);
+    if (!ints) {
+        return ints.error();
+    }
+    if (ints->count != run.count || !ints->delta) {
+        return Error { "the samples are not the sorted run their header says" };
+    }
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    bool ok = false;
+    switch (ints->width) {
+    case 1:
+        ok = columnar::unpack<1>(*ints, out, 0, kMax);
+        break;
+    case 2:
+        ok = columnar::unpack<2>(*ints, out, 0, kMax);
+        break;
+    case 4:
+        ok = columnar::unpack<4>(*ints, out, 0, kMax);
+        break;
+    default:
+        ok = columnar::unpack<8>(*ints, out, 0, kMax);
+        break;
+    }
+    if (!ok) {
+        return Error { "a negative sample" };
+    }
+    if (!std::is_sorted(out, out + run.count)) {
+        return Error { "samples out of order" };
+    }
+    return Status::success();
 }
 
 Result<std::vector<PreRolledGroup>> decodeChunkRollup(std::string_view in)
@@ -171,7 +205,6 @@ Result<std::vector<PreRolledGroup>> decodeChunkRollup(std::string_view in)
     }
     std::vector<std::array<uint64_t, kSampleLists>> sizes;
     uint64_t valueBytes = 0;
-    uint64_t anchorBytes = 0;
     out.resize(static_cast<size_t>(*groups));
     sizes.resize(out.size());
     for (size_t g = 0; g < out.size(); ++g) {
@@ -223,24 +256,21 @@ Result<std::vector<PreRolledGroup>> decodeChunkRollup(std::string_view in)
             group.samples[l].count = static_cast<size_t>(*count);
             sizes[g][l] = *size;
             valueBytes += *size;
-            anchorBytes += PackedSortedRun::anchorsFor(group.samples[l].count) * kAnchorBytes;
         }
     }
-    if (valueBytes + anchorBytes != in.size() - pos) {
+    if (valueBytes != in.size() - pos) {
         return damaged("the samples' sizes disagree with the bytes");
     }
     size_t values = pos;
-    size_t anchors = pos + static_cast<size_t>(valueBytes);
     for (size_t g = 0; g < out.size(); ++g) {
         for (size_t l = 0; l < kSampleLists; ++l) {
-            PackedSortedRun& run = out[g].samples[l];
-            const size_t anchorSize = PackedSortedRun::anchorsFor(run.count) * kAnchorBytes;
-            run.values = in.substr(values, static_cast<size_t>(sizes[g][l]));
-            run.anchors = in.substr(anchors, anchorSize);
+            SampleRun& run = out[g].samples[l];
+            run.encoded = in.substr(values, static_cast<size_t>(sizes[g][l]));
             values += static_cast<size_t>(sizes[g][l]);
-            anchors += anchorSize;
-            if (const std::string wrong = checkPackedRun(run); !wrong.empty()) {
-                return damaged("group " + std::to_string(g) + ", " + kListNames[l] + " samples: " + wrong);
+            auto ints = columnar::readInts(run.encoded);
+            if (!ints || ints->count != run.count || !ints->delta) {
+                return damaged("group " + std::to_string(g) + ", " + kListNames[l]
+                    + " samples: " + (ints ? std::string("not the run their header says") : ints.error().message));
             }
         }
     }
@@ -273,7 +303,7 @@ Status writeChunkRollups(Database& db, int64_t chunk, StoredFleet&& fleet, const
         if (r.rolled) {
             auto encoded = encodeChunkRollup(r.groups);
             if (!encoded) {
-                // Samples the packed form cannot hold: the chunk keeps no roll-up (its summaries read
+                // Samples the encoding cannot hold: the chunk keeps no roll-up (its summaries read
                 // the fleet), which its missing whole ("") row says.
                 return db.exec("DELETE FROM column_rollups WHERE chunk = " + std::to_string(chunk));
             }
@@ -511,7 +541,7 @@ Result<std::optional<PreRolledSummary>> readPreRolledSummary(
         }
         int64_t rowSamples = 0;
         for (const PreRolledGroup& g : *decoded) {
-            for (const PackedSortedRun& run : g.samples) {
+            for (const SampleRun& run : g.samples) {
                 rowSamples += static_cast<int64_t>(run.count);
             }
         }
@@ -523,7 +553,10 @@ Result<std::optional<PreRolledSummary>> readPreRolledSummary(
             std::array<ValueRun, kSampleLists> runs;
             for (size_t l = 0; l < kSampleLists; ++l) {
                 int64_t* out = values.get() + used;
-                g.samples[l].unpackTo(out);
+                if (auto st = unpackSampleRun(g.samples[l], out); !st) {
+                    return Error { name() + ": group '" + g.name + "', " + kListNames[l]
+                        + " samples: " + st.error().message };
+                }
                 runs[l] = ValueRun { out, g.samples[l].count, true };
                 used += static_cast<int64_t>(g.samples[l].count);
             }

@@ -1,9 +1,8 @@
 // The columnar copy's roll-ups over all time (table column_rollups, core/store/column_store.h): per
 // chunk, per label of its jobs, and per way of grouping them (the whole, or each attribute key its
-// jobs have), each group's figures as the engine rolls them up, with its sample lists sorted and
-// packed (core/model/packed_sorted.h). A summary over all time of every job or of one label, whole
-// or by an attribute, is then the sum of a few rows and the ranks searched in the packed samples,
-// without loading the fleet.
+// jobs have), each group's figures as the engine rolls them up, with its sample lists sorted. A
+// summary over all time of every job or of one label, whole or by an attribute, is then the sum of a
+// few rows and the ranks searched in the sorted samples, without loading the fleet.
 //
 // They are rebuilt with their chunk, in the same transaction, from the fleet the chunk is built from
 // (loadStoredFleet over the rows), by the builder the service layer installs (the engine computes
@@ -11,17 +10,18 @@
 // summary reads the fleet instead; it does the same for a chunk of another format, a chunk still
 // listed dirty, and a grouping with more groups than a quarter of the chunk's jobs (not rolled up).
 //
-// A row: its chunk, label id, key, count of groups (-1: not rolled up), count of sample values,
-// size before compression and bytes. Before compression (zstd): a varint count of groups; per group its name (a varint
-// length and the bytes); six varints (jobs, attempts, failures, preemptions, other interruptions, jobs without
-// checkpoint data); 35 wide sums, each a zigzag varint of its high 64 bits and a varint of its low 64 bits (E2E,
-// GPU-weighted E2E, the 13 buckets, the 13 GPU-weighted buckets, the queue before the first attempt and GPU-weighted,
-// which count only when queue counts (spec 5.6), and the five sample lists' sums); per sample list (Time to Start, Time
-// to Recover, detect, restart, start-up) a varint count and a varint size of its packed values. Then every group's
-// lists' packed values in that order, then their anchors in that order.
+// A row: its chunk, label id, key, count of groups (-1: not rolled up), count of sample values, size
+// before compression and bytes. Before compression (zstd): a varint count of groups; per group its
+// name (a varint length and the bytes); six varints (jobs, attempts, failures, preemptions, other
+// interruptions, jobs without checkpoint data); 35 wide sums, each a zigzag varint of its high 64
+// bits and a varint of its low 64 bits (E2E, GPU-weighted E2E, the 13 buckets, the 13 GPU-weighted
+// buckets, the queue before the first attempt and GPU-weighted, which count only when queue counts
+// (spec 5.6), and the five sample lists' sums); per sample list (Time to Start, Time to Recover,
+// detect, restart, start-up) a varint count and a varint size of its values. Then every group's
+// lists' values in that order, each sorted and encoded as a column of differences
+// (core/store/column_codec.h: fixed-width integers, decoded without a branch a value).
 #pragma once
 
-#include "core/model/packed_sorted.h"
 #include "core/model/result.h"
 #include "core/model/rollup.h"
 
@@ -78,10 +78,20 @@ Result<bool> hasChunkRollups(Database& db);
 // the caller's transaction; the chunk's old rows must be gone. Error: the builder's or the store's.
 Status writeChunkRollups(Database& db, int64_t chunk, StoredFleet&& fleet, const std::vector<int64_t>& labelIdOf);
 
-// The bytes of a row before compression. Error: a negative sample (the packed form holds none).
+// The bytes of a row before compression. Error: a negative sample (the encoding holds none).
 Result<std::string> encodeChunkRollup(const std::vector<ChunkRollupGroup>& groups);
-// One group of a decoded row: sums and counts in `figures` (no samples), its lists packed and
-// sorted, pointing into the row's bytes.
+
+// A sorted sample list of a decoded row: its count and its bytes (a column of differences,
+// core/store/column_codec.h), pointing into the row's bytes.
+struct SampleRun
+{
+    size_t count = 0;
+    std::string_view encoded;
+};
+// Writes the run's values to out[0, count). Error: damage (a value out of range, out of order).
+Status unpackSampleRun(const SampleRun& run, int64_t* out);
+
+// One group of a decoded row: sums and counts in `figures` (no samples), its sorted lists.
 struct PreRolledGroup
 {
     std::string name;
@@ -89,10 +99,10 @@ struct PreRolledGroup
     Wide queueNs = 0;
     Wide queueGpuNs = 0;
     std::array<Wide, kSampleLists> sampleSums {};
-    std::array<PackedSortedRun, kSampleLists> samples;
+    std::array<SampleRun, kSampleLists> samples;
 };
 // The groups of a row's bytes (which must outlive them). Error: damage (a count or size beyond the
-// bytes, a run that is not what its header says, bytes left over).
+// bytes, a list whose header disagrees, bytes left over).
 Result<std::vector<PreRolledGroup>> decodeChunkRollup(std::string_view raw);
 
 // A summary over all time from the roll-ups: the whole and each group (by name) with their sample

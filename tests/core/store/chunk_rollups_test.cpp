@@ -2,6 +2,7 @@
 // sums, counts and sorted samples, wide sums beyond 64 bits included; a negative sample is refused;
 // every cut of the bytes, and bytes left over, are damage.
 #include "core/store/chunk_rollups.h"
+#include "core/store/column_codec.h"
 
 #include <gtest/gtest.h>
 
@@ -85,11 +86,8 @@ TEST(ChunkRollupBytes, DecodeToWhatWasEncoded)
             }
             std::sort(sorted.begin(), sorted.end());
             std::vector<int64_t> unpacked(got.samples[l].count);
-            got.samples[l].unpackTo(unpacked.data());
+            ASSERT_TRUE(unpackSampleRun(got.samples[l], unpacked.data()).ok());
             EXPECT_EQ(unpacked, sorted) << "group " << g << ", list " << l;
-            std::vector<int64_t> appended;
-            got.samples[l].unpackInto(appended);
-            EXPECT_EQ(appended, sorted);
             EXPECT_TRUE(got.sampleSums[l] == sum) << "group " << g << ", list " << l;
         }
     }
@@ -103,6 +101,24 @@ TEST(ChunkRollupBytes, ANegativeSampleIsRefused)
     auto raw = encodeChunkRollup(groups);
     ASSERT_FALSE(raw.ok());
     EXPECT_NE(raw.error().message.find("restart"), std::string::npos) << raw.error().message;
+}
+
+TEST(ChunkRollupBytes, SamplesOutOfOrderOrNegativeAreDamage)
+{
+    // A list's bytes replaced by a column of the same count whose values fall, or go below zero.
+    for (const std::vector<int64_t>& wrong : { std::vector<int64_t> { 5, 3, 9 }, std::vector<int64_t> { -4, 1, 2 } }) {
+        const std::string encoded = columnar::encodeInts(wrong, columnar::Encoding::DeltaInts);
+        std::vector<int64_t> out(3);
+        const Status st = unpackSampleRun(SampleRun { 3, encoded }, out.data());
+        EXPECT_FALSE(st.ok());
+    }
+    const std::string values = columnar::encodeInts({ 1, 2 }, columnar::Encoding::Ints);
+    std::vector<int64_t> out(2);
+    EXPECT_FALSE(unpackSampleRun(SampleRun { 2, values }, out.data()).ok()) << "not a column of differences";
+    EXPECT_FALSE(unpackSampleRun(
+        SampleRun { 3, columnar::encodeInts({ 1, 2 }, columnar::Encoding::DeltaInts) }, std::vector<int64_t>(3).data())
+                     .ok())
+        << "a count that disagrees";
 }
 
 TEST(ChunkRollupBytes, EveryCutAndBytesLeftOverAreDamage)
