@@ -419,39 +419,16 @@ Result<std::optional<PreRolledSummary>> readPreRolledSummary(
         if (!st) {
             return st.error();
         }
-        Status bad = Status::success();
         if (auto rows = st->forEachRow([&] {
                 const int64_t chunk = st->columnInt64(0);
-                const std::string list = st->columnText(1);
-                size_t i = 0;
-                while (i < list.size()) {
-                    while (i < list.size() && list[i] == ' ') {
-                        ++i;
+                for (const int64_t id : columnar::parseLabelList(st->columnText(1))) {
+                    if (!labelId || id == *labelId) {
+                        wanted.emplace(chunk, id);
                     }
-                    size_t end = i;
-                    while (end < list.size() && list[end] != ' ') {
-                        ++end;
-                    }
-                    if (end > i) {
-                        int64_t id = 0;
-                        try {
-                            id = std::stoll(list.substr(i, end - i));
-                        } catch (const std::exception&) {
-                            bad = Error { "the columnar copy's chunk " + std::to_string(chunk) + " lists label '"
-                                + list.substr(i, end - i) + "'" };
-                        }
-                        if (!labelId || id == *labelId) {
-                            wanted.emplace(chunk, id);
-                        }
-                    }
-                    i = end;
                 }
             });
             !rows) {
             return rows.error();
-        }
-        if (!bad) {
-            return bad.error();
         }
     }
     // Which rows there are (their bytes are read below, only those needed).

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <sstream>
 
 namespace ett::core::columnar {
 
@@ -90,6 +91,17 @@ Result<LabelsByName> labelsByName(Database& db)
         return rows.error();
     }
     return labels;
+}
+
+std::vector<int64_t> parseLabelList(const std::string& text)
+{
+    std::vector<int64_t> out;
+    std::istringstream in(text);
+    int64_t id = 0;
+    while (in >> id) {
+        out.push_back(id);
+    }
+    return out;
 }
 
 Result<StoredFleet> chunkFleetFromRows(Database& db, int64_t chunk)

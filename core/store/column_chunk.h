@@ -153,6 +153,9 @@ struct LabelsByName
     std::vector<std::string> names;
 };
 Result<LabelsByName> labelsByName(Database& db);
+// The label ids a `column_chunks.labels` list names (" 1 4 ").
+std::vector<int64_t> parseLabelList(const std::string& text);
+
 // The chunk's fleet read from the rows (the row loader over its job-id range).
 Result<StoredFleet> chunkFleetFromRows(Database& db, int64_t chunk);
 // The chunk's jobs read from the rows: chunkOf(chunkFleetFromRows()).

@@ -14,7 +14,6 @@
 #include <iterator>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -24,16 +23,6 @@ namespace ett::core {
 using namespace columnar;
 
 namespace {
-std::vector<int64_t> parseLabelList(const std::string& text)
-{
-    std::vector<int64_t> out;
-    std::istringstream in(text);
-    int64_t id = 0;
-    while (in >> id) {
-        out.push_back(id);
-    }
-    return out;
-}
 
 // Names as an SQL list: 'a', 'b'.
 template <size_t N> std::string sqlList(const char* const (&names)[N])
