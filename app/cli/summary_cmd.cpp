@@ -109,7 +109,10 @@ std::optional<int> preRolledRun(const CommonOptions& common, const SummaryCmd& c
     }
     auto read = preRolledSummary((*workspace)->store(), cmd.label, cmd.by, options.countQueue);
     if (!read) {
-        return fail(read.error().message);
+        // Derived figures that cannot be read never stop a summary: the fleet gives it.
+        std::fprintf(stderr, "ettw: warning: %s: %s; summing the fleet instead\n", common.db.c_str(),
+            read.error().message.c_str());
+        return std::nullopt;
     }
     if (!*read) {
         return std::nullopt;

@@ -1,6 +1,8 @@
 // End-to-end: a summary or a series over a time range reads only the chunks of the database's
 // columnar copy that reach the range, and prints byte for byte what the rows give
 // (ETTW_STORAGE=rows, which reads every job).
+#include "core/store/database.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -105,6 +107,20 @@ TEST_F(TimeRangeCli, ARangedSummaryOrSeriesReadsTheChunksThatReachItAndPrintsWha
         EXPECT_EQ(r.exitCode, 0) << r;
         EXPECT_NE(r.err.find("roll-up from 2 stored roll-ups of the columnar copy"), std::string::npos) << r;
         EXPECT_EQ(r.err.find("loaded "), std::string::npos) << r;
+    }
+    {
+        // A damaged roll-up: a warning that names it, and the same figures from the fleet.
+        const RunResult good = ettw({ "summary", "--by", "team", "--format", "json" });
+        auto db = ett::core::Database::open(
+            (m_root / "work" / "ett.db").string(), ett::core::Database::OpenMode::MustExist);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        ASSERT_TRUE((*db)->exec("UPDATE column_rollups SET data = x'00' WHERE chunk = 1 AND key = 'team'").ok());
+        db->reset();
+        const RunResult r = ettw({ "summary", "--by", "team", "--format", "json" });
+        EXPECT_EQ(r.exitCode, 0) << r;
+        EXPECT_EQ(r.out, good.out);
+        EXPECT_NE(r.err.find("warning: ett.db: the roll-up of chunk 1, label "), std::string::npos) << r;
+        EXPECT_NE(r.err.find("summing the fleet instead"), std::string::npos) << r;
     }
     EXPECT_EQ(loadedJobs({ "summary", "--from", "2025-06-08T00:00:00Z", "--to", "2025-06-15T00:00:00Z" }), "4095");
     EXPECT_EQ(loadedJobs({ "series", "--from", "2025-06-08T00:00:00Z", "--to", "2025-06-15T00:00:00Z" }), "4095");
