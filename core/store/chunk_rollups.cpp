@@ -6,10 +6,10 @@
 #include "core/store/column_chunk.h"
 #include "core/store/column_codec.h"
 #include "core/store/column_store.h"
+#include "core/store/columns_loader.h"
 #include "core/store/database.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <set>
@@ -392,7 +392,7 @@ Result<std::optional<PreRolledSummary>> readPreRolledSummary(
 {
     using Answer = std::optional<PreRolledSummary>;
     // The rows asked for (the baseline of `ettw bench open`): nothing of the copy is read.
-    if (const char* storage = std::getenv("ETTW_STORAGE"); storage && std::string_view(storage) == "rows") {
+    if (rowsAsked()) {
         return Answer {};
     }
     auto has = hasChunkRollups(db);

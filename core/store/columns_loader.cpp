@@ -280,14 +280,13 @@ private:
     std::unordered_map<int64_t, size_t> jobIndex;
 };
 
-// Whether ETTW_STORAGE asks for the rows (the baseline of `ettw bench open`).
+} // namespace
+
 bool rowsAsked()
 {
     const char* env = std::getenv("ETTW_STORAGE");
     return env && std::strcmp(env, "rows") == 0;
 }
-
-} // namespace
 
 Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& q)
 {

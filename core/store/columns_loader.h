@@ -73,6 +73,9 @@ struct StoredFleet
 // and the derived segments. Error when the store is damaged. The columnar copy and the rows give
 // equal fleets, dictionaries and their codes included.
 Result<StoredFleet> loadStoredFleet(Database& db, const ColumnsQuery& query);
+// Whether ETTW_STORAGE asks for the rows instead of the columnar copy (the baseline of `ettw bench
+// open`): loads and summaries then read nothing of the copy.
+bool rowsAsked();
 
 // The phases of the fleet's attempts (found by stored.attemptRowId), grouped by attempt, and the
 // phase kinds: step 5 of loadStoredFleet, for a fleet loaded without them.
