@@ -35,6 +35,14 @@
             <numerusform>%1 of %Ln jobs flagged (%2)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/ui/format/advice_text.cpp" line="+29"/>
+        <source>lost progress of %Ln job(s) lies partly in excluded windows (left out of lost per interruption)</source>
+        <translation>
+            <numerusform>lost progress of %Ln job lies partly in excluded windows (left out of lost per interruption)</numerusform>
+            <numerusform>lost progress of %Ln jobs lies partly in excluded windows (left out of lost per interruption)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AdvisorPage</name>

@@ -56,6 +56,14 @@
         <source>fewer than two durable checkpoints in one attempt (no interval measured)</source>
         <translation>menos de dois pontos de verificação duráveis numa tentativa (nenhum intervalo medido)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>lost progress of %Ln job(s) lies partly in excluded windows (left out of lost per interruption)</source>
+        <translation>
+            <numerusform>o progresso perdido de %Ln job está em parte em janelas excluídas (fora do progresso perdido por interrupção)</numerusform>
+            <numerusform>o progresso perdido de %Ln jobs está em parte em janelas excluídas (fora do progresso perdido por interrupção)</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+8"/>
         <source>lost progress per interruption %1 exceeds the whole interval %2: checkpoints are probably not restorable when the job thinks (slow or failed uploads)</source>

@@ -204,7 +204,8 @@ void writeOptional(JsonWriter& j, std::optional<double> v, int decimals)
     }
 }
 
-void writeAdvice(JsonWriter& j, const CheckpointAdvice& a)
+// withExcluded: the run set excluded windows aside, and says how many jobs lost progress in them.
+void writeAdvice(JsonWriter& j, const CheckpointAdvice& a, bool withExcluded)
 {
     const auto& m = a.measured;
     j.beginObject();
@@ -247,6 +248,9 @@ void writeAdvice(JsonWriter& j, const CheckpointAdvice& a)
     j.key("lost_ratio_to_half_interval");
     writeOptional(j, a.lostRatio, 6);
     j.key("no_checkpoint_data_jobs").number(m.noCheckpointDataJobs);
+    if (withExcluded) {
+        j.key("lost_excluded_jobs").number(m.lostExcludedJobs);
+    }
     j.key("flags").beginArray();
     for (const auto& f : a.flags) {
         j.string(f);
@@ -354,10 +358,10 @@ int runMeasured(const CommonOptions& common, const AdviseCmd& cmd)
             "at the optimum x the loop's share of E2E (GPU-weighted); gain in GPU-hours = waste saved x the "
             "loop's GPU time; groups ranked by GPU-hours to gain");
         j.key("fleet");
-        writeAdvice(j, table->total);
+        writeAdvice(j, table->total, !excluded->empty());
         j.key("groups").beginArray();
         for (const auto& g : table->groups) {
-            writeAdvice(j, g);
+            writeAdvice(j, g, !excluded->empty());
         }
         j.endArray();
         j.endObject();

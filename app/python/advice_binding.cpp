@@ -24,7 +24,8 @@ py::dict advice(
         rows.push_back(&g);
     }
     std::vector<std::string> name, flags, note;
-    std::vector<int64_t> jobs, interruptions, saves, intervalsCount, lostInterruptions, noCkpt, flagged, p50, p90;
+    std::vector<int64_t> jobs, interruptions, saves, intervalsCount, lostInterruptions, noCkpt, lostExcluded, flagged,
+        p50, p90;
     std::vector<core::Wide> loop, e2e, lost;
     std::vector<double> loopGpuHours, mtbi, current, young, daly, wastedCurrent, wastedOptimum, gainPp, gainHours,
         lostPer, lostRatio;
@@ -55,6 +56,7 @@ py::dict advice(
         lostPer.push_back(orNan(m.lostPerInterruptionS));
         lostRatio.push_back(orNan(a->lostRatio));
         noCkpt.push_back(m.noCheckpointDataJobs);
+        lostExcluded.push_back(m.lostExcludedJobs);
         std::string f;
         for (const auto& flag : a->flags) {
             f += (f.empty() ? "" : ",") + flag;
@@ -88,6 +90,7 @@ py::dict advice(
     c.doubles("lost_per_interruption_s", lostPer);
     c.doubles("lost_ratio_to_half_interval", lostRatio);
     c.ints("no_checkpoint_data_jobs", noCkpt);
+    c.ints("lost_excluded_jobs", lostExcluded);
     c.strings("flags", flags);
     c.ints("flagged_jobs", flagged);
     c.strings("note", note);

@@ -132,8 +132,10 @@ void takeOutExcluded(
         sample.e2eNs -= excludedNs[b];
         sample.e2eGpuNs -= excludedGpuNs[b];
     }
-    if (!sample.noCheckpointData) {
-        sample.lostNs -= excludedNs[bucketIndex(Bucket::LostProgress)];
+    const Wide lostOut = excludedNs[bucketIndex(Bucket::LostProgress)];
+    if (!sample.noCheckpointData && lostOut != 0) {
+        sample.lostNs -= lostOut;
+        sample.lostExcluded = true;
     }
 }
 
@@ -150,7 +152,12 @@ CheckpointMeasure poolCheckpoints(const std::vector<const JobCheckpointSample*>&
         m.e2eGpuNs += s->e2eGpuNs;
         m.interruptions += s->interruptions;
         m.lostNs += s->lostNs;
-        m.lostInterruptions += s->lostInterruptions;
+        if (s->lostExcluded) {
+            ++m.lostExcludedJobs;
+        } else {
+            m.lostInterruptions += s->lostInterruptions;
+            m.lostKnownNs += s->lostNs;
+        }
         m.noCheckpointDataJobs += s->noCheckpointData ? 1 : 0;
         saves.insert(saves.end(), s->savesNs.begin(), s->savesNs.end());
         intervals.insert(intervals.end(), s->intervalsNs.begin(), s->intervalsNs.end());
@@ -159,7 +166,7 @@ CheckpointMeasure poolCheckpoints(const std::vector<const JobCheckpointSample*>&
         m.mtbiS = seconds(m.loopNs) / static_cast<double>(m.interruptions);
     }
     if (m.lostInterruptions > 0) {
-        m.lostPerInterruptionS = seconds(m.lostNs) / static_cast<double>(m.lostInterruptions);
+        m.lostPerInterruptionS = seconds(m.lostKnownNs) / static_cast<double>(m.lostInterruptions);
     }
     m.saves = static_cast<int64_t>(saves.size());
     m.blockingP50Ns = nearestRank(saves, 50);
@@ -211,6 +218,11 @@ CheckpointAdvice adviseCheckpoint(std::string name, const CheckpointMeasure& m)
         }
     }
 
+    if (m.lostExcludedJobs > 0) {
+        missing.push_back("lost progress of " + std::to_string(m.lostExcludedJobs)
+            + (m.lostExcludedJobs == 1 ? " job" : " jobs")
+            + " lies partly in excluded windows (left out of lost per interruption)");
+    }
     std::string note;
     for (const auto& text : missing) {
         note += (note.empty() ? "" : "; ") + text;

@@ -39,6 +39,9 @@ struct JobCheckpointSample
     // the same attempt: the interval actually used.
     std::vector<int64_t> intervalsNs;
     bool noCheckpointData = false;
+    // Part of the lost progress lies in excluded windows (spec 7.4): lostNs keeps what is outside
+    // them, and the job's interruptions are not compared with the interval (their loss is unknown).
+    bool lostExcluded = false;
 };
 
 // Measures the given jobs (indices into the columns); `attribution` must be the columns' own.
@@ -49,7 +52,9 @@ std::vector<JobCheckpointSample> measureCheckpoints(
 // out of its sample: the loop's buckets (productive, lost progress, checkpoint save) out of the
 // loop, all of it out of the window, lost progress out of lostNs where that is counted (a job with
 // checkpoint data: lost progress only arises in an interrupted attempt that had trained). Counts,
-// saves and intervals are events and durations and do not change.
+// saves and intervals are events and durations and do not change. A job that had lost progress
+// taken out is marked lostExcluded: what its interruptions lost is no longer known whole, so lost
+// per interruption leaves it out (else an excluded loss would read as a loss of 0).
 void takeOutExcluded(
     JobCheckpointSample& sample, const SparseBucketWides& excludedNs, const SparseBucketWides& excludedGpuNs);
 
@@ -68,10 +73,14 @@ struct CheckpointMeasure
     std::optional<int64_t> blockingP90Ns;
     int64_t intervals = 0;
     std::optional<int64_t> intervalP50Ns; // median interval between durable checkpoints
-    Wide lostNs = 0;
+    Wide lostNs = 0; // every job's, outside excluded windows: the lost_progress bucket
+    // The interruptions whose loss is known whole (jobs with checkpoint data and no lost progress in
+    // an excluded window), and what they lost.
     int64_t lostInterruptions = 0;
-    std::optional<double> lostPerInterruptionS; // lostNs / lostInterruptions
+    Wide lostKnownNs = 0;
+    std::optional<double> lostPerInterruptionS; // lostKnownNs / lostInterruptions
     int64_t noCheckpointDataJobs = 0;
+    int64_t lostExcludedJobs = 0; // jobs with lost progress in an excluded window
 };
 
 CheckpointMeasure poolCheckpoints(const std::vector<const JobCheckpointSample*>& samples);

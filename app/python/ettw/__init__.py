@@ -384,7 +384,9 @@ class Workspace:
         blocking_p90_s, intervals, current_interval_s, young_interval_s, daly_interval_s,
         daly_boundary, wasted_percent_current / _optimum, projected_gain_pp,
         projected_gain_gpu_hours, lost_progress_s, lost_interruptions, lost_per_interruption_s,
-        lost_ratio_to_half_interval, no_checkpoint_data_jobs, flags, flagged_jobs, note.
+        lost_ratio_to_half_interval, no_checkpoint_data_jobs, lost_excluded_jobs (jobs whose lost
+        progress lies partly in excluded windows, left out of lost per interruption), flags,
+        flagged_jobs, note.
 
         Example::
 

@@ -24,6 +24,12 @@ QStringList adviceReasons(const core::CheckpointAdvice& a)
         parts << QCoreApplication::translate(
             "AdviceTableModel", "fewer than two durable checkpoints in one attempt (no interval measured)");
     }
+    if (m.lostExcludedJobs > 0) {
+        const int jobs = static_cast<int>(m.lostExcludedJobs);
+        parts << QCoreApplication::translate("AdviceTableModel",
+            "lost progress of %Ln job(s) lies partly in excluded windows (left out of lost per interruption)", "",
+            jobs);
+    }
     for (const std::string& flag : a.flags) {
         if (!m.lostPerInterruptionS || !a.currentIntervalS) {
             continue;

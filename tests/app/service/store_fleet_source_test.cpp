@@ -648,6 +648,8 @@ void expectSameMeasure(const core::CheckpointMeasure& s, const core::CheckpointM
     EXPECT_EQ(s.interruptions, l.interruptions) << what;
     EXPECT_TRUE(s.lostNs == l.lostNs) << what;
     EXPECT_EQ(s.lostInterruptions, l.lostInterruptions) << what;
+    EXPECT_EQ(s.lostKnownNs, l.lostKnownNs) << what;
+    EXPECT_EQ(s.lostExcludedJobs, l.lostExcludedJobs) << what;
     EXPECT_EQ(s.noCheckpointDataJobs, l.noCheckpointDataJobs) << what;
     EXPECT_EQ(s.saves, l.saves) << what;
     EXPECT_EQ(s.blockingP50Ns, l.blockingP50Ns) << what;
@@ -675,6 +677,24 @@ TEST_F(StoreSource, CheckpointAdviceEqualsTheEngines)
         }
     }
     EXPECT_FALSE(m_store->advice({}, "cause_class").ok());
+    // Excluded windows (spec 7.4): the same jobs' lost progress leaves the comparison with I/2.
+    const FleetVocabulary v = m_localSource->vocabulary();
+    const int64_t day = 86'400'000'000'000;
+    core::CohortSpec x;
+    x.excluded = core::normalizeExcluded({ { v.firstNs + day / 3, v.firstNs + 2 * day + 5 } });
+    for (const std::string groupBy : { "", "team", "job" }) {
+        const std::string what = "excluded by '" + groupBy + "'";
+        auto s = m_store->advice(x, groupBy);
+        auto l = m_localSource->advice(x, groupBy);
+        ASSERT_TRUE(s.ok()) << what << ": " << s.error().message;
+        ASSERT_TRUE(l.ok()) << what;
+        expectSameMeasure(s->total.measured, l->total.measured, what + " fleet");
+        EXPECT_GT(l->total.measured.lostExcludedJobs, 0) << what;
+        ASSERT_EQ(s->groups.size(), l->groups.size()) << what;
+        for (size_t i = 0; i < s->groups.size(); ++i) {
+            expectSameMeasure(s->groups[i].measured, l->groups[i].measured, what + " " + s->groups[i].name);
+        }
+    }
 }
 
 // The intervals behind a bucket: every bucket of every scope in every order, the first 7 listed
