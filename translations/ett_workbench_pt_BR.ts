@@ -65,7 +65,7 @@
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>lost progress per interruption %1 exceeds the whole interval %2: checkpoints are probably not restorable when the job thinks (slow or failed uploads)</source>
         <translation>progresso perdido por interrupção %1 excede o intervalo inteiro %2: os pontos de verificação provavelmente não podem ser restaurados quando o job acha que podem (envios lentos ou com falha)</translation>
     </message>
@@ -2903,7 +2903,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
     </message>
     <message>
         <location line="+43"/>
-        <location filename="../app/ui/timeline/gantt_scene_text.h" line="+77"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="+85"/>
         <source>checkpoint</source>
         <translation>ponto de verificação</translation>
     </message>
@@ -2928,12 +2928,12 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation> · %1 ranks</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-29"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../app/ui/timeline/gantt_job_scenes.cpp" line="+37"/>
         <source>all ranks</source>
         <translation>todos os ranks</translation>
     </message>
@@ -2984,13 +2984,7 @@ sem dados de ponto de verificação: progresso perdido desconhecido</translation
         <translation>intervalo de recuperação</translation>
     </message>
     <message>
-        <location line="+77"/>
-        <location line="+73"/>
-        <source> · rank %1</source>
-        <translation> · rank %1</translation>
-    </message>
-    <message>
-        <location line="-55"/>
+        <location line="+94"/>
         <location line="+47"/>
         <source>job %1</source>
         <translation>job %1</translation>
@@ -3043,7 +3037,7 @@ first training  %2</source>
 primeiro treinamento  %2</translation>
     </message>
     <message>
-        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-52"/>
+        <location filename="../app/ui/timeline/gantt_scene_text.h" line="-31"/>
         <source>many small spans (shares of time)</source>
         <translation>muitos trechos pequenos (parcelas do tempo)</translation>
     </message>
@@ -3062,6 +3056,11 @@ duração %3</translation>
 running: its end is the time of the last read; drawn open-ended up to now while the folder is watched</source>
         <translation>
 em execução: seu fim é o momento da última leitura; desenhada em aberto até agora enquanto a pasta é observada</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
     </message>
     <message>
         <location line="+6"/>

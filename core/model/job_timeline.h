@@ -50,6 +50,16 @@ struct TimelineAttempt
     std::string detail;
     std::vector<TimelinePhase> phases; // sorted by start
     std::vector<int32_t> ranks; // distinct ranks of its phases, sorted (empty: no per-rank phases)
+    // The hosts its rank records name (spec 7.3), sorted by rank; a rank without one is absent.
+    std::vector<std::pair<int32_t, std::string>> hosts;
+
+    // The host of `rank`, or nullptr when no rank record names one.
+    const std::string* hostOf(int32_t rank) const
+    {
+        const auto it = std::lower_bound(hosts.begin(), hosts.end(), rank,
+            [](const std::pair<int32_t, std::string>& h, int32_t r) { return h.first < r; });
+        return it != hosts.end() && it->first == rank ? &it->second : nullptr;
+    }
 };
 
 struct JobTimeline

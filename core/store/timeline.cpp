@@ -121,10 +121,15 @@ Status readAttempts(Database& db, JobTimeline& t, std::vector<int64_t>& attemptI
     return Status::success();
 }
 
-// Each attempt's phases as imported, sorted by start, and the distinct ranks among them.
+// Each attempt's phases as imported, sorted by start, the distinct ranks among them and the hosts
+// its rank records name.
 Status readPhases(Database& db, JobTimeline& t, const std::vector<int64_t>& attemptIds)
 {
     auto runs = db.prepare("SELECT first_id, last_id FROM phase_runs WHERE attempt_id = ? ORDER BY first_id");
+    auto hosts = db.prepare("SELECT rank, host FROM rank_hosts WHERE attempt_id = ? ORDER BY rank");
+    if (!hosts) {
+        return hosts.error();
+    }
     auto phases = db.prepare("SELECT k.category, k.subcategory, p.rank, p.start_ns, p.end_ns, p.name FROM phases p "
                              "JOIN phase_kinds k ON k.id = p.kind WHERE p.id BETWEEN ? AND ?");
     if (!runs) {
@@ -161,6 +166,12 @@ Status readPhases(Database& db, JobTimeline& t, const std::vector<int64_t>& atte
         std::stable_sort(ta.phases.begin(), ta.phases.end(),
             [](const TimelinePhase& x, const TimelinePhase& y) { return x.startNs < y.startNs; });
         ta.ranks = phaseRanks(ta.phases);
+        hosts->bind(1, attemptIds[i]);
+        if (auto rows = hosts->forEachRow(
+                [&] { ta.hosts.emplace_back(static_cast<int32_t>(hosts->columnInt64(0)), hosts->columnText(1)); });
+            !rows) {
+            return rows.error();
+        }
     }
     return Status::success();
 }

@@ -301,7 +301,7 @@ GanttScene buildRankScene(
         }
         for (const auto& [rank, indexes] : byRank) {
             GanttRow main;
-            main.label = rank >= 0 ? QCoreApplication::translate("Gantt", "rank %1").arg(rank)
+            main.label = rank >= 0 ? rankText(ta, rank)
                                    : (multiRank ? QCoreApplication::translate("Gantt", "all ranks")
                                                 : QCoreApplication::translate("Gantt", "phases"));
             main.tooltip = QCoreApplication::translate("Gantt", "attempt %1 · ").arg(a.number) + main.label;

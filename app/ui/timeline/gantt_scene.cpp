@@ -371,8 +371,7 @@ TimelineSelection GanttScene::selectionForRow(int rowIndex) const
         sel.attempt = a.result.number;
         sel.startNs = a.result.startNs;
         sel.endNs = a.result.endNs;
-        sel.text = attemptTitle(a)
-            + (row.rank >= 0 ? QCoreApplication::translate("Gantt", " · rank %1").arg(row.rank) : QString())
+        sel.text = attemptTitle(a) + (row.rank >= 0 ? QStringLiteral(" · ") + rankText(a, row.rank) : QString())
             + QLatin1Char('\n') + timesText(sel.startNs, sel.endNs);
         return sel;
     }
@@ -445,7 +444,7 @@ QString GanttScene::describe(const SpanHit& hit) const
                     .arg(qs(m_timeline->key))
                     .arg(a->result.number);
         if (row.rank >= 0) {
-            where += QCoreApplication::translate("Gantt", " · rank %1").arg(row.rank);
+            where += QStringLiteral(" · ") + rankText(*a, row.rank);
         }
     }
     QString text = what + QLatin1Char('\n') + where + QLatin1Char('\n') + timesText(s->startNs, s->endNs);

@@ -48,6 +48,14 @@ inline QString runningNote()
         "\nrunning: its end is the time of the last read; drawn open-ended up to now while the folder is watched");
 }
 
+// "rank 3 · node-a17", or "rank 3" when no rank record of the attempt names its host (spec 7.3).
+inline QString rankText(const core::TimelineAttempt& a, int32_t rank)
+{
+    const std::string* host = a.hostOf(rank);
+    return host ? QCoreApplication::translate("Gantt", "rank %1 · %2").arg(rank).arg(qs(*host))
+                : QCoreApplication::translate("Gantt", "rank %1").arg(rank);
+}
+
 inline QString attemptTitle(const core::TimelineAttempt& a)
 {
     return QCoreApplication::translate("Gantt", "attempt %1 · %2")

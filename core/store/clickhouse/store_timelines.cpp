@@ -112,8 +112,9 @@ Status readAttempts(const std::string& body, JobTimeline& t)
     return Status::success();
 }
 
-// 3. The attempts' segments and phases, and each attempt's ranks.
-Status readSegmentsAndPhases(const std::string& segments, const std::string& phases, JobTimeline& t)
+// 3. The attempts' segments and phases, each attempt's ranks and the hosts its rank records name.
+Status readSegmentsAndPhases(
+    const std::string& segments, const std::string& phases, const std::string& hosts, JobTimeline& t)
 {
     for (RowBinaryReader r(segments); !r.atEnd();) {
         auto idx = r.uint32();
@@ -142,6 +143,15 @@ Status readSegmentsAndPhases(const std::string& segments, const std::string& pha
     }
     for (auto& ta : t.attempts) {
         ta.ranks = phaseRanks(ta.phases);
+    }
+    for (RowBinaryReader r(hosts); !r.atEnd();) {
+        auto idx = r.uint32();
+        auto rank = r.int32();
+        auto host = r.string();
+        if (!idx || !rank || !host || *idx >= t.attempts.size()) {
+            return shortRowError();
+        }
+        t.attempts[*idx].hosts.emplace_back(*rank, std::move(*host));
     }
     return Status::success();
 }
@@ -195,10 +205,12 @@ Result<std::optional<JobTimeline>> storeJobTimeline(FleetStore& store, uint64_t 
         + ".segments WHERE " + where + " ORDER BY attempt_idx, start_ns, end_ns");
     auto phases = store.select("SELECT attempt_idx, start_ns, end_ns, CAST(category AS Int8), subcategory, rank FROM "
         + db + ".phases WHERE " + where + " ORDER BY attempt_idx, start_ns, end_ns");
+    auto hosts = store.select(
+        "SELECT attempt_idx, rank, host FROM " + db + ".rank_hosts WHERE " + where + " ORDER BY attempt_idx, rank");
     auto checkpoints = store.select("SELECT toInt64(attempt_no), isNull(step), assumeNotNull(step), start_ns, "
                                     "durable_ns, failed FROM "
         + db + ".checkpoints WHERE " + where + " ORDER BY start_ns, durable_ns");
-    for (const auto* r : { &jobRow, &attempts, &segments, &phases, &checkpoints }) {
+    for (const auto* r : { &jobRow, &attempts, &segments, &phases, &hosts, &checkpoints }) {
         if (!*r) {
             return r->error();
         }
@@ -214,7 +226,7 @@ Result<std::optional<JobTimeline>> storeJobTimeline(FleetStore& store, uint64_t 
     if (auto st = readAttempts(*attempts, t); !st) {
         return st.error();
     }
-    if (auto st = readSegmentsAndPhases(*segments, *phases, t); !st) {
+    if (auto st = readSegmentsAndPhases(*segments, *phases, *hosts, t); !st) {
         return st.error();
     }
     if (auto st = readCheckpoints(*checkpoints, t); !st) {

@@ -413,6 +413,7 @@ TEST_F(StoreSource, JobTimelinesHoldTheLocalAttemptsPhasesAndCheckpoints)
     auto jobs = m_store->jobs({});
     ASSERT_TRUE(jobs.ok());
     int compared = 0;
+    int withHosts = 0;
     for (size_t i = 0; i < jobs->size(); i += 9) {
         const JobSummary& j = (*jobs)[i];
         auto s = m_store->jobTimeline(j.job);
@@ -467,6 +468,8 @@ TEST_F(StoreSource, JobTimelinesHoldTheLocalAttemptsPhasesAndCheckpoints)
             };
             EXPECT_EQ(phases(sa), phases(la));
             EXPECT_EQ(sa.ranks, la.ranks);
+            EXPECT_EQ(sa.hosts, la.hosts);
+            withHosts += la.hosts.empty() ? 0 : 1;
         }
         ASSERT_EQ(s->checkpoints.size(), l->checkpoints.size());
         for (size_t c = 0; c < s->checkpoints.size(); ++c) {
@@ -479,6 +482,7 @@ TEST_F(StoreSource, JobTimelinesHoldTheLocalAttemptsPhasesAndCheckpoints)
         ++compared;
     }
     EXPECT_GT(compared, 20);
+    EXPECT_GT(withHosts, 5); // the label "after" has rank records
 }
 
 TEST_F(StoreSource, RollingSeriesAndOddGridsEqualTheLocalOnes)

@@ -390,6 +390,10 @@ TEST(GanttScene, RankViewHasRowsPerRankWithInitStagesNested)
     EXPECT_EQ(rows[7].label, QStringLiteral("rank 1"));
     EXPECT_EQ(rows[8].rank, 1);
 
+    // Without rank records the rows name no host.
+    EXPECT_EQ(s.selectionForRow(7).text.count(QStringLiteral("rank 1")), 1);
+    EXPECT_FALSE(s.selectionForRow(7).text.contains(QStringLiteral("node")));
+
     // Phases coloured by category; attempt 0's train overlaps its saves: two lanes.
     const auto& phases = rows[1];
     ASSERT_EQ(phases.lanes.size(), 2u);
@@ -417,6 +421,38 @@ TEST(GanttScene, RankViewHasRowsPerRankWithInitStagesNested)
     // The header shows the attempt's segments by bucket, and the fault.
     EXPECT_EQ(allSpans(rows[0]).size(), 9u);
     EXPECT_EQ(rows[0].markers.size(), 1u);
+}
+
+// A rank record names the host a rank ran on (spec 7.3): its row, the row's selection and its
+// spans' descriptions say "rank N · host"; a rank without one stays "rank N".
+TEST(GanttScene, RankRowsNameTheHostTheirRankRecordGives)
+{
+    core::JobTimeline t = testing::workedExample();
+    t.attempts[1].hosts = { { 1, "node-b7.example" } };
+    const GanttScene s = buildRankScene(std::make_shared<const core::JobTimeline>(std::move(t)), 42);
+    const auto& rows = s.rows();
+    ASSERT_EQ(rows.size(), 9u);
+    EXPECT_EQ(rows[5].label, QStringLiteral("rank 0"));
+    EXPECT_EQ(rows[7].label, QStringLiteral("rank 1 · node-b7.example"));
+    EXPECT_EQ(rows[7].rank, 1);
+    EXPECT_TRUE(rows[7].tooltip.contains(QStringLiteral("attempt 1 · rank 1 · node-b7.example")))
+        << rows[7].tooltip.toStdString();
+    EXPECT_TRUE(s.selectionForRow(7).text.contains(QStringLiteral("rank 1 · node-b7.example")));
+    EXPECT_FALSE(s.selectionForRow(5).text.contains(QStringLiteral("node-b7")));
+    // The init stages of rank 1 (its sub-row) name the host in their description.
+    const auto stages = allSpans(rows[8]);
+    ASSERT_FALSE(stages.empty());
+    int lane = -1;
+    int index = -1;
+    for (size_t l = 0; l < rows[8].lanes.size() && lane < 0; ++l) {
+        if (!rows[8].lanes[l].empty()) {
+            lane = static_cast<int>(l);
+            index = 0;
+        }
+    }
+    ASSERT_GE(lane, 0);
+    const QString text = s.describe({ 8, lane, index });
+    EXPECT_TRUE(text.contains(QStringLiteral("attempt 1 · rank 1 · node-b7.example"))) << text.toStdString();
 }
 
 // The rank view of one attempt lists that attempt's ranks, not every attempt's.

@@ -163,6 +163,17 @@ TEST(NvrxReader, TwoCycleLogGivesAFailedAndACompletedAttemptWithTheRecoverySplit
     ASSERT_TRUE(id.ok() && id->has_value());
     auto timeline = loadJobTimeline(s.db(), **id);
     ASSERT_TRUE(timeline.ok()) << timeline.error().message;
+    // Each node's row names its node as the rank's host (the Gantt's rank rows show it).
+    ASSERT_EQ(timeline->attempts.size(), 2u);
+    for (const auto& a : timeline->attempts) {
+        ASSERT_EQ(a.hosts.size(), 2u);
+        EXPECT_EQ(a.ranks, (std::vector<int32_t> { 0, 1 }));
+        ASSERT_NE(a.hostOf(0), nullptr);
+        ASSERT_NE(a.hostOf(1), nullptr);
+        EXPECT_EQ(*a.hostOf(0), "n1");
+        EXPECT_EQ(*a.hostOf(1), "n2");
+    }
+    EXPECT_EQ(timeline->attempts[0].hostOf(-1), nullptr);
     auto restarts = restartsOf(*timeline);
     ASSERT_TRUE(restarts.ok()) << restarts.error().message;
     ASSERT_EQ(restarts->rows.size(), 2u);
