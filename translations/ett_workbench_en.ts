@@ -36,6 +36,38 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+22"/>
+        <source>%Ln interruption(s) after training had started; MTBI = loop time / interruptions = %1</source>
+        <translation>
+            <numerusform>%Ln interruption after training had started; MTBI = loop time / interruptions = %1</numerusform>
+            <numerusform>%Ln interruptions after training had started; MTBI = loop time / interruptions = %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Blocking time of a save over %Ln save(s): p50 %1, p90 %2 (nearest rank)</source>
+        <translation>
+            <numerusform>Blocking time of a save over %Ln save: p50 %1, p90 %2 (nearest rank)</numerusform>
+            <numerusform>Blocking time of a save over %Ln saves: p50 %1, p90 %2 (nearest rank)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Median of %Ln interval(s) between the starts of consecutive durable checkpoints of an attempt</source>
+        <translation>
+            <numerusform>Median of %Ln interval between the starts of consecutive durable checkpoints of an attempt</numerusform>
+            <numerusform>Median of %Ln intervals between the starts of consecutive durable checkpoints of an attempt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Lost progress per interruption %1 (known for %2 of %Ln interruption(s)) against half the current interval, %3, where an interruption lands on average</source>
+        <translation>
+            <numerusform>Lost progress per interruption %1 (known for %2 of %Ln interruption) against half the current interval, %3, where an interruption lands on average</numerusform>
+            <numerusform>Lost progress per interruption %1 (known for %2 of %Ln interruptions) against half the current interval, %3, where an interruption lands on average</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../app/ui/format/advice_text.cpp" line="+29"/>
         <source>lost progress of %Ln job(s) lies partly in excluded windows (left out of lost per interruption)</source>
         <translation>
@@ -112,7 +144,7 @@
 <context>
     <name>CausesPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+113"/>
         <location line="+194"/>
         <source>%Ln interruption(s)</source>
         <translation>
@@ -213,6 +245,17 @@
     </message>
 </context>
 <context>
+    <name>DistributionChangesModel</name>
+    <message numerus="yes">
+        <location filename="../app/ui/models/compare_models.cpp" line="+168"/>
+        <source>%Ln sample(s) in A, %1 in B</source>
+        <translation>
+            <numerusform>%Ln sample in A, %1 in B</numerusform>
+            <numerusform>%Ln samples in A, %1 in B</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FiguresTableModel</name>
     <message numerus="yes">
         <location filename="../app/ui/models/figures_table_model.cpp" line="+329"/>
@@ -228,6 +271,34 @@
         <translation>
             <numerusform>%Ln attempt</numerusform>
             <numerusform>%Ln attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Time to Start over %Ln sample(s)
+p50 %1 (%2)
+p90 %3</source>
+        <translation>
+            <numerusform>Time to Start over %Ln sample
+p50 %1 (%2)
+p90 %3</numerusform>
+            <numerusform>Time to Start over %Ln samples
+p50 %1 (%2)
+p90 %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Time to Recover over %Ln interruption(s) that trained again
+p50 %1 (%2)
+p90 %3</source>
+        <translation>
+            <numerusform>Time to Recover over %Ln interruption that trained again
+p50 %1 (%2)
+p90 %3</numerusform>
+            <numerusform>Time to Recover over %Ln interruptions that trained again
+p50 %1 (%2)
+p90 %3</numerusform>
         </translation>
     </message>
 </context>
@@ -302,7 +373,7 @@
 <context>
     <name>MatchedJobsModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/models/compare_models.cpp" line="+356"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="+188"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -327,6 +398,7 @@
         <location filename="../app/ui/pages/overview_page.cpp" line="+409"/>
         <location line="+49"/>
         <location line="+24"/>
+        <location line="+154"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -334,7 +406,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-72"/>
+        <location line="-226"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -356,7 +428,7 @@
     <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+646"/>
+        <location filename="../app/report/report_writer.cpp" line="+654"/>
         <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -367,11 +439,11 @@
     <message numerus="yes">
         <location filename="../app/ui/charts/compare_charts.cpp" line="+510"/>
         <location line="+1"/>
-        <location filename="../app/ui/models/whatif_results.cpp" line="+96"/>
-        <location filename="../app/report/report_writer.cpp" line="-529"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+97"/>
+        <location filename="../app/report/report_writer.cpp" line="-526"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+467"/>
+        <location line="+464"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -397,7 +469,23 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-547"/>
+        <location filename="../app/report/report_writer.cpp" line="-627"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln failure</numerusform>
+            <numerusform>%Ln failures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preemption</numerusform>
+            <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+82"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -410,6 +498,67 @@
         <translation>
             <numerusform>Excluded windows: %Ln window (%2), %1 hours of wall time, is left out of end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, Time to Start and Time to Recover are counted as they were.</numerusform>
             <numerusform>Excluded windows: %Ln windows (%2), %1 hours of wall time, are left out of end-to-end time and of every bucket: %3 GPU-hours of these jobs. Interruptions, Time to Start and Time to Recover are counted as they were.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+70"/>
+        <source>%Ln file(s), grouped by label and format; each file with its SHA-256 is listed in the last section, “%1”.</source>
+        <translation>
+            <numerusform>%Ln file, grouped by label and format; each file with its SHA-256 is listed in the last section, “%1”.</numerusform>
+            <numerusform>%Ln files, grouped by label and format; each file with its SHA-256 is listed in the last section, “%1”.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/ui/models/whatif_results.cpp" line="-6"/>
+        <source>%Ln attempt(s) · %1 saved in all · projections keep every job and its training</source>
+        <translation>
+            <numerusform>%Ln attempt · %1 saved in all · projections keep every job and its training</numerusform>
+            <numerusform>%Ln attempts · %1 saved in all · projections keep every job and its training</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+105"/>
+        <source>%Ln attempt(s) changed</source>
+        <translation>
+            <numerusform>%Ln attempt changed</numerusform>
+            <numerusform>%Ln attempts changed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/ui/pages/causes_page.cpp" line="-253"/>
+        <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
+        <translation>
+            <numerusform>Mean over %1 of %Ln interruption: the others never trained again</numerusform>
+            <numerusform>Mean over %1 of %Ln interruptions: the others never trained again</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RanksPage</name>
+    <message numerus="yes">
+        <location filename="../app/ui/pages/ranks_page.cpp" line="+270"/>
+        <location line="+41"/>
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln rank</numerusform>
+            <numerusform>%Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-40"/>
+        <location line="+41"/>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+38"/>
+        <source>%Ln attempt(s) with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</source>
+        <translation>
+            <numerusform>%Ln attempt with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</numerusform>
+            <numerusform>%Ln attempts with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</numerusform>
         </translation>
     </message>
 </context>
@@ -475,6 +624,25 @@
         <translation>
             <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>
             <numerusform>⚠ This view adds up %n datasets (%1): every figure counts them together. Show one:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message numerus="yes">
+        <location filename="../app/ui/timeline/timeline_view.cpp" line="+427"/>
+        <source>All %Ln job(s), about %1 to a line of pixels</source>
+        <translation>
+            <numerusform>%Ln job, about %1 to a line of pixels</numerusform>
+            <numerusform>All %Ln jobs, about %1 to a line of pixels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>All %Ln jobs</numerusform>
         </translation>
     </message>
 </context>

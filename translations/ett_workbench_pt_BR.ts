@@ -105,25 +105,37 @@ E2E: %3 GPU-h</source>
         <translation>Loop de treinamento (produtivo + progresso perdido + gravações de pontos de verificação): %1 GPU-h, %2 h
 E2E: %3 GPU-h</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+5"/>
-        <source>%1 interruptions after training had started; MTBI = loop time / interruptions = %2</source>
-        <translation>%1 interrupções depois de o treinamento ter começado; MTBI = tempo de loop / interrupções = %2</translation>
+        <source>%Ln interruption(s) after training had started; MTBI = loop time / interruptions = %1</source>
+        <translation>
+            <numerusform>%Ln interrupção depois de o treinamento ter começado; MTBI = tempo de loop / interrupções = %1</numerusform>
+            <numerusform>%Ln interrupções depois de o treinamento ter começado; MTBI = tempo de loop / interrupções = %1</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>Blocking time of a save over %1 saves: p50 %2, p90 %3 (nearest rank)</source>
-        <translation>Tempo de bloqueio de uma gravação em %1 gravações: p50 %2, p90 %3 (posto mais próximo)</translation>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Blocking time of a save over %Ln save(s): p50 %1, p90 %2 (nearest rank)</source>
+        <translation>
+            <numerusform>Tempo de bloqueio de uma gravação em %Ln gravação: p50 %1, p90 %2 (posto mais próximo)</numerusform>
+            <numerusform>Tempo de bloqueio de uma gravação em %Ln gravações: p50 %1, p90 %2 (posto mais próximo)</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
-        <source>Median of %1 intervals between the starts of consecutive durable checkpoints of an attempt</source>
-        <translation>Mediana de %1 intervalos entre os inícios de pontos de verificação duráveis consecutivos de uma tentativa</translation>
+        <source>Median of %Ln interval(s) between the starts of consecutive durable checkpoints of an attempt</source>
+        <translation>
+            <numerusform>Mediana de %Ln intervalo entre os inícios de pontos de verificação duráveis consecutivos de uma tentativa</numerusform>
+            <numerusform>Mediana de %Ln intervalos entre os inícios de pontos de verificação duráveis consecutivos de uma tentativa</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+4"/>
-        <source>Lost progress per interruption %1 (known for %2 of %3 interruptions) against half the current interval, %4, where an interruption lands on average</source>
-        <translation>Progresso perdido por interrupção %1 (conhecido em %2 de %3 interrupções) comparado com metade do intervalo atual, %4, onde em média cai uma interrupção</translation>
+        <source>Lost progress per interruption %1 (known for %2 of %Ln interruption(s)) against half the current interval, %3, where an interruption lands on average</source>
+        <translation>
+            <numerusform>Progresso perdido por interrupção %1 (conhecido em %2 de %Ln interrupção) comparado com metade do intervalo atual, %3, onde em média cai uma interrupção</numerusform>
+            <numerusform>Progresso perdido por interrupção %1 (conhecido em %2 de %Ln interrupções) comparado com metade do intervalo atual, %3, onde em média cai uma interrupção</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+20"/>
@@ -958,7 +970,7 @@ interrupção</translation>
 <context>
     <name>CausesPage</name>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="+111"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
         <source>Cause rules changed: %1 changed cause, %2 derived again</source>
         <translation>Regras de causa alteradas: nova causa em %1, recálculo de %2</translation>
     </message>
@@ -2115,10 +2127,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 </context>
 <context>
     <name>DistributionChangesModel</name>
-    <message>
+    <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="-92"/>
-        <source>%1 samples in A, %2 in B</source>
-        <translation>%1 amostras em A, %2 em B</translation>
+        <source>%Ln sample(s) in A, %1 in B</source>
+        <translation>
+            <numerusform>%Ln amostra em A, %1 em B</numerusform>
+            <numerusform>%Ln amostras em A, %1 em B</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2395,26 +2410,36 @@ produtivo: %3</translation>
         <source>failures %1, preemptions %2, other interruptions %3</source>
         <translation>falhas %1, preempções %2, outras interrupções %3</translation>
     </message>
-    <message>
-        <location line="+4"/>
-        <source>Time to Start over %1 samples
-p50 %2 (%3)
-p90 %4</source>
-        <translation>Tempo para Iniciar em %1 amostras
-p50 %2 (%3)
-p90 %4</translation>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Time to Start over %Ln sample(s)
+p50 %1 (%2)
+p90 %3</source>
+        <translation>
+            <numerusform>Tempo para Iniciar em %Ln amostra
+p50 %1 (%2)
+p90 %3</numerusform>
+            <numerusform>Tempo para Iniciar em %Ln amostras
+p50 %1 (%2)
+p90 %3</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+7"/>
-        <source>Time to Recover over %1 interruptions that trained again
-p50 %2 (%3)
-p90 %4</source>
-        <translation>Tempo para Recuperar em %1 interrupções que voltaram a treinar
-p50 %2 (%3)
-p90 %4</translation>
+        <source>Time to Recover over %Ln interruption(s) that trained again
+p50 %1 (%2)
+p90 %3</source>
+        <translation>
+            <numerusform>Tempo para Recuperar em %Ln interrupção que voltou a treinar
+p50 %1 (%2)
+p90 %3</numerusform>
+            <numerusform>Tempo para Recuperar em %Ln interrupções que voltaram a treinar
+p50 %1 (%2)
+p90 %3</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>detect: from the fault until the attempt&apos;s resources are released</source>
         <translation>detecção: da falha até os recursos da tentativa serem liberados</translation>
     </message>
@@ -5025,6 +5050,7 @@ B: %3 (%4)</translation>
         <location line="+199"/>
         <location line="+49"/>
         <location line="+24"/>
+        <location line="+154"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -5032,7 +5058,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-72"/>
+        <location line="-226"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -5170,7 +5196,16 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="+144"/>
+        <source>%1 %2 UTC: ETT% %3 (%4)
+%5 E2E, %6
+click: filter to this %1</source>
+        <translation>%1 %2 UTC: ETT% %3 (%4)
+%5 E2E, %6
+clique: filtrar por este período (%1)</translation>
+    </message>
+    <message>
+        <location line="-148"/>
         <source>TTS, p50</source>
         <translation>TTS, p50</translation>
     </message>
@@ -5237,21 +5272,12 @@ clique: os intervalos por trás · clique duplo: Detalhamento ordenado por %1</t
         <translation>ETT% por %1</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>%1 %2 UTC: ETT% %3 (%4)
-%5 E2E, %6 jobs
-click: filter to this %1</source>
-        <translation>%1 %2 UTC: ETT% %3 (%4)
-%5 E2E, %6 jobs
-clique: filtrar por este período (%1)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+24"/>
         <source>week of</source>
         <translation>semana de</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>%1: %2 %3
 click: the fleet&apos;s jobs sorted by %3</source>
         <translation>%1: %2 %3
@@ -5342,7 +5368,7 @@ clique: abrir o job</translation>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="+417"/>
+        <location filename="../app/report/report_writer.cpp" line="+425"/>
         <location line="+70"/>
         <location line="+279"/>
         <source>job</source>
@@ -5353,13 +5379,16 @@ clique: abrir o job</translation>
         <source>dataset label</source>
         <translation>rótulo do conjunto de dados</translation>
     </message>
-    <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="-374"/>
-        <source>Mean over %1 of %2 interruptions: the others never trained again</source>
-        <translation>Média sobre %1 de %2 interrupções: as demais nunca voltaram a treinar</translation>
+    <message numerus="yes">
+        <location filename="../app/ui/pages/causes_page.cpp" line="-376"/>
+        <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
+        <translation>
+            <numerusform>Média sobre %1 de %Ln interrupção: as demais nunca voltaram a treinar</numerusform>
+            <numerusform>Média sobre %1 de %Ln interrupções: as demais nunca voltaram a treinar</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>cause %1</source>
         <translation>causa %1</translation>
     </message>
@@ -6182,7 +6211,7 @@ duração %4</translation>
     </message>
     <message>
         <location filename="../app/ui/charts/overview_charts.cpp" line="-175"/>
-        <location filename="../app/ui/models/whatif_results.cpp" line="+148"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="+149"/>
         <source>failures</source>
         <translation>falhas</translation>
     </message>
@@ -6480,7 +6509,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-136"/>
+        <location filename="../app/report/report_writer.cpp" line="-132"/>
         <source>ETT% (%1)</source>
         <translation>ETT% (%1)</translation>
     </message>
@@ -6491,7 +6520,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/models/whatif_results.cpp" line="-61"/>
+        <location filename="../app/ui/models/whatif_results.cpp" line="-62"/>
         <source>Failures</source>
         <translation>Falhas</translation>
     </message>
@@ -6542,12 +6571,7 @@ duração %4</translation>
         <translation>E2E GPU-h</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 attempts · %2 saved in all · projections keep every job and its training</source>
-        <translation>%1 tentativas · %2 economizadas no total · as projeções mantêm cada job e seu treinamento</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The interval change did not apply to %1 (no measured interval, blocking per save or interruption).</source>
         <translation>A mudança de intervalo não se aplicou a %1 (sem intervalo medido, bloqueio por gravação ou interrupção).</translation>
     </message>
@@ -6555,10 +6579,10 @@ duração %4</translation>
         <location filename="../app/ui/charts/compare_charts.cpp" line="+147"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-159"/>
+        <location filename="../app/report/report_writer.cpp" line="-160"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+467"/>
+        <location line="+464"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -6567,8 +6591,16 @@ duração %4</translation>
             <numerusform>%Ln jobs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/ui/models/whatif_results.cpp" line="-6"/>
+        <source>%Ln attempt(s) · %1 saved in all · projections keep every job and its training</source>
+        <translation>
+            <numerusform>%Ln tentativa · %1 economizadas no total · as projeções mantêm cada job e seu treinamento</numerusform>
+            <numerusform>%Ln tentativas · %1 economizadas no total · as projeções mantêm cada job e seu treinamento</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/ui/models/whatif_results.cpp" line="+19"/>
+        <location line="+25"/>
         <source>ETT% today → projected (%1) · %2</source>
         <translation>ETT% hoje → projetado (%1) · %2</translation>
     </message>
@@ -6635,9 +6667,9 @@ duração %4</translation>
     <message>
         <location line="+8"/>
         <source>%1: %2 of ETT% (exactly %3 pp)
-%4 %5 (%6 attempts changed)</source>
+%4 %5 (%6)</source>
         <translation>%1: %2 de ETT% (exatamente %3 pp)
-%4 %5 (%6 tentativas alteradas)</translation>
+%4 %5 (%6)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6649,8 +6681,16 @@ duração %4</translation>
         <source>adds</source>
         <translation>acrescenta</translation>
     </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln attempt(s) changed</source>
+        <translation>
+            <numerusform>%Ln tentativa alterada</numerusform>
+            <numerusform>%Ln tentativas alteradas</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+50"/>
+        <location line="+48"/>
         <source>all changes</source>
         <translation>todas as alterações</translation>
     </message>
@@ -6660,9 +6700,30 @@ duração %4</translation>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-627"/>
+        <location filename="../app/report/report_writer.cpp" line="-635"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln falha</numerusform>
+            <numerusform>%Ln falhas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preempção</numerusform>
+            <numerusform>%Ln preempções</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 other</source>
+        <translation>%1 outras</translation>
     </message>
     <message>
         <location line="+72"/>
@@ -6758,20 +6819,20 @@ duração %4</translation>
     <message>
         <location line="+15"/>
         <location line="+17"/>
-        <location line="+192"/>
+        <location line="+189"/>
         <location line="+139"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
     <message>
-        <location line="-347"/>
-        <location line="+60"/>
-        <location line="+287"/>
+        <location line="-344"/>
+        <location line="+61"/>
+        <location line="+283"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-343"/>
         <location line="+16"/>
         <source>format</source>
         <translation>formato</translation>
@@ -6779,18 +6840,26 @@ duração %4</translation>
     <message>
         <location line="-16"/>
         <location line="+17"/>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>records</source>
         <translation>registros</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+59"/>
+        <location line="-59"/>
+        <location line="+60"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
+    <message numerus="yes">
+        <location line="-36"/>
+        <source>%Ln file(s), grouped by label and format; each file with its SHA-256 is listed in the last section, “%1”.</source>
+        <translation>
+            <numerusform>%Ln arquivo, agrupado por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%1”.</numerusform>
+            <numerusform>%Ln arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%1”.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+7"/>
+        <location line="+43"/>
         <source>Headline figures</source>
         <translation>Números principais</translation>
     </message>
@@ -6813,16 +6882,6 @@ duração %4</translation>
         <location line="+1"/>
         <source>Interruptions</source>
         <translation>Interrupções</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 failures, %2 preemptions, %3 other</source>
-        <translation>%1 falhas, %2 preempções, %3 outras</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 failures, %2 preemptions</source>
-        <translation>%1 falhas, %2 preempções</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -7021,12 +7080,7 @@ duração %4</translation>
         <translation>gravação p50 %1</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most GPU-hours to gain, then the flagged ones:</source>
-        <translation>%1 de %2 jobs têm os dados para recomendação; %3 com alerta. Os jobs com mais horas de GPU a ganhar, depois os com alerta:</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+22"/>
         <source>lost high</source>
         <translation>perda alta</translation>
     </message>
@@ -7248,8 +7302,8 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="-523"/>
-        <location line="+525"/>
+        <location line="-520"/>
+        <location line="+522"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -7259,7 +7313,12 @@ duração %4</translation>
         <translation>: classificados no repositório da frota, percentis abaixo</translation>
     </message>
     <message>
-        <location line="+337"/>
+        <location line="+116"/>
+        <source>Jobs with the inputs for advice: %1 of %2; flagged: %3. The jobs with the most GPU-hours to gain, then the flagged ones:</source>
+        <translation>Jobs com os dados para recomendação: %1 de %2; com alerta: %3. Os jobs com mais horas de GPU a ganhar, depois os com alerta:</translation>
+    </message>
+    <message>
+        <location line="+221"/>
         <location line="+85"/>
         <source>change</source>
         <translation>variação</translation>
@@ -7393,7 +7452,7 @@ duração %4</translation>
         <translation>n/d</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-545"/>
+        <location filename="../app/report/report_writer.cpp" line="-542"/>
         <source>Paths are relative to %1.</source>
         <translation>Os caminhos são relativos a %1.</translation>
     </message>
@@ -7413,12 +7472,7 @@ duração %4</translation>
         <translation>… e mais %1 grupos. </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>%1 files, grouped by label and format; each file with its SHA-256 is listed in the last section, “%2”.</source>
-        <translation>%1 arquivos, agrupados por rótulo e formato; cada arquivo, com seu SHA-256, está listado na última seção, “%2”.</translation>
-    </message>
-    <message>
-        <location line="+299"/>
+        <location line="+300"/>
         <source>Files by their paths below the folder of their label&apos;s files.</source>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
@@ -7438,7 +7492,7 @@ duração %4</translation>
         <translation>partida</translation>
     </message>
     <message>
-        <location line="-389"/>
+        <location line="-385"/>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>
@@ -7611,16 +7665,42 @@ duração %4</translation>
     </message>
     <message>
         <location line="+16"/>
-        <source>%1 (%2 ranks, %3 GPUs)</source>
-        <translation>%1 (%2 ranks, %3 GPUs)</translation>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <location line="+41"/>
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln rank</numerusform>
+            <numerusform>%Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-40"/>
+        <location line="+41"/>
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+37"/>
-        <source>Attempt %1 of %2 (label &apos;%3&apos;), %4 ranks on %5 GPUs. </source>
-        <translation>Tentativa %1 de %2 (rótulo &apos;%3&apos;), %4 ranks em %5 GPUs. </translation>
+        <location line="-3"/>
+        <source>Attempt %1 of %2 (label &apos;%3&apos;), %4 on %5. </source>
+        <translation>Tentativa %1 de %2 (rótulo &apos;%3&apos;), %4 em %5. </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+41"/>
+        <source>%Ln attempt(s) with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</source>
+        <translation>
+            <numerusform>%Ln tentativa com etapas de 2 ranks ou mais, %1 pares (tentativa, etapa), %2 deles sem host conhecido</numerusform>
+            <numerusform>%Ln tentativas com etapas de 2 ranks ou mais, %1 pares (tentativa, etapa), %2 deles sem host conhecido</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-36"/>
         <source>No stage was recorded by 2 ranks or more.</source>
         <translation>Nenhuma etapa foi registrada por 2 ranks ou mais.</translation>
     </message>
@@ -7645,12 +7725,7 @@ duração %4</translation>
         <translation>Abra um job (ou digite a chave dele acima) para ver seus ranks.</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>%1 attempts with stages of 2 ranks or more, %2 (attempt, stage) pairs, %3 of them with no known host</source>
-        <translation>%1 tentativas com etapas de 2 ranks ou mais, %2 pares (tentativa, etapa), %3 deles sem host conhecido</translation>
-    </message>
-    <message>
-        <location line="+18"/>
+        <location line="+35"/>
         <source>no job chosen</source>
         <translation>nenhum job escolhido</translation>
     </message>
@@ -8583,15 +8658,21 @@ a pior janela do job</translation>
         <source>Binning every job of the fleet…</source>
         <translation>Agrupando em faixas todos os jobs da frota…</translation>
     </message>
-    <message>
-        <location line="+47"/>
-        <source>All %1 jobs, about %2 to a line of pixels</source>
-        <translation>Todos os %1 jobs, cerca de %2 por linha de pixels</translation>
+    <message numerus="yes">
+        <location line="+48"/>
+        <source>All %Ln job(s), about %1 to a line of pixels</source>
+        <translation>
+            <numerusform>%Ln job, cerca de %1 por linha de pixels</numerusform>
+            <numerusform>Todos os %Ln jobs, cerca de %1 por linha de pixels</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+3"/>
-        <source>All %1 jobs</source>
-        <translation>Todos os %1 jobs</translation>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>Todos os %Ln jobs</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+32"/>

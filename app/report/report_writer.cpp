@@ -46,6 +46,17 @@ QString titleOf(const ReportRequest& request)
     return qs(request.title);
 }
 
+// "3 failures, 1 preemption" (and ", 2 other" when there are such): each count with its plural.
+QString interruptionKinds(const core::Figures& f)
+{
+    QString text = QObject::tr("%Ln failure(s)", "", static_cast<int>(f.failures)) + QStringLiteral(", ")
+        + QObject::tr("%Ln preemption(s)", "", static_cast<int>(f.preemptions));
+    if (f.otherInterruptions > 0) {
+        text += QStringLiteral(", ") + QObject::tr("%1 other").arg(formatCount(f.otherInterruptions));
+    }
+    return text;
+}
+
 // The report, section after section.
 class ReportPainter
 {
@@ -232,9 +243,10 @@ private:
                        .arg(formatCount(static_cast<int64_t>(groups.size() - kMaxListedFiles)));
         }
         m_l.text(more
-                + QObject::tr("%1 files, grouped by label and format; each file with its SHA-256 is listed in the last "
-                              "section, “%2”.")
-                      .arg(formatCount(static_cast<int64_t>(m_c.datasets.size())), everyFileTitle()),
+                + QObject::tr("%Ln file(s), grouped by label and format; each file with its SHA-256 is listed in the "
+                              "last section, “%1”.",
+                    "", static_cast<int>(m_c.datasets.size()))
+                      .arg(everyFileTitle()),
             font(8), kMuted);
     }
 
@@ -284,11 +296,7 @@ private:
                     { QObject::tr("Lost"), hoursText(lostOf(f, m_w), m_w),
                         QObject::tr("of %1 end to end").arg(hoursText(e2eOf(f, m_w), m_w)) },
                     { QObject::tr("Interruptions"), formatCount(f.failures + f.preemptions + f.otherInterruptions),
-                        f.otherInterruptions > 0 ? QObject::tr("%1 failures, %2 preemptions, %3 other")
-                                                       .arg(formatCount(f.failures), formatCount(f.preemptions),
-                                                           formatCount(f.otherInterruptions))
-                                                 : QObject::tr("%1 failures, %2 preemptions")
-                                                       .arg(formatCount(f.failures), formatCount(f.preemptions)) },
+                        interruptionKinds(f) },
                     { QObject::tr("Time to start, p50"), formatDuration(m_c.overview.tts.p50),
                         QObject::tr("p90 %1").arg(formatDuration(m_c.overview.tts.p90)) },
                     { QObject::tr("Time to recover, p50"), formatDuration(m_c.overview.ttr.p50),
@@ -458,7 +466,7 @@ private:
         }
         m_l.space(6);
         m_l.ensure(30 + m_l.tableHeight(std::min<size_t>(m_c.adviceJobs.size(), 3), font(7.5))); // with its table
-        m_l.text(QObject::tr("%1 of %2 jobs have the inputs for advice; %3 flagged. The jobs with the most GPU-hours "
+        m_l.text(QObject::tr("Jobs with the inputs for advice: %1 of %2; flagged: %3. The jobs with the most GPU-hours "
                              "to gain, then the flagged ones:")
                      .arg(formatCount(m_c.advisedJobs), formatCount(a.measured.jobs), formatCount(m_c.flaggedJobs)),
             font(9.5));

@@ -377,22 +377,23 @@ QVariant AdviceTableModel::toolTipData(const core::CheckpointAdvice& a, int colu
                     formatHours(nsToHours(m.e2eGpuNs), QString())));
     case InterruptionsColumn:
     case MtbiColumn:
-        return withNote(tr("%1 interruptions after training had started; MTBI = loop time / interruptions = %2")
-                            .arg(formatCount(m.interruptions), formatSeconds(m.mtbiS)));
+        return withNote(tr("%Ln interruption(s) after training had started; MTBI = loop time / interruptions = %1", "",
+            static_cast<int>(m.interruptions))
+                            .arg(formatSeconds(m.mtbiS)));
     case BlockingP50Column:
     case BlockingP90Column:
         return withNote(
-            tr("Blocking time of a save over %1 saves: p50 %2, p90 %3 (nearest rank)")
-                .arg(formatCount(m.saves), formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns)));
+            tr("Blocking time of a save over %Ln save(s): p50 %1, p90 %2 (nearest rank)", "", static_cast<int>(m.saves))
+                .arg(formatDuration(m.blockingP50Ns), formatDuration(m.blockingP90Ns)));
     case CurrentIntervalColumn:
-        return withNote(tr("Median of %1 intervals between the starts of consecutive durable checkpoints of an "
-                           "attempt")
-                            .arg(formatCount(m.intervals)));
+        return withNote(tr("Median of %Ln interval(s) between the starts of consecutive durable checkpoints of an "
+                           "attempt",
+            "", static_cast<int>(m.intervals)));
     case LostColumn:
-        return withNote(tr("Lost progress per interruption %1 (known for %2 of %3 interruptions) against half the "
-                           "current interval, %4, where an interruption lands on average")
+        return withNote(tr("Lost progress per interruption %1 (known for %2 of %Ln interruption(s)) against half the "
+                           "current interval, %3, where an interruption lands on average",
+            "", static_cast<int>(m.interruptions))
                             .arg(formatSeconds(m.lostPerInterruptionS), formatCount(m.lostInterruptions),
-                                formatCount(m.interruptions),
                                 a.currentIntervalS ? formatSeconds(*a.currentIntervalS / 2.0) : QStringLiteral("–")));
     default:
         return note.isEmpty() ? QVariant() : QVariant(note);

@@ -165,7 +165,7 @@ QVariant DistributionChangesModel::data(const QModelIndex& index, int role) cons
         case Qt::TextAlignmentRole:
             return alignment(true);
         case Qt::ToolTipRole:
-            return tr("%1 samples in A, %2 in B").arg(formatCount(d.countA), formatCount(d.countB));
+            return tr("%Ln sample(s) in A, %1 in B", "", static_cast<int>(d.countA)).arg(formatCount(d.countB));
         case ExportValueRole:
             return QVariantMap { { QStringLiteral("a"), QVariant::fromValue<qint64>(d.countA) },
                 { QStringLiteral("b"), QVariant::fromValue<qint64>(d.countB) } };

@@ -346,16 +346,16 @@ QVariant FiguresTableModel::toolTipData(const TableRow& row, const Derived& deri
             .arg(formatCount(f.failures), formatCount(f.preemptions), formatCount(f.otherInterruptions));
     case TtsColumn: {
         const auto p = f.samplePercentiles(core::SampleList::Tts);
-        return tr("Time to Start over %1 samples\np50 %2 (%3)\np90 %4")
-            .arg(formatCount(static_cast<int64_t>(f.sampleCount(core::SampleList::Tts))),
-                formatDuration(derived.ttsP50),
+        const auto samples = static_cast<int>(f.sampleCount(core::SampleList::Tts));
+        return tr("Time to Start over %Ln sample(s)\np50 %1 (%2)\np90 %3", "", samples)
+            .arg(formatDuration(derived.ttsP50),
                 derived.ttsP50 ? formatExactSeconds(*derived.ttsP50) : QStringLiteral("–"), formatDuration(p.p90));
     }
     case TtrColumn: {
         const auto p = f.samplePercentiles(core::SampleList::Ttr);
-        return tr("Time to Recover over %1 interruptions that trained again\np50 %2 (%3)\np90 %4")
-            .arg(formatCount(static_cast<int64_t>(f.sampleCount(core::SampleList::Ttr))),
-                formatDuration(derived.ttrP50),
+        const auto samples = static_cast<int>(f.sampleCount(core::SampleList::Ttr));
+        return tr("Time to Recover over %Ln interruption(s) that trained again\np50 %1 (%2)\np90 %3", "", samples)
+            .arg(formatDuration(derived.ttrP50),
                 derived.ttrP50 ? formatExactSeconds(*derived.ttrP50) : QStringLiteral("–"), formatDuration(p.p90));
     }
     case TtrDetectColumn:

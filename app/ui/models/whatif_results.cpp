@@ -88,8 +88,9 @@ void addFacts(WhatIfHeadline& h, const WhatIfData& data)
         + row(QObject::tr("Failures"), formatCount(r.today.failures), formatCount(r.projectedFailures))
         + row(QObject::tr("Preemptions"), formatCount(r.today.preemptions), formatCount(r.projectedPreemptions))
         + row(QObject::tr("E2E GPU-h"), e2e, e2eProjected) + QStringLiteral("</table>");
-    h.factsTip = QObject::tr("%1 attempts · %2 saved in all · projections keep every job and its training")
-                     .arg(formatCount(r.attempts), formatHours(nsToHours(savedGpuNs), QStringLiteral("GPU-h")));
+    h.factsTip = QObject::tr("%Ln attempt(s) · %1 saved in all · projections keep every job and its training", "",
+        static_cast<int>(r.attempts))
+                     .arg(formatHours(nsToHours(savedGpuNs), QStringLiteral("GPU-h")));
     h.intervalNote = notApplicable
         ? QObject::tr(
             "The interval change did not apply to %1 (no measured interval, blocking per save or interruption).")
@@ -188,11 +189,11 @@ std::optional<Waterfall> whatIfBridge(const WhatIfData& data, Weighting w)
         const QColor color = i < data.request.changes.size() ? changeColor(data.request.changes[i]) : QColor(Qt::gray);
         const QString name = i < data.request.changes.size() ? changeText(data.request.changes[i]) : qs(s.change);
         waterfall.steps.push_back({ name, pico, color,
-            QObject::tr("%1: %2 of ETT% (exactly %3 pp)\n%4 %5 (%6 attempts changed)")
+            QObject::tr("%1: %2 of ETT% (exactly %3 pp)\n%4 %5 (%6)")
                 .arg(name, signedPico(pico), qs(core::formatPico(pico, true)),
                     saved >= 0 ? QObject::tr("saves") : QObject::tr("adds"),
-                    formatHours(std::abs(nsToHours(saved)), hoursUnit(w)))
-                .arg(s.attemptsChanged) });
+                    formatHours(std::abs(nsToHours(saved)), hoursUnit(w)),
+                    QObject::tr("%Ln attempt(s) changed", "", static_cast<int>(s.attemptsChanged))) });
     }
     return waterfall;
 }

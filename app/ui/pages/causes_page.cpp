@@ -56,8 +56,9 @@ QList<QStandardItem*> rowOf(const QString& name, const core::CauseFigures& f, in
         const int64_t n = f.bySymptom[static_cast<size_t>(s)];
         row.append(cell(formatCount(n), qlonglong(n)));
     }
-    row[CausesPage::MeanTtrColumn]->setToolTip(
-        QObject::tr("Mean over %1 of %2 interruptions: the others never trained again").arg(f.ttrCount).arg(f.count));
+    row[CausesPage::MeanTtrColumn]->setToolTip(QObject::tr(
+        "Mean over %1 of %Ln interruption(s): the others never trained again", "", static_cast<int>(f.count))
+                                                   .arg(formatCount(f.ttrCount)));
     if (bold) {
         for (auto* item : row) {
             QFont font = item->font();

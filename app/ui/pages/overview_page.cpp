@@ -629,10 +629,11 @@ void OverviewPage::renderTrend()
         const auto& f = s.buckets[static_cast<size_t>(i)];
         const Weighting wt = m_state->weighting();
         QToolTip::showText(QCursor::pos(),
-            tr("%1 %2 UTC: ETT% %3 (%4)\n%5 E2E, %6 jobs\nclick: filter to this %1")
+            tr("%1 %2 UTC: ETT% %3 (%4)\n%5 E2E, %6\nclick: filter to this %1")
                 .arg(weekly ? tr("week of") : tr("day"), utcDate(start, QT_TRANSLATE_NOOP("DateFormat", "yyyy-MM-dd")),
                     formatPercent(ettOf(f, wt), 2), weightingName(wt),
-                    formatHours(nsToHours(e2eOf(f, wt)), hoursUnit(wt)), formatCount(f.jobs)));
+                    formatHours(nsToHours(e2eOf(f, wt)), hoursUnit(wt)),
+                    tr("%Ln job(s)", "", static_cast<int>(f.jobs))));
     });
 }
 

@@ -265,7 +265,10 @@ void RanksPage::setJobRanks(const JobRanks& ranks)
     const QSignalBlocker block(m_attemptBox);
     m_attemptBox->clear();
     for (const AttemptRanks& a : m_ranks.attempts) {
-        m_attemptBox->addItem(tr("%1 (%2 ranks, %3 GPUs)").arg(a.attempt).arg(a.ranks.size()).arg(a.gpus));
+        m_attemptBox->addItem(tr("%1 (%2, %3)")
+                                  .arg(a.attempt)
+                                  .arg(tr("%Ln rank(s)", "", static_cast<int>(a.ranks.size())),
+                                      tr("%Ln GPU(s)", "", static_cast<int>(a.gpus))));
     }
     // The first attempt with a stage of stragglers, else the first.
     m_attemptIndex = m_ranks.attempts.empty() ? -1 : 0;
@@ -302,11 +305,11 @@ void RanksPage::showAttempt()
     if (m_attemptIndex >= 0 && m_attemptIndex < static_cast<int>(m_ranks.attempts.size())) {
         const AttemptRanks& a = m_ranks.attempts[static_cast<size_t>(m_attemptIndex)];
         m_heatMap->setAttempt(a);
-        QString note = tr("Attempt %1 of %2 (label '%3'), %4 ranks on %5 GPUs. ")
-                           .arg(a.attempt)
-                           .arg(qs(m_ranks.key), qs(m_ranks.label))
-                           .arg(a.ranks.size())
-                           .arg(a.gpus);
+        QString note
+            = tr("Attempt %1 of %2 (label '%3'), %4 on %5. ")
+                  .arg(a.attempt)
+                  .arg(qs(m_ranks.key), qs(m_ranks.label), tr("%Ln rank(s)", "", static_cast<int>(a.ranks.size())),
+                      tr("%Ln GPU(s)", "", static_cast<int>(a.gpus)));
         if (a.stages.empty()) {
             note += tr("No stage was recorded by 2 ranks or more.");
         } else {
@@ -344,9 +347,9 @@ void RanksPage::setHosts(const HostsRanking& hosts)
     }
     m_hostsProxy->sort(
         m_hostsView->horizontalHeader()->sortIndicatorSection(), m_hostsView->horizontalHeader()->sortIndicatorOrder());
-    m_hostsCaption->setToolTip(tr("%1 attempts with stages of 2 ranks or more, %2 (attempt, stage) pairs, %3 of "
-                                  "them with no known host")
-                                   .arg(hosts.attempts)
+    m_hostsCaption->setToolTip(tr("%Ln attempt(s) with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of "
+                                  "them with no known host",
+        "", static_cast<int>(hosts.attempts))
                                    .arg(hosts.pairs)
                                    .arg(hosts.pairsWithoutHost));
     updateStatus();

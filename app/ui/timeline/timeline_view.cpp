@@ -423,10 +423,10 @@ void TimelineView::handleFleetDensity(quint64 id, const FleetDensity& density)
     m_densityLoadedFilter = m_requestedDensityFilter;
     m_densityLoadedRange = m_requestedDensityRange;
     m_densityRequest = 0;
-    setStatus(density.jobs > density.rows ? tr("All %1 jobs, about %2 to a line of pixels")
-                                                .arg(density.jobs)
-                                                .arg((density.jobs + density.rows - 1) / std::max(1, density.rows))
-                                          : tr("All %1 jobs").arg(density.jobs));
+    setStatus(density.jobs > density.rows
+            ? tr("All %Ln job(s), about %1 to a line of pixels", "", static_cast<int>(density.jobs))
+                  .arg((density.jobs + density.rows - 1) / std::max(1, density.rows))
+            : tr("All %Ln job(s)", "", static_cast<int>(density.jobs)));
     const bool keep = std::exchange(m_keepView, false);
     if (m_mode == Mode::Density) {
         rebuildScene(!keep, keep);

@@ -114,6 +114,7 @@ TEST(WhatIfHeadline, AFallIsRedNoChangeUncolouredAndNoCohortIsAllJobs)
 
 TEST(WhatIfBridge, WalksFromTodayToProjectedInAStepPerChange)
 {
+    fixtures::ensureApp(); // "30 attempts changed": a plural form of the catalog
     const auto bridge = whatIfBridge(projection(), Weighting::Gpu);
     ASSERT_TRUE(bridge.has_value());
     EXPECT_EQ(bridge->title, whatIfBridgeTitle(Weighting::Gpu));
@@ -138,6 +139,14 @@ TEST(WhatIfBridge, WalksFromTodayToProjectedInAStepPerChange)
     EXPECT_EQ(time->start.pico + time->steps[0].pico + time->steps[1].pico, time->end.pico);
     EXPECT_TRUE(time->steps[0].tip.endsWith(QStringLiteral("saves 1.0 h (30 attempts changed)")))
         << time->steps[0].tip.toStdString();
+
+    // One attempt is one attempt (the plural forms of the catalog).
+    auto one = projection();
+    auto& r = one.result;
+    r.steps[0].attemptsChanged = 1;
+    r.attempts = 1;
+    EXPECT_TRUE(whatIfBridge(one, Weighting::Gpu)->steps[0].tip.endsWith(QStringLiteral("(1 attempt changed)")));
+    EXPECT_TRUE(whatIfHeadline(one, Weighting::Gpu).factsTip.startsWith(QStringLiteral("1 attempt · ")));
 }
 
 TEST(WhatIfBridge, ThereIsNoneWithoutETTPercent)
