@@ -12,11 +12,12 @@ namespace ett::app::python {
 
 namespace {
 
-// Every phase of a job's attempts: attempt, start, end, category, subcategory, rank, name.
+// Every phase of a job's attempts: attempt, start, end, category, subcategory, rank, host ("" when
+// no rank record names it), name.
 py::dict phasesOf(const core::JobTimeline& timeline)
 {
     std::vector<int64_t> pAttempt, pStart, pEnd, pRank;
-    std::vector<std::string> pCategory, pSub, pName;
+    std::vector<std::string> pCategory, pSub, pHost, pName;
     for (const auto& a : timeline.attempts) {
         for (const auto& p : a.phases) {
             pAttempt.push_back(a.result.number);
@@ -25,6 +26,8 @@ py::dict phasesOf(const core::JobTimeline& timeline)
             pCategory.push_back(std::string(core::categoryName(p.category)));
             pSub.push_back(p.subcategory);
             pRank.push_back(p.rank);
+            const std::string* host = p.rank >= 0 ? a.hostOf(p.rank) : nullptr;
+            pHost.push_back(host ? *host : std::string());
             pName.push_back(p.name);
         }
     }
@@ -35,6 +38,7 @@ py::dict phasesOf(const core::JobTimeline& timeline)
     phases.strings("category", pCategory, "cat");
     phases.strings("subcategory", pSub);
     phases.ints("rank", pRank);
+    phases.strings("host", pHost, "cat");
     phases.strings("name", pName);
     return phases.toPython();
 }

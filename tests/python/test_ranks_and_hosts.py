@@ -49,3 +49,22 @@ def test_ranks_of_an_unknown_job_is_the_cli_error(ranks_db):
     with pytest.raises(ettw.Error) as e:
         ettw.open(ranks_db).ranks("nope")
     assert str(e.value) == cli_error("ranks", "--db", ranks_db, "--job", "nope")
+
+
+def test_job_phases_name_the_host_of_their_rank(ranks_db):
+    ws = ettw.open(ranks_db)
+    key = ws.jobs(limit=1)["job"].iloc[0]
+    phases = ws.job(key).phases
+    ranked = phases[phases["rank"] >= 0]
+    assert len(ranked) > 0 and (ranked["host"] != "").all()
+    assert (phases[phases["rank"] < 0]["host"] == "").all()
+    # One host per (attempt, rank), and the one `ettw ranks` names for each stage's slowest rank.
+    assert (ranked.groupby(["attempt", "rank"])["host"].nunique() == 1).all()
+    checked = 0
+    for a in cli_json("ranks", "--db", ranks_db, "--job", key)["attempts"]:
+        for s in a["stages"]:
+            if s["host"]:
+                rows = ranked[(ranked["attempt"] == a["attempt"]) & (ranked["rank"] == s["slowest_rank"])]
+                assert set(rows["host"]) == {s["host"]}
+                checked += 1
+    assert checked > 0

@@ -321,8 +321,9 @@ class Workspace:
         """One job, as ``ettw job KEY --format json``: a Job with its attributes, `figures` (one
         row), `attempts` (one row per attempt: start, end, outcome, cause, buckets_s.*, tts_s,
         ttr_s and its split) and `phases` (every phase: attempt, start, end, category,
-        subcategory, rank, name). label: which label, when several hold the key. exclude: excluded
-        windows, as ``--exclude FILE`` (see Workspace): the figures leave their time out.
+        subcategory, rank, host ("" when no rank record names it), name). label: which label,
+        when several hold the key. exclude: excluded windows, as ``--exclude FILE`` (see
+        Workspace): the figures leave their time out.
 
         Example::
 
