@@ -96,7 +96,8 @@ int presentSummary(
 // they cannot (the fleet is loaded then); else the exit status.
 std::optional<int> preRolledRun(const CommonOptions& common, const SummaryCmd& cmd, const RollupOptions& options)
 {
-    if (!common.store.url.empty() || !common.backend.empty() || options.hasRange() || !options.excluded.empty()) {
+    if (!common.store.url.empty() || !common.backend.empty() || options.hasRange() || !options.excluded.empty()
+        || !preRolledGrouping(cmd.by)) {
         return std::nullopt;
     }
     const auto start = std::chrono::steady_clock::now();

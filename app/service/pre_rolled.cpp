@@ -129,12 +129,17 @@ void installChunkRollupBuilder()
     core::setChunkRollupBuilder(buildChunkRollups);
 }
 
+bool preRolledGrouping(const std::optional<std::string>& groupBy)
+{
+    static const std::set<std::string> notAttributes { "job", "label", "attempt", "cause_class" };
+    return !groupBy || (!groupBy->empty() && !notAttributes.contains(*groupBy));
+}
+
 core::Result<std::optional<PreRolled>> preRolledSummary(core::Database& db, const std::optional<std::string>& label,
     const std::optional<std::string>& groupBy, bool countQueue)
 {
     using Answer = std::optional<PreRolled>;
-    static const std::set<std::string> notAttributes { "job", "label", "attempt", "cause_class" };
-    if (groupBy && (groupBy->empty() || notAttributes.contains(*groupBy))) {
+    if (!preRolledGrouping(groupBy)) {
         return Answer {};
     }
     std::optional<int64_t> labelId;

@@ -29,4 +29,9 @@ struct PreRolled
 core::Result<std::optional<PreRolled>> preRolledSummary(core::Database& db, const std::optional<std::string>& label,
     const std::optional<std::string>& groupBy, bool countQueue);
 
+// Whether stored roll-ups can group by `groupBy` at all: the whole, or an attribute key (not job,
+// label, attempt or cause_class). A summary that cannot be pre-rolled need not open the database
+// to find out.
+bool preRolledGrouping(const std::optional<std::string>& groupBy);
+
 } // namespace ett::app
