@@ -141,41 +141,71 @@ void paintTiles(QPainter& p, const QRectF& r, const std::vector<std::array<QStri
 {
     const double gap = 8;
     const double w = (r.width() - gap * static_cast<double>(tiles.size() - 1)) / static_cast<double>(tiles.size());
+    const double inner = w - 18;
+    const auto wrappedHeight = [&](const QFont& f, const QString& text) {
+        return QFontMetricsF(f, p.device())
+            .boundingRect(QRectF(0, 0, inner, 1e6), Qt::AlignLeft | Qt::TextWordWrap, text)
+            .height();
+    };
+    // 1. The titles: at 8 pt, down to 6.5 pt when long ("Time to recover, p50"); longer still
+    // ("Tempo para recuperar, p50", "ETT% (ponderado por GPU)") on two lines, elided only past
+    // two. The values of the row start together below the tallest title.
+    struct Title
+    {
+        QFont font;
+        QString text;
+        int flags = Qt::AlignLeft | Qt::AlignTop;
+    };
+    std::vector<Title> titles(tiles.size());
+    double valueTop = 22;
+    for (size_t i = 0; i < tiles.size(); ++i) {
+        Title& t = titles[i];
+        t.font = font(8);
+        t.text = tiles[i][0];
+        while (t.font.pointSizeF() > 6.5 && QFontMetricsF(t.font, p.device()).horizontalAdvance(t.text) > inner) {
+            t.font.setPointSizeF(t.font.pointSizeF() - 0.5);
+        }
+        const QFontMetricsF metrics(t.font, p.device());
+        double height = metrics.height();
+        if (metrics.horizontalAdvance(t.text) > inner) {
+            const double wrapped = wrappedHeight(t.font, t.text);
+            if (wrapped < 2.5 * metrics.lineSpacing()) {
+                t.flags |= Qt::TextWordWrap;
+                height = wrapped;
+            } else {
+                t.text = metrics.elidedText(t.text, Qt::ElideRight, inner);
+            }
+        }
+        valueTop = std::max(valueTop, 6 + height + 2);
+    }
     for (size_t i = 0; i < tiles.size(); ++i) {
         const QRectF box(r.left() + static_cast<double>(i) * (w + gap), r.top(), w, r.height());
         p.setPen(Qt::NoPen);
         p.setBrush(kTint);
         p.drawRoundedRect(box, 5, 5);
         p.setPen(kMuted);
-        // The title at 8 pt, down to 6.5 pt when it is long ("Time to recover, p50"), elided last.
-        QFont title = font(8);
-        while (title.pointSizeF() > 6.5 && QFontMetricsF(title, p.device()).horizontalAdvance(tiles[i][0]) > w - 18) {
-            title.setPointSizeF(title.pointSizeF() - 0.5);
-        }
-        p.setFont(title);
-        p.drawText(box.adjusted(9, 6, -9, 0), Qt::AlignLeft | Qt::AlignTop,
-            QFontMetricsF(title, p.device()).elidedText(tiles[i][0], Qt::ElideRight, w - 18));
+        p.setFont(titles[i].font);
+        p.drawText(box.adjusted(9, 6, -9, 0), titles[i].flags, titles[i].text);
         p.setPen(i == 0 ? kAccent : kInk);
         // The value at the largest size (17 pt down to 6 pt) that fits the tile: a figure with its
-        // unit is never cut ("341,844,856 GPU" at 9 pt was clipped at the tile's edge). Narrower
-        // than that, its unit goes to a second line rather than past the tile.
+        // unit is never cut ("341,844,856 GPU" at 9 pt was clipped at the tile's edge), and leaves
+        // the detail its line at 6 pt under a two-line title. Narrower than that, its unit goes to
+        // a second line rather than past the tile.
+        const double detailAtLeast = wrappedHeight(font(6), tiles[i][2]);
         QFont value = font(17, true);
-        while (value.pointSizeF() > 6 && QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > w - 18) {
+        while (value.pointSizeF() > 6
+            && (QFontMetricsF(value, p.device()).horizontalAdvance(tiles[i][1]) > inner
+                || valueTop + QFontMetricsF(value, p.device()).height() + detailAtLeast + 6 > box.height())) {
             value.setPointSizeF(std::max(6.0, value.pointSizeF() - 0.5));
         }
         p.setFont(value);
-        p.drawText(box.adjusted(9, 22, -9, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tiles[i][1]);
+        p.drawText(box.adjusted(9, valueTop, -9, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tiles[i][1]);
         p.setPen(kMuted);
         // The detail under the value, wrapped, at 7.5 pt down to 6 pt so that it stays clear of
         // the value ("200 failures, 94 preemptions, 32 other" took three lines and ran into it).
-        const double room = box.height() - 22 - QFontMetricsF(value, p.device()).height() - 6;
+        const double room = box.height() - valueTop - QFontMetricsF(value, p.device()).height() - 6;
         QFont detail = font(7.5);
-        const auto detailHeight = [&](const QFont& f) {
-            return QFontMetricsF(f, p.device())
-                .boundingRect(QRectF(0, 0, w - 18, 1e6), Qt::AlignLeft | Qt::TextWordWrap, tiles[i][2])
-                .height();
-        };
-        while (detail.pointSizeF() > 6 && detailHeight(detail) > room) {
+        while (detail.pointSizeF() > 6 && wrappedHeight(detail, tiles[i][2]) > room) {
             detail.setPointSizeF(detail.pointSizeF() - 0.5);
         }
         p.setFont(detail);

@@ -422,6 +422,9 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
     EXPECT_NE(text.find("desperdício, % do tempo"), std::string::npos);
     EXPECT_FALSE(std::regex_search(text, std::regex("desperdício, %[^\\n]*(\\.\\.\\.|\xE2\x80\xA6)"))) << "cut";
     EXPECT_EQ(text.find("desp\xE2\x80\xA6"), std::string::npos);
+    // The headline tiles' titles on two lines rather than elided ("Tempo para recuperar…",
+    // "ETT% (ponderado por …").
+    EXPECT_FALSE(std::regex_search(text, std::regex("(recuperar|ponderado por)\\s*(\\.\\.\\.|\xE2\x80\xA6)"))) << text;
     // The parts of Time to Recover in the bridge from A to B (they were "detect", "restart").
     EXPECT_TRUE(std::regex_search(text, std::regex("\\n\\s*detecção\\s+[+−]")));
     EXPECT_FALSE(std::regex_search(text, std::regex("\\n\\s*(detect|restart|start-up)\\s+[+−]")));
