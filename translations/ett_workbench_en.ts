@@ -227,8 +227,22 @@
             <numerusform>%Ln GPUs</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>DistributionChangesModel</name>
     <message numerus="yes">
-        <location line="+211"/>
+        <location filename="../app/ui/models/compare_models.cpp" line="+168"/>
+        <source>%Ln sample(s) in A, %1 in B</source>
+        <translation>
+            <numerusform>%Ln sample in A, %1 in B</numerusform>
+            <numerusform>%Ln samples in A, %1 in B</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Figures</name>
+    <message numerus="yes">
+        <location filename="../app/ui/format/figures_format.cpp" line="+110"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -241,17 +255,6 @@
         <translation>
             <numerusform>%Ln preemption</numerusform>
             <numerusform>%Ln preemptions</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>DistributionChangesModel</name>
-    <message numerus="yes">
-        <location filename="../app/ui/models/compare_models.cpp" line="+168"/>
-        <source>%Ln sample(s) in A, %1 in B</source>
-        <translation>
-            <numerusform>%Ln sample in A, %1 in B</numerusform>
-            <numerusform>%Ln samples in A, %1 in B</numerusform>
         </translation>
     </message>
 </context>
@@ -428,7 +431,7 @@ p90 %3</numerusform>
     <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+654"/>
+        <location filename="../app/report/report_writer.cpp" line="+643"/>
         <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -469,23 +472,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-627"/>
-        <source>%Ln failure(s)</source>
-        <translation>
-            <numerusform>%Ln failure</numerusform>
-            <numerusform>%Ln failures</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln preemption(s)</source>
-        <translation>
-            <numerusform>%Ln preemption</numerusform>
-            <numerusform>%Ln preemptions</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+82"/>
+        <location filename="../app/report/report_writer.cpp" line="-544"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>

@@ -1942,29 +1942,29 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
     <message>
         <location line="+2"/>
-        <location line="+66"/>
+        <location line="+63"/>
         <source>ETT%:</source>
         <translation>ETT%:</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-60"/>
         <source>productive / (attempt window + gap after it)</source>
         <translation>produtivo / (janela da tentativa + lacuna depois dela)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+65"/>
+        <location line="+62"/>
         <source>Time to Start:</source>
         <translation>Tempo para Iniciar:</translation>
     </message>
     <message>
-        <location line="-63"/>
-        <location line="+67"/>
+        <location line="-60"/>
+        <location line="+64"/>
         <source>Time to Recover:</source>
         <translation>Tempo para Recuperar:</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-64"/>
         <source>never trained again</source>
         <translation>nunca voltou a treinar</translation>
     </message>
@@ -2032,27 +2032,6 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <location line="+1"/>
         <source>Interruptions:</source>
         <translation>Interrupções:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1, %2, %3 other</source>
-        <translation>%1, %2, %3 outras</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln failure(s)</source>
-        <translation>
-            <numerusform>%Ln falha</numerusform>
-            <numerusform>%Ln falhas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln preemption(s)</source>
-        <translation>
-            <numerusform>%Ln preempção</numerusform>
-            <numerusform>%Ln preempções</numerusform>
-        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2337,8 +2316,29 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <source>time-weighted</source>
         <translation>ponderado por tempo</translation>
     </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%Ln failure(s)</source>
+        <translation>
+            <numerusform>%Ln falha</numerusform>
+            <numerusform>%Ln falhas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln preemption(s)</source>
+        <translation>
+            <numerusform>%Ln preempção</numerusform>
+            <numerusform>%Ln preempções</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
+        <source>%1 other</source>
+        <translation>%1 outras</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
@@ -5368,7 +5368,7 @@ clique: abrir o job</translation>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="+425"/>
+        <location filename="../app/report/report_writer.cpp" line="+414"/>
         <location line="+70"/>
         <location line="+279"/>
         <source>job</source>
@@ -5873,7 +5873,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="-850"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="-847"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>
@@ -6700,30 +6700,9 @@ duração %4</translation>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-635"/>
+        <location filename="../app/report/report_writer.cpp" line="-624"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+8"/>
-        <source>%Ln failure(s)</source>
-        <translation>
-            <numerusform>%Ln falha</numerusform>
-            <numerusform>%Ln falhas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln preemption(s)</source>
-        <translation>
-            <numerusform>%Ln preempção</numerusform>
-            <numerusform>%Ln preempções</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 other</source>
-        <translation>%1 outras</translation>
     </message>
     <message>
         <location line="+72"/>
@@ -7444,7 +7423,7 @@ duração %4</translation>
         <translation>%1 · ETT Workbench %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/report/report_layout.cpp" line="+190"/>
+        <location filename="../app/report/report_layout.cpp" line="+220"/>
         <location line="+33"/>
         <location filename="../app/report/report_writer.cpp" line="-125"/>
         <location line="+65"/>

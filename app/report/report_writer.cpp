@@ -46,17 +46,6 @@ QString titleOf(const ReportRequest& request)
     return qs(request.title);
 }
 
-// "3 failures, 1 preemption" (and ", 2 other" when there are such): each count with its plural.
-QString interruptionKinds(const core::Figures& f)
-{
-    QString text = QObject::tr("%Ln failure(s)", "", static_cast<int>(f.failures)) + QStringLiteral(", ")
-        + QObject::tr("%Ln preemption(s)", "", static_cast<int>(f.preemptions));
-    if (f.otherInterruptions > 0) {
-        text += QStringLiteral(", ") + QObject::tr("%1 other").arg(formatCount(f.otherInterruptions));
-    }
-    return text;
-}
-
 // The report, section after section.
 class ReportPainter
 {
@@ -296,7 +285,7 @@ private:
                     { QObject::tr("Lost"), hoursText(lostOf(f, m_w), m_w),
                         QObject::tr("of %1 end to end").arg(hoursText(e2eOf(f, m_w), m_w)) },
                     { QObject::tr("Interruptions"), formatCount(f.failures + f.preemptions + f.otherInterruptions),
-                        interruptionKinds(f) },
+                        interruptionSplitText(f.failures, f.preemptions, f.otherInterruptions) },
                     { QObject::tr("Time to start, p50"), formatDuration(m_c.overview.tts.p50),
                         QObject::tr("p90 %1").arg(formatDuration(m_c.overview.tts.p90)) },
                     { QObject::tr("Time to recover, p50"), formatDuration(m_c.overview.ttr.p50),

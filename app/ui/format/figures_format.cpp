@@ -102,6 +102,19 @@ QString weightingName(Weighting w)
                                : QCoreApplication::translate("Figures", "time-weighted");
 }
 
+QString interruptionSplitText(int64_t failures, int64_t preemptions, int64_t other, bool zeroOther)
+{
+    // Plain ints: lupdate reads no cast inside a translate() call.
+    const int f = static_cast<int>(failures);
+    const int p = static_cast<int>(preemptions);
+    QString text = QCoreApplication::translate("Figures", "%Ln failure(s)", "", f) + QStringLiteral(", ")
+        + QCoreApplication::translate("Figures", "%Ln preemption(s)", "", p);
+    if (other > 0 || zeroOther) {
+        text += QStringLiteral(", ") + QCoreApplication::translate("Figures", "%1 other").arg(formatCount(other));
+    }
+    return text;
+}
+
 QString groupingName(const std::string& groupBy)
 {
     if (groupBy == "label") {

@@ -36,6 +36,9 @@ std::optional<double> bucketShareOf(const core::Figures& f, core::Bucket b, Weig
 
 // "GPU-weighted" / "time-weighted".
 QString weightingName(Weighting w);
+// "3 failures, 1 preemption, 2 other", each count with its plural; the other interruptions only
+// when there are some, unless `zeroOther` ("…, 0 other").
+QString interruptionSplitText(int64_t failures, int64_t preemptions, int64_t other, bool zeroOther = false);
 // What a grouping of rows is called in titles and headers: "label" (the built-in grouping by dataset
 // label) as "label" in the window's language, "job" likewise, an attribute by its own name (trace data).
 QString groupingName(const std::string& groupBy);

@@ -778,10 +778,7 @@ void DetailsPanel::fillFigures(const std::vector<const core::TimelineAttempt*>& 
     }
     addFigure(tr("GPUs:"), formatCount(t.gpus));
     addFigure(tr("Attempts:"), formatCount(static_cast<int64_t>(attempts.size())));
-    addFigure(tr("Interruptions:"),
-        tr("%1, %2, %3 other")
-            .arg(tr("%Ln failure(s)", "", static_cast<int>(failures)),
-                tr("%Ln preemption(s)", "", static_cast<int>(preemptions)), formatCount(others)));
+    addFigure(tr("Interruptions:"), interruptionSplitText(failures, preemptions, others, true));
     addFigure(tr("ETT%:"), formatPercent(core::percentOf(buckets[static_cast<size_t>(core::Bucket::Productive)], e2e)),
         tr("productive / E2E (queue not counted)"));
     if (!attempts.empty()) {
