@@ -5,6 +5,7 @@
 #include "app/service/bucket_intervals.h"
 #include "app/service/job_detail.h"
 #include "app/service/overview.h"
+#include "app/service/pre_rolled.h"
 #include "app/service/rolling.h"
 #include "core/model/names_text.h"
 #include "core/model/timeutil.h"
@@ -39,11 +40,38 @@ int64_t durationArg(const char* name, const std::string& text)
         + "ms, s, m or min, h, d, w), got '" + text + "'");
 }
 
+// The summary of a database over all time from its stored roll-ups, as `ettw summary` reads it
+// (pre_rolled.h), without loading the fleet: nullopt where they cannot give it (a store, a scope
+// that selects more than a label, a range, excluded windows, a grouping that is no attribute, or
+// roll-ups missing or unreadable: the fleet gives it then).
+std::optional<FleetGroups> preRolled(PythonWorkspace& ws, const ScopeArgs& args, const std::optional<std::string>& by)
+{
+    if (ws.isStore() || !preRolledGrouping(by)) {
+        return std::nullopt;
+    }
+    const core::CohortSpec spec = take(cohortOf(args));
+    if (spec.labels.size() > 1 || !spec.attrs.empty() || spec.fromNs || spec.toNs || spec.minGpus > 0
+        || spec.maxGpus != INT64_MAX || !spec.excluded.empty()) {
+        return std::nullopt;
+    }
+    const std::optional<std::string> label
+        = spec.labels.empty() ? std::nullopt : std::optional<std::string>(spec.labels.front());
+    check(ws.checkLabel(label));
+    auto read = preRolledSummary(ws.local()->store(), label, by, spec.countQueue);
+    if (!read || !*read) {
+        return std::nullopt;
+    }
+    return std::move((*read)->summary);
+}
+
 } // namespace
 
 py::dict summary(Handle ws, const ScopeArgs& args, const std::optional<std::string>& by)
 {
     const FleetGroups s = interruptible(*ws, [&] {
+        if (auto rolled = preRolled(*ws, args, by)) {
+            return std::move(*rolled);
+        }
         const core::CohortSpec scope = take(ws->scope(args, needsOf(args)));
         FleetSource* fleet = take(ws->fleet(needsOf(args), args.label));
         return take(summarize(*fleet, scope, by), by ? "by " + *by + ": " : std::string());

@@ -1,5 +1,6 @@
 """label= loads only that label's jobs, as `ettw ... --label` does; a workspace that holds every
-label answers a label's query from what it holds; the figures are the CLI's either way."""
+label answers a label's query from what it holds; a summary over all time reads the stored
+roll-ups and loads nothing, as `ettw summary` does; the figures are the CLI's either way."""
 
 import ettw
 from checks import same_row
@@ -15,7 +16,11 @@ def test_a_label_query_loads_that_label_only_and_every_label_when_asked(fleet_db
     assert ws.loaded is None
     before = cli_json("summary", "--db", fleet_db, "--label", "before")
     same_row(ws.summary(label="before").iloc[0], figures(before))
+    assert ws.loaded is None  # the roll-ups gave it
+    assert len(ws.jobs(label="before", limit=0)) == before["jobs"]
     assert ws.loaded == {"label": "before", "detail": "lean", "jobs": before["jobs"]}
+    # The same figures from the loaded fleet (a range over all time needs the segments).
+    same_row(ws.summary(label="before", start="2000-01-01T00:00:00Z").iloc[0], figures(before))
     # Another label: that label alone, loaded instead.
     after = cli_json("jobs", "--db", fleet_db, "--label", "after", "--limit", "0")
     df = ws.jobs(label="after", limit=0)
@@ -26,6 +31,8 @@ def test_a_label_query_loads_that_label_only_and_every_label_when_asked(fleet_db
     # No label: every label; a label's query then answers from it, without loading again.
     every = cli_json("summary", "--db", fleet_db)
     same_row(ws.summary().iloc[0], figures(every))
+    assert ws.loaded["label"] == "after"  # the roll-ups gave it
+    assert len(ws.jobs(limit=0)) == every["jobs"]
     assert ws.loaded == {"label": None, "detail": "lean", "jobs": every["jobs"]}
-    same_row(ws.summary(label="before").iloc[0], figures(before))
+    assert len(ws.jobs(label="before", limit=0)) == before["jobs"]
     assert ws.loaded["label"] is None
