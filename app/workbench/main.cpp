@@ -160,7 +160,8 @@ private:
     // shows the What-if page with rows set (compile=60, failures=70, subcategory=init.process_group_init,
     // phase=50, interval=optimum or a percent) once its projection has arrived. "ranks[:KEY][:excess]"
     // shows the Ranks page with job KEY's heat map (coloured by excess over the median with
-    // "excess") and the hosts of the filter once both have arrived.
+    // "excess") and the hosts of the filter once both have arrived. "fleet" and "density" show the
+    // timeline's Fleet and Density views of the filter.
     void applyShow()
     {
         auto* state = m_window->state();
@@ -309,6 +310,15 @@ private:
                 });
             return;
         }
+        if (m_show == QLatin1String("fleet") || m_show == QLatin1String("density")) {
+            // The timeline's Fleet view (a row per job of the filter) or its Density view.
+            if (auto* timeline = m_window->findChild<ett::app::TimelineView*>()) {
+                timeline->setMode(m_show == QLatin1String("fleet") ? ett::app::TimelineView::Mode::Fleet
+                                                                   : ett::app::TimelineView::Mode::Density);
+            }
+            QTimer::singleShot(kSettleMs * 3, this, [this] { shoot(0); });
+            return;
+        }
         if (m_show.startsWith(QLatin1String("intervals:"))) {
             // The intervals behind a bucket of the whole fleet, as a click on its bar lists them.
             auto bucket = ett::app::parseBucketName(m_show.section(QLatin1Char(':'), 1).toStdString());
@@ -327,7 +337,8 @@ private:
         if (!m_show.isEmpty() && m_show != QLatin1String("overview")) {
             fail(QStringLiteral(
                 "--show %1: expected overview, drilldown[:ATTR], job:KEY, compare[:...], "
-                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET, ranks[:KEY][:excess] or causes")
+                "advisor[:GROUP], whatif[:ROW=PERCENT]..., intervals:BUCKET, ranks[:KEY][:excess], causes, fleet "
+                "or density")
                      .arg(m_show));
             return;
         }
@@ -481,7 +492,8 @@ struct Options
                        "compare[:changes][:histogram][:log][:ranks], advisor[:GROUP], whatif[:ROW=PERCENT]... "
                        "(rows: setup, init, checkpoint_load, compile, recovery, phase, failures, preemptions; "
                        "subcategory=CAT.SUB, interval=optimum|PERCENT), intervals:BUCKET (the intervals behind a "
-                       "bucket, e.g. intervals:lost_progress), ranks[:KEY][:excess] or causes."),
+                       "bucket, e.g. intervals:lost_progress), ranks[:KEY][:excess], causes, fleet or density (the "
+                       "timeline's Fleet or Density view)."),
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     const QString description = QStringLiteral("ETT Workbench: where the wall-clock time of training jobs goes.");
     const QString filesName = QStringLiteral("files");

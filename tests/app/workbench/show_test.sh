@@ -41,6 +41,8 @@ expect 0 "screenshot saved" "job:$job"
 expect 0 "screenshot saved" "job:$job:ranks"
 expect 0 "screenshot saved" "job:$job:restarts"
 expect 0 "screenshot saved" "drilldown:team"
+expect 0 "screenshot saved" "fleet"
+expect 0 "screenshot saved" "density"
 
 # The same key under two labels: never a silent pick; --label or LABEL/KEY names one.
 "$ettw" import --db "$dir/s.db" --label again "$samples/fleet-200.ett.jsonl.gz" > /dev/null || exit 1
