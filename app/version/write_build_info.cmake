@@ -1,8 +1,8 @@
 # Writes the build-info source OUT (run by `cmake -P` on every build):
 #   cmake -DOUT=... -DVERSION=0.2.0 -DBUILD_TYPE=RelWithDebInfo "-DBACKENDS=cpu cuda"
 #         -DSOURCE_DIR=... [-DGIT_EXECUTABLE=...] -P write_build_info.cmake
-# The commit is the short hash of SOURCE_DIR's HEAD, "unknown" when SOURCE_DIR is not the top of a
-# git checkout (a source tarball, even one unpacked inside another repository). OUT is rewritten only
+# The commit is the short hash of SOURCE_DIR's HEAD, with "-dirty" when a tracked file differs from
+# it, "unknown" when SOURCE_DIR is not the top of a git checkout (a source tarball, even one unpacked inside another repository). OUT is rewritten only
 # when its text changes, so that a build at an unchanged HEAD recompiles nothing.
 set(commit "unknown")
 if(GIT_EXECUTABLE)
@@ -17,6 +17,13 @@ if(GIT_EXECUTABLE)
             OUTPUT_VARIABLE hash RESULT_VARIABLE hash_rc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
         if(hash_rc EQUAL 0 AND NOT hash STREQUAL "")
             set(commit "${hash}")
+            # Built from a tree that differs from HEAD (tracked files changed): say so, so that a
+            # figure measured with it is not taken for the commit's.
+            execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" diff --quiet HEAD --
+                RESULT_VARIABLE dirty_rc OUTPUT_QUIET ERROR_QUIET)
+            if(dirty_rc EQUAL 1)
+                set(commit "${hash}-dirty")
+            endif()
         endif()
     endif()
 endif()

@@ -488,7 +488,7 @@ TEST_F(CliHelp, VersionIsOneLineAndEveryJsonObjectCarriesIt)
     EXPECT_EQ(r.exitCode, 0) << r;
     std::smatch m;
     ASSERT_TRUE(std::regex_match(r.out, m,
-        std::regex(R"(ettw (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,}|unknown), \w+, backends: cpu( cuda)?\)\n)")))
+        std::regex(R"(ettw (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,}(-dirty)?|unknown), \w+, backends: cpu( cuda)?\)\n)")))
         << r.out;
     const std::string version = m[1];
     EXPECT_FALSE(fs::exists(work() / "ett.db"));
