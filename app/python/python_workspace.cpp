@@ -140,6 +140,16 @@ core::Result<core::CohortSpec> PythonWorkspace::scope(const ScopeArgs& args, Nee
     }
     core::CohortSpec spec = std::move(*cohort);
     const FleetVocabulary v = (*fleet)->vocabulary();
+    // An unknown name is named after the argument it came from: scope='s spec first, then attrs=.
+    if (!args.spec.empty()) {
+        ScopeArgs specAlone;
+        specAlone.spec = args.spec;
+        if (auto own = cohortOf(specAlone)) {
+            if (auto st = core::checkCohortNames(*own, v.labels, v.attrKeys, "scope", location()); !st) {
+                return st.error();
+            }
+        }
+    }
     if (auto st = core::checkCohortNames(spec, v.labels, v.attrKeys, "attrs", location()); !st) {
         return st.error();
     }

@@ -31,3 +31,14 @@ def test_a_bad_scope_is_the_cli_error(ws, fleet_db):
     with pytest.raises(ettw.Error) as e:
         ws.causes(scope="gpus>>8")
     assert str(e.value) == cli_error("causes", "--db", fleet_db, "--scope", "gpus>>8").replace("--scope", "scope")
+
+
+def test_an_unknown_name_in_a_scope_is_named_after_scope(ws, fleet_db):
+    # As the CLI names --scope; attrs= keeps its own name.
+    for spec in ("teams=x", "label=nosuch"):
+        with pytest.raises(ettw.Error) as e:
+            ws.intervals("init", scope=spec)
+        assert str(e.value) == "scope: " + cli_error("intervals", "--db", fleet_db, "--bucket", "init", "--scope", spec)
+    with pytest.raises(ettw.Error) as e:
+        ws.intervals("init", attrs={"teams": "x"}, scope="team=ads")
+    assert str(e.value).startswith("attrs: no job has the attribute 'teams'")
