@@ -387,7 +387,7 @@ p90 %3</numerusform>
 <context>
     <name>MatchedTimelines</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+304"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+312"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>

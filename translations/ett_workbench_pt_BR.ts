@@ -4815,7 +4815,7 @@ B: %3 (%4)</translation>
 <context>
     <name>MatchedTimelines</name>
     <message>
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+81"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+82"/>
         <source>Align B</source>
         <translation>Alinhar B</translation>
     </message>
@@ -4895,7 +4895,7 @@ B: %3 (%4)</translation>
         <translation>Uma linha por tentativa, por categoria</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+39"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
@@ -4925,7 +4925,7 @@ B: %3 (%4)</translation>
         <translation>(nenhum)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+36"/>
         <source>Loading the timelines of %1…</source>
         <translation>Carregando as linhas do tempo de %1…</translation>
     </message>
@@ -4935,12 +4935,12 @@ B: %3 (%4)</translation>
         <translation>Não foi possível carregar a linha do tempo de %1: %2</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>select a matched job</source>
         <translation>selecione um job pareado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>%1 has no job in this cohort</source>
         <translation>%1 não tem job nesta coorte</translation>
     </message>
@@ -4950,9 +4950,9 @@ B: %3 (%4)</translation>
         <translation>%1: carregando…</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>%1 &lt;b&gt;%2&lt;/b&gt; (%3) · %4 GPUs · %5</source>
-        <translation>%1 &lt;b&gt;%2&lt;/b&gt; (%3) · %4 GPUs · %5</translation>
+        <location line="+3"/>
+        <source>(%1) · %2 GPUs · %3</source>
+        <translation>(%1) · %2 GPUs · %3</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -4963,7 +4963,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source> · run %1 of %2 by start (matched by %3)</source>
         <translation> · execução %1 de %2 por início (pareado por %3)</translation>
     </message>
@@ -6205,7 +6205,7 @@ duração %4</translation>
         <translation>Consultando o repositório… (Esc: parar)</translation>
     </message>
     <message>
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="-265"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="-273"/>
         <source>wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times</source>
         <translation>roda: zoom em ambos · arrastar: deslocar ambos · arrastar com botão direito: zoom num intervalo · passar o mouse: tempos exatos</translation>
     </message>

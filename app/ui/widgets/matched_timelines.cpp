@@ -8,6 +8,7 @@
 #include "app/ui/timeline/gantt_scene.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
+#include "app/ui/widgets/elided_label.h"
 #include "core/model/timeutil.h"
 
 #include <QButtonGroup>
@@ -141,10 +142,23 @@ QWidget* MatchedTimelines::buildPane(bool b)
     pv->setContentsMargins(0, 0, 0, 0);
     pv->setSpacing(2);
     auto* header = new QHBoxLayout;
-    auto* label = new QLabel(pane);
-    label->setTextFormat(Qt::RichText);
-    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    header->addWidget(label, 1);
+    header->setSpacing(2);
+    Header& h = m_headers[b ? 1 : 0];
+    h.badge = new QLabel(badgeHtml(b ? QStringLiteral("B") : QStringLiteral("A"), cohortColor(b)), pane);
+    h.badge->setTextFormat(Qt::RichText);
+    header->addWidget(h.badge);
+    // The key keeps its width while it fits (down to a dozen characters); what follows takes the rest.
+    h.key = new ElidedLabel(pane);
+    h.key->setObjectName(b ? QStringLiteral("headerKeyB") : QStringLiteral("headerKeyA"));
+    h.key->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    QFont bold = h.key->font();
+    bold.setBold(true);
+    h.key->setFont(bold);
+    header->addWidget(h.key);
+    h.rest = new ElidedLabel(pane);
+    h.rest->setObjectName(b ? QStringLiteral("headerRestB") : QStringLiteral("headerRestA"));
+    h.rest->setElideMode(Qt::ElideRight);
+    header->addWidget(h.rest, 1);
     auto* open = new QToolButton(pane);
     open->setText(tr("Open"));
     open->setToolTip(tr("Open this job in the drill-down"));
@@ -160,7 +174,6 @@ QWidget* MatchedTimelines::buildPane(bool b)
                 t ? qs(t->key) + (m_rankView ? tr(", rank view") : tr(", job view")) : tr("(none)"));
     });
     pv->addWidget(gantt, 1);
-    (b ? m_headerB : m_headerA) = label;
     (b ? m_ganttB : m_ganttA) = gantt;
     connect(open, &QToolButton::clicked, this, [this, b] {
         const auto& t = m_timelines[b ? 1 : 0];
@@ -285,31 +298,32 @@ void MatchedTimelines::updateHeaders()
 {
     for (size_t side = 0; side < 2; ++side) {
         const bool isB = side == 1;
-        QLabel* header = isB ? m_headerB : m_headerA;
-        const QString badge = badgeHtml(isB ? QStringLiteral("B") : QStringLiteral("A"), cohortColor(isB));
+        const Header& h = m_headers[side];
         const auto& t = m_timelines[side];
+        QString key;
+        QString rest;
         if (!m_pair) {
-            header->setText(badge + QStringLiteral(" ") + tr("select a matched job"));
-            continue;
+            rest = tr("select a matched job");
+        } else if (!t) {
+            const QString match = qs(m_pair->match);
+            rest = m_jobs[side] < 0 ? tr("%1 has no job in this cohort").arg(match) : tr("%1: loading…").arg(match);
+        } else {
+            key = qs(t->key);
+            rest = tr("(%1) · %2 GPUs · %3")
+                       .arg(qs(t->label), formatCount(t->gpus),
+                           tr("%Ln attempt(s)", "", static_cast<int>(t->attempts.size())));
+            if (!t->name.empty()) {
+                rest += QStringLiteral(" · ") + qs(t->name);
+            }
+            const int32_t jobs = isB ? m_pair->jobsB : m_pair->jobsA;
+            if (jobs > 1) {
+                rest += tr(" · run %1 of %2 by start (matched by %3)")
+                            .arg(formatCount(m_pair->run), formatCount(jobs), m_matchBy);
+            }
         }
-        const QString match = qs(m_pair->match).toHtmlEscaped();
-        if (!t) {
-            header->setText(badge + QStringLiteral(" ")
-                + (m_jobs[side] < 0 ? tr("%1 has no job in this cohort").arg(match) : tr("%1: loading…").arg(match)));
-            continue;
-        }
-        const int32_t jobs = isB ? m_pair->jobsB : m_pair->jobsA;
-        QString text = tr("%1 <b>%2</b> (%3) · %4 GPUs · %5")
-                           .arg(badge, qs(t->key).toHtmlEscaped(), qs(t->label).toHtmlEscaped(), formatCount(t->gpus),
-                               tr("%Ln attempt(s)", "", static_cast<int>(t->attempts.size())));
-        if (!t->name.empty()) {
-            text += QStringLiteral(" · ") + qs(t->name).toHtmlEscaped();
-        }
-        if (jobs > 1) {
-            text += tr(" · run %1 of %2 by start (matched by %3)")
-                        .arg(formatCount(m_pair->run), formatCount(jobs), m_matchBy);
-        }
-        header->setText(text);
+        h.key->setFullText(key);
+        h.key->setVisible(!key.isEmpty());
+        h.rest->setFullText(rest); // each part whole in its tooltip where it is cut
     }
     updateLegend();
 }

@@ -27,6 +27,7 @@ class QSlider;
 namespace ett::app {
 
 class DataService;
+class ElidedLabel;
 class GanttScene;
 class GanttWidget;
 class LegendStrip;
@@ -101,8 +102,15 @@ private:
 
     GanttWidget* m_ganttA = nullptr;
     GanttWidget* m_ganttB = nullptr;
-    QLabel* m_headerA = nullptr;
-    QLabel* m_headerB = nullptr;
+    // Each pane's header: the cohort's badge, the job's key (bold) and what follows (elided at the
+    // right, whole in its tooltip), so that a narrow pane cuts the header with an ellipsis.
+    struct Header
+    {
+        QLabel* badge = nullptr;
+        ElidedLabel* key = nullptr;
+        ElidedLabel* rest = nullptr;
+    };
+    std::array<Header, 2> m_headers;
     QLabel* m_note = nullptr;
     LegendStrip* m_legend = nullptr;
     QComboBox* m_alignChoice = nullptr;

@@ -13,6 +13,7 @@
 #include "app/ui/pages/compare_page.h"
 #include "app/ui/timeline/gantt_widget.h"
 #include "app/ui/timeline/legend_strip.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/columns_loader.h"
@@ -546,6 +547,21 @@ TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
     EXPECT_NE(pair->jobA, pair->jobB) << "the same key under two labels: two jobs";
     EXPECT_EQ(a->scene()->timeline()->label, "before");
     EXPECT_EQ(b->scene()->timeline()->label, "after");
+    // Each pane's header names its job; in a pane too narrow for it, what follows the key is
+    // elided with an ellipsis (whole in its tooltip), never cut under the Open button.
+    for (const bool isB : { false, true }) {
+        const QString side = isB ? QStringLiteral("B") : QStringLiteral("A");
+        auto* key = page->findChild<ElidedLabel*>(QStringLiteral("headerKey") + side);
+        auto* rest = page->findChild<ElidedLabel*>(QStringLiteral("headerRest") + side);
+        ASSERT_TRUE(key && rest);
+        EXPECT_EQ(key->fullText(), qs(page->gantt(isB)->scene()->timeline()->key));
+        EXPECT_TRUE(rest->fullText().startsWith(isB ? QStringLiteral("(after) · ") : QStringLiteral("(before) · ")))
+            << rest->fullText().toStdString();
+        rest->resize(rest->fontMetrics().horizontalAdvance(rest->fullText()) / 2, rest->height());
+        EXPECT_TRUE(rest->text().endsWith(QChar(0x2026))) << rest->text().toStdString();
+        EXPECT_LE(rest->fontMetrics().horizontalAdvance(rest->text()), rest->width());
+        EXPECT_EQ(rest->toolTip(), rest->fullText());
+    }
 
     // The legend above them names every entry of both scenes' legends, each once.
     auto legendLabels = [&] {
