@@ -5,6 +5,7 @@
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
 #include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/model/timeutil.h"
 
@@ -270,7 +271,7 @@ void IntervalsDialog::request()
     }
     m_pending = m_service->requestIntervals(r, this);
     m_busy->setVisible(true);
-    m_summary->setText(tr("Listing the intervals…"));
+    m_summary->setFullText(tr("Listing the intervals…"));
 }
 
 void IntervalsDialog::handleIntervals(quint64 id, const BucketIntervals& intervals)
@@ -300,7 +301,7 @@ void IntervalsDialog::handleIntervals(quint64 id, const BucketIntervals& interva
                     .arg(formatCount(static_cast<int64_t>(intervals.rows.size())), m_sortBox->currentText());
     }
     text += tr(" · double-click one to open its timeline");
-    m_summary->setText(text);
+    m_summary->setFullText(text);
 }
 
 void IntervalsDialog::handleFailed(quint64 id, const QString& message)
@@ -310,12 +311,12 @@ void IntervalsDialog::handleFailed(quint64 id, const QString& message)
     }
     m_pending = 0;
     m_busy->setVisible(false);
-    m_summary->setText(tr("Could not list the intervals: %1").arg(message));
+    m_summary->setFullText(tr("Could not list the intervals: %1").arg(message));
 }
 
 QString IntervalsDialog::summaryText() const
 {
-    return m_summary->text();
+    return m_summary->fullText();
 }
 
 void IntervalsDialog::openRow(int viewRow)

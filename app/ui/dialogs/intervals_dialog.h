@@ -22,6 +22,8 @@ class QTableView;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 class DataService;
 class WorkbenchState;
 
@@ -99,7 +101,7 @@ private:
     QComboBox* m_scopeBox = nullptr;
     QComboBox* m_sortBox = nullptr;
     QProgressBar* m_busy = nullptr;
-    QLabel* m_summary = nullptr;
+    ElidedLabel* m_summary = nullptr;
     IntervalsTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;

@@ -7,6 +7,7 @@
 #include "app/ui/models/advice_table_model.h"
 #include "app/ui/models/table_views.h"
 #include "app/ui/pages/page_request.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QChart>
@@ -124,10 +125,10 @@ void AdvisorPage::buildUi()
     title->setFont(tf);
     header->addWidget(title);
     header->addSpacing(8);
-    m_subtitle = new QLabel(this);
+    m_subtitle = new ElidedLabel(this);
+    m_subtitle->setElideMode(Qt::ElideRight);
     m_subtitle->setObjectName(QStringLiteral("subtitle"));
     m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     header->addWidget(m_subtitle, 1);
     header->addWidget(new QLabel(tr("Advice per"), this));
     m_groupByBox = new QComboBox(this);
@@ -377,8 +378,7 @@ void AdvisorPage::updateHeader()
     if (m_request->isBusy()) {
         parts << tr("computing…");
     }
-    m_subtitle->setText(parts.join(QStringLiteral(" · ")));
-    m_subtitle->setToolTip(m_subtitle->text());
+    m_subtitle->setFullText(parts.join(QStringLiteral(" · "))); // whole in its tooltip where cut
 }
 
 // --- the selected row ------------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ class QTableView;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 class AdviceTableModel;
 class DataService;
 class PageRequest;
@@ -104,7 +106,7 @@ private:
     QString m_error;
     WasteCurveSeries m_curve;
 
-    QLabel* m_subtitle = nullptr;
+    ElidedLabel* m_subtitle = nullptr;
     QComboBox* m_groupByBox = nullptr;
     QProgressBar* m_busy = nullptr;
     QStackedWidget* m_stack = nullptr; // the content or a message

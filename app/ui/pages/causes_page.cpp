@@ -5,6 +5,7 @@
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
 #include "app/ui/pages/page_request.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QHBoxLayout>
@@ -150,9 +151,9 @@ void CausesPage::buildUi()
     title->setFont(tf);
     header->addWidget(title);
     header->addSpacing(8);
-    m_subtitle = new QLabel(this);
+    m_subtitle = new ElidedLabel(this);
+    m_subtitle->setElideMode(Qt::ElideRight);
     m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     header->addWidget(m_subtitle, 1);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
@@ -301,7 +302,7 @@ void CausesPage::fillTree()
         m_tree->resizeColumnToContents(c);
     }
     m_tree->setColumnWidth(CauseColumn, std::max(m_tree->columnWidth(CauseColumn), 200));
-    m_subtitle->setText(total == 0
+    m_subtitle->setFullText(total == 0
             ? tr("no interruptions in the filter")
             : tr("%1 (%2, %3, %4 other) · %5 lost · %6")
                   .arg(tr("%Ln interruption(s)", "", static_cast<int>(total)),

@@ -28,6 +28,8 @@ class QTreeView;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 class DataService;
 class PageRequest;
 class WorkbenchState;
@@ -69,7 +71,7 @@ public:
     QTableWidget* rulesTable() const { return m_rules; }
     QPushButton* addButton() const { return m_add; }
     QPushButton* removeButton() const { return m_remove; }
-    QLabel* subtitle() const { return m_subtitle; }
+    ElidedLabel* subtitle() const { return m_subtitle; }
 
     // Saves `rules` as the set in force (what Add, Edit, Remove, Up and Down do).
     void saveRules(const core::CauseRules& rules);
@@ -106,7 +108,7 @@ private:
     bool m_hasData = false;
     CausesData m_shown;
 
-    QLabel* m_subtitle = nullptr;
+    ElidedLabel* m_subtitle = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_message = nullptr;
     QTreeView* m_tree = nullptr;

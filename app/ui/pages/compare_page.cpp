@@ -9,6 +9,7 @@
 #include "app/ui/models/compare_models.h"
 #include "app/ui/pages/page_widgets.h"
 #include "app/ui/widgets/compare_cards.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
 
 #include <QAreaSeries>
@@ -578,17 +579,17 @@ void ComparePage::updateHeader()
 {
     m_busy->setVisible(m_pending != 0);
     if (m_pending != 0) {
-        m_status->setText(tr("Computing the comparison: %1…").arg(m_stage));
+        m_status->setFullText(tr("Computing the comparison: %1…").arg(m_stage));
     } else if (m_hasData) {
         const auto& c = m_data.comparison;
-        m_status->setText(tr("A: %1 · B: %2 · bootstrap over jobs, %3 replicates, seed %4")
-                              .arg(tr("%Ln job(s)", "", static_cast<int>(c.jobsA)),
-                                  tr("%Ln job(s)", "", static_cast<int>(c.jobsB)), formatCount(c.replicates))
-                              .arg(c.seed));
+        m_status->setFullText(tr("A: %1 · B: %2 · bootstrap over jobs, %3 replicates, seed %4")
+                                  .arg(tr("%Ln job(s)", "", static_cast<int>(c.jobsA)),
+                                      tr("%Ln job(s)", "", static_cast<int>(c.jobsB)), formatCount(c.replicates))
+                                  .arg(c.seed));
     } else if (m_state->vocabulary().jobs == 0) {
-        m_status->setText(tr("Open a database with jobs to compare (File > Open)."));
+        m_status->setFullText(tr("Open a database with jobs to compare (File > Open)."));
     } else {
-        m_status->clear();
+        m_status->setFullText(QString());
     }
     QStringList problems;
     if (!m_error.isEmpty()) {

@@ -52,6 +52,8 @@ class QToolButton;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 // The page's two cohorts as their editors hold them, and how they are compared.
 struct CohortPair
 {
@@ -216,7 +218,7 @@ private:
     QString m_error;
     QTimer* m_applyTimer = nullptr;
 
-    QLabel* m_status = nullptr;
+    ElidedLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_errorLabel = nullptr;
     CohortEditor* m_editorA = nullptr;

@@ -1,6 +1,7 @@
 #include "app/ui/pages/page_widgets.h"
 
 #include "app/ui/export/table_export.h"
+#include "app/ui/widgets/elided_label.h"
 
 #include <QCheckBox>
 #include <QDateTimeEdit>
@@ -36,12 +37,12 @@ QLabel* makeCaption(const QString& text, QWidget* parent)
     return l;
 }
 
-QLabel* makeStatusLabel(QWidget* parent)
+ElidedLabel* makeStatusLabel(QWidget* parent)
 {
-    auto* status = new QLabel(parent);
+    auto* status = new ElidedLabel(parent);
+    status->setElideMode(Qt::ElideRight);
     status->setObjectName(QStringLiteral("status"));
     status->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     return status;
 }
 

@@ -27,12 +27,15 @@ class QWidget;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 // The page's name at the top left: bold, a third larger than the text.
 QLabel* makePageTitle(const QString& text, QWidget* parent);
 // A grey, semi-bold caption over or beside controls ("Cohort", "Match jobs by").
 QLabel* makeCaption(const QString& text, QWidget* parent);
-// A grey line saying what is shown or being done ("status"); it gives up width before the controls do.
-QLabel* makeStatusLabel(QWidget* parent);
+// A grey line saying what is shown or being done ("status"); it gives up width before the controls do,
+// cut at the right with an ellipsis (whole in its tooltip). Set its text with setFullText().
+ElidedLabel* makeStatusLabel(QWidget* parent);
 // An indeterminate busy bar ("busy"), hidden until a request is out.
 QProgressBar* makeBusyBar(QWidget* parent, int width);
 // A red, wrapped, selectable line for what went wrong ("error"), hidden while there is nothing.

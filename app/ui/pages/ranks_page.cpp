@@ -6,6 +6,7 @@
 #include "app/ui/models/table_views.h"
 #include "app/ui/pages/page_request.h"
 #include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/model/timeutil.h"
 
@@ -365,7 +366,7 @@ void RanksPage::updateStatus()
     m_busy->setVisible(isBusy());
     m_errorLabel->setText(m_error);
     m_errorLabel->setVisible(!m_error.isEmpty());
-    m_status->setText(jobKey().isEmpty() ? tr("no job chosen") : tr("job %1").arg(jobKey()));
+    m_status->setFullText(jobKey().isEmpty() ? tr("no job chosen") : tr("job %1").arg(jobKey()));
     if (!isBusy()) {
         emit dataShown();
     }

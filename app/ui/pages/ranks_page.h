@@ -30,6 +30,8 @@ class QTableView;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 class DataService;
 class PageRequest;
 class WorkbenchState;
@@ -80,7 +82,7 @@ private:
     int m_attemptIndex = -1;
     QString m_error;
 
-    QLabel* m_status = nullptr;
+    ElidedLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;
     QLineEdit* m_jobEdit = nullptr;
     QComboBox* m_labelBox = nullptr;

@@ -9,6 +9,7 @@
 #include "app/ui/models/whatif_results.h"
 #include "app/ui/pages/page_request.h"
 #include "app/ui/pages/page_widgets.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/widgets/scenario_panel.h"
 #include "app/ui/widgets/whatif_rows_editor.h"
 #include "app/ui/window/workbench_state.h"
@@ -604,17 +605,17 @@ void WhatIfPage::updateStatus()
     m_errorLabel->setText(m_error);
     m_errorLabel->setVisible(!m_error.isEmpty());
     if (!m_service || !m_service->hasDatabase()) {
-        m_status->setText(tr("Open a database with jobs to project (File > Open)."));
+        m_status->setFullText(tr("Open a database with jobs to project (File > Open)."));
     } else if (isBusy()) {
-        m_status->setText(tr("projecting…"));
+        m_status->setFullText(tr("projecting…"));
     } else if (m_hasData) {
-        m_status->setText(tr("%1 · %2 in %3 ms on %4")
-                              .arg(tr("%Ln job(s)", "", static_cast<int>(m_data.result.jobs)),
-                                  m_data.modelBuilt ? tr("model built and projected") : tr("projected"))
-                              .arg(formatDecimal(m_data.milliseconds, m_data.milliseconds < 10 ? 2 : 1))
-                              .arg(backendNameText(m_service->backend())));
+        m_status->setFullText(tr("%1 · %2 in %3 ms on %4")
+                                  .arg(tr("%Ln job(s)", "", static_cast<int>(m_data.result.jobs)),
+                                      m_data.modelBuilt ? tr("model built and projected") : tr("projected"))
+                                  .arg(formatDecimal(m_data.milliseconds, m_data.milliseconds < 10 ? 2 : 1))
+                                  .arg(backendNameText(m_service->backend())));
     } else {
-        m_status->clear();
+        m_status->setFullText(QString());
     }
 }
 

@@ -47,6 +47,8 @@ class QTimer;
 
 namespace ett::app {
 
+class ElidedLabel;
+
 class DataService;
 class PageRequest;
 class ScenarioPanel;
@@ -170,7 +172,7 @@ private:
     QTimer* m_throttle = nullptr;
     std::optional<QString> m_typedSpec;
 
-    QLabel* m_status = nullptr;
+    ElidedLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_errorLabel = nullptr;
     QComboBox* m_cohortSource = nullptr;
