@@ -9,6 +9,7 @@
 // there is no screen to grab) and exits: for checking by eye and for CI smoke tests under xvfb-run.
 #include "app/docs/man_page.h"
 #include "app/ui/data/data_service.h"
+#include "app/ui/export/exporters.h"
 #include "app/ui/pages/advisor_page.h"
 #include "app/ui/pages/causes_page.h"
 #include "app/ui/pages/compare_page.h"
@@ -329,7 +330,7 @@ private:
             ett::app::IntervalScope scope;
             scope.request.scope = state->filter();
             scope.request.bucket = *bucket;
-            scope.description = QStringLiteral("the fleet");
+            scope.description = ett::app::exportScopeText(*state); // as a click on a bar names it
             m_window->showIntervals({ scope }, 0);
             QTimer::singleShot(kSettleMs * 3, this, [this] { shoot(0); });
             return;
