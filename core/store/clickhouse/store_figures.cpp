@@ -311,7 +311,10 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
     const std::string orderBy = [&] {
         switch (order) {
         case IntervalOrder::GpuTime:
-            return std::string("toDecimal128(e - s, 0) * w DESC");
+            // The Float64 first: 18.16 sorts keys led by a Decimal128 many times slower (10 M
+            // segments, the 20 longest productive intervals: 48 to 58 s instead of 1.1 to 1.6 s);
+            // the exact value then breaks the ties its rounding makes.
+            return std::string("toFloat64(toDecimal128(e - s, 0) * w) DESC, toDecimal128(e - s, 0) * w DESC");
         case IntervalOrder::Duration:
             return std::string("e - s DESC");
         case IntervalOrder::Start:
