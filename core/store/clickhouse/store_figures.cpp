@@ -640,10 +640,12 @@ Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
         for (int b = 0; b < kBucketCount; ++b) {
             all += std::string(b ? " + " : "") + "toDecimal128(" + bucketColumn(b) + ", 0)";
         }
+        // Attempts carry their GPUs: the jobs are joined only to keep the scope's (a join costs
+        // more than the scan).
         parts.push_back("SELECT dataset_id, job_no, sum((" + all + ") * gpus) AS tg, sum(toDecimal128("
-            + bucketColumn(static_cast<int>(Bucket::Productive)) + ", 0) * gpus) AS pg FROM " + db
-            + ".attempts_local ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) WHERE " + live
-            + " GROUP BY dataset_id, job_no");
+            + bucketColumn(static_cast<int>(Bucket::Productive)) + ", 0) * gpus) AS pg FROM " + db + ".attempts_local "
+            + (everyJob(scope) ? std::string() : "ANY INNER JOIN " + jobs + " USING (dataset_id, job_no) ") + "WHERE "
+            + live + " GROUP BY dataset_id, job_no");
     } else {
         const auto [cs, ce] = clipped(clip, "start_ns", "end_ns");
         parts.push_back("SELECT dataset_id, job_no, sum(toDecimal128(" + ce + " - " + cs
@@ -669,10 +671,14 @@ Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
     for (const auto& part : parts) {
         unioned += (unioned.empty() ? "" : " UNION ALL ") + part;
     }
-    // Jobs counted as the engine counts them: with an attempt that overlaps the range. The query
-    // runs on every shard over its own jobs (the distributed table on the left, the shard's tables
-    // in the subqueries); the initiator merges the shards' first `limit` in order.
+    // Jobs counted as the engine counts them: with an attempt that overlaps the range (over all
+    // time, with an attempt: the jobs table counts them). The query runs on every shard over its
+    // own jobs (the distributed table on the left, the shard's tables in the subqueries); the
+    // initiator merges the shards' first `limit` in order.
     const RangeSql range = rangeOf(scope);
+    const std::string counted = range.any ? "(dataset_id, job_no) IN (SELECT dataset_id, job_no FROM " + db
+            + ".attempts_local WHERE " + live + " AND " + range.overlaps("start_ns", "end_ns") + ")"
+                                          : std::string("attempts > 0");
     // Lost time as a Float64 first: 18.16 sorts several keys led by a Decimal128 several times
     // slower (0.6 s instead of 0.15 s for a shard's 65,000 jobs); the exact value then breaks the
     // ties the rounding makes, so the order is the exact one.
@@ -683,9 +689,7 @@ Result<std::vector<std::pair<uint64_t, uint32_t>>> storeRankedJobs(
     auto body = store.select("SELECT dataset_id, job_no FROM " + db + ".jobs ANY LEFT JOIN (SELECT dataset_id, "
         + "job_no, sum(tg) AS e2e, sum(pg) AS prod, e2e - prod AS lost FROM (" + unioned
         + ") GROUP BY dataset_id, job_no) USING (dataset_id, job_no) WHERE " + live + " AND " + jobFilterSql(scope)
-        + " AND (dataset_id, job_no) IN (SELECT dataset_id, job_no FROM " + db + ".attempts_local WHERE " + live
-        + " AND " + range.overlaps("start_ns", "end_ns") + ") ORDER BY " + order + " LIMIT "
-        + std::to_string(std::max<int64_t>(limit, 0)));
+        + " AND " + counted + " ORDER BY " + order + " LIMIT " + std::to_string(std::max<int64_t>(limit, 0)));
     if (!body) {
         return body.error();
     }
