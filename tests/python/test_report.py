@@ -23,7 +23,7 @@ def without_clock(text):
     """The text less what depends on the minute it was written and on the commit each binary was
     built at (the extension and ettw may be built at different commits)."""
     text = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", "<generated>", text)
-    text = re.sub(r"commit [0-9a-f]{7,}", "commit <built>", text)
+    text = re.sub(r"commit [0-9a-f]{7,}(-dirty)?", "commit <built>", text)
     return re.sub(r"[ \t]+", " ", text)  # the columns' spacing follows the widths of those
 
 

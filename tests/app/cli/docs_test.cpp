@@ -222,7 +222,7 @@ TEST(BuildInfo, VersionLineNamesVersionCommitBuildTypeAndBackends)
 {
     const BuildInfo& b = buildInfo();
     EXPECT_TRUE(std::regex_match(std::string(b.version), std::regex(R"(\d+\.\d+\.\d+)"))) << b.version;
-    EXPECT_TRUE(std::regex_match(std::string(b.commit), std::regex(R"([0-9a-f]{7,}|unknown)"))) << b.commit;
+    EXPECT_TRUE(std::regex_match(std::string(b.commit), std::regex(R"([0-9a-f]{7,}(-dirty)?|unknown)"))) << b.commit;
     EXPECT_TRUE(std::regex_match(std::string(b.backends), std::regex(R"(cpu( cuda)?)"))) << b.backends;
     EXPECT_EQ(versionLine("ettw"),
         std::string("ettw ") + b.version + " (commit " + b.commit + ", " + b.buildType + ", backends: " + b.backends
