@@ -1,5 +1,6 @@
 #include "core/store/clickhouse/store_figures.h"
 
+#include "core/model/rollup.h"
 #include "core/model/types.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/sql_text.h"
@@ -323,20 +324,32 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
         return std::string("s ASC");
     }() + ", label, job_key, s, an";
     StoreIntervals out;
+    // The key an order ranks by first (the rest break its ties), over the columns s, e and w.
+    const std::string firstKey = order == IntervalOrder::GpuTime ? "toDecimal128(e - s, 0) * w"
+        : order == IntervalOrder::Duration                       ? "e - s"
+                                                                 : "s";
     // One source: `from` (with label, job_key and dataset_id, job_no), its interval [start, end) at
-    // `gpus` GPUs of attempt number `number`, where `cond` holds.
+    // `gpus` GPUs of attempt number `number`, where `cond` holds. `lean`: the same rows from one
+    // table that carries the GPUs without the join (the segments: `from` joins them with their
+    // attempts and jobs for the attempt number, label and key), when no attempt number is asked;
+    // `leanScope` keeps the scope's jobs there.
     auto source = [&](const std::string& from, const std::string& start, const std::string& end,
-                      const std::string& gpus, const std::string& number, bool gap, const std::string& cond) -> Status {
+                      const std::string& gpus, const std::string& number, bool gap, const std::string& cond,
+                      const std::string& lean = {}, const std::string& leanScope = {}) -> Status {
         const auto [cs, ce] = clipped(clip, start, end);
         std::string where = live + " AND " + cond + " AND " + ce + " > " + cs;
+        const bool leanRows = !lean.empty() && !attempt;
         if (attempt) {
             where += " AND " + number + " = " + std::to_string(*attempt);
         }
         const std::string inner = "SELECT dataset_id, job_no, toInt32(" + number + ") AS an, " + cs + " AS s, " + ce
             + " AS e, " + gpus + " AS w, label, job_key FROM " + from + " WHERE " + where;
+        const std::string leanInner = leanRows
+            ? "SELECT " + cs + " AS s, " + ce + " AS e, " + gpus + " AS w FROM " + lean + " WHERE " + where + leanScope
+            : inner;
         auto sums = store.select("SELECT toUInt64(count()), sum(toDecimal128(e - s, 0)), sum(toDecimal128(e - s, 0) * "
                                  "w) FROM ("
-            + inner + ")");
+            + leanInner + ")");
         if (!sums) {
             return sums.error();
         }
@@ -353,7 +366,45 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
         if (*n == 0) {
             return Status::success();
         }
-        auto rows = store.select("SELECT dataset_id, job_no, an, s, e, w FROM (" + inner + ") ORDER BY " + orderBy
+        // Where more rows than listed: the listed one's first key, found without the join, and only
+        // the rows that reach it joined and ordered (the ones that tie with it included, so the
+        // order within them is the exact one).
+        std::string reach;
+        if (leanRows && limit > 0 && static_cast<int64_t>(*n) > limit) {
+            const std::string firstOrder = order == IntervalOrder::GpuTime
+                ? "toFloat64(" + firstKey + ") DESC, " + firstKey + " DESC"
+                : firstKey + (order == IntervalOrder::Start ? " ASC" : " DESC");
+            auto cut = store.select("SELECT " + firstKey + " FROM (" + leanInner + ") ORDER BY " + firstOrder
+                + " LIMIT 1 OFFSET " + std::to_string(limit - 1));
+            if (!cut) {
+                return cut.error();
+            }
+            RowBinaryReader c(*cut);
+            std::string value;
+            if (order == IntervalOrder::GpuTime) {
+                auto v = c.decimal128();
+                if (!v) {
+                    return Error { "a short row in the server's answer" };
+                }
+                value = "toDecimal128('" + formatWide(*v) + "', 0)";
+            } else {
+                auto v = c.int64();
+                if (!v) {
+                    return Error { "a short row in the server's answer" };
+                }
+                value = i64(*v);
+            }
+            // On the segments as they are read (PREWHERE: before the join), the key of their columns.
+            const std::string key = order == IntervalOrder::GpuTime
+                ? "toDecimal128(" + ce + " - " + cs + ", 0) * " + gpus
+                : order == IntervalOrder::Duration ? ce + " - " + cs
+                                                   : cs;
+            reach = " PREWHERE " + key + (order == IntervalOrder::Start ? " <= " : " >= ") + value;
+        }
+        const std::string listed = reach.empty() ? inner
+                                                 : "SELECT dataset_id, job_no, toInt32(" + number + ") AS an, " + cs
+                + " AS s, " + ce + " AS e, " + gpus + " AS w, label, job_key FROM " + from + reach + " WHERE " + where;
+        auto rows = store.select("SELECT dataset_id, job_no, an, s, e, w FROM (" + listed + ") ORDER BY " + orderBy
             + (limit > 0 ? " LIMIT " + std::to_string(limit) : std::string()));
         if (!rows) {
             return rows.error();
@@ -379,7 +430,10 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
                   "job_key FROM "
                 + db + ".attempts_local ANY INNER JOIN " + jobs
                 + " USING (dataset_id, job_no)) USING (dataset_id, job_no, attempt_idx)",
-            "start_ns", "end_ns", "gpus", "attempt_no", false, "bucket = " + sqlString(bucketName));
+            "start_ns", "end_ns", "gpus", "attempt_no", false, "bucket = " + sqlString(bucketName), db + ".segments",
+            everyJob(scope) ? std::string()
+                            : " AND (dataset_id, job_no) IN (SELECT dataset_id, job_no FROM " + db
+                    + ".jobs_local WHERE " + jobFilterSql(scope) + ")");
         !st) {
         return st.error();
     }

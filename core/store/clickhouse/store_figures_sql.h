@@ -77,12 +77,13 @@ inline std::string queueSql(bool countQueue)
                       : "toInt64(0)";
 }
 
-// The scope's jobs of this shard, with what the queries need of them.
+// The scope's jobs of this shard, with what the interval and interruption queries read of them (a
+// join's right side is a hash table of what it selects: the attribute arrays would cost more than
+// the query).
 inline std::string jobsSubquery(const std::string& db, const StoreScope& scope)
 {
-    return "(SELECT dataset_id, job_no, gpus AS job_gpus, label, job_key, attr_keys, attr_values, first_start_ns, "
-           "last_end_ns, has_checkpoints, "
-        + queueSql(scope.countQueue) + " AS queue_ns FROM " + db + ".jobs_local WHERE " + jobFilterSql(scope) + ")";
+    return "(SELECT dataset_id, job_no, gpus AS job_gpus, label, job_key, first_start_ns, " + queueSql(scope.countQueue)
+        + " AS queue_ns FROM " + db + ".jobs_local WHERE " + jobFilterSql(scope) + ")";
 }
 
 // [cs, ce): [s, e) clipped, as SQL.
