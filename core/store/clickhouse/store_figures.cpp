@@ -309,25 +309,21 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
     Clip clip;
     clip.lo = scope.fromNs;
     clip.hi = scope.toNs;
-    const std::string orderBy = [&] {
-        switch (order) {
-        case IntervalOrder::GpuTime:
-            // The Float64 first: 18.16 sorts keys led by a Decimal128 many times slower (10 M
-            // segments, the 20 longest productive intervals: 48 to 58 s instead of 1.1 to 1.6 s);
-            // the exact value then breaks the ties its rounding makes.
-            return std::string("toFloat64(toDecimal128(e - s, 0) * w) DESC, toDecimal128(e - s, 0) * w DESC");
-        case IntervalOrder::Duration:
-            return std::string("e - s DESC");
-        case IntervalOrder::Start:
-            break;
-        }
-        return std::string("s ASC");
-    }() + ", label, job_key, s, an";
+    // The key an order ranks by first (the rest break its ties), of an interval [s, e) at w GPUs.
+    const auto keyOf = [order](const std::string& s, const std::string& e, const std::string& w) {
+        return order == IntervalOrder::GpuTime ? "toDecimal128(" + e + " - " + s + ", 0) * " + w
+            : order == IntervalOrder::Duration ? e + " - " + s
+                                               : s;
+    };
+    const std::string firstKey = keyOf("s", "e", "w");
+    // The first key in its order. GPU time as a Float64 first: 18.16 sorts keys led by a Decimal128
+    // many times slower (10 M segments, the 20 longest productive intervals: 48 to 58 s instead of
+    // 1.1 to 1.6 s); the exact value then breaks the ties its rounding makes.
+    const std::string firstOrder = order == IntervalOrder::GpuTime
+        ? "toFloat64(" + firstKey + ") DESC, " + firstKey + " DESC"
+        : firstKey + (order == IntervalOrder::Start ? " ASC" : " DESC");
+    const std::string orderBy = firstOrder + ", label, job_key, s, an";
     StoreIntervals out;
-    // The key an order ranks by first (the rest break its ties), over the columns s, e and w.
-    const std::string firstKey = order == IntervalOrder::GpuTime ? "toDecimal128(e - s, 0) * w"
-        : order == IntervalOrder::Duration                       ? "e - s"
-                                                                 : "s";
     // One source: `from` (with label, job_key and dataset_id, job_no), its interval [start, end) at
     // `gpus` GPUs of attempt number `number`, where `cond` holds. `lean`: the same rows from one
     // table that carries the GPUs without the join (the segments: `from` joins them with their
@@ -342,8 +338,11 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
         if (attempt) {
             where += " AND " + number + " = " + std::to_string(*attempt);
         }
-        const std::string inner = "SELECT dataset_id, job_no, toInt32(" + number + ") AS an, " + cs + " AS s, " + ce
-            + " AS e, " + gpus + " AS w, label, job_key FROM " + from + " WHERE " + where;
+        const auto rowsOf = [&](const std::string& prewhere) {
+            return "SELECT dataset_id, job_no, toInt32(" + number + ") AS an, " + cs + " AS s, " + ce + " AS e, " + gpus
+                + " AS w, label, job_key FROM " + from + prewhere + " WHERE " + where;
+        };
+        const std::string inner = rowsOf({});
         const std::string leanInner = leanRows
             ? "SELECT " + cs + " AS s, " + ce + " AS e, " + gpus + " AS w FROM " + lean + " WHERE " + where + leanScope
             : inner;
@@ -371,9 +370,6 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
         // order within them is the exact one).
         std::string reach;
         if (leanRows && limit > 0 && static_cast<int64_t>(*n) > limit) {
-            const std::string firstOrder = order == IntervalOrder::GpuTime
-                ? "toFloat64(" + firstKey + ") DESC, " + firstKey + " DESC"
-                : firstKey + (order == IntervalOrder::Start ? " ASC" : " DESC");
             auto cut = store.select("SELECT " + firstKey + " FROM (" + leanInner + ") ORDER BY " + firstOrder
                 + " LIMIT 1 OFFSET " + std::to_string(limit - 1));
             if (!cut) {
@@ -395,17 +391,10 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
                 value = i64(*v);
             }
             // On the segments as they are read (PREWHERE: before the join), the key of their columns.
-            const std::string key = order == IntervalOrder::GpuTime
-                ? "toDecimal128(" + ce + " - " + cs + ", 0) * " + gpus
-                : order == IntervalOrder::Duration ? ce + " - " + cs
-                                                   : cs;
-            reach = " PREWHERE " + key + (order == IntervalOrder::Start ? " <= " : " >= ") + value;
+            reach = " PREWHERE " + keyOf(cs, ce, gpus) + (order == IntervalOrder::Start ? " <= " : " >= ") + value;
         }
-        const std::string listed = reach.empty() ? inner
-                                                 : "SELECT dataset_id, job_no, toInt32(" + number + ") AS an, " + cs
-                + " AS s, " + ce + " AS e, " + gpus + " AS w, label, job_key FROM " + from + reach + " WHERE " + where;
-        auto rows = store.select("SELECT dataset_id, job_no, an, s, e, w FROM (" + listed + ") ORDER BY " + orderBy
-            + (limit > 0 ? " LIMIT " + std::to_string(limit) : std::string()));
+        auto rows = store.select("SELECT dataset_id, job_no, an, s, e, w FROM (" + rowsOf(reach) + ") ORDER BY "
+            + orderBy + (limit > 0 ? " LIMIT " + std::to_string(limit) : std::string()));
         if (!rows) {
             return rows.error();
         }
