@@ -332,7 +332,10 @@ Result<StoreIntervals> storeBucketIntervals(FleetStore& store, const StoreScope&
     auto source = [&](const std::string& from, const std::string& start, const std::string& end,
                       const std::string& gpus, const std::string& number, bool gap, const std::string& cond,
                       const std::string& lean = {}, const std::string& leanScope = {}) -> Status {
-        const auto [cs, ce] = clipped(clip, start, end);
+        // Named copies, not a structured binding: rowsOf captures them (clang 14 cannot capture a binding).
+        const auto clippedSpan = clipped(clip, start, end);
+        const std::string& cs = clippedSpan.first;
+        const std::string& ce = clippedSpan.second;
         std::string where = live + " AND " + cond + " AND " + ce + " > " + cs;
         const bool leanRows = !lean.empty() && !attempt;
         if (attempt) {
