@@ -1,5 +1,6 @@
 #include "app/cli/bench_common.h"
 
+#include "app/service/bucket_intervals.h"
 #include "app/service/overview.h"
 
 #include <algorithm>
@@ -180,6 +181,19 @@ core::Result<std::string> timeQueries(FleetSource& fleet, int repeats, std::stri
                  return j ? core::Status::success() : core::Status(j.error());
              })
             : st;
+    // The Intervals dialog's first view: the 20 longest intervals of a bucket by GPU time.
+    for (const auto& [name, bucket] : { std::pair { "intervals_productive", core::Bucket::Productive },
+             std::pair { "intervals_lost_progress", core::Bucket::LostProgress } }) {
+        st = st ? timed(name,
+                 [&, b = bucket]() -> core::Status {
+                     IntervalRequest request;
+                     request.bucket = b;
+                     request.limit = 20;
+                     auto r = fleet.bucketIntervals(request);
+                     return r ? core::Status::success() : core::Status(r.error());
+                 })
+                : st;
+    }
     if (!st) {
         return st.error();
     }

@@ -1019,7 +1019,8 @@ TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
                  "series_every_day", "summary_last_week" }) {
             EXPECT_GT(b[stage]["peak_rss_mb"].number(), 0.0) << stage;
         }
-        for (const char* key : { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s" }) {
+        for (const char* key : { "load_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s",
+                 "intervals_productive_s", "intervals_lost_progress_s" }) {
             EXPECT_GE(b["engine"][key].number(), 0.0) << key;
         }
         const Json& w = b["window_first_overview"];

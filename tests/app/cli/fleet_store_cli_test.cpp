@@ -344,4 +344,22 @@ TEST_F(StoreCli, AlertsOnTheStoreFireWhatTheyFireOnTheDatabaseWithTheSameExitSta
     EXPECT_TRUE(contains(quietStore.out, "No alert at 2025-06-15T14:41:14.377Z")) << quietStore;
 }
 
+// `ettw bench store --queries-only` times every query the window and the report run on the store
+// (the Intervals dialog's included) and names the store without its password.
+TEST_F(StoreCli, BenchStoreQueriesOnlyTimesEveryQueryOnTheStore)
+{
+    ASSERT_EQ(ettw({ "generate", "--jobs", "30", "--seed", "5", "--out", "fleet.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "store", "init", "--store", url(), "--shard", m_shards[0], "--shard", m_shards[1] }).exitCode, 0);
+    ASSERT_EQ(ettw({ "import", "--db", "local.db", "--label", "cli", "fleet.jsonl" }).exitCode, 0);
+    ASSERT_EQ(ettw({ "push", "--db", "local.db", "--store", url() }).exitCode, 0);
+    const RunResult bench = ettw({ "bench", "store", "--store", url(), "--queries-only", "--repeats", "1" });
+    ASSERT_EQ(bench.exitCode, 0) << bench;
+    EXPECT_TRUE(contains(bench.out, "\"shards\": 2")) << bench.out;
+    for (const char* key : { "open_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s",
+             "intervals_productive_s", "intervals_lost_progress_s", "peak_rss_mb" }) {
+        EXPECT_TRUE(contains(bench.out, "\"" + std::string(key) + "\": ")) << key << "\n" << bench.out;
+    }
+    EXPECT_FALSE(contains(bench.out, m_url.password)) << bench.out;
+}
+
 } // namespace
