@@ -79,7 +79,7 @@
 <context>
     <name>AdvisorPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+369"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+370"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -95,7 +95,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+60"/>
+        <location line="+59"/>
         <source>%Ln save(s)</source>
         <translation>
             <numerusform>%Ln save</numerusform>
@@ -144,7 +144,7 @@
 <context>
     <name>CausesPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="+113"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+114"/>
         <location line="+194"/>
         <source>%Ln interruption(s)</source>
         <translation>
@@ -199,7 +199,7 @@
 <context>
     <name>ComparePage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/compare_page.cpp" line="+529"/>
+        <location filename="../app/ui/pages/compare_page.cpp" line="+530"/>
         <location line="+150"/>
         <source>%Ln pair(s)</source>
         <translation>
@@ -242,7 +242,7 @@
 <context>
     <name>Figures</name>
     <message numerus="yes">
-        <location filename="../app/ui/format/figures_format.cpp" line="+110"/>
+        <location filename="../app/ui/format/figures_format.cpp" line="+111"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -319,7 +319,7 @@ p90 %3</numerusform>
 <context>
     <name>IntervalsDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="+295"/>
+        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="+296"/>
         <source>%Ln interval(s)</source>
         <translation>
             <numerusform>%Ln interval</numerusform>
@@ -387,7 +387,7 @@ p90 %3</numerusform>
 <context>
     <name>MatchedTimelines</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+312"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="+314"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -523,7 +523,7 @@ p90 %3</numerusform>
 <context>
     <name>RanksPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/ranks_page.cpp" line="+270"/>
+        <location filename="../app/ui/pages/ranks_page.cpp" line="+271"/>
         <location line="+41"/>
         <source>%Ln rank(s)</source>
         <translation>
@@ -636,7 +636,7 @@ p90 %3</numerusform>
 <context>
     <name>WhatIfPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/whatif_page.cpp" line="+612"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+613"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

@@ -327,7 +327,7 @@ interrupção</translation>
 <context>
     <name>AdvisorPage</name>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+106"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+107"/>
         <source>No data yet: open a database or import traces.</source>
         <translation>Ainda sem dados: abra um banco de dados ou importe traces.</translation>
     </message>
@@ -416,7 +416,7 @@ interrupção</translation>
         <translation>calculando…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>&lt;p style=&quot;font-size:large;&quot;&gt;&lt;b&gt;No advice for %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p style=&quot;color:#666;&quot;&gt;The optimum needs interruptions in the train loop (for the mean time between them, M) and saves that block training (for b). The current interval needs two durable checkpoints in one attempt.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;font-size:large;&quot;&gt;&lt;b&gt;Sem recomendação para %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p style=&quot;color:#666;&quot;&gt;O ótimo precisa de interrupções no loop de treinamento (para o tempo médio entre elas, M) e de gravações que bloqueiam o treinamento (para b). O intervalo atual precisa de dois pontos de verificação duráveis em uma tentativa.&lt;/p&gt;</translation>
     </message>
@@ -970,7 +970,7 @@ interrupção</translation>
 <context>
     <name>CausesPage</name>
     <message>
-        <location filename="../app/ui/pages/causes_page.cpp" line="+112"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="+113"/>
         <source>Cause rules changed: %1 changed cause, %2 derived again</source>
         <translation>Regras de causa alteradas: nova causa em %1, recálculo de %2</translation>
     </message>
@@ -1463,7 +1463,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../app/ui/pages/compare_page.cpp" line="+117"/>
+        <location filename="../app/ui/pages/compare_page.cpp" line="+118"/>
         <location line="+124"/>
         <location line="+28"/>
         <location line="+28"/>
@@ -2307,7 +2307,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../app/ui/format/figures_format.cpp" line="+101"/>
+        <location filename="../app/ui/format/figures_format.cpp" line="+102"/>
         <source>GPU-weighted</source>
         <translation>ponderado por GPU</translation>
     </message>
@@ -2346,6 +2346,16 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <location line="+3"/>
         <source>job</source>
         <translation>job</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
     </message>
 </context>
 <context>
@@ -3534,7 +3544,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>IntervalsDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="+157"/>
+        <location filename="../app/ui/dialogs/intervals_dialog.cpp" line="+158"/>
         <source>Which cohort&apos;s intervals</source>
         <translation>Intervalos de qual coorte</translation>
     </message>
@@ -4326,7 +4336,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
 %2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+23"/>
+        <source>Connected to %1 in %2</source>
+        <translation>Conectado a %1 em %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Loaded %1 in %2</source>
+        <translation>%1 carregado em %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1, %2, %3 loaded</source>
         <translation>%1, %2, %3 carregados</translation>
     </message>
@@ -4370,12 +4390,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Repositório da frota %1, conectado em %2 s</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Connected to %1 in %2 s</source>
-        <translation>Conectado a %1 em %2 s</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>No database was open: importing into %1...</source>
         <translation>Nenhum banco de dados estava aberto: importando para %1...</translation>
     </message>
@@ -4385,12 +4400,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importando para %1...</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Loaded %1 in %2 s</source>
-        <translation>%1 carregado em %2 s</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Could not connect to the fleet store.</source>
         <translation>Não foi possível conectar ao repositório da frota.</translation>
     </message>
@@ -4895,7 +4905,7 @@ B: %3 (%4)</translation>
         <translation>Uma linha por tentativa, por categoria</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
@@ -5363,7 +5373,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-399"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-398"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
@@ -6205,7 +6215,7 @@ duração %4</translation>
         <translation>Consultando o repositório… (Esc: parar)</translation>
     </message>
     <message>
-        <location filename="../app/ui/widgets/matched_timelines.cpp" line="-273"/>
+        <location filename="../app/ui/widgets/matched_timelines.cpp" line="-275"/>
         <source>wheel: zoom both · drag: pan both · right-drag: zoom to a range · hover: exact times</source>
         <translation>roda: zoom em ambos · arrastar: deslocar ambos · arrastar com botão direito: zoom num intervalo · passar o mouse: tempos exatos</translation>
     </message>
@@ -6352,7 +6362,7 @@ duração %4</translation>
         <translation>quantidade</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/page_widgets.cpp" line="+196"/>
+        <location filename="../app/ui/pages/page_widgets.cpp" line="+197"/>
         <source>All time</source>
         <translation>Tudo</translation>
     </message>
@@ -7548,7 +7558,7 @@ duração %4</translation>
 <context>
     <name>RanksPage</name>
     <message>
-        <location filename="../app/ui/pages/ranks_page.cpp" line="+80"/>
+        <location filename="../app/ui/pages/ranks_page.cpp" line="+81"/>
         <source>Ranks and stragglers</source>
         <translation>Ranks e retardatários</translation>
     </message>
@@ -8697,7 +8707,7 @@ a pior janela do job</translation>
 <context>
     <name>WhatIfPage</name>
     <message>
-        <location filename="../app/ui/pages/whatif_page.cpp" line="+116"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+117"/>
         <source>Undo delete</source>
         <translation>Desfazer exclusão</translation>
     </message>

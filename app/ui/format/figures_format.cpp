@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ett::app {
@@ -166,6 +167,15 @@ QString formatDecimal(double value, int decimals)
     QLocale locale = numberLocale();
     locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
     return locale.toString(value, 'f', decimals);
+}
+
+QString formatElapsed(double seconds)
+{
+    if (seconds < 0.9995) {
+        const double ms = std::max(0.0, seconds) * 1000.0;
+        return QCoreApplication::translate("Figures", "%1 ms").arg(formatDecimal(ms, ms < 9.95 ? 1 : 0));
+    }
+    return QCoreApplication::translate("Figures", "%1 s").arg(formatDecimal(seconds, 2));
 }
 
 QString formatNumber(double value, int decimals)

@@ -81,6 +81,9 @@ QString formatCount(int64_t n);
 // A plain decimal without group separators: "1234.5" in English (as QString::number), "1234,5"
 // in pt_BR. For figures inside sentences (jobs on average, ratios).
 QString formatDecimal(double value, int decimals);
+// A measured wall time for a message: "3.2 ms" under a second, "1.24 s" from one (formatDecimal's
+// separators), so that a fast load does not read "0.00 s".
+QString formatElapsed(double seconds);
 // A decimal with the group separators of formatCount: "88,284.6" / "88.284,6".
 QString formatNumber(double value, int decimals);
 // "4 min 10 s", "3 h 05 min" (core::formatDurationHuman); "–" when absent.

@@ -258,7 +258,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
         m_rowsLabel->setToolTip(
             tr("Fleet store %1, connected in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 3)));
         statusBar()->showMessage(stats.warning.isEmpty()
-                ? tr("Connected to %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 2))
+                ? tr("Connected to %1 in %2").arg(stats.databasePath, formatElapsed(stats.loadSeconds))
                 : stats.warning,
             kMessageMs);
     } else if (m_service->importRunning()) {
@@ -268,7 +268,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
                 .arg(stats.databasePath));
     } else {
         statusBar()->showMessage(
-            tr("Loaded %1 in %2 s").arg(stats.databasePath).arg(formatDecimal(stats.loadSeconds, 2)), kMessageMs);
+            tr("Loaded %1 in %2").arg(stats.databasePath, formatElapsed(stats.loadSeconds)), kMessageMs);
     }
 }
 

@@ -250,5 +250,16 @@ TEST(FiguresTableModel, HeadersAndNameSortFollowTheLevel)
     EXPECT_FALSE(model.headerData(M::EttColumn, Qt::Horizontal, M::ColorRole).isValid());
 }
 
+// A measured time reads in milliseconds under a second (a fast load is not "0.00 s").
+TEST(FiguresFormat, ElapsedTimesReadInMillisecondsUnderASecond)
+{
+    EXPECT_EQ(formatElapsed(0.0), QStringLiteral("0.0 ms"));
+    EXPECT_EQ(formatElapsed(0.00321), QStringLiteral("3.2 ms"));
+    EXPECT_EQ(formatElapsed(0.145), QStringLiteral("145 ms"));
+    EXPECT_EQ(formatElapsed(0.9994), QStringLiteral("999 ms"));
+    EXPECT_EQ(formatElapsed(0.9996), QStringLiteral("1.00 s"));
+    EXPECT_EQ(formatElapsed(12.345), QStringLiteral("12.35 s"));
+}
+
 } // namespace
 } // namespace ett::app

@@ -104,6 +104,8 @@ TEST_F(Portuguese, FiguresDatesAndBucketsUseThePortugueseForms)
     EXPECT_EQ(formatCount(1234), QStringLiteral("1.234"));
     EXPECT_EQ(formatPp(-0.4), QStringLiteral("−0,40 pp"));
     EXPECT_EQ(formatDecimal(1234.5, 1), QStringLiteral("1234,5"));
+    EXPECT_EQ(formatElapsed(0.00321), QStringLiteral("3,2 ms"));
+    EXPECT_EQ(formatElapsed(12.345), QStringLiteral("12,35 s"));
     EXPECT_EQ(formatUtc(kJune1Noon + 999'999'999), QStringLiteral("01/06/2025 12:00:00 UTC"));
     EXPECT_EQ(formatUtcMinutes(kJune1Noon), QStringLiteral("01/06/2025 12:00 UTC"));
     EXPECT_EQ(bucketLabel(core::Bucket::LostProgress), QStringLiteral("progresso perdido"));
