@@ -145,7 +145,7 @@
     <name>CausesPage</name>
     <message numerus="yes">
         <location filename="../app/ui/pages/causes_page.cpp" line="+114"/>
-        <location line="+194"/>
+        <location line="+195"/>
         <source>%Ln interruption(s)</source>
         <translation>
             <numerusform>%Ln interruption</numerusform>
@@ -153,7 +153,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-193"/>
+        <location line="-194"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -161,7 +161,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+194"/>
+        <location line="+195"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -512,7 +512,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="-253"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-254"/>
         <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
         <translation>
             <numerusform>Mean over %1 of %Ln interruption: the others never trained again</numerusform>

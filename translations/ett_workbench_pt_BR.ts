@@ -976,7 +976,7 @@ interrupção</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+194"/>
+        <location line="+195"/>
         <source>%Ln interruption(s)</source>
         <translation>
             <numerusform>%Ln interrupção</numerusform>
@@ -984,7 +984,7 @@ interrupção</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-193"/>
+        <location line="-194"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -1021,7 +1021,7 @@ interrupção</translation>
         <translation>Interrupções por causa</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Cause</source>
         <translation>Causa</translation>
     </message>
@@ -1198,6 +1198,11 @@ interrupção</translation>
             <numerusform>%Ln reclassificada pelas regras abaixo</numerusform>
             <numerusform>%Ln reclassificadas pelas regras abaixo</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>excluded windows not taken out: each interruption costs in full</source>
+        <translation>janelas excluídas não descontadas: cada interrupção custa por inteiro</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5390,7 +5395,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="-376"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-382"/>
         <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
         <translation>
             <numerusform>Média sobre %1 de %Ln interrupção: as demais nunca voltaram a treinar</numerusform>

@@ -152,6 +152,7 @@ void CausesPage::buildUi()
     header->addWidget(title);
     header->addSpacing(8);
     m_subtitle = new ElidedLabel(this);
+    m_subtitle->setObjectName(QStringLiteral("causesSubtitle"));
     m_subtitle->setElideMode(Qt::ElideRight);
     m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
     header->addWidget(m_subtitle, 1);
@@ -305,12 +306,17 @@ void CausesPage::fillTree()
     m_subtitle->setFullText(total == 0
             ? tr("no interruptions in the filter")
             : tr("%1 (%2, %3, %4 other) · %5 lost · %6")
-                  .arg(tr("%Ln interruption(s)", "", static_cast<int>(total)),
-                      tr("%Ln failure(s)", "", static_cast<int>(t.total.failures)),
-                      tr("%Ln preemption(s)", "", static_cast<int>(t.total.preemptions)),
-                      formatCount(t.total.otherInterruptions),
-                      formatHours(nsToHours(t.total.lostGpuNs), QStringLiteral("GPU-h")),
-                      tr("%Ln re-classified by the rules below", "", static_cast<int>(m_shown.reclassified))));
+                    .arg(tr("%Ln interruption(s)", "", static_cast<int>(total)),
+                        tr("%Ln failure(s)", "", static_cast<int>(t.total.failures)),
+                        tr("%Ln preemption(s)", "", static_cast<int>(t.total.preemptions)),
+                        formatCount(t.total.otherInterruptions),
+                        formatHours(nsToHours(t.total.lostGpuNs), QStringLiteral("GPU-h")),
+                        tr("%Ln re-classified by the rules below", "", static_cast<int>(m_shown.reclassified)))
+                + (m_state->filter().excluded.empty()
+                        ? QString()
+                        // Spec 7.4: the overview's buckets lose the excluded time; this table does not.
+                        : QStringLiteral(" · ")
+                            + tr("excluded windows not taken out: each interruption costs in full")));
     showMessage(total == 0 ? tr("No interruptions (failed or preempted attempts) in the filter.") : QString());
 }
 

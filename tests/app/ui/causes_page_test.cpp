@@ -11,6 +11,7 @@
 #include "app/ui/data/data_service.h"
 #include "app/ui/dialogs/cause_rule_dialog.h"
 #include "app/ui/pages/causes_page.h"
+#include "app/ui/widgets/elided_label.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "core/store/database.h"
@@ -31,6 +32,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 
 #include "pages_fixtures.h"
 
@@ -170,6 +172,26 @@ TEST_F(CausesPageTest, ARuleSavedFromThePageMovesCausesAndUndoRestoresThem)
     EXPECT_EQ(page->data().table.total.failures, 2);
     EXPECT_EQ(page->rulesTable()->rowCount(), 0);
     EXPECT_FALSE(page->canUndoRuleChange());
+}
+
+// Excluded windows (spec 7.4) take time out of the buckets, not out of the interruptions: the
+// table stays as it was and its subtitle says so, for a user who sees the overview's lost
+// GPU-hours drop.
+TEST_F(CausesPageTest, ExcludedWindowsLeaveTheTableAsItIsAndTheSubtitleSaysSo)
+{
+    const auto* subtitle = page->findChild<ElidedLabel*>(QStringLiteral("causesSubtitle"));
+    ASSERT_NE(subtitle, nullptr);
+    const QString note = QStringLiteral("excluded windows not taken out");
+    EXPECT_TRUE(subtitle->fullText().contains(QStringLiteral("3 interruptions"))) << subtitle->fullText().toStdString();
+    EXPECT_FALSE(subtitle->fullText().contains(note));
+    core::CohortSpec filter = state.filter();
+    filter.excluded = { core::TimeSpan { 0, std::numeric_limits<int64_t>::max() / 2 } };
+    waitForTable([&] { state.setFilter(filter); });
+    EXPECT_EQ(page->data().table.total.count, 3);
+    EXPECT_EQ(page->data().table.total.lostGpuNs, core::Wide { 5400 } * fixtures::kS);
+    EXPECT_TRUE(subtitle->fullText().contains(note)) << subtitle->fullText().toStdString();
+    waitForTable([&] { state.setFilter(core::CohortSpec {}); });
+    EXPECT_FALSE(subtitle->fullText().contains(note));
 }
 
 TEST(CauseRuleDialog, RefusesAnInvalidRuleAndSaysWhy)
