@@ -8763,32 +8763,38 @@ a pior janela do job</translation>
     <message>
         <location line="+0"/>
         <source>GPU-h saved</source>
-        <translation>GPU-h economizadas</translation>
+        <translation>GPU-h
+economizadas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>h saved</source>
-        <translation>h economizadas</translation>
+        <translation>h
+economizadas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>pp (GPU-weighted)</source>
-        <translation>pp (ponderado por GPU)</translation>
+        <translation>pp (ponderado
+por GPU)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>pp (time-weighted)</source>
-        <translation>pp (ponderado por tempo)</translation>
+        <translation>pp (ponderado
+por tempo)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Attempts changed</source>
-        <translation>Tentativas alteradas</translation>
+        <translation>Tentativas
+alteradas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Jobs not applicable</source>
-        <translation>Jobs não aplicáveis</translation>
+        <translation>Jobs não
+aplicáveis</translation>
     </message>
     <message>
         <location line="+10"/>

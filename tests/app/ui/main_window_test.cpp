@@ -2,6 +2,7 @@
 // 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
 // room for a panel and the title bar), and the window opens no larger than the screen it is on.
 #include "app/ui/pages/overview_page.h"
+#include "app/ui/pages/whatif_page.h"
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/widgets/details_panel.h"
 #include "app/ui/widgets/job_search.h"
@@ -14,17 +15,21 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -211,6 +216,30 @@ TEST_P(MainWindowLanguage, TheOverviewShowsItsChartsWholeAtLaptopSize)
             << "a second line: " << title->text().toStdString();
         EXPECT_FALSE(title->toolTip().isEmpty()) << "the whole title";
     }
+}
+
+// At 1280 x 800 the What-if page's table of steps shows its seven columns without scrolling
+// sideways: in Portuguese the one-line headers ("pp (ponderado por tempo)") pushed the last two,
+// the attempts changed and the jobs not applicable, out of sight.
+TEST_P(MainWindowLanguage, TheWhatIfStepsShowEveryColumnAtLaptopSize)
+{
+    MainWindow window;
+    openTheSampleFleet(window);
+    if (HasFatalFailure()) {
+        return;
+    }
+    window.showPage(MainWindow::kWhatIfPage);
+    auto* page = window.findChild<WhatIfPage*>();
+    ASSERT_NE(page, nullptr);
+    QSignalSpy shown(page, &WhatIfPage::projectionShown);
+    page->slider(WhatIfPage::Row::Compile)->setValue(60);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return shown.count() > 0 && !page->isBusy() && page->stepsTable()->rowCount() == 2; }, kWaitMs));
+    QTableWidget* steps = page->stepsTable();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(steps->horizontalScrollBar()->maximum(), 0)
+        << "the steps need " << steps->horizontalHeader()->length() << " px of " << steps->viewport()->width();
 }
 
 // A job with a real key of 110 characters, held by three labels, open with the Details dock: the
