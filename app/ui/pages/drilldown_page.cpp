@@ -473,6 +473,8 @@ void DrillDownPage::updateColumns()
     }
     m_view->setColumnHidden(
         FiguresTableModel::DetailColumn, m_hasData && m_model->isColumnEmpty(FiguresTableModel::DetailColumn));
+    // A row per attempt counts one attempt each: a column of ones.
+    m_view->setColumnHidden(FiguresTableModel::CountColumn, m_hasData && m_model->rowsAreAttempts());
     m_view->resizeColumnsToContents();
     QHeaderView* header = m_view->horizontalHeader();
     header->resizeSection(

@@ -69,6 +69,7 @@ TEST(DrillDownPage, DoubleClickOnAJobOpensIt)
     for (int c = FiguresTableModel::FirstBucketColumn; c < FiguresTableModel::ColumnCount; ++c) {
         EXPECT_EQ(page.view()->isColumnHidden(c), page.model()->isColumnEmpty(c)) << "only empty buckets are hidden";
     }
+    EXPECT_FALSE(page.view()->isColumnHidden(FiguresTableModel::CountColumn)) << "a job's attempts are counted";
 }
 
 TEST(DrillDownPage, EnterOnAnAttemptOpensIt)
@@ -85,6 +86,8 @@ TEST(DrillDownPage, EnterOnAnAttemptOpensIt)
     // Attempts in time order.
     EXPECT_EQ(page.proxy()->index(0, 0).data().toString(), "attempt 0");
     EXPECT_EQ(page.model()->headerData(FiguresTableModel::NameColumn, Qt::Horizontal).toString(), "Attempt");
+    // A row per attempt: no column of ones counting them.
+    EXPECT_TRUE(page.view()->isColumnHidden(FiguresTableModel::CountColumn));
     page.view()->setFocus();
     page.view()->setCurrentIndex(page.proxy()->index(1, 0));
     QTest::keyClick(page.view(), Qt::Key_Return);
