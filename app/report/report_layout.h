@@ -183,8 +183,11 @@ public:
     }
 
     // A table with a header row repeated on every page it spans.
+    // `keepAfter`: the height of what follows the table and belongs to it (a note under it), kept
+    // on the page of its last row: that row goes to the next page with it rather than leave it alone
+    // at the top of a page.
     void table(const std::vector<Column>& cols, const std::vector<QStringList>& rows, const QFont& f = font(8.5),
-        const std::vector<int>& boldRows = {})
+        const std::vector<int>& boldRows = {}, double keepAfter = 0)
     {
         const QFontMetricsF fm(f, &m_device);
         const double rowH = fm.height() + 6;
@@ -233,11 +236,14 @@ public:
         for (const auto& c : cols) {
             header << c.title;
         }
-        ensure(rowH * std::min<double>(4.0, 1.0 + static_cast<double>(rows.size())));
+        // The header with its first rows (a table of up to three rows whole, with what it keeps after it).
+        ensure(rowH * std::min<double>(4.0, 1.0 + static_cast<double>(rows.size()))
+            + (rows.size() <= 3 && keepAfter > 0 ? kGap + keepAfter : 0));
         drawRow(header, true, false, false);
         m_y += rowH;
         for (size_t i = 0; i < rows.size(); ++i) {
-            if (rowH > remaining()) {
+            const double after = i + 1 == rows.size() && keepAfter > 0 ? kGap + keepAfter : 0;
+            if (rowH > remaining() || (i > 0 && rowH + after > remaining())) {
                 newPage();
                 drawRow(header, true, false, false);
                 m_y += rowH;

@@ -321,7 +321,7 @@ private:
     {
         m_l.heading(QObject::tr("ETT% over time, interruptions and recovery"), 1, m_sections, m_pages);
         const core::Figures& f = m_c.overview.fleet;
-        m_l.block(280, [&](QPainter& p, const QRectF& r) {
+        m_l.block(270, [&](QPainter& p, const QRectF& r) {
             renderChart(p, r, [&](QChart* chart) {
                 // The window's legend says "click a point to select its day": not on paper.
                 const TrendSeries trend = fillTrendChart(chart, m_c.overview, m_w, !f.empty());
@@ -332,7 +332,7 @@ private:
                 }
             });
         });
-        m_l.block(270, [&](QPainter& p, const QRectF& r) {
+        m_l.block(255, [&](QPainter& p, const QRectF& r) {
             renderChart(p, r, [&](QChart* chart) { fillCausesChart(chart, m_c.overview, !f.empty()); });
         });
         m_l.block(230, [&](QPainter& p, const QRectF& r) {
@@ -368,11 +368,12 @@ private:
                 std::pair { QObject::tr("  start-up (next start to training)"), core::SampleList::TtrStartup } }) {
             row(name, list, f.samplePercentiles(list));
         }
+        const QString note = QObject::tr("Percentiles are nearest-rank over the values counted (spec 5.4).");
         m_l.table(
             { { QObject::tr("distribution"), 0.4, Qt::AlignLeft }, { QObject::tr("count"), 0.15 },
                 { QStringLiteral("p50"), 0.15 }, { QStringLiteral("p90"), 0.15 }, { QStringLiteral("p99"), 0.15 } },
-            rows, font(9));
-        m_l.text(QObject::tr("Percentiles are nearest-rank over the values counted (spec 5.4)."), font(8), kMuted);
+            rows, font(9), {}, m_l.textHeight(note, font(8), m_l.width()));
+        m_l.text(note, font(8), kMuted);
     }
 
     void topJobs()
@@ -481,24 +482,30 @@ private:
             m_l.text(QObject::tr("No job in this scope has interruptions, saves and an interval measured."), font(9));
             return;
         }
+        const auto listed = std::count_if(
+            m_c.adviceJobs.begin(), m_c.adviceJobs.end(), [](const auto& j) { return !j.flags.empty(); });
+        const QString more = m_c.flaggedJobs > listed
+            ? QObject::tr("%1 more flagged jobs are not listed; ettw advise --by job lists every job.")
+                  .arg(formatCount(m_c.flaggedJobs - listed))
+            : QString();
+        const QString legend
+            = QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
+                          "against half the interval. Above 2 (more "
+                          "than a whole interval lost) the job's checkpoints are probably not restorable when it "
+                          "thinks: flagged \"lost high\" (lost_progress_high).");
+        // The first line under the table stays with its last row.
+        const double keep = more.isEmpty() ? m_l.textHeight(legend, font(8), m_l.width())
+                                           : m_l.textHeight(more, font(8.5), m_l.width());
         m_l.table({ { QObject::tr("job"), 0.18, Qt::AlignLeft }, { QObject::tr("interval"), 0.09 },
                       { QObject::tr("optimum"), 0.09 }, { QObject::tr("save"), 0.07 }, { QObject::tr("MTBI"), 0.09 },
                       { QObject::tr("waste"), 0.07 }, { QObject::tr("at opt."), 0.07 },
                       { QObject::tr("gain pp"), 0.07 }, { QObject::tr("GPU-h"), 0.07 },
                       { QObject::tr("lost ratio"), 0.09 }, { QObject::tr("flag"), 0.11, Qt::AlignLeft } },
-            rows, font(7.5));
-        const auto listed = std::count_if(
-            m_c.adviceJobs.begin(), m_c.adviceJobs.end(), [](const auto& j) { return !j.flags.empty(); });
-        if (m_c.flaggedJobs > listed) {
-            m_l.text(QObject::tr("%1 more flagged jobs are not listed; ettw advise --by job lists every job.")
-                         .arg(formatCount(m_c.flaggedJobs - listed)),
-                font(8.5));
+            rows, font(7.5), {}, keep);
+        if (!more.isEmpty()) {
+            m_l.text(more, font(8.5));
         }
-        m_l.text(QObject::tr("save: the median blocking time of a save. lost ratio: lost progress per interruption "
-                             "against half the interval. Above 2 (more "
-                             "than a whole interval lost) the job's checkpoints are probably not restorable when it "
-                             "thinks: flagged \"lost high\" (lost_progress_high)."),
-            font(8), kMuted);
+        m_l.text(legend, font(8), kMuted);
     }
 
     // ETT% in exact 1e-12 pp units, as "84.123%"; "–" when absent.
@@ -549,16 +556,18 @@ private:
                     severity, qs(i.kind) + (i.detail.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(i.detail))),
                     formatCount(i.count), i.firstLine ? QString::number(*i.firstLine) : QString(), qs(i.example) });
         }
+        const QString more = sorted.size() > kMaxIssueRows
+            ? QObject::tr("… and %1 more (ettw issues --db FILE lists them all).")
+                  .arg(formatCount(static_cast<int64_t>(sorted.size() - kMaxIssueRows)))
+            : QString();
         m_l.table(
             { { QObject::tr("label"), 0.09, Qt::AlignLeft }, { QObject::tr("file"), 0.24, Qt::AlignLeft, false, true },
                 { QObject::tr("severity"), 0.08, Qt::AlignLeft }, { QObject::tr("issue"), 0.2, Qt::AlignLeft },
                 { QObject::tr("count"), 0.07 }, { QObject::tr("line"), 0.06 },
                 { QObject::tr("example"), 0.26, Qt::AlignLeft } },
-            rows, font(7.5));
-        if (sorted.size() > kMaxIssueRows) {
-            m_l.text(QObject::tr("… and %1 more (ettw issues --db FILE lists them all).")
-                         .arg(formatCount(static_cast<int64_t>(sorted.size() - kMaxIssueRows))),
-                font(8.5), kMuted);
+            rows, font(7.5), {}, more.isEmpty() ? 0 : m_l.textHeight(more, font(8.5), m_l.width()));
+        if (!more.isEmpty()) {
+            m_l.text(more, font(8.5), kMuted);
         }
     }
 
