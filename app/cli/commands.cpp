@@ -125,8 +125,8 @@ Command addBenchCommand(CLI::App& app, CommonOptions& common)
     sub->require_subcommand(1);
     auto* storeCmd = sub->add_subcommand("store",
         "Push a generated fleet of about N segments into a database of its own on the store's shards (dropped "
-        "after), and time the roll-up, series, percentiles and top jobs on the cluster, on the local engine and in "
-        "SQLite (JSON)");
+        "after), and time the roll-up, series, percentiles, top jobs and the longest intervals on the cluster and on "
+        "the local engine, and the roll-up in SQLite (JSON)");
     addStoreOption(
         storeCmd, common.store, "The fleet store whose shards to measure (a user that may create a database)");
     storeCmd->add_option("--segments", cmd->segments, "About how many segments to generate")
