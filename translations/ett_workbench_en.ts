@@ -145,7 +145,7 @@
     <name>CausesPage</name>
     <message numerus="yes">
         <location filename="../app/ui/pages/causes_page.cpp" line="+114"/>
-        <location line="+195"/>
+        <location line="+199"/>
         <source>%Ln interruption(s)</source>
         <translation>
             <numerusform>%Ln interruption</numerusform>
@@ -153,7 +153,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-194"/>
+        <location line="-198"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -161,7 +161,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+195"/>
+        <location line="+199"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -431,7 +431,7 @@ p90 %3</numerusform>
     <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+643"/>
+        <location filename="../app/report/report_writer.cpp" line="+652"/>
         <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -443,10 +443,10 @@ p90 %3</numerusform>
         <location filename="../app/ui/charts/compare_charts.cpp" line="+510"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+97"/>
-        <location filename="../app/report/report_writer.cpp" line="-526"/>
+        <location filename="../app/report/report_writer.cpp" line="-535"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+464"/>
+        <location line="+473"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -472,7 +472,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-544"/>
+        <location filename="../app/report/report_writer.cpp" line="-553"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>
@@ -512,7 +512,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="-254"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-258"/>
         <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
         <translation>
             <numerusform>Mean over %1 of %Ln interruption: the others never trained again</numerusform>

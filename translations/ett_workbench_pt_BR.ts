@@ -976,7 +976,7 @@ interrupção</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+195"/>
+        <location line="+199"/>
         <source>%Ln interruption(s)</source>
         <translation>
             <numerusform>%Ln interrupção</numerusform>
@@ -984,7 +984,7 @@ interrupção</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-194"/>
+        <location line="-198"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -1166,17 +1166,22 @@ interrupção</translation>
         <translation>Aplicar esta regra antes: a primeira regra que corresponder define a causa</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+78"/>
+        <source>%1 (%2, %3, %4 other) · %5 lost, excluded windows counted in full · %6</source>
+        <translation>%1 (%2, %3, %4 outras) · %5 perdidas, janelas excluídas contadas por inteiro · %6</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>no interruptions in the filter</source>
         <translation>nenhuma interrupção no filtro</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>%1 (%2, %3, %4 other) · %5 lost · %6</source>
         <translation>%1 (%2, %3, %4 outras) · %5 perdidas · %6</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+5"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln falha</numerusform>
@@ -1198,11 +1203,6 @@ interrupção</translation>
             <numerusform>%Ln reclassificada pelas regras abaixo</numerusform>
             <numerusform>%Ln reclassificadas pelas regras abaixo</numerusform>
         </translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>excluded windows not taken out: each interruption costs in full</source>
-        <translation>janelas excluídas não descontadas: cada interrupção custa por inteiro</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2261,7 +2261,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Subir para %1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>groups</source>
         <translation>grupos</translation>
     </message>
@@ -5383,9 +5383,9 @@ clique: abrir o job</translation>
         <translation>só a frota</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="+414"/>
-        <location line="+70"/>
-        <location line="+279"/>
+        <location filename="../app/report/report_writer.cpp" line="+415"/>
+        <location line="+84"/>
+        <location line="+273"/>
         <source>job</source>
         <translation>job</translation>
     </message>
@@ -5395,7 +5395,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="-382"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-381"/>
         <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
         <translation>
             <numerusform>Média sobre %1 de %Ln interrupção: as demais nunca voltaram a treinar</numerusform>
@@ -5424,8 +5424,8 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location filename="../app/ui/charts/compare_charts.cpp" line="-190"/>
-        <location filename="../app/report/report_writer.cpp" line="-348"/>
-        <location line="+201"/>
+        <location filename="../app/report/report_writer.cpp" line="-356"/>
+        <location line="+209"/>
         <location line="+62"/>
         <source>ETT%</source>
         <translation>ETT%</translation>
@@ -5974,7 +5974,7 @@ duração %4</translation>
         <translation>%1 e mais %2 arquivos</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/drilldown_page.cpp" line="-512"/>
+        <location filename="../app/ui/pages/drilldown_page.cpp" line="-514"/>
         <source>Jobs of the fleet</source>
         <translation>Jobs da frota</translation>
     </message>
@@ -6361,8 +6361,8 @@ duração %4</translation>
     </message>
     <message>
         <location line="+58"/>
-        <location filename="../app/report/report_writer.cpp" line="-277"/>
-        <location line="+183"/>
+        <location filename="../app/report/report_writer.cpp" line="-285"/>
+        <location line="+193"/>
         <source>count</source>
         <translation>quantidade</translation>
     </message>
@@ -6388,7 +6388,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="-140"/>
+        <location filename="../app/report/report_writer.cpp" line="-150"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
@@ -6524,7 +6524,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="-132"/>
+        <location filename="../app/report/report_writer.cpp" line="-133"/>
         <source>ETT% (%1)</source>
         <translation>ETT% (%1)</translation>
     </message>
@@ -6597,7 +6597,7 @@ duração %4</translation>
         <location filename="../app/report/report_writer.cpp" line="-160"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+464"/>
+        <location line="+473"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -6710,12 +6710,12 @@ duração %4</translation>
         <translation>todas as alterações</translation>
     </message>
     <message>
-        <location filename="../app/report/report_layout.h" line="+279"/>
+        <location filename="../app/report/report_layout.h" line="+285"/>
         <source>Page %1 of %2</source>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-624"/>
+        <location filename="../app/report/report_writer.cpp" line="-633"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
     </message>
@@ -6813,20 +6813,20 @@ duração %4</translation>
     <message>
         <location line="+15"/>
         <location line="+17"/>
-        <location line="+189"/>
-        <location line="+139"/>
+        <location line="+190"/>
+        <location line="+149"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
     <message>
-        <location line="-344"/>
+        <location line="-355"/>
         <location line="+61"/>
-        <location line="+283"/>
+        <location line="+294"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-343"/>
+        <location line="-354"/>
         <location line="+16"/>
         <source>format</source>
         <translation>formato</translation>
@@ -6972,18 +6972,18 @@ duração %4</translation>
         <translation>  retomada (próximo início até o treinamento)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+358"/>
+        <location line="+5"/>
+        <location line="+366"/>
         <source>distribution</source>
         <translation>distribuição</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-368"/>
         <source>Percentiles are nearest-rank over the values counted (spec 5.4).</source>
         <translation>Os percentis são por posição mais próxima (nearest-rank) sobre os valores contados (espec. 5.4).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Jobs that lost the most</source>
         <translation>Jobs que mais perderam</translation>
     </message>
@@ -7064,12 +7064,12 @@ duração %4</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>MTBI</source>
         <translation>MTBI</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-53"/>
         <source>save p50 %1</source>
         <translation>gravação p50 %1</translation>
     </message>
@@ -7089,7 +7089,7 @@ duração %4</translation>
         <translation>Nenhum job neste escopo tem interrupções, gravações e um intervalo medido.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+17"/>
         <source>interval</source>
         <translation>intervalo</translation>
     </message>
@@ -7134,7 +7134,7 @@ duração %4</translation>
         <translation>alerta</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-15"/>
         <source>%1 more flagged jobs are not listed; ettw advise --by job lists every job.</source>
         <translation>Mais %1 jobs com alerta não estão listados; ettw advise --by job lista todos os jobs.</translation>
     </message>
@@ -7144,7 +7144,7 @@ duração %4</translation>
         <translation>gravação: o tempo mediano de bloqueio de uma gravação. razão de perda: progresso perdido por interrupção em relação a meio intervalo. Acima de 2 (mais de um intervalo inteiro perdido), os pontos de verificação do job provavelmente não são restauráveis quando ele supõe: alerta &quot;perda alta&quot; (lost_progress_high).</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+37"/>
         <source>Import issues</source>
         <translation>Problemas de importação</translation>
     </message>
@@ -7159,7 +7159,7 @@ duração %4</translation>
         <translation>Problemas de dados não fatais contados quando os arquivos foram importados; os números os levam em conta como descrito. data loss: parte da entrada foi descartada ou cortada; warning: foi feita uma suposição ou um reparo; info: registrado por completude.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>severity</source>
         <translation>severidade</translation>
     </message>
@@ -7179,12 +7179,12 @@ duração %4</translation>
         <translation>exemplo</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-7"/>
         <source>… and %1 more (ettw issues --db FILE lists them all).</source>
         <translation>… e mais %1 (ettw issues --db FILE lista todos).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+16"/>
         <source>What-if scenarios</source>
         <translation>Cenários E se</translation>
     </message>
@@ -7296,23 +7296,23 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="-520"/>
-        <location line="+522"/>
+        <location line="-529"/>
+        <location line="+531"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-343"/>
         <source>: ranked on the fleet store, percentiles below</source>
         <translation>: classificados no repositório da frota, percentis abaixo</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+117"/>
         <source>Jobs with the inputs for advice: %1 of %2; flagged: %3. The jobs with the most GPU-hours to gain, then the flagged ones:</source>
         <translation>Jobs com os dados para recomendação: %1 de %2; com alerta: %3. Os jobs com mais horas de GPU a ganhar, depois os com alerta:</translation>
     </message>
     <message>
-        <location line="+221"/>
+        <location line="+229"/>
         <location line="+85"/>
         <source>change</source>
         <translation>variação</translation>
@@ -7446,7 +7446,7 @@ duração %4</translation>
         <translation>n/d</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-542"/>
+        <location filename="../app/report/report_writer.cpp" line="-551"/>
         <source>Paths are relative to %1.</source>
         <translation>Os caminhos são relativos a %1.</translation>
     </message>
@@ -7466,12 +7466,12 @@ duração %4</translation>
         <translation>… e mais %1 grupos. </translation>
     </message>
     <message>
-        <location line="+300"/>
+        <location line="+307"/>
         <source>Files by their paths below the folder of their label&apos;s files.</source>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+102"/>
         <source>detect</source>
         <translation>detecção</translation>
     </message>
@@ -7486,7 +7486,7 @@ duração %4</translation>
         <translation>partida</translation>
     </message>
     <message>
-        <location line="-385"/>
+        <location line="-394"/>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>

@@ -181,7 +181,7 @@ TEST_F(CausesPageTest, ExcludedWindowsLeaveTheTableAsItIsAndTheSubtitleSaysSo)
 {
     const auto* subtitle = page->findChild<ElidedLabel*>(QStringLiteral("causesSubtitle"));
     ASSERT_NE(subtitle, nullptr);
-    const QString note = QStringLiteral("excluded windows not taken out");
+    const QString note = QStringLiteral("lost, excluded windows counted in full");
     EXPECT_TRUE(subtitle->fullText().contains(QStringLiteral("3 interruptions"))) << subtitle->fullText().toStdString();
     EXPECT_FALSE(subtitle->fullText().contains(note));
     core::CohortSpec filter = state.filter();
