@@ -64,6 +64,18 @@ start)
         shard_xml="$shard_xml            <shard><replica><host>127.0.0.1</host><port>$((base + 10 + n))</port><user>ett_writer</user><password>ett-writer-test</password></replica></shard>
 "
     done
+    # Every port must be free: a server of another cluster on them would answer the pings below
+    # and the tests would talk to it (curl exits 7 only when nothing listens).
+    for n in $shards; do
+        for port in $((base + n)) $((base + 10 + n)) $((base + 20 + n)); do
+            rc=0
+            curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$port/" >/dev/null 2>&1 || rc=$?
+            if [ "$rc" -ne 7 ]; then
+                echo "clickhouse_cluster: 127.0.0.1:$port is already in use (another cluster on base port $base?); give another BASE_PORT" >&2
+                exit 1
+            fi
+        done
+    done
     cp "$here/clickhouse/users.xml" "$dir/users.xml"
     for n in $shards; do
         sdir="$dir/shard$n"
