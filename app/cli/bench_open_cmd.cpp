@@ -192,10 +192,11 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
         speedup += (speedup.empty() ? "" : ", ") + ("\"" + name + "\": ")
             + number(columnsWalls[name] > 0 ? wall / columnsWalls[name] : 0, 2);
     }
-    print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"db\": \""
-        + JsonWriter::escape(dbPath) + "\", \"repeats\": " + std::to_string(cmd.repeats)
-        + ",\n  \"columnar_copy\": {\"chunks\": " + std::to_string(size->chunks) + ", \"dirty_chunks\": "
-        + std::to_string(size->dirtyChunks) + ", \"raw_bytes\": " + std::to_string(size->rawBytes)
+    print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
+        + std::string(buildInfo().commit) + "\",\n  \"db\": \"" + JsonWriter::escape(dbPath) + "\", \"repeats\": "
+        + std::to_string(cmd.repeats) + ",\n  \"columnar_copy\": {\"chunks\": " + std::to_string(size->chunks)
+        + ", \"dirty_chunks\": " + std::to_string(size->dirtyChunks)
+        + ", \"raw_bytes\": " + std::to_string(size->rawBytes)
         + ", \"stored_bytes\": " + std::to_string(size->storedBytes) + "},\n  \"storages\": [\n   {" + *rows
         + "},\n   {" + *columns + "}],\n  \"speedup_rows_over_columns\": {" + speedup + "}\n}\n");
     return kExitOk;

@@ -135,10 +135,10 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
             return fail("bench store: " + r.error);
         }
         const size_t check = r.json.find(", \"check\"");
-        print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"store\": \""
-            + (*store)->url().masked() + "\", \"shards\": " + std::to_string(shards->size())
-            + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"cluster\": {" + r.json.substr(0, check)
-            + ", \"peak_rss_mb\": " + number(r.peakRssMb, 1) + "}\n}\n");
+        print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
+            + std::string(buildInfo().commit) + "\",\n  \"store\": \"" + (*store)->url().masked() + "\", \"shards\": "
+            + std::to_string(shards->size()) + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"cluster\": {"
+            + r.json.substr(0, check) + ", \"peak_rss_mb\": " + number(r.peakRssMb, 1) + "}\n}\n");
         return kExitOk;
     }
     // A database of the bench's own on the same shards, dropped at the end: the store's data is
@@ -266,14 +266,14 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
     const double localLoadS = field(onLocal.json, "load_s");
     const double localRollupS = field(onLocal.json, "rollup_by_team_s");
     const double sqliteS = field(onSqlite.json, "rollup_by_team_s");
-    std::string out = "{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\",\n  \"store\": \""
-        + (*store)->url().masked() + "\", \"shards\": " + std::to_string(shards->size())
-        + ", \"segments_asked\": " + std::to_string(cmd.segments) + ", \"repeats\": " + std::to_string(cmd.repeats)
-        + ",\n  \"import_s\": " + number(importSeconds) + ",\n  \"push\": {" + push.json
-        + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {" + withoutCheck(onStore.json)
-        + ", \"peak_rss_mb\": " + number(onStore.peakRssMb, 1) + "},\n  \"local_engine\": {"
-        + withoutCheck(onLocal.json) + ", \"peak_rss_mb\": " + number(onLocal.peakRssMb, 1) + "},\n  \"sqlite\": {"
-        + onSqlite.json + "},\n  \"rollup_identical\": "
+    std::string out = "{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
+        + std::string(buildInfo().commit) + "\",\n  \"store\": \"" + (*store)->url().masked()
+        + "\", \"shards\": " + std::to_string(shards->size()) + ", \"segments_asked\": " + std::to_string(cmd.segments)
+        + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"import_s\": " + number(importSeconds)
+        + ",\n  \"push\": {" + push.json + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {"
+        + withoutCheck(onStore.json) + ", \"peak_rss_mb\": " + number(onStore.peakRssMb, 1)
+        + "},\n  \"local_engine\": {" + withoutCheck(onLocal.json) + ", \"peak_rss_mb\": "
+        + number(onLocal.peakRssMb, 1) + "},\n  \"sqlite\": {" + onSqlite.json + "},\n  \"rollup_identical\": "
         + (cmd.clusterOnly  ? "null"
                 : identical ? "true"
                             : "false")

@@ -1002,6 +1002,11 @@ TEST_F(CliFleet, BenchOpenTimesTheLoadTheQueriesAndTheFirstOverview)
 {
     ok({ "import", kFleetSample });
     const Json bench = okJson({ "bench", "open", "--repeats", "1" });
+    // The figures name the build that measured them, as --version does (a changed tree included:
+    // "abc1234-dirty").
+    const std::string version = ettw({ "--version" }).out;
+    EXPECT_FALSE(bench["ettw_commit"].str().empty());
+    EXPECT_TRUE(contains(version, "(commit " + bench["ettw_commit"].str() + ",")) << version;
     // The sample's 200 jobs fit one chunk of the columnar copy, built at import: none left dirty.
     EXPECT_EQ(bench["columnar_copy"]["chunks"].integer(), 1);
     EXPECT_EQ(bench["columnar_copy"]["dirty_chunks"].integer(), 0);

@@ -355,6 +355,11 @@ TEST_F(StoreCli, BenchStoreQueriesOnlyTimesEveryQueryOnTheStore)
     const RunResult bench = ettw({ "bench", "store", "--store", url(), "--queries-only", "--repeats", "1" });
     ASSERT_EQ(bench.exitCode, 0) << bench;
     EXPECT_TRUE(contains(bench.out, "\"shards\": 2")) << bench.out;
+    const std::string version = ettw({ "--version" }).out; // "ettw 0.2.0 (commit abc1234, ..."
+    const size_t at = version.find("(commit ");
+    ASSERT_NE(at, std::string::npos) << version;
+    const std::string commit = version.substr(at + 8, version.find(',', at) - at - 8);
+    EXPECT_TRUE(contains(bench.out, "\"ettw_commit\": \"" + commit + "\"")) << bench.out;
     for (const char* key : { "open_s", "rollup_by_team_s", "series_per_day_s", "percentiles_s", "top_jobs_s",
              "intervals_productive_s", "intervals_lost_progress_s", "peak_rss_mb" }) {
         EXPECT_TRUE(contains(bench.out, "\"" + std::string(key) + "\": ")) << key << "\n" << bench.out;
