@@ -2,6 +2,7 @@
 
 #include "app/service/bucket_intervals.h"
 #include "app/service/overview.h"
+#include "app/version/build_info.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -130,6 +131,12 @@ double median(std::vector<double> v)
 
 // The four timed queries on any fleet source, each the median of `repeats` runs, as JSON members;
 // `check` receives the roll-up by team's JSON-able figures for the equality check.
+std::string buildMembers()
+{
+    return "\"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
+        + std::string(buildInfo().commit) + "\"";
+}
+
 core::Result<std::string> timeQueries(FleetSource& fleet, int repeats, std::string& rollupText)
 {
     std::string out;

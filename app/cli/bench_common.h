@@ -1,6 +1,6 @@
 // What the benches (`ettw bench store`, `ettw bench open`) share: steps run in a child process so
-// that each one's peak memory is its own, ettw itself run and timed, the four timed queries on any
-// fleet source, and how numbers are printed in their JSON.
+// that each one's peak memory is its own, ettw itself run and timed, the timed queries on any fleet
+// source, and how the version and numbers are printed in their JSON.
 #pragma once
 
 #include "app/service/fleet_source.h"
@@ -41,13 +41,17 @@ struct ChildRun
 core::Result<ChildRun> runEttwTimed(const std::vector<std::string>& args);
 core::Status runEttw(const std::vector<std::string>& args);
 
+// The build that measured, as the first JSON members of a bench's output:
+// "ettw_version": "0.2.0", "ettw_commit": "abc1234" (with "-dirty" for a changed tree).
+std::string buildMembers();
+
 // "%.{decimals}f".
 std::string number(double v, int decimals = 4);
 double median(std::vector<double> v);
 
-// The four timed queries on any fleet source (roll-up by team, series per day, percentiles, top
-// jobs), each the median of `repeats` runs, as JSON members; `rollupText` receives the roll-up by
-// team's figures as text, for an equality check.
+// The timed queries on any fleet source (roll-up by team, series per day, percentiles, top jobs,
+// the 20 longest productive and lost-progress intervals), each the median of `repeats` runs, as JSON
+// members; `rollupText` receives the roll-up by team's figures as text, for an equality check.
 core::Result<std::string> timeQueries(FleetSource& fleet, int repeats, std::string& rollupText);
 
 } // namespace ett::app::bench

@@ -6,7 +6,6 @@
 #include "app/service/local_fleet_source.h"
 #include "app/service/overview.h"
 #include "app/service/workspace.h"
-#include "app/version/build_info.h"
 #include "core/store/column_store.h"
 #include "core/store/database.h"
 
@@ -192,8 +191,7 @@ int runBenchOpen(const CommonOptions& common, const BenchOpenCmd& cmd)
         speedup += (speedup.empty() ? "" : ", ") + ("\"" + name + "\": ")
             + number(columnsWalls[name] > 0 ? wall / columnsWalls[name] : 0, 2);
     }
-    print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
-        + std::string(buildInfo().commit) + "\",\n  \"db\": \"" + JsonWriter::escape(dbPath) + "\", \"repeats\": "
+    print("{\n  " + buildMembers() + ",\n  \"db\": \"" + JsonWriter::escape(dbPath) + "\", \"repeats\": "
         + std::to_string(cmd.repeats) + ",\n  \"columnar_copy\": {\"chunks\": " + std::to_string(size->chunks)
         + ", \"dirty_chunks\": " + std::to_string(size->dirtyChunks)
         + ", \"raw_bytes\": " + std::to_string(size->rawBytes)

@@ -6,7 +6,6 @@
 #include "app/service/local_fleet_source.h"
 #include "app/service/overview.h"
 #include "app/service/store_fleet_source.h"
-#include "app/version/build_info.h"
 #include "core/store/clickhouse/fleet_store.h"
 #include "core/store/clickhouse/push.h"
 #include "core/store/columns_loader.h"
@@ -135,8 +134,7 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
             return fail("bench store: " + r.error);
         }
         const size_t check = r.json.find(", \"check\"");
-        print("{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
-            + std::string(buildInfo().commit) + "\",\n  \"store\": \"" + (*store)->url().masked() + "\", \"shards\": "
+        print("{\n  " + buildMembers() + ",\n  \"store\": \"" + (*store)->url().masked() + "\", \"shards\": "
             + std::to_string(shards->size()) + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"cluster\": {"
             + r.json.substr(0, check) + ", \"peak_rss_mb\": " + number(r.peakRssMb, 1) + "}\n}\n");
         return kExitOk;
@@ -266,8 +264,7 @@ int runBenchStore(const CommonOptions& common, const BenchStoreCmd& cmd)
     const double localLoadS = field(onLocal.json, "load_s");
     const double localRollupS = field(onLocal.json, "rollup_by_team_s");
     const double sqliteS = field(onSqlite.json, "rollup_by_team_s");
-    std::string out = "{\n  \"ettw_version\": \"" + std::string(buildInfo().version) + "\", \"ettw_commit\": \""
-        + std::string(buildInfo().commit) + "\",\n  \"store\": \"" + (*store)->url().masked()
+    std::string out = "{\n  " + buildMembers() + ",\n  \"store\": \"" + (*store)->url().masked()
         + "\", \"shards\": " + std::to_string(shards->size()) + ", \"segments_asked\": " + std::to_string(cmd.segments)
         + ", \"repeats\": " + std::to_string(cmd.repeats) + ",\n  \"import_s\": " + number(importSeconds)
         + ",\n  \"push\": {" + push.json + ", \"peak_rss_mb\": " + number(push.peakRssMb, 1) + "},\n  \"cluster\": {"
