@@ -79,6 +79,14 @@ std::string readBytes(const std::string& path)
     return s.str();
 }
 
+// An A4 page as the report draws it: 96 dpi, no margins (Layout keeps its own).
+void setUpA4(QPdfWriter& writer)
+{
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+}
+
 // The words of a PDF's pages with their boxes in points, from pdftotext -bbox.
 struct Word
 {
@@ -278,9 +286,7 @@ protected:
     {
         const std::string pdf = (m_dir / name).string();
         QPdfWriter writer(QString::fromStdString(pdf));
-        writer.setResolution(96);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        setUpA4(writer);
         QPainter painter(&writer);
         report::Layout layout(writer, &painter, QStringLiteral("footer"), 1);
         paint(layout);
@@ -907,18 +913,13 @@ TEST_F(ReportTest, LongJobKeysStayOnThePage)
     EXPECT_NE(run("pdftotext '" + pdf + "' -").find("NVIDIA/eos_n8_n…0b_lora/result_4"), std::string::npos);
 }
 
-// Five saved scenarios fill more than a page: the fifth's heading stayed at the bottom of one
-// page and its table went to the next. Each scenario's heading is now on the page of its table,
-// and its date reads as the report's ("2026-11-29 22:00 UTC", not RFC 3339 with milliseconds).
 // A level-1 heading follows the section before it on a page less than half full and starts a
 // page otherwise (a short section does not take a page of its own), as Layout runs it.
 TEST(ReportLayout, ASectionFollowsOnAPageLessThanHalfFullAndStartsOneOtherwise)
 {
     ensureApp();
     QPdfWriter writer(QStringLiteral("/dev/null"));
-    writer.setResolution(96);
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    setUpA4(writer);
     report::Layout dry(writer, nullptr, QStringLiteral("footer"), 0); // a dry run: no painter
     const double body = dry.remaining();
     dry.block(body * 0.4 - report::kGap, [](QPainter&, const QRectF&) {});
@@ -936,9 +937,7 @@ TEST(ReportLayout, ANoteKeptAfterATableStaysWithItsLastRow)
 {
     ensureApp();
     QPdfWriter writer(QStringLiteral("/dev/null"));
-    writer.setResolution(96);
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    setUpA4(writer);
     const std::vector<report::Column> cols
         = { { QStringLiteral("name"), 0.5, Qt::AlignLeft }, { QStringLiteral("value"), 0.5 } };
     const std::vector<QStringList> rows(6, QStringList { QStringLiteral("a"), QStringLiteral("1") });
@@ -1021,6 +1020,9 @@ TEST_F(ReportTest, AShortSectionFollowsTheOneBeforeIt)
     }
 }
 
+// Five saved scenarios fill more than a page: the fifth's heading stayed at the bottom of one
+// page and its table went to the next. Each scenario's heading is now on the page of its table,
+// and its date reads as the report's ("2026-11-29 22:00 UTC", not RFC 3339 with milliseconds).
 TEST_F(ReportTest, ScenarioHeadingsStayWithTheirTables)
 {
     if (!havePdftotext()) {
