@@ -18,6 +18,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -31,6 +32,8 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ett::app {
 
@@ -95,7 +98,7 @@ void WhatIfPage::buildUi()
     m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt;"));
     m_stack->addWidget(m_empty);
 
-    auto* body = new QSplitter(Qt::Vertical, m_stack);
+    auto* body = m_body = new QSplitter(Qt::Vertical, m_stack);
     body->setChildrenCollapsible(false);
     auto* top = new QSplitter(Qt::Horizontal, body);
     top->setChildrenCollapsible(false);
@@ -108,7 +111,9 @@ void WhatIfPage::buildUi()
     body->addWidget(buildScenarios());
     body->setStretchFactor(0, 1);
     body->setStretchFactor(1, 0);
-    body->setSizes({ 640, 170 });
+    body->setSizes({ 640, kScenariosHeight });
+    body->installEventFilter(this);
+    connect(body, &QSplitter::splitterMoved, this, [this] { m_bodyMoved = true; });
     m_stack->addWidget(body);
     layout->addWidget(m_stack, 1);
 
@@ -119,6 +124,25 @@ void WhatIfPage::buildUi()
     undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(undo, &QAction::triggered, this, &WhatIfPage::undoDelete);
     addAction(undo);
+}
+
+bool WhatIfPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_body && event->type() == QEvent::Resize) {
+        fitBody();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void WhatIfPage::fitBody()
+{
+    if (m_bodyMoved) {
+        return;
+    }
+    const int total = m_body->height() - m_body->handleWidth();
+    const int scenariosMin = m_scenarioPanel->minimumSizeHint().height();
+    const int scenarios = std::max(scenariosMin, std::min(kScenariosHeight, total - m_rowsEditor->sizeHint().height()));
+    m_body->setSizes({ total - scenarios, scenarios });
 }
 
 QWidget* WhatIfPage::buildHeader()

@@ -41,6 +41,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QSlider;
+class QSplitter;
 class QStackedWidget;
 class QTableWidget;
 class QTimer;
@@ -61,6 +62,8 @@ class WhatIfPage : public QWidget
 public:
     // The most often a moving slider asks for a projection.
     static constexpr int kThrottleMs = 50;
+    // The saved scenarios' height at most, unless the user moves the splitter above them.
+    static constexpr int kScenariosHeight = 170;
 
     // The rows of percentages, in the order their changes apply (whatif_rows.h).
     using Row = WhatIfRows::Row;
@@ -142,8 +145,14 @@ public slots:
     // Asks for the projection of the current rows and cohort.
     void refresh();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void buildUi();
+    // Gives the rows the height they need above the saved scenarios, until the user moves the
+    // splitter between them.
+    void fitBody();
     QWidget* buildHeader();
     QWidget* buildChanges();
     QWidget* buildResults();
@@ -178,6 +187,8 @@ private:
     QComboBox* m_cohortSource = nullptr;
     QLineEdit* m_cohortEdit = nullptr;
     QStackedWidget* m_stack = nullptr;
+    QSplitter* m_body = nullptr; // the rows and results above, the saved scenarios below
+    bool m_bodyMoved = false; // by the user
     QLabel* m_empty = nullptr;
     WhatIfRowsEditor* m_rowsEditor = nullptr; // the changes
     QLabel* m_headlineTitle = nullptr;

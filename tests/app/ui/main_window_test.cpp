@@ -6,6 +6,7 @@
 #include "app/ui/timeline/timeline_view.h"
 #include "app/ui/widgets/details_panel.h"
 #include "app/ui/widgets/job_search.h"
+#include "app/ui/widgets/whatif_rows_editor.h"
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/translations.h"
 #include "app/ui/window/workbench_state.h"
@@ -240,6 +241,34 @@ TEST_P(MainWindowLanguage, TheWhatIfStepsShowEveryColumnAtLaptopSize)
     QCoreApplication::processEvents();
     EXPECT_EQ(steps->horizontalScrollBar()->maximum(), 0)
         << "the steps need " << steps->horizontalHeader()->length() << " px of " << steps->viewport()->width();
+}
+
+// At 1280 x 800 the What-if rows ended behind a scroll (their last line, the note that changes apply
+// from top to bottom, and Reset half visible) while the empty table of saved scenarios below kept
+// 170 px: the rows now take the height they need first.
+TEST_P(MainWindowLanguage, TheWhatIfRowsShowWholeAtLaptopSize)
+{
+    MainWindow window;
+    openTheSampleFleet(window);
+    if (HasFatalFailure()) {
+        return;
+    }
+    window.showPage(MainWindow::kWhatIfPage);
+    auto* editor = window.findChild<WhatIfRowsEditor*>();
+    ASSERT_NE(editor, nullptr);
+    QScrollArea* scroll = nullptr;
+    for (QWidget* w = editor->parentWidget(); w != nullptr && scroll == nullptr; w = w->parentWidget()) {
+        scroll = qobject_cast<QScrollArea*>(w);
+    }
+    ASSERT_NE(scroll, nullptr);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(scroll->verticalScrollBar()->maximum(), 0)
+        << "the rows need " << editor->sizeHint().height() << " px of " << scroll->viewport()->height();
+    auto* scenarios = window.findChild<QTableWidget*>(QStringLiteral("scenarios"));
+    ASSERT_NE(scenarios, nullptr);
+    EXPECT_TRUE(scenarios->isVisible());
+    EXPECT_GE(scenarios->height(), 70) << "the saved scenarios keep room for a few rows";
 }
 
 // A job with a real key of 110 characters, held by three labels, open with the Details dock: the
