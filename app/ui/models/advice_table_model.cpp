@@ -206,7 +206,8 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
     case JobsColumn:
         return formatCount(m.jobs);
     case LoopHoursColumn:
-        return formatHours(nsToHours(m_weighting == Weighting::Gpu ? m.loopGpuNs : m.loopNs), hoursUnit(m_weighting));
+        return formatHours(
+            nsToHours(m_weighting == Weighting::Gpu ? m.loopGpuNs : m.loopNs), QString()); // the header has the unit
     case InterruptionsColumn:
         return formatCount(m.interruptions);
     case MtbiColumn:
@@ -229,7 +230,7 @@ QVariant AdviceTableModel::displayData(const core::CheckpointAdvice& a, int colu
         return formatPp(a.gainPp);
     case GainHoursColumn: {
         const auto h = gainHours(a, m_weighting);
-        return h ? formatHours(*h, hoursUnit(m_weighting)) : QStringLiteral("–");
+        return h ? formatHours(*h, QString()) : QStringLiteral("–");
     }
     case LostColumn:
         if (!m.lostPerInterruptionS) {

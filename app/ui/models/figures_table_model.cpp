@@ -224,7 +224,6 @@ QVariant FiguresTableModel::data(const QModelIndex& index, int role) const
 QVariant FiguresTableModel::displayData(const TableRow& row, const Derived& derived, int column) const
 {
     const auto& f = row.figures;
-    const QString unit = hoursUnit(m_weighting);
     switch (column) {
     case NameColumn:
         return nameText(row);
@@ -232,12 +231,12 @@ QVariant FiguresTableModel::displayData(const TableRow& row, const Derived& deri
         return detailText(row);
     case CountColumn:
         return formatCount(rowsAreGroups() ? f.jobs : f.attempts);
-    case E2eHoursColumn:
-        return formatHours(nsToHours(e2eOf(f, m_weighting)), unit);
+    case E2eHoursColumn: // the unit is in the header, as for the buckets
+        return formatHours(nsToHours(e2eOf(f, m_weighting)), QString());
     case EttColumn:
         return formatPercent(ettOf(f, m_weighting));
     case LostHoursColumn:
-        return formatHours(nsToHours(lostOf(f, m_weighting)), unit);
+        return formatHours(nsToHours(lostOf(f, m_weighting)), QString());
     case FailuresColumn:
         return formatCount(f.failures);
     case PreemptionsColumn:

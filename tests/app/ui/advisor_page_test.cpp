@@ -250,17 +250,20 @@ TEST_F(AdvisorPageTest, FillsPerJobWithTheFleetFirstAndTheMeasuredFigures)
     EXPECT_EQ(cell("fleet", AdviceTableModel::WasteOptimumColumn), "7.37%");
     EXPECT_EQ(cell("fleet", AdviceTableModel::GainColumn), "+2.30 pp");
     EXPECT_EQ(cell("fleet", AdviceTableModel::LostColumn), "56 min 50 s (1.89× I/2)");
-    // 411200 GPU-s = 114.2 GPU-h; time-weighted 44200 s = 12.3 h.
-    EXPECT_EQ(cell("fleet", AdviceTableModel::LoopHoursColumn), "114.2 GPU-h");
+    // 411200 GPU-s = 114.2 GPU-h; time-weighted 44200 s = 12.3 h (the header has the unit).
+    EXPECT_EQ(cell("fleet", AdviceTableModel::LoopHoursColumn), "114.2");
+    EXPECT_EQ(page->model()->headerData(AdviceTableModel::LoopHoursColumn, Qt::Horizontal).toString(), "Loop\nGPU-h");
     state.setWeighting(Weighting::Time);
-    EXPECT_EQ(cell("fleet", AdviceTableModel::LoopHoursColumn), "12.3 h");
+    EXPECT_EQ(cell("fleet", AdviceTableModel::LoopHoursColumn), "12.3");
     EXPECT_EQ(page->model()->headerData(AdviceTableModel::LoopHoursColumn, Qt::Horizontal).toString(), "Loop\nhours");
     // The gain in hours: 2.4427% of the loop, 411200 GPU-s = 2.79 GPU-h; 44200 s = 0.30 h.
     ASSERT_TRUE(fleet.gainGpuHours);
     EXPECT_NEAR(*fleet.gainGpuHours, (9.811463 - 7.368760) / 100 * 411200.0 / 3600.0, 1e-4);
-    EXPECT_EQ(cell("fleet", AdviceTableModel::GainHoursColumn), "0.3 h");
+    EXPECT_EQ(cell("fleet", AdviceTableModel::GainHoursColumn), "0.3");
+    EXPECT_EQ(
+        page->model()->headerData(AdviceTableModel::GainHoursColumn, Qt::Horizontal).toString(), "Hours\nto gain");
     state.setWeighting(Weighting::Gpu);
-    EXPECT_EQ(cell("fleet", AdviceTableModel::GainHoursColumn), "2.8 GPU-h");
+    EXPECT_EQ(cell("fleet", AdviceTableModel::GainHoursColumn), "2.8");
 
     // A job: ja has the vision figures (M = 18500 s).
     const core::CheckpointAdvice& ja = advice("ja");
@@ -532,7 +535,7 @@ TEST_F(AdvisorPageTest, TableAndChartExportWithTheExactValues)
     ASSERT_TRUE(cf.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(cf.readAll());
     EXPECT_TRUE(text.startsWith("Job,Jobs,Loop GPU-h,")) << text.left(80).toStdString();
-    EXPECT_TRUE(text.contains("fleet,3,114.2 GPU-h,2,6 h 08 min,1 min 00 s,1 min 00 s,1 h 00 min,27 min 08 s"))
+    EXPECT_TRUE(text.contains("fleet,3,114.2,2,6 h 08 min,1 min 00 s,1 min 00 s,1 h 00 min,27 min 08 s"))
         << text.toStdString();
     // The chart as PNG and SVG.
     for (const QString& name : { QStringLiteral("curve.png"), QStringLiteral("curve.svg") }) {
