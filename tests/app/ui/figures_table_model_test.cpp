@@ -4,10 +4,16 @@
 #include "app/ui/format/figures_format.h"
 #include "app/ui/format/palette.h"
 #include "app/ui/models/figures_table_model.h"
+#include "app/ui/models/table_views.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QStyle>
+#include <QStyleOptionHeader>
+#include <QTableView>
 #include <gtest/gtest.h>
 
 #include "pages_fixtures.h"
@@ -260,6 +266,51 @@ TEST(FiguresFormat, ElapsedTimesReadInMillisecondsUnderASecond)
     EXPECT_EQ(formatElapsed(0.9994), QStringLiteral("999 ms"));
     EXPECT_EQ(formatElapsed(0.9996), QStringLiteral("1.00 s"));
     EXPECT_EQ(formatElapsed(12.345), QStringLiteral("12.35 s"));
+}
+
+// The house tables' header (setUpTableView) sizes a two-line title for its longest line and the sort
+// arrow beside it: QHeaderView's own reserved the section's whole height for the arrow, a second
+// line's height of nothing in every column. The sorted column's title is still whole.
+TEST(TableViews, ATwoLineTitleGetsTheArrowsWidthNotASecondLinesHeight)
+{
+    fixtures::ensureApp();
+    QStandardItemModel model(1, 2);
+    model.setHorizontalHeaderLabels({ QStringLiteral("Waste at\ncurrent"), QStringLiteral("Waste at current") });
+    model.setItem(0, 0, new QStandardItem(QStringLiteral("1%")));
+    model.setItem(0, 1, new QStandardItem(QStringLiteral("1%")));
+    QSortFilterProxyModel proxy;
+    setUpSortProxy(&proxy, &model, Qt::DisplayRole);
+    QTableView house;
+    setUpTableView(&house, &proxy);
+    QTableView plain; // Qt's own header, sorting on
+    plain.setModel(&proxy);
+    plain.setSortingEnabled(true);
+    for (QTableView* view : { &house, &plain }) {
+        view->resize(800, 200);
+        view->show();
+        view->resizeColumnsToContents();
+    }
+    const int houseWidth = house.horizontalHeader()->sectionSize(0);
+    const int plainWidth = plain.horizontalHeader()->sectionSize(0);
+    const int lineSpacing = house.horizontalHeader()->fontMetrics().lineSpacing();
+    EXPECT_LE(houseWidth, plainWidth - lineSpacing / 2) << "house " << houseWidth << ", Qt's " << plainWidth;
+    // One line: no wider than Qt's.
+    EXPECT_LE(house.horizontalHeader()->sectionSize(1), plain.horizontalHeader()->sectionSize(1));
+
+    // Sorted by the two-line column, the style's label rectangle beside the arrow holds its longest line.
+    house.sortByColumn(0, Qt::AscendingOrder);
+    QHeaderView* header = house.horizontalHeader();
+    QStyleOptionHeader option;
+    option.initFrom(header);
+    option.state |= QStyle::State_Horizontal;
+    option.orientation = Qt::Horizontal;
+    option.section = 0;
+    option.text = model.headerData(0, Qt::Horizontal).toString();
+    option.sortIndicator = QStyleOptionHeader::SortDown;
+    option.rect = QRect(0, 0, houseWidth, header->height());
+    const QRect label = header->style()->subElementRect(QStyle::SE_HeaderLabel, &option, header);
+    EXPECT_GE(label.width(), header->fontMetrics().horizontalAdvance(QStringLiteral("Waste at")))
+        << "label " << label.width() << " px of a section " << houseWidth << " px wide";
 }
 
 } // namespace
