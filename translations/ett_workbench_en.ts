@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+212"/>
+        <location line="+213"/>
         <source>%Ln losing more than an interval per interruption</source>
         <translation>
             <numerusform>%Ln losing more than an interval per interruption</numerusform>
@@ -261,7 +261,7 @@
 <context>
     <name>FiguresTableModel</name>
     <message numerus="yes">
-        <location filename="../app/ui/models/figures_table_model.cpp" line="+329"/>
+        <location filename="../app/ui/models/figures_table_model.cpp" line="+328"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -523,8 +523,8 @@ p90 %3</numerusform>
 <context>
     <name>RanksPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/ranks_page.cpp" line="+271"/>
-        <location line="+41"/>
+        <location filename="../app/ui/pages/ranks_page.cpp" line="+279"/>
+        <location line="+64"/>
         <source>%Ln rank(s)</source>
         <translation>
             <numerusform>%Ln rank</numerusform>
@@ -532,8 +532,8 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-40"/>
-        <location line="+41"/>
+        <location line="-63"/>
+        <location line="+64"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -541,7 +541,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%Ln attempt(s) with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</source>
         <translation>
             <numerusform>%Ln attempt with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</numerusform>
@@ -636,7 +636,7 @@ p90 %3</numerusform>
 <context>
     <name>WhatIfPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/whatif_page.cpp" line="+613"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+637"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

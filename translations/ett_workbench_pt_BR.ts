@@ -27,7 +27,7 @@
         <translation>sem recomendação</translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location line="+201"/>
         <source>fleet</source>
         <translation>frota</translation>
     </message>
@@ -2382,7 +2382,7 @@ p90 %5</translation>
         <translation>tentativa %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+284"/>
+        <location line="+283"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -7563,7 +7563,7 @@ duração %4</translation>
 <context>
     <name>RanksPage</name>
     <message>
-        <location filename="../app/ui/pages/ranks_page.cpp" line="+81"/>
+        <location filename="../app/ui/pages/ranks_page.cpp" line="+82"/>
         <source>Ranks and stragglers</source>
         <translation>Ranks e retardatários</translation>
     </message>
@@ -7618,7 +7618,7 @@ duração %4</translation>
         <translation>excesso sobre a mediana da etapa</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Hosts of the filter&apos;s jobs: how often a rank on them was a stage&apos;s slowest, and the GPU time that cost (excess over the median x the attempt&apos;s GPUs)</source>
         <translation>Hosts dos jobs do filtro: quantas vezes um rank neles foi o mais lento de uma etapa, e o tempo de GPU que isso custou (excesso sobre a mediana x as GPUs da tentativa)</translation>
     </message>
@@ -7648,6 +7648,11 @@ duração %4</translation>
         <translation>Hosts pelo tempo de GPU que seus ranks mais lentos custaram</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>No host to rank: no stage of the filter&apos;s jobs was recorded by 2 ranks or more on known hosts.</source>
+        <translation>Nenhum host a classificar: nenhuma etapa dos jobs do filtro foi registrada por 2 ranks ou mais em hosts conhecidos.</translation>
+    </message>
+    <message>
         <location line="+44"/>
         <source>any</source>
         <translation>qualquer</translation>
@@ -7664,7 +7669,7 @@ duração %4</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <location line="+41"/>
+        <location line="+64"/>
         <source>%Ln rank(s)</source>
         <translation>
             <numerusform>%Ln rank</numerusform>
@@ -7672,8 +7677,8 @@ duração %4</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-40"/>
-        <location line="+41"/>
+        <location line="-63"/>
+        <location line="+64"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -7686,7 +7691,7 @@ duração %4</translation>
         <translation>Tentativa %1 de %2 (rótulo &apos;%3&apos;), %4 em %5. </translation>
     </message>
     <message numerus="yes">
-        <location line="+41"/>
+        <location line="+43"/>
         <source>%Ln attempt(s) with stages of 2 ranks or more, %1 (attempt, stage) pairs, %2 of them with no known host</source>
         <translation>
             <numerusform>%Ln tentativa com etapas de 2 ranks ou mais, %1 pares (tentativa, etapa), %2 deles sem host conhecido</numerusform>
@@ -7694,7 +7699,7 @@ duração %4</translation>
         </translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-38"/>
         <source>No stage was recorded by 2 ranks or more.</source>
         <translation>Nenhuma etapa foi registrada por 2 ranks ou mais.</translation>
     </message>
@@ -7719,7 +7724,7 @@ duração %4</translation>
         <translation>Abra um job (ou digite a chave dele acima) para ver seus ranks.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>no job chosen</source>
         <translation>nenhum job escolhido</translation>
     </message>
@@ -8712,12 +8717,12 @@ a pior janela do job</translation>
 <context>
     <name>WhatIfPage</name>
     <message>
-        <location filename="../app/ui/pages/whatif_page.cpp" line="+117"/>
+        <location filename="../app/ui/pages/whatif_page.cpp" line="+122"/>
         <source>Undo delete</source>
         <translation>Desfazer exclusão</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+34"/>
         <location line="+61"/>
         <location line="+13"/>
         <location line="+65"/>

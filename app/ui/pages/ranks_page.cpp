@@ -49,7 +49,8 @@ RanksPage::RanksPage(WorkbenchState* state, DataService* service, QWidget* paren
 {
     m_ranksRequest = new PageRequest(this, service, [this]() -> quint64 {
         if (jobKey().isEmpty()) {
-            return 0;
+            clearRanks();
+            return quint64 { 0 };
         }
         return m_data->requestJobRanks(jobKey(), m_labelBox->currentData().toString(), this);
     });
@@ -66,7 +67,7 @@ RanksPage::RanksPage(WorkbenchState* state, DataService* service, QWidget* paren
         connect(m_data, &DataService::queryFailed, this, &RanksPage::onQueryFailed);
     }
     onVocabularyChanged();
-    updateStatus();
+    showAttempt();
 }
 
 void RanksPage::buildUi()
@@ -140,12 +141,13 @@ void RanksPage::buildUi()
     m_stagesNote->setWordWrap(true);
     m_stagesNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
     topLayout->addWidget(m_stagesNote);
-    auto* scroll = new QScrollArea(top);
+    auto* scroll = m_heatScroll = new QScrollArea(top);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(false);
     m_heatMap = new RankHeatMap(scroll);
     scroll->setWidget(m_heatMap);
     topLayout->addWidget(scroll, 1);
+    topLayout->addStretch(0); // takes the height while the heat map is hidden
     split->addWidget(top);
 
     auto* bottom = new QWidget(split);
@@ -171,6 +173,12 @@ void RanksPage::buildUi()
         return TableExport { tr("Hosts by the GPU time their slowest ranks cost"), exportScopeText(*m_state), {}, {} };
     });
     bottomLayout->addWidget(m_hostsView, 1);
+    m_hostsEmpty = makeMessageLabel(bottom);
+    m_hostsEmpty->setObjectName(QStringLiteral("hostsEmpty"));
+    m_hostsEmpty->setText(
+        tr("No host to rank: no stage of the filter's jobs was recorded by 2 ranks or more on known hosts."));
+    m_hostsEmpty->hide(); // until the hosts are known
+    bottomLayout->addWidget(m_hostsEmpty, 1);
     split->addWidget(bottom);
     // The heat map gets most of the height (a row per rank); the hosts a table below.
     split->setStretchFactor(0, 3);
@@ -301,6 +309,29 @@ void RanksPage::setColour(RankHeatMap::Colour colour)
     m_heatMap->setColour(colour);
 }
 
+QString RanksPage::stagesNote() const
+{
+    return m_stagesNote->text();
+}
+
+QString RanksPage::hostsNote() const
+{
+    return m_hostsEmpty->isHidden() ? QString() : m_hostsEmpty->text();
+}
+
+void RanksPage::clearRanks()
+{
+    if (!m_hasRanks && m_error.isEmpty()) {
+        return;
+    }
+    m_hasRanks = false;
+    m_ranks = {};
+    m_error.clear();
+    m_attemptIndex = -1;
+    m_attemptBox->clear();
+    showAttempt();
+}
+
 void RanksPage::showAttempt()
 {
     if (m_attemptIndex >= 0 && m_attemptIndex < static_cast<int>(m_ranks.attempts.size())) {
@@ -334,6 +365,8 @@ void RanksPage::showAttempt()
             m_stagesNote->setText(tr("Open a job (or type its key above) to see its ranks."));
         }
     }
+    m_heatScroll->setVisible(m_heatMap->rows() > 0);
+    m_attemptBox->setEnabled(m_attemptBox->count() > 0);
     updateStatus();
 }
 
@@ -353,6 +386,8 @@ void RanksPage::setHosts(const HostsRanking& hosts)
         "", static_cast<int>(hosts.attempts))
                                    .arg(hosts.pairs)
                                    .arg(hosts.pairsWithoutHost));
+    m_hostsView->setHidden(hosts.hosts.empty());
+    m_hostsEmpty->setVisible(hosts.hosts.empty());
     updateStatus();
 }
 

@@ -23,6 +23,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
+class QScrollArea;
 class QSortFilterProxyModel;
 class QSplitter;
 class QStandardItemModel;
@@ -57,6 +58,10 @@ public:
     RankHeatMap* heatMap() const { return m_heatMap; }
     QTableView* hostsView() const { return m_hostsView; }
     QStandardItemModel* hostsModel() const { return m_hostsModel; }
+    // What the page says above the heat map ("Open a job ...", the attempt shown) and, when the
+    // filter's jobs have no host to rank, in place of the hosts table.
+    QString stagesNote() const;
+    QString hostsNote() const;
     bool isBusy() const;
 
 signals:
@@ -71,6 +76,8 @@ private:
     void onHostsReady(quint64 id, const HostsRanking& hosts);
     void onQueryFailed(quint64 id, const QString& message);
     void showAttempt();
+    // No job chosen: nothing of the last one stays.
+    void clearRanks();
     void updateStatus();
 
     WorkbenchState* m_state;
@@ -91,7 +98,9 @@ private:
     QLabel* m_stagesNote = nullptr;
     QSplitter* m_split = nullptr;
     RankHeatMap* m_heatMap = nullptr;
+    QScrollArea* m_heatScroll = nullptr; // hidden while no attempt is shown
     QLabel* m_hostsCaption = nullptr;
+    QLabel* m_hostsEmpty = nullptr; // in place of the table when there is no host to rank
     QStandardItemModel* m_hostsModel = nullptr;
     QSortFilterProxyModel* m_hostsProxy = nullptr;
     QTableView* m_hostsView = nullptr;

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -22,6 +23,7 @@
 #include <string>
 
 #include "tests/app/ui/pages_fixtures.h"
+#include "tests/app/ui/store_fixtures.h"
 
 namespace ett::app {
 namespace {
@@ -171,6 +173,11 @@ TEST(RanksPage, ShowsAJobsHeatMapAndTheFiltersHostsFromTheDataService)
     EXPECT_EQ(shown->index(0, 0).data().toString(), QStringLiteral("node-b"));
     EXPECT_EQ(shown->index(1, 0).data().toString(), QStringLiteral("node-c"));
     EXPECT_EQ(shown->index(0, 2).data().toString(), QLocale().toString(640.0 / 3600.0, 'f', 2));
+    EXPECT_EQ(page.hostsNote(), QString());
+    EXPECT_TRUE(page.hostsView()->isVisible());
+    // No job chosen yet: the page says how to choose one, and shows no empty heat map.
+    EXPECT_EQ(page.stagesNote(), QStringLiteral("Open a job (or type its key above) to see its ranks."));
+    EXPECT_FALSE(page.heatMap()->isVisible());
     // Sortable: by host name ascending.
     page.hostsView()->sortByColumn(0, Qt::AscendingOrder);
     EXPECT_EQ(shown->index(0, 0).data().toString(), QStringLiteral("node-b"));
@@ -195,6 +202,44 @@ TEST(RanksPage, ShowsAJobsHeatMapAndTheFiltersHostsFromTheDataService)
     auto* error = page.findChild<QLabel*>(QStringLiteral("error"));
     ASSERT_NE(error, nullptr);
     EXPECT_TRUE(error->text().contains(QStringLiteral("NOPE"))) << error->text().toStdString();
+
+    // The key cleared: back to no job, the error gone.
+    auto* edit = page.findChild<QLineEdit*>(QStringLiteral("ranksJob"));
+    ASSERT_NE(edit, nullptr);
+    edit->clear();
+    edit->setModified(true);
+    emit edit->editingFinished();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return error->isHidden(); }, kWaitMs));
+    EXPECT_EQ(page.stagesNote(), QStringLiteral("Open a job (or type its key above) to see its ranks."));
+    EXPECT_FALSE(page.heatMap()->isVisible());
+}
+
+// A fleet without per-rank phases (the sample): the hosts table gives way to a sentence saying why
+// it is empty, and a job of it says it has no ranks, with no empty heat map.
+TEST(RanksPage, AFleetWithoutRanksSaysSo)
+{
+    fixtures::ensureApp();
+    QTemporaryDir dir;
+    const std::string db = dir.filePath(QStringLiteral("fleet.db")).toStdString();
+    fixtures::importWithCore(db, QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), "fleet");
+    RanksPageOn on;
+    ASSERT_TRUE(on.open(db));
+    RanksPage& page = on.page;
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.isBusy() && !page.hostsNote().isEmpty(); }, kWaitMs));
+    EXPECT_EQ(page.hostsNote(),
+        QStringLiteral(
+            "No host to rank: no stage of the filter's jobs was recorded by 2 ranks or more on known hosts."));
+    EXPECT_FALSE(page.hostsView()->isVisible());
+    EXPECT_FALSE(page.heatMap()->isVisible());
+
+    QSignalSpy ranks(&on.service, &DataService::jobRanksReady);
+    page.setJob(QStringLiteral("job-000168"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ranks.count() > 0 && !page.isBusy(); }, kWaitMs));
+    EXPECT_EQ(page.stagesNote(), QStringLiteral("No attempt of job-000168 has per-rank phases."));
+    EXPECT_FALSE(page.heatMap()->isVisible());
+    auto* attempts = page.findChild<QComboBox*>(QStringLiteral("ranksAttempt"));
+    ASSERT_NE(attempts, nullptr);
+    EXPECT_FALSE(attempts->isEnabled());
 }
 
 // A key under two labels: the page says to choose one in its Label box (not the command line's
