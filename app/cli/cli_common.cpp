@@ -158,7 +158,7 @@ Result<std::vector<TimeSpan>> excludedWindows(const CommonOptions& common)
     if (common.exclude.empty()) {
         return std::vector<TimeSpan> {};
     }
-    auto windows = loadExcludedWindowsFile(common.exclude);
+    auto windows = loadExcludedWindows(common.exclude);
     if (!windows) {
         return Error { "--exclude: " + windows.error().message };
     }

@@ -70,13 +70,14 @@ void addEngineOptions(CLI::App* cmd, CommonOptions& common)
     cmd->add_flag("-v,--verbose", common.verbose, "Print the backend chosen, and load and query times, on stderr");
 }
 
-// --exclude FILE: excluded windows (spec 7.4) for the commands that compute figures.
+// --exclude WINDOWS|FILE: excluded windows (spec 7.4) for the commands that compute figures.
 void addExcludeOption(CLI::App* cmd, CommonOptions& common)
 {
     cmd->add_option("--exclude", common.exclude,
-           "Excluded windows (spec 7.4): a JSON list of {\"start\", \"end\"} or a CSV with the header start,end, in "
-           "RFC 3339 or epoch seconds; their time leaves end-to-end time and the buckets and is reported beside them")
-        ->type_name("FILE");
+           "Excluded windows (spec 7.4): START/END (several separated by commas), or a file: a JSON list of "
+           "{\"start\", \"end\"} or a CSV with the header start,end; times in RFC 3339, dates or epoch seconds. "
+           "Their time leaves end-to-end time and the buckets and is reported beside them")
+        ->type_name("WINDOWS|FILE");
 }
 
 const char* const kComputeOnStore

@@ -250,6 +250,45 @@ Result<std::vector<TimeSpan>> loadExcludedWindowsFile(const std::string& path)
     return parseExcludedWindows(text.str(), path);
 }
 
+std::optional<Result<std::vector<TimeSpan>>> parseInlineExcludedWindows(std::string_view text)
+{
+    std::vector<TimeSpan> spans;
+    std::vector<std::string_view> pieces;
+    for (size_t from = 0;;) {
+        const size_t comma = text.find(',', from);
+        pieces.push_back(trimJsonSpace(text.substr(from, comma == std::string_view::npos ? comma : comma - from)));
+        if (comma == std::string_view::npos) {
+            break;
+        }
+        from = comma + 1;
+    }
+    for (const std::string_view piece : pieces) {
+        const size_t slash = piece.find('/');
+        if (slash == std::string_view::npos) {
+            return std::nullopt;
+        }
+        const auto start = parseUserTime(piece.substr(0, slash));
+        const auto end = parseUserTime(piece.substr(slash + 1));
+        if (!start || !end) {
+            return std::nullopt;
+        }
+        auto span = checkedSpan(start, end, std::string(piece));
+        if (!span) {
+            return Result<std::vector<TimeSpan>> { span.error() };
+        }
+        spans.push_back(*span);
+    }
+    return Result<std::vector<TimeSpan>> { normalizeExcluded(std::move(spans)) };
+}
+
+Result<std::vector<TimeSpan>> loadExcludedWindows(const std::string& argument)
+{
+    if (auto inline_ = parseInlineExcludedWindows(argument)) {
+        return std::move(*inline_);
+    }
+    return loadExcludedWindowsFile(argument);
+}
+
 std::string excludedWindowsJson(const std::vector<TimeSpan>& windows)
 {
     std::string out = "[";

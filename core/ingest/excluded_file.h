@@ -17,6 +17,7 @@
 #include "core/model/result.h"
 #include "core/model/rollup.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,14 @@ namespace ett::core {
 Result<std::vector<TimeSpan>> parseExcludedWindows(std::string_view text, const std::string& origin);
 // Reads and parses an excluded-windows file (errors name the path).
 Result<std::vector<TimeSpan>> loadExcludedWindowsFile(const std::string& path);
+
+// Windows written inline, as on a command line: START/END, several separated by commas
+// ("2025-06-03T02:00:00Z/2025-06-03T06:00:00Z,2025-06-09/2025-06-10"), each time as in a file.
+// nullopt when `text` is not of that form (a path, then); an error when it is but an end comes
+// before its start. In normal form. Pure.
+std::optional<Result<std::vector<TimeSpan>>> parseInlineExcludedWindows(std::string_view text);
+// What `--exclude` takes: windows inline, else the path of an excluded-windows file.
+Result<std::vector<TimeSpan>> loadExcludedWindows(const std::string& argument);
 
 // The windows as JSON, one line ([{"start": "...Z", "end": "...Z"}, ...]: RFC 3339, exact), which
 // parseExcludedWindows reads back equal (for saving them with a database). Pure.

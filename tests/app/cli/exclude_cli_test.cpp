@@ -1,5 +1,5 @@
 // End-to-end: --exclude FILE (spec 7.4) on the worked example: the spec's figures in the JSON and
-// the table, the same from a JSON and a CSV file, nothing added without it, and a bad file refused
+// the table, the same from a JSON and a CSV file and inline, nothing added without it, and a bad file refused
 // with its line and field.
 #include <gtest/gtest.h>
 
@@ -66,10 +66,19 @@ TEST_F(ExcludeCli, SummaryJsonHasTheWorkedExampleOfSpec74)
              "\"checkpoint_save\": 15,", "\"lost_progress\": 1200,", "\"recovery\": 300,", "\"shutdown\": 0," }) {
         EXPECT_NE(buckets.find(want), std::string::npos) << want << "\n" << buckets;
     }
-    // The JSON file gives the same output.
+    // The JSON file gives the same output, and so does the window written inline.
     const RunResult j = ettw({ "summary", "--format", "json", "--exclude", "maint.json" });
     ASSERT_EQ(j.exitCode, 0) << j;
     EXPECT_EQ(j.out, r.out);
+    const RunResult inline_ = ettw({ "summary", "--format", "json", "--exclude", "1970-01-01T10:00:00Z/39600" });
+    ASSERT_EQ(inline_.exitCode, 0) << inline_;
+    EXPECT_EQ(inline_.out, r.out);
+    const RunResult backwards = ettw({ "summary", "--exclude", "39600/36000" });
+    EXPECT_EQ(backwards.exitCode, 1) << backwards;
+    EXPECT_NE(backwards.err.find("--exclude: 39600/36000: end: 1970-01-01T10:00:00Z is before start "
+                                 "1970-01-01T11:00:00Z"),
+        std::string::npos)
+        << backwards;
     // Without --exclude nothing is added.
     const RunResult plain = ettw({ "summary", "--format", "json" });
     ASSERT_EQ(plain.exitCode, 0) << plain;

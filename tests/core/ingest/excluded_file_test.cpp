@@ -42,6 +42,36 @@ TEST(ExcludedFile, CsvWithHeaderBlankLinesAndNotes)
     EXPECT_TRUE(empty->empty());
 }
 
+// Windows written on a command line: START/END, several with commas, any time form of a file; a
+// path is not of that form (nullopt), and an end before its start is an error naming the window.
+TEST(ExcludedFile, InlineWindowsAreStartSlashEndSeparatedByCommas)
+{
+    auto w = parseInlineExcludedWindows("1970-01-01T10:00:00Z/39600, 100/200.5,150/300");
+    ASSERT_TRUE(w.has_value());
+    ASSERT_TRUE(w->ok()) << w->error().message;
+    ASSERT_EQ((*w)->size(), 2u);
+    EXPECT_EQ((**w)[0], (TimeSpan { 100 * kS, 300 * kS }));
+    EXPECT_EQ((**w)[1], (TimeSpan { 36000 * kS, 39600 * kS }));
+    auto dates = parseInlineExcludedWindows("2025-06-01/2025-06-02");
+    ASSERT_TRUE(dates && dates->ok());
+    EXPECT_EQ((*dates)->front().toNs - (*dates)->front().fromNs, 24 * 3600 * kS);
+
+    for (const char* path : { "maint.csv", "/tmp/maint.json", "plans/2025/maint.json", "100/200,maint.csv", "" }) {
+        EXPECT_FALSE(parseInlineExcludedWindows(path).has_value()) << path;
+    }
+    auto backwards = parseInlineExcludedWindows("2025-06-02/2025-06-01");
+    ASSERT_TRUE(backwards.has_value());
+    ASSERT_FALSE(backwards->ok());
+    EXPECT_EQ(backwards->error().message,
+        "2025-06-02/2025-06-01: end: 2025-06-01T00:00:00Z is before start 2025-06-02T00:00:00Z");
+    // loadExcludedWindows: inline first, else the file (its error names the path).
+    auto missing = loadExcludedWindows("no-such-dir/maint.csv");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(
+        missing.error().message.find("no-such-dir/maint.csv: cannot open the excluded-windows file"), std::string::npos)
+        << missing.error().message;
+}
+
 TEST(ExcludedFile, ErrorsNameTheFileTheLineAndTheField)
 {
     auto badEnd = parseExcludedWindows("[{\"start\": 1, \"end\": 2},\n {\"start\": 5,\n  \"end\": true}]", "m.json");
