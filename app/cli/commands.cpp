@@ -80,6 +80,21 @@ void addExcludeOption(CLI::App* cmd, CommonOptions& common)
         ->type_name("WINDOWS|FILE");
 }
 
+// --exclude on a command whose figures excluded windows do not change (spec 7.4: interruptions,
+// Time to Start and Time to Recover are events and durations of attempts): not in its help, and
+// refused with the reason rather than CLI11's "not expected".
+void refuseExcludeOption(CLI::App* cmd, const std::string& what)
+{
+    cmd->add_option("--exclude")->group("")->each([what](const std::string&) {
+        // A ParseError, not a ValidationError: CLI11 would prefix the latter with the option's name,
+        // empty for an option without a group.
+        throw CLI::ParseError("--exclude: excluded windows do not change " + what
+                + " (spec 7.4: events and durations of attempts count in full); ettw summary --exclude gives the "
+                  "figures without the windows' time",
+            CLI::ExitCodes::ValidationError);
+    });
+}
+
 const char* const kComputeOnStore
     = "Compute on this fleet store instead of --db, in SQL where the data is (the same figures as on a database "
       "holding the same files)";
@@ -303,6 +318,7 @@ Command addCausesCommand(CLI::App& app, CommonOptions& common)
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store,
         "Compute the table (and a --rules preview) on this fleet store instead of --db; it keeps no rules");
+    refuseExcludeOption(sub, "interruptions or their lost time");
     return { sub, [&common, cmd] { return runCauses(common, *cmd); } };
 }
 
@@ -337,6 +353,7 @@ Command addRestartsCommand(CLI::App& app, CommonOptions& common)
     addFormatOption(sub, common.format, false);
     addEngineOptions(sub, common);
     addStoreOption(sub, common.store, kComputeOnStore);
+    refuseExcludeOption(sub, "what restarts cost");
     return { sub, [&common, cmd] { return runRestarts(common, *cmd); } };
 }
 
@@ -528,6 +545,7 @@ Command addRanksCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--attempt", cmd->attempt, "Only this attempt")->check(CLI::NonNegativeNumber);
     addFormatOption(sub, common.format, false);
     addStoreOption(sub, common.store, kComputeOnStore);
+    refuseExcludeOption(sub, "the stage times of ranks");
     return { sub, [&common, cmd] { return runRanks(common, *cmd); } };
 }
 
@@ -546,6 +564,7 @@ Command addHostsCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("--top", cmd->top, "How many hosts (0: all)")->check(CLI::NonNegativeNumber)->capture_default_str();
     addFormatOption(sub, common.format, false);
     addStoreOption(sub, common.store, kComputeOnStore);
+    refuseExcludeOption(sub, "the stage times of ranks");
     return { sub, [&common, cmd] { return runHosts(common, *cmd); } };
 }
 

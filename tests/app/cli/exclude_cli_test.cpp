@@ -206,4 +206,25 @@ TEST_F(ExcludeCli, ABadFileIsAUserErrorNamingTheFileLineAndField)
     EXPECT_NE(missing.err.find("none.csv: cannot open"), std::string::npos) << missing;
 }
 
+// The commands whose figures excluded windows do not change (events and durations of attempts,
+// spec 7.4) refuse --exclude with that reason (a usage error), and do not list it in their help.
+TEST_F(ExcludeCli, CommandsOfEventsRefuseExcludeAndSayWhy)
+{
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>> {
+             { "causes" }, { "restarts", "--job", "J1" }, { "ranks", "--job", "J1" }, { "hosts" } }) {
+        std::vector<std::string> withExclude = args;
+        withExclude.insert(withExclude.end(), { "--exclude", "maint.csv" });
+        const RunResult r = ettw(withExclude);
+        EXPECT_EQ(r.exitCode, 2) << r;
+        EXPECT_EQ(r.err.rfind("--exclude: excluded windows do not change ", 0), 0u) << r;
+        EXPECT_NE(r.err.find("(spec 7.4: events and durations of attempts count in full)"), std::string::npos) << r;
+        EXPECT_EQ(r.out, "") << r;
+        const RunResult help = ettw({ args.front(), "--help" });
+        ASSERT_EQ(help.exitCode, 0) << help;
+        EXPECT_EQ(help.out.find("--exclude"), std::string::npos) << help.out;
+        const RunResult plain = ettw(args);
+        EXPECT_EQ(plain.exitCode, 0) << plain;
+    }
+}
+
 } // namespace
