@@ -86,11 +86,11 @@ std::vector<core::TimeSpan> excludedOf(const Spans& spans)
     return core::normalizeExcluded(std::move(out));
 }
 
-// The windows of an excluded-windows file (JSON or CSV, as `--exclude FILE` reads it).
-Spans excludedFile(const std::string& path)
+// The windows of `--exclude`'s argument: inline (START/END,...) or an excluded-windows file.
+Spans excludedFile(const std::string& argument)
 {
     Spans out;
-    for (const core::TimeSpan& w : take(core::loadExcludedWindowsFile(path), "exclude: ")) {
+    for (const core::TimeSpan& w : take(core::loadExcludedWindows(argument), "exclude: ")) {
         out.emplace_back(w.fromNs, w.toNs);
     }
     return out;

@@ -40,6 +40,9 @@ def test_summary_with_excluded_windows_equals_cli(ws, fleet_db, windows_file, by
     pairs = [(WINDOWS[0][0], WINDOWS[0][1]),
              (dt.datetime(2025, 6, 8, tzinfo=dt.timezone.utc), pd.Timestamp("2025-06-08T06:00:00Z"))]
     pd.testing.assert_frame_equal(df, ws.summary(by=by, total=True, exclude=pairs, **scope))
+    # And so do the windows written as the CLI's --exclude takes them inline.
+    inline = ",".join(f"{s}/{e}" for s, e in WINDOWS)
+    pd.testing.assert_frame_equal(df, ws.summary(by=by, total=True, exclude=inline, **scope))
     # Excluding changes the figures: E2E less the excluded time.
     whole = ws.summary(**scope).iloc[0]
     assert whole["e2e_s"] == fleet["e2e_s"] + fleet["excluded_s"]

@@ -91,9 +91,9 @@ def _time_ns(value, name):
 
 
 def _excluded(value):
-    """Excluded windows (spec 7.4) as (start, end) nanosecond pairs: from the path of a file as the
-    CLI's ``--exclude FILE`` reads it (JSON or CSV), or from (start, end) pairs of times as start=
-    and end= take them."""
+    """Excluded windows (spec 7.4) as (start, end) nanosecond pairs: from a string as the CLI's
+    ``--exclude`` reads it (windows inline, START/END separated by commas, or the path of a JSON or
+    CSV file), or from (start, end) pairs of times as start= and end= take them."""
     if value is None:
         return []
     if isinstance(value, (str, bytes)) or hasattr(value, "__fspath__"):
