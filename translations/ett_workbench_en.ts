@@ -240,6 +240,17 @@
     </message>
 </context>
 <context>
+    <name>ExcludedWindowsDialog</name>
+    <message numerus="yes">
+        <location filename="../app/ui/dialogs/excluded_windows_dialog.cpp" line="+111"/>
+        <source>%Ln window(s), %1 h of wall time</source>
+        <translation>
+            <numerusform>%Ln window, %1 h of wall time</numerusform>
+            <numerusform>%Ln windows, %1 h of wall time</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Figures</name>
     <message numerus="yes">
         <location filename="../app/ui/format/figures_format.cpp" line="+111"/>
@@ -308,7 +319,7 @@ p90 %3</numerusform>
 <context>
     <name>FilterBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/filter_bar.cpp" line="+288"/>
+        <location filename="../app/ui/widgets/filter_bar.cpp" line="+282"/>
         <source>Excluding %n window(s)</source>
         <translation>
             <numerusform>Excluding %n window</numerusform>

@@ -2310,6 +2310,53 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
 </context>
 <context>
+    <name>ExcludedWindowsDialog</name>
+    <message>
+        <location filename="../app/ui/dialogs/excluded_windows_dialog.cpp" line="+19"/>
+        <location line="+69"/>
+        <source>Excluded windows</source>
+        <translation>Janelas excluídas</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <source>Time no job could use (planned maintenance, an outage) leaves end-to-end time and every bucket, and is shown beside the figures; interruptions, Time to Start and Time to Recover are unchanged. A window a line, START/END in UTC: an RFC 3339 time, a date or epoch seconds. Saved with the database.</source>
+        <translation>O tempo que nenhum job podia usar (manutenção planejada, uma queda) sai do tempo de ponta a ponta e de todas as categorias, e é mostrado ao lado dos números; interrupções, Tempo para Iniciar e Tempo para Recuperar não mudam. Uma janela por linha, INÍCIO/FIM em UTC: um horário RFC 3339, uma data ou segundos desde a época. Salvas com o banco de dados.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Read a file…</source>
+        <translation>Ler um arquivo…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A JSON list of {&quot;start&quot;, &quot;end&quot;} or a CSV with the header start,end: its windows replace the text</source>
+        <translation>Uma lista JSON de {&quot;start&quot;, &quot;end&quot;} ou um CSV com o cabeçalho start,end: suas janelas substituem o texto</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The file was not read: %1</source>
+        <translation>O arquivo não foi lido: %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Excluded windows (*.json *.csv);;All files (*)</source>
+        <translation>Janelas excluídas (*.json *.csv);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No window: every instant counts.</source>
+        <translation>Nenhuma janela: todo instante conta.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%Ln window(s), %1 h of wall time</source>
+        <translation>
+            <numerusform>%Ln janela, %1 h de tempo de relógio</numerusform>
+            <numerusform>%Ln janelas, %1 h de tempo de relógio</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Figures</name>
     <message>
         <location filename="../app/ui/format/figures_format.cpp" line="+102"/>
@@ -2670,7 +2717,7 @@ p50</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../app/ui/widgets/filter_bar.cpp" line="+65"/>
+        <location filename="../app/ui/widgets/filter_bar.cpp" line="+64"/>
         <source>Dataset labels to include (none checked: all)</source>
         <translation>Rótulos de conjunto de dados a incluir (nenhum marcado: todos)</translation>
     </message>
@@ -2775,35 +2822,26 @@ p50</translation>
         <translation>Remover o filtro %1 = %2</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+6"/>
-        <source>Excluded windows</source>
-        <translation>Janelas excluídas</translation>
+        <location line="+49"/>
+        <source>Leave time no job could use (maintenance, an outage) out of every figure: UTC windows typed or read from a JSON or CSV file (spec 7.4), saved with the database</source>
+        <translation>Deixar fora de todos os números o tempo que nenhum job podia usar (manutenção, uma queda): janelas UTC digitadas ou lidas de um arquivo JSON ou CSV (espec. 7.4), salvas com o banco de dados</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <source>Excluded windows (*.json *.csv);;All files (*)</source>
-        <translation>Janelas excluídas (*.json *.csv);;Todos os arquivos (*)</translation>
+        <location line="+14"/>
+        <source>Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time to Start and Time to Recover are unchanged:
+%2
+Click to edit them.</source>
+        <translation>Fora do tempo de ponta a ponta e de todas as categorias (%1 h de tempo de relógio); interrupções, Tempo para Iniciar e Tempo para Recuperar não mudam:
+%2
+Clique para editá-las.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>The excluded windows were not changed:
-%1</source>
-        <translation>As janelas excluídas não foram alteradas:
-%1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="-15"/>
         <source>Exclude…</source>
         <translation>Excluir…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Leave time no job could use (maintenance, an outage) out of every figure: a JSON or CSV list of UTC intervals (spec 7.4), saved with the database</source>
-        <translation>Deixar fora de todos os números o tempo que nenhum job podia usar (manutenção, uma queda): uma lista JSON ou CSV de intervalos UTC (espec. 7.4), salva com o banco de dados</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -2814,15 +2852,6 @@ p50</translation>
             <numerusform>Excluindo %n janela</numerusform>
             <numerusform>Excluindo %n janelas</numerusform>
         </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time to Start and Time to Recover are unchanged:
-%2
-Click to read another file.</source>
-        <translation>Fora do tempo de ponta a ponta e de todos os buckets (%1 h de tempo de relógio); interrupções, Time to Start e Time to Recover não mudam:
-%2
-Clique para ler outro arquivo.</translation>
     </message>
 </context>
 <context>

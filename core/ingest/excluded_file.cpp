@@ -289,6 +289,42 @@ Result<std::vector<TimeSpan>> loadExcludedWindows(const std::string& argument)
     return loadExcludedWindowsFile(argument);
 }
 
+Result<std::vector<TimeSpan>> parseExcludedWindowLines(std::string_view text)
+{
+    std::vector<TimeSpan> spans;
+    int64_t line = 0;
+    for (size_t from = 0; from <= text.size();) {
+        const size_t nl = text.find('\n', from);
+        const std::string_view raw
+            = trimJsonSpace(text.substr(from, nl == std::string_view::npos ? std::string_view::npos : nl - from));
+        from = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+        ++line;
+        if (raw.empty() || raw.front() == '#') {
+            continue;
+        }
+        const std::string where = "line " + std::to_string(line) + ": ";
+        auto parsed = parseInlineExcludedWindows(raw);
+        if (!parsed) {
+            return Error { where + "expected START/END, each an RFC 3339 time, a date or epoch seconds (got "
+                + quoted(raw) + ")" };
+        }
+        if (!*parsed) {
+            return Error { where + parsed->error().message };
+        }
+        spans.insert(spans.end(), (*parsed)->begin(), (*parsed)->end());
+    }
+    return normalizeExcluded(std::move(spans));
+}
+
+std::string excludedWindowLines(const std::vector<TimeSpan>& windows)
+{
+    std::string out;
+    for (const TimeSpan& w : windows) {
+        out += formatRfc3339(w.fromNs) + "/" + formatRfc3339(w.toNs) + "\n";
+    }
+    return out;
+}
+
 std::string excludedWindowsJson(const std::vector<TimeSpan>& windows)
 {
     std::string out = "[";

@@ -39,6 +39,15 @@ std::optional<Result<std::vector<TimeSpan>>> parseInlineExcludedWindows(std::str
 // What `--exclude` takes: windows inline, else the path of an excluded-windows file.
 Result<std::vector<TimeSpan>> loadExcludedWindows(const std::string& argument);
 
+// Windows as a person types them, a window a line (START/END; blank lines and lines starting with
+// '#' skipped; a line may hold several separated by commas). Errors name the line: "line 2:
+// expected START/END, each an RFC 3339 time, a date or epoch seconds (got 'tomorrow')". In normal
+// form. Pure.
+Result<std::vector<TimeSpan>> parseExcludedWindowLines(std::string_view text);
+// The windows a line each, START/END in RFC 3339 (exact), as parseExcludedWindowLines reads them
+// back. Pure.
+std::string excludedWindowLines(const std::vector<TimeSpan>& windows);
+
 // The windows as JSON, one line ([{"start": "...Z", "end": "...Z"}, ...]: RFC 3339, exact), which
 // parseExcludedWindows reads back equal (for saving them with a database). Pure.
 std::string excludedWindowsJson(const std::vector<TimeSpan>& windows);

@@ -1,5 +1,6 @@
 #include "app/ui/widgets/filter_bar.h"
 
+#include "app/ui/dialogs/excluded_windows_dialog.h"
 #include "app/ui/format/figures_format.h"
 #include "app/ui/pages/page_widgets.h"
 #include "app/ui/widgets/cohort_controls.h"
@@ -10,10 +11,8 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -254,18 +253,13 @@ void FilterBar::setExcludedWindows(const std::vector<core::TimeSpan>& windows)
 
 void FilterBar::chooseExcludedWindows()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Excluded windows"), QString(), tr("Excluded windows (*.json *.csv);;All files (*)"));
-    if (path.isEmpty()) {
-        return;
+    ExcludedWindowsDialog dialog(m_state->filter().excluded, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return; // nothing changed
     }
-    auto windows = core::loadExcludedWindowsFile(path.toStdString());
-    if (!windows) {
-        QMessageBox::warning(this, tr("Excluded windows"),
-            tr("The excluded windows were not changed:\n%1").arg(QString::fromStdString(windows.error().message)));
-        return;
+    if (auto windows = dialog.windows()) { // accept() refuses text that does not read
+        setExcludedWindows(*windows);
     }
-    setExcludedWindows(*windows);
 }
 
 void FilterBar::showExcludedWindows(const std::vector<core::TimeSpan>& windows)
@@ -273,8 +267,8 @@ void FilterBar::showExcludedWindows(const std::vector<core::TimeSpan>& windows)
     m_clearExcluded->setVisible(!windows.empty());
     if (windows.empty()) {
         m_exclude->setText(tr("Exclude…"));
-        m_exclude->setToolTip(tr("Leave time no job could use (maintenance, an outage) out of every figure: a JSON or "
-                                 "CSV list of UTC intervals (spec 7.4), saved with the database"));
+        m_exclude->setToolTip(tr("Leave time no job could use (maintenance, an outage) out of every figure: UTC "
+                                 "windows typed or read from a JSON or CSV file (spec 7.4), saved with the database"));
         return;
     }
     core::Wide wall = 0;
@@ -288,7 +282,7 @@ void FilterBar::showExcludedWindows(const std::vector<core::TimeSpan>& windows)
     m_exclude->setText(tr("Excluding %n window(s)", "", static_cast<int>(windows.size())));
     m_exclude->setToolTip(
         tr("Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time "
-           "to Start and Time to Recover are unchanged:\n%2\nClick to read another file.")
+           "to Start and Time to Recover are unchanged:\n%2\nClick to edit them.")
             .arg(formatHours(static_cast<double>(static_cast<long double>(wall) / 3.6e12L), QString()),
                 lines.join(QLatin1Char('\n'))));
 }

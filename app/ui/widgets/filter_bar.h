@@ -58,8 +58,8 @@ private:
     // Sets the state's filter to an edit of it, with the count-queue option as checked and the
     // excluded windows it had.
     void applyFilter(core::CohortSpec filter);
-    // Reads an excluded-windows file the user picks into the filter (a bad file changes nothing
-    // and says why); sets them; shows them on the button (its tooltip lists them).
+    // Edits the excluded windows in their dialog (typed, or read from a file) and sets them in the
+    // filter (Cancel changes nothing); shows them on the button (its tooltip lists them).
     void chooseExcludedWindows();
     void setExcludedWindows(const std::vector<core::TimeSpan>& windows);
     void showExcludedWindows(const std::vector<core::TimeSpan>& windows);

@@ -1,18 +1,25 @@
 // Tests of the filter bar: it fills its menus from the vocabulary, edits the
 // state (labels, attribute chips, time range, GPU range, count queue, weighting, group-by, clear)
 // and shows changes made elsewhere.
+#include "app/ui/dialogs/excluded_windows_dialog.h"
 #include "app/ui/widgets/filter_bar.h"
 #include "app/ui/window/workbench_state.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
+#include <QDir>
+#include <QFile>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+#include <QTimer>
 #include <QToolButton>
 #include <gtest/gtest.h>
 
@@ -262,6 +269,99 @@ TEST(FilterBar, ShowsExcludedWindowsKeepsThemThroughEditsAndClearsThem)
     EXPECT_TRUE(b.state.filter().countQueue);
     EXPECT_EQ(exclude->text(), QStringLiteral("Exclude…"));
     EXPECT_FALSE(clearExcluded->isVisible());
+}
+
+// The Exclude… button opens the windows' editor on those in force; OK sets what was typed, Cancel
+// changes nothing.
+TEST(FilterBar, ExcludeEditsTheWindowsInTheirDialog)
+{
+    fixtures::ensureApp();
+    Bar b;
+    core::CohortSpec f;
+    f.excluded = { { kJune1, kJune1 + 3600 * fixtures::kS } };
+    b.state.setFilter(f);
+    QCoreApplication::processEvents();
+    QString shown;
+    const auto answer = [&shown](const QString& text, bool ok) {
+        QTimer::singleShot(0, [&shown, text, ok] {
+            auto* dialog = qobject_cast<ExcludedWindowsDialog*>(QApplication::activeModalWidget());
+            ASSERT_NE(dialog, nullptr);
+            shown = dialog->editor()->toPlainText();
+            dialog->editor()->setPlainText(text);
+            ok ? dialog->accept() : dialog->reject();
+        });
+    };
+    auto* exclude = child<QToolButton>(b.bar, "excludeWindows");
+    answer(QStringLiteral("2025-06-02/2025-06-03\n2025-06-01T00:00:00Z/2025-06-01T02:00:00Z"), true);
+    QTest::mouseClick(exclude, Qt::LeftButton);
+    EXPECT_EQ(shown, QStringLiteral("2025-06-01T00:00:00Z/2025-06-01T01:00:00Z\n"));
+    const std::vector<core::TimeSpan> typed
+        = { { kJune1, kJune1 + 7200 * fixtures::kS }, { kJune1 + kDay, kJune1 + 2 * kDay } };
+    EXPECT_EQ(b.state.filter().excluded, typed);
+    EXPECT_EQ(exclude->text(), QStringLiteral("Excluding 2 windows"));
+    // Cancel: nothing changes.
+    answer(QString(), false);
+    QTest::mouseClick(exclude, Qt::LeftButton);
+    EXPECT_EQ(b.state.filter().excluded, typed);
+    // OK on an empty text counts every window again.
+    answer(QString(), true);
+    QTest::mouseClick(exclude, Qt::LeftButton);
+    EXPECT_TRUE(b.state.filter().excluded.empty());
+}
+
+// The editor: how many windows and how long as they are typed, OK refused with the line at fault,
+// a file read into the text (a bad one leaves the text and says why).
+TEST(ExcludedWindowsDialog, SaysWhatItReadsRefusesABadLineAndReadsFiles)
+{
+    fixtures::ensureApp();
+    ExcludedWindowsDialog dialog({});
+    EXPECT_EQ(dialog.summaryText(), QStringLiteral("No window: every instant counts."));
+    dialog.editor()->setPlainText(QStringLiteral("# maintenance\n2025-06-01T02:00:00Z/2025-06-01T06:00:00Z\n"
+                                                 "1748995200/1749002400\n"));
+    EXPECT_EQ(dialog.summaryText(), QStringLiteral("2 windows, 6.0 h of wall time"));
+    dialog.editor()->appendPlainText(QStringLiteral("2025-06-05/yesterday"));
+    EXPECT_EQ(dialog.summaryText(),
+        QStringLiteral("line 5: expected START/END, each an RFC 3339 time, a date or epoch seconds (got "
+                       "'2025-06-05/yesterday')"));
+    dialog.show();
+    dialog.accept();
+    EXPECT_TRUE(dialog.isVisible()) << "OK refused while a line does not read";
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("maint.csv"));
+    QFile out(csv);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write("start,end,note\n2025-06-01T02:00:00Z,2025-06-01T06:00:00Z,switch upgrade\n");
+    out.close();
+    ASSERT_TRUE(dialog.readFile(csv));
+    EXPECT_EQ(dialog.editor()->toPlainText(), QStringLiteral("2025-06-01T02:00:00Z/2025-06-01T06:00:00Z\n"));
+    EXPECT_EQ(dialog.summaryText(), QStringLiteral("1 window, 4.0 h of wall time"));
+    EXPECT_FALSE(dialog.readFile(dir.filePath(QStringLiteral("missing.json"))));
+    EXPECT_TRUE(dialog.summaryText().startsWith(QStringLiteral("The file was not read: ")));
+    EXPECT_TRUE(dialog.summaryText().contains(QStringLiteral("missing.json: cannot open the excluded-windows file")));
+    EXPECT_EQ(dialog.editor()->toPlainText(), QStringLiteral("2025-06-01T02:00:00Z/2025-06-01T06:00:00Z\n"));
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Accepted);
+}
+
+// PNGs of the windows' editor for people to look at (not a check of pixels): only when
+// ETT_UI_SCREENSHOTS names a folder.
+TEST(ExcludedWindowsDialog, Screenshots)
+{
+    const QString out = qEnvironmentVariable("ETT_UI_SCREENSHOTS");
+    if (out.isEmpty()) {
+        GTEST_SKIP() << "set ETT_UI_SCREENSHOTS to a folder to render the dialog";
+    }
+    fixtures::ensureApp();
+    QDir().mkpath(out);
+    ExcludedWindowsDialog dialog({ { kJune1, kJune1 + 4 * 3600 * fixtures::kS } });
+    dialog.show();
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(dialog.grab().save(QDir(out).filePath(QStringLiteral("excluded-windows.png"))));
+    dialog.editor()->appendPlainText(QStringLiteral("2025-06-09/tomorrow"));
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(dialog.grab().save(QDir(out).filePath(QStringLiteral("excluded-windows-error.png"))));
 }
 
 TEST(WorkbenchState, ANewVocabularyDropsTheNamesItLacksFromTheFilterAndTheGrouping)

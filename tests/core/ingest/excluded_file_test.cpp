@@ -72,6 +72,35 @@ TEST(ExcludedFile, InlineWindowsAreStartSlashEndSeparatedByCommas)
         << missing.error().message;
 }
 
+// The window's editor: a window a line, comments and blank lines skipped, errors naming the line;
+// the lines it is given back read the same windows.
+TEST(ExcludedFile, WindowLinesNameTheLineOfAFaultAndReadBackTheirOwnText)
+{
+    auto w = parseExcludedWindowLines("# maintenance\n\n  2025-06-01T02:00:00Z/2025-06-01T06:00:00Z  \r\n"
+                                      "1748995200/1749002400, 100/200\n");
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    ASSERT_EQ(w->size(), 3u);
+    EXPECT_EQ((*w)[0], (TimeSpan { 100 * kS, 200 * kS }));
+    EXPECT_EQ(excludedWindowLines(*w),
+        "1970-01-01T00:01:40Z/1970-01-01T00:03:20Z\n2025-06-01T02:00:00Z/2025-06-01T06:00:00Z\n"
+        "2025-06-04T00:00:00Z/2025-06-04T02:00:00Z\n");
+    auto back = parseExcludedWindowLines(excludedWindowLines(*w));
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, *w);
+    auto none = parseExcludedWindowLines("\n# nothing yet\n");
+    ASSERT_TRUE(none.ok());
+    EXPECT_TRUE(none->empty());
+
+    auto bad = parseExcludedWindowLines("2025-06-01/2025-06-02\ntomorrow/2025-06-03\n");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message,
+        "line 2: expected START/END, each an RFC 3339 time, a date or epoch seconds (got 'tomorrow/2025-06-03')");
+    auto backwards = parseExcludedWindowLines("\n\n2025-06-03/2025-06-02");
+    ASSERT_FALSE(backwards.ok());
+    EXPECT_EQ(backwards.error().message,
+        "line 3: 2025-06-03/2025-06-02: end: 2025-06-02T00:00:00Z is before start 2025-06-03T00:00:00Z");
+}
+
 TEST(ExcludedFile, ErrorsNameTheFileTheLineAndTheField)
 {
     auto badEnd = parseExcludedWindows("[{\"start\": 1, \"end\": 2},\n {\"start\": 5,\n  \"end\": true}]", "m.json");
