@@ -483,7 +483,14 @@ void fillDistributionChart(
     // 3. The share axis: the whole cohort for a CDF, round ticks over the highest bin else.
     if (cdf) {
         y->setRange(0, 100);
-        y->setTickCount(6);
+        // Every 20% where the levels have room, else 0, 50 and 100%: crowded, Qt Charts drops
+        // every other label, and a low page (1280x800) showed 0, 40 and 80% without the top.
+        const auto levels = [chart, y] {
+            const int line = QFontMetrics(y->labelsFont()).height();
+            y->setTickCount(chart->plotArea().height() >= 10 * line ? 6 : 3);
+        };
+        levels();
+        QObject::connect(chart, &QChart::plotAreaChanged, y, levels);
     } else {
         const ShareTicks ticks = shareTicks(bins.maxShare());
         y->setRange(0, ticks.top);

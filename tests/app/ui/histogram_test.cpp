@@ -2,13 +2,20 @@
 // the duration axis and its unit, the histogram's common bins (edges and each cohort's counts) for
 // no samples, one, all equal, and outliers on a linear and a log axis, the CDF's steps and the
 // share axis's ticks.
+#include "app/ui/charts/compare_charts.h"
 #include "app/ui/charts/histogram.h"
 
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QValueAxis>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <vector>
+
+#include "pages_fixtures.h"
 
 namespace ett::app {
 namespace {
@@ -185,4 +192,36 @@ TEST(CompareHistogram, ShareTicksAreRound)
 }
 
 } // namespace
+
+// A CDF's share axis: every 20% on a tall chart; 0, 50 and 100% on a low one (crowded, Qt Charts
+// dropped every other label and the top one went missing), and back when the chart grows.
+TEST(CompareDistributionChart, ACdfKeepsItsTopLevelOnALowChart)
+{
+    fixtures::ensureApp();
+    DistributionSamples samples;
+    samples.name = "time_to_start";
+    samples.a = { 60 * fixtures::kS, 120 * fixtures::kS, 600 * fixtures::kS };
+    samples.b = { 90 * fixtures::kS, 300 * fixtures::kS };
+    samples.countA = 3;
+    samples.countB = 2;
+    auto* chart = new QChart;
+    QChartView view(chart);
+    fillDistributionChart(chart, samples, true, false, Qt::red, Qt::blue);
+    const auto shareAxis = [chart] {
+        const auto axes = chart->axes(Qt::Vertical);
+        return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.front());
+    };
+    ASSERT_NE(shareAxis(), nullptr);
+    const auto shownAt = [&](int height) {
+        view.resize(600, height);
+        view.show();
+        QCoreApplication::processEvents();
+        return shareAxis()->tickCount();
+    };
+    EXPECT_EQ(shownAt(160), 3) << "plot area " << chart->plotArea().height() << " px";
+    EXPECT_EQ(shownAt(600), 6) << "plot area " << chart->plotArea().height() << " px";
+    EXPECT_EQ(shownAt(160), 3);
+    EXPECT_DOUBLE_EQ(shareAxis()->max(), 100.0);
+}
+
 } // namespace ett::app
