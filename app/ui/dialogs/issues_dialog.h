@@ -1,4 +1,4 @@
-// View > Import issues (Ctrl+Shift+I): the non-fatal data problems counted when each file was
+// View > Import issues (Ctrl+Shift+D): the non-fatal data problems counted when each file was
 // imported (the import_issues of the open database), one row per file and kind with its severity,
 // what it means, how often it happened, the first line and an example; searchable and sortable.
 // The rows come from the data service (requestIssues); nothing here reads the database.

@@ -261,7 +261,7 @@ void MainWindow::createActions()
 
     m_issuesAction = new QAction(tr("Import &issues…"), this);
     m_issuesAction->setObjectName(QStringLiteral("importIssues"));
-    m_issuesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    m_issuesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     m_issuesAction->setStatusTip(tr("The non-fatal data problems counted when each file was imported"));
     connect(m_issuesAction, &QAction::triggered, this, &MainWindow::showImportIssues);
 
