@@ -3871,7 +3871,7 @@ Clique duplo: abre sua linha do tempo</translation>
     <message>
         <location line="+2"/>
         <source>&amp;Stop cluster query</source>
-        <translation>&amp;Parar consulta ao cluster</translation>
+        <translation>Parar consu&amp;lta ao cluster</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4046,11 +4046,16 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>&amp;Causes</source>
+        <source>Ca&amp;uses</source>
         <translation>Ca&amp;usas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+59"/>
+        <source>Recent fi&amp;les</source>
+        <translation>Arquivos &amp;recentes</translation>
+    </message>
+    <message>
+        <location line="-57"/>
         <source>Interruptions by cause and symptom; rules that re-classify causes</source>
         <translation>Interrupções por causa e sintoma; regras que reclassificam causas</translation>
     </message>
@@ -4095,12 +4100,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Recent &amp;files</source>
-        <translation>Arquivos &amp;recentes</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
@@ -5534,7 +5534,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1 (n = %2)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+32"/>
         <source>%1 · run %2 of %3 in A, %4 in B</source>
         <translation>%1 · execução %2 de %3 em A, %4 em B</translation>
     </message>
@@ -6080,7 +6080,7 @@ duração %4</translation>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-162"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-169"/>
         <location filename="../app/ui/export/exporters.cpp" line="+90"/>
         <source>all jobs</source>
         <translation>todos os jobs</translation>
@@ -6620,7 +6620,7 @@ duração %4</translation>
         <translation>A mudança de intervalo não se aplicou a %1 (sem intervalo medido, bloqueio por gravação ou interrupção).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+147"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+154"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+2"/>
         <location filename="../app/report/report_writer.cpp" line="-160"/>
@@ -6938,7 +6938,7 @@ duração %4</translation>
         <translation>categoria</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-206"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-213"/>
         <location filename="../app/report/report_writer.cpp" line="+1"/>
         <source>share</source>
         <translation>fração</translation>

@@ -233,7 +233,7 @@ void MainWindow::createActions()
                                    "the filter's jobs most often slowest"));
     connect(m_ranksAction, &QAction::triggered, this, [this] { showPage(kRanksPage); });
 
-    m_causesAction = new QAction(tr("&Causes"), this);
+    m_causesAction = new QAction(tr("Ca&uses"), this);
     m_causesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_7));
     m_causesAction->setStatusTip(tr("Interruptions by cause and symptom; rules that re-classify causes"));
     connect(m_causesAction, &QAction::triggered, this, [this] { showPage(kCausesPage); });
@@ -292,7 +292,7 @@ void MainWindow::createMenus()
     file->addAction(m_importFolderAction);
     file->addAction(m_watchAction);
     file->addAction(m_stopWatchAction);
-    m_recentMenu = file->addMenu(tr("Recent &files"));
+    m_recentMenu = file->addMenu(tr("Recent fi&les"));
     file->addSeparator();
     file->addAction(m_renameAction);
     file->addAction(m_removeAction);

@@ -19,6 +19,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
@@ -264,6 +266,32 @@ TEST(MainWindowShortcuts, EveryKeyOfTheWindowIsOneActions)
     EXPECT_GE(byKey.size(), 20u);
     for (const auto& [key, actions] : byKey) {
         EXPECT_EQ(actions.size(), 1) << key.toStdString() << ": " << actions.join(QStringLiteral(", ")).toStdString();
+    }
+}
+
+// In a menu, Alt and a letter goes to the item underlined with it: two items of a menu with one
+// letter only cycle between them. Every menu of the menu bar underlines a letter once, in both
+// languages.
+TEST_P(MainWindowLanguage, EveryMenuUnderlinesALetterOnce)
+{
+    MainWindow window;
+    for (QMenu* menu : window.menuBar()->findChildren<QMenu*>()) {
+        std::map<QChar, QStringList> byLetter;
+        for (QAction* a : menu->actions()) {
+            const QString text = a->text();
+            for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+                if (text[i] == QLatin1Char('&')) {
+                    if (text[i + 1] != QLatin1Char('&')) {
+                        byLetter[text[i + 1].toLower()] << text;
+                    }
+                    ++i;
+                }
+            }
+        }
+        for (const auto& [letter, items] : byLetter) {
+            EXPECT_EQ(items.size(), 1) << menu->title().toStdString() << ": "
+                                       << items.join(QStringLiteral(", ")).toStdString();
+        }
     }
 }
 
