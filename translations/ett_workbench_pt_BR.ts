@@ -6537,7 +6537,12 @@ duração %4</translation>
         <translation>clique duplo, Enter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>List the intervals behind a bucket&apos;s cell (drill-down)</source>
+        <translation>Listar os intervalos por trás da célula de uma categoria (detalhamento)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Undo the deletion of a saved scenario</source>
         <translation>Desfazer a exclusão de um cenário salvo</translation>
     </message>

@@ -74,6 +74,8 @@ std::vector<ShortcutRow> shortcutRows(const QMenuBar* menus)
     rows.push_back({ tables, QObject::tr("Copy the selected rows of a table (with its header)"),
         key(QKeySequence(QKeySequence::Copy)) });
     rows.push_back({ tables, QObject::tr("Open the row (drill-down)"), QObject::tr("double-click, Enter") });
+    rows.push_back({ tables, QObject::tr("List the intervals behind a bucket's cell (drill-down)"),
+        key(QKeySequence(Qt::CTRL | Qt::Key_L)) });
     rows.push_back(
         { whatIf, QObject::tr("Undo the deletion of a saved scenario"), key(QKeySequence(QKeySequence::Undo)) });
     return rows;

@@ -13,6 +13,8 @@
 #include <QTableWidget>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "pages_fixtures.h"
 
 namespace ett::app {
@@ -56,6 +58,29 @@ TEST(Shortcuts, ReadTheMenusWithTheirSubmenusAndSkipActionsWithoutKeys)
     ASSERT_NE(rowFor(rows, "Fit the whole timeline"), nullptr);
     EXPECT_EQ(rowFor(rows, "Fit the whole timeline")->section, "Timeline");
     EXPECT_NE(rowFor(rows, "Export the focused chart, table or timeline"), nullptr);
+}
+
+// The keys of the pages' own actions (a page's widgets have them, no menu shows them) are in the
+// list too: Ctrl+L of the drill-down was missing.
+TEST(Shortcuts, TheListHasTheKeysOfThePagesOwnActions)
+{
+    fixtures::ensureApp();
+    MainWindow window;
+    const auto rows = shortcutRows(window.menuBar());
+    int pageKeys = 0;
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->shortcutContext() != Qt::WidgetWithChildrenShortcut && a->shortcutContext() != Qt::WidgetShortcut) {
+            continue;
+        }
+        for (const QKeySequence& key : a->shortcuts()) {
+            ++pageKeys;
+            const QString text = key.toString(QKeySequence::NativeText);
+            const bool listed = std::any_of(rows.begin(), rows.end(),
+                [&](const ShortcutRow& r) { return r.keys.split(QStringLiteral(", ")).contains(text); });
+            EXPECT_TRUE(listed) << a->text().toStdString() << " (" << text.toStdString() << ") is not in the list";
+        }
+    }
+    EXPECT_GE(pageKeys, 2);
 }
 
 TEST(Shortcuts, TheWindowsHelpMenuOpensTheListOfItsOwnKeys)
