@@ -6539,7 +6539,7 @@ duração %4</translation>
     <message>
         <location line="+1"/>
         <source>List the intervals behind a bucket&apos;s cell (drill-down)</source>
-        <translation>Listar os intervalos por trás da célula de uma categoria (detalhamento)</translation>
+        <translation>Listar os intervalos por trás da célula de uma categoria (Detalhamento)</translation>
     </message>
     <message>
         <location line="+3"/>
