@@ -241,7 +241,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
 {
     std::vector<WatchEvent> events;
     // 1. What is there now. A folder that cannot be read is said, and its files are kept as seen.
-    auto entries = expandImportPaths(m_options.paths, nullptr);
+    auto entries = expandImportPaths(m_options.paths, nullptr, m_db.path());
     if (!entries) {
         WatchEvent e;
         e.kind = WatchEvent::Kind::Failed;

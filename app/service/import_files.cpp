@@ -155,8 +155,24 @@ std::string folderJobOf(const std::filesystem::path& root, const std::filesystem
 
 } // namespace
 
-core::Result<std::vector<ImportEntry>> expandImportPaths(const std::vector<std::string>& paths, int64_t* hidden)
+core::Result<std::vector<ImportEntry>> expandImportPaths(
+    const std::vector<std::string>& paths, int64_t* hidden, const std::string& database)
 {
+    std::error_code dbError;
+    const std::string db
+        = database.empty() ? std::string() : std::filesystem::weakly_canonical(database, dbError).string();
+    const auto isTheDatabase = [&db](const std::filesystem::path& file) {
+        if (db.empty()) {
+            return false;
+        }
+        std::error_code e;
+        const std::string p = std::filesystem::weakly_canonical(file, e).string();
+        if (!p.starts_with(db)) {
+            return false;
+        }
+        const std::string_view suffix = std::string_view(p).substr(db.size());
+        return suffix.empty() || suffix == "-wal" || suffix == "-shm" || suffix == "-journal";
+    };
     std::vector<ImportEntry> out;
     for (const std::string& p : paths) {
         std::error_code ec;
@@ -179,7 +195,7 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(const std::vector<std::
                 }
                 continue;
             }
-            if (it->is_regular_file(ec)) {
+            if (it->is_regular_file(ec) && !isTheDatabase(it->path())) {
                 found.push_back(it->path());
             }
         }
@@ -241,7 +257,7 @@ ImportReport importFiles(
 {
     ImportReport report;
     // 0. Folders become their files; a file of a folder no reader places is said, not read.
-    auto entries = expandImportPaths(given.files, &report.hiddenSkipped);
+    auto entries = expandImportPaths(given.files, &report.hiddenSkipped, workspace.path());
     if (!entries) {
         ImportedFile file;
         file.path = given.files.empty() ? std::string() : given.files.front();

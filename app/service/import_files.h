@@ -63,7 +63,10 @@ struct ImportEntry
     std::string folderJob; // "" unless the file was found in a folder
     bool inFolder = false;
 };
-core::Result<std::vector<ImportEntry>> expandImportPaths(const std::vector<std::string>& paths, int64_t* hidden);
+// `database`, when given, is the database imported into: it and its journal files (-wal, -shm,
+// -journal) in a folder walked are never traces and are passed over without a word.
+core::Result<std::vector<ImportEntry>> expandImportPaths(
+    const std::vector<std::string>& paths, int64_t* hidden, const std::string& database = {});
 
 // Called on the importing thread, throttled to about ten calls a second (a new stage always).
 using ImportSink = std::function<void(const ImportProgressInfo&)>;

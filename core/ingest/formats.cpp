@@ -390,6 +390,13 @@ Result<TraceFormat> detectFormat(const std::string& path)
     if (have == 0 && readError) {
         return *readError;
     }
+    // No format this version reads as text has a NUL byte (the text readers stop at one): binary
+    // data (an image, an archive, a core dump) is not a trace, and a folder's walk passes over it.
+    if (const size_t nul = head.find('\0'); nul != std::string::npos) {
+        return Error { path + ": binary data (a NUL byte at byte " + std::to_string(nul + 1)
+                + " of its content), not a trace this version reads",
+            "format" };
+    }
     std::string_view s(head);
     while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\r' || s.front() == '\t')) {
         s.remove_prefix(1);

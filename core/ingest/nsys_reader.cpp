@@ -216,9 +216,9 @@ Status NsysReader::checkTables()
     }
     const bool plural = missing.size() > 1;
     if (hasTable("datasets") && hasTable("phases") && hasTable("labels")) {
-        return Error { path()
-            + ": this is an ETT Workbench database, not a trace to import (open it with --db); an Nsight "
-              "Systems export has tables NVTX_EVENTS, StringIds and TARGET_INFO_SESSION_START_TIME" };
+        // "format": a folder's walk passes over it, as over any file that is not a trace.
+        return Error { path() + ": this is an ETT Workbench database, not a trace to import (open it with --db)",
+            "format" };
     }
     if (missing.size() == kNeeded.size()) {
         return Error { path() + ": a SQLite database but not an Nsight Systems export: tables " + list

@@ -1601,6 +1601,34 @@ TEST_F(CliFormats, AFolderImportsItsTracesAndSaysWhatItSkipped)
     EXPECT_FALSE(fs::exists(work() / "g.db"));
 }
 
+// A folder holding the database imported into (and its journal files), another workbench database
+// and binary files: the database is passed over without a word, the others are skipped as not
+// traces, and nothing failed. Alone, a binary file is an error saying what it is.
+TEST_F(CliFormats, AFolderPassesOverItsDatabaseAndBinaryFiles)
+{
+    fs::create_directories(work() / "runs");
+    writeFile(work() / "runs" / "trace.ett.jsonl", readFile(kWorkedExample));
+    writeFile(work() / "runs" / "plot.png", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    ok({ "import", "--db", "runs/other.db", kWorkedExample });
+    ok({ "import", "--db", "runs/f.db", kWorkedExample, "--label", "first" });
+    writeFile(work() / "runs" / "f.db-journal", "");
+    const RunResult r = ettw({ "import", "--db", "runs/f.db", "runs" });
+    EXPECT_EQ(r.exitCode, 0) << r;
+    EXPECT_FALSE(contains(r.err, "f.db")) << r;
+    EXPECT_TRUE(contains(r.err,
+        "plot.png: skipped, not a trace this version reads: runs/plot.png: binary data (a NUL "
+        "byte at byte 9 of its content)"))
+        << r;
+    EXPECT_TRUE(contains(r.err,
+        "other.db: skipped, not a trace this version reads: runs/other.db: this is an ETT "
+        "Workbench database, not a trace to import (open it with --db)"))
+        << r;
+    EXPECT_TRUE(contains(r.err, "2 of 3 files found in folders were skipped")) << r;
+    EXPECT_FALSE(contains(r.err, "failed")) << r;
+    expectUserError({ "import", "--db", "g.db", "runs/plot.png" },
+        { "runs/plot.png: binary data (a NUL byte at byte 9 of its content), not a trace this version reads" });
+}
+
 // A named FIFO is opened once (a second open would wait for a writer that never comes) and "-"
 // reads standard input (here /dev/null: empty, named as the user wrote it).
 TEST_F(CliFormats, FifoAndStandardInputAreRead)

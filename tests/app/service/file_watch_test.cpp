@@ -175,6 +175,28 @@ TEST_F(FileWatchTest, AFileWithoutACompleteLineWaitsAndANewFolderIsWalked)
     EXPECT_EQ(count("SELECT count(*) FROM attempts"), 1);
 }
 
+// A watched folder that holds the database itself: the database and its journal files (written at
+// every import) are never read, passes after an import find nothing new, and a binary file is not a
+// trace.
+TEST_F(FileWatchTest, TheDatabaseInAWatchedFolderIsNeverRead)
+{
+    WatchOptions o;
+    o.paths = { m_dir.string() };
+    o.polling = true;
+    auto w = FileWatch::create(*m_db, o);
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    write("run.ett.jsonl", header() + slot(0, 0, 100, "completed"));
+    std::ofstream(m_dir / "ett.db-journal") << "";
+    std::ofstream(run("plot.png"), std::ios::binary) << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+    auto events = (*w)->scan(1000 * kS);
+    std::vector<std::string> seen;
+    for (const WatchEvent& e : events) {
+        seen.push_back(fs::path(e.path).filename().string() + " " + watchEventName(e.kind));
+    }
+    EXPECT_EQ(seen, (std::vector<std::string> { "plot.png not_a_trace", "run.ett.jsonl imported" }));
+    EXPECT_TRUE((*w)->scan(2000 * kS).empty()) << "the database written by the import is not a change to read";
+}
+
 TEST_F(FileWatchTest, AnNvrxJobsCycleFilesThenItsLogBecomeOneJob)
 {
     // ft_launcher writes its cycle info files as cycles start (read alone at first), then the log
