@@ -393,8 +393,10 @@ Result<TraceFormat> detectFormat(const std::string& path)
     // No format this version reads as text has a NUL byte (the text readers stop at one): binary
     // data (an image, an archive, a core dump) is not a trace, and a folder's walk passes over it.
     if (const size_t nul = head.find('\0'); nul != std::string::npos) {
-        return Error { path + ": binary data (a NUL byte at byte " + std::to_string(nul + 1)
-                + " of its content), not a trace this version reads",
+        const auto line = std::count(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(nul), '\n') + 1;
+        const size_t lineStart = nul == 0 ? 0 : head.rfind('\n', nul - 1) + 1; // npos + 1 == 0
+        return Error { path + ":" + std::to_string(line) + ": binary data (a NUL byte at column "
+                + std::to_string(nul - lineStart + 1) + "), not a trace this version reads",
             "format" };
     }
     std::string_view s(head);

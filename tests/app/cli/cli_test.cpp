@@ -1616,8 +1616,7 @@ TEST_F(CliFormats, AFolderPassesOverItsDatabaseAndBinaryFiles)
     EXPECT_EQ(r.exitCode, 0) << r;
     EXPECT_FALSE(contains(r.err, "f.db")) << r;
     EXPECT_TRUE(contains(r.err,
-        "plot.png: skipped, not a trace this version reads: runs/plot.png: binary data (a NUL "
-        "byte at byte 9 of its content)"))
+        "plot.png: skipped, not a trace this version reads: runs/plot.png:3: binary data (a NUL byte at column 1)"))
         << r;
     EXPECT_TRUE(contains(r.err,
         "other.db: skipped, not a trace this version reads: runs/other.db: this is an ETT "
@@ -1626,7 +1625,7 @@ TEST_F(CliFormats, AFolderPassesOverItsDatabaseAndBinaryFiles)
     EXPECT_TRUE(contains(r.err, "2 of 3 files found in folders were skipped")) << r;
     EXPECT_FALSE(contains(r.err, "failed")) << r;
     expectUserError({ "import", "--db", "g.db", "runs/plot.png" },
-        { "runs/plot.png: binary data (a NUL byte at byte 9 of its content), not a trace this version reads" });
+        { "runs/plot.png:3: binary data (a NUL byte at column 1), not a trace this version reads" });
 }
 
 // A named FIFO is opened once (a second open would wait for a writer that never comes) and "-"

@@ -108,17 +108,31 @@ TEST(LogReader, HugeLinesAndExceptionsAreReadWithoutRecursion)
 
 TEST(LogReader, BinaryDataAndEndlessLinesStopAtOnce)
 {
-    // Anything unrecognised is read as a log: 64 MB of zeros in a gzip (a decompression bomb in
-    // miniature: the real one grew to 15 GB) stops at its first NUL, a line with no end at 16 MiB.
+    // Binary data is no trace: 64 MB of zeros in a gzip (a decompression bomb in miniature: the real
+    // one grew to 15 GB) stops at its first NUL, found when its format is sought, as does a log with
+    // a NUL in its first 64 KiB; anything else unrecognised is read as a log, a NUL further on stops
+    // it there, and a line with no end stops at 16 MiB.
     test::Store store;
     const std::string zeros = store.writeGzip("zeros.gz", std::string(64 << 20, '\0'));
     auto r = importTraceFile(store.db(), zeros, ImportOptions {});
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message, zeros + ":1: a NUL byte at column 1: binary data, not a console log");
+    EXPECT_EQ(r.error().message, zeros + ":1: binary data (a NUL byte at column 1), not a trace this version reads");
     const std::string text = titan("10:00:00,000", "torchtitan version: 0.1") + "x\nbinary\x01" + std::string(3, '\0');
     r = importTraceFile(store.db(), store.write("nul.log", text), ImportOptions {});
     ASSERT_FALSE(r.ok());
-    EXPECT_TRUE(r.error().message.ends_with("nul.log:3: a NUL byte at column 8: binary data, not a console log"))
+    EXPECT_TRUE(r.error().message.ends_with("nul.log:3: binary data (a NUL byte at column 8), not a trace this "
+                                            "version reads"))
+        << r.error().message;
+    std::string late;
+    for (int i = 0; late.size() < 70'000; ++i) {
+        late += titan("10:00:00,000", "step: " + std::to_string(i + 1) + "  loss: 1.0");
+    }
+    const auto lines = std::count(late.begin(), late.end(), '\n');
+    r = importTraceFile(
+        store.db(), store.write("late.log", late + "binary\x01" + std::string(3, '\0')), ImportOptions {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(r.error().message.ends_with(
+        "late.log:" + std::to_string(lines + 1) + ": a NUL byte at column 8: binary data, not a console log"))
         << r.error().message;
     r = importTraceFile(store.db(), store.write("endless.log", std::string(17 << 20, 'a')), ImportOptions {});
     ASSERT_FALSE(r.ok());
