@@ -263,6 +263,9 @@ std::optional<Result<std::vector<TimeSpan>>> parseInlineExcludedWindows(std::str
         from = comma + 1;
     }
     for (const std::string_view piece : pieces) {
+        if (piece.empty() && pieces.size() > 1) {
+            continue; // "a/b," or "a/b,,c/d": the comma is a slip, not a window
+        }
         const size_t slash = piece.find('/');
         if (slash == std::string_view::npos) {
             return std::nullopt;
@@ -277,6 +280,9 @@ std::optional<Result<std::vector<TimeSpan>>> parseInlineExcludedWindows(std::str
             return Result<std::vector<TimeSpan>> { span.error() };
         }
         spans.push_back(*span);
+    }
+    if (spans.empty()) {
+        return std::nullopt; // commas only
     }
     return Result<std::vector<TimeSpan>> { normalizeExcluded(std::move(spans)) };
 }

@@ -52,6 +52,10 @@ TEST(ExcludedFile, InlineWindowsAreStartSlashEndSeparatedByCommas)
     ASSERT_EQ((*w)->size(), 2u);
     EXPECT_EQ((**w)[0], (TimeSpan { 100 * kS, 300 * kS }));
     EXPECT_EQ((**w)[1], (TimeSpan { 36000 * kS, 39600 * kS }));
+    auto slip = parseInlineExcludedWindows("100/200,,150/300,");
+    ASSERT_TRUE(slip && slip->ok());
+    EXPECT_EQ(**slip, (std::vector<TimeSpan> { { 100 * kS, 300 * kS } }));
+    EXPECT_FALSE(parseInlineExcludedWindows(",").has_value());
     auto dates = parseInlineExcludedWindows("2025-06-01/2025-06-02");
     ASSERT_TRUE(dates && dates->ok());
     EXPECT_EQ((*dates)->front().toNs - (*dates)->front().fromNs, 24 * 3600 * kS);
