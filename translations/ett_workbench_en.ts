@@ -242,7 +242,7 @@
 <context>
     <name>ExcludedWindowsDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs/excluded_windows_dialog.cpp" line="+111"/>
+        <location filename="../app/ui/dialogs/excluded_windows_dialog.cpp" line="+112"/>
         <source>%Ln window(s), %1 h of wall time</source>
         <translation>
             <numerusform>%Ln window, %1 h of wall time</numerusform>
@@ -319,7 +319,7 @@ p90 %3</numerusform>
 <context>
     <name>FilterBar</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/filter_bar.cpp" line="+282"/>
+        <location filename="../app/ui/widgets/filter_bar.cpp" line="+280"/>
         <source>Excluding %n window(s)</source>
         <translation>
             <numerusform>Excluding %n window</numerusform>

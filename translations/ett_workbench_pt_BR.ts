@@ -2313,12 +2313,12 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <name>ExcludedWindowsDialog</name>
     <message>
         <location filename="../app/ui/dialogs/excluded_windows_dialog.cpp" line="+19"/>
-        <location line="+69"/>
+        <location line="+68"/>
         <source>Excluded windows</source>
         <translation>Janelas excluídas</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-66"/>
         <source>Time no job could use (planned maintenance, an outage) leaves end-to-end time and every bucket, and is shown beside the figures; interruptions, Time to Start and Time to Recover are unchanged. A window a line, START/END in UTC: an RFC 3339 time, a date or epoch seconds. Saved with the database.</source>
         <translation>O tempo que nenhum job podia usar (manutenção planejada, uma queda) sai do tempo de ponta a ponta e de todas as categorias, e é mostrado ao lado dos números; interrupções, Tempo para Iniciar e Tempo para Recuperar não mudam. Uma janela por linha, INÍCIO/FIM em UTC: um horário RFC 3339, uma data ou segundos desde a época. Salvas com o banco de dados.</translation>
     </message>
@@ -2338,17 +2338,17 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>O arquivo não foi lido: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>Excluded windows (*.json *.csv);;All files (*)</source>
         <translation>Janelas excluídas (*.json *.csv);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>No window: every instant counts.</source>
         <translation>Nenhuma janela: todo instante conta.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%Ln window(s), %1 h of wall time</source>
         <translation>
             <numerusform>%Ln janela, %1 h de tempo de relógio</numerusform>
@@ -2400,7 +2400,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>job</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+60"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -2827,7 +2827,7 @@ p50</translation>
         <translation>Deixar fora de todos os números o tempo que nenhum job podia usar (manutenção, uma queda): janelas UTC digitadas ou lidas de um arquivo JSON ou CSV (espec. 7.4), salvas com o banco de dados</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+11"/>
         <source>Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time to Start and Time to Recover are unchanged:
 %2
 Click to edit them.</source>
@@ -2836,12 +2836,12 @@ Click to edit them.</source>
 Clique para editá-las.</translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-12"/>
         <source>Exclude…</source>
         <translation>Excluir…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>

@@ -59,8 +59,7 @@ bool ExcludedWindowsDialog::readFile(const QString& path)
 {
     auto read = core::loadExcludedWindowsFile(path.toStdString());
     if (!read) {
-        m_summary->setText(tr("The file was not read: %1").arg(QString::fromStdString(read.error().message)));
-        m_summary->setStyleSheet(QStringLiteral("color: #b00020;"));
+        showError(tr("The file was not read: %1").arg(QString::fromStdString(read.error().message)));
         return false;
     }
     m_text->setPlainText(QString::fromStdString(core::excludedWindowLines(*read)));
@@ -91,12 +90,17 @@ void ExcludedWindowsDialog::chooseFile()
     }
 }
 
+void ExcludedWindowsDialog::showError(const QString& text)
+{
+    m_summary->setText(text);
+    m_summary->setStyleSheet(QStringLiteral("color: #b00020;")); // as the cause rule dialog's
+}
+
 void ExcludedWindowsDialog::updateSummary()
 {
     const auto w = windows();
     if (!w) {
-        m_summary->setText(QString::fromStdString(w.error().message));
-        m_summary->setStyleSheet(QStringLiteral("color: #b00020;"));
+        showError(QString::fromStdString(w.error().message));
         return;
     }
     m_summary->setStyleSheet(QString());
@@ -104,12 +108,8 @@ void ExcludedWindowsDialog::updateSummary()
         m_summary->setText(tr("No window: every instant counts."));
         return;
     }
-    core::Wide wall = 0;
-    for (const core::TimeSpan& s : *w) {
-        wall += s.toNs - s.fromNs;
-    }
-    m_summary->setText(tr("%Ln window(s), %1 h of wall time", "", static_cast<int>(w->size()))
-                           .arg(formatHours(static_cast<double>(static_cast<long double>(wall) / 3.6e12L), QString())));
+    m_summary->setText(
+        tr("%Ln window(s), %1 h of wall time", "", static_cast<int>(w->size())).arg(formatWindowsHours(*w)));
 }
 
 } // namespace ett::app

@@ -37,6 +37,7 @@ public:
 
 private:
     void chooseFile();
+    void showError(const QString& text);
     void updateSummary();
 
     QPlainTextEdit* m_text = nullptr;

@@ -149,6 +149,15 @@ QString formatHours(double hours, const QString& unit)
     return unit.isEmpty() ? number : number + QChar(' ') + unit;
 }
 
+QString formatWindowsHours(const std::vector<core::TimeSpan>& windows)
+{
+    core::Wide wall = 0;
+    for (const core::TimeSpan& w : windows) {
+        wall += w.toNs - w.fromNs;
+    }
+    return formatHours(static_cast<double>(static_cast<long double>(wall) / 3.6e12L), QString());
+}
+
 QString formatPercent(std::optional<double> percent, int decimals)
 {
     if (!percent) {

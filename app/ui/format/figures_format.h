@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/ui/data/types.h"
+#include "core/model/rollup.h"
 
 #include <QLocale>
 #include <QString>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace ett::app {
 
@@ -74,6 +76,9 @@ QLocale figuresLocale();
 
 // "1,234 h", "12.3 h", "0.05 h", "<0.01 h", "0 h" (the number only when unit is empty).
 QString formatHours(double hours, const QString& unit);
+// The wall time excluded windows (spec 7.4, in normal form: no overlap) take, in hours as
+// formatHours writes them, without the unit.
+QString formatWindowsHours(const std::vector<core::TimeSpan>& windows);
 // "84.2%" with the given decimals; "–" when absent.
 QString formatPercent(std::optional<double> percent, int decimals = 1);
 // "1,234".

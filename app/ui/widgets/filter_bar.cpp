@@ -271,20 +271,16 @@ void FilterBar::showExcludedWindows(const std::vector<core::TimeSpan>& windows)
                                  "windows typed or read from a JSON or CSV file (spec 7.4), saved with the database"));
         return;
     }
-    core::Wide wall = 0;
     QStringList lines;
     for (const core::TimeSpan& w : windows) {
-        wall += w.toNs - w.fromNs;
         lines << tr("%1 to %2")
                      .arg(QString::fromStdString(core::formatRfc3339(w.fromNs)),
                          QString::fromStdString(core::formatRfc3339(w.toNs)));
     }
     m_exclude->setText(tr("Excluding %n window(s)", "", static_cast<int>(windows.size())));
-    m_exclude->setToolTip(
-        tr("Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time "
-           "to Start and Time to Recover are unchanged:\n%2\nClick to edit them.")
-            .arg(formatHours(static_cast<double>(static_cast<long double>(wall) / 3.6e12L), QString()),
-                lines.join(QLatin1Char('\n'))));
+    m_exclude->setToolTip(tr("Left out of end-to-end time and every bucket (%1 h of wall time); interruptions, Time "
+                             "to Start and Time to Recover are unchanged:\n%2\nClick to edit them.")
+                              .arg(formatWindowsHours(windows), lines.join(QLatin1Char('\n'))));
 }
 
 void FilterBar::addAttributeTerm(const QString& key, const QString& value)
