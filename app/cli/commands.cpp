@@ -204,6 +204,9 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     addDbOption(sub, common);
     sub->add_option("--label", cmd->label, "Dataset label for these files (e.g. before, after)")->capture_default_str();
     sub->add_flag("-q,--quiet", cmd->quiet, "Print only errors and duplicates");
+    sub->add_flag("-v,--verbose", cmd->verbose,
+        "Name every file of a folder skipped as not a trace (without it, the first " + std::to_string(kListedSkips)
+            + " and a count)");
     sub->add_option("--format", cmd->format,
            "auto (by content), ett, chrome (PyTorch profiler / Chrome trace), nsys (Nsight Systems SQLite), "
            "mlperf (:::MLLOG), log (console logs by rules), table (CSV job table), slurm (sacct --parsable2 or "

@@ -72,6 +72,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     if (tty) {
         std::fprintf(stderr, "\r%60s\r", "");
     }
+    int listedSkips = 0;
     for (const ImportedFile& f : report.files) {
         switch (f.outcome) {
         case ImportedFile::Outcome::Cancelled:
@@ -83,8 +84,13 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                 stderr, "ettw: %s\n      nothing of %s was stored.\n", f.error.message.c_str(), f.path.c_str());
             break;
         case ImportedFile::Outcome::NotATrace:
-            std::fprintf(stderr, "ettw: %s: skipped, not a trace this version reads: %s\n", f.path.c_str(),
-                f.error.message.c_str());
+            // A run's folder holds checkpoints, configs and event files by the hundred: the first
+            // few are named, the others counted below.
+            if (cmd.verbose || listedSkips < kListedSkips) {
+                ++listedSkips;
+                std::fprintf(stderr, "ettw: %s: skipped, not a trace this version reads: %s\n", f.path.c_str(),
+                    f.error.message.c_str());
+            }
             break;
         case ImportedFile::Outcome::ReadWith:
             if (!cmd.quiet) {
@@ -129,8 +135,9 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             static_cast<long long>(report.hiddenSkipped));
     }
     if (const int skipped = report.notTraces(); skipped > 0) {
-        std::fprintf(stderr, "ettw: %d of %zu files found in folders were skipped: not traces this version reads\n",
-            skipped, report.files.size());
+        std::fprintf(stderr, "ettw: %d of %zu files found in folders were skipped: not traces this version reads%s\n",
+            skipped, report.files.size(),
+            skipped > listedSkips ? fmt::format(" ({} named above; --verbose names each)", listedSkips).c_str() : "");
     }
     if (const int failed = report.failed(); failed > 0) {
         std::fprintf(stderr, "ettw: %d of %zu files failed to import%s\n", failed, report.files.size(),

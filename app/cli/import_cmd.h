@@ -11,11 +11,15 @@
 
 namespace ett::app {
 
+// How many files of a folder skipped as not traces `ettw import` names without --verbose.
+inline constexpr int kListedSkips = 10;
+
 struct ImportCmd
 {
     std::string label = "default";
     std::vector<std::string> files;
     bool quiet = false;
+    bool verbose = false; // every file of a folder skipped as not a trace, not only the first few
     std::string format = "auto";
     std::string mapping;
     std::optional<std::string> job;

@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <optional>
@@ -183,8 +184,24 @@ Result<Statement> NsysReader::prepare(const std::string& sql)
 
 Status NsysReader::openDatabase()
 {
-    // 1. Read-only, no mutex (one thread uses this connection), no journal replay.
-    if (sqlite3_open_v2(openablePath(path()).c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr)
+    // 1. Read-only, no mutex (one thread uses this connection), no journal replay. Without a -wal
+    //    beside it, immutable: SQLite then takes no lock and writes no -shm or -wal next to the file
+    //    (a database in WAL mode opened read-only otherwise leaves both in the user's folder).
+    const std::string file = openablePath(path());
+    std::error_code ec;
+    const bool walBeside = std::filesystem::exists(file + "-wal", ec);
+    std::string uri = "file:";
+    for (const char c : file) {
+        if (c == '%' || c == '?' || c == '#') {
+            char escaped[4];
+            std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+            uri += escaped;
+        } else {
+            uri += c;
+        }
+    }
+    uri += walBeside ? "" : "?immutable=1";
+    if (sqlite3_open_v2(uri.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nullptr)
         != SQLITE_OK) {
         const std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         return Error { path() + ": cannot open as a SQLite database: " + msg };

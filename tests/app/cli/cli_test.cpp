@@ -1624,8 +1624,44 @@ TEST_F(CliFormats, AFolderPassesOverItsDatabaseAndBinaryFiles)
         << r;
     EXPECT_TRUE(contains(r.err, "2 of 3 files found in folders were skipped")) << r;
     EXPECT_FALSE(contains(r.err, "failed")) << r;
+    // Looking at the other database left nothing beside it (read-only, a WAL database's -shm and
+    // -wal stayed behind).
+    EXPECT_FALSE(fs::exists(work() / "runs" / "other.db-shm"));
+    EXPECT_FALSE(fs::exists(work() / "runs" / "other.db-wal"));
     expectUserError({ "import", "--db", "g.db", "runs/plot.png" },
         { "runs/plot.png:3: binary data (a NUL byte at column 1), not a trace this version reads" });
+}
+
+// A run's folder holds many files that are not traces: the first ten are named, the others counted,
+// and --verbose names each.
+TEST_F(CliFormats, AFolderOfManyOtherFilesNamesTheFirstTenSkipped)
+{
+    fs::create_directories(work() / "run");
+    writeFile(work() / "run" / "trace.ett.jsonl", readFile(kWorkedExample));
+    for (int i = 0; i < 12; ++i) {
+        writeFile(work() / "run" / ("shard-" + std::to_string(100 + i) + ".pt"), std::string("PK\x03\x04\0\0", 6));
+    }
+    const auto named = [](const std::string& err) {
+        size_t n = 0;
+        for (size_t at = err.find("skipped, not a trace"); at != std::string::npos;
+             at = err.find("skipped, not a trace", at + 1)) {
+            ++n;
+        }
+        return n;
+    };
+    const RunResult r = ettw({ "import", "--db", "m.db", "run" });
+    EXPECT_EQ(r.exitCode, 0) << r;
+    EXPECT_EQ(named(r.err), 10u) << r;
+    EXPECT_TRUE(contains(r.err, "shard-109.pt: skipped")) << r;
+    EXPECT_FALSE(contains(r.err, "shard-110.pt")) << r;
+    EXPECT_TRUE(contains(r.err,
+        "12 of 13 files found in folders were skipped: not traces this version reads (10 named above; --verbose "
+        "names each)"))
+        << r;
+    const RunResult v = ettw({ "import", "--db", "m.db", "-v", "run" });
+    EXPECT_EQ(v.exitCode, 0) << v;
+    EXPECT_EQ(named(v.err), 12u) << v;
+    EXPECT_TRUE(contains(v.err, "12 of 13 files found in folders were skipped: not traces this version reads\n")) << v;
 }
 
 // A named FIFO is opened once (a second open would wait for a writer that never comes) and "-"
