@@ -174,10 +174,15 @@ int runWatch(const CommonOptions& common, const WatchCmd& cmd)
 
     // 2. Passes: import what changed, judge the jobs it touched and the running ones, say what fired.
     std::string lastChange = "none";
+    // A file found not a trace is said once: a checkpoint shard being written changes at every pass.
+    std::set<std::string> toldNotATrace;
     while (!g_stop.load()) {
         const int64_t nowNs = wallClockNs();
         const WatchPass pass = (*watch)->pass(nowNs, &g_stop);
         for (const WatchEvent& e : pass.events) {
+            if (e.kind == WatchEvent::Kind::NotATrace && !toldNotATrace.insert(e.path).second) {
+                continue;
+            }
             printEvent(term, e, nowNs);
         }
         if (pass.changed) {

@@ -112,6 +112,16 @@ wait_file "hang alert in JSON Lines" alerts.jsonl '"event":"fired","detector":"h
 wait_file "hang alert posted after the first request failed" webhook.jsonl '"detector":"hang"'
 wait_file "hang alert run as a command" exec.log "fired hang J1"
 
+# 1b. A checkpoint shard written beside the trace: not a trace, said once however often it grows.
+printf 'PK\003\004\000\000' > runs/.shard.pt && mv runs/.shard.pt runs/shard.pt # whole when first seen
+wait_file "a binary file is not a trace" watch1.err "shard.pt:1: binary data"
+for _ in 1 2; do
+    printf '\000\000\000\000' >> runs/shard.pt
+    sleep 0.6
+done
+told=$(grep -c "shard.pt" watch1.err)
+[[ $told == 1 ]] || fail "shard.pt said $told times as it grew, expected once: $(cat watch1.err)"
+
 # 2. The line completed and another phase appended.
 printf '%s\n' 'in","start":'$((start + 300))',"end":'$((start + 1200))'}' >> runs/j1.ett.jsonl
 phase 0 checkpoint_save $((start + 1200)) $((start + 1230)) >> runs/j1.ett.jsonl
