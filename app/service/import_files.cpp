@@ -161,8 +161,11 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(
     std::error_code dbError;
     const std::string db
         = database.empty() ? std::string() : std::filesystem::weakly_canonical(database, dbError).string();
-    const auto isTheDatabase = [&db](const std::filesystem::path& file) {
-        if (db.empty()) {
+    const std::string dbName = std::filesystem::path(db).filename().string();
+    const auto isTheDatabase = [&db, &dbName](const std::filesystem::path& file) {
+        // By name first: the walk meets thousands of files, a canonical path costs a lookup of each
+        // of its folders.
+        if (db.empty() || !file.filename().string().starts_with(dbName)) {
             return false;
         }
         std::error_code e;

@@ -189,19 +189,9 @@ Status NsysReader::openDatabase()
     //    (a database in WAL mode opened read-only otherwise leaves both in the user's folder).
     const std::string file = openablePath(path());
     std::error_code ec;
-    const bool walBeside = std::filesystem::exists(file + "-wal", ec);
-    std::string uri = "file:";
-    for (const char c : file) {
-        if (c == '%' || c == '?' || c == '#') {
-            char escaped[4];
-            std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
-            uri += escaped;
-        } else {
-            uri += c;
-        }
-    }
-    uri += walBeside ? "" : "?immutable=1";
-    if (sqlite3_open_v2(uri.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nullptr)
+    const bool immutable = !std::filesystem::exists(file + "-wal", ec);
+    if (sqlite3_open_v2(immutable ? immutableUri(file).c_str() : file.c_str(), &m_db,
+            SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nullptr)
         != SQLITE_OK) {
         const std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         return Error { path() + ": cannot open as a SQLite database: " + msg };

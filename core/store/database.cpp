@@ -209,27 +209,6 @@ bool writable(const std::string& path)
     return !ec && ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK | X_OK) == 0;
 }
 
-// A "file:" URI of the path with immutable=1 (RFC 3986 percent-encoding of all but unreserved
-// characters and "/").
-std::string immutableUri(const std::string& path)
-{
-    std::error_code ec;
-    const std::string absolute = std::filesystem::absolute(path, ec).string();
-    std::string uri = "file:";
-    for (const char ch : ec ? path : absolute) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
-            uri += ch;
-        } else {
-            constexpr char kHex[] = "0123456789ABCDEF";
-            uri += '%';
-            uri += kHex[c >> 4];
-            uri += kHex[c & 15];
-        }
-    }
-    return uri + "?immutable=1";
-}
-
 } // namespace
 
 bool Database::readable()
@@ -510,6 +489,25 @@ Result<bool> removeIfEmpty(const std::string& path)
         return Error { path + ": cannot remove the empty database: " + ec.message() };
     }
     return true;
+}
+
+std::string immutableUri(const std::string& path)
+{
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    std::string uri = "file:";
+    for (const char ch : ec ? path : absolute) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+            uri += ch;
+        } else {
+            constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[c >> 4];
+            uri += kHex[c & 15];
+        }
+    }
+    return uri + "?immutable=1";
 }
 
 } // namespace ett::core

@@ -169,4 +169,9 @@ Status refreshDeferredColumns(Database& db);
 // database behind). Returns whether it was removed; a file with data is left as it is.
 Result<bool> removeIfEmpty(const std::string& path);
 
+// A "file:" URI of the path with immutable=1, for sqlite3_open_v2 with SQLITE_OPEN_URI (RFC 3986
+// percent-encoding of all but unreserved characters and "/"): SQLite then takes no lock and writes
+// no -shm or -wal beside the file. Only where no -wal is there (its pages would be missed).
+std::string immutableUri(const std::string& path);
+
 } // namespace ett::core
