@@ -270,12 +270,12 @@ std::string formatPico(int64_t pico, bool withSign)
     return (negative ? "-" : (withSign ? "+" : "")) + std::to_string(v / kUnit) + (frac.empty() ? "" : "." + frac);
 }
 
-std::string CohortSpec::text() const
+std::string CohortSpec::text(std::string_view separator) const
 {
     std::string s;
     auto term = [&](const std::string& t) {
         if (!s.empty()) {
-            s += ',';
+            s += separator;
         }
         s += t;
     };
@@ -460,6 +460,12 @@ Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what)
             + " and gpus<=" + std::to_string(spec.maxGpus) + ")" };
     }
     return spec;
+}
+
+std::string spacedCohortText(std::string_view text)
+{
+    const auto spec = parseCohortSpec(text, "");
+    return spec ? spec->text(", ") : std::string(text);
 }
 
 std::vector<int64_t> apportionShares(const std::array<Wide, kBucketCount>& buckets, Wide e2e)

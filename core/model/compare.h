@@ -40,8 +40,9 @@ struct CohortSpec
     // it empty.
     std::vector<TimeSpan> excluded;
 
-    // The spec written back in its text form (canonical order), for titles and provenance.
-    std::string text() const;
+    // The spec written back in its text form (canonical order), for titles and provenance; terms
+    // joined by `separator` (", " lets a label wrap between terms; parseCohortSpec reads both).
+    std::string text(std::string_view separator = ",") const;
     bool operator==(const CohortSpec&) const = default;
 
     // Editing, as a filter bar does it. Attribute terms stay sorted by key, so two specs that
@@ -66,6 +67,10 @@ Status checkCohortNames(const CohortSpec& spec, const std::vector<std::string>& 
 
 // Parses a SPEC; `what` names it in errors ("--a"). Error names the term and what was expected.
 Result<CohortSpec> parseCohortSpec(std::string_view text, std::string_view what);
+
+// A spec's text (CohortSpec::text()) with its terms joined by ", ", for a label that wraps between
+// terms (a text without blanks cannot wrap); `text` unchanged when it is no spec ("all jobs").
+std::string spacedCohortText(std::string_view text);
 
 // What a comparison reads of one job's figures: productive time and E2E, GPU-weighted and not (a
 // cohort of many jobs holds these instead of each job's whole figures).

@@ -94,10 +94,12 @@ void CompareCards::showCohort(bool b, const core::Comparison* c, Weighting w)
     const int64_t jobs = b ? c->jobsB : c->jobsA;
     const double gpuDays = b ? c->gpuDaysB : c->gpuDaysA;
     card.value->setText(formatPercent(ett, 2));
-    const QString spec = qs(b ? c->specB : c->specA);
+    const std::string& spec = b ? c->specB : c->specA;
+    // Terms joined by ", ": a spec without blanks ("from=...,to=...") would be cut at the card's edge.
     card.detail->setText(tr("%1 · %2 GPU-days · %3")
-                             .arg(tr("%Ln job(s)", "", static_cast<int>(jobs)), formatHours(gpuDays, QString()), spec));
-    card.detail->setToolTip(spec);
+                             .arg(tr("%Ln job(s)", "", static_cast<int>(jobs)), formatHours(gpuDays, QString()),
+                                 qs(core::spacedCohortText(spec))));
+    card.detail->setToolTip(qs(spec));
 }
 
 void CompareCards::showChange(const core::Comparison* c, Weighting w)

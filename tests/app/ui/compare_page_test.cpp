@@ -442,6 +442,36 @@ TEST_F(ComparePageTest, BridgeNamesNeverOverlapOnANarrowPage)
     EXPECT_GE(maxLines, 2) << "the narrowest page staggers the names";
 }
 
+TEST_F(ComparePageTest, ACohortsCardShowsItsSpecWholeOnALaptop)
+{
+    // A cohort's card names its spec; written without blanks ("from=...,to=..."), the spec could not
+    // wrap and was cut at the card's edge at 1280 x 800. Each word fits the card, every line is shown.
+    auto a = core::parseCohortSpec("label=before,from=2025-06-01T00:00:00Z,to=2025-06-08T00:00:00Z", "--a");
+    auto b = core::parseCohortSpec("label=after,from=2020-01-01T00:00:00Z,to=2030-01-01T00:00:00Z", "--b");
+    ASSERT_TRUE(a.ok() && b.ok());
+    waitForComparison([&] { page->setCohorts(*a, *b); });
+    for (const int width : { 1280, 1024 }) {
+        page->resize(width, 800);
+        QApplication::processEvents();
+        for (const char* id : { "a", "b" }) {
+            const QString text = page->cardDetail(id);
+            ASSERT_TRUE(text.contains("from=")) << text.toStdString();
+            const QLabel* detail = nullptr;
+            for (const QLabel* label : page->findChildren<QLabel*>(QStringLiteral("cardDetail"))) {
+                detail = label->text() == text ? label : detail;
+            }
+            ASSERT_NE(detail, nullptr);
+            const int room = detail->contentsRect().width();
+            for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                EXPECT_LE(detail->fontMetrics().horizontalAdvance(word), room)
+                    << "width " << width << ": '" << word.toStdString() << "' is cut in " << text.toStdString();
+            }
+            EXPECT_GE(detail->height(), detail->heightForWidth(detail->width()))
+                << "width " << width << ": " << text.toStdString();
+        }
+    }
+}
+
 TEST_F(ComparePageTest, SwapExchangesTheCohorts)
 {
     const core::Comparison before = page->comparisonData().comparison;

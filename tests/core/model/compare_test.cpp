@@ -78,6 +78,22 @@ TEST(CohortSpec, QuotedValuesHoldCommasBarsAndQuotes)
     }
 }
 
+TEST(CohortSpec, SpacedTextBreaksBetweenTermsAndReadsBackTheSame)
+{
+    // For a label that wraps: a blank after each term's comma, none inside a quoted value.
+    const std::string canonical
+        = R"(label="before, v2"|after,team=ads,from=2025-06-01T00:00:00Z,to=2025-06-08T00:00:00Z)";
+    const std::string spaced = spacedCohortText(canonical);
+    EXPECT_EQ(spaced, R"(label="before, v2"|after, team=ads, from=2025-06-01T00:00:00Z, to=2025-06-08T00:00:00Z)");
+    auto a = parseCohortSpec(canonical, "--a");
+    auto b = parseCohortSpec(spaced, "--a");
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(*a, *b);
+    EXPECT_EQ(b->text(), canonical);
+    EXPECT_EQ(spacedCohortText("all jobs"), "all jobs"); // no spec: as it was
+    EXPECT_EQ(spacedCohortText("label=a"), "label=a");
+}
+
 TEST(CohortSpec, EditsKeepOneTermPerAttributeSortedByKey)
 {
     CohortSpec a;
