@@ -548,6 +548,40 @@ TEST_F(CliUsage, ExitsTwoWithMessageOnlyOnStderr)
     EXPECT_FALSE(fs::exists(work() / "x.ett.jsonl"));
 }
 
+TEST_F(CliUsage, AnUnknownOptionIsNamedWithTheNearestKnownOne)
+{
+    // CLI11 said "The following arguments were not expected: month --per": the words reversed and
+    // neither named as what it is. Each unknown option is named, in the order typed, with the known
+    // option it most likely meant; a word the command has no place for is named too.
+    auto usage = [&](const std::vector<std::string>& args) {
+        const RunResult r = ettw(args);
+        EXPECT_EQ(r.exitCode, 2) << argsText(args) << "\n" << r;
+        EXPECT_FALSE(contains(r.err, "not expected")) << r.err;
+        return r.err;
+    };
+    EXPECT_EQ(usage({ "summary", "--verbos" }),
+        "ettw summary: unknown option --verbos (did you mean --verbose?)\nRun `ettw summary --help` for its "
+        "options.\n");
+    EXPECT_TRUE(contains(usage({ "summary", "--frm", "2025-06-01" }), "unknown option --frm (did you mean --from?)"));
+    EXPECT_TRUE(contains(usage({ "summary", "--form=json" }), "unknown option --form (did you mean --format?)"));
+    // The value after an unknown option is its value, not a second problem.
+    EXPECT_EQ(usage({ "series", "--per", "month" }),
+        "ettw series: unknown option --per\nRun `ettw series --help` for its options.\n");
+    EXPECT_EQ(
+        usage({ "jobs", "--top", "-3" }), "ettw jobs: unknown option --top\nRun `ettw jobs --help` for its options.\n");
+    // Words in the order typed; a database given without --db says how to give it.
+    const std::string two = usage({ "summary", "fleet.db", "--byy", "team" });
+    EXPECT_TRUE(contains(two,
+        "ettw summary: unexpected argument 'fleet.db' (a database is given with --db fleet.db); unknown option --byy "
+        "(did you mean --by?)"))
+        << two;
+    // An option before the command: CLI11 said only "A subcommand is required".
+    EXPECT_TRUE(contains(usage({ "--db", "fleet.db", "summary" }),
+        "unknown option --db for ettw (options come after the command: ettw COMMAND [OPTIONS])"));
+    EXPECT_TRUE(contains(usage({ "store", "--x" }), "unknown option --x for ettw store"));
+    EXPECT_FALSE(fs::exists(work() / "fleet.db"));
+}
+
 // --- user errors ----------------------------------------------------------------------------
 
 TEST_F(CliHelp, TheLauncherRunsTheProgramBesideItWithTheMallocTunables)
