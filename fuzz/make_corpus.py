@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 
@@ -36,6 +37,15 @@ def write(target, name, data):
 def gz(data):
     # mtime=0: the same bytes on every run.
     return gzip.compress(data.encode() if isinstance(data, str) else data, mtime=0)
+
+
+def zst(data):
+    # Debian's zstd command (no zstd module in Python's library); None without it.
+    try:
+        return subprocess.run(["zstd", "-q", "-c", "-3"], input=data.encode() if isinstance(data, str) else data,
+                              stdout=subprocess.PIPE, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def head_lines(text, limit=SEED_BYTES):
@@ -531,6 +541,14 @@ def main():
     for target, seeds in per_target.items():
         for name in sorted(seeds)[:2]:
             write("import", target + "-" + name, seeds[name])
+    # Compressed content is detected by its magic bytes: a seed of each compression.
+    every = per_target["native"]["every-field.ett.jsonl"]
+    write("import", "native-every-field.ett.jsonl.gz", gz(every))
+    compressed = zst(every)
+    if compressed is None:
+        print("make_corpus: no zstd command: no zstd seed (apt-get install zstd)", file=sys.stderr)
+    else:
+        write("import", "native-every-field.ett.jsonl.zst", compressed)
 
 
 if __name__ == "__main__":

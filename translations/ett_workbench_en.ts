@@ -188,7 +188,7 @@
 <context>
     <name>CompareCards</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/compare_cards.cpp" line="+99"/>
+        <location filename="../app/ui/widgets/compare_cards.cpp" line="+100"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

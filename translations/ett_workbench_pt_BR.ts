@@ -1407,7 +1407,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>coorte %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 · %2 GPU-days · %3</source>
         <translation>%1 · %2 dias de GPU · %3</translation>
     </message>
@@ -1420,7 +1420,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Change B − A (%1)</source>
         <translation>Variação B − A (%1)</translation>
     </message>
@@ -4055,7 +4055,21 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Arquivos &amp;recentes</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="+270"/>
+        <source>Open a workbench database, or import trace files into a new one: native ETT traces (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.</source>
+        <translation>Abra um banco de dados do workbench ou importe arquivos de trace para um novo: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 holds no traces. Import trace files to see where their training time went: native ETT traces (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.
+
+From a shell:  ettw import --db %1 FILE...</source>
+        <translation>%1 não contém traces. Importe arquivos de trace para ver para onde foi o tempo de treinamento: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.
+
+Em um shell:  ettw import --db %1 FILE...</translation>
+    </message>
+    <message>
+        <location line="-334"/>
         <source>Interruptions by cause and symptom; rules that re-classify causes</source>
         <translation>Interrupções por causa e sintoma; regras que reclassificam causas</translation>
     </message>
@@ -4190,26 +4204,12 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Nenhum banco de dados aberto</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a workbench database, or import trace files into a new one: native ETT traces (.ett.jsonl, .ett.jsonl.gz), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.</source>
-        <translation>Abra um banco de dados do workbench ou importe arquivos de trace para um novo: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>No jobs in this database yet</source>
         <translation>Ainda não há jobs neste banco de dados</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>%1 holds no traces. Import trace files to see where their training time went: native ETT traces (.ett.jsonl, .ett.jsonl.gz), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.
-
-From a shell:  ettw import --db %1 FILE...</source>
-        <translation>%1 não contém traces. Importe arquivos de trace para ver para onde foi o tempo de treinamento: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.
-
-Em um shell:  ettw import --db %1 FILE...</translation>
-    </message>
-    <message>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>no database</source>
         <translation>nenhum banco de dados</translation>
     </message>
@@ -4385,7 +4385,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1, %2, %3 carregados</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="+107"/>
+        <source>Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</source>
+        <translation>Bancos de dados e traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</translation>
+    </message>
+    <message>
+        <location line="-129"/>
         <location line="+23"/>
         <source>attempt</source>
         <translation>tentativa</translation>
@@ -4516,12 +4521,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importar uma pasta de traces</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.txt *.log *.csv)</source>
-        <translation>Bancos de dados e traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.txt *.log *.csv)</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location line="+48"/>
         <source>Counting what label &apos;%1&apos; holds...</source>
         <translation>Contando o que o rótulo &apos;%1&apos; contém...</translation>
     </message>
@@ -6230,8 +6230,8 @@ duração %4</translation>
     </message>
     <message>
         <location filename="../app/ui/window/main_window_files.cpp" line="-518"/>
-        <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</source>
-        <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log *.csv)</translation>
+        <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
+        <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>
     <message>
         <location line="+7"/>

@@ -632,7 +632,7 @@ Command addGenerateCommand(CLI::App& app, CommonOptions& /*common*/)
                + formatFleetCapacity(defaultFleetCapacity())
                + "), none (unbounded, the fleet of earlier versions) or CLUSTER=GPUS,...")
         ->capture_default_str();
-    sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed)")->type_name("FILE")->required();
+    sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed, .zst: zstd-compressed)")->type_name("FILE")->required();
     sub->add_option("--ranks", cmd->ranks,
            "Ranks per attempt (at most its GPUs): per-rank init sub-stages, checkpoint loads and saves and compiles, "
            "and rank records naming hosts, some of them slower (default 0: none, the same file as without it)")

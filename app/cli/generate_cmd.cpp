@@ -12,8 +12,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
+#include <zstd.h>
 
 #include "samples/synth/generator.h"
 
@@ -65,7 +69,8 @@ int runGenerate(const GenerateCmd& cmd)
     if (!cmd.days && hasCapacity(options)) {
         options.days = daysForLoad(options);
     }
-    const bool gzip = cmd.out.size() > 3 && cmd.out.substr(cmd.out.size() - 3) == ".gz";
+    const bool gzip = cmd.out.ends_with(".gz");
+    const bool zstd = cmd.out.ends_with(".zst");
     // Write to a temporary name and rename at the end, so that a failure never leaves half a file.
     const std::string tmp = cmd.out + ".partial";
     std::FILE* plain = nullptr;
@@ -78,9 +83,31 @@ int runGenerate(const GenerateCmd& cmd)
     if (!gz && !plain) {
         return fail("cannot write " + tmp + ": " + std::strerror(errno));
     }
+    // zstd: one frame, level 3 with a checksum (as the zstd command writes), streamed to the file.
+    std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> zc(zstd ? ZSTD_createCCtx() : nullptr, &ZSTD_freeCCtx);
+    if (zc) {
+        ZSTD_CCtx_setParameter(zc.get(), ZSTD_c_compressionLevel, 3);
+        ZSTD_CCtx_setParameter(zc.get(), ZSTD_c_checksumFlag, 1);
+    }
+    std::vector<char> compressed(zstd ? ZSTD_CStreamOutSize() : 0);
+    auto compress = [&](std::string_view s, ZSTD_EndDirective mode) -> bool {
+        ZSTD_inBuffer in { s.data(), s.size(), 0 };
+        for (bool more = true; more;) {
+            ZSTD_outBuffer out { compressed.data(), compressed.size(), 0 };
+            const size_t left = ZSTD_compressStream2(zc.get(), &out, &in, mode);
+            if (ZSTD_isError(left) != 0 || std::fwrite(compressed.data(), 1, out.pos, plain) != out.pos) {
+                return false;
+            }
+            more = mode == ZSTD_e_end ? left != 0 : in.pos < in.size;
+        }
+        return true;
+    };
     auto write = [&](const std::string& s) -> bool {
         if (gz) {
             return gzwrite(gz, s.data(), static_cast<unsigned>(s.size())) == static_cast<int>(s.size());
+        }
+        if (zc) {
+            return compress(s, ZSTD_e_continue);
         }
         return std::fwrite(s.data(), 1, s.size(), plain) == s.size();
     };
@@ -96,6 +123,7 @@ int runGenerate(const GenerateCmd& cmd)
             1 + job.attempts.size() + job.phases.size() + job.checkpoints.size() + job.ranks.size());
         ok = write(buffer);
     }
+    ok = ok && (!zc || compress({}, ZSTD_e_end));
     const bool closed = gz ? gzclose(gz) == Z_OK : std::fclose(plain) == 0;
     if (!ok || !closed) {
         std::remove(tmp.c_str());

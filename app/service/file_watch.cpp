@@ -1,6 +1,7 @@
 #include "app/service/file_watch.h"
 
 #include "app/service/import_files.h"
+#include "core/ingest/byte_source.h"
 #include "core/store/dataset_replacement.h"
 #include "core/store/fleet.h"
 
@@ -19,9 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Copies `from` to `to` up to and including its last line end (a gzip file whole: it is read by
-// its own framing). Returns the bytes kept: 0 when there is no complete line yet. The copy is taken
-// in 64 KiB pieces: memory does not grow with the file.
+// Copies `from` to `to` up to and including its last line end (a compressed file whole: it is read
+// by its own framing, and a byte 0x0a in it is no line end). Returns the bytes kept: 0 when there is no complete line
+// yet. The copy is taken in 64 KiB pieces: memory does not grow with the file.
 core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::string& to)
 {
     std::FILE* in = std::fopen(from.c_str(), "rb");
@@ -37,7 +38,7 @@ core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::str
     std::vector<char> buffer(kPiece);
     int64_t total = 0;
     int64_t wholeLines = 0; // bytes up to and including the last '\n'
-    bool gzip = false;
+    bool compressed = false;
     bool failed = false;
     while (true) {
         const size_t n = std::fread(buffer.data(), 1, kPiece, in);
@@ -45,9 +46,9 @@ core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::str
             failed = std::ferror(in) != 0;
             break;
         }
-        if (total == 0 && n >= 2 && static_cast<unsigned char>(buffer[0]) == 0x1f
-            && static_cast<unsigned char>(buffer[1]) == 0x8b) {
-            gzip = true;
+        if (total == 0) {
+            compressed = core::compressionOfMagic(reinterpret_cast<const unsigned char*>(buffer.data()), n)
+                != core::Compression::None;
         }
         for (size_t i = n; i > 0; --i) {
             if (buffer[i - 1] == '\n') {
@@ -65,7 +66,7 @@ core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::str
     if (std::fclose(out) != 0 || failed) {
         return core::Error { from + ": cannot copy it to a snapshot in " + to };
     }
-    const int64_t keep = gzip ? total : wholeLines;
+    const int64_t keep = compressed ? total : wholeLines;
     std::error_code ec;
     fs::resize_file(to, static_cast<uintmax_t>(keep), ec);
     if (ec) {

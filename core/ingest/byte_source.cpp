@@ -10,6 +10,8 @@
 #include <cstring>
 #include <optional>
 #include <vector>
+#include <zstd.h>
+#include <zstd_errors.h>
 
 namespace ett::core {
 
@@ -22,7 +24,9 @@ struct ByteSource::Impl
     std::optional<Sha256> sha;
     z_stream zs {};
     bool zInit = false;
-    std::vector<char> raw; // gzip input buffer
+    ZSTD_DCtx* zstd = nullptr;
+    ZSTD_inBuffer zstdIn {};
+    std::vector<char> raw; // compressed input buffer
     std::string digest;
 
     ~Impl()
@@ -30,8 +34,47 @@ struct ByteSource::Impl
         if (zInit) {
             inflateEnd(&zs);
         }
+        ZSTD_freeDCtx(zstd);
     }
 };
+
+Compression compressionOfMagic(const unsigned char* b, size_t n)
+{
+    if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+        return Compression::Gzip;
+    }
+    // A zstd frame, or a skippable frame (0x184D2A50-5F; pzstd starts its files with one).
+    if (n >= 4
+        && ((b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd)
+            || ((b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18))) {
+        return Compression::Zstd;
+    }
+    static constexpr unsigned char kXz[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+    if (n >= sizeof kXz && std::memcmp(b, kXz, sizeof kXz) == 0) {
+        return Compression::Xz;
+    }
+    if (n >= 4 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9') {
+        return Compression::Bzip2;
+    }
+    return Compression::None;
+}
+
+const char* compressionName(Compression c)
+{
+    switch (c) {
+    case Compression::Gzip:
+        return "gzip";
+    case Compression::Zstd:
+        return "zstd";
+    case Compression::Xz:
+        return "xz";
+    case Compression::Bzip2:
+        return "bzip2";
+    case Compression::None:
+        break;
+    }
+    return "";
+}
 
 ByteSource::~ByteSource()
 {
@@ -58,17 +101,36 @@ Result<std::unique_ptr<ByteSource>> ByteSource::open(const std::string& path)
         return Error { path + ": " + sha.error().message };
     }
     src->m_impl->sha = std::move(*sha);
-    // Detect gzip by its magic bytes 1f 8b.
-    unsigned char magic[2] = { 0, 0 };
-    const size_t n = std::fread(magic, 1, 2, src->m_file);
+    unsigned char magic[6] = {};
+    const size_t n = std::fread(magic, 1, sizeof magic, src->m_file);
     std::fseek(src->m_file, 0, SEEK_SET);
-    src->m_gzip = n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-    if (src->m_gzip) {
+    src->m_compression = compressionOfMagic(magic, n);
+    switch (src->m_compression) {
+    case Compression::Gzip: {
         auto& zs = src->m_impl->zs;
         if (inflateInit2(&zs, 15 + 16) != Z_OK) {
             return Error { path + ": cannot initialise gzip decompression" };
         }
         src->m_impl->zInit = true;
+        break;
+    }
+    case Compression::Zstd:
+        src->m_impl->zstd = ZSTD_createDCtx();
+        if (src->m_impl->zstd == nullptr) {
+            return Error { path + ": cannot initialise zstd decompression" };
+        }
+        break;
+    case Compression::Xz:
+    case Compression::Bzip2: {
+        const std::string name = compressionName(src->m_compression);
+        return Error { path + ": " + name + "-compressed data, which this version does not read: decompress it first ("
+                + name + " -d), or compress traces with gzip or zstd",
+            "format" };
+    }
+    case Compression::None:
+        break;
+    }
+    if (src->isCompressed()) {
         src->m_impl->raw.resize(kRawChunk);
     }
     return src;
@@ -93,9 +155,18 @@ Result<size_t> ByteSource::readRaw(char* buffer, size_t capacity)
 
 Result<size_t> ByteSource::read(char* buffer, size_t capacity)
 {
-    if (!m_gzip) {
+    switch (m_compression) {
+    case Compression::Gzip:
+        return readGzip(buffer, capacity);
+    case Compression::Zstd:
+        return readZstd(buffer, capacity);
+    default:
         return readRaw(buffer, capacity);
     }
+}
+
+Result<size_t> ByteSource::readGzip(char* buffer, size_t capacity)
+{
     auto& zs = m_impl->zs;
     zs.next_out = reinterpret_cast<Bytef*>(buffer);
     zs.avail_out = static_cast<uInt>(capacity);
@@ -130,6 +201,47 @@ Result<size_t> ByteSource::read(char* buffer, size_t capacity)
         }
     }
     return capacity - zs.avail_out;
+}
+
+Result<size_t> ByteSource::readZstd(char* buffer, size_t capacity)
+{
+    ZSTD_inBuffer& in = m_impl->zstdIn;
+    ZSTD_outBuffer out { buffer, capacity, 0 };
+    while (out.pos < out.size) {
+        if (in.pos == in.size && !m_rawEof) {
+            auto n = readRaw(m_impl->raw.data(), m_impl->raw.size());
+            if (!n) {
+                return n.error();
+            }
+            in = { m_impl->raw.data(), *n, 0 };
+        }
+        const size_t produced = out.pos;
+        const size_t consumed = in.pos;
+        // Frames one after another (zstd -c a b, pzstd) are read as one stream, as gzip members are.
+        const size_t rc = ZSTD_decompressStream(m_impl->zstd, &out, &in);
+        if (ZSTD_getErrorCode(rc) == ZSTD_error_frameParameter_windowTooLarge) {
+            // A frame written with zstd --long=28 or more: decoding it could take gigabytes.
+            return Error { m_path
+                + ": a zstd frame needs a window over 128 MB (written with zstd --long=28 or more), more memory "
+                  "than this version gives one file: recompress it with --long=27 or less" };
+        }
+        if (ZSTD_isError(rc) != 0) {
+            return Error { m_path + ": damaged zstd data at compressed byte "
+                + std::to_string(m_rawRead - static_cast<int64_t>(in.size - in.pos)) + ": " + ZSTD_getErrorName(rc) };
+        }
+        const bool progress = out.pos != produced || in.pos != consumed;
+        if (progress || rc == 0) {
+            m_streamEnded = rc == 0; // the frame is complete and all of it given out
+        }
+        if (!progress && m_rawEof && in.pos == in.size) {
+            // Nothing more to read and nothing more came out: the end, if the last frame was whole.
+            if (!m_streamEnded) {
+                return Error { m_path + ": zstd data is cut short (the file ends inside a compressed frame)" };
+            }
+            break;
+        }
+    }
+    return out.pos;
 }
 
 Result<std::string> ByteSource::sha256Hex()

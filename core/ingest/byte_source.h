@@ -1,5 +1,6 @@
-// Streams the content of a trace file: plain or gzip (detected by magic bytes, not by name),
-// hashing the raw file bytes with SHA-256 as they pass. Constant memory whatever the file size.
+// Streams the content of a trace file: plain, gzip or zstd (detected by magic bytes, not by name),
+// hashing the raw file bytes with SHA-256 as they pass. Constant memory whatever the file size (a
+// zstd frame's window is limited to zstd's default, 128 MB).
 #pragma once
 
 #include "core/model/result.h"
@@ -11,21 +12,38 @@
 
 namespace ett::core {
 
+// How a file's bytes are compressed, by their magic bytes. Xz and Bzip2 are recognised to say so,
+// not read (ByteSource::open refuses them).
+enum class Compression {
+    None,
+    Gzip,
+    Zstd,
+    Xz,
+    Bzip2,
+};
+
+// The compression the file's first bytes announce (None for anything else).
+Compression compressionOfMagic(const unsigned char* bytes, size_t n);
+// "gzip", "zstd", "xz", "bzip2"; "" for None.
+const char* compressionName(Compression c);
+
 class ByteSource
 {
 public:
-    // Opens a file for reading. Error when it cannot be opened (names the path and the reason).
+    // Opens a file for reading. Error when it cannot be opened (names the path and the reason), and
+    // when it is compressed in a way this version does not read (xz, bzip2: option "format").
     static Result<std::unique_ptr<ByteSource>> open(const std::string& path);
     ~ByteSource();
     ByteSource(const ByteSource&) = delete;
     ByteSource& operator=(const ByteSource&) = delete;
 
-    // Reads up to `capacity` bytes of content (decompressed when gzip) into `buffer`. Returns the
-    // number read, 0 at the end. Error on a read failure or damaged / truncated gzip data.
+    // Reads up to `capacity` bytes of content (decompressed when gzip or zstd) into `buffer`. Returns
+    // the number read, 0 at the end. Error on a read failure or damaged / truncated compressed data.
     Result<size_t> read(char* buffer, size_t capacity);
 
-    // Whether the file is gzip (by its magic bytes).
-    bool isGzip() const { return m_gzip; }
+    // How the file is compressed (by its magic bytes): None, Gzip or Zstd.
+    Compression compression() const { return m_compression; }
+    bool isCompressed() const { return m_compression != Compression::None; }
     // The file's size on disk in bytes, and how many of them were read so far (for progress).
     int64_t fileSize() const { return m_fileSize; }
     int64_t rawBytesRead() const { return m_rawRead; }
@@ -39,12 +57,14 @@ public:
 private:
     ByteSource() = default;
     Result<size_t> readRaw(char* buffer, size_t capacity);
+    Result<size_t> readGzip(char* buffer, size_t capacity);
+    Result<size_t> readZstd(char* buffer, size_t capacity);
 
     std::string m_path;
     std::FILE* m_file = nullptr;
-    bool m_gzip = false;
+    Compression m_compression = Compression::None;
     bool m_rawEof = false;
-    bool m_streamEnded = false; // gzip: the current member is complete
+    bool m_streamEnded = false; // gzip: the current member is complete; zstd: the current frame
     int64_t m_fileSize = 0;
     int64_t m_rawRead = 0;
     struct Impl;

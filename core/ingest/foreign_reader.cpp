@@ -117,8 +117,8 @@ std::string jobIdFromPath(const std::string& path)
     if (const auto slash = name.find_last_of("/\\"); slash != std::string::npos) {
         name.erase(0, slash + 1);
     }
-    static constexpr std::array<std::string_view, 8> kSuffixes
-        = { ".gz", ".json", ".trace", ".pt", ".sqlite", ".log", ".txt", ".csv" };
+    static constexpr std::array<std::string_view, 9> kSuffixes
+        = { ".gz", ".zst", ".json", ".trace", ".pt", ".sqlite", ".log", ".txt", ".csv" };
     for (bool stripped = true; stripped;) {
         stripped = false;
         for (const auto suffix : kSuffixes) {

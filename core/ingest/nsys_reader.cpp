@@ -625,10 +625,11 @@ Status NsysReader::build()
 {
     // 0. Hash the file first (the importer keys datasets by it; it also drives the progress bar):
     //    SQLite reads the file itself, never through the ByteSource.
-    if (source().isGzip()) {
-        return Error { path()
-            + ": a gzip-compressed file; an Nsight Systems export is read as a SQLite database: decompress it "
-              "first (gunzip)" };
+    if (source().isCompressed()) {
+        const std::string name = compressionName(source().compression());
+        return Error { path() + ": a " + name
+            + "-compressed file; an Nsight Systems export is read as a SQLite database: decompress it first (" + name
+            + " -d)" };
     }
     if (auto sha = source().sha256Hex(); !sha) {
         return sha.error();

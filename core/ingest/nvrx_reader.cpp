@@ -361,8 +361,8 @@ Status NvrxReader::readCycleFile(std::string text, int64_t firstLine)
             for (const std::string& name :
                 { stem + std::to_string(cycle->attemptIndex) + "." + std::to_string(cycle->cycleNumber + 1),
                     stem + std::to_string(cycle->attemptIndex + 1) + ".0" }) {
-                for (const char* gz : { "", ".gz" }) {
-                    next = next || fs::exists(dir / (name + gz), ec);
+                for (const char* compressed : { "", ".gz", ".zst" }) {
+                    next = next || fs::exists(dir / (name + compressed), ec);
                 }
             }
         }

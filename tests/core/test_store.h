@@ -16,6 +16,7 @@
 #include <random>
 #include <string>
 #include <vector>
+#include <zstd.h>
 
 namespace ett::core::test {
 
@@ -71,6 +72,23 @@ public:
             first = false;
         }
         return p;
+    }
+
+    // Writes `frames` as consecutive zstd frames (as `zstd -c a b` does); returns the path.
+    std::string writeZstd(const std::string& name, const std::vector<std::string>& frames) const
+    {
+        std::string out;
+        for (const auto& frame : frames) {
+            // With a checksum of the content, as the zstd command writes by default.
+            std::string compressed(ZSTD_compressBound(frame.size()), '\0');
+            ZSTD_CCtx* cctx = ZSTD_createCCtx();
+            ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+            const size_t n = ZSTD_compress2(cctx, compressed.data(), compressed.size(), frame.data(), frame.size());
+            ZSTD_freeCCtx(cctx);
+            EXPECT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
+            out.append(compressed.data(), ZSTD_isError(n) ? 0 : n);
+        }
+        return write(name, out);
     }
 
 private:

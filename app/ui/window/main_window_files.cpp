@@ -38,8 +38,8 @@ QString traceFilter()
 {
     // Every format ettw imports; the format is recognised by content, so names only guide.
     return QObject::tr("Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables "
-                       "(*.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json *.json.gz *.gz *.sqlite *.txt *.log "
-                       "*.csv)");
+                       "(*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz "
+                       "*.gz *.zst *.sqlite *.txt *.log *.csv)");
 }
 
 QString dbFilter()
@@ -382,8 +382,8 @@ void MainWindow::importFolderDialog()
 void MainWindow::openDialog()
 {
     const QString filter
-        = tr("Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.jsonl *.jsonl.gz *.json "
-             "*.json.gz *.gz *.txt *.log *.csv)")
+        = tr("Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz "
+             "*.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)")
         + QStringLiteral(";;") + dbFilter() + QStringLiteral(";;") + traceFilter() + QStringLiteral(";;") + allFilter();
     const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open"), QString(), filter);
     if (!paths.isEmpty()) {

@@ -1531,6 +1531,40 @@ TEST_F(CliGenerate, GzipOutputImports)
     expectPartsAddUp(fromPlain, { &fromGz }, true, "gzip against plain");
 }
 
+TEST_F(CliGenerate, ZstdOutputImportsAndOtherCompressionsAreNamed)
+{
+    // zstd is written and read (by its magic bytes, whatever the name); the same figures as plain.
+    ok({ "generate", "--jobs", "20", "--seed", "3", "--days", "2", "--out", "g.ett.jsonl.zst" });
+    ok({ "generate", "--jobs", "20", "--seed", "3", "--days", "2", "--out", "g.ett.jsonl" });
+    const std::string zst = readFile(work() / "g.ett.jsonl.zst");
+    ASSERT_GE(zst.size(), 4u);
+    EXPECT_EQ(zst.substr(0, 4), std::string("\x28\xb5\x2f\xfd", 4));
+    EXPECT_LT(zst.size(), readFile(work() / "g.ett.jsonl").size() / 4);
+    fs::copy_file(work() / "g.ett.jsonl.zst", work() / "renamed.txt");
+    ok({ "import", "--label", "zst", "g.ett.jsonl.zst" });
+    ok({ "import", "--label", "renamed", "renamed.txt" });
+    ok({ "import", "--label", "plain", "g.ett.jsonl" });
+    const Json plain = okJson({ "summary", "--label", "plain", "--format", "json" });
+    for (const std::string label : { "zst", "renamed" }) {
+        const Json z = okJson({ "summary", "--label", label, "--format", "json" });
+        EXPECT_EQ(z["jobs"].integer(), 20);
+        expectPartsAddUp(plain, { &z }, true, "zstd against plain");
+    }
+    // xz and bzip2 are said to be what they are, and how to read them; a folder passes over them.
+    std::ofstream(work() / "t.jsonl.xz", std::ios::binary) << std::string("\xfd"
+                                                                          "7zXZ\0\0\x04",
+        8);
+    expectUserError({ "import", "--label", "xz", "t.jsonl.xz" },
+        { "t.jsonl.xz: xz-compressed data, which this version does not read: decompress it first (xz -d)" });
+    fs::create_directories(work() / "runs");
+    fs::rename(work() / "t.jsonl.xz", work() / "runs" / "t.jsonl.xz");
+    fs::copy_file(work() / "g.ett.jsonl.zst", work() / "runs" / "g.ett.jsonl.zst");
+    const RunResult r = ettw({ "import", "--label", "folder", "runs" });
+    EXPECT_EQ(r.exitCode, 0) << r;
+    EXPECT_TRUE(contains(r.err, "t.jsonl.xz: skipped")) << r;
+    EXPECT_EQ(okJson({ "summary", "--label", "folder", "--format", "json" })["jobs"].integer(), 20);
+}
+
 using CliEngine = CliTest;
 
 TEST_F(CliEngine, SeriesPerDayAddsUpToTheSummary)

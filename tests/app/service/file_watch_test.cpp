@@ -6,11 +6,13 @@
 #include "core/store/fleet.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
+#include <zstd.h>
 
 namespace ett::app {
 namespace {
@@ -173,6 +175,40 @@ TEST_F(FileWatchTest, AFileWithoutACompleteLineWaitsAndANewFolderIsWalked)
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
     EXPECT_EQ(count("SELECT count(*) FROM attempts"), 1);
+}
+
+// A compressed trace is read by its own framing: its bytes 0x0a are no line ends, so it is read
+// whole (a snapshot cut at its last "line" was a damaged stream, or nothing at all).
+TEST_F(FileWatchTest, ACompressedTraceIsReadWhole)
+{
+    std::string text = header();
+    for (int i = 0; i < 40; ++i) {
+        text += phase(0, "train", i * 10, i * 10 + 10);
+    }
+    text += slot(0, 0, 400, "completed");
+    // zstd, with a 0x0a byte in the middle of its frame (the frame's last bytes are its checksum).
+    std::string zst(ZSTD_compressBound(text.size()), '\0');
+    zst.resize(ZSTD_compress(zst.data(), zst.size(), text.data(), text.size(), 3));
+    ASSERT_FALSE(ZSTD_isError(zst.size()));
+    ASSERT_NE(zst.find('\n'), std::string::npos) << "the frame should hold a 0x0a byte";
+    write("run.ett.jsonl.zst", zst);
+    // gzip, the same.
+    const std::string gzPath = run("other.ett.jsonl.gz");
+    gzFile gz = gzopen(gzPath.c_str(), "wb");
+    ASSERT_NE(gz, nullptr);
+    std::string other = text;
+    for (size_t at = other.find("\"J1\""); at != std::string::npos; at = other.find("\"J1\"", at + 1)) {
+        other.replace(at, 4, "\"J2\"");
+    }
+    ASSERT_EQ(gzwrite(gz, other.data(), static_cast<unsigned>(other.size())), static_cast<int>(other.size()));
+    ASSERT_EQ(gzclose(gz), Z_OK);
+    const auto events = scan();
+    ASSERT_EQ(events.size(), 2u);
+    for (const WatchEvent& e : events) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
+    }
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 80);
+    EXPECT_EQ(count("SELECT count(*) FROM attempts"), 2);
 }
 
 // A watched folder that holds the database itself: the database and its journal files (written at

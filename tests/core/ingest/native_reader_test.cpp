@@ -1,12 +1,16 @@
 // Tests of the native trace reader (spec ett-trace-v1 sections 1-3): JSON Lines framing, gzip
 // detection by magic bytes, exact time conversion, defaults and counted oddities, and lines or
 // files larger than the reader's 4 MiB chunk.
+#include "core/ingest/byte_source.h"
+#include "core/ingest/formats.h"
 #include "core/ingest/json_check.h"
 #include "core/ingest/native_reader.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -35,6 +39,7 @@ struct ReadAll
     int64_t linesRead = 0;
     int64_t recordsRead = 0;
     bool gzip = false;
+    Compression compression = Compression::None;
 };
 
 Result<ReadAll> readAll(const std::string& path, size_t maxRecords = 8192)
@@ -86,7 +91,8 @@ Result<ReadAll> readAll(const std::string& path, size_t maxRecords = 8192)
     out.header = (*reader)->header();
     out.linesRead = (*reader)->linesRead();
     out.recordsRead = (*reader)->recordsRead();
-    out.gzip = (*reader)->source().isGzip();
+    out.compression = (*reader)->source().compression();
+    out.gzip = out.compression == Compression::Gzip;
     return out;
 }
 
@@ -237,6 +243,138 @@ TEST(NativeReaderGzip, ReadsEmptyMemberBetweenMembers)
     auto r = readAll(dir.writeGzip("empty-member.ett.jsonl.gz", { all.substr(0, 40), "", all.substr(40) }));
     ASSERT_TRUE(r.ok()) << r.error().message;
     expectSmallTrace(*r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// zstd, and the compressions this version names but does not read
+
+TEST(NativeReaderZstd, ReadsZstdByMagicBytesFramesAsOneStream)
+{
+    TempDir dir;
+    const std::string all = smallTrace();
+    auto one = readAll(dir.writeZstd("trace.txt", { all }));
+    ASSERT_TRUE(one.ok()) << one.error().message;
+    EXPECT_EQ(one->compression, Compression::Zstd);
+    expectSmallTrace(*one);
+    // Frames one after another (zstd -c a b), split inside lines, and an empty frame between.
+    const size_t a = all.size() / 3;
+    auto three
+        = readAll(dir.writeZstd("multi.ett.jsonl.zst", { all.substr(0, a), "", all.substr(a, 7), all.substr(a + 7) }));
+    ASSERT_TRUE(three.ok()) << three.error().message;
+    expectSmallTrace(*three);
+    EXPECT_EQ(linesOf(*three), (std::vector<int64_t> { 2, 3, 4, 5 }));
+    // pzstd starts its files with a skippable frame: still zstd.
+    std::string skippable = { '\x50', '\x2a', '\x4d', '\x18', 4, 0, 0, 0, 'p', 'z', 's', 't' };
+    const std::string body = [&] {
+        std::ifstream in(dir.path("trace.txt"), std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }();
+    auto pz = readAll(dir.write("pzstd.zst", skippable + body));
+    ASSERT_TRUE(pz.ok()) << pz.error().message;
+    EXPECT_EQ(pz->compression, Compression::Zstd);
+    expectSmallTrace(*pz);
+}
+
+TEST(NativeReaderZstd, LargeContentComesOutWhateverTheBufferSizes)
+{
+    // More than the raw chunk and the reader's buffers: frames cross every boundary, and the end of
+    // the file comes while decompressed bytes are still to be given out.
+    TempDir dir;
+    std::string text;
+    for (int i = 0; i < 60000; ++i) {
+        text += "line " + std::to_string(i) + " of some text that compresses well\n";
+    }
+    const std::string path = dir.writeZstd("big.zst", { text.substr(0, 1000000), text.substr(1000000) });
+    auto src = ByteSource::open(path);
+    ASSERT_TRUE(src.ok()) << src.error().message;
+    std::string out;
+    for (const size_t size : { size_t { 1 }, size_t { 7 }, size_t { 4096 }, size_t { 3 << 20 } }) {
+        std::vector<char> buffer(size);
+        auto n = (*src)->read(buffer.data(), buffer.size());
+        ASSERT_TRUE(n.ok()) << n.error().message;
+        out.append(buffer.data(), *n);
+    }
+    std::vector<char> buffer(65536);
+    while (true) {
+        auto n = (*src)->read(buffer.data(), buffer.size());
+        ASSERT_TRUE(n.ok()) << n.error().message;
+        if (*n == 0) {
+            break;
+        }
+        out.append(buffer.data(), *n);
+    }
+    EXPECT_EQ(out.size(), text.size());
+    EXPECT_TRUE(out == text);
+}
+
+TEST(NativeReaderZstd, CutOrDamagedDataIsAnErrorNamingTheFile)
+{
+    TempDir dir;
+    const std::string path = dir.writeZstd("whole.zst", { smallTrace() });
+    std::ifstream in(path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    auto cut = readAll(dir.write("cut.ett.jsonl.zst", bytes.substr(0, bytes.size() - 5)));
+    ASSERT_FALSE(cut.ok());
+    EXPECT_NE(cut.error().message.find("cut.ett.jsonl.zst: zstd data is cut short"), std::string::npos)
+        << cut.error().message;
+    std::string damaged = bytes;
+    damaged[damaged.size() / 2] = static_cast<char>(damaged[damaged.size() / 2] ^ 0x5a);
+    damaged[damaged.size() / 2 + 1] = static_cast<char>(damaged[damaged.size() / 2 + 1] ^ 0xa5);
+    auto bad = readAll(dir.write("damaged.zst", damaged));
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("damaged.zst: damaged zstd data at compressed byte"), std::string::npos)
+        << bad.error().message;
+    // A frame whose window is over zstd's default limit (zstd --long=28 and more: gigabytes to
+    // decode) is refused, saying how to write it instead.
+    {
+        ZSTD_CCtx* cctx = ZSTD_createCCtx();
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, 30);
+        const std::string text = smallTrace();
+        std::string frame(ZSTD_compressBound(text.size()) + 64, '\0');
+        ZSTD_inBuffer source { text.data(), text.size(), 0 };
+        ZSTD_outBuffer out { frame.data(), frame.size(), 0 };
+        ZSTD_compressStream2(cctx, &out, &source, ZSTD_e_continue); // the size unknown: the window stays
+        for (size_t left = 1; left != 0 && ZSTD_isError(left) == 0;) {
+            left = ZSTD_compressStream2(cctx, &out, &source, ZSTD_e_end);
+        }
+        ZSTD_freeCCtx(cctx);
+        frame.resize(out.pos);
+        auto wide = readAll(dir.write("wide.zst", frame));
+        ASSERT_FALSE(wide.ok());
+        EXPECT_EQ(wide.error().message,
+            dir.path("wide.zst")
+                + ": a zstd frame needs a window over 128 MB (written with zstd --long=28 or more), more memory than "
+                  "this version gives one file: recompress it with --long=27 or less");
+    }
+    // Garbage after a whole frame is no second frame.
+    auto trailing = readAll(dir.write("trailing.zst", bytes + "not zstd"));
+    ASSERT_FALSE(trailing.ok());
+    EXPECT_NE(trailing.error().message.find("damaged zstd data"), std::string::npos) << trailing.error().message;
+}
+
+TEST(NativeReaderZstd, XzAndBzip2AreNamedNotReadAsText)
+{
+    TempDir dir;
+    const std::string xz = dir.write("trace.jsonl.xz",
+        std::string("\xfd"
+                    "7zXZ\0\0\x04\xe6\xd6\xb4\x46",
+            12));
+    const std::string bz = dir.write("trace.jsonl.bz2", "BZh91AY&SY\x01\x02");
+    for (const auto& [path, name] : { std::pair { xz, "xz" }, std::pair { bz, "bzip2" } }) {
+        auto src = ByteSource::open(path);
+        ASSERT_FALSE(src.ok()) << path;
+        EXPECT_EQ(src.error().message,
+            path + ": " + name + "-compressed data, which this version does not read: decompress it first (" + name
+                + " -d), or compress traces with gzip or zstd");
+        EXPECT_EQ(src.error().option, "format") << "a folder's walk passes over it";
+        auto detected = detectFormat(path);
+        ASSERT_FALSE(detected.ok());
+        EXPECT_EQ(detected.error().message, src.error().message);
+    }
+    // "BZh" followed by anything but a block size is text.
+    auto text = ByteSource::open(dir.write("bzh.txt", "BZh is how bzip2 files begin"));
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ((*text)->compression(), Compression::None);
 }
 
 // ---------------------------------------------------------------------------------------------
