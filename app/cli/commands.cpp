@@ -233,7 +233,7 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
            "--gpus-per-node", cmd->gpusPerNode, "GPUs of one node, for formats that count nodes (nvrx, elastic)")
         ->check(CLI::PositiveNumber);
     sub->add_option("files", cmd->files,
-           "Trace files (plain or gzip; a pipe or FIFO works, - reads standard input) or folders: a folder is walked "
+           "Trace files (plain, gzip or zstd; a pipe or FIFO works, - reads standard input) or folders: a folder is walked "
            "recursively in path order, each file's format detected; Chrome traces and Nsight exports take their job "
            "from their folder (one folder per job, a file per rank); a file no reader places is skipped and said")
         ->type_name("FILE|DIR")
