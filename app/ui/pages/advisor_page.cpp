@@ -296,6 +296,9 @@ void AdvisorPage::setAdvice(const gpu::AdviceTable& table, const QString& groupB
     m_hasData = true;
     m_error.clear();
     m_model->setAdvice(table, groupBy);
+    // Per job every row but the fleet's counts 1 job (the header says how many): the column would
+    // only push the last ones beyond a laptop's edge.
+    m_view->setColumnHidden(AdviceTableModel::JobsColumn, groupBy == QLatin1String("job"));
     m_view->resizeColumnsToContents();
     updateHeader();
     if (table.total.measured.jobs == 0) {

@@ -453,6 +453,8 @@ TEST_F(AdvisorPageTest, GroupBySwitchesTheRows)
     EXPECT_FALSE(advice("ads").youngIntervalS);
     EXPECT_EQ(advice("ads").measured.jobs, 1);
 
+    EXPECT_FALSE(page->view()->isColumnHidden(AdviceTableModel::JobsColumn)) << "a team counts its jobs";
+
     // The fleet alone: one row.
     waitForAdvice([this] { page->setGroupBy(QString()); });
     ASSERT_EQ(page->model()->rowCount(), 1);
@@ -463,6 +465,12 @@ TEST_F(AdvisorPageTest, GroupBySwitchesTheRows)
     waitForAdvice([this] { page->setGroupBy("label"); });
     ASSERT_EQ(page->model()->rowCount(), 2);
     EXPECT_NEAR(*advice("default").youngIntervalS, kFleetYoungS, 1e-9);
+
+    // Per job every row but the fleet's would say 1: the column is hidden, and back by team.
+    waitForAdvice([this] { page->setGroupBy("job"); });
+    EXPECT_TRUE(page->view()->isColumnHidden(AdviceTableModel::JobsColumn));
+    waitForAdvice([this] { page->setGroupBy("team"); });
+    EXPECT_FALSE(page->view()->isColumnHidden(AdviceTableModel::JobsColumn));
 
     // The combo box offers the groupings and the attributes.
     QStringList offered;
