@@ -173,8 +173,10 @@ horas</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Interruptions</source>
-        <translation>Interrupções</translation>
+        <source>Interrup-
+tions</source>
+        <translation>Interrup-
+ções</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -370,7 +372,7 @@ interrupção</translation>
 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>The database has no jobs yet: import traces (File &gt; Import traces).</source>
         <translation>O banco de dados ainda não tem jobs: importe traces (Arquivo &gt; Importar traces).</translation>
     </message>
@@ -5407,7 +5409,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-398"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-401"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>

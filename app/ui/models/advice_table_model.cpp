@@ -422,7 +422,7 @@ QVariant AdviceTableModel::headerData(int section, Qt::Orientation orientation, 
         case LoopHoursColumn:
             return gpu ? tr("Loop\nGPU-h") : tr("Loop\nhours");
         case InterruptionsColumn:
-            return tr("Interruptions");
+            return tr("Interrup-\ntions"); // two lines, as the drill-down's Preemp-tions: a narrow count
         case MtbiColumn:
             return tr("MTBI");
         case BlockingP50Column:
