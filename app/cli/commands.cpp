@@ -233,7 +233,8 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
            "--gpus-per-node", cmd->gpusPerNode, "GPUs of one node, for formats that count nodes (nvrx, elastic)")
         ->check(CLI::PositiveNumber);
     sub->add_option("files", cmd->files,
-           "Trace files (plain, gzip or zstd; a pipe or FIFO works, - reads standard input) or folders: a folder is walked "
+           "Trace files (plain, gzip or zstd; a pipe or FIFO works, - reads standard input) or folders: a folder is "
+           "walked "
            "recursively in path order, each file's format detected; Chrome traces and Nsight exports take their job "
            "from their folder (one folder per job, a file per rank); a file no reader places is skipped and said")
         ->type_name("FILE|DIR")
@@ -632,7 +633,9 @@ Command addGenerateCommand(CLI::App& app, CommonOptions& /*common*/)
                + formatFleetCapacity(defaultFleetCapacity())
                + "), none (unbounded, the fleet of earlier versions) or CLUSTER=GPUS,...")
         ->capture_default_str();
-    sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed, .zst: zstd-compressed)")->type_name("FILE")->required();
+    sub->add_option("--out", cmd->out, "Output file (.gz: gzip-compressed, .zst: zstd-compressed)")
+        ->type_name("FILE")
+        ->required();
     sub->add_option("--ranks", cmd->ranks,
            "Ranks per attempt (at most its GPUs): per-rank init sub-stages, checkpoint loads and saves and compiles, "
            "and rank records naming hosts, some of them slower (default 0: none, the same file as without it)")
@@ -718,10 +721,30 @@ std::string nearestOption(const CLI::App& command, const std::string& name)
     return best;
 }
 
+// The commands of `everything` (every command built) that have an option `name`, as "ettw series".
+std::vector<std::string> commandsWithOption(const CLI::App& everything, const std::string& name)
+{
+    std::vector<std::string> out;
+    std::vector<const CLI::App*> todo { &everything };
+    while (!todo.empty()) {
+        const CLI::App* a = todo.back();
+        todo.pop_back();
+        if (a != &everything && a->get_option_no_throw(name) != nullptr) {
+            out.push_back("ettw " + commandPath(a));
+        }
+        for (const CLI::App* sub : a->get_subcommands([](const CLI::App*) { return true; })) {
+            todo.push_back(sub);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 // CLI11 says "The following arguments were not expected: month --per" (its words in reverse order,
-// neither named as what it is); this names each unknown option with the nearest known one, and an
-// argument the command takes no place for, in the order typed, for the command parsed last.
-std::string unexpectedArgumentsError(const CLI::App& app)
+// neither named as what it is); this names each unknown option with the nearest known one (or the
+// commands of `everything` that have it), and an argument the command takes no place for, in the
+// order typed, for the command parsed last.
+std::string unexpectedArgumentsError(const CLI::App& app, const CLI::App& everything)
 {
     const CLI::App* command = &app;
     for (bool deeper = true; deeper;) {
@@ -743,7 +766,16 @@ std::string unexpectedArgumentsError(const CLI::App& app)
         if (arg.size() > 1 && arg[0] == '-' && !number) {
             const std::string name = arg.substr(0, arg.find('='));
             const std::string near = name.starts_with("--") ? nearestOption(*command, name) : std::string();
-            problems.push_back("unknown option " + name + (near.empty() ? "" : " (did you mean " + near + "?)"));
+            std::string hint = near.empty() ? std::string() : " (did you mean " + near + "?)";
+            if (hint.empty()) {
+                // An option of another command ("ettw summary --every day"): say whose.
+                const std::vector<std::string> owners = commandsWithOption(everything, name);
+                for (size_t i = 0; i < owners.size() && i < 4; ++i) {
+                    hint += (i == 0 ? " (an option of " : ", ") + owners[i];
+                }
+                hint += owners.empty() ? "" : owners.size() > 4 ? ", ...)" : ")";
+            }
+            problems.push_back("unknown option " + name + hint);
             afterUnknownOption = arg.find('=') == std::string::npos;
             continue;
         }
@@ -913,7 +945,9 @@ int runEttw(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ExtrasError& e) {
-        std::string message = unexpectedArgumentsError(app);
+        // Every command, to say which has an option typed to another (built only for this message).
+        const std::unique_ptr<EttwApp> everything = only.empty() ? nullptr : buildEttwApp({});
+        std::string message = unexpectedArgumentsError(app, everything ? everything->app : app);
         message = message.empty() ? CLI::FailureMessage::simple(&app, e) : message;
         // A store URL echoed (an argument in the wrong place) shows no password.
         std::fputs(core::clickhouse::maskStoreUrl(message).c_str(), stderr);

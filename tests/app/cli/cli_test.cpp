@@ -567,14 +567,21 @@ TEST_F(CliUsage, AnUnknownOptionIsNamedWithTheNearestKnownOne)
     // The value after an unknown option is its value, not a second problem.
     EXPECT_EQ(usage({ "series", "--per", "month" }),
         "ettw series: unknown option --per\nRun `ettw series --help` for its options.\n");
-    EXPECT_EQ(
-        usage({ "jobs", "--top", "-3" }), "ettw jobs: unknown option --top\nRun `ettw jobs --help` for its options.\n");
+    EXPECT_EQ(usage({ "jobs", "--top", "-3" }),
+        "ettw jobs: unknown option --top (an option of ettw advise, ettw compare, ettw hosts)\nRun `ettw jobs --help` "
+        "for its options.\n");
     // Words in the order typed; a database given without --db says how to give it.
     const std::string two = usage({ "summary", "fleet.db", "--byy", "team" });
     EXPECT_TRUE(contains(two,
         "ettw summary: unexpected argument 'fleet.db' (a database is given with --db fleet.db); unknown option --byy "
         "(did you mean --by?)"))
         << two;
+    // An option of another command says whose.
+    EXPECT_EQ(usage({ "summary", "--every", "day" }),
+        "ettw summary: unknown option --every (an option of ettw report, ettw series)\nRun `ettw summary --help` for "
+        "its options.\n");
+    EXPECT_TRUE(
+        contains(usage({ "summary", "--rules", "r.json" }), "unknown option --rules (an option of ettw causes)"));
     // An option before the command: CLI11 said only "A subcommand is required".
     EXPECT_TRUE(contains(usage({ "--db", "fleet.db", "summary" }),
         "unknown option --db for ettw (options come after the command: ettw COMMAND [OPTIONS])"));
