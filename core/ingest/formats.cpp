@@ -392,6 +392,16 @@ Result<TraceFormat> detectFormat(const std::string& path)
     }
     // No format this version reads as text has a NUL byte (the text readers stop at one): binary
     // data (an image, an archive, a core dump) is not a trace, and a folder's walk passes over it.
+    // Traces are often passed around in archives: name the two common ones rather than their NUL.
+    // Zip only by its name as well: a PyTorch checkpoint (.pt), a .npz or a .jar is a zip too, and
+    // no archive to extract.
+    const bool zip = head.starts_with(std::string_view("PK\x03\x04", 4)) && path.ends_with(".zip");
+    const bool tar = head.size() >= 262 && std::string_view(head).substr(257, 5) == "ustar";
+    if (zip || tar) {
+        return Error { path + ": " + (zip ? "a zip archive" : "a tar archive") + ", not a trace: extract it first ("
+                + (zip ? "unzip" : "tar -xf") + "), then import the traces or their folder",
+            "format" };
+    }
     if (const size_t nul = head.find('\0'); nul != std::string::npos) {
         const auto line = std::count(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(nul), '\n') + 1;
         const size_t lineStart = nul == 0 ? 0 : head.rfind('\n', nul - 1) + 1; // npos + 1 == 0

@@ -352,7 +352,7 @@ TEST(NativeReaderZstd, CutOrDamagedDataIsAnErrorNamingTheFile)
     EXPECT_NE(trailing.error().message.find("damaged zstd data"), std::string::npos) << trailing.error().message;
 }
 
-TEST(NativeReaderZstd, XzAndBzip2AreNamedNotReadAsText)
+TEST(NativeReaderZstd, XzBzip2AndArchivesAreNamedNotReadAsText)
 {
     TempDir dir;
     const std::string xz = dir.write("trace.jsonl.xz",
@@ -370,6 +370,30 @@ TEST(NativeReaderZstd, XzAndBzip2AreNamedNotReadAsText)
         auto detected = detectFormat(path);
         ASSERT_FALSE(detected.ok());
         EXPECT_EQ(detected.error().message, src.error().message);
+    }
+    // A zip or tar archive (a tar also when compressed) is named, with how to get at its traces.
+    std::string tar(1024, '\0');
+    tar.replace(0, 21, "worked-example.jsonl");
+    tar.replace(257, 6, std::string("ustar\0", 6));
+    const std::string archives[][2] = {
+        { dir.write("t.zip", std::string("PK\x03\x04\x14\0\0\0\x08\0", 10)), "a zip archive" },
+        { dir.write("t.tar", tar), "a tar archive" },
+        { dir.writeGzip("t.tar.gz", { tar }), "a tar archive" },
+        { dir.writeZstd("t.tar.zst", { tar }), "a tar archive" },
+    };
+    // A zip by any other name (a PyTorch checkpoint is one) is binary data, no archive to extract.
+    auto checkpoint = detectFormat(dir.write("shard.pt", std::string("PK\x03\x04\x14\0\0\0\x08\0", 10)));
+    ASSERT_FALSE(checkpoint.ok());
+    EXPECT_NE(checkpoint.error().message.find("shard.pt:1: binary data (a NUL byte at column 6)"), std::string::npos)
+        << checkpoint.error().message;
+    for (const auto& [path, what] : archives) {
+        auto detected = detectFormat(path);
+        ASSERT_FALSE(detected.ok()) << path;
+        EXPECT_EQ(detected.error().message,
+            path + ": " + what + ", not a trace: extract it first ("
+                + (what == std::string("a zip archive") ? "unzip" : "tar -xf")
+                + "), then import the traces or their folder");
+        EXPECT_EQ(detected.error().option, "format");
     }
     // "BZh" followed by anything but a block size is text.
     auto text = ByteSource::open(dir.write("bzh.txt", "BZh is how bzip2 files begin"));
