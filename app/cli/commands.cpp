@@ -234,9 +234,9 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         ->check(CLI::PositiveNumber);
     sub->add_option("files", cmd->files,
            "Trace files (plain, gzip or zstd; a pipe or FIFO works, - reads standard input) or folders: a folder is "
-           "walked "
-           "recursively in path order, each file's format detected; Chrome traces and Nsight exports take their job "
-           "from their folder (one folder per job, a file per rank); a file no reader places is skipped and said")
+           "walked recursively in path order, each file's format detected; Chrome traces and Nsight exports take "
+           "their job from their folder (one folder per job, a file per rank); a file no reader places is skipped "
+           "and said")
         ->type_name("FILE|DIR")
         ->required();
     auto store = std::make_shared<StoreOptions>();

@@ -498,8 +498,8 @@ struct Options
         QStringLiteral("WHAT"), QStringLiteral("overview") };
     const QString description = QStringLiteral("ETT Workbench: where the wall-clock time of training jobs goes.");
     const QString filesName = QStringLiteral("files");
-    const QString filesDescription
-        = QStringLiteral("Trace files to import (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst) or a database (.db) to open.");
+    const QString filesDescription = QStringLiteral(
+        "Trace files to import (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst) or a database (.db) to open.");
     const QString filesSyntax = QStringLiteral("[FILES...]");
     QCommandLineParser parser;
     QList<QCommandLineOption> all; // in the order of --help, the built-in --help and --version first

@@ -562,17 +562,18 @@ void MainWindow::updateEmptyState()
                                  .arg(m_service->databasePath()));
     } else if (!open) {
         m_emptyTitle->setText(tr("No database is open"));
-        m_emptyText->setText(tr("Open a workbench database, or import trace files into a new one: native ETT traces "
-                                "(.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems "
-                                "exports, MLPerf logs, console logs and job tables. You can also drop files on this "
-                                "window."));
+        m_emptyText->setText(
+            tr("Open a workbench database, or import trace files into a new one: native ETT traces "
+               "(.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems "
+               "exports, MLPerf logs, console logs and job tables. You can also drop files on this "
+               "window."));
     } else {
         m_emptyTitle->setText(tr("No jobs in this database yet"));
         m_emptyText->setText(
             tr("%1 holds no traces. Import trace files to see where their training time went: native ETT traces "
-               "(.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, "
-               "console logs and job tables. You can also drop files on this window.\n\nFrom a shell:  ettw import "
-               "--db %1 FILE...")
+               "(.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, "
+               "MLPerf logs, console logs and job tables. You can also drop files on this window.\n\nFrom a shell:  "
+               "ettw import --db %1 FILE...")
                 .arg(QDir::toNativeSeparators(m_service->databasePath())));
     }
     // A centred word-wrapped label is given its one-line height by the layout: set the wrapped one.
