@@ -21,8 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // Copies `from` to `to` up to and including its last line end (a compressed file whole: it is read
-// by its own framing, and a byte 0x0a in it is no line end). Returns the bytes kept: 0 when there is no complete line
-// yet. The copy is taken in 64 KiB pieces: memory does not grow with the file.
+// by its own framing, and a byte 0x0a in it is no line end). Returns the bytes kept: 0 when there
+// is no complete line yet. The copy is taken in 64 KiB pieces: memory does not grow with the file.
 core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::string& to)
 {
     std::FILE* in = std::fopen(from.c_str(), "rb");
