@@ -5,7 +5,9 @@ Seeds are small on purpose (libFuzzer mutates faster and guesses -max_len from t
 are cut to their first few KB at a record boundary and closed again where the format needs it, so
 that each seed still parses. Sources: the project's samples/, hand-written cases in the shapes the
 readers' tests use, and excerpts of the public traces of ../shared/data (origins and licenses in
-fuzz/corpus/README.md). Run again to regenerate; the output is deterministic.
+fuzz/corpus/README.md). The nvrx and elastic targets' seeds are written by hand in their folders:
+this script leaves them alone and copies one of each into the import's corpus. Run again to
+regenerate; the output is deterministic.
 
     fuzz/make_corpus.py [SHARED_DATA_DIR]   (default: ../shared/data beside the clone)
 """
@@ -517,6 +519,11 @@ def goodput_seeds():
     return seeds
 
 
+# Targets whose seeds are written by hand under fuzz/corpus/<target>/ (this script leaves them as
+# they are), and the one of each that the whole import's corpus takes as well.
+HAND_WRITTEN_IMPORT_SEEDS = {"nvrx": "two-cycles.log", "elastic": "two-attempts.jsonl"}
+
+
 def main():
     shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(ROOT), "shared", "data")
     if not os.path.isdir(shared):
@@ -541,6 +548,8 @@ def main():
     for target, seeds in per_target.items():
         for name in sorted(seeds)[:2]:
             write("import", target + "-" + name, seeds[name])
+    for target, name in HAND_WRITTEN_IMPORT_SEEDS.items():
+        write("import", target + "-" + name, read(os.path.join(OUT, target, name), "rb"))
     # Compressed content is detected by its magic bytes: a seed of each compression.
     every = per_target["native"]["every-field.ett.jsonl"]
     write("import", "native-every-field.ett.jsonl.gz", gz(every))
