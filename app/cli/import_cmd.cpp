@@ -11,11 +11,35 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 
 namespace ett::app {
 
 using namespace ett::core;
+
+namespace {
+
+// "runs/plot.png:3: skipped, not a trace this version reads: binary data (...)": the reader's
+// message names the file (and line) first; the path is said once, the reason after it.
+std::string skippedLine(const ImportedFile& f)
+{
+    static constexpr std::string_view kSkipped = "skipped, not a trace this version reads";
+    static constexpr std::string_view kNotATrace = ", not a trace this version reads";
+    std::string message = f.error.message;
+    if (message.ends_with(kNotATrace)) {
+        message.resize(message.size() - kNotATrace.size());
+    }
+    if (message.starts_with(f.path + ":")) {
+        const size_t reason = message.find(": ", f.path.size());
+        if (reason != std::string::npos) {
+            return fmt::format("{}: {}: {}", message.substr(0, reason), kSkipped, message.substr(reason + 2));
+        }
+    }
+    return fmt::format("{}: {}: {}", f.path, kSkipped, message);
+}
+
+} // namespace
 
 int runImport(const CommonOptions& common, const ImportCmd& cmd)
 {
@@ -88,8 +112,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             // few are named, the others counted below.
             if (cmd.verbose || listedSkips < kListedSkips) {
                 ++listedSkips;
-                std::fprintf(stderr, "ettw: %s: skipped, not a trace this version reads: %s\n", f.path.c_str(),
-                    f.error.message.c_str());
+                std::fprintf(stderr, "ettw: %s\n", skippedLine(f).c_str());
             }
             break;
         case ImportedFile::Outcome::ReadWith:

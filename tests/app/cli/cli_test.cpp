@@ -1691,11 +1691,11 @@ TEST_F(CliFormats, AFolderPassesOverItsDatabaseAndBinaryFiles)
     EXPECT_EQ(r.exitCode, 0) << r;
     EXPECT_FALSE(contains(r.err, "f.db")) << r;
     EXPECT_TRUE(contains(r.err,
-        "plot.png: skipped, not a trace this version reads: runs/plot.png:3: binary data (a NUL byte at column 1)"))
+        "ettw: runs/plot.png:3: skipped, not a trace this version reads: binary data (a NUL byte at column 1)\n"))
         << r;
     EXPECT_TRUE(contains(r.err,
-        "other.db: skipped, not a trace this version reads: runs/other.db: this is an ETT "
-        "Workbench database, not a trace to import (open it with --db)"))
+        "ettw: runs/other.db: skipped, not a trace this version reads: this is an ETT Workbench database, not a "
+        "trace to import (open it with --db)\n"))
         << r;
     EXPECT_TRUE(contains(r.err, "2 of 3 files found in folders were skipped")) << r;
     EXPECT_FALSE(contains(r.err, "failed")) << r;
@@ -1727,7 +1727,7 @@ TEST_F(CliFormats, AFolderOfManyOtherFilesNamesTheFirstTenSkipped)
     const RunResult r = ettw({ "import", "--db", "m.db", "run" });
     EXPECT_EQ(r.exitCode, 0) << r;
     EXPECT_EQ(named(r.err), 10u) << r;
-    EXPECT_TRUE(contains(r.err, "shard-109.pt: skipped")) << r;
+    EXPECT_TRUE(contains(r.err, "ettw: run/shard-109.pt:1: skipped, not a trace this version reads: binary data")) << r;
     EXPECT_FALSE(contains(r.err, "shard-110.pt")) << r;
     EXPECT_TRUE(contains(r.err,
         "12 of 13 files found in folders were skipped: not traces this version reads (10 named above; --verbose "
