@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <sys/stat.h>
 #include <utility>
@@ -20,10 +21,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Copies `from` to `to` up to and including its last line end (a compressed file whole: it is read
-// by its own framing, and a byte 0x0a in it is no line end). Returns the bytes kept: 0 when there
-// is no complete line yet. The copy is taken in 64 KiB pieces: memory does not grow with the file.
-core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::string& to)
+constexpr size_t kPiece = 64 * 1024; // snapshots are copied in pieces: memory does not grow with the file
+
+// Copies `from` to `to`, whole or up to and including its last line end. Returns the bytes kept: 0
+// when there is no complete line yet.
+core::Result<int64_t> copyFile(const std::string& from, const std::string& to, bool wholeLinesOnly)
 {
     std::FILE* in = std::fopen(from.c_str(), "rb");
     if (!in) {
@@ -34,21 +36,15 @@ core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::str
         std::fclose(in);
         return core::Error { to + ": cannot write the snapshot: " + std::strerror(errno) };
     }
-    static constexpr size_t kPiece = 64 * 1024;
     std::vector<char> buffer(kPiece);
     int64_t total = 0;
     int64_t wholeLines = 0; // bytes up to and including the last '\n'
-    bool compressed = false;
     bool failed = false;
     while (true) {
         const size_t n = std::fread(buffer.data(), 1, kPiece, in);
         if (n == 0) {
             failed = std::ferror(in) != 0;
             break;
-        }
-        if (total == 0) {
-            compressed = core::compressionOfMagic(reinterpret_cast<const unsigned char*>(buffer.data()), n)
-                != core::Compression::None;
         }
         for (size_t i = n; i > 0; --i) {
             if (buffer[i - 1] == '\n') {
@@ -66,13 +62,114 @@ core::Result<int64_t> snapshotWholeLines(const std::string& from, const std::str
     if (std::fclose(out) != 0 || failed) {
         return core::Error { from + ": cannot copy it to a snapshot in " + to };
     }
-    const int64_t keep = compressed ? total : wholeLines;
+    const int64_t keep = wholeLinesOnly ? wholeLines : total;
     std::error_code ec;
     fs::resize_file(to, static_cast<uintmax_t>(keep), ec);
     if (ec) {
         return core::Error { to + ": cannot cut the snapshot to whole lines: " + ec.message() };
     }
     return keep;
+}
+
+// Decompresses `source` (opened to allow an end inside its stream) into `to`, up to and including
+// the last line end of its content. Returns the bytes kept.
+core::Result<int64_t> decompressWholeLines(core::ByteSource& source, const std::string& to)
+{
+    std::FILE* out = std::fopen(to.c_str(), "wb");
+    if (!out) {
+        return core::Error { to + ": cannot write the snapshot: " + std::strerror(errno) };
+    }
+    std::vector<char> buffer(kPiece);
+    int64_t total = 0;
+    int64_t wholeLines = 0;
+    std::optional<core::Error> failure;
+    while (true) {
+        auto n = source.read(buffer.data(), buffer.size());
+        if (!n) {
+            failure = n.error();
+            break;
+        }
+        if (*n == 0) {
+            break;
+        }
+        for (size_t i = *n; i > 0; --i) {
+            if (buffer[i - 1] == '\n') {
+                wholeLines = total + static_cast<int64_t>(i);
+                break;
+            }
+        }
+        if (std::fwrite(buffer.data(), 1, *n, out) != *n) {
+            failure = core::Error { to + ": cannot write the snapshot: " + std::strerror(errno) };
+            break;
+        }
+        total += static_cast<int64_t>(*n);
+    }
+    if (std::fclose(out) != 0 && !failure) {
+        failure = core::Error { to + ": cannot write the snapshot: " + std::strerror(errno) };
+    }
+    if (failure) {
+        return *failure;
+    }
+    std::error_code ec;
+    fs::resize_file(to, static_cast<uintmax_t>(wholeLines), ec);
+    if (ec) {
+        return core::Error { to + ": cannot cut the snapshot to whole lines: " + ec.message() };
+    }
+    return wholeLines;
+}
+
+// What the watcher reads of a file that may still be written, in `dir`.
+struct Snapshot
+{
+    std::string path;
+    int64_t kept = 0; // bytes in it: 0 when it holds no complete line yet
+    bool compressed = false; // the file is gzip or zstd
+};
+
+// A plain file is copied up to and including its last line end, under its own name (readers may
+// look at names). A compressed file is read by its own framing (a byte 0x0a in it is no line end):
+// when its stream is complete it is copied whole (then hashed as `ettw import` hashes it); while it
+// is being written (it ends inside its stream) its content decompressed so far is kept, up to its
+// last line end, under its name without the .gz or .zst (so that a gzip or zstd log written as the
+// run goes is read as far as it goes, as a plain one is).
+core::Result<Snapshot> takeSnapshot(const std::string& from, const std::string& dir)
+{
+    const fs::path name = fs::path(from).filename();
+    auto source = core::ByteSource::open(from);
+    if (!source) {
+        return source.error();
+    }
+    if (!(*source)->isCompressed()) {
+        source->reset(); // closed before it is copied
+        Snapshot plain { dir + "/" + name.string() };
+        auto kept = copyFile(from, plain.path, true);
+        if (!kept) {
+            return kept.error();
+        }
+        plain.kept = *kept;
+        return plain;
+    }
+    const std::string ext = name.extension().string();
+    const bool suffixed = ext == ".gz" || ext == ".zst" || ext == ".zstd";
+    Snapshot partial { dir + "/" + (suffixed ? name.stem() : name).string(), 0, true };
+    (*source)->allowEndInsideStream();
+    auto kept = decompressWholeLines(**source, partial.path);
+    if (!kept) {
+        return kept.error();
+    }
+    partial.kept = *kept;
+    if ((*source)->endedInsideStream()) {
+        return partial;
+    }
+    std::error_code ec;
+    fs::remove(partial.path, ec);
+    Snapshot whole { dir + "/" + name.string(), 0, true };
+    auto copied = copyFile(from, whole.path, false);
+    if (!copied) {
+        return copied.error();
+    }
+    whole.kept = *copied;
+    return whole;
 }
 
 int64_t nowNsOfFile(const struct stat& st)
@@ -173,14 +270,35 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     options.replaceSamePath = true;
     options.runningEndNs = readNs;
     options.sourcePath = path;
-    // 1. Which reader: a file of a folder is detected first (as a folder import does).
+    // 1. What is read: a snapshot of what is whole in the file, or the file itself.
+    Snapshot taken { path, 1, false };
+    if (!whole) {
+        auto snapshot = takeSnapshot(path, m_snapshotDir);
+        if (!snapshot) {
+            event.kind = WatchEvent::Kind::Failed;
+            event.error = snapshot.error();
+            return event;
+        }
+        taken = std::move(*snapshot);
+    }
+    const auto dropSnapshot = [&] {
+        if (!whole) {
+            std::error_code ec;
+            fs::remove(taken.path, ec);
+        }
+    };
+    // 2. Which reader: a file of a folder is detected first (as a folder import does), a plain file
+    //    by its own head (a binary file, which holds no line, is said), a compressed one by what is
+    //    decompressed of it.
     if (inFolder) {
         core::TraceFormat format = options.reader.format;
-        if (format == core::TraceFormat::Auto) {
-            auto detected = core::detectFormat(path);
+        if (format == core::TraceFormat::Auto && (taken.kept > 0 || !taken.compressed)) {
+            const std::string& head = taken.compressed ? taken.path : path;
+            auto detected = core::detectFormat(head);
             if (!detected) {
+                dropSnapshot();
                 event.kind = WatchEvent::Kind::NotATrace;
-                event.error = detected.error();
+                event.error = core::namingSource(detected.error(), head, path);
                 return event;
             }
             format = *detected;
@@ -189,26 +307,14 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
             options.reader.job = folderJob;
         }
     }
-    // 2. The snapshot of whole lines, under the file's own name (readers may look at names).
-    const std::string snapshot = whole ? path : m_snapshotDir + "/" + fs::path(path).filename().string();
-    auto kept = whole ? core::Result<int64_t>(int64_t { 1 }) : snapshotWholeLines(path, snapshot);
-    if (!kept) {
-        event.kind = WatchEvent::Kind::Failed;
-        event.error = kept.error();
-        return event;
-    }
-    if (*kept == 0) {
-        std::error_code ec;
-        fs::remove(snapshot, ec);
+    if (taken.kept == 0) {
+        dropSnapshot();
         event.kind = WatchEvent::Kind::Unchanged; // nothing complete to read yet
         return event;
     }
     // 3. The import, replacing the file's earlier records in its transaction.
-    auto summary = core::importTraceFile(m_db, snapshot, options);
-    std::error_code ec;
-    if (!whole) {
-        fs::remove(snapshot, ec);
-    }
+    auto summary = core::importTraceFile(m_db, taken.path, options);
+    dropSnapshot();
     if (!summary) {
         event.kind
             = inFolder && summary.error().option == "format" ? WatchEvent::Kind::NotATrace : WatchEvent::Kind::Failed;

@@ -179,6 +179,10 @@ Result<size_t> ByteSource::readGzip(char* buffer, size_t capacity)
             if (*n == 0) {
                 // End of the file: fine only when the last gzip member was complete.
                 if (!m_streamEnded) {
+                    if (m_allowEndInsideStream) {
+                        m_endedInsideStream = true;
+                        break;
+                    }
                     return Error { m_path + ": gzip data is cut short (the file ends inside a compressed stream)" };
                 }
                 break;
@@ -236,6 +240,10 @@ Result<size_t> ByteSource::readZstd(char* buffer, size_t capacity)
         if (!progress && m_rawEof && in.pos == in.size) {
             // Nothing more to read and nothing more came out: the end, if the last frame was whole.
             if (!m_streamEnded) {
+                if (m_allowEndInsideStream) {
+                    m_endedInsideStream = true;
+                    break;
+                }
                 return Error { m_path + ": zstd data is cut short (the file ends inside a compressed frame)" };
             }
             break;

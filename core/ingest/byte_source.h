@@ -41,6 +41,12 @@ public:
     // the number read, 0 at the end. Error on a read failure or damaged / truncated compressed data.
     Result<size_t> read(char* buffer, size_t capacity);
 
+    // A file still being written ends inside its compressed stream: with this set, read() gives the
+    // content decompressed so far and then 0, and endedInsideStream() says so, instead of the error
+    // "cut short" (the watcher reads such a file as far as it goes). Damaged data is still an error.
+    void allowEndInsideStream() { m_allowEndInsideStream = true; }
+    bool endedInsideStream() const { return m_endedInsideStream; }
+
     // How the file is compressed (by its magic bytes): None, Gzip or Zstd.
     Compression compression() const { return m_compression; }
     bool isCompressed() const { return m_compression != Compression::None; }
@@ -65,6 +71,8 @@ private:
     Compression m_compression = Compression::None;
     bool m_rawEof = false;
     bool m_streamEnded = false; // gzip: the current member is complete; zstd: the current frame
+    bool m_allowEndInsideStream = false;
+    bool m_endedInsideStream = false;
     int64_t m_fileSize = 0;
     int64_t m_rawRead = 0;
     struct Impl;

@@ -948,19 +948,22 @@ Status ImportSession::writeDataset()
 
 } // namespace
 
+Error namingSource(Error e, const std::string& copyPath, const std::string& sourcePath)
+{
+    for (size_t at = e.message.find(copyPath); at != std::string::npos;
+         at = e.message.find(copyPath, at + sourcePath.size())) {
+        e.message.replace(at, copyPath.size(), sourcePath);
+    }
+    return e;
+}
+
 Result<ImportSummary> importTraceFile(Database& db, const std::string& path, const ImportOptions& options)
 {
     try {
         ImportSession session(db, path, options);
         auto summary = session.run();
         if (!summary && !options.sourcePath.empty() && options.sourcePath != path) {
-            // Messages name the file the user knows, not the copy that was read.
-            Error e = summary.error();
-            for (size_t at = e.message.find(path); at != std::string::npos;
-                 at = e.message.find(path, at + options.sourcePath.size())) {
-                e.message.replace(at, path.size(), options.sourcePath);
-            }
-            return e;
+            return namingSource(summary.error(), path, options.sourcePath);
         }
         return summary;
     } catch (const std::bad_alloc&) {

@@ -211,6 +211,97 @@ TEST_F(FileWatchTest, ACompressedTraceIsReadWhole)
     EXPECT_EQ(count("SELECT count(*) FROM attempts"), 2);
 }
 
+// A gzip or zstd trace written as the run goes (its stream flushed, not ended) is read as far as
+// its content holds whole lines, as a plain file is; once its stream ends it is read whole, as
+// `ettw import` reads it (its records replace the partial ones).
+TEST_F(FileWatchTest, ACompressedTraceBeingWrittenIsReadAsFarAsItGoes)
+{
+    std::string first = header() + slot(0, 0, 200, "running");
+    for (int i = 0; i < 10; ++i) {
+        first += phase(0, "train", i * 10, i * 10 + 10);
+    }
+    const std::string half = R"({"type":"phase","job":"J1","attempt":0,"pha)";
+    std::string rest = R"(se":"train","start":100,"end":110})"
+                       "\n";
+    for (int i = 11; i < 20; ++i) {
+        rest += phase(0, "train", i * 10, i * 10 + 10);
+    }
+
+    // zstd: the first part and half a line flushed into an unfinished frame.
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ASSERT_NE(cctx, nullptr);
+    auto zstdPart = [&](const std::string& text, ZSTD_EndDirective how) {
+        std::string out(ZSTD_compressBound(text.size()) + 64, '\0');
+        ZSTD_inBuffer in { text.data(), text.size(), 0 };
+        ZSTD_outBuffer o { out.data(), out.size(), 0 };
+        size_t left = 0;
+        do {
+            left = ZSTD_compressStream2(cctx, &o, &in, how);
+            EXPECT_FALSE(ZSTD_isError(left));
+        } while (left != 0 && !ZSTD_isError(left));
+        out.resize(o.pos);
+        return out;
+    };
+    write("live.ett.jsonl.zst", zstdPart(first + half, ZSTD_e_flush));
+    // gzip: the same, flushed with Z_SYNC_FLUSH (a job's label differs).
+    std::string other = first + half;
+    for (size_t at = other.find("\"J1\""); at != std::string::npos; at = other.find("\"J1\"", at + 1)) {
+        other.replace(at, 4, "\"J2\"");
+    }
+    z_stream zs {};
+    ASSERT_EQ(deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    auto gzipPart = [&](const std::string& text, int flush) {
+        std::string out(deflateBound(&zs, text.size()) + 64, '\0');
+        zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+        zs.avail_in = static_cast<uInt>(text.size());
+        zs.next_out = reinterpret_cast<Bytef*>(out.data());
+        zs.avail_out = static_cast<uInt>(out.size());
+        EXPECT_NE(deflate(&zs, flush), Z_STREAM_ERROR);
+        out.resize(out.size() - zs.avail_out);
+        return out;
+    };
+    write("live2.ett.jsonl.gz", gzipPart(other, Z_SYNC_FLUSH));
+    auto events = scan();
+    ASSERT_EQ(events.size(), 2u);
+    for (const WatchEvent& e : events) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
+        EXPECT_EQ(e.summary.path, e.path) << "stored under the file's own path";
+    }
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 20) << "the whole lines of each";
+    EXPECT_EQ(count("SELECT count(*) FROM attempts"), 2);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets WHERE source_path LIKE '%.zst' OR source_path LIKE '%.gz'"), 2);
+
+    // The streams end: each read whole, its records in place of the partial ones.
+    write("live.ett.jsonl.zst", zstdPart(rest, ZSTD_e_end), std::ios::app);
+    std::string otherRest = rest;
+    for (size_t at = otherRest.find("\"J1\""); at != std::string::npos; at = otherRest.find("\"J1\"", at + 1)) {
+        otherRest.replace(at, 4, "\"J2\"");
+    }
+    write("live2.ett.jsonl.gz", gzipPart(otherRest, Z_FINISH), std::ios::app);
+    ZSTD_freeCCtx(cctx);
+    deflateEnd(&zs);
+    events = scan();
+    ASSERT_EQ(events.size(), 2u);
+    for (const WatchEvent& e : events) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Replaced) << e.path << ": " << e.error.message;
+    }
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 40);
+    EXPECT_EQ(count("SELECT count(*) FROM attempts"), 2);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 2);
+
+    // Damaged data is still an error, naming the file: a whole frame, its content overwritten.
+    std::string damaged(ZSTD_compressBound(rest.size()), '\0');
+    damaged.resize(ZSTD_compress(damaged.data(), damaged.size(), rest.data(), rest.size(), 3));
+    ASSERT_GT(damaged.size(), 60u);
+    std::fill(damaged.begin() + 20, damaged.begin() + 60, '\xff');
+    write("live.ett.jsonl.zst", damaged);
+    events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Failed);
+    EXPECT_NE(events[0].error.message.find(run("live.ett.jsonl.zst") + ": damaged zstd data"), std::string::npos)
+        << events[0].error.message;
+}
+
 // A watched folder that holds the database itself: the database and its journal files (written at
 // every import) are never read, passes after an import find nothing new, and a binary file is not a
 // trace.

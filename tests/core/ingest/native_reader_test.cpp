@@ -307,6 +307,72 @@ TEST(NativeReaderZstd, LargeContentComesOutWhateverTheBufferSizes)
     EXPECT_TRUE(out == text);
 }
 
+// A file still being written ends inside its compressed stream: with allowEndInsideStream() the
+// content decompressed so far comes out, and the end is said, instead of "cut short"; a whole file
+// ends inside nothing, and damaged data stays an error.
+TEST(ByteSourceEndInsideStream, GivesWhatIsDecompressedSoFar)
+{
+    TempDir dir;
+    std::string text;
+    for (int i = 0; i < 3000; ++i) {
+        text += "line " + std::to_string(i) + " of a log written as the run goes\n";
+    }
+    const auto readWith = [](const std::string& path, bool allow) -> std::pair<Result<std::string>, bool> {
+        auto src = ByteSource::open(path);
+        if (!src) {
+            return { src.error(), false };
+        }
+        if (allow) {
+            (*src)->allowEndInsideStream();
+        }
+        std::string out;
+        std::vector<char> buffer(4096);
+        while (true) {
+            auto n = (*src)->read(buffer.data(), buffer.size());
+            if (!n) {
+                return { n.error(), (*src)->endedInsideStream() };
+            }
+            if (*n == 0) {
+                break;
+            }
+            out.append(buffer.data(), *n);
+        }
+        return { out, (*src)->endedInsideStream() };
+    };
+    const auto bytesOf = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    for (const bool zstd : { false, true }) {
+        SCOPED_TRACE(zstd ? "zstd" : "gzip");
+        // Two members / frames: the first whole, the second cut in half.
+        const std::string whole = zstd ? dir.writeZstd("w.zst", { text.substr(0, 50000), text.substr(50000) })
+                                       : dir.writeGzip("w.gz", { text.substr(0, 50000), text.substr(50000) });
+        const std::string bytes = bytesOf(whole);
+        auto [all, allEnded] = readWith(whole, true);
+        ASSERT_TRUE(all.ok()) << all.error().message;
+        EXPECT_TRUE(*all == text);
+        EXPECT_FALSE(allEnded);
+        const std::string cut = dir.write(zstd ? "cut.zst" : "cut.gz", bytes.substr(0, bytes.size() - 200));
+        auto [strict, strictEnded] = readWith(cut, false);
+        ASSERT_FALSE(strict.ok());
+        EXPECT_NE(strict.error().message.find("cut short"), std::string::npos) << strict.error().message;
+        auto [part, partEnded] = readWith(cut, true);
+        ASSERT_TRUE(part.ok()) << part.error().message;
+        EXPECT_TRUE(partEnded);
+        EXPECT_GE(part->size(), 50000u) << "the first member / frame at least";
+        EXPECT_LT(part->size(), text.size());
+        EXPECT_TRUE(text.starts_with(*part)) << "a prefix of the content";
+        std::string damaged = bytes;
+        for (size_t i = bytes.size() / 4; i < bytes.size() / 4 + 40; ++i) {
+            damaged[i] = static_cast<char>(damaged[i] ^ 0x5a);
+        }
+        auto [bad, badEnded] = readWith(dir.write(zstd ? "bad.zst" : "bad.gz", damaged), true);
+        ASSERT_FALSE(bad.ok());
+        EXPECT_NE(bad.error().message.find("damaged"), std::string::npos) << bad.error().message;
+    }
+}
+
 TEST(NativeReaderZstd, CutOrDamagedDataIsAnErrorNamingTheFile)
 {
     TempDir dir;
