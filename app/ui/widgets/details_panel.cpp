@@ -111,6 +111,54 @@ QTableView* makeTable(QWidget* parent)
 
 } // namespace
 
+// A narrow dock (a laptop's is about 260 pixels): the leading column, a phase's or an init stage's
+// name, gives up width (elided in the middle: "init.tr…creation", the whole name in the tooltip)
+// until the column after it, the duration, is in view; a wide dock shows the name whole. Fitted
+// again when the table's rows change and when it is resized.
+class LeadingColumnFit : public QObject
+{
+public:
+    explicit LeadingColumnFit(QTableView* view)
+        : QObject(view)
+        , m_view(view)
+    {
+        view->setTextElideMode(Qt::ElideMiddle);
+        view->viewport()->installEventFilter(this);
+    }
+
+    void fit()
+    {
+        QHeaderView* header = m_view->horizontalHeader();
+        const int first = header->logicalIndex(0);
+        int next = -1;
+        for (int visual = 1; visual < header->count() && next < 0; ++visual) {
+            if (!header->isSectionHidden(header->logicalIndex(visual))) {
+                next = header->logicalIndex(visual);
+            }
+        }
+        if (first < 0 || next < 0) {
+            return;
+        }
+        const QAbstractItemView* items = m_view; // QTableView makes the hint protected, its base does not
+        const int natural = std::max(items->sizeHintForColumn(first), header->sectionSizeHint(first));
+        const int least = m_view->fontMetrics().horizontalAdvance(QStringLiteral("init.tr…ion")) + 24;
+        const int room = m_view->viewport()->width() - header->sectionSize(next);
+        header->resizeSection(first, std::max(least, std::min(natural, room)));
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize && watched == m_view->viewport()) {
+            fit();
+        }
+        return false;
+    }
+
+private:
+    QTableView* m_view;
+};
+
 // The phases of the shown attempts, as imported (ranks, subcategories, names). Sorts through
 // kDetailsSortRole (nanoseconds, ranks, text).
 class PhaseTableModel : public QAbstractTableModel
@@ -378,6 +426,7 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
     m_phaseView->horizontalHeader()->moveSection(PhaseTableModel::PhaseColumn, 0);
     m_phaseView->horizontalHeader()->moveSection(
         m_phaseView->horizontalHeader()->visualIndex(PhaseTableModel::DurationColumn), 1);
+    m_phaseFit = new LeadingColumnFit(m_phaseView);
     m_tabs->addTab(m_phaseView, tr("Phases"));
     m_init = new QStandardItemModel(0, 5, this);
     m_init->setHorizontalHeaderLabels(
@@ -387,6 +436,7 @@ QWidget* DetailsPanel::buildTables(QSplitter* splitter)
     m_init->horizontalHeaderItem(2)->setData(tr("Max over ranks s"), ExportKeyRole);
     m_initView = makeTable(m_tabs);
     m_initView->setModel(m_init);
+    m_initFit = new LeadingColumnFit(m_initView);
     m_tabs->addTab(m_initView, tr("Init stages"));
     // What every restart of the job costs (the whole job, whichever attempt is shown).
     m_restartsTab = new RestartsTab(m_tabs);
@@ -645,6 +695,7 @@ void DetailsPanel::showSelection()
     m_phases->setPhases(std::move(phases));
     m_phaseView->setColumnHidden(PhaseTableModel::AttemptColumn, m_attempt.has_value());
     m_phaseView->resizeColumnsToContents();
+    m_phaseFit->fit();
     m_tabs->setTabText(0, tr("Phases (%1)").arg(formatCount(phaseCount)));
     fillInitStages(attempts);
     fitSplitter();
@@ -890,7 +941,9 @@ void DetailsPanel::fillInitStages(const std::vector<const core::TimelineAttempt*
             maxNs = std::max(maxNs, ns);
         }
         const bool wholeAttempt = s.perRank.size() == 1 && s.perRank.begin()->first < 0;
-        m_init->appendRow({ textItem(sub.empty() ? tr("(none)") : qs(sub)),
+        QStandardItem* stage = textItem(sub.empty() ? tr("(none)") : qs(sub));
+        stage->setToolTip(stage->text());
+        m_init->appendRow({ stage,
             numberItem(formatDuration(s.totalNs), static_cast<double>(s.totalNs), formatExactSeconds(s.totalNs),
                 exactSeconds(s.totalNs)),
             numberItem(
@@ -904,6 +957,7 @@ void DetailsPanel::fillInitStages(const std::vector<const core::TimelineAttempt*
     }
     m_initView->sortByColumn(1, Qt::DescendingOrder);
     m_initView->resizeColumnsToContents();
+    m_initFit->fit();
     m_tabs->setTabText(1, tr("Init stages (%1)").arg(stages.size()));
 }
 

@@ -39,6 +39,7 @@ namespace ett::app {
 class DataService;
 class WorkbenchState;
 class PhaseTableModel;
+class LeadingColumnFit;
 class RestartsTab;
 
 class DetailsPanel : public QWidget
@@ -121,6 +122,8 @@ private:
     QStandardItemModel* m_buckets = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableView* m_phaseView = nullptr;
+    LeadingColumnFit* m_phaseFit = nullptr; // the name gives way to the duration in a narrow dock
+    LeadingColumnFit* m_initFit = nullptr;
     PhaseTableModel* m_phases = nullptr;
     QSortFilterProxyModel* m_phaseProxy = nullptr;
     QTableView* m_initView = nullptr;

@@ -10,8 +10,13 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QScrollArea>
+#include <QTabWidget>
+#include <QTableView>
 #include <gtest/gtest.h>
+
+#include <map>
 
 #include "pages_fixtures.h"
 
@@ -219,6 +224,67 @@ TEST(DetailsPanel, GeneratedJobWithRanks)
         EXPECT_LE(max, total);
         EXPECT_GT(max, 0);
     }
+}
+
+// A laptop's dock (about 260 pixels): each table's names give way, elided, until the duration
+// beside them is in view (it lay beyond the edge behind a sideways scroll bar); a wide dock shows
+// the names whole again.
+TEST(DetailsPanel, ANarrowDockShowsEachNameWithItsDuration)
+{
+    fixtures::ensureApp();
+    const auto fleet = fixtures::generateFleet(60);
+    const core::GeneratedJob* ranked = nullptr;
+    for (const auto& j : fleet) {
+        for (const auto& p : j.phases) {
+            if (p.category == core::Category::Init && p.subcategory.size() >= 16) {
+                ranked = &j;
+            }
+        }
+        if (ranked) {
+            break;
+        }
+    }
+    ASSERT_NE(ranked, nullptr) << "a generated job with long init stage names";
+    WorkbenchState state;
+    DetailsPanel panel(&state, nullptr);
+    panel.resize(260, 900);
+    panel.show();
+    state.openJob(9, QString::fromStdString(ranked->job.job));
+    panel.setJobTimeline(9, fixtures::timelineOf(*ranked));
+    QApplication::processEvents();
+    const QList<QTableView*> tables = panel.findChildren<QTableView*>();
+    std::map<QString, int> narrowNames;
+    for (QTableView* view : tables) {
+        const QHeaderView* header = view->horizontalHeader();
+        const QString second = view->model()->headerData(header->logicalIndex(1), Qt::Horizontal).toString();
+        if (second != "Duration" && second != "Total") {
+            continue;
+        }
+        panel.findChild<QTabWidget*>()->setCurrentWidget(view); // shown, for a laid-out viewport
+        QApplication::processEvents();
+        const int next = header->logicalIndex(1);
+        EXPECT_LE(header->sectionViewportPosition(next) + header->sectionSize(next), view->viewport()->width())
+            << second.toStdString() << " lies beyond the dock's edge";
+        narrowNames[second] = header->sectionSize(header->logicalIndex(0));
+    }
+    ASSERT_EQ(narrowNames.size(), 2u) << "the phases' and the init stages' tables";
+    panel.resize(900, 900);
+    QApplication::processEvents();
+    bool narrowed = false;
+    for (QTableView* view : tables) {
+        const QHeaderView* header = view->horizontalHeader();
+        const QString second = view->model()->headerData(header->logicalIndex(1), Qt::Horizontal).toString();
+        if (narrowNames.count(second) != 0) {
+            panel.findChild<QTabWidget*>()->setCurrentWidget(view);
+            QApplication::processEvents();
+            const int first = header->logicalIndex(0);
+            const QAbstractItemView* items = view; // QTableView makes the hint protected
+            EXPECT_GE(header->sectionSize(first), items->sizeHintForColumn(first))
+                << second.toStdString() << ": a wide dock shows the names whole";
+            narrowed = narrowed || header->sectionSize(first) > narrowNames[second];
+        }
+    }
+    EXPECT_TRUE(narrowed) << "the narrow dock elided some names";
 }
 
 } // namespace
