@@ -385,6 +385,15 @@ ImportReport importFiles(
                 file.outcome = ImportedFile::Outcome::Failed;
             }
             file.error = summary.error();
+            if (file.outcome == ImportedFile::Outcome::Failed && !folderJobs[i].empty()
+                && file.error.message.find("job \"" + folderJobs[i] + "\" was already declared differently")
+                    != std::string::npos) {
+                // Runs that lie deeper under one folder were all given its name, and disagree.
+                file.error.message += "; the job \"" + folderJobs[i]
+                    + "\" is named after the file's folder (the first under the one imported), which holds files "
+                      "of other runs: import each run's own folder (its files then take that folder's name), or "
+                      "name the job with --job";
+            }
         } else {
             file.outcome
                 = summary->alreadyImported ? ImportedFile::Outcome::AlreadyImported : ImportedFile::Outcome::Stored;

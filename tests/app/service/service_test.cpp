@@ -281,6 +281,45 @@ TEST_F(ServiceTest, AnNvrxJobFolderReadsItsLogWithItsCycleFilesAsOneJob)
     }
 }
 
+// Runs that lie deeper under one folder are all given its name: when they disagree (another GPU
+// count), the failure says where the job's name came from and what to import instead.
+TEST_F(ServiceTest, RunsDeeperUnderOneFolderThatDisagreeSayWhereTheJobNameCameFrom)
+{
+    const fs::path runs = m_dir / "traces";
+    fs::create_directories(runs / "profiles" / "run-1");
+    fs::create_directories(runs / "profiles" / "run-2");
+    auto chrome = [](int worldSize) {
+        return "{\"distributedInfo\": {\"rank\": 0, \"world_size\": " + std::to_string(worldSize)
+            + "}, \"traceEvents\": [{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
+              "\"ProfilerStep#1\", \"ts\": 1000, \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
+    };
+    std::ofstream(runs / "profiles" / "run-1" / "rank0.json") << chrome(8);
+    std::ofstream(runs / "profiles" / "run-2" / "rank0.json") << chrome(16);
+    auto opened = Workspace::open(path("deep.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    ImportRequest r;
+    r.files = { runs.string() };
+    const ImportReport report = importFiles(**opened, r, {}, nullptr);
+    ASSERT_EQ(report.files.size(), 2u);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored) << report.files[0].error.message;
+    EXPECT_EQ(report.files[0].folderJob, "profiles");
+    EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Failed);
+    const std::string& message = report.files[1].error.message;
+    EXPECT_NE(message.find("job \"profiles\" was already declared differently"), std::string::npos) << message;
+    EXPECT_NE(message.find("the job \"profiles\" is named after the file's folder (the first under the one "
+                           "imported), which holds files of other runs: import each run's own folder"),
+        std::string::npos)
+        << message;
+    // Each run's own folder imports as itself.
+    ImportRequest own;
+    own.files = { (runs / "profiles").string() };
+    const ImportReport each = importFiles(**opened, own, {}, nullptr);
+    ASSERT_EQ(each.files.size(), 2u);
+    EXPECT_EQ(each.files[0].folderJob, "run-1");
+    EXPECT_EQ(each.files[1].outcome, ImportedFile::Outcome::Stored) << each.files[1].error.message;
+    EXPECT_EQ(each.files[1].folderJob, "run-2");
+}
+
 TEST_F(ServiceTest, AFolderImportsEachRunAsOneJobAndSaysWhatItSkipped)
 {
     // runs/job-a: a Chrome trace per rank (they name no job); runs/job-b: a native trace (it names
