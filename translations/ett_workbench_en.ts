@@ -220,7 +220,7 @@
 <context>
     <name>DetailsPanel</name>
     <message numerus="yes">
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+572"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+622"/>
         <source>%Ln GPU(s)</source>
         <translation>
             <numerusform>%Ln GPU</numerusform>
@@ -563,7 +563,7 @@ p90 %3</numerusform>
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+694"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+708"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>

@@ -1735,7 +1735,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DetailsPanel</name>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="+318"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="+366"/>
         <source>The whole job or one of its attempts</source>
         <translation>O job inteiro ou uma de suas tentativas</translation>
     </message>
@@ -1765,7 +1765,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Tempo s</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <location line="+3"/>
         <source>Phases</source>
         <translation>Fases</translation>
@@ -1801,7 +1801,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Máx. entre ranks s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Init stages</source>
         <translation>Etapas de inicialização</translation>
     </message>
@@ -1890,7 +1890,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Este job não tem a tentativa %1.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Phases (%1)</source>
         <translation>Fases (%1)</translation>
     </message>
@@ -2072,13 +2072,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>(nenhum)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+2"/>
         <source>all</source>
         <translation>todos</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Init stages (%1)</source>
         <translation>Etapas de inicialização (%1)</translation>
     </message>
@@ -2301,7 +2301,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+570"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+574"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -3219,7 +3219,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-504"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-508"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -3957,7 +3957,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+462"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+470"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4057,7 +4057,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Arquivos &amp;recentes</translation>
     </message>
     <message>
-        <location line="+270"/>
+        <location line="+271"/>
         <source>Open a workbench database, or import trace files into a new one: native ETT traces (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.</source>
         <translation>Abra um banco de dados do workbench ou importe arquivos de trace para um novo: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.</translation>
     </message>
@@ -4071,7 +4071,7 @@ From a shell:  ettw import --db %1 FILE...</source>
 Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-335"/>
         <source>Interruptions by cause and symptom; rules that re-classify causes</source>
         <translation>Interrupções por causa e sintoma; regras que reclassificam causas</translation>
     </message>
@@ -4206,7 +4206,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Nenhum banco de dados aberto</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>No jobs in this database yet</source>
         <translation>Ainda não há jobs neste banco de dados</translation>
     </message>
@@ -4231,7 +4231,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-387"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-395"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4334,12 +4334,13 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <location line="+11"/>
         <location line="+7"/>
         <location line="+166"/>
-        <location line="+45"/>
+        <location line="+16"/>
+        <location line="+37"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-225"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -4355,12 +4356,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+189"/>
+        <location line="+197"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-189"/>
+        <location line="-197"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -4387,12 +4388,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1, %2, %3 carregados</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+62"/>
+        <source>Import finished. Files skipped as not traces: %1. No reader of this version places them (each line below says why), and nothing of them was imported.</source>
+        <translation>Importação concluída. Arquivos ignorados por não serem traces: %1. Nenhum leitor desta versão os reconhece (cada linha abaixo diz por quê), e nada deles foi importado.</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</source>
         <translation>Bancos de dados e traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="-137"/>
         <location line="+23"/>
         <source>attempt</source>
         <translation>tentativa</translation>
@@ -4457,12 +4463,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>Open database</source>
         <translation>Abrir banco de dados</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-71"/>
         <source>The database could not be opened.</source>
         <translation>O banco de dados não pôde ser aberto.</translation>
     </message>
@@ -4502,12 +4508,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importação concluída; não foi possível importar %1.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 (and more files)</source>
-        <translation>%1 (e mais arquivos)</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+22"/>
         <location line="+5"/>
         <source>New database</source>
         <translation>Novo banco de dados</translation>
@@ -5701,7 +5702,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data/data_worker.cpp" line="+58"/>
+        <location filename="../app/ui/data/data_worker.cpp" line="+83"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5716,9 +5717,49 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: falhou; nada dele foi armazenado</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>%1: skipped, not a trace this version reads</source>
-        <translation>%1: ignorado, não é um trace que esta versão lê</translation>
+        <location line="-21"/>
+        <source>%1 imported</source>
+        <translation>importados: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 read with another file</source>
+        <translation>lidos com outro arquivo: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 already imported</source>
+        <translation>já importados: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 skipped (not traces)</source>
+        <translation>ignorados (não são traces): %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 failed</source>
+        <translation>com falha: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 cancelled</source>
+        <translation>cancelados: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 not read (import cancelled)</source>
+        <translation>não lidos (importação cancelada): %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 files: %2</source>
+        <translation>%1 arquivos: %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1: skipped, not a trace this version reads: %2</source>
+        <translation>%1: ignorado, não é um trace que esta versão lê: %2</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5744,7 +5785,7 @@ fração do E2E: %4 em A, %5 em B
         <location line="+105"/>
         <location line="+14"/>
         <location line="+121"/>
-        <location line="+49"/>
+        <location line="+52"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
@@ -5753,7 +5794,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-296"/>
+        <location line="-299"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
@@ -5768,7 +5809,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Nada foi importado.</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+157"/>
         <source>Label &apos;%1&apos; was removed, but the data could not be loaded again: %2</source>
         <translation>O rótulo &apos;%1&apos; foi removido, mas não foi possível recarregar os dados: %2</translation>
     </message>
@@ -5919,7 +5960,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>O cenário &apos;%1&apos; foi excluído, mas não foi possível ler a lista: </translation>
     </message>
     <message>
-        <location filename="../app/ui/widgets/details_panel.cpp" line="-847"/>
+        <location filename="../app/ui/widgets/details_panel.cpp" line="-901"/>
         <source>counted as a failure</source>
         <translation>conta como falha</translation>
     </message>
@@ -5934,7 +5975,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>conta como outra interrupção</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+174"/>
         <source>%1
 %2 to %3 UTC
 duration %4</source>
@@ -6231,7 +6272,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-518"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-526"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -7773,7 +7814,7 @@ duração %4</translation>
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+608"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+622"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>

@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
-#include <string_view>
 #include <unistd.h>
 
 namespace ett::app {
@@ -20,23 +19,13 @@ using namespace ett::core;
 
 namespace {
 
-// "runs/plot.png:3: skipped, not a trace this version reads: binary data (...)": the reader's
-// message names the file (and line) first; the path is said once, the reason after it.
+// "runs/plot.png:3: skipped, not a trace this version reads: binary data (...)": the path once, then
+// the reason.
 std::string skippedLine(const ImportedFile& f)
 {
-    static constexpr std::string_view kSkipped = "skipped, not a trace this version reads";
-    static constexpr std::string_view kNotATrace = ", not a trace this version reads";
-    std::string message = f.error.message;
-    if (message.ends_with(kNotATrace)) {
-        message.resize(message.size() - kNotATrace.size());
-    }
-    if (message.starts_with(f.path + ":")) {
-        const size_t reason = message.find(": ", f.path.size());
-        if (reason != std::string::npos) {
-            return fmt::format("{}: {}: {}", message.substr(0, reason), kSkipped, message.substr(reason + 2));
-        }
-    }
-    return fmt::format("{}: {}: {}", f.path, kSkipped, message);
+    std::string where;
+    const std::string reason = skippedReason(f, &where);
+    return fmt::format("{}{}: skipped, not a trace this version reads: {}", f.path, where, reason);
 }
 
 } // namespace

@@ -12,6 +12,8 @@
 #include <chrono>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace ett::app {
 
@@ -211,6 +213,28 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(
         }
     }
     return out;
+}
+
+std::string skippedReason(const ImportedFile& f, std::string* where)
+{
+    static constexpr std::string_view kNotATrace = ", not a trace this version reads";
+    std::string message = f.error.message;
+    if (message.ends_with(kNotATrace)) {
+        message.resize(message.size() - kNotATrace.size());
+    }
+    if (where) {
+        where->clear();
+    }
+    if (message.starts_with(f.path + ":")) {
+        const size_t reason = message.find(": ", f.path.size());
+        if (reason != std::string::npos) {
+            if (where) {
+                *where = message.substr(f.path.size(), reason - f.path.size());
+            }
+            return message.substr(reason + 2);
+        }
+    }
+    return message;
 }
 
 int ImportReport::notTraces() const

@@ -43,6 +43,11 @@ struct ImportedFile
     core::Error error; // for Failed and NotATrace: the message (file:line: field) and the option it names
 };
 
+// Why a file was skipped as not a trace (Outcome::NotATrace), without its path: "binary data (a
+// NUL byte at column 1)"; `where` gets the place in the file the message named (":3" for its line
+// 3), or "". The message's closing ", not a trace this version reads" is left out (its caller says so).
+std::string skippedReason(const ImportedFile& f, std::string* where = nullptr);
+
 struct ImportReport
 {
     std::vector<ImportedFile> files;

@@ -168,9 +168,10 @@ signals:
         const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary, int32_t job, int32_t newJob);
     void refreshFailed(const QString& message);
     void importProgress(const ett::app::ImportProgressInfo& progress);
-    // summary: one line per file; errors: "file:line: message" of files that failed (nothing of
-    // them was stored); cancelled: the user stopped it.
-    void importFinished(const QString& summary, const QStringList& errors, bool cancelled);
+    // summary: one line per file, after a line of counts when there were several; errors:
+    // "file:line: message" of files that failed (nothing of them was stored); cancelled: the user
+    // stopped it; skipped: files of folders that no reader places (their lines say why).
+    void importFinished(const QString& summary, const QStringList& errors, bool cancelled, int skipped);
     void labelRenamed(const QString& from, const QString& to);
     void labelRenameFailed(const QString& message);
     void labelContentsReady(const QString& label, const ett::core::LabelContents& contents);

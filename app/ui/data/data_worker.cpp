@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <map>
 
 namespace ett::app {
 
@@ -49,6 +50,30 @@ QString countOf(int64_t n, const char* singular, const char* plural)
 // a longer, scrollable list.
 constexpr size_t kMatchedListed = 25;
 
+// The first line of a summary of several files: "12 files: 9 imported, 3 skipped (not traces)".
+QString importCounts(const ImportReport& report)
+{
+    std::map<ImportedFile::Outcome, int> n;
+    for (const ImportedFile& f : report.files) {
+        ++n[f.outcome];
+    }
+    QStringList parts;
+    const auto add = [&](ImportedFile::Outcome outcome, const QString& text) {
+        if (n[outcome] > 0) {
+            parts << text.arg(formatCount(n[outcome]));
+        }
+    };
+    add(ImportedFile::Outcome::Stored, QObject::tr("%1 imported"));
+    add(ImportedFile::Outcome::ReadWith, QObject::tr("%1 read with another file"));
+    add(ImportedFile::Outcome::AlreadyImported, QObject::tr("%1 already imported"));
+    add(ImportedFile::Outcome::NotATrace, QObject::tr("%1 skipped (not traces)"));
+    add(ImportedFile::Outcome::Failed, QObject::tr("%1 failed"));
+    add(ImportedFile::Outcome::Cancelled, QObject::tr("%1 cancelled"));
+    add(ImportedFile::Outcome::Skipped, QObject::tr("%1 not read (import cancelled)"));
+    return QObject::tr("%1 files: %2")
+        .arg(formatCount(static_cast<int64_t>(report.files.size())), parts.join(QStringLiteral(", ")));
+}
+
 // The line of the import summary that says what became of one file.
 QString importLine(const ImportedFile& f, const QString& label)
 {
@@ -61,7 +86,8 @@ QString importLine(const ImportedFile& f, const QString& label)
     case ImportedFile::Outcome::Failed:
         return QObject::tr("%1: failed; nothing of it was stored").arg(name);
     case ImportedFile::Outcome::NotATrace:
-        return QObject::tr("%1: skipped, not a trace this version reads").arg(name);
+        // The reason is core's, in English, as the errors of a failed file are.
+        return QObject::tr("%1: skipped, not a trace this version reads: %2").arg(name, qs(skippedReason(f)));
     case ImportedFile::Outcome::AlreadyImported:
         return QObject::tr("%1: already imported under label '%2'; nothing changed").arg(name, label);
     case ImportedFile::Outcome::ReadWith:
@@ -306,17 +332,17 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
     std::shared_ptr<std::atomic<bool>> cancel)
 {
     DataService* service = m_service;
-    auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled) {
+    auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled, int skipped) {
         QMetaObject::invokeMethod(
             service,
-            [service, summary, errors, cancelled] {
+            [service, summary, errors, cancelled, skipped] {
                 service->m_importRunning = false;
-                emit service->importFinished(summary, errors, cancelled);
+                emit service->importFinished(summary, errors, cancelled, skipped);
             },
             Qt::QueuedConnection);
     };
     if (!m_workspace) {
-        finish(QObject::tr("Nothing was imported."), { QObject::tr("no database is open") }, false);
+        finish(QObject::tr("Nothing was imported."), { QObject::tr("no database is open") }, false, 0);
         return;
     }
     ImportRequest request;
@@ -349,7 +375,10 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
             errors << qs(report.reloadError);
         }
     }
-    finish(lines.join('\n'), errors, report.cancelled);
+    if (report.files.size() > 1) {
+        lines.prepend(importCounts(report));
+    }
+    finish(lines.join('\n'), errors, report.cancelled, report.notTraces());
 }
 
 void DataWorker::refresh(int32_t job)

@@ -538,7 +538,8 @@ void ImportProgressDialog::reject()
 
 // --- ErrorDialog ---------------------------------------------------------------------------------
 
-ErrorDialog::ErrorDialog(const QString& title, const QString& summary, const QString& details, QWidget* parent)
+ErrorDialog::ErrorDialog(
+    const QString& title, const QString& summary, const QString& details, QWidget* parent, bool information)
     : QDialog(parent)
 {
     setWindowTitle(title);
@@ -548,7 +549,10 @@ ErrorDialog::ErrorDialog(const QString& title, const QString& summary, const QSt
     auto* top = new QHBoxLayout;
     auto* icon = new QLabel(this);
     const int size = style()->pixelMetric(QStyle::PM_MessageBoxIconSize, nullptr, this);
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical, nullptr, this).pixmap(size, size));
+    icon->setPixmap(style()
+                        ->standardIcon(information ? QStyle::SP_MessageBoxInformation : QStyle::SP_MessageBoxCritical,
+                            nullptr, this)
+                        .pixmap(size, size));
     icon->setAlignment(Qt::AlignTop);
     top->addWidget(icon);
     m_summary = new QLabel(summary, this);
@@ -585,6 +589,16 @@ ErrorDialog* ErrorDialog::showError(
     QWidget* parent, const QString& title, const QString& summary, const QString& details)
 {
     auto* dialog = new ErrorDialog(title, summary, details, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->show();
+    return dialog;
+}
+
+ErrorDialog* ErrorDialog::showReport(
+    QWidget* parent, const QString& title, const QString& summary, const QString& details)
+{
+    auto* dialog = new ErrorDialog(title, summary, details, parent, true);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     dialog->show();

@@ -130,13 +130,18 @@ class ErrorDialog : public QDialog
 {
     Q_OBJECT
 public:
-    ErrorDialog(const QString& title, const QString& summary, const QString& details, QWidget* parent = nullptr);
+    // `information`: the icon of a report (what an import skipped), not of an error.
+    ErrorDialog(const QString& title, const QString& summary, const QString& details, QWidget* parent = nullptr,
+        bool information = false);
 
     // The text the Copy button puts on the clipboard.
     QString text() const;
 
     // Shows one (non-blocking, deleted on close) and returns it.
     static ErrorDialog* showError(
+        QWidget* parent, const QString& title, const QString& summary, const QString& details);
+    // The same with the information icon: a report that needs reading, not an error.
+    static ErrorDialog* showReport(
         QWidget* parent, const QString& title, const QString& summary, const QString& details);
 
 private:

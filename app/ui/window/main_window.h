@@ -204,7 +204,7 @@ private:
 
     void onDatabaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void onDatabaseFailed(const QString& message);
-    void onImportFinished(const QString& summary, const QStringList& errors, bool cancelled);
+    void onImportFinished(const QString& summary, const QStringList& errors, bool cancelled, int skipped);
     // View > Import issues: the dialog of the open database's import issues.
     void showImportIssues();
 

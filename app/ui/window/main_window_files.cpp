@@ -308,7 +308,7 @@ void MainWindow::showImportIssues()
     dialog->show();
 }
 
-void MainWindow::onImportFinished(const QString& summary, const QStringList& errors, bool cancelled)
+void MainWindow::onImportFinished(const QString& summary, const QStringList& errors, bool cancelled, int skipped)
 {
     if (m_progress) {
         m_progress->close();
@@ -331,9 +331,17 @@ void MainWindow::onImportFinished(const QString& summary, const QStringList& err
             tr("Import finished; %1 could not be imported.").arg(countOf(errors.size(), tr("file"), tr("files"))),
             kMessageMs);
     } else {
-        const QString first = summary.section(QLatin1Char('\n'), 0, 0);
-        statusBar()->showMessage(
-            summary.contains(QLatin1Char('\n')) ? tr("%1 (and more files)").arg(first) : first, kMessageMs);
+        // One file: its line; several: their counts (the summary's first line).
+        statusBar()->showMessage(summary.section(QLatin1Char('\n'), 0, 0), kMessageMs);
+        if (skipped > 0 && !cancelled) {
+            // Files of a folder that no reader places: said with why (a trace of a format this
+            // version misreads would otherwise go unnoticed). Non-blocking, as the errors are.
+            ErrorDialog::showReport(this, tr("Import traces"),
+                tr("Import finished. Files skipped as not traces: %1. No reader of this version places them "
+                   "(each line below says why), and nothing of them was imported.")
+                    .arg(formatCount(skipped)),
+                summary);
+        }
     }
 }
 

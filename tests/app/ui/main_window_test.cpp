@@ -1,6 +1,8 @@
 // The main window on a laptop screen: with the sample fleet loaded, every page fits a
 // 1280 x 800 screen (the window's minimum size, which a window manager will not go below, leaves
 // room for a panel and the title bar), and the window opens no larger than the screen it is on.
+#include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/dialogs.h"
 #include "app/ui/pages/overview_page.h"
 #include "app/ui/pages/whatif_page.h"
 #include "app/ui/timeline/timeline_view.h"
@@ -440,6 +442,62 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     ASSERT_TRUE(openAndWait(window, db, kWaitMs));
     EXPECT_FALSE(empty->isVisible()) << "with jobs the pages show";
     EXPECT_TRUE(window.findChild<QTabWidget*>()->isVisible());
+}
+
+// A folder's import: the status bar counts what became of its files, and files skipped as not
+// traces are reported with why (a trace of a format this version misreads would otherwise go
+// unnoticed); a folder of traces only reports nothing.
+TEST(MainWindowImport, AFolderSaysWhatItSkippedAndWhy)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString runs = dir.filePath(QStringLiteral("runs"));
+    ASSERT_TRUE(QDir().mkpath(runs));
+    ASSERT_TRUE(QFile::copy(QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl"), runs + "/run.ett.jsonl"));
+    {
+        QFile png(runs + QStringLiteral("/plot.png"));
+        ASSERT_TRUE(png.open(QIODevice::WriteOnly));
+        png.write(QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    }
+    const QString db = dir.filePath(QStringLiteral("f.db"));
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(openAndWait(window, db, kWaitMs));
+    const auto reports = [&] {
+        QList<ErrorDialog*> shown;
+        for (ErrorDialog* d : window.findChildren<ErrorDialog*>()) {
+            if (d->isVisible()) {
+                shown << d;
+            }
+        }
+        return shown;
+    };
+    QSignalSpy finished(window.findChild<DataService*>(), &DataService::importFinished);
+    window.importTraces({ runs }, QStringLiteral("default"));
+    ASSERT_TRUE(finished.wait(kWaitMs));
+    QApplication::processEvents();
+    EXPECT_EQ(window.statusBar()->currentMessage(), QStringLiteral("2 files: 1 imported, 1 skipped (not traces)"));
+    const QList<ErrorDialog*> shown = reports();
+    ASSERT_EQ(shown.size(), 1);
+    const QString text = shown.front()->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("Files skipped as not traces: 1."))) << text.toStdString();
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("plot.png: skipped, not a trace this version reads: binary data (a NUL byte at column 1)")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("run.ett.jsonl: 16 records under label 'default'"))) << text.toStdString();
+    shown.front()->close();
+    QApplication::processEvents();
+
+    // Traces only: counted in the status bar, nothing to report.
+    QFile::remove(runs + QStringLiteral("/plot.png"));
+    ASSERT_TRUE(QFile::copy(QStringLiteral(ETT_SAMPLES_DIR "/fleet-200.ett.jsonl.gz"), runs + "/fleet.ett.jsonl.gz"));
+    window.importTraces({ runs }, QStringLiteral("default"));
+    ASSERT_TRUE(finished.wait(kWaitMs));
+    QApplication::processEvents();
+    EXPECT_EQ(window.statusBar()->currentMessage(), QStringLiteral("2 files: 1 imported, 1 already imported"));
+    EXPECT_TRUE(reports().isEmpty());
 }
 
 // Ctrl+F: jobs found by key, name or attribute value in every label, the label named where two
