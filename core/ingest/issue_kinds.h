@@ -39,6 +39,10 @@ enum class IssueSeverity : uint8_t {
     F(NoPhaseRecognised, "no_phase_recognised", Warning,                                                               \
         "No phase was recognised in the file: its attempts hold no phase, so their time counts as idle (see the "      \
         "format's mapping: ettw mappings).")                                                                           \
+    F(TraceFilesApart, "trace_files_apart", Warning,                                                                   \
+        "Trace files of one attempt (its ranks' files) lie more than a day apart: they may be separate runs given "    \
+        "one job (by their folder), and the attempt's window spans the time between; import each run's own folder "    \
+        "or give it its own --job.")                                                                                   \
     /* Every reader that maps names by rules. */                                                                       \
     F(UnmappedName, "unmapped_name", Warning,                                                                          \
         "Names that no mapping rule maps; their time is not in any phase (it counts as idle).")                        \

@@ -493,6 +493,38 @@ TEST(ChromeRanks, RankFilesOfOneAttemptWidenItsWindow)
     check();
 }
 
+// Rank files of one run overlap in time; a file more than a day from the attempt's others is most
+// likely another run that its folder gave the same job: the window still widens (that is what the
+// files say), and the import says so, naming the job and how far apart.
+TEST(ChromeRanks, FilesMoreThanADayApartAreSaid)
+{
+    Store s;
+    ImportOptions o;
+    o.reader.job = "J";
+    s.import(s.write("rank0.json", kRank0), o);
+    const auto near = s.import(s.write("rank1.json", kRank1), o);
+    EXPECT_EQ(near.issues.entries().count({ "trace_files_apart", "J" }), 0u) << "ranks of one run overlap";
+    // The same rank profiled 2 days later, under the same job.
+    std::string later = kRank0;
+    const std::string base = "1750000000000000000";
+    later.replace(later.find(base), base.size(), std::to_string(kBase + 2 * 86'400 * int64_t { 1'000'000'000 }));
+    const std::string rank0 = "\"rank\": 0";
+    later.replace(later.find(rank0), rank0.size(), "\"rank\": 2");
+    const auto far = s.import(s.write("later.json", later), o);
+    const auto it = far.issues.entries().find({ "trace_files_apart", "J" });
+    ASSERT_NE(it, far.issues.entries().end());
+    EXPECT_NE(it->second.example.find("attempt 0 of job J: this file lies 2 d 00 h from the attempt's other files"),
+        std::string::npos)
+        << it->second.example;
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM attempts"), 1);
+    // Just under a day apart: not said.
+    std::string day = kRank0;
+    day.replace(day.find(base), base.size(), std::to_string(kBase - 86'000 * int64_t { 1'000'000'000 }));
+    day.replace(day.find(rank0), rank0.size(), "\"rank\": 3");
+    const auto close = s.import(s.write("earlier.json", day), o);
+    EXPECT_EQ(close.issues.entries().count({ "trace_files_apart", "J" }), 0u);
+}
+
 TEST(ChromeRanks, WithoutAJobEachFileIsItsOwnJob)
 {
     Store s;
