@@ -136,11 +136,15 @@ core::Result<Snapshot> takeSnapshot(const std::string& from, const std::string& 
 {
     const fs::path name = fs::path(from).filename();
     auto source = core::ByteSource::open(from);
-    if (!source) {
+    if (!source && source.error().option != "format") {
         return source.error();
     }
-    if (!(*source)->isCompressed()) {
-        source->reset(); // closed before it is copied
+    if (!source || !(*source)->isCompressed()) {
+        // Plain, or compressed in a way not read (xz, bzip2): copied as it is, and what reads it
+        // says what it is (in a folder: not a trace).
+        if (source) {
+            source->reset(); // closed before it is copied
+        }
         Snapshot plain { dir + "/" + name.string() };
         auto kept = copyFile(from, plain.path, true);
         if (!kept) {

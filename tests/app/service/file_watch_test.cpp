@@ -300,6 +300,17 @@ TEST_F(FileWatchTest, ACompressedTraceBeingWrittenIsReadAsFarAsItGoes)
     EXPECT_EQ(events[0].kind, WatchEvent::Kind::Failed);
     EXPECT_NE(events[0].error.message.find(run("live.ett.jsonl.zst") + ": damaged zstd data"), std::string::npos)
         << events[0].error.message;
+
+    // A compression this version does not read is a file of the folder that is not a trace, as
+    // in a folder's import (not a failure read again after every change).
+    write("old.ett.jsonl.xz",
+        std::string("\xfd"
+                    "7zXZ\0\0\x04\xe6\xd6\xb4\x46",
+            12));
+    events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::NotATrace) << events[0].error.message;
+    EXPECT_NE(events[0].error.message.find("xz-compressed data"), std::string::npos) << events[0].error.message;
 }
 
 // A watched folder that holds the database itself: the database and its journal files (written at
