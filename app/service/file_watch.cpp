@@ -158,14 +158,15 @@ core::Result<Snapshot> takeSnapshot(const std::string& from, const std::string& 
     Snapshot partial { dir + "/" + (suffixed ? name.stem() : name).string(), 0, true };
     (*source)->allowEndInsideStream();
     auto kept = decompressWholeLines(**source, partial.path);
+    std::error_code ec;
     if (!kept) {
+        fs::remove(partial.path, ec);
         return kept.error();
     }
     partial.kept = *kept;
     if ((*source)->endedInsideStream()) {
         return partial;
     }
-    std::error_code ec;
     fs::remove(partial.path, ec);
     Snapshot whole { dir + "/" + name.string(), 0, true };
     auto copied = copyFile(from, whole.path, false);
