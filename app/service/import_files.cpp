@@ -417,6 +417,7 @@ ImportReport importFiles(
                     + "\" is named after the file's folder (the first under the one imported), which holds files "
                       "of other runs: import each run's own folder (its files then take that folder's name), or "
                       "name the job with --job";
+                file.error.option = "job"; // the window points at its Job field
             }
         } else {
             file.outcome

@@ -310,6 +310,7 @@ TEST_F(ServiceTest, RunsDeeperUnderOneFolderThatDisagreeSayWhereTheJobNameCameFr
                            "imported), which holds files of other runs: import each run's own folder"),
         std::string::npos)
         << message;
+    EXPECT_EQ(report.files[1].error.option, "job") << "the window points at its Job field";
     // Each run's own folder imports as itself.
     ImportRequest own;
     own.files = { (runs / "profiles").string() };
