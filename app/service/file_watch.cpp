@@ -5,6 +5,7 @@
 #include "core/store/dataset_replacement.h"
 #include "core/store/fleet.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -118,6 +119,36 @@ core::Result<int64_t> decompressWholeLines(core::ByteSource& source, const std::
     return wholeLines;
 }
 
+// A file not read by lines, which a cut at its last line end would damage: an Nsight export (an
+// SQLite database, whose bytes 0x0a are no line ends), and a Chrome trace that is a whole document
+// (its last character closes it: a trace written without a final line end was cut to nothing it
+// could read). A Chrome trace still being written (an event array without its ']') is cut at its
+// last line end, as before, and read as far as it goes.
+bool isDocument(const std::string& path, core::TraceFormat format)
+{
+    if (format == core::TraceFormat::Nsys) {
+        return true;
+    }
+    if (format != core::TraceFormat::Chrome) {
+        return false;
+    }
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) {
+        return false;
+    }
+    char tail[256];
+    size_t n = 0;
+    if (std::fseek(f, -static_cast<long>(sizeof tail), SEEK_END) != 0) {
+        std::fseek(f, 0, SEEK_SET);
+    }
+    n = std::fread(tail, 1, sizeof tail, f);
+    std::fclose(f);
+    while (n > 0 && std::isspace(static_cast<unsigned char>(tail[n - 1]))) {
+        --n;
+    }
+    return n > 0 && (tail[n - 1] == '}' || tail[n - 1] == ']');
+}
+
 // What the watcher reads of a file that may still be written, in `dir`.
 struct Snapshot
 {
@@ -131,10 +162,20 @@ struct Snapshot
 // when its stream is complete it is copied whole (then hashed as `ettw import` hashes it); while it
 // is being written (it ends inside its stream) its content decompressed so far is kept, up to its
 // last line end, under its name without the .gz or .zst (so that a gzip or zstd log written as the
-// run goes is read as far as it goes, as a plain one is).
-core::Result<Snapshot> takeSnapshot(const std::string& from, const std::string& dir)
+// run goes is read as far as it goes, as a plain one is). A `document` (an Nsight export, a whole
+// Chrome trace: see isDocument) is copied whole.
+core::Result<Snapshot> takeSnapshot(const std::string& from, const std::string& snapshots, bool document)
 {
     const fs::path name = fs::path(from).filename();
+    // Under the file's own folders (snapshots/home/u/runs/run-7/run.log): readers name a run after
+    // its folder (a console log's generic run.log, torchtitan's structured_logs/), which must be
+    // the watched file's, not the snapshot folder's.
+    std::error_code made;
+    const std::string dir = snapshots + fs::absolute(from, made).parent_path().lexically_normal().string();
+    fs::create_directories(dir, made);
+    if (made) {
+        return core::Error { dir + ": cannot create the snapshot's folder: " + made.message() };
+    }
     auto source = core::ByteSource::open(from);
     if (!source && source.error().option != "format") {
         return source.error();
@@ -146,7 +187,7 @@ core::Result<Snapshot> takeSnapshot(const std::string& from, const std::string& 
             source->reset(); // closed before it is copied
         }
         Snapshot plain { dir + "/" + name.string() };
-        auto kept = copyFile(from, plain.path, true);
+        auto kept = copyFile(from, plain.path, !document);
         if (!kept) {
             return kept.error();
         }
@@ -276,9 +317,15 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     options.runningEndNs = readNs;
     options.sourcePath = path;
     // 1. What is read: a snapshot of what is whole in the file, or the file itself.
+    core::TraceFormat format = options.reader.format;
+    std::optional<core::Result<core::TraceFormat>> detectedOnFile;
+    if (format == core::TraceFormat::Auto) {
+        detectedOnFile.emplace(core::detectFormat(path));
+        format = *detectedOnFile ? **detectedOnFile : core::TraceFormat::Auto;
+    }
     Snapshot taken { path, 1, false };
     if (!whole) {
-        auto snapshot = takeSnapshot(path, m_snapshotDir);
+        auto snapshot = takeSnapshot(path, m_snapshotDir, isDocument(path, format));
         if (!snapshot) {
             event.kind = WatchEvent::Kind::Failed;
             event.error = snapshot.error();
@@ -296,10 +343,10 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     //    by its own head (a binary file, which holds no line, is said), a compressed one by what is
     //    decompressed of it.
     if (inFolder) {
-        core::TraceFormat format = options.reader.format;
-        if (format == core::TraceFormat::Auto && (taken.kept > 0 || !taken.compressed)) {
+        if (detectedOnFile && (taken.kept > 0 || !taken.compressed)) {
             const std::string& head = taken.compressed ? taken.path : path;
-            auto detected = core::detectFormat(head);
+            const core::Result<core::TraceFormat> detected
+                = taken.compressed ? core::detectFormat(head) : *detectedOnFile;
             if (!detected) {
                 dropSnapshot();
                 event.kind = WatchEvent::Kind::NotATrace;

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <string>
 #include <zstd.h>
 
@@ -311,6 +312,55 @@ TEST_F(FileWatchTest, ACompressedTraceBeingWrittenIsReadAsFarAsItGoes)
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].kind, WatchEvent::Kind::NotATrace) << events[0].error.message;
     EXPECT_NE(events[0].error.message.find("xz-compressed data"), std::string::npos) << events[0].error.message;
+}
+
+// Readers name a run after its folder (a console log's generic run.log): the snapshot the watcher
+// reads lies under the watched file's own folders, so that two runs' run.log are the jobs run-a and
+// run-b, as `ettw import` names them (they were both the snapshot folder's name, and the second
+// failed as the first's attempt "seen again").
+TEST_F(FileWatchTest, RunsNamedAfterTheirFoldersKeepTheirNames)
+{
+    const auto log = [](const std::string& day) {
+        std::string text;
+        for (const char* line : { "[rank0]:[titan] 2025-03-DD 10:00:00,000 - root - INFO - torchtitan version: 0.1",
+                 "[rank0]:[titan] 2025-03-DD 10:00:10,000 - root - INFO - Training starts at step 1",
+                 "[rank0]:[titan] 2025-03-DD 10:01:00,000 - root - INFO - step:  1  loss: 12.0  memory: 30.1GiB(40.0%)",
+                 "[rank0]:[titan] 2025-03-DD 10:02:00,000 - root - INFO - step:  2  loss: 11.0  memory: 30.1GiB(40.0%)",
+                 "[rank0]:[titan] 2025-03-DD 10:03:30,000 - root - INFO - Training completed" }) {
+            std::string l = line;
+            l.replace(l.find("DD"), 2, day);
+            text += l + "\n";
+        }
+        return text;
+    };
+    fs::create_directories(m_dir / "runs" / "run-a");
+    fs::create_directories(m_dir / "runs" / "run-b");
+    write("run-a/run.log", log("01"));
+    write("run-b/run.log", log("02"));
+    const auto events = scan();
+    ASSERT_EQ(events.size(), 2u);
+    for (const WatchEvent& e : events) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
+    }
+    std::set<std::string> keys;
+    for (const core::FleetJob& j : jobs()) {
+        keys.insert(j.key);
+    }
+    EXPECT_EQ(keys, (std::set<std::string> { "run-a", "run-b" }));
+}
+
+// A file that is not read by lines is read whole: a Chrome trace written without a final line end
+// (cut at its last line end it was nothing a reader could read, and failed at every pass).
+TEST_F(FileWatchTest, AChromeTraceWithoutAFinalLineEndIsReadWhole)
+{
+    write("trace.json",
+        "{\"distributedInfo\": {\"rank\": 0, \"world_size\": 1},\n\"traceEvents\": [\n"
+        "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", \"ts\": 1000, "
+        "\"dur\": 5000, \"pid\": 1, \"tid\": 1}\n]}");
+    const auto events = scan();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 1);
 }
 
 // A watched folder that holds the database itself: the database and its journal files (written at
