@@ -316,6 +316,7 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     options.replaceSamePath = true;
     options.runningEndNs = readNs;
     options.sourcePath = path;
+    options.reader.copyOf = whole ? std::string() : path; // what lies beside it is beside the watched file
     // 1. What is read: a snapshot of what is whole in the file, or the file itself.
     core::TraceFormat format = options.reader.format;
     std::optional<core::Result<core::TraceFormat>> detectedOnFile;

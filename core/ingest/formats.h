@@ -56,6 +56,10 @@ struct ReaderOptions
     // (cycle info files and the launcher logs of other nodes or Slurm attempts; set by
     // core/ingest/nvrx_runs.h, never by a user). Empty: the file is read on its own.
     std::vector<std::string> companions;
+    // The file the one read is a copy of (the watcher's snapshot, app/service/file_watch.h); empty:
+    // the path read is the file itself. Readers that look beside the file (an MLPerf result's
+    // <submitter>/systems/<system>.json) look beside this one.
+    std::string copyOf;
 };
 
 // The years a year option may name (`ettw import --year`, the window's import dialog): every time

@@ -586,7 +586,7 @@ std::vector<MlperfReader::Interval> MlperfReader::closedIntervals(int64_t startN
 // file name), attributes, GPUs and name.
 Result<JobRecord> MlperfReader::jobRecord()
 {
-    const Layout layout = layoutOf(path());
+    const Layout layout = layoutOf(m_options.copyOf.empty() ? path() : m_options.copyOf);
     JobRecord job;
     job.job = m_options.job ? *m_options.job
         : layout.matches    ? layout.submitter + "/" + layout.system + "/" + layout.benchmark + "/" + layout.run

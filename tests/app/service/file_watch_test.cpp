@@ -349,6 +349,37 @@ TEST_F(FileWatchTest, RunsNamedAfterTheirFoldersKeepTheirNames)
     EXPECT_EQ(keys, (std::set<std::string> { "run-a", "run-b" }));
 }
 
+// An MLPerf result finds its system's description beside the watched file
+// (<submitter>/systems/<system>.json), not beside the watcher's copy: the same GPU count as
+// `ettw import` (it was 1 GPU for want of the description).
+TEST_F(FileWatchTest, AnMlperfResultFindsItsSystemBesideTheWatchedFile)
+{
+    const fs::path from = fs::path(ETT_TEST_DATA_DIR) / "mlperf-v4.1" / "tinycorp";
+    fs::copy(from, m_dir / "runs" / "tinycorp", fs::copy_options::recursive);
+    const auto events = scan();
+    ASSERT_EQ(events.size(), 2u) << "the result and the system's description";
+    size_t imported = 0;
+    for (const WatchEvent& e : events) {
+        imported += e.kind == WatchEvent::Kind::Imported ? 1 : 0;
+    }
+    EXPECT_EQ(imported, 1u);
+    // The same file imported directly into another database.
+    auto direct = core::Database::open((m_dir / "direct.db").string(), core::Database::OpenMode::CreateIfMissing);
+    ASSERT_TRUE(direct.ok()) << direct.error().message;
+    core::ImportOptions o;
+    auto summary = core::importTraceFile(
+        **direct, (m_dir / "runs" / "tinycorp" / "results" / "tinybox_red" / "bert" / "result_0.txt").string(), o);
+    ASSERT_TRUE(summary.ok()) << summary.error().message;
+    auto fleet = core::loadFleet(**direct, {});
+    ASSERT_TRUE(fleet.ok()) << fleet.error().message;
+    ASSERT_EQ(fleet->size(), 1u);
+    EXPECT_EQ((*fleet)[0].gpus, 6) << "tinybox red: 1 node of 6 accelerators";
+    const auto watched = jobs();
+    ASSERT_EQ(watched.size(), 1u);
+    EXPECT_EQ(watched[0].key, (*fleet)[0].key);
+    EXPECT_EQ(watched[0].gpus, (*fleet)[0].gpus);
+}
+
 // A file that is not read by lines is read whole: a Chrome trace written without a final line end
 // (cut at its last line end it was nothing a reader could read, and failed at every pass).
 TEST_F(FileWatchTest, AChromeTraceWithoutAFinalLineEndIsReadWhole)
