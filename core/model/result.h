@@ -18,6 +18,17 @@ struct Error
     std::string option = {};
 };
 
+// `e` with every mention of `copyPath` (a copy that was read) replaced by `sourcePath`, the file
+// the user knows: messages name that one (ImportOptions::sourcePath, the watcher's snapshots).
+inline Error namingSource(Error e, const std::string& copyPath, const std::string& sourcePath)
+{
+    for (size_t at = e.message.find(copyPath); at != std::string::npos;
+         at = e.message.find(copyPath, at + sourcePath.size())) {
+        e.message.replace(at, copyPath.size(), sourcePath);
+    }
+    return e;
+}
+
 // A value or an Error. Minimal stand-in for std::expected (C++23), which g++ 12 lacks.
 template <typename T> class [[nodiscard]] Result
 {

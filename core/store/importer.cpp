@@ -2,7 +2,6 @@
 
 #include "core/ingest/byte_source.h"
 #include "core/ingest/input_file.h"
-#include "core/model/timeutil.h"
 #include "core/store/batch_pipeline.h"
 #include "core/store/cause_rules_store.h"
 #include "core/store/column_store.h"
@@ -34,9 +33,6 @@ namespace ett::core {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Trace files of one attempt further apart than this are said (IssueKind::TraceFilesApart).
-constexpr int64_t kTraceFilesApartNs = int64_t { 24 } * 3600 * 1'000'000'000;
 
 double secondsSince(Clock::time_point t)
 {
@@ -292,14 +288,7 @@ Status ImportSession::handleAttempt(const AttemptRecord& given, int64_t line)
         AttemptState& a = it->second;
         if (a.record.windowFromTrace && r.windowFromTrace) {
             // Profiler traces of several ranks of one attempt: the window is the union of spans.
-            // Ranks of one run overlap in time; files days apart are likely other runs that a
-            // folder gave one job: said, as the window then spans the time between.
-            const int64_t apart = std::max(r.startNs - a.record.endNs, a.record.startNs - r.endNs);
-            if (apart > kTraceFilesApartNs) {
-                m_normalizer.issues().add(IssueKind::TraceFilesApart, r.job, line,
-                    "attempt " + std::to_string(r.attempt) + " of job " + r.job + ": this file lies "
-                        + formatDurationHuman(apart) + " from the attempt's other files (" + a.origin + ")");
-            }
+            m_normalizer.noteTraceFilesApart(a, r, line);
             auto widened = m_normalizer.widenAttempt(job, a, r, line);
             if (!widened) {
                 return widened.error();
@@ -959,15 +948,6 @@ Status ImportSession::writeDataset()
 }
 
 } // namespace
-
-Error namingSource(Error e, const std::string& copyPath, const std::string& sourcePath)
-{
-    for (size_t at = e.message.find(copyPath); at != std::string::npos;
-         at = e.message.find(copyPath, at + sourcePath.size())) {
-        e.message.replace(at, copyPath.size(), sourcePath);
-    }
-    return e;
-}
 
 Result<ImportSummary> importTraceFile(Database& db, const std::string& path, const ImportOptions& options)
 {

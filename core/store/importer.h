@@ -87,10 +87,6 @@ struct ImportSummary
 // file's earlier records go in the same transaction (kept when it fails). Not thread-safe per Database.
 Result<ImportSummary> importTraceFile(Database& db, const std::string& path, const ImportOptions& options);
 
-// `e` with every mention of `copyPath` (a copy that was read) replaced by `sourcePath`, the file
-// the user knows: messages name that one (ImportOptions::sourcePath).
-Error namingSource(Error e, const std::string& copyPath, const std::string& sourcePath);
-
 // Recomputes the derived tables of every job (after an accounting change). One transaction.
 Status reattributeAll(Database& db);
 

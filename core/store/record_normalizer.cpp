@@ -274,6 +274,17 @@ Result<bool> RecordNormalizer::widenAttempt(JobState& job, AttemptState& a, cons
     return true;
 }
 
+void RecordNormalizer::noteTraceFilesApart(const AttemptState& a, const AttemptRecord& r, int64_t line)
+{
+    constexpr int64_t kApartNs = int64_t { 24 } * 3600 * 1'000'000'000;
+    const int64_t apart = std::max(r.startNs - a.record.endNs, a.record.startNs - r.endNs);
+    if (apart > kApartNs) {
+        m_issues.add(IssueKind::TraceFilesApart, r.job, line,
+            "attempt " + std::to_string(r.attempt) + " of job " + r.job + ": this file lies "
+                + formatDurationHuman(apart) + " from the attempt's other files (" + a.origin + ")");
+    }
+}
+
 bool RecordNormalizer::mergeTraceOutcome(AttemptRecord& first, const AttemptRecord& r)
 {
     auto rankOf = [](const AttemptRecord& a) {

@@ -123,6 +123,10 @@ public:
     // Widens a's window (from a profiler trace) to also cover r's, keeping job.busy in step.
     // Returns true when the window changed; Error (nothing changed) when it would overlap.
     Result<bool> widenAttempt(JobState& job, AttemptState& a, const AttemptRecord& r, int64_t line) const;
+    // Ranks of one run overlap in time; a profiler trace r more than a day from a's window is most
+    // likely another run that a folder gave the same job: counted (IssueKind::TraceFilesApart), as
+    // the window then spans the time between.
+    void noteTraceFilesApart(const AttemptState& a, const AttemptRecord& r, int64_t line);
     // Records a's window in job.busy (when not empty).
     static void occupy(JobState& job, const AttemptRecord& a);
     // Files of one attempt read from traces (windowFromTrace on both: the ranks' files of a run)
