@@ -285,27 +285,63 @@ core::Result<std::unique_ptr<FileWatch>> FileWatch::create(core::Database& db, W
     return watch;
 }
 
-std::optional<core::NvrxFileKind> FileWatch::nvrxKind(const std::string& path, const FileState& state)
+const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileState& state)
 {
-    auto it = m_nvrxKinds.find(path);
-    if (it != m_nvrxKinds.end() && it->second.first == state) {
-        return it->second.second;
+    auto it = m_kinds.find(path);
+    if (it != m_kinds.end() && it->second.state == state) {
+        return it->second;
     }
-    std::optional<core::NvrxFileKind> kind;
-    core::TraceFormat format = m_options.reader.format;
-    if (format == core::TraceFormat::Auto) {
-        auto detected = core::detectFormat(path);
-        format = detected ? *detected : core::TraceFormat::Auto;
+    Kind kind { state, std::nullopt, std::nullopt, std::nullopt };
+    if (m_options.reader.format != core::TraceFormat::Auto) {
+        kind.format = m_options.reader.format;
+    } else if (auto detected = core::detectFormat(path)) {
+        kind.format = *detected;
     }
-    if (format == core::TraceFormat::Nvrx) {
-        kind = core::nvrxFileKind(path);
+    if (kind.format == core::TraceFormat::Nvrx) {
+        kind.nvrx = core::nvrxFileKind(path);
     }
-    m_nvrxKinds[path] = { state, kind };
-    return kind;
+    if (kind.format == core::TraceFormat::Log) {
+        // Read from a snapshot of its whole lines, under the watched file's folders, as its import
+        // reads it: the run name and the outcome are the import's.
+        if (auto snapshot = takeSnapshot(path, m_snapshotDir, false); snapshot && snapshot->kept > 0) {
+            core::ReaderOptions reader = m_options.reader;
+            reader.copyOf = path;
+            if (auto run = core::identifyLogRun(snapshot->path, reader)) {
+                kind.run = std::move(*run);
+            }
+            std::error_code ec;
+            fs::remove(snapshot->path, ec);
+        }
+    }
+    return m_kinds[path] = std::move(kind);
+}
+
+std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string, FileState>& present)
+{
+    std::vector<core::LogRun> runs;
+    std::vector<std::string> paths;
+    for (const auto& [path, state] : present) {
+        if (const Kind& kind = kindOf(path, state); kind.run) {
+            runs.push_back(*kind.run);
+            paths.push_back(path);
+        }
+    }
+    const auto identities
+        = core::chainLogRuns(runs, m_options.reader.job.has_value(), m_options.reader.attempt.has_value());
+    m_identities.clear();
+    std::vector<std::string> moved;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        m_identities[paths[i]] = identities[i];
+        const auto stored = m_storedAs.find(paths[i]);
+        if (stored != m_storedAs.end() && !(stored->second == identities[i])) {
+            moved.push_back(paths[i]);
+        }
+    }
+    return moved;
 }
 
 WatchEvent FileWatch::importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs,
-    const std::vector<std::string>& companions, bool whole)
+    const std::vector<std::string>& companions, bool whole, bool readAgain)
 {
     WatchEvent event;
     event.path = path;
@@ -317,6 +353,14 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     options.runningEndNs = readNs;
     options.sourcePath = path;
     options.reader.copyOf = whole ? std::string() : path; // what lies beside it is beside the watched file
+    options.readAgain = readAgain;
+    // A console log: the job and attempt its chain gives it (chainConsoleLogs).
+    const auto identity = m_identities.find(path);
+    if (identity != m_identities.end()) {
+        options.reader.job = identity->second.job;
+        options.reader.attempt = identity->second.attempt;
+        options.reader.jobName = identity->second.name;
+    }
     // 1. What is read: a snapshot of what is whole in the file, or the file itself.
     core::TraceFormat format = options.reader.format;
     std::optional<core::Result<core::TraceFormat>> detectedOnFile;
@@ -375,6 +419,11 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         return event;
     }
     event.summary = std::move(*summary);
+    if (identity != m_identities.end()) {
+        m_storedAs[path] = identity->second;
+    } else {
+        m_storedAs.erase(path);
+    }
     // 4. The jobs the file holds, for the detectors (also when it was stored already: a watcher
     //    started again judges them on its first pass).
     std::vector<int64_t> datasets { event.summary.datasetId };
@@ -449,9 +498,13 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     //    it is read again when it changes.
     //    An NVRx job's launcher log and cycle files (in one job folder) are read together, as a
     //    folder import reads them: a change to any of them reads the log again with the others.
+    //    Console logs are chained (chainConsoleLogs): an unchanged log whose job or attempt the
+    //    others now change is read again, before the new files (its old attempt may be one a new
+    //    log takes).
     core::NvrxPairing nvrx;
     std::map<std::string, size_t> at; // entry path -> its index in `listed`
     std::vector<const ImportEntry*> listed;
+    std::vector<Pending> rechained;
     if (!fresh.empty() || !changed.empty()) {
         std::vector<core::NvrxFile> files;
         for (const ImportEntry& e : *entries) {
@@ -459,13 +512,27 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             if (state == states.end()) {
                 continue;
             }
-            if (auto kind = nvrxKind(e.path, state->second)) {
+            if (auto kind = kindOf(e.path, state->second).nvrx) {
                 at[e.path] = listed.size();
                 listed.push_back(&e);
                 files.push_back({ e.path, e.inFolder ? "folder:" + e.folderJob : std::string(), std::move(*kind) });
             }
         }
         nvrx = core::pairNvrxFiles(files);
+        std::set<std::string> again;
+        for (std::string& path : chainConsoleLogs(states)) {
+            again.insert(std::move(path));
+        }
+        for (const auto* list : { &fresh, &changed }) {
+            for (const Pending& p : *list) {
+                again.erase(p.entry->path); // read anyway, with the identity it has now
+            }
+        }
+        for (const ImportEntry& e : *entries) {
+            if (again.count(e.path) > 0) {
+                rechained.push_back({ &e, states.at(e.path) });
+            }
+        }
     }
     // What reads a file: the file itself, or the launcher log it is read with, with its companions.
     struct Reader
@@ -481,21 +548,22 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
                 r.target = listed[*nvrx.readWith[it->second]];
             }
             r.companions = nvrx.companions[at[r.target->path]];
-            r.whole = r.target == entry && nvrxKind(entry->path, state)->cycleFile;
+            r.whole = r.target == entry && kindOf(entry->path, state).nvrx->cycleFile;
         }
         return r;
     };
     std::set<std::string> done;
     bool stored = false;
-    for (auto* list : { &fresh, &changed }) {
+    for (auto* list : { &rechained, &fresh, &changed }) {
+        const bool readAgain = list == &rechained;
         for (const Pending& p : *list) {
             if (cancel && cancel->load()) {
                 return events;
             }
             const Reader r = readerOf(p.entry, p.state);
             if (done.insert(r.target->path).second) {
-                events.push_back(
-                    importOne(r.target->path, r.target->folderJob, r.target->inFolder, readNs, r.companions, r.whole));
+                events.push_back(importOne(
+                    r.target->path, r.target->folderJob, r.target->inFolder, readNs, r.companions, r.whole, readAgain));
             }
             m_files[p.entry->path] = p.state;
             const WatchEvent::Kind kind = events.back().kind;
@@ -540,6 +608,8 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             e.path = it->first;
             events.push_back(std::move(e));
             m_failed.erase(it->first);
+            m_kinds.erase(it->first);
+            m_storedAs.erase(it->first);
             it = m_files.erase(it);
         } else {
             ++it;

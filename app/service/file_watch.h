@@ -8,11 +8,16 @@
 // up to its last complete line (a trainer appending may have written half a line; a trainer
 // rewriting its attempt slot in place must not change the bytes under the reader), and the snapshot
 // is imported under the watched path's name. So the cost of a change, in time and memory, is that
-// of the changed file; what a pass keeps per file is a few integers.
+// of the changed file; what a pass keeps per file is a few integers (and a console log's run name
+// and configuration). Console logs are chained as `ettw import` chains them: a run after an
+// interrupted run of its configuration is that run's next attempt (core/ingest/log_runs.h), so a
+// log's identity depends on the others; a log whose identity a new one changes (an earlier run
+// found late) is read again.
 #pragma once
 
 #include "app/service/change_notifier.h"
 #include "core/ingest/formats.h"
+#include "core/ingest/log_runs.h"
 #include "core/ingest/nvrx_runs.h"
 #include "core/model/result.h"
 #include "core/store/importer.h"
@@ -102,17 +107,34 @@ private:
     // `companions`: the files read with it (an NVRx job's cycle files with its launcher log).
     // `whole`: read the file itself, not a snapshot of its whole lines (a file replaced at once, as
     // NVRx writes a cycle file, whose reader looks at the files beside it).
+    // `readAgain`: read even when its content is stored already (its run was chained anew).
     WatchEvent importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs,
-        const std::vector<std::string>& companions, bool whole);
-    // What an NVRx file is, looked at again only when the file changed; nullopt: not NVRx.
-    std::optional<core::NvrxFileKind> nvrxKind(const std::string& path, const FileState& state);
+        const std::vector<std::string>& companions, bool whole, bool readAgain = false);
+    // What a file is, looked at again only when it changed: its format (nullopt: none fits), what
+    // kind of NVRx file, and for a console log who its run is (read from a snapshot, as its import
+    // reads it; nullopt: not a console log, or one that cannot be read).
+    struct Kind
+    {
+        FileState state;
+        std::optional<core::TraceFormat> format;
+        std::optional<core::NvrxFileKind> nvrx;
+        std::optional<core::LogRun> run;
+    };
+    const Kind& kindOf(const std::string& path, const FileState& state);
+    // Which job and attempt each console log of the watch is, from all of them together, as `ettw
+    // import` chains the logs it is given (core/ingest/log_runs.h). Returns the present logs whose
+    // identity differs from the one they were stored with: they are read again.
+    std::vector<std::string> chainConsoleLogs(const std::map<std::string, FileState>& present);
 
     core::Database& m_db;
     WatchOptions m_options;
     ChangeNotifier m_notifier;
     std::string m_snapshotDir;
     std::map<std::string, FileState> m_files;
-    std::map<std::string, std::pair<FileState, std::optional<core::NvrxFileKind>>> m_nvrxKinds;
+    std::map<std::string, Kind> m_kinds;
+    // Console logs: the identity this pass gives each, and the one each was last stored with.
+    std::map<std::string, core::LogRunIdentity> m_identities;
+    std::map<std::string, core::LogRunIdentity> m_storedAs;
     std::set<std::string> m_failed; // files whose last read failed: read again after another is stored
 };
 

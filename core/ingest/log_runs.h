@@ -39,6 +39,7 @@ struct LogRunIdentity
     std::string job;
     std::string name; // the configuration; empty with --job
     int32_t attempt = 0;
+    bool operator==(const LogRunIdentity&) const = default;
 };
 
 // The identity of each run, in the order given. With --job (jobGiven) every run is of that job, in

@@ -625,6 +625,8 @@ Result<ImportSummary> ImportSession::run()
     }
     if (*labelId) {
         m_labelId = **labelId;
+    }
+    if (*labelId && !(m_options.readAgain && m_options.replaceSamePath)) {
         auto same = alreadyImported(totalBytes);
         if (!same) {
             return same.error();

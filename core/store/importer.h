@@ -47,6 +47,10 @@ struct ImportOptions
     // its earlier ones. Content already imported from another path that no longer holds it (a
     // rotated file) is taken over by this path instead of being read again.
     bool replaceSamePath = false;
+    // With replaceSamePath: the file is read and replaces its earlier records even when its content
+    // is stored already, for the options it is read with changed (a watched console log whose run
+    // became another run's next attempt: core/ingest/log_runs.h).
+    bool readAgain = false;
     // Attempts whose outcome is `running` end no earlier than this (spec 3: the time the trace was
     // taken, which for a watched file is the time of the read).
     std::optional<int64_t> runningEndNs;

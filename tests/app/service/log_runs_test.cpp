@@ -1,6 +1,7 @@
 // Console logs imported together: a rerun after a completed run is a new job of the same name, a
 // run after an interrupted one is the next attempt, attempts are numbered from 0 in time order
 // (core/ingest/log_runs.h), for every front end through importFiles.
+#include "app/service/file_watch.h"
 #include "app/service/import_files.h"
 #include "app/service/workspace.h"
 #include "core/ingest/log_runs.h"
@@ -218,6 +219,104 @@ TEST_F(LogRunsTest, TheTorchtitanSweepSplitsIntoJobsThatEndWhenARunCompletes)
     EXPECT_EQ(attempts, r.files.size());
     EXPECT_EQ(names.size(), 101u); // the configurations
     EXPECT_GT(jobs.size(), names.size()); // reruns of finished configurations are jobs of their own
+}
+
+// What a job is, for comparing two front ends' databases.
+std::map<std::string, std::string> jobShapes(const std::map<std::string, core::FleetJob>& jobs)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& [key, j] : jobs) {
+        std::string shape = j.name;
+        for (const auto& a : j.result.attempts) {
+            shape += " " + std::to_string(a.number) + ":" + std::string(core::outcomeName(a.outcome));
+        }
+        shape += " e2e " + std::to_string(j.result.e2eNs());
+        out[key] = shape;
+    }
+    return out;
+}
+
+// The watcher chains the logs it watches as `ettw import` chains the logs it is given: the same jobs,
+// names and attempts (it took each log's job from the rules' name pattern alone: a rerun of a
+// finished configuration became the next attempt of the finished job, and a run's number was lost
+// from its job's key).
+TEST_F(LogRunsTest, TheWatcherChainsTheTorchtitanSweepAsImportDoes)
+{
+    const fs::path runs = fs::path(ETT_SHARED_DATA_DIR) / "torchtitan-logs" / "runs";
+    if (!fs::is_directory(runs)) {
+        GTEST_SKIP() << "no shared data at " << runs;
+    }
+    auto imported = workspace();
+    ASSERT_TRUE(imported);
+    ImportRequest r;
+    r.files = { runs.string() };
+    ASSERT_EQ(importFiles(*imported, r, {}, nullptr).failed(), 0);
+
+    auto db = core::Database::open(m_dir.path("watched.db"), core::Database::OpenMode::CreateIfMissing);
+    ASSERT_TRUE(db.ok()) << db.error().message;
+    WatchOptions o;
+    o.paths = { runs.string() };
+    o.polling = true;
+    auto watch = FileWatch::create(**db, o);
+    ASSERT_TRUE(watch.ok()) << watch.error().message;
+    for (const WatchEvent& e : (*watch)->scan(0)) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
+    }
+    auto watched = core::loadFleet(**db, core::FleetQuery {});
+    ASSERT_TRUE(watched.ok());
+    std::map<std::string, core::FleetJob> byKey;
+    for (auto& j : *watched) {
+        byKey.emplace(j.key, std::move(j));
+    }
+    const auto expected = jobShapes(jobsByKey(*imported));
+    EXPECT_GT(expected.size(), 101u);
+    EXPECT_EQ(jobShapes(byKey), expected);
+}
+
+// A run found after the runs that followed it (an earlier log copied in late) changes their
+// chain: the watched logs it changes are read again, and the database holds what an import of all
+// of them holds. A run that follows the ones stored changes nothing stored.
+TEST_F(LogRunsTest, TheWatcherReadsAgainTheLogsALateRunChains)
+{
+    writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    writeRun("run3-cfg-a-rerun", completedRun("10:20"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    WatchOptions o;
+    o.paths = { m_dir.path("runs") };
+    o.polling = true;
+    auto made = FileWatch::create(ws->store(), o);
+    ASSERT_TRUE(made.ok()) << made.error().message;
+    FileWatch& watch = **made;
+    auto events = watch.scan(0);
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)).size(), 2u); // each completed run is a job of its own
+
+    // The failed first run appears: the retry becomes its attempt 1 (read again); the rerun, after
+    // a completed run either way, is not read again.
+    writeRun("run1-cfg-a", oomRun("10:00"));
+    events = watch.scan(0);
+    std::map<std::string, WatchEvent::Kind> kinds;
+    for (const WatchEvent& e : events) {
+        kinds[fs::path(e.path).parent_path().filename().string()] = e.kind;
+        EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+    }
+    EXPECT_EQ(kinds,
+        (std::map<std::string, WatchEvent::Kind> {
+            { "run1-cfg-a", WatchEvent::Kind::Imported }, { "run2-retry-cfg-a", WatchEvent::Kind::Replaced } }));
+    const auto jobs = jobsByKey(*ws);
+    EXPECT_EQ(jobShapes(jobs),
+        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
+            { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
+
+    // A pass without a change reads nothing; the next failed run starts a job of its own and
+    // changes nothing stored.
+    EXPECT_TRUE(watch.scan(0).empty());
+    writeRun("run4-cfg-a", oomRun("11:00"));
+    events = watch.scan(0);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
+    EXPECT_EQ(jobsByKey(*ws).size(), 3u);
 }
 
 } // namespace
