@@ -387,6 +387,7 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     // 2. Which reader: a file of a folder is detected first (as a folder import does), a plain file
     //    by its own head (a binary file, which holds no line, is said), a compressed one by what is
     //    decompressed of it.
+    std::string jobOfFolder; // the job the folder gave it
     if (inFolder) {
         if (detectedOnFile && (taken.kept > 0 || !taken.compressed)) {
             const std::string& head = taken.compressed ? taken.path : path;
@@ -402,6 +403,7 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         }
         if (!options.reader.job && core::formatJoinsFolderRun(format) && !folderJob.empty()) {
             options.reader.job = folderJob;
+            jobOfFolder = folderJob;
         }
     }
     if (taken.kept == 0) {
@@ -416,6 +418,9 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         event.kind
             = inFolder && summary.error().option == "format" ? WatchEvent::Kind::NotATrace : WatchEvent::Kind::Failed;
         event.error = summary.error();
+        if (event.kind == WatchEvent::Kind::Failed) {
+            explainFolderJob(event.error, jobOfFolder, "watch");
+        }
         return event;
     }
     event.summary = std::move(*summary);

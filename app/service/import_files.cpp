@@ -157,6 +157,18 @@ std::string folderJobOf(const std::filesystem::path& root, const std::filesystem
 
 } // namespace
 
+void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what)
+{
+    if (folderJob.empty()
+        || error.message.find("job \"" + folderJob + "\" was already declared differently") == std::string::npos) {
+        return;
+    }
+    error.message += "; the job \"" + folderJob + "\" is named after the file's folder (the first under the one "
+        + (what == "watch" ? "watched" : "imported") + "), which holds files of other runs: " + what
+        + " each run's own folder (its files then take that folder's name), or name the job with --job";
+    error.option = "job"; // the window points at its Job field
+}
+
 core::Result<std::vector<ImportEntry>> expandImportPaths(
     const std::vector<std::string>& paths, int64_t* hidden, const std::string& database)
 {
@@ -409,15 +421,8 @@ ImportReport importFiles(
                 file.outcome = ImportedFile::Outcome::Failed;
             }
             file.error = summary.error();
-            if (file.outcome == ImportedFile::Outcome::Failed && !folderJobs[i].empty()
-                && file.error.message.find("job \"" + folderJobs[i] + "\" was already declared differently")
-                    != std::string::npos) {
-                // Runs that lie deeper under one folder were all given its name, and disagree.
-                file.error.message += "; the job \"" + folderJobs[i]
-                    + "\" is named after the file's folder (the first under the one imported), which holds files "
-                      "of other runs: import each run's own folder (its files then take that folder's name), or "
-                      "name the job with --job";
-                file.error.option = "job"; // the window points at its Job field
+            if (file.outcome == ImportedFile::Outcome::Failed) {
+                explainFolderJob(file.error, folderJobs[i], "import");
             }
         } else {
             file.outcome

@@ -48,6 +48,13 @@ struct ImportedFile
 // 3), or "". The message's closing ", not a trace this version reads" is left out (its caller says so).
 std::string skippedReason(const ImportedFile& f, std::string* where = nullptr);
 
+// A file of a folder took its job from the folder's name (`folderJob`: the first folder under the
+// one imported or watched), and its import failed as that job "already declared differently": runs
+// that lie deeper under one folder were all given its name and disagree. Adds to the message what
+// to do instead (`what`: "import" or "watch" each run's own folder, or name the job) and points its
+// option at "job"; other errors are left as they are.
+void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what);
+
 struct ImportReport
 {
     std::vector<ImportedFile> files;

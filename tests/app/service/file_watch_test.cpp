@@ -349,6 +349,33 @@ TEST_F(FileWatchTest, RunsNamedAfterTheirFoldersKeepTheirNames)
     EXPECT_EQ(keys, (std::set<std::string> { "run-a", "run-b" }));
 }
 
+// Runs that lie deeper under one watched folder are all given its name: when they disagree, the
+// watcher's failure says where the job's name came from and what to watch instead, as `ettw
+// import` says it.
+TEST_F(FileWatchTest, RunsDeeperUnderOneFolderThatDisagreeSayWhereTheJobNameCameFrom)
+{
+    fs::create_directories(m_dir / "runs" / "profiles" / "run-1");
+    fs::create_directories(m_dir / "runs" / "profiles" / "run-2");
+    const auto chrome = [](int worldSize) {
+        return "{\"distributedInfo\": {\"rank\": 0, \"world_size\": " + std::to_string(worldSize)
+            + "}, \"traceEvents\": [{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
+              "\"ProfilerStep#1\", \"ts\": 1000, \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
+    };
+    write("profiles/run-1/rank0.json", chrome(8));
+    write("profiles/run-2/rank0.json", chrome(16));
+    const auto events = scan();
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
+    ASSERT_EQ(events[1].kind, WatchEvent::Kind::Failed);
+    const std::string& message = events[1].error.message;
+    EXPECT_NE(message.find("job \"profiles\" was already declared differently"), std::string::npos) << message;
+    EXPECT_NE(message.find("the job \"profiles\" is named after the file's folder (the first under the one "
+                           "watched), which holds files of other runs: watch each run's own folder"),
+        std::string::npos)
+        << message;
+    EXPECT_EQ(events[1].error.option, "job");
+}
+
 // An MLPerf result finds its system's description beside the watched file
 // (<submitter>/systems/<system>.json), not beside the watcher's copy: the same GPU count as
 // `ettw import` (it was 1 GPU for want of the description).
