@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ett::app {
 
@@ -171,6 +173,20 @@ int fail(const std::string& message)
 {
     std::fprintf(stderr, "ettw: %s\n", message.c_str());
     return kExitUserError;
+}
+
+void keepOutputInOrder()
+{
+    struct stat out
+    {
+    };
+    struct stat err
+    {
+    };
+    if (::fstat(STDOUT_FILENO, &out) == 0 && ::fstat(STDERR_FILENO, &err) == 0 && out.st_dev == err.st_dev
+        && out.st_ino == err.st_ino && ::isatty(STDOUT_FILENO) == 0) {
+        std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+    }
 }
 
 void print(const std::string& s)

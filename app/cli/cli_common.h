@@ -74,6 +74,10 @@ core::Result<int64_t> durationOption(const std::string& option, const std::strin
 // Prints "ettw: MESSAGE" on stderr; returns kExitUserError.
 int fail(const std::string& message);
 void print(const std::string& s);
+// When stdout and stderr are one file (`ettw import runs/ > log 2>&1`, a CI log), stdout is written a
+// line at a time, as on a terminal: a message then stands after the lines it follows, not inside one
+// (stdout was written in blocks of 4 KiB, cutting its lines where a message fell). Called first.
+void keepOutputInOrder();
 
 // With --verbose: what ran, on which backend, how long it took (`seconds`, else the fleet's last
 // query).

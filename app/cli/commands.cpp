@@ -906,6 +906,7 @@ std::unique_ptr<EttwApp> buildEttwApp(std::string_view only)
 
 int runEttw(int argc, char** argv)
 {
+    keepOutputInOrder();
     // A command named first is built alone: the others' options (about 250 of them) would cost every
     // run their construction. Not with --help-all, which shows every command.
     std::string_view only = argc >= 2 ? argv[1] : "";

@@ -1707,6 +1707,26 @@ TEST_F(CliFormats, AFolderPassesOverItsDatabaseAndBinaryFiles)
         { "runs/plot.png:3: binary data (a NUL byte at column 1), not a trace this version reads" });
 }
 
+// Output and messages into one file (`> log 2>&1`, as a CI log keeps them): the lines stand in the
+// order they were written, whole (stdout went out in blocks, at exit or every 4 KiB: the closing
+// count came before the files it counts, and a message could cut a stored file's line in two).
+TEST_F(CliFormats, OutputAndMessagesInOneFileStayInOrder)
+{
+    fs::create_directories(work() / "runs");
+    writeFile(work() / "runs" / "a.ett.jsonl", readFile(kWorkedExample));
+    writeFile(work() / "runs" / "b.png", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    const std::string command
+        = "cd '" + work().string() + "' && '" + ETTW_BINARY + "' import --db o.db runs > both.txt 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    const std::string both = readFile(work() / "both.txt");
+    const size_t stored = both.find("runs/a.ett.jsonl: ett imported");
+    const size_t counted = both.find("ettw: 1 of 2 files found in folders were skipped");
+    ASSERT_NE(stored, std::string::npos) << both;
+    ASSERT_NE(counted, std::string::npos) << both;
+    EXPECT_LT(stored, counted) << both;
+    EXPECT_EQ(both[counted - 1], '\n') << both;
+}
+
 // A run's folder holds many files that are not traces: the first ten are named, the others counted,
 // and --verbose names each.
 TEST_F(CliFormats, AFolderOfManyOtherFilesNamesTheFirstTenSkipped)
