@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <filesystem>
 
 namespace ett::core {
 
@@ -352,6 +353,42 @@ Status checkReaderOptions(const ReaderOptions& options)
     return Status::success();
 }
 
+// What a file is by its name when it is a document, a configuration or a program that no trace is
+// written as ("a Markdown document"), before its content is guessed at (a README that quotes a
+// log's lines read as a log without a timestamp, or as an MLPerf log without an event); nullptr:
+// its content says. The name without a compression suffix.
+const char* nonTraceByName(const std::string& path)
+{
+    std::string name = std::filesystem::path(path).filename().string();
+    for (const char* suffix : { ".gz", ".zst", ".zstd" }) {
+        if (name.size() > std::strlen(suffix) && name.ends_with(suffix)) {
+            name.resize(name.size() - std::strlen(suffix));
+            break;
+        }
+    }
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    static constexpr std::pair<std::string_view, const char*> kKinds[] = {
+        { ".md", "a Markdown document" },
+        { ".markdown", "a Markdown document" },
+        { ".rst", "a reStructuredText document" },
+        { ".adoc", "an AsciiDoc document" },
+        { ".html", "an HTML page" },
+        { ".htm", "an HTML page" },
+        { ".ipynb", "a Jupyter notebook" },
+        { ".py", "a Python program" },
+        { ".sh", "a shell script" },
+        { ".yaml", "a YAML file" },
+        { ".yml", "a YAML file" },
+        { ".toml", "a TOML file" },
+    };
+    for (const auto& [ext, kind] : kKinds) {
+        if (name.size() > ext.size() && name.ends_with(ext)) {
+            return kind;
+        }
+    }
+    return nullptr;
+}
+
 Result<TraceFormat> detectFormat(const std::string& path)
 {
     // 1. SQLite files (Nsight Systems exports) by their 16-byte magic, before any decompression.
@@ -408,6 +445,9 @@ Result<TraceFormat> detectFormat(const std::string& path)
         return Error { path + ":" + std::to_string(line) + ": binary data (a NUL byte at column "
                 + std::to_string(nul - lineStart + 1) + "), not a trace this version reads",
             "format" };
+    }
+    if (const char* kind = nonTraceByName(path)) {
+        return Error { path + ": " + kind + " (by its name), not a trace this version reads", "format" };
     }
     std::string_view s(head);
     while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\r' || s.front() == '\t')) {
@@ -466,6 +506,15 @@ Result<TraceFormat> detectFormat(const std::string& path)
     if (commas >= 2 && line.find('{') == std::string_view::npos && line.find('"') == std::string_view::npos
         && std::none_of(line.begin(), line.end(), [](char c) { return c >= '0' && c <= '9'; })) {
         return TraceFormat::Table; // a CSV header: words separated by commas, no digits
+    }
+    // An MLPerf system description (<submitter>/systems/<system>.json): read with the results that
+    // name it, for their GPU count.
+    if (s.front() == '{' && contains(s, "\"system_name\"") && contains(s, "\"submitter\"")
+        && contains(s, "\"accelerators_per_node\"")) {
+        return Error { path
+                + ": an MLPerf system description (read with the result logs that name its system, for their "
+                  "GPU count), not a trace this version reads",
+            "format" };
     }
     if (s.front() == '{') {
         return Error { path

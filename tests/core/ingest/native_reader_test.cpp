@@ -461,6 +461,37 @@ TEST(NativeReaderZstd, XzBzip2AndArchivesAreNamedNotReadAsText)
                 + "), then import the traces or their folder");
         EXPECT_EQ(detected.error().option, "format");
     }
+    // Documents, configurations and programs by their names (a README quoting a log's lines, or
+    // MLPerf's ":::MLLOG", read as a log without a timestamp or an MLPerf log without an event),
+    // also compressed; a log is still a log.
+    const std::pair<std::string, std::string> named[] = {
+        { "README.md", "a Markdown document" },
+        { "notes.RST", "a reStructuredText document" },
+        { "train.py", "a Python program" },
+        { "launch.sh.gz", "a shell script" },
+        { "config.yaml", "a YAML file" },
+    };
+    for (const auto& [name, what] : named) {
+        const std::string body = ":::MLLOG {\"key\": \"run_start\"}\n2025-03-01 10:00:00 INFO step 1\n";
+        const std::string path = name.ends_with(".gz") ? dir.writeGzip(name, { body }) : dir.write(name, body);
+        auto detected = detectFormat(path);
+        ASSERT_FALSE(detected.ok()) << name;
+        EXPECT_EQ(detected.error().message, path + ": " + what + " (by its name), not a trace this version reads");
+        EXPECT_EQ(detected.error().option, "format") << "a folder's walk passes over it";
+    }
+    // An MLPerf system description (read with the results that name it) says what it is.
+    const std::string system = dir.write("tinybox.json",
+        "{\n  \"submitter\": \"tinycorp\",\n  \"system_name\": \"tinybox\",\n  \"accelerators_per_node\": \"6\"\n}\n");
+    auto described = detectFormat(system);
+    ASSERT_FALSE(described.ok());
+    EXPECT_EQ(described.error().message,
+        system
+            + ": an MLPerf system description (read with the result logs that name its system, for their GPU "
+              "count), not a trace this version reads");
+    EXPECT_EQ(described.error().option, "format");
+    auto log = detectFormat(dir.write("train.log", "2025-03-01 10:00:00 INFO step 1\n"));
+    ASSERT_TRUE(log.ok()) << log.error().message;
+    EXPECT_EQ(*log, TraceFormat::Log);
     // "BZh" followed by anything but a block size is text.
     auto text = ByteSource::open(dir.write("bzh.txt", "BZh is how bzip2 files begin"));
     ASSERT_TRUE(text.ok());
