@@ -30,6 +30,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 
 namespace ett::app {
 
@@ -163,6 +164,20 @@ void AdvisorPage::buildUi()
     setUpTableView(m_view, m_proxy);
     m_view->sortByColumn(AdviceTableModel::GainHoursColumn, Qt::DescendingOrder); // where moving pays most
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // The answer first (flagged or not, what moving the interval gains, to what interval, the waste
+    // either way), then its evidence (loop time, interruptions, save times, lost progress): at a
+    // laptop's width the columns beyond the edge are measurements the summary beside the chart also
+    // gives (in the model's order the flags and the gain lay there). A copy follows this order; an
+    // exported file keeps the model's, which scripts read.
+    using A = AdviceTableModel;
+    static constexpr A::Column kShown[]
+        = { A::NameColumn, A::FlagsColumn, A::GainHoursColumn, A::GainColumn, A::CurrentIntervalColumn, A::YoungColumn,
+              A::DalyColumn, A::WasteCurrentColumn, A::WasteOptimumColumn, A::LoopHoursColumn, A::JobsColumn,
+              A::InterruptionsColumn, A::MtbiColumn, A::BlockingP50Column, A::BlockingP90Column, A::LostColumn };
+    static_assert(std::size(kShown) == A::ColumnCount);
+    for (int v = 0; v < static_cast<int>(std::size(kShown)); ++v) {
+        m_view->horizontalHeader()->moveSection(m_view->horizontalHeader()->visualIndex(kShown[v]), v);
+    }
     installTableExport(m_view, tr("Advisor"), [this] {
         return TableExport { tr("Advisor: checkpoint advice by %1").arg(adviceGroupingName(m_model->groupBy())),
             exportScopeText(*m_state), {}, {} };

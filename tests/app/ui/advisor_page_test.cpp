@@ -52,11 +52,13 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -304,6 +306,29 @@ TEST_F(AdvisorPageTest, TheFleetRowStaysFirstWhateverTheSort)
     EXPECT_EQ(page->proxy()->index(1, 0).data().toString(), "jc");
     EXPECT_EQ(page->proxy()->index(2, 0).data().toString(), "ja");
     EXPECT_EQ(page->proxy()->index(3, 0).data().toString(), "jb");
+}
+
+// At a laptop's width the answer is in view: the flags and the gain beside the job's name, then the
+// intervals (in the model's order the flags and the gain lay beyond the edge behind a sideways scroll
+// bar).
+TEST_F(AdvisorPageTest, TheFlagsAndTheGainStandBesideTheNameInView)
+{
+    page->resize(900, 700);
+    QApplication::processEvents();
+    QTableView* view = page->view();
+    ASSERT_EQ(view->horizontalScrollBar()->value(), 0);
+    const QHeaderView* header = view->horizontalHeader();
+    EXPECT_EQ(header->visualIndex(AdviceTableModel::NameColumn), 0);
+    EXPECT_EQ(header->visualIndex(AdviceTableModel::FlagsColumn), 1);
+    EXPECT_EQ(header->visualIndex(AdviceTableModel::GainHoursColumn), 2);
+    EXPECT_EQ(header->visualIndex(AdviceTableModel::GainColumn), 3);
+    EXPECT_EQ(header->visualIndex(AdviceTableModel::LostColumn), AdviceTableModel::ColumnCount - 1);
+    for (const int column : { int(AdviceTableModel::FlagsColumn), int(AdviceTableModel::GainHoursColumn),
+             int(AdviceTableModel::GainColumn), int(AdviceTableModel::YoungColumn) }) {
+        EXPECT_GT(view->columnWidth(column), 0) << column;
+        EXPECT_LE(view->columnViewportPosition(column) + view->columnWidth(column), view->viewport()->width())
+            << column;
+    }
 }
 
 TEST_F(AdvisorPageTest, TheJobWhoseCheckpointsWereNotDurableIsFlagged)
