@@ -101,6 +101,9 @@ void printEvent(const Terminal& term, const WatchEvent& e, int64_t nowNs)
     } else if (e.kind == WatchEvent::Kind::Removed) {
         text += "  (its records are kept)";
     }
+    if (!e.note.empty()) {
+        text += ": " + e.note;
+    }
     term.line(text);
 }
 

@@ -425,6 +425,10 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
     }
     event.summary = std::move(*summary);
     if (identity != m_identities.end()) {
+        if (readAgain) {
+            event.note = "its run is now attempt " + std::to_string(identity->second.attempt) + " of job "
+                + identity->second.job + " (the runs of its configuration found so far, chained in time order)";
+        }
         m_storedAs[path] = identity->second;
     } else {
         m_storedAs.erase(path);
@@ -438,6 +442,17 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         if (auto label = core::findLabelId(m_db, m_options.label); label && *label) {
             if (auto ids = core::datasetsFromPath(m_db, **label, path)) {
                 datasets = std::move(*ids);
+            }
+        }
+        // A console log stored before this watcher started, as another run than its chain now makes
+        // it (a run found since, while no watcher ran): read again.
+        if (identity != m_identities.end() && !readAgain && !datasets.empty()) {
+            const std::vector<core::DeclaredAttempt> wanted { { identity->second.job, identity->second.name,
+                identity->second.attempt } };
+            for (int64_t id : datasets) {
+                if (auto declared = core::attemptsDeclaredBy(m_db, id); declared && *declared != wanted) {
+                    return importOne(path, folderJob, inFolder, readNs, companions, whole, true);
+                }
             }
         }
     } else {

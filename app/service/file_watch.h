@@ -65,6 +65,9 @@ struct WatchEvent
     core::ImportSummary summary; // Imported, Replaced
     core::Error error; // Failed, NotATrace
     std::vector<int64_t> jobRowIds; // Imported, Replaced: the jobs the file holds (core rows)
+    // Replaced without a change of its own: why ("its run is now attempt 1 of job run1-cfg-a": a console
+    // log whose chain a run found since changed); empty otherwise.
+    std::string note;
 };
 
 // "imported", "replaced", ...: as `ettw watch` prints and writes them.

@@ -194,6 +194,28 @@ Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId)
     return jobs;
 }
 
+Result<std::vector<DeclaredAttempt>> attemptsDeclaredBy(Database& db, int64_t datasetId)
+{
+    auto q = db.prepare("SELECT j.job_key, j.name, a.attempt_no FROM attempts a JOIN jobs j ON j.id = a.job_id "
+                        "WHERE a.declared_in = ?1 ORDER BY 1, 3");
+    if (!q) {
+        return q.error();
+    }
+    q->bind(1, datasetId);
+    std::vector<DeclaredAttempt> out;
+    while (true) {
+        auto row = q->step();
+        if (!row) {
+            return row.error();
+        }
+        if (!*row) {
+            break;
+        }
+        out.push_back({ q->columnText(0), q->columnText(1), static_cast<int32_t>(q->columnInt64(2)) });
+    }
+    return out;
+}
+
 Status settleJobs(Database& db, DerivedUpdater& updater, const std::vector<int64_t>& jobIds)
 {
     auto empty = db.prepare("SELECT declared_in IS NULL AND NOT EXISTS(SELECT 1 FROM attempts WHERE job_id = ?1) "

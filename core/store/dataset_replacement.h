@@ -47,6 +47,18 @@ Status settleJobs(Database& db, DerivedUpdater& updater, const std::vector<int64
 // attempts or checkpoints of, or added phases to. Error: SQLite's.
 Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId);
 
+// The attempts dataset `datasetId` declared, as (job key, job name, attempt number), sorted: who a
+// stored file said its runs were (a watched console log whose chain changed since is read again).
+// Error: SQLite's.
+struct DeclaredAttempt
+{
+    std::string jobKey;
+    std::string jobName;
+    int32_t attempt = 0;
+    auto operator<=>(const DeclaredAttempt&) const = default;
+};
+Result<std::vector<DeclaredAttempt>> attemptsDeclaredBy(Database& db, int64_t datasetId);
+
 // A file whose content was imported under the label from another path that no longer holds it (a
 // rotated log: `run.log` renamed `run.log.1`) takes that dataset over: its source path becomes
 // `sourcePath`. True when a dataset was moved; false when the content's dataset is already this

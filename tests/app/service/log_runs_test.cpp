@@ -298,8 +298,14 @@ TEST_F(LogRunsTest, TheWatcherReadsAgainTheLogsALateRunChains)
     events = watch.scan(0);
     std::map<std::string, WatchEvent::Kind> kinds;
     for (const WatchEvent& e : events) {
-        kinds[fs::path(e.path).parent_path().filename().string()] = e.kind;
+        const std::string run = fs::path(e.path).parent_path().filename().string();
+        kinds[run] = e.kind;
         EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+        // Why a file that did not change was read again.
+        EXPECT_EQ(e.note,
+            run == "run2-retry-cfg-a" ? "its run is now attempt 1 of job run1-cfg-a (the runs of its configuration "
+                                        "found so far, chained in time order)"
+                                      : "");
     }
     EXPECT_EQ(kinds,
         (std::map<std::string, WatchEvent::Kind> {
@@ -317,6 +323,45 @@ TEST_F(LogRunsTest, TheWatcherReadsAgainTheLogsALateRunChains)
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
     EXPECT_EQ(jobsByKey(*ws).size(), 3u);
+}
+
+// A watcher started again (or `ettw watch --once` run again) finds a log stored as another run than
+// its chain now makes it (the earlier run was copied in while no watcher ran): it is read again, as
+// a running watcher reads it (its content was stored already, and it was left as it was).
+TEST_F(LogRunsTest, AWatcherStartedAgainReadsAgainTheLogsWhoseChainChanged)
+{
+    writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    writeRun("run3-cfg-a-rerun", completedRun("10:20"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    WatchOptions o;
+    o.paths = { m_dir.path("runs") };
+    o.polling = true;
+    {
+        auto first = FileWatch::create(ws->store(), o);
+        ASSERT_TRUE(first.ok()) << first.error().message;
+        ASSERT_EQ((*first)->scan(0).size(), 2u);
+    }
+    writeRun("run1-cfg-a", oomRun("10:00"));
+    auto again = FileWatch::create(ws->store(), o);
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    std::map<std::string, WatchEvent::Kind> kinds;
+    for (const WatchEvent& e : (*again)->scan(0)) {
+        kinds[fs::path(e.path).parent_path().filename().string()] = e.kind;
+        EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+    }
+    EXPECT_EQ(kinds,
+        (std::map<std::string, WatchEvent::Kind> { { "run1-cfg-a", WatchEvent::Kind::Imported },
+            { "run2-retry-cfg-a", WatchEvent::Kind::Replaced }, { "run3-cfg-a-rerun", WatchEvent::Kind::Unchanged } }));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
+            { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
+    // Started once more, nothing is read again.
+    auto third = FileWatch::create(ws->store(), o);
+    ASSERT_TRUE(third.ok());
+    for (const WatchEvent& e : (*third)->scan(0)) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Unchanged) << e.path;
+    }
 }
 
 } // namespace
