@@ -61,6 +61,16 @@ protected:
         EXPECT_TRUE(ws.ok()) << (ws.ok() ? "" : ws.error().message);
         return ws.ok() ? std::move(*ws) : nullptr;
     }
+    // A watcher of the runs folder (as `ettw watch runs/`), over `db`.
+    std::unique_ptr<FileWatch> watchRuns(core::Database& db)
+    {
+        WatchOptions o;
+        o.paths = { m_dir.path("runs") };
+        o.polling = true;
+        auto made = FileWatch::create(db, o);
+        EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
+        return made.ok() ? std::move(*made) : nullptr;
+    }
     std::map<std::string, core::FleetJob> jobsByKey(Workspace& ws)
     {
         auto jobs = core::loadFleet(ws.store(), core::FleetQuery {});
@@ -282,12 +292,9 @@ TEST_F(LogRunsTest, TheWatcherReadsAgainTheLogsALateRunChains)
     writeRun("run3-cfg-a-rerun", completedRun("10:20"));
     auto ws = workspace();
     ASSERT_TRUE(ws);
-    WatchOptions o;
-    o.paths = { m_dir.path("runs") };
-    o.polling = true;
-    auto made = FileWatch::create(ws->store(), o);
-    ASSERT_TRUE(made.ok()) << made.error().message;
-    FileWatch& watch = **made;
+    const auto made = watchRuns(ws->store());
+    ASSERT_TRUE(made);
+    FileWatch& watch = *made;
     auto events = watch.scan(0);
     ASSERT_EQ(events.size(), 2u);
     EXPECT_EQ(jobShapes(jobsByKey(*ws)).size(), 2u); // each completed run is a job of its own
@@ -334,19 +341,16 @@ TEST_F(LogRunsTest, AWatcherStartedAgainReadsAgainTheLogsWhoseChainChanged)
     writeRun("run3-cfg-a-rerun", completedRun("10:20"));
     auto ws = workspace();
     ASSERT_TRUE(ws);
-    WatchOptions o;
-    o.paths = { m_dir.path("runs") };
-    o.polling = true;
     {
-        auto first = FileWatch::create(ws->store(), o);
-        ASSERT_TRUE(first.ok()) << first.error().message;
-        ASSERT_EQ((*first)->scan(0).size(), 2u);
+        const auto first = watchRuns(ws->store());
+        ASSERT_TRUE(first);
+        ASSERT_EQ(first->scan(0).size(), 2u);
     }
     writeRun("run1-cfg-a", oomRun("10:00"));
-    auto again = FileWatch::create(ws->store(), o);
-    ASSERT_TRUE(again.ok()) << again.error().message;
+    const auto again = watchRuns(ws->store());
+    ASSERT_TRUE(again);
     std::map<std::string, WatchEvent::Kind> kinds;
-    for (const WatchEvent& e : (*again)->scan(0)) {
+    for (const WatchEvent& e : again->scan(0)) {
         kinds[fs::path(e.path).parent_path().filename().string()] = e.kind;
         EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
     }
@@ -357,9 +361,9 @@ TEST_F(LogRunsTest, AWatcherStartedAgainReadsAgainTheLogsWhoseChainChanged)
         (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
             { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
     // Started once more, nothing is read again.
-    auto third = FileWatch::create(ws->store(), o);
-    ASSERT_TRUE(third.ok());
-    for (const WatchEvent& e : (*third)->scan(0)) {
+    const auto third = watchRuns(ws->store());
+    ASSERT_TRUE(third);
+    for (const WatchEvent& e : third->scan(0)) {
         EXPECT_EQ(e.kind, WatchEvent::Kind::Unchanged) << e.path;
     }
 }
