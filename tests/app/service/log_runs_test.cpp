@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <set>
 
 #include "tests/core/test_store.h"
@@ -330,6 +331,56 @@ TEST_F(LogRunsTest, TheWatcherReadsAgainTheLogsALateRunChains)
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
     EXPECT_EQ(jobsByKey(*ws).size(), 3u);
+}
+
+// Whatever order the runs arrive in, a few at a time between passes, the watcher ends with what an
+// import of all of them stores: the torchtitan sweep copied in five random batches (two seeds).
+TEST_F(LogRunsTest, TheWatcherEndsAsImportDoesWhateverOrderTheRunsArriveIn)
+{
+    const fs::path sweep = fs::path(ETT_SHARED_DATA_DIR) / "torchtitan-logs" / "runs";
+    if (!fs::is_directory(sweep)) {
+        GTEST_SKIP() << "no shared data at " << sweep;
+    }
+    std::vector<fs::path> all;
+    for (const auto& entry : fs::directory_iterator(sweep)) {
+        all.push_back(entry.path());
+    }
+    std::sort(all.begin(), all.end());
+    auto imported = workspace();
+    ASSERT_TRUE(imported);
+    ImportRequest r;
+    r.files = { sweep.string() };
+    ASSERT_EQ(importFiles(*imported, r, {}, nullptr).failed(), 0);
+    const auto expected = jobShapes(jobsByKey(*imported));
+
+    for (const unsigned seed : { 1u, 2u }) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        fs::remove_all(m_dir.path("runs"));
+        fs::create_directories(m_dir.path("runs"));
+        const std::string dbPath = m_dir.path("order-" + std::to_string(seed) + ".db");
+        auto db = core::Database::open(dbPath, core::Database::OpenMode::CreateIfMissing);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        const auto watch = watchRuns(**db);
+        ASSERT_TRUE(watch);
+        std::vector<fs::path> order = all;
+        std::shuffle(order.begin(), order.end(), std::mt19937(seed));
+        for (size_t batch = 0; batch < 5; ++batch) {
+            for (size_t i = batch * order.size() / 5; i < (batch + 1) * order.size() / 5; ++i) {
+                fs::create_directories(m_dir.path("runs/" + order[i].filename().string()));
+                fs::copy_file(order[i] / "run.log", m_dir.path("runs/" + order[i].filename().string() + "/run.log"));
+            }
+            for (const WatchEvent& e : watch->scan(0)) {
+                EXPECT_NE(e.kind, WatchEvent::Kind::Failed) << e.path << ": " << e.error.message;
+            }
+        }
+        auto watched = core::loadFleet(**db, core::FleetQuery {});
+        ASSERT_TRUE(watched.ok());
+        std::map<std::string, core::FleetJob> byKey;
+        for (auto& j : *watched) {
+            byKey.emplace(j.key, std::move(j));
+        }
+        EXPECT_EQ(jobShapes(byKey), expected);
+    }
 }
 
 // A watcher started again (or `ettw watch --once` run again) finds a log stored as another run than
