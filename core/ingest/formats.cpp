@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 
@@ -353,6 +354,8 @@ Status checkReaderOptions(const ReaderOptions& options)
     return Status::success();
 }
 
+namespace {
+
 // What a file is by its name when it is a document, a configuration or a program that no trace is
 // written as ("a Markdown document"), before its content is guessed at (a README that quotes a
 // log's lines read as a log without a timestamp, or as an MLPerf log without an event); nullptr:
@@ -388,6 +391,8 @@ const char* nonTraceByName(const std::string& path)
     }
     return nullptr;
 }
+
+} // namespace
 
 Result<TraceFormat> detectFormat(const std::string& path)
 {
