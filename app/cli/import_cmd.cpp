@@ -119,7 +119,12 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                 print(fmt::format("{}: {} imported under label '{}'{}: {} ({} declared, {}, {}, {}; {} attributed) "
                                   "in {:.2f} s\n",
                     f.path, s.format, cmd.label,
-                    f.folderJob.empty() ? std::string() : fmt::format(" as job '{}' (its folder)", f.folderJob),
+                    f.folderJob.empty() ? std::string()
+                        : f.ownFolder
+                        ? fmt::format(" as job '{}' (its own folder: the folder that named the others' job holds "
+                                      "other runs)",
+                            f.folderJob)
+                        : fmt::format(" as job '{}' (its folder)", f.folderJob),
                     countOf(s.records, "record", "records"), countOf(s.jobsDeclared, "job", "jobs"),
                     countOf(s.attempts, "attempt", "attempts"), countOf(s.phases, "phase", "phases"),
                     countOf(s.checkpoints, "checkpoint", "checkpoints"), countOf(s.jobsTouched, "job", "jobs"),

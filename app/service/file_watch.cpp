@@ -340,9 +340,12 @@ std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string,
     return moved;
 }
 
-WatchEvent FileWatch::importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs,
-    const std::vector<std::string>& companions, bool whole, bool readAgain)
+WatchEvent FileWatch::importOne(
+    const ImportEntry& entry, int64_t readNs, const std::vector<std::string>& companions, bool whole, bool readAgain)
 {
+    const std::string& path = entry.path;
+    const std::string& folderJob = entry.folderJob;
+    const bool inFolder = entry.inFolder;
     WatchEvent event;
     event.path = path;
     core::ImportOptions options;
@@ -411,8 +414,20 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         event.kind = WatchEvent::Kind::Unchanged; // nothing complete to read yet
         return event;
     }
-    // 3. The import, replacing the file's earlier records in its transaction.
+    // 3. The import, replacing the file's earlier records in its transaction. A file under its
+    //    folder's job that proves to be of another run takes the job its own folder names, as
+    //    `ettw import` gives it (anotherRunThanTheFolders).
+    options.refuseFilesApart = !jobOfFolder.empty() && entry.ownFolderJob != jobOfFolder;
     auto summary = core::importTraceFile(m_db, taken.path, options);
+    bool ownFolder = false;
+    if (!summary && options.refuseFilesApart && anotherRunThanTheFolders(summary.error(), jobOfFolder)) {
+        options.reader.job = entry.ownFolderJob;
+        options.refuseFilesApart = false;
+        if (auto own = core::importTraceFile(m_db, taken.path, options)) {
+            summary = std::move(own);
+            ownFolder = true;
+        }
+    }
     dropSnapshot();
     if (!summary) {
         event.kind
@@ -424,6 +439,10 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
         return event;
     }
     event.summary = std::move(*summary);
+    if (ownFolder) {
+        event.note = "as job " + entry.ownFolderJob
+            + ", its own folder's: the folder that named the others' job holds other runs";
+    }
     if (identity != m_identities.end()) {
         if (readAgain) {
             event.note = "its run is now attempt " + std::to_string(identity->second.attempt) + " of job "
@@ -451,7 +470,7 @@ WatchEvent FileWatch::importOne(const std::string& path, const std::string& fold
                 identity->second.attempt } };
             for (int64_t id : datasets) {
                 if (auto declared = core::attemptsDeclaredBy(m_db, id); declared && *declared != wanted) {
-                    return importOne(path, folderJob, inFolder, readNs, companions, whole, true);
+                    return importOne(entry, readNs, companions, whole, true);
                 }
             }
         }
@@ -582,8 +601,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             }
             const Reader r = readerOf(p.entry, p.state);
             if (done.insert(r.target->path).second) {
-                events.push_back(importOne(
-                    r.target->path, r.target->folderJob, r.target->inFolder, readNs, r.companions, r.whole, readAgain));
+                events.push_back(importOne(*r.target, readNs, r.companions, r.whole, readAgain));
             }
             m_files[p.entry->path] = p.state;
             const WatchEvent::Kind kind = events.back().kind;
@@ -612,8 +630,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
                 continue;
             }
             const Reader r = readerOf(&e, state->second);
-            WatchEvent again
-                = importOne(r.target->path, r.target->folderJob, r.target->inFolder, readNs, r.companions, r.whole);
+            WatchEvent again = importOne(*r.target, readNs, r.companions, r.whole);
             if (again.kind != WatchEvent::Kind::Failed) {
                 m_failed.erase(e.path);
                 events.push_back(std::move(again));

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "app/service/change_notifier.h"
+#include "app/service/import_files.h"
 #include "core/ingest/formats.h"
 #include "core/ingest/log_runs.h"
 #include "core/ingest/nvrx_runs.h"
@@ -66,7 +67,8 @@ struct WatchEvent
     core::Error error; // Failed, NotATrace
     std::vector<int64_t> jobRowIds; // Imported, Replaced: the jobs the file holds (core rows)
     // Replaced without a change of its own: why ("its run is now attempt 1 of job run1-cfg-a": a console
-    // log whose chain a run found since changed); empty otherwise.
+    // log whose chain a run found since changed); or, Imported or Replaced, the job its own folder gave
+    // it when its folder's job held other runs; empty otherwise.
     std::string note;
 };
 
@@ -111,8 +113,8 @@ private:
     // `whole`: read the file itself, not a snapshot of its whole lines (a file replaced at once, as
     // NVRx writes a cycle file, whose reader looks at the files beside it).
     // `readAgain`: read even when its content is stored already (its run was chained anew).
-    WatchEvent importOne(const std::string& path, const std::string& folderJob, bool inFolder, int64_t readNs,
-        const std::vector<std::string>& companions, bool whole, bool readAgain = false);
+    WatchEvent importOne(const ImportEntry& entry, int64_t readNs, const std::vector<std::string>& companions,
+        bool whole, bool readAgain = false);
     // What a file is, looked at again only when it changed: its format (nullopt: none fits), what
     // kind of NVRx file, and for a console log who its run is (read from a snapshot, as its import
     // reads it; nullopt: not a console log, or one that cannot be read).

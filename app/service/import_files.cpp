@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -155,7 +157,34 @@ std::string folderJobOf(const std::filesystem::path& root, const std::filesystem
     return folder.filename().empty() ? std::string("folder") : folder.filename().string();
 }
 
+// ImportEntry::ownFolderJob.
+std::string ownFolderJobOf(const std::filesystem::path& root, const std::filesystem::path& file, const std::string& job)
+{
+    const std::filesystem::path folders = file.lexically_relative(root).parent_path();
+    if (std::distance(folders.begin(), folders.end()) >= 2) {
+        return folders.generic_string();
+    }
+    std::string name = file.filename().string();
+    for (const char* suffix : { ".gz", ".zst", ".zstd" }) {
+        if (name.ends_with(suffix) && name.size() > std::strlen(suffix)) {
+            name.resize(name.size() - std::strlen(suffix));
+            break;
+        }
+    }
+    if (const size_t dot = name.rfind('.'); dot != std::string::npos && dot > 0) {
+        name.resize(dot);
+    }
+    return job + "/" + name;
+}
+
 } // namespace
+
+bool anotherRunThanTheFolders(const core::Error& error, const std::string& folderJob)
+{
+    return !folderJob.empty()
+        && (error.message.find("job \"" + folderJob + "\" was already declared differently") != std::string::npos
+            || error.message.find(core::kAnotherRunApart) != std::string::npos);
+}
 
 void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what)
 {
@@ -194,7 +223,7 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(
     for (const std::string& p : paths) {
         std::error_code ec;
         if (p == "-" || !std::filesystem::is_directory(p, ec)) {
-            out.push_back({ p, {}, false });
+            out.push_back({ p, {}, false, {} });
             continue;
         }
         const std::filesystem::path root(p);
@@ -221,7 +250,8 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(
         }
         std::sort(found.begin(), found.end());
         for (const auto& f : found) {
-            out.push_back({ f.string(), folderJobOf(root, f), true });
+            const std::string job = folderJobOf(root, f);
+            out.push_back({ f.string(), job, true, ownFolderJobOf(root, f, job) });
         }
     }
     return out;
@@ -308,6 +338,7 @@ ImportReport importFiles(
     ImportRequest request = given;
     request.files.clear();
     std::vector<std::string> folderJobs;
+    std::vector<std::string> ownJobs; // ImportEntry::ownFolderJob, for files given a folder's job
     std::vector<std::string> groups; // for NVRx pairing: the job folder, "" for files given alone
     std::vector<bool> inFolder;
     std::vector<std::optional<core::TraceFormat>> detectedFormats;
@@ -335,6 +366,7 @@ ImportReport importFiles(
         }
         request.files.push_back(e.path);
         groups.push_back(e.inFolder ? "folder:" + e.folderJob : std::string());
+        ownJobs.push_back(job.empty() ? std::string() : e.ownFolderJob);
         folderJobs.push_back(std::move(job));
         inFolder.push_back(e.inFolder);
         detectedFormats.push_back(known);
@@ -408,7 +440,20 @@ ImportReport importFiles(
                 sink(info);
             };
         }
+        // A file under a folder's job that proves to be of another run (another GPU count, more
+        // than a day from the attempt's other files) takes the job its own folder names.
+        options.refuseFilesApart = !folderJobs[i].empty() && ownJobs[i] != folderJobs[i];
         auto summary = core::importTraceFile(workspace.store(), file.path, options);
+        if (!summary && options.refuseFilesApart && !(cancel && cancel->load())
+            && anotherRunThanTheFolders(summary.error(), folderJobs[i])) {
+            options.reader.job = ownJobs[i];
+            options.refuseFilesApart = false;
+            if (auto own = core::importTraceFile(workspace.store(), file.path, options)) {
+                summary = std::move(own);
+                file.folderJob = ownJobs[i];
+                file.ownFolder = true;
+            }
+        }
         bytesBefore += fileBytes;
         if (!summary) {
             if (cancel && cancel->load()) {

@@ -22,7 +22,9 @@ struct ImportRequest
     // left out), each file's format detected. A file of a format that splits one run across files
     // (one per rank: core::formatJoinsFolderRun) takes its job from its folder when
     // reader.job is not given: the first folder under the folder given, or that folder's own name
-    // for the files directly in it. A file in a folder that no reader places is skipped and said
+    // for the files directly in it; a file that proves to be of another run than that job's other
+    // files takes its own folder's (ImportEntry::ownFolderJob, ImportedFile::ownFolder). A file in a
+    // folder that no reader places is skipped and said
     // (Outcome::NotATrace), never imported as something else.
     std::vector<std::string> files;
     std::string label = "default";
@@ -39,6 +41,9 @@ struct ImportedFile
     Outcome outcome = Outcome::Stored;
     std::string readWith; // for ReadWith: the path of the file whose import read this one
     std::string folderJob; // the job its folder gave it ("" when none)
+    // The folder's job held other runs (anotherRunThanTheFolders): folderJob is the one its own
+    // folder names.
+    bool ownFolder = false;
     core::ImportSummary summary; // for Stored and AlreadyImported
     core::Error error; // for Failed and NotATrace: the message (file:line: field) and the option it names
 };
@@ -54,6 +59,13 @@ std::string skippedReason(const ImportedFile& f, std::string* where = nullptr);
 // to do instead (`what`: "import" or "watch" each run's own folder, or name the job) and points its
 // option at "job"; other errors are left as they are.
 void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what);
+
+// Whether a file's import under the job its folder gave (`folderJob`, imported with
+// ImportOptions::refuseFilesApart) failed because the file is of another run than the folder's
+// other files: the job "already declared differently" (another GPU count), or the file more than a
+// day from the attempt's other files. Its importer then imports it under its own folder's job
+// (ImportEntry::ownFolderJob), as `ettw import` and the watcher do.
+bool anotherRunThanTheFolders(const core::Error& error, const std::string& folderJob);
 
 struct ImportReport
 {
@@ -74,6 +86,11 @@ struct ImportEntry
     std::string path;
     std::string folderJob; // "" unless the file was found in a folder
     bool inFolder = false;
+    // The job its own folder names, when the folder's proves to hold other runs
+    // (anotherRunThanTheFolders): its folders under the one given ("traces/critical_path/alexnet"),
+    // or, directly in the folder that gave its job, that job and its name without extension
+    // ("examples/async_begin_end"). "" unless in a folder.
+    std::string ownFolderJob;
 };
 // `database`, when given, is the database imported into: it and its journal files (-wal, -shm,
 // -journal) in a folder walked are never traces and are passed over without a word.

@@ -133,7 +133,9 @@ Status ImportSession::handleAttempt(const AttemptRecord& given, int64_t line)
         AttemptState& a = it->second;
         if (a.record.windowFromTrace && r.windowFromTrace) {
             // Profiler traces of several ranks of one attempt: the window is the union of spans.
-            m_normalizer.noteTraceFilesApart(a, r, line);
+            if (auto st = m_normalizer.noteTraceFilesApart(a, r, line); !st) {
+                return st;
+            }
             auto widened = m_normalizer.widenAttempt(job, a, r, line);
             if (!widened) {
                 return widened.error();

@@ -44,6 +44,9 @@ public:
         , m_normalizer(path, options.label)
         , m_writer(db, path)
     {
+        if (options.refuseFilesApart) {
+            m_normalizer.refuseFilesApart();
+        }
     }
 
     Result<ImportSummary> run();

@@ -31,6 +31,10 @@ struct ImportProgress
     int64_t records = 0;
 };
 
+// What the refusal of a trace file far from its attempt's other files says (ImportOptions::
+// refuseFilesApart), for the caller that named the job after a folder to recognise it.
+inline constexpr const char* kAnotherRunApart = "from the attempt's other files: ranks of one run overlap in time";
+
 struct ImportOptions
 {
     std::string label = "default";
@@ -51,6 +55,11 @@ struct ImportOptions
     // is stored already, for the options it is read with changed (a watched console log whose run
     // became another run's next attempt: core/ingest/log_runs.h).
     bool readAgain = false;
+    // A profiler trace more than a day from the files already stored of its attempt fails (Error
+    // option "job", its message holding kAnotherRunApart) instead
+    // of being stored with the warning trace_files_apart: set where the job was named after a folder,
+    // which then imports it under the job its own folder names.
+    bool refuseFilesApart = false;
     // Attempts whose outcome is `running` end no earlier than this (spec 3: the time the trace was
     // taken, which for a watched file is the time of the read).
     std::optional<int64_t> runningEndNs;

@@ -1,6 +1,7 @@
 #include "core/store/record_normalizer.h"
 
 #include "core/model/timeutil.h"
+#include "core/store/importer.h"
 
 #include <algorithm>
 #include <limits>
@@ -274,15 +275,20 @@ Result<bool> RecordNormalizer::widenAttempt(JobState& job, AttemptState& a, cons
     return true;
 }
 
-void RecordNormalizer::noteTraceFilesApart(const AttemptState& a, const AttemptRecord& r, int64_t line)
+Status RecordNormalizer::noteTraceFilesApart(const AttemptState& a, const AttemptRecord& r, int64_t line)
 {
     constexpr int64_t kApartNs = int64_t { 24 } * 3600 * 1'000'000'000;
     const int64_t apart = std::max(r.startNs - a.record.endNs, a.record.startNs - r.endNs);
-    if (apart > kApartNs) {
-        m_issues.add(IssueKind::TraceFilesApart, r.job, line,
-            "attempt " + std::to_string(r.attempt) + " of job " + r.job + ": this file lies "
-                + formatDurationHuman(apart) + " from the attempt's other files (" + a.origin + ")");
+    if (apart <= kApartNs) {
+        return Status::success();
     }
+    const std::string what = "attempt " + std::to_string(r.attempt) + " of job " + r.job + ": this file lies "
+        + formatDurationHuman(apart);
+    if (m_refuseApart) {
+        return Error { at(line) + what + " " + kAnotherRunApart + " (" + a.origin + "), so it is another run", "job" };
+    }
+    m_issues.add(IssueKind::TraceFilesApart, r.job, line, what + " from the attempt's other files (" + a.origin + ")");
+    return Status::success();
 }
 
 bool RecordNormalizer::mergeTraceOutcome(AttemptRecord& first, const AttemptRecord& r)

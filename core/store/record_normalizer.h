@@ -125,8 +125,11 @@ public:
     Result<bool> widenAttempt(JobState& job, AttemptState& a, const AttemptRecord& r, int64_t line) const;
     // Ranks of one run overlap in time; a profiler trace r more than a day from a's window is most
     // likely another run that a folder gave the same job: counted (IssueKind::TraceFilesApart), as
-    // the window then spans the time between.
-    void noteTraceFilesApart(const AttemptState& a, const AttemptRecord& r, int64_t line);
+    // the window then spans the time between; or, with refuseFilesApart(), an Error (option "job")
+    // whose message holds kAnotherRunApart (core/store/importer.h), for the caller to import the file as a job of its
+    // own.
+    Status noteTraceFilesApart(const AttemptState& a, const AttemptRecord& r, int64_t line);
+    void refuseFilesApart() { m_refuseApart = true; }
     // Records a's window in job.busy (when not empty).
     static void occupy(JobState& job, const AttemptRecord& a);
     // Files of one attempt read from traces (windowFromTrace on both: the ranks' files of a run)
@@ -164,6 +167,7 @@ private:
     std::string m_path;
     std::string m_label;
     IssueCounter m_issues;
+    bool m_refuseApart = false;
 };
 
 } // namespace ett::core

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -349,31 +350,42 @@ TEST_F(FileWatchTest, RunsNamedAfterTheirFoldersKeepTheirNames)
     EXPECT_EQ(keys, (std::set<std::string> { "run-a", "run-b" }));
 }
 
-// Runs that lie deeper under one watched folder are all given its name: when they disagree, the
-// watcher's failure says where the job's name came from and what to watch instead, as `ettw
-// import` says it.
-TEST_F(FileWatchTest, RunsDeeperUnderOneFolderThatDisagreeSayWhereTheJobNameCameFrom)
+// Runs that lie deeper under one watched folder are all given its name: a file that proves to be of
+// another run (another GPU count, days from the others) takes the job its own folder names, as
+// `ettw import` gives it, and the event says so (the first failed at every pass, the second made
+// one job of runs days apart).
+TEST_F(FileWatchTest, RunsDeeperUnderOneFolderThatAreOtherRunsTakeTheirOwnFoldersJobs)
 {
-    fs::create_directories(m_dir / "runs" / "profiles" / "run-1");
-    fs::create_directories(m_dir / "runs" / "profiles" / "run-2");
-    const auto chrome = [](int worldSize) {
+    for (const char* r : { "run-1", "run-2", "run-3" }) {
+        fs::create_directories(m_dir / "runs" / "profiles" / r);
+    }
+    const auto chrome = [](int worldSize, int64_t startUs) {
         return "{\"distributedInfo\": {\"rank\": 0, \"world_size\": " + std::to_string(worldSize)
             + "}, \"traceEvents\": [{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
-              "\"ProfilerStep#1\", \"ts\": 1000, \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
+              "\"ProfilerStep#1\", \"ts\": "
+            + std::to_string(startUs) + ", \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
     };
-    write("profiles/run-1/rank0.json", chrome(8));
-    write("profiles/run-2/rank0.json", chrome(16));
+    write("profiles/run-1/rank0.json", chrome(8, 1000));
+    write("profiles/run-2/rank0.json", chrome(16, 1000));
+    write("profiles/run-3/rank0.json", chrome(8, 2 * 86'400'000'000LL));
     const auto events = scan();
-    ASSERT_EQ(events.size(), 2u);
-    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
-    ASSERT_EQ(events[1].kind, WatchEvent::Kind::Failed);
-    const std::string& message = events[1].error.message;
-    EXPECT_NE(message.find("job \"profiles\" was already declared differently"), std::string::npos) << message;
-    EXPECT_NE(message.find("the job \"profiles\" is named after the file's folder (the first under the one "
-                           "watched), which holds files of other runs: watch each run's own folder"),
-        std::string::npos)
-        << message;
-    EXPECT_EQ(events[1].error.option, "job");
+    ASSERT_EQ(events.size(), 3u);
+    for (const WatchEvent& e : events) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
+    }
+    EXPECT_TRUE(events[0].note.empty()) << events[0].note;
+    EXPECT_EQ(events[1].note,
+        "as job profiles/run-2, its own folder's: the folder that named the others' job holds "
+        "other runs");
+    EXPECT_EQ(events[2].note,
+        "as job profiles/run-3, its own folder's: the folder that named the others' job holds "
+        "other runs");
+    std::map<std::string, int64_t> gpus;
+    for (const core::FleetJob& j : jobs()) {
+        gpus[j.key] = j.gpus;
+    }
+    EXPECT_EQ(gpus,
+        (std::map<std::string, int64_t> { { "profiles", 8 }, { "profiles/run-2", 16 }, { "profiles/run-3", 8 } }));
 }
 
 // An MLPerf result finds its system's description beside the watched file

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <random>
 
 #include "samples/synth/generator.h"
@@ -281,44 +282,62 @@ TEST_F(ServiceTest, AnNvrxJobFolderReadsItsLogWithItsCycleFilesAsOneJob)
     }
 }
 
-// Runs that lie deeper under one folder are all given its name: when they disagree (another GPU
-// count), the failure says where the job's name came from and what to import instead.
-TEST_F(ServiceTest, RunsDeeperUnderOneFolderThatDisagreeSayWhereTheJobNameCameFrom)
+// Runs that lie deeper under one folder are all given its name: a file that proves to be of another
+// run (another GPU count, or more than a day from the attempt's other files) takes the job its own
+// folder names, and says so (the first failed with "already declared differently", the second
+// made one job of runs days apart).
+TEST_F(ServiceTest, RunsDeeperUnderOneFolderThatAreOtherRunsTakeTheirOwnFoldersJobs)
 {
     const fs::path runs = m_dir / "traces";
-    fs::create_directories(runs / "profiles" / "run-1");
-    fs::create_directories(runs / "profiles" / "run-2");
-    auto chrome = [](int worldSize) {
+    for (const char* run : { "run-1", "run-2", "run-3", "run-4" }) {
+        fs::create_directories(runs / "profiles" / run);
+    }
+    auto chrome = [](int worldSize, int64_t startUs) {
         return "{\"distributedInfo\": {\"rank\": 0, \"world_size\": " + std::to_string(worldSize)
             + "}, \"traceEvents\": [{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
-              "\"ProfilerStep#1\", \"ts\": 1000, \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
+              "\"ProfilerStep#1\", \"ts\": "
+            + std::to_string(startUs) + ", \"dur\": 5000, \"pid\": 1, \"tid\": 1}]}\n";
     };
-    std::ofstream(runs / "profiles" / "run-1" / "rank0.json") << chrome(8);
-    std::ofstream(runs / "profiles" / "run-2" / "rank0.json") << chrome(16);
+    constexpr int64_t kDayUs = 86'400'000'000;
+    std::ofstream(runs / "profiles" / "run-1" / "rank0.json") << chrome(8, 1000);
+    std::ofstream(runs / "profiles" / "run-2" / "rank0.json") << chrome(16, 1000); // another GPU count
+    std::ofstream(runs / "profiles" / "run-3" / "rank0.json") << chrome(8, 2 * kDayUs); // two days later
+    std::ofstream(runs / "profiles" / "run-4" / "rank1.json") << chrome(8, 2000); // a rank of run-1's run
     auto opened = Workspace::open(path("deep.db"), Workspace::Mode::CreateIfMissing);
     ASSERT_TRUE(opened.ok()) << opened.error().message;
     ImportRequest r;
     r.files = { runs.string() };
     const ImportReport report = importFiles(**opened, r, {}, nullptr);
-    ASSERT_EQ(report.files.size(), 2u);
-    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored) << report.files[0].error.message;
-    EXPECT_EQ(report.files[0].folderJob, "profiles");
-    EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Failed);
-    const std::string& message = report.files[1].error.message;
-    EXPECT_NE(message.find("job \"profiles\" was already declared differently"), std::string::npos) << message;
-    EXPECT_NE(message.find("the job \"profiles\" is named after the file's folder (the first under the one "
-                           "imported), which holds files of other runs: import each run's own folder"),
-        std::string::npos)
-        << message;
-    EXPECT_EQ(report.files[1].error.option, "job") << "the window points at its Job field";
+    ASSERT_EQ(report.files.size(), 4u);
+    std::vector<std::pair<std::string, bool>> jobs;
+    for (const ImportedFile& f : report.files) {
+        EXPECT_EQ(f.outcome, ImportedFile::Outcome::Stored) << f.path << ": " << f.error.message;
+        EXPECT_EQ(f.summary.issues.entries().count({ "trace_files_apart", "profiles" }), 0u) << f.path;
+        jobs.emplace_back(f.folderJob, f.ownFolder);
+    }
+    EXPECT_EQ(jobs,
+        (std::vector<std::pair<std::string, bool>> {
+            { "profiles", false }, { "profiles/run-2", true }, { "profiles/run-3", true }, { "profiles", false } }));
+    auto fleet = core::loadFleet((*opened)->store(), core::FleetQuery {});
+    ASSERT_TRUE(fleet.ok());
+    std::map<std::string, int64_t> gpus;
+    for (const core::FleetJob& j : *fleet) {
+        gpus[j.key] = j.gpus;
+        EXPECT_LT(j.result.e2eNs(), 3600LL * 1'000'000'000) << j.key << ": no job spans the days between runs";
+    }
+    EXPECT_EQ(gpus,
+        (std::map<std::string, int64_t> { { "profiles", 8 }, { "profiles/run-2", 16 }, { "profiles/run-3", 8 } }));
     // Each run's own folder imports as itself.
-    ImportRequest own;
-    own.files = { (runs / "profiles").string() };
-    const ImportReport each = importFiles(**opened, own, {}, nullptr);
-    ASSERT_EQ(each.files.size(), 2u);
-    EXPECT_EQ(each.files[0].folderJob, "run-1");
-    EXPECT_EQ(each.files[1].outcome, ImportedFile::Outcome::Stored) << each.files[1].error.message;
-    EXPECT_EQ(each.files[1].folderJob, "run-2");
+    auto own = Workspace::open(path("own.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(own.ok()) << own.error().message;
+    ImportRequest each;
+    each.files = { (runs / "profiles").string() };
+    const ImportReport byRun = importFiles(**own, each, {}, nullptr);
+    ASSERT_EQ(byRun.files.size(), 4u);
+    EXPECT_EQ(byRun.files[0].folderJob, "run-1");
+    EXPECT_EQ(byRun.files[1].outcome, ImportedFile::Outcome::Stored) << byRun.files[1].error.message;
+    EXPECT_EQ(byRun.files[1].folderJob, "run-2");
+    EXPECT_FALSE(byRun.files[1].ownFolder);
 }
 
 TEST_F(ServiceTest, AFolderImportsEachRunAsOneJobAndSaysWhatItSkipped)

@@ -510,7 +510,21 @@ TEST(ChromeRanks, FilesMoreThanADayApartAreSaid)
     later.replace(later.find(base), base.size(), std::to_string(kBase + 2 * 86'400 * int64_t { 1'000'000'000 }));
     const std::string rank0 = "\"rank\": 0";
     later.replace(later.find(rank0), rank0.size(), "\"rank\": 2");
-    const auto far = s.import(s.write("later.json", later), o);
+    // Where the job came from a folder, the import refuses it instead (for the caller to import it
+    // as a job of its own): nothing of it is stored, the window stays.
+    ImportOptions refusing = o;
+    refusing.refuseFilesApart = true;
+    const std::string laterPath = s.write("later.json", later);
+    const auto refused = importTraceFile(s.db(), laterPath, refusing);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().option, "job");
+    EXPECT_NE(
+        refused.error().message.find("attempt 0 of job J: this file lies 2 d 00 h " + std::string(kAnotherRunApart)),
+        std::string::npos)
+        << refused.error().message;
+    EXPECT_EQ(s.count("SELECT COUNT(*) FROM phases"), 5);
+    EXPECT_EQ(s.count("SELECT MAX(end_ns) - MIN(start_ns) FROM attempts"), 300 * kMs);
+    const auto far = s.import(laterPath, o);
     const auto it = far.issues.entries().find({ "trace_files_apart", "J" });
     ASSERT_NE(it, far.issues.entries().end());
     EXPECT_NE(it->second.example.find("attempt 0 of job J: this file lies 2 d 00 h from the attempt's other files"),
