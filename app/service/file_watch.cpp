@@ -291,16 +291,15 @@ const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileStat
     if (it != m_kinds.end() && it->second.state == state) {
         return it->second;
     }
-    Kind kind { state, std::nullopt, std::nullopt, std::nullopt };
-    if (m_options.reader.format != core::TraceFormat::Auto) {
-        kind.format = m_options.reader.format;
-    } else if (auto detected = core::detectFormat(path)) {
-        kind.format = *detected;
+    Kind kind { state, m_options.reader.format, std::nullopt, std::nullopt };
+    if (m_options.reader.format == core::TraceFormat::Auto) {
+        kind.format = core::detectFormat(path);
     }
-    if (kind.format == core::TraceFormat::Nvrx) {
+    const core::TraceFormat format = kind.format ? *kind.format : core::TraceFormat::Auto;
+    if (format == core::TraceFormat::Nvrx) {
         kind.nvrx = core::nvrxFileKind(path);
     }
-    if (kind.format == core::TraceFormat::Log) {
+    if (format == core::TraceFormat::Log) {
         // Read from a snapshot of its whole lines, under the watched file's folders, as its import
         // reads it: the run name and the outcome are the import's.
         if (auto snapshot = takeSnapshot(path, m_snapshotDir, false); snapshot && snapshot->kept > 0) {
@@ -340,8 +339,8 @@ std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string,
     return moved;
 }
 
-WatchEvent FileWatch::importOne(
-    const ImportEntry& entry, int64_t readNs, const std::vector<std::string>& companions, bool whole, bool readAgain)
+WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state, int64_t readNs,
+    const std::vector<std::string>& companions, bool whole, bool readAgain)
 {
     const std::string& path = entry.path;
     const std::string& folderJob = entry.folderJob;
@@ -368,7 +367,7 @@ WatchEvent FileWatch::importOne(
     core::TraceFormat format = options.reader.format;
     std::optional<core::Result<core::TraceFormat>> detectedOnFile;
     if (format == core::TraceFormat::Auto) {
-        detectedOnFile.emplace(core::detectFormat(path));
+        detectedOnFile.emplace(kindOf(path, state).format); // detected once per change of the file
         format = *detectedOnFile ? **detectedOnFile : core::TraceFormat::Auto;
     }
     Snapshot taken { path, 1, false };
@@ -470,7 +469,7 @@ WatchEvent FileWatch::importOne(
                 identity->second.attempt } };
             for (int64_t id : datasets) {
                 if (auto declared = core::attemptsDeclaredBy(m_db, id); declared && *declared != wanted) {
-                    return importOne(entry, readNs, companions, whole, true);
+                    return importOne(entry, state, readNs, companions, whole, true);
                 }
             }
         }
@@ -601,7 +600,8 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             }
             const Reader r = readerOf(p.entry, p.state);
             if (done.insert(r.target->path).second) {
-                events.push_back(importOne(*r.target, readNs, r.companions, r.whole, readAgain));
+                events.push_back(
+                    importOne(*r.target, states.at(r.target->path), readNs, r.companions, r.whole, readAgain));
             }
             m_files[p.entry->path] = p.state;
             const WatchEvent::Kind kind = events.back().kind;
@@ -630,7 +630,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
                 continue;
             }
             const Reader r = readerOf(&e, state->second);
-            WatchEvent again = importOne(*r.target, readNs, r.companions, r.whole);
+            WatchEvent again = importOne(*r.target, states.at(r.target->path), readNs, r.companions, r.whole);
             if (again.kind != WatchEvent::Kind::Failed) {
                 m_failed.erase(e.path);
                 events.push_back(std::move(again));

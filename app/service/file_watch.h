@@ -113,15 +113,17 @@ private:
     // `whole`: read the file itself, not a snapshot of its whole lines (a file replaced at once, as
     // NVRx writes a cycle file, whose reader looks at the files beside it).
     // `readAgain`: read even when its content is stored already (its run was chained anew).
-    WatchEvent importOne(const ImportEntry& entry, int64_t readNs, const std::vector<std::string>& companions,
-        bool whole, bool readAgain = false);
-    // What a file is, looked at again only when it changed: its format (nullopt: none fits), what
-    // kind of NVRx file, and for a console log who its run is (read from a snapshot, as its import
-    // reads it; nullopt: not a console log, or one that cannot be read).
+    // `state`: the file's now (what it is is known of it: kindOf).
+    WatchEvent importOne(const ImportEntry& entry, const FileState& state, int64_t readNs,
+        const std::vector<std::string>& companions, bool whole, bool readAgain = false);
+    // What a file is, looked at again only when it changed: its format (the one given, or what
+    // detection said of the file: an Error says why none fits), what kind of NVRx file, and for a
+    // console log who its run is (read from a snapshot, as its import reads it; nullopt: not a
+    // console log, or one that cannot be read).
     struct Kind
     {
         FileState state;
-        std::optional<core::TraceFormat> format;
+        core::Result<core::TraceFormat> format = core::TraceFormat::Auto;
         std::optional<core::NvrxFileKind> nvrx;
         std::optional<core::LogRun> run;
     };

@@ -1,5 +1,6 @@
 #include "app/service/import_files.h"
 
+#include "core/ingest/foreign_reader.h"
 #include "core/ingest/issue_kinds.h"
 #include "core/ingest/log_runs.h"
 #include "core/ingest/nvrx_runs.h"
@@ -10,7 +11,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <iterator>
 #include <optional>
@@ -157,24 +157,15 @@ std::string folderJobOf(const std::filesystem::path& root, const std::filesystem
     return folder.filename().empty() ? std::string("folder") : folder.filename().string();
 }
 
-// ImportEntry::ownFolderJob.
+// ImportEntry::ownFolderJob: a file directly in its folder's job's folder is that job and the job a
+// file alone takes (its name without extensions, core::jobIdFromPath).
 std::string ownFolderJobOf(const std::filesystem::path& root, const std::filesystem::path& file, const std::string& job)
 {
     const std::filesystem::path folders = file.lexically_relative(root).parent_path();
     if (std::distance(folders.begin(), folders.end()) >= 2) {
         return folders.generic_string();
     }
-    std::string name = file.filename().string();
-    for (const char* suffix : { ".gz", ".zst", ".zstd" }) {
-        if (name.ends_with(suffix) && name.size() > std::strlen(suffix)) {
-            name.resize(name.size() - std::strlen(suffix));
-            break;
-        }
-    }
-    if (const size_t dot = name.rfind('.'); dot != std::string::npos && dot > 0) {
-        name.resize(dot);
-    }
-    return job + "/" + name;
+    return job + "/" + core::jobIdFromPath(file.string());
 }
 
 } // namespace
