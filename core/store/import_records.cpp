@@ -194,7 +194,9 @@ AttemptState* ImportSession::attemptOf(JobState& job, int32_t attempt)
     return m_lastAttempt;
 }
 
-Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final)
+template <typename Record>
+Result<JobState*> ImportSession::storedJobOf(
+    const Record& r, int64_t line, bool final, std::vector<std::pair<Record, int64_t>>& pending, bool splits)
 {
     auto found = jobFor(r.job, line, final);
     if (!found) {
@@ -202,13 +204,23 @@ Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final
     }
     JobState& job = **found;
     if (job.id == 0) {
-        job.dirty = true; // its records are split: attribute it from the store at the end
-        m_pendingPhases.emplace_back(r, line); // the job may still be declared later in the file
-        return Status::success();
+        job.dirty = job.dirty || splits;
+        pending.emplace_back(r, line); // the job may still be declared later in the file
+        return nullptr;
     }
     if (auto st = loadAttempts(job); !st) {
-        return st;
+        return st.error();
     }
+    return &job;
+}
+
+Status ImportSession::handlePhase(const PhaseRecord& r, int64_t line, bool final)
+{
+    auto found = storedJobOf(r, line, final, m_pendingPhases, true);
+    if (!found || !*found) {
+        return found ? Status::success() : Status(found.error());
+    }
+    JobState& job = **found;
     AttemptState* attempt = attemptOf(job, r.attempt);
     if (!attempt) {
         if (!final) {
@@ -260,19 +272,11 @@ Status ImportSession::flushRun()
 
 Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, bool final)
 {
-    auto found = jobFor(r.job, line, final);
-    if (!found) {
-        return found.error();
+    auto found = storedJobOf(r, line, final, m_pendingCheckpoints, true);
+    if (!found || !*found) {
+        return found ? Status::success() : Status(found.error());
     }
     JobState& job = **found;
-    if (job.id == 0) {
-        job.dirty = true;
-        m_pendingCheckpoints.emplace_back(r, line);
-        return Status::success();
-    }
-    if (auto st = loadAttempts(job); !st) {
-        return st;
-    }
     if (job.attempts.find(r.attempt) == job.attempts.end()) {
         if (!final) {
             job.dirty = true;
@@ -297,18 +301,11 @@ Status ImportSession::handleCheckpoint(const CheckpointRecord& r, int64_t line, 
 // a phase's: declared later in the file is fine, never declared is an error.
 Status ImportSession::handleRank(const RankRecord& r, int64_t line, bool final)
 {
-    auto found = jobFor(r.job, line, final);
-    if (!found) {
-        return found.error();
+    auto found = storedJobOf(r, line, final, m_pendingRanks, false); // a host: the figures stay
+    if (!found || !*found) {
+        return found ? Status::success() : Status(found.error());
     }
     JobState& job = **found;
-    if (job.id == 0) {
-        m_pendingRanks.emplace_back(r, line);
-        return Status::success();
-    }
-    if (auto st = loadAttempts(job); !st) {
-        return st;
-    }
     AttemptState* attempt = attemptOf(job, r.attempt);
     if (!attempt) {
         if (!final) {

@@ -65,6 +65,14 @@ private:
     Status handleRank(const RankRecord& r, int64_t line, bool final);
     Result<JobState*> jobFor(const std::string& key, int64_t line, bool createImplicit);
     Status loadAttempts(JobState& job);
+    // The job of a record that may come before its job's declaration (a phase, a checkpoint, a
+    // rank), its attempts loaded; nullptr while the job is not stored: the record then waits in
+    // `pending` (handled again at the end of the file, `final`), and with `splits` the job is
+    // attributed from the store at the end (its records are split). Error: the job never declared
+    // (final), or SQLite's. Defined in import_records.cpp, its one user.
+    template <typename Record>
+    Result<JobState*> storedJobOf(
+        const Record& r, int64_t line, bool final, std::vector<std::pair<Record, int64_t>>& pending, bool splits);
     Status createImplicitJob(JobState& state, int64_t line);
     // Looks up the attempt of a phase, through the last one for runs of phases.
     AttemptState* attemptOf(JobState& job, int32_t attempt);
