@@ -79,7 +79,7 @@
 <context>
     <name>AdvisorPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+373"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+388"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>

@@ -329,7 +329,7 @@ interrupção</translation>
 <context>
     <name>AdvisorPage</name>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="+107"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="+108"/>
         <source>No data yet: open a database or import traces.</source>
         <translation>Ainda sem dados: abra um banco de dados ou importe traces.</translation>
     </message>
@@ -354,7 +354,7 @@ interrupção</translation>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+33"/>
         <location line="+18"/>
         <source>Advisor</source>
         <translation>Consultor</translation>
@@ -5410,7 +5410,7 @@ clique: abrir o job</translation>
         <translation>intervalo entre pontos de verificação I (escala log)</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/advisor_page.cpp" line="-401"/>
+        <location filename="../app/ui/pages/advisor_page.cpp" line="-415"/>
         <source>fleet only</source>
         <translation>só a frota</translation>
     </message>
@@ -5777,7 +5777,12 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: %2 sob o rótulo &apos;%3&apos; (%4, %5, %6) em %7 s</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>; read again: %1</source>
+        <translation>; lido de novo: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>; %1 (View &gt; Import issues)</source>
         <translation>; %1 (Exibir &gt; Problemas de importação)</translation>
     </message>
@@ -5785,7 +5790,7 @@ fração do E2E: %4 em A, %5 em B
         <location line="+105"/>
         <location line="+14"/>
         <location line="+121"/>
-        <location line="+52"/>
+        <location line="+55"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
@@ -5794,7 +5799,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-302"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
@@ -5809,7 +5814,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Nada foi importado.</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+160"/>
         <source>Label &apos;%1&apos; was removed, but the data could not be loaded again: %2</source>
         <translation>O rótulo &apos;%1&apos; foi removido, mas não foi possível recarregar os dados: %2</translation>
     </message>

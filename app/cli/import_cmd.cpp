@@ -116,9 +116,9 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
         case ImportedFile::Outcome::Stored:
             if (!cmd.quiet) {
                 const core::ImportSummary& s = f.summary;
-                print(fmt::format("{}: {} imported under label '{}'{}: {} ({} declared, {}, {}, {}; {} attributed) "
+                print(fmt::format("{}: {} {} under label '{}'{}: {} ({} declared, {}, {}, {}; {} attributed) "
                                   "in {:.2f} s\n",
-                    f.path, s.format, cmd.label,
+                    f.path, s.format, f.readAgain.empty() ? "imported" : "read again", cmd.label,
                     f.folderJob.empty() ? std::string()
                         : f.ownFolder
                         ? fmt::format(" as job '{}' (its own folder: the folder that named the others' job holds "
@@ -129,6 +129,9 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                     countOf(s.attempts, "attempt", "attempts"), countOf(s.phases, "phase", "phases"),
                     countOf(s.checkpoints, "checkpoint", "checkpoints"), countOf(s.jobsTouched, "job", "jobs"),
                     s.seconds));
+                if (!f.readAgain.empty()) {
+                    print(fmt::format("    {}\n", f.readAgain));
+                }
                 print(issueLines(s.issues));
             }
             break;
@@ -146,6 +149,9 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
         } else if (*removed) {
             std::fprintf(stderr, "ettw: nothing was imported, so %s was not created\n", common.db.c_str());
         }
+    }
+    for (const std::string& note : report.notes) {
+        std::fprintf(stderr, "ettw: %s\n", note.c_str());
     }
     if (report.hiddenSkipped > 0) {
         std::fprintf(stderr, "ettw: %lld hidden file(s) or folder(s) (names starting with '.') were not read\n",

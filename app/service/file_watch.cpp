@@ -571,6 +571,11 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
                 rechained.push_back({ &e, states.at(e.path) });
             }
         }
+        // A later attempt first: each frees the attempt number the one before it takes (a late run
+        // pushes the stored attempts after it up by one).
+        std::stable_sort(rechained.begin(), rechained.end(), [this](const Pending& a, const Pending& b) {
+            return m_identities.at(a.entry->path).attempt > m_identities.at(b.entry->path).attempt;
+        });
     }
     // What reads a file: the file itself, or the launcher log it is read with, with its companions.
     struct Reader

@@ -1,5 +1,6 @@
 #include "app/service/import_files.h"
 
+#include "app/service/log_chains.h"
 #include "core/ingest/foreign_reader.h"
 #include "core/ingest/issue_kinds.h"
 #include "core/ingest/log_runs.h"
@@ -57,15 +58,28 @@ bool isConsoleLog(const std::string& path, const core::ReaderOptions& reader, st
     return detected == core::TraceFormat::Log;
 }
 
-// The reader options of each file: the request's, and for console logs which job and attempt each
-// run is, from all the logs of the request together (core/ingest/log_runs.h). A log that cannot be
-// read keeps the request's options: its import then fails with the reader's message.
-std::vector<core::ReaderOptions> readerOptionsPerFile(const ImportRequest& request,
+// How each file is read: the request's options, and for console logs which job and attempt each run
+// is, from all the logs of the request together and the logs the label stores (log_chains.h). A log
+// that cannot be read keeps the request's options: its import then fails with the reader's message.
+struct FileReading
+{
+    std::vector<core::ReaderOptions> readers; // of each file
+    std::vector<std::string> replaces; // of each file: the source path of the stored log it is again, or ""
+    std::vector<std::string> readAgain; // of each file: why it is read again, or ""
+    std::vector<LogChainPlan::Stored> storedToReadAgain;
+    std::vector<std::string> notes;
+};
+
+FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     const std::vector<std::optional<core::TraceFormat>>& detected, const ImportSink& sink,
     const std::atomic<bool>* cancel)
 {
-    std::vector<core::ReaderOptions> out(request.files.size(), request.reader);
+    FileReading out;
+    out.readers.assign(request.files.size(), request.reader);
+    out.replaces.resize(request.files.size());
+    out.readAgain.resize(request.files.size());
     std::vector<core::LogRun> runs;
+    std::vector<std::string> paths;
     std::vector<size_t> files; // of each run
     auto lastPost = Clock::time_point {};
     for (size_t i = 0; i < request.files.size() && !(cancel && cancel->load()); ++i) {
@@ -83,17 +97,32 @@ std::vector<core::ReaderOptions> readerOptionsPerFile(const ImportRequest& reque
         }
         if (auto run = core::identifyLogRun(request.files[i], request.reader)) {
             runs.push_back(std::move(*run));
+            paths.push_back(request.files[i]);
             files.push_back(i);
         }
     }
-    const auto identities
-        = core::chainLogRuns(runs, request.reader.job.has_value(), request.reader.attempt.has_value());
-    for (size_t r = 0; r < runs.size(); ++r) {
-        core::ReaderOptions& o = out[files[r]];
-        o.job = identities[r].job;
-        o.attempt = identities[r].attempt;
-        o.jobName = identities[r].name;
+    auto plan = planLogChains(db, request.label, runs, paths, request.reader);
+    if (!plan) {
+        // The stored runs cannot be read: the logs given are chained among themselves.
+        out.notes.push_back(
+            "the console logs were not chained with the runs stored before them: " + plan.error().message);
+        plan = LogChainPlan {};
+        plan->identities = core::chainLogRuns(runs, request.reader.job.has_value(), request.reader.attempt.has_value());
+        plan->replaces.assign(runs.size(), std::string());
+        plan->readAgain.assign(runs.size(), false);
     }
+    for (size_t r = 0; r < runs.size(); ++r) {
+        core::ReaderOptions& o = out.readers[files[r]];
+        o.job = plan->identities[r].job;
+        o.attempt = plan->identities[r].attempt;
+        o.jobName = plan->identities[r].name;
+        out.replaces[files[r]] = plan->replaces[r];
+        if (plan->readAgain[r]) {
+            out.readAgain[files[r]] = readAgainReason(plan->identities[r]);
+        }
+    }
+    out.storedToReadAgain = std::move(plan->storedToReadAgain);
+    out.notes.insert(out.notes.end(), plan->notes.begin(), plan->notes.end());
     return out;
 }
 
@@ -370,22 +399,60 @@ ImportReport importFiles(
         totalBytes += sizes.back();
     }
     const auto started = Clock::now();
-    std::vector<core::ReaderOptions> readers = readerOptionsPerFile(request, detectedFormats, sink, cancel);
+    FileReading reading = readingPerFile(workspace.store(), request, detectedFormats, sink, cancel);
+    std::vector<core::ReaderOptions>& readers = reading.readers;
+    report.notes = std::move(reading.notes);
     for (size_t i = 0; i < readers.size(); ++i) {
         if (!folderJobs[i].empty()) {
             readers[i].job = folderJobs[i];
         }
     }
-    const core::NvrxPairing nvrx = pairNvrx(request, detectedFormats, groups);
+    core::NvrxPairing nvrx = pairNvrx(request, detectedFormats, groups);
     for (size_t i = 0; i < readers.size(); ++i) {
         readers[i].companions = nvrx.companions[i];
     }
+    // The stored logs the new runs change are read again, from their own paths.
+    for (const LogChainPlan::Stored& s : reading.storedToReadAgain) {
+        request.files.push_back(s.run.sourcePath);
+        folderJobs.emplace_back();
+        ownJobs.emplace_back();
+        inFolder.push_back(false);
+        sizes.push_back(s.run.bytes);
+        totalBytes += s.run.bytes;
+        core::ReaderOptions o = given.reader;
+        o.format = core::TraceFormat::Log;
+        o.job = s.identity.job;
+        o.attempt = s.identity.attempt;
+        o.jobName = s.identity.name;
+        readers.push_back(std::move(o));
+        reading.replaces.push_back(s.run.sourcePath);
+        reading.readAgain.push_back(readAgainReason(s.identity));
+        nvrx.companions.emplace_back();
+        nvrx.readWith.emplace_back();
+    }
+    // The order: the logs read again first, a later attempt first (each frees the attempt number the
+    // next one takes), then the others as given.
+    std::vector<size_t> order;
+    for (size_t i = 0; i < request.files.size(); ++i) {
+        if (!reading.readAgain[i].empty()) {
+            order.push_back(i);
+        }
+    }
+    std::stable_sort(order.begin(), order.end(),
+        [&](size_t a, size_t b) { return readers[a].attempt.value_or(0) > readers[b].attempt.value_or(0); });
+    for (size_t i = 0; i < request.files.size(); ++i) {
+        if (reading.readAgain[i].empty()) {
+            order.push_back(i);
+        }
+    }
     int64_t bytesBefore = 0;
     // 2. Each file in its own transaction.
-    for (size_t i = 0; i < request.files.size(); ++i) {
+    for (size_t n = 0; n < order.size(); ++n) {
+        const size_t i = order[n];
         ImportedFile file;
         file.path = request.files[i];
         file.folderJob = folderJobs[i];
+        file.readAgain = reading.readAgain[i];
         if (cancel && cancel->load()) {
             report.cancelled = true;
             file.outcome = ImportedFile::Outcome::Skipped;
@@ -416,14 +483,14 @@ ImportReport importFiles(
                 lastStage = p.stage;
                 ImportProgressInfo info;
                 info.file = fileName(file.path);
-                info.fileIndex = static_cast<int>(i);
+                info.fileIndex = static_cast<int>(n);
                 info.fileCount = static_cast<int>(request.files.size());
                 info.stage = p.stage;
                 info.records = p.records;
                 info.bytesTotal = totalBytes;
                 info.bytesDone = bytesBefore + std::clamp<int64_t>(p.bytesDone, 0, fileBytes);
                 const double elapsed = std::chrono::duration<double>(now - started).count();
-                const bool lastStages = p.stage != "reading" && i + 1 == request.files.size();
+                const bool lastStages = p.stage != "reading" && n + 1 == order.size();
                 if (totalBytes > 0 && info.bytesDone > 0 && elapsed > 0.2 && !lastStages) {
                     const double fraction = static_cast<double>(info.bytesDone) / static_cast<double>(totalBytes);
                     info.etaSeconds = std::max(0.0, elapsed / fraction - elapsed);
@@ -434,6 +501,13 @@ ImportReport importFiles(
         // A file under a folder's job that proves to be of another run (another GPU count, more
         // than a day from the attempt's other files) takes the job its own folder names.
         options.refuseFilesApart = !folderJobs[i].empty() && ownJobs[i] != folderJobs[i];
+        // A console log stored before replaces its earlier rows (and is read even when its content
+        // is stored, when its run changed).
+        if (!reading.replaces[i].empty()) {
+            options.replaceSamePath = true;
+            options.sourcePath = reading.replaces[i];
+            options.readAgain = !reading.readAgain[i].empty();
+        }
         auto summary = core::importTraceFile(workspace.store(), file.path, options);
         if (!summary && options.refuseFilesApart && !(cancel && cancel->load())
             && anotherRunThanTheFolders(summary.error(), folderJobs[i])) {

@@ -44,6 +44,9 @@ struct ImportedFile
     // The folder's job held other runs (anotherRunThanTheFolders): folderJob is the one its own
     // folder names.
     bool ownFolder = false;
+    // A console log read again, given or stored before (app/service/log_chains.h): why ("its run is
+    // now attempt 1 of job run1-cfg-a (...)"); "" otherwise.
+    std::string readAgain;
     core::ImportSummary summary; // for Stored and AlreadyImported
     core::Error error; // for Failed and NotATrace: the message (file:line: field) and the option it names
 };
@@ -73,6 +76,8 @@ struct ImportReport
     bool cancelled = false;
     bool changed = false; // something was stored (the workspace was reloaded)
     std::string reloadError; // the store changed but could not be loaded again
+    // Console logs not chained with the runs stored before them, and why (app/service/log_chains.h).
+    std::vector<std::string> notes;
     int failed() const;
     int notTraces() const; // files of folders that no reader places, skipped
     int64_t hiddenSkipped = 0; // entries of folders whose names start with '.', not walked
@@ -101,8 +106,10 @@ core::Result<std::vector<ImportEntry>> expandImportPaths(
 using ImportSink = std::function<void(const ImportProgressInfo&)>;
 
 // Imports the files in order into the workspace's store and reloads its fleet when anything was
-// stored. Console logs among them are read once first, together, to say which job and attempt each
-// run is (core/ingest/log_runs.h: a rerun after a completed run is a new job of the same name).
+// stored. Console logs among them are read once first, together and with the console logs the label
+// stores, to say which job and attempt each run is (core/ingest/log_runs.h: a rerun after a
+// completed run is a new job of the same name); a stored log whose run they change is read again
+// first, and a log given again replaces its earlier rows (app/service/log_chains.h).
 // NVRx launcher logs and the cycle info files of their job, in one job folder or given together,
 // are read as one (core/ingest/nvrx_runs.h): the log's import reads the others (Outcome::ReadWith). A file that fails
 // leaves nothing of it stored and the others go on; when *cancel becomes true the current file is rolled back and the

@@ -203,15 +203,40 @@ Result<std::vector<DeclaredAttempt>> attemptsDeclaredBy(Database& db, int64_t da
     }
     q->bind(1, datasetId);
     std::vector<DeclaredAttempt> out;
-    while (true) {
-        auto row = q->step();
-        if (!row) {
-            return row.error();
-        }
-        if (!*row) {
-            break;
-        }
-        out.push_back({ q->columnText(0), q->columnText(1), static_cast<int32_t>(q->columnInt64(2)) });
+    if (auto st = q->forEachRow([&] {
+            out.push_back({ q->columnText(0), q->columnText(1), static_cast<int32_t>(q->columnInt64(2)) });
+        });
+        !st) {
+        return st.error();
+    }
+    return out;
+}
+
+Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId)
+{
+    auto q = prepareWith(db,
+        "SELECT d.id, d.source_path, d.sha256, d.bytes, j.job_key, j.name, a.attempt_no, a.detail, a.start_ns, "
+        "a.outcome FROM datasets d JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id "
+        "WHERE d.label_id = ?1 AND d.format = 'log' ORDER BY d.id, a.attempt_no",
+        labelId, std::nullopt, std::nullopt);
+    if (!q) {
+        return q.error();
+    }
+    std::vector<StoredLogRun> out;
+    if (auto st = q->forEachRow([&] {
+            StoredLogRun r;
+            r.datasetId = q->columnInt64(0);
+            r.sourcePath = q->columnText(1);
+            r.sha256 = q->columnText(2);
+            r.bytes = q->columnInt64(3);
+            r.declared = { q->columnText(4), q->columnText(5), static_cast<int32_t>(q->columnInt64(6)) };
+            r.detail = q->columnText(7);
+            r.startNs = q->columnInt64(8);
+            r.outcome = q->columnText(9);
+            out.push_back(std::move(r));
+        });
+        !st) {
+        return st.error();
     }
     return out;
 }

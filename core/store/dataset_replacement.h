@@ -59,6 +59,24 @@ struct DeclaredAttempt
 };
 Result<std::vector<DeclaredAttempt>> attemptsDeclaredBy(Database& db, int64_t datasetId);
 
+// A console log stored under a label (a dataset of format "log": one run, one attempt) as the
+// chaining of runs needs it (core/ingest/log_runs.h): logs imported later are chained with it, and it
+// is read again when they change its run's job or attempt.
+struct StoredLogRun
+{
+    int64_t datasetId = 0;
+    std::string sourcePath; // as stored: the path given to its import
+    std::string sha256;
+    int64_t bytes = 0;
+    DeclaredAttempt declared;
+    std::string detail; // the attempt's: the run name, then ": " and the line that gave its cause
+    int64_t startNs = 0;
+    std::string outcome; // as stored (outcomeName)
+};
+
+// The console logs stored under label `labelId`, by dataset id. Error: SQLite's.
+Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId);
+
 // A file whose content was imported under the label from another path that no longer holds it (a
 // rotated log: `run.log` renamed `run.log.1`) takes that dataset over: its source path becomes
 // `sourcePath`. True when a dataset was moved; false when the content's dataset is already this

@@ -101,6 +101,10 @@ QString importLine(const ImportedFile& f, const QString& label)
               .arg(name, countOf(s.records, "record", "records"), label, countOf(s.jobsDeclared, "job", "jobs"),
                   countOf(s.attempts, "attempt", "attempts"), countOf(s.phases, "phase", "phases"))
               .arg(formatDecimal(s.seconds, 2));
+    if (!f.readAgain.empty()) {
+        // Why a log was read again is the service's, in English, as a skipped file's reason is.
+        line += QObject::tr("; read again: %1").arg(qs(f.readAgain));
+    }
     if (const int64_t issues = s.issues.total(); issues > 0) {
         line += QObject::tr("; %1 (View > Import issues)").arg(countOf(issues, "import issue", "import issues"));
     }
@@ -374,6 +378,9 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
         } else {
             errors << qs(report.reloadError);
         }
+    }
+    for (const std::string& note : report.notes) {
+        lines << qs(note);
     }
     if (report.files.size() > 1) {
         lines.prepend(importCounts(report));

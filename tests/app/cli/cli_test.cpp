@@ -976,6 +976,41 @@ TEST_F(CliWorkedExample, ReimportSaysAlreadyImportedAndChangesNothing)
     EXPECT_EQ(okJson({ "summary", "--label", "after", "--format", "json" })["jobs"].integer(), 1);
 }
 
+// Console logs imported one at a time chain with the runs stored before them: a failed first run
+// imported after its retry makes the stored retry its attempt 1, read again and said.
+TEST_F(CliTest, ALateFirstRunReadsAgainTheStoredRetryAndSaysWhy)
+{
+    const auto titan = [](const std::string& time, const std::string& msg) {
+        return "[rank0]:[titan] 2025-03-01 " + time + " - root - INFO - " + msg + "\n";
+    };
+    fs::create_directories(work() / "runs" / "run1-cfg-a");
+    fs::create_directories(work() / "runs" / "run2-retry-cfg-a");
+    writeFile(work() / "runs" / "run2-retry-cfg-a" / "run.log",
+        titan("10:05:00,000", "torchtitan version: 0.1") + titan("10:05:05,000", "Training starts at step 1")
+            + titan("10:05:10,000", "step:  1  loss: 3") + titan("10:05:30,000", "Training completed"));
+    writeFile(work() / "runs" / "run1-cfg-a" / "run.log",
+        titan("10:00:00,000", "torchtitan version: 0.1") + titan("10:00:05,000", "Training starts at step 1")
+            + titan("10:00:10,000", "step:  1  loss: 3")
+            + "[rank0]:Traceback (most recent call last):\n[rank0]:  File \"train.py\", line 1, in step\n"
+              "[rank0]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+              "E0301 10:00:20.000000 1 api.py:988] failed (exitcode: 1) local_rank: 0 of binary: python\n");
+    ok({ "import", "runs/run2-retry-cfg-a/run.log" });
+    EXPECT_EQ(okJson({ "summary", "--format", "json" })["jobs"].integer(), 1);
+    const std::string late = ok({ "import", "runs/run1-cfg-a/run.log" });
+    EXPECT_TRUE(contains(late,
+        "runs/run2-retry-cfg-a/run.log: log read again under label 'default': 5 records (1 job declared, 1 attempt"))
+        << late;
+    EXPECT_TRUE(contains(late,
+        "    its run is now attempt 1 of job run1-cfg-a (the runs of its configuration found so far, chained in time "
+        "order)\n"))
+        << late;
+    EXPECT_LT(late.find("run2-retry-cfg-a/run.log: log read again"), late.find("run1-cfg-a/run.log: log imported"))
+        << late;
+    const Json summary = okJson({ "summary", "--format", "json" });
+    EXPECT_EQ(summary["jobs"].integer(), 1);
+    EXPECT_EQ(summary["attempts"].integer(), 2);
+}
+
 TEST_F(CliWorkedExample, TablesNameTheWeightingWithUnits)
 {
     ok({ "import", kWorkedExample });

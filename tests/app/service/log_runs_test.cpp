@@ -47,6 +47,21 @@ std::string oomRun(const std::string& hhmm)
         + "E0301 " + hhmm + ":20.000000 1 api.py:988] failed (exitcode: 1) local_rank: 0 of binary: python\n";
 }
 
+// What a job is, for comparing two front ends' databases.
+std::map<std::string, std::string> jobShapes(const std::map<std::string, core::FleetJob>& jobs)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& [key, j] : jobs) {
+        std::string shape = j.name;
+        for (const auto& a : j.result.attempts) {
+            shape += " " + std::to_string(a.number) + ":" + std::string(core::outcomeName(a.outcome));
+        }
+        shape += " e2e " + std::to_string(j.result.e2eNs());
+        out[key] = shape;
+    }
+    return out;
+}
+
 class LogRunsTest : public ::testing::Test
 {
 protected:
@@ -72,9 +87,22 @@ protected:
         EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
         return made.ok() ? std::move(*made) : nullptr;
     }
-    std::map<std::string, core::FleetJob> jobsByKey(Workspace& ws)
+    // What one import of `folder` stores (w.db), as jobShapes.
+    std::map<std::string, std::string> importedWhole(const fs::path& folder)
     {
-        auto jobs = core::loadFleet(ws.store(), core::FleetQuery {});
+        auto ws = workspace();
+        if (!ws) {
+            return {};
+        }
+        ImportRequest r;
+        r.files = { folder.string() };
+        EXPECT_EQ(importFiles(*ws, r, {}, nullptr).failed(), 0);
+        return jobShapes(jobsByKey(*ws));
+    }
+    std::map<std::string, core::FleetJob> jobsByKey(Workspace& ws) { return jobsByKey(ws.store()); }
+    std::map<std::string, core::FleetJob> jobsByKey(core::Database& db)
+    {
+        auto jobs = core::loadFleet(db, core::FleetQuery {});
         EXPECT_TRUE(jobs.ok());
         std::map<std::string, core::FleetJob> out;
         for (auto& j : jobs.ok() ? *jobs : std::vector<core::FleetJob> {}) {
@@ -232,21 +260,6 @@ TEST_F(LogRunsTest, TheTorchtitanSweepSplitsIntoJobsThatEndWhenARunCompletes)
     EXPECT_GT(jobs.size(), names.size()); // reruns of finished configurations are jobs of their own
 }
 
-// What a job is, for comparing two front ends' databases.
-std::map<std::string, std::string> jobShapes(const std::map<std::string, core::FleetJob>& jobs)
-{
-    std::map<std::string, std::string> out;
-    for (const auto& [key, j] : jobs) {
-        std::string shape = j.name;
-        for (const auto& a : j.result.attempts) {
-            shape += " " + std::to_string(a.number) + ":" + std::string(core::outcomeName(a.outcome));
-        }
-        shape += " e2e " + std::to_string(j.result.e2eNs());
-        out[key] = shape;
-    }
-    return out;
-}
-
 // The watcher chains the logs it watches as `ettw import` chains the logs it is given: the same jobs,
 // names and attempts (it took each log's job from the rules' name pattern alone: a rerun of a
 // finished configuration became the next attempt of the finished job, and a run's number was lost
@@ -257,11 +270,7 @@ TEST_F(LogRunsTest, TheWatcherChainsTheTorchtitanSweepAsImportDoes)
     if (!fs::is_directory(runs)) {
         GTEST_SKIP() << "no shared data at " << runs;
     }
-    auto imported = workspace();
-    ASSERT_TRUE(imported);
-    ImportRequest r;
-    r.files = { runs.string() };
-    ASSERT_EQ(importFiles(*imported, r, {}, nullptr).failed(), 0);
+    const auto expected = importedWhole(runs);
 
     auto db = core::Database::open(m_dir.path("watched.db"), core::Database::OpenMode::CreateIfMissing);
     ASSERT_TRUE(db.ok()) << db.error().message;
@@ -273,15 +282,8 @@ TEST_F(LogRunsTest, TheWatcherChainsTheTorchtitanSweepAsImportDoes)
     for (const WatchEvent& e : (*watch)->scan(0)) {
         EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
     }
-    auto watched = core::loadFleet(**db, core::FleetQuery {});
-    ASSERT_TRUE(watched.ok());
-    std::map<std::string, core::FleetJob> byKey;
-    for (auto& j : *watched) {
-        byKey.emplace(j.key, std::move(j));
-    }
-    const auto expected = jobShapes(jobsByKey(*imported));
     EXPECT_GT(expected.size(), 101u);
-    EXPECT_EQ(jobShapes(byKey), expected);
+    EXPECT_EQ(jobShapes(jobsByKey(**db)), expected);
 }
 
 // A run found after the runs that followed it (an earlier log copied in late) changes their
@@ -346,12 +348,7 @@ TEST_F(LogRunsTest, TheWatcherEndsAsImportDoesWhateverOrderTheRunsArriveIn)
         all.push_back(entry.path());
     }
     std::sort(all.begin(), all.end());
-    auto imported = workspace();
-    ASSERT_TRUE(imported);
-    ImportRequest r;
-    r.files = { sweep.string() };
-    ASSERT_EQ(importFiles(*imported, r, {}, nullptr).failed(), 0);
-    const auto expected = jobShapes(jobsByKey(*imported));
+    const auto expected = importedWhole(sweep);
 
     for (const unsigned seed : { 1u, 2u }) {
         SCOPED_TRACE("seed " + std::to_string(seed));
@@ -373,13 +370,7 @@ TEST_F(LogRunsTest, TheWatcherEndsAsImportDoesWhateverOrderTheRunsArriveIn)
                 EXPECT_NE(e.kind, WatchEvent::Kind::Failed) << e.path << ": " << e.error.message;
             }
         }
-        auto watched = core::loadFleet(**db, core::FleetQuery {});
-        ASSERT_TRUE(watched.ok());
-        std::map<std::string, core::FleetJob> byKey;
-        for (auto& j : *watched) {
-            byKey.emplace(j.key, std::move(j));
-        }
-        EXPECT_EQ(jobShapes(byKey), expected);
+        EXPECT_EQ(jobShapes(jobsByKey(**db)), expected);
     }
 }
 
@@ -417,6 +408,188 @@ TEST_F(LogRunsTest, AWatcherStartedAgainReadsAgainTheLogsWhoseChainChanged)
     for (const WatchEvent& e : third->scan(0)) {
         EXPECT_EQ(e.kind, WatchEvent::Kind::Unchanged) << e.path;
     }
+}
+
+// `ettw import` of one log at a time (a cron importing each run as it ends, or in any order) stores
+// what one import of all of them stores: each import chains its logs with the runs the label stores,
+// and reads again the stored logs whose job or attempt a late run changes (they were jobs of their
+// own, or attempts of the wrong job: 123 jobs instead of 114 for the torchtitan sweep). The sweep
+// given again as a folder changes nothing.
+TEST_F(LogRunsTest, ImportsOfOneLogAtATimeStoreWhatOneImportOfAllStores)
+{
+    const fs::path sweep = fs::path(ETT_SHARED_DATA_DIR) / "torchtitan-logs" / "runs";
+    if (!fs::is_directory(sweep)) {
+        GTEST_SKIP() << "no shared data at " << sweep;
+    }
+    const auto expected = importedWhole(sweep);
+    ASSERT_EQ(expected.size(), 114u);
+
+    std::vector<std::string> logs;
+    for (const auto& entry : fs::directory_iterator(sweep)) {
+        logs.push_back((entry.path() / "run.log").string());
+    }
+    std::sort(logs.begin(), logs.end());
+    for (const unsigned seed : { 1u, 2u }) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        auto ws = Workspace::open(m_dir.path("one-" + std::to_string(seed) + ".db"), Workspace::Mode::CreateIfMissing);
+        ASSERT_TRUE(ws.ok()) << ws.error().message;
+        std::vector<std::string> order = logs;
+        std::shuffle(order.begin(), order.end(), std::mt19937(seed));
+        int readAgain = 0;
+        for (const std::string& log : order) {
+            ImportRequest one;
+            one.files = { log };
+            const ImportReport report = importFiles(**ws, one, {}, nullptr);
+            for (const ImportedFile& f : report.files) {
+                ASSERT_EQ(f.outcome, ImportedFile::Outcome::Stored) << f.path << ": " << f.error.message;
+                readAgain += f.readAgain.empty() ? 0 : 1;
+            }
+            EXPECT_TRUE(report.notes.empty()) << report.notes.front();
+        }
+        EXPECT_GT(readAgain, 0);
+        EXPECT_EQ(jobShapes(jobsByKey(**ws)), expected);
+        ImportRequest all;
+        all.files = { sweep.string() };
+        const ImportReport again = importFiles(**ws, all, {}, nullptr);
+        for (const ImportedFile& f : again.files) {
+            EXPECT_EQ(f.outcome, ImportedFile::Outcome::AlreadyImported) << f.path << ": " << f.error.message;
+        }
+    }
+}
+
+// A failed first run imported after its retry and a rerun: the retry, stored as a job of its own, is
+// read again as the first run's attempt 1 and says why; the rerun (after a completed run either way)
+// is left as it is.
+TEST_F(LogRunsTest, ALateFirstRunReadsAgainTheStoredRetry)
+{
+    const std::string run2 = writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    const std::string run3 = writeRun("run3-cfg-a-rerun", completedRun("10:20"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    for (const std::string& log : { run2, run3 }) {
+        ImportRequest r;
+        r.files = { log };
+        ASSERT_EQ(importFiles(*ws, r, {}, nullptr).failed(), 0);
+    }
+    ASSERT_EQ(jobsByKey(*ws).size(), 2u);
+
+    ImportRequest late;
+    late.files = { writeRun("run1-cfg-a", oomRun("10:00")) };
+    const ImportReport report = importFiles(*ws, late, {}, nullptr);
+    ASSERT_EQ(report.files.size(), 2u);
+    // The retry first (it frees nothing here, but a stored log always goes before the new ones).
+    EXPECT_EQ(report.files[0].path, run2);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored) << report.files[0].error.message;
+    EXPECT_EQ(report.files[0].readAgain,
+        "its run is now attempt 1 of job run1-cfg-a (the runs of its configuration found so far, chained in time "
+        "order)");
+    EXPECT_EQ(report.files[0].summary.datasetsReplaced, 1);
+    EXPECT_EQ(report.files[1].path, late.files[0]);
+    EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Stored) << report.files[1].error.message;
+    EXPECT_TRUE(report.files[1].readAgain.empty());
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
+            { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
+    // The recovery between them is now counted, as an import of the three together counts it.
+    EXPECT_EQ(jobsByKey(*ws).at("run1-cfg-a").result.bucketsNs[static_cast<size_t>(core::Bucket::Recovery)], 280 * kS);
+}
+
+// Runs that push stored attempts up: each stored log is read again as its next attempt, the last
+// first (each frees the number the one before it takes), whether the stored logs are given again
+// (the folder imported again) or not.
+TEST_F(LogRunsTest, ALateRunMovesEveryLaterStoredAttemptUp)
+{
+    for (const bool folder : { false, true }) {
+        SCOPED_TRACE(folder ? "the folder imported again" : "the new log alone");
+        fs::remove_all(m_dir.path("runs"));
+        const std::string db = m_dir.path(folder ? "up-folder.db" : "up-alone.db");
+        auto ws = Workspace::open(db, Workspace::Mode::CreateIfMissing);
+        ASSERT_TRUE(ws.ok()) << ws.error().message;
+        for (const auto& [run, start] : std::map<std::string, std::string> { { "run1-cfg-b", "10:00" },
+                 { "run3-cfg-b", "10:10" }, { "run4-cfg-b", "10:20" }, { "run5-cfg-b", "10:30" } }) {
+            ImportRequest r;
+            r.files = { writeRun(run, oomRun(start)) };
+            ASSERT_EQ(importFiles(**ws, r, {}, nullptr).failed(), 0);
+        }
+        ASSERT_EQ(jobShapes(jobsByKey(**ws)),
+            (std::map<std::string, std::string> {
+                { "run1-cfg-b", "cfg-b 0:failed 1:failed 2:failed 3:failed e2e 1820000000000" } }));
+        ImportRequest late;
+        late.files = { writeRun("run2-cfg-b", oomRun("10:05")) };
+        if (folder) {
+            late.files = { m_dir.path("runs") };
+        }
+        const ImportReport report = importFiles(**ws, late, {}, nullptr);
+        std::vector<std::string> readAgain;
+        for (const ImportedFile& f : report.files) {
+            EXPECT_EQ(f.outcome,
+                folder && f.readAgain.empty() && f.path.find("run2-") == std::string::npos
+                    ? ImportedFile::Outcome::AlreadyImported
+                    : ImportedFile::Outcome::Stored)
+                << f.path << ": " << f.error.message;
+            if (!f.readAgain.empty()) {
+                readAgain.push_back(fs::path(f.path).parent_path().filename().string());
+            }
+        }
+        EXPECT_EQ(readAgain, (std::vector<std::string> { "run5-cfg-b", "run4-cfg-b", "run3-cfg-b" }));
+        EXPECT_EQ(jobShapes(jobsByKey(**ws)),
+            (std::map<std::string, std::string> {
+                { "run1-cfg-b", "cfg-b 0:failed 1:failed 2:failed 3:failed 4:failed e2e 1820000000000" } }));
+    }
+}
+
+// A stored log that the new run would change but that is gone from its path cannot be read again:
+// the new run is chained among the logs given only (a job of its own), the stored log keeps its
+// rows, and the import says why.
+TEST_F(LogRunsTest, AStoredLogThatIsGoneIsNotChainedAndTheImportSaysSo)
+{
+    const std::string run2 = writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ImportRequest first;
+    first.files = { run2 };
+    ASSERT_EQ(importFiles(*ws, first, {}, nullptr).failed(), 0);
+    fs::remove(run2);
+
+    ImportRequest late;
+    late.files = { writeRun("run1-cfg-a", oomRun("10:00")) };
+    const ImportReport report = importFiles(*ws, late, {}, nullptr);
+    ASSERT_EQ(report.files.size(), 1u);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored) << report.files[0].error.message;
+    ASSERT_EQ(report.notes.size(), 1u);
+    EXPECT_EQ(report.notes[0],
+        "the new runs of configuration cfg-a were not chained with its stored runs: " + run2
+            + " (stored as attempt 0 of job run2-retry-cfg-a) would be read again, but it is no longer there as it was "
+              "imported; import the configuration's logs together to chain them");
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed e2e 20000000000" },
+            { "run2-retry-cfg-a", "cfg-a 0:completed e2e 30000000000" } }));
+}
+
+// The watcher too reads the stored attempts a late run pushes up from the last one down.
+TEST_F(LogRunsTest, TheWatcherMovesEveryLaterStoredAttemptUp)
+{
+    for (const auto& [run, start] : std::map<std::string, std::string> { { "run1-cfg-b", "10:00" },
+             { "run3-cfg-b", "10:10" }, { "run4-cfg-b", "10:20" }, { "run5-cfg-b", "10:30" } }) {
+        writeRun(run, oomRun(start));
+    }
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    const auto watch = watchRuns(ws->store());
+    ASSERT_TRUE(watch);
+    ASSERT_EQ(watch->scan(0).size(), 4u);
+    writeRun("run2-cfg-b", oomRun("10:05"));
+    std::vector<std::string> replaced;
+    for (const WatchEvent& e : watch->scan(0)) {
+        EXPECT_NE(e.kind, WatchEvent::Kind::Failed) << e.path << ": " << e.error.message;
+        if (e.kind == WatchEvent::Kind::Replaced) {
+            replaced.push_back(fs::path(e.path).parent_path().filename().string());
+        }
+    }
+    EXPECT_EQ(replaced, (std::vector<std::string> { "run5-cfg-b", "run4-cfg-b", "run3-cfg-b" }));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> {
+            { "run1-cfg-b", "cfg-b 0:failed 1:failed 2:failed 3:failed 4:failed e2e 1820000000000" } }));
 }
 
 } // namespace

@@ -1,0 +1,217 @@
+#include "app/service/log_chains.h"
+
+#include "core/ingest/byte_source.h"
+#include "core/model/types.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace ett::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The configuration a stored log's run is of, as the chaining keys it.
+std::string configOf(const core::StoredLogRun& s, bool jobGiven)
+{
+    return jobGiven ? s.declared.jobKey : s.declared.jobName;
+}
+
+// The run name a stored log's attempt detail begins with.
+std::string runNameOf(const core::StoredLogRun& s)
+{
+    return s.detail.substr(0, s.detail.find(": "));
+}
+
+// The chaining's view of a stored log before its file is read again: a first attempt's run is its
+// job's key (which it keeps while it heads its chain), a later one's the name its detail begins with.
+core::LogRun runOf(const core::StoredLogRun& s, bool jobGiven)
+{
+    core::LogRun r;
+    r.run = s.declared.attempt == 0 ? s.declared.jobKey : runNameOf(s);
+    r.config = configOf(s, jobGiven);
+    r.order = s.declared.attempt;
+    r.startNs = s.startNs;
+    r.outcome = core::parseOutcome(s.outcome).value_or(core::Outcome::Failed);
+    return r;
+}
+
+bool sameIdentity(const core::DeclaredAttempt& declared, const core::LogRunIdentity& id, bool jobGiven)
+{
+    return declared.jobKey == id.job && declared.attempt == id.attempt && (jobGiven || declared.jobName == id.name);
+}
+
+// The stored log's file is still at its path with the content imported (its size, then its SHA-256).
+bool stillThere(const core::StoredLogRun& s)
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(s.sourcePath, ec)) {
+        return false;
+    }
+    const auto size = fs::file_size(s.sourcePath, ec);
+    if (ec || static_cast<int64_t>(size) != s.bytes) {
+        return false;
+    }
+    const auto sha = core::sha256OfFile(s.sourcePath);
+    return sha && *sha == s.sha256;
+}
+
+std::string canonicalPath(const std::string& path)
+{
+    std::error_code ec;
+    const fs::path p = fs::weakly_canonical(path, ec);
+    return ec ? path : p.string();
+}
+
+std::string attemptText(const core::DeclaredAttempt& a)
+{
+    return "attempt " + std::to_string(a.attempt) + " of job " + a.jobKey;
+}
+
+} // namespace
+
+std::string readAgainReason(const core::LogRunIdentity& identity)
+{
+    return "its run is now attempt " + std::to_string(identity.attempt) + " of job " + identity.job
+        + " (the runs of its configuration found so far, chained in time order)";
+}
+
+core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
+    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader)
+{
+    const bool jobGiven = reader.job.has_value();
+    const bool attemptGiven = reader.attempt.has_value();
+    LogChainPlan plan;
+    plan.replaces.assign(runs.size(), std::string());
+    plan.readAgain.assign(runs.size(), false);
+
+    // 1. The stored logs of the configurations given (none with --attempt: the attempts are given).
+    std::vector<core::StoredLogRun> stored;
+    if (!runs.empty() && !attemptGiven) {
+        auto labelId = core::findLabelId(db, label);
+        if (!labelId) {
+            return labelId.error();
+        }
+        if (*labelId) {
+            auto all = core::storedLogRuns(db, **labelId);
+            if (!all) {
+                return all.error();
+            }
+            std::set<std::string> configs;
+            for (const core::LogRun& r : runs) {
+                configs.insert(r.config);
+            }
+            for (core::StoredLogRun& s : *all) {
+                if (configs.contains(configOf(s, jobGiven))) {
+                    stored.push_back(std::move(s));
+                }
+            }
+        }
+    }
+
+    // 2. A run given that is a stored log again: its file (read again, it replaces that log's rows),
+    //    or the same run at another path (a copy, which the stored log stands for).
+    std::vector<bool> replaced(stored.size(), false); // by the run given at its path
+    std::vector<std::optional<size_t>> copyOf(runs.size());
+    std::vector<std::optional<size_t>> replacesStored(runs.size());
+    {
+        std::map<std::string, size_t> byPath;
+        std::map<std::tuple<std::string, int64_t, std::string>, size_t> byRun;
+        for (size_t k = 0; k < stored.size(); ++k) {
+            byPath.emplace(canonicalPath(stored[k].sourcePath), k);
+            byRun.emplace(std::make_tuple(configOf(stored[k], jobGiven), stored[k].startNs, runNameOf(stored[k])), k);
+        }
+        for (size_t i = 0; i < runs.size(); ++i) {
+            if (const auto it = byPath.find(canonicalPath(paths[i])); it != byPath.end() && !replaced[it->second]) {
+                replaced[it->second] = true;
+                replacesStored[i] = it->second;
+                plan.replaces[i] = stored[it->second].sourcePath;
+            }
+        }
+        for (size_t i = 0; i < runs.size(); ++i) {
+            const auto it = byRun.find(std::make_tuple(runs[i].config, runs[i].startNs, runs[i].run));
+            if (!replacesStored[i] && it != byRun.end() && !replaced[it->second]) {
+                copyOf[i] = it->second;
+            }
+        }
+    }
+
+    // 3. Chained together. A stored log the chain gives another job or attempt is identified from its
+    //    file (its true run name and outcome) and the chain made again, until nothing else changes;
+    //    one that cannot be read again leaves its configuration's new runs chained among themselves.
+    std::vector<core::LogRun> storedRuns;
+    for (const core::StoredLogRun& s : stored) {
+        storedRuns.push_back(runOf(s, jobGiven));
+    }
+    std::vector<bool> identified(stored.size(), false);
+    std::set<std::string> apart; // configurations chained without their stored runs
+    std::vector<core::LogRunIdentity> ids;
+    std::vector<std::optional<size_t>> givenAt(runs.size());
+    std::vector<std::optional<size_t>> storedAt(stored.size());
+    for (;;) {
+        std::vector<core::LogRun> list;
+        for (size_t k = 0; k < stored.size(); ++k) {
+            storedAt[k].reset();
+            if (!replaced[k] && !apart.contains(configOf(stored[k], jobGiven))) {
+                storedAt[k] = list.size();
+                list.push_back(storedRuns[k]);
+            }
+        }
+        for (size_t i = 0; i < runs.size(); ++i) {
+            givenAt[i].reset();
+            if (!copyOf[i] || !storedAt[*copyOf[i]]) {
+                givenAt[i] = list.size();
+                list.push_back(runs[i]);
+            }
+        }
+        ids = core::chainLogRuns(list, jobGiven, attemptGiven);
+        bool again = false;
+        for (size_t k = 0; k < stored.size(); ++k) {
+            if (!storedAt[k] || identified[k] || sameIdentity(stored[k].declared, ids[*storedAt[k]], jobGiven)) {
+                continue;
+            }
+            again = true;
+            if (stillThere(stored[k])) {
+                if (auto run = core::identifyLogRun(stored[k].sourcePath, reader)) {
+                    storedRuns[k] = std::move(*run);
+                    identified[k] = true;
+                    continue;
+                }
+            }
+            const std::string config = configOf(stored[k], jobGiven);
+            if (apart.insert(config).second) {
+                plan.notes.push_back(std::string("the new runs of ") + (jobGiven ? "job " : "configuration ") + config
+                    + " were not chained with its stored runs: " + stored[k].sourcePath + " (stored as "
+                    + attemptText(stored[k].declared)
+                    + ") would be read again, but it is no longer there as it was imported; import the "
+                      "configuration's logs together to chain them");
+            }
+        }
+        if (!again) {
+            break;
+        }
+    }
+
+    // 4. What each run given is, and the stored logs to read again.
+    plan.identities.resize(runs.size());
+    for (size_t i = 0; i < runs.size(); ++i) {
+        plan.identities[i] = givenAt[i] ? ids[*givenAt[i]] : ids[*storedAt[*copyOf[i]]];
+        if (replacesStored[i]) {
+            plan.readAgain[i] = !sameIdentity(stored[*replacesStored[i]].declared, plan.identities[i], jobGiven);
+        }
+    }
+    for (size_t k = 0; k < stored.size(); ++k) {
+        if (storedAt[k] && !sameIdentity(stored[k].declared, ids[*storedAt[k]], jobGiven)) {
+            plan.storedToReadAgain.push_back({ stored[k], ids[*storedAt[k]] });
+        }
+    }
+    return plan;
+}
+
+} // namespace ett::app

@@ -1,0 +1,57 @@
+// Console logs imported with the runs stored before them: one import of a sweep's logs and imports
+// of them one at a time (a cron importing each new run as it ends, in any order) store the same jobs.
+//
+// The runs of the logs given and the runs the label stores of the same configurations are chained
+// together (core/ingest/log_runs.h). A stored log whose job or attempt the new runs change (a retry
+// stored as a job of its own before its failed first run was imported) is read again from its
+// file, before the new logs, so that its rows follow. A stored log that would change but is no
+// longer at its path as it was imported cannot be read again: its configuration's new runs are then
+// chained among themselves only (as without this step), and the plan says so.
+#pragma once
+
+#include "core/ingest/formats.h"
+#include "core/ingest/log_runs.h"
+#include "core/model/result.h"
+#include "core/store/dataset_replacement.h"
+
+#include <string>
+#include <vector>
+
+namespace ett::core {
+class Database;
+}
+
+namespace ett::app {
+
+struct LogChainPlan
+{
+    // Of each run given, in order: its job and attempt.
+    std::vector<core::LogRunIdentity> identities;
+    // Of each run given: the source path of the stored log it is a new reading of (the same file:
+    // it replaces that log's rows), or "".
+    std::vector<std::string> replaces;
+    // Of each run given: it replaces a stored log whose job or attempt it changes (it is read even
+    // when its content is stored).
+    std::vector<bool> readAgain;
+    // Stored logs to read again, in the order to read them (an attempt's number freed before it is
+    // taken): each with its new identity and the one stored.
+    struct Stored
+    {
+        core::StoredLogRun run;
+        core::LogRunIdentity identity;
+    };
+    std::vector<Stored> storedToReadAgain;
+    // Configurations not chained with their stored runs, and why.
+    std::vector<std::string> notes;
+};
+
+// Chains `runs` (read from `paths`, with `reader`: the import's options) with the console logs the
+// database stores under `label`. With --attempt (reader.attempt) the attempts are the ones given and
+// nothing stored is read again. Error: SQLite's.
+core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
+    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader);
+
+// Why a stored log is read again: "its run is now attempt 1 of job run1-cfg-a (...)".
+std::string readAgainReason(const core::LogRunIdentity& identity);
+
+} // namespace ett::app
