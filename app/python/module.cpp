@@ -172,12 +172,13 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     }
     Columns files;
     Columns issues;
-    std::vector<std::string> path, outcome, error, issuePath, kind, severity, detail, example;
+    std::vector<std::string> path, outcome, error, readAgain, issuePath, kind, severity, detail, example;
     std::vector<int64_t> jobs, attempts, phases, records, count, firstLine;
     for (const ImportedFile& f : report.files) {
         path.push_back(f.path);
         outcome.push_back(outcomeText(f.outcome));
         error.push_back(f.error.message);
+        readAgain.push_back(f.readAgain);
         jobs.push_back(f.summary.jobsDeclared);
         attempts.push_back(f.summary.attempts);
         phases.push_back(f.summary.phases);
@@ -199,6 +200,7 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     files.ints("attempts", attempts);
     files.ints("phases", phases);
     files.ints("records", records);
+    files.strings("read_again", readAgain);
     issues.strings("file", issuePath);
     issues.strings("kind", kind, "cat");
     issues.strings("severity", severity, "cat");
@@ -212,6 +214,7 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     out["cancelled"] = report.cancelled;
     out["failed"] = report.failed();
     out["reload_error"] = report.reloadError;
+    out["notes"] = report.notes;
     return out;
 }
 

@@ -64,3 +64,32 @@ def test_an_import_into_a_fleet_store_workspace_or_a_missing_file_is_an_error(tm
     ws = ettw.open(tmp_path / "x.db", create=True)
     r = ws.import_files([tmp_path / "missing.ett.jsonl"], progress=False)
     assert r.failed == 1 and list(r.files["outcome"]) == ["failed"]
+
+
+def _titan(time, msg):
+    return f"[rank0]:[titan] 2025-03-01 {time} - root - INFO - {msg}\n"
+
+
+def test_a_late_first_run_reads_the_stored_retry_again_and_says_why(tmp_path):
+    """Console logs imported one at a time chain with the runs stored before them, as ettw import."""
+    retry = tmp_path / "runs" / "run2-retry-cfg-a" / "run.log"
+    first = tmp_path / "runs" / "run1-cfg-a" / "run.log"
+    retry.parent.mkdir(parents=True)
+    first.parent.mkdir(parents=True)
+    retry.write_text(_titan("10:05:00,000", "torchtitan version: 0.1") + _titan("10:05:05,000", "Training starts at step 1")
+                     + _titan("10:05:10,000", "step:  1  loss: 3") + _titan("10:05:30,000", "Training completed"))
+    first.write_text(_titan("10:00:00,000", "torchtitan version: 0.1") + _titan("10:00:05,000", "Training starts at step 1")
+                     + _titan("10:00:10,000", "step:  1  loss: 3")
+                     + "[rank0]:Traceback (most recent call last):\n[rank0]:  File \"train.py\", line 1, in step\n"
+                     + "[rank0]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+                     + "E0301 10:00:20.000000 1 api.py:988] failed (exitcode: 1) local_rank: 0 of binary: python\n")
+    ws = ettw.open(tmp_path / "logs.db", create=True)
+    assert list(ws.import_files([retry], progress=False).files["read_again"]) == [""]
+    r = ws.import_files([first], progress=False)
+    assert list(r.files["path"]) == [str(retry), str(first)]
+    assert list(r.files["outcome"]) == ["stored", "stored"]
+    assert r.files["read_again"].iloc[0] == ("its run is now attempt 1 of job run1-cfg-a (the runs of its "
+                                             "configuration found so far, chained in time order)")
+    assert r.files["read_again"].iloc[1] == "" and r.notes == []
+    s = ws.summary().iloc[0]
+    assert int(s["jobs"]) == 1 and int(s["attempts"]) == 2

@@ -652,9 +652,11 @@ class Comparison:
 
 
 class ImportResult:
-    """What import_files did: `files` (path, outcome, error, jobs, attempts, phases, records),
+    """What import_files did: `files` (path, outcome, error, jobs, attempts, phases, records,
+    read_again: why a console log was read again, stored before and chained anew, or ""),
     `issues` (the readers' non-fatal issues: file, kind, severity, count, detail, example,
-    first_line), cancelled, failed (how many files failed), reload_error."""
+    first_line), cancelled, failed (how many files failed), reload_error, notes (console logs
+    not chained with the runs stored before them, and why)."""
 
     def __init__(self, d):
         self.files = _frame(d["files"])
@@ -662,6 +664,7 @@ class ImportResult:
         self.cancelled = d["cancelled"]
         self.failed = d["failed"]
         self.reload_error = d["reload_error"]
+        self.notes = list(d["notes"])
 
     def __repr__(self):
         return (f"<ettw.ImportResult {len(self.files)} files ({self.failed} failed), "
