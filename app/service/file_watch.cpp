@@ -325,12 +325,31 @@ std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string,
             paths.push_back(path);
         }
     }
-    const auto identities
-        = core::chainLogRuns(runs, m_options.reader.job.has_value(), m_options.reader.attempt.has_value());
+    // With the logs the label stores (those of other folders: imported before, or watched by
+    // another watcher); the chain of the watched logs alone when the store cannot say.
+    auto plan = planLogChains(m_db, m_options.label, runs, paths, m_options.reader);
+    if (!plan) {
+        plan = LogChainPlan {};
+        plan->identities
+            = core::chainLogRuns(runs, m_options.reader.job.has_value(), m_options.reader.attempt.has_value());
+        plan->unchained.assign(runs.size(), std::string());
+    }
+    const std::set<std::string> watched(paths.begin(), paths.end());
+    m_outside.clear();
+    for (LogChainPlan::Stored& s : plan->storedToReadAgain) {
+        if (!watched.contains(s.run.sourcePath)) {
+            m_outside.push_back(std::move(s));
+        }
+    }
+    const auto& identities = plan->identities;
     m_identities.clear();
+    m_unchained.clear();
     std::vector<std::string> moved;
     for (size_t i = 0; i < paths.size(); ++i) {
         m_identities[paths[i]] = identities[i];
+        if (!plan->unchained[i].empty()) {
+            m_unchained[paths[i]] = plan->unchained[i];
+        }
         const auto stored = m_storedAs.find(paths[i]);
         if (stored != m_storedAs.end() && !(stored->second == identities[i])) {
             moved.push_back(paths[i]);
@@ -444,8 +463,9 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
     }
     if (identity != m_identities.end()) {
         if (readAgain) {
-            event.note = "its run is now attempt " + std::to_string(identity->second.attempt) + " of job "
-                + identity->second.job + " (the runs of its configuration found so far, chained in time order)";
+            event.note = readAgainReason(identity->second);
+        } else if (const auto why = m_unchained.find(path); why != m_unchained.end() && event.note.empty()) {
+            event.note = why->second;
         }
         m_storedAs[path] = identity->second;
     } else {
@@ -506,6 +526,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     {
         const ImportEntry* entry;
         FileState state;
+        bool outside = false; // a stored log outside the watch, read again (m_outside)
     };
     std::vector<Pending> fresh, changed;
     std::set<std::string> present;
@@ -543,6 +564,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     std::map<std::string, size_t> at; // entry path -> its index in `listed`
     std::vector<const ImportEntry*> listed;
     std::vector<Pending> rechained;
+    std::vector<ImportEntry> outside; // of m_outside (reserved: rechained points into it)
     if (!fresh.empty() || !changed.empty()) {
         std::vector<core::NvrxFile> files;
         for (const ImportEntry& e : *entries) {
@@ -570,6 +592,22 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             if (again.count(e.path) > 0) {
                 rechained.push_back({ &e, states.at(e.path) });
             }
+        }
+        // Stored logs of other folders whose run the watched ones change: read again from their
+        // paths, not watched.
+        outside.reserve(m_outside.size());
+        for (const LogChainPlan::Stored& o : m_outside) {
+            struct stat st
+            {
+            };
+            if (::stat(o.run.sourcePath.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+                continue;
+            }
+            outside.push_back({ o.run.sourcePath, {}, false, {} });
+            m_identities[o.run.sourcePath] = o.identity;
+            states[o.run.sourcePath]
+                = { static_cast<int64_t>(st.st_size), nowNsOfFile(st), static_cast<uint64_t>(st.st_ino) };
+            rechained.push_back({ &outside.back(), states.at(o.run.sourcePath), true });
         }
         // A later attempt first: each frees the attempt number the one before it takes (a late run
         // pushes the stored attempts after it up by one).
@@ -607,6 +645,12 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             if (done.insert(r.target->path).second) {
                 events.push_back(
                     importOne(*r.target, states.at(r.target->path), readNs, r.companions, r.whole, readAgain));
+            }
+            if (p.outside) {
+                stored = stored || events.back().kind == WatchEvent::Kind::Replaced;
+                m_kinds.erase(p.entry->path);
+                m_storedAs.erase(p.entry->path);
+                continue; // not watched: not remembered, never said removed
             }
             m_files[p.entry->path] = p.state;
             const WatchEvent::Kind kind = events.back().kind;

@@ -17,6 +17,7 @@
 
 #include "app/service/change_notifier.h"
 #include "app/service/import_files.h"
+#include "app/service/log_chains.h"
 #include "core/ingest/formats.h"
 #include "core/ingest/log_runs.h"
 #include "core/ingest/nvrx_runs.h"
@@ -128,9 +129,10 @@ private:
         std::optional<core::LogRun> run;
     };
     const Kind& kindOf(const std::string& path, const FileState& state);
-    // Which job and attempt each console log of the watch is, from all of them together, as `ettw
-    // import` chains the logs it is given (core/ingest/log_runs.h). Returns the present logs whose
-    // identity differs from the one they were stored with: they are read again.
+    // Which job and attempt each console log of the watch is, from all of them together and the
+    // console logs the label stores, as `ettw import` chains the logs it is given (log_chains.h).
+    // Returns the present logs whose identity differs from the one they were stored with: they are
+    // read again; and keeps in m_outside the stored logs outside the watch whose run they change.
     std::vector<std::string> chainConsoleLogs(const std::map<std::string, FileState>& present);
 
     core::Database& m_db;
@@ -142,6 +144,11 @@ private:
     // Console logs: the identity this pass gives each, and the one each was last stored with.
     std::map<std::string, core::LogRunIdentity> m_identities;
     std::map<std::string, core::LogRunIdentity> m_storedAs;
+    // Stored console logs outside the watched paths that this pass's chain changes: read again.
+    std::vector<LogChainPlan::Stored> m_outside;
+    // Console logs chained without the stored runs of their configuration, and why (one of those
+    // could not be read again): said in their events.
+    std::map<std::string, std::string> m_unchained;
     std::set<std::string> m_failed; // files whose last read failed: read again after another is stored
 };
 

@@ -150,7 +150,7 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
         storedRuns.push_back(runOf(s, jobGiven));
     }
     std::vector<bool> identified(stored.size(), false);
-    std::set<std::string> apart; // configurations chained without their stored runs
+    std::map<std::string, std::string> apart; // configurations chained without their stored runs, and why
     std::vector<core::LogRunIdentity> ids;
     std::vector<std::optional<size_t>> givenAt(runs.size());
     std::vector<std::optional<size_t>> storedAt(stored.size());
@@ -185,12 +185,13 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
                 }
             }
             const std::string config = configOf(stored[k], jobGiven);
-            if (apart.insert(config).second) {
-                plan.notes.push_back(std::string("the new runs of ") + (jobGiven ? "job " : "configuration ") + config
+            if (!apart.contains(config)) {
+                apart[config] = std::string("the new runs of ") + (jobGiven ? "job " : "configuration ") + config
                     + " were not chained with its stored runs: " + stored[k].sourcePath + " (stored as "
                     + attemptText(stored[k].declared)
                     + ") would be read again, but it is no longer there as it was imported; import the "
-                      "configuration's logs together to chain them");
+                      "configuration's logs together to chain them";
+                plan.notes.push_back(apart[config]);
             }
         }
         if (!again) {
@@ -200,7 +201,11 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
 
     // 4. What each run given is, and the stored logs to read again.
     plan.identities.resize(runs.size());
+    plan.unchained.resize(runs.size());
     for (size_t i = 0; i < runs.size(); ++i) {
+        if (const auto why = apart.find(runs[i].config); why != apart.end()) {
+            plan.unchained[i] = why->second;
+        }
         plan.identities[i] = givenAt[i] ? ids[*givenAt[i]] : ids[*storedAt[*copyOf[i]]];
         if (replacesStored[i]) {
             plan.readAgain[i] = !sameIdentity(stored[*replacesStored[i]].declared, plan.identities[i], jobGiven);

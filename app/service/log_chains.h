@@ -43,6 +43,8 @@ struct LogChainPlan
     std::vector<Stored> storedToReadAgain;
     // Configurations not chained with their stored runs, and why.
     std::vector<std::string> notes;
+    // Of each run given: that note when its configuration is one of them, else "".
+    std::vector<std::string> unchained;
 };
 
 // Chains `runs` (read from `paths`, with `reader`: the import's options) with the console logs the

@@ -592,5 +592,62 @@ TEST_F(LogRunsTest, TheWatcherMovesEveryLaterStoredAttemptUp)
             { "run1-cfg-b", "cfg-b 0:failed 1:failed 2:failed 3:failed 4:failed e2e 1820000000000" } }));
 }
 
+// The watcher chains the logs it watches with the console logs the label stores from other folders
+// (imported before, by `ettw import` or another watcher), as `ettw import` chains with them: a retry
+// watched here is the next attempt of a failed run imported from elsewhere, and a failed first run
+// watched here makes a stored retry of another folder its attempt 1 (read again, said; that folder
+// is not watched for it).
+TEST_F(LogRunsTest, TheWatcherChainsWithTheLogsStoredFromOtherFolders)
+{
+    fs::create_directories(m_dir.path("old/run1-cfg-a"));
+    const std::string first = m_dir.write("old/run1-cfg-a/run.log", oomRun("10:00"));
+    fs::create_directories(m_dir.path("old/run5-retry-cfg-c"));
+    const std::string storedRetry = m_dir.write("old/run5-retry-cfg-c/run.log", completedRun("11:05"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ImportRequest before;
+    before.files = { first, storedRetry };
+    ASSERT_EQ(importFiles(*ws, before, {}, nullptr).failed(), 0);
+
+    writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    writeRun("run4-cfg-c", oomRun("11:00"));
+    const auto watch = watchRuns(ws->store());
+    ASSERT_TRUE(watch);
+    std::map<std::string, std::pair<WatchEvent::Kind, std::string>> events;
+    for (const WatchEvent& e : watch->scan(0)) {
+        events[e.path] = { e.kind, e.note };
+        EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+    }
+    EXPECT_EQ(events.size(), 3u);
+    EXPECT_EQ(events[storedRetry],
+        std::make_pair(WatchEvent::Kind::Replaced,
+            std::string("its run is now attempt 1 of job run4-cfg-c (the runs of its configuration found so far, "
+                        "chained in time order)")));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
+            { "run4-cfg-c", "cfg-c 0:failed 1:completed e2e 330000000000" } }));
+    // The stored log of the other folder is not watched: nothing of it on the next passes.
+    EXPECT_TRUE(watch->scan(0).empty());
+    EXPECT_EQ(watch->fileCount(), 2u);
+
+    // A stored log that is gone cannot be read again: the watched run's event says why it is not
+    // chained with it.
+    fs::create_directories(m_dir.path("old/run8-retry-cfg-d"));
+    const std::string gone = m_dir.write("old/run8-retry-cfg-d/run.log", completedRun("12:05"));
+    ImportRequest more;
+    more.files = { gone };
+    ASSERT_EQ(importFiles(*ws, more, {}, nullptr).failed(), 0);
+    fs::remove(gone);
+    const std::string late = writeRun("run7-cfg-d", oomRun("12:00"));
+    const auto lateEvents = watch->scan(0);
+    ASSERT_EQ(lateEvents.size(), 1u);
+    EXPECT_EQ(lateEvents[0].path, late);
+    EXPECT_EQ(lateEvents[0].kind, WatchEvent::Kind::Imported) << lateEvents[0].error.message;
+    EXPECT_EQ(lateEvents[0].note,
+        "the new runs of configuration cfg-d were not chained with its stored runs: " + gone
+            + " (stored as attempt 0 of job run8-retry-cfg-d) would be read again, but it is no longer there as it "
+              "was imported; import the configuration's logs together to chain them");
+}
+
 } // namespace
 } // namespace ett::app
