@@ -3957,7 +3957,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+470"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+478"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4231,7 +4231,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-395"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-403"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4263,19 +4263,19 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+218"/>
+        <location line="+219"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-232"/>
         <location line="+13"/>
-        <location line="+218"/>
+        <location line="+219"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-231"/>
         <location line="+13"/>
         <location line="+142"/>
         <location line="+23"/>
@@ -4333,14 +4333,15 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+166"/>
+        <location line="+167"/>
         <location line="+16"/>
-        <location line="+37"/>
+        <location line="+8"/>
+        <location line="+36"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-233"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -4356,12 +4357,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+197"/>
+        <location line="+205"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-197"/>
+        <location line="-205"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -4388,17 +4389,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1, %2, %3 carregados</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Import finished. Files skipped as not traces: %1. No reader of this version places them (each line below says why), and nothing of them was imported.</source>
         <translation>Importação concluída. Arquivos ignorados por não serem traces: %1. Nenhum leitor desta versão os reconhece (cada linha abaixo diz por quê), e nada deles foi importado.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+60"/>
         <source>Databases and traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</source>
         <translation>Bancos de dados e traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-145"/>
         <location line="+23"/>
         <source>attempt</source>
         <translation>tentativa</translation>
@@ -4463,12 +4464,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+72"/>
+        <location line="+80"/>
         <source>Open database</source>
         <translation>Abrir banco de dados</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-79"/>
         <source>The database could not be opened.</source>
         <translation>O banco de dados não pôde ser aberto.</translation>
     </message>
@@ -4483,7 +4484,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Abra ou crie um banco de dados antes (Arquivo &gt; Novo banco de dados, Arquivo &gt; Abrir banco de dados).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A file could not be imported; nothing of it was stored.</source>
         <translation>Não foi possível importar um arquivo; nada dele foi gravado.</translation>
     </message>
@@ -4494,11 +4495,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+26"/>
         <source>Summary:</source>
         <translation>Resumo:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-22"/>
         <source>Import cancelled: the file being imported was rolled back.</source>
         <translation>Importação cancelada: o arquivo em importação foi revertido.</translation>
     </message>
@@ -4508,7 +4510,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importação concluída; não foi possível importar %1.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+17"/>
+        <source>Import finished. Some console logs were not chained with the runs stored before them; each note below says which and why.</source>
+        <translation>Importação concluída. Alguns logs de console não foram encadeados às execuções armazenadas antes deles; cada nota abaixo diz quais e por quê.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+5"/>
         <source>New database</source>
         <translation>Novo banco de dados</translation>
@@ -5702,7 +5709,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data/data_worker.cpp" line="+83"/>
+        <location filename="../app/ui/data/data_worker.cpp" line="+91"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5717,12 +5724,17 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: falhou; nada dele foi armazenado</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-24"/>
         <source>%1 imported</source>
         <translation>importados: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 read again</source>
+        <translation>%1 lidos de novo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 read with another file</source>
         <translation>lidos com outro arquivo: %1</translation>
     </message>
@@ -5789,8 +5801,8 @@ fração do E2E: %4 em A, %5 em B
     <message>
         <location line="+105"/>
         <location line="+14"/>
-        <location line="+121"/>
-        <location line="+55"/>
+        <location line="+122"/>
+        <location line="+56"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
@@ -5799,7 +5811,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-304"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
@@ -5809,12 +5821,12 @@ fração do E2E: %4 em A, %5 em B
         <translation>Conectado como &apos;%1&apos;, que pode gravar no repositório: a janela só lê, mas um usuário somente leitura é mais seguro (readonly = 1 no perfil do usuário).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Nothing was imported.</source>
         <translation>Nada foi importado.</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+161"/>
         <source>Label &apos;%1&apos; was removed, but the data could not be loaded again: %2</source>
         <translation>O rótulo &apos;%1&apos; foi removido, mas não foi possível recarregar os dados: %2</translation>
     </message>
@@ -6277,7 +6289,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-526"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-534"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>

@@ -170,8 +170,10 @@ signals:
     void importProgress(const ett::app::ImportProgressInfo& progress);
     // summary: one line per file, after a line of counts when there were several; errors:
     // "file:line: message" of files that failed (nothing of them was stored); cancelled: the user
-    // stopped it; skipped: files of folders that no reader places (their lines say why).
-    void importFinished(const QString& summary, const QStringList& errors, bool cancelled, int skipped);
+    // stopped it; skipped: files of folders that no reader places (their lines say why); notes: console
+    // logs not chained with the runs stored before them, and why (ImportReport::notes).
+    void importFinished(
+        const QString& summary, const QStringList& errors, bool cancelled, int skipped, const QStringList& notes);
     void labelRenamed(const QString& from, const QString& to);
     void labelRenameFailed(const QString& message);
     void labelContentsReady(const QString& label, const ett::core::LabelContents& contents);

@@ -54,8 +54,13 @@ constexpr size_t kMatchedListed = 25;
 QString importCounts(const ImportReport& report)
 {
     std::map<ImportedFile::Outcome, int> n;
+    int readAgain = 0; // console logs stored before, read again (counted apart from the imported)
     for (const ImportedFile& f : report.files) {
-        ++n[f.outcome];
+        if (f.outcome == ImportedFile::Outcome::Stored && !f.readAgain.empty()) {
+            ++readAgain;
+        } else {
+            ++n[f.outcome];
+        }
     }
     QStringList parts;
     const auto add = [&](ImportedFile::Outcome outcome, const QString& text) {
@@ -64,6 +69,9 @@ QString importCounts(const ImportReport& report)
         }
     };
     add(ImportedFile::Outcome::Stored, QObject::tr("%1 imported"));
+    if (readAgain > 0) {
+        parts << QObject::tr("%1 read again").arg(formatCount(readAgain));
+    }
     add(ImportedFile::Outcome::ReadWith, QObject::tr("%1 read with another file"));
     add(ImportedFile::Outcome::AlreadyImported, QObject::tr("%1 already imported"));
     add(ImportedFile::Outcome::NotATrace, QObject::tr("%1 skipped (not traces)"));
@@ -336,12 +344,13 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
     std::shared_ptr<std::atomic<bool>> cancel)
 {
     DataService* service = m_service;
-    auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled, int skipped) {
+    auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled, int skipped,
+                      const QStringList& notes = {}) {
         QMetaObject::invokeMethod(
             service,
-            [service, summary, errors, cancelled, skipped] {
+            [service, summary, errors, cancelled, skipped, notes] {
                 service->m_importRunning = false;
-                emit service->importFinished(summary, errors, cancelled, skipped);
+                emit service->importFinished(summary, errors, cancelled, skipped, notes);
             },
             Qt::QueuedConnection);
     };
@@ -379,13 +388,14 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
             errors << qs(report.reloadError);
         }
     }
+    QStringList notes;
     for (const std::string& note : report.notes) {
-        lines << qs(note);
+        notes << qs(note);
     }
     if (report.files.size() > 1) {
         lines.prepend(importCounts(report));
     }
-    finish(lines.join('\n'), errors, report.cancelled, report.notTraces());
+    finish(lines.join('\n'), errors, report.cancelled, report.notTraces(), notes);
 }
 
 void DataWorker::refresh(int32_t job)

@@ -204,7 +204,8 @@ private:
 
     void onDatabaseOpened(const ett::app::LoadStats& stats, const ett::app::Vocabulary& vocabulary);
     void onDatabaseFailed(const QString& message);
-    void onImportFinished(const QString& summary, const QStringList& errors, bool cancelled, int skipped);
+    void onImportFinished(
+        const QString& summary, const QStringList& errors, bool cancelled, int skipped, const QStringList& notes);
     // View > Import issues: the dialog of the open database's import issues.
     void showImportIssues();
 

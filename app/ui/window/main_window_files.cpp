@@ -308,7 +308,8 @@ void MainWindow::showImportIssues()
     dialog->show();
 }
 
-void MainWindow::onImportFinished(const QString& summary, const QStringList& errors, bool cancelled, int skipped)
+void MainWindow::onImportFinished(
+    const QString& summary, const QStringList& errors, bool cancelled, int skipped, const QStringList& notes)
 {
     if (m_progress) {
         m_progress->close();
@@ -321,8 +322,8 @@ void MainWindow::onImportFinished(const QString& summary, const QStringList& err
             ? tr("A file could not be imported; nothing of it was stored.")
             : tr("%1 files could not be imported; nothing of them was stored.").arg(errors.size());
         ErrorDialog::showError(this, tr("Import traces"), what,
-            errors.join(QStringLiteral("\n\n")) + QStringLiteral("\n\n") + tr("Summary:") + QLatin1Char('\n')
-                + summary);
+            errors.join(QStringLiteral("\n\n")) + QStringLiteral("\n\n") + tr("Summary:") + QLatin1Char('\n') + summary
+                + (notes.isEmpty() ? QString() : QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'))));
     }
     if (cancelled) {
         statusBar()->showMessage(tr("Import cancelled: the file being imported was rolled back."), kMessageMs);
@@ -340,7 +341,14 @@ void MainWindow::onImportFinished(const QString& summary, const QStringList& err
                 tr("Import finished. Files skipped as not traces: %1. No reader of this version places them "
                    "(each line below says why), and nothing of them was imported.")
                     .arg(formatCount(skipped)),
-                summary);
+                summary + (notes.isEmpty() ? QString() : QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'))));
+        } else if (!notes.isEmpty() && !cancelled) {
+            // Console logs chained without the stored runs of their configuration: their jobs may
+            // differ from an import of all the logs together. The notes are the service's, in English.
+            ErrorDialog::showReport(this, tr("Import traces"),
+                tr("Import finished. Some console logs were not chained with the runs stored before them; "
+                   "each note below says which and why."),
+                notes.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + tr("Summary:") + QLatin1Char('\n') + summary);
         }
     }
 }

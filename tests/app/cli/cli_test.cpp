@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "tests/app/cli/ettw_process.h"
+#include "tests/app/titan_logs.h"
 #include "tests/core/model/generator_fixtures.h"
 
 namespace {
@@ -980,20 +981,10 @@ TEST_F(CliWorkedExample, ReimportSaysAlreadyImportedAndChangesNothing)
 // imported after its retry makes the stored retry its attempt 1, read again and said.
 TEST_F(CliTest, ALateFirstRunReadsAgainTheStoredRetryAndSaysWhy)
 {
-    const auto titan = [](const std::string& time, const std::string& msg) {
-        return "[rank0]:[titan] 2025-03-01 " + time + " - root - INFO - " + msg + "\n";
-    };
     fs::create_directories(work() / "runs" / "run1-cfg-a");
     fs::create_directories(work() / "runs" / "run2-retry-cfg-a");
-    writeFile(work() / "runs" / "run2-retry-cfg-a" / "run.log",
-        titan("10:05:00,000", "torchtitan version: 0.1") + titan("10:05:05,000", "Training starts at step 1")
-            + titan("10:05:10,000", "step:  1  loss: 3") + titan("10:05:30,000", "Training completed"));
-    writeFile(work() / "runs" / "run1-cfg-a" / "run.log",
-        titan("10:00:00,000", "torchtitan version: 0.1") + titan("10:00:05,000", "Training starts at step 1")
-            + titan("10:00:10,000", "step:  1  loss: 3")
-            + "[rank0]:Traceback (most recent call last):\n[rank0]:  File \"train.py\", line 1, in step\n"
-              "[rank0]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
-              "E0301 10:00:20.000000 1 api.py:988] failed (exitcode: 1) local_rank: 0 of binary: python\n");
+    writeFile(work() / "runs" / "run2-retry-cfg-a" / "run.log", ett::test::completedRun("10:05"));
+    writeFile(work() / "runs" / "run1-cfg-a" / "run.log", ett::test::oomRun("10:00"));
     ok({ "import", "runs/run2-retry-cfg-a/run.log" });
     EXPECT_EQ(okJson({ "summary", "--format", "json" })["jobs"].integer(), 1);
     const std::string late = ok({ "import", "runs/run1-cfg-a/run.log" });

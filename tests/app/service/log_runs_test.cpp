@@ -15,6 +15,7 @@
 #include <random>
 #include <set>
 
+#include "tests/app/titan_logs.h"
 #include "tests/core/test_store.h"
 
 namespace ett::app {
@@ -24,28 +25,8 @@ namespace fs = std::filesystem;
 
 constexpr int64_t kS = 1'000'000'000;
 
-// A torchtitan trainer line of rank 0 on 2025-03-01.
-std::string titan(const std::string& time, const std::string& msg)
-{
-    return "[rank0]:[titan] 2025-03-01 " + time + " - root - INFO - " + msg + "\n";
-}
-
-// A run that starts at hh:mm:00 and completes 30 s later.
-std::string completedRun(const std::string& hhmm)
-{
-    return titan(hhmm + ":00,000", "torchtitan version: 0.1") + titan(hhmm + ":05,000", "Training starts at step 1")
-        + titan(hhmm + ":10,000", "step:  1  loss: 3") + titan(hhmm + ":30,000", "Training completed");
-}
-
-// A run that starts at hh:mm:00 and dies of an out-of-memory error 20 s later.
-std::string oomRun(const std::string& hhmm)
-{
-    return titan(hhmm + ":00,000", "torchtitan version: 0.1") + titan(hhmm + ":05,000", "Training starts at step 1")
-        + titan(hhmm + ":10,000", "step:  1  loss: 3")
-        + "[rank0]:Traceback (most recent call last):\n[rank0]:  File \"train.py\", line 1, in step\n"
-          "[rank0]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
-        + "E0301 " + hhmm + ":20.000000 1 api.py:988] failed (exitcode: 1) local_rank: 0 of binary: python\n";
-}
+using test::completedRun;
+using test::oomRun;
 
 // What a job is, for comparing two front ends' databases.
 std::map<std::string, std::string> jobShapes(const std::map<std::string, core::FleetJob>& jobs)

@@ -44,6 +44,7 @@
 
 #include "pages_fixtures.h"
 #include "store_fixtures.h"
+#include "tests/app/titan_logs.h"
 #include "window_fixtures.h"
 
 namespace ett::app {
@@ -444,6 +445,18 @@ TEST(MainWindowEmpty, ADatabaseWithoutJobsSaysHowToImport)
     EXPECT_TRUE(window.findChild<QTabWidget*>()->isVisible());
 }
 
+// The error and report dialogs the window shows now.
+QList<ErrorDialog*> visibleReports(QWidget& window)
+{
+    QList<ErrorDialog*> shown;
+    for (ErrorDialog* d : window.findChildren<ErrorDialog*>()) {
+        if (d->isVisible()) {
+            shown << d;
+        }
+    }
+    return shown;
+}
+
 // A folder's import: the status bar counts what became of its files, and files skipped as not
 // traces are reported with why (a trace of a format this version misreads would otherwise go
 // unnoticed); a folder of traces only reports nothing.
@@ -465,15 +478,7 @@ TEST(MainWindowImport, AFolderSaysWhatItSkippedAndWhy)
     MainWindow window;
     window.show();
     ASSERT_TRUE(openAndWait(window, db, kWaitMs));
-    const auto reports = [&] {
-        QList<ErrorDialog*> shown;
-        for (ErrorDialog* d : window.findChildren<ErrorDialog*>()) {
-            if (d->isVisible()) {
-                shown << d;
-            }
-        }
-        return shown;
-    };
+    const auto reports = [&] { return visibleReports(window); };
     QSignalSpy finished(window.findChild<DataService*>(), &DataService::importFinished);
     window.importTraces({ runs }, QStringLiteral("default"));
     ASSERT_TRUE(finished.wait(kWaitMs));
@@ -498,6 +503,53 @@ TEST(MainWindowImport, AFolderSaysWhatItSkippedAndWhy)
     QApplication::processEvents();
     EXPECT_EQ(window.statusBar()->currentMessage(), QStringLiteral("2 files: 1 imported, 1 already imported"));
     EXPECT_TRUE(reports().isEmpty());
+}
+
+// Console logs imported one at a time chain with the runs stored before them: a stored log read
+// again is counted apart in the status bar, and a new run that could not be chained (its stored
+// retry is gone from its path) is reported with why.
+TEST(MainWindowImport, ConsoleLogsChainWithTheStoredRunsAndSayWhatCouldNot)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto writeRun = [&](const QString& run, const std::string& text) {
+        EXPECT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("runs/") + run)));
+        const QString path = dir.filePath(QStringLiteral("runs/%1/run.log").arg(run));
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(text.data(), static_cast<qint64>(text.size()));
+        return path;
+    };
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(openAndWait(window, dir.filePath(QStringLiteral("logs.db")), kWaitMs));
+    const auto reports = [&] { return visibleReports(window); };
+    QSignalSpy finished(window.findChild<DataService*>(), &DataService::importFinished);
+    const auto import = [&](const QString& path) {
+        window.importTraces({ path }, QStringLiteral("default"));
+        EXPECT_TRUE(finished.wait(kWaitMs));
+        QApplication::processEvents();
+    };
+    import(writeRun(QStringLiteral("run2-retry-cfg-a"), ett::test::completedRun("10:05")));
+    import(writeRun(QStringLiteral("run1-cfg-a"), ett::test::oomRun("10:00")));
+    EXPECT_EQ(window.statusBar()->currentMessage(), QStringLiteral("2 files: 1 imported, 1 read again"));
+    EXPECT_TRUE(reports().isEmpty());
+
+    const QString gone = writeRun(QStringLiteral("run8-retry-cfg-d"), ett::test::completedRun("12:05"));
+    import(gone);
+    ASSERT_TRUE(QFile::remove(gone));
+    import(writeRun(QStringLiteral("run7-cfg-d"), ett::test::oomRun("12:00")));
+    const QList<ErrorDialog*> shown = reports();
+    ASSERT_EQ(shown.size(), 1);
+    const QString text = shown.front()->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("the new runs of configuration cfg-d were not chained with its stored "
+                                             "runs: ")
+        + gone))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("run.log: 5 records under label 'default'"))) << text.toStdString();
+    shown.front()->close();
 }
 
 // Ctrl+F: jobs found by key, name or attribute value in every label, the label named where two
