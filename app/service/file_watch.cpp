@@ -291,7 +291,7 @@ const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileStat
     if (it != m_kinds.end() && it->second.state == state) {
         return it->second;
     }
-    Kind kind { state, m_options.reader.format, std::nullopt, std::nullopt };
+    Kind kind { state, m_options.reader.format, std::nullopt, std::nullopt, {}, 0, false };
     if (m_options.reader.format == core::TraceFormat::Auto) {
         kind.format = core::detectFormat(path);
     }
@@ -301,15 +301,17 @@ const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileStat
     }
     if (format == core::TraceFormat::Log) {
         // Read from a snapshot of its whole lines, under the watched file's folders, as its import
-        // reads it: the run name and the outcome are the import's.
+        // reads it: the run name and the outcome are the import's. The snapshot is kept for the
+        // import (importOne), which then reads the very lines the run was identified from.
         if (auto snapshot = takeSnapshot(path, m_snapshotDir, false); snapshot && snapshot->kept > 0) {
             core::ReaderOptions reader = m_options.reader;
             reader.copyOf = path;
             if (auto run = core::identifyLogRun(snapshot->path, reader)) {
                 kind.run = std::move(*run);
             }
-            std::error_code ec;
-            fs::remove(snapshot->path, ec);
+            kind.snapshot = snapshot->path;
+            kind.snapshotBytes = snapshot->kept;
+            kind.snapshotCompressed = snapshot->compressed;
         }
     }
     return m_kinds[path] = std::move(kind);
@@ -390,7 +392,15 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
         format = *detectedOnFile ? **detectedOnFile : core::TraceFormat::Auto;
     }
     Snapshot taken { path, 1, false };
-    if (!whole) {
+    Kind* identified = nullptr; // a console log's kind whose snapshot this import reads
+    if (const auto known = m_kinds.find(path);
+        !whole && known != m_kinds.end() && known->second.state == state && !known->second.snapshot.empty()) {
+        identified = &known->second;
+    }
+    if (identified) {
+        taken = Snapshot { identified->snapshot, identified->snapshotBytes, identified->snapshotCompressed };
+        identified->snapshot.clear(); // read once: a later import of the same state takes its own
+    } else if (!whole) {
         auto snapshot = takeSnapshot(path, m_snapshotDir, isDocument(path, format));
         if (!snapshot) {
             event.kind = WatchEvent::Kind::Failed;
@@ -400,7 +410,7 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
         taken = std::move(*snapshot);
     }
     const auto dropSnapshot = [&] {
-        if (!whole) {
+        if (!whole || identified) {
             std::error_code ec;
             fs::remove(taken.path, ec);
         }

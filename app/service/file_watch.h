@@ -127,6 +127,12 @@ private:
         core::Result<core::TraceFormat> format = core::TraceFormat::Auto;
         std::optional<core::NvrxFileKind> nvrx;
         std::optional<core::LogRun> run;
+        // A console log's snapshot the run was identified from, kept for its import (read once;
+        // "" once read or when none was taken), the bytes it holds, and whether the file is
+        // compressed.
+        std::string snapshot;
+        int64_t snapshotBytes = 0;
+        bool snapshotCompressed = false;
     };
     const Kind& kindOf(const std::string& path, const FileState& state);
     // Which job and attempt each console log of the watch is, from all of them together and the
