@@ -101,7 +101,7 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
             files.push_back(i);
         }
     }
-    auto plan = planLogChains(db, request.label, runs, paths, request.reader);
+    auto plan = planLogChains(db, request.label, runs, paths, request.reader, true);
     if (!plan) {
         // The stored runs cannot be read: the logs given are chained among themselves.
         out.notes.push_back(
@@ -413,7 +413,7 @@ ImportReport importFiles(
     }
     // The stored logs the new runs change are read again, from their own paths.
     for (const LogChainPlan::Stored& s : reading.storedToReadAgain) {
-        request.files.push_back(s.run.sourcePath);
+        request.files.push_back(s.readFrom);
         folderJobs.emplace_back();
         ownJobs.emplace_back();
         inFolder.push_back(false);

@@ -47,19 +47,28 @@ bool sameIdentity(const core::DeclaredAttempt& declared, const core::LogRunIdent
     return declared.jobKey == id.job && declared.attempt == id.attempt && (jobGiven || declared.jobName == id.name);
 }
 
-// The stored log's file is still at its path with the content imported (its size, then its SHA-256).
-bool stillThere(const core::StoredLogRun& s)
+// Where the stored log's file is now with the content imported (its size, then its SHA-256): its
+// path, or a relative one under `folder` (the database's, when given); nullopt when neither holds it.
+std::optional<std::string> whereNow(const core::StoredLogRun& s, const std::string& folder)
 {
-    std::error_code ec;
-    if (!fs::is_regular_file(s.sourcePath, ec)) {
-        return false;
+    std::vector<std::string> candidates { s.sourcePath };
+    if (!folder.empty() && fs::path(s.sourcePath).is_relative()) {
+        candidates.push_back((fs::path(folder) / s.sourcePath).string());
     }
-    const auto size = fs::file_size(s.sourcePath, ec);
-    if (ec || static_cast<int64_t>(size) != s.bytes) {
-        return false;
+    for (const std::string& path : candidates) {
+        std::error_code ec;
+        if (!fs::is_regular_file(path, ec)) {
+            continue;
+        }
+        const auto size = fs::file_size(path, ec);
+        if (ec || static_cast<int64_t>(size) != s.bytes) {
+            continue;
+        }
+        if (const auto sha = core::sha256OfFile(path); sha && *sha == s.sha256) {
+            return path;
+        }
     }
-    const auto sha = core::sha256OfFile(s.sourcePath);
-    return sha && *sha == s.sha256;
+    return std::nullopt;
 }
 
 std::string canonicalPath(const std::string& path)
@@ -83,8 +92,14 @@ std::string readAgainReason(const core::LogRunIdentity& identity)
 }
 
 core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
-    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader)
+    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader,
+    bool besideDatabase)
 {
+    std::string databaseFolder;
+    if (besideDatabase) {
+        std::error_code ec;
+        databaseFolder = fs::absolute(db.path(), ec).parent_path().string();
+    }
     const bool jobGiven = reader.job.has_value();
     const bool attemptGiven = reader.attempt.has_value();
     LogChainPlan plan;
@@ -150,6 +165,7 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
         storedRuns.push_back(runOf(s, jobGiven));
     }
     std::vector<bool> identified(stored.size(), false);
+    std::vector<std::string> readFrom(stored.size()); // of the identified: the file read
     std::map<std::string, std::string> apart; // configurations chained without their stored runs, and why
     std::vector<core::LogRunIdentity> ids;
     std::vector<std::optional<size_t>> givenAt(runs.size());
@@ -177,10 +193,11 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
                 continue;
             }
             again = true;
-            if (stillThere(stored[k])) {
-                if (auto run = core::identifyLogRun(stored[k].sourcePath, reader)) {
+            if (const auto where = whereNow(stored[k], databaseFolder)) {
+                if (auto run = core::identifyLogRun(*where, reader)) {
                     storedRuns[k] = std::move(*run);
                     identified[k] = true;
+                    readFrom[k] = *where;
                     continue;
                 }
             }
@@ -213,7 +230,7 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
     }
     for (size_t k = 0; k < stored.size(); ++k) {
         if (storedAt[k] && !sameIdentity(stored[k].declared, ids[*storedAt[k]], jobGiven)) {
-            plan.storedToReadAgain.push_back({ stored[k], ids[*storedAt[k]] });
+            plan.storedToReadAgain.push_back({ stored[k], ids[*storedAt[k]], readFrom[k] });
         }
     }
     return plan;

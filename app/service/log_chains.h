@@ -33,12 +33,14 @@ struct LogChainPlan
     // Of each run given: it replaces a stored log whose job or attempt it changes (it is read even
     // when its content is stored).
     std::vector<bool> readAgain;
-    // Stored logs to read again, in the order to read them (an attempt's number freed before it is
-    // taken): each with its new identity and the one stored.
+    // Stored logs to read again (before the runs given, a later attempt first: each frees the
+    // number the one before it takes): each with its new identity, and the file to read (its stored
+    // path, or that relative path under the database's folder: see planLogChains).
     struct Stored
     {
         core::StoredLogRun run;
         core::LogRunIdentity identity;
+        std::string readFrom;
     };
     std::vector<Stored> storedToReadAgain;
     // Configurations not chained with their stored runs, and why.
@@ -49,9 +51,12 @@ struct LogChainPlan
 
 // Chains `runs` (read from `paths`, with `reader`: the import's options) with the console logs the
 // database stores under `label`. With --attempt (reader.attempt) the attempts are the ones given and
-// nothing stored is read again. Error: SQLite's.
+// nothing stored is read again. A stored log is read again only when its file still holds the
+// content imported (its size and SHA-256); with `besideDatabase`, a relative path stored by an
+// import run in another folder is also looked for under the database's folder. Error: SQLite's.
 core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
-    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader);
+    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader,
+    bool besideDatabase = false);
 
 // Why a stored log is read again: "its run is now attempt 1 of job run1-cfg-a (...)".
 std::string readAgainReason(const core::LogRunIdentity& identity);

@@ -1000,6 +1000,25 @@ TEST_F(CliTest, ALateFirstRunReadsAgainTheStoredRetryAndSaysWhy)
     const Json summary = okJson({ "summary", "--format", "json" });
     EXPECT_EQ(summary["jobs"].integer(), 1);
     EXPECT_EQ(summary["attempts"].integer(), 2);
+
+    // Run from another folder (a cron job), with the stored logs' paths relative to the first
+    // one: a stored log is found beside the database and read again there.
+    fs::create_directories(work() / "runs" / "run3-cfg-b");
+    fs::create_directories(work() / "runs" / "run4-retry-cfg-b");
+    writeFile(work() / "runs" / "run4-retry-cfg-b" / "run.log", ett::test::completedRun("11:05"));
+    writeFile(work() / "runs" / "run3-cfg-b" / "run.log", ett::test::oomRun("11:00"));
+    ok({ "import", "runs/run4-retry-cfg-b/run.log" });
+    const RunResult elsewhere = runEttwIn(
+        m_root / "io", m_root / "io", { "import", "--db", workPath("ett.db"), workPath("runs/run3-cfg-b/run.log") });
+    EXPECT_EQ(elsewhere.exitCode, 0) << elsewhere;
+    EXPECT_EQ(elsewhere.err, "");
+    EXPECT_TRUE(
+        contains(elsewhere.out, workPath("runs/run4-retry-cfg-b/run.log") + ": log read again under label 'default'"))
+        << elsewhere.out;
+    EXPECT_TRUE(contains(elsewhere.out, "its run is now attempt 1 of job run3-cfg-b")) << elsewhere.out;
+    EXPECT_EQ(okJson({ "summary", "--format", "json" })["jobs"].integer(), 2);
+    const Json datasets = okJson({ "datasets", "--format", "json" });
+    ASSERT_EQ(datasets.size(), 4u);
 }
 
 TEST_F(CliWorkedExample, TablesNameTheWeightingWithUnits)
