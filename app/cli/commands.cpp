@@ -235,8 +235,9 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
     sub->add_option("files", cmd->files,
            "Trace files (plain, gzip or zstd; a pipe or FIFO works, - reads standard input) or folders: a folder is "
            "walked recursively in path order, each file's format detected; Chrome traces and Nsight exports take "
-           "their job from their folder (one folder per job, a file per rank); a file no reader places is skipped "
-           "and said")
+           "their job from their folder (one folder per job, a file per rank); console logs are chained with the "
+           "runs of their configuration given or stored before (a run after an interrupted one is its next attempt; "
+           "a stored log whose run changes is read again and said); a file no reader places is skipped and said")
         ->type_name("FILE|DIR")
         ->required();
     auto store = std::make_shared<StoreOptions>();
