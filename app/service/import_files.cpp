@@ -14,7 +14,9 @@
 #include <chrono>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -78,12 +80,38 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     out.readers.assign(request.files.size(), request.reader);
     out.replaces.resize(request.files.size());
     out.readAgain.resize(request.files.size());
+    // 1. Who each console log's run is: by its name, and from the whole log when it is not the only
+    //    run of its configuration among the logs given and stored (its job and attempt then depend on
+    //    its start and outcome). A log whose rules cannot be read keeps the request's options.
+    std::vector<size_t> logs;
+    std::vector<core::LogRun> named;
+    std::map<std::string, int> given; // runs per configuration
+    for (size_t i = 0; i < request.files.size(); ++i) {
+        if (!isConsoleLog(request.files[i], request.reader, detected[i])) {
+            continue;
+        }
+        if (auto run = core::logRunByName(request.files[i], request.reader)) {
+            ++given[run->config];
+            logs.push_back(i);
+            named.push_back(std::move(*run));
+        }
+    }
+    std::set<std::string> storedConfigs;
+    if (!logs.empty() && !request.reader.attempt) {
+        if (auto configs = storedLogConfigs(db, request.label, request.reader.job.has_value())) {
+            storedConfigs = std::move(*configs);
+        } // else planLogChains says why
+    }
     std::vector<core::LogRun> runs;
     std::vector<std::string> paths;
     std::vector<size_t> files; // of each run
     auto lastPost = Clock::time_point {};
-    for (size_t i = 0; i < request.files.size() && !(cancel && cancel->load()); ++i) {
-        if (!isConsoleLog(request.files[i], request.reader, detected[i])) {
+    for (size_t k = 0; k < logs.size() && !(cancel && cancel->load()); ++k) {
+        const size_t i = logs[k];
+        if (given[named[k].config] == 1 && !storedConfigs.contains(named[k].config)) {
+            runs.push_back(std::move(named[k]));
+            paths.push_back(request.files[i]);
+            files.push_back(i);
             continue;
         }
         if (const auto now = Clock::now(); sink && now - lastPost >= kProgressEvery) {

@@ -85,6 +85,26 @@ std::string attemptText(const core::DeclaredAttempt& a)
 
 } // namespace
 
+core::Result<std::set<std::string>> storedLogConfigs(core::Database& db, const std::string& label, bool jobGiven)
+{
+    auto labelId = core::findLabelId(db, label);
+    if (!labelId) {
+        return labelId.error();
+    }
+    std::set<std::string> out;
+    if (!*labelId) {
+        return out;
+    }
+    auto all = core::storedLogRuns(db, **labelId);
+    if (!all) {
+        return all.error();
+    }
+    for (const core::StoredLogRun& s : *all) {
+        out.insert(configOf(s, jobGiven));
+    }
+    return out;
+}
+
 std::string readAgainReason(const core::LogRunIdentity& identity)
 {
     return "its run is now attempt " + std::to_string(identity.attempt) + " of job " + identity.job

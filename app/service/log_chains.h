@@ -14,6 +14,7 @@
 #include "core/model/result.h"
 #include "core/store/dataset_replacement.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,11 @@ struct LogChainPlan
 core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
     const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader,
     bool besideDatabase = false);
+
+// The configurations of the console logs the label stores (their jobs' names; their keys with
+// --job, `jobGiven`): a log given whose configuration is neither among them nor another log's is
+// the only run of its configuration, chained by its name alone (core::logRunByName). Error: SQLite's.
+core::Result<std::set<std::string>> storedLogConfigs(core::Database& db, const std::string& label, bool jobGiven);
 
 // Why a stored log is read again: "its run is now attempt 1 of job run1-cfg-a (...)".
 std::string readAgainReason(const core::LogRunIdentity& identity);

@@ -265,6 +265,21 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
     return std::unique_ptr<RecordSource>(std::move(*reader));
 }
 
+Result<LogRun> logRunByName(const std::string& path, const ReaderOptions& options)
+{
+    auto mapping = readerMapping(options, "log-torchtitan", "log");
+    if (!mapping) {
+        return mapping.error();
+    }
+    auto rules = logs::readRules(*mapping);
+    if (!rules) {
+        return rules.error();
+    }
+    const std::string run = logs::runName(path, *rules);
+    return LogRun { run, logs::jobKey(run, options, *rules), logs::attemptNumber(run, options, *rules), 0,
+        Outcome::Completed };
+}
+
 Result<LogRun> identifyLogRun(const std::string& path, const ReaderOptions& options)
 {
     auto reader = makeLogReader(path, options);

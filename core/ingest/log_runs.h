@@ -33,6 +33,11 @@ struct LogRun
 // the import of the file would fail.
 Result<LogRun> identifyLogRun(const std::string& path, const ReaderOptions& options);
 
+// Who the log's run is by its name alone, without reading it: the run, its configuration and its
+// number, with startNs 0 and outcome completed. Enough to chain the only run of a configuration (its
+// job and attempt do not depend on its start or outcome). Error: the rules cannot be read.
+Result<LogRun> logRunByName(const std::string& path, const ReaderOptions& options);
+
 // Which job and attempt a run is.
 struct LogRunIdentity
 {

@@ -630,5 +630,29 @@ TEST_F(LogRunsTest, TheWatcherChainsWithTheLogsStoredFromOtherFolders)
               "was imported; import the configuration's logs together to chain them");
 }
 
+// A log that is the only run of its configuration, among the logs given and stored, is chained by
+// its name alone: it is read once, by its import (a 60 MB log took twice as long, reading it whole
+// to say who its run is). One whose configuration has other runs is read first to chain it.
+TEST_F(LogRunsTest, TheOnlyRunOfAConfigurationIsReadOnce)
+{
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    const auto stagesOf = [&](const std::string& log) {
+        ImportRequest r;
+        r.files = { log };
+        std::set<std::string> stages;
+        const ImportReport report = importFiles(
+            *ws, r, [&](const ImportProgressInfo& p) { stages.insert(p.stage); }, nullptr);
+        EXPECT_EQ(report.failed(), 0);
+        return stages;
+    };
+    EXPECT_FALSE(stagesOf(writeRun("run1-cfg-a", oomRun("10:00"))).contains("identifying runs"));
+    EXPECT_FALSE(stagesOf(writeRun("run5-cfg-e", completedRun("10:00"))).contains("identifying runs"));
+    EXPECT_TRUE(stagesOf(writeRun("run2-retry-cfg-a", completedRun("10:05"))).contains("identifying runs"));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
+            { "run5-cfg-e", "cfg-e 0:completed e2e 30000000000" } }));
+}
+
 } // namespace
 } // namespace ett::app
