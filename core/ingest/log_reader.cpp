@@ -226,7 +226,14 @@ void LogReader::analyze()
 
 namespace {
 
-Result<std::unique_ptr<LogReader>> makeLogReader(const std::string& path, const ReaderOptions& options)
+// The rules of the options (--mapping, else the preset) and the mapping they come from.
+struct MappedRules
+{
+    Mapping mapping;
+    LogRules rules;
+};
+
+Result<MappedRules> rulesOf(const ReaderOptions& options)
 {
     auto mapping = readerMapping(options, "log-torchtitan", "log");
     if (!mapping) {
@@ -235,6 +242,15 @@ Result<std::unique_ptr<LogReader>> makeLogReader(const std::string& path, const 
     auto rules = logs::readRules(*mapping);
     if (!rules) {
         return rules.error();
+    }
+    return MappedRules { std::move(*mapping), std::move(*rules) };
+}
+
+Result<std::unique_ptr<LogReader>> makeLogReader(const std::string& path, const ReaderOptions& options)
+{
+    auto mapped = rulesOf(options);
+    if (!mapped) {
+        return mapped.error();
     }
     const auto zone = parseUtcOffset(options.timezone);
     if (!zone) {
@@ -251,7 +267,8 @@ Result<std::unique_ptr<LogReader>> makeLogReader(const std::string& path, const 
     if (!source) {
         return source.error();
     }
-    return std::make_unique<LogReader>(std::move(*source), options, std::move(*mapping), std::move(*rules), *zone);
+    return std::make_unique<LogReader>(
+        std::move(*source), options, std::move(mapped->mapping), std::move(mapped->rules), *zone);
 }
 
 } // namespace
@@ -267,16 +284,13 @@ Result<std::unique_ptr<RecordSource>> openLogReader(const std::string& path, con
 
 Result<LogRun> logRunByName(const std::string& path, const ReaderOptions& options)
 {
-    auto mapping = readerMapping(options, "log-torchtitan", "log");
-    if (!mapping) {
-        return mapping.error();
+    auto mapped = rulesOf(options);
+    if (!mapped) {
+        return mapped.error();
     }
-    auto rules = logs::readRules(*mapping);
-    if (!rules) {
-        return rules.error();
-    }
-    const std::string run = logs::runName(path, *rules);
-    return LogRun { run, logs::jobKey(run, options, *rules), logs::attemptNumber(run, options, *rules), 0,
+    const LogRules& rules = mapped->rules;
+    const std::string run = logs::runName(path, rules);
+    return LogRun { run, logs::jobKey(run, options, rules), logs::attemptNumber(run, options, rules), 0,
         Outcome::Completed };
 }
 
