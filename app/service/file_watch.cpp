@@ -291,7 +291,7 @@ const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileStat
     if (it != m_kinds.end() && it->second.state == state) {
         return it->second;
     }
-    Kind kind { state, m_options.reader.format, std::nullopt, std::nullopt, {}, 0, false };
+    Kind kind { state, m_options.reader.format, std::nullopt, std::nullopt, false, {}, 0, false };
     if (m_options.reader.format == core::TraceFormat::Auto) {
         kind.format = core::detectFormat(path);
     }
@@ -300,29 +300,62 @@ const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileStat
         kind.nvrx = core::nvrxFileKind(path);
     }
     if (format == core::TraceFormat::Log) {
-        // Read from a snapshot of its whole lines, under the watched file's folders, as its import
-        // reads it: the run name and the outcome are the import's. The snapshot is kept for the
-        // import (importOne), which then reads the very lines the run was identified from.
-        if (auto snapshot = takeSnapshot(path, m_snapshotDir, false); snapshot && snapshot->kept > 0) {
-            core::ReaderOptions reader = m_options.reader;
-            reader.copyOf = path;
-            if (auto run = core::identifyLogRun(snapshot->path, reader)) {
-                kind.run = std::move(*run);
-            }
-            kind.snapshot = snapshot->path;
-            kind.snapshotBytes = snapshot->kept;
-            kind.snapshotCompressed = snapshot->compressed;
+        // Its run by its name; chainConsoleLogs reads it whole when its configuration has other runs.
+        if (auto run = core::logRunByName(path, m_options.reader)) {
+            kind.run = std::move(*run);
         }
     }
     return m_kinds[path] = std::move(kind);
 }
 
+void FileWatch::readRun(const std::string& path, Kind& kind)
+{
+    // From a snapshot of its whole lines, under the watched file's folders, as its import reads it:
+    // the run name and the outcome are the import's. The snapshot is kept for the import
+    // (importOne), which then reads the very lines the run was identified from. A log that cannot
+    // be read (nothing whole in it yet) is left out of the chain.
+    kind.runRead = true;
+    kind.run.reset();
+    if (auto snapshot = takeSnapshot(path, m_snapshotDir, false); snapshot && snapshot->kept > 0) {
+        core::ReaderOptions reader = m_options.reader;
+        reader.copyOf = path;
+        if (auto run = core::identifyLogRun(snapshot->path, reader)) {
+            kind.run = std::move(*run);
+        }
+        kind.snapshot = snapshot->path;
+        kind.snapshotBytes = snapshot->kept;
+        kind.snapshotCompressed = snapshot->compressed;
+    }
+}
+
 std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string, FileState>& present)
 {
-    std::vector<core::LogRun> runs;
-    std::vector<std::string> paths;
+    // Each console log's run: by its name, read whole when it is not the only run of its
+    // configuration among the watched logs and the stored ones (its job and attempt then depend on
+    // its start and outcome), as `ettw import` reads it.
+    std::vector<std::string> logs;
+    std::map<std::string, std::vector<std::string>> perConfig;
     for (const auto& [path, state] : present) {
         if (const Kind& kind = kindOf(path, state); kind.run) {
+            logs.push_back(path);
+            perConfig[kind.run->config].push_back(path);
+        }
+    }
+    std::set<std::string> storedConfigs;
+    if (!logs.empty() && !m_options.reader.attempt) {
+        if (auto configs = configsStoredElsewhere(m_db, m_options.label, m_options.reader.job.has_value(), perConfig)) {
+            storedConfigs = std::move(*configs);
+        }
+    }
+    std::vector<core::LogRun> runs;
+    std::vector<std::string> paths;
+    for (const std::string& path : logs) {
+        Kind& kind = m_kinds.at(path);
+        const std::string config = kind.run->config;
+        if (!kind.runRead && (perConfig[config].size() > 1 || storedConfigs.contains(config))) {
+            readRun(path, kind);
+        }
+        if (kind.run) {
             runs.push_back(*kind.run);
             paths.push_back(path);
         }

@@ -127,6 +127,9 @@ private:
         core::Result<core::TraceFormat> format = core::TraceFormat::Auto;
         std::optional<core::NvrxFileKind> nvrx;
         std::optional<core::LogRun> run;
+        // `run` was read from the whole log (readRun); else it is the run by its name alone, enough
+        // while it is the only run of its configuration (core::logRunByName).
+        bool runRead = false;
         // A console log's snapshot the run was identified from, kept for its import (read once;
         // "" once read or when none was taken), the bytes it holds, and whether the file is
         // compressed.
@@ -135,6 +138,9 @@ private:
         bool snapshotCompressed = false;
     };
     const Kind& kindOf(const std::string& path, const FileState& state);
+    // Reads a console log's run from a snapshot of its whole lines into `kind` (run, runRead, and the
+    // snapshot, kept for its import).
+    void readRun(const std::string& path, Kind& kind);
     // Which job and attempt each console log of the watch is, from all of them together and the
     // console logs the label stores, as `ettw import` chains the logs it is given (log_chains.h).
     // Returns the present logs whose identity differs from the one they were stored with: they are

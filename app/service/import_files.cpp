@@ -85,20 +85,20 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     //    its start and outcome). A log whose rules cannot be read keeps the request's options.
     std::vector<size_t> logs;
     std::vector<core::LogRun> named;
-    std::map<std::string, int> given; // runs per configuration
+    std::map<std::string, std::vector<std::string>> given; // the logs of each configuration
     for (size_t i = 0; i < request.files.size(); ++i) {
         if (!isConsoleLog(request.files[i], request.reader, detected[i])) {
             continue;
         }
         if (auto run = core::logRunByName(request.files[i], request.reader)) {
-            ++given[run->config];
+            given[run->config].push_back(request.files[i]);
             logs.push_back(i);
             named.push_back(std::move(*run));
         }
     }
     std::set<std::string> storedConfigs;
     if (!logs.empty() && !request.reader.attempt) {
-        if (auto configs = storedLogConfigs(db, request.label, request.reader.job.has_value())) {
+        if (auto configs = configsStoredElsewhere(db, request.label, request.reader.job.has_value(), given)) {
             storedConfigs = std::move(*configs);
         } // else planLogChains says why
     }
@@ -108,7 +108,7 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     auto lastPost = Clock::time_point {};
     for (size_t k = 0; k < logs.size() && !(cancel && cancel->load()); ++k) {
         const size_t i = logs[k];
-        if (given[named[k].config] == 1 && !storedConfigs.contains(named[k].config)) {
+        if (given[named[k].config].size() == 1 && !storedConfigs.contains(named[k].config)) {
             runs.push_back(std::move(named[k]));
             paths.push_back(request.files[i]);
             files.push_back(i);

@@ -85,7 +85,8 @@ std::string attemptText(const core::DeclaredAttempt& a)
 
 } // namespace
 
-core::Result<std::set<std::string>> storedLogConfigs(core::Database& db, const std::string& label, bool jobGiven)
+core::Result<std::set<std::string>> configsStoredElsewhere(core::Database& db, const std::string& label, bool jobGiven,
+    const std::map<std::string, std::vector<std::string>>& given)
 {
     auto labelId = core::findLabelId(db, label);
     if (!labelId) {
@@ -99,8 +100,22 @@ core::Result<std::set<std::string>> storedLogConfigs(core::Database& db, const s
     if (!all) {
         return all.error();
     }
+    std::map<std::string, std::set<std::string>> givenPaths; // canonical, of the configurations stored
     for (const core::StoredLogRun& s : *all) {
-        out.insert(configOf(s, jobGiven));
+        const std::string config = configOf(s, jobGiven);
+        const auto paths = given.find(config);
+        if (paths == given.end() || out.contains(config)) {
+            continue;
+        }
+        auto [at, fresh] = givenPaths.try_emplace(config);
+        if (fresh) {
+            for (const std::string& p : paths->second) {
+                at->second.insert(canonicalPath(p));
+            }
+        }
+        if (!at->second.contains(canonicalPath(s.sourcePath))) {
+            out.insert(config);
+        }
     }
     return out;
 }

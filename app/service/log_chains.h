@@ -14,6 +14,7 @@
 #include "core/model/result.h"
 #include "core/store/dataset_replacement.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -59,10 +60,13 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
     const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader,
     bool besideDatabase = false);
 
-// The configurations of the console logs the label stores (their jobs' names; their keys with
-// --job, `jobGiven`): a log given whose configuration is neither among them nor another log's is
-// the only run of its configuration, chained by its name alone (core::logRunByName). Error: SQLite's.
-core::Result<std::set<std::string>> storedLogConfigs(core::Database& db, const std::string& label, bool jobGiven);
+// Of the configurations given (each with the paths of the logs given of it), those of which the
+// label stores a console log at another path (configurations: the jobs' names; their keys with
+// --job, `jobGiven`). A log given whose configuration has no other log, given or stored, is the only
+// run of its configuration: it is chained by its name alone (core::logRunByName), not read first.
+// Error: SQLite's.
+core::Result<std::set<std::string>> configsStoredElsewhere(core::Database& db, const std::string& label, bool jobGiven,
+    const std::map<std::string, std::vector<std::string>>& given);
 
 // Why a stored log is read again: "its run is now attempt 1 of job run1-cfg-a (...)".
 std::string readAgainReason(const core::LogRunIdentity& identity);

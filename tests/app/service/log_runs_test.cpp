@@ -647,6 +647,8 @@ TEST_F(LogRunsTest, TheOnlyRunOfAConfigurationIsReadOnce)
         return stages;
     };
     EXPECT_FALSE(stagesOf(writeRun("run1-cfg-a", oomRun("10:00"))).contains("identifying runs"));
+    EXPECT_FALSE(stagesOf(writeRun("run5-cfg-e", oomRun("10:00"))).contains("identifying runs"));
+    // The same log grown (given again at its path): still the only run of its configuration.
     EXPECT_FALSE(stagesOf(writeRun("run5-cfg-e", completedRun("10:00"))).contains("identifying runs"));
     EXPECT_TRUE(stagesOf(writeRun("run2-retry-cfg-a", completedRun("10:05"))).contains("identifying runs"));
     EXPECT_EQ(jobShapes(jobsByKey(*ws)),
