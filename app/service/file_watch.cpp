@@ -308,6 +308,17 @@ const FileWatch::Kind& FileWatch::kindOf(const std::string& path, const FileStat
     return m_kinds[path] = std::move(kind);
 }
 
+void FileWatch::dropUnreadSnapshots()
+{
+    for (auto& [path, kind] : m_kinds) {
+        if (!kind.snapshot.empty()) {
+            std::error_code ec;
+            fs::remove(kind.snapshot, ec);
+            kind.snapshot.clear();
+        }
+    }
+}
+
 void FileWatch::readRun(const std::string& path, Kind& kind)
 {
     // From a snapshot of its whole lines, under the watched file's folders, as its import reads it:
@@ -549,6 +560,13 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
 
 std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>* cancel)
 {
+    // A snapshot readRun kept for an import that did not come (the log's run did not change, or the
+    // pass was cancelled) goes at the end of the pass: the snapshots hold copies of whole logs.
+    struct DropUnread
+    {
+        FileWatch& watch;
+        ~DropUnread() { watch.dropUnreadSnapshots(); }
+    } dropUnread { *this };
     std::vector<WatchEvent> events;
     // 1. What is there now. A folder that cannot be read is said, and its files are kept as seen.
     auto entries = expandImportPaths(m_options.paths, nullptr, m_db.path());

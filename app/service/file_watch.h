@@ -141,6 +141,8 @@ private:
     // Reads a console log's run from a snapshot of its whole lines into `kind` (run, runRead, and the
     // snapshot, kept for its import).
     void readRun(const std::string& path, Kind& kind);
+    // Removes the snapshots readRun kept that no import read (at the end of each pass).
+    void dropUnreadSnapshots();
     // Which job and attempt each console log of the watch is, from all of them together and the
     // console logs the label stores, as `ettw import` chains the logs it is given (log_chains.h).
     // Returns the present logs whose identity differs from the one they were stored with: they are

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -654,6 +655,44 @@ TEST_F(LogRunsTest, TheOnlyRunOfAConfigurationIsReadOnce)
     EXPECT_EQ(jobShapes(jobsByKey(*ws)),
         (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
             { "run5-cfg-e", "cfg-e 0:completed e2e 30000000000" } }));
+}
+
+// A log read whole to chain it (another run of its configuration appeared) whose run did not change
+// is not read again, and the copy taken to read it does not stay behind: the watcher's snapshots
+// hold copies of whole logs.
+TEST_F(LogRunsTest, TheWatcherKeepsNoCopyOfALogItDidNotReadAgain)
+{
+    const std::string tmp = m_dir.path("tmp");
+    fs::create_directories(tmp);
+    fs::create_directories(m_dir.path("runs"));
+    const char* before = std::getenv("TMPDIR");
+    const std::string saved = before ? before : "";
+    ::setenv("TMPDIR", tmp.c_str(), 1);
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    const auto watch = watchRuns(ws->store());
+    if (before) {
+        ::setenv("TMPDIR", saved.c_str(), 1);
+    } else {
+        ::unsetenv("TMPDIR");
+    }
+    ASSERT_TRUE(watch);
+    const auto copies = [&] {
+        size_t n = 0;
+        for (const auto& e : fs::recursive_directory_iterator(tmp)) {
+            n += e.is_regular_file() ? 1 : 0;
+        }
+        return n;
+    };
+    writeRun("run1-cfg-a", completedRun("10:00"));
+    ASSERT_EQ(watch->scan(0).size(), 1u);
+    EXPECT_EQ(copies(), 0u);
+    writeRun("run2-cfg-a", completedRun("10:20")); // a rerun after a completed run: run1 stays as it is
+    const auto events = watch->scan(0);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Imported) << events[0].error.message;
+    EXPECT_EQ(copies(), 0u);
+    EXPECT_EQ(jobsByKey(*ws).size(), 2u);
 }
 
 } // namespace
