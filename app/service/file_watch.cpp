@@ -339,7 +339,7 @@ void FileWatch::readRun(const std::string& path, Kind& kind)
     }
 }
 
-std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string, FileState>& present)
+std::set<std::string> FileWatch::chainConsoleLogs(const std::map<std::string, FileState>& present)
 {
     // Each console log's run: by its name, read whole when it is not the only run of its
     // configuration among the watched logs and the stored ones (its job and attempt then depend on
@@ -352,12 +352,16 @@ std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string,
             perConfig[kind.run->config].push_back(path);
         }
     }
-    std::set<std::string> storedConfigs;
+    // With the logs the label stores (those of other folders: imported before, or watched by
+    // another watcher); the chain of the watched logs alone when the store cannot say.
+    std::vector<core::StoredLogRun> stored;
     if (!logs.empty() && !m_options.reader.attempt) {
-        if (auto configs = configsStoredElsewhere(m_db, m_options.label, m_options.reader.job.has_value(), perConfig)) {
-            storedConfigs = std::move(*configs);
+        if (auto all = storedLogRunsOf(m_db, m_options.label)) {
+            stored = std::move(*all);
         }
     }
+    const std::set<std::string> storedConfigs
+        = configsStoredElsewhere(stored, m_options.reader.job.has_value(), perConfig);
     std::vector<core::LogRun> runs;
     std::vector<std::string> paths;
     for (const std::string& path : logs) {
@@ -371,34 +375,24 @@ std::vector<std::string> FileWatch::chainConsoleLogs(const std::map<std::string,
             paths.push_back(path);
         }
     }
-    // With the logs the label stores (those of other folders: imported before, or watched by
-    // another watcher); the chain of the watched logs alone when the store cannot say.
-    auto plan = planLogChains(m_db, m_options.label, runs, paths, m_options.reader);
-    if (!plan) {
-        plan = LogChainPlan {};
-        plan->identities
-            = core::chainLogRuns(runs, m_options.reader.job.has_value(), m_options.reader.attempt.has_value());
-        plan->unchained.assign(runs.size(), std::string());
-    }
+    LogChainPlan plan = planLogChains(stored, runs, paths, m_options.reader);
     const std::set<std::string> watched(paths.begin(), paths.end());
     m_outside.clear();
-    for (LogChainPlan::Stored& s : plan->storedToReadAgain) {
+    for (LogChainPlan::Stored& s : plan.storedToReadAgain) {
         if (!watched.contains(s.run.sourcePath)) {
             m_outside.push_back(std::move(s));
         }
     }
-    const auto& identities = plan->identities;
     m_identities.clear();
     m_unchained.clear();
-    std::vector<std::string> moved;
+    std::set<std::string> moved;
     for (size_t i = 0; i < paths.size(); ++i) {
-        m_identities[paths[i]] = identities[i];
-        if (!plan->unchained[i].empty()) {
-            m_unchained[paths[i]] = plan->unchained[i];
+        m_identities[paths[i]] = plan.identities[i];
+        if (!plan.unchained[i].empty()) {
+            m_unchained[paths[i]] = plan.unchained[i];
         }
-        const auto stored = m_storedAs.find(paths[i]);
-        if (stored != m_storedAs.end() && !(stored->second == identities[i])) {
-            moved.push_back(paths[i]);
+        if (plan.readAgain[i]) {
+            moved.insert(paths[i]);
         }
     }
     return moved;
@@ -521,9 +515,6 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
         } else if (const auto why = m_unchained.find(path); why != m_unchained.end() && event.note.empty()) {
             event.note = why->second;
         }
-        m_storedAs[path] = identity->second;
-    } else {
-        m_storedAs.erase(path);
     }
     // 4. The jobs the file holds, for the detectors (also when it was stored already: a watcher
     //    started again judges them on its first pass).
@@ -534,17 +525,6 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
         if (auto label = core::findLabelId(m_db, m_options.label); label && *label) {
             if (auto ids = core::datasetsFromPath(m_db, **label, path)) {
                 datasets = std::move(*ids);
-            }
-        }
-        // A console log stored before this watcher started, as another run than its chain now makes
-        // it (a run found since, while no watcher ran): read again.
-        if (identity != m_identities.end() && !readAgain && !datasets.empty()) {
-            const std::vector<core::DeclaredAttempt> wanted { { identity->second.job, identity->second.name,
-                identity->second.attempt } };
-            for (int64_t id : datasets) {
-                if (auto declared = core::attemptsDeclaredBy(m_db, id); declared && *declared != wanted) {
-                    return importOne(entry, state, readNs, companions, whole, true);
-                }
             }
         }
     } else {
@@ -625,6 +605,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     std::map<std::string, size_t> at; // entry path -> its index in `listed`
     std::vector<const ImportEntry*> listed;
     std::vector<Pending> rechained;
+    std::set<std::string> moved; // console logs stored as another run than their chain now makes them
     std::vector<ImportEntry> outside; // of m_outside (reserved: rechained points into it)
     if (!fresh.empty() || !changed.empty()) {
         std::vector<core::NvrxFile> files;
@@ -640,13 +621,11 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             }
         }
         nvrx = core::pairNvrxFiles(files);
-        std::set<std::string> again;
-        for (std::string& path : chainConsoleLogs(states)) {
-            again.insert(std::move(path));
-        }
+        moved = chainConsoleLogs(states);
+        std::set<std::string> again = moved;
         for (const auto* list : { &fresh, &changed }) {
             for (const Pending& p : *list) {
-                again.erase(p.entry->path); // read anyway, with the identity it has now
+                again.erase(p.entry->path); // read anyway, in its turn
             }
         }
         for (const ImportEntry& e : *entries) {
@@ -697,20 +676,19 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
     std::set<std::string> done;
     bool stored = false;
     for (auto* list : { &rechained, &fresh, &changed }) {
-        const bool readAgain = list == &rechained;
         for (const Pending& p : *list) {
             if (cancel && cancel->load()) {
                 return events;
             }
             const Reader r = readerOf(p.entry, p.state);
             if (done.insert(r.target->path).second) {
+                const bool readAgain = list == &rechained || moved.contains(r.target->path);
                 events.push_back(
                     importOne(*r.target, states.at(r.target->path), readNs, r.companions, r.whole, readAgain));
             }
             if (p.outside) {
                 stored = stored || events.back().kind == WatchEvent::Kind::Replaced;
                 m_kinds.erase(p.entry->path);
-                m_storedAs.erase(p.entry->path);
                 continue; // not watched: not remembered, never said removed
             }
             m_files[p.entry->path] = p.state;
@@ -740,7 +718,8 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
                 continue;
             }
             const Reader r = readerOf(&e, state->second);
-            WatchEvent again = importOne(*r.target, states.at(r.target->path), readNs, r.companions, r.whole);
+            WatchEvent again = importOne(
+                *r.target, states.at(r.target->path), readNs, r.companions, r.whole, moved.contains(r.target->path));
             if (again.kind != WatchEvent::Kind::Failed) {
                 m_failed.erase(e.path);
                 events.push_back(std::move(again));
@@ -756,7 +735,6 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             events.push_back(std::move(e));
             m_failed.erase(it->first);
             m_kinds.erase(it->first);
-            m_storedAs.erase(it->first);
             it = m_files.erase(it);
         } else {
             ++it;

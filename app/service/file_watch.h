@@ -145,9 +145,10 @@ private:
     void dropUnreadSnapshots();
     // Which job and attempt each console log of the watch is, from all of them together and the
     // console logs the label stores, as `ettw import` chains the logs it is given (log_chains.h).
-    // Returns the present logs whose identity differs from the one they were stored with: they are
-    // read again; and keeps in m_outside the stored logs outside the watch whose run they change.
-    std::vector<std::string> chainConsoleLogs(const std::map<std::string, FileState>& present);
+    // Returns the present logs stored at their paths as another run than their chain now makes them
+    // (by this watcher, or before it started: a run found since): they are read again. Keeps in
+    // m_outside the stored logs outside the watch whose run they change.
+    std::set<std::string> chainConsoleLogs(const std::map<std::string, FileState>& present);
 
     core::Database& m_db;
     WatchOptions m_options;
@@ -155,9 +156,8 @@ private:
     std::string m_snapshotDir;
     std::map<std::string, FileState> m_files;
     std::map<std::string, Kind> m_kinds;
-    // Console logs: the identity this pass gives each, and the one each was last stored with.
+    // Console logs: the identity this pass gives each.
     std::map<std::string, core::LogRunIdentity> m_identities;
-    std::map<std::string, core::LogRunIdentity> m_storedAs;
     // Stored console logs outside the watched paths that this pass's chain changes: read again.
     std::vector<LogChainPlan::Stored> m_outside;
     // Console logs chained without the stored runs of their configuration, and why (one of those

@@ -96,12 +96,18 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
             named.push_back(std::move(*run));
         }
     }
-    std::set<std::string> storedConfigs;
+    // The label's stored console logs, which the logs given are chained with. When they cannot be
+    // read, the logs given are chained among themselves.
+    std::vector<core::StoredLogRun> stored;
     if (!logs.empty() && !request.reader.attempt) {
-        if (auto configs = configsStoredElsewhere(db, request.label, request.reader.job.has_value(), given)) {
-            storedConfigs = std::move(*configs);
-        } // else planLogChains says why
+        if (auto all = storedLogRunsOf(db, request.label)) {
+            stored = std::move(*all);
+        } else {
+            out.notes.push_back(
+                "the console logs were not chained with the runs stored before them: " + all.error().message);
+        }
     }
+    const std::set<std::string> storedConfigs = configsStoredElsewhere(stored, request.reader.job.has_value(), given);
     std::vector<core::LogRun> runs;
     std::vector<std::string> paths;
     std::vector<size_t> files; // of each run
@@ -129,28 +135,23 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
             files.push_back(i);
         }
     }
-    auto plan = planLogChains(db, request.label, runs, paths, request.reader, true);
-    if (!plan) {
-        // The stored runs cannot be read: the logs given are chained among themselves.
-        out.notes.push_back(
-            "the console logs were not chained with the runs stored before them: " + plan.error().message);
-        plan = LogChainPlan {};
-        plan->identities = core::chainLogRuns(runs, request.reader.job.has_value(), request.reader.attempt.has_value());
-        plan->replaces.assign(runs.size(), std::string());
-        plan->readAgain.assign(runs.size(), false);
-    }
+    std::error_code ec;
+    LogChainPlan plan = planLogChains(
+        stored, runs, paths, request.reader, std::filesystem::absolute(db.path(), ec).parent_path().string());
     for (size_t r = 0; r < runs.size(); ++r) {
         core::ReaderOptions& o = out.readers[files[r]];
-        o.job = plan->identities[r].job;
-        o.attempt = plan->identities[r].attempt;
-        o.jobName = plan->identities[r].name;
-        out.replaces[files[r]] = plan->replaces[r];
-        if (plan->readAgain[r]) {
-            out.readAgain[files[r]] = readAgainReason(plan->identities[r]);
+        o.job = plan.identities[r].job;
+        o.attempt = plan.identities[r].attempt;
+        o.jobName = plan.identities[r].name;
+        out.replaces[files[r]] = plan.replaces[r];
+        if (plan.readAgain[r]) {
+            out.readAgain[files[r]] = readAgainReason(plan.identities[r]);
         }
     }
-    out.storedToReadAgain = std::move(plan->storedToReadAgain);
-    out.notes.insert(out.notes.end(), plan->notes.begin(), plan->notes.end());
+    out.storedToReadAgain = std::move(plan.storedToReadAgain);
+    for (std::string& note : unchainedNotes(plan)) {
+        out.notes.push_back(std::move(note));
+    }
     return out;
 }
 

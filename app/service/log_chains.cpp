@@ -5,6 +5,7 @@
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -85,23 +86,24 @@ std::string attemptText(const core::DeclaredAttempt& a)
 
 } // namespace
 
-core::Result<std::set<std::string>> configsStoredElsewhere(core::Database& db, const std::string& label, bool jobGiven,
-    const std::map<std::string, std::vector<std::string>>& given)
+core::Result<std::vector<core::StoredLogRun>> storedLogRunsOf(core::Database& db, const std::string& label)
 {
     auto labelId = core::findLabelId(db, label);
     if (!labelId) {
         return labelId.error();
     }
-    std::set<std::string> out;
     if (!*labelId) {
-        return out;
+        return std::vector<core::StoredLogRun> {};
     }
-    auto all = core::storedLogRuns(db, **labelId);
-    if (!all) {
-        return all.error();
-    }
+    return core::storedLogRuns(db, **labelId);
+}
+
+std::set<std::string> configsStoredElsewhere(const std::vector<core::StoredLogRun>& stored, bool jobGiven,
+    const std::map<std::string, std::vector<std::string>>& given)
+{
+    std::set<std::string> out;
     std::map<std::string, std::set<std::string>> givenPaths; // canonical, of the configurations stored
-    for (const core::StoredLogRun& s : *all) {
+    for (const core::StoredLogRun& s : stored) {
         const std::string config = configOf(s, jobGiven);
         const auto paths = given.find(config);
         if (paths == given.end() || out.contains(config)) {
@@ -126,15 +128,20 @@ std::string readAgainReason(const core::LogRunIdentity& identity)
         + " (the runs of its configuration found so far, chained in time order)";
 }
 
-core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
-    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader,
-    bool besideDatabase)
+std::vector<std::string> unchainedNotes(const LogChainPlan& plan)
 {
-    std::string databaseFolder;
-    if (besideDatabase) {
-        std::error_code ec;
-        databaseFolder = fs::absolute(db.path(), ec).parent_path().string();
+    std::vector<std::string> out;
+    for (const std::string& why : plan.unchained) {
+        if (!why.empty() && std::find(out.begin(), out.end(), why) == out.end()) {
+            out.push_back(why);
+        }
     }
+    return out;
+}
+
+LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& all, const std::vector<core::LogRun>& runs,
+    const std::vector<std::string>& paths, const core::ReaderOptions& reader, const std::string& databaseFolder)
+{
     const bool jobGiven = reader.job.has_value();
     const bool attemptGiven = reader.attempt.has_value();
     LogChainPlan plan;
@@ -144,23 +151,13 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
     // 1. The stored logs of the configurations given (none with --attempt: the attempts are given).
     std::vector<core::StoredLogRun> stored;
     if (!runs.empty() && !attemptGiven) {
-        auto labelId = core::findLabelId(db, label);
-        if (!labelId) {
-            return labelId.error();
+        std::set<std::string> configs;
+        for (const core::LogRun& r : runs) {
+            configs.insert(r.config);
         }
-        if (*labelId) {
-            auto all = core::storedLogRuns(db, **labelId);
-            if (!all) {
-                return all.error();
-            }
-            std::set<std::string> configs;
-            for (const core::LogRun& r : runs) {
-                configs.insert(r.config);
-            }
-            for (core::StoredLogRun& s : *all) {
-                if (configs.contains(configOf(s, jobGiven))) {
-                    stored.push_back(std::move(s));
-                }
+        for (const core::StoredLogRun& s : all) {
+            if (configs.contains(configOf(s, jobGiven))) {
+                stored.push_back(s);
             }
         }
     }
@@ -243,7 +240,6 @@ core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& 
                     + attemptText(stored[k].declared)
                     + ") would be read again, but it is no longer there as it was imported; import the "
                       "configuration's logs together to chain them";
-                plan.notes.push_back(apart[config]);
             }
         }
         if (!again) {

@@ -45,27 +45,32 @@ struct LogChainPlan
         std::string readFrom;
     };
     std::vector<Stored> storedToReadAgain;
-    // Configurations not chained with their stored runs, and why.
-    std::vector<std::string> notes;
-    // Of each run given: that note when its configuration is one of them, else "".
+    // Of each run given: why its configuration was not chained with its stored runs, or "".
     std::vector<std::string> unchained;
 };
 
-// Chains `runs` (read from `paths`, with `reader`: the import's options) with the console logs the
-// database stores under `label`. With --attempt (reader.attempt) the attempts are the ones given and
-// nothing stored is read again. A stored log is read again only when its file still holds the
-// content imported (its size and SHA-256); with `besideDatabase`, a relative path stored by an
-// import run in another folder is also looked for under the database's folder. Error: SQLite's.
-core::Result<LogChainPlan> planLogChains(core::Database& db, const std::string& label,
-    const std::vector<core::LogRun>& runs, const std::vector<std::string>& paths, const core::ReaderOptions& reader,
-    bool besideDatabase = false);
+// The console logs the database stores under `label` (none when the label is not stored), read once
+// per import or watcher pass for configsStoredElsewhere and planLogChains. Error: SQLite's.
+core::Result<std::vector<core::StoredLogRun>> storedLogRunsOf(core::Database& db, const std::string& label);
 
-// Of the configurations given (each with the paths of the logs given of it), those of which the
-// label stores a console log at another path (configurations: the jobs' names; their keys with
-// --job, `jobGiven`). A log given whose configuration has no other log, given or stored, is the only
-// run of its configuration: it is chained by its name alone (core::logRunByName), not read first.
-// Error: SQLite's.
-core::Result<std::set<std::string>> configsStoredElsewhere(core::Database& db, const std::string& label, bool jobGiven,
+// Chains `runs` (read from `paths`, with `reader`: the import's options) with `stored`, the console
+// logs the label stores (storedLogRunsOf). With --attempt (reader.attempt) the attempts are the ones
+// given and nothing stored is read again. A stored log is read again only when its file still holds
+// the content imported (its size and SHA-256); with `databaseFolder`, a relative path stored by an
+// import run in another folder is also looked for under that folder.
+LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& stored, const std::vector<core::LogRun>& runs,
+    const std::vector<std::string>& paths, const core::ReaderOptions& reader, const std::string& databaseFolder = {});
+
+// The configurations of a plan not chained with their stored runs, and why: the distinct
+// plan.unchained, in the order of the runs.
+std::vector<std::string> unchainedNotes(const LogChainPlan& plan);
+
+// Of the configurations given (each with the paths of the logs given of it), those of which
+// `stored` (the label's console logs) holds a log at another path (configurations: the jobs' names;
+// their keys with --job, `jobGiven`). A log given whose configuration has no other log, given or
+// stored, is the only run of its configuration: it is chained by its name alone
+// (core::logRunByName), not read first.
+std::set<std::string> configsStoredElsewhere(const std::vector<core::StoredLogRun>& stored, bool jobGiven,
     const std::map<std::string, std::vector<std::string>>& given);
 
 // Why a stored log is read again: "its run is now attempt 1 of job run1-cfg-a (...)".

@@ -194,24 +194,6 @@ Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId)
     return jobs;
 }
 
-Result<std::vector<DeclaredAttempt>> attemptsDeclaredBy(Database& db, int64_t datasetId)
-{
-    auto q = db.prepare("SELECT j.job_key, j.name, a.attempt_no FROM attempts a JOIN jobs j ON j.id = a.job_id "
-                        "WHERE a.declared_in = ?1 ORDER BY 1, 3");
-    if (!q) {
-        return q.error();
-    }
-    q->bind(1, datasetId);
-    std::vector<DeclaredAttempt> out;
-    if (auto st = q->forEachRow([&] {
-            out.push_back({ q->columnText(0), q->columnText(1), static_cast<int32_t>(q->columnInt64(2)) });
-        });
-        !st) {
-        return st.error();
-    }
-    return out;
-}
-
 Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId)
 {
     auto q = prepareWith(db,

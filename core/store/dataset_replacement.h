@@ -47,9 +47,8 @@ Status settleJobs(Database& db, DerivedUpdater& updater, const std::vector<int64
 // attempts or checkpoints of, or added phases to. Error: SQLite's.
 Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId);
 
-// The attempts dataset `datasetId` declared, as (job key, job name, attempt number), sorted: who a
-// stored file said its runs were (a watched console log whose chain changed since is read again).
-// Error: SQLite's.
+// An attempt a stored file declared, as (job key, job name, attempt number): who a stored console
+// log said its run was (one whose chain changed since is read again).
 struct DeclaredAttempt
 {
     std::string jobKey;
@@ -57,7 +56,6 @@ struct DeclaredAttempt
     int32_t attempt = 0;
     auto operator<=>(const DeclaredAttempt&) const = default;
 };
-Result<std::vector<DeclaredAttempt>> attemptsDeclaredBy(Database& db, int64_t datasetId);
 
 // A console log stored under a label (a dataset of format "log": one run, one attempt) as the
 // chaining of runs needs it (core/ingest/log_runs.h): logs imported later are chained with it, and it
