@@ -68,9 +68,18 @@ struct FileReading
     std::vector<core::ReaderOptions> readers; // of each file
     std::vector<std::string> replaces; // of each file: the source path of the stored log it is again, or ""
     std::vector<std::string> readAgain; // of each file: why it is read again, or ""
+    std::vector<std::string> configs; // of each console log chained: its configuration (configOf), or ""
     std::vector<LogChainPlan::Stored> storedToReadAgain;
     std::vector<std::string> notes;
 };
+
+// The folder of the database's file: a relative source path stored by an import run in another
+// folder is also looked for under it (planLogChains).
+std::string databaseFolderOf(const core::Database& db)
+{
+    std::error_code ec;
+    return std::filesystem::absolute(db.path(), ec).parent_path().string();
+}
 
 FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     const std::vector<std::optional<core::TraceFormat>>& detected, const ImportSink& sink,
@@ -80,6 +89,7 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     out.readers.assign(request.files.size(), request.reader);
     out.replaces.resize(request.files.size());
     out.readAgain.resize(request.files.size());
+    out.configs.resize(request.files.size());
     // 1. Who each console log's run is: by its name, and from the whole log when it is not the only
     //    run of its configuration among the logs given and stored (its job and attempt then depend on
     //    its start and outcome). A log whose rules cannot be read keeps the request's options.
@@ -135,15 +145,14 @@ FileReading readingPerFile(core::Database& db, const ImportRequest& request,
             files.push_back(i);
         }
     }
-    std::error_code ec;
-    LogChainPlan plan = planLogChains(
-        stored, runs, paths, request.reader, std::filesystem::absolute(db.path(), ec).parent_path().string());
+    LogChainPlan plan = planLogChains(stored, runs, paths, request.reader, databaseFolderOf(db));
     for (size_t r = 0; r < runs.size(); ++r) {
         core::ReaderOptions& o = out.readers[files[r]];
         o.job = plan.identities[r].job;
         o.attempt = plan.identities[r].attempt;
         o.jobName = plan.identities[r].name;
         out.replaces[files[r]] = plan.replaces[r];
+        out.configs[files[r]] = runs[r].config;
         if (plan.readAgain[r]) {
             out.readAgain[files[r]] = readAgainReason(plan.identities[r]);
         }
@@ -441,7 +450,8 @@ ImportReport importFiles(
         readers[i].companions = nvrx.companions[i];
     }
     // The stored logs the new runs change are read again, from their own paths.
-    for (const LogChainPlan::Stored& s : reading.storedToReadAgain) {
+    const bool jobGiven = given.reader.job.has_value();
+    const auto addReadAgain = [&](const LogChainPlan::Stored& s) {
         request.files.push_back(s.readFrom);
         folderJobs.emplace_back();
         ownJobs.emplace_back();
@@ -456,8 +466,12 @@ ImportReport importFiles(
         readers.push_back(std::move(o));
         reading.replaces.push_back(s.run.sourcePath);
         reading.readAgain.push_back(readAgainReason(s.identity));
+        reading.configs.push_back(configOf(s.identity, jobGiven));
         nvrx.companions.emplace_back();
         nvrx.readWith.emplace_back();
+    };
+    for (const LogChainPlan::Stored& s : reading.storedToReadAgain) {
+        addReadAgain(s);
     }
     // The order: the logs read again first, a later attempt first (each frees the attempt number the
     // next one takes), then the others as given.
@@ -475,30 +489,31 @@ ImportReport importFiles(
         }
     }
     int64_t bytesBefore = 0;
-    // 2. Each file in its own transaction.
-    for (size_t n = 0; n < order.size(); ++n) {
+    // 2. Each file in its own transaction (`stop`: the import's cancel; none for the logs read again
+    //    to undo what a run not stored moved, step 3).
+    const auto importAt = [&](size_t n, const std::atomic<bool>* stop) {
         const size_t i = order[n];
         ImportedFile file;
         file.path = request.files[i];
         file.folderJob = folderJobs[i];
         file.readAgain = reading.readAgain[i];
-        if (cancel && cancel->load()) {
+        if (stop && stop->load()) {
             report.cancelled = true;
             file.outcome = ImportedFile::Outcome::Skipped;
             report.files.push_back(std::move(file));
-            continue;
+            return;
         }
         if (nvrx.readWith[i]) {
             file.outcome = ImportedFile::Outcome::ReadWith;
             file.readWith = request.files[*nvrx.readWith[i]];
             bytesBefore += sizes[i];
             report.files.push_back(std::move(file));
-            continue;
+            return;
         }
         core::ImportOptions options;
         options.label = request.label;
         options.reader = readers[i];
-        options.cancel = cancel;
+        options.cancel = stop;
         const int64_t fileBytes = sizes[i];
         auto lastPost = Clock::time_point {};
         std::string lastStage;
@@ -538,7 +553,7 @@ ImportReport importFiles(
             options.readAgain = !reading.readAgain[i].empty();
         }
         auto summary = core::importTraceFile(workspace.store(), file.path, options);
-        if (!summary && options.refuseFilesApart && !(cancel && cancel->load())
+        if (!summary && options.refuseFilesApart && !(stop && stop->load())
             && anotherRunThanTheFolders(summary.error(), folderJobs[i])) {
             options.reader.job = ownJobs[i];
             options.refuseFilesApart = false;
@@ -550,7 +565,7 @@ ImportReport importFiles(
         }
         bytesBefore += fileBytes;
         if (!summary) {
-            if (cancel && cancel->load()) {
+            if (stop && stop->load()) {
                 report.cancelled = true;
                 file.outcome = ImportedFile::Outcome::Cancelled;
             } else if (inFolder[i] && summary.error().option == "format") {
@@ -570,8 +585,48 @@ ImportReport importFiles(
             file.summary = std::move(*summary);
         }
         report.files.push_back(std::move(file));
+    };
+    for (size_t n = 0; n < order.size(); ++n) {
+        importAt(n, cancel);
     }
-    // 3. The fleet follows the store: reload only when something was stored, and only when it was
+    // 3. A configuration whose stored logs were read again for a run given that was then not stored
+    //    (its import failed, or the import was cancelled) is chained again from what it stores: those
+    //    logs go back to the jobs and attempts they had (read again, even after a cancel, so that no
+    //    job is left with the attempts after a run that is not there).
+    std::set<std::string> moved, notStored;
+    for (size_t n = 0; n < order.size(); ++n) {
+        const size_t i = order[n];
+        const ImportedFile& file = report.files[report.files.size() - order.size() + n];
+        if (reading.configs[i].empty()) {
+            continue;
+        }
+        if (!reading.readAgain[i].empty()) {
+            moved.insert(reading.configs[i]);
+        } else if (file.outcome != ImportedFile::Outcome::Stored
+            && file.outcome != ImportedFile::Outcome::AlreadyImported) {
+            notStored.insert(reading.configs[i]);
+        }
+    }
+    std::set<std::string> back;
+    std::set_intersection(
+        moved.begin(), moved.end(), notStored.begin(), notStored.end(), std::inserter(back, back.end()));
+    if (!back.empty()) {
+        if (auto stored = storedLogRunsOf(workspace.store(), request.label); !stored) {
+            report.notes.push_back("the console logs read again for runs that were not stored keep their new attempts: "
+                + stored.error().message);
+        } else {
+            const auto moves = rechainStored(*stored, back, given.reader, databaseFolderOf(workspace.store()));
+            const size_t first = order.size();
+            for (size_t k : readAgainOrder(moves)) {
+                addReadAgain(moves[k]);
+                order.push_back(request.files.size() - 1);
+            }
+            for (size_t n = first; n < order.size(); ++n) {
+                importAt(n, nullptr);
+            }
+        }
+    }
+    // 4. The fleet follows the store: reload only when something was stored, and only when it was
     //    loaded (a query-less import need not read the fleet back).
     if (report.changed && workspace.loaded()) {
         if (auto st = workspace.reload(); !st) {

@@ -139,8 +139,17 @@ std::vector<std::string> unchainedNotes(const LogChainPlan& plan)
     return out;
 }
 
-LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& all, const std::vector<core::LogRun>& runs,
-    const std::vector<std::string>& paths, const core::ReaderOptions& reader, const std::string& databaseFolder)
+std::string configOf(const core::LogRunIdentity& identity, bool jobGiven)
+{
+    return jobGiven ? identity.job : identity.name;
+}
+
+namespace {
+
+// planLogChains, with the stored logs of `configs` chained too (rechainStored).
+LogChainPlan planChains(const std::vector<core::StoredLogRun>& all, const std::vector<core::LogRun>& runs,
+    const std::vector<std::string>& paths, const core::ReaderOptions& reader, const std::string& databaseFolder,
+    std::set<std::string> configs)
 {
     const bool jobGiven = reader.job.has_value();
     const bool attemptGiven = reader.attempt.has_value();
@@ -150,11 +159,10 @@ LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& all, const std
 
     // 1. The stored logs of the configurations given (none with --attempt: the attempts are given).
     std::vector<core::StoredLogRun> stored;
-    if (!runs.empty() && !attemptGiven) {
-        std::set<std::string> configs;
-        for (const core::LogRun& r : runs) {
-            configs.insert(r.config);
-        }
+    for (const core::LogRun& r : runs) {
+        configs.insert(r.config);
+    }
+    if (!configs.empty() && !attemptGiven) {
         for (const core::StoredLogRun& s : all) {
             if (configs.contains(configOf(s, jobGiven))) {
                 stored.push_back(s);
@@ -265,6 +273,52 @@ LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& all, const std
         }
     }
     return plan;
+}
+
+} // namespace
+
+LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& stored, const std::vector<core::LogRun>& runs,
+    const std::vector<std::string>& paths, const core::ReaderOptions& reader, const std::string& databaseFolder)
+{
+    return planChains(stored, runs, paths, reader, databaseFolder, {});
+}
+
+std::vector<LogChainPlan::Stored> rechainStored(const std::vector<core::StoredLogRun>& stored,
+    const std::set<std::string>& configs, const core::ReaderOptions& reader, const std::string& databaseFolder)
+{
+    return planChains(stored, {}, {}, reader, databaseFolder, configs).storedToReadAgain;
+}
+
+std::vector<size_t> readAgainOrder(const std::vector<LogChainPlan::Stored>& moves)
+{
+    const auto holds = [](const LogChainPlan::Stored& m, const core::LogRunIdentity& id) {
+        return m.run.declared.jobKey == id.job && m.run.declared.attempt == id.attempt;
+    };
+    std::vector<size_t> out;
+    std::vector<bool> done(moves.size(), false);
+    while (out.size() < moves.size()) {
+        // The first one whose new place no other one still to read holds; the first of the rest when
+        // they hold each other's (a cycle, which no chaining makes).
+        std::optional<size_t> next;
+        for (size_t i = 0; i < moves.size() && !next; ++i) {
+            if (done[i]) {
+                continue;
+            }
+            bool free = true;
+            for (size_t j = 0; j < moves.size() && free; ++j) {
+                free = j == i || done[j] || !holds(moves[j], moves[i].identity);
+            }
+            if (free) {
+                next = i;
+            }
+        }
+        if (!next) {
+            next = static_cast<size_t>(std::find(done.begin(), done.end(), false) - done.begin());
+        }
+        done[*next] = true;
+        out.push_back(*next);
+    }
+    return out;
 }
 
 } // namespace ett::app

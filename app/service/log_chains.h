@@ -65,6 +65,22 @@ LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& stored, const 
 // plan.unchained, in the order of the runs.
 std::vector<std::string> unchainedNotes(const LogChainPlan& plan);
 
+// The stored logs of `configs` to read again for each configuration to be chained from its stored
+// runs alone, as planLogChains would chain them: after an import read stored logs again for a new
+// run that was then not stored (its import failed or was cancelled), they go back to the jobs and
+// attempts they had.
+std::vector<LogChainPlan::Stored> rechainStored(const std::vector<core::StoredLogRun>& stored,
+    const std::set<std::string>& configs, const core::ReaderOptions& reader, const std::string& databaseFolder = {});
+
+// The order in which to read `moves` again so that none is stored as an attempt that another still
+// holds: one whose new job and attempt another holds now comes after it (moved up, a later attempt
+// first; moved back down, an earlier one first).
+std::vector<size_t> readAgainOrder(const std::vector<LogChainPlan::Stored>& moves);
+
+// The configuration a run of `identity` is of, as the chaining keys it: its job's name, or its key
+// with --job (`jobGiven`).
+std::string configOf(const core::LogRunIdentity& identity, bool jobGiven);
+
 // Of the configurations given (each with the paths of the logs given of it), those of which
 // `stored` (the label's console logs) holds a log at another path (configurations: the jobs' names;
 // their keys with --job, `jobGiven`). A log given whose configuration has no other log, given or

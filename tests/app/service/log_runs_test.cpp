@@ -3,6 +3,7 @@
 // (core/ingest/log_runs.h), for every front end through importFiles.
 #include "app/service/file_watch.h"
 #include "app/service/import_files.h"
+#include "app/service/log_chains.h"
 #include "app/service/workspace.h"
 #include "core/ingest/log_runs.h"
 #include "core/store/fleet.h"
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -518,6 +520,86 @@ TEST_F(LogRunsTest, ALateRunMovesEveryLaterStoredAttemptUp)
             (std::map<std::string, std::string> {
                 { "run1-cfg-b", "cfg-b 0:failed 1:failed 2:failed 3:failed 4:failed e2e 1820000000000" } }));
     }
+}
+
+// An import cancelled after it moved the stored attempts up for a late run, before that run was
+// stored: the stored logs go back to the attempts they had (read again, the first first), so that
+// no job is left without the attempt they were moved from; the import says it was cancelled. The
+// same for a late first run whose retry was stored as a job of its own.
+TEST_F(LogRunsTest, AnImportCancelledBeforeItsLateRunWasStoredPutsTheStoredAttemptsBack)
+{
+    struct Case
+    {
+        std::map<std::string, std::string> stored; // run -> start
+        std::string late, lateStart;
+        std::vector<std::string> back; // the stored runs read again to put them back, in order
+    };
+    for (const Case& c : { Case { { { "run1-cfg-b", "10:00" }, { "run3-cfg-b", "10:10" }, { "run4-cfg-b", "10:20" },
+                                      { "run5-cfg-b", "10:30" } },
+                               "run2-cfg-b", "10:05", { "run3-cfg-b", "run4-cfg-b", "run5-cfg-b" } },
+             Case { { { "run2-retry-cfg-a", "10:05" } }, "run1-cfg-a", "10:00", { "run2-retry-cfg-a" } } }) {
+        SCOPED_TRACE(c.late);
+        fs::remove_all(m_dir.path("runs"));
+        auto ws = Workspace::open(m_dir.path(c.late + ".db"), Workspace::Mode::CreateIfMissing);
+        ASSERT_TRUE(ws.ok()) << ws.error().message;
+        for (const auto& [run, start] : c.stored) {
+            ImportRequest r;
+            r.files = { writeRun(run, oomRun(start)) };
+            ASSERT_EQ(importFiles(**ws, r, {}, nullptr).failed(), 0);
+        }
+        const auto before = jobShapes(jobsByKey(**ws));
+
+        ImportRequest late;
+        late.files = { writeRun(c.late, oomRun(c.lateStart)) };
+        std::atomic<bool> cancel { false };
+        const size_t moved = c.back.size();
+        const ImportReport report = importFiles(
+            **ws, late,
+            [&](const ImportProgressInfo& info) {
+                // The late run's import has begun: the stored logs before it were read again.
+                if (info.stage != "identifying runs" && info.fileIndex == static_cast<int>(moved)) {
+                    cancel = true;
+                }
+            },
+            &cancel);
+        EXPECT_TRUE(report.cancelled);
+        ASSERT_EQ(report.files.size(), 2 * moved + 1);
+        for (size_t k = 0; k < moved; ++k) {
+            EXPECT_EQ(report.files[k].outcome, ImportedFile::Outcome::Stored) << report.files[k].error.message;
+            EXPECT_FALSE(report.files[k].readAgain.empty());
+        }
+        EXPECT_EQ(report.files[moved].path, late.files[0]);
+        EXPECT_EQ(report.files[moved].outcome, ImportedFile::Outcome::Cancelled);
+        std::vector<std::string> back;
+        for (size_t k = moved + 1; k < report.files.size(); ++k) {
+            const ImportedFile& f = report.files[k];
+            EXPECT_EQ(f.outcome, ImportedFile::Outcome::Stored) << f.path << ": " << f.error.message;
+            EXPECT_FALSE(f.readAgain.empty());
+            back.push_back(fs::path(f.path).parent_path().filename().string());
+        }
+        EXPECT_EQ(back, c.back);
+        EXPECT_EQ(jobShapes(jobsByKey(**ws)), before);
+    }
+}
+
+// The order in which stored logs are read again: none takes an attempt another still holds.
+TEST(LogRunChains, StoredLogsAreReadAgainSoThatNoneTakesAnAttemptAnotherHolds)
+{
+    const auto move = [](int32_t from, int32_t to) {
+        LogChainPlan::Stored s;
+        s.run.declared = { "run1", "cfg", from };
+        s.identity = { "run1", "cfg", to };
+        return s;
+    };
+    // Up by one (a late run before them): the last first.
+    EXPECT_EQ(readAgainOrder({ move(1, 2), move(2, 3), move(3, 4) }), (std::vector<size_t> { 2, 1, 0 }));
+    // Back down (that run not stored): the first first, whatever order they come in.
+    EXPECT_EQ(readAgainOrder({ move(4, 3), move(3, 2), move(2, 1) }), (std::vector<size_t> { 2, 1, 0 }));
+    EXPECT_EQ(readAgainOrder({ move(2, 1), move(3, 2) }), (std::vector<size_t> { 0, 1 }));
+    // Into another job: any order, as given.
+    LogChainPlan::Stored other = move(0, 1);
+    other.identity.job = "run0";
+    EXPECT_EQ(readAgainOrder({ other, move(1, 0) }), (std::vector<size_t> { 0, 1 }));
 }
 
 // A stored log that the new run would change but that is gone from its path cannot be read again:
