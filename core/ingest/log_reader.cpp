@@ -80,6 +80,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -233,7 +235,7 @@ struct MappedRules
     LogRules rules;
 };
 
-Result<MappedRules> rulesOf(const ReaderOptions& options)
+Result<MappedRules> readMappedRules(const ReaderOptions& options)
 {
     auto mapping = readerMapping(options, "log-torchtitan", "log");
     if (!mapping) {
@@ -244,6 +246,25 @@ Result<MappedRules> rulesOf(const ReaderOptions& options)
         return rules.error();
     }
     return MappedRules { std::move(*mapping), std::move(*rules) };
+}
+
+Result<MappedRules> rulesOf(const ReaderOptions& options)
+{
+    if (!options.mappingPath.empty()) {
+        return readMappedRules(options); // a rules file: read as it is now
+    }
+    // The preset's, compiled once per process (a copy shares the compiled patterns).
+    static std::mutex guard;
+    static std::optional<MappedRules> preset;
+    const std::lock_guard lock(guard);
+    if (!preset) {
+        auto read = readMappedRules(options);
+        if (!read) {
+            return read.error();
+        }
+        preset = std::move(*read);
+    }
+    return *preset;
 }
 
 Result<std::unique_ptr<LogReader>> makeLogReader(const std::string& path, const ReaderOptions& options)

@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 namespace ett::core {
@@ -42,6 +44,8 @@ Mapping::Mapping() = default;
 Mapping::~Mapping() = default;
 Mapping::Mapping(Mapping&&) noexcept = default;
 Mapping& Mapping::operator=(Mapping&&) noexcept = default;
+Mapping::Mapping(const Mapping&) = default;
+Mapping& Mapping::operator=(const Mapping&) = default;
 
 bool globMatch(std::string_view p, std::string_view t)
 {
@@ -348,7 +352,20 @@ Result<Mapping> Mapping::preset(std::string_view name)
 {
     for (size_t i = 0; i < kMappingPresetCount; ++i) {
         if (name == kMappingPresets[i].name) {
-            return parse(kMappingPresets[i].json, "preset " + std::string(name));
+            // Parsed once: a folder of logs reads the same preset for each file, three times for a
+            // console log (logRunByName, identifyLogRun, its import), and compiling its patterns
+            // took a third of importing a small log.
+            static std::mutex guard;
+            static std::map<std::string, Mapping, std::less<>> parsed;
+            const std::lock_guard lock(guard);
+            if (const auto it = parsed.find(name); it != parsed.end()) {
+                return it->second;
+            }
+            auto mapping = parse(kMappingPresets[i].json, "preset " + std::string(name));
+            if (!mapping) {
+                return mapping.error();
+            }
+            return parsed.emplace(std::string(name), std::move(*mapping)).first->second;
         }
     }
     std::string known;

@@ -60,7 +60,8 @@ public:
     // Reads and parses a rules file.
     static Result<Mapping> load(const std::string& path);
     // The built-in preset of a name ("chrome-pytorch", "nsys-nvtx", "mlperf", "log-torchtitan",
-    // "table-philly"); Error listing the presets when there is none.
+    // "table-philly"); Error listing the presets when there is none. Each preset is parsed (its
+    // patterns compiled) once per process; this returns a copy, which shares the compiled patterns.
     static Result<Mapping> preset(std::string_view name);
     // Names of the built-in presets.
     static std::vector<std::string> presetNames();
@@ -92,6 +93,9 @@ public:
     ~Mapping();
     Mapping(Mapping&&) noexcept;
     Mapping& operator=(Mapping&&) noexcept;
+    // A copy shares the compiled patterns (Regex) and has a memo of its own.
+    Mapping(const Mapping&);
+    Mapping& operator=(const Mapping&);
 
 private:
     struct Rule;

@@ -90,6 +90,24 @@ TEST(Mapping, SourceRestrictsARuleAndIgnoreIsNotUnmapped)
     EXPECT_EQ(m.map("sgemm", "kernel").what, Mapping::Match::What::Ignore);
 }
 
+// A preset is parsed once per process: each call returns a copy with a memo of its own, which maps
+// as the preset does.
+TEST(Mapping, EachPresetCallReturnsACopyWithItsOwnMemo)
+{
+    auto a = Mapping::preset("log-torchtitan");
+    auto b = Mapping::preset("log-torchtitan");
+    ASSERT_TRUE(a.ok() && b.ok());
+    const Mapping::Match first = a->mapBounded("Saving checkpoint at step 10", "INFO");
+    EXPECT_EQ(a->memoSize(), 1U);
+    EXPECT_EQ(b->memoSize(), 0U);
+    const Mapping::Match again = b->mapBounded("Saving checkpoint at step 10", "INFO");
+    EXPECT_EQ(again.what, first.what);
+    EXPECT_EQ(again.category, first.category);
+    a->setMemoLimit(0);
+    EXPECT_EQ(Mapping::preset("log-torchtitan")->memoLimit(), b->memoLimit());
+    EXPECT_EQ(Mapping::preset("log-torchtitan")->memoSize(), 0U);
+}
+
 TEST(Mapping, BoundedMatchesRememberAtMostTheLimitAndAnswerTheSame)
 {
     Mapping m = parseOk(R"json({"phases":[
