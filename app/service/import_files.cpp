@@ -6,6 +6,7 @@
 #include "core/ingest/log_runs.h"
 #include "core/ingest/nvrx_runs.h"
 #include "core/model/names_text.h"
+#include "core/store/database.h"
 #include "core/store/importer.h"
 
 #include <fmt/core.h>
@@ -586,6 +587,12 @@ ImportReport importFiles(
         }
         report.files.push_back(std::move(file));
     };
+    // With more than one file, the columnar copy of the chunks they change is rebuilt once, after the
+    // last, not in each file's transaction (readers read a chunk still listed from the rows, so a
+    // stop between files leaves nothing stale; the next write rebuilds it).
+    core::Database& db = workspace.store();
+    const bool deferred = db.columnRefreshDeferred();
+    db.deferColumnRefresh(deferred || order.size() > 1);
     for (size_t n = 0; n < order.size(); ++n) {
         importAt(n, cancel);
     }
@@ -624,6 +631,14 @@ ImportReport importFiles(
             for (size_t n = first; n < order.size(); ++n) {
                 importAt(n, nullptr);
             }
+        }
+    }
+    db.deferColumnRefresh(deferred);
+    if (report.changed && !deferred) {
+        if (auto st = core::refreshDeferredColumns(db); !st) {
+            report.notes.push_back("the columnar copy of the jobs stored was not rebuilt (they are read from their "
+                                   "rows until the next import rebuilds it): "
+                + st.error().message);
         }
     }
     // 4. The fleet follows the store: reload only when something was stored, and only when it was

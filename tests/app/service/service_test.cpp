@@ -197,6 +197,10 @@ TEST_F(ServiceTest, ImportReportsEachFileItsIssuesAndProgressAndReloads)
     EXPECT_EQ(report.failed(), 1);
     EXPECT_TRUE(report.changed);
     EXPECT_FALSE(report.cancelled);
+    // The columnar copy was rebuilt once, after the last file: no chunk is left listed.
+    EXPECT_EQ(ws.store().queryInt("SELECT count(*) FROM column_dirty")->value_or(-1), 0);
+    EXPECT_EQ(ws.store().queryInt("SELECT count(*) FROM column_chunks")->value_or(-1), 1);
+    EXPECT_FALSE(ws.store().columnRefreshDeferred());
     // The fleet follows the store.
     EXPECT_EQ((*ws.fleet())->vocabulary().jobs, 1);
     // Progress names the files and counts bytes over all of them.
