@@ -10,8 +10,60 @@
 #include <filesystem>
 #include <mutex>
 #include <unistd.h>
+#include <unordered_map>
 
 namespace ett::core {
+
+namespace detail {
+
+// Statements that Database::prepare gave out and whose users are done with them, reset and without
+// bindings, by their SQL text, for the next prepare of the same text. At most kKept: beyond that a
+// statement done is finalized (SQL built with values in it never fills the pool).
+class StatementPool
+{
+public:
+    static constexpr size_t kKept = 64;
+
+    sqlite3_stmt* take(std::string_view sql)
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_done.find(std::string(sql));
+        if (it == m_done.end()) {
+            return nullptr;
+        }
+        sqlite3_stmt* stmt = it->second;
+        m_done.erase(it);
+        return stmt;
+    }
+    // False when the pool is full (the caller finalizes it).
+    bool give(sqlite3_stmt* stmt)
+    {
+        sqlite3_reset(stmt);
+        sqlite3_clear_bindings(stmt);
+        const std::lock_guard lock(m_mutex);
+        if (m_closed || m_done.size() >= kKept) {
+            return false;
+        }
+        m_done.emplace(sqlite3_sql(stmt), stmt);
+        return true;
+    }
+    void finalizeAll()
+    {
+        const std::lock_guard lock(m_mutex);
+        for (auto& [sql, stmt] : m_done) {
+            sqlite3_finalize(stmt);
+        }
+        m_done.clear();
+        m_closed = true;
+    }
+
+private:
+    std::mutex m_mutex;
+    bool m_closed = false; // the connection is closing: statements done are finalized
+    std::unordered_multimap<std::string, sqlite3_stmt*> m_done;
+};
+
+} // namespace detail
 
 Statement::Statement(sqlite3_stmt* stmt, sqlite3* db)
     : m_stmt(stmt)
@@ -21,14 +73,25 @@ Statement::Statement(sqlite3_stmt* stmt, sqlite3* db)
 
 Statement::~Statement()
 {
-    if (m_stmt) {
+    release();
+}
+
+void Statement::release()
+{
+    if (!m_stmt) {
+        return;
+    }
+    const auto pool = m_pool.lock();
+    if (!pool || !pool->give(m_stmt)) {
         sqlite3_finalize(m_stmt);
     }
+    m_stmt = nullptr;
 }
 
 Statement::Statement(Statement&& other) noexcept
     : m_stmt(other.m_stmt)
     , m_db(other.m_db)
+    , m_pool(std::move(other.m_pool))
 {
     other.m_stmt = nullptr;
 }
@@ -36,11 +99,10 @@ Statement::Statement(Statement&& other) noexcept
 Statement& Statement::operator=(Statement&& other) noexcept
 {
     if (this != &other) {
-        if (m_stmt) {
-            sqlite3_finalize(m_stmt);
-        }
+        release();
         m_stmt = other.m_stmt;
         m_db = other.m_db;
+        m_pool = std::move(other.m_pool);
         other.m_stmt = nullptr;
     }
     return *this;
@@ -177,6 +239,10 @@ void Database::setCancel(const std::atomic<bool>* cancel)
 
 Database::~Database()
 {
+    if (m_pool) {
+        m_pool->finalizeAll(); // a statement still out finalizes itself (its pool is gone)
+        m_pool.reset();
+    }
     if (m_db) {
         sqlite3_close_v2(m_db);
     }
@@ -338,11 +404,20 @@ Status Database::exec(const std::string& sql)
 
 Result<Statement> Database::prepare(std::string_view sql)
 {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
+    if (!m_pool) {
+        m_pool = std::make_shared<detail::StatementPool>();
+    }
+    sqlite3_stmt* stmt = m_pool->take(sql);
+    if (!stmt && sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
         return Error { "database error: " + std::string(sqlite3_errmsg(m_db)) + " in: " + std::string(sql) };
     }
-    return Statement(stmt, m_db);
+    Statement out(stmt, m_db);
+    // Kept for the next prepare of the same text only when its text is all of `sql` (not the
+    // first of several statements).
+    if (stmt && sql == std::string_view(sqlite3_sql(stmt))) {
+        out.m_pool = m_pool;
+    }
+    return out;
 }
 
 int64_t Database::lastInsertRowid() const

@@ -18,10 +18,15 @@ struct sqlite3_stmt;
 
 namespace ett::core {
 
+namespace detail {
+class StatementPool;
+}
+
 class Statement
 {
 public:
     Statement() = default;
+    // A statement of its own: finalized when done.
     Statement(sqlite3_stmt* stmt, sqlite3* db);
     ~Statement();
     Statement(Statement&& other) noexcept;
@@ -79,8 +84,12 @@ public:
     sqlite3_stmt* handle() const { return m_stmt; }
 
 private:
+    friend class Database;
+    // Gives the statement back to its connection's pool (Database::prepare), or finalizes it.
+    void release();
     sqlite3_stmt* m_stmt = nullptr;
     sqlite3* m_db = nullptr;
+    std::weak_ptr<detail::StatementPool> m_pool;
 };
 
 class Database
@@ -108,6 +117,11 @@ public:
     // it for minutes: after each busy timeout (5 s) without it, `whileBusy` is called; true waits
     // another round, false (or no callback) gives up with the "database is locked" Error.
     Status beginWrite(const std::function<bool()>& whileBusy);
+    // A statement of `sql`. One this connection prepared before and that is done (destroyed) is
+    // taken again, reset and without bindings, instead of compiling the text again: an import of
+    // many small files prepared the same statements (multi-row inserts among them) for each file,
+    // a third of its time. A statement taken again that a schema change made stale is prepared
+    // again by SQLite at its first step.
     Result<Statement> prepare(std::string_view sql);
     int64_t lastInsertRowid() const;
     std::string errorMessage() const;
@@ -137,6 +151,7 @@ private:
     sqlite3* m_db = nullptr;
     std::string m_path;
     bool m_deferColumnRefresh = false;
+    std::shared_ptr<detail::StatementPool> m_pool;
 };
 
 // While alive, the connection's page cache holds a few pages only: for one pass over pages read
