@@ -618,11 +618,11 @@ ImportReport importFiles(
     std::set_intersection(
         moved.begin(), moved.end(), notStored.begin(), notStored.end(), std::inserter(back, back.end()));
     if (!back.empty()) {
-        if (auto stored = storedLogRunsOf(workspace.store(), request.label); !stored) {
+        if (auto stored = storedLogRunsOf(db, request.label); !stored) {
             report.notes.push_back("the console logs read again for runs that were not stored keep their new attempts: "
                 + stored.error().message);
         } else {
-            const auto moves = rechainStored(*stored, back, given.reader, databaseFolderOf(workspace.store()));
+            const auto moves = rechainStored(*stored, back, given.reader, databaseFolderOf(db));
             const size_t first = order.size();
             for (size_t k : readAgainOrder(moves)) {
                 addReadAgain(moves[k]);

@@ -135,9 +135,8 @@ void WatchSession::refreshColumns(int64_t nowNs, WatchPass* pass)
 void WatchSession::judgeJobs(
     const std::set<int64_t>& rows, int64_t nowNs, std::vector<Alert>& alerts, std::set<std::string>& judged)
 {
-    core::JobTimelineReader reader(m_workspace.store());
     for (int64_t row : rows) {
-        auto t = reader.load(core::JobRowId { row });
+        auto t = core::loadJobTimeline(m_workspace.store(), core::JobRowId { row });
         if (!t) {
             m_running.erase(row); // removed since (its file's new content no longer holds it)
             continue;
