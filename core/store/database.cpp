@@ -7,18 +7,21 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <deque>
 #include <filesystem>
+#include <iterator>
 #include <mutex>
 #include <unistd.h>
-#include <unordered_map>
+#include <utility>
 
 namespace ett::core {
 
 namespace detail {
 
 // Statements that Database::prepare gave out and whose users are done with them, reset and without
-// bindings, by their SQL text, for the next prepare of the same text. At most kKept: beyond that a
-// statement done is finalized (SQL built with values in it never fills the pool).
+// bindings, for the next prepare of the same text, the last given back first. At most kKept: one
+// more finalizes the oldest, so that the statements in use now (a watcher's detectors after its
+// imports) push out those of work done before, and SQL built with values in it never fills it.
 class StatementPool
 {
 public:
@@ -27,24 +30,29 @@ public:
     sqlite3_stmt* take(std::string_view sql)
     {
         const std::lock_guard lock(m_mutex);
-        const auto it = m_done.find(std::string(sql));
-        if (it == m_done.end()) {
-            return nullptr;
+        for (auto it = m_done.rbegin(); it != m_done.rend(); ++it) {
+            if (it->first == sql) {
+                sqlite3_stmt* stmt = it->second;
+                m_done.erase(std::next(it).base());
+                return stmt;
+            }
         }
-        sqlite3_stmt* stmt = it->second;
-        m_done.erase(it);
-        return stmt;
+        return nullptr;
     }
-    // False when the pool is full (the caller finalizes it).
+    // False when the connection is closing (the caller finalizes it).
     bool give(sqlite3_stmt* stmt)
     {
         sqlite3_reset(stmt);
         sqlite3_clear_bindings(stmt);
         const std::lock_guard lock(m_mutex);
-        if (m_closed || m_done.size() >= kKept) {
+        if (m_closed) {
             return false;
         }
-        m_done.emplace(sqlite3_sql(stmt), stmt);
+        if (m_done.size() >= kKept) {
+            sqlite3_finalize(m_done.front().second);
+            m_done.pop_front();
+        }
+        m_done.emplace_back(sqlite3_sql(stmt), stmt);
         return true;
     }
     void finalizeAll()
@@ -60,7 +68,7 @@ public:
 private:
     std::mutex m_mutex;
     bool m_closed = false; // the connection is closing: statements done are finalized
-    std::unordered_multimap<std::string, sqlite3_stmt*> m_done;
+    std::deque<std::pair<std::string, sqlite3_stmt*>> m_done; // the oldest first
 };
 
 } // namespace detail

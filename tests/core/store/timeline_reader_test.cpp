@@ -1,5 +1,7 @@
-// Jobs loaded one after another with one JobTimelineReader (statements prepared once) are the jobs
-// loadJobTimeline loads one at a time, also after a job that is not there.
+// Jobs loaded one after another on one connection (the watcher's detectors: each load takes the
+// statements of the one before again, Database::prepare) are the jobs loadJobTimeline loads on a
+// connection of their own, also after a job that is not there.
+#include "core/store/database.h"
 #include "core/store/timeline.h"
 
 #include <gtest/gtest.h>
@@ -36,7 +38,7 @@ std::string shapeOf(const JobTimeline& t)
     return s;
 }
 
-TEST(JobTimelineReader, LoadsManyJobsAsLoadJobTimelineLoadsEach)
+TEST(JobTimelineReader, LoadsManyJobsOnOneConnectionAsEachAlone)
 {
     test::Store s;
     s.import(std::string(ETT_SAMPLES_DIR) + "/fleet-200.ett.jsonl.gz");
@@ -46,27 +48,32 @@ TEST(JobTimelineReader, LoadsManyJobsAsLoadJobTimelineLoadsEach)
     ASSERT_TRUE(q->forEachRow([&] { ids.push_back(q->columnInt64(0)); }).ok());
     ASSERT_EQ(ids.size(), 200u);
 
-    JobTimelineReader reader(s.db());
+    // Each job alone: on a connection of its own, whose statements are all compiled for it.
+    const auto alone = [&](int64_t id) {
+        auto db = Database::open(s.dbPath(), Database::OpenMode::ReadOnly);
+        EXPECT_TRUE(db.ok());
+        return loadJobTimeline(**db, JobRowId { id });
+    };
     int checkpoints = 0;
     for (size_t i = 0; i < ids.size(); ++i) {
         if (i == 100) {
             // A job that is not there says so, and the next one loads all the same.
-            auto missing = reader.load(JobRowId { ids.back() + 1000 });
+            auto missing = loadJobTimeline(s.db(), JobRowId { ids.back() + 1000 });
             ASSERT_FALSE(missing.ok());
             EXPECT_EQ(
                 missing.error().message, "no job with id " + std::to_string(ids.back() + 1000) + " in the database");
         }
-        auto one = loadJobTimeline(s.db(), JobRowId { ids[i] });
-        auto many = reader.load(JobRowId { ids[i] });
+        auto one = alone(ids[i]);
+        auto many = loadJobTimeline(s.db(), JobRowId { ids[i] });
         ASSERT_TRUE(one.ok()) << one.error().message;
         ASSERT_TRUE(many.ok()) << many.error().message;
         EXPECT_EQ(shapeOf(*many), shapeOf(*one));
         checkpoints += static_cast<int>(many->checkpoints.size());
     }
     // Again, the first job after the last: nothing of the last is left in the statements.
-    auto again = reader.load(JobRowId { ids.front() });
+    auto again = loadJobTimeline(s.db(), JobRowId { ids.front() });
     ASSERT_TRUE(again.ok());
-    EXPECT_EQ(shapeOf(*again), shapeOf(*loadJobTimeline(s.db(), JobRowId { ids.front() })));
+    EXPECT_EQ(shapeOf(*again), shapeOf(*alone(ids.front())));
     EXPECT_GT(checkpoints, 0);
 }
 
