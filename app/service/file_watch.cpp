@@ -375,9 +375,10 @@ std::set<std::string> FileWatch::chainConsoleLogs(const std::map<std::string, Fi
             paths.push_back(path);
         }
     }
-    LogChainPlan plan = planLogChains(stored, runs, paths, m_options.reader);
+    LogChainPlan plan = planLogChains(stored, runs, paths, m_options.reader, databaseFolderOf(m_db));
     const std::set<std::string> watched(paths.begin(), paths.end());
     m_outside.clear();
+    m_storedAs.clear();
     for (LogChainPlan::Stored& s : plan.storedToReadAgain) {
         if (!watched.contains(s.run.sourcePath)) {
             m_outside.push_back(std::move(s));
@@ -412,7 +413,10 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
     options.reader.companions = companions;
     options.replaceSamePath = true;
     options.runningEndNs = readNs;
-    options.sourcePath = path;
+    // A stored log outside the watch is read again as the path it is stored as (it may be read
+    // from under the database's folder).
+    const auto storedAs = m_storedAs.find(path);
+    options.sourcePath = storedAs != m_storedAs.end() ? storedAs->second : path;
     options.reader.copyOf = whole ? std::string() : path; // what lies beside it is beside the watched file
     options.readAgain = readAgain;
     // A console log: the job and attempt its chain gives it (chainConsoleLogs).
@@ -509,6 +513,9 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
         event.note = "as job " + entry.ownFolderJob
             + ", its own folder's: the folder that named the others' job holds other runs";
     }
+    if (const auto before = m_adoptedFrom.find(path); before != m_adoptedFrom.end() && event.note.empty()) {
+        event.note = "imported before as " + before->second + "; its records are this path's now";
+    }
     if (identity != m_identities.end()) {
         if (readAgain) {
             event.note = readAgainReason(identity->second);
@@ -520,10 +527,11 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
     //    started again judges them on its first pass).
     std::vector<int64_t> datasets { event.summary.datasetId };
     if (event.summary.alreadyImported) {
-        event.kind = event.summary.adopted ? WatchEvent::Kind::Moved : WatchEvent::Kind::Unchanged;
+        event.kind = event.summary.adopted || m_adoptedFrom.contains(path) ? WatchEvent::Kind::Moved
+                                                                           : WatchEvent::Kind::Unchanged;
         datasets.clear();
         if (auto label = core::findLabelId(m_db, m_options.label); label && *label) {
-            if (auto ids = core::datasetsFromPath(m_db, **label, path)) {
+            if (auto ids = core::datasetsFromPath(m_db, **label, options.sourcePath)) {
                 datasets = std::move(*ids);
             }
         }
@@ -593,6 +601,33 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
         }
     }
     m_notifier.watchFolders({ folders.begin(), folders.end() });
+    // 1b. A new file stored under another path to it (imported as runs/x before this watcher followed
+    //     /data/runs/x) is that file: its datasets take the watched path first, so that what is read
+    //     of it replaces them. Should that fail, nothing is read this pass (it would be stored twice).
+    m_adoptedFrom.clear();
+    if (!fresh.empty()) {
+        std::vector<std::string> paths;
+        for (const Pending& p : fresh) {
+            paths.push_back(p.entry->path);
+        }
+        core::Result<std::vector<core::OtherSpelling>> taken = std::vector<core::OtherSpelling> {};
+        if (auto label = core::findLabelId(m_db, m_options.label); !label) {
+            taken = label.error();
+        } else if (*label) {
+            taken = core::adoptOtherSpellings(m_db, **label, paths);
+        }
+        if (!taken) {
+            WatchEvent e;
+            e.kind = WatchEvent::Kind::Failed;
+            e.path = paths.front();
+            e.error = taken.error();
+            events.push_back(std::move(e));
+            return events;
+        }
+        for (const core::OtherSpelling& o : *taken) {
+            m_adoptedFrom[o.path] = o.storedAs;
+        }
+    }
     // 2. New files first (a rotated file's content is recognised under its new name before its old
     //    name is read again), then changed ones; a file is remembered as seen even when it failed:
     //    it is read again when it changes.
@@ -640,14 +675,15 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
             struct stat st
             {
             };
-            if (::stat(o.run.sourcePath.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+            if (::stat(o.readFrom.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
                 continue;
             }
-            outside.push_back({ o.run.sourcePath, {}, false, {} });
-            m_identities[o.run.sourcePath] = o.identity;
-            states[o.run.sourcePath]
+            outside.push_back({ o.readFrom, {}, false, {} });
+            m_identities[o.readFrom] = o.identity;
+            m_storedAs[o.readFrom] = o.run.sourcePath;
+            states[o.readFrom]
                 = { static_cast<int64_t>(st.st_size), nowNsOfFile(st), static_cast<uint64_t>(st.st_ino) };
-            rechained.push_back({ &outside.back(), states.at(o.run.sourcePath), true });
+            rechained.push_back({ &outside.back(), states.at(o.readFrom), true });
         }
         // A later attempt first: each frees the attempt number the one before it takes (a late run
         // pushes the stored attempts after it up by one).

@@ -160,6 +160,12 @@ private:
     std::map<std::string, core::LogRunIdentity> m_identities;
     // Stored console logs outside the watched paths that this pass's chain changes: read again.
     std::vector<LogChainPlan::Stored> m_outside;
+    // Of those read this pass: the file read -> the source path it is stored as, when another (a
+    // relative path stored by an import run in another folder, found under the database's folder).
+    std::map<std::string, std::string> m_storedAs;
+    // New files of this pass stored before under another path to them: the path they were stored as
+    // (core::adoptOtherSpellings), said in their events.
+    std::map<std::string, std::string> m_adoptedFrom;
     // Console logs chained without the stored runs of their configuration, and why (one of those
     // could not be read again): said in their events.
     std::map<std::string, std::string> m_unchained;

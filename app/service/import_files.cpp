@@ -74,14 +74,6 @@ struct FileReading
     std::vector<std::string> notes;
 };
 
-// The folder of the database's file: a relative source path stored by an import run in another
-// folder is also looked for under it (planLogChains).
-std::string databaseFolderOf(const core::Database& db)
-{
-    std::error_code ec;
-    return std::filesystem::absolute(db.path(), ec).parent_path().string();
-}
-
 FileReading readingPerFile(core::Database& db, const ImportRequest& request,
     const std::vector<std::optional<core::TraceFormat>>& detected, const ImportSink& sink,
     const std::atomic<bool>* cancel)

@@ -128,6 +128,12 @@ std::string readAgainReason(const core::LogRunIdentity& identity)
         + " (the runs of its configuration found so far, chained in time order)";
 }
 
+std::string databaseFolderOf(const core::Database& db)
+{
+    std::error_code ec;
+    return fs::absolute(db.path(), ec).parent_path().string();
+}
+
 std::vector<std::string> unchainedNotes(const LogChainPlan& plan)
 {
     std::vector<std::string> out;

@@ -53,6 +53,10 @@ struct LogChainPlan
 // per import or watcher pass for configsStoredElsewhere and planLogChains. Error: SQLite's.
 core::Result<std::vector<core::StoredLogRun>> storedLogRunsOf(core::Database& db, const std::string& label);
 
+// The folder of the database's file: a relative source path stored by an import run in another
+// folder is also looked for under it (planLogChains' databaseFolder).
+std::string databaseFolderOf(const core::Database& db);
+
 // Chains `runs` (read from `paths`, with `reader`: the import's options) with `stored`, the console
 // logs the label stores (storedLogRunsOf). With --attempt (reader.attempt) the attempts are the ones
 // given and nothing stored is read again. A stored log is read again only when its file still holds

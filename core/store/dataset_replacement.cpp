@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <sys/stat.h>
 
 namespace ett::core {
 
@@ -300,6 +303,82 @@ Result<bool> adoptMovedDataset(Database& db, int64_t labelId, const std::string&
         return outcome.error();
     }
     return moved;
+}
+
+Result<std::vector<OtherSpelling>> adoptOtherSpellings(
+    Database& db, int64_t labelId, const std::vector<std::string>& files)
+{
+    std::vector<OtherSpelling> taken;
+    if (files.empty()) {
+        return taken;
+    }
+    auto st = db.prepare("SELECT id, source_path FROM datasets WHERE label_id = ?1 ORDER BY id");
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, labelId);
+    std::vector<std::pair<int64_t, std::string>> stored;
+    std::set<std::string> paths;
+    if (Status rows = st->forEachRow([&] {
+            stored.emplace_back(st->columnInt64(0), st->columnText(1));
+            paths.insert(stored.back().second);
+        });
+        !rows) {
+        return rows.error();
+    }
+    // The files stored under no dataset of their path as given, by what they are now.
+    std::map<std::pair<dev_t, ino_t>, size_t> wanted;
+    std::set<std::string> names;
+    const std::set<std::string> given(files.begin(), files.end());
+    for (size_t i = 0; i < files.size(); ++i) {
+        struct stat now
+        {
+        };
+        if (!paths.contains(files[i]) && ::stat(files[i].c_str(), &now) == 0) {
+            wanted.emplace(std::make_pair(now.st_dev, now.st_ino), i);
+            names.insert(std::filesystem::path(files[i]).filename().string());
+        }
+    }
+    std::vector<std::pair<size_t, size_t>> found; // (file, stored)
+    for (size_t k = 0; k < stored.size() && !wanted.empty(); ++k) {
+        const std::string& path = stored[k].second;
+        if (given.contains(path) || !names.contains(std::filesystem::path(path).filename().string())) {
+            continue;
+        }
+        struct stat now
+        {
+        };
+        if (::stat(path.c_str(), &now) != 0) {
+            continue;
+        }
+        if (const auto it = wanted.find({ now.st_dev, now.st_ino }); it != wanted.end()) {
+            found.emplace_back(it->second, k);
+        }
+    }
+    if (found.empty()) {
+        return taken;
+    }
+    std::sort(found.begin(), found.end());
+    Status outcome = inTransaction(db, [&]() -> Status {
+        taken.clear();
+        auto update = db.prepare("UPDATE datasets SET source_path = ?2 WHERE id = ?1");
+        if (!update) {
+            return update.error();
+        }
+        for (const auto& [file, k] : found) {
+            update->bind(1, stored[k].first);
+            update->bind(2, files[file]);
+            if (Status done = update->run(); !done) {
+                return done;
+            }
+            taken.push_back({ stored[k].first, files[file], stored[k].second });
+        }
+        return Status::success();
+    });
+    if (!outcome) {
+        return outcome.error();
+    }
+    return taken;
 }
 
 } // namespace ett::core

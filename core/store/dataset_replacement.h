@@ -81,4 +81,21 @@ Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId);
 // path's or its old path still holds a file of its size (a copy: nothing changes). One transaction.
 Result<bool> adoptMovedDataset(Database& db, int64_t labelId, const std::string& sha256, const std::string& sourcePath);
 
+// Files the label stores under another path than the one given, each a file there now: a file
+// imported as `runs/x/run.log` (a relative path from this process's folder), or through a link to its
+// folder, and followed at `/data/runs/x/run.log` is that file. Each dataset stored from another path
+// of the same file name that leads to one of `files` now, and from none of them as given, takes that
+// file's path as given, so that the file's later content replaces its records instead of being stored
+// beside them. Only stored paths of the names of `files` are looked at (a stat each), and only for
+// files stored under no dataset of their path as given. Returns each dataset taken over, with the
+// path it had (in `files` order). One transaction. Error: SQLite's.
+struct OtherSpelling
+{
+    int64_t datasetId = 0;
+    std::string path; // of `files`
+    std::string storedAs; // the dataset's path before
+};
+Result<std::vector<OtherSpelling>> adoptOtherSpellings(
+    Database& db, int64_t labelId, const std::vector<std::string>& files);
+
 } // namespace ett::core

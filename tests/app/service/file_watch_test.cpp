@@ -4,6 +4,7 @@
 #include "app/service/file_watch.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
+#include "core/store/importer.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -162,6 +163,40 @@ TEST_F(FileWatchTest, FollowsATrainerAppendingRewritingRotatingAndRemoving)
     EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced);
     EXPECT_EQ(jobs()[0].result.attempts[1].outcome, core::Outcome::Completed);
     EXPECT_EQ(count("SELECT count(*) FROM column_dirty"), 0);
+}
+
+// A trace imported before under another spelling of its path (through a link to the folder, or a
+// relative path) is the watched file: what the watcher reads of it replaces what was stored, once.
+TEST_F(FileWatchTest, AFileStoredUnderAnotherSpellingOfItsPathIsReplacedNotStoredTwice)
+{
+    const std::string v1 = header() + slot(0, 0, 100, "running") + phase(0, "init", 0, 50);
+    write("run.ett.jsonl", v1);
+    const fs::path link = m_dir / "link";
+    fs::create_directory_symlink(m_dir / "runs", link);
+    core::ImportOptions o;
+    o.runningEndNs = 1000 * kS;
+    auto before = core::importTraceFile(*m_db, (link / "run.ett.jsonl").string(), o);
+    ASSERT_TRUE(before.ok()) << before.error().message;
+    // The same content: nothing read, the dataset taken over (said, as a move); the jobs it holds are
+    // judged.
+    auto events = scan(1000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Moved) << events[0].error.message;
+    EXPECT_EQ(events[0].note,
+        "imported before as " + (link / "run.ett.jsonl").string() + "; its records are this path's now");
+    EXPECT_EQ(events[0].jobRowIds.size(), 1u);
+    // Appended: replaced, not stored a second time beside what the link's spelling stored.
+    write("run.ett.jsonl", v1 + phase(0, "train", 50, 150));
+    events = scan(2000 * kS);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].kind, WatchEvent::Kind::Replaced) << events[0].error.message;
+    EXPECT_EQ(events[0].summary.datasetsReplaced, 1);
+    EXPECT_EQ(count("SELECT count(*) FROM datasets"), 1);
+    EXPECT_EQ(count("SELECT count(*) FROM phases"), 2);
+    const auto j = jobs();
+    ASSERT_EQ(j.size(), 1u);
+    ASSERT_EQ(j[0].result.attempts.size(), 1u);
+    EXPECT_EQ(j[0].result.attempts[0].endNs, 2000 * kS);
 }
 
 TEST_F(FileWatchTest, AFileWithoutACompleteLineWaitsAndANewFolderIsWalked)

@@ -28,6 +28,12 @@ namespace fs = std::filesystem;
 
 constexpr int64_t kS = 1'000'000'000;
 
+// The jobs of run1-cfg-a (failed), run2-retry-cfg-a (its retry, completed) and run3-cfg-a-rerun (a
+// rerun after it), however they arrive: the retry is attempt 1 of the first run's job.
+const std::map<std::string, std::string> kRetryChained { { "run1-cfg-a",
+                                                             "cfg-a 0:failed 1:completed e2e 330000000000" },
+    { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } };
+
 using test::completedRun;
 using test::oomRun;
 
@@ -70,6 +76,16 @@ protected:
         auto made = FileWatch::create(db, o);
         EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
         return made.ok() ? std::move(*made) : nullptr;
+    }
+    // One pass of `watch`: each event's kind by its run's folder (none may fail).
+    static std::map<std::string, WatchEvent::Kind> kindsByRun(FileWatch& watch)
+    {
+        std::map<std::string, WatchEvent::Kind> kinds;
+        for (const WatchEvent& e : watch.scan(0)) {
+            kinds[fs::path(e.path).parent_path().filename().string()] = e.kind;
+            EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+        }
+        return kinds;
     }
     // What one import of `folder` stores (w.db), as jobShapes.
     std::map<std::string, std::string> importedWhole(const fs::path& folder)
@@ -305,9 +321,7 @@ TEST_F(LogRunsTest, TheWatcherReadsAgainTheLogsALateRunChains)
         (std::map<std::string, WatchEvent::Kind> {
             { "run1-cfg-a", WatchEvent::Kind::Imported }, { "run2-retry-cfg-a", WatchEvent::Kind::Replaced } }));
     const auto jobs = jobsByKey(*ws);
-    EXPECT_EQ(jobShapes(jobs),
-        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
-            { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
+    EXPECT_EQ(jobShapes(jobs), kRetryChained);
 
     // A pass without a change reads nothing; the next failed run starts a job of its own and
     // changes nothing stored.
@@ -375,17 +389,10 @@ TEST_F(LogRunsTest, AWatcherStartedAgainReadsAgainTheLogsWhoseChainChanged)
     writeRun("run1-cfg-a", oomRun("10:00"));
     const auto again = watchRuns(ws->store());
     ASSERT_TRUE(again);
-    std::map<std::string, WatchEvent::Kind> kinds;
-    for (const WatchEvent& e : again->scan(0)) {
-        kinds[fs::path(e.path).parent_path().filename().string()] = e.kind;
-        EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
-    }
-    EXPECT_EQ(kinds,
+    EXPECT_EQ(kindsByRun(*again),
         (std::map<std::string, WatchEvent::Kind> { { "run1-cfg-a", WatchEvent::Kind::Imported },
             { "run2-retry-cfg-a", WatchEvent::Kind::Replaced }, { "run3-cfg-a-rerun", WatchEvent::Kind::Unchanged } }));
-    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
-        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
-            { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)), kRetryChained);
     // Started once more, nothing is read again.
     const auto third = watchRuns(ws->store());
     ASSERT_TRUE(third);
@@ -471,11 +478,44 @@ TEST_F(LogRunsTest, ALateFirstRunReadsAgainTheStoredRetry)
     EXPECT_EQ(report.files[1].path, late.files[0]);
     EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Stored) << report.files[1].error.message;
     EXPECT_TRUE(report.files[1].readAgain.empty());
-    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
-        (std::map<std::string, std::string> { { "run1-cfg-a", "cfg-a 0:failed 1:completed e2e 330000000000" },
-            { "run3-cfg-a-rerun", "cfg-a 0:completed e2e 30000000000" } }));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)), kRetryChained);
     // The recovery between them is now counted, as an import of the three together counts it.
     EXPECT_EQ(jobsByKey(*ws).at("run1-cfg-a").result.bucketsNs[static_cast<size_t>(core::Bucket::Recovery)], 280 * kS);
+}
+
+// Logs imported under another spelling of their paths (here through a link to the folder; a relative
+// path is the same case) are the watched logs: the watcher takes them over, and a late first run
+// it reads has the stored retry read again in place of what it stored (not as another job beside
+// it); the next pass reads nothing.
+TEST_F(LogRunsTest, TheWatcherReadsAgainALogStoredUnderAnotherSpellingOfItsPath)
+{
+    writeRun("run2-retry-cfg-a", completedRun("10:05"));
+    writeRun("run3-cfg-a-rerun", completedRun("10:20"));
+    const fs::path link = m_dir.path("link");
+    fs::create_directory_symlink(m_dir.path("runs"), link);
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ImportRequest before;
+    before.files = { link.string() };
+    ASSERT_EQ(importFiles(*ws, before, {}, nullptr).failed(), 0);
+    ASSERT_EQ(jobsByKey(*ws).size(), 2u);
+
+    writeRun("run1-cfg-a", oomRun("10:00"));
+    const auto watch = watchRuns(ws->store());
+    ASSERT_TRUE(watch);
+    EXPECT_EQ(kindsByRun(*watch),
+        (std::map<std::string, WatchEvent::Kind> { { "run1-cfg-a", WatchEvent::Kind::Imported },
+            { "run2-retry-cfg-a", WatchEvent::Kind::Replaced }, { "run3-cfg-a-rerun", WatchEvent::Kind::Moved } }));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)), kRetryChained);
+    // Each log is stored once, under the watched path.
+    auto sources = ws->store().prepare("SELECT source_path FROM datasets ORDER BY source_path");
+    ASSERT_TRUE(sources.ok());
+    std::vector<std::string> paths;
+    ASSERT_TRUE(sources->forEachRow([&] { paths.push_back(sources->columnText(0)); }).ok());
+    EXPECT_EQ(paths,
+        (std::vector<std::string> { m_dir.path("runs/run1-cfg-a/run.log"), m_dir.path("runs/run2-retry-cfg-a/run.log"),
+            m_dir.path("runs/run3-cfg-a-rerun/run.log") }));
+    EXPECT_TRUE(watch->scan(0).empty());
 }
 
 // Runs that push stored attempts up: each stored log is read again as its next attempt, the last
@@ -711,6 +751,53 @@ TEST_F(LogRunsTest, TheWatcherChainsWithTheLogsStoredFromOtherFolders)
         "the new runs of configuration cfg-d were not chained with its stored runs: " + gone
             + " (stored as attempt 0 of job run8-retry-cfg-d) would be read again, but it is no longer there as it "
               "was imported; import the configuration's logs together to chain them");
+}
+
+// A log imported by a relative path in the database's folder is found there by a watcher started in
+// another folder: a late first run reads it again, in place of what it stored.
+TEST_F(LogRunsTest, TheWatcherFindsAStoredRelativePathUnderTheDatabasesFolder)
+{
+    fs::create_directories(m_dir.path("old/run5-retry-cfg-c"));
+    m_dir.write("old/run5-retry-cfg-c/run.log", completedRun("11:05"));
+    fs::create_directories(m_dir.path("elsewhere"));
+    const fs::path started = fs::current_path();
+    struct Back
+    {
+        fs::path to;
+        ~Back() { fs::current_path(to); }
+    } back { started };
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    fs::current_path(m_dir.path(""));
+    ImportRequest before;
+    before.files = { "old/run5-retry-cfg-c/run.log" };
+    ASSERT_EQ(importFiles(*ws, before, {}, nullptr).failed(), 0);
+
+    fs::current_path(m_dir.path("elsewhere"));
+    writeRun("run4-cfg-c", oomRun("11:00"));
+    const auto watch = watchRuns(ws->store());
+    ASSERT_TRUE(watch);
+    std::map<std::string, std::pair<WatchEvent::Kind, std::string>> events;
+    for (const WatchEvent& e : watch->scan(0)) {
+        events[e.path] = { e.kind, e.note };
+        EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+    }
+    EXPECT_EQ(events,
+        (std::map<std::string, std::pair<WatchEvent::Kind, std::string>> {
+            { m_dir.path("old/run5-retry-cfg-c/run.log"),
+                { WatchEvent::Kind::Replaced,
+                    "its run is now attempt 1 of job run4-cfg-c (the runs of its configuration found so far, "
+                    "chained in time order)" } },
+            { m_dir.path("runs/run4-cfg-c/run.log"), { WatchEvent::Kind::Imported, "" } } }));
+    EXPECT_EQ(jobShapes(jobsByKey(*ws)),
+        (std::map<std::string, std::string> { { "run4-cfg-c", "cfg-c 0:failed 1:completed e2e 330000000000" } }));
+    // The log read again is stored as the path it was imported as.
+    EXPECT_EQ(ws->store()
+                  .queryInt("SELECT count(*) FROM datasets WHERE source_path = 'old/run5-retry-cfg-c/run.log'")
+                  ->value_or(-1),
+        1);
+    EXPECT_EQ(ws->store().queryInt("SELECT count(*) FROM datasets")->value_or(-1), 2);
+    EXPECT_TRUE(watch->scan(0).empty());
 }
 
 // A log that is the only run of its configuration, among the logs given and stored, is chained by

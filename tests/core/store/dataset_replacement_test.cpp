@@ -111,6 +111,50 @@ TEST(DatasetReplacement, AGrowingFileEndsEqualToAFreshImportOfItsLastContent)
     EXPECT_EQ(fromColumns->columns.attemptEndNs, std::vector<int64_t> { 300'000'000'000 });
 }
 
+// A file's earlier import under another path to it now (through a link to its folder, a relative
+// path) is taken over by the path given: its later content then replaces those records instead of
+// being stored beside them. A file of the same name elsewhere, another name for the same file, a
+// file stored under its path as given, and a stored path no longer there are left as they are.
+TEST(DatasetReplacement, AnotherPathToTheSameFileIsTakenOver)
+{
+    Store s;
+    namespace fs = std::filesystem;
+    fs::create_directories(s.path("runs"));
+    fs::create_directories(s.path("other"));
+    const std::string v1 = std::string(kHeader) + kJob + attempt(0, 0, 100, "running") + phase(0, "init", 0, 50);
+    const std::string file = s.write("runs/run.ett.jsonl", v1);
+    fs::create_directory_symlink(s.path("runs"), s.path("link"));
+    const std::string viaLink = s.path("link/run.ett.jsonl");
+    ASSERT_TRUE(importTraceFile(s.db(), viaLink, replacing()).ok());
+    const std::string elsewhere = s.write("other/run.ett.jsonl",
+        std::string(kHeader) + R"({"type":"job","job":"J2","gpus":8})" + "\n"
+            + R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":10,"outcome":"completed"})" + "\n");
+    ASSERT_TRUE(importTraceFile(s.db(), elsewhere, replacing()).ok());
+    auto label = findLabelId(s.db(), "default");
+    ASSERT_TRUE(label.ok() && *label);
+    fs::create_hard_link(file, s.path("hard.ett.jsonl"));
+    auto none = adoptOtherSpellings(s.db(), **label, { s.path("hard.ett.jsonl"), elsewhere, s.path("gone.ett.jsonl") });
+    ASSERT_TRUE(none.ok()) << none.error().message;
+    EXPECT_TRUE(none->empty());
+
+    auto taken = adoptOtherSpellings(s.db(), **label, { file });
+    ASSERT_TRUE(taken.ok()) << taken.error().message;
+    ASSERT_EQ(taken->size(), 1u);
+    EXPECT_EQ((*taken)[0].path, file);
+    EXPECT_EQ((*taken)[0].storedAs, viaLink);
+    EXPECT_EQ(*datasetsFromPath(s.db(), **label, file), std::vector<int64_t> { (*taken)[0].datasetId });
+    EXPECT_TRUE(datasetsFromPath(s.db(), **label, viaLink)->empty());
+    // Again: stored under its path as given, nothing to take.
+    EXPECT_TRUE(adoptOtherSpellings(s.db(), **label, { file, viaLink })->empty());
+    // Grown, read at its own path: it replaces what the link's path stored.
+    s.write("runs/run.ett.jsonl", v1 + phase(0, "train", 50, 90));
+    auto grown = importTraceFile(s.db(), file, replacing());
+    ASSERT_TRUE(grown.ok()) << grown.error().message;
+    EXPECT_EQ(grown->datasetsReplaced, 1);
+    EXPECT_EQ(s.count("SELECT count(*) FROM datasets"), 2);
+    EXPECT_EQ(s.count("SELECT count(*) FROM phases"), 2);
+}
+
 TEST(DatasetReplacement, UnchangedContentIsANoOp)
 {
     Store s;
