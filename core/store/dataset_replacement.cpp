@@ -339,19 +339,35 @@ Result<std::vector<OtherSpelling>> adoptOtherSpellings(
             names.insert(std::filesystem::path(files[i]).filename().string());
         }
     }
+    // A relative path stored by an import run in another folder is also looked for under the
+    // database's folder.
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::absolute(db.path(), ec).parent_path();
     std::vector<std::pair<size_t, size_t>> found; // (file, stored)
     for (size_t k = 0; k < stored.size() && !wanted.empty(); ++k) {
         const std::string& path = stored[k].second;
         if (given.contains(path) || !names.contains(std::filesystem::path(path).filename().string())) {
             continue;
         }
-        struct stat now
-        {
-        };
-        if (::stat(path.c_str(), &now) != 0) {
+        std::vector<std::string> places { path };
+        if (std::filesystem::path(path).is_relative() && !folder.empty()) {
+            places.push_back((folder / path).string());
+        }
+        // What it leads to; none when its places are two files (from here, and under the database's
+        // folder): which one it was cannot be told.
+        std::set<std::pair<dev_t, ino_t>> leadsTo;
+        for (const std::string& place : places) {
+            struct stat now
+            {
+            };
+            if (::stat(place.c_str(), &now) == 0) {
+                leadsTo.insert({ now.st_dev, now.st_ino });
+            }
+        }
+        if (leadsTo.size() != 1) {
             continue;
         }
-        if (const auto it = wanted.find({ now.st_dev, now.st_ino }); it != wanted.end()) {
+        if (const auto it = wanted.find(*leadsTo.begin()); it != wanted.end()) {
             found.emplace_back(it->second, k);
         }
     }

@@ -86,9 +86,11 @@ Result<bool> adoptMovedDataset(Database& db, int64_t labelId, const std::string&
 // folder, and followed at `/data/runs/x/run.log` is that file. Each dataset stored from another path
 // of the same file name that leads to one of `files` now, and from none of them as given, takes that
 // file's path as given, so that the file's later content replaces its records instead of being stored
-// beside them. Only stored paths of the names of `files` are looked at (a stat each), and only for
-// files stored under no dataset of their path as given. Returns each dataset taken over, with the
-// path it had (in `files` order). One transaction. Error: SQLite's.
+// beside them (a relative stored path is also looked for under the database's folder, where an
+// import run in another folder stored it; one that leads to two files, from here and from there, is
+// left as it is). Only stored paths of the names of `files` are looked at
+// (a stat each), and only for files stored under no dataset of their path as given. Returns each dataset taken over,
+// with the path it had (in `files` order). One transaction. Error: SQLite's.
 struct OtherSpelling
 {
     int64_t datasetId = 0;

@@ -155,6 +155,41 @@ TEST(DatasetReplacement, AnotherPathToTheSameFileIsTakenOver)
     EXPECT_EQ(s.count("SELECT count(*) FROM phases"), 2);
 }
 
+// A relative path stored by an import run in the database's folder is found there from another
+// folder; one that leads to two files (one from here, one from there) is left as it is.
+TEST(DatasetReplacement, ARelativePathIsLookedForUnderTheDatabasesFolder)
+{
+    Store s;
+    namespace fs = std::filesystem;
+    fs::create_directories(s.path("runs"));
+    fs::create_directories(s.path("elsewhere"));
+    const std::string content = std::string(kHeader) + kJob + attempt(0, 0, 100, "completed");
+    const std::string file = s.write("runs/a.ett.jsonl", content);
+    const std::string other = s.write("runs/b.ett.jsonl",
+        std::string(kHeader) + R"({"type":"job","job":"J2","gpus":8})" + "\n"
+            + R"({"type":"attempt","job":"J2","attempt":0,"start":0,"end":10,"outcome":"completed"})" + "\n");
+    struct Back
+    {
+        fs::path to;
+        ~Back() { fs::current_path(to); }
+    } back { fs::current_path() };
+    fs::current_path(s.path(""));
+    ASSERT_TRUE(importTraceFile(s.db(), "runs/a.ett.jsonl", replacing()).ok());
+    ASSERT_TRUE(importTraceFile(s.db(), "runs/b.ett.jsonl", replacing()).ok());
+    fs::current_path(s.path("elsewhere"));
+    auto label = findLabelId(s.db(), "default");
+    ASSERT_TRUE(label.ok() && *label);
+    auto taken = adoptOtherSpellings(s.db(), **label, { file });
+    ASSERT_TRUE(taken.ok()) << taken.error().message;
+    ASSERT_EQ(taken->size(), 1u);
+    EXPECT_EQ((*taken)[0].storedAs, "runs/a.ett.jsonl");
+    // From here, runs/b.ett.jsonl is also another file of that name: neither is taken.
+    fs::create_directories(s.path("elsewhere/runs"));
+    const std::string near = s.write("elsewhere/runs/b.ett.jsonl", content);
+    EXPECT_TRUE(adoptOtherSpellings(s.db(), **label, { near })->empty());
+    EXPECT_TRUE(adoptOtherSpellings(s.db(), **label, { other })->empty());
+}
+
 TEST(DatasetReplacement, UnchangedContentIsANoOp)
 {
     Store s;
