@@ -246,7 +246,15 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         "Import straight into this fleet store instead of --db: the files are imported into a temporary database "
         "with the same readers, checks and attribution, then pushed as one dataset under --label");
     sub->add_flag("--replace", *replace, "With --store: replace what the store holds under --label");
+    sub->add_flag("--update", cmd->update,
+        "A file imported before under --label (from its path, or another path to it) whose content changed since is "
+        "read again and replaces its earlier records, as `ettw watch` does; unchanged files stay as they are "
+        "(without it, a changed file's records are added to the earlier ones)");
     return { sub, [&common, cmd, store, replace] {
+                if (!store->url.empty() && cmd->update) {
+                    return fail("import: --update replaces files' earlier imports in --db; with --store, --replace "
+                                "replaces what the store holds under --label");
+                }
                 return store->url.empty() ? runImport(common, *cmd) : runImportToStore(common, *store, *cmd, *replace);
             } };
 }

@@ -16,6 +16,9 @@ const std::vector<std::pair<std::string_view, std::vector<Example>>>& table()
                     "ettw import --db fleet.db --label before runs/before/*.ett.jsonl.gz" },
                 { "Import a PyTorch profiler trace of one rank (the format says no job nor rank)",
                     "ettw import --db fleet.db --label after --job train-42 --rank 0 rank0.pt.trace.json" },
+                { "Import a folder again, every hour from cron: new files are added, changed ones replace their "
+                  "earlier records",
+                    "ettw import --db fleet.db --update runs/" },
             } },
         { "summary",
             {

@@ -35,6 +35,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     ImportRequest request;
     request.files = cmd.files;
     request.label = cmd.label;
+    request.update = cmd.update;
     core::ReaderOptions& reader = request.reader;
     reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);
     reader.mappingPath = cmd.mapping;
@@ -110,15 +111,19 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
             }
             break;
         case ImportedFile::Outcome::AlreadyImported:
-            print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed\n", f.path,
-                cmd.label, f.summary.sha256.substr(0, 12)));
+            print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed{}\n", f.path,
+                cmd.label, f.summary.sha256.substr(0, 12),
+                f.storedAs.empty()
+                    ? std::string()
+                    : fmt::format(" (imported before as {}; its records are this path's now)", f.storedAs)));
             break;
         case ImportedFile::Outcome::Stored:
             if (!cmd.quiet) {
                 const core::ImportSummary& s = f.summary;
-                print(fmt::format("{}: {} {} under label '{}'{}: {} ({} declared, {}, {}, {}; {} attributed) "
+                print(fmt::format("{}: {} {} under label '{}'{}{}: {} ({} declared, {}, {}, {}; {} attributed) "
                                   "in {:.2f} s\n",
                     f.path, s.format, f.readAgain.empty() ? "imported" : "read again", cmd.label,
+                    s.datasetsReplaced > 0 && f.readAgain.empty() ? " in place of its earlier import" : "",
                     f.folderJob.empty() ? std::string()
                         : f.ownFolder
                         ? fmt::format(" as job '{}' (its own folder: the folder that named the others' job holds "
@@ -131,6 +136,9 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                     s.seconds));
                 if (!f.readAgain.empty()) {
                     print(fmt::format("    {}\n", f.readAgain));
+                }
+                if (!f.storedAs.empty()) {
+                    print(fmt::format("    imported before as {}; its records are this path's now\n", f.storedAs));
                 }
                 print(issueLines(s.issues));
             }

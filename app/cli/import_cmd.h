@@ -28,6 +28,7 @@ struct ImportCmd
     std::string timezone = "UTC";
     std::optional<int> year;
     std::optional<int32_t> gpusPerNode;
+    bool update = false; // files imported before that changed since replace their earlier records
 };
 
 // Imports every file (the database is created when missing). A bad option fails before any

@@ -122,7 +122,8 @@ const char* outcomeText(ImportedFile::Outcome o)
 // Imports the files under `label`. `progress` (may be None) is called with a dict per progress
 // step; Ctrl+C (a pending signal, checked at each step with the GIL held) cancels: the current file
 // is rolled back, the rest skipped, and KeyboardInterrupt raised.
-py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const std::string& label, py::object progress)
+py::dict importFilesPy(
+    Handle ws, const std::vector<std::string>& paths, const std::string& label, bool update, py::object progress)
 {
     if (!ws->local()) {
         throw EttwError("import needs a database: a fleet store is filled with `ettw push`");
@@ -131,6 +132,7 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     ImportRequest request;
     request.files = paths;
     request.label = label;
+    request.update = update;
     std::atomic<bool> cancel { false };
     bool interrupted = false;
     py::object pending; // an exception the progress callback raised
@@ -172,13 +174,16 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     }
     Columns files;
     Columns issues;
-    std::vector<std::string> path, outcome, error, readAgain, issuePath, kind, severity, detail, example;
+    std::vector<std::string> path, outcome, error, readAgain, storedAs, issuePath, kind, severity, detail, example;
     std::vector<int64_t> jobs, attempts, phases, records, count, firstLine;
+    std::vector<bool> replaced;
     for (const ImportedFile& f : report.files) {
         path.push_back(f.path);
         outcome.push_back(outcomeText(f.outcome));
         error.push_back(f.error.message);
         readAgain.push_back(f.readAgain);
+        replaced.push_back(f.summary.datasetsReplaced > 0);
+        storedAs.push_back(f.storedAs);
         jobs.push_back(f.summary.jobsDeclared);
         attempts.push_back(f.summary.attempts);
         phases.push_back(f.summary.phases);
@@ -201,6 +206,8 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     files.ints("phases", phases);
     files.ints("records", records);
     files.strings("read_again", readAgain);
+    files.bools("replaced", replaced);
+    files.strings("stored_as", storedAs);
     issues.strings("file", issuePath);
     issues.strings("kind", kind, "cat");
     issues.strings("severity", severity, "cat");

@@ -7,6 +7,8 @@
 #include "core/ingest/nvrx_runs.h"
 #include "core/model/names_text.h"
 #include "core/store/database.h"
+#include "core/store/dataset_replacement.h"
+#include "core/store/fleet.h"
 #include "core/store/importer.h"
 
 #include <fmt/core.h>
@@ -237,6 +239,17 @@ bool anotherRunThanTheFolders(const core::Error& error, const std::string& folde
             || error.message.find(core::kAnotherRunApart) != std::string::npos);
 }
 
+void explainChangedFile(core::Error& error, const std::string& path, bool update)
+{
+    if (update || error.message.find("was already declared") == std::string::npos
+        || error.message.find("(file " + path + ")") == std::string::npos) {
+        return;
+    }
+    error.message += "; " + path
+        + " was imported before under this label and has changed since: import it with --update to replace its "
+          "earlier records with what it holds now";
+}
+
 void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what)
 {
     if (folderJob.empty()
@@ -422,6 +435,38 @@ ImportReport importFiles(
         inFolder.push_back(e.inFolder);
         detectedFormats.push_back(known);
     }
+    // 0b. With update: a file imported before as another path to it is that file (its earlier import
+    //     becomes this path's, so that its new content replaces it). Should that fail, nothing is
+    //     read (the file would be stored twice).
+    std::map<std::string, std::string> storedAs; // path -> the path it was stored as
+    std::vector<bool> replaceable(request.files.size(), false); // regular files, with update
+    if (given.update) {
+        std::vector<std::string> regular;
+        for (size_t i = 0; i < request.files.size(); ++i) {
+            std::error_code ec;
+            replaceable[i] = request.files[i] != "-" && std::filesystem::is_regular_file(request.files[i], ec);
+            if (replaceable[i]) {
+                regular.push_back(request.files[i]);
+            }
+        }
+        core::Result<std::vector<core::OtherSpelling>> taken = std::vector<core::OtherSpelling> {};
+        if (auto label = core::findLabelId(workspace.store(), given.label); !label) {
+            taken = label.error();
+        } else if (*label) {
+            taken = core::adoptOtherSpellings(workspace.store(), **label, regular);
+        }
+        if (!taken) {
+            ImportedFile file;
+            file.path = regular.front();
+            file.outcome = ImportedFile::Outcome::Failed;
+            file.error = taken.error();
+            report.files.push_back(std::move(file));
+            return report;
+        }
+        for (const core::OtherSpelling& o : *taken) {
+            storedAs[o.path] = o.storedAs;
+        }
+    }
     // 1. Sizes up front, so that progress and the ETA cover every file.
     std::vector<int64_t> sizes;
     int64_t totalBytes = 0;
@@ -490,6 +535,9 @@ ImportReport importFiles(
         file.path = request.files[i];
         file.folderJob = folderJobs[i];
         file.readAgain = reading.readAgain[i];
+        if (const auto before = storedAs.find(file.path); before != storedAs.end()) {
+            file.storedAs = before->second;
+        }
         if (stop && stop->load()) {
             report.cancelled = true;
             file.outcome = ImportedFile::Outcome::Skipped;
@@ -544,6 +592,8 @@ ImportReport importFiles(
             options.replaceSamePath = true;
             options.sourcePath = reading.replaces[i];
             options.readAgain = !reading.readAgain[i].empty();
+        } else if (i < replaceable.size() && replaceable[i]) {
+            options.replaceSamePath = true; // update: its earlier import, if its content changed
         }
         auto summary = core::importTraceFile(workspace.store(), file.path, options);
         if (!summary && options.refuseFilesApart && !(stop && stop->load())
@@ -570,6 +620,7 @@ ImportReport importFiles(
             file.error = summary.error();
             if (file.outcome == ImportedFile::Outcome::Failed) {
                 explainFolderJob(file.error, folderJobs[i], "import");
+                explainChangedFile(file.error, file.path, given.update);
             }
         } else {
             file.outcome

@@ -29,6 +29,14 @@ struct ImportRequest
     std::vector<std::string> files;
     std::string label = "default";
     core::ReaderOptions reader; // checked by the caller with core::checkReaderOptions
+    // A file imported before under the label from its path (or from another path to the same file:
+    // core::adoptOtherSpellings, said in ImportedFile::storedAs) whose content changed since is
+    // read again, and its records replace the earlier ones in the file's one transaction, as
+    // `ettw watch` replaces them (ImportedFile::summary.datasetsReplaced); unchanged content stays
+    // a no-op. Standard input and pipes are always new content. Without it, such a file's records
+    // are added to the earlier ones (a job's attempts may come from several files), and a record
+    // that contradicts them fails the file, its message saying that the file changed.
+    bool update = false;
 };
 
 // What became of one file.
@@ -47,6 +55,9 @@ struct ImportedFile
     // A console log read again, given or stored before (app/service/log_chains.h): why ("its run is
     // now attempt 1 of job run1-cfg-a (...)"); "" otherwise.
     std::string readAgain;
+    // With ImportRequest::update: the path the file was imported as before, when another path to it
+    // (its earlier import is this path's now); "" otherwise.
+    std::string storedAs;
     core::ImportSummary summary; // for Stored and AlreadyImported
     core::Error error; // for Failed and NotATrace: the message (file:line: field) and the option it names
 };
@@ -62,6 +73,13 @@ std::string skippedReason(const ImportedFile& f, std::string* where = nullptr);
 // to do instead (`what`: "import" or "watch" each run's own folder, or name the job) and points its
 // option at "job"; other errors are left as they are.
 void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what);
+
+// A file's import failed as contradicting what the label stores from the same path (`path`): a
+// job or attempt "already declared" by the file's earlier import, for it has changed since. Adds
+// that --update (ImportRequest::update) replaces its earlier records (the option is left unset:
+// the window's import dialog has no such field); other errors, and any error of an update, are left
+// as they are.
+void explainChangedFile(core::Error& error, const std::string& path, bool update);
 
 // Whether a file's import under the job its folder gave (`folderJob`, imported with
 // ImportOptions::refuseFilesApart) failed because the file is of another run than the folder's

@@ -93,3 +93,29 @@ def test_a_late_first_run_reads_the_stored_retry_again_and_says_why(tmp_path):
     assert r.files["read_again"].iloc[1] == "" and r.notes == []
     s = ws.summary().iloc[0]
     assert int(s["jobs"]) == 1 and int(s["attempts"]) == 2
+
+
+def test_update_replaces_a_changed_files_earlier_records_as_the_cli_does(tmp_path):
+    header = '{"type":"header","format":"ett-trace","version":1,"time_unit":"s"}\n{"type":"job","job":"J1","gpus":8}\n'
+    running = header + '{"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"outcome":"running"}\n'
+    trace = tmp_path / "run.ett.jsonl"
+    trace.write_text(running + '{"type":"phase","job":"J1","attempt":0,"phase":"init","start":0,"end":50}\n')
+    db = tmp_path / "u.db"
+    ws = ettw.open(db, create=True)
+    assert list(ws.import_files([trace], progress=False).files["outcome"]) == ["stored"]
+    # Finished: the attempt's slot now says completed. Without update it contradicts its earlier import.
+    trace.write_text(header + '{"type":"attempt","job":"J1","attempt":0,"start":0,"end":300,"outcome":"completed"}\n'
+                     '{"type":"phase","job":"J1","attempt":0,"phase":"init","start":0,"end":50}\n'
+                     '{"type":"phase","job":"J1","attempt":0,"phase":"train","start":50,"end":290}\n')
+    refused = ws.import_files([trace], progress=False)
+    assert refused.failed == 1 and "--update" in refused.files["error"].iloc[0]
+    r = ws.import_files([trace], progress=False, update=True)
+    assert list(r.files["outcome"]) == ["stored"] and bool(r.files["replaced"].iloc[0])
+    assert list(r.files["stored_as"]) == [""]
+    assert len(cli_json("datasets", "--db", db)) == 1
+    same_row(ws.summary().iloc[0], {k: v for k, v in cli_json("summary", "--db", db).items()
+                                    if k not in ("database", "scope", "weighting")})
+    assert float(ws.summary()["ett_percent_gpu"].iloc[0]) == pytest.approx(240 / 300 * 100)
+    # Unchanged: nothing to replace.
+    again = ws.import_files([trace], progress=False, update=True)
+    assert list(again.files["outcome"]) == ["already imported"] and not bool(again.files["replaced"].iloc[0])

@@ -195,10 +195,13 @@ class Workspace:
 
     # --- import -------------------------------------------------------------------------------------
 
-    def import_files(self, paths, label="default", progress=None):
+    def import_files(self, paths, label="default", progress=None, update=False):
         """Import trace files (any format ``ettw import`` reads; folders are walked) under `label`.
 
         Each file is stored in one transaction: a file that fails leaves nothing, the others go on.
+        update: a file imported before under `label` (from its path, or another path to it) whose
+        content changed since replaces its earlier records (``ettw import --update``; the files
+        frame's `replaced` and `stored_as` say so); without it, its records are added to them.
         progress: None shows a bar in a notebook or on a terminal, False none, True always, or a
         callable given a dict (file, file_index, file_count, stage, records, bytes_done,
         bytes_total, eta_s). Ctrl+C rolls the current file back, skips the rest and raises
@@ -214,7 +217,7 @@ class Workspace:
             paths = [paths]
         sink, bar = _progress.make(progress)
         try:
-            d = _ettw.import_files(self._h, [str(p) for p in paths], str(label), sink)
+            d = _ettw.import_files(self._h, [str(p) for p in paths], str(label), bool(update), sink)
         finally:
             if bar is not None:
                 bar.close()
@@ -653,7 +656,9 @@ class Comparison:
 
 class ImportResult:
     """What import_files did: `files` (path, outcome, error, jobs, attempts, phases, records,
-    read_again: why a console log was read again, stored before and chained anew, or ""),
+    read_again: why a console log was read again, stored before and chained anew, or "";
+    replaced: its records replaced its earlier import's; stored_as: with update, the other path it
+    was imported as before, or ""),
     `issues` (the readers' non-fatal issues: file, kind, severity, count, detail, example,
     first_line), cancelled, failed (how many files failed), reload_error, notes (console logs
     not chained with the runs stored before them, and why)."""

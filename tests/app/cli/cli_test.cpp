@@ -958,6 +958,39 @@ TEST_F(CliWorkedExample, JobJsonListsAttemptsWithTheirFigures)
     }
 }
 
+// A trace imported while its job ran, imported again once it ended: without --update the import
+// fails, saying so and what to do; with it, its records are replaced (said), and the job is what the
+// file says now. --update has nothing to replace in a fleet store.
+TEST_F(CliDatasets, UpdateReplacesAFileThatChangedSinceItsImport)
+{
+    const std::string header = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                               "\n"
+                               R"({"type":"job","job":"J1","gpus":8})"
+                               "\n";
+    const std::string file = workPath("run.ett.jsonl");
+    std::ofstream(file) << header
+                        << R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"outcome":"running"})"
+                        << "\n";
+    ok({ "import", "run.ett.jsonl" });
+    std::ofstream(file, std::ios::trunc)
+        << header << R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":300,"outcome":"completed"})"
+        << "\n"
+        << R"({"type":"phase","job":"J1","attempt":0,"phase":"train","start":0,"end":300})"
+        << "\n";
+    expectUserError({ "import", "run.ett.jsonl" },
+        { "run.ett.jsonl:3: attempt record: field 'end'",
+            "run.ett.jsonl was imported before under this label and has changed since: import it with --update" });
+    const std::string replaced = ok({ "import", "--update", "run.ett.jsonl" });
+    EXPECT_TRUE(
+        contains(replaced, "run.ett.jsonl: ett imported under label 'default' in place of its earlier import: "))
+        << replaced;
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
+    EXPECT_EQ(okJson({ "summary", "--format", "json" })["ett_percent_gpu"].number(), 100.0);
+    EXPECT_TRUE(contains(ok({ "import", "--update", "run.ett.jsonl" }), "already imported")) << "unchanged: a no-op";
+    expectUserError({ "import", "--update", "--store", "clickhouse://u@127.0.0.1:9/db", "run.ett.jsonl" },
+        { "--update replaces files' earlier imports in --db" });
+}
+
 TEST_F(CliWorkedExample, ReimportSaysAlreadyImportedAndChangesNothing)
 {
     ok({ "import", kWorkedExample });

@@ -21,6 +21,8 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <string>
+#include <tuple>
 
 #include "samples/synth/generator.h"
 
@@ -419,6 +421,82 @@ TEST_F(ServiceTest, ACancelledImportStoresNothing)
     auto datasets = core::listDatasets((*opened)->store());
     ASSERT_TRUE(datasets.ok());
     EXPECT_TRUE(datasets->empty());
+}
+
+// An import with update, as a cron runs it over a folder: a file that changed since its import
+// (a trainer's trace that went on, its attempt slot rewritten) replaces its earlier records, under
+// its path or another path to it; an unchanged file stays a no-op; a new file is added. The store
+// ends as a fresh import of the files as they are. Without update, the changed file fails and its
+// message says what to do.
+TEST_F(ServiceTest, AnUpdateReplacesTheFilesThatChangedSinceTheirImport)
+{
+    const std::string header = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                               "\n";
+    const auto job
+        = [](const char* key) { return std::string(R"({"type":"job","job":")") + key + R"(","gpus":8})" + "\n"; };
+    const auto attempt = [](const char* key, int end, const char* outcome) {
+        return std::string(R"({"type":"attempt","job":")") + key + R"(","attempt":0,"start":0,"end":)"
+            + std::to_string(end) + R"(,"outcome":")" + outcome + "\"}\n";
+    };
+    const auto phase = [](const char* key, const char* name, int start, int end) {
+        return std::string(R"({"type":"phase","job":")") + key + R"(","attempt":0,"phase":")" + name + R"(","start":)"
+            + std::to_string(start) + R"(,"end":)" + std::to_string(end) + "}\n";
+    };
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(path(name), std::ios::binary | std::ios::trunc) << text;
+    };
+    fs::create_directories(m_dir / "runs");
+    write("runs/a.ett.jsonl", header + job("A") + attempt("A", 100, "running") + phase("A", "init", 0, 50));
+    write("runs/b.ett.jsonl", header + job("B") + attempt("B", 100, "completed") + phase("B", "train", 0, 100));
+    fs::create_directory_symlink(m_dir / "runs", m_dir / "link");
+    auto opened = Workspace::open(path("u.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok());
+    Workspace& ws = **opened;
+    ImportRequest first;
+    first.files = { path("link") };
+    ASSERT_EQ(importFiles(ws, first, {}, nullptr).failed(), 0);
+
+    // A went on and ended; C is new; B is as it was.
+    write("runs/a.ett.jsonl",
+        header + job("A") + attempt("A", 300, "completed") + phase("A", "init", 0, 50) + phase("A", "train", 50, 290));
+    write("runs/c.ett.jsonl", header + job("C") + attempt("C", 10, "completed") + phase("C", "train", 0, 10));
+    ImportRequest plain;
+    plain.files = { path("link/a.ett.jsonl") };
+    const ImportReport refused = importFiles(ws, plain, {}, nullptr);
+    ASSERT_EQ(refused.files.size(), 1u);
+    EXPECT_EQ(refused.files[0].outcome, ImportedFile::Outcome::Failed);
+    EXPECT_NE(refused.files[0].error.message.find(path("link/a.ett.jsonl")
+                  + " was imported before under this label and has changed since: import it with --update"),
+        std::string::npos)
+        << refused.files[0].error.message;
+
+    ImportRequest update;
+    update.files = { path("runs") };
+    update.update = true;
+    const ImportReport report = importFiles(ws, update, {}, nullptr);
+    ASSERT_EQ(report.files.size(), 3u);
+    std::map<std::string, std::tuple<ImportedFile::Outcome, int64_t, std::string>> outcomes;
+    for (const ImportedFile& f : report.files) {
+        EXPECT_TRUE(f.error.message.empty()) << f.error.message;
+        outcomes[fs::path(f.path).filename().string()] = { f.outcome, f.summary.datasetsReplaced, f.storedAs };
+    }
+    EXPECT_EQ(outcomes["a.ett.jsonl"],
+        std::make_tuple(ImportedFile::Outcome::Stored, int64_t { 1 }, path("link/a.ett.jsonl")));
+    EXPECT_EQ(outcomes["b.ett.jsonl"],
+        std::make_tuple(ImportedFile::Outcome::AlreadyImported, int64_t { 0 }, path("link/b.ett.jsonl")));
+    EXPECT_EQ(outcomes["c.ett.jsonl"], std::make_tuple(ImportedFile::Outcome::Stored, int64_t { 0 }, std::string()));
+    auto datasets = core::listDatasets(ws.store());
+    ASSERT_TRUE(datasets.ok());
+    EXPECT_EQ(datasets->size(), 3u);
+
+    // The same figures as a fresh import of the files as they are.
+    auto fresh = Workspace::open(path("fresh.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(fresh.ok());
+    ImportRequest all;
+    all.files = { path("runs") };
+    ASSERT_EQ(importFiles(**fresh, all, {}, nullptr).failed(), 0);
+    expectSameFigures(referenceFigures(ws.store()), referenceFigures((*fresh)->store()));
+    EXPECT_EQ(referenceFigures(ws.store()).jobs, 3);
 }
 
 TEST_F(ServiceTest, SummaryEqualsTheReferenceAccounting)
