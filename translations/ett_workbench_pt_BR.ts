@@ -2301,7 +2301,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+574"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+583"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -3219,7 +3219,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-508"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-516"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -3239,7 +3239,17 @@ durável  %1 (+%2)</translation>
         <translation>Arquivos sob um mesmo rótulo se juntam em uma frota; use rótulos diferentes (&quot;antes&quot;, &quot;depois&quot;) para comparar. Um rótulo pode ser renomeado depois.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
+        <source>Re&amp;place files that changed since their import</source>
+        <translation>&amp;Substituir os arquivos alterados desde a importação</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A file imported before under this label whose content changed since (a trace imported while its job ran) is read again in place of its earlier records, as `ettw import --update` does; unchanged files stay as they are. Without it, a changed file&apos;s records are added to the earlier ones.</source>
+        <translation>Um arquivo importado antes sob este rótulo cujo conteúdo mudou desde então (um trace importado enquanto o job rodava) é lido de novo no lugar dos seus registros anteriores, como faz `ettw import --update`; arquivos inalterados ficam como estão. Sem isso, os registros de um arquivo alterado são somados aos anteriores.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>&amp;Options</source>
         <translation>&amp;Opções</translation>
     </message>
@@ -5774,12 +5784,17 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: ignorado, não é um trace que esta versão lê: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: already imported under label &apos;%2&apos;; nothing changed</source>
         <translation>%1: já importado sob o rótulo &apos;%2&apos;; nada mudou</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>%1: already imported under label &apos;%2&apos; as %3; its records are this path&apos;s now</source>
+        <translation>%1: já importado sob o rótulo &apos;%2&apos; como %3; seus registros agora são deste caminho</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1: read with %2 (one NVRx job)</source>
         <translation>%1: lido com %2 (um job NVRx)</translation>
     </message>
@@ -5794,6 +5809,16 @@ fração do E2E: %4 em A, %5 em B
         <translation>; lido de novo: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>; in place of its earlier import</source>
+        <translation>; no lugar da sua importação anterior</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; imported before as %1</source>
+        <translation>; importado antes como %1</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>; %1 (View &gt; Import issues)</source>
         <translation>; %1 (Exibir &gt; Problemas de importação)</translation>
@@ -5802,7 +5827,7 @@ fração do E2E: %4 em A, %5 em B
         <location line="+105"/>
         <location line="+14"/>
         <location line="+122"/>
-        <location line="+56"/>
+        <location line="+57"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
@@ -5811,7 +5836,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-305"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
@@ -5826,7 +5851,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Nada foi importado.</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+162"/>
         <source>Label &apos;%1&apos; was removed, but the data could not be loaded again: %2</source>
         <translation>O rótulo &apos;%1&apos; foi removido, mas não foi possível recarregar os dados: %2</translation>
     </message>
@@ -6043,7 +6068,7 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-492"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-500"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
@@ -6274,7 +6299,17 @@ duração %4</translation>
         <translation>GPUs por nó</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+1"/>
+        <source>Replace files that changed since their import</source>
+        <translation>Substituir os arquivos alterados desde a importação</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Tick &quot;%1&quot; in the import dialog (File &gt; Import traces...) and import the file again.</source>
+        <translation>Marque &quot;%1&quot; no diálogo de importação (Arquivo &gt; Importar traces...) e importe o arquivo de novo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Set %1 under Options in the import dialog (File &gt; Import traces...) and import the file again.</source>
         <translation>Defina %1 em Opções no diálogo de importação (Arquivo &gt; Importar traces...) e importe o arquivo de novo.</translation>
     </message>
@@ -7831,7 +7866,7 @@ duração %4</translation>
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+622"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+630"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>

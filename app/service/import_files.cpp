@@ -248,6 +248,7 @@ void explainChangedFile(core::Error& error, const std::string& path, bool update
     error.message += "; " + path
         + " was imported before under this label and has changed since: import it with --update to replace its "
           "earlier records with what it holds now";
+    error.option = "update"; // the window names its import dialog's box
 }
 
 void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what)

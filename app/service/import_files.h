@@ -76,9 +76,8 @@ void explainFolderJob(core::Error& error, const std::string& folderJob, const st
 
 // A file's import failed as contradicting what the label stores from the same path (`path`): a
 // job or attempt "already declared" by the file's earlier import, for it has changed since. Adds
-// that --update (ImportRequest::update) replaces its earlier records (the option is left unset:
-// the window's import dialog has no such field); other errors, and any error of an update, are left
-// as they are.
+// that --update (ImportRequest::update) replaces its earlier records, and points the option at
+// "update"; other errors, and any error of an update, are left as they are.
 void explainChangedFile(core::Error& error, const std::string& path, bool update);
 
 // Whether a file's import under the job its folder gave (`folderJob`, imported with

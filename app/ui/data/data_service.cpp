@@ -97,7 +97,8 @@ void DataService::connectStore(const QString& url, const QString& password)
         worker, [worker, url, password] { worker->connectStore(url, password); }, Qt::QueuedConnection);
 }
 
-void DataService::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader)
+void DataService::importFiles(
+    const QStringList& paths, const QString& label, const core::ReaderOptions& reader, bool update)
 {
     // A fresh flag per import, so that a cancel of the last one cannot stop this one.
     m_cancel = std::make_shared<std::atomic<bool>>(false);
@@ -105,7 +106,8 @@ void DataService::importFiles(const QStringList& paths, const QString& label, co
     DataWorker* worker = m_worker;
     auto cancel = m_cancel;
     QMetaObject::invokeMethod(
-        worker, [worker, paths, label, reader, cancel] { worker->importFiles(paths, label, reader, cancel); },
+        worker,
+        [worker, paths, label, reader, update, cancel] { worker->importFiles(paths, label, reader, update, cancel); },
         Qt::QueuedConnection);
 }
 

@@ -65,7 +65,10 @@ public:
     // `reader` (format, mapping, job, ... as `ettw import` takes them; the caller has checked them
     // with core::checkReaderOptions), then reloads; progress through importProgress, the end
     // through importFinished. cancelImport() stops the current file (rolled back) and skips the rest.
-    void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader = {});
+    // `update`: files imported before that changed since replace their earlier records
+    // (ImportRequest::update).
+    void importFiles(
+        const QStringList& paths, const QString& label, const core::ReaderOptions& reader = {}, bool update = false);
     void cancelImport();
     bool importRunning() const { return m_importRunning; }
 

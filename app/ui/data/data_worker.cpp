@@ -97,7 +97,10 @@ QString importLine(const ImportedFile& f, const QString& label)
         // The reason is core's, in English, as the errors of a failed file are.
         return QObject::tr("%1: skipped, not a trace this version reads: %2").arg(name, qs(skippedReason(f)));
     case ImportedFile::Outcome::AlreadyImported:
-        return QObject::tr("%1: already imported under label '%2'; nothing changed").arg(name, label);
+        return f.storedAs.empty()
+            ? QObject::tr("%1: already imported under label '%2'; nothing changed").arg(name, label)
+            : QObject::tr("%1: already imported under label '%2' as %3; its records are this path's now")
+                  .arg(name, label, qs(f.storedAs));
     case ImportedFile::Outcome::ReadWith:
         return QObject::tr("%1: read with %2 (one NVRx job)").arg(name, QFileInfo(qs(f.readWith)).fileName());
     case ImportedFile::Outcome::Stored:
@@ -112,6 +115,11 @@ QString importLine(const ImportedFile& f, const QString& label)
     if (!f.readAgain.empty()) {
         // Why a log was read again is the service's, in English, as a skipped file's reason is.
         line += QObject::tr("; read again: %1").arg(qs(f.readAgain));
+    } else if (s.datasetsReplaced > 0) {
+        line += QObject::tr("; in place of its earlier import");
+    }
+    if (!f.storedAs.empty()) {
+        line += QObject::tr("; imported before as %1").arg(qs(f.storedAs));
     }
     if (const int64_t issues = s.issues.total(); issues > 0) {
         line += QObject::tr("; %1 (View > Import issues)").arg(countOf(issues, "import issue", "import issues"));
@@ -341,7 +349,7 @@ void DataWorker::connectStore(const QString& url, const QString& password)
 }
 
 void DataWorker::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
-    std::shared_ptr<std::atomic<bool>> cancel)
+    bool update, std::shared_ptr<std::atomic<bool>> cancel)
 {
     DataService* service = m_service;
     auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled, int skipped,
@@ -364,6 +372,7 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
     }
     request.label = ss(label);
     request.reader = reader;
+    request.update = update;
     const auto sink = [service](const ImportProgressInfo& info) {
         QMetaObject::invokeMethod(
             service, [service, info] { emit service->importProgress(info); }, Qt::QueuedConnection);

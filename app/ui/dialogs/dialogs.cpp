@@ -4,6 +4,7 @@
 #include "app/ui/format/palette.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QColor>
 #include <QComboBox>
@@ -88,6 +89,14 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     hint->setWordWrap(true);
     hint->setEnabled(false);
     m_form->addRow(QString(), hint);
+
+    m_update = new QCheckBox(tr("Re&place files that changed since their import"), this);
+    m_update->setObjectName(QStringLiteral("update"));
+    m_update->setToolTip(tr("A file imported before under this label whose content changed since (a trace imported "
+                            "while its job ran) is read again in place of its earlier records, as `ettw import "
+                            "--update` does; unchanged files stay as they are. Without it, a changed file's records "
+                            "are added to the earlier ones."));
+    m_form->addRow(QString(), m_update);
 
     // The section's header: an arrow button and, while collapsed, what is set.
     auto* header = new QWidget(this);
@@ -323,7 +332,7 @@ void ImportDialog::accept()
     }
     m_problem->hide();
     m_problem->clear();
-    m_choices = ImportChoices { label(), *options };
+    m_choices = ImportChoices { label(), *options, m_update->isChecked() };
     rememberImportOptions(*options);
     QDialog::accept();
 }

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QFormLayout;
@@ -74,6 +75,7 @@ private:
     QWidget* fieldOf(const std::string& option) const;
 
     QComboBox* m_label = nullptr;
+    QCheckBox* m_update = nullptr;
     QToolButton* m_toggle = nullptr;
     QLabel* m_summary = nullptr;
     QFormLayout* m_form = nullptr;

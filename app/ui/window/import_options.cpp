@@ -65,7 +65,8 @@ QString importOptionTitle(std::string_view option)
         { "mapping", QT_TRANSLATE_NOOP("QObject", "Mapping file") }, { "job", QT_TRANSLATE_NOOP("QObject", "Job") },
         { "attempt", QT_TRANSLATE_NOOP("QObject", "Attempt") }, { "rank", QT_TRANSLATE_NOOP("QObject", "Rank") },
         { "timezone", QT_TRANSLATE_NOOP("QObject", "Timezone") }, { "year", QT_TRANSLATE_NOOP("QObject", "Year") },
-        { "gpus_per_node", QT_TRANSLATE_NOOP("QObject", "GPUs per node") } };
+        { "gpus_per_node", QT_TRANSLATE_NOOP("QObject", "GPUs per node") },
+        { "update", QT_TRANSLATE_NOOP("QObject", "Replace files that changed since their import") } };
     for (const auto& [name, title] : kTitles) {
         if (name == option) {
             return QObject::tr(title);
@@ -92,6 +93,10 @@ QString importOptionHint(const std::string& option)
 {
     if (option.empty()) {
         return {};
+    }
+    if (option == "update") { // a box of its own, outside Options
+        return QObject::tr("Tick \"%1\" in the import dialog (File > Import traces...) and import the file again.")
+            .arg(importOptionTitle(option));
     }
     return QObject::tr("Set %1 under Options in the import dialog (File > Import traces...) and import the file "
                        "again.")

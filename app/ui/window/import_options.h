@@ -18,6 +18,9 @@ struct ImportChoices
 {
     QString label;
     core::ReaderOptions reader;
+    // Files imported before under the label that changed since replace their earlier records
+    // (ettw import --update; ImportRequest::update). Never remembered: each import asks.
+    bool update = false;
 };
 
 // A format's name as the CLI spells it ("auto", "log", ...).
@@ -37,8 +40,8 @@ QString importOptionTitle(std::string_view option);
 QString formatsReadingOption(std::string_view option);
 
 // What a window user can do about a failed import whose core::Error names an option: "Set Year
-// under Options in the import dialog (File > Import traces...) and import the file again."; empty
-// when `option` is empty.
+// under Options in the import dialog (File > Import traces...) and import the file again." (for
+// "update", the box to tick); empty when `option` is empty.
 QString importOptionHint(const std::string& option);
 
 } // namespace ett::app

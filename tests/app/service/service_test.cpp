@@ -469,6 +469,7 @@ TEST_F(ServiceTest, AnUpdateReplacesTheFilesThatChangedSinceTheirImport)
                   + " was imported before under this label and has changed since: import it with --update"),
         std::string::npos)
         << refused.files[0].error.message;
+    EXPECT_EQ(refused.files[0].error.option, "update");
 
     ImportRequest update;
     update.files = { path("runs") };

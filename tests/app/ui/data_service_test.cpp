@@ -507,6 +507,52 @@ TEST_F(DataServiceTest, ImportErrorsNameFileAndLine)
     EXPECT_EQ(dumpStore(m_db), "");
 }
 
+// A trace imported while its job ran, imported again with update once it ended: its records are
+// replaced (the summary says so) and the job is what the file says now; without update the error
+// says which box of the import dialog to tick.
+TEST_F(DataServiceTest, AnImportWithUpdateReplacesAFileThatChanged)
+{
+    auto service = openService();
+    const QString trace = m_dir.filePath(QStringLiteral("run.ett.jsonl"));
+    const std::string head = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                             "\n"
+                             R"({"type":"job","job":"J1","gpus":8})"
+                             "\n";
+    std::ofstream(trace.toStdString())
+        << head << R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"outcome":"running"})"
+        << "\n";
+    ASSERT_TRUE(importAndWait(*service, { trace }, QStringLiteral("default")).isEmpty());
+    std::ofstream(trace.toStdString(), std::ios::trunc)
+        << head << R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":300,"outcome":"completed"})"
+        << "\n";
+    // Without update: refused, and the error names the box to tick.
+    const QStringList refused = importAndWait(*service, { trace }, QStringLiteral("default"));
+    ASSERT_EQ(refused.size(), 1);
+    EXPECT_TRUE(refused[0].contains(QStringLiteral("has changed since"))
+        && refused[0].contains(
+            QStringLiteral("Tick \"Replace files that changed since their import\" in the import dialog")))
+        << refused[0].toStdString();
+    std::optional<QString> summary;
+    QStringList errors;
+    auto c = QObject::connect(
+        service.get(), &DataService::importFinished, [&](const QString& s, const QStringList& e, bool) {
+            summary = s;
+            errors = e;
+        });
+    service->importFiles({ trace }, QStringLiteral("default"), {}, true);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return summary.has_value(); }, kWaitMs));
+    QObject::disconnect(c);
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_TRUE(summary->contains(QStringLiteral("; in place of its earlier import"))) << summary->toStdString();
+    auto db = core::Database::open(m_db, core::Database::OpenMode::MustExist);
+    ASSERT_TRUE(db.ok()) << db.error().message;
+    auto jobs = core::loadFleet(**db, core::FleetQuery {});
+    ASSERT_TRUE(jobs.ok() && jobs->size() == 1u);
+    ASSERT_EQ(jobs->front().result.attempts.size(), 1u);
+    EXPECT_EQ(jobs->front().result.attempts[0].outcome, core::Outcome::Completed);
+    EXPECT_EQ(jobs->front().result.attempts[0].endNs, 300 * kS);
+}
+
 // The import options reach the reader as `ettw import` passes them: a console log whose glog-style
 // times have no year fails without Year (the message says which field of the dialog to set) and
 // stores nothing; with year, timezone, job and attempt it is stored at the right times.

@@ -7,6 +7,7 @@
 #include "core/ingest/mapping.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
@@ -84,6 +85,26 @@ TEST_F(ImportDialogTest, DefaultsAreTheCliDefaultsWithTheOptionsCollapsed)
     EXPECT_EQ(r.rank, cli.rank);
     EXPECT_EQ(r.timezone, cli.timezone);
     EXPECT_EQ(r.year, cli.year);
+    EXPECT_FALSE(d.choices().update) << "files that changed are replaced only when asked (ettw import --update)";
+}
+
+// The choice to replace the files that changed since their import is returned, and never
+// remembered: the next dialog starts without it.
+TEST_F(ImportDialogTest, ReplacingChangedFilesIsAskedEachTime)
+{
+    {
+        ImportDialog d({ QStringLiteral("/data/run.ett.jsonl") }, {});
+        auto* update = d.findChild<QCheckBox*>(QStringLiteral("update"));
+        ASSERT_NE(update, nullptr);
+        EXPECT_FALSE(update->isChecked());
+        EXPECT_TRUE(update->isVisible() || !d.isVisible()) << "outside the collapsed options";
+        update->setChecked(true);
+        d.accept();
+        ASSERT_EQ(d.result(), QDialog::Accepted) << d.problem().toStdString();
+        EXPECT_TRUE(d.choices().update);
+    }
+    ImportDialog next({ QStringLiteral("/data/run.ett.jsonl") }, {});
+    EXPECT_FALSE(next.findChild<QCheckBox*>(QStringLiteral("update"))->isChecked());
 }
 
 TEST_F(ImportDialogTest, ReturnsTheChosenOptionsAndRemembersAllButJobAttemptRank)
