@@ -441,7 +441,7 @@ ImportReport importFiles(
     //     read (the file would be stored twice).
     std::map<std::string, std::string> storedAs; // path -> the path it was stored as
     std::vector<bool> replaceable(request.files.size(), false); // regular files, with update
-    if (given.update) {
+    if (given.update && !request.files.empty()) {
         std::vector<std::string> regular;
         for (size_t i = 0; i < request.files.size(); ++i) {
             std::error_code ec;
@@ -458,7 +458,7 @@ ImportReport importFiles(
         }
         if (!taken) {
             ImportedFile file;
-            file.path = regular.front();
+            file.path = request.files.front();
             file.outcome = ImportedFile::Outcome::Failed;
             file.error = taken.error();
             report.files.push_back(std::move(file));
