@@ -113,9 +113,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
         case ImportedFile::Outcome::AlreadyImported:
             print(fmt::format("{}: already imported under label '{}' (same SHA-256 {}); nothing changed{}\n", f.path,
                 cmd.label, f.summary.sha256.substr(0, 12),
-                f.storedAs.empty()
-                    ? std::string()
-                    : fmt::format(" (imported before as {}; its records are this path's now)", f.storedAs)));
+                f.storedAs.empty() ? std::string() : " (" + storedAsNote(f.storedAs) + ")"));
             break;
         case ImportedFile::Outcome::Stored:
             if (!cmd.quiet) {
@@ -138,7 +136,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
                     print(fmt::format("    {}\n", f.readAgain));
                 }
                 if (!f.storedAs.empty()) {
-                    print(fmt::format("    imported before as {}; its records are this path's now\n", f.storedAs));
+                    print(fmt::format("    {}\n", storedAsNote(f.storedAs)));
                 }
                 print(issueLines(s.issues));
             }

@@ -514,7 +514,7 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
             + ", its own folder's: the folder that named the others' job holds other runs";
     }
     if (const auto before = m_adoptedFrom.find(path); before != m_adoptedFrom.end() && event.note.empty()) {
-        event.note = "imported before as " + before->second + "; its records are this path's now";
+        event.note = storedAsNote(before->second);
     }
     if (identity != m_identities.end()) {
         if (readAgain) {
@@ -610,12 +610,7 @@ std::vector<WatchEvent> FileWatch::scan(int64_t readNs, const std::atomic<bool>*
         for (const Pending& p : fresh) {
             paths.push_back(p.entry->path);
         }
-        core::Result<std::vector<core::OtherSpelling>> taken = std::vector<core::OtherSpelling> {};
-        if (auto label = core::findLabelId(m_db, m_options.label); !label) {
-            taken = label.error();
-        } else if (*label) {
-            taken = core::adoptOtherSpellings(m_db, **label, paths);
-        }
+        auto taken = core::adoptOtherSpellings(m_db, m_options.label, paths);
         if (!taken) {
             WatchEvent e;
             e.kind = WatchEvent::Kind::Failed;

@@ -239,6 +239,11 @@ bool anotherRunThanTheFolders(const core::Error& error, const std::string& folde
             || error.message.find(core::kAnotherRunApart) != std::string::npos);
 }
 
+std::string storedAsNote(const std::string& storedAs)
+{
+    return "imported before as " + storedAs + "; its records are this path's now";
+}
+
 void explainChangedFile(core::Error& error, const std::string& path, bool update)
 {
     if (update || error.message.find("was already declared") == std::string::npos
@@ -450,12 +455,7 @@ ImportReport importFiles(
                 regular.push_back(request.files[i]);
             }
         }
-        core::Result<std::vector<core::OtherSpelling>> taken = std::vector<core::OtherSpelling> {};
-        if (auto label = core::findLabelId(workspace.store(), given.label); !label) {
-            taken = label.error();
-        } else if (*label) {
-            taken = core::adoptOtherSpellings(workspace.store(), **label, regular);
-        }
+        auto taken = core::adoptOtherSpellings(workspace.store(), given.label, regular);
         if (!taken) {
             ImportedFile file;
             file.path = request.files.front();

@@ -74,6 +74,11 @@ std::string skippedReason(const ImportedFile& f, std::string* where = nullptr);
 // option at "job"; other errors are left as they are.
 void explainFolderJob(core::Error& error, const std::string& folderJob, const std::string& what);
 
+// What is said of a file whose earlier import under another path to it became its own
+// (ImportedFile::storedAs, a watcher's event): "imported before as runs/x.log; its records are this
+// path's now".
+std::string storedAsNote(const std::string& storedAs);
+
 // A file's import failed as contradicting what the label stores from the same path (`path`): a
 // job or attempt "already declared" by the file's earlier import, for it has changed since. Adds
 // that --update (ImportRequest::update) replaces its earlier records, and points the option at

@@ -2,6 +2,7 @@
 
 #include "core/store/database.h"
 #include "core/store/derived.h"
+#include "core/store/fleet.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -306,17 +307,24 @@ Result<bool> adoptMovedDataset(Database& db, int64_t labelId, const std::string&
 }
 
 Result<std::vector<OtherSpelling>> adoptOtherSpellings(
-    Database& db, int64_t labelId, const std::vector<std::string>& files)
+    Database& db, const std::string& label, const std::vector<std::string>& files)
 {
     std::vector<OtherSpelling> taken;
     if (files.empty()) {
+        return taken;
+    }
+    auto labelId = findLabelId(db, label);
+    if (!labelId) {
+        return labelId.error();
+    }
+    if (!*labelId) {
         return taken;
     }
     auto st = db.prepare("SELECT id, source_path FROM datasets WHERE label_id = ?1 ORDER BY id");
     if (!st) {
         return st.error();
     }
-    st->bind(1, labelId);
+    st->bind(1, **labelId);
     std::vector<std::pair<int64_t, std::string>> stored;
     std::set<std::string> paths;
     if (Status rows = st->forEachRow([&] {

@@ -97,7 +97,8 @@ struct OtherSpelling
     std::string path; // of `files`
     std::string storedAs; // the dataset's path before
 };
+// Nothing when the label is not stored.
 Result<std::vector<OtherSpelling>> adoptOtherSpellings(
-    Database& db, int64_t labelId, const std::vector<std::string>& files);
+    Database& db, const std::string& label, const std::vector<std::string>& files);
 
 } // namespace ett::core

@@ -133,11 +133,12 @@ TEST(DatasetReplacement, AnotherPathToTheSameFileIsTakenOver)
     auto label = findLabelId(s.db(), "default");
     ASSERT_TRUE(label.ok() && *label);
     fs::create_hard_link(file, s.path("hard.ett.jsonl"));
-    auto none = adoptOtherSpellings(s.db(), **label, { s.path("hard.ett.jsonl"), elsewhere, s.path("gone.ett.jsonl") });
+    auto none
+        = adoptOtherSpellings(s.db(), "default", { s.path("hard.ett.jsonl"), elsewhere, s.path("gone.ett.jsonl") });
     ASSERT_TRUE(none.ok()) << none.error().message;
     EXPECT_TRUE(none->empty());
 
-    auto taken = adoptOtherSpellings(s.db(), **label, { file });
+    auto taken = adoptOtherSpellings(s.db(), "default", { file });
     ASSERT_TRUE(taken.ok()) << taken.error().message;
     ASSERT_EQ(taken->size(), 1u);
     EXPECT_EQ((*taken)[0].path, file);
@@ -145,7 +146,7 @@ TEST(DatasetReplacement, AnotherPathToTheSameFileIsTakenOver)
     EXPECT_EQ(*datasetsFromPath(s.db(), **label, file), std::vector<int64_t> { (*taken)[0].datasetId });
     EXPECT_TRUE(datasetsFromPath(s.db(), **label, viaLink)->empty());
     // Again: stored under its path as given, nothing to take.
-    EXPECT_TRUE(adoptOtherSpellings(s.db(), **label, { file, viaLink })->empty());
+    EXPECT_TRUE(adoptOtherSpellings(s.db(), "default", { file, viaLink })->empty());
     // Grown, read at its own path: it replaces what the link's path stored.
     s.write("runs/run.ett.jsonl", v1 + phase(0, "train", 50, 90));
     auto grown = importTraceFile(s.db(), file, replacing());
@@ -179,15 +180,15 @@ TEST(DatasetReplacement, ARelativePathIsLookedForUnderTheDatabasesFolder)
     fs::current_path(s.path("elsewhere"));
     auto label = findLabelId(s.db(), "default");
     ASSERT_TRUE(label.ok() && *label);
-    auto taken = adoptOtherSpellings(s.db(), **label, { file });
+    auto taken = adoptOtherSpellings(s.db(), "default", { file });
     ASSERT_TRUE(taken.ok()) << taken.error().message;
     ASSERT_EQ(taken->size(), 1u);
     EXPECT_EQ((*taken)[0].storedAs, "runs/a.ett.jsonl");
     // From here, runs/b.ett.jsonl is also another file of that name: neither is taken.
     fs::create_directories(s.path("elsewhere/runs"));
     const std::string near = s.write("elsewhere/runs/b.ett.jsonl", content);
-    EXPECT_TRUE(adoptOtherSpellings(s.db(), **label, { near })->empty());
-    EXPECT_TRUE(adoptOtherSpellings(s.db(), **label, { other })->empty());
+    EXPECT_TRUE(adoptOtherSpellings(s.db(), "default", { near })->empty());
+    EXPECT_TRUE(adoptOtherSpellings(s.db(), "default", { other })->empty());
 }
 
 TEST(DatasetReplacement, UnchangedContentIsANoOp)
