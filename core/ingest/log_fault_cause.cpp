@@ -11,6 +11,7 @@ namespace ett::core::logs {
 namespace {
 
 constexpr std::string_view kTracebackHeader = "Traceback (most recent call last):";
+constexpr int64_t kNsPerMs = kNsPerSecond / 1000;
 
 // A time of the failure summary (settings.root_cause_time): whether its numeric fields are in
 // range. Fields other than year..second are not used.
@@ -55,61 +56,20 @@ bool readSummaryTime(const RegexMatch& m, const LineFormat& format, RawTime& t)
     return valid;
 }
 
-// Walks the lines once, keeping per rank whether a traceback is open (ranks' lines interleave).
-class TracebackScanner
+} // namespace
+
+// ---- The scan -------------------------------------------------------------------------------
+
+struct OutcomeScanner::State
 {
-public:
-    TracebackScanner(const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues)
-        : m_rules(rules)
-        , m_zoneNs(zoneNs)
-        , m_endNs(endNs)
-        , m_issues(issues)
+    State(const LogRules& r, const Mapping& m, int64_t z, IssueCounter& i)
+        : rules(r)
+        , mapping(m)
+        , zoneNs(z)
+        , issues(i)
     {
     }
 
-    void line(size_t i, const LogLine& l)
-    {
-        Traceback& tb = m_tracebacks[l.rank];
-        if (l.timed) {
-            // A new log record ends torchelastic's failure summary. Not a traceback: Python writes
-            // those to stderr while the logger's lines (stdout, other threads) go on between them.
-            m_inRootCause = false;
-            return;
-        }
-        ++m_untimed;
-        if (!m_firstUntimedNo) {
-            m_firstUntimedNo = l.no;
-            m_firstUntimed = cleanText(l.body, kMaxUnmappedChars);
-        }
-        const std::string_view body = trim(l.body);
-        summary(l, body);
-        if (body.find(kTracebackHeader) != std::string_view::npos) {
-            close(tb);
-            tb.open = true;
-            tb.indent = indentOf(l.body);
-            tb.inRootCause = m_inRootCause;
-            tb.headerNo = l.no;
-            m_scan.headers.push_back(i);
-        } else if (tb.open && !body.empty() && indentOf(l.body) <= tb.indent && !body.starts_with("File \"")) {
-            tb.open = false;
-            m_scan.exceptions.push_back({ i, tb.inRootCause, search(m_rules.wrapper, body) });
-        }
-    }
-
-    TracebackScan finish()
-    {
-        for (auto& [rank, tb] : m_tracebacks) {
-            close(tb);
-        }
-        if (m_untimed > 0) {
-            m_issues.add(IssueKind::UntimedLine,
-                "lines without a timestamp (shell trace, print output, tracebacks): not timed", m_firstUntimedNo,
-                m_firstUntimed, m_untimed);
-        }
-        return std::move(m_scan);
-    }
-
-private:
     struct Traceback
     {
         bool open = false;
@@ -117,166 +77,247 @@ private:
         bool inRootCause = false;
         int64_t headerNo = 0;
     };
-
-    void close(Traceback& tb)
+    // A time of the failure summary as written: placed once the attempt's end is known.
+    struct SummaryTime
     {
-        if (tb.open) {
-            m_issues.add(IssueKind::TracebackWithoutException, "a Python traceback without its exception line",
-                tb.headerNo, std::string(kTracebackHeader));
-            tb.open = false;
-        }
-    }
+        int64_t no = 0;
+        std::string text;
+        bool valid = false;
+        RawTime raw;
+    };
+    static constexpr size_t kMaxSummaryTimes = 64;
 
-    // torchelastic's failure summary: the Root Cause section and its time.
-    void summary(const LogLine& l, std::string_view body)
-    {
-        if (search(m_rules.rootCause, body)) {
-            m_inRootCause = true;
-            return;
-        }
-        if (m_inRootCause && search(m_rules.rootCauseEnd, body)) {
-            m_inRootCause = false;
-            return;
-        }
-        if (!m_inRootCause || !m_rules.rootCauseTime || m_scan.rootCauseNs) {
-            return;
-        }
-        RegexMatch m;
-        const std::string b(body);
-        if (!search(m_rules.rootCauseTime->re, b, m)) {
-            return;
-        }
-        RawTime t;
-        const bool valid = readSummaryTime(m, *m_rules.rootCauseTime, t);
-        if (valid) {
-            m_scan.rootCauseNs = t.year ? toNs(t, *t.year, m_zoneNs) : closestToNs(t, m_endNs, m_zoneNs);
-        }
-        if (!valid || !m_scan.rootCauseNs) {
-            m_issues.add(IssueKind::BadRootCauseTime, "a Root Cause time that is not a valid date", l.no,
-                cleanText(body, kMaxDetailChars));
-        }
-    }
+    void timedLine(const LogLine& l);
+    void untimedLine(const LogLine& l);
+    void anyLine(const LogLine& l, std::string_view text, std::string_view hangText);
+    void close(Traceback& tb);
+    void summary(const LogLine& l, std::string_view body);
 
-    const LogRules& m_rules;
-    int64_t m_zoneNs;
-    int64_t m_endNs;
-    IssueCounter& m_issues;
-    TracebackScan m_scan;
-    std::map<int32_t, Traceback> m_tracebacks;
-    bool m_inRootCause = false;
-    int64_t m_untimed = 0;
-    int64_t m_firstUntimedNo = 0;
-    std::string m_firstUntimed;
+    const LogRules& rules;
+    const Mapping& mapping;
+    int64_t zoneNs;
+    IssueCounter& issues;
+    OutcomeScan scan;
+    std::map<int32_t, Traceback> tracebacks;
+    bool inRootCause = false;
+    int64_t untimed = 0;
+    int64_t firstUntimedNo = 0;
+    std::string firstUntimed;
+    std::vector<SummaryTime> summaryTimes;
+    bool summaryTimeFound = false; // one with a year that is a valid date: later ones are not read
 };
 
-// The outcome from the completion line and the tracebacks; for a failure, the first fatal
-// traceback's header (nullopt when the failure has none).
-std::optional<size_t> decideOutcome(const LogLines& lines, const MarkerScan& markers, const TracebackScan& tb,
-    const LogRules& rules, AttemptRecord& attempt, IssueCounter& issues)
+void OutcomeScanner::State::timedLine(const LogLine& l)
 {
-    const auto& headers = tb.headers;
-    const auto& completedAt = markers.completedAt;
-    if (completedAt && (headers.empty() || *completedAt > headers.back())) {
-        attempt.outcome = Outcome::Completed;
-        if (!headers.empty()) {
-            issues.add(IssueKind::NonfatalTraceback, "Python tracebacks before the completion line (training went on)",
-                lines[headers.front()].no, "", static_cast<int64_t>(headers.size()));
+    // The kept lines that wait for the time of the first timed line after them.
+    for (std::optional<CauseLine>* c :
+        { &scan.fatalHeader, &scan.roots[0], &scan.roots[1], &scan.roots[2], &scan.faultLine }) {
+        if (*c && !(*c)->nextTimedNs && (*c)->no < l.no) {
+            (*c)->nextTimedNs = l.ns;
         }
-        return std::nullopt;
     }
-    if (!headers.empty()) {
-        attempt.outcome = Outcome::Failed;
-        for (const size_t h : headers) {
-            if (!completedAt || h > *completedAt) {
-                return h;
+    if (search(rules.completed, l.message)) {
+        // A completion line: the tracebacks before it were not fatal.
+        scan.completedNo = l.no;
+        scan.fatalHeader.reset();
+        scan.roots = {};
+    }
+    // A new log record ends torchelastic's failure summary. Not a traceback: Python writes those to
+    // stderr while the logger's lines (stdout, other threads) go on between them.
+    inRootCause = false;
+    anyLine(l, l.message, l.message);
+}
+
+void OutcomeScanner::State::untimedLine(const LogLine& l)
+{
+    ++untimed;
+    if (!firstUntimedNo) {
+        firstUntimedNo = l.no;
+        firstUntimed = cleanText(l.body, kMaxUnmappedChars);
+    }
+    const std::string_view body = trim(l.body);
+    summary(l, body);
+    Traceback& tb = tracebacks[l.rank];
+    if (body.find(kTracebackHeader) != std::string_view::npos) {
+        close(tb);
+        tb.open = true;
+        tb.indent = indentOf(l.body);
+        tb.inRootCause = inRootCause;
+        tb.headerNo = l.no;
+        ++scan.headers;
+        scan.firstHeaderNo = scan.firstHeaderNo ? scan.firstHeaderNo : l.no;
+        scan.lastHeaderNo = l.no;
+        if (!scan.fatalHeader) {
+            scan.fatalHeader = CauseLine { l.no, {}, false, 0, std::nullopt };
+        }
+    } else if (tb.open && !body.empty() && indentOf(l.body) <= tb.indent && !body.starts_with("File \"")) {
+        tb.open = false;
+        // An exception line after the fatal traceback: a candidate root exception.
+        if (scan.fatalHeader) {
+            const bool wrapper = search(rules.wrapper, body);
+            const bool kinds[] = { tb.inRootCause && !wrapper, !wrapper, true };
+            for (size_t k = 0; k < scan.roots.size(); ++k) {
+                if (kinds[k] && !scan.roots[k]) {
+                    scan.roots[k] = CauseLine { l.no, std::string(body), false, 0, std::nullopt };
+                }
             }
         }
-        return std::nullopt;
+    }
+    anyLine(l, body, l.body);
+}
+
+// What any line may say: the first line a fault rule recognizes (signals, watchdog errors, argument
+// errors printed without a traceback), the first hang duration.
+void OutcomeScanner::State::anyLine(const LogLine& l, std::string_view text, std::string_view hangText)
+{
+    if (!scan.faultLine) {
+        if (auto fault = mapping.fault(text)) {
+            scan.fault = std::move(fault);
+            scan.faultLine = CauseLine { l.no, std::string(text), l.timed, l.ns, std::nullopt };
+        }
+    }
+    if (!scan.hang && rules.hangDurationMs) {
+        RegexMatch m;
+        if (search(*rules.hangDurationMs, hangText, m) && m.size() > 1 && m.matched(1)) {
+            const auto ms = parseInt(m.str(1));
+            if (ms && *ms >= 0 && *ms <= std::numeric_limits<int64_t>::max() / kNsPerMs / 2) {
+                scan.hang = OutcomeScan::HangLine { l.timed, l.ns, *ms };
+            }
+        }
+    }
+}
+
+void OutcomeScanner::State::close(Traceback& tb)
+{
+    if (tb.open) {
+        issues.add(IssueKind::TracebackWithoutException, "a Python traceback without its exception line", tb.headerNo,
+            std::string(kTracebackHeader));
+        tb.open = false;
+    }
+}
+
+// torchelastic's failure summary: the Root Cause section and its time.
+void OutcomeScanner::State::summary(const LogLine& l, std::string_view body)
+{
+    if (search(rules.rootCause, body)) {
+        inRootCause = true;
+        return;
+    }
+    if (inRootCause && search(rules.rootCauseEnd, body)) {
+        inRootCause = false;
+        return;
+    }
+    if (!inRootCause || !rules.rootCauseTime || summaryTimeFound || summaryTimes.size() >= kMaxSummaryTimes) {
+        return;
+    }
+    RegexMatch m;
+    const std::string b(body);
+    if (!search(rules.rootCauseTime->re, b, m)) {
+        return;
+    }
+    SummaryTime t;
+    t.no = l.no;
+    t.text = cleanText(body, kMaxDetailChars);
+    t.valid = readSummaryTime(m, *rules.rootCauseTime, t.raw);
+    summaryTimeFound = t.valid && t.raw.year && toNs(t.raw, *t.raw.year, zoneNs);
+    summaryTimes.push_back(std::move(t));
+}
+
+OutcomeScanner::OutcomeScanner(const LogRules& rules, const Mapping& mapping, int64_t zoneNs, IssueCounter& issues)
+    : m_state(std::make_unique<State>(rules, mapping, zoneNs, issues))
+{
+}
+
+OutcomeScanner::~OutcomeScanner() = default;
+
+void OutcomeScanner::line(const LogLine& l)
+{
+    m_state->scan.lastNo = l.no;
+    if (l.timed) {
+        m_state->timedLine(l);
+    } else {
+        m_state->untimedLine(l);
+    }
+}
+
+OutcomeScan OutcomeScanner::finish(int64_t endNs)
+{
+    State& s = *m_state;
+    for (auto& [rank, tb] : s.tracebacks) {
+        s.close(tb);
+    }
+    if (s.untimed > 0) {
+        s.issues.add(IssueKind::UntimedLine,
+            "lines without a timestamp (shell trace, print output, tracebacks): not timed", s.firstUntimedNo,
+            s.firstUntimed, s.untimed);
+    }
+    // The summary's time: the first that is a valid date (a yearless one placed near the end).
+    for (const State::SummaryTime& t : s.summaryTimes) {
+        if (t.valid) {
+            s.scan.rootCauseNs = t.raw.year ? toNs(t.raw, *t.raw.year, s.zoneNs) : closestToNs(t.raw, endNs, s.zoneNs);
+        }
+        if (s.scan.rootCauseNs) {
+            break;
+        }
+        s.issues.add(IssueKind::BadRootCauseTime, "a Root Cause time that is not a valid date", t.no, t.text);
+    }
+    return std::move(s.scan);
+}
+
+// ---- The outcome and the cause --------------------------------------------------------------
+
+namespace {
+
+// The outcome from the completion line and the tracebacks; for a failure, the fatal traceback
+// (nullptr when the failure has none).
+const CauseLine* decideOutcome(
+    const OutcomeScan& scan, const LogRules& rules, AttemptRecord& attempt, IssueCounter& issues)
+{
+    if (scan.completedNo && (scan.headers == 0 || *scan.completedNo > scan.lastHeaderNo)) {
+        attempt.outcome = Outcome::Completed;
+        if (scan.headers > 0) {
+            issues.add(IssueKind::NonfatalTraceback, "Python tracebacks before the completion line (training went on)",
+                scan.firstHeaderNo, "", scan.headers);
+        }
+        return nullptr;
+    }
+    if (scan.headers > 0) {
+        attempt.outcome = Outcome::Failed;
+        return scan.fatalHeader ? &*scan.fatalHeader : nullptr;
     }
     attempt.outcome = rules.unfinished;
     issues.add(IssueKind::NoOutcomeLine,
         std::string("neither a completion line nor a traceback: the attempt is taken as ")
             + std::string(outcomeName(rules.unfinished)) + " (settings.unfinished_outcome)",
-        lines.back().no);
-    return std::nullopt;
-}
-
-// The root exception among those after the fatal traceback: the first non-wrapper one inside
-// the Root Cause section, else the first non-wrapper one, else the first one; nullptr when none.
-const ExceptionLine* rootException(const std::vector<ExceptionLine>& exceptions, std::optional<size_t> fatalFrom)
-{
-    auto fatal = [&](const ExceptionLine& e) { return !fatalFrom || e.index > *fatalFrom; };
-    for (const auto& e : exceptions) {
-        if (e.inRootCause && !e.wrapper && fatal(e)) {
-            return &e;
-        }
-    }
-    for (const auto& e : exceptions) {
-        if (!e.wrapper && fatal(e)) {
-            return &e;
-        }
-    }
-    for (const auto& e : exceptions) {
-        if (fatal(e)) {
-            return &e;
-        }
-    }
+        scan.lastNo);
     return nullptr;
-}
-
-// The start of a hang a watchdog reported with its duration: the first line that
-// settings.hang_duration_ms_regex matches, its time (or `fallbackNs` for an untimed line) minus
-// the milliseconds of group 1; nullopt when no line says.
-constexpr int64_t kNsPerMs = kNsPerSecond / 1000;
-
-std::optional<int64_t> hangStart(const LogLines& lines, const LogRules& rules, int64_t fallbackNs)
-{
-    if (!rules.hangDurationMs) {
-        return std::nullopt;
-    }
-    for (const LogLine& l : lines) {
-        RegexMatch m;
-        if (!search(*rules.hangDurationMs, l.timed ? l.message : l.body, m) || m.size() < 2 || !m.matched(1)) {
-            continue;
-        }
-        const auto ms = parseInt(m.str(1));
-        if (ms && *ms >= 0 && *ms <= std::numeric_limits<int64_t>::max() / kNsPerMs / 2) {
-            return (l.timed ? l.ns : fallbackNs) - *ms * kNsPerMs;
-        }
-    }
-    return std::nullopt;
 }
 
 // When the fault struck: the summary's time or the cause line's, the earlier; else the first time
 // after the cause line and the fatal traceback; else the attempt end. A hang started when the
 // watchdog says the collective began ("ran for 300051 milliseconds before timing out"), else it
 // stopped progressing at the last step marker before that. Clamped to the attempt window.
-int64_t faultTime(const LogLines& lines, const LogRules& rules, const MarkerScan& markers,
-    std::optional<int64_t> rootCauseNs, std::optional<size_t> causeLine, std::optional<size_t> fatalFrom,
+int64_t faultTime(const OutcomeScan& scan, const MarkerScan& markers, const CauseLine* cause, const CauseLine* fatal,
     const AttemptRecord& attempt)
 {
-    std::optional<int64_t> faultNs = rootCauseNs;
-    if (causeLine && lines[*causeLine].timed) {
-        faultNs = faultNs ? std::min(*faultNs, lines[*causeLine].ns) : lines[*causeLine].ns;
+    std::optional<int64_t> faultNs = scan.rootCauseNs;
+    if (cause && cause->timed) {
+        faultNs = faultNs ? std::min(*faultNs, cause->ns) : cause->ns;
     }
-    if (!faultNs && (causeLine || fatalFrom)) {
-        const size_t after = std::max(causeLine.value_or(0), fatalFrom.value_or(0));
-        for (size_t i = after + 1; i < lines.size(); ++i) {
-            if (lines[i].timed) {
-                faultNs = lines[i].ns;
-                break;
-            }
-        }
+    if (!faultNs && (cause || fatal)) {
+        const CauseLine* after = !fatal || (cause && cause->no > fatal->no) ? cause : fatal;
+        faultNs = after->nextTimedNs;
     }
     int64_t f = faultNs.value_or(attempt.endNs);
     if (attempt.symptom == Symptom::Hang) {
-        if (const auto start = hangStart(lines, rules, f)) {
-            return std::clamp(std::min(*start, f), attempt.startNs, attempt.endNs);
+        if (scan.hang) {
+            const int64_t start = (scan.hang->timed ? scan.hang->ns : f) - scan.hang->ms * kNsPerMs;
+            return std::clamp(std::min(start, f), attempt.startNs, attempt.endNs);
         }
         std::optional<int64_t> lastStep;
         for (const auto& [rank, list] : markers.markers) {
             for (const Marker& mk : list) {
-                if (mk.step && mk.ns <= f && (!lastStep || mk.ns > *lastStep)) {
+                if (mk.hasStep && mk.ns <= f && (!lastStep || mk.ns > *lastStep)) {
                     lastStep = mk.ns;
                 }
             }
@@ -288,37 +329,28 @@ int64_t faultTime(const LogLines& lines, const LogRules& rules, const MarkerScan
 
 } // namespace
 
-TracebackScan scanTracebacks(
-    const LogLines& lines, const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues)
+void classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const LogRules& rules, const Mapping& mapping,
+    const std::string& run, AttemptRecord& attempt, IssueCounter& issues)
 {
-    TracebackScanner scanner(rules, zoneNs, endNs, issues);
-    for (size_t i = 0; i < lines.size(); ++i) {
-        scanner.line(i, lines[i]);
-    }
-    return scanner.finish();
-}
-
-void classifyOutcome(const LogLines& lines, const MarkerScan& markers, const TracebackScan& tracebacks,
-    const LogRules& rules, const Mapping& mapping, const std::string& run, AttemptRecord& attempt, IssueCounter& issues)
-{
-    const std::optional<size_t> fatalFrom = decideOutcome(lines, markers, tracebacks, rules, attempt, issues);
+    const CauseLine* fatal = decideOutcome(scan, rules, attempt, issues);
     if (attempt.outcome != Outcome::Failed) {
         return;
     }
-    auto textOf = [&](size_t i) { return lines[i].timed ? std::string_view(lines[i].message) : trim(lines[i].body); };
     // 1. The root exception, and the fault rule that recognizes it.
-    const ExceptionLine* root = rootException(tracebacks.exceptions, fatalFrom);
-    std::optional<Mapping::Fault> fault;
-    std::optional<size_t> causeLine;
-    if (root) {
-        fault = mapping.fault(textOf(root->index));
-        causeLine = root->index;
+    const CauseLine* root = nullptr;
+    for (const auto& r : scan.roots) {
+        root = root ? root : (r ? &*r : nullptr);
     }
-    // 2. Else any line the fault rules recognize (signals, watchdog errors, argument errors).
-    for (size_t i = 0; !fault && i < lines.size(); ++i) {
-        if ((fault = mapping.fault(textOf(i)))) {
-            causeLine = i;
-        }
+    std::optional<Mapping::Fault> fault;
+    const CauseLine* cause = nullptr;
+    if (root) {
+        fault = mapping.fault(root->text);
+        cause = root;
+    }
+    // 2. Else the first line the fault rules recognize (signals, watchdog errors, argument errors).
+    if (!fault && scan.faultLine) {
+        fault = scan.fault;
+        cause = &*scan.faultLine;
     }
     if (fault) {
         attempt.cause = fault->cause;
@@ -326,18 +358,18 @@ void classifyOutcome(const LogLines& lines, const MarkerScan& markers, const Tra
     } else {
         attempt.cause = "unknown";
         attempt.symptom = Symptom::Explicit;
-        const std::string text = root ? std::string(textOf(root->index)) : std::string("(no exception line)");
+        const std::string text = root ? root->text : std::string("(no exception line)");
         const auto colon = text.find(':');
-        if (fatalFrom) {
+        if (fatal) {
             issues.add(IssueKind::UnmappedFault, cleanText(text.substr(0, std::min<size_t>(colon, 60)), 60),
-                root ? lines[root->index].no : lines[*fatalFrom].no, cleanText(text, kMaxDetailChars));
+                root ? root->no : fatal->no, cleanText(text, kMaxDetailChars));
         }
     }
-    if (causeLine) {
-        attempt.detail = cleanText(run + ": " + std::string(textOf(*causeLine)), kMaxDetailChars);
+    if (cause) {
+        attempt.detail = cleanText(run + ": " + cause->text, kMaxDetailChars);
     }
     // 3. When it happened.
-    attempt.interruptedAtNs = faultTime(lines, rules, markers, tracebacks.rootCauseNs, causeLine, fatalFrom, attempt);
+    attempt.interruptedAtNs = faultTime(scan, markers, cause, fatal, attempt);
 }
 
 } // namespace ett::core::logs

@@ -80,47 +80,57 @@ int32_t attemptNumber(const std::string& run, const ReaderOptions& options, cons
     return 0;
 }
 
-JobRecord jobRecord(const std::string& job, const LogLines& lines, size_t lastSetupLine, const LogRules& rules)
+JobScanner::JobScanner(const LogRules& rules)
+    : m_rules(rules)
+    , m_gpus(rules.gpusFrom.size())
+    , m_attrs(rules.jobAttrs.size())
 {
-    // The first line each regex matches, among the set-up lines (this bounds the cost on long
-    // logs). GPUs: the first regex of settings.gpus_from (in its order) that matched a line.
-    std::vector<std::optional<int64_t>> gpusFound(rules.gpusFrom.size());
-    std::vector<std::optional<std::string>> attrsFound(rules.jobAttrs.size());
-    for (size_t i = 0; i < lines.size() && i <= lastSetupLine; ++i) {
-        const LogLine& l = lines[i];
-        for (size_t k = 0; k < rules.gpusFrom.size(); ++k) {
-            RegexMatch m;
-            if (!gpusFound[k] && search(rules.gpusFrom[k], l.body, m)) {
-                gpusFound[k] = gpuProduct(m);
-            }
+}
+
+void JobScanner::line(const LogLine& l, bool stepLine)
+{
+    // The first line each regex matches, among the set-up lines. GPUs: the first regex of
+    // settings.gpus_from (in its order) that matched a line.
+    if (m_over) {
+        return;
+    }
+    m_over = stepLine;
+    for (size_t k = 0; k < m_rules.gpusFrom.size(); ++k) {
+        RegexMatch m;
+        if (!m_gpus[k] && search(m_rules.gpusFrom[k], l.body, m)) {
+            m_gpus[k] = gpuProduct(m);
         }
-        for (size_t k = 0; k < rules.jobAttrs.size(); ++k) {
-            RegexMatch m;
-            if (attrsFound[k] || !search(rules.jobAttrs[k].second, l.body, m)) {
-                continue;
-            }
-            for (size_t g = 1; g < m.size(); ++g) {
-                if (m.matched(g) && m.length(g) > 0) {
-                    attrsFound[k] = cleanText(m.str(g), kMaxNameChars);
-                    break;
-                }
+    }
+    for (size_t k = 0; k < m_rules.jobAttrs.size(); ++k) {
+        RegexMatch m;
+        if (m_attrs[k] || !search(m_rules.jobAttrs[k].second, l.body, m)) {
+            continue;
+        }
+        for (size_t g = 1; g < m.size(); ++g) {
+            if (m.matched(g) && m.length(g) > 0) {
+                m_attrs[k] = cleanText(m.str(g), kMaxNameChars);
+                break;
             }
         }
     }
+}
+
+JobRecord JobScanner::finish(const std::string& job) const
+{
     JobRecord r;
     r.job = job;
-    for (const auto& g : gpusFound) {
+    for (const auto& g : m_gpus) {
         if (g) {
             r.gpus = *g;
             break;
         }
     }
-    if (!r.gpus && rules.gpus) {
-        r.gpus = rules.gpus;
+    if (!r.gpus && m_rules.gpus) {
+        r.gpus = m_rules.gpus;
     }
-    for (size_t k = 0; k < rules.jobAttrs.size(); ++k) {
-        if (attrsFound[k]) {
-            r.attrs.emplace_back(rules.jobAttrs[k].first, *attrsFound[k]);
+    for (size_t k = 0; k < m_rules.jobAttrs.size(); ++k) {
+        if (m_attrs[k]) {
+            r.attrs.emplace_back(m_rules.jobAttrs[k].first, *m_attrs[k]);
         }
     }
     r.attrs.emplace_back("source", "log");

@@ -1,11 +1,14 @@
 // Private to the console-log reader (log_*.cpp): the types its stages share and the stages
-// themselves. log_reader.cpp describes the format and runs the stages in order:
+// themselves. log_reader.cpp describes the format and runs the stages; every line goes through them
+// once, in file order, and is then forgotten (a log may be far larger than memory):
 //   rules   (log_rules.cpp)       the mapping's settings compiled once per file
 //   lines   (log_lines.cpp)       each line cleaned, its rank and time fields read
 //   times   (log_times.cpp)       years and zones settled, one time per timed line
 //   markers (log_markers.cpp)     which phases the matched lines open and close, checkpoints
 //   fault   (log_fault_cause.cpp) tracebacks, the outcome, the cause and when it struck
 //   identity(log_identity.cpp)    run name, job key, attempt number, GPUs and job attributes
+// What is kept is what the lines said: the phase markers (32 bytes each), the candidate lines of a
+// cause (a few per log) and counts; the analysis after the last line works on those alone.
 #pragma once
 
 #include "core/ingest/formats.h"
@@ -21,6 +24,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -143,10 +147,9 @@ struct LogLine
     RawTime raw;
 };
 
-// The lines of a log, in order, and their text. The reader keeps every line (its analysis looks at
-// them more than once), so they are compact: about 100 bytes a line beside its text, the text in
-// large blocks, a line's message a view into its body; a deque, so that growing never holds two
-// copies of the lines.
+// Lines of a log and their text: the lines read but not yet analysed (those that wait for the year
+// of their times, log_times.cpp; else just the latest). Compact: the text in large blocks, a line's
+// message a view into its body; a deque, so that growing never holds two copies of the lines.
 class LogLines
 {
 public:
@@ -158,9 +161,14 @@ public:
     auto begin() { return m_lines.begin(); }
     auto end() { return m_lines.end(); }
     const LogLine& back() const { return m_lines.back(); }
+    LogLine& back() { return m_lines.back(); }
     void push_back(const LogLine& line) { m_lines.push_back(line); }
-    // A copy of `text` that lives as long as the lines.
+    // A copy of `text` that lives until clear().
     std::string_view keep(std::string_view text) { return m_text.keep(text); }
+    // Forgets the lines and their text (a block of text is kept for the next lines).
+    void clear();
+    // The bytes the lines' text holds.
+    size_t textBytes() const { return m_text.reserved(); }
 
 private:
     std::deque<LogLine> m_lines;
@@ -191,36 +199,107 @@ std::string unmappedName(std::string_view message);
 std::optional<int64_t> toNs(const RawTime& t, int64_t year, int64_t zoneNs);
 // Among the years around the reference's, the one that puts a yearless time closest to it.
 std::optional<int64_t> closestToNs(const RawTime& t, int64_t referenceNs, int64_t zoneNs);
-// Sets `ns` of every timed line (step 4 of log_reader.cpp), counting assumed_year and
-// assumed_timezone. Error: a yearless log without --year, a day that does not exist, or a --year
-// that contradicts the log's own dates.
-Status resolveTimes(
-    LogLines& lines, const ReaderOptions& options, int64_t zoneNs, const std::string& path, IssueCounter& issues);
+// Settles the times of a log's lines as they are read (step 4 of log_reader.cpp): the year of
+// yearless times and the zone of zoneless ones, counting assumed_year and assumed_timezone. A
+// yearless time is placed after the line before it; the first one takes --year, else the year of the
+// first full date in the log, so lines wait (in the caller's LogLines) until that date is read.
+class TimeSettler
+{
+public:
+    TimeSettler(const ReaderOptions& options, int64_t zoneNs, const std::string& path, IssueCounter& issues);
+
+    // Takes the line just read (the last of `lines`, whose earlier lines wait); sets `ns` of every
+    // timed line it can. True: all of `lines` are settled, in order (the caller analyses and clears
+    // them); false: they wait for a full date. Error: a year out of range, a day that does not exist,
+    // or a --year that contradicts the log's own dates.
+    Result<bool> take(LogLines& lines);
+    // At the end of the log. Error: lines still wait (the log's times have no year and none has a
+    // full date; give --year).
+    Status finish() const;
+    // The line of the first yearless time while lines wait for a full date (0 when none wait).
+    int64_t waitingSince() const { return m_waiting ? m_firstYearlessNo : 0; }
+
+private:
+    Status settle(LogLine& l);
+    Status noteFullDate(const LogLine& l);
+    // Error when --year put line `no` at `ns` half a year or more from the first full date.
+    Status checkYearOption(int64_t no, int64_t ns) const;
+
+    const ReaderOptions& m_options;
+    int64_t m_zoneNs = 0;
+    const std::string& m_path;
+    IssueCounter& m_issues;
+    bool m_waiting = false;
+    bool m_zoneNoted = false;
+    int64_t m_firstYearlessNo = 0;
+    std::optional<int64_t> m_prevNs;
+    // The first full date: its line, year and time.
+    int64_t m_firstFullNo = 0;
+    int16_t m_firstFullYear = 0;
+    std::optional<int64_t> m_firstFullNs;
+    // The first time placed by --year before any full date was read: checked against that date.
+    std::optional<std::pair<int64_t, int64_t>> m_byYearOption; // (line, ns)
+};
 
 // ---- Markers and phases ---------------------------------------------------------------------
 
+// A timed line a phase rule maps: it opens its phase. Compact (a log may have a marker on most of
+// its lines): the match is an index into MarkerScan::matches, the text kept only where a phase
+// name or an issue may need it.
 struct Marker
 {
     int64_t ns = 0;
-    size_t index = 0; // into the lines
-    Mapping::Match match;
-    std::optional<int64_t> step;
+    int64_t no = 0; // its line
+    int64_t step = 0; // when hasStep: group 1 of settings.step_regex
+    uint32_t text = 0; // 1 + index into MarkerScan::texts; 0 when not kept (a step line's)
+    uint32_t match : 30 = 0; // into MarkerScan::matches (one per phase rule at most)
+    uint32_t hasStep : 1 = 0;
+    uint32_t done : 1 = 0; // settings.checkpoint_done_regex matches its message
 };
+static_assert(sizeof(Marker) == 32);
 // A deque: a log whose every line is a marker must not hold two copies of them while they grow.
 using MarkerList = std::deque<Marker>;
 
-// What the timed lines say: phase markers per rank (file order), the completion line, the
-// unmapped messages.
+// What the timed lines say: phase markers per rank (file order), the unmapped messages.
 struct MarkerScan
 {
     std::map<int32_t, MarkerList> markers;
-    std::optional<size_t> completedAt; // the last line matching settings.completed_regex
-    std::optional<size_t> firstStepAt; // the first marker with a step number
+    std::vector<Mapping::Match> matches; // the distinct matches of the markers
+    std::vector<std::string_view> texts; // the kept texts of markers (a prefix of the message)
+    TextArena textArena;
+    std::optional<int64_t> firstStepNo; // the line of the first marker with a step number
     UnmappedNames unmapped;
+
+    const Mapping::Match& matchOf(const Marker& mk) const { return matches[mk.match]; }
+    std::string_view textOf(const Marker& mk) const { return mk.text ? texts[mk.text - 1] : std::string_view(); }
 };
 
-// One pass over the timed lines; counts time_out_of_order.
-MarkerScan scanMarkers(const LogLines& lines, const LogRules& rules, const Mapping& mapping, IssueCounter& issues);
+// Reads the settled lines one at a time, in file order; counts time_out_of_order.
+class MarkerScanner
+{
+public:
+    MarkerScanner(const LogRules& rules, const Mapping& mapping, IssueCounter& issues);
+    // True when the line is a marker that settings.step_regex reads (a step line).
+    bool line(const LogLine& l);
+    // The markers so far.
+    size_t count() const { return m_count; }
+    MarkerScan finish();
+
+private:
+    const LogRules& m_rules;
+    const Mapping& m_mapping;
+    IssueCounter& m_issues;
+    MarkerScan m_scan;
+    size_t m_count = 0;
+    std::map<int32_t, int64_t> m_latestNs;
+    // Per rank, an unmapped line's time until the next timed line of its rank.
+    struct Pending
+    {
+        int64_t* totalNs = nullptr;
+        int64_t ns = 0;
+    };
+    std::map<int32_t, Pending> m_pending;
+};
 
 // The attempt's window and who it is, as the phases need them.
 struct AttemptFrame
@@ -238,38 +317,70 @@ template <typename Rec> using Numbered = std::vector<std::pair<Rec, int64_t>>; /
 // Phases from the markers (per rank, in time order, runs of one phase merged; sorts the markers)
 // and checkpoints from the saves of the lowest rank that saves. Counts no_phase_marker and
 // checkpoint_without_end.
-void buildPhases(std::map<int32_t, MarkerList>& markers, const LogLines& lines, const LogRules& rules,
-    const ReaderOptions& options, const AttemptFrame& frame, IssueCounter& issues, Numbered<PhaseRecord>& phases,
-    Numbered<CheckpointRecord>& checkpoints);
+void buildPhases(MarkerScan& scan, const LogRules& rules, const ReaderOptions& options, const AttemptFrame& frame,
+    IssueCounter& issues, Numbered<PhaseRecord>& phases, Numbered<CheckpointRecord>& checkpoints);
 
 // ---- Fault cause ----------------------------------------------------------------------------
 
-struct ExceptionLine
+// A line that may give the cause or the time of a failure, as kept while the lines go by.
+struct CauseLine
 {
-    size_t index = 0;
-    bool inRootCause = false;
-    bool wrapper = false;
+    int64_t no = 0;
+    std::string text; // the message of a timed line, the trimmed body of an untimed one
+    bool timed = false;
+    int64_t ns = 0; // when timed
+    std::optional<int64_t> nextTimedNs; // the time of the first timed line after it
 };
 
-// What the untimed lines say: Python tracebacks (per rank) and torchelastic's failure summary.
-struct TracebackScan
+// What the lines say of the outcome: the completion line, Python tracebacks (per rank),
+// torchelastic's failure summary, and the lines a cause may come from.
+struct OutcomeScan
 {
-    std::vector<size_t> headers; // lines opening a traceback
-    std::vector<ExceptionLine> exceptions;
-    std::optional<int64_t> rootCauseNs;
+    std::optional<int64_t> completedNo; // the last line matching settings.completed_regex
+    int64_t headers = 0; // lines opening a traceback
+    int64_t firstHeaderNo = 0;
+    int64_t lastHeaderNo = 0;
+    // The first traceback after the last completion line (the fatal one when the attempt failed).
+    std::optional<CauseLine> fatalHeader;
+    // The first exception line after fatalHeader: inside the Root Cause section and not the wrapper
+    // (settings.wrapper_exception); not the wrapper; any.
+    std::array<std::optional<CauseLine>, 3> roots;
+    // The first line a fault rule recognizes, with its fault.
+    std::optional<CauseLine> faultLine;
+    std::optional<Mapping::Fault> fault;
+    // The first line settings.hang_duration_ms_regex reads: its time (when timed) and milliseconds.
+    struct HangLine
+    {
+        bool timed = false;
+        int64_t ns = 0;
+        int64_t ms = 0;
+    };
+    std::optional<HangLine> hang;
+    std::optional<int64_t> rootCauseNs; // the failure summary's time
+    int64_t lastNo = 0;
 };
 
-// One pass over the lines; counts untimed_line, traceback_without_exception and
-// bad_root_cause_time. endNs places a yearless summary time.
-TracebackScan scanTracebacks(
-    const LogLines& lines, const LogRules& rules, int64_t zoneNs, int64_t endNs, IssueCounter& issues);
+// Reads the settled lines one at a time, in file order; counts untimed_line,
+// traceback_without_exception and bad_root_cause_time.
+class OutcomeScanner
+{
+public:
+    OutcomeScanner(const LogRules& rules, const Mapping& mapping, int64_t zoneNs, IssueCounter& issues);
+    ~OutcomeScanner();
+    void line(const LogLine& l);
+    // endNs (the attempt's end) places a yearless summary time.
+    OutcomeScan finish(int64_t endNs);
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
 
 // Sets the attempt's outcome and, for a failure, its cause, symptom, detail and interrupted_at
 // (startNs, endNs and detail = the run name must be set). Counts nonfatal_traceback,
 // no_outcome_line and unmapped_fault.
-void classifyOutcome(const LogLines& lines, const MarkerScan& markers, const TracebackScan& tracebacks,
-    const LogRules& rules, const Mapping& mapping, const std::string& run, AttemptRecord& attempt,
-    IssueCounter& issues);
+void classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const LogRules& rules, const Mapping& mapping,
+    const std::string& run, AttemptRecord& attempt, IssueCounter& issues);
 
 // ---- Identity -------------------------------------------------------------------------------
 
@@ -280,8 +391,24 @@ std::string runName(const std::string& path, const LogRules& rules);
 std::string jobKey(const std::string& run, const ReaderOptions& options, const LogRules& rules);
 // options.attempt, else from settings.attempt_from_name or retry_from_name, else 0.
 int32_t attemptNumber(const std::string& run, const ReaderOptions& options, const LogRules& rules);
-// The job record: GPUs and attributes from the lines up to and including lastSetupLine (the first
-// step line: set-up output), source "log".
-JobRecord jobRecord(const std::string& job, const LogLines& lines, size_t lastSetupLine, const LogRules& rules);
+
+// The job's GPUs and attributes, from the set-up lines: those up to and including the first step
+// line (this bounds the cost on long logs).
+class JobScanner
+{
+public:
+    explicit JobScanner(const LogRules& rules);
+    // Reads the line unless the set-up lines are over; `stepLine`: it is a marker that
+    // settings.step_regex reads (the last set-up line).
+    void line(const LogLine& l, bool stepLine);
+    // The job record of `job` (source "log").
+    JobRecord finish(const std::string& job) const;
+
+private:
+    const LogRules& m_rules;
+    bool m_over = false;
+    std::vector<std::optional<int64_t>> m_gpus; // per settings.gpus_from regex
+    std::vector<std::optional<std::string>> m_attrs; // per settings.job_attrs key
+};
 
 } // namespace ett::core::logs

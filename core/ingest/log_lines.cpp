@@ -236,6 +236,12 @@ Status readField(
 
 } // namespace
 
+void LogLines::clear()
+{
+    m_lines.clear();
+    m_text.clear();
+}
+
 std::string_view trim(std::string_view s)
 {
     while (!s.empty() && isSpace(s.front())) {

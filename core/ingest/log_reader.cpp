@@ -1,6 +1,8 @@
 // Reader of console logs by rules: a training job's console output (torchrun + torchtitan and
 // alike) becomes one attempt of a job with phases, an outcome, a fault cause and
 // checkpoints. One file is one attempt; the lines of all ranks of a node may be interleaved.
+// The lines are read once, one at a time (log_internal.h): memory grows with the phase markers
+// (32 bytes each), not with the log's text.
 //
 // How a line is read (in this order):
 //   1. ANSI escape sequences are removed; of a line with carriage returns, the text after the
@@ -92,10 +94,12 @@ namespace {
 
 using namespace logs;
 
-// The most text one console log may have: its lines are kept for the analysis (LogLines: the text
-// once, and about 100 bytes a line), so this bounds the reader's memory. A torchtitan run's log is
-// a few MB.
-constexpr size_t kMaxLogTextBytes = size_t { 64 } << 20;
+// The most text of lines that wait for the year of their times (a log whose first times have no
+// year waits for its first full date; with --year nothing waits). The lines go by one at a time
+// otherwise: what the reader keeps is its markers (kMaxMarkers) and a few lines per traceback.
+constexpr size_t kMaxWaitingBytes = size_t { 64 } << 20;
+// The most phase markers one log may have (about 40 bytes each): a marker per step for 16 M steps.
+constexpr size_t kMaxMarkers = size_t { 1 } << 24;
 
 class LogReader final : public ForeignReader
 {
@@ -123,22 +127,39 @@ protected:
     Status build() override;
 
 private:
-    void analyze();
+    // What the lines said, read once.
+    struct Scans
+    {
+        AttemptFrame frame;
+        MarkerScan markers;
+        OutcomeScan outcome;
+        JobRecord job;
+    };
+    void analyze(Scans& scans);
 
     ReaderOptions m_options;
     Mapping m_mapping;
     LogRules m_rules;
     int64_t m_zoneNs = 0;
-    LogLines m_lines;
     LogRun m_run;
 };
 
 Status LogReader::build()
 {
-    // 1. Every line: cleaned, rank, time fields. The analysis below looks at the lines more than
-    //    once, so they are kept, up to kMaxLogTextBytes.
+    // 1. Every line once, in order: cleaned, its rank and time read, its time settled (lines whose
+    //    year is not known yet wait), then what it says taken by each scan.
     TextInput in(source(), "a console log");
-    size_t held = 0;
+    LogLines pending;
+    TimeSettler times(m_options, m_zoneNs, path(), m_issues);
+    MarkerScanner markers(m_rules, m_mapping, m_issues);
+    OutcomeScanner outcome(m_rules, m_mapping, m_zoneNs, m_issues);
+    JobScanner job(m_rules);
+    Scans scans;
+    AttemptFrame& frame = scans.frame;
+    frame.startNs = std::numeric_limits<int64_t>::max();
+    frame.endNs = std::numeric_limits<int64_t>::min();
+    int64_t lineCount = 0;
+    bool anyTimed = false;
     for (;;) {
         auto line = in.nextLine();
         if (!line) {
@@ -147,81 +168,96 @@ Status LogReader::build()
         if (!*line) {
             break;
         }
-        held += (*line)->size();
-        if (held > kMaxLogTextBytes) {
-            return Error { path() + ":" + std::to_string(in.line()) + ": the log has more than "
-                + std::to_string(kMaxLogTextBytes >> 20)
-                + " MiB of text: one console log is read whole, as one attempt; split it per attempt (or per rank)" };
-        }
-        if (auto st = readLogLine(**line, in.line(), m_rules, m_options, path(), m_lines); !st) {
+        ++lineCount;
+        if (auto st = readLogLine(**line, in.line(), m_rules, m_options, path(), pending); !st) {
             return st;
         }
+        anyTimed = anyTimed || pending.back().timed;
+        auto settled = times.take(pending);
+        if (!settled) {
+            return settled.error();
+        }
+        if (!*settled) {
+            if (pending.textBytes() > kMaxWaitingBytes) {
+                return Error { path() + ":" + std::to_string(times.waitingSince())
+                        + ": log line: field 'year': the time has no year and none of the "
+                        + std::to_string(pending.size()) + " lines after it (over "
+                        + std::to_string(kMaxWaitingBytes >> 20)
+                        + " MiB) has a full date; give the year with --year (ReaderOptions::year)",
+                    "year" };
+            }
+            continue;
+        }
+        for (const LogLine& l : pending) {
+            if (l.timed) {
+                frame.startNs = std::min(frame.startNs, l.ns);
+                frame.endNs = std::max(frame.endNs, l.ns);
+                frame.firstTimedNo = frame.firstTimedNo ? frame.firstTimedNo : l.no;
+            }
+            job.line(l, markers.line(l));
+            outcome.line(l);
+        }
+        pending.clear();
+        if (markers.count() > kMaxMarkers) {
+            return Error { path() + ":" + std::to_string(in.line()) + ": the log has more than "
+                + std::to_string(kMaxMarkers)
+                + " lines that open a phase (steps, saves): one console log is one attempt; split it per attempt "
+                  "(or per rank)" };
+        }
     }
-    if (std::none_of(m_lines.begin(), m_lines.end(), [](const LogLine& l) { return l.timed; })) {
-        return Error { path() + ": none of the " + std::to_string(m_lines.size())
-                + " lines has a timestamp that the rules (" + m_mapping.origin()
+    if (!anyTimed) {
+        return Error { path() + ": none of the " + std::to_string(lineCount) + " lines has a timestamp that the rules ("
+                + m_mapping.origin()
                 + ", settings.line_formats) can read: this is not a log of that kind; give the format with --format or "
                   "rules that fit with --mapping",
             "format" };
     }
-    // 2. Years and zones settled.
-    if (auto st = resolveTimes(m_lines, m_options, m_zoneNs, path(), m_issues); !st) {
+    if (auto st = times.finish(); !st) {
         return st;
     }
-    // 3. Markers, tracebacks, outcome, cause, records.
-    analyze();
+    // 2. Markers, tracebacks, outcome, cause, records.
+    scans.markers = markers.finish();
+    scans.outcome = outcome.finish(frame.endNs);
+    scans.job = job.finish(std::string());
+    analyze(scans);
     return Status::success();
 }
 
-void LogReader::analyze()
+void LogReader::analyze(Scans& scans)
 {
-    const auto& lines = m_lines;
-    // 1. The attempt window: the first and last timestamps.
-    AttemptFrame frame;
-    frame.startNs = std::numeric_limits<int64_t>::max();
-    frame.endNs = std::numeric_limits<int64_t>::min();
-    for (const LogLine& l : lines) {
-        if (l.timed) {
-            frame.startNs = std::min(frame.startNs, l.ns);
-            frame.endNs = std::max(frame.endNs, l.ns);
-            frame.firstTimedNo = frame.firstTimedNo ? frame.firstTimedNo : l.no;
-        }
-    }
-    // 2. What the lines say: markers (timed lines), tracebacks and the failure summary (untimed).
-    MarkerScan markers = scanMarkers(lines, m_rules, m_mapping, m_issues);
-    const TracebackScan tracebacks = scanTracebacks(lines, m_rules, m_zoneNs, frame.endNs, m_issues);
-
-    // 3. Outcome and cause.
+    AttemptFrame& frame = scans.frame;
+    // 1. Outcome and cause.
     const std::string run = runName(path(), m_rules);
     AttemptRecord attempt;
     attempt.startNs = frame.startNs;
     attempt.endNs = frame.endNs;
     attempt.detail = cleanText(run, kMaxDetailChars);
-    classifyOutcome(lines, markers, tracebacks, m_rules, m_mapping, run, attempt, m_issues);
+    classifyOutcome(scans.outcome, scans.markers, m_rules, m_mapping, run, attempt, m_issues);
 
-    // 4. Identity: job, attempt, GPUs and attributes from the set-up lines (up to the first step).
+    // 2. Identity: job, attempt, GPUs and attributes from the set-up lines (up to the first step).
     frame.job = jobKey(run, m_options, m_rules);
     frame.attempt = attemptNumber(run, m_options, m_rules);
     frame.outcome = attempt.outcome;
     attempt.job = frame.job;
     attempt.attempt = frame.attempt;
     m_run = LogRun { run, frame.job, frame.attempt, frame.startNs, attempt.outcome };
-    JobRecord job = jobRecord(frame.job, lines, markers.firstStepAt.value_or(lines.size()), m_rules);
+    JobRecord job = std::move(scans.job);
+    job.job = frame.job;
     job.name = m_options.jobName;
     add(job, frame.firstTimedNo);
     add(attempt, frame.firstTimedNo);
 
-    // 5. Phases and checkpoints.
+    // 3. Phases and checkpoints.
     Numbered<PhaseRecord> phases;
     Numbered<CheckpointRecord> checkpoints;
-    buildPhases(markers.markers, lines, m_rules, m_options, frame, m_issues, phases, checkpoints);
+    buildPhases(scans.markers, m_rules, m_options, frame, m_issues, phases, checkpoints);
     for (const auto& [p, line] : phases) {
         add(p, line);
     }
     for (const auto& [c, line] : checkpoints) {
         add(c, line);
     }
-    markers.unmapped.report(m_issues);
+    scans.markers.unmapped.report(m_issues);
 }
 
 } // namespace

@@ -63,104 +63,145 @@ std::optional<int64_t> closestToNs(const RawTime& t, int64_t referenceNs, int64_
     return best;
 }
 
-Status resolveTimes(
-    LogLines& lines, const ReaderOptions& options, int64_t zoneNs, const std::string& path, IssueCounter& issues)
+TimeSettler::TimeSettler(const ReaderOptions& options, int64_t zoneNs, const std::string& path, IssueCounter& issues)
+    : m_options(options)
+    , m_zoneNs(zoneNs)
+    , m_path(path)
+    , m_issues(issues)
 {
-    // The first full date: the reference year of yearless times when --year is not given.
-    const LogLine* firstFull = nullptr;
-    const LogLine* firstYearless = nullptr;
-    bool zoneAssumed = false;
-    for (const LogLine& l : lines) {
-        if (!l.timed) {
-            continue;
-        }
-        if (l.raw.year && !firstFull) {
-            firstFull = &l;
-        }
-        if (!l.raw.year && !firstYearless) {
-            firstYearless = &l;
-        }
-        zoneAssumed = zoneAssumed || !l.raw.zoneOffsetNs;
-    }
-    for (const LogLine& l : lines) {
-        if (l.timed && l.raw.year && (*l.raw.year < kFirstYear || *l.raw.year > kLastYear)) {
-            return Error { at(path, l.no) + "log line: field 'year': expected a year from " + std::to_string(kFirstYear)
-                + " to " + std::to_string(kLastYear) + ", got " + std::to_string(*l.raw.year) };
-        }
-    }
-    std::optional<int64_t> firstFullNs;
-    if (firstFull) {
-        const auto ns = toNs(firstFull->raw, *firstFull->raw.year, firstFull->raw.zoneOffsetNs.value_or(zoneNs));
-        if (!ns) {
-            return Error { at(path, firstFull->no) + "log line: field 'day': expected a day of month "
-                + std::to_string(firstFull->raw.month) + " of " + std::to_string(*firstFull->raw.year) + ", got "
-                + std::to_string(firstFull->raw.day) };
-        }
-        firstFullNs = ns;
-    }
-    if (firstYearless && !options.year && !firstFull) {
-        return Error { at(path, firstYearless->no)
-                + "log line: field 'year': the time has no year and no line of the log has a full date; give the "
-                  "year "
-                  "with --year (ReaderOptions::year)",
-            "year" };
-    }
-    if (firstYearless && !options.year) {
-        issues.add(IssueKind::AssumedYear,
-            "times without a year take the year " + std::to_string(*firstFull->raw.year)
-                + " of the first full date in the log; give --year to set it",
-            firstYearless->no, "full date on line " + std::to_string(firstFull->no));
-    }
-    if (zoneAssumed && zoneNs == 0) {
-        const LogLine* first = nullptr;
-        for (const LogLine& l : lines) {
-            if (l.timed && !l.raw.zoneOffsetNs) {
-                first = &l;
-                break;
-            }
-        }
-        issues.add(IssueKind::AssumedTimezone,
-            "times without a zone are read as UTC; give --timezone (e.g. +02:00) when the log has local times",
-            first ? first->no : 0, first ? cleanText(first->body, kMaxUnmappedChars) : std::string());
-    }
+}
 
-    std::optional<int64_t> prev;
-    for (LogLine& l : lines) {
-        if (!l.timed) {
-            continue;
+Result<bool> TimeSettler::take(LogLines& lines)
+{
+    const LogLine& l = lines.back();
+    if (!l.timed) {
+        return !m_waiting;
+    }
+    if (l.raw.year && (*l.raw.year < kFirstYear || *l.raw.year > kLastYear)) {
+        return Error { at(m_path, l.no) + "log line: field 'year': expected a year from " + std::to_string(kFirstYear)
+            + " to " + std::to_string(kLastYear) + ", got " + std::to_string(*l.raw.year) };
+    }
+    if (!l.raw.zoneOffsetNs && m_zoneNs == 0 && !m_zoneNoted) {
+        m_zoneNoted = true;
+        m_issues.add(IssueKind::AssumedTimezone,
+            "times without a zone are read as UTC; give --timezone (e.g. +02:00) when the log has local times", l.no,
+            cleanText(l.body, kMaxUnmappedChars));
+    }
+    if (!l.raw.year && !m_firstYearlessNo) {
+        m_firstYearlessNo = l.no;
+        if (!m_options.year && m_firstFullNs) {
+            m_issues.add(IssueKind::AssumedYear,
+                "times without a year take the year " + std::to_string(m_firstFullYear)
+                    + " of the first full date in the log; give --year to set it",
+                m_firstYearlessNo, "full date on line " + std::to_string(m_firstFullNo));
         }
-        const int64_t zone = l.raw.zoneOffsetNs.value_or(zoneNs);
-        std::optional<int64_t> ns;
-        if (l.raw.year) {
-            ns = toNs(l.raw, *l.raw.year, zone);
-        } else if (prev) {
-            ns = closestToNs(l.raw, *prev, zone);
-        } else if (options.year) {
-            ns = toNs(l.raw, *options.year, zone);
-            // The log's own full dates outrank a --year that contradicts them: placed half a year
-            // or more from them, this line would open a gap of a year or more (as setup).
-            constexpr int64_t kHalfYearNs = 183LL * 86'400 * kNsPerSecond;
-            if (ns && firstFullNs && (*ns - *firstFullNs > kHalfYearNs || *firstFullNs - *ns > kHalfYearNs)) {
-                return Error { at(path, l.no) + "log line: field 'year': --year " + std::to_string(*options.year)
-                        + " puts this line at " + formatRfc3339(*ns) + ", "
-                        + std::to_string(std::llabs(*ns - *firstFullNs) / (86'400 * kNsPerSecond))
-                        + " days from the log's own full date " + formatRfc3339(*firstFullNs) + " on line "
-                        + std::to_string(firstFull->no)
-                        + "; give the log's year, or leave --year out (its full "
-                          "dates then set the year)",
-                    "year" };
+    }
+    const bool waited = m_waiting;
+    if (l.raw.year && !m_firstFullNs) {
+        if (auto st = noteFullDate(l); !st) {
+            return st.error();
+        }
+    }
+    if (m_waiting && !m_firstFullNs) {
+        return false;
+    }
+    // The lines that waited for the full date (all of them but this one), then this one.
+    for (size_t i = waited ? 0 : lines.size() - 1; i < lines.size(); ++i) {
+        if (auto st = settle(lines[i]); !st) {
+            return st.error();
+        }
+        if (m_waiting) {
+            return false; // the first yearless time, with neither --year nor a full date yet
+        }
+    }
+    return true;
+}
+
+Status TimeSettler::noteFullDate(const LogLine& l)
+{
+    const auto ns = toNs(l.raw, *l.raw.year, l.raw.zoneOffsetNs.value_or(m_zoneNs));
+    if (!ns) {
+        return Error { at(m_path, l.no) + "log line: field 'day': expected a day of month "
+            + std::to_string(l.raw.month) + " of " + std::to_string(*l.raw.year) + ", got "
+            + std::to_string(l.raw.day) };
+    }
+    m_firstFullNo = l.no;
+    m_firstFullYear = *l.raw.year;
+    m_firstFullNs = ns;
+    m_waiting = false;
+    if (m_firstYearlessNo && !m_options.year) {
+        m_issues.add(IssueKind::AssumedYear,
+            "times without a year take the year " + std::to_string(m_firstFullYear)
+                + " of the first full date in the log; give --year to set it",
+            m_firstYearlessNo, "full date on line " + std::to_string(m_firstFullNo));
+    }
+    if (m_byYearOption) {
+        return checkYearOption(m_byYearOption->first, m_byYearOption->second);
+    }
+    return Status::success();
+}
+
+Status TimeSettler::checkYearOption(int64_t no, int64_t ns) const
+{
+    // The log's own full dates outrank a --year that contradicts them: placed half a year or more
+    // from them, this line would open a gap of a year or more (as setup).
+    constexpr int64_t kHalfYearNs = 183LL * 86'400 * kNsPerSecond;
+    const int64_t full = *m_firstFullNs;
+    if (ns - full <= kHalfYearNs && full - ns <= kHalfYearNs) {
+        return Status::success();
+    }
+    return Error { at(m_path, no) + "log line: field 'year': --year " + std::to_string(*m_options.year)
+            + " puts this line at " + formatRfc3339(ns) + ", "
+            + std::to_string(std::llabs(ns - full) / (86'400 * kNsPerSecond)) + " days from the log's own full date "
+            + formatRfc3339(full) + " on line " + std::to_string(m_firstFullNo)
+            + "; give the log's year, or leave --year out (its full dates then set the year)",
+        "year" };
+}
+
+Status TimeSettler::settle(LogLine& l)
+{
+    if (!l.timed) {
+        return Status::success();
+    }
+    const int64_t zone = l.raw.zoneOffsetNs.value_or(m_zoneNs);
+    std::optional<int64_t> ns;
+    if (l.raw.year) {
+        ns = toNs(l.raw, *l.raw.year, zone);
+    } else if (m_prevNs) {
+        ns = closestToNs(l.raw, *m_prevNs, zone);
+    } else if (m_options.year) {
+        ns = toNs(l.raw, *m_options.year, zone);
+        if (ns && !m_firstFullNs) {
+            m_byYearOption = std::make_pair(l.no, *ns); // checked when the first full date comes
+        } else if (ns) {
+            if (auto st = checkYearOption(l.no, *ns); !st) {
+                return st;
             }
-        } else {
-            ns = closestToNs(l.raw, *firstFullNs, zone);
         }
-        if (!ns) {
-            return Error { at(path, l.no) + "log line: field 'day': expected a day of month "
-                + std::to_string(l.raw.month)
-                + (l.raw.year ? " of " + std::to_string(*l.raw.year) : std::string(" in the years around the log's"))
-                + ", got " + std::to_string(l.raw.day) };
-        }
-        l.ns = *ns;
-        prev = ns;
+    } else if (m_firstFullNs) {
+        ns = closestToNs(l.raw, *m_firstFullNs, zone);
+    } else {
+        m_waiting = true; // until the first full date
+        return Status::success();
+    }
+    if (!ns) {
+        return Error { at(m_path, l.no) + "log line: field 'day': expected a day of month "
+            + std::to_string(l.raw.month)
+            + (l.raw.year ? " of " + std::to_string(*l.raw.year) : std::string(" in the years around the log's"))
+            + ", got " + std::to_string(l.raw.day) };
+    }
+    l.ns = *ns;
+    m_prevNs = ns;
+    return Status::success();
+}
+
+Status TimeSettler::finish() const
+{
+    if (m_waiting) {
+        return Error { at(m_path, m_firstYearlessNo)
+                + "log line: field 'year': the time has no year and no line of the log has a full date; give the "
+                  "year with --year (ReaderOptions::year)",
+            "year" };
     }
     return Status::success();
 }

@@ -315,6 +315,15 @@ Result<Mapping> Mapping::parse(std::string_view json, const std::string& origin)
             return st.error();
         }
     }
+    if (m.m_faults.size() > 1) {
+        std::string any;
+        for (const FaultRule& f : m.m_faults) {
+            any += (any.empty() ? "(?:" : "|(?:") + f.re.pattern() + ")";
+        }
+        if (auto re = Regex::compile(any, origin + ": faults"); re) {
+            m.m_anyFault = std::move(*re);
+        }
+    }
     return m;
 }
 
@@ -434,6 +443,9 @@ Mapping::Match Mapping::compute(std::string_view name, std::string_view source) 
 
 std::optional<Mapping::Fault> Mapping::fault(std::string_view text) const
 {
+    if (m_anyFault && !m_anyFault->search(text)) {
+        return std::nullopt;
+    }
     for (const FaultRule& f : m_faults) {
         if (f.re.search(text)) {
             return f.fault;
@@ -448,14 +460,28 @@ std::string Mapping::setting(const std::string& key) const
     return it == m_settings.end() ? std::string() : it->second;
 }
 
-void UnmappedNames::add(std::string_view name, int64_t durationNs, int64_t line)
+UnmappedNames::Entry& UnmappedNames::entry(std::string_view name, int64_t line)
 {
-    auto [it, inserted] = m_names.try_emplace(std::string(name));
-    if (inserted) {
-        it->second.firstLine = line;
+    auto it = m_names.find(std::string(name));
+    if (it == m_names.end()) {
+        const std::string_view key = m_names.size() < kMaxNames ? name : kOtherName;
+        it = m_names.try_emplace(std::string(key)).first;
+        if (it->second.count == 0) {
+            it->second.firstLine = line;
+        }
     }
     ++it->second.count;
-    it->second.totalNs += durationNs;
+    return it->second;
+}
+
+void UnmappedNames::add(std::string_view name, int64_t durationNs, int64_t line)
+{
+    entry(name, line).totalNs += durationNs;
+}
+
+int64_t& UnmappedNames::addPending(std::string_view name, int64_t line)
+{
+    return entry(name, line).totalNs;
 }
 
 void UnmappedNames::report(IssueCounter& issues) const

@@ -23,6 +23,7 @@
 #pragma once
 
 #include "core/ingest/record_source.h"
+#include "core/ingest/regex.h"
 #include "core/model/result.h"
 #include "core/model/types.h"
 
@@ -105,6 +106,9 @@ private:
     std::string m_origin;
     std::vector<Rule> m_rules;
     std::vector<FaultRule> m_faults;
+    // Every fault rule's pattern as one alternation: a text none of them matches (most lines of a
+    // log) is told in one search. Absent when there are fewer than two rules or it does not compile.
+    std::optional<Regex> m_anyFault;
     std::map<std::string, std::string> m_settings;
     mutable std::unordered_map<std::string, Match> m_memo;
     size_t m_memoLimit = 65536;
@@ -120,6 +124,9 @@ class UnmappedNames
 public:
     // Counts one occurrence of a name that stands for durationNs, first seen at 1-based `line`.
     void add(std::string_view name, int64_t durationNs, int64_t line);
+    // Counts one occurrence whose duration is not known yet: the caller adds it to the returned
+    // total (which stays where it is while names are added) once it is.
+    int64_t& addPending(std::string_view name, int64_t line);
     // Adds one issue per name, the longest total first (at most IssueCounter's limit per kind).
     void report(IssueCounter& issues) const;
     // Whether no name was added.
@@ -132,6 +139,12 @@ private:
         int64_t totalNs = 0;
         int64_t firstLine = 0;
     };
+    Entry& entry(std::string_view name, int64_t line);
+
+    // The most names counted apart: the others are counted under kOtherName (a log with a
+    // different message on every line must not grow this without bound).
+    static constexpr size_t kMaxNames = size_t { 1 } << 18;
+    static constexpr std::string_view kOtherName = "(other names)";
     std::unordered_map<std::string, Entry> m_names;
 };
 

@@ -29,4 +29,14 @@ std::string_view TextArena::keep(std::string_view text)
     return { at, text.size() };
 }
 
+void TextArena::clear()
+{
+    if (m_blocks.size() > 1) {
+        std::swap(m_blocks.front(), m_blocks.back());
+        m_blocks.resize(1);
+    }
+    m_used = 0;
+    m_reserved = m_blocks.empty() ? 0 : m_size;
+}
+
 } // namespace ett::core

@@ -13,6 +13,8 @@ class TextArena
 public:
     // A copy of `text` that lives as long as the arena.
     std::string_view keep(std::string_view text);
+    // Forgets every text kept; the last block is kept for the next ones.
+    void clear();
     // The bytes held in blocks (what the arena costs).
     size_t reserved() const { return m_reserved; }
 

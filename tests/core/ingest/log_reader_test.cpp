@@ -80,6 +80,20 @@ FleetJob onlyJob(test::Store& store, const std::string& key)
     return jobs.empty() ? FleetJob {} : jobs.front();
 }
 
+// The job `key`, checked to be one completed attempt with these seconds of init, compile and
+// productive time.
+FleetJob onlyCompletedJob(
+    test::Store& store, const std::string& key, int64_t initS, int64_t compileS, int64_t productiveS)
+{
+    FleetJob job = onlyJob(store, key);
+    EXPECT_EQ(job.result.attempts.size(), 1u) << key;
+    EXPECT_TRUE(!job.result.attempts.empty() && job.result.attempts[0].outcome == Outcome::Completed) << key;
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Init)], initS * kS) << key;
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Compile)], compileS * kS) << key;
+    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Productive)], productiveS * kS) << key;
+    return job;
+}
+
 // ---- Hand-written edge cases ----------------------------------------------------------------
 
 TEST(LogReader, HugeLinesAndExceptionsAreReadWithoutRecursion)
@@ -165,12 +179,7 @@ TEST(LogReader, AnsiEscapesAreStrippedBeforeRulesApply)
         1);
     EXPECT_EQ(
         store.count("SELECT count(*) FROM phases_named WHERE category='train' AND name='steps 1-20' AND rank=0"), 1);
-    const FleetJob job = onlyJob(store, "ansi");
-    ASSERT_EQ(job.result.attempts.size(), 1u);
-    EXPECT_EQ(job.result.attempts[0].outcome, Outcome::Completed);
-    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Productive)], 61 * kS);
-    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Compile)], 50 * kS);
-    EXPECT_EQ(job.result.bucketsNs[idx(Bucket::Init)], 10 * kS);
+    const FleetJob job = onlyCompletedJob(store, "ansi", 10, 50, 61);
     EXPECT_EQ(job.result.e2eNs(), 121 * kS);
     EXPECT_EQ(issues(s, "assumed_timezone"), 1);
     EXPECT_EQ(issues(s, "assumed_year"), 0); // every time has its year
@@ -408,6 +417,27 @@ TEST(LogReader, ChildFailedErrorWrappingAnOomGivesTheRootCause)
     // The traceback lines and the summary are untimed; the banner and teardown lines are rules.
     EXPECT_EQ(issues(s, "untimed_line"), 27);
     EXPECT_EQ(issues(s, "unmapped_name"), 0);
+}
+
+// The reader reads a log line by line and keeps what its lines say, not the lines: a log of more than
+// 64 MiB (the limit of the text it held before) imports, with every line counted.
+TEST(LogReader, ALogLongerThanTheTextItOnceHeldIsReadLineByLine)
+{
+    test::Store store;
+    std::string text = titan("10:00:00,000", "torchtitan version: 0.1")
+        + titan("10:00:10,000", "Training starts at step 1") + titan("10:00:20,000", "step:  1  loss: 1");
+    const std::string print = "[rank0]:" + std::string(4088, 'x') + "\n"; // 4 KiB of print output
+    constexpr int kPrints = 17'000; // 68 MiB
+    text.reserve(text.size() + kPrints * print.size() + 200);
+    for (int i = 0; i < kPrints; ++i) {
+        text += print;
+    }
+    text += titan("10:01:00,000", "step: 100  loss: 1") + titan("10:01:10,000", "Training completed");
+    ASSERT_GT(text.size(), size_t { 66 } << 20);
+    const auto s = store.import(store.write("long.log", text), logOptions());
+    EXPECT_EQ(issues(s, "untimed_line"), kPrints);
+    EXPECT_EQ(issues(s, "no_outcome_line"), 0);
+    onlyCompletedJob(store, "long", 10, 10, 50);
 }
 
 TEST(LogReader, LinesOutOfOrderAreCountedAndPhasesFollowTime)

@@ -152,6 +152,29 @@ TEST(Mapping, FaultsAndSettings)
     EXPECT_EQ(m.setting("absent"), "");
 }
 
+// fault() first asks one alternation of every rule (a log's reader asks it of every line): each
+// rule keeps its own anchor and flags in it, and the first rule that matches still names the fault.
+TEST(Mapping, EachFaultRuleKeepsItsAnchorAndFlagsAndTheFirstThatMatchesWins)
+{
+    const Mapping m = parseOk(R"json({"phases":[],"faults":[
+        {"regex":"^Killed","cause":"infra.killed"},
+        {"regex":"(?i)out of memory","cause":"user.oom"},
+        {"regex":"error$","cause":"unknown.trailing"},
+        {"regex":"memory","cause":"unknown.memory"}]})json");
+    const auto cause = [&](std::string_view text) {
+        const auto f = m.fault(text);
+        return f ? f->cause : std::string("-");
+    };
+    EXPECT_EQ(cause("Killed by signal 9"), "infra.killed");
+    EXPECT_EQ(cause("the job was Killed"), "-") << "the anchor is the first rule's alone";
+    EXPECT_EQ(cause("CUDA OUT OF MEMORY"), "user.oom");
+    EXPECT_EQ(cause("Out Of Memory: error"), "user.oom") << "the first rule that matches, not the last";
+    EXPECT_EQ(cause("some error"), "unknown.trailing");
+    EXPECT_EQ(cause("an error here"), "-") << "the end anchor is the third rule's alone";
+    EXPECT_EQ(cause("MEMORY"), "-") << "the second rule's flag does not reach the fourth";
+    EXPECT_EQ(cause("memory pressure"), "unknown.memory");
+}
+
 TEST(Mapping, ErrorsNameTheFileTheRuleAndWhatIsWrong)
 {
     EXPECT_NE(parseError("{").find("rules.json: not valid JSON"), std::string::npos);
@@ -204,6 +227,29 @@ TEST(UnmappedNames, AreReportedWithCountsAndTotalTimeLongestFirst)
     EXPECT_EQ(s.firstLine, 3);
     EXPECT_NE(s.example.find("3.0 s"), std::string::npos) << s.example;
     EXPECT_EQ(e.at({ "unmapped_name", "long" }).count, 1);
+}
+
+// A log with another message on every line must not grow the names without bound: past the limit,
+// new names are counted together, and every occurrence and its time is still counted.
+TEST(UnmappedNames, NamesPastTheLimitAreCountedTogether)
+{
+    UnmappedNames u;
+    constexpr int kNames = (1 << 18) + 10;
+    for (int i = 0; i < kNames; ++i) {
+        u.add("name " + std::to_string(i), 1'000'000'000, i + 1);
+    }
+    int64_t& pending = u.addPending("name 0", 99);
+    pending += 4'000'000'000;
+    IssueCounter issues;
+    u.report(issues);
+    const auto& e = issues.entries();
+    const auto& other = e.at({ "unmapped_name", "(other names)" });
+    EXPECT_EQ(other.count, 10);
+    EXPECT_EQ(other.firstLine, (1 << 18) + 1);
+    const auto& first = e.at({ "unmapped_name", "name 0" });
+    EXPECT_EQ(first.count, 2);
+    EXPECT_EQ(first.firstLine, 1);
+    EXPECT_NE(first.example.find("5.0 s"), std::string::npos) << first.example;
 }
 
 } // namespace
