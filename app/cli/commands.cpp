@@ -594,7 +594,7 @@ Command addDatasetsCommand(CLI::App& app, CommonOptions& common)
 {
     auto cmd = std::make_shared<DatasetsCmd>();
     auto* sub = app.add_subcommand(
-        "datasets", "Imported files: label, hash, records, issues; or remove or rename a dataset label");
+        "datasets", "Imported files: label, hash, records, issues; or remove one file, or remove or rename a dataset label");
     addDbOption(sub, common);
     addFormatOption(sub, common.format);
     auto* removeOption = sub->add_option("--remove-label", cmd->removeLabel,
@@ -604,7 +604,29 @@ Command addDatasetsCommand(CLI::App& app, CommonOptions& common)
         = sub->add_option("--rename-label", cmd->renameLabel, "Rename a label: FROM TO (an error when TO exists)")
               ->expected(2)
               ->type_name("FROM TO");
+    auto* removeFileOption = sub->add_option("--remove-file", cmd->removeFile,
+        "Remove one imported file: what it brought, as `ettw datasets` lists its path (or another path to it); the "
+        "jobs it touched are attributed again; a console log's other runs whose attempt changes without it are read "
+        "again from their files (asks nothing)");
+    removeFileOption->type_name("PATH");
+    auto* labelOption = sub->add_option("--label", cmd->label,
+        "With --remove-file: the label to remove it from (needed when "
+        "several store it)");
+    labelOption->needs(removeFileOption);
+    sub->add_option("--mapping", cmd->mapping,
+           "With --remove-file: the rules file its console logs were imported with, to read its other runs again")
+        ->type_name("FILE")
+        ->needs(removeFileOption);
+    sub->add_option("--timezone", cmd->timezone,
+           "With --remove-file: the zone its console logs were imported with (UTC or an offset such as +02:00)")
+        ->capture_default_str()
+        ->needs(removeFileOption);
+    sub->add_option("--year", cmd->year, "With --remove-file: the year its console logs were imported with")
+        ->check(CLI::Range(kMinYearOption, kMaxYearOption))
+        ->needs(removeFileOption);
     removeOption->excludes(renameOption);
+    removeFileOption->excludes(removeOption);
+    removeFileOption->excludes(renameOption);
     return { sub, [&common, cmd] { return runDatasets(common, *cmd); } };
 }
 

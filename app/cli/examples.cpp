@@ -78,6 +78,8 @@ const std::vector<std::pair<std::string_view, std::vector<Example>>>& table()
             {
                 { "What the database holds", "ettw datasets --db fleet.db" },
                 { "Rename a label", "ettw datasets --db fleet.db --rename-label after after-fix" },
+                { "Remove one imported file (and read its other runs again where their attempt changes)",
+                    "ettw datasets --db fleet.db --remove-file runs/run28/run.log" },
             } },
         { "upgrade", { { "Bring an older database up to date", "ettw upgrade --db fleet.db" } } },
         { "push",

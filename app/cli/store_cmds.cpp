@@ -5,6 +5,7 @@
 #include "app/cli/presenter.h"
 #include "app/cli/text_table.h"
 #include "app/service/document.h"
+#include "app/service/file_removal.h"
 #include "app/service/import_files.h"
 #include "app/service/pre_rolled.h"
 #include "app/service/workspace.h"
@@ -15,6 +16,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -121,6 +123,92 @@ int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const 
             {} });
 }
 
+// --remove-file: asks nothing; says what went, each console log read again (or why not), or why
+// nothing went.
+int removeDatasetFile(const CommonOptions& common, Workspace& workspace, const DatasetsCmd& cmd)
+{
+    core::ReaderOptions reader;
+    reader.mappingPath = cmd.mapping;
+    reader.timezone = cmd.timezone;
+    reader.year = cmd.year;
+    if (auto st = checkReaderOptions(reader); !st) {
+        return fail("datasets: option --" + st.error().option + ": " + st.error().message);
+    }
+    if (!cmd.mapping.empty() && !std::filesystem::exists(cmd.mapping)) {
+        return fail("datasets: option --mapping: " + cmd.mapping + ": no such file");
+    }
+    const auto started = std::chrono::steady_clock::now();
+    auto removal = app::removeFile(workspace, cmd.label, cmd.removeFile, reader);
+    if (!removal) {
+        return fail(removal.error().message);
+    }
+    const core::RemovedFile& r = removal->removed;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const auto& again = removal->readAgain.files;
+    const int failed = removal->readAgain.failed();
+    if (!removal->reloadError.empty()) {
+        fail("the file was removed, but the data could not be loaded again: " + removal->reloadError);
+    }
+    const int code = present(common,
+        { [&] {
+             std::string out = fmt::format("Removed {} from label '{}' of {}: {}, {}, {}, {}; {} removed with it "
+                                           "(nothing of them left) ({:.2f} s).\n",
+                 r.path, r.label, common.db, countOf(r.datasets, "import", "imports"),
+                 countOf(r.attempts, "attempt", "attempts"), countOf(r.phases, "phase", "phases"),
+                 countOf(r.checkpoints, "checkpoint", "checkpoints"), countOf(r.jobs, "job", "jobs"), seconds);
+             for (const std::string& log : removal->unchained) {
+                 out += fmt::format("  {}: would be read again to chain its configuration without the file, but it "
+                                    "is no longer there as it was imported: its configuration's runs keep their "
+                                    "attempts\n",
+                     log);
+             }
+             for (const std::string& job : removal->undeclaredJobs) {
+                 out += fmt::format("  job {}: the file declared it and no other file of its records could be read "
+                                    "again to: it counts 1 GPU and no attributes until one declaring it is imported\n",
+                     job);
+             }
+             for (const ImportedFile& f : again) {
+                 out += f.outcome == ImportedFile::Outcome::Failed
+                     ? fmt::format("  {}: not read again, it keeps the records it had: {}\n", f.path, f.error.message)
+                     : fmt::format("  {}: read again: {}\n", f.path, f.readAgain);
+             }
+             return out;
+         },
+            [&] {
+                JsonWriter w;
+                w.beginObject();
+                w.key("removed_file").string(r.path);
+                w.key("label").string(r.label);
+                w.key("imports").number(r.datasets);
+                w.key("attempts").number(r.attempts);
+                w.key("phases").number(r.phases);
+                w.key("checkpoints").number(r.checkpoints);
+                w.key("jobs_removed").number(r.jobs);
+                for (const auto& [key, texts] : { std::pair { "unchained", &removal->unchained },
+                         std::pair { "undeclared_jobs", &removal->undeclaredJobs } }) {
+                    w.key(key).beginArray();
+                    for (const std::string& t : *texts) {
+                        w.string(t);
+                    }
+                    w.endArray();
+                }
+                w.key("read_again").beginArray();
+                for (const ImportedFile& f : again) {
+                    w.beginObject();
+                    w.key("path").string(f.path);
+                    w.key("stored").boolean(f.outcome != ImportedFile::Outcome::Failed);
+                    w.key("why").string(f.outcome == ImportedFile::Outcome::Failed ? f.error.message : f.readAgain);
+                    w.endObject();
+                }
+                w.endArray();
+                w.endObject();
+                return w.str();
+            },
+            {} });
+    const bool partly = failed > 0 || !removal->unchained.empty() || !removal->undeclaredJobs.empty();
+    return code != 0 ? code : (partly ? kExitUserError : 0);
+}
+
 int renameDatasetLabel(
     const CommonOptions& common, Workspace& workspace, const std::string& from, const std::string& to)
 {
@@ -220,13 +308,16 @@ int runIssues(const CommonOptions& common)
 
 int runDatasets(const CommonOptions& common, const DatasetsCmd& cmd)
 {
-    const bool changes = !cmd.removeLabel.empty() || cmd.renameLabel.size() == 2;
+    const bool changes = !cmd.removeLabel.empty() || cmd.renameLabel.size() == 2 || !cmd.removeFile.empty();
     auto workspace = Workspace::openStore(common.db, changes ? Workspace::Mode::MustExist : Workspace::Mode::ReadOnly);
     if (!workspace) {
         return fail(workspace.error().message);
     }
     if (!cmd.removeLabel.empty()) {
         return removeDatasetLabel(common, **workspace, cmd.removeLabel);
+    }
+    if (!cmd.removeFile.empty()) {
+        return removeDatasetFile(common, **workspace, cmd);
     }
     if (cmd.renameLabel.size() == 2) {
         return renameDatasetLabel(common, **workspace, cmd.renameLabel[0], cmd.renameLabel[1]);

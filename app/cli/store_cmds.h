@@ -5,6 +5,7 @@
 
 #include "app/cli/cli_common.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,12 @@ struct DatasetsCmd
 {
     std::string removeLabel; // --remove-label L
     std::vector<std::string> renameLabel; // --rename-label FROM TO
+    std::string removeFile; // --remove-file PATH
+    std::string label; // --label L: the label of --remove-file
+    // How console logs of a removed log's configuration are read again (as imported).
+    std::string mapping;
+    std::string timezone = "UTC";
+    std::optional<int> year;
 };
 
 // Lists the datasets (table, JSON or CSV), or removes or renames a label, asking nothing (scripts

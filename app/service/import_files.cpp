@@ -504,7 +504,7 @@ ImportReport importFiles(
         o.jobName = s.identity.name;
         readers.push_back(std::move(o));
         reading.replaces.push_back(s.run.sourcePath);
-        reading.readAgain.push_back(readAgainReason(s.identity));
+        reading.readAgain.push_back(s.reason.empty() ? readAgainReason(s.identity) : s.reason);
         reading.configs.push_back(configOf(s.identity, jobGiven));
         nvrx.companions.emplace_back();
         nvrx.readWith.emplace_back();
@@ -643,7 +643,8 @@ ImportReport importFiles(
     // 3. A configuration whose stored logs were read again for a run given that was then not stored
     //    (its import failed, or the import was cancelled) is chained again from what it stores: those
     //    logs go back to the jobs and attempts they had (read again, even after a cancel, so that no
-    //    job is left with the attempts after a run that is not there).
+    //    job is left with the attempts after a run that is not there). Then the logs the request
+    //    asks to read again (ImportRequest::readAgain).
     std::set<std::string> moved, notStored;
     for (size_t n = 0; n < order.size(); ++n) {
         const size_t i = order[n];
@@ -661,6 +662,16 @@ ImportReport importFiles(
     std::set<std::string> back;
     std::set_intersection(
         moved.begin(), moved.end(), notStored.begin(), notStored.end(), std::inserter(back, back.end()));
+    if (!given.readAgain.empty()) {
+        const size_t first = order.size();
+        for (size_t k : readAgainOrder(given.readAgain)) {
+            addReadAgain(given.readAgain[k]);
+            order.push_back(request.files.size() - 1);
+        }
+        for (size_t n = first; n < order.size(); ++n) {
+            importAt(n, nullptr);
+        }
+    }
     if (!back.empty()) {
         if (auto stored = storedLogRunsOf(db, request.label); !stored) {
             report.notes.push_back("the console logs read again for runs that were not stored keep their new attempts: "

@@ -3,6 +3,7 @@
 // says per file what was stored and which non-fatal issues the readers counted.
 #pragma once
 
+#include "app/service/log_chains.h"
 #include "app/service/results.h"
 #include "app/service/workspace.h"
 #include "core/ingest/formats.h"
@@ -37,6 +38,9 @@ struct ImportRequest
     // are added to the earlier ones (a job's attempts may come from several files), and a record
     // that contradicts them fails the file, its message saying that the file changed.
     bool update = false;
+    // Stored console logs to read again (after a file of the label was removed: removeFile), each with
+    // the job and attempt it takes, after the files given.
+    std::vector<LogChainPlan::Stored> readAgain;
 };
 
 // What became of one file.

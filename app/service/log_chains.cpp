@@ -19,11 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 
 // The configuration a stored log's run is of, as the chaining keys it.
-std::string configOf(const core::StoredLogRun& s, bool jobGiven)
-{
-    return jobGiven ? s.declared.jobKey : s.declared.jobName;
-}
-
 // The run name a stored log's attempt detail begins with.
 std::string runNameOf(const core::StoredLogRun& s)
 {
@@ -150,12 +145,17 @@ std::string configOf(const core::LogRunIdentity& identity, bool jobGiven)
     return jobGiven ? identity.job : identity.name;
 }
 
+std::string configOf(const core::StoredLogRun& s, bool jobGiven)
+{
+    return jobGiven ? s.declared.jobKey : s.declared.jobName;
+}
+
 namespace {
 
 // planLogChains, with the stored logs of `configs` chained too (rechainStored).
 LogChainPlan planChains(const std::vector<core::StoredLogRun>& all, const std::vector<core::LogRun>& runs,
     const std::vector<std::string>& paths, const core::ReaderOptions& reader, const std::string& databaseFolder,
-    std::set<std::string> configs)
+    std::set<std::string> configs, std::vector<std::string>* unreadable = nullptr)
 {
     const bool jobGiven = reader.job.has_value();
     const bool attemptGiven = reader.attempt.has_value();
@@ -248,6 +248,9 @@ LogChainPlan planChains(const std::vector<core::StoredLogRun>& all, const std::v
                 }
             }
             const std::string config = configOf(stored[k], jobGiven);
+            if (unreadable && !apart.contains(config)) {
+                unreadable->push_back(stored[k].sourcePath + " (stored as " + attemptText(stored[k].declared) + ")");
+            }
             if (!apart.contains(config)) {
                 apart[config] = std::string("the new runs of ") + (jobGiven ? "job " : "configuration ") + config
                     + " were not chained with its stored runs: " + stored[k].sourcePath + " (stored as "
@@ -275,7 +278,7 @@ LogChainPlan planChains(const std::vector<core::StoredLogRun>& all, const std::v
     }
     for (size_t k = 0; k < stored.size(); ++k) {
         if (storedAt[k] && !sameIdentity(stored[k].declared, ids[*storedAt[k]], jobGiven)) {
-            plan.storedToReadAgain.push_back({ stored[k], ids[*storedAt[k]], readFrom[k] });
+            plan.storedToReadAgain.push_back({ stored[k], ids[*storedAt[k]], readFrom[k], {} });
         }
     }
     return plan;
@@ -290,9 +293,36 @@ LogChainPlan planLogChains(const std::vector<core::StoredLogRun>& stored, const 
 }
 
 std::vector<LogChainPlan::Stored> rechainStored(const std::vector<core::StoredLogRun>& stored,
-    const std::set<std::string>& configs, const core::ReaderOptions& reader, const std::string& databaseFolder)
+    const std::set<std::string>& configs, const core::ReaderOptions& reader, const std::string& databaseFolder,
+    std::vector<std::string>* unreadable)
 {
-    return planChains(stored, {}, {}, reader, databaseFolder, configs).storedToReadAgain;
+    return planChains(stored, {}, {}, reader, databaseFolder, configs, unreadable).storedToReadAgain;
+}
+
+std::vector<LogChainPlan::Stored> redeclareStored(const std::vector<core::StoredLogRun>& stored,
+    const std::set<std::string>& jobs, const std::vector<LogChainPlan::Stored>& moves,
+    const std::string& databaseFolder)
+{
+    std::map<std::string, const core::StoredLogRun*> first; // per job, its first log not moved
+    for (const core::StoredLogRun& s : stored) {
+        const bool moved = std::any_of(
+            moves.begin(), moves.end(), [&](const LogChainPlan::Stored& m) { return m.run.datasetId == s.datasetId; });
+        if (moved || !jobs.contains(s.declared.jobKey)) {
+            continue;
+        }
+        auto [at, fresh] = first.try_emplace(s.declared.jobKey, &s);
+        if (!fresh && s.declared.attempt < at->second->declared.attempt) {
+            at->second = &s;
+        }
+    }
+    std::vector<LogChainPlan::Stored> out;
+    for (const auto& [job, s] : first) {
+        if (const auto from = whereNow(*s, databaseFolder)) {
+            out.push_back({ *s, core::LogRunIdentity { s->declared.jobKey, s->declared.jobName, s->declared.attempt },
+                *from, "it declares job " + job + " again, which the file removed declared" });
+        }
+    }
+    return out;
 }
 
 std::vector<size_t> readAgainOrder(const std::vector<LogChainPlan::Stored>& moves)

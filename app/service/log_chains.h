@@ -43,6 +43,7 @@ struct LogChainPlan
         core::StoredLogRun run;
         core::LogRunIdentity identity;
         std::string readFrom;
+        std::string reason; // why it is read again; "" for readAgainReason(identity)
     };
     std::vector<Stored> storedToReadAgain;
     // Of each run given: why its configuration was not chained with its stored runs, or "".
@@ -73,8 +74,19 @@ std::vector<std::string> unchainedNotes(const LogChainPlan& plan);
 // runs alone, as planLogChains would chain them: after an import read stored logs again for a new
 // run that was then not stored (its import failed or was cancelled), they go back to the jobs and
 // attempts they had.
+// `unreadable`, when given, gets each stored log that would be read again but is no longer there as
+// it was imported ("PATH (stored as attempt 1 of job J)"): its configuration stays as it is stored.
 std::vector<LogChainPlan::Stored> rechainStored(const std::vector<core::StoredLogRun>& stored,
-    const std::set<std::string>& configs, const core::ReaderOptions& reader, const std::string& databaseFolder = {});
+    const std::set<std::string>& configs, const core::ReaderOptions& reader, const std::string& databaseFolder = {},
+    std::vector<std::string>* unreadable = nullptr);
+
+// Stored logs to read again as they are (the same job and attempt) so that each job of `jobs` is
+// declared again, after the file that declared it was removed: of each, its first log (the lowest
+// attempt) that is not among `moves` and whose file still holds the content imported (as
+// planLogChains finds it, under `databaseFolder` too).
+std::vector<LogChainPlan::Stored> redeclareStored(const std::vector<core::StoredLogRun>& stored,
+    const std::set<std::string>& jobs, const std::vector<LogChainPlan::Stored>& moves,
+    const std::string& databaseFolder = {});
 
 // The order in which to read `moves` again so that none is stored as an attempt that another still
 // holds: one whose new job and attempt another holds now comes after it (moved up, a later attempt
@@ -84,6 +96,8 @@ std::vector<size_t> readAgainOrder(const std::vector<LogChainPlan::Stored>& move
 // The configuration a run of `identity` is of, as the chaining keys it: its job's name, or its key
 // with --job (`jobGiven`).
 std::string configOf(const core::LogRunIdentity& identity, bool jobGiven);
+// The configuration of a stored log's run, as configOf above keys it.
+std::string configOf(const core::StoredLogRun& stored, bool jobGiven);
 
 // Of the configurations given (each with the paths of the logs given of it), those of which
 // `stored` (the label's console logs) holds a log at another path (configurations: the jobs' names;

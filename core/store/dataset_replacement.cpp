@@ -78,7 +78,8 @@ Result<std::vector<int64_t>> datasetsFromPath(Database& db, int64_t labelId, con
     return ids;
 }
 
-Result<std::vector<int64_t>> removeDatasetRows(Database& db, int64_t datasetId, const std::string& sourcePath)
+Result<std::vector<int64_t>> removeDatasetRows(
+    Database& db, int64_t datasetId, const std::string& sourcePath, bool replacing)
 {
     // 1. The file's phase id range (none when it brought no phase).
     auto range = db.prepare("SELECT first_phase_id, last_phase_id FROM datasets WHERE id = ?1");
@@ -119,9 +120,10 @@ Result<std::vector<int64_t>> removeDatasetRows(Database& db, int64_t datasetId, 
     if (*other) {
         const std::string otherPath = foreign->columnText(0);
         foreign->reset();
-        return Error { sourcePath + ": cannot replace its earlier records: an attempt it declared also holds phases "
-                + "imported from " + otherPath + " (a watched file must hold its attempts whole); its earlier records "
-                + "are kept",
+        return Error { sourcePath + ": cannot " + (replacing ? "replace its earlier records" : "remove its records")
+                + ": an attempt it declared also holds phases imported from " + otherPath
+                + (replacing ? " (a watched file must hold its attempts whole); its earlier records are kept"
+                             : " (an attempt is removed whole, with the files that added to it); nothing was removed"),
             "file" };
     }
     foreign->reset();
@@ -177,6 +179,110 @@ Result<std::vector<int64_t>> removeDatasetRows(Database& db, int64_t datasetId, 
         }
     }
     return jobs;
+}
+
+Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, const std::string& sourcePath)
+{
+    if (auto st = ensureReplacementIndexes(db); !st) {
+        return st.error();
+    }
+    RemovedFile removed;
+    removed.label = label;
+    removed.path = sourcePath;
+    Status outcome = inTransaction(db, [&]() -> Status {
+        // 1. The label and the file's datasets, read inside the transaction.
+        auto labelId = findLabelId(db, label);
+        if (!labelId) {
+            return labelId.error();
+        }
+        if (!*labelId) {
+            return Error { "cannot remove " + sourcePath + ": there is no label '" + label + "'; nothing was removed",
+                "label" };
+        }
+        auto ids = datasetsFromPath(db, **labelId, sourcePath);
+        if (!ids) {
+            return ids.error();
+        }
+        if (ids->empty()) {
+            return Error { "cannot remove " + sourcePath + ": label '" + label
+                    + "' stores no file imported as that path (`ettw datasets` lists them); nothing was removed",
+                "file" };
+        }
+        // 2. What goes: counted before, the console logs among them kept for their chaining.
+        auto logs = storedLogRuns(db, **labelId);
+        if (!logs) {
+            return logs.error();
+        }
+        for (const StoredLogRun& r : *logs) {
+            if (std::find(ids->begin(), ids->end(), r.datasetId) != ids->end()) {
+                removed.logs.push_back(r);
+            }
+        }
+        removed.storedBefore = std::move(*logs);
+        std::vector<int64_t> declared;
+        for (const int64_t id : *ids) {
+            if (auto st = collectIds(db, "SELECT id FROM jobs WHERE declared_in = ?1", declared, id); !st) {
+                return st;
+            }
+        }
+        auto jobsBefore = db.queryInt("SELECT count(*) FROM jobs WHERE label_id = " + std::to_string(**labelId));
+        if (!jobsBefore) {
+            return jobsBefore.error();
+        }
+        std::vector<int64_t> touched;
+        for (const int64_t id : *ids) {
+            const std::pair<int64_t*, const char*> counts[] = {
+                { &removed.attempts, "SELECT count(*) FROM attempts WHERE declared_in = ?1" },
+                { &removed.phases,
+                    "SELECT coalesce(sum(last_phase_id - first_phase_id + 1), 0) FROM datasets WHERE id = ?1" },
+                { &removed.checkpoints, "SELECT count(*) FROM checkpoints WHERE dataset_id = ?1" },
+            };
+            for (const auto& [field, sql] : counts) {
+                std::vector<int64_t> n;
+                if (auto st = collectIds(db, sql, n, id); !st) {
+                    return st;
+                }
+                *field += n.empty() ? 0 : n.front();
+            }
+            // 3. Its rows, then the jobs they touched settled.
+            auto jobs = removeDatasetRows(db, id, sourcePath, false);
+            if (!jobs) {
+                return jobs.error();
+            }
+            touched.insert(touched.end(), jobs->begin(), jobs->end());
+            ++removed.datasets;
+        }
+        std::sort(touched.begin(), touched.end());
+        touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+        auto updater = DerivedUpdater::create(db);
+        if (!updater) {
+            return updater.error();
+        }
+        if (auto st = settleJobs(db, **updater, touched); !st) {
+            return st;
+        }
+        auto jobsAfter = db.queryInt("SELECT count(*) FROM jobs WHERE label_id = " + std::to_string(**labelId));
+        if (!jobsAfter) {
+            return jobsAfter.error();
+        }
+        removed.jobs = jobsBefore->value_or(0) - jobsAfter->value_or(0);
+        // 4. The jobs it declared that are left (with other files' records), implicit now.
+        auto key = db.prepare("SELECT job_key FROM jobs WHERE id = ?1 AND declared_in IS NULL");
+        if (!key) {
+            return key.error();
+        }
+        for (const int64_t job : declared) {
+            key->bind(1, job);
+            if (auto st = key->forEachRow([&] { removed.undeclaredJobs.push_back(key->columnText(0)); }); !st) {
+                return st;
+            }
+        }
+        return Status::success();
+    });
+    if (!outcome) {
+        return outcome.error();
+    }
+    return removed;
 }
 
 Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId)

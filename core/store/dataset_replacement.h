@@ -35,8 +35,9 @@ Result<std::vector<int64_t>> datasetsFromPath(Database& db, int64_t labelId, con
 // (gpus 1, no attributes) until a later declaration. Runs inside the caller's transaction. Returns
 // the ids of the jobs whose rows changed, for settleJobs(). Error (nothing is deleted when the
 // caller rolls back): an attempt it declared holds phases imported from another file (the message
-// names `sourcePath` and that file), or SQLite's.
-Result<std::vector<int64_t>> removeDatasetRows(Database& db, int64_t datasetId, const std::string& sourcePath);
+// names `sourcePath` and that file, and says what `replacing` or removing it keeps), or SQLite's.
+Result<std::vector<int64_t>> removeDatasetRows(
+    Database& db, int64_t datasetId, const std::string& sourcePath, bool replacing = true);
 
 // After removals and the new content's import: each job of `jobIds` that is left with no attempt, no
 // checkpoint and no declaration is removed (with its attributes and derived row); the others are
@@ -74,6 +75,33 @@ struct StoredLogRun
 
 // The console logs stored under label `labelId`, by dataset id. Error: SQLite's.
 Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId);
+
+// What removing one stored file took: every dataset of a label imported from its path.
+struct RemovedFile
+{
+    std::string label;
+    std::string path; // as stored
+    int64_t datasets = 0;
+    int64_t attempts = 0;
+    int64_t phases = 0;
+    int64_t checkpoints = 0;
+    int64_t jobs = 0; // removed: nothing of them was left
+    // The console logs among them, as they were stored: the runs of their configurations are chained
+    // again without them (app/service/log_chains.h).
+    std::vector<StoredLogRun> logs;
+    // The label's console logs as they were stored before (the chaining's view: the jobs' names the
+    // removal clears of the jobs it declared).
+    std::vector<StoredLogRun> storedBefore;
+    // The keys of the jobs it declared that other files still hold records of: implicit now (1 GPU,
+    // no attributes) until a file declaring them is read again.
+    std::vector<std::string> undeclaredJobs;
+};
+
+// Removes what label `label` stores from `sourcePath` (as stored: the path given to its import):
+// each of its datasets' rows (removeDatasetRows), the jobs left with nothing, and the others
+// attributed again. One transaction. Error (nothing removed): no such label, no file stored under it
+// as `sourcePath`, an attempt the file declared also holds phases another file added, or SQLite's.
+Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, const std::string& sourcePath);
 
 // A file whose content was imported under the label from another path that no longer holds it (a
 // rotated log: `run.log` renamed `run.log.1`) takes that dataset over: its source path becomes

@@ -1425,6 +1425,51 @@ TEST_F(CliDatasets, ListFilesWithHashesAndIssueKinds)
     EXPECT_TRUE(contains(datasetsTable, skewed["sha256"].str().substr(0, 16))) << datasetsTable;
 }
 
+// --remove-file: one file's records go; a file left holding the job it declared is read again to
+// declare it, and the store then equals an import of the files left.
+TEST_F(CliDatasets, RemoveFileTakesOutOneFileAsIfItHadNeverBeenImported)
+{
+    const std::string header = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
+                               "\n"
+                               R"({"type":"job","job":"J1","gpus":8,"attrs":{"team":"ads"}})"
+                               "\n";
+    writeFile(work() / "a.ett.jsonl",
+        header + R"({"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"outcome":"failed"}
+{"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":100}
+)");
+    writeFile(work() / "b.ett.jsonl",
+        header + R"({"type":"attempt","job":"J1","attempt":1,"start":200,"end":300,"outcome":"completed"}
+{"type":"phase","job":"J1","attempt":1,"phase":"train","start":210,"end":300}
+)");
+    ok({ "import", "--db", "b.db", "b.ett.jsonl" });
+    const std::string onlyB = ok({ "job", "--db", "b.db", "J1", "--format", "json" });
+    ok({ "import", "a.ett.jsonl", "b.ett.jsonl" });
+
+    const std::string out = ok({ "datasets", "--remove-file", "a.ett.jsonl" });
+    EXPECT_TRUE(contains(out, "Removed a.ett.jsonl from label 'default'")) << out;
+    EXPECT_TRUE(contains(out, "1 import, 1 attempt, 1 phase, 0 checkpoints; 0 jobs removed with it")) << out;
+    EXPECT_TRUE(contains(out, "b.ett.jsonl: read again: it declares job J1 again")) << out;
+    EXPECT_EQ(ok({ "job", "J1", "--format", "json" }), onlyB) << "as if only b had been imported: 8 GPUs, team ads";
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
+
+    // Nothing more to remove of it: an error naming the path, and nothing changes.
+    expectUserError({ "datasets", "--remove-file", "a.ett.jsonl" }, { "a.ett.jsonl", "nothing was removed" });
+    expectUserError(
+        { "datasets", "--remove-file", "b.ett.jsonl", "--label", "after" }, { "label 'after'", "nothing was removed" });
+    EXPECT_EQ(ok({ "job", "J1", "--format", "json" }), onlyB);
+
+    // The last file: its job goes with it; JSON says the same.
+    const Json removed = okJson({ "datasets", "--remove-file", "b.ett.jsonl", "--format", "json" });
+    EXPECT_EQ(removed["removed_file"].str(), "b.ett.jsonl");
+    EXPECT_EQ(removed["label"].str(), "default");
+    EXPECT_EQ(removed["attempts"].integer(), 1);
+    EXPECT_EQ(removed["jobs_removed"].integer(), 1);
+    EXPECT_EQ(removed["read_again"].size(), 0u);
+    EXPECT_TRUE(contains(ok({ "datasets" }), "No datasets yet."));
+    // --label and the reader options are --remove-file's.
+    EXPECT_EQ(ettw({ "datasets", "--label", "default" }).exitCode, 2);
+}
+
 TEST_F(CliDatasets, RemoveLabelTakesOutItsFilesAndLeavesTheOthersAsTheyWere)
 {
     // "before": the worked example and a one-job file; "after": the worked example.

@@ -1,6 +1,7 @@
 // Console logs imported together: a rerun after a completed run is a new job of the same name, a
 // run after an interrupted one is the next attempt, attempts are numbered from 0 in time order
 // (core/ingest/log_runs.h), for every front end through importFiles.
+#include "app/service/file_removal.h"
 #include "app/service/file_watch.h"
 #include "app/service/import_files.h"
 #include "app/service/log_chains.h"
@@ -113,6 +114,70 @@ protected:
 
     core::test::TempDir m_dir;
 };
+
+// Removing a run's log chains the other runs of its configuration as an import that never had it
+// would: the first run removed, its retries become attempts 0 and 1 of a job keyed by the first of
+// them (both read again); the middle one removed, the last becomes attempt 1 (read again alone).
+TEST_F(LogRunsTest, RemovingALogChainsTheOtherRunsAsAnImportWithoutItWould)
+{
+    const std::string run1 = writeRun("run1-cfg-a", oomRun("10:00"));
+    const std::string run2 = writeRun("run2-retry-cfg-a", oomRun("10:05"));
+    const std::string run3 = writeRun("run3-retry2-cfg-a", completedRun("10:10"));
+    for (const auto& [removed, readAgain] : { std::pair { run1, 2u }, std::pair { run2, 1u } }) {
+        SCOPED_TRACE(removed);
+        std::map<std::string, std::string> shapes;
+        {
+            auto opened = Workspace::open(m_dir.path("r.db"), Workspace::Mode::CreateIfMissing);
+            ASSERT_TRUE(opened.ok());
+            Workspace& ws = **opened;
+            ImportRequest r;
+            r.files = { m_dir.path("runs") };
+            ASSERT_EQ(importFiles(ws, r, {}, nullptr).failed(), 0);
+            ASSERT_EQ(jobsByKey(ws).at("run1-cfg-a").result.attempts.size(), 3u);
+            auto removal = removeFile(ws, "", removed, core::ReaderOptions {});
+            ASSERT_TRUE(removal.ok()) << removal.error().message;
+            EXPECT_EQ(removal->removed.attempts, 1);
+            EXPECT_EQ(removal->readAgain.failed(), 0);
+            EXPECT_EQ(removal->readAgain.files.size(), readAgain);
+            EXPECT_TRUE(removal->undeclaredJobs.empty());
+            shapes = jobShapes(jobsByKey(ws));
+        }
+        // What an import of the two runs left stores.
+        const fs::path folder = fs::path(removed).parent_path();
+        fs::rename(folder, m_dir.path("aside"));
+        EXPECT_EQ(shapes, importedWhole(m_dir.path("runs")));
+        fs::rename(m_dir.path("aside"), folder);
+        fs::remove(m_dir.path("r.db"));
+        fs::remove(m_dir.path("w.db"));
+    }
+}
+
+// A log that would be read again but is no longer there as imported: its configuration's runs keep
+// their attempts and the removal says so; the job the removed first run declared is declared again
+// by another of its logs, read again as it is.
+TEST_F(LogRunsTest, RemovingALogWhoseConfigurationCannotBeChainedAgainSaysWhichLogStopsIt)
+{
+    const std::string run1 = writeRun("run1-cfg-a", oomRun("10:00"));
+    const std::string run2 = writeRun("run2-retry-cfg-a", oomRun("10:05"));
+    const std::string run3 = writeRun("run3-retry2-cfg-a", completedRun("10:10"));
+    auto ws = workspace();
+    ASSERT_TRUE(ws);
+    ImportRequest r;
+    r.files = { m_dir.path("runs") };
+    ASSERT_EQ(importFiles(*ws, r, {}, nullptr).failed(), 0);
+    fs::remove(run3);
+    auto removal = removeFile(*ws, "default", run1, core::ReaderOptions {});
+    ASSERT_TRUE(removal.ok()) << removal.error().message;
+    ASSERT_EQ(removal->unchained.size(), 1u);
+    EXPECT_EQ(removal->unchained[0], run3 + " (stored as attempt 2 of job run1-cfg-a)");
+    ASSERT_EQ(removal->readAgain.files.size(), 1u);
+    EXPECT_EQ(removal->readAgain.files[0].path, run2);
+    EXPECT_NE(removal->readAgain.files[0].readAgain.find("declares job run1-cfg-a again"), std::string::npos);
+    EXPECT_TRUE(removal->undeclaredJobs.empty());
+    const auto jobs = jobsByKey(*ws);
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobShapes(jobs).at("run1-cfg-a"), "cfg-a 1:failed 2:completed e2e 330000000000");
+}
 
 TEST_F(LogRunsTest, ARerunAfterACompletedRunIsANewJobOfTheSameName)
 {

@@ -342,5 +342,53 @@ TEST(DatasetReplacement, IndexesAreOptionalAndIdempotent)
     EXPECT_EQ(s.count("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'attempts_declared_in'"), 1);
 }
 
+// Removing one stored file (removeStoredFile): what it brought goes, the others stay as a fresh import
+// of them gives; a job it declared that another file's records hold is said (implicit now).
+TEST(DatasetRemoval, AFileRemovedLeavesTheOthersAsAFreshImportOfThemAndSaysTheJobsItDeclared)
+{
+    const std::string a = std::string(kHeader) + kJob + attempt(0, 0, 100, "failed") + phase(0, "train", 10, 100);
+    const std::string b = std::string(kHeader) + kJob + attempt(1, 200, 300, "completed") + phase(1, "train", 210, 300);
+    Store s;
+    const std::string pa = s.write("a.ett.jsonl", a);
+    const std::string pb = s.write("b.ett.jsonl", b);
+    s.import(pa);
+    s.import(pb);
+    // b: J1 stays declared by a.
+    auto removed = removeStoredFile(s.db(), "default", pb);
+    ASSERT_TRUE(removed.ok()) << removed.error().message;
+    EXPECT_EQ(removed->datasets, 1);
+    EXPECT_EQ(removed->attempts, 1);
+    EXPECT_EQ(removed->phases, 1);
+    EXPECT_EQ(removed->jobs, 0);
+    EXPECT_TRUE(removed->logs.empty());
+    EXPECT_TRUE(removed->undeclaredJobs.empty());
+    EXPECT_EQ(figures(s), freshFigures({ a }));
+
+    // Not stored (any more), or not under that label: nothing changes.
+    for (const auto& [label, path] : { std::pair<std::string, std::string> { "default", pb }, { "after", pa } }) {
+        auto refused = removeStoredFile(s.db(), label, path);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_NE(refused.error().message.find("nothing was removed"), std::string::npos) << refused.error().message;
+    }
+    EXPECT_EQ(figures(s), freshFigures({ a }));
+
+    // a, which declared J1, with b's records left: J1 is said, implicit (1 GPU, no attributes).
+    s.import(pb);
+    removed = removeStoredFile(s.db(), "default", pa);
+    ASSERT_TRUE(removed.ok()) << removed.error().message;
+    EXPECT_EQ(removed->undeclaredJobs, std::vector<std::string> { "J1" });
+    const auto jobs = s.fleet();
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].gpus, 1);
+    ASSERT_EQ(jobs[0].result.attempts.size(), 1u);
+    EXPECT_EQ(jobs[0].result.attempts[0].number, 1);
+
+    // The last file: its job goes with it.
+    removed = removeStoredFile(s.db(), "default", pb);
+    ASSERT_TRUE(removed.ok()) << removed.error().message;
+    EXPECT_EQ(removed->jobs, 1);
+    EXPECT_TRUE(s.fleet().empty());
+}
+
 } // namespace
 } // namespace ett::core

@@ -1,0 +1,214 @@
+#include "app/service/file_removal.h"
+
+#include "app/service/document.h"
+#include "app/service/log_chains.h"
+#include "core/ingest/byte_source.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+#include "core/store/importer.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <system_error>
+
+namespace ett::app {
+
+namespace {
+
+// Whether `stored` (a dataset's path) and `given` lead to the same file now.
+bool sameFile(const std::string& stored, const std::string& given)
+{
+    std::error_code ec;
+    const bool same = std::filesystem::equivalent(stored, given, ec);
+    return !ec && same;
+}
+
+// Of `jobs`, those the label holds undeclared (implicit: 1 GPU, no attributes).
+std::vector<std::string> stillUndeclared(
+    Workspace& workspace, const std::string& label, const std::vector<std::string>& jobs)
+{
+    std::vector<std::string> out;
+    auto labelId = core::findLabelId(workspace.store(), label);
+    auto q
+        = workspace.store().prepare("SELECT 1 FROM jobs WHERE label_id = ?1 AND job_key = ?2 AND declared_in IS NULL");
+    if (!labelId || !*labelId || !q) {
+        return out;
+    }
+    for (const std::string& job : jobs) {
+        q->bind(1, **labelId);
+        q->bind(2, job);
+        bool implicit = false;
+        if (q->forEachRow([&] { implicit = true; }) && implicit) {
+            out.push_back(job);
+        }
+    }
+    return out;
+}
+
+// Reads again in place the first file of `job`'s records (label `label`) that names its own jobs and
+// still holds the content imported, so that it declares the job again if it does; nullopt when there
+// is none.
+std::optional<ImportedFile> declareAgain(
+    Workspace& workspace, const std::string& label, const std::string& job, const core::ReaderOptions& reader)
+{
+    auto q = workspace.store().prepare(
+        "SELECT DISTINCT d.id, d.source_path, d.sha256, d.bytes, d.format FROM datasets d "
+        "JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id JOIN labels l ON l.id = j.label_id "
+        "WHERE l.name = ?1 AND j.job_key = ?2 ORDER BY d.id");
+    if (!q) {
+        return std::nullopt;
+    }
+    q->bind(1, label);
+    q->bind(2, job);
+    struct Candidate
+    {
+        std::string path, sha256;
+        int64_t bytes = 0;
+        core::TraceFormat format = core::TraceFormat::Auto;
+    };
+    std::vector<Candidate> candidates;
+    if (!q->forEachRow([&] {
+            const auto format = core::parseTraceFormat(q->columnText(4));
+            if (format && *format != core::TraceFormat::Log && !core::formatJoinsFolderRun(*format)) {
+                candidates.push_back({ q->columnText(1), q->columnText(2), q->columnInt64(3), *format });
+            }
+        })) {
+        return std::nullopt;
+    }
+    for (const Candidate& c : candidates) {
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(c.path, ec);
+        if (ec || static_cast<int64_t>(size) != c.bytes) {
+            continue;
+        }
+        if (const auto sha = core::sha256OfFile(c.path); !sha || *sha != c.sha256) {
+            continue;
+        }
+        ImportedFile file;
+        file.path = c.path;
+        file.readAgain = "it declares job " + job + " again, which the file removed declared";
+        core::ImportOptions options;
+        options.label = label;
+        options.reader = reader;
+        options.reader.format = c.format;
+        options.replaceSamePath = true;
+        options.sourcePath = c.path;
+        options.readAgain = true;
+        if (auto summary = core::importTraceFile(workspace.store(), c.path, options)) {
+            file.summary = std::move(*summary);
+        } else {
+            file.outcome = ImportedFile::Outcome::Failed;
+            file.error = summary.error();
+        }
+        return file;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+core::Result<FileRemoval> removeFile(Workspace& workspace, const std::string& label, const std::string& path,
+    const core::ReaderOptions& reader, const ImportSink& sink)
+{
+    // 1. Which label and stored path: as given, else another path to the same file (of its name).
+    auto all = datasets(workspace);
+    if (!all) {
+        return all.error();
+    }
+    std::set<std::pair<std::string, std::string>> found; // label, stored path
+    for (const bool exact : { true, false }) {
+        for (const core::DatasetInfo& d : *all) {
+            if (found.empty() || exact) {
+                const bool ofLabel = label.empty() || d.label == label;
+                const bool same = exact
+                    ? d.sourcePath == path
+                    : std::filesystem::path(d.sourcePath).filename() == std::filesystem::path(path).filename()
+                        && sameFile(d.sourcePath, path);
+                if (ofLabel && same) {
+                    found.emplace(d.label, d.sourcePath);
+                }
+            }
+        }
+        if (!found.empty()) {
+            break;
+        }
+    }
+    if (found.empty()) {
+        return core::Error { workspace.path() + ": cannot remove " + path + ": "
+                + (label.empty() ? std::string("no label stores a file imported as that path")
+                                 : "label '" + label + "' stores no file imported as that path")
+                + " (`ettw datasets` lists them); nothing was removed",
+            "file" };
+    }
+    if (found.size() > 1) {
+        std::string where;
+        for (const auto& [l, p] : found) {
+            where += (where.empty() ? "" : ", ") + p + " under '" + l + "'";
+        }
+        return core::Error { workspace.path() + ": cannot remove " + path + ": it is stored as " + where
+                + "; say which with the label (--label) and the path as stored; nothing was removed",
+            "label" };
+    }
+    // 2. Its rows, in one transaction.
+    FileRemoval out;
+    auto removed = core::removeStoredFile(workspace.store(), found.begin()->first, found.begin()->second);
+    if (!removed) {
+        const std::string& m = removed.error().message;
+        return core::Error { m.starts_with(workspace.path() + ":") ? m : workspace.path() + ": " + m,
+            removed.error().option };
+    }
+    out.removed = std::move(*removed);
+    // 3. The runs of its configurations chained again without it, from what they were stored as (the
+    //    removal clears the names of the jobs the file declared): the logs whose job or attempt
+    //    changes are read again, and one log of each job it declared that is left, to declare it
+    //    again.
+    const bool jobGiven = reader.job.has_value();
+    std::vector<core::StoredLogRun> left;
+    for (const core::StoredLogRun& s : out.removed.storedBefore) {
+        const bool gone = std::any_of(out.removed.logs.begin(), out.removed.logs.end(),
+            [&](const core::StoredLogRun& r) { return r.datasetId == s.datasetId; });
+        if (!gone) {
+            left.push_back(s);
+        }
+    }
+    std::set<std::string> configs;
+    for (const core::StoredLogRun& log : out.removed.logs) {
+        configs.insert(configOf(log, jobGiven));
+    }
+    const std::string folder = databaseFolderOf(workspace.store());
+    ImportRequest request;
+    request.label = out.removed.label;
+    request.reader = reader;
+    request.readAgain = rechainStored(left, configs, reader, folder, &out.unchained);
+    const std::set<std::string> undeclared(out.removed.undeclaredJobs.begin(), out.removed.undeclaredJobs.end());
+    for (LogChainPlan::Stored& s : redeclareStored(left, undeclared, request.readAgain, folder)) {
+        request.readAgain.push_back(std::move(s));
+    }
+    if (!request.readAgain.empty()) {
+        out.readAgain = importFiles(workspace, request, sink, nullptr);
+    }
+    bool reloaded = out.readAgain.changed; // importFiles loads the fleet again when it changed it
+    // 4. A job it declared that no console log declared again: the first other file of its records
+    //    that names its own jobs (not a file of a folder's job) and still holds the content imported
+    //    is read again in place, and declares it if it does. One that fails keeps its records.
+    for (const std::string& job : stillUndeclared(workspace, out.removed.label, out.removed.undeclaredJobs)) {
+        if (auto again = declareAgain(workspace, out.removed.label, job, reader)) {
+            reloaded = reloaded && again->outcome != ImportedFile::Outcome::Stored;
+            out.readAgain.changed = out.readAgain.changed || again->outcome == ImportedFile::Outcome::Stored;
+            out.readAgain.files.push_back(std::move(*again));
+        }
+    }
+    out.undeclaredJobs = stillUndeclared(workspace, out.removed.label, out.removed.undeclaredJobs);
+    if (!out.readAgain.reloadError.empty()) {
+        out.reloadError = out.readAgain.reloadError;
+    } else if (!reloaded && workspace.loaded()) {
+        if (auto st = workspace.reload(); !st) {
+            out.reloadError = st.error().message;
+        }
+    }
+    return out;
+}
+
+} // namespace ett::app
