@@ -2,7 +2,6 @@
 
 #include "app/service/document.h"
 #include "app/service/log_chains.h"
-#include "core/ingest/byte_source.h"
 #include "core/store/database.h"
 #include "core/store/fleet.h"
 #include "core/store/importer.h"
@@ -77,13 +76,14 @@ std::optional<ImportedFile> declareAgain(
         })) {
         return std::nullopt;
     }
+    const std::string folder = databaseFolderOf(workspace.store());
     for (const Candidate& c : candidates) {
-        std::error_code ec;
-        const auto size = std::filesystem::file_size(c.path, ec);
-        if (ec || static_cast<int64_t>(size) != c.bytes) {
-            continue;
-        }
-        if (const auto sha = core::sha256OfFile(c.path); !sha || *sha != c.sha256) {
+        core::StoredLogRun stored;
+        stored.sourcePath = c.path;
+        stored.bytes = c.bytes;
+        stored.sha256 = c.sha256;
+        const auto readFrom = whereNow(stored, folder);
+        if (!readFrom) {
             continue;
         }
         ImportedFile file;
@@ -96,7 +96,7 @@ std::optional<ImportedFile> declareAgain(
         options.replaceSamePath = true;
         options.sourcePath = c.path;
         options.readAgain = true;
-        if (auto summary = core::importTraceFile(workspace.store(), c.path, options)) {
+        if (auto summary = core::importTraceFile(workspace.store(), *readFrom, options)) {
             file.summary = std::move(*summary);
         } else {
             file.outcome = ImportedFile::Outcome::Failed;
@@ -120,15 +120,13 @@ core::Result<FileRemoval> removeFile(Workspace& workspace, const std::string& la
     std::set<std::pair<std::string, std::string>> found; // label, stored path
     for (const bool exact : { true, false }) {
         for (const core::DatasetInfo& d : *all) {
-            if (found.empty() || exact) {
-                const bool ofLabel = label.empty() || d.label == label;
-                const bool same = exact
-                    ? d.sourcePath == path
-                    : std::filesystem::path(d.sourcePath).filename() == std::filesystem::path(path).filename()
-                        && sameFile(d.sourcePath, path);
-                if (ofLabel && same) {
-                    found.emplace(d.label, d.sourcePath);
-                }
+            const bool ofLabel = label.empty() || d.label == label;
+            const bool same = exact
+                ? d.sourcePath == path
+                : std::filesystem::path(d.sourcePath).filename() == std::filesystem::path(path).filename()
+                    && sameFile(d.sourcePath, path);
+            if (ofLabel && same) {
+                found.emplace(d.label, d.sourcePath);
             }
         }
         if (!found.empty()) {

@@ -18,7 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The configuration a stored log's run is of, as the chaining keys it.
 // The run name a stored log's attempt detail begins with.
 std::string runNameOf(const core::StoredLogRun& s)
 {
@@ -43,8 +42,8 @@ bool sameIdentity(const core::DeclaredAttempt& declared, const core::LogRunIdent
     return declared.jobKey == id.job && declared.attempt == id.attempt && (jobGiven || declared.jobName == id.name);
 }
 
-// Where the stored log's file is now with the content imported (its size, then its SHA-256): its
-// path, or a relative one under `folder` (the database's, when given); nullopt when neither holds it.
+} // namespace
+
 std::optional<std::string> whereNow(const core::StoredLogRun& s, const std::string& folder)
 {
     std::vector<std::string> candidates { s.sourcePath };
@@ -66,6 +65,8 @@ std::optional<std::string> whereNow(const core::StoredLogRun& s, const std::stri
     }
     return std::nullopt;
 }
+
+namespace {
 
 std::string canonicalPath(const std::string& path)
 {

@@ -15,6 +15,7 @@
 #include "core/store/dataset_replacement.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -57,6 +58,11 @@ core::Result<std::vector<core::StoredLogRun>> storedLogRunsOf(core::Database& db
 // The folder of the database's file: a relative source path stored by an import run in another
 // folder is also looked for under it (planLogChains' databaseFolder).
 std::string databaseFolderOf(const core::Database& db);
+
+// Where a stored file is now with the content imported (its size, then its SHA-256; only
+// sourcePath, bytes and sha256 of `stored` are read): its path, or a relative one under `folder` (the
+// database's, when given); nullopt when neither holds it.
+std::optional<std::string> whereNow(const core::StoredLogRun& stored, const std::string& folder);
 
 // Chains `runs` (read from `paths`, with `reader`: the import's options) with `stored`, the console
 // logs the label stores (storedLogRunsOf). With --attempt (reader.attempt) the attempts are the ones

@@ -3,6 +3,7 @@
 #include "app/service/advice.h"
 #include "app/service/comparison.h"
 #include "app/service/document.h"
+#include "app/service/file_removal.h"
 #include "app/service/import_files.h"
 #include "app/service/job_detail.h"
 #include "app/service/local_fleet_source.h"
@@ -428,6 +429,48 @@ TEST_F(ServiceTest, ACancelledImportStoresNothing)
 // its path or another path to it; an unchanged file stays a no-op; a new file is added. The store
 // ends as a fresh import of the files as they are. Without update, the changed file fails and its
 // message says what to do.
+// A file to remove is found as listed, or by another path to it; a path two labels store needs the
+// label, and the other label keeps its copy.
+TEST_F(ServiceTest, RemovingAFileFindsItByAnotherPathAndAsksWhichLabelWhenTwoStoreIt)
+{
+    fs::create_directories(m_dir / "runs");
+    std::ofstream(path("runs/a.ett.jsonl"), std::ios::binary)
+        << R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"}
+{"type":"job","job":"A","gpus":8}
+{"type":"attempt","job":"A","attempt":0,"start":0,"end":100,"outcome":"completed"}
+{"type":"phase","job":"A","attempt":0,"phase":"train","start":0,"end":100}
+)";
+    fs::create_directory_symlink(m_dir / "runs", m_dir / "link");
+    auto opened = Workspace::open(path("r.db"), Workspace::Mode::CreateIfMissing);
+    ASSERT_TRUE(opened.ok());
+    Workspace& ws = **opened;
+    for (const char* label : { "before", "after" }) {
+        ImportRequest r;
+        r.files = { path("runs/a.ett.jsonl") };
+        r.label = label;
+        ASSERT_EQ(importFiles(ws, r, {}, nullptr).failed(), 0);
+    }
+    auto ambiguous = removeFile(ws, "", path("link/a.ett.jsonl"), core::ReaderOptions {});
+    ASSERT_FALSE(ambiguous.ok());
+    EXPECT_NE(ambiguous.error().message.find("under 'after', "), std::string::npos) << ambiguous.error().message;
+    EXPECT_NE(ambiguous.error().message.find("under 'before'"), std::string::npos) << ambiguous.error().message;
+    EXPECT_EQ(ambiguous.error().option, "label");
+
+    auto removed = removeFile(ws, "after", path("link/a.ett.jsonl"), core::ReaderOptions {});
+    ASSERT_TRUE(removed.ok()) << removed.error().message;
+    EXPECT_EQ(removed->removed.path, path("runs/a.ett.jsonl")) << "the path as stored";
+    EXPECT_EQ(removed->removed.jobs, 1);
+    const auto left = datasets(ws);
+    ASSERT_TRUE(left.ok());
+    ASSERT_EQ(left->size(), 1u);
+    EXPECT_EQ(left->front().label, "before");
+
+    auto none = removeFile(ws, "after", path("runs/a.ett.jsonl"), core::ReaderOptions {});
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().message.find("label 'after' stores no file imported as that path"), std::string::npos)
+        << none.error().message;
+}
+
 TEST_F(ServiceTest, AnUpdateReplacesTheFilesThatChangedSinceTheirImport)
 {
     const std::string header = R"({"type":"header","format":"ett-trace","version":1,"time_unit":"s"})"
