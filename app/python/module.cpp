@@ -17,6 +17,7 @@
 #include "app/python/restarts_binding.h"
 #include "app/python/whatif_binding.h"
 #include "app/service/comparison.h"
+#include "app/service/file_removal.h"
 #include "app/service/import_files.h"
 #include "app/version/build_info.h"
 #include "core/ingest/excluded_file.h"
@@ -225,6 +226,43 @@ py::dict importFilesPy(
     return out;
 }
 
+// Removes one imported file (app/service/file_removal.h), as `ettw datasets --remove-file` does;
+// the same figures, with the files read again as a list of dicts.
+py::dict removeFilePy(Handle ws, const std::string& path, const std::string& label)
+{
+    if (!ws->local()) {
+        throw EttwError("remove_file needs a database: a fleet store's datasets are replaced with `ettw push`");
+    }
+    const CallGuard guard(*ws);
+    auto removal = removeFile(*ws->local(), label, path, core::ReaderOptions {});
+    ws->invalidate();
+    if (!removal) {
+        throw EttwError(removal.error().message);
+    }
+    const core::RemovedFile& r = removal->removed;
+    py::dict d;
+    d["removed_file"] = r.path;
+    d["label"] = r.label;
+    d["imports"] = r.datasets;
+    d["attempts"] = r.attempts;
+    d["phases"] = r.phases;
+    d["checkpoints"] = r.checkpoints;
+    d["jobs_removed"] = r.jobs;
+    d["unchained"] = removal->unchained;
+    d["undeclared_jobs"] = removal->undeclaredJobs;
+    py::list again;
+    for (const ImportedFile& f : removal->readAgain.files) {
+        py::dict a;
+        const bool failed = f.outcome == ImportedFile::Outcome::Failed;
+        a["path"] = f.path;
+        a["stored"] = !failed;
+        a["why"] = failed ? f.error.message : f.readAgain;
+        again.append(a);
+    }
+    d["read_again"] = again;
+    return d;
+}
+
 } // namespace
 
 } // namespace ett::app::python
@@ -270,6 +308,7 @@ PYBIND11_MODULE(_ettw, m)
     m.def("open_store", &openStore, py::arg("url"), py::arg("timeout_s"));
     m.def("describe", &describe);
     m.def("import_files", &importFilesPy);
+    m.def("remove_file", &removeFilePy);
     m.def("summary", &summary);
     m.def("series_every", &seriesEvery);
     m.def("series_rolling", &seriesRolling);

@@ -119,3 +119,28 @@ def test_update_replaces_a_changed_files_earlier_records_as_the_cli_does(tmp_pat
     # Unchanged: nothing to replace.
     again = ws.import_files([trace], progress=False, update=True)
     assert list(again.files["outcome"]) == ["already imported"] and not bool(again.files["replaced"].iloc[0])
+
+
+def test_remove_file_takes_out_one_file_as_the_cli_does(tmp_path):
+    header = ('{"type":"header","format":"ett-trace","version":1,"time_unit":"s"}\n'
+              '{"type":"job","job":"J1","gpus":8}\n')
+    (tmp_path / "a.ett.jsonl").write_text(
+        header + '{"type":"attempt","job":"J1","attempt":0,"start":0,"end":100,"outcome":"failed"}\n'
+        '{"type":"phase","job":"J1","attempt":0,"phase":"train","start":10,"end":100}\n')
+    (tmp_path / "b.ett.jsonl").write_text(
+        header + '{"type":"attempt","job":"J1","attempt":1,"start":200,"end":300,"outcome":"completed"}\n'
+        '{"type":"phase","job":"J1","attempt":1,"phase":"train","start":210,"end":300}\n')
+    a, b = str(tmp_path / "a.ett.jsonl"), str(tmp_path / "b.ett.jsonl")
+    db = tmp_path / "p.db"
+    run_cli("import", "--db", db, "-q", a, b)
+    shutil.copy(db, tmp_path / "c.db")
+    ws = ettw.open(db)
+    assert int(ws.summary()["attempts"].iloc[0]) == 2
+    r = ws.remove_file(a)
+    assert r == cli_json("datasets", "--db", tmp_path / "c.db", "--remove-file", a)
+    assert r["attempts"] == 1 and r["read_again"][0]["path"] == b and r["read_again"][0]["stored"]
+    # The workspace answers without it at once; the CLI sees the same database.
+    assert int(ws.summary()["attempts"].iloc[0]) == 1
+    assert cli_json("job", "--db", db, "J1") == cli_json("job", "--db", tmp_path / "c.db", "J1")
+    with pytest.raises(ettw.Error, match="nothing was removed"):
+        ws.remove_file(a)

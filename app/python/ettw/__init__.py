@@ -223,6 +223,24 @@ class Workspace:
                 bar.close()
         return ImportResult(d)
 
+    def remove_file(self, path, label=None):
+        """Remove one imported file from the database, as if it had never been imported
+        (``ettw datasets --remove-file``): its records go in one transaction and the jobs it
+        touched are attributed again; a console log's other runs whose attempt changes without it,
+        and a file left holding a job it declared, are read again from their files.
+
+        path: as ``ettw datasets`` lists it, or another path to the same file. label: the label to
+        remove it from (needed when several store it). Returns a dict: removed_file, label,
+        imports, attempts, phases, checkpoints, jobs_removed, unchained and undeclared_jobs (what
+        could not be made as an import without the file would, each named), read_again (a list of
+        dicts: path, stored, why). Raises ettw.Error, nothing removed, when no such file is stored.
+
+        Example::
+
+            >>> ws.remove_file("runs/run28/run.log")["read_again"]
+        """
+        return _ettw.remove_file(self._h, str(path), "" if label is None else str(label))
+
     # --- queries ------------------------------------------------------------------------------------
 
     def _scope(self, label=None, attrs=None, start=None, end=None, count_queue=False, exclude=None, scope=None):
