@@ -19,13 +19,12 @@ std::string followStore(Workspace& workspace)
     return st ? std::string() : st.error().message;
 }
 
-// A store error prefixed with the database's path, unless it names the path already.
+} // namespace
+
 std::string inDatabase(const Workspace& workspace, const std::string& message)
 {
     return message.starts_with(workspace.path() + ":") ? message : workspace.path() + ": " + message;
 }
-
-} // namespace
 
 core::Result<std::vector<core::DatasetInfo>> datasets(Workspace& workspace)
 {

@@ -14,6 +14,9 @@
 
 namespace ett::app {
 
+// A store error prefixed with the database's path, unless it names the path already.
+std::string inDatabase(const Workspace& workspace, const std::string& message);
+
 core::Result<std::vector<core::DatasetInfo>> datasets(Workspace& workspace);
 core::Result<std::vector<core::IssueInfo>> importIssues(Workspace& workspace);
 

@@ -2,11 +2,8 @@
 
 #include "app/service/document.h"
 #include "app/service/log_chains.h"
-#include "core/store/database.h"
-#include "core/store/fleet.h"
 #include "core/store/importer.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -24,77 +21,35 @@ bool sameFile(const std::string& stored, const std::string& given)
     return !ec && same;
 }
 
-// Of `jobs`, those the label holds undeclared (implicit: 1 GPU, no attributes).
-std::vector<std::string> stillUndeclared(
-    Workspace& workspace, const std::string& label, const std::vector<std::string>& jobs)
-{
-    std::vector<std::string> out;
-    auto labelId = core::findLabelId(workspace.store(), label);
-    auto q
-        = workspace.store().prepare("SELECT 1 FROM jobs WHERE label_id = ?1 AND job_key = ?2 AND declared_in IS NULL");
-    if (!labelId || !*labelId || !q) {
-        return out;
-    }
-    for (const std::string& job : jobs) {
-        q->bind(1, **labelId);
-        q->bind(2, job);
-        bool implicit = false;
-        if (q->forEachRow([&] { implicit = true; }) && implicit) {
-            out.push_back(job);
-        }
-    }
-    return out;
-}
-
 // Reads again in place the first file of `job`'s records (label `label`) that names its own jobs and
 // still holds the content imported, so that it declares the job again if it does; nullopt when there
-// is none.
+// is none (or the store cannot say).
 std::optional<ImportedFile> declareAgain(
     Workspace& workspace, const std::string& label, const std::string& job, const core::ReaderOptions& reader)
 {
-    auto q = workspace.store().prepare(
-        "SELECT DISTINCT d.id, d.source_path, d.sha256, d.bytes, d.format FROM datasets d "
-        "JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id JOIN labels l ON l.id = j.label_id "
-        "WHERE l.name = ?1 AND j.job_key = ?2 ORDER BY d.id");
-    if (!q) {
-        return std::nullopt;
-    }
-    q->bind(1, label);
-    q->bind(2, job);
-    struct Candidate
-    {
-        std::string path, sha256;
-        int64_t bytes = 0;
-        core::TraceFormat format = core::TraceFormat::Auto;
-    };
-    std::vector<Candidate> candidates;
-    if (!q->forEachRow([&] {
-            const auto format = core::parseTraceFormat(q->columnText(4));
-            if (format && *format != core::TraceFormat::Log && !core::formatJoinsFolderRun(*format)) {
-                candidates.push_back({ q->columnText(1), q->columnText(2), q->columnInt64(3), *format });
-            }
-        })) {
+    auto files = core::filesOfJob(workspace.store(), label, job);
+    if (!files) {
         return std::nullopt;
     }
     const std::string folder = databaseFolderOf(workspace.store());
-    for (const Candidate& c : candidates) {
-        core::StoredLogRun stored;
-        stored.sourcePath = c.path;
-        stored.bytes = c.bytes;
-        stored.sha256 = c.sha256;
-        const auto readFrom = whereNow(stored, folder);
+    for (const core::StoredFile& f : *files) {
+        const auto format = core::parseTraceFormat(f.format);
+        if (!format || *format == core::TraceFormat::Log || core::formatJoinsFolderRun(*format)) {
+            continue;
+        }
+        const auto readFrom = whereNow(f.sourcePath, f.bytes, f.sha256, folder);
         if (!readFrom) {
             continue;
         }
         ImportedFile file;
-        file.path = c.path;
+        file.path = f.sourcePath;
         file.readAgain = "it declares job " + job + " again, which the file removed declared";
         core::ImportOptions options;
         options.label = label;
         options.reader = reader;
-        options.reader.format = c.format;
+        options.reader.format = *format;
         options.replaceSamePath = true;
-        options.sourcePath = c.path;
+        options.sourcePath = f.sourcePath;
         options.readAgain = true;
         if (auto summary = core::importTraceFile(workspace.store(), *readFrom, options)) {
             file.summary = std::move(*summary);
@@ -153,9 +108,7 @@ core::Result<FileRemoval> removeFile(Workspace& workspace, const std::string& la
     FileRemoval out;
     auto removed = core::removeStoredFile(workspace.store(), found.begin()->first, found.begin()->second);
     if (!removed) {
-        const std::string& m = removed.error().message;
-        return core::Error { m.starts_with(workspace.path() + ":") ? m : workspace.path() + ": " + m,
-            removed.error().option };
+        return core::Error { inDatabase(workspace, removed.error().message), removed.error().option };
     }
     out.removed = std::move(*removed);
     // 3. The runs of its configurations chained again without it, from what they were stored as (the
@@ -163,14 +116,7 @@ core::Result<FileRemoval> removeFile(Workspace& workspace, const std::string& la
     //    changes are read again, and one log of each job it declared that is left, to declare it
     //    again.
     const bool jobGiven = reader.job.has_value();
-    std::vector<core::StoredLogRun> left;
-    for (const core::StoredLogRun& s : out.removed.storedBefore) {
-        const bool gone = std::any_of(out.removed.logs.begin(), out.removed.logs.end(),
-            [&](const core::StoredLogRun& r) { return r.datasetId == s.datasetId; });
-        if (!gone) {
-            left.push_back(s);
-        }
-    }
+    const std::vector<core::StoredLogRun>& left = out.removed.logsLeft;
     std::set<std::string> configs;
     for (const core::StoredLogRun& log : out.removed.logs) {
         configs.insert(configOf(log, jobGiven));
@@ -191,14 +137,16 @@ core::Result<FileRemoval> removeFile(Workspace& workspace, const std::string& la
     // 4. A job it declared that no console log declared again: the first other file of its records
     //    that names its own jobs (not a file of a folder's job) and still holds the content imported
     //    is read again in place, and declares it if it does. One that fails keeps its records.
-    for (const std::string& job : stillUndeclared(workspace, out.removed.label, out.removed.undeclaredJobs)) {
+    auto undeclaredNow = core::undeclaredJobs(workspace.store(), out.removed.label, out.removed.undeclaredJobs);
+    for (const std::string& job : undeclaredNow ? *undeclaredNow : std::vector<std::string> {}) {
         if (auto again = declareAgain(workspace, out.removed.label, job, reader)) {
             reloaded = reloaded && again->outcome != ImportedFile::Outcome::Stored;
             out.readAgain.changed = out.readAgain.changed || again->outcome == ImportedFile::Outcome::Stored;
             out.readAgain.files.push_back(std::move(*again));
         }
     }
-    out.undeclaredJobs = stillUndeclared(workspace, out.removed.label, out.removed.undeclaredJobs);
+    undeclaredNow = core::undeclaredJobs(workspace.store(), out.removed.label, out.removed.undeclaredJobs);
+    out.undeclaredJobs = undeclaredNow ? std::move(*undeclaredNow) : out.removed.undeclaredJobs;
     if (!out.readAgain.reloadError.empty()) {
         out.reloadError = out.readAgain.reloadError;
     } else if (!reloaded && workspace.loaded()) {

@@ -662,30 +662,24 @@ ImportReport importFiles(
     std::set<std::string> back;
     std::set_intersection(
         moved.begin(), moved.end(), notStored.begin(), notStored.end(), std::inserter(back, back.end()));
-    if (!given.readAgain.empty()) {
+    // Stored logs read again in an order in which none is stored as an attempt another still holds.
+    const auto readAgainInOrder = [&](const std::vector<LogChainPlan::Stored>& moves) {
         const size_t first = order.size();
-        for (size_t k : readAgainOrder(given.readAgain)) {
-            addReadAgain(given.readAgain[k]);
+        for (size_t k : readAgainOrder(moves)) {
+            addReadAgain(moves[k]);
             order.push_back(request.files.size() - 1);
         }
         for (size_t n = first; n < order.size(); ++n) {
             importAt(n, nullptr);
         }
-    }
+    };
+    readAgainInOrder(given.readAgain);
     if (!back.empty()) {
         if (auto stored = storedLogRunsOf(db, request.label); !stored) {
             report.notes.push_back("the console logs read again for runs that were not stored keep their new attempts: "
                 + stored.error().message);
         } else {
-            const auto moves = rechainStored(*stored, back, given.reader, databaseFolderOf(db));
-            const size_t first = order.size();
-            for (size_t k : readAgainOrder(moves)) {
-                addReadAgain(moves[k]);
-                order.push_back(request.files.size() - 1);
-            }
-            for (size_t n = first; n < order.size(); ++n) {
-                importAt(n, nullptr);
-            }
+            readAgainInOrder(rechainStored(*stored, back, given.reader, databaseFolderOf(db)));
         }
     }
     db.deferColumnRefresh(deferred);

@@ -44,11 +44,12 @@ bool sameIdentity(const core::DeclaredAttempt& declared, const core::LogRunIdent
 
 } // namespace
 
-std::optional<std::string> whereNow(const core::StoredLogRun& s, const std::string& folder)
+std::optional<std::string> whereNow(
+    const std::string& sourcePath, int64_t bytes, const std::string& sha256, const std::string& folder)
 {
-    std::vector<std::string> candidates { s.sourcePath };
-    if (!folder.empty() && fs::path(s.sourcePath).is_relative()) {
-        candidates.push_back((fs::path(folder) / s.sourcePath).string());
+    std::vector<std::string> candidates { sourcePath };
+    if (!folder.empty() && fs::path(sourcePath).is_relative()) {
+        candidates.push_back((fs::path(folder) / sourcePath).string());
     }
     for (const std::string& path : candidates) {
         std::error_code ec;
@@ -56,10 +57,10 @@ std::optional<std::string> whereNow(const core::StoredLogRun& s, const std::stri
             continue;
         }
         const auto size = fs::file_size(path, ec);
-        if (ec || static_cast<int64_t>(size) != s.bytes) {
+        if (ec || static_cast<int64_t>(size) != bytes) {
             continue;
         }
-        if (const auto sha = core::sha256OfFile(path); sha && *sha == s.sha256) {
+        if (const auto sha = core::sha256OfFile(path); sha && *sha == sha256) {
             return path;
         }
     }
@@ -240,7 +241,7 @@ LogChainPlan planChains(const std::vector<core::StoredLogRun>& all, const std::v
                 continue;
             }
             again = true;
-            if (const auto where = whereNow(stored[k], databaseFolder)) {
+            if (const auto where = whereNow(stored[k].sourcePath, stored[k].bytes, stored[k].sha256, databaseFolder)) {
                 if (auto run = core::identifyLogRun(*where, reader)) {
                     storedRuns[k] = std::move(*run);
                     identified[k] = true;
@@ -318,7 +319,7 @@ std::vector<LogChainPlan::Stored> redeclareStored(const std::vector<core::Stored
     }
     std::vector<LogChainPlan::Stored> out;
     for (const auto& [job, s] : first) {
-        if (const auto from = whereNow(*s, databaseFolder)) {
+        if (const auto from = whereNow(s->sourcePath, s->bytes, s->sha256, databaseFolder)) {
             out.push_back({ *s, core::LogRunIdentity { s->declared.jobKey, s->declared.jobName, s->declared.attempt },
                 *from, "it declares job " + job + " again, which the file removed declared" });
         }

@@ -59,10 +59,10 @@ core::Result<std::vector<core::StoredLogRun>> storedLogRunsOf(core::Database& db
 // folder is also looked for under it (planLogChains' databaseFolder).
 std::string databaseFolderOf(const core::Database& db);
 
-// Where a stored file is now with the content imported (its size, then its SHA-256; only
-// sourcePath, bytes and sha256 of `stored` are read): its path, or a relative one under `folder` (the
-// database's, when given); nullopt when neither holds it.
-std::optional<std::string> whereNow(const core::StoredLogRun& stored, const std::string& folder);
+// Where a stored file is now with the content imported (its size, then its SHA-256): its path, or
+// a relative one under `folder` (the database's, when given); nullopt when neither holds it.
+std::optional<std::string> whereNow(
+    const std::string& sourcePath, int64_t bytes, const std::string& sha256, const std::string& folder);
 
 // Chains `runs` (read from `paths`, with `reader`: the import's options) with `stored`, the console
 // logs the label stores (storedLogRunsOf). With --attempt (reader.attempt) the attempts are the ones

@@ -222,6 +222,8 @@ public:
 private:
     Status settle(LogLine& l);
     Status noteFullDate(const LogLine& l);
+    // Counts assumed_year once the first yearless time and the first full date are both known.
+    void noteAssumedYear();
     // Error when --year put line `no` at `ns` half a year or more from the first full date.
     Status checkYearOption(int64_t no, int64_t ns) const;
 

@@ -89,12 +89,7 @@ Result<bool> TimeSettler::take(LogLines& lines)
     }
     if (!l.raw.year && !m_firstYearlessNo) {
         m_firstYearlessNo = l.no;
-        if (!m_options.year && m_firstFullNs) {
-            m_issues.add(IssueKind::AssumedYear,
-                "times without a year take the year " + std::to_string(m_firstFullYear)
-                    + " of the first full date in the log; give --year to set it",
-                m_firstYearlessNo, "full date on line " + std::to_string(m_firstFullNo));
-        }
+        noteAssumedYear();
     }
     const bool waited = m_waiting;
     if (l.raw.year && !m_firstFullNs) {
@@ -117,6 +112,17 @@ Result<bool> TimeSettler::take(LogLines& lines)
     return true;
 }
 
+void TimeSettler::noteAssumedYear()
+{
+    // Once both are known: the first yearless time and the first full date, whichever came first.
+    if (m_firstYearlessNo && m_firstFullNs && !m_options.year) {
+        m_issues.add(IssueKind::AssumedYear,
+            "times without a year take the year " + std::to_string(m_firstFullYear)
+                + " of the first full date in the log; give --year to set it",
+            m_firstYearlessNo, "full date on line " + std::to_string(m_firstFullNo));
+    }
+}
+
 Status TimeSettler::noteFullDate(const LogLine& l)
 {
     const auto ns = toNs(l.raw, *l.raw.year, l.raw.zoneOffsetNs.value_or(m_zoneNs));
@@ -129,12 +135,7 @@ Status TimeSettler::noteFullDate(const LogLine& l)
     m_firstFullYear = *l.raw.year;
     m_firstFullNs = ns;
     m_waiting = false;
-    if (m_firstYearlessNo && !m_options.year) {
-        m_issues.add(IssueKind::AssumedYear,
-            "times without a year take the year " + std::to_string(m_firstFullYear)
-                + " of the first full date in the log; give --year to set it",
-            m_firstYearlessNo, "full date on line " + std::to_string(m_firstFullNo));
-    }
+    noteAssumedYear();
     if (m_byYearOption) {
         return checkYearOption(m_byYearOption->first, m_byYearOption->second);
     }

@@ -41,6 +41,22 @@ Status runWith(Database& db, const char* sql, int64_t a, std::optional<int64_t> 
     return st ? st->run() : Status(st.error());
 }
 
+// The first column of the first row of `sql` (?1 = a), 0 when there is none or it is NULL.
+Result<int64_t> countWith(Database& db, const char* sql, int64_t a)
+{
+    auto st = prepareWith(db, sql, a, std::nullopt, std::nullopt);
+    if (!st) {
+        return st.error();
+    }
+    auto row = st->step();
+    if (!row) {
+        return row.error();
+    }
+    const int64_t n = *row ? st->columnOptionalInt64(0).value_or(0) : 0;
+    st->reset();
+    return n;
+}
+
 // Appends the first column of every row of `sql` (?1 = a, ?2 = b, ?3 = c) to `out`.
 Status collectIds(Database& db, const char* sql, std::vector<int64_t>& out, int64_t a,
     std::optional<int64_t> b = std::nullopt, std::optional<int64_t> c = std::nullopt)
@@ -213,19 +229,18 @@ Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, con
         if (!logs) {
             return logs.error();
         }
-        for (const StoredLogRun& r : *logs) {
-            if (std::find(ids->begin(), ids->end(), r.datasetId) != ids->end()) {
-                removed.logs.push_back(r);
-            }
+        for (StoredLogRun& r : *logs) {
+            const bool gone = std::find(ids->begin(), ids->end(), r.datasetId) != ids->end();
+            (gone ? removed.logs : removed.logsLeft).push_back(std::move(r));
         }
-        removed.storedBefore = std::move(*logs);
         std::vector<int64_t> declared;
         for (const int64_t id : *ids) {
             if (auto st = collectIds(db, "SELECT id FROM jobs WHERE declared_in = ?1", declared, id); !st) {
                 return st;
             }
         }
-        auto jobsBefore = db.queryInt("SELECT count(*) FROM jobs WHERE label_id = " + std::to_string(**labelId));
+        constexpr const char* kJobsOfLabel = "SELECT count(*) FROM jobs WHERE label_id = ?1";
+        auto jobsBefore = countWith(db, kJobsOfLabel, **labelId);
         if (!jobsBefore) {
             return jobsBefore.error();
         }
@@ -238,11 +253,11 @@ Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, con
                 { &removed.checkpoints, "SELECT count(*) FROM checkpoints WHERE dataset_id = ?1" },
             };
             for (const auto& [field, sql] : counts) {
-                std::vector<int64_t> n;
-                if (auto st = collectIds(db, sql, n, id); !st) {
-                    return st;
+                auto n = countWith(db, sql, id);
+                if (!n) {
+                    return n.error();
                 }
-                *field += n.empty() ? 0 : n.front();
+                *field += *n;
             }
             // 3. Its rows, then the jobs they touched settled.
             auto jobs = removeDatasetRows(db, id, sourcePath, false);
@@ -261,11 +276,11 @@ Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, con
         if (auto st = settleJobs(db, **updater, touched); !st) {
             return st;
         }
-        auto jobsAfter = db.queryInt("SELECT count(*) FROM jobs WHERE label_id = " + std::to_string(**labelId));
+        auto jobsAfter = countWith(db, kJobsOfLabel, **labelId);
         if (!jobsAfter) {
             return jobsAfter.error();
         }
-        removed.jobs = jobsBefore->value_or(0) - jobsAfter->value_or(0);
+        removed.jobs = *jobsBefore - *jobsAfter;
         // 4. The jobs it declared that are left (with other files' records), implicit now.
         auto key = db.prepare("SELECT job_key FROM jobs WHERE id = ?1 AND declared_in IS NULL");
         if (!key) {
@@ -283,6 +298,49 @@ Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, con
         return outcome.error();
     }
     return removed;
+}
+
+Result<std::vector<std::string>> undeclaredJobs(
+    Database& db, const std::string& label, const std::vector<std::string>& jobs)
+{
+    std::vector<std::string> out;
+    auto q = db.prepare("SELECT 1 FROM jobs j JOIN labels l ON l.id = j.label_id "
+                        "WHERE l.name = ?1 AND j.job_key = ?2 AND j.declared_in IS NULL");
+    if (!q) {
+        return q.error();
+    }
+    for (const std::string& job : jobs) {
+        q->bind(1, label);
+        q->bind(2, job);
+        bool implicit = false;
+        if (auto st = q->forEachRow([&] { implicit = true; }); !st) {
+            return st.error();
+        }
+        if (implicit) {
+            out.push_back(job);
+        }
+    }
+    return out;
+}
+
+Result<std::vector<StoredFile>> filesOfJob(Database& db, const std::string& label, const std::string& job)
+{
+    auto q = db.prepare("SELECT DISTINCT d.id, d.source_path, d.sha256, d.bytes, d.format FROM datasets d "
+                        "JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id "
+                        "JOIN labels l ON l.id = j.label_id WHERE l.name = ?1 AND j.job_key = ?2 ORDER BY d.id");
+    if (!q) {
+        return q.error();
+    }
+    q->bind(1, label);
+    q->bind(2, job);
+    std::vector<StoredFile> out;
+    if (auto st = q->forEachRow([&] {
+            out.push_back({ q->columnText(1), q->columnText(2), q->columnInt64(3), q->columnText(4) });
+        });
+        !st) {
+        return st.error();
+    }
+    return out;
 }
 
 Result<std::vector<int64_t>> jobsOfDataset(Database& db, int64_t datasetId)

@@ -89,9 +89,9 @@ struct RemovedFile
     // The console logs among them, as they were stored: the runs of their configurations are chained
     // again without them (app/service/log_chains.h).
     std::vector<StoredLogRun> logs;
-    // The label's console logs as they were stored before (the chaining's view: the jobs' names the
-    // removal clears of the jobs it declared).
-    std::vector<StoredLogRun> storedBefore;
+    // The label's other console logs, as they were stored before (the chaining's view: the removal
+    // clears the names of the jobs the file declared).
+    std::vector<StoredLogRun> logsLeft;
     // The keys of the jobs it declared that other files still hold records of: implicit now (1 GPU,
     // no attributes) until a file declaring them is read again.
     std::vector<std::string> undeclaredJobs;
@@ -102,6 +102,23 @@ struct RemovedFile
 // attributed again. One transaction. Error (nothing removed): no such label, no file stored under it
 // as `sourcePath`, an attempt the file declared also holds phases another file added, or SQLite's.
 Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, const std::string& sourcePath);
+
+// Of `jobs` (keys), those label `label` holds undeclared (implicit: 1 GPU, no attributes), in the
+// order given. Error: SQLite's.
+Result<std::vector<std::string>> undeclaredJobs(
+    Database& db, const std::string& label, const std::vector<std::string>& jobs);
+
+// A stored file as it was imported.
+struct StoredFile
+{
+    std::string sourcePath;
+    std::string sha256;
+    int64_t bytes = 0;
+    std::string format; // the reader's name (traceFormatName)
+};
+
+// The files label `label` stores attempts of job `job` from, oldest first. Error: SQLite's.
+Result<std::vector<StoredFile>> filesOfJob(Database& db, const std::string& label, const std::string& job);
 
 // A file whose content was imported under the label from another path that no longer holds it (a
 // rotated log: `run.log` renamed `run.log.1`) takes that dataset over: its source path becomes
