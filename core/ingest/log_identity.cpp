@@ -115,10 +115,9 @@ void JobScanner::line(const LogLine& l, bool stepLine)
     }
 }
 
-JobRecord JobScanner::finish(const std::string& job) const
+JobRecord JobScanner::finish() const
 {
     JobRecord r;
-    r.job = job;
     for (const auto& g : m_gpus) {
         if (g) {
             r.gpus = *g;

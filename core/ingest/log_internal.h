@@ -403,8 +403,8 @@ public:
     // Reads the line unless the set-up lines are over; `stepLine`: it is a marker that
     // settings.step_regex reads (the last set-up line).
     void line(const LogLine& l, bool stepLine);
-    // The job record of `job` (source "log").
-    JobRecord finish(const std::string& job) const;
+    // The job record (its GPUs and attributes, source "log"; the caller names the job).
+    JobRecord finish() const;
 
 private:
     const LogRules& m_rules;

@@ -218,7 +218,7 @@ Status LogReader::build()
     // 2. Markers, tracebacks, outcome, cause, records.
     scans.markers = markers.finish();
     scans.outcome = outcome.finish(frame.endNs);
-    scans.job = job.finish(std::string());
+    scans.job = job.finish();
     analyze(scans);
     return Status::success();
 }

@@ -462,10 +462,13 @@ std::string Mapping::setting(const std::string& key) const
 
 UnmappedNames::Entry& UnmappedNames::entry(std::string_view name, int64_t line)
 {
-    auto it = m_names.find(std::string(name));
+    std::string key(name);
+    auto it = m_names.find(key);
     if (it == m_names.end()) {
-        const std::string_view key = m_names.size() < kMaxNames ? name : kOtherName;
-        it = m_names.try_emplace(std::string(key)).first;
+        if (m_names.size() >= kMaxNames) {
+            key = kOtherName;
+        }
+        it = m_names.try_emplace(std::move(key)).first;
         if (it->second.count == 0) {
             it->second.firstLine = line;
         }
