@@ -144,6 +144,13 @@ JsonWriter& JsonWriter::rawNumber(std::string_view literal)
     return *this;
 }
 
+JsonWriter& JsonWriter::rawValue(std::string_view json)
+{
+    beforeValue();
+    m_out += json;
+    return *this;
+}
+
 JsonWriter& JsonWriter::boolean(bool v)
 {
     beforeValue();

@@ -30,6 +30,7 @@ public:
     JsonWriter& number(int64_t v);
     JsonWriter& number(double v, int decimals);
     JsonWriter& rawNumber(std::string_view literal); // an exact decimal literal
+    JsonWriter& rawValue(std::string_view json); // a JSON value already encoded (and checked), as it is
     JsonWriter& boolean(bool v);
     JsonWriter& null();
 

@@ -10,6 +10,8 @@
 #include "app/service/pre_rolled.h"
 #include "app/service/workspace.h"
 #include "core/ingest/issue_kinds.h"
+#include "core/ingest/reader_options_text.h"
+#include "core/model/names_text.h"
 #include "core/store/column_store.h"
 #include "core/store/schema.h"
 
@@ -123,6 +125,28 @@ int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const 
             {} });
 }
 
+// A stored file's options (its dataset's JSON, core/ingest/reader_options_text.h) as the value of
+// "read_with": that object, or null when they are not known.
+void readWithJson(JsonWriter& w, const std::string& stored)
+{
+    if (stored.empty() || !core::parseReaderOptionsJson(stored)) {
+        w.null();
+        return;
+    }
+    w.rawValue(stored);
+}
+
+// The same as `ettw import` flags for a table: "(not known)" for a file imported before they were
+// kept, "" for the defaults.
+std::string readWithText(const std::string& stored)
+{
+    if (stored.empty()) {
+        return "(not known)";
+    }
+    auto options = core::parseReaderOptionsJson(stored);
+    return options ? core::readerOptionsFlags(*options) : std::string("(not known)");
+}
+
 // --remove-file: asks nothing; says what went, each console log read again (or why not), or why
 // nothing went.
 int removeDatasetFile(const CommonOptions& common, Workspace& workspace, const DatasetsCmd& cmd)
@@ -172,6 +196,12 @@ int removeDatasetFile(const CommonOptions& common, Workspace& workspace, const D
                      ? fmt::format("  {}: not read again, it keeps the records it had: {}\n", f.path, f.error.message)
                      : fmt::format("  {}: read again: {}\n", f.path, f.readAgain);
              }
+             // The undo: the same file imported again as it was.
+             const std::string flags = readWithText(r.readerOptions);
+             const bool known = core::parseTraceFormat(r.format).has_value();
+             out += fmt::format("To import it again: ettw import --db {} --label {}{}{} {}\n",
+                 core::shellWord(common.db), core::shellWord(r.label), known ? " --format " + r.format : std::string(),
+                 flags == "(not known)" || flags.empty() ? std::string() : " " + flags, core::shellWord(r.path));
              return out;
          },
             [&] {
@@ -184,6 +214,8 @@ int removeDatasetFile(const CommonOptions& common, Workspace& workspace, const D
                 w.key("phases").number(r.phases);
                 w.key("checkpoints").number(r.checkpoints);
                 w.key("jobs_removed").number(r.jobs);
+                w.key("read_with");
+                readWithJson(w, r.readerOptions);
                 for (const auto& [key, texts] : { std::pair { "unchained", &removal->unchained },
                          std::pair { "undeclared_jobs", &removal->undeclaredJobs } }) {
                     w.key(key).beginArray();
@@ -244,6 +276,8 @@ std::string datasetsJson(const std::vector<DatasetInfo>& datasets)
         w.key("bytes").number(d.bytes);
         w.key("records").number(d.records);
         w.key("issues").number(d.issues);
+        w.key("read_with");
+        readWithJson(w, d.readerOptions);
         w.endObject();
     }
     w.endArray();
@@ -263,10 +297,11 @@ TextTable datasetsTable(const std::vector<DatasetInfo>& datasets)
     t.addColumn("issues");
     t.addColumn("imported at", TextTable::Align::Left);
     t.addColumn("sha256", TextTable::Align::Left);
+    t.addColumn("read with", TextTable::Align::Left);
     for (const auto& d : datasets) {
         t.addRow({ std::to_string(d.id), d.label, d.sourcePath, d.format, countText(d.records),
             fmt::format("{:.1f}", static_cast<double>(d.bytes) / 1e6), countText(d.issues), d.importedAt,
-            d.sha256.substr(0, 16) });
+            d.sha256.substr(0, 16), readWithText(d.readerOptions) });
     }
     return t;
 }
@@ -275,12 +310,13 @@ TextTable datasetsTable(const std::vector<DatasetInfo>& datasets)
 std::string datasetsCsv(const std::vector<DatasetInfo>& datasets)
 {
     TextTable t;
-    for (const char* c : { "id", "label", "file", "format", "records", "bytes", "issues", "imported_at", "sha256" }) {
+    for (const char* c :
+        { "id", "label", "file", "format", "records", "bytes", "issues", "imported_at", "sha256", "read_with" }) {
         t.addColumn(c);
     }
     for (const auto& d : datasets) {
         t.addRow({ std::to_string(d.id), d.label, d.sourcePath, d.format, std::to_string(d.records),
-            std::to_string(d.bytes), std::to_string(d.issues), d.importedAt, d.sha256 });
+            std::to_string(d.bytes), std::to_string(d.issues), d.importedAt, d.sha256, readWithText(d.readerOptions) });
     }
     return t.renderCsv();
 }

@@ -21,6 +21,7 @@
 #include "app/service/import_files.h"
 #include "app/version/build_info.h"
 #include "core/ingest/excluded_file.h"
+#include "core/ingest/reader_options_text.h"
 #include "core/model/names_text.h"
 #include "core/model/timeutil.h"
 #include "core/model/types.h"
@@ -248,6 +249,12 @@ py::dict removeFilePy(Handle ws, const std::string& path, const std::string& lab
     d["phases"] = r.phases;
     d["checkpoints"] = r.checkpoints;
     d["jobs_removed"] = r.jobs;
+    // The options it was imported with (a dict of the flags' names), None when not known.
+    if (!r.readerOptions.empty() && core::parseReaderOptionsJson(r.readerOptions)) {
+        d["read_with"] = py::module_::import("json").attr("loads")(r.readerOptions);
+    } else {
+        d["read_with"] = py::none();
+    }
     d["unchained"] = removal->unchained;
     d["undeclared_jobs"] = removal->undeclaredJobs;
     py::list again;

@@ -1,5 +1,6 @@
 #include "app/service/detectors.h"
 
+#include "core/model/names_text.h"
 #include "core/model/rollup.h"
 #include "core/model/timeutil.h"
 
@@ -13,28 +14,13 @@ namespace ett::app {
 
 namespace {
 
+using core::shellWord;
+
 constexpr int64_t kNsPerSecond = 1'000'000'000;
 
 bool enabled(const DetectorOptions& o, const char* name)
 {
     return o.disabled.count(name) == 0;
-}
-
-// A word of a command line, quoted for a POSIX shell when it needs it.
-std::string shellWord(const std::string& s)
-{
-    const bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
-            || c == '.' || c == '/' || c == ':' || c == '=' || c == '@' || c == ',' || c == '+';
-    });
-    if (plain) {
-        return s;
-    }
-    std::string out = "'";
-    for (char c : s) {
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return out + "'";
 }
 
 std::string command(const EvidenceSource& source, const std::string& what, const std::string& label)

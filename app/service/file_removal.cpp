@@ -2,6 +2,7 @@
 
 #include "app/service/document.h"
 #include "app/service/log_chains.h"
+#include "core/ingest/reader_options_text.h"
 #include "core/store/importer.h"
 
 #include <filesystem>
@@ -46,7 +47,8 @@ std::optional<ImportedFile> declareAgain(
         file.readAgain = "it declares job " + job + " again, which the file removed declared";
         core::ImportOptions options;
         options.label = label;
-        options.reader = reader;
+        options.reader = core::storedOrGiven(f.readerOptions, reader); // as it was imported, when known
+        options.recordedReader = options.reader;
         options.reader.format = *format;
         options.replaceSamePath = true;
         options.sourcePath = f.sourcePath;

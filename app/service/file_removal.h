@@ -32,9 +32,10 @@ struct FileRemoval
 
 // Removes the file stored as `path` (as `ettw datasets` lists it; else another path to the same file
 // stored under the label) from `label`, or, when `label` is empty, from the one label that stores
-// it. The logs read again are read with `reader` (the options they were imported with: --mapping,
-// --timezone, --year). Error (nothing removed): no label or no file of that path, a path stored under
-// more than one label without `label`, or the store's refusal (core::removeStoredFile).
+// it. The files read again are read with the options they were imported with, as their datasets
+// keep them (core/ingest/reader_options_text.h); with `reader` (--mapping, --timezone, --year) where
+// they are not known (files imported before schema 6). Error (nothing removed): no label or no file of that path, a
+// path stored under more than one label without `label`, or the store's refusal (core::removeStoredFile).
 core::Result<FileRemoval> removeFile(Workspace& workspace, const std::string& label, const std::string& path,
     const core::ReaderOptions& reader, const ImportSink& sink = {});
 

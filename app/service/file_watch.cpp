@@ -410,6 +410,7 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
     core::ImportOptions options;
     options.label = m_options.label;
     options.reader = m_options.reader;
+    options.recordedReader = m_options.reader; // not the chain's job and attempt, companions nor copy
     options.reader.companions = companions;
     options.replaceSamePath = true;
     options.runningEndNs = readNs;
@@ -476,6 +477,7 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
         }
         if (!options.reader.job && core::formatJoinsFolderRun(format) && !folderJob.empty()) {
             options.reader.job = folderJob;
+            options.recordedReader->job = folderJob;
             jobOfFolder = folderJob;
         }
     }
@@ -492,6 +494,7 @@ WatchEvent FileWatch::importOne(const ImportEntry& entry, const FileState& state
     bool ownFolder = false;
     if (!summary && options.refuseFilesApart && anotherRunThanTheFolders(summary.error(), jobOfFolder)) {
         options.reader.job = entry.ownFolderJob;
+        options.recordedReader->job = entry.ownFolderJob;
         options.refuseFilesApart = false;
         if (auto own = core::importTraceFile(m_db, taken.path, options)) {
             summary = std::move(own);

@@ -5,6 +5,7 @@
 #include "core/ingest/issue_kinds.h"
 #include "core/ingest/log_runs.h"
 #include "core/ingest/nvrx_runs.h"
+#include "core/ingest/reader_options_text.h"
 #include "core/model/names_text.h"
 #include "core/store/database.h"
 #include "core/store/dataset_replacement.h"
@@ -479,9 +480,13 @@ ImportReport importFiles(
     FileReading reading = readingPerFile(workspace.store(), request, detectedFormats, sink, cancel);
     std::vector<core::ReaderOptions>& readers = reading.readers;
     report.notes = std::move(reading.notes);
+    // What each file's dataset keeps as the options it was read with: the request's and a folder's
+    // job, not what its reading derives (a console log's job and attempt in its chain, NVRx companions).
+    std::vector<core::ReaderOptions> recorded(readers.size(), given.reader);
     for (size_t i = 0; i < readers.size(); ++i) {
         if (!folderJobs[i].empty()) {
             readers[i].job = folderJobs[i];
+            recorded[i].job = folderJobs[i];
         }
     }
     core::NvrxPairing nvrx = pairNvrx(request, detectedFormats, groups);
@@ -497,7 +502,9 @@ ImportReport importFiles(
         inFolder.push_back(false);
         sizes.push_back(s.run.bytes);
         totalBytes += s.run.bytes;
-        core::ReaderOptions o = given.reader;
+        // Read with the options it was imported with, when the store knows them.
+        core::ReaderOptions o = core::storedOrGiven(s.run.readerOptions, given.reader);
+        recorded.push_back(o);
         o.format = core::TraceFormat::Log;
         o.job = s.identity.job;
         o.attempt = s.identity.attempt;
@@ -555,6 +562,7 @@ ImportReport importFiles(
         core::ImportOptions options;
         options.label = request.label;
         options.reader = readers[i];
+        options.recordedReader = recorded[i];
         options.cancel = stop;
         const int64_t fileBytes = sizes[i];
         auto lastPost = Clock::time_point {};
@@ -600,6 +608,7 @@ ImportReport importFiles(
         if (!summary && options.refuseFilesApart && !(stop && stop->load())
             && anotherRunThanTheFolders(summary.error(), folderJobs[i])) {
             options.reader.job = ownJobs[i];
+            options.recordedReader->job = ownJobs[i];
             options.refuseFilesApart = false;
             if (auto own = core::importTraceFile(workspace.store(), file.path, options)) {
                 summary = std::move(own);

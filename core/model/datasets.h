@@ -19,6 +19,9 @@ struct DatasetInfo
     int64_t bytes = 0;
     int64_t records = 0;
     int64_t issues = 0; // total count of import issues
+    // The options it was read with, as stored (core/ingest/reader_options_text.h): a JSON object;
+    // "" when not known (imported before schema 6, or a fleet store's label).
+    std::string readerOptions;
 };
 
 struct IssueInfo

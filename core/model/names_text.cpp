@@ -4,6 +4,22 @@
 
 namespace ett::core {
 
+std::string shellWord(std::string_view s)
+{
+    const bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
+            || c == '.' || c == '/' || c == ':' || c == '=' || c == '@' || c == ',' || c == '+';
+    });
+    if (plain) {
+        return std::string(s);
+    }
+    std::string out = "'";
+    for (char c : s) {
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return out + "'";
+}
+
 std::string groupThousands(std::string_view digits)
 {
     const size_t start = digits.empty() || digits[0] != '-' ? 0 : 1;

@@ -11,6 +11,10 @@ namespace ett::core {
 // "1234567.5" -> "1,234,567.5"; an optional '-', the integer part, an optional fraction.
 std::string groupThousands(std::string_view digits);
 
+// A word of a command line, as it is when it holds only letters, digits and _-.,/:=@+, else in single
+// quotes for a POSIX shell (a quote inside as '\'').
+std::string shellWord(std::string_view s);
+
 // Without blanks and tabs at either end (what a user typed: a cohort term, a search).
 std::string_view trimBlanks(std::string_view s);
 

@@ -229,6 +229,21 @@ Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, con
         if (!logs) {
             return logs.error();
         }
+        {
+            auto newest = prepareWith(db, "SELECT format, sha256, reader_options FROM datasets WHERE id = ?1",
+                ids->back(), std::nullopt, std::nullopt);
+            if (!newest) {
+                return newest.error();
+            }
+            if (auto st = newest->forEachRow([&] {
+                    removed.format = newest->columnText(0);
+                    removed.sha256 = newest->columnText(1);
+                    removed.readerOptions = newest->columnText(2);
+                });
+                !st) {
+                return st;
+            }
+        }
         for (StoredLogRun& r : *logs) {
             const bool gone = std::find(ids->begin(), ids->end(), r.datasetId) != ids->end();
             (gone ? removed.logs : removed.logsLeft).push_back(std::move(r));
@@ -325,9 +340,10 @@ Result<std::vector<std::string>> undeclaredJobs(
 
 Result<std::vector<StoredFile>> filesOfJob(Database& db, const std::string& label, const std::string& job)
 {
-    auto q = db.prepare("SELECT DISTINCT d.id, d.source_path, d.sha256, d.bytes, d.format FROM datasets d "
-                        "JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id "
-                        "JOIN labels l ON l.id = j.label_id WHERE l.name = ?1 AND j.job_key = ?2 ORDER BY d.id");
+    auto q = db.prepare(
+        "SELECT DISTINCT d.id, d.source_path, d.sha256, d.bytes, d.format, d.reader_options FROM datasets d "
+        "JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id "
+        "JOIN labels l ON l.id = j.label_id WHERE l.name = ?1 AND j.job_key = ?2 ORDER BY d.id");
     if (!q) {
         return q.error();
     }
@@ -335,7 +351,8 @@ Result<std::vector<StoredFile>> filesOfJob(Database& db, const std::string& labe
     q->bind(2, job);
     std::vector<StoredFile> out;
     if (auto st = q->forEachRow([&] {
-            out.push_back({ q->columnText(1), q->columnText(2), q->columnInt64(3), q->columnText(4) });
+            out.push_back(
+                { q->columnText(1), q->columnText(2), q->columnInt64(3), q->columnText(4), q->columnText(5) });
         });
         !st) {
         return st.error();
@@ -366,7 +383,8 @@ Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId)
 {
     auto q = prepareWith(db,
         "SELECT d.id, d.source_path, d.sha256, d.bytes, j.job_key, j.name, a.attempt_no, a.detail, a.start_ns, "
-        "a.outcome FROM datasets d JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = a.job_id "
+        "a.outcome, d.reader_options FROM datasets d JOIN attempts a ON a.declared_in = d.id JOIN jobs j ON j.id = "
+        "a.job_id "
         "WHERE d.label_id = ?1 AND d.format = 'log' ORDER BY d.id, a.attempt_no",
         labelId, std::nullopt, std::nullopt);
     if (!q) {
@@ -383,6 +401,7 @@ Result<std::vector<StoredLogRun>> storedLogRuns(Database& db, int64_t labelId)
             r.detail = q->columnText(7);
             r.startNs = q->columnInt64(8);
             r.outcome = q->columnText(9);
+            r.readerOptions = q->columnText(10);
             out.push_back(std::move(r));
         });
         !st) {

@@ -71,6 +71,7 @@ struct StoredLogRun
     std::string detail; // the attempt's: the run name, then ": " and the line that gave its cause
     int64_t startNs = 0;
     std::string outcome; // as stored (outcomeName)
+    std::string readerOptions; // as stored: the JSON of the options it was read with, "" not known
 };
 
 // The console logs stored under label `labelId`, by dataset id. Error: SQLite's.
@@ -81,6 +82,11 @@ struct RemovedFile
 {
     std::string label;
     std::string path; // as stored
+    // Of the newest of its datasets: the reader that read it (traceFormatName), its content's SHA-256
+    // and the JSON of the options it was read with ("" not known), for an undo that imports it again.
+    std::string format;
+    std::string sha256;
+    std::string readerOptions;
     int64_t datasets = 0;
     int64_t attempts = 0;
     int64_t phases = 0;
@@ -115,6 +121,7 @@ struct StoredFile
     std::string sha256;
     int64_t bytes = 0;
     std::string format; // the reader's name (traceFormatName)
+    std::string readerOptions; // the JSON of the options it was read with, "" not known
 };
 
 // The files label `label` stores attempts of job `job` from, oldest first. Error: SQLite's.

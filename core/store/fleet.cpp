@@ -191,8 +191,8 @@ Result<std::vector<FleetJob>> loadFleet(Database& db, const FleetQuery& q)
 Result<std::vector<DatasetInfo>> listDatasets(Database& db)
 {
     auto st = db.prepare("SELECT d.id, l.name, d.source_path, d.sha256, d.format, d.imported_at, d.bytes, d.records, "
-                         "(SELECT coalesce(sum(count), 0) FROM import_issues i WHERE i.dataset_id = d.id) "
-                         "FROM datasets d JOIN labels l ON l.id = d.label_id ORDER BY d.id");
+                         "(SELECT coalesce(sum(count), 0) FROM import_issues i WHERE i.dataset_id = d.id), "
+                         "d.reader_options FROM datasets d JOIN labels l ON l.id = d.label_id ORDER BY d.id");
     if (!st) {
         return st.error();
     }
@@ -208,6 +208,7 @@ Result<std::vector<DatasetInfo>> listDatasets(Database& db)
             d.bytes = st->columnInt64(6);
             d.records = st->columnInt64(7);
             d.issues = st->columnInt64(8);
+            d.readerOptions = st->columnText(9);
             out.push_back(std::move(d));
         });
         !rows) {

@@ -170,11 +170,11 @@ Result<bool> ImportWriter::hasDatasetWithSha(int64_t labelId, const std::string&
     return countIsPositive(m_datasetWithSha);
 }
 
-Result<int64_t> ImportWriter::insertDataset(
-    int64_t labelId, const std::string& path, const std::string& format, int64_t bytes)
+Result<int64_t> ImportWriter::insertDataset(int64_t labelId, const std::string& path, const std::string& format,
+    int64_t bytes, const std::string& readerOptions)
 {
-    auto ds = m_db.prepare("INSERT INTO datasets(label_id, source_path, sha256, format, imported_at, bytes) "
-                           "VALUES(?,?,?,?,?,?)");
+    auto ds = m_db.prepare("INSERT INTO datasets(label_id, source_path, sha256, format, imported_at, bytes, "
+                           "reader_options) VALUES(?,?,?,?,?,?,?)");
     if (!ds) {
         return ds.error();
     }
@@ -184,6 +184,7 @@ Result<int64_t> ImportWriter::insertDataset(
     ds->bind(4, format);
     ds->bind(5, nowRfc3339());
     ds->bind(6, bytes);
+    ds->bind(7, readerOptions);
     if (auto st = ds->run(); !st) {
         return st.error();
     }

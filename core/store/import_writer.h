@@ -34,7 +34,9 @@ public:
     Result<bool> hasDatasetOfSize(int64_t labelId, int64_t bytes);
     Result<bool> hasDatasetWithSha(int64_t labelId, const std::string& sha256);
     // A new dataset row whose hash is pending until finishDataset().
-    Result<int64_t> insertDataset(int64_t labelId, const std::string& path, const std::string& format, int64_t bytes);
+    // `readerOptions`: the options it was read with (core/ingest/reader_options_text.h).
+    Result<int64_t> insertDataset(int64_t labelId, const std::string& path, const std::string& format, int64_t bytes,
+        const std::string& readerOptions);
     // The largest phase id in the store (0 when there is none).
     Result<int64_t> maxPhaseId();
     // The source path of a dataset (and its format when asked); "dataset N" when it is unknown.

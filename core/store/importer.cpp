@@ -2,6 +2,7 @@
 
 #include "core/ingest/byte_source.h"
 #include "core/ingest/input_file.h"
+#include "core/ingest/reader_options_text.h"
 #include "core/store/batch_pipeline.h"
 #include "core/store/cause_rules_store.h"
 #include "core/store/column_store.h"
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <filesystem>
 #include <iterator>
 #include <new>
 #include <vector>
@@ -37,6 +39,21 @@ using Clock = ImportSession::Clock;
 double secondsSince(Clock::time_point t)
 {
     return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// The options stored with the file as those it was read with: its mapping's path made absolute, so
+// that a later reading from another folder finds it.
+std::string recordedOptions(const ImportOptions& options)
+{
+    ReaderOptions recorded = options.recordedReader.value_or(options.reader);
+    if (!recorded.mappingPath.empty()) {
+        std::error_code ec;
+        auto absolute = std::filesystem::absolute(recorded.mappingPath, ec);
+        if (!ec) {
+            recorded.mappingPath = absolute.lexically_normal().string();
+        }
+    }
+    return readerOptionsJson(recorded);
 }
 
 } // namespace
@@ -192,7 +209,7 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
             }
         }
     }
-    auto ds = m_writer.insertDataset(m_labelId, m_sourcePath, rd.formatName(), totalBytes);
+    auto ds = m_writer.insertDataset(m_labelId, m_sourcePath, rd.formatName(), totalBytes, recordedOptions(m_options));
     if (!ds) {
         return ds.error();
     }

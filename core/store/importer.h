@@ -39,6 +39,10 @@ struct ImportOptions
 {
     std::string label = "default";
     ReaderOptions reader; // format (auto-detected by default) and mapping of foreign formats
+    // The options stored with the file as those it was read with (datasets.reader_options,
+    // core/ingest/reader_options_text.h), when they are not `reader` itself: an import keeps the
+    // user's options and a folder's job, not the job and attempt a console log's chain gave it.
+    std::optional<ReaderOptions> recordedReader;
     // Called from the importing thread, at most every few thousand records.
     std::function<void(const ImportProgress&)> progress;
     // When set and becomes true, the import stops, rolls back and returns an Error.

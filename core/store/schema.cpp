@@ -193,6 +193,9 @@ CREATE TABLE IF NOT EXISTS cause_overrides(
     rule INTEGER NOT NULL);
 )sql";
 
+// Version 6: the options each file was read with (see the migration).
+constexpr const char* kSchemaV6 = "ALTER TABLE datasets ADD COLUMN reader_options TEXT NOT NULL DEFAULT '';";
+
 Result<int64_t> readPragma(Database& db, const char* name)
 {
     auto v = db.queryInt(std::string("PRAGMA ") + name);
@@ -350,7 +353,23 @@ Status ensureSchema(Database& db)
             }
             v = 5;
         }
-        // Later migrations go here: if (v == 5) { ...; v = 6; }
+        if (v == 5) {
+            // The options each file was read with, as a JSON object (core/ingest/reader_options_text.h),
+            // so that a file read again (a console log rechained, a job declared again after a
+            // removal) is read as it was imported; '' for a file imported before: not known.
+            // (A file made to look older, as tests do, may have the column already.)
+            auto has = db.queryInt("SELECT count(*) FROM pragma_table_info('datasets') WHERE name = 'reader_options'");
+            if (!has) {
+                return has.error();
+            }
+            if (has->value_or(0) == 0) {
+                if (auto st = db.exec(kSchemaV6); !st) {
+                    return st;
+                }
+            }
+            v = 6;
+        }
+        // Later migrations go here: if (v == 6) { ...; v = 7; }
         std::string sql = "PRAGMA application_id=" + std::to_string(kApplicationId)
             + "; PRAGMA user_version=" + std::to_string(v) + ";";
         if (created) {

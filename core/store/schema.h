@@ -12,8 +12,9 @@ class Database;
 // (`attempt_phases`, derived); 4: the hosts of ranks (`rank_hosts`) and cause re-classification rules
 // (`cause_rule_sets`, and the derived `cause_overrides`); 5: the columnar copy of what the engine loads
 // (`column_chunks`, `column_data`, `column_dirty` and the triggers that keep it current;
-// core/store/column_store.h).
-inline constexpr int kSchemaVersion = 5;
+// core/store/column_store.h); 6: the options each file was read with (`datasets.reader_options`;
+// core/ingest/reader_options_text.h).
+inline constexpr int kSchemaVersion = 6;
 
 // Version of the accounting rules that produced the derived tables; when it changes, every job is
 // attributed again on open (the derived tables are a cache of core/model/accounting.cpp).

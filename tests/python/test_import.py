@@ -139,6 +139,7 @@ def test_remove_file_takes_out_one_file_as_the_cli_does(tmp_path):
     r = ws.remove_file(a)
     assert r == cli_json("datasets", "--db", tmp_path / "c.db", "--remove-file", a)
     assert r["attempts"] == 1 and r["read_again"][0]["path"] == b and r["read_again"][0]["stored"]
+    assert r["read_with"] == {}, "imported with no option: the defaults"
     # The workspace answers without it at once; the CLI sees the same database.
     assert int(ws.summary()["attempts"].iloc[0]) == 1
     assert cli_json("job", "--db", db, "J1") == cli_json("job", "--db", tmp_path / "c.db", "J1")

@@ -233,7 +233,10 @@ class Workspace:
         remove it from (needed when several store it). Returns a dict: removed_file, label,
         imports, attempts, phases, checkpoints, jobs_removed, unchained and undeclared_jobs (what
         could not be made as an import without the file would, each named), read_again (a list of
-        dicts: path, stored, why). Raises ettw.Error, nothing removed, when no such file is stored.
+        dicts: path, stored, why), read_with (the options it was imported with, as a dict of the
+        import's option names, for importing it again; None when not known: imported before
+        databases kept them, schema 6). The files read again are read with the options they were imported with.
+        Raises ettw.Error, nothing removed, when no such file is stored.
 
         Example::
 

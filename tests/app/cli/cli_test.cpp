@@ -800,7 +800,9 @@ TEST_F(CliUserError, BadTraceNamesFileAndLineAndStoresNothing)
     EXPECT_FALSE(contains(r.err, "worked-example")) << r;
     EXPECT_TRUE(contains(r.out, "worked-example.ett.jsonl")) << r;
     EXPECT_FALSE(contains(r.out, "bad.ett.jsonl")) << r;
-    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
+    const Json listed = okJson({ "datasets", "--format", "json" });
+    ASSERT_EQ(listed.size(), 1u);
+    EXPECT_EQ(listed.at(0)["read_with"].kind(), Json::Kind::Object);
 }
 
 TEST_F(CliUserError, ControlCharactersInNamesAreEscapedInTablesAndExactInJson)
@@ -1449,6 +1451,9 @@ TEST_F(CliDatasets, RemoveFileTakesOutOneFileAsIfItHadNeverBeenImported)
     EXPECT_TRUE(contains(out, "Removed a.ett.jsonl from label 'default'")) << out;
     EXPECT_TRUE(contains(out, "1 import, 1 attempt, 1 phase, 0 checkpoints; 0 jobs removed with it")) << out;
     EXPECT_TRUE(contains(out, "b.ett.jsonl: read again: it declares job J1 again")) << out;
+    // How to undo it: the file imported again as it was (with no option given, none).
+    EXPECT_TRUE(contains(out, "To import it again: ettw import --db ")) << out;
+    EXPECT_TRUE(contains(out, " --label default --format ett a.ett.jsonl\n")) << out;
     EXPECT_EQ(ok({ "job", "J1", "--format", "json" }), onlyB) << "as if only b had been imported: 8 GPUs, team ads";
     EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
 
@@ -1465,6 +1470,8 @@ TEST_F(CliDatasets, RemoveFileTakesOutOneFileAsIfItHadNeverBeenImported)
     EXPECT_EQ(removed["attempts"].integer(), 1);
     EXPECT_EQ(removed["jobs_removed"].integer(), 1);
     EXPECT_EQ(removed["read_again"].size(), 0u);
+    EXPECT_EQ(removed["read_with"].kind(), Json::Kind::Object) << "kept: an empty object, the defaults";
+    EXPECT_EQ(removed["read_with"].size(), 0u);
     EXPECT_TRUE(contains(ok({ "datasets" }), "No datasets yet."));
     // --label and the reader options are --remove-file's.
     EXPECT_EQ(ettw({ "datasets", "--label", "default" }).exitCode, 2);

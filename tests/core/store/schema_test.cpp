@@ -215,6 +215,43 @@ TEST(Schema, VersionThreeMigratesToTheCurrentOneWithAnEmptyRankHostsTable)
     sqlite3_close(raw);
 }
 
+TEST(Schema, VersionFiveMigratesWithTheOptionsOfItsFilesNotKnown)
+{
+    // A version 5 database is the current one without datasets.reader_options.
+    test::TempDir dir;
+    const std::string path = dir.path("v5.db");
+    makeWorkedExampleDatabase(path);
+    rawExec(path, "ALTER TABLE datasets DROP COLUMN reader_options; PRAGMA user_version=5;");
+    {
+        auto db = Database::open(path, Database::OpenMode::ReadOnly);
+        ASSERT_FALSE(db.ok());
+        EXPECT_NE(db.error().message.find("ettw upgrade"), std::string::npos) << db.error().message;
+    }
+    {
+        auto db = Database::open(path, Database::OpenMode::MustExist);
+        ASSERT_TRUE(db.ok()) << db.error().message;
+        // The file imported before: its options are not known.
+        auto before = listDatasets(**db);
+        ASSERT_TRUE(before.ok()) << before.error().message;
+        ASSERT_EQ(before->size(), 1u);
+        EXPECT_EQ((*before)[0].readerOptions, "");
+        // One imported now keeps them.
+        ImportOptions o;
+        o.label = "other";
+        o.reader.timezone = "+02:00";
+        o.reader.mappingPath = "rules.json";
+        auto r = importTraceFile(**db, kWorkedExample, o);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        auto after = listDatasets(**db);
+        ASSERT_TRUE(after.ok());
+        ASSERT_EQ(after->size(), 2u);
+        const std::string absolute = (fs::current_path() / "rules.json").string();
+        EXPECT_EQ((*after)[1].readerOptions, R"({"mapping":")" + absolute + R"(","timezone":"+02:00"})");
+    }
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), kSchemaVersion);
+    EXPECT_EQ(rawInt(path, "SELECT count(*) FROM attempts"), 4);
+}
+
 TEST(Schema, FailedMigrationChangesNothing)
 {
     // A version 1 file that somehow has a table named scenarios already: the migration fails in

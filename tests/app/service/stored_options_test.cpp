@@ -1,0 +1,138 @@
+// A stored file read again is read with the options it was imported with, as its dataset keeps them
+// (core/ingest/reader_options_text.h), not with those of the command that reads it again: a console
+// log chained anew by a later import or by a removal keeps the timezone its import gave it.
+#include "app/service/file_removal.h"
+#include "app/service/import_files.h"
+#include "app/service/workspace.h"
+#include "core/store/fleet.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tests/app/titan_logs.h"
+#include "tests/core/test_store.h"
+
+namespace ett::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kS = 1'000'000'000;
+// 2025-03-01T00:00:00Z, the day of tests/app/titan_logs.h.
+constexpr int64_t kDay = 1'740'787'200 * kS;
+constexpr int64_t kHour = 3600 * kS;
+
+class StoredOptionsTest : public ::testing::Test
+{
+protected:
+    std::string writeRun(const std::string& run, const std::string& text)
+    {
+        fs::create_directories(m_dir.path("runs/" + run));
+        return m_dir.write("runs/" + run + "/run.log", text);
+    }
+    std::unique_ptr<Workspace> workspace(const std::string& name)
+    {
+        auto ws = Workspace::open(m_dir.path(name), Workspace::Mode::CreateIfMissing);
+        EXPECT_TRUE(ws.ok()) << (ws.ok() ? "" : ws.error().message);
+        return ws.ok() ? std::move(*ws) : nullptr;
+    }
+    static ImportReport import(Workspace& ws, std::vector<std::string> files, const std::string& timezone)
+    {
+        ImportRequest r;
+        r.files = std::move(files);
+        r.reader.timezone = timezone;
+        return importFiles(ws, r, {}, nullptr);
+    }
+    // Each job's attempts as "number@start" (the start in seconds after midnight UTC).
+    static std::map<std::string, std::string> attemptStarts(Workspace& ws)
+    {
+        auto jobs = core::loadFleet(ws.store(), core::FleetQuery {});
+        EXPECT_TRUE(jobs.ok());
+        std::map<std::string, std::string> out;
+        for (const core::FleetJob& j : jobs.ok() ? *jobs : std::vector<core::FleetJob> {}) {
+            std::string& s = out[j.key];
+            for (const core::AttemptResult& a : j.result.attempts) {
+                s += (s.empty() ? "" : " ") + std::to_string(a.number) + "@" + std::to_string((a.startNs - kDay) / kS);
+            }
+        }
+        return out;
+    }
+
+    core::test::TempDir m_dir;
+};
+
+TEST_F(StoredOptionsTest, EachImportedFileKeepsTheOptionsItWasReadWith)
+{
+    const std::string run1 = writeRun("run1-cfg-a", test::oomRun("10:00"));
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(import(*ws, { run1 }, "+02:00").failed(), 0);
+    auto listed = core::listDatasets(ws->store());
+    ASSERT_TRUE(listed.ok());
+    ASSERT_EQ(listed->size(), 1u);
+    // The timezone given; not the job and attempt its chain gave it.
+    EXPECT_EQ((*listed)[0].readerOptions, R"({"timezone":"+02:00"})");
+    EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"), "0@" + std::to_string(8 * 3600));
+}
+
+// The retry of a first run, imported later with other options, moves the stored runs after it (they
+// are read again): they keep the timezone they were imported with.
+TEST_F(StoredOptionsTest, ALaterImportReadsTheStoredLogsAgainWithTheirOwnOptions)
+{
+    const std::string run1 = writeRun("run1-cfg-a", test::oomRun("10:00"));
+    const std::string run3 = writeRun("run3-retry2-cfg-a", test::completedRun("10:10"));
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(import(*ws, { run1, run3 }, "+02:00").failed(), 0);
+    // run2 was written in UTC (another machine's clock): 08:05Z, between the two.
+    const std::string run2 = writeRun("run2-retry-cfg-a", test::oomRun("08:05"));
+    const ImportReport later = import(*ws, { run2 }, "UTC");
+    ASSERT_EQ(later.failed(), 0);
+    ASSERT_EQ(later.files.size(), 2u) << "run3 read again";
+    EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"),
+        "0@" + std::to_string(8 * 3600) + " 1@" + std::to_string(8 * 3600 + 300) + " 2@"
+            + std::to_string(8 * 3600 + 600));
+    auto listed = core::listDatasets(ws->store());
+    ASSERT_TRUE(listed.ok());
+    std::map<std::string, std::string> options;
+    for (const core::DatasetInfo& d : *listed) {
+        options[fs::path(d.sourcePath).parent_path().filename().string()] = d.readerOptions;
+    }
+    EXPECT_EQ(options.at("run1-cfg-a"), R"({"timezone":"+02:00"})");
+    EXPECT_EQ(options.at("run2-retry-cfg-a"), "{}");
+    EXPECT_EQ(options.at("run3-retry2-cfg-a"), R"({"timezone":"+02:00"})") << "kept when read again";
+}
+
+// Removing the first run reads its retries again, with the options they were imported with although
+// the removal gives none: the same as an import of them alone with those options.
+TEST_F(StoredOptionsTest, ARemovalReadsTheOtherLogsAgainAsTheyWereImported)
+{
+    const std::string run1 = writeRun("run1-cfg-a", test::oomRun("10:00"));
+    const std::string run2 = writeRun("run2-retry-cfg-a", test::oomRun("10:05"));
+    const std::string run3 = writeRun("run3-retry2-cfg-a", test::completedRun("10:10"));
+    std::map<std::string, std::string> expected;
+    {
+        auto alone = workspace("alone.db");
+        ASSERT_TRUE(alone);
+        ASSERT_EQ(import(*alone, { run2, run3 }, "+02:00").failed(), 0);
+        expected = attemptStarts(*alone);
+    }
+    ASSERT_EQ(expected.at("run2-retry-cfg-a"),
+        "0@" + std::to_string(8 * 3600 + 300) + " 1@" + std::to_string(8 * 3600 + 600));
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(import(*ws, { m_dir.path("runs") }, "+02:00").failed(), 0);
+    auto removal = removeFile(*ws, "", run1, core::ReaderOptions {});
+    ASSERT_TRUE(removal.ok()) << removal.error().message;
+    EXPECT_EQ(removal->removed.readerOptions, R"({"timezone":"+02:00"})");
+    EXPECT_EQ(removal->readAgain.failed(), 0);
+    EXPECT_EQ(removal->readAgain.files.size(), 2u);
+    EXPECT_EQ(attemptStarts(*ws), expected);
+}
+
+} // namespace
+} // namespace ett::app
