@@ -376,7 +376,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+54"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln open alert</numerusform>

@@ -1692,6 +1692,14 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     </message>
 </context>
 <context>
+    <name>DataService</name>
+    <message>
+        <location filename="../app/ui/data/data_service.cpp" line="+180"/>
+        <source>there is no removed file to import again</source>
+        <translation>não há arquivo removido para importar de novo</translation>
+    </message>
+</context>
+<context>
     <name>DateFormat</name>
     <message>
         <location filename="../app/ui/charts/overview_charts.cpp" line="+283"/>
@@ -3957,6 +3965,11 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>Remove one imported file as if it had never been imported; the other files stay (undoable)</source>
+        <translation>Remover um arquivo importado como se nunca tivesse sido importado; os outros arquivos ficam (pode ser desfeito)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>&amp;Find job...</source>
         <translation>&amp;Localizar job...</translation>
     </message>
@@ -3967,7 +3980,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+478"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+579"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4067,7 +4080,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Arquivos &amp;recentes</translation>
     </message>
     <message>
-        <location line="+271"/>
+        <location line="+272"/>
         <source>Open a workbench database, or import trace files into a new one: native ETT traces (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.</source>
         <translation>Abra um banco de dados do workbench ou importe arquivos de trace para um novo: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.</translation>
     </message>
@@ -4081,12 +4094,17 @@ From a shell:  ettw import --db %1 FILE...</source>
 Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-336"/>
         <source>Interruptions by cause and symptom; rules that re-classify causes</source>
         <translation>Interrupções por causa e sintoma; regras que reclassificam causas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-77"/>
+        <source>Remo&amp;ve file...</source>
+        <translation>Remover ar&amp;quivo...</translation>
+    </message>
+    <message>
+        <location line="+80"/>
         <source>&amp;Back</source>
         <translation>V&amp;oltar</translation>
     </message>
@@ -4126,7 +4144,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
@@ -4241,7 +4259,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-403"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-503"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4266,42 +4284,44 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>O rótulo não foi renomeado.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Removed label &apos;%1&apos; (%2, %3) — Undo (%4)</source>
         <translation>Rótulo &apos;%1&apos; removido (%2, %3) — Desfazer (%4)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+219"/>
+        <location line="+248"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-232"/>
+        <location line="-261"/>
         <location line="+13"/>
-        <location line="+219"/>
+        <location line="+248"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-260"/>
         <location line="+13"/>
-        <location line="+142"/>
+        <location line="+171"/>
         <location line="+23"/>
+        <location line="+215"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-422"/>
         <location line="+13"/>
-        <location line="+142"/>
+        <location line="+171"/>
         <location line="+23"/>
+        <location line="+215"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-416"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -4316,19 +4336,48 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Rótulo &apos;%1&apos; restaurado (%2, %3).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
+        <location line="+22"/>
+        <location line="+382"/>
+        <source>Remove file</source>
+        <translation>Remover arquivo</translation>
+    </message>
+    <message>
+        <location line="-404"/>
+        <source>Removing the file did not go through.</source>
+        <translation>A remoção do arquivo não foi concluída.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Undone: %1</source>
+        <translation>Desfeito: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+5"/>
         <source>Not undone: %1</source>
         <translation>Não desfeito: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
+        <location line="+5"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-5"/>
+        <source>The file was not imported again.</source>
+        <translation>O arquivo não foi importado de novo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The label was not restored; nothing was changed.</source>
         <translation>O rótulo não foi restaurado; nada foi alterado.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The imported files could not be listed.</source>
+        <translation>Não foi possível listar os arquivos importados.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4343,7 +4392,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+11"/>
         <location line="+7"/>
-        <location line="+167"/>
+        <location line="+168"/>
         <location line="+16"/>
         <location line="+8"/>
         <location line="+36"/>
@@ -4351,7 +4400,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-233"/>
+        <location line="-234"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -4367,12 +4416,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+205"/>
+        <location line="+206"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-206"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -4384,7 +4433,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
 %2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Connected to %1 in %2</source>
         <translation>Conectado a %1 em %2</translation>
     </message>
@@ -4411,17 +4460,19 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="-145"/>
         <location line="+23"/>
+        <location line="+214"/>
         <source>attempt</source>
         <translation>tentativa</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-237"/>
         <location line="+23"/>
+        <location line="+214"/>
         <source>attempts</source>
         <translation>tentativas</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-236"/>
         <location line="+23"/>
         <source>segment</source>
         <translation>segmento</translation>
@@ -4551,12 +4602,57 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Removendo o rótulo &apos;%1&apos;...</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+8"/>
+        <source>Listing the imported files...</source>
+        <translation>Listando os arquivos importados...</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Removing %1 from label &apos;%2&apos;...</source>
+        <translation>Removendo %1 do rótulo &apos;%2&apos;...</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Removed %1 from label &apos;%2&apos; (%3, %4 removed with it)</source>
+        <translation>%1 removido do rótulo &apos;%2&apos; (%3, %4 removidos com ele)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>; %1 read again</source>
+        <translation>; %1 lidos de novo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>other file</source>
+        <translation>outro arquivo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>other files</source>
+        <translation>outros arquivos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> — Undo (%1)</source>
+        <translation> — Desfazer (%1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file was removed, but not everything could be made as an import without it would be.</source>
+        <translation>O arquivo foi removido, mas nem tudo pôde ficar como uma importação sem ele ficaria.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Importing %1 again...</source>
+        <translation>Importando %1 de novo...</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Restoring label &apos;%1&apos;...</source>
         <translation>Restaurando o rótulo &apos;%1&apos;...</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+25"/>
         <source>&amp;Undo scenario delete</source>
         <translation>&amp;Desfazer exclusão do cenário</translation>
     </message>
@@ -4576,7 +4672,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Restaurar as regras de causa em vigor antes da última alteração, e os números com elas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>&amp;Undo removal of file &apos;%1&apos;</source>
+        <translation>&amp;Desfazer remoção do arquivo &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import %1 again under label &apos;%2&apos;, with the options it was imported with (%3)</source>
+        <translation>Importar %1 de novo sob o rótulo &apos;%2&apos;, com as opções com que foi importado (%3)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Undo removal of label &apos;%1&apos;</source>
         <translation>&amp;Desfazer remoção do rótulo &apos;%1&apos;</translation>
     </message>
@@ -4587,8 +4693,8 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Nothing to undo: removing a label (File &gt; Remove label) can be undone until the database is closed</source>
-        <translation>Nada a desfazer: a remoção de um rótulo (Arquivo &gt; Remover rótulo) pode ser desfeita até o banco de dados ser fechado</translation>
+        <source>Nothing to undo: removing a label or a file (File &gt; Remove label, Remove file) can be undone until the database is closed</source>
+        <translation>Nada a desfazer: remover um rótulo ou um arquivo (Arquivo &gt; Remover rótulo, Remover arquivo) pode ser desfeito até o banco de dados ser fechado</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -4738,7 +4844,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+54"/>
         <source>%Ln open alert(s)</source>
         <translation>
             <numerusform>%Ln alerta aberto</numerusform>
@@ -4746,7 +4852,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         </translation>
     </message>
     <message>
-        <location line="-300"/>
+        <location line="-301"/>
         <source>Stop watc&amp;hing</source>
         <translation>Parar &amp;de observar</translation>
     </message>
@@ -4796,7 +4902,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Último arquivo alterado: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Show the alerts panel (%1)</source>
         <translation>Mostrar o painel de alertas (%1)</translation>
     </message>
@@ -5719,7 +5825,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data/data_worker.cpp" line="+91"/>
+        <location filename="../app/ui/data/import_lines.cpp" line="+66"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5734,7 +5840,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1: falhou; nada dele foi armazenado</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-23"/>
         <source>%1 imported</source>
         <translation>importados: %1</translation>
     </message>
@@ -5779,7 +5885,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>%1 arquivos: %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>%1: skipped, not a trace this version reads: %2</source>
         <translation>%1: ignorado, não é um trace que esta versão lê: %2</translation>
     </message>
@@ -5824,24 +5930,26 @@ fração do E2E: %4 em A, %5 em B
         <translation>; %1 (Exibir &gt; Problemas de importação)</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location filename="../app/ui/data/data_worker.cpp" line="+143"/>
         <location line="+14"/>
-        <location line="+122"/>
+        <location line="+132"/>
         <location line="+57"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
         <location line="+37"/>
+        <location filename="../app/ui/data/data_worker_files.cpp" line="+69"/>
+        <location line="+38"/>
         <source>no database is open</source>
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-305"/>
+        <location line="-315"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+114"/>
         <source>Connected as &apos;%1&apos;, who may write to the store: the window only reads, but a read-only user is safer (readonly = 1 in the user&apos;s profile).</source>
         <translation>Conectado como &apos;%1&apos;, que pode gravar no repositório: a janela só lê, mas um usuário somente leitura é mais seguro (readonly = 1 no perfil do usuário).</translation>
     </message>
@@ -5962,6 +6070,16 @@ fração do E2E: %4 em A, %5 em B
         <location line="+3"/>
         <source>import issues</source>
         <translation>problemas de importação</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The list of imported files</source>
+        <translation>A lista de arquivos importados</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>imported files</source>
+        <translation>arquivos importados</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -6324,7 +6442,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-534"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-639"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -7644,6 +7762,52 @@ duração %4</translation>
         <source>%1 losing far less than half an interval</source>
         <translation>%1 perdendo muito menos de meio intervalo</translation>
     </message>
+    <message>
+        <location filename="../app/ui/data/data_worker_files.cpp" line="-68"/>
+        <source>%1: not read again; it keeps the records it had: %2</source>
+        <translation>%1: não lido de novo; mantém os registros que tinha: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: would be read again to chain its configuration without the file, but it is no longer there as it was imported; its configuration&apos;s runs keep their attempts</source>
+        <translation>%1: seria lido de novo para encadear sua configuração sem o arquivo, mas não está mais lá como foi importado; as execuções da configuração mantêm suas tentativas</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Job %1: the file declared it and no other file of its records could be read again to; it counts 1 GPU and no attributes until a file declaring it is imported</source>
+        <translation>Job %1: o arquivo o declarava e nenhum outro arquivo de seus registros pôde ser lido de novo para isso; conta 1 GPU e nenhum atributo até que um arquivo que o declare seja importado</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 was removed, but the data could not be loaded again: %2</source>
+        <translation>%1 foi removido, mas não foi possível carregar os dados de novo: %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 is no longer there, so it cannot be imported again; nothing was changed</source>
+        <translation>%1 não está mais lá, então não pode ser importado de novo; nada foi alterado</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>it was imported, but the data could not be loaded again: %1</source>
+        <translation>foi importado, mas não foi possível carregar os dados de novo: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>nothing was imported</source>
+        <translation>nada foi importado</translation>
+    </message>
+    <message>
+        <location filename="../app/ui/dialogs/remove_file_dialog.cpp" line="+48"/>
+        <location line="+4"/>
+        <source>not known</source>
+        <translation>desconhecidas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>defaults</source>
+        <translation>padrões</translation>
+    </message>
 </context>
 <context>
     <name>RankHeatMap</name>
@@ -7861,6 +8025,98 @@ duração %4</translation>
         <location line="+0"/>
         <source>job %1</source>
         <translation>job %1</translation>
+    </message>
+</context>
+<context>
+    <name>RemoveFileDialog</name>
+    <message>
+        <location filename="../app/ui/dialogs/remove_file_dialog.cpp" line="+7"/>
+        <location line="+132"/>
+        <source>Remove file</source>
+        <translation>Remover arquivo</translation>
+    </message>
+    <message>
+        <location line="-130"/>
+        <source>Choose the imported file to remove. It goes as if it had never been imported; the other files and labels stay.</source>
+        <translation>Escolha o arquivo importado a remover. Ele sai como se nunca tivesse sido importado; os outros arquivos e rótulos ficam.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Filter by label, path or format</source>
+        <translation>Filtrar por rótulo, caminho ou formato</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Label</source>
+        <translation>Rótulo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>File</source>
+        <translation>Arquivo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Records</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Imported (UTC)</source>
+        <translation>Importado (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read with</source>
+        <translation>Lido com</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The options it was imported with, which a removal reads other files again with and an undo imports it again with: %1</source>
+        <translation>As opções com que foi importado, com as quais uma remoção lê outros arquivos de novo e um desfazer o importa de novo: %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Remove...</source>
+        <translation>&amp;Remover...</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The database stores no imported file.</source>
+        <translation>O banco de dados não guarda nenhum arquivo importado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 files shown.</source>
+        <translation>%1 de %2 arquivos exibidos.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Remove %1 from label &apos;%2&apos;?</source>
+        <translation>Remover %1 do rótulo &apos;%2&apos;?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1
+
+Its records go from the database as if it had never been imported: the jobs it touched are attributed again, and those left with nothing go. Other console logs of its runs&apos; configurations are read again from their files so that their attempts are numbered without it.
+
+Edit &gt; Undo (%2) imports it again from its path, with the options it was imported with.</source>
+        <translation>%1
+
+Seus registros saem do banco de dados como se nunca tivesse sido importado: os jobs que ele tocou são atribuídos de novo, e os que ficam sem nada saem. Outros logs de console das configurações de suas execuções são lidos de novo de seus arquivos para que suas tentativas sejam numeradas sem ele.
+
+Editar &gt; Desfazer (%2) o importa de novo do seu caminho, com as opções com que foi importado.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "app/ui/data/data_service.h"
 
 #include "app/ui/data/data_worker.h"
+#include "app/ui/window/import_options.h"
 
 #include <QMetaObject>
 #include <QThread>
@@ -17,6 +18,8 @@ void registerMetaTypes()
     static std::once_flag once;
     std::call_once(once, [] {
         qRegisterMetaType<ett::core::CohortSpec>();
+        qRegisterMetaType<ett::app::DatasetList>();
+        qRegisterMetaType<ett::app::FileRemovalInfo>();
         qRegisterMetaType<ett::app::Location>();
         qRegisterMetaType<ett::app::Vocabulary>();
         qRegisterMetaType<ett::app::OverviewData>();
@@ -150,6 +153,38 @@ void DataService::restoreRemovedLabel()
     DataWorker* worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->restoreRemovedLabel(); }, Qt::QueuedConnection);
+}
+
+quint64 DataService::requestDatasets(const QObject* requester)
+{
+    const auto made = newRequest(static_cast<int>(RequestKind::Datasets), requester);
+    const quint64 id = made.first; // named copies: C++17 lambdas cannot capture bindings
+    const LatestId latest = made.second;
+    DataWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, latest, id] { worker->datasets(latest, id); }, Qt::QueuedConnection);
+    return id;
+}
+
+void DataService::removeFile(const QString& label, const QString& path)
+{
+    DataWorker* worker = m_worker;
+    const core::ReaderOptions fallback = rememberedImportOptions(); // read here: QSettings of the GUI thread
+    QMetaObject::invokeMethod(
+        worker, [worker, label, path, fallback] { worker->removeFile(label, path, fallback); }, Qt::QueuedConnection);
+}
+
+void DataService::restoreRemovedFile()
+{
+    if (!m_removedFile) {
+        emit fileRestoreFailed(tr("there is no removed file to import again"));
+        return;
+    }
+    DataWorker* worker = m_worker;
+    const FileRemovalInfo removed = *m_removedFile;
+    const core::ReaderOptions fallback = rememberedImportOptions();
+    QMetaObject::invokeMethod(
+        worker, [worker, removed, fallback] { worker->restoreRemovedFile(removed, fallback); }, Qt::QueuedConnection);
 }
 
 std::shared_ptr<std::atomic<quint64>> DataService::channel(int kind, const QObject* requester)

@@ -96,6 +96,22 @@ public:
     // database was opened, or it was restored).
     const QString& removedLabel() const { return m_removedLabel; }
 
+    // The files the open database stores: datasetsReady or queryFailed (a fleet store is open).
+    quint64 requestDatasets(const QObject* requester = nullptr);
+    // Removes one imported file (File > Remove file; app/service/file_removal.h) as if it had never
+    // been imported, and reloads: fileRemoved (what went, and what could not be made as an import
+    // without it would), or fileRemoveFailed (nothing was removed). The files read again are read
+    // with the options they were imported with; those of files imported before the database kept
+    // them, with the import dialog's remembered options.
+    void removeFile(const QString& label, const QString& path);
+    // Imports the last removed file again (Edit > Undo) from its path, under its label, with the
+    // options it was imported with (else the remembered ones), and reloads: fileRestored, or
+    // fileRestoreFailed saying why (the file is no longer there, or its import failed; the undo
+    // stays possible).
+    void restoreRemovedFile();
+    // The file an undo would import again; nullopt when there is none.
+    const std::optional<FileRemovalInfo>& removedFile() const { return m_removedFile; }
+
     // Each request returns its id. `requester` (usually the asking view) names its channel: a
     // newer request of the same kind from the same requester makes the older stale; requests of
     // other requesters are independent (two views may ask for the same kind at once).
@@ -184,6 +200,12 @@ signals:
     void labelRemoveFailed(const QString& message);
     void labelRestored(const QString& label, const ett::core::LabelContents& contents);
     void labelRestoreFailed(const QString& message);
+    void datasetsReady(quint64 id, const ett::app::DatasetList& list);
+    void fileRemoved(const ett::app::FileRemovalInfo& removed);
+    void fileRemoveFailed(const QString& message);
+    // `summary`: the import's line for the file.
+    void fileRestored(const ett::app::FileRemovalInfo& removed, const QString& summary);
+    void fileRestoreFailed(const QString& message);
 
     void overviewReady(quint64 id, const ett::app::OverviewData& data);
     void tableReady(quint64 id, const ett::app::TableData& data);
@@ -223,6 +245,7 @@ private:
     bool m_importRunning = false;
     bool m_refreshRunning = false;
     QString m_removedLabel; // set and cleared by the worker's posts
+    std::optional<FileRemovalInfo> m_removedFile; // likewise
     std::shared_ptr<std::atomic<bool>> m_cancel;
     // The newest request id per channel (kind, requester); a fresh channel for a new requester.
     std::shared_ptr<std::atomic<quint64>> channel(int kind, const QObject* requester);

@@ -39,6 +39,7 @@ enum class RequestKind {
     JobRanks = 13,
     Hosts = 14,
     Causes = 15,
+    Datasets = 16,
 };
 
 // The newest request id of one channel (a kind and a requester); shared by both threads.
@@ -67,6 +68,12 @@ public:
     void labelContents(const QString& label);
     void removeLabel(const QString& label);
     void restoreRemovedLabel();
+    // Removing one imported file and undoing it (data_worker_files.cpp): the removal reads the files
+    // it changes again with the options they were imported with (`fallback` where those are not
+    // known); the undo imports the file again from its path, with the options it was imported with.
+    void datasets(LatestId latest, quint64 id);
+    void removeFile(const QString& label, const QString& path, const core::ReaderOptions& fallback);
+    void restoreRemovedFile(const FileRemovalInfo& removed, const core::ReaderOptions& fallback);
     // `latest` is the request's channel: a request that is no longer its newest is skipped, and
     // its result not delivered.
     void overview(

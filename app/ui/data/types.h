@@ -46,6 +46,30 @@ struct IssueList
     std::vector<core::IssueInfo> issues;
 };
 
+// The files the open database stores (File > Remove file lists them).
+struct DatasetList
+{
+    std::vector<core::DatasetInfo> datasets;
+};
+
+// One imported file removed (DataService::removeFile), for the window's message and its undo (the
+// file imported again from its path, with the options it was imported with).
+struct FileRemovalInfo
+{
+    QString label;
+    QString path; // as stored
+    QString format; // the reader that read it (traceFormatName)
+    QString readerOptions; // the JSON kept with it (core/ingest/reader_options_text.h); "" not known
+    int64_t attempts = 0;
+    int64_t phases = 0;
+    int64_t checkpoints = 0;
+    int64_t jobsRemoved = 0; // nothing of them was left
+    int readAgain = 0; // other files read again and stored (a console log's configuration chained anew)
+    // What could not be made as an import without the file would make it: a file read again that
+    // failed, a log no longer there to chain again, a job left undeclared; one line each.
+    QStringList problems;
+};
+
 inline QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
@@ -109,6 +133,8 @@ Q_DECLARE_METATYPE(ett::app::WhatIfRequest)
 Q_DECLARE_METATYPE(ett::app::WhatIfData)
 Q_DECLARE_METATYPE(ett::app::ScenarioList)
 Q_DECLARE_METATYPE(ett::app::IssueList)
+Q_DECLARE_METATYPE(ett::app::DatasetList)
+Q_DECLARE_METATYPE(ett::app::FileRemovalInfo)
 Q_DECLARE_METATYPE(ett::app::JobMatches)
 Q_DECLARE_METATYPE(ett::core::SavedScenario)
 Q_DECLARE_METATYPE(ett::core::JobTimeline)

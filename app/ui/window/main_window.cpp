@@ -164,6 +164,12 @@ void MainWindow::createActions()
     m_removeAction->setEnabled(false);
     connect(m_removeAction, &QAction::triggered, this, &MainWindow::removeLabelDialog);
 
+    m_removeFileAction = new QAction(tr("Remo&ve file..."), this);
+    m_removeFileAction->setStatusTip(
+        tr("Remove one imported file as if it had never been imported; the other files stay (undoable)"));
+    m_removeFileAction->setEnabled(false);
+    connect(m_removeFileAction, &QAction::triggered, this, &MainWindow::removeFileDialog);
+
     // Window-wide, so that it works from every page; it dispatches to the What-if page's undo
     // there (see updateUndoAction), which therefore gives up its own Ctrl+Z (createPages).
     m_findAction = new QAction(tr("&Find job..."), this);
@@ -296,6 +302,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_renameAction);
     file->addAction(m_removeAction);
+    file->addAction(m_removeFileAction);
     file->addAction(m_reportAction);
     file->addAction(m_exportViewAction);
     file->addSeparator();

@@ -173,6 +173,12 @@ private:
     // File > Remove label: pick a label, ask the service what it holds, confirm, remove.
     void removeLabelDialog();
     void confirmRemoveLabel(const QString& label, const ett::core::LabelContents& contents);
+    // File > Remove file: ask the service for the database's files, then pick one, confirm, remove.
+    void removeFileDialog();
+    void chooseFileToRemove(const ett::app::DatasetList& list);
+    // The service's answer to a file's removal: the status bar, and the lines of what could not be
+    // done (a file read again that failed, a log gone, a job left undeclared) in a dialog.
+    void onFileRemoved(const ett::app::FileRemovalInfo& removed);
     void undo();
     void updateUndoAction();
     // File > Export report: the report dialog with its preview.
@@ -257,6 +263,13 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_findAction = nullptr;
     QString m_removeAsked; // the label whose contents the Remove label dialog waits for
+    QAction* m_removeFileAction = nullptr;
+    quint64 m_filesAsked = 0; // the request of the files the Remove file dialog waits for (0: none)
+    // The removals Edit > Undo undoes, the newest last: a label's (DataService::removedLabel) and a
+    // file's (DataService::removedFile); an entry whose undo is no longer possible is skipped.
+    enum class Removal { Label, File };
+    std::vector<Removal> m_removals;
+    std::optional<Removal> nextRemovalToUndo() const;
     QAction* m_reportAction = nullptr;
     QAction* m_exportViewAction = nullptr;
     QAction* m_quitAction = nullptr;

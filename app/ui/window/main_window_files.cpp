@@ -4,6 +4,7 @@
 #include "app/ui/data/data_service.h"
 #include "app/ui/dialogs/dialogs.h"
 #include "app/ui/dialogs/issues_dialog.h"
+#include "app/ui/dialogs/remove_file_dialog.h"
 #include "app/ui/dialogs/report_dialog.h"
 #include "app/ui/format/backend_text.h"
 #include "app/ui/format/figures_format.h"
@@ -95,6 +96,7 @@ void MainWindow::connectService()
             if (filter.removeLabel(label.toStdString())) {
                 m_state->setFilter(filter);
             }
+            m_removals.push_back(Removal::Label);
             updateUndoAction();
             statusBar()->showMessage(tr("Removed label '%1' (%2, %3) — Undo (%4)")
                                          .arg(label, countOf(contents.files, tr("file"), tr("files")),
@@ -114,12 +116,40 @@ void MainWindow::connectService()
                                              countOf(contents.jobs, tr("job"), tr("jobs"))),
                 kMessageMs);
         });
+    connect(m_service, &DataService::datasetsReady, this, [this](quint64 id, const DatasetList& list) {
+        if (id == m_filesAsked) {
+            chooseFileToRemove(list);
+        }
+    });
+    connect(m_service, &DataService::fileRemoved, this, &MainWindow::onFileRemoved);
+    connect(m_service, &DataService::fileRemoveFailed, this, [this](const QString& message) {
+        updateUndoAction();
+        statusBar()->clearMessage();
+        ErrorDialog::showError(this, tr("Remove file"), tr("Removing the file did not go through."), message);
+    });
+    connect(
+        m_service, &DataService::fileRestored, this, [this](const FileRemovalInfo& removed, const QString& summary) {
+            Q_UNUSED(removed);
+            updateUndoAction();
+            statusBar()->showMessage(tr("Undone: %1").arg(summary), kMessageMs);
+        });
+    connect(m_service, &DataService::fileRestoreFailed, this, [this](const QString& message) {
+        updateUndoAction();
+        statusBar()->showMessage(tr("Not undone: %1").arg(message), kMessageMs);
+        ErrorDialog::showError(this, tr("Undo"), tr("The file was not imported again."), message);
+    });
     connect(m_service, &DataService::labelRestoreFailed, this, [this](const QString& message) {
         updateUndoAction();
         statusBar()->showMessage(tr("Not undone: %1").arg(message), kMessageMs);
         ErrorDialog::showError(this, tr("Undo"), tr("The label was not restored; nothing was changed."), message);
     });
-    connect(m_service, &DataService::queryFailed, this, [this](quint64, const QString& message) {
+    connect(m_service, &DataService::queryFailed, this, [this](quint64 id, const QString& message) {
+        if (id != 0 && id == m_filesAsked) {
+            m_filesAsked = 0;
+            statusBar()->clearMessage();
+            ErrorDialog::showError(this, tr("Remove file"), tr("The imported files could not be listed."), message);
+            return;
+        }
         statusBar()->showMessage(tr("Query failed: %1").arg(message), kMessageMs);
     });
 }
@@ -240,6 +270,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     // A fleet store is only read: labels change with ettw push.
     m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
+    m_removeFileAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_importAction->setEnabled(!stats.store);
     m_importFolderAction->setEnabled(!stats.store);
     updateUndoAction();
@@ -457,6 +488,53 @@ void MainWindow::confirmRemoveLabel(const QString& label, const core::LabelConte
     }
 }
 
+void MainWindow::removeFileDialog()
+{
+    // The files are listed on the worker; chooseFileToRemove opens the dialog when they arrive.
+    statusBar()->showMessage(tr("Listing the imported files..."));
+    m_filesAsked = m_service->requestDatasets(this);
+}
+
+void MainWindow::chooseFileToRemove(const DatasetList& list)
+{
+    m_filesAsked = 0;
+    statusBar()->clearMessage();
+    const QString current = m_state->filter().labels.size() == 1 ? qs(m_state->filter().labels.front()) : QString();
+    RemoveFileDialog dialog(list.datasets, current, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) {
+        return;
+    }
+    const QString label = dialog.label();
+    const QString path = dialog.path();
+    std::unique_ptr<QMessageBox> box(RemoveFileDialog::confirmation(label, path, this));
+    box->setObjectName(QStringLiteral("removeFileConfirmation"));
+    box->exec();
+    if (box->clickedButton() != nullptr && box->buttonRole(box->clickedButton()) == QMessageBox::DestructiveRole) {
+        statusBar()->showMessage(tr("Removing %1 from label '%2'...").arg(QFileInfo(path).fileName(), label));
+        m_service->removeFile(label, path);
+    }
+}
+
+void MainWindow::onFileRemoved(const FileRemovalInfo& removed)
+{
+    m_removals.push_back(Removal::File);
+    updateUndoAction();
+    QString message = tr("Removed %1 from label '%2' (%3, %4 removed with it)")
+                          .arg(QFileInfo(removed.path).fileName(), removed.label,
+                              countOf(removed.attempts, tr("attempt"), tr("attempts")),
+                              countOf(removed.jobsRemoved, tr("job"), tr("jobs")));
+    if (removed.readAgain > 0) {
+        message += tr("; %1 read again").arg(countOf(removed.readAgain, tr("other file"), tr("other files")));
+    }
+    statusBar()->showMessage(
+        message + tr(" — Undo (%1)").arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
+    if (!removed.problems.isEmpty()) {
+        ErrorDialog::showError(this, tr("Remove file"),
+            tr("The file was removed, but not everything could be made as an import without it would be."),
+            removed.problems.join(QStringLiteral("\n")));
+    }
+}
+
 void MainWindow::undo()
 {
     if (m_tabs->currentIndex() == kWhatIfPage && m_whatIf->canUndoDelete()) {
@@ -467,10 +545,33 @@ void MainWindow::undo()
         m_causes->undoRuleChange();
         return;
     }
-    if (!m_service->removedLabel().isEmpty()) {
-        statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
-        m_service->restoreRemovedLabel();
+    // The newest removal that can still be undone.
+    while (!m_removals.empty()) {
+        const Removal last = m_removals.back();
+        if (last == Removal::File && m_service->removedFile()) {
+            const FileRemovalInfo& removed = *m_service->removedFile();
+            statusBar()->showMessage(tr("Importing %1 again...").arg(QFileInfo(removed.path).fileName()));
+            m_service->restoreRemovedFile();
+            return;
+        }
+        if (last == Removal::Label && !m_service->removedLabel().isEmpty()) {
+            statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
+            m_service->restoreRemovedLabel();
+            return;
+        }
+        m_removals.pop_back();
     }
+}
+
+std::optional<MainWindow::Removal> MainWindow::nextRemovalToUndo() const
+{
+    for (auto it = m_removals.rbegin(); it != m_removals.rend(); ++it) {
+        if ((*it == Removal::File && m_service->removedFile())
+            || (*it == Removal::Label && !m_service->removedLabel().isEmpty())) {
+            return *it;
+        }
+    }
+    return std::nullopt;
 }
 
 void MainWindow::updateUndoAction()
@@ -484,14 +585,19 @@ void MainWindow::updateUndoAction()
     } else if (m_tabs && m_tabs->currentIndex() == kCausesPage && m_causes && m_causes->canUndoRuleChange()) {
         text = tr("&Undo cause rule change");
         tip = tr("Restore the cause rules in force before the last change, and the figures with them");
-    } else if (!m_service->removedLabel().isEmpty()) {
+    } else if (const std::optional<Removal> next = nextRemovalToUndo(); next == Removal::File) {
+        const FileRemovalInfo& removed = *m_service->removedFile();
+        text = tr("&Undo removal of file '%1'").arg(QFileInfo(removed.path).fileName());
+        tip = tr("Import %1 again under label '%2', with the options it was imported with (%3)")
+                  .arg(removed.path, removed.label, readWithText(removed.readerOptions));
+    } else if (next == Removal::Label) {
         text = tr("&Undo removal of label '%1'").arg(m_service->removedLabel());
         tip = tr("Put label '%1' back with everything it held (refused if a later import took its name or ids)")
                   .arg(m_service->removedLabel());
     } else {
         enabled = false;
-        tip = tr("Nothing to undo: removing a label (File > Remove label) can be undone until the database is "
-                 "closed");
+        tip = tr("Nothing to undo: removing a label or a file (File > Remove label, Remove file) can be undone "
+                 "until the database is closed");
     }
     m_undoAction->setText(text);
     m_undoAction->setToolTip(tip);

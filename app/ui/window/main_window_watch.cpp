@@ -321,6 +321,7 @@ void MainWindow::onDatabaseRefreshed(const LoadStats& stats, const Vocabulary& v
     showLoadStats(stats);
     m_renameAction->setEnabled(!vocabulary.labels.isEmpty());
     m_removeAction->setEnabled(!vocabulary.labels.isEmpty());
+    m_removeFileAction->setEnabled(!vocabulary.labels.isEmpty());
     if (wasEmpty != (vocabulary.jobs == 0)) {
         updateEmptyState();
     }
