@@ -19,10 +19,12 @@
 #include <QChart>
 #include <QLocale>
 #include <QString>
+#include <QTimer>
 #include <QWidget>
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +48,21 @@ inline void ensureApp()
 }
 
 // The window's action of that text ("&Compare A/B"), or nullptr.
+// Runs `handle` on the next modal widget of type W once it shows (inside its exec()).
+template <typename W> void onNextModal(std::function<void(W*)> handle)
+{
+    auto* timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, handle] {
+        if (auto* w = qobject_cast<W*>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            handle(w);
+        }
+    });
+    timer->start();
+}
+
 inline QAction* actionNamed(const QWidget& window, const QString& text)
 {
     for (QAction* a : window.findChildren<QAction*>()) {

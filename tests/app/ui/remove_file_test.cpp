@@ -32,6 +32,7 @@ namespace ett::app {
 namespace {
 
 using fixtures::importWithCore;
+using fixtures::onNextModal;
 
 constexpr int kWaitMs = 60'000;
 const QString kWorkedExample = QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl");
@@ -190,21 +191,6 @@ TEST_F(RemoveFileService, AnUndoOfAFileThatIsGoneIsRefusedAndStaysPossible)
 }
 
 // --- the window ----------------------------------------------------------------------------------
-
-// Runs `handle` on the next modal widget of type W once it shows (inside its exec()).
-template <typename W> void onNextModal(std::function<void(W*)> handle)
-{
-    auto* timer = new QTimer;
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, handle] {
-        if (auto* w = qobject_cast<W*>(QApplication::activeModalWidget())) {
-            timer->stop();
-            timer->deleteLater();
-            handle(w);
-        }
-    });
-    timer->start();
-}
 
 TEST(RemoveFileWindow, FileRemoveFileFiltersConfirmsRemovesAndCtrlZUndoesTheNewestRemovalFirst)
 {

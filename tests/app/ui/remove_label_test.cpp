@@ -41,6 +41,7 @@ namespace {
 
 using fixtures::dumpStore;
 using fixtures::importWithCore;
+using fixtures::onNextModal;
 
 constexpr int kWaitMs = 60'000;
 const QString kWorkedExample = QStringLiteral(ETT_SAMPLES_DIR "/worked-example.ett.jsonl");
@@ -167,21 +168,6 @@ TEST_F(RemoveLabelService, AMissingLabelFailsAndOpeningADatabaseDropsTheUndo)
 }
 
 // --- the window ----------------------------------------------------------------------------------
-
-// Runs `handle` on the next modal widget of type W once it shows (inside its exec()).
-template <typename W> void onNextModal(std::function<void(W*)> handle)
-{
-    auto* timer = new QTimer;
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, handle] {
-        if (auto* w = qobject_cast<W*>(QApplication::activeModalWidget())) {
-            timer->stop();
-            timer->deleteLater();
-            handle(w);
-        }
-    });
-    timer->start();
-}
 
 class RemoveLabelWindow : public ::testing::Test
 {
