@@ -17,6 +17,7 @@
 #include "app/python/restarts_binding.h"
 #include "app/python/whatif_binding.h"
 #include "app/service/comparison.h"
+#include "app/service/document.h"
 #include "app/service/file_removal.h"
 #include "app/service/import_files.h"
 #include "app/version/build_info.h"
@@ -27,6 +28,7 @@
 #include "core/model/types.h"
 
 #include <atomic>
+#include <limits>
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 #include <stdexcept>
@@ -121,17 +123,71 @@ const char* outcomeText(ImportedFile::Outcome o)
     return "";
 }
 
+// The options of `ettw import` from import_files' keyword arguments (None: not given; the names of
+// ReaderOptions' fields as the flags spell them, mapping a path), checked as ettw checks them: an
+// ettw.Error naming the option, before any file is read.
+core::ReaderOptions readerOptionsFrom(const py::dict& given)
+{
+    core::ReaderOptions o;
+    for (const auto& [k, v] : given) {
+        const std::string key = py::str(k);
+        if (v.is_none()) {
+            continue;
+        }
+        const auto number = [&]() -> int32_t {
+            if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v)) {
+                throw EttwError("import: option " + key + ": expected a whole number, got " + std::string(py::repr(v)));
+            }
+            const auto n = v.cast<int64_t>();
+            if (n < std::numeric_limits<int32_t>::min() || n > std::numeric_limits<int32_t>::max()) {
+                throw EttwError("import: option " + key + ": " + std::to_string(n) + " is out of range");
+            }
+            return static_cast<int32_t>(n);
+        };
+        if (key == "format") {
+            const std::string name = py::str(v);
+            const auto format = core::parseTraceFormat(name);
+            if (!format) {
+                throw EttwError("import: option format: unknown format '" + name + "' (expected one of "
+                    + core::traceFormatList() + ")");
+            }
+            o.format = *format;
+        } else if (key == "mapping") {
+            o.mappingPath = py::str(v);
+        } else if (key == "job") {
+            o.job = py::str(v);
+        } else if (key == "attempt") {
+            o.attempt = number();
+        } else if (key == "rank") {
+            o.rank = number();
+        } else if (key == "timezone") {
+            o.timezone = py::str(v);
+        } else if (key == "year") {
+            o.year = number();
+        } else if (key == "gpus_per_node") {
+            o.gpusPerNode = number();
+        } else {
+            throw EttwError("import: unknown option " + key);
+        }
+    }
+    if (auto st = core::checkReaderOptions(o); !st) {
+        throw EttwError("import: option " + st.error().option + ": " + st.error().message);
+    }
+    return o;
+}
+
 // Imports the files under `label`. `progress` (may be None) is called with a dict per progress
 // step; Ctrl+C (a pending signal, checked at each step with the GIL held) cancels: the current file
 // is rolled back, the rest skipped, and KeyboardInterrupt raised.
-py::dict importFilesPy(
-    Handle ws, const std::vector<std::string>& paths, const std::string& label, bool update, py::object progress)
+py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const std::string& label, bool update,
+    py::object progress, const py::dict& options)
 {
     if (!ws->local()) {
         throw EttwError("import needs a database: a fleet store is filled with `ettw push`");
     }
-    const CallGuard guard(*ws); // under the GIL, but no query may run meanwhile on a worker thread
     ImportRequest request;
+    request.reader = readerOptionsFrom(options);
+    const CallGuard guard(*ws); // under the GIL, but no query may run meanwhile on a worker thread
     request.files = paths;
     request.label = label;
     request.update = update;
@@ -227,6 +283,49 @@ py::dict importFilesPy(
     return out;
 }
 
+// The files the database stores, as `ettw datasets` lists them: a frame's columns, `read_with` the
+// options each was imported with as ettw import's flags ("" the defaults, "(not known)" imported
+// before the database kept them).
+py::dict datasetsPy(Handle ws)
+{
+    if (!ws->local()) {
+        throw EttwError("datasets needs a database: a fleet store's labels are listed by `ettw store labels`");
+    }
+    const CallGuard guard(*ws);
+    auto listed = datasets(*ws->local());
+    if (!listed) {
+        throw EttwError(listed.error().message);
+    }
+    Columns c;
+    std::vector<int64_t> id, bytes, records, issues;
+    std::vector<std::string> label, file, sha256, format, importedAt, readWith;
+    for (const core::DatasetInfo& d : *listed) {
+        id.push_back(d.id);
+        label.push_back(d.label);
+        file.push_back(d.sourcePath);
+        sha256.push_back(d.sha256);
+        format.push_back(d.format);
+        importedAt.push_back(d.importedAt);
+        bytes.push_back(d.bytes);
+        records.push_back(d.records);
+        issues.push_back(d.issues);
+        auto options = d.readerOptions.empty() ? core::Result<core::ReaderOptions>(core::Error { "" })
+                                               : core::parseReaderOptionsJson(d.readerOptions);
+        readWith.push_back(options ? core::readerOptionsFlags(*options) : std::string("(not known)"));
+    }
+    c.ints("id", id);
+    c.strings("label", label, "cat");
+    c.strings("file", file);
+    c.strings("format", format, "cat");
+    c.strings("imported_at", importedAt);
+    c.ints("bytes", bytes);
+    c.ints("records", records);
+    c.ints("issues", issues);
+    c.strings("sha256", sha256);
+    c.strings("read_with", readWith);
+    return c.toPython();
+}
+
 // Removes one imported file (app/service/file_removal.h), as `ettw datasets --remove-file` does;
 // the same figures, with the files read again as a list of dicts.
 py::dict removeFilePy(Handle ws, const std::string& path, const std::string& label)
@@ -316,6 +415,7 @@ PYBIND11_MODULE(_ettw, m)
     m.def("describe", &describe);
     m.def("import_files", &importFilesPy);
     m.def("remove_file", &removeFilePy);
+    m.def("datasets", &datasetsPy);
     m.def("summary", &summary);
     m.def("series_every", &seriesEvery);
     m.def("series_rolling", &seriesRolling);

@@ -145,3 +145,39 @@ def test_remove_file_takes_out_one_file_as_the_cli_does(tmp_path):
     assert cli_json("job", "--db", db, "J1") == cli_json("job", "--db", tmp_path / "c.db", "J1")
     with pytest.raises(ettw.Error, match="nothing was removed"):
         ws.remove_file(a)
+
+
+def _titan_log(hhmm):
+    """A torchtitan console log of rank 0 on 2025-03-01, in the machine's local time, that completes."""
+    line = "[rank0]:[titan] 2025-03-01 {} - root - INFO - {}\n"
+    return (line.format(hhmm + ":00,000", "torchtitan version: 0.1")
+            + line.format(hhmm + ":05,000", "Training starts at step 1")
+            + line.format(hhmm + ":10,000", "step:  1  loss: 3")
+            + line.format(hhmm + ":30,000", "Training completed"))
+
+
+def test_import_options_are_checked_as_the_cli_checks_them_and_kept_with_each_file(tmp_path):
+    (tmp_path / "run1-cfg-a").mkdir()
+    log = tmp_path / "run1-cfg-a" / "run.log"
+    log.write_text(_titan_log("10:00"))
+    db, cli_db = tmp_path / "p.db", tmp_path / "c.db"
+    ws = ettw.open(db, create=True)
+    # A bad option fails before any file is read, naming the option; nothing is stored.
+    for kwargs, message in (({"timezone": "CEST"}, "option timezone"), ({"format": "xml"}, "unknown format 'xml'"),
+                            ({"year": "2025"}, "option year: expected a whole number"),
+                            ({"gpus_per_node": 0}, "option gpus_per_node")):
+        with pytest.raises(ettw.Error, match=message):
+            ws.import_files([log], progress=False, **kwargs)
+    assert len(ws.datasets()) == 0
+    r = ws.import_files([log], progress=False, timezone="+02:00", format="log")
+    assert list(r.files["outcome"]) == ["stored"]
+    run_cli("import", "--db", cli_db, "-q", "--timezone", "+02:00", log)
+    key = cli_json("jobs", "--db", cli_db)["jobs"][0]["job"]
+    job = cli_json("job", "--db", db, key)
+    assert job == cli_json("job", "--db", cli_db, key), "as ettw import --timezone"
+    assert job["attempts"][0]["start"].startswith("2025-03-01T08:00:00"), job["attempts"][0]["start"]
+    listed = ws.datasets()
+    assert list(listed["read_with"]) == ["--timezone +02:00"]
+    assert listed["file"].iloc[0] == str(log) and listed["format"].iloc[0] == "log"
+    for k in ("id", "label", "file", "format", "bytes", "records", "issues", "sha256"):
+        assert listed[k].iloc[0] == cli_json("datasets", "--db", db)[0][k], k

@@ -195,8 +195,14 @@ class Workspace:
 
     # --- import -------------------------------------------------------------------------------------
 
-    def import_files(self, paths, label="default", progress=None, update=False):
+    def import_files(self, paths, label="default", progress=None, update=False, format=None, mapping=None,
+                     job=None, attempt=None, rank=None, timezone=None, year=None, gpus_per_node=None):
         """Import trace files (any format ``ettw import`` reads; folders are walked) under `label`.
+
+        format, mapping, job, attempt, rank, timezone, year, gpus_per_node: the options of ``ettw
+        import`` (None: not given), checked as it checks them before any file is read (an
+        ettw.Error naming the option). The database keeps them with each file (``datasets()``'s
+        read_with), and a file read again later is read with them.
 
         Each file is stored in one transaction: a file that fails leaves nothing, the others go on.
         update: a file imported before under `label` (from its path, or another path to it) whose
@@ -217,11 +223,26 @@ class Workspace:
             paths = [paths]
         sink, bar = _progress.make(progress)
         try:
-            d = _ettw.import_files(self._h, [str(p) for p in paths], str(label), bool(update), sink)
+            options = {"format": format, "mapping": None if mapping is None else str(mapping), "job": job,
+                       "attempt": attempt, "rank": rank, "timezone": timezone, "year": year,
+                       "gpus_per_node": gpus_per_node}
+            d = _ettw.import_files(self._h, [str(p) for p in paths], str(label), bool(update), sink, options)
         finally:
             if bar is not None:
                 bar.close()
         return ImportResult(d)
+
+    def datasets(self):
+        """The imported files, as ``ettw datasets`` lists them: a DataFrame with id, label, file,
+        format, imported_at, bytes, records, issues, sha256 and read_with (the options each file was
+        imported with, as ``ettw import`` flags: "" the defaults, "(not known)" for a file imported
+        before the database kept them).
+
+        Example::
+
+            >>> ws.datasets()[["label", "file", "read_with"]]
+        """
+        return _frame(_ettw.datasets(self._h))
 
     def remove_file(self, path, label=None):
         """Remove one imported file from the database, as if it had never been imported
