@@ -2,6 +2,7 @@
 // (core/ingest/reader_options_text.h), not with those of the command that reads it again: a console
 // log chained anew by a later import or by a removal keeps the timezone its import gave it.
 #include "app/service/file_removal.h"
+#include "app/service/file_watch.h"
 #include "app/service/import_files.h"
 #include "app/service/workspace.h"
 #include "core/store/fleet.h"
@@ -132,6 +133,40 @@ TEST_F(StoredOptionsTest, ARemovalReadsTheOtherLogsAgainAsTheyWereImported)
     EXPECT_EQ(removal->readAgain.failed(), 0);
     EXPECT_EQ(removal->readAgain.files.size(), 2u);
     EXPECT_EQ(attemptStarts(*ws), expected);
+}
+
+// A watched folder's logs keep the watch's options (not the job and attempt of their chain, nor the
+// snapshot the watcher read): the retry a later pass finds moves the stored run after it, read
+// again with those options.
+TEST_F(StoredOptionsTest, AWatchedLogKeepsTheWatchsOptions)
+{
+    writeRun("run1-cfg-a", test::oomRun("10:00"));
+    writeRun("run3-retry2-cfg-a", test::completedRun("10:10"));
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    WatchOptions o;
+    o.paths = { m_dir.path("runs") };
+    o.polling = true;
+    o.reader.timezone = "+02:00";
+    auto watch = FileWatch::create(ws->store(), o);
+    ASSERT_TRUE(watch.ok()) << watch.error().message;
+    for (const WatchEvent& e : (*watch)->scan(0)) {
+        EXPECT_EQ(e.kind, WatchEvent::Kind::Imported) << e.path << ": " << e.error.message;
+    }
+    writeRun("run2-retry-cfg-a", test::oomRun("10:05"));
+    for (const WatchEvent& e : (*watch)->scan(0)) {
+        EXPECT_TRUE(e.error.message.empty()) << e.path << ": " << e.error.message;
+    }
+    auto listed = core::listDatasets(ws->store());
+    ASSERT_TRUE(listed.ok());
+    ASSERT_EQ(listed->size(), 3u);
+    for (const core::DatasetInfo& d : *listed) {
+        EXPECT_EQ(d.readerOptions, R"({"timezone":"+02:00"})") << d.sourcePath;
+    }
+    ASSERT_TRUE(ws->reload().ok());
+    EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"),
+        "0@" + std::to_string(8 * 3600) + " 1@" + std::to_string(8 * 3600 + 300) + " 2@"
+            + std::to_string(8 * 3600 + 600));
 }
 
 } // namespace
