@@ -595,7 +595,8 @@ Command addDatasetsCommand(CLI::App& app, CommonOptions& common)
 {
     auto cmd = std::make_shared<DatasetsCmd>();
     auto* sub = app.add_subcommand("datasets",
-        "Imported files: label, hash, records, issues; or remove one file, or remove or rename a dataset label");
+        "Imported files: label, hash, records, issues, the options each was read with; or remove one file, or "
+        "remove or rename a dataset label");
     addDbOption(sub, common);
     addFormatOption(sub, common.format);
     auto* removeOption = sub->add_option("--remove-label", cmd->removeLabel,
@@ -615,14 +616,17 @@ Command addDatasetsCommand(CLI::App& app, CommonOptions& common)
         "several store it)");
     labelOption->needs(removeFileOption);
     sub->add_option("--mapping", cmd->mapping,
-           "With --remove-file: the rules file its console logs were imported with, to read its other runs again")
+           "With --remove-file: the rules file its console logs were imported with, to read its other runs again "
+           "(files imported before the database kept their options: schema 6)")
         ->type_name("FILE")
         ->needs(removeFileOption);
     sub->add_option("--timezone", cmd->timezone,
-           "With --remove-file: the zone its console logs were imported with (UTC or an offset such as +02:00)")
+           "With --remove-file: the zone its console logs were imported with (UTC or an offset such as +02:00; "
+           "files imported before schema 6)")
         ->capture_default_str()
         ->needs(removeFileOption);
-    sub->add_option("--year", cmd->year, "With --remove-file: the year its console logs were imported with")
+    sub->add_option("--year", cmd->year,
+           "With --remove-file: the year its console logs were imported with (files imported before schema 6)")
         ->check(CLI::Range(kMinYearOption, kMaxYearOption))
         ->needs(removeFileOption);
     removeOption->excludes(renameOption);
