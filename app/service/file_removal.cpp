@@ -22,9 +22,12 @@ bool sameFile(const std::string& stored, const std::string& given)
     return !ec && same;
 }
 
-// Reads again in place the first file of `job`'s records (label `label`) that names its own jobs and
-// still holds the content imported, so that it declares the job again if it does; nullopt when there
-// is none (or the store cannot say).
+// Reads again in place the first file of `job`'s records (label `label`) that can declare it and still
+// holds the content imported, so that it declares the job again if it does; nullopt when there is none
+// (or the store cannot say). A file that names its own jobs can; so can a file of a format that takes
+// its job from outside (a folder's, or --job: a OneLogger export per cycle, a Chrome trace per rank),
+// read again with the job it was imported with, which its dataset keeps (not one imported before
+// schema 6, which does not say it).
 std::optional<ImportedFile> declareAgain(
     Workspace& workspace, const std::string& label, const std::string& job, const core::ReaderOptions& reader)
 {
@@ -35,7 +38,11 @@ std::optional<ImportedFile> declareAgain(
     const std::string folder = databaseFolderOf(workspace.store());
     for (const core::StoredFile& f : *files) {
         const auto format = core::parseTraceFormat(f.format);
-        if (!format || *format == core::TraceFormat::Log || core::formatJoinsFolderRun(*format)) {
+        if (!format || *format == core::TraceFormat::Log) {
+            continue;
+        }
+        const core::ReaderOptions readWith = core::storedOrGiven(f.readerOptions, reader); // as imported, if known
+        if (core::formatJoinsFolderRun(*format) && readWith.job != job) {
             continue;
         }
         const auto readFrom = whereNow(f.sourcePath, f.bytes, f.sha256, folder);
@@ -47,8 +54,8 @@ std::optional<ImportedFile> declareAgain(
         file.readAgain = "it declares job " + job + " again, which the file removed declared";
         core::ImportOptions options;
         options.label = label;
-        options.reader = core::storedOrGiven(f.readerOptions, reader); // as it was imported, when known
-        options.recordedReader = options.reader;
+        options.reader = readWith;
+        options.recordedReader = readWith;
         options.reader.format = *format;
         options.replaceSamePath = true;
         options.sourcePath = f.sourcePath;

@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -167,6 +169,64 @@ TEST_F(StoredOptionsTest, AWatchedLogKeepsTheWatchsOptions)
     EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"),
         "0@" + std::to_string(8 * 3600) + " 1@" + std::to_string(8 * 3600 + 300) + " 2@"
             + std::to_string(8 * 3600 + 600));
+}
+
+// A job whose declaring file is removed, of a format that takes its job from outside (a OneLogger
+// export per cycle, imported with --job and --attempt), is declared again by its other cycle's file,
+// read again with the job and attempt it was imported with: as an import of that file alone.
+TEST_F(StoredOptionsTest, AJobGivenWithJobIsDeclaredAgainByItsOtherFileAfterARemoval)
+{
+    std::ifstream in(ETT_TEST_DATA_DIR "/onelogger/multiple_spans_with_attributes.jsonl");
+    const std::string cycle0((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(cycle0.empty());
+    // The second cycle 1,000 s later.
+    std::string cycle1 = cycle0;
+    for (size_t at = 0; (at = cycle1.find("\"timestamp_msec\":24", at)) != std::string::npos;) {
+        cycle1[at + 18] = '5';
+        at += 19;
+    }
+    const std::string c0 = m_dir.write("c0.jsonl", cycle0);
+    const std::string c1 = m_dir.write("c1.jsonl", cycle1);
+    const auto importCycle = [](Workspace& ws, const std::string& file, int32_t attempt) {
+        ImportRequest r;
+        r.files = { file };
+        r.reader.job = "J";
+        r.reader.attempt = attempt;
+        return importFiles(ws, r, {}, nullptr).failed();
+    };
+    const auto shapeOf = [](Workspace& ws) {
+        auto jobs = core::loadFleet(ws.store(), core::FleetQuery {});
+        EXPECT_TRUE(jobs.ok());
+        std::string shape;
+        for (const core::FleetJob& j : jobs.ok() ? *jobs : std::vector<core::FleetJob> {}) {
+            shape += j.key + " gpus " + std::to_string(j.gpus);
+            for (const auto& [k, v] : j.attrs) {
+                shape += " " + k + "=" + v;
+            }
+            for (const core::AttemptResult& a : j.result.attempts) {
+                shape += " " + std::to_string(a.number) + "@" + std::to_string(a.startNs / kS);
+            }
+        }
+        return shape;
+    };
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(importCycle(*ws, c0, 0), 0);
+    ASSERT_EQ(importCycle(*ws, c1, 1), 0);
+    EXPECT_EQ(shapeOf(*ws), "J gpus 1 source=onelogger 0@24000 1@25000");
+
+    auto removal = removeFile(*ws, "", c0, core::ReaderOptions {});
+    ASSERT_TRUE(removal.ok()) << removal.error().message;
+    EXPECT_TRUE(removal->undeclaredJobs.empty()) << removal->undeclaredJobs.front();
+    ASSERT_EQ(removal->readAgain.files.size(), 1u);
+    EXPECT_EQ(removal->readAgain.files[0].path, c1);
+    EXPECT_EQ(removal->readAgain.failed(), 0) << removal->readAgain.files[0].error.message;
+
+    auto alone = workspace("alone.db");
+    ASSERT_TRUE(alone);
+    ASSERT_EQ(importCycle(*alone, c1, 1), 0);
+    EXPECT_EQ(shapeOf(*ws), shapeOf(*alone));
+    EXPECT_EQ(shapeOf(*ws), "J gpus 1 source=onelogger 1@25000");
 }
 
 } // namespace
