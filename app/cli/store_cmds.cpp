@@ -140,11 +140,7 @@ void readWithJson(JsonWriter& w, const std::string& stored)
 // kept, "" for the defaults.
 std::string readWithText(const std::string& stored)
 {
-    if (stored.empty()) {
-        return "(not known)";
-    }
-    auto options = core::parseReaderOptionsJson(stored);
-    return options ? core::readerOptionsFlags(*options) : std::string("(not known)");
+    return core::storedOptionsFlags(stored).value_or("(not known)");
 }
 
 // --remove-file: asks nothing; says what went, each console log read again (or why not), or why

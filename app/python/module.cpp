@@ -309,9 +309,7 @@ py::dict datasetsPy(Handle ws)
         bytes.push_back(d.bytes);
         records.push_back(d.records);
         issues.push_back(d.issues);
-        auto options = d.readerOptions.empty() ? core::Result<core::ReaderOptions>(core::Error { "" })
-                                               : core::parseReaderOptionsJson(d.readerOptions);
-        readWith.push_back(options ? core::readerOptionsFlags(*options) : std::string("(not known)"));
+        readWith.push_back(core::storedOptionsFlags(d.readerOptions).value_or("(not known)"));
     }
     c.ints("id", id);
     c.strings("label", label, "cat");

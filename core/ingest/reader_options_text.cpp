@@ -80,6 +80,15 @@ ReaderOptions storedOrGiven(std::string_view storedJson, const ReaderOptions& gi
     return stored ? std::move(*stored) : given;
 }
 
+std::optional<std::string> storedOptionsFlags(std::string_view storedJson)
+{
+    if (storedJson.empty()) {
+        return std::nullopt;
+    }
+    auto stored = parseReaderOptionsJson(storedJson);
+    return stored ? std::optional<std::string>(readerOptionsFlags(*stored)) : std::nullopt;
+}
+
 std::string readerOptionsFlags(const ReaderOptions& options)
 {
     std::string out;

@@ -12,6 +12,7 @@
 #include "core/ingest/formats.h"
 #include "core/model/result.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,11 @@ Result<ReaderOptions> parseReaderOptionsJson(std::string_view json);
 // again; `given` (the options of the command that reads it again) when they are not known: "" (a
 // file imported before schema 6) or a text parseReaderOptionsJson refuses.
 ReaderOptions storedOrGiven(std::string_view storedJson, const ReaderOptions& given);
+
+// The flags (readerOptionsFlags) of the options a stored file was read with (`storedJson`, as its
+// dataset keeps them): "" for the defaults; nullopt when they are not known ("" stored, or a text
+// parseReaderOptionsJson refuses).
+std::optional<std::string> storedOptionsFlags(std::string_view storedJson);
 
 // The same options as `ettw import` flags: "--mapping /abs/rules.json --timezone +02:00 --year 2026"
 // (values with blanks or quotes quoted for a POSIX shell); "" when none differs from the defaults.

@@ -14,6 +14,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <optional>
+#include <string>
+
 namespace ett::app {
 
 namespace {
@@ -44,15 +47,11 @@ private:
 
 QString readWithText(const QString& readerOptions)
 {
-    if (readerOptions.isEmpty()) {
+    const std::optional<std::string> flags = core::storedOptionsFlags(readerOptions.toStdString());
+    if (!flags) {
         return QObject::tr("not known");
     }
-    auto options = core::parseReaderOptionsJson(readerOptions.toStdString());
-    if (!options) {
-        return QObject::tr("not known");
-    }
-    const std::string flags = core::readerOptionsFlags(*options);
-    return flags.empty() ? QObject::tr("defaults") : QString::fromStdString(flags);
+    return flags->empty() ? QObject::tr("defaults") : QString::fromStdString(*flags);
 }
 
 RemoveFileDialog::RemoveFileDialog(

@@ -86,6 +86,11 @@ TEST(ReaderOptionsText, AnUnreadableTextNamesTheKeyAndFallsBackToTheOptionsGiven
     // Known: the stored ones, even where they are the defaults.
     EXPECT_EQ(storedOrGiven("{}", given).timezone, "UTC");
     EXPECT_EQ(storedOrGiven(R"({"timezone":"+01:00"})", given).timezone, "+01:00");
+    // Their flags: nullopt when not known, "" for the defaults.
+    EXPECT_EQ(storedOptionsFlags(""), std::nullopt);
+    EXPECT_EQ(storedOptionsFlags("[]"), std::nullopt);
+    EXPECT_EQ(storedOptionsFlags("{}"), "");
+    EXPECT_EQ(storedOptionsFlags(R"({"year":2026,"timezone":"+01:00"})"), "--timezone +01:00 --year 2026");
 }
 
 } // namespace
