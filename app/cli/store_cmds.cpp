@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -129,7 +130,7 @@ int removeDatasetLabel(const CommonOptions& common, Workspace& workspace, const 
 // "read_with": that object, or null when they are not known.
 void readWithJson(JsonWriter& w, const std::string& stored)
 {
-    if (stored.empty() || !core::parseReaderOptionsJson(stored)) {
+    if (!core::storedOptionsFlags(stored)) {
         w.null();
         return;
     }
@@ -193,11 +194,11 @@ int removeDatasetFile(const CommonOptions& common, Workspace& workspace, const D
                      : fmt::format("  {}: read again: {}\n", f.path, f.readAgain);
              }
              // The undo: the same file imported again as it was.
-             const std::string flags = readWithText(r.readerOptions);
+             const std::optional<std::string> flags = core::storedOptionsFlags(r.readerOptions);
              const bool known = core::parseTraceFormat(r.format).has_value();
              out += fmt::format("To import it again: ettw import --db {} --label {}{}{} {}\n",
                  core::shellWord(common.db), core::shellWord(r.label), known ? " --format " + r.format : std::string(),
-                 flags == "(not known)" || flags.empty() ? std::string() : " " + flags, core::shellWord(r.path));
+                 flags && !flags->empty() ? " " + *flags : std::string(), core::shellWord(r.path));
              return out;
          },
             [&] {

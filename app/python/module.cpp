@@ -347,7 +347,7 @@ py::dict removeFilePy(Handle ws, const std::string& path, const std::string& lab
     d["checkpoints"] = r.checkpoints;
     d["jobs_removed"] = r.jobs;
     // The options it was imported with (a dict of the flags' names), None when not known.
-    if (!r.readerOptions.empty() && core::parseReaderOptionsJson(r.readerOptions)) {
+    if (core::storedOptionsFlags(r.readerOptions)) {
         d["read_with"] = py::module_::import("json").attr("loads")(r.readerOptions);
     } else {
         d["read_with"] = py::none();

@@ -230,15 +230,14 @@ Result<RemovedFile> removeStoredFile(Database& db, const std::string& label, con
             return logs.error();
         }
         {
-            auto newest = prepareWith(db, "SELECT format, sha256, reader_options FROM datasets WHERE id = ?1",
-                ids->back(), std::nullopt, std::nullopt);
+            auto newest = prepareWith(db, "SELECT format, reader_options FROM datasets WHERE id = ?1", ids->back(),
+                std::nullopt, std::nullopt);
             if (!newest) {
                 return newest.error();
             }
             if (auto st = newest->forEachRow([&] {
                     removed.format = newest->columnText(0);
-                    removed.sha256 = newest->columnText(1);
-                    removed.readerOptions = newest->columnText(2);
+                    removed.readerOptions = newest->columnText(1);
                 });
                 !st) {
                 return st;

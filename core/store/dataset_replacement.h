@@ -82,10 +82,9 @@ struct RemovedFile
 {
     std::string label;
     std::string path; // as stored
-    // Of the newest of its datasets: the reader that read it (traceFormatName), its content's SHA-256
-    // and the JSON of the options it was read with ("" not known), for an undo that imports it again.
+    // Of the newest of its datasets: the reader that read it (traceFormatName) and the JSON of the
+    // options it was read with ("" not known), for an undo that imports it again.
     std::string format;
-    std::string sha256;
     std::string readerOptions;
     int64_t datasets = 0;
     int64_t attempts = 0;

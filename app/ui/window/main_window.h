@@ -269,6 +269,7 @@ private:
     // file's (DataService::removedFile); an entry whose undo is no longer possible is skipped.
     enum class Removal { Label, File };
     std::vector<Removal> m_removals;
+    // The newest entry of m_removals whose undo is still possible; nullopt when none is.
     std::optional<Removal> nextRemovalToUndo() const;
     QAction* m_reportAction = nullptr;
     QAction* m_exportViewAction = nullptr;

@@ -546,20 +546,13 @@ void MainWindow::undo()
         return;
     }
     // The newest removal that can still be undone.
-    while (!m_removals.empty()) {
-        const Removal last = m_removals.back();
-        if (last == Removal::File && m_service->removedFile()) {
-            const FileRemovalInfo& removed = *m_service->removedFile();
-            statusBar()->showMessage(tr("Importing %1 again...").arg(QFileInfo(removed.path).fileName()));
-            m_service->restoreRemovedFile();
-            return;
-        }
-        if (last == Removal::Label && !m_service->removedLabel().isEmpty()) {
-            statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
-            m_service->restoreRemovedLabel();
-            return;
-        }
-        m_removals.pop_back();
+    const std::optional<Removal> next = nextRemovalToUndo();
+    if (next == Removal::File) {
+        statusBar()->showMessage(tr("Importing %1 again...").arg(QFileInfo(m_service->removedFile()->path).fileName()));
+        m_service->restoreRemovedFile();
+    } else if (next == Removal::Label) {
+        statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
+        m_service->restoreRemovedLabel();
     }
 }
 
