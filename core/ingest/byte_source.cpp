@@ -252,6 +252,24 @@ Result<size_t> ByteSource::readZstd(char* buffer, size_t capacity)
     return out.pos;
 }
 
+Status ByteSource::rewind()
+{
+    auto fresh = open(m_path);
+    if (!fresh) {
+        return fresh.error();
+    }
+    ByteSource& f = **fresh;
+    std::swap(m_file, f.m_file);
+    std::swap(m_compression, f.m_compression);
+    std::swap(m_rawEof, f.m_rawEof);
+    std::swap(m_streamEnded, f.m_streamEnded);
+    std::swap(m_endedInsideStream, f.m_endedInsideStream);
+    std::swap(m_fileSize, f.m_fileSize);
+    std::swap(m_rawRead, f.m_rawRead);
+    std::swap(m_impl, f.m_impl);
+    return Status::success();
+}
+
 Result<std::string> ByteSource::sha256Hex()
 {
     if (!m_impl->digest.empty()) {

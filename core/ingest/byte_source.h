@@ -47,6 +47,10 @@ public:
     void allowEndInsideStream() { m_allowEndInsideStream = true; }
     bool endedInsideStream() const { return m_endedInsideStream; }
 
+    // Opens the file again and reads it from its start: the content, the counts and the SHA-256 as
+    // after open(). Error as open()'s.
+    Status rewind();
+
     // How the file is compressed (by its magic bytes): None, Gzip or Zstd.
     Compression compression() const { return m_compression; }
     bool isCompressed() const { return m_compression != Compression::None; }

@@ -296,9 +296,10 @@ const CauseLine* decideOutcome(
 // When the fault struck: the summary's time or the cause line's, the earlier; else the first time
 // after the cause line and the fatal traceback; else the attempt end. A hang started when the
 // watchdog says the collective began ("ran for 300051 milliseconds before timing out"), else it
-// stopped progressing at the last step marker before that. Clamped to the attempt window.
-int64_t faultTime(const OutcomeScan& scan, const MarkerScan& markers, const CauseLine* cause, const CauseLine* fatal,
-    const AttemptRecord& attempt)
+// stopped progressing at the last step marker before that. Clamped to the attempt window. nullopt
+// when that step marker was folded away (MarkerScan::lastStepAtOrBefore).
+std::optional<int64_t> faultTime(const OutcomeScan& scan, const MarkerScan& markers, const CauseLine* cause,
+    const CauseLine* fatal, const AttemptRecord& attempt)
 {
     std::optional<int64_t> faultNs = scan.rootCauseNs;
     if (cause && cause->timed) {
@@ -315,12 +316,8 @@ int64_t faultTime(const OutcomeScan& scan, const MarkerScan& markers, const Caus
             return std::clamp(std::min(start, f), attempt.startNs, attempt.endNs);
         }
         std::optional<int64_t> lastStep;
-        for (const auto& [rank, list] : markers.markers) {
-            for (const Marker& mk : list) {
-                if (mk.hasStep && mk.ns <= f && (!lastStep || mk.ns > *lastStep)) {
-                    lastStep = mk.ns;
-                }
-            }
+        if (!markers.lastStepAtOrBefore(f, lastStep)) {
+            return std::nullopt;
         }
         f = lastStep.value_or(f);
     }
@@ -329,12 +326,12 @@ int64_t faultTime(const OutcomeScan& scan, const MarkerScan& markers, const Caus
 
 } // namespace
 
-void classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const LogRules& rules, const Mapping& mapping,
+bool classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const LogRules& rules, const Mapping& mapping,
     const std::string& run, AttemptRecord& attempt, IssueCounter& issues)
 {
     const CauseLine* fatal = decideOutcome(scan, rules, attempt, issues);
     if (attempt.outcome != Outcome::Failed) {
-        return;
+        return true;
     }
     // 1. The root exception, and the fault rule that recognizes it.
     const CauseLine* root = nullptr;
@@ -369,7 +366,9 @@ void classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const L
         attempt.detail = cleanText(run + ": " + cause->text, kMaxDetailChars);
     }
     // 3. When it happened.
-    attempt.interruptedAtNs = faultTime(scan, markers, cause, fatal, attempt);
+    const auto at = faultTime(scan, markers, cause, fatal, attempt);
+    attempt.interruptedAtNs = at.value_or(attempt.endNs);
+    return at.has_value();
 }
 
 } // namespace ett::core::logs

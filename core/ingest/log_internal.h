@@ -7,8 +7,9 @@
 //   markers (log_markers.cpp)     which phases the matched lines open and close, checkpoints
 //   fault   (log_fault_cause.cpp) tracebacks, the outcome, the cause and when it struck
 //   identity(log_identity.cpp)    run name, job key, attempt number, GPUs and job attributes
-// What is kept is what the lines said: the phase markers (32 bytes each), the candidate lines of a
-// cause (a few per log) and counts; the analysis after the last line works on those alone.
+// What is kept is what the lines said: the phase markers (32 bytes each, the older ones of a rank
+// folded into one run per phase), the candidate lines of a cause (a few per log) and counts; the
+// analysis after the last line works on those alone.
 #pragma once
 
 #include "core/ingest/formats.h"
@@ -262,35 +263,78 @@ static_assert(sizeof(Marker) == 32);
 // A deque: a log whose every line is a marker must not hold two copies of them while they grow.
 using MarkerList = std::deque<Marker>;
 
-// What the timed lines say: phase markers per rank (file order), the unmapped messages.
-struct MarkerScan
+// Consecutive markers of one rank (in time order) with one phase: one phase record. What the
+// phases and checkpoints read of them is kept; the markers themselves are not.
+struct MarkerRun
 {
-    std::map<int32_t, MarkerList> markers;
-    std::vector<Mapping::Match> matches; // the distinct matches of the markers
-    std::vector<std::string_view> texts; // the kept texts of markers (a prefix of the message)
-    TextArena textArena;
-    std::optional<int64_t> firstStepNo; // the line of the first marker with a step number
-    UnmappedNames unmapped;
-
-    const Mapping::Match& matchOf(const Marker& mk) const { return matches[mk.match]; }
-    std::string_view textOf(const Marker& mk) const { return mk.text ? texts[mk.text - 1] : std::string_view(); }
+    int64_t ns = 0; // its first marker's time and line
+    int64_t no = 0;
+    int64_t firstStep = 0; // when hasStep: the first and last step numbers, and their lines' times
+    int64_t lastStep = 0;
+    int64_t firstStepNs = 0;
+    int64_t lastStepNs = 0;
+    std::string text; // its first marker's kept text
+    uint32_t match = 0;
+    bool hasStep = false;
+    bool done = false; // its first marker matches settings.checkpoint_done_regex
 };
 
-// Reads the settled lines one at a time, in file order; counts time_out_of_order.
+// The markers of one rank: the older ones folded into runs, then the newest as they were read.
+// A rank's memory then grows with its phases, not its lines.
+struct RankMarkers
+{
+    std::deque<MarkerRun> runs; // time order
+    MarkerList tail; // file order until folded or sorted
+    std::optional<int64_t> foldedUpToNs; // the latest time folded into runs
+};
+
+// What the timed lines say: phase markers per rank, the unmapped messages.
+struct MarkerScan
+{
+    std::map<int32_t, RankMarkers> markers;
+    std::vector<Mapping::Match> matches; // the distinct matches of the markers
+    std::vector<std::string> texts; // the kept texts of markers (a prefix of the message)
+    std::vector<uint32_t> freeTexts; // slots of texts no marker holds
+    std::optional<int64_t> firstStepNo; // the line of the first marker with a step number
+    UnmappedNames unmapped;
+    // A marker came before one already folded into a run (a line far out of time order): the runs
+    // are not what the markers in time order make, and the log must be read keeping every marker.
+    bool foldedTooSoon = false;
+
+    const Mapping::Match& matchOf(uint32_t match) const { return matches[match]; }
+    std::string_view textOf(const Marker& mk) const { return mk.text ? texts[mk.text - 1] : std::string_view(); }
+    // A slot for a marker's text (Marker::text).
+    uint32_t keepText(std::string_view text);
+    // Sorts the rank's unfolded markers by time (stable: lines of one time in file order) and folds
+    // the first n of them into its runs. Returns how many runs it added.
+    size_t fold(RankMarkers& rank, size_t n);
+    // The time of the latest step line at or before ns of any rank (nullopt: none), in `found`.
+    // False when folding lost it: a run's step lines lie on both sides of ns.
+    bool lastStepAtOrBefore(int64_t ns, std::optional<int64_t>& found) const;
+};
+
+// Reads the settled lines one at a time, in file order; counts time_out_of_order. With `fold`,
+// a rank's markers are folded into runs as they age (kFoldMarkers at a time), so that the memory
+// grows with the phases, not the lines; a line out of time order by more than that many markers
+// of its rank sets MarkerScan::foldedTooSoon (the log is then read again without folding).
 class MarkerScanner
 {
 public:
-    MarkerScanner(const LogRules& rules, const Mapping& mapping, IssueCounter& issues);
+    static constexpr size_t kFoldMarkers = 4096;
+
+    MarkerScanner(const LogRules& rules, const Mapping& mapping, IssueCounter& issues, bool fold);
     // True when the line is a marker that settings.step_regex reads (a step line).
     bool line(const LogLine& l);
-    // The markers so far.
+    // The markers and runs held.
     size_t count() const { return m_count; }
+    bool foldedTooSoon() const { return m_scan.foldedTooSoon; }
     MarkerScan finish();
 
 private:
     const LogRules& m_rules;
     const Mapping& m_mapping;
     IssueCounter& m_issues;
+    const bool m_fold;
     MarkerScan m_scan;
     size_t m_count = 0;
     std::map<int32_t, int64_t> m_latestNs;
@@ -316,8 +360,8 @@ struct AttemptFrame
 
 template <typename Rec> using Numbered = std::vector<std::pair<Rec, int64_t>>; // record, line
 
-// Phases from the markers (per rank, in time order, runs of one phase merged; sorts the markers)
-// and checkpoints from the saves of the lowest rank that saves. Counts no_phase_marker and
+// Phases from the markers (per rank, in time order, runs of one phase merged; folds every marker
+// into its rank's runs) and checkpoints from the saves of the lowest rank that saves. Counts no_phase_marker and
 // checkpoint_without_end.
 void buildPhases(MarkerScan& scan, const LogRules& rules, const ReaderOptions& options, const AttemptFrame& frame,
     IssueCounter& issues, Numbered<PhaseRecord>& phases, Numbered<CheckpointRecord>& checkpoints);
@@ -380,9 +424,11 @@ private:
 
 // Sets the attempt's outcome and, for a failure, its cause, symptom, detail and interrupted_at
 // (startNs, endNs and detail = the run name must be set). Counts nonfatal_traceback,
-// no_outcome_line and unmapped_fault.
-void classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const LogRules& rules, const Mapping& mapping,
-    const std::string& run, AttemptRecord& attempt, IssueCounter& issues);
+// no_outcome_line and unmapped_fault. False when the markers were folded too far to say when a
+// hang struck (MarkerScan::lastStepAtOrBefore): nothing counted is then of use, the log must be
+// read again keeping every marker.
+[[nodiscard]] bool classifyOutcome(const OutcomeScan& scan, const MarkerScan& markers, const LogRules& rules,
+    const Mapping& mapping, const std::string& run, AttemptRecord& attempt, IssueCounter& issues);
 
 // ---- Identity -------------------------------------------------------------------------------
 

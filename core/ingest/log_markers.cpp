@@ -10,31 +10,24 @@ namespace ett::core::logs {
 
 namespace {
 
-// The name of a phase that starts at marker a and runs to b: "step N" / "steps A-B" after the step
-// numbers of its markers, else the first marker's message.
-std::string phaseName(const MarkerScan& scan, const MarkerList& list, size_t a, size_t b)
+// The name of a phase of one run: "step N" / "steps A-B" after the step numbers of its markers,
+// else its first marker's message.
+std::string phaseName(const MarkerRun& run)
 {
-    std::optional<int64_t> firstStep;
-    std::optional<int64_t> lastStep;
-    for (size_t k = a; k < b; ++k) {
-        if (list[k].hasStep) {
-            firstStep = firstStep ? firstStep : list[k].step;
-            lastStep = list[k].step;
-        }
+    if (!run.hasStep) {
+        return cleanText(run.text, kMaxNameChars);
     }
-    if (!firstStep) {
-        return cleanText(scan.textOf(list[a]), kMaxNameChars);
-    }
-    return *firstStep == *lastStep ? "step " + std::to_string(*firstStep)
-                                   : "steps " + std::to_string(*firstStep) + "-" + std::to_string(*lastStep);
+    return run.firstStep == run.lastStep
+        ? "step " + std::to_string(run.firstStep)
+        : "steps " + std::to_string(run.firstStep) + "-" + std::to_string(run.lastStep);
 }
 
-// The lowest rank that has a checkpoint_save marker.
+// The lowest rank that has a checkpoint_save run (every marker folded).
 std::optional<int32_t> checkpointRankOf(const MarkerScan& scan)
 {
-    for (const auto& [rank, list] : scan.markers) {
-        if (std::any_of(list.begin(), list.end(),
-                [&](const Marker& mk) { return scan.matchOf(mk).category == Category::CheckpointSave; })) {
+    for (const auto& [rank, markers] : scan.markers) {
+        if (std::any_of(markers.runs.begin(), markers.runs.end(),
+                [&](const MarkerRun& run) { return scan.matchOf(run.match).category == Category::CheckpointSave; })) {
             return rank;
         }
     }
@@ -43,14 +36,95 @@ std::optional<int32_t> checkpointRankOf(const MarkerScan& scan)
 
 } // namespace
 
+uint32_t MarkerScan::keepText(std::string_view text)
+{
+    if (freeTexts.empty()) {
+        texts.emplace_back(text);
+        return static_cast<uint32_t>(texts.size());
+    }
+    const uint32_t slot = freeTexts.back();
+    freeTexts.pop_back();
+    texts[slot].assign(text);
+    return slot + 1;
+}
+
+size_t MarkerScan::fold(RankMarkers& rank, size_t n)
+{
+    auto& tail = rank.tail;
+    const auto byTime = [](const Marker& a, const Marker& b) { return a.ns < b.ns; };
+    if (!std::is_sorted(tail.begin(), tail.end(), byTime)) {
+        std::stable_sort(tail.begin(), tail.end(), byTime);
+    }
+    n = std::min(n, tail.size());
+    size_t added = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const Marker& mk = tail[k];
+        if (rank.runs.empty() || rank.runs.back().match != mk.match) {
+            MarkerRun run;
+            run.ns = mk.ns;
+            run.no = mk.no;
+            run.match = mk.match;
+            run.done = mk.done;
+            run.text = textOf(mk);
+            rank.runs.push_back(std::move(run));
+            ++added;
+        }
+        MarkerRun& run = rank.runs.back();
+        if (mk.hasStep) {
+            if (!run.hasStep) {
+                run.hasStep = true;
+                run.firstStep = mk.step;
+                run.firstStepNs = mk.ns;
+            }
+            run.lastStep = mk.step;
+            run.lastStepNs = mk.ns;
+        }
+        if (mk.text) {
+            std::string().swap(texts[mk.text - 1]);
+            freeTexts.push_back(mk.text - 1);
+        }
+        rank.foldedUpToNs = mk.ns;
+    }
+    tail.erase(tail.begin(), tail.begin() + static_cast<std::ptrdiff_t>(n));
+    return added;
+}
+
+bool MarkerScan::lastStepAtOrBefore(int64_t ns, std::optional<int64_t>& found) const
+{
+    found.reset();
+    const auto later = [&](int64_t t) {
+        if (!found || t > *found) {
+            found = t;
+        }
+    };
+    for (const auto& [rank, held] : markers) {
+        for (const MarkerRun& run : held.runs) {
+            if (!run.hasStep || run.firstStepNs > ns) {
+                continue;
+            }
+            if (run.lastStepNs > ns) {
+                return false; // the step lines between were folded away
+            }
+            later(run.lastStepNs);
+        }
+        for (const Marker& mk : held.tail) {
+            if (mk.hasStep && mk.ns <= ns) {
+                later(mk.ns);
+            }
+        }
+    }
+    return true;
+}
+
 // A marker's text is kept as far as names and issue examples read it (cleanText reads at most its
 // limit plus one character of up to 4 bytes).
 constexpr size_t kMarkerTextBytes = kMaxDetailChars + 4;
 
-MarkerScanner::MarkerScanner(const LogRules& rules, const Mapping& mapping, IssueCounter& issues)
+MarkerScanner::MarkerScanner(const LogRules& rules, const Mapping& mapping, IssueCounter& issues, bool fold)
     : m_rules(rules)
     , m_mapping(mapping)
     , m_issues(issues)
+    , m_fold(fold)
 {
 }
 
@@ -111,11 +185,18 @@ bool MarkerScanner::line(const LogLine& l)
     // A phase's name is its first marker's message unless it has step numbers; a save's message
     // is the example of checkpoint_without_end.
     if (!mk.hasStep || match.category == Category::CheckpointSave) {
-        m_scan.texts.push_back(m_scan.textArena.keep(l.message.substr(0, kMarkerTextBytes)));
-        mk.text = static_cast<uint32_t>(m_scan.texts.size());
+        mk.text = m_scan.keepText(l.message.substr(0, kMarkerTextBytes));
     }
-    m_scan.markers[l.rank].push_back(mk);
+    RankMarkers& rank = m_scan.markers[l.rank];
+    if (rank.foldedUpToNs && mk.ns < *rank.foldedUpToNs) {
+        m_scan.foldedTooSoon = true;
+    }
+    rank.tail.push_back(mk);
     ++m_count;
+    if (m_fold && rank.tail.size() >= 2 * kFoldMarkers) {
+        m_count += m_scan.fold(rank, kFoldMarkers);
+        m_count -= kFoldMarkers;
+    }
     return stepLine;
 }
 
@@ -148,32 +229,29 @@ void buildPhases(MarkerScan& scan, const LogRules& rules, const ReaderOptions& o
         p.name = std::move(name);
         phases.emplace_back(std::move(p), no);
     };
-    // 1. Markers of each rank in time order; the initial phase up to the first of any rank.
+    // 1. Markers of each rank in time order, folded into runs of one phase; the initial phase up to
+    //    the first of any rank.
     int64_t firstMarkerNs = frame.endNs;
     for (auto& [rank, list] : markers) {
-        std::stable_sort(list.begin(), list.end(), [](const Marker& a, const Marker& b) { return a.ns < b.ns; });
-        firstMarkerNs = std::min(firstMarkerNs, list.front().ns);
+        scan.fold(list, list.tail.size());
+        firstMarkerNs = std::min(firstMarkerNs, list.runs.front().ns);
     }
     if (rules.initialPhase && !markers.empty()) {
         phase(*rules.initialPhase, frame.startNs, firstMarkerNs, options.rank.value_or(-1), "", frame.firstTimedNo);
     }
-    // 2. Runs of markers with one phase make one phase record, up to the next run (or the end).
+    // 2. Each run makes one phase record, up to the next run (or the end).
     const std::optional<int32_t> checkpointRank = checkpointRankOf(scan);
     for (const auto& [rank, list] : markers) {
+        const auto& runs = list.runs;
         std::optional<int64_t> lastStep;
-        for (size_t a = 0; a < list.size();) {
+        for (size_t a = 0; a < runs.size(); ++a) {
+            const MarkerRun& run = runs[a];
             const std::optional<int64_t> stepBefore = lastStep;
-            size_t b = a + 1;
-            while (b < list.size() && list[b].match == list[a].match) {
-                ++b;
-            }
-            for (size_t k = a; k < b; ++k) {
-                lastStep = list[k].hasStep ? std::optional<int64_t>(list[k].step) : lastStep;
-            }
-            const int64_t to = b < list.size() ? list[b].ns : frame.endNs;
-            const int64_t no = list[a].no;
-            const Mapping::Match& match = scan.matchOf(list[a]);
-            phase(match, list[a].ns, to, rank, phaseName(scan, list, a, b), no);
+            lastStep = run.hasStep ? std::optional<int64_t>(run.lastStep) : lastStep;
+            const MarkerRun* next = a + 1 < runs.size() ? &runs[a + 1] : nullptr;
+            const int64_t to = next ? next->ns : frame.endNs;
+            const Mapping::Match& match = scan.matchOf(run.match);
+            phase(match, run.ns, to, rank, phaseName(run), run.no);
 
             // 3. A save of the checkpointing rank: durable at its done line, failed when the fault
             // cut it, else no record.
@@ -182,20 +260,19 @@ void buildPhases(MarkerScan& scan, const LogRules& rules, const ReaderOptions& o
                 c.job = frame.job;
                 c.attempt = frame.attempt;
                 c.step = stepBefore;
-                c.startNs = list[a].ns;
-                if (b < list.size() && list[b].done) {
-                    c.durableNs = list[b].ns;
-                    checkpoints.emplace_back(c, no);
-                } else if (b == list.size() && frame.outcome == Outcome::Failed) {
+                c.startNs = run.ns;
+                if (next && next->done) {
+                    c.durableNs = next->ns;
+                    checkpoints.emplace_back(c, run.no);
+                } else if (!next && frame.outcome == Outcome::Failed) {
                     c.failed = true;
-                    checkpoints.emplace_back(c, no);
+                    checkpoints.emplace_back(c, run.no);
                 } else {
                     issues.add(IssueKind::CheckpointWithoutEnd,
-                        "a checkpoint save without its completion line: no checkpoint record", no,
-                        cleanText(scan.textOf(list[a]), kMaxDetailChars));
+                        "a checkpoint save without its completion line: no checkpoint record", run.no,
+                        cleanText(run.text, kMaxDetailChars));
                 }
             }
-            a = b;
         }
     }
 }

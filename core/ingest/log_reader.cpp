@@ -1,8 +1,9 @@
 // Reader of console logs by rules: a training job's console output (torchrun + torchtitan and
 // alike) becomes one attempt of a job with phases, an outcome, a fault cause and
 // checkpoints. One file is one attempt; the lines of all ranks of a node may be interleaved.
-// The lines are read once, one at a time (log_internal.h): memory grows with the phase markers
-// (32 bytes each), not with the log's text.
+// The lines are read once, one at a time (log_internal.h): memory grows with the phases, not with
+// the log's text (a rank's markers are folded into runs of one phase as they age; a log with a line
+// out of time order by thousands of markers of its rank is read a second time, keeping them all).
 //
 // How a line is read (in this order):
 //   1. ANSI escape sequences are removed; of a line with carriage returns, the text after the
@@ -98,7 +99,8 @@ using namespace logs;
 // year waits for its first full date; with --year nothing waits). The lines go by one at a time
 // otherwise: what the reader keeps is its markers (kMaxMarkers) and a few lines per traceback.
 constexpr size_t kMaxWaitingBytes = size_t { 64 } << 20;
-// The most phase markers one log may have (about 40 bytes each): a marker per step for 16 M steps.
+// The most phase markers and runs one log may hold (32 to 90 bytes each): 16 M phases, or, read
+// without folding, a marker per step for 16 M steps.
 constexpr size_t kMaxMarkers = size_t { 1 } << 24;
 
 class LogReader final : public ForeignReader
@@ -135,7 +137,11 @@ private:
         OutcomeScan outcome;
         JobRecord job;
     };
-    void analyze(Scans& scans);
+    // Every line once. With `fold`, scans.markers.foldedTooSoon may say that it must be done again
+    // without (and the scan then stops there).
+    Status scan(Scans& scans, bool fold);
+    // False when the markers were folded too far (classifyOutcome); nothing is added then.
+    bool analyze(Scans& scans);
 
     ReaderOptions m_options;
     Mapping m_mapping;
@@ -146,15 +152,39 @@ private:
 
 Status LogReader::build()
 {
+    {
+        Scans scans;
+        if (auto st = scan(scans, true); !st) {
+            return st;
+        }
+        if (!scans.markers.foldedTooSoon && analyze(scans)) {
+            return Status::success();
+        }
+    }
+    // A line far out of time order, or a hang that struck inside a folded run: read the log again,
+    // keeping every marker (what it counted is counted again).
+    m_issues = IssueCounter();
+    if (auto st = source().rewind(); !st) {
+        return st;
+    }
+    Scans scans;
+    if (auto st = scan(scans, false); !st) {
+        return st;
+    }
+    [[maybe_unused]] const bool complete = analyze(scans);
+    return Status::success();
+}
+
+Status LogReader::scan(Scans& scans, bool fold)
+{
     // 1. Every line once, in order: cleaned, its rank and time read, its time settled (lines whose
     //    year is not known yet wait), then what it says taken by each scan.
     TextInput in(source(), "a console log");
     LogLines pending;
     TimeSettler times(m_options, m_zoneNs, path(), m_issues);
-    MarkerScanner markers(m_rules, m_mapping, m_issues);
+    MarkerScanner markers(m_rules, m_mapping, m_issues, fold);
     OutcomeScanner outcome(m_rules, m_mapping, m_zoneNs, m_issues);
     JobScanner job(m_rules);
-    Scans scans;
     AttemptFrame& frame = scans.frame;
     frame.startNs = std::numeric_limits<int64_t>::max();
     frame.endNs = std::numeric_limits<int64_t>::min();
@@ -198,10 +228,15 @@ Status LogReader::build()
             outcome.line(l);
         }
         pending.clear();
+        if (markers.foldedTooSoon()) {
+            scans.markers.foldedTooSoon = true;
+            return Status::success();
+        }
         if (markers.count() > kMaxMarkers) {
             return Error { path() + ":" + std::to_string(in.line()) + ": the log has more than "
                 + std::to_string(kMaxMarkers)
-                + " lines that open a phase (steps, saves): one console log is one attempt; split it per attempt "
+                + (fold ? " phases (runs of lines that open one phase)" : " lines that open a phase (steps, saves)")
+                + ": one console log is one attempt; split it per attempt "
                   "(or per rank)" };
         }
     }
@@ -219,11 +254,10 @@ Status LogReader::build()
     scans.markers = markers.finish();
     scans.outcome = outcome.finish(frame.endNs);
     scans.job = job.finish();
-    analyze(scans);
     return Status::success();
 }
 
-void LogReader::analyze(Scans& scans)
+bool LogReader::analyze(Scans& scans)
 {
     AttemptFrame& frame = scans.frame;
     // 1. Outcome and cause.
@@ -232,7 +266,9 @@ void LogReader::analyze(Scans& scans)
     attempt.startNs = frame.startNs;
     attempt.endNs = frame.endNs;
     attempt.detail = cleanText(run, kMaxDetailChars);
-    classifyOutcome(scans.outcome, scans.markers, m_rules, m_mapping, run, attempt, m_issues);
+    if (!classifyOutcome(scans.outcome, scans.markers, m_rules, m_mapping, run, attempt, m_issues)) {
+        return false;
+    }
 
     // 2. Identity: job, attempt, GPUs and attributes from the set-up lines (up to the first step).
     frame.job = jobKey(run, m_options, m_rules);
@@ -258,6 +294,7 @@ void LogReader::analyze(Scans& scans)
         add(c, line);
     }
     scans.markers.unmapped.report(m_issues);
+    return true;
 }
 
 } // namespace
