@@ -59,10 +59,22 @@ void DerivedPipeline::push(int64_t jobId, std::string key, JobInput input, std::
         t->done = computeTask(*t);
         return;
     }
+    m_staged.push_back(t);
+    if (m_staged.size() >= kHandOver) {
+        handOver();
+    }
+}
+
+void DerivedPipeline::handOver()
+{
+    if (m_staged.empty()) {
+        return;
+    }
     {
         std::lock_guard lock(m_mutex);
-        m_todo.push_back(t);
+        m_todo.insert(m_todo.end(), m_staged.begin(), m_staged.end());
     }
+    m_staged.clear();
     m_cv.notify_all();
 }
 
@@ -86,6 +98,9 @@ void DerivedPipeline::work()
 
 Status DerivedPipeline::deliver(size_t keepAtMost, const Store& store)
 {
+    if (m_tasks.size() > keepAtMost) {
+        handOver(); // it will wait for the front one: that must be on its way
+    }
     while (!m_tasks.empty()) {
         Task& front = *m_tasks.front();
         {

@@ -29,6 +29,9 @@ class DerivedPipeline
 {
 public:
     static constexpr size_t kMaxPending = 256;
+    // Jobs are handed to the computing thread this many at a time: one wake-up of it per job cost
+    // more than most jobs' attribution (a futex call and two context switches).
+    static constexpr size_t kHandOver = 32;
 
     // Starts the computing thread (without one, push() computes at once). Not copyable.
     DerivedPipeline();
@@ -60,8 +63,11 @@ private:
     };
     static DerivedUpdater::Computed computeTask(const Task& t);
     void work();
+    // Queues the staged tasks for the computing thread and wakes it.
+    void handOver();
 
     std::deque<std::unique_ptr<Task>> m_tasks; // the pushing thread's: pushed, not yet delivered
+    std::vector<Task*> m_staged; // the pushing thread's: pushed, not yet handed over
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<Task*> m_todo; // guarded by m_mutex: pushed, not yet computed
