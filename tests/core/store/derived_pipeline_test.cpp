@@ -80,6 +80,28 @@ TEST(DerivedPipeline, DeliversEveryJobInTheOrderPushedAsComputedOnThisThread)
     }
 }
 
+// Jobs go to the computing thread kHandOver at a time; fewer staged than that must still be
+// computed when delivery waits for them.
+TEST(DerivedPipeline, DeliveryWaitsForJobsNotYetHandedOver)
+{
+    static_assert(DerivedPipeline::kHandOver > 5);
+    DerivedPipeline pipeline;
+    std::vector<int64_t> delivered;
+    auto store = [&](const DerivedUpdater::Computed& c, const std::string&) -> Status {
+        delivered.push_back(c.jobId);
+        return Status::success();
+    };
+    for (int64_t n = 0; n < 5; ++n) {
+        const JobInput in = job(1, n);
+        pipeline.push(n, "job-" + std::to_string(n), in, ids(in, n * 10));
+    }
+    ASSERT_TRUE(pipeline.deliver(2, store).ok());
+    EXPECT_LE(pipeline.pending(), 2u);
+    EXPECT_GE(delivered.size(), 3u);
+    ASSERT_TRUE(pipeline.deliver(0, store).ok());
+    EXPECT_EQ(delivered, (std::vector<int64_t> { 0, 1, 2, 3, 4 }));
+}
+
 TEST(DerivedPipeline, StopsAtTheFirstJobWhoseAttributionFailed)
 {
     DerivedPipeline pipeline;
