@@ -251,10 +251,16 @@ Command addImportCommand(CLI::App& app, CommonOptions& common)
         "A file imported before under --label (from its path, or another path to it) whose content changed since is "
         "read again and replaces its earlier records, as `ettw watch` does; unchanged files stay as they are "
         "(without it, a changed file's records are added to the earlier ones)");
+    sub->add_flag("--read-again", cmd->readAgain,
+        "As --update, and a file imported before from its path is read again also when its content did not change, "
+        "with the options given now (a log imported with the wrong --timezone, a table with another --mapping); the "
+        "import says read_with_other_options when they differ from those it was read with (ettw datasets shows them)");
     return { sub, [&common, cmd, store, replace] {
-                if (!store->url.empty() && cmd->update) {
-                    return fail("import: --update replaces files' earlier imports in --db; with --store, --replace "
-                                "replaces what the store holds under --label");
+                if (!store->url.empty() && (cmd->update || cmd->readAgain)) {
+                    return fail(
+                        "import: --update and --read-again replace files' earlier imports in --db; with --store, "
+                        "--replace "
+                        "replaces what the store holds under --label");
                 }
                 return store->url.empty() ? runImport(common, *cmd) : runImportToStore(common, *store, *cmd, *replace);
             } };

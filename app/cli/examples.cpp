@@ -19,6 +19,8 @@ const std::vector<std::pair<std::string_view, std::vector<Example>>>& table()
                 { "Import a folder again, every hour from cron: new files are added, changed ones replace their "
                   "earlier records",
                     "ettw import --db fleet.db --update runs/" },
+                { "Read a log imported with the wrong timezone again, in place of its earlier records",
+                    "ettw import --db fleet.db --read-again --timezone +02:00 runs/run7/run.log" },
             } },
         { "summary",
             {

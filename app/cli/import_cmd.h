@@ -29,6 +29,7 @@ struct ImportCmd
     std::optional<int> year;
     std::optional<int32_t> gpusPerNode;
     bool update = false; // files imported before that changed since replace their earlier records
+    bool readAgain = false; // as update, and unchanged files imported before are read again too
 };
 
 // Imports every file (the database is created when missing). A bad option fails before any

@@ -180,7 +180,7 @@ core::ReaderOptions readerOptionsFrom(const py::dict& given)
 // step; Ctrl+C (a pending signal, checked at each step with the GIL held) cancels: the current file
 // is rolled back, the rest skipped, and KeyboardInterrupt raised.
 py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const std::string& label, bool update,
-    py::object progress, const py::dict& options)
+    bool readUnchanged, py::object progress, const py::dict& options)
 {
     if (!ws->local()) {
         throw EttwError("import needs a database: a fleet store is filled with `ettw push`");
@@ -190,7 +190,8 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     const CallGuard guard(*ws); // under the GIL, but no query may run meanwhile on a worker thread
     request.files = paths;
     request.label = label;
-    request.update = update;
+    request.update = update || readUnchanged;
+    request.readUnchangedAgain = readUnchanged;
     std::atomic<bool> cancel { false };
     bool interrupted = false;
     py::object pending; // an exception the progress callback raised

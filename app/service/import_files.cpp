@@ -537,6 +537,19 @@ ImportReport importFiles(
     int64_t bytesBefore = 0;
     // 2. Each file in its own transaction (`stop`: the import's cancel; none for the logs read again
     //    to undo what a run not stored moved, step 3).
+    // With readUnchangedAgain: whether the label holds an import from `path` (read again then,
+    // changed or not).
+    const auto storedFrom = [&](const std::string& path) {
+        if (!given.update || !given.readUnchangedAgain) {
+            return false;
+        }
+        auto label = core::findLabelId(workspace.store(), given.label);
+        if (!label || !*label) {
+            return false;
+        }
+        auto ids = core::datasetsFromPath(workspace.store(), **label, path);
+        return ids && !ids->empty();
+    };
     const auto importAt = [&](size_t n, const std::atomic<bool>* stop) {
         const size_t i = order[n];
         ImportedFile file;
@@ -600,9 +613,10 @@ ImportReport importFiles(
         if (!reading.replaces[i].empty()) {
             options.replaceSamePath = true;
             options.sourcePath = reading.replaces[i];
-            options.readAgain = !reading.readAgain[i].empty();
+            options.readAgain = !reading.readAgain[i].empty() || storedFrom(options.sourcePath);
         } else if (i < replaceable.size() && replaceable[i]) {
             options.replaceSamePath = true; // update: its earlier import, if its content changed
+            options.readAgain = storedFrom(file.path);
         }
         auto summary = core::importTraceFile(workspace.store(), file.path, options);
         if (!summary && options.refuseFilesApart && !(stop && stop->load())

@@ -38,6 +38,10 @@ struct ImportRequest
     // are added to the earlier ones (a job's attempts may come from several files), and a record
     // that contradicts them fails the file, its message saying that the file changed.
     bool update = false;
+    // With update: a file imported before from its path is read again and replaces its earlier
+    // records also when its content did not change, so that it is read with these options (a log
+    // imported with the wrong --timezone). A file its import names otherwise stays as with update.
+    bool readUnchangedAgain = false;
     // Stored console logs to read again (after a file of the label was removed: removeFile), each with
     // the job and attempt it takes, after the files given.
     std::vector<LogChainPlan::Stored> readAgain;

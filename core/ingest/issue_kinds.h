@@ -39,6 +39,9 @@ enum class IssueSeverity : uint8_t {
     F(NoPhaseRecognised, "no_phase_recognised", Warning,                                                               \
         "No phase was recognised in the file: its attempts hold no phase, so their time counts as idle (see the "      \
         "format's mapping: ettw mappings).")                                                                           \
+    F(ReadWithOtherOptions, "read_with_other_options", Warning,                                                        \
+        "The file replaced its earlier import, which was read with other reader options (ettw datasets shows "         \
+        "them): its records are now those of the options given. Import it again with the earlier ones to go back.")    \
     F(TraceFilesApart, "trace_files_apart", Warning,                                                                   \
         "Trace files of one attempt (its ranks' files) lie more than a day apart: they may be separate runs given "    \
         "one job (by their folder), and the attempt's window spans the time between; import each run's own folder "    \

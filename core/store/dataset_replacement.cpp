@@ -94,6 +94,25 @@ Result<std::vector<int64_t>> datasetsFromPath(Database& db, int64_t labelId, con
     return ids;
 }
 
+Result<std::string> datasetReaderOptions(Database& db, int64_t datasetId)
+{
+    auto st = db.prepare("SELECT reader_options FROM datasets WHERE id = ?1");
+    if (!st) {
+        return st.error();
+    }
+    st->bind(1, datasetId);
+    auto row = st->step();
+    if (!row) {
+        return row.error();
+    }
+    if (!*row) {
+        return Error { "no dataset " + std::to_string(datasetId) + " in the database" };
+    }
+    std::string options = st->columnText(0);
+    st->reset();
+    return options;
+}
+
 Result<std::vector<int64_t>> removeDatasetRows(
     Database& db, int64_t datasetId, const std::string& sourcePath, bool replacing)
 {

@@ -30,6 +30,10 @@ Status ensureReplacementIndexes(Database& db);
 // The datasets of a label imported from `sourcePath` (oldest first). Error: SQLite's.
 Result<std::vector<int64_t>> datasetsFromPath(Database& db, int64_t labelId, const std::string& sourcePath);
 
+// The options dataset `datasetId` was read with, as stored (datasets.reader_options: "" when not
+// known). Error: SQLite's, or no such dataset.
+Result<std::string> datasetReaderOptions(Database& db, int64_t datasetId);
+
 // Deletes every row dataset `datasetId` brought (its phases, runs, attempts with their derived rows
 // and hosts, checkpoints, issues and the dataset row); the jobs it declared become implicit again
 // (gpus 1, no attributes) until a later declaration. Runs inside the caller's transaction. Returns

@@ -107,6 +107,9 @@ private:
     // Stores the attributed jobs the pipeline has ready, waiting while more than keepAtMost are queued
     // (0: all of them).
     Status deliverDerived(size_t keepAtMost);
+    // Counts read_with_other_options when the earlier import `datasetId` of this file, which this
+    // one replaces, was read with known options other than this import's.
+    Status noteOtherOptions(int64_t datasetId);
     // An error of the import; an attribution still queued would have failed before it: that one then.
     Status orEarlier(Status st)
     {

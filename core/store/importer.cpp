@@ -200,6 +200,11 @@ Status ImportSession::importInTransaction(RecordSource& rd, int64_t totalBytes, 
                 return earlier.error();
             }
             for (int64_t id : *earlier) {
+                if (path == m_sourcePath) {
+                    if (auto st = noteOtherOptions(id); !st) {
+                        return st;
+                    }
+                }
                 auto jobs = removeDatasetRows(m_db, id, path);
                 if (!jobs) {
                     return jobs.error();
@@ -379,6 +384,24 @@ Status ImportSession::finish()
         return synced.error();
     }
     return writeDataset();
+}
+
+Status ImportSession::noteOtherOptions(int64_t datasetId)
+{
+    auto stored = datasetReaderOptions(m_db, datasetId);
+    if (!stored) {
+        return stored.error();
+    }
+    const std::optional<std::string> before = storedOptionsFlags(*stored);
+    const std::string now = recordedOptions(m_options);
+    if (!before || *stored == now) {
+        return Status::success(); // not known (imported before schema 6), or the same
+    }
+    const std::string nowFlags = storedOptionsFlags(now).value_or("");
+    const auto shown = [](const std::string& flags) { return flags.empty() ? std::string("the defaults") : flags; };
+    m_normalizer.issues().add(
+        IssueKind::ReadWithOtherOptions, "read before with " + shown(*before) + ", now with " + shown(nowFlags), 0);
+    return Status::success();
 }
 
 Status ImportSession::deliverDerived(size_t keepAtMost)

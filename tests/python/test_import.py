@@ -181,3 +181,21 @@ def test_import_options_are_checked_as_the_cli_checks_them_and_kept_with_each_fi
     assert listed["file"].iloc[0] == str(log) and listed["format"].iloc[0] == "log"
     for k in ("id", "label", "file", "format", "bytes", "records", "issues", "sha256"):
         assert listed[k].iloc[0] == cli_json("datasets", "--db", db)[0][k], k
+
+
+def test_read_again_reads_an_unchanged_file_with_the_options_given(tmp_path):
+    (tmp_path / "run1-cfg-a").mkdir()
+    log = tmp_path / "run1-cfg-a" / "run.log"
+    log.write_text(_titan_log("10:00"))
+    db = tmp_path / "p.db"
+    ws = ettw.open(db, create=True)
+    ws.import_files([log], progress=False, timezone="+02:00")
+    # update alone: the content is stored, nothing is read; read_again reads it with UTC.
+    assert list(ws.import_files([log], progress=False, update=True).files["outcome"]) == ["already imported"]
+    r = ws.import_files([log], progress=False, read_again=True)
+    assert list(r.files["outcome"]) == ["stored"] and int(r.files["replaced"].iloc[0]) == 1
+    warned = r.issues[r.issues["kind"] == "read_with_other_options"]
+    assert list(warned["detail"]) == ["read before with --timezone +02:00, now with the defaults"]
+    key = cli_json("jobs", "--db", db)["jobs"][0]["job"]
+    assert cli_json("job", "--db", db, key)["attempts"][0]["start"].startswith("2025-03-01T10:00:00")
+    assert list(ws.datasets()["read_with"]) == [""]

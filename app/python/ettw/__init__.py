@@ -196,7 +196,8 @@ class Workspace:
     # --- import -------------------------------------------------------------------------------------
 
     def import_files(self, paths, label="default", progress=None, update=False, format=None, mapping=None,
-                     job=None, attempt=None, rank=None, timezone=None, year=None, gpus_per_node=None):
+                     job=None, attempt=None, rank=None, timezone=None, year=None, gpus_per_node=None,
+                     read_again=False):
         """Import trace files (any format ``ettw import`` reads; folders are walked) under `label`.
 
         format, mapping, job, attempt, rank, timezone, year, gpus_per_node: the options of ``ettw
@@ -208,6 +209,9 @@ class Workspace:
         update: a file imported before under `label` (from its path, or another path to it) whose
         content changed since replaces its earlier records (``ettw import --update``; the files
         frame's `replaced` and `stored_as` say so); without it, its records are added to them.
+        read_again: as update, and a file imported before from its path is read again also when its
+        content did not change, with the options given (``ettw import --read-again``: a log imported
+        with the wrong timezone). The issues frame says read_with_other_options when they differ.
         progress: None shows a bar in a notebook or on a terminal, False none, True always, or a
         callable given a dict (file, file_index, file_count, stage, records, bytes_done,
         bytes_total, eta_s). Ctrl+C rolls the current file back, skips the rest and raises
@@ -226,7 +230,8 @@ class Workspace:
             options = {"format": format, "mapping": None if mapping is None else str(mapping), "job": job,
                        "attempt": attempt, "rank": rank, "timezone": timezone, "year": year,
                        "gpus_per_node": gpus_per_node}
-            d = _ettw.import_files(self._h, [str(p) for p in paths], str(label), bool(update), sink, options)
+            d = _ettw.import_files(self._h, [str(p) for p in paths], str(label), bool(update), bool(read_again), sink,
+                                   options)
         finally:
             if bar is not None:
                 bar.close()

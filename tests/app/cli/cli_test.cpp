@@ -989,8 +989,16 @@ TEST_F(CliDatasets, UpdateReplacesAFileThatChangedSinceItsImport)
     EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
     EXPECT_EQ(okJson({ "summary", "--format", "json" })["ett_percent_gpu"].number(), 100.0);
     EXPECT_TRUE(contains(ok({ "import", "--update", "run.ett.jsonl" }), "already imported")) << "unchanged: a no-op";
-    expectUserError({ "import", "--update", "--store", "clickhouse://u@127.0.0.1:9/db", "run.ett.jsonl" },
-        { "--update replaces files' earlier imports in --db" });
+    // --read-again reads it all the same (with the options given now), in place of its import.
+    const std::string again = ok({ "import", "--read-again", "run.ett.jsonl" });
+    EXPECT_TRUE(contains(again, "run.ett.jsonl: ett imported under label 'default' in place of its earlier import: "))
+        << again;
+    EXPECT_EQ(okJson({ "datasets", "--format", "json" }).size(), 1u);
+    EXPECT_EQ(okJson({ "summary", "--format", "json" })["ett_percent_gpu"].number(), 100.0);
+    for (const char* flag : { "--update", "--read-again" }) {
+        expectUserError({ "import", flag, "--store", "clickhouse://u@127.0.0.1:9/db", "run.ett.jsonl" },
+            { "--update and --read-again replace files' earlier imports in --db" });
+    }
 }
 
 TEST_F(CliWorkedExample, ReimportSaysAlreadyImportedAndChangesNothing)

@@ -65,6 +65,17 @@ protected:
         return out;
     }
 
+    // The detail of the file's read_with_other_options issue, "" when it has none.
+    static std::string otherOptions(const ImportedFile& f)
+    {
+        for (const auto& [key, e] : f.summary.issues.entries()) {
+            if (key.first == "read_with_other_options") {
+                return key.second;
+            }
+        }
+        return "";
+    }
+
     core::test::TempDir m_dir;
 };
 
@@ -108,6 +119,88 @@ TEST_F(StoredOptionsTest, ALaterImportReadsTheStoredLogsAgainWithTheirOwnOptions
     EXPECT_EQ(options.at("run1-cfg-a"), R"({"timezone":"+02:00"})");
     EXPECT_EQ(options.at("run2-retry-cfg-a"), "{}");
     EXPECT_EQ(options.at("run3-retry2-cfg-a"), R"({"timezone":"+02:00"})") << "kept when read again";
+    for (const ImportedFile& f : later.files) {
+        EXPECT_EQ(otherOptions(f), "") << f.path << ": read again with its own options";
+    }
+}
+
+// ettw import --update reads a changed file with the options given now; when its earlier import
+// was read with others, the import says so (the records changed for that reason too).
+TEST_F(StoredOptionsTest, AnUpdateWithOtherOptionsThanTheFilesSaysSo)
+{
+    const std::string run1 = writeRun("run1-cfg-a", test::oomRun("10:00"));
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(import(*ws, { run1 }, "+02:00").failed(), 0);
+    const auto update = [&](const std::string& text, const std::string& timezone) {
+        writeRun("run1-cfg-a", text);
+        ImportRequest r;
+        r.files = { run1 };
+        r.reader.timezone = timezone;
+        r.update = true;
+        const ImportReport report = importFiles(*ws, r, {}, nullptr);
+        EXPECT_EQ(report.failed(), 0);
+        EXPECT_EQ(report.files.size(), 1u);
+        return report.files.empty() ? std::string("(none)") : otherOptions(report.files.front());
+    };
+    EXPECT_EQ(update(test::oomRun("10:01"), "UTC"), "read before with --timezone +02:00, now with the defaults");
+    EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"), "0@" + std::to_string(10 * 3600 + 60));
+    EXPECT_EQ(update(test::oomRun("10:02"), "UTC"), "") << "the same options as its import";
+    EXPECT_EQ(update(test::oomRun("10:03"), "-01:00"), "read before with the defaults, now with --timezone -01:00");
+    // The issue is stored with the file, as the reader's are.
+    auto listed = core::listDatasets(ws->store());
+    ASSERT_TRUE(listed.ok());
+    ASSERT_EQ(listed->size(), 1u);
+    EXPECT_EQ((*listed)[0].readerOptions, R"({"timezone":"-01:00"})");
+}
+
+// A log imported with the wrong timezone is read again with another, its content unchanged: the
+// files of the label imported before are replaced in place; one never imported is imported.
+TEST_F(StoredOptionsTest, ReadingAgainReplacesUnchangedFilesWithTheOptionsGiven)
+{
+    const std::string run1 = writeRun("run1-cfg-a", test::oomRun("10:00"));
+    auto ws = workspace("w.db");
+    ASSERT_TRUE(ws);
+    ASSERT_EQ(import(*ws, { run1 }, "+02:00").failed(), 0);
+    ASSERT_EQ(attemptStarts(*ws).at("run1-cfg-a"), "0@" + std::to_string(8 * 3600));
+    const std::string other = writeRun("run9-cfg-b", test::completedRun("11:00"));
+    const auto readAgain = [&](std::vector<std::string> files, const std::string& timezone, bool again) {
+        ImportRequest r;
+        r.files = std::move(files);
+        r.reader.timezone = timezone;
+        r.update = true;
+        r.readUnchangedAgain = again;
+        return importFiles(*ws, r, {}, nullptr);
+    };
+    // --update alone: the content is stored, nothing is read.
+    ImportReport report = readAgain({ run1 }, "UTC", false);
+    ASSERT_EQ(report.files.size(), 1u);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::AlreadyImported);
+    EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"), "0@" + std::to_string(8 * 3600));
+
+    report = readAgain({ run1, other }, "UTC", true);
+    ASSERT_EQ(report.files.size(), 2u);
+    ASSERT_EQ(report.failed(), 0);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored);
+    EXPECT_EQ(report.files[0].summary.datasetsReplaced, 1);
+    EXPECT_EQ(otherOptions(report.files[0]), "read before with --timezone +02:00, now with the defaults");
+    EXPECT_EQ(report.files[1].outcome, ImportedFile::Outcome::Stored);
+    EXPECT_EQ(report.files[1].summary.datasetsReplaced, 0) << "imported for the first time";
+    EXPECT_EQ(attemptStarts(*ws).at("run1-cfg-a"), "0@" + std::to_string(10 * 3600));
+    auto listed = core::listDatasets(ws->store());
+    ASSERT_TRUE(listed.ok());
+    ASSERT_EQ(listed->size(), 2u);
+    EXPECT_EQ((*listed)[0].readerOptions, "{}");
+
+    // Read again with the same options: replaced again, said without the warning.
+    report = readAgain({ run1 }, "UTC", true);
+    ASSERT_EQ(report.files.size(), 1u);
+    EXPECT_EQ(report.files[0].outcome, ImportedFile::Outcome::Stored);
+    EXPECT_EQ(report.files[0].summary.datasetsReplaced, 1);
+    EXPECT_EQ(otherOptions(report.files[0]), "");
+    auto again = core::listDatasets(ws->store());
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->size(), 2u);
 }
 
 // Removing the first run reads its retries again, with the options they were imported with although
