@@ -1694,7 +1694,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DataService</name>
     <message>
-        <location filename="../app/ui/data/data_service.cpp" line="+180"/>
+        <location filename="../app/ui/data/data_service.cpp" line="+182"/>
         <source>there is no removed file to import again</source>
         <translation>não há arquivo removido para importar de novo</translation>
     </message>
@@ -2309,7 +2309,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+583"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+598"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -3227,7 +3227,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-516"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-531"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -3257,7 +3257,17 @@ durável  %1 (+%2)</translation>
         <translation>Um arquivo importado antes sob este rótulo cujo conteúdo mudou desde então (um trace importado enquanto o job rodava) é lido de novo no lugar dos seus registros anteriores, como faz `ettw import --update`; arquivos inalterados ficam como estão. Sem isso, os registros de um arquivo alterado são somados aos anteriores.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+5"/>
+        <source>Rea&amp;d unchanged files again, with these options</source>
+        <translation>&amp;Ler de novo os arquivos inalterados, com estas opções</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files imported before under this label from the same paths are read again with the options set here, also when their content did not change, in place of their earlier records (a log imported with the wrong timezone), as `ettw import --read-again` does. Changed files are replaced too. The import says when a file was read with other options before.</source>
+        <translation>Os arquivos importados antes sob este rótulo pelos mesmos caminhos são lidos de novo com as opções definidas aqui, mesmo quando o conteúdo não mudou, no lugar dos registros anteriores (um log importado com o fuso horário errado), como faz `ettw import --read-again`. Os arquivos alterados também são substituídos. A importação avisa quando um arquivo foi lido antes com outras opções.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>&amp;Options</source>
         <translation>&amp;Opções</translation>
     </message>
@@ -3405,7 +3415,7 @@ durável  %1 (+%2)</translation>
         <translation>&amp;Importar</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+192"/>
         <source>A rules file mapping the names a tool writes to phases (see `ettw mappings`); empty: the format&apos;s built-in preset.</source>
         <translation>Um arquivo de regras que mapeia os nomes que uma ferramenta escreve para fases (veja `ettw mappings`); vazio: o preset embutido do formato.</translation>
     </message>
@@ -3980,7 +3990,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+579"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+572"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4259,7 +4269,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-503"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-496"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4642,17 +4652,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>O arquivo foi removido, mas nem tudo pôde ficar como uma importação sem ele ficaria.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>Importing %1 again...</source>
         <translation>Importando %1 de novo...</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Restoring label &apos;%1&apos;...</source>
         <translation>Restaurando o rótulo &apos;%1&apos;...</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>&amp;Undo scenario delete</source>
         <translation>&amp;Desfazer exclusão do cenário</translation>
     </message>
@@ -5933,7 +5943,7 @@ fração do E2E: %4 em A, %5 em B
         <location filename="../app/ui/data/data_worker.cpp" line="+143"/>
         <location line="+14"/>
         <location line="+132"/>
-        <location line="+57"/>
+        <location line="+58"/>
         <location line="+44"/>
         <location line="+21"/>
         <location line="+20"/>
@@ -5944,7 +5954,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>nenhum banco de dados está aberto</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-316"/>
         <source>%1 is not made from a fleet store yet: open a database holding the same files</source>
         <translation>%1: ainda indisponível a partir de um repositório da frota; abra um banco de dados com os mesmos arquivos</translation>
     </message>
@@ -5959,7 +5969,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>Nada foi importado.</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+163"/>
         <source>Label &apos;%1&apos; was removed, but the data could not be loaded again: %2</source>
         <translation>O rótulo &apos;%1&apos; foi removido, mas não foi possível recarregar os dados: %2</translation>
     </message>
@@ -6186,7 +6196,7 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-500"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-515"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
@@ -6442,7 +6452,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-639"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-632"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -7798,13 +7808,12 @@ duração %4</translation>
         <translation>nada foi importado</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs/remove_file_dialog.cpp" line="+48"/>
-        <location line="+4"/>
+        <location filename="../app/ui/dialogs/remove_file_dialog.cpp" line="+52"/>
         <source>not known</source>
         <translation>desconhecidas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>defaults</source>
         <translation>padrões</translation>
     </message>
@@ -8122,7 +8131,7 @@ Editar &gt; Desfazer (%2) o importa de novo do seu caminho, com as opções com 
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+630"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+645"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>

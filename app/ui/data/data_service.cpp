@@ -101,7 +101,7 @@ void DataService::connectStore(const QString& url, const QString& password)
 }
 
 void DataService::importFiles(
-    const QStringList& paths, const QString& label, const core::ReaderOptions& reader, bool update)
+    const QStringList& paths, const QString& label, const core::ReaderOptions& reader, bool update, bool readAgain)
 {
     // A fresh flag per import, so that a cancel of the last one cannot stop this one.
     m_cancel = std::make_shared<std::atomic<bool>>(false);
@@ -110,7 +110,9 @@ void DataService::importFiles(
     auto cancel = m_cancel;
     QMetaObject::invokeMethod(
         worker,
-        [worker, paths, label, reader, update, cancel] { worker->importFiles(paths, label, reader, update, cancel); },
+        [worker, paths, label, reader, update, readAgain, cancel] {
+            worker->importFiles(paths, label, reader, update, readAgain, cancel);
+        },
         Qt::QueuedConnection);
 }
 

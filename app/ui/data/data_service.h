@@ -66,9 +66,10 @@ public:
     // with core::checkReaderOptions), then reloads; progress through importProgress, the end
     // through importFinished. cancelImport() stops the current file (rolled back) and skips the rest.
     // `update`: files imported before that changed since replace their earlier records
-    // (ImportRequest::update).
-    void importFiles(
-        const QStringList& paths, const QString& label, const core::ReaderOptions& reader = {}, bool update = false);
+    // (ImportRequest::update); `readAgain`: unchanged ones too, read with `reader`
+    // (ImportRequest::readUnchangedAgain; implies update).
+    void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader = {},
+        bool update = false, bool readAgain = false);
     void cancelImport();
     bool importRunning() const { return m_importRunning; }
 

@@ -272,7 +272,7 @@ void DataWorker::connectStore(const QString& url, const QString& password)
 }
 
 void DataWorker::importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader,
-    bool update, std::shared_ptr<std::atomic<bool>> cancel)
+    bool update, bool readAgain, std::shared_ptr<std::atomic<bool>> cancel)
 {
     DataService* service = m_service;
     auto finish = [service](const QString& summary, const QStringList& errors, bool cancelled, int skipped,
@@ -295,7 +295,8 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
     }
     request.label = ss(label);
     request.reader = reader;
-    request.update = update;
+    request.update = update || readAgain;
+    request.readUnchangedAgain = readAgain;
     const auto sink = [service](const ImportProgressInfo& info) {
         QMetaObject::invokeMethod(
             service, [service, info] { emit service->importProgress(info); }, Qt::QueuedConnection);

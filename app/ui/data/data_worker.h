@@ -58,7 +58,7 @@ public:
     // database: the query pages answer from the cluster; what needs a database says so.
     void connectStore(const QString& url, const QString& password);
     void importFiles(const QStringList& paths, const QString& label, const core::ReaderOptions& reader, bool update,
-        std::shared_ptr<std::atomic<bool>> cancel);
+        bool readAgain, std::shared_ptr<std::atomic<bool>> cancel);
     // Loads the open database again (DataService::refreshDatabase), mapping engine job index `job`
     // to its index in the new load by its label and key.
     void refresh(int32_t job);

@@ -97,6 +97,20 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
                             "--update` does; unchanged files stay as they are. Without it, a changed file's records "
                             "are added to the earlier ones."));
     m_form->addRow(QString(), m_update);
+    m_readAgain = new QCheckBox(tr("Rea&d unchanged files again, with these options"), this);
+    m_readAgain->setObjectName(QStringLiteral("readAgain"));
+    m_readAgain->setToolTip(tr("Files imported before under this label from the same paths are read again with the "
+                               "options set here, also when their content did not change, in place of their earlier "
+                               "records (a log imported with the wrong timezone), as `ettw import --read-again` does. "
+                               "Changed files are replaced too. The import says when a file was read with other "
+                               "options before."));
+    m_form->addRow(QString(), m_readAgain);
+    connect(m_readAgain, &QCheckBox::toggled, this, [this](bool on) {
+        if (on) {
+            m_update->setChecked(true);
+        }
+        m_update->setEnabled(!on);
+    });
 
     // The section's header: an arrow button and, while collapsed, what is set.
     auto* header = new QWidget(this);
@@ -332,7 +346,8 @@ void ImportDialog::accept()
     }
     m_problem->hide();
     m_problem->clear();
-    m_choices = ImportChoices { label(), *options, m_update->isChecked() };
+    m_choices = ImportChoices { label(), *options, m_update->isChecked() || m_readAgain->isChecked(),
+        m_readAgain->isChecked() };
     rememberImportOptions(*options);
     QDialog::accept();
 }

@@ -76,6 +76,7 @@ private:
 
     QComboBox* m_label = nullptr;
     QCheckBox* m_update = nullptr;
+    QCheckBox* m_readAgain = nullptr;
     QToolButton* m_toggle = nullptr;
     QLabel* m_summary = nullptr;
     QFormLayout* m_form = nullptr;

@@ -21,6 +21,9 @@ struct ImportChoices
     // Files imported before under the label that changed since replace their earlier records
     // (ettw import --update; ImportRequest::update). Never remembered: each import asks.
     bool update = false;
+    // With update, files imported before from their paths are read again with `reader` also when
+    // unchanged (ettw import --read-again; ImportRequest::readUnchangedAgain). Never remembered.
+    bool readAgain = false;
 };
 
 // A format's name as the CLI spells it ("auto", "log", ...).

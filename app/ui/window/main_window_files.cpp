@@ -217,7 +217,7 @@ void MainWindow::importTraces(const QStringList& paths, std::optional<QString> l
     m_progress->show();
     m_importAction->setEnabled(false);
     m_importFolderAction->setEnabled(false);
-    m_service->importFiles(paths, choices.label, choices.reader, choices.update);
+    m_service->importFiles(paths, choices.label, choices.reader, choices.update, choices.readAgain);
 }
 
 void MainWindow::openPaths(const QStringList& paths, std::optional<QString> label)

@@ -152,8 +152,8 @@ protected:
     }
 
     // Imports through the service and waits for its end (not cancelled); the errors it reported.
-    QStringList importAndWait(
-        DataService& service, const QStringList& files, const QString& label, const core::ReaderOptions& reader = {})
+    QStringList importAndWait(DataService& service, const QStringList& files, const QString& label,
+        const core::ReaderOptions& reader = {}, bool readAgain = false)
     {
         std::optional<bool> cancelled;
         QStringList errors;
@@ -162,7 +162,7 @@ protected:
                 errors = e;
                 cancelled = wasCancelled;
             });
-        service.importFiles(files, label, reader);
+        service.importFiles(files, label, reader, readAgain, readAgain);
         EXPECT_TRUE(QTest::qWaitFor([&] { return cancelled.has_value(); }, kWaitMs));
         QObject::disconnect(c);
         EXPECT_FALSE(cancelled.value_or(true));
@@ -604,6 +604,15 @@ TEST_F(DataServiceTest, ImportOptionsReachTheReader)
     EXPECT_EQ(attempt.bucketsNs[idx(core::Bucket::Init)], 20 * kS);
     EXPECT_EQ(attempt.bucketsNs[idx(core::Bucket::Compile)], 40 * kS + kS / 2);
     EXPECT_EQ(attempt.bucketsNs[idx(core::Bucket::Productive)], 239 * kS + kS / 2);
+
+    // Read again in UTC (the dialog's "Read unchanged files again"): in place, at 10:00Z.
+    reader.timezone = "UTC";
+    errors = importAndWait(*service, { log }, QStringLiteral("logs"), reader, true);
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    auto again = core::loadFleet(**db, core::FleetQuery {});
+    ASSERT_TRUE(again.ok() && again->size() == 1u);
+    ASSERT_EQ(again->front().result.attempts.size(), 1u);
+    EXPECT_EQ(again->front().result.attempts[0].startNs, (1709280000 + 2 * 3600) * kS);
 }
 
 TEST_F(DataServiceTest, RenameLabelWorksAndFailsClearlyOnAClash)

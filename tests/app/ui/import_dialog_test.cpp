@@ -107,6 +107,32 @@ TEST_F(ImportDialogTest, ReplacingChangedFilesIsAskedEachTime)
     EXPECT_FALSE(next.findChild<QCheckBox*>(QStringLiteral("update"))->isChecked());
 }
 
+// Reading unchanged files again (ettw import --read-again) replaces changed ones too: the first box
+// is ticked and held while the second is, and neither is remembered.
+TEST_F(ImportDialogTest, ReadingAgainImpliesReplacingAndIsAskedEachTime)
+{
+    {
+        ImportDialog d({ QStringLiteral("/data/run.log") }, {});
+        auto* update = d.findChild<QCheckBox*>(QStringLiteral("update"));
+        auto* again = d.findChild<QCheckBox*>(QStringLiteral("readAgain"));
+        ASSERT_TRUE(update && again);
+        EXPECT_FALSE(again->isChecked());
+        again->setChecked(true);
+        EXPECT_TRUE(update->isChecked());
+        EXPECT_FALSE(update->isEnabled());
+        d.accept();
+        ASSERT_EQ(d.result(), QDialog::Accepted) << d.problem().toStdString();
+        EXPECT_TRUE(d.choices().update);
+        EXPECT_TRUE(d.choices().readAgain);
+        again->setChecked(false);
+        EXPECT_TRUE(update->isEnabled());
+    }
+    ImportDialog next({ QStringLiteral("/data/run.log") }, {});
+    EXPECT_FALSE(next.findChild<QCheckBox*>(QStringLiteral("readAgain"))->isChecked());
+    next.accept();
+    EXPECT_FALSE(next.choices().readAgain);
+}
+
 TEST_F(ImportDialogTest, ReturnsTheChosenOptionsAndRemembersAllButJobAttemptRank)
 {
     auto preset = core::Mapping::presetText("log-torchtitan");
