@@ -563,7 +563,7 @@ p90 %3</numerusform>
 <context>
     <name>RemoveLabelDialog</name>
     <message numerus="yes">
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+732"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+745"/>
         <source>%Ln file(s)</source>
         <translation>
             <numerusform>%Ln file</numerusform>

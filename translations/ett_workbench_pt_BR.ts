@@ -2309,7 +2309,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+598"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+611"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -3227,7 +3227,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-531"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-544"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
@@ -3237,7 +3237,7 @@ durável  %1 (+%2)</translation>
         <translation>Importar %1.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Dataset &amp;label:</source>
         <translation>&amp;Rótulo do conjunto de dados:</translation>
     </message>
@@ -3415,7 +3415,22 @@ durável  %1 (+%2)</translation>
         <translation>&amp;Importar</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+27"/>
+        <source>Read file again</source>
+        <translation>Ler arquivo de novo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read %1 again, in place of its records under label &apos;%2&apos;.</source>
+        <translation>Ler %1 de novo, no lugar dos seus registros sob o rótulo &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>R&amp;ead again</source>
+        <translation>Ler de &amp;novo</translation>
+    </message>
+    <message>
+        <location line="+170"/>
         <source>A rules file mapping the names a tool writes to phases (see `ettw mappings`); empty: the format&apos;s built-in preset.</source>
         <translation>Um arquivo de regras que mapeia os nomes que uma ferramenta escreve para fases (veja `ettw mappings`); vazio: o preset embutido do formato.</translation>
     </message>
@@ -3979,6 +3994,16 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Remover um arquivo importado como se nunca tivesse sido importado; os outros arquivos ficam (pode ser desfeito)</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Read file a&amp;gain...</source>
+        <translation>Ler arq&amp;uivo de novo...</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read one imported file again with other options (a timezone, a mapping), in place of its records</source>
+        <translation>Ler de novo um arquivo importado com outras opções (um fuso horário, um mapeamento), no lugar dos seus registros</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>&amp;Find job...</source>
         <translation>&amp;Localizar job...</translation>
@@ -3990,7 +4015,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+572"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+620"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4090,7 +4115,7 @@ Clique duplo: abre sua linha do tempo</translation>
         <translation>Arquivos &amp;recentes</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+273"/>
         <source>Open a workbench database, or import trace files into a new one: native ETT traces (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), PyTorch profiler (Chrome) traces, Nsight Systems exports, MLPerf logs, console logs and job tables. You can also drop files on this window.</source>
         <translation>Abra um banco de dados do workbench ou importe arquivos de trace para um novo: traces ETT nativos (.ett.jsonl, .ett.jsonl.gz, .ett.jsonl.zst), traces do profiler do PyTorch (Chrome), exportações do Nsight Systems, logs do MLPerf, logs de console e tabelas de jobs. Você também pode soltar arquivos nesta janela.</translation>
     </message>
@@ -4104,17 +4129,17 @@ From a shell:  ettw import --db %1 FILE...</source>
 Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-337"/>
         <source>Interruptions by cause and symptom; rules that re-classify causes</source>
         <translation>Interrupções por causa e sintoma; regras que reclassificam causas</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-82"/>
         <source>Remo&amp;ve file...</source>
         <translation>Remover ar&amp;quivo...</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+85"/>
         <source>&amp;Back</source>
         <translation>V&amp;oltar</translation>
     </message>
@@ -4154,7 +4179,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
@@ -4269,7 +4294,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-496"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-542"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4301,37 +4326,37 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+248"/>
+        <location line="+257"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-270"/>
         <location line="+13"/>
-        <location line="+248"/>
+        <location line="+257"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-260"/>
+        <location line="-269"/>
         <location line="+13"/>
-        <location line="+171"/>
+        <location line="+180"/>
         <location line="+23"/>
-        <location line="+215"/>
+        <location line="+252"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-422"/>
+        <location line="-468"/>
         <location line="+13"/>
-        <location line="+171"/>
+        <location line="+180"/>
         <location line="+23"/>
-        <location line="+215"/>
+        <location line="+252"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-416"/>
+        <location line="-462"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -4346,14 +4371,14 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Rótulo &apos;%1&apos; restaurado (%2, %3).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <location line="+22"/>
-        <location line="+382"/>
+        <location line="+424"/>
         <source>Remove file</source>
         <translation>Remover arquivo</translation>
     </message>
     <message>
-        <location line="-404"/>
+        <location line="-446"/>
         <source>Removing the file did not go through.</source>
         <translation>A remoção do arquivo não foi concluída.</translation>
     </message>
@@ -4385,7 +4410,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>O rótulo não foi restaurado; nada foi alterado.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>The imported files could not be listed.</source>
         <translation>Não foi possível listar os arquivos importados.</translation>
     </message>
@@ -4400,9 +4425,9 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Abrindo %1...</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <location line="+7"/>
-        <location line="+168"/>
+        <location line="+171"/>
         <location line="+16"/>
         <location line="+8"/>
         <location line="+36"/>
@@ -4410,7 +4435,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-234"/>
+        <location line="-237"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -4420,18 +4445,18 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento; espere que termine ou cancele-a antes.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>No database was open: importing into %1</source>
         <translation>Nenhum banco de dados estava aberto: importando para %1</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+206"/>
+        <location line="+207"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-206"/>
+        <location line="-207"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -4443,7 +4468,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
 %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Connected to %1 in %2</source>
         <translation>Conectado a %1 em %2</translation>
     </message>
@@ -4470,19 +4495,19 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="-145"/>
         <location line="+23"/>
-        <location line="+214"/>
+        <location line="+251"/>
         <source>attempt</source>
         <translation>tentativa</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-274"/>
         <location line="+23"/>
-        <location line="+214"/>
+        <location line="+251"/>
         <source>attempts</source>
         <translation>tentativas</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-273"/>
         <location line="+23"/>
         <source>segment</source>
         <translation>segmento</translation>
@@ -4504,7 +4529,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1, %2, %3 em %4</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-141"/>
+        <source>Read file again</source>
+        <translation>Ler arquivo de novo</translation>
+    </message>
+    <message>
+        <location line="+145"/>
         <source>Fleet store %1, connected in %2 s</source>
         <translation>Repositório da frota %1, conectado em %2 s</translation>
     </message>
@@ -4613,11 +4643,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+8"/>
+        <location line="+8"/>
         <source>Listing the imported files...</source>
         <translation>Listando os arquivos importados...</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+48"/>
         <source>Removing %1 from label &apos;%2&apos;...</source>
         <translation>Removendo %1 do rótulo &apos;%2&apos;...</translation>
     </message>
@@ -5835,7 +5866,7 @@ fração do E2E: %4 em A, %5 em B
         </translation>
     </message>
     <message>
-        <location filename="../app/ui/data/import_lines.cpp" line="+66"/>
+        <location filename="../app/ui/data/import_lines.cpp" line="+67"/>
         <source>%1: skipped (import cancelled)</source>
         <translation>%1: ignorado (importação cancelada)</translation>
     </message>
@@ -5930,7 +5961,7 @@ fração do E2E: %4 em A, %5 em B
         <translation>; no lugar da sua importação anterior</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>; imported before as %1</source>
         <translation>; importado antes como %1</translation>
     </message>
@@ -6196,7 +6227,7 @@ duração %4</translation>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="-515"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="-528"/>
         <source>no files</source>
         <translation>nenhum arquivo</translation>
     </message>
@@ -6452,7 +6483,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-632"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-678"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -8039,18 +8070,28 @@ duração %4</translation>
 <context>
     <name>RemoveFileDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/remove_file_dialog.cpp" line="+7"/>
-        <location line="+132"/>
+        <location filename="../app/ui/dialogs/remove_file_dialog.cpp" line="+8"/>
+        <location line="+136"/>
         <source>Remove file</source>
         <translation>Remover arquivo</translation>
     </message>
     <message>
-        <location line="-130"/>
+        <location line="-136"/>
+        <source>Read file again</source>
+        <translation>Ler arquivo de novo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Choose the imported file to remove. It goes as if it had never been imported; the other files and labels stay.</source>
         <translation>Escolha o arquivo importado a remover. Ele sai como se nunca tivesse sido importado; os outros arquivos e rótulos ficam.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
+        <source>Choose the imported file to read again. The import dialog opens with the options it was read with: change them (a timezone, a mapping) and it is read again in place of its earlier records.</source>
+        <translation>Escolha o arquivo importado a ler de novo. O diálogo de importação abre com as opções com que ele foi lido: mude-as (um fuso horário, um mapeamento) e ele é lido de novo no lugar dos registros anteriores.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Filter by label, path or format</source>
         <translation>Filtrar por rótulo, caminho ou formato</translation>
     </message>
@@ -8090,9 +8131,19 @@ duração %4</translation>
         <translation>As opções com que foi importado, com as quais uma remoção lê outros arquivos de novo e um desfazer o importa de novo: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+3"/>
+        <source>The options it was imported with: %1</source>
+        <translation>As opções com que foi importado: %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>&amp;Remove...</source>
         <translation>&amp;Remover...</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Read again...</source>
+        <translation>&amp;Ler de novo...</translation>
     </message>
     <message>
         <location line="+31"/>
@@ -8131,7 +8182,7 @@ Editar &gt; Desfazer (%2) o importa de novo do seu caminho, com as opções com 
 <context>
     <name>RemoveLabelDialog</name>
     <message>
-        <location filename="../app/ui/dialogs/dialogs.cpp" line="+645"/>
+        <location filename="../app/ui/dialogs/dialogs.cpp" line="+658"/>
         <location line="+44"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>

@@ -2,6 +2,7 @@
 
 #include "app/ui/data/types.h"
 #include "app/ui/format/figures_format.h"
+#include "core/ingest/issue_kinds.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -92,6 +93,12 @@ QString importLine(const ImportedFile& f, const QString& label)
         line += QObject::tr("; read again: %1").arg(qs(f.readAgain));
     } else if (s.datasetsReplaced > 0) {
         line += QObject::tr("; in place of its earlier import");
+    }
+    for (const auto& [key, entry] : s.issues.entries()) {
+        if (key.first == core::issueKindName(core::IssueKind::ReadWithOtherOptions)) {
+            // "read before with --timezone +02:00, now with the defaults": core's, in English.
+            line += QStringLiteral("; ") + qs(key.second);
+        }
     }
     if (!f.storedAs.empty()) {
         line += QObject::tr("; imported before as %1").arg(qs(f.storedAs));

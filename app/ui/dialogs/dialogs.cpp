@@ -67,10 +67,11 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
 {
     setWindowTitle(tr("Import traces"));
     auto* layout = new QVBoxLayout(this);
-    auto* what = new QLabel(tr("Import %1.").arg(filesText(files)), this);
-    what->setWordWrap(true);
-    what->setToolTip(files.join('\n'));
-    layout->addWidget(what);
+    m_what = new QLabel(tr("Import %1.").arg(filesText(files)), this);
+    m_what->setWordWrap(true);
+    m_what->setToolTip(files.join('\n'));
+    layout->addWidget(m_what);
+    m_files = files;
 
     // One form for the label and the options, so that every field starts at the same x.
     m_form = new QFormLayout;
@@ -225,6 +226,18 @@ ImportDialog::ImportDialog(const QStringList& files, const QStringList& existing
     const core::ReaderOptions defaults;
     setOptionsShown(remembered.format != defaults.format || !remembered.mappingPath.empty()
         || remembered.timezone != defaults.timezone || remembered.year.has_value());
+}
+
+void ImportDialog::setReadAgain(const QString& label, const core::ReaderOptions& options)
+{
+    setWindowTitle(tr("Read file again"));
+    m_what->setText(tr("Read %1 again, in place of its records under label '%2'.").arg(filesText(m_files), label));
+    m_label->setCurrentText(label);
+    m_label->setEnabled(false); // under another label it would be another import, not this one again
+    setOptions(options);
+    setOptionsShown(true);
+    m_readAgain->setChecked(true);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("R&ead again"));
 }
 
 QString ImportDialog::label() const

@@ -57,6 +57,10 @@ public:
     bool optionsShown() const;
     void setOptionsShown(bool shown);
 
+    // For File > Read file again: the file's label (fixed) and the options it was read with, shown,
+    // with "Read unchanged files again" ticked.
+    void setReadAgain(const QString& label, const core::ReaderOptions& options);
+
     // Runs the dialog; the label and options, or nullopt when the user cancelled.
     static std::optional<ImportChoices> ask(
         QWidget* parent, const QStringList& files, const QStringList& existingLabels);
@@ -77,6 +81,8 @@ private:
     QComboBox* m_label = nullptr;
     QCheckBox* m_update = nullptr;
     QCheckBox* m_readAgain = nullptr;
+    QLabel* m_what = nullptr; // "Import run.log."
+    QStringList m_files;
     QToolButton* m_toggle = nullptr;
     QLabel* m_summary = nullptr;
     QFormLayout* m_form = nullptr;

@@ -55,13 +55,17 @@ QString readWithText(const QString& readerOptions)
 }
 
 RemoveFileDialog::RemoveFileDialog(
-    const std::vector<core::DatasetInfo>& files, const QString& currentLabel, QWidget* parent)
+    const std::vector<core::DatasetInfo>& files, const QString& currentLabel, QWidget* parent, FileChoice choice)
     : QDialog(parent)
 {
-    setWindowTitle(tr("Remove file"));
+    const bool remove = choice == FileChoice::Remove;
+    setWindowTitle(remove ? tr("Remove file") : tr("Read file again"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Choose the imported file to remove. It goes as if it had never been imported; "
-                                "the other files and labels stay."),
+    auto* intro = new QLabel(remove ? tr("Choose the imported file to remove. It goes as if it had never been "
+                                         "imported; the other files and labels stay.")
+                                    : tr("Choose the imported file to read again. The import dialog opens with the "
+                                         "options it was read with: change them (a timezone, a mapping) and it is read "
+                                         "again in place of its earlier records."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -97,9 +101,10 @@ RemoveFileDialog::RemoveFileDialog(
         imported.replace(QLatin1Char('T'), QLatin1Char(' '));
         const QString readWith = readWithText(QString::fromStdString(d.readerOptions));
         auto* with = new QTableWidgetItem(readWith);
-        with->setToolTip(tr("The options it was imported with, which a removal reads other files again with and an "
-                            "undo imports it again with: %1")
-                             .arg(readWith));
+        with->setToolTip(remove ? tr("The options it was imported with, which a removal reads other files again "
+                                     "with and an undo imports it again with: %1")
+                                      .arg(readWith)
+                                : tr("The options it was imported with: %1").arg(readWith));
         m_table->setItem(row, kLabel, new QTableWidgetItem(QString::fromStdString(d.label)));
         m_table->setItem(row, kFile, file);
         m_table->setItem(row, kFormat, new QTableWidgetItem(QString::fromStdString(d.format)));
@@ -118,7 +123,7 @@ RemoveFileDialog::RemoveFileDialog(
     layout->addWidget(m_count);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_remove = buttons->button(QDialogButtonBox::Ok);
-    m_remove->setText(tr("&Remove..."));
+    m_remove->setText(remove ? tr("&Remove...") : tr("&Read again..."));
     m_remove->setEnabled(false);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

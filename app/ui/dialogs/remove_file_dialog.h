@@ -1,6 +1,7 @@
 // File > Remove file: the files the open database stores, to pick the one to remove, and the
 // confirmation that says what its removal does. Nothing is removed here: the window asks the data
-// service (DataService::removeFile) once the user confirmed.
+// service (DataService::removeFile) once the user confirmed. File > Read file again lists them the
+// same way, to pick the one the import dialog then reads again with other options.
 #pragma once
 
 #include "app/ui/data/types.h"
@@ -18,6 +19,9 @@ class QTableWidget;
 
 namespace ett::app {
 
+// What the file is chosen for: the dialog's title, text and button say it.
+enum class FileChoice { Remove, ReadAgain };
+
 // A table of the database's files (label, file, format, records, imported, read with), sortable,
 // filtered as one types (any of label, path or format holding the text), one row selected at a
 // time; Remove... (or a double-click) accepts with the selected row's label and path. The rows of
@@ -26,8 +30,8 @@ class RemoveFileDialog : public QDialog
 {
     Q_OBJECT
 public:
-    RemoveFileDialog(
-        const std::vector<core::DatasetInfo>& files, const QString& currentLabel, QWidget* parent = nullptr);
+    RemoveFileDialog(const std::vector<core::DatasetInfo>& files, const QString& currentLabel,
+        QWidget* parent = nullptr, FileChoice choice = FileChoice::Remove);
 
     // The chosen file: its label and its path as stored; empty while none is selected.
     QString label() const;

@@ -169,6 +169,11 @@ void MainWindow::createActions()
         tr("Remove one imported file as if it had never been imported; the other files stay (undoable)"));
     m_removeFileAction->setEnabled(false);
     connect(m_removeFileAction, &QAction::triggered, this, &MainWindow::removeFileDialog);
+    m_readFileAgainAction = new QAction(tr("Read file a&gain..."), this);
+    m_readFileAgainAction->setStatusTip(
+        tr("Read one imported file again with other options (a timezone, a mapping), in place of its records"));
+    m_readFileAgainAction->setEnabled(false);
+    connect(m_readFileAgainAction, &QAction::triggered, this, &MainWindow::readFileAgainDialog);
 
     // Window-wide, so that it works from every page; it dispatches to the What-if page's undo
     // there (see updateUndoAction), which therefore gives up its own Ctrl+Z (createPages).
@@ -303,6 +308,7 @@ void MainWindow::createMenus()
     file->addAction(m_renameAction);
     file->addAction(m_removeAction);
     file->addAction(m_removeFileAction);
+    file->addAction(m_readFileAgainAction);
     file->addAction(m_reportAction);
     file->addAction(m_exportViewAction);
     file->addSeparator();

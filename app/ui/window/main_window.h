@@ -10,6 +10,7 @@
 
 #include "app/ui/data/types.h"
 #include "app/ui/dialogs/intervals_dialog.h"
+#include "app/ui/window/import_options.h"
 #include "app/ui/window/live_watch.h"
 #include "core/model/label_contents.h"
 
@@ -76,7 +77,9 @@ public:
     // Imports trace files into the open database (the default one when none is open). Without a
     // label, asks for it and the import options first (ImportDialog); with one, imports at once
     // with the defaults of `ettw import`. Refused with a message while another import runs.
-    void importTraces(const QStringList& paths, std::optional<QString> label = std::nullopt);
+    // `chosen`: the label and options already asked (File > Read file again), else the dialog asks.
+    void importTraces(const QStringList& paths, std::optional<QString> label = std::nullopt,
+        std::optional<ImportChoices> chosen = std::nullopt);
     // Opens what the paths are: the last database among them, then imports the traces into it
     // (under `label`, or asking for one when not given). What File > Open, drops and the command
     // line do.
@@ -176,6 +179,9 @@ private:
     // File > Remove file: ask the service for the database's files, then pick one, confirm, remove.
     void removeFileDialog();
     void chooseFileToRemove(const ett::app::DatasetList& list);
+    // File > Read file again: the files listed, one chosen, the import dialog on its options.
+    void readFileAgainDialog();
+    void chooseFileToReadAgain(const ett::app::DatasetList& list);
     // The service's answer to a file's removal: the status bar, and the lines of what could not be
     // done (a file read again that failed, a log gone, a job left undeclared) in a dialog.
     void onFileRemoved(const ett::app::FileRemovalInfo& removed);
@@ -264,7 +270,9 @@ private:
     QAction* m_findAction = nullptr;
     QString m_removeAsked; // the label whose contents the Remove label dialog waits for
     QAction* m_removeFileAction = nullptr;
+    QAction* m_readFileAgainAction = nullptr;
     quint64 m_filesAsked = 0; // the request of the files the Remove file dialog waits for (0: none)
+    bool m_filesToReadAgain = false; // m_filesAsked is for Read file again, not Remove file
     // The removals Edit > Undo undoes, the newest last: a label's (DataService::removedLabel) and a
     // file's (DataService::removedFile); an entry whose undo is no longer possible is skipped.
     enum class Removal { Label, File };

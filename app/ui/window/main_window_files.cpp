@@ -14,6 +14,8 @@
 #include "app/ui/window/main_window.h"
 #include "app/ui/window/workbench_state.h"
 #include "app/version/build_info.h"
+#include "core/ingest/formats.h"
+#include "core/ingest/reader_options_text.h"
 #include "core/store/clickhouse/store_url.h"
 
 #include <QAction>
@@ -118,7 +120,11 @@ void MainWindow::connectService()
         });
     connect(m_service, &DataService::datasetsReady, this, [this](quint64 id, const DatasetList& list) {
         if (id == m_filesAsked) {
-            chooseFileToRemove(list);
+            if (m_filesToReadAgain) {
+                chooseFileToReadAgain(list);
+            } else {
+                chooseFileToRemove(list);
+            }
         }
     });
     connect(m_service, &DataService::fileRemoved, this, &MainWindow::onFileRemoved);
@@ -147,7 +153,8 @@ void MainWindow::connectService()
         if (id != 0 && id == m_filesAsked) {
             m_filesAsked = 0;
             statusBar()->clearMessage();
-            ErrorDialog::showError(this, tr("Remove file"), tr("The imported files could not be listed."), message);
+            ErrorDialog::showError(this, m_filesToReadAgain ? tr("Read file again") : tr("Remove file"),
+                tr("The imported files could not be listed."), message);
             return;
         }
         statusBar()->showMessage(tr("Query failed: %1").arg(message), kMessageMs);
@@ -171,7 +178,8 @@ void MainWindow::openDatabase(const QString& path)
     addRecent(absolute);
 }
 
-void MainWindow::importTraces(const QStringList& paths, std::optional<QString> label)
+void MainWindow::importTraces(
+    const QStringList& paths, std::optional<QString> label, std::optional<ImportChoices> chosen)
 {
     if (paths.isEmpty()) {
         return;
@@ -190,7 +198,9 @@ void MainWindow::importTraces(const QStringList& paths, std::optional<QString> l
     // A label given (command line, tests) imports at once with ettw's defaults; else the dialog
     // asks for the label and the options.
     ImportChoices choices;
-    if (label) {
+    if (chosen) {
+        choices = std::move(*chosen);
+    } else if (label) {
         choices.label = *label;
     } else {
         auto asked = ImportDialog::ask(this, paths, m_state->vocabulary().labels);
@@ -271,6 +281,7 @@ void MainWindow::onDatabaseOpened(const LoadStats& stats, const Vocabulary& voca
     m_renameAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_removeAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_removeFileAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
+    m_readFileAgainAction->setEnabled(!stats.store && !vocabulary.labels.isEmpty());
     m_importAction->setEnabled(!stats.store);
     m_importFolderAction->setEnabled(!stats.store);
     updateUndoAction();
@@ -492,7 +503,44 @@ void MainWindow::removeFileDialog()
 {
     // The files are listed on the worker; chooseFileToRemove opens the dialog when they arrive.
     statusBar()->showMessage(tr("Listing the imported files..."));
+    m_filesToReadAgain = false;
     m_filesAsked = m_service->requestDatasets(this);
+}
+
+void MainWindow::readFileAgainDialog()
+{
+    // As removeFileDialog; chooseFileToReadAgain opens the dialog when the files arrive.
+    statusBar()->showMessage(tr("Listing the imported files..."));
+    m_filesToReadAgain = true;
+    m_filesAsked = m_service->requestDatasets(this);
+}
+
+void MainWindow::chooseFileToReadAgain(const DatasetList& list)
+{
+    m_filesAsked = 0;
+    statusBar()->clearMessage();
+    const QString current = m_state->filter().labels.size() == 1 ? qs(m_state->filter().labels.front()) : QString();
+    RemoveFileDialog dialog(list.datasets, current, this, FileChoice::ReadAgain);
+    dialog.setObjectName(QStringLiteral("readFileAgainDialog"));
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) {
+        return;
+    }
+    const auto chosen = std::find_if(list.datasets.begin(), list.datasets.end(),
+        [&](const core::DatasetInfo& d) { return qs(d.label) == dialog.label() && qs(d.sourcePath) == dialog.path(); });
+    if (chosen == list.datasets.end()) {
+        return;
+    }
+    // The import dialog, on the options the file was read with (the remembered ones when they are
+    // not known), its format and label, reading it again.
+    core::ReaderOptions options = core::storedOrGiven(chosen->readerOptions, rememberedImportOptions());
+    options.format = core::parseTraceFormat(chosen->format).value_or(options.format);
+    ImportDialog ask({ dialog.path() }, m_state->vocabulary().labels, this);
+    ask.setObjectName(QStringLiteral("readAgainImportDialog"));
+    ask.setReadAgain(dialog.label(), options);
+    if (ask.exec() != QDialog::Accepted) {
+        return;
+    }
+    importTraces({ dialog.path() }, std::nullopt, ask.choices());
 }
 
 void MainWindow::chooseFileToRemove(const DatasetList& list)

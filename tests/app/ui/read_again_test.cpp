@@ -1,0 +1,138 @@
+// Tests of File > Read file again: a console log imported with the wrong timezone is chosen from the
+// database's files, the import dialog opens on its label (fixed), its format and the options it
+// was read with, "Read unchanged files again" ticked; with the timezone put right it is read again
+// in place of its earlier records, and the import says that the options differ.
+#include "app/ui/data/data_service.h"
+#include "app/ui/dialogs/dialogs.h"
+#include "app/ui/dialogs/remove_file_dialog.h"
+#include "app/ui/window/main_window.h"
+#include "core/store/database.h"
+#include "core/store/fleet.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+#include "pages_fixtures.h"
+#include "store_fixtures.h"
+#include "tests/app/titan_logs.h"
+
+namespace ett::app {
+namespace {
+
+using fixtures::onNextModal;
+
+constexpr int kWaitMs = 60'000;
+constexpr int64_t kS = 1'000'000'000;
+// 2025-03-01T00:00:00Z, the day of tests/app/titan_logs.h.
+constexpr int64_t kDay = 1'740'787'200 * kS;
+
+// The start of the database's one attempt, in seconds after midnight UTC.
+int64_t attemptStart(const QString& db)
+{
+    auto opened = core::Database::open(db.toStdString(), core::Database::OpenMode::MustExist);
+    EXPECT_TRUE(opened.ok());
+    if (!opened.ok()) {
+        return -1;
+    }
+    auto jobs = core::loadFleet(**opened, core::FleetQuery {});
+    EXPECT_TRUE(jobs.ok() && jobs->size() == 1u && jobs->front().result.attempts.size() == 1u);
+    return jobs.ok() && jobs->size() == 1u ? (jobs->front().result.attempts.at(0).startNs - kDay) / kS : -1;
+}
+
+TEST(ReadFileAgainWindow, TheImportDialogOpensOnTheFilesOptionsAndReadsItAgainWithOthers)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    QDir(dir.path()).mkpath(QStringLiteral("run1-cfg-a"));
+    const QString log = dir.filePath(QStringLiteral("run1-cfg-a/run.log"));
+    {
+        QFile f(log);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(test::oomRun("10:00")));
+    }
+
+    MainWindow window;
+    window.show();
+    QApplication::setActiveWindow(&window);
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    DataService* service = window.dataService();
+    QString summary;
+    QStringList errors;
+    int finished = 0;
+    QObject context;
+    QObject::connect(service, &DataService::importFinished, &context, [&](const QString& s, const QStringList& e) {
+        summary = s;
+        errors = e;
+        ++finished;
+    });
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, &context, [&] { loaded = true; });
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    core::ReaderOptions wrong;
+    wrong.timezone = "+02:00";
+    service->importFiles({ log }, QStringLiteral("logs"), wrong);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 1; }, kWaitMs));
+    ASSERT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    ASSERT_EQ(attemptStart(db), 8 * 3600);
+
+    QAction* readAgain = fixtures::actionNamed(window, QStringLiteral("Read file a&gain..."));
+    ASSERT_NE(readAgain, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return readAgain->isEnabled(); }, kWaitMs));
+    QString title;
+    QString shownLabel;
+    bool labelFixed = false;
+    QString shownTimezone;
+    QString shownFormat;
+    bool readAgainTicked = false;
+    onNextModal<RemoveFileDialog>([&](RemoveFileDialog* files) {
+        title = files->windowTitle();
+        EXPECT_TRUE(files->select(QStringLiteral("logs"), log));
+        onNextModal<ImportDialog>([&](ImportDialog* ask) {
+            shownLabel = ask->label();
+            labelFixed = !ask->findChild<QComboBox*>(QStringLiteral("label"))->isEnabled();
+            shownFormat = ask->findChild<QComboBox*>(QStringLiteral("format"))->currentText();
+            auto* timezone = ask->findChild<QLineEdit*>(QStringLiteral("timezone"));
+            shownTimezone = timezone->text();
+            readAgainTicked = ask->findChild<QCheckBox*>(QStringLiteral("readAgain"))->isChecked();
+            if (const QString shots = qEnvironmentVariable("ETT_UI_SCREENSHOTS"); !shots.isEmpty()) {
+                QDir().mkpath(shots);
+                ask->grab().save(QDir(shots).filePath(QStringLiteral("read-again-dialog.png")));
+            }
+            timezone->setText(QStringLiteral("UTC"));
+            ask->accept();
+        });
+        files->accept();
+    });
+    readAgain->trigger();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 2; }, kWaitMs));
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_EQ(title, QStringLiteral("Read file again"));
+    EXPECT_EQ(shownLabel, QStringLiteral("logs"));
+    EXPECT_TRUE(labelFixed);
+    EXPECT_EQ(shownTimezone, QStringLiteral("+02:00")) << "the options it was read with";
+    EXPECT_TRUE(shownFormat.contains(QStringLiteral("log"), Qt::CaseInsensitive)) << shownFormat.toStdString();
+    EXPECT_TRUE(readAgainTicked);
+    EXPECT_TRUE(summary.contains(QStringLiteral("in place of its earlier import"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("; read before with --timezone +02:00, now with the defaults")))
+        << summary.toStdString();
+    EXPECT_EQ(attemptStart(db), 10 * 3600);
+}
+
+} // namespace
+} // namespace ett::app
