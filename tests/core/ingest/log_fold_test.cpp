@@ -16,7 +16,6 @@ namespace ett::core {
 namespace {
 
 constexpr int64_t kMs = 1'000'000;
-constexpr int64_t kS = 1'000 * kMs;
 
 // ---- The runs themselves ----------------------------------------------------------------------
 
