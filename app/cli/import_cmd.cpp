@@ -35,7 +35,7 @@ int runImport(const CommonOptions& common, const ImportCmd& cmd)
     ImportRequest request;
     request.files = cmd.files;
     request.label = cmd.label;
-    request.update = cmd.update || cmd.readAgain;
+    request.update = cmd.update;
     request.readUnchangedAgain = cmd.readAgain;
     core::ReaderOptions& reader = request.reader;
     reader.format = parseTraceFormat(cmd.format).value_or(TraceFormat::Auto);

@@ -190,7 +190,7 @@ py::dict importFilesPy(Handle ws, const std::vector<std::string>& paths, const s
     const CallGuard guard(*ws); // under the GIL, but no query may run meanwhile on a worker thread
     request.files = paths;
     request.label = label;
-    request.update = update || readUnchanged;
+    request.update = update;
     request.readUnchangedAgain = readUnchanged;
     std::atomic<bool> cancel { false };
     bool interrupted = false;

@@ -447,7 +447,8 @@ ImportReport importFiles(
     //     read (the file would be stored twice).
     std::map<std::string, std::string> storedAs; // path -> the path it was stored as
     std::vector<bool> replaceable(request.files.size(), false); // regular files, with update
-    if (given.update && !request.files.empty()) {
+    const bool update = given.update || given.readUnchangedAgain; // reading again implies it
+    if (update && !request.files.empty()) {
         std::vector<std::string> regular;
         for (size_t i = 0; i < request.files.size(); ++i) {
             std::error_code ec;
@@ -538,16 +539,18 @@ ImportReport importFiles(
     // 2. Each file in its own transaction (`stop`: the import's cancel; none for the logs read again
     //    to undo what a run not stored moved, step 3).
     // With readUnchangedAgain: whether the label holds an import from `path` (read again then,
-    // changed or not).
+    // changed or not). The label is looked up once, at the first file that asks.
+    std::optional<int64_t> labelId;
     const auto storedFrom = [&](const std::string& path) {
-        if (!given.update || !given.readUnchangedAgain) {
+        if (!given.readUnchangedAgain) {
             return false;
         }
-        auto label = core::findLabelId(workspace.store(), given.label);
-        if (!label || !*label) {
-            return false;
+        if (!labelId) {
+            auto found = core::findLabelId(workspace.store(), given.label);
+            labelId = found && *found ? **found : 0;
         }
-        auto ids = core::datasetsFromPath(workspace.store(), **label, path);
+        auto ids = *labelId ? core::datasetsFromPath(workspace.store(), *labelId, path)
+                            : core::Result<std::vector<int64_t>>(std::vector<int64_t> {});
         return ids && !ids->empty();
     };
     const auto importAt = [&](size_t n, const std::atomic<bool>* stop) {
@@ -644,7 +647,7 @@ ImportReport importFiles(
             file.error = summary.error();
             if (file.outcome == ImportedFile::Outcome::Failed) {
                 explainFolderJob(file.error, folderJobs[i], "import");
-                explainChangedFile(file.error, file.path, given.update);
+                explainChangedFile(file.error, file.path, update);
             }
         } else {
             file.outcome

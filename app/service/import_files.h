@@ -38,7 +38,7 @@ struct ImportRequest
     // are added to the earlier ones (a job's attempts may come from several files), and a record
     // that contradicts them fails the file, its message saying that the file changed.
     bool update = false;
-    // With update: a file imported before from its path is read again and replaces its earlier
+    // As update, and a file imported before from its path is read again and replaces its earlier
     // records also when its content did not change, so that it is read with these options (a log
     // imported with the wrong --timezone). A file its import names otherwise stays as with update.
     bool readUnchangedAgain = false;
