@@ -54,6 +54,9 @@ struct ValueLabel
     QGraphicsSimpleTextItem* item; // owned by the chart
     QPointF at; // the value it marks
     bool above;
+    // Where it goes, over its bar, when under it would leave the plot (a bar going down to the
+    // value axis's first level: its value ran into the bars' names).
+    QPointF over;
     QAbstractSeries* series;
 };
 
@@ -219,11 +222,12 @@ BridgeBar addBar(
     text->setFont(f);
     text->setBrush(b.step ? outline.color() : QColor(0x33, 0x33, 0x33));
     const bool down = b.step && b.toPico < b.fromPico;
-    labels.values.push_back({ text, QPointF(i, down ? bottom : top), !down, area });
+    labels.values.push_back({ text, QPointF(i, down ? bottom : top), !down, QPointF(i, top), area });
     return BridgeBar { area, b.step ? b.step->tip : b.end->tip };
 }
 
-// 5. The values over the bars follow the plot area (resizes, first layout), and the names under
+// 5. The values over the bars follow the plot area (resizes, first layout; a value under a bar that
+//    would leave the plot goes over it), and the names under
 //    them go over two or three staggered lines when one is wider than its category (three when
 //    one is wider than two: neighbours on one line are then three categories apart).
 void placeLabels(QChart* chart, QCategoryAxis* x, int n, std::shared_ptr<Labels> labels)
@@ -248,9 +252,14 @@ void placeLabels(QChart* chart, QCategoryAxis* x, int n, std::shared_ptr<Labels>
         // narrow chart: "+0,0075,94%") moves a line further from its bar, up or down as it points.
         std::vector<QRectF> placed;
         for (const ValueLabel& l : labels->values) {
-            const QPointF p = chart->mapToPosition(l.at, l.series);
             const QRectF r = l.item->boundingRect();
-            QRectF at(QPointF(p.x() - r.width() / 2.0, l.above ? p.y() - r.height() - 1.0 : p.y() + 1.0), r.size());
+            QPointF p = chart->mapToPosition(l.at, l.series);
+            bool above = l.above;
+            if (!above && p.y() + 1.0 + r.height() > chart->plotArea().bottom()) {
+                p = chart->mapToPosition(l.over, l.series);
+                above = true;
+            }
+            QRectF at(QPointF(p.x() - r.width() / 2.0, above ? p.y() - r.height() - 1.0 : p.y() + 1.0), r.size());
             constexpr double kGap = 2.0;
             for (int moves = 0; moves < 4; ++moves) {
                 const auto hit = std::find_if(placed.begin(), placed.end(),
@@ -258,7 +267,7 @@ void placeLabels(QChart* chart, QCategoryAxis* x, int n, std::shared_ptr<Labels>
                 if (hit == placed.end()) {
                     break;
                 }
-                at.moveTop(l.above ? hit->top() - r.height() : hit->bottom());
+                at.moveTop(above ? hit->top() - r.height() : hit->bottom());
             }
             l.item->setPos(at.topLeft());
             placed.push_back(at);

@@ -759,6 +759,39 @@ TEST(BridgeValues, NeverRunIntoEachOtherInANarrowChart)
     }
 }
 
+// Steps down from an ETT% of A about 0 (the value axis starts at 0): their values are not put
+// under the bars, where they ran into the steps' names ("init" under "-0.00" at 1280 x 800), but
+// over them, inside the plot.
+TEST(BridgeValues, StayInThePlotWhenABarGoesDownToTheAxis)
+{
+    fixtures::ensureApp();
+    constexpr int64_t kPp = 1'000'000'000'000; // pico-points in a point
+    Waterfall w;
+    w.start = { QStringLiteral("A"), QStringLiteral("ETT% of A"), 5 * kPp / 1000, Qt::darkYellow, {} };
+    int64_t level = w.start.pico;
+    for (const int64_t thousandths : { -1, -1, -1, 99'980, -1 }) {
+        w.steps.push_back({ QStringLiteral("step %1").arg(w.steps.size()), thousandths * kPp / 1000, Qt::gray, {} });
+        level += thousandths * kPp / 1000;
+    }
+    w.end = { QStringLiteral("B"), QStringLiteral("ETT% of B"), level, Qt::darkBlue, {} };
+    QChartView view;
+    fillWaterfallChart(view.chart(), w);
+    view.resize(600, 260);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    const QRectF plot = view.chart()->plotArea();
+    int downs = 0;
+    for (QGraphicsItem* child : view.chart()->childItems()) {
+        if (const auto* text = dynamic_cast<const QGraphicsSimpleTextItem*>(child)) {
+            downs += text->text().startsWith(QStringLiteral("−")) ? 1 : 0;
+            EXPECT_LE(text->mapRectToParent(text->boundingRect()).bottom(), plot.bottom())
+                << text->text().toStdString() << " is under the plot, among the names";
+        }
+    }
+    EXPECT_EQ(downs, 4);
+}
+
 TEST(CompareInWindow, ViewMenuShowsTheComparePageWithRoomForIt)
 {
     fixtures::ensureApp();
