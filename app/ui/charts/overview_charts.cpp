@@ -32,6 +32,7 @@ namespace ett::app {
 namespace {
 
 constexpr int64_t kNsPerMs = 1'000'000;
+constexpr int kValueAxisPx = 90; // a trend chart's percentage axis and margins, beside its dates
 
 // Interruption kinds in the Okabe-Ito colours palette.cpp uses: failures vermillion (as lost
 // progress), preemptions orange (as recovery), other interruptions grey.
@@ -282,8 +283,11 @@ TrendSeries fillTrendChart(
     const char* format = weekly
         ? (years ? QT_TRANSLATE_NOOP("DateFormat", "'wk' MMM d yyyy") : QT_TRANSLATE_NOOP("DateFormat", "'wk' MMM d"))
         : (years ? QT_TRANSLATE_NOOP("DateFormat", "MMM d yyyy") : QT_TRANSLATE_NOOP("DateFormat", "MMM d"));
-    // Longer labels, fewer of them: ten "Jun 8 2021" are cut short on a half-width chart.
-    const qsizetype maxLabels = std::max<qsizetype>(2, years ? std::min(6, room.maxDateLabels) : room.maxDateLabels);
+    // Longer labels, fewer of them: ten "Jun 8 2021" are cut short on a half-width chart, and six
+    // were still cut to "Jan 1 1..." on a quarter-width one (1280 x 800).
+    const int dateWidth = QFontMetrics(chartAxisFont(chart)).horizontalAdvance(utcDate(lastStart, format)) + 16;
+    const int axisWidth = room.width - kValueAxisPx;
+    const qsizetype maxLabels = room.width > 0 ? std::clamp(axisWidth / dateWidth, 2, 10) : years ? 6 : 10;
     const qsizetype step = std::max<qsizetype>(1, (n + maxLabels - 1) / maxLabels);
     for (qsizetype i = 0; i < n; i += step) {
         const int64_t start = overview.series.originNs + static_cast<int64_t>(i) * overview.series.widthNs;
@@ -386,7 +390,7 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
 }
 
 std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
-    QChart* chart, const OverviewData& overview, Weighting w, bool hasData)
+    QChart* chart, const OverviewData& overview, Weighting w, bool hasData, const ChartRoom& room)
 {
     std::vector<std::pair<QBarSet*, core::Bucket>> out;
     const QString unit = hoursUnit(w);
@@ -412,12 +416,12 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
         labels.insert(qs(j.label));
     }
     // Long keys (an MLPerf key runs to 130 characters) are cut in the middle, keeping the submitter
-    // and system at the front and the run at the end.
+    // and system at the front and the run at the end, to the axis's part of the chart.
     const QFontMetricsF keyMetrics(chartAxisFont(chart));
-    constexpr double kKeyLabelPx = 260.0;
+    const double keyLabelPx = room.width > 0 ? std::clamp(room.width * kAxisPortion - 12.0, 60.0, 260.0) : 260.0;
     for (qsizetype i = n - 1; i >= 0; --i) {
         const JobSummary& j = jobs[static_cast<size_t>(i)];
-        QString name = keyMetrics.elidedText(qs(j.key), Qt::ElideMiddle, kKeyLabelPx);
+        QString name = keyMetrics.elidedText(qs(j.key), Qt::ElideMiddle, keyLabelPx);
         if (keys.value(name) > 1 || labels.size() > 1) {
             name += QStringLiteral(" (%1)").arg(qs(j.label));
         }

@@ -30,6 +30,10 @@ QChart* newChart();
 QChart* resetChart(QChartView* view);
 // The small font of axis labels and legends (8.5 pt).
 QFont chartAxisFont(const QChart* chart);
+
+// The part of a bar chart's width that Qt Charts gives the names beside its bars (about 40 %): it
+// cuts longer names at the chart's left edge. Measured: 0.45 still cut a name at 1280 pixels.
+inline constexpr double kAxisPortion = 0.36;
 // The label format of a percent axis with `decimals` ("%.0f%%"), also right where the chart
 // localizes its numbers (QtCharts keeps "%%" there as two signs).
 QString percentLabelFormat(const QChart* chart, int decimals);
@@ -53,12 +57,15 @@ struct TrendSeries
     QLineSeries* line = nullptr;
     QScatterSeries* dots = nullptr;
 };
-// What a chart has room for: a narrow one (four in a row) gets short legend entries and
-// category labels, and at most maxDateLabels dates on a time axis (more are elided).
+// What a chart has room for: a narrow one (four in a row) gets short legend entries and category
+// labels. A chart `width` pixels wide (0: not known) puts on its time axis as many dates as fit
+// whole (of the width its labels take: "Jun 30", or "Jun 30 2025" when the dates span years; at
+// most ten; ten, or six with years, when its width is not known), and cuts the names beside its
+// bars to the part of its width Qt Charts gives them (longer ones it cut at the chart's left edge).
 struct ChartRoom
 {
     bool narrow = false;
-    int maxDateLabels = 10;
+    int width = 0;
 };
 TrendSeries fillTrendChart(
     QChart* chart, const OverviewData& overview, Weighting w, bool hasData, const ChartRoom& room = {});
@@ -71,7 +78,7 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
 
 // Lost hours of the top jobs, stacked by bucket, most lost on top. Bar index i is job n - 1 - i.
 std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
-    QChart* chart, const OverviewData& overview, Weighting w, bool hasData);
+    QChart* chart, const OverviewData& overview, Weighting w, bool hasData, const ChartRoom& room = {});
 
 // A histogram of durations (Time to Start, Time to Recover, phase durations): counts per bin as a
 // filled step line over a time axis in seconds, minutes or hours, whichever reads best.

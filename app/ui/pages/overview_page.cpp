@@ -160,6 +160,8 @@ void OverviewPage::buildUi()
     m_trendView = makeChartView(content, 250);
     m_causesView = makeChartView(content, 250);
     m_topJobsView = makeChartView(content, 250);
+    m_trendView->installEventFilter(this); // its dates follow its width
+    m_topJobsView->installEventFilter(this); // its jobs' names follow its width
 
     // Each chart exports itself as PNG or SVG (context menu, Ctrl+Shift+E).
     for (QChartView* view : { m_bucketsView, m_trendView, m_causesView, m_topJobsView }) {
@@ -275,8 +277,23 @@ void OverviewPage::fitCardTitle(const QString& id)
     }
 }
 
+// The width a chart's labels are fitted to: its view's, once shown (before, a view's width is not
+// the one the layout gives it: 0, labels of the chart's default room).
+int OverviewPage::widthToFit(const QChartView* view)
+{
+    return view->isVisible() ? view->width() : 0;
+}
+
 bool OverviewPage::eventFilter(QObject* watched, QEvent* event)
 {
+    // Shown too: a view resized before it is shown gets that resize while still hidden.
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_hasData) {
+        if (watched == m_trendView && widthToFit(m_trendView) != m_trendWidth) {
+            renderTrend();
+        } else if (watched == m_topJobsView && widthToFit(m_topJobsView) != m_topJobsWidth) {
+            renderTopJobs();
+        }
+    }
     if (event->type() == QEvent::Resize) {
         for (const QString& id : std::as_const(m_cardIds)) {
             if (m_cards[id].title == watched) {
@@ -544,11 +561,10 @@ void OverviewPage::renderBuckets()
 {
     const Weighting w = m_state->weighting();
     const core::Figures& f = m_overview.fleet;
-    // Qt Charts gives an axis part of the chart's width (about 40%) and cuts longer labels on the left
-    // ("ão de ponto verif." in Portuguese): the chart asks for the width its labels need, up to
+    // Qt Charts gives an axis part of the chart's width (kAxisPortion) and cuts longer labels on the
+    // left ("ão de ponto verif." in Portuguese): the chart asks for the width its labels need, up to
     // its share of the row (at most 420 pixels at four in a row: the other three keep 250 each);
     // labels that would need more lose their shares.
-    constexpr double kAxisPortion = 0.36; // measured: 0.45 still cut a label at 1280 pixels
     constexpr int kMargins = 24;
     // Its share of the row: 6 of 22 at four in a row (placeCharts), half at two.
     const int row = std::max(0, width() - 40);
@@ -600,11 +616,9 @@ void OverviewPage::renderTrend()
 {
     QChart* chart = resetChart(m_trendView);
     const bool weekly = m_overview.every == gpu::Calendar::Week;
-    // As many dates as fit the plot beside the percentage axis ("Jun 30" and a gap each).
-    const int dateWidth = QFontMetrics(chartAxisFont(chart)).horizontalAdvance(QStringLiteral("Jun 30  ")) + 6;
     ChartRoom room;
     room.narrow = m_chartColumns == 4;
-    room.maxDateLabels = std::clamp((m_trendView->width() - 90) / std::max(1, dateWidth), 3, 10);
+    room.width = m_trendWidth = widthToFit(m_trendView);
     const TrendSeries series = fillTrendChart(chart, m_overview, m_state->weighting(), m_hasData, room);
     fitChart(m_trendView, tr("ETT% per %1").arg(m_overview.every == gpu::Calendar::Week ? tr("week") : tr("day")));
     if (!series.line) {
@@ -665,7 +679,9 @@ void OverviewPage::renderTopJobs()
 {
     QChart* chart = resetChart(m_topJobsView);
     const auto n = static_cast<qsizetype>(m_overview.topJobs.size());
-    const auto topSets = fillTopJobsChart(chart, m_overview, m_state->weighting(), m_hasData);
+    ChartRoom room;
+    room.width = m_topJobsWidth = widthToFit(m_topJobsView);
+    const auto topSets = fillTopJobsChart(chart, m_overview, m_state->weighting(), m_hasData, room);
     fitChart(m_topJobsView, tr("Jobs that lost the most GPU-hours"));
     for (const auto& [set, b] : topSets) {
         const core::Bucket bucket = b;

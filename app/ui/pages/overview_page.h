@@ -115,6 +115,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    static int widthToFit(const QChartView* view);
     WorkbenchState* m_state;
     DataService* m_data;
     OverviewData m_overview;
@@ -133,6 +134,10 @@ private:
     QChartView* m_trendView = nullptr;
     QChartView* m_causesView = nullptr;
     QChartView* m_topJobsView = nullptr;
+    // The widths the trend's dates and the top jobs' names were fitted to (0: not shown then);
+    // a chart whose view's width changes is drawn again (eventFilter).
+    int m_trendWidth = 0;
+    int m_topJobsWidth = 0;
     QGridLayout* m_charts = nullptr;
     int m_chartColumns = 0; // 4 in a row on a wide page, else two by two
     // A low window (a 1280x800 screen): the cards without their detail lines (in their tooltips),

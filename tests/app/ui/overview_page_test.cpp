@@ -388,6 +388,42 @@ TEST(OverviewPage, TrendDatesNameTheYearWhenTheDaysSpanMoreThanOne)
     EXPECT_EQ(june.front(), "Jun 1");
 }
 
+// On a quarter-width chart (four in a row at 1280 x 800) the dates of a fleet spanning decades (a
+// trace of 1970 beside today's) were cut to "Jan 1 1..." and "Oct 18 ...": a time axis of known
+// width takes as many dates as fit it whole, at least two, up to ten for short dates.
+TEST(OverviewPage, TrendDatesFitTheAxisTheyAreGiven)
+{
+    fixtures::ensureApp();
+    const auto labelsOf = [](int days, int width) {
+        OverviewData data;
+        data.series.originNs = 0; // 1970-01-01
+        data.series.widthNs = 86'400 * fixtures::kS;
+        data.series.buckets.resize(static_cast<size_t>(days));
+        QChart chart;
+        ChartRoom room;
+        room.narrow = true;
+        room.width = width + 90; // the percentage axis beside the dates
+        fillTrendChart(&chart, data, Weighting::Gpu, true, room);
+        auto* x = qobject_cast<QCategoryAxis*>(chart.axes(Qt::Horizontal).value(0));
+        const QFontMetrics metrics(chartAxisFont(&chart));
+        int total = 0;
+        const QStringList labels = x ? x->categoriesLabels() : QStringList();
+        for (const QString& l : labels) {
+            total += metrics.horizontalAdvance(l);
+        }
+        return std::pair { labels, total };
+    };
+    const auto [decades, decadesWidth] = labelsOf(20'000, 240);
+    EXPECT_GE(decades.size(), 2);
+    EXPECT_LE(decades.size(), 3);
+    EXPECT_EQ(decades.front(), "Jan 1 1970");
+    EXPECT_LE(decadesWidth, 240) << decades.join(", ").toStdString();
+    const auto [days, daysWidth] = labelsOf(30, 900);
+    EXPECT_EQ(days.size(), 10);
+    EXPECT_EQ(days.front(), "Jan 1");
+    EXPECT_LE(daysWidth, 900);
+}
+
 } // namespace
 } // namespace ett::app
 
@@ -433,6 +469,50 @@ TEST(OverviewPage, FitsALaptopScreenAndPutsTheChartsInOneRowWhenWide)
         }
     }
     EXPECT_TRUE(shortened) << "\"Where the time went (% of E2E, GPU-weighted)\" is shortened in a row of four";
+}
+
+// Four in a row at 1280 pixels: a long key (an MLPerf run's) beside a bar of "Jobs that lost the
+// most" is cut in the middle to the names' part of the chart, keeping its submitter and its run;
+// cut to 260 pixels it ran past the chart's left edge ("…a2_70b_lora/result_4", its first letter
+// cut). It follows the chart when the page is resized.
+TEST(OverviewPage, TopJobNamesFitTheirChart)
+{
+    fixtures::ensureApp();
+    OverviewData d = fixture().data;
+    ASSERT_FALSE(d.topJobs.empty());
+    d.topJobs[0].key = "ASUSTeK/ESC_N8A-E12/llama2_70b_lora/result_4";
+    WorkbenchState state;
+    OverviewPage page(&state, nullptr);
+    page.setOverviewData(d);
+    page.resize(1240, 700);
+    page.show();
+    QApplication::processEvents();
+    QChartView* top = nullptr;
+    for (QChartView* v : page.findChildren<QChartView*>()) {
+        top = v->chart()->title().startsWith(QStringLiteral("Jobs that lost")) ? v : top;
+    }
+    ASSERT_NE(top, nullptr);
+    const auto check = [&](const char* when) {
+        auto* y = qobject_cast<QBarCategoryAxis*>(top->chart()->axes(Qt::Vertical).value(0));
+        ASSERT_NE(y, nullptr) << when;
+        const QFontMetrics metrics(chartAxisFont(top->chart()));
+        const QString first = y->categories().back(); // most lost on top: the last category
+        EXPECT_TRUE(first.startsWith(QStringLiteral("ASUS"))) << when << ": " << first.toStdString();
+        EXPECT_TRUE(first.endsWith(QStringLiteral("lt_4"))) << when << ": " << first.toStdString();
+        for (const QString& name : y->categories()) {
+            EXPECT_LE(metrics.horizontalAdvance(name), top->width() * kAxisPortion)
+                << when << ": " << name.toStdString() << " in a chart " << top->width() << " wide";
+        }
+    };
+    check("1240 wide");
+    const QString narrow
+        = qobject_cast<QBarCategoryAxis*>(top->chart()->axes(Qt::Vertical).value(0))->categories().back();
+    page.resize(1900, 700);
+    QApplication::processEvents();
+    check("1900 wide");
+    EXPECT_GT(qobject_cast<QBarCategoryAxis*>(top->chart()->axes(Qt::Vertical).value(0))->categories().back().size(),
+        narrow.size())
+        << "a wider chart shows more of the name";
 }
 
 // One job started and one recovery: the cards' second lines count them in the singular, in English
