@@ -88,6 +88,28 @@ def test_the_workspace_and_results_show_as_tables_in_a_notebook(ws):
     assert "Bridge" in ws.compare("label=before", "label=after", replicates=50)._repr_html_()
 
 
+def test_results_read_rounded_where_people_read_them_and_stay_exact_in_their_data(ws):
+    # A comparison's repr and notebook table once printed "ETT% 81.31051941744663" and
+    # "2.3334705149086545 pp": the shown figures are rounded to two decimals, the headline keeps them.
+    c = ws.compare("label=before", "label=after", replicates=50)
+    h = c.headline
+    shown = repr(c)
+    assert f"ETT% {h['ett_percent_a']:.2f}%" in shown and f"ETT% {h['ett_percent_b']:.2f}%" in shown, shown
+    assert f"{h['delta_pp']:+.2f} pp" in shown, shown
+    lo, hi = h["ci95_pp"]
+    assert f"95% interval {lo:+.2f} to {hi:+.2f} pp" in shown, shown
+    assert str(h["ett_percent_a"]) not in shown and str(h["ett_percent_a"]) not in c._repr_html_()
+    assert f"<td>{h['ett_percent_a']:,.2f}</td>" in c._repr_html_()
+    assert isinstance(h["ett_percent_a"], float) and h["ett_percent_a"] != round(h["ett_percent_a"], 2)
+    w = ws.whatif({"name": "halve compile", "changes": [{"bucket": "compile", "scale": 0.5}]})
+    today, projected = w.headline["ett_percent_today"], w.headline["ett_percent_projected"]
+    shown = repr(w)
+    assert f"ETT% {float(today):.2f}% -> {float(projected):.2f}% ({float(projected - today):+.2f} pp)" in shown, shown
+    assert f"<td>{float(projected):,.2f}</td>" in w._repr_html_()
+    j = ws.job(ws.jobs(limit=1)["job"].iloc[0], label="before")
+    assert f"ETT% {j.figures['ett_percent_gpu'].iloc[0]:.2f}% (GPU-weighted)" in repr(j), repr(j)
+
+
 def test_plots_draw_buckets_trend_and_gantt(ws):
     import ettw.plot
     ax = ettw.plot.buckets(ws.summary(by="team"))

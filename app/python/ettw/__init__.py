@@ -596,6 +596,37 @@ def _open_file(path):
     return builtins.open(path, encoding="utf-8")
 
 
+def _pct(v):
+    """A percentage as people read it ("81.31%"; "n/a" without one): the reprs, not the data."""
+    return "n/a" if v is None or v != v else f"{float(v):.2f}%"  # v != v: NaN
+
+
+def _pp(v):
+    """Percentage points with their sign ("+2.33 pp")."""
+    return "n/a" if v is None or v != v else f"{float(v):+.2f} pp"
+
+
+def _shown(v):
+    """A headline value in a notebook's table: numbers rounded to two decimals (the dict keeps them
+    exact), an interval as "-7.08 to +11.70"."""
+    from decimal import Decimal
+    if isinstance(v, bool) or v is None:
+        return str(v)
+    if isinstance(v, (float, Decimal)):
+        return f"{float(v):,.2f}"
+    if isinstance(v, int):
+        return f"{v:,}"
+    if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (float, Decimal)) for x in v):
+        return f"{float(v[0]):+.2f} to {float(v[1]):+.2f}"
+    return str(v)
+
+
+def _headline_html(headline):
+    import html
+    return "<table>" + "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+                               f"<td>{html.escape(_shown(v))}</td></tr>" for k, v in headline.items()) + "</table>"
+
+
 class WhatIf:
     """A what-if projection (Workspace.whatif): headline (dict), steps (the bridge, a frame), today
     (figures, one row) and projected (a dict of exact sums)."""
@@ -620,14 +651,13 @@ class WhatIf:
 
     def __repr__(self):
         h = self.headline
-        return (f"<ettw.WhatIf '{h['scenario']}' on {h['jobs']} jobs: ETT% {h['ett_percent_today']} -> "
-                f"{h['ett_percent_projected']}>")
+        today, projected = h["ett_percent_today"], h["ett_percent_projected"]
+        change = "" if today is None or projected is None else f" ({_pp(projected - today)})"
+        return (f"<ettw.WhatIf '{h['scenario']}' on {h['jobs']:,} jobs: ETT% {_pct(today)} -> "
+                f"{_pct(projected)}{change}, GPU-weighted>")
 
     def _repr_html_(self):
-        import html
-        rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
-                       for k, v in self.headline.items())
-        return f"<table>{rows}</table>" + self.steps[["change", "saved_gpu_hours", "changed", "pp"]].to_html(
+        return _headline_html(self.headline) + self.steps[["change", "saved_gpu_hours", "changed", "pp"]].to_html(
             index=False)
 
 
@@ -650,8 +680,9 @@ class Job:
         self.phases = _frame(d["phases"])
 
     def __repr__(self):
+        ett = self.figures["ett_percent_gpu"].iloc[0]
         return (f"<ettw.Job {self.job} (label '{self.label}'): {len(self.attempts)} attempts, "
-                f"ETT% {self.figures['ett_percent_gpu'].iloc[0]:.3f} (GPU-weighted)>")
+                f"ETT% {_pct(ett)} (GPU-weighted)>")
 
     def _repr_html_(self):
         import html
@@ -688,14 +719,14 @@ class Comparison:
 
     def __repr__(self):
         h = self.headline
-        return (f"<ettw.Comparison A {h['a']!r} ({h['jobs_a']} jobs, ETT% {h['ett_percent_a']}) vs "
-                f"B {h['b']!r} ({h['jobs_b']} jobs, ETT% {h['ett_percent_b']}): {h['delta_pp']} pp>")
+        ci = h.get("ci95_pp")
+        interval = f", 95% interval {_shown(ci)} pp" if ci else ""
+        return (f"<ettw.Comparison A {h['a']!r} ({h['jobs_a']:,} jobs, ETT% {_pct(h['ett_percent_a'])}) vs "
+                f"B {h['b']!r} ({h['jobs_b']:,} jobs, ETT% {_pct(h['ett_percent_b'])}): "
+                f"{_pp(h['delta_pp'])}{interval}, GPU-weighted>")
 
     def _repr_html_(self):
-        import html
-        rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
-                       for k, v in self.headline.items())
-        out = f"<table>{rows}</table>"
+        out = _headline_html(self.headline)
         if self.bridge is not None:
             out += "<p>Bridge from A to B (pp, GPU-weighted)</p>" + self.bridge.to_html(index=False)
         return out
