@@ -409,10 +409,10 @@ p90 %3</numerusform>
 <context>
     <name>OverviewPage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/overview_page.cpp" line="+409"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+426"/>
         <location line="+49"/>
         <location line="+24"/>
-        <location line="+154"/>
+        <location line="+151"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -420,7 +420,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-223"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -451,7 +451,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+517"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+526"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+97"/>
         <location filename="../app/report/report_writer.cpp" line="-535"/>

@@ -1702,7 +1702,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/charts/overview_charts.cpp" line="+283"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="+284"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
@@ -1723,13 +1723,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>d MMM</translation>
     </message>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="+414"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="+431"/>
         <location line="+2"/>
         <source>yyyy-MM-dd HH:mm</source>
         <translation>dd/MM/yyyy HH:mm</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+214"/>
         <location filename="../app/ui/timeline/time_axis.cpp" line="+17"/>
         <source>yyyy-MM-dd</source>
         <translation>dd/MM/yyyy</translation>
@@ -2094,7 +2094,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+351"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+360"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -4015,7 +4015,7 @@ Clique duplo: abre sua linha do tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../app/ui/window/main_window_files.cpp" line="+620"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="+661"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -4294,7 +4294,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Uma importação está em andamento. Cancelá-la (o arquivo em importação é revertido) e sair?</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-542"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-581"/>
         <source>last query: %1 ms</source>
         <translation>última consulta: %1 ms</translation>
     </message>
@@ -4326,37 +4326,37 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+1"/>
         <location line="+13"/>
-        <location line="+257"/>
+        <location line="+269"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-270"/>
+        <location line="-282"/>
         <location line="+13"/>
-        <location line="+257"/>
+        <location line="+269"/>
         <source>files</source>
         <translation>arquivos</translation>
     </message>
     <message>
-        <location line="-269"/>
+        <location line="-281"/>
         <location line="+13"/>
-        <location line="+180"/>
+        <location line="+183"/>
         <location line="+23"/>
-        <location line="+252"/>
+        <location line="+273"/>
         <source>job</source>
         <translation>job</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-492"/>
         <location line="+13"/>
-        <location line="+180"/>
+        <location line="+183"/>
         <location line="+23"/>
-        <location line="+252"/>
+        <location line="+273"/>
         <source>jobs</source>
         <translation>jobs</translation>
     </message>
     <message>
-        <location line="-462"/>
+        <location line="-486"/>
         <source>Remove label</source>
         <translation>Remover rótulo</translation>
     </message>
@@ -4373,12 +4373,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     <message>
         <location line="+18"/>
         <location line="+22"/>
-        <location line="+424"/>
+        <location line="+448"/>
         <source>Remove file</source>
         <translation>Remover arquivo</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-470"/>
         <source>Removing the file did not go through.</source>
         <translation>A remoção do arquivo não foi concluída.</translation>
     </message>
@@ -4425,17 +4425,17 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Abrindo %1...</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <location line="+7"/>
         <location line="+171"/>
-        <location line="+16"/>
+        <location line="+29"/>
         <location line="+8"/>
         <location line="+36"/>
         <source>Import traces</source>
         <translation>Importar traces</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-250"/>
         <source>A fleet store is open: the window only reads it. Import into a database (File &gt; Open database), or into the store from a shell with  ettw import --store URL --label LABEL FILE...</source>
         <translation>Um repositório da frota está aberto: a janela apenas o lê. Importe para um banco de dados (Arquivo &gt; Abrir banco de dados) ou para o repositório a partir de um shell com  ettw import --store URL --label LABEL FILE...</translation>
     </message>
@@ -4451,12 +4451,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+207"/>
+        <location line="+220"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-220"/>
         <source>The file does not exist.</source>
         <translation>O arquivo não existe.</translation>
     </message>
@@ -4483,7 +4483,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1, %2, %3 carregados</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+76"/>
         <source>Import finished. Files skipped as not traces: %1. No reader of this version places them (each line below says why), and nothing of them was imported.</source>
         <translation>Importação concluída. Arquivos ignorados por não serem traces: %1. Nenhum leitor desta versão os reconhece (cada linha abaixo diz por quê), e nada deles foi importado.</translation>
     </message>
@@ -4493,21 +4493,26 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Bancos de dados e traces (*.db *.sqlite *.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.txt *.log *.csv)</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="+224"/>
+        <source>Nothing to undo: removing a label or a file (File &gt; Remove label, Remove file) and reading a file again with other options (File &gt; Read file again) can be undone until the database is closed</source>
+        <translation>Nada a desfazer: remover um rótulo ou um arquivo (Arquivo &gt; Remover rótulo, Remover arquivo) e ler um arquivo de novo com outras opções (Arquivo &gt; Ler arquivo de novo) podem ser desfeitos até o banco de dados ser fechado</translation>
+    </message>
+    <message>
+        <location line="-382"/>
         <location line="+23"/>
-        <location line="+251"/>
+        <location line="+272"/>
         <source>attempt</source>
         <translation>tentativa</translation>
     </message>
     <message>
-        <location line="-274"/>
+        <location line="-295"/>
         <location line="+23"/>
-        <location line="+251"/>
+        <location line="+272"/>
         <source>attempts</source>
         <translation>tentativas</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-294"/>
         <location line="+23"/>
         <source>segment</source>
         <translation>segmento</translation>
@@ -4529,12 +4534,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>%1, %2, %3 em %4</translation>
     </message>
     <message>
-        <location line="-141"/>
+        <location line="-144"/>
         <source>Read file again</source>
         <translation>Ler arquivo de novo</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+148"/>
         <source>Fleet store %1, connected in %2 s</source>
         <translation>Repositório da frota %1, conectado em %2 s</translation>
     </message>
@@ -4565,12 +4570,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+80"/>
+        <location line="+93"/>
         <source>Open database</source>
         <translation>Abrir banco de dados</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-92"/>
         <source>The database could not be opened.</source>
         <translation>O banco de dados não pôde ser aberto.</translation>
     </message>
@@ -4596,12 +4601,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+26"/>
+        <location line="+39"/>
         <source>Summary:</source>
         <translation>Resumo:</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-26"/>
         <source>Import cancelled: the file being imported was rolled back.</source>
         <translation>Importação cancelada: o arquivo em importação foi revertido.</translation>
     </message>
@@ -4611,7 +4616,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Importação concluída; não foi possível importar %1.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>Import finished. Some console logs were not chained with the runs stored before them; each note below says which and why.</source>
         <translation>Importação concluída. Alguns logs de console não foram encadeados às execuções armazenadas antes deles; cada nota abaixo diz quais e por quê.</translation>
     </message>
@@ -4648,7 +4653,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Listando os arquivos importados...</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+56"/>
         <source>Removing %1 from label &apos;%2&apos;...</source>
         <translation>Removendo %1 do rótulo &apos;%2&apos;...</translation>
     </message>
@@ -4673,7 +4678,8 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>outros arquivos</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-208"/>
+        <location line="+211"/>
         <source> — Undo (%1)</source>
         <translation> — Desfazer (%1)</translation>
     </message>
@@ -4693,7 +4699,12 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Restaurando o rótulo &apos;%1&apos;...</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+4"/>
+        <source>An import is running: undo when it has finished.</source>
+        <translation>Uma importação está em andamento: desfaça quando ela terminar.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>&amp;Undo scenario delete</source>
         <translation>&amp;Desfazer exclusão do cenário</translation>
     </message>
@@ -4724,6 +4735,16 @@ Em um shell:  ettw import --db %1 FILE...</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>&amp;Undo reading &apos;%1&apos; again</source>
+        <translation>&amp;Desfazer a nova leitura de &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read %1 again under label &apos;%2&apos; with the options it was read with before (%3)</source>
+        <translation>Ler %1 de novo sob o rótulo &apos;%2&apos; com as opções com que foi lido antes (%3)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Undo removal of label &apos;%1&apos;</source>
         <translation>&amp;Desfazer remoção do rótulo &apos;%1&apos;</translation>
     </message>
@@ -4733,12 +4754,7 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>Devolver o rótulo &apos;%1&apos; com tudo o que continha (recusado se uma importação posterior tomou seu nome ou ids)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Nothing to undo: removing a label or a file (File &gt; Remove label, Remove file) can be undone until the database is closed</source>
-        <translation>Nada a desfazer: remover um rótulo ou um arquivo (Arquivo &gt; Remover rótulo, Remover arquivo) pode ser desfeito até o banco de dados ser fechado</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>&lt;p&gt;Built from commit %1 (%2); backends compiled in: %3.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Compilado a partir do commit %1 (%2); backends incluídos: %3.&lt;/p&gt;</translation>
     </message>
@@ -5210,7 +5226,7 @@ B: %3 (%4)</translation>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../app/ui/pages/overview_page.cpp" line="-545"/>
+        <location filename="../app/ui/pages/overview_page.cpp" line="-559"/>
         <source>Fleet overview</source>
         <translation>Visão geral da frota</translation>
     </message>
@@ -5221,19 +5237,19 @@ B: %3 (%4)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+506"/>
+        <location line="+520"/>
         <location line="+24"/>
         <source>day</source>
         <translation>dia</translation>
     </message>
     <message>
-        <location line="-530"/>
-        <location line="+506"/>
+        <location line="-544"/>
+        <location line="+520"/>
         <source>week</source>
         <translation>semana</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-507"/>
         <source>rolling 24 h</source>
         <translation>24 h móveis</translation>
     </message>
@@ -5248,7 +5264,7 @@ B: %3 (%4)</translation>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>Overview</source>
         <translation>Visão geral</translation>
     </message>
@@ -5258,10 +5274,10 @@ B: %3 (%4)</translation>
         <translation>: sem dados</translation>
     </message>
     <message numerus="yes">
-        <location line="+199"/>
+        <location line="+214"/>
         <location line="+49"/>
         <location line="+24"/>
-        <location line="+154"/>
+        <location line="+151"/>
         <source>%Ln job(s)</source>
         <translation>
             <numerusform>%Ln job</numerusform>
@@ -5269,7 +5285,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-223"/>
         <location line="+49"/>
         <source>%Ln attempt(s)</source>
         <translation>
@@ -5407,7 +5423,7 @@ B: %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+141"/>
         <source>%1 %2 UTC: ETT% %3 (%4)
 %5 E2E, %6
 click: filter to this %1</source>
@@ -5416,7 +5432,7 @@ click: filter to this %1</source>
 clique: filtrar por este período (%1)</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-145"/>
         <source>TTS, p50</source>
         <translation>TTS, p50</translation>
     </message>
@@ -5466,7 +5482,7 @@ clique: filtrar por este período (%1)</translation>
         <translation>clique numa barra de &quot;Para onde foi o tempo&quot; para ver seus intervalos</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>%1: %2, %3 of E2E
 click: the intervals behind it · double-click: drill-down sorted by %1</source>
         <translation>%1: %2, %3 do E2E
@@ -5478,7 +5494,7 @@ clique: os intervalos por trás · clique duplo: Detalhamento ordenado por %1</t
         <translation>Para onde foi o tempo</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>ETT% per %1</source>
         <translation>ETT% por %1</translation>
     </message>
@@ -5495,7 +5511,7 @@ click: the fleet&apos;s jobs sorted by %3</source>
 clique: os jobs da frota ordenados por %3</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Jobs that lost the most GPU-hours</source>
         <translation>Jobs com mais GPU-h perdidas</translation>
     </message>
@@ -5619,7 +5635,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-190"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-196"/>
         <location filename="../app/report/report_writer.cpp" line="-356"/>
         <location line="+209"/>
         <location line="+62"/>
@@ -5627,7 +5643,7 @@ clique: abrir o job</translation>
         <translation>ETT%</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+138"/>
         <source>duration (%1)%2</source>
         <translation>duração (%1)%2</translation>
     </message>
@@ -6483,7 +6499,7 @@ duração %4</translation>
         <translation>%1 (lacuna depois)</translation>
     </message>
     <message>
-        <location filename="../app/ui/window/main_window_files.cpp" line="-678"/>
+        <location filename="../app/ui/window/main_window_files.cpp" line="-721"/>
         <source>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, job tables (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</source>
         <translation>Traces: ETT, PyTorch profiler / Chrome, Nsight SQLite, MLPerf, logs, tabelas de jobs (*.ett.jsonl *.ett.jsonl.gz *.ett.jsonl.zst *.jsonl *.jsonl.gz *.jsonl.zst *.json *.json.gz *.gz *.zst *.sqlite *.txt *.log *.csv)</translation>
     </message>
@@ -6551,14 +6567,14 @@ duração %4</translation>
     <message>
         <location line="-63"/>
         <location line="+55"/>
-        <location line="+125"/>
+        <location line="+128"/>
         <location line="+61"/>
         <location line="+93"/>
         <source>: no data</source>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-287"/>
         <source>: reading the segments…</source>
         <translation>: lendo os segmentos…</translation>
     </message>
@@ -6588,7 +6604,7 @@ duração %4</translation>
         <translation>janela móvel de %1</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>Interruptions by cause class</source>
         <translation>Interrupções por causa</translation>
     </message>

@@ -273,9 +273,23 @@ private:
     QAction* m_readFileAgainAction = nullptr;
     quint64 m_filesAsked = 0; // the request of the files the Remove file dialog waits for (0: none)
     bool m_filesToReadAgain = false; // m_filesAsked is for Read file again, not Remove file
-    // The removals Edit > Undo undoes, the newest last: a label's (DataService::removedLabel) and a
-    // file's (DataService::removedFile); an entry whose undo is no longer possible is skipped.
-    enum class Removal { Label, File };
+    // The removals Edit > Undo undoes, the newest last: a label's (DataService::removedLabel), a
+    // file's (DataService::removedFile) and a file read again (m_readAgainUndo); an entry whose undo
+    // is no longer possible is skipped.
+    enum class Removal { Label, File, ReadAgain };
+    // A file read again with other options by File > Read file again, and the options it was read
+    // with before (a file imported before its options were kept has none: no undo); undone by
+    // reading it again with them. The import running (pending) and the one that can be undone.
+    struct ReadAgainUndo
+    {
+        QString database;
+        QString label;
+        QString path;
+        core::ReaderOptions before;
+        QString beforeText; // "--timezone +02:00", "defaults"
+    };
+    std::optional<ReadAgainUndo> m_readAgainPending;
+    std::optional<ReadAgainUndo> m_readAgainUndo;
     std::vector<Removal> m_removals;
     // The newest entry of m_removals whose undo is still possible; nullopt when none is.
     std::optional<Removal> nextRemovalToUndo() const;

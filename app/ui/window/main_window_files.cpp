@@ -31,6 +31,8 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include <utility>
+
 namespace ett::app {
 
 namespace {
@@ -183,6 +185,9 @@ void MainWindow::importTraces(
 {
     if (paths.isEmpty()) {
         return;
+    }
+    if (m_service->isStore() || m_service->importRunning()) {
+        m_readAgainPending.reset(); // this import does not run
     }
     if (m_service->isStore()) {
         QMessageBox::information(this, tr("Import traces"),
@@ -367,6 +372,15 @@ void MainWindow::onImportFinished(
             errors.join(QStringLiteral("\n\n")) + QStringLiteral("\n\n") + tr("Summary:") + QLatin1Char('\n') + summary
                 + (notes.isEmpty() ? QString() : QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'))));
     }
+    // A file read again with other options (File > Read file again): Edit > Undo reads it with its
+    // earlier ones.
+    const bool readAgainUndoable = m_readAgainPending && !cancelled && errors.isEmpty();
+    if (readAgainUndoable) {
+        m_readAgainUndo = std::exchange(m_readAgainPending, std::nullopt);
+        m_removals.push_back(Removal::ReadAgain);
+    }
+    m_readAgainPending.reset();
+    updateUndoAction();
     if (cancelled) {
         statusBar()->showMessage(tr("Import cancelled: the file being imported was rolled back."), kMessageMs);
     } else if (!errors.isEmpty()) {
@@ -375,7 +389,11 @@ void MainWindow::onImportFinished(
             kMessageMs);
     } else {
         // One file: its line; several: their counts (the summary's first line).
-        statusBar()->showMessage(summary.section(QLatin1Char('\n'), 0, 0), kMessageMs);
+        statusBar()->showMessage(summary.section(QLatin1Char('\n'), 0, 0)
+                + (readAgainUndoable
+                        ? tr(" — Undo (%1)").arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText))
+                        : QString()),
+            kMessageMs);
         if (skipped > 0 && !cancelled) {
             // Files of a folder that no reader places: said with why (a trace of a format this
             // version misreads would otherwise go unnoticed). Non-blocking, as the errors are.
@@ -540,7 +558,15 @@ void MainWindow::chooseFileToReadAgain(const DatasetList& list)
     if (ask.exec() != QDialog::Accepted) {
         return;
     }
-    importTraces({ dialog.path() }, std::nullopt, ask.choices());
+    const ImportChoices choices = ask.choices();
+    // Read with other options than the kept ones, it can be undone (onImportFinished).
+    m_readAgainPending.reset();
+    if (core::storedOptionsFlags(chosen->readerOptions)
+        && core::readerOptionsJson(options) != core::readerOptionsJson(choices.reader)) {
+        m_readAgainPending = ReadAgainUndo { m_service->databasePath(), dialog.label(), dialog.path(), options,
+            readWithText(qs(chosen->readerOptions)) };
+    }
+    importTraces({ dialog.path() }, std::nullopt, choices);
 }
 
 void MainWindow::chooseFileToRemove(const DatasetList& list)
@@ -601,6 +627,19 @@ void MainWindow::undo()
     } else if (next == Removal::Label) {
         statusBar()->showMessage(tr("Restoring label '%1'...").arg(m_service->removedLabel()));
         m_service->restoreRemovedLabel();
+    } else if (next == Removal::ReadAgain) {
+        if (m_service->importRunning()) {
+            statusBar()->showMessage(tr("An import is running: undo when it has finished."), kMessageMs);
+            return;
+        }
+        const ReadAgainUndo undo = *std::exchange(m_readAgainUndo, std::nullopt);
+        updateUndoAction();
+        ImportChoices earlier;
+        earlier.label = undo.label;
+        earlier.reader = undo.before;
+        earlier.update = true;
+        earlier.readAgain = true;
+        importTraces({ undo.path }, std::nullopt, earlier);
     }
 }
 
@@ -608,7 +647,9 @@ std::optional<MainWindow::Removal> MainWindow::nextRemovalToUndo() const
 {
     for (auto it = m_removals.rbegin(); it != m_removals.rend(); ++it) {
         if ((*it == Removal::File && m_service->removedFile())
-            || (*it == Removal::Label && !m_service->removedLabel().isEmpty())) {
+            || (*it == Removal::Label && !m_service->removedLabel().isEmpty())
+            || (*it == Removal::ReadAgain && m_readAgainUndo
+                && m_readAgainUndo->database == m_service->databasePath())) {
             return *it;
         }
     }
@@ -631,14 +672,18 @@ void MainWindow::updateUndoAction()
         text = tr("&Undo removal of file '%1'").arg(QFileInfo(removed.path).fileName());
         tip = tr("Import %1 again under label '%2', with the options it was imported with (%3)")
                   .arg(removed.path, removed.label, readWithText(removed.readerOptions));
+    } else if (next == Removal::ReadAgain) {
+        text = tr("&Undo reading '%1' again").arg(QFileInfo(m_readAgainUndo->path).fileName());
+        tip = tr("Read %1 again under label '%2' with the options it was read with before (%3)")
+                  .arg(m_readAgainUndo->path, m_readAgainUndo->label, m_readAgainUndo->beforeText);
     } else if (next == Removal::Label) {
         text = tr("&Undo removal of label '%1'").arg(m_service->removedLabel());
         tip = tr("Put label '%1' back with everything it held (refused if a later import took its name or ids)")
                   .arg(m_service->removedLabel());
     } else {
         enabled = false;
-        tip = tr("Nothing to undo: removing a label or a file (File > Remove label, Remove file) can be undone "
-                 "until the database is closed");
+        tip = tr("Nothing to undo: removing a label or a file (File > Remove label, Remove file) and reading a "
+                 "file again with other options (File > Read file again) can be undone until the database is closed");
     }
     m_undoAction->setText(text);
     m_undoAction->setToolTip(tip);

@@ -132,6 +132,63 @@ TEST(ReadFileAgainWindow, TheImportDialogOpensOnTheFilesOptionsAndReadsItAgainWi
     EXPECT_TRUE(summary.contains(QStringLiteral("; read before with --timezone +02:00, now with the defaults")))
         << summary.toStdString();
     EXPECT_EQ(attemptStart(db), 10 * 3600);
+
+    // Edit > Undo reads it again with the options it was read with before: +02:00, 08:00Z.
+    QAction* undo = fixtures::actionNamed(window, QStringLiteral("&Undo reading 'run.log' again"));
+    ASSERT_NE(undo, nullptr) << "the undo action names the file read again";
+    EXPECT_TRUE(undo->isEnabled());
+    EXPECT_TRUE(undo->toolTip().contains(QStringLiteral("(--timezone +02:00)"))) << undo->toolTip().toStdString();
+    undo->trigger();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 3; }, kWaitMs));
+    EXPECT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("; read before with the defaults, now with --timezone +02:00")))
+        << summary.toStdString();
+    EXPECT_EQ(attemptStart(db), 8 * 3600);
+    EXPECT_FALSE(undo->isEnabled()) << "the undo's own reading is not undone again";
+}
+
+// Read again with the options it was read with (nothing changed): there is nothing to undo.
+TEST(ReadFileAgainWindow, ReadingAgainWithTheSameOptionsLeavesNothingToUndo)
+{
+    fixtures::ensureApp();
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    QDir(dir.path()).mkpath(QStringLiteral("run1-cfg-a"));
+    const QString log = dir.filePath(QStringLiteral("run1-cfg-a/run.log"));
+    {
+        QFile f(log);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(test::oomRun("10:00")));
+    }
+    MainWindow window;
+    window.show();
+    QApplication::setActiveWindow(&window);
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    DataService* service = window.dataService();
+    int finished = 0;
+    QObject context;
+    QObject::connect(service, &DataService::importFinished, &context, [&] { ++finished; });
+    bool loaded = false;
+    QObject::connect(&window, &MainWindow::overviewLoaded, &context, [&] { loaded = true; });
+    window.openDatabase(db);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+    service->importFiles({ log }, QStringLiteral("logs"), core::ReaderOptions {});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 1; }, kWaitMs));
+    QAction* readAgain = fixtures::actionNamed(window, QStringLiteral("Read file a&gain..."));
+    ASSERT_NE(readAgain, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return readAgain->isEnabled(); }, kWaitMs));
+    onNextModal<RemoveFileDialog>([&](RemoveFileDialog* files) {
+        EXPECT_TRUE(files->select(QStringLiteral("logs"), log));
+        onNextModal<ImportDialog>([&](ImportDialog* ask) { ask->accept(); });
+        files->accept();
+    });
+    readAgain->trigger();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 2; }, kWaitMs));
+    QAction* undo = fixtures::actionNamed(window, QStringLiteral("&Undo"));
+    ASSERT_NE(undo, nullptr);
+    EXPECT_FALSE(undo->isEnabled());
 }
 
 } // namespace
