@@ -295,7 +295,7 @@ void DataWorker::importFiles(const QStringList& paths, const QString& label, con
     }
     request.label = ss(label);
     request.reader = reader;
-    request.update = update || readAgain;
+    request.update = update; // readUnchangedAgain implies it (the import service)
     request.readUnchangedAgain = readAgain;
     const auto sink = [service](const ImportProgressInfo& info) {
         QMetaObject::invokeMethod(
