@@ -1702,7 +1702,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>DateFormat</name>
     <message>
-        <location filename="../app/ui/charts/overview_charts.cpp" line="+284"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="+304"/>
         <source>&apos;wk&apos; MMM d yyyy</source>
         <translation>&apos;sem.&apos; d MMM yyyy</translation>
     </message>
@@ -4678,8 +4678,8 @@ Em um shell:  ettw import --db %1 FILE...</translation>
         <translation>outros arquivos</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+211"/>
+        <location line="-207"/>
+        <location line="+210"/>
         <source> — Undo (%1)</source>
         <translation> — Desfazer (%1)</translation>
     </message>
@@ -6567,14 +6567,14 @@ duração %4</translation>
     <message>
         <location line="-63"/>
         <location line="+55"/>
-        <location line="+128"/>
-        <location line="+61"/>
-        <location line="+93"/>
+        <location line="+130"/>
+        <location line="+59"/>
+        <location line="+91"/>
         <source>: no data</source>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-287"/>
+        <location line="-285"/>
         <source>: reading the segments…</source>
         <translation>: lendo os segmentos…</translation>
     </message>
@@ -6609,7 +6609,7 @@ duração %4</translation>
         <translation>Interrupções por causa</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>: none</source>
         <translation>: nenhuma</translation>
     </message>
@@ -6619,7 +6619,7 @@ duração %4</translation>
         <translation>outras</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+35"/>
         <source>Jobs that lost the most GPU-hours, by bucket</source>
         <translation>Jobs com mais GPU-h perdidas, por categoria</translation>
     </message>
@@ -6629,7 +6629,7 @@ duração %4</translation>
         <translation>Jobs com mais GPU-h perdidas: horas perdidas por categoria</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>lost %1, millions</source>
         <translation>%1 perdidas, milhões</translation>
     </message>
@@ -6644,7 +6644,7 @@ duração %4</translation>
         <translation>%1 perdidas</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>seconds</source>
         <translation>segundos</translation>
     </message>
@@ -7177,12 +7177,13 @@ duração %4</translation>
         <translation>de %1 de ponta a ponta</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../app/ui/charts/overview_charts.cpp" line="-221"/>
+        <location filename="../app/report/report_writer.cpp" line="+1"/>
         <source>Interruptions</source>
         <translation>Interrupções</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../app/report/report_writer.cpp" line="+2"/>
         <source>Time to start, p50</source>
         <translation>Tempo para iniciar, p50</translation>
     </message>

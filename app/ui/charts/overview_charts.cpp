@@ -79,6 +79,26 @@ QString percentLabelFormat(const QChart* chart, int decimals)
         chart->localizeNumbers() ? QStringLiteral("%") : QStringLiteral("%%"));
 }
 
+void setRoundSteps(QValueAxis* axis, double most, bool whole)
+{
+    constexpr int kMostSteps = 5;
+    // Nothing (or under the six decimals the labels have room for): 0 to 1.
+    const double top = most > 0 ? std::max(most, whole ? 1.0 : 1e-5) : 1.0;
+    double step = std::pow(10.0, std::floor(std::log10(top / kMostSteps)));
+    for (const double factor : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (top / (step * factor) <= kMostSteps) {
+            step *= factor;
+            break;
+        }
+    }
+    step = whole ? std::max(step, 1.0) : step;
+    const int steps = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
+    const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 6);
+    axis->setRange(0, steps * step);
+    axis->setTickCount(steps + 1);
+    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+}
+
 QFont chartAxisFont(const QChart* chart)
 {
     QFont f = chart->font();
@@ -338,7 +358,9 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
     chart->setTitle(QObject::tr("Interruptions by cause class"));
     const auto& classes = overview.byCauseClass;
     if (!hasData || classes.empty()) {
-        chart->setTitle(chart->title() + (hasData ? QObject::tr(": none") : QObject::tr(": no data")));
+        // A narrow chart's title in full: "Interruptions by cause class: none" was cut to "...: ...".
+        const QString title = room.narrow ? QObject::tr("Interruptions") : chart->title();
+        chart->setTitle(title + (hasData ? QObject::tr(": none") : QObject::tr(": no data")));
         chart->legend()->hide();
         return out;
     }
@@ -377,10 +399,8 @@ std::vector<std::pair<QBarSet*, core::Interruption>> fillCausesChart(
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto* y = new QValueAxis;
-    y->setRange(0, static_cast<double>(std::max<int64_t>(most, 1)));
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    setRoundSteps(y, static_cast<double>(most), true);
     y->setLabelsFont(chartAxisFont(chart));
-    y->applyNiceNumbers();
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     chart->legend()->show();
@@ -470,15 +490,13 @@ std::vector<std::pair<QBarSet*, core::Bucket>> fillTopJobsChart(
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     auto* x = new QValueAxis;
-    x->setRange(0, std::max(most / scale, 1.0));
-    x->setLabelFormat(QStringLiteral("%.0f"));
+    setRoundSteps(x, most / scale, false);
     x->setLabelsFont(chartAxisFont(chart));
     x->setTitleText(scale > 1000.0 ? QObject::tr("lost %1, millions").arg(unit)
             : scale > 1.0          ? QObject::tr("lost %1, thousands").arg(unit)
                                    : QObject::tr("lost %1").arg(unit));
     QFont tf = chartAxisFont(chart);
     x->setTitleFont(tf);
-    x->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     chart->legend()->show();

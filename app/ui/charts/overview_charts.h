@@ -19,6 +19,7 @@ class QChartView;
 class QWidget;
 class QLineSeries;
 class QScatterSeries;
+class QValueAxis;
 QT_END_NAMESPACE
 
 namespace ett::app {
@@ -37,6 +38,10 @@ inline constexpr double kAxisPortion = 0.36;
 // The label format of a percent axis with `decimals` ("%.0f%%"), also right where the chart
 // localizes its numbers (QtCharts keeps "%%" there as two signs).
 QString percentLabelFormat(const QChart* chart, int decimals);
+// A value axis from 0 to at least `most` in at most five steps of 1, 2 or 5 x a power of ten
+// (whole steps when `whole`: counts), its labels with the decimals the step needs: "0 0.02 0.04"
+// where Qt's nice numbers and "%.0f" printed "0 0 0 1 1 1" for a fraction of a GPU-hour.
+void setRoundSteps(QValueAxis* axis, double most, bool whole);
 // A frameless, antialiased chart view at least minimumHeight tall.
 QChartView* makeChartView(QWidget* parent, int minimumHeight);
 

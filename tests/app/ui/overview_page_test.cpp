@@ -471,6 +471,57 @@ TEST(OverviewPage, FitsALaptopScreenAndPutsTheChartsInOneRowWhenWide)
     EXPECT_TRUE(shortened) << "\"Where the time went (% of E2E, GPU-weighted)\" is shortened in a row of four";
 }
 
+// The value axes of the top jobs (lost GPU-hours) and the causes (counts): a fleet that lost a
+// fraction of a GPU-hour showed "0 0 0 1 1 1" under its bars (Qt's nice numbers, printed "%.0f").
+// Every tick's label differs, the axis reaches the most, in at most five round steps; counts in
+// whole ones.
+TEST(OverviewCharts, ValueAxesTickInRoundStepsWithTheDecimalsTheyNeed)
+{
+    fixtures::ensureApp();
+    for (const auto& [most, whole] : std::vector<std::pair<double, bool>> { { 0.07, false }, { 0.3, false },
+             { 2.7, false }, { 38.9, false }, { 183'992.0, false }, { 1.0, true }, { 3.0, true }, { 7.0, true },
+             { 4'512.0, true }, { 0.0, true }, { 0.0, false } }) {
+        QValueAxis axis;
+        setRoundSteps(&axis, most, whole);
+        const int ticks = axis.tickCount();
+        EXPECT_GE(ticks, 2) << most;
+        EXPECT_LE(ticks, 6) << most;
+        EXPECT_GE(axis.max(), most) << most;
+        EXPECT_EQ(axis.min(), 0.0);
+        const double step = (axis.max() - axis.min()) / (ticks - 1);
+        EXPECT_LT(axis.max() - step, most > 0 ? most : 1.0) << most << ": a whole step past the most (0 to 1 for none)";
+        if (whole) {
+            EXPECT_EQ(step, std::round(step)) << most;
+        }
+        QStringList labels;
+        for (int i = 0; i < ticks; ++i) {
+            labels << QString::asprintf(axis.labelFormat().toLatin1().constData(), axis.min() + i * step);
+        }
+        EXPECT_EQ(labels.removeDuplicates(), 0) << most << ": " << labels.join(' ').toStdString();
+    }
+    QValueAxis hundredths;
+    setRoundSteps(&hundredths, 0.07, false);
+    EXPECT_EQ(hundredths.labelFormat(), QStringLiteral("%.2f"));
+    EXPECT_EQ(hundredths.max(), 0.08);
+}
+
+// Four in a row, a scope without interruptions: the causes chart's title says so whole
+// ("Interruptions by cause class: none" was cut to "Interruptions by cause class:...").
+TEST(OverviewCharts, ANarrowCausesChartWithoutInterruptionsSaysSoInFewWords)
+{
+    fixtures::ensureApp();
+    OverviewData d = fixture().data;
+    d.byCauseClass.clear();
+    QChart narrow;
+    ChartRoom room;
+    room.narrow = true;
+    fillCausesChart(&narrow, d, true, room);
+    EXPECT_EQ(narrow.title(), QStringLiteral("Interruptions: none"));
+    QChart wide;
+    fillCausesChart(&wide, d, true);
+    EXPECT_EQ(wide.title(), QStringLiteral("Interruptions by cause class: none"));
+}
+
 // Four in a row at 1280 pixels: a long key (an MLPerf run's) beside a bar of "Jobs that lost the
 // most" is cut in the middle to the names' part of the chart, keeping its submitter and its run;
 // cut to 260 pixels it ran past the chart's left edge ("…a2_70b_lora/result_4", its first letter
