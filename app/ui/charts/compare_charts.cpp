@@ -292,7 +292,11 @@ std::pair<QAbstractAxis*, QValueAxis*> addDistributionAxes(
         logAxis->setBase(10);
         logAxis->setLabelFormat(durationFormat);
         logAxis->setMinorTickCount(8);
-        logAxis->setRange(axis.floorX, maxX * 1.05);
+        // From decade to decade: Qt labels the powers of ten alone, and durations of 2 to 60
+        // minutes showed "10" as the axis's one number.
+        const double low = std::max(axis.floorX, 1e-12);
+        logAxis->setRange(std::pow(10.0, std::floor(std::log10(low))),
+            std::pow(10.0, std::ceil(std::log10(std::max(maxX * 1.05, low * 1.05)))));
         x = logAxis;
     } else {
         auto* linear = new QValueAxis;

@@ -33,6 +33,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -553,6 +554,19 @@ TEST_F(ComparePageTest, DistributionsSwitchBetweenCdfAndHistogramInShares)
     chart = page->chart(ComparePage::Chart::Distribution);
     EXPECT_TRUE(chart->title().startsWith("compile"));
     EXPECT_EQ(chart->series().size(), 2);
+    // The log axis runs from decade to decade, so that it has at least two numbers (Qt labels the
+    // powers of ten alone: compiles of 2 to 60 minutes showed "10" alone).
+    auto* log = qobject_cast<QLogValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+    ASSERT_NE(log, nullptr);
+    const double decades = std::log10(log->max()) - std::log10(log->min());
+    EXPECT_GE(decades, 1.0 - 1e-9);
+    EXPECT_NEAR(decades, std::round(decades), 1e-9) << log->min() << " to " << log->max();
+    for (const QAbstractSeries* series : chart->series()) {
+        for (const QPointF& p : qobject_cast<const QAreaSeries*>(series)->upperSeries()->points()) {
+            EXPECT_GE(p.x(), log->min());
+            EXPECT_LE(p.x(), log->max());
+        }
+    }
 }
 
 TEST_F(ComparePageTest, AMatchedJobShowsTwoTimelinesThatMoveTogether)
