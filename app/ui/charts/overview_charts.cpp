@@ -315,6 +315,8 @@ TrendSeries fillTrendChart(
     }
     x->setRange(-0.5, static_cast<double>(n) - 0.5);
     x->setGridLineVisible(false);
+    // As many as fit (maxLabels): Qt Charts cut "12 mar. 1998" to "12 mar. 19..." all the same.
+    x->setTruncateLabels(false);
     chart->addAxis(x, Qt::AlignBottom);
     auto* y = new QValueAxis;
     // From a round number at least 5 points below the lowest day to 100%, ticks every 10 or 20.
