@@ -451,7 +451,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+526"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+530"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+97"/>
         <location filename="../app/report/report_writer.cpp" line="-535"/>

@@ -2094,7 +2094,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="+360"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="+364"/>
         <source>time to start</source>
         <translation>tempo para iniciar</translation>
     </message>
@@ -5572,7 +5572,7 @@ clique: abrir o job</translation>
     <message>
         <location line="+15"/>
         <source>waste, % of loop time</source>
-        <translation>desperdício, % do tempo do loop</translation>
+        <translation>desperdício, % do loop</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5635,7 +5635,7 @@ clique: abrir o job</translation>
         <translation>detalhe /%1/</translation>
     </message>
     <message>
-        <location filename="../app/ui/charts/compare_charts.cpp" line="-196"/>
+        <location filename="../app/ui/charts/compare_charts.cpp" line="-200"/>
         <location filename="../app/report/report_writer.cpp" line="-356"/>
         <location line="+209"/>
         <location line="+62"/>
@@ -5643,7 +5643,7 @@ clique: abrir o job</translation>
         <translation>ETT%</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+142"/>
         <source>duration (%1)%2</source>
         <translation>duração (%1)%2</translation>
     </message>
@@ -6567,14 +6567,14 @@ duração %4</translation>
     <message>
         <location line="-63"/>
         <location line="+55"/>
-        <location line="+130"/>
+        <location line="+132"/>
         <location line="+59"/>
         <location line="+91"/>
         <source>: no data</source>
         <translation>: sem dados</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-287"/>
         <source>: reading the segments…</source>
         <translation>: lendo os segmentos…</translation>
     </message>
@@ -6604,7 +6604,7 @@ duração %4</translation>
         <translation>janela móvel de %1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>Interruptions by cause class</source>
         <translation>Interrupções por causa</translation>
     </message>
