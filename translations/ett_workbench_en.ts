@@ -161,23 +161,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+199"/>
-        <source>%Ln failure(s)</source>
-        <translation>
-            <numerusform>%Ln failure</numerusform>
-            <numerusform>%Ln failures</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln preemption(s)</source>
-        <translation>
-            <numerusform>%Ln preemption</numerusform>
-            <numerusform>%Ln preemptions</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
+        <location line="+201"/>
         <source>%Ln re-classified by the rules below</source>
         <translation>
             <numerusform>%Ln re-classified by the rules below</numerusform>
@@ -253,7 +237,7 @@
 <context>
     <name>Figures</name>
     <message numerus="yes">
-        <location filename="../app/ui/format/figures_format.cpp" line="+111"/>
+        <location filename="../app/ui/format/figures_format.cpp" line="+112"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln failure</numerusform>
@@ -266,6 +250,15 @@
         <translation>
             <numerusform>%Ln preemption</numerusform>
             <numerusform>%Ln preemptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln other</source>
+        <comment>interruptions: &quot;1 outra&quot;, &quot;2 outras&quot;</comment>
+        <translation>
+            <numerusform>%Ln other</numerusform>
+            <numerusform>%Ln other</numerusform>
         </translation>
     </message>
 </context>
@@ -523,7 +516,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="-258"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-256"/>
         <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
         <translation>
             <numerusform>Mean over %1 of %Ln interruption: the others never trained again</numerusform>

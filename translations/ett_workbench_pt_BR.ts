@@ -1168,38 +1168,22 @@ interrupção</translation>
         <translation>Aplicar esta regra antes: a primeira regra que corresponder define a causa</translation>
     </message>
     <message>
-        <location line="+78"/>
-        <source>%1 (%2, %3, %4 other) · %5 lost, excluded windows counted in full · %6</source>
-        <translation>%1 (%2, %3, %4 outras) · %5 perdidas, janelas excluídas contadas por inteiro · %6</translation>
+        <location line="+77"/>
+        <source>%1 (%2) · %3 lost · %4</source>
+        <translation>%1 (%2) · %3 perdidas · %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2) · %3 lost, excluded windows counted in full · %4</source>
+        <translation>%1 (%2) · %3 perdidas, janelas excluídas contadas por inteiro · %4</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>no interruptions in the filter</source>
         <translation>nenhuma interrupção no filtro</translation>
     </message>
-    <message>
-        <location line="-3"/>
-        <source>%1 (%2, %3, %4 other) · %5 lost · %6</source>
-        <translation>%1 (%2, %3, %4 outras) · %5 perdidas · %6</translation>
-    </message>
     <message numerus="yes">
-        <location line="+5"/>
-        <source>%Ln failure(s)</source>
-        <translation>
-            <numerusform>%Ln falha</numerusform>
-            <numerusform>%Ln falhas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln preemption(s)</source>
-        <translation>
-            <numerusform>%Ln preempção</numerusform>
-            <numerusform>%Ln preempções</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%Ln re-classified by the rules below</source>
         <translation>
             <numerusform>%Ln reclassificada pelas regras abaixo</numerusform>
@@ -2379,7 +2363,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>ponderado por tempo</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%Ln failure(s)</source>
         <translation>
             <numerusform>%Ln falha</numerusform>
@@ -2394,10 +2378,14 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
             <numerusform>%Ln preempções</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>%1 other</source>
-        <translation>%1 outras</translation>
+        <source>%Ln other</source>
+        <comment>interruptions: &quot;1 outra&quot;, &quot;2 outras&quot;</comment>
+        <translation>
+            <numerusform>%Ln outra</numerusform>
+            <numerusform>%Ln outras</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5607,7 +5595,7 @@ clique: abrir o job</translation>
         <translation>rótulo do conjunto de dados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/ui/pages/causes_page.cpp" line="-381"/>
+        <location filename="../app/ui/pages/causes_page.cpp" line="-379"/>
         <source>Mean over %1 of %Ln interruption(s): the others never trained again</source>
         <translation>
             <numerusform>Média sobre %1 de %Ln interrupção: as demais nunca voltaram a treinar</numerusform>

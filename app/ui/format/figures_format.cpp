@@ -108,10 +108,12 @@ QString interruptionSplitText(int64_t failures, int64_t preemptions, int64_t oth
     // Plain ints: lupdate reads no cast inside a translate() call.
     const int f = static_cast<int>(failures);
     const int p = static_cast<int>(preemptions);
+    const int o = static_cast<int>(other);
     QString text = QCoreApplication::translate("Figures", "%Ln failure(s)", "", f) + QStringLiteral(", ")
         + QCoreApplication::translate("Figures", "%Ln preemption(s)", "", p);
     if (other > 0 || zeroOther) {
-        text += QStringLiteral(", ") + QCoreApplication::translate("Figures", "%1 other").arg(formatCount(other));
+        text += QStringLiteral(", ")
+            + QCoreApplication::translate("Figures", "%Ln other", "interruptions: \"1 outra\", \"2 outras\"", o);
     }
     return text;
 }

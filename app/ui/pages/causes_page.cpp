@@ -306,14 +306,12 @@ void CausesPage::fillTree()
     // Spec 7.4: excluded windows take time out of the overview's buckets, not out of this table; said
     // beside the lost GPU-hours, early enough in the line to survive its elision.
     const QString summary = m_state->filter().excluded.empty()
-        ? tr("%1 (%2, %3, %4 other) · %5 lost · %6")
-        : tr("%1 (%2, %3, %4 other) · %5 lost, excluded windows counted in full · %6");
+        ? tr("%1 (%2) · %3 lost · %4")
+        : tr("%1 (%2) · %3 lost, excluded windows counted in full · %4");
     m_subtitle->setFullText(total == 0
             ? tr("no interruptions in the filter")
             : summary.arg(tr("%Ln interruption(s)", "", static_cast<int>(total)),
-                tr("%Ln failure(s)", "", static_cast<int>(t.total.failures)),
-                tr("%Ln preemption(s)", "", static_cast<int>(t.total.preemptions)),
-                formatCount(t.total.otherInterruptions),
+                interruptionSplitText(t.total.failures, t.total.preemptions, t.total.otherInterruptions, true),
                 formatHours(nsToHours(t.total.lostGpuNs), QStringLiteral("GPU-h")),
                 tr("%Ln re-classified by the rules below", "", static_cast<int>(m_shown.reclassified))));
     showMessage(total == 0 ? tr("No interruptions (failed or preempted attempts) in the filter.") : QString());

@@ -93,6 +93,9 @@ TEST_F(Portuguese, CountsTakePortuguesePluralsAndSeparators)
     // Zero is plural in Portuguese (Qt's rule for pt_BR would say "0 interrupção").
     EXPECT_EQ(QCoreApplication::translate("ett::app::CausesPage", "%Ln interruption(s)", nullptr, 0),
         QStringLiteral("0 interrupções"));
+    // "Other" interruptions agree with their count ("1 outras" on the causes page and the cards).
+    EXPECT_EQ(interruptionSplitText(1, 0, 1, true), QStringLiteral("1 falha, 0 preempções, 1 outra"));
+    EXPECT_EQ(interruptionSplitText(2, 1, 1234, true), QStringLiteral("2 falhas, 1 preempção, 1.234 outras"));
 }
 
 TEST_F(Portuguese, FiguresDatesAndBucketsUseThePortugueseForms)
