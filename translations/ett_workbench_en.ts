@@ -253,7 +253,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%Ln other</source>
         <comment>interruptions: &quot;1 outra&quot;, &quot;2 outras&quot;</comment>
         <translation>
@@ -435,7 +435,7 @@ p90 %3</numerusform>
     <message numerus="yes">
         <location filename="../app/ui/models/compare_models.cpp" line="+92"/>
         <location line="+2"/>
-        <location filename="../app/report/report_writer.cpp" line="+652"/>
+        <location filename="../app/report/report_writer.cpp" line="+653"/>
         <location line="+6"/>
         <source>%Ln recoveries</source>
         <translation>
@@ -447,10 +447,10 @@ p90 %3</numerusform>
         <location filename="../app/ui/charts/compare_charts.cpp" line="+530"/>
         <location line="+1"/>
         <location filename="../app/ui/models/whatif_results.cpp" line="+97"/>
-        <location filename="../app/report/report_writer.cpp" line="-535"/>
+        <location filename="../app/report/report_writer.cpp" line="-536"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+473"/>
+        <location line="+474"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -476,7 +476,7 @@ p90 %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/report/report_writer.cpp" line="-553"/>
+        <location filename="../app/report/report_writer.cpp" line="-554"/>
         <source>%Ln attempt(s)</source>
         <translation>
             <numerusform>%Ln attempt</numerusform>

@@ -2379,7 +2379,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%Ln other</source>
         <comment>interruptions: &quot;1 outra&quot;, &quot;2 outras&quot;</comment>
         <translation>
@@ -5584,7 +5584,7 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location filename="../app/report/report_writer.cpp" line="+415"/>
-        <location line="+84"/>
+        <location line="+85"/>
         <location line="+273"/>
         <source>job</source>
         <translation>job</translation>
@@ -5624,8 +5624,8 @@ clique: abrir o job</translation>
     </message>
     <message>
         <location filename="../app/ui/charts/compare_charts.cpp" line="-200"/>
-        <location filename="../app/report/report_writer.cpp" line="-356"/>
-        <location line="+209"/>
+        <location filename="../app/report/report_writer.cpp" line="-357"/>
+        <location line="+210"/>
         <location line="+62"/>
         <source>ETT%</source>
         <translation>ETT%</translation>
@@ -6648,8 +6648,8 @@ duração %4</translation>
     </message>
     <message>
         <location line="+58"/>
-        <location filename="../app/report/report_writer.cpp" line="-285"/>
-        <location line="+193"/>
+        <location filename="../app/report/report_writer.cpp" line="-286"/>
+        <location line="+194"/>
         <source>count</source>
         <translation>quantidade</translation>
     </message>
@@ -6675,7 +6675,7 @@ duração %4</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../app/report/report_writer.cpp" line="-150"/>
+        <location filename="../app/report/report_writer.cpp" line="-151"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
@@ -6889,7 +6889,7 @@ duração %4</translation>
         <location filename="../app/report/report_writer.cpp" line="-160"/>
         <location line="+12"/>
         <location line="+2"/>
-        <location line="+473"/>
+        <location line="+474"/>
         <location line="+63"/>
         <location line="+4"/>
         <source>%Ln job(s)</source>
@@ -7007,7 +7007,7 @@ duração %4</translation>
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-633"/>
+        <location filename="../app/report/report_writer.cpp" line="-634"/>
         <source>Where the training time went</source>
         <translation>Para onde foi o tempo de treinamento</translation>
     </message>
@@ -7106,19 +7106,19 @@ duração %4</translation>
         <location line="+15"/>
         <location line="+17"/>
         <location line="+190"/>
-        <location line="+149"/>
+        <location line="+150"/>
         <source>label</source>
         <translation>rótulo</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-356"/>
         <location line="+61"/>
-        <location line="+294"/>
+        <location line="+295"/>
         <source>file</source>
         <translation>arquivo</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-355"/>
         <location line="+16"/>
         <source>format</source>
         <translation>formato</translation>
@@ -7266,12 +7266,12 @@ duração %4</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+366"/>
+        <location line="+367"/>
         <source>distribution</source>
         <translation>distribuição</translation>
     </message>
     <message>
-        <location line="-368"/>
+        <location line="-369"/>
         <source>Percentiles are nearest-rank over the values counted (spec 5.4).</source>
         <translation>Os percentis são por posição mais próxima (nearest-rank) sobre os valores contados (espec. 5.4).</translation>
     </message>
@@ -7357,17 +7357,17 @@ duração %4</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>MTBI</source>
         <translation>MTBI</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-54"/>
         <source>save p50 %1</source>
         <translation>gravação p50 %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>lost high</source>
         <translation>perda alta</translation>
     </message>
@@ -7589,18 +7589,23 @@ duração %4</translation>
         <translation>poucos jobs</translation>
     </message>
     <message>
-        <location line="-529"/>
-        <location line="+531"/>
+        <location line="-530"/>
+        <location line="+532"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="-343"/>
+        <location line="-344"/>
         <source>: ranked on the fleet store, percentiles below</source>
         <translation>: classificados no repositório da frota, percentis abaixo</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+113"/>
+        <source>fleet</source>
+        <translation>frota</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Jobs with the inputs for advice: %1 of %2; flagged: %3. The jobs with the most GPU-hours to gain, then the flagged ones:</source>
         <translation>Jobs com os dados para recomendação: %1 de %2; com alerta: %3. Os jobs com mais horas de GPU a ganhar, depois os com alerta:</translation>
     </message>
@@ -7739,7 +7744,7 @@ duração %4</translation>
         <translation>n/d</translation>
     </message>
     <message>
-        <location filename="../app/report/report_writer.cpp" line="-551"/>
+        <location filename="../app/report/report_writer.cpp" line="-552"/>
         <source>Paths are relative to %1.</source>
         <translation>Os caminhos são relativos a %1.</translation>
     </message>
@@ -7759,7 +7764,7 @@ duração %4</translation>
         <translation>… e mais %1 grupos. </translation>
     </message>
     <message>
-        <location line="+307"/>
+        <location line="+308"/>
         <source>Files by their paths below the folder of their label&apos;s files.</source>
         <translation>Arquivos pelos caminhos abaixo da pasta dos arquivos de seu rótulo.</translation>
     </message>
@@ -7779,7 +7784,7 @@ duração %4</translation>
         <translation>partida</translation>
     </message>
     <message>
-        <location line="-394"/>
+        <location line="-395"/>
         <source>Every file imported</source>
         <translation>Todos os arquivos importados</translation>
     </message>

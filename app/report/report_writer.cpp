@@ -451,7 +451,8 @@ private:
         }
         if (a.youngIntervalS) {
             m_l.block(260, [&](QPainter& p, const QRectF& r) {
-                renderChart(p, r, [&](QChart* chart) { fillWasteCurveChart(chart, a); });
+                // The fleet's advice, named in the report's language (its name is "fleet").
+                renderChart(p, r, [&](QChart* chart) { fillWasteCurveChart(chart, a, QObject::tr("fleet")); });
             });
         }
         m_l.space(6);

@@ -428,6 +428,10 @@ TEST_F(ReportTest, SpeaksPortugueseWithItsNumberForms)
         EXPECT_NE(text.find(whole), std::string::npos) << "cut: " << whole;
     }
     EXPECT_NE(text.find("desperdício, % do loop"), std::string::npos);
+    // The waste chart names the fleet in Portuguese ("...: fleet" before; pdftotext may give "fi"
+    // as its ligature).
+    EXPECT_NE(text.find("cação: frota"), std::string::npos);
+    EXPECT_EQ(text.find("cação: fleet"), std::string::npos);
     EXPECT_FALSE(std::regex_search(text, std::regex("desperdício, %[^\\n]*(\\.\\.\\.|\xE2\x80\xA6)"))) << "cut";
     EXPECT_EQ(text.find("desp\xE2\x80\xA6"), std::string::npos);
     // The headline tiles' titles on two lines rather than elided ("Tempo para recuperar…",
