@@ -738,32 +738,47 @@ TEST_F(ComparePageTest, ANewerComparisonMakesTheOlderOneStale)
     QObject::disconnect(c2);
 }
 
+// A waterfall from `start` through `steps` (both in 1 / `per` of a point), drawn in the width a
+// laptop gives the bridge (600 x 260); false when its view was not shown.
+bool showWaterfall(QChartView& view, Waterfall& w, int64_t start, const std::vector<int64_t>& steps, int64_t per)
+{
+    constexpr int64_t kPp = 1'000'000'000'000; // pico-points in a point
+    w.start = { QStringLiteral("A"), QStringLiteral("ETT% of A"), start * kPp / per, Qt::darkYellow, {} };
+    int64_t level = w.start.pico;
+    for (const int64_t step : steps) {
+        w.steps.push_back({ QStringLiteral("step %1").arg(w.steps.size()), step * kPp / per, Qt::gray, {} });
+        level += step * kPp / per;
+    }
+    w.end = { QStringLiteral("B"), QStringLiteral("ETT% of B"), level, Qt::darkBlue, {} };
+    fillWaterfallChart(view.chart(), w);
+    view.resize(600, 260);
+    view.show();
+    const bool shown = QTest::qWaitForWindowExposed(&view);
+    QCoreApplication::processEvents();
+    return shown;
+}
+
+// The values over a waterfall's bars.
+std::vector<const QGraphicsSimpleTextItem*> barValues(const QChart* chart)
+{
+    std::vector<const QGraphicsSimpleTextItem*> values;
+    for (const QGraphicsItem* child : chart->childItems()) {
+        if (const auto* text = dynamic_cast<const QGraphicsSimpleTextItem*>(child)) {
+            values.push_back(text);
+        }
+    }
+    return values;
+}
+
 // A bridge in the width a laptop gives it, with steps of a hundredth of a point beside the ends: no
 // value runs into another ("68,21%+0,01" and "+0,0075,94%" at 1280 x 800 in Portuguese).
 TEST(BridgeValues, NeverRunIntoEachOtherInANarrowChart)
 {
     fixtures::ensureApp();
-    constexpr int64_t kPp = 1'000'000'000'000; // pico-points in a point
-    Waterfall w;
-    w.start = { QStringLiteral("A"), QStringLiteral("ETT% of A"), 6821 * kPp / 100, Qt::darkYellow, {} };
-    int64_t level = w.start.pico;
-    for (const int64_t hundredths : { 1, 4, 60, 22, 20, 1, 27, -3, -101, 744, -1, 1 }) {
-        w.steps.push_back({ QStringLiteral("step %1").arg(w.steps.size()), hundredths * kPp / 100, Qt::gray, {} });
-        level += hundredths * kPp / 100;
-    }
-    w.end = { QStringLiteral("B"), QStringLiteral("ETT% of B"), level, Qt::darkBlue, {} };
     QChartView view;
-    fillWaterfallChart(view.chart(), w);
-    view.resize(600, 260);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
-    std::vector<const QGraphicsSimpleTextItem*> values;
-    for (QGraphicsItem* child : view.chart()->childItems()) {
-        if (const auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(child)) {
-            values.push_back(text);
-        }
-    }
+    Waterfall w;
+    ASSERT_TRUE(showWaterfall(view, w, 6821, { 1, 4, 60, 22, 20, 1, 27, -3, -101, 744, -1, 1 }, 100));
+    const std::vector<const QGraphicsSimpleTextItem*> values = barValues(view.chart());
     ASSERT_EQ(values.size(), w.steps.size() + 2);
     for (size_t i = 0; i < values.size(); ++i) {
         for (size_t j = i + 1; j < values.size(); ++j) {
@@ -779,29 +794,15 @@ TEST(BridgeValues, NeverRunIntoEachOtherInANarrowChart)
 TEST(BridgeValues, StayInThePlotWhenABarGoesDownToTheAxis)
 {
     fixtures::ensureApp();
-    constexpr int64_t kPp = 1'000'000'000'000; // pico-points in a point
-    Waterfall w;
-    w.start = { QStringLiteral("A"), QStringLiteral("ETT% of A"), 5 * kPp / 1000, Qt::darkYellow, {} };
-    int64_t level = w.start.pico;
-    for (const int64_t thousandths : { -1, -1, -1, 99'980, -1 }) {
-        w.steps.push_back({ QStringLiteral("step %1").arg(w.steps.size()), thousandths * kPp / 1000, Qt::gray, {} });
-        level += thousandths * kPp / 1000;
-    }
-    w.end = { QStringLiteral("B"), QStringLiteral("ETT% of B"), level, Qt::darkBlue, {} };
     QChartView view;
-    fillWaterfallChart(view.chart(), w);
-    view.resize(600, 260);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    Waterfall w;
+    ASSERT_TRUE(showWaterfall(view, w, 5, { -1, -1, -1, 99'980, -1 }, 1000));
     const QRectF plot = view.chart()->plotArea();
     int downs = 0;
-    for (QGraphicsItem* child : view.chart()->childItems()) {
-        if (const auto* text = dynamic_cast<const QGraphicsSimpleTextItem*>(child)) {
-            downs += text->text().startsWith(QStringLiteral("−")) ? 1 : 0;
-            EXPECT_LE(text->mapRectToParent(text->boundingRect()).bottom(), plot.bottom())
-                << text->text().toStdString() << " is under the plot, among the names";
-        }
+    for (const QGraphicsSimpleTextItem* text : barValues(view.chart())) {
+        downs += text->text().startsWith(QStringLiteral("−")) ? 1 : 0;
+        EXPECT_LE(text->mapRectToParent(text->boundingRect()).bottom(), plot.bottom())
+            << text->text().toStdString() << " is under the plot, among the names";
     }
     EXPECT_EQ(downs, 4);
 }

@@ -51,44 +51,65 @@ int64_t attemptStart(const QString& db)
     return jobs.ok() && jobs->size() == 1u ? (jobs->front().result.attempts.at(0).startNs - kDay) / kS : -1;
 }
 
-TEST(ReadFileAgainWindow, TheImportDialogOpensOnTheFilesOptionsAndReadsItAgainWithOthers)
+// The window on a new database, and a console log (run1-cfg-a/run.log, an OOM run at 10:00 of the
+// day) imported under "logs": the imports finished are counted, the last one's summary and errors
+// kept.
+class ReadAgainTest : public ::testing::Test
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const QString db = dir.filePath(QStringLiteral("store.db"));
-    QDir(dir.path()).mkpath(QStringLiteral("run1-cfg-a"));
-    const QString log = dir.filePath(QStringLiteral("run1-cfg-a/run.log"));
+protected:
+    static void SetUpTestSuite()
     {
-        QFile f(log);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(test::oomRun("10:00")));
+        fixtures::ensureApp();
+        QStandardPaths::setTestModeEnabled(true);
     }
 
+    // Opens the database and imports the log with `options`.
+    void importLog(const core::ReaderOptions& options)
+    {
+        ASSERT_TRUE(dir.isValid());
+        db = dir.filePath(QStringLiteral("store.db"));
+        QDir(dir.path()).mkpath(QStringLiteral("run1-cfg-a"));
+        log = dir.filePath(QStringLiteral("run1-cfg-a/run.log"));
+        {
+            QFile f(log);
+            ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(test::oomRun("10:00")));
+        }
+        window.show();
+        QApplication::setActiveWindow(&window);
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+        DataService* service = window.dataService();
+        QObject::connect(
+            service, &DataService::importFinished, &context, [this](const QString& s, const QStringList& e) {
+                summary = s;
+                errors = e;
+                ++finished;
+            });
+        bool loaded = false;
+        QObject::connect(&window, &MainWindow::overviewLoaded, &context, [&loaded] { loaded = true; });
+        window.openDatabase(db);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+        QObject::disconnect(&window, &MainWindow::overviewLoaded, &context, nullptr);
+        service->importFiles({ log }, QStringLiteral("logs"), options);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 1; }, kWaitMs));
+        ASSERT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    }
+
+    QTemporaryDir dir;
+    QString db;
+    QString log;
     MainWindow window;
-    window.show();
-    QApplication::setActiveWindow(&window);
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
-    DataService* service = window.dataService();
     QString summary;
     QStringList errors;
     int finished = 0;
     QObject context;
-    QObject::connect(service, &DataService::importFinished, &context, [&](const QString& s, const QStringList& e) {
-        summary = s;
-        errors = e;
-        ++finished;
-    });
-    bool loaded = false;
-    QObject::connect(&window, &MainWindow::overviewLoaded, &context, [&] { loaded = true; });
-    window.openDatabase(db);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
+};
+
+TEST_F(ReadAgainTest, TheImportDialogOpensOnTheFilesOptionsAndReadsItAgainWithOthers)
+{
     core::ReaderOptions wrong;
     wrong.timezone = "+02:00";
-    service->importFiles({ log }, QStringLiteral("logs"), wrong);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 1; }, kWaitMs));
-    ASSERT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+    ASSERT_NO_FATAL_FAILURE(importLog(wrong));
     ASSERT_EQ(attemptStart(db), 8 * 3600);
 
     QAction* readAgain = fixtures::actionNamed(window, QStringLiteral("Read file a&gain..."));
@@ -148,34 +169,9 @@ TEST(ReadFileAgainWindow, TheImportDialogOpensOnTheFilesOptionsAndReadsItAgainWi
 }
 
 // Read again with the options it was read with (nothing changed): there is nothing to undo.
-TEST(ReadFileAgainWindow, ReadingAgainWithTheSameOptionsLeavesNothingToUndo)
+TEST_F(ReadAgainTest, ReadingAgainWithTheSameOptionsLeavesNothingToUndo)
 {
-    fixtures::ensureApp();
-    QStandardPaths::setTestModeEnabled(true);
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const QString db = dir.filePath(QStringLiteral("store.db"));
-    QDir(dir.path()).mkpath(QStringLiteral("run1-cfg-a"));
-    const QString log = dir.filePath(QStringLiteral("run1-cfg-a/run.log"));
-    {
-        QFile f(log);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(test::oomRun("10:00")));
-    }
-    MainWindow window;
-    window.show();
-    QApplication::setActiveWindow(&window);
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
-    DataService* service = window.dataService();
-    int finished = 0;
-    QObject context;
-    QObject::connect(service, &DataService::importFinished, &context, [&] { ++finished; });
-    bool loaded = false;
-    QObject::connect(&window, &MainWindow::overviewLoaded, &context, [&] { loaded = true; });
-    window.openDatabase(db);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return loaded; }, kWaitMs));
-    service->importFiles({ log }, QStringLiteral("logs"), core::ReaderOptions {});
-    ASSERT_TRUE(QTest::qWaitFor([&] { return finished == 1; }, kWaitMs));
+    ASSERT_NO_FATAL_FAILURE(importLog(core::ReaderOptions {}));
     QAction* readAgain = fixtures::actionNamed(window, QStringLiteral("Read file a&gain..."));
     ASSERT_NE(readAgain, nullptr);
     ASSERT_TRUE(QTest::qWaitFor([&] { return readAgain->isEnabled(); }, kWaitMs));
