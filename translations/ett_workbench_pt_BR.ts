@@ -3695,12 +3695,17 @@ durável  %1 (+%2)</translation>
         <translation>; listados os primeiros %1 por %2</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>No interval is attributed to %1 in this scope: its time here is 0.</source>
+        <translation>Nenhum intervalo é atribuído a %1 neste escopo: seu tempo aqui é 0.</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source> · double-click one to open its timeline</source>
         <translation> · clique duas vezes em um para abrir sua linha do tempo</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Could not list the intervals: %1</source>
         <translation>Não foi possível listar os intervalos: %1</translation>
     </message>
@@ -3708,7 +3713,7 @@ durável  %1 (+%2)</translation>
 <context>
     <name>IntervalsTableModel</name>
     <message>
-        <location line="-211"/>
+        <location line="-217"/>
         <source>%1 / %2, attempt %3
 %4 to %5 UTC (exactly %6)
 %7 GPUs: %8 GPU-s

@@ -300,7 +300,13 @@ void IntervalsDialog::handleIntervals(quint64 id, const BucketIntervals& interva
         text += tr("; the first %1 by %2 listed")
                     .arg(formatCount(static_cast<int64_t>(intervals.rows.size())), m_sortBox->currentText());
     }
-    text += tr(" · double-click one to open its timeline");
+    if (intervals.count == 0 && !m_scopes.empty()) {
+        // Nothing to double-click: say so, and what the bucket's time then is.
+        text = tr("No interval is attributed to %1 in this scope: its time here is 0.")
+                   .arg(bucketLabel(m_scopes[static_cast<size_t>(m_current)].request.bucket));
+    } else {
+        text += tr(" · double-click one to open its timeline");
+    }
     m_summary->setFullText(text);
 }
 

@@ -94,6 +94,8 @@ TEST(IntervalsDialog, ListsABucketsIntervalsSortsThemAndOpensOnesJob)
     EXPECT_EQ(dialog.currentScope(), 1);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, 60'000));
     EXPECT_EQ(dialog.model()->intervals().count, 0);
+    // None: said, without asking to double-click one.
+    EXPECT_EQ(dialog.summaryText(), "No interval is attributed to recovery in this scope: its time here is 0.");
     dialog.setCurrentScope(0);
     dialog.handleIntervals(dialog.pendingRequest() + 100, BucketIntervals {}); // not the latest: dropped
     ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, 60'000));
