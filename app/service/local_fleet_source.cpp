@@ -282,6 +282,11 @@ FleetVocabulary LocalFleetSource::computeVocabulary() const
     if (c.attempts() > 0) {
         v.firstNs = *std::min_element(c.attemptStartNs.begin(), c.attemptStartNs.end());
         v.lastNs = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
+        // Where the Compare page splits one label by default: half the attempts on each side.
+        std::vector<int64_t> starts(c.attemptStartNs.begin(), c.attemptStartNs.end());
+        const auto middle = starts.begin() + static_cast<std::ptrdiff_t>((starts.size() - 1) / 2);
+        std::nth_element(starts.begin(), middle, starts.end());
+        v.medianStartNs = *middle;
     }
     for (size_t a = 0; a < c.attempts(); ++a) {
         const std::string& label = c.labels[static_cast<size_t>(c.jobLabel[static_cast<size_t>(c.attemptJob[a])])];

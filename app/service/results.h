@@ -33,6 +33,8 @@ struct FleetVocabulary
     int64_t firstNs = 0; // earliest attempt start
     int64_t lastNs = 0; // latest attempt end
     std::map<std::string, int64_t> labelFirstNs; // label -> earliest attempt start (labels with attempts)
+    // The median attempt start (the lower of the two middle ones); 0 when not known (a fleet store).
+    int64_t medianStartNs = 0;
     int64_t jobs = 0;
     int64_t attempts = 0;
     int64_t segments = 0;

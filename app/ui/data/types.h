@@ -33,6 +33,7 @@ struct Vocabulary
     int64_t firstNs = 0; // earliest attempt start
     int64_t lastNs = 0; // latest attempt end
     QMap<QString, int64_t> labelFirstNs; // label -> earliest attempt start of its jobs (labels with attempts)
+    int64_t medianStartNs = 0; // the median attempt start; 0 when not known
     int64_t jobs = 0;
     int64_t attempts = 0;
     int64_t segments = 0;
@@ -110,6 +111,7 @@ inline Vocabulary Vocabulary::of(const FleetVocabulary& v)
     out.maxGpus = v.maxGpus;
     out.firstNs = v.firstNs;
     out.lastNs = v.lastNs;
+    out.medianStartNs = v.medianStartNs;
     out.jobs = v.jobs;
     out.attempts = v.attempts;
     out.segments = v.segments;

@@ -23,8 +23,10 @@ class CohortControls;
 
 // The cohorts a vocabulary suggests for A and B: with exactly two dataset labels, the baseline as A
 // and the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one whose
-// jobs start first is A); else the first and the second half of the data's time range (at whole
-// days when it spans two days or more, else whole hours, minutes...); else two empty cohorts.
+// jobs start first is A); else the data's time range split at its median attempt start (about half
+// the attempts each side), rounded to whole days when that still splits it, else whole hours,
+// minutes...; without a median (a fleet store), its first and second half at whole units; else two
+// empty cohorts.
 std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary& vocabulary);
 
 class CohortEditor : public QWidget

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "tests/app/service/workspace_fixture.h"
 #include "tests/core/model/generator_fixtures.h"
 
@@ -117,6 +120,17 @@ TEST_F(BucketIntervalsTest, GeneratedFleetIntervalsAddUpToTheRollupInEveryBucket
     o.days = 3;
     importText("fleet.ett.jsonl", core::test::fleetText(o), "gen");
     auto vocabulary = fleet().vocabulary();
+    // The vocabulary's median attempt start (where the Compare page splits one label): the lower
+    // middle of the generated attempts' starts.
+    std::vector<int64_t> starts;
+    for (const core::GeneratedJob& job : core::test::generateFleet(o)) {
+        for (const core::AttemptRecord& a : job.attempts) {
+            starts.push_back(a.startNs);
+        }
+    }
+    ASSERT_GT(starts.size(), 60u);
+    std::sort(starts.begin(), starts.end());
+    EXPECT_EQ(vocabulary.medianStartNs, starts[(starts.size() - 1) / 2]);
     std::vector<core::CohortSpec> scopes(3);
     scopes[1].fromNs = vocabulary.firstNs + (vocabulary.lastNs - vocabulary.firstNs) / 3;
     scopes[1].toNs = vocabulary.firstNs + 2 * (vocabulary.lastNs - vocabulary.firstNs) / 3;

@@ -190,6 +190,26 @@ TEST(ComparePageDefaults, TwoLabelsInTimeOrderElseTheHalvesOfTheRange)
     EXPECT_EQ(a.toNs, start + 5 * kDayNs);
     EXPECT_EQ(b.fromNs, start + 5 * kDayNs);
     EXPECT_EQ(b.toNs, start + 10 * kDayNs);
+
+    // With its median attempt start known, at that day: a trace of 1970 beside ten days of 2025 put
+    // 2 jobs in A and the whole fleet in B at the half of 55 years; A now has the earlier half.
+    Vocabulary skewed = one;
+    skewed.firstNs = 0;
+    skewed.medianStartNs = start + 4 * kDayNs + 13 * 3600 * fixtures::kS; // rounds to the 6th
+    std::tie(a, b) = ComparePage::defaultCohorts(skewed);
+    EXPECT_EQ(a.fromNs, 0);
+    EXPECT_EQ(a.toNs, start + 5 * kDayNs);
+    EXPECT_EQ(b.fromNs, start + 5 * kDayNs);
+    EXPECT_EQ(b.toNs, start + 10 * kDayNs);
+    // A median within the first hour of a two-hour fleet: whole minutes.
+    Vocabulary hours;
+    hours.labels = { "fleet" };
+    hours.firstNs = start;
+    hours.lastNs = start + 2 * 3600 * fixtures::kS;
+    hours.medianStartNs = start + 1000 * fixtures::kS; // 16 min 40 s: the 17th minute
+    std::tie(a, b) = ComparePage::defaultCohorts(hours);
+    EXPECT_EQ(a.toNs, start + 17 * 60 * fixtures::kS);
+    EXPECT_EQ(b.toNs, start + 2 * 3600 * fixtures::kS);
 }
 
 TEST(CompareCohortEditor, ItsMenusAndRangesEditTheCohortAtOnce)
