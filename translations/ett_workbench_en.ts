@@ -183,7 +183,7 @@
 <context>
     <name>ComparePage</name>
     <message numerus="yes">
-        <location filename="../app/ui/pages/compare_page.cpp" line="+530"/>
+        <location filename="../app/ui/pages/compare_page.cpp" line="+534"/>
         <location line="+150"/>
         <source>%Ln pair(s)</source>
         <translation>

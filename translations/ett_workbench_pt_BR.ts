@@ -1304,7 +1304,7 @@ interrupção</translation>
 <context>
     <name>CohortEditor</name>
     <message>
-        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+75"/>
+        <location filename="../app/ui/widgets/cohort_editor.cpp" line="+93"/>
         <source>Cohort %1</source>
         <translation>Coorte %1</translation>
     </message>
@@ -1456,13 +1456,13 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
     <message>
         <location filename="../app/ui/pages/compare_page.cpp" line="+118"/>
         <location line="+124"/>
-        <location line="+28"/>
+        <location line="+32"/>
         <location line="+28"/>
         <source>Compare</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-172"/>
         <source>Matched jobs</source>
         <translation>Jobs pareados</translation>
     </message>
@@ -1542,12 +1542,7 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Do Tempo para Recuperar médio de A ao de B, uma etapa por parte: detecção (da falha ao fim da tentativa), reinício (até o início da próxima tentativa), retomada (até voltar a treinar). Médias, não medianas, porque elas somam exatamente.</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Interruptions per 1,000 GPU-days of E2E, A → B</source>
-        <translation>Interrupções por 1.000 dias de GPU de E2E, A → B</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+21"/>
         <source>Compare: interruptions per 1,000 GPU-days of E2E by cause class</source>
         <translation>Comparar: interrupções por 1.000 dias de GPU de E2E por classe de causa</translation>
     </message>
@@ -1611,7 +1606,17 @@ Edite e pressione Enter para aplicar (como `ettw compare --%3` a recebe).</trans
         <translation>Nenhum job está nas duas coortes (pareados por %1).</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-269"/>
+        <source>Interruptions per 1,000 GPU-days, A → B</source>
+        <translation>Interrupções por 1.000 dias de GPU, A → B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failures and preemptions of each cause class per 1,000 GPU-days of end-to-end time of the cohort&apos;s jobs, A → B</source>
+        <translation>Falhas e preempções de cada classe de causa por 1.000 dias de GPU do tempo de ponta a ponta dos jobs do coorte, A → B</translation>
+    </message>
+    <message>
+        <location line="+266"/>
         <source>None of the %1 changed its ETT% (matched by %2).</source>
         <translation>Nenhum dos %1 mudou seu ETT% (pareados por %2).</translation>
     </message>

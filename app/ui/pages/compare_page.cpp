@@ -261,7 +261,11 @@ QWidget* ComparePage::buildChangesTab()
     auto* rv = new QVBoxLayout(right);
     rv->setContentsMargins(0, 4, 0, 0);
     rv->setSpacing(2);
-    auto* ratesCaption = makeCaption(tr("Interruptions per 1,000 GPU-days of E2E, A → B"), right);
+    // Short enough for the panel at 1280 x 800 ("... of E2E, A →" left "B" alone on a second line);
+    // what the days are, in its tooltip.
+    auto* ratesCaption = makeCaption(tr("Interruptions per 1,000 GPU-days, A → B"), right);
+    ratesCaption->setToolTip(tr("Failures and preemptions of each cause class per 1,000 GPU-days of end-to-end time "
+                                "of the cohort's jobs, A → B"));
     ratesCaption->setWordWrap(true);
     rv->addWidget(ratesCaption);
     m_causesModel = new CauseRatesModel(this);
