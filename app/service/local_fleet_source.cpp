@@ -284,7 +284,7 @@ FleetVocabulary LocalFleetSource::computeVocabulary() const
         v.lastNs = *std::max_element(c.attemptEndNs.begin(), c.attemptEndNs.end());
         // Where the Compare page splits one label by default: half the attempts on each side.
         std::vector<int64_t> starts(c.attemptStartNs.begin(), c.attemptStartNs.end());
-        const auto middle = starts.begin() + static_cast<std::ptrdiff_t>((starts.size() - 1) / 2);
+        const auto middle = starts.begin() + static_cast<std::ptrdiff_t>(starts.size() / 2);
         std::nth_element(starts.begin(), middle, starts.end());
         v.medianStartNs = *middle;
     }

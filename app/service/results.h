@@ -33,7 +33,8 @@ struct FleetVocabulary
     int64_t firstNs = 0; // earliest attempt start
     int64_t lastNs = 0; // latest attempt end
     std::map<std::string, int64_t> labelFirstNs; // label -> earliest attempt start (labels with attempts)
-    // The median attempt start (the lower of the two middle ones); 0 when not known (a fleet store).
+    // The median attempt start: the (n / 2)-th of the n starts in order (the upper of the two middle
+    // ones, as the fleet store's quantileExact(0.5)); 0 without attempts.
     int64_t medianStartNs = 0;
     int64_t jobs = 0;
     int64_t attempts = 0;

@@ -87,6 +87,7 @@ core::Status StoreFleetSource::readVocabulary()
     }
     if (!read->labelFirstNs.empty()) {
         v.lastNs = read->lastEndNs;
+        v.medianStartNs = read->medianStartNs;
     }
     m_vocabulary = std::move(v);
     return core::Status::success();

@@ -33,7 +33,7 @@ struct Vocabulary
     int64_t firstNs = 0; // earliest attempt start
     int64_t lastNs = 0; // latest attempt end
     QMap<QString, int64_t> labelFirstNs; // label -> earliest attempt start of its jobs (labels with attempts)
-    int64_t medianStartNs = 0; // the median attempt start; 0 when not known
+    int64_t medianStartNs = 0; // the median attempt start (FleetVocabulary's); 0 without attempts
     int64_t jobs = 0;
     int64_t attempts = 0;
     int64_t segments = 0;

@@ -58,7 +58,7 @@ std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary&
             }
         }
     }
-    // Not known (a fleet store): halves of the span, at the coarsest round unit that still splits it.
+    // A median at an end of the span: halves of the span, at the coarsest round unit that still splits it.
     for (const int64_t unit :
         { core::kNsPerDay, core::kNsPerHourInt, core::kNsPerMinute, core::kNsPerSecond, int64_t { 1 } }) {
         const int64_t from = floorTo(v.firstNs, unit);

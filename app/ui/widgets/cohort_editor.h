@@ -25,8 +25,8 @@ class CohortControls;
 // and the other as B (by name: "before" / "after", "baseline", "old" / "new"...; else the one whose
 // jobs start first is A); else the data's time range split at its median attempt start (about half
 // the attempts each side), rounded to whole days when that still splits it, else whole hours,
-// minutes...; without a median (a fleet store), its first and second half at whole units; else two
-// empty cohorts.
+// minutes...; when that cannot split it, its first and second half at whole units; else two empty
+// cohorts.
 std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary& vocabulary);
 
 class CohortEditor : public QWidget

@@ -117,19 +117,23 @@ Result<StoreVocabulary> storeVocabulary(FleetStore& store)
         }
         v.labelFirstNs[*label] = *first;
     }
-    auto ends = store.select("SELECT max(end_ns), count() FROM " + db + ".attempts WHERE " + live);
+    auto ends = store.select(
+        "SELECT max(end_ns), count(), quantileExact(0.5)(start_ns) FROM " + db + ".attempts WHERE " + live);
     auto segments = store.select("SELECT count() FROM " + db + ".segments WHERE " + live);
     if (!ends || !segments) {
         return !ends ? ends.error() : segments.error();
     }
     RowBinaryReader er(*ends);
     auto last = er.int64();
+    auto attemptRows = er.uint64();
+    auto median = er.int64();
     RowBinaryReader sr(*segments);
     auto segmentCount = sr.uint64();
-    if (!last || !segmentCount) {
+    if (!last || !attemptRows || !median || !segmentCount) {
         return shortRowError();
     }
     v.lastEndNs = *last;
+    v.medianStartNs = *median;
     v.segments = static_cast<int64_t>(*segmentCount);
     return v;
 }

@@ -29,6 +29,8 @@ struct StoreVocabulary
     int64_t maxGpus = 0;
     std::map<std::string, int64_t> labelFirstNs; // each label's first attempt start (labels with attempts)
     int64_t lastEndNs = 0; // the last attempt end (meaningful when labelFirstNs is not empty)
+    // The median attempt start: the (n / 2)-th of the n starts in order (quantileExact(0.5)).
+    int64_t medianStartNs = 0;
 };
 
 // Error: the server's, or a row it cut short.

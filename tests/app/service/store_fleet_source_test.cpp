@@ -166,6 +166,8 @@ TEST_F(StoreSource, VocabularyIsTheLocalOne)
     EXPECT_EQ(s.maxGpus, l.maxGpus);
     EXPECT_EQ(s.firstNs, l.firstNs);
     EXPECT_EQ(s.lastNs, l.lastNs);
+    EXPECT_EQ(s.medianStartNs, l.medianStartNs);
+    EXPECT_GT(s.medianStartNs, s.firstNs);
     EXPECT_EQ(s.labelFirstNs, l.labelFirstNs);
     EXPECT_EQ(s.jobs, l.jobs);
     EXPECT_EQ(s.attempts, l.attempts);
