@@ -42,37 +42,21 @@ std::pair<core::CohortSpec, core::CohortSpec> suggestedCohorts(const Vocabulary&
     }
     // At the median attempt start, rounded to the coarsest unit that still splits the span: about
     // half the attempts in each (halves of the span gave A 2 jobs of 1970 and B 15,146 of a fleet
-    // whose traces of 1970 lay beside today's).
-    constexpr int64_t kUnits[] = { core::kNsPerDay, core::kNsPerHourInt, core::kNsPerMinute, core::kNsPerSecond, 1 };
-    if (v.medianStartNs > v.firstNs && v.medianStartNs < v.lastNs) {
-        for (const int64_t unit : kUnits) {
-            const int64_t from = floorTo(v.firstNs, unit);
-            const int64_t to = ceilTo(v.lastNs, unit);
-            const int64_t mid = floorTo(v.medianStartNs + unit / 2, unit);
-            if (mid > from && mid < to) {
-                a.fromNs = from;
-                a.toNs = mid;
-                b.fromNs = mid;
-                b.toNs = to;
-                return { a, b };
-            }
-        }
-    }
-    // A median at an end of the span: halves of the span, at the coarsest round unit that still splits it.
+    // whose traces of 1970 lay beside today's). A median at an end of the span: the span's halves,
+    // at the coarsest unit that still splits it (at nanoseconds in any case).
+    const bool median = v.medianStartNs > v.firstNs && v.medianStartNs < v.lastNs;
     for (const int64_t unit :
         { core::kNsPerDay, core::kNsPerHourInt, core::kNsPerMinute, core::kNsPerSecond, int64_t { 1 } }) {
         const int64_t from = floorTo(v.firstNs, unit);
         const int64_t to = ceilTo(v.lastNs, unit);
-        const int64_t units = (to - from) / unit;
-        if (units < 2 && unit > 1) {
-            continue;
+        const int64_t mid = median ? floorTo(v.medianStartNs + unit / 2, unit) : from + ((to - from) / unit / 2) * unit;
+        if ((mid > from && mid < to) || unit == 1) {
+            a.fromNs = from;
+            a.toNs = mid;
+            b.fromNs = mid;
+            b.toNs = to;
+            break;
         }
-        const int64_t mid = from + (units / 2) * unit;
-        a.fromNs = from;
-        a.toNs = mid;
-        b.fromNs = mid;
-        b.toNs = to;
-        break;
     }
     return { a, b };
 }

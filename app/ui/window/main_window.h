@@ -78,7 +78,8 @@ public:
     // label, asks for it and the import options first (ImportDialog); with one, imports at once
     // with the defaults of `ettw import`. Refused with a message while another import runs.
     // `chosen`: the label and options already asked (File > Read file again), else the dialog asks.
-    void importTraces(const QStringList& paths, std::optional<QString> label = std::nullopt,
+    // Returns whether the import started (onImportFinished follows).
+    bool importTraces(const QStringList& paths, std::optional<QString> label = std::nullopt,
         std::optional<ImportChoices> chosen = std::nullopt);
     // Opens what the paths are: the last database among them, then imports the traces into it
     // (under `label`, or asking for one when not given). What File > Open, drops and the command

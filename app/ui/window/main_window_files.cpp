@@ -180,25 +180,22 @@ void MainWindow::openDatabase(const QString& path)
     addRecent(absolute);
 }
 
-void MainWindow::importTraces(
+bool MainWindow::importTraces(
     const QStringList& paths, std::optional<QString> label, std::optional<ImportChoices> chosen)
 {
     if (paths.isEmpty()) {
-        return;
-    }
-    if (m_service->isStore() || m_service->importRunning()) {
-        m_readAgainPending.reset(); // this import does not run
+        return false;
     }
     if (m_service->isStore()) {
         QMessageBox::information(this, tr("Import traces"),
             tr("A fleet store is open: the window only reads it. Import into a database (File > Open database), or "
                "into the store from a shell with  ettw import --store URL --label LABEL FILE..."));
-        return;
+        return false;
     }
     if (m_service->importRunning()) {
         QMessageBox::information(
             this, tr("Import traces"), tr("An import is running; wait for it to finish or cancel it first."));
-        return;
+        return false;
     }
     // A label given (command line, tests) imports at once with ettw's defaults; else the dialog
     // asks for the label and the options.
@@ -210,7 +207,7 @@ void MainWindow::importTraces(
     } else {
         auto asked = ImportDialog::ask(this, paths, m_state->vocabulary().labels);
         if (!asked) {
-            return;
+            return false;
         }
         choices = std::move(*asked);
     }
@@ -233,6 +230,7 @@ void MainWindow::importTraces(
     m_importAction->setEnabled(false);
     m_importFolderAction->setEnabled(false);
     m_service->importFiles(paths, choices.label, choices.reader, choices.update, choices.readAgain);
+    return true;
 }
 
 void MainWindow::openPaths(const QStringList& paths, std::optional<QString> label)
@@ -560,13 +558,12 @@ void MainWindow::chooseFileToReadAgain(const DatasetList& list)
     }
     const ImportChoices choices = ask.choices();
     // Read with other options than the kept ones, it can be undone (onImportFinished).
-    m_readAgainPending.reset();
-    if (core::storedOptionsFlags(chosen->readerOptions)
-        && core::readerOptionsJson(options) != core::readerOptionsJson(choices.reader)) {
+    const bool otherOptions = core::storedOptionsFlags(chosen->readerOptions)
+        && core::readerOptionsJson(options) != core::readerOptionsJson(choices.reader);
+    if (importTraces({ dialog.path() }, std::nullopt, choices) && otherOptions) {
         m_readAgainPending = ReadAgainUndo { m_service->databasePath(), dialog.label(), dialog.path(), options,
             readWithText(qs(chosen->readerOptions)) };
     }
-    importTraces({ dialog.path() }, std::nullopt, choices);
 }
 
 void MainWindow::chooseFileToRemove(const DatasetList& list)
